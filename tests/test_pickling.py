@@ -5,10 +5,13 @@ The call values themselves: ``test_values``."""
 from __future__ import annotations
 
 import copy
+import json
 import pickle
 import subprocess
 import sys
+from dataclasses import replace
 from functools import partial
+from pathlib import Path
 from typing import Any, Dict, List, Optional
 
 import pytest
@@ -16,6 +19,8 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 import toolwire
+import toolwire.conversation
+import toolwire.response
 from toolwire import InvalidToolCall, ToolCall
 from toolwire import strategies as tws
 from toolwire._deep_values import flatten, unflatten
@@ -528,3 +533,74 @@ def test_a_checkpointed_text_parser_is_its_own() -> None:
     assert p.events() == []  # the original is untouched: it goes on from where it was
     p.feed(text[30:])
     assert p.close("stop") == again.close()
+
+
+# --- a dialect or text format derived from a built-in (``dataclasses.replace``) pickles with
+# the standard ``pickle``: no built-in record holds a lambda or a local function -------------
+
+GOLDENS = Path(__file__).resolve().parent / "goldens"
+
+
+def _golden_cases(dialect: str) -> List[Dict[str, Any]]:
+    out = []
+    for path in sorted(GOLDENS.glob("*.json")):
+        data = json.loads(path.read_text("utf-8"))
+        out += [c for c in data["cases"] if c.get("dialect", data["dialect"]) == dialect]
+    return out
+
+
+def _outcome(fn: Any, *args: Any, **kw: Any) -> Any:
+    try:
+        return fn(*args, **kw)
+    except toolwire.ToolwireError as exc:
+        return type(exc), str(exc)
+
+
+def _behaviour(d: toolwire.Dialect, registry: Optional[toolwire.Registry] = None, rewrite: bool = True) -> List[Any]:
+    """What *d* makes of its dialect's golden payloads (written from the provider docs),
+    with its own name spelt as the built-in's; *rewrite*: a decoded history written back
+    (exact for the dialect it came from, by name: a copy writes it afresh)."""
+    name = d.name.removeprefix("copy.")
+    cases = [c for c in _golden_cases(name) if c["kind"] != "text"] or [{"kind": "call", "wire": {"name": "f", "arguments": "{}"}},
+                                    {"kind": "tool", "wire": {"name": "f"}}, {"kind": "result", "wire": {}}]
+    got: List[Any] = []
+    for case in cases:
+        wire, kind = case["wire"], case["kind"]
+        if kind == "call":
+            call = _outcome(toolwire.decode, wire, d)
+            got += [call, _outcome(toolwire.encode, call if type(call) is ToolCall else CALL, d)]
+        elif kind == "tool":
+            tool = _outcome(toolwire.decode_tool, wire, d)
+            got += [tool, _outcome(toolwire.encode_tool, tool if type(tool) is toolwire.Tool else toolwire.Tool("f"), d)]
+        elif kind == "result":
+            result = _outcome(toolwire.decode_result, wire, d)
+            got += [result, _outcome(toolwire.encode_result, result if type(result) is toolwire.ToolResult
+                                     else toolwire.ToolResult("c", content="ok"), d)]
+        elif kind == "message":
+            calls = _outcome(toolwire.decode_all, wire, d)
+            got += [calls, _outcome(toolwire.encode_message, [CALL], d, content="hi")]
+            if d.response is not None and registry is not None:
+                r = _outcome(toolwire.response.normalize, wire, provider=d.name, registry=registry)
+                got.append(r if type(r) is tuple else (r.text, r.reasoning, r.finish_reason, r.tool_calls, r.usage))
+        elif kind == "stream":
+            got.append(_outcome(toolwire.stream.accumulate, wire, d))
+        elif kind == "history":
+            conv = _outcome(toolwire.conversation.decode_conversation, wire, d)
+            got += [conv] + ([_outcome(toolwire.conversation.encode_conversation, conv, d)] if rewrite else [])
+    return [repr(g).replace("copy." + name, name).replace("an " + name, "a " + name) for g in got]  # (its article)
+
+
+@pytest.mark.parametrize("dialect", list(toolwire.default_registry()), ids=lambda d: d.name)
+def test_a_dialect_replaced_from_a_built_in_pickles_and_decodes_as_the_built_in(dialect: toolwire.Dialect) -> None:
+    own = replace(dialect, name="copy." + dialect.name, aliases=())
+    reg = toolwire.default_registry().copy()
+    reg.register(own)
+    assert _behaviour(own, reg, rewrite=False) == _behaviour(dialect, toolwire.default_registry(), rewrite=False)
+    want, want_read = _behaviour(own), _behaviour(own, reg)
+    for p in PROTOCOLS:
+        again = pickle.loads(pickle.dumps(own, p))
+        assert type(again) is toolwire.Dialect and again.name == own.name and again is not own
+        assert _behaviour(again) == want
+        back = pickle.loads(pickle.dumps(reg, p))  # a registry holding it: by value
+        assert _behaviour(back.get(own.name), back) == want_read
+    assert _behaviour(copy.deepcopy(own)) == want
