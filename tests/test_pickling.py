@@ -604,3 +604,61 @@ def test_a_dialect_replaced_from_a_built_in_pickles_and_decodes_as_the_built_in(
         back = pickle.loads(pickle.dumps(reg, p))  # a registry holding it: by value
         assert _behaviour(back.get(own.name), back) == want_read
     assert _behaviour(copy.deepcopy(own)) == want
+
+
+# a format's machine pickled by value: protocol 2 on (its marker tables are slotted objects
+# without a ``__getstate__``, which protocols 0 and 1 refuse)
+BY_VALUE = range(2, pickle.HIGHEST_PROTOCOL + 1)
+
+
+def _custom_text_format() -> Any:
+    """A text format of one's own from the documented parts: module-level functions and
+    ``closed_think_modes``."""
+    from toolwire.text._core import BodyMode, TextFormat
+    from toolwire.text._kit import body, stay
+    from toolwire.text._modes import closed_think_modes
+    from toolwire.text.hermes import _parse
+
+    call = BodyMode(_parse, ends=("</fn>",), quotes=(('"', '"', True),))
+    content, _, start = closed_think_modes({"<fn>": body(call), "</fn>": stay}, "<reason>", "</reason>")
+    call.next = content
+    return TextFormat(name="acme.text", start=start, encode_calls=_encode_none)
+
+
+def _encode_none(calls: Any, variant: Optional[str]) -> str:
+    return ""
+
+
+ACME_TEXT = '<reason>Look it up.</reason>Sure.<fn>{"name": "get_weather", "arguments": {"city": "Paris"}}</fn>done'
+
+
+def test_a_text_format_of_ones_own_pickles_and_its_parser_checkpoints_anywhere() -> None:
+    fmt = _custom_text_format()
+    whole = fmt.decode(ACME_TEXT)
+    assert whole.content == "Sure.\ndone" and whole.reasoning == "Look it up."
+    assert [(c.name, c.args) for c in whole.tool_calls] == [("get_weather", {"city": "Paris"})]
+    for p in BY_VALUE:
+        assert pickle.loads(pickle.dumps(fmt, p)).decode(ACME_TEXT) == whole
+    for cut in range(len(ACME_TEXT) + 1):
+        for how in [partial(_pickled_text, p) for p in BY_VALUE] + [copy.deepcopy]:
+            parser = fmt.parser()
+            seen = [parser.feed(ACME_TEXT[:cut])]
+            parser = how(parser)
+            seen += [parser.feed(ACME_TEXT[cut:]), parser.close(), parser.events()]
+            unbroken = fmt.parser()
+            assert seen == [unbroken.feed(ACME_TEXT[:cut]), unbroken.feed(ACME_TEXT[cut:]), unbroken.close(),
+                            unbroken.events()], (cut, how)
+
+
+@pytest.mark.parametrize("dialect", [d for d in toolwire.dialect_names() if d.startswith("text.")])
+def test_a_text_format_replaced_from_a_built_in_pickles_and_decodes_as_the_built_in(dialect: str) -> None:
+    from toolwire.text._table import format_named
+
+    fmt = format_named(dialect)
+    own = replace(fmt, name="copy." + dialect)
+    texts = [c["wire"] for c in _golden_cases("text") if c.get("dialect") == dialect] + [
+        t for d, t in TEXT_OUTPUTS if d == dialect] + ["plain answer <think>a</think> b"]
+    want = [repr(fmt.decode(t, finish_reason="stop")) for t in texts]
+    for p in BY_VALUE:
+        for f in (pickle.loads(pickle.dumps(fmt, p)), pickle.loads(pickle.dumps(own, p))):
+            assert [repr(f.decode(t, finish_reason="stop")).replace("copy." + dialect, dialect) for t in texts] == want

@@ -1,8 +1,9 @@
 """A ``TextParser`` part-way through a text pickles and ``copy.deepcopy``s (a checkpoint of
 a durable workflow, as ``stream.Accumulator``): its format travels by name and its mode
-by its place in the format's machine, since a machine's modes and actions may be local
-objects (``closed_think_modes``' ``start``, ``goto`` / ``body`` closures) that pickle
-cannot name. The machine's modes are found once per format, by a walk from its start
+by its place in the format's machine, since a format of one's own may hold local
+objects (closures, lambdas) that pickle cannot name; the built-in parts (``goto``,
+``body``, ``closed_think_modes``' ``start``) are partials of module-level functions, so
+a format made of them pickles by value too. The machine's modes are found once per format, by a walk from its start
 modes through what modes and actions refer to (their attributes, closures and the
 globals their code names): the same walk, in the same order, in every process."""
 
