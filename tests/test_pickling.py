@@ -662,3 +662,23 @@ def test_a_text_format_replaced_from_a_built_in_pickles_and_decodes_as_the_built
     for p in BY_VALUE:
         for f in (pickle.loads(pickle.dumps(fmt, p)), pickle.loads(pickle.dumps(own, p))):
             assert [repr(f.decode(t, finish_reason="stop")).replace("copy." + dialect, dialect) for t in texts] == want
+
+
+def test_a_checkpoint_of_a_text_format_of_ones_own_is_forgotten_with_it() -> None:
+    import gc
+
+    from toolwire.text import _checkpoint
+
+    parser = _custom_text_format().parser()
+    parser.feed(ACME_TEXT[:20])
+    saved = pickle.dumps(parser)
+    pickle.loads(saved).close()
+    gc.collect()
+    known = len(_checkpoint._MACHINES)
+    for _ in range(5):  # each load brings a format (and its machine) of its own
+        again = pickle.loads(saved)
+        again.feed(ACME_TEXT[20:])
+        assert [c.name for c in again.close().tool_calls] == ["get_weather"]
+    del again
+    gc.collect()
+    assert len(_checkpoint._MACHINES) == known

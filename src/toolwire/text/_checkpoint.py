@@ -10,6 +10,7 @@ globals their code names): the same walk, in the same order, in every process.""
 from __future__ import annotations
 
 import types
+import weakref
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -21,12 +22,20 @@ if TYPE_CHECKING:
 __all__ = ["mode_at", "place_of"]
 
 _BASES = (Mode, object)
-_MACHINES: dict[int, tuple[Any, list[Mode]]] = {}  # id(format) -> (the format, its modes in walk order)
+# id(format) -> (a weak reference to the format, its modes in walk order): a format
+# loaded with each checkpoint (one of one's own, by value) is forgotten with it
+_MACHINES: dict[int, tuple[weakref.ref[Any], list[Mode]]] = {}
+
+
+def _forget(key: int, ref: weakref.ref[Any]) -> None:
+    got = _MACHINES.get(key)
+    if got is not None and got[0] is ref:
+        del _MACHINES[key]
 
 
 def _modes(fmt: TextFormat) -> list[Mode]:
     got = _MACHINES.get(id(fmt))
-    if got is not None and got[0] is fmt:
+    if got is not None and got[0]() is fmt:
         return got[1]
     modes: list[Mode] = []
     seen: set[int] = set()
@@ -56,7 +65,7 @@ def _modes(fmt: TextFormat) -> list[Mode]:
             todo.extend((obj.func, *obj.args, *obj.keywords.values()))
         elif isinstance(obj, (dict, list, tuple)):
             todo.extend(_values(obj))
-    _MACHINES[id(fmt)] = (fmt, modes)
+    _MACHINES[id(fmt)] = (weakref.ref(fmt, partial(_forget, id(fmt))), modes)
     return modes
 
 
