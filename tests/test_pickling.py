@@ -604,6 +604,11 @@ def test_a_dialect_replaced_from_a_built_in_pickles_and_decodes_as_the_built_in(
         back = pickle.loads(pickle.dumps(reg, p))  # a registry holding it: by value
         assert _behaviour(back.get(own.name), back) == want_read
     assert _behaviour(copy.deepcopy(own)) == want
+    for case in _golden_cases(dialect.name):  # a stream of the copy checkpointed part-way
+        if case["kind"] == "stream":
+            whole = _same_at_every_cut(case["wire"], own.name, registry=reg)
+            assert repr(whole).replace("copy." + dialect.name, dialect.name) == repr(_read(case["wire"], None, None,
+                                                                                         dialect.name))
 
 
 # a format's machine pickled by value: protocol 2 on (its marker tables are slotted objects
