@@ -5,10 +5,13 @@ The call values themselves: ``test_values``."""
 from __future__ import annotations
 
 import copy
+import json
 import pickle
 import subprocess
 import sys
+from dataclasses import replace
 from functools import partial
+from pathlib import Path
 from typing import Any, Dict, List, Optional
 
 import pytest
@@ -16,6 +19,8 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 import toolwire
+import toolwire.conversation
+import toolwire.response
 from toolwire import InvalidToolCall, ToolCall
 from toolwire import strategies as tws
 from toolwire._deep_values import flatten, unflatten
@@ -528,3 +533,157 @@ def test_a_checkpointed_text_parser_is_its_own() -> None:
     assert p.events() == []  # the original is untouched: it goes on from where it was
     p.feed(text[30:])
     assert p.close("stop") == again.close()
+
+
+# --- a dialect or text format derived from a built-in (``dataclasses.replace``) pickles with
+# the standard ``pickle``: no built-in record holds a lambda or a local function -------------
+
+GOLDENS = Path(__file__).resolve().parent / "goldens"
+
+
+def _golden_cases(dialect: str) -> List[Dict[str, Any]]:
+    out = []
+    for path in sorted(GOLDENS.glob("*.json")):
+        data = json.loads(path.read_text("utf-8"))
+        out += [c for c in data["cases"] if c.get("dialect", data["dialect"]) == dialect]
+    return out
+
+
+def _outcome(fn: Any, *args: Any, **kw: Any) -> Any:
+    try:
+        return fn(*args, **kw)
+    except toolwire.ToolwireError as exc:
+        return type(exc), str(exc)
+
+
+def _behaviour(d: toolwire.Dialect, registry: Optional[toolwire.Registry] = None, rewrite: bool = True) -> List[Any]:
+    """What *d* makes of its dialect's golden payloads (written from the provider docs),
+    with its own name spelt as the built-in's; *rewrite*: a decoded history written back
+    (exact for the dialect it came from, by name: a copy writes it afresh)."""
+    name = d.name.removeprefix("copy.")
+    cases = [c for c in _golden_cases(name) if c["kind"] != "text"] or [{"kind": "call", "wire": {"name": "f", "arguments": "{}"}},
+                                    {"kind": "tool", "wire": {"name": "f"}}, {"kind": "result", "wire": {}}]
+    got: List[Any] = []
+    for case in cases:
+        wire, kind = case["wire"], case["kind"]
+        if kind == "call":
+            call = _outcome(toolwire.decode, wire, d)
+            got += [call, _outcome(toolwire.encode, call if type(call) is ToolCall else CALL, d)]
+        elif kind == "tool":
+            tool = _outcome(toolwire.decode_tool, wire, d)
+            got += [tool, _outcome(toolwire.encode_tool, tool if type(tool) is toolwire.Tool else toolwire.Tool("f"), d)]
+        elif kind == "result":
+            result = _outcome(toolwire.decode_result, wire, d)
+            got += [result, _outcome(toolwire.encode_result, result if type(result) is toolwire.ToolResult
+                                     else toolwire.ToolResult("c", content="ok"), d)]
+        elif kind == "message":
+            calls = _outcome(toolwire.decode_all, wire, d)
+            got += [calls, _outcome(toolwire.encode_message, [CALL], d, content="hi")]
+            if d.response is not None and registry is not None:
+                r = _outcome(toolwire.response.normalize, wire, provider=d.name, registry=registry)
+                got.append(r if type(r) is tuple else (r.text, r.reasoning, r.finish_reason, r.tool_calls, r.usage))
+        elif kind == "stream":
+            got.append(_outcome(toolwire.stream.accumulate, wire, d))
+        elif kind == "history":
+            conv = _outcome(toolwire.conversation.decode_conversation, wire, d)
+            got += [conv] + ([_outcome(toolwire.conversation.encode_conversation, conv, d)] if rewrite else [])
+    return [repr(g).replace("copy." + name, name).replace("an " + name, "a " + name) for g in got]  # (its article)
+
+
+@pytest.mark.parametrize("dialect", list(toolwire.default_registry()), ids=lambda d: d.name)
+def test_a_dialect_replaced_from_a_built_in_pickles_and_decodes_as_the_built_in(dialect: toolwire.Dialect) -> None:
+    own = replace(dialect, name="copy." + dialect.name, aliases=())
+    reg = toolwire.default_registry().copy()
+    reg.register(own)
+    assert _behaviour(own, reg, rewrite=False) == _behaviour(dialect, toolwire.default_registry(), rewrite=False)
+    want, want_read = _behaviour(own), _behaviour(own, reg)
+    for p in PROTOCOLS:
+        again = pickle.loads(pickle.dumps(own, p))
+        assert type(again) is toolwire.Dialect and again.name == own.name and again is not own
+        assert _behaviour(again) == want
+        back = pickle.loads(pickle.dumps(reg, p))  # a registry holding it: by value
+        assert _behaviour(back.get(own.name), back) == want_read
+    assert _behaviour(copy.deepcopy(own)) == want
+    for case in _golden_cases(dialect.name):  # a stream of the copy checkpointed part-way
+        if case["kind"] == "stream":
+            whole = _same_at_every_cut(case["wire"], own.name, registry=reg)
+            assert repr(whole).replace("copy." + dialect.name, dialect.name) == repr(_read(case["wire"], None, None,
+                                                                                         dialect.name))
+
+
+# a format's machine pickled by value: protocol 2 on (its marker tables are slotted objects
+# without a ``__getstate__``, which protocols 0 and 1 refuse)
+BY_VALUE = range(2, pickle.HIGHEST_PROTOCOL + 1)
+
+
+def _custom_text_format() -> Any:
+    """A text format of one's own from the documented parts: module-level functions and
+    ``closed_think_modes``."""
+    from toolwire.text._core import BodyMode, TextFormat
+    from toolwire.text._kit import body, stay
+    from toolwire.text._modes import closed_think_modes
+    from toolwire.text.hermes import _parse
+
+    call = BodyMode(_parse, ends=("</fn>",), quotes=(('"', '"', True),))
+    content, _, start = closed_think_modes({"<fn>": body(call), "</fn>": stay}, "<reason>", "</reason>")
+    call.next = content
+    return TextFormat(name="acme.text", start=start, encode_calls=_encode_none)
+
+
+def _encode_none(calls: Any, variant: Optional[str]) -> str:
+    return ""
+
+
+ACME_TEXT = '<reason>Look it up.</reason>Sure.<fn>{"name": "get_weather", "arguments": {"city": "Paris"}}</fn>done'
+
+
+def test_a_text_format_of_ones_own_pickles_and_its_parser_checkpoints_anywhere() -> None:
+    fmt = _custom_text_format()
+    whole = fmt.decode(ACME_TEXT)
+    assert whole.content == "Sure.\ndone" and whole.reasoning == "Look it up."
+    assert [(c.name, c.args) for c in whole.tool_calls] == [("get_weather", {"city": "Paris"})]
+    for p in BY_VALUE:
+        assert pickle.loads(pickle.dumps(fmt, p)).decode(ACME_TEXT) == whole
+    for cut in range(len(ACME_TEXT) + 1):
+        for how in [partial(_pickled_text, p) for p in BY_VALUE] + [copy.deepcopy]:
+            parser = fmt.parser()
+            seen = [parser.feed(ACME_TEXT[:cut])]
+            parser = how(parser)
+            seen += [parser.feed(ACME_TEXT[cut:]), parser.close(), parser.events()]
+            unbroken = fmt.parser()
+            assert seen == [unbroken.feed(ACME_TEXT[:cut]), unbroken.feed(ACME_TEXT[cut:]), unbroken.close(),
+                            unbroken.events()], (cut, how)
+
+
+@pytest.mark.parametrize("dialect", [d for d in toolwire.dialect_names() if d.startswith("text.")])
+def test_a_text_format_replaced_from_a_built_in_pickles_and_decodes_as_the_built_in(dialect: str) -> None:
+    from toolwire.text._table import format_named
+
+    fmt = format_named(dialect)
+    own = replace(fmt, name="copy." + dialect)
+    texts = [c["wire"] for c in _golden_cases("text") if c.get("dialect") == dialect] + [
+        t for d, t in TEXT_OUTPUTS if d == dialect] + ["plain answer <think>a</think> b"]
+    want = [repr(fmt.decode(t, finish_reason="stop")) for t in texts]
+    for p in BY_VALUE:
+        for f in (pickle.loads(pickle.dumps(fmt, p)), pickle.loads(pickle.dumps(own, p))):
+            assert [repr(f.decode(t, finish_reason="stop")).replace("copy." + dialect, dialect) for t in texts] == want
+
+
+def test_a_checkpoint_of_a_text_format_of_ones_own_is_forgotten_with_it() -> None:
+    import gc
+
+    from toolwire.text import _checkpoint
+
+    parser = _custom_text_format().parser()
+    parser.feed(ACME_TEXT[:20])
+    saved = pickle.dumps(parser)
+    pickle.loads(saved).close()
+    gc.collect()
+    known = len(_checkpoint._MACHINES)
+    for _ in range(5):  # each load brings a format (and its machine) of its own
+        again = pickle.loads(saved)
+        again.feed(ACME_TEXT[20:])
+        assert [c.name for c in again.close().tool_calls] == ["get_weather"]
+    del again
+    gc.collect()
+    assert len(_checkpoint._MACHINES) == known

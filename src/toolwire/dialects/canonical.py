@@ -209,6 +209,11 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
     return out
 
 
+def _peek(item: Dict[str, Any]) -> Tuple[Any, Any]:
+    """The name and id of a call item (a module-level function: the record pickles)."""
+    return item.get("name"), item.get("id")
+
+
 DIALECT = Dialect(
     name=NAME,
     keys=frozenset({"name", "content"}),
@@ -221,5 +226,5 @@ DIALECT = Dialect(
     encode_result=encode_result,
     ids=IDS,
     description="The canonical {name, args, id} form",
-    peek=lambda item: (item.get("name"), item.get("id")),
+    peek=_peek,
 )

@@ -1,14 +1,16 @@
 """A ``TextParser`` part-way through a text pickles and ``copy.deepcopy``s (a checkpoint of
 a durable workflow, as ``stream.Accumulator``): its format travels by name and its mode
-by its place in the format's machine, since a machine's modes and actions may be local
-objects (``closed_think_modes``' ``start``, ``goto`` / ``body`` closures) that pickle
-cannot name. The machine's modes are found once per format, by a walk from its start
+by its place in the format's machine, since a format of one's own may hold local
+objects (closures, lambdas) that pickle cannot name; the built-in parts (``goto``,
+``body``, ``closed_think_modes``' ``start``) are partials of module-level functions, so
+a format made of them pickles by value too. The machine's modes are found once per format, by a walk from its start
 modes through what modes and actions refer to (their attributes, closures and the
 globals their code names): the same walk, in the same order, in every process."""
 
 from __future__ import annotations
 
 import types
+import weakref
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -20,12 +22,20 @@ if TYPE_CHECKING:
 __all__ = ["mode_at", "place_of"]
 
 _BASES = (Mode, object)
-_MACHINES: dict[int, tuple[Any, list[Mode]]] = {}  # id(format) -> (the format, its modes in walk order)
+# id(format) -> (a weak reference to the format, its modes in walk order): a format
+# loaded with each checkpoint (one of one's own, by value) is forgotten with it
+_MACHINES: dict[int, tuple[weakref.ref[Any], list[Mode]]] = {}
+
+
+def _forget(key: int, ref: weakref.ref[Any]) -> None:
+    got = _MACHINES.get(key)
+    if got is not None and got[0] is ref:
+        del _MACHINES[key]
 
 
 def _modes(fmt: TextFormat) -> list[Mode]:
     got = _MACHINES.get(id(fmt))
-    if got is not None and got[0] is fmt:
+    if got is not None and got[0]() is fmt:
         return got[1]
     modes: list[Mode] = []
     seen: set[int] = set()
@@ -55,7 +65,7 @@ def _modes(fmt: TextFormat) -> list[Mode]:
             todo.extend((obj.func, *obj.args, *obj.keywords.values()))
         elif isinstance(obj, (dict, list, tuple)):
             todo.extend(_values(obj))
-    _MACHINES[id(fmt)] = (fmt, modes)
+    _MACHINES[id(fmt)] = (weakref.ref(fmt, partial(_forget, id(fmt))), modes)
     return modes
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 from .._args import load_json, same_json
@@ -38,12 +39,13 @@ _NAME = re.compile(r'"name"\s*:\s*"((?:[^"\\]|\\.)*)"')
 
 
 def goto(mode: Mode) -> Action:
-    """Action: drop the marker, switch to *mode*."""
+    """Action: drop the marker, switch to *mode* (a partial of a module-level function, as
+    ``body``: a format of one's own made of them pickles)."""
+    return partial(_goto, mode)
 
-    def act(m: TextParser, tok: str) -> None:
-        m.mode = mode
 
-    return act
+def _goto(mode: Mode, m: TextParser, tok: str) -> None:
+    m.mode = mode
 
 
 def stay(m: TextParser, tok: str) -> None:
@@ -52,11 +54,11 @@ def stay(m: TextParser, tok: str) -> None:
 
 def body(mode: Mode) -> Action:
     """Action: start collecting a call region in *mode*."""
+    return partial(_body, mode)
 
-    def act(m: TextParser, tok: str) -> None:
-        m.open_body(mode, tok)
 
-    return act
+def _body(mode: Mode, m: TextParser, tok: str) -> None:
+    m.open_body(mode, tok)
 
 
 def loads(text: str) -> Any:

@@ -28,6 +28,7 @@ What an *unclosed* block followed by a call means differs per engine parser:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import TYPE_CHECKING
 
 from ._core import Action, Mode, Start, TextMode
@@ -37,7 +38,7 @@ from ._scan import Pieces, _hold, _prefixes
 if TYPE_CHECKING:
     from ._core import TextParser
 
-__all__ = ["closed_think_modes", "held_think_modes"]
+__all__ = ["closed_think_modes", "held_think_modes", "start_in"]
 
 
 def closed_think_modes(
@@ -54,10 +55,13 @@ def closed_think_modes(
     content.set({open_: goto(reasoning), close: stay, **calls, **(content_extra or {})})
     reasoning.set({close: goto(content), open_: stay, **(reasoning_extra or {})})
 
-    def start(thinking: bool) -> Mode:
-        return reasoning if thinking else content
+    return content, reasoning, partial(start_in, content, reasoning)
 
-    return content, reasoning, start
+
+def start_in(content: Mode, reasoning: Mode, thinking: bool) -> Mode:
+    """A format's ``start`` (as ``partial(start_in, content, reasoning)``, which pickles):
+    *reasoning* when the prompt opened the block."""
+    return reasoning if thinking else content
 
 
 def _markers(pairs: Sequence[tuple[str, str]], on_open: Action, on_close: Action) -> dict[str, Action]:
@@ -177,7 +181,4 @@ def held_think_modes(
         on[marker] = held.enter
     reasoning.set(on)
 
-    def start(thinking: bool) -> Mode:
-        return reasoning if thinking else content
-
-    return content, reasoning, start
+    return content, reasoning, partial(start_in, content, reasoning)

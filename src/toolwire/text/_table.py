@@ -12,9 +12,10 @@ each format's name, module and description (a test checks them against the modul
 from __future__ import annotations
 
 import importlib
+from functools import partial
 from typing import Any, Dict, Optional, Tuple
 
-from .._dialect import Dialect, EncodeContext
+from .._dialect import Dialect
 from .._errors import DecodeError, EncodeError, UnknownDialectError, excerpt
 from .._ids import IdRule
 
@@ -83,28 +84,28 @@ def _no_shape(data: Any) -> Optional[Tuple[str, str]]:
     return None
 
 
+def _refuse_decode(name: str, item: Any, *rest: Any) -> Any:
+    raise DecodeError(f"{name} calls live in model output text; use decode_text(text, {name!r})", dialect=name)
+
+
+def _refuse_encode(name: str, value: Any, *rest: Any) -> Dict[str, Any]:
+    raise EncodeError(
+        f"{name} is a text format; use encode_text(calls, {name!r}) for calls, and the "
+        "model's chat template for tool definitions and results",
+        dialect=name,
+    )
+
+
 def _make(name: str, module: str, description: str) -> Dialect:
-    def decode_item(item: Any, *rest: Any) -> Any:
-        raise DecodeError(
-            f"{name} calls live in model output text; use decode_text(text, {name!r})", dialect=name
-        )
-
-    def encode_item(value: Any, *rest: Any) -> Dict[str, Any]:
-        raise EncodeError(
-            f"{name} is a text format; use encode_text(calls, {name!r}) for calls, and the "
-            "model's chat template for tool definitions and results",
-            dialect=name,
-        )
-
-    def encode_call(call: Any, ctx: EncodeContext) -> Dict[str, Any]:
-        return encode_item(call)
-
+    # partials of module-level functions, not closures: a record derived from this one
+    # (``dataclasses.replace``) pickles by value with the standard ``pickle``
+    decode_item, encode_item = partial(_refuse_decode, name), partial(_refuse_encode, name)
     return Dialect(
         name=name,
         keys=frozenset(),
         sniff=_no_shape,
         decode_call=decode_item,
-        encode_call=encode_call,
+        encode_call=encode_item,
         decode_tool=decode_item,
         encode_tool=encode_item,
         decode_result=decode_item,

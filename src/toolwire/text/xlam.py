@@ -45,7 +45,7 @@ from typing import Any
 from .._types import ToolCall
 from ._core import BodyMode, Mode, TextFormat, TextMode, TextParser
 from ._jsoncalls import cut_json, cut_json_calls
-from ._kit import MISSING, body, calls_of, dumps, loads, loose_name, name_hint, stay
+from ._kit import MISSING, body, calls_of, dumps, goto, loads, loose_name, name_hint, stay
 
 __all__ = ["FORMAT"]
 
@@ -169,7 +169,7 @@ _CONTENT = _Content("content")
 _REASONING = TextMode("reasoning")
 _CONTENT.set(
     {
-        THINK: lambda m, tok: setattr(m, "mode", _REASONING),
+        THINK: goto(_REASONING),
         THINK_END: _after_think,
         FENCE: body(_FENCED),
         FENCE_END: body(_FENCED),  # a plain ``` fence opens one too (vLLM: ```(?:json)?)

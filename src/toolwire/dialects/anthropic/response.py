@@ -43,14 +43,21 @@ def read(d: Dict[str, Any]) -> ResponseFields:
     return join_text(text), "\n".join(reasoning), refusal, raw, usage, None
 
 
-RESPONSE = ResponseReader(
-    lambda d: d.get("type") == "message" and isinstance(d.get("content"), list),
-    read,
-    lambda d: any_block(d.get("content"), lambda b: b.get("type") not in ("text", "thinking")),
-    frozenset({"content"}),
+def _detect(d: Dict[str, Any]) -> bool:
+    return d.get("type") == "message" and isinstance(d.get("content"), list)
+
+
+def _may_hold_calls(d: Dict[str, Any]) -> bool:
+    return any_block(d.get("content"), lambda b: b.get("type") not in ("text", "thinking"))
+
+
+def _unfinished(d: Dict[str, Any], raw: Optional[str]) -> bool:
     # a ``Message`` whose ``stop_reason`` is ``null``: a snapshot of a reply still streaming
-    lambda d, raw: raw is None and "stop_reason" in d,
-)
+    return raw is None and "stop_reason" in d
+
+
+# module-level functions, no lambdas: a dialect derived from this one pickles by value
+RESPONSE = ResponseReader(_detect, read, _may_hold_calls, frozenset({"content"}), _unfinished)
 
 #: ``stop_reason`` -> the normalised vocabulary (``pause_turn`` is a pause, not ``length``; so is
 #: the beta ``compaction``, ``BetaStopReason``: a ``compact_20260112`` edit with

@@ -52,12 +52,16 @@ def read(d: Dict[str, Any]) -> ResponseFields:
     return join_text(text), "\n".join(reasoning), None, d.get("stopReason"), usage, None
 
 
-RESPONSE = ResponseReader(
-    lambda d: isinstance(d.get("output"), dict) and "message" in d["output"],
-    read,
-    lambda d: any_block(((d.get("output") or {}).get("message") or {}).get("content"), lambda b: "toolUse" in b),
-    frozenset({"output"}),
-)
+def _detect(d: Dict[str, Any]) -> bool:
+    return isinstance(d.get("output"), dict) and "message" in d["output"]
+
+
+def _may_hold_calls(d: Dict[str, Any]) -> bool:
+    return any_block(((d.get("output") or {}).get("message") or {}).get("content"), lambda b: "toolUse" in b)
+
+
+# module-level functions, no lambdas: a dialect derived from this one pickles by value
+RESPONSE = ResponseReader(_detect, read, _may_hold_calls, frozenset({"output"}))
 
 #: ``stopReason`` -> the normalised vocabulary (``malformed_model_output`` is an error)
 FINISH: Dict[str, str] = {

@@ -49,17 +49,24 @@ def read(d: Dict[str, Any]) -> ResponseFields:
     return join_text(text), "\n".join(reasoning), None, d.get("finish_reason"), usage, None
 
 
-RESPONSE = ResponseReader(
+def _detect(d: Dict[str, Any]) -> bool:
     # (a reply whose 'message' is no object too, by a finish reason of Cohere's own: ``read`` says so at it)
-    lambda d: (
+    return (
         isinstance(d.get("message"), dict) and isinstance(d.get("finish_reason"), str) and d["finish_reason"].isupper()
     ) or (d.get("message") is not None and "messages" not in d and type(d.get("finish_reason")) is str
-          and d["finish_reason"] in FINISH),
-    read,
-    lambda d: isinstance(d.get("message"), dict) and bool(d["message"].get("tool_calls")),
-    frozenset({"finish_reason"}),
-    lambda d, raw: raw in NOT_FINISHED,
-)
+          and d["finish_reason"] in FINISH)
+
+
+def _may_hold_calls(d: Dict[str, Any]) -> bool:
+    return isinstance(d.get("message"), dict) and bool(d["message"].get("tool_calls"))
+
+
+def _unfinished(d: Dict[str, Any], raw: Optional[str]) -> bool:
+    return raw in NOT_FINISHED
+
+
+# module-level functions, no lambdas: a dialect derived from this one pickles by value
+RESPONSE = ResponseReader(_detect, read, _may_hold_calls, frozenset({"finish_reason"}), _unfinished)
 
 #: ``finish_reason`` -> the normalised vocabulary: every value of the cohere SDK's
 #: ``FinishReason`` and v2 ``ChatFinishReason``

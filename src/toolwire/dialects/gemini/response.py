@@ -75,12 +75,21 @@ def _calls(d: Dict[str, Any]) -> bool:
     )
 
 
+def _detect(d: Dict[str, Any]) -> bool:
+    return "candidates" in d or "promptFeedback" in d or "prompt_feedback" in d
+
+
+def _unfinished(d: Dict[str, Any], raw: Optional[str]) -> bool:
+    return raw == "CONTINUATION"  # "generation is not yet complete" (cut off and going on)
+
+
+# module-level functions, no lambdas: a dialect derived from this one pickles by value
 RESPONSE = ResponseReader(
-    lambda d: "candidates" in d or "promptFeedback" in d or "prompt_feedback" in d,
+    _detect,
     read,
     _calls,
     frozenset({"candidates", "promptFeedback", "prompt_feedback"}),
-    lambda d, raw: raw == "CONTINUATION",  # "generation is not yet complete" (cut off and going on)
+    _unfinished,
 )
 
 #: ``promptFeedback.blockReason`` (google-genai ``BlockedReason``: every value; ``JAILBREAK``

@@ -145,6 +145,11 @@ def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
 
 
 
+def _peek(item: Dict[str, Any]) -> Tuple[Any, Any]:
+    """The name and id of a call item (a module-level function: the record pickles)."""
+    return (item.get("params") or item).get("name"), item.get("id")
+
+
 DIALECT = Dialect(
     name=NAME,
     keys=frozenset({"method", "jsonrpc", "inputSchema", "name", "content"}),
@@ -159,6 +164,6 @@ DIALECT = Dialect(
     ids=IDS,
     names=NAMES,
     description="Model Context Protocol tools/call, Tool and CallToolResult",
-    peek=lambda item: ((item.get("params") or item).get("name"), item.get("id")),
+    peek=_peek,
     result_read_back=read_back,
 )

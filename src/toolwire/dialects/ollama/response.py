@@ -38,14 +38,27 @@ def read(d: Dict[str, Any]) -> ResponseFields:
     )
 
 
-RESPONSE = ResponseReader(
+def _detect(d: Dict[str, Any]) -> bool:
     # (a finished reply whose 'message' is no object too: ``read`` says so at it)
-    lambda d: (isinstance(d.get("message"), dict) and ("done" in d or "done_reason" in d)) or (
-        d.get("done") is True and d.get("message") is not None and "choices" not in d),
+    return (isinstance(d.get("message"), dict) and ("done" in d or "done_reason" in d)) or (
+        d.get("done") is True and d.get("message") is not None and "choices" not in d)
+
+
+def _may_hold_calls(d: Dict[str, Any]) -> bool:
+    return isinstance(d.get("message"), dict) and bool(d["message"].get("tool_calls"))
+
+
+def _unfinished(d: Dict[str, Any], raw: Optional[str]) -> bool:
+    return d.get("done") is False  # a chunk of a reply that goes on
+
+
+# module-level functions, no lambdas: a dialect derived from this one pickles by value
+RESPONSE = ResponseReader(
+    _detect,
     read,
-    lambda d: isinstance(d.get("message"), dict) and bool(d["message"].get("tool_calls")),
+    _may_hold_calls,
     frozenset({"done", "done_reason"}),
-    lambda d, _: d.get("done") is False,  # a chunk of a reply that goes on
+    _unfinished,
     # without ``think`` (or from a model Ollama parses no thinking for) a template's
     # ``<think>`` block stays in ``content``
     inline_think=True,

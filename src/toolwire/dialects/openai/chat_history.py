@@ -16,13 +16,18 @@ response to a preceding message with 'tool_calls'", and "An assistant message wi
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, List, Optional, Tuple
+from functools import partial
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Tuple
 
-from ..._dialect import HistoryCodec, Pairing, Sniff
+from ..._dialect import Dialect, HistoryCodec, Pairing, Sniff
 from .._history_read import hints, plain_view
 from .chat_history_decode import decoder, read_images
 from .chat_history_encode import encoder
 from .media import OPENAI_DETAILS
+
+if TYPE_CHECKING:
+    from ...conversation._values import Message
+    from ...conversation._writer import Writer
 
 __all__ = ["HISTORY", "chat_like", "read_images"]
 
@@ -61,15 +66,39 @@ def chat_like(
         pairing = replace(pairing, after_tool="Unexpected role '{role}' after role 'tool'",
                           after_assistant="Unexpected role 'system' after role 'assistant'")
 
-    def detect(data: Any) -> bool:
-        if not _chat_shaped(data):
-            return False
-        return name == "openai.chat" if evidence is None else _evidence(data, evidence)
-
-    decode = decoder(name, plan=plan, images=images, thinking=thinking)
-    encode = encoder(name, plan=plan, images=images, bridge=bridge, details=details,
-                     lift=bool(pairing.after_assistant))
+    # partials of module-level functions, not closures: a dialect derived from a built-in
+    # one (``dataclasses.replace``) pickles by value with the standard ``pickle``
+    detect = partial(_detect, name, evidence)
+    decode = partial(_decode, (name, plan, images, thinking))
+    encode = partial(_encode, (name, plan, images, bridge, details, bool(pairing.after_assistant)))
     return HistoryCodec(decode, encode, detect, frozenset({"messages"}), pairing=pairing, unsent=_unsent)
+
+
+def _detect(name: str, evidence: Optional[Sniff], data: Any) -> bool:
+    if not _chat_shaped(data):
+        return False
+    return name == "openai.chat" if evidence is None else _evidence(data, evidence)
+
+
+# the codecs' functions, made once per set of ``chat_like`` arguments (in each process)
+_DECODERS: Dict[Tuple[Any, ...], Callable[[Any, Dialect], List[Message]]] = {}
+_ENCODERS: Dict[Tuple[Any, ...], Callable[[List[Message], Writer], Dict[str, Any]]] = {}
+
+
+def _decode(key: Tuple[Any, ...], x: Any, d: Dialect) -> List[Message]:
+    fn = _DECODERS.get(key)
+    if fn is None:
+        name, plan, images, thinking = key
+        fn = _DECODERS[key] = decoder(name, plan=plan, images=images, thinking=thinking)
+    return fn(x, d)
+
+
+def _encode(key: Tuple[Any, ...], messages: List[Message], w: Writer) -> Dict[str, Any]:
+    fn = _ENCODERS.get(key)
+    if fn is None:
+        name, plan, images, bridge, details, lift = key
+        fn = _ENCODERS[key] = encoder(name, plan=plan, images=images, bridge=bridge, details=details, lift=lift)
+    return fn(messages, w)
 
 
 _SPEAKERS = frozenset({"system", "developer", "user", "assistant"})  # ``role: "function"``'s name is its tool's

@@ -25,6 +25,7 @@ The Responses API's ``Response`` is read in ``responses_response``.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, Callable, Dict, List, Optional
 
 from ..._dialect import ResponseFields, ResponseReader
@@ -147,8 +148,13 @@ def _chat_calls(d: Dict[str, Any]) -> bool:
     return bool(isinstance(msg, dict) and (msg.get("tool_calls") or msg.get("function_call")))
 
 
+def _is_chat(d: Dict[str, Any]) -> bool:
+    return isinstance(d.get("choices"), list)
+
+
+# module-level functions, no lambdas: a dialect derived from this one pickles by value
 CHAT_RESPONSE = ResponseReader(
-    lambda d: isinstance(d.get("choices"), list), read_chat, _chat_calls, frozenset({"choices"}),
+    _is_chat, read_chat, _chat_calls, frozenset({"choices"}),
     # a server without a reasoning parser (Groq ``reasoning_format=raw``, vLLM without
     # ``--reasoning-parser``) leaves a chat template's ``<think>`` block in ``content``
     inline_think=True,
@@ -210,12 +216,15 @@ def chat_reply(
     message: Callable[[Items, Optional[str]], Dict[str, Any]], model: str
 ) -> Callable[..., Dict[str, Any]]:
     """The ``response_envelope`` of a Chat-shaped dialect: a ``chat.completion`` around
-    the assistant message *message* builds, from *model*."""
+    the assistant message *message* builds, from *model* (a partial of module-level
+    functions, not a closure: a record holding it pickles)."""
+    return partial(_reply, message, model)
 
-    def reply(items: Items, content: Optional[str] = None, finish: Optional[str] = None) -> Dict[str, Any]:
-        return {"id": "chatcmpl-0", "object": "chat.completion", "created": 1764460800, "model": model,
-                "choices": [{"index": 0, "finish_reason": finish or "tool_calls",
-                             "message": message(items, content)}],
-                "usage": dict(_USAGE)}
 
-    return reply
+def _reply(
+    message: Callable[[Items, Optional[str]], Dict[str, Any]], model: str, items: Items,
+    content: Optional[str] = None, finish: Optional[str] = None,
+) -> Dict[str, Any]:
+    return {"id": "chatcmpl-0", "object": "chat.completion", "created": 1764460800, "model": model,
+            "choices": [{"index": 0, "finish_reason": finish or "tool_calls", "message": message(items, content)}],
+            "usage": dict(_USAGE)}

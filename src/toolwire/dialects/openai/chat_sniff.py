@@ -22,6 +22,7 @@ object without ``type`` (``typeless_block``: every part has one; it may be a cal
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple
 
 from ..._dialect import CALL, CALLS, OTHER, RESULT, TOOL, Choice
@@ -280,10 +281,13 @@ def message_children(data: Dict[str, Any], loc: str, dialect: str = NAME) -> Ite
 
 def named(read: Callable[[Dict[str, Any], str, str], Any], dialect: str) -> Callable[[Dict[str, Any], str], Any]:
     """*read* (``children``, ``message_children``, ``choices``) for another dialect that
-    reads Chat's shapes, its errors naming *dialect*."""
-    def reader(data: Dict[str, Any], loc: str) -> Any:
-        return read(data, loc, dialect)
-    return reader
+    reads Chat's shapes, its errors naming *dialect* (a partial of module-level functions,
+    not a closure: a record holding it pickles)."""
+    return partial(_read_as, read, dialect)
+
+
+def _read_as(read: Callable[[Dict[str, Any], str, str], Any], dialect: str, data: Dict[str, Any], loc: str) -> Any:
+    return read(data, loc, dialect)
 
 
 def order(cs: List[Any]) -> List[int]:

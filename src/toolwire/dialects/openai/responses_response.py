@@ -148,14 +148,27 @@ def _parsed_answer(o: Any) -> Dict[str, Any]:
     return {} if parsed is None else {"output_parsed": to_data(parsed, "$.output_parsed")}
 
 
-RESPONSES_RESPONSE = ResponseReader(
-    lambda d: d.get("object") == "response" or (isinstance(d.get("output"), list) and "status" in d),
-    read_responses,
-    lambda d: any_block(d.get("output"), lambda i: i.get("type") not in ("message", "reasoning")),
-    frozenset({"object", "output"}),
+def _detect(d: Dict[str, Any]) -> bool:
+    return d.get("object") == "response" or (isinstance(d.get("output"), list) and "status" in d)
+
+
+def _may_hold_calls(d: Dict[str, Any]) -> bool:
+    return any_block(d.get("output"), lambda i: i.get("type") not in ("message", "reasoning"))
+
+
+def _unfinished(d: Dict[str, Any], raw: Optional[str]) -> bool:
     # a status that says the reply did not finish; ``incomplete`` unless its reason has a
     # finish reason of its own (``length``, ``content_filter``): ``steered``, ``max_messages``...
-    lambda d, raw: d.get("status") in _NOT_DONE and raw not in ("max_output_tokens", "content_filter"),
+    return d.get("status") in _NOT_DONE and raw not in ("max_output_tokens", "content_filter")
+
+
+# module-level functions, no lambdas: a dialect derived from this one pickles by value
+RESPONSES_RESPONSE = ResponseReader(
+    _detect,
+    read_responses,
+    _may_hold_calls,
+    frozenset({"object", "output"}),
+    _unfinished,
     _parsed_answer,
     commentary=read_commentary,
 )
