@@ -611,9 +611,9 @@ def test_a_dialect_replaced_from_a_built_in_pickles_and_decodes_as_the_built_in(
                                                                                          dialect.name))
 
 
-# a format's machine pickled by value: protocol 2 on (its marker tables are slotted objects
-# without a ``__getstate__``, which protocols 0 and 1 refuse)
-BY_VALUE = range(2, pickle.HIGHEST_PROTOCOL + 1)
+# a format's machine pickled by value: every protocol (its marker tables are slotted
+# objects, which protocols 0 and 1 refuse unless they say how to rebuild them)
+BY_VALUE = range(pickle.HIGHEST_PROTOCOL + 1)
 
 
 def _custom_text_format() -> Any:

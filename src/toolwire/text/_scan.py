@@ -164,14 +164,20 @@ Parse = Callable[["TextParser", str, str, bool], None]
 class _Tokens:
     """An alternation of tokens, and what holding back a partial one needs."""
 
-    __slots__ = ("firsts", "grows", "longest", "prefixes", "rx")
+    __slots__ = ("firsts", "grows", "longest", "prefixes", "rx", "tokens")
 
     def __init__(self, tokens: Sequence[str]) -> None:
+        self.tokens = tuple(tokens)
         self.rx = _alternation(tokens)
         self.firsts = frozenset(t[0] for t in tokens)
         self.prefixes = _prefixes(tokens)
         self.longest = max(len(t) for t in tokens)
         self.grows = frozenset(t for t in tokens if t in self.prefixes)  # a token that starts a longer one
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Built again from its tokens (every pickle protocol: a slotted class has no
+        state protocols 0 and 1 can write)."""
+        return (_Tokens, (self.tokens,))
 
 
 def _json_text(m: TextParser, text: str, empty: bool) -> bool:
