@@ -113,9 +113,16 @@ def synthesize_id(name: str, args: Dict[str, Any], rule: IdRule, position: int =
 
 
 def _seed(name: str, args: Any, *place: int) -> str:
-    """The text a made id is hashed from: the call's content and its *place*."""
+    """The text a made id is hashed from: the call's content and its *place* (integers
+    written whole whatever the interpreter's digit limit: the same id in every process)."""
+    value = [name, args, *place]
     try:
-        return json.dumps([name, args, *place], sort_keys=True, ensure_ascii=False, default=repr)
+        try:
+            return json.dumps(value, sort_keys=True, ensure_ascii=False, default=repr)
+        except ValueError:  # an integer longer than a lowered limit (or a cycle: raised again)
+            from ._json_ints import write_json  # (lazily: it imports _policy, which imports this module)
+
+            return write_json(value, sort_keys=True, ensure_ascii=False, default=repr)
     except (ValueError, TypeError, RecursionError) as exc:  # a cycle, an int too long to print...
         raise EncodeError(f"Cannot make an id for call {name[:60]!r}: its arguments are not JSON ({exc})") from None
 

@@ -56,7 +56,8 @@ def int_text(n: int) -> str:
 def write_json(value: Any, **kw: Any) -> str:
     """``json.dumps(value, **kw)``, integers written whole whatever the interpreter's limit
     (lowered, ``json.dumps`` raises ``ValueError`` for one longer than it): they are
-    written as the readers read them. Only a value the stdlib refuses is walked again,
+    written as the readers read them (more than 4300 digits: ``ValueError``, as
+    ``json.dumps`` raises under the default limit). Only a value the stdlib refuses is walked again,
     each long integer given as a unique string, then all put in place of their quoted
     text in one pass (linear in the text, whatever the number of integers)."""
     try:
@@ -94,6 +95,8 @@ def _swap(value: Any, digits: List[str], nonce: str, key: bool = False) -> Any:
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() >= _BITS:
         token = f"{nonce}:{len(digits)}"
         text = int_text(value)
+        if len(text) - (value < 0) > _MAX_DIGITS:  # as ``json.dumps`` under the default limit
+            raise ValueError(_WORDS)
         digits.append(f'"{text}"' if key else text)
         return token
     return value
