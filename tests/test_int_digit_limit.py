@@ -366,3 +366,15 @@ def test_longer_integers_put_in_a_result_are_refused(digit_limit: None, dialect:
     with pytest.raises(ValueError, match=TOO_LONG):
         _json_ints.write_json([10**4299, -(10**4299), 10**4300])  # 4300 digits written, 4301 not
     assert len(_json_ints.write_json([-(10**4299)])) == 4303
+
+
+@pytest.mark.parametrize("digit_limit", [640], indirect=True)
+def test_a_lowered_limit_reports_a_cut_off_call_as_cut_off(digit_limit: None) -> None:
+    # an Anthropic message stopped at ``max_tokens`` (docs.anthropic.com, handling stop
+    # reasons): its tool_use input may be cut off, said with its text as ``raw`` (was
+    # "Malformed anthropic.messages tool call" with a ValueError inside, and no raw)
+    text = anthropic_text(MID).replace('"tool_use","content"', '"max_tokens","content"')
+    [kept] = toolwire.decode_all(text, invalid="keep")
+    assert type(kept) is toolwire.InvalidToolCall
+    assert kept.error.startswith("Arguments at $.content[0].input may be cut off: the reply stopped at its token limit")
+    assert kept.raw == '{"n": ' + MID + "}"

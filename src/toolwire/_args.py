@@ -202,7 +202,7 @@ def object_arguments(value: Any, policy: Policy, loc: str, dialect: Optional[str
                 "pass allow_truncated=True to accept them",
                 dialect=dialect,
                 loc=loc,
-                raw=raw if raw is not None else json.dumps(args, ensure_ascii=False, default=str),
+                raw=raw if raw is not None else write_json(args, ensure_ascii=False, default=str),
                 truncated=True,
             )
         repairs = (*repairs, "truncated")
