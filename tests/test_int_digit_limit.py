@@ -172,17 +172,17 @@ def test_a_lowered_limit_writes_text_formats_and_the_command_line(digit_limit: N
 def test_many_long_integers_are_put_back_in_one_pass(digit_limit: None, monkeypatch: Any) -> None:
     """Each long integer is a token put back in one pass over the text: the text is not
     searched again per integer (2,000 integers took 8 s, 4,000 43 s)."""
-    from toolwire import _json_ints
+    from toolwire import _json_ints, _json_write
 
     big = (10**1000 - 1) // 9  # MID, made without reading text under the limit
     scans: List[int] = []
-    real = _json_ints.re.sub
+    real = _json_write.re.sub
 
     def sub(*a: Any, **kw: Any) -> str:
         scans.append(1)
         return real(*a, **kw)
 
-    monkeypatch.setattr(_json_ints.re, "sub", sub)
+    monkeypatch.setattr(_json_write.re, "sub", sub)
     value = {"xs": [big, -big] * 500, big: "k", "s": "\u0000x"}
     text = _json_ints.write_json(value)
     assert len(scans) == 1

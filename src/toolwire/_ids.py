@@ -13,7 +13,6 @@ different source ids that would become the same target id.
 
 from __future__ import annotations
 
-import json
 import re
 from collections import deque
 from dataclasses import dataclass
@@ -21,6 +20,7 @@ from typing import Any, Deque, Dict, Optional, Pattern, Set, Tuple
 
 from ._errors import EncodeError, an, excerpt
 from ._flags import check_flag
+from ._json_write import write_json
 
 try:  # the builtin module: importing hashlib also loads OpenSSL, a few ms more
     from _blake2 import blake2b as _blake2b
@@ -115,14 +115,8 @@ def synthesize_id(name: str, args: Dict[str, Any], rule: IdRule, position: int =
 def _seed(name: str, args: Any, *place: int) -> str:
     """The text a made id is hashed from: the call's content and its *place* (integers
     written whole whatever the interpreter's digit limit: the same id in every process)."""
-    value = [name, args, *place]
     try:
-        try:
-            return json.dumps(value, sort_keys=True, ensure_ascii=False, default=repr)
-        except ValueError:  # an integer longer than a lowered limit (or a cycle: raised again)
-            from ._json_ints import write_json  # (lazily: it imports _policy, which imports this module)
-
-            return write_json(value, sort_keys=True, ensure_ascii=False, default=repr)
+        return write_json([name, args, *place], sort_keys=True, ensure_ascii=False, default=repr)
     except (ValueError, TypeError, RecursionError) as exc:  # a cycle, an int too long to print...
         raise EncodeError(f"Cannot make an id for call {name[:60]!r}: its arguments are not JSON ({exc})") from None
 
