@@ -68,8 +68,8 @@ MUTATIONS: Dict[str, Mutation] = {
     ),
     "synthesized-id-ignores-position": Mutation(
         "src/toolwire/_ids.py",
-        "write_json([name, args, *place]",
-        "write_json([name, args, *[0 for _ in place]]",
+        "json.dumps([name, args, *place]",
+        "json.dumps([name, args, *[0 for _ in place]]",
         [*_DIALECTS, "tests/stream"],
         "two identical calls without ids get the same synthesized id",
     ),

@@ -13,6 +13,7 @@ different source ids that would become the same target id.
 
 from __future__ import annotations
 
+import json
 import re
 from collections import deque
 from dataclasses import dataclass
@@ -116,7 +117,10 @@ def _seed(name: str, args: Any, *place: int) -> str:
     """The text a made id is hashed from: the call's content and its *place* (integers
     written whole whatever the interpreter's digit limit: the same id in every process)."""
     try:
-        return write_json([name, args, *place], sort_keys=True, ensure_ascii=False, default=repr)
+        try:
+            return json.dumps([name, args, *place], sort_keys=True, ensure_ascii=False, default=repr)
+        except ValueError:  # an integer longer than a lowered limit (else raised again): no cost when none is
+            return write_json([name, args, *place], sort_keys=True, ensure_ascii=False, default=repr)
     except (ValueError, TypeError, RecursionError) as exc:  # a cycle, an int too long to print...
         raise EncodeError(f"Cannot make an id for call {name[:60]!r}: its arguments are not JSON ({exc})") from None
 
