@@ -172,18 +172,209 @@ def test_a_lowered_limit_writes_text_formats_and_the_command_line(digit_limit: N
 def test_many_long_integers_are_put_back_in_one_pass(digit_limit: None, monkeypatch: Any) -> None:
     """Each long integer is a token put back in one pass over the text: the text is not
     searched again per integer (2,000 integers took 8 s, 4,000 43 s)."""
-    from toolwire import _json_ints
+    from toolwire import _json_ints, _json_write
 
     big = (10**1000 - 1) // 9  # MID, made without reading text under the limit
     scans: List[int] = []
-    real = _json_ints.re.sub
+    real = _json_write.re.sub
 
     def sub(*a: Any, **kw: Any) -> str:
         scans.append(1)
         return real(*a, **kw)
 
-    monkeypatch.setattr(_json_ints.re, "sub", sub)
+    monkeypatch.setattr(_json_write.re, "sub", sub)
     value = {"xs": [big, -big] * 500, big: "k", "s": "\u0000x"}
     text = _json_ints.write_json(value)
     assert len(scans) == 1
     assert text == '{"xs": [' + ", ".join([MID, "-" + MID] * 500) + '], "' + MID + '": "k", "s": "\\u0000x"}'
+
+
+CALL_DIALECTS = ["openai.chat", "openai.responses", "anthropic.messages", "bedrock.converse", "gemini", "mistral",
+                 "cohere.v2", "ollama", "mcp", "canonical"]
+NESTED = '{"a":{"n":' + MID + '},"b":[-' + MID + "]}"  # compact, as a string dialect writes arguments
+GEMINI_CALL = '{"functionCall": {"name": "f", "args": {"a": {"n": ' + MID + '}, "b": [-' + MID + "]}}}"
+
+
+def _nested() -> Dict[str, Any]:
+    n = (10**1000 - 1) // 9  # MID, made without reading text under the limit
+    return {"a": {"n": n}, "b": [-n]}
+
+
+def _dicts(value: Any) -> Iterator[Dict[str, Any]]:
+    """Every object of a written value."""
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if type(v) is dict:
+            yield v
+            stack.extend(v.values())
+        elif type(v) is list:
+            stack.extend(v)
+
+
+def _holds_nested(wire: Any) -> bool:
+    """Whether *wire* carries the arguments whole: as text (a string dialect), exactly
+    ``NESTED``; as an object, the integers themselves."""
+    texts = [t for t in _texts(wire) if MID in t]
+    if texts:
+        return all(t == NESTED for t in texts)
+    return any(d == _nested() for d in _dicts(wire))
+
+
+@pytest.mark.parametrize("digit_limit", [640], indirect=True)
+@pytest.mark.parametrize("dialect", CALL_DIALECTS)
+def test_a_lowered_limit_encodes_integers_nested_in_arguments(digit_limit: None, dialect: str) -> None:
+    # an Anthropic tool_use block (docs.anthropic.com, tool use: ``input`` is an object),
+    # its integers nested in objects and arrays: read whole, so written whole (was
+    # EncodeError, ValueError inside, for every dialect writing arguments as text)
+    text = ('{"type": "tool_use", "id": "toolu_1", "name": "f", "input": {"a": {"n": ' + MID + '}, "b": [-' + MID
+            + "]}}")
+    [call] = toolwire.decode_all(text)
+    assert call.args == _nested()
+    wire = toolwire.encode(call, dialect)
+    assert _holds_nested(wire)
+    assert toolwire.decode(wire, dialect).args == call.args
+    assert toolwire.convert(call, dialect) == wire
+
+
+def _written_alike(make: Any, whole: bool = True) -> None:
+    """*make()* under the lowered limit gives what it gives with no limit (the same
+    text, the same ids made from the call's content), and (*whole*: not cut into a
+    stream's pieces) carries the integers whole."""
+    lowered = make()
+    old = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        unlimited = make()
+    finally:
+        sys.set_int_max_str_digits(old)
+    assert lowered == unlimited
+    assert _holds_nested(lowered) or not whole
+
+
+@pytest.mark.parametrize("digit_limit", [640], indirect=True)
+@pytest.mark.parametrize("dialect", CALL_DIALECTS)
+def test_a_lowered_limit_makes_the_ids_of_calls_without_one(digit_limit: None, dialect: str) -> None:
+    # an id-less call (a Gemini functionCall, ai.google.dev function-calling) gets an id
+    # made from its content: the same whatever the limit (was EncodeError "Cannot make an
+    # id for call 'f': its arguments are not JSON")
+    _written_alike(lambda: toolwire.encode(toolwire.ToolCall("f", _nested()), dialect))
+    _written_alike(lambda: toolwire.convert(toolwire.decode_all(GEMINI_CALL)[0], dialect))
+    _written_alike(lambda: toolwire.convert(toolwire.decode_all("[" + GEMINI_CALL + ", " + GEMINI_CALL + "]"), dialect))
+
+
+@pytest.mark.parametrize("digit_limit", [640], indirect=True)
+@pytest.mark.parametrize("dialect", [d for d in CALL_DIALECTS if d not in ("mcp", "canonical")])
+def test_a_lowered_limit_writes_histories_and_streams(digit_limit: None, dialect: str) -> None:
+    from toolwire.stream import encode_stream
+
+    call = toolwire.ToolCall("f", _nested())  # id-less: its id made from its content
+    conv = toolwire.Conversation([toolwire.Message("user", [Text("hi")]), toolwire.Message("assistant", [call]),
+                                  toolwire.Message("tool", [toolwire.ToolResult(None, "f", "ok")])])
+    _written_alike(lambda: toolwire.encode_conversation(conv, dialect))
+    if toolwire.get_dialect(dialect).assistant_message is not None:
+        _written_alike(lambda: toolwire.encode_message([call, toolwire.ToolCall("f", _nested(), "call_1")], dialect))
+    for split in (None, 7):
+        events = encode_stream([call, toolwire.ToolCall("f", _nested(), "call_1")], dialect, split=split)
+        assert [c.args for c in toolwire.stream.accumulate(events, dialect)] == [_nested(), _nested()]
+        _written_alike(lambda s=split: encode_stream([call], dialect, split=s), whole=split is None)
+
+
+@pytest.mark.parametrize("digit_limit", [640], indirect=True)
+@pytest.mark.parametrize("dialect", CALL_DIALECTS)
+def test_a_lowered_limit_converts_on_the_command_line(digit_limit: None, dialect: str, tmp_path: Any,
+                                                      capsys: Any) -> None:
+    from toolwire.cli import main
+
+    src = tmp_path / "in.jsonl"
+    src.write_text(GEMINI_CALL + "\n")  # an id-less call: was exit 3, "Cannot make an id"
+    assert main(["convert", str(src), "--to", dialect]) == 0
+    [line] = capsys.readouterr().out.splitlines()
+    assert _holds_nested(json.loads(line, parse_int=read_int))
+
+
+@pytest.mark.parametrize("digit_limit", [640], indirect=True)
+@pytest.mark.parametrize("dialect", ["text.lfm2", "text.llama"])
+def test_a_lowered_limit_writes_python_literals(digit_limit: None, dialect: str) -> None:
+    # the Python-call text formats write an integer as Python reads it (was EncodeError
+    # "An integer of 3319 bits is too long to write")
+    text = toolwire.encode_text([toolwire.ToolCall("f", _nested())], dialect,
+                                **({"variant": "pythonic"} if dialect == "text.llama" else {}))
+    assert text == ("<|tool_call_start|>[f(a={\"n\": " + MID + "}, b=[-" + MID + "])]<|tool_call_end|>"
+                    if dialect == "text.lfm2" else "[f(a={'n': " + MID + "}, b=[-" + MID + "])]")
+    from toolwire.text._pythonic import encode_value
+
+    assert encode_value(-(10**4300 - 1), dialect) == "-" + "9" * 4300
+    with pytest.raises(toolwire.EncodeError, match="An integer of 14285 bits is too long to write"):
+        encode_value([10**4300], dialect)  # 4301 digits: no reader reads it, whatever the limit
+
+
+@pytest.mark.parametrize("digit_limit", [4300, 640], indirect=True)
+@pytest.mark.parametrize("dialect", CALL_DIALECTS)
+@pytest.mark.parametrize("id", ["call_1", None])
+def test_longer_integers_put_in_arguments_are_refused(digit_limit: None, dialect: str, id: Any) -> None:
+    # past 4300 digits no reader reads an integer: refused under the default limit and
+    # a lowered one alike, never ValueError
+    from toolwire.stream import encode_stream
+
+    call = toolwire.ToolCall("f", {"a": {"n": 1}, "b": [1]}, id)
+    call.args["a"]["n"] = 10**4999  # 5000 digits, put in after the constructor checked them
+    with pytest.raises(toolwire.EncodeError, match="4300 digits"):
+        toolwire.encode(call, dialect)
+    if dialect not in ("mcp", "canonical"):
+        with pytest.raises(toolwire.EncodeError, match="4300 digits"):
+            encode_stream([call], dialect)
+
+
+@pytest.mark.parametrize("digit_limit", [640], indirect=True)
+def test_a_lowered_limit_streams_vertex_partial_arguments(digit_limit: None) -> None:
+    # Vertex AI streamed arguments (functionCall.partialArgs, ``numberValue`` at a
+    # ``jsonPath``; googleapis/python-genai ``PartialArg``): each value's delta text was
+    # ValueError inside (DecodeError "Malformed gemini stream chunk")
+    from toolwire.stream import Accumulator, ArgsDelta
+
+    chunks = [json.loads('{"candidates": [{"content": {"role": "model", "parts": [{"functionCall": ' + body
+                         + '}]}, "index": 0}]}', parse_int=read_int) for body in (
+        '{"name": "f", "willContinue": true}',
+        '{"partialArgs": [{"jsonPath": "$.a.n", "numberValue": ' + MID + '}], "willContinue": true}',
+        '{"partialArgs": [{"jsonPath": "$.b[0]", "numberValue": -' + MID + "}]}")]
+    acc = Accumulator("gemini")
+    events = [e for chunk in chunks for e in acc.feed(chunk)]
+    assert [e.delta for e in events if isinstance(e, ArgsDelta)] == [MID, "-" + MID]
+    assert [c.args for c in acc.close()] == [_nested()]
+
+
+@pytest.mark.parametrize("digit_limit", [640], indirect=True)
+def test_a_lowered_limit_keeps_the_text_of_an_invalid_call(digit_limit: None) -> None:
+    # validate_call gives an unknown tool's call its arguments' text as ``raw`` (None before)
+    got = toolwire.validate_call(toolwire.ToolCall("g", _nested(), "call_1"), [toolwire.Tool("f", None)])
+    assert type(got) is toolwire.InvalidToolCall
+    assert got.raw == '{"a": {"n": ' + MID + '}, "b": [-' + MID + "]}"
+
+
+@pytest.mark.parametrize("digit_limit", [4300, 640], indirect=True)
+@pytest.mark.parametrize("dialect", ["openai.chat", "anthropic.messages", "mcp"])
+def test_longer_integers_put_in_a_result_are_refused(digit_limit: None, dialect: str) -> None:
+    # a JSON part these dialects write as text: was written with 5000 digits, which no
+    # reader reads (``write_json`` wrote any length past the interpreter's refusal)
+    from toolwire import _json_ints
+
+    result = toolwire.ToolResult("call_1", "f", [{"type": "json", "json": {"n": 1}}])
+    result.content[0]["json"]["n"] = 10**4999  # put in after the constructor checked it
+    with pytest.raises(toolwire.EncodeError, match=TOO_LONG):
+        toolwire.encode_result(result, dialect)
+    with pytest.raises(ValueError, match=TOO_LONG):
+        _json_ints.write_json([10**4299, -(10**4299), 10**4300])  # 4300 digits written, 4301 not
+    assert len(_json_ints.write_json([-(10**4299)])) == 4303
+
+
+@pytest.mark.parametrize("digit_limit", [640], indirect=True)
+def test_a_lowered_limit_reports_a_cut_off_call_as_cut_off(digit_limit: None) -> None:
+    # an Anthropic message stopped at ``max_tokens`` (docs.anthropic.com, handling stop
+    # reasons): its tool_use input may be cut off, said with its text as ``raw`` (was
+    # "Malformed anthropic.messages tool call" with a ValueError inside, and no raw)
+    text = anthropic_text(MID).replace('"tool_use","content"', '"max_tokens","content"')
+    [kept] = toolwire.decode_all(text, invalid="keep")
+    assert type(kept) is toolwire.InvalidToolCall
+    assert kept.error.startswith("Arguments at $.content[0].input may be cut off: the reply stopped at its token limit")
+    assert kept.raw == '{"n": ' + MID + "}"

@@ -32,7 +32,7 @@ import json
 from typing import Any, Callable, Dict, List, Optional, Set, Tuple
 
 from ._errors import ArgumentsError, DecodeError, an, excerpt
-from ._json_ints import read_int
+from ._json_ints import read_int, write_json
 from ._policy import (
     _NO_REPAIRS,
     DEFAULT_POLICY,
@@ -202,7 +202,7 @@ def object_arguments(value: Any, policy: Policy, loc: str, dialect: Optional[str
                 "pass allow_truncated=True to accept them",
                 dialect=dialect,
                 loc=loc,
-                raw=raw if raw is not None else json.dumps(args, ensure_ascii=False, default=str),
+                raw=raw if raw is not None else write_json(args, ensure_ascii=False, default=str),
                 truncated=True,
             )
         repairs = (*repairs, "truncated")
@@ -364,7 +364,8 @@ _dumps = json.JSONEncoder(ensure_ascii=False, allow_nan=False, separators=(",", 
 
 
 def dumps_arguments(args: Dict[str, Any]) -> str:
-    """Compact JSON text of an argument object; ``ValueError``/``TypeError`` for a
+    """Compact JSON text of an argument object, its integers written whole whatever the
+    interpreter's digit limit (``write_json``); ``ValueError``/``TypeError`` for a
     value JSON cannot hold (NaN, infinity, a set, an object...)."""
     for k, v in args.items():  # the common case, one level of plain scalars: the fast encoder
         t = type(v)
@@ -379,7 +380,10 @@ def dumps_arguments(args: Dict[str, Any]) -> str:
             return text
         except ValueError:  # a lone surrogate (refused below), or a value the stdlib writes
             pass
-    text = _dumps(args)
+    try:
+        text = _dumps(args)
+    except ValueError:  # NaN (raised again), or an integer longer than a lowered interpreter limit
+        text = write_json(args, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
     if lone_surrogate_in(text):
         raise ValueError(f"a lone UTF-16 surrogate, which no UTF-8 text can carry, in {excerpt(text)}")
     return text

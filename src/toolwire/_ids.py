@@ -21,6 +21,7 @@ from typing import Any, Deque, Dict, Optional, Pattern, Set, Tuple
 
 from ._errors import EncodeError, an, excerpt
 from ._flags import check_flag
+from ._json_write import write_json
 
 try:  # the builtin module: importing hashlib also loads OpenSSL, a few ms more
     from _blake2 import blake2b as _blake2b
@@ -113,9 +114,13 @@ def synthesize_id(name: str, args: Dict[str, Any], rule: IdRule, position: int =
 
 
 def _seed(name: str, args: Any, *place: int) -> str:
-    """The text a made id is hashed from: the call's content and its *place*."""
+    """The text a made id is hashed from: the call's content and its *place* (integers
+    written whole whatever the interpreter's digit limit: the same id in every process)."""
     try:
-        return json.dumps([name, args, *place], sort_keys=True, ensure_ascii=False, default=repr)
+        try:
+            return json.dumps([name, args, *place], sort_keys=True, ensure_ascii=False, default=repr)
+        except ValueError:  # an integer longer than a lowered limit (else raised again): no cost when none is
+            return write_json([name, args, *place], sort_keys=True, ensure_ascii=False, default=repr)
     except (ValueError, TypeError, RecursionError) as exc:  # a cycle, an int too long to print...
         raise EncodeError(f"Cannot make an id for call {name[:60]!r}: its arguments are not JSON ({exc})") from None
 

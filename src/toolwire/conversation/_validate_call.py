@@ -32,6 +32,7 @@ from .._decode_tools import _wire_form
 from .._dialect import Dialect
 from .._errors import DecodeError, excerpt
 from .._flags import check_flag
+from .._json_ints import write_json
 from .._path_steps import key_step
 from .._payload_paths import moved, rerooted_text
 from .._scope import scope_of
@@ -272,10 +273,11 @@ def _coerce(args: Any, issues: List[ValidationIssue], schema: Any) -> Any:
 
 
 def _text(args: Any) -> Optional[str]:
-    """*args* as JSON text, or ``None`` where Python cannot print them (an integer of over
-    4,300 digits, too deep a nesting, a value that is not JSON: arguments built in code)."""
+    """*args* as JSON text (integers whole whatever the interpreter's digit limit), or
+    ``None`` where they cannot be written (an integer of over 4,300 digits, too deep a
+    nesting, a value that is not JSON: arguments built in code)."""
     try:
-        return json.dumps(args, ensure_ascii=False)
+        return write_json(args, ensure_ascii=False)
     except (ValueError, TypeError, RecursionError):
         return None
 

@@ -34,6 +34,7 @@ import json
 import re
 from typing import Any, Dict, Hashable, List, Optional, Tuple, Union
 
+from .._json_ints import write_json
 from .._types import InvalidToolCall, ToolCall
 
 __all__ = [
@@ -209,5 +210,8 @@ def nonempty_str(value: Any) -> Optional[str]:
 
 
 def dump(value: Any) -> str:
-    """Compact JSON text of *value*."""
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    """Compact JSON text of *value*, its integers whole whatever the interpreter's digit limit."""
+    try:
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    except ValueError:  # an integer longer than a lowered limit (else raised again)
+        return write_json(value, ensure_ascii=False, separators=(",", ":"))

@@ -24,8 +24,9 @@ from collections.abc import Sequence
 from typing import Any, Optional
 
 from .._errors import EncodeError
+from .._json_ints import int_text
 from .._types import ToolCall
-from .._value_checks import LONG_INT_WORDS
+from .._value_checks import LONG_INT, LONG_INT_WORDS
 from ._brackets import scan
 from ._kit import forbid
 
@@ -298,12 +299,10 @@ def encode_value(value: Any, dialect: str, loc: str = "$", js: bool = False) -> 
 
 def _literal(value: Any, dialect: str, depth: int, js: bool = False) -> str:
     t = type(value)
-    if t is int:
-        try:
-            return repr(value)
-        except ValueError:  # over Python's 4,300-digit limit for printing an int
-            bits = value.bit_length()
-            raise EncodeError(f"An integer of {bits} bits is too long to write", dialect=dialect) from None
+    if t is int:  # whatever the interpreter's digit limit; past 4300 digits, as no reader reads it
+        if not -LONG_INT < value < LONG_INT:
+            raise EncodeError(f"An integer of {value.bit_length()} bits is too long to write", dialect=dialect)
+        return int_text(value)
     if value is None or t is bool:
         return ("null" if value is None else "true" if value else "false") if js else repr(value)
     if t is float:
