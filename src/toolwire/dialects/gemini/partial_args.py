@@ -2,7 +2,9 @@
 
 Follows https://cloud.google.com/vertex-ai/generative-ai/docs/multimodal/function-calling
 (checked 2026-11-30) and the google-genai type ``PartialArg``: ``jsonPath`` is an RFC
-9535 normalized-style path (``$.a.b[0]`` / ``$['a b']``). ``parse_path`` reads one into
+9535 normalized-style path (``$.a.b[0]`` / ``$['a b']``; names and their escapes are
+RFC 9535's: https://www.rfc-editor.org/rfc/rfc9535 §2.3.1.1, §2.5.1.1, §2.7, checked
+2026-12-05). ``parse_path`` reads one into
 steps and ``apply`` sets a part's ``partialArgs`` values along them on the call the
 stream handler (``stream``) has open (a value-less ``$.a[]`` ends an array:
 ``_ends_array``); ``leaves`` lists the paths and values of a call's
