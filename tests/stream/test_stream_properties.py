@@ -112,6 +112,7 @@ def _no_empty_containers(value: Any) -> bool:
 
 @given(calls=call_lists(ids=False), data=st.data())
 @example(calls=[ToolCall(name="f", args={"a b": [1, {"c'd": "x\\y"}], "n": None, "t": True})], data=None)
+@example(calls=[ToolCall(name="f", args={"a\nb": {"\x00'\"\\/é": ["x"]}, "\\u0041": 1})], data=None)  # RFC 9535 escapes
 @settings(suppress_health_check=[HealthCheck.filter_too_much])
 def test_vertex_partial_args(calls: List[ToolCall], data: Any) -> None:
     assume(all(all(_no_empty_containers(v) for v in c.args.values()) for c in calls))

@@ -10,9 +10,12 @@ and https://cloud.google.com/vertex-ai/generative-ai/docs/multimodal/function-ca
 
 from __future__ import annotations
 
+import re
 from typing import Any, List, Optional
 
 import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
 
 import toolwire
 from toolwire import InvalidToolCall, ToolCall
@@ -545,3 +548,121 @@ def test_a_whole_call_inside_a_streamed_call_cuts_the_streamed_one_off() -> None
         ("InvalidToolCall", "f"), ("ToolCall", "g"), ("InvalidToolCall", None)]
     assert calls[0].truncated
     assert calls[0].error == "A whole call came before this call's end (its parts said more would follow): cut off"
+
+
+# ---- RFC 9535 names in jsonPath (the oracles hunt, session 28) ------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("path", "steps"),
+    [
+        ("$['a\\nb']", ["a\nb"]),
+        ("$['caf\\u00e9']", ["café"]),
+        ("$['\\u0041']", ["A"]),
+        ("$['\\u00E9\\u00e9']", ["éé"]),
+        ("$['\\b\\f\\n\\r\\t\\/\\\\\\'\"']", ["\b\f\n\r\t/\\'\""]),
+        ('$["\\b\\f\\n\\r\\t\\/\\\\\\"\'"]', ["\b\f\n\r\t/\\\"'"]),
+        ("$['\\ud83d\\ude00'][0]", ["\U0001F600", 0]),
+        ("$['\\uD83D\\uDE00']", ["\U0001F600"]),
+        ("$['a\\u0000b\\u001f']", ["a\x00b\x1f"]),
+        ("$['\\u005c']", ["\\"]),
+        ("$['\\u005cn']", ["\\n"]),
+        ("$['\\u0027']", ["'"]),
+        ("$['']", [""]),
+        ("$.café", ["café"]),
+        ("$.名前.x", ["名前", "x"]),
+        ("$._é1.\u00e9", ["_é1", "é"]),
+        ("$.a\U0001F600", ["a\U0001F600"]),
+        ("$.\x80\u00a0", ["\x80\u00a0"]),
+    ],
+)
+def test_parse_path_decodes_rfc_9535_names(path: str, steps: Any) -> None:
+    """RFC 9535 §2.3.1.1: a name's string literal has the escapes ``\\b \\f \\n \\r \\t \\/
+    \\\\``, its own quote and ``\\uXXXX`` (any case; a surrogate pair is one character);
+    §2.5.1.1: a shorthand name may hold %x80-D7FF / %xE000-10FFFF. A backslash kept the
+    character after it (``\\n`` read as ``n``) and ``$.café`` was unreadable."""
+    assert parse_path(path) == steps
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "$['a\\xb']", "$['\\a']", "$['\\0']", "$['\\U0041']", "$['\\u004']", "$['\\u00g1']",
+        "$['\\u0_41']", "$['\\u+041']", "$['\\u 041']", "$['\\u٠٠٤١']",
+        "$['\\ud83d']", "$['\\ud83dx']", "$['\\ud83d\\u0041']", "$['\\ud83d\\ud83d']", "$['\\ude00']",
+        "$['\\\"']", '$["\\\'"]',
+        "$['a\nb']", "$['\x1f']", "$['\ud800']", "$.\ud800", "$.a\udfff", "$.\x7f", "$.a\x1f",
+        "$.a\n", "$.a b", "$.1é",
+    ],
+    ids=lambda p: ascii(p),
+)
+def test_parse_path_refuses_what_rfc_9535_does_not_allow(path: str) -> None:
+    """Any other escape (``\\x``, ``\\U``, a short or non-hex ``\\u``, a lone surrogate, the
+    other quote escaped), a raw control character or surrogate in a name, and a shorthand
+    name starting with a digit are no RFC 9535 path: never read as some other key."""
+    assert parse_path(path) is None
+
+
+@pytest.mark.parametrize(
+    ("path", "args"),
+    [
+        ("$['a\\nb']", {"a\nb": 1}),
+        ("$['caf\\u00e9']", {"café": 1}),
+        ("$['\\u0041']", {"A": 1}),
+        ("$['\\ud83d\\ude00']", {"\U0001F600": 1}),
+        ("$.café", {"café": 1}),
+        ("$.名前", {"名前": 1}),
+    ],
+)
+def test_escaped_and_unicode_names_in_a_vertex_stream_are_the_keys(path: str, args: Any) -> None:
+    """The oracles hunt: ``$['a\\nb']`` gave ``{'anb': 1}``, ``$['caf\\u00e9']`` gave
+    ``{'cafu00e9': 1}`` and ``$.café`` failed the call."""
+    (call,) = accumulate(_streamed([pa(path, numberValue=1)]), D)
+    assert (type(call).__name__, call.name, call.args) == ("ToolCall", "f", args)
+
+
+def test_an_invalid_escape_in_a_vertex_stream_fails_its_call() -> None:
+    (call,) = accumulate(_streamed([pa("$.q", stringValue="x")], [pa("$['a\\xb']", numberValue=1)]), D)
+    assert (type(call).__name__, call.error) == ("InvalidToolCall", "Partial argument has an unreadable jsonPath: \"$['a\\\\xb']\"")
+
+
+def test_keys_are_written_as_rfc_9535_normalized_names() -> None:
+    """RFC 9535 §2.7: control characters are written ``\\b \\f \\n \\r \\t`` or
+    ``\\u00xx`` (lowercase), ``'`` and ``\\`` escaped, anything else as itself; a plain
+    ASCII name keeps Vertex's shorthand (``$.location`` in the recordings). A raw line feed
+    was written before."""
+    call = ToolCall("f", {"a\nb": 1, "\x00\x0b\x1f\x7f": 2, "it's \"q\" \\ /": 3, "café": 4, "\b\f\r\t": 5, "ok_1": 6})
+    chunks = encode_stream([call], D, partial_args=True)
+    assert [c["candidates"][0]["content"]["parts"][0]["functionCall"]["partialArgs"][0]["jsonPath"] for c in chunks[1:7]] == [
+        "$['a\\nb']", "$['\\u0000\\u000b\\u001f\x7f']", "$['it\\'s \"q\" \\\\ /']", "$['café']", "$['\\b\\f\\r\\t']", "$.ok_1"]
+    (back,) = accumulate(chunks, D)
+    assert back.args == call.args
+
+
+def test_a_key_with_a_lone_surrogate_is_refused_before_any_path_is_written() -> None:
+    """No RFC 9535 path holds a lone surrogate (§2.3.1.1 ``hexchar``); the writer relies on
+    the args check refusing such a key first (here set after the call was made)."""
+    call = ToolCall("f", {"a": {}})
+    call.args["a"]["x\ud800"] = 1
+    with pytest.raises(toolwire.EncodeError) as exc:
+        encode_stream([call], D, partial_args=True)
+    assert exc.value.message.endswith("ToolCall args at $.args.a has the key 'x\\ud800', a lone UTF-16 surrogate no UTF-8 text can carry")
+
+
+# RFC 9535 §2.7, written out as a (test-only) regex: the oracle for what the writer writes
+_NORMAL = re.compile(r"\$(?:\.[A-Za-z_][A-Za-z0-9_]*|\['(?:[\x20-\x26\x28-\x5b\x5d-\ud7ff\ue000-\U0010ffff]"
+                     r"|\\[bfnrt'\\]|\\u00(?:0[0-7]|0b|0e|0f|1[0-9a-f]))*'\])")
+_tricky = st.text(st.sampled_from("'\"\\/\b\f\n\r\t\x00\x1f\x7f\x80é名\U0001F600 a_1-.[]$u"), max_size=8)
+
+
+@given(st.text(st.characters(exclude_categories=("Cs",)), max_size=8) | _tricky)
+@example("a\nb")
+@example("\\u0041")
+@example("'\"\\")
+def test_any_key_is_written_as_a_normalized_path_and_read_back(key: str) -> None:
+    chunks = encode_stream([ToolCall("f", {key: 1})], D, partial_args=True)
+    path = chunks[1]["candidates"][0]["content"]["parts"][0]["functionCall"]["partialArgs"][0]["jsonPath"]
+    assert _NORMAL.fullmatch(path), path
+    assert parse_path(path) == [key]
+    (back,) = accumulate(chunks, D)
+    assert back.args == {key: 1}
