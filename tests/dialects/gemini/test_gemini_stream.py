@@ -666,3 +666,22 @@ def test_any_key_is_written_as_a_normalized_path_and_read_back(key: str) -> None
     assert parse_path(path) == [key]
     (back,) = accumulate(chunks, D)
     assert back.args == {key: 1}
+
+
+def test_a_streamed_call_cut_by_a_whole_call_with_a_broken_name_is_cut_off() -> None:
+    # a call whose parts said more would follow (``willContinue``), then a whole call
+    # whose name is no string: the streamed call is over before its end, as when a whole
+    # call with a name comes (and as ``decode_all`` reads the same parts: a fragment)
+    parts = [{"functionCall": {"name": "get_weather", "args": {}}},
+             {"functionCall": {"partialArgs": [{"jsonPath": "$.location", "stringValue": ""}],
+                               "willContinue": True}},
+             {"functionCall": {"name": 7, "args": {"a": 1}}}]
+    chunks = [{"candidates": [{"content": {"role": "model", "parts": [p]}, "index": 0}]} for p in parts]
+    chunks.append({"candidates": [{"content": {"role": "model", "parts": []}, "finishReason": "STOP", "index": 0}]})
+    cut, broken = accumulate(chunks, D)
+    assert type(cut) is toolwire.InvalidToolCall and cut.name == "get_weather" and cut.truncated
+    assert type(broken) is toolwire.InvalidToolCall and broken.name is None
+    whole = toolwire.decode_all({"candidates": [{"content": {"role": "model", "parts": parts},
+                                                 "finishReason": "STOP", "index": 0}]}, D, invalid="keep")
+    assert [(type(c).__name__, c.name) for c in whole] == [("InvalidToolCall", "get_weather"),
+                                                          ("InvalidToolCall", None)]

@@ -193,8 +193,11 @@ class Handler:
         core = self.core
         name = nonempty_str(fc.get("name"))
         if name is None and fc.get("name") is not None and fc["name"] != "":  # a name, but no text: no call's
-            if scope in self.open:  # arguments (``decode_all`` reads it so): the open call is over
-                self._ended(self.open.pop(scope))
+            if scope in self.open:  # arguments (``decode_all`` reads it so): the open call is over, as
+                # by a named part: cut off by a whole one when its parts said more would follow
+                whole = field(fc, "willContinue", "will_continue") is not True and \
+                    field(fc, "partialArgs", "partial_args") is None
+                self._ended(self.open.pop(scope), whole)
             core.broken(fc, scope, f"has a name that is not a string: {excerpt(fc['name'])}")
             return
         partial = field(fc, "partialArgs", "partial_args")
