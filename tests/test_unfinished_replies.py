@@ -279,3 +279,42 @@ def test_every_dialect_s_unfinished_keyword_without_calls_is_no_answer(word: str
         "role": "assistant", "content": [{"type": "text", "text": "Let me"}]}
     [bad] = toolwire.decode_all(content, dialect, finish_reason=word, invalid="keep")
     assert isinstance(bad, InvalidToolCall) and bad.name is None and bad.error == message
+
+
+def test_a_named_dialect_that_reads_a_cut_off_word_as_failed_bars_the_keyword_s_calls() -> None:
+    # a dialect's own reading of a word wins over the core's list of cut-off words, for the
+    # keyword as for the reply with that finish
+    import dataclasses
+
+    base = toolwire.get_dialect("openai.chat")
+    acme = dataclasses.replace(base, name="acme.chat", aliases=(),
+                               finish_reasons={**base.finish_reasons, "TIMEOUT": "error", "queued": "error"})
+    reg = toolwire.Registry([acme])
+    msg = {"role": "assistant", "content": None, "tool_calls": [
+        {"id": "call_1", "type": "function", "function": {"name": "f", "arguments": "{}"}}]}
+    for word in ("TIMEOUT", "queued"):
+        [bad] = toolwire.decode_all(msg, "acme.chat", finish_reason=word, invalid="keep", registry=reg)
+        assert isinstance(bad, InvalidToolCall) and "as failed" in bad.error
+        reply = _chat(word, "{}")
+        [bad] = toolwire.decode_all(reply, "acme.chat", invalid="keep", registry=reg)
+        assert isinstance(bad, InvalidToolCall) and "as failed" in bad.error
+
+
+@pytest.mark.parametrize("word", ["TIMEOUT", "timeout", "Timeout", "queued", "CANCELLED"])
+def test_a_chat_reply_under_another_dialect_s_unfinished_word_reads_alike_everywhere(word: str) -> None:
+    # Cohere's ``TIMEOUT``, Responses' ``queued`` on a Chat-shaped reply, in any case (as a
+    # table reads a word): no calls is no answer in ``decode_all``, ``normalize`` and the
+    # keyword alike; a text call under it is cut off
+    message = f"The reply has not finished ({word!r}) and holds no tool call: the calls the model makes are not in it"
+    [bad] = toolwire.decode_all(_chat(word), invalid="keep")
+    assert isinstance(bad, InvalidToolCall) and bad.error == message
+    [bad] = toolwire.decode_all(_chat(word), "openai.chat", invalid="keep")
+    assert isinstance(bad, InvalidToolCall) and bad.error == message
+    assert response.normalize(_chat(word)).unfinished
+    for dialect in (None, "openai.chat"):
+        [bad] = toolwire.decode_all({"role": "assistant", "content": "Let me"}, dialect, finish_reason=word,
+                                    invalid="keep")
+        assert isinstance(bad, InvalidToolCall) and bad.error == message
+    text = '[TOOL_CALLS][{"name": "get_weather", "arguments": {"city": "Paris"}}]'
+    [cut] = toolwire.text.decode_text(text, "text.mistral", finish_reason=word).tool_calls
+    assert isinstance(cut, InvalidToolCall) and cut.truncated

@@ -22,7 +22,7 @@ from ._finish import (
     keyword_finish,
     stop_words,
 )
-from ._policy import UNFINISHED, failed_no_call, no_call, unfinished_no_call
+from ._policy import UNFINISHED, failed_no_call, no_call, not_done, unfinished_no_call
 from ._registry import Registry, decode_one
 from ._stopped import BARRED
 from ._types import InvalidToolCall, ToolCall, new_invalid
@@ -144,9 +144,7 @@ def claimed_calls(
         error = failed_no_call(f"{failed}: {words}" if words else failed)
     elif fin == UNFINISHED:  # the provider says the reply goes on (or stopped before its end)
         error = unfinished_no_call(own_word(d, data))
-    elif type(fin) is str and d.unfinished_reasons and (
-            fin in d.unfinished_reasons or fin.upper() in d.unfinished_reasons
-            or fin.lower() in d.unfinished_reasons):  # one reply of several, under its own word
+    elif type(fin) is str and not_done(d, fin):  # one reply of several, or another dialect's word
         error = unfinished_no_call(fin)
     elif said is None:
         return

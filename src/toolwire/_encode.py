@@ -266,8 +266,8 @@ def result_notes(d: Dialect, r: ToolResult, wire: Dict[str, Any], notes: List[Tu
                 left[detail] -= 1
             else:
                 notes.append(("dropped", f"The image detail {detail!r} in", f"is not sent to {d.name}"))
-    if said:
-        kept = set(hints(back.content))
+    if said:  # (what the target wrote back, under any name: a dialect derived from the source's keeps them)
+        kept = set(hints(back.content)) | set(data_hints(back.provider_data, None) if data else ())
         notes.extend(("dropped", f"{what} in", f"is not sent to {d.name}") for what in said if what not in kept)
     if r.is_error and not back.is_error:
         notes.append(("dropped", "The error flag of",

@@ -16,16 +16,17 @@ from typing import Any, Dict, FrozenSet, Iterable, Mapping, Optional, Tuple, Uni
 
 from ._builtin import default_registry
 from ._derived import derived
-from ._dialect import Dialect, finish_lookup, finish_word, key_of
+from ._dialect import Dialect, finish_lookup, finish_word
+from ._finish_reasons import NOT_DONE, core_word
 from ._policy import (
     CUT_OFF,
-    NOT_DONE,
     TRUNCATING,
     UNFINISHED,
     Policy,
     cut_reason,
     failed_reason,
     finish_norm,
+    not_done,
     unfinished_said,
 )
 from ._registry import Registry
@@ -116,11 +117,7 @@ def own_finish(pol: Policy, dialect: Union[str, Dialect, None], registry: Option
         return pol
     reg = default_registry() if registry is None else registry
     d = reg.get(dialect) if type(dialect) is str and dialect in reg else dialect
-    if isinstance(d, Dialect):
-        u = d.unfinished_reasons
-        if u and (fr in u or key_of(d.finish_reasons, fr) in u or fr.upper() in u or fr.lower() in u):
-            return _unfinished(pol, fr)
-    if fr in NOT_DONE and (not isinstance(d, Dialect) or finish_lookup(d.finish_reasons, fr) in (None, "other")):
+    if not_done(d, fr) if isinstance(d, Dialect) else core_word(fr) in NOT_DONE:
         return _unfinished(pol, fr)  # a dialect's word for it, the named one not reading it otherwise
     if fr in TRUNCATING:
         return pol
@@ -173,12 +170,14 @@ def keyword_finish(
     endpoint, ``content_filter`` beside canonical calls (a form without finish
     reasons)."""
     fr = pol.finish_reason
-    if fr is None or fr in TRUNCATING:
+    if fr is None:
         return None
     reg = default_registry() if registry is None else registry
     d = dialect if isinstance(dialect, Dialect) else None
     if type(dialect) is str and dialect in reg:
         d = reg.get(dialect)
+    if fr in TRUNCATING and (d is None or finish_lookup(d.finish_reasons, fr) not in BARRED):
+        return None  # a cut-off reply's word, unless the named dialect reads it as failed or stopped
     if d is None or finish_lookup(d.finish_reasons, fr) is None:
         words = derived(_keyword_words, registry)
         d = words.get(fr) or words.get(fr.upper()) or words.get(fr.lower())  # another case: as a table reads it

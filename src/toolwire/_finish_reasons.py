@@ -11,8 +11,8 @@ from typing import Any, Mapping, Optional
 
 from ._errors import excerpt
 
-__all__ = ["CORE_CUT", "FINISH_REASONS", "NOT_DONE", "UNFINISHED", "finish_lookup", "finish_name", "finish_word",
-           "key_of"]
+__all__ = ["CORE_CUT", "FINISH_REASONS", "NOT_DONE", "UNFINISHED", "core_word", "finish_lookup", "finish_name",
+           "finish_word", "key_of"]
 
 #: The normalised finish reasons (what ``Dialect.finish_reasons`` maps a provider's to).
 FINISH_REASONS = (
@@ -57,6 +57,18 @@ CORE_CUT: Mapping[str, str] = {
                     "length"),
     **dict.fromkeys(("model_length", "model_context_window_exceeded", "ERROR_LIMIT"), "context_window"),
 }
+
+
+def core_word(raw: str) -> Optional[str]:
+    """*raw* as ``CORE_CUT`` spells it, read as a dialect's table is read
+    (``finish_lookup``): as is, then in upper and lower case; ``None`` for a word that is
+    none of its (``"Timeout"`` is Cohere's ``TIMEOUT``, ``"LENGTH"`` Chat's ``length``)."""
+    if raw in CORE_CUT:
+        return raw
+    for word in (raw.upper(), raw.lower()):
+        if word in CORE_CUT:
+            return word
+    return None
 
 
 def finish_word(raw: Any) -> Optional[str]:

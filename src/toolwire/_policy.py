@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Dict, Optional, Tuple
 
-from ._dialect import finish_lookup, finish_word
+from ._dialect import finish_lookup, finish_word, key_of
 from ._errors import ArgumentsError, excerpt
-from ._finish_reasons import CORE_CUT, NOT_DONE, UNFINISHED
+from ._finish_reasons import CORE_CUT, NOT_DONE, UNFINISHED, core_word
 from ._flags import check_flag
 
 if TYPE_CHECKING:
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 __all__ = ["DEFAULT_POLICY", "EMPTY", "NOT_DONE", "TRUNCATING", "UNFINISHED", "Parsed", "Policy", "TooLong",
            "check_flag", "cut_reason", "failed_reason", "finish_norm", "finish_text", "make_policy", "no_call",
-           "same_json", "too_long", "unfinished_no_call"]
+           "not_done", "same_json", "too_long", "unfinished_no_call"]
 
 Parsed = Tuple[Dict[str, Any], Optional[str], Tuple[str, ...]]
 
@@ -282,7 +282,8 @@ def cut_reason(d: Dialect, finish: Any) -> Optional[str]:
     reads it) says the reply was cut off: itself when it is one of every dialect's words
     for that (``TRUNCATING``), ``"length"`` when *d*'s ``finish_reasons`` normalises it to
     ``length`` or ``context_window`` (a third-party dialect's own word, as in its
-    streams); else ``None``. A ``str`` subclass (an SDK's enum) is read as its word."""
+    streams), the core's spelling of one of its words in another case that *d*'s table
+    lacks (``core_word``); else ``None``. A ``str`` subclass (an SDK's enum) is read as its word."""
     if type(finish) is not str:
         if finish is None:
             return None
@@ -292,9 +293,22 @@ def cut_reason(d: Dialect, finish: Any) -> Optional[str]:
     if finish in TRUNCATING:
         return str(finish)  # a plain ``str`` here: no copy
     # ``finish_lookup``, its exact hit inline (asked per call)
-    if (d.finish_reasons.get(finish) or finish_lookup(d.finish_reasons, finish)) in CUT_OFF:
-        return "length"
-    return None
+    norm = d.finish_reasons.get(finish) or finish_lookup(d.finish_reasons, finish)
+    if norm is not None:
+        return "length" if norm in CUT_OFF else None
+    return core_word(finish)  # the core's word in another case (``"timeout"``), as it spells it
+
+
+def not_done(d: Dialect, finish: str) -> bool:
+    """Whether the plain word *finish* says a reply read by *d* has not finished: one of
+    *d*'s ``unfinished_reasons``, or any built-in's (``NOT_DONE``) that *d*'s table does
+    not read otherwise (Cohere's ``TIMEOUT`` on a Chat-shaped reply), each in any case as
+    ``finish_lookup`` reads a word. Whole replies, streams and the ``finish_reason=``
+    keyword ask this one."""
+    u = d.unfinished_reasons
+    if u and (finish in u or finish.upper() in u or finish.lower() in u or key_of(d.finish_reasons, finish) in u):
+        return True
+    return core_word(finish) in NOT_DONE and finish_lookup(d.finish_reasons, finish) in (None, "other")
 
 
 def finish_norm(d: Dialect, finish: Any) -> Tuple[Optional[str], Optional[str]]:

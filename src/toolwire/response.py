@@ -37,7 +37,7 @@ from ._collect import failure_words
 from ._derived import derived
 from ._dialect import CALLS, FINISH_REASONS, Dialect, ResponseReader, finish_lookup
 from ._errors import DecodeError, ToolwireError, an, excerpt
-from ._finish_reasons import CORE_CUT, finish_name
+from ._finish_reasons import CORE_CUT, core_word, finish_name
 from ._foreign import foreign
 from ._policy import CUT_OFF
 from ._registry import Registry, cacheable
@@ -244,7 +244,8 @@ def normalize(resp: Any, *, provider: Optional[str] = None, registry: Optional[R
         except Exception as exc:
             raise _reader_failed(sid, exc) from None
         finish = _normalize_finish(raw_finish, sid, tables) if raw_finish else None  # "" is no value (Snowflake)
-        if finish == "other" and not unfinished and type(raw_finish) is str and CORE_CUT.get(raw_finish) == "other":
+        if finish == "other" and not unfinished and type(raw_finish) is str and \
+                CORE_CUT.get(core_word(raw_finish) or "") == "other":
             # a word the core cuts calls off by (a time limit, cancelled) that the table
             # lacks (IBM watsonx.ai's ``time_limit`` on Chat): not finished, as its calls read
             unfinished = finish_lookup(_table(sid, tables), raw_finish) is None
@@ -311,7 +312,8 @@ def _normalize_finish(raw: str, provider: str, tables: _Tables) -> str:
     """*raw* as *provider*'s table reads it; a word the table lacks that the core cuts
     calls off by (``CORE_CUT``: watsonx.ai's ``token_limit`` on Chat) as the core reads
     it, so ``truncated`` agrees with the calls; else ``other``."""
-    return finish_lookup(_table(provider, tables), raw) or (type(raw) is str and CORE_CUT.get(raw)) or "other"
+    return finish_lookup(_table(provider, tables), raw) or (type(raw) is str and CORE_CUT.get(core_word(raw) or "")) \
+        or "other"
 
 
 def _plain(resp: Any) -> Any:

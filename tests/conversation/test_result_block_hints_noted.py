@@ -110,3 +110,15 @@ def test_a_history_notes_them_once() -> None:
     encode_conversation(decode_conversation(history, "anthropic.messages"), "openai.chat", report=report)
     assert [p.message for p in report] == [
         "The cache_control on 1 content block of message 2 is not sent to openai.chat"]
+
+
+def test_a_dialect_derived_from_the_source_s_keeps_them_unnoted() -> None:
+    # what the target writes back is read, not its name: a copy of Anthropic's dialect
+    # writes the block's ``cache_control`` as Anthropic does
+    import dataclasses
+
+    acme = dataclasses.replace(toolwire.get_dialect("anthropic.messages"), name="acme.claude", aliases=())
+    report: List[Problem] = []
+    assert toolwire.encode_result(toolwire.decode_result(_ANTHROPIC, "anthropic.messages"), acme,
+                                  report=report) == _ANTHROPIC
+    assert report == []

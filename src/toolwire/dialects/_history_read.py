@@ -121,12 +121,13 @@ def hints(blocks: Any) -> List[str]:
     return out
 
 
-def data_hints(provider_data: Mapping[str, Mapping[str, Any]], target: str) -> List[str]:
+def data_hints(provider_data: Mapping[str, Mapping[str, Any]], target: Optional[str]) -> List[str]:
     """What a result's provider data of a dialect other than *target* holds beside its
     parts, which only that dialect writes back, as ``hints`` phrases them: an Anthropic
     ``tool_result`` block's own ``cache_control``, the extra fields of Chat content parts
-    (``part_extra``: OpenRouter's ``cache_control``). A history notes them at their
-    message instead (``HistoryCodec.unsent`` reads the message's blocks)."""
+    (``part_extra``: OpenRouter's ``cache_control``); *target* ``None``: every dialect's.
+    A history notes them at their message instead (``HistoryCodec.unsent`` reads the
+    message's blocks)."""
     out: List[str] = []
     for name, pd in provider_data.items():
         if name == target:

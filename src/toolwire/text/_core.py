@@ -31,6 +31,7 @@ from typing import Any, Callable
 
 from .._args import TRUNCATING, Policy, make_policy, parse_arguments
 from .._errors import ArgumentsError, DecodeError, EncodeError, ToolwireError, excerpt, refuse_server
+from .._finish_reasons import core_word
 from .._scope import check_scope
 from .._types import InvalidToolCall, ToolCall, new_call, new_invalid
 from .._value_checks import lone_surrogate_in, utf8_problem
@@ -193,6 +194,8 @@ class TextParser:
             return self._result
         finish_reason = finish_of(finish_reason, self.dialect)
         self.final = True
+        if finish_reason is not None and finish_reason not in TRUNCATING:
+            finish_reason = core_word(finish_reason) or finish_reason  # another case: as a table reads it
         self.finish_reason = finish_reason
         if finish_reason in TRUNCATING:
             self.policy = replace(self.policy, finish_reason=finish_reason)
