@@ -311,6 +311,8 @@ def test_a_chat_reply_under_another_dialect_s_unfinished_word_reads_alike_everyw
     [bad] = toolwire.decode_all(_chat(word), "openai.chat", invalid="keep")
     assert isinstance(bad, InvalidToolCall) and bad.error == message
     assert response.normalize(_chat(word)).unfinished
+    [bad] = toolwire.stream.accumulate(_chat_stream(word), "openai.chat")
+    assert isinstance(bad, InvalidToolCall) and bad.error == message
     for dialect in (None, "openai.chat"):
         [bad] = toolwire.decode_all({"role": "assistant", "content": "Let me"}, dialect, finish_reason=word,
                                     invalid="keep")

@@ -73,8 +73,11 @@ _CALLED = frozenset({"tool_calls"})
 def truncating(d: Dialect) -> FrozenSet[str]:
     """The finish reasons that cut *d*'s replies short: the core's, those its
     ``finish_reasons`` normalises to ``length`` or ``context_window``, and its
-    ``unfinished_reasons`` (a reply not finished: ``Words.unfinished``)."""
-    unfinished = frozenset(d.unfinished_reasons)
+    ``unfinished_reasons`` (a reply not finished: ``Words.unfinished``), with every
+    built-in's (``NOT_DONE``) that its table does not read otherwise, as ``not_done``
+    reads a whole reply (a word in another case: ``_results.Results.key``)."""
+    unfinished = frozenset(d.unfinished_reasons) | {
+        w for w in NOT_DONE if finish_lookup(d.finish_reasons, w) in (None, "other")}
     return _words(d, CUT_OFF, TRUNCATING | unfinished, unfinished)
 
 

@@ -14,6 +14,7 @@ from pydantic_core import from_json
 from .._args import TRUNCATING, Policy, object_arguments, parse_arguments
 from .._dialect import key_of
 from .._errors import ArgumentsError
+from .._finish_reasons import core_word
 from .._policy import UNFINISHED, Parsed, empty, failed_no_call, no_call, unfinished_no_call
 from .._stopped import BARRED, stop_words
 from .._types import InvalidToolCall, ToolCall, new_call, new_invalid
@@ -98,8 +99,7 @@ class Results:
         # a whole response), under its own finish reason; never a mix
         only = self.first_choice if self.several else None
         finish = self.finish_reason if only is None else self.choice_finish.get(only)
-        # the sets hold the dialect's own spelling: another case is read as it (once)
-        key = finish if finish is None or finish in self.finish_table else key_of(self.finish_table, finish)
+        key = self.key(finish)
         cut = key in self.truncating and self.policy.finish_reason is None
         failed = key in self.failing or self.failure is not None
         word = self.failure if self.failure is not None else finish
@@ -181,8 +181,18 @@ class Results:
         return out
 
 
+    def key(self, fr: Optional[str]) -> Optional[str]:
+        """*fr* as the word sets spell it: the dialect's own spelling (another case is read
+        as it, once), else the core's (``core_word``: ``"timeout"`` is ``TIMEOUT``)."""
+        if fr is None or fr in self.finish_table:
+            return fr
+        key = key_of(self.finish_table, fr)
+        if type(key) is str and key not in self.finish_table and key not in self.truncating:
+            return core_word(key) or key
+        return cast(Optional[str], key)
+
     def _policy(self, fr: str) -> Policy:
-        key = fr if fr in self.finish_table else key_of(self.finish_table, fr)
+        key = self.key(fr)
         if key in self.truncating and self.policy.finish_reason is None:
             # a dialect's own truncating reason reaches the arguments policy as ``length``
             # (its word for a reply not finished as ``UNFINISHED``)
