@@ -18,8 +18,10 @@ Wire forms (``｜`` is U+FF5C, ``▁`` is U+2581)::
 - V4.1 writes ``<｜DSML｜ calls>`` and every DSML tag name after a space
   (``<｜DSML｜ invoke …>``, ``</｜DSML｜ parameter>``).
 - DSML values with ``string="true"`` are text as written; ``string="false"`` values
-  are JSON. With ``tools=`` the tool's schema decides whatever the flag says (a
-  string parameter keeps ``02139``; an integer one reads ``"5"`` as 5); a
+  are JSON. With ``tools=`` the tool's schema decides where the flag is wrong for it
+  (a string parameter keeps ``02139``; an integer one reads ``"5"`` as 5), but a
+  ``string="true"`` value stays text for a union that allows a string (``str | None``
+  keeps ``null``: the V3.2 / V4 templates flag exactly the string values); a
   ``string="false"`` JSON string is read as JSON first (``"hello"`` is ``hello``, as
   vLLM's DSML converter and the official decoder read it).
 - An ``invoke`` with no parameters may hold a JSON object (SGLang's "direct JSON"
