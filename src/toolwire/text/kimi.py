@@ -222,6 +222,7 @@ _CONTENT, _REASONING, _START = held_think_modes(
         # K3's response channel is the answer: its markers go, its text stays
         K3_RESPONSE: stay, K3_RESPONSE_END: stay, K3_MESSAGE_END: stay, K3_TOOLS_END: stay,
         "<|im_end|>": stay,  # the end of the turn, a stop token
+        "<|end_of_msg|>": stay,  # K3's end of a message (Kimi-K3.jinja), a stop token
     },
     more=((K3_THINK, K3_THINK_END),),  # K3's think channel (vLLM's Kimi K3 reasoning parser)
 )
