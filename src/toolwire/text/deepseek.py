@@ -252,7 +252,8 @@ def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
                 out.append(f"{CALL}function{SEP}{c.name}\n```json\n{args_text(c, NAME)}\n```{CALL_END}")
             else:
                 out.append(f"{CALL}{c.name}{SEP}{args_text(c, NAME)}{CALL_END}")
-        return SECTION + "".join(out) + SECTION_END
+        # V3 / R1 templates: "\n" before each call after the first (V3.1: nothing)
+        return SECTION + ("\n" if variant == "v3" else "").join(out) + SECTION_END
     d = D41 if variant == "v4.1" else D
     invokes = []
     for c in cs:
