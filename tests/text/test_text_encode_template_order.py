@@ -34,3 +34,36 @@ def test_lfm2_writes_a_mapping_argument_as_json() -> None:
     assert text == ("<|tool_call_start|>[f(o={\"k\": true, \"n\": null, \"s\": \"it's\"}, xs=[1, True, None], "
                     "s='x')]<|tool_call_end|>")
     assert decode_text(text, "text.lfm2").tool_calls == (call,)
+
+
+TWO = [ToolCall("get_weather", {"city": "Paris"}), ToolCall("get_time", {"tz": "UTC"})]
+
+
+def test_glm_4_7_writes_parallel_calls_without_a_separator() -> None:
+    # llama.cpp models/templates/GLM-4.7-Flash.jinja lines 61-66: `{% for tc in m.tool_calls %}`
+    # ... `</tool_call>{% endfor %}`, nothing between the calls
+    text = ("<tool_call>get_weather<arg_key>city</arg_key><arg_value>Paris</arg_value></tool_call>"
+            "<tool_call>get_time<arg_key>tz</arg_key><arg_value>UTC</arg_value></tool_call>")
+    assert encode_text(TWO, "text.glm", variant="4.7") == text
+    assert decode_text(text, "text.glm").tool_calls == tuple(TWO)
+
+
+def test_step_3_5_writes_parallel_calls_without_a_separator() -> None:
+    # llama.cpp models/templates/StepFun3.5-Flash.jinja line 52 ('<tool_call>\n<function=' + name + '>\n')
+    # and line 62 ('</function>\n</tool_call>'), one after the other in the for loop
+    text = ("<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n</function>\n</tool_call>"
+            "<tool_call>\n<function=get_time>\n<parameter=tz>\nUTC\n</parameter>\n</function>\n</tool_call>")
+    assert encode_text(TWO, "text.step", variant="3.5") == text
+    assert encode_text(TWO, "text.step") == text
+    assert decode_text(text, "text.step").tool_calls == tuple(TWO)
+
+
+def test_deepseek_v3_puts_a_newline_before_each_later_call() -> None:
+    # llama.cpp models/templates/deepseek-ai-DeepSeek-R1-Distill-Qwen-32B.jinja line 21 and
+    # vLLM examples/tool_chat_template_deepseekv3.jinja line 62: '\n' + '<｜tool▁call▁begin｜>' ...
+    # for each call after the first
+    text = ("<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>get_weather\n```json\n"
+            '{"city": "Paris"}\n```<｜tool▁call▁end｜>\n<｜tool▁call▁begin｜>function<｜tool▁sep｜>get_time\n'
+            '```json\n{"tz": "UTC"}\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>')
+    assert encode_text(TWO, "text.deepseek", variant="v3") == text
+    assert decode_text(text, "text.deepseek").tool_calls == tuple(TWO)

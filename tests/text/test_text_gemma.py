@@ -68,3 +68,29 @@ def test_json_quotes_are_a_slip_not_part_of_keys_or_values() -> None:
                  '<|tool_call>call:search{tags:["a"]}<tool_call|>'):
         r = check(text, D, None, None, [Invalid("search", raw=text)], finish_reason="stop")
         assert "JSON quotes" in r.tool_calls[0].error
+
+
+def _tools(**props: object) -> list[dict[str, object]]:
+    return [{"type": "function", "function": {"name": "f", "parameters": {"type": "object", "properties": props}}}]
+
+
+def test_bare_python_words_are_values_where_the_schema_allows_them() -> None:
+    # llama.cpp models/templates/google-gemma-4-31B-it.jinja line 145 (format_argument's
+    # {{- argument -}}) prints a null argument as Jinja's None; strings are always <|"|>-quoted
+    # (line 120). Rendering {"o": {"k": [{"z": None}]}, "s": "None", "x": None}:
+    text = f'<|tool_call>call:f{{o:{{k:[{{z:None}}]}},s:{Q}None{Q},x:None}}<tool_call|>'
+    tools = _tools(x={"type": ["integer", "null"]}, s={"type": "string"}, o={"type": "object"})
+    # a nested bare word is not typed (only a parameter's own schema is looked at)
+    check(text, D, None, None, [C("f", {"o": {"k": [{"z": "None"}]}, "s": "None", "x": None})],
+          tools=tools, finish_reason="stop")
+    flags = "<|tool_call>call:f{a:True,b:False,c:None,d:None,e:True}<tool_call|>"
+    tools = _tools(a={"type": "boolean"}, b={"anyOf": [{"type": "string"}, {"type": "boolean"}]},
+                   c={"type": ["string", "null"]}, d={"type": "string"}, e={"type": "integer"})
+    check(flags, D, None, None, [C("f", {"a": True, "b": False, "c": None, "d": "None", "e": "True"})],
+          tools=tools)
+
+
+def test_bare_python_words_stay_text_without_a_schema() -> None:
+    text = "<|tool_call>call:f{x:None,y:True,z:False}<tool_call|>"
+    check(text, D, None, None, [C("f", {"x": "None", "y": "True", "z": "False"})])
+    check(text, D, None, None, [C("f", {"x": "None", "y": "True", "z": "False"})], tools=_tools(y={}))

@@ -212,3 +212,28 @@ def test_suffixed_blocks_scale_linearly(unit: str) -> None:
     assert decode_cpu(text(8_000), D) < 8 * decode_cpu(text(2_000), D) + 0.05
     many = "".join(f"<think:{'x' * 63}" for _ in range(3_000))  # suffix-like text that is not a token
     assert decode_cpu(many * 4, D) < 8 * decode_cpu(many, D) + 0.05
+
+
+# The end-of-turn token each template writes after the calls: a raw decode (special tokens
+# kept, which these markers need) leaves it in the text
+HY3_EOS = ("<tool_calls:opensource>\n<tool_call:opensource>get_time<tool_sep:opensource>\n"
+           "<arg_key:opensource>tz</arg_key:opensource>\n<arg_value:opensource>UTC</arg_value:opensource>\n"
+           "</tool_call:opensource>\n</tool_calls:opensource><｜hy_eos:opensource｜>")
+
+
+@pytest.mark.parametrize(("text", "content"), [
+    # llama.cpp models/templates/tencent-Hy3.jinja line 3 (eos_token '<｜hy_eos{}｜>'.format(':opensource'),
+    # U+FF5C bars), line 184 (toolcalls_end_token + eos_token)
+    ("</think:opensource>" + HY3_EOS, None),
+    ("</think:opensource>Hi." + HY3_EOS, "Hi."),
+    ("Hi.<｜hy_eos:opensource｜>", "Hi."),
+    # the same template with the bare spelling
+    (HY3_EOS.replace(":opensource", ""), None),
+    ("Hi.<｜hy_eos｜>", "Hi."),
+    # vLLM examples/tool_chat_template_hunyuan_a13b.jinja lines 67 / 103 (content + '<|eos|>')
+    ('Hi.<tool_calls>[{"name": "get_time", "arguments": {"tz": "UTC"}}]</tool_calls><|eos|>', "Hi."),
+    ('<tool_calls>[{"name": "get_time", "arguments": {"tz": "UTC"}}]</tool_calls><|eos|>', None),
+])
+def test_the_end_of_turn_token_is_a_stop_token(text: str, content: str | None) -> None:
+    calls = [C("get_time", {"tz": "UTC"})] if "tool_calls" in text else []
+    check(text, D, content, None, calls, finish_reason="stop")

@@ -87,3 +87,18 @@ def test_k3_encoding_is_the_templates() -> None:
         f"{X}call{S}{X}tools{S}"
     )
     check(ARG_RENDER, D, None, None, CALLS, finish_reason="stop")
+
+
+def test_the_end_of_message_token_is_a_stop_token() -> None:
+    # every message ends '<|close|>message<|sep|><|end_of_msg|>' (Kimi-K3.jinja lines 185, 221,
+    # 230, 239); a raw decode (special tokens kept) leaves it in the text
+    call = ('<|open|>tools<|sep|><|open|>call tool="get_time" index="1"<|sep|><|open|>argument key="tz" '
+            'type="string"<|sep|>UTC<|close|>argument<|sep|><|close|>call<|sep|><|close|>tools<|sep|>')
+    end = "<|close|>message<|sep|><|end_of_msg|>"
+    think = "<|open|>think<|sep|><|close|>think<|sep|>"
+    check(f"{think}<|open|>response<|sep|><|close|>response<|sep|>{call}{end}", D, None, None,
+          [C("get_time", {"tz": "UTC"})], finish_reason="stop")
+    check(f"{think}<|open|>response<|sep|>Hi.<|close|>response<|sep|>{call}{end}", D, "Hi.", None,
+          [C("get_time", {"tz": "UTC"})], finish_reason="stop")
+    check(f"{think}<|open|>response<|sep|>Hi.<|close|>response<|sep|>{end}", D, "Hi.", None, [],
+          finish_reason="stop")

@@ -90,3 +90,11 @@ def test_minimax_m1_json_lines() -> None:
     check('<tool_calls>\n{"name": "a", "arguments": {"x": NaN}}\n</tool_calls>', D, None, None, [Invalid("a")])
     c = ToolCall(name="get_time", args={"tz": "CET"})
     assert encode_text(c, D, variant="m1") == '<tool_calls>\n{"name": "get_time", "arguments": {"tz": "CET"}}\n</tool_calls>'
+
+
+def test_m1_end_of_sentence_is_a_stop_token() -> None:
+    # llama.cpp models/templates/MiniMax-M1.jinja line 71 ('</tool_calls><end_of_sentence>\n') and
+    # line 54 (an answer + '<end_of_sentence>\n'); a raw decode leaves the token in the text
+    m1 = '<tool_calls>\n{"name": "get_time", "arguments": {"tz": "UTC"}}\n</tool_calls><end_of_sentence>'
+    check(m1, D, None, None, [C("get_time", {"tz": "UTC"})], finish_reason="stop")
+    check("Hi.<end_of_sentence>", D, "Hi.", None, [], finish_reason="stop")

@@ -109,3 +109,13 @@ def test_v3_writes_no_id_for_a_call_without_one() -> None:
     text = encode_text([ToolCall("get_weather", {"city": "Paris"})], D, variant="v3")
     assert text == '[TOOL_CALLS] [{"name": "get_weather", "arguments": {"city": "Paris"}}]'
     assert decode_text(text, D).tool_calls == (ToolCall("get_weather", {"city": "Paris"}),)
+
+
+def test_v3_nemo_spelling_reads_and_is_written_with_the_space() -> None:
+    # llama.cpp models/templates/mistralai-Mistral-Nemo-Instruct-2407.jinja line 57 writes
+    # "[TOOL_CALLS][" (tekken: no SentencePiece space); v3 writes the space (documented)
+    nemo = ('[TOOL_CALLS][{"name": "get_weather", "arguments": {"city": "Paris"}, "id": "call00001"}, '
+            '{"name": "get_time", "arguments": {"tz": "UTC"}, "id": "call00002"}]')
+    calls = [ToolCall("get_weather", {"city": "Paris"}, "call00001"), ToolCall("get_time", {"tz": "UTC"}, "call00002")]
+    r = check(nemo, D, None, None, calls)
+    assert encode_text(list(r.tool_calls), D) == nemo.replace("[TOOL_CALLS][", "[TOOL_CALLS] [", 1)

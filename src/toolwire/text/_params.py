@@ -154,9 +154,11 @@ def read_params(
     with nothing but whitespace left: the caller decides whether a missing *stop* is
     an error). *head* reads the text between ``open_`` and *head_end*: the name, and
     ``True`` (text) / ``False`` (JSON) / ``None`` (typed by the schema) for the value;
-    *schema_first*: a schema with a type decides whatever the head says (DSML); a JSON
-    value that is a string (``"hello"``) is read as JSON first: that string where the
-    schema allows one, else its text typed by the schema.
+    *schema_first*: a schema with a type decides whatever the head says where it rules
+    a string out (DSML: ``string="true"`` ``5`` is 5 for an integer parameter, but stays
+    text for ``["string", "integer"]``); a JSON value that is a string (``"hello"``) is
+    read as JSON first: that string where the schema allows one, else its text typed by
+    the schema.
     *strip*: one newline on each side of a value is markup. *lines*: only an *open_*
     at the start of one of the value's lines means the value ran on into the next
     parameter (Qwen3-Coder: a ``<parameter=`` inside a line is text). *slips*: a name
@@ -202,7 +204,9 @@ def read_params(
         types = schema_types(schema) if schema_first and schema is not None else frozenset()
         if types:  # the schema decides; a JSON string is read as JSON first (its text, no quotes)
             v = loads(value) if kind is False and value.lstrip()[:1] == '"' else MISSING
-            if type(v) is str:
+            if kind is True and "string" in types:  # flagged text the schema allows: kept
+                args[key] = value
+            elif type(v) is str:
                 args[key] = v if "string" in types else typed(m, v, schema)
             else:
                 args[key] = typed(m, value, schema)

@@ -18,8 +18,10 @@ Wire forms (``｜`` is U+FF5C, ``▁`` is U+2581)::
 - V4.1 writes ``<｜DSML｜ calls>`` and every DSML tag name after a space
   (``<｜DSML｜ invoke …>``, ``</｜DSML｜ parameter>``).
 - DSML values with ``string="true"`` are text as written; ``string="false"`` values
-  are JSON. With ``tools=`` the tool's schema decides whatever the flag says (a
-  string parameter keeps ``02139``; an integer one reads ``"5"`` as 5); a
+  are JSON. With ``tools=`` the tool's schema decides where the flag is wrong for it
+  (a string parameter keeps ``02139``; an integer one reads ``"5"`` as 5), but a
+  ``string="true"`` value stays text for a union that allows a string (``str | None``
+  keeps ``null``: the V3.2 / V4 templates flag exactly the string values); a
   ``string="false"`` JSON string is read as JSON first (``"hello"`` is ``hello``, as
   vLLM's DSML converter and the official decoder read it).
 - An ``invoke`` with no parameters may hold a JSON object (SGLang's "direct JSON"
@@ -250,7 +252,8 @@ def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
                 out.append(f"{CALL}function{SEP}{c.name}\n```json\n{args_text(c, NAME)}\n```{CALL_END}")
             else:
                 out.append(f"{CALL}{c.name}{SEP}{args_text(c, NAME)}{CALL_END}")
-        return SECTION + "".join(out) + SECTION_END
+        # V3 / R1 templates: "\n" before each call after the first (V3.1: nothing)
+        return SECTION + ("\n" if variant == "v3" else "").join(out) + SECTION_END
     d = D41 if variant == "v4.1" else D
     invokes = []
     for c in cs:

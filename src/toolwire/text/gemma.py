@@ -8,7 +8,10 @@ are written one after the other)::
     <|tool_call>call:get_weather{city:<|"|>Paris<|"|>,days:3,opts:{metric:true},tags:[<|"|>a<|"|>]}<tool_call|>
 
 - Values: ``<|"|>text<|"|>`` strings, numbers, ``true``/``false``/``null``, ``{…}``
-  objects, ``[…]`` lists; a bare word that is none of these is read as text. A key
+  objects, ``[…]`` lists; a bare word that is none of these is read as text, but for
+  the template's ``None`` (its ``format_argument`` prints a null as Jinja does) and
+  ``True`` / ``False``: an argument's own bare word is that value where ``tools=``
+  gives it a schema that allows the type (``["integer", "null"]``). A key
   or value in JSON's quotes (``{"query":"x"}``, a slip into JSON: the template quotes
   with ``<|"|>``) makes the call an ``InvalidToolCall``, never the key ``'"query"'``.
 - ``<|channel>…<channel|>`` is reasoning; its ``thought`` label is dropped. A
@@ -29,7 +32,7 @@ Encoding writes the same notation, keys sorted at every level as the chat templa
 writes them (``| dictsort``: by key, case ignored; lists keep their order); a key that
 is not a plain word is written as a ``<|"|>`` string (read back the same way); a
 string containing ``<|"|>`` cannot be written. ``None`` is written ``null`` (the
-template would print Jinja's ``None``; the decoders read ``null``).
+template would print Jinja's ``None``, which reads back as null only with a schema).
 
 Sources (checked 2026-11-30): vllm-project/vllm ``vllm/tool_parsers/gemma4_tool_parser.py``
 (format and value grammar) and ``vllm/reasoning/gemma4_reasoning_parser.py``
@@ -48,6 +51,7 @@ from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextMode, TextParser
 from ._kit import MISSING, body, calls_of, dumps, forbid, goto, loads, stay
 from ._pythonic import MAX_WRITE_DEPTH, TooDeep, step, too_deep
+from ._schema import schema_types
 
 __all__ = ["FORMAT"]
 
@@ -57,6 +61,11 @@ CH, CH_THOUGHT, CH_END, RESP = "<|channel>", "<|channel>thought", "<channel|>", 
 TURN, BARE = "<turn|>", "<channel|>call:"
 _BARE_KEY = re.compile(r"[\w.\-]+")
 _WS = " \t\r\n"
+
+
+# the template prints a null as Jinja's None (strings are always <|"|>-quoted): read
+# with a parameter schema that allows the type, as the XML families read them
+_PY: dict[str, tuple[Any, str]] = {"None": (None, "null"), "True": (True, "boolean"), "False": (False, "boolean")}
 
 
 class _Bad(ValueError):
@@ -109,7 +118,9 @@ def _value(s: str, i: int, depth: int) -> tuple[Any, int]:
     return v, j
 
 
-def _object(s: str, i: int, depth: int) -> tuple[dict[str, Any], int]:
+def _object(s: str, i: int, depth: int, bare: dict[str, bool] | None = None) -> tuple[dict[str, Any], int]:
+    """An object from after its ``{``; *bare* tells for each key whether its value is
+    one of the words ``None`` / ``True`` / ``False`` written bare (the arguments' own)."""
     out: dict[str, Any] = {}
     i = _skip(s, i)
     if s.startswith("}", i):
@@ -131,7 +142,11 @@ def _object(s: str, i: int, depth: int) -> tuple[dict[str, Any], int]:
                 raise _Bad(f"has a key {excerpt(key)} in JSON quotes (Gemma 4 quotes with <|\"|>)")
         if not s.startswith(":", i):
             raise _Bad("has a key without ':'")
-        out[key], i = _value(s, i + 1, depth)
+        i = _skip(s, i + 1)
+        v, j = _value(s, i, depth)
+        if bare is not None:
+            bare[key] = type(v) is str and v in _PY and not s.startswith(Q, i)
+        out[key], i = v, j
         i = _skip(s, i)
         if s.startswith(",", i):
             i += 1
@@ -158,13 +173,20 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
         m.invalid(name if called and name else None, raw,
                   f"Tool call at {m.loc} is not call:NAME{{…}} (Gemma 4 writes the arguments in braces)")
         return
+    bare: dict[str, bool] | None = {} if m.tools.get(name) else None
     try:
-        args, stop = _object(s, brace + 1, 0)
+        args, stop = _object(s, brace + 1, 0, bare)
         if s[stop:].strip():
             raise _Bad("has text after its arguments")
     except _Bad as exc:
         m.invalid(name or None, raw, f"Tool call at {m.loc} {exc}")
         return
+    for key, is_bare in (bare or {}).items():
+        schema = m.param_schema(name, key) if is_bare else None
+        if schema is not None:
+            v, kind = _PY[args[key]]
+            if kind in schema_types(schema):
+                args[key] = v
     m.call(name, args, raw)
 
 

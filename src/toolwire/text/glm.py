@@ -28,8 +28,9 @@ Wire form (GLM-4.5/4.6 put newlines between the parts, GLM-4.7 none)::
   read as the answer.
 
 Encoding follows the GLM-4.5 chat template (variant ``4.5``, the default) or GLM-4.7's
-(variant ``4.7``, no newlines). A call read without a newline after its name is
-recorded as ``4.7`` (``provider_data``), so ``encode_text`` writes it back that way.
+(variant ``4.7``, no newlines, between calls either). A call read without a newline
+after its name is recorded as ``4.7`` (``provider_data``), so ``encode_text`` writes it
+back that way.
 
 Sources (checked 2026-11-30): vllm-project/vllm ``vllm/tool_parsers/glm4_moe_tool_parser.py``,
 ``glm47_moe_tool_parser.py``, ``vllm/reasoning/glm4_moe_reasoning_parser.py`` and
@@ -93,7 +94,7 @@ def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
             parts.append(f"{K}{key}{K_END}{nl}{V}{text}{V_END}{nl}")
         parts.append(CLOSE)
         out.append("".join(parts))
-    return "\n".join(out)
+    return nl.join(out)  # 4.7: no separator (GLM-4.7-Flash.jinja's tool_calls loop)
 
 
 FORMAT = TextFormat(

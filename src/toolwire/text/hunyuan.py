@@ -28,7 +28,9 @@ Wire forms::
   ``InvalidToolCall``.
 - ``<think>…</think>`` is reasoning, and a ``<tool_calls>`` inside it is reasoning
   text (vLLM ignores calls inside the thinking block). ``<answer>`` / ``</answer>``
-  are dropped. HY V4's thinking mode (the template's default, ``reasoning_effort``
+  are dropped, and so are the end-of-turn stop tokens a raw decode leaves: Hy3's
+  ``<｜hy_eos｜>`` (U+FF5C; ``<｜hy_eos:opensource｜>`` always, any other suffix's once
+  named) and A13B's ``<|eos|>``. HY V4's thinking mode (the template's default, ``reasoning_effort``
   ``'high'``) ends the prompt with the opener (``<think:SUF>`` on the shipping
   checkpoints), so the output holds only the closer: pass ``thinking=True`` or a
   ``prompt=`` ending ``<think>`` / ``<think:SUF>``. Hy3 and A13B prompts do not open it.
@@ -75,6 +77,9 @@ from .hunyuan_tags import BARE, MAX_SUFFIX, NAME, Tags, tags
 __all__ = ["FORMAT", "suffixed"]
 
 _KEY = "hunyuan.suffix"  # TextParser.state: the suffixed marker being read
+# end-of-turn stop tokens: A13B's (vLLM tool_chat_template_hunyuan_a13b.jinja) and Hy3's in
+# the suffix its template writes (tencent-Hy3.jinja); each spelling also drops its own
+A13B_EOS, OPENSOURCE_EOS = "<|eos|>", tags(":opensource").eos
 
 
 def _xml_of(t: Tags, m: TextParser, text: str, end: str, complete: bool) -> None:
@@ -189,9 +194,10 @@ def _machine(sfx: str) -> _Machine:
     content, reasoning = TextMode("content"), TextMode("reasoning")
     calls: Mode = _PICK if not sfx else xml
     on_content: dict[str, Action] = {t.think: goto(reasoning), t.think_end: stay, t.open: body(calls),
-                                     t.close: stay, "<answer>": stay, "</answer>": stay}
+                                     t.close: stay, "<answer>": stay, "</answer>": stay, t.eos: stay, A13B_EOS: stay}
     on_reasoning: dict[str, Action] = {t.think_end: goto(content), t.think: stay}
-    if not sfx:
+    if not sfx:  # (the end of the turn in the template's own suffix, before any other token)
+        on_content[OPENSOURCE_EOS] = stay
         on_content.update({"<think:": _suffixed, "</think:": _suffixed, "<tool_calls:": _suffixed})
         on_reasoning.update({"<think:": _suffixed, "</think:": _suffixed})
     content.set(on_content)

@@ -26,12 +26,13 @@ class Tags(NamedTuple):
     pairs: tuple[str, str, str, str]
     think: str
     think_end: str
+    eos: str  # the end of the turn, a stop token (tencent-Hy3.jinja: '<｜hy_eos{}｜>', U+FF5C)
 
 
 def tags(s: str) -> Tags:
     return Tags(s, f"<tool_calls{s}>", f"</tool_calls{s}>", f"<tool_call{s}>", f"</tool_call{s}>",
                  f"<tool_sep{s}>", (f"<arg_key{s}>", f"</arg_key{s}>", f"<arg_value{s}>", f"</arg_value{s}>"),
-                 f"<think{s}>", f"</think{s}>")
+                 f"<think{s}>", f"</think{s}>", f"<｜hy_eos{s}｜>")
 
 
 BARE = tags("")

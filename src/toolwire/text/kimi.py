@@ -44,10 +44,12 @@ Wire form::
 Encoding follows the Kimi K2 chat template (variant ``k2``, the default): the id is
 written as it is when it has the ``functions.NAME:IDX`` form for that name, else
 ``functions.NAME:IDX`` with IDX the call's position (the template needs that form; the
-other id is not kept). Variant ``k3`` writes the K3 tools channel as the K3 template
-does: ``xtml_type`` (an int is ``type="number"``), non-string values ``| tojson``
-(``", "`` / ``": "``), and a call read from a ``json`` element as a ``json`` element
-again (its text as received).
+other id is not kept). That is the first K2 template's count (``loop.index0``, per
+message); the 0905 / Thinking templates count across the conversation
+(``tool_call_counter``): number foreign calls of later turns before encoding. Variant
+``k3`` writes the K3 tools channel as the K3 template does: ``xtml_type`` (an int is
+``type="number"``), non-string values ``| tojson`` (``", "`` / ``": "``), and a call
+read from a ``json`` element as a ``json`` element again (its text as received).
 
 Sources (checked 2026-11-30): vllm-project/vllm ``vllm/tool_parsers/kimi_k2_tool_parser.py``
 , ``kimi_k3_tool_parser.py`` (K3 XTML), ``vllm/reasoning/kimi_k2_reasoning_parser.py`` and
@@ -222,6 +224,7 @@ _CONTENT, _REASONING, _START = held_think_modes(
         # K3's response channel is the answer: its markers go, its text stays
         K3_RESPONSE: stay, K3_RESPONSE_END: stay, K3_MESSAGE_END: stay, K3_TOOLS_END: stay,
         "<|im_end|>": stay,  # the end of the turn, a stop token
+        "<|end_of_msg|>": stay,  # K3's end of a message (Kimi-K3.jinja), a stop token
     },
     more=((K3_THINK, K3_THINK_END),),  # K3's think channel (vLLM's Kimi K3 reasoning parser)
 )

@@ -31,7 +31,8 @@ starts inside the reasoning: pass ``thinking=True``)::
   a closed block is reasoning text. In a block that never closes, M2's
   ``<minimax:tool_call>`` ends it (vLLM's MiniMax M2 parser): the text from there on is
   held until the end, then read as the answer; M1 and M3 calls there stay reasoning.
-- ``[e~[`` (the end-of-turn token, a stop token engines strip) is dropped when kept.
+- ``[e~[`` (the end-of-turn token, a stop token engines strip; M1's ``<end_of_sentence>``)
+  is dropped when kept.
 - MiniMax-M1 writes ``<tool_calls>`` then one ``{"name": …, "arguments": {…}}`` JSON
   object per line, then ``</tool_calls>``; read the same way (a line that is not a
   call object makes the block an ``InvalidToolCall``).
@@ -70,7 +71,7 @@ __all__ = ["FORMAT"]
 NAME = "text.minimax"
 OPEN, CLOSE, EOT = "<minimax:tool_call>", "</minimax:tool_call>", "[e~["
 INV, INV_END, P, P_END = "<invoke name=", "</invoke>", "<parameter name=", "</parameter>"
-M1, M1_END = "<tool_calls>", "</tool_calls>"
+M1, M1_END, M1_EOS = "<tool_calls>", "</tool_calls>", "<end_of_sentence>"
 M3_THINK, M3_THINK_END = "<mm:think>", "</mm:think>"
 
 
@@ -131,7 +132,7 @@ _M3 = BodyMode(_m3, ends=(M3_CLOSE,))
 _CONTENT, _REASONING, _START = held_think_modes(
     {OPEN: body(_CALL), M1: body(_M1), M3_OPEN: body(_M3)},
     {OPEN: ""},
-    content_extra={CLOSE: stay, EOT: stay, M1_END: stay, M3_CLOSE: stay},
+    content_extra={CLOSE: stay, EOT: stay, M1_END: stay, M1_EOS: stay, M3_CLOSE: stay},
     more=((M3_THINK, M3_THINK_END),),
 )
 _CALL.next = _M1.next = _M3.next = _CONTENT

@@ -33,7 +33,9 @@ or ``v3`` (the JSON array). Argument JSON is the call's text as received when it
 still matches, else ``json.dumps`` with non-ASCII kept. A call id must be letters,
 digits and ``_ - . : /`` (and not ``null``) to read back (``EncodeError`` otherwise).
 ``v3`` writes ``[TOOL_CALLS] [{…}]`` with a space, as the v3 chat templates do (and the
-SentencePiece v3 tokenizer's leading space on the JSON after the control token). A
+SentencePiece v3 tokenizer's leading space on the JSON after the control token).
+Mistral-Nemo's template (tekken tokenizer, no leading space) writes ``[TOOL_CALLS][{…}]``:
+both read the same, but ``v3`` writes the space whichever was read. A
 call without an id is written without ``"id"``, as mistral-common's
 ``InstructTokenizerV3._prepare_function_call`` writes it (``"id"`` only when set and
 not ``"null"``); the chat templates refuse such a turn (they want a 9-character id).

@@ -32,7 +32,8 @@ Wire forms (``｜`` is U+FF5C)::
   Step 3.5 parser is its Qwen3 parser): the text from there on is held until the end,
   then read as the answer; a Step 3 call there stays reasoning.
 
-Encoding: variant ``3.5`` (default; the Qwen3-Coder chat template layout) or ``3``
+Encoding: variant ``3.5`` (default; the Qwen3-Coder layout, calls one after the other as
+the StepFun 3.5 chat template writes them) or ``3``
 (the ``steptml`` layout of the detectors' examples). Strings are written as they are,
 other values as JSON.
 
@@ -122,7 +123,7 @@ def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
     blocks = []
     for c in cs:
         blocks.append("\n".join([TC, f"{FN}{c.name}>", *_params(c, P, P_END, False), FN_END, TC_END]))
-    return "\n".join(blocks)
+    return "".join(blocks)  # one after the other, as StepFun3.5-Flash.jinja writes them
 
 
 FORMAT = TextFormat(
