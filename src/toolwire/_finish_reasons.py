@@ -63,12 +63,8 @@ def core_word(raw: str) -> Optional[str]:
     """*raw* as ``CORE_CUT`` spells it, read as a dialect's table is read
     (``finish_lookup``): as is, then in upper and lower case; ``None`` for a word that is
     none of its (``"Timeout"`` is Cohere's ``TIMEOUT``, ``"LENGTH"`` Chat's ``length``)."""
-    if raw in CORE_CUT:
-        return raw
-    for word in (raw.upper(), raw.lower()):
-        if word in CORE_CUT:
-            return word
-    return None
+    word = key_of(CORE_CUT, raw)
+    return word if word in CORE_CUT else None
 
 
 def finish_word(raw: Any) -> Optional[str]:
