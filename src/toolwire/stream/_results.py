@@ -99,7 +99,7 @@ class Results:
         # a whole response), under its own finish reason; never a mix
         only = self.first_choice if self.several else None
         finish = self.finish_reason if only is None else self.choice_finish.get(only)
-        key = self.key(finish)
+        key = finish if finish is None or finish in self.finish_table else self.key(finish)  # (its hit inline)
         cut = key in self.truncating and self.policy.finish_reason is None
         failed = key in self.failing or self.failure is not None
         word = self.failure if self.failure is not None else finish
@@ -192,7 +192,7 @@ class Results:
         return cast(Optional[str], key)
 
     def _policy(self, fr: str) -> Policy:
-        key = self.key(fr)
+        key = fr if fr in self.finish_table else self.key(fr)  # (its hit inline: asked per call)
         if key in self.truncating and self.policy.finish_reason is None:
             # a dialect's own truncating reason reaches the arguments policy as ``length``
             # (its word for a reply not finished as ``UNFINISHED``)
