@@ -508,3 +508,11 @@ def test_python_literal_arguments_read_long_integers_whatever_the_limit(digit_li
     [call] = _text_calls(long, "text.qwen3-xml", tools=QWEN_TOOLS)
     assert call.args == {"o": "{'n': " + LONG + ", 'm': +" + LONG + "}", "a": "[-" + LONG + ", '" + LONG + "',]"}
 
+
+@pytest.mark.parametrize("digit_limit", [640], indirect=True)
+def test_minimax_m3_literal_options_compare_long_integers(digit_limit: None) -> None:
+    from toolwire.text._m3_values import options
+
+    n = _put("MID")
+    assert options({"enum": [n, n + 0, "x"]}) == [("literal", n), ("integer", {"enum": [n, n, "x"]}),
+                                                ("string", {"enum": [n, n, "x"]})]
