@@ -24,6 +24,7 @@ import json
 import keyword
 import math
 import re
+import sys
 import unicodedata
 from collections.abc import Sequence
 from typing import Any, Optional
@@ -52,6 +53,9 @@ _NONE: tuple[str, ...] = ()
 # a run of more digits than any interpreter limit lets ``ast.parse`` read, found from its
 # start only (linear)
 _LONG_RUN = re.compile(rf"(?<![0-9_])[0-9_]{{{_SAFE + 1}}}")
+_TOO_LONG_RUN = re.compile(rf"(?<![0-9_])[0-9_]{{{_MAX_DIGITS + 1}}}")
+# the interpreter's digit limit (0: none; Python 3.10 before 3.10.7 has none)
+_limit = getattr(sys, "get_int_max_str_digits", lambda: 0)
 # outside strings: a whole number (an exponent's digits are no number of their own), a
 # quote (three first), a comment
 _CODE = re.compile(r"""(?<![\w.])\.?[0-9][0-9_]*(?:\.[0-9_]*)?(?:[eE][-+]?[0-9_]+)?[jJ]?|'''|\"\"\"|['"#]""")
@@ -182,13 +186,21 @@ def _tree(text: str) -> tuple[ast.expr | None, list[bool] | None]:
 
 def _parse(text: str) -> ast.expr:
     """``ast.parse`` of *text*, its decimal integers of more than 640 digits read by
-    ``read_int`` whatever the interpreter's limit (``_LongInt``: more than 4300)."""
-    if _LONG_RUN.search(text) is None:
-        return ast.parse(text, mode="eval").body
+    ``read_int`` whatever the interpreter's limit (``_LongInt``: more than 4300). Only
+    text ``ast.parse`` refuses (or, the limit off or raised, text holding a run of more
+    than 4300 digits) is searched for a long run of digits."""
+    try:
+        body = ast.parse(text, mode="eval").body
+    except (SyntaxError, ValueError):
+        if _LONG_RUN.search(text) is None:
+            raise
+    else:
+        if 0 < _limit() <= _MAX_DIGITS or _TOO_LONG_RUN.search(text) is None:
+            return body
     swapped, ints = _swap_ints(text)
-    tree = ast.parse(swapped, mode="eval")
+    whole = ast.parse(swapped, mode="eval")
     put = 0
-    for node in ast.walk(tree):  # each placeholder name back as its integer
+    for node in ast.walk(whole):  # each placeholder name back as its integer
         for field, value in ast.iter_fields(node):
             if isinstance(value, ast.Name) and value.id in ints:
                 setattr(node, field, ast.Constant(ints[value.id]))
@@ -200,8 +212,7 @@ def _parse(text: str) -> ast.expr:
                         put += 1
     if put != len(ints):  # one not read as a value of its own (in an f-string, a keyword's name...)
         raise SyntaxError("an integer of the text could not be read")
-    assert isinstance(tree, ast.Expression)
-    return tree.body
+    return whole.body
 
 
 def _swap_ints(text: str) -> tuple[str, dict[str, int]]:
