@@ -378,3 +378,141 @@ def test_a_lowered_limit_reports_a_cut_off_call_as_cut_off(digit_limit: None) ->
     assert type(kept) is toolwire.InvalidToolCall
     assert kept.error.startswith("Arguments at $.content[0].input may be cut off: the reply stopped at its token limit")
     assert kept.raw == '{"n": ' + MID + "}"
+
+
+# -- the Python-call text formats: integers read as the JSON readers read them ----------------------
+
+def _text_calls(text: str, dialect: str, **kw: Any) -> List[Any]:
+    """The calls of *text*, read whole by ``decode_text`` and fed to a ``TextParser`` in
+    pieces of 7 characters (the same calls)."""
+    from toolwire.text._api import TextParser, decode_text
+
+    calls = list(decode_text(text, dialect, **kw).tool_calls)
+    parser = TextParser(dialect, kw.get("tools"))
+    for i in range(0, len(text), 7):
+        parser.feed(text[i : i + 7])
+    assert list(parser.close().tool_calls) == calls
+    return calls
+
+
+def _under(limit: int, make: Any) -> Any:
+    old = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(limit)
+    try:
+        return make()
+    finally:
+        sys.set_int_max_str_digits(old)
+
+
+PY_NESTED = "[f(a={'n': " + MID + "}, b=[-" + MID + "])]"  # as Llama 3.2's pythonic template writes them
+PYTHONIC = [
+    # Llama 3.2 pythonic (llama.com, Llama 3.2 prompt format: "[func_name1(params_name1=params_value1, ...)]")
+    ("text.llama", '[get_weather(city="Paris", n=' + MID + ")]", {"city": "Paris", "n": "MID"}),
+    ("text.llama", "[get_weather(city='Paris', n=-" + MID + "), get_time(tz='UTC')]", {"city": "Paris", "n": "-MID"}),
+    ("text.llama", PY_NESTED, {"a": {"n": "MID"}, "b": ["-MID"]}),
+    ("text.llama", "<|python_start|>" + PY_NESTED + "<|python_end|>", {"a": {"n": "MID"}, "b": ["-MID"]}),  # Llama 4
+    # Python's digit groups (1_000): read as Python reads them
+    ("text.llama", "[f(n=" + "_".join(["1" * 10] * 100) + ")]", {"n": "MID"}),
+    # the digits of a string are its text, whatever follows
+    ("text.llama", '[f(s="' + MID + '", t="""' + MID + "'''\"\"\", n=" + MID + ")]",
+     {"s": MID, "t": MID + "'''", "n": "MID"}),
+    # LFM2 (LiquidAI LFM2 chat template: <|tool_call_start|>[f(a=1)]<|tool_call_end|>)
+    ("text.lfm2", '<|tool_call_start|>[f(a={"n": ' + MID + "}, b=[-" + MID + "])]<|tool_call_end|>",
+     {"a": {"n": "MID"}, "b": ["-MID"]}),
+    # a raw line break in a string, read again escaped (control-characters)
+    ("text.lfm2", "<|tool_call_start|>[f(s='a\nb', n=" + MID + ")]<|tool_call_end|>", {"s": "a\nb", "n": "MID"}),
+]
+
+
+def _put(value: Any) -> Any:
+    """*value* with "MID" / "-MID" the 1000-digit integer (made without reading text)."""
+    n = (10**1000 - 1) // 9
+    if type(value) is dict:
+        return {k: _put(v) for k, v in value.items()}
+    if type(value) is list:
+        return [_put(v) for v in value]
+    return n if value == "MID" else -n if value == "-MID" else value
+
+
+@pytest.mark.parametrize("digit_limit", [640, 0, 4300], indirect=True)
+@pytest.mark.parametrize(("dialect", "text", "args"), PYTHONIC)
+def test_a_lowered_limit_reads_pythonic_calls(digit_limit: None, dialect: str, text: str, args: Any) -> None:
+    # was InvalidToolCall "holds an integer of more than 4300 digits" (ast.parse under the limit)
+    calls = _text_calls(text, dialect)
+    assert type(calls[0]) is toolwire.ToolCall and calls[0].args == _put(args)
+    assert calls == _under(4300, lambda: _text_calls(text, dialect))
+
+
+@pytest.mark.parametrize("digit_limit", [640, 0, 4300], indirect=True)
+@pytest.mark.parametrize(("dialect", "text"), [
+    ("text.llama", "[get_weather(zip=" + "9" * 4300 + ", n=-" + "1" * 4300 + ")]"),
+    ("text.lfm2", "<|tool_call_start|>[get_weather(zip=" + "9" * 4300 + ")]<|tool_call_end|>"),
+])
+def test_pythonic_calls_read_4300_digits_whatever_the_limit(digit_limit: None, dialect: str, text: str) -> None:
+    [call] = _text_calls(text, dialect)
+    assert type(call) is toolwire.ToolCall and call.args["zip"] == 10**4300 - 1
+
+
+@pytest.mark.parametrize("digit_limit", [640, 0, 4300], indirect=True)
+@pytest.mark.parametrize(("dialect", "text"), [
+    ("text.llama", "[get_weather(zip=" + "9" * 4301 + ")]"),
+    ("text.llama", "[get_weather(city='Paris'), get_time(n=-" + LONG + ")]"),
+    ("text.llama", "[get_weather(zip=" + "_".join(["1" * 10] * 431) + ")]"),
+    ("text.lfm2", "<|tool_call_start|>[get_weather(zip=" + LONG + ")]<|tool_call_end|>"),
+])
+def test_pythonic_calls_refuse_more_than_4300_digits_alike(digit_limit: None, dialect: str, text: str) -> None:
+    # the refusal under the default limit, whatever the limit (with it off: was "Arguments
+    # at $.tool_calls[0].arguments hold ...", and the calls before it read)
+    calls = _text_calls(text, dialect)
+    assert calls == _under(4300, lambda: _text_calls(text, dialect))
+    assert [type(c) for c in calls] == [toolwire.InvalidToolCall]
+    assert calls[0].name == "get_weather"
+    assert calls[0].error == "Tool call at $.tool_calls[0] holds " + TOO_LONG + ", longer than JSON parsers read"
+
+
+@pytest.mark.parametrize("digit_limit", [640], indirect=True)
+def test_many_long_integers_in_a_pythonic_call_read_in_linear_time(digit_limit: None) -> None:
+    import time
+
+    from toolwire.text._api import decode_text
+
+    def text(k: int) -> str:
+        return "[f(xs=[" + ", ".join([MID, "-" + MID] * k) + "], s='" + MID + "')]"
+
+    def cpu(k: int) -> float:
+        best = float("inf")
+        for _ in range(3):
+            t = time.process_time()
+            [call] = decode_text(text(k), "text.llama").tool_calls
+            best = min(best, time.process_time() - t)
+        assert len(call.args["xs"]) == 2 * k
+        return best
+
+    assert cpu(400) < 8 * cpu(100) + 0.05
+
+
+QWEN_TOOLS = [{"type": "function", "function": {"name": "f", "parameters": {"type": "object", "properties": {
+    "o": {"type": "object"}, "a": {"type": "array"}}}}}]
+
+
+@pytest.mark.parametrize("digit_limit", [640, 0, 4300], indirect=True)
+def test_python_literal_arguments_read_long_integers_whatever_the_limit(digit_limit: None) -> None:
+    # Qwen3-Coder XML with a Python-style object (vLLM qwen3coder_tool_parser.py
+    # _convert_param_value: ast.literal_eval): was left as text under a lowered limit
+    text = ("<tool_call>\n<function=f>\n<parameter=o>\n{'n': " + MID + ", 'm': +" + MID + "}\n</parameter>\n"
+            "<parameter=a>\n[-" + MID + ", '" + MID + "',]\n</parameter>\n</function>\n</tool_call>")
+    [call] = _text_calls(text, "text.qwen3-xml", tools=QWEN_TOOLS)
+    assert call.args == {"o": {"n": _put("MID"), "m": _put("MID")}, "a": [_put("-MID"), MID]}
+    assert call.repairs == ("python-literal",)
+    long = text.replace(MID, LONG)  # more than 4300 digits: the text as it is, under any limit
+    [call] = _text_calls(long, "text.qwen3-xml", tools=QWEN_TOOLS)
+    assert call.args == {"o": "{'n': " + LONG + ", 'm': +" + LONG + "}", "a": "[-" + LONG + ", '" + LONG + "',]"}
+
+
+@pytest.mark.parametrize("digit_limit", [640], indirect=True)
+def test_minimax_m3_literal_options_compare_long_integers(digit_limit: None) -> None:
+    from toolwire.text._m3_values import options
+
+    n = _put("MID")
+    assert options({"enum": [n, n + 0, "x"]}) == [("literal", n), ("integer", {"enum": [n, n, "x"]}),
+                                                ("string", {"enum": [n, n, "x"]})]

@@ -25,9 +25,9 @@ Source (checked 2026-12-04): vllm-project/vllm ``rust/src/tool-parser/src/parame
 
 from __future__ import annotations
 
-import json
 from typing import Any, Union
 
+from .._json_write import write_json
 from .._policy import same_json
 from ._kit import MISSING, loads
 
@@ -115,9 +115,10 @@ def options(schema: Any, depth: int = 0) -> list[Option] | None:
 
 
 def _key(v: Any) -> str:
-    """A literal as canonical JSON text (``1``, ``1.0`` and ``true`` apart, as in JSON)."""
+    """A literal as canonical JSON text (``1``, ``1.0`` and ``true`` apart, as in JSON;
+    integers whole whatever the interpreter's digit limit)."""
     try:
-        return json.dumps(v, sort_keys=True, default=repr) + type(v).__name__
+        return write_json(v, sort_keys=True, default=repr) + type(v).__name__
     except (ValueError, TypeError, RecursionError):  # too deep to compare: kept apart
         return f"#{id(v)}"
 

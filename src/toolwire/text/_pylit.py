@@ -7,7 +7,9 @@ argument Python-style; vLLM's parsers fall back to ``ast.literal_eval`` there
 input is slow to compile), so this reader takes only what a JSON value can be —
 ``'…'`` / ``"…"`` strings (Python escapes), numbers, ``True``/``False``/``None``
 (and the JSON spellings), lists and dicts with string keys, trailing commas — in one
-pass with an explicit stack (``max_depth`` bounds it). Anything else is ``MISSING``.
+pass with an explicit stack (``max_depth`` bounds it). Anything else is ``MISSING``, an
+integer of more than 4300 digits too (``read_int``: as the JSON readers, whatever the
+interpreter's digit limit).
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ from __future__ import annotations
 import math
 import re
 from typing import Any
+
+from .._json_ints import read_int
 
 __all__ = ["MISSING", "python_literal"]
 
@@ -81,8 +85,8 @@ def _scalar(s: str, i: int) -> tuple[Any, int]:
     if hit is not None:
         tok = hit.group()
         try:
-            v: Any = float(tok) if any(ch in tok for ch in ".eE") else int(tok)
-        except ValueError:  # an integer over Python's digit limit
+            v: Any = float(tok) if any(ch in tok for ch in ".eE") else read_int(tok.lstrip("+"))
+        except ValueError:  # an integer of more than 4300 digits (TooLong)
             raise _Fail from None
         if type(v) is float and not math.isfinite(v):
             raise _Fail

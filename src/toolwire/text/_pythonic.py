@@ -10,6 +10,11 @@ so a multi-line value holds a raw line break, which Python refuses inside ``'…
 that Python does not read is read again once with the raw line breaks (and NULs) inside
 its quoted strings taken as escapes (``_escape_raw``, one pass); the calls that held one
 record ``control-characters``, as JSON strings with raw control characters do.
+
+An integer of more than 640 digits (the least limit ``sys.set_int_max_str_digits``
+allows, which ``ast.parse`` obeys) is read by ``read_int`` as the JSON readers read it,
+whatever the interpreter's limit: up to 4300 digits exactly, more refused
+(``_swap_ints``, one pass).
 """
 
 from __future__ import annotations
@@ -19,12 +24,14 @@ import json
 import keyword
 import math
 import re
+import sys
 import unicodedata
 from collections.abc import Sequence
 from typing import Any, Optional
 
 from .._errors import EncodeError
-from .._json_ints import int_text
+from .._json_ints import int_text, read_int
+from .._json_write import _MAX_DIGITS, _SAFE
 from .._types import ToolCall
 from .._value_checks import LONG_INT, LONG_INT_WORDS
 from ._brackets import scan
@@ -43,6 +50,23 @@ _RAW_TOKENS = re.compile(r"""[\\"'()\[\]{},\n\r\x00]""")
 _RAW_ESC = {"\n": "\\n", "\r": "\\r", "\x00": "\\x00"}
 _CONTROLS = ("control-characters",)
 _NONE: tuple[str, ...] = ()
+# a run of more digits than any interpreter limit lets ``ast.parse`` read, found from its
+# start only (linear)
+_LONG_RUN = re.compile(rf"(?<![0-9_])[0-9_]{{{_SAFE + 1}}}")
+_TOO_LONG_RUN = re.compile(rf"(?<![0-9_])[0-9_]{{{_MAX_DIGITS + 1}}}")
+# the interpreter's digit limit (0: none; Python 3.10 before 3.10.7 has none)
+_limit = getattr(sys, "get_int_max_str_digits", lambda: 0)
+# outside strings: a whole number (an exponent's digits are no number of their own), a
+# quote (three first), a comment
+_CODE = re.compile(r"""(?<![\w.])\.?[0-9][0-9_]*(?:\.[0-9_]*)?(?:[eE][-+]?[0-9_]+)?[jJ]?|'''|\"\"\"|['"#]""")
+# the rest of a string up to its closing quote(s), a backslash escaping any character
+_STRING_END = {
+    "'": re.compile(r"[^'\\]*(?:\\.[^'\\]*)*'", re.S),
+    '"': re.compile(r'[^"\\]*(?:\\.[^"\\]*)*"', re.S),
+    "'''": re.compile(r"[^'\\]*(?:(?:\\.|'(?!''))[^'\\]*)*'''", re.S),
+    '"""': re.compile(r'[^"\\]*(?:(?:\\.|"(?!""))[^"\\]*)*"""', re.S),
+}
+_DECIMAL = re.compile(r"[1-9](?:_?[0-9])*")  # Python's nonzero decimal integer
 
 
 class _NotLiteral(ValueError):
@@ -142,7 +166,7 @@ def _tree(text: str) -> tuple[ast.expr | None, list[bool] | None]:
     """The expression of stripped *text* (``None``: not Python) and, when it was read
     with raw line breaks in strings escaped, which top-level items held one."""
     try:
-        return ast.parse(text, mode="eval").body, None
+        return _parse(text), None
     except (SyntaxError, ValueError) as exc:
         error: Exception = exc
     except (RecursionError, MemoryError, OverflowError):
@@ -150,14 +174,83 @@ def _tree(text: str) -> tuple[ast.expr | None, list[bool] | None]:
     escaped = _escape_raw(text)
     if escaped is not None:
         try:
-            return ast.parse(escaped[0], mode="eval").body, escaped[1]
+            return _parse(escaped[0]), escaped[1]
         except (SyntaxError, ValueError) as exc:
             error = exc
         except (RecursionError, MemoryError, OverflowError):
             return None, None
-    # CPython refuses a decimal literal of more than 4300 digits while parsing (a
-    # SyntaxError in 3.11, a ValueError before): calls all the same, as JSON's is
-    raise _LongInt() if "Exceeds the limit" in str(error) else error
+    # (``_LongInt``: more than 4300 digits, the calls all the same, as JSON's is; ``ast.parse``
+    # refusing an integer over the interpreter's limit is one no literal holds: in an f-string)
+    raise error
+
+
+def _parse(text: str) -> ast.expr:
+    """``ast.parse`` of *text*, its decimal integers of more than 640 digits read by
+    ``read_int`` whatever the interpreter's limit (``_LongInt``: more than 4300). Only
+    text ``ast.parse`` refuses (or, the limit off or raised, text holding a run of more
+    than 4300 digits) is searched for a long run of digits."""
+    try:
+        body = ast.parse(text, mode="eval").body
+    except (SyntaxError, ValueError):
+        if _LONG_RUN.search(text) is None:
+            raise
+    else:
+        if 0 < _limit() <= _MAX_DIGITS or _TOO_LONG_RUN.search(text) is None:
+            return body
+    swapped, ints = _swap_ints(text)
+    whole = ast.parse(swapped, mode="eval")
+    put = 0
+    for node in ast.walk(whole):  # each placeholder name back as its integer
+        for field, value in ast.iter_fields(node):
+            if isinstance(value, ast.Name) and value.id in ints:
+                setattr(node, field, ast.Constant(ints[value.id]))
+                put += 1
+            elif isinstance(value, list):
+                for k, v in enumerate(value):
+                    if isinstance(v, ast.Name) and v.id in ints:
+                        value[k] = ast.Constant(ints[v.id])
+                        put += 1
+    if put != len(ints):  # one not read as a value of its own (in an f-string, a keyword's name...)
+        raise SyntaxError("an integer of the text could not be read")
+    return whole.body
+
+
+def _swap_ints(text: str) -> tuple[str, dict[str, int]]:
+    """*text* with each decimal integer of more than 640 digits outside its strings and
+    comments a unique name, and the integers by name. One pass: quotes (three or one,
+    backslash escapes), ``#`` to the line's end, whole numbers."""
+    import secrets  # (lazily: only text holding such an integer needs it)
+
+    nonce = "_" + secrets.token_hex(8) + "_"
+    out: list[str] = []
+    ints: dict[str, int] = {}
+    i = last = 0
+    while True:
+        hit = _CODE.search(text, i)
+        if hit is None:
+            break
+        tok, i = hit.group(), hit.end()
+        if tok in _STRING_END:
+            end = _STRING_END[tok].match(text, i)
+            if end is None:  # not closed: not Python
+                break
+            i = end.end()
+        elif tok == "#":
+            i = text.find("\n", i)
+            if i < 0:
+                break
+        elif _DECIMAL.fullmatch(tok):
+            digits = tok.replace("_", "")
+            if len(digits) > _SAFE:
+                if len(digits) > _MAX_DIGITS:
+                    raise _LongInt()
+                name = nonce + str(len(ints))
+                ints[name] = read_int(digits)
+                out.append(text[last : hit.start()])
+                out.append(name + " ")  # (a space: ``1if`` is ``1 if``)
+                last = i
+    out.append(text[last:])
+    return "".join(out), ints
 
 
 class _LongInt(ValueError):
