@@ -167,7 +167,7 @@ _FAILED_EMPTY = {  # replies reported as failed that hold no call at all (each p
                           "error": {"code": "server_error", "message": "The model failed to generate a response."},
                           "output": []}, "failed"),
 }
-_FAILED_NO_CALL = "The reply is reported as failed ({!r}) and holds no tool call: the calls the model made are lost"
+_FAILED_NO_CALL = "The reply is reported as failed ({!r}) and holds no tool call: any calls the model made are lost"
 
 
 # the provider's own words beside the reason: Gemini's ``finishMessage`` (the call the model

@@ -190,7 +190,7 @@ def test_a_token_limit_judges_a_bare_list_as_the_reply(item: Any, word: str, rep
 @pytest.mark.parametrize(("word", "error"), [
     ("tool_calls", "The finish reason 'tool_calls' says the model called a tool, but the reply holds no tool call"),
     ("tool_use", "The finish reason 'tool_use' says the model called a tool, but the reply holds no tool call"),
-    ("error", "The reply is reported as failed ('error') and holds no tool call: the calls the model made are lost"),
+    ("error", "The reply is reported as failed ('error') and holds no tool call: any calls the model made are lost"),
 ])
 def test_no_call_where_the_keyword_says_one_was_made(empty: Any, word: str, error: str) -> None:
     with pytest.raises(DecodeError) as info:

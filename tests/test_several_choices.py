@@ -131,7 +131,7 @@ def test_a_candidate_without_content_has_no_calls(alt: Dict[str, Any]) -> None:
             assert toolwire.decode_all(payload, dialect, choice=choice, repair=False) == []
 
 
-_LOST = "The reply is reported as failed ({!r}) and holds no tool call: the calls the model made are lost"
+_LOST = "The reply is reported as failed ({!r}) and holds no tool call: any calls the model made are lost"
 
 
 def test_a_failed_candidate_without_content_is_flagged_with_its_own_words() -> None:

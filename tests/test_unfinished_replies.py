@@ -320,3 +320,12 @@ def test_a_chat_reply_under_another_dialect_s_unfinished_word_reads_alike_everyw
     text = '[TOOL_CALLS][{"name": "get_weather", "arguments": {"city": "Paris"}}]'
     [cut] = toolwire.text.decode_text(text, "text.mistral", finish_reason=word).tool_calls
     assert isinstance(cut, InvalidToolCall) and cut.truncated
+
+
+@pytest.mark.parametrize("word", ["timeout", "Queued"])
+def test_a_streamed_call_cut_under_another_dialect_s_word_names_it(word: str) -> None:
+    # the word as the stream sent it, in the cut call's error (as for the dialect's own)
+    [bad] = toolwire.stream.accumulate(_chat_stream(word, ""), "openai.chat")
+    assert isinstance(bad, InvalidToolCall) and bad.truncated
+    assert bad.error == (f"Arguments at $.calls[0].arguments are empty and the reply has not finished ({word}): the "
+                         "call was cut off; pass allow_truncated=True to accept it")

@@ -27,7 +27,7 @@ from ._policy import (
     failed_reason,
     finish_norm,
     not_done,
-    unfinished_said,
+    unfinished_policy,
 )
 from ._registry import Registry
 from ._stopped import BARRED, STOPPED, barred_call, barred_reason, keyword_call, stop_words
@@ -137,13 +137,7 @@ def own_finish(pol: Policy, dialect: Union[str, Dialect, None], registry: Option
     return replace(pol, finish_reason="length") if cut else pol
 
 
-def _unfinished(pol: Policy, word: str) -> Policy:
-    """*pol* with its ``finish_reason`` read as ``UNFINISHED``, the caller's *word*
-    kept for the errors (``unfinished_said``; set past ``Policy``'s check, which would
-    make it a plain word)."""
-    out = replace(pol, finish_reason=UNFINISHED)
-    object.__setattr__(out, "finish_reason", unfinished_said(word))
-    return out
+_unfinished = unfinished_policy  # the keyword read as ``UNFINISHED``, the caller's word kept
 
 
 def _keyword_words(dialects: Tuple[Dialect, ...]) -> Dict[str, Dialect]:

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 __all__ = ["DEFAULT_POLICY", "EMPTY", "NOT_DONE", "TRUNCATING", "UNFINISHED", "Parsed", "Policy", "TooLong",
            "check_flag", "cut_reason", "failed_reason", "finish_norm", "finish_text", "make_policy", "no_call",
-           "not_done", "same_json", "too_long", "unfinished_no_call"]
+           "not_done", "same_json", "too_long", "unfinished_no_call", "unfinished_policy"]
 
 Parsed = Tuple[Dict[str, Any], Optional[str], Tuple[str, ...]]
 
@@ -103,7 +103,7 @@ def no_call(finish: str) -> str:
 
 def failed_no_call(finish: str) -> str:
     """What is wrong with a reply reported as failed (*finish*) that holds no call."""
-    return f"The reply is reported as failed ({finish!r}) and holds no tool call: the calls the model made are lost"
+    return f"The reply is reported as failed ({finish!r}) and holds no tool call: any calls the model made are lost"
 
 
 def unfinished_no_call(finish: Optional[str]) -> str:
@@ -130,6 +130,15 @@ def unfinished_said(word: str) -> str:
     """``UNFINISHED``, carrying the caller's *word* for it (``Unfinished``)."""
     out = Unfinished(UNFINISHED)
     out.word = word
+    return out
+
+
+def unfinished_policy(pol: Policy, word: str) -> Policy:
+    """*pol* with its ``finish_reason`` read as ``UNFINISHED``, *word* (the caller's or
+    the reply's own) kept for the errors (``unfinished_said``; set past ``Policy``'s
+    check, which would make it a plain word)."""
+    out = replace(pol, finish_reason=UNFINISHED)
+    object.__setattr__(out, "finish_reason", unfinished_said(word))
     return out
 
 

@@ -175,7 +175,7 @@ def test_an_error_after_text_only_is_flagged_not_empty(case: str) -> None:
         [bad] = acc.close()
         assert isinstance(bad, InvalidToolCall) and bad.name is None and bad.loc == "$"
         assert bad.error == (f"The reply is reported as failed ({words!r}) and holds no tool call: "
-                             "the calls the model made are lost")
+                             "any calls the model made are lost")
         assert (acc.error, acc.text) == (words, "Deleting.")
 
 

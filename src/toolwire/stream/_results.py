@@ -15,7 +15,7 @@ from .._args import TRUNCATING, Policy, object_arguments, parse_arguments
 from .._dialect import key_of
 from .._errors import ArgumentsError
 from .._finish_reasons import core_word
-from .._policy import UNFINISHED, Parsed, empty, failed_no_call, no_call, unfinished_no_call
+from .._policy import UNFINISHED, Parsed, empty, failed_no_call, no_call, unfinished_no_call, unfinished_policy
 from .._stopped import BARRED, stop_words
 from .._types import InvalidToolCall, ToolCall, new_call, new_invalid
 from .._value_checks import utf8_text
@@ -196,8 +196,11 @@ class Results:
         if key in self.truncating and self.policy.finish_reason is None:
             # a dialect's own truncating reason reaches the arguments policy as ``length``
             # (its word for a reply not finished as ``UNFINISHED``)
-            return replace(self.policy, finish_reason=fr if fr in TRUNCATING else UNFINISHED
-                           if key in getattr(self.truncating, "unfinished", ()) else "length")
+            if fr in TRUNCATING:
+                return replace(self.policy, finish_reason=fr)
+            if key in getattr(self.truncating, "unfinished", ()):  # its own word, said in the errors
+                return unfinished_policy(self.policy, fr)
+            return replace(self.policy, finish_reason="length")
         return self.policy
 
     def _judged_again(self, c: Call, r: ToolCall) -> bool:

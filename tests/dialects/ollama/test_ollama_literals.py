@@ -357,7 +357,7 @@ def _loaded(reason: str, **msg: Any) -> Dict[str, Any]:
 
 _BARRED = ("Tool call at $.message.tool_calls[0] is in a reply that ollama reports as failed ({}): it must not "
            "run; decode the item itself to read it anyway")
-_NO_ANSWER = "The reply is reported as failed ('{}') and holds no tool call: the calls the model made are lost"
+_NO_ANSWER = "The reply is reported as failed ('{}') and holds no tool call: any calls the model made are lost"
 
 
 @pytest.mark.parametrize("reason", ["load", "unload"])
