@@ -121,7 +121,7 @@ def own_finish(pol: Policy, dialect: Union[str, Dialect, None], registry: Option
     reg = default_registry() if registry is None else registry
     d = reg.get(dialect) if type(dialect) is str and dialect in reg else dialect
     if not_done(d, fr) if isinstance(d, Dialect) else core_word(fr) in NOT_DONE:
-        return _unfinished(pol, fr)  # a dialect's word for it, the named one not reading it otherwise
+        return unfinished_policy(pol, fr)  # a dialect's word for it, the named one not reading it otherwise
     if fr in TRUNCATING:
         return pol
     if dialect is None:
@@ -131,13 +131,10 @@ def own_finish(pol: Policy, dialect: Union[str, Dialect, None], registry: Option
             and any(cut_reason(d, fr) is not None for d in reg)
         )
         if not cut and fr in derived(_unfinished_words, registry):
-            return _unfinished(pol, fr)
+            return unfinished_policy(pol, fr)
     else:
         cut = isinstance(d, Dialect) and cut_reason(d, fr) is not None
     return replace(pol, finish_reason="length") if cut else pol
-
-
-_unfinished = unfinished_policy  # the keyword read as ``UNFINISHED``, the caller's word kept
 
 
 def _keyword_words(dialects: Tuple[Dialect, ...]) -> Dict[str, Dialect]:
