@@ -279,15 +279,11 @@ def message_children(data: Dict[str, Any], loc: str, dialect: str = NAME) -> Ite
     yield from children(data, loc, dialect)
 
 
-def named(read: Callable[[Dict[str, Any], str, str], Any], dialect: str) -> Callable[[Dict[str, Any], str], Any]:
+def named(read: Callable[..., Any], dialect: str) -> Callable[[Dict[str, Any], str], Any]:
     """*read* (``children``, ``message_children``, ``choices``) for another dialect that
-    reads Chat's shapes, its errors naming *dialect* (a partial of module-level functions,
+    reads Chat's shapes, its errors naming *dialect* (a partial of a module-level function,
     not a closure: a record holding it pickles)."""
-    return partial(_read_as, read, dialect)
-
-
-def _read_as(read: Callable[[Dict[str, Any], str, str], Any], dialect: str, data: Dict[str, Any], loc: str) -> Any:
-    return read(data, loc, dialect)
+    return partial(read, dialect=dialect)
 
 
 def order(cs: List[Any]) -> List[int]:
