@@ -245,3 +245,22 @@ def test_an_unfinished_keyword_is_named_in_a_cut_call(dialect: str, word: str) -
         "role": "assistant", "tool_calls": [{"index": 0, **item}]}, "finish_reason": None}]}]
     [cut] = stream.accumulate(chunks, "openai.chat", finish_reason=word)
     assert isinstance(cut, InvalidToolCall) and cut.truncated  # (said as the stream's own cut)
+
+
+# A cut-off word in another case (``"LENGTH"``, ``"Max_Tokens"``, ``"Error_Limit"``) given
+# without a dialect is read as the named-dialect keyword, the streams and the text formats
+# read it (as ``finish_lookup`` reads a table: as is, upper, lower case): the call is cut off.
+# Before, the no-dialect keyword let an empty or repaired argument text run as ``{}``.
+@pytest.mark.parametrize("word", ["LENGTH", "Length", "Max_Tokens", "max_output_tokens".upper(), "Token_Limit",
+                                  "error_limit", "Model_Length", "MODEL_CONTEXT_WINDOW_EXCEEDED", "Incomplete"])
+@pytest.mark.parametrize("arguments", ["", "{'path': '/tmp/x'}"])
+def test_a_cut_off_word_in_another_case_cuts_without_a_dialect(word: str, arguments: str) -> None:
+    item = {**CHAT_ITEM, "function": {"name": "delete_files", "arguments": arguments}}
+    [bad] = toolwire.decode_all([item], finish_reason=word, **KEEP)
+    assert isinstance(bad, InvalidToolCall) and bad.truncated, bad
+    with pytest.raises(toolwire.ArgumentsError):
+        toolwire.decode(item, finish_reason=word)
+    [named] = toolwire.decode_all([item], "openai.chat", finish_reason=word, **KEEP)
+    assert isinstance(named, InvalidToolCall) and named.truncated
+    [whole] = toolwire.decode_all([CHAT_ITEM], finish_reason=word)
+    assert isinstance(whole, ToolCall) and whole.args == ARGS  # closed text stays whole

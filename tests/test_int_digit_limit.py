@@ -516,3 +516,22 @@ def test_minimax_m3_literal_options_compare_long_integers(digit_limit: None) -> 
     n = _put("MID")
     assert options({"enum": [n, n + 0, "x"]}) == [("literal", n), ("integer", {"enum": [n, n, "x"]}),
                                                 ("string", {"enum": [n, n, "x"]})]
+
+
+@pytest.mark.parametrize("digit_limit", [4300, 640], indirect=True)
+def test_a_value_inside_itself_is_refused_as_json_refuses_it(digit_limit: None) -> None:
+    """``json.dumps`` refuses a container inside itself with ``ValueError("Circular
+    reference detected")``; ``write_json`` walked it again for long integers and
+    recursed until ``RecursionError``. A container held twice (not inside itself) is
+    written twice."""
+    from toolwire import _json_ints
+
+    loop: Dict[str, Any] = {"n": (10**1000 - 1) // 9}
+    loop["self"] = loop
+    items: List[Any] = [1]
+    items.append([items])
+    for value in (loop, items, {"a": (items,)}):
+        with pytest.raises(ValueError, match="Circular reference"):
+            _json_ints.write_json(value)
+    shared = {"n": (10**1000 - 1) // 9}
+    assert _json_ints.write_json([shared, shared]) == "[" + ", ".join(['{"n": ' + MID + "}"] * 2) + "]"

@@ -114,7 +114,8 @@ def own_finish(pol: Policy, dialect: Union[str, Dialect, None], registry: Option
     too: Gemini's ``CONTINUATION``) or any built-in's (``NOT_DONE``) that the named
     dialect does not read otherwise, as ``"length"`` when it is a dialect's own word for a
     reply cut off (as ``cut_reason`` reads a reply's), or without a dialect, when it is
-    no such word, as unfinished when it is any registered dialect's."""
+    no such word, as unfinished when it is any registered dialect's. Without a dialect,
+    the core's words in another case (``core_word``) are read as the core spells them."""
     fr = pol.finish_reason
     if fr is None or fr == UNFINISHED:
         return pol
@@ -125,6 +126,9 @@ def own_finish(pol: Policy, dialect: Union[str, Dialect, None], registry: Option
     if fr in TRUNCATING:
         return pol
     if dialect is None:
+        word = core_word(fr)  # every dialect's word for it in another case (``"LENGTH"``), as it spells it
+        if word is not None:
+            return replace(pol, finish_reason=word)
         words = derived(_cut_words, registry)
         cut = fr in words or (
             type(fr) is str and (fr.upper() in words or fr.lower() in words)  # another case: as each dialect reads it

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, List, Match
+from typing import Any, List, Match, Tuple
 
 __all__ = ["int_text", "write_json"]
 
@@ -65,12 +65,17 @@ def write_json(value: Any, **kw: Any) -> str:
     return text
 
 
-def _swap(value: Any, digits: List[str], nonce: str, key: bool = False) -> Any:
-    """*value* with each integer of ``_BITS`` or more (a key's too: quoted) a token: its text is *digits*' entry."""
-    if isinstance(value, dict):
-        return {_swap(k, digits, nonce, True): _swap(v, digits, nonce) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_swap(v, digits, nonce) for v in value]
+def _swap(value: Any, digits: List[str], nonce: str, key: bool = False, within: Tuple[int, ...] = ()) -> Any:
+    """*value* with each integer of ``_BITS`` or more (a key's too: quoted) a token: its
+    text is *digits*' entry. A container inside itself (*within*: the ids of those it is
+    in) raises ``json.dumps``'s ``ValueError``, never a ``RecursionError``."""
+    if isinstance(value, (dict, list, tuple)):
+        if id(value) in within:
+            raise ValueError("Circular reference detected")
+        inner = (*within, id(value))
+        if isinstance(value, dict):
+            return {_swap(k, digits, nonce, True): _swap(v, digits, nonce, False, inner) for k, v in value.items()}
+        return [_swap(v, digits, nonce, False, inner) for v in value]
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() >= _BITS:
         token = f"{nonce}:{len(digits)}"
         text = int_text(value)

@@ -16,7 +16,9 @@ from __future__ import annotations
 import pytest
 from textcheck import C, Invalid, check
 
+from toolwire import InvalidToolCall, decode_text
 from toolwire.response import normalize, normalize_finish
+from toolwire.stream import TextParser
 
 WEATHER = C("get_weather", {"city": "Paris"})
 CASES = [
@@ -47,3 +49,34 @@ def test_eos_token_normalises_to_stop_in_an_openai_compatible_reply() -> None:
     assert normalize_finish("eos_token", "openai.chat") == "stop"
     r = normalize(reply)
     assert (r.finish_reason, r.raw_finish_reason, r.truncated) == ("stop", "eos_token", False)
+
+
+# A finish reason that says the reply failed or that a content filter or a refusal stopped
+# it bars its calls as the ``finish_reason=`` keyword of ``decode_all`` does
+# (tests/test_finish_reason_keyword.py): OpenAI Chat ``content_filter``
+# (platform.openai.com/docs/api-reference/chat/object), Anthropic ``refusal``, Gemini
+# ``SAFETY`` and ``MALFORMED_FUNCTION_CALL`` (ai.google.dev/api/generate-content#FinishReason),
+# vLLM's ``error``. Before, the text formats read only the cut-off words and these calls ran.
+HERMES = '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Paris"}}\n</tool_call>'
+CLOSED = [("text.hermes", HERMES), ("text.harmony", CASES[0][1] + "<|call|>"),
+          ("text.gemma", CASES[2][1] + "<tool_call|>"), ("text.llama", '[get_weather(city="Paris")] ')]
+
+
+@pytest.mark.parametrize("reason", ["content_filter", "Content_Filter", "refusal", "SAFETY", "MALFORMED_FUNCTION_CALL",
+                                    "error"])
+@pytest.mark.parametrize(("dialect", "text"), CLOSED, ids=[d for d, _ in CLOSED])
+def test_a_failed_or_stopped_reply_holds_no_runnable_call(dialect: str, text: str, reason: str) -> None:
+    r = decode_text(text, dialect, finish_reason=reason)
+    [bad] = r.tool_calls
+    assert isinstance(bad, InvalidToolCall) and not bad.truncated and bad.name == "get_weather"
+    assert f"(finish_reason {reason!r})" in bad.error and "must not run" in bad.error
+    p = TextParser(dialect)
+    for i in range(0, len(text), 7):
+        p.feed(text[i:i + 7])
+    assert p.close(reason) == r
+
+
+def test_a_whole_reply_finish_leaves_the_call_runnable() -> None:
+    for reason in ("stop", "tool_calls", "end_turn", "STOP", None):
+        [call] = decode_text(HERMES, "text.hermes", finish_reason=reason).tool_calls
+        assert call == WEATHER

@@ -29,8 +29,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
-from .._args import TRUNCATING, Policy, make_policy, parse_arguments
+from .._args import DEFAULT_POLICY, TRUNCATING, Policy, make_policy, parse_arguments
 from .._errors import ArgumentsError, DecodeError, EncodeError, ToolwireError, excerpt, refuse_server
+from .._finish import barred_keyword, keyword_call
 from .._finish_reasons import core_word
 from .._scope import check_scope
 from .._types import InvalidToolCall, ToolCall, new_call, new_invalid
@@ -200,6 +201,8 @@ class TextParser:
         if finish_reason in TRUNCATING:
             self.policy = replace(self.policy, finish_reason=finish_reason)
         self._run()
+        if finish_reason is not None and self.items:
+            self._bar(finish_reason)
         if not self.items and finish_reason in CALLED:
             # the engine says the model called a tool, and this format finds none: another
             # format's call, or one the engine could not read; no call is a wrong answer
@@ -207,6 +210,21 @@ class TextParser:
                                    f"holds no {self.dialect} tool call (is it another format's?)")
         self._result = TextResult(self.content.value(), self.reasoning.value(), tuple(self.items))
         return self._result
+
+    def _bar(self, finish_reason: str) -> None:
+        """The calls of a reply *finish_reason* says failed or was stopped by a content
+        filter or a refusal (``content_filter``, ``error``, Gemini's ``SAFETY``: as the
+        ``finish_reason=`` keyword of ``decode_all`` reads it, ``barred_keyword``): each an
+        ``InvalidToolCall`` saying so; their ``CallEvent`` s stand, as a stream's ``CallDone``."""
+        barred = barred_keyword(replace(DEFAULT_POLICY, finish_reason=finish_reason), None, None)
+        if barred is None:
+            return
+        table, word = barred
+        self.items = [
+            new_invalid(c.name, c.id, c.raw, keyword_call(table, f"$.tool_calls[{i}]", word), f"$.tool_calls[{i}]")
+            if isinstance(c, ToolCall) else c
+            for i, c in enumerate(self.items)
+        ]
 
     def events(self) -> list[Event]:
         """The events produced since the last ``feed`` / ``events`` call: after ``close``,
