@@ -37,3 +37,14 @@ def test_truncated_and_malformed() -> None:
 def test_encode() -> None:
     c = ToolCall(name="get_current_temperature", args={"location": "Beijing"})
     assert encode_text(c, D) == CALL.rstrip("\n")
+
+
+# ERNIE 4.5's end-of-text token ``</s>``, left in by a server that keeps special tokens:
+# the real outputs in huggingface/transformers ``tests/utils/test_chat_parsing.py`` end
+# ``\n</s>`` and its response template gives no ``</s>`` in the content. It was content,
+# so a reply of calls alone had content ``'</s>'``.
+def test_the_end_of_text_token_is_dropped() -> None:
+    check("The user asks.\n</think>\n\n" + CALL + "</s>", D, None, "The user asks.", [T], thinking=True,
+          finish_reason="stop")
+    check("Greeting.\n</think>\n\n<response>\nHello! How are you?\n</response>\n</s>", D, "Hello! How are you?",
+          "Greeting.", [], thinking=True)

@@ -94,3 +94,16 @@ def test_bare_python_words_stay_text_without_a_schema() -> None:
     text = "<|tool_call>call:f{x:None,y:True,z:False}<tool_call|>"
     check(text, D, None, None, [C("f", {"x": "None", "y": "True", "z": "False"})])
     check(text, D, None, None, [C("f", {"x": "None", "y": "True", "z": "False"})], tools=_tools(y={}))
+
+
+# Gemma 4's ``<eos>``, left in by a server that keeps special tokens, is no content and
+# closes a call as ``<turn|>`` does: huggingface/transformers' Gemma 4 response templates
+# (``tests/utils/test_chat_parsing.py``, ``transformers/cli/serving/utils.py``) end the
+# message at ``<turn|>``, ``<|tool_response>`` or ``<eos>``. It was content (``'<eos>'``
+# beside a call), and a call it closed was an invalid call.
+def test_the_eos_token_is_dropped_and_closes_a_call() -> None:
+    f = C("f", {"a": 1})
+    check("<|tool_call>call:f{a:1}<tool_call|><eos>", D, None, None, [f])
+    check("<|channel>thought\nx<channel|>Answer<turn|><eos>", D, "Answer", "x", [])
+    check("<|tool_call>call:f{a:1}<eos>", D, None, None, [f])
+    check('<|tool_call>call:f{a:<|"|>x<eos>y<|"|>}<tool_call|>', D, None, None, [C("f", {"a": "x<eos>y"})])

@@ -12,7 +12,9 @@ Wire form (ERNIE-4.5 thinking models: the prompt opens the reasoning, so only
     </tool_call>
 
 - One JSON object per block; several blocks are parallel calls. An answer without
-  calls is written ``<response>…</response>``: those tags are dropped.
+  calls is written ``<response>…</response>``: those tags are dropped, and so is the
+  end-of-text token ``</s>`` a server leaves in (real outputs end ``\n</s>``:
+  huggingface/transformers ``tests/utils/test_chat_parsing.py``).
 - Call markup inside the reasoning is reasoning text (vLLM's reasoning parser splits
   at ``</think>`` first). ``</tool_call>`` inside a JSON string does not end a block;
   a block still open at the end of the text is an ``InvalidToolCall`` (``truncated``).
@@ -50,7 +52,7 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
 
 _CALL = BodyMode(_parse, ends=(CLOSE,), quotes=(('"', '"', True),))
 _CONTENT, _REASONING, _START = closed_think_modes(
-    {OPEN: body(_CALL)}, content_extra={CLOSE: stay, "<response>": stay, "</response>": stay}
+    {OPEN: body(_CALL)}, content_extra={CLOSE: stay, "<response>": stay, "</response>": stay, "</s>": stay}
 )
 _CALL.next = _CONTENT
 

@@ -22,7 +22,9 @@ are written one after the other)::
   region that is not ``call:NAME{…}`` (``call:get_wea``, ``ca``: no braces, no
   ``call:``) is an ``InvalidToolCall`` whatever the finish reason (vLLM's parser
   needs the braces).
-- ``<|tool_response>`` (a stop token some servers leave in) is dropped.
+- ``<|tool_response>`` and ``<eos>`` (stop tokens some servers leave in) are dropped;
+  ``<eos>`` closes a call as ``<turn|>`` does (transformers' Gemma 4 response template
+  ends the message at ``<turn|>``, ``<|tool_response>`` or ``<eos>``).
 - Gemma 4 may drop ``<|tool_call>`` right after the thought channel
   (``<channel|>call:NAME{…}``): that call ends where its braces balance.
 - ``<turn|>`` (end of turn) may close a call; servers strip it, so a call that runs to
@@ -58,7 +60,7 @@ __all__ = ["FORMAT"]
 NAME = "text.gemma"
 OPEN, CLOSE, Q = "<|tool_call>", "<tool_call|>", '<|"|>'
 CH, CH_THOUGHT, CH_END, RESP = "<|channel>", "<|channel>thought", "<channel|>", "<|tool_response>"
-TURN, BARE = "<turn|>", "<channel|>call:"
+TURN, BARE, EOS = "<turn|>", "<channel|>call:", "<eos>"
 _BARE_KEY = re.compile(r"[\w.\-]+")
 _WS = " \t\r\n"
 
@@ -191,16 +193,16 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
 
 
 # <turn|> ends the model's turn: a call may end with it, and engines strip it (stop_closer)
-_CALL = BodyMode(_parse, ends=(CLOSE, TURN), quotes=((Q, Q, False),), stop_closer=TURN)
+_CALL = BodyMode(_parse, ends=(CLOSE, TURN, EOS), quotes=((Q, Q, False),), stop_closer=TURN)
 # Gemma 4 may drop <|tool_call> right after the thought channel: <channel|>call:NAME{...};
-# such a call ends where its braces balance (or at <tool_call|> / <turn|>)
-_BARE = BodyMode(_parse, ends=(CLOSE, TURN), quotes=((Q, Q, False),), balance=True)
+# such a call ends where its braces balance (or at <tool_call|> / <turn|> / <eos>)
+_BARE = BodyMode(_parse, ends=(CLOSE, TURN, EOS), quotes=((Q, Q, False),), balance=True)
 _CONTENT = TextMode("content")
 _REASONING = TextMode("reasoning")
 _think = goto(_REASONING)
 _CONTENT.set({
     OPEN: body(_CALL), CH: _think, CH_THOUGHT: _think, CH_END: stay, CLOSE: stay, RESP: stay, TURN: stay,
-    BARE: body(_BARE),
+    EOS: stay, BARE: body(_BARE),
 })
 # a <|tool_call> inside the thought channel is reasoning text: vLLM splits at <channel|> first
 _REASONING.set({CH_END: goto(_CONTENT), CH_THOUGHT: stay, CH: stay, BARE: body(_BARE)})
