@@ -145,3 +145,32 @@ def test_cohere_citations_and_document_ids_converted_are_noted(target: str) -> N
     report.clear()
     assert encode_conversation(conv, "cohere.v2", report=report) == {"messages": CITED["messages"]}
     assert report == []
+
+
+# Anthropic's in-line system message holding only a ``tool_addition`` block (wire form of
+# https://platform.claude.com/docs/en/agents-and-tools/tool-use/tool-search-tool, as in the
+# corpus); every part of it is dropped for a Chat-shaped target
+_TOOL_ADDITION = {"messages": [
+    {"role": "user", "content": [{"type": "text", "text": "Refund order-123?"}]},
+    {"role": "assistant", "content": [{"type": "tool_use", "id": "toolu_01A", "name": "load", "input": {}}]},
+    {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_01A", "content": "ok"}]},
+    {"role": "system", "content": [{"type": "tool_addition", "tool": {"type": "tool_reference", "name": "refund"}}]},
+    {"role": "assistant", "content": [{"type": "text", "text": "Done."}]},
+]}
+
+
+@pytest.mark.parametrize("target", [C, "mistral", "cohere.v2", "ollama"])
+def test_a_system_message_all_of_whose_parts_are_dropped_is_left_out_noted(target: str) -> None:
+    report: List[Problem] = []
+    out = encode_conversation(decode_conversation(_TOOL_ADDITION, "anthropic.messages"), target, report=report)
+    assert [m for m in out["messages"] if m["role"] == "system"] == []
+    assert [(p.kind, p.index, p.message) for p in report if p.index == 3] == [
+        ("dropped", 3, f"A 'tool_addition' item of anthropic.messages in message 3 is not sent to {target}"),
+        ("dropped", 3, f"System message 3 holds nothing {target} can take and is left out"),
+    ]
+
+
+def test_a_system_message_with_no_parts_is_still_written_empty() -> None:
+    conv = Conversation([Message("system", []), Message("user", [Text("q")])])
+    assert encode_conversation(conv, C)["messages"] == [{"role": "system", "content": ""},
+                                                        {"role": "user", "content": "q"}]

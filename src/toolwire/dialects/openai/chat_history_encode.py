@@ -125,8 +125,11 @@ def encoder(
                     if item is not None:
                         rest.append(item)
             if not rest:
-                if m.role == "system" or (m.role == "user" and not m.parts):
+                if not m.parts and m.role in ("system", "user"):  # empty as it came: written empty
                     _place(out, lifted, {"role": m.role, "content": ""}, m, i, w)
+                elif not any(type(p) is ToolResult for p in m.parts):  # all of it dropped (noted): left out
+                    w.note("dropped", f"{m.role.capitalize()} message {i} holds nothing {name} can take and is "
+                                      "left out")
                 continue
             imgs = [x[1] for x in rest if type(x) is tuple]
             rest = [x for x in rest if type(x) is not tuple]
