@@ -558,3 +558,92 @@ def test_responses_items_of_other_types_keep_their_role_or_are_the_assistants() 
     conv = decode_conversation({"input": [ref, tools]}, R)
     assert [(m.role, m.parts) for m in conv.messages] == [
         ("user", (Other("item_reference", R, ref),)), ("assistant", (Other("mcp_list_tools", R, tools),))]
+
+
+# A file part of a user message between Chat and Responses: openai-python types both
+# with the same fields (``chat.chat_completion_content_part_param.File`` / ``FileFile``:
+# file_id, file_data, filename; ``responses.ResponseInputFileParam``: the same, plus
+# ``file_url``, which Chat's part cannot carry, and ``detail``); the file data as a
+# ``data:`` URL, as https://platform.openai.com/docs/guides/pdf-files sends it to both
+_PDF = "data:application/pdf;base64,JVBERi0xLjQK"
+_FILES = [
+    ({"file_id": "file-7qh8AjzrjyRGiQ7kaFybfG"}, {"file_id": "file-7qh8AjzrjyRGiQ7kaFybfG"}),
+    ({"file_data": _PDF, "filename": "a.pdf"}, {"file_data": _PDF, "filename": "a.pdf"}),
+]
+
+
+def _chat_file_history(file: Dict[str, Any]) -> Dict[str, Any]:
+    return {"messages": [{"role": "user", "content": [{"type": "text", "text": "Read it"},
+                                                      {"type": "file", "file": file}]}]}
+
+
+def _responses_file_history(part: Dict[str, Any]) -> Dict[str, Any]:
+    return {"input": [{"role": "user", "content": [{"type": "input_text", "text": "Read it"},
+                                                   {"type": "input_file", **part}]}]}
+
+
+@pytest.mark.parametrize(("chat", "responses"), _FILES)
+def test_a_chat_file_part_is_a_responses_input_file_and_back(chat: Dict[str, Any], responses: Dict[str, Any]) -> None:
+    from openai.types.chat.chat_completion_content_part_param import File
+    from openai.types.responses import ResponseInputFileParam
+    from pydantic import TypeAdapter
+
+    out = encode_conversation(decode_conversation(_chat_file_history(chat), "openai.chat"), "openai.responses")
+    assert out == {"input": [{"role": "user", "content": [{"type": "input_text", "text": "Read it"},
+                                                          {"type": "input_file", **responses}]}]}
+    TypeAdapter(ResponseInputFileParam).validate_python(out["input"][0]["content"][1])
+    back = encode_conversation(decode_conversation(_responses_file_history(responses), "openai.responses"),
+                               "openai.chat")
+    assert back == {"messages": [{"role": "user", "content": [{"type": "text", "text": "Read it"},
+                                                              {"type": "file", "file": chat}]}]}
+    TypeAdapter(File).validate_python(back["messages"][0]["content"][1])
+
+
+def test_a_responses_input_file_by_url_is_refused_for_chat_and_its_detail_noted() -> None:
+    conv = decode_conversation(_responses_file_history({"file_url": "https://example.com/a.pdf"}),
+                               "openai.responses")
+    with pytest.raises(EncodeError) as exc:
+        encode_conversation(conv, "openai.chat")
+    assert (exc.value.message, exc.value.loc) == (
+        "Message 0 holds an input_file by URL (file_url), which an openai.chat file part cannot carry: it takes "
+        "file_id or file_data", "$.messages[0].parts[1].file_url")
+    report: List[Any] = []
+    conv = decode_conversation(_responses_file_history({"file_id": "file-1", "detail": "high"}), "openai.responses")
+    out = encode_conversation(conv, "openai.chat", report=report)
+    assert out["messages"][0]["content"][1] == {"type": "file", "file": {"file_id": "file-1"}}
+    assert [(p.kind, p.message) for p in report] == [
+        ("dropped", "The file detail 'high' in message 0 is not sent to openai.chat: its file parts have no detail")]
+
+
+@pytest.mark.parametrize(("bad", "message", "loc"), [
+    ({"type": "file", "file": "file-1"}, "Message 0 holds a file part whose 'file' is no object",
+     "$.messages[0].parts[1].file"),
+    ({"type": "file", "file": {"filename": "a.pdf"}}, "Message 0 holds a file part with neither file_id nor "
+     "file_data", "$.messages[0].parts[1].file"),
+    ({"type": "file", "file": {"file_id": 7}}, "Message 0 holds a file part whose file_id is no string",
+     "$.messages[0].parts[1].file.file_id"),
+])
+def test_a_chat_file_part_of_no_documented_shape_is_refused_for_responses(
+    bad: Dict[str, Any], message: str, loc: str
+) -> None:
+    conv = decode_conversation({"messages": [{"role": "user", "content": [{"type": "text", "text": "x"}, bad]}]},
+                               "openai.chat")
+    with pytest.raises(EncodeError) as exc:
+        encode_conversation(conv, "openai.responses")
+    assert (exc.value.message, exc.value.loc) == (message, loc)
+
+
+def test_corpus_file_parts_convert_between_chat_and_responses() -> None:
+    import json
+
+    from corpus_data import CORPUS, SKIP_REASON
+
+    if CORPUS is None:
+        pytest.skip(SKIP_REASON)
+    root = CORPUS
+    p = json.loads((root / "openai-chat/request-pai-gpt-5-mini-file-part-after-tool-result.json").read_text())
+    out = encode_conversation(decode_conversation(p["payload"], "openai.chat"), "openai.responses")
+    assert out["input"][-1]["content"][-1] == {"type": "input_file", "file_id": "file-7qh8AjzrjyRGiQ7kaFybfG"}
+    p = json.loads((root / "openai-responses/request-pai-gpt-5-mini-input-file-after-output.json").read_text())
+    out = encode_conversation(decode_conversation(p["payload"], "openai.responses"), "openai.chat")
+    assert out["messages"][-1]["content"] == [{"type": "file", "file": {"file_id": "file-7qh8AjzrjyRGiQ7kaFybfG"}}]

@@ -11,6 +11,7 @@ came (a deprecated ``function_call`` with its ``role: "function"`` answer). Tool
 assistant content is the dialect's (``null``, absent, ``""``: its
 ``assistant_message`` field); reasoning goes back to the same dialect only, beside
 the content or as ``thinking`` content blocks (Mistral ``ThinkChunk``, Cohere v2).
+A Responses ``input_file`` is a Chat ``file`` part (``file_parts``).
 Ollama takes images as a message's ``images`` list of base64
 (https://github.com/ollama/ollama/blob/main/docs/api.md); Mistral no user message
 right after a tool message ("Unexpected role 'user' after role 'tool'"): its
@@ -27,10 +28,11 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Tuple
 
 from ..._errors import EncodeError, an
 from ..._types import InvalidToolCall, ToolCall, ToolResult
-from ...conversation._values import Media, Message, Part, Reasoning, Text
+from ...conversation._values import Media, Message, Other, Part, Reasoning, Text
 from .._common import scoped
 from .._history_write import image_url, no_detail
 from .._result_media import web
+from .file_parts import CHAT, RESPONSES, chat_file
 from .media import write_detail
 
 if TYPE_CHECKING:
@@ -79,6 +81,8 @@ def encoder(
                 raise EncodeError(f"Message {w.index} is {an(role)} message holding reasoning", dialect=name,
                                   loc=w.where(p))
             return w.reasoning(p)  # type: ignore[arg-type]
+        if t is Other and name == CHAT and p.dialect == RESPONSES and p.type == "input_file":  # type: ignore[union-attr]
+            return chat_file(p, w)  # type: ignore[arg-type]
         return w.other(p)  # type: ignore[arg-type]
 
     def content_of(items: List[Any]) -> Any:

@@ -4,8 +4,9 @@
 Follows https://platform.openai.com/docs/api-reference/responses/create and
 https://platform.openai.com/docs/guides/function-calling (checked 2026-12-02): leading
 system text goes to ``instructions``; user parts are ``input_text`` and ``input_image``
-(``image_url``, ``detail``); a call is a ``function_call`` (``custom_tool_call``) item
-and its result the ``function_call_output`` (``custom_tool_call_output``) with the same
+(``image_url``, ``detail``), and a Chat ``file`` part is an ``input_file``
+(``file_parts``); a call is a ``function_call`` (``custom_tool_call``) item and its
+result the ``function_call_output`` (``custom_tool_call_output``) with the same
 ``call_id``; ``reasoning`` items go back to Responses only, and a call's item id only
 beside the reasoning item that came before it (``_Replay``). A message decoded from
 this dialect is written back as it came (its item id as said).
@@ -22,6 +23,7 @@ from .._common import scoped
 from .._history_write import image_url
 from .._result_media import web
 from .chat import is_custom
+from .file_parts import CHAT, responses_file
 from .media import OPENAI_DETAILS, write_detail
 
 if TYPE_CHECKING:
@@ -50,6 +52,8 @@ def _user_part(p: Part, w: Writer) -> Any:
         if p.dialect == NAME:  # type: ignore[union-attr]  # its fields ride on assistant messages only
             raise EncodeError(f"Message {w.index} is a user message holding reasoning", dialect=NAME, loc=w.where(p))
         return w.reasoning(p)  # type: ignore[arg-type]
+    if t is Other and p.dialect == CHAT and p.type == "file":  # type: ignore[union-attr]
+        return responses_file(p, w)  # type: ignore[arg-type]
     return w.other(p)  # type: ignore[arg-type]
 
 
