@@ -167,7 +167,13 @@ def test_a_third_party_dialect_is_judged_by_its_own_pairing() -> None:
     reg.register(acme)
     mixed = Conversation([USER, CALLS, Message("user", [Text("Results:"), RES_A, RES_B])])
     assert check_conversation(mixed, "acme", registry=reg) == []  # results first is Anthropic's rule, not Acme's
-    assert [p.kind for p in check_conversation(mixed, "anthropic.messages")] == ["misplaced-result"] * 2
+    assert check_conversation(mixed, "anthropic.messages") == []  # written fresh, the results go first
+    as_came = {"messages": [{"role": "user", "content": "Go"}, {"role": "assistant", "content": [
+        {"type": "tool_use", "id": i, "name": "f", "input": {}} for i in ("toolu_a", "toolu_b")]},
+        {"role": "user", "content": [{"type": "text", "text": "Results:"}, *(
+            {"type": "tool_result", "tool_use_id": i, "content": "ok"} for i in ("toolu_a", "toolu_b"))]}]}
+    assert check_conversation(as_came, "acme", source="anthropic.messages", registry=reg) == []
+    assert [p.kind for p in check_conversation(as_came, "anthropic.messages")] == ["misplaced-result"] * 2
     assert [p.message for p in check_conversation(MISSING_B, acme)] == [
         "Message 1: the call call_b ('get_weather') has no result; acme answers: Acme: call_b has no {json} result"]
     orphan = Conversation([USER, Message("tool", [RES_A])])
@@ -334,3 +340,24 @@ def test_a_raw_history_is_read_as_its_own_dialect_and_judged_by_another(dialect:
     assert fixed.dialect == "openai.chat"
     with pytest.raises(toolwire.DecodeError):  # a source named is the one it is read as
         check_conversation(CHAT_MISSING, dialect, source=dialect)
+
+
+# Bedrock Converse's user message with text before its toolResult (wire form of
+# https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_Message.html)
+_BEDROCK_TEXT_FIRST = {"messages": [
+    {"role": "user", "content": [{"text": "hi"}]},
+    {"role": "assistant", "content": [{"toolUse": {"toolUseId": "t1", "name": "f", "input": {}}}]},
+    {"role": "user", "content": [{"text": "before"}, {"toolResult": {"toolUseId": "t1", "content": [{"text": "r1"}]}}]},
+]}
+
+
+def test_results_after_other_content_are_misplaced_only_where_written_back_as_they_came() -> None:
+    # written fresh, Anthropic's writer puts the results first: the request it sends is valid
+    conv = decode_conversation(_BEDROCK_TEXT_FIRST, "bedrock.converse")
+    assert check_conversation(conv, "anthropic.messages") == []
+    out = encode_conversation(conv, "anthropic.messages")
+    assert [b["type"] for b in out["messages"][2]["content"]] == ["tool_result", "text"]
+    # written back to Bedrock as it came, it stays refused: "tool results first"
+    problems = check_conversation(conv, "bedrock.converse")
+    assert [(p.kind, p.index, p.id) for p in problems] == [("misplaced-result", 2, "t1")]
+    assert "needs tool results first" in problems[0].message

@@ -16,8 +16,9 @@ the target provider answers with where it is known:
 - ``duplicate-id``: a call id used again while the first call is unanswered;
 - ``misplaced-result``: a result that does not come right after its call's turn
   (a new assistant turn between them; for Chat a user message between them; for
-  Anthropic a result after other content in its message; in a history written back
-  as it came, any other message between them, ``Pairing.alternating`` included);
+  Anthropic, in a message written back as it came, a result after other content in
+  it; in a history written back as it came, any other message between them,
+  ``Pairing.alternating`` included);
 - ``wrong-role``: a call outside an assistant message, or a result in an assistant or
   system message (``encode_conversation`` refuses to write either);
 - written back as it came: ``invalid-id`` (a call id the target's id rule refuses),
@@ -244,7 +245,9 @@ class _Turns:
             return f"comes after {an(msgs[content].role)} message; {target} needs {need}"
         if turn < r:
             return "comes after a later assistant turn"
-        if rules.results_first and seen_other:
+        if rules.results_first and seen_other and target is not None and msgs[r].original(target) is not None:
+            # (written fresh, the writer puts the results first: only a message written back as it came keeps them
+            # after its other content)
             return f"comes after other content in its message; {target} needs tool results first"
         return ""
 
