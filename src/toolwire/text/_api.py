@@ -27,6 +27,9 @@ dialect)`` renders calls the way the family's chat template does (history, few-s
 ``text.jamba``     Jamba ``<tool_calls>[json]</tool_calls>``
 ``text.internlm``  InternLM ``<|action_start|><|plugin|>{json}<|action_end|>``
 ``text.ernie``     ERNIE 4.5 ``<tool_call>{json}</tool_call>``, ``<response>``
+``text.command-r`` Command R7B / A ``<|START_ACTION|>[json]<|END_ACTION|>``
+``text.nemotron``  Nemotron Nano v2 ``<TOOLCALL>[json]</TOOLCALL>``
+``text.apertus``   Apertus ``<|tools_prefix|>[{"NAME": {…}}]<|tools_suffix|>``
 =================  ==================================================================
 
 What ``decode_text`` returns (``TextResult``): ``content`` (the answer, every marker
@@ -34,7 +37,7 @@ removed, outer whitespace stripped, ``None`` when empty), ``reasoning`` (thinkin
 analysis text, same rules) and ``tool_calls`` (``ToolCall``; ``InvalidToolCall`` for a
 call that cannot be made whole — its ``raw`` is the exact text of the call region,
 markers included, so no text is lost). Ids are those the format carries (Kimi,
-Mistral v3/v11) and ``None`` otherwise; servers invent them, toolwire does not.
+Mistral v3/v11, Command R) and ``None`` otherwise; servers invent them, toolwire does not.
 """
 
 from __future__ import annotations
