@@ -53,6 +53,7 @@ REASONING = {
     "text.command-r": ("<|START_THINKING|>", "<|END_THINKING|>"),
     "text.nemotron": ("<think>\n", "\n</think>\n\n"),
     "text.apertus": ("<|inner_prefix|>", "<|inner_suffix|>"),
+    "text.firefunction": ("", ""),
 }
 WORDS = "the quick brown fox jumps over the lazy dog while Zürich 東京 weather is checked "
 

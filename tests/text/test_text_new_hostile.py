@@ -47,6 +47,9 @@ HOSTILE: List[Tuple[str, Callable[[int], str]]] = [
     ("text.apertus", lambda n: "<|tools_prefix|>" + '{"' * n + "<|tools_suffix|>"),
     ("text.apertus", lambda n: "<|tools_prefix|>[" + '{"f": {}}, ' * (n // 4)),
     ("text.apertus", lambda n: "<|inner_prefix|>" + "<|tools_prefix|>[]<|tools_suffix|>" * (n // 8)),
+    ("text.firefunction", lambda n: " functools" + "[" * n),
+    ("text.firefunction", lambda n: "functools[] " * (n // 4)),
+    ("text.firefunction", lambda n: " functools[" + '{"name": "f", "arguments": {}}, ' * (n // 8)),
 ]
 
 

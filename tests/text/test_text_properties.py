@@ -45,7 +45,8 @@ MARKERS += [  # Command R7B / A, Nemotron Nano v2, Apertus
     "<|START_THINKING|>", "<|END_THINKING|>", "<|START_ACTION|>", "<|END_ACTION|>", "<|START_RESPONSE|>",
     "<|END_RESPONSE|>", "<|START_TEXT|>", "<|END_OF_TURN_TOKEN|>", '{"tool_call_id": "0", "tool_name": "f", ',
     '"parameters": {', "<TOOLCALL>", "</TOOLCALL>", "<SPECIAL_12>", "<|tools_prefix|>", "<|tools_suffix|>",
-    "<|inner_prefix|>", "<|inner_suffix|>", "<|assistant_end|>", '[{"f": {', '{"f": {}}',
+    "<|inner_prefix|>", "<|inner_suffix|>", "<|assistant_end|>", '[{"f": {', '{"f": {}}', " functools[",
+    "functools[", "]",
 ]
 SOUP = st.lists(
     st.one_of(st.sampled_from(MARKERS), st.text(alphabet='abc{}[]()"\':,=\\ \n<|>', max_size=4)),

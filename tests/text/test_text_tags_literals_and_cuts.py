@@ -124,6 +124,7 @@ DSML_CUT = ('<｜DSML｜tool_calls>\n<｜DSML｜invoke name="f">\n<｜DSML｜par
     [
         ("text.jamba", "<tool_calls>[" + A),
         ("text.nemotron", "<TOOLCALL>[" + A),
+        ("text.firefunction", "functools[" + A),
         ("text.command-r", "<|START_ACTION|>[" + A.replace('"name"', '"tool_name"').replace('"arguments"', '"parameters"')),
         ("text.apertus", '<|tools_prefix|>[{"f": {"a": 1}}, {"g": {"b": "lo'),
         ("text.xlam", "[" + A),

@@ -83,6 +83,7 @@ _TABLE = (
         "apertus",
         'Apertus: <|tools_prefix|>[{"NAME": {args}}]<|tools_suffix|>, <|inner_prefix|> reasoning',
     ),
+    ("text.firefunction", "firefunction", 'FireFunction v2: functools[{"name", "arguments"}] after the answer text'),
 )
 
 
