@@ -54,6 +54,7 @@ REASONING = {
     "text.nemotron": ("<think>\n", "\n</think>\n\n"),
     "text.apertus": ("<|inner_prefix|>", "<|inner_suffix|>"),
     "text.firefunction": ("", ""),
+    "text.functionary": ("", ""),
 }
 WORDS = "the quick brown fox jumps over the lazy dog while Zürich 東京 weather is checked "
 

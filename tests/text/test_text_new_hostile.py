@@ -50,6 +50,11 @@ HOSTILE: List[Tuple[str, Callable[[int], str]]] = [
     ("text.firefunction", lambda n: " functools" + "[" * n),
     ("text.firefunction", lambda n: "functools[] " * (n // 4)),
     ("text.firefunction", lambda n: " functools[" + '{"name": "f", "arguments": {}}, ' * (n // 8)),
+    ("text.functionary", lambda n: ">>>" * n),
+    ("text.functionary", lambda n: "a" * n),
+    ("text.functionary", lambda n: "all\n" + ">>>" + "a" * n),
+    ("text.functionary", lambda n: "f\n{" + "[" * n),
+    ("text.functionary", lambda n: "f\n{}" + ">>>f\n{}" * (n // 8)),
 ]
 
 

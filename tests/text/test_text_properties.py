@@ -46,7 +46,7 @@ MARKERS += [  # Command R7B / A, Nemotron Nano v2, Apertus
     "<|END_RESPONSE|>", "<|START_TEXT|>", "<|END_OF_TURN_TOKEN|>", '{"tool_call_id": "0", "tool_name": "f", ',
     '"parameters": {', "<TOOLCALL>", "</TOOLCALL>", "<SPECIAL_12>", "<|tools_prefix|>", "<|tools_suffix|>",
     "<|inner_prefix|>", "<|inner_suffix|>", "<|assistant_end|>", '[{"f": {', '{"f": {}}', " functools[",
-    "functools[", "]",
+    "functools[", "]", ">>>", ">>>all\n", ">>>f\n{", "all\n", "python\n", "f\n",
 ]
 SOUP = st.lists(
     st.one_of(st.sampled_from(MARKERS), st.text(alphabet='abc{}[]()"\':,=\\ \n<|>', max_size=4)),

@@ -31,6 +31,7 @@ dialect)`` renders calls the way the family's chat template does (history, few-s
 ``text.nemotron``      Nemotron Nano v2 ``<TOOLCALL>[json]</TOOLCALL>``
 ``text.apertus``       Apertus ``<|tools_prefix|>[{"NAME": {…}}]<|tools_suffix|>``
 ``text.firefunction``  FireFunction v2 ``functools[json]`` after the answer
+``text.functionary``   Functionary v3.2 ``>>>NAME\\n{json}``, ``>>>all\\n`` answer
 =====================  ==================================================================
 
 What ``decode_text`` returns (``TextResult``): ``content`` (the answer, every marker

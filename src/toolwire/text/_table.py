@@ -84,6 +84,7 @@ _TABLE = (
         'Apertus: <|tools_prefix|>[{"NAME": {args}}]<|tools_suffix|>, <|inner_prefix|> reasoning',
     ),
     ("text.firefunction", "firefunction", 'FireFunction v2: functools[{"name", "arguments"}] after the answer text'),
+    ("text.functionary", "functionary", "Functionary v3.2: >>>NAME\\n{json}, >>>all\\ntext (the prompt ends with >>>)"),
 )
 
 
