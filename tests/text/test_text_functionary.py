@@ -31,8 +31,11 @@ def test_segments_in_any_order() -> None:
 
 
 def test_code_runs_to_the_end() -> None:
-    check("all\nRunning it.>>>python\nimport os\nprint('>>>x')", D, "Running it.", None,
-          [C("python", {"code": "import os\nprint('>>>x')"})])
+    text = "all\nRunning it.>>>python\nimport os\nprint('>>>x')"
+    check(text, D, "Running it.", None, [C("python", {"code": "import os\nprint('>>>x')"})], finish_reason="stop")
+    check(text + "<|eot_id|>", D, "Running it.", None, [C("python", {"code": "import os\nprint('>>>x')"})])
+    # the stop token that ends the code is stripped by engines: without a finish reason it may be cut
+    check(text, D, "Running it.", None, [Invalid("python", truncated=True, raw=text[len("all\nRunning it."):])])
 
 
 def test_what_is_no_recipient_is_content() -> None:

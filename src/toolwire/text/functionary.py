@@ -11,7 +11,8 @@ recipient)::
 - The output is a run of segments, each ``>>>`` (the first one the prompt's), a
   recipient, a newline, then its text: recipient ``all`` is the answer (content);
   ``python`` is code for the code interpreter, read to the end of the output (a call
-  ``python`` with ``{"code": …}``); any other recipient is a tool name followed by its
+  ``python`` with ``{"code": …}``; the end is the stop token engines strip, so the code
+  is whole only with ``<|eot_id|>`` kept or a finish reason such as ``stop``); any other recipient is a tool name followed by its
   JSON arguments, whose region ends where the JSON value closes (or at the next ``>>>``,
   which makes unclosed JSON an ``InvalidToolCall``). Text after the arguments and before
   the next ``>>>`` is content.
@@ -132,7 +133,7 @@ def _code(m: TextParser, text: str, end: str, complete: bool) -> None:
 
 
 _ARGS = BodyMode(_args, ends=(MARK, EOT, EOM), quotes=(('"', '"', True),), balance=True)
-_CODE = BodyMode(_code, ends=(EOT, EOM), eof_ok=True)
+_CODE = BodyMode(_code, ends=(EOT, EOM), stop_closer=EOT)  # engines strip it: the finish reason settles
 _START = _Recipient(start=True)
 _AFTER = _Recipient(start=False)
 _CONTENT = TextMode("content", {MARK: goto(_AFTER), EOT: stay, EOM: stay})
