@@ -13,9 +13,9 @@ recipient)::
   ``python`` is code for the code interpreter, read to the end of the output (a call
   ``python`` with ``{"code": …}``; the end is the stop token engines strip, so the code
   is whole only with ``<|eot_id|>`` kept or a finish reason such as ``stop``); any
-  other recipient is a tool name followed by its JSON arguments, whose region ends where the JSON value closes (or at the next ``>>>``,
-  which makes unclosed JSON an ``InvalidToolCall``). Text after the arguments and before
-  the next ``>>>`` is content.
+  other recipient is a tool name followed by its JSON arguments, whose region ends
+  where the JSON value closes (or at the next ``>>>``, which makes unclosed JSON an
+  ``InvalidToolCall``). Text after the arguments and before the next ``>>>`` is content.
 - A recipient is read only as a tool name (ASCII letters, digits, ``_ - . : /``, at most
   256 characters) ending at a newline, and a tool's only when ``{`` follows the newline
   (as llama.cpp reads it): ``>>>`` followed by anything else (a Python prompt
