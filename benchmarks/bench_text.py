@@ -50,6 +50,11 @@ REASONING = {
     "text.jamba": ("", ""),
     "text.internlm": ("<think>", "</think>"),
     "text.ernie": ("<think>\n", "\n</think>\n\n"),
+    "text.command-r": ("<|START_THINKING|>", "<|END_THINKING|>"),
+    "text.nemotron": ("<think>\n", "\n</think>\n\n"),
+    "text.apertus": ("<|inner_prefix|>", "<|inner_suffix|>"),
+    "text.firefunction": ("", ""),
+    "text.functionary": ("", ""),
 }
 WORDS = "the quick brown fox jumps over the lazy dog while Zürich 東京 weather is checked "
 

@@ -68,6 +68,8 @@ _JSON_FAMILIES = [
     ("text.granite", "<|tool_call|>[%s]", {}),
     ("text.granite", "<tool_call>\n%s\n</tool_call>", {}),
     ("text.jamba", "<tool_calls>[%s]</tool_calls>", {}),
+    ("text.nemotron", "<TOOLCALL>[%s]</TOOLCALL>", {}),
+    ("text.firefunction", " functools[%s]", {}),
     ("text.internlm", "<|action_start|><|plugin|>\n%s<|action_end|>", {}),
     ("text.ernie", "<tool_call>\n%s\n</tool_call>", {}),
     ("text.gigachat", "<|message_sep|>\n\nfunction call<|role_sep|>\n%s", {}),

@@ -40,6 +40,21 @@ HOSTILE: List[Tuple[str, Callable[[int], str]]] = [
     ("text.lfm2", lambda n: "<|tool_call_start|>" + "(" * n + "<|tool_call_end|>"),
     ("text.internlm", lambda n: "<|action_start|><|plugin|>" + '{"a": ' * n),
     ("text.jamba", lambda n: "<tool_calls>" + "[" * n + "</tool_calls>"),
+    ("text.command-r", lambda n: "<|START_ACTION|>" + "[" * n + "<|END_ACTION|>"),
+    ("text.command-r", lambda n: "<|START_ACTION|>[" + '{"tool_name": "f", "parameters": {}}, ' * (n // 8)),
+    ("text.command-r", lambda n: "<|START_THINKING|>" + "<|START_ACTION|>[]<|END_ACTION|>" * (n // 8)),
+    ("text.nemotron", lambda n: "<TOOLCALL>" + "[" * n + "</TOOLCALL>"),
+    ("text.apertus", lambda n: "<|tools_prefix|>" + '{"' * n + "<|tools_suffix|>"),
+    ("text.apertus", lambda n: "<|tools_prefix|>[" + '{"f": {}}, ' * (n // 4)),
+    ("text.apertus", lambda n: "<|inner_prefix|>" + "<|tools_prefix|>[]<|tools_suffix|>" * (n // 8)),
+    ("text.firefunction", lambda n: " functools" + "[" * n),
+    ("text.firefunction", lambda n: "functools[] " * (n // 4)),
+    ("text.firefunction", lambda n: " functools[" + '{"name": "f", "arguments": {}}, ' * (n // 8)),
+    ("text.functionary", lambda n: ">>>" * n),
+    ("text.functionary", lambda n: "a" * n),
+    ("text.functionary", lambda n: "all\n" + ">>>" + "a" * n),
+    ("text.functionary", lambda n: "f\n{" + "[" * n),
+    ("text.functionary", lambda n: "f\n{}" + ">>>f\n{}" * (n // 8)),
 ]
 
 

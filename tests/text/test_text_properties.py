@@ -41,6 +41,13 @@ MARKERS += [  # the families added for #17 item 7
     "<seed:cot_budget_reflect>", "```json", "```", '[{"name": "f", "arguments": {}}]',
     "<|action_start|><|plugin|>", "<|action_start|> <|plugin|>", "<|action_end|>", "</response>",
 ]
+MARKERS += [  # Command R7B / A, Nemotron Nano v2, Apertus
+    "<|START_THINKING|>", "<|END_THINKING|>", "<|START_ACTION|>", "<|END_ACTION|>", "<|START_RESPONSE|>",
+    "<|END_RESPONSE|>", "<|START_TEXT|>", "<|END_OF_TURN_TOKEN|>", '{"tool_call_id": "0", "tool_name": "f", ',
+    '"parameters": {', "<TOOLCALL>", "</TOOLCALL>", "<SPECIAL_12>", "<|tools_prefix|>", "<|tools_suffix|>",
+    "<|inner_prefix|>", "<|inner_suffix|>", "<|assistant_end|>", '[{"f": {', '{"f": {}}', " functools[",
+    "functools[", "]", ">>>", ">>>all\n", ">>>f\n{", "all\n", "python\n", "f\n",
+]
 SOUP = st.lists(
     st.one_of(st.sampled_from(MARKERS), st.text(alphabet='abc{}[]()"\':,=\\ \n<|>', max_size=4)),
     max_size=25,
@@ -120,6 +127,8 @@ def test_round_trip(dialect: str, variant: str | None, calls: list[ToolCall], id
     expected = calls
     if dialect == "text.kimi" and variant != "k3":
         expected = [c.replace(id=f"functions.{c.name}:{i}") for i, c in enumerate(calls)]
+    if dialect == "text.command-r":  # the template numbers the calls ("tool_call_id": "0")
+        expected = [c.replace(id=str(i)) for i, c in enumerate(calls)]
     assert list(r.tool_calls) == expected, text
     assert r.content is None and r.reasoning is None, text
     # and again, streamed one character at a time

@@ -123,6 +123,10 @@ DSML_CUT = ('<｜DSML｜tool_calls>\n<｜DSML｜invoke name="f">\n<｜DSML｜par
     ("dialect", "text"),
     [
         ("text.jamba", "<tool_calls>[" + A),
+        ("text.nemotron", "<TOOLCALL>[" + A),
+        ("text.firefunction", "functools[" + A),
+        ("text.command-r", "<|START_ACTION|>[" + A.replace('"name"', '"tool_name"').replace('"arguments"', '"parameters"')),
+        ("text.apertus", '<|tools_prefix|>[{"f": {"a": 1}}, {"g": {"b": "lo'),
         ("text.xlam", "[" + A),
         ("text.xlam", "<tool_call>[" + A),
         ("text.granite", "<tool_call>[" + A),
@@ -165,6 +169,7 @@ def test_a_call_closed_only_by_the_cut_is_not_whole() -> None:
     ("dialect", "head", "unit", "tail"),
     [
         ("text.jamba", "<tool_calls>[", '{"name": "f", "arguments": {"a": 1}}, ', '{"name": "g", "arguments": {"b": "lo'),
+        ("text.apertus", "<|tools_prefix|>[", '{"f": {"a": 1}}, ', '{"g": {"b": "lo'),
         ("text.lfm2", "<|tool_call_start|>[", "f(a=1), ", 'g(b="lo'),
         ("text.deepseek", "<｜DSML｜tool_calls>\n", '<｜DSML｜invoke name="f">\n</｜DSML｜invoke>\n',
          '<｜DSML｜invoke name="g">\n<｜DSML｜parameter name="b" string="true">lo'),

@@ -6,35 +6,40 @@ in its own format. ``decode_text(text, dialect)`` reads one whole output;
 and its ``close()`` equals ``decode_text`` of the whole text; ``encode_text(calls,
 dialect)`` renders calls the way the family's chat template does (history, few-shot).
 
-=================  ==================================================================
-``text.hermes``    Hermes / Qwen2.5 / Qwen3 ``<tool_call>{json}</tool_call>``
-``text.qwen3-xml`` Qwen3-Coder / Qwen3.5 ``<function=…><parameter=…>``
-``text.llama``     Llama 3.x JSON (``parameters``, ``<|python_tag|>``), Llama 4 pythonic
-``text.mistral``   ``[TOOL_CALLS]`` JSON array, ``name[CALL_ID]id[ARGS]{…}``, ``name[ARGS]{…}``
-``text.deepseek``  DeepSeek V3, V3.1 special tokens; V3.2 / V4 / V4.1 DSML
-``text.gemma``     Gemma 4 ``<|tool_call>call:NAME{…}<tool_call|>``
-``text.glm``       GLM-4.5+ ``<tool_call>NAME<arg_key>…<arg_value>…``
-``text.kimi``      Kimi K2 tool-call sections (``functions.NAME:IDX``), K3 XTML
-``text.harmony``   gpt-oss Harmony channels, ``to=functions.NAME``, ``<|call|>``
-``text.minimax``   MiniMax M2 ``<minimax:tool_call><invoke name=…>``, M1 JSON lines
-``text.hunyuan``   Hunyuan Hy3 ``<tool_call>NAME<tool_sep><arg_key>…``, A13B JSON
-``text.step``      Step 3 ``<steptml:invoke>``, Step 3.5 ``<function=…><parameter=…>``
-``text.gigachat``  GigaChat 3 ``function call<|role_sep|>{json}``, GigaChat 3.5 GCML
-``text.granite``   Granite 3.x ``<|tool_call|>[json]``, Granite 4 ``<tool_call>{json}``
-``text.lfm2``      LFM2 ``<|tool_call_start|>[f(a=1)]<|tool_call_end|>``
-``text.seed-oss``  Seed-OSS ``<seed:tool_call><function=…>``, ``<seed:think>``
-``text.xlam``      xLAM: a JSON array of calls as the answer
-``text.jamba``     Jamba ``<tool_calls>[json]</tool_calls>``
-``text.internlm``  InternLM ``<|action_start|><|plugin|>{json}<|action_end|>``
-``text.ernie``     ERNIE 4.5 ``<tool_call>{json}</tool_call>``, ``<response>``
-=================  ==================================================================
+=====================  ==================================================================
+``text.hermes``        Hermes / Qwen2.5 / Qwen3 ``<tool_call>{json}</tool_call>``
+``text.qwen3-xml``     Qwen3-Coder / Qwen3.5 ``<function=…><parameter=…>``
+``text.llama``         Llama 3.x JSON (``parameters``, ``<|python_tag|>``), Llama 4 pythonic
+``text.mistral``       ``[TOOL_CALLS]`` JSON array, ``name[CALL_ID]id[ARGS]{…}``, ``name[ARGS]{…}``
+``text.deepseek``      DeepSeek V3, V3.1 special tokens; V3.2 / V4 / V4.1 DSML
+``text.gemma``         Gemma 4 ``<|tool_call>call:NAME{…}<tool_call|>``
+``text.glm``           GLM-4.5+ ``<tool_call>NAME<arg_key>…<arg_value>…``
+``text.kimi``          Kimi K2 tool-call sections (``functions.NAME:IDX``), K3 XTML
+``text.harmony``       gpt-oss Harmony channels, ``to=functions.NAME``, ``<|call|>``
+``text.minimax``       MiniMax M2 ``<minimax:tool_call><invoke name=…>``, M1 JSON lines
+``text.hunyuan``       Hunyuan Hy3 ``<tool_call>NAME<tool_sep><arg_key>…``, A13B JSON
+``text.step``          Step 3 ``<steptml:invoke>``, Step 3.5 ``<function=…><parameter=…>``
+``text.gigachat``      GigaChat 3 ``function call<|role_sep|>{json}``, GigaChat 3.5 GCML
+``text.granite``       Granite 3.x ``<|tool_call|>[json]``, Granite 4 ``<tool_call>{json}``
+``text.lfm2``          LFM2 ``<|tool_call_start|>[f(a=1)]<|tool_call_end|>``
+``text.seed-oss``      Seed-OSS ``<seed:tool_call><function=…>``, ``<seed:think>``
+``text.xlam``          xLAM: a JSON array of calls as the answer
+``text.jamba``         Jamba ``<tool_calls>[json]</tool_calls>``
+``text.internlm``      InternLM ``<|action_start|><|plugin|>{json}<|action_end|>``
+``text.ernie``         ERNIE 4.5 ``<tool_call>{json}</tool_call>``, ``<response>``
+``text.command-r``     Command R7B / A ``<|START_ACTION|>[json]<|END_ACTION|>``
+``text.nemotron``      Nemotron Nano v2 ``<TOOLCALL>[json]</TOOLCALL>``
+``text.apertus``       Apertus ``<|tools_prefix|>[{"NAME": {…}}]<|tools_suffix|>``
+``text.firefunction``  FireFunction v2 ``functools[json]`` after the answer
+``text.functionary``   Functionary v3.2 ``>>>NAME\\n{json}``, ``>>>all\\n`` answer
+=====================  ==================================================================
 
 What ``decode_text`` returns (``TextResult``): ``content`` (the answer, every marker
 removed, outer whitespace stripped, ``None`` when empty), ``reasoning`` (thinking /
 analysis text, same rules) and ``tool_calls`` (``ToolCall``; ``InvalidToolCall`` for a
 call that cannot be made whole — its ``raw`` is the exact text of the call region,
 markers included, so no text is lost). Ids are those the format carries (Kimi,
-Mistral v3/v11) and ``None`` otherwise; servers invent them, toolwire does not.
+Mistral v3/v11, Command R) and ``None`` otherwise; servers invent them, toolwire does not.
 """
 
 from __future__ import annotations

@@ -10,6 +10,7 @@ recorded, never a repair of cut-off JSON); what is still not a call is an
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from .._args import parse_arguments
@@ -17,23 +18,41 @@ from .._errors import ArgumentsError
 from ._core import TextParser
 from ._kit import MISSING, block_problem, loads, loose_name, name_hint
 
-__all__ = ["cut_json", "cut_json_calls", "json_calls"]
+__all__ = ["ItemReader", "cut_json", "cut_json_calls", "json_calls"]
+
+# a family whose call objects are not ``{"name", "arguments"}``: reads one item of the
+# region (the parser, the item, the region's raw text, the repairs made to its JSON)
+ItemReader = Callable[[TextParser, Any, str, "tuple[str, ...]"], None]
 
 
-def json_calls(m: TextParser, text: str, raw: str, variant: str | None = None, *, arrays: bool = True) -> None:
-    """Add the calls of the JSON in *text* (``arrays``: an array of calls is allowed)."""
+def json_calls(
+    m: TextParser,
+    text: str,
+    raw: str,
+    variant: str | None = None,
+    *,
+    arrays: bool = True,
+    read: ItemReader | None = None,
+    hint: Callable[[str], str | None] = name_hint,
+) -> None:
+    """Add the calls of the JSON in *text* (``arrays``: an array of calls is allowed);
+    *read* reads each item when the family's call objects have another shape, *hint*
+    names the region when its JSON cannot be read."""
     value: Any = loads(text.strip())
     repairs: tuple[str, ...] = ()
     if type(value) is not dict and not (arrays and type(value) is list):
         if value is not MISSING:
-            m.invalid(name_hint(text), raw, f"Tool call at {m.loc} is not a JSON object of a call")
+            m.invalid(hint(text), raw, f"Tool call at {m.loc} is not a JSON object of a call")
             return
         try:
             value, _, repairs = parse_arguments(text.strip() or None, m.policy, m.loc, m.dialect)
         except ArgumentsError as exc:
-            m.invalid(name_hint(text), raw, block_problem(m.loc, exc.message), truncated=exc.truncated)
+            m.invalid(hint(text), raw, block_problem(m.loc, exc.message), truncated=exc.truncated)
             return
     for item in value if type(value) is list else [value]:
+        if read is not None:
+            read(m, item, raw, repairs)
+            continue
         if type(item) is not dict or type(item.get("name")) is not str:
             m.invalid(None, raw, f"Tool call at {m.loc} is not an object with a \"name\" string")
             continue
@@ -75,14 +94,26 @@ def cut_json(text: str) -> tuple[list[Any], str]:
         i = k
 
 
-def cut_json_calls(m: TextParser, text: str, raw: str, variant: str | None = None) -> None:
+def cut_json_calls(
+    m: TextParser,
+    text: str,
+    raw: str,
+    variant: str | None = None,
+    *,
+    read: ItemReader | None = None,
+    hint: Callable[[str], str | None] = loose_name,
+) -> None:
     """The calls of a cut-off JSON region (``cut_json``): those that closed before the
-    cut are whole, and the rest is one ``InvalidToolCall`` (``truncated``) named by its
-    own ``"name"`` (never the first call's)."""
+    cut are whole (each read by *read* when given), and the rest is one
+    ``InvalidToolCall`` (``truncated``) named by its own ``"name"`` (*hint*; never the
+    first call's)."""
     done, tail = cut_json(text)
     for item in done:
+        if read is not None:
+            read(m, item, raw, ())
+            continue
         if type(item) is not dict or type(item.get("name")) is not str:
             m.invalid(None, raw, f"Tool call at {m.loc} is not an object with a \"name\" string")
             continue
         m.json_call(item, raw, variant=variant)
-    m.truncated(loose_name(tail), raw)
+    m.truncated(hint(tail), raw)

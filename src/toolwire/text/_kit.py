@@ -117,13 +117,13 @@ def name_hint(body: str) -> str | None:
     return v if type(v) is str and v else None
 
 
-def loose_name(body: str) -> str | None:
+def loose_name(body: str, field: str = "name") -> str | None:
     """The name of a call body that could not be read whole, JSON or Python-literal
-    style: the first ``"name"`` / ``'name'`` key followed by ``:`` and a whole quoted
-    string (one linear pass; a name cut off is no name)."""
+    style: the first ``"name"`` / ``'name'`` key (or *field*) followed by ``:`` and a
+    whole quoted string (one linear pass; a name cut off is no name)."""
     n = len(body)
     for q in ("\"", "'"):
-        key = q + "name" + q
+        key = q + field + q
         i = body.find(key)
         while i >= 0:
             j = i + len(key)

@@ -72,6 +72,19 @@ _TABLE = (
     ("text.jamba", "jamba", 'Jamba: <tool_calls>[{"name", "arguments"}]</tool_calls>'),
     ("text.internlm", "internlm", 'InternLM: <|action_start|><|plugin|>{"name", "parameters"}<|action_end|>'),
     ("text.ernie", "ernie", "ERNIE 4.5: <tool_call>{json}</tool_call>, </think> reasoning, <response> tags"),
+    (
+        "text.command-r",
+        "command_r",
+        "Command R7B / A: <|START_ACTION|>[{\"tool_call_id\", \"tool_name\", \"parameters\"}], <|START_THINKING|>",
+    ),
+    ("text.nemotron", "nemotron", 'Nemotron Nano v2: <TOOLCALL>[{"name", "arguments"}]</TOOLCALL>, <think> reasoning'),
+    (
+        "text.apertus",
+        "apertus",
+        'Apertus: <|tools_prefix|>[{"NAME": {args}}]<|tools_suffix|>, <|inner_prefix|> reasoning',
+    ),
+    ("text.firefunction", "firefunction", 'FireFunction v2: functools[{"name", "arguments"}] after the answer text'),
+    ("text.functionary", "functionary", "Functionary v3.2: >>>NAME\\n{json}, >>>all\\ntext (the prompt ends with >>>)"),
 )
 
 

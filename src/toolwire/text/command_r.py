@@ -1,0 +1,121 @@
+"""``text.command-r``: Cohere Command R7B / Command A ``<|START_ACTION|>[json]<|END_ACTION|>``.
+
+Wire form (the open-weight models' chat template)::
+
+    <|START_THINKING|>I will look up the weather.<|END_THINKING|><|START_ACTION|>[
+        {"tool_call_id": "0", "tool_name": "get_weather", "parameters": {"city": "Paris"}},
+        {"tool_call_id": "1", "tool_name": "now", "parameters": {}}
+    ]<|END_ACTION|>
+
+- The action block holds a JSON array of ``{"tool_call_id", "tool_name", "parameters"}``
+  objects (one object is read too; ``arguments`` is read like ``parameters``). The
+  ``tool_call_id`` string is the call's id (llama.cpp keeps it too). An object with no
+  ``"tool_name"`` string, or whose ``tool_call_id`` is not a string, is an
+  ``InvalidToolCall`` that keeps the block in ``raw``.
+- ``<|START_THINKING|>…<|END_THINKING|>`` is reasoning; an action block inside a closed
+  block is reasoning text. In a block that never closes, ``<|START_ACTION|>`` ends the
+  reasoning, as llama.cpp reads it (the text from there is held until the text ends:
+  its calls are calls; if ``<|END_THINKING|>`` comes after all, it was all reasoning).
+  The answer's wrappers ``<|START_RESPONSE|>`` /
+  ``<|END_RESPONSE|>`` (Command R7B, Command A) and ``<|START_TEXT|>`` / ``<|END_TEXT|>``
+  (the Cohere2 MoE template) and the end-of-turn token ``<|END_OF_TURN_TOKEN|>`` are
+  dropped.
+- Prompt: the Command R7B template ends the generation prompt with an empty block
+  ``<|START_THINKING|><|END_THINKING|>`` unless ``enable_thinking``; the Cohere2 MoE
+  template opens the block (``<|START_THINKING|>``) when reasoning is on: pass the
+  prompt (``prompt=``) or ``thinking=True``.
+- ``<|END_ACTION|>`` inside a JSON string does not end the block; a block still open at
+  the end of the text gives the calls that closed before the cut and one
+  ``InvalidToolCall`` (``truncated``) named by its own ``"tool_name"``.
+
+Encoding writes the template's block: ``<|START_ACTION|>[``, one object per line indented
+by four spaces, ``]<|END_ACTION|>``; a call without an id gets its index (``"0"``,
+``"1"``…) as the template numbers them.
+
+Sources (checked 2026-12-05): the chat templates of CohereForAI/c4ai-command-r7b-12-2024
+and the Cohere2 MoE models, as vendored by ggml-org/llama.cpp
+(``models/templates/CohereForAI-c4ai-command-r7b-12-2024-tool_use.jinja``,
+``Cohere2MoE.jinja``); llama.cpp's Command R7B parser (``common_chat_parse_command_r7b``,
+and the template-driven PEG parser that replaced it), compared on rendered texts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import partial
+from typing import Any
+
+from .._errors import excerpt
+from .._types import ToolCall
+from ._core import BodyMode, TextFormat, TextParser
+from ._jsoncalls import cut_json_calls, json_calls
+from ._kit import body, calls_of, dumps, loose_name, stay
+from ._modes import held_think_modes
+
+__all__ = ["FORMAT"]
+
+NAME = "text.command-r"
+THINK, END_THINK = "<|START_THINKING|>", "<|END_THINKING|>"
+OPEN, CLOSE = "<|START_ACTION|>", "<|END_ACTION|>"
+DROPPED = ("<|START_RESPONSE|>", "<|END_RESPONSE|>", "<|START_TEXT|>", "<|END_TEXT|>", "<|END_OF_TURN_TOKEN|>")
+_KEYS = ("parameters", "arguments")
+_BARE = frozenset({"tool_call_id", "tool_name", "type"})
+
+
+def _item(m: TextParser, item: Any, raw: str, repairs: tuple[str, ...]) -> None:
+    """One call object of the block."""
+    if type(item) is not dict or type(item.get("tool_name")) is not str:
+        m.invalid(None, raw, f"Tool call at {m.loc} is not an object with a \"tool_name\" string")
+        return
+    name, cid = item["tool_name"], item.get("tool_call_id")
+    if cid is not None and type(cid) is not str:
+        m.invalid(name, raw, f"Tool call at {m.loc} has a \"tool_call_id\" that is not a string: {excerpt(cid)}")
+        return
+    for key in _KEYS:
+        if key in item:
+            m.call(name, item[key], raw, id=cid, repairs=repairs)
+            return
+    other = [k for k in item if k not in _BARE]
+    if other:
+        found = ", ".join(excerpt(k, 40) for k in other[:3]) + (", …" if len(other) > 3 else "")
+        m.invalid(name, raw, f"Tool call at {m.loc} has no \"parameters\" key for its arguments; found {found}",
+                  id=cid)
+        return
+    m.call(name, None, raw, id=cid, repairs=repairs)
+
+
+_HINT = partial(loose_name, field="tool_name")
+
+
+def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
+    raw = m.opener + text + end
+    if not complete:
+        cut_json_calls(m, text, raw, read=_item, hint=_HINT)
+        return
+    json_calls(m, text, raw, read=_item, hint=_HINT)
+
+
+_CALL = BodyMode(_parse, ends=(CLOSE,), quotes=(('"', '"', True),))
+_CONTENT, _REASONING, _START = held_think_modes(
+    {OPEN: body(_CALL)}, {OPEN: ""}, THINK, END_THINK, content_extra={CLOSE: stay, **{d: stay for d in DROPPED}}
+)
+_CALL.next = _CONTENT
+
+
+def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
+    lines = [
+        "    " + dumps({"tool_call_id": c.id if c.id is not None else str(i), "tool_name": c.name,
+                        "parameters": c.args}, NAME)
+        for i, c in enumerate(calls_of(calls, NAME))
+    ]
+    return OPEN + "[\n" + ",\n".join(lines) + "\n]" + CLOSE
+
+
+FORMAT = TextFormat(
+    name=NAME,
+    start=_START,
+    encode_calls=_encode,
+    description="Command R7B / A: <|START_ACTION|>[{\"tool_call_id\", \"tool_name\", \"parameters\"}], "
+                "<|START_THINKING|>",
+    reasoning_opens=(THINK,),
+)

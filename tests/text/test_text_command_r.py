@@ -1,0 +1,86 @@
+"""text.command-r: Cohere Command R7B / Command A (the chat templates llama.cpp vendors,
+rendered with jinja2 as transformers renders them)."""
+
+from __future__ import annotations
+
+import pytest
+from textcheck import C, Invalid, check
+
+from toolwire._errors import EncodeError
+from toolwire._types import ToolCall
+from toolwire.text._api import decode_text, encode_text
+
+D = "text.command-r"
+# CohereForAI/c4ai-command-r7b-12-2024 (and the Cohere2 MoE template: the same block),
+# an assistant turn with two tool calls and reasoning_content "I will check."
+ACTION = ('<|START_ACTION|>[\n    {"tool_call_id": "0", "tool_name": "get_weather", "parameters": {"city": "Paris", '
+          '"days": 3}},\n    {"tool_call_id": "1", "tool_name": "now", "parameters": {}}\n]<|END_ACTION|>')
+TWO = [C("get_weather", {"city": "Paris", "days": 3}, id="0"), C("now", id="1")]
+# generation prompts: R7B without enable_thinking closes an empty block; Cohere2 MoE opens it
+R7B_PROMPT = "<|START_OF_TURN_TOKEN|><|CHATBOT_TOKEN|><|START_THINKING|><|END_THINKING|>"
+MOE_PROMPT = "<|START_OF_TURN_TOKEN|><|CHATBOT_TOKEN|><|START_THINKING|>"
+
+
+def test_rendered_calls_with_reasoning() -> None:
+    check("<|START_THINKING|>I will check.<|END_THINKING|>" + ACTION, D, None, "I will check.", TWO)
+    check(ACTION + "<|END_OF_TURN_TOKEN|>", D, None, None, TWO, prompt=R7B_PROMPT)
+    check("I will check.<|END_THINKING|>" + ACTION, D, None, "I will check.", TWO, prompt=MOE_PROMPT)
+
+
+def test_rendered_answers() -> None:
+    check("<|START_RESPONSE|>Hello!<|END_RESPONSE|><|END_OF_TURN_TOKEN|>", D, "Hello!", None, [])
+    check("Greet.<|END_THINKING|><|START_TEXT|>Hello!<|END_TEXT|>", D, "Hello!", "Greet.", [], prompt=MOE_PROMPT)
+
+
+def test_an_action_inside_closed_reasoning_is_reasoning() -> None:
+    text = "<|START_THINKING|>I could " + ACTION + " but no.<|END_THINKING|><|START_RESPONSE|>No.<|END_RESPONSE|>"
+    check(text, D, "No.", "I could " + ACTION + " but no.", [])
+
+
+def test_an_action_in_reasoning_that_never_closes_ends_it() -> None:
+    # llama.cpp reads the Cohere2 MoE output the same way: the prompt opened the block
+    check(ACTION, D, None, None, TWO, prompt=MOE_PROMPT)
+    check("Plan.\n" + ACTION, D, None, "Plan.", TWO, prompt=MOE_PROMPT)
+    # and the block closes after all: everything was reasoning
+    check("Plan.\n" + ACTION + " no.<|END_THINKING|>Hi", D, "Hi", "Plan.\n" + ACTION + " no.", [], thinking=True)
+
+
+def test_markers_inside_strings_and_unicode() -> None:
+    text = ('<|START_ACTION|>[{"tool_call_id": "0", "tool_name": "echo", "parameters": {"s": "]<|END_ACTION|> 東京"}}]'
+            "<|END_ACTION|>")
+    check(text, D, None, None, [C("echo", {"s": "]<|END_ACTION|> 東京"}, id="0")])
+
+
+def test_cut_off_block() -> None:
+    text = ACTION[: ACTION.index('"now"') + 30]
+    check(text, D, None, None, [TWO[0], Invalid("now", truncated=True, raw=text)])
+    text = ACTION[: ACTION.index('"parameters"') + 10]
+    check(text, D, None, None, [Invalid("get_weather", truncated=True, raw=text)])
+    text = ACTION[: ACTION.index('"get_weather"') + 5]  # the name itself cut: no name
+    check(text, D, None, None, [Invalid(None, truncated=True, raw=text)])
+    check(ACTION, D, None, None, TWO, finish_reason="stop")
+
+
+def test_malformed_objects_are_kept_as_invalid_calls() -> None:
+    for obj, name, cid in [
+        ('{"tool_call_id": "0", "name": "f", "parameters": {}}', None, None),  # not this format's key
+        ('{"tool_call_id": "0", "tool_name": "f", "args": {"a": 1}}', "f", "0"),  # arguments under another key
+        ('{"tool_call_id": 0, "tool_name": "f", "parameters": {}}', "f", None),  # an id that is not a string
+        ('"f"', None, None),
+    ]:
+        text = f"<|START_ACTION|>[{obj}]<|END_ACTION|>"
+        r = check(text, D, None, None, [Invalid(name, raw=text, id=cid)])
+        assert r.tool_calls[0].error
+    check('<|START_ACTION|>[{"tool_name": "now"}]<|END_ACTION|>', D, None, None, [C("now")])
+
+
+def test_encode_writes_the_template_block() -> None:
+    calls = [ToolCall(name="get_weather", args={"city": "Paris", "days": 3}), ToolCall(name="now", args={})]
+    assert encode_text(calls, D) == ACTION
+    assert encode_text([calls[0].replace(id="call_9")], D) == (
+        '<|START_ACTION|>[\n    {"tool_call_id": "call_9", "tool_name": "get_weather", "parameters": '
+        '{"city": "Paris", "days": 3}}\n]<|END_ACTION|>'
+    )
+    assert decode_text(encode_text(calls, D), D).tool_calls == tuple(TWO)
+    with pytest.raises(EncodeError):
+        encode_text([ToolCall(name="a b", args={})], D)
