@@ -169,9 +169,15 @@ class Pairing:
     - ``user_first``: the provider's refusal of a history whose first message (after the
       system ones) is the assistant's (Bedrock); ``""``: it takes one;
     - ``call_first``: the same for a first assistant message that holds calls only
-      (Gemini: a function-call turn comes right after a user or function-response turn);
+      (Gemini: a function-call turn comes right after a user or function-response turn;
+      Mistral: mistral-common's validators skip message 0, so the tool messages answering
+      its calls answer nothing), ``{id}`` standing for its first call's id;
+    - ``first_listed``: ``user_first`` / ``call_first`` judge the very first message, a
+      system one included (Mistral: its system messages are in the list, and a history
+      that opens with a system message is taken); else the first after the system ones;
     - ``after_tool``: the provider's refusal of a user or system message right after a
-      tool message (Mistral; its writer puts an assistant turn between them, so this
+      tool message (Mistral: a user message there before mistral-common 1.11.1, a system
+      message in every version; its writer puts an assistant turn between them, so this
       binds a history written back as it came); ``""``: it takes one.
     - ``after_assistant``: the provider's refusal of a system message right after an
       assistant message (Mistral; its writer moves the system message up to the leading
@@ -187,6 +193,7 @@ class Pairing:
     after_tool: str = ""
     after_assistant: str = ""
     call_first: str = ""
+    first_listed: bool = False
 
 
 @dataclass(frozen=True)

@@ -191,8 +191,8 @@ MISTRAL = [{"role": "user", "content": "q"}, {"role": "assistant", "tool_calls":
 
 
 def test_check_flags_what_mistral_refuses_in_a_history_written_back_as_it_came() -> None:
-    """mistral-common: tool call ids are 9 characters of a-z, A-Z, 0-9, and "Unexpected role
-    'user' after role 'tool'"."""
+    """mistral-common: tool call ids are 9 characters of a-z, A-Z, 0-9, and (before 1.11.1)
+    "Unexpected role 'user' after role 'tool'"."""
     assert check_conversation(MISTRAL, "mistral", source="mistral") == [
         Problem("invalid-id", 1, "call_1", "Message 1: the call id call_1 ('f') is written back as it came, and mistral "
                                            "takes ids matching [a-zA-Z0-9]{9} only"),
@@ -206,6 +206,57 @@ def test_check_flags_what_mistral_refuses_in_a_history_written_back_as_it_came()
     assert [m["role"] for m in out] == ["user", "assistant", "tool", "assistant", "user"]
     # judged by Mistral's rules, a Chat history is written fresh
     assert check_conversation(MISTRAL, "mistral", source="openai.chat") == []
+
+
+# mistral-common's validators skip the calls of message 0 (``_validate_tool_calls_followed_by_tool_messages``:
+# ``if prev_role is None: prev_role = message.role; continue``), so the tool messages answering them
+# are refused: "Not the same number of function calls and responses" (v3, v7), "Unexpected tool call
+# id ... in tool results" (v11 and later)
+CALLS_FIRST = [{"role": "assistant", "content": None, "tool_calls": [_tc("call_1")]},
+               {"role": "tool", "tool_call_id": "call_1", "content": "r"},
+               {"role": "user", "content": "go on"}]
+
+
+def test_mistral_gets_a_user_message_before_a_first_assistant_message_with_calls() -> None:
+    report: List[Problem] = []
+    out = encode_conversation(CALLS_FIRST, "mistral", source="openai.chat", report=report)["messages"]
+    assert [m["role"] for m in out] == ["user", "assistant", "tool", "assistant", "user"]
+    assert out[0] == {"role": "user", "content": "Please continue."}
+    assert out[1]["tool_calls"][0]["id"] == out[2]["tool_call_id"]
+    report.sort(key=lambda p: p.index)
+    assert [(p.kind, p.index) for p in report] == [("inserted", 0), ("inserted", 2)]
+    assert report[0].message == ("A user message 'Please continue.' is written before assistant message 0: mistral "
+                                 "takes no history whose first message is an assistant message with tool calls")
+    assert check_conversation({"messages": out}, "mistral") == []
+
+
+def test_mistral_takes_a_first_assistant_message_with_calls_after_a_system_message() -> None:
+    """Only message 0 is skipped: after a system message the calls are counted."""
+    report: List[Problem] = []
+    history = [{"role": "system", "content": "s"}, *CALLS_FIRST]
+    out = encode_conversation(history, "mistral", source="openai.chat", report=report)["messages"]
+    assert [m["role"] for m in out] == ["system", "assistant", "tool", "assistant", "user"]
+    assert [p.kind for p in report] == ["inserted"]  # the assistant turn before the user message only
+    # nor a first assistant message of text only
+    report.clear()
+    out = encode_conversation([{"role": "assistant", "content": "Hi!"}, {"role": "user", "content": "x"}], "mistral",
+                              source="openai.chat", report=report)["messages"]
+    assert [m["role"] for m in out] == ["assistant", "user"] and report == []
+
+
+def test_check_flags_a_mistral_history_written_back_that_starts_with_calls() -> None:
+    wire = {"model": "mistral-large-latest", "messages": [
+        {"role": "assistant", "tool_calls": [_tc("abcDEF123")]},
+        {"role": "tool", "tool_call_id": "abcDEF123", "name": "f", "content": "r"},
+        {"role": "assistant", "content": "done"}, {"role": "user", "content": "ok"}]}
+    assert check_conversation(wire, "mistral") == [Problem(
+        "assistant-first", 0, None, "Message 0: the history starts with an assistant message; mistral answers: Not "
+                                    "the same number of function calls and responses (v11 tokenizers and later: "
+                                    "Unexpected tool call id abcDEF123 in tool results)")]
+    assert encode_conversation(wire, "mistral") == {"messages": wire["messages"]}  # as it came: the caller's call
+    # a system message first: taken
+    wire = {"model": "mistral-large-latest", "messages": [{"role": "system", "content": "s"}, *wire["messages"]]}
+    assert check_conversation(wire, "mistral") == []
 
 
 def test_check_flags_an_anthropic_id_its_pattern_refuses_when_written_back() -> None:
@@ -239,7 +290,8 @@ def test_mistral_gets_an_empty_system_message_after_a_tool_message_moved_up() ->
 
 # mistral-common ``MistralRequestValidator._validate_message_order``: after an assistant
 # message only an assistant, user or tool message ("Unexpected role 'system' after role
-# 'assistant'"), after a tool message only an assistant or tool message
+# 'assistant'"), after a tool message only an assistant or tool message (a user message
+# too from 1.11.1 on, commit cdd334b "Allow user after tool (#218)": the older rule is held)
 _AFTER = {"system": {"user", "assistant", "system"}, "user": {"assistant", "system", "user"},
           "assistant": {"assistant", "user", "tool"}, "tool": {"assistant", "tool"}}
 

@@ -134,3 +134,22 @@ def test_a_history_of_text_and_thinking_chunks_is_not_anthropic() -> None:
     assert decode_conversation([history[0], {"role": "assistant", "content": [signed]}]).dialect == (
         "anthropic.messages")
 
+
+
+# mistral-common's ``ThinkChunk`` (``protocol/instruct/chunk.py``: ``thinking: str``, ``closed: bool``) as
+# its ``to_openai()`` writes it in an assistant message: no Anthropic or Cohere block has ``closed``
+MC_THINK = {"type": "thinking", "thinking": "let me think", "closed": True}
+
+
+def test_a_mistral_common_thinking_chunk_is_mistral_reasoning() -> None:
+    msgs = [{"role": "user", "content": "hi"},
+            {"role": "assistant", "content": [MC_THINK, {"type": "text", "text": "calling"}],
+             "tool_calls": [{"id": "abcdefghi", "type": "function", "function": {"name": "f",
+                                                                                 "arguments": "{\"a\": 1}"}}]},
+            {"role": "tool", "tool_call_id": "abcdefghi", "content": "r1"}]
+    conv = decode_conversation({"model": "m", "messages": msgs})
+    assert conv.dialect == "mistral"
+    assert [[type(p).__name__ for p in m.parts] for m in conv.messages] == [
+        ["Text"], ["Reasoning", "Text", "ToolCall"], ["ToolResult"]]
+    assert conv.messages[1].parts[0].text == "let me think"
+    assert toolwire.detect(msgs[1]) == "mistral"

@@ -24,6 +24,36 @@ def test_null_id_means_none() -> None:
     check('[TOOL_CALLS][{"name": "f", "arguments": {}, "id": "null"}]', D, None, None, [C("f")])
 
 
+@pytest.mark.parametrize(("ident", "shown"), [("5", "5"), ("[1]", "[1]"), ("true", "True"), ("{}", "{}"),
+                                            ("1.5", "1.5")])
+def test_array_call_with_an_id_not_a_string_is_invalid(ident: str, shown: str) -> None:
+    """mistral-common ``experimental/tools.py`` builds ``ToolCall(id=tool_call.get("id", "null"))``,
+    which refuses an id that is not a string ("Input should be a valid string"): never a call
+    whose id went missing."""
+    text = '[TOOL_CALLS] [{"name": "f", "arguments": {}, "id": ' + ident + '}]'
+    check(text, D, None, None, [Invalid("f", raw=text)])
+    out = decode_text(text, D, finish_reason="stop").tool_calls[0]
+    assert out.error == 'Tool call at $.tool_calls[0] has an "id" that is not a string: ' + shown  # type: ignore[union-attr]
+
+
+def test_array_call_with_a_json_null_or_empty_id_has_none() -> None:
+    check('[TOOL_CALLS] [{"name": "f", "arguments": {}, "id": null}]', D, None, None, [C("f")])
+    check('[TOOL_CALLS] [{"name": "f", "arguments": {}, "id": ""}]', D, None, None, [C("f")])
+
+
+def test_array_id_with_outer_spaces_is_kept_and_written_back_in_the_array_only() -> None:
+    """A JSON string carries the spaces (mistral-common keeps them: ``ToolCall.id`` is any
+    string), and ``v3`` writes them back; ``[CALL_ID] ab [ARGS]`` cannot (they are stripped),
+    so ``v11`` refuses the id."""
+    text = '[TOOL_CALLS] [{"name": "f", "arguments": {}, "id": " ab "}]'
+    check(text, D, None, None, [C("f", {}, " ab ")])
+    calls = decode_text(text, D, finish_reason="stop").tool_calls
+    assert encode_text(calls, D, variant="v3") == text
+    with pytest.raises(EncodeError, match="Call id"):
+        encode_text(calls, D, variant="v11")
+    check("[TOOL_CALLS]f[CALL_ID] ab [ARGS]{}", D, None, None, [C("f", {}, "ab")])
+
+
 def test_parallel_calls() -> None:
     check('[TOOL_CALLS]a[ARGS]{"x": 1}[TOOL_CALLS]b[ARGS]{"y": [2]}</s>', D, None, None,
           [C("a", {"x": 1}), C("b", {"y": [2]})])

@@ -174,7 +174,8 @@ def _scan(conv: Conversation, target: Optional[str], rules: Pairing) -> Scan:
 def _order(conv: Conversation, target: Optional[str], rules: Pairing, ids: Optional[IdRule]) -> List[Problem]:
     """What the judging provider refuses beside pairing, where the history or a message is
     written back as it came (decoded from it, unchanged): a history whose first message
-    is the assistant's (``Pairing.user_first``; written anew, a user turn goes before
+    is the assistant's (``Pairing.user_first``, ``call_first`` where it holds calls,
+    ``first_listed`` where a system message counts; written anew, a user turn goes before
     it), a call id its rule refuses (written fresh, it would be mapped), a user or
     system message right after a tool message (``Pairing.after_tool``; written fresh, an
     assistant turn goes between them) and a system message right after an assistant
@@ -184,9 +185,13 @@ def _order(conv: Conversation, target: Optional[str], rules: Pairing, ids: Optio
     if target is None:
         return out
     if (rules.user_first or rules.call_first) and conv.original(target) is not None:
-        first = next((i for i, m in enumerate(msgs) if m.role != "system"), None)
-        if first is not None and msgs[first].role == "assistant" and (rules.user_first or msgs[first].calls):
-            said = _wording(rules.user_first or rules.call_first, target, None)
+        if rules.first_listed:
+            first: Optional[int] = 0 if msgs else None
+        else:
+            first = next((i for i, m in enumerate(msgs) if m.role != "system"), None)
+        calls = msgs[first].calls if first is not None else ()
+        if first is not None and msgs[first].role == "assistant" and (rules.user_first or calls):
+            said = _wording(rules.user_first or rules.call_first, target, calls[0].id if calls else None)
             out.append(Problem("assistant-first", first, None,
                                f"Message {first}: the history starts with an assistant message{said}"))
     for i, m in enumerate(msgs):

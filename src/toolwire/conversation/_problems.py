@@ -21,14 +21,16 @@ class Problem:
     written back as it came ``invalid-id`` (a call id the target's id rule refuses),
     ``unexpected-role`` (a user or system message right after a tool message, or a
     system message right after an assistant message: Mistral)
-    and ``assistant-first`` (a first message that is the assistant's: Bedrock; one holding calls: Gemini). Changes
+    and ``assistant-first`` (a first message that is the assistant's: Bedrock; one holding calls: Gemini,
+    Mistral). Changes
     made by ``fix_conversation``: ``answered``, ``removed``, ``moved``. Notes of
     ``encode_conversation``: ``reasoning-dropped``, ``dropped`` (provider-executed
     items, cache hints, a result's error flag the target has no place for), ``converted`` (a
     tool result's part written in another form: JSON as text, parts joined), ``moved`` (a
     later system message moved into the system field), ``inserted`` (Mistral: an
-    assistant turn written between a tool message and a user message; Bedrock: a user turn
-    before a first assistant message; a placeholder for a blank result).
+    assistant turn written between a tool message and a user message, a user turn before a
+    first assistant message with calls; Bedrock and Gemini: a user turn before a first
+    assistant message (Gemini: with calls); a placeholder for a blank result).
     """
 
     __slots__ = ("kind", "index", "id", "message")

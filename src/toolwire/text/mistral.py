@@ -22,7 +22,9 @@ special tokens kept)::
   the text after it) and goes to the arguments policy: ``null`` is ``{}``
   (``empty-arguments``), the others an invalid call (not an object), never a cut-off
   one. ``[CALL_ID]`` and the array form's ``"id"`` become the call's id (an
-  ``"id": "null"`` means none).
+  ``"id": "null"``, ``null`` or ``""`` means none; any other value that is not a string
+  makes the call invalid, as mistral-common's ``ToolCall`` refuses it; a string is kept
+  as it is, outer spaces too, which ``v3`` writes back and ``v11`` refuses).
 - ``[THINK]…[/THINK]`` (Magistral) is reasoning whatever it holds (a ``[TOOL_CALLS]``
   inside is text, as vLLM splits reasoning first); ``</s>`` is dropped.
 - A call whose JSON is still open when the text ends is an ``InvalidToolCall``
@@ -94,6 +96,16 @@ def _opt_id(v: Any) -> str | None:
     return None
 
 
+def _array_id(v: Any) -> Any:
+    """The array form's ``"id"``: a string kept as it is (outer spaces too: the JSON string
+    carries them, and ``v3`` writes them back), ``None`` for none (absent, ``null``, ``""``,
+    ``"null"``), or ``MISSING`` for any other value, which mistral-common refuses
+    (``ToolCall.id`` is a string)."""
+    if v is None or type(v) is str:
+        return _opt_id(v)
+    return MISSING
+
+
 def _array(m: TextParser, text: str, raw: str) -> None:
     value = loads(text)
     if value is MISSING:
@@ -107,7 +119,12 @@ def _item(m: TextParser, item: Any, raw: str) -> None:
     if type(item) is not dict or type(item.get("name")) is not str:
         m.invalid(None, raw, f"Tool call at {m.loc} is not an object with a \"name\" string")
         return
-    m.json_call(item, raw, id=_opt_id(item.get("id")), variant="v3")
+    ident = _array_id(item.get("id"))
+    if ident is MISSING:
+        m.invalid(item["name"], raw, f"Tool call at {m.loc} has an \"id\" that is not a string: "
+                                     f"{excerpt(item['id'])}")
+        return
+    m.json_call(item, raw, id=ident, variant="v3")
 
 
 def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:

@@ -346,11 +346,11 @@ def test_chat_like_options_of_other_dialects() -> None:
     img = Conversation([M("user", [Text("Quoi ?"), Media("image", data="iVBORw0KGgo=", media_type="image/png")])])
     assert encode_conversation(img, "ollama") == {"messages": [{"role": "user", "content": "Quoi ?", "images": ["iVBORw0KGgo="]}]}
     # Mistral takes no user message right after a tool message: a short assistant turn goes between
-    conv = Conversation([M("assistant", [ToolCall("f", {}, "abcDEF123")]), M("tool", [ToolResult("abcDEF123", "f", "ok")]),
-                         M("user", [Text("merci")])])
+    conv = Conversation([M("user", [Text("f ?")]), M("assistant", [ToolCall("f", {}, "abcDEF123")]),
+                         M("tool", [ToolResult("abcDEF123", "f", "ok")]), M("user", [Text("merci")])])
     report: List[Any] = []
     out = encode_conversation(conv, "mistral", report=report)
-    assert [m["role"] for m in out["messages"]] == ["assistant", "tool", "assistant", "user"]
+    assert [m["role"] for m in out["messages"]] == ["user", "assistant", "tool", "assistant", "user"]
     assert [p.kind for p in report] == ["inserted"]
 
 

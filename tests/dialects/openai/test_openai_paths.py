@@ -455,13 +455,13 @@ def test_responses_stream_arguments_done_differing_from_the_deltas_wins() -> Non
 
 
 def test_mistral_bridge_turn_is_noted() -> None:
-    conv = Conversation([Message("assistant", [ToolCall("f", {}, "abcDEF123")]),
+    conv = Conversation([Message("user", [Text("f ?")]), Message("assistant", [ToolCall("f", {}, "abcDEF123")]),
                          Message("tool", [toolwire.ToolResult("abcDEF123", "f", "ok")]), Message("user", [Text("merci")])])
     report: List[Any] = []
     out = encode_conversation(conv, "mistral", report=report)
-    assert out["messages"][2:] == [{"role": "assistant", "content": "OK"}, {"role": "user", "content": "merci"}]
+    assert out["messages"][3:] == [{"role": "assistant", "content": "OK"}, {"role": "user", "content": "merci"}]
     assert [(p.kind, p.index, p.message) for p in report] == [
-        ("inserted", 2, "An assistant message 'OK' is written before user message 2: mistral takes no user "
+        ("inserted", 3, "An assistant message 'OK' is written before user message 3: mistral takes no user "
                         "message right after a tool message")]
 
 

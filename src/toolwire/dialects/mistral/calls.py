@@ -23,9 +23,10 @@ mistralai client types ``ToolCall``, ``FunctionCall``, ``AssistantMessage``,
 Detection (the ``detect`` field) claims only Mistral evidence: an SDK ``"null"``
 id, a 9-alphanumeric id together with ``index`` on the call, ``prefix`` on an
 assistant message, a ``ThinkChunk`` (``{"type": "thinking", "thinking": [chunks]}``,
-mistralai's ``ThinkChunk.thinking`` is a list; Anthropic's and Cohere's hold a string)
-in an assistant message's content, or a La Plateforme model name on a request or
-response. A plain
+mistralai's ``ThinkChunk.thinking`` is a list; Anthropic's and Cohere's hold a string;
+or mistral-common's ``{"type": "thinking", "thinking": "<text>", "closed": true}``, which
+its ``to_openai()`` writes: no other provider's block has ``closed``) in an assistant
+message's content, or a La Plateforme model name on a request or response. A plain
 OpenAI-shaped payload (Groq and Cerebras use 9-character ids too) stays
 ``openai.chat``; ``decode(x, "mistral")`` reads it as Mistral.
 
@@ -84,8 +85,8 @@ def detect(data: Any) -> Optional[Tuple[str, str]]:
             return CALLS, "an assistant message with 'prefix'"
         content = data.get("content")
         if type(content) is list and any(type(c) is dict and c.get("type") == "thinking"
-                                         and type(c.get("thinking")) is list for c in content):
-            return CALLS, "an assistant message with a ThinkChunk (a list of chunks under 'thinking')"
+                                         and (type(c.get("thinking")) is list or "closed" in c) for c in content):
+            return CALLS, "an assistant message with a ThinkChunk (a list of chunks under 'thinking', or 'closed')"
     model = data.get("model")
     # (the first letter first: every reply of another provider's model skips the pattern)
     if type(model) is str and model[:1] in _STARTS and _MODELS.match(model) and (

@@ -33,6 +33,10 @@ __all__ = ["HISTORY", "chat_like", "read_images"]
 
 
 RIGHT_AFTER = Pairing(right_after=True)  # tool messages right after the call's message
+# mistral-common's answers to a history whose message 0 is an assistant message with calls
+# (its validators skip message 0's calls: ``_validate_tool_calls_followed_by_tool_messages``)
+MISTRAL_CALL_FIRST = ("Not the same number of function calls and responses (v11 tokenizers and later: Unexpected "
+                      "tool call id {id} in tool results)")
 
 
 def chat_like(
@@ -49,11 +53,13 @@ def chat_like(
     """The history codec of the Chat-shaped dialect *name*: *plan* names its text
     beside calls (Cohere ``tool_plan``), *images* whether messages carry an
     ``images`` list of base64 (Ollama), *bridge* the assistant text written between a
-    tool message and a user message written fresh (Mistral answers "Unexpected role
-    'user' after role 'tool'"; its clients write a short assistant turn there; a system
+    tool message and a user message written fresh (mistral-common before 1.11.1, and the
+    servers that validate with it, answer "Unexpected role 'user' after role 'tool'"; its
+    clients write a short assistant turn there; a system
     message written fresh after an assistant or tool message moves up to the leading
     ones: "Unexpected role 'system' after role 'assistant'", mistral-common's
-    ``_validate_message_order``),
+    ``_validate_message_order``; and a user message goes before a first message that is
+    an assistant message with calls: ``MISTRAL_CALL_FIRST``),
     *thinking* whether ``{"type": "thinking"}`` content blocks are its own reasoning
     (Mistral's ``ThinkChunk``, Cohere's thinking content), *pairing* where its tool
     messages go (right after the call's message), *details* the image ``detail`` values
@@ -64,13 +70,15 @@ def chat_like(
     noted (``HistoryCodec.unsent``, ``_unsent``), whatever the dialect."""
     if bridge is not None and not pairing.after_tool:  # what the history written back as it came meets
         pairing = replace(pairing, after_tool="Unexpected role '{role}' after role 'tool'",
-                          after_assistant="Unexpected role 'system' after role 'assistant'")
+                          after_assistant="Unexpected role 'system' after role 'assistant'",
+                          call_first=MISTRAL_CALL_FIRST, first_listed=True)
 
     # partials of module-level functions, not closures: a dialect derived from a built-in
     # one (``dataclasses.replace``) pickles by value with the standard ``pickle``
     detect = partial(_detect, name, evidence)
     decode = partial(_decode, (name, plan, images, thinking))
-    encode = partial(_encode, (name, plan, images, bridge, details, bool(pairing.after_assistant)))
+    encode = partial(_encode, (name, plan, images, bridge, details, bool(pairing.after_assistant),
+                               bool(pairing.call_first and pairing.first_listed)))
     return HistoryCodec(decode, encode, detect, frozenset({"messages"}), pairing=pairing, unsent=_unsent)
 
 
@@ -96,8 +104,9 @@ def _decode(key: Tuple[Any, ...], x: Any, d: Dialect) -> List[Message]:
 def _encode(key: Tuple[Any, ...], messages: List[Message], w: Writer) -> Dict[str, Any]:
     fn = _ENCODERS.get(key)
     if fn is None:
-        name, plan, images, bridge, details, lift = key
-        fn = _ENCODERS[key] = encoder(name, plan=plan, images=images, bridge=bridge, details=details, lift=lift)
+        name, plan, images, bridge, details, lift, opens = key
+        fn = _ENCODERS[key] = encoder(name, plan=plan, images=images, bridge=bridge, details=details, lift=lift,
+                                      opens=opens)
     return fn(messages, w)
 
 

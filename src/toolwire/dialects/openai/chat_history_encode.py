@@ -14,12 +14,15 @@ the content or as ``thinking`` content blocks (Mistral ``ThinkChunk``, Cohere v2
 A Responses ``input_file`` is a Chat ``file`` part (``file_parts``).
 Ollama takes images as a message's ``images`` list of base64
 (https://github.com/ollama/ollama/blob/main/docs/api.md); Mistral no user message
-right after a tool message ("Unexpected role 'user' after role 'tool'"): its
-*bridge* assistant turn is written between, and noted; and no system message right
-after an assistant or tool message (mistral-common ``_validate_message_order``:
-after an assistant only an assistant, user or tool message, after a tool only an
-assistant or tool message): such a system message moves up to the leading ones
-(*lift*), noted.
+right after a tool message ("Unexpected role 'user' after role 'tool'": mistral-common
+before 1.11.1, commit cdd334b "Allow user after tool (#218)", and servers that validate
+with it): its *bridge* assistant turn is written between, and noted; and no system
+message right after an assistant or tool message (mistral-common
+``_validate_message_order``: after an assistant only an assistant, user or tool
+message, after a tool no system message): such a system message moves up to the leading ones
+(*lift*), noted; and no first message that is an assistant message with calls
+(mistral-common's validators skip message 0's calls, so the tool messages answering
+them are refused): a user message goes before it (*opens*), noted.
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ from ..._errors import EncodeError, an
 from ..._types import InvalidToolCall, ToolCall, ToolResult
 from ...conversation._values import Media, Message, Other, Part, Reasoning, Text
 from .._common import scoped
-from .._history_write import image_url, no_detail
+from .._history_write import FIRST_USER, image_url, no_detail
 from .._result_media import web
 from .file_parts import CHAT, RESPONSES, chat_file
 from .media import write_detail
@@ -43,12 +46,14 @@ __all__ = ["encoder"]
 
 def encoder(
     name: str, *, images: bool, bridge: Optional[str], details: Tuple[str, ...], lift: bool = False,
-    plan: Optional[str] = None,
+    plan: Optional[str] = None, opens: bool = False,
 ) -> Callable[[List[Message], Writer], Dict[str, Any]]:
     """The ``encode`` of the Chat-shaped dialect *name*'s history codec (``chat_like``
     says what *images*, *bridge*, *details* and *plan* are); *lift*: a system message
     written fresh right after an assistant or tool message moves up to the leading
-    system messages, noted (Mistral: ``Pairing.after_assistant``). The text of an
+    system messages, noted (Mistral: ``Pairing.after_assistant``); *opens*: a user
+    message (``FIRST_USER``) goes before a first written message that is an assistant
+    message with calls, noted (Mistral: ``Pairing.call_first``). The text of an
     assistant message with calls goes in its *plan* alone where the dialect has one
     (Cohere v2: "tool_plan", the text that goes with the tool calls), never in its
     content blocks too."""
@@ -97,8 +102,11 @@ def encoder(
         merged = _merge_assistants(messages, name)
         lifted: List[Dict[str, Any]] = []  # system messages moved up to the leading ones (*lift*)
         legacy = False  # a legacy ``function_call`` was written as decoded: its ``role: "function"`` answer too
+        first = 0  # the message the first written one comes from
         for i, m, origin in merged:
             w.index = i
+            if not out:
+                first = i
             orig = m.original(name)
             if orig is not None and (legacy or orig.get("role") != "function"):
                 if m.role == "assistant":
@@ -150,6 +158,11 @@ def encoder(
             out[lead:lead] = lifted
         if not out:
             raise EncodeError(f"{an(name, True)} request needs at least one message", dialect=name)
+        if opens and out[0].get("role") == "assistant" and out[0].get("tool_calls"):
+            w.index = first
+            w.note("inserted", f"A user message {FIRST_USER!r} is written before assistant message {first}: {name} "
+                               "takes no history whose first message is an assistant message with tool calls")
+            out.insert(0, {"role": "user", "content": FIRST_USER})
         return {"messages": out}
 
     def _place(
