@@ -78,6 +78,7 @@ NEXT = START + "assistant"
 _TO = re.compile(r"\bto=([^\s<]+)")
 _CHANNEL = re.compile(re.escape(CHANNEL) + r"\s*([^\s<]+)")
 _ROLE = re.compile(r"[^\s<]*")
+_AFTER_ROLE = frozenset(("", "<", " ", "\n"))  # "<|start|>assistant" then one of these: the assistant
 # the markers a cut-off header may end with part of
 _PARTS = frozenset(mk[:i] for mk in (START, CHANNEL, MESSAGE, CONSTRAIN, END, CALL, RETURN) for i in range(1, len(mk)))
 
@@ -85,12 +86,13 @@ _PARTS = frozenset(mk[:i] for mk in (START, CHANNEL, MESSAGE, CONSTRAIN, END, CA
 def _header(m: TextParser, text: str, end: str, complete: bool) -> None:
     full = m.opener + text
     if full.startswith(START):
-        hit = _ROLE.match(full, len(START))
-        role = hit.group() if hit else ""
-        if role and role != "assistant":  # another author: the output ran past the assistant's turn
-            m.open_body(_PAST, full + end)
-            m.state["role"] = role
-            return
+        if not full.startswith(NEXT) or full[len(NEXT) : len(NEXT) + 1] not in _AFTER_ROLE:
+            hit = _ROLE.match(full, len(START))
+            role = hit.group() if hit else ""
+            if role and role != "assistant":  # another author: the output ran past the assistant's turn
+                m.open_body(_PAST, full + end)
+                m.state["role"] = role
+                return
     elif not m.opener and CHANNEL not in full:  # the start of the output, no <|channel|>
         _role_header(m, full, end)
         return
@@ -128,7 +130,17 @@ def _header(m: TextParser, text: str, end: str, complete: bool) -> None:
             m.mode = _FINAL
         return
     head = full[len(START) :] if full.startswith(START) else full
-    _message(m, head, end)
+    tos = _TO.findall(head)
+    if tos:
+        m.open_body(_CALL, head + end)
+        if len(tos) > 1:
+            tos = list(dict.fromkeys(tos))
+        m.state["recipient"] = tos[0] if len(tos) == 1 else ""
+        m.state["recipients"] = tos
+    elif (ch := _CHANNEL.search(head)) and ch.group(1) == "analysis":
+        m.mode = _ANALYSIS
+    else:
+        m.mode = _FINAL
 
 
 def _message(m: TextParser, head: str, end: str) -> None:
@@ -175,7 +187,8 @@ def _role_header(m: TextParser, full: str, end: str) -> None:
 def _recipients(head: str) -> list[str]:
     """The distinct recipients (``to=…``) of a header, in order: more than one is no
     header openai-harmony reads ("unexpected tokens remaining in message header")."""
-    return list(dict.fromkeys(to.group(1) for to in _TO.finditer(head)))
+    tos: list[str] = _TO.findall(head)
+    return tos if len(tos) < 2 else list(dict.fromkeys(tos))
 
 
 _HEADER_WORDS = frozenset({"assistant", "analysis", "commentary", "final", "json", "code"})
@@ -193,9 +206,10 @@ def _only_header_words(text: str, others: int = 0, cut: bool = False) -> bool:
         text = text.replace(mk, " ")
     unknown = 0
     words = text.split()
-    last = len(words) - 1 if cut and text and not text[-1].isspace() else -1
-    for i, w in enumerate(words):
-        if w in _HEADER_WORDS or (w.startswith("to=") and "<" not in w) or (i == last and w in _WORD_PARTS):
+    if cut and words and not text[-1].isspace() and words[-1] in _WORD_PARTS:
+        words.pop()
+    for w in words:
+        if w in _HEADER_WORDS or (w.startswith("to=") and "<" not in w):
             continue
         unknown += 1
         if unknown > others or not is_name(w):
