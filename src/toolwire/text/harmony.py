@@ -14,9 +14,12 @@ begins with a message header::
   their own, e.g. ``browser.search``), the arguments are the message's JSON.
 - ``analysis`` messages are reasoning; ``final`` messages and ``commentary``
   messages without a recipient (preambles) are content.
-- The recipient may sit in the role header (``<|start|>assistant to=functions.x``) or
-  the channel header, on any channel (``analysis`` too); ``<|constrain|>`` comes with
-  or without a space before it, and the content type may be missing.
+- The recipient may sit in the role header (``<|start|>assistant to=functions.x``;
+  in the first message `` to=functions.x`` right after the prompt's role, with or
+  without a channel) or the channel header, on any channel (``analysis`` too);
+  ``<|constrain|>`` comes with or without a space before it, and the content type may
+  be missing. Two different recipients in one header make an ``InvalidToolCall``
+  (openai-harmony refuses the header).
 - A call ends at ``<|call|>``, ``<|end|>``, ``<|return|>`` or the next header
   (``<|start|>``, ``<|channel|>``); markers inside JSON strings do not end it.
   ``<|call|>`` is a stop token that servers strip: a call that runs to the end of the
@@ -28,21 +31,30 @@ begins with a message header::
   answer, or ``<|start|>assistant`` when ``<|end|>`` is missing, as llama.cpp serves
   it): markers the reasoning quotes (``<|call|>``, ``<|channel|>``, ``<|start|>user``)
   are text.
-- Text with no Harmony header at all is content (it is only known at the end of the
-  text, so a streaming parser gives it at ``close()``); so is a "header" holding words
-  that are no roles, channels, recipients or content type, and its message. Text
+- Text with no Harmony marker at all is content, whatever its words (it is only known
+  at the end of the text, so a streaming parser gives it at ``close()``); so is a
+  "header" holding words that are no roles, channels, recipients or content type, and
+  its message, set apart by a newline (reasoning on the ``analysis`` channel). Text
   before the first ``<|channel|>`` / ``<|start|>`` that is not a role or recipient is
   content, and the header after it is read as usual.
+- A ``<|start|>`` naming another role (``user``, ``system``, ``developer``, a tool's
+  ``functions.x to=assistant``): the output ran past the assistant's turn; that
+  message and the rest of the text are one ``InvalidToolCall``'s raw text, never a
+  call, content or reasoning (vLLM's ``harmony_utils.parse_output_message`` leaves
+  messages not by the assistant out).
 - A prompt ending ``<|channel|>analysis<|message|>`` (``prompt=``) starts the output in
   the analysis channel.
 
 Encoding writes each call as a commentary message to ``functions.NAME`` with
 ``<|constrain|>json``, ending in ``<|call|>``; the first without its ``<|start|>assistant``
-(the prompt has it).
+(the prompt has it): the form the model outputs, not the history form openai-harmony's
+renderer writes (recipient in the role header); both are read.
 
-Sources (checked 2026-11-30): openai/harmony ``docs/format.md`` (message grammar,
-channels, recipients, ``<|call|>``); vllm-project/vllm ``vllm/tool_parsers/
-openai_tool_parser.py`` and ``vllm/reasoning/gptoss_reasoning_parser.py``.
+Sources (checked 2026-11-30; roles and recipients 2026-12-05): openai/harmony
+``docs/format.md`` (message grammar, roles, channels, recipients, ``<|call|>``) and
+openai-harmony 0.0.8's parser; vllm-project/vllm ``vllm/tool_parsers/
+openai_tool_parser.py``, ``vllm/reasoning/gptoss_reasoning_parser.py`` and
+``vllm/entrypoints/harmony_utils.py``.
 """
 
 from __future__ import annotations
@@ -50,6 +62,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from .._errors import excerpt
 from .._types import ToolCall
 from ._brackets import scan
 from ._callname import is_name
@@ -64,23 +77,36 @@ END, CALL, RETURN = "<|end|>", "<|call|>", "<|return|>"
 NEXT = START + "assistant"
 _TO = re.compile(r"\bto=([^\s<]+)")
 _CHANNEL = re.compile(re.escape(CHANNEL) + r"\s*([^\s<]+)")
+_ROLE = re.compile(r"[^\s<]*")
+_AFTER_ROLE = frozenset(("", "<", " ", "\n"))  # "<|start|>assistant" then one of these: the assistant
+# the markers a cut-off header may end with part of
+_PARTS = frozenset(mk[:i] for mk in (START, CHANNEL, MESSAGE, CONSTRAIN, END, CALL, RETURN) for i in range(1, len(mk)))
 
 
 def _header(m: TextParser, text: str, end: str, complete: bool) -> None:
     full = m.opener + text
+    if full.startswith(START):
+        if not full.startswith(NEXT) or full[len(NEXT) : len(NEXT) + 1] not in _AFTER_ROLE:
+            hit = _ROLE.match(full, len(START))
+            role = hit.group() if hit else ""
+            if role and role != "assistant":  # another author: the output ran past the assistant's turn
+                m.open_body(_PAST, full + end)
+                m.state["role"] = role
+                return
+    elif not m.opener and CHANNEL not in full:  # the start of the output, no <|channel|>
+        _role_header(m, full, end)
+        return
     if not complete or end != MESSAGE:  # no <|message|>: not a header that can be read
         if end in (START, CHANNEL):
             m.open_body(_HEADER, end)
         elif end:
             m.mode = _BETWEEN
-        # a recipient counts only in a header: text with no Harmony marker is no header,
-        # whatever "to=" it holds (a URL's query, prose)
-        to = _TO.search(full) if CHANNEL in full or START in full else None
-        if to and not complete:
-            m.truncated(_tool(to.group(1)), full + end)
-        elif to:
-            m.invalid(_tool(to.group(1)), full + end, f"Tool call at {m.loc} has no <|message|>")
-        elif not _only_header_words(full):  # text that is not a header (or no Harmony at all)
+        tos = _recipients(full)
+        if tos and not complete:
+            m.truncated(_name(tos), full + end)
+        elif tos:
+            m.invalid(_name(tos), full + end, f"Tool call at {m.loc} has no <|message|>")
+        elif not _only_header_words(full):  # text that is not a header
             m.emit_content(full)
             m.brk("content")
         return
@@ -90,43 +116,109 @@ def _header(m: TextParser, text: str, end: str, complete: bool) -> None:
         m.emit_content(full[:first])
         m.brk("content")
         full = full[first:]
-    if first < 0 or not _only_header_words(full, 1):
-        # not a header: the text is content, and so is its message
-        m.emit_content(full)
-        m.mode = _FINAL
+    if not _only_header_words(full, 1):
+        # not a header: the text is kept with its message, set apart by a newline; on the
+        # analysis channel both are reasoning
+        ch = _CHANNEL.search(full)
+        if ch and ch.group(1) == "analysis":
+            m.emit_reasoning(full)
+            m.brk("reasoning")
+            m.mode = _ANALYSIS
+        else:
+            m.emit_content(full)
+            m.brk("content")
+            m.mode = _FINAL
         return
-    head = full[full.rfind(START) + len(START) :] if START in full else full
-    to = _TO.search(head)
-    ch = _CHANNEL.search(head)
-    channel = ch.group(1) if ch else ""
-    if to:
+    head = full[len(START) :] if full.startswith(START) else full
+    tos = _TO.findall(head)
+    if tos:
         m.open_body(_CALL, head + end)
-        m.state["recipient"] = to.group(1)
-    elif channel == "analysis":
+        if len(tos) > 1:
+            tos = list(dict.fromkeys(tos))
+        m.state["recipient"] = tos[0] if len(tos) == 1 else ""
+        m.state["recipients"] = tos
+    elif (ch := _CHANNEL.search(head)) and ch.group(1) == "analysis":
         m.mode = _ANALYSIS
     else:
         m.mode = _FINAL
 
 
+def _message(m: TextParser, head: str, end: str) -> None:
+    """The message after the header *head* (read: only header words)."""
+    tos = _recipients(head)
+    if tos:
+        m.open_body(_CALL, head + end)
+        m.state["recipient"] = tos[0] if len(tos) == 1 else ""
+        m.state["recipients"] = tos
+    elif (ch := _CHANNEL.search(head)) and ch.group(1) == "analysis":
+        m.mode = _ANALYSIS
+    else:
+        m.mode = _FINAL
+
+
+def _role_header(m: TextParser, full: str, end: str) -> None:
+    """The output's first text, before any ``<|channel|>``: the prompt ended
+    ``<|start|>assistant``, so the role header may go on with a recipient and a content
+    type (`` to=functions.f json<|message|>``; cut off: `` to=functions.f`` with the
+    space that sets it after the role). Any other text is content: ``to=bob`` with no
+    Harmony marker is an answer, whatever the finish reason."""
+    words = full
+    if not end:  # the text ended: it may end inside a marker or a word of the header
+        i = full.rfind("<")
+        if i >= 0 and full[i:] in _PARTS:
+            words = full[:i]
+    tos = _recipients(words) if _only_header_words(words, cut=not end) else []
+    if tos and end == MESSAGE:
+        _message(m, full, end)
+        return
+    if end == START:
+        m.open_body(_HEADER, end)
+    elif end:
+        m.mode = _FINAL if end == MESSAGE else _BETWEEN
+    if tos and end:
+        m.invalid(_name(tos), full + end, f"Tool call at {m.loc} has no <|message|>")
+    elif tos and full[:1].isspace():  # " to=…": the role header went on, and the text ended in it
+        m.truncated(_name(tos), full)
+    else:
+        m.emit_content(full)
+        m.brk("content")
+
+
+def _recipients(head: str) -> list[str]:
+    """The distinct recipients (``to=…``) of a header, in order: more than one is no
+    header openai-harmony reads ("unexpected tokens remaining in message header")."""
+    tos: list[str] = _TO.findall(head)
+    return tos if len(tos) < 2 else list(dict.fromkeys(tos))
+
+
 _HEADER_WORDS = frozenset({"assistant", "analysis", "commentary", "final", "json", "code"})
+_WORD_PARTS = frozenset(w[:i] for w in (*_HEADER_WORDS, "to=") for i in range(1, len(w)))
 
 
-def _only_header_words(text: str, others: int = 0) -> bool:
+def _only_header_words(text: str, others: int = 0, cut: bool = False) -> bool:
     """True when *text* holds nothing but Harmony markers, roles, channel names,
     recipients and at most *others* other words (a channel or content type): markup,
-    not an answer."""
+    not an answer. With *cut* (the text ended there) its last word may be the start of
+    a header word."""
     if len(text) > 512:  # a header is a few words: this is text
         return False
     for mk in (START, CHANNEL, CONSTRAIN):
         text = text.replace(mk, " ")
     unknown = 0
-    for w in text.split():
+    words = text.split()
+    if cut and words and not text[-1].isspace() and words[-1] in _WORD_PARTS:
+        words.pop()
+    for w in words:
         if w in _HEADER_WORDS or (w.startswith("to=") and "<" not in w):
             continue
         unknown += 1
         if unknown > others or not is_name(w):
             return False
     return True
+
+
+def _name(recipients: list[str]) -> str | None:
+    return _tool(recipients[0]) if len(recipients) == 1 else None  # two: no guess between them
 
 
 def _tool(recipient: str) -> str:
@@ -140,6 +232,11 @@ def _call(m: TextParser, text: str, end: str, complete: bool) -> None:
         m.open_body(_HEADER, end)
     if not complete:
         m.truncated(name or None, raw)
+        return
+    tos = m.state.get("recipients", ())
+    if len(tos) > 1:  # never a guess between them
+        listed = ", ".join(excerpt(t, 60) for t in tos[:3]) + (", …" if len(tos) > 3 else "")
+        m.invalid(None, raw, f"Tool call at {m.loc} names {len(tos)} recipients in one header ({listed})")
         return
     if not end and loads(text) is MISSING:  # closed by a stripped <|call|>: only whole JSON is a call
         found = scan(text)
@@ -164,6 +261,29 @@ _FINAL.set({END: goto(_BETWEEN), RETURN: goto(_BETWEEN), NEXT: body(_HEADER)})
 _BETWEEN.set({START: body(_HEADER), CHANNEL: body(_HEADER), END: stay, CALL: stay, RETURN: stay})
 _HEADER.next = _BETWEEN
 _CALL.next = _BETWEEN
+
+
+class _Past(Mode):
+    """The text from a message another role writes (``<|start|>user``, a tool's
+    ``<|start|>functions.x to=assistant``) to the end: the output ran past the
+    assistant's turn, so none of it is the assistant's; it is one ``InvalidToolCall``'s
+    raw text (vLLM's Responses API leaves such messages out of the output)."""
+
+    def step(self, m: TextParser) -> bool:
+        if m.pos < len(m.buf):
+            m.body.append(m.buf[m.pos :])
+            m.pos = len(m.buf)
+        if m.final:
+            raw = m.opener + m.body.join()
+            m.body.reset()
+            m.mode = _BETWEEN
+            m.invalid(None, raw, f"The output runs past the assistant's turn at {m.loc}: the message from "
+                                 f"{excerpt(m.state.get('role'), 60)} and the text after it are not the assistant's "
+                                 "(engines end its output at <|call|> or <|return|>)")
+        return False
+
+
+_PAST = _Past()
 
 
 def _start(thinking: bool) -> Mode:
