@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from textcheck import C, Invalid, check
 
-from toolwire import InvalidToolCall, decode_text
+from toolwire import InvalidToolCall, ToolCall, decode_text
 
 D = "text.llama"
 
@@ -112,3 +112,19 @@ def test_an_unreadable_call_keeps_the_readable_calls_before_it(head: str, tail: 
           finish_reason="stop")
     r = decode_text(text, D, finish_reason="stop")
     assert raw in r.tool_calls[1].raw  # type: ignore[union-attr]
+
+
+# ``<|python_tag|>`` with nothing after it (the model opened a call and wrote none) was
+# nothing under ``stop`` and a cut-off call under ``length``: a finished reply gave fewer
+# calls than a cut one (the property of tests/text/test_text_properties.py, found with a
+# random seed). It is an ``InvalidToolCall`` keeping the marker, whatever the finish.
+def test_an_empty_python_tag_region_is_an_invalid_call() -> None:
+    for text in ("<|python_tag|>", "Hi <|python_tag|>  ", "<|python_tag|><|eom_id|>"):
+        for finish in ("stop", "tool_calls", "eos"):
+            [bad] = decode_text(text, "text.llama", finish_reason=finish).tool_calls
+            assert isinstance(bad, InvalidToolCall) and not bad.truncated and "<|python_tag|>" in (bad.raw or "")
+        [cut] = decode_text(text, "text.llama", finish_reason="length").tool_calls
+        assert isinstance(cut, InvalidToolCall)
+    whole = decode_text('<|python_tag|><|python_tag|>{"name": "f", "parameters": {}}', "text.llama",
+                        finish_reason="stop").tool_calls
+    assert whole == (ToolCall(name="f", args={}),)  # a repeated tag: the next one holds the call

@@ -203,7 +203,9 @@ def _tag(m: TextParser, text: str, end: str, complete: bool) -> None:
             return
         m.truncated(loose_name(text), raw)
         return
-    if not code:
+    if not code:  # the model opened a call and wrote none: never nothing (a repeated tag: the next one)
+        if end != TAG:
+            m.invalid(None, raw, f"Tool call at {m.loc} is empty: nothing follows {TAG}")
         return
     if json_calls(m, code, raw, "python_tag", arrays=True) or py_calls(m, code, raw, "python_tag", code=True):
         return
