@@ -180,8 +180,32 @@ def convert_checked(conv: Conversation, target: str) -> Any:
     assert [p.kind for p in check_conversation(back)] == [p.kind for p in check_conversation(conv, target)]
     dropped = {p.kind for p in report}
     assert dropped <= {"reasoning-dropped", "dropped", "moved", "inserted", "converted"}
-    has_reasoning = any(type(p) is Reasoning for m in conv.messages for p in m.parts) or (
-        target != "gemini" and any(signed(c) for c in conv.calls)
-    )
+    reasoning = [p for m in conv.messages for p in m.parts if type(p) is Reasoning]
+    carried = [(p.text, claude_signed(p)) for p in reasoning if target in CLAUDE and claude_signed(p)]
+    has_reasoning = len(carried) < len(reasoning) or (target != "gemini" and any(signed(c) for c in conv.calls))
     assert ("reasoning-dropped" in dropped) == has_reasoning
+    kept = [(p.text, claude_signed(p)) for m in back.messages for p in m.parts if type(p) is Reasoning]
+    assert kept == carried or target not in CLAUDE
     return out
+
+
+# https://platform.claude.com/docs/en/build-with-claude/extended-thinking: "signature values are compatible
+# across platforms (Claude APIs, Amazon Bedrock, and Vertex AI)"
+CLAUDE = ("anthropic.messages", "bedrock.converse")
+
+
+def claude_signed(p: Reasoning) -> Any:
+    """The signature of *p* when it is signed Claude thinking and nothing else: Anthropic's
+    ``ThinkingBlockParam`` (type, thinking, signature), Bedrock's ``reasoningContent`` holding a
+    ``ReasoningTextBlock`` (text, signature); else ``None``."""
+    d = p.data or {}
+    if p.dialect == "anthropic.messages" and set(d) == {"type", "thinking", "signature"} and d["type"] == "thinking":
+        block = d
+    elif p.dialect == "bedrock.converse" and set(d) == {"reasoningContent"}:
+        rc = d["reasoningContent"]
+        block = rc.get("reasoningText") if type(rc) is dict and set(rc) == {"reasoningText"} else None
+        block = block if type(block) is dict and set(block) == {"text", "signature"} else None
+    else:
+        return None
+    sig = block.get("signature") if block is not None else None
+    return sig if type(sig) is str and sig else None

@@ -219,7 +219,12 @@ class HistoryCodec:
     - ``pairing``: where the provider wants tool results placed (a ``Pairing``);
     - ``unsent(wire)``: optional, what a decoded wire message of this dialect holds
       beside its parts (Chat's participant ``name``), as phrases ("The participant name
-      'alice'"): a message written fresh or for another dialect goes without it, noted.
+      'alice'"): a message written fresh or for another dialect goes without it, noted;
+    - ``thinking``: optional, ``(read, write)`` of Claude's signed thinking in this
+      dialect's wire block: ``read(block)`` its ``(text, signature)`` when the block is
+      exactly that, signed, else ``None``; ``write(text, signature)`` the block. Reasoning
+      one such dialect read goes to another as written by its ``write`` (the signature
+      is the same on every platform), any other is dropped and noted.
     """
 
     decode: Callable[[Any, Dialect], List[Message]]
@@ -230,6 +235,8 @@ class HistoryCodec:
     state: FrozenSet[str] = frozenset()
     pairing: Pairing = Pairing()
     unsent: Optional[Callable[[Any], Tuple[str, ...]]] = None
+    thinking: Optional[Tuple[Callable[[Dict[str, Any]], Optional[Tuple[str, str]]],
+                             Callable[[str, str], Dict[str, Any]]]] = None
 
 
 @dataclass(frozen=True)

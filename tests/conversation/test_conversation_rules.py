@@ -608,3 +608,119 @@ def test_a_custom_tool_call_keeps_its_result_type_across_openai_histories() -> N
                                                                   "ToolResult"]
     assert check_conversation(back) == []
     assert toolwire.encode_conversation(back, "openai.chat")["messages"][1:] == chat["messages"][1:]
+
+
+# --- signed Claude thinking between Bedrock Converse and Anthropic ---------------------------------------
+# https://platform.claude.com/docs/en/build-with-claude/extended-thinking ("Thinking encryption"): "signature
+# values are compatible across platforms (Claude APIs, Amazon Bedrock, and Vertex AI)". Bedrock's block:
+# botocore's ``ReasoningContentBlock`` (a union of ``reasoningText`` {text, signature} and ``redactedContent``,
+# a blob); Anthropic's: the SDK's ``ThinkingBlockParam`` {type, thinking, signature} and
+# ``RedactedThinkingBlockParam`` {type, data}.
+CLAUDE_SIG = "EqQBCgIYAhIM1gbcDa9GJwZA2b3hGgxBdjrkzLoky3dl1pkiMOYds"
+BEDROCK_THINKING: Dict[str, Any] = {"messages": [
+    {"role": "user", "content": [{"text": "Wetter in Zürich?"}]},
+    {"role": "assistant", "content": [
+        {"reasoningContent": {"reasoningText": {"text": "Ich rufe get_weather auf.", "signature": CLAUDE_SIG}}},
+        {"toolUse": {"toolUseId": "tooluse_kZJMlvQmRJ6eAyJE5GIl7Q", "name": "get_weather", "input": {"city": "Zürich"}}},
+    ]},
+    {"role": "user", "content": [{"toolResult": {"toolUseId": "tooluse_kZJMlvQmRJ6eAyJE5GIl7Q",
+                                                 "content": [{"text": "22 °C"}]}}]},
+]}
+
+
+def _thinking_blocks_valid(blocks: List[Any]) -> None:
+    from anthropic.types import ThinkingBlockParam
+    from pydantic import TypeAdapter
+
+    for b in blocks:
+        TypeAdapter(ThinkingBlockParam).validate_python(b)
+        assert set(b) == {"type", "thinking", "signature"}
+
+
+def test_signed_bedrock_reasoning_goes_to_anthropic_as_a_thinking_block() -> None:
+    report: List[Problem] = []
+    out = encode_conversation(decode_conversation(BEDROCK_THINKING, "bedrock.converse"), "anthropic.messages",
+                              report=report)
+    check_fragment("anthropic.messages", out)
+    content = out["messages"][1]["content"]
+    assert content == [
+        {"type": "thinking", "thinking": "Ich rufe get_weather auf.", "signature": CLAUDE_SIG},
+        {"type": "tool_use", "id": "tooluse_kZJMlvQmRJ6eAyJE5GIl7Q", "name": "get_weather", "input": {"city": "Zürich"}},
+    ]
+    _thinking_blocks_valid(content[:1])
+    assert report == []
+
+
+def test_signed_anthropic_thinking_goes_to_bedrock_as_reasoning_text() -> None:
+    report: List[Problem] = []
+    out = encode_conversation(decode_conversation(DOCS["anthropic.messages"], "anthropic.messages"),
+                              "bedrock.converse", report=report)
+    check_fragment("bedrock.converse", out)  # botocore's validator on the Converse input shape
+    content = out["messages"][1]["content"]
+    assert content[0] == {"reasoningContent": {"reasoningText": {
+        "text": "The user wants the weather; I call get_weather.", "signature": CLAUDE_SIG}}}
+    assert [next(iter(b)) for b in content] == ["reasoningContent", "text", "toolUse"]
+    assert [p.kind for p in report] == []
+
+
+def test_signed_claude_thinking_round_trips_byte_exact_through_bedrock() -> None:
+    history = {"messages": [
+        {"role": "user", "content": "Weather in Paris?"},
+        {"role": "assistant", "content": [
+            {"type": "thinking", "thinking": "Je dois appeler l'outil… \u00e9\n\"quoted\"", "signature": CLAUDE_SIG},
+            {"type": "thinking", "thinking": "", "signature": "Ev8BCkYIBxgCKkA+/="},  # display "omitted": no text
+            {"type": "tool_use", "id": "toolu_01A09q90qw90lq917835lq9", "name": "get_weather",
+             "input": {"city": "Paris"}},
+        ]},
+        {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_01A09q90qw90lq917835lq9",
+                                      "content": "15 C"}]},
+    ]}
+    bedrock = encode_conversation(decode_conversation(history, "anthropic.messages"), "bedrock.converse")
+    check_fragment("bedrock.converse", bedrock)
+    assert bedrock["messages"][1]["content"][1] == {
+        "reasoningContent": {"reasoningText": {"text": "", "signature": "Ev8BCkYIBxgCKkA+/="}}}
+    report: List[Problem] = []
+    back = encode_conversation(decode_conversation(bedrock, "bedrock.converse"), "anthropic.messages", report=report)
+    assert back["messages"][1]["content"] == history["messages"][1]["content"]  # type: ignore[index]
+    _thinking_blocks_valid(back["messages"][1]["content"][:2])
+    assert report == []
+    again = encode_conversation(decode_conversation(back, "anthropic.messages"), "bedrock.converse")
+    assert again["messages"][1] == bedrock["messages"][1]
+
+
+def test_unsigned_and_redacted_reasoning_still_stay_with_their_provider() -> None:
+    # DeepSeek R1 / Nova / Kimi on Converse: ``reasoningText`` with no signature; Claude 3.7's redacted
+    # reasoning (``redactedContent``, base64 in JSON), which no primary source ties to Anthropic's ``data``
+    bedrock = {"messages": [
+        {"role": "user", "content": [{"text": "2+2?"}]},
+        {"role": "assistant", "content": [
+            {"reasoningContent": {"reasoningText": {"text": "2+2 is 4."}}},
+            {"reasoningContent": {"redactedContent": "EmwKAhgBEgy3va3pzix/LafPsn4aDFIT2Xlxh0L5L8rLVyIw"}},
+            {"reasoningContent": {"reasoningText": {"text": "signed, but empty", "signature": ""}}},
+            {"text": "4"},
+        ]},
+    ]}
+    report: List[Problem] = []
+    out = encode_conversation(decode_conversation(bedrock, "bedrock.converse"), "anthropic.messages", report=report)
+    assert out["messages"][1] == {"role": "assistant", "content": [{"type": "text", "text": "4"}]}
+    assert [(p.kind, p.index, p.message) for p in report] == [
+        ("reasoning-dropped", 1, "Reasoning of bedrock.converse in message 1 is not sent to anthropic.messages")] * 3
+    anthropic = {"messages": [
+        {"role": "user", "content": "2+2?"},
+        {"role": "assistant", "content": [
+            {"type": "redacted_thinking", "data": "EmwKAhgBEgy3va3pzix/LafPsn4aDFIT2Xlxh0L5L8rLVyIw"},
+            {"type": "text", "text": "4"},
+        ]},
+    ]}
+    report = []
+    out = encode_conversation(decode_conversation(anthropic, "anthropic.messages"), "bedrock.converse", report=report)
+    assert out["messages"][1] == {"role": "assistant", "content": [{"text": "4"}]}
+    assert [(p.kind, p.index) for p in report] == [("reasoning-dropped", 1)]
+
+
+def test_signed_claude_thinking_goes_to_no_other_provider() -> None:
+    for target in ("openai.chat", "gemini"):
+        report: List[Problem] = []
+        out = encode_conversation(decode_conversation(BEDROCK_THINKING, "bedrock.converse"), target, report=report)
+        assert CLAUDE_SIG not in str(out)
+        assert [(p.kind, p.index) for p in report] == [("reasoning-dropped", 1)]

@@ -114,7 +114,8 @@ class Text(_Plain):
 class Reasoning(_Plain):
     """Thinking / reasoning, readable ``text`` (may be empty: encrypted or redacted)
     and the ``data`` of the wire block or item as ``dialect`` produced it (its
-    signature or encrypted content). It goes back only to that dialect."""
+    signature or encrypted content). It goes back only to that dialect (signed Claude
+    thinking also between Anthropic and Bedrock: ``HistoryCodec.thinking``)."""
 
     __slots__ = ("text", "dialect", "data")
     _fields = _key = ("text", "dialect", "data")

@@ -7,7 +7,9 @@ to tell what to do with reasoning and other parts of another provider:
 
 - ``call(c)``: the wire item of a call; an invalid call is written with its argument
   text where the target carries text (as ``encode`` writes it), else refused;
-- ``reasoning(part)``: its wire data when *part* was made by this dialect, else
+- ``reasoning(part)``: its wire data when *part* was made by this dialect; signed
+  Claude thinking of another dialect that declares it (``HistoryCodec.thinking``:
+  Anthropic, Bedrock) as this dialect's block where this one declares it too; else
   ``None`` after noting ``reasoning-dropped`` (never sent to another provider);
 - ``other(part)``: its wire data when made by this dialect; what the dialect that
   made it declares provider state (``HistoryCodec.state``: provider-executed items,
@@ -236,6 +238,15 @@ class Writer:
     def reasoning(self, part: Reasoning) -> Any:
         if part.dialect == self.name:
             return part.data
+        # Claude's signature: "Values generated on one platform will be compatible with another"
+        # (https://platform.claude.com/docs/en/build-with-claude/extended-thinking, Thinking encryption)
+        mine = self.d.history.thinking if self.d.history is not None else None
+        if mine is not None and part.data is not None:
+            reg = self.registry
+            theirs = reg.get(part.dialect).history if part.dialect in reg else None
+            signed = theirs.thinking[0](part.data) if theirs is not None and theirs.thinking is not None else None
+            if signed is not None:
+                return mine[1](*signed)
         self.note(
             "reasoning-dropped",
             f"Reasoning of {part.dialect} in message {self.index} is not sent to {self.name}",

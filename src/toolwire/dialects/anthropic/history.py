@@ -5,8 +5,11 @@ https://docs.claude.com/en/docs/agents-and-tools/tool-use/implement-tool-use (ch
 2026-12-02): ``system`` is a string or text blocks; messages alternate ``user`` /
 ``assistant`` (consecutive same-role turns are combined); ``tool_result`` blocks sit
 in the next user message and "must come FIRST in the content array"; ``thinking`` /
-``redacted_thinking`` blocks go back unchanged, with their signature, to Anthropic
-only; images are ``{"type": "image", "source": {"type": "base64" | "url", ...}}``.
+``redacted_thinking`` blocks go back unchanged, with their signature, to Anthropic,
+and signed ``thinking`` to Bedrock as signed ``reasoningText`` and back ("``signature``
+values are compatible across platforms (Claude APIs, Amazon Bedrock, and Vertex AI)":
+https://platform.claude.com/docs/en/build-with-claude/extended-thinking); images are
+``{"type": "image", "source": {"type": "base64" | "url", ...}}``.
 """
 
 from __future__ import annotations
@@ -178,7 +181,20 @@ def _head_blocks(head: Any) -> List[Any]:
 
 def thinking(text: str, signature: str) -> Reasoning:
     """Anthropic reasoning: a ``thinking`` block with its signature."""
-    return Reasoning(text, NAME, {"type": "thinking", "thinking": text, "signature": signature})
+    return Reasoning(text, NAME, _write_thinking(text, signature))
+
+
+def _read_thinking(b: Dict[str, Any]) -> Optional[Tuple[str, str]]:
+    """``(thinking, signature)`` of a signed ``thinking`` block holding nothing else
+    (``ThinkingBlockParam``: type, thinking, signature); ``redacted_thinking`` is not one."""
+    if len(b) != 3 or b.get("type") != "thinking":
+        return None
+    text, sig = b.get("thinking"), b.get("signature")
+    return (text, sig) if type(text) is str and type(sig) is str and sig else None
+
+
+def _write_thinking(text: str, signature: str) -> Dict[str, Any]:
+    return {"type": "thinking", "thinking": text, "signature": signature}
 
 
 def detect(data: Any) -> bool:
@@ -248,5 +264,5 @@ def _unsent(wire: Any) -> Tuple[str, ...]:
 
 HISTORY = HistoryCodec(
     decode, encode, detect, frozenset({"system", "messages"}), state=STATE,
-    pairing=PAIRING, unsent=_unsent,
+    pairing=PAIRING, unsent=_unsent, thinking=(_read_thinking, _write_thinking),
 )

@@ -12,9 +12,10 @@ message; a block is an object with one key:
 ``text``, ``image`` (``{"format": "png", "source": {"bytes": base64}}`` in JSON, raw
 ``bytes`` in boto3, read as base64; an ``s3Location`` source, no URL), ``toolUse``,
 ``toolResult`` (content ``{"json"}`` / ``{"text"}`` blocks, ``status: "error"``),
-``reasoningContent`` (back to Bedrock only), ``document``, ``cachePoint``... Nova's
-provider-executed ``toolUse`` (``"type": "server_tool_use"``) and its ``toolResult`` are
-kept as other parts.
+``reasoningContent`` (back to Bedrock only; signed ``reasoningText``, Claude's, also to
+Anthropic as a ``thinking`` block: botocore's ``ReasoningTextBlock`` {text, signature}),
+``document``, ``cachePoint``... Nova's provider-executed ``toolUse`` (``"type":
+"server_tool_use"``) and its ``toolResult`` are kept as other parts.
 """
 
 from __future__ import annotations
@@ -180,6 +181,21 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
     return out
 
 
+def _read_reasoning(b: Dict[str, Any]) -> Optional[Tuple[str, str]]:
+    """``(text, signature)`` of a ``reasoningContent`` block holding a signed ``reasoningText``
+    and nothing else (``ReasoningTextBlock``: text, signature); ``redactedContent`` is not one."""
+    rc = b.get("reasoningContent") if len(b) == 1 else None
+    rt = rc.get("reasoningText") if type(rc) is dict and len(rc) == 1 else None
+    if type(rt) is not dict or len(rt) != 2:
+        return None
+    text, sig = rt.get("text"), rt.get("signature")
+    return (text, sig) if type(text) is str and type(sig) is str and sig else None
+
+
+def _write_reasoning(text: str, signature: str) -> Dict[str, Any]:
+    return {"reasoningContent": {"reasoningText": {"text": text, "signature": signature}}}
+
+
 _OURS = frozenset({"toolUse", "toolResult", "reasoningContent", "cachePoint", "guardContent", "toolAddition",
                    "toolRemoval"})
 
@@ -215,5 +231,5 @@ PAIRING = Pairing(
 )
 HISTORY = HistoryCodec(
     decode, encode, detect, frozenset({"system", "messages"}), state=STATE,
-    pairing=PAIRING,
+    pairing=PAIRING, thinking=(_read_reasoning, _write_reasoning),
 )
