@@ -51,6 +51,13 @@ def test_markers_inside_strings_and_unicode() -> None:
     check(text, D, None, None, [C("echo", {"s": "]<|END_ACTION|> 東京"}, id="0")])
 
 
+def test_an_empty_id_is_no_id() -> None:
+    # as text.mistral and openai.chat read "": no id (the encoder numbers the call again)
+    text = '<|START_ACTION|>[\n    {"tool_call_id": "", "tool_name": "now", "parameters": {}}\n]<|END_ACTION|>'
+    check(text, D, None, None, [C("now")])
+    check(text[:-len("<|END_ACTION|>")], D, None, None, [Invalid("now", truncated=True)])
+
+
 def test_cut_off_block() -> None:
     text = ACTION[: ACTION.index('"now"') + 30]
     check(text, D, None, None, [TWO[0], Invalid("now", truncated=True, raw=text)])

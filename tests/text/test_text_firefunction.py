@@ -43,6 +43,17 @@ def test_cut_off() -> None:
     check("x functools[", D, "x", None, [Invalid(None, truncated=True, raw="functools[")])
 
 
+def test_an_empty_array_is_text() -> None:
+    # the template writes " functools[" only for a turn with tool calls: an answer (no
+    # calls, content trimmed, then <|eot_id|>) that writes "functools[]" keeps it as text
+    check("I like functools[] a lot<|eot_id|>", D, "I like functools[] a lot", None, [])
+    check("I like functools[ ] a lot", D, "I like functools[ ] a lot", None, [])
+    check("Done. functools[]", D, "Done. functools[]", None, [], finish_reason="stop")
+    check(CALLS + " functools[]", D, "functools[]", None, TWO)
+    # its "]" the last character under length: it may be a cut-off array (raw keeps the text)
+    check("x functools[]", D, "x", None, [Invalid(None, truncated=True, raw="functools[]")], finish_reason="length")
+
+
 def test_malformed() -> None:
     check(" functools[1]", D, None, None, [Invalid(None)])
     check(' functools[{"name": "f", "args": {"a": 1}}]', D, None, None, [Invalid("f")])

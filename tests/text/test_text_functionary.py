@@ -8,7 +8,7 @@ from textcheck import C, Invalid, check
 
 from toolwire._errors import EncodeError
 from toolwire._types import ToolCall
-from toolwire.text._api import encode_text
+from toolwire.text._api import decode_text, encode_text
 
 D = "text.functionary"
 # an assistant turn with content "Let me check." and two tool calls; the generation
@@ -57,6 +57,38 @@ def test_cut_off() -> None:
     check(text, D, "ok", None, [Invalid("get_weather", truncated=True, raw='>>>get_weather\n{"city": "Paris"}')],
           finish_reason="length")
     check(text, D, "ok", None, [TWO[0]], finish_reason="stop")
+
+
+def test_a_recipient_cut_before_its_newline() -> None:
+    out = TURN[3:]  # the output after the prompt's ">>>"
+    cut = out[: out.index(">>>now") + 5]  # ...{"city": "Paris"}>>>no
+    # right after a call's JSON only a segment's ">>>" follows: a cut, whatever the finish
+    for finish in ("length", None):
+        check(cut, D, "Let me check.", None, [TWO[0], Invalid("no", truncated=True, raw=">>>no")],
+              finish_reason=finish)
+    check(cut[:-2], D, "Let me check.", None, [TWO[0], Invalid(None, truncated=True, raw=">>>")])
+    # after the answer's text, a length finish says the text was cut there
+    cut = out[: out.index(">>>get_") + 7]
+    check(cut, D, "Let me check.", None, [Invalid("get_", truncated=True, raw=">>>get_")], finish_reason="length")
+    check(cut, D, "Let me check.>>>get_", None, [])  # no finish reason: it may be the answer's text
+    check("get_wea", D, None, None, [Invalid("get_wea", truncated=True, raw="get_wea")], finish_reason="length")
+    check("al", D, None, None, [Invalid(None, truncated=True, raw="al")], finish_reason="length")  # or "all"
+    # what is no recipient stays content
+    check("all\nIn Python:\n>>> x", D, "In Python:\n>>> x", None, [], finish_reason="length")
+    check("Hello", D, "Hello", None, [])
+
+
+def test_no_prefix_of_a_rendered_output_leaks_markup() -> None:
+    for out in (TURN[3:], TURN, TURN[3:] + ">>>python\nprint(1)"):
+        full = decode_text(out, D, finish_reason="stop")
+        for i in range(1, len(out)):
+            for finish in ("length", None):
+                r = decode_text(out[:i], D, finish_reason=finish)
+                assert all(c in full.tool_calls for c in r.tool_calls if isinstance(c, ToolCall)), (out[:i], r)
+                if finish == "length":  # no markup in the content, and the cut call is not runnable
+                    # (a ">" or ">>" at the very end is held as a possible ">>>", and kept as text)
+                    assert "Let me check.".startswith((r.content or "").rstrip(">")), (out[:i], r)
+                    assert len([c for c in r.tool_calls if isinstance(c, ToolCall)]) < len(full.tool_calls)
 
 
 def test_unclosed_json_before_the_next_segment() -> None:

@@ -9,7 +9,8 @@ Wire form (the open-weight models' chat template)::
 
 - The action block holds a JSON array of ``{"tool_call_id", "tool_name", "parameters"}``
   objects (one object is read too; ``arguments`` is read like ``parameters``). The
-  ``tool_call_id`` string is the call's id (llama.cpp keeps it too). An object with no
+  ``tool_call_id`` string is the call's id (llama.cpp keeps it too; ``""`` is no id, as
+  ``text.mistral`` and ``openai.chat`` read it). An object with no
   ``"tool_name"`` string, or whose ``tool_call_id`` is not a string, is an
   ``InvalidToolCall`` that keeps the block in ``raw``.
 - ``<|START_THINKING|>…<|END_THINKING|>`` is reasoning; an action block inside a closed
@@ -68,6 +69,8 @@ def _item(m: TextParser, item: Any, raw: str, repairs: tuple[str, ...]) -> None:
         m.invalid(None, raw, f"Tool call at {m.loc} is not an object with a \"tool_name\" string")
         return
     name, cid = item["tool_name"], item.get("tool_call_id")
+    if cid == "":  # no id, as text.mistral and openai.chat read it
+        cid = None
     if cid is not None and type(cid) is not str:
         m.invalid(name, raw, f"Tool call at {m.loc} has a \"tool_call_id\" that is not a string: {excerpt(cid)}")
         return

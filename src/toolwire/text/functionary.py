@@ -20,8 +20,13 @@ recipient)::
   256 characters) ending at a newline, and a tool's only when ``{`` follows the newline
   (as llama.cpp reads it): ``>>>`` followed by anything else (a Python prompt
   ``>>> x``, ``>>>Note\\ntext``) is content, kept as written; a tool name and its
-  newline at the end of the text are a cut-off call. The output may also start with the
-  template's own ``>>>``. ``<|eot_id|>`` / ``<|eom_id|>`` (stop tokens) are dropped.
+  newline at the end of the text are a cut-off call. A name the text ends in before its
+  newline is a cut-off call too (named by what was read, or by nothing when that may be
+  the answer's ``all``) when the finish reason says the output was cut (``length``),
+  and whatever the finish reason right after a call's JSON, where the template writes
+  only the next ``>>>`` (as ``text.harmony`` reads a cut recipient). The output may also
+  start with the template's own ``>>>``. ``<|eot_id|>`` / ``<|eom_id|>`` (stop tokens)
+  are dropped.
 - JSON still open at the end of the text is an ``InvalidToolCall`` (``truncated``), and
   so is JSON whose ``}`` is the last character of the text when the finish reason is
   ``length``. Functionary v3.2 writes no reasoning.
@@ -47,6 +52,7 @@ import string
 from collections.abc import Sequence
 
 from .._errors import EncodeError
+from .._policy import TRUNCATING
 from .._types import ToolCall
 from ._callname import MAX_NAME
 from ._core import BodyMode, Mode, TextFormat, TextMode, TextParser
@@ -63,10 +69,11 @@ _FN = "functionary.name"  # TextParser.state: the tool the arguments being read 
 
 class _Recipient(Mode):
     """After ``>>>`` (or at the start of the output, after the prompt's): a recipient
-    and its newline, or else text (``>>>`` kept when it was read here)."""
+    and its newline, or else text (``>>>`` kept when it was read here). *cut*: right
+    after a call's JSON, where the text can end only inside a recipient."""
 
-    def __init__(self, start: bool) -> None:
-        self.start = start
+    def __init__(self, start: bool, cut: bool = False) -> None:
+        self.start, self.cut = start, cut
 
     def step(self, m: TextParser) -> bool:
         buf, pos, n = m.buf, m.pos, len(m.buf)
@@ -76,8 +83,11 @@ class _Recipient(Mode):
                 m.pos = pos + 3
                 m.mode = _AFTER
                 return True
-            if len(head) < 3 and MARK.startswith(head) and not m.final:
-                return False
+            if len(head) < 3 and MARK.startswith(head):
+                if not m.final:
+                    return False
+                if head and m.finish_reason in TRUNCATING:  # the template's own >>>, cut
+                    return _cut(m, None, head)
         i, lim = pos, min(n, pos + MAX_NAME + 1)
         while i < lim and buf[i] in _CHARS:
             i += 1
@@ -104,8 +114,12 @@ class _Recipient(Mode):
                 m.state[_FN] = name
                 m.open_body(_ARGS, header)
                 return True
-        elif i == n and i - pos <= MAX_NAME and not m.final:
-            return False  # still reading the recipient
+        elif i == n and i - pos <= MAX_NAME:
+            if not m.final:
+                return False  # still reading the recipient
+            if (i > pos or not self.start) and (self.cut or m.finish_reason in TRUNCATING):
+                name = buf[pos:i]  # the text ended before the recipient's newline
+                return _cut(m, None if ANSWER.startswith(name) else name, ("" if self.start else MARK) + name)
         if not self.start:  # no recipient: the >>> was text
             m.content.gap = False
             m.emit_content(MARK)
@@ -113,11 +127,45 @@ class _Recipient(Mode):
         return True
 
 
+class _Gap(Mode):
+    """Right after a call's JSON: the template writes the next segment's ``>>>`` or
+    ends the output, so a recipient the text ends in is a cut-off call (and so is a
+    ``>`` / ``>>`` at the end when the finish reason says the output was cut); any
+    other text is content."""
+
+    def step(self, m: TextParser) -> bool:
+        buf, pos = m.buf, m.pos
+        head = buf[pos : pos + 3]
+        if head == MARK:
+            m.pos = pos + 3
+            m.brk("content")
+            m.mode = _NEXT
+            return True
+        if len(head) < 3 and MARK.startswith(head):
+            if not m.final:
+                return False
+            if head and m.finish_reason in TRUNCATING:
+                return _cut(m, None, head)
+        m.mode = _CONTENT
+        return True
+
+
+def _cut(m: TextParser, name: str | None, raw: str) -> bool:
+    """A recipient the end of the text cut before its newline: a cut-off call (named
+    by what was read, unless that may be the answer's ``all``)."""
+    m.pos = len(m.buf)
+    m.mode = _CONTENT
+    m.truncated(name, raw)
+    return True
+
+
 def _args(m: TextParser, text: str, end: str, complete: bool) -> None:
     name = m.state.pop(_FN)
     raw = m.opener + text + (end if end != MARK else "")
     if end == MARK:
-        m.mode = _AFTER  # the next segment's >>>
+        m.mode = _NEXT  # the next segment's >>>
+    elif not end and complete:
+        m.mode = _GAP
     if not complete:
         m.truncated(name, raw)
         return
@@ -136,6 +184,8 @@ _ARGS = BodyMode(_args, ends=(MARK, EOT, EOM), quotes=(('"', '"', True),), balan
 _CODE = BodyMode(_code, ends=(EOT, EOM), stop_closer=EOT)  # engines strip it: the finish reason settles
 _START = _Recipient(start=True)
 _AFTER = _Recipient(start=False)
+_NEXT = _Recipient(start=False, cut=True)
+_GAP = _Gap()
 _CONTENT = TextMode("content", {MARK: goto(_AFTER), EOT: stay, EOM: stay})
 _ARGS.next = _CODE.next = _CONTENT
 
