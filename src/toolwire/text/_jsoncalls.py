@@ -18,7 +18,7 @@ from .._errors import ArgumentsError
 from ._core import TextParser
 from ._kit import MISSING, block_problem, loads, loose_name, name_hint
 
-__all__ = ["ItemReader", "cut_json", "cut_json_calls", "json_calls"]
+__all__ = ["ItemReader", "cut_json", "cut_json_calls", "json_block", "json_calls"]
 
 # a family whose call objects are not ``{"name", "arguments"}``: reads one item of the
 # region (the parser, the item, the region's raw text, the repairs made to its JSON)
@@ -92,6 +92,21 @@ def cut_json(text: str) -> tuple[list[Any], str]:
             return done, text[i:]  # nothing after it proves it whole
         done.append(value)
         i = k
+
+
+def json_block(
+    m: TextParser, text: str, end: str, complete: bool, *, read: ItemReader | None = None,
+    hint: Callable[[str], str | None] | None = None,
+) -> None:
+    """A region of JSON calls as a ``BodyMode`` reads it (Jamba, Nemotron, Apertus,
+    Command R): its calls (``json_calls``), or cut off, those that closed and the cut one
+    (``cut_json_calls``); *read* and *hint* as theirs (``None``: each one's own)."""
+    raw = m.opener + text + end
+    kw: dict[str, Any] = {} if hint is None else {"hint": hint}
+    if complete:
+        json_calls(m, text, raw, read=read, **kw)
+    else:
+        cut_json_calls(m, text, raw, read=read, **kw)
 
 
 def cut_json_calls(

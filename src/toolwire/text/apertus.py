@@ -34,11 +34,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextParser
-from ._jsoncalls import cut_json_calls, json_calls
+from ._jsoncalls import json_block
 from ._kit import body, calls_of, dumps, loads, stay
 from ._modes import held_think_modes
 
@@ -71,15 +72,7 @@ def _item(m: TextParser, item: Any, raw: str, repairs: tuple[str, ...]) -> None:
     m.call(name, args, raw, repairs=repairs)
 
 
-def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
-    raw = m.opener + text + end
-    if not complete:
-        cut_json_calls(m, text, raw, read=_item, hint=_hint)
-        return
-    json_calls(m, text, raw, read=_item, hint=_hint)
-
-
-_CALL = BodyMode(_parse, ends=(CLOSE,), quotes=(('"', '"', True),))
+_CALL = BodyMode(partial(json_block, read=_item, hint=_hint), ends=(CLOSE,), quotes=(('"', '"', True),))
 _CONTENT, _REASONING, _START = held_think_modes(
     {OPEN: body(_CALL)}, {OPEN: ""}, THINK, END_THINK, content_extra={CLOSE: stay, EOT: stay}
 )

@@ -49,7 +49,7 @@ from typing import Any
 from .._errors import excerpt
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextParser
-from ._jsoncalls import cut_json_calls, json_calls
+from ._jsoncalls import json_block
 from ._kit import body, calls_of, dumps, loose_name, stay
 from ._modes import held_think_modes
 
@@ -90,15 +90,7 @@ def _item(m: TextParser, item: Any, raw: str, repairs: tuple[str, ...]) -> None:
 _HINT = partial(loose_name, field="tool_name")
 
 
-def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
-    raw = m.opener + text + end
-    if not complete:
-        cut_json_calls(m, text, raw, read=_item, hint=_HINT)
-        return
-    json_calls(m, text, raw, read=_item, hint=_HINT)
-
-
-_CALL = BodyMode(_parse, ends=(CLOSE,), quotes=(('"', '"', True),))
+_CALL = BodyMode(partial(json_block, read=_item, hint=_HINT), ends=(CLOSE,), quotes=(('"', '"', True),))
 _CONTENT, _REASONING, _START = held_think_modes(
     {OPEN: body(_CALL)}, {OPEN: ""}, THINK, END_THINK, content_extra={CLOSE: stay, **{d: stay for d in DROPPED}}
 )

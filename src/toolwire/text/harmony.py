@@ -129,18 +129,7 @@ def _header(m: TextParser, text: str, end: str, complete: bool) -> None:
             m.brk("content")
             m.mode = _FINAL
         return
-    head = full[len(START) :] if full.startswith(START) else full
-    tos = _TO.findall(head)
-    if tos:
-        m.open_body(_CALL, head + end)
-        if len(tos) > 1:
-            tos = list(dict.fromkeys(tos))
-        m.state["recipient"] = tos[0] if len(tos) == 1 else ""
-        m.state["recipients"] = tos
-    elif (ch := _CHANNEL.search(head)) and ch.group(1) == "analysis":
-        m.mode = _ANALYSIS
-    else:
-        m.mode = _FINAL
+    _message(m, full[len(START) :] if full.startswith(START) else full, end)
 
 
 def _message(m: TextParser, head: str, end: str) -> None:

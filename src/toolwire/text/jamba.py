@@ -22,8 +22,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .._types import ToolCall
-from ._core import BodyMode, TextFormat, TextMode, TextParser
-from ._jsoncalls import cut_json_calls, json_calls
+from ._core import BodyMode, TextFormat, TextMode
+from ._jsoncalls import json_block
 from ._kit import body, calls_of, dumps, stay
 
 __all__ = ["FORMAT"]
@@ -32,15 +32,7 @@ NAME = "text.jamba"
 OPEN, CLOSE = "<tool_calls>", "</tool_calls>"
 
 
-def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
-    raw = m.opener + text + end
-    if not complete:
-        cut_json_calls(m, text, raw)
-        return
-    json_calls(m, text, raw)
-
-
-_CALL = BodyMode(_parse, ends=(CLOSE,), quotes=(('"', '"', True),))
+_CALL = BodyMode(json_block, ends=(CLOSE,), quotes=(('"', '"', True),))
 _CONTENT = TextMode("content", {OPEN: body(_CALL), CLOSE: stay})
 _CALL.next = _CONTENT
 

@@ -33,8 +33,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .._types import ToolCall
-from ._core import BodyMode, TextFormat, TextParser
-from ._jsoncalls import cut_json_calls, json_calls
+from ._core import BodyMode, TextFormat
+from ._jsoncalls import json_block
 from ._kit import body, calls_of, dumps, stay
 from ._modes import closed_think_modes
 
@@ -44,15 +44,7 @@ NAME = "text.nemotron"
 OPEN, CLOSE, EOT = "<TOOLCALL>", "</TOOLCALL>", "<SPECIAL_12>"
 
 
-def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
-    raw = m.opener + text + end
-    if not complete:
-        cut_json_calls(m, text, raw)
-        return
-    json_calls(m, text, raw)
-
-
-_CALL = BodyMode(_parse, ends=(CLOSE,), quotes=(('"', '"', True),))
+_CALL = BodyMode(json_block, ends=(CLOSE,), quotes=(('"', '"', True),))
 _CONTENT, _REASONING, _START = closed_think_modes({OPEN: body(_CALL)}, content_extra={CLOSE: stay, EOT: stay})
 _CALL.next = _CONTENT
 
