@@ -127,3 +127,13 @@ def test_many_unclosed_blocks_with_calls(dialect: str, unit: str, n: int, call: 
     assert list(r.tool_calls) == [call] * n
     assert r.content is None and r.reasoning == "\n".join(["x"] * n)
     check(unit * 5, dialect, None, "\n".join(["x"] * 5), [call] * 5, finish_reason="stop")
+
+
+def test_a_closing_marker_between_held_kimi_calls_closes_the_block() -> None:
+    # between the calls of a section (no call region): the block closes there, as before
+    call = ('<|tool_call_begin|>functions.send:0<|tool_call_argument_begin|>{"a": 1}<|tool_call_end|>')
+    text = "<think>plan<|tool_calls_section_begin|>" + call + "</think><|tool_calls_section_end|>tail"
+    check(text, "text.kimi", "tail", "plan<|tool_calls_section_begin|>" + call, [], finish_reason="stop")
+    # with no closing marker the section is the answer
+    check("<think>plan<|tool_calls_section_begin|>" + call + "<|tool_calls_section_end|>tail", "text.kimi", "tail",
+          "plan", [C("send", {"a": 1}, id="functions.send:0")], finish_reason="stop")
