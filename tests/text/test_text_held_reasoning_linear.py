@@ -22,6 +22,17 @@ UNITS = [
     ("text.minimax", "<mm:think>a ", "</mm:thin </thin "),
     ("text.deepseek", "<think>a ", "<｜DSML｜ calls> z "),
     ("text.qwen3-xml", "", "<tool_call>\n" + FN + "<tool_call>\n"),  # openers between calls, no closer
+    # blocks that never close, each with a call (hunt 29, review2 finding 2: each opener
+    # held the rest again), and blocks that close after their call (a fresh hold each)
+    ("text.glm", "", "<think>x<tool_call>a</tool_call>"),
+    ("text.glm", "", "<think>x<tool_call>a</tool_call></think> y "),
+    ("text.command-r", "", '<|START_THINKING|>x<|START_ACTION|>[{"tool_call_id": "0", "tool_name": "f", '
+                           '"parameters": {}}]<|END_ACTION|>'),
+    ("text.apertus", "", "<|inner_prefix|>x<|tools_prefix|>[]<|tools_suffix|>"),
+    ("text.apertus", "", '<|inner_prefix|>x<|tools_prefix|>[{"f": {"a": "<|inner_suffix|>"}}]<|tools_suffix|> '),
+    ("text.kimi", "", "<think>x<|tool_calls_section_begin|><|tool_calls_section_end|>"),
+    ("text.qwen3-xml", "", "<think>x<tool_call>\n" + FN + "</tool_call>"),
+    ("text.minimax", "", '<think>x<minimax:tool_call>\n<invoke name="f">\n</invoke>\n</minimax:tool_call>'),
 ]
 
 

@@ -75,3 +75,65 @@ def test_a_closed_block_that_quoted_a_call_drops_its_markers_as_any_closed_block
     call = "<tool_call>\n<function=get_weather>\n<parameter=city>\nParis\n</parameter>\n</function>\n</tool_call>"
     check(f"I might emit\n{call}\nbut first<think> more thought</think>Answer.", "text.step", "Answer.",
           f"I might emit\n{call}\nbut first more thought", [], thinking=True)
+
+
+# A closing marker inside a call's JSON string (or a DSML parameter) in held text is the
+# value's text, not the block's end (hunt 29, review2 finding 1; llama.cpp's parser gives
+# the call for the Apertus text): only a closing marker outside the call regions ends it.
+QUOTED_CLOSE = [
+    ("text.apertus", '<|inner_prefix|>I will send it.<|tools_prefix|>[{"send": {"body": "the tag <|inner_suffix|> '
+                     'closes"}}]<|tools_suffix|>', "the tag <|inner_suffix|> closes", None),
+    ("text.command-r", '<|START_THINKING|>I will send it.<|START_ACTION|>[{"tool_call_id": "0", "tool_name": "send", '
+                       '"parameters": {"body": "the tag <|END_THINKING|> closes"}}]<|END_ACTION|>',
+     "the tag <|END_THINKING|> closes", "0"),
+    ("text.kimi", "<think>I will send it.<|tool_calls_section_begin|><|tool_call_begin|>functions.send:0"
+                  '<|tool_call_argument_begin|>{"body": "the tag </think> closes"}<|tool_call_end|>'
+                  "<|tool_calls_section_end|>", "the tag </think> closes", "functions.send:0"),
+    ("text.deepseek", '<think>I will send it.<｜DSML｜tool_calls><｜DSML｜invoke name="send"><｜DSML｜parameter '
+                      'name="body" string="true">the tag </think> closes</｜DSML｜parameter></｜DSML｜invoke>'
+                      "</｜DSML｜tool_calls>", "the tag </think> closes", None),
+]
+
+
+@pytest.mark.parametrize(("dialect", "text", "body", "id_"), QUOTED_CLOSE)
+def test_a_closing_marker_inside_a_held_call_is_its_text(dialect: str, text: str, body: str, id_: str | None) -> None:
+    check(text, dialect, None, "I will send it.", [C("send", {"body": body}, id=id_)], finish_reason="stop")
+
+
+@pytest.mark.parametrize(("dialect", "text", "body", "id_"), QUOTED_CLOSE)
+def test_a_closing_marker_after_the_held_call_still_closes_the_block(
+    dialect: str, text: str, body: str, id_: str | None
+) -> None:
+    opener, close = {"text.apertus": ("<|inner_prefix|>", "<|inner_suffix|>"),
+                     "text.command-r": ("<|START_THINKING|>", "<|END_THINKING|>")}.get(dialect, ("<think>", "</think>"))
+    # a closed block: all of it reasoning, its call markup (and the quoted marker) kept as text
+    check(text + " done" + close + "The answer.", dialect, "The answer.", text[len(opener) :] + " done", [],
+          finish_reason="stop")
+
+
+# Held text after a block that never closed holds later openers' calls once, not again
+# per opener (review2 finding 2: quadratic, then "could not be read to its end").
+REPEATS = [
+    ("text.glm", "<think>x<tool_call>a</tool_call>", 69, C("a")),
+    ("text.command-r", '<|START_THINKING|>x<|START_ACTION|>[{"tool_call_id": "0", "tool_name": "f", '
+                       '"parameters": {}}]<|END_ACTION|>', 300, C("f", id="0")),
+    ("text.apertus", '<|inner_prefix|>x<|tools_prefix|>[{"f": {}}]<|tools_suffix|>', 1000, C("f")),
+]
+
+
+@pytest.mark.parametrize(("dialect", "unit", "n", "call"), REPEATS)
+def test_many_unclosed_blocks_with_calls(dialect: str, unit: str, n: int, call: object) -> None:
+    r = decode_text(unit * n, dialect, finish_reason="stop")
+    assert list(r.tool_calls) == [call] * n
+    assert r.content is None and r.reasoning == "\n".join(["x"] * n)
+    check(unit * 5, dialect, None, "\n".join(["x"] * 5), [call] * 5, finish_reason="stop")
+
+
+def test_a_closing_marker_between_held_kimi_calls_closes_the_block() -> None:
+    # between the calls of a section (no call region): the block closes there, as before
+    call = ('<|tool_call_begin|>functions.send:0<|tool_call_argument_begin|>{"a": 1}<|tool_call_end|>')
+    text = "<think>plan<|tool_calls_section_begin|>" + call + "</think><|tool_calls_section_end|>tail"
+    check(text, "text.kimi", "tail", "plan<|tool_calls_section_begin|>" + call, [], finish_reason="stop")
+    # with no closing marker the section is the answer
+    check("<think>plan<|tool_calls_section_begin|>" + call + "<|tool_calls_section_end|>tail", "text.kimi", "tail",
+          "plan", [C("send", {"a": 1}, id="functions.send:0")], finish_reason="stop")

@@ -130,6 +130,10 @@ class TextParser:
         self.reread_until = 0  # text before this was read again after such an end: no new one in it
         self.opener = ""
         self.state: dict[str, Any] = {}
+        # text read ahead as the answer from a held call marker (``_modes``): kept from
+        # there (``tape``); events from queue index ``withheld`` on wait (-1: none wait)
+        self.tape: Pieces | None = None
+        self.withheld = -1
         self.unsettled = ""  # the stripped stop token that a finish reason would settle
         self.mode: Mode = fmt.start(bool(thinking))
         self._result: TextResult | None = None
@@ -184,6 +188,8 @@ class TextParser:
         self.buf = self.buf[self.pos :] + delta if self.pos else self.buf + delta
         self.pos = 0
         self.fed += len(delta)
+        if self.tape is not None:
+            self.tape.append(delta)
         self._run()
         return self.events()
 
@@ -201,6 +207,9 @@ class TextParser:
         if finish_reason in TRUNCATING:
             self.policy = replace(self.policy, finish_reason=finish_reason)
         self._run()
+        spec = self.state.pop("spec", None)
+        if spec is not None:  # text read ahead as the answer is the answer (``_modes``)
+            spec.commit(self)
         if finish_reason is not None and self.items:
             self._bar(finish_reason)
         if not self.items and finish_reason in CALLED:
@@ -229,7 +238,12 @@ class TextParser:
     def events(self) -> list[Event]:
         """The events produced since the last ``feed`` / ``events`` call: after ``close``,
         the final ``ContentDelta`` / ``ReasoningDelta`` / ``CallEvent`` s of the text."""
-        events, self.queue = self.queue, []
+        if self.withheld < 0:
+            events, self.queue = self.queue, []
+        else:
+            events = self.queue[: self.withheld]
+            del self.queue[: self.withheld]
+            self.withheld = 0
         return events
 
     # -- for modes ---------------------------------------------------------------
@@ -237,7 +251,8 @@ class TextParser:
         guard = 0
         while self.mode.step(self):
             guard += 1
-            if self.final and guard > 10 * (len(self.buf) + 10):  # pragma: no cover - a family bug
+            # against all the text fed: ``buf`` may be text read again, shorter than the steps taken
+            if self.final and guard > 10 * (self.fed + 10):  # pragma: no cover - a family bug
                 raise DecodeError("The text could not be read to its end", dialect=self.dialect)
 
     def emit_content(self, text: str) -> None:

@@ -18,27 +18,33 @@ What an *unclosed* block followed by a call means differs per engine parser:
   tokens; MiniMax M2's at ``<minimax:tool_call>``; GLM-4.7's at ``<tool_call>``; Kimi
   K2's at ``<|tool_calls_section_begin|>``; DeepSeek V4's at ``<｜DSML｜tool_calls>``
   and V4.1's at ``<｜DSML｜ calls>``). Which it is is known only later: the text from such a
-  marker on is *held* (no event) until the closing marker comes (then it was all
-  reasoning, read again as a closed block's: call markup kept as text, the markers such a
-  block drops dropped) or the text ends (then it is read again as the answer:
-  its calls are calls). A call is never both reasoning and a call; the held text is
-  read at most twice (linear), and a stream gets those calls at ``close``.
+  marker on is *held* (no event) and read ahead as the answer, by the same modes, until
+  a closing marker comes outside its call regions' quoted values (one inside a value
+  is the value's text, as an end marker there is, unless the value never closes: the
+  families' docstrings; llama.cpp reads Apertus so) — then it was all reasoning, read
+  again as a closed block's: call markup kept as text, the markers such a block drops
+  dropped — or the text ends: then the reading ahead stands, its calls are calls. A
+  later opener in that text does not hold again (no closing marker has come since: a
+  call marker in its block is the answer at once; vLLM's reasoning parsers split the
+  output once). A call is never both reasoning and a call; the held text is read at
+  most twice (linear), and a stream gets those calls at ``close``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ._core import Action, Mode, Start, TextMode
 from ._kit import goto, stay
-from ._scan import Pieces, _hold, _prefixes
+from ._scan import BodyMode, Pieces, _alternation
+from ._sink import Sink
 
 if TYPE_CHECKING:
     from ._core import TextParser
 
-__all__ = ["closed_think_modes", "held_think_modes", "start_in"]
+__all__ = ["closed_think_modes", "held_think_modes", "section_closes", "start_in"]
 
 
 def closed_think_modes(
@@ -71,88 +77,229 @@ def _markers(pairs: Sequence[tuple[str, str]], on_open: Action, on_close: Action
     return on
 
 
-class _Held(Mode):
-    """The text after a call marker inside an unclosed reasoning block, held until one
-    of the block's *closes* (reasoning) or the end of the text (the answer). With
-    *confirm*, the marker counts only when that text follows it after whitespace and
-    then ``=`` or whitespace (vLLM's Qwen3 ``<function[\\s=]`` check); otherwise the
-    marker is reasoning text at once."""
+class _Spec:
+    """An unclosed block's text from a held call marker, read ahead as the answer (what
+    it is when the text ends): the parser's sinks, calls and events as they were at the
+    marker, so a closing marker met outside the call regions can undo that reading."""
 
-    def __init__(self, closes: Sequence[str], confirm: str) -> None:
-        self.closes = tuple(closes)
+    __slots__ = ("at", "close", "content", "items", "reasoning")
+
+    def __init__(self, m: TextParser, at: int, close: str) -> None:
+        self.at = at  # where the marker begins (``at`` position); ``m.tape`` holds the text from there
+        self.close = close  # one of the block's closing markers: the format's content mode finds the block by it
+        self.content, self.reasoning = m.content, m.reasoning
+        self.items = len(m.items)
+        m.content, m.reasoning = _fork(m.content), _fork(m.reasoning)
+        m.withheld = len(m.queue)  # events from here wait for the end or that closing marker
+
+    def __getstate__(self) -> tuple[Any, ...]:  # pickles with every protocol (a checkpoint)
+        return self.at, self.close, self.content, self.reasoning, self.items
+
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
+        self.at, self.close, self.content, self.reasoning, self.items = state
+
+    def ends_in(self, m: TextParser, region: BodyMode, body: str) -> bool:
+        """Whether the call region that just closed (*body* from ``m.region_at``) holds
+        one of the block's closing markers outside its quoted values: then the block
+        ended there (``_Block.cut``), and the region was reasoning text."""
+        content = m.format.start(False)
+        block: _Block = content.on[self.close].args[0]  # type: ignore[attr-defined]
+        i, tok = block.bare(region, body)
+        if i < 0:
+            return False
+        block.cut(m, m.region_at + i, tok)
+        return True
+
+    def commit(self, m: TextParser) -> None:
+        """The text ended with the block unclosed: the reading ahead stands."""
+        for real, ahead in ((self.content, m.content), (self.reasoning, m.reasoning)):
+            if ahead.parts:
+                real.parts.append(ahead.parts.join())
+            real.pending, real.gap, real.started = ahead.pending, ahead.gap, ahead.started
+        m.content, m.reasoning = self.content, self.reasoning
+        m.withheld = -1
+        m.tape = None
+
+    def undo(self, m: TextParser) -> str:
+        """The block closed after all: drop the reading ahead; the text from the marker on
+        (``buf`` is put back to start there)."""
+        m.content, m.reasoning = self.content, self.reasoning
+        del m.items[self.items :]
+        del m.queue[m.withheld :]
+        m.withheld = -1
+        tape, m.tape = m.tape, None
+        assert tape is not None
+        m.buf, m.pos = tape.join(), 0
+        return m.buf
+
+
+def _fork(sink: Sink) -> Sink:
+    """A sink that goes on from *sink*'s state with no text of its own (its held-back
+    whitespace shared as one string, so forking again costs nothing)."""
+    ahead = Sink()
+    ahead.gap, ahead.started = sink.gap, sink.started
+    pending = sink.pending.join()
+    sink.pending.reset(pending)
+    ahead.pending.reset(pending)
+    return ahead
+
+
+class _Block:
+    """What the modes of a block with held call markers share: a closing marker met
+    while a held text is read ahead ends the block there (``_Spec.undo``); a held
+    marker met then (after a later opener: no closing marker has come since) is the
+    answer at once, as the reading ahead of the first one is (vLLM's reasoning parsers
+    split the output once)."""
+
+    def __init__(self, closes: Sequence[str]) -> None:
+        self.closes = frozenset(closes)
+        self.content: Mode = Mode()
+        self.calls: dict[str, Action] = {}
+        self.inner = TextMode("reasoning")  # a closed block's reading without its closing markers
+        self.scans: dict[BodyMode, tuple[Any, list[Any]]] = {}  # per call region: its ``bare`` scan
+
+    def start(self, m: TextParser, tok: str) -> None:
+        """Read the text from the held marker *tok* (just before ``m.pos``) ahead as the answer."""
+        if m.state.get("spec") is None:
+            m.tape = Pieces()
+            m.tape.append(tok + m.buf[m.pos :])
+            m.state["spec"] = _Spec(m, m.at(m.pos) - len(tok), next(iter(self.closes)))
+        m.mode = self.content
+        self.calls[tok](m, tok)
+
+    def close(self, m: TextParser, tok: str, then: Mode | None) -> None:
+        """A closing marker in content (*then* None) or reasoning (*then*: content)."""
+        if m.state.get("spec") is None:
+            if then is not None:
+                m.mode = then
+            return
+        self.cut(m, m.at(m.pos) - len(tok), tok)
+
+    def cut(self, m: TextParser, at: int, tok: str) -> None:
+        """The block closes at *at* (``at`` position of its closing marker *tok*): the
+        text from the held marker up to there is reasoning, read as a closed block's."""
+        spec: _Spec = m.state.pop("spec")
+        end = at - spec.at  # where the marker begins, in the text from the held marker
+        text = spec.undo(m)
+        m.reasoning.gap = False  # the held marker is read again as text: nothing was removed there
+        self._plain(m, text[:end])
+        m.reasoning.brk()
+        m.pos = end + len(tok)
+        m.mode = self.content
+
+    def bare(self, region: BodyMode, body: str) -> tuple[int, str]:
+        """The first closing marker in *body* outside *region*'s quoted values, or inside
+        one that never closes (``(-1, "")`` if none): one scan, as ``region`` reads it."""
+        scan = self.scans.get(region)
+        if scan is None:
+            scan = self.scans[region] = (
+                _alternation([*self.closes, *region.quotes]),
+                [_alternation([c, *(["\\"] if e else [])]) for c, e in zip(region.closers, region.escapes)],
+            )
+        rx, inside = scan
+        i = 0
+        while True:
+            hit = rx.search(body, i)
+            if hit is None:
+                return -1, ""
+            tok = hit.group()
+            if tok in self.closes:
+                return hit.start(), tok
+            q = region.quotes[tok]
+            i = hit.end()
+            opened = i
+            while True:  # to the quote's closer, a backslash escaping the character after it
+                hit = inside[q].search(body, i)
+                if hit is None:  # a value that never closes: a closing marker in it ends the
+                    return self._first(body, opened)  # block (as an end marker ends a region)
+                i = hit.end()
+                if hit.group() != "\\":
+                    break
+                i += 1
+
+    def _first(self, body: str, i: int) -> tuple[int, str]:
+        best, which = -1, ""
+        for c in self.closes:
+            j = body.find(c, i) if best < 0 else body.find(c, i, best + len(c) - 1)
+            if j >= 0:
+                best, which = j, c
+        return best, which
+
+    def _plain(self, m: TextParser, text: str) -> None:
+        """*text* as a closed block's reasoning: call markup (and closing markers inside
+        its values) kept as text, the markers such a block drops dropped."""
+        i = 0
+        for hit in self.inner.rx.finditer(text):
+            m.emit_reasoning(text[i : hit.start()])
+            self.inner.on[hit.group()](m, hit.group())
+            m.reasoning.brk()
+            i = hit.end()
+        m.emit_reasoning(text[i:])
+
+
+def _close_in(block: _Block, then: Mode | None, m: TextParser, tok: str) -> None:
+    block.close(m, tok, then)
+
+
+def _close_between(block: _Block, m: TextParser, tok: str) -> None:
+    if m.state.get("spec") is None:
+        m.stray.append(tok)  # text between a section's calls, as before it
+        return
+    block.cut(m, m.at(m.pos) - len(tok), tok)
+
+
+def section_closes(content: TextMode) -> dict[str, Action]:
+    """The actions of a held block's closing markers in a mode between the calls of a
+    section (*content*: the family's content mode): there such a marker ends a held
+    block, as in content; otherwise it stays the section's stray text."""
+    block = next(a.args[0] for a in content.on.values() if isinstance(a, partial) and a.func is _close_in)
+    return {c: partial(_close_between, block) for c in sorted(block.closes)}
+
+
+class _Held(Mode):
+    """A call marker inside an unclosed reasoning block: from it the text is read ahead
+    as the answer (``_Block.start``), which it is when the text ends; a closing marker
+    outside its call regions undoes that (then it was all reasoning). With *confirm*,
+    the marker counts only when that text follows it after whitespace and then ``=`` or
+    whitespace (vLLM's Qwen3 ``<function[\\s=]`` check); otherwise the marker is
+    reasoning text at once."""
+
+    def __init__(self, block: _Block, confirm: str) -> None:
+        self.block = block
         self.confirm = confirm
-        self.firsts = frozenset(c[0] for c in closes)
-        self.prefixes = _prefixes(closes)
-        self.longest = max(len(c) for c in closes)
-        self.content: Mode = self
         self.reasoning: Mode = self
-        self.plain: Mode = self  # the reasoning mode without the call markers (a closed block's)
 
     def enter(self, m: TextParser, tok: str) -> None:
+        if not self.confirm:
+            self.block.start(m, tok)
+            return
         held = Pieces()
         held.append(tok)
-        m.state["held"] = held
-        m.state["held_ok"] = not self.confirm
+        m.state["held"] = (tok, held)  # the marker, then the whitespace after it
         m.mode = self
-
-    def _as_reasoning(self, m: TextParser, rest: str, mode: Mode) -> None:
-        held: Pieces = m.state.pop("held")
-        held.append(rest)
-        m.reasoning.gap = False  # the marker is kept as text: nothing was removed there
-        m.emit_reasoning(held.join())
-        m.mode = mode
 
     def step(self, m: TextParser) -> bool:
         buf, pos, n = m.buf, m.pos, len(m.buf)
-        held: Pieces = m.state["held"]
-        if not m.state["held_ok"]:
-            i = pos
-            while i < n and buf[i].isspace():
-                i += 1
-            if i > pos:
-                held.append(buf[pos:i])
-                m.pos = pos = i
-            c = self.confirm
-            if n - i <= len(c) and c.startswith(buf[i:]):  # may still become the confirmation
-                if not m.final:
-                    return False
-                self._as_reasoning(m, buf[i:], self.reasoning)
-                m.pos = n
-                return True
-            if not buf.startswith(c, i) or not (buf[i + len(c)] == "=" or buf[i + len(c)].isspace()):
-                self._as_reasoning(m, "", self.reasoning)  # a mention, not a call: reasoning text
-                return True
-            m.state["held_ok"] = True
-        hit, _ = _first(buf, pos, self.closes)
-        if hit >= 0:  # the block closes after all: everything held was reasoning, read again
-            held.append(buf[pos:])  # as a closed block's (its dropped markers dropped), once
-            m.state.pop("held")
-            m.reasoning.gap = False  # the marker is read again as text: nothing was removed there
-            m.buf, m.pos = held.join(), 0
-            m.mode = self.plain
+        tok, held = m.state["held"]
+        i = pos
+        while i < n and buf[i].isspace():
+            i += 1
+        if i > pos:
+            held.append(buf[pos:i])
+            m.pos = i
+        c = self.confirm
+        if n - i <= len(c) and c.startswith(buf[i:]) and not m.final:  # may still become the confirmation
+            return False
+        del m.state["held"]
+        text = held.join()
+        if buf.startswith(c, i) and n > i + len(c) and (buf[i + len(c)] == "=" or buf[i + len(c)].isspace()):
+            m.buf, m.pos = text + buf[i:], len(tok)  # read from the marker on (``buf`` still ends at ``fed``)
+            self.block.start(m, tok)
             return True
-        if m.final:  # the block never closed: the held text is the answer, read from its marker
-            held.append(buf[pos:])
-            m.state.pop("held")
-            m.buf, m.pos = held.join(), 0
-            m.mode = self.content
-            return True
-        stop = _hold(buf, pos, self.firsts, self.prefixes, self.longest)
-        if stop > pos:
-            held.append(buf[pos:stop])
-            m.pos = stop
-        return False
-
-
-def _first(buf: str, pos: int, tokens: tuple[str, ...]) -> tuple[int, str]:
-    """The first of *tokens* in *buf* from *pos*: where, and which (``(-1, "")`` if none).
-    Each search stops at the best hit so far."""
-    best, which = -1, ""
-    for tok in tokens:
-        i = buf.find(tok, pos) if best < 0 else buf.find(tok, pos, best + len(tok) - 1)
-        if i >= 0:
-            best, which = i, tok
-    return best, which
+        m.reasoning.gap = False  # a mention, not a call: reasoning text (the marker kept as text)
+        m.emit_reasoning(text)
+        m.mode = self.reasoning
+        return True
 
 
 def held_think_modes(
@@ -172,12 +319,16 @@ def held_think_modes(
     content = TextMode("content")
     reasoning = TextMode("reasoning")
     pairs = ((open_, close), *more)
-    content.set({**_markers(pairs, goto(reasoning), stay), **calls, **(content_extra or {})})
-    on = {**_markers(pairs, stay, goto(content)), **(reasoning_extra or {})}
-    plain = TextMode("reasoning", on)  # its actions stay or leave for content: held text is read once more
+    block = _Block([c for _, c in pairs])
+    block.content, block.calls = content, calls
+    block.inner.set({**{o: stay for o, _ in pairs}, **(reasoning_extra or {})})
+    content.set({
+        **_markers(pairs, goto(reasoning), partial(_close_in, block, None)), **calls, **(content_extra or {})
+    })
+    on = {**_markers(pairs, stay, partial(_close_in, block, content)), **(reasoning_extra or {})}
     for marker, confirm in ends.items():
-        held = _Held([c for _, c in pairs], confirm)
-        held.content, held.reasoning, held.plain = content, reasoning, plain
+        held = _Held(block, confirm)
+        held.reasoning = reasoning
         on[marker] = held.enter
     reasoning.set(on)
 

@@ -441,6 +441,9 @@ class BodyMode(Mode):
         m.lead = None
         m.spent = False
         m.mode = self.next
+        if m.tape is not None and m.state["spec"].ends_in(m, self, body):  # (``_modes``: held text read ahead)
+            m.tent = None
+            return
         if m.tent is not None:  # an end marker was met inside a value
             tent, mark, cut = m.tent
             m.tent = None
