@@ -264,3 +264,26 @@ def test_a_cut_off_word_in_another_case_cuts_without_a_dialect(word: str, argume
     assert isinstance(named, InvalidToolCall) and named.truncated
     [whole] = toolwire.decode_all([CHAT_ITEM], finish_reason=word)
     assert isinstance(whole, ToolCall) and whole.args == ARGS  # closed text stays whole
+
+
+# ``barring_word`` (a table built once per registry, asked per text-format reply) gives what
+# ``barred_keyword`` gives for the keyword without a dialect: every dialect's word, in its
+# own, upper, lower and title case, and words no table knows.
+def test_barring_word_reads_a_keyword_as_barred_keyword_does() -> None:
+    from dataclasses import replace
+
+    from toolwire._args import DEFAULT_POLICY
+    from toolwire._builtin import default_registry
+    from toolwire._finish import barred_keyword, barring_word
+
+    words = {"unknown", "Stop", "tool_calls", "x"}
+    for d in default_registry():
+        for w in d.finish_reasons:
+            words |= {w, w.upper(), w.lower(), w.title()}
+    for w in sorted(words):
+        general = barred_keyword(replace(DEFAULT_POLICY, finish_reason=w), None, None)
+        fast = barring_word(w)
+        assert (general is None) == (fast is None), w
+        if general is not None and fast is not None:
+            assert (dict(general[0]), general[1]) == (dict(fast[0]), fast[1]), w
+    assert barring_word("SAFETY") is not None and barring_word("stop") is None

@@ -32,10 +32,9 @@ from ._policy import (
 from ._registry import Registry
 from ._stopped import BARRED, STOPPED, barred_call, barred_reason, keyword_call, stop_words
 
-__all__ = ["STOPPED", "Words", "barred_call", "barred_keyword", "barred_reason", "called_reason", "calling",
-           "cut_reason", "failed_reason", "failing", "keyword_call", "keyword_finish", "keyword_read", "own_finish",
-           "stop_words",
-           "truncating"]
+__all__ = ["STOPPED", "Words", "barred_call", "barred_keyword", "barred_reason", "barring_word", "called_reason",
+           "calling", "cut_reason", "failed_reason", "failing", "keyword_call", "keyword_finish", "keyword_read",
+           "own_finish", "stop_words", "truncating"]
 
 
 class Words(frozenset):  # type: ignore[type-arg]
@@ -153,6 +152,26 @@ def _keyword_words(dialects: Tuple[Dialect, ...]) -> Dict[str, Dialect]:
         for raw in d.finish_reasons:
             out.setdefault(raw, d)
     return out
+
+
+def _keyword_bars(dialects: Tuple[Dialect, ...]) -> Dict[str, Optional[Mapping[str, str]]]:
+    """Each word of the dialects' ``finish_reasons`` with the table that reads it as
+    failed or stopped, or ``None`` (the dialect ``_keyword_words`` gives it does not)."""
+    return {raw: d.finish_reasons if d.finish_reasons[raw] in BARRED else None
+            for raw, d in _keyword_words(dialects).items()}
+
+
+def barring_word(word: str, registry: Optional[Registry] = None) -> Optional[Tuple[Mapping[str, str], str]]:
+    """``barred_keyword`` of the ``finish_reason`` keyword *word* without a dialect, from a
+    table built once per registry (a text format's ``close`` asks it per reply)."""
+    if word in TRUNCATING:
+        return None
+    bars = derived(_keyword_bars, registry)
+    for key in (word, word.upper(), word.lower()):  # the first a table knows, as ``keyword_finish`` reads it
+        if key in bars:
+            table = bars[key]
+            return None if table is None else (table, word)
+    return None
 
 
 def keyword_finish(

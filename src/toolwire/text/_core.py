@@ -29,9 +29,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
-from .._args import DEFAULT_POLICY, TRUNCATING, Policy, make_policy, parse_arguments
+from .._args import TRUNCATING, Policy, make_policy, parse_arguments
 from .._errors import ArgumentsError, DecodeError, EncodeError, ToolwireError, excerpt, refuse_server
-from .._finish import barred_keyword, keyword_call
+from .._finish import barring_word, keyword_call
 from .._finish_reasons import core_word
 from .._scope import check_scope
 from .._types import InvalidToolCall, ToolCall, new_call, new_invalid
@@ -223,9 +223,9 @@ class TextParser:
     def _bar(self, finish_reason: str) -> None:
         """The calls of a reply *finish_reason* says failed or was stopped by a content
         filter or a refusal (``content_filter``, ``error``, Gemini's ``SAFETY``: as the
-        ``finish_reason=`` keyword of ``decode_all`` reads it, ``barred_keyword``): each an
+        ``finish_reason=`` keyword of ``decode_all`` reads it, ``barring_word``): each an
         ``InvalidToolCall`` saying so; their ``CallEvent`` s stand, as a stream's ``CallDone``."""
-        barred = barred_keyword(replace(DEFAULT_POLICY, finish_reason=finish_reason), None, None)
+        barred = barring_word(finish_reason)
         if barred is None:
             return
         table, word = barred
