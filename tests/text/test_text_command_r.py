@@ -91,3 +91,9 @@ def test_encode_writes_the_template_block() -> None:
     assert decode_text(encode_text(calls, D), D).tool_calls == tuple(TWO)
     with pytest.raises(EncodeError):
         encode_text([ToolCall(name="a b", args={})], D)
+
+
+def test_parameters_and_a_different_arguments_object_are_no_call() -> None:
+    text = ('<|START_ACTION|>[\n    {"tool_call_id": "0", "tool_name": "f", "parameters": {"a": 1}, '
+            '"arguments": {"b": 2}}\n]<|END_ACTION|>')
+    check(text, "text.command-r", None, None, [Invalid("f", id="0")])

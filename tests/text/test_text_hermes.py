@@ -127,3 +127,13 @@ def test_a_block_that_is_no_call_object_blames_the_block(body: str) -> None:
     r = check(text, D, None, None, [Invalid("search", raw=text)])
     assert r.tool_calls[0].error.startswith("Tool call block at $.tool_calls[0] is not one JSON call object")
     assert "Arguments" not in r.tool_calls[0].error
+
+
+# A call object with both "arguments" and "parameters" that differ: one was run and the
+# other dropped without a word. Which one the model meant is unknown: an InvalidToolCall
+# keeping the block (the same object twice is one call).
+def test_two_different_argument_objects_are_no_call() -> None:
+    text = '<tool_call>\n{"name": "f", "arguments": {"a": 1}, "parameters": {"a": 2}}\n</tool_call>'
+    check(text, "text.hermes", None, None, [Invalid("f", raw=text)])
+    same = '<tool_call>\n{"name": "f", "arguments": {"a": 1}, "parameters": {"a": 1}}\n</tool_call>'
+    check(same, "text.hermes", None, None, [C("f", {"a": 1})])

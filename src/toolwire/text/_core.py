@@ -378,11 +378,17 @@ class TextParser:
         """Add the call of a JSON call object (its ``"name"`` a string) whose arguments
         sit under the first of *keys* it has. With none of them the call takes no
         arguments only when its other keys are ``type`` / ``id`` (``{"name": "now"}``,
-        as ``text.llama`` reads it); arguments under another key (``"args"``, a typo)
-        make it an ``InvalidToolCall`` that keeps *raw*: never a call run with ``{}``
-        and its arguments lost (vLLM's hermes parser needs ``"arguments"``)."""
-        for key in keys:
+        as ``text.llama`` reads it); arguments under another key (``"args"``, a typo),
+        or under two of *keys* that differ, make it an ``InvalidToolCall`` that keeps
+        *raw*: never a call run with ``{}`` or with one of two argument objects (vLLM's
+        hermes parser needs ``"arguments"``)."""
+        for i, key in enumerate(keys):
             if key in obj:
+                clash = next((k for k in keys[i + 1:] if k in obj and obj[k] != obj[key]), None)
+                if clash is not None:  # two argument objects: running one would drop the other
+                    self.invalid(obj["name"], raw, f"Tool call at {self.loc} has both {key!r} and {clash!r}, "
+                                                   "which differ: which holds its arguments is unknown", id=id)
+                    return
                 self.call(obj["name"], obj[key], raw, id=id, repairs=repairs, variant=variant)
                 return
         other = [k for k in obj if k not in _BARE]

@@ -74,8 +74,13 @@ def _item(m: TextParser, item: Any, raw: str, repairs: tuple[str, ...]) -> None:
     if cid is not None and type(cid) is not str:
         m.invalid(name, raw, f"Tool call at {m.loc} has a \"tool_call_id\" that is not a string: {excerpt(cid)}")
         return
-    for key in _KEYS:
+    for i, key in enumerate(_KEYS):
         if key in item:
+            clash = next((k for k in _KEYS[i + 1:] if k in item and item[k] != item[key]), None)
+            if clash is not None:  # two argument objects: running one would drop the other
+                m.invalid(name, raw, f"Tool call at {m.loc} has both {key!r} and {clash!r}, which differ: which "
+                                     "holds its arguments is unknown", id=cid)
+                return
             m.call(name, item[key], raw, id=cid, repairs=repairs)
             return
     other = [k for k in item if k not in _BARE]
