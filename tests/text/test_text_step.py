@@ -71,3 +71,14 @@ def test_encode_variants() -> None:
         '<steptml:parameter name="location">Beijing</steptml:parameter>\n'
         '<steptml:parameter name="days">3</steptml:parameter>\n</steptml:invoke><｜tool_call_end｜>\n<｜tool_calls_end｜>'
     )
+
+
+# A ``</think>`` between the calls of a Step 3 section (``<｜tool_calls_begin｜>``) in a
+# thinking block that never closed before it: the block closes there, and every call
+# before it is reasoning (vLLM's Step 3.5 reasoning parser splits the output at
+# ``</think>``). The section's mode did not know the closing marker: the calls ran and
+# ``</think>`` became content.
+def test_a_close_between_section_calls_ends_the_held_reasoning() -> None:
+    text = "<think>x<tool_call><function=f></function></tool_call><｜tool_calls_begin｜></think>y"
+    check(text, "text.step", "y", "x<tool_call><function=f></function></tool_call><｜tool_calls_begin｜>", [],
+          thinking=True)
