@@ -268,6 +268,17 @@ CASES: List[Tuple[str, int, Callable[[int], Any], Callable[[Any], Any]]] = [
      lambda t: _fed(t, "text.qwen3-xml", 3)),
     ("text.kimi section marker held in an open <think>, fed 3 characters at a time", 40_000,
      lambda n: "<think>a " + "<|tool_calls_section_begin|>y " * (n // 30), lambda t: _fed(t, "text.kimi", 3)),
+    # held blocks each cut by its closing marker (the thirtieth session): a call region that
+    # never ends, one inside a value that never closes, closed blocks held from their call
+    ("text.command-r n/50 blocks: opener, held call marker, closer", 400_000,
+     lambda n: "<|START_THINKING|><|START_ACTION|><|END_THINKING|>" * (n // 50),
+     lambda t: decode_text(t, "text.command-r")),
+    ("text.qwen3-xml n/52 blocks: held call, a value never closed, closer", 400_000,
+     lambda n: "<think><tool_call><function=f><parameter=a></think>" * (n // 52),
+     lambda t: decode_text(t, "text.qwen3-xml")),
+    ("text.qwen3-xml n/61 closed blocks each held from its call", 400_000,
+     lambda n: "<think><tool_call><function=f></function></tool_call></think>" * (n // 61),
+     lambda t: decode_text(t, "text.qwen3-xml")),
 ]
 
 

@@ -491,6 +491,12 @@ TEXT_OUTPUTS = [
                        "<parameter=city>\nParis\n</parameter>\n</function>\n</tool_call>"),
     # a cut-off Hermes call (no closer): the end settles it
     ("text.hermes", '<tool_call>\n{"name": "get_weather", "arguments": {"city": "Par'),
+    # held reasoning: a call in a block that never closes is the answer; one in a block that
+    # closes later is reasoning (vLLM's Qwen3 and Command R7B parsers; text/_modes.py)
+    ("text.qwen3-xml", "<think>I need the weather.\n<tool_call>\n<function=get_weather>\n<parameter=city>\n"
+                       "Paris\n</parameter>\n</function>\n</tool_call>"),
+    ("text.command-r", '<|START_THINKING|>maybe <|START_ACTION|>[{"tool_call_id": "0", "tool_name": "f", '
+                       '"parameters": {"a": "<|END_THINKING|>"}}]<|END_ACTION|> no.<|END_THINKING|>Hi'),
 ]
 
 

@@ -33,6 +33,21 @@ UNITS = [
     ("text.kimi", "", "<think>x<|tool_calls_section_begin|><|tool_calls_section_end|>"),
     ("text.qwen3-xml", "", "<think>x<tool_call>\n" + FN + "</tool_call>"),
     ("text.minimax", "", '<think>x<minimax:tool_call>\n<invoke name="f">\n</invoke>\n</minimax:tool_call>'),
+    # a held call region that never ends, cut by the block's closing marker (hunt 30,
+    # review3 finding 2: each region read to the end of the text before the close cut it)
+    ("text.command-r", "", "<|START_THINKING|><|START_ACTION|><|END_THINKING|>"),
+    ("text.qwen3-xml", "", "<think><tool_call><function=f></think>"),
+    ("text.kimi", "", "<think><|tool_calls_section_begin|><|tool_call_begin|></think>"),
+    ("text.apertus", "", "<|inner_prefix|><|tools_prefix|><|inner_suffix|>"),
+    ("text.command-r", "", '<|START_THINKING|><|START_ACTION|>[{"a": "</think><|END_THINKING|>'),
+    # ... and inside a value that never closes (its closer appears nowhere after it)
+    ("text.qwen3-xml", "", "<think><tool_call><function=f><parameter=a></think>"),
+    ("text.glm", "", "<think><tool_call>f<arg_key>a</arg_key><arg_value></think>"),
+    ("text.minimax", "", '<think><minimax:tool_call><invoke name="f"><parameter name="a"></think>'),
+    ("text.deepseek", "", '<think><｜DSML｜tool_calls><｜DSML｜invoke name="f"><｜DSML｜parameter name="a" string="true"></think>'),
+    # closed blocks, each held from its call marker (finding 3: each held start copied the
+    # rest of the text, and each close joined it back)
+    ("text.qwen3-xml", "", "<think><tool_call><function=f></function></tool_call></think>"),
 ]
 
 

@@ -137,3 +137,19 @@ def test_a_closing_marker_between_held_kimi_calls_closes_the_block() -> None:
     # with no closing marker the section is the answer
     check("<think>plan<|tool_calls_section_begin|>" + call + "<|tool_calls_section_end|>tail", "text.kimi", "tail",
           "plan", [C("send", {"a": 1}, id="functions.send:0")], finish_reason="stop")
+
+
+@pytest.mark.parametrize(
+    ("dialect", "text", "content"),
+    [
+        # with no held block a closing marker between a section's calls is the section's
+        # stray text, its whitespace kept as it came (hunt 30, review3 finding 4)
+        ("text.kimi", "a<|tool_calls_section_begin|> </think> b", "a </think> b"),
+        ("text.kimi", "a<|tool_calls_section_begin|>\n</think>\nb<|tool_calls_section_end|>", "a\n</think>\nb"),
+        ("text.step", "a<｜tool_calls_begin｜> </think> b", "a </think> b"),
+    ],
+)
+def test_a_closing_marker_in_a_section_with_no_held_block_keeps_its_spaces(
+    dialect: str, text: str, content: str
+) -> None:
+    check(text, dialect, content, None, [])

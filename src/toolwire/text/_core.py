@@ -120,6 +120,7 @@ class TextParser:
         # began or since its ``value_after`` marker; ``None``: not known yet) (``BodyMode``)
         self.lead: bool | None = None
         self.vat = 0  # where the string that opened a balance region's value began (``at`` position)
+        self.qat = 0  # where the text of the quoted value being read began, in text read ahead (``at``)
         # that string closed holding no JSON text of an object or array: no value, so the
         # region runs on, and the end of the text ends it whole (``BodyMode``)
         self.spent = False

@@ -27,7 +27,9 @@ What an *unclosed* block followed by a call means differs per engine parser:
   later opener in that text does not hold again (no closing marker has come since: a
   call marker in its block is the answer at once; vLLM's reasoning parsers split the
   output once). A call is never both reasoning and a call; the held text is read at
-  most twice (linear), and a stream gets those calls at ``close``.
+  most twice (linear: a call region read ahead scans for the closing markers too and
+  ends the block at one outside its values at once; a value whose closer is nowhere
+  after it is known so once), and a stream gets those calls at ``close``.
 """
 
 from __future__ import annotations
@@ -38,13 +40,13 @@ from typing import TYPE_CHECKING, Any
 
 from ._core import Action, Mode, Start, TextMode
 from ._kit import goto, stay
-from ._scan import BodyMode, Pieces, _alternation
+from ._scan import BodyMode, Pieces, _alternation, _Tokens
 from ._sink import Sink
 
 if TYPE_CHECKING:
     from ._core import TextParser
 
-__all__ = ["closed_think_modes", "held_think_modes", "section_closes", "start_in"]
+__all__ = ["closed_think_modes", "held_think_modes", "set_section", "start_in"]
 
 
 def closed_think_modes(
@@ -80,30 +82,76 @@ def _markers(pairs: Sequence[tuple[str, str]], on_open: Action, on_close: Action
 class _Spec:
     """An unclosed block's text from a held call marker, read ahead as the answer (what
     it is when the text ends): the parser's sinks, calls and events as they were at the
-    marker, so a closing marker met outside the call regions can undo that reading."""
+    marker, so a closing marker met outside the call regions can undo that reading.
 
-    __slots__ = ("at", "close", "content", "items", "reasoning")
+    The text from the marker is ``buf[off:]`` of the buffer the marker was met in, then
+    what was fed since (``m.tape``): nothing is copied while the answer is read ahead."""
 
-    def __init__(self, m: TextParser, at: int, close: str) -> None:
-        self.at = at  # where the marker begins (``at`` position); ``m.tape`` holds the text from there
+    __slots__ = ("at", "buf", "close", "content", "items", "off", "reasoning")
+
+    def __init__(self, m: TextParser, tok: str, close: str) -> None:
+        self.off = m.pos - len(tok)  # the marker *tok* just before ``m.pos``
+        self.at = m.at(self.off)  # where it begins (``at`` position)
+        self.buf = m.buf
         self.close = close  # one of the block's closing markers: the format's content mode finds the block by it
         self.content, self.reasoning = m.content, m.reasoning
         self.items = len(m.items)
         m.content, m.reasoning = _fork(m.content), _fork(m.reasoning)
         m.withheld = len(m.queue)  # events from here wait for the end or that closing marker
+        m.tape = Pieces()  # what ``feed`` adds from here on
 
     def __getstate__(self) -> tuple[Any, ...]:  # pickles with every protocol (a checkpoint)
-        return self.at, self.close, self.content, self.reasoning, self.items
+        return self.at, self.buf[self.off :], self.close, self.content, self.reasoning, self.items
 
     def __setstate__(self, state: tuple[Any, ...]) -> None:
-        self.at, self.close, self.content, self.reasoning, self.items = state
+        self.at, self.buf, self.close, self.content, self.reasoning, self.items = state
+        self.off = 0
+
+    def block(self, m: TextParser) -> _Block:
+        content = m.format.start(False)
+        return content.on[self.close].args[0]  # type: ignore[attr-defined, no-any-return]
+
+    def tokens(self, m: TextParser, region: BodyMode) -> _Tokens:
+        """What *region* scans for outside its values while this text is read ahead: its
+        tokens and the block's closing markers (one there ends the block at once)."""
+        return self.block(m).tokens(region)
+
+    def cut_region(self, m: TextParser, region: BodyMode, i: int, tok: str) -> None:
+        """A closing marker *tok* at ``buf[i]``, outside *region*'s values: the block
+        ended there, and the region was reasoning text."""
+        region.drop(m)
+        m.tent = None
+        self.block(m).cut(m, m.at(i), tok)
+
+    def never_closes(self, m: TextParser, region: BodyMode, q: int) -> None:
+        """The text ended inside *region*'s value *q* (from ``m.qat``): its closer is
+        nowhere after there, so no later value of that kind closes either."""
+        key = f"{int(region.escapes[q])}{region.closers[q]}"
+        unclosed = m.state.setdefault("unclosed", {})
+        if m.qat < unclosed.get(key, m.qat + 1):
+            unclosed[key] = m.qat
+
+    def cut_in_value(self, m: TextParser, region: BodyMode, q: int) -> bool:
+        """At the end of the text, a value *q* just opened (at ``m.qat``) that is known
+        never to close (``never_closes``): a closing marker in it ends the block (as
+        ``_Block.bare`` reads it), found at once instead of reading the value to the end
+        of the text again (linear for many such blocks)."""
+        at = m.state.get("unclosed", {}).get(f"{int(region.escapes[q])}{region.closers[q]}")
+        if at is None or m.qat < at:
+            return False
+        block = self.block(m)
+        i, tok = block.first(m.buf, m.pos)
+        if i < 0:
+            return False
+        self.cut_region(m, region, i, tok)
+        return True
 
     def ends_in(self, m: TextParser, region: BodyMode, body: str) -> bool:
         """Whether the call region that just closed (*body* from ``m.region_at``) holds
-        one of the block's closing markers outside its quoted values: then the block
-        ended there (``_Block.cut``), and the region was reasoning text."""
-        content = m.format.start(False)
-        block: _Block = content.on[self.close].args[0]  # type: ignore[attr-defined]
+        one of the block's closing markers outside its quoted values (one that never
+        closes: ``BodyMode`` cuts at once at any other): then the block ended there
+        (``_Block.cut``), and the region was reasoning text."""
+        block = self.block(m)
         i, tok = block.bare(region, body)
         if i < 0:
             return False
@@ -120,17 +168,19 @@ class _Spec:
         m.withheld = -1
         m.tape = None
 
-    def undo(self, m: TextParser) -> str:
-        """The block closed after all: drop the reading ahead; the text from the marker on
-        (``buf`` is put back to start there)."""
+    def undo(self, m: TextParser) -> int:
+        """The block closed after all: drop the reading ahead; ``buf`` is put back to hold
+        the text from the marker on, which begins at the index returned."""
         m.content, m.reasoning = self.content, self.reasoning
         del m.items[self.items :]
         del m.queue[m.withheld :]
         m.withheld = -1
         tape, m.tape = m.tape, None
-        assert tape is not None
-        m.buf, m.pos = tape.join(), 0
-        return m.buf
+        if tape:  # text fed since: joined once (a stream's read-ahead ends at the closing marker)
+            m.buf, m.pos = self.buf[self.off :] + tape.join(), 0
+        else:  # ``buf`` still ends where it did: the marker is where it was
+            m.buf, m.pos = self.buf, self.off
+        return m.pos
 
 
 def _fork(sink: Sink) -> Sink:
@@ -157,15 +207,20 @@ class _Block:
         self.calls: dict[str, Action] = {}
         self.inner = TextMode("reasoning")  # a closed block's reading without its closing markers
         self.scans: dict[BodyMode, tuple[Any, list[Any]]] = {}  # per call region: its ``bare`` scan
+        self.held: dict[BodyMode, _Tokens] = {}  # per call region: its tokens and the closing markers
 
     def start(self, m: TextParser, tok: str) -> None:
         """Read the text from the held marker *tok* (just before ``m.pos``) ahead as the answer."""
         if m.state.get("spec") is None:
-            m.tape = Pieces()
-            m.tape.append(tok + m.buf[m.pos :])
-            m.state["spec"] = _Spec(m, m.at(m.pos) - len(tok), next(iter(self.closes)))
+            m.state["spec"] = _Spec(m, tok, next(iter(self.closes)))
         m.mode = self.content
         self.calls[tok](m, tok)
+
+    def tokens(self, region: BodyMode) -> _Tokens:
+        got = self.held.get(region)
+        if got is None:
+            got = self.held[region] = _Tokens([*region.tokens, *sorted(self.closes)])
+        return got
 
     def close(self, m: TextParser, tok: str, then: Mode | None) -> None:
         """A closing marker in content (*then* None) or reasoning (*then*: content)."""
@@ -179,10 +234,10 @@ class _Block:
         """The block closes at *at* (``at`` position of its closing marker *tok*): the
         text from the held marker up to there is reasoning, read as a closed block's."""
         spec: _Spec = m.state.pop("spec")
-        end = at - spec.at  # where the marker begins, in the text from the held marker
-        text = spec.undo(m)
+        i = spec.undo(m)
+        end = i + at - spec.at  # where the closing marker begins in ``buf``
         m.reasoning.gap = False  # the held marker is read again as text: nothing was removed there
-        self._plain(m, text[:end])
+        self._plain(m, m.buf, i, end)
         m.reasoning.brk()
         m.pos = end + len(tok)
         m.mode = self.content
@@ -211,30 +266,30 @@ class _Block:
             while True:  # to the quote's closer, a backslash escaping the character after it
                 hit = inside[q].search(body, i)
                 if hit is None:  # a value that never closes: a closing marker in it ends the
-                    return self._first(body, opened)  # block (as an end marker ends a region)
+                    return self.first(body, opened)  # block (as an end marker ends a region)
                 i = hit.end()
                 if hit.group() != "\\":
                     break
                 i += 1
 
-    def _first(self, body: str, i: int) -> tuple[int, str]:
+    def first(self, text: str, i: int) -> tuple[int, str]:
+        """The first closing marker in *text* from *i* (``(-1, "")`` if none)."""
         best, which = -1, ""
         for c in self.closes:
-            j = body.find(c, i) if best < 0 else body.find(c, i, best + len(c) - 1)
+            j = text.find(c, i) if best < 0 else text.find(c, i, best + len(c) - 1)
             if j >= 0:
                 best, which = j, c
         return best, which
 
-    def _plain(self, m: TextParser, text: str) -> None:
-        """*text* as a closed block's reasoning: call markup (and closing markers inside
-        its values) kept as text, the markers such a block drops dropped."""
-        i = 0
-        for hit in self.inner.rx.finditer(text):
+    def _plain(self, m: TextParser, text: str, i: int, end: int) -> None:
+        """``text[i:end]`` as a closed block's reasoning: call markup (and closing markers
+        inside its values) kept as text, the markers such a block drops dropped."""
+        for hit in self.inner.rx.finditer(text, i, end):
             m.emit_reasoning(text[i : hit.start()])
             self.inner.on[hit.group()](m, hit.group())
             m.reasoning.brk()
             i = hit.end()
-        m.emit_reasoning(text[i:])
+        m.emit_reasoning(text[i:end])
 
 
 def _close_in(block: _Block, then: Mode | None, m: TextParser, tok: str) -> None:
@@ -243,17 +298,20 @@ def _close_in(block: _Block, then: Mode | None, m: TextParser, tok: str) -> None
 
 def _close_between(block: _Block, m: TextParser, tok: str) -> None:
     if m.state.get("spec") is None:
-        m.stray.append(tok)  # text between a section's calls, as before it
+        m.stray.append(tok)  # text between a section's calls, with the text before it
         return
+    m.flush_stray()  # (into the answer read ahead, which the cut drops)
     block.cut(m, m.at(m.pos) - len(tok), tok)
 
 
-def section_closes(content: TextMode) -> dict[str, Action]:
-    """The actions of a held block's closing markers in a mode between the calls of a
-    section (*content*: the family's content mode): there such a marker ends a held
-    block, as in content; otherwise it stays the section's stray text."""
+def set_section(section: TextMode, content: TextMode, on: dict[str, Action]) -> None:
+    """Set *section*, a mode between the calls of a section, to *on* and a held block's
+    closing markers (*content*: the family's content mode): there such a marker ends a
+    held block, as in content; otherwise it is the section's stray text, as the text
+    around it (``TextMode.text_first``)."""
     block = next(a.args[0] for a in content.on.values() if isinstance(a, partial) and a.func is _close_in)
-    return {c: partial(_close_between, block) for c in sorted(block.closes)}
+    closes = sorted(block.closes)
+    section.set({**on, **{c: partial(_close_between, block) for c in closes}}, text_first=closes)
 
 
 class _Held(Mode):
@@ -275,12 +333,12 @@ class _Held(Mode):
             return
         held = Pieces()
         held.append(tok)
-        m.state["held"] = (tok, held)  # the marker, then the whitespace after it
+        m.state["held"] = (tok, held, m.at(m.pos) - len(tok))  # the marker, the whitespace after it, where
         m.mode = self
 
     def step(self, m: TextParser) -> bool:
         buf, pos, n = m.buf, m.pos, len(m.buf)
-        tok, held = m.state["held"]
+        tok, held, at = m.state["held"]
         i = pos
         while i < n and buf[i].isspace():
             i += 1
@@ -293,7 +351,11 @@ class _Held(Mode):
         del m.state["held"]
         text = held.join()
         if buf.startswith(c, i) and n > i + len(c) and (buf[i + len(c)] == "=" or buf[i + len(c)].isspace()):
-            m.buf, m.pos = text + buf[i:], len(tok)  # read from the marker on (``buf`` still ends at ``fed``)
+            j = at - m.at(0)  # read from the marker on (``buf`` still ends at ``fed``)
+            if j >= 0:  # it is still in ``buf``
+                m.pos = j + len(tok)
+            else:
+                m.buf, m.pos = text + buf[i:], len(tok)
             self.block.start(m, tok)
             return True
         m.reasoning.gap = False  # a mention, not a call: reasoning text (the marker kept as text)

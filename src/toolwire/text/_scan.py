@@ -109,11 +109,15 @@ class TextMode(Mode):
     def __init__(self, sink: str, on: dict[str, Action] | None = None) -> None:
         self.sink = sink
         self.on: dict[str, Action] = {}
+        self.text_first: frozenset[str] = frozenset()
         if on:
             self.set(on)
 
-    def set(self, on: dict[str, Action]) -> None:
+    def set(self, on: dict[str, Action], text_first: Sequence[str] = ()) -> None:
+        """*on*: each marker's action; *text_first*: markers whose action runs before the
+        stray text met so far is flushed (one that may be that text's own, ``_modes``)."""
         self.on = dict(on)
+        self.text_first = frozenset(text_first)
         keys = list(self.on)
         self.rx = _alternation(keys)
         self.firsts = frozenset(k[0] for k in keys)
@@ -144,9 +148,10 @@ class TextMode(Mode):
         if hit is not None:
             self.emit(m, buf[pos : hit.start()])
             m.pos = hit.end()
-            if m.stray:
+            tok = hit.group()
+            if m.stray and tok not in self.text_first:
                 m.flush_stray()
-            self.on[hit.group()](m, hit.group())
+            self.on[tok](m, tok)
             m.brk(self.sink)  # the marker separated two pieces of this text (a dropped one too)
             return True
         stop = len(buf) if m.final else _hold(buf, pos, self.firsts, self.prefixes, self.longest)
@@ -277,6 +282,7 @@ class BodyMode(Mode):
         tokens = list(ends) + [q[0] for q in quotes] + list(skips)
         if balance:
             tokens += list("{[()]}")
+        self.tokens = tuple(tokens)
         self.rx = _alternation(tokens)
         self.firsts = frozenset(t[0] for t in tokens)
         self.prefixes = _prefixes(tokens)
@@ -293,12 +299,15 @@ class BodyMode(Mode):
         lead = m.lead  # (kept in step with ``m.lead``: read here, written where it changes)
         if lead is None:
             lead = m.lead = self.lead0
+        # outside values: the region's tokens, and a held block's closing markers while
+        # text is read ahead as the answer (``_modes``: one ends the block at once)
+        t: BodyMode | _Tokens = self if m.tape is None else m.state["spec"].tokens(m, self)
         while True:
             q = m.quote
             if q < 0:
-                hit = self.rx.search(buf, pos)
+                hit = t.rx.search(buf, pos)
                 if hit is None:
-                    stop = n if m.final else _hold(buf, pos, self.firsts, self.prefixes, self.longest)
+                    stop = n if m.final else _hold(buf, pos, t.firsts, t.prefixes, t.longest)
                     if lead and stop > pos and not buf[pos:stop].isspace():
                         if self.value_after:  # a JSON scalar may be the value
                             got = self._scalar(m, buf, start, pos, n)
@@ -315,8 +324,8 @@ class BodyMode(Mode):
                     lead = m.lead = False  # text before the token: no value begins there
                 if (
                     not m.final
-                    and n - hit.start() < self.longest
-                    and buf[hit.start() :] in self.prefixes
+                    and n - hit.start() < t.longest
+                    and buf[hit.start() :] in t.prefixes
                 ):  # could still grow into a longer token
                     stop = hit.start()
                     break
@@ -331,12 +340,19 @@ class BodyMode(Mode):
                     m.quote = self.quotes[tok]  # (``lead`` stays: whether it opened the value)
                     if lead:
                         m.vat = m.at(hit.start())
+                    if t is not self:
+                        m.qat = m.at(pos)
+                        if m.final and m.state["spec"].cut_in_value(m, self, m.quote):
+                            return True
                 elif tok in self.skips:
                     lead = m.lead = tok == self.value_after and not m.spent  # (one string value a region)
                 elif tok in "{[(":
                     m.depth += 1
                     if lead:
                         lead = m.lead = False
+                elif t is not self and tok not in ")]}":  # a held block's closing marker
+                    m.state["spec"].cut_region(m, self, hit.start(), tok)
+                    return True
                 else:
                     m.depth -= 1
                     if m.depth <= 0:
@@ -354,6 +370,8 @@ class BodyMode(Mode):
                 tk = self.in_tok[q]
                 hit = tk.rx.search(buf, pos)
                 if hit is None:
+                    if m.final and t is not self:
+                        m.state["spec"].never_closes(m, self, q)
                     stop = n if m.final else _hold(buf, pos, tk.firsts, tk.prefixes, tk.longest)
                     break
                 tok = hit.group()
@@ -433,14 +451,8 @@ class BodyMode(Mode):
 
     def _finish(self, m: TextParser, end: str, complete: bool) -> None:
         body = m.body.join()
-        m.body.reset()
         unclosed = m.quote >= 0  # the text ended inside a value
-        m.quote = -1
-        m.depth = 0
-        m.balanced = False
-        m.lead = None
-        m.spent = False
-        m.mode = self.next
+        self.drop(m)
         if m.tape is not None and m.state["spec"].ends_in(m, self, body):  # (``_modes``: held text read ahead)
             m.tent = None
             return
@@ -459,6 +471,16 @@ class BodyMode(Mode):
             raise
         except Exception as exc:  # a family parser must never let a foreign error out
             m.invalid(None, m.opener + body + end, f"Could not read the call: {type(exc).__name__}: {exc}")
+
+    def drop(self, m: TextParser) -> None:
+        """Leave the region: its reading state reset, the machine at ``next``."""
+        m.body.reset()
+        m.quote = -1
+        m.depth = 0
+        m.balanced = False
+        m.lead = None
+        m.spent = False
+        m.mode = self.next
 
     def _whole(self, m: TextParser, body: str, end: str) -> bool:
         """Whether *body* reads as calls none of which is invalid (on a copy of the

@@ -70,7 +70,7 @@ from .._types import ToolCall
 from ._blocks import cut_block, ended
 from ._core import BodyMode, TextFormat, TextMode, TextParser
 from ._kit import ATTR, args_text, body, calls_of, content_between, dumps, forbid, forbid_key, goto, stay
-from ._modes import held_think_modes, section_closes
+from ._modes import held_think_modes, set_section
 from ._params import read_params
 
 __all__ = ["FORMAT"]
@@ -228,7 +228,7 @@ _CONTENT, _REASONING, _START = held_think_modes(
     },
     more=((K3_THINK, K3_THINK_END),),  # K3's think channel (vLLM's Kimi K3 reasoning parser)
 )
-_SECTION.set({CALL: body(_CALL), SECTION_END: goto(_CONTENT), SECTION1_END: goto(_CONTENT), **section_closes(_CONTENT)})
+set_section(_SECTION, _CONTENT, {CALL: body(_CALL), SECTION_END: goto(_CONTENT), SECTION1_END: goto(_CONTENT)})
 _CALL.next = _SECTION
 _K3.next = _CONTENT
 

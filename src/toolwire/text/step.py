@@ -50,7 +50,7 @@ from collections.abc import Sequence
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextMode, TextParser
 from ._kit import body, calls_of, goto, stay
-from ._modes import held_think_modes, section_closes
+from ._modes import held_think_modes, set_section
 from ._params import name_after, name_text, read_calls, value_text, wrap_nl
 
 __all__ = ["FORMAT"]
@@ -97,7 +97,7 @@ _CONTENT, _REASONING, _START = held_think_modes(
     {TC: "<function"},
     content_extra={SECTION_END: stay, CALL_END: stay, TC_END: stay},
 )
-_SECTION.set({CALL: body(_CALL), SECTION_END: goto(_CONTENT), **section_closes(_CONTENT)})
+set_section(_SECTION, _CONTENT, {CALL: body(_CALL), SECTION_END: goto(_CONTENT)})
 _CALL.next = _SECTION
 _XML.next = _CONTENT
 
