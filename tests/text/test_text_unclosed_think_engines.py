@@ -153,3 +153,39 @@ def test_a_closing_marker_in_a_section_with_no_held_block_keeps_its_spaces(
     dialect: str, text: str, content: str
 ) -> None:
     check(text, dialect, content, None, [])
+
+
+# A value known never to close (its closer is nowhere after an earlier one) ends a held
+# block at a closing marker inside it, not at one inside an earlier value of the region
+# that closed, nor past the region's end marker in text read again (hunt 30, held30 1-2:
+# the first version of that shortcut ran a call written in the reasoning, and lost one)
+_K = "<|tool_calls_section_begin|>", "<|tool_calls_section_end|>", "<|tool_call_begin|>", "<|tool_call_argument_begin|>"
+_UNCLOSED = "r" + _K[0] + _K[1] + "<|open|>tools<|sep|><|open|>argument a</think>b"  # no <|close|>argument after it
+
+
+def test_a_closing_marker_in_a_closed_value_before_a_never_closed_one_is_its_text() -> None:
+    S, SE, C, ARG = _K
+    rm = C + 'functions.rm:0' + ARG + '{"path": "/"}<|tool_call_end|>'
+    held = S + SE + "<|open|>tools<|sep|><|open|>json X</think>Y<|close|>json<|sep|><|open|>argument " + rm
+    r = decode_text(_UNCLOSED + "<think>" + held + "</think>W", "text.kimi", thinking=True)
+    assert (r.content, r.tool_calls) == ("b\nW", ())
+    assert r.reasoning == _UNCLOSED[: _UNCLOSED.index("</think>")] + held
+
+
+def test_a_never_closed_value_in_text_read_again_ends_at_its_end_marker() -> None:
+    S, SE, CB, ARG = _K
+    text = (_UNCLOSED + "<think>" + S + CB + "functions.f:0" + ARG + '{"a": "x<|tool_call_end|>' + SE
+            + "<|open|>tools<|sep|><|open|>argument q<|close|>tools<|sep|>" + CB + '"}}<|tool_call_end|>'
+            + S + CB + "functions.g:1" + ARG + '{"a": "</think>"}<|tool_call_end|>' + SE)
+    r = decode_text(text, "text.kimi", thinking=True)
+    assert r.tool_calls[-1] == C("g", {"a": "</think>"}, id="functions.g:1")
+    assert [c.name for c in r.tool_calls] == ["f", None, None, "g"]
+    assert r.content == "b\n" + S
+
+
+def test_a_closing_marker_in_a_closed_value_of_apertus_text_read_again_is_its_text() -> None:
+    text = ('r<|tools_prefix|><|inner_prefix|> <|tools_prefix|>"<|tools_suffix|><|assistant_end|><|tools_prefix|>'
+            '\\"v<|inner_suffix|>"\\"')
+    r = decode_text(text, "text.apertus", thinking=True, finish_reason="stop")
+    assert (r.content, r.reasoning, len(r.tool_calls)) == (None, "r", 2)
+    assert r.tool_calls[1].truncated

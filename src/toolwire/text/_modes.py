@@ -131,17 +131,18 @@ class _Spec:
         if m.qat < unclosed.get(key, m.qat + 1):
             unclosed[key] = m.qat
 
-    def cut_in_value(self, m: TextParser, region: BodyMode, q: int) -> bool:
-        """At the end of the text, a value *q* just opened (at ``m.qat``) that is known
-        never to close (``never_closes``): a closing marker in it ends the block (as
-        ``_Block.bare`` reads it), found at once instead of reading the value to the end
-        of the text again (linear for many such blocks)."""
+    def cut_in_value(self, m: TextParser, region: BodyMode, q: int, pos: int) -> bool:
+        """At the end of the text, a value *q* just opened (its text from ``buf[pos]``)
+        that is known never to close (``never_closes``): a closing marker in it ends the
+        block (as ``_Block.bare`` reads it), found at once instead of reading the value to
+        the end of the text again (linear for many such blocks). Not in text read again
+        when one of the region's end markers comes first: there it ends the region."""
         at = m.state.get("unclosed", {}).get(f"{int(region.escapes[q])}{region.closers[q]}")
         if at is None or m.qat < at:
             return False
-        block = self.block(m)
-        i, tok = block.first(m.buf, m.pos)
-        if i < 0:
+        buf = m.buf
+        i, tok = self.block(m).first(buf, pos)
+        if i < 0 or (m.region_at < m.reread_until and any(buf.find(e, pos, i) >= 0 for e in region.ends)):
             return False
         self.cut_region(m, region, i, tok)
         return True

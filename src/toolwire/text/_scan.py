@@ -342,7 +342,7 @@ class BodyMode(Mode):
                         m.vat = m.at(hit.start())
                     if t is not self:
                         m.qat = m.at(pos)
-                        if m.final and m.state["spec"].cut_in_value(m, self, m.quote):
+                        if m.final and m.state["spec"].cut_in_value(m, self, m.quote, pos):
                             return True
                 elif tok in self.skips:
                     lead = m.lead = tok == self.value_after and not m.spent  # (one string value a region)
