@@ -184,10 +184,13 @@ def json_region(m: TextParser, code: str, raw: str, complete: bool) -> bool:
     is no call (then it is content, as prose there is). Still open at its end marker (a
     stop token inside a value that never closes ended the region there) it is cut off,
     as when the text ends in it."""
-    if not complete or unclosed(code):
-        if loose_name(code) is None and not NAME_OPEN.search(code):
+    if complete:
+        if json_calls(m, code, raw, "json", arrays=True) or (code[0] == "{" and policy_call(m, code, raw, "json")):
+            return True
+        if not unclosed(code):
             return False
-        if not cut_json_list(m, code, raw, "json"):
-            m.truncated(loose_name(code), raw)
-        return True
-    return json_calls(m, code, raw, "json", arrays=True) or (code[0] == "{" and policy_call(m, code, raw, "json"))
+    if loose_name(code) is None and not NAME_OPEN.search(code):
+        return False
+    if not cut_json_list(m, code, raw, "json"):
+        m.truncated(loose_name(code), raw)
+    return True
