@@ -59,3 +59,60 @@ def test_an_apostrophe_in_leading_brackets_does_not_hide_a_later_python_tag() ->
 ])
 def test_a_repeated_keyword_makes_a_pythonic_call_invalid(dialect: str, text: str) -> None:
     check(text, dialect, None, None, [Invalid("get_weather", raw=text)])
+
+
+# A value that never closes: its region ended at the first stop token inside it
+# (docs/text-formats.md, "Markers inside values"). The list at the start was read again
+# as content, where the markers inside the value count: the call was lost and a
+# ``<|python_tag|>`` inside its value became a code_interpreter call.
+STOPS = ["<|eot_id|>", "<|eom_id|>", "<|eot|>", "<|eom|>"]
+
+
+@pytest.mark.parametrize("finish", [None, "stop", "length"])
+@pytest.mark.parametrize("end", STOPS)
+def test_a_list_whose_value_holds_a_stop_token_is_an_invalid_call(finish: str | None, end: str) -> None:
+    text = "[f(a='<|python_tag|>import os; os.remove(x)" + end
+    check(text, D, None, None, [Invalid("f", raw=text)], finish_reason=finish)
+    text = "[get_weather(city='Paris'), run(cmd='x" + end
+    check(text, D, None, None, [C("get_weather", {"city": "Paris"}), Invalid("run", raw=text)],
+          finish_reason=finish)
+    text = '[f(a="x' + end
+    check(text, D, None, None, [Invalid("f", raw=text)], finish_reason=finish)
+
+
+def test_a_slipped_quote_before_a_python_tag_is_not_told_from_a_tag_in_a_value() -> None:
+    """``'it's'`` leaves a quote open up to the stop token, as a value holding the tag
+    does: one InvalidToolCall keeping the text, never a call run from a value."""
+    text = "[note(text='it's')] <|python_tag|>brave_search.call(query=\"x\")<|eom_id|>"
+    check(text, D, None, None, [Invalid("note", raw=text)], finish_reason="stop")
+
+
+def test_the_text_after_the_stop_token_in_a_value_is_read_as_usual() -> None:
+    text = "[get_weather(city='Paris'), run(cmd='<|python_tag|>y<|eot_id|>"
+    check(text + " Done.", D, "Done.", None, [C("get_weather", {"city": "Paris"}), Invalid("run", raw=text)],
+          finish_reason="stop")
+
+
+@pytest.mark.parametrize("finish", [None, "stop", "length"])
+def test_a_list_still_open_at_a_stop_token_is_an_invalid_call(finish: str | None) -> None:
+    """As the ``<|python_start|>`` form: its end marker came, so it is not cut off."""
+    for text in ("[get_weather(city='Paris')<|eot_id|>", "[get_weather(city=['Paris'<|eom_id|>"):
+        check(text, D, None, None, [Invalid("get_weather", raw=text)], finish_reason=finish)
+
+
+@pytest.mark.parametrize("finish", [None, "stop", "length"])
+def test_a_json_call_whose_value_holds_a_stop_token_is_not_content(finish: str | None) -> None:
+    """Cut-off JSON with a ``"name"``, as when the text ends there (the module docstring)."""
+    for text, name in [('{"name": "f", "args": {"a": "<|python_tag|>x<|eot_id|>', "f"),
+                       ('{"name": "<|python_tag|>x<|eot_id|>', None),
+                       ('{"name": "f", "parameters": {"a": "<|python_tag|>x<|eom_id|>', "f"),
+                       ('<|python_start|>[{"name": "f", "parameters": {"a": "<|python_tag|>x<|eot_id|>', "f"),
+                       ('<|python_start|>{"name": "f", "parameters": {"a": "<|python_tag|>x<|eot|>', "f")]:
+        check(text, D, None, None, [Invalid(name, truncated=True, raw=text)], finish_reason=finish)
+
+
+def test_prose_in_brackets_with_a_stop_token_in_a_quote_stays_content() -> None:
+    check("[Note: I'll search<|eot_id|>", D, "[Note: I'll search", None, [])
+    check("[Note: I'll search<|eot_id|> <|python_tag|>brave_search.call(query=\"x\")<|eom_id|>", D,
+          "[Note: I'll search", None, [C("brave_search", {"query": "x"})])
+    check('{"note": "it is<|eot_id|>', D, '{"note": "it is', None, [])

@@ -55,7 +55,11 @@ Wire forms::
   alike); positional arguments make the call invalid (no names to give them).
 - A JSON object or list still open when the text ends is an ``InvalidToolCall``
   (``truncated=True``) when it looks like a call (a ``"name"`` key, its string whole
-  or cut off: nameless then), content otherwise.
+  or cut off: nameless then), content otherwise. So is one still open at a stop token
+  (as when a value that never closes holds one: the region ends there, ``_scan``), and
+  a ``[name(`` list at the start still open there is one ``InvalidToolCall`` after the
+  calls that closed, not cut off: never content, where a ``<|python_tag|>`` inside the
+  value would count.
 
 Encoding: ``llama_encode`` (variants ``json``, ``python_tag``, ``builtin``, ``code``,
 ``function``, ``pythonic``).
@@ -128,7 +132,11 @@ def _start_json(m: TextParser, text: str, end: str, complete: bool) -> None:
         return
     calls = json_calls(m, text, raw, "json", strict=bool(m.opener)) or policy_call(m, text, raw, "json")
     if not calls:
-        if m.opener:
+        if NAME_OPEN.search(text) and unclosed(text):
+            # still open at a stop token: one in a value that never closes ended the region
+            # there; read again as content, a <|python_tag|> in the value would count
+            m.truncated(name_hint(text), raw)
+        elif m.opener:
             m.emit_content(raw)
         else:
             _as_content(m, raw)
@@ -173,6 +181,11 @@ def _start_py(m: TextParser, text: str, end: str, complete: bool) -> None:
         return
     if py_shaped(code, loose=m.opener == PY_START) is not None:  # shaped like calls, closed, not Python:
         cut_py(m, code, raw, "pythonic", cut=False)  # never content; the calls before the slip are whole
+    elif not m.opener and CALLISH.match(text) and py_unclosed(code):
+        # still open at a stop token (one inside a value that never closes ended the region
+        # there): the text before it was complete, unreadable; read again as content, a
+        # <|python_tag|> in the value would make a call
+        cut_py(m, code, raw, "pythonic", cut=False)
     elif m.opener == PY_START:
         # Llama 4's template: <|python_start|>{content}<|python_end|>{"name": …, "parameters": …}:
         # the text is content, its markers are markup, and a JSON call may follow

@@ -181,11 +181,16 @@ def unclosed(text: str) -> bool:
 def json_region(m: TextParser, code: str, raw: str, complete: bool) -> bool:
     """JSON calls inside ``<|python_start|>…<|python_end|>`` (vLLM's ``llama3_json`` /
     ``llama4_json`` parser reads a JSON call wherever it stands); False when the JSON
-    is no call (then it is content, as prose there is)."""
-    if not complete:
-        if loose_name(code) is None and not NAME_OPEN.search(code):
+    is no call (then it is content, as prose there is). Still open at its end marker (a
+    stop token inside a value that never closes ended the region there) it is cut off,
+    as when the text ends in it."""
+    if complete:
+        if json_calls(m, code, raw, "json", arrays=True) or (code[0] == "{" and policy_call(m, code, raw, "json")):
+            return True
+        if not unclosed(code):
             return False
-        if not cut_json_list(m, code, raw, "json"):
-            m.truncated(loose_name(code), raw)
-        return True
-    return json_calls(m, code, raw, "json", arrays=True) or (code[0] == "{" and policy_call(m, code, raw, "json"))
+    if loose_name(code) is None and not NAME_OPEN.search(code):
+        return False
+    if not cut_json_list(m, code, raw, "json"):
+        m.truncated(loose_name(code), raw)
+    return True
