@@ -351,3 +351,31 @@ def test_encode_refuses_a_name_holding_a_harmony_marker() -> None:
     with pytest.raises(EncodeError) as e:
         encode_text(ToolCall(name="f<|call|>", args={}), D)
     assert e.value.loc == "$[0].name"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '<|channel|>commentary to=functions.f json json<|message|>{"a":1}<|call|>',
+        '<|channel|>commentary to=functions.f foo code<|message|>{"a":1}<|call|>',
+        '<|channel|>analysis to=functions.f json <|constrain|>json<|message|>{"a":1}<|call|>',
+        ' to=functions.f<|channel|>commentary json json<|message|>{"a":1}<|call|>',
+        ' to=functions.f code code<|message|>{"a":1}<|call|>',
+    ],
+)
+def test_two_content_types_are_an_invalid_call(text: str) -> None:
+    # openai-harmony 0.0.8: "unexpected tokens remaining in message header"
+    check(text, D, None, None, [Invalid("f", raw=text)], finish_reason="stop")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '<|channel|>commentary to=functions.f code<|message|>{"a":1}<|call|>',
+        '<|channel|>analysis to=functions.f final<|message|>{"a":1}<|call|>',
+        ' to=functions.f json<|channel|>commentary<|message|>{"a":1}<|call|>',
+    ],
+)
+def test_one_content_type_of_any_word_is_a_call(text: str) -> None:
+    # openai-harmony 0.0.8 reads 'code' / 'final' after the recipient as the content type
+    check(text, D, None, None, [C("f", {"a": 1})], finish_reason="stop")

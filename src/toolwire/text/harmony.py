@@ -118,17 +118,18 @@ def _header(m: TextParser, text: str, end: str, complete: bool) -> None:
             m.truncated(_name(tos), full + end)
         elif tos:
             m.invalid(_name(tos), full + end, f"Tool call at {m.loc} has no <|message|>")
-        elif not _only_header_words(full):  # text that is not a header
+        elif _header_words(full) < 0:  # text that is not a header
             m.emit_content(full)
             m.brk("content")
         return
     first = min((i for i in (full.find(CHANNEL), full.find(START)) if i >= 0), default=-1)
-    if first > 0 and not _only_header_words(full[:first]):
+    if first > 0 and _header_words(full[:first]) < 0:
         # text before the header (only a role or recipient may stand there) is content
         m.emit_content(full[:first])
         m.brk("content")
         full = full[first:]
-    if not _only_header_words(full, 1):
+    words = _header_words(full, 1)
+    if words < 0:
         if _TO.search(full):  # a recipient in a header openai-harmony refuses: no call, no content
             _unread(m, full, end)
             return
@@ -144,7 +145,10 @@ def _header(m: TextParser, text: str, end: str, complete: bool) -> None:
             m.brk("content")
             m.mode = _FINAL
         return
-    _message(m, full[len(START) :] if full.startswith(START) else full, end)
+    if full.startswith(START):  # its role's word, "assistant", is no content type
+        _message(m, full[len(START) :], end, words - 1 - (CHANNEL in full))
+    else:
+        _message(m, full, end, words - (CHANNEL in full))
 
 
 def _unread(m: TextParser, head: str, end: str) -> None:
@@ -157,10 +161,15 @@ def _unread(m: TextParser, head: str, end: str) -> None:
     m.state["recipients"] = None  # (no list: the call is not read)
 
 
-def _message(m: TextParser, head: str, end: str) -> None:
-    """The message after the header *head* (read: only header words)."""
+def _message(m: TextParser, head: str, end: str, words: int) -> None:
+    """The message after the header *head* (read: only header words, *words* of them
+    besides its role, channel and recipients). openai-harmony reads one such word in a
+    call's header, the content type (``json``, ``code``, any word), and refuses a header
+    with more (``to=functions.f json json``)."""
     tos = _recipients(head)
-    if tos:
+    if tos and words > 1:
+        _unread(m, head, end)
+    elif tos:
         m.open_body(_CALL, head + end)
         m.state["recipient"] = tos[0] if len(tos) == 1 else ""
         m.state["recipients"] = tos
@@ -181,9 +190,10 @@ def _role_header(m: TextParser, full: str, end: str) -> None:
         i = full.rfind("<")
         if i >= 0 and full[i:] in _PARTS:
             words = full[:i]
-    tos = _recipients(words) if _only_header_words(words, cut=not end) else []
+    count = _header_words(words, cut=not end)
+    tos = _recipients(words) if count >= 0 else []
     if tos and end == MESSAGE:
-        _message(m, full, end)
+        _message(m, full, end, count)
         return
     if end == MESSAGE and full[:1].isspace() and full.lstrip().startswith("to="):
         _unread(m, full, end)  # the role header went on with a recipient, then other words
@@ -214,26 +224,29 @@ _HEADER_WORDS = frozenset({"assistant", "analysis", "commentary", "final", "json
 _WORD_PARTS = frozenset(w[:i] for w in (*_HEADER_WORDS, "to=") for i in range(1, len(w)))
 
 
-def _only_header_words(text: str, others: int = 0, cut: bool = False) -> bool:
-    """True when *text* holds nothing but Harmony markers, roles, channel names,
-    recipients and at most *others* other words (a channel or content type): markup,
-    not an answer. With *cut* (the text ended there) its last word may be the start of
-    a header word."""
+def _header_words(text: str, others: int = 0, cut: bool = False) -> int:
+    """When *text* holds nothing but Harmony markers, roles, channel names, recipients
+    and at most *others* other words (a channel or content type), markup, not an
+    answer: the number of its words that are no recipients; else -1. With *cut* (the
+    text ended there) its last word may be the start of a header word."""
     if len(text) > 512:  # a header is a few words: this is text
-        return False
+        return -1
     for mk in (START, CHANNEL, CONSTRAIN):
         text = text.replace(mk, " ")
-    unknown = 0
+    unknown = tos = 0
     words = text.split()
     if cut and words and not text[-1].isspace() and words[-1] in _WORD_PARTS:
         words.pop()
     for w in words:
-        if w in _HEADER_WORDS or (w.startswith("to=") and "<" not in w):
+        if w in _HEADER_WORDS:
+            continue
+        if w.startswith("to=") and "<" not in w:
+            tos += 1
             continue
         unknown += 1
         if unknown > others or not is_name(w):
-            return False
-    return True
+            return -1
+    return len(words) - tos
 
 
 def _name(recipients: list[str]) -> str | None:
