@@ -42,7 +42,8 @@ begins with a message header::
   its message, set apart by a newline (reasoning on the ``analysis`` channel), unless it
   holds a recipient: openai-harmony reads one word after the recipient as the content
   type (a call) and refuses more, so its message is an ``InvalidToolCall`` that keeps
-  the text (so is `` to=functions.f foo bar<|message|>`` at the start). Text
+  the text (so is `` to=functions.f foo bar<|message|>`` at the start, and a call
+  header with two content types, ``to=functions.f json json``). Text
   before the first ``<|channel|>`` / ``<|start|>`` that is not a role or recipient is
   content, and the header after it is read as usual.
 - A ``<|start|>`` naming another role (``user``, ``system``, ``developer``, a tool's
