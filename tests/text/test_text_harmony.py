@@ -244,3 +244,138 @@ def test_a_non_header_on_the_analysis_channel_stays_reasoning() -> None:
 def test_a_non_header_is_set_apart_from_its_message() -> None:
     check("<|channel|>final foo bar<|message|>x<|return|>", D, "<|channel|>final foo bar\nx", None, [],
           finish_reason="stop")
+
+
+# -- <|return|> ends the assistant's turn (openai/harmony docs/format.md: the model's final
+# message ends with <|return|>, "done sampling"; openai-harmony's renderer writes <|end|> for a
+# final message in a conversation, so <|return|> only ever ends a completion, and engines stop
+# at it). openai-harmony 0.0.8's parser reads what follows as it reads any list of messages
+# (a message after it: one more message; other text: "Unexpected token ... while expecting
+# start token"), but nothing after it is this turn's answer: as a message another role writes,
+# it is one InvalidToolCall's raw text, never a call, content or reasoning
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        '<|start|>assistant<|channel|>commentary to=functions.f <|constrain|>json<|message|>{"a":1}<|call|>',
+        "<|start|>assistant<|channel|>final<|message|>More.<|return|>",
+        "trailing words",
+        "<|channel|>analysis<|message|>x<|end|>",
+    ],
+)
+def test_text_after_return_is_past_the_turn(after: str) -> None:
+    text = "<|channel|>final<|message|>It is sunny.<|return|>" + after
+    r = check(text, D, "It is sunny.", None, [Invalid(None, raw=after)], finish_reason="stop")
+    assert "<|return|>" in r.tool_calls[0].error
+
+
+def test_whitespace_after_return_is_nothing() -> None:
+    check("<|channel|>final<|message|>It is sunny.<|return|>\n", D, "It is sunny.", None, [], finish_reason="stop")
+
+
+def test_a_call_ended_by_return_is_a_call_and_what_follows_is_past_the_turn() -> None:
+    # openai-harmony 0.0.8 reads '<|channel|>commentary to=functions.f<|message|>{"a":1}<|return|>'
+    # as a message to functions.f
+    after = "<|start|>assistant<|channel|>final<|message|>Done<|return|>"
+    text = '<|channel|>commentary to=functions.f<|message|>{"a":1}<|return|>' + after
+    check(text, D, None, None, [C("f", {"a": 1}), Invalid(None, raw=after)], finish_reason="stop")
+
+
+def test_a_stray_return_between_messages_ends_the_turn() -> None:
+    after = '<|start|>assistant<|channel|>commentary to=functions.f<|message|>{"a":1}<|call|>'
+    check("<|channel|>final<|message|>Hi<|end|><|return|>" + after, D, "Hi", None, [Invalid(None, raw=after)],
+          finish_reason="stop")
+    check("Hi<|return|>" + after, D, "Hi", None, [Invalid(None, raw=after)], finish_reason="stop")
+
+
+# -- a header with a recipient and other words: openai-harmony 0.0.8 reads one word after the
+# recipient as the content type (a call: ' to=functions.f "x"<|message|>{}' is a message to
+# functions.f with content type '"x"') and refuses more ("unexpected tokens remaining in message
+# header"): the model addressed a tool, so the message is an InvalidToolCall keeping its text,
+# never content and never run
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "<|channel|>commentary to=functions.f foo bar<|message|>{}<|call|>",
+        '<|channel|>commentary to=functions.f <|constrain|>json foo bar<|message|>{"a":1}<|call|>',
+        '<|channel|>commentary to=functions.f {"a"<|message|>{}<|call|>',
+        "<|start|>assistant foo bar to=functions.f<|channel|>commentary<|message|>{}<|call|>",
+        ' to=functions.f "x"<|message|>{}<|call|>',
+        " to=functions.f foo bar<|message|>{}<|call|>",
+    ],
+)
+def test_a_recipient_in_a_header_harmony_does_not_read_is_an_invalid_call(text: str) -> None:
+    r = check(text, D, None, None, [Invalid("f", raw=text)], finish_reason="stop")
+    assert "header" in r.tool_calls[0].error
+
+
+def test_a_recipient_in_a_non_header_on_the_analysis_channel_is_an_invalid_call() -> None:
+    text = "<|channel|>analysis I will send it to=bob now<|message|>x<|end|>"
+    check(text + "<|start|>assistant<|channel|>final<|message|>Hi<|return|>", D, "Hi", None,
+          [Invalid("bob", raw=text)], finish_reason="stop")
+
+
+def test_an_invalid_header_call_cut_off_is_cut_off() -> None:
+    check("<|channel|>commentary to=functions.f foo bar<|message|>{\"a\":", D, None, None,
+          [Invalid("f", truncated=True)], finish_reason="length")
+
+
+# -- encode_text: Harmony has no escaping inside a message, and a tokenizer reads <|call|>,
+# <|end|>... in the text as the special tokens; in the arguments' JSON "<" is written
+# "\u003c", the same value (openai-harmony 0.0.8 parses the text written below, with special
+# tokens read as such, to a message to functions.f whose JSON holds the value unchanged)
+
+
+def test_encode_escapes_harmony_markers_in_argument_strings() -> None:
+    from toolwire import decode_text, encode_text
+    from toolwire._types import ToolCall
+
+    args = {"s": "a<|call|>b<|end|>c<|message|>d<|start|>e", "k<|return|>": "<|channel|>", "t": "x<y|"}
+    text = encode_text(ToolCall(name="f", args=args), D)
+    assert text == (
+        '<|channel|>commentary to=functions.f <|constrain|>json<|message|>'
+        '{"s": "a\\u003c|call|>b\\u003c|end|>c\\u003c|message|>d\\u003c|start|>e", '
+        '"k\\u003c|return|>": "\\u003c|channel|>", "t": "x<y|"}<|call|>'
+    )
+    assert decode_text(text, D, finish_reason="stop").tool_calls == (C("f", args),)
+
+
+def test_encode_refuses_a_name_holding_a_harmony_marker() -> None:
+    from toolwire import encode_text
+    from toolwire._errors import EncodeError
+    from toolwire._types import ToolCall
+
+    with pytest.raises(EncodeError) as e:
+        encode_text(ToolCall(name="f<|call|>", args={}), D)
+    assert e.value.loc == "$[0].name"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '<|channel|>commentary to=functions.f json json<|message|>{"a":1}<|call|>',
+        '<|channel|>commentary to=functions.f foo code<|message|>{"a":1}<|call|>',
+        '<|channel|>analysis to=functions.f json <|constrain|>json<|message|>{"a":1}<|call|>',
+        ' to=functions.f<|channel|>commentary json json<|message|>{"a":1}<|call|>',
+        ' to=functions.f code code<|message|>{"a":1}<|call|>',
+    ],
+)
+def test_two_content_types_are_an_invalid_call(text: str) -> None:
+    # openai-harmony 0.0.8: "unexpected tokens remaining in message header"
+    check(text, D, None, None, [Invalid("f", raw=text)], finish_reason="stop")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '<|channel|>commentary to=functions.f code<|message|>{"a":1}<|call|>',
+        '<|channel|>analysis to=functions.f final<|message|>{"a":1}<|call|>',
+        ' to=functions.f json<|channel|>commentary<|message|>{"a":1}<|call|>',
+    ],
+)
+def test_one_content_type_of_any_word_is_a_call(text: str) -> None:
+    # openai-harmony 0.0.8 reads 'code' / 'final' after the recipient as the content type
+    check(text, D, None, None, [C("f", {"a": 1})], finish_reason="stop")

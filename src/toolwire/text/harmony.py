@@ -31,10 +31,19 @@ begins with a message header::
   answer, or ``<|start|>assistant`` when ``<|end|>`` is missing, as llama.cpp serves
   it): markers the reasoning quotes (``<|call|>``, ``<|channel|>``, ``<|start|>user``)
   are text.
+- ``<|return|>`` ends the turn (engines stop there; openai-harmony writes ``<|end|>`` for
+  a final message in a conversation, ``<|return|>`` only as the last token): text after it
+  other than whitespace is past the turn, one ``InvalidToolCall``'s raw text, never a
+  call, content or reasoning (openai-harmony reads on as through any list of messages).
+  After ``<|call|>`` the next call is read (the form ``encode_text`` writes).
 - Text with no Harmony marker at all is content, whatever its words (it is only known
   at the end of the text, so a streaming parser gives it at ``close()``); so is a
   "header" holding words that are no roles, channels, recipients or content type, and
-  its message, set apart by a newline (reasoning on the ``analysis`` channel). Text
+  its message, set apart by a newline (reasoning on the ``analysis`` channel), unless it
+  holds a recipient: openai-harmony reads one word after the recipient as the content
+  type (a call) and refuses more, so its message is an ``InvalidToolCall`` that keeps
+  the text (so is `` to=functions.f foo bar<|message|>`` at the start, and a call
+  header with two content types, ``to=functions.f json json``). Text
   before the first ``<|channel|>`` / ``<|start|>`` that is not a role or recipient is
   content, and the header after it is read as usual.
 - A ``<|start|>`` naming another role (``user``, ``system``, ``developer``, a tool's
@@ -48,9 +57,11 @@ begins with a message header::
 Encoding writes each call as a commentary message to ``functions.NAME`` with
 ``<|constrain|>json``, ending in ``<|call|>``; the first without its ``<|start|>assistant``
 (the prompt has it): the form the model outputs, not the history form openai-harmony's
-renderer writes (recipient in the role header); both are read.
+renderer writes (recipient in the role header); both are read. A message has no
+escaping and a tokenizer reads ``<|call|>`` in text as the special token, so ``<|`` in
+the arguments is written ``\\u003c|`` (the same JSON value; openai-harmony parses it back).
 
-Sources (checked 2026-11-30; roles and recipients 2026-12-05): openai/harmony
+Sources (checked 2026-11-30; roles, recipients, ``<|return|>`` and escaping 2026-12-05): openai/harmony
 ``docs/format.md`` (message grammar, roles, channels, recipients, ``<|call|>``) and
 openai-harmony 0.0.8's parser; vllm-project/vllm ``vllm/tool_parsers/
 openai_tool_parser.py``, ``vllm/reasoning/gptoss_reasoning_parser.py`` and
@@ -99,6 +110,8 @@ def _header(m: TextParser, text: str, end: str, complete: bool) -> None:
     if not complete or end != MESSAGE:  # no <|message|>: not a header that can be read
         if end in (START, CHANNEL):
             m.open_body(_HEADER, end)
+        elif end == RETURN:
+            _turn_ended(m, end)
         elif end:
             m.mode = _BETWEEN
         tos = _recipients(full)
@@ -106,17 +119,21 @@ def _header(m: TextParser, text: str, end: str, complete: bool) -> None:
             m.truncated(_name(tos), full + end)
         elif tos:
             m.invalid(_name(tos), full + end, f"Tool call at {m.loc} has no <|message|>")
-        elif not _only_header_words(full):  # text that is not a header
+        elif _header_words(full) < 0:  # text that is not a header
             m.emit_content(full)
             m.brk("content")
         return
     first = min((i for i in (full.find(CHANNEL), full.find(START)) if i >= 0), default=-1)
-    if first > 0 and not _only_header_words(full[:first]):
+    if first > 0 and _header_words(full[:first]) < 0:
         # text before the header (only a role or recipient may stand there) is content
         m.emit_content(full[:first])
         m.brk("content")
         full = full[first:]
-    if not _only_header_words(full, 1):
+    words = _header_words(full, 1)
+    if words < 0:
+        if _TO.search(full):  # a recipient in a header openai-harmony refuses: no call, no content
+            _unread(m, full, end)
+            return
         # not a header: the text is kept with its message, set apart by a newline; on the
         # analysis channel both are reasoning
         ch = _CHANNEL.search(full)
@@ -129,13 +146,31 @@ def _header(m: TextParser, text: str, end: str, complete: bool) -> None:
             m.brk("content")
             m.mode = _FINAL
         return
-    _message(m, full[len(START) :] if full.startswith(START) else full, end)
+    if full.startswith(START):  # its role's word, "assistant", is no content type
+        _message(m, full[len(START) :], end, words - 1 - (CHANNEL in full))
+    else:
+        _message(m, full, end, words - (CHANNEL in full))
 
 
-def _message(m: TextParser, head: str, end: str) -> None:
-    """The message after the header *head* (read: only header words)."""
+def _unread(m: TextParser, head: str, end: str) -> None:
+    """The message after *head*, a header with a recipient and words openai-harmony does
+    not read (it takes one word after the recipient as the content type and refuses
+    more): the model addressed a tool, so its message is an ``InvalidToolCall``."""
     tos = _recipients(head)
-    if tos:
+    m.open_body(_CALL, head + end)
+    m.state["recipient"] = tos[0] if len(tos) == 1 else ""
+    m.state["recipients"] = None  # (no list: the call is not read)
+
+
+def _message(m: TextParser, head: str, end: str, words: int) -> None:
+    """The message after the header *head* (read: only header words, *words* of them
+    besides its role, channel and recipients). openai-harmony reads one such word in a
+    call's header, the content type (``json``, ``code``, any word), and refuses a header
+    with more (``to=functions.f json json``)."""
+    tos = _recipients(head)
+    if tos and words > 1:
+        _unread(m, head, end)
+    elif tos:
         m.open_body(_CALL, head + end)
         m.state["recipient"] = tos[0] if len(tos) == 1 else ""
         m.state["recipients"] = tos
@@ -156,12 +191,18 @@ def _role_header(m: TextParser, full: str, end: str) -> None:
         i = full.rfind("<")
         if i >= 0 and full[i:] in _PARTS:
             words = full[:i]
-    tos = _recipients(words) if _only_header_words(words, cut=not end) else []
+    count = _header_words(words, cut=not end)
+    tos = _recipients(words) if count >= 0 else []
     if tos and end == MESSAGE:
-        _message(m, full, end)
+        _message(m, full, end, count)
+        return
+    if end == MESSAGE and full[:1].isspace() and full.lstrip().startswith("to="):
+        _unread(m, full, end)  # the role header went on with a recipient, then other words
         return
     if end == START:
         m.open_body(_HEADER, end)
+    elif end == RETURN:
+        _turn_ended(m, end)
     elif end:
         m.mode = _FINAL if end == MESSAGE else _BETWEEN
     if tos and end:
@@ -184,26 +225,29 @@ _HEADER_WORDS = frozenset({"assistant", "analysis", "commentary", "final", "json
 _WORD_PARTS = frozenset(w[:i] for w in (*_HEADER_WORDS, "to=") for i in range(1, len(w)))
 
 
-def _only_header_words(text: str, others: int = 0, cut: bool = False) -> bool:
-    """True when *text* holds nothing but Harmony markers, roles, channel names,
-    recipients and at most *others* other words (a channel or content type): markup,
-    not an answer. With *cut* (the text ended there) its last word may be the start of
-    a header word."""
+def _header_words(text: str, others: int = 0, cut: bool = False) -> int:
+    """When *text* holds nothing but Harmony markers, roles, channel names, recipients
+    and at most *others* other words (a channel or content type), markup, not an
+    answer: the number of its words that are no recipients; else -1. With *cut* (the
+    text ended there) its last word may be the start of a header word."""
     if len(text) > 512:  # a header is a few words: this is text
-        return False
+        return -1
     for mk in (START, CHANNEL, CONSTRAIN):
         text = text.replace(mk, " ")
-    unknown = 0
+    unknown = tos = 0
     words = text.split()
     if cut and words and not text[-1].isspace() and words[-1] in _WORD_PARTS:
         words.pop()
     for w in words:
-        if w in _HEADER_WORDS or (w.startswith("to=") and "<" not in w):
+        if w in _HEADER_WORDS:
+            continue
+        if w.startswith("to=") and "<" not in w:
+            tos += 1
             continue
         unknown += 1
         if unknown > others or not is_name(w):
-            return False
-    return True
+            return -1
+    return len(words) - tos
 
 
 def _name(recipients: list[str]) -> str | None:
@@ -223,16 +267,33 @@ def _call(m: TextParser, text: str, end: str, complete: bool) -> None:
         m.truncated(name or None, raw)
         return
     tos = m.state.get("recipients", ())
-    if len(tos) > 1:  # never a guess between them
+    if tos is None:  # its header is none openai-harmony reads (``_unread``)
+        head = excerpt(raw[: len(raw) - len(text) - len(end)], 80)
+        m.invalid(name or None, raw, f"Tool call at {m.loc} has a header Harmony does not read: {head} holds "
+                                     "words besides its role, channel, recipient and content type")
+    elif len(tos) > 1:  # never a guess between them
         listed = ", ".join(excerpt(t, 60) for t in tos[:3]) + (", …" if len(tos) > 3 else "")
         m.invalid(None, raw, f"Tool call at {m.loc} names {len(tos)} recipients in one header ({listed})")
-        return
-    if not end and loads(text) is MISSING:  # closed by a stripped <|call|>: only whole JSON is a call
-        found = scan(text)
-        if found.quote or found.depth > 0 or not text.strip():
-            m.invalid(name or None, raw, f"Tool call at {m.loc} ends where its JSON message is not complete")
-            return  # else JSON that closed: the arguments policy says what is wrong with it
-    m.call(name, text.strip() or None, raw)
+    elif not end and loads(text) is MISSING and _open_json(text):
+        # closed by a stripped <|call|>: only whole JSON is a call (JSON that closed goes
+        # through the arguments policy, which says what is wrong with it)
+        m.invalid(name or None, raw, f"Tool call at {m.loc} ends where its JSON message is not complete")
+    else:
+        m.call(name, text.strip() or None, raw)
+    if end == RETURN:
+        _turn_ended(m, end)
+
+
+def _open_json(text: str) -> bool:
+    """True when *text* (no JSON) is empty or ends inside a string or a bracket."""
+    found = scan(text)
+    return bool(found.quote or found.depth > 0 or not text.strip())
+
+
+def _turn_ended(m: TextParser, tok: str) -> None:
+    """``<|return|>``: the rest of the text is past the assistant's turn."""
+    m.open_body(_PAST, "")
+    m.state["role"] = ""
 
 
 _HEADER = BodyMode(_header, ends=(MESSAGE, START, END, CALL, RETURN))
@@ -246,17 +307,18 @@ _FINAL = TextMode("content")
 # inside a message only its own ends count: a <|call|>, <|channel|> or <|start|>user that
 # the reasoning quotes is text; a next message may follow without <|end|> (llama.cpp)
 _ANALYSIS.set({END: goto(_BETWEEN), NEXT: body(_HEADER)})
-_FINAL.set({END: goto(_BETWEEN), RETURN: goto(_BETWEEN), NEXT: body(_HEADER)})
-_BETWEEN.set({START: body(_HEADER), CHANNEL: body(_HEADER), END: stay, CALL: stay, RETURN: stay})
+_FINAL.set({END: goto(_BETWEEN), RETURN: _turn_ended, NEXT: body(_HEADER)})
+_BETWEEN.set({START: body(_HEADER), CHANNEL: body(_HEADER), END: stay, CALL: stay, RETURN: _turn_ended})
 _HEADER.next = _BETWEEN
 _CALL.next = _BETWEEN
 
 
 class _Past(Mode):
     """The text from a message another role writes (``<|start|>user``, a tool's
-    ``<|start|>functions.x to=assistant``) to the end: the output ran past the
-    assistant's turn, so none of it is the assistant's; it is one ``InvalidToolCall``'s
-    raw text (vLLM's Responses API leaves such messages out of the output)."""
+    ``<|start|>functions.x to=assistant``), or after ``<|return|>``, to the end: the
+    output ran past the assistant's turn, so none of it is the assistant's; it is one
+    ``InvalidToolCall``'s raw text (vLLM's Responses API leaves another role's messages
+    out of the output; engines stop at ``<|return|>``). Whitespace alone is nothing."""
 
     def step(self, m: TextParser) -> bool:
         if m.pos < len(m.buf):
@@ -266,9 +328,15 @@ class _Past(Mode):
             raw = m.opener + m.body.join()
             m.body.reset()
             m.mode = _BETWEEN
-            m.invalid(None, raw, f"The output runs past the assistant's turn at {m.loc}: the message from "
-                                 f"{excerpt(m.state.get('role'), 60)} and the text after it are not the assistant's "
-                                 "(engines end its output at <|call|> or <|return|>)")
+            role = m.state.get("role")
+            if role:
+                m.invalid(None, raw, f"The output runs past the assistant's turn at {m.loc}: the message from "
+                                     f"{excerpt(role, 60)} and the text after it are not the assistant's "
+                                     "(engines end its output at <|call|> or <|return|>)")
+            elif raw.strip():
+                m.invalid(None, raw, f"The output runs past the assistant's turn at {m.loc}: the text after "
+                                     "<|return|>, which ends the turn, is not the assistant's answer "
+                                     "(engines end its output there)")
         return False
 
 
@@ -279,13 +347,18 @@ def _start(thinking: bool) -> Mode:
     return _ANALYSIS if thinking else _HEADER  # a prompt ending <|channel|>analysis<|message|>
 
 
+# "<" as JSON writes it escaped: the same value, and no marker a tokenizer reads as a special
+# token (Harmony has no escaping inside a message); in JSON text "<" stands only in a string
+_LT = "\\u003c|"
+
+
 def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
     out = []
     for i, c in enumerate(calls_of(calls, NAME)):
         head = "" if i == 0 else f"{START}assistant"
         out.append(
             f"{head}{CHANNEL}commentary to=functions.{c.name} {CONSTRAIN}json{MESSAGE}"
-            f"{args_text(c, NAME)}{CALL}"
+            f"{args_text(c, NAME).replace('<|', _LT)}{CALL}"
         )
     return "".join(out)
 
