@@ -33,6 +33,12 @@ UNITS = [
     ("text.kimi", "", "<think>x<|tool_calls_section_begin|><|tool_calls_section_end|>"),
     ("text.qwen3-xml", "", "<think>x<tool_call>\n" + FN + "</tool_call>"),
     ("text.minimax", "", '<think>x<minimax:tool_call>\n<invoke name="f">\n</invoke>\n</minimax:tool_call>'),
+    # M3 values read ahead (hunt 30): a closing marker in a value, a value cut by the block's end
+    ("text.minimax", "<think>a <minimax:tool_call>\n</minimax:tool_call>",
+     ']<]minimax[>[<tool_call>]<]minimax[>[<invoke name="f">]<]minimax[>[<a>x</think>y]<]minimax[>[</a>'
+     "]<]minimax[>[</invoke>]<]minimax[>[</tool_call>"),
+    ("text.minimax", "<think>a <minimax:tool_call>\n</minimax:tool_call>",
+     "]<]minimax[>[<tool_call>]<]minimax[>[<a>x</think>]<]minimax[>[</tool_call> y "),
 ]
 
 

@@ -357,7 +357,13 @@ class BodyMode(Mode):
                     stop = n if m.final else _hold(buf, pos, tk.firsts, tk.prefixes, tk.longest)
                     break
                 tok = hit.group()
-                if tk.grows and tok in tk.grows and not m.final and buf[hit.start() :] in tk.prefixes:
+                if (
+                    tk.grows
+                    and tok in tk.grows
+                    and not m.final
+                    and n - hit.start() < tk.longest
+                    and buf[hit.start() :] in tk.prefixes
+                ):
                     stop = hit.start()  # could still grow into a longer token
                     break
                 pos = hit.end()
