@@ -31,6 +31,8 @@ starts inside the reasoning: pass ``thinking=True``)::
   a closed block is reasoning text. In a block that never closes, M2's
   ``<minimax:tool_call>`` ends it (vLLM's MiniMax M2 parser): the text from there on is
   held until the end, then read as the answer; M1 and M3 calls there stay reasoning.
+  In held text a closing marker inside a value (M2's ``<parameter>``, an M3 element's
+  text up to its closing tag or first child) is the value's text, not the block's end.
 - ``[e~[`` (the end-of-turn token, a stop token engines strip; M1's ``<end_of_sentence>``)
   is dropped when kept.
 - MiniMax-M1 writes ``<tool_calls>`` then one ``{"name": …, "arguments": {…}}`` JSON
