@@ -83,7 +83,8 @@ _ID = re.compile(r"[A-Za-z0-9_.:/-]+")
 
 def _check_id(cid: str, array: bool) -> None:
     """Refuse an id that would not read back as itself (``"`` or a bracket would end or
-    hide the call, ``null`` reads as no id), or that no other reader takes (spaces)."""
+    hide the call, ``null`` reads as no id), or that holds spaces (mistral-common's v3 to
+    v11 request validators want 9 letters and digits)."""
     if cid == "null" or not (array or _ID.fullmatch(cid)):
         raise EncodeError(
             f"Call id {excerpt(cid)} is not letters, digits, '_-.:/' (or reads back as no id), "
