@@ -229,6 +229,10 @@ class BodyMode(Mode):
       whitespace or the end of the text follows it (one of more than ``_SCALAR_MAX``
       characters, or followed by anything else, is none);
     - ``eof_ok``: the end of the text is a normal end of this region.
+    - ``hard_ends``: an end marker ends the region wherever it is, and the region's scan
+      does not look for ``quotes`` (the format's values cannot hold an end marker:
+      MiniMax M3's hold no ``]<]minimax[>[``); they only say where the values are to held
+      reasoning (``_modes``), whose closing marker inside one is the value's text.
     - ``stop_closer``: the region's closing marker is a stop token that engines strip
       (gpt-oss ``<|call|>``): with a finish reason in ``FINISHED`` the end of the text
       closes the region; with none, the region stays cut off and its error names the
@@ -259,6 +263,7 @@ class BodyMode(Mode):
         stop_closer: str = "",
         strings: bool = False,
         value_after: str = "",
+        hard_ends: bool = False,
     ) -> None:
         self.parse = parse
         self.next: Mode = self
@@ -274,7 +279,7 @@ class BodyMode(Mode):
         self.stop_closer = stop_closer
         self.lead0 = strings and balance and not value_after  # the value may begin at the region's start
         self.value_after = value_after if strings and balance else None
-        tokens = list(ends) + [q[0] for q in quotes] + list(skips)
+        tokens = list(ends) + ([] if hard_ends else [q[0] for q in quotes]) + list(skips)
         if balance:
             tokens += list("{[()]}")
         self.rx = _alternation(tokens)

@@ -132,8 +132,10 @@ _M1 = BodyMode(_m1, ends=(M1_END,), quotes=(('"', '"', True),))
 # M3: an element's value runs from its tag to the next closing tag (``NS</``, after the
 # first child's when it has children); a closing tag's name is quoted to its ``>``, so
 # the text after ``NS</invoke>`` is not: a closing marker in a value does not end a held
-# block (``_modes``), nor does ``M3_CLOSE`` end the region there unless the value never closes
-_M3 = BodyMode(_m3, ends=(M3_CLOSE,), quotes=((M3_TAG, M3_END_TAG, False), (M3_END_TAG, ">", False)))
+# block (``_modes``). A value holds no ``NS``: ``M3_CLOSE`` always ends the region
+_M3 = BodyMode(
+    _m3, ends=(M3_CLOSE,), quotes=((M3_TAG, M3_END_TAG, False), (M3_END_TAG, ">", False)), hard_ends=True
+)
 # in an unclosed block, M2's <minimax:tool_call> ends the reasoning (vLLM's MiniMax M2 parser);
 # M3's reasoning is read R1-style (its parser leaves it to MiniMaxM3ReasoningParser)
 _CONTENT, _REASONING, _START = held_think_modes(
