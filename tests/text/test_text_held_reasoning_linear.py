@@ -48,6 +48,12 @@ UNITS = [
     # closed blocks, each held from its call marker (finding 3: each held start copied the
     # rest of the text, and each close joined it back)
     ("text.qwen3-xml", "", "<think><tool_call><function=f></function></tool_call></think>"),
+    # M3 values read ahead (hunt 30): a closing marker in a value, a value cut by the block's end
+    ("text.minimax", "<think>a <minimax:tool_call>\n</minimax:tool_call>",
+     ']<]minimax[>[<tool_call>]<]minimax[>[<invoke name="f">]<]minimax[>[<a>x</think>y]<]minimax[>[</a>'
+     "]<]minimax[>[</invoke>]<]minimax[>[</tool_call>"),
+    ("text.minimax", "<think>a <minimax:tool_call>\n</minimax:tool_call>",
+     "]<]minimax[>[<tool_call>]<]minimax[>[<a>x</think>]<]minimax[>[</tool_call> y "),
 ]
 
 

@@ -66,3 +66,18 @@ def test_kimi_made_ids_never_repeat_a_kept_one() -> None:
              ToolCall("f", {"a": 4}, "functions.f:2")]
     got = [c.id for c in toolwire.decode_text(toolwire.encode_text(calls, "text.kimi"), "text.kimi").tool_calls]
     assert got[1] == "functions.f:0" and got[3] == "functions.f:2" and len(set(got)) == 4
+
+
+def test_kimi_ids_numbered_across_the_conversation_are_written_as_given() -> None:
+    """llama.cpp ``models/templates/Kimi-K2-Thinking.jinja`` counts calls across the
+    conversation (``tool_call_counter``): a second turn's two calls are ``:2`` and ``:3``.
+    ``encode_text`` sees one message's calls; ids given in that form are written as they
+    are (docs/text-formats.md), made ones are numbered from 0 in the message."""
+    turn2 = [ToolCall("get_weather", {"city": "Paris"}, "functions.get_weather:2"),
+             ToolCall("get_time", {}, "functions.get_time:3")]
+    assert toolwire.encode_text(turn2, D) == (
+        "<|tool_calls_section_begin|><|tool_call_begin|>functions.get_weather:2<|tool_call_argument_begin|>"
+        '{"city": "Paris"}<|tool_call_end|><|tool_call_begin|>functions.get_time:3<|tool_call_argument_begin|>'
+        "{}<|tool_call_end|><|tool_calls_section_end|>")
+    made = toolwire.encode_text([ToolCall("get_weather", {}), ToolCall("get_time", {})], D)
+    assert "functions.get_weather:0<|" in made and "functions.get_time:1<|" in made

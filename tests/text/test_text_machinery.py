@@ -13,6 +13,7 @@ LFM2 (https://huggingface.co/LiquidAI/LFM2-1.2B, ``chat_template.jinja``) and Gi
 
 from __future__ import annotations
 
+import time
 from typing import Any, Dict
 
 import pytest
@@ -132,3 +133,33 @@ def test_a_call_cut_off_says_why() -> None:
     assert cut.error == "Tool call at $.tool_calls[0] is cut off: the text ended before the call was closed"
     [at_limit] = toolwire.decode_text(text, "text.hermes", finish_reason="length").tool_calls
     assert at_limit.error == "Tool call at $.tool_calls[0] is cut off: the output ended (finish reason 'length')"
+
+
+def _seen(m: Any, text: str, end: str, complete: bool) -> None:
+    m.invalid(None, m.opener + text + end, "seen")
+
+
+def test_a_quote_closer_that_starts_an_end_marker_is_checked_against_the_tail_only() -> None:
+    """Inside a quoted value, a closer that may still grow into an end marker (``</``
+    and ``</call>``) waits only when the text ends within that marker's length: no slice
+    of the rest of the text per closer (hunt 30: it was quadratic)."""
+    from toolwire.text._core import BodyMode, TextFormat
+    from toolwire.text._kit import body
+    from toolwire.text._modes import closed_think_modes
+
+    call = BodyMode(_seen, ends=("</call>",), quotes=(("<v>", "</", False),))
+    content, _, start = closed_think_modes({"<call>": body(call)})
+    call.next = content
+    fmt = TextFormat(name="acme.quotes", start=start, encode_calls=lambda calls, variant: "")
+
+    def cpu(n: int) -> float:
+        text = "<call>" + "<v>a</v>" * n + "</call>"
+        best = float("inf")
+        for _ in range(3):
+            t = time.process_time()
+            r = fmt.decode(text)
+            best = min(best, time.process_time() - t)
+        assert len(r.tool_calls) == 1
+        return best
+
+    assert cpu(80_000) < 8 * cpu(20_000) + 0.05

@@ -43,15 +43,24 @@ def test_array_call_with_a_json_null_or_empty_id_has_none() -> None:
 
 def test_array_id_with_outer_spaces_is_kept_and_written_back_in_the_array_only() -> None:
     """A JSON string carries the spaces (mistral-common keeps them: ``ToolCall.id`` is any
-    string), and ``v3`` writes them back; ``[CALL_ID] ab [ARGS]`` cannot (they are stripped),
-    so ``v11`` refuses the id."""
+    string), and ``v3`` writes them back; ``v11`` refuses the id (its ids are letters,
+    digits and ``_-.:/``)."""
     text = '[TOOL_CALLS] [{"name": "f", "arguments": {}, "id": " ab "}]'
     check(text, D, None, None, [C("f", {}, " ab ")])
     calls = decode_text(text, D, finish_reason="stop").tool_calls
     assert encode_text(calls, D, variant="v3") == text
     with pytest.raises(EncodeError, match="Call id"):
         encode_text(calls, D, variant="v11")
-    check("[TOOL_CALLS]f[CALL_ID] ab [ARGS]{}", D, None, None, [C("f", {}, "ab")])
+
+
+@pytest.mark.parametrize("ident", [" ab ", "ab ", " Ab3dE9xYz", "abc def", "ab\n", "\tab", " "])
+def test_call_id_is_kept_as_written(ident: str) -> None:
+    """mistral-common 1.13.1 ``experimental/tools.py`` ``_decode_tool_call_v11_with_call_id``
+    takes ``tokenizer.decode`` of the tokens between ``[CALL_ID]`` and ``[ARGS]`` as the id,
+    spaces and all (checked with the v11 tekken tokenizer: these texts decode to these ids);
+    an id is never altered."""
+    check(f'[TOOL_CALLS]f[CALL_ID]{ident}[ARGS]{{"a": 1}}', D, None, None, [C("f", {"a": 1}, ident)])
+    check(f'[TOOL_CALLS]f[CALL_ID]{ident}{{"a": 1}}', D, None, None, [C("f", {"a": 1}, ident)])
 
 
 def test_parallel_calls() -> None:

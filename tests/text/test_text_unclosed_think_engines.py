@@ -189,3 +189,30 @@ def test_a_closing_marker_in_a_closed_value_of_apertus_text_read_again_is_its_te
     r = decode_text(text, "text.apertus", thinking=True, finish_reason="stop")
     assert (r.content, r.reasoning, len(r.tool_calls)) == (None, "r", 2)
     assert r.tool_calls[1].truncated
+
+
+# MiniMax M3 elements read ahead after a held M2 call: a closing marker in an element's
+# value is the value's text, as in M2's <parameter> (the M3 block's wire form: vLLM
+# tests/tool_parsers/test_minimax_m3_tool_parser.py; hunt 30).
+NS = "]<]minimax[>["
+M2_F = '<minimax:tool_call>\n<invoke name="f">\n<parameter name="a">1</parameter>\n</invoke>\n</minimax:tool_call>'
+
+
+@pytest.mark.parametrize(("params", "args"), [
+    (f"{NS}<a>x</think>y{NS}</a>", {"a": "x</think>y"}),
+    (f"{NS}<a>x</mm:think>y{NS}</a>", {"a": "x</mm:think>y"}),
+    (f"{NS}<s>{NS}<city>x</think>y{NS}</city>{NS}<zip>z</mm:think>{NS}</zip>{NS}</s>",
+     {"s": {"city": "x</think>y", "zip": "z</mm:think>"}}),
+])
+def test_a_closing_marker_in_a_held_minimax_m3_value_is_its_text(params: str, args: dict[str, object]) -> None:
+    m3 = f'{NS}<tool_call>\n{NS}<invoke name="g">{params}{NS}</invoke>\n{NS}</tool_call>'
+    check("<think>r" + M2_F + m3, "text.minimax", None, "r", [C("f", {"a": 1}), C("g", args)], thinking=True)
+    # a closing marker after the M3 block still closes the block: all of it reasoning
+    check("<think>r" + M2_F + m3 + "</think>Done.", "text.minimax", "Done.", "r" + M2_F + m3, [], thinking=True)
+
+
+def test_a_closing_marker_between_held_minimax_m3_invokes_closes_the_block() -> None:
+    m3 = f'{NS}<tool_call>\n{NS}<invoke name="g">{NS}<a>1{NS}</a>{NS}</invoke>\n</think>Done.\n{NS}</tool_call>'
+    end = m3.index("</think>")
+    check("<think>r" + M2_F + m3, "text.minimax", "Done.", "r" + M2_F + m3[:end].rstrip(), [],
+          thinking=True)

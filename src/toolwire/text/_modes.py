@@ -136,13 +136,15 @@ class _Spec:
         that is known never to close (``never_closes``): a closing marker in it ends the
         block (as ``_Block.bare`` reads it), found at once instead of reading the value to
         the end of the text again (linear for many such blocks). Not in text read again
-        when one of the region's end markers comes first: there it ends the region."""
+        (or in a region with ``hard_ends``) when one of the region's end markers comes
+        first: there it ends the region."""
         at = m.state.get("unclosed", {}).get(f"{int(region.escapes[q])}{region.closers[q]}")
         if at is None or m.qat < at:
             return False
         buf = m.buf
         i, tok = self.block(m).first(buf, pos)
-        if i < 0 or (m.region_at < m.reread_until and any(buf.find(e, pos, i) >= 0 for e in region.ends)):
+        hard = m.region_at < m.reread_until or region.hard_ends  # an end marker in the value ends the region
+        if i < 0 or (hard and any(buf.find(e, pos, i) >= 0 for e in region.ends)):
             return False
         self.cut_region(m, region, i, tok)
         return True
@@ -220,7 +222,8 @@ class _Block:
     def tokens(self, region: BodyMode) -> _Tokens:
         got = self.held.get(region)
         if got is None:
-            got = self.held[region] = _Tokens([*region.tokens, *sorted(self.closes)])
+            # (the quotes of a region with ``hard_ends`` too: they say where its values are)
+            got = self.held[region] = _Tokens([*region.tokens, *region.quotes, *sorted(self.closes)])
         return got
 
     def close(self, m: TextParser, tok: str, then: Mode | None) -> None:

@@ -234,6 +234,10 @@ class BodyMode(Mode):
       whitespace or the end of the text follows it (one of more than ``_SCALAR_MAX``
       characters, or followed by anything else, is none);
     - ``eof_ok``: the end of the text is a normal end of this region.
+    - ``hard_ends``: an end marker ends the region wherever it is, and the region's scan
+      does not look for ``quotes`` (the format's values cannot hold an end marker:
+      MiniMax M3's hold no ``]<]minimax[>[``); they only say where the values are to held
+      reasoning (``_modes``), whose closing marker inside one is the value's text.
     - ``stop_closer``: the region's closing marker is a stop token that engines strip
       (gpt-oss ``<|call|>``): with a finish reason in ``FINISHED`` the end of the text
       closes the region; with none, the region stays cut off and its error names the
@@ -264,6 +268,7 @@ class BodyMode(Mode):
         stop_closer: str = "",
         strings: bool = False,
         value_after: str = "",
+        hard_ends: bool = False,
     ) -> None:
         self.parse = parse
         self.next: Mode = self
@@ -279,7 +284,8 @@ class BodyMode(Mode):
         self.stop_closer = stop_closer
         self.lead0 = strings and balance and not value_after  # the value may begin at the region's start
         self.value_after = value_after if strings and balance else None
-        tokens = list(ends) + [q[0] for q in quotes] + list(skips)
+        self.hard_ends = hard_ends
+        tokens = list(ends) + ([] if hard_ends else [q[0] for q in quotes]) + list(skips)
         if balance:
             tokens += list("{[()]}")
         self.tokens = tuple(tokens)
@@ -375,7 +381,13 @@ class BodyMode(Mode):
                     stop = n if m.final else _hold(buf, pos, tk.firsts, tk.prefixes, tk.longest)
                     break
                 tok = hit.group()
-                if tk.grows and tok in tk.grows and not m.final and buf[hit.start() :] in tk.prefixes:
+                if (
+                    tk.grows
+                    and tok in tk.grows
+                    and not m.final
+                    and n - hit.start() < tk.longest
+                    and buf[hit.start() :] in tk.prefixes
+                ):
                     stop = hit.start()  # could still grow into a longer token
                     break
                 pos = hit.end()
@@ -391,7 +403,7 @@ class BodyMode(Mode):
                         stop = n if m.final else hit.start()
                         break
                     pos += 1
-                elif m.region_at < m.reread_until:  # in text read again: the marker ends the region
+                elif m.region_at < m.reread_until or self.hard_ends:  # in text read again: the marker ends the region
                     m.body.append(buf[start : hit.start()])
                     m.pos = pos
                     self._finish(m, tok, True)

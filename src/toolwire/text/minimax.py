@@ -31,6 +31,8 @@ starts inside the reasoning: pass ``thinking=True``)::
   a closed block is reasoning text. In a block that never closes, M2's
   ``<minimax:tool_call>`` ends it (vLLM's MiniMax M2 parser): the text from there on is
   held until the end, then read as the answer; M1 and M3 calls there stay reasoning.
+  In held text a closing marker inside a value (M2's ``<parameter>``, an M3 element's
+  text up to its closing tag or first child) is the value's text, not the block's end.
 - ``[e~[`` (the end-of-turn token, a stop token engines strip; M1's ``<end_of_sentence>``)
   is dropped when kept.
 - MiniMax-M1 writes ``<tool_calls>`` then one ``{"name": …, "arguments": {…}}`` JSON
@@ -64,7 +66,7 @@ from ._jsoncalls import cut_json_calls
 from ._kit import body, calls_of, dumps, name_hint, stay
 from ._modes import held_think_modes
 from ._params import name_after, name_text, read_calls, value_text, wrap_nl
-from .minimax_m3 import M3_CLOSE, M3_INV, M3_INV_END, M3_OPEN, encode_m3, m3_name, parse_m3
+from .minimax_m3 import M3_CLOSE, M3_INV, M3_INV_END, M3_OPEN, NS, encode_m3, m3_name, parse_m3
 
 __all__ = ["FORMAT"]
 
@@ -73,6 +75,7 @@ OPEN, CLOSE, EOT = "<minimax:tool_call>", "</minimax:tool_call>", "[e~["
 INV, INV_END, P, P_END = "<invoke name=", "</invoke>", "<parameter name=", "</parameter>"
 M1, M1_END, M1_EOS = "<tool_calls>", "</tool_calls>", "<end_of_sentence>"
 M3_THINK, M3_THINK_END = "<mm:think>", "</mm:think>"
+M3_TAG, M3_END_TAG = NS + "<", NS + "</"
 
 
 def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
@@ -126,7 +129,13 @@ def _m1(m: TextParser, text: str, end: str, complete: bool) -> None:
 
 _CALL = BodyMode(_parse, ends=(CLOSE,), quotes=((P, P_END, False),))
 _M1 = BodyMode(_m1, ends=(M1_END,), quotes=(('"', '"', True),))
-_M3 = BodyMode(_m3, ends=(M3_CLOSE,))
+# M3: an element's value runs from its tag to the next closing tag (``NS</``, after the
+# first child's when it has children); a closing tag's name is quoted to its ``>``, so
+# the text after ``NS</invoke>`` is not: a closing marker in a value does not end a held
+# block (``_modes``). A value holds no ``NS``: ``M3_CLOSE`` always ends the region
+_M3 = BodyMode(
+    _m3, ends=(M3_CLOSE,), quotes=((M3_TAG, M3_END_TAG, False), (M3_END_TAG, ">", False)), hard_ends=True
+)
 # in an unclosed block, M2's <minimax:tool_call> ends the reasoning (vLLM's MiniMax M2 parser);
 # M3's reasoning is read R1-style (its parser leaves it to MiniMaxM3ReasoningParser)
 _CONTENT, _REASONING, _START = held_think_modes(

@@ -24,7 +24,9 @@ special tokens kept)::
   one. ``[CALL_ID]`` and the array form's ``"id"`` become the call's id (an
   ``"id": "null"``, ``null`` or ``""`` means none; any other value that is not a string
   makes the call invalid, as mistral-common's ``ToolCall`` refuses it; a string is kept
-  as it is, outer spaces too, which ``v3`` writes back and ``v11`` refuses).
+  as it is, outer spaces too, which ``v3`` writes back and ``v11`` refuses). The text
+  between ``[CALL_ID]`` and ``[ARGS]`` is the id as written, spaces too (mistral-common's
+  ``_decode_tool_call_v11_with_call_id`` decodes its tokens; an empty one or ``null`` is none).
 - ``[THINK]…[/THINK]`` (Magistral) is reasoning whatever it holds (a ``[TOOL_CALLS]``
   inside is text, as vLLM splits reasoning first); ``</s>`` is dropped.
 - A call whose JSON is still open when the text ends is an ``InvalidToolCall``
@@ -80,8 +82,9 @@ _ID = re.compile(r"[A-Za-z0-9_.:/-]+")
 
 
 def _check_id(cid: str, array: bool) -> None:
-    """Refuse an id that would not read back as itself (``]`` or ``"`` would end or hide
-    the call, outer spaces are stripped, ``null`` reads as no id)."""
+    """Refuse an id that would not read back as itself (``"`` or a bracket would end or
+    hide the call, ``null`` reads as no id), or that holds spaces (mistral-common's v3 to
+    v11 request validators want 9 letters and digits)."""
     if cid == "null" or not (array or _ID.fullmatch(cid)):
         raise EncodeError(
             f"Call id {excerpt(cid)} is not letters, digits, '_-.:/' (or reads back as no id), "
@@ -155,7 +158,7 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
         a = rest.find(ARGS)
         b = rest.find("{")
         stop = a if a >= 0 else (b if b >= 0 else len(rest))
-        cid = _opt_id(rest[:stop].strip())
+        cid = _opt_id(rest[:stop])  # as written, spaces too (mistral-common decodes the id's tokens so)
         rest = rest[stop:]
         variant = "v11"
     if rest.startswith(ARGS):
