@@ -97,3 +97,10 @@ def test_parameters_and_a_different_arguments_object_are_no_call() -> None:
     text = ('<|START_ACTION|>[\n    {"tool_call_id": "0", "tool_name": "f", "parameters": {"a": 1}, '
             '"arguments": {"b": 2}}\n]<|END_ACTION|>')
     check(text, "text.command-r", None, None, [Invalid("f", id="0")])
+
+
+def test_an_object_with_arguments_under_another_key_names_the_keys_read() -> None:
+    text = '<|START_ACTION|>[{"tool_call_id": "0", "tool_name": "f", "args": {"a": 1}}]<|END_ACTION|>'
+    err = decode_text(text, D).tool_calls[0].error
+    assert err == ('Tool call at $.tool_calls[0] has no "parameters" / "arguments" key for its arguments; '
+                   "found 'args'")

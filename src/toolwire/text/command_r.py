@@ -68,28 +68,14 @@ def _item(m: TextParser, item: Any, raw: str, repairs: tuple[str, ...]) -> None:
     if type(item) is not dict or type(item.get("tool_name")) is not str:
         m.invalid(None, raw, f"Tool call at {m.loc} is not an object with a \"tool_name\" string")
         return
-    name, cid = item["tool_name"], item.get("tool_call_id")
+    cid = item.get("tool_call_id")
     if cid == "":  # no id, as text.mistral and openai.chat read it
         cid = None
     if cid is not None and type(cid) is not str:
-        m.invalid(name, raw, f"Tool call at {m.loc} has a \"tool_call_id\" that is not a string: {excerpt(cid)}")
+        m.invalid(item["tool_name"], raw,
+                  f"Tool call at {m.loc} has a \"tool_call_id\" that is not a string: {excerpt(cid)}")
         return
-    for i, key in enumerate(_KEYS):
-        if key in item:
-            clash = next((k for k in _KEYS[i + 1:] if k in item and item[k] != item[key]), None)
-            if clash is not None:  # two argument objects: running one would drop the other
-                m.invalid(name, raw, f"Tool call at {m.loc} has both {key!r} and {clash!r}, which differ: which "
-                                     "holds its arguments is unknown", id=cid)
-                return
-            m.call(name, item[key], raw, id=cid, repairs=repairs)
-            return
-    other = [k for k in item if k not in _BARE]
-    if other:
-        found = ", ".join(excerpt(k, 40) for k in other[:3]) + (", …" if len(other) > 3 else "")
-        m.invalid(name, raw, f"Tool call at {m.loc} has no \"parameters\" key for its arguments; found {found}",
-                  id=cid)
-        return
-    m.call(name, None, raw, id=cid, repairs=repairs)
+    m.json_call(item, raw, _KEYS, id=cid, repairs=repairs, name_key="tool_name", bare=_BARE)
 
 
 _HINT = partial(loose_name, field="tool_name")
