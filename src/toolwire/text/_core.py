@@ -370,12 +370,12 @@ class TextParser:
         obj: dict[str, Any],
         raw: str,
         keys: tuple[str, ...] = ARG_KEYS,
+        name_key: str = "name",
+        bare: frozenset[str] = _BARE,
         *,
         id: str | None = None,
         repairs: tuple[str, ...] = (),
         variant: str | None = None,
-        name_key: str = "name",
-        bare: frozenset[str] = _BARE,
     ) -> None:
         """Add the call of a JSON call object (its *name_key*, ``"name"``, a string) whose
         arguments sit under the first of *keys* it has. With none of them the call takes
@@ -387,12 +387,13 @@ class TextParser:
         the keys ``tool_name`` / ``parameters`` / ``tool_call_id``."""
         for i, key in enumerate(keys):
             if key in obj:
-                clash = next((k for k in keys[i + 1:] if k in obj and obj[k] != obj[key]), None)
-                if clash is not None:  # two argument objects: running one would drop the other
-                    self.invalid(obj[name_key], raw, f"Tool call at {self.loc} has both {key!r} and {clash!r}, "
-                                                     "which differ: which holds its arguments is unknown", id=id)
-                    return
-                self.call(obj[name_key], obj[key], raw, id=id, repairs=repairs, variant=variant)
+                args = obj[key]
+                for clash in keys[i + 1:]:
+                    if clash in obj and obj[clash] != args:  # two argument objects: running one would drop one
+                        self.invalid(obj[name_key], raw, f"Tool call at {self.loc} has both {key!r} and {clash!r}, "
+                                                         "which differ: which holds its arguments is unknown", id=id)
+                        return
+                self.call(obj[name_key], args, raw, id=id, repairs=repairs, variant=variant)
                 return
         other = [k for k in obj if k not in bare]
         if other:

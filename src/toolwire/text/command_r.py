@@ -45,10 +45,10 @@ json-formatted list of actions" in a JSON code fence::
     ```
 
 - ``Action: ```json`` (also ``Action:`` and the fence on the next line, as the template
-  renders the model's past calls, or with no space) opens the block; the closing fence
-  ends it (a fence inside a JSON string does not). The objects are read like the action
-  block's (they carry no ``tool_call_id``); the text before ``Action:`` (a multi-step
-  ``Plan:``) is the answer. A block with no closing fence is cut off: the calls that
+  renders the model's past calls) opens the block; the closing fence ends it (a fence
+  inside a JSON string does not). The objects are read like the action block's (they
+  carry no ``tool_call_id``); the text before ``Action:`` (a multi-step ``Plan:``) is
+  the answer. A block with no closing fence is cut off: the calls that
   closed before the cut and one ``InvalidToolCall`` (``truncated``).
 - ``directly_answer`` (the template: "use the `directly-answer` tool if calling the other
   tools is unnecessary"; the model card offers it as a tool that "Calls a standard
@@ -95,7 +95,7 @@ NAME = "text.command-r"
 THINK, END_THINK = "<|START_THINKING|>", "<|END_THINKING|>"
 OPEN, CLOSE = "<|START_ACTION|>", "<|END_ACTION|>"
 # Command R / R+: the model writes "Action: ```json", the template renders "Action:\n```json"
-ACTIONS, FENCE = ("Action: ```json", "Action:\n```json", "Action:```json"), "```"
+ACTIONS, FENCE = ("Action: ```json", "Action:\n```json"), "```"
 DROPPED = ("<|START_RESPONSE|>", "<|END_RESPONSE|>", "<|START_TEXT|>", "<|END_TEXT|>", "<|END_OF_TURN_TOKEN|>")
 _KEYS = ("parameters", "arguments")
 _BARE = frozenset({"tool_call_id", "tool_name", "type"})
@@ -113,7 +113,7 @@ def _item(m: TextParser, item: Any, raw: str, repairs: tuple[str, ...], variant:
         m.invalid(item["tool_name"], raw,
                   f"Tool call at {m.loc} has a \"tool_call_id\" that is not a string: {excerpt(cid)}")
         return
-    m.json_call(item, raw, _KEYS, id=cid, repairs=repairs, variant=variant, name_key="tool_name", bare=_BARE)
+    m.json_call(item, raw, _KEYS, "tool_name", _BARE, id=cid, repairs=repairs, variant=variant)
 
 
 _HINT = partial(loose_name, field="tool_name")
