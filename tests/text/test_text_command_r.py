@@ -97,3 +97,86 @@ def test_parameters_and_a_different_arguments_object_are_no_call() -> None:
     text = ('<|START_ACTION|>[\n    {"tool_call_id": "0", "tool_name": "f", "parameters": {"a": 1}, '
             '"arguments": {"b": 2}}\n]<|END_ACTION|>')
     check(text, "text.command-r", None, None, [Invalid("f", id="0")])
+
+
+# -- the older Command R / Command R+ (2024) tool-use format: Action: ```json [...] ``` ---------------
+# The model card's rendered completion (CohereForAI/c4ai-command-r-plus, "Tool use"): the model
+# writes 'Action:' and a fenced JSON list of {"tool_name", "parameters"} objects
+PLUS = ('Action: ```json\n[\n    {\n        "tool_name": "internet_search",\n        "parameters": {\n'
+        '            "query": "biggest penguin in the world"\n        }\n    }\n]\n```')
+SEARCH = C("internet_search", {"query": "biggest penguin in the world"})
+# the tool_use chat template (as llama.cpp vendors it, rendered with jinja2 as transformers
+# renders it): an assistant turn with content "I will check." and two tool calls
+RENDERED = ('I will check.\nAction:\n```json\n[\n    {\n        "tool_name": "get_weather",\n        "parameters": {\n'
+            '            "city": "Paris",\n            "days": 3\n        }\n    },\n    {\n        "tool_name": "now",\n'
+            '        "parameters": {}\n    }\n]```\n')
+PLAIN = [C("get_weather", {"city": "Paris", "days": 3}), C("now")]
+
+
+def test_r_plus_action_block() -> None:
+    check(PLUS, D, None, None, [SEARCH])
+    check(PLUS + "<|END_OF_TURN_TOKEN|>", D, None, None, [SEARCH], finish_reason="stop")
+    check(RENDERED, D, "I will check.", None, PLAIN)
+    # the multi-step prompt: a plan before the action is the answer text
+    check("Plan: First I will search for penguins.\n" + PLUS, D, "Plan: First I will search for penguins.", None,
+          [SEARCH])
+    r = decode_text(PLUS, D)
+    assert r.tool_calls[0].provider_data == {D: {"variant": "r"}}
+
+
+def test_r_plus_cut_off_block_is_no_call() -> None:
+    cut = PLUS[: PLUS.index("world")]
+    check(cut, D, None, None, [Invalid("internet_search", truncated=True, raw=cut)], finish_reason="length")
+    check(cut, D, None, None, [Invalid("internet_search", truncated=True, raw=cut)])
+    no_fence = PLUS[: -len("```")]  # the list closed, the fence did not
+    check(no_fence, D, None, None, [Invalid("internet_search", truncated=True, raw=no_fence)],
+          finish_reason="length")
+    two = RENDERED[: RENDERED.index('"now"') + 8]  # the first call closed (a "," follows it)
+    check(two, D, "I will check.", None, [PLAIN[0], Invalid("now", truncated=True)], finish_reason="length")
+
+
+def test_r_plus_fence_inside_a_string_and_text_that_is_no_action() -> None:
+    text = 'Action: ```json\n[{"tool_name": "run", "parameters": {"code": "```py\\nx = 1\\n```"}}]\n```'
+    check(text, D, None, None, [C("run", {"code": "```py\nx = 1\n```"})])
+    # "Action:" followed by anything but a json fence is text
+    check("Action: none needed. ```python\nprint(1)\n```", D, "Action: none needed. ```python\nprint(1)\n```",
+          None, [])
+
+
+def test_r_plus_directly_answer_is_the_call_the_model_wrote() -> None:
+    # the template tells the model to use the `directly-answer` tool when no other tool is needed, and
+    # the model card offers it as a tool: "Calls a standard (un-augmented) AI chatbot to generate a
+    # response given the conversation history". The answer is not in this text, so the call is
+    # kept (dropping it would leave no calls and no answer): the caller answers it
+    text = 'Action: ```json\n[\n    {\n        "tool_name": "directly_answer",\n        "parameters": {}\n    }\n]\n```'
+    check(text, D, None, None, [C("directly_answer")])
+    tools = [{"name": "internet_search", "parameters": {"type": "object"}},
+             {"name": "directly_answer", "parameters": {"type": "object"}}]
+    check(text, D, None, None, [C("directly_answer")], tools=tools)
+    # not offered: like any name that was not offered, no call to run
+    check(text, D, None, None, [Invalid("directly_answer", raw=text)], tools=tools[:1])
+
+
+def test_r_plus_encode_writes_the_template_block() -> None:
+    calls = [ToolCall(name="get_weather", args={"city": "Paris", "days": 3}), ToolCall(name="now", args={})]
+    block = RENDERED[len("I will check.\n"): -1]
+    assert encode_text(calls, D, variant="r") == block
+    nested = ToolCall(name="get_weather", args={"city": "Paris", "days": 3, "o": {"a": [1, "é"]}})
+    assert encode_text([nested], D, variant="r") == (  # the template's tojson(indent=4)|indent(8)
+        'Action:\n```json\n[\n    {\n        "tool_name": "get_weather",\n        "parameters": {\n'
+        '            "city": "Paris",\n            "days": 3,\n            "o": {\n                "a": [\n'
+        '                    1,\n                    "é"\n                ]\n            }\n        }\n    }\n]```'
+    )
+    # decoded calls are written back in their own variant; the default stays R7B's block
+    assert encode_text(list(decode_text(RENDERED, D).tool_calls), D) == block
+    assert encode_text(calls, D) == ACTION
+    assert encode_text(calls, D, variant="r7b") == ACTION
+    with pytest.raises(EncodeError):
+        encode_text([ToolCall(name="a b", args={})], D, variant="r")
+
+
+def test_an_object_with_arguments_under_another_key_names_the_keys_read() -> None:
+    text = '<|START_ACTION|>[{"tool_call_id": "0", "tool_name": "f", "args": {"a": 1}}]<|END_ACTION|>'
+    err = decode_text(text, D).tool_calls[0].error
+    assert err == ('Tool call at $.tool_calls[0] has no "parameters" / "arguments" key for its arguments; '
+                   "found 'args'")

@@ -126,6 +126,7 @@ DSML_CUT = ('<｜DSML｜tool_calls>\n<｜DSML｜invoke name="f">\n<｜DSML｜par
         ("text.nemotron", "<TOOLCALL>[" + A),
         ("text.firefunction", "functools[" + A),
         ("text.command-r", "<|START_ACTION|>[" + A.replace('"name"', '"tool_name"').replace('"arguments"', '"parameters"')),
+        ("text.command-r", "Action: ```json\n[" + A.replace('"name"', '"tool_name"').replace('"arguments"', '"parameters"')),
         ("text.apertus", '<|tools_prefix|>[{"f": {"a": 1}}, {"g": {"b": "lo'),
         ("text.xlam", "[" + A),
         ("text.xlam", "<tool_call>[" + A),

@@ -371,35 +371,39 @@ class TextParser:
         obj: dict[str, Any],
         raw: str,
         keys: tuple[str, ...] = ARG_KEYS,
+        name_key: str = "name",
+        bare: frozenset[str] = _BARE,
         *,
         id: str | None = None,
         repairs: tuple[str, ...] = (),
         variant: str | None = None,
     ) -> None:
-        """Add the call of a JSON call object (its ``"name"`` a string) whose arguments
-        sit under the first of *keys* it has. With none of them the call takes no
-        arguments only when its other keys are ``type`` / ``id`` (``{"name": "now"}``,
-        as ``text.llama`` reads it); arguments under another key (``"args"``, a typo),
-        or under two of *keys* that differ, make it an ``InvalidToolCall`` that keeps
-        *raw*: never a call run with ``{}`` or with one of two argument objects (vLLM's
-        hermes parser needs ``"arguments"``)."""
+        """Add the call of a JSON call object (its *name_key*, ``"name"``, a string) whose
+        arguments sit under the first of *keys* it has. With none of them the call takes
+        no arguments only when its other keys are in *bare* (``type`` / ``id``:
+        ``{"name": "now"}``, as ``text.llama`` reads it); arguments under another key
+        (``"args"``, a typo), or under two of *keys* that differ, make it an
+        ``InvalidToolCall`` that keeps *raw*: never a call run with ``{}`` or with one of
+        two argument objects (vLLM's hermes parser needs ``"arguments"``). Command R names
+        the keys ``tool_name`` / ``parameters`` / ``tool_call_id``."""
         for i, key in enumerate(keys):
             if key in obj:
-                clash = next((k for k in keys[i + 1:] if k in obj and obj[k] != obj[key]), None)
-                if clash is not None:  # two argument objects: running one would drop the other
-                    self.invalid(obj["name"], raw, f"Tool call at {self.loc} has both {key!r} and {clash!r}, "
-                                                   "which differ: which holds its arguments is unknown", id=id)
-                    return
-                self.call(obj["name"], obj[key], raw, id=id, repairs=repairs, variant=variant)
+                args = obj[key]
+                for clash in keys[i + 1:]:
+                    if clash in obj and obj[clash] != args:  # two argument objects: running one would drop one
+                        self.invalid(obj[name_key], raw, f"Tool call at {self.loc} has both {key!r} and {clash!r}, "
+                                                         "which differ: which holds its arguments is unknown", id=id)
+                        return
+                self.call(obj[name_key], args, raw, id=id, repairs=repairs, variant=variant)
                 return
-        other = [k for k in obj if k not in _BARE]
+        other = [k for k in obj if k not in bare]
         if other:
             found = ", ".join(excerpt(k, 40) for k in other[:3]) + (", …" if len(other) > 3 else "")
             want = " / ".join(f'"{k}"' for k in keys)
             error = f"Tool call at {self.loc} has no {want} key for its arguments; found {found}"
-            self.invalid(obj["name"], raw, error, id=id)
+            self.invalid(obj[name_key], raw, error, id=id)
             return
-        self.call(obj["name"], None, raw, id=id, repairs=repairs, variant=variant)
+        self.call(obj[name_key], None, raw, id=id, repairs=repairs, variant=variant)
 
     def param_schema(self, tool: str, param: str) -> dict[str, Any] | None:
         props = self.tools.get(tool)

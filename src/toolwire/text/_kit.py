@@ -69,11 +69,13 @@ def loads(text: str) -> Any:
         return MISSING
 
 
-def dumps(value: Any, dialect: str, compact: bool = False) -> str:
-    """JSON text (non-ASCII kept) or an ``EncodeError``."""
+def dumps(value: Any, dialect: str, compact: bool = False, indent: int | None = None) -> str:
+    """JSON text (non-ASCII kept; *indent*: one line per value) or an ``EncodeError``."""
     try:
         if compact:
             return write_json(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+        if indent is not None:
+            return write_json(value, ensure_ascii=False, allow_nan=False, indent=indent)
         return write_json(value, ensure_ascii=False, allow_nan=False)
     except (TypeError, ValueError, RecursionError) as exc:
         raise EncodeError(

@@ -75,7 +75,8 @@ _TABLE = (
     (
         "text.command-r",
         "command_r",
-        "Command R7B / A: <|START_ACTION|>[{\"tool_call_id\", \"tool_name\", \"parameters\"}], <|START_THINKING|>",
+        "Command R7B / A: <|START_ACTION|>[{\"tool_call_id\", \"tool_name\", \"parameters\"}], "
+        "<|START_THINKING|>; Command R / R+: Action: ```json [...]```",
     ),
     ("text.nemotron", "nemotron", 'Nemotron Nano v2: <TOOLCALL>[{"name", "arguments"}]</TOOLCALL>, <think> reasoning'),
     (

@@ -1,4 +1,5 @@
-"""``text.command-r``: Cohere Command R7B / Command A ``<|START_ACTION|>[json]<|END_ACTION|>``.
+"""``text.command-r``: Cohere Command R7B / Command A ``<|START_ACTION|>[json]<|END_ACTION|>``,
+and the older Command R / Command R+ (2024) ``Action:`` block (variant ``r``).
 
 Wire form (the open-weight models' chat template)::
 
@@ -29,15 +30,50 @@ Wire form (the open-weight models' chat template)::
   the end of the text gives the calls that closed before the cut and one
   ``InvalidToolCall`` (``truncated``) named by its own ``"tool_name"``.
 
+Command R / Command R+ (c4ai-command-r-v01, c4ai-command-r-plus and their 08-2024
+releases; variant ``r``): the ``tool_use`` template asks for "'Action:' followed by a
+json-formatted list of actions" in a JSON code fence::
+
+    I will look it up.
+    Action: ```json
+    [
+        {
+            "tool_name": "internet_search",
+            "parameters": {"query": "biggest penguin"}
+        }
+    ]
+    ```
+
+- ``Action: ```json`` (also ``Action:`` and the fence on the next line, as the template
+  renders the model's past calls) opens the block; the closing fence ends it (a fence
+  inside a JSON string does not). The objects are read like the action block's (they
+  carry no ``tool_call_id``); the text before ``Action:`` (a multi-step ``Plan:``) is
+  the answer. A block with no closing fence is cut off: the calls that
+  closed before the cut and one ``InvalidToolCall`` (``truncated``).
+- ``directly_answer`` (the template: "use the `directly-answer` tool if calling the other
+  tools is unnecessary"; the model card offers it as a tool that "Calls a standard
+  (un-augmented) AI chatbot to generate a response") is read as the call it is: the
+  answer is not in this text, and no call with no answer would look like an empty
+  answer. The caller answers it by generating again without tools; with ``tools=`` it is
+  a call only when offered, as the model card offers it.
+
 Encoding writes the template's block: ``<|START_ACTION|>[``, one object per line indented
 by four spaces, ``]<|END_ACTION|>``; a call without an id gets its index (``"0"``,
-``"1"``…) as the template numbers them.
+``"1"``…) as the template numbers them. Variant ``r`` writes the ``tool_use`` template's
+rendering of a past call: ``Action:``, the fence on the next line, each object's keys on
+their own lines, ``"parameters"`` as ``tojson(indent=4)`` indented by eight, and the
+closing fence right after the list's ``]`` (ids are not written: the format has none).
 
 Sources (checked 2026-12-05): the chat templates of CohereForAI/c4ai-command-r7b-12-2024
 and the Cohere2 MoE models, as vendored by ggml-org/llama.cpp
 (``models/templates/CohereForAI-c4ai-command-r7b-12-2024-tool_use.jinja``,
 ``Cohere2MoE.jinja``); llama.cpp's Command R7B parser (``common_chat_parse_command_r7b``,
-and the template-driven PEG parser that replaced it), compared on rendered texts.
+and the template-driven PEG parser that replaced it), compared on rendered texts. Command
+R / R+: the ``tool_use`` template of CohereForAI/c4ai-command-r-plus as llama.cpp vendors it
+(``CohereForAI-c4ai-command-r-plus-tool_use.jinja``, rendered with jinja2 as transformers
+renders it), Ollama's command-r-plus template (past calls as ``Action: ```json``), and
+langchain-cohere's parser of the same output (``react_multi_hop/parsing.py``). llama.cpp reads no calls in it (its
+output is content).
 """
 
 from __future__ import annotations
@@ -58,51 +94,44 @@ __all__ = ["FORMAT"]
 NAME = "text.command-r"
 THINK, END_THINK = "<|START_THINKING|>", "<|END_THINKING|>"
 OPEN, CLOSE = "<|START_ACTION|>", "<|END_ACTION|>"
+# Command R / R+: the model writes "Action: ```json", the template renders "Action:\n```json"
+ACTIONS, FENCE = ("Action: ```json", "Action:\n```json"), "```"
 DROPPED = ("<|START_RESPONSE|>", "<|END_RESPONSE|>", "<|START_TEXT|>", "<|END_TEXT|>", "<|END_OF_TURN_TOKEN|>")
 _KEYS = ("parameters", "arguments")
 _BARE = frozenset({"tool_call_id", "tool_name", "type"})
 
 
-def _item(m: TextParser, item: Any, raw: str, repairs: tuple[str, ...]) -> None:
+def _item(m: TextParser, item: Any, raw: str, repairs: tuple[str, ...], variant: str | None = None) -> None:
     """One call object of the block."""
     if type(item) is not dict or type(item.get("tool_name")) is not str:
         m.invalid(None, raw, f"Tool call at {m.loc} is not an object with a \"tool_name\" string")
         return
-    name, cid = item["tool_name"], item.get("tool_call_id")
+    cid = item.get("tool_call_id")
     if cid == "":  # no id, as text.mistral and openai.chat read it
         cid = None
     if cid is not None and type(cid) is not str:
-        m.invalid(name, raw, f"Tool call at {m.loc} has a \"tool_call_id\" that is not a string: {excerpt(cid)}")
+        m.invalid(item["tool_name"], raw,
+                  f"Tool call at {m.loc} has a \"tool_call_id\" that is not a string: {excerpt(cid)}")
         return
-    for i, key in enumerate(_KEYS):
-        if key in item:
-            clash = next((k for k in _KEYS[i + 1:] if k in item and item[k] != item[key]), None)
-            if clash is not None:  # two argument objects: running one would drop the other
-                m.invalid(name, raw, f"Tool call at {m.loc} has both {key!r} and {clash!r}, which differ: which "
-                                     "holds its arguments is unknown", id=cid)
-                return
-            m.call(name, item[key], raw, id=cid, repairs=repairs)
-            return
-    other = [k for k in item if k not in _BARE]
-    if other:
-        found = ", ".join(excerpt(k, 40) for k in other[:3]) + (", …" if len(other) > 3 else "")
-        m.invalid(name, raw, f"Tool call at {m.loc} has no \"parameters\" key for its arguments; found {found}",
-                  id=cid)
-        return
-    m.call(name, None, raw, id=cid, repairs=repairs)
+    m.json_call(item, raw, _KEYS, "tool_name", _BARE, id=cid, repairs=repairs, variant=variant)
 
 
 _HINT = partial(loose_name, field="tool_name")
 
 
 _CALL = BodyMode(partial(json_block, read=_item, hint=_HINT), ends=(CLOSE,), quotes=(('"', '"', True),))
+_ACTION = BodyMode(partial(json_block, read=partial(_item, variant="r"), hint=_HINT), ends=(FENCE,),
+                   quotes=(('"', '"', True),))
 _CONTENT, _REASONING, _START = held_think_modes(
-    {OPEN: body(_CALL)}, {OPEN: ""}, THINK, END_THINK, content_extra={CLOSE: stay, **{d: stay for d in DROPPED}}
+    {OPEN: body(_CALL)}, {OPEN: ""}, THINK, END_THINK,
+    content_extra={CLOSE: stay, **{d: stay for d in DROPPED}, **{a: body(_ACTION) for a in ACTIONS}},
 )
-_CALL.next = _CONTENT
+_CALL.next = _ACTION.next = _CONTENT
 
 
 def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
+    if variant == "r":
+        return _encode_r(calls)
     lines = [
         "    " + dumps({"tool_call_id": c.id if c.id is not None else str(i), "tool_name": c.name,
                         "parameters": c.args}, NAME)
@@ -111,11 +140,22 @@ def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
     return OPEN + "[\n" + ",\n".join(lines) + "\n]" + CLOSE
 
 
+def _encode_r(calls: Sequence[ToolCall]) -> str:
+    """The ``tool_use`` template's rendering: ``tojson(indent=4)|indent(8)`` parameters."""
+    items = [
+        "    {\n        \"tool_name\": " + dumps(c.name, NAME) + ",\n        \"parameters\": "
+        + dumps(c.args, NAME, indent=4).replace("\n", "\n        ") + "\n    }"
+        for c in calls_of(calls, NAME)
+    ]
+    return ACTIONS[1] + "\n[\n" + ",\n".join(items) + "\n]" + FENCE
+
+
 FORMAT = TextFormat(
     name=NAME,
     start=_START,
     encode_calls=_encode,
+    variants=("r7b", "r"),
     description="Command R7B / A: <|START_ACTION|>[{\"tool_call_id\", \"tool_name\", \"parameters\"}], "
-                "<|START_THINKING|>",
+                "<|START_THINKING|>; Command R / R+: Action: ```json [...]```",
     reasoning_opens=(THINK,),
 )
