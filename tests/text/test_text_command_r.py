@@ -7,7 +7,7 @@ import pytest
 from textcheck import C, Invalid, check
 
 from toolwire._errors import EncodeError
-from toolwire._types import ToolCall
+from toolwire._types import InvalidToolCall, ToolCall
 from toolwire.text._api import decode_text, encode_text
 
 D = "text.command-r"
@@ -180,3 +180,15 @@ def test_an_object_with_arguments_under_another_key_names_the_keys_read() -> Non
     err = decode_text(text, D).tool_calls[0].error
     assert err == ('Tool call at $.tool_calls[0] has no "parameters" / "arguments" key for its arguments; '
                    "found 'args'")
+
+
+def test_a_call_object_naming_two_different_tools_is_an_invalid_call() -> None:
+    # {"tool_name": "f", "name": "g"}: which tool the model meant is unknown (hunt 30,
+    # lin30: "name" was ignored and f ran), as with two differing argument objects
+    text = '<|START_ACTION|>[{"tool_call_id": "0", "tool_name": "f", "name": "g", "parameters": {}}]<|END_ACTION|>'
+    r = decode_text(text, "text.command-r", finish_reason="stop")
+    assert len(r.tool_calls) == 1 and isinstance(r.tool_calls[0], InvalidToolCall)
+    bad = r.tool_calls[0]
+    assert (bad.name, bad.id, "'g'" in bad.error, '"name": "g"' in bad.raw) == ("f", "0", True, True)
+    same = '<|START_ACTION|>[{"tool_call_id": "0", "tool_name": "f", "name": "f", "parameters": {}}]<|END_ACTION|>'
+    assert decode_text(same, "text.command-r").tool_calls == (ToolCall("f", {}, id="0"),)

@@ -113,6 +113,12 @@ def _item(m: TextParser, item: Any, raw: str, repairs: tuple[str, ...], variant:
         m.invalid(item["tool_name"], raw,
                   f"Tool call at {m.loc} has a \"tool_call_id\" that is not a string: {excerpt(cid)}")
         return
+    name = item.get("name", item["tool_name"])
+    if name != item["tool_name"]:  # two names: which tool is meant is unknown (as two argument objects)
+        error = (f"Tool call at {m.loc} has both \"tool_name\" {excerpt(item['tool_name'])} and \"name\" "
+                 f"{excerpt(name)}, which differ: which tool it calls is unknown")
+        m.invalid(item["tool_name"], raw, error, id=cid)
+        return
     m.json_call(item, raw, _KEYS, "tool_name", _BARE, id=cid, repairs=repairs, variant=variant)
 
 
