@@ -70,6 +70,7 @@ _JSON_FAMILIES = [
     ("text.jamba", "<tool_calls>[%s]</tool_calls>", {}),
     ("text.nemotron", "<TOOLCALL>[%s]</TOOLCALL>", {}),
     ("text.firefunction", " functools[%s]", {}),
+    ("text.longcat", "<longcat_tool_call>\n%s\n</longcat_tool_call>", {}),
     ("text.internlm", "<|action_start|><|plugin|>\n%s<|action_end|>", {}),
     ("text.ernie", "<tool_call>\n%s\n</tool_call>", {}),
     ("text.gigachat", "<|message_sep|>\n\nfunction call<|role_sep|>\n%s", {}),

@@ -59,6 +59,14 @@ HOSTILE: List[Tuple[str, Callable[[int], str]]] = [
     ("text.functionary", lambda n: "all\n" + ">>>" + "a" * n),
     ("text.functionary", lambda n: "f\n{" + "[" * n),
     ("text.functionary", lambda n: "f\n{}" + ">>>f\n{}" * (n // 8)),
+    ("text.longcat", lambda n: "<longcat_tool_call>" + "[" * n + "</longcat_tool_call>"),
+    ("text.longcat", lambda n: "<longcat_think>" + "<longcat_tool_call>{}</longcat_tool_call>" * (n // 8)),
+    ("text.olmo", lambda n: "<function_calls>" + "(" * n + "</function_calls>"),
+    ("text.olmo", lambda n: "<function_calls>" + "f(a=1)\n" * (n // 8)),
+    ("text.olmo", lambda n: "<function_calls>f(a='" + "\\'" * (n // 2)),
+    ("text.functiongemma", lambda n: "<start_function_call>call:f{" + "a:{" * (n // 4)),
+    ("text.functiongemma", lambda n: "<start_function_call>call:f{a:<escape>" + "<end_function_call>" * (n // 20)),
+    ("text.functiongemma", lambda n: "<start_function_call>call:f{}<end_function_call>" * (n // 48)),
 ]
 
 

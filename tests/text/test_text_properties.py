@@ -210,6 +210,8 @@ SLIP_PIECES = {
                        "x", "}}", ",", "]", "```", "<|END_ACTION|>", "<|START_THINKING|>", "<|END_THINKING|>"],
     "text.harmony": ["<|channel|>commentary to=functions.f <|constrain|>json<|message|>", '{"a": "', '"', "x",
                      "}", "<|call|>", "<|start|>assistant<|channel|>final<|message|>", "<|return|>"],
+    "text.functiongemma": ["<start_function_call>call:f{", "a:<escape>", "x", "<escape>", "}", "<end_function_call>"],
+    "text.olmo": ["<function_calls>", "f(a=", '"', "'", "x", ")", "\n", "</function_calls>"],
 }
 
 

@@ -141,6 +141,7 @@ DSML_CUT = ('<｜DSML｜tool_calls>\n<｜DSML｜invoke name="f">\n<｜DSML｜par
         ("text.llama", '<|python_tag|>[{"name": "f", "parameters": {"a": 1}}, {"name": "g", "parameters": {"b": "lo'),
         ("text.lfm2", '<|tool_call_start|>[f(a=1), g(b="lo'),
         ("text.lfm2", "<|tool_call_start|>[" + A),
+        ("text.olmo", '<function_calls>f(a=1)\ng(b="lo'),
         ("text.deepseek", DSML_CUT),
     ],
 )

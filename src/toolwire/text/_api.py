@@ -32,6 +32,9 @@ dialect)`` renders calls the way the family's chat template does (history, few-s
 ``text.apertus``       Apertus ``<|tools_prefix|>[{"NAME": {…}}]<|tools_suffix|>``
 ``text.firefunction``  FireFunction v2 ``functools[json]`` after the answer
 ``text.functionary``   Functionary v3.2 ``>>>NAME\\n{json}``, ``>>>all\\n`` answer
+``text.longcat``       LongCat-Flash ``<longcat_tool_call>{json}</longcat_tool_call>``
+``text.olmo``          OLMo 3 ``<function_calls>f(a="x")\\ng()</function_calls>``
+``text.functiongemma`` FunctionGemma ``<start_function_call>call:NAME{…}<end_function_call>``
 =====================  ==================================================================
 
 What ``decode_text`` returns (``TextResult``): ``content`` (the answer, every marker

@@ -86,6 +86,21 @@ _TABLE = (
     ),
     ("text.firefunction", "firefunction", 'FireFunction v2: functools[{"name", "arguments"}] after the answer text'),
     ("text.functionary", "functionary", "Functionary v3.2: >>>NAME\\n{json}, >>>all\\ntext (the prompt ends with >>>)"),
+    (
+        "text.longcat",
+        "longcat",
+        "LongCat-Flash: <longcat_tool_call>{json}</longcat_tool_call>, <longcat_think> reasoning",
+    ),
+    (
+        "text.olmo",
+        "olmo",
+        "OLMo 3: <function_calls>name(key=json)\\n…</function_calls> (pythonic lines), <think> reasoning",
+    ),
+    (
+        "text.functiongemma",
+        "functiongemma",
+        "FunctionGemma: <start_function_call>call:NAME{key:<escape>text<escape>}<end_function_call>",
+    ),
 )
 
 

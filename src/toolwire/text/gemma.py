@@ -80,26 +80,26 @@ def _skip(s: str, i: int) -> int:
     return i
 
 
-def _value(s: str, i: int, depth: int) -> tuple[Any, int]:
+def _value(s: str, i: int, depth: int, q: str = Q) -> tuple[Any, int]:
     if depth > 200:
         raise _Bad("is nested too deeply")
     i = _skip(s, i)
-    if s.startswith(Q, i):
-        j = s.find(Q, i + len(Q))
+    if s.startswith(q, i):
+        j = s.find(q, i + len(q))
         if j < 0:
             raise _Bad("has an unterminated string")
-        return s[i + len(Q) : j], j + len(Q)
+        return s[i + len(q) : j], j + len(q)
     if i >= len(s):
         raise _Bad("ends where a value was expected")
     if s[i] == "{":
-        return _object(s, i + 1, depth + 1)
+        return _object(s, i + 1, depth + 1, q=q)
     if s[i] == "[":
         out: list[Any] = []
         i = _skip(s, i + 1)
         if s.startswith("]", i):
             return out, i + 1
         while True:
-            v, i = _value(s, i, depth + 1)
+            v, i = _value(s, i, depth + 1, q)
             out.append(v)
             i = _skip(s, i)
             if s.startswith(",", i):
@@ -113,14 +113,16 @@ def _value(s: str, i: int, depth: int) -> tuple[Any, int]:
         j += 1
     tok = s[i:j].strip()
     if tok[:1] == '"':  # JSON's "text" slipped in: the template writes strings <|"|>text<|"|>
-        raise _Bad(f"has a value {excerpt(tok)} in JSON quotes (Gemma 4 quotes with <|\"|>)")
+        raise _Bad(f"has a value {excerpt(tok)} in JSON quotes (the template quotes with {q})")
     v = loads(tok)
     if v is MISSING or type(v) in (str, list, dict):
         v = tok
     return v, j
 
 
-def _object(s: str, i: int, depth: int, bare: dict[str, bool] | None = None) -> tuple[dict[str, Any], int]:
+def _object(
+    s: str, i: int, depth: int, bare: dict[str, bool] | None = None, q: str = Q
+) -> tuple[dict[str, Any], int]:
     """An object from after its ``{``; *bare* tells for each key whether its value is
     one of the words ``None`` / ``True`` / ``False`` written bare (the arguments' own)."""
     out: dict[str, Any] = {}
@@ -129,11 +131,11 @@ def _object(s: str, i: int, depth: int, bare: dict[str, bool] | None = None) -> 
         return out, i + 1
     while True:
         i = _skip(s, i)
-        if s.startswith(Q, i):
-            j = s.find(Q, i + len(Q))
+        if s.startswith(q, i):
+            j = s.find(q, i + len(q))
             if j < 0:
                 raise _Bad("has an unterminated key")
-            key, i = s[i + len(Q) : j], j + len(Q)
+            key, i = s[i + len(q) : j], j + len(q)
             i = _skip(s, i)
         else:
             j = s.find(":", i)
@@ -141,13 +143,13 @@ def _object(s: str, i: int, depth: int, bare: dict[str, bool] | None = None) -> 
                 raise _Bad("has a key without a value")
             key, i = s[i:j].strip(), j
             if '"' in key:  # JSON's "key" slipped in: the template writes <|"|>key<|"|> or a bare word
-                raise _Bad(f"has a key {excerpt(key)} in JSON quotes (Gemma 4 quotes with <|\"|>)")
+                raise _Bad(f"has a key {excerpt(key)} in JSON quotes (the template quotes with {q})")
         if not s.startswith(":", i):
             raise _Bad("has a key without ':'")
         i = _skip(s, i + 1)
-        v, j = _value(s, i, depth)
+        v, j = _value(s, i, depth, q)
         if bare is not None:
-            bare[key] = type(v) is str and v in _PY and not s.startswith(Q, i)
+            bare[key] = type(v) is str and v in _PY and not s.startswith(q, i)
         out[key], i = v, j
         i = _skip(s, i)
         if s.startswith(",", i):
@@ -214,15 +216,15 @@ def _start(thinking: bool) -> TextMode:
     return _REASONING if thinking else _CONTENT
 
 
-def _enc(v: Any, depth: int = 0) -> str:
+def _enc(v: Any, depth: int = 0, q: str = Q, dialect: str = NAME) -> str:
     """*v* in Gemma's value syntax; nested past ``MAX_WRITE_DEPTH``, ``TooDeep``."""
     t = type(v)
     if t is str:
-        return Q + forbid(v, (Q,), "String", NAME) + Q
+        return q + forbid(v, (q,), "String", dialect) + q
     if v is None or t is bool:
         return json.dumps(v)
     if t in (int, float):
-        return dumps(v, NAME)
+        return dumps(v, dialect)
     if t is list or t is dict:
         if depth >= MAX_WRITE_DEPTH:
             raise TooDeep()
@@ -230,13 +232,13 @@ def _enc(v: Any, depth: int = 0) -> str:
         k: Any
         for k, x in enumerate(v) if t is list else sorted(v.items(), key=_dictsort):
             try:
-                text = _enc(x, depth + 1)
+                text = _enc(x, depth + 1, q, dialect)
             except TooDeep as exc:
                 exc.steps.append(step(k))
                 raise
-            parts.append(text if t is list else f"{_key(k)}:{text}")
+            parts.append(text if t is list else f"{_key(k, q, dialect)}:{text}")
         return ("[" if t is list else "{") + ",".join(parts) + ("]" if t is list else "}")
-    return dumps(v, NAME)  # raises EncodeError for anything that is not JSON
+    return dumps(v, dialect)  # raises EncodeError for anything that is not JSON
 
 
 def _dictsort(item: tuple[str, Any]) -> str:
@@ -244,8 +246,8 @@ def _dictsort(item: tuple[str, Any]) -> str:
     return item[0].lower()
 
 
-def _key(k: str) -> str:
-    return k if _BARE_KEY.fullmatch(k) else Q + forbid(k, (Q,), "Key", NAME) + Q
+def _key(k: str, q: str = Q, dialect: str = NAME) -> str:
+    return k if _BARE_KEY.fullmatch(k) else q + forbid(k, (q,), "Key", dialect) + q
 
 
 def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
