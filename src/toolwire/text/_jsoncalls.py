@@ -18,7 +18,7 @@ from .._errors import ArgumentsError
 from ._core import TextParser
 from ._kit import MISSING, block_problem, loads, loose_name, name_hint
 
-__all__ = ["ItemReader", "cut_json", "cut_json_calls", "json_block", "json_calls"]
+__all__ = ["ItemReader", "cut_json", "cut_json_calls", "json_block", "json_calls", "object_region"]
 
 # a family whose call objects are not ``{"name", "arguments"}``: reads one item of the
 # region (the parser, the item, the region's raw text, the repairs made to its JSON)
@@ -57,6 +57,16 @@ def json_calls(
             m.invalid(None, raw, f"Tool call at {m.loc} is not an object with a \"name\" string")
             continue
         m.json_call(item, raw, repairs=repairs, variant=variant)
+
+
+def object_region(m: TextParser, text: str, end: str, complete: bool) -> None:
+    """A call region holding one JSON call object (a ``BodyMode``'s parse): cut off, a
+    truncated call named by the text's ``"name"`` when it has one."""
+    raw = m.opener + text + end
+    if not complete:
+        m.truncated(name_hint(text), raw)
+        return
+    json_calls(m, text, raw, arrays=False)
 
 
 def cut_json(text: str) -> tuple[list[Any], str]:

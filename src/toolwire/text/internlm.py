@@ -27,9 +27,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .._types import ToolCall
-from ._core import BodyMode, TextFormat, TextParser
-from ._jsoncalls import json_calls
-from ._kit import body, calls_of, dumps, name_hint, stay
+from ._core import BodyMode, TextFormat
+from ._jsoncalls import object_region
+from ._kit import body, calls_of, dumps, stay
 from ._modes import closed_think_modes
 
 __all__ = ["FORMAT"]
@@ -39,15 +39,7 @@ OPEN, OPEN_SPACED = "<|action_start|><|plugin|>", "<|action_start|> <|plugin|>"
 CLOSE, EOT = "<|action_end|>", "<|im_end|>"
 
 
-def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
-    raw = m.opener + text + end
-    if not complete:
-        m.truncated(name_hint(text), raw)
-        return
-    json_calls(m, text, raw, arrays=False)
-
-
-_CALL = BodyMode(_parse, ends=(CLOSE,), quotes=(('"', '"', True),))
+_CALL = BodyMode(object_region, ends=(CLOSE,), quotes=(('"', '"', True),))
 _CONTENT, _REASONING, _START = closed_think_modes(
     {OPEN: body(_CALL), OPEN_SPACED: body(_CALL)}, content_extra={CLOSE: stay, EOT: stay}
 )
