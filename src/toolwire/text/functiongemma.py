@@ -43,10 +43,9 @@ from collections.abc import Sequence
 
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextMode, TextParser
-from ._kit import body, calls_of, stay
-from ._pythonic import TooDeep, too_deep
+from ._kit import body, stay
 from ._schema import schema_types
-from .gemma import _PY, _Bad, _enc, _object
+from .gemma import _PY, _Bad, _object, write_calls
 
 __all__ = ["FORMAT"]
 
@@ -97,15 +96,7 @@ def _start(thinking: bool) -> TextMode:
 
 
 def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
-    out = []
-    for c in calls_of(calls, NAME):
-        try:
-            out.append(f"{OPEN}call:{c.name}{_enc(c.args, 0, ESC, NAME)}{CLOSE}")
-        except TooDeep as exc:
-            raise too_deep(exc, "$.args", NAME) from None
-        except RecursionError:  # the caller left less stack than MAX_WRITE_DEPTH needs
-            raise too_deep(None, "$.args", NAME) from None
-    return "".join(out)
+    return write_calls(calls, NAME, OPEN, CLOSE, ESC)
 
 
 FORMAT = TextFormat(

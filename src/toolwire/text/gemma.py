@@ -250,16 +250,22 @@ def _key(k: str, q: str = Q, dialect: str = NAME) -> str:
     return k if _BARE_KEY.fullmatch(k) else q + forbid(k, (q,), "Key", dialect) + q
 
 
-def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
+def write_calls(calls: Sequence[ToolCall], dialect: str, open_: str, close: str, q: str) -> str:
+    """*calls* as ``{open_}call:NAME{…}{close}`` each, strings quoted with *q* (Gemma 4,
+    FunctionGemma)."""
     out = []
-    for c in calls_of(calls, NAME):
+    for c in calls_of(calls, dialect):
         try:
-            out.append(f"{OPEN}call:{c.name}{_enc(c.args)}{CLOSE}")
+            out.append(f"{open_}call:{c.name}{_enc(c.args, 0, q, dialect)}{close}")
         except TooDeep as exc:
-            raise too_deep(exc, "$.args", NAME) from None
+            raise too_deep(exc, "$.args", dialect) from None
         except RecursionError:  # the caller left less stack than MAX_WRITE_DEPTH needs
-            raise too_deep(None, "$.args", NAME) from None
+            raise too_deep(None, "$.args", dialect) from None
     return "".join(out)
+
+
+def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
+    return write_calls(calls, NAME, OPEN, CLOSE, Q)
 
 
 FORMAT = TextFormat(
