@@ -54,6 +54,15 @@ UNITS = [
      "]<]minimax[>[</invoke>]<]minimax[>[</tool_call>"),
     ("text.minimax", "<think>a <minimax:tool_call>\n</minimax:tool_call>",
      "]<]minimax[>[<tool_call>]<]minimax[>[<a>x</think>]<]minimax[>[</tool_call> y "),
+    # a held value read again from an end marker, then the block closes: the text after it
+    # is read as after any block (hunt 31), each a call with the end marker in its value
+    ("text.command-r", "", '<|START_THINKING|><|START_ACTION|>[{"tool_name": "f", "parameters": {"a": "'
+                           '<|END_ACTION|>x<|END_THINKING|><|START_ACTION|>[{"tool_name": "f", "parameters": '
+                           '{"a": "<|END_ACTION|>"}}]<|END_ACTION|>'),
+    ("text.kimi", "", '<think><|tool_calls_section_begin|><|tool_call_begin|>functions.f:0<|tool_call_argument_begin|>'
+                      '{"a": "<|tool_calls_section_end|></think><|tool_calls_section_begin|><|tool_call_begin|>'
+                      'functions.f:0<|tool_call_argument_begin|>{"a": "<|tool_calls_section_end|>"}<|tool_call_end|>'
+                      "<|tool_calls_section_end|>"),
 ]
 
 

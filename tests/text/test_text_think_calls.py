@@ -148,3 +148,64 @@ def test_held_text_fed_in_pieces_reads_as_it_does_whole(dialect: str, unit: str)
     got = p.close()
     whole = decode_text(text, dialect)
     assert (got.content, got.reasoning, got.tool_calls) == (whole.content, whole.reasoning, whole.tool_calls)
+
+
+# A held call whose value holds an end marker and never closes before the block's closing
+# marker: the region is read again from that end marker while the text is read ahead. Once
+# the block closes, the calls after it are read as after any block (a metamorphic fuzz in
+# the thirty-first session: the same text with plain reasoning gave the call; this one cut
+# the call at the end marker inside its value, an InvalidToolCall and '"}}]' as content).
+@pytest.mark.parametrize(
+    ("dialect", "thought", "call", "arg"),
+    [
+        ("text.command-r",
+         '<|START_THINKING|>I could <|START_ACTION|>[{"tool_name": "f", "parameters": {"a": "<|END_ACTION|> no.'
+         "<|END_THINKING|>",
+         '<|START_ACTION|>[{"tool_call_id": "0", "tool_name": "f", "parameters": {"a": "<|END_ACTION|>"}}]<|END_ACTION|>',
+         C("f", {"a": "<|END_ACTION|>"}, "0")),
+        ("text.apertus",
+         '<|inner_prefix|>I could <|tools_prefix|>[{"f": {"a": "<|tools_suffix|> no.<|inner_suffix|>',
+         '<|tools_prefix|>[{"f": {"a": "<|tools_suffix|>"}}]<|tools_suffix|>',
+         C("f", {"a": "<|tools_suffix|>"})),
+        ("text.kimi",
+         "<think>I could <|tool_calls_section_begin|><|tool_call_begin|>functions.f:0<|tool_call_argument_begin|>"
+         '{"a": "<|tool_calls_section_end|> no.</think>',
+         "<|tool_calls_section_begin|><|tool_call_begin|>functions.f:0<|tool_call_argument_begin|>"
+         '{"a": "<|tool_calls_section_end|>"}<|tool_call_end|><|tool_calls_section_end|>',
+         C("f", {"a": "<|tool_calls_section_end|>"}, "functions.f:0")),
+    ],
+)
+def test_a_call_after_a_held_block_read_again_is_read_as_after_any_block(
+    dialect: str, thought: str, call: str, arg: object
+) -> None:
+    opener, closer = {"text.command-r": ("<|START_THINKING|>", "<|END_THINKING|>"),
+                      "text.apertus": ("<|inner_prefix|>", "<|inner_suffix|>"),
+                      "text.kimi": ("<think>", "</think>")}[dialect]
+    reasoning = thought[len(opener) : -len(closer)]
+    check(thought + call, dialect, None, reasoning, [arg])
+    check(opener + "x" + closer + call, dialect, None, "x", [arg])  # plain reasoning: the same answer
+
+
+def test_a_call_read_again_at_the_end_is_judged_as_during_the_text() -> None:
+    # The block closes only once the text has ended (a value in the held call never
+    # closes), so the empty call after it is read at ``close()``: closed by its end
+    # marker, it is not one the token limit cut (it was ``truncated`` there, not when read
+    # during ``feed``; the thirty-first session's metamorphic fuzz).
+    after = "<|tools_prefix|><|tools_suffix|> ok"
+    held = decode_text('<|inner_prefix|><|tools_prefix|>[{"f": {"}}]\n<|inner_suffix|>' + after, "text.apertus",
+                       finish_reason="length")
+    plain = decode_text("<|inner_prefix|>x<|inner_suffix|>" + after, "text.apertus", finish_reason="length")
+    assert held.tool_calls == plain.tool_calls
+    assert [c.truncated for c in held.tool_calls] == [False]
+
+
+def test_a_closed_call_read_again_at_the_end_is_not_cut_by_a_length_finish() -> None:
+    # The first call's value never closes, so the region is read again from the end
+    # marker in it at ``close()``; the second call, closed by its own end marker, was
+    # refused as "cut off" under 'length' (read during ``feed`` it is a call).
+    text = '<tool_call>{"name":"f","arguments":{"a":"x</tool_call> <tool_call>{"name":"g","arguments":""}</tool_call>'
+    first, second = decode_text(text, "text.hermes", finish_reason="length").tool_calls
+    assert first.truncated
+    assert second == decode_text('<tool_call>{"name":"g","arguments":""}</tool_call>', "text.hermes",
+                                 finish_reason="length").tool_calls[0]
+    assert second.name == "g" and second.args == {} and second.repairs == ("empty-arguments",)

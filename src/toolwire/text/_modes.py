@@ -87,7 +87,7 @@ class _Spec:
     The text from the marker is ``buf[off:]`` of the buffer the marker was met in, then
     what was fed since (``m.tape``): nothing is copied while the answer is read ahead."""
 
-    __slots__ = ("at", "buf", "close", "content", "items", "off", "reasoning")
+    __slots__ = ("at", "buf", "close", "content", "items", "off", "reasoning", "reread_until")
 
     def __init__(self, m: TextParser, tok: str, close: str) -> None:
         self.off = m.pos - len(tok)  # the marker *tok* just before ``m.pos``
@@ -96,15 +96,16 @@ class _Spec:
         self.close = close  # one of the block's closing markers: the format's content mode finds the block by it
         self.content, self.reasoning = m.content, m.reasoning
         self.items = len(m.items)
+        self.reread_until = m.reread_until  # text read again while reading ahead is not, once undone
         m.content, m.reasoning = _fork(m.content), _fork(m.reasoning)
         m.withheld = len(m.queue)  # events from here wait for the end or that closing marker
         m.tape = Pieces()  # what ``feed`` adds from here on
 
     def __getstate__(self) -> tuple[Any, ...]:  # pickles with every protocol (a checkpoint)
-        return self.at, self.buf[self.off :], self.close, self.content, self.reasoning, self.items
+        return self.at, self.buf[self.off :], self.close, self.content, self.reasoning, self.items, self.reread_until
 
     def __setstate__(self, state: tuple[Any, ...]) -> None:
-        self.at, self.buf, self.close, self.content, self.reasoning, self.items = state
+        self.at, self.buf, self.close, self.content, self.reasoning, self.items, self.reread_until = state
         self.off = 0
 
     def block(self, m: TextParser) -> _Block:
@@ -178,6 +179,7 @@ class _Spec:
         del m.items[self.items :]
         del m.queue[m.withheld :]
         m.withheld = -1
+        m.reread_until = self.reread_until
         tape, m.tape = m.tape, None
         if tape:  # text fed since: joined once (a stream's read-ahead ends at the closing marker)
             m.buf, m.pos = self.buf[self.off :] + tape.join(), 0

@@ -15,6 +15,7 @@ from __future__ import annotations
 import copy
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable
 
 from .._args import TRUNCATING, load_json
@@ -477,12 +478,18 @@ class BodyMode(Mode):
                 # the region ended at that marker
                 self._reread(m, tent, mark, body[after:] + end)
                 body, end, complete = body[:cut], mark, True
+        policy = m.policy
+        if complete and m.final and policy.finish_reason is not None:
+            # closed by its end marker, so not cut by the limit: read as during ``feed``
+            # (``close`` reads the regions after a read-ahead it undid, or read again)
+            m.policy = replace(policy, finish_reason=None)
         try:
             self.parse(m, body, end, complete)
-        except ToolwireError:
+        except ToolwireError:  # (out of ``close`` too: the parser is done)
             raise
         except Exception as exc:  # a family parser must never let a foreign error out
             m.invalid(None, m.opener + body + end, f"Could not read the call: {type(exc).__name__}: {exc}")
+        m.policy = policy
 
     def drop(self, m: TextParser) -> None:
         """Leave the region: its reading state reset, the machine at ``next``."""
