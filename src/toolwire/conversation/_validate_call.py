@@ -287,7 +287,9 @@ def validate_call(
 ) -> Union[ToolCall, InvalidToolCall]:
     """*call* if its tool is among *tools* (``Tool`` values or definitions in any
     dialect) and its arguments fit the tool's schema, else an ``InvalidToolCall``
-    saying why in a line fit for the model; see the module docstring."""
+    saying why in a line fit for the model; see the module docstring. ``coerce=True``:
+    arguments that fit only once their strings are read as the schema's types
+    (``"3"`` for an integer) come back converted, with the repair ``coerced-types``."""
     from ..schema._normalize import normalize  # the schema package loads on first use
     from ..schema._validate import check
 

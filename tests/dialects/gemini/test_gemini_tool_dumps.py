@@ -171,7 +171,7 @@ def test_a_nullable_object_root_is_refused_at_read_where_null_came_in() -> None:
         decode_tool(decl, "gemini")
     assert info.value.loc == "$.parameters.nullable"
     assert info.value.message == ("Tool parameters at $.parameters must be of type 'object' (a function's arguments "
-                                  "are an object), got type ['object', 'null']")
+                                  "are an object), got type ['object', 'null'] (from $.parameters.nullable)")
 
 
 @pytest.mark.parametrize(("key", "schema"), [
@@ -183,6 +183,7 @@ def test_another_root_type_is_refused_at_read(key: str, schema: Dict[str, Any]) 
     with pytest.raises(DecodeError) as info:
         decode_tool({"name": "f", key: schema}, "gemini")
     assert info.value.loc == f"$.{key}.type"
+    assert info.value.message.endswith(f" (from $.{key}.type)")  # the message names the place ``loc`` holds
 
 
 def test_a_nullable_property_is_still_read() -> None:

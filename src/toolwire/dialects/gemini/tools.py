@@ -175,7 +175,7 @@ def _not_object(params: Dict[str, Any], decl: Dict[str, Any], where: str) -> Non
     at = where + ".nullable" if type(openapi) is dict and openapi.get("nullable") is True and \
         params.get("type") == ["object", "null"] else where + ".type"
     raise DecodeError(f"Tool parameters at {where} must be of type 'object' (a function's arguments are an "
-                      f"object), got type {excerpt(params['type'])}", dialect=NAME, loc=at)
+                      f"object), got type {excerpt(params['type'])} (from {at})", dialect=NAME, loc=at)
 
 
 def builtin_kind(pd: Dict[str, Any]) -> Optional[str]:
