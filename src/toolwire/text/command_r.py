@@ -87,7 +87,7 @@ from typing import Any
 from .._errors import excerpt
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextParser
-from ._jsoncalls import json_block
+from ._jsoncalls import cut_json_calls, json_calls
 from ._kit import body, calls_of, dumps, loose_name, stay
 from ._modes import held_think_modes
 
@@ -130,10 +130,14 @@ _HINT = partial(loose_name, field="tool_name")
 def _block(m: TextParser, text: str, end: str, complete: bool, *, read: Any) -> None:
     """An action block: its calls; one that holds none (``[]``) is an ``InvalidToolCall``,
     never nothing (llama.cpp's parser refuses it; the template writes no empty block)."""
+    raw = m.opener + text + end
+    if not complete:  # the calls that closed and the cut one (``json_block``)
+        cut_json_calls(m, text, raw, read=read, hint=_HINT)
+        return
     n = len(m.items)
-    json_block(m, text, end, complete, read=read, hint=_HINT)
+    json_calls(m, text, raw, read=read, hint=_HINT)
     if len(m.items) == n:
-        m.invalid(None, m.opener + text + end, f"Tool call at {m.loc} is empty: the action block holds no call")
+        m.invalid(None, raw, f"Tool call at {m.loc} is empty: the action block holds no call")
 
 
 _CALL = BodyMode(partial(_block, read=_item), ends=(CLOSE,), quotes=(('"', '"', True),))
