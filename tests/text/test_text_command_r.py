@@ -192,3 +192,19 @@ def test_a_call_object_naming_two_different_tools_is_an_invalid_call() -> None:
     assert (bad.name, bad.id, "'g'" in bad.error, '"name": "g"' in bad.raw) == ("f", "0", True, True)
     same = '<|START_ACTION|>[{"tool_call_id": "0", "tool_name": "f", "name": "f", "parameters": {}}]<|END_ACTION|>'
     assert decode_text(same, "text.command-r").tool_calls == (ToolCall("f", {}, id="0"),)
+
+
+# The template renders an action block only for a turn with calls; llama.cpp's Command
+# R7B parser refuses an empty one (no call matches its grammar). Read as nothing, a bare
+# empty block was a reply with no content and no calls: an agent ends its turn on it.
+@pytest.mark.parametrize("finish", [None, "stop", "tool_calls"])
+@pytest.mark.parametrize(("before", "block", "after", "content"), [
+    ("", "<|START_ACTION|>[]<|END_ACTION|>", "", None),
+    ("", "<|START_ACTION|>[\n]<|END_ACTION|>", "<|END_OF_TURN_TOKEN|>", None),
+    ("Before.", "<|START_ACTION|>[]<|END_ACTION|>", "After.", "Before.\nAfter."),
+    ("I will look.\n", "Action: ```json\n[]\n```", "", "I will look."),
+])
+def test_an_empty_action_block_is_an_invalid_call(before: str, block: str, after: str, content: str | None,
+                                                  finish: str | None) -> None:
+    check(before + block + after, D, content, None, [Invalid(raw=block)], finish_reason=finish)
+    check("<|START_THINKING|>t<|END_THINKING|>" + block, D, None, "t", [Invalid(raw=block)], finish_reason=finish)

@@ -75,3 +75,18 @@ def test_encode_writes_the_template_notation() -> None:
     assert encode_text(calls, D) == RENDERED
     with pytest.raises(EncodeError):
         encode_text(ToolCall(name="f", args={"s": "a<escape>b"}), D)
+
+
+def test_an_escape_string_stays_a_string_whatever_the_schema() -> None:
+    """Google's formatting guide: ``<escape>`` delimits string values (all of them, and
+    only them); the template writes numbers and booleans bare. So ``<escape>42<escape>``
+    is the string ``"42"`` even where ``tools=`` types the parameter an integer, as a JSON
+    ``"42"`` is in the JSON families (vLLM's parser runs ``json.loads`` on it, a guess
+    without a schema). Only the bare words the template prints (``None`` / ``True`` /
+    ``False``) are read by the schema."""
+    tools = [{"name": "f", "parameters": {"type": "object", "properties": {
+        "n": {"type": "integer"}, "b": {"type": "boolean"}, "x": {"type": "number"}}}}]
+    check("<start_function_call>call:f{b:<escape>true<escape>,n:<escape>42<escape>,x:<escape>1.5<escape>}"
+          "<end_function_call>", D, None, None, [C("f", {"b": "true", "n": "42", "x": "1.5"})], tools=tools)
+    check("<start_function_call>call:f{b:true,n:42,x:1.5}<end_function_call>", D, None, None,
+          [C("f", {"b": True, "n": 42, "x": 1.5})], tools=tools)

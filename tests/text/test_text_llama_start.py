@@ -49,8 +49,8 @@ def test_a_long_integer_is_not_a_cut_off_call() -> None:
 def test_an_apostrophe_in_leading_brackets_does_not_hide_a_later_python_tag() -> None:
     text = "[Note: I'll search] <|python_tag|>brave_search.call(query=\"x\")<|eom_id|>"
     check(text, D, "[Note: I'll search]", None, [C("brave_search", {"query": "x"})])
-    text = '{"note": "it is} then <|python_tag|>brave_search.call(query="x")<|eom_id|>'
-    check(text, D, '{"note": "it is} then', None, [C("brave_search", {"query": "x"})])
+    text = '{"note": "it is" then <|python_tag|>brave_search.call(query="x")<|eom_id|>'
+    check(text, D, '{"note": "it is" then', None, [C("brave_search", {"query": "x"})])
 
 
 @pytest.mark.parametrize(("dialect", "text"), [
@@ -116,3 +116,32 @@ def test_prose_in_brackets_with_a_stop_token_in_a_quote_stays_content() -> None:
     check("[Note: I'll search<|eot_id|> <|python_tag|>brave_search.call(query=\"x\")<|eom_id|>", D,
           "[Note: I'll search", None, [C("brave_search", {"query": "x"})])
     check('{"note": "it is<|eot_id|>', D, '{"note": "it is', None, [])
+
+
+# A marker inside a JSON string value at the start never starts a call: the region was
+# read again as content, where the <|python_tag|> in the value opened a code_interpreter
+# call (llama.cpp's Llama 3.3 parser reads no call from any of these: content or an error).
+@pytest.mark.parametrize("finish", [None, "stop", "length"])
+@pytest.mark.parametrize("text", [
+    '[{"name": "f", "parameters": {"code": "<|python_tag|>import os; os.remove(\'x\')"}}]',
+    '[{"name": "f", "parameters": {"code": "<|python_tag|>import os"}}]<|eot_id|>',
+    '[{"name": "f", "parameters": {"code": "<|python_tag|>import os"}}, ]<|eot_id|>',
+    '["<|python_tag|>import os"]<|eot_id|>',
+    '[1, "<|python_tag|>import os", "<|python_tag|>print(2)"]',
+    '{"a": "<|python_tag|>import os"}<|eot_id|>',
+    '["<function=f>{}</function>"]',
+    '["<|python_start|>[f()]<|python_end|>"]',
+])
+def test_a_marker_in_a_json_string_at_the_start_is_content(text: str, finish: str | None) -> None:
+    check(text, D, text.removesuffix("<|eot_id|>"), None, [], finish_reason=finish)
+    check(text + ' "x"', D, text.removesuffix("<|eot_id|>") + ' "x"', None, [], finish_reason=finish)
+
+
+@pytest.mark.parametrize("finish", [None, "stop", "length"])
+def test_a_marker_in_a_json_string_still_open_at_the_start_is_not_a_call(finish: str | None) -> None:
+    """Whether the marker is in a value cannot be told: one InvalidToolCall keeping the
+    text, never a call run from a value (cut off when the text ended in it)."""
+    text = '["<|python_tag|>import os'
+    check(text, D, None, None, [Invalid(truncated=finish != "stop", raw=text)], finish_reason=finish)
+    text = '{"note": "it is} then <|python_tag|>brave_search.call(query="x")<|eom_id|>'
+    check(text, D, None, None, [Invalid(raw=text)], finish_reason=finish)

@@ -137,3 +137,22 @@ def test_encode_ids_read_back(variant: str | None) -> None:
 def test_encode_v3_refuses_an_id_that_reads_back_as_none() -> None:
     with pytest.raises(EncodeError, match="Call id"):
         encode_text([ToolCall("f", {}, "null")], D, variant="v3")
+
+
+# mistral-common 1.13 (``experimental/tools.py``: ``tokenizer.decode`` of the name's
+# tokens) and vLLM's mistral parser (``raw_tool_call[:end_name]``) keep the text before
+# [CALL_ID] / [ARGS] / "{" as the name, spaces too; llama.cpp's Mistral-Small-3.2 parser
+# refuses it. No template writes a space there: a name with spaces names no tool.
+@pytest.mark.parametrize("text", [
+    '[TOOL_CALLS] get_weather [ARGS]{"city": "Paris"}',
+    '[TOOL_CALLS]get_weather [ARGS]{"city": "Paris"}',
+    '[TOOL_CALLS] get_weather[ARGS]{"city": "Paris"}',
+    '[TOOL_CALLS]get_weather\n[ARGS]{"city": "Paris"}',
+    '[TOOL_CALLS] get_weather [CALL_ID]Ab3dE9xYz[ARGS]{"city": "Paris"}',
+    '[TOOL_CALLS]get_weather {"city": "Paris"}',
+])
+def test_spaces_around_the_name_are_not_repaired(text: str) -> None:
+    ident = "Ab3dE9xYz" if "[CALL_ID]" in text else None
+    check(text, D, None, None, [Invalid(raw=text, id=ident)])
+    tools = [{"type": "function", "function": {"name": "get_weather"}}]
+    check(text, D, None, None, [Invalid(raw=text, id=ident)], tools=tools)

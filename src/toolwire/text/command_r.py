@@ -13,7 +13,9 @@ Wire form (the open-weight models' chat template)::
   ``tool_call_id`` string is the call's id (llama.cpp keeps it too; ``""`` is no id, as
   ``text.mistral`` and ``openai.chat`` read it). An object with no
   ``"tool_name"`` string, or whose ``tool_call_id`` is not a string, is an
-  ``InvalidToolCall`` that keeps the block in ``raw``.
+  ``InvalidToolCall`` that keeps the block in ``raw``; so is a block that holds no
+  call (``[]``: the template writes none, llama.cpp refuses it; read as nothing, a bare
+  one would be an empty reply). The text around it stays content.
 - ``<|START_THINKING|>…<|END_THINKING|>`` is reasoning; an action block inside a closed
   block is reasoning text. In a block that never closes, ``<|START_ACTION|>`` ends the
   reasoning, as llama.cpp reads it (the text from there is held until the text ends:
@@ -85,7 +87,7 @@ from typing import Any
 from .._errors import excerpt
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextParser
-from ._jsoncalls import json_block
+from ._jsoncalls import cut_json_calls, json_calls
 from ._kit import body, calls_of, dumps, loose_name, stay
 from ._modes import held_think_modes
 
@@ -125,9 +127,21 @@ def _item(m: TextParser, item: Any, raw: str, repairs: tuple[str, ...], variant:
 _HINT = partial(loose_name, field="tool_name")
 
 
-_CALL = BodyMode(partial(json_block, read=_item, hint=_HINT), ends=(CLOSE,), quotes=(('"', '"', True),))
-_ACTION = BodyMode(partial(json_block, read=partial(_item, variant="r"), hint=_HINT), ends=(FENCE,),
-                   quotes=(('"', '"', True),))
+def _block(m: TextParser, text: str, end: str, complete: bool, *, read: Any) -> None:
+    """An action block: its calls; one that holds none (``[]``) is an ``InvalidToolCall``,
+    never nothing (llama.cpp's parser refuses it; the template writes no empty block)."""
+    raw = m.opener + text + end
+    if not complete:  # the calls that closed and the cut one (``json_block``)
+        cut_json_calls(m, text, raw, read=read, hint=_HINT)
+        return
+    n = len(m.items)
+    json_calls(m, text, raw, read=read, hint=_HINT)
+    if len(m.items) == n:
+        m.invalid(None, raw, f"Tool call at {m.loc} is empty: the action block holds no call")
+
+
+_CALL = BodyMode(partial(_block, read=_item), ends=(CLOSE,), quotes=(('"', '"', True),))
+_ACTION = BodyMode(partial(_block, read=partial(_item, variant="r")), ends=(FENCE,), quotes=(('"', '"', True),))
 _CONTENT, _REASONING, _START = held_think_modes(
     {OPEN: body(_CALL)}, {OPEN: ""}, THINK, END_THINK,
     content_extra={CLOSE: stay, **{d: stay for d in DROPPED}, **{a: body(_ACTION) for a in ACTIONS}},

@@ -12,8 +12,9 @@ after the other)::
   but for ``None`` / ``True`` / ``False`` (Jinja's printing of a null or a bool the
   template did not spell out) where ``tools=`` gives a schema that allows the type. A
   key or value in JSON's quotes (``{"location":"x"}``) makes the call an
-  ``InvalidToolCall``. A string stays a string (``<escape>42<escape>`` is ``"42"``:
-  the template writes numbers bare; vLLM's parser reads JSON inside ``<escape>``).
+  ``InvalidToolCall``. A string stays a string (``<escape>42<escape>`` is ``"42"``,
+  whatever ``tools=`` says: the template writes numbers bare, and Google's guide makes
+  ``<escape>`` the string delimiter; vLLM's parser reads JSON inside ``<escape>``).
 - Text before, between and after the calls is content. FunctionGemma writes no
   reasoning. ``<start_function_response>`` (the stop sequence the model writes after
   its calls), ``<end_of_turn>`` and ``<eos>`` are dropped when kept.

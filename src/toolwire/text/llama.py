@@ -16,7 +16,9 @@ Wire forms::
   what follows them, as llama.cpp's Llama 3.x parser reads it (``llama_start``).
 - A JSON object or a pythonic list is a call only at the start of the output (after
   whitespace); one that is not a call (no ``name``; not a list of calls) stays content,
-  read again as content so that the markers in it count (``_as_content``).
+  read again as content so that the markers in it count (``_as_content``); a call
+  marker inside a JSON string there is the string's text (content; an
+  ``InvalidToolCall`` when a string holding one stays open), never a call.
   ``parameters`` or ``arguments`` hold the arguments, and an object is a call only with
   one of them (or no other key but ``type``: ``{"name": "now"}``), as vLLM's
   ``llama3_json`` parser and llama.cpp read it (``{"name": "John", "age": 30}`` is an
@@ -108,15 +110,50 @@ PY_START, PY_END, FN, FN_END = "<|python_start|>", "<|python_end|>", "<function=
 _JSON_Q = (('"', '"', True),)
 _PY_Q = (('"', '"', True), ("'", "'", True))
 _BUILTIN_CALL = re.compile(r"[A-Za-z_]\w*\.call\(")  # ``brave_search.call(`` (a built-in tool)
+# a JSON string (group 1: its closing quote) or a call marker outside strings
+_MARKUP = re.compile(r'"(?:[^"\\]|\\.)*(")?|<\|python_tag\|>|<\|python_start\|>|<function=')
 
 
-def _as_content(m: TextParser, raw: str) -> None:
+def _as_content(m: TextParser, text: str, end: str) -> None:
     """A region at the start that is no call: content, read again as content so that
     the markers in it count (an apostrophe in ``[Note: I'll search]`` opened a quote
-    that hid a later ``<|python_tag|>``). The region is read again once: linear."""
-    m.buf = raw + m.buf[m.pos :]
+    that hid a later ``<|python_tag|>``). The region is read again once: linear.
+
+    A call marker inside a JSON string is the string's text, never a call: a region
+    whose markers all sit in strings that close is content as it stands; one with a
+    marker in a string and a string still open at its end (or a marker outside strings
+    too) cannot be told apart, one ``InvalidToolCall`` (cut off when the text ended in
+    it and the finish reason does not say the model ended its turn)."""
+    if "<" in text:
+        inside = outside = open_ = False
+        for x in _MARKUP.finditer(text):  # linear: no backtracking
+            s = x.group()
+            if s[0] != '"':
+                outside = True
+            elif x.group(1) is None:
+                open_ = True
+                inside = inside or _holds_marker(s)
+            elif not inside:
+                inside = _holds_marker(s)
+        if inside:
+            raw = text + end
+            if outside or open_:
+                if not end and m.finish_reason not in FINISHED:
+                    m.truncated(None, raw)
+                else:
+                    m.invalid(None, raw, f"Tool call at {m.loc} cannot be told from a JSON value at "
+                                         "the start: call markup stands in a string that does not close")
+                m.state["started"] = True
+                return
+            m.emit_content(text)
+            text = ""
+    m.buf = text + end + m.buf[m.pos :]
     m.pos = 0
     m.state["started"] = True
+
+
+def _holds_marker(s: str) -> bool:
+    return TAG in s or PY_START in s or FN in s
 
 
 def _start_json(m: TextParser, text: str, end: str, complete: bool) -> None:
@@ -128,7 +165,7 @@ def _start_json(m: TextParser, text: str, end: str, complete: bool) -> None:
         elif m.opener:
             m.emit_content(raw)
         else:
-            _as_content(m, raw)
+            _as_content(m, text, end)
         return
     calls = json_calls(m, text, raw, "json", strict=bool(m.opener)) or policy_call(m, text, raw, "json")
     if not calls:
@@ -139,7 +176,7 @@ def _start_json(m: TextParser, text: str, end: str, complete: bool) -> None:
         elif m.opener:
             m.emit_content(raw)
         else:
-            _as_content(m, raw)
+            _as_content(m, text, end)
             return
     if not m.opener:  # after calls at the start, another may follow (";" between them)
         m.state["after_json"] = calls
@@ -175,7 +212,7 @@ def _start_py(m: TextParser, text: str, end: str, complete: bool) -> None:
         elif m.opener:
             m.emit_content(raw)
         else:
-            _as_content(m, raw)
+            _as_content(m, text, end)
         return
     if py_calls(m, text, raw, "pythonic"):
         return
@@ -195,7 +232,7 @@ def _start_py(m: TextParser, text: str, end: str, complete: bool) -> None:
     elif m.opener:
         m.emit_content(raw)
     else:
-        _as_content(m, raw)
+        _as_content(m, text, end)
 
 
 def _tag(m: TextParser, text: str, end: str, complete: bool) -> None:

@@ -27,6 +27,9 @@ special tokens kept)::
   as it is, outer spaces too, which ``v3`` writes back and ``v11`` refuses). The text
   between ``[CALL_ID]`` and ``[ARGS]`` is the id as written, spaces too (mistral-common's
   ``_decode_tool_call_v11_with_call_id`` decodes its tokens; an empty one or ``null`` is none).
+  So is the name before it (or before ``[ARGS]`` / ``{``), as mistral-common and vLLM's
+  parser keep it: ``[TOOL_CALLS] f [ARGS]{}`` names ``" f "``, no tool name, an
+  ``InvalidToolCall``, never repaired.
 - ``[THINK]…[/THINK]`` (Magistral) is reasoning whatever it holds (a ``[TOOL_CALLS]``
   inside is text, as vLLM splits reasoning first); ``</s>`` is dropped.
 - A call whose JSON is still open when the text ends is an ``InvalidToolCall``
@@ -146,7 +149,7 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
         return
     cut = [i for i in (text.find(CID), text.find(ARGS), text.find("{")) if i >= 0]
     head = min(cut) if cut else len(text)
-    name = text[:head].strip()
+    name = text[:head]  # as written, spaces too (mistral-common and vLLM keep them): never repaired
     if not complete:
         m.truncated(name or None, raw)
         return
