@@ -69,10 +69,10 @@ def _call(m: TextParser, text: str, end: str, complete: bool) -> None:
         m.truncated(name or None, raw)
         return
     tos = m.state.get("recipients", ())
-    if tos is None:  # its header is none openai-harmony reads (``_unread``)
+    if tos is None:  # its header is none openai-harmony reads with that recipient (``_unread``)
         head = excerpt(raw[: len(raw) - len(text) - len(end)], 80)
-        m.invalid(name or None, raw, f"Tool call at {m.loc} has a header Harmony does not read: {head} holds "
-                                     "words besides its role, channel, recipient and content type")
+        m.invalid(name or None, raw, f"Tool call at {m.loc} has a header Harmony does not read: {head} (after "
+                                     "its role and channel: the recipient, then one word at most, the content type)")
     elif len(tos) > 1:  # never a guess between them
         listed = ", ".join(excerpt(t, 60) for t in tos[:3]) + (", …" if len(tos) > 3 else "")
         m.invalid(None, raw, f"Tool call at {m.loc} names {len(tos)} recipients in one header ({listed})")

@@ -10,8 +10,11 @@ opens, read as openai-harmony's parser reads it.
   in the first message `` to=functions.x`` right after the prompt's role, with or
   without a channel) or the channel header, on any channel (``analysis`` too);
   ``<|constrain|>`` comes with or without a space before it, and the content type may
-  be missing. Two different recipients in one header make an ``InvalidToolCall``
-  (openai-harmony refuses the header).
+  be missing. The header is read as openai-harmony's parser reads it
+  (``_read_recipient``): the content type comes after the recipient; a header it
+  refuses (``<|channel|>commentary json to=functions.f``, the recipient twice, words
+  before the first header: ``Sure. to=functions.f``) or reads with another recipient
+  (``<|channel|>to=functions.f``) makes an ``InvalidToolCall`` keeping the text.
 - Text with no Harmony marker at all is content, whatever its words (it is only known
   at the end of the text, so a streaming parser gives it at ``close()``); so is a
   "header" holding words that are no roles, channels, recipients or content type, and
@@ -21,14 +24,14 @@ opens, read as openai-harmony's parser reads it.
   the text (so is `` to=functions.f foo bar<|message|>`` at the start, and a call
   header with two content types, ``to=functions.f json json``). Text
   before the first ``<|channel|>`` / ``<|start|>`` that is not a role or recipient is
-  content, and the header after it is read as usual.
+  content, and the header after it is read as usual, unless it has a recipient.
 - A ``<|start|>`` naming another role (``user``, ``system``, ``developer``, a tool's
   ``functions.x to=assistant``): the output ran past the assistant's turn; that
   message and the rest of the text are one ``InvalidToolCall``'s raw text, never a
   call, content or reasoning (vLLM's ``harmony_utils.parse_output_message`` leaves
   messages not by the assistant out).
 
-Sources (checked 2026-11-30; roles and recipients 2026-12-05): openai/harmony
+Sources (checked 2026-11-30; roles and recipients 2026-12-05, word order 2026-12-06): openai/harmony
 ``docs/format.md`` (message grammar, roles, channels, recipients) and openai-harmony
 0.0.8's parser (``parse_header_from_tokens``); vllm-project/vllm
 ``vllm/entrypoints/harmony_utils.py``.
@@ -56,6 +59,9 @@ NEXT = START + "assistant"
 _TO = re.compile(r"\bto=([^\s<]+)")
 _CHANNEL = re.compile(re.escape(CHANNEL) + r"\s*([^\s<]+)")
 _ROLE = re.compile(r"[^\s<]*")
+_TO_WORD = re.compile(r"(?:^|\s)to=")  # a word that is a recipient ("?to=fr" in prose is none)
+_VALUE = re.compile(r"[^\s<]+")  # a channel's value (openai-harmony: up to whitespace or "<")
+_WORDS = re.compile(r"[^ \t\n\f\r]+")  # (Rust's split_ascii_whitespace)
 _AFTER_ROLE = frozenset(("", "<", " ", "\n"))  # "<|start|>assistant" then one of these: the assistant
 # the markers a cut-off header may end with part of
 _PARTS = frozenset(mk[:i] for mk in (START, CHANNEL, MESSAGE, CONSTRAIN, END, CALL, RETURN) for i in range(1, len(mk)))
@@ -109,17 +115,17 @@ def _header(m: TextParser, text: str, end: str, complete: bool) -> None:
             m.emit_content(full)
             m.brk("content")
         return
+    tos = _recipients(full)
+    if tos:  # the model addressed a tool (the words before <|channel|> are the header's too)
+        _addressed(m, full, end, tos)
+        return
     first = min((i for i in (full.find(CHANNEL), full.find(START)) if i >= 0), default=-1)
     if first > 0 and _header_words(full[:first]) < 0:
         # text before the header (only a role or recipient may stand there) is content
         m.emit_content(full[:first])
         m.brk("content")
         full = full[first:]
-    words = _header_words(full, 1)
-    if words < 0:
-        if _TO.search(full):  # a recipient in a header openai-harmony refuses: no call, no content
-            _unread(m, full, end)
-            return
+    if _header_words(full, 1) < 0:
         # not a header: the text is kept with its message, set apart by a newline; on the
         # analysis channel both are reasoning
         ch = _CHANNEL.search(full)
@@ -132,38 +138,74 @@ def _header(m: TextParser, text: str, end: str, complete: bool) -> None:
             m.brk("content")
             m.mode = LEADS.final
         return
-    if full.startswith(START):  # its role's word, "assistant", is no content type
-        _message(m, full[len(START) :], end, words - 1 - (CHANNEL in full))
-    else:
-        _message(m, full, end, words - (CHANNEL in full))
+    ch = _CHANNEL.search(full)  # a message with no recipient
+    m.mode = LEADS.analysis if ch and ch.group(1) == "analysis" else LEADS.final
 
 
 def _unread(m: TextParser, head: str, end: str) -> None:
-    """The message after *head*, a header with a recipient and words openai-harmony does
-    not read (it takes one word after the recipient as the content type and refuses
-    more): the model addressed a tool, so its message is an ``InvalidToolCall``."""
+    """The message after *head*, a header with a recipient that openai-harmony refuses or
+    reads otherwise (``_addressed``): the model addressed a tool, so its message is an
+    ``InvalidToolCall``."""
     tos = _recipients(head)
     m.open_body(LEADS.call, head + end)
     m.state["recipient"] = tos[0] if len(tos) == 1 else ""
     m.state["recipients"] = None  # (no list: the call is not read)
 
 
-def _message(m: TextParser, head: str, end: str, words: int) -> None:
-    """The message after the header *head* (read: only header words, *words* of them
-    besides its role, channel and recipients). openai-harmony reads one such word in a
-    call's header, the content type (``json``, ``code``, any word), and refuses a header
-    with more (``to=functions.f json json``)."""
-    tos = _recipients(head)
-    if tos and words > 1:
+def _addressed(m: TextParser, head: str, end: str, tos: list[str]) -> None:
+    """The message after *head*, a header with recipients *tos*: a call when
+    openai-harmony reads the header with that recipient (``_read_recipient``) and it
+    holds one word at most besides its role, channel and recipient, a name (the content
+    type: ``json``, ``code``, any word; ``"x"`` is none); else an ``InvalidToolCall``.
+    Two different recipients are one too (``_call`` names them)."""
+    if len(tos) == 1 and _read_recipient(head) != tos[0]:
         _unread(m, head, end)
-    elif tos:
-        m.open_body(LEADS.call, head + end)
-        m.state["recipient"] = tos[0] if len(tos) == 1 else ""
-        m.state["recipients"] = tos
-    elif (ch := _CHANNEL.search(head)) and ch.group(1) == "analysis":
-        m.mode = LEADS.analysis
+        return
+    m.open_body(LEADS.call, head + end)
+    m.state["recipient"] = tos[0] if len(tos) == 1 else ""
+    m.state["recipients"] = tos
+
+
+def _read_recipient(head: str) -> str | None:
+    """The recipient openai-harmony 0.0.8's parser (``parse_header_from_tokens``) reads
+    in *head* (a header of the assistant) from a ``to=`` word, else None. It takes the
+    first ``<|channel|>`` and its value out (refusing an empty one), splits the rest on
+    whitespace (``<|constrain|>`` starts a word) and drops the role, ``assistant``; of
+    the words left the last is the recipient when it is ``to=…``, else the content type
+    with the recipient the one word before it; a word more is "unexpected tokens
+    remaining in message header". So ``<|channel|>commentary json to=functions.f`` and
+    ``to=functions.f json json`` are refused, ``<|channel|>to=functions.f`` has none.
+    Also None when the channel and the content type are both no header words, or one
+    is no name (``to=functions.f "x"``): a garbled header, never run."""
+    if len(head) > 512:  # a header is a few words
+        return None
+    channel = ""
+    i = head.find(CHANNEL)
+    if i >= 0:
+        value = _VALUE.match(head, i + len(CHANNEL))
+        if value is None:
+            return None
+        channel = value.group()
+        head = head[:i] + head[value.end() :]
+    words: list[str] = _WORDS.findall(head.replace(CONSTRAIN, " " + CONSTRAIN))
+    if words and (words[0] == NEXT or words[0] == "assistant"):  # (NEXT: the caller checked the role)
+        del words[0]
+    if len(words) == 2 and not words[1].startswith("to="):
+        kind = words[1].removeprefix(CONSTRAIN)  # the content type
+    elif len(words) == 1:
+        kind = ""
     else:
-        m.mode = LEADS.final
+        return None
+    if not words[0].startswith("to="):
+        return None
+    odd = channel if channel and channel not in _HEADER_WORDS else ""
+    if kind and kind not in _HEADER_WORDS:
+        if odd:
+            return None
+        odd = kind
+    if odd and not is_name(odd):
+        return None
+    return words[0][3:]
 
 
 def _role_header(m: TextParser, full: str, end: str) -> None:
@@ -177,14 +219,11 @@ def _role_header(m: TextParser, full: str, end: str) -> None:
         i = full.rfind("<")
         if i >= 0 and full[i:] in _PARTS:
             words = full[:i]
+    if end == MESSAGE and _TO_WORD.search(full):  # the role header went on with a recipient word
+        _addressed(m, full, end, _recipients(full))  # (words before it: a header openai-harmony refuses)
+        return
     count = _header_words(words, cut=not end)
     tos = _recipients(words) if count >= 0 else []
-    if tos and end == MESSAGE:
-        _message(m, full, end, count)
-        return
-    if end == MESSAGE and full[:1].isspace() and full.lstrip().startswith("to="):
-        _unread(m, full, end)  # the role header went on with a recipient, then other words
-        return
     if end == START:
         m.open_body(HEADER, end)
     elif end == RETURN:
