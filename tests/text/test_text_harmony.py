@@ -115,7 +115,6 @@ def test_stripped_call_token_with_incomplete_json_is_no_call() -> None:
     [
         '<|channel|>commentary to=functions.f <|constrain|>json<|message|>{"a": 1}<|call|>',
         '<|channel|>commentary to=functions.f<|constrain|>json<|message|>{"a": 1}<|call|>',
-        '<|channel|>commentary to=functions.f <|constrain|> json<|message|>{"a": 1}<|call|>',
         '<|channel|>commentary to=functions.f<|message|>{"a": 1}<|call|>',
         '<|channel|>commentary to=functions.f json<|message|>{"a": 1}<|call|>',
         '<|start|>assistant to=functions.f<|channel|>commentary <|constrain|>json<|message|>{"a": 1}<|call|>',
@@ -161,7 +160,14 @@ def test_next_message_without_end_marker() -> None:
 def test_text_before_the_first_header_is_content_and_the_header_still_reads(before: str) -> None:
     check(before + "<|channel|>final<|message|>Hi<|return|>", D, before + "\nHi", None, [],
           finish_reason="stop")
-    check(before + CALL, D, before, None, [C("get_weather", {"city": "Paris"})], finish_reason="stop")
+
+
+@pytest.mark.parametrize("before", ["Checking", "Okay, checking.", "json"])
+def test_text_before_a_call_header_makes_it_one_harmony_does_not_read(before: str) -> None:
+    # openai-harmony 0.0.8 reads the words before <|channel|> as the header's ("unexpected
+    # tokens remaining in message header: Some(\"Checking\")"); llama.cpp's gpt-oss parser
+    # refuses the output too: the message to a tool is an InvalidToolCall keeping the text
+    check(before + CALL, D, None, None, [Invalid("get_weather", raw=before + CALL)], finish_reason="stop")
 
 
 def test_text_outside_a_message_is_set_apart_from_the_next_message() -> None:
@@ -225,9 +231,10 @@ def test_two_recipients_in_one_header_are_an_invalid_call(text: str) -> None:
     assert "to=functions.f" in raw and "to=functions.g" in raw and raw.endswith('{"a":1}<|call|>')
 
 
-def test_one_recipient_written_twice_is_that_recipient() -> None:
+def test_one_recipient_written_twice_is_an_invalid_call() -> None:
+    # openai-harmony 0.0.8 refuses it as it refuses two different ones
     text = '<|start|>assistant to=functions.f<|channel|>commentary to=functions.f json<|message|>{"a":1}<|call|>'
-    check(text, D, None, None, [C("f", {"a": 1})])
+    check(text, D, None, None, [Invalid("f", raw=text)])
 
 
 # -- a header holding words that are no header words is no header (documented): its text and
@@ -379,3 +386,61 @@ def test_two_content_types_are_an_invalid_call(text: str) -> None:
 def test_one_content_type_of_any_word_is_a_call(text: str) -> None:
     # openai-harmony 0.0.8 reads 'code' / 'final' after the recipient as the content type
     check(text, D, None, None, [C("f", {"a": 1})], finish_reason="stop")
+
+
+# -- where the content type and the recipient stand: openai-harmony 0.0.8's parser
+# (parse_header_from_tokens) takes the channel out of the header, then reads the words
+# left after the role from the end: the last is the recipient when it is 'to=…', else
+# the content type, with the recipient the one word before it; any other word is
+# "unexpected tokens remaining in message header". So the content type comes after the
+# recipient, wherever the channel stands (openai/harmony docs/format.md writes
+# '<|channel|>commentary to=functions.f <|constrain|>json'). A header it refuses, or
+# reads with another recipient, is an InvalidToolCall keeping the text, never run
+
+
+@pytest.mark.parametrize(
+    "header",
+    [
+        "<|channel|>commentary json to=functions.f",
+        "<|channel|>commentary <|constrain|>json to=functions.f",
+        "<|channel|>commentary<|constrain|>json to=functions.f",
+        "<|channel|>analysis code to=functions.f",
+        " json to=functions.f<|channel|>commentary",
+        " <|constrain|>json<|channel|>commentary to=functions.f",
+        "<|channel|>commentary to=functions.f <|constrain|> json",
+        "<|channel|>commentary to=functions.f<|constrain|>json json",
+        "<|channel|>to=functions.f commentary",
+        "<|channel|>to=functions.f",
+        "<|channel|>commentary to=functions.f<|channel|>analysis",
+        "<|channel|>commentary foo to=functions.f",
+    ],
+)
+def test_a_header_harmony_does_not_read_with_that_recipient_is_an_invalid_call(header: str) -> None:
+    text = header + '<|message|>{"a":1}<|call|>'
+    r = check(text, D, None, None, [Invalid("f", raw=text)], finish_reason="stop")
+    assert "header" in r.tool_calls[0].error
+    after = "<|channel|>analysis<|message|>x<|end|>"
+    later = "<|start|>assistant" + (header if header[:1] in "< " else " " + header) + '<|message|>{"a":1}<|call|>'
+    check(after + later, D, None, "x", [Invalid("f", raw=later)], finish_reason="stop")
+
+
+def test_the_content_type_before_the_recipient_in_the_issue_is_an_invalid_call() -> None:
+    text = '<|start|>assistant<|channel|>commentary json to=functions.get_weather<|message|>{"city":"Paris"}<|call|>'
+    check(text, D, None, None, [Invalid("get_weather", raw=text)], finish_reason="stop")
+
+
+@pytest.mark.parametrize(
+    "header",
+    [
+        "<|start|>assistant to=functions.f<|channel|>commentary json",
+        "<|start|>assistant to=functions.f json<|channel|>commentary",
+        "<|start|>assistant to=functions.f<|channel|>commentary <|constrain|>json",
+        "<|start|>assistant<|channel|>commentary to=functions.f json",
+        "<|start|>assistant to=functions.f <|constrain|>json",
+        "<|start|>assistant to=functions.f foo<|channel|>commentary",
+    ],
+)
+def test_the_recipient_then_the_content_type_in_either_header_is_a_call(header: str) -> None:
+    # openai-harmony 0.0.8 reads each as a message to functions.f (the last with content type 'foo')
+    text = "<|channel|>analysis<|message|>x<|end|>" + header + '<|message|>{"a":1}<|call|>'
+    check(text, D, None, "x", [C("f", {"a": 1})], finish_reason="stop")

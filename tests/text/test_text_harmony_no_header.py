@@ -110,3 +110,29 @@ def test_output_cut_inside_a_role_header_recipient_is_a_cut_off_call(text: str) 
 @pytest.mark.parametrize("finish", ["length", None, "stop"])
 def test_a_recipient_word_alone_is_an_answer(finish: str | None) -> None:
     check("to=bob", D, "to=bob", None, [], finish_reason=finish)
+
+
+# -- prose where the output's first header stands, ending in a recipient before <|message|>:
+# openai-harmony 0.0.8 refuses the header ("unexpected tokens remaining in message header:
+# Some(\"Hello\")") and llama.cpp's gpt-oss parser refuses the output; the model addressed
+# a tool, so the message is an InvalidToolCall keeping the text (it was content holding the
+# arguments and <|call|>), never run
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Hello to=functions.f<|message|>{}<|call|>",
+        'Hi there. to=functions.f<|message|>{"a":1}<|call|>',
+        'Let me check. to=functions.f json<|message|>{"a":1}<|call|>',
+        'Sure.\nto=functions.f<|message|>{"a":1}<|call|>',
+    ],
+)
+def test_prose_ending_in_a_recipient_at_the_start_is_an_invalid_call(text: str) -> None:
+    check(text, D, None, None, [Invalid("f", raw=text)], finish_reason="stop")
+
+
+def test_a_first_header_with_the_content_type_before_the_channel_is_a_call() -> None:
+    # openai-harmony 0.0.8: a message to functions.get_weather with content type 'foo'
+    text = ' to=functions.get_weather foo\n<|channel|>commentary<|message|>{"a":1}<|call|>'
+    check(text, D, None, None, [C("get_weather", {"a": 1})], finish_reason="stop")
