@@ -103,6 +103,57 @@ def test_google_genai_blob_bytes_and_thought_signatures_are_base64_in_both_write
         "type": "image_url", "image_url": {"url": "data:image/png;base64," + PNG_B64}}
 
 
+def test_google_genai_objects_in_a_body_are_written_back_as_json() -> None:
+    """A body whose ``contents`` (and system instruction) are google-genai ``Content``
+    objects: written back to Gemini, its bytes are base64 as in the bare list's write
+    (``json.dumps`` failed on the raw ``thought_signature`` and ``Blob.data``)."""
+    gt = pytest.importorskip("google.genai.types")
+    # Gemini's documented dummy signature (https://ai.google.dev/gemini-api/docs/thought-signatures)
+    sig = "c2tpcF90aG91Z2h0X3NpZ25hdHVyZV92YWxpZGF0b3I="
+    cs = [gt.Content.model_validate({"role": "user", "parts": [{"text": "look"},
+                                                               {"inlineData": {"mimeType": "image/png", "data": PNG_B64}}]}),
+          gt.Content.model_validate({"role": "model", "parts": [
+              {"functionCall": {"name": "f", "args": {}, "id": "c1"}, "thoughtSignature": sig}]}),
+          gt.Content.model_validate({"role": "user", "parts": [
+              {"functionResponse": {"name": "f", "id": "c1", "response": {"output": 1}}}]})]
+    assert cs[1].parts[0].thought_signature == b"skip_thought_signature_validator"  # the SDK holds bytes
+    body = {"systemInstruction": gt.Content(parts=[gt.Part(text="sys")]), "contents": cs}
+    back = encode_conversation(decode_conversation(body, "gemini"), "gemini")
+    assert back["contents"][1]["parts"][0]["thoughtSignature"] == sig
+    assert back["contents"][0]["parts"][1]["inlineData"]["data"] == PNG_B64
+    assert back["systemInstruction"] == {"parts": [{"text": "sys"}]}
+    assert json.loads(json.dumps(back))["contents"] == encode_conversation(decode_conversation(cs, "gemini"),
+                                                                           "gemini")["contents"]
+    # the SDK reads them back to the same values
+    assert [gt.Content.model_validate(c) for c in back["contents"]] == cs
+    # snake_case bytes in a plain dict of such a body: base64 too, as the bare list writes them
+    snake = {"contents": [{"role": "user", "parts": [{"inline_data": {"mime_type": "image/png", "data": PNG}}]}]}
+    back = encode_conversation(decode_conversation(snake, "gemini"), "gemini")
+    assert back == {"contents": [{"role": "user", "parts": [{"inline_data": {"mime_type": "image/png", "data": PNG_B64}}]}]}
+
+
+def test_ollama_objects_in_a_body_are_written_back_as_json() -> None:
+    """``ollama.Image(value=bytes)`` in a body (a whole ``ollama.Message``, or in a dict
+    message): written back as the base64 its client sends
+    (https://github.com/ollama/ollama/blob/main/docs/api.md: "images": base64-encoded), not
+    as ``{"value": b"..."}``."""
+    ollama = pytest.importorskip("ollama")
+    for msg in (ollama.Message(role="user", content="look", images=[ollama.Image(value=PNG)]),
+                {"role": "user", "content": "look", "images": [ollama.Image(value=PNG)]}):
+        back = encode_conversation(decode_conversation({"messages": [msg]}, "ollama"), "ollama")
+        assert back["messages"][0]["images"] == [PNG_B64]
+        json.dumps(back)
+
+
+def test_boto3_bytes_in_a_body_go_back_as_they_came() -> None:
+    """boto3 takes ``image.source.bytes`` as raw bytes (it encodes them itself): a body of
+    dicts holding them is written back with them, as the bare list is."""
+    msgs = [{"role": "user", "content": [{"text": "q"}, {"image": {"format": "png", "source": {"bytes": PNG}}}]}]
+    for x in (msgs, {"messages": msgs}):
+        back = encode_conversation(decode_conversation(x, "bedrock.converse"), "bedrock.converse")
+        assert back["messages"][0]["content"][1]["image"]["source"]["bytes"] == PNG
+
+
 # --- URI schemes ------------------------------------------------------------------------------
 
 def _url_image(url: str, media_type: str = "image/jpeg") -> Any:
