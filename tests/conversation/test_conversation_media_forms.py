@@ -193,6 +193,55 @@ def test_gemini_takes_http_and_cloud_storage_uris_but_no_s3() -> None:
     assert encode_conversation(br, "bedrock.converse", source="bedrock.converse") == br
 
 
+
+# a Gemini Files API upload (``File.uri``, https://ai.google.dev/api/files): fetched only under the
+# API key of the project that uploaded it, so no other provider can read it
+UPLOAD = "https://generativelanguage.googleapis.com/v1beta/files/3qswqtk02p7x"
+URL_TARGETS = ["openai.chat", "openai.responses", "anthropic.messages", "mistral", "cohere.v2"]
+
+
+@pytest.mark.parametrize("target", URL_TARGETS + ["bedrock.converse", "ollama"])
+@pytest.mark.parametrize("uri", [UPLOAD, "https://generativelanguage.googleapis.com/v1/files/abc-123"])
+def test_a_gemini_files_api_upload_goes_to_no_other_provider(target: str, uri: str) -> None:
+    """It was written as a public image URL (and a tool result's upload was refused)."""
+    hist = {"contents": [{"role": "user", "parts": [{"text": "describe"},
+                                                    {"fileData": {"fileUri": uri, "mimeType": "image/jpeg"}}]}]}
+    with pytest.raises(EncodeError) as info:
+        encode_conversation(hist, target, source="gemini")
+    assert info.value.loc == "$.messages[0].parts[1]"
+    assert info.value.message == (f"Message 0 holds an image by URL that {target} cannot take: it is a Gemini Files "
+                                  "API upload, which only Gemini reads (under the API key that uploaded it)")
+    # Gemini itself takes it, also written fresh
+    conv = decode_conversation(hist, "gemini")
+    assert encode_conversation([m.replace(wire=None) for m in conv.messages], "gemini") == hist
+
+
+def test_the_recorded_gemini_upload_goes_to_no_other_provider() -> None:
+    from corpus_data import CORPUS, load
+
+    if CORPUS is None:
+        pytest.skip("no corpus")
+    doc = load(CORPUS / "gemini" / "request-pai-gemini-3-flash-file-data-image-three-rounds.json")
+    conv = decode_conversation(doc["payload"], "gemini")
+    with pytest.raises(EncodeError, match="Gemini Files API upload") as info:
+        encode_conversation(conv, "openai.chat", report=[])
+    assert info.value.loc.startswith("$.messages[")
+
+
+@pytest.mark.parametrize("target", URL_TARGETS)
+def test_a_public_file_data_url_converts_and_its_mime_type_drop_is_noted(target: str) -> None:
+    """Gemini's ``fileData`` also takes a public http(s) URL; the other sides' image URLs
+    carry no media type (Chat ``image_url``, Responses ``input_image``, Anthropic ``url``
+    source), so the ``mimeType`` goes without it, noted."""
+    url = "https://example.com/render?id=7"
+    report: List[Problem] = []
+    out = encode_conversation(_url_image(url), target, source="gemini", report=report)
+    items = out.get("messages", out.get("input"))
+    assert url in json.dumps(items[0])
+    assert report == [Problem("dropped", 0, None, f"The MIME type 'image/jpeg' of the image URL in message 0 is not "
+                                                  f"sent to {target}: its image URLs carry none")]
+
+
 # --- an image's detail where the target has none -------------------------------------------
 
 def _chat_image(detail: str) -> Any:
