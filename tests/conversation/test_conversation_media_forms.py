@@ -103,6 +103,57 @@ def test_google_genai_blob_bytes_and_thought_signatures_are_base64_in_both_write
         "type": "image_url", "image_url": {"url": "data:image/png;base64," + PNG_B64}}
 
 
+def test_google_genai_objects_in_a_body_are_written_back_as_json() -> None:
+    """A body whose ``contents`` (and system instruction) are google-genai ``Content``
+    objects: written back to Gemini, its bytes are base64 as in the bare list's write
+    (``json.dumps`` failed on the raw ``thought_signature`` and ``Blob.data``)."""
+    gt = pytest.importorskip("google.genai.types")
+    # Gemini's documented dummy signature (https://ai.google.dev/gemini-api/docs/thought-signatures)
+    sig = "c2tpcF90aG91Z2h0X3NpZ25hdHVyZV92YWxpZGF0b3I="
+    cs = [gt.Content.model_validate({"role": "user", "parts": [{"text": "look"},
+                                                               {"inlineData": {"mimeType": "image/png", "data": PNG_B64}}]}),
+          gt.Content.model_validate({"role": "model", "parts": [
+              {"functionCall": {"name": "f", "args": {}, "id": "c1"}, "thoughtSignature": sig}]}),
+          gt.Content.model_validate({"role": "user", "parts": [
+              {"functionResponse": {"name": "f", "id": "c1", "response": {"output": 1}}}]})]
+    assert cs[1].parts[0].thought_signature == b"skip_thought_signature_validator"  # the SDK holds bytes
+    body = {"systemInstruction": gt.Content(parts=[gt.Part(text="sys")]), "contents": cs}
+    back = encode_conversation(decode_conversation(body, "gemini"), "gemini")
+    assert back["contents"][1]["parts"][0]["thoughtSignature"] == sig
+    assert back["contents"][0]["parts"][1]["inlineData"]["data"] == PNG_B64
+    assert back["systemInstruction"] == {"parts": [{"text": "sys"}]}
+    assert json.loads(json.dumps(back))["contents"] == encode_conversation(decode_conversation(cs, "gemini"),
+                                                                           "gemini")["contents"]
+    # the SDK reads them back to the same values
+    assert [gt.Content.model_validate(c) for c in back["contents"]] == cs
+    # snake_case bytes in a plain dict of such a body: base64 too, as the bare list writes them
+    snake = {"contents": [{"role": "user", "parts": [{"inline_data": {"mime_type": "image/png", "data": PNG}}]}]}
+    back = encode_conversation(decode_conversation(snake, "gemini"), "gemini")
+    assert back == {"contents": [{"role": "user", "parts": [{"inline_data": {"mime_type": "image/png", "data": PNG_B64}}]}]}
+
+
+def test_ollama_objects_in_a_body_are_written_back_as_json() -> None:
+    """``ollama.Image(value=bytes)`` in a body (a whole ``ollama.Message``, or in a dict
+    message): written back as the base64 its client sends
+    (https://github.com/ollama/ollama/blob/main/docs/api.md: "images": base64-encoded), not
+    as ``{"value": b"..."}``."""
+    ollama = pytest.importorskip("ollama")
+    for msg in (ollama.Message(role="user", content="look", images=[ollama.Image(value=PNG)]),
+                {"role": "user", "content": "look", "images": [ollama.Image(value=PNG)]}):
+        back = encode_conversation(decode_conversation({"messages": [msg]}, "ollama"), "ollama")
+        assert back["messages"][0]["images"] == [PNG_B64]
+        json.dumps(back)
+
+
+def test_boto3_bytes_in_a_body_go_back_as_they_came() -> None:
+    """boto3 takes ``image.source.bytes`` as raw bytes (it encodes them itself): a body of
+    dicts holding them is written back with them, as the bare list is."""
+    msgs = [{"role": "user", "content": [{"text": "q"}, {"image": {"format": "png", "source": {"bytes": PNG}}}]}]
+    for x in (msgs, {"messages": msgs}):
+        back = encode_conversation(decode_conversation(x, "bedrock.converse"), "bedrock.converse")
+        assert back["messages"][0]["content"][1]["image"]["source"]["bytes"] == PNG
+
+
 # --- URI schemes ------------------------------------------------------------------------------
 
 def _url_image(url: str, media_type: str = "image/jpeg") -> Any:
@@ -140,6 +191,55 @@ def test_gemini_takes_http_and_cloud_storage_uris_but_no_s3() -> None:
     assert written["contents"][0]["parts"][1] == {"fileData": {"mimeType": "image/jpeg", "fileUri": "gs://bucket/kiwi.jpg"}}
     # S3 goes to Bedrock (https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ImageSource.html)
     assert encode_conversation(br, "bedrock.converse", source="bedrock.converse") == br
+
+
+
+# a Gemini Files API upload (``File.uri``, https://ai.google.dev/api/files): fetched only under the
+# API key of the project that uploaded it, so no other provider can read it
+UPLOAD = "https://generativelanguage.googleapis.com/v1beta/files/3qswqtk02p7x"
+URL_TARGETS = ["openai.chat", "openai.responses", "anthropic.messages", "mistral", "cohere.v2"]
+
+
+@pytest.mark.parametrize("target", URL_TARGETS + ["bedrock.converse", "ollama"])
+@pytest.mark.parametrize("uri", [UPLOAD, "https://generativelanguage.googleapis.com/v1/files/abc-123"])
+def test_a_gemini_files_api_upload_goes_to_no_other_provider(target: str, uri: str) -> None:
+    """It was written as a public image URL (and a tool result's upload was refused)."""
+    hist = {"contents": [{"role": "user", "parts": [{"text": "describe"},
+                                                    {"fileData": {"fileUri": uri, "mimeType": "image/jpeg"}}]}]}
+    with pytest.raises(EncodeError) as info:
+        encode_conversation(hist, target, source="gemini")
+    assert info.value.loc == "$.messages[0].parts[1]"
+    assert info.value.message == (f"Message 0 holds an image by URL that {target} cannot take: it is a Gemini Files "
+                                  "API upload, which only Gemini reads (under the API key that uploaded it)")
+    # Gemini itself takes it, also written fresh
+    conv = decode_conversation(hist, "gemini")
+    assert encode_conversation([m.replace(wire=None) for m in conv.messages], "gemini") == hist
+
+
+def test_the_recorded_gemini_upload_goes_to_no_other_provider() -> None:
+    from corpus_data import CORPUS, load
+
+    if CORPUS is None:
+        pytest.skip("no corpus")
+    doc = load(CORPUS / "gemini" / "request-pai-gemini-3-flash-file-data-image-three-rounds.json")
+    conv = decode_conversation(doc["payload"], "gemini")
+    with pytest.raises(EncodeError, match="Gemini Files API upload") as info:
+        encode_conversation(conv, "openai.chat", report=[])
+    assert info.value.loc.startswith("$.messages[")
+
+
+@pytest.mark.parametrize("target", URL_TARGETS)
+def test_a_public_file_data_url_converts_and_its_mime_type_drop_is_noted(target: str) -> None:
+    """Gemini's ``fileData`` also takes a public http(s) URL; the other sides' image URLs
+    carry no media type (Chat ``image_url``, Responses ``input_image``, Anthropic ``url``
+    source), so the ``mimeType`` goes without it, noted."""
+    url = "https://example.com/render?id=7"
+    report: List[Problem] = []
+    out = encode_conversation(_url_image(url), target, source="gemini", report=report)
+    items = out.get("messages", out.get("input"))
+    assert url in json.dumps(items[0])
+    assert report == [Problem("dropped", 0, None, f"The MIME type 'image/jpeg' of the image URL in message 0 is not "
+                                                  f"sent to {target}: its image URLs carry none")]
 
 
 # --- an image's detail where the target has none -------------------------------------------

@@ -105,8 +105,9 @@ def _fragment(data: Dict[str, Any], messages: List[Message], keys: FrozenSet[str
     (``Field``), and the history list's items paired in order with the messages read
     from them (one each, as the built-in readers read them): an item whose message's
     wire is not the item itself (its reader read SDK objects in it, or kept less of it)
-    as plain data. A list whose items and messages do not pair is read as plain data
-    whole. Linear, and nothing is copied for a history of plain data."""
+    as plain data, with the fields its reader read as that reader keeps them (JSON: an
+    SDK's bytes as base64, ``_plain_items``). A list whose items and messages do not pair
+    is read as plain data whole. Linear, and nothing is copied for a history of plain data."""
     frag = {k: v for k, v in data.items() if k in keys}
     wires = [None if m.wire is None else m.wire[1] for m in messages]
     fields: Tuple[str, ...] = ()
@@ -135,14 +136,19 @@ def _fields(frag: Dict[str, Any], wires: List[Any]) -> Tuple[str, ...]:
 
 def _plain_items(items: List[Any], wires: List[Any], key: str) -> List[Any]:
     """The history list *items* as plain data where its item and the wire of the
-    message read from it differ (all of it when they do not pair)."""
+    message read from it differ (all of it when they do not pair): the item's fields,
+    each the reader's (*wires*) where it kept one. The reader wrote those as JSON holds
+    them, in its dialect's form (google-genai's ``bytes`` as base64, ``ollama.Image`` as
+    its base64), which a dump of the SDK object does not know; the fields it left out (an
+    Anthropic ``Message``'s ``id`` and ``usage``) come as the dump gives them."""
     if len(items) != len(wires):
         plain: List[Any] = to_plain_near(items, 5, f"$.{key}")
         return plain
     new = list(items)
     for i, (item, w) in enumerate(zip(items, wires)):
         if w is not item:
-            new[i] = to_plain_near(item, 4, f"$.{key}[{i}]")
+            p = to_plain_near(item, 4, f"$.{key}[{i}]")
+            new[i] = {**p, **w} if type(p) is dict and type(w) is dict else p
     return new
 
 

@@ -21,8 +21,8 @@ if TYPE_CHECKING:
     from ..conversation._writer import Writer
 
 __all__ = [
-    "FIRST_USER", "image_type", "image_url", "no_detail", "plan_turns", "solid", "system_parts", "Turn",
-    "user_turn_first", "write_part", "write_turns",
+    "FIRST_USER", "gemini_upload", "image_type", "image_url", "no_detail", "no_upload", "plan_turns", "solid",
+    "system_parts", "Turn", "url_type", "user_turn_first", "write_part", "write_turns",
 ]
 
 
@@ -153,6 +153,7 @@ def write_part(
             return m.extra
         if m.kind != "image":
             raise w.no_media(m, "only images are converted")
+        no_upload(m, w)
         out = image(m, w)
         no_detail(m, w)
         return out
@@ -206,6 +207,38 @@ def no_detail(m: Media, w: Writer) -> None:
                           "have no detail")
 
 
+# the URIs of the Gemini API's Files API (``File.uri``, https://ai.google.dev/api/files:
+# ``https://generativelanguage.googleapis.com/v1beta/files/<id>``): "Files are stored for 48
+# hours and can be accessed with your API key" (Gemini cookbook, File API quickstart), so no
+# other provider can fetch one (Vertex AI has no Files API: its ``gs://`` URIs no other
+# provider takes either)
+_GEMINI_API = "https://generativelanguage.googleapis.com/"
+
+
+def gemini_upload(url: Optional[str]) -> bool:
+    """Whether *url* is a Gemini Files API upload's URI."""
+    return url is not None and url[:len(_GEMINI_API)].lower() == _GEMINI_API and "/files/" in url
+
+
+def no_upload(m: Media, w: Writer) -> None:
+    """Refuses the image *m* when it is a Gemini Files API upload and the target is not
+    Gemini, as a tool result's upload is refused (``_result_media``): the other provider
+    would fetch it as a public URL and fail."""
+    if m.url is not None and w.name != "gemini" and gemini_upload(m.url):
+        raise w.no_media(m, "it is a Gemini Files API upload, which only Gemini reads (under the API key that "
+                            "uploaded it)")
+
+
+def url_type(m: Media, w: Writer) -> None:
+    """Notes (``dropped``) the media type the image URL *m* came with (a Gemini
+    ``fileData`` part's ``mimeType``) for a target whose image URLs carry none (Chat
+    ``image_url``, Responses ``input_image``, Anthropic's ``url`` source): written back
+    to Gemini, a URL that does not tell its type by its extension cannot be."""
+    if m.data is None and m.media_type is not None:
+        w.note("dropped", f"The MIME type {m.media_type!r} of the image URL in message {w.index} is not sent to "
+                          f"{w.name}: its image URLs carry none")
+
+
 def image_type(m: Media, w: Writer) -> str:
     """The media type of the base64 image *m*: its own, else the one its bytes show
     (``sniff_image``, as tool results do); ``EncodeError`` when neither tells, since
@@ -221,6 +254,7 @@ def image_url(m: Media, w: Writer) -> str:
     ``image_type``), else its URL."""
     if m.data is None:
         assert m.url is not None
+        url_type(m, w)
         return m.url
     return f"data:{image_type(m, w)};base64,{m.data}"
 

@@ -23,7 +23,7 @@ from ..._errors import DecodeError, EncodeError, an
 from ...conversation._values import Field, Media, Message, Other, Part, Reasoning
 from .._common import as_dict
 from .._history_read import block_text, call_part, finish_of, foreign, hints, kept, no_key, plain_view, texts
-from .._history_write import image_type, plan_turns, solid, system_parts, write_part, write_turns
+from .._history_write import image_type, plan_turns, solid, system_parts, url_type, write_part, write_turns
 from .._result_media import web
 from .._tool_changes import adopt_changes
 from .sniff import signed_thinking
@@ -127,6 +127,7 @@ def _write_image(m: Media, w: Writer) -> Any:
         return {"type": "image", "source": {"type": "base64", "media_type": mt, "data": m.data}}
     if not web(m.url):  # a URL source is fetched over the web: no S3, Cloud Storage or file URI
         raise w.no_media(m, "a URL image source takes an http(s) URL")
+    url_type(m, w)
     return {"type": "image", "source": {"type": "url", "url": m.url}}
 
 

@@ -33,7 +33,7 @@ from ..._errors import EncodeError, an
 from ..._types import InvalidToolCall, ToolCall, ToolResult
 from ...conversation._values import Media, Message, Other, Part, Reasoning, Text
 from .._common import scoped
-from .._history_write import FIRST_USER, image_url, no_detail
+from .._history_write import FIRST_USER, image_url, no_detail, no_upload
 from .._result_media import web
 from .file_parts import CHAT, RESPONSES, chat_file
 from .media import write_detail
@@ -69,6 +69,7 @@ def encoder(
                 return m.extra
             if m.kind != "image":
                 raise w.no_media(m, "only images are converted")
+            no_upload(m, w)
             if images:
                 if m.data is None:
                     raise w.no_media(m, "Ollama takes images as base64 data only")

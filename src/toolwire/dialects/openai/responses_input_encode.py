@@ -20,7 +20,7 @@ from ..._errors import EncodeError
 from ..._types import InvalidToolCall, ToolCall, ToolResult
 from ...conversation._values import Field, Media, Message, Other, Part, Reasoning, Text
 from .._common import scoped
-from .._history_write import image_url
+from .._history_write import image_url, no_upload
 from .._result_media import web
 from .chat import is_custom
 from .file_parts import CHAT, responses_file
@@ -44,6 +44,7 @@ def _user_part(p: Part, w: Writer) -> Any:
             return m.extra
         if m.kind != "image":
             raise w.no_media(m, "only images are converted")
+        no_upload(m, w)
         if m.data is None and not web(m.url):
             raise w.no_media(m, "input_image takes an http(s) or data: URL")
         detail = write_detail(m, w, OPENAI_DETAILS) or "auto"  # (required: "auto" when none is known)
