@@ -67,6 +67,17 @@ HOSTILE: List[Tuple[str, Callable[[int], str]]] = [
     ("text.functiongemma", lambda n: "<start_function_call>call:f{" + "a:{" * (n // 4)),
     ("text.functiongemma", lambda n: "<start_function_call>call:f{a:<escape>" + "<end_function_call>" * (n // 20)),
     ("text.functiongemma", lambda n: "<start_function_call>call:f{}<end_function_call>" * (n // 48)),
+    ("text.longcat", lambda n: "<longcat_tool_call>f\n" + _many("<longcat_arg_key>a{}</longcat_arg_key>"
+                                                                  "<longcat_arg_value>x</longcat_arg_value>", n // 60)),
+    ("text.longcat", lambda n: "<longcat_tool_call>f\n" + "<longcat_arg_key>a</longcat_arg_key>" * (n // 36)),
+    ("text.solar-open", lambda n: "<|tool_call:begin|>a<|tool_call:name|>f<|tool_call:args|>{}<|tool_call:end|>"
+     * (n // 80)),
+    ("text.solar-open", lambda n: "<|tool_call:begin|>" + "<|tool_call:name|>" * (n // 18)),
+    ("text.solar-open", lambda n: "<|think|>" + "<|tool_call:begin|>a<|tool_call:end|>" * (n // 40)),
+    ("text.minicpm", lambda n: '<function name="f">' + _many('<param name="a{}">x</param>', n // 30) + "</function>"),
+    ("text.minicpm", lambda n: '<function name="f">' + _many('<param name="a{}"><![CDATA[x]]></param>', n // 40)),
+    ("text.minicpm", lambda n: '<function name="f"><param name="a"><![CDATA[' + "</param>" * (n // 8)),
+    ("text.minicpm", lambda n: '<function name="f"></function>' * (n // 30)),
 ]
 
 
@@ -92,6 +103,9 @@ def test_hostile_text_is_read_in_linear_time(dialect: str, make: Callable[[int],
         ("text.minimax", '<minimax:tool_call><invoke name="f">', '<parameter name="a{}">x</parameter>', "</minimax:tool_call>"),
         ("text.hunyuan", "<tool_calls><tool_call>f<tool_sep>", "<arg_key>a{}</arg_key><arg_value>x</arg_value>", "</tool_calls>"),
         ("text.seed-oss", "<seed:tool_call><function=f>", "<parameter=a{}>x</parameter>", "</seed:tool_call>"),
+        ("text.longcat", "<longcat_tool_call>f\n", "<longcat_arg_key>a{}</longcat_arg_key>"
+         "<longcat_arg_value>x</longcat_arg_value>", ""),
+        ("text.minicpm", '<function name="f">', '<param name="a{}">x</param>', ""),
     ],
 )
 def test_parameter_lists_without_their_closer_scale_linearly(dialect: str, head: str, unit: str, tail: str) -> None:

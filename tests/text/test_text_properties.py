@@ -51,6 +51,13 @@ MARKERS += [  # Command R7B / A, Nemotron Nano v2, Apertus
 MARKERS += [  # Command R / R+ (2024): Action: ```json [...] ```
     "Action: ```json", "Action:\n```json", "Action:", '[{"tool_name": "f", "parameters": {', "directly_answer",
 ]
+MARKERS += [  # LongCat-Flash-Lite, Solar Open, MiniCPM 5
+    "<longcat_tool_call>", "</longcat_tool_call>", "<longcat_tool_call>f\n", "<longcat_arg_key>", "</longcat_arg_key>",
+    "<longcat_arg_value>", "</longcat_arg_value>", "<longcat_think>", "</longcat_think>", "<|think|>",
+    "<|begin|>assistant", "<|content|>", "<|tool_calls|>", "<|tool_call:begin|>", "<|tool_call:name|>",
+    "<|tool_call:args|>", "<|tool_call:end|>", "<|calls|>", "<|flush|>", '<function name="f">', '<param name="a">',
+    "</param>", "<![CDATA[", "]]>", "<|im_end|>",
+]
 SOUP = st.lists(
     st.one_of(st.sampled_from(MARKERS), st.text(alphabet='abc{}[]()"\':,=\\ \n<|>', max_size=4)),
     max_size=25,

@@ -32,9 +32,11 @@ dialect)`` renders calls the way the family's chat template does (history, few-s
 ``text.apertus``       Apertus ``<|tools_prefix|>[{"NAME": {…}}]<|tools_suffix|>``
 ``text.firefunction``  FireFunction v2 ``functools[json]`` after the answer
 ``text.functionary``   Functionary v3.2 ``>>>NAME\\n{json}``, ``>>>all\\n`` answer
-``text.longcat``       LongCat-Flash ``<longcat_tool_call>{json}</longcat_tool_call>``
+``text.longcat``       LongCat-Flash ``<longcat_tool_call>{json}</longcat_tool_call>``, Lite ``NAME<longcat_arg_key>…``
 ``text.olmo``          OLMo 3 ``<function_calls>f(a="x")\\ng()</function_calls>``
 ``text.functiongemma`` FunctionGemma ``<start_function_call>call:NAME{…}<end_function_call>``
+``text.solar-open``    Solar Open ``<|tool_call:begin|>ID<|tool_call:name|>NAME<|tool_call:args|>{json}``
+``text.minicpm``       MiniCPM 5 ``<function name="NAME"><param name="KEY">value</param></function>``
 =====================  ==================================================================
 
 What ``decode_text`` returns (``TextResult``): ``content`` (the answer, every marker

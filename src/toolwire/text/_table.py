@@ -89,7 +89,8 @@ _TABLE = (
     (
         "text.longcat",
         "longcat",
-        "LongCat-Flash: <longcat_tool_call>{json}</longcat_tool_call>, <longcat_think> reasoning",
+        "LongCat-Flash: <longcat_tool_call>{json}</longcat_tool_call> (Lite: NAME<longcat_arg_key>…), "
+        "<longcat_think> reasoning",
     ),
     (
         "text.olmo",
@@ -100,6 +101,17 @@ _TABLE = (
         "text.functiongemma",
         "functiongemma",
         "FunctionGemma: <start_function_call>call:NAME{key:<escape>text<escape>}<end_function_call>",
+    ),
+    (
+        "text.solar-open",
+        "solar_open",
+        "Solar Open: <|tool_call:begin|>ID<|tool_call:name|>NAME<|tool_call:args|>{json}<|tool_call:end|>, "
+        "<|think|> reasoning",
+    ),
+    (
+        "text.minicpm",
+        "minicpm",
+        'MiniCPM 5: <function name="NAME"><param name="KEY">value</param></function>, CDATA values, <think>',
     ),
 )
 
