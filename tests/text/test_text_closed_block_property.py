@@ -17,7 +17,7 @@ from toolwire._errors import ToolwireError
 from toolwire._types import ToolCall
 from toolwire.text._api import decode_text, encode_text
 
-BLOCKS = {  # each family's thinking block as its template writes it
+BLOCKS = {  # each family's thinking block as its template writes it (then other markers that end it)
     "text.hermes": ("<think>", "</think>"), "text.qwen3-xml": ("<think>", "</think>"),
     "text.mistral": ("[THINK]", "[/THINK]"), "text.deepseek": ("<think>", "</think>"),
     "text.gemma": ("<|channel>thought", "<channel|>"), "text.glm": ("<think>", "</think>"),
@@ -28,6 +28,7 @@ BLOCKS = {  # each family's thinking block as its template writes it
     "text.ernie": ("<think>", "</think>"), "text.command-r": ("<|START_THINKING|>", "<|END_THINKING|>"),
     "text.nemotron": ("<think>", "</think>"), "text.apertus": ("<|inner_prefix|>", "<|inner_suffix|>"),
     "text.longcat": ("<longcat_think>", "</longcat_think>"), "text.olmo": ("<think>", "</think>"),
+    "text.minicpm": ("<think>", "</think>"), "text.solar-open": ("<|think|>", "<|end|>", "<|content|>", "<|tool_calls|>"),
 }
 VALUE = st.text(alphabet='"\'\\{}[],\n x=<>', max_size=4) | st.sampled_from(["</tool_call>", "<tool_call>"])
 
@@ -45,13 +46,13 @@ def _encoded(dialect: str, values: list[str]) -> str:
 def test_the_answer_after_a_closed_block_does_not_depend_on_what_it_holds(
     dialect: str, data: Any, thinking: bool, finish: str | None
 ) -> None:
-    opener, closer = BLOCKS[dialect]
+    opener, closer, *ends = BLOCKS[dialect]
     one = _encoded(dialect, ["v"])  # its markers: a slice of it may hold a call marker and an end marker
     value = VALUE | st.tuples(st.integers(0, len(one)), st.integers(0, len(one))).map(lambda ij: one[ij[0]:ij[1]])
     calls = st.lists(value, min_size=1, max_size=2).map(lambda v: _encoded(dialect, v))
     cut = st.tuples(calls, st.floats(0, 1)).map(lambda c: c[0][: int(len(c[0]) * c[1])])  # a call cut anywhere
     held = data.draw(st.lists(SOUP | calls | cut, min_size=1, max_size=3).map("".join))
-    if closer in held:
+    if any(end in held for end in (closer, *ends)):
         return
     after = data.draw(st.lists(calls | SOUP, max_size=3).map("".join))
     head = "" if thinking else opener
