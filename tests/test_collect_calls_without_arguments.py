@@ -12,12 +12,15 @@ tool_calls[]``: ``id``, ``type``, ``function.{name, arguments}``; gateways omit 
 
 from __future__ import annotations
 
-from typing import Any, Dict, List
+import copy
+import json
+from typing import Any, Dict, Iterator, List
 
 import pytest
 
 import toolwire
 from toolwire import Tool, ToolCall
+from toolwire._errors import excerpt
 from toolwire.stream import accumulate
 
 NO_ARGS = {"function": {"name": "get_time"}}
@@ -78,3 +81,125 @@ def test_a_list_of_bare_names_is_no_list_of_definitions() -> None:
     # (``tests/test_definitions_among_calls.py``)
     with pytest.raises(toolwire.DecodeError, match=r"^Input at \$\[0\] is an openai.chat tool definition"):
         toolwire.decode_all([TYPED_NO_ARGS])
+
+
+# --- arguments under a key the dialect does not read: never ``{}`` ------------------------
+#
+# Each item is its provider's documented call with the arguments field renamed to one
+# another dialect uses (``_policy.ARGUMENT_KEYS``): Chat/Mistral/Cohere/Ollama/MCP/Responses
+# ``arguments``, Gemini ``args``, Anthropic/Bedrock ``input``, Llama ``parameters``, JSON-RPC
+# ``params``. The arguments are there, so ``{}`` would run the tool without them.
+
+_CITY = {"city": "Paris"}
+MISPLACED = [
+    # (dialect, item, the key found, the key expected, the path of the object holding them)
+    ("openai.chat", {"id": "call_1", "type": "function", "function": {"name": "get_weather", "args": _CITY}},
+     "args", "arguments", "$.function"),
+    ("openai.chat", {"id": "call_1", "type": "function", "function": {"name": "get_weather", "input": '{"city": "Paris"}'}},
+     "input", "arguments", "$.function"),
+    ("mistral", {"id": "Ab3dE6gH9", "type": "function", "function": {"name": "get_weather", "parameters": _CITY}},
+     "parameters", "arguments", "$.function"),
+    ("cohere.v2", {"id": "get_weather_abcdefghijkl", "type": "function", "function": {"name": "get_weather", "args": _CITY}},
+     "args", "arguments", "$.function"),
+    ("ollama", {"function": {"index": 0, "name": "get_weather", "args": _CITY}}, "args", "arguments", "$.function"),
+    ("openai.responses", {"type": "function_call", "call_id": "call_1", "name": "get_weather", "args": _CITY},
+     "args", "arguments", "$"),
+    ("openai.responses", {"type": "function_call", "id": "fc_1", "call_id": "call_1", "name": "get_weather",
+                          "input": _CITY, "status": "completed"}, "input", "arguments", "$"),
+    ("anthropic.messages", {"type": "tool_use", "id": "toolu_01", "name": "get_weather", "args": _CITY},
+     "args", "input", "$"),
+    ("anthropic.messages", {"type": "tool_use", "id": "toolu_01", "name": "get_weather", "arguments": '{"city": "Paris"}',
+                            "caller": {"type": "direct"}}, "arguments", "input", "$"),
+    ("anthropic.messages", {"type": "server_tool_use", "id": "srvtoolu_01", "name": "web_search", "args": {"query": "x"}},
+     "args", "input", "$"),
+    ("bedrock.converse", {"toolUse": {"toolUseId": "tooluse_1", "name": "get_weather", "arguments": _CITY}},
+     "arguments", "input", "$.toolUse"),
+    ("mcp", {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "get_weather", "args": _CITY}},
+     "args", "arguments", "$.params"),
+    ("gemini", {"functionCall": {"name": "get_weather", "arguments": _CITY}}, "arguments", "args", "$.functionCall"),
+    ("gemini", {"function_call": {"name": "get_weather", "parameters": _CITY}}, "parameters", "args", "$.function_call"),
+]
+def _message(dialect: str, key: str, own: str, at: str) -> str:
+    return (f"Tool call at {at} has no {own!r} but has {key!r}, which {dialect} does not read as its arguments "
+            "(run with {} they would be lost): ")
+
+
+@pytest.mark.parametrize(("dialect", "item", "key", "own", "at"), MISPLACED)
+def test_arguments_under_another_key_are_refused(dialect: str, item: Dict[str, Any], key: str, own: str,
+                                                 at: str) -> None:
+    for named in (dialect, None):
+        with pytest.raises(toolwire.ArgumentsError) as err:
+            toolwire.decode(item, named)
+        said = toolwire.detect(item) if named is None else dialect  # (Mistral's id alone: Chat's call)
+        assert str(err.value) == _message(said, key, own, at) + excerpt(item_at(item, at)[key])
+        assert (err.value.dialect, err.value.loc) == (said, f"{at}.{key}")
+        kept = toolwire.decode_all([item], named, invalid="keep", include_server=True)
+        assert len(kept) == 1 and isinstance(kept[0], toolwire.InvalidToolCall)
+        assert (kept[0].loc, kept[0].name) == (f"$[0]{at[1:]}.{key}", item_at(item, at)["name"])
+
+
+def item_at(item: Dict[str, Any], at: str) -> Dict[str, Any]:
+    for step in at.split(".")[1:]:
+        item = item[step]
+    return item
+
+
+@pytest.mark.parametrize("dialect", [None, "openai.chat"])
+def test_a_legacy_function_call_too(dialect: Any) -> None:
+    msg = {"role": "assistant", "content": None, "function_call": {"name": "get_weather", "params": _CITY}}
+    kept = toolwire.decode_all(msg, dialect, invalid="keep")
+    assert len(kept) == 1 and isinstance(kept[0], toolwire.InvalidToolCall)
+    assert kept[0].error == _message("openai.chat", "params", "arguments", "$.function_call") + "{'city': 'Paris'}"
+    bare = {"role": "assistant", "content": None, "function_call": {"name": "get_time"}}
+    assert [(c.args, c.repairs) for c in toolwire.decode_all(bare, dialect)] == [({}, ("empty-arguments",))]
+
+
+@pytest.mark.parametrize(("dialect", "item", "key", "own", "at"), MISPLACED)
+def test_without_the_other_key_no_arguments_are_still_empty(dialect: str, item: Dict[str, Any], key: str,
+                                                            own: str, at: str) -> None:
+    # the same call with no arguments at all, or with ``null`` under the other key: ``{}``, recorded
+    for value in (None, "drop"):
+        bare = copy.deepcopy(item)
+        holder = item_at(bare, at)
+        if value is None:
+            holder[key] = None
+        else:
+            del holder[key]
+        call = toolwire.decode(bare, dialect)
+        assert (call.args, call.repairs) == ({}, ("empty-arguments",))
+
+
+def test_every_dialect_argument_key_is_known() -> None:
+    """``ARGUMENT_KEYS`` holds the key each built-in dialect writes a call's arguments
+    under (found by encoding a call), the text formats' keys and JSON-RPC's ``params``."""
+    from toolwire._args import ARGUMENT_KEYS
+    from toolwire.text._core import ARG_KEYS
+
+    found = set(ARG_KEYS) | {"params"}
+    call = ToolCall(name="get_weather", args={"city": "Paris"}, id="call_1")
+
+    def holders(value: Any) -> Iterator[str]:
+        if type(value) is dict:
+            for k, v in value.items():
+                if v == call.args or v == json.dumps(call.args) or (type(v) is str and v.startswith("{\"city")):
+                    yield k
+                yield from holders(v)
+        elif type(value) is list:
+            for v in value:
+                yield from holders(v)
+
+    for d in toolwire.dialect_names():
+        if d.startswith("text."):
+            continue
+        found.update(holders(toolwire.encode(call, d)))
+    assert found == set(ARGUMENT_KEYS)
+
+
+def test_the_chat_stream_refuses_them_too() -> None:
+    chunk = {"id": "chatcmpl-1", "object": "chat.completion.chunk", "created": 1, "model": "m", "choices": [
+        {"index": 0, "delta": {"tool_calls": [{"index": 0, "id": "call_1", "type": "function",
+                                               "function": {"name": "get_weather", "args": _CITY}}]},
+         "finish_reason": "tool_calls"}]}
+    calls = accumulate([chunk])
+    assert len(calls) == 1 and isinstance(calls[0], toolwire.InvalidToolCall)
+    assert calls[0].error.startswith(_message("openai.chat", "args", "arguments", "$.choices[0].delta.tool_calls[0].function"))

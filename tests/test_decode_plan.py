@@ -407,3 +407,50 @@ def test_decode_all_agrees_under_policy_keywords_on_corrupted_payloads(payload: 
 def test_decode_all_agrees_under_policy_keywords_on_edge_containers(payload: Any) -> None:
     _same_as_general(payload)
     assert _all(payload) == _all(payload, dialect=None, max_depth=200)
+
+
+
+# a plain item of each one-step shape (``ONE_STEP``, Chat's ``PLAIN_SHAPE``), the object
+# holding its arguments and their key
+_ONE_STEP_ITEMS = [
+    ({"type": "tool_use", "id": "toolu_1", "name": "f", "input": {"a": 1}}, None, "input"),
+    ({"id": "toolu_1", "input": {"a": 1}, "name": "f", "type": "tool_use"}, None, "input"),
+    ({"toolUse": {"toolUseId": "tooluse_1", "name": "f", "input": {"a": 1}}}, "toolUse", "input"),
+    ({"functionCall": {"name": "f", "args": {"a": 1}}}, "functionCall", "args"),
+    ({"jsonrpc": "2.0", "id": "1", "method": "tools/call", "params": {"name": "f", "arguments": {"a": 1}}},
+     "params", "arguments"),
+    ({"id": "call_1", "function": {"index": 0, "name": "f", "arguments": {"a": 1}}}, "function", "arguments"),
+    ({"function": {"index": 0, "name": "f", "arguments": {"a": 1}}}, "function", "arguments"),
+    ({"name": "f", "args": {"a": 1}, "id": "call_1"}, None, "args"),
+    ({"name": "f", "args": {"a": 1}}, None, "args"),
+    ({"type": "function_call", "call_id": "call_1", "name": "f", "arguments": '{"a": 1}'}, None, "arguments"),
+    ({"id": "fc_1", "type": "function_call", "status": "completed", "arguments": '{"a": 1}', "call_id": "call_1",
+      "name": "f"}, None, "arguments"),
+    ({"id": "call_1", "type": "function", "function": {"name": "f", "arguments": '{"a": 1}'}}, "function", "arguments"),
+]
+
+
+@pytest.mark.parametrize(("item", "at", "own"), _ONE_STEP_ITEMS)
+def test_the_plan_agrees_on_arguments_under_another_key(item: Dict[str, Any], at: Any, own: str) -> None:
+    """A one-step shape's call with its arguments moved to another dialect's key
+    (``_policy.ARGUMENT_KEYS``) takes another plan, which gives the general path's
+    answer: the refusal at that key (``misplaced``), never ``{}``; or the call, read by
+    the dialect whose key it is."""
+    from toolwire._args import ARGUMENT_KEYS
+
+    assert agrees(item)  # the plain item: a call, by the one-step decoder
+    for key in ARGUMENT_KEYS:
+        if key == own:
+            continue
+        moved = {k: dict(v) if type(v) is dict else v for k, v in item.items()}
+        holder = moved if at is None else moved[at]
+        holder[key] = holder.pop(own)
+        agrees(moved)
+        try:
+            call = toolwire.decode(moved)
+        except toolwire.ArgumentsError as exc:
+            assert exc.loc == ("$" if at is None else f"$.{at}") + f".{key}"
+        except toolwire.DecodeError as exc:  # a shape no dialect claims (``{"name", "input"}``...)
+            assert "matches no known dialect" in exc.message or "tool definition" in exc.message, exc.message
+        else:  # the form of the dialect whose key it is (MCP's bare ``{"name", "arguments"}``)
+            assert call.args == {"a": 1}, moved

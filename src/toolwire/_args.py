@@ -35,6 +35,7 @@ from ._errors import ArgumentsError, DecodeError, an, excerpt
 from ._json_ints import read_int, write_json
 from ._policy import (
     _NO_REPAIRS,
+    ARGUMENT_KEYS,
     DEFAULT_POLICY,
     EMPTY,
     TRUNCATING,
@@ -46,6 +47,7 @@ from ._policy import (
     _reject_constant,
     empty,
     make_policy,
+    misplaced,
     same_json,
     stopped,
     too_long,
@@ -76,6 +78,7 @@ from_json: Callable[..., Any] = _load_from_json
 to_json: Callable[..., Any] = _load_to_json
 
 __all__ = [
+    "ARGUMENT_KEYS",
     "DEFAULT_POLICY",
     "EMPTY",
     "TRUNCATING",
@@ -89,6 +92,7 @@ __all__ = [
     "load_json",
     "utf8",
     "make_policy",
+    "misplaced",
     "object_arguments",
     "parse_arguments",
     "same_json",

@@ -591,3 +591,74 @@ def test_the_chunk_sources_own_error_is_raised_as_it_is(dialect: str, named: boo
     chunks = encode_stream([ToolCall("f", {"a": 1}, "call_1")], dialect)
     with pytest.raises(_ConnectionReset, match="connection reset by peer"):
         accumulate(_cut_by_the_network(chunks, after), dialect if named else None)
+
+
+# --- arguments under a key the dialect does not read: an invalid call, never ``{}`` ------
+# (each stream's documented chunks, the call's arguments field renamed to another
+# dialect's: ``_policy.ARGUMENT_KEYS``; ``decode`` refuses the same call)
+
+_CITY = {"city": "Paris"}
+_CHAT_CHUNK = {"id": "chatcmpl-1", "object": "chat.completion.chunk", "created": 1, "model": "m"}
+MISPLACED_STREAMS = [
+    ("openai.chat", [{**_CHAT_CHUNK, "choices": [{"index": 0, "delta": {"tool_calls": [
+        {"index": 0, "id": "call_1", "type": "function", "function": {"name": "get_weather", "args": _CITY}}]},
+        "finish_reason": "tool_calls"}]}], "$.choices[0].delta.tool_calls[0].function", "args", "arguments"),
+    ("openai.chat", [{**_CHAT_CHUNK, "choices": [{"index": 0, "delta": {"function_call": {
+        "name": "get_weather", "params": _CITY}}, "finish_reason": "function_call"}]}],
+     "$.choices[0].delta.function_call", "params", "arguments"),
+    ("anthropic.messages", [
+        {"type": "message_start", "message": {"id": "msg_1", "type": "message", "role": "assistant", "content": [],
+                                              "model": "m", "stop_reason": None,
+                                              "usage": {"input_tokens": 1, "output_tokens": 1}}},
+        {"type": "content_block_start", "index": 0,
+         "content_block": {"type": "tool_use", "id": "toolu_01", "name": "get_weather", "args": _CITY}},
+        {"type": "content_block_stop", "index": 0},
+        {"type": "message_delta", "delta": {"stop_reason": "tool_use"}, "usage": {"output_tokens": 1}},
+        {"type": "message_stop"}], "$.content_block", "args", "input"),
+    ("bedrock.converse", [
+        {"messageStart": {"role": "assistant"}},
+        {"contentBlockStart": {"contentBlockIndex": 0, "start": {"toolUse": {
+            "toolUseId": "tooluse_1", "name": "get_weather", "arguments": _CITY}}}},
+        {"contentBlockStop": {"contentBlockIndex": 0}}, {"messageStop": {"stopReason": "tool_use"}}],
+     "$.contentBlockStart.start.toolUse", "arguments", "input"),
+    ("openai.responses", [
+        {"type": "response.output_item.added", "output_index": 0, "item": {
+            "type": "function_call", "id": "fc_1", "call_id": "call_1", "name": "get_weather", "args": _CITY,
+            "status": "in_progress"}},
+        {"type": "response.output_item.done", "output_index": 0, "item": {
+            "type": "function_call", "id": "fc_1", "call_id": "call_1", "name": "get_weather", "args": _CITY,
+            "status": "completed"}}], "$.item", "args", "arguments"),
+    ("gemini", [{"candidates": [{"content": {"role": "model", "parts": [
+        {"functionCall": {"name": "get_weather", "arguments": _CITY}}]}, "finishReason": "STOP"}]}],
+     "$.candidates[0].content.parts[*].functionCall", "arguments", "args"),
+    ("ollama", [
+        {"model": "m", "created_at": "2025-01-01T00:00:00Z", "message": {"role": "assistant", "content": "", "tool_calls": [
+            {"function": {"name": "get_weather", "args": _CITY}}]}, "done": False},
+        {"model": "m", "created_at": "2025-01-01T00:00:01Z", "message": {"role": "assistant", "content": ""},
+         "done": True, "done_reason": "stop"}], "$.message.tool_calls[0].function", "args", "arguments"),
+    ("cohere.v2", [
+        {"type": "message-start", "id": "x", "delta": {"message": {"role": "assistant"}}},
+        {"type": "tool-call-start", "index": 0, "delta": {"message": {"tool_calls": {
+            "id": "get_weather_abcdefghijkl", "type": "function", "function": {"name": "get_weather", "args": _CITY}}}}},
+        {"type": "tool-call-end", "index": 0},
+        {"type": "message-end", "delta": {"finish_reason": "TOOL_CALL"}}],
+     "$.delta.message.tool_calls.function", "args", "arguments"),
+    ("cohere.v2", [
+        {"type": "message-start", "id": "x", "delta": {"message": {"role": "assistant"}}},
+        {"type": "tool-call-start", "index": 0, "delta": {"message": {"tool_calls": {
+            "id": "get_weather_abcdefghijkl", "type": "function", "function": {"name": "get_weather"}}}}},
+        {"type": "tool-call-delta", "index": 0, "delta": {"message": {"tool_calls": {"function": {"input": "{}"}}}}},
+        {"type": "tool-call-end", "index": 0},
+        {"type": "message-end", "delta": {"finish_reason": "TOOL_CALL"}}],
+     "$.delta.message.tool_calls.function", "input", "arguments"),
+]
+
+
+@pytest.mark.parametrize(("dialect", "chunks", "at", "key", "own"), MISPLACED_STREAMS)
+def test_arguments_under_another_key_make_the_streamed_call_invalid(dialect: str, chunks: List[Dict[str, Any]],
+                                                                    at: str, key: str, own: str) -> None:
+    for named in (dialect, None):
+        calls = accumulate(chunks, named)
+        assert len(calls) == 1 and isinstance(calls[0], InvalidToolCall), calls
+        assert calls[0].name == "get_weather"
+        assert calls[0].error.startswith(f"Tool call at {at} has no {own!r} but has {key!r}, which ")

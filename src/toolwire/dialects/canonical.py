@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Optional, Tuple
 
-from .._args import DEFAULT_POLICY, Policy, check_object, parse_arguments
+from .._args import DEFAULT_POLICY, Policy, check_object, misplaced, parse_arguments
 from .._dialect import CALL, RESULT, SERVER, TOOL, Dialect, EncodeContext
 from .._errors import DecodeError, excerpt
 from .._ids import IdRule
@@ -76,6 +76,8 @@ def decode_call(item: Dict[str, Any], policy: Policy = DEFAULT_POLICY, loc: str 
         repairs: Tuple[str, ...] = ()
         known = 2  # the keys read so far: name, args
     else:
+        if args is None:
+            misplaced(item, "args", loc, NAME)
         known = 1 if args is None else 2
         args, raw, repairs = parse_arguments(args, policy, loc + ".args", NAME)
     if len(item) == known + (ident is not None):  # the plain form: no key beyond name, args, id

@@ -181,8 +181,11 @@ class Core(Replies):
         scope: Hashable = None,
         server: bool = False,
         provider_data: Optional[Dict[str, Dict[str, Any]]] = None,
+        within: Optional[Tuple[Dict[str, Any], str, str]] = None,
     ) -> None:
-        """A complete call in one piece: started and finalized at once."""
+        """A complete call in one piece: started and finalized at once. *within*: the
+        object holding its arguments field, the field and its path, asked when *args* is
+        ``None`` (``Results.misplaced``)."""
         c = self.new(None, scope, id, name, False)
         c.server = server
         c.pd = provider_data
@@ -190,6 +193,8 @@ class Core(Replies):
             self.add(c, args)
         else:
             c.obj = args
+            if args is None and within is not None:
+                self.misplaced(c, *within)
         c.ended = True
         self.finalize(c)
 

@@ -11,7 +11,7 @@ from typing import Any, Dict, FrozenSet, Hashable, List, Mapping, Optional, Set,
 
 from pydantic_core import from_json
 
-from .._args import TRUNCATING, Policy, object_arguments, parse_arguments
+from .._args import TRUNCATING, Policy, misplaced, object_arguments, parse_arguments
 from .._dialect import key_of
 from .._errors import ArgumentsError
 from .._finish_reasons import core_word
@@ -304,6 +304,16 @@ class Results:
             c.error = error
             c.cut = cut
             c.size = max(c.size, self.max_bytes + 1)
+
+    def misplaced(self, c: Call, obj: Any, own: str, loc: str) -> None:
+        """*c*'s chunk object *obj* (at *loc*) holds no *own* arguments field: the call is
+        invalid when *obj* holds its arguments under another key (``_args.misplaced``, as
+        ``decode`` refuses it), never run with ``{}``."""
+        if type(obj) is dict:
+            try:
+                misplaced(obj, own, loc, self.dialect)
+            except ArgumentsError as exc:
+                self.fail(c, exc.message)
 
     def _settle(self, c: Call, result: Result) -> None:
         """*c* ends as *result*."""

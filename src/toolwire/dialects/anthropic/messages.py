@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, Optional, Tuple
 
-from ..._args import DEFAULT_POLICY, Policy, check_object, object_arguments, parse_arguments
+from ..._args import DEFAULT_POLICY, Policy, check_object, misplaced, object_arguments, parse_arguments
 from ..._dialect import Dialect, EncodeContext
 from ..._errors import refuse_server
 from ..._types import ToolCall, new_call
@@ -73,6 +73,8 @@ def decode_call(item: Dict[str, Any], policy: Policy = DEFAULT_POLICY, loc: str 
     if type(ident) is not str or not ident or not ident.isascii():
         ident = opt_str(ident, loc + ".id", NAME)
     inp = item.get("input")
+    if inp is None:
+        misplaced(item, "input", loc, NAME)
     if t != "tool_use":  # a server call: its input is what it is, never cut off for the client
         args, raw, repairs = parse_arguments(inp, policy, loc + ".input", NAME)
         pd = {k: v for k, v in item.items() if k not in _PLAIN_CALL}

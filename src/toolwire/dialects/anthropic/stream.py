@@ -163,6 +163,8 @@ class Handler:
                            server=_CALLS[block["type"]], provider_data=pd)
         if type(initial) is dict and initial:
             c.obj = initial
+        elif initial is None:
+            self.core.misplaced(c, block, "input", "$.content_block")
 
     def feed(self, data: Dict[str, Any]) -> None:
         kind = data.get("type")

@@ -41,7 +41,7 @@ import re
 from typing import Any, Dict, Iterator, Optional, Tuple
 
 from ..._access import to_data
-from ..._args import DEFAULT_POLICY, Policy, check_object, object_arguments, parse_arguments
+from ..._args import DEFAULT_POLICY, Policy, check_object, misplaced, object_arguments, parse_arguments
 from ..._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Dialect, EncodeContext
 from ..._errors import an, refuse_server
 from ..._types import ToolCall, new_call
@@ -170,6 +170,8 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     if type(ident) is not str or not ident or not ident.isascii():
         ident = opt_str(ident, loc + ".toolUse.toolUseId", NAME)
     inp = tu.get("input")
+    if inp is None:
+        misplaced(tu, "input", loc + ".toolUse", NAME)
     server = tu.get("type") == "server_tool_use"
     if server:
         args, raw, repairs = parse_arguments(inp, policy, loc + ".toolUse.input", NAME)

@@ -171,6 +171,10 @@ class Handler:
                     c.obj = piece
                 elif piece is not None:  # text (``""`` starts a call too); else the call is invalid
                     core.add_at(key, piece)
+                else:  # arguments under another key: the call is invalid (``decode`` refuses it so)
+                    c = core.find(key)
+                    if c is not None:
+                        core.misplaced(c, use, "input", "$.contentBlockDelta.delta.toolUse")
             elif type(delta.get("text")) is str:
                 core.text(delta["text"])
             return
@@ -180,9 +184,11 @@ class Handler:
             use = start.get("toolUse") if type(start) is dict else None
             if type(use) is dict:
                 extra = {k: v for k, v in use.items() if k not in ("toolUseId", "name", "input")}
-                core.open(_index(body), nonempty_str(use.get("toolUseId")), nonempty_str(use.get("name")),
-                          server=use.get("type") == "server_tool_use",
-                          provider_data={NAME: extra} if extra else None)
+                c = core.open(_index(body), nonempty_str(use.get("toolUseId")), nonempty_str(use.get("name")),
+                              server=use.get("type") == "server_tool_use",
+                              provider_data={NAME: extra} if extra else None)
+                if use.get("input") is None:
+                    core.misplaced(c, use, "input", "$.contentBlockStart.start.toolUse")
             return
         body = data.get("contentBlockStop")
         if type(body) is dict:

@@ -177,6 +177,10 @@ class Handler:
                 piece = fn.get("arguments") if type(fn) is dict else None
             if piece is not None and piece != "":  # not text: the call is invalid (``add_at``)
                 core.add_at(key, piece)
+            elif piece is None and type(fn := _tool_call(data).get("function")) is dict:
+                c = core.find(key)
+                if c is not None:  # arguments under another key (``decode`` refuses them so)
+                    core.misplaced(c, fn, "arguments", "$.delta.message.tool_calls.function")
         elif kind == "content-delta":
             delta = data.get("delta")
             msg = delta.get("message") if type(delta) is dict else None
@@ -191,6 +195,8 @@ class Handler:
             piece = fn.get("arguments")
             if type(piece) is str:
                 core.add(c, piece)
+            elif piece is None:
+                core.misplaced(c, fn, "arguments", "$.delta.message.tool_calls.function")
         elif kind == "tool-call-end":
             core.end(core.find(key))
         elif kind == "message-end":

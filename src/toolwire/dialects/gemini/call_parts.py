@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any, Dict, Optional, Tuple
 
 from ..._access import to_data
-from ..._args import DEFAULT_POLICY, Policy, check_object, object_arguments, parse_arguments
+from ..._args import DEFAULT_POLICY, Policy, check_object, misplaced, object_arguments, parse_arguments
 from ..._dialect import EncodeContext
 from ..._errors import DecodeError, excerpt, refuse_server
 from ..._types import ToolCall, new_call
@@ -74,13 +74,8 @@ def decode_call(part: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     else:
         if fragment(fc):  # a Vertex call streamed in fragments, as the stream reads it (``fragments``)
             return fragments.decode(part, key, policy, loc)
-        if args is None and "arguments" in fc:  # not a field of FunctionCall: {} would be a call never made
-            raise DecodeError(
-                f"Function call at {loc}.{key} has 'arguments', which a Gemini FunctionCall does not have: its "
-                "arguments are the object 'args'",
-                dialect=NAME,
-                loc=f"{loc}.{key}.arguments",
-            )
+        if args is None:  # ``arguments`` (no field of FunctionCall) or another's: {} would lose them
+            misplaced(fc, "args", f"{loc}.{key}", NAME)
         args, raw, repairs = object_arguments(args, policy, f"{loc}.{key}.args", NAME)
     pd: Dict[str, Any] = {}
     if key != "functionCall":

@@ -221,9 +221,11 @@ class Handler:
                         pd = _add(pd, "call", extra)
                 # no arguments, or ``{}``: they may follow in a part without a name (§4g): it waits
                 if args is None or (not args and isinstance(args, dict)):
-                    self.open[scope] = core.open(None, nonempty_str(fc.get("id")), name, scope=scope,
-                                                 provider_data=pd if "args" in fc else _add(pd, "no_args", True),
-                                                 needs_end=False)
+                    self.open[scope] = c = core.open(None, nonempty_str(fc.get("id")), name, scope=scope,
+                                                     provider_data=pd if "args" in fc else _add(pd, "no_args", True),
+                                                     needs_end=False)
+                    if args is None:  # ``arguments`` (no field of FunctionCall) or another's: {} would lose them
+                        core.misplaced(c, fc, "args", f"$.candidates[{scope}].content.parts[*].functionCall")
                     return
                 core.whole(name, args, nonempty_str(fc.get("id")), scope=scope, provider_data=pd)
                 return

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, Optional, Tuple
 
-from ..._args import DEFAULT_POLICY, Policy, check_object, parse_arguments
+from ..._args import DEFAULT_POLICY, Policy, check_object, misplaced, parse_arguments
 from ..._dialect import CALL, RESULT, TOOL, Dialect, EncodeContext
 from ..._errors import refuse_server
 from ..._types import ToolCall, new_call
@@ -105,6 +105,8 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
         params, ploc, ident = item, loc, None
         pd["bare"] = True
     name = name_of(params.get("name"), ploc + ".name", NAME)
+    if params.get("arguments") is None:
+        misplaced(params, "arguments", ploc, NAME)
     args, raw, repairs = parse_arguments(params.get("arguments"), policy, ploc + ".arguments", NAME)
     if "arguments" not in params:
         pd["no_arguments"] = True

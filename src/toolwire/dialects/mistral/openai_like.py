@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, Optional, Tuple
 
-from ..._args import Policy, encode_arguments, function_arguments
+from ..._args import Policy, encode_arguments, function_arguments, misplaced
 from ..._dialect import EncodeContext
 from ..._errors import DecodeError, EncodeError, excerpt, refuse_server
 from ..._ids import IdRule
@@ -43,6 +43,8 @@ def decode_fn_call(
     else:
         ident = None if wire_id in none_ids else opt_str(wire_id, loc + ".id", dialect)
     wire_args = fn.get("arguments")
+    if wire_args is None:
+        misplaced(fn, "arguments", loc + ".function", dialect)
     args, raw, repairs = function_arguments(wire_args, policy, loc + ".function.arguments", dialect)
     if (
         len(item) == 3

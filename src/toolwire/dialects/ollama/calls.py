@@ -39,7 +39,7 @@ from typing import Any, Dict, Optional, Tuple
 
 from pydantic_core import from_json
 
-from ..._args import DEFAULT_POLICY, Policy, check_object, function_arguments
+from ..._args import DEFAULT_POLICY, Policy, check_object, function_arguments, misplaced
 from ..._dialect import CALL, CALLS, RESULT, Dialect, EncodeContext
 from ..._errors import refuse_server
 from ..._types import ToolCall, new_call
@@ -149,6 +149,8 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
             short: Dict[str, Any] = {"no_index": True} if size == 2 else {"function_extra": {"index": fn["index"]}}
             return new_call(name, wire_args, ident, None, {NAME: short})
     ident = opt_str(ident, loc + ".id", NAME)  # (before the arguments: its error first)
+    if wire_args is None:
+        misplaced(fn, "arguments", loc + ".function", NAME)
     args, raw, repairs = function_arguments(wire_args, policy, aloc, NAME)  # ``{}`` at the token limit: cut off
     return new_call(name, args, ident, raw, provider_data(item, fn, ident), repairs)
 

@@ -53,7 +53,7 @@ class Handler:
                 core.reasoned = True  # (a lone think tag in the text is then the answer's own)
             calls = msg.get("tool_calls")
             if type(calls) is list:
-                for tc in calls:
+                for i, tc in enumerate(calls):
                     if type(tc) is not dict:
                         core.broken(tc)
                         continue
@@ -63,7 +63,8 @@ class Handler:
                         core.whole(None, None, ident)
                         continue
                     core.whole(nonempty_str(fn.get("name")), fn.get("arguments"), ident,
-                               provider_data=provider_data(tc, fn, ident))
+                               provider_data=provider_data(tc, fn, ident),
+                               within=(fn, "arguments", f"$.message.tool_calls[{i}].function"))
         if data.get("done") is True:
             core.finish(data.get("done_reason"))
             core.finished = True  # the last chunk, with or without ``done_reason`` (older servers)

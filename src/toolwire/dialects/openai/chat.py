@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, Tuple
 
-from ..._args import TRUNCATING, Policy, encode_arguments, function_arguments, parse_arguments
+from ..._args import TRUNCATING, Policy, encode_arguments, function_arguments, misplaced, parse_arguments
 from ..._dialect import Dialect, EncodeContext
 from ..._errors import ArgumentsError, DecodeError, refuse_server
 from ..._types import ToolCall, new_call
@@ -66,6 +66,8 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
             if type(loc) is Unmirrored:  # ``chat_sniff.children``: beside tool_calls, repeating none of them
                 raise DecodeError(loc.error, dialect=NAME, loc=str(loc))
             name = name_of(item["name"], loc + ".name", NAME)
+            if item.get("arguments") is None:
+                misplaced(item, "arguments", loc, NAME)
             args, raw, repairs = parse_arguments(item.get("arguments"), policy, loc + ".arguments", NAME)
             return new_call(name, args, None, raw, {NAME: {"legacy": True}}, repairs)
         raise DecodeError(f"Tool call at {loc} has no 'function'", dialect=NAME, loc=loc)
@@ -77,6 +79,8 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     wire_id = item.get("id")  # (name and id before the arguments: their errors come first)
     ident = wire_id if type(wire_id) is str and wire_id and wire_id.isascii() else opt_str(wire_id, loc + ".id", NAME)
     wire_args = fn.get("arguments")
+    if wire_args is None:
+        misplaced(fn, "arguments", loc + ".function", NAME)
     args, raw, repairs = function_arguments(wire_args, policy, loc + ".function.arguments", NAME)
     if ident == "null":  # mistralai's placeholder for a call sent without an id (its models read as Chat)
         ident = None

@@ -154,7 +154,10 @@ class Feed:
             return
         core = self.core
         if scope not in self.tooled:
-            if value is None or type(value) is str:
+            if value is None:
+                core.misplaced(core.delta(scope, LEGACY, None, name, text), fc, "arguments",
+                               f"$.choices[{pos}].{field}.function_call")
+            elif type(value) is str:
                 core.delta(scope, LEGACY, None, name, text)
             else:
                 whole = whole_text(value)
@@ -292,6 +295,8 @@ class Feed:
                 c = core.new(None if index is None else (scope, index), scope, None, name, False)
                 if text:
                     core.add(c, text)
+                elif text is None and type(fn) is dict:
+                    core.misplaced(c, fn, "arguments", f"$.choices[{pos}].{field}.tool_calls[{j}].function")
                 if value is not None:
                     not_text(core, c, value, text)
                 if custom:
@@ -303,6 +308,8 @@ class Feed:
         c = core.delta(scope, index, ident, name, text, name is not None and "type" in tc)
         if value is not None:
             not_text(core, c, value, text)
+        elif text is None and type(fn) is dict:
+            core.misplaced(c, fn, "arguments", f"$.choices[{pos}].{field}.tool_calls[{j}].function")
         if custom:
             if name is not None and core.inputs and core.inputs.get(c.pos, (None, None))[1]:
                 c = _head_again(core, c, scope, index, ident, name, piece)
@@ -312,3 +319,4 @@ class Feed:
                           and type(fn) is dict and len(fn) == 2 and "name" in fn and "arguments" in fn
                           ) and not _plain(tc, fn):
             _keep(c, tc, fn, custom, core.dialect)
+

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Dict, Optional, Tuple
 
-from ..._args import DEFAULT_POLICY, Policy, check_object, encode_arguments, parse_arguments
+from ..._args import DEFAULT_POLICY, Policy, check_object, encode_arguments, misplaced, parse_arguments
 from ..._dialect import EncodeContext
 from ..._errors import ArgumentsError, DecodeError, excerpt, refuse_server
 from ..._types import ToolCall, new_call
@@ -78,6 +78,8 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
         check_native(ident, IDS, extra)
         return new_call(name, {"input": text}, ident, None, {NAME: extra}, repairs)
     wire_args = item.get("arguments")
+    if wire_args is None:
+        misplaced(item, "arguments", loc, NAME)
     args, raw, repairs = parse_arguments(wire_args, policy, loc + ".arguments", NAME)
     if repairs and repairs[0] == "empty-arguments":
         extra["arguments"] = wire_args

@@ -220,6 +220,8 @@ class Feed:
             text = item.get("arguments")
             if type(text) is str and text:
                 core.add(c, text)
+            elif text is None and kind == "function_call":  # (a custom call's is its ``input``)
+                core.misplaced(c, item, "arguments", "$.item")
             return
         name = client_name(item) if kind in CLIENT_TYPES else None
         if name is not None:  # a built-in tool the client runs: open until its item is done
@@ -294,6 +296,8 @@ class Feed:
             elif type(text) is dict:
                 c.parts = []
                 c.obj = text
+            elif text is None and kind == "function_call":
+                core.misplaced(c, item, "arguments", "$.item")
         c.ended = True
         core.finalize(c)
 
