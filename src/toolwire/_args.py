@@ -95,6 +95,7 @@ __all__ = [
     "misplaced",
     "object_arguments",
     "parse_arguments",
+    "read_block",
     "same_json",
     "too_long",
 ]
@@ -181,6 +182,46 @@ def parse_arguments(value: Any, policy: Policy, loc: str, dialect: Optional[str]
         dialect=dialect,
         loc=loc,
     )
+
+
+def read_block(
+    text: str, policy: Policy, loc: str, dialect: Optional[str], lists: bool = False
+) -> Tuple[Any, Tuple[str, ...]]:
+    """The JSON value of a text format's call block (*text*, stripped: one call object,
+    or with *lists* an array of them) and the repairs made to it, or ``ArgumentsError``.
+
+    The block holds the arguments, so the policy bounds it as it bounds argument text:
+    longer than ``max_bytes`` is refused before any parse, strict JSON or not. Strict
+    JSON is returned as it is, whatever its type (the caller says whether it is a
+    call); other text goes through the policy's slower tiers (raw control characters,
+    a code fence, json-repair's slips...), which take an object, or with *lists* an
+    array too, as they take arguments (an array of calls is read as its object form
+    is, ``control-characters`` and all)."""
+    if len(text) > policy.max_bytes:
+        raise ArgumentsError(
+            f"Tool call block at {loc} is {len(text)} characters long, over the limit of "
+            f"{policy.max_bytes} (max_bytes)",
+            dialect=dialect,
+            loc=loc,
+            raw=text[:200],
+        )
+    try:
+        return load_json(text), _NO_REPAIRS
+    except TooLong:
+        pass  # never read: the policy says why in its words
+    except (ValueError, TypeError) as exc:
+        if lists and text:
+            from ._repair import lone_surrogate, slow  # lazy, as in parse_arguments
+
+            done = slow(text, str(exc), policy, loc, dialect, lists=True)
+            bad = lone_surrogate(done[0])
+            if bad is None and done[1] is not None and lone_surrogate_in(done[1]):
+                bad = done[1]
+            if bad is not None:
+                raise _surrogate(bad, loc, dialect, text) from None
+            return done[0], done[2]
+    args, _, repairs = parse_arguments(text or None, policy, loc, dialect)
+    return args, repairs
 
 
 def function_arguments(value: Any, policy: Policy, loc: str, dialect: Optional[str]) -> Parsed:

@@ -42,9 +42,14 @@ from ._value_checks import lone_surrogate_in
 __all__ = ["lone_surrogate", "slow"]
 
 
-def slow(text: str, strict_error: str, policy: Policy, loc: str, dialect: Optional[str]) -> Parsed:
+_TAKES = ((dict,), (dict, list))  # what the tiers return, by ``lists``
+
+
+def slow(text: str, strict_error: str, policy: Policy, loc: str, dialect: Optional[str], lists: bool = False) -> Parsed:
     """*text*'s arguments when the strict parser refused it (*strict_error* says why):
-    the tiers after the fast path, in order, or ``ArgumentsError``."""
+    the tiers after the fast path, in order, or ``ArgumentsError``. *lists*: a JSON
+    array is taken as an object is (a text format's array of call objects,
+    ``_args.read_block``; the ``Parsed`` then holds the list)."""
     stripped = text.strip()
     if not stripped:
         return empty(text, policy, loc, dialect)
@@ -69,7 +74,7 @@ def slow(text: str, strict_error: str, policy: Policy, loc: str, dialect: Option
             )
         if notes and policy.finish_reason in TRUNCATING:  # not strict JSON as received: it may be cut off
             return _truncated(text, stripped, notes, policy, loc, dialect, cut=False)
-        if type(parsed) is dict:
+        if type(parsed) in _TAKES[lists]:
             _check_depth(parsed, policy, text, loc, dialect)
             return parsed, text, notes
         args, raw, more = _not_object(parsed, text, policy, loc, dialect)
@@ -93,7 +98,7 @@ def slow(text: str, strict_error: str, policy: Policy, loc: str, dialect: Option
             notes += more
         if policy.finish_reason in TRUNCATING:  # not strict JSON as received: it may be cut off
             return _truncated(text, body, notes, policy, loc, dialect, cut=False)
-        if type(parsed) is dict:
+        if type(parsed) in _TAKES[lists]:
             return parsed, text, notes
         args, raw, more = _not_object(parsed, text, policy, loc, dialect)
         return args, raw, notes + more
@@ -123,7 +128,7 @@ def slow(text: str, strict_error: str, policy: Policy, loc: str, dialect: Option
         pass
     elif len(body) > policy.max_repair_bytes:
         reason += f"; too long to repair ({len(body)} > {policy.max_repair_bytes} characters)"
-    elif type(scan.value) is not dict:
+    elif type(scan.value) not in _TAKES[lists]:
         reason += f"; repaired it is {type(scan.value).__name__}, not an object"
     else:
         repaired = _json_repair(body)

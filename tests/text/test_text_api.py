@@ -7,6 +7,7 @@ from typing import Any, Tuple
 import pytest
 from textcheck import C, check
 
+from toolwire._builtin import dialect_names
 from toolwire._errors import DecodeError, EncodeError, ToolwireError, UnknownDialectError
 from toolwire._types import InvalidToolCall, ToolCall
 from toolwire.text._api import (
@@ -40,7 +41,10 @@ def test_the_families_are_listed_by_exact_name() -> None:
 def test_unknown_dialect() -> None:
     with pytest.raises(UnknownDialectError) as exc:
         decode_text("x", "text.nope")
-    assert exc.value.message.startswith("Unknown text dialect 'text.nope'; known text dialects: text.hermes, ")
+    # counted, never a list cut off in the middle of a name by the 400-character cap
+    n = sum(d.startswith("text.") for d in dialect_names())
+    assert exc.value.message == (f"Unknown text dialect 'text.nope'; {n} text dialects are known "
+                                 "(text.hermes, text.llama, text.mistral, …; dialect_names() lists them)")
     with pytest.raises(UnknownDialectError):
         TextParser("hermes")
     with pytest.raises(UnknownDialectError):
@@ -107,8 +111,16 @@ def test_encode_errors() -> None:
         encode_text(ToolCall(name="f", args={"s": ["</arg_value>"]}), "text.glm")
     with pytest.raises(EncodeError):
         encode_text(ToolCall(name="f", args={"k": 'a<|"|>'}), "text.gemma")
-    with pytest.raises(EncodeError, match="not a Python name"):
+    with pytest.raises(EncodeError, match="Argument name 'not ok' is not a Python identifier, which text.llama"):
         encode_text(ToolCall(name="f", args={"not ok": 1}), "text.llama", variant="pythonic")
+    # dotted names are written (and read back whole); what Python cannot read is named once, plainly
+    assert encode_text(ToolCall(name="browser.search", args={"q": 1}), "text.llama", variant="pythonic") == (
+        "[browser.search(q=1)]")
+    for dialect, variant in [("text.llama", "pythonic"), ("text.lfm2", None)]:
+        with pytest.raises(EncodeError) as exc:
+            encode_text(ToolCall(name="a-b", args={}), dialect, variant=variant)
+        assert exc.value.message == (f"Tool name 'a-b' is not a Python identifier, nor identifiers joined by '.' "
+                                     f"(browser.search), which {dialect} cannot carry")
     assert encode_text([], "text.hermes") == ""
 
 
@@ -323,6 +335,11 @@ def test_policy_keywords_reach_the_arguments() -> None:
     check(as_text, "text.hermes", None, None, [C("f", {"a": 1})])
     [big] = decode_text(as_text, "text.hermes", max_bytes=5).tool_calls
     assert isinstance(big, InvalidToolCall) and "over the limit of 5" in big.error
+    # the call object is bounded as argument text is, its JSON strict or not (a raw line break)
+    for long in ('{"name": "f", "arguments": {"a": "' + "x" * 60 + '"}}', '{"name": "f", "arguments": {"a": "x\ny"}}'):
+        [big] = decode_text(f"<tool_call>{long}</tool_call>", "text.hermes", max_bytes=30).tool_calls
+        assert isinstance(big, InvalidToolCall) and big.error == (
+            f"Tool call block at $.tool_calls[0] is {len(long)} characters long, over the limit of 30 (max_bytes)")
     [deep] = decode_text('<tool_call>{"name": "f", "arguments": {"a": [[1]]}}</tool_call>', "text.hermes",
                          max_depth=2).tool_calls
     assert isinstance(deep, InvalidToolCall) and "nested deeper than the limit of 2" in deep.error

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from textcheck import C, Invalid, check
 
-from toolwire._types import ToolCall
-from toolwire.text._api import encode_text
+from toolwire._types import InvalidToolCall, ToolCall
+from toolwire.text._api import decode_text, encode_text
 
 D = "text.gigachat"
 CALL = 'function call<|role_sep|>\n{"name": "get_weather", "arguments": {"city": "Moscow", "days": 3}}'
@@ -27,8 +27,22 @@ def test_gigachat_31_opener_and_raw_control_characters() -> None:
     check("I'll check that for you." + '<|function_call|>{"name": "manage_user_memory", "arguments": {"action": '
           '"create", "content": {"short_answers": true}}}</s>', D, "I'll check that for you.", None,
           [C("manage_user_memory", {"action": "create", "content": {"short_answers": True}})])
-    check('<|function_call|>{"name": "note", "arguments": {"text": "line 1\nline 2"}}', D, None, None,
-          [C("note", {"text": "line 1\nline 2"})])
+    r = check('<|function_call|>{"name": "note", "arguments": {"text": "line 1\nline 2"}}', D, None, None,
+              [C("note", {"text": "line 1\nline 2"})])
+    assert r.tool_calls[0].repairs == ("control-characters",)  # read as sglang reads it (strict=False), recorded
+
+
+def test_the_policy_limits_bound_the_call_object_strict_or_not() -> None:
+    """``max_bytes`` bounds the call object as the arguments policy bounds argument text,
+    whether its JSON is strict or holds a raw line break; ``max_depth`` alike."""
+    for value in ("x" * 100, "x" * 100 + "\ny"):
+        text = 'function call<|role_sep|>\n{"name": "f", "arguments": {"a": "' + value + '"}}'
+        [big] = decode_text(text, D, finish_reason="stop", max_bytes=50).tool_calls
+        assert isinstance(big, InvalidToolCall) and big.error.endswith("over the limit of 50 (max_bytes)"), big
+        [ok] = decode_text(text, D, finish_reason="stop", max_bytes=len(text)).tool_calls
+        assert ok == C("f", {"a": value})
+        [deep] = decode_text(text.replace('"a": "', '"b": [[1]], "a": "'), D, max_depth=2).tool_calls
+        assert isinstance(deep, InvalidToolCall) and "nested deeper than the limit of 2" in deep.error
 
 
 def test_gcml_string_attribute_types() -> None:

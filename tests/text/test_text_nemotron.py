@@ -37,8 +37,13 @@ def test_a_block_inside_the_reasoning_is_reasoning() -> None:
 def test_markers_inside_strings_and_a_string_of_arguments() -> None:
     check('<TOOLCALL>[{"name": "echo", "arguments": {"s": "]</TOOLCALL> 東京"}}]</TOOLCALL>', D, None, None,
           [C("echo", {"s": "]</TOOLCALL> 東京"})])
-    # the template writes a string of arguments as it is: JSON text of the object
-    check('<TOOLCALL>[{"name": "f", "arguments": "{\\"a\\": 1}"}]</TOOLCALL>', D, None, None, [C("f", {"a": 1})])
+    # the template writes a string of arguments as it is: JSON text of the object, one level
+    # of text as Chat's arguments, so no repair (docs/text-formats.md; text of text is double-encoded)
+    r = check('<TOOLCALL>[{"name": "f", "arguments": "{\\"a\\": 1}"}]</TOOLCALL>', D, None, None, [C("f", {"a": 1})])
+    assert r.tool_calls[0].repairs == ()
+    r = check('<TOOLCALL>[{"name": "f", "arguments": "\\"{\\\\\\"a\\\\\\": 1}\\""}]</TOOLCALL>', D, None, None,
+              [C("f", {"a": 1})])
+    assert r.tool_calls[0].repairs == ("double-encoded",)
 
 
 def test_cut_off_and_malformed() -> None:

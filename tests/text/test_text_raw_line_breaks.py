@@ -19,7 +19,7 @@ from __future__ import annotations
 import pytest
 from textcheck import C, Invalid, check, decode_cpu
 
-from toolwire import ToolCall, encode_text
+from toolwire import InvalidToolCall, ToolCall, decode_text, encode_text
 
 L = "text.lfm2"
 OPEN, CLOSE = "<|tool_call_start|>", "<|tool_call_end|>"
@@ -119,3 +119,72 @@ def test_many_multi_line_values_decode_in_linear_time() -> None:
         return f"{OPEN}[{calls}]{CLOSE}"
 
     assert decode_cpu(text(2_000), L) < 8 * decode_cpu(text(500), L) + 0.05
+
+
+# -- JSON arrays of calls ---------------------------------------------------------------------
+# The array forms as the families' templates / docs write them (a multi-line file and a tab in
+# a string, written raw): read as the object forms read them, ``control-characters`` recorded
+# on each call of the block (the block's JSON was read with the repair), never an error that
+# blames the list the format asks for.
+ARRAY = '[{"name": "write_file", "arguments": {"content": "import os\nprint(1)\n"}}, {"name": "f", "arguments": {"a": "x\ty"}}]'
+ARRAY_CALLS = [C("write_file", {"content": "import os\nprint(1)\n"}), C("f", {"a": "x\ty"})]
+
+
+@pytest.mark.parametrize(
+    ("dialect", "text"),
+    [
+        ("text.granite", "<|tool_call|>" + ARRAY),  # Granite 3.0
+        ("text.granite", "<tool_call>" + ARRAY),  # Granite 3.1
+        ("text.jamba", "<tool_calls>" + ARRAY + "</tool_calls>"),
+        ("text.nemotron", "<TOOLCALL>" + ARRAY + "</TOOLCALL>"),
+        ("text.firefunction", " functools" + ARRAY),
+        ("text.xlam", ARRAY),
+        ("text.xlam", "<tool_call>" + ARRAY + "</tool_call>"),
+        ("text.hunyuan", "<tool_calls>" + ARRAY + "</tool_calls>"),  # Hunyuan A13B
+    ],
+)
+def test_json_array_with_raw_control_characters(dialect: str, text: str) -> None:
+    r = decode_text(text, dialect, finish_reason="stop")
+    assert list(r.tool_calls) == ARRAY_CALLS, r.tool_calls
+    assert [c.repairs for c in r.tool_calls] == [CTRL, CTRL]
+
+
+def test_command_r_and_apertus_arrays_with_raw_control_characters() -> None:
+    r = decode_text('<|START_ACTION|>[\n    {"tool_call_id": "0", "tool_name": "write_file", "parameters": '
+                    '{"content": "a\nb"}}\n]<|END_ACTION|>', "text.command-r", finish_reason="stop")
+    assert list(r.tool_calls) == [C("write_file", {"content": "a\nb"}, id="0")]
+    assert r.tool_calls[0].repairs == CTRL
+    r = decode_text('<|tools_prefix|>[{"write_file": {"content": "a\nb"}}, {"now": {}}]<|tools_suffix|>',
+                    "text.apertus", finish_reason="stop")
+    assert list(r.tool_calls) == [C("write_file", {"content": "a\nb"}), C("now")]
+    assert [c.repairs for c in r.tool_calls] == [CTRL, CTRL]
+
+
+def test_json_array_errors_blame_the_block_not_the_list() -> None:
+    """A malformed array is an ``InvalidToolCall`` that says what is wrong with its JSON,
+    never that a list is not an object in a format that asks for a list."""
+    for dialect, text in [
+        ("text.granite", '<tool_call>[{"name": "f", "arguments": {"a": "x\ny"}} {"name": "g"}]'),
+        ("text.jamba", '<tool_calls>[{"name": "f", "arguments": {"a": "x\ny"}}}]</tool_calls>'),
+    ]:
+        [bad] = decode_text(text, dialect, finish_reason="stop").tool_calls
+        assert isinstance(bad, InvalidToolCall) and "list" not in bad.error and "not an object" not in bad.error, bad
+
+
+def test_json_array_with_control_characters_keeps_the_policy_limits() -> None:
+    text = '<tool_calls>[{"name": "f", "arguments": {"a": "x\ny", "b": [[1]]}}]</tool_calls>'
+    [deep] = decode_text(text, "text.jamba", max_depth=3).tool_calls
+    assert isinstance(deep, InvalidToolCall) and "nested deeper than the limit of 3" in deep.error
+    [twice] = decode_text('<tool_calls>[{"name": "f", "arguments": {"a": "x\ny", "a": 2}}]</tool_calls>',
+                          "text.jamba").tool_calls
+    assert isinstance(twice, InvalidToolCall) and "repeat the key" in twice.error
+    [big] = decode_text(text, "text.jamba", max_bytes=40).tool_calls
+    assert isinstance(big, InvalidToolCall) and "over the limit of 40 (max_bytes)" in big.error
+
+
+def test_json_array_with_a_documented_slip_is_repaired_as_an_object_is() -> None:
+    """A trailing comma (json-repair's slip) in the array: one policy for both forms."""
+    for dialect, text in [("text.granite", '<tool_call>[{"name": "f", "arguments": {"a": 1}},]'),
+                          ("text.jamba", '<tool_calls>[{"name": "f", "arguments": {"a": 1},}]</tool_calls>')]:
+        r = decode_text(text, dialect, finish_reason="stop")
+        assert list(r.tool_calls) == [C("f", {"a": 1})] and r.tool_calls[0].repairs == ("json-repair",), r

@@ -13,10 +13,10 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from .._args import parse_arguments
+from .._args import read_block
 from .._errors import ArgumentsError
 from ._core import TextParser
-from ._kit import MISSING, block_problem, loads, loose_name, name_hint
+from ._kit import MISSING, block_problem, fast_block, loose_name, name_hint
 
 __all__ = ["ItemReader", "cut_json", "cut_json_calls", "json_block", "json_calls", "object_region"]
 
@@ -38,17 +38,16 @@ def json_calls(
     """Add the calls of the JSON in *text* (``arrays``: an array of calls is allowed);
     *read* reads each item when the family's call objects have another shape, *hint*
     names the region when its JSON cannot be read."""
-    value: Any = loads(text.strip())
-    repairs: tuple[str, ...] = ()
-    if type(value) is not dict and not (arrays and type(value) is list):
-        if value is not MISSING:
-            m.invalid(hint(text), raw, f"Tool call at {m.loc} is not a JSON object of a call")
-            return
+    value, repairs = fast_block(m, text)
+    if value is MISSING:  # other text as the policy reads it (an array as an object: ``read_block``)
         try:
-            value, _, repairs = parse_arguments(text.strip() or None, m.policy, m.loc, m.dialect)
+            value, repairs = read_block(text.strip(), m.policy, m.loc, m.dialect, lists=arrays)
         except ArgumentsError as exc:
             m.invalid(hint(text), raw, block_problem(m.loc, exc.message), truncated=exc.truncated)
             return
+    if type(value) is not dict and not (arrays and type(value) is list):
+        m.invalid(hint(text), raw, f"Tool call at {m.loc} is not a JSON object of a call")
+        return
     for item in value if type(value) is list else [value]:
         if read is not None:
             read(m, item, raw, repairs)

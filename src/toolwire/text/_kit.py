@@ -21,6 +21,7 @@ __all__ = [
     "body",
     "calls_of",
     "dumps",
+    "fast_block",
     "forbid",
     "forbid_key",
     "goto",
@@ -69,6 +70,22 @@ def loads(text: str) -> Any:
         return MISSING
 
 
+_NONE: tuple[str, ...] = ()
+
+
+def fast_block(m: TextParser, text: str) -> tuple[Any, tuple[str, ...]]:
+    """The strict JSON value of a call block's *text* (no repairs), or ``MISSING``: not
+    strict JSON, or longer than the policy's ``max_bytes`` (``_args.read_block`` then
+    reads or refuses it: the one path every block takes when this one cannot)."""
+    s = text.strip()
+    if len(s) > m.policy.max_bytes:
+        return MISSING, _NONE
+    try:
+        return load_json(s), _NONE
+    except (ValueError, TypeError):
+        return MISSING, _NONE
+
+
 def dumps(value: Any, dialect: str, compact: bool = False, indent: int | None = None) -> str:
     """JSON text (non-ASCII kept; *indent*: one line per value) or an ``EncodeError``."""
     try:
@@ -105,6 +122,8 @@ def block_problem(loc: str, message: str) -> str:
     """The error of a call block whose text the arguments policy could not read as one
     JSON object: *message* (``parse_arguments``'s, about "Arguments") said of the block,
     which is at fault (a list, a trailing ``}``), not the arguments inside it."""
+    if message.startswith("Tool call block"):  # already said of the block (``read_block``: too long)
+        return message
     prefix = f"Arguments at {loc} "
     detail = message[len(prefix) :] if message.startswith(prefix) else message
     return f"Tool call block at {loc} is not one JSON call object: its contents {detail}"

@@ -27,15 +27,14 @@ import re
 import sys
 import unicodedata
 from collections.abc import Sequence
-from typing import Any, Optional
+from typing import Any, NoReturn, Optional
 
-from .._errors import EncodeError
+from .._errors import EncodeError, excerpt
 from .._json_ints import int_text, read_int
 from .._json_write import _MAX_DIGITS, _SAFE
 from .._types import ToolCall
 from .._value_checks import LONG_INT, LONG_INT_WORDS
 from ._brackets import scan
-from ._kit import forbid
 
 __all__ = ["MAX_WRITE_DEPTH", "Read", "TooDeep", "cut_calls", "encode_calls", "encode_value", "first_name", "py_name",
            "read_calls", "step", "too_deep"]
@@ -360,6 +359,13 @@ def py_name(k: str) -> bool:
     return k.isidentifier() and not keyword.iskeyword(k) and unicodedata.normalize("NFKC", k) == k
 
 
+def not_py_name(value: str, what: str, dialect: str, dotted: bool = False) -> NoReturn:
+    """Refuse *value*, a tool or argument name (*what*) Python would not read back;
+    *dotted*: the writer takes identifiers joined by ``.`` (``browser.search``) too."""
+    kind = "a Python identifier, nor identifiers joined by '.' (browser.search)" if dotted else "a Python identifier"
+    raise EncodeError(f"{what} {excerpt(value)} is not {kind}, which {dialect} cannot carry", dialect=dialect)
+
+
 def encode_calls(calls: Sequence[ToolCall], dialect: str, mapping_json: bool = False) -> str:
     """*calls* as a Python list of calls, ``[f(a=1), g(b='x')]`` (dotted names kept whole);
     a name Python would not read back is an ``EncodeError``. *mapping_json*: an argument
@@ -368,11 +374,11 @@ def encode_calls(calls: Sequence[ToolCall], dialect: str, mapping_json: bool = F
     parts = []
     for c in calls:
         if not all(py_name(p) for p in c.name.split(".")):
-            forbid(c.name, (c.name,), "Tool name (not a Python name)", dialect)
+            not_py_name(c.name, "Tool name", dialect, dotted=True)
         kws = []
         for k, v in c.args.items():
             if not py_name(k):
-                forbid(str(k), (str(k),), "Argument name (not a Python name)", dialect)
+                not_py_name(str(k), "Argument name", dialect)
             kws.append(f"{k}={encode_value(v, dialect, '$.args' + step(k), js=mapping_json and type(v) is dict)}")
         parts.append(f"{c.name}({', '.join(kws)})")
     return "[" + ", ".join(parts) + "]"

@@ -178,8 +178,11 @@ def format_named(name: Any) -> Any:
         formats()
     fmt = _BY_NAME.get(name) if type(name) is str else None
     if fmt is None:
+        # counted, not listed: a list of every name would pass the 400-character cap on
+        # messages and be cut off in the middle of a name (as the API dialects' message)
         raise UnknownDialectError(
-            f"Unknown text dialect {excerpt(name)}; known text dialects: {', '.join(_BY_NAME)}",
+            f"Unknown text dialect {excerpt(name)}; {len(_BY_NAME)} text dialects are known "
+            f"(text.hermes, text.llama, text.mistral, …; dialect_names() lists them)",
             dialect=None,
         )
     return fmt

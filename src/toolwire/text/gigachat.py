@@ -17,7 +17,8 @@ message of the ``function call`` role (``｜`` is U+FF5C)::
 
 - GigaChat 3: the call is one JSON object ``{"name", "arguments"}``; it ends where
   the object closes. Raw control characters inside its strings are read as they are
-  (the engines parse it with ``strict=False``). ``<|message_sep|>`` ends a message — it is the end-of-turn token,
+  (the engines parse it with ``strict=False``), recorded ``control-characters`` as the
+  arguments policy records them. ``<|message_sep|>`` ends a message — it is the end-of-turn token,
   a stop token engines strip, so a served call has no closer: a call whose JSON object
   is complete is whole. GigaChat 3.1 opens the call with the ``<|function_call|>``
   token instead (``<|function_call|>{"name": …, "arguments": …}``). The template
@@ -40,15 +41,14 @@ gigachat3_detector.py`` and ``gigachat35_detector.py``; ggml-org/llama.cpp
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 
-from .._args import parse_arguments
+from .._args import parse_arguments, read_block
 from .._errors import ArgumentsError
 from .._types import ToolCall
 from ._blocks import cut_block
 from ._core import BodyMode, TextFormat, TextMode, TextParser
-from ._kit import MISSING, args_text, block_problem, body, calls_of, dumps, forbid, loads, name_hint, stay
+from ._kit import args_text, block_problem, body, calls_of, dumps, fast_block, forbid, name_hint, stay
 from ._params import dsml_head, name_after, name_text, read_calls, wrap_nl
 
 __all__ = ["FORMAT"]
@@ -65,16 +65,12 @@ def _json(m: TextParser, text: str, end: str, complete: bool) -> None:
     if not complete:
         m.truncated(name_hint(text), raw)
         return
-    obj = loads(text.strip())
-    if obj is MISSING:  # the format's JSON may hold raw control characters in strings
+    obj, repairs = fast_block(m, text)
+    if type(obj) is not dict:  # raw control characters in its strings (the engines read it with strict=False)...
         try:
-            obj = json.JSONDecoder(strict=False).decode(text.strip())
-        except (ValueError, RecursionError):
-            obj = MISSING
-    repairs: tuple[str, ...] = ()
-    if type(obj) is not dict:
-        try:
-            obj, _, repairs = parse_arguments(text.strip() or None, m.policy, m.loc, m.dialect)
+            obj, repairs = read_block(text.strip(), m.policy, m.loc, m.dialect)
+            if type(obj) is not dict:  # strict JSON of another type: the policy's reading (double-encoded)
+                obj, _, repairs = parse_arguments(text.strip() or None, m.policy, m.loc, m.dialect)
         except ArgumentsError as exc:
             m.invalid(name_hint(text), raw, block_problem(m.loc, exc.message), truncated=exc.truncated)
             return

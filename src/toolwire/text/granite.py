@@ -38,12 +38,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .._args import parse_arguments
+from .._args import parse_arguments, read_block
 from .._errors import ArgumentsError
 from .._types import ToolCall
 from ._core import BodyMode, Mode, TextFormat, TextParser
 from ._jsoncalls import cut_json_calls
-from ._kit import block_problem, body, calls_of, dumps, loads, name_hint, stay
+from ._kit import block_problem, body, calls_of, dumps, fast_block, name_hint, stay
 from ._modes import closed_think_modes
 from ._scan import Pieces
 
@@ -70,11 +70,12 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
 
 def _read(m: TextParser, text: str, raw: str) -> None:
     """The calls of one JSON value (an array of calls or one call object)."""
-    value = loads(text.strip())
-    repairs: tuple[str, ...] = ()
+    value, repairs = fast_block(m, text)
     if type(value) not in (list, dict):
         try:
-            value, _, repairs = parse_arguments(text.strip() or None, m.policy, m.loc, m.dialect)
+            value, repairs = read_block(text.strip(), m.policy, m.loc, m.dialect, lists=True)
+            if type(value) not in (list, dict):  # strict JSON of another type: the policy's reading
+                value, _, repairs = parse_arguments(text.strip() or None, m.policy, m.loc, m.dialect)
         except ArgumentsError as exc:
             m.invalid(name_hint(text), raw, block_problem(m.loc, exc.message), truncated=exc.truncated)
             return

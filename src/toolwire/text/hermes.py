@@ -38,11 +38,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .._args import parse_arguments
+from .._args import parse_arguments, read_block
 from .._errors import ArgumentsError
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextParser
-from ._kit import MISSING, block_problem, body, calls_of, dumps, loads, name_hint, stay
+from ._kit import block_problem, body, calls_of, dumps, fast_block, name_hint, stay
 from ._modes import closed_think_modes
 
 __all__ = ["FORMAT"]
@@ -56,15 +56,14 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
     if not complete:
         m.truncated(name_hint(text), raw)
         return
-    obj = loads(text.strip())
-    repairs: tuple[str, ...] = ()
+    obj, repairs = fast_block(m, text)
     if type(obj) is not dict:
         try:
-            obj, _, repairs = parse_arguments(text.strip(), m.policy, m.loc, m.dialect)
+            obj, repairs = read_block(text.strip(), m.policy, m.loc, m.dialect)
+            if type(obj) is not dict:  # strict JSON of another type: the policy's reading (double-encoded)
+                obj, _, repairs = parse_arguments(text.strip(), m.policy, m.loc, m.dialect)
         except ArgumentsError as exc:
             m.invalid(name_hint(text), raw, block_problem(m.loc, exc.message), truncated=exc.truncated)
-            return
-        if obj is MISSING:  # pragma: no cover - parse_arguments returns a dict or raises
             return
     name = obj.get("name")
     if type(name) is not str:

@@ -66,10 +66,12 @@ from dataclasses import replace
 from functools import lru_cache, partial
 from typing import NamedTuple
 
+from .._args import read_block
+from .._errors import ArgumentsError
 from ._blocks import cut_block, ended
 from ._core import Action, BodyMode, Mode, TextFormat, TextMode, TextParser
 from ._jsoncalls import cut_json_calls
-from ._kit import MISSING, body, content_between, goto, loads, name_hint, stay
+from ._kit import MISSING, block_problem, body, content_between, fast_block, goto, name_hint, stay
 from ._params import read_pairs
 from .hunyuan_encode import check_suffix, encode
 from .hunyuan_tags import BARE, MAX_SUFFIX, NAME, Tags, tags
@@ -151,16 +153,18 @@ def _json(m: TextParser, text: str, end: str, complete: bool) -> None:
     if not complete:
         cut_json_calls(m, text, raw, "a13b")
         return
-    value = loads(text.strip())
-    items = value if type(value) is list else [value]
-    if value is MISSING:
-        m.invalid(name_hint(text), raw, f"Tool calls at {m.loc} are not valid JSON")
-        return
-    for item in items:
+    value, repairs = fast_block(m, text)
+    if value is MISSING:  # other text as the policy reads it (``read_block``)
+        try:
+            value, repairs = read_block(text.strip(), m.policy, m.loc, m.dialect, lists=True)
+        except ArgumentsError as exc:
+            m.invalid(name_hint(text), raw, block_problem(m.loc, exc.message), truncated=exc.truncated)
+            return
+    for item in value if type(value) is list else [value]:
         if type(item) is not dict or type(item.get("name")) is not str:
             m.invalid(None, raw, f"Tool call at {m.loc} is not an object with a \"name\" string")
             continue
-        m.json_call(item, raw, variant="a13b")
+        m.json_call(item, raw, repairs=repairs, variant="a13b")
 
 
 class _Pick(Mode):

@@ -23,7 +23,7 @@ from .._errors import EncodeError, excerpt
 from .._types import ToolCall
 from ._events import TextResult
 from ._kit import args_text, calls_of, dumps, forbid
-from ._pythonic import encode_calls, encode_value, py_name, step
+from ._pythonic import encode_calls, encode_value, not_py_name, py_name, step
 
 __all__ = ["encode"]
 
@@ -52,11 +52,11 @@ def encode(calls: Sequence[ToolCall], variant: str | None, read: Callable[[str],
     if variant == "builtin":  # the template's built-in tool call: <|python_tag|>NAME.call(k="v")<|eom_id|>
         c = _one(cs, variant)
         if not py_name(c.name):
-            forbid(c.name, (c.name,), "Tool name (not a Python name)", NAME)
+            not_py_name(c.name, "Tool name", NAME)
         kws = []
         for k, v in c.args.items():
             if not py_name(k):
-                forbid(str(k), (str(k),), "Argument name (not a Python name)", NAME)
+                not_py_name(str(k), "Argument name", NAME)
             # a string as the template writes it ("v"; JSON escapes are Python's), others as literals
             kws.append(f"{k}={dumps(v, NAME) if type(v) is str else encode_value(v, NAME, '$.args' + step(k))}")
         return f"{TAG}{c.name}.call({', '.join(kws)}){EOM}"

@@ -44,9 +44,9 @@ from collections.abc import Sequence
 
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextParser
-from ._kit import body, calls_of, forbid, stay
+from ._kit import body, calls_of, stay
 from ._modes import closed_think_modes
-from ._pythonic import encode_value, first_name, py_name, read_calls, step
+from ._pythonic import encode_value, first_name, not_py_name, py_name, read_calls, step
 
 __all__ = ["FORMAT"]
 
@@ -118,11 +118,11 @@ def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
     lines = []
     for c in calls_of(calls, NAME):
         if not py_name(c.name):
-            forbid(c.name, (c.name,), "Tool name (not a Python name)", NAME)
+            not_py_name(c.name, "Tool name", NAME)
         kws = []
         for k, v in c.args.items():
             if not py_name(k):
-                forbid(str(k), (str(k),), "Argument name (not a Python name)", NAME)
+                not_py_name(str(k), "Argument name", NAME)
             kws.append(f"{k}={encode_value(v, NAME, '$.args' + step(k), js=True)}")
         lines.append(f"{c.name}({', '.join(kws)})")
     return OPEN + "\n".join(lines) + CLOSE

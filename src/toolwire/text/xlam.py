@@ -42,10 +42,12 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from .._args import read_block
+from .._errors import ArgumentsError
 from .._types import ToolCall
 from ._core import BodyMode, Mode, TextFormat, TextMode, TextParser
 from ._jsoncalls import cut_json, cut_json_calls
-from ._kit import MISSING, body, calls_of, dumps, goto, loads, loose_name, name_hint, stay
+from ._kit import MISSING, block_problem, body, calls_of, dumps, goto, loose_name, name_hint, stay
 
 __all__ = ["FORMAT"]
 
@@ -79,9 +81,27 @@ def _items(value: Any) -> list[dict[str, Any]] | None:
     return items
 
 
-def _add(m: TextParser, items: list[dict[str, Any]], raw: str) -> None:
+def _add(m: TextParser, items: list[dict[str, Any]], raw: str, repairs: tuple[str, ...] = ()) -> None:
     for item in items:
-        m.call(item["name"], item.get("arguments", item.get("parameters")), raw)
+        m.call(item["name"], item.get("arguments", item.get("parameters")), raw, repairs=repairs)
+
+
+_CTRL = ("control-characters",)
+
+
+def _read(m: TextParser, text: str) -> tuple[Any, tuple[str, ...], str | None]:
+    """The JSON of a region (``MISSING`` when unread), the repairs made to it and, when
+    the policy refused it, why: strict JSON, or JSON whose strings hold raw control
+    characters (a multi-line value, read as the object forms read it; ``read_block``).
+    No other repair: a bare array that is not JSON may be the answer, and one naming a
+    call stays an invalid call (vLLM's parser takes strict JSON only)."""
+    try:
+        value, repairs = read_block(text.strip(), m.policy, m.loc, m.dialect, lists=True)
+    except ArgumentsError as exc:
+        return MISSING, (), block_problem(m.loc, exc.message)
+    if repairs and repairs != _CTRL:
+        return MISSING, (), None
+    return value, repairs, None
 
 
 def _as_written(m: TextParser, raw: str) -> None:
@@ -110,17 +130,21 @@ def _maybe(m: TextParser, text: str, end: str, complete: bool) -> None:
                 m.invalid(None, raw, f"Tool call at {m.loc} is not an object with a \"name\" and \"arguments\"")
         m.truncated(loose_name(tail), raw)
         return
-    value = loads(text.strip())
+    value, repairs, error = _read(m, text)
     items = _items(value)
     if items is not None:
-        _add(m, items, raw)
+        _add(m, items, raw, repairs)
     elif value is not MISSING and not any(_is_call(i) for i in (value if type(value) is list else [value])):
         _as_written(m, raw)  # JSON that holds no call (records with a "name" key): the answer
     elif name_hint(text) or _CALLISH.search(text[:200]):  # an array of calls, not prose
-        why = "is not valid JSON" if value is MISSING else "is not a call or a list of calls"
-        m.invalid(name_hint(text), raw, f"Tool call block at {m.loc} {why}")
+        m.invalid(name_hint(text), raw, error or _why(m, value))
     else:
         _as_written(m, raw)
+
+
+def _why(m: TextParser, value: Any) -> str:
+    why = "is not valid JSON" if value is MISSING else "is not a call or a list of calls"
+    return f"Tool call block at {m.loc} {why}"
 
 
 def _tagged(m: TextParser, text: str, end: str, complete: bool) -> None:
@@ -128,13 +152,12 @@ def _tagged(m: TextParser, text: str, end: str, complete: bool) -> None:
     if not complete:
         cut_json_calls(m, text, raw)
         return
-    value = loads(text.strip())
+    value, repairs, error = _read(m, text)
     items = _items(value)
     if items is None:
-        why = "is not valid JSON" if value is MISSING else "is not a call or a list of calls"
-        m.invalid(name_hint(text), raw, f"Tool call block at {m.loc} {why}")
+        m.invalid(name_hint(text), raw, error or _why(m, value))
         return
-    _add(m, items, raw)
+    _add(m, items, raw, repairs)
 
 
 class _Content(TextMode):
