@@ -145,3 +145,12 @@ def test_a_marker_in_a_json_string_still_open_at_the_start_is_not_a_call(finish:
     check(text, D, None, None, [Invalid(truncated=finish != "stop", raw=text)], finish_reason=finish)
     text = '{"note": "it is} then <|python_tag|>brave_search.call(query="x")<|eom_id|>'
     check(text, D, None, None, [Invalid(raw=text)], finish_reason=finish)
+
+
+# A quote in prose at the start (inches, a quotation) is no JSON string: a call after it
+# is a call, as before and as llama.cpp's Llama 3.1 / 3.2 parsers read it (a review in
+# the thirty-first session: the stray quote was paired with the call's first quote, which
+# put the marker "inside a string" and lost the call).
+@pytest.mark.parametrize("prose", ['[Note: 5" screen]', '[Note "a]', '[Thinking: the user wants the 27" monitor]'])
+def test_a_quote_in_prose_at_the_start_hides_no_call(prose: str) -> None:
+    check(prose + ' <|python_tag|>{"name": "f", "parameters": {}}', D, prose, None, [C("f")], finish_reason="stop")

@@ -111,7 +111,9 @@ _JSON_Q = (('"', '"', True),)
 _PY_Q = (('"', '"', True), ("'", "'", True))
 _BUILTIN_CALL = re.compile(r"[A-Za-z_]\w*\.call\(")  # ``brave_search.call(`` (a built-in tool)
 # a JSON string (group 1: its closing quote) or a call marker outside strings
-_MARKUP = re.compile(r'"(?:[^"\\]|\\.)*(")?|<\|python_tag\|>|<\|python_start\|>|<function=')
+_MARKUP = re.compile(r'"|<\|python_tag\|>|<\|python_start\|>|<function=')
+_REST = re.compile(r'(?:[^"\\]|\\.)*"')  # the rest of a JSON string, its closing quote included
+_SPACE = " \t\r\n"
 
 
 def _as_content(m: TextParser, text: str, end: str) -> None:
@@ -119,25 +121,37 @@ def _as_content(m: TextParser, text: str, end: str) -> None:
     the markers in it count (an apostrophe in ``[Note: I'll search]`` opened a quote
     that hid a later ``<|python_tag|>``). The region is read again once: linear.
 
-    A call marker inside a JSON string is the string's text, never a call: a region
-    whose markers all sit in strings that close is content as it stands; one with a
-    marker in a string and a string still open at its end (or a marker outside strings
-    too) cannot be told apart, one ``InvalidToolCall`` (cut off when the text ended in
-    it and the finish reason does not say the model ended its turn)."""
+    A call marker inside a JSON string (one that begins where JSON puts a string: at the
+    start, or after ``[``, ``{``, ``,`` or ``:``) is the string's text, never a call: a
+    region whose markers all sit in strings that close is content as it stands; one
+    with a marker in a string and a string still open at its end (or a marker outside
+    strings, or a quote where no string begins) cannot be told apart, one
+    ``InvalidToolCall`` (cut off when the text ended in it and the finish reason does
+    not say the model ended its turn)."""
     if "<" in text:
-        inside = outside = open_ = False
-        for x in _MARKUP.finditer(text):  # linear: no backtracking
-            s = x.group()
-            if s[0] != '"':
+        inside = outside = open_ = stray = False
+        i = 0
+        while (x := _MARKUP.search(text, i)) is not None:  # linear: each character looked at once
+            i = x.end()
+            if x.group() != '"':
                 outside = True
-            elif x.group(1) is None:
+                continue
+            k = x.start() - 1
+            while k >= 0 and text[k] in _SPACE:  # (back over the spaces since the last token only)
+                k -= 1
+            if k >= 0 and text[k] not in "[{,:":  # a quote where no JSON string begins (`5" screen`)
+                stray = True
+                continue
+            rest = _REST.match(text, i)
+            if rest is None:  # a string still open at the end of the region
                 open_ = True
-                inside = inside or _holds_marker(s)
-            elif not inside:
-                inside = _holds_marker(s)
+                inside = inside or _holds_marker(text[i:])
+                break
+            inside = inside or _holds_marker(text[i : rest.end()])
+            i = rest.end()
         if inside:
             raw = text + end
-            if outside or open_:
+            if outside or open_ or stray:
                 if not end and m.finish_reason not in FINISHED:
                     m.truncated(None, raw)
                 else:
