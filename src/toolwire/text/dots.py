@@ -25,9 +25,10 @@ Wire form::
 - ``</dots_function_call>`` inside a ``<parameter>`` value does not end the block; a
   block still open at the end of the text keeps the invokes closed before the cut,
   the cut one an ``InvalidToolCall`` (``truncated``); a stray closer is dropped.
-- ``<think>…</think>`` is reasoning (SGLang reads dots' reasoning as Qwen3's, the
-  output may start inside it: ``thinking=True``); only ``</think>`` ends it, so a
-  call inside the reasoning is reasoning text.
+- ``<think>…</think>`` is reasoning (SGLang's ``dots`` reasoning parser is Qwen3's;
+  its test reads an output that starts inside it: pass ``thinking=True`` when the
+  prompt opened it); only ``</think>`` ends it, so a call inside the reasoning is
+  reasoning text.
 
 Encoding writes the invoke form the parsers document (variant ``invoke``, the
 default): ``<dots_function_call>``, one ``<invoke name="…">`` per call, each
