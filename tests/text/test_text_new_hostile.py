@@ -78,6 +78,10 @@ HOSTILE: List[Tuple[str, Callable[[int], str]]] = [
     ("text.minicpm", lambda n: '<function name="f">' + _many('<param name="a{}"><![CDATA[x]]></param>', n // 40)),
     ("text.minicpm", lambda n: '<function name="f"><param name="a"><![CDATA[' + "</param>" * (n // 8)),
     ("text.minicpm", lambda n: '<function name="f"></function>' * (n // 30)),
+    ("text.dots", lambda n: "<dots_function_call>" + _many('<invoke name="f{}"></invoke>', n // 30)),
+    ("text.dots", lambda n: '<dots_function_call><invoke name="f"><parameter name="a">'
+     + "</dots_function_call>" * (n // 21)),
+    ("text.dots", lambda n: '<dots_function_call>{"name": "f"}</dots_function_call>' * (n // 50)),
 ]
 
 
@@ -106,6 +110,8 @@ def test_hostile_text_is_read_in_linear_time(dialect: str, make: Callable[[int],
         ("text.longcat", "<longcat_tool_call>f\n", "<longcat_arg_key>a{}</longcat_arg_key>"
          "<longcat_arg_value>x</longcat_arg_value>", ""),
         ("text.minicpm", '<function name="f">', '<param name="a{}">x</param>', ""),
+        ("text.dots", '<dots_function_call><invoke name="f">', '<parameter name="a{}">x</parameter>',
+         "</dots_function_call>"),
     ],
 )
 def test_parameter_lists_without_their_closer_scale_linearly(dialect: str, head: str, unit: str, tail: str) -> None:

@@ -58,6 +58,9 @@ MARKERS += [  # LongCat-Flash-Lite, Solar Open, MiniCPM 5
     "<|tool_call:args|>", "<|tool_call:end|>", "<|calls|>", "<|flush|>", '<function name="f">', '<param name="a">',
     "</param>", "<![CDATA[", "]]>", "<|im_end|>",
 ]
+MARKERS += [  # dots
+    "<dots_function_call>", "</dots_function_call>", '<dots_function_call>{"name": "f", "arguments": {',
+]
 SOUP = st.lists(
     st.one_of(st.sampled_from(MARKERS), st.text(alphabet='abc{}[]()"\':,=\\ \n<|>', max_size=4)),
     max_size=25,

@@ -37,6 +37,7 @@ dialect)`` renders calls the way the family's chat template does (history, few-s
 ``text.functiongemma`` FunctionGemma ``<start_function_call>call:NAME{…}<end_function_call>``
 ``text.solar-open``    Solar Open ``<|tool_call:begin|>ID<|tool_call:name|>NAME<|tool_call:args|>{json}``
 ``text.minicpm``       MiniCPM 5 ``<function name="NAME"><param name="KEY">value</param></function>``
+``text.dots``          dots ``<dots_function_call><invoke name="NAME"><parameter name="KEY">…``
 =====================  ==================================================================
 
 What ``decode_text`` returns (``TextResult``): ``content`` (the answer, every marker

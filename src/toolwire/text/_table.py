@@ -113,6 +113,11 @@ _TABLE = (
         "minicpm",
         'MiniCPM 5: <function name="NAME"><param name="KEY">value</param></function>, CDATA values, <think>',
     ),
+    (
+        "text.dots",
+        "dots",
+        'dots: <dots_function_call><invoke name="NAME"><parameter name="KEY">value, or {json}; <think>',
+    ),
 )
 
 

@@ -1,0 +1,115 @@
+"""``text.dots``: rednote dots (Dots3-Note) ``<dots_function_call>`` blocks of
+MiniMax M2's ``<invoke>`` elements, or of one JSON call object.
+
+Wire form::
+
+    The user wants the weather.
+    </think>
+
+    <dots_function_call>
+    <invoke name="get_weather">
+    <parameter name="city">Paris</parameter>
+    <parameter name="days">3</parameter>
+    </invoke>
+    </dots_function_call>
+
+- A block whose text starts with ``<`` holds ``<invoke>`` elements, read as
+  ``text.minimax`` reads MiniMax M2's (``_params.read_calls``): several are parallel
+  calls; names and parameter names may be quoted with ``"`` or ``'`` or bare; values
+  are text typed by the tool's schema with ``tools=`` (without, JSON of a number,
+  boolean, null, object or array becomes that value); the engines strip all outer
+  whitespace of a value, toolwire only the newline the markup may add.
+- Any other block is one JSON ``{"name": …, "arguments": {…}}`` object (``parameters``
+  is read like ``arguments``; a list is an ``InvalidToolCall``), recorded as variant
+  ``json``. Several blocks may follow each other; text between them is content.
+- ``</dots_function_call>`` inside a ``<parameter>`` value does not end the block; a
+  block still open at the end of the text keeps the invokes closed before the cut,
+  the cut one an ``InvalidToolCall`` (``truncated``); a stray closer is dropped.
+- ``<think>…</think>`` is reasoning (SGLang's ``dots`` reasoning parser is Qwen3's;
+  its test reads an output that starts inside it: pass ``thinking=True`` when the
+  prompt opened it); only ``</think>`` ends it, so a call inside the reasoning is
+  reasoning text.
+
+Encoding writes the invoke form the parsers document (variant ``invoke``, the
+default): ``<dots_function_call>``, one ``<invoke name="…">`` per call, each
+parameter on its own line, strings as they are and other values as JSON; variant
+``json`` writes one block of a JSON call object per call.
+
+Sources (checked 2026-12-06): vllm-project/vllm ``vllm/tool_parsers/dots_tool_parser.py``
+and ``tests/tool_parsers/test_dots_tool_parser.py``; sgl-project/sglang
+``python/sglang/srt/function_call/dots_detector.py`` and its test (the ``dots``
+reasoning parser is ``Qwen3Detector``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .._types import ToolCall
+from ._blocks import cut_block
+from ._core import BodyMode, TextFormat, TextParser
+from ._jsoncalls import json_calls
+from ._kit import body, calls_of, dumps, name_hint, stay
+from ._modes import closed_think_modes
+from ._params import name_after, name_text, read_calls, value_text, wrap_nl
+
+__all__ = ["FORMAT"]
+
+NAME = "text.dots"
+OPEN, CLOSE = "<dots_function_call>", "</dots_function_call>"
+INV, INV_END, P, P_END = "<invoke name=", "</invoke>", "<parameter name=", "</parameter>"
+TAGS = (INV, P, P_END, INV_END)
+
+
+def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
+    raw = m.opener + text + end
+    head = text.lstrip()
+    if not complete:
+        if not head or head.startswith("<"):
+            cut_block(m, text, raw, INV, INV_END, (CLOSE,),
+                      lambda closed: read_calls(m, closed, raw, TAGS, cut=True), lambda t: name_after(t, INV))
+        else:
+            m.truncated(name_hint(text), raw)
+        return
+    if head.startswith("<"):
+        read_calls(m, text, raw, TAGS)
+    elif not head:
+        m.invalid(None, raw, f"Tool call block at {m.loc} is empty")
+    else:
+        json_calls(m, text, raw, "json", arrays=False)
+
+
+_CALL = BodyMode(_parse, ends=(CLOSE,), quotes=((P, P_END, False),))
+_CONTENT, _REASONING, _START = closed_think_modes({OPEN: body(_CALL)}, content_extra={CLOSE: stay})
+_CALL.next = _CONTENT
+
+
+def _json(c: ToolCall) -> str:
+    # JSON has "<" only in strings: escaped, a string never holds the block's closer
+    return dumps({"name": c.name, "arguments": c.args}, NAME).replace("<", "\\u003c")
+
+
+def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
+    if variant == "json":
+        return "\n".join(
+            OPEN + _json(c) + CLOSE for c in calls_of(calls, NAME)
+        )
+    lines = [OPEN]
+    for c in calls_of(calls, NAME):
+        lines.append(f'{INV}"{c.name}">')
+        for k, v in c.args.items():
+            name_text(k, ("\n",), NAME)
+            lines.append(f'{P}"{k}">{wrap_nl(value_text(v, P, P_END, NAME))}{P_END}')
+        lines.append(INV_END)
+    lines.append(CLOSE)
+    return "\n".join(lines)
+
+
+FORMAT = TextFormat(
+    name=NAME,
+    start=_START,
+    encode_calls=_encode,
+    variants=("invoke", "json"),
+    description='dots: <dots_function_call><invoke name="NAME"><parameter name="KEY">value, or {json}; <think>',
+    reasoning_opens=("<think>",),
+)
