@@ -51,7 +51,8 @@ from ._core import BodyMode, TextFormat, TextParser
 from ._jsoncalls import json_calls
 from ._kit import body, calls_of, dumps, name_hint, stay
 from ._modes import closed_think_modes
-from ._params import name_after, name_text, read_calls, value_text, wrap_nl
+from ._params import name_after, read_calls
+from .minimax import write_invokes
 
 __all__ = ["FORMAT"]
 
@@ -94,15 +95,7 @@ def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
         return "\n".join(
             OPEN + _json(c) + CLOSE for c in calls_of(calls, NAME)
         )
-    lines = [OPEN]
-    for c in calls_of(calls, NAME):
-        lines.append(f'{INV}"{c.name}">')
-        for k, v in c.args.items():
-            name_text(k, ("\n",), NAME)
-            lines.append(f'{P}"{k}">{wrap_nl(value_text(v, P, P_END, NAME))}{P_END}')
-        lines.append(INV_END)
-    lines.append(CLOSE)
-    return "\n".join(lines)
+    return write_invokes(calls, OPEN, CLOSE, NAME)
 
 
 FORMAT = TextFormat(

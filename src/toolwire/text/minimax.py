@@ -153,14 +153,20 @@ def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
     if variant == "m1":
         items = [dumps({"name": c.name, "arguments": c.args}, NAME) for c in calls_of(calls, NAME)]
         return "\n".join([M1, *items, M1_END])
-    lines = [OPEN]
-    for c in calls_of(calls, NAME):
+    return write_invokes(calls, OPEN, CLOSE, NAME)
+
+
+def write_invokes(calls: Sequence[ToolCall], open_: str, close: str, dialect: str) -> str:
+    """MiniMax M2's ``<invoke>`` elements, one line each, between *open_* and *close*
+    (``text.dots`` writes the same elements in its own block)."""
+    lines = [open_]
+    for c in calls_of(calls, dialect):
         lines.append(f'{INV}"{c.name}">')
         for k, v in c.args.items():
-            name_text(k, ("\n",), NAME)
-            lines.append(f'{P}"{k}">{wrap_nl(value_text(v, P, P_END, NAME))}{P_END}')
+            name_text(k, ("\n",), dialect)
+            lines.append(f'{P}"{k}">{wrap_nl(value_text(v, P, P_END, dialect))}{P_END}')
         lines.append(INV_END)
-    lines.append(CLOSE)
+    lines.append(close)
     return "\n".join(lines)
 
 
