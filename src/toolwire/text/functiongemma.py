@@ -45,8 +45,7 @@ from collections.abc import Sequence
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextMode, TextParser
 from ._kit import body, stay
-from ._schema import schema_types
-from .gemma import _PY, _Bad, _object, write_calls
+from .gemma import read_braces, write_calls
 
 __all__ = ["FORMAT"]
 
@@ -70,21 +69,7 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
         m.invalid(name if called and name else None, raw,
                   f"Tool call at {m.loc} is not call:NAME{{…}} (FunctionGemma writes the arguments in braces)")
         return
-    bare: dict[str, bool] | None = {} if m.tools.get(name) else None
-    try:
-        args, stop = _object(s, brace + 1, 0, bare, ESC)
-        if s[stop:].strip():
-            raise _Bad("has text after its arguments")
-    except _Bad as exc:
-        m.invalid(name or None, raw, f"Tool call at {m.loc} {exc}")
-        return
-    for key, is_bare in (bare or {}).items():
-        schema = m.param_schema(name, key) if is_bare else None
-        if schema is not None:
-            v, kind = _PY[args[key]]
-            if kind in schema_types(schema):
-                args[key] = v
-    m.call(name, args, raw)
+    read_braces(m, name, s, brace, raw, ESC)
 
 
 _CALL = BodyMode(_parse, ends=(CLOSE,), quotes=((ESC, ESC, False),))

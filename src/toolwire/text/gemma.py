@@ -177,9 +177,16 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
         m.invalid(name if called and name else None, raw,
                   f"Tool call at {m.loc} is not call:NAME{{…}} (Gemma 4 writes the arguments in braces)")
         return
+    read_braces(m, name, s, brace, raw)
+
+
+def read_braces(m: TextParser, name: str, s: str, brace: int, raw: str, q: str = Q) -> None:
+    """The call *name* whose arguments are ``s[brace:]`` (``{key:value,...}``, strings
+    quoted by *q*): a bare ``None`` / ``True`` / ``False`` is that value where the tool's
+    schema takes it (FunctionGemma reads its ``<escape>`` strings the same way)."""
     bare: dict[str, bool] | None = {} if m.tools.get(name) else None
     try:
-        args, stop = _object(s, brace + 1, 0, bare)
+        args, stop = _object(s, brace + 1, 0, bare, q)
         if s[stop:].strip():
             raise _Bad("has text after its arguments")
     except _Bad as exc:
