@@ -41,6 +41,7 @@ from ._events import CallEvent, ContentDelta, Event, Item, ReasoningDelta, TextR
 from ._options import finish_of, prompt_opens_reasoning
 from ._scan import Action, BodyMode, Mode, Parse, Pieces, TextMode
 from ._sink import Sink
+from ._table import ARG_KEYS
 
 __all__ = [
     "Action",
@@ -60,7 +61,6 @@ CALLED = frozenset({"tool_calls", "function_call", "tool_use", "TOOL_CALL"})
 Start = Callable[[bool], Mode]
 
 
-ARG_KEYS = ("arguments", "parameters")  # where a JSON call object holds its arguments
 _BARE = frozenset({"name", "type", "id"})  # the keys of a JSON call that takes no arguments
 
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple
 
-from ..._args import ARGUMENT_KEYS
+from ..._args import argument_keys
 from ..._dialect import CALL, CALLS, OTHER, RESULT, TOOL, Choice
 from ..._errors import DecodeError, an, excerpt
 from .._common import as_dict, as_list
@@ -135,7 +135,7 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
             return CALL, "only 'name' and string 'arguments' (a legacy function_call)"
         if args is None:  # what ``children`` gives for a function_call without arguments
             return CALL, "only 'name' and null 'arguments' (a legacy function_call without arguments)"
-    elif "name" in data and data.get("arguments", 0) is None and data.keys() <= _LEGACY_MISPLACED:
+    elif "name" in data and data.get("arguments", 0) is None and data.keys() - {"name"} <= {*argument_keys()}:
         # what ``children`` gives for one with arguments under another key: ``decode_call`` refuses it
         return CALL, "'name', null 'arguments' and another argument key (a legacy function_call)"
     if "function" in data and "id" in data and data.get("type") == "function":
@@ -147,9 +147,6 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
         # a payload of no dialect
         return TOOL, "a 'function' beside type 'function' and no 'id' (a Chat tool definition)"
     return None
-
-
-_LEGACY_MISPLACED = frozenset({"name", *ARGUMENT_KEYS})
 
 
 def legacy_call(fc: Any) -> bool:
@@ -229,7 +226,7 @@ def children(data: Dict[str, Any], loc: str, dialect: str = NAME) -> Iterator[Tu
         if not items:
             legacy = {"name": fc["name"], "arguments": fc.get("arguments")}
             if legacy["arguments"] is None:  # arguments under another key: ``decode_call`` refuses them
-                legacy.update((k, fc[k]) for k in ARGUMENT_KEYS if k in fc)
+                legacy.update((k, fc[k]) for k in argument_keys() if k in fc)
             yield legacy, f"{loc}.function_call"
         elif not mirrors(fc, items):  # ``chat.decode_call`` refuses it: an invalid call in its place
             yield _unmirrored(fc, f"{loc}.function_call")
