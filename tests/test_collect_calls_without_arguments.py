@@ -217,17 +217,18 @@ def test_a_third_party_dialects_key_is_refused_in_every_dialect() -> None:
     """Registering a dialect adds its key: a Chat call holding its arguments there is
     refused, not run with ``{}``."""
     import dataclasses
+    import uuid
 
     from toolwire import Registry
 
-    item = {"id": "call_1", "type": "function", "function": {"name": "get_weather", "acme_payload": _CITY}}
+    key = f"acme_{uuid.uuid4().hex}"  # a key no dialect of this process has published yet
+    item = {"id": "call_1", "type": "function", "function": {"name": "get_weather", key: _CITY}}
     assert toolwire.decode(item, "openai.chat").args == {}  # no dialect reads it yet: an unknown field
-    acme = dataclasses.replace(toolwire.get_dialect("canonical"), name="acme", aliases=(),
-                               argument_keys=("acme_payload",))
+    acme = dataclasses.replace(toolwire.get_dialect("canonical"), name="acme", aliases=(), argument_keys=(key,))
     Registry().register(acme)
     with pytest.raises(toolwire.ArgumentsError) as err:
         toolwire.decode(item, "openai.chat")
-    assert err.value.loc == "$.function.acme_payload"
+    assert err.value.loc == f"$.function.{key}"
 
 
 @pytest.mark.parametrize("keys", [["args"], ("",), ("args", 1), "args"])
