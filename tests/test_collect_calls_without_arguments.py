@@ -150,6 +150,11 @@ def test_a_legacy_function_call_too(dialect: Any) -> None:
     kept = toolwire.decode_all(msg, dialect, invalid="keep")
     assert len(kept) == 1 and isinstance(kept[0], toolwire.InvalidToolCall)
     assert kept[0].error == _message("openai.chat", "params", "arguments", "$.function_call") + "{'city': 'Paris'}"
+    for empty in ("", "{}"):  # an empty own field beside them too
+        msg["function_call"]["arguments"] = empty
+        kept = toolwire.decode_all(msg, dialect, invalid="keep")
+        assert len(kept) == 1 and isinstance(kept[0], toolwire.InvalidToolCall)
+        assert kept[0].error.startswith("Tool call at $.function_call has an empty 'arguments' but has 'params'")
     bare = {"role": "assistant", "content": None, "function_call": {"name": "get_time"}}
     assert [(c.args, c.repairs) for c in toolwire.decode_all(bare, dialect)] == [({}, ("empty-arguments",))]
 
