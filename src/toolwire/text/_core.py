@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
-from .._args import TRUNCATING, Policy, make_policy, parse_arguments
+from .._args import TRUNCATING, Policy, argument_keys, make_policy, parse_arguments
 from .._errors import ArgumentsError, DecodeError, EncodeError, ToolwireError, excerpt, refuse_server
 from .._finish import barring_word, keyword_call
 from .._finish_reasons import core_word
@@ -394,6 +394,13 @@ class TextParser:
                         self.invalid(obj[name_key], raw, f"Tool call at {self.loc} has both {key!r} and {clash!r}, "
                                                          "which differ: which holds its arguments is unknown", id=id)
                         return
+                if not args or args == "{}":  # none here: another dialect's key holding them is refused
+                    for k in argument_keys():
+                        got = obj.get(k) if k not in keys else None
+                        if got is not None and got != {} and got != "" and got != "{}":
+                            self.invalid(obj[name_key], raw, f"Tool call at {self.loc} has an empty {key!r} but "
+                                                             f"has {k!r}, which holds its arguments", id=id)
+                            return
                 self.call(obj[name_key], args, raw, id=id, repairs=repairs, variant=variant)
                 return
         other = [k for k in obj if k not in bare]
