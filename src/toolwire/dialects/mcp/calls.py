@@ -105,7 +105,7 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
         params, ploc, ident = item, loc, None
         pd["bare"] = True
     name = name_of(params.get("name"), ploc + ".name", NAME)
-    if not (given := params.get("arguments")) or given == "{}":  # none: under another key they are refused
+    if not (given := params.get("arguments")) or type(given) is str and given == "{}":  # none: refused elsewhere
         misplaced(params, "arguments", ploc, NAME)
     args, raw, repairs = parse_arguments(params.get("arguments"), policy, ploc + ".arguments", NAME)
     if "arguments" not in params:
