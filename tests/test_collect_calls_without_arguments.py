@@ -86,7 +86,7 @@ def test_a_list_of_bare_names_is_no_list_of_definitions() -> None:
 # --- arguments under a key the dialect does not read: never ``{}`` ------------------------
 #
 # Each item is its provider's documented call with the arguments field renamed to one
-# another dialect uses (``_policy.ARGUMENT_KEYS``): Chat/Mistral/Cohere/Ollama/MCP/Responses
+# another dialect uses (``Dialect.argument_keys``): Chat/Mistral/Cohere/Ollama/MCP/Responses
 # ``arguments``, Gemini ``args``, Anthropic/Bedrock ``input``, Llama ``parameters``, JSON-RPC
 # ``params``. The arguments are there, so ``{}`` would run the tool without them.
 
@@ -150,6 +150,11 @@ def test_a_legacy_function_call_too(dialect: Any) -> None:
     kept = toolwire.decode_all(msg, dialect, invalid="keep")
     assert len(kept) == 1 and isinstance(kept[0], toolwire.InvalidToolCall)
     assert kept[0].error == _message("openai.chat", "params", "arguments", "$.function_call") + "{'city': 'Paris'}"
+    for empty in ("", "{}"):  # an empty own field beside them too
+        msg["function_call"]["arguments"] = empty
+        kept = toolwire.decode_all(msg, dialect, invalid="keep")
+        assert len(kept) == 1 and isinstance(kept[0], toolwire.InvalidToolCall)
+        assert kept[0].error.startswith("Tool call at $.function_call has an empty 'arguments' but has 'params'")
     bare = {"role": "assistant", "content": None, "function_call": {"name": "get_time"}}
     assert [(c.args, c.repairs) for c in toolwire.decode_all(bare, dialect)] == [({}, ("empty-arguments",))]
 
@@ -169,13 +174,28 @@ def test_without_the_other_key_no_arguments_are_still_empty(dialect: str, item: 
         assert (call.args, call.repairs) == ({}, ("empty-arguments",))
 
 
-def test_every_dialect_argument_key_is_known() -> None:
-    """``ARGUMENT_KEYS`` holds the key each built-in dialect writes a call's arguments
-    under (found by encoding a call), the text formats' keys and JSON-RPC's ``params``."""
-    from toolwire._args import ARGUMENT_KEYS
-    from toolwire.text._core import ARG_KEYS
+@pytest.mark.parametrize(("dialect", "item", "key", "own", "at"), MISPLACED)
+@pytest.mark.parametrize("empty", [{}, "", "{}"])
+def test_an_empty_own_field_beside_them_is_refused_too(dialect: str, item: Dict[str, Any], key: str, own: str,
+                                                       at: str, empty: Any) -> None:
+    """``"input": {}`` beside ``"args": {...}`` ran as ``{}``, the arguments lost; with
+    nothing under the other key either, the call takes no arguments."""
+    bare = copy.deepcopy(item)
+    item_at(bare, at)[own] = empty
+    with pytest.raises(toolwire.ArgumentsError) as err:
+        toolwire.decode(bare, dialect)
+    assert str(err.value).startswith(f"Tool call at {at} has an empty {own!r} but has {key!r}, which {dialect} ")
+    assert err.value.loc == f"{at}.{key}"
+    item_at(bare, at)[key] = {}
+    assert toolwire.decode(bare, dialect).args == {}
 
-    found = set(ARG_KEYS) | {"params"}
+
+def test_every_dialect_declares_the_key_it_writes_arguments_under() -> None:
+    """``Dialect.argument_keys`` starts with the key each built-in dialect writes a
+    call's arguments under (found by encoding a call); the keys refused are every
+    registered dialect's (the text formats' ``parameters``, MCP's JSON-RPC ``params``)."""
+    from toolwire._args import argument_keys
+
     call = ToolCall(name="get_weather", args={"city": "Paris"}, id="call_1")
 
     def holders(value: Any) -> Iterator[str]:
@@ -188,11 +208,43 @@ def test_every_dialect_argument_key_is_known() -> None:
             for v in value:
                 yield from holders(v)
 
-    for d in toolwire.dialect_names():
-        if d.startswith("text."):
+    for name in toolwire.dialect_names():
+        d = toolwire.get_dialect(name)
+        if name.startswith("text."):
+            assert d.argument_keys == ("arguments", "parameters")
             continue
-        found.update(holders(toolwire.encode(call, d)))
-    assert found == set(ARGUMENT_KEYS)
+        assert set(holders(toolwire.encode(call, name))) == {d.argument_keys[0]}, name
+    assert {"arguments", "args", "input", "parameters", "params"} <= set(argument_keys())
+    assert toolwire.get_dialect("mcp").argument_keys == ("arguments", "params")
+
+
+def test_a_third_party_dialects_key_is_refused_in_every_dialect() -> None:
+    """Registering a dialect adds its key: a Chat call holding its arguments there is
+    refused, not run with ``{}``."""
+    import dataclasses
+    import uuid
+
+    from toolwire import Registry
+
+    key = f"acme_{uuid.uuid4().hex}"  # a key no dialect of this process has published yet
+    item = {"id": "call_1", "type": "function", "function": {"name": "get_weather", key: _CITY}}
+    assert toolwire.decode(item, "openai.chat").args == {}  # no dialect reads it yet: an unknown field
+    acme = dataclasses.replace(toolwire.get_dialect("canonical"), name="acme", aliases=(), argument_keys=(key,))
+    Registry().register(acme)
+    with pytest.raises(toolwire.ArgumentsError) as err:
+        toolwire.decode(item, "openai.chat")
+    assert err.value.loc == f"$.function.{key}"
+
+
+@pytest.mark.parametrize("keys", [["args"], ("",), ("args", 1), "args"])
+def test_argument_keys_must_be_a_tuple_of_names(keys: Any) -> None:
+    import dataclasses
+
+    from toolwire import Registry
+
+    bad = dataclasses.replace(toolwire.get_dialect("canonical"), name="bad", aliases=(), argument_keys=keys)
+    with pytest.raises(TypeError, match="field 'argument_keys' must be a tuple of non-empty str"):
+        Registry().register(bad)
 
 
 def test_the_chat_stream_refuses_them_too() -> None:
@@ -203,3 +255,30 @@ def test_the_chat_stream_refuses_them_too() -> None:
     calls = accumulate([chunk])
     assert len(calls) == 1 and isinstance(calls[0], toolwire.InvalidToolCall)
     assert calls[0].error.startswith(_message("openai.chat", "args", "arguments", "$.choices[0].delta.tool_calls[0].function"))
+
+
+def test_the_streams_refuse_an_empty_own_field_beside_them() -> None:
+    """A Chat stream's first piece ``""`` and an Anthropic ``tool_use`` start's
+    ``input: {}`` are how those streams open every call; beside another key holding the
+    arguments, the call is invalid, as ``decode`` refuses it."""
+    chunk = {"id": "chatcmpl-1", "object": "chat.completion.chunk", "created": 1, "model": "m", "choices": [
+        {"index": 0, "delta": {"tool_calls": [{"index": 0, "id": "call_1", "type": "function",
+                                               "function": {"name": "get_weather", "arguments": "", "args": _CITY}}]},
+         "finish_reason": "tool_calls"}]}
+    calls = accumulate([chunk])
+    assert len(calls) == 1 and isinstance(calls[0], toolwire.InvalidToolCall)
+    assert "has an empty 'arguments' but has 'args'" in calls[0].error
+    events = [
+        {"type": "message_start", "message": {"id": "msg_1", "type": "message", "role": "assistant", "model": "m",
+                                              "content": [], "stop_reason": None, "stop_sequence": None,
+                                              "usage": {"input_tokens": 1, "output_tokens": 1}}},
+        {"type": "content_block_start", "index": 0,
+         "content_block": {"type": "tool_use", "id": "toolu_01", "name": "get_weather", "input": {}, "args": _CITY}},
+        {"type": "content_block_stop", "index": 0},
+        {"type": "message_delta", "delta": {"stop_reason": "tool_use", "stop_sequence": None},
+         "usage": {"output_tokens": 1}},
+        {"type": "message_stop"},
+    ]
+    calls = accumulate(events)
+    assert len(calls) == 1 and isinstance(calls[0], toolwire.InvalidToolCall)
+    assert "has an empty 'input' but has 'args'" in calls[0].error

@@ -433,18 +433,18 @@ _ONE_STEP_ITEMS = [
 @pytest.mark.parametrize(("item", "at", "own"), _ONE_STEP_ITEMS)
 def test_the_plan_agrees_on_arguments_under_another_key(item: Dict[str, Any], at: Any, own: str) -> None:
     """A one-step shape's call with its arguments moved to another dialect's key
-    (``_policy.ARGUMENT_KEYS``) takes another plan, which gives the general path's
-    answer: the refusal at that key (``misplaced``), never ``{}``; or the call, read by
-    the dialect whose key it is."""
-    from toolwire._args import ARGUMENT_KEYS
+    (``Dialect.argument_keys``), its own field gone or empty, takes another plan, which
+    gives the general path's answer: the refusal at that key (``misplaced``), never
+    ``{}``; or the call, read by the dialect whose key it is."""
+    from toolwire._args import argument_keys
 
     assert agrees(item)  # the plain item: a call, by the one-step decoder
-    for key in ARGUMENT_KEYS:
-        if key == own:
-            continue
+    for key, empty in [(k, e) for k in argument_keys() if k != own for e in ("drop", {}, "", "{}")]:
         moved = {k: dict(v) if type(v) is dict else v for k, v in item.items()}
         holder = moved if at is None else moved[at]
         holder[key] = holder.pop(own)
+        if empty != "drop":
+            holder[own] = empty
         agrees(moved)
         try:
             call = toolwire.decode(moved)

@@ -33,9 +33,9 @@ from typing import Any, Callable, Dict, List, Optional, Set, Tuple
 
 from ._errors import ArgumentsError, DecodeError, an, excerpt
 from ._json_ints import read_int, write_json
+from ._misplaced import argument_keys, misplaced
 from ._policy import (
     _NO_REPAIRS,
-    ARGUMENT_KEYS,
     DEFAULT_POLICY,
     EMPTY,
     TRUNCATING,
@@ -47,7 +47,6 @@ from ._policy import (
     _reject_constant,
     empty,
     make_policy,
-    misplaced,
     same_json,
     stopped,
     too_long,
@@ -78,13 +77,13 @@ from_json: Callable[..., Any] = _load_from_json
 to_json: Callable[..., Any] = _load_to_json
 
 __all__ = [
-    "ARGUMENT_KEYS",
     "DEFAULT_POLICY",
     "EMPTY",
     "TRUNCATING",
     "Policy",
     "TooLong",
     "Verbatim",
+    "argument_keys",
     "check_object",
     "dumps_arguments",
     "encode_arguments",

@@ -335,7 +335,12 @@ class Dialect:
     in beside its name (a Responses ``namespace``), or ``None``: ``validate_call``
     matches a call to a tool by both, and ``encode`` to another dialect refuses a call
     or tool that has one of another name (written by its bare name, it would name
-    another tool).
+    another tool). ``argument_keys`` are the keys the dialect's wire holds a call's
+    arguments under, its call object's own first (Chat ``("arguments",)``, Anthropic
+    ``("input",)``, MCP ``("arguments", "params")``: JSON-RPC's word); registering the
+    dialect adds them to the keys every dialect refuses a call for setting while its
+    own arguments field is absent or empty (``{"function": {"name": "f", "input":
+    {...}}}`` read as Chat would run without them).
     """
 
     name: str
@@ -381,6 +386,7 @@ class Dialect:
     stream_options: Optional[Callable[[Sequence[ToolCall]], Tuple[Dict[str, Any], ...]]] = None
     scope: Optional[Callable[[Any], Optional[str]]] = None
     unfinished_reasons: FrozenSet[str] = frozenset()
+    argument_keys: Tuple[str, ...] = ()
 
     def __reduce__(self) -> Any:
         # built-in dialects (``dialects.BUILTIN``) pickle by name (distributed engines

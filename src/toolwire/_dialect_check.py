@@ -48,6 +48,8 @@ def check_record(d: Any) -> None:
     for f in _MAYBE_CALLABLE:
         if getattr(d, f) is not None and not callable(getattr(d, f)):
             raise wrong(f, "callable or None")
+    if type(d.argument_keys) is not tuple or not all(type(k) is str and k for k in d.argument_keys):
+        raise wrong("argument_keys", "a tuple of non-empty str")
     if not isinstance(d.ids, IdRule):
         raise wrong("ids", "an IdRule")
     if d.names is not None and not (isinstance(d.names, _Pattern) and type(d.names.pattern) is str):

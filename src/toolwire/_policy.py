@@ -17,9 +17,9 @@ from ._flags import check_flag
 if TYPE_CHECKING:
     from ._dialect import Dialect
 
-__all__ = ["ARGUMENT_KEYS", "DEFAULT_POLICY", "EMPTY", "NOT_DONE", "TRUNCATING", "UNFINISHED", "Parsed", "Policy",
+__all__ = ["DEFAULT_POLICY", "EMPTY", "NOT_DONE", "TRUNCATING", "UNFINISHED", "Parsed", "Policy",
            "TooLong", "check_flag", "cut_reason", "failed_reason", "finish_norm", "finish_text", "make_policy",
-           "misplaced", "no_call", "not_done", "same_json", "too_long", "unfinished_no_call", "unfinished_policy"]
+           "no_call", "not_done", "same_json", "too_long", "unfinished_no_call", "unfinished_policy"]
 
 Parsed = Tuple[Dict[str, Any], Optional[str], Tuple[str, ...]]
 
@@ -192,33 +192,6 @@ def empty(raw: Optional[str], policy: Policy, loc: str, dialect: Optional[str]) 
             truncated=True,
         )
     return {}, raw, (*EMPTY, "truncated")
-
-
-#: Every key under which a built-in dialect holds a call's arguments: ``arguments``
-#: (OpenAI Chat and Responses, Mistral, Cohere, Ollama, MCP, the text formats' JSON call
-#: objects), ``args`` (Gemini, canonical), ``input`` (Anthropic, Bedrock), ``parameters``
-#: (Llama, InternLM and Command R text) and ``params`` (JSON-RPC's, which MCP's request
-#: holds the call in). A test derives them from the dialects.
-ARGUMENT_KEYS = ("arguments", "args", "input", "parameters", "params")
-
-
-def misplaced(obj: Dict[str, Any], own: str, loc: str, dialect: str) -> None:
-    """For a call object *obj* (at *loc*) whose own arguments field *own* is absent or
-    ``null``: an ``ArgumentsError`` at the first other key of ``ARGUMENT_KEYS`` it sets,
-    whose arguments ``{}`` would drop (the call is never run without them). Asked by
-    every call reader of an API dialect only when *own* is absent, so the decode plan's
-    one-step readers (which need *own*) and the general path give one answer."""
-    for key in ARGUMENT_KEYS:
-        if key != own:
-            value = obj.get(key)
-            if value is not None:
-                raise ArgumentsError(
-                    f"Tool call at {loc} has no {own!r} but has {key!r}, which {dialect} does not read as its "
-                    f"arguments (run with {{}} they would be lost): {excerpt(value)}",
-                    dialect=dialect,
-                    loc=f"{loc}.{key}",
-                    raw=value if type(value) is str else None,
-                )
 
 
 def _not_object(parsed: Any, text: str, policy: Policy, loc: str, dialect: Optional[str]) -> Parsed:

@@ -36,6 +36,7 @@ from ._dialect_check import check_record
 from ._errors import DecodeError, ToolwireError, UnknownDialectError, excerpt
 from ._flags import check_flag
 from ._foreign import foreign
+from ._misplaced import publish
 from ._one_step import Fast, OneSteps
 from ._types import evolve
 
@@ -157,6 +158,7 @@ class Registry(OneSteps):
             for n in names:
                 by_name[n] = dialect
             order.insert(slot, dialect)
+            publish(dialect.argument_keys)  # before it decodes: its key refused in others' calls
             # publish whole new tables: readers never see a half-updated registry
             self._by_name = by_name
             self._order = tuple(order)

@@ -595,7 +595,7 @@ def test_the_chunk_sources_own_error_is_raised_as_it_is(dialect: str, named: boo
 
 # --- arguments under a key the dialect does not read: an invalid call, never ``{}`` ------
 # (each stream's documented chunks, the call's arguments field renamed to another
-# dialect's: ``_policy.ARGUMENT_KEYS``; ``decode`` refuses the same call)
+# dialect's: ``Dialect.argument_keys``; ``decode`` refuses the same call)
 
 _CITY = {"city": "Paris"}
 _CHAT_CHUNK = {"id": "chatcmpl-1", "object": "chat.completion.chunk", "created": 1, "model": "m"}

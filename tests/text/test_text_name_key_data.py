@@ -96,6 +96,21 @@ def test_arguments_under_an_unknown_key_are_kept_not_run_empty(dialect: str, wir
         assert key in c.error, c.error
 
 
+@pytest.mark.parametrize("key", ["args", "input", "params"])
+@pytest.mark.parametrize(("dialect", "wire", "kw"), _JSON_FAMILIES)
+def test_an_empty_arguments_key_beside_them_is_kept_not_run_empty(dialect: str, wire: str, kw: dict,
+                                                                  key: str) -> None:
+    """``{"name": "get_weather", "arguments": {}, "args": {"city": "Paris"}}`` ran with
+    ``{}``; another dialect's key holding the arguments makes it invalid, as the API
+    dialects refuse it. With that key empty too, the call takes no arguments."""
+    obj = '{"name": "get_weather", "arguments": {}, "KEY": {"city": "Paris"}}'.replace("KEY", key)
+    r = decode_text(wire % obj, dialect, tools=_TOOLS, finish_reason="stop")
+    assert len(r.tool_calls) == 1 and r.tool_calls[0] == Invalid("get_weather"), (dialect, r)
+    assert f"has an empty 'arguments' but has {key!r}" in r.tool_calls[0].error
+    obj = '{"name": "get_weather", "arguments": {}, "KEY": {}}'.replace("KEY", key)
+    assert list(decode_text(wire % obj, dialect, finish_reason="stop").tool_calls) == [C("get_weather")]
+
+
 @pytest.mark.parametrize("obj", ['{"name": "now"}', '{"name": "now", "type": "function"}',
                                  '{"name": "now", "id": "call_1"}'])
 @pytest.mark.parametrize(("dialect", "wire", "kw"), _JSON_FAMILIES)

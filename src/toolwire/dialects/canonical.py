@@ -72,11 +72,13 @@ def decode_call(item: Dict[str, Any], policy: Policy = DEFAULT_POLICY, loc: str 
     args = item.get("args")
     if type(args) is dict:  # the common case: an object, checked as parse_arguments checks one
         args = check_object(args, policy, loc + ".args", NAME)
+        if not args:  # ``{}``: arguments under another key are refused
+            misplaced(item, "args", loc, NAME)
         raw: Optional[str] = None
         repairs: Tuple[str, ...] = ()
         known = 2  # the keys read so far: name, args
     else:
-        if args is None:
+        if not args or args == "{}":  # none here: under another key they are refused
             misplaced(item, "args", loc, NAME)
         known = 1 if args is None else 2
         args, raw, repairs = parse_arguments(args, policy, loc + ".args", NAME)
@@ -218,6 +220,7 @@ def _peek(item: Dict[str, Any]) -> Tuple[Any, Any]:
 
 DIALECT = Dialect(
     name=NAME,
+    argument_keys=("args",),
     keys=frozenset({"name", "content"}),
     sniff=sniff,
     decode_call=decode_call,

@@ -307,7 +307,7 @@ class Results:
 
     def misplaced(self, c: Call, obj: Any, own: str, loc: str) -> None:
         """*c*'s chunk object *obj* (at *loc*) holds no *own* arguments field: the call is
-        invalid when *obj* holds its arguments under another key (``_args.misplaced``, as
+        invalid when *obj* holds its arguments under another key (``_misplaced.misplaced``, as
         ``decode`` refuses it), never run with ``{}``."""
         if type(obj) is dict:
             try:

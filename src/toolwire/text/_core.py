@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
-from .._args import TRUNCATING, Policy, make_policy, parse_arguments
+from .._args import TRUNCATING, Policy, argument_keys, make_policy, parse_arguments
 from .._errors import ArgumentsError, DecodeError, EncodeError, ToolwireError, excerpt, refuse_server
 from .._finish import barring_word, keyword_call
 from .._finish_reasons import core_word
@@ -41,6 +41,7 @@ from ._events import CallEvent, ContentDelta, Event, Item, ReasoningDelta, TextR
 from ._options import finish_of, prompt_opens_reasoning
 from ._scan import Action, BodyMode, Mode, Parse, Pieces, TextMode
 from ._sink import Sink
+from ._table import ARG_KEYS
 
 __all__ = [
     "Action",
@@ -60,7 +61,6 @@ CALLED = frozenset({"tool_calls", "function_call", "tool_use", "TOOL_CALL"})
 Start = Callable[[bool], Mode]
 
 
-ARG_KEYS = ("arguments", "parameters")  # where a JSON call object holds its arguments
 _BARE = frozenset({"name", "type", "id"})  # the keys of a JSON call that takes no arguments
 
 
@@ -394,6 +394,13 @@ class TextParser:
                         self.invalid(obj[name_key], raw, f"Tool call at {self.loc} has both {key!r} and {clash!r}, "
                                                          "which differ: which holds its arguments is unknown", id=id)
                         return
+                if not args or args == "{}":  # none here: another dialect's key holding them is refused
+                    for k in argument_keys():
+                        got = obj.get(k) if k not in keys else None
+                        if got is not None and got != {} and got != "" and got != "{}":
+                            self.invalid(obj[name_key], raw, f"Tool call at {self.loc} has an empty {key!r} but "
+                                                             f"has {k!r}, which holds its arguments", id=id)
+                            return
                 self.call(obj[name_key], args, raw, id=id, repairs=repairs, variant=variant)
                 return
         other = [k for k in obj if k not in bare]

@@ -19,7 +19,11 @@ from .._dialect import Dialect
 from .._errors import DecodeError, EncodeError, UnknownDialectError, excerpt
 from .._ids import IdRule
 
-__all__ = ["TEXT_DIALECTS", "format_named", "formats", "text_format"]
+__all__ = ["ARG_KEYS", "TEXT_DIALECTS", "format_named", "formats", "text_format"]
+
+#: where a text format's JSON call object holds its arguments (Llama, InternLM, Command R:
+#: ``parameters``); the records declare them (``Dialect.argument_keys``)
+ARG_KEYS = ("arguments", "parameters")
 
 # name, module in this package, description (the module's FORMAT has the same two)
 _TABLE = (
@@ -159,6 +163,7 @@ def _make(name: str, module: str, description: str) -> Dialect:
         ids=IdRule(required=False),
         description=description,
         text_module=module,
+        argument_keys=ARG_KEYS,
     )
 
 

@@ -73,7 +73,7 @@ def decode_call(item: Dict[str, Any], policy: Policy = DEFAULT_POLICY, loc: str 
     if type(ident) is not str or not ident or not ident.isascii():
         ident = opt_str(ident, loc + ".id", NAME)
     inp = item.get("input")
-    if inp is None:
+    if not inp or type(inp) is str and inp == "{}":  # none here: under another key they are refused
         misplaced(item, "input", loc, NAME)
     if t != "tool_use":  # a server call: its input is what it is, never cut off for the client
         args, raw, repairs = parse_arguments(inp, policy, loc + ".input", NAME)
@@ -121,6 +121,7 @@ def peek(item: Dict[str, Any]) -> Tuple[Any, Any]:
 
 DIALECT = Dialect(
     name=NAME,
+    argument_keys=("input",),
     keys=TOP_KEYS,
     gate=gate,
     sniff=named,

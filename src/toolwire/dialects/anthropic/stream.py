@@ -163,7 +163,7 @@ class Handler:
                            server=_CALLS[block["type"]], provider_data=pd)
         if type(initial) is dict and initial:
             c.obj = initial
-        elif initial is None:
+        elif not initial:  # none (``{}`` as sent): under another key they are refused
             self.core.misplaced(c, block, "input", "$.content_block")
 
     def feed(self, data: Dict[str, Any]) -> None:

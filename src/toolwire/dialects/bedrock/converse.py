@@ -170,7 +170,7 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     if type(ident) is not str or not ident or not ident.isascii():
         ident = opt_str(ident, loc + ".toolUse.toolUseId", NAME)
     inp = tu.get("input")
-    if inp is None:
+    if not inp or type(inp) is str and inp == "{}":  # none here: under another key they are refused
         misplaced(tu, "input", loc + ".toolUse", NAME)
     server = tu.get("type") == "server_tool_use"
     if server:
@@ -227,6 +227,7 @@ DIALECT = Dialect(
     history=history.HISTORY,
     builtin_tool=builtin_kind,
     name=NAME,
+    argument_keys=("input",),
     keys=_TOP,
     sniff=sniff,
     decode_call=decode_call,

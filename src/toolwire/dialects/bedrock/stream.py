@@ -187,7 +187,7 @@ class Handler:
                 c = core.open(_index(body), nonempty_str(use.get("toolUseId")), nonempty_str(use.get("name")),
                               server=use.get("type") == "server_tool_use",
                               provider_data={NAME: extra} if extra else None)
-                if use.get("input") is None:
+                if not use.get("input"):  # none: under another key they are refused
                     core.misplaced(c, use, "input", "$.contentBlockStart.start.toolUse")
             return
         body = data.get("contentBlockStop")

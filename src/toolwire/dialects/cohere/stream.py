@@ -193,9 +193,9 @@ class Handler:
             fn = fn if type(fn) is dict else {}
             c = core.open(key, nonempty_str(tc.get("id")), nonempty_str(fn.get("name")))
             piece = fn.get("arguments")
-            if type(piece) is str:
+            if type(piece) is str and piece:
                 core.add(c, piece)
-            elif piece is None:
+            elif not piece:  # none (or ``""``): under another key they are refused
                 core.misplaced(c, fn, "arguments", "$.delta.message.tool_calls.function")
         elif kind == "tool-call-end":
             core.end(core.find(key))

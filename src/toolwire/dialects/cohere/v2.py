@@ -225,6 +225,7 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
 DIALECT = Dialect(
     history=chat_like(NAME, plan="tool_plan", thinking=True, details=DETAILS, evidence=detect),
     name=NAME,
+    argument_keys=("arguments",),
     keys=frozenset({"function", "message", "role", "messages"}),
     sniff=sniff,
     decode_call=decode_call,

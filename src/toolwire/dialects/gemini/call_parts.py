@@ -57,6 +57,8 @@ def decode_call(part: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
         ident = opt_str(ident, f"{loc}.{key}.id", NAME)
     if type(args) is dict and policy.finish_reason is None:
         args = check_object(args, policy, f"{loc}.{key}.args", NAME)
+        if not args:  # ``{}``: arguments under another key are refused
+            misplaced(fc, "args", f"{loc}.{key}", NAME)
         if key == "functionCall":
             if len(part) == 1:
                 if len(fc) == 2:
@@ -74,7 +76,7 @@ def decode_call(part: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     else:
         if fragment(fc):  # a Vertex call streamed in fragments, as the stream reads it (``fragments``)
             return fragments.decode(part, key, policy, loc)
-        if args is None:  # ``arguments`` (no field of FunctionCall) or another's: {} would lose them
+        if not args or args == "{}":  # ``arguments`` (no field of FunctionCall) or another's: {} would lose them
             misplaced(fc, "args", f"{loc}.{key}", NAME)
         args, raw, repairs = object_arguments(args, policy, f"{loc}.{key}.args", NAME)
     pd: Dict[str, Any] = {}

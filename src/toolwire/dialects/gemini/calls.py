@@ -66,6 +66,7 @@ __all__ = ["DIALECT", "ONE_STEP"]
 DIALECT = Dialect(
     history=history.HISTORY,
     name=NAME,
+    argument_keys=("args",),
     keys=TOP_KEYS,
     gate=gate,
     sniff=sniff,

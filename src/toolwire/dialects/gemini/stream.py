@@ -224,7 +224,7 @@ class Handler:
                     self.open[scope] = c = core.open(None, nonempty_str(fc.get("id")), name, scope=scope,
                                                      provider_data=pd if "args" in fc else _add(pd, "no_args", True),
                                                      needs_end=False)
-                    if args is None:  # ``arguments`` (no field of FunctionCall) or another's: {} would lose them
+                    if not args:  # ``arguments`` (no field of FunctionCall) or another's: {} would lose them
                         core.misplaced(c, fc, "args", f"$.candidates[{scope}].content.parts[*].functionCall")
                     return
                 core.whole(name, args, nonempty_str(fc.get("id")), scope=scope, provider_data=pd)

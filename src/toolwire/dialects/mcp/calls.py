@@ -105,7 +105,7 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
         params, ploc, ident = item, loc, None
         pd["bare"] = True
     name = name_of(params.get("name"), ploc + ".name", NAME)
-    if params.get("arguments") is None:
+    if not (given := params.get("arguments")) or type(given) is str and given == "{}":  # none: refused elsewhere
         misplaced(params, "arguments", ploc, NAME)
     args, raw, repairs = parse_arguments(params.get("arguments"), policy, ploc + ".arguments", NAME)
     if "arguments" not in params:
@@ -154,6 +154,7 @@ def _peek(item: Dict[str, Any]) -> Tuple[Any, Any]:
 
 DIALECT = Dialect(
     name=NAME,
+    argument_keys=("arguments", "params"),
     keys=frozenset({"method", "jsonrpc", "inputSchema", "name", "content"}),
     sniff=sniff_named,
     detect=sniff,

@@ -193,6 +193,7 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
 DIALECT = Dialect(
     history=chat_like(NAME, bridge="OK", thinking=True, details=DETAILS, evidence=detect),
     name=NAME,
+    argument_keys=("arguments",),
     keys=frozenset({"function", "role", "model"}),
     sniff=sniff,
     decode_call=decode_call,

@@ -43,7 +43,7 @@ def decode_fn_call(
     else:
         ident = None if wire_id in none_ids else opt_str(wire_id, loc + ".id", dialect)
     wire_args = fn.get("arguments")
-    if wire_args is None:
+    if not wire_args or wire_args == "{}":  # none here: under another key they are refused
         misplaced(fn, "arguments", loc + ".function", dialect)
     args, raw, repairs = function_arguments(wire_args, policy, loc + ".function.arguments", dialect)
     if (

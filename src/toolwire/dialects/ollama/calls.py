@@ -149,7 +149,7 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
             short: Dict[str, Any] = {"no_index": True} if size == 2 else {"function_extra": {"index": fn["index"]}}
             return new_call(name, wire_args, ident, None, {NAME: short})
     ident = opt_str(ident, loc + ".id", NAME)  # (before the arguments: its error first)
-    if wire_args is None:
+    if not wire_args or type(wire_args) is str and wire_args == "{}":  # none here: another key is refused
         misplaced(fn, "arguments", loc + ".function", NAME)
     args, raw, repairs = function_arguments(wire_args, policy, aloc, NAME)  # ``{}`` at the token limit: cut off
     return new_call(name, args, ident, raw, provider_data(item, fn, ident), repairs)
@@ -220,6 +220,7 @@ def _peek(item: Dict[str, Any]) -> Tuple[Any, Any]:
 DIALECT = Dialect(
     history=chat_like(NAME, images=True, evidence=detect),
     name=NAME,
+    argument_keys=("arguments",),
     keys=frozenset({"function", "done", "role", "messages"}),
     gate=gate,
     sniff=sniff,

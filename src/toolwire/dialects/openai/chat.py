@@ -66,7 +66,7 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
             if type(loc) is Unmirrored:  # ``chat_sniff.children``: beside tool_calls, repeating none of them
                 raise DecodeError(loc.error, dialect=NAME, loc=str(loc))
             name = name_of(item["name"], loc + ".name", NAME)
-            if item.get("arguments") is None:
+            if not (given := item.get("arguments")) or given == "{}":  # under another key: refused
                 misplaced(item, "arguments", loc, NAME)
             args, raw, repairs = parse_arguments(item.get("arguments"), policy, loc + ".arguments", NAME)
             return new_call(name, args, None, raw, {NAME: {"legacy": True}}, repairs)
@@ -79,7 +79,7 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     wire_id = item.get("id")  # (name and id before the arguments: their errors come first)
     ident = wire_id if type(wire_id) is str and wire_id and wire_id.isascii() else opt_str(wire_id, loc + ".id", NAME)
     wire_args = fn.get("arguments")
-    if wire_args is None:
+    if not wire_args or wire_args == "{}":  # none here: under another key they are refused
         misplaced(fn, "arguments", loc + ".function", NAME)
     args, raw, repairs = function_arguments(wire_args, policy, loc + ".function.arguments", NAME)
     if ident == "null":  # mistralai's placeholder for a call sent without an id (its models read as Chat)
@@ -205,6 +205,7 @@ def peek(item: Dict[str, Any]) -> Tuple[Any, Any]:
 DIALECT = Dialect(
     history=chat_history.HISTORY,
     name=NAME,
+    argument_keys=("arguments",),
     keys=frozenset(
         {"function", "type", "choices", "object", "role", "tool_calls", "messages", "name", "function_call"}
     ),

@@ -25,7 +25,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple
 
-from ..._args import ARGUMENT_KEYS
+from ..._args import argument_keys
 from ..._dialect import CALL, CALLS, OTHER, RESULT, TOOL, Choice
 from ..._errors import DecodeError, an, excerpt
 from .._common import as_dict, as_list
@@ -135,9 +135,9 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
             return CALL, "only 'name' and string 'arguments' (a legacy function_call)"
         if args is None:  # what ``children`` gives for a function_call without arguments
             return CALL, "only 'name' and null 'arguments' (a legacy function_call without arguments)"
-    elif "name" in data and data.get("arguments", 0) is None and data.keys() <= _LEGACY_MISPLACED:
+    elif "name" in data and data.get("arguments", 0) in _NONE and data.keys() - {"name"} <= {*argument_keys()}:
         # what ``children`` gives for one with arguments under another key: ``decode_call`` refuses it
-        return CALL, "'name', null 'arguments' and another argument key (a legacy function_call)"
+        return CALL, "'name', no 'arguments' and another argument key (a legacy function_call)"
     if "function" in data and "id" in data and data.get("type") == "function":
         # a tool_calls item whose 'function' is no object: read (its error at the field, its
         # id kept by ``invalid="keep"``), not an item of no dialect
@@ -149,7 +149,7 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
     return None
 
 
-_LEGACY_MISPLACED = frozenset({"name", *ARGUMENT_KEYS})
+_NONE = (None, "", "{}")  # a legacy function_call's ``arguments`` holding none
 
 
 def legacy_call(fc: Any) -> bool:
@@ -228,8 +228,8 @@ def children(data: Dict[str, Any], loc: str, dialect: str = NAME) -> Iterator[Tu
     if type(fc) is dict and fc.get("name"):  # some servers send an all-empty dummy
         if not items:
             legacy = {"name": fc["name"], "arguments": fc.get("arguments")}
-            if legacy["arguments"] is None:  # arguments under another key: ``decode_call`` refuses them
-                legacy.update((k, fc[k]) for k in ARGUMENT_KEYS if k in fc)
+            if legacy["arguments"] in _NONE:  # and under another key: ``decode_call`` refuses them
+                legacy.update((k, fc[k]) for k in argument_keys() if k in fc)
             yield legacy, f"{loc}.function_call"
         elif not mirrors(fc, items):  # ``chat.decode_call`` refuses it: an invalid call in its place
             yield _unmirrored(fc, f"{loc}.function_call")

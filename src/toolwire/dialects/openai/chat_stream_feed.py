@@ -154,11 +154,10 @@ class Feed:
             return
         core = self.core
         if scope not in self.tooled:
-            if value is None:
-                core.misplaced(core.delta(scope, LEGACY, None, name, text), fc, "arguments",
-                               f"$.choices[{pos}].{field}.function_call")
-            elif type(value) is str:
-                core.delta(scope, LEGACY, None, name, text)
+            if value is None or type(value) is str:
+                call = core.delta(scope, LEGACY, None, name, text)
+                if not value:  # none (or ``""``): under another key they are refused
+                    core.misplaced(call, fc, "arguments", f"$.choices[{pos}].{field}.function_call")
             else:
                 whole = whole_text(value)
                 not_text(core, core.delta(scope, LEGACY, None, name, whole), value, whole)
@@ -295,7 +294,7 @@ class Feed:
                 c = core.new(None if index is None else (scope, index), scope, None, name, False)
                 if text:
                     core.add(c, text)
-                elif text is None and type(fn) is dict:
+                elif type(fn) is dict:  # none (or ``""``): under another key they are refused
                     core.misplaced(c, fn, "arguments", f"$.choices[{pos}].{field}.tool_calls[{j}].function")
                 if value is not None:
                     not_text(core, c, value, text)
@@ -308,7 +307,7 @@ class Feed:
         c = core.delta(scope, index, ident, name, text, name is not None and "type" in tc)
         if value is not None:
             not_text(core, c, value, text)
-        elif text is None and type(fn) is dict:
+        elif not text and type(fn) is dict:  # none (or ``""``): under another key they are refused
             core.misplaced(c, fn, "arguments", f"$.choices[{pos}].{field}.tool_calls[{j}].function")
         if custom:
             if name is not None and core.inputs and core.inputs.get(c.pos, (None, None))[1]:

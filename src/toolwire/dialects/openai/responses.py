@@ -62,6 +62,7 @@ __all__ = ["DIALECT"]
 DIALECT = Dialect(
     history=responses_input.HISTORY,
     name=NAME,
+    argument_keys=("arguments",),
     # (``steps``, ``previous_interaction_id``, ``status``: a Gemini Interactions API
     # interaction, claimed to be refused: ``responses_sniff.interaction``)
     keys=frozenset({"type", "object", "output", "input", "role", "call_id", "steps", "previous_interaction_id",

@@ -78,7 +78,7 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
         check_native(ident, IDS, extra)
         return new_call(name, {"input": text}, ident, None, {NAME: extra}, repairs)
     wire_args = item.get("arguments")
-    if wire_args is None:
+    if not wire_args or wire_args == "{}":  # none here: under another key they are refused
         misplaced(item, "arguments", loc, NAME)
     args, raw, repairs = parse_arguments(wire_args, policy, loc + ".arguments", NAME)
     if repairs and repairs[0] == "empty-arguments":

@@ -220,7 +220,7 @@ class Feed:
             text = item.get("arguments")
             if type(text) is str and text:
                 core.add(c, text)
-            elif text is None and kind == "function_call":  # (a custom call's is its ``input``)
+            elif not text and kind == "function_call":  # (a custom call's is its ``input``)
                 core.misplaced(c, item, "arguments", "$.item")
             return
         name = client_name(item) if kind in CLIENT_TYPES else None
@@ -291,13 +291,13 @@ class Feed:
             c.obj = {"input": text}
         else:
             text = item.get("arguments")
+            if not text and kind == "function_call":  # none: under another key they are refused
+                core.misplaced(c, item, "arguments", "$.item")
             if type(text) is str:
                 core.set_full(c, text)
             elif type(text) is dict:
                 c.parts = []
                 c.obj = text
-            elif text is None and kind == "function_call":
-                core.misplaced(c, item, "arguments", "$.item")
         c.ended = True
         core.finalize(c)
 
