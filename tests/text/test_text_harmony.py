@@ -444,3 +444,47 @@ def test_the_recipient_then_the_content_type_in_either_header_is_a_call(header: 
     # openai-harmony 0.0.8 reads each as a message to functions.f (the last with content type 'foo')
     text = "<|channel|>analysis<|message|>x<|end|>" + header + '<|message|>{"a":1}<|call|>'
     check(text, D, None, "x", [C("f", {"a": 1})], finish_reason="stop")
+
+
+# -- an empty recipient ("to=" with nothing after it): openai-harmony 0.0.8 reads each of these
+# as a message to the recipient '' (first or later message alike), a message addressed to a
+# tool with no name: one nameless InvalidToolCall keeping the message, wherever it stands, and
+# its <|call|> is never content
+
+
+@pytest.mark.parametrize(
+    "header",
+    [
+        "<|channel|>commentary to=<|constrain|>json",
+        "<|channel|>commentary to= <|constrain|>json",
+        "<|channel|>commentary to=",
+        "<|channel|>analysis to=",
+        " to=<|constrain|>json",
+        " to=<|channel|>commentary",
+    ],
+)
+def test_an_empty_recipient_is_a_nameless_invalid_call_in_any_message(header: str) -> None:
+    text = header + "<|message|>{}<|call|>"
+    check(text, D, None, None, [Invalid(None, raw=text)], finish_reason="stop")
+    after = "<|channel|>analysis<|message|>x<|end|>"
+    later = "<|start|>assistant" + header + "<|message|>{}<|call|>"
+    check(after + later, D, None, "x", [Invalid(None, raw=later)], finish_reason="stop")
+
+
+# -- a recipient is a word that starts with "to=" (openai-harmony 0.0.8 splits the header on
+# whitespace and strips "to=" from the start of a word); "?to=fr" in prose is no recipient, in
+# the first header as in the role header. openai-harmony refuses the text below ("unexpected
+# tokens remaining in message header: Some(\"Can you\")"): text before the first header is
+# content, and the final message after it reads as usual
+
+
+@pytest.mark.parametrize(
+    ("before", "content"),
+    [
+        ("Can you translate it?to=fr ", "Can you translate it?to=fr Bonjour"),
+        ("Translate it?to=fr", "Translate it?to=fr\nBonjour"),
+    ],
+)
+def test_to_inside_a_word_before_the_first_header_is_no_recipient(before: str, content: str) -> None:
+    check(before + "<|channel|>final<|message|>Bonjour<|return|>", D, content, None, [], finish_reason="stop")
+

@@ -3,7 +3,10 @@ opens, read as openai-harmony's parser reads it.
 
 - A message with a recipient (``to=…`` in the header, before or after the channel) is
   a tool call: the name is the recipient without ``functions.`` (built-in tools keep
-  their own, e.g. ``browser.search``), the arguments are the message's JSON.
+  their own, e.g. ``browser.search``), the arguments are the message's JSON. A
+  recipient is a word that starts with ``to=`` (as openai-harmony splits the header:
+  ``?to=fr`` in prose is none), in every header alike; ``to=`` with no name after it
+  is the empty recipient openai-harmony reads: a nameless ``InvalidToolCall``.
 - ``analysis`` messages are reasoning; ``final`` messages and ``commentary``
   messages without a recipient (preambles) are content.
 - The recipient may sit in the role header (``<|start|>assistant to=functions.x``;
@@ -56,10 +59,12 @@ __all__ = [
 START, CHANNEL, MESSAGE, CONSTRAIN = "<|start|>", "<|channel|>", "<|message|>", "<|constrain|>"
 END, CALL, RETURN = "<|end|>", "<|call|>", "<|return|>"
 NEXT = START + "assistant"
-_TO = re.compile(r"\bto=([^\s<]+)")
+# a recipient: a word that starts with "to=" (openai-harmony splits the header on whitespace and
+# strips "to=" from a word's start; a marker sets words apart too: "<|channel|>to=functions.f"
+# is one the model meant); "?to=fr" in prose is none. "to=" alone is the recipient ""
+_TO = re.compile(r"(?:(?<!\S)|(?<=\|>))to=([^\s<]*)")
 _CHANNEL = re.compile(re.escape(CHANNEL) + r"\s*([^\s<]+)")
 _ROLE = re.compile(r"[^\s<]*")
-_TO_WORD = re.compile(r"(?:^|\s)to=")  # a word that is a recipient ("?to=fr" in prose is none)
 _VALUE = re.compile(r"[^\s<]+")  # a channel's value (openai-harmony: up to whitespace or "<")
 _WORDS = re.compile(r"[^ \t\n\f\r]+")  # (Rust's split_ascii_whitespace)
 _AFTER_ROLE = frozenset(("", "<", " ", "\n"))  # "<|start|>assistant" then one of these: the assistant
@@ -219,7 +224,7 @@ def _role_header(m: TextParser, full: str, end: str) -> None:
         i = full.rfind("<")
         if i >= 0 and full[i:] in _PARTS:
             words = full[:i]
-    if end == MESSAGE and _TO_WORD.search(full):  # the role header went on with a recipient word
+    if end == MESSAGE and _TO.search(full):  # the role header went on with a recipient word
         _addressed(m, full, end, _recipients(full))  # (words before it: a header openai-harmony refuses)
         return
     count = _header_words(words, cut=not end)
