@@ -535,6 +535,14 @@ def test_a_recipient_between_messages_is_an_invalid_call(between: str) -> None:
     check(text, D, None, "x", [Invalid("f", raw=between)], finish_reason="stop")
 
 
+def test_one_word_holding_to_between_messages_is_a_nameless_invalid_call() -> None:
+    # at the start of the output openai-harmony reads the word as the recipient; here it
+    # refuses the output: either way a message the model addressed, never content
+    between = 'a.to=functions.f<|channel|>commentary<|message|>{"a":1}<|call|>'
+    check("<|channel|>analysis<|message|>x<|end|>" + between, D, None, "x", [Invalid(None, raw=between)],
+          finish_reason="stop")
+
+
 def test_a_recipient_between_messages_cut_off_is_cut_off() -> None:
     between = 'to=functions.f<|message|>{"a":'
     check("<|channel|>analysis<|message|>x<|end|>" + between, D, None, "x",

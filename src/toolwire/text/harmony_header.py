@@ -64,8 +64,9 @@ END, CALL, RETURN = "<|end|>", "<|call|>", "<|return|>"
 NEXT = START + "assistant"
 # a recipient: a word that starts with "to=" (openai-harmony splits the header on whitespace and
 # strips "to=" from a word's start; a marker sets words apart too: "<|channel|>to=functions.f"
-# is one the model meant); "?to=fr" in prose is none. "to=" alone is the recipient ""
-_TO = re.compile(r"(?:(?<!\S)|(?<=\|>))to=([^\s<]*)")
+# is one the model meant); "?to=fr" in prose is none. "to=" alone is the recipient "". (The
+# literal first, what comes before it checked after: a fast search for "to=")
+_TO = re.compile(r"to=(?<![^\s>]to=)(?<![^|]>to=)([^\s<]*)")
 _CHANNEL = re.compile(re.escape(CHANNEL) + r"\s*([^\s<]+)")
 _ROLE = re.compile(r"[^\s<]*")
 _VALUE = re.compile(r"[^\s<]+")  # a channel's value (openai-harmony: up to whitespace or "<")
@@ -172,14 +173,15 @@ def _unread(m: TextParser, head: str, end: str, why: str = "") -> None:
 def between(m: TextParser, tok: str) -> None:
     """A marker after text between messages (after ``<|end|>`` / ``<|call|>``, with no
     ``<|start|>``), which the mode holds as stray text: openai-harmony refuses such
-    output ("expecting start token"). Text holding a recipient then ``<|message|>`` or
-    ``<|channel|>`` addressed a tool: it and its message are an ``InvalidToolCall``,
-    never run; other text is content, and the marker sets it apart. So is a call in a
-    header ``<|channel|>`` opens there (no ``<|start|>``: ``_header``)."""
+    output ("expecting start token"). Text holding a recipient (or one word holding
+    ``to=``, ``_to_inside``) then ``<|message|>`` or ``<|channel|>`` addressed a tool:
+    it and its message are an ``InvalidToolCall``, never run; other text is content,
+    and the marker sets it apart. So is a call in a header ``<|channel|>`` opens there
+    (no ``<|start|>``: ``_header``)."""
     text = m.stray.join() if m.stray else ""
     if text:
         m.stray.reset()
-        if tok in (MESSAGE, CHANNEL) and _TO.search(text):
+        if tok in (MESSAGE, CHANNEL) and (_TO.search(text) or _to_inside(text)):
             _unread(m, text, tok, "outside")
             return
         m.emit_content(text)
