@@ -132,7 +132,10 @@ def test_several_calls_one_after_another() -> None:
     two = '<|channel|>commentary to=functions.g <|constrain|>json<|message|>{"b": 2}'
     expected = [C("f", {"a": 1}), C("g", {"b": 2})]
     check(one + "<|start|>assistant" + two + "<|call|>", D, None, None, expected)
-    check(one + two + "<|call|>", D, None, None, expected)
+    # without <|start|>assistant before it, openai-harmony 0.0.8 refuses the second ("Unexpected
+    # token 200005 while expecting start token 200006") and llama.cpp's parser leaves it out:
+    # an InvalidToolCall, never run
+    check(one + two + "<|call|>", D, None, None, [C("f", {"a": 1}), Invalid("g", raw=two + "<|call|>")])
     check(one + "<|start|>assistant" + two, D, None, None, expected, finish_reason="tool_calls")
     check(one[: -len("<|call|>")] + "<|start|>assistant" + two, D, None, None, expected, finish_reason="stop")
 
@@ -444,3 +447,133 @@ def test_the_recipient_then_the_content_type_in_either_header_is_a_call(header: 
     # openai-harmony 0.0.8 reads each as a message to functions.f (the last with content type 'foo')
     text = "<|channel|>analysis<|message|>x<|end|>" + header + '<|message|>{"a":1}<|call|>'
     check(text, D, None, "x", [C("f", {"a": 1})], finish_reason="stop")
+
+
+# -- an empty recipient ("to=" with nothing after it): openai-harmony 0.0.8 reads each of these
+# as a message to the recipient '' (first or later message alike), a message addressed to a
+# tool with no name: one nameless InvalidToolCall keeping the message, wherever it stands, and
+# its <|call|> is never content
+
+
+@pytest.mark.parametrize(
+    "header",
+    [
+        "<|channel|>commentary to=<|constrain|>json",
+        "<|channel|>commentary to= <|constrain|>json",
+        "<|channel|>commentary to=",
+        "<|channel|>analysis to=",
+        " to=<|constrain|>json",
+        " to=<|channel|>commentary",
+    ],
+)
+def test_an_empty_recipient_is_a_nameless_invalid_call_in_any_message(header: str) -> None:
+    text = header + "<|message|>{}<|call|>"
+    check(text, D, None, None, [Invalid(None, raw=text)], finish_reason="stop")
+    after = "<|channel|>analysis<|message|>x<|end|>"
+    later = "<|start|>assistant" + header + "<|message|>{}<|call|>"
+    check(after + later, D, None, "x", [Invalid(None, raw=later)], finish_reason="stop")
+
+
+# -- a recipient is a word that starts with "to=" (openai-harmony 0.0.8 splits the header on
+# whitespace and strips "to=" from the start of a word); "?to=fr" in prose is no recipient, in
+# the first header as in the role header. openai-harmony refuses the text below ("unexpected
+# tokens remaining in message header: Some(\"Can you\")"): text before the first header is
+# content, and the final message after it reads as usual
+
+
+@pytest.mark.parametrize(
+    ("before", "content"),
+    [
+        ("Can you translate it?to=fr ", "Can you translate it?to=fr Bonjour"),
+        ("Translate it?to=fr", "Translate it?to=fr\nBonjour"),
+    ],
+)
+def test_to_inside_a_word_before_the_first_header_is_no_recipient(before: str, content: str) -> None:
+    check(before + "<|channel|>final<|message|>Bonjour<|return|>", D, content, None, [], finish_reason="stop")
+
+
+
+# -- a header whose one word besides markers and header words holds "to=" inside it:
+# openai-harmony 0.0.8 reads that whole word as the recipient (a message to '?to=functions.f',
+# which vLLM's Responses API makes an MCP call named 'f'); it is no recipient word, so never a
+# call, but the model addressed something: a nameless InvalidToolCall, its <|call|> never content
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '<|channel|>commentary ?to=functions.f<|message|>{"a":1}<|call|>',
+        ' ?to=functions.f<|message|>{"a":1}<|call|>',
+        'a.to=functions.f<|channel|>commentary<|message|>{"a":1}<|call|>',
+    ],
+)
+def test_one_header_word_holding_to_is_a_nameless_invalid_call(text: str) -> None:
+    r = check(text, D, None, None, [Invalid(None, raw=text)], finish_reason="stop")
+    assert "no recipient word" in r.tool_calls[0].error
+    after = "<|channel|>analysis<|message|>x<|end|>"
+    later = "<|start|>assistant" + (text if text[:1] in "< " else " " + text)
+    check(after + later, D, None, "x", [Invalid(None, raw=later)], finish_reason="stop")
+
+# -- text between messages (after <|end|>, with no <|start|>) holding a recipient, then
+# <|message|> or <|channel|>: openai-harmony 0.0.8 refuses the output ("Unexpected token …
+# while expecting start token 200006") and llama.cpp's gpt-oss parser too; the model addressed
+# a tool, so the text and its message are an InvalidToolCall keeping them, never a call, and
+# its markers never content
+
+
+@pytest.mark.parametrize(
+    "between",
+    [
+        'to=functions.f<|message|>{"a":1}<|call|>',
+        'Now to=functions.f<|message|>{"a":1}<|call|>',
+        '\nto=functions.f <|constrain|>json<|message|>{"a":1}<|call|>',
+        'to=functions.f<|channel|>commentary<|message|>{"a":1}<|call|>',
+    ],
+)
+def test_a_recipient_between_messages_is_an_invalid_call(between: str) -> None:
+    text = "<|channel|>analysis<|message|>x<|end|>" + between
+    check(text, D, None, "x", [Invalid("f", raw=between)], finish_reason="stop")
+
+
+def test_one_word_holding_to_between_messages_is_a_nameless_invalid_call() -> None:
+    # at the start of the output openai-harmony reads the word as the recipient; here it
+    # refuses the output: either way a message the model addressed, never content
+    between = 'a.to=functions.f<|channel|>commentary<|message|>{"a":1}<|call|>'
+    check("<|channel|>analysis<|message|>x<|end|>" + between, D, None, "x", [Invalid(None, raw=between)],
+          finish_reason="stop")
+
+
+def test_a_recipient_between_messages_cut_off_is_cut_off() -> None:
+    between = 'to=functions.f<|message|>{"a":'
+    check("<|channel|>analysis<|message|>x<|end|>" + between, D, None, "x",
+          [Invalid("f", truncated=True, raw=between)], finish_reason="length")
+
+
+def test_a_message_marker_between_messages_without_a_recipient_is_a_break() -> None:
+    # openai-harmony 0.0.8 refuses it too; no recipient: content, <|message|> set apart as at
+    # the start of the output ("Use ?to=fr here<|message|>then")
+    text = "<|channel|>final<|message|>Hi<|end|>See ?to=fr<|message|>there<|return|>"
+    check(text, D, "Hi\nSee ?to=fr\nthere", None, [], finish_reason="stop")
+
+
+# -- a call header after a message's end with no <|start|> before it: openai-harmony 0.0.8
+# refuses the output ("Unexpected token 200005 while expecting start token 200006") and
+# llama.cpp's gpt-oss parser too (after <|call|> it leaves the rest out): the call is an
+# InvalidToolCall keeping its text, never run
+
+
+@pytest.mark.parametrize("between", ["", "\n", " "])
+def test_a_call_header_without_start_after_an_end_is_an_invalid_call(between: str) -> None:
+    call = '<|channel|>commentary to=functions.f <|constrain|>json<|message|>{"a":1}<|call|>'
+    check("<|channel|>analysis<|message|>x<|end|>" + between + call, D, None, "x", [Invalid("f", raw=call)],
+          finish_reason="stop")
+
+
+def test_a_call_header_without_start_after_a_call_is_an_invalid_call() -> None:
+    second = "<|channel|>commentary to=functions.now <|constrain|>json<|message|>{}<|call|>"
+    check(CALL + second, D, None, None, [C("get_weather", {"city": "Paris"}), Invalid("now", raw=second)],
+          finish_reason="stop")
+    # the first call's <|call|> stripped too: the next <|channel|> ends it, and the header it
+    # opens has no <|start|> either
+    check(CALL[: -len("<|call|>")] + second, D, None, None,
+          [C("get_weather", {"city": "Paris"}), Invalid("now", raw=second)], finish_reason="stop")

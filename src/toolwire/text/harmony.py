@@ -27,6 +27,11 @@ begins with a message header::
   other than whitespace is past the turn, one ``InvalidToolCall``'s raw text, never a
   call, content or reasoning (openai-harmony reads on as through any list of messages).
   After ``<|call|>`` the next call is read (the form ``encode_text`` writes).
+- Between messages (after ``<|end|>`` / ``<|call|>``) the next starts with ``<|start|>``;
+  openai-harmony refuses anything else ("expecting start token"). Text there is content
+  (a marker in it sets it apart), unless it holds a recipient word before ``<|message|>``
+  or ``<|channel|>``; that text and its message, and a call header ``<|channel|>`` opens
+  there with no ``<|start|>``, are an ``InvalidToolCall``, never run (``between``).
 - A prompt ending ``<|channel|>analysis<|message|>`` (``prompt=``) starts the output in
   the analysis channel.
 
@@ -37,7 +42,8 @@ renderer writes (recipient in the role header); both are read. A message has no
 escaping and a tokenizer reads ``<|call|>`` in text as the special token, so ``<|`` in
 the arguments is written ``\\u003c|`` (the same JSON value; openai-harmony parses it back).
 
-Sources (checked 2026-11-30; roles, recipients, ``<|return|>`` and escaping 2026-12-05): openai/harmony
+Sources (checked 2026-11-30; roles, recipients, ``<|return|>`` and escaping 2026-12-05; text between
+messages 2026-12-06): openai/harmony
 ``docs/format.md`` (message grammar, roles, channels, recipients, ``<|call|>``) and
 openai-harmony 0.0.8's parser; vllm-project/vllm ``vllm/tool_parsers/
 openai_tool_parser.py``, ``vllm/reasoning/gptoss_reasoning_parser.py`` and
@@ -52,8 +58,22 @@ from .._errors import excerpt
 from .._types import ToolCall
 from ._brackets import scan
 from ._core import BodyMode, Mode, TextFormat, TextMode, TextParser
-from ._kit import MISSING, args_text, body, calls_of, goto, loads, stay
-from .harmony_header import CALL, CHANNEL, CONSTRAIN, END, HEADER, LEADS, MESSAGE, NEXT, RETURN, START, tool, turn_ended
+from ._kit import MISSING, args_text, body, calls_of, goto, loads
+from .harmony_header import (
+    CALL,
+    CHANNEL,
+    CONSTRAIN,
+    END,
+    HEADER,
+    LEADS,
+    MESSAGE,
+    NEXT,
+    RETURN,
+    START,
+    between,
+    tool,
+    turn_ended,
+)
 
 __all__ = ["FORMAT"]
 
@@ -65,14 +85,14 @@ def _call(m: TextParser, text: str, end: str, complete: bool) -> None:
     name = tool(m.state.get("recipient", ""))
     if end in (START, CHANNEL):  # the next message starts (its <|call|> / <|end|> left out)
         m.open_body(HEADER, end)
+        m.state["outside"] = end == CHANNEL  # (no <|start|>: a call there is not run)
     if not complete:
         m.truncated(name or None, raw)
         return
     tos = m.state.get("recipients", ())
     if tos is None:  # its header is none openai-harmony reads with that recipient (``_unread``)
         head = excerpt(raw[: len(raw) - len(text) - len(end)], 80)
-        m.invalid(name or None, raw, f"Tool call at {m.loc} has a header Harmony does not read: {head} (after "
-                                     "its role and channel: the recipient, then one word at most, the content type)")
+        m.invalid(name or None, raw, f"Tool call at {m.loc} " + _UNREAD[m.state.get("unread", "")].format(head))
     elif len(tos) > 1:  # never a guess between them
         listed = ", ".join(excerpt(t, 60) for t in tos[:3]) + (", …" if len(tos) > 3 else "")
         m.invalid(None, raw, f"Tool call at {m.loc} names {len(tos)} recipients in one header ({listed})")
@@ -86,6 +106,17 @@ def _call(m: TextParser, text: str, end: str, complete: bool) -> None:
         turn_ended(m, end)
 
 
+# why a message to a tool is not read (``harmony_header._unread``)
+_UNREAD = {
+    "": "has a header Harmony does not read: {} (after its role and channel: the recipient, then one word at "
+        "most, the content type)",
+    "outside": "stands outside a message: {} follows the end of one with no <|start|> before it (Harmony does "
+               "not read such output)",
+    "word": "is addressed to a word holding to= that is no recipient word (to=NAME): {} (openai-harmony reads "
+            "the whole word as the recipient)",
+}
+
+
 def _open_json(text: str) -> bool:
     """True when *text* (no JSON) is empty or ends inside a string or a bracket."""
     found = scan(text)
@@ -96,14 +127,15 @@ def _open_json(text: str) -> bool:
 _CALL = BodyMode(
     _call, ends=(CALL, END, RETURN, START, CHANNEL), quotes=(('"', '"', True),), stop_closer=CALL
 )
-_BETWEEN = TextMode("content")
+_BETWEEN = TextMode("")  # text between messages: held as stray text (``between``)
 _ANALYSIS = TextMode("reasoning")
 _FINAL = TextMode("content")
+_OUTSIDE = (START, CHANNEL, MESSAGE, END, CALL, RETURN)
 # inside a message only its own ends count: a <|call|>, <|channel|> or <|start|>user that
 # the reasoning quotes is text; a next message may follow without <|end|> (llama.cpp)
 _ANALYSIS.set({END: goto(_BETWEEN), NEXT: body(HEADER)})
 _FINAL.set({END: goto(_BETWEEN), RETURN: turn_ended, NEXT: body(HEADER)})
-_BETWEEN.set({START: body(HEADER), CHANNEL: body(HEADER), END: stay, CALL: stay, RETURN: turn_ended})
+_BETWEEN.set({mk: between for mk in _OUTSIDE}, text_first=_OUTSIDE)
 HEADER.next = _BETWEEN
 _CALL.next = _BETWEEN
 

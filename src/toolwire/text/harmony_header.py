@@ -3,7 +3,13 @@ opens, read as openai-harmony's parser reads it.
 
 - A message with a recipient (``to=…`` in the header, before or after the channel) is
   a tool call: the name is the recipient without ``functions.`` (built-in tools keep
-  their own, e.g. ``browser.search``), the arguments are the message's JSON.
+  their own, e.g. ``browser.search``), the arguments are the message's JSON. A
+  recipient is a word that starts with ``to=`` (as openai-harmony splits the header:
+  ``?to=fr`` in prose is none), in every header alike; ``to=`` with no name after it
+  is the empty recipient openai-harmony reads: a nameless ``InvalidToolCall``. So is a
+  header whose one word besides markers and header words holds ``to=`` inside it
+  (``<|channel|>commentary ?to=functions.f``: openai-harmony reads the whole word as
+  the recipient), and a call header after a message's end with no ``<|start|>``.
 - ``analysis`` messages are reasoning; ``final`` messages and ``commentary``
   messages without a recipient (preambles) are content.
 - The recipient may sit in the role header (``<|start|>assistant to=functions.x``;
@@ -49,17 +55,20 @@ if TYPE_CHECKING:
     from ._core import TextParser
 
 __all__ = [
-    "CALL", "CHANNEL", "CONSTRAIN", "END", "HEADER", "LEADS", "MESSAGE", "NEXT", "RETURN", "START", "tool",
-    "turn_ended",
+    "CALL", "CHANNEL", "CONSTRAIN", "END", "HEADER", "LEADS", "MESSAGE", "NEXT", "RETURN", "START", "between",
+    "tool", "turn_ended",
 ]
 
 START, CHANNEL, MESSAGE, CONSTRAIN = "<|start|>", "<|channel|>", "<|message|>", "<|constrain|>"
 END, CALL, RETURN = "<|end|>", "<|call|>", "<|return|>"
 NEXT = START + "assistant"
-_TO = re.compile(r"\bto=([^\s<]+)")
+# a recipient: a word that starts with "to=" (openai-harmony splits the header on whitespace and
+# strips "to=" from a word's start; a marker sets words apart too: "<|channel|>to=functions.f"
+# is one the model meant); "?to=fr" in prose is none. "to=" alone is the recipient "". (The
+# literal first, what comes before it checked after: a fast search for "to=")
+_TO = re.compile(r"to=(?<![^\s>]to=)(?<![^|]>to=)([^\s<]*)")
 _CHANNEL = re.compile(re.escape(CHANNEL) + r"\s*([^\s<]+)")
 _ROLE = re.compile(r"[^\s<]*")
-_TO_WORD = re.compile(r"(?:^|\s)to=")  # a word that is a recipient ("?to=fr" in prose is none)
 _VALUE = re.compile(r"[^\s<]+")  # a channel's value (openai-harmony: up to whitespace or "<")
 _WORDS = re.compile(r"[^ \t\n\f\r]+")  # (Rust's split_ascii_whitespace)
 _AFTER_ROLE = frozenset(("", "<", " ", "\n"))  # "<|start|>assistant" then one of these: the assistant
@@ -88,6 +97,7 @@ def turn_ended(m: TextParser, tok: str) -> None:
 
 def _header(m: TextParser, text: str, end: str, complete: bool) -> None:
     full = m.opener + text
+    outside = m.opener == CHANNEL and m.state.pop("outside", False)  # no <|start|> since a message ended
     if full.startswith(START):
         if not full.startswith(NEXT) or full[len(NEXT) : len(NEXT) + 1] not in _AFTER_ROLE:
             hit = _ROLE.match(full, len(START))
@@ -117,7 +127,13 @@ def _header(m: TextParser, text: str, end: str, complete: bool) -> None:
         return
     tos = _recipients(full)
     if tos:  # the model addressed a tool (the words before <|channel|> are the header's too)
-        _addressed(m, full, end, tos)
+        if outside:  # openai-harmony refuses the output ("expecting start token")
+            _unread(m, full, end, "outside")
+        else:
+            _addressed(m, full, end, tos)
+        return
+    if _to_inside(full):  # a message to the word openai-harmony reads as the recipient
+        _unread(m, full, end, "word")
         return
     first = min((i for i in (full.find(CHANNEL), full.find(START)) if i >= 0), default=-1)
     if first > 0 and _header_words(full[:first]) < 0:
@@ -142,14 +158,39 @@ def _header(m: TextParser, text: str, end: str, complete: bool) -> None:
     m.mode = LEADS.analysis if ch and ch.group(1) == "analysis" else LEADS.final
 
 
-def _unread(m: TextParser, head: str, end: str) -> None:
+def _unread(m: TextParser, head: str, end: str, why: str = "") -> None:
     """The message after *head*, a header with a recipient that openai-harmony refuses or
-    reads otherwise (``_addressed``): the model addressed a tool, so its message is an
-    ``InvalidToolCall``."""
+    reads otherwise (``_addressed``; *why*: ``outside`` a message, ``between``; to a
+    ``word`` holding ``to=``, ``_to_inside``): the model addressed a tool, so its message
+    is an ``InvalidToolCall``."""
     tos = _recipients(head)
     m.open_body(LEADS.call, head + end)
     m.state["recipient"] = tos[0] if len(tos) == 1 else ""
     m.state["recipients"] = None  # (no list: the call is not read)
+    m.state["unread"] = why
+
+
+def between(m: TextParser, tok: str) -> None:
+    """A marker after text between messages (after ``<|end|>`` / ``<|call|>``, with no
+    ``<|start|>``), which the mode holds as stray text: openai-harmony refuses such
+    output ("expecting start token"). Text holding a recipient (or one word holding
+    ``to=``, ``_to_inside``) then ``<|message|>`` or ``<|channel|>`` addressed a tool:
+    it and its message are an ``InvalidToolCall``, never run; other text is content,
+    and the marker sets it apart. So is a call in a header ``<|channel|>`` opens there
+    (no ``<|start|>``: ``_header``)."""
+    text = m.stray.join() if m.stray else ""
+    if text:
+        m.stray.reset()
+        if tok in (MESSAGE, CHANNEL) and (_TO.search(text) or _to_inside(text)):
+            _unread(m, text, tok, "outside")
+            return
+        m.emit_content(text)
+    m.brk("content")
+    if tok in (START, CHANNEL):
+        m.open_body(HEADER, tok)
+        m.state["outside"] = tok == CHANNEL  # a header with no <|start|>: a call in it is not run
+    elif tok == RETURN:
+        turn_ended(m, tok)
 
 
 def _addressed(m: TextParser, head: str, end: str, tos: list[str]) -> None:
@@ -219,8 +260,11 @@ def _role_header(m: TextParser, full: str, end: str) -> None:
         i = full.rfind("<")
         if i >= 0 and full[i:] in _PARTS:
             words = full[:i]
-    if end == MESSAGE and _TO_WORD.search(full):  # the role header went on with a recipient word
+    if end == MESSAGE and _TO.search(full):  # the role header went on with a recipient word
         _addressed(m, full, end, _recipients(full))  # (words before it: a header openai-harmony refuses)
+        return
+    if end == MESSAGE and _to_inside(full):  # (" ?to=functions.f<|message|>")
+        _unread(m, full, end, "word")
         return
     count = _header_words(words, cut=not end)
     tos = _recipients(words) if count >= 0 else []
@@ -273,6 +317,20 @@ def _header_words(text: str, others: int = 0, cut: bool = False) -> int:
         if unknown > others or not is_name(w):
             return -1
     return len(words) - tos
+
+
+def _to_inside(head: str) -> bool:
+    """Whether *head*, a header with no recipient word, holds one word besides Harmony's
+    markers and header words, and that word holds ``to=`` (``?to=functions.f``):
+    openai-harmony reads that one word as the recipient (vLLM's Responses API makes an
+    MCP call of it), so the model addressed something, and its message is never content
+    (two words or more are prose: ``Can you translate it?to=fr``)."""
+    if "to=" not in head or len(head) > 512:
+        return False
+    for mk in (START, CHANNEL, CONSTRAIN):
+        head = head.replace(mk, " ")
+    odd = [w for w in head.split() if w not in _HEADER_WORDS]
+    return len(odd) == 1 and "to=" in odd[0]
 
 
 def _name(recipients: list[str]) -> str | None:
