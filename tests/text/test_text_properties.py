@@ -61,6 +61,10 @@ MARKERS += [  # LongCat-Flash-Lite, Solar Open, MiniCPM 5
 MARKERS += [  # dots
     "<dots_function_call>", "</dots_function_call>", '<dots_function_call>{"name": "f", "arguments": {',
 ]
+MARKERS += [  # Solar Open 2
+    "<|tool_call:start|>", "<|tool_call:start|>f\n", "<|tool_arg:start|>", "<|tool_arg:value|>", "<|tool_arg:end|>",
+    "<|think:start|>", "<|think:end|>", "<|im:end|>",
+]
 SOUP = st.lists(
     st.one_of(st.sampled_from(MARKERS), st.text(alphabet='abc{}[]()"\':,=\\ \n<|>', max_size=4)),
     max_size=25,

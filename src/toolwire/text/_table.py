@@ -122,6 +122,12 @@ _TABLE = (
         "dots",
         'dots: <dots_function_call><invoke name="NAME"><parameter name="KEY">value, or {json}; <think>',
     ),
+    (
+        "text.solar-open2",
+        "solar_open2",
+        "Solar Open 2: <|tool_call:start|>NAME\\n<|tool_arg:start|>KEY<|tool_arg:value|>VALUE<|tool_arg:end|>, "
+        "<|think:start|> reasoning",
+    ),
 )
 
 
