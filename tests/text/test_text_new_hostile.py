@@ -89,6 +89,11 @@ HOSTILE: List[Tuple[str, Callable[[int], str]]] = [
     ("text.solar-open2", lambda n: "<|tool_call:start|>f\n<|tool_call:end|>" * (n // 40)),
     ("text.solar-open2", lambda n: "<|think:start|>" + "<|tool_call:start|>f\n<|tool_call:end|>" * (n // 40)),
     ("text.solar-open2", lambda n: "<|tool_call:start|>f" + "<|tool_call:start|>" * (n // 19)),
+    ("text.inkling", lambda n: '<|content_invoke_tool_json|>{"name":"f","args":{}}<|end_message|>' * (n // 60)),
+    ("text.inkling", lambda n: '<|content_invoke_tool_json|>{"name":"f","args":{"a":"' + "<|end_message|>" * (n // 15)),
+    ("text.inkling", lambda n: "<|message_model|>f" * (n // 18) + "<|content_invoke_tool_json|>{}"),
+    ("text.inkling", lambda n: "<|content_thinking|>" + '<|content_invoke_tool_json|>{"name":"f"}' * (n // 40)),
+    ("text.inkling", lambda n: "<|content_invoke_tool_json|>" + "{" * n),
 ]
 
 

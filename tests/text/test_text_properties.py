@@ -65,6 +65,11 @@ MARKERS += [  # Solar Open 2
     "<|tool_call:start|>", "<|tool_call:start|>f\n", "<|tool_arg:start|>", "<|tool_arg:value|>", "<|tool_arg:end|>",
     "<|think:start|>", "<|think:end|>", "<|im:end|>",
 ]
+MARKERS += [  # Inkling
+    "<|message_model|>", "<|content_text|>", "<|content_thinking|>", "<|content_invoke_tool_json|>",
+    '<|content_invoke_tool_json|>{"name":"f","args":{', "<|end_message|>", "<|content_model_end_sampling|>",
+    "<|content_invoke_tool_text|>",
+]
 SOUP = st.lists(
     st.one_of(st.sampled_from(MARKERS), st.text(alphabet='abc{}[]()"\':,=\\ \n<|>', max_size=4)),
     max_size=25,

@@ -128,6 +128,12 @@ _TABLE = (
         "Solar Open 2: <|tool_call:start|>NAME\\n<|tool_arg:start|>KEY<|tool_arg:value|>VALUE<|tool_arg:end|>, "
         "<|think:start|> reasoning",
     ),
+    (
+        "text.inkling",
+        "inkling",
+        'Inkling: <|message_model|>NAME<|content_invoke_tool_json|>{"name", "args"}<|end_message|>, '
+        "<|content_thinking|> blocks",
+    ),
 )
 
 
