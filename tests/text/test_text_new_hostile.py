@@ -94,6 +94,10 @@ HOSTILE: List[Tuple[str, Callable[[int], str]]] = [
     ("text.inkling", lambda n: "<|message_model|>f" * (n // 18) + "<|content_invoke_tool_json|>{}"),
     ("text.inkling", lambda n: "<|content_thinking|>" + '<|content_invoke_tool_json|>{"name":"f"}' * (n // 40)),
     ("text.inkling", lambda n: "<|content_invoke_tool_json|>" + "{" * n),
+    ("text.granite-20b-fc", lambda n: '<function_call> {"name": "f", "arguments": {}}\n' * (n // 46)),
+    ("text.granite-20b-fc", lambda n: "<function_call> " + "{" * n),
+    ("text.granite-20b-fc", lambda n: '<function_call> {"name": "f", "arguments": {"a": "' + "<function_call>" * (n // 15)),
+    ("text.granite-20b-fc", lambda n: "<function_call>" * (n // 15)),
 ]
 
 

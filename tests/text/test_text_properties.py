@@ -70,6 +70,7 @@ MARKERS += [  # Inkling
     '<|content_invoke_tool_json|>{"name":"f","args":{', "<|end_message|>", "<|content_model_end_sampling|>",
     "<|content_invoke_tool_text|>",
 ]
+MARKERS += ["<function_call>", '<function_call> {"name": "f", "arguments": {', "<|endoftext|>"]  # granite-20b-fc
 SOUP = st.lists(
     st.one_of(st.sampled_from(MARKERS), st.text(alphabet='abc{}[]()"\':,=\\ \n<|>', max_size=4)),
     max_size=25,

@@ -134,6 +134,11 @@ _TABLE = (
         'Inkling: <|message_model|>NAME<|content_invoke_tool_json|>{"name", "args"}<|end_message|>, '
         "<|content_thinking|> blocks",
     ),
+    (
+        "text.granite-20b-fc",
+        "granite_20b_fc",
+        'granite-20b-functioncalling: <function_call> {"name", "arguments"}, one object per call',
+    ),
 )
 
 
