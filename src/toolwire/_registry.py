@@ -171,7 +171,7 @@ class Registry(OneSteps):
         try:
             return self._by_name[name]
         except (KeyError, TypeError):
-            # the wire dialects by name; the text formats (thirty-one, read with
+            # the wire dialects by name; the text formats (thirty-four, read with
             # ``decode_text``) only counted, so the list is never cut off
             known = ", ".join(d.name for d in self._order if d.text_module is None)
             texts = sum(d.text_module is not None for d in self._order)

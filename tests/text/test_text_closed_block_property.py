@@ -28,7 +28,8 @@ BLOCKS = {  # each family's thinking block as its template writes it (then other
     "text.ernie": ("<think>", "</think>"), "text.command-r": ("<|START_THINKING|>", "<|END_THINKING|>"),
     "text.nemotron": ("<think>", "</think>"), "text.apertus": ("<|inner_prefix|>", "<|inner_suffix|>"),
     "text.longcat": ("<longcat_think>", "</longcat_think>"), "text.olmo": ("<think>", "</think>"),
-    "text.dots": ("<think>", "</think>"),
+    "text.dots": ("<think>", "</think>"), "text.solar-open2": ("<|think:start|>", "<|think:end|>"),
+    "text.inkling": ("<|content_thinking|>", "<|end_message|>", "<|content_model_end_sampling|>"),
     "text.minicpm": ("<think>", "</think>"), "text.solar-open": ("<|think|>", "<|end|>", "<|content|>", "<|tool_calls|>"),
 }
 VALUE = st.text(alphabet='"\'\\{}[],\n x=<>', max_size=4) | st.sampled_from(["</tool_call>", "<tool_call>"])

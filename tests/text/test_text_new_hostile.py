@@ -82,6 +82,22 @@ HOSTILE: List[Tuple[str, Callable[[int], str]]] = [
     ("text.dots", lambda n: '<dots_function_call><invoke name="f"><parameter name="a">'
      + "</dots_function_call>" * (n // 21)),
     ("text.dots", lambda n: '<dots_function_call>{"name": "f"}</dots_function_call>' * (n // 50)),
+    ("text.solar-open2", lambda n: "<|tool_call:start|>f\n" + _many("<|tool_arg:start|>a{}<|tool_arg:value|>x"
+                                                                     "<|tool_arg:end|>\n", n // 60)),
+    ("text.solar-open2", lambda n: "<|tool_call:start|>f\n<|tool_arg:start|>a<|tool_arg:value|>"
+     + "<|tool_arg:start|>" * (n // 18) + "<|tool_call:end|>"),
+    ("text.solar-open2", lambda n: "<|tool_call:start|>f\n<|tool_call:end|>" * (n // 40)),
+    ("text.solar-open2", lambda n: "<|think:start|>" + "<|tool_call:start|>f\n<|tool_call:end|>" * (n // 40)),
+    ("text.solar-open2", lambda n: "<|tool_call:start|>f" + "<|tool_call:start|>" * (n // 19)),
+    ("text.inkling", lambda n: '<|content_invoke_tool_json|>{"name":"f","args":{}}<|end_message|>' * (n // 60)),
+    ("text.inkling", lambda n: '<|content_invoke_tool_json|>{"name":"f","args":{"a":"' + "<|end_message|>" * (n // 15)),
+    ("text.inkling", lambda n: "<|message_model|>f" * (n // 18) + "<|content_invoke_tool_json|>{}"),
+    ("text.inkling", lambda n: "<|content_thinking|>" + '<|content_invoke_tool_json|>{"name":"f"}' * (n // 40)),
+    ("text.inkling", lambda n: "<|content_invoke_tool_json|>" + "{" * n),
+    ("text.granite-20b-fc", lambda n: '<function_call> {"name": "f", "arguments": {}}\n' * (n // 46)),
+    ("text.granite-20b-fc", lambda n: "<function_call> " + "{" * n),
+    ("text.granite-20b-fc", lambda n: '<function_call> {"name": "f", "arguments": {"a": "' + "<function_call>" * (n // 15)),
+    ("text.granite-20b-fc", lambda n: "<function_call>" * (n // 15)),
 ]
 
 
@@ -112,6 +128,7 @@ def test_hostile_text_is_read_in_linear_time(dialect: str, make: Callable[[int],
         ("text.minicpm", '<function name="f">', '<param name="a{}">x</param>', ""),
         ("text.dots", '<dots_function_call><invoke name="f">', '<parameter name="a{}">x</parameter>',
          "</dots_function_call>"),
+        ("text.solar-open2", "<|tool_call:start|>f\n", "<|tool_arg:start|>a{}<|tool_arg:value|>x<|tool_arg:end|>", ""),
     ],
 )
 def test_parameter_lists_without_their_closer_scale_linearly(dialect: str, head: str, unit: str, tail: str) -> None:

@@ -61,6 +61,16 @@ MARKERS += [  # LongCat-Flash-Lite, Solar Open, MiniCPM 5
 MARKERS += [  # dots
     "<dots_function_call>", "</dots_function_call>", '<dots_function_call>{"name": "f", "arguments": {',
 ]
+MARKERS += [  # Solar Open 2
+    "<|tool_call:start|>", "<|tool_call:start|>f\n", "<|tool_arg:start|>", "<|tool_arg:value|>", "<|tool_arg:end|>",
+    "<|think:start|>", "<|think:end|>", "<|im:end|>",
+]
+MARKERS += [  # Inkling
+    "<|message_model|>", "<|content_text|>", "<|content_thinking|>", "<|content_invoke_tool_json|>",
+    '<|content_invoke_tool_json|>{"name":"f","args":{', "<|end_message|>", "<|content_model_end_sampling|>",
+    "<|content_invoke_tool_text|>",
+]
+MARKERS += ["<function_call>", '<function_call> {"name": "f", "arguments": {', "<|endoftext|>"]  # granite-20b-fc
 SOUP = st.lists(
     st.one_of(st.sampled_from(MARKERS), st.text(alphabet='abc{}[]()"\':,=\\ \n<|>', max_size=4)),
     max_size=25,

@@ -38,6 +38,9 @@ dialect)`` renders calls the way the family's chat template does (history, few-s
 ``text.solar-open``    Solar Open ``<|tool_call:begin|>ID<|tool_call:name|>NAME<|tool_call:args|>{json}``
 ``text.minicpm``       MiniCPM 5 ``<function name="NAME"><param name="KEY">value</param></function>``
 ``text.dots``          dots ``<dots_function_call><invoke name="NAME"><parameter name="KEY">…``
+``text.solar-open2``   Solar Open 2 ``<|tool_call:start|>NAME`` ``<|tool_arg:start|>KEY<|tool_arg:value|>…``
+``text.inkling``       Inkling ``<|message_model|>NAME<|content_invoke_tool_json|>{"name", "args"}``
+``text.granite-20b-fc`` granite-20b-functioncalling ``<function_call> {"name", "arguments"}``
 =====================  ==================================================================
 
 What ``decode_text`` returns (``TextResult``): ``content`` (the answer, every marker

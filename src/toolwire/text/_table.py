@@ -122,6 +122,23 @@ _TABLE = (
         "dots",
         'dots: <dots_function_call><invoke name="NAME"><parameter name="KEY">value, or {json}; <think>',
     ),
+    (
+        "text.solar-open2",
+        "solar_open2",
+        "Solar Open 2: <|tool_call:start|>NAME\\n<|tool_arg:start|>KEY<|tool_arg:value|>VALUE<|tool_arg:end|>, "
+        "<|think:start|> reasoning",
+    ),
+    (
+        "text.inkling",
+        "inkling",
+        'Inkling: <|message_model|>NAME<|content_invoke_tool_json|>{"name", "args"}<|end_message|>, '
+        "<|content_thinking|> blocks",
+    ),
+    (
+        "text.granite-20b-fc",
+        "granite_20b_fc",
+        'granite-20b-functioncalling: <function_call> {"name", "arguments"}, one object per call',
+    ),
 )
 
 
