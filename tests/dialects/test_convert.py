@@ -334,6 +334,32 @@ def test_mistral_reads_an_image_url_given_as_text_and_writes_documents_by_url() 
     assert out["content"] == [{"type": "document_url", "document_url": "https://x.test/a.pdf", "document_name": "a.pdf"}]
 
 
+# RFC 3986 section 3.1: "schemes are case-insensitive"
+UPPER = "HTTPS://x.test/a.png"
+
+
+def test_an_image_url_in_a_tool_result_is_an_http_url_whatever_its_schemes_case() -> None:
+    """``HTTPS://...`` was no http(s) URL: refused for Chat, Anthropic, Responses and Mistral."""
+    mistral = {"role": "tool", "tool_call_id": "abcDEF123", "name": "f",
+               "content": [{"type": "image_url", "image_url": UPPER}]}
+    result = toolwire.decode_result(mistral, "mistral")
+    # https://docs.claude.com/en/docs/build-with-claude/vision: an image ``url`` source
+    assert toolwire.encode_result(result, "anthropic.messages")["content"] == [
+        {"type": "image", "source": {"type": "url", "url": UPPER}}]
+    assert toolwire.encode_result(result, "openai.chat")["content"] == [
+        {"type": "image_url", "image_url": {"url": UPPER}}]  # (CHAT_IMAGE: a gateway's tool message part)
+    # https://platform.openai.com/docs/api-reference/responses/create: function_call_output ``input_image``
+    responses = {"type": "function_call_output", "call_id": "call_1", "output": [
+        {"type": "input_image", "image_url": UPPER, "detail": "auto"}]}
+    result = toolwire.decode_result(responses, "openai.responses").replace(name="f")
+    assert toolwire.encode_result(result, "mistral")["content"] == [
+        {"type": "image_url", "image_url": {"url": UPPER, "detail": "auto"}}]
+    data = {**responses, "output": [{"type": "input_image", "image_url": f"Data:image/png;base64,{PNG}"}]}
+    result = toolwire.decode_result(data, "openai.responses").replace(name="f")
+    assert toolwire.encode_result(result, "anthropic.messages")["content"] == [
+        {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": PNG}}]
+
+
 @pytest.mark.parametrize("target", ["openai.responses", "mistral"])
 def test_an_image_of_no_telling_type_is_refused_not_written_as_data_none(target: str) -> None:
     """An Ollama image (base64 of no stated type) whose bytes are no PNG, JPEG, GIF or

@@ -37,6 +37,7 @@ __all__ = [
     "details",
     "extension",
     "image_data_url",
+    "of_scheme",
     "read_media",
     "rewrite_media",
     "sniff_image",
@@ -89,9 +90,18 @@ def blank_text(part: Dict[str, Any]) -> bool:
     return part.get("type") == "text" and (text is None or (type(text) is str and not text.strip()))
 
 
+def of_scheme(url: Optional[str], *prefixes: str) -> bool:
+    """Whether *url* starts with one of *prefixes* (a scheme and what follows it, of at
+    most 8 characters: ``"https://"``, ``"gs://"``, ``"data:"``), its scheme in any case:
+    "schemes are case-insensitive" (RFC 3986 section 3.1), so ``HTTPS://`` is as
+    ``https://``. The URL itself is kept as given."""
+    return url is not None and url[:8].lower().startswith(prefixes)
+
+
 def web(url: Optional[str]) -> bool:
-    """Whether *url* is an http(s) URL (what providers fetch themselves)."""
-    return url is not None and url.startswith(("http://", "https://"))
+    """Whether *url* is an http(s) URL (what providers fetch themselves), its scheme in
+    any case (``of_scheme``)."""
+    return of_scheme(url, "http://", "https://")
 
 
 def extension(media_type: Optional[str]) -> Optional[str]:
@@ -174,7 +184,7 @@ def read_media(part: Dict[str, Any]) -> Optional[ResultMedia]:
         url = url.get("url")
     if type(url) is str:
         detail = detail if type(detail) is str else None
-        if url.startswith("data:"):
+        if of_scheme(url, "data:"):
             got = data_url(url)
             if got is None:
                 return None  # (a data URL of no stated type: the type its bytes show, as for Ollama's)
@@ -183,7 +193,7 @@ def read_media(part: Dict[str, Any]) -> Optional[ResultMedia]:
     name = _str(part.get("filename"))
     file_data = part.get("file_data")  # Responses file (a Gemini ``file_data`` is a dict: an upload)
     if type(file_data) is str:
-        if file_data.startswith("data:"):
+        if of_scheme(file_data, "data:"):
             got = data_url(file_data)
             return None if got is None else ResultMedia(kind, got[0] or _type_of(name), None, got[1], name)
         return ResultMedia(kind, _type_of(name), None, file_data, name)
