@@ -194,6 +194,45 @@ def test_gemini_takes_http_and_cloud_storage_uris_but_no_s3() -> None:
 
 
 
+
+# RFC 3986 section 3.1: "schemes are case-insensitive" (an upper-case one names the same URL)
+UPPER = "HTTPS://upload.wikimedia.org/wikipedia/commons/a/a7/Camponotus_flavomarginatus_ant.jpg"
+
+
+@pytest.mark.parametrize("target", ["openai.chat", "openai.responses", "anthropic.messages", "mistral", "cohere.v2",
+                                    "gemini"])
+@pytest.mark.parametrize("url", [UPPER, "Http://example.com/kiwi.png"])
+def test_an_image_url_of_an_upper_case_scheme_is_an_http_url(target: str, url: str) -> None:
+    """``HTTPS://...`` was "not an http(s) URL" for every target (Chat's own too, written
+    fresh); it goes on as given (Chat ``image_url``, https://platform.openai.com/docs/api-reference/chat)."""
+    chat = [{"role": "user", "content": [{"type": "text", "text": "describe"},
+                                         {"type": "image_url", "image_url": {"url": url}}]}]
+    conv = decode_conversation(chat, "openai.chat")
+    out = encode_conversation([m.replace(wire=None) for m in conv.messages], target)
+    items = out.get("messages", out.get("input", out.get("contents")))
+    assert json.dumps(url) in json.dumps(items[0])
+
+
+@pytest.mark.parametrize("url", ["GS://bucket/kiwi.jpg", "Gs://bucket/kiwi.jpg", "gs://bucket/kiwi.jpg"])
+def test_gemini_takes_a_cloud_storage_uri_of_any_case(url: str) -> None:
+    """(An image URL of another side's message, written as a Gemini ``fileData`` part.)"""
+    chat = [{"role": "user", "content": [{"type": "image_url", "image_url": {"url": url}}]}]
+    written = encode_conversation(chat, "gemini", source="openai.chat")
+    assert written["contents"][0]["parts"][0] == {"fileData": {"mimeType": "image/jpeg", "fileUri": url}}
+
+
+def test_a_data_url_of_an_upper_case_scheme_is_data() -> None:
+    """``DATA:image/png;base64,...`` was read as a URL (and refused by every other target)."""
+    chat = [{"role": "user", "content": [{"type": "text", "text": "describe"},
+                                         {"type": "image_url", "image_url": {"url": f"DATA:image/png;base64,{PNG_B64}"}}]}]
+    conv = decode_conversation(chat, "openai.chat")
+    assert conv.messages[0].parts[1] == Media("image", media_type="image/png", data=PNG_B64, dialect="openai.chat",
+                                              extra=chat[0]["content"][1])
+    # https://docs.claude.com/en/docs/build-with-claude/vision: a base64 source with its type
+    assert encode_conversation(conv, "anthropic.messages")["messages"][0]["content"][1] == {
+        "type": "image", "source": {"type": "base64", "media_type": "image/png", "data": PNG_B64}}
+
+
 # a Gemini Files API upload (``File.uri``, https://ai.google.dev/api/files): fetched only under the
 # API key of the project that uploaded it, so no other provider can read it
 UPLOAD = "https://generativelanguage.googleapis.com/v1beta/files/3qswqtk02p7x"

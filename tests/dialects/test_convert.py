@@ -334,6 +334,32 @@ def test_mistral_reads_an_image_url_given_as_text_and_writes_documents_by_url() 
     assert out["content"] == [{"type": "document_url", "document_url": "https://x.test/a.pdf", "document_name": "a.pdf"}]
 
 
+# RFC 3986 section 3.1: "schemes are case-insensitive"
+UPPER = "HTTPS://x.test/a.png"
+
+
+def test_an_image_url_in_a_tool_result_is_an_http_url_whatever_its_schemes_case() -> None:
+    """``HTTPS://...`` was no http(s) URL: refused for Chat, Anthropic, Responses and Mistral."""
+    mistral = {"role": "tool", "tool_call_id": "abcDEF123", "name": "f",
+               "content": [{"type": "image_url", "image_url": UPPER}]}
+    result = toolwire.decode_result(mistral, "mistral")
+    # https://docs.claude.com/en/docs/build-with-claude/vision: an image ``url`` source
+    assert toolwire.encode_result(result, "anthropic.messages")["content"] == [
+        {"type": "image", "source": {"type": "url", "url": UPPER}}]
+    assert toolwire.encode_result(result, "openai.chat")["content"] == [
+        {"type": "image_url", "image_url": {"url": UPPER}}]  # (CHAT_IMAGE: a gateway's tool message part)
+    # https://platform.openai.com/docs/api-reference/responses/create: function_call_output ``input_image``
+    responses = {"type": "function_call_output", "call_id": "call_1", "output": [
+        {"type": "input_image", "image_url": UPPER, "detail": "auto"}]}
+    result = toolwire.decode_result(responses, "openai.responses").replace(name="f")
+    assert toolwire.encode_result(result, "mistral")["content"] == [
+        {"type": "image_url", "image_url": {"url": UPPER, "detail": "auto"}}]
+    data = {**responses, "output": [{"type": "input_image", "image_url": f"Data:image/png;base64,{PNG}"}]}
+    result = toolwire.decode_result(data, "openai.responses").replace(name="f")
+    assert toolwire.encode_result(result, "anthropic.messages")["content"] == [
+        {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": PNG}}]
+
+
 @pytest.mark.parametrize("target", ["openai.responses", "mistral"])
 def test_an_image_of_no_telling_type_is_refused_not_written_as_data_none(target: str) -> None:
     """An Ollama image (base64 of no stated type) whose bytes are no PNG, JPEG, GIF or
@@ -444,6 +470,89 @@ def test_a_gemini_file_uri_is_an_upload_other_providers_cannot_read() -> None:
     result = toolwire.decode_result(wire, "gemini")
     with pytest.raises(toolwire.EncodeError, match=r"^An image by file id \(an upload to another provider\)"):
         toolwire.encode_result(result.replace(id="toolu_1"), "anthropic.messages")
+
+
+# a public URL in ``functionResponse.parts`` (``FunctionResponseFileData``: ``fileUri`` +
+# ``mimeType``, google-genai ``types.FunctionResponsePart``), as in a user message's ``fileData``
+def _file_response(uri: str, mime: str = "image/png", key: str = "fileData") -> Dict[str, Any]:
+    body = {"mimeType": mime, "fileUri": uri} if key == "fileData" else {"mime_type": mime, "file_uri": uri}
+    return {"functionResponse": {"name": "get_chart", "id": "toolu_1", "response": {"output": "see"},
+                                 "parts": [{key: body}]}}
+
+
+PUBLIC = "https://example.com/a.png"
+# what each target's tool result holds for an image URL: an Anthropic ``url`` image source
+# (https://docs.claude.com/en/docs/build-with-claude/vision), a Responses ``input_image``
+# (https://platform.openai.com/docs/api-reference/responses/create), a Mistral ``image_url``
+# chunk (mistralai ``ToolMessage.content``)
+URL_IMAGES = {
+    "anthropic.messages": (lambda out: out["content"][1], {"type": "image", "source": {"type": "url", "url": PUBLIC}}),
+    "openai.responses": (lambda out: out["output"][1], {"type": "input_image", "image_url": PUBLIC, "detail": "auto"}),
+    "mistral": (lambda out: out["content"][1], {"type": "image_url", "image_url": {"url": PUBLIC}}),
+}
+
+
+@pytest.mark.parametrize("key", ["fileData", "file_data"])
+@pytest.mark.parametrize("target", sorted(URL_IMAGES))
+def test_a_public_gemini_file_uri_in_a_tool_result_converts_as_in_a_user_message(target: str, key: str) -> None:
+    """It was refused as "an upload to another provider", while the same ``fileData`` part
+    in a user message converts to the target's image URL; its ``mimeType``, which those
+    image URLs have no field for, is noted (``dropped``) as there."""
+    pick, want = URL_IMAGES[target]
+    wire = _file_response(PUBLIC, key=key)
+    result = toolwire.decode_result(wire, "gemini")
+    report: list = []
+    assert pick(toolwire.encode_result(result, target, report=report)) == want
+    assert [(p.kind, p.message) for p in report] == [
+        ("dropped", f"The MIME type 'image/png' of an image URL in the result for toolu_1 ('get_chart') is not sent to "
+                    f"{target}: its part there has no media type")]
+    assert pick(convert(wire, to=target, source="gemini")) == want
+    hist = {"contents": [{"role": "model", "parts": [{"functionCall": {"name": "get_chart", "id": "toolu_1",
+                                                                       "args": {}}}]},
+                         {"role": "user", "parts": [wire]}]}
+    out = json.dumps(toolwire.encode_conversation(hist, target, source="gemini", report=[]))
+    assert json.dumps(want["source"]["url"] if "source" in want else PUBLIC) in out
+
+
+@pytest.mark.parametrize("uri", ["https://generativelanguage.googleapis.com/v1beta/files/3qswqtk02p7x",
+                                 "HTTPS://generativelanguage.googleapis.com/v1beta/files/3qswqtk02p7x",
+                                 "gs://bucket/a.png"])
+@pytest.mark.parametrize("target", sorted(URL_IMAGES) + ["bedrock.converse", "mcp", "ollama"])
+def test_a_gemini_upload_in_a_tool_result_stays_refused(target: str, uri: str) -> None:
+    """A Files API upload (read under the API key that uploaded it) or a Cloud Storage URI:
+    Google's to read only, as in a user message."""
+    result = toolwire.decode_result(_file_response(uri), "gemini")
+    with pytest.raises(toolwire.EncodeError, match=r"^An image by file id \(an upload to another provider\) in a "
+                                                   f"tool result cannot be written for {re.escape(target)}"):
+        toolwire.encode_result(result, target)
+
+
+@pytest.mark.parametrize(("target", "message"), [
+    ("bedrock.converse", "An image by URL in a tool result cannot be written for bedrock.converse"),
+    ("mcp", "An image by URL in a tool result cannot be written for mcp"),
+    ("ollama", "An image by URL in a tool result cannot be written for ollama"),
+    ("openai.chat", "An openai.chat tool result holds only text; got an 'image' part"),
+    ("cohere.v2", "A cohere.v2 tool result holds text and documents; got an 'image' part"),
+])
+def test_a_public_gemini_file_uri_is_refused_where_no_tool_result_holds_an_image_url(target: str,
+                                                                                      message: str) -> None:
+    """Bedrock's ``ImageSource`` takes bytes or an S3 location, MCP's image content base64
+    ``data``, Ollama's ``images`` base64; Chat's and Cohere's tool messages hold no image."""
+    result = toolwire.decode_result(_file_response(PUBLIC), "gemini")
+    with pytest.raises(toolwire.EncodeError) as exc:
+        toolwire.encode_result(result, target)
+    assert exc.value.message == message
+
+
+def test_a_public_gemini_document_uri_in_a_tool_result_converts() -> None:
+    """A PDF by public URL: an Anthropic ``document`` of a ``url`` source (a PDF), a Responses
+    ``input_file`` of a ``file_url``."""
+    pdf = "https://example.com/q3.pdf"
+    result = toolwire.decode_result(_file_response(pdf, "application/pdf"), "gemini")
+    assert toolwire.encode_result(result, "anthropic.messages", report=[])["content"][1] == {
+        "type": "document", "source": {"type": "url", "url": pdf}}
+    assert toolwire.encode_result(result, "openai.responses", report=[])["output"][1] == {
+        "type": "input_file", "file_url": pdf}
 
 
 def test_an_id_map_of_another_rule_is_refused() -> None:

@@ -8,7 +8,7 @@ from typing import Any, Dict, List, Optional
 
 import pytest
 
-from toolwire import DecodeError, InvalidToolCall, ToolCall, UnknownDialectError
+from toolwire import ArgumentsError, DecodeError, InvalidToolCall, ToolCall, UnknownDialectError, decode_all
 from toolwire.stream import (
     Accumulator,
     ArgsDelta,
@@ -630,7 +630,7 @@ MISPLACED_STREAMS = [
             "status": "completed"}}], "$.item", "args", "arguments"),
     ("gemini", [{"candidates": [{"content": {"role": "model", "parts": [
         {"functionCall": {"name": "get_weather", "arguments": _CITY}}]}, "finishReason": "STOP"}]}],
-     "$.candidates[0].content.parts[*].functionCall", "arguments", "args"),
+     "$.candidates[0].content.parts[0].functionCall", "arguments", "args"),
     ("ollama", [
         {"model": "m", "created_at": "2025-01-01T00:00:00Z", "message": {"role": "assistant", "content": "", "tool_calls": [
             {"function": {"name": "get_weather", "args": _CITY}}]}, "done": False},
@@ -662,3 +662,20 @@ def test_arguments_under_another_key_make_the_streamed_call_invalid(dialect: str
         assert len(calls) == 1 and isinstance(calls[0], InvalidToolCall), calls
         assert calls[0].name == "get_weather"
         assert calls[0].error.startswith(f"Tool call at {at} has no {own!r} but has {key!r}, which ")
+
+
+@pytest.mark.parametrize("key", ["functionCall", "function_call"])
+@pytest.mark.parametrize("index", [0, 1])
+def test_a_gemini_streamed_call_under_a_misplaced_key_names_its_part(key: str, index: int) -> None:
+    """The path said ``parts[*]``, and the candidate's ``index`` field where the chunk's
+    list holds it at 0: ``decode_all`` names the part, its key as sent, for the same
+    response (a ``GenerateContentResponse`` chunk, https://ai.google.dev/api/generate-content)."""
+    chunk = {"candidates": [{"index": index, "content": {"role": "model", "parts": [
+        {"text": "Let me check."}, {"text": " One moment."},
+        {key: {"name": "get_weather", "arguments": _CITY}}]}, "finishReason": "STOP"}]}
+    with pytest.raises(ArgumentsError) as exc:
+        decode_all(chunk, "gemini")
+    assert exc.value.message.startswith(f"Tool call at $.candidates[0].content.parts[2].{key} has no 'args' ")
+    for named in ("gemini", None):
+        [call] = accumulate([chunk], named)
+        assert isinstance(call, InvalidToolCall) and call.error == exc.value.message

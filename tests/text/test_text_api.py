@@ -125,6 +125,36 @@ def test_encode_errors() -> None:
     assert encode_text([], "text.hermes") == ""
 
 
+# the formats that write calls as Python calls (Llama 4's pythonic list and Llama 3.1's
+# built-in call, LFM2, OLMo 3): a name Python would not read back is refused at its path
+PYTHONIC = [("text.llama", "pythonic"), ("text.llama", "builtin"), ("text.lfm2", None), ("text.olmo", None)]
+
+
+@pytest.mark.parametrize(("dialect", "variant"), PYTHONIC)
+@pytest.mark.parametrize("name", ["get-weather", "1f", "class"])
+def test_a_tool_name_python_cannot_read_is_refused_at_its_call(dialect: str, variant: Any, name: str) -> None:
+    """The ``EncodeError`` was at ``$`` whichever call held the name (``1f`` is refused
+    as no name of any text format, at the same path)."""
+    calls = [ToolCall(name=name, args={"city": "Paris"})]
+    if variant != "builtin":  # (the built-in call is one per message)
+        calls.insert(0, ToolCall(name="ok", args={}))
+    with pytest.raises(EncodeError, match=f"^Tool name '{name}' ") as exc:
+        encode_text(calls, dialect, variant=variant)
+    assert exc.value.loc == f"$[{len(calls) - 1}].name"
+
+
+@pytest.mark.parametrize(("dialect", "variant"), PYTHONIC)
+@pytest.mark.parametrize(("key", "step"), [("not ok", '["not ok"]'), ("1f", '["1f"]'), ("lambda", ".lambda")])
+def test_an_argument_name_python_cannot_read_is_refused_at_its_key(dialect: str, variant: Any, key: str,
+                                                                   step: str) -> None:
+    calls = [ToolCall(name="get_weather", args={"city": "Paris", key: 1})]
+    if variant != "builtin":
+        calls.insert(0, ToolCall(name="ok", args={}))
+    with pytest.raises(EncodeError, match=f"^Argument name '{key}' is not a Python identifier") as exc:
+        encode_text(calls, dialect, variant=variant)
+    assert exc.value.loc == f"$[{len(calls) - 1}].args{step}"
+
+
 def test_encode_matches_the_chat_templates() -> None:
     c = ToolCall(name="get_weather", args={"city": "Paris", "days": 3})
     assert encode_text(c, "text.hermes") == (

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, List, Optional
 from .._errors import EncodeError, an
 from .._types import InvalidToolCall, ToolCall, ToolResult
 from ..conversation._values import EMPTY_RESULT, Field, Media, Message, Other, Part, Reasoning, Text
-from ._result_media import blank_text, sniff_image
+from ._result_media import blank_text, gemini_upload, sniff_image
 
 if TYPE_CHECKING:
     from ..conversation._writer import Writer
@@ -205,19 +205,6 @@ def no_detail(m: Media, w: Writer) -> None:
     if type(found) is str and found != "auto":  # "auto", the default, asks for nothing
         w.note("dropped", f"The image detail {found!r} in message {w.index} is not sent to {w.name}: its images "
                           "have no detail")
-
-
-# the URIs of the Gemini API's Files API (``File.uri``, https://ai.google.dev/api/files:
-# ``https://generativelanguage.googleapis.com/v1beta/files/<id>``): "Files are stored for 48
-# hours and can be accessed with your API key" (Gemini cookbook, File API quickstart), so no
-# other provider can fetch one (Vertex AI has no Files API: its ``gs://`` URIs no other
-# provider takes either)
-_GEMINI_API = "https://generativelanguage.googleapis.com/"
-
-
-def gemini_upload(url: Optional[str]) -> bool:
-    """Whether *url* is a Gemini Files API upload's URI."""
-    return url is not None and url[:len(_GEMINI_API)].lower() == _GEMINI_API and "/files/" in url
 
 
 def no_upload(m: Media, w: Writer) -> None:

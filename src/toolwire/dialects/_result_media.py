@@ -36,7 +36,9 @@ __all__ = [
     "data_url",
     "details",
     "extension",
+    "gemini_upload",
     "image_data_url",
+    "of_scheme",
     "read_media",
     "rewrite_media",
     "sniff_image",
@@ -48,6 +50,12 @@ __all__ = [
 GEMINI_PARTS = ("inlineData", "inline_data", "fileData", "file_data")
 # parts that name an upload to one provider (a Responses file id, a Gemini file URI): no other reads them
 _UPLOADS = ("file_id", "fileData", "file_data")
+# the URIs of the Gemini API's Files API (``File.uri``, https://ai.google.dev/api/files:
+# ``https://generativelanguage.googleapis.com/v1beta/files/<id>``): "Files are stored for 48
+# hours and can be accessed with your API key" (Gemini cookbook, File API quickstart), so no
+# other provider can fetch one (Vertex AI has no Files API: its ``gs://`` URIs no other
+# provider takes either)
+_GEMINI_API = "https://generativelanguage.googleapis.com/"
 # the part types that may hold an image or a document
 _MEDIA = frozenset({"image", "image_url", "document", "file", "resource"})
 
@@ -89,9 +97,23 @@ def blank_text(part: Dict[str, Any]) -> bool:
     return part.get("type") == "text" and (text is None or (type(text) is str and not text.strip()))
 
 
+def of_scheme(url: Optional[str], *prefixes: str) -> bool:
+    """Whether *url* starts with one of *prefixes* (a scheme and what follows it, of at
+    most 8 characters: ``"https://"``, ``"gs://"``, ``"data:"``), its scheme in any case:
+    "schemes are case-insensitive" (RFC 3986 section 3.1), so ``HTTPS://`` is as
+    ``https://``. The URL itself is kept as given."""
+    return url is not None and url[:8].lower().startswith(prefixes)
+
+
 def web(url: Optional[str]) -> bool:
-    """Whether *url* is an http(s) URL (what providers fetch themselves)."""
-    return url is not None and url.startswith(("http://", "https://"))
+    """Whether *url* is an http(s) URL (what providers fetch themselves), its scheme in
+    any case (``of_scheme``)."""
+    return of_scheme(url, "http://", "https://")
+
+
+def gemini_upload(url: Optional[str]) -> bool:
+    """Whether *url* is a Gemini Files API upload's URI."""
+    return url is not None and url[:len(_GEMINI_API)].lower() == _GEMINI_API and "/files/" in url
 
 
 def extension(media_type: Optional[str]) -> Optional[str]:
@@ -174,7 +196,7 @@ def read_media(part: Dict[str, Any]) -> Optional[ResultMedia]:
         url = url.get("url")
     if type(url) is str:
         detail = detail if type(detail) is str else None
-        if url.startswith("data:"):
+        if of_scheme(url, "data:"):
             got = data_url(url)
             if got is None:
                 return None  # (a data URL of no stated type: the type its bytes show, as for Ollama's)
@@ -183,12 +205,21 @@ def read_media(part: Dict[str, Any]) -> Optional[ResultMedia]:
     name = _str(part.get("filename"))
     file_data = part.get("file_data")  # Responses file (a Gemini ``file_data`` is a dict: an upload)
     if type(file_data) is str:
-        if file_data.startswith("data:"):
+        if of_scheme(file_data, "data:"):
             got = data_url(file_data)
             return None if got is None else ResultMedia(kind, got[0] or _type_of(name), None, got[1], name)
         return ResultMedia(kind, _type_of(name), None, file_data, name)
     if type(part.get("file_url")) is str:
         return ResultMedia(kind, _type_of(name), part["file_url"], None, name)
+    fd = part.get("fileData", part.get("file_data"))  # a Gemini function response part by URI
+    if type(fd) is dict:
+        uri = fd.get("fileUri", fd.get("file_uri"))
+        # a public http(s) URL, as a user message's ``fileData`` (``_history_write.no_upload``);
+        # a Files API upload or a ``gs://`` URI only Google reads: ``None`` (refused as an upload)
+        if type(uri) is not str or not web(uri) or gemini_upload(uri):
+            return None
+        return ResultMedia(kind, _str(fd.get("mimeType", fd.get("mime_type"))), uri, None,
+                           _str(fd.get("displayName", fd.get("display_name"))))
     mime = part.get("mimeType")
     if type(mime) is str and type(part.get("data")) is str:  # MCP image content
         return ResultMedia("image", mime, None, part["data"], None)
@@ -279,22 +310,30 @@ def rewrite_media(
                         f"for {target}",
                         dialect=target,
                     )
-                if m.name is not None and ctx is not None and ctx.notes is not None:
-                    _named(m, new, target, ctx)
+                if ctx is not None and ctx.notes is not None and (
+                        m.name is not None or (m.data is None and m.media_type is not None)):
+                    _noted(m, new, target, ctx)
                 part = new
                 changed = True
         out.append(part)
     return evolve(r, content=out) if changed else r
 
 
-def _named(m: ResultMedia, new: Dict[str, Any], target: str, ctx: Any) -> None:
+def _noted(m: ResultMedia, new: Dict[str, Any], target: str, ctx: Any) -> None:
     """Notes the name of *m* where *new*, its part written for *target*, holds it no
     longer (``dropped``: Gemini's blobs have none) or holds another (``converted``:
-    Bedrock's ``DocumentBlock`` name takes a few characters only)."""
+    Bedrock's ``DocumentBlock`` name takes a few characters only); and the media type
+    of *m* by URL where *new* holds none (``dropped``: a Gemini ``fileData`` part's
+    ``mimeType`` as an Anthropic, Responses or Mistral image URL, as in a user message)."""
     back = read_media(new)
-    name = back.name if back is not None else None
-    what = f"The name {m.name!r} of {'an image' if m.kind == 'image' else 'a document'} in"
-    if name is None:
-        ctx.note("dropped", what, f"is not sent to {target}: its part there has no name")
-    elif name != m.name:
-        ctx.note("converted", what, f"is sent to {target} as {name!r}")
+    a = "an image" if m.kind == "image" else "a document"
+    if m.name is not None:
+        name = back.name if back is not None else None
+        what = f"The name {m.name!r} of {a} in"
+        if name is None:
+            ctx.note("dropped", what, f"is not sent to {target}: its part there has no name")
+        elif name != m.name:
+            ctx.note("converted", what, f"is sent to {target} as {name!r}")
+    if m.data is None and m.media_type is not None and (back is None or back.media_type is None):
+        ctx.note("dropped", f"The MIME type {m.media_type!r} of {a} URL in",
+                 f"is not sent to {target}: its part there has no media type")

@@ -359,11 +359,13 @@ def py_name(k: str) -> bool:
     return k.isidentifier() and not keyword.iskeyword(k) and unicodedata.normalize("NFKC", k) == k
 
 
-def not_py_name(value: str, what: str, dialect: str, dotted: bool = False) -> NoReturn:
-    """Refuse *value*, a tool or argument name (*what*) Python would not read back;
+def not_py_name(value: str, what: str, dialect: str, loc: str, dotted: bool = False) -> NoReturn:
+    """Refuse *value*, a tool or argument name (*what*) Python would not read back, at
+    *loc* (``$[i].name``, ``$[i].args.key``: the call's place in the list written);
     *dotted*: the writer takes identifiers joined by ``.`` (``browser.search``) too."""
     kind = "a Python identifier, nor identifiers joined by '.' (browser.search)" if dotted else "a Python identifier"
-    raise EncodeError(f"{what} {excerpt(value)} is not {kind}, which {dialect} cannot carry", dialect=dialect)
+    raise EncodeError(f"{what} {excerpt(value)} is not {kind}, which {dialect} cannot carry", dialect=dialect,
+                      loc=loc)
 
 
 def encode_calls(calls: Sequence[ToolCall], dialect: str, mapping_json: bool = False) -> str:
@@ -372,13 +374,13 @@ def encode_calls(calls: Sequence[ToolCall], dialect: str, mapping_json: bool = F
     that is a mapping is written as JSON (``o={"k": true}``, LFM2.5's ``| tojson``),
     which the decoder reads as the same literal."""
     parts = []
-    for c in calls:
+    for i, c in enumerate(calls):
         if not all(py_name(p) for p in c.name.split(".")):
-            not_py_name(c.name, "Tool name", dialect, dotted=True)
+            not_py_name(c.name, "Tool name", dialect, f"$[{i}].name", dotted=True)
         kws = []
         for k, v in c.args.items():
             if not py_name(k):
-                not_py_name(str(k), "Argument name", dialect)
+                not_py_name(str(k), "Argument name", dialect, f"$[{i}].args{step(k)}")
             kws.append(f"{k}={encode_value(v, dialect, '$.args' + step(k), js=mapping_json and type(v) is dict)}")
         parts.append(f"{c.name}({', '.join(kws)})")
     return "[" + ", ".join(parts) + "]"

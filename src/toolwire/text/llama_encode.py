@@ -52,11 +52,11 @@ def encode(calls: Sequence[ToolCall], variant: str | None, read: Callable[[str],
     if variant == "builtin":  # the template's built-in tool call: <|python_tag|>NAME.call(k="v")<|eom_id|>
         c = _one(cs, variant)
         if not py_name(c.name):
-            not_py_name(c.name, "Tool name", NAME)
+            not_py_name(c.name, "Tool name", NAME, "$[0].name")
         kws = []
         for k, v in c.args.items():
             if not py_name(k):
-                not_py_name(str(k), "Argument name", NAME)
+                not_py_name(str(k), "Argument name", NAME, "$[0].args" + step(k))
             # a string as the template writes it ("v"; JSON escapes are Python's), others as literals
             kws.append(f"{k}={dumps(v, NAME) if type(v) is str else encode_value(v, NAME, '$.args' + step(k))}")
         return f"{TAG}{c.name}.call({', '.join(kws)}){EOM}"

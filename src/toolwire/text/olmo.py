@@ -116,13 +116,13 @@ _CALL.next = _CONTENT
 
 def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
     lines = []
-    for c in calls_of(calls, NAME):
+    for i, c in enumerate(calls_of(calls, NAME)):
         if not py_name(c.name):
-            not_py_name(c.name, "Tool name", NAME)
+            not_py_name(c.name, "Tool name", NAME, f"$[{i}].name")
         kws = []
         for k, v in c.args.items():
             if not py_name(k):
-                not_py_name(str(k), "Argument name", NAME)
+                not_py_name(str(k), "Argument name", NAME, f"$[{i}].args{step(k)}")
             kws.append(f"{k}={encode_value(v, NAME, '$.args' + step(k), js=True)}")
         lines.append(f"{c.name}({', '.join(kws)})")
     return OPEN + "\n".join(lines) + CLOSE

@@ -142,6 +142,7 @@ def decode(data: Any, d: Dialect) -> List[Message]:
 
 def _write_image(m: Media, w: Writer) -> Any:
     if m.data is None:
+        # (exactly ``s3://``, not ``of_scheme``: the API's ``S3Uri`` pattern is ``s3://[a-z0-9]...``)
         if (m.url or "").startswith("s3://"):
             return {"image": {"format": _format(m, w), "source": {"s3Location": {"uri": m.url}}}}
         raise w.no_media(m, "Bedrock takes image bytes or an S3 location, not a URL")

@@ -240,7 +240,7 @@ def _media_block(m: ResultMedia) -> Optional[Dict[str, Any]]:
     source: Optional[Dict[str, Any]] = None
     if m.data is not None:
         source = {"bytes": m.data}
-    elif m.url is not None and m.url.startswith("s3://"):
+    elif m.url is not None and m.url.startswith("s3://"):  # (lower case only: the API's ``S3Uri`` pattern)
         source = {"s3Location": {"uri": m.url}}
     if source is None:
         return None

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Dict, List, Optional
 
 from ...conversation._values import Field, Media, Message, Part
 from .._history_write import FIRST_USER, image_type, plan_turns, system_parts, user_turn_first, write_part, write_turns
-from .._result_media import web
+from .._result_media import of_scheme
 
 if TYPE_CHECKING:
     from ...conversation._writer import Writer
@@ -32,7 +32,7 @@ _EXT = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".gif"
 def _write_image(m: Media, w: Writer) -> Any:
     if m.data is not None:
         return {"inlineData": {"mimeType": image_type(m, w), "data": m.data}}
-    if not (web(m.url) or (m.url or "").startswith("gs://")):
+    if not of_scheme(m.url, "http://", "https://", "gs://"):
         raise w.no_media(m, "a fileData part takes an http(s) URL or a Cloud Storage (gs://) URI")
     mt = m.media_type or _guess(m.url)
     if mt is None:

@@ -87,6 +87,7 @@ class Handler:
     def __init__(self, core: Core) -> None:
         self.core = core
         self.open: Dict[int, Call] = {}
+        self.cands: Any = ()  # the candidates of the chunk being read (an error's path names a part in them)
         # an object given whole (no text) under a token-limit finish may be cut off, as in
         # this dialect's ``decode_all`` (``object_arguments``)
         core.whole_cut = True
@@ -112,6 +113,7 @@ class Handler:
                 else:  # another dialect's chunk with a call: refused, never passed over
                     skipped(self.core, data)
                 return
+        self.cands = cands
         nums = numbers(cands) if len(cands) > 1 else None  # (one candidate: its index, else 0)
         for pos, cand in enumerate(cands):
             if type(cand) is not dict:
@@ -173,6 +175,19 @@ class Handler:
                             provider_data={NAME: {"item": item}})
             return
 
+    def _where(self, part: Dict[str, Any], fc: Dict[str, Any]) -> str:
+        """The path of the call *fc* of *part* in its chunk, as ``decode_all`` gives it
+        (the candidate's and the part's places in their lists, the key as sent): found
+        where it is needed, so the chunks read without an error pay nothing for it."""
+        key = "functionCall" if part.get("functionCall") is fc else "function_call"
+        for pos, cand in enumerate(self.cands):
+            content = cand.get("content") if type(cand) is dict else None
+            parts = content.get("parts") if type(content) is dict else None
+            for j, q in enumerate(parts if type(parts) is list or type(parts) is tuple else ()):
+                if q is part:
+                    return f"$.candidates[{pos}].content.parts[{j}].{key}"
+        return f"$.candidates[*].content.parts[*].{key}"  # (never: the part is one of the chunk's)
+
     def _ended(self, cur: Call, whole: bool = False) -> None:
         """The open call *cur* is over: a call part came before its end. Streamed (its
         parts said more would follow: ``FunctionCall.willContinue``) with no argument
@@ -225,7 +240,7 @@ class Handler:
                                                      provider_data=pd if "args" in fc else _add(pd, "no_args", True),
                                                      needs_end=False)
                     if not args:  # ``arguments`` (no field of FunctionCall) or another's: {} would lose them
-                        core.misplaced(c, fc, "args", f"$.candidates[{scope}].content.parts[*].functionCall")
+                        core.misplaced(c, fc, "args", self._where(part, fc))
                     return
                 core.whole(name, args, nonempty_str(fc.get("id")), scope=scope, provider_data=pd)
                 return

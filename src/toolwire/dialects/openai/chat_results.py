@@ -25,7 +25,7 @@ from ..._errors import DecodeError, EncodeError, an, excerpt
 from ..._payload_paths import result_at
 from ..._types import ToolResult
 from .._common import QUIET, as_dict, check_native, json_text, required_id, result_id, result_name, scoped
-from .._result_media import web
+from .._result_media import of_scheme
 from .chat_tools import IDS, NAME, NAMES
 
 __all__ = ["decode_result", "encode_result", "text_content"]
@@ -130,7 +130,7 @@ def _image_part(part: Dict[str, Any]) -> Dict[str, Any]:
     iu = part.get("image_url")
     if type(iu) is dict and type(iu.get("url")) is str:
         return part
-    if type(iu) is str and (iu.startswith("data:") or web(iu)):
+    if type(iu) is str and of_scheme(iu, "data:", "http://", "https://"):
         return {**part, "image_url": {"url": iu}}
     raise EncodeError(f"An image_url part in a tool result cannot be written for {NAME}: {excerpt(part)}",
                       dialect=NAME)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Dict, Optional, Tuple
 
 from ...conversation._values import Media, Other, Part
-from .._result_media import data_url
+from .._result_media import data_url, of_scheme
 
 if TYPE_CHECKING:
     from ...conversation._writer import Writer
@@ -34,7 +34,7 @@ def media_of(url: Any, part: Dict[str, Any], dialect: str) -> Part:
     """An image part from an ``image_url`` value (a ``data:`` URL gives base64 data)."""
     if type(url) is not str:
         return Other("image_url", dialect, part)
-    if url.startswith("data:"):
+    if of_scheme(url, "data:"):  # (any case: RFC 3986 section 3.1)
         got = data_url(url)
         if got is None:
             return Other("image_url", dialect, part)
