@@ -43,13 +43,14 @@ def test_cut_off() -> None:
     check("x functools[", D, "x", None, [Invalid(None, truncated=True, raw="functools[")])
 
 
-def test_an_empty_array_is_text() -> None:
-    # the template writes " functools[" only for a turn with tool calls: an answer (no
-    # calls, content trimmed, then <|eot_id|>) that writes "functools[]" keeps it as text
-    check("I like functools[] a lot<|eot_id|>", D, "I like functools[] a lot", None, [])
-    check("I like functools[ ] a lot", D, "I like functools[ ] a lot", None, [])
-    check("Done. functools[]", D, "Done. functools[]", None, [], finish_reason="stop")
-    check(CALLS + " functools[]", D, "functools[]", None, TWO)
+def test_an_empty_array_is_an_invalid_call() -> None:
+    # the template writes " functools[" only for a turn with tool calls (llama.cpp's parser
+    # refuses "functools[]"): an empty array is one invalid call, as in every family
+    # (test_text_empty_call_lists.py), never text that hides the call marker
+    check("I like functools[] a lot<|eot_id|>", D, "I like  a lot", None, [Invalid(raw="functools[]")])
+    check("I like functools[ ] a lot", D, "I like  a lot", None, [Invalid(raw="functools[ ]")])
+    check("Done. functools[]", D, "Done.", None, [Invalid(raw="functools[]")], finish_reason="stop")
+    check(CALLS + " functools[]", D, None, None, [*TWO, Invalid(raw="functools[]")])
     # its "]" the last character under length: it may be a cut-off array (raw keeps the text)
     check("x functools[]", D, "x", None, [Invalid(None, truncated=True, raw="functools[]")], finish_reason="length")
 

@@ -188,3 +188,86 @@ def test_json_array_with_a_documented_slip_is_repaired_as_an_object_is() -> None
                           ("text.jamba", '<tool_calls>[{"name": "f", "arguments": {"a": 1},}]</tool_calls>')]:
         r = decode_text(text, dialect, finish_reason="stop")
         assert list(r.tool_calls) == [C("f", {"a": 1})] and r.tool_calls[0].repairs == ("json-repair",), r
+
+
+# -- the list forms that refused them: Mistral v3, Llama after <|python_tag|>, MiniMax-M1 lines ------
+# As the templates lay the calls out (Mistral-Nemo's ``[TOOL_CALLS][{"name", "arguments", "id"}]``
+# and the v3 templates' ``[TOOL_CALLS] [``; Llama 3.x ``<|python_tag|>`` then its JSON calls, which
+# SGLang's Llama 3.2 detector also reads as a list; MiniMax-M1's ``<tool_calls>`` and one
+# ``{"name", "arguments"}`` object per line, MiniMax-AI/MiniMax-M1 ``docs/function_call_guide.md``),
+# a multi-line file and a tab written raw: each call reads as its object form reads it.
+WRITE, TAB = '"content": "import os\nprint(1)\n"', '"a": "x\ty"'
+WRITE_CALL, TAB_CALL = C("write_file", {"content": "import os\nprint(1)\n"}), C("f", {"a": "x\ty"})
+
+
+@pytest.mark.parametrize("space", ["", " "])
+def test_mistral_v3_array_with_raw_control_characters(space: str) -> None:
+    text = (f'[TOOL_CALLS]{space}[{{"name": "write_file", "arguments": {{{WRITE}}}, "id": "Ab3dE9xYz"}}, '
+            f'{{"name": "f", "arguments": {{{TAB}}}, "id": "call00002"}}]')
+    r = check(text, "text.mistral", None, None, [C("write_file", WRITE_CALL.args, id="Ab3dE9xYz"),
+                                                 C("f", TAB_CALL.args, id="call00002")], finish_reason="stop")
+    assert [c.repairs for c in r.tool_calls] == [CTRL, CTRL]
+    # the same calls as the v11 form reads them (its arguments go through the policy one by one)
+    v11 = decode_text(f'[TOOL_CALLS]write_file[CALL_ID]Ab3dE9xYz[ARGS]{{{WRITE}}}', "text.mistral",
+                      finish_reason="stop").tool_calls
+    assert v11 == r.tool_calls[:1] and v11[0].repairs == CTRL
+
+
+def test_llama_python_tag_list_with_raw_control_characters() -> None:
+    text = (f'<|python_tag|>[{{"name": "write_file", "parameters": {{{WRITE}}}}}, '
+            f'{{"name": "f", "parameters": {{{TAB}}}}}]')
+    r = check(text, "text.llama", None, None, [WRITE_CALL, TAB_CALL], finish_reason="stop")
+    assert [c.repairs for c in r.tool_calls] == [CTRL, CTRL]
+    one = decode_text(f'<|python_tag|>{{"name": "write_file", "parameters": {{{WRITE}}}}}', "text.llama",
+                      finish_reason="stop").tool_calls
+    assert one == r.tool_calls[:1] and one[0].repairs == CTRL
+    # Llama 4's <|python_start|> reads JSON calls the same way (a list of calls is never content)
+    text = f'<|python_start|>[{{"name": "write_file", "parameters": {{{WRITE}}}}}]<|python_end|>'
+    r = check(text, "text.llama", None, None, [WRITE_CALL], finish_reason="stop")
+    assert r.tool_calls[0].repairs == CTRL
+
+
+def test_llama_python_tag_list_that_still_is_no_call() -> None:
+    """Read by the policy, a list whose items are no calls stays an invalid call, never code."""
+    for text in ('<|python_tag|>[{"name": "f", "args": {"a": "x\ny"}}]', '<|python_tag|>[{"city": "x\ny"}]'):
+        check(text, "text.llama", None, None, [Invalid("f" if "name" in text else None, raw=text)],
+              finish_reason="stop")
+
+
+def test_minimax_m1_lines_with_raw_control_characters() -> None:
+    text = (f'Let me check.\n<tool_calls>\n{{"name": "write_file", "arguments": {{{WRITE}}}}}\n'
+            f'{{"name": "f", "arguments": {{{TAB}}}}}\n{{"name": "now", "arguments": {{}}}}\n</tool_calls>')
+    r = check(text, "text.minimax", "Let me check.", None, [WRITE_CALL, TAB_CALL, C("now")], finish_reason="stop")
+    assert [c.repairs for c in r.tool_calls] == [CTRL, CTRL, ()]
+    one = decode_text(f'<tool_call>\n{{"name": "write_file", "arguments": {{{WRITE}}}}}\n</tool_call>',
+                      "text.hermes", finish_reason="stop").tool_calls
+    assert one == r.tool_calls[:1] and one[0].repairs == CTRL
+
+
+def test_minimax_m1_a_raw_line_break_in_a_string_is_no_line_break() -> None:
+    """A raw line break inside a string leaves that string open at the line's end: no line of
+    the form ends there, so it is the value's text, even when what follows looks like a call
+    line. A line whose string never closes stays one invalid block: the next call line cannot
+    close it (its ``{"`` would end the string and leave ``name"`` bare)."""
+    value = 'x\n{"name": "g", "arguments": {}}'
+    text = '<tool_calls>\n{"name": "f", "arguments": {"a": "x\n{\\"name\\": \\"g\\", \\"arguments\\": {}}"}}\n</tool_calls>'
+    r = check(text, "text.minimax", None, None, [C("f", {"a": value})], finish_reason="stop")
+    assert r.tool_calls[0].repairs == CTRL
+    bad = '<tool_calls>\n{"name": "f", "arguments": {"a": "x}}\n{"name": "g", "arguments": {}}\n</tool_calls>'
+    check(bad, "text.minimax", None, None, [Invalid("f", raw=bad)], finish_reason="stop")
+
+
+def test_lfm2_json_array_with_raw_control_characters() -> None:
+    """LFM2's JSON form (read beside its pythonic one) reads them as the other arrays do."""
+    text = f'{OPEN}[{{"name": "write_file", "arguments": {{{WRITE}}}}}, {{"name": "f", "arguments": {{{TAB}}}}}]{CLOSE}'
+    r = check(text, L, None, None, [WRITE_CALL, TAB_CALL], finish_reason="stop")
+    assert [c.repairs for c in r.tool_calls] == [CTRL, CTRL]
+
+
+@pytest.mark.parametrize("dialect", ["text.mistral", "text.llama", "text.minimax"])
+def test_list_forms_with_control_characters_keep_the_policy_limits(dialect: str) -> None:
+    one = '{"name": "f", "arguments": {"a": "x\ny", "a": 2}}'
+    text = {"text.mistral": f"[TOOL_CALLS][{one}]", "text.llama": f"<|python_tag|>[{one}]",
+            "text.minimax": f"<tool_calls>\n{one}\n</tool_calls>"}[dialect]
+    [twice] = decode_text(text, dialect, finish_reason="stop").tool_calls
+    assert isinstance(twice, InvalidToolCall) and "repeat the key" in twice.error, twice

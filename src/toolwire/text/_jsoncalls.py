@@ -16,7 +16,7 @@ from typing import Any
 from .._args import read_block
 from .._errors import ArgumentsError
 from ._core import TextParser
-from ._kit import MISSING, block_problem, fast_block, loose_name, name_hint
+from ._kit import MISSING, block_problem, empty_list, fast_block, loose_name, name_hint
 
 __all__ = ["ItemReader", "cut_json", "cut_json_calls", "json_block", "json_calls", "object_region"]
 
@@ -35,9 +35,10 @@ def json_calls(
     read: ItemReader | None = None,
     hint: Callable[[str], str | None] = name_hint,
 ) -> None:
-    """Add the calls of the JSON in *text* (``arrays``: an array of calls is allowed);
-    *read* reads each item when the family's call objects have another shape, *hint*
-    names the region when its JSON cannot be read."""
+    """Add the calls of the JSON in *text* (``arrays``: an array of calls is allowed; an
+    empty one is an ``InvalidToolCall``, ``_kit.empty_list``); *read* reads each item
+    when the family's call objects have another shape, *hint* names the region when its
+    JSON cannot be read."""
     value, repairs = fast_block(m, text)
     if value is MISSING:  # other text as the policy reads it (an array as an object: ``read_block``)
         try:
@@ -45,8 +46,9 @@ def json_calls(
         except ArgumentsError as exc:
             m.invalid(hint(text), raw, block_problem(m.loc, exc.message), truncated=exc.truncated)
             return
-    if type(value) is not dict and not (arrays and type(value) is list):
-        m.invalid(hint(text), raw, f"Tool call at {m.loc} is not a JSON object of a call")
+    if type(value) is not dict and not (arrays and type(value) is list and value):
+        if not empty_list(m, value, raw):
+            m.invalid(hint(text), raw, f"Tool call at {m.loc} is not a JSON object of a call")
         return
     for item in value if type(value) is list else [value]:
         if read is not None:

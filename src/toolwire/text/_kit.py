@@ -21,10 +21,12 @@ __all__ = [
     "body",
     "calls_of",
     "dumps",
+    "empty_list",
     "fast_block",
     "forbid",
     "forbid_key",
     "goto",
+    "json_shaped",
     "loads",
     "loose_name",
     "name_hint",
@@ -84,6 +86,22 @@ def fast_block(m: TextParser, text: str) -> tuple[Any, tuple[str, ...]]:
         return load_json(s), _NONE
     except (ValueError, TypeError):
         return MISSING, _NONE
+
+
+def empty_list(m: TextParser, value: Any, raw: str) -> bool:
+    """Whether *value*, the JSON a call block holds, is an empty list ``[]``: then the
+    block is one ``InvalidToolCall`` (*raw*; one wording in every family), never nothing.
+    Read as nothing, the call marker would vanish and the reply would look like a
+    finished empty answer (no template writes the marker for a turn without calls)."""
+    if type(value) is not list or value:
+        return False
+    m.invalid(None, raw, f"Tool call block at {m.loc} holds an empty list of calls")
+    return True
+
+
+def json_shaped(code: str) -> bool:
+    """Whether stripped *code* opens as JSON calls do: an object, or a list of objects."""
+    return code[:1] == "{" or code[:1] + code[1:].lstrip()[:1] == "[{"
 
 
 def dumps(value: Any, dialect: str, compact: bool = False, indent: int | None = None) -> str:

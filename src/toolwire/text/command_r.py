@@ -129,15 +129,13 @@ _HINT = partial(loose_name, field="tool_name")
 
 def _block(m: TextParser, text: str, end: str, complete: bool, *, read: Any) -> None:
     """An action block: its calls; one that holds none (``[]``) is an ``InvalidToolCall``,
-    never nothing (llama.cpp's parser refuses it; the template writes no empty block)."""
+    never nothing (``json_calls``; llama.cpp's parser refuses it; the template writes no
+    empty block)."""
     raw = m.opener + text + end
     if not complete:  # the calls that closed and the cut one (``json_block``)
         cut_json_calls(m, text, raw, read=read, hint=_HINT)
         return
-    n = len(m.items)
     json_calls(m, text, raw, read=read, hint=_HINT)
-    if len(m.items) == n:
-        m.invalid(None, raw, f"Tool call at {m.loc} is empty: the action block holds no call")
 
 
 _CALL = BodyMode(partial(_block, read=_item), ends=(CLOSE,), quotes=(('"', '"', True),))

@@ -10,8 +10,9 @@ Wire form (the answer text, then the calls; no closing marker)::
   kept). Text after the array is content. ``functools`` is plain text, not a special
   token: an answer that writes ``functools[`` opens a call region all the same (its
   text is kept in the ``InvalidToolCall``'s ``raw``); an empty array (``functools[]``,
-  which the template never writes: it writes the marker only for a turn with calls) is
-  the answer's text, kept in the content.
+  which the template never writes: it writes the marker only for a turn with calls;
+  llama.cpp's parser refuses it) is an ``InvalidToolCall``, as in every family
+  (``_kit.empty_list``).
 - Markers inside JSON strings do not count; an array still open at the end of the text
   gives the calls closed before the cut and one ``InvalidToolCall`` (``truncated``)
   named by its own ``"name"``; an array whose ``]`` is the last character of the text is
@@ -55,11 +56,7 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
     if not complete:
         cut_json_calls(m, text, raw)
         return
-    if text.endswith("]") and not text[1:-1].strip():  # "[]": the template writes it only with calls
-        m.content.gap = False  # the answer's own text, kept as written
-        m.emit_content(m.opener + text)
-        return
-    json_calls(m, text, raw)
+    json_calls(m, text, raw)  # "[]" too: an InvalidToolCall (the template writes the marker only with calls)
 
 
 _CALL = BodyMode(_parse, ends=(EOT,), quotes=(('"', '"', True),), balance=True)

@@ -48,7 +48,7 @@ from .._errors import ArgumentsError
 from .._types import ToolCall
 from ._blocks import cut_block
 from ._core import BodyMode, TextFormat, TextMode, TextParser
-from ._kit import args_text, block_problem, body, calls_of, dumps, fast_block, forbid, name_hint, stay
+from ._kit import args_text, block_problem, body, calls_of, dumps, empty_list, fast_block, forbid, name_hint, stay
 from ._params import dsml_head, name_after, name_text, read_calls, wrap_nl
 
 __all__ = ["FORMAT"]
@@ -67,6 +67,8 @@ def _json(m: TextParser, text: str, end: str, complete: bool) -> None:
         return
     obj, repairs = fast_block(m, text)
     if type(obj) is not dict:  # raw control characters in its strings (the engines read it with strict=False)...
+        if empty_list(m, obj, raw):
+            return
         try:
             obj, repairs = read_block(text.strip(), m.policy, m.loc, m.dialect)
             if type(obj) is not dict:  # strict JSON of another type: the policy's reading (double-encoded)

@@ -43,7 +43,7 @@ from .._errors import ArgumentsError
 from .._types import ToolCall
 from ._core import BodyMode, Mode, TextFormat, TextParser
 from ._jsoncalls import cut_json_calls
-from ._kit import block_problem, body, calls_of, dumps, fast_block, name_hint, stay
+from ._kit import block_problem, body, calls_of, dumps, empty_list, fast_block, name_hint, stay
 from ._modes import closed_think_modes
 from ._scan import Pieces
 
@@ -79,6 +79,8 @@ def _read(m: TextParser, text: str, raw: str) -> None:
         except ArgumentsError as exc:
             m.invalid(name_hint(text), raw, block_problem(m.loc, exc.message), truncated=exc.truncated)
             return
+    if not value and empty_list(m, value, raw):
+        return
     if m.opener == TOKEN:
         variant = "3.0"
     else:

@@ -42,7 +42,7 @@ from .._args import parse_arguments, read_block
 from .._errors import ArgumentsError
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextParser
-from ._kit import block_problem, body, calls_of, dumps, fast_block, name_hint, stay
+from ._kit import block_problem, body, calls_of, dumps, empty_list, fast_block, name_hint, stay
 from ._modes import closed_think_modes
 
 __all__ = ["FORMAT"]
@@ -58,6 +58,8 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
         return
     obj, repairs = fast_block(m, text)
     if type(obj) is not dict:
+        if empty_list(m, obj, raw):
+            return
         try:
             obj, repairs = read_block(text.strip(), m.policy, m.loc, m.dialect)
             if type(obj) is not dict:  # strict JSON of another type: the policy's reading (double-encoded)

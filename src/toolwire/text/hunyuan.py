@@ -71,7 +71,7 @@ from .._errors import ArgumentsError
 from ._blocks import cut_block, ended
 from ._core import Action, BodyMode, Mode, TextFormat, TextMode, TextParser
 from ._jsoncalls import cut_json_calls
-from ._kit import MISSING, block_problem, body, content_between, fast_block, goto, name_hint, stay
+from ._kit import MISSING, block_problem, body, content_between, empty_list, fast_block, goto, name_hint, stay
 from ._params import read_pairs
 from .hunyuan_encode import check_suffix, encode
 from .hunyuan_tags import BARE, MAX_SUFFIX, NAME, Tags, tags
@@ -160,6 +160,8 @@ def _json(m: TextParser, text: str, end: str, complete: bool) -> None:
         except ArgumentsError as exc:
             m.invalid(name_hint(text), raw, block_problem(m.loc, exc.message), truncated=exc.truncated)
             return
+    if not value and empty_list(m, value, raw):
+        return
     for item in value if type(value) is list else [value]:
         if type(item) is not dict or type(item.get("name")) is not str:
             m.invalid(None, raw, f"Tool call at {m.loc} is not an object with a \"name\" string")

@@ -1,7 +1,8 @@
 """``text.lfm2``: Liquid LFM2 / LFM2.5 ``<|tool_call_start|>[f(a=1)]<|tool_call_end|>``.
 
 Wire form (pythonic, the chat template's own rendering; a JSON array of
-``{"name", "arguments"}`` objects is read too)::
+``{"name", "arguments"}`` objects is read too, as the other families' arrays: raw
+control characters in its strings read as themselves, ``[]`` an ``InvalidToolCall``)::
 
     <think>reasoning</think>Let me check.
     <|tool_call_start|>[get_weather(city='Paris', days=3), get_time(tz="UTC")]<|tool_call_end|>
@@ -39,10 +40,24 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .._args import read_block
+from .._errors import ArgumentsError
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextParser
 from ._jsoncalls import cut_json_calls
-from ._kit import MISSING, body, calls_of, dumps, loads, loose_name, name_hint, stay
+from ._kit import (
+    MISSING,
+    block_problem,
+    body,
+    calls_of,
+    dumps,
+    empty_list,
+    json_shaped,
+    loads,
+    loose_name,
+    name_hint,
+    stay,
+)
 from ._modes import closed_think_modes
 from ._pythonic import Read, cut_calls, encode_calls, first_name, read_calls
 
@@ -50,6 +65,7 @@ __all__ = ["FORMAT"]
 
 NAME = "text.lfm2"
 OPEN, CLOSE, EOT = "<|tool_call_start|>", "<|tool_call_end|>", "<|im_end|>"
+_NONE: tuple[str, ...] = ()
 
 
 def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
@@ -69,7 +85,15 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
     if calls is not None:
         _add(m, calls, raw)
         return
-    value = loads(code)
+    value, repairs = loads(code), _NONE
+    if value is MISSING and json_shaped(code):  # read as the other families' arrays (raw control characters...)
+        try:
+            value, repairs = read_block(code, m.policy, m.loc, m.dialect, lists=True)
+        except ArgumentsError as exc:
+            m.invalid(name_hint(code), raw, block_problem(m.loc, exc.message), truncated=exc.truncated)
+            return
+    if empty_list(m, value, raw):
+        return
     if value is MISSING or type(value) not in (list, dict):
         # a slip in Python calls: the calls before it read alone are whole (the comma after
         # each is the list's); after it quotes may pair the wrong way, so the rest is one
@@ -83,7 +107,7 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
         if type(item) is not dict or type(item.get("name")) is not str:
             m.invalid(None, raw, f"Tool call at {m.loc} is not an object with a \"name\" string")
             continue
-        m.json_call(item, raw, variant="json")
+        m.json_call(item, raw, repairs=repairs, variant="json")
 
 
 def _add(m: TextParser, calls: list[Read], raw: str) -> None:

@@ -28,9 +28,12 @@ Wire forms::
   (which Python rejects) makes it an ``InvalidToolCall``.
 - After ``<|python_tag|>``: JSON calls, Python calls (``x.call(...)`` becomes tool
   ``x``), or else code for the built-in code interpreter (tool ``code_interpreter``,
-  ``{"code": …}``). The tag's region ends at ``<|eom_id|>``, ``<|eot_id|>`` or the next
-  ``<|python_tag|>`` (a second call). ``<|eom_id|>`` / ``<|eot_id|>`` are stop tokens
-  that servers strip: at the end of the text the region is a whole call when
+  ``{"code": …}``). A list of JSON calls that strict JSON does not read (a raw line
+  break in a string) goes through the policy as the object does (``policy_call``); an
+  empty list ``[]`` is an ``InvalidToolCall``, no code (vLLM's ``llama3_json`` and
+  llama.cpp read no call and no code there). The tag's region ends at ``<|eom_id|>``,
+  ``<|eot_id|>`` or the next ``<|python_tag|>`` (a second call). ``<|eom_id|>`` /
+  ``<|eot_id|>`` are stop tokens that servers strip: at the end of the text the region is a whole call when
   ``finish_reason`` is ``stop`` / ``tool_calls``, cut off with ``length`` or none.
   Llama 3.3's template writes a built-in call's values raw, ``arg_name + '="' + arg_val
   + '"'``: a line break in one is read as itself (``control-characters``, as in every
@@ -83,7 +86,7 @@ from dataclasses import replace
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextMode, TextParser
 from ._jsoncalls import cut_json
-from ._kit import body, loose_name, name_hint, stay
+from ._kit import body, empty_list, json_shaped, loads, loose_name, name_hint, stay
 from ._scan import FINISHED
 from .llama_calls import (
     CALLISH,
@@ -273,9 +276,11 @@ def _tag(m: TextParser, text: str, end: str, complete: bool) -> None:
         return
     if json_calls(m, code, raw, "python_tag", arrays=True) or py_calls(m, code, raw, "python_tag", code=True):
         return
-    if code[0] == "{" and policy_call(m, code, raw, "python_tag"):
+    if code[0] == "[" and empty_list(m, loads(code), raw):  # no code to run either: engines read no code there
         return
-    if code[0] == "{" or code[:1] + code[1:].lstrip()[:1] == "[{":
+    if json_shaped(code) and policy_call(m, code, raw, "python_tag"):
+        return
+    if json_shaped(code):
         # JSON where a call goes (an object, a list of objects) that did not read whole:
         # a call cut off or malformed, never code to run
         hint = loose_name(code)

@@ -9,12 +9,12 @@ from __future__ import annotations
 import json
 import re
 
-from .._args import parse_arguments
+from .._args import parse_arguments, read_block
 from .._errors import ArgumentsError
 from ._brackets import scan
 from ._core import TextParser
 from ._jsoncalls import cut_json
-from ._kit import block_problem, loose_name, name_hint
+from ._kit import block_problem, json_shaped, loose_name, name_hint
 from ._pythonic import POSITIONAL, cut_calls, read_calls
 
 __all__ = ["CALLISH", "KEYS", "NAME_OPEN", "cut_json_list", "cut_py", "json_calls", "json_region", "policy_call",
@@ -68,13 +68,19 @@ def json_calls(
 
 
 def policy_call(m: TextParser, text: str, raw: str, variant: str) -> bool:
-    """A call-shaped JSON object that strict JSON did not read (a trailing comma, Python
+    """A call-shaped JSON object, or a list of them (*text* opens with ``[``), that strict
+    JSON did not read (a raw control character in a string, a trailing comma, Python
     ``True``, single quotes, an integer too long for ``json``): read by the arguments
-    policy, as Hermes reads its blocks (the repair recorded), or an ``InvalidToolCall``
-    (``truncated`` only when the JSON was cut off). False when *text* is not a call:
-    no ``"name"`` string with ``"parameters"`` / ``"arguments"`` beside it."""
+    policy, as Hermes reads its blocks and the other families their arrays
+    (``_args.read_block``; the repair recorded), or an ``InvalidToolCall`` (``truncated``
+    only when the JSON was cut off). False when *text* is not calls: an item with no
+    ``"name"`` string and ``"parameters"`` / ``"arguments"`` beside it."""
+    s = text.strip()
     try:
-        value, _, repairs = parse_arguments(text.strip(), m.policy, m.loc, m.dialect)
+        if s[:1] == "[":
+            value, repairs = read_block(s, m.policy, m.loc, m.dialect, lists=True)
+        else:
+            value, _, repairs = parse_arguments(s, m.policy, m.loc, m.dialect)
     except ArgumentsError as exc:
         hint = name_hint(text)
         if hint is None or ('"parameters"' not in text and '"arguments"' not in text):
@@ -84,11 +90,12 @@ def policy_call(m: TextParser, text: str, raw: str, variant: str) -> bool:
         else:
             m.invalid(hint, raw, block_problem(m.loc, exc.message))
         return True
-    if type(value) is not dict or type(value.get("name")) is not str:
+    items = value if type(value) is list and s[:1] == "[" else [value]
+    if not items or not all(type(v) is dict and type(v.get("name")) is str and ("parameters" in v or "arguments" in v)
+                            for v in items):
         return False
-    if "parameters" not in value and "arguments" not in value:
-        return False
-    m.call(value["name"], value.get("parameters", value.get("arguments")), raw, repairs=repairs, variant=variant)
+    for v in items:
+        m.call(v["name"], v.get("parameters", v.get("arguments")), raw, repairs=repairs, variant=variant)
     return True
 
 
@@ -185,7 +192,7 @@ def json_region(m: TextParser, code: str, raw: str, complete: bool) -> bool:
     stop token inside a value that never closes ended the region there) it is cut off,
     as when the text ends in it."""
     if complete:
-        if json_calls(m, code, raw, "json", arrays=True) or (code[0] == "{" and policy_call(m, code, raw, "json")):
+        if json_calls(m, code, raw, "json", arrays=True) or (json_shaped(code) and policy_call(m, code, raw, "json")):
             return True
         if not unclosed(code):
             return False

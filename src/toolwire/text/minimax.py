@@ -37,7 +37,9 @@ starts inside the reasoning: pass ``thinking=True``)::
   is dropped when kept.
 - MiniMax-M1 writes ``<tool_calls>`` then one ``{"name": …, "arguments": {…}}`` JSON
   object per line, then ``</tool_calls>``; read the same way (a line that is not a
-  call object makes the block an ``InvalidToolCall``).
+  call object makes the block an ``InvalidToolCall``; so does ``[]``). A raw line break
+  inside a string is the string's text (``control-characters``), as llama.cpp reads
+  it; MiniMax's guide and vLLM split at every line break and skip what does not read.
 
 Encoding follows the MiniMax-M2 chat template (variant ``m2``, the default):
 ``<minimax:tool_call>`` then one ``<invoke name="…">`` per call, each parameter on its
@@ -49,7 +51,9 @@ Sources (checked 2026-12-02): vllm-project/vllm ``vllm/tool_parsers/minimax_m2_t
 ``vllm/frontend/processing/parser/minimax_m2.py`` (reasoning ends at the call, 2026-12-05); ggml-org/llama.cpp
 ``models/templates/unsloth-MiniMax-M2.jinja`` (the MiniMax-M2 chat template, its
 generation prompt and ``[e~[``); MiniMax-AI/MiniMax-M2.5 ``docs/tool_calling_guide.md``
-(same syntax as M2); vllm-project/vllm ``vllm/tool_parsers/minimax_tool_parser.py`` (M1);
+(same syntax as M2); vllm-project/vllm ``vllm/tool_parsers/minimax_tool_parser.py`` (M1;
+its line splitting and MiniMax-AI/MiniMax-M1 ``docs/function_call_guide.md``'s, and
+llama.cpp's MiniMax-M1 parser on a raw line break, checked 2026-12-06);
 ``vllm/frontend/processing/reasoning/minimax_m3_reasoning_parser.py`` (``MiniMaxM3ReasoningParser``,
 ``<mm:think>``; checked 2026-12-05).
 """
@@ -58,12 +62,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from typing import Any
 
+from .._args import read_block
+from .._errors import ArgumentsError
 from .._types import ToolCall
 from ._blocks import cut_block
 from ._core import BodyMode, TextFormat, TextParser
 from ._jsoncalls import cut_json_calls
-from ._kit import body, calls_of, dumps, name_hint, stay
+from ._kit import block_problem, body, calls_of, dumps, empty_list, name_hint, stay
 from ._modes import held_think_modes
 from ._params import name_after, name_text, read_calls, value_text, wrap_nl
 from .minimax_m3 import M3_CLOSE, M3_INV, M3_INV_END, M3_OPEN, NS, encode_m3, m3_name, parse_m3
@@ -101,30 +108,54 @@ def _no_constant(name: str) -> None:
     raise ValueError(f"{name} is not JSON")
 
 
+_STRICT = json.JSONDecoder(parse_constant=_no_constant)
+_LOOSE = json.JSONDecoder(parse_constant=_no_constant, strict=False)  # raw control characters in strings
+_NONE: tuple[str, ...] = ()
+
+
 def _m1(m: TextParser, text: str, end: str, complete: bool) -> None:
-    """MiniMax-M1: one JSON call object per line."""
+    """MiniMax-M1: one JSON call object per line. A raw line break inside a string is the
+    string's text, not the end of a line: the line before it would end inside a string,
+    no line of the form; the object is read as the object forms read it (``read_block``,
+    ``control-characters`` recorded)."""
     raw = m.opener + text + end
     if not complete:
         cut_json_calls(m, text, raw, "m1")
         return
-    dec, pos, n, found = json.JSONDecoder(parse_constant=_no_constant), 0, len(text), []
+    pos, n = 0, len(text)
+    found: list[tuple[Any, tuple[str, ...]]] = []
     while True:
         while pos < n and text[pos].isspace():
             pos += 1
         if pos >= n:
             break
+        obj: Any = None
+        repairs = _NONE
         try:
-            obj, pos = dec.raw_decode(text, pos)
-        except (ValueError, RecursionError):
-            obj = None
+            obj, pos = _STRICT.raw_decode(text, pos)
+        except ValueError as exc:
+            if str(exc).startswith("Invalid control character"):
+                try:
+                    stop = _LOOSE.raw_decode(text, pos)[1]
+                    obj, repairs = read_block(text[pos:stop], m.policy, m.loc, m.dialect)
+                    pos = stop
+                except ArgumentsError as err:
+                    m.invalid(name_hint(text), raw, block_problem(m.loc, err.message), truncated=err.truncated)
+                    return
+                except (ValueError, RecursionError):
+                    pass
+        except RecursionError:
+            pass
         if type(obj) is not dict or type(obj.get("name")) is not str:
-            m.invalid(name_hint(text), raw, f"Tool call block at {m.loc} holds a line that is not a JSON call object")
+            if found or text[pos:].strip() or not empty_list(m, obj, raw):
+                error = f"Tool call block at {m.loc} holds a line that is not a JSON call object"
+                m.invalid(name_hint(text), raw, error)
             return
-        found.append(obj)
+        found.append((obj, repairs))
     if not found:
         m.invalid(None, raw, f"Tool call block at {m.loc} is empty")
-    for obj in found:
-        m.json_call(obj, raw, variant="m1")
+    for obj, repairs in found:
+        m.json_call(obj, raw, repairs=repairs, variant="m1")
 
 
 _CALL = BodyMode(_parse, ends=(CLOSE,), quotes=((P, P_END, False),))

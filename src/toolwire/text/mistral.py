@@ -8,6 +8,10 @@ special tokens kept)::
     [TOOL_CALLS]add[ARGS]{"a": 1}                                            v13+
     [TOOL_CALLS]add{"a": 1}                                                  v11+ with [ARGS] skipped
 
+- The v3 array is read as the other families' arrays are (``_jsoncalls.json_calls``):
+  raw control characters in its strings are read as themselves (``control-characters``),
+  as the v11 form's arguments are; an empty one (``[TOOL_CALLS][]``) is an
+  ``InvalidToolCall``, never nothing.
 - v11+ write one ``[TOOL_CALLS]`` per call; the call ends where its JSON object
   closes (brackets inside JSON strings do not count), or where a JSON string after
   ``[ARGS]`` closes: Mistral-Small-3.2's template writes ``'[ARGS]' + arguments|tojson``,
@@ -70,7 +74,7 @@ from typing import Any
 from .._errors import EncodeError, excerpt
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextParser
-from ._jsoncalls import cut_json
+from ._jsoncalls import cut_json, json_calls
 from ._kit import MISSING, args_text, body, calls_of, dumps, loads, loose_name, stay
 from ._modes import closed_think_modes
 
@@ -112,16 +116,8 @@ def _array_id(v: Any) -> Any:
     return MISSING
 
 
-def _array(m: TextParser, text: str, raw: str) -> None:
-    value = loads(text)
-    if value is MISSING:
-        m.invalid(None, raw, f"Tool calls at {m.loc} are not valid JSON")
-        return
-    for item in value if type(value) is list else [value]:
-        _item(m, item, raw)
-
-
-def _item(m: TextParser, item: Any, raw: str) -> None:
+def _item(m: TextParser, item: Any, raw: str, repairs: tuple[str, ...] = ()) -> None:
+    """One call object of the array form (``_jsoncalls.json_calls`` reads the array)."""
     if type(item) is not dict or type(item.get("name")) is not str:
         m.invalid(None, raw, f"Tool call at {m.loc} is not an object with a \"name\" string")
         return
@@ -130,7 +126,7 @@ def _item(m: TextParser, item: Any, raw: str) -> None:
         m.invalid(item["name"], raw, f"Tool call at {m.loc} has an \"id\" that is not a string: "
                                      f"{excerpt(item['id'])}")
         return
-    m.json_call(item, raw, id=ident, variant="v3")
+    m.json_call(item, raw, id=ident, repairs=repairs, variant="v3")
 
 
 def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
@@ -144,8 +140,8 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
             for item in done:
                 _item(m, item, raw)
             m.truncated(loose_name(tail), raw)
-        else:
-            _array(m, stripped, raw)
+        else:  # read as the other JSON arrays are (raw control characters, the policy's slips; "[]")
+            json_calls(m, stripped, raw, read=_item)
         return
     cut = [i for i in (text.find(CID), text.find(ARGS), text.find("{")) if i >= 0]
     head = min(cut) if cut else len(text)

@@ -47,7 +47,7 @@ from .._errors import ArgumentsError
 from .._types import ToolCall
 from ._core import BodyMode, Mode, TextFormat, TextMode, TextParser
 from ._jsoncalls import cut_json, cut_json_calls
-from ._kit import MISSING, block_problem, body, calls_of, dumps, goto, loose_name, name_hint, stay
+from ._kit import MISSING, block_problem, body, calls_of, dumps, empty_list, goto, loose_name, name_hint, stay
 
 __all__ = ["FORMAT"]
 
@@ -155,7 +155,8 @@ def _tagged(m: TextParser, text: str, end: str, complete: bool) -> None:
     value, repairs, error = _read(m, text)
     items = _items(value)
     if items is None:
-        m.invalid(name_hint(text), raw, error or _why(m, value))
+        if not empty_list(m, value, raw):
+            m.invalid(name_hint(text), raw, error or _why(m, value))
         return
     _add(m, items, raw, repairs)
 
