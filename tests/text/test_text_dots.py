@@ -93,10 +93,48 @@ def test_encode_round_trips() -> None:
     calls = [C("search", {"query": "weather in Shanghai"})]
     assert encode_text(calls, D) == CANONICAL
     two = [C("get_weather", {"city": "Paris", "days": 3, "tags": ["a"]}), C("now")]
-    assert decode_text(encode_text(two, D), D).tool_calls == tuple(two)
+    tools = [{"name": "get_weather", "parameters": {"type": "object", "properties": {
+        "city": {"type": "string"}, "days": {"type": "integer"}, "tags": {"type": "array"}}}},
+             {"name": "now", "parameters": {"type": "object", "properties": {}}}]
+    assert decode_text(encode_text(two, D), D, tools=tools).tool_calls == tuple(two)
     json_text = encode_text([C("f", {"s": "</dots_function_call>"})], D, variant="json")
     assert json_text == '<dots_function_call>{"name": "f", "arguments": {"s": "\\u003c/dots_function_call>"}}' \
         "</dots_function_call>"
     assert decode_text(json_text, D).tool_calls == (J("f", {"s": "</dots_function_call>"}),)
     with pytest.raises(EncodeError):
         encode_text([C("f", {"s": "a</parameter>"})], D)
+
+
+def test_values_no_schema_types_are_text() -> None:
+    """Both engines type a value only by the tool's schema: a parameter the schema does
+    not type (no ``tools=``, a parameter it does not list, or one without a type) is the
+    value's text; JSON's ``null`` is None (their ``_convert_param_value``)."""
+    text = ('<dots_function_call>\n<invoke name="open">\n<parameter name="id">7</parameter>\n'
+            '<parameter name="flags">["a"]</parameter>\n<parameter name="page">null</parameter>\n'
+            "</invoke>\n</dots_function_call>")
+    untyped = {"id": "7", "flags": '["a"]', "page": None}
+    check(text, D, None, None, [C("open", untyped)])
+    listed = [{"name": "open", "parameters": {"type": "object", "properties": {"id": {"description": "the id"}}}}]
+    check(text, D, None, None, [C("open", untyped)], tools=listed)
+    # with tools= a schema type decides, as for MiniMax M2's <invoke> values
+    typed = [{"name": "open", "parameters": {"type": "object", "properties": {
+        "id": {"type": "integer"}, "flags": {"type": "array"}, "page": {"type": ["integer", "null"]}}}}]
+    check(text, D, None, None, [C("open", {"id": 7, "flags": ["a"], "page": None})], tools=typed)
+    check(MIXED, D, None, None, [C("search", {"query": "chairs"}), C("open", {"id": "7"}),
+                                 J("search", {"query": "tables"})])
+
+
+def test_invoke_markup_in_a_json_string_is_text() -> None:
+    """``<parameter name=`` inside a string of the JSON form opens no value: the block
+    ends at its closer, and the answer after it stays the answer."""
+    body = '{"name": "search", "arguments": {"query": "<parameter name=\\"q\\">"}}'
+    call = J("search", {"query": '<parameter name="q">'})
+    for after in ("", " Use </parameter> to close it.", "\n" + CANONICAL):
+        more = [C("search", {"query": "weather in Shanghai"})] if after.startswith("\n") else []
+        content = after.strip() if after and not more else None
+        for finish in (None, "stop"):
+            check("<dots_function_call>" + body + "</dots_function_call>" + after, D, content, None, [call, *more],
+                  finish_reason=finish)
+    # so is the block's closer there (the encoder escapes "<"; a model may not)
+    check('<dots_function_call>{"name": "f", "arguments": {"s": "a</dots_function_call>b"}}</dots_function_call>ok',
+          D, "ok", None, [J("f", {"s": "a</dots_function_call>b"})])

@@ -70,7 +70,15 @@ def test_a_recipient_cut_before_its_newline() -> None:
     # after the answer's text, a length finish says the text was cut there
     cut = out[: out.index(">>>get_") + 7]
     check(cut, D, "Let me check.", None, [Invalid("get_", truncated=True, raw=">>>get_")], finish_reason="length")
-    check(cut, D, "Let me check.>>>get_", None, [])  # no finish reason: it may be the answer's text
+    # a >>> and a tool's name plainly start a call: cut off, whatever the finish reason
+    # (as "get_weather\n" is; engines stop only at the template's stop token)
+    for finish in (None, "stop"):
+        check(cut, D, "Let me check.", None, [Invalid("get_", truncated=True, raw=">>>get_")], finish_reason=finish)
+        check("all\nLet me check.>>>get_weather", D, "Let me check.", None,
+              [Invalid("get_weather", truncated=True, raw=">>>get_weather")], finish_reason=finish)
+    # what may still be the answer's "all" (or a bare >>>) is text unless the output was cut
+    check("all\nLet me check.>>>al", D, "Let me check.>>>al", None, [], finish_reason="stop")
+    check("all\nLet me check.>>>", D, "Let me check.>>>", None, [], finish_reason="stop")
     check("get_wea", D, None, None, [Invalid("get_wea", truncated=True, raw="get_wea")], finish_reason="length")
     check("al", D, None, None, [Invalid(None, truncated=True, raw="al")], finish_reason="length")  # or "all"
     # what is no recipient stays content

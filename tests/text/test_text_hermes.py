@@ -137,3 +137,17 @@ def test_two_different_argument_objects_are_no_call() -> None:
     check(text, "text.hermes", None, None, [Invalid("f", raw=text)])
     same = '<tool_call>\n{"name": "f", "arguments": {"a": 1}, "parameters": {"a": 1}}\n</tool_call>'
     check(same, "text.hermes", None, None, [C("f", {"a": 1})])
+
+
+@pytest.mark.parametrize("end", ["<|im_end|>", "<|endoftext|>", "<|eot_id|>"])
+def test_end_of_turn_tokens_are_dropped(end: str) -> None:
+    """Hermes 2 Pro / Hermes 3 on Llama 3 write ChatML, but their Llama 3 vocabulary
+    keeps ``<|eot_id|>``, an end-of-generation token to llama.cpp (``llama-vocab.cpp``)
+    and a content closer to transformers' Hermes-style response template: dropped when
+    kept, as ``<|im_end|>`` is; the text around it stays."""
+    check("Answer." + end, D, "Answer.", None, [])
+    check(W + end, D, None, None, [C("get_weather", {"city": "Paris"})])
+    check("Answer." + end + "more", D, "Answer.\nmore", None, [])
+    # inside a string of the arguments it is the string's text
+    check('<tool_call>{"name": "f", "arguments": {"s": "a' + end + '"}}</tool_call>', D, None, None,
+          [C("f", {"s": "a" + end})])

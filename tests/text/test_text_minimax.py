@@ -98,3 +98,12 @@ def test_m1_end_of_sentence_is_a_stop_token() -> None:
     m1 = '<tool_calls>\n{"name": "get_time", "arguments": {"tz": "UTC"}}\n</tool_calls><end_of_sentence>'
     check(m1, D, None, None, [C("get_time", {"tz": "UTC"})], finish_reason="stop")
     check("Hi.<end_of_sentence>", D, "Hi.", None, [], finish_reason="stop")
+
+
+def test_invoke_markup_in_a_json_body_hides_no_closer() -> None:
+    """A block of JSON (M1's call object in M2's tags) is no call, but ``<parameter name=``
+    in one of its strings opens no value: the block ends at its closer, the answer after
+    it stays the answer (it was a cut-off call swallowing the answer)."""
+    text = ('<minimax:tool_call>{"name": "f", "arguments": {"s": "<parameter name=\\"x\\">"}}</minimax:tool_call>'
+            " Use </parameter> to close it.")
+    check(text, D, "Use </parameter> to close it.", None, [Invalid(None)])

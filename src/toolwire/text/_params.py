@@ -147,6 +147,7 @@ def read_params(
     lines: bool = False,
     schema_first: bool = False,
     slips: bool = True,
+    text_untyped: bool = False,
 ) -> tuple[dict[str, Any], str | None, int]:
     """Read ``open_ NAME head_end value close`` elements from *pos* up to the *stop* tag
     (``</invoke>``...): the arguments, an error (for ``InvalidToolCall.error``) or
@@ -163,6 +164,9 @@ def read_params(
     at the start of one of the value's lines means the value ran on into the next
     parameter (Qwen3-Coder: a ``<parameter=`` inside a line is text). *slips*: a name
     ``bad_name`` refuses makes the call invalid (off where the markup escapes names).
+    *text_untyped*: a value whose schema gives no type (or that has none: no ``tools=``,
+    a parameter the tool does not list) is its text, JSON's ``null`` None, not the JSON
+    it may hold (the engines' reading of dots).
 
     Each search runs once over the text (a position found ahead is kept), so reading
     is linear in the text whatever the number of parameters."""
@@ -212,9 +216,13 @@ def read_params(
                 args[key] = typed(m, value, schema)
         elif kind is True:
             args[key] = value
-        else:
-            v = loads(value) if kind is False else MISSING
+        elif kind is False:
+            v = loads(value)
             args[key] = v if v is not MISSING else typed(m, value, schema)
+        elif text_untyped and not schema_types(schema):
+            args[key] = None if value == "null" else value
+        else:
+            args[key] = typed(m, value, schema)
         pos = end + len(close)
 
 
@@ -298,6 +306,7 @@ def read_calls(
     lines: bool = False,
     unclosed: str | None = None,
     cut: bool = False,
+    text_untyped: bool = False,
 ) -> bool:
     """Add the calls written as ``open NAME> params… close`` elements in a closed
     block; *tags* are (call open, parameter open, parameter close, call close).
@@ -306,7 +315,8 @@ def read_calls(
     reads the name (``attr_name``: quotes removed); *lines* as in ``read_params``;
     *unclosed*: the repair recorded when the last element's closing tag is missing at
     the end of the block (tolerated only then; ``None``: an error); *cut*: the block
-    was cut off (``_blocks.cut_block``), a malformed element is cut off."""
+    was cut off (``_blocks.cut_block``), a malformed element is cut off; *text_untyped*
+    as in ``read_params``."""
     open_, p_open, p_close, close = tags
     pos = text.find(open_)
     if pos < 0:
@@ -318,7 +328,8 @@ def read_calls(
         if gt < 0:
             return ended(m, raw, cut, None, f"Tool call at {m.loc} has a {open_.rstrip('=')} tag without '>'")
         name = name_of(text[pos + len(open_) : gt])
-        args, error, after = read_params(m, name, text, gt + 1, p_open, p_close, close, head, lines=lines)
+        args, error, after = read_params(m, name, text, gt + 1, p_open, p_close, close, head, lines=lines,
+                                         text_untyped=text_untyped)
         repairs: tuple[str, ...] = ()
         if error is None and after < 0:
             if unclosed is None:

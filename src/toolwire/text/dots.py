@@ -16,12 +16,16 @@ Wire form::
 - A block whose text starts with ``<`` holds ``<invoke>`` elements, read as
   ``text.minimax`` reads MiniMax M2's (``_params.read_calls``): several are parallel
   calls; names and parameter names may be quoted with ``"`` or ``'`` or bare; values
-  are text typed by the tool's schema with ``tools=`` (without, JSON of a number,
-  boolean, null, object or array becomes that value); the engines strip all outer
-  whitespace of a value, toolwire only the newline the markup may add.
+  are text typed by the tool's schema with ``tools=`` (as ``text.minimax`` types them);
+  a value no schema type covers (no ``tools=``, a parameter the tool does not list or
+  gives no type) is its text, ``null`` None, as both engines read it
+  (``_convert_param_value``: ``"string"`` when no schema says otherwise); the engines
+  strip all outer whitespace of a value, toolwire only the newline the markup may add.
 - Any other block is one JSON ``{"name": …, "arguments": {…}}`` object (``parameters``
   is read like ``arguments``; a list is an ``InvalidToolCall``), recorded as variant
-  ``json``. Several blocks may follow each other; text between them is content.
+  ``json``. ``<parameter name=`` or the block's closer inside one of its strings is the
+  string's text (``minimax.InvokeBlock``). Several blocks may follow each other; text
+  between them is content.
 - ``</dots_function_call>`` inside a ``<parameter>`` value does not end the block; a
   block still open at the end of the text keeps the invokes closed before the cut,
   the cut one an ``InvalidToolCall`` (``truncated``); a stray closer is dropped.
@@ -47,12 +51,12 @@ from collections.abc import Sequence
 
 from .._types import ToolCall
 from ._blocks import cut_block
-from ._core import BodyMode, TextFormat, TextParser
+from ._core import TextFormat, TextParser
 from ._jsoncalls import json_calls
-from ._kit import body, calls_of, dumps, name_hint, stay
+from ._kit import calls_of, dumps, name_hint, stay
 from ._modes import closed_think_modes
 from ._params import name_after, read_calls
-from .minimax import write_invokes
+from .minimax import InvokeBlock, write_invokes
 
 __all__ = ["FORMAT"]
 
@@ -68,21 +72,22 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
     if not complete:
         if not head or head.startswith("<"):
             cut_block(m, text, raw, INV, INV_END, (CLOSE,),
-                      lambda closed: read_calls(m, closed, raw, TAGS, cut=True), lambda t: name_after(t, INV))
+                      lambda closed: read_calls(m, closed, raw, TAGS, cut=True, text_untyped=True),
+                      lambda t: name_after(t, INV))
         else:
             m.truncated(name_hint(text), raw)
         return
     if head.startswith("<"):
-        read_calls(m, text, raw, TAGS)
+        read_calls(m, text, raw, TAGS, text_untyped=True)
     elif not head:
         m.invalid(None, raw, f"Tool call block at {m.loc} is empty")
     else:
         json_calls(m, text, raw, "json", arrays=False)
 
 
-_CALL = BodyMode(_parse, ends=(CLOSE,), quotes=((P, P_END, False),))
-_CONTENT, _REASONING, _START = closed_think_modes({OPEN: body(_CALL)}, content_extra={CLOSE: stay})
-_CALL.next = _CONTENT
+_CALL = InvokeBlock(_parse, CLOSE)
+_CONTENT, _REASONING, _START = closed_think_modes({OPEN: _CALL.open}, content_extra={CLOSE: stay})
+_CALL.then(_CONTENT)
 
 
 def _json(c: ToolCall) -> str:

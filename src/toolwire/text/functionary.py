@@ -21,10 +21,13 @@ recipient)::
   (as llama.cpp reads it): ``>>>`` followed by anything else (a Python prompt
   ``>>> x``, ``>>>Note\\ntext``) is content, kept as written; a tool name and its
   newline at the end of the text are a cut-off call. A name the text ends in before its
-  newline is a cut-off call too (named by what was read, or by nothing when that may be
-  the answer's ``all``) when the finish reason says the output was cut (``length``),
-  and whatever the finish reason right after a call's JSON, where the template writes
-  only the next ``>>>`` (as ``text.harmony`` reads a cut recipient). The output may also
+  newline is a cut-off call too, named by what was read: after a ``>>>``, whatever the
+  finish reason (a call was plainly started; llama.cpp keeps it as content); one that
+  may still be the answer's ``all`` (or a bare ``>>>``) only when the finish reason says
+  the output was cut (``length``), or right after a call's JSON, where the template
+  writes only the next ``>>>`` (as ``text.harmony`` reads a cut recipient), and then
+  with no name; a name that begins the output (after the prompt's ``>>>``) only with
+  ``length``: a reply in another form may be a plain word (``Hello``). The output may also
   start with the template's own ``>>>``. ``<|eot_id|>`` / ``<|eom_id|>`` (stop tokens)
   are dropped.
 - JSON still open at the end of the text is an ``InvalidToolCall`` (``truncated``), and
@@ -117,9 +120,10 @@ class _Recipient(Mode):
         elif i == n and i - pos <= MAX_NAME:
             if not m.final:
                 return False  # still reading the recipient
-            if (i > pos or not self.start) and (self.cut or m.finish_reason in TRUNCATING):
-                name = buf[pos:i]  # the text ended before the recipient's newline
-                return _cut(m, None if ANSWER.startswith(name) else name, ("" if self.start else MARK) + name)
+            name = buf[pos:i]  # the text ended before the recipient's newline
+            answer = ANSWER.startswith(name)  # (it may be "all": the answer)
+            if (name or not self.start) and (self.cut or m.finish_reason in TRUNCATING or not (answer or self.start)):
+                return _cut(m, None if answer else name, ("" if self.start else MARK) + name)
         if not self.start:  # no recipient: the >>> was text
             m.content.gap = False
             m.emit_content(MARK)

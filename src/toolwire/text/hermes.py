@@ -23,6 +23,11 @@ Wire form (one JSON object per block; several blocks are parallel calls)::
   ``<tool_call>`` block inside the thinking block is reasoning text, closed or not
   (vLLM ends an unclosed block early only at ``<tool_call>`` + ``<function=``, the
   ``text.qwen3-xml`` form).
+- ``<|im_end|>`` / ``<|endoftext|>`` (the ChatML end of turn, Qwen's end of text) are
+  stop tokens engines strip, dropped when kept; so is ``<|eot_id|>``: Hermes 2 Pro and
+  Hermes 3 on Llama 3 write ChatML, but their Llama 3 vocabulary keeps it, an
+  end-of-generation token to llama.cpp (``src/llama-vocab.cpp``) and a content closer
+  in transformers' Hermes-style response template. The text around one stays.
 
 Encoding follows the Qwen chat template: ``<tool_call>\\n{"name": …, "arguments": …}\\n
 </tool_call>`` blocks joined by a newline (JSON with ``", "`` / ``": "`` separators,
@@ -31,7 +36,11 @@ non-ASCII kept).
 Sources (checked 2026-11-30): vllm-project/vllm ``vllm/tool_parsers/hermes_tool_parser.py``
 and ``vllm/reasoning/qwen3_reasoning_parser.py``; Qwen function-calling docs
 (https://qwen.readthedocs.io/en/latest/framework/function_call.html) and the Qwen3
-``tokenizer_config.json`` chat template; toolwire ``reference/wire-formats.md`` §10.1.
+``tokenizer_config.json`` chat template; toolwire ``reference/wire-formats.md`` §10.1;
+ggml-org/llama.cpp ``models/templates/NousResearch-Hermes-2-Pro-Llama-3-8B-tool_use.jinja``
+and ``src/llama-vocab.cpp`` (end-of-generation tokens); huggingface/transformers
+``src/transformers/cli/serving/utils.py`` (``_RESPONSE_TEMPLATE_FALLBACKS``, qwen2/qwen3;
+checked 2026-12-06).
 """
 
 from __future__ import annotations
@@ -76,9 +85,9 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
 
 
 _CALL = BodyMode(_parse, ends=(CLOSE,), quotes=(('"', '"', True),))
-# <|im_end|> / <|endoftext|> end the turn; servers strip them, and drop them if left in
+# <|im_end|> / <|endoftext|> (and Llama 3's <|eot_id|>) end the turn; servers strip them, and drop them if left in
 _CONTENT, _REASONING, _START = closed_think_modes(
-    {OPEN: body(_CALL), CLOSE: stay}, content_extra={"<|im_end|>": stay, "<|endoftext|>": stay}
+    {OPEN: body(_CALL), CLOSE: stay}, content_extra={"<|im_end|>": stay, "<|endoftext|>": stay, "<|eot_id|>": stay}
 )
 _CALL.next = _CONTENT
 

@@ -22,9 +22,11 @@ starts inside the reasoning: pass ``thinking=True``)::
   markup may add, so string values keep their spaces.
 - ``</minimax:tool_call>`` or ``</invoke>`` inside a value does not end anything; a
   value holding ``<parameter name=`` (its closing tag may be missing) makes the call an
-  ``InvalidToolCall``; in a block still open at the end of the text, the invokes
-  closed before the cut are whole and the cut one is an ``InvalidToolCall``
-  (``truncated``, ``_blocks``).
+  ``InvalidToolCall``; a block of anything else is one too, and a JSON string in it is
+  its text (``<parameter name=`` there opens no value that would hide the block's
+  closer; ``text.dots`` reads such JSON). In a block still open at the end of the
+  text, the invokes closed before the cut are whole and the cut one is an
+  ``InvalidToolCall`` (``truncated``, ``_blocks``).
 - MiniMax M3 writes its reasoning as ``<mm:think>…</mm:think>``, and its template
   prefills ``<mm:think>`` with ``thinking_mode="enabled"``: pass ``thinking=True`` (or
   ``prompt=``). Either closing marker ends a block either opener began; a call inside
@@ -68,7 +70,7 @@ from .._args import read_block
 from .._errors import ArgumentsError
 from .._types import ToolCall
 from ._blocks import cut_block
-from ._core import BodyMode, TextFormat, TextParser
+from ._core import BodyMode, Mode, Parse, TextFormat, TextParser
 from ._jsoncalls import cut_json_calls
 from ._kit import block_problem, body, calls_of, dumps, empty_list, name_hint, stay
 from ._modes import held_think_modes
@@ -158,7 +160,45 @@ def _m1(m: TextParser, text: str, end: str, complete: bool) -> None:
         m.json_call(obj, raw, repairs=repairs, variant="m1")
 
 
-_CALL = BodyMode(_parse, ends=(CLOSE,), quotes=((P, P_END, False),))
+class InvokeBlock(Mode):
+    """A block of ``<invoke>`` elements or of one JSON object (``text.dots``; in M2's tags
+    one is no call), told apart by the block's first character after whitespace: ``{``
+    starts the JSON, read by ``json``, where the block's closer inside a string is text
+    and so is ``<parameter name=`` (it opens no value there that would hide the closer);
+    anything else is read by ``invoke``, where a value runs from ``<parameter name=`` to
+    ``</parameter>`` and a closer inside it is text. One look at the block's start (the
+    opener's action ``open``, or ``step`` when the text ends before that character): the
+    elements' quoted names (``name="…"``) are not scanned."""
+
+    def __init__(self, parse: Parse, close: str) -> None:
+        self.invoke = BodyMode(parse, ends=(close,), quotes=((P, P_END, False),))
+        self.json = BodyMode(parse, ends=(close,), quotes=(('"', '"', True),))
+
+    def then(self, mode: Mode) -> None:
+        """After the block, the machine goes to *mode*."""
+        self.invoke.next = self.json.next = mode
+
+    def open(self, m: TextParser, tok: str) -> None:
+        """The action of the block's opener *tok*."""
+        head = m.buf[m.pos : m.pos + 64].lstrip(_WS)  # (a longer run of whitespace: ``step``)
+        m.open_body((self.json if head[0] == "{" else self.invoke) if head else self, tok)
+
+    def step(self, m: TextParser) -> bool:
+        buf, pos, n = m.buf, m.pos, len(m.buf)
+        i = pos
+        while i < n and buf[i] in _WS:
+            i += 1
+        if i > pos:  # (taken into the block's text: whitespace is read once)
+            m.body.append(buf[pos:i])
+            m.pos = i
+        if i == n and not m.final:
+            return False
+        m.mode = self.json if i < n and buf[i] == "{" else self.invoke
+        return True
+
+
+_WS = " \t\r\n"
+_CALL = InvokeBlock(_parse, CLOSE)
 _M1 = BodyMode(_m1, ends=(M1_END,), quotes=(('"', '"', True),))
 # M3: an element's value runs from its tag to the next closing tag (``NS</``, after the
 # first child's when it has children); a closing tag's name is quoted to its ``>``, so
@@ -170,12 +210,13 @@ _M3 = BodyMode(
 # in an unclosed block, M2's <minimax:tool_call> ends the reasoning (vLLM's MiniMax M2 parser);
 # M3's reasoning is read R1-style (its parser leaves it to MiniMaxM3ReasoningParser)
 _CONTENT, _REASONING, _START = held_think_modes(
-    {OPEN: body(_CALL), M1: body(_M1), M3_OPEN: body(_M3)},
+    {OPEN: _CALL.open, M1: body(_M1), M3_OPEN: body(_M3)},
     {OPEN: ""},
     content_extra={CLOSE: stay, EOT: stay, M1_END: stay, M1_EOS: stay, M3_CLOSE: stay},
     more=((M3_THINK, M3_THINK_END),),
 )
-_CALL.next = _M1.next = _M3.next = _CONTENT
+_CALL.then(_CONTENT)
+_M1.next = _M3.next = _CONTENT
 
 
 def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
