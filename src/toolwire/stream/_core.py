@@ -12,6 +12,10 @@ Rules (the same for every dialect):
   and never overwrites one. A different name before argument text is the rest of the
   name when the call there has an id and the delta none (openai-python joins name
   pieces); with no id telling, neither reading runs (``_unsure``).
+- A delta with the id of a call that ended (its scope finished), at that call's index:
+  the call re-sent (a whole call and its finish in one chunk, sent twice): that call is
+  an ``InvalidToolCall``, as the same re-send before the finish makes it; never a second
+  call.
 - The same name again there, no id telling (none on the delta nor on the call: a
   gateway's id-less parallel calls of one tool at one index; Kimi K2's name on every
   fragment), starts a new call only after a whole object or array (``whole_value``:
@@ -223,6 +227,12 @@ class Core(Replies):
         key = (scope, index) if index is not None else None
         if id is not None:
             c = self._by_id.get(id if scope is None else (scope, id))
+            if c is not None and c.done and c.key == key:
+                # the call with this id, ended (its choice finished), at its own index again: the
+                # same call re-sent, as before the finish (two JSON values): never a second run
+                self.unrun(c, f"Tool call {c.pos} of this stream (id {id!r}) came again after it ended: the same "
+                              "call sent twice? Never run twice")
+                return c
             if c is not None and (c.done or (key is not None and c.key is not None and c.key != key)
                                   or (name is not None and c.name is not None and name != c.name)):
                 # another index, or another name, than the call with this id: another call that
