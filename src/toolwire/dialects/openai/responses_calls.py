@@ -222,7 +222,9 @@ def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
             for k in ARG_FIELDS.get(own["type"], ()):
                 if k not in call.args and own.get(k) is not None:
                     del own[k]
-            own.update(call.args)
+            for k, v in call.args.items():  # (the item's own, ``null`` members and all, where the same)
+                if own.get(k) is None or present(own[k]) != v:
+                    own[k] = v
         return own
     if is_custom(call):
         if ctx.ids is not None and type(ident) is str:  # its result is a ``custom_tool_call_output`` (encode_result)
