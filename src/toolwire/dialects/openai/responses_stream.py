@@ -177,7 +177,8 @@ class Handler(Phased):
                             continue
                     elif kind == "response.completed":
                         resp = data["response"]
-                        self.final_text(resp)  # (its messages no ``output_item.done`` ended)
+                        if self.began or len_(resp["output"] or ()) > len_(seen):  # (a message may be unread)
+                            self.final_text(resp)  # (its messages no ``output_item.done`` ended)
                         # ``feed``, without a reason: no call left open for its items to end, no item
                         # the stream did not carry (``_unstreamed``), no approval request the reply
                         # waits on (``read_final``)
@@ -188,8 +189,9 @@ class Handler(Phased):
                             core.finish(resp.get("status") or "completed")
                             continue
                     elif kind not in _FED and kind != "error":  # (``error``: ``feed`` records it)
-                        if kind == "response.created":  # (several responses in one stream)
-                            self.created()
+                        if kind == "response.created":  # (several responses in one stream; the first: nothing to reset)
+                            if ended or core.text_parts:
+                                self.created()
                         elif type_(kind) is not str_ or not kind.startswith("response."):
                             skipped(core, data)  # another dialect's chunk with a call: refused, never passed over
                         continue
