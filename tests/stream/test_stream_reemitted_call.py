@@ -110,15 +110,20 @@ WHOLE = {"tool_calls": [{"index": 0, "id": "call_1", "type": "function",
                          "function": {"name": "f", "arguments": '{"a": 1}'}}]}
 
 
+NO_ID = {"tool_calls": [{"index": 0, "type": "function", "function": {"name": "f", "arguments": '{"a": 1}'}}]}
+
+
+@pytest.mark.parametrize("again", ["with-id", "without-id"])
 @pytest.mark.parametrize("after_finish", [False, True], ids=["before-finish", "after-finish"])
-def test_a_whole_call_sent_again_is_never_a_second_run(after_finish: bool) -> None:
-    """The chunk holding a whole call re-sent (a proxy retry, an at-least-once transport):
-    before the choice's finish it is one ``InvalidToolCall`` (above); after it, the same,
-    never two runs of one call id."""
+def test_a_whole_call_sent_again_is_never_a_second_run(after_finish: bool, again: str) -> None:
+    """The chunk holding a whole call re-sent (a proxy retry, an at-least-once transport),
+    with the call's id or with its name and no id: before the choice's finish it is one
+    ``InvalidToolCall`` (above); after it, the same, never two runs of one call."""
+    second = WHOLE if again == "with-id" else NO_ID
     if after_finish:
-        chunks = [ch(WHOLE, "tool_calls"), ch(WHOLE, "tool_calls")]
+        chunks = [ch(WHOLE, "tool_calls"), ch(second, "tool_calls")]
     else:
-        chunks = [ch(WHOLE), ch(WHOLE), ch(finish="tool_calls")]
+        chunks = [ch(WHOLE), ch(second), ch(finish="tool_calls")]
     (call,) = accumulate(chunks, "openai.chat")
     assert isinstance(call, InvalidToolCall)
     assert (call.name, call.id) == ("f", "call_1")
