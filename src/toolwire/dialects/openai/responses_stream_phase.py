@@ -40,7 +40,6 @@ from __future__ import annotations
 from typing import Any, Dict, Hashable, List, Optional, Tuple
 
 from ...stream._call import Call
-from ...stream._core import Core
 from .._common import join_text
 from .responses_feed import Feed
 from .responses_response import COMMENTARY
@@ -65,11 +64,6 @@ class Phased(Feed):
     starts: Optional[Dict[int, Any]] = None
     # where the text of a message never added begins: after the one read before
     mark = 0
-
-    def __init__(self, core: Core) -> None:
-        super().__init__(core)
-        # the item each ``output_item.done`` ended, by ``output_index``, and its call (``Handler.run`` too)
-        self.ended: Dict[int, Tuple[Optional[Call], Dict[str, Any]]] = {}
 
     def feed(self, data: Dict[str, Any]) -> None:
         kind = data.get("type")
