@@ -102,3 +102,36 @@ def test_a_server_naming_every_custom_delta_gives_one_call() -> None:
                                   "custom": {"name": "shell", "input": piece}}]}) for piece in ("ls", " -la", " /")]
     [call] = accumulate([*chunks, ch(None, "tool_calls")], "openai.chat")
     assert isinstance(call, ToolCall) and call.args == {"input": "ls -la /"}
+
+
+# -- a whole call and its finish in one chunk (Mistral's API), sent twice ------------------
+
+WHOLE = {"tool_calls": [{"index": 0, "id": "call_1", "type": "function",
+                         "function": {"name": "f", "arguments": '{"a": 1}'}}]}
+
+
+NO_ID = {"tool_calls": [{"index": 0, "type": "function", "function": {"name": "f", "arguments": '{"a": 1}'}}]}
+
+
+@pytest.mark.parametrize("again", ["with-id", "without-id"])
+@pytest.mark.parametrize("after_finish", [False, True], ids=["before-finish", "after-finish"])
+def test_a_whole_call_sent_again_is_never_a_second_run(after_finish: bool, again: str) -> None:
+    """The chunk holding a whole call re-sent (a proxy retry, an at-least-once transport),
+    with the call's id or with its name and no id: before the choice's finish it is one
+    ``InvalidToolCall`` (above); after it, the same, never two runs of one call."""
+    second = WHOLE if again == "with-id" else NO_ID
+    if after_finish:
+        chunks = [ch(WHOLE, "tool_calls"), ch(second, "tool_calls")]
+    else:
+        chunks = [ch(WHOLE), ch(second), ch(finish="tool_calls")]
+    (call,) = accumulate(chunks, "openai.chat")
+    assert isinstance(call, InvalidToolCall)
+    assert (call.name, call.id) == ("f", "call_1")
+
+
+def test_another_call_after_the_finish_is_still_read() -> None:
+    """A call with another id after a finish (nothing re-sent) is a call of its own."""
+    other = {"tool_calls": [{"index": 1, "id": "call_2", "type": "function",
+                             "function": {"name": "g", "arguments": "{}"}}]}
+    calls = accumulate([ch(WHOLE, "tool_calls"), ch(other, "tool_calls")], "openai.chat")
+    assert calls == [ToolCall("f", {"a": 1}, "call_1"), ToolCall("g", {}, "call_2")]

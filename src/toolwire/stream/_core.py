@@ -12,6 +12,10 @@ Rules (the same for every dialect):
   and never overwrites one. A different name before argument text is the rest of the
   name when the call there has an id and the delta none (openai-python joins name
   pieces); with no id telling, neither reading runs (``_unsure``).
+- A delta with the id of a call that ended (its scope finished), at that call's index,
+  or with its name and no id (the call had one): the call re-sent (a whole call and its
+  finish in one chunk, sent twice): that call is an ``InvalidToolCall``, as the same
+  re-send before the finish makes it; never a second call.
 - The same name again there, no id telling (none on the delta nor on the call: a
   gateway's id-less parallel calls of one tool at one index; Kimi K2's name on every
   fragment), starts a new call only after a whole object or array (``whole_value``:
@@ -223,6 +227,12 @@ class Core(Replies):
         key = (scope, index) if index is not None else None
         if id is not None:
             c = self._by_id.get(id if scope is None else (scope, id))
+            if c is not None and c.done and c.key == key:
+                # the call with this id, ended (its choice finished), at its own index again: the
+                # same call re-sent, as before the finish (two JSON values): never a second run
+                self.unrun(c, f"Tool call {c.pos} of this stream (id {id!r}) came again after it ended: the same "
+                              "call sent twice? Never run twice")
+                return c
             if c is not None and (c.done or (key is not None and c.key is not None and c.key != key)
                                   or (name is not None and c.name is not None and name != c.name)):
                 # another index, or another name, than the call with this id: another call that
@@ -230,6 +240,15 @@ class Core(Replies):
                 c = None
         if c is None and key is not None:
             cur = self.by_key.get(key)
+            if cur is None and id is None and name is not None:
+                last = self._last.get(scope)
+                if (last is not None and last.done and last.key == key and last.id is not None
+                        and last.name == name):
+                    # the ended call's name again at its index, no id: the call re-sent after its end
+                    # (as before it: one call, the elizaOS case), never a second run
+                    self.unrun(last, f"Tool call {last.pos} of this stream ({last.name!r}) came again at its index "
+                                     "after it ended: the same call sent twice? Never run twice")
+                    return last
             if cur is not None and not cur.done:
                 if id is not None and cur.id is not None and cur.id != id:
                     cur = None  # a new id on an occupied index: a new call

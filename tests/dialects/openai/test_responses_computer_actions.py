@@ -117,3 +117,60 @@ def test_actions_not_a_list_are_refused() -> None:
     assert str(err.value).startswith("Computer call actions at $.actions must be a list, got ")
     [bad] = stream.accumulate(_events(item))
     assert isinstance(bad, toolwire.InvalidToolCall)
+
+
+# -- an SDK object and its ``model_dump()``: the same arguments -----------------------------
+# openai-python's action models hold optional fields (``ActionClick.keys``,
+# ``LocalShellCallAction.timeout_ms`` / ``user`` / ``working_directory``,
+# ``ResponseFunctionShellToolCall.Action.max_output_length`` / ``timeout_ms``,
+# ``ActionSearch.queries`` / ``sources``: each "Optional ..."); ``model_dump()`` writes them
+# as ``None``. A ``null`` there says what their absence says: dropped, as a ``null``
+# argument field of the item is.
+
+SDK_ITEMS = [
+    {"type": "computer_call", "id": "cu_1", "call_id": "call_1", "action": {"type": "click", "button": "left",
+                                                                           "x": 1, "y": 2},
+     "pending_safety_checks": [], "status": "completed"},
+    {"type": "computer_call", "id": "cu_2", "call_id": "call_2", "actions": ACTIONS[:1], "pending_safety_checks": [],
+     "status": "completed"},
+    {"type": "local_shell_call", "id": "ls_1", "call_id": "call_3", "action": {"type": "exec", "command": ["ls"],
+                                                                              "env": {}},
+     "status": "completed"},
+    {"type": "shell_call", "id": "sh_1", "call_id": "call_4", "action": {"commands": ["ls -la"]},
+     "status": "completed"},
+]
+SERVER_ITEMS = [{"type": "web_search_call", "id": "ws_1", "status": "completed",
+                 "action": {"type": "search", "query": "weather in Paris"}}]
+
+
+def _sdk(items: List[Dict[str, Any]]) -> Any:
+    from openai._models import construct_type  # how openai-python builds a reply
+    from openai.types.responses import Response
+
+    return construct_type(type_=Response, value={
+        "id": "resp_1", "object": "response", "created_at": 1, "model": "gpt-5", "status": "completed",
+        "parallel_tool_calls": True, "tool_choice": "auto", "tools": [], "output": items})
+
+
+@pytest.mark.parametrize("include_server", [False, True])
+def test_an_sdk_reply_and_its_dump_give_the_same_arguments(include_server: bool) -> None:
+    o = _sdk(SDK_ITEMS + SERVER_ITEMS)
+    dumped = o.model_dump()
+    assert dumped["output"][0]["action"]["keys"] is None  # (the SDK's unset optional field)
+    got = toolwire.decode_all(o, include_server=include_server)
+    assert toolwire.decode_all(dumped, include_server=include_server) == got
+    assert toolwire.decode_all(o.model_dump_json(), include_server=include_server) == got
+    want = [it.get("action") or {"actions": it["actions"]} for it in SDK_ITEMS]
+    assert [c.args.get("action") or c.args for c in got[:4]] == want
+
+
+def test_an_sdk_stream_and_its_dump_give_the_same_arguments() -> None:
+    o = _sdk(SDK_ITEMS + SERVER_ITEMS)
+    from openai.types.responses import ResponseCompletedEvent, ResponseOutputItemDoneEvent
+
+    events = [ResponseOutputItemDoneEvent(type="response.output_item.done", output_index=i, item=item,
+                                          sequence_number=i) for i, item in enumerate(o.output)]
+    events.append(ResponseCompletedEvent(type="response.completed", response=o, sequence_number=len(events)))
+    got = stream.accumulate(events, D, include_server=True)
+    assert stream.accumulate([e.model_dump() for e in events], D, include_server=True) == got
+    assert len(got) == 5

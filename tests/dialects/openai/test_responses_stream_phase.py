@@ -228,14 +228,15 @@ def test_the_phase_only_on_the_done_item_moves_the_text() -> None:
     assert (acc.text, acc.commentary) == (ANSWER, COMMENT)
 
 
-def test_text_that_does_not_end_in_the_done_items_text_stays() -> None:
-    """Only the deltas at the end of the text that join to the done item's text are moved:
-    a message whose deltas do not (one lost) is left as it came, never cut elsewhere."""
+def test_text_that_is_not_the_done_items_text_gives_way_to_it() -> None:
+    """A message whose deltas (those since its own ``output_item.added``) are not its done
+    item's text (one lost): the item's text is the message's, where the phase puts it (as
+    ``normalize`` reads the final response); the text of the message before stays."""
     events = wire(sdk_events([Msg("Hello.", ABSENT), Msg("Checking.", "commentary", ["Check", "ing."])],
                              added_phase={1: ABSENT}))
     events = [e for e in events if e.get("delta") != "Check"]
     acc, _ = fed(events)
-    assert (acc.text, acc.commentary) == ("Hello.ing.", "")
+    assert (acc.text, acc.commentary) == ("Hello.", "Checking.")
 
 
 def test_a_done_commentary_without_deltas_takes_no_answer_text() -> None:
@@ -277,10 +278,13 @@ def test_a_delta_without_output_index_goes_by_item_id() -> None:
 
 
 def test_a_reused_output_index_starts_over() -> None:
-    """Two responses in one stream: the second's message at index 0 has no phase."""
+    """Two responses in one stream (each begins with its ``response.created``): the
+    second's message at index 0 has no phase."""
     first = wire(sdk_events([Msg(COMMENT, "commentary")]))
     second = wire(sdk_events([Msg(ANSWER, ABSENT)]))
-    acc, _ = fed(first[:-1] + second)
+    created = {"type": "response.created", "response": {"id": "resp_2", "object": "response",
+                                                        "status": "in_progress", "output": []}}
+    acc, _ = fed(first[:-1] + [created] + second)
     assert (acc.text, acc.commentary) == (ANSWER, COMMENT)
 
 

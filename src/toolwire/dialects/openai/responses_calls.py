@@ -20,8 +20,9 @@ from ..._types import ToolCall, new_call
 from .._common import check_native, encode_id, name_of, opt_str, scoped
 from .chat import check_custom_cut, check_custom_input, is_custom
 from .responses_interactions import refuse_step
+from .responses_response import WAITS
 from .responses_sniff import CLIENT_TYPES, CONTAINERS, SERVER_TYPES, client_name
-from .responses_tools import IDS, NAME, server_args
+from .responses_tools import IDS, NAME, present, server_args
 
 __all__ = [
     "ARG_FIELDS", "ONE_STEP", "client_args", "client_fault", "decode_call", "decode_plain", "encode_call", "peek",
@@ -113,8 +114,12 @@ def _decode_server(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     elif not name.isascii():
         name = name_of(name, loc + ".name", NAME)
     ident = opt_str(item.get("id"), loc + ".id", NAME)
+    text = item.get("arguments")
+    if kind == WAITS and type(text) is str:  # not run yet: its text read as a ``function_call``'s
+        args, raw, repairs = parse_arguments(text, policy, loc + ".arguments", NAME)
+        return new_call(str(name), args, ident, raw, {NAME: {"item": item}}, repairs, server=True)
     args = server_args(item, policy.max_bytes)
-    args = check_object(args, policy, loc + (".arguments" if type(item.get("arguments")) is dict else ""), NAME)
+    args = check_object(args, policy, loc + (".arguments" if type(text) is dict else ""), NAME)
     return new_call(str(name), args, ident, None, {NAME: {"item": item}}, server=True)
 
 
@@ -140,12 +145,14 @@ def client_args(item: Dict[str, Any]) -> Dict[str, Any]:
     [...]}``, both kept when both are set (never merged: the client reads both); a
     shell or local shell call's ``action``; an apply_patch call's ``operation``; a tool
     search's ``arguments``. A field set to ``null`` is none (the SDK's default for the
-    one it left out). ``client_fault`` says what makes them unusable."""
+    one it left out), in an action or operation object too (``present``: its optional
+    fields, ``keys``, ``timeout_ms``..., are ``null`` in a ``model_dump()``). ``client_fault``
+    says what makes them unusable."""
     kind = item["type"]
     if kind == "tool_search_call":
         args: Dict[str, Any] = item["arguments"]
         return args
-    return {k: item[k] for k in ARG_FIELDS[kind] if item.get(k) is not None}
+    return {k: present(item[k]) for k in ARG_FIELDS[kind] if item.get(k) is not None}
 
 
 def client_fault(item: Dict[str, Any]) -> Optional[Tuple[str, str, bool]]:
@@ -215,7 +222,9 @@ def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
             for k in ARG_FIELDS.get(own["type"], ()):
                 if k not in call.args and own.get(k) is not None:
                     del own[k]
-            own.update(call.args)
+            for k, v in call.args.items():  # (the item's own, ``null`` members and all, where the same)
+                if own.get(k) is None or present(own[k]) != v:
+                    own[k] = v
         return own
     if is_custom(call):
         if ctx.ids is not None and type(ident) is str:  # its result is a ``custom_tool_call_output`` (encode_result)

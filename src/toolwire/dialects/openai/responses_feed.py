@@ -13,7 +13,7 @@ hands every other event here.
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Set
+from typing import Any, Dict, List, Optional, Set, Tuple
 
 from ..._errors import DecodeError, excerpt
 from ...stream._call import Call, nonempty_str
@@ -60,6 +60,8 @@ class Feed:
         self.seen: Set[int] = set()
         # the refusal parts (output index, else item id; content index) whose deltas came (``_refusal``)
         self.refused: Optional[Set[Any]] = None
+        # the item each ``output_item.done`` ended, by ``output_index``, and its call (``responses_stream_phase``)
+        self.ended: Dict[int, Tuple[Optional[Call], Dict[str, Any]]] = {}
 
     def feed(self, data: Dict[str, Any]) -> None:
         kind = data.get("type")

@@ -53,15 +53,21 @@ def server_done(core: Core, c: Optional[Call], item: Dict[str, Any]) -> None:
     server call of its own; its whole item kept as provider data (``encode`` writes it
     back), named by its ``name`` or its kind (``web_search``)."""
     name = _server_name(item)
-    args = server_args(item, core.max_bytes)
+    text = item.get("arguments")
+    # an approval request (not run yet): its text read by the arguments policy, as a call's
+    policed = type(text) is str and item.get("type") == "mcp_approval_request"
+    args = None if policed else server_args(item, core.max_bytes)
     ident = nonempty_str(item.get("id"))
     if c is None or c.done or not c.server or c.id != ident:
-        core.whole(name, args, ident, server=True, provider_data={NAME: {"item": item}})
-        return
+        if not policed:
+            core.whole(name, args, ident, server=True, provider_data={NAME: {"item": item}})
+            return
+        c = core.new(None, None, ident, name, False)
+        c.server = True
     c.name = name
     c.pd = {NAME: {"item": item}}
     c.parts = []  # (argument deltas sent to its index are not its arguments: its item gives them)
-    c.full = None
+    c.full = text if policed else None
     c.obj = args
     c.ended = True
     core.finalize(c)

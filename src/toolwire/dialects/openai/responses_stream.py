@@ -54,6 +54,8 @@ _FED = frozenset(
      "response.custom_tool_call_input.delta", "response.completed", "response.incomplete", "response.failed",
      "response.refusal.delta", "response.refusal.done"}
 )
+# the final events the general reader takes (``response.completed``: the hot loop too)
+_UNFINISHED = ("response.incomplete", "response.failed")
 #: Common event types of this stream (``detect`` accepts any ``response.*`` type)
 EVENTS = _FED | {
     "response.created", "response.in_progress", "response.queued", "response.content_part.added",
@@ -83,6 +85,7 @@ class Handler(Phased):
         core = self.core
         open_calls = core.by_key
         seen = self.seen  # (``feed``'s: the positions of the items carried; here those added)
+        ended = self.ended  # (``Phased``'s: the item each ``output_item.done`` ended, by position)
         limit = core.max_bytes
         events = core.events if core.emit else None
         feed = Feed.feed  # the general reader (``Phased.feed`` adds only what is done above: text deltas)
@@ -160,7 +163,7 @@ class Handler(Phased):
                         if type_(item) is dict_ and type_(index) is int_:
                             item_read = True
                             seen.add(index)
-                            if item["type"] == "function_call" and index not in open_calls:
+                            if item["type"] == "function_call" and index not in open_calls and index not in ended:
                                 ident, name = item["call_id"], item["name"]  # ``_added`` of a plain item
                                 start = (type_(ident) is str_ and ident != "" and type_(name) is str_ and name != ""
                                          and item["arguments"] == "")
@@ -174,6 +177,8 @@ class Handler(Phased):
                             continue
                     elif kind == "response.completed":
                         resp = data["response"]
+                        if self.began or len_(resp["output"] or ()) > len_(seen):  # (a message may be unread)
+                            self.final_text(resp)  # (its messages no ``output_item.done`` ended)
                         # ``feed``, without a reason: no call left open for its items to end, no item
                         # the stream did not carry (``_unstreamed``), no approval request the reply
                         # waits on (``read_final``)
@@ -184,7 +189,10 @@ class Handler(Phased):
                             core.finish(resp.get("status") or "completed")
                             continue
                     elif kind not in _FED and kind != "error":  # (``error``: ``feed`` records it)
-                        if type_(kind) is not str_ or not kind.startswith("response."):
+                        if kind == "response.created":  # (several responses in one stream; the first: nothing to reset)
+                            if ended or core.text_parts:
+                                self.created()
+                        elif type_(kind) is not str_ or not kind.startswith("response."):
                             skipped(core, data)  # another dialect's chunk with a call: refused, never passed over
                         continue
                 except (LookupError, TypeError):
@@ -196,6 +204,7 @@ class Handler(Phased):
                     end.pd = {NAME: extra} if extra else None
                     end.ended = True
                     core.finalize(end)
+                    ended[index] = (end, item)
                     end, item_read = None, False
                 elif start:
                     core.new(index, None, ident, name, True)
@@ -205,6 +214,8 @@ class Handler(Phased):
                     item_read = False
                 else:  # (a text delta here has no text: the override of ``feed`` has nothing to add)
                     feed(self, data)
+                    if data.get("type") in _UNFINISHED:  # (``kind`` may be another chunk's: a failed read)
+                        self.final_text(data.get("response"))
         except ToolwireError:
             raise
         except Exception as exc:  # a chunk shape this handler did not foresee

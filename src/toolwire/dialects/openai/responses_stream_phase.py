@@ -1,4 +1,4 @@
-"""Responses stream messages labelled ``phase: "commentary"``: their text is no answer.
+"""Responses stream messages: their text, and those labelled ``phase: "commentary"`` (no answer).
 
 openai-python 3.60+ ``ResponseOutputMessage.phase`` ("Labels an `assistant` message as
 intermediate commentary (`commentary`) or the final answer (`final_answer`)", sent by
@@ -6,25 +6,40 @@ intermediate commentary (`commentary`) or the final answer (`final_answer`)", se
 (https://platform.openai.com/docs/api-reference/responses-streaming, checked 2026-12-05)
 the message item comes on ``response.output_item.added`` (its ``phase`` set) and
 ``response.output_item.done``; its text on ``response.output_text.delta``
-(``ResponseTextDeltaEvent``: ``output_index``, ``item_id``, ``delta``).
+(``ResponseTextDeltaEvent``: ``output_index``, ``item_id``, ``delta``), then whole in the
+done item and in the final response's ``output``.
 
 - A commentary message's deltas (by ``output_index``, else by ``item_id``) are the
   stream's commentary (``Accumulator.commentary``: one line per message, as
   ``read_commentary`` gives ``Response.commentary``), never its text; a message without
   a phase (older models) or with another is the answer's, as before.
-- The ``.done`` item is authoritative: a ``phase`` it gives that the added item did not
-  moves the message's text (its deltas, those since its ``output_item.added``, when they
-  join to the done item's text; else nothing is moved), as ``normalize`` reads the
-  final response. Items of the final response alone carry no text here: the stream's
-  text and commentary are its deltas.
-- A message added again at an ``output_index`` (several responses in one stream)
-  starts over there.
+- The ``.done`` item is authoritative, for the text as for calls and phase (openai-python's
+  ``ResponseStreamState`` keeps the done item, and ``get_final_response()`` is the final
+  response): the message's text is its ``output_text`` parts joined, whatever its deltas
+  (those since its ``output_item.added``, else since the message read before: a stream
+  resumed mid-message) said; an empty done text after deltas says nothing of them (the
+  deltas stay, as for calls). A ``phase`` the done item gives that the added item did not
+  moves the message's text to the commentary or back.
+- A message of the final response (``response.completed`` / ``.incomplete`` /
+  ``.failed``) that no ``output_item.done`` ended (never streamed: a background response
+  replayed, a stream resumed after it; or cut before its end) is read there, its text put
+  in the final output's place: ``Accumulator.text`` is the text ``normalize`` reads from
+  that response.
+- An end event repeated (``output_item.done`` again for the item already ended at its
+  ``output_index``, the same ``id`` / ``call_id``: an at-least-once transport, a resume
+  overlapping what was read) adds nothing when identical, as the SDK's state replaces
+  the item; a differing one makes the call it ended an ``InvalidToolCall`` (which item
+  to run is not guessed). A repeated ``output_item.added`` of an item already ended is
+  passed over; a call whose whole item is streamed again is invalid. Never a second call.
+- A message or call added again at an ``output_index`` with another identity, or after
+  a ``response.created`` (several responses in one stream), starts over there.
 """
 
 from __future__ import annotations
 
-from typing import Any, Dict, Hashable, List, Optional
+from typing import Any, Dict, Hashable, List, Optional, Tuple
 
+from ...stream._call import Call
 from .._common import join_text
 from .responses_feed import Feed
 from .responses_response import COMMENTARY
@@ -35,21 +50,48 @@ _DELTA = "response.output_text.delta"
 
 
 class Phased(Feed):
-    """``Feed`` with messages told apart by phase: commentary text kept out of the answer."""
+    """``Feed`` with messages read whole and told apart by phase: commentary text kept out
+    of the answer; repeated end events read once."""
 
     # the pieces of each commentary message, by ``output_index`` and by item ``id``; a
     # class default until one comes (a stream without phases does no more work)
     said: Optional[Dict[Hashable, List[str]]] = None
-    # where the text of each other message began in the stream's text, by ``output_index``
+    # where the text of each message added and not yet read began in the stream's text, by
+    # ``output_index``
     began: Optional[Dict[int, int]] = None
+    # the messages read (by ``output_index``): where their text begins in the stream's
+    # text, or their commentary pieces
+    starts: Optional[Dict[int, Any]] = None
+    # where the text of a message never added begins: after the one read before
+    mark = 0
 
     def feed(self, data: Dict[str, Any]) -> None:
-        if self.said is not None and data.get("type") == _DELTA:
+        kind = data.get("type")
+        if kind == "response.created":
+            self.created()
+        if self.said is not None and kind == _DELTA:
             delta = data.get("delta")
             if type(delta) is str:
                 self.said_text(data, delta)
                 return
         super().feed(data)
+        if kind == "response.completed" or kind == "response.incomplete" or kind == "response.failed":
+            self.final_text(data.get("response"))
+
+    def created(self) -> None:
+        """A response begins (several in one stream): no item of it has ended yet."""
+        self.ended.clear()
+        self.starts = None
+        self.mark = len(self.core.text_parts)
+
+    def _call_at(self, key: Optional[int]) -> Call:
+        """``Feed._call_at``; with no call open at *key*, the call ended there: a late event
+        of it (``function_call_arguments.done`` after the item's end) starts no call."""
+        if key is not None and key not in self.core.by_key:
+            prior = self.ended.get(key)
+            if prior is not None and prior[0] is not None:
+                return prior[0]
+        return super()._call_at(key)
 
     def said_text(self, data: Dict[str, Any], delta: str) -> None:
         """A text delta once a commentary message came: that message's (by
@@ -66,6 +108,12 @@ class Phased(Feed):
             pieces.append(delta)
 
     def _added(self, key: Optional[int], item: Dict[str, Any]) -> None:
+        if key is not None and self.ended:
+            prior = self.ended.get(key)
+            if prior is not None and key not in self.core.by_key:
+                if _same(prior[1], item):
+                    return  # the start of the item ended there, again: nothing new
+                del self.ended[key]  # another item there (another response): what was there is over
         if item.get("type") != "message":
             super()._added(key, item)
             return
@@ -76,13 +124,15 @@ class Phased(Feed):
         if said is not None:  # what was at that index before is over
             said.pop(key, None)
             said.pop(ident, None)
-        if item.get("phase") == COMMENTARY:
-            self._said(key, ident, self.core.commentary())
-        elif key is not None:
+        if key is not None:
+            if self.starts:
+                self.starts.pop(key, None)
             began = self.began
             if began is None:
                 began = self.began = {}
             began[key] = len(self.core.text_parts)
+        if item.get("phase") == COMMENTARY:
+            self._said(key, ident, self.core.commentary())
 
     def _said(self, key: Optional[int], ident: Optional[str], pieces: List[str]) -> None:
         said = self.said
@@ -94,48 +144,135 @@ class Phased(Feed):
             said[ident] = pieces
 
     def _done(self, key: Optional[int], item: Dict[str, Any]) -> None:
-        if item.get("type") != "message":
-            super()._done(key, item)
+        if key is None:  # (the final response's items: its messages are ``final_text``'s)
+            if item.get("type") != "message":
+                super()._done(key, item)
             return
-        if key is None or "phase" not in item:  # no event of the stream, or no word on the phase
+        core = self.core
+        ended = self.ended
+        prior = ended.get(key)
+        c = core.by_key.get(key)
+        if prior is not None:
+            was, old = prior
+            if old is item or _same(old, item):  # the item ended there, again
+                if c is None:
+                    if was is not None and old != item:
+                        core.unrun(was, f"Tool call {was.pos} of this stream was ended again at output_index "
+                                        f"{key} with another item: not guessed which one runs")
+                    return
+                # streamed again whole (its start passed over): never a second call
+                core.fail(c, f"Tool call {c.pos} of this stream is the item already ended at output_index {key}, "
+                             "streamed again: never a second run of it")
+        if item.get("type") == "message":
+            self._message(key, item, len(core.text_parts), None, None)
+            ended[key] = (None, item)
             return
-        said = self.said
+        n = len(core.calls)
+        super()._done(key, item)
+        if c is None and len(core.calls) > n:
+            c = core.calls[-1]
+        ended[key] = (c, item)
+
+    def final_text(self, resp: Any) -> None:
+        """The messages of the final response *resp* that no ``output_item.done`` ended:
+        read in its ``output``'s place (the text of those read before stays where it is)."""
+        output = resp.get("output") if type(resp) is dict else None
+        if type(output) is not list:
+            return
+        starts = self.starts or {}
+        began = self.began or {}
+        core = self.core
+        end = len(core.text_parts)
+        cat: Optional[int] = None
+        for i in range(len(output) - 1, -1, -1):
+            item = output[i]
+            if type(item) is not dict or item.get("type") != "message":
+                continue
+            at = starts.get(i)
+            if type(at) is int:
+                end = min(end, at)
+            elif at is not None:  # a commentary message's pieces: the place of those before it
+                cat = next((j for j, p in enumerate(core.commentary_parts or ()) if p is at), cat)
+            else:
+                # its deltas: since its ``output_item.added``, else since the message read before
+                # when no message read follows it, else none (it goes in before that one)
+                start = None if i in began or end == len(core.text_parts) else end
+                end, cat = self._message(i, item, end, start, cat)
+
+    def _message(self, key: int, item: Dict[str, Any], end: int, start: Optional[int],
+                 cat: Optional[int]) -> Tuple[int, Optional[int]]:
+        """Read the message *item* at *key*, whose deltas (if they went to the text) are the
+        text from where it began (*start*, else its ``output_item.added``'s place, else
+        ``mark``) to *end*; a new commentary message goes in at *cat* (else last). Returns
+        where its text begins and where its commentary is."""
+        core = self.core
+        parts = core.text_parts
         ident = item.get("id")
         if type(ident) is not str or not ident:
             ident = None
+        said = self.said
         pieces = None
         if said is not None:
             pieces = said.get(key)
-            if pieces is None:
+            if pieces is None and ident is not None:
                 pieces = said.get(ident)
-        core = self.core
-        if item["phase"] == COMMENTARY:
-            start = self.began.get(key) if self.began is not None else None
-            if pieces is None and start is not None:  # its deltas went to the text: taken back if they are its text
-                content = item.get("content")
-                text = join_text([p.get("text") or "" for p in content if type(p) is dict
-                                  and p.get("type") == "output_text"] if type(content) is list else [])
-                tail = _since(core.text_parts, start, text)
-                if tail is not None:
-                    moved = core.commentary()
-                    moved.extend(tail)
-                    self._said(key, ident, moved)
-        elif pieces is not None and said is not None:  # the answer's after all
-            parts = core.commentary_parts or []
-            for i, p in enumerate(parts):
+        b = self.began.pop(key, None) if self.began else None
+        if b is None:
+            b = self.mark if start is None else start
+        if b > end:
+            b = end
+        content = item.get("content")
+        text = join_text([p.get("text") or "" for p in content if type(p) is dict and p.get("type") == "output_text"]
+                         ) if type(content) is list else ""
+        starts = self.starts
+        if starts is None:
+            starts = self.starts = {}
+        if item.get("phase", COMMENTARY if pieces is not None else None) == COMMENTARY:
+            if pieces is None:  # its deltas went to the text: they are its commentary
+                seen = "".join(parts[b:end])
+                del parts[b:end]
+                held = core.commentary_parts
+                if held is None:
+                    held = core.commentary_parts = []
+                pieces = []
+                if cat is None:
+                    held.append(pieces)
+                else:
+                    held.insert(cat, pieces)
+                self._said(key, ident, pieces)
+                if text or seen:
+                    pieces.append(text or seen)
+            elif text and "".join(pieces) != text:
+                pieces[:] = [text]
+            starts[key] = pieces
+            self.mark = len(parts)
+            return b, next((j for j, p in enumerate(core.commentary_parts or ()) if p is pieces), cat)
+        if pieces is not None and said is not None:  # the answer's after all: its pieces are its text
+            held = core.commentary_parts or []
+            for i, p in enumerate(held):
                 if p is pieces:
-                    del parts[i]
+                    del held[i]
                     break
-            core.text_parts.extend(pieces)
             said.pop(key, None)
             said.pop(ident, None)
+            seen = "".join(pieces)
+            b = end
+            parts[b:b] = [text or seen] if text or seen else []
+        else:
+            seen = "".join(parts[b:end])
+            if text and text != seen:
+                parts[b:end] = [text]
+        starts[key] = b
+        self.mark = len(parts)
+        return b, cat
 
 
-def _since(parts: List[str], start: int, text: str) -> Optional[List[str]]:
-    """The pieces of *parts* from *start* on (the deltas of one message), taken off, when
-    there are some and they join to *text*; else ``None`` (nothing is moved)."""
-    tail = parts[start:]
-    if not tail or "".join(tail) != text:
-        return None
-    del parts[start:]
-    return tail
+def _same(old: Dict[str, Any], item: Dict[str, Any]) -> bool:
+    """Whether *item* is the item *old* again (its type and its ``id`` or ``call_id``)."""
+    if old.get("type") != item.get("type"):
+        return False
+    for field in ("id", "call_id"):
+        v = old.get(field)
+        if v is not None and v == item.get(field):
+            return True
+    return False

@@ -35,8 +35,8 @@ from .custom_tools import custom_format, input_schema
 from .strict_mode import check_strict
 
 __all__ = [
-    "CONTAINERS", "IDS", "NAME", "NAMES", "client_tool", "decode_tool", "encode_tool", "hosted", "server_args",
-    "tool_entry",
+    "CONTAINERS", "IDS", "NAME", "NAMES", "client_tool", "decode_tool", "encode_tool", "hosted", "present",
+    "server_args", "tool_entry",
 ]
 
 NAME = "openai.responses"
@@ -211,9 +211,11 @@ def encode_tool(tool: Tool) -> Dict[str, Any]:
 def server_args(item: Dict[str, Any], max_bytes: int) -> Dict[str, Any]:
     """The arguments of a provider-executed item (``mcp_call``, ``web_search_call``...):
     its ``arguments`` (an object, or text holding one; other text, including JSON that
-    is not an object or is past the parser's limits or *max_bytes*, is kept under ``"arguments"``),
-    else its ``action`` / ``query`` / ``queries`` / ``code``. Values given as data are
-    not checked here (the decoder and the stream's core check them)."""
+    is not an object or is past the parser's limits or *max_bytes*, is kept under ``"arguments"``:
+    an ``mcp_approval_request``'s text, not run yet, is read by the arguments policy instead),
+    else its ``action`` / ``query`` / ``queries`` / ``code`` (a ``null`` member of the
+    ``action`` object dropped: ``present``). Values given as data are not checked here (the
+    decoder and the stream's core check them)."""
     raw = item.get("arguments")
     if type(raw) is str:
         try:
@@ -223,5 +225,21 @@ def server_args(item: Dict[str, Any], max_bytes: int) -> Dict[str, Any]:
         return parsed if type(parsed) is dict else {"arguments": raw}
     if type(raw) is dict:
         return raw
-    return {k: item[k] for k in ("action", "query", "queries", "code") if k in item}
+    return {k: present(item[k]) if k == "action" else item[k] for k in ("action", "query", "queries", "code")
+            if k in item}
+
+
+def present(value: Any) -> Any:
+    """An action object (a list of them) of a built-in tool item without its members set to
+    ``null``: openai-python's action models give their optional fields (``ActionClick.keys``,
+    ``LocalShellCallAction.timeout_ms``, ``ActionSearch.sources``...: none of them means
+    anything by ``null`` that its absence does not) as ``None``, which ``model_dump()``
+    writes; the item read from the SDK object, its dump or the wire gives one value."""
+    if type(value) is dict:
+        if None in value.values():
+            return {k: v for k, v in value.items() if v is not None}
+        return value
+    if type(value) is list and any(type(v) is dict and None in v.values() for v in value):
+        return [present(v) for v in value]
+    return value
 

@@ -1,0 +1,135 @@
+"""A Responses end event delivered twice never runs a call twice.
+
+An at-least-once transport, a proxy retry, or a resume with ``starting_after`` that
+overlaps what was read delivers an event again (the same ``sequence_number``, item ``id``
+and ``call_id``). openai-python's ``ResponseStreamState``
+(``lib/streaming/responses/_responses.py``) keeps the done items by ``output_index``
+(``self._completed_output[event.output_index] = event.item``: a repeat replaces, never
+adds), and its final response holds one call. A repeated ``response.output_item.done``
+gave a second runnable call with the same ``call_id``; a repeated
+``response.output_item.added`` a second, truncated ``InvalidToolCall`` with it. Now an
+identical repeat adds nothing, a differing one makes the call invalid (which one runs is
+not guessed), and an item streamed again whole is an ``InvalidToolCall``: never a second
+run. A reused ``output_index`` with another item (several responses in one stream) is
+still a new call.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, Dict, List
+
+import pytest
+
+from toolwire import InvalidToolCall, ToolCall
+from toolwire.stream import Accumulator, accumulate
+
+D = "openai.responses"
+FC = {"id": "fc_1", "type": "function_call", "status": "completed", "call_id": "call_1", "name": "multiply",
+      "arguments": '{"a":6,"b":7}'}
+ADDED = {"type": "response.output_item.added", "sequence_number": 2, "output_index": 0,
+         "item": {**FC, "status": "in_progress", "arguments": ""}}
+DELTAS = [{"type": "response.function_call_arguments.delta", "sequence_number": 3, "item_id": "fc_1",
+           "output_index": 0, "delta": '{"a":6,'},
+          {"type": "response.function_call_arguments.delta", "sequence_number": 4, "item_id": "fc_1",
+           "output_index": 0, "delta": '"b":7}'},
+          {"type": "response.function_call_arguments.done", "sequence_number": 5, "item_id": "fc_1",
+           "output_index": 0, "arguments": '{"a":6,"b":7}', "name": "multiply"}]
+DONE = {"type": "response.output_item.done", "sequence_number": 6, "output_index": 0, "item": FC}
+CREATED = {"type": "response.created", "sequence_number": 0,
+           "response": {"id": "resp_1", "object": "response", "status": "in_progress", "output": []}}
+COMPLETED = {"type": "response.completed", "sequence_number": 7,
+             "response": {"id": "resp_1", "object": "response", "status": "completed", "output": [FC]}}
+STREAM = [CREATED, ADDED, *DELTAS, DONE, COMPLETED]
+CALL = ToolCall("multiply", {"a": 6, "b": 7}, "call_1")
+
+
+def _both(events: List[Dict[str, Any]]) -> List[Any]:
+    """The calls, by the hot loop and by the general reader (previews): the same."""
+    out = accumulate(copy.deepcopy(events), D)
+    acc = Accumulator(D, preview=True)
+    for e in copy.deepcopy(events):
+        acc.feed(e)
+    assert acc.close() == out
+    return out
+
+
+def _again(event: Dict[str, Any], *at: int) -> List[Dict[str, Any]]:
+    i = STREAM.index(event)
+    return STREAM[:i + 1] + [copy.deepcopy(event)] + STREAM[i + 1:]
+
+
+def test_the_stream_gives_one_call() -> None:
+    assert _both(STREAM) == [CALL]
+
+
+@pytest.mark.parametrize("event", ["done", "added", "deltas-done"])
+def test_an_identical_repeat_adds_nothing(event: str) -> None:
+    if event == "done":
+        events = _again(DONE)
+    elif event == "added":  # the start again, after the end
+        events = STREAM[:6] + [copy.deepcopy(ADDED)] + STREAM[6:]
+    else:  # the done event again, with the call's ``function_call_arguments.done`` before it
+        events = STREAM[:6] + [copy.deepcopy(DELTAS[-1]), copy.deepcopy(DONE)] + STREAM[6:]
+    assert _both(events) == [CALL]
+
+
+def test_a_repeat_without_the_final_response_adds_nothing() -> None:
+    assert _both([ADDED, *DELTAS, DONE, DONE]) == [CALL]
+
+
+def test_a_differing_repeat_makes_the_call_invalid() -> None:
+    other = {**DONE, "item": {**FC, "arguments": '{"a":6,"b":8}'}}
+    (call,) = _both([CREATED, ADDED, *DELTAS, DONE, other])
+    assert isinstance(call, InvalidToolCall)
+    assert (call.name, call.id, call.raw) == ("multiply", "call_1", '{"a":6,"b":7}')
+    assert "ended again" in call.error
+
+
+def test_an_item_streamed_again_whole_is_never_a_second_run() -> None:
+    events = [CREATED, ADDED, *DELTAS, DONE, ADDED, *DELTAS, DONE, COMPLETED]
+    calls = _both(events)
+    assert calls[0] == CALL
+    assert all(isinstance(c, InvalidToolCall) for c in calls[1:])
+
+
+def test_a_built_in_call_repeated_is_one_call() -> None:
+    shell = {"type": "local_shell_call", "id": "ls_1", "call_id": "call_3", "status": "completed",
+             "action": {"type": "exec", "command": ["ls"], "env": {}}}
+    done = {"type": "response.output_item.done", "output_index": 0, "item": shell}
+    calls = _both([done, done])
+    assert [(c.name, c.id) for c in calls] == [("local_shell", "call_3")]
+
+
+def test_a_server_call_repeated_is_one_call() -> None:
+    search = {"type": "web_search_call", "id": "ws_1", "status": "completed",
+              "action": {"type": "search", "query": "weather"}}
+    done = {"type": "response.output_item.done", "output_index": 0, "item": search}
+    acc = Accumulator(D, include_server=True)
+    for e in [done, done]:
+        acc.feed(e)
+    assert [(c.name, c.id, c.server) for c in acc.close()] == [("web_search", "ws_1", True)]
+
+
+def test_a_reused_output_index_with_another_item_is_another_call() -> None:
+    """Two responses in one stream: the second's call at ``output_index`` 0 is its own."""
+    second = {**FC, "id": "fc_2", "call_id": "call_2", "arguments": '{"a":1,"b":2}'}
+    events = [ADDED, *DELTAS, DONE,
+              {"type": "response.output_item.added", "output_index": 0, "item": {**second, "arguments": ""}},
+              {"type": "response.function_call_arguments.delta", "item_id": "fc_2", "output_index": 0,
+               "delta": '{"a":1,"b":2}'},
+              {"type": "response.output_item.done", "output_index": 0, "item": second}]
+    assert _both(events) == [CALL, ToolCall("multiply", {"a": 1, "b": 2}, "call_2")]
+
+
+def test_a_repeated_message_item_adds_no_text() -> None:
+    msg = {"id": "msg_1", "type": "message", "status": "completed", "role": "assistant",
+           "content": [{"type": "output_text", "text": "Hi.", "annotations": []}]}
+    done = {"type": "response.output_item.done", "output_index": 0, "item": msg}
+    acc = Accumulator(D)
+    for e in [{"type": "response.output_item.added", "output_index": 0, "item": {**msg, "content": []}},
+              {"type": "response.output_text.delta", "item_id": "msg_1", "output_index": 0, "content_index": 0,
+               "delta": "Hi."}, done, done]:
+        acc.feed(e)
+    acc.close()
+    assert acc.text == "Hi."
