@@ -135,3 +135,20 @@ def test_another_call_after_the_finish_is_still_read() -> None:
                              "function": {"name": "g", "arguments": "{}"}}]}
     calls = accumulate([ch(WHOLE, "tool_calls"), ch(other, "tool_calls")], "openai.chat")
     assert calls == [ToolCall("f", {"a": 1}, "call_1"), ToolCall("g", {}, "call_2")]
+
+
+def test_a_second_completion_reusing_an_id_with_other_arguments_is_another_call() -> None:
+    """Two completions fed to one reader, Kimi K2's per-message ids (``functions.f:0``)
+    in both: other argument text is another call, not the first sent again (both were
+    lost as one ``InvalidToolCall``)."""
+    def chunk(cid: str, delta: Dict[str, Any], finish: Optional[str] = None) -> Dict[str, Any]:
+        return {"id": cid, "object": "chat.completion.chunk", "created": 1, "model": "kimi-k2",
+                "choices": [{"index": 0, "delta": delta, "finish_reason": finish}]}
+
+    def call(args: str) -> Dict[str, Any]:
+        return {"index": 0, "id": "functions.f:0", "type": "function", "function": {"name": "f", "arguments": args}}
+
+    chunks = [chunk("cmpl-a", {"role": "assistant", "tool_calls": [call('{"x":1}')]}), chunk("cmpl-a", {}, "tool_calls"),
+              chunk("cmpl-b", {"role": "assistant", "tool_calls": [call('{"x":2}')]}), chunk("cmpl-b", {}, "tool_calls")]
+    calls = accumulate(chunks)
+    assert [(type(c).__name__, c.args) for c in calls] == [("ToolCall", {"x": 1}), ("ToolCall", {"x": 2})]

@@ -13,9 +13,11 @@ Rules (the same for every dialect):
   name when the call there has an id and the delta none (openai-python joins name
   pieces); with no id telling, neither reading runs (``_unsure``).
 - A delta with the id of a call that ended (its scope finished), at that call's index,
-  or with its name and no id (the call had one): the call re-sent (a whole call and its
-  finish in one chunk, sent twice): that call is an ``InvalidToolCall``, as the same
-  re-send before the finish makes it; never a second call.
+  or with its name and no id (the call had one), and the same argument text: the call
+  re-sent (a whole call and its finish in one chunk, sent twice): that call is an
+  ``InvalidToolCall``, as the same re-send before the finish makes it; never a second
+  call. Other text is another call (a second completion fed to the same reader, with
+  Kimi K2's per-message ids).
 - The same name again there, no id telling (none on the delta nor on the call: a
   gateway's id-less parallel calls of one tool at one index; Kimi K2's name on every
   fragment), starts a new call only after a whole object or array (``whole_value``:
@@ -204,6 +206,13 @@ class Core(Replies):
 
     # ---- correlation for keyed deltas (Chat-like) ----------------------------------
 
+    @staticmethod
+    def _again(c: Call, text: Optional[str]) -> bool:
+        """Whether a delta with argument *text* sends the ended call *c* again whole: the
+        same text it ran with (a second completion's call reusing its id has other text)."""
+        r = c.result
+        return bool(text) and r is not None and (r.raw == text or "".join(c.parts) == text)
+
     def delta(
         self,
         scope: Hashable,
@@ -227,7 +236,7 @@ class Core(Replies):
         key = (scope, index) if index is not None else None
         if id is not None:
             c = self._by_id.get(id if scope is None else (scope, id))
-            if c is not None and c.done and c.key == key:
+            if c is not None and c.done and c.key == key and self._again(c, text):
                 # the call with this id, ended (its choice finished), at its own index again: the
                 # same call re-sent, as before the finish (two JSON values): never a second run
                 self.unrun(c, f"Tool call {c.pos} of this stream (id {id!r}) came again after it ended: the same "
@@ -243,7 +252,7 @@ class Core(Replies):
             if cur is None and id is None and name is not None:
                 last = self._last.get(scope)
                 if (last is not None and last.done and last.key == key and last.id is not None
-                        and last.name == name):
+                        and last.name == name and self._again(last, text)):
                     # the ended call's name again at its index, no id: the call re-sent after its end
                     # (as before it: one call, the elizaOS case), never a second run
                     self.unrun(last, f"Tool call {last.pos} of this stream ({last.name!r}) came again at its index "

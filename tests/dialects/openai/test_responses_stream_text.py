@@ -130,3 +130,36 @@ def test_a_commentary_message_only_in_the_final_response_is_commentary() -> None
     assert acc.close() == CALLS
     r = normalize(final, provider=D)
     assert (acc.text, acc.commentary) == (r.text, r.commentary) == ("", "Checking.")
+
+
+def test_a_message_streamed_at_another_index_than_its_final_place_is_read_once() -> None:
+    """A gateway streaming every item at ``output_index`` 0: the final response's
+    message (at 1 there) is the one read at 0, known by its ``id``; its text was read a
+    second time ('HelloHello')."""
+    from toolwire import stream
+
+    fc = {"type": "function_call", "id": "fc_1", "call_id": "call_1", "name": "f", "arguments": '{"a":1}',
+          "status": "completed"}
+    msg = {"type": "message", "id": "msg_1", "role": "assistant", "status": "completed",
+           "content": [{"type": "output_text", "text": "Hello", "annotations": []}]}
+    events = [
+        {"type": "response.created", "sequence_number": 0,
+         "response": {"id": "resp_1", "object": "response", "status": "in_progress", "output": []}},
+        {"type": "response.output_item.added", "sequence_number": 1, "output_index": 0,
+         "item": {**fc, "arguments": "", "status": "in_progress"}},
+        {"type": "response.function_call_arguments.delta", "sequence_number": 2, "output_index": 0,
+         "item_id": "fc_1", "delta": '{"a":1}'},
+        {"type": "response.output_item.done", "sequence_number": 3, "output_index": 0, "item": fc},
+        {"type": "response.output_item.added", "sequence_number": 4, "output_index": 0,
+         "item": {**msg, "status": "in_progress", "content": []}},
+        {"type": "response.output_text.delta", "sequence_number": 5, "output_index": 0, "item_id": "msg_1",
+         "content_index": 0, "delta": "Hello"},
+        {"type": "response.output_item.done", "sequence_number": 6, "output_index": 0, "item": msg},
+        {"type": "response.completed", "sequence_number": 7,
+         "response": {"id": "resp_1", "object": "response", "status": "completed", "output": [fc, msg]}},
+    ]
+    acc = stream.Accumulator("openai.responses")
+    for e in events:
+        acc.feed(e)
+    assert [(c.name, c.args, c.id) for c in acc.close()] == [("f", {"a": 1}, "call_1")]
+    assert acc.text == "Hello"

@@ -59,9 +59,10 @@ class Phased(Feed):
     # where the text of each message added and not yet read began in the stream's text, by
     # ``output_index``
     began: Optional[Dict[int, int]] = None
-    # the messages read (by ``output_index``): where their text begins in the stream's
-    # text, or their commentary pieces
-    starts: Optional[Dict[int, Any]] = None
+    # the messages read (by ``output_index``, and by ``id``: a gateway may stream every
+    # item at one index): where their text begins in the stream's text, or their
+    # commentary pieces
+    starts: Optional[Dict[Any, Any]] = None
     # where the text of a message never added begins: after the one read before
     mark = 0
 
@@ -188,7 +189,8 @@ class Phased(Feed):
             item = output[i]
             if type(item) is not dict or item.get("type") != "message":
                 continue
-            at = starts.get(i)
+            ident = item.get("id")
+            at = starts.get(ident, starts.get(i)) if type(ident) is str and ident else starts.get(i)
             if type(at) is int:
                 end = min(end, at)
             elif at is not None:  # a commentary message's pieces: the place of those before it
@@ -245,6 +247,8 @@ class Phased(Feed):
             elif text and "".join(pieces) != text:
                 pieces[:] = [text]
             starts[key] = pieces
+            if ident is not None:
+                starts[ident] = pieces
             self.mark = len(parts)
             return b, next((j for j, p in enumerate(core.commentary_parts or ()) if p is pieces), cat)
         if pieces is not None and said is not None:  # the answer's after all: its pieces are its text
@@ -263,6 +267,8 @@ class Phased(Feed):
             if text and text != seen:
                 parts[b:end] = [text]
         starts[key] = b
+        if ident is not None:
+            starts[ident] = b
         self.mark = len(parts)
         return b, cat
 
