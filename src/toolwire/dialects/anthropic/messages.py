@@ -73,10 +73,12 @@ def decode_call(item: Dict[str, Any], policy: Policy = DEFAULT_POLICY, loc: str 
     if type(ident) is not str or not ident or not ident.isascii():
         ident = opt_str(ident, loc + ".id", NAME)
     inp = item.get("input")
-    if not inp or type(inp) is str and inp == "{}":  # none here: under another key they are refused
+    if not inp:  # none here: under another key they are refused
         misplaced(item, "input", loc, NAME)
     if t != "tool_use":  # a server call: its input is what it is, never cut off for the client
         args, raw, repairs = parse_arguments(inp, policy, loc + ".input", NAME)
+        if not args:  # ``"{}"``: under another key they are refused
+            misplaced(item, "input", loc, NAME)
         pd = {k: v for k, v in item.items() if k not in _PLAIN_CALL}
         pd["type"] = t
         return new_call(name, args, ident, raw, {NAME: pd}, repairs, server=True)
@@ -87,6 +89,8 @@ def decode_call(item: Dict[str, Any], policy: Policy = DEFAULT_POLICY, loc: str 
         args, raw, repairs = inp, None, ()
     else:
         args, raw, repairs = object_arguments(inp, policy, loc + ".input", NAME)
+        if not args:  # ``"{}"``: under another key they are refused
+            misplaced(item, "input", loc, NAME)
     pd = {k: v for k, v in item.items() if k not in _PLAIN_CALL}
     return new_call(name, args, ident, raw, {NAME: pd} if pd else None, repairs)
 

@@ -170,11 +170,13 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     if type(ident) is not str or not ident or not ident.isascii():
         ident = opt_str(ident, loc + ".toolUse.toolUseId", NAME)
     inp = tu.get("input")
-    if not inp or type(inp) is str and inp == "{}":  # none here: under another key they are refused
+    if not inp:  # none here: under another key they are refused
         misplaced(tu, "input", loc + ".toolUse", NAME)
     server = tu.get("type") == "server_tool_use"
     if server:
         args, raw, repairs = parse_arguments(inp, policy, loc + ".toolUse.input", NAME)
+        if not args:  # ``"{}"``: under another key they are refused
+            misplaced(tu, "input", loc + ".toolUse", NAME)
     elif type(inp) is dict and policy.finish_reason is None:
         inp = check_object(inp, policy, loc + ".toolUse.input", NAME)
         if len(tu) == 3 and len(item) == 1 and ident is not None:
@@ -182,6 +184,8 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
         args, raw, repairs = inp, None, ()
     else:
         args, raw, repairs = object_arguments(inp, policy, loc + ".toolUse.input", NAME)
+        if not args:  # ``"{}"``: under another key they are refused
+            misplaced(tu, "input", loc + ".toolUse", NAME)
     pd = {k: v for k, v in tu.items() if k not in _PLAIN}
     if len(item) > 1:
         pd["block"] = {k: v for k, v in item.items() if k != "toolUse"}

@@ -105,9 +105,11 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
         params, ploc, ident = item, loc, None
         pd["bare"] = True
     name = name_of(params.get("name"), ploc + ".name", NAME)
-    if not (given := params.get("arguments")) or type(given) is str and given == "{}":  # none: refused elsewhere
+    if params.get("arguments") is None:  # none here: under another key they are refused
         misplaced(params, "arguments", ploc, NAME)
     args, raw, repairs = parse_arguments(params.get("arguments"), policy, ploc + ".arguments", NAME)
+    if not args:  # empty (``{}``, ``""``): under another key they are refused too
+        misplaced(params, "arguments", ploc, NAME)
     if "arguments" not in params:
         pd["no_arguments"] = True
     elif type(params["arguments"]) is not dict:

@@ -149,9 +149,11 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
             short: Dict[str, Any] = {"no_index": True} if size == 2 else {"function_extra": {"index": fn["index"]}}
             return new_call(name, wire_args, ident, None, {NAME: short})
     ident = opt_str(ident, loc + ".id", NAME)  # (before the arguments: its error first)
-    if not wire_args or type(wire_args) is str and wire_args == "{}":  # none here: another key is refused
+    if wire_args is None:  # none here: under another key they are refused
         misplaced(fn, "arguments", loc + ".function", NAME)
     args, raw, repairs = function_arguments(wire_args, policy, aloc, NAME)  # ``{}`` at the token limit: cut off
+    if not args:  # empty (``{}``, ``""``): under another key they are refused too
+        misplaced(fn, "arguments", loc + ".function", NAME)
     return new_call(name, args, ident, raw, provider_data(item, fn, ident), repairs)
 
 
