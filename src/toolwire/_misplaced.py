@@ -12,24 +12,26 @@ without its arguments: every call reader asks ``misplaced`` first.
 from __future__ import annotations
 
 import threading
-from typing import Any, Dict, Tuple
+from typing import Any, Dict, FrozenSet, Tuple
 
 from ._errors import ArgumentsError, excerpt
 
 __all__ = ["argument_keys", "misplaced", "publish"]
 
 _keys: Tuple[str, ...] = ()  # replaced whole, never mutated: readers need no lock
+_others: Dict[str, FrozenSet[str]] = {}  # an own key -> the other keys (replaced by ``publish``)
 _lock = threading.Lock()
 
 
 def publish(keys: Tuple[str, ...]) -> None:
     """Adds *keys* (a registered dialect's ``argument_keys``) to the set ``misplaced``
     reads, in the order first seen."""
-    global _keys
+    global _keys, _others
     with _lock:
         new = tuple(k for k in dict.fromkeys(keys) if k not in _keys)
         if new:
             _keys = _keys + new
+            _others = {}
 
 
 def argument_keys() -> Tuple[str, ...]:
@@ -50,6 +52,11 @@ def misplaced(obj: Dict[str, Any], own: str, loc: str, dialect: str) -> None:
     a call run with ``{}``. Asked by every call reader of an API dialect only then, so
     the decode plan's one-step readers (which take no extra key) and the general path
     give one answer."""
+    others = _others.get(own)
+    if others is None:
+        others = _others[own] = frozenset(_keys) - {own}
+    if others.isdisjoint(obj):  # (one pass over *obj*'s few keys: every stream's call start asks)
+        return
     present = obj.get(own)
     if present is not None and not _nothing(present):
         return

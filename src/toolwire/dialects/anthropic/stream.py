@@ -163,7 +163,8 @@ class Handler:
                            server=_CALLS[block["type"]], provider_data=pd)
         if type(initial) is dict and initial:
             c.obj = initial
-        elif not initial:  # none (``{}`` as sent): under another key they are refused
+        elif initial is None or len(block) > 4:  # none, or ``{}`` (as sent) beside another key:
+            # under another key they are refused
             self.core.misplaced(c, block, "input", "$.content_block")
 
     def feed(self, data: Dict[str, Any]) -> None:

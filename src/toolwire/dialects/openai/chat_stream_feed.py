@@ -294,7 +294,8 @@ class Feed:
                 c = core.new(None if index is None else (scope, index), scope, None, name, False)
                 if text:
                     core.add(c, text)
-                elif type(fn) is dict:  # none (or ``""``): under another key they are refused
+                elif type(fn) is dict and (text is None or len(fn) > 1 + ("name" in fn)):  # none, or ``""``
+                    # beside another key: under another key they are refused
                     core.misplaced(c, fn, "arguments", f"$.choices[{pos}].{field}.tool_calls[{j}].function")
                 if value is not None:
                     not_text(core, c, value, text)
@@ -307,7 +308,8 @@ class Feed:
         c = core.delta(scope, index, ident, name, text, name is not None and "type" in tc)
         if value is not None:
             not_text(core, c, value, text)
-        elif not text and type(fn) is dict:  # none (or ``""``): under another key they are refused
+        elif not text and type(fn) is dict and (text is None or len(fn) > 1 + ("name" in fn)):
+            # none, or ``""`` beside another key: under another key they are refused
             core.misplaced(c, fn, "arguments", f"$.choices[{pos}].{field}.tool_calls[{j}].function")
         if custom:
             if name is not None and core.inputs and core.inputs.get(c.pos, (None, None))[1]:
