@@ -143,6 +143,22 @@ def test_r_plus_fence_inside_a_string_and_text_that_is_no_action() -> None:
           None, [])
 
 
+# The tool_use template asks for "'Plan:' ... Then write 'Action:' followed by a json-formatted
+# list": the action starts a line. langchain-cohere's parser (react_multi_hop/parsing.py) reads
+# it only at the start of the text or after a leading "Plan:" / "Reflection:". An R7B answer
+# quoting the marker mid-sentence is prose, not a call to run.
+@pytest.mark.parametrize("marker", ["Action: ```json", "Action:\n```json"])
+def test_r_plus_action_mid_line_is_prose(marker: str) -> None:
+    block = marker + '\n[{"tool_name": "rm", "parameters": {"path": "/"}}]\n```'
+    text = "To run a tool, the older models write " + block + " as their answer."
+    check(text, D, text, None, [])
+    check("<|START_RESPONSE|>" + text + "<|END_RESPONSE|>", D, text, None, [])
+    # at the start of a line (indented too), after text or reasoning: the block it is
+    for before, content in [("Plan: search.\n", "Plan: search."), ("Plan: search.\n  ", "Plan: search."),
+                            ("<|START_THINKING|>t<|END_THINKING|>", None), ("", None)]:
+        check(before + block, D, content, "t" if "THINKING" in before else None, [C("rm", {"path": "/"})])
+
+
 def test_r_plus_directly_answer_is_the_call_the_model_wrote() -> None:
     # the template tells the model to use the `directly-answer` tool when no other tool is needed, and
     # the model card offers it as a tool: "Calls a standard (un-augmented) AI chatbot to generate a

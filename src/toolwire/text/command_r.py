@@ -47,7 +47,8 @@ json-formatted list of actions" in a JSON code fence::
     ```
 
 - ``Action: ```json`` (also ``Action:`` and the fence on the next line, as the template
-  renders the model's past calls) opens the block; the closing fence ends it (a fence
+  renders the model's past calls) at the start of the text or of a line opens the block
+  (in the middle of a line it is prose); the closing fence ends it (a fence
   inside a JSON string does not). The objects are read like the action block's (they
   carry no ``tool_call_id``); the text before ``Action:`` (a multi-step ``Plan:``) is
   the answer. A block with no closing fence is cut off: the calls that
@@ -140,9 +141,21 @@ def _block(m: TextParser, text: str, end: str, complete: bool, *, read: Any) -> 
 
 _CALL = BodyMode(partial(_block, read=_item), ends=(CLOSE,), quotes=(('"', '"', True),))
 _ACTION = BodyMode(partial(_block, read=partial(_item, variant="r")), ends=(FENCE,), quotes=(('"', '"', True),))
+
+
+def _action(m: TextParser, tok: str) -> None:
+    """``Action:`` opens a block at the start of the text or of a line, where the template
+    asks for it (langchain-cohere reads one only at the start or after a ``Plan:``); quoted
+    in the middle of a line it is prose (an R7B answer explaining the older format)."""
+    if m.content.started and "\n" not in m.content.pending.join():
+        m.emit_content(tok)
+        return
+    m.open_body(_ACTION, tok)
+
+
 _CONTENT, _REASONING, _START = held_think_modes(
     {OPEN: body(_CALL)}, {OPEN: ""}, THINK, END_THINK,
-    content_extra={CLOSE: stay, **{d: stay for d in DROPPED}, **{a: body(_ACTION) for a in ACTIONS}},
+    content_extra={CLOSE: stay, **{d: stay for d in DROPPED}, **{a: _action for a in ACTIONS}},
 )
 _CALL.next = _ACTION.next = _CONTENT
 
