@@ -33,6 +33,7 @@ __all__ = [
     "opt_str",
     "result_id",
     "scoped",
+    "wire_index",
 ]
 
 
@@ -365,3 +366,16 @@ def object_root(name: str, schema: Any, dialect: str, field: str) -> None:
             f"parameters are of type {excerpt(schema['type'])}",
             dialect=dialect,
         )
+
+
+def wire_index(index: Any, loc: str, dialect: str, what: str) -> int:
+    """An index (at *loc*) sent as something other than an int (a call's, a block's, a
+    choice's): a digit string (a gateway quirk) is the int it spells, read losslessly
+    (``"0"`` is 0; ``"01"`` spells no index a provider writes); anything else is refused:
+    read as no index (or as a position), the fragments of parallel calls would glue into
+    valid-looking wrong calls. The caller reads ``None`` (or no key) its own way."""
+    if type(index) is str and 0 < len(index) <= 18 and index.isascii() and index.isdigit() and (
+            index[0] != "0" or index == "0"):
+        return int(index)
+    raise DecodeError(f"{what} at {loc} is neither an int nor a digit string: {excerpt(index)}",
+                      dialect=dialect, loc=loc)

@@ -217,11 +217,10 @@ def test_odd_events_go_the_general_way() -> None:
         delta(0, '{"x": 1}'),
         {"contentBlockDelta": {"contentBlockIndex": 0, "delta": "junk"}},
         {"contentBlockDelta": {"contentBlockIndex": 0, "delta": {"toolUse": {"input": 5}}}},
-        stop(True),
         stop(0),
         start(1, toolUseId="", name="b"),
         delta(1, "{}"),
-        {"contentBlockStop": {"contentBlockIndex": "1"}},
+        {"contentBlockStop": {"contentBlockIndex": "1"}},  # a digit string: block 1 (its second stop is none)
         stop(1),
         {"contentBlockStart": {"contentBlockIndex": 2, "start": "x"}},
         {"contentBlockStop": 5},

@@ -264,8 +264,6 @@ STREAMS = [  # (id, events, kwargs, calls as rows)
                                   finish()], {},
      [("InvalidToolCall", "get_weather", SID, None, "The stream ended before this call was complete (no end event)"),
       ("ToolCall", "get_weather", "get_weather_bbbbbbbbbbbb", {}, None)]),
-    ("float_index", [START, start(0), delta(1.0, '{"a": 1}'), end(0), finish()], {},
-     [("ToolCall", "get_weather", SID, {"a": 1}, None)]),
     ("odd_deltas", [START, start(0), delta(0, ""), delta(0, '{"a": 1}'),
                     {"type": "tool-call-delta", "index": 0, "delta": "x"},
                     {"type": "tool-call-delta", "index": 0, "delta": {"message": {"tool_calls": []}}}, end(0),

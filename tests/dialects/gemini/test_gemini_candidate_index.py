@@ -60,9 +60,17 @@ def _calls(number: int) -> List[toolwire.ToolCall]:
 def test_numbers(indexes: List[Optional[int]], expected: List[int]) -> None:
     cands = [{} if i is None else {"index": i} for i in indexes]
     assert numbers(cands) == expected
-    # an SDK dump writes an unset index as None; a non-int is no index either
+    # an SDK dump writes an unset index as None; a digit string is its int (a gateway quirk)
     assert numbers([{"index": None} if i is None else {"index": i} for i in indexes]) == expected
-    assert numbers([{"index": True} if i is None else {"index": i} for i in indexes]) == expected
+    assert numbers([{} if i is None else {"index": str(i)} for i in indexes]) == expected
+
+
+@pytest.mark.parametrize("index", [True, 1.0, "x", "01", [1]])
+def test_numbers_refuse_an_index_that_is_no_int(index: Any) -> None:
+    # ``Candidate.index: Optional[int]``: read as none, a stream's candidates mixed into one reply
+    with pytest.raises(toolwire.DecodeError, match="neither an int nor a digit string") as info:
+        numbers([{"index": 0}, {"index": index}])
+    assert info.value.loc == "$.candidates[1].index"
 
 
 def test_out_of_order_first_is_index_zero() -> None:

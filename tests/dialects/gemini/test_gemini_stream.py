@@ -127,7 +127,7 @@ def test_whole_calls_parallel_calls_and_server_calls() -> None:
         {"candidates": ["junk"]},
         {"usageMetadata": {"promptTokenCount": 3}},
         chunk({"text": "gedacht", "thought": True}, {"functionCall": {"name": "a", "args": {"x": "ö"}}, "thoughtSignature": b"sig"}),
-        chunk(fc(name="b", id="b1"), {"executableCode": {"code": "1", "language": "PYTHON", "id": "e1"}}, fc(), index="x"),
+        chunk(fc(name="b", id="b1"), {"executableCode": {"code": "1", "language": "PYTHON", "id": "e1"}}, fc(), index=0),
         chunk(5, {"text": "fertig"}, finish="STOP"),
     ]
     acc = Accumulator(D, include_server=True)

@@ -17,7 +17,7 @@ from typing import Any, Dict, List
 import pytest
 
 import toolwire
-from toolwire import InvalidToolCall, ToolCall
+from toolwire import DecodeError, InvalidToolCall, ToolCall
 from toolwire.conversation import (
     Conversation,
     Media,
@@ -226,10 +226,13 @@ def test_chat_stream_continuation_arguments_that_are_not_text(piece: Any, expect
         assert got == expected
 
 
-def test_chat_stream_choice_index_that_is_a_bool_is_its_position() -> None:
+def test_chat_stream_choice_index_that_is_a_bool_is_refused() -> None:
+    # ``ChunkChoice.index: int``: read as its position, another choice's call joined this reply
     chunks = [ch({"tool_calls": [HEAD]}), ch({"tool_calls": [{"index": 0, "function": {"arguments": "{}"}}]}, index=True),
               ch({}, "stop")]
-    assert accumulate(chunks) == [ToolCall("f", {}, "call_1")]
+    with pytest.raises(DecodeError, match="Choice index at .* is neither an int nor a digit string: True") as info:
+        accumulate(chunks)
+    assert info.value.loc == "$[1].choices[0].index"
 
 
 ITEM = {"type": "function_call", "id": "fc_1", "call_id": "call_1", "name": "f", "arguments": "", "status": "in_progress"}

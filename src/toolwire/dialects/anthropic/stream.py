@@ -25,7 +25,7 @@ from ...stream._call import NO_KEY, Call
 from ...stream._core import Core
 from ...stream._events import ArgsDelta, new_event
 from ...stream._skipped import skipped
-from .._common import describe_error
+from .._common import describe_error, wire_index
 
 __all__ = ["EVENTS", "NAME", "Handler", "detect", "encode"]
 
@@ -90,7 +90,9 @@ class Handler:
                             piece = delta["partial_json"]
                             index = data["index"]
                             if type_(piece) is str_:
-                                if not piece:
+                                if not piece:  # (an index of another type: ``feed`` refuses it)
+                                    if type_(index) is not int_:
+                                        raise LookupError
                                     continue  # the usual first delta of a block: nothing to add
                                 if index is not last:  # (the call of the delta before: looked up once)
                                     cur = open_calls[index]
@@ -171,7 +173,8 @@ class Handler:
         kind = data.get("type")
         core = self.core
         index = data.get("index")
-        key = index if type(index) is int else None
+        # (an index of another type read as none would send a delta to the latest call open)
+        key = index if type(index) is int or index is None else wire_index(index, "$.index", NAME, "Block index")
         if kind == "content_block_delta":
             delta = data.get("delta")
             if type(delta) is not dict:

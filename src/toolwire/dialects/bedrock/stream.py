@@ -24,7 +24,7 @@ from ...stream._call import NO_KEY, Call, nonempty_str
 from ...stream._core import Core
 from ...stream._events import ArgsDelta, new_event
 from ...stream._skipped import skipped
-from .._common import describe_error
+from .._common import describe_error, wire_index
 
 __all__ = ["NAME", "Handler", "detect", "encode"]
 
@@ -41,9 +41,13 @@ def detect(data: Dict[str, Any]) -> bool:
     return len(data) == 1 and type(data.get("metadata")) is dict
 
 
-def _index(body: Dict[str, Any]) -> Optional[int]:
+def _index(body: Dict[str, Any], member: str) -> Optional[int]:
+    """``contentBlockIndex`` (a required Integer); one of another type read as none would
+    send a delta to the latest call open."""
     index = body.get("contentBlockIndex")
-    return index if type(index) is int else None
+    if type(index) is int or index is None:
+        return index
+    return wire_index(index, f"$.{member}.contentBlockIndex", NAME, "Block index")
 
 
 class Handler:
@@ -163,7 +167,7 @@ class Handler:
             use = delta.get("toolUse")
             if type(use) is dict:
                 piece = use.get("input")
-                key = _index(body)
+                key = _index(body, "contentBlockDelta")
                 if type(piece) is dict:
                     c = core.find(key)
                     if c is None:
@@ -184,7 +188,8 @@ class Handler:
             use = start.get("toolUse") if type(start) is dict else None
             if type(use) is dict:
                 extra = {k: v for k, v in use.items() if k not in ("toolUseId", "name", "input")}
-                c = core.open(_index(body), nonempty_str(use.get("toolUseId")), nonempty_str(use.get("name")),
+                c = core.open(_index(body, "contentBlockStart"), nonempty_str(use.get("toolUseId")),
+                              nonempty_str(use.get("name")),
                               server=use.get("type") == "server_tool_use",
                               provider_data={NAME: extra} if extra else None)
                 if not use.get("input"):  # none: under another key they are refused
@@ -192,7 +197,7 @@ class Handler:
             return
         body = data.get("contentBlockStop")
         if type(body) is dict:
-            key = _index(body)
+            key = _index(body, "contentBlockStop")
             if key is not None:
                 core.end(core.find(key))
             return

@@ -14,7 +14,7 @@ from typing import Any, Dict, List, Optional
 
 from ..._dialect import Choice
 from ..._errors import DecodeError
-from .._common import as_dict, describe_error
+from .._common import as_dict, describe_error, wire_index
 from .finish_numbers import reason_word
 from .tools import NAME
 
@@ -35,6 +35,8 @@ def numbers(cands: List[Any], loc: str = "$.candidates") -> List[int]:
     taken: Dict[int, int] = {}
     for i, c in enumerate(cands):
         k = c.get("index") if type(c) is dict else None
+        if k is not None and type(k) is not int:  # (read as none, a stream's candidates would mix)
+            k = wire_index(k, f"{loc}[{i}].index", NAME, "Candidate index")
         if type(k) is int:
             if k in taken:
                 raise DecodeError(

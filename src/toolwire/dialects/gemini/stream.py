@@ -58,7 +58,7 @@ from ...stream._call import Call, nonempty_str
 from ...stream._core import Core
 from ...stream._skipped import skipped
 from ...stream._where import wrong_shape
-from .._common import describe_error
+from .._common import describe_error, wire_index
 from .candidates import numbers
 from .finish_numbers import reason_word
 from .partial_args import apply, field
@@ -122,8 +122,9 @@ class Handler:
                 continue
             if nums is None:
                 scope = cand.get("index", 0)
-                if type(scope) is not int:
-                    scope = 0
+                if type(scope) is not int:  # (``None``: an SDK dump's unset index, the default 0)
+                    scope = 0 if scope is None else wire_index(scope, f"$.candidates[{pos}].index", NAME,
+                                                               "Candidate index")
             else:
                 scope = nums[pos]
             if scope != self.core.first_choice:

@@ -20,24 +20,12 @@ from ...stream._call import Call, nonempty_str
 from ...stream._core import Core
 from ...stream._skipped import skipped
 from ...stream._where import wrong_shape
-from .._common import describe_error
+from .._common import describe_error, wire_index
 from .chat_sniff import not_a_mirror, refuse_messages
 from .chat_stream_args import not_text, text_of, whole_text
 from .chat_tools import FUNCTION_FIELDS
 
 __all__ = ["ITEM", "Feed"]
-
-
-def _index(index: Any, loc: str, dialect: str) -> int:
-    """A ``tool_calls[j].index`` (at *loc*) that is not an int: a digit string (a
-    gateway quirk) is the int it spells, read losslessly (``"0"`` is 0; ``"01"``
-    spells no index a provider writes); anything else is refused: read as no index,
-    the fragments of parallel calls would glue into valid-looking wrong calls."""
-    if type(index) is str and 0 < len(index) <= 18 and index.isascii() and index.isdigit() and (
-            index[0] != "0" or index == "0"):
-        return int(index)
-    raise DecodeError(f"Tool call index at {loc} is neither an int nor a digit string: {excerpt(index)}",
-                      dialect=dialect, loc=loc)
 
 
 # the key of a choice's legacy ``function_call`` (one call per choice) among its indexed calls
@@ -199,8 +187,9 @@ class Feed:
                     raise wrong_shape(f"$.choices[{pos}]", "an object", ch, core.dialect)
                 continue
             scope = ch.get("index", pos)
-            if type(scope) is not int:
-                scope = pos
+            if type(scope) is not int:  # (``None``: an SDK dump's unset index, its position)
+                scope = pos if scope is None else wire_index(scope, f"$.choices[{pos}].index", core.dialect,
+                                                             "Choice index")
             if scope != core.first_choice:
                 core.choice(scope)
             delta, field = ch.get("delta"), "delta"
@@ -269,7 +258,8 @@ class Feed:
     def _call(self, scope: int, tc: Dict[str, Any], pos: int, field: str, j: int) -> None:
         index = tc.get("index")
         if type(index) is not int and index is not None:
-            index = _index(index, f"$.choices[{pos}].{field}.tool_calls[{j}].index", self.core.dialect)
+            index = wire_index(index, f"$.choices[{pos}].{field}.tool_calls[{j}].index", self.core.dialect,
+                               "Tool call index")
         fn = tc.get("function")
         name = text = value = piece = None
         custom = False
