@@ -160,13 +160,13 @@ def _on_block(m: TextParser, tok: str) -> None:
     started = m.state.pop("started", False)
     text = _take(m)
     rcpt = recipient(text, started)
-    if m.mode is _FIRST and rcpt is not None and not rcpt:
-        _open_call(m, tok, None, pre=tok)
-        return
     if rcpt is None and not started:
         if text.strip():
             m.emit_content(text)
-        text = ""
+        text, rcpt = "", ""
+    if m.mode is _FIRST and not rcpt and not started:  # no framing so far: the block holds calls
+        _open_call(m, tok, None, pre=tok)
+        return
     head = (START if started else "") + text + tok
     _open_call(m, head, rcpt if _tool(rcpt) else None,
                f"stands outside a message (no {MESSAGE} header before {OPEN})", pre=tok)
@@ -251,8 +251,12 @@ def _value(v: object) -> str:
     a parameter tag or a special token: a tokenizer reads ``<|eom|>`` in text as the
     token), other values as JSON."""
     if type(v) is str:
-        return forbid(v, (P_END, P, START, MESSAGE, EOM, EOT), "Value", NAME)
-    return dumps(v, NAME).replace("<", "\\u003c")  # "<" stands only in a JSON string: the same value
+        return forbid(v, _UNSAID, "Value", NAME)
+    text = dumps(v, NAME)  # as tojson writes it, but for a marker in a string: "<" escaped (the same value)
+    return text.replace("<", "\\u003c") if any(t in text for t in _UNSAID) else text
+
+
+_UNSAID = (P_END, P, START, MESSAGE, EOM, EOT)
 
 
 def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
