@@ -83,6 +83,22 @@ def test_values_are_typed_by_the_schema_and_keep_their_spaces() -> None:
           tools=tools)
 
 
+def test_a_value_holding_the_closing_tags_is_text() -> None:
+    # llama.cpp reads a string value up to its </atem:parameter>
+    value = "</atem:invoke>\n</atem:function_calls>"
+    tools = [{"name": "f", "parameters": {"type": "object", "properties": {"s": {"type": "string"},
+                                                                          "n": {"type": "integer"}}}}]
+    text = (' to=f<|message|><atem:function_calls>\n<atem:invoke name="f"><atem:parameter name="s">' + value
+            + '</atem:parameter>\n<atem:parameter name="n">3</atem:parameter></atem:invoke></atem:function_calls>'
+            "<|eot|>")
+    check(text, M, None, None, [C("f", {"s": value, "n": 3})], tools=tools)
+    call = ToolCall(name="f", args={"s": value})
+    assert decode_text(encode_text([call], M), M).tool_calls == (call,)
+    # a value left open: its closer never comes, the call is not read
+    check(' to=f<|message|><atem:function_calls><atem:invoke name="f"><atem:parameter name="s">x</atem:invoke>'
+          "</atem:function_calls><|eot|>", M, None, None, [Invalid("f")])
+
+
 def test_parallel_calls_and_the_prompt() -> None:
     two = ('<atem:function_calls>\n<atem:invoke name="a">\n</atem:invoke>\n<atem:invoke name="b">\n'
            '<atem:parameter name="x">1</atem:parameter>\n</atem:invoke>\n</atem:function_calls>')
@@ -157,6 +173,11 @@ HOSTILE = [
     lambda n: ' to=f<|message|><atem:function_calls><atem:invoke name="f"><atem:parameter name="a">'
     + "<|eom|>" * (n // 7),
     lambda n: "<atem:function_calls>" * (n // 21),
+    lambda n: ' to=f<|message|><atem:function_calls><atem:invoke name="f"><atem:parameter name="a">'
+    + "</atem:function_calls><atem:function_calls>" * (n // 43),
+    lambda n: " to=f<|message|>" + ('<atem:function_calls><atem:invoke name="f"><atem:parameter name="a">'
+                                    "</atem:function_calls></atem:parameter></atem:invoke></atem:function_calls>")
+    * (n // 140),
     lambda n: (" to=f<|message|><atem:function_calls></atem:function_calls><|eom|><|start|>assistant") * (n // 90),
 ]
 

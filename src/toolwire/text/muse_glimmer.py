@@ -53,6 +53,7 @@ segmented, calls read from tool messages only, unframed output read whole).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from .._errors import excerpt
@@ -124,7 +125,10 @@ def _on_message(m: TextParser, tok: str) -> None:
     rcpt = recipient(text, started)
     head = (START if started else "") + text + tok
     if rcpt is None:
-        if started or any(w[:3] == "to=" for w in text.split()):
+        if started:  # the output ran past the assistant's turn (engines stop at <|eot|>)
+            _open_call(m, head, None, f"is a message of another role than the assistant's: {excerpt(head, 80)}")
+            return
+        if any(w[:3] == "to=" for w in text.split()):
             _open_call(m, head, None, f"has a message header Muse Glimmer does not read: {excerpt(head, 80)}")
             return
         if text.strip():
@@ -207,7 +211,7 @@ def _call(m: TextParser, text: str, end: str, complete: bool) -> None:
         m.emit_content(body[:pos])
     while pos >= 0:
         start = pos + len(OPEN)
-        stop = body.find(CLOSE, start)
+        stop = _block_end(body, start)
         if stop < 0:
             inner = body[start:]
             if complete:
@@ -223,6 +227,25 @@ def _call(m: TextParser, text: str, end: str, complete: bool) -> None:
         if not read_calls(m, body[start:stop], raw, TAGS, strip=False):
             return
         pos = content_between(m, body, stop + len(CLOSE), OPEN)
+
+
+_TOKENS = re.compile("|".join(re.escape(t) for t in (P_END, P, CLOSE)))  # literals: no backtracking
+
+
+def _block_end(body: str, start: int) -> int:
+    """Where the block's ``</atem:function_calls>`` is: the first outside the parameter
+    values (a value may hold it as text, as llama.cpp reads a value up to its closing
+    tag), else the first (a value left open: ``read_calls`` says what is wrong)."""
+    inside = False
+    for hit in _TOKENS.finditer(body, start):
+        tok = hit.group()
+        if tok == P_END:
+            inside = False
+        elif tok == P:
+            inside = True
+        elif not inside:
+            return hit.start()
+    return body.find(CLOSE, start)
 
 
 _MARKS = (START, MESSAGE, EOM, EOT, OPEN)
