@@ -371,7 +371,7 @@ def _feed_chars(fmt: str) -> Callable[[str], Any]:
 TEXT_FORMATS = ["text.hermes", "text.qwen3-xml", "text.llama", "text.mistral", "text.deepseek", "text.gemma",
                 "text.glm", "text.kimi", "text.harmony", "text.longcat", "text.solar-open", "text.minicpm",
                 "text.dots", "text.solar-open2",
-                "text.inkling", "text.granite-20b-fc"]
+                "text.inkling", "text.granite-20b-fc", "text.muse-glimmer"]
 SCHEMA = {"type": "object", "properties": {"items": {"type": "array", "items": {
     "type": "object", "properties": {"id": {"type": "integer"}, "name": {"type": "string"}}, "required": ["id"]}}}}
 MODEL = schema.to_pydantic(SCHEMA)

@@ -64,7 +64,7 @@ def test_an_unknown_name_lists_every_wire_dialect_whole() -> None:
         toolwire.get_dialect("nope")
     assert exc.value.message == (
         "Unknown dialect 'nope'; known dialects: anthropic.messages, bedrock.converse, gemini, "
-        "openai.responses, mistral, cohere.v2, ollama, openai.chat, mcp, canonical; and 34 text "
+        "openai.responses, mistral, cohere.v2, ollama, openai.chat, mcp, canonical; and 35 text "
         "formats (text.*; dialect_names() lists them)"
     )
     with pytest.raises(toolwire.UnknownDialectError) as exc:

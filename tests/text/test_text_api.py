@@ -33,7 +33,7 @@ def test_the_families_are_listed_by_exact_name() -> None:
         "text.seed-oss", "text.xlam", "text.jamba", "text.internlm", "text.ernie",
         "text.command-r", "text.nemotron", "text.apertus", "text.firefunction", "text.functionary",
         "text.longcat", "text.olmo", "text.functiongemma", "text.solar-open", "text.minicpm", "text.dots",
-        "text.solar-open2", "text.inkling", "text.granite-20b-fc",
+        "text.solar-open2", "text.inkling", "text.granite-20b-fc", "text.muse-glimmer",
     ]
     assert get_text_format("text.kimi") is TEXT_FORMATS[7]
     assert get_text_format(TEXT_FORMATS[0]) is TEXT_FORMATS[0]

@@ -129,6 +129,8 @@ def test_hostile_text_is_read_in_linear_time(dialect: str, make: Callable[[int],
         ("text.dots", '<dots_function_call><invoke name="f">', '<parameter name="a{}">x</parameter>',
          "</dots_function_call>"),
         ("text.solar-open2", "<|tool_call:start|>f\n", "<|tool_arg:start|>a{}<|tool_arg:value|>x<|tool_arg:end|>", ""),
+        ("text.muse-glimmer", ' to=f<|message|><atem:function_calls><atem:invoke name="f">',
+         '<atem:parameter name="a{}">x</atem:parameter>', "</atem:function_calls>"),
     ],
 )
 def test_parameter_lists_without_their_closer_scale_linearly(dialect: str, head: str, unit: str, tail: str) -> None:

@@ -58,6 +58,11 @@ MARKERS += [  # LongCat-Flash-Lite, Solar Open, MiniCPM 5
     "<|tool_call:args|>", "<|tool_call:end|>", "<|calls|>", "<|flush|>", '<function name="f">', '<param name="a">',
     "</param>", "<![CDATA[", "]]>", "<|im_end|>",
 ]
+MARKERS += [  # Muse Glimmer
+    "<|eom|>", "<|eot|>", " to=self<|message|>", " to=user<|message|>", " to=f<|message|>", "<|start|>assistant",
+    "<atem:function_calls>", "</atem:function_calls>", '<atem:invoke name="f">', "</atem:invoke>",
+    '<atem:parameter name="a">', "</atem:parameter>",
+]
 MARKERS += [  # dots
     "<dots_function_call>", "</dots_function_call>", '<dots_function_call>{"name": "f", "arguments": {',
 ]
@@ -235,6 +240,10 @@ SLIP_PIECES = {
                      "}", "<|call|>", "<|start|>assistant<|channel|>final<|message|>", "<|return|>"],
     "text.functiongemma": ["<start_function_call>call:f{", "a:<escape>", "x", "<escape>", "}", "<end_function_call>"],
     "text.olmo": ["<function_calls>", "f(a=", '"', "'", "x", ")", "\n", "</function_calls>"],
+    "text.muse-glimmer": [" to=f<|message|>", "<atem:function_calls>", '<atem:invoke name="f">',
+                          '<atem:parameter name="a">', "x", "</atem:parameter>", "</atem:invoke>",
+                          "</atem:function_calls>", "<|eom|>", "<|start|>assistant to=g<|message|>",
+                          " to=self<|message|>", "<|eot|>"],
 }
 
 

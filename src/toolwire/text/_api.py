@@ -41,6 +41,7 @@ dialect)`` renders calls the way the family's chat template does (history, few-s
 ``text.solar-open2``   Solar Open 2 ``<|tool_call:start|>NAME`` ``<|tool_arg:start|>KEY<|tool_arg:value|>…``
 ``text.inkling``       Inkling ``<|message_model|>NAME<|content_invoke_tool_json|>{"name", "args"}``
 ``text.granite-20b-fc`` granite-20b-functioncalling ``<function_call> {"name", "arguments"}``
+``text.muse-glimmer`` Muse Glimmer ``to=NAME<|message|><atem:function_calls><atem:invoke name="NAME">…``, ``to=self``
 =====================  ==================================================================
 
 What ``decode_text`` returns (``TextResult``): ``content`` (the answer, every marker

@@ -307,6 +307,7 @@ def read_calls(
     unclosed: str | None = None,
     cut: bool = False,
     text_untyped: bool = False,
+    strip: bool = True,
 ) -> bool:
     """Add the calls written as ``open NAME> params… close`` elements in a closed
     block; *tags* are (call open, parameter open, parameter close, call close).
@@ -316,7 +317,8 @@ def read_calls(
     *unclosed*: the repair recorded when the last element's closing tag is missing at
     the end of the block (tolerated only then; ``None``: an error); *cut*: the block
     was cut off (``_blocks.cut_block``), a malformed element is cut off; *text_untyped*
-    as in ``read_params``."""
+    as in ``read_params``; *strip*: as in ``read_params`` (off where the template puts
+    no newline around a value: Muse Glimmer)."""
     open_, p_open, p_close, close = tags
     pos = text.find(open_)
     if pos < 0:
@@ -328,8 +330,8 @@ def read_calls(
         if gt < 0:
             return ended(m, raw, cut, None, f"Tool call at {m.loc} has a {open_.rstrip('=')} tag without '>'")
         name = name_of(text[pos + len(open_) : gt])
-        args, error, after = read_params(m, name, text, gt + 1, p_open, p_close, close, head, lines=lines,
-                                         text_untyped=text_untyped)
+        args, error, after = read_params(m, name, text, gt + 1, p_open, p_close, close, head, strip=strip,
+                                         lines=lines, text_untyped=text_untyped)
         repairs: tuple[str, ...] = ()
         if error is None and after < 0:
             if unclosed is None:

@@ -139,6 +139,12 @@ _TABLE = (
         "granite_20b_fc",
         'granite-20b-functioncalling: <function_call> {"name", "arguments"}, one object per call',
     ),
+    (
+        "text.muse-glimmer",
+        "muse_glimmer",
+        "Muse Glimmer: to=self / to=user / to=TOOL messages, <|eom|>, "
+        '<atem:function_calls><atem:invoke name="NAME"><atem:parameter name="KEY">',
+    ),
 )
 
 
