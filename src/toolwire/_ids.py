@@ -287,6 +287,12 @@ class IdMap:
             del waiting[key]  # only queues that hold calls stay: the first one is found at once
         return None
 
+    def wait(self, name: str, id: str) -> None:
+        """A call of *name* written with a wire id of its own though it has no canonical
+        one (an MCP request's ``""`` id): the id-less result answering it takes *id*
+        (``answer``), as it would take an id this map had given."""
+        self._waiting.setdefault(name, deque()).append(id)
+
     def turn(self) -> None:
         """A new assistant turn starts: the id-less calls still waiting take no later
         result (``answer``), as Gemini pairs the calls of one turn with the responses of

@@ -103,3 +103,19 @@ def test_empty_and_null_request_ids_round_trip(rid: Any) -> None:
     assert toolwire.encode(renamed, "mcp")["id"] == "req-7"
     result = {"jsonrpc": "2.0", "id": rid, "result": {"content": [{"type": "text", "text": "ok"}], "isError": False}}
     assert toolwire.encode_result(toolwire.decode_result(result, "mcp"), "mcp") == result
+
+
+def test_an_empty_request_id_is_the_id_of_the_response_answering_it() -> None:
+    # JSON-RPC 2.0 §5: the response's id "MUST be the same as the value of the id member in the
+    # Request Object"; MCP's RequestId is "string | number", and the mcp SDK accepts "". Decoded,
+    # the call has no canonical id; encoded again with an IdMap, the id-less result answering it
+    # is that response (it was the bare CallToolResult: a client waits for id "" forever)
+    req = {"jsonrpc": "2.0", "id": "", "method": "tools/call", "params": {"name": "f", "arguments": {"a": 1}}}
+    call = toolwire.decode(req, "mcp")
+    ids = toolwire.IdMap(toolwire.get_dialect("mcp").ids, dialect="mcp")
+    assert toolwire.encode(call, "mcp", ids=ids) == req
+    out = toolwire.encode_result(toolwire.ToolResult(call.id, call.name, "ok"), "mcp", ids=ids)
+    assert out == {"jsonrpc": "2.0", "id": "", "result": {"content": [{"type": "text", "text": "ok"}]}}
+    # without an IdMap nothing pairs them: the bare CallToolResult, as for any id-less result
+    assert toolwire.encode_result(toolwire.ToolResult(None, "f", "ok"), "mcp") == {
+        "content": [{"type": "text", "text": "ok"}]}

@@ -141,6 +141,8 @@ def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
     if pd.get("bare"):
         return params
     kept = call.id is None and "id" in pd  # the request's own "" or null id
+    if kept and type(pd["id"]) is str and ctx.ids is not None:
+        ctx.ids.wait(call.name, pd["id"])  # the response answering it carries it (JSON-RPC 2.0 §5)
     out = envelope(pd, None if kept else encode_id(call, ctx, IDS, pd), ctx)
     out["method"] = METHOD
     out["params"] = params
