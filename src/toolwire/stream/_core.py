@@ -145,6 +145,26 @@ class Core(Replies):
         c.pd = provider_data
         return c
 
+    def started_again(self, key: Optional[Hashable], id: Optional[str], name: Optional[str], text: str = "") -> bool:
+        """Whether a start event at *key* (a block's, a call's: Anthropic
+        ``content_block_start``, Bedrock ``contentBlockStart``, Cohere ``tool-call-start``)
+        is the start of the call open there again, with its id (an at-least-once
+        transport, a gateway re-sending): one call, passed over while no argument text
+        but the start's own (*text*) came; after its text began, or with another name,
+        the call is invalid (a start re-sent, or a block lost? not guessed), never a
+        second call nor one run with part of its text. Another id (or none) is another
+        call (``False``: the caller opens it)."""
+        c = self.by_key.get(key) if key is not None else None
+        if c is None or id is None or c.id != id:
+            return False
+        if name != c.name:
+            self.fail(c, f"Tool call {c.pos} of this stream was started again with the name {name!r}: "
+                         "which is its name is not guessed")
+        elif c.error is None and "".join(c.parts) != text:
+            self.fail(c, f"Tool call {c.pos} of this stream was started again after its argument text began: "
+                         "a start re-sent, or a block lost? Not guessed")
+        return True
+
     def find(
         self, key: Optional[Hashable], id: Optional[str] = None, scope: Hashable = None
     ) -> Optional[Call]:

@@ -160,9 +160,16 @@ class Handler:
 
     def _open(self, key: Optional[int], block: Dict[str, Any], pd: Optional[Dict[str, Any]] = None) -> None:
         ident, name, initial = block.get("id"), block.get("name"), block.get("input")
-        c = self.core.open(key, ident if type(ident) is str and ident else None,
-                           name if type(name) is str and name else None,
-                           server=_CALLS[block["type"]], provider_data=pd)
+        ident = ident if type(ident) is str and ident else None
+        name = name if type(name) is str and name else None
+        core = self.core
+        if key is not None and key in core.by_key and core.started_again(key, ident, name):
+            c = core.by_key[key]  # the block started again: one call (``started_again``)
+            if c.error is None and c.obj != (initial if type(initial) is dict and initial else None):
+                core.fail(c, f"Tool call {c.pos} of this stream was started again with another input: "
+                             "which is its input is not guessed")
+            return
+        c = core.open(key, ident, name, server=_CALLS[block["type"]], provider_data=pd)
         if type(initial) is dict and initial:
             c.obj = initial
         elif initial is None or len(block) > 4:  # none, or ``{}`` (as sent) beside another key:

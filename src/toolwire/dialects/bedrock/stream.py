@@ -187,9 +187,12 @@ class Handler:
             start = body.get("start")
             use = start.get("toolUse") if type(start) is dict else None
             if type(use) is dict:
+                key = _index(body, "contentBlockStart")
+                if key is not None and core.started_again(key, nonempty_str(use.get("toolUseId")),
+                                                          nonempty_str(use.get("name"))):
+                    return  # the block started again: one call
                 extra = {k: v for k, v in use.items() if k not in ("toolUseId", "name", "input")}
-                c = core.open(_index(body, "contentBlockStart"), nonempty_str(use.get("toolUseId")),
-                              nonempty_str(use.get("name")),
+                c = core.open(key, nonempty_str(use.get("toolUseId")), nonempty_str(use.get("name")),
                               server=use.get("type") == "server_tool_use",
                               provider_data={NAME: extra} if extra else None)
                 if not use.get("input"):  # none: under another key they are refused

@@ -194,8 +194,11 @@ class Handler:
             tc = _tool_call(data)
             fn = tc.get("function")
             fn = fn if type(fn) is dict else {}
-            c = core.open(key, nonempty_str(tc.get("id")), nonempty_str(fn.get("name")))
             piece = fn.get("arguments")
+            if core.started_again(key, nonempty_str(tc.get("id")), nonempty_str(fn.get("name")),
+                                  piece if type(piece) is str else ""):
+                return  # the call started again: one call
+            c = core.open(key, nonempty_str(tc.get("id")), nonempty_str(fn.get("name")))
             if type(piece) is str and piece:
                 core.add(c, piece)
             elif not piece:  # none (or ``""``): under another key they are refused
