@@ -29,10 +29,18 @@ done item and in the final response's ``output``.
   ``output_index``, the same ``id`` / ``call_id``: an at-least-once transport, a resume
   overlapping what was read) adds nothing when identical, as the SDK's state replaces
   the item; a differing one makes the call it ended an ``InvalidToolCall`` (which item
-  to run is not guessed). A repeated ``output_item.added`` of an item already ended is
-  passed over; a call whose whole item is streamed again is invalid. Never a second call.
-- A message or call added again at an ``output_index`` with another identity, or after
-  a ``response.created`` (several responses in one stream), starts over there.
+  to run is not guessed), and a message's a ``DecodeError`` (which text is the reply's is
+  not guessed). A repeated ``output_item.added`` of an item already ended is passed over;
+  a call whose whole item is streamed again is invalid. Never a second call.
+- A message or call added again at an ``output_index`` with another identity (its ``id``
+  or ``call_id`` differs: a second response may reuse ``fc_1``), or after a
+  ``response.created`` of another response (several responses in one stream), starts
+  over there.
+- A response streamed again from its start (``response.created`` with the ``id`` read:
+  a reconnect re-sent from the beginning) is the same response: what ended stays ended
+  and its events again add nothing. An item open when it is added again is streamed
+  again from its start: deltas that repeat its text so far add nothing (``behind``).
+  This reads the stream's structure, not ``sequence_number`` (a gateway may strip it).
 """
 
 from __future__ import annotations
