@@ -46,11 +46,6 @@ def _extra(item: Dict[str, Any]) -> Optional[Dict[str, Dict[str, Any]]]:
 class Feed:
     """Feeds Responses events into the shared core, one ``feed`` call each."""
 
-    # the items streamed again from their start while open (``responses_stream_phase``), by
-    # ``output_index``: their call (``None``: a message), the text they had, and how much
-    # of it the deltas re-sent have repeated; a class default until one comes
-    behind: Optional[Dict[int, Tuple[Optional[Call], str, int]]] = None
-    replaying = False  # the response is streamed again from its start (``responses_stream_phase``)
 
     def __init__(self, core: Core) -> None:
         self.core = core
@@ -68,6 +63,15 @@ class Feed:
         self.refused: Optional[Set[Any]] = None
         # the item each ``output_item.done`` ended, by ``output_index``, and its call (``responses_stream_phase``)
         self.ended: Dict[int, Tuple[Optional[Call], Dict[str, Any]]] = {}
+        # the ``id`` of the response read (its ``response.created``), and whether it is streamed
+        # again from its start (``responses_stream_phase``); set here, not later: an attribute
+        # first set mid-stream slows every attribute read of the hot loop
+        self.rid: Optional[str] = None
+        self.replaying = False
+        # the items streamed again from their start while open, by ``output_index``: their
+        # call (``None``: a message), the text they had, and how much of it the deltas re-sent
+        # have repeated
+        self.behind: Optional[Dict[int, Tuple[Optional[Call], str, int]]] = None
 
     def feed(self, data: Dict[str, Any]) -> None:
         kind = data.get("type")

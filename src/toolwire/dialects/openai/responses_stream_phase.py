@@ -75,10 +75,6 @@ class Phased(Feed):
     starts: Optional[Dict[Any, Any]] = None
     # where the text of a message never added begins: after the one read before
     mark = 0
-    # the ``id`` of the response read (its ``response.created``), and whether it is being
-    # streamed again from its start (a ``response.created`` with that ``id`` again)
-    rid: Optional[str] = None
-    replaying = False
 
     def feed(self, data: Dict[str, Any]) -> None:
         kind = data.get("type")
@@ -107,9 +103,10 @@ class Phased(Feed):
         self.rid = rid if type(rid) is str and rid else None
         self.replaying = False
         self.behind = None
-        self.ended.clear()
-        self.starts = None
-        self.mark = len(self.core.text_parts)
+        if self.ended or self.core.text_parts:  # (the first response: nothing to reset)
+            self.ended.clear()
+            self.starts = None
+            self.mark = len(self.core.text_parts)
 
     def _call_at(self, key: Optional[int]) -> Call:
         """``Feed._call_at``; with no call open at *key*, the call ended there: a late event
