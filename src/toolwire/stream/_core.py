@@ -165,6 +165,23 @@ class Core(Replies):
                          "a start re-sent, or a block lost? Not guessed")
         return True
 
+    def ended_at(self, key: Optional[Hashable], id: Optional[str]) -> Optional[Call]:
+        """The call that ended at *key* with *id* (scope ``None``), asked before a call
+        with that id starts there: a block re-sent whole after its end (an at-least-once
+        transport, a gateway re-sending) is no second call (``again``)."""
+        prior = self._by_id.get(id) if id is not None else None
+        return prior if prior is not None and prior.done and prior.key == key else None
+
+    def again(self, c: Call, prior: Call) -> None:
+        """*c* is the call *prior* (``ended_at``) started again after its end: invalid,
+        never a second run of it."""
+        self.fail(c, f"Tool call {c.pos} of this stream is tool call {prior.pos} (id {c.id!r}) started again "
+                     "after its end: never a second run of it")
+
+    def seen_id(self, id: str) -> bool:
+        """Whether a call of this stream (scope ``None``) came with *id*."""
+        return id in self._by_id
+
     def find(
         self, key: Optional[Hashable], id: Optional[str] = None, scope: Hashable = None
     ) -> Optional[Call]:

@@ -276,3 +276,12 @@ def test_a_start_again_with_another_name_is_never_run() -> None:
     again = use(0, [], name="get_time")[0]
     (call,) = _both_ways(stream([block[0], again, *block[1:]]))
     assert type(call) is InvalidToolCall and call.id == TOOLU and "get_time" in call.error
+
+
+def test_a_block_sent_again_after_its_stop_is_never_a_second_run() -> None:
+    """The whole block again (its ``content_block_start`` with its ``id`` at its ``index``,
+    deltas, ``content_block_stop``): one call to run, the repeat an ``InvalidToolCall``."""
+    block = use(0, ['{"location": "Paris"}'])
+    first, again = _both_ways(stream(block + block))
+    assert first == ToolCall("get_weather", {"location": "Paris"}, TOOLU)
+    assert type(again) is InvalidToolCall and again.id == TOOLU and "started again after its end" in again.error

@@ -355,3 +355,10 @@ def test_a_start_again_after_a_delta_is_never_run() -> None:
               {"messageStop": {"stopReason": "tool_use"}}]
     (call,) = accumulate(events, D)
     assert type(call) is toolwire.InvalidToolCall and call.id == "t1" and "started again" in call.error
+
+
+def test_a_block_sent_again_after_its_stop_is_never_a_second_run() -> None:
+    block = [start(0, toolUseId="t1", name="get_weather"), delta(0, '{"city": "Paris"}'), stop(0)]
+    first, again = accumulate(block + block + [{"messageStop": {"stopReason": "tool_use"}}], D)
+    assert first == ToolCall("get_weather", {"city": "Paris"}, "t1")
+    assert type(again) is toolwire.InvalidToolCall and again.id == "t1" and "after its end" in again.error

@@ -193,3 +193,11 @@ def test_a_tool_call_start_again_that_differs_is_never_run(again: str) -> None:
         events = [_cohere_start(), _cohere_start("get_time"), _cohere_delta('{"location": "Toronto"}')]
     (call,) = accumulate(events + _COHERE_END, "cohere.v2")
     assert type(call) is toolwire.InvalidToolCall and call.id == "get_weather_9gpb31r7h7mj"
+
+
+def test_a_tool_call_sent_again_after_its_end_is_never_a_second_run() -> None:
+    from toolwire.stream import accumulate
+    call = [_cohere_start(), _cohere_delta('{"location": "Toronto"}'), {"type": "tool-call-end", "index": 0}]
+    first, again = accumulate(call + call + _COHERE_END[1:], "cohere.v2")
+    assert first == ToolCall("get_weather", {"location": "Toronto"}, "get_weather_9gpb31r7h7mj")
+    assert type(again) is toolwire.InvalidToolCall and "after its end" in again.error
