@@ -181,6 +181,9 @@ def test_a_stream_replayed_mid_call_gives_the_call_once(strip: bool) -> None:
     events = _strip(events) if strip else events
     assert _both(events) == [CALL]
     assert _text(events) == "Sure."
+    acc = Accumulator(D)  # each piece of its text shown once
+    shown = [ev.delta for e in copy.deepcopy(events) for ev in acc.feed(e) if type(ev).__name__ == "ArgsDelta"]
+    assert "".join(shown) == '{"a":6,"b":7}'
 
 
 def test_a_stream_replayed_mid_message_gives_its_text_once() -> None:
@@ -245,3 +248,19 @@ def test_a_differing_repeated_message_is_not_guessed() -> None:
         acc.feed(e)
     with pytest.raises(DecodeError, match="ended again"):
         acc.feed({"type": "response.output_item.done", "output_index": 0, "item": other})
+
+
+def test_a_custom_tool_call_replayed_mid_input_gives_its_input_once() -> None:
+    item = {"type": "custom_tool_call", "id": "ctc_1", "call_id": "call_9", "name": "exec", "input": ""}
+    added = {"type": "response.output_item.added", "output_index": 0, "item": item}
+
+    def piece(text: str) -> Dict[str, Any]:
+        return {"type": "response.custom_tool_call_input.delta", "output_index": 0, "item_id": "ctc_1",
+                "delta": text}
+    done = {"type": "response.output_item.done", "output_index": 0,
+            "item": {**item, "input": "print(1)", "status": "completed"}}
+    events = [CREATED, added, piece("print("), CREATED, added, piece("print("), piece("1)")]
+    acc = Accumulator(D)
+    deltas = [ev.delta for e in copy.deepcopy(events) for ev in acc.feed(e) if type(ev).__name__ == "ArgsDelta"]
+    assert "".join(deltas) == "print(1)"
+    assert _both(events + [done]) == [ToolCall("exec", {"input": "print(1)"}, "call_9")]

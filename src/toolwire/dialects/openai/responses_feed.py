@@ -124,6 +124,10 @@ class Feed:
                 self._refusal(data, text, True)
         elif kind == "response.custom_tool_call_input.delta":
             delta = data.get("delta")
+            if type(delta) is str and self.behind is not None and key in self.behind:
+                delta = self.caught_up(key, delta)  # (the item streamed again: only what is new)
+                if not delta:
+                    return
             if type(delta) is str:
                 c = self._call_at(key)
                 size = self.custom_size.get(c.pos, 0) + len(delta)

@@ -196,7 +196,8 @@ class Phased(Feed):
             ident = item.get("call_id")
             if c.server or c.id is None or ident != c.id or item.get("type") == "message":
                 return False
-            seen = "".join(c.parts)
+            held = self.custom.get(c.pos) if self.custom is not None else None
+            seen = "".join(c.parts if held is None else held)  # (a custom tool's input: its pieces)
         elif item.get("type") == "message" and self.began and key in self.began:
             pieces = self.said.get(key) if self.said is not None else None
             seen = "".join(core.text_parts[self.began[key]:] if pieces is None else pieces)
