@@ -178,9 +178,11 @@ class Core(Replies):
         self.fail(c, f"Tool call {c.pos} of this stream is tool call {prior.pos} (id {c.id!r}) started again "
                      "after its end: never a second run of it")
 
-    def seen_id(self, id: str) -> bool:
-        """Whether a call of this stream (scope ``None``) came with *id*."""
-        return id in self._by_id
+    @property
+    def ids(self) -> Dict[Hashable, Call]:
+        """The calls of this stream by id (scope ``None``: the id itself), for a hot loop
+        to ask whether an id came before (``ended_at``); read only."""
+        return self._by_id
 
     def find(
         self, key: Optional[Hashable], id: Optional[str] = None, scope: Hashable = None

@@ -64,7 +64,7 @@ class Handler:
         core = self.core
         feed = self.feed
         open_calls = core.by_key
-        seen_id = core.seen_id
+        ids = core.ids  # (the calls by id: a start with an id seen before goes to ``feed``)
         limit = core.max_bytes
         events = core.events if core.emit else None
         # builtins read once: a local is cheaper than a global, once per chunk
@@ -149,7 +149,7 @@ class Handler:
                 elif block is not None:  # ``_open`` of a plain block, with nothing open there
                     ident, name, initial = block.get("id"), block.get("name"), block.get("input")
                     ident = ident if type_(ident) is str_ and ident else None
-                    if ident is not None and seen_id(ident):
+                    if ident is not None and ident in ids:
                         feed(data)  # (an id seen before: ``_open`` tells whether it is the block again)
                     else:
                         c = core.new(index, None, ident, name if type_(name) is str_ and name else None, True)

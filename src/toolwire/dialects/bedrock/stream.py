@@ -71,7 +71,7 @@ class Handler:
         core = self.core
         feed = self.feed
         open_calls = core.by_key
-        seen_id = core.seen_id
+        ids = core.ids  # (the calls by id: a start with an id seen before goes to ``feed``)
         limit = core.max_bytes
         events = core.events if core.emit else None
         # builtins read once: a local is cheaper than a global, once per chunk
@@ -146,7 +146,7 @@ class Handler:
                     c.ended = True
                     core.finalize(c)
                 elif start:
-                    if seen_id(ident):
+                    if ident in ids:
                         feed(data)  # (an id seen before: ``feed`` tells whether it is the block again)
                     else:
                         core.new(index, None, ident, name, True)  # ``open``, with nothing open there
