@@ -145,6 +145,45 @@ class Core(Replies):
         c.pd = provider_data
         return c
 
+    def started_again(self, key: Optional[Hashable], id: Optional[str], name: Optional[str], text: str = "") -> bool:
+        """Whether a start event at *key* (a block's, a call's: Anthropic
+        ``content_block_start``, Bedrock ``contentBlockStart``, Cohere ``tool-call-start``)
+        is the start of the call open there again, with its id (an at-least-once
+        transport, a gateway re-sending): one call, passed over while no argument text
+        but the start's own (*text*) came; after its text began, or with another name,
+        the call is invalid (a start re-sent, or a block lost? not guessed), never a
+        second call nor one run with part of its text. Another id (or none) is another
+        call (``False``: the caller opens it)."""
+        c = self.by_key.get(key) if key is not None else None
+        if c is None or id is None or c.id != id:
+            return False
+        if name != c.name:
+            self.fail(c, f"Tool call {c.pos} of this stream was started again with the name {name!r}: "
+                         "which is its name is not guessed")
+        elif c.error is None and "".join(c.parts) != text:
+            self.fail(c, f"Tool call {c.pos} of this stream was started again after its argument text began: "
+                         "a start re-sent, or a block lost? Not guessed")
+        return True
+
+    def ended_at(self, key: Optional[Hashable], id: Optional[str]) -> Optional[Call]:
+        """The call that ended at *key* with *id* (scope ``None``), asked before a call
+        with that id starts there: a block re-sent whole after its end (an at-least-once
+        transport, a gateway re-sending) is no second call (``again``)."""
+        prior = self._by_id.get(id) if id is not None else None
+        return prior if prior is not None and prior.done and prior.key == key else None
+
+    def again(self, c: Call, prior: Call) -> None:
+        """*c* is the call *prior* (``ended_at``) started again after its end: invalid,
+        never a second run of it."""
+        self.fail(c, f"Tool call {c.pos} of this stream is tool call {prior.pos} (id {c.id!r}) started again "
+                     "after its end: never a second run of it")
+
+    @property
+    def ids(self) -> Dict[Hashable, Call]:
+        """The calls of this stream by id (scope ``None``: the id itself), for a hot loop
+        to ask whether an id came before (``ended_at``); read only."""
+        return self._by_id
+
     def find(
         self, key: Optional[Hashable], id: Optional[str] = None, scope: Hashable = None
     ) -> Optional[Call]:

@@ -245,3 +245,43 @@ def test_every_documented_event_is_detected(event: Dict[str, Any]) -> None:
                                    {"type": ["ping"]}])
 def test_near_miss_events_are_not(event: Dict[str, Any]) -> None:
     assert detect_stream(event) is None
+
+
+# ---- a block's ``content_block_start`` delivered twice (an at-least-once transport, a gateway re-sending) ----
+
+def _both_ways(events: List[Dict[str, Any]]) -> List[Any]:
+    out = read(events)
+    assert accumulate(events, D) == out
+    return out
+
+
+def test_an_identical_start_again_before_any_delta_is_one_call() -> None:
+    block = use(0, ['{"location": "Paris"}'])
+    events = stream([block[0], block[0], *block[1:]])
+    assert _both_ways(events) == [ToolCall("get_weather", {"location": "Paris"}, TOOLU)]
+    empty = use(0, [""])  # the documented first ``partial_json`` of ``""``, then the start again
+    events = stream([empty[0], empty[1], empty[0], *use(0, ['{"location": "Paris"}'])[1:]])
+    assert _both_ways(events) == [ToolCall("get_weather", {"location": "Paris"}, TOOLU)]
+
+
+def test_a_start_again_after_argument_text_is_never_run() -> None:
+    block = use(0, ['{"location": ', '"Paris"}'])
+    events = stream([block[0], block[1], block[0], block[2], block[3]])
+    (call,) = _both_ways(events)
+    assert type(call) is InvalidToolCall and call.id == TOOLU and "started again" in call.error
+
+
+def test_a_start_again_with_another_name_is_never_run() -> None:
+    block = use(0, ['{"location": "Paris"}'])
+    again = use(0, [], name="get_time")[0]
+    (call,) = _both_ways(stream([block[0], again, *block[1:]]))
+    assert type(call) is InvalidToolCall and call.id == TOOLU and "get_time" in call.error
+
+
+def test_a_block_sent_again_after_its_stop_is_never_a_second_run() -> None:
+    """The whole block again (its ``content_block_start`` with its ``id`` at its ``index``,
+    deltas, ``content_block_stop``): one call to run, the repeat an ``InvalidToolCall``."""
+    block = use(0, ['{"location": "Paris"}'])
+    first, again = _both_ways(stream(block + block))
+    assert first == ToolCall("get_weather", {"location": "Paris"}, TOOLU)
+    assert type(again) is InvalidToolCall and again.id == TOOLU and "started again after its end" in again.error

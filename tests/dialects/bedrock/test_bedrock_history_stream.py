@@ -228,10 +228,10 @@ def test_odd_events_go_the_general_way() -> None:
         {"messageStop": {"stopReason": "max_tokens"}},
     ]
     calls = accumulate(events, D)
-    assert [(type(c).__name__, c.name, c.id) for c in calls] == [("InvalidToolCall", "a", "t1"), ("InvalidToolCall", "a", "t1"), ("ToolCall", "b", None)]
-    assert calls[0].error == "The stream ended before this call was complete (no end event)"  # started again before its end
-    assert calls[1].error == "An argument delta is not text: 5"  # never skipped: the call would run without it
-    assert calls[2].args == {}
+    assert [(type(c).__name__, c.name, c.id) for c in calls] == [("InvalidToolCall", "a", "t1"), ("ToolCall", "b", None)]
+    # (started again before any delta: one call, never a truncated second with its id)
+    assert calls[0].error == "An argument delta is not text: 5"  # never skipped: the call would run without it
+    assert calls[1].args == {}
 
 
 def test_a_call_cut_by_max_tokens_is_invalid() -> None:
@@ -336,3 +336,29 @@ def test_the_history_writer_names_bedrock_in_its_error_and_notes() -> None:
         ("dropped", 1, "A 'executableCode' item of gemini in message 1 is not sent to bedrock.converse"),
         ("dropped", 1, "An assistant turn with nothing bedrock.converse can take is left out"),
     ]
+
+
+def test_a_start_again_before_any_delta_is_one_call() -> None:
+    """``contentBlockStart`` delivered twice (a retried event): one call."""
+    events = [start(0, toolUseId="t1", name="get_weather"), start(0, toolUseId="t1", name="get_weather"),
+              delta(0, '{"city": "Paris"}'), stop(0), {"messageStop": {"stopReason": "tool_use"}}]
+    assert accumulate(events, D) == [ToolCall("get_weather", {"city": "Paris"}, "t1")]
+    acc = Accumulator(D)
+    for e in events:
+        acc.feed(e)
+    assert acc.close() == [ToolCall("get_weather", {"city": "Paris"}, "t1")]
+
+
+def test_a_start_again_after_a_delta_is_never_run() -> None:
+    events = [start(0, toolUseId="t1", name="get_weather"), delta(0, '{"city": '),
+              start(0, toolUseId="t1", name="get_weather"), delta(0, '"Paris"}'), stop(0),
+              {"messageStop": {"stopReason": "tool_use"}}]
+    (call,) = accumulate(events, D)
+    assert type(call) is toolwire.InvalidToolCall and call.id == "t1" and "started again" in call.error
+
+
+def test_a_block_sent_again_after_its_stop_is_never_a_second_run() -> None:
+    block = [start(0, toolUseId="t1", name="get_weather"), delta(0, '{"city": "Paris"}'), stop(0)]
+    first, again = accumulate(block + block + [{"messageStop": {"stopReason": "tool_use"}}], D)
+    assert first == ToolCall("get_weather", {"city": "Paris"}, "t1")
+    assert type(again) is toolwire.InvalidToolCall and again.id == "t1" and "after its end" in again.error

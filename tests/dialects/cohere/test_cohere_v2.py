@@ -160,3 +160,44 @@ def test_text_beside_calls_is_written_once_as_the_tool_plan() -> None:
                          Message("assistant", [Reasoning(thinking["thinking"], "cohere.v2", thinking), Text("Hello.")])])
     assert toolwire.encode_conversation(conv, "cohere.v2")["messages"][1] == {
         "role": "assistant", "content": [thinking, {"type": "text", "text": "Hello."}]}
+
+
+def _cohere_start(name: str = "get_weather") -> Dict[str, Any]:
+    return {"type": "tool-call-start", "index": 0, "delta": {"message": {"tool_calls": {
+        "id": "get_weather_9gpb31r7h7mj", "type": "function", "function": {"name": name, "arguments": ""}}}}}
+
+
+def _cohere_delta(piece: str) -> Dict[str, Any]:
+    return {"type": "tool-call-delta", "index": 0, "delta": {"message": {"tool_calls": {"function": {
+        "arguments": piece}}}}}
+
+
+_COHERE_END = [{"type": "tool-call-end", "index": 0},
+               {"type": "message-end", "delta": {"finish_reason": "TOOL_CALL"}}]
+
+
+def test_a_tool_call_start_again_before_any_delta_is_one_call() -> None:
+    """``tool-call-start`` delivered twice (a retried event): one call, never a truncated second."""
+    from toolwire.stream import accumulate
+    events = [_cohere_start(), _cohere_start(), _cohere_delta('{"location": "Toronto"}'), *_COHERE_END]
+    assert accumulate(events, "cohere.v2") == [ToolCall("get_weather", {"location": "Toronto"},
+                                                        "get_weather_9gpb31r7h7mj")]
+
+
+@pytest.mark.parametrize("again", ["after-delta", "other-name"])
+def test_a_tool_call_start_again_that_differs_is_never_run(again: str) -> None:
+    from toolwire.stream import accumulate
+    if again == "after-delta":
+        events = [_cohere_start(), _cohere_delta('{"location": '), _cohere_start(), _cohere_delta('"Toronto"}')]
+    else:
+        events = [_cohere_start(), _cohere_start("get_time"), _cohere_delta('{"location": "Toronto"}')]
+    (call,) = accumulate(events + _COHERE_END, "cohere.v2")
+    assert type(call) is toolwire.InvalidToolCall and call.id == "get_weather_9gpb31r7h7mj"
+
+
+def test_a_tool_call_sent_again_after_its_end_is_never_a_second_run() -> None:
+    from toolwire.stream import accumulate
+    call = [_cohere_start(), _cohere_delta('{"location": "Toronto"}'), {"type": "tool-call-end", "index": 0}]
+    first, again = accumulate(call + call + _COHERE_END[1:], "cohere.v2")
+    assert first == ToolCall("get_weather", {"location": "Toronto"}, "get_weather_9gpb31r7h7mj")
+    assert type(again) is toolwire.InvalidToolCall and "after its end" in again.error

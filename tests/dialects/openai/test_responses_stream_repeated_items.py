@@ -21,7 +21,7 @@ from typing import Any, Dict, List
 
 import pytest
 
-from toolwire import InvalidToolCall, ToolCall
+from toolwire import DecodeError, InvalidToolCall, ToolCall
 from toolwire.stream import Accumulator, accumulate
 
 D = "openai.responses"
@@ -133,3 +133,134 @@ def test_a_repeated_message_item_adds_no_text() -> None:
         acc.feed(e)
     acc.close()
     assert acc.text == "Hi."
+
+
+# ---- a stream replayed from its ``response.created`` (a reconnect re-sent from the start) ----
+
+MSG = {"id": "msg_1", "type": "message", "status": "completed", "role": "assistant",
+       "content": [{"type": "output_text", "text": "Sure.", "annotations": []}]}
+MSG_EVENTS = [
+    {"type": "response.output_item.added", "sequence_number": 1, "output_index": 0, "item": {**MSG, "content": []}},
+    {"type": "response.output_text.delta", "sequence_number": 2, "item_id": "msg_1", "output_index": 0,
+     "content_index": 0, "delta": "Sure."},
+    {"type": "response.output_item.done", "sequence_number": 3, "output_index": 0, "item": MSG},
+]
+FC1 = {**FC, "id": "fc_1"}
+CALL_EVENTS = [{**e, "output_index": 1, "sequence_number": e["sequence_number"] + 2}
+               for e in [ADDED, *DELTAS, DONE]]
+REPLAYED = [CREATED, *MSG_EVENTS, *CALL_EVENTS]  # up to the call's end, then the stream again from the start
+FINAL = {"type": "response.completed", "sequence_number": 9,
+         "response": {"id": "resp_1", "object": "response", "status": "completed", "output": [MSG, FC]}}
+
+
+def _strip(events: List[Dict[str, Any]]) -> List[Dict[str, Any]]:
+    return [{k: v for k, v in e.items() if k != "sequence_number"} for e in events]
+
+
+def _text(events: List[Dict[str, Any]]) -> str:
+    acc = Accumulator(D)
+    for e in copy.deepcopy(events):
+        acc.feed(e)
+    acc.close()
+    return acc.text
+
+
+@pytest.mark.parametrize("strip", [False, True], ids=["sequence-numbers", "stripped"])
+def test_a_stream_replayed_from_its_start_gives_one_call(strip: bool) -> None:
+    events = REPLAYED + REPLAYED + [FINAL]
+    events = _strip(events) if strip else events
+    assert _both(events) == [CALL]
+    assert _text(events) == "Sure."
+
+
+@pytest.mark.parametrize("strip", [False, True], ids=["sequence-numbers", "stripped"])
+def test_a_stream_replayed_mid_call_gives_the_call_once(strip: bool) -> None:
+    """Reconnected after the call's first delta: the replay re-sends it, then the rest."""
+    cut = REPLAYED[:6]  # created, the message, the call added and its first delta
+    events = cut + REPLAYED + [FINAL]
+    events = _strip(events) if strip else events
+    assert _both(events) == [CALL]
+    assert _text(events) == "Sure."
+    acc = Accumulator(D)  # each piece of its text shown once
+    shown = [ev.delta for e in copy.deepcopy(events) for ev in acc.feed(e) if type(ev).__name__ == "ArgsDelta"]
+    assert "".join(shown) == '{"a":6,"b":7}'
+
+
+def test_a_stream_replayed_mid_message_gives_its_text_once() -> None:
+    msg = {**MSG, "content": [{"type": "output_text", "text": "Sure, one.", "annotations": []}]}
+    events = [CREATED, MSG_EVENTS[0], MSG_EVENTS[1],
+              CREATED, MSG_EVENTS[0], MSG_EVENTS[1],
+              {"type": "response.output_text.delta", "sequence_number": 3, "item_id": "msg_1", "output_index": 0,
+               "content_index": 0, "delta": " one."}]
+    assert _text(events) == "Sure. one."
+    assert _text(events + [{"type": "response.output_item.done", "output_index": 0, "item": msg}]) == "Sure, one."
+
+
+def test_a_replay_with_other_arguments_is_never_run() -> None:
+    other = [{**e, "delta": '{"a":9,'} if e["type"].endswith("arguments.delta") and "6" in e["delta"] else e
+             for e in CALL_EVENTS[:2]]
+    events = REPLAYED[:6] + [CREATED, *MSG_EVENTS, *other, *CALL_EVENTS[2:]]
+    calls = _both(events)
+    assert len(calls) == 1 and isinstance(calls[0], InvalidToolCall)
+
+
+def test_another_response_after_created_is_still_its_own() -> None:
+    """A second response (another id) reusing ``output_index`` 0: a second call."""
+    created2 = {**CREATED, "response": {**CREATED["response"], "id": "resp_2"}}
+    second = {**FC, "call_id": "call_2", "arguments": '{"a":1,"b":2}'}
+    events = [CREATED, ADDED, *DELTAS, DONE, created2,
+              {"type": "response.output_item.added", "output_index": 0, "item": {**second, "arguments": ""}},
+              {"type": "response.output_item.done", "output_index": 0, "item": second}]
+    assert _both(events) == [CALL, ToolCall("multiply", {"a": 1, "b": 2}, "call_2")]
+
+
+# ---- two responses fed to one reader without ``response.created``, reusing item ids ----
+
+def test_a_reused_item_id_with_another_call_id_is_another_call() -> None:
+    second = {**FC, "call_id": "call_2", "arguments": '{"a":1,"b":2}'}  # ``fc_1`` again
+    events = [ADDED, *DELTAS, DONE,
+              {"type": "response.output_item.added", "output_index": 0, "item": {**second, "arguments": ""}},
+              {"type": "response.function_call_arguments.delta", "item_id": "fc_1", "output_index": 0,
+               "delta": '{"a":1,"b":2}'},
+              {"type": "response.output_item.done", "output_index": 0, "item": second}]
+    assert _both(events) == [CALL, ToolCall("multiply", {"a": 1, "b": 2}, "call_2")]
+
+
+def test_a_reused_item_and_call_id_with_other_arguments_is_never_lost() -> None:
+    """Nothing tells a second response's item from the first streamed again: it is an
+    ``InvalidToolCall`` in its place, never dropped, never a second run."""
+    second = {**FC, "arguments": '{"a":1,"b":2}'}
+    events = [ADDED, *DELTAS, DONE,
+              {"type": "response.output_item.added", "output_index": 0, "item": {**second, "arguments": ""}},
+              {"type": "response.function_call_arguments.delta", "item_id": "fc_1", "output_index": 0,
+               "delta": '{"a":1,"b":2}'},
+              {"type": "response.output_item.done", "output_index": 0, "item": second}]
+    calls = _both(events)
+    assert calls[0] == CALL and len(calls) == 2 and isinstance(calls[1], InvalidToolCall)
+
+
+# ---- a message ended again with other text ----
+
+def test_a_differing_repeated_message_is_not_guessed() -> None:
+    other = {**MSG, "content": [{"type": "output_text", "text": "No.", "annotations": []}]}
+    acc = Accumulator(D)
+    for e in [CREATED, *MSG_EVENTS]:
+        acc.feed(e)
+    with pytest.raises(DecodeError, match="ended again"):
+        acc.feed({"type": "response.output_item.done", "output_index": 0, "item": other})
+
+
+def test_a_custom_tool_call_replayed_mid_input_gives_its_input_once() -> None:
+    item = {"type": "custom_tool_call", "id": "ctc_1", "call_id": "call_9", "name": "exec", "input": ""}
+    added = {"type": "response.output_item.added", "output_index": 0, "item": item}
+
+    def piece(text: str) -> Dict[str, Any]:
+        return {"type": "response.custom_tool_call_input.delta", "output_index": 0, "item_id": "ctc_1",
+                "delta": text}
+    done = {"type": "response.output_item.done", "output_index": 0,
+            "item": {**item, "input": "print(1)", "status": "completed"}}
+    events = [CREATED, added, piece("print("), CREATED, added, piece("print("), piece("1)")]
+    acc = Accumulator(D)
+    deltas = [ev.delta for e in copy.deepcopy(events) for ev in acc.feed(e) if type(ev).__name__ == "ArgsDelta"]
+    assert "".join(deltas) == "print(1)"
+    assert _both(events + [done]) == [ToolCall("exec", {"input": "print(1)"}, "call_9")]

@@ -64,6 +64,7 @@ class Handler:
         core = self.core
         feed = self.feed
         open_calls = core.by_key
+        ids = core.ids  # (the calls by id: a start with an id seen before goes to ``feed``)
         limit = core.max_bytes
         events = core.events if core.emit else None
         # builtins read once: a local is cheaper than a global, once per chunk
@@ -147,10 +148,13 @@ class Handler:
                     core.finalize(c)
                 elif block is not None:  # ``_open`` of a plain block, with nothing open there
                     ident, name, initial = block.get("id"), block.get("name"), block.get("input")
-                    c = core.new(index, None, ident if type_(ident) is str_ and ident else None,
-                                 name if type_(name) is str_ and name else None, True)
-                    if type_(initial) is dict_ and initial:
-                        c.obj = initial
+                    ident = ident if type_(ident) is str_ and ident else None
+                    if ident is not None and ident in ids:
+                        feed(data)  # (an id seen before: ``_open`` tells whether it is the block again)
+                    else:
+                        c = core.new(index, None, ident, name if type_(name) is str_ and name else None, True)
+                        if type_(initial) is dict_ and initial:
+                            c.obj = initial
                 else:
                     feed(data)
         except ToolwireError:
@@ -160,9 +164,19 @@ class Handler:
 
     def _open(self, key: Optional[int], block: Dict[str, Any], pd: Optional[Dict[str, Any]] = None) -> None:
         ident, name, initial = block.get("id"), block.get("name"), block.get("input")
-        c = self.core.open(key, ident if type(ident) is str and ident else None,
-                           name if type(name) is str and name else None,
-                           server=_CALLS[block["type"]], provider_data=pd)
+        ident = ident if type(ident) is str and ident else None
+        name = name if type(name) is str and name else None
+        core = self.core
+        if key is not None and key in core.by_key and core.started_again(key, ident, name):
+            c = core.by_key[key]  # the block started again: one call (``started_again``)
+            if c.error is None and c.obj != (initial if type(initial) is dict and initial else None):
+                core.fail(c, f"Tool call {c.pos} of this stream was started again with another input: "
+                             "which is its input is not guessed")
+            return
+        prior = core.ended_at(key, ident) if key is not None else None
+        c = core.open(key, ident, name, server=_CALLS[block["type"]], provider_data=pd)
+        if prior is not None:  # the block again, after its end
+            core.again(c, prior)
         if type(initial) is dict and initial:
             c.obj = initial
         elif initial is None or len(block) > 4:  # none, or ``{}`` (as sent) beside another key:

@@ -71,6 +71,7 @@ class Handler:
         core = self.core
         feed = self.feed
         open_calls = core.by_key
+        ids = core.ids  # (the calls by id: a start with an id seen before goes to ``feed``)
         limit = core.max_bytes
         events = core.events if core.emit else None
         # builtins read once: a local is cheaper than a global, once per chunk
@@ -145,7 +146,10 @@ class Handler:
                     c.ended = True
                     core.finalize(c)
                 elif start:
-                    core.new(index, None, ident, name, True)  # ``open``, with nothing open there
+                    if ident in ids:
+                        feed(data)  # (an id seen before: ``feed`` tells whether it is the block again)
+                    else:
+                        core.new(index, None, ident, name, True)  # ``open``, with nothing open there
                     start = False
                 else:
                     feed(data)
@@ -187,11 +191,17 @@ class Handler:
             start = body.get("start")
             use = start.get("toolUse") if type(start) is dict else None
             if type(use) is dict:
+                key = _index(body, "contentBlockStart")
+                if key is not None and core.started_again(key, nonempty_str(use.get("toolUseId")),
+                                                          nonempty_str(use.get("name"))):
+                    return  # the block started again: one call
                 extra = {k: v for k, v in use.items() if k not in ("toolUseId", "name", "input")}
-                c = core.open(_index(body, "contentBlockStart"), nonempty_str(use.get("toolUseId")),
-                              nonempty_str(use.get("name")),
+                prior = core.ended_at(key, nonempty_str(use.get("toolUseId"))) if key is not None else None
+                c = core.open(key, nonempty_str(use.get("toolUseId")), nonempty_str(use.get("name")),
                               server=use.get("type") == "server_tool_use",
                               provider_data={NAME: extra} if extra else None)
+                if prior is not None:  # the block again, after its end
+                    core.again(c, prior)
                 if not use.get("input"):  # none: under another key they are refused
                     core.misplaced(c, use, "input", "$.contentBlockStart.start.toolUse")
             return

@@ -78,6 +78,7 @@ class Handler:
         core = self.core
         feed = self.feed
         open_calls = core.by_key
+        ids = core.ids  # (the calls by id: a start with an id seen before goes to ``feed``)
         limit = core.max_bytes
         events = core.events if core.emit else None
         # builtins read once: a local is cheaper than a global, once per chunk
@@ -155,9 +156,12 @@ class Handler:
                     c.ended = True
                     core.finalize(c)
                 elif start:
-                    c = core.new(index, None, ident, name, True)  # ``open``, with nothing open there
-                    if piece:
-                        core.add(c, piece)
+                    if ident in ids:
+                        feed(data)  # (an id seen before: ``feed`` tells whether it is the call again)
+                    else:
+                        c = core.new(index, None, ident, name, True)  # ``open``, with nothing open there
+                        if piece:
+                            core.add(c, piece)
                     start = False
                 else:
                     feed(data)
@@ -194,8 +198,14 @@ class Handler:
             tc = _tool_call(data)
             fn = tc.get("function")
             fn = fn if type(fn) is dict else {}
-            c = core.open(key, nonempty_str(tc.get("id")), nonempty_str(fn.get("name")))
             piece = fn.get("arguments")
+            if core.started_again(key, nonempty_str(tc.get("id")), nonempty_str(fn.get("name")),
+                                  piece if type(piece) is str else ""):
+                return  # the call started again: one call
+            prior = core.ended_at(key, nonempty_str(tc.get("id"))) if key is not None else None
+            c = core.open(key, nonempty_str(tc.get("id")), nonempty_str(fn.get("name")))
+            if prior is not None:  # the call again, after its end
+                core.again(c, prior)
             if type(piece) is str and piece:
                 core.add(c, piece)
             elif not piece:  # none (or ``""``): under another key they are refused

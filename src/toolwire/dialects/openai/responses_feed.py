@@ -46,6 +46,7 @@ def _extra(item: Dict[str, Any]) -> Optional[Dict[str, Dict[str, Any]]]:
 class Feed:
     """Feeds Responses events into the shared core, one ``feed`` call each."""
 
+
     def __init__(self, core: Core) -> None:
         self.core = core
         # custom tool input by call position: its pieces, and their length (``max_bytes`` holds)
@@ -62,6 +63,15 @@ class Feed:
         self.refused: Optional[Set[Any]] = None
         # the item each ``output_item.done`` ended, by ``output_index``, and its call (``responses_stream_phase``)
         self.ended: Dict[int, Tuple[Optional[Call], Dict[str, Any]]] = {}
+        # the ``id`` of the response read (its ``response.created``), and whether it is streamed
+        # again from its start (``responses_stream_phase``); set here, not later: an attribute
+        # first set mid-stream slows every attribute read of the hot loop
+        self.rid: Optional[str] = None
+        self.replaying = False
+        # the items streamed again from their start while open, by ``output_index``: their
+        # call (``None``: a message), the text they had, and how much of it the deltas re-sent
+        # have repeated
+        self.behind: Optional[Dict[int, Tuple[Optional[Call], str, int]]] = None
 
     def feed(self, data: Dict[str, Any]) -> None:
         kind = data.get("type")
@@ -74,6 +84,12 @@ class Feed:
         elif kind == "response.function_call_arguments.delta":
             delta = data.get("delta")
             if delta is not None and delta != "":  # not text: the call is invalid (``add_at``)
+                if self.replaying and key is not None and key not in core.by_key and key in self.ended:
+                    return  # the response again: a delta of the item already ended there (its done item's)
+                if self.behind is not None and key in self.behind and type(delta) is str:
+                    delta = self.caught_up(key, delta)
+                    if not delta:
+                        return
                 core.add_at(key, delta)
         elif kind == "response.output_item.done":
             item = data.get("item")
@@ -108,6 +124,10 @@ class Feed:
                 self._refusal(data, text, True)
         elif kind == "response.custom_tool_call_input.delta":
             delta = data.get("delta")
+            if type(delta) is str and self.behind is not None and key in self.behind:
+                delta = self.caught_up(key, delta)  # (the item streamed again: only what is new)
+                if not delta:
+                    return
             if type(delta) is str:
                 c = self._call_at(key)
                 size = self.custom_size.get(c.pos, 0) + len(delta)
@@ -154,6 +174,33 @@ class Feed:
             core.finish(reason or status or kind[len("response."):])
         elif type(kind) is not str or not kind.startswith("response."):  # another dialect's chunk with a call:
             skipped(core, data)  # refused, never passed over
+
+    def caught_up(self, key: int, delta: str) -> Optional[str]:
+        """The part of *delta* that is new, for the item at *key* streamed again from its
+        start (``behind``): a delta that repeats the text it had adds nothing; one that
+        differs makes its call an ``InvalidToolCall`` (which text is the call's is not
+        guessed: ``""``), or for a message gives ``None`` (its text starts over)."""
+        behind = self.behind
+        assert behind is not None
+        c, seen, at = behind[key]
+        rest = len(seen) - at
+        new: Optional[str] = ""
+        if c is not None and self.core.by_key.get(key) is not c:
+            new = delta  # (the call there ended or changed: nothing to catch up)
+        elif delta[:rest] == seen[at:at + len(delta)]:
+            if len(delta) < rest:
+                behind[key] = (c, seen, at + len(delta))
+                return ""
+            new = delta[rest:]
+        elif c is not None:
+            self.core.fail(c, f"Tool call {c.pos} of this stream was streamed again from its start with other "
+                              "argument text: not guessed which one runs")
+        else:
+            new = None
+        del behind[key]
+        if not behind:
+            self.behind = None
+        return new
 
     def _refusal(self, data: Dict[str, Any], text: str, whole: bool) -> None:
         """A refusal part's delta, or its whole text (*whole*: added only when no delta of

@@ -119,7 +119,7 @@ class Handler(Phased):
                                 c = open_calls[index]
                                 # ``is``: the very int the call was opened with, not a bool or a float equal
                                 # to it (CPython shares small ints; another index goes to ``feed``)
-                                if c.key is not index:
+                                if c.key is not index or self.behind is not None:  # (``behind``: ``feed``'s)
                                     raise LookupError
                                 last, parts = index, c.parts
                             size = c.size + len_(piece)
@@ -189,9 +189,8 @@ class Handler(Phased):
                             core.finish(resp.get("status") or "completed")
                             continue
                     elif kind not in _FED and kind != "error":  # (``error``: ``feed`` records it)
-                        if kind == "response.created":  # (several responses in one stream; the first: nothing to reset)
-                            if ended or core.text_parts:
-                                self.created()
+                        if kind == "response.created":  # (several responses in one stream, or one again)
+                            self.created(data)
                         elif type_(kind) is not str_ or not kind.startswith("response."):
                             skipped(core, data)  # another dialect's chunk with a call: refused, never passed over
                         continue

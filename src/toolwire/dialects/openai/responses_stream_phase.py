@@ -29,20 +29,30 @@ done item and in the final response's ``output``.
   ``output_index``, the same ``id`` / ``call_id``: an at-least-once transport, a resume
   overlapping what was read) adds nothing when identical, as the SDK's state replaces
   the item; a differing one makes the call it ended an ``InvalidToolCall`` (which item
-  to run is not guessed). A repeated ``output_item.added`` of an item already ended is
-  passed over; a call whose whole item is streamed again is invalid. Never a second call.
-- A message or call added again at an ``output_index`` with another identity, or after
-  a ``response.created`` (several responses in one stream), starts over there.
+  to run is not guessed), and a message's a ``DecodeError`` (which text is the reply's is
+  not guessed). A repeated ``output_item.added`` of an item already ended is passed over;
+  a call whose whole item is streamed again is invalid. Never a second call.
+- A message or call added again at an ``output_index`` with another identity (its ``id``
+  or ``call_id`` differs: a second response may reuse ``fc_1``), or after a
+  ``response.created`` of another response (several responses in one stream), starts
+  over there.
+- A response streamed again from its start (``response.created`` with the ``id`` read:
+  a reconnect re-sent from the beginning) is the same response: what ended stays ended
+  and its events again add nothing. An item open when it is added again is streamed
+  again from its start: deltas that repeat its text so far add nothing (``behind``).
+  This reads the stream's structure, not ``sequence_number`` (a gateway may strip it).
 """
 
 from __future__ import annotations
 
 from typing import Any, Dict, Hashable, List, Optional, Tuple
 
+from ..._errors import DecodeError
 from ...stream._call import Call
 from .._common import join_text
 from .responses_feed import Feed
 from .responses_response import COMMENTARY
+from .responses_tools import NAME
 
 __all__ = ["Phased"]
 
@@ -69,7 +79,7 @@ class Phased(Feed):
     def feed(self, data: Dict[str, Any]) -> None:
         kind = data.get("type")
         if kind == "response.created":
-            self.created()
+            self.created(data)
         if self.said is not None and kind == _DELTA:
             delta = data.get("delta")
             if type(delta) is str:
@@ -79,11 +89,24 @@ class Phased(Feed):
         if kind == "response.completed" or kind == "response.incomplete" or kind == "response.failed":
             self.final_text(data.get("response"))
 
-    def created(self) -> None:
-        """A response begins (several in one stream): no item of it has ended yet."""
-        self.ended.clear()
-        self.starts = None
-        self.mark = len(self.core.text_parts)
+    def created(self, data: Dict[str, Any]) -> None:
+        """A response begins (several in one stream): no item of it has ended yet. The
+        response read, again (its ``id``: a client that reconnected, a gateway re-sending
+        the stream from its start): what ended stays ended (``replaying``)."""
+        resp = data.get("response")
+        rid = resp.get("id") if type(resp) is dict else None
+        if type(rid) is str and rid and rid == self.rid:
+            self.replaying = True
+            if self.said is None:
+                self.said = {}  # (text deltas go by ``said_text``)
+            return
+        self.rid = rid if type(rid) is str and rid else None
+        self.replaying = False
+        self.behind = None
+        if self.ended or self.core.text_parts:  # (the first response: nothing to reset)
+            self.ended.clear()
+            self.starts = None
+            self.mark = len(self.core.text_parts)
 
     def _call_at(self, key: Optional[int]) -> Call:
         """``Feed._call_at``; with no call open at *key*, the call ended there: a late event
@@ -102,11 +125,37 @@ class Phased(Feed):
             key = data.get("item_id")
             if type(key) is not str:
                 key = None
+        elif self.replaying or self.behind is not None:
+            new = self._replayed(key, delta)
+            if not new:
+                return
+            delta = new
         pieces = self.said.get(key) if self.said is not None else None
         if pieces is None:
             self.core.text(delta)
         elif delta:
             pieces.append(delta)
+
+    def _replayed(self, key: int, delta: str) -> str:
+        """The new part of a text delta of the message at *key* while the response is
+        streamed again: none for a message already ended; for one open, what its deltas
+        had not said yet (``caught_up``; other text starts its text over)."""
+        if key in self.ended and key not in (self.began or ()):
+            prior = self.ended[key]
+            if prior[0] is None and self.replaying:
+                return ""  # the text of a message ended already: its done item holds it
+        if self.behind is None or key not in self.behind:
+            return delta
+        new = self.caught_up(key, delta)
+        if new is None:  # other text: the message's text starts over from its start
+            pieces = self.said.get(key) if self.said is not None else None
+            began = self.began.get(key) if self.began else None
+            if pieces is not None:
+                pieces.clear()
+            elif began is not None:
+                del self.core.text_parts[began:]
+            return delta
+        return new
 
     def _added(self, key: Optional[int], item: Dict[str, Any]) -> None:
         if key is not None and self.ended:
@@ -115,6 +164,8 @@ class Phased(Feed):
                 if _same(prior[1], item):
                     return  # the start of the item ended there, again: nothing new
                 del self.ended[key]  # another item there (another response): what was there is over
+        if key is not None and self._again(key, item):
+            return
         if item.get("type") != "message":
             super()._added(key, item)
             return
@@ -134,6 +185,31 @@ class Phased(Feed):
             began[key] = len(self.core.text_parts)
         if item.get("phase") == COMMENTARY:
             self._said(key, ident, self.core.commentary())
+
+    def _again(self, key: int, item: Dict[str, Any]) -> bool:
+        """Whether *item* is the item still open at *key*, added again (streamed again
+        from its start): the deltas that follow repeat its text so far (``behind``) and
+        add only what is past it. Never a second call."""
+        core = self.core
+        c = core.by_key.get(key)
+        if c is not None:
+            ident = item.get("call_id")
+            if c.server or c.id is None or ident != c.id or item.get("type") == "message":
+                return False
+            held = self.custom.get(c.pos) if self.custom is not None else None
+            seen = "".join(c.parts if held is None else held)  # (a custom tool's input: its pieces)
+        elif item.get("type") == "message" and self.began and key in self.began:
+            pieces = self.said.get(key) if self.said is not None else None
+            seen = "".join(core.text_parts[self.began[key]:] if pieces is None else pieces)
+        else:
+            return False
+        behind = self.behind
+        if behind is None:
+            behind = self.behind = {}
+        behind[key] = (c, seen, 0)
+        if self.said is None:
+            self.said = {}  # (text deltas go by ``said_text``)
+        return True
 
     def _said(self, key: Optional[int], ident: Optional[str], pieces: List[str]) -> None:
         said = self.said
@@ -160,6 +236,10 @@ class Phased(Feed):
                     if was is not None and old != item:
                         core.unrun(was, f"Tool call {was.pos} of this stream was ended again at output_index "
                                         f"{key} with another item: not guessed which one runs")
+                    elif old != item and item.get("type") == "message" and _said(old) != _said(item):
+                        # (the call rule's: which text is the reply's is not guessed)
+                        raise DecodeError(f"The message at output_index {key} was ended again with other text: "
+                                          "not guessed which is the reply's", dialect=NAME, loc="$.item")
                     return
                 # streamed again whole (its start passed over): never a second call
                 core.fail(c, f"Tool call {c.pos} of this stream is the item already ended at output_index {key}, "
@@ -273,12 +353,22 @@ class Phased(Feed):
         return b, cat
 
 
+def _said(item: Dict[str, Any]) -> Tuple[Any, Any]:
+    """What a message item says: its content and phase."""
+    return item.get("content"), item.get("phase")
+
+
 def _same(old: Dict[str, Any], item: Dict[str, Any]) -> bool:
-    """Whether *item* is the item *old* again (its type and its ``id`` or ``call_id``)."""
+    """Whether *item* is the item *old* again: its type, and its ``id`` and ``call_id``
+    (each that both carry, at least one)."""
     if old.get("type") != item.get("type"):
         return False
+    same = False
     for field in ("id", "call_id"):
         v = old.get(field)
-        if v is not None and v == item.get(field):
-            return True
-    return False
+        w = item.get(field)
+        if v is not None and w is not None:
+            if v != w:
+                return False  # (another response's item may reuse an item ``id``: its ``call_id`` tells)
+            same = True
+    return same
