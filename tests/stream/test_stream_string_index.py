@@ -170,3 +170,19 @@ def test_another_choice_or_candidate_index_is_refused_with_its_path(index: Any) 
             accumulate(chunks, dialect)
         assert info.value.loc == loc
         assert "is neither an int nor a digit string" in str(info.value)
+
+
+@pytest.mark.parametrize(("dialect", "make", "at", "odd"), [
+    ("anthropic.messages", _anthropic, 4, {"type": "ping", "index": "x"}),
+    ("anthropic.messages", _anthropic, 4, {"type": "message_stop", "index": 0.5}),
+    ("cohere.v2", _cohere, 4, {"type": "", "index": ""}),
+    ("cohere.v2", _cohere, 4, {"type": "content-delta", "index": "x",
+                               "delta": {"message": {"content": {"type": "text", "text": ""}}}}),
+])
+def test_an_event_that_keys_no_call_ignores_its_index(dialect: str, make: Any, at: int, odd: Dict[str, Any]) -> None:
+    # the hot loop and the general path agree (the fast-path property found the general path
+    # refusing an index the event never uses)
+    chunks = make(0)
+    chunks.insert(at, odd)
+    for calls in _all(chunks, dialect):
+        assert [c.name for c in calls] == ["f", "g"]

@@ -44,6 +44,10 @@ def detect(data: Dict[str, Any]) -> bool:
     return type(kind) is str and kind in EVENTS
 
 
+# the events whose ``index`` keys a block
+_KEYED = ("content_block_delta", "content_block_start", "content_block_stop")
+
+
 class Handler:
     """Feeds Anthropic events into the shared core."""
 
@@ -187,8 +191,10 @@ class Handler:
         kind = data.get("type")
         core = self.core
         index = data.get("index")
-        # (an index of another type read as none would send a delta to the latest call open)
-        key = index if type(index) is int or index is None else wire_index(index, "$.index", NAME, "Block index")
+        # (an index of another type read as none would send a delta to the latest call open; the
+        # events that key no block ignore it, as ``run`` does)
+        key = (index if type(index) is int or index is None or kind not in _KEYED
+               else wire_index(index, "$.index", NAME, "Block index"))
         if kind == "content_block_delta":
             delta = data.get("delta")
             if type(delta) is not dict:

@@ -61,6 +61,10 @@ def _tool_call(data: Dict[str, Any]) -> Dict[str, Any]:
     return tc if type(tc) is dict else {}
 
 
+# the events whose ``index`` keys a call
+_KEYED = ("tool-call-delta", "tool-call-start", "tool-call-end")
+
+
 class Handler:
     """Feeds Cohere v2 events into the shared core."""
 
@@ -174,8 +178,10 @@ class Handler:
         kind = data.get("type")
         core = self.core
         index = data.get("index")
-        # (an index of another type read as none would send a delta to the latest call open)
-        key = index if type(index) is int or index is None else wire_index(index, "$.index", NAME, "Tool call index")
+        # (an index of another type read as none would send a delta to the latest call open; the
+        # events that key no call ignore it, as ``run`` does)
+        key = (index if type(index) is int or index is None or kind not in _KEYED
+               else wire_index(index, "$.index", NAME, "Tool call index"))
         if kind == "tool-call-delta":
             try:  # the documented shape, read directly: the hot path
                 piece = data["delta"]["message"]["tool_calls"]["function"]["arguments"]
