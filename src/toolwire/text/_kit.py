@@ -30,6 +30,10 @@ __all__ = [
     "loads",
     "loose_name",
     "name_hint",
+    "no_calls",
+    "section_closed",
+    "section_left",
+    "section_opened",
     "stay",
 ]
 
@@ -97,6 +101,46 @@ def empty_list(m: TextParser, value: Any, raw: str) -> bool:
         return False
     m.invalid(None, raw, f"Tool call block at {m.loc} holds an empty list of calls")
     return True
+
+
+def no_calls(m: TextParser, raw: str) -> None:
+    """A call block that holds no call (*raw*): one ``InvalidToolCall``, never nothing, as
+    an empty JSON list is (``empty_list``: the marker would vanish and the reply look like
+    a finished empty answer)."""
+    m.invalid(None, raw, f"Tool call block at {m.loc} holds no calls")
+
+
+_SECTION = "section"  # TextParser.state: (calls before it, its opener, its mode or None)
+
+
+def section_opened(m: TextParser, opener: str, mode: Mode | None = None) -> None:
+    """A call section that is no region of its own opened (Kimi's, Solar Open's): its end
+    (``section_closed``) or the end of the text in it (while the parser is in *mode*,
+    when given) with no call read since is a block that holds no calls (``no_calls``;
+    cut off, ``truncated``)."""
+    m.state[_SECTION] = (len(m.items), opener, mode)
+    m.state["at_end"] = _section_cut
+
+
+def section_closed(m: TextParser, closer: str) -> None:
+    """The section's closing marker *closer*: an ``InvalidToolCall`` when no call came."""
+    opened = m.state.pop(_SECTION, None)
+    if opened is not None:
+        m.state.pop("at_end", None)
+        if opened[0] == len(m.items):
+            no_calls(m, opened[1] + closer)
+
+
+def section_left(m: TextParser) -> None:
+    """The section ended with a call that ran to its closer: nothing to check."""
+    if m.state.pop(_SECTION, None) is not None:
+        m.state.pop("at_end", None)
+
+
+def _section_cut(m: TextParser) -> None:
+    opened = m.state.pop(_SECTION, None)
+    if opened is not None and opened[0] == len(m.items) and (opened[2] is None or opened[2] is m.mode):
+        m.truncated(None, opened[1])
 
 
 def json_shaped(code: str) -> bool:

@@ -25,7 +25,10 @@ message of its own, the answer or the calls the next one)::
 - The header ``<|begin|>assistant``, ``<|content|>``, ``<|tool_calls|>``, ``<|calls|>``,
   ``<|flush|>`` and ``<|end|>`` are markup, dropped; the text between them is content
   (Upstage's tool parser: the content before ``<|flush|>`` or ``<|end|>``, then the
-  calls).
+  calls). A ``<|tool_calls|>`` that ``<|calls|>`` follows with no call between
+  (``<|tool_calls|><|calls|>``) is an ``InvalidToolCall`` ("holds no calls"), and one
+  the text ends after with no call a nameless cut-off call, never nothing (llama.cpp
+  refuses such output).
 
 Encoding follows the Solar Open chat template: ``<|tool_calls|>``, one
 ``<|tool_call:begin|>ID<|tool_call:name|>NAME<|tool_call:args|>{json}<|tool_call:end|>``
@@ -47,7 +50,7 @@ from collections.abc import Sequence
 
 from .._types import ToolCall
 from ._core import Action, BodyMode, TextFormat, TextParser
-from ._kit import body, calls_of, dumps, forbid, goto, stay
+from ._kit import body, calls_of, dumps, forbid, goto, section_closed, section_opened, stay
 from ._modes import closed_think_modes
 
 __all__ = ["FORMAT"]
@@ -73,10 +76,23 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
     m.call(name or "", text[a + len(ARGS) :], raw, id=call_id)
 
 
+def _calls(m: TextParser, tok: str) -> None:
+    """``<|tool_calls|>``: one that ``<|calls|>`` or the end of the text follows with no
+    call after it is an ``InvalidToolCall`` (``_kit.section_opened``)."""
+    section_opened(m, tok)
+    m.mode = _CONTENT
+
+
+def _calls_end(m: TextParser, tok: str) -> None:
+    section_closed(m, tok)
+
+
 _CALL = BodyMode(_parse, ends=(END,), quotes=(('"', '"', True),))
-_MARKUP: dict[str, Action] = {HEADER: stay, CONTENT: stay, CALLS: stay, CALLS_END: stay, FLUSH: stay, END: stay}
+_MARKUP: dict[str, Action] = {
+    HEADER: stay, CONTENT: stay, CALLS: _calls, CALLS_END: _calls_end, FLUSH: stay, END: stay
+}
 _CONTENT, _REASONING, _START = closed_think_modes({BEGIN: body(_CALL)}, THINK, UNTHINK, content_extra=_MARKUP)
-_REASONING.set({UNTHINK: goto(_CONTENT), THINK: stay, CONTENT: goto(_CONTENT), CALLS: goto(_CONTENT)})
+_REASONING.set({UNTHINK: goto(_CONTENT), THINK: stay, CONTENT: goto(_CONTENT), CALLS: _calls})
 _CALL.next = _CONTENT
 
 
