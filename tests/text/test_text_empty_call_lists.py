@@ -150,3 +150,26 @@ def test_a_block_with_a_call_is_no_empty_block(dialect: str, block: str, cut: st
     # a call, then the end of the text inside the block: the call alone (no invented cut-off call)
     text = "Let me check." + (cut if isinstance(cut, str) else block[:cut])
     check(text, dialect, "Let me check.", None, [now], finish_reason="stop")
+
+
+@pytest.mark.parametrize(("dialect", "text"), [
+    ("text.kimi", "Hi<|tool_calls_section_begin|> "),
+    ("text.kimi", "<think>x<|tool_calls_section_begin|>"),  # read ahead as the answer, which it is at the end
+    ("text.solar-open", "Hi<|tool_calls|>"),
+])
+def test_an_empty_section_survives_a_checkpoint(dialect: str, text: str) -> None:
+    import copy
+    import pickle
+
+    from toolwire.stream import TextParser
+
+    for again in (lambda p: pickle.loads(pickle.dumps(p)), copy.deepcopy):
+        p = TextParser(dialect)
+        p.feed(text)
+        [cut] = again(p).close("stop").tool_calls
+        assert isinstance(cut, InvalidToolCall) and cut.truncated and cut.name is None
+
+
+def test_a_section_quoted_in_reasoning_is_no_block() -> None:
+    text = "<think>I would write <|tool_calls_section_begin|> here</think>Answer."
+    check(text, "text.kimi", "Answer.", "I would write <|tool_calls_section_begin|> here", [], finish_reason="stop")

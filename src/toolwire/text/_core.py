@@ -208,12 +208,12 @@ class TextParser:
         if finish_reason in TRUNCATING:
             self.policy = replace(self.policy, finish_reason=finish_reason)
         self._run()
-        spec = self.state.pop("spec", None)
-        if spec is not None:  # text read ahead as the answer is the answer (``_modes``)
-            spec.commit(self)
         at_end = self.state.pop("at_end", None)
         if at_end is not None:  # the text ended in a section (``_kit.section_opened``)
             at_end(self)
+        spec = self.state.pop("spec", None)
+        if spec is not None:  # text read ahead as the answer is the answer (``_modes``)
+            spec.commit(self)
         if finish_reason is not None and self.items:
             self._bar(finish_reason)
         if not self.items and finish_reason in CALLED:

@@ -110,15 +110,16 @@ def no_calls(m: TextParser, raw: str) -> None:
     m.invalid(None, raw, f"Tool call block at {m.loc} holds no calls")
 
 
-_SECTION = "section"  # TextParser.state: (calls before it, its opener, its mode or None)
+_SECTION = "section"  # TextParser.state: (calls before it, its opener, the text read ahead it is in)
 
 
-def section_opened(m: TextParser, opener: str, mode: Mode | None = None) -> None:
+def section_opened(m: TextParser, opener: str) -> None:
     """A call section that is no region of its own opened (Kimi's, Solar Open's): its end
-    (``section_closed``) or the end of the text in it (while the parser is in *mode*,
-    when given) with no call read since is a block that holds no calls (``no_calls``;
-    cut off, ``truncated``)."""
-    m.state[_SECTION] = (len(m.items), opener, mode)
+    (``section_closed``) or the end of the text in it with no call read since is a block
+    that holds no calls (``no_calls``; cut off, ``truncated``). Opened in text read
+    ahead as the answer (``_modes._Spec``) that a closing marker made reasoning after
+    all, it is no section."""
+    m.state[_SECTION] = (len(m.items), opener, m.state.get("spec"))
     m.state["at_end"] = _section_cut
 
 
@@ -139,7 +140,7 @@ def section_left(m: TextParser) -> None:
 
 def _section_cut(m: TextParser) -> None:
     opened = m.state.pop(_SECTION, None)
-    if opened is not None and opened[0] == len(m.items) and (opened[2] is None or opened[2] is m.mode):
+    if opened is not None and opened[0] == len(m.items) and opened[2] is m.state.get("spec"):
         m.truncated(None, opened[1])
 
 

@@ -238,7 +238,7 @@ _SECTION = TextMode("")
 def _open(section: TextMode, m: TextParser, tok: str) -> None:
     """A section opens: one that closes, or that the text ends in, with no call in it
     is an ``InvalidToolCall`` (``_kit.section_opened``)."""
-    section_opened(m, tok, section)
+    section_opened(m, tok)
     m.mode = section
 
 
