@@ -30,10 +30,9 @@ __all__ = [
     "loads",
     "loose_name",
     "name_hint",
+    "empty_closed",
+    "empty_cut",
     "no_calls",
-    "section_closed",
-    "section_left",
-    "section_opened",
     "stay",
 ]
 
@@ -110,38 +109,17 @@ def no_calls(m: TextParser, raw: str) -> None:
     m.invalid(None, raw, f"Tool call block at {m.loc} holds no calls")
 
 
-_SECTION = "section"  # TextParser.state: (calls before it, its opener, the text read ahead it is in)
+def empty_closed(opener: str, content: Mode, m: TextParser, tok: str) -> None:
+    """Action: the closer *tok* of a section that *opener* opened, with no call read
+    in it (the parser is in the family's "empty section" mode): ``no_calls``."""
+    no_calls(m, opener + tok)
+    m.mode = content
 
 
-def section_opened(m: TextParser, opener: str) -> None:
-    """A call section that is no region of its own opened (Kimi's, Solar Open's): its end
-    (``section_closed``) or the end of the text in it with no call read since is a block
-    that holds no calls (``no_calls``; cut off, ``truncated``). Opened in text read
-    ahead as the answer (``_modes._Spec``) that a closing marker made reasoning after
-    all, it is no section."""
-    m.state[_SECTION] = (len(m.items), opener, m.state.get("spec"))
-    m.state["at_end"] = _section_cut
-
-
-def section_closed(m: TextParser, closer: str) -> None:
-    """The section's closing marker *closer*: an ``InvalidToolCall`` when no call came."""
-    opened = m.state.pop(_SECTION, None)
-    if opened is not None:
-        m.state.pop("at_end", None)
-        if opened[0] == len(m.items):
-            no_calls(m, opened[1] + closer)
-
-
-def section_left(m: TextParser) -> None:
-    """The section ended with a call that ran to its closer: nothing to check."""
-    if m.state.pop(_SECTION, None) is not None:
-        m.state.pop("at_end", None)
-
-
-def _section_cut(m: TextParser) -> None:
-    opened = m.state.pop(_SECTION, None)
-    if opened is not None and opened[0] == len(m.items) and opened[2] is m.state.get("spec"):
-        m.truncated(None, opened[1])
+def empty_cut(opener: str, m: TextParser) -> None:
+    """An "empty section" mode's ``at_end``: the text ended in the section *opener*
+    opened with no call in it, a cut-off call without a name."""
+    m.truncated(None, opener)
 
 
 def json_shaped(code: str) -> bool:

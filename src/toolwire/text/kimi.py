@@ -81,11 +81,11 @@ from ._kit import (
     calls_of,
     content_between,
     dumps,
+    empty_closed,
+    empty_cut,
     forbid,
     forbid_key,
-    section_closed,
-    section_left,
-    section_opened,
+    goto,
     stay,
 )
 from ._modes import held_think_modes, set_section
@@ -120,7 +120,6 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
     raw = m.opener + text + end
     if end in (SECTION_END, SECTION1_END):
         m.mode = _CONTENT
-        section_left(m)
     header, sep, args = text.partition(ARG)
     header = header.strip()
     if not complete:
@@ -233,24 +232,12 @@ def _k3_head(head: str) -> tuple[str, bool | None]:
 _CALL = BodyMode(_parse, ends=(CALL_END, SECTION_END, SECTION1_END), quotes=(('"', '"', True),))
 _K3 = BodyMode(_k3, ends=(K3_TOOLS_END,), quotes=((K3_ARG, K3_ARG_END, False), (K3_JSON, K3_JSON_END, False)))
 _SECTION = TextMode("")
-
-
-def _open(section: TextMode, m: TextParser, tok: str) -> None:
-    """A section opens: one that closes, or that the text ends in, with no call in it
-    is an ``InvalidToolCall`` (``_kit.section_opened``)."""
-    section_opened(m, tok)
-    m.mode = section
-
-
-def _close(content: TextMode, m: TextParser, tok: str) -> None:
-    section_closed(m, tok)
-    m.mode = content
-
-
-_enter = partial(_open, _SECTION)
+# a section with no call in it yet, per opener: closed (or ended in) so, an InvalidToolCall
+_EMPTY, _EMPTY1 = TextMode(""), TextMode("")
+_EMPTY.at_end, _EMPTY1.at_end = partial(empty_cut, SECTION), partial(empty_cut, SECTION1)
 # in an unclosed <think>, a section start ends the reasoning (vLLM's Kimi K2 parser)
 _CONTENT, _REASONING, _START = held_think_modes(
-    {SECTION: _enter, SECTION1: _enter, CALL: body(_CALL), K3_TOOLS: body(_K3)},
+    {SECTION: goto(_EMPTY), SECTION1: goto(_EMPTY1), CALL: body(_CALL), K3_TOOLS: body(_K3)},
     {SECTION: "", SECTION1: ""},
     content_extra={
         SECTION_END: stay, SECTION1_END: stay, CALL_END: stay,
@@ -261,8 +248,10 @@ _CONTENT, _REASONING, _START = held_think_modes(
     },
     more=((K3_THINK, K3_THINK_END),),  # K3's think channel (vLLM's Kimi K3 reasoning parser)
 )
-_leave = partial(_close, _CONTENT)
-set_section(_SECTION, _CONTENT, {CALL: body(_CALL), SECTION_END: _leave, SECTION1_END: _leave})
+set_section(_SECTION, _CONTENT, {CALL: body(_CALL), SECTION_END: goto(_CONTENT), SECTION1_END: goto(_CONTENT)})
+for _empty, _opener in ((_EMPTY, SECTION), (_EMPTY1, SECTION1)):
+    _close = partial(empty_closed, _opener, _CONTENT)
+    set_section(_empty, _CONTENT, {CALL: body(_CALL), SECTION_END: _close, SECTION1_END: _close})
 _CALL.next = _SECTION
 _K3.next = _CONTENT
 

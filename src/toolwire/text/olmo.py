@@ -99,7 +99,7 @@ def _read(m: TextParser, line: str, raw: str) -> None:
 
 def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
     raw = m.opener + text + end
-    if not text.strip():  # a block with no call: never nothing (``_kit.no_calls``)
+    if not text or text.isspace():  # a block with no call: never nothing (``_kit.no_calls``)
         if complete:
             no_calls(m, raw)
         else:

@@ -47,10 +47,11 @@ three tokens) and ``vllm/reasoning/solar_open_reasoning_parser.py`` (reasoning f
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 from .._types import ToolCall
-from ._core import Action, BodyMode, TextFormat, TextParser
-from ._kit import body, calls_of, dumps, forbid, goto, section_closed, section_opened, stay
+from ._core import Action, BodyMode, TextFormat, TextMode, TextParser
+from ._kit import body, calls_of, dumps, empty_closed, empty_cut, forbid, goto, stay
 from ._modes import closed_think_modes
 
 __all__ = ["FORMAT"]
@@ -76,23 +77,16 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
     m.call(name or "", text[a + len(ARGS) :], raw, id=call_id)
 
 
-def _calls(m: TextParser, tok: str) -> None:
-    """``<|tool_calls|>``: one that ``<|calls|>`` or the end of the text follows with no
-    call after it is an ``InvalidToolCall`` (``_kit.section_opened``)."""
-    section_opened(m, tok)
-    m.mode = _CONTENT
-
-
-def _calls_end(m: TextParser, tok: str) -> None:
-    section_closed(m, tok)
-
-
 _CALL = BodyMode(_parse, ends=(END,), quotes=(('"', '"', True),))
+_EMPTY = TextMode("content")
 _MARKUP: dict[str, Action] = {
-    HEADER: stay, CONTENT: stay, CALLS: _calls, CALLS_END: _calls_end, FLUSH: stay, END: stay
+    HEADER: stay, CONTENT: stay, CALLS: goto(_EMPTY), CALLS_END: stay, FLUSH: stay, END: stay
 }
 _CONTENT, _REASONING, _START = closed_think_modes({BEGIN: body(_CALL)}, THINK, UNTHINK, content_extra=_MARKUP)
-_REASONING.set({UNTHINK: goto(_CONTENT), THINK: stay, CONTENT: goto(_CONTENT), CALLS: _calls})
+_REASONING.set({UNTHINK: goto(_CONTENT), THINK: stay, CONTENT: goto(_CONTENT), CALLS: goto(_EMPTY)})
+# after <|tool_calls|> with no call yet: <|calls|> (or the end of the text) then is an InvalidToolCall
+_EMPTY.set({**_CONTENT.on, CALLS: stay, CALLS_END: partial(empty_closed, CALLS, _CONTENT)})
+_EMPTY.at_end = partial(empty_cut, CALLS)
 _CALL.next = _CONTENT
 
 
