@@ -30,7 +30,7 @@ from __future__ import annotations
 import pytest
 from textcheck import Invalid, check
 
-from toolwire import InvalidToolCall, decode_text
+from toolwire import InvalidToolCall, ToolCall, decode_text
 
 WORDING = "holds an empty list of calls"
 
@@ -99,3 +99,77 @@ def test_a_cut_off_empty_list_is_cut_off() -> None:
     check("x functools[]", "text.firefunction", "x", None, [Invalid(truncated=True, raw="functools[]")],
           finish_reason="length")
     check("<tool_calls>[", "text.jamba", None, None, [Invalid(truncated=True, raw="<tool_calls>[")])
+
+
+# -- the families whose call blocks are no JSON list: a block that holds no call at all is one
+# InvalidToolCall too ("holds no calls"), and one the end of the text cuts with no call in it a
+# cut-off nameless call, never nothing (as Hermes' "<tool_call>" at the end is). The blocks are
+# the families' own markers (their modules' sources): OLMo 3 <function_calls>…</function_calls>;
+# Kimi K2 <|tool_calls_section_begin|>…<|tool_calls_section_end|> (and the singular spelling);
+# Solar Open <|tool_calls|>…<|calls|>. llama.cpp reads Kimi's empty section as the text before
+# it (as vLLM's kimi_k2 parser does) and refuses Solar Open's; vLLM's olmo3 parser finds no line
+
+NONE = "holds no calls"
+EMPTY = [
+    ("text.olmo", "<function_calls>", "</function_calls>"),
+    ("text.kimi", "<|tool_calls_section_begin|>", "<|tool_calls_section_end|>"),
+    ("text.kimi", "<|tool_call_section_begin|>", "<|tool_call_section_end|>"),
+    ("text.solar-open", "<|tool_calls|>", "<|calls|>"),
+]
+
+
+@pytest.mark.parametrize("finish", ["stop", "tool_calls", None])
+@pytest.mark.parametrize("inside", ["", " ", "\n"])
+@pytest.mark.parametrize(("dialect", "opener", "closer"), EMPTY)
+def test_an_empty_call_block_is_an_invalid_call(dialect: str, opener: str, closer: str, inside: str,
+                                                finish: str | None) -> None:
+    block = opener + inside + closer
+    r = check("Let me check." + block, dialect, "Let me check.", None, [Invalid()], finish_reason=finish)
+    assert r.tool_calls[0].error == f"Tool call block at $.tool_calls[0] {NONE}", r.tool_calls[0].error
+    assert r.tool_calls[0].raw.startswith(opener) and r.tool_calls[0].raw.endswith(closer)
+    check(block, dialect, None, None, [Invalid()], finish_reason=finish)
+
+
+@pytest.mark.parametrize("finish", ["stop", "length", None])
+@pytest.mark.parametrize(("dialect", "opener", "closer"), EMPTY)
+def test_an_empty_call_block_the_text_ends_in_is_cut_off(dialect: str, opener: str, closer: str,
+                                                         finish: str | None) -> None:
+    check("Let me check." + opener, dialect, "Let me check.", None, [Invalid(truncated=True)], finish_reason=finish)
+
+
+@pytest.mark.parametrize(("dialect", "block", "cut"), [
+    ("text.olmo", "<function_calls>now()</function_calls>", "<function_calls>now()\n"),
+    ("text.kimi", "<|tool_calls_section_begin|><|tool_call_begin|>functions.now:0<|tool_call_argument_begin|>{}"
+                  "<|tool_call_end|><|tool_calls_section_end|>", -len("<|tool_calls_section_end|>")),
+    ("text.solar-open", "<|tool_calls|><|tool_call:begin|>a1b2c3d4e5<|tool_call:name|>now<|tool_call:args|>{}"
+                        "<|tool_call:end|><|calls|>", -len("<|calls|>")),
+])
+def test_a_block_with_a_call_is_no_empty_block(dialect: str, block: str, cut: str | int) -> None:
+    now = ToolCall(name="now", args={}, id={"text.kimi": "functions.now:0", "text.solar-open": "a1b2c3d4e5"}.get(dialect))
+    check("Let me check." + block, dialect, "Let me check.", None, [now], finish_reason="stop")
+    # a call, then the end of the text inside the block: the call alone (no invented cut-off call)
+    text = "Let me check." + (cut if isinstance(cut, str) else block[:cut])
+    check(text, dialect, "Let me check.", None, [now], finish_reason="stop")
+
+
+@pytest.mark.parametrize(("dialect", "text"), [
+    ("text.kimi", "Hi<|tool_calls_section_begin|> "),
+    ("text.kimi", "<think>x<|tool_calls_section_begin|>"),  # read ahead as the answer, which it is at the end
+    ("text.solar-open", "Hi<|tool_calls|>"),
+])
+def test_an_empty_section_survives_a_checkpoint(dialect: str, text: str) -> None:
+    import copy
+    import pickle
+
+    from toolwire.stream import TextParser
+
+    for again in (lambda p: pickle.loads(pickle.dumps(p)), copy.deepcopy):
+        p = TextParser(dialect)
+        p.feed(text)
+        [cut] = again(p).close("stop").tool_calls
+        assert isinstance(cut, InvalidToolCall) and cut.truncated and cut.name is None
+
+
+def test_a_section_quoted_in_reasoning_is_no_block() -> None:
+    text = "<think>I would write <|tool_calls_section_begin|> here</think>Answer."
+    check(text, "text.kimi", "Answer.", "I would write <|tool_calls_section_begin|> here", [], finish_reason="stop")

@@ -115,3 +115,20 @@ def test_encode_writes_the_template_segments() -> None:
                 [ToolCall(name="python", args={"code": "x<|eot_id|>"})]):
         with pytest.raises(EncodeError):
             encode_text(bad, D)
+
+
+def test_a_stop_token_right_after_a_recipient_ends_the_text() -> None:
+    # <|eot_id|> / <|eom_id|> are the template's stop tokens (engines strip them): kept, the text
+    # ends there as it does at its end, so ">>>NAME" before one is a cut-off call, never content
+    for stop in ("<|eot_id|>", "<|eom_id|>"):
+        for finish in (None, "stop"):
+            check(f"all\nLet me check.>>>get_weather{stop}", D, "Let me check.", None,
+                  [Invalid("get_weather", truncated=True, raw=f">>>get_weather{stop}")], finish_reason=finish)
+            check(f'get_weather\n{{"city": "Paris"}}>>>no{stop}', D, None, None,
+                  [TWO[0], Invalid("no", truncated=True, raw=f">>>no{stop}")], finish_reason=finish)
+        # what may still be the answer's "all", or a first word, stays text unless the output was cut
+        check(f"all\nLet me check.>>>al{stop}", D, "Let me check.>>>al", None, [], finish_reason="stop")
+        check(f"Hello{stop}", D, "Hello", None, [], finish_reason="stop")
+        # the model wrote its stop token: it stopped there, whatever finish reason comes with it
+        check(f"get_wea{stop}", D, "get_wea", None, [], finish_reason="length")
+        check(f"all\nLet me check.>>>al{stop}", D, "Let me check.>>>al", None, [], finish_reason="length")

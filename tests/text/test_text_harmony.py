@@ -137,7 +137,10 @@ def test_several_calls_one_after_another() -> None:
     # an InvalidToolCall, never run
     check(one + two + "<|call|>", D, None, None, [C("f", {"a": 1}), Invalid("g", raw=two + "<|call|>")])
     check(one + "<|start|>assistant" + two, D, None, None, expected, finish_reason="tool_calls")
-    check(one[: -len("<|call|>")] + "<|start|>assistant" + two, D, None, None, expected, finish_reason="stop")
+    # the first <|call|> missing: openai-harmony reads the next header as the first call's
+    # arguments (test_a_call_running_into_the_next_header_is_an_invalid_call)
+    run_on = one[: -len("<|call|>")] + "<|start|>assistant" + two
+    check(run_on, D, None, None, [Invalid("f", raw=run_on)], finish_reason="stop")
 
 
 def test_markers_quoted_inside_reasoning_are_text() -> None:
@@ -573,7 +576,76 @@ def test_a_call_header_without_start_after_a_call_is_an_invalid_call() -> None:
     second = "<|channel|>commentary to=functions.now <|constrain|>json<|message|>{}<|call|>"
     check(CALL + second, D, None, None, [C("get_weather", {"city": "Paris"}), Invalid("now", raw=second)],
           finish_reason="stop")
-    # the first call's <|call|> stripped too: the next <|channel|> ends it, and the header it
-    # opens has no <|start|> either
-    check(CALL[: -len("<|call|>")] + second, D, None, None,
-          [C("get_weather", {"city": "Paris"}), Invalid("now", raw=second)], finish_reason="stop")
+    # the first call's <|call|> missing too: openai-harmony reads the next header as its
+    # arguments, one InvalidToolCall (test_a_call_running_into_the_next_header_is_an_invalid_call)
+    run_on = CALL[: -len("<|call|>")] + second
+    check(run_on, D, None, None, [Invalid("get_weather", raw=run_on)], finish_reason="stop")
+
+
+# -- <|call|> ends a message with no recipient too: it is a special token, and openai-harmony
+# 0.0.8's parser ends any message at it (a preamble `<|channel|>commentary<|message|>I will
+# check.<|call|>` reads as the commentary "I will check."; vLLM reads its messages). As the
+# last token, or before the next <|start|>, it ends the message and is never its text; quoted
+# inside a message (text follows it) it stays text (test_markers_quoted_inside_reasoning_are_text)
+
+
+@pytest.mark.parametrize(
+    ("text", "content", "reasoning"),
+    [
+        ("<|channel|>commentary<|message|>I will check.<|call|>", "I will check.", None),
+        ("<|channel|>final<|message|>Sunny.<|call|>", "Sunny.", None),
+        ("<|channel|>analysis<|message|>Think.<|call|>", None, "Think."),
+        ("<|channel|>analysis<|message|>Think.<|end|><|start|>assistant<|channel|>commentary<|message|>"
+         "Checking.<|call|>", "Checking.", "Think."),
+        ("<|channel|>analysis<|message|>Think.<|call|><|start|>assistant<|channel|>final<|message|>Sunny.<|return|>",
+         "Sunny.", "Think."),
+    ],
+)
+def test_call_token_ends_a_message_without_a_recipient(text: str, content: str | None, reasoning: str | None) -> None:
+    check(text, D, content, reasoning, [], finish_reason="stop")
+
+
+def test_a_call_after_a_message_ended_by_the_call_token() -> None:
+    text = ("<|channel|>commentary<|message|>I will check.<|call|><|start|>assistant<|channel|>commentary "
+            'to=functions.get_weather <|constrain|>json<|message|>{"city":"Paris"}<|call|>')
+    check(text, D, "I will check.", None, [C("get_weather", {"city": "Paris"})])
+
+
+def test_quoted_call_token_stays_text_as_written() -> None:
+    check("<|channel|>analysis<|message|>Use <|call|>,then stop.<|end|>", D, None, "Use <|call|>,then stop.", [])
+    check("<|channel|>final<|message|>a<|call|>b<|return|>", D, "a<|call|>b", None, [])
+
+
+# -- a call whose <|call|> is missing, followed by the next message's header: openai-harmony
+# 0.0.8 reads on to the next <|call|> / <|end|> / <|return|>, so the header and the next message
+# are its arguments (vLLM then serves arguments that are no JSON; llama.cpp's gpt-oss parser keeps
+# the first call and leaves the rest out): one InvalidToolCall, never run, nothing of it read as
+# a call, content or reasoning
+
+
+@pytest.mark.parametrize(
+    "rest",
+    [
+        "<|start|>assistant<|channel|>final<|message|>Sunny.<|return|>",
+        "<|start|>assistant<|channel|>commentary to=functions.now <|constrain|>json<|message|>{}<|call|>",
+        "<|channel|>final<|message|>Sunny.<|end|>",
+        "<|start|>assistant<|channel|>analysis<|message|>Hm.<|end|>",
+    ],
+)
+def test_a_call_running_into_the_next_header_is_an_invalid_call(rest: str) -> None:
+    call = '<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{"city":"Paris"}'
+    check(call + rest, D, None, None, [Invalid("get_weather", raw=call + rest)], finish_reason="stop")
+
+
+# -- a bare-word recipient (`to=get_weather`, no `functions.`): openai-harmony 0.0.8 reads the
+# recipient "get_weather"; OpenAI's reference Responses server (openai/gpt-oss
+# gpt_oss/responses_api/api_server.py: any recipient but browser.*, python, apply_patch is a
+# function call, named by it with "functions." removed when present) makes it the function call
+# get_weather, as toolwire reads it (built-in tools keep their names: browser.search)
+
+
+def test_a_bare_word_recipient_names_the_call() -> None:
+    text = '<|channel|>commentary to=get_weather <|constrain|>json<|message|>{"city":"Paris"}<|call|>'
+    check(text, D, None, None, [C("get_weather", {"city": "Paris"})])
+    text = ' to=get_weather<|channel|>commentary json<|message|>{"city":"Paris"}<|call|>'
+    check(text, D, None, None, [C("get_weather", {"city": "Paris"})])

@@ -271,3 +271,24 @@ def test_list_forms_with_control_characters_keep_the_policy_limits(dialect: str)
             "text.minimax": f"<tool_calls>\n{one}\n</tool_calls>"}[dialect]
     [twice] = decode_text(text, dialect, finish_reason="stop").tool_calls
     assert isinstance(twice, InvalidToolCall) and "repeat the key" in twice.error, twice
+
+
+# A cut-off JSON list (``_jsoncalls.cut_json``): a call that closed before the cut (a "," follows
+# it) with a raw line break in a string is read as the whole list's reader reads it, never named
+# as the cut one (the multi-line file of the array forms above, cut inside the next call)
+CUT_ARRAY = '[{"name": "write_file", "arguments": {"content": "import os\nprint(1)\n"}}, {"name": "f", "arguments": {"a": "x'
+
+
+@pytest.mark.parametrize(
+    ("dialect", "text"),
+    [
+        ("text.granite", "<|tool_call|>" + CUT_ARRAY),  # Granite 3.0
+        ("text.jamba", "<tool_calls>" + CUT_ARRAY),
+        ("text.firefunction", " functools" + CUT_ARRAY),
+        ("text.llama", "<|python_tag|>" + CUT_ARRAY.replace('"arguments"', '"parameters"')),
+    ],
+)
+def test_a_cut_off_json_list_keeps_its_closed_multi_line_call(dialect: str, text: str) -> None:
+    r = check(text, dialect, None, None, [C("write_file", {"content": "import os\nprint(1)\n"}),
+                                          Invalid("f", truncated=True)], finish_reason="length")
+    assert r.tool_calls[0].repairs == CTRL

@@ -11,7 +11,7 @@ stays reasoning text.
 from __future__ import annotations
 
 import pytest
-from textcheck import C, check
+from textcheck import C, Invalid, check
 
 from toolwire import decode_text
 
@@ -140,19 +140,21 @@ def test_a_closing_marker_between_held_kimi_calls_closes_the_block() -> None:
 
 
 @pytest.mark.parametrize(
-    ("dialect", "text", "content"),
+    ("dialect", "text", "content", "calls"),
     [
         # with no held block a closing marker between a section's calls is the section's
-        # stray text, its whitespace kept as it came (hunt 30, review3 finding 4)
-        ("text.kimi", "a<|tool_calls_section_begin|> </think> b", "a </think> b"),
-        ("text.kimi", "a<|tool_calls_section_begin|>\n</think>\nb<|tool_calls_section_end|>", "a\n</think>\nb"),
-        ("text.step", "a<｜tool_calls_begin｜> </think> b", "a </think> b"),
+        # stray text, its whitespace kept as it came (hunt 30, review3 finding 4); a Kimi
+        # section with no call in it is an InvalidToolCall besides (test_text_empty_call_lists)
+        ("text.kimi", "a<|tool_calls_section_begin|> </think> b", "a </think> b", [Invalid(truncated=True)]),
+        ("text.kimi", "a<|tool_calls_section_begin|>\n</think>\nb<|tool_calls_section_end|>", "a\n</think>\nb",
+         [Invalid()]),
+        ("text.step", "a<｜tool_calls_begin｜> </think> b", "a </think> b", []),
     ],
 )
 def test_a_closing_marker_in_a_section_with_no_held_block_keeps_its_spaces(
-    dialect: str, text: str, content: str
+    dialect: str, text: str, content: str, calls: list[object]
 ) -> None:
-    check(text, dialect, content, None, [])
+    check(text, dialect, content, None, calls)
 
 
 # A value known never to close (its closer is nowhere after an earlier one) ends a held

@@ -208,6 +208,9 @@ class TextParser:
         if finish_reason in TRUNCATING:
             self.policy = replace(self.policy, finish_reason=finish_reason)
         self._run()
+        at_end = self.mode.at_end
+        if at_end is not None:  # the text ended in a mode that says what that means (``Mode.at_end``)
+            at_end(self)
         spec = self.state.pop("spec", None)
         if spec is not None:  # text read ahead as the answer is the answer (``_modes``)
             spec.commit(self)

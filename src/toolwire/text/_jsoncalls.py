@@ -70,12 +70,14 @@ def object_region(m: TextParser, text: str, end: str, complete: bool) -> None:
     json_calls(m, text, raw, arrays=False)
 
 
-def cut_json(text: str) -> tuple[list[Any], str]:
+def cut_json(text: str, notes: list[str] | None = None) -> tuple[list[Any], str]:
     """A region of JSON calls that the end of the text cut off: the values (a ``[…]``
     array's items, or values one after another, MiniMax M1's lines) that closed
     before the cut, and the text of the rest (the call that was cut, or ``""``). A
     value counts as closed only when a ``,`` or, between values written one after
-    another, another value follows it. Each value is read once: linear."""
+    another, another value follows it. Raw control characters in a string are read as
+    themselves, as the whole region's reader reads them (``_repair``; noted
+    ``control-characters`` in *notes*). Each value is read once or twice: linear."""
     dec = json.JSONDecoder()
     n = len(text)
     i = 0
@@ -92,7 +94,16 @@ def cut_json(text: str) -> tuple[list[Any], str]:
             return done, ""
         try:
             value, j = dec.raw_decode(text, i)
-        except (ValueError, RecursionError):
+        except ValueError as exc:
+            if not str(exc).startswith("Invalid control character"):
+                return done, text[i:]
+            try:  # a raw newline in a string (a file's lines): one meaning, the characters
+                value, j = _LENIENT.raw_decode(text, i)
+            except (ValueError, RecursionError):
+                return done, text[i:]
+            if notes is not None and not notes:
+                notes.append("control-characters")
+        except RecursionError:
             return done, text[i:]
         k = j
         while k < n and text[k].isspace():
@@ -103,6 +114,9 @@ def cut_json(text: str) -> tuple[list[Any], str]:
             return done, text[i:]  # nothing after it proves it whole
         done.append(value)
         i = k
+
+
+_LENIENT = json.JSONDecoder(strict=False)
 
 
 def json_block(
@@ -133,13 +147,15 @@ def cut_json_calls(
     cut are whole (each read by *read* when given), and the rest is one
     ``InvalidToolCall`` (``truncated``) named by its own ``"name"`` (*hint*; never the
     first call's)."""
-    done, tail = cut_json(text)
+    notes: list[str] = []
+    done, tail = cut_json(text, notes)
+    repairs = tuple(notes)
     for item in done:
         if read is not None:
-            read(m, item, raw, ())
+            read(m, item, raw, repairs)
             continue
         if type(item) is not dict or type(item.get("name")) is not str:
             m.invalid(None, raw, f"Tool call at {m.loc} is not an object with a \"name\" string")
             continue
-        m.json_call(item, raw, variant=variant)
+        m.json_call(item, raw, repairs=repairs, variant=variant)
     m.truncated(hint(tail), raw)

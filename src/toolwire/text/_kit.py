@@ -30,6 +30,9 @@ __all__ = [
     "loads",
     "loose_name",
     "name_hint",
+    "empty_closed",
+    "empty_cut",
+    "no_calls",
     "stay",
 ]
 
@@ -97,6 +100,26 @@ def empty_list(m: TextParser, value: Any, raw: str) -> bool:
         return False
     m.invalid(None, raw, f"Tool call block at {m.loc} holds an empty list of calls")
     return True
+
+
+def no_calls(m: TextParser, raw: str) -> None:
+    """A call block that holds no call (*raw*): one ``InvalidToolCall``, never nothing, as
+    an empty JSON list is (``empty_list``: the marker would vanish and the reply look like
+    a finished empty answer)."""
+    m.invalid(None, raw, f"Tool call block at {m.loc} holds no calls")
+
+
+def empty_closed(opener: str, content: Mode, m: TextParser, tok: str) -> None:
+    """Action: the closer *tok* of a section that *opener* opened, with no call read
+    in it (the parser is in the family's "empty section" mode): ``no_calls``."""
+    no_calls(m, opener + tok)
+    m.mode = content
+
+
+def empty_cut(opener: str, m: TextParser) -> None:
+    """An "empty section" mode's ``at_end``: the text ended in the section *opener*
+    opened with no call in it, a cut-off call without a name."""
+    m.truncated(None, opener)
 
 
 def json_shaped(code: str) -> bool:

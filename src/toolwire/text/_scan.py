@@ -75,7 +75,10 @@ class Pieces:
 
 
 class Mode:
-    """One state of a family's machine."""
+    """One state of a family's machine; *at_end*: what the end of the text in it means
+    (``_kit.empty_cut``), when it means more than the end of its text."""
+
+    at_end: Callable[[TextParser], None] | None = None
 
     def step(self, m: TextParser) -> bool:  # pragma: no cover - interface
         """Consume from ``m.pos``; True when progress was made and the loop should go on."""

@@ -27,9 +27,11 @@ recipient)::
   the output was cut (``length``), or right after a call's JSON, where the template
   writes only the next ``>>>`` (as ``text.harmony`` reads a cut recipient), and then
   with no name; a name that begins the output (after the prompt's ``>>>``) only with
-  ``length``: a reply in another form may be a plain word (``Hello``). The output may also
-  start with the template's own ``>>>``. ``<|eot_id|>`` / ``<|eom_id|>`` (stop tokens)
-  are dropped.
+  ``length``: a reply in another form may be a plain word (``Hello``). A stop token
+  right after a recipient (``>>>get_weather<|eot_id|>``) ends the text there as its end
+  does (the model stopped: a cut-off call, never content; what may be ``all`` or a first
+  word stays text). The output may also start with the template's own ``>>>``.
+  ``<|eot_id|>`` / ``<|eom_id|>`` (stop tokens) are dropped.
 - JSON still open at the end of the text is an ``InvalidToolCall`` (``truncated``), and
   so is JSON whose ``}`` is the last character of the text when the finish reason is
   ``length``. Functionary v3.2 writes no reasoning.
@@ -120,14 +122,36 @@ class _Recipient(Mode):
         elif i == n and i - pos <= MAX_NAME:
             if not m.final:
                 return False  # still reading the recipient
-            name = buf[pos:i]  # the text ended before the recipient's newline
-            answer = ANSWER.startswith(name)  # (it may be "all": the answer)
-            if (name or not self.start) and (self.cut or m.finish_reason in TRUNCATING or not (answer or self.start)):
-                return _cut(m, None if answer else name, ("" if self.start else MARK) + name)
+            if self.ended(m, buf[pos:i], ""):  # the text ended before the recipient's newline
+                return True
+        elif buf[i] == "<" and i - pos <= MAX_NAME:  # a stop token ends the text there too
+            stop = buf[i : i + len(EOT)]
+            if stop in (EOT, EOM):
+                if self.ended(m, buf[pos:i], stop):
+                    return True
+            elif not m.final and (EOT.startswith(stop) or EOM.startswith(stop)):
+                return False  # it may be one
         if not self.start:  # no recipient: the >>> was text
             m.content.gap = False
             m.emit_content(MARK)
         m.mode = _CONTENT
+        return True
+
+
+    def ended(self, m: TextParser, name: str, stop: str) -> bool:
+        """The text ended inside a recipient, *name* so far, at its end or at a *stop*
+        token (``<|eot_id|>`` / ``<|eom_id|>``, which engines strip): a cut-off call
+        (named unless it may be the answer's ``all``) when a call plainly started or,
+        at the end, the finish reason says the output was cut (a stop token says the
+        model stopped: a finish reason read then is not known yet while streaming, and
+        says nothing more); False (text) else."""
+        answer = ANSWER.startswith(name)  # (it may be "all": the answer)
+        cut = self.cut or not (answer or self.start) or (not stop and m.finish_reason in TRUNCATING)
+        if not (name or not self.start) or not cut:
+            return False
+        m.pos += len(name) + len(stop)
+        m.mode = _CONTENT  # (text after a stop token: content, as after any stop token)
+        m.truncated(None if answer else name, ("" if self.start else MARK) + name + stop)
         return True
 
 

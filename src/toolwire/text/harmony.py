@@ -11,8 +11,10 @@ begins with a message header::
 
 - Which message a header opens (a call, reasoning, content, text past the turn) is read
   as openai-harmony reads the header: ``harmony_header.py``.
-- A call ends at ``<|call|>``, ``<|end|>``, ``<|return|>`` or the next header
-  (``<|start|>``, ``<|channel|>``); markers inside JSON strings do not end it.
+- A call ends at ``<|call|>``, ``<|end|>`` or ``<|return|>``; markers inside JSON
+  strings do not end it. A next header before them (``<|call|>`` missing) is read by
+  openai-harmony as the call's arguments: a message that is no JSON holding one is an
+  ``InvalidToolCall`` (with the messages after it up to that end), never run.
   ``<|call|>`` is a stop token that servers strip: a call that runs to the end of the
   text is whole with ``finish_reason`` ``stop`` / ``tool_calls`` (when its JSON is
   complete; JSON whose brackets closed but that does not read goes through the
@@ -20,8 +22,12 @@ begins with a message header::
   no finish reason (the error says which finish reason settles it).
 - Other messages end only at their own ends (``<|end|>``, ``<|return|>`` for a final
   answer, or ``<|start|>assistant`` when ``<|end|>`` is missing, as llama.cpp serves
-  it): markers the reasoning quotes (``<|call|>``, ``<|channel|>``, ``<|start|>user``)
-  are text.
+  it), and at ``<|call|>`` as the last token or before ``<|start|>`` (a special token
+  that ends any message in openai-harmony; engines stop there): markers the reasoning
+  quotes (``<|call|>`` with text after it, ``<|channel|>``, ``<|start|>user``) are text.
+- A bare-word recipient (``to=get_weather``) names the call as it is, as OpenAI's
+  reference Responses server (openai/gpt-oss ``gpt_oss/responses_api/api_server.py``)
+  makes a function call of any recipient but its built-in tools.
 - ``<|return|>`` ends the turn (engines stop there; openai-harmony writes ``<|end|>`` for
   a final message in a conversation, ``<|return|>`` only as the last token): text after it
   other than whitespace is past the turn, one ``InvalidToolCall``'s raw text, never a
@@ -43,7 +49,7 @@ escaping and a tokenizer reads ``<|call|>`` in text as the special token, so ``<
 the arguments is written ``\\u003c|`` (the same JSON value; openai-harmony parses it back).
 
 Sources (checked 2026-11-30; roles, recipients, ``<|return|>`` and escaping 2026-12-05; text between
-messages 2026-12-06): openai/harmony
+messages 2026-12-06; <|call|> and bare recipients 2026-12-06): openai/harmony
 ``docs/format.md`` (message grammar, roles, channels, recipients, ``<|call|>``) and
 openai-harmony 0.0.8's parser; vllm-project/vllm ``vllm/tool_parsers/
 openai_tool_parser.py``, ``vllm/reasoning/gptoss_reasoning_parser.py`` and
@@ -53,6 +59,7 @@ openai_tool_parser.py``, ``vllm/reasoning/gptoss_reasoning_parser.py`` and
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 from .._errors import excerpt
 from .._types import ToolCall
@@ -83,9 +90,6 @@ NAME = "text.harmony"
 def _call(m: TextParser, text: str, end: str, complete: bool) -> None:
     raw = m.opener + text + end
     name = tool(m.state.get("recipient", ""))
-    if end in (START, CHANNEL):  # the next message starts (its <|call|> / <|end|> left out)
-        m.open_body(HEADER, end)
-        m.state["outside"] = end == CHANNEL  # (no <|start|>: a call there is not run)
     if not complete:
         m.truncated(name or None, raw)
         return
@@ -100,6 +104,9 @@ def _call(m: TextParser, text: str, end: str, complete: bool) -> None:
         # closed by a stripped <|call|>: only whole JSON is a call (JSON that closed goes
         # through the arguments policy, which says what is wrong with it)
         m.invalid(name or None, raw, f"Tool call at {m.loc} ends where its JSON message is not complete")
+    elif (START in text or CHANNEL in text) and loads(text) is MISSING:  # (in a JSON string: a call)
+        m.invalid(name or None, raw, f"Tool call at {m.loc} runs into the next message's header with no "
+                                     "<|call|> before it (Harmony reads that header as part of its arguments)")
     else:
         m.call(name, text.strip() or None, raw)
     if end == RETURN:
@@ -123,18 +130,51 @@ def _open_json(text: str) -> bool:
     return bool(found.quote or found.depth > 0 or not text.strip())
 
 
-# <|call|> is a stop token: served output ends right after the JSON (stop_closer)
-_CALL = BodyMode(
-    _call, ends=(CALL, END, RETURN, START, CHANNEL), quotes=(('"', '"', True),), stop_closer=CALL
-)
+# <|call|> is a stop token: served output ends right after the JSON (stop_closer); a message
+# ends only at its own ends (openai-harmony: a header after it is its text)
+_CALL = BodyMode(_call, ends=(CALL, END, RETURN), quotes=(('"', '"', True),), stop_closer=CALL)
 _BETWEEN = TextMode("")  # text between messages: held as stray text (``between``)
 _ANALYSIS = TextMode("reasoning")
 _FINAL = TextMode("content")
 _OUTSIDE = (START, CHANNEL, MESSAGE, END, CALL, RETURN)
-# inside a message only its own ends count: a <|call|>, <|channel|> or <|start|>user that
-# the reasoning quotes is text; a next message may follow without <|end|> (llama.cpp)
-_ANALYSIS.set({END: goto(_BETWEEN), NEXT: body(HEADER)})
-_FINAL.set({END: goto(_BETWEEN), RETURN: turn_ended, NEXT: body(HEADER)})
+
+
+class _Quoted(Mode):
+    """A ``<|call|>`` that a message with no recipient quotes (text follows it): its
+    text as written, no line break around it (``_called``)."""
+
+    def __init__(self, sink: str, back: TextMode) -> None:
+        self.sink, self.back = sink, back
+
+    def step(self, m: TextParser) -> bool:
+        if self.sink == "content":
+            m.content.gap = False
+            m.emit_content(CALL)
+        else:
+            m.reasoning.gap = False
+            m.emit_reasoning(CALL)
+        m.mode = self.back
+        return True
+
+
+def _called(quoted: _Quoted | None, m: TextParser, tok: str) -> None:
+    """``<|call|>`` in a message with no recipient: as the last token, or before the
+    next ``<|start|>``, it ends the message (openai-harmony ends any message at it, and
+    engines stop there); text after it means the message quotes it (``_Quoted``)."""
+    if quoted is None:  # <|call|><|start|>
+        m.open_body(HEADER, START)
+    elif m.final and m.pos == len(m.buf):
+        m.mode = _BETWEEN
+    else:
+        m.mode = quoted
+
+
+# inside a message only its own ends count: a <|channel|> or <|start|>user that the reasoning
+# quotes is text, so is a <|call|> text follows; a next message may follow without <|end|> (llama.cpp)
+_ANALYSIS.set({END: goto(_BETWEEN), NEXT: body(HEADER), CALL: partial(_called, _Quoted("reasoning", _ANALYSIS)),
+               CALL + START: partial(_called, None)})
+_FINAL.set({END: goto(_BETWEEN), RETURN: turn_ended, NEXT: body(HEADER),
+            CALL: partial(_called, _Quoted("content", _FINAL)), CALL + START: partial(_called, None)})
 _BETWEEN.set({mk: between for mk in _OUTSIDE}, text_first=_OUTSIDE)
 HEADER.next = _BETWEEN
 _CALL.next = _BETWEEN

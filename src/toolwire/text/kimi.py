@@ -39,7 +39,11 @@ Wire form::
   in thinking mode the generation prefix holds its opener (``thinking=True``, or a
   ``prompt=`` ending ``<|open|>think<|sep|>``) and only the closer appears.
 - Markers inside JSON strings do not close anything; a call still open at the end of
-  the text is an ``InvalidToolCall`` (``truncated=True``).
+  the text is an ``InvalidToolCall`` (``truncated=True``). A section that closes with
+  no call in it (``<|tool_calls_section_begin|><|tool_calls_section_end|>``) is an
+  ``InvalidToolCall`` ("holds no calls"), and one the text ends in with no call a
+  nameless cut-off call, never nothing (llama.cpp and vLLM read the text before it
+  as the answer).
 
 Encoding follows the Kimi K2 chat template (variant ``k2``, the default): the id is
 written as it is when it has the ``functions.NAME:IDX`` form for that name, else
@@ -64,12 +68,26 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 from .._types import ToolCall
 from ._blocks import cut_block, ended
 from ._core import BodyMode, TextFormat, TextMode, TextParser
-from ._kit import ATTR, args_text, body, calls_of, content_between, dumps, forbid, forbid_key, goto, stay
+from ._kit import (
+    ATTR,
+    args_text,
+    body,
+    calls_of,
+    content_between,
+    dumps,
+    empty_closed,
+    empty_cut,
+    forbid,
+    forbid_key,
+    goto,
+    stay,
+)
 from ._modes import held_think_modes, set_section
 from ._params import read_params
 
@@ -214,10 +232,12 @@ def _k3_head(head: str) -> tuple[str, bool | None]:
 _CALL = BodyMode(_parse, ends=(CALL_END, SECTION_END, SECTION1_END), quotes=(('"', '"', True),))
 _K3 = BodyMode(_k3, ends=(K3_TOOLS_END,), quotes=((K3_ARG, K3_ARG_END, False), (K3_JSON, K3_JSON_END, False)))
 _SECTION = TextMode("")
-_enter = goto(_SECTION)
+# a section with no call in it yet, per opener: closed (or ended in) so, an InvalidToolCall
+_EMPTY, _EMPTY1 = TextMode(""), TextMode("")
+_EMPTY.at_end, _EMPTY1.at_end = partial(empty_cut, SECTION), partial(empty_cut, SECTION1)
 # in an unclosed <think>, a section start ends the reasoning (vLLM's Kimi K2 parser)
 _CONTENT, _REASONING, _START = held_think_modes(
-    {SECTION: _enter, SECTION1: _enter, CALL: body(_CALL), K3_TOOLS: body(_K3)},
+    {SECTION: goto(_EMPTY), SECTION1: goto(_EMPTY1), CALL: body(_CALL), K3_TOOLS: body(_K3)},
     {SECTION: "", SECTION1: ""},
     content_extra={
         SECTION_END: stay, SECTION1_END: stay, CALL_END: stay,
@@ -229,6 +249,9 @@ _CONTENT, _REASONING, _START = held_think_modes(
     more=((K3_THINK, K3_THINK_END),),  # K3's think channel (vLLM's Kimi K3 reasoning parser)
 )
 set_section(_SECTION, _CONTENT, {CALL: body(_CALL), SECTION_END: goto(_CONTENT), SECTION1_END: goto(_CONTENT)})
+for _empty, _opener in ((_EMPTY, SECTION), (_EMPTY1, SECTION1)):
+    _close = partial(empty_closed, _opener, _CONTENT)
+    set_section(_empty, _CONTENT, {CALL: body(_CALL), SECTION_END: _close, SECTION1_END: _close})
 _CALL.next = _SECTION
 _K3.next = _CONTENT
 

@@ -259,10 +259,11 @@ def _tag(m: TextParser, text: str, end: str, complete: bool) -> None:
     code = text.strip()
     if not complete:
         if code[:1] == "[" and code[1:].lstrip()[:1] == "{":
-            done, tail = cut_json(code)
+            notes: list[str] = []
+            done, tail = cut_json(code, notes)
             if all(type(c) is dict and type(c.get("name")) is str for c in done):
                 for c in done:
-                    m.json_call(c, raw, KEYS, variant="python_tag")
+                    m.json_call(c, raw, KEYS, repairs=tuple(notes), variant="python_tag")
                 m.truncated(loose_name(tail), raw)
                 return
         elif code[:1] == "[" and CALLISH.match(code):

@@ -169,11 +169,12 @@ def cut_json_list(m: TextParser, code: str, raw: str, variant: str) -> bool:
     """A ``[{…}, {…`` list of JSON calls (or ``{…}; {…``) cut off: the calls that closed
     before the cut are whole, the rest one cut-off call named by its own ``"name"``;
     False (nothing added) when a closed item is no call object."""
-    done, tail = cut_json(code)
+    notes: list[str] = []
+    done, tail = cut_json(code, notes)
     if not all(type(c) is dict and type(c.get("name")) is str for c in done):
         return False
     for c in done:
-        m.json_call(c, raw, KEYS, variant=variant)
+        m.json_call(c, raw, KEYS, repairs=tuple(notes), variant=variant)
     m.truncated(loose_name(tail), raw)
     return True
 

@@ -17,7 +17,9 @@ Wire form (Python call syntax, one call a line, JSON values; the answer text fir
   open at the end of the text gives the calls whose line ended before the cut and one
   ``InvalidToolCall`` (``truncated``) for the last line, named by its own name (a last
   call whose ``)`` is the last character of the text is cut off too: the block never
-  closed). A block whose lines all ended gives those calls alone.
+  closed). A block whose lines all ended gives those calls alone. A block with no
+  call (``<function_calls></function_calls>``) is an ``InvalidToolCall`` ("holds no
+  calls"; cut off with nothing in it, a nameless cut-off call), never nothing.
 - ``<think>…</think>`` is reasoning (OLMo 3 Think: the generation prompt ends with
   ``<|im_start|>assistant\\n<think>``, so pass the prompt, ``prompt=``, or
   ``thinking=True``); only ``</think>`` ends it. ``<|im_end|>`` and ``<|endoftext|>``
@@ -44,7 +46,7 @@ from collections.abc import Sequence
 
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextParser
-from ._kit import body, calls_of, stay
+from ._kit import body, calls_of, no_calls, stay
 from ._modes import closed_think_modes
 from ._pythonic import encode_value, first_name, not_py_name, py_name, read_calls, step
 
@@ -97,6 +99,12 @@ def _read(m: TextParser, line: str, raw: str) -> None:
 
 def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
     raw = m.opener + text + end
+    if not text or text.isspace():  # a block with no call: never nothing (``_kit.no_calls``)
+        if complete:
+            no_calls(m, raw)
+        else:
+            m.truncated(None, raw)
+        return
     lines = _lines(text)
     cut = "" if complete else lines.pop()  # the line the cut fell in (its ")" may end the text)
     for line in lines:

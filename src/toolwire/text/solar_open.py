@@ -25,7 +25,10 @@ message of its own, the answer or the calls the next one)::
 - The header ``<|begin|>assistant``, ``<|content|>``, ``<|tool_calls|>``, ``<|calls|>``,
   ``<|flush|>`` and ``<|end|>`` are markup, dropped; the text between them is content
   (Upstage's tool parser: the content before ``<|flush|>`` or ``<|end|>``, then the
-  calls).
+  calls). A ``<|tool_calls|>`` that ``<|calls|>`` follows with no call between
+  (``<|tool_calls|><|calls|>``) is an ``InvalidToolCall`` ("holds no calls"), and one
+  the text ends after with no call a nameless cut-off call, never nothing (llama.cpp
+  refuses such output).
 
 Encoding follows the Solar Open chat template: ``<|tool_calls|>``, one
 ``<|tool_call:begin|>ID<|tool_call:name|>NAME<|tool_call:args|>{json}<|tool_call:end|>``
@@ -44,10 +47,11 @@ three tokens) and ``vllm/reasoning/solar_open_reasoning_parser.py`` (reasoning f
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 from .._types import ToolCall
-from ._core import Action, BodyMode, TextFormat, TextParser
-from ._kit import body, calls_of, dumps, forbid, goto, stay
+from ._core import Action, BodyMode, TextFormat, TextMode, TextParser
+from ._kit import body, calls_of, dumps, empty_closed, empty_cut, forbid, goto, stay
 from ._modes import closed_think_modes
 
 __all__ = ["FORMAT"]
@@ -74,9 +78,15 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
 
 
 _CALL = BodyMode(_parse, ends=(END,), quotes=(('"', '"', True),))
-_MARKUP: dict[str, Action] = {HEADER: stay, CONTENT: stay, CALLS: stay, CALLS_END: stay, FLUSH: stay, END: stay}
+_EMPTY = TextMode("content")
+_MARKUP: dict[str, Action] = {
+    HEADER: stay, CONTENT: stay, CALLS: goto(_EMPTY), CALLS_END: stay, FLUSH: stay, END: stay
+}
 _CONTENT, _REASONING, _START = closed_think_modes({BEGIN: body(_CALL)}, THINK, UNTHINK, content_extra=_MARKUP)
-_REASONING.set({UNTHINK: goto(_CONTENT), THINK: stay, CONTENT: goto(_CONTENT), CALLS: goto(_CONTENT)})
+_REASONING.set({UNTHINK: goto(_CONTENT), THINK: stay, CONTENT: goto(_CONTENT), CALLS: goto(_EMPTY)})
+# after <|tool_calls|> with no call yet: <|calls|> (or the end of the text) then is an InvalidToolCall
+_EMPTY.set({**_CONTENT.on, CALLS: stay, CALLS_END: partial(empty_closed, CALLS, _CONTENT)})
+_EMPTY.at_end = partial(empty_cut, CALLS)
 _CALL.next = _CONTENT
 
 
