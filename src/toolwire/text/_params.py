@@ -30,6 +30,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from .._errors import EncodeError, excerpt
+from .._path_steps import key_step
 from ._blocks import ended
 from ._core import TextParser
 from ._kit import MISSING, dumps, forbid, forbid_key, loads
@@ -91,7 +92,7 @@ def name_text(key: str, markers: tuple[str, ...], dialect: str) -> str:
     forbid_key(key, SLIPS + markers, "Parameter name", dialect)
     if key[:1] == "'" or key[-1:] == "'":
         raise EncodeError(f"Parameter name {excerpt(key)} starts or ends with a quote, which {dialect} "
-                          "cannot carry", dialect=dialect)
+                          "cannot carry", dialect=dialect, loc="$.args" + key_step(key))
     return key
 
 
@@ -281,10 +282,11 @@ def typed(m: TextParser, value: str, schema: Any) -> Any:
     return type_value(value, schema, m.fixes if m.policy.repair else None, m.policy.max_depth)
 
 
-def value_text(v: Any, open_: str, close: str, dialect: str) -> str:
-    """A value as text (strings as they are, others as JSON) that the tags can hold."""
+def value_text(v: Any, open_: str, close: str, dialect: str, key: str) -> str:
+    """The value *v* of argument *key* as text (strings as they are, others as JSON)
+    that the tags can hold."""
     text = v if type(v) is str else dumps(v, dialect)
-    return forbid(text, (close, open_), "Value", dialect)
+    return forbid(text, (close, open_), "Value", dialect, "$.args", key)
 
 
 def name_after(text: str, open_: str) -> str | None:

@@ -48,11 +48,11 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from .._errors import excerpt
+from .._errors import EncodeError, excerpt
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextMode, TextParser
 from ._kit import MISSING, body, calls_of, dumps, forbid, goto, loads, stay
-from ._pythonic import MAX_WRITE_DEPTH, TooDeep, step, too_deep
+from ._pythonic import MAX_WRITE_DEPTH, Refused, TooDeep, step, too_deep
 from ._schema import schema_types
 
 __all__ = ["FORMAT"]
@@ -224,10 +224,11 @@ def _start(thinking: bool) -> TextMode:
 
 
 def _enc(v: Any, depth: int = 0, q: str = Q, dialect: str = NAME) -> str:
-    """*v* in Gemma's value syntax; nested past ``MAX_WRITE_DEPTH``, ``TooDeep``."""
+    """*v* in Gemma's value syntax; nested past ``MAX_WRITE_DEPTH``, ``TooDeep``; a
+    string or key holding the quote *q*, ``Refused``."""
     t = type(v)
     if t is str:
-        return q + forbid(v, (q,), "String", dialect) + q
+        return q + _quoted(v, q, "String", dialect) + q
     if v is None or t is bool:
         return json.dumps(v)
     if t in (int, float):
@@ -240,10 +241,12 @@ def _enc(v: Any, depth: int = 0, q: str = Q, dialect: str = NAME) -> str:
         for k, x in enumerate(v) if t is list else sorted(v.items(), key=_dictsort):
             try:
                 text = _enc(x, depth + 1, q, dialect)
+                if t is dict:  # a key that cannot be written: refused at its member's path
+                    text = f"{_key(k, q, dialect)}:{text}"
             except TooDeep as exc:
                 exc.steps.append(step(k))
                 raise
-            parts.append(text if t is list else f"{_key(k, q, dialect)}:{text}")
+            parts.append(text)
         return ("[" if t is list else "{") + ",".join(parts) + ("]" if t is list else "}")
     return dumps(v, dialect)  # raises EncodeError for anything that is not JSON
 
@@ -254,7 +257,15 @@ def _dictsort(item: tuple[str, Any]) -> str:
 
 
 def _key(k: str, q: str = Q, dialect: str = NAME) -> str:
-    return k if _BARE_KEY.fullmatch(k) else q + forbid(k, (q,), "Key", dialect) + q
+    return k if _BARE_KEY.fullmatch(k) else q + _quoted(k, q, "Key", dialect) + q
+
+
+def _quoted(v: str, q: str, what: str, dialect: str) -> str:
+    """*v* to be written between quotes *q*; holding one, ``Refused`` (said at its path)."""
+    try:
+        return forbid(v, (q,), what, dialect, "$")
+    except EncodeError as exc:
+        raise Refused(exc) from None
 
 
 def write_calls(calls: Sequence[ToolCall], dialect: str, open_: str, close: str, q: str) -> str:

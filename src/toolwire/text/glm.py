@@ -88,9 +88,9 @@ def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
     for c in calls_of(calls, NAME):
         parts = [OPEN + c.name + nl]
         for key, v in c.args.items():
-            forbid(key, (K, K_END, V, V_END), "Argument name", NAME)
+            forbid(key, (K, K_END, V, V_END), "Argument name", NAME, "$.args", key)
             text = v if type(v) is str else dumps(v, NAME)
-            forbid(text, (V_END, V), "Value", NAME)
+            forbid(text, (V_END, V), "Value", NAME, "$.args", key)
             parts.append(f"{K}{key}{K_END}{nl}{V}{text}{V_END}{nl}")
         parts.append(CLOSE)
         out.append("".join(parts))

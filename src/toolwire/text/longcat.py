@@ -118,8 +118,8 @@ def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
     for c in calls_of(calls, NAME):
         parts = [OPEN + c.name + "\n"]
         for key, v in c.args.items():
-            forbid(key, TAGS, "Argument name", NAME)
-            parts.append(f"{K}{key}{K_END}\n{V}{value_text(v, V, V_END, NAME)}{V_END}\n")
+            forbid(key, TAGS, "Argument name", NAME, "$.args", key)
+            parts.append(f"{K}{key}{K_END}\n{V}{value_text(v, V, V_END, NAME, key)}{V_END}\n")
         parts.append(CLOSE)
         out.append("".join(parts))
     return "\n".join(out)
