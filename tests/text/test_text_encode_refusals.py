@@ -18,10 +18,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import toolwire
 from toolwire import EncodeError, InvalidToolCall, ToolCall
 from toolwire._path_steps import key_step
+from toolwire.strategies import json_values, tool_calls
 from toolwire.stream import encode_stream
 from toolwire.text._api import TEXT_FORMATS, encode_text, get_text_format
 
@@ -232,3 +235,21 @@ def test_a_server_call_is_refused_at_its_index(fmt: str) -> None:
     with pytest.raises(EncodeError) as err:
         encode_text([ToolCall("f", {"a": 1}), _server_call()], fmt)
     assert err.value.loc == "$[1]"
+
+
+_MARKED = st.builds(lambda a, m, b: a + m + b, st.text(max_size=3),
+                    st.sampled_from(sorted({*VALUE_MARKERS.values(), *KEY_MARKERS.values()})), st.text(max_size=3))
+_KEYS = st.one_of(st.text(max_size=6), _MARKED, st.sampled_from(["q", "a b", "x-y", "", "class"]))
+_ODD = st.builds(ToolCall, st.sampled_from(["f", "code_interpreter", "all", "python"]),
+                 st.dictionaries(_KEYS, st.one_of(json_values(), _MARKED, st.dictionaries(_KEYS, _MARKED, max_size=2)),
+                                 max_size=3))
+
+
+@settings(max_examples=100, suppress_health_check=[HealthCheck.too_slow])
+@given(writer=st.sampled_from(WRITERS), calls=st.lists(st.one_of(tool_calls(), _ODD), min_size=1, max_size=3))
+def test_every_refusal_is_said_at_a_calls_index(writer: tuple[str, str | None], calls: list[ToolCall]) -> None:
+    fmt, variant = writer
+    try:
+        encode_text(calls, fmt, variant=variant)
+    except EncodeError as exc:
+        assert exc.loc.startswith("$[") and int(exc.loc[2:exc.loc.index("]")]) < len(calls), (exc.loc, exc.message)
