@@ -32,14 +32,13 @@ def suffix_of(cs: Sequence[ToolCall]) -> str:
         data = c.provider_data.get(NAME) if type(c.provider_data) is dict else None
         sfx = data.get("suffix", "") if type(data) is dict else ""
         if sfx != "":
+            check_suffix(sfx, "in the calls' provider data ")  # (before it is a key: a list is none)
             found[sfx] = None
             other = other or (i if len(found) > 1 else 0)
     if len(found) > 1:
         raise EncodeError(f"Calls decoded with different token suffixes ({', '.join(excerpt(s) for s in found)}) "
                           f"cannot be written in one {NAME} block", dialect=NAME, loc=f"$[{other}]")
-    sfx = next(iter(found), "")
-    check_suffix(sfx, "in the calls' provider data ")
-    return str(sfx)  # checked: a str
+    return str(next(iter(found), ""))  # checked: a str
 
 
 def check_suffix(sfx: object, where: str = "", empty: bool = True) -> None:
