@@ -31,6 +31,7 @@ __all__ = [
     "loads",
     "loose_name",
     "name_hint",
+    "refusal",
     "stay",
 ]
 
@@ -219,9 +220,11 @@ def forbid(value: str, markers: Sequence[str], what: str, dialect: str, at: str,
     the call's index (``$[1].args.city``); it is spelt only for the error."""
     for mk in markers:
         if mk in value:
-            raise EncodeError(
-                f"{what} {excerpt(value)} contains {mk!r}, which {dialect} cannot carry",
-                dialect=dialect,
-                loc=at if key is None else at + key_step(key),
-            )
+            raise refusal(value, mk, what, dialect, at if key is None else at + key_step(key))
     return value
+
+
+def refusal(value: str, marker: str, what: str, dialect: str, loc: str) -> EncodeError:
+    """The ``EncodeError`` of ``forbid``: *value* (a *what*) holds *marker*, at *loc*."""
+    return EncodeError(f"{what} {excerpt(value)} contains {marker!r}, which {dialect} cannot carry",
+                       dialect=dialect, loc=loc)

@@ -48,10 +48,10 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from .._errors import EncodeError, excerpt
+from .._errors import excerpt
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextMode, TextParser
-from ._kit import MISSING, body, calls_of, dumps, forbid, goto, loads, stay
+from ._kit import MISSING, body, calls_of, dumps, goto, loads, refusal, stay
 from ._pythonic import MAX_WRITE_DEPTH, Refused, TooDeep, step, too_deep
 from ._schema import schema_types
 
@@ -228,7 +228,9 @@ def _enc(v: Any, depth: int = 0, q: str = Q, dialect: str = NAME) -> str:
     string or key holding the quote *q*, ``Refused``."""
     t = type(v)
     if t is str:
-        return q + _quoted(v, q, "String", dialect) + q
+        if q in v:
+            raise Refused(refusal(v, q, "String", dialect, "$"))
+        return f"{q}{v}{q}"
     if v is None or t is bool:
         return json.dumps(v)
     if t in (int, float):
@@ -257,15 +259,11 @@ def _dictsort(item: tuple[str, Any]) -> str:
 
 
 def _key(k: str, q: str = Q, dialect: str = NAME) -> str:
-    return k if _BARE_KEY.fullmatch(k) else q + _quoted(k, q, "Key", dialect) + q
-
-
-def _quoted(v: str, q: str, what: str, dialect: str) -> str:
-    """*v* to be written between quotes *q*; holding one, ``Refused`` (said at its path)."""
-    try:
-        return forbid(v, (q,), what, dialect, "$")
-    except EncodeError as exc:
-        raise Refused(exc) from None
+    if _BARE_KEY.fullmatch(k):
+        return k
+    if q in k:
+        raise Refused(refusal(k, q, "Key", dialect, "$"))
+    return q + k + q
 
 
 def write_calls(calls: Sequence[ToolCall], dialect: str, open_: str, close: str, q: str) -> str:
