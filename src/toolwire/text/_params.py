@@ -300,13 +300,13 @@ def write_pairs(
     then *close*, the calls joined by *nl*. Values as ``value_text`` writes them; a key
     holding one of *tags* is an ``EncodeError``."""
     k_open, k_close, v_open, v_close = tags
+    mid, end = k_close + nl + v_open, v_close + nl  # between a key and its value, after the value
     out = []
     for c in calls_of(calls, dialect):
         parts = [open_ + c.name + nl]
         for key, v in c.args.items():
             forbid(key, tags, "Argument name", dialect, "$.args", key)
-            text = value_text(v, v_open, v_close, dialect, key)
-            parts.append(f"{k_open}{key}{k_close}{nl}{v_open}{text}{v_close}{nl}")
+            parts.append(f"{k_open}{key}{mid}{value_text(v, v_open, v_close, dialect, key)}{end}")
         parts.append(close)
         out.append("".join(parts))
     return nl.join(out)
