@@ -93,6 +93,7 @@ __all__ = [
     "make_policy",
     "misplaced",
     "object_arguments",
+    "over_max_bytes",
     "parse_arguments",
     "read_block",
     "same_json",
@@ -138,19 +139,27 @@ def load_json(text: Any) -> Any:
         raise ValueError("recursion limit exceeded") from None
 
 
+def over_max_bytes(
+    subject: str, text: str, policy: Policy, loc: str, dialect: Optional[str], end: str = ""
+) -> ArgumentsError:
+    """The ``ArgumentsError`` for *text* longer than the policy's ``max_bytes``, refused
+    before any parse: *subject* (``Arguments at $.x are``) and its length, then *end*;
+    ``raw`` holds its first 200 characters."""
+    return ArgumentsError(
+        f"{subject} {len(text)} characters long, over the limit of {policy.max_bytes}{end}",
+        dialect=dialect,
+        loc=loc,
+        raw=text[:200],
+    )
+
+
 def parse_arguments(value: Any, policy: Policy, loc: str, dialect: Optional[str]) -> Parsed:
     """Return ``(args, raw_text_or_None, repairs)`` or raise ``ArgumentsError``."""
     if type(value) is dict:
         return check_object(value, policy, loc, dialect), None, _NO_REPAIRS
     if type(value) is str:
         if len(value) > policy.max_bytes:
-            raise ArgumentsError(
-                f"Arguments at {loc} are {len(value)} characters long, over the limit of "
-                f"{policy.max_bytes}",
-                dialect=dialect,
-                loc=loc,
-                raw=value[:200],
-            )
+            raise over_max_bytes(f"Arguments at {loc} are", value, policy, loc, dialect)
         if not value:  # the most common empty-equivalent, without a failed parse
             return empty(value, policy, loc, dialect)
         try:
@@ -197,13 +206,7 @@ def read_block(
     array too, as they take arguments (an array of calls is read as its object form
     is, ``control-characters`` and all)."""
     if len(text) > policy.max_bytes:
-        raise ArgumentsError(
-            f"Tool call block at {loc} is {len(text)} characters long, over the limit of "
-            f"{policy.max_bytes} (max_bytes)",
-            dialect=dialect,
-            loc=loc,
-            raw=text[:200],
-        )
+        raise over_max_bytes(f"Tool call block at {loc} is", text, policy, loc, dialect, " (max_bytes)")
     try:
         return load_json(text), _NO_REPAIRS
     except TooLong:

@@ -23,8 +23,8 @@ def _chain(n: int, key: str = "a") -> Any:
 
 @pytest.mark.parametrize("depth", [MAX_WRITE_DEPTH + 2, 1500, 5000])
 @pytest.mark.parametrize(("fmt", "loc"), [
-    ("text.gemma", "$.args" + ".a" * MAX_WRITE_DEPTH),
-    ("text.lfm2", "$.args.a" + ".a" * MAX_WRITE_DEPTH),  # an argument's value is the first level
+    ("text.gemma", "$[0].args" + ".a" * MAX_WRITE_DEPTH),
+    ("text.lfm2", "$[0].args.a" + ".a" * MAX_WRITE_DEPTH),  # an argument's value is the first level
 ])
 def test_arguments_nested_too_deep_are_an_encode_error_with_a_path(fmt: str, loc: str, depth: int) -> None:
     with pytest.raises(EncodeError) as err:
@@ -39,7 +39,7 @@ def test_the_path_quotes_keys_that_are_no_names_and_shows_indexes() -> None:
         deep = [{"a b": deep}]
     with pytest.raises(EncodeError) as err:
         encode_text([ToolCall("f", {"q": deep})], "text.gemma")
-    assert err.value.loc == "$.args.q" + '[0]["a b"]' * ((MAX_WRITE_DEPTH - 1) // 2) + "[0]"
+    assert err.value.loc == "$[0].args.q" + '[0]["a b"]' * ((MAX_WRITE_DEPTH - 1) // 2) + "[0]"
 
 
 @pytest.mark.parametrize("fmt", ["text.gemma", "text.lfm2"])

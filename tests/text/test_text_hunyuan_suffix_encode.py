@@ -47,6 +47,15 @@ def test_calls_decoded_with_two_suffixes_cannot_share_a_block() -> None:
     assert exc.value.message == (
         "Calls decoded with different token suffixes (':a', ':b') cannot be written in one text.hunyuan block"
     )
+    assert exc.value.loc == "$[1]"  # the first call with another suffix
+
+
+@pytest.mark.parametrize("bad", [["x"], {"s": 1}, 5])
+def test_a_suffix_in_provider_data_that_is_no_string_is_refused_at_its_call(bad: object) -> None:
+    call = ToolCall("f", {"a": 1}, provider_data={D: {"suffix": bad}})
+    with pytest.raises(EncodeError, match=r"^Token suffix .* in the calls' provider data is not one text.hunyuan") as exc:
+        encode_text([ToolCall("g"), call], D)
+    assert exc.value.loc == "$[1]"
 
 
 # -- suffixed(suffix): the format that writes one checkpoint's tokens for calls of any origin

@@ -275,6 +275,18 @@ def details(content: Any) -> List[str]:
     return out
 
 
+def _fetched_by_none(part: Dict[str, Any]) -> Optional[str]:
+    """The ``fileUri`` of a Gemini ``fileData`` *part* that is no Files API URI, no
+    ``gs://`` URI and no http(s) URL (``file://``, ``s3://``): no provider fetches it, so
+    it is no upload either. Gemini takes those three
+    (https://ai.google.dev/gemini-api/docs/file-input-methods, checked 2026-12-06)."""
+    fd = part.get("fileData", part.get("file_data"))
+    uri = fd.get("fileUri", fd.get("file_uri")) if type(fd) is dict else None
+    if type(uri) is not str or web(uri) or gemini_upload(uri) or of_scheme(uri, "gs://"):
+        return None
+    return uri
+
+
 def rewrite_media(
     r: ToolResult,
     target: str,
@@ -298,6 +310,12 @@ def rewrite_media(
                 upload = any(k in part for k in _UPLOADS)
                 if part.get("type") == "image" or upload:
                     what = "An image" if part.get("type") == "image" else "A file"
+                    uri = _fetched_by_none(part)
+                    if uri is not None:
+                        raise EncodeError(
+                            f"{what} in a tool result cannot be written for {target}: its fileData URI "
+                            f"{excerpt(uri)} has a scheme Gemini does not fetch (a fileData part takes a Files "
+                            "API URI, a gs:// URI or a public http(s) URL)", dialect=target)
                     what += " by file id (an upload to another provider)" if upload else " part of no known shape"
                     raise EncodeError(f"{what} in a tool result cannot be written for {target}: {excerpt(part)}",
                                       dialect=target)

@@ -33,6 +33,7 @@ from .._args import TRUNCATING, Policy, argument_keys, make_policy, parse_argume
 from .._errors import ArgumentsError, DecodeError, EncodeError, ToolwireError, excerpt, refuse_server
 from .._finish import barring_word, keyword_call
 from .._finish_reasons import core_word
+from .._payload_paths import moved
 from .._scope import check_scope
 from .._types import InvalidToolCall, ToolCall, new_call, new_invalid
 from .._value_checks import lone_surrogate_in, utf8_problem
@@ -467,7 +468,8 @@ class TextFormat:
         ``EncodeError`` for a name the format's parser would not read back as a name
         (``is_name``), and for what ``encode`` refuses to write to another dialect: an
         ``InvalidToolCall``, a call the provider runs itself (``server``: no text format
-        is its provider's), a call named in a namespace by another name (``check_scope``)."""
+        is its provider's), a call named in a namespace by another name (``check_scope``).
+        Every error is said at the call's index (``$[1].args.city``)."""
         for i, c in enumerate(calls):
             if issubclass(type(c), InvalidToolCall):
                 raise EncodeError(
@@ -483,9 +485,36 @@ class TextFormat:
                     dialect=self.name,
                     loc=f"$[{i}].name",
                 )
-            if issubclass(type(c), ToolCall):
-                if c.provider_data:
-                    check_scope("call", c.name, c.provider_data, self, None)
-                if c.server:
-                    refuse_server(c.name, self.name)
-        return self.encode_calls(calls, variant)
+            if issubclass(type(c), ToolCall) and (c.provider_data or c.server):
+                try:
+                    if c.provider_data:
+                        check_scope("call", c.name, c.provider_data, self, None)
+                    if c.server:
+                        refuse_server(c.name, self.name)
+                except EncodeError as exc:
+                    raise moved(exc, exc.dialect, {"$": f"$[{i}]"}) from None
+        try:
+            return self.encode_calls(calls, variant)
+        except EncodeError as exc:
+            if exc.loc[:2] == "$[":
+                raise
+            raise self._at_call(exc, calls, variant) from None
+
+    def _at_call(self, exc: EncodeError, calls: Sequence[ToolCall], variant: str | None) -> EncodeError:
+        """*exc*, raised by the writer at a path in one call (``$.args.city``; ``$``: a
+        JSON writer, which writes all the calls at once), said at that call's index
+        (``$[1].args.city``): the first call the writer refuses alone with the same words
+        (an error no one call gives alone keeps its path). Run on the error path only."""
+        for i, c in enumerate(calls):
+            if len(calls) == 1 or _same_error(self, c, variant, exc):
+                return moved(exc, exc.dialect, {"$": f"$[{i}]"})
+        return exc
+
+
+def _same_error(fmt: TextFormat, call: ToolCall, variant: str | None, exc: EncodeError) -> bool:
+    """Whether *fmt* writing *call* alone raises *exc*'s words."""
+    try:
+        fmt.encode_calls([call], variant)
+    except EncodeError as alone:
+        return alone.message == exc.message
+    return False

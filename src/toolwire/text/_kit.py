@@ -10,6 +10,7 @@ from typing import Any
 from .._args import load_json, same_json
 from .._errors import EncodeError, excerpt
 from .._json_ints import write_json
+from .._path_steps import key_step
 from .._types import ToolCall
 from ._core import Action, Mode, TextParser
 
@@ -33,6 +34,7 @@ __all__ = [
     "empty_closed",
     "empty_cut",
     "no_calls",
+    "refusal",
     "stay",
 ]
 
@@ -226,19 +228,26 @@ def calls_of(calls: Any, dialect: str) -> list[ToolCall]:
 
 
 def forbid_key(key: str, markers: Sequence[str], what: str, dialect: str) -> str:
-    """*key* (a parameter name in a tag) unless it is empty or holds one of *markers*:
-    the family's parser reads an empty name as no name at all."""
+    """*key* (an argument's name, written in a tag) unless it is empty or holds one of
+    *markers*: the family's parser reads an empty name as no name at all. Refused at
+    ``$.args.key`` (``TextFormat.encode`` says it at the call's index)."""
     if not key:
-        raise EncodeError(f"{what} is empty, which {dialect} cannot carry", dialect=dialect)
-    return forbid(key, markers, what, dialect)
+        raise EncodeError(f"{what} is empty, which {dialect} cannot carry", dialect=dialect, loc='$.args[""]')
+    return forbid(key, markers, what, dialect, "$.args", key)
 
 
-def forbid(value: str, markers: Sequence[str], what: str, dialect: str) -> str:
-    """*value* unless it contains one of *markers* (it could not be read back)."""
+def forbid(value: str, markers: Sequence[str], what: str, dialect: str, at: str, key: str | None = None) -> str:
+    """*value* unless it contains one of *markers* (it could not be read back): refused at
+    *at*, its path in its call (``$.name``, ``$.args``), under it *key*'s step when given
+    (``$.args.city``: an argument or its value). ``TextFormat.encode`` says the path at
+    the call's index (``$[1].args.city``); it is spelt only for the error."""
     for mk in markers:
         if mk in value:
-            raise EncodeError(
-                f"{what} {excerpt(value)} contains {mk!r}, which {dialect} cannot carry",
-                dialect=dialect,
-            )
+            raise refusal(value, mk, what, dialect, at if key is None else at + key_step(key))
     return value
+
+
+def refusal(value: str, marker: str, what: str, dialect: str, loc: str) -> EncodeError:
+    """The ``EncodeError`` of ``forbid``: *value* (a *what*) holds *marker*, at *loc*."""
+    return EncodeError(f"{what} {excerpt(value)} contains {marker!r}, which {dialect} cannot carry",
+                       dialect=dialect, loc=loc)

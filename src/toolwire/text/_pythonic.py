@@ -36,8 +36,8 @@ from .._types import ToolCall
 from .._value_checks import LONG_INT, LONG_INT_WORDS
 from ._brackets import scan
 
-__all__ = ["MAX_WRITE_DEPTH", "Read", "TooDeep", "cut_calls", "encode_calls", "encode_value", "first_name", "py_name",
-           "read_calls", "step", "too_deep"]
+__all__ = ["MAX_WRITE_DEPTH", "Read", "Refused", "TooDeep", "cut_calls", "encode_calls", "encode_value", "first_name",
+           "py_name", "read_calls", "step", "too_deep"]
 
 # the first call's name of a call or a list of calls (matched at the start only)
 _FIRST = re.compile(r"\s*(?:\[\s*)?([A-Za-z_][\w.]*)\(")
@@ -336,6 +336,16 @@ class TooDeep(Exception):
         self.steps: list[str] = []
 
 
+class Refused(TooDeep):
+    """A value a nested writer cannot write (*error*, said at ``$``: a string holding the
+    quote that would end it), on its way out as ``TooDeep``: each level adds its step,
+    and ``too_deep`` says *error* at the value's path."""
+
+    def __init__(self, error: EncodeError) -> None:
+        super().__init__()
+        self.error = error
+
+
 def step(key: Any) -> str:
     """One step of a ``$.path``: ``[0]`` for an index, ``.a`` or ``["a b"]`` for a key."""
     if type(key) is int:
@@ -345,8 +355,11 @@ def step(key: Any) -> str:
 
 def too_deep(exc: TooDeep | None, loc: str, dialect: str) -> EncodeError:
     """The ``EncodeError`` for a value nested past ``MAX_WRITE_DEPTH`` (or past the
-    stack the caller left: *exc* ``None``), at its ``$.path`` below *loc*."""
+    stack the caller left: *exc* ``None``), at its ``$.path`` below *loc*; for a
+    ``Refused`` value, its error at that path."""
     where = loc + "".join(reversed(exc.steps)) if exc is not None else loc
+    if isinstance(exc, Refused):
+        return EncodeError(exc.error.message, dialect=dialect, loc=where)
     return EncodeError(
         f"Arguments at {where} are nested deeper than {MAX_WRITE_DEPTH} levels, the most {dialect} writes",
         dialect=dialect,

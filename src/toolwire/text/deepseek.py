@@ -261,7 +261,8 @@ def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
         for k, v in c.args.items():
             name_text(k, (), NAME)
             is_str = type(v) is str
-            text = forbid(v if is_str else dumps(v, NAME), (f"</{d}parameter>", f"<{d}parameter"), "Value", NAME)
+            text = forbid(v if is_str else dumps(v, NAME), (f"</{d}parameter>", f"<{d}parameter"), "Value", NAME,
+                          "$.args", k)
             params.append(f'<{d}parameter name="{k}" string="{"true" if is_str else "false"}">{text}</{d}parameter>')
         # the official template: '<…invoke name="{name}">\n{arguments}\n</…invoke>' (no arguments: a blank line)
         invokes.append(f'<{d}invoke name="{c.name}">\n' + "\n".join(params) + f"\n</{d}invoke>")

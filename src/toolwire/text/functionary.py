@@ -239,7 +239,7 @@ def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
         if i != len(items) - 1:
             raise EncodeError(f"A {CODE!r} call must be the last: its code runs to the end of the output",
                               dialect=NAME, loc=f"$[{i}]")
-        out.append(f"{MARK}{CODE}\n{forbid(code, (EOT, EOM), 'Code', NAME)}")
+        out.append(f"{MARK}{CODE}\n{forbid(code, (EOT, EOM), 'Code', NAME, '$.args.code')}")
     return "".join(out)
 
 

@@ -51,8 +51,8 @@ from typing import Any
 from .._errors import excerpt
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextMode, TextParser
-from ._kit import MISSING, body, calls_of, dumps, forbid, goto, loads, stay
-from ._pythonic import MAX_WRITE_DEPTH, TooDeep, step, too_deep
+from ._kit import MISSING, body, calls_of, dumps, goto, loads, refusal, stay
+from ._pythonic import MAX_WRITE_DEPTH, Refused, TooDeep, step, too_deep
 from ._schema import schema_types
 
 __all__ = ["FORMAT"]
@@ -224,10 +224,13 @@ def _start(thinking: bool) -> TextMode:
 
 
 def _enc(v: Any, depth: int = 0, q: str = Q, dialect: str = NAME) -> str:
-    """*v* in Gemma's value syntax; nested past ``MAX_WRITE_DEPTH``, ``TooDeep``."""
+    """*v* in Gemma's value syntax; nested past ``MAX_WRITE_DEPTH``, ``TooDeep``; a
+    string or key holding the quote *q*, ``Refused``."""
     t = type(v)
     if t is str:
-        return q + forbid(v, (q,), "String", dialect) + q
+        if q in v:
+            raise Refused(refusal(v, q, "String", dialect, "$"))
+        return f"{q}{v}{q}"
     if v is None or t is bool:
         return json.dumps(v)
     if t in (int, float):
@@ -240,10 +243,12 @@ def _enc(v: Any, depth: int = 0, q: str = Q, dialect: str = NAME) -> str:
         for k, x in enumerate(v) if t is list else sorted(v.items(), key=_dictsort):
             try:
                 text = _enc(x, depth + 1, q, dialect)
+                if t is dict:  # a key that cannot be written: refused at its member's path
+                    text = f"{_key(k, q, dialect)}:{text}"
             except TooDeep as exc:
                 exc.steps.append(step(k))
                 raise
-            parts.append(text if t is list else f"{_key(k, q, dialect)}:{text}")
+            parts.append(text)
         return ("[" if t is list else "{") + ",".join(parts) + ("]" if t is list else "}")
     return dumps(v, dialect)  # raises EncodeError for anything that is not JSON
 
@@ -254,7 +259,11 @@ def _dictsort(item: tuple[str, Any]) -> str:
 
 
 def _key(k: str, q: str = Q, dialect: str = NAME) -> str:
-    return k if _BARE_KEY.fullmatch(k) else q + forbid(k, (q,), "Key", dialect) + q
+    if _BARE_KEY.fullmatch(k):
+        return k
+    if q in k:
+        raise Refused(refusal(k, q, "Key", dialect, "$"))
+    return q + k + q
 
 
 def write_calls(calls: Sequence[ToolCall], dialect: str, open_: str, close: str, q: str) -> str:

@@ -115,7 +115,7 @@ def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
             for k, v in c.args.items():
                 name_text(k, ("\n",), NAME)
                 is_str = type(v) is str
-                text = forbid(v if is_str else dumps(v, NAME), (P_END, P), "Value", NAME)
+                text = forbid(v if is_str else dumps(v, NAME), (P_END, P), "Value", NAME, "$.args", k)
                 kind = "true" if is_str else "false"
                 lines.append(f'{P} name="{k}" string="{kind}">{wrap_nl(text)}{P_END}')
             lines.append(INV_END)

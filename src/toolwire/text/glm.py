@@ -44,9 +44,9 @@ from collections.abc import Sequence
 
 from .._types import ToolCall
 from ._core import Action, BodyMode, TextFormat, TextParser
-from ._kit import body, calls_of, dumps, forbid, stay
+from ._kit import body, stay
 from ._modes import held_think_modes
-from ._params import read_pairs
+from ._params import read_pairs, write_pairs
 
 __all__ = ["FORMAT"]
 
@@ -83,18 +83,8 @@ _CALL.next = _CONTENT
 
 
 def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
-    nl = "" if variant == "4.7" else "\n"
-    out = []
-    for c in calls_of(calls, NAME):
-        parts = [OPEN + c.name + nl]
-        for key, v in c.args.items():
-            forbid(key, (K, K_END, V, V_END), "Argument name", NAME)
-            text = v if type(v) is str else dumps(v, NAME)
-            forbid(text, (V_END, V), "Value", NAME)
-            parts.append(f"{K}{key}{K_END}{nl}{V}{text}{V_END}{nl}")
-        parts.append(CLOSE)
-        out.append("".join(parts))
-    return nl.join(out)  # 4.7: no separator (GLM-4.7-Flash.jinja's tool_calls loop)
+    # 4.7: no line breaks, between pairs or calls (GLM-4.7-Flash.jinja's tool_calls loop)
+    return write_pairs(calls, (K, K_END, V, V_END), OPEN, CLOSE, "" if variant == "4.7" else "\n", NAME)
 
 
 FORMAT = TextFormat(

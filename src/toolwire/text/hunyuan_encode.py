@@ -27,17 +27,18 @@ def suffix_of(cs: Sequence[ToolCall]) -> str:
     (no suffix in their provider data) take the suffix of those beside them, since one
     block has one spelling; two different suffixes are an ``EncodeError``."""
     found: dict[object, None] = {}
-    for c in cs:
+    other = 0  # the first call whose suffix is not the first one's
+    for i, c in enumerate(cs):
         data = c.provider_data.get(NAME) if type(c.provider_data) is dict else None
         sfx = data.get("suffix", "") if type(data) is dict else ""
         if sfx != "":
+            check_suffix(sfx, "in the calls' provider data ")  # (before it is a key: a list is none)
             found[sfx] = None
+            other = other or (i if len(found) > 1 else 0)
     if len(found) > 1:
         raise EncodeError(f"Calls decoded with different token suffixes ({', '.join(excerpt(s) for s in found)}) "
-                          f"cannot be written in one {NAME} block", dialect=NAME)
-    sfx = next(iter(found), "")
-    check_suffix(sfx, "in the calls' provider data ")
-    return str(sfx)  # checked: a str
+                          f"cannot be written in one {NAME} block", dialect=NAME, loc=f"$[{other}]")
+    return str(next(iter(found), ""))  # checked: a str
 
 
 def check_suffix(sfx: object, where: str = "", empty: bool = True) -> None:
@@ -68,9 +69,9 @@ def encode(calls: Sequence[ToolCall], variant: str | None, suffix: str | None = 
     for c in cs:
         out.append(f"{t.call}{c.name}{'' if variant == 'hy4' else t.sep}")
         for key, val in c.args.items():
-            forbid(key, (k_end, "<", "\n"), "Argument name", NAME)
+            forbid(key, (k_end, "<", "\n"), "Argument name", NAME, "$.args", key)
             text = val if type(val) is str else dumps(val, NAME)
-            forbid(text, (v_end, v), "Value", NAME)
+            forbid(text, (v_end, v), "Value", NAME, "$.args", key)
             out += [f"{k}{key}{k_end}", f"{v}{text}{v_end}"]
         out.append(t.call_end)
     out.append(t.close)

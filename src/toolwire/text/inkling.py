@@ -129,7 +129,7 @@ _START = partial(start_in, _HEADER, _REASONING)
 def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
     out = []
     for c in calls_of(calls, NAME):
-        forbid(c.name, _MARKERS, "Name", NAME)
+        forbid(c.name, _MARKERS, "Name", NAME, "$.name")
         try:  # the renderer's canonical JSON: keys sorted, compact
             args = write_json(c.args, ensure_ascii=False, allow_nan=False, separators=(",", ":"), sort_keys=True)
         except (TypeError, ValueError, RecursionError) as exc:

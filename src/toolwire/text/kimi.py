@@ -266,14 +266,14 @@ def _encode_k3(calls: list[ToolCall]) -> str:
         out.append(f'{K3_CALL} tool="{_esc(c.name)}" index="{i + 1}"{SEP}')
         data = c.provider_data.get(NAME) if type(c.provider_data) is dict else None
         if type(data) is dict and data.get(_K3_ARGS) == "json":  # read from a json element: written back so
-            text = forbid(args_text(c, NAME), (K3_JSON_END,), "Arguments", NAME)
+            text = forbid(args_text(c, NAME), (K3_JSON_END,), "Arguments", NAME, "$.args")
             out.append(f'{K3_JSON} type="object"{SEP}{text}{K3_JSON_END}{K3_CALL_END}')
             continue
         for k, v in c.args.items():
             forbid_key(k, (), "Parameter name", NAME)
             is_str = type(v) is str
             text = v if is_str else dumps(v, NAME)  # the template's ``tojson`` (", ", ": ")
-            forbid(text, (K3_ARG_END, K3_ARG), "Value", NAME)
+            forbid(text, (K3_ARG_END, K3_ARG), "Value", NAME, "$.args", k)
             kind = "string" if is_str else _k3_type(v)
             out.append(f'{K3_ARG} key="{_esc(k)}" type="{kind}"{SEP}{text}{K3_ARG_END}')
         out.append(K3_CALL_END)

@@ -40,6 +40,7 @@ def _one(cs: list[ToolCall], variant: str) -> ToolCall:
             f"{NAME} variant {variant!r} writes one call per message (the Llama 3.1 template refuses "
             f"more), got {len(cs)}; use variant='pythonic' for several",
             dialect=NAME,
+            loc="$[1]",  # the call it cannot write
         )
     return cs[0]
 
@@ -66,7 +67,7 @@ def encode(calls: Sequence[ToolCall], variant: str | None, read: Callable[[str],
         if c.name != "code_interpreter" or list(c.args) != ["code"] or type(code) is not str:
             raise EncodeError(f"{NAME} variant 'code' writes a code_interpreter call with one 'code' string",
                               dialect=NAME)
-        forbid(code, (TAG, EOM, EOT), "Code", NAME)
+        forbid(code, (TAG, EOM, EOT), "Code", NAME, "$.args.code")
         text = TAG + code + EOM
         back = read(text).tool_calls
         if len(back) != 1 or back[0] != c:

@@ -67,9 +67,9 @@ from collections.abc import Sequence
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextParser
 from ._jsoncalls import json_calls
-from ._kit import body, calls_of, dumps, forbid, name_hint, stay
+from ._kit import body, calls_of, dumps, name_hint, stay
 from ._modes import closed_think_modes
-from ._params import read_pairs, value_text
+from ._params import read_pairs, write_pairs
 
 __all__ = ["FORMAT"]
 
@@ -114,15 +114,7 @@ def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
         return "".join(
             f"{OPEN}\n{dumps({'name': c.name, 'arguments': c.args}, NAME)}\n{CLOSE}" for c in calls_of(calls, NAME)
         )
-    out = []
-    for c in calls_of(calls, NAME):
-        parts = [OPEN + c.name + "\n"]
-        for key, v in c.args.items():
-            forbid(key, TAGS, "Argument name", NAME)
-            parts.append(f"{K}{key}{K_END}\n{V}{value_text(v, V, V_END, NAME)}{V_END}\n")
-        parts.append(CLOSE)
-        out.append("".join(parts))
-    return "\n".join(out)
+    return write_pairs(calls, TAGS, OPEN, CLOSE, "\n", NAME)
 
 
 FORMAT = TextFormat(

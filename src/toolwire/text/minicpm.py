@@ -130,18 +130,18 @@ _CONTENT, _REASONING, _START = closed_think_modes({OPEN: body(_CALL)}, content_e
 _CALL.next = _CONTENT
 
 
-def _value(v: Any) -> str:
+def _value(k: str, v: Any) -> str:
     if type(v) is not str:  # JSON has "<" and "&" only in strings: escaped, the text never holds a tag
         return dumps(v, NAME).replace("<", "\\u003c").replace("&", "\\u0026")
     if "<" in v or "&" in v or "\n" in v:
-        return CDATA + forbid(v, (CDATA_END,), "Value", NAME) + CDATA_END
+        return CDATA + forbid(v, (CDATA_END,), "Value", NAME, "$.args", k) + CDATA_END
     return v
 
 
 def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
     out = []
     for c in calls_of(calls, NAME):
-        params = "".join(f'{P}"{name_text(k, (), NAME)}">{_value(v)}{P_END}' for k, v in c.args.items())
+        params = "".join(f'{P}"{name_text(k, (), NAME)}">{_value(k, v)}{P_END}' for k, v in c.args.items())
         out.append(f'{OPEN}"{c.name}">{params}{CLOSE}')
     return "\n".join(out)
 

@@ -236,7 +236,7 @@ def write_invokes(calls: Sequence[ToolCall], open_: str, close: str, dialect: st
         lines.append(f'{INV}"{c.name}">')
         for k, v in c.args.items():
             name_text(k, ("\n",), dialect)
-            lines.append(f'{P}"{k}">{wrap_nl(value_text(v, P, P_END, dialect))}{P_END}')
+            lines.append(f'{P}"{k}">{wrap_nl(value_text(v, P, P_END, dialect, k))}{P_END}')
         lines.append(INV_END)
     lines.append(close)
     return "\n".join(lines)

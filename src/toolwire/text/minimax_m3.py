@@ -261,7 +261,7 @@ def _write(key: str, v: Any, out: list[str], dialect: str) -> None:
     if key.startswith("/"):
         forbid_key(key, ("/",), "Parameter name", dialect)
     text = v if type(v) is str else dumps(v, dialect)
-    out.append(f"{NS}<{key}>{forbid(text, (NS,), 'Value', dialect)}{NS}</{key}>")
+    out.append(f"{NS}<{key}>{forbid(text, (NS,), 'Value', dialect, '$.args', key)}{NS}</{key}>")
 
 
 def encode_m3(calls: Sequence[ToolCall], dialect: str) -> str:

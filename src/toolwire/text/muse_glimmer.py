@@ -269,12 +269,12 @@ def _start(thinking: bool) -> TextMode:
     return _REASONING if thinking else _FIRST  # a prompt ending to=self<|message|>
 
 
-def _value(v: object) -> str:
-    """A value as ``render_atem`` writes it: strings as they are (refused when they hold
-    a parameter tag or a special token: a tokenizer reads ``<|eom|>`` in text as the
-    token), other values as JSON."""
+def _value(k: str, v: object) -> str:
+    """The value *v* of argument *k* as ``render_atem`` writes it: strings as they are
+    (refused when they hold a parameter tag or a special token: a tokenizer reads
+    ``<|eom|>`` in text as the token), other values as JSON."""
     if type(v) is str:
-        return forbid(v, _UNSAID, "Value", NAME)
+        return forbid(v, _UNSAID, "Value", NAME, "$.args", k)
     text = dumps(v, NAME)  # as tojson writes it, but for a marker in a string: "<" escaped (the same value)
     return text.replace("<", "\\u003c") if any(t in text for t in _UNSAID) else text
 
@@ -288,7 +288,7 @@ def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
         lines = [f"{EOM}{START}assistant" if i else "", f" to={c.name}{MESSAGE}{OPEN}\n{INV}\"{c.name}\">\n"]
         for k, v in c.args.items():
             name_text(k, ("\n",), NAME)
-            lines.append(f'{P}"{k}">{_value(v)}{P_END}\n')
+            lines.append(f'{P}"{k}">{_value(k, v)}{P_END}\n')
         lines.append(f"{INV_END}\n{CLOSE}")
         out.append("".join(lines))
     return "".join(out) + EOT if out else ""

@@ -121,8 +121,8 @@ def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
         for k, v in c.args.items():
             name_text(k, ("\n",), NAME)
             text = v if type(v) is str else dumps(v, NAME)
-            forbid(text, (P_END, "\n" + P), "Value", NAME)
-            forbid(text[: len(P)], (P,), "Value", NAME)
+            forbid(text, (P_END, "\n" + P), "Value", NAME, "$.args", k)
+            forbid(text[: len(P)], (P,), "Value", NAME, "$.args", k)
             lines += [f"{P}{k}>", text, P_END]
         lines += [FN_END, CLOSE]
         out.append("\n".join(lines))

@@ -90,7 +90,7 @@ def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
         lines = [OPEN, f"{FN}{c.name}>"]
         for k, v in c.args.items():
             name_text(k, ("\n",), NAME)
-            lines.append(f"{P}{k}>{wrap_nl(value_text(v, P, P_END, NAME))}{P_END}")
+            lines.append(f"{P}{k}>{wrap_nl(value_text(v, P, P_END, NAME, k))}{P_END}")
         lines += [FN_END, CLOSE]
         blocks.append("\n".join(lines))
     return "\n".join(blocks)

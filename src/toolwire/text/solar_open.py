@@ -93,7 +93,7 @@ _CALL.next = _CONTENT
 def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
     parts = [CALLS]
     for c in calls_of(calls, NAME):
-        call_id = forbid(c.id or "", (ID_END, BEGIN, END), "Id", NAME)
+        call_id = forbid(c.id or "", (ID_END, BEGIN, END), "Id", NAME, "$.id")
         parts.append(f"{BEGIN}{call_id}{ID_END}{c.name}{ARGS}{dumps(c.args, NAME)}{END}")
     parts.append(CALLS_END)
     return "".join(parts)

@@ -111,12 +111,12 @@ _CALL.next = _CONTENT
 def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
     out = []
     for c in calls_of(calls, NAME):
-        forbid(c.name, (*_MARKERS, "\n"), "Name", NAME)
+        forbid(c.name, (*_MARKERS, "\n"), "Name", NAME, "$.name")
         parts = [f"{OPEN}{c.name}\n"]
         for key, v in c.args.items():
             name_text(key, _MARKERS, NAME)
             text = v if type(v) is str else dumps(v, NAME)
-            forbid(text, _MARKERS, "Value", NAME)
+            forbid(text, _MARKERS, "Value", NAME, "$.args", key)
             parts.append(f"{A_OPEN}{key}{A_VALUE}{text}{A_CLOSE}\n")
         parts.append(CLOSE)
         out.append("".join(parts))

@@ -106,7 +106,7 @@ def _params(c: ToolCall, open_: str, close: str, quoted: bool) -> list[str]:
     out = []
     for k, v in c.args.items():
         name_text(k, ("\n",), NAME)
-        text = value_text(v, open_, close, NAME)
+        text = value_text(v, open_, close, NAME, k)
         out.append(f'{open_}"{k}">{wrap_nl(text)}{close}' if quoted else f"{open_}{k}>\n{text}\n{close}")
     return out
 

@@ -211,3 +211,31 @@ def test_a_streamed_call_fragment_is_never_a_whole_call(fc: Any, why: str) -> No
         toolwire.convert(payload, "openai.chat")
     done = {"name": "f", "args": {"city": "Boston"}, "willContinue": False}  # the end of it: a whole call
     assert toolwire.decode_all(body({"functionCall": done}))[0].args == {"city": "Boston"}
+
+
+def _result_by_uri(uri: str) -> ToolResult:
+    """A function response with a ``fileData`` part (https://ai.google.dev/api/caching#FunctionResponse,
+    ``parts[].fileData``: ``mimeType`` + ``fileUri``), read from Gemini."""
+    wire = {"functionResponse": {"name": "f", "response": {"output": "x"},
+                                 "parts": [{"fileData": {"mimeType": "image/png", "fileUri": uri}}]}}
+    return toolwire.decode_result(wire, D).replace(id="toolu_1")
+
+
+@pytest.mark.parametrize("uri", ["file:///tmp/a.png", "s3://bucket/a.png", "ftp://ex.com/a.png"])
+@pytest.mark.parametrize("target", ["anthropic.messages", "bedrock.converse", "mcp"])
+def test_a_file_uri_of_a_scheme_gemini_does_not_fetch_is_said_so_not_an_upload(uri: str, target: str) -> None:
+    """Gemini fetches a ``fileUri`` that is a Files API URI, a ``gs://`` URI or a public
+    http(s) URL (https://ai.google.dev/gemini-api/docs/file-input-methods); a ``file://``
+    or ``s3://`` URI is none of them, and no upload either (it was said to be one)."""
+    with pytest.raises(EE) as err:
+        toolwire.encode_result(_result_by_uri(uri), target)
+    assert err.value.message == (
+        f"An image in a tool result cannot be written for {target}: its fileData URI {uri!r} has a scheme Gemini "
+        "does not fetch (a fileData part takes a Files API URI, a gs:// URI or a public http(s) URL)")
+
+
+@pytest.mark.parametrize("uri", ["https://generativelanguage.googleapis.com/v1beta/files/abc-123", "gs://bucket/a.png"])
+def test_a_file_uri_only_google_reads_is_still_refused_as_an_upload(uri: str) -> None:
+    with pytest.raises(EE, match=r"^An image by file id \(an upload to another provider\) in a tool result cannot "
+                                 r"be written for anthropic.messages"):
+        toolwire.encode_result(_result_by_uri(uri), "anthropic.messages")

@@ -28,7 +28,15 @@ from __future__ import annotations
 
 from typing import Any, Dict, Tuple
 
-from ..._args import TRUNCATING, Policy, encode_arguments, function_arguments, misplaced, parse_arguments
+from ..._args import (
+    TRUNCATING,
+    Policy,
+    encode_arguments,
+    function_arguments,
+    misplaced,
+    over_max_bytes,
+    parse_arguments,
+)
 from ..._dialect import Dialect, EncodeContext
 from ..._errors import ArgumentsError, DecodeError, refuse_server
 from ..._types import ToolCall, new_call
@@ -136,12 +144,7 @@ def _decode_custom(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
 def check_custom_input(text: str, policy: Policy, loc: str, dialect: str) -> None:
     """Free-text input of a custom tool call is held to ``max_bytes`` as argument text is."""
     if len(text) > policy.max_bytes:
-        raise ArgumentsError(
-            f"Custom tool input at {loc} is {len(text)} characters long, over the limit of {policy.max_bytes}",
-            dialect=dialect,
-            loc=loc,
-            raw=text[:200],
-        )
+        raise over_max_bytes(f"Custom tool input at {loc} is", text, policy, loc, dialect)
 
 
 def check_custom_cut(text: str, policy: Policy, loc: str, dialect: str) -> Tuple[str, ...]:
