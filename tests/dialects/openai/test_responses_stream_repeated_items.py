@@ -264,3 +264,16 @@ def test_a_custom_tool_call_replayed_mid_input_gives_its_input_once() -> None:
     deltas = [ev.delta for e in copy.deepcopy(events) for ev in acc.feed(e) if type(ev).__name__ == "ArgsDelta"]
     assert "".join(deltas) == "print(1)"
     assert _both(events + [done]) == [ToolCall("exec", {"input": "print(1)"}, "call_9")]
+
+
+def test_an_item_ended_with_another_call_id_is_not_guessed() -> None:
+    # one item (``fc_1`` at output 0) added with one call_id and done with another (the
+    # fast-path property, thorough profile): which id its result must answer is unknown.
+    # The general reader ran it twice (the final response's item, its call_id unseen, read
+    # as a call the stream never carried), the hot loop once under the first id
+    added = copy.deepcopy(ADDED)
+    added["item"]["call_id"] = "call_0"
+    out = _both([CREATED, added, *DELTAS, DONE, COMPLETED])
+    assert len(out) == 1 and type(out[0]) is InvalidToolCall
+    assert (out[0].name, out[0].id) == ("multiply", "call_0")
+    assert "call_1" in out[0].error

@@ -148,6 +148,7 @@ class Handler(Phased):
                                 text = item["arguments"]
                                 if not (type_(text) is str_ and len_(text) == end.size and end.error is None
                                         and end.tree is None and end.name is not None and end.id is not None
+                                        and end.id == item["call_id"]
                                         and item.get("status") != "incomplete"):
                                     end = None
                                 else:  # ``_extra``, inline: every field but these, in order
