@@ -121,6 +121,19 @@ def test_many_multi_line_values_decode_in_linear_time() -> None:
     assert decode_cpu(text(2_000), L) < 8 * decode_cpu(text(500), L) + 0.05
 
 
+@pytest.mark.parametrize(("dialect", "opener"), [("text.xlam", ""), ("text.mistral", "[TOOL_CALLS]"),
+                                                 ("text.llama", "<|python_tag|>")])
+def test_a_cut_off_list_of_multi_line_calls_decodes_in_linear_time(dialect: str, opener: str) -> None:
+    # (the review: each value's strict read failed on its raw newline, and the error built
+    # for it counted the lines from the start of the text: quadratic, 11 s at 1.2 MB)
+    def text(n: int) -> str:
+        return opener + "[" + '{"name": "f", "arguments": {"a": "x\ny"}}, ' * n + '{"name": "g", "arguments": {"a": "'
+
+    assert decode_cpu(text(8_000), dialect) < 8 * decode_cpu(text(2_000), dialect) + 0.05
+    calls = decode_text(text(3), dialect, finish_reason="length").tool_calls
+    assert [type(c).__name__ for c in calls] == ["ToolCall"] * 3 + ["InvalidToolCall"]
+
+
 # -- JSON arrays of calls ---------------------------------------------------------------------
 # The array forms as the families' templates / docs write them (a multi-line file and a tab in
 # a string, written raw): read as the object forms read them, ``control-characters`` recorded

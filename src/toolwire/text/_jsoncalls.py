@@ -97,8 +97,11 @@ def cut_json(text: str, notes: list[str] | None = None) -> tuple[list[Any], str]
         except ValueError as exc:
             if not str(exc).startswith("Invalid control character"):
                 return done, text[i:]
-            try:  # a raw newline in a string (a file's lines): one meaning, the characters
-                value, j = _LENIENT.raw_decode(text, i)
+            # a raw newline in a string (a file's lines): one meaning, the characters; the rest
+            # read leniently too (each failed strict read counts the lines before it: quadratic)
+            dec = _LENIENT
+            try:
+                value, j = dec.raw_decode(text, i)
             except (ValueError, RecursionError):
                 return done, text[i:]
             if notes is not None and not notes:
