@@ -266,14 +266,20 @@ def test_a_custom_tool_call_replayed_mid_input_gives_its_input_once() -> None:
     assert _both(events + [done]) == [ToolCall("exec", {"input": "print(1)"}, "call_9")]
 
 
-def test_an_item_ended_with_another_call_id_is_not_guessed() -> None:
-    # one item (``fc_1`` at output 0) added with one call_id and done with another (the
-    # fast-path property, thorough profile): which id its result must answer is unknown.
-    # The general reader ran it twice (the final response's item, its call_id unseen, read
-    # as a call the stream never carried), the hot loop once under the first id
+def test_an_item_ended_with_another_call_id_takes_the_done_items() -> None:
+    # one item (``fc_1`` at output 0) added with one call_id and done with another: vLLM's
+    # gpt-oss Responses stream does it (``streaming_events.py``, ``emit_function_call_done_events``:
+    # ``call_id=f"fc_{random_uuid()}"`` on the done item, another on the added one), and
+    # openai-python's ``ResponseStreamState`` keeps the done item, so its id is the call's. The
+    # general reader ran the call twice (the final response's item, its call_id unseen, read as a
+    # call the stream never carried; the fast-path property, thorough profile), the hot loop once
+    # under the first id
     added = copy.deepcopy(ADDED)
     added["item"]["call_id"] = "call_0"
-    out = _both([CREATED, added, *DELTAS, DONE, COMPLETED])
-    assert len(out) == 1 and type(out[0]) is InvalidToolCall
-    assert (out[0].name, out[0].id) == ("multiply", "call_0")
-    assert "call_1" in out[0].error
+    assert _both([CREATED, added, *DELTAS, DONE, COMPLETED]) == [CALL]
+    assert _both([CREATED, added, *DELTAS, DONE]) == [CALL]
+    # vLLM's done item: no ``id``, the item's id as an extra ``item_id``
+    done = copy.deepcopy(DONE)
+    done["item"].update({"id": None, "call_id": "fc_bbb", "item_id": "fc_1"})
+    (call,) = _both([CREATED, added, *DELTAS, done])
+    assert (type(call), call.name, call.args, call.id) == (ToolCall, "multiply", {"a": 6, "b": 7}, "fc_bbb")

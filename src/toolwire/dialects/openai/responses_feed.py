@@ -309,12 +309,9 @@ class Feed:
         kind = item.get("type")
         if c.name is None:
             c.name = nonempty_str(item.get("name"))
-        ident = item.get("call_id")
-        if c.id is None:
-            c.id = nonempty_str(ident)
-        elif ident != c.id and type(ident) is str and ident:  # one item, two ids: its result's is unknown
-            core.fail(c, f"The item ended with call_id {excerpt(ident)}, started as {excerpt(c.id)}: which "
-                         "id its result answers is not guessed")
+        ident = nonempty_str(item.get("call_id"))
+        if ident is not None:  # the done item's, as openai-python's stream state keeps it (vLLM's gpt-oss
+            c.id = ident  # stream gives the added item and the done item each its own ``call_id``)
         c.pd = _extra(item)
         if item.get("status") == "incomplete" and core.finish_reason is None:
             # the item says it was cut off (the reply's own ``response.incomplete`` comes
