@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from textcheck import C, Invalid, check
 
+from toolwire import InvalidToolCall, decode_text
+
 D = "text.harmony"
 CALL = '<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{"city":"Paris"}<|call|>'
 
@@ -635,6 +637,21 @@ def test_quoted_call_token_stays_text_as_written() -> None:
 def test_a_call_running_into_the_next_header_is_an_invalid_call(rest: str) -> None:
     call = '<|channel|>commentary to=functions.get_weather <|constrain|>json<|message|>{"city":"Paris"}'
     check(call + rest, D, None, None, [Invalid("get_weather", raw=call + rest)], finish_reason="stop")
+
+
+@pytest.mark.parametrize("finish", [None, "length", "stop"])
+def test_a_call_running_into_a_header_the_text_ends_in_says_so(finish: str | None) -> None:
+    # (the review: with no finish reason it said "the text ended where <|call|> would close it"
+    # and offered 'stop' to make it a whole call, which 'stop' does not)
+    text = ('<|channel|>commentary to=functions.a <|constrain|>json<|message|>{"x":1}'
+            "<|start|>assistant<|channel|>final<|message|>Done.")
+    (call,) = decode_text(text, D, finish_reason=finish).tool_calls
+    assert isinstance(call, InvalidToolCall) and not call.truncated
+    assert "runs into the next message's header" in call.error
+    # a header inside the cut JSON's string is no run-on: the call was cut
+    cut = '<|channel|>commentary to=functions.a <|constrain|>json<|message|>{"x":"<|start|>assistant'
+    (call,) = decode_text(cut, D).tool_calls
+    assert isinstance(call, InvalidToolCall) and call.truncated
 
 
 # -- a bare-word recipient (`to=get_weather`, no `functions.`): openai-harmony 0.0.8 reads the

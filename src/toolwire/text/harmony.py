@@ -91,7 +91,10 @@ def _call(m: TextParser, text: str, end: str, complete: bool) -> None:
     raw = m.opener + text + end
     name = tool(m.state.get("recipient", ""))
     if not complete:
-        m.truncated(name or None, raw)
+        if _runs_on(text):  # whole JSON, then a header: no cut, a missing <|call|>
+            m.invalid(name or None, raw, _RUN_ON.format(m.loc))
+        else:
+            m.truncated(name or None, raw)
         return
     tos = m.state.get("recipients", ())
     if tos is None:  # its header is none openai-harmony reads with that recipient (``_unread``)
@@ -105,8 +108,7 @@ def _call(m: TextParser, text: str, end: str, complete: bool) -> None:
         # through the arguments policy, which says what is wrong with it)
         m.invalid(name or None, raw, f"Tool call at {m.loc} ends where its JSON message is not complete")
     elif (START in text or CHANNEL in text) and loads(text) is MISSING:  # (in a JSON string: a call)
-        m.invalid(name or None, raw, f"Tool call at {m.loc} runs into the next message's header with no "
-                                     "<|call|> before it (Harmony reads that header as part of its arguments)")
+        m.invalid(name or None, raw, _RUN_ON.format(m.loc))
     else:
         m.call(name, text.strip() or None, raw)
     if end == RETURN:
@@ -122,6 +124,17 @@ _UNREAD = {
     "word": "is addressed to a word holding to= that is no recipient word (to=NAME): {} (openai-harmony reads "
             "the whole word as the recipient)",
 }
+
+
+_RUN_ON = ("Tool call at {} runs into the next message's header with no <|call|> before it (Harmony reads "
+           "that header as part of its arguments)")
+
+
+def _runs_on(text: str) -> bool:
+    """True when the cut-off *text* of a call holds whole JSON and then a header (a
+    ``<|start|>`` or ``<|channel|>`` outside it): the call ran on, whatever cut the text."""
+    at = [i for i in (text.find(START), text.find(CHANNEL)) if i >= 0]
+    return bool(at) and loads(text[: min(at)]) is not MISSING
 
 
 def _open_json(text: str) -> bool:
