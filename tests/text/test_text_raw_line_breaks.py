@@ -132,6 +132,8 @@ def test_a_cut_off_list_of_multi_line_calls_decodes_in_linear_time(dialect: str,
     assert decode_cpu(text(8_000), dialect) < 8 * decode_cpu(text(2_000), dialect) + 0.05
     calls = decode_text(text(3), dialect, finish_reason="length").tool_calls
     assert [type(c).__name__ for c in calls] == ["ToolCall"] * 3 + ["InvalidToolCall"]
+    # the closed calls say how they were read, as the whole list's calls do
+    assert [c.repairs for c in calls[:3]] == [("control-characters",)] * 3
 
 
 # -- JSON arrays of calls ---------------------------------------------------------------------

@@ -136,9 +136,10 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
     stripped = text.strip()
     if stripped[:1] in ("[", "{"):
         if not complete:  # the calls closed before the cut are whole; the cut one is named by its own name
-            done, tail = cut_json(stripped)
+            notes: list[str] = []
+            done, tail = cut_json(stripped, notes)
             for item in done:
-                _item(m, item, raw)
+                _item(m, item, raw, tuple(notes))
             m.truncated(loose_name(tail), raw)
         else:  # read as the other JSON arrays are (raw control characters, the policy's slips; "[]")
             json_calls(m, stripped, raw, read=_item)

@@ -119,13 +119,14 @@ def _maybe(m: TextParser, text: str, end: str, complete: bool) -> None:
         _as_written(m, raw)
         return
     if not complete:
-        done, tail = cut_json(text)
+        notes: list[str] = []
+        done, tail = cut_json(text, notes)
         if not (_NAME_OPEN.search(text) or _CALLISH.search(text[:200])) or (done and not any(map(_is_call, done))):
             _as_written(m, raw)  # no call, or records with a "name" key (the closed ones are no calls)
             return
         for item in done:  # the items closed before the cut; the cut one, its name whole or not
             if _is_call(item):
-                _add(m, [item], raw)
+                _add(m, [item], raw, tuple(notes))
             else:
                 m.invalid(None, raw, f"Tool call at {m.loc} is not an object with a \"name\" and \"arguments\"")
         m.truncated(loose_name(tail), raw)
