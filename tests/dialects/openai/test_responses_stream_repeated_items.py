@@ -283,13 +283,3 @@ def test_an_item_ended_with_another_call_id_takes_the_done_items() -> None:
     done["item"].update({"id": None, "call_id": "fc_bbb", "item_id": "fc_1"})
     (call,) = _both([CREATED, added, *DELTAS, done])
     assert (type(call), call.name, call.args, call.id) == (ToolCall, "multiply", {"a": 6, "b": 7}, "fc_bbb")
-
-
-@pytest.mark.parametrize("final", [False, True])
-def test_a_message_streamed_again_whole_after_its_end_gives_its_text_once(final: bool) -> None:
-    # (the review: an at-least-once transport re-sending a message's events after its end, no
-    # ``response.created`` between: the text came twice, "Sure.Sure.", while a call streamed
-    # again whole is an InvalidToolCall; the message's done item holds its text)
-    events = [CREATED, *MSG_EVENTS, *MSG_EVENTS, *CALL_EVENTS] + ([FINAL] if final else [])
-    assert _text(events) == "Sure."
-    assert _both(events) == [CALL]

@@ -30,9 +30,8 @@ done item and in the final response's ``output``.
   overlapping what was read) adds nothing when identical, as the SDK's state replaces
   the item; a differing one makes the call it ended an ``InvalidToolCall`` (which item
   to run is not guessed), and a message's a ``DecodeError`` (which text is the reply's is
-  not guessed). A repeated ``output_item.added`` of an item already ended is passed over
-  (a message's text deltas after it too: its done item holds its text); a call whose
-  whole item is streamed again is invalid. Never a second call, never text twice.
+  not guessed). A repeated ``output_item.added`` of an item already ended is passed over;
+  a call whose whole item is streamed again is invalid. Never a second call.
 - A message or call added again at an ``output_index`` with another identity (its ``id``
   or ``call_id`` differs: a second response may reuse ``fc_1``), or after a
   ``response.created`` of another response (several responses in one stream), starts
@@ -76,9 +75,6 @@ class Phased(Feed):
     starts: Optional[Dict[Any, Any]] = None
     # where the text of a message never added begins: after the one read before
     mark = 0
-    # the ``output_index`` of each message ended and then added again, the same item (an
-    # at-least-once transport): its deltas again add nothing (its done item holds its text)
-    muted: Optional[set[int]] = None
 
     def feed(self, data: Dict[str, Any]) -> None:
         kind = data.get("type")
@@ -107,7 +103,6 @@ class Phased(Feed):
         self.rid = rid if type(rid) is str and rid else None
         self.replaying = False
         self.behind = None
-        self.muted = None
         if self.ended or self.core.text_parts:  # (the first response: nothing to reset)
             self.ended.clear()
             self.starts = None
@@ -130,7 +125,7 @@ class Phased(Feed):
             key = data.get("item_id")
             if type(key) is not str:
                 key = None
-        elif self.replaying or self.behind is not None or self.muted is not None:
+        elif self.replaying or self.behind is not None:
             new = self._replayed(key, delta)
             if not new:
                 return
@@ -147,7 +142,7 @@ class Phased(Feed):
         had not said yet (``caught_up``; other text starts its text over)."""
         if key in self.ended and key not in (self.began or ()):
             prior = self.ended[key]
-            if prior[0] is None and (self.replaying or self.muted is not None and key in self.muted):
+            if prior[0] is None and self.replaying:
                 return ""  # the text of a message ended already: its done item holds it
         if self.behind is None or key not in self.behind:
             return delta
@@ -167,16 +162,8 @@ class Phased(Feed):
             prior = self.ended.get(key)
             if prior is not None and key not in self.core.by_key:
                 if _same(prior[1], item):
-                    if prior[0] is None and item.get("type") == "message":  # its text deltas again: none
-                        if self.muted is None:
-                            self.muted = set()
-                        self.muted.add(key)
-                        if self.said is None:
-                            self.said = {}  # (text deltas go by ``said_text``)
                     return  # the start of the item ended there, again: nothing new
                 del self.ended[key]  # another item there (another response): what was there is over
-                if self.muted is not None:
-                    self.muted.discard(key)
         if key is not None and self._again(key, item):
             return
         if item.get("type") != "message":
