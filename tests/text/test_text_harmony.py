@@ -648,6 +648,12 @@ def test_a_call_running_into_a_header_the_text_ends_in_says_so(finish: str | Non
     (call,) = decode_text(text, D, finish_reason=finish).tool_calls
     assert isinstance(call, InvalidToolCall) and not call.truncated
     assert "runs into the next message's header" in call.error
+    # a header inside the whole JSON's string first: still a run-on (the second review)
+    inner = ('<|channel|>commentary to=functions.a <|constrain|>json<|message|>{"x":"<|channel|>"}'
+             "<|start|>assistant<|channel|>final<|message|>Done.")
+    (call,) = decode_text(inner, D, finish_reason=finish).tool_calls
+    assert isinstance(call, InvalidToolCall) and not call.truncated
+    assert "runs into the next message's header" in call.error
     # a header inside the cut JSON's string is no run-on: the call was cut
     cut = '<|channel|>commentary to=functions.a <|constrain|>json<|message|>{"x":"<|start|>assistant'
     (call,) = decode_text(cut, D).tool_calls

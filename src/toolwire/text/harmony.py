@@ -58,6 +58,7 @@ openai_tool_parser.py``, ``vllm/reasoning/gptoss_reasoning_parser.py`` and
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from functools import partial
 
@@ -132,9 +133,20 @@ _RUN_ON = ("Tool call at {} runs into the next message's header with no <|call|>
 
 def _runs_on(text: str) -> bool:
     """True when the cut-off *text* of a call holds whole JSON and then a header (a
-    ``<|start|>`` or ``<|channel|>`` outside it): the call ran on, whatever cut the text."""
-    at = [i for i in (text.find(START), text.find(CHANNEL)) if i >= 0]
-    return bool(at) and loads(text[: min(at)]) is not MISSING
+    ``<|start|>`` or ``<|channel|>`` after it; one inside its strings is its text): the
+    call ran on, whatever cut the text. One read of the JSON: linear."""
+    if START not in text and CHANNEL not in text:
+        return False
+    start = len(text) - len(text.lstrip())
+    try:
+        _, end = _DECODER.raw_decode(text, start)
+    except (ValueError, RecursionError):
+        return False
+    rest = text[end:].lstrip()
+    return rest.startswith(START) or rest.startswith(CHANNEL)
+
+
+_DECODER = json.JSONDecoder(strict=False)
 
 
 def _open_json(text: str) -> bool:

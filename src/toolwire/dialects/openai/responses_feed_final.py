@@ -32,6 +32,16 @@ def _same_item(c: Call, item: Dict[str, Any]) -> bool:
     return type(ident) is str and type(pd) is dict and pd.get("id") == ident
 
 
+def _same_call(c: Call, item: Dict[str, Any]) -> bool:
+    """Whether *item*, at the place of the stream's call *c*, is that call with ids made
+    afresh: its tool and its very argument text (vLLM's gpt-oss final response parses the
+    reply again, with new ``id`` and ``call_id``)."""
+    if item.get("type") != "function_call" or item.get("name") != c.name:
+        return False
+    text = item.get("arguments")
+    return type(text) is str and text == (c.full if c.full is not None else "".join(c.parts))
+
+
 def unstreamed(core: Core, output: List[Any], end: Callable[[Call, Dict[str, Any]], None]) -> None:
     """The call items of the final *output* that no call of the stream carried (by
     position, else by ``call_id``; a server item by its ``id``): a stream resumed with
@@ -55,7 +65,7 @@ def unstreamed(core: Core, output: List[Any], end: Callable[[Call, Dict[str, Any
         ident = nonempty_str(item.get("id" if server else "call_id"))
         c = by_key.get(i)
         if (c is None or c.server is not server or c.id is not None and ident is not None and c.id != ident
-                and not _same_item(c, item)):
+                and not _same_item(c, item) and not _same_call(c, item)):
             c = by_id.get((server, ident)) if ident is not None else None
         if c is not None:
             at[c.pos] = i
