@@ -41,3 +41,16 @@ def test_a_free_form_object_beside_other_types_still_travels_as_a_string() -> No
         {"type": "string", "description": "A JSON object, encoded as a string."}, {"type": "integer"}]}
     assert r.decode({"f": '{"a": 1}'}) == {"f": {"a": 1}}
     assert r.decode({"f": 3}) == {"f": 3}
+
+
+def test_a_free_form_string_too_deep_or_not_json_stays_a_string() -> None:
+    # (the structured-output hunt: the model's string, read back as the object it stands
+    # for, raised RecursionError from ``validate`` and ``decode``; NaN read as a number)
+    rendered = render({"type": "object", "properties": {"meta": {"type": "object"}}, "required": ["meta"]},
+                      "openai.chat", free_form="string")
+    deep = "[" * 100_000 + "]" * 100_000
+    assert rendered.decode({"meta": deep}) == {"meta": deep}
+    assert [i.keyword for i in rendered.validate({"meta": deep})] == ["type"]
+    assert rendered.decode({"meta": '{"x": NaN}'}) == {"meta": '{"x": NaN}'}
+    assert [i.keyword for i in rendered.validate({"meta": '{"x": NaN}'})] == ["type"]
+    assert rendered.decode({"meta": '{"x": 1}'}) == {"meta": {"x": 1}}

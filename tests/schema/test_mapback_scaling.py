@@ -155,4 +155,6 @@ def test_a_deep_answer_with_little_stack_left_gives_issues_not_a_recursion_error
     while frame is not None:
         here, frame = here + 1, frame.f_back  # type: ignore[assignment]
     issues = at(min(used, sys.getrecursionlimit() - here - 150))
-    assert issues and all(i.pointer == "/tree" for i in issues)
+    # one ``depth`` issue where the stack ran out (it was an ``anyOf`` "no match" at /tree:
+    # a branch failed for want of stack, a verdict on a value never checked)
+    assert [i.keyword for i in issues] == ["depth"] and issues[0].pointer.startswith("/tree")

@@ -70,3 +70,31 @@ def test_a_value_nested_past_the_stack_is_one_depth_issue_where_it_stopped() -> 
     assert (issue.keyword, issue.message) == ("depth", "the value is nested too deeply to check")
     assert issue.schema_pointer in ("", "/items")  # the root (reached by "$ref": "#") or its items, by the stack's room
     assert issue.pointer.startswith("/0/0/0/0")
+
+
+_LINKED = {"type": "object", "properties": {"next": {"anyOf": [{"$ref": "#/$defs/L"}, {"type": "null"}]}}}
+
+
+def _chain(n: int) -> Dict[str, Any]:
+    value: Dict[str, Any] = {"next": None}
+    for _ in range(n - 1):
+        value = {"next": value}
+    return value
+
+
+@pytest.mark.parametrize("shape", [
+    {"not": {"$ref": "#/$defs/L"}},
+    {"oneOf": [{"$ref": "#/$defs/L"}, {"type": "object", "required": ["next"]}]},
+    {"if": {"$ref": "#/$defs/L"}, "then": {"type": "object"}, "else": {"type": "string"}},
+    {"anyOf": [{"$ref": "#/$defs/L"}, {"type": "string"}]},
+])
+def test_a_value_past_the_stack_inside_a_combinator_is_one_depth_issue(shape: Dict[str, Any]) -> None:
+    # (the structured-output hunt: the depth issue made the branch fail, so ``not`` accepted
+    # an instance its schema matches, ``oneOf`` one both branches match, ``if`` took ``else``
+    # and rejected a valid value; jsonschema: ["not"], ["oneOf"], [])
+    value = _chain(3_000)
+    issues = schema.validate(value, {**shape, "$defs": {"L": _LINKED}})
+    assert [i.keyword for i in issues] == ["depth"]
+    # within the stack, the verdicts jsonschema gives
+    small = schema.validate(_chain(5), {**shape, "$defs": {"L": _LINKED}})
+    assert [i.keyword for i in small] == {"not": ["not"], "oneOf": ["oneOf"]}.get(next(iter(shape)), [])

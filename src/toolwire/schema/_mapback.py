@@ -14,9 +14,9 @@ level up, was walked again: 2**depth walks).
 
 from __future__ import annotations
 
-import json
 from typing import Any, Dict, Optional, Tuple
 
+from .._args import load_json
 from ._normalize import merge_all_of, resolve_ref
 from ._rewrite_shapes import Options, is_open_object
 from ._validate import _Checker
@@ -97,8 +97,8 @@ class _MapBack:
             and o.free_form == "string"
             and is_open_object(node)
         ):
-            try:
-                decoded = json.loads(value)
+            try:  # (toolwire's reader: no NaN, a nesting too deep is a ValueError, never a RecursionError)
+                decoded = load_json(value)
             except ValueError:
                 return value
             return decoded if isinstance(decoded, dict) else value

@@ -59,11 +59,24 @@ def _check(instance: Any, schema: Any, formats: bool) -> List[ValidationIssue]:
     check_flag("formats", formats)  # "false" is truthy: it asserted the formats
     out: List[ValidationIssue] = []
     checker = _Checker(schema, formats)
+    checker.whole = True
     try:
         checker.run(instance, schema, "", "", out)
+    except _TooDeep as stop:  # one issue where the stack ran out, never a branch's verdict
+        return located([too_deep(stop.ptr, stop.sptr)], instance)
     except RecursionError:
         return located([too_deep("", "")], instance)
     return located(out, instance)
+
+
+class _TooDeep(RecursionError):
+    """The stack has no room for the next level: the whole check ends with one ``depth``
+    issue there (inside ``not``, ``oneOf``, ``if`` or ``anyOf`` a failed branch would give
+    a wrong verdict: ``not`` accepting what its schema matches)."""
+
+    def __init__(self, ptr: str, sptr: str) -> None:
+        super().__init__(ptr)
+        self.ptr, self.sptr = ptr, sptr
 
 
 _CHECKED: Dict[int, Any] = {}
@@ -106,6 +119,7 @@ class _Checker:
         self.formats = formats
         self.depth = 0
         self.room = _stack_room()
+        self.whole = False  # ``_check``'s: no room ends the check (``_TooDeep``)
         # Each (instance value, schema node) pair a combinator or ``$ref`` leads to is
         # walked once: a probe's answer (does it match, and what did it evaluate) by the
         # pair; a reporting walk by the pair and its place (what it evaluated; its issues
@@ -173,11 +187,14 @@ class _Checker:
         self, inst: Any, node: Dict[str, Any], ptr: str, sptr: str, out: List[ValidationIssue], first: bool,
         evaluated: Set[str],
     ) -> None:
-        """``_run`` one level down, or one ``depth`` issue where the stack has no room."""
+        """``_run`` one level down; where the stack has no room, the end of a whole check
+        (``whole``; ``_TooDeep``: one ``depth`` issue), else a ``depth`` issue there."""
         self.depth += 1
         try:
             if self.depth > self.room:
-                out.append(too_deep(ptr, sptr))
+                if self.whole:
+                    raise _TooDeep(ptr, sptr)
+                out.append(too_deep(ptr, sptr))  # (a probe of a rewrite: that branch does not match)
             else:
                 self._run(inst, node, ptr, sptr, out, first, evaluated)
         finally:
