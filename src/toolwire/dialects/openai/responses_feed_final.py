@@ -26,7 +26,7 @@ CALL_TYPES = frozenset({"function_call", "custom_tool_call"})
 
 def _same_item(c: Call, item: Dict[str, Any]) -> bool:
     """Whether *item* is the one the stream ended *c* with (its item ``id``), whatever
-    ``call_id`` each holds (a call whose item changed its ``call_id`` is invalid: ``Feed._end``)."""
+    ``call_id`` each holds (an item's done ``call_id`` is the call's: ``Feed._end``)."""
     ident = item.get("id")
     pd = c.pd.get(NAME) if type(c.pd) is dict else None
     return type(ident) is str and type(pd) is dict and pd.get("id") == ident
