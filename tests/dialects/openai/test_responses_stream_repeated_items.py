@@ -283,26 +283,3 @@ def test_an_item_ended_with_another_call_id_takes_the_done_items() -> None:
     done["item"].update({"id": None, "call_id": "fc_bbb", "item_id": "fc_1"})
     (call,) = _both([CREATED, added, *DELTAS, done])
     assert (type(call), call.name, call.args, call.id) == (ToolCall, "multiply", {"a": 6, "b": 7}, "fc_bbb")
-
-
-@pytest.mark.parametrize("more", [False, True])
-def test_a_final_response_naming_the_streamed_call_with_fresh_ids_is_that_call(more: bool) -> None:
-    # vLLM's gpt-oss Responses stream (the second review): ``response.completed`` holds the
-    # reply parsed again, so its call carries fresh ids (``harmony.py`` ``_parse_function_call``:
-    # ``fc_<random>`` / ``call_<random>``), and its done item has no ``id``. The item at the
-    # streamed call's position, with its name and arguments, is that call: it ran twice
-    fc = {"type": "function_call", "name": "multiply", "arguments": '{"a":6,"b":7}', "status": "completed"}
-    output: List[Any] = [{**fc, "id": "fc_fresh", "call_id": "call_fresh"}]
-    if more:  # one item more than the stream showed: the hot loop reads the final response too
-        output.append({"id": "msg_9", "type": "message", "status": "completed", "role": "assistant",
-                       "content": [{"type": "output_text", "text": "Done.", "annotations": []}]})
-    events = [CREATED,
-              {"type": "response.output_item.added", "output_index": 0,
-               "item": {**fc, "id": "fc_1", "call_id": "call_0", "arguments": "", "status": "in_progress"}},
-              {"type": "response.function_call_arguments.delta", "item_id": "fc_1", "output_index": 0,
-               "delta": '{"a":6,"b":7}'},
-              {"type": "response.output_item.done", "output_index": 0,
-               "item": {**fc, "id": None, "call_id": "call_0", "item_id": "fc_1"}},
-              {"type": "response.completed", "response": {"id": "resp_1", "object": "response",
-                                                          "status": "completed", "output": output}}]
-    assert _both(events) == [ToolCall("multiply", {"a": 6, "b": 7}, "call_0")]

@@ -16,30 +16,11 @@ from ...stream._call import Call, nonempty_str
 from ...stream._core import Core
 from .responses_feed_builtin import client_done, is_server, server_done
 from .responses_sniff import CLIENT_TYPES, client_name
-from .responses_tools import NAME
 
 __all__ = ["CALL_TYPES", "unstreamed"]
 
 #: The call items a ``function_call_arguments`` / ``custom_tool_call_input`` stream carries
 CALL_TYPES = frozenset({"function_call", "custom_tool_call"})
-
-
-def _same_item(c: Call, item: Dict[str, Any]) -> bool:
-    """Whether *item* is the one the stream ended *c* with (its item ``id``), whatever
-    ``call_id`` each holds (an item's done ``call_id`` is the call's: ``Feed._end``)."""
-    ident = item.get("id")
-    pd = c.pd.get(NAME) if type(c.pd) is dict else None
-    return type(ident) is str and type(pd) is dict and pd.get("id") == ident
-
-
-def _same_call(c: Call, item: Dict[str, Any]) -> bool:
-    """Whether *item*, at the place of the stream's call *c*, is that call with ids made
-    afresh: its tool and its very argument text (vLLM's gpt-oss final response parses the
-    reply again, with new ``id`` and ``call_id``)."""
-    if item.get("type") != "function_call" or item.get("name") != c.name:
-        return False
-    text = item.get("arguments")
-    return type(text) is str and text == (c.full if c.full is not None else "".join(c.parts))
 
 
 def unstreamed(core: Core, output: List[Any], end: Callable[[Call, Dict[str, Any]], None]) -> None:
@@ -64,8 +45,7 @@ def unstreamed(core: Core, output: List[Any], end: Callable[[Call, Dict[str, Any
             continue  # a message, reasoning...: no call
         ident = nonempty_str(item.get("id" if server else "call_id"))
         c = by_key.get(i)
-        if (c is None or c.server is not server or c.id is not None and ident is not None and c.id != ident
-                and not _same_item(c, item) and not _same_call(c, item)):
+        if c is None or c.server is not server or c.id is not None and ident is not None and c.id != ident:
             c = by_id.get((server, ident)) if ident is not None else None
         if c is not None:
             at[c.pos] = i
