@@ -145,43 +145,38 @@ class Core(Replies):
         c.pd = provider_data
         return c
 
-    def started_again(self, key: Optional[Hashable], id: Optional[str], name: Optional[str], text: str = "") -> bool:
-        """Whether a start event at *key* (a block's, a call's: Anthropic
+    def start(
+        self, key: Optional[Hashable], id: Optional[str], name: Optional[str], text: str = "", *,
+        server: bool = False, provider_data: Optional[Dict[str, Dict[str, Any]]] = None,
+    ) -> Optional[Call]:
+        """``open`` for a start event at *key* (a block's, a call's: Anthropic
         ``content_block_start``, Bedrock ``contentBlockStart``, Cohere ``tool-call-start``)
-        is the start of the call open there again, with its id (an at-least-once
-        transport, a gateway re-sending): one call, passed over while no argument text
-        but the start's own (*text*) came; after its text began, or with another name,
-        the call is invalid (a start re-sent, or a block lost? not guessed), never a
-        second call nor one run with part of its text. Another id (or none) is another
-        call (``False``: the caller opens it)."""
+        that an at-least-once transport or a gateway may send again: ``None`` when it is
+        the start of the call open there again, with its id (one call, passed over while
+        no argument text but the start's own, *text*, came; after its text began, or with
+        another name, that call is invalid: a start re-sent, or a block lost? not guessed);
+        the call a block with an id that ended at *key* starts again is invalid (never a
+        second run of it). Another id (or none) is another call."""
         c = self.by_key.get(key) if key is not None else None
-        if c is None or id is None or c.id != id:
-            return False
-        if name != c.name:
-            self.fail(c, f"Tool call {c.pos} of this stream was started again with the name {name!r}: "
-                         "which is its name is not guessed")
-        elif c.error is None and "".join(c.parts) != text:
-            self.fail(c, f"Tool call {c.pos} of this stream was started again after its argument text began: "
-                         "a start re-sent, or a block lost? Not guessed")
-        return True
-
-    def ended_at(self, key: Optional[Hashable], id: Optional[str]) -> Optional[Call]:
-        """The call that ended at *key* with *id* (scope ``None``), asked before a call
-        with that id starts there: a block re-sent whole after its end (an at-least-once
-        transport, a gateway re-sending) is no second call (``again``)."""
-        prior = self._by_id.get(id) if id is not None else None
-        return prior if prior is not None and prior.done and prior.key == key else None
-
-    def again(self, c: Call, prior: Call) -> None:
-        """*c* is the call *prior* (``ended_at``) started again after its end: invalid,
-        never a second run of it."""
-        self.fail(c, f"Tool call {c.pos} of this stream is tool call {prior.pos} (id {c.id!r}) started again "
-                     "after its end: never a second run of it")
+        if c is not None and id is not None and c.id == id:
+            if name != c.name:
+                self.fail(c, f"Tool call {c.pos} of this stream was started again with the name {name!r}: "
+                             "which is its name is not guessed")
+            elif c.error is None and "".join(c.parts) != text:
+                self.fail(c, f"Tool call {c.pos} of this stream was started again after its argument text began: "
+                             "a start re-sent, or a block lost? Not guessed")
+            return None
+        prior = self._by_id.get(id) if id is not None and key is not None else None
+        c = self.open(key, id, name, server=server, provider_data=provider_data)
+        if prior is not None and prior.done and prior.key == key:
+            self.fail(c, f"Tool call {c.pos} of this stream is tool call {prior.pos} (id {id!r}) started again "
+                         "after its end: never a second run of it")
+        return c
 
     @property
     def ids(self) -> Dict[Hashable, Call]:
         """The calls of this stream by id (scope ``None``: the id itself), for a hot loop
-        to ask whether an id came before (``ended_at``); read only."""
+        to ask whether an id came before (``start`` tells what it is then); read only."""
         return self._by_id
 
     def find(

@@ -171,16 +171,13 @@ class Handler:
         ident = ident if type(ident) is str and ident else None
         name = name if type(name) is str and name else None
         core = self.core
-        if key is not None and key in core.by_key and core.started_again(key, ident, name):
-            c = core.by_key[key]  # the block started again: one call (``started_again``)
+        c = core.start(key, ident, name, server=_CALLS[block["type"]], provider_data=pd)
+        if c is None:  # the block started again: one call (``start``)
+            c = core.by_key[key]
             if c.error is None and c.obj != (initial if type(initial) is dict and initial else None):
                 core.fail(c, f"Tool call {c.pos} of this stream was started again with another input: "
                              "which is its input is not guessed")
             return
-        prior = core.ended_at(key, ident) if key is not None else None
-        c = core.open(key, ident, name, server=_CALLS[block["type"]], provider_data=pd)
-        if prior is not None:  # the block again, after its end
-            core.again(c, prior)
         if type(initial) is dict and initial:
             c.obj = initial
         elif initial is None or len(block) > 4:  # none, or ``{}`` (as sent) beside another key:

@@ -205,13 +205,10 @@ class Handler:
             fn = tc.get("function")
             fn = fn if type(fn) is dict else {}
             piece = fn.get("arguments")
-            if core.started_again(key, nonempty_str(tc.get("id")), nonempty_str(fn.get("name")),
-                                  piece if type(piece) is str else ""):
+            c = core.start(key, nonempty_str(tc.get("id")), nonempty_str(fn.get("name")),
+                           piece if type(piece) is str else "")
+            if c is None:
                 return  # the call started again: one call
-            prior = core.ended_at(key, nonempty_str(tc.get("id"))) if key is not None else None
-            c = core.open(key, nonempty_str(tc.get("id")), nonempty_str(fn.get("name")))
-            if prior is not None:  # the call again, after its end
-                core.again(c, prior)
             if type(piece) is str and piece:
                 core.add(c, piece)
             elif not piece:  # none (or ``""``): under another key they are refused
