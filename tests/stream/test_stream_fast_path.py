@@ -105,6 +105,17 @@ def test_run_agrees_with_feed_on_arbitrary_chunks(dialect: str, chunks: List[Any
     _agree(chunks, dialect)
 
 
+@pytest.mark.parametrize("dialect", RUN_DIALECTS)
+@pytest.mark.parametrize("later", [False, "x", b"\xff", [1]])
+def test_another_dialects_first_chunk_is_the_error_before_a_later_one(dialect: str, later: Any) -> None:
+    # (the thorough profile: ``feed`` kept the first chunk's "not NAME chunks" for ``close``
+    # and raised the later chunk's error, ``accumulate`` the first chunk's)
+    first = ({"type": "content_block_delta", "index": 0, "delta": {"type": "input_json_delta", "partial_json": "{"}}
+             if dialect != "anthropic.messages" else
+             {"type": "response.function_call_arguments.delta", "index": None, "delta": False})
+    _agree([first, later], dialect)
+
+
 def _chat(tool_call: Dict[str, Any], **choice: Any) -> Dict[str, Any]:
     return {"object": "chat.completion.chunk",
             "choices": [dict({"index": 0, "delta": {"tool_calls": [tool_call]}, "finish_reason": None}, **choice)]}

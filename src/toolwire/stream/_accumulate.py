@@ -223,6 +223,8 @@ class Accumulator:
                     if self._deferred is None:
                         self._deferred = err
                     return self.events()
+            if self._deferred is not None:  # the first chunk's error before a later one's, as ``accumulate``
+                raise self._deferred from None
             raise self._refused(exc) from None
         return self.events()
 
@@ -350,6 +352,9 @@ class Accumulator:
     def close(self) -> List[Result]:
         """End of stream: finalize open calls; return every call in order."""
         if not self._closed:
+            if self._deferred is not None:  # before the rest's error, as ``accumulate`` raises it at its chunk
+                self._closed = True
+                raise self._deferred
             rest = self._lines.rest()
             body = self._body
             if rest is not None:  # the stream's last line, without its line end
@@ -368,8 +373,6 @@ class Accumulator:
             if self._first is None:  # named, no chunk with data: no reply either
                 derived_only(self._derived, self._core.dialect)
                 self._core.unended = _NO_DATA
-            if self._deferred is not None:
-                raise self._deferred
             out = close_stream(self._core, self._handler)
             if self._named and not self._core.calls and _checked(self._core, out):
                 foreign(self._core, self._first, self._registry)
