@@ -12,7 +12,7 @@ from typing import Any, Dict, List, Optional, Set, Tuple
 from .._target import Profile
 from ._report import Change, Lint
 from ._util import json_equal, json_type
-from ._validate import _Checker, _stack_room
+from ._validate import _Checker, stack_room
 
 __all__ = ["ANNOTATIONS", "Options", "ShapeRewrites", "accepts_null", "holds_shape", "is_free_form", "is_open_object"]
 
@@ -93,7 +93,7 @@ def accepts_null(root: Any, node: Any, checker: Optional[_Checker] = None) -> bo
     if checker is None:
         checker = _Checker(root, False)
     else:
-        checker.room = _stack_room()  # the room from here: it may be asked deeper than made
+        checker.room = stack_room()  # the room from here: it may be asked deeper than made
     probe: List[Any] = []
     checker.run(None, node, "", "", probe, first=True)
     return not probe
