@@ -79,8 +79,8 @@ class Rendered:
         ``DecodeError`` where the answer is nested deeper than the stack allows (where
         ``validate`` gives its one ``depth`` issue): the part below would keep the
         rendering's own nulls."""
-        try:
-            return map_back(answer, self.schema, self.options, wrapped=self.wrapped)
+        try:  # the room measured here, as ``validate`` does: what it takes, ``decode`` maps back
+            return map_back(answer, self.schema, self.options, wrapped=self.wrapped, room=stack_room())
         except (_TooDeep, RecursionError) as stop:
             loc = path_of(getattr(stop, "ptr", ""), self._unwrapped(answer))
             raise DecodeError(f"Answer is nested too deeply to map back at {loc}", dialect=self.target,
