@@ -16,7 +16,8 @@ One depth limit with the validator: the walk counts the levels the check counts 
 check's (``stack_room``). Where an answer goes deeper, the walk raises ``_TooDeep`` at
 that place (a branch's check as well: a branch cut short is no verdict), never leaving the
 render's nulls in place below a limit of its own (it stopped at 5/6 of the room: between
-the two, ``validate`` said "null is not of type string").
+the two, ``validate`` reported those nulls, "null is not of type string", or under an
+``anyOf`` "matches none of the allowed shapes", and no ``depth`` issue).
 """
 
 from __future__ import annotations
