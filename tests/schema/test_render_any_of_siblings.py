@@ -23,7 +23,8 @@ from toolwire import schema
 # openai-java ``JsonSchemaValidator``: ALLOWED_KEYWORDS_ANY_OF_SUB_SCHEMA = setOf(ANY_OF, TITLE, DESC)
 BESIDE_ANY_OF = {"anyOf", "title", "description"}
 
-VALUES = [-1, 0, 3, 5, 7, 2.5, -2.5, 10**20, "a", "b", "ab", "", None, True, {}, [], {"n": 1}]
+VALUES = [-1, 0, 1, 3, 5, 7, 2.5, -2.5, 10**20, "a", "b", "ab", "", None, True, {}, [], {"n": 1}, {"a": 1},
+          {"a": 1, "b": 2}]
 
 CASES: Dict[str, Any] = {
     "minimum": {"anyOf": [{"type": "integer"}, {"type": "number"}], "minimum": 0},
@@ -33,6 +34,10 @@ CASES: Dict[str, Any] = {
                          "exclusiveMinimum": -2, "description": "d", "title": "t"},
     "type_array_beside": {"anyOf": [{"type": "integer", "maximum": 3}, {"type": "string"}],
                           "type": ["integer", "string"], "minimum": 1},
+    # the boolean branch has no value of the enum: dropped, not an empty enum (unsatisfiable)
+    "enum_beside": {"anyOf": [{"type": "boolean"}, {"type": "integer"}, {"type": "string"}], "enum": [1, "a", None]},
+    "object_keywords": {"anyOf": [{"type": "object", "properties": {"a": {"type": "integer"}, "b": {"type": "integer"}},
+                                   "required": ["b"]}, {"type": "integer"}], "required": ["a"], "maximum": 4},
 }
 
 

@@ -29,7 +29,8 @@ from typing import Any, Dict, List, Optional, Set, Tuple
 
 from .._errors import ToolwireError
 from ._normalize import DICT_KEYWORDS, LIST_KEYWORDS, SINGLE_KEYWORDS, merge_all_of, resolve_ref
-from ._rewrite_shapes import _BY_TYPE, ANNOTATIONS, ShapeRewrites
+from ._rewrite_shapes import _BY_TYPE, ANNOTATIONS, ShapeRewrites, types_apart
+from ._util import json_equal, json_type
 
 __all__ = ["OBJECT_KEYWORDS", "ConjunctionRewrites", "holds_object", "names_in"]
 
@@ -236,9 +237,9 @@ class ConjunctionRewrites(ShapeRewrites):
                 branches = written
                 self.change(ptr, key, "rewritten", "into each anyOf branch (nothing but title and description "
                             "beside anyOf)")
-            elif written is not None:  # every branch typed apart from ``type``: no value matches; sent as it is
-                self.lint("unsupported-keyword", ptr, "the type beside anyOf shares no value with any branch (no "
-                          "value matches): sent beside anyOf, which this provider takes nothing but title and "
+            elif written is not None:  # no branch has a value in common with it: sent as it is
+                self.lint("unsupported-keyword", ptr, f"{key} beside anyOf leaves no branch a value (no value "
+                          "matches): sent beside anyOf, which this provider takes nothing but title and "
                           "description beside", "warning")
                 return n
             else:
@@ -260,9 +261,9 @@ class ConjunctionRewrites(ShapeRewrites):
         size = _size({key: value}, self.copy_budget - self.copied + 1)  # counted per copy, as ``_distributed``
         written: List[Any] = []
         for b in branches:
-            if key == "type" and _types_apart(value, b):
+            if key == "type" and types_apart(value, b):
                 continue  # the keyword and the branch: no value
-            if applies and _types_apart(applies, b):
+            if applies and types_apart(applies, b):
                 written.append(b)  # (``minimum`` beside a string branch: no effect there)
                 continue
             self.copied += size
@@ -275,7 +276,9 @@ class ConjunctionRewrites(ShapeRewrites):
             merged = self._merged({key: value, "allOf": [b]})
             if merged is None:
                 return None
-            written.append(b if applies and _types_apart(applies, merged) else merged)
+            if _no_value(merged):
+                continue  # (an ``enum`` beside a branch of another type: nothing in common)
+            written.append(b if applies and types_apart(applies, merged) else merged)
         return written
 
     def _keeps_ref(self, part: Dict[str, Any], b: Any) -> bool:
@@ -290,17 +293,22 @@ class ConjunctionRewrites(ShapeRewrites):
 _NOT_SPREAD = ("unevaluatedProperties", "unevaluatedItems")
 
 
-def _types_apart(kind: Any, branch: Any) -> bool:
-    """Whether the ``type`` *kind* and the branch's ``type`` share no value (``integer``
-    is a ``number``); ``False`` for a branch without a ``type`` of its own."""
-    if not isinstance(branch, dict) or "type" not in branch:
+def _no_value(node: Any) -> bool:
+    """Whether *node*'s ``enum`` / ``const`` leave it no value of its ``type`` (a merged
+    branch: ``enum: [1, "a"]`` into a boolean branch)."""
+    if node is False:
+        return True
+    if not isinstance(node, dict) or not ("enum" in node or "const" in node):
         return False
-    mine = set(kind) if isinstance(kind, list) else {kind}
-    theirs = set(branch["type"]) if isinstance(branch["type"], list) else {branch["type"]}
-    for a, b in (("integer", "number"), ("number", "integer")):
-        if a in mine and b in theirs:
-            return False
-    return not (mine & theirs)
+    values = node["enum"] if isinstance(node.get("enum"), list) else None
+    if "const" in node:
+        values = [node["const"]] if values is None else [v for v in values if json_equal(v, node["const"])]
+    if values is None:
+        return False
+    kind = node.get("type")
+    kinds = set(kind) if isinstance(kind, list) else {kind} if isinstance(kind, str) else None
+    return not any(kinds is None or json_type(v) in kinds or (json_type(v) == "integer" and "number" in kinds)
+                   for v in values)
 
 
 def _size(node: Any, cap: int) -> int:
