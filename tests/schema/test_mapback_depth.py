@@ -80,3 +80,65 @@ def test_the_boundary_levels_agree_with_the_validator_alone() -> None:
     # one level deeper: the one depth issue (it was "matches none of the allowed shapes")
     issues = rendered.validate(_answer(last + 1))
     assert [i.keyword for i in issues] == ["depth"]
+
+
+def _literal(n: int) -> Any:
+    """The same shape written out n levels deep, no ``$ref`` and no ``anyOf``: one level
+    of the check per level of the answer (the recursive schema takes three); ``c`` is
+    optional too, so a shorter answer ends with the render's ``"c": null``."""
+    node: Any = {"type": "object", "properties": {"s": {"type": "string"}}}
+    for _ in range(n):
+        node = {"type": "object", "properties": {"s": {"type": "string"}, "c": node}}
+    return node
+
+
+def _literal_answer(n: int) -> Any:
+    value: Any = {"s": None, "c": None}
+    for _ in range(n):
+        value = {"s": None, "c": value}
+    return value
+
+
+def _literal_original(n: int) -> Any:
+    value: Any = {}
+    for _ in range(n):
+        value = {"c": value}
+    return value
+
+
+def _deep_in_the_stack(frames: int, call: Any) -> Any:
+    """*call* made *frames* frames down: less room, so a schema written out (which the
+    normal form takes 120 levels deep) reaches the limit."""
+    return call() if frames <= 0 else _deep_in_the_stack(frames - 1, call)
+
+
+def test_a_schema_written_out_maps_back_to_the_same_limit() -> None:
+    import sys
+
+    sch = _literal(120)
+    rendered = schema.render(sch, "openai.chat", on_error="report")  # (past OpenAI's 10 levels: a lint)
+    here, frame = 0, sys._getframe()
+    while frame is not None:
+        here, frame = here + 1, frame.f_back  # type: ignore[assignment]
+    down = sys.getrecursionlimit() - here - 450  # room for about 70 levels of the check
+
+    def both(n: int) -> Any:
+        issues = rendered.validate(_literal_answer(n))
+        try:
+            return issues, rendered.decode(_literal_answer(n))
+        except DecodeError as err:
+            return issues, err
+
+    verdicts = []
+    for n in range(1, 120):
+        issues, decoded = _deep_in_the_stack(down, lambda n=n: both(n))
+        if issues:
+            assert [i.keyword for i in issues] == ["depth"], (n, [str(i) for i in issues[:3]])
+            assert isinstance(decoded, DecodeError) and "nested too deeply to map back" in str(decoded)
+        else:
+            want = _literal_original(n)
+            assert decoded == want, n
+            assert jsonschema.Draft202012Validator(sch).is_valid(want)
+        verdicts.append(bool(issues))
+    assert False in verdicts and True in verdicts
+    assert verdicts == sorted(verdicts)  # mapped up to one level, the depth issue from the next on
