@@ -75,6 +75,7 @@ class Profile:
     recursion: bool = True
     inline_refs: bool = False
     ref_siblings: bool = True
+    union_siblings: bool = True
     type_arrays: bool = True
     typed_enum_branches: bool = False
     typeless_enum: bool = False

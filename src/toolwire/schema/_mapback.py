@@ -10,6 +10,14 @@ Linear in the answer: each (value, node) pair a ``$ref`` or an ``anyOf``/``oneOf
 branch leads to is walked once and each branch's candidate checked once, by one
 ``_Checker`` whose answers are remembered per pair (a branch tried, then tried again one
 level up, was walked again: 2**depth walks).
+
+One depth limit with the validator: the walk counts the levels the check counts (one per
+``$ref``, branch, property or item), in no more stack frames each, and the room is the
+check's (``stack_room``). Where an answer goes deeper, the walk raises ``_TooDeep`` at
+that place (a branch's check as well: a branch cut short is no verdict), never leaving the
+render's nulls in place below a limit of its own (it stopped at 5/6 of the room: between
+the two, ``validate`` reported those nulls, "null is not of type string", or under an
+``anyOf`` "matches none of the allowed shapes", and no ``depth`` issue).
 """
 
 from __future__ import annotations
@@ -19,31 +27,31 @@ from typing import Any, Dict, Optional, Tuple
 from .._args import load_json
 from ._normalize import merge_all_of, resolve_ref
 from ._rewrite_shapes import Options, is_open_object
-from ._validate import _Checker
+from ._util import escape_token
+from ._validate import _Checker, _TooDeep
 
 __all__ = ["map_back"]
 
-_MAX_DEPTH = 200  # schema steps; deeper parts of an answer are left as they are (and checked)
-_FRAMES_PER_STEP = 3  # stack frames one step of the walk may take
 
+def map_back(value: Any, root: Any, options: Options, *, wrapped: bool, room: Optional[int] = None) -> Any:
+    """The answer *value* in the shape of the original (normal-form) schema *root*.
 
-def map_back(value: Any, root: Any, options: Options, *, wrapped: bool) -> Any:
-    """The answer *value* in the shape of the original (normal-form) schema *root*."""
+    Raises ``_TooDeep`` (its ``ptr`` into the answer, unwrapped) where the answer goes
+    deeper than *room* levels (``stack_room()`` by default), or ``RecursionError``."""
     if wrapped and isinstance(value, dict) and set(value) == {"result"}:
         value = value["result"]
-    return _MapBack(root, options).walk(value, root, 0)
+    return _MapBack(root, options, room).walk(value, root, 0)
 
 
 class _MapBack:
     """One answer's walk: what each remembered pair became, and one checker for the branches."""
 
-    def __init__(self, root: Any, options: Options) -> None:
+    def __init__(self, root: Any, options: Options, room: Optional[int]) -> None:
         self.root = root
         self.o = options
-        self.checker = _Checker(root, False)
+        self.checker = _Checker(root, False, room)
+        self.checker.whole = True  # no room: ``_TooDeep``, not a branch that does not match
         self.room = self.checker.room
-        # half the stack left for the walk, half for the checks it makes on the way
-        self.max_depth = min(_MAX_DEPTH, self.room * 5 // (2 * _FRAMES_PER_STEP))
         # (id(value), id(node)) -> (value, result): the value is held so that its id is
         # not reused while the walk lasts (results and tried candidates are held too:
         # the checker remembers its answers by their ids)
@@ -51,8 +59,10 @@ class _MapBack:
         self.merged: Dict[int, Tuple[Any, Optional[Dict[str, Any]]]] = {}
 
     def valid(self, value: Any, node: Any, depth: int) -> bool:
-        """Whether *value* matches *node* (remembered per pair), within the stack left."""
-        self.checker.room = max(8, self.room - (_FRAMES_PER_STEP * depth) // 5 - 1)
+        """Whether *value* matches *node* (remembered per pair), *node* one level below
+        *depth*: the check has the levels the walk left (the validator reaches *node* at
+        level *depth* + 2, counting the root as 1)."""
+        self.checker.room = self.room - depth - 1
         return self.checker.valid(value, node, "", "")
 
     def pair(self, value: Any, node: Any, depth: int) -> Any:
@@ -75,8 +85,10 @@ class _MapBack:
         return got[1]
 
     def walk(self, value: Any, node: Any, depth: int) -> Any:  # noqa: C901 - one shape per branch
-        if not isinstance(node, dict) or depth > self.max_depth:
+        if not isinstance(node, dict):
             return value
+        if depth >= self.room:  # the validator's level depth + 1 is past its room
+            raise _TooDeep("", "")
         o, deeper = self.o, depth + 1
         if "$ref" in node:
             value = self.pair(value, resolve_ref(self.root, node["$ref"]), deeper)
@@ -103,26 +115,46 @@ class _MapBack:
                 return value
             return decoded if isinstance(decoded, dict) else value
         if isinstance(value, list):
-            addl = node.get("additionalProperties")
-            if o.maps == "pairs" and isinstance(addl, dict) and not node.get("properties") and _pairs(value):
-                return {p["key"]: self.walk(p["value"], addl, deeper) for p in value}
+            return self.items(value, node, depth + 1)
+        if isinstance(value, dict):
+            return self.members(value, node, depth + 1)
+        return value
+
+    def items(self, value: Any, node: Dict[str, Any], deeper: int) -> Any:
+        """The array *value* under *node*, or map pairs back to an object."""
+        addl = node.get("additionalProperties")
+        pairs = self.o.maps == "pairs" and isinstance(addl, dict) and not node.get("properties") and _pairs(value)
+        i = 0
+        try:
+            if pairs:
+                mapped = {}
+                for i in range(len(value)):  # (``i``: where, should the walk run out)
+                    mapped[value[i]["key"]] = self.walk(value[i]["value"], addl, deeper)
+                return mapped
             prefix = node.get("prefixItems") or []
             items = node.get("items")
             out = []
             for i, item in enumerate(value):
                 sub = prefix[i] if i < len(prefix) else items
                 out.append(self.walk(item, sub, deeper) if sub is not None else item)
-            return value if all(a is b for a, b in zip(out, value)) else out
-        if isinstance(value, dict):
-            props: Dict[str, Any] = node.get("properties") or {}
-            required = set(node.get("required") or ())
-            addl = node.get("additionalProperties")
-            result: Dict[str, Any] = {}
-            same = True  # nothing changed: the value itself (its pairs stay remembered)
+        except _TooDeep as stop:  # where, in the answer as given (a pair: its value)
+            stop.ptr = f"/{i}/value{stop.ptr}" if pairs else f"/{i}{stop.ptr}"
+            raise
+        return value if all(a is b for a, b in zip(out, value)) else out
+
+    def members(self, value: Dict[str, Any], node: Dict[str, Any], deeper: int) -> Any:
+        """The object *value* under *node*: the render's nulls removed again."""
+        props: Dict[str, Any] = node.get("properties") or {}
+        required = set(node.get("required") or ())
+        addl = node.get("additionalProperties")
+        result: Dict[str, Any] = {}
+        same = True  # nothing changed: the value itself (its pairs stay remembered)
+        key = ""
+        try:
             for key, item in value.items():
                 if key in props:
                     sub = props[key]
-                    if item is None and o.nulls and key not in required and not self.valid(None, sub, depth):
+                    if item is None and self.o.nulls and key not in required and not self.valid(None, sub, deeper - 1):
                         same = False
                         continue
                     result[key] = self.walk(item, sub, deeper)
@@ -131,8 +163,10 @@ class _MapBack:
                 else:
                     result[key] = item
                 same = same and result[key] is item
-            return value if same else result
-        return value
+        except _TooDeep as stop:
+            stop.ptr = f"/{escape_token(str(key))}{stop.ptr}"
+            raise
+        return value if same else result
 
 
 def _pairs(value: Any) -> bool:

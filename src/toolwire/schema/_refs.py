@@ -1,7 +1,10 @@
-"""Local references: JSON Pointers through draft changes, anchors, ``$dynamicRef``, cycles.
+"""Local references: JSON Pointers through draft changes, anchors, ``$dynamicRef``,
+``$recursiveRef``, cycles.
 
 Followed: JSON Schema Draft 2020-12 core §8.2 (``$anchor``, ``$dynamicAnchor``,
-``$ref``, ``$dynamicRef``), RFC 6901 (JSON Pointer: ``~0``/``~1``) and RFC 3986 §2.1
+``$ref``, ``$dynamicRef``), Draft 2019-09 core §8.2.4.2 (``$recursiveRef``,
+``$recursiveAnchor``: https://json-schema.org/draft/2019-09/json-schema-core, checked
+2026-12-06), RFC 6901 (JSON Pointer: ``~0``/``~1``) and RFC 3986 §2.1
 (percent-encoding in a URI fragment), checked 2026-12-02.
 
 - ``translate_refs`` runs before the normal form is made: a reference to the root's own
@@ -12,9 +15,12 @@ Followed: JSON Schema Draft 2020-12 core §8.2 (``$anchor``, ``$dynamicAnchor``,
   stays a property).
 - ``link`` runs after: ``#name`` anchors become pointers; ``$dynamicRef`` becomes ``$ref``
   (exact for a schema that is one resource: its dynamic scope holds one anchor per
-  name); an embedded ``$id`` next to references is refused (its references would resolve
-  against another base); every reference must resolve; a cycle through ``$ref`` and
-  in-place applicators only (``{"$ref": "#"}``) is refused: it never reaches a value.
+  name); ``$recursiveRef`` (defined for ``"#"`` only) becomes ``$ref: "#"`` (exact for one
+  resource: the root is the only resource, and the outermost one with
+  ``$recursiveAnchor: true`` when it has one); an embedded ``$id`` next to references is
+  refused (its references would resolve against another base); every reference must
+  resolve; a cycle through ``$ref`` and in-place applicators only (``{"$ref": "#"}``) is
+  refused: it never reaches a value.
 """
 
 from __future__ import annotations
@@ -176,7 +182,8 @@ _MISSING = object()
 def link(root: Any, nodes: List[Tuple[str, Any]]) -> None:
     """Anchors to pointers, ``$dynamicRef`` to ``$ref``, refusals; *nodes* are the
     normal form's ``(pointer, subschema)`` pairs."""
-    refs = [(p, n) for p, n in nodes if isinstance(n, dict) and ("$ref" in n or "$dynamicRef" in n)]
+    refs = [(p, n) for p, n in nodes if isinstance(n, dict) and ("$ref" in n or "$dynamicRef" in n
+                                                                 or "$recursiveRef" in n)]
     if not refs:
         return
     anchors: Dict[str, str] = {}
@@ -200,6 +207,7 @@ def link(root: Any, nodes: List[Tuple[str, Any]]) -> None:
             _linked(root, node, anchors, path_of(ptr))
             raise
         node.pop("$dynamicRef", None)
+        node.pop("$recursiveRef", None)
         if target is not None and "$ref" in node:
             node["allOf"] = [*node.get("allOf", ()), {"$ref": target}]
         if ref is not None:
@@ -208,15 +216,23 @@ def link(root: Any, nodes: List[Tuple[str, Any]]) -> None:
 
 
 def _linked(root: Any, node: Dict[str, Any], anchors: Dict[str, str], loc: str) -> Tuple[Optional[str], Any]:
-    """The pointers *node*'s ``$dynamicRef`` and ``$ref`` become (``None`` for none):
-    the first goes where the ``$ref`` is, or beside it as an ``allOf`` branch. Changes
-    nothing, so that an error can be raised again with its place (*loc*) spelled."""
+    """The pointers *node*'s ``$dynamicRef`` (or ``$recursiveRef``) and ``$ref`` become
+    (``None`` for none): the first goes where the ``$ref`` is, or beside it as an
+    ``allOf`` branch. Changes nothing, so that an error can be raised again with its
+    place (*loc*) spelled."""
     dynamic = node.get("$dynamicRef")
     target = None
     if dynamic is not None:
         if not isinstance(dynamic, str):
             raise SchemaError(f"'$dynamicRef' must be a string at {loc}", loc=loc)
         target = _pointer(dynamic, anchors, loc)
+    if "$recursiveRef" in node:
+        if "$dynamicRef" in node:
+            raise SchemaError(f"'$recursiveRef' beside '$dynamicRef' at {loc} is not supported", loc=loc)
+        if node["$recursiveRef"] != "#":  # 2019-09 §8.2.4.2.1: "defined only for the value '#'"
+            raise SchemaError(f"'$recursiveRef' must be \"#\" at {loc}, got {excerpt(node['$recursiveRef'])}",
+                              loc=loc)
+        target = "#"
     if "$ref" not in node and target is None:
         return None, None
     given: Any = node.get("$ref", target)  # a string: ``_node`` refused any other $ref, and target is one
@@ -231,6 +247,7 @@ _VALUE_KEYWORDS = frozenset((
     *COUNT_KEYWORDS, *NUMBER_KEYWORDS, "type", "enum", "const", "required", "dependentRequired", "default",
     "examples", "format", "pattern", "uniqueItems", "title", "description", "deprecated", "readOnly", "writeOnly",
     "$comment", "$id", "$anchor", "$dynamicAnchor", "$ref", "$dynamicRef", "$vocabulary", "contentEncoding",
+    "$recursiveRef", "$recursiveAnchor",
     "contentMediaType", "nullable", "discriminator", "example",
 ))
 

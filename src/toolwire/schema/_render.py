@@ -11,9 +11,10 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Any, Dict, List, Optional, Tuple, Union
 
-from .._errors import EncodeError, excerpt
+from .._errors import DecodeError, EncodeError, excerpt
 from .._flags import check_flag
 from .._target import PERMISSIVE, Ask, Limits, Target
+from ._issues import located, too_deep
 from ._limits import resolve_limits, wire_limits
 from ._mapback import map_back
 from ._normalize import normalize
@@ -22,7 +23,7 @@ from ._rewrite import Rewriter
 from ._rewrite_shapes import ANNOTATIONS, Options
 from ._targets import get_target
 from ._util import path_of
-from ._validate import ValidationIssue, check
+from ._validate import ValidationIssue, _TooDeep, check, stack_room
 
 __all__ = ["Rendered", "render", "sanitize_name"]
 
@@ -73,12 +74,34 @@ class Rendered:
         return tuple(lint for lint in self.lints if lint.severity == "error")
 
     def decode(self, answer: Any) -> Any:
-        """The answer in the original schema's shape (unwrapped, nulls removed again, ...)."""
-        return map_back(answer, self.schema, self.options, wrapped=self.wrapped)
+        """The answer in the original schema's shape (unwrapped, nulls removed again, ...).
+
+        ``DecodeError`` where the answer is nested deeper than the stack allows (where
+        ``validate`` gives its one ``depth`` issue): the part below would keep the
+        rendering's own nulls."""
+        try:  # the room measured here, as ``validate`` does: what it takes, ``decode`` maps back
+            return map_back(answer, self.schema, self.options, wrapped=self.wrapped, room=stack_room())
+        except (_TooDeep, RecursionError) as stop:
+            loc = path_of(getattr(stop, "ptr", ""), self._unwrapped(answer))
+            raise DecodeError(f"Answer is nested too deeply to map back at {loc}", dialect=self.target,
+                              loc=loc) from None
 
     def validate(self, answer: Any, *, formats: bool = False) -> List[ValidationIssue]:
-        """``decode`` then check against the original schema; an empty list means valid."""
-        return check(self.decode(answer), self.schema, formats=formats)
+        """``decode`` then check against the original schema; an empty list means valid.
+        The map-back and the check share one depth limit: an answer nested deeper than the
+        stack allows gets one ``depth`` issue, wherever it runs out."""
+        room = stack_room()
+        try:
+            value = map_back(answer, self.schema, self.options, wrapped=self.wrapped, room=room)
+        except (_TooDeep, RecursionError) as stop:
+            return located([too_deep(getattr(stop, "ptr", ""), "")], self._unwrapped(answer))
+        return check(value, self.schema, formats=formats, room=room)
+
+    def _unwrapped(self, answer: Any) -> Any:
+        """*answer* without the root wrapper, as the map-back reads it."""
+        if self.wrapped and isinstance(answer, dict) and set(answer) == {"result"}:
+            return answer["result"]
+        return answer
 
 
 def _check_options(

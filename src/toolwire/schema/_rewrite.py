@@ -66,6 +66,7 @@ class Rewriter(RefRewrites, ObjectRewrites, ConjunctionRewrites):
         # one of" objects would copy each level's properties into each branch (k^depth)
         # (and the required names they are given: counted by ``_size`` as well)
         self.copied, self.copy_budget = 0, MAX_INLINED + size + names
+        self.beside_refused = False
         self._closing: Dict[Tuple[int, int], bool] = {}
         self.beside_ref: Optional[str] = None  # pointer of the $ref whose siblings are being rewritten
         self.copying = 0  # depth of branches given a copy of their parent's properties
@@ -233,11 +234,17 @@ class Rewriter(RefRewrites, ObjectRewrites, ConjunctionRewrites):
             not p.type_arrays or (p.typed_enum_branches and ("enum" in n)) or holds_shape(n, types, p.strict)
         ):
             return self._split_types(n, ptr, required)
+        refused = False
         if p.strict and ("anyOf" in n or "oneOf" in n) and (n.get("type") == "object" or (
                 "type" not in n and "properties" in n)):
             spread = self._distributed(n, ptr)  # its copies counted as it makes them
-            if spread is not None:
+            if spread is None:
+                refused = True  # linted there: not copied again below
+            else:
                 n = spread
+        if not p.union_siblings and not refused and isinstance(n.get("anyOf"), list) and \
+                any(k != "anyOf" and k not in ANNOTATIONS for k in n):
+            n = self._into_branches(n, ptr)
         if p.strict and is_open_object(n):
             return self._free_form(n, ptr)
         out: Dict[str, Any] = {}

@@ -9,7 +9,14 @@ Anthropic and Bedrock the same), so the parts of such a conjunction, each closed
 its own properties, would accept no answer the original accepts. The parts are merged
 into one object first (``$ref`` targets copied in, ``allOf`` parts flattened), and an
 object's own keywords go into each of its branches (P and (B1 or B2) is (P and B1) or
-(P and B2)), leaving the parent nothing to close. Where that is not exact (a recursive
+(P and B2)), leaving the parent nothing to close. Where the profile takes nothing but
+``title``/``description`` beside ``anyOf`` (OpenAI strict: openai-java's
+``JsonSchemaValidator``), every other keyword beside it goes into each branch the same way
+(a branch whose ``type`` shares no value with the keyword's is dropped: it matched
+nothing; a branch typed apart from a keyword's types, ``minimum`` and a string, is left
+as it is: the keyword does not apply to it); a keyword a branch cannot hold exactly, and
+``unevaluated*`` (which reads what the other branches evaluated), is reported
+``unsupported``. Where that is not exact (a recursive
 target, keywords with no merged form, the copy budget) the node is
 ``not-representable``: never a wire schema that accepts nothing reported lossless.
 
@@ -22,7 +29,8 @@ from typing import Any, Dict, List, Optional, Set, Tuple
 
 from .._errors import ToolwireError
 from ._normalize import DICT_KEYWORDS, LIST_KEYWORDS, SINGLE_KEYWORDS, merge_all_of, resolve_ref
-from ._rewrite_shapes import ShapeRewrites
+from ._rewrite_shapes import _BY_TYPE, ANNOTATIONS, ShapeRewrites, types_apart
+from ._util import json_equal, json_type
 
 __all__ = ["OBJECT_KEYWORDS", "ConjunctionRewrites", "holds_object", "names_in"]
 
@@ -57,6 +65,8 @@ class ConjunctionRewrites(ShapeRewrites):
     recursive: Set[str]
     copied: int
     copy_budget: int
+    beside_refused: bool  # ``too-large`` said once for the keywords copied into anyOf branches
+    split: List[Any]  # the anyOf lists the rewrite made (``_rewrite.py``)
     _closing: Dict[Tuple[int, int], bool]  # ``_closes`` of a ``$ref`` target, by (id, depth)
 
     def _joins_objects(self, n: Dict[str, Any]) -> int:
@@ -204,12 +214,72 @@ class ConjunctionRewrites(ShapeRewrites):
                 written.append(merged)
             out[comb] = written
         names: Dict[str, Any] = n["properties"] if isinstance(n.get("properties"), dict) else {}
-        if all(_within(b, names) for comb in ("anyOf", "oneOf") for b in out.get(comb, ())):
+        if self.p.union_siblings and all(_within(b, names) for comb in ("anyOf", "oneOf") for b in out.get(comb, ())):
             # no branch adds a property: the parent, closed over the same names, forbids none
             return {**out, **{k: n[k] for k in n if k in part}}
         self.change(ptr, "properties", "rewritten", "the object's keywords moved into each branch (strict mode "
                     "closes each object once)")
         return out
+
+    def _into_branches(self, n: Dict[str, Any], ptr: str) -> Dict[str, Any]:
+        """*n* with each keyword beside its ``anyOf`` (but annotations) moved into each
+        branch, where every branch holds it exactly (``_merged``; P and (B1 or B2) is
+        (P and B1) or (P and B2)); else the keyword is left out of the wire and reported
+        ``unsupported`` (checked locally only)."""
+        branches: List[Any] = list(n["anyOf"])
+        out = {k: v for k, v in n.items() if k == "anyOf" or k in ANNOTATIONS or k not in self.p.supported}
+        # a keyword the target does not take stays: the keyword rules move it into ``description``
+        beside = sorted((k for k in n if k != "anyOf" and k not in ANNOTATIONS and k in self.p.supported),
+                        key=lambda k: k != "type")
+        for key in beside:
+            written = None if key in _NOT_SPREAD else self._spread_one(key, n[key], branches, ptr)
+            if written:
+                branches = written
+                self.change(ptr, key, "rewritten", "into each anyOf branch (nothing but title and description "
+                            "beside anyOf)")
+            elif written is not None:  # no branch has a value in common with it: sent as it is
+                self.lint("unsupported-keyword", ptr, f"{key} beside anyOf leaves no branch a value (no value "
+                          "matches): sent beside anyOf, which this provider takes nothing but title and "
+                          "description beside", "warning")
+                return n
+            else:
+                self.change(ptr, key, "unsupported", "beside anyOf, and not exactly in each branch: checked locally "
+                            "only")
+                self.lint("unsupported-keyword", ptr, f"{key} beside anyOf cannot go into each branch exactly, and "
+                          "this provider takes nothing but title and description beside anyOf", "warning")
+        made = n["anyOf"]
+        if any(m is made for m in self.split):  # written by the rewrite (a split type array): its branches
+            made[:] = branches                   # stay at the node's pointer, so the list stays the same
+            branches = made
+        out["anyOf"] = branches
+        return out
+
+    def _spread_one(self, key: str, value: Any, branches: List[Any], ptr: str) -> Optional[List[Any]]:
+        """*branches*, each with ``{key: value}`` merged in; ``None`` where one cannot
+        hold it exactly (or past the copy budget)."""
+        applies = sorted(t for t, keys in _BY_TYPE.items() if key in keys)
+        size = _size({key: value}, self.copy_budget - self.copied + 1)  # counted per copy, as ``_distributed``
+        written: List[Any] = []
+        for b in branches:
+            if key == "type" and types_apart(value, b):
+                continue  # the keyword and the branch: no value
+            if applies and types_apart(applies, b):
+                written.append(b)  # (``minimum`` beside a string branch: no effect there)
+                continue
+            self.copied += size
+            if self.copied > self.copy_budget:
+                if not self.beside_refused:
+                    self.beside_refused = True
+                    self.lint("too-large", ptr, f"copying the keywords beside anyOf into each branch passes "
+                              f"{self.copy_budget:,} nodes; use strict=False or prompt mode")
+                return None
+            merged = self._merged({key: value, "allOf": [b]})
+            if merged is None:
+                return None
+            if _no_value(merged):
+                continue  # (an ``enum`` beside a branch of another type: nothing in common)
+            written.append(b if applies and types_apart(applies, merged) else merged)
+        return written
 
     def _keeps_ref(self, part: Dict[str, Any], b: Any) -> bool:
         """A lone ``$ref`` to an object under a parent that only says "object": kept."""
@@ -217,6 +287,28 @@ class ConjunctionRewrites(ShapeRewrites):
             return False
         target = self._target(b["$ref"]) if isinstance(b["$ref"], str) else None
         return isinstance(target, dict) and target.get("type") == "object"
+
+
+#: Beside ``anyOf``, these read what the branches evaluated: in a branch they would not.
+_NOT_SPREAD = ("unevaluatedProperties", "unevaluatedItems")
+
+
+def _no_value(node: Any) -> bool:
+    """Whether *node*'s ``enum`` / ``const`` leave it no value of its ``type`` (a merged
+    branch: ``enum: [1, "a"]`` into a boolean branch)."""
+    if node is False:
+        return True
+    if not isinstance(node, dict) or not ("enum" in node or "const" in node):
+        return False
+    values = node["enum"] if isinstance(node.get("enum"), list) else None
+    if "const" in node:
+        values = [node["const"]] if values is None else [v for v in values if json_equal(v, node["const"])]
+    if values is None:
+        return False
+    kind = node.get("type")
+    kinds = set(kind) if isinstance(kind, list) else {kind} if isinstance(kind, str) else None
+    return not any(kinds is None or json_type(v) in kinds or (json_type(v) == "integer" and "number" in kinds)
+                   for v in values)
 
 
 def _size(node: Any, cap: int) -> int:

@@ -91,6 +91,13 @@ class RefRewrites(KeywordRewrites):
             out["$ref"] = target
             return out
         self.change(ptr, "$ref", "rewritten", "anyOf: [{$ref}] beside its siblings")
+        if not self.p.union_siblings and "anyOf" not in siblings:  # nor beside the anyOf: into its branch
+            made = [{"$ref": target}]
+            self.split.append(made)  # (written at this pointer)
+            try:
+                return self.node({**siblings, "anyOf": made}, ptr, required)
+            finally:
+                self.split.pop()
         rest = self._siblings(siblings, ptr, required)
         if "anyOf" in rest:  # two anyOf cannot share a node
             self.change(ptr, "anyOf", "unsupported", "beside a $ref: checked locally only")

@@ -12,9 +12,10 @@ from typing import Any, Dict, List, Optional, Set, Tuple
 from .._target import Profile
 from ._report import Change, Lint
 from ._util import json_equal, json_type
-from ._validate import _Checker, _stack_room
+from ._validate import _Checker, stack_room
 
-__all__ = ["ANNOTATIONS", "Options", "ShapeRewrites", "accepts_null", "holds_shape", "is_free_form", "is_open_object"]
+__all__ = ["ANNOTATIONS", "Options", "ShapeRewrites", "accepts_null", "holds_shape", "is_free_form", "is_open_object",
+           "types_apart"]
 
 ANNOTATIONS = frozenset(
     (
@@ -93,7 +94,7 @@ def accepts_null(root: Any, node: Any, checker: Optional[_Checker] = None) -> bo
     if checker is None:
         checker = _Checker(root, False)
     else:
-        checker.room = _stack_room()  # the room from here: it may be asked deeper than made
+        checker.room = stack_room()  # the room from here: it may be asked deeper than made
     probe: List[Any] = []
     checker.run(None, node, "", "", probe, first=True)
     return not probe
@@ -119,6 +120,19 @@ def is_open_object(node: Any) -> bool:
     return is_free_form(node) or (
         isinstance(node, dict) and _object_typed(node) and node.get("additionalProperties") is True
     )
+
+
+def types_apart(kind: Any, branch: Any) -> bool:
+    """Whether the ``type`` *kind* and the branch's ``type`` share no value (``integer``
+    is a ``number``); ``False`` for a branch without a ``type`` of its own."""
+    if not isinstance(branch, dict) or "type" not in branch:
+        return False
+    mine = set(kind) if isinstance(kind, list) else {kind}
+    theirs = set(branch["type"]) if isinstance(branch["type"], list) else {branch["type"]}
+    for a, b in (("integer", "number"), ("number", "integer")):
+        if a in mine and b in theirs:
+            return False
+    return not (mine & theirs)
 
 
 def holds_shape(node: Dict[str, Any], types: List[Any], strict: bool) -> bool:
@@ -178,7 +192,7 @@ class ShapeRewrites:
         spread: Dict[str, Any] = {k: n[k] for k in ("anyOf", "oneOf") if k in n}
         values = n["enum"] if "enum" in n else [n["const"]] if "const" in n else None
         branches: List[Dict[str, Any]] = []
-        nullable = False
+        nullable = apart = False
         for t in n["type"]:
             branch: Dict[str, Any] = {"type": t}
             for k in _BY_TYPE.get(t, ()):
@@ -193,13 +207,18 @@ class ShapeRewrites:
             if t == "null" and self.p.openapi and not spread:
                 nullable = True
                 continue
+            if not self.p.union_siblings and isinstance(spread.get("anyOf"), list) and \
+                    all(types_apart(t, b) for b in spread["anyOf"]):
+                apart = True  # no branch of the anyOf is of this type: the type's branch has no value
+                continue
             branches.append({**branch, **spread})
         self.change(ptr, "type", "rewritten", "a type array as typed anyOf branches")
         out = dict(outer)
         if not branches:
             if nullable:  # null alone: reported by the null rules
                 return self.node({**out, "type": "null"}, ptr, required)
-            self.lint("unsatisfiable", ptr, "no enum value is of the types allowed")
+            self.lint("unsatisfiable", ptr, "no anyOf branch is of the types allowed" if apart else
+                      "no enum value is of the types allowed")
             return {"not": {}}
         copies = bool(spread) and len(branches) > 1  # the anyOf beside the types, once per type
         if copies and self.spread > self.spread_budget:

@@ -30,7 +30,7 @@ from ._pattern import searcher
 from ._util import escape_token, json_equal, json_type, path_of, unique_by_json
 from ._validate_scalars import is_number, numbers, strings
 
-__all__ = ["ValidationIssue", "check", "compile_patterns", "located", "validate"]
+__all__ = ["ValidationIssue", "check", "compile_patterns", "located", "stack_room", "validate"]
 
 
 def validate(instance: Any, schema: Any, *, formats: bool = False) -> List[ValidationIssue]:
@@ -40,25 +40,29 @@ def validate(instance: Any, schema: Any, *, formats: bool = False) -> List[Valid
     return _check(instance, root, formats)
 
 
-def check(instance: Any, schema: Any, *, formats: bool = False) -> List[ValidationIssue]:
+def check(
+    instance: Any, schema: Any, *, formats: bool = False, room: Optional[int] = None
+) -> List[ValidationIssue]:
     """Like ``validate`` for a schema that is already in normal form.
 
     Raises ``SchemaError`` for a pattern the linear regex engine cannot run (before
     looking at *instance*). An instance nested deeper than the stack allows is reported
-    as one issue (``depth``), never as a ``RecursionError``.
+    as one issue (``depth``), never as a ``RecursionError``. *room*: the levels the
+    check may go (``stack_room()`` measured by a caller that shares the limit: the
+    map-back of ``Rendered.validate``); by default measured here.
     """
     if _CHECKED.get(id(schema)) is not schema:  # a rendered schema is checked once
         compile_patterns(schema)
         if len(_CHECKED) >= 64:
             _CHECKED.clear()
         _CHECKED[id(schema)] = schema  # held, so that its id is not reused
-    return _check(instance, schema, formats)
+    return _check(instance, schema, formats, room)
 
 
-def _check(instance: Any, schema: Any, formats: bool) -> List[ValidationIssue]:
+def _check(instance: Any, schema: Any, formats: bool, room: Optional[int] = None) -> List[ValidationIssue]:
     check_flag("formats", formats)  # "false" is truthy: it asserted the formats
     out: List[ValidationIssue] = []
-    checker = _Checker(schema, formats)
+    checker = _Checker(schema, formats, room)
     checker.whole = True
     try:
         checker.run(instance, schema, "", "", out)
@@ -105,8 +109,10 @@ def _spell_key(ptr: str, key: str) -> Callable[[], str]:
     return lambda: path_of(f"{ptr}/patternProperties/{escape_token(key)}")
 
 
-def _stack_room() -> int:
-    """How many ``run`` levels fit on the stack from here (each costs up to ~5 frames)."""
+def stack_room() -> int:
+    """How many ``run`` levels fit on the stack from here (each costs up to ~5 frames):
+    the one depth limit of the check and of the map-back (``_mapback``), which walks the
+    same levels in no more frames each."""
     depth, frame = 0, sys._getframe()
     while frame is not None:
         depth, frame = depth + 1, frame.f_back  # type: ignore[assignment]
@@ -114,11 +120,11 @@ def _stack_room() -> int:
 
 
 class _Checker:
-    def __init__(self, root: Any, formats: bool) -> None:
+    def __init__(self, root: Any, formats: bool, room: Optional[int] = None) -> None:
         self.root = root
         self.formats = formats
         self.depth = 0
-        self.room = _stack_room()
+        self.room = stack_room() if room is None else room
         self.whole = False  # ``_check``'s: no room ends the check (``_TooDeep``)
         # Each (instance value, schema node) pair a combinator or ``$ref`` leads to is
         # walked once: a probe's answer (does it match, and what did it evaluate) by the

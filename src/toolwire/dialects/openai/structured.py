@@ -16,6 +16,9 @@ Followed (checked 2026-11-30):
   (https://platform.openai.com/docs/api-reference/responses/create#responses-create-text):
   ``{"type": "json_schema", "name", "schema", "strict"}`` (flat); ``max_output_tokens``;
   the turns in ``input``, the system prompt in ``instructions``.
+- openai-java's client-side check of a strict schema (``JsonSchemaValidator.kt``,
+  checked 2026-12-06): beside ``anyOf`` only ``title`` and ``description``; the guide's
+  "Supported schemas": each nested schema of an ``anyOf`` must be valid on its own.
 - Error codes and ``param`` (https://platform.openai.com/docs/guides/error-codes).
 - vLLM "Structured Outputs" (https://docs.vllm.ai/en/latest/features/structured_outputs.html):
   ``structured_outputs.json`` through the client's ``extra_body`` (the ``guided_*``
@@ -57,6 +60,7 @@ PROFILE = Profile(
     all_required=True,
     object_root=True,
     ref_siblings=False,
+    union_siblings=False,
     typed_enum_branches=True,
     formats=FORMATS,
     no_lookaround=True,

@@ -1,0 +1,183 @@
+"""OpenAI strict mode: nothing but ``title`` and ``description`` beside ``anyOf``.
+
+The keywords beside an ``anyOf`` (``{"anyOf": [...], "minimum": 0}``, a ``type`` beside
+it) were sent there and reported lossless. openai-java's client-side check of a strict
+schema (``JsonSchemaValidator.kt``, ``ALLOWED_KEYWORDS_ANY_OF_SUB_SCHEMA``) takes
+``anyOf``, ``title``, ``description`` only, and OpenAI's "Supported schemas" says each
+nested schema of an ``anyOf`` must be valid on its own. The exact rewrite copies the
+keywords into each branch (A and (B1 or B2) is (A and B1) or (A and B2)); a keyword that
+cannot go into a branch exactly is reported lossy. Verdicts on the wire schema are the
+``jsonschema`` package's, compared with its verdicts on the original.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any, Dict, Iterator
+
+import jsonschema
+import pytest
+
+from toolwire import schema
+
+# openai-java ``JsonSchemaValidator``: ALLOWED_KEYWORDS_ANY_OF_SUB_SCHEMA = setOf(ANY_OF, TITLE, DESC)
+BESIDE_ANY_OF = {"anyOf", "title", "description"}
+
+VALUES = [-1, 0, 1, 3, 5, 7, 2.5, -2.5, 10**20, "a", "b", "ab", "", None, True, {}, [], {"n": 1}, {"a": 1},
+          {"a": 1, "b": 2}]
+
+CASES: Dict[str, Any] = {
+    "minimum": {"anyOf": [{"type": "integer"}, {"type": "number"}], "minimum": 0},
+    "type": {"anyOf": [{"type": "integer"}, {"type": "string"}], "type": "integer"},
+    "minimum_mixed": {"anyOf": [{"type": "integer"}, {"type": "string"}], "minimum": 0},
+    "bounds_and_notes": {"anyOf": [{"type": "integer"}, {"type": "string", "pattern": "^a"}], "maximum": 5,
+                         "exclusiveMinimum": -2, "description": "d", "title": "t"},
+    "type_array_beside": {"anyOf": [{"type": "integer", "maximum": 3}, {"type": "string"}],
+                          "type": ["integer", "string"], "minimum": 1},
+    # the boolean branch has no value of the enum: dropped, not an empty enum (unsatisfiable)
+    "enum_beside": {"anyOf": [{"type": "boolean"}, {"type": "integer"}, {"type": "string"}], "enum": [1, "a", None]},
+    "object_keywords": {"anyOf": [{"type": "object", "properties": {"a": {"type": "integer"}, "b": {"type": "integer"}},
+                                   "required": ["b"]}, {"type": "integer"}], "required": ["a"], "maximum": 4},
+}
+
+
+def _wrap(x: Any) -> Dict[str, Any]:
+    return {"type": "object", "properties": {"x": x}, "required": ["x"], "additionalProperties": False}
+
+
+def _nodes(node: Any, ptr: str = "") -> Iterator[Any]:
+    if isinstance(node, dict):
+        yield ptr, node
+        for key, value in node.items():
+            if key in ("enum", "const", "required"):
+                continue
+            yield from _nodes(value, f"{ptr}/{key}")
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from _nodes(value, f"{ptr}/{i}")
+
+
+@pytest.mark.parametrize("target", ["openai.chat", "openai.responses"])
+@pytest.mark.parametrize("name", list(CASES))
+def test_only_title_and_description_beside_any_of_and_the_wire_means_the_same(target: str, name: str) -> None:
+    original = _wrap(CASES[name])
+    rendered = schema.render(original, target)
+    for ptr, node in _nodes(rendered.wire_schema):
+        if "anyOf" in node:
+            assert set(node) <= BESIDE_ANY_OF, (ptr, node)
+    assert rendered.lossless
+    wire, orig = jsonschema.Draft202012Validator(rendered.wire_schema), jsonschema.Draft202012Validator(original)
+    for value in VALUES:
+        assert wire.is_valid({"x": value}) == orig.is_valid({"x": value}), (value, rendered.wire_schema)
+        assert (rendered.validate({"x": value}) == []) == orig.is_valid({"x": value}), value
+
+
+def test_a_keyword_that_cannot_go_into_a_recursive_branch_is_reported() -> None:
+    """``minimum`` beside a recursive ``$ref`` branch: the branch cannot be copied, so
+    ``minimum`` is not sent beside the ``anyOf`` either; the render says so (lossy)."""
+    original = {
+        "$defs": {"N": {"type": "object", "properties": {"n": {"anyOf": [{"$ref": "#/$defs/N"}, {"type": "integer"}],
+                                                             "minimum": 1}}}},
+        "$ref": "#/$defs/N",
+    }
+    rendered = schema.render(original, "openai.chat", on_error="report")
+    for ptr, node in _nodes(rendered.wire_schema):
+        if "anyOf" in node:
+            assert set(node) <= BESIDE_ANY_OF, (ptr, node)
+    assert not rendered.lossless
+    assert any(c.pointer == "/$defs/N/properties/n" and c.keyword == "minimum" and c.action in
+               ("moved", "dropped", "unsupported") for c in rendered.report), rendered.report
+    # checked locally all the same: jsonschema's verdicts
+    orig = jsonschema.Draft202012Validator(original)
+    for value in ({"n": 0}, {"n": 1}, {"n": {"n": 0}}, {"n": {"n": 2}}):
+        answer = {"n": value["n"]} if not isinstance(value["n"], dict) else {"n": {"n": value["n"]["n"]}}
+        assert (rendered.validate(answer) == []) == orig.is_valid(value), value
+
+
+def test_unevaluated_properties_beside_any_of_is_not_copied_into_the_branches() -> None:
+    """Beside ``anyOf``, ``unevaluatedProperties`` sees every matching branch's
+    properties; copied into one branch it would see that branch's alone (``{"a", "b"}``
+    matches both branches, so both keys are evaluated: valid, says ``jsonschema``)."""
+    x = {"anyOf": [{"type": "object", "properties": {"a": {"type": "integer"}}, "required": ["a"]},
+                   {"type": "object", "properties": {"b": {"type": "integer"}}, "required": ["b"]}],
+         "unevaluatedProperties": False}
+    original = _wrap(x)
+    rendered = schema.render(original, "openai.chat", on_error="report")
+    for ptr, node in _nodes(rendered.wire_schema):
+        if "anyOf" in node:
+            assert set(node) <= BESIDE_ANY_OF, (ptr, node)
+    assert not rendered.lossless
+    assert any(c.pointer == "/properties/x" and c.keyword == "unevaluatedProperties" and c.action in
+               ("moved", "dropped", "unsupported") for c in rendered.report), rendered.report
+    orig = jsonschema.Draft202012Validator(original)
+    for value in ({"a": 1, "b": 2}, {"a": 1}, {"a": 1, "c": 3}, {"b": 1}):
+        assert orig.is_valid({"x": value}) == (value != {"a": 1, "c": 3})
+        assert (schema.validate({"x": value}, original) == []) == orig.is_valid({"x": value}), value
+
+
+def _nested_items(n: int) -> Dict[str, Any]:
+    """``items`` beside an ``anyOf`` of two array branches, n deep: copied into each
+    branch, each level would write the one below twice (2**n) without the copy budget."""
+    x: Any = {"type": "integer"}
+    for _ in range(n):
+        x = {"anyOf": [{"type": "array"}, {"type": "array", "minItems": 1}], "items": x}
+    return _wrap(x)
+
+
+def _written(monkeypatch: Any, sch: Dict[str, Any], cap: float) -> int:
+    from toolwire.schema import _rewrite
+
+    seen = [0]
+    real = _rewrite.Rewriter.node
+
+    class _TooMuch(Exception):
+        pass
+
+    def counted(self: Any, *args: Any, **kwargs: Any) -> Any:
+        seen[0] += 1
+        if seen[0] > cap:  # stop a 2**n walk here instead of waiting for it
+            raise _TooMuch
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(_rewrite.Rewriter, "node", counted)
+    with contextlib.suppress(_TooMuch):
+        schema.render(sch, "openai.chat", on_error="report")
+    return seen[0]
+
+
+def test_keywords_copied_into_branches_are_written_in_linear_work(monkeypatch: Any) -> None:
+    small = _written(monkeypatch, _nested_items(10), float("inf"))
+    big = _written(monkeypatch, _nested_items(40), 4.5 * small)
+    assert big <= 4.5 * small
+    monkeypatch.undo()
+    few = schema.render(_nested_items(3), "openai.chat")
+    assert few.lossless  # a few levels are copied whole
+    orig, wire = jsonschema.Draft202012Validator(_nested_items(3)), jsonschema.Draft202012Validator(few.wire_schema)
+    for value in ([[[1]]], [[[]]], [[["a"]]], [], [[]], 1):
+        assert wire.is_valid({"x": value}) == orig.is_valid({"x": value}), value
+    deep = schema.render(_nested_items(40), "openai.chat", on_error="report")
+    assert [lint.code for lint in deep.errors if lint.code == "too-large"] == ["too-large"]  # said once
+
+
+@pytest.mark.parametrize("target", ["openai.chat", "openai.responses"])
+def test_a_ref_with_siblings_sends_nothing_beside_its_any_of(target: str) -> None:
+    """A ``$ref`` with siblings was sent as ``anyOf: [{"$ref"}]`` with the siblings beside
+    it: openai-java refuses both (``$ref`` and ``anyOf`` each take only ``title`` and
+    ``description``). The target is copied into the branch with the siblings (exact)."""
+    original = {"type": "object", "required": ["a", "b"], "additionalProperties": False,
+                "$defs": {"A": {"type": "array", "items": {"type": "integer"}}},
+                "properties": {"a": {"$ref": "#/$defs/A", "maxItems": 2}, "b": {"$ref": "#/$defs/A", "description": "d"}}}
+    rendered = schema.render(original, target)
+    for ptr, node in _nodes(rendered.wire_schema):
+        if "anyOf" in node:
+            assert set(node) <= BESIDE_ANY_OF, (ptr, node)
+        if "$ref" in node:
+            assert set(node) <= {"$ref", "title", "description"}, (ptr, node)  # ALLOWED_KEYWORDS_REF_SUB_SCHEMA
+    assert rendered.lossless
+    wire, orig = jsonschema.Draft202012Validator(rendered.wire_schema), jsonschema.Draft202012Validator(original)
+    for a in ([], [1], [1, 2], [1, 2, 3], ["x"], 1):
+        value = {"a": a, "b": [1]}
+        assert wire.is_valid(value) == orig.is_valid(value), value
+        assert (rendered.validate(value) == []) == orig.is_valid(value), value
+    # the changes are reported where the original has them: no pointer into a made-up anyOf
+    assert all("/properties/a/anyOf" not in c.pointer for c in rendered.report), rendered.report
