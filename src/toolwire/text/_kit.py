@@ -129,11 +129,12 @@ def json_shaped(code: str) -> bool:
     return code[:1] == "{" or code[:1] + code[1:].lstrip()[:1] == "[{"
 
 
-def dumps(value: Any, dialect: str, compact: bool = False, indent: int | None = None) -> str:
-    """JSON text (non-ASCII kept; *indent*: one line per value) or an ``EncodeError``."""
+def dumps(value: Any, dialect: str, compact: bool = False, indent: int | None = None, sort_keys: bool = False) -> str:
+    """JSON text (non-ASCII kept; *indent*: one line per value; *sort_keys*: each object's
+    keys in order) or an ``EncodeError``."""
     try:
         if compact:
-            return write_json(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+            return write_json(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"), sort_keys=sort_keys)
         if indent is not None:
             return write_json(value, ensure_ascii=False, allow_nan=False, indent=indent)
         return write_json(value, ensure_ascii=False, allow_nan=False)

@@ -39,6 +39,7 @@ from ._kit import MISSING, calls_of, dumps, forbid, forbid_key, loads
 from ._schema import schema_types, type_value
 
 __all__ = [
+    "CODER_TAGS",
     "SLIPS",
     "attr_name",
     "bad_name",
@@ -50,7 +51,9 @@ __all__ = [
     "read_params",
     "strip_nl",
     "value_text",
+    "write_functions",
     "write_pairs",
+    "write_params",
     "wrap_nl",
 ]
 
@@ -285,11 +288,61 @@ def typed(m: TextParser, value: str, schema: Any) -> Any:
     return type_value(value, schema, m.fixes if m.policy.repair else None, m.policy.max_depth)
 
 
-def value_text(v: Any, open_: str, close: str, dialect: str, key: str) -> str:
-    """The value *v* of argument *key* as text (strings as they are, others as JSON)
-    that the tags can hold."""
+def value_text(v: Any, markers: Sequence[str], dialect: str, key: str) -> str:
+    """The value *v* of argument *key* as text (strings as they are, others as JSON),
+    refused (``EncodeError``) when it holds one of *markers*: the tags that would end it
+    or start the next element (``(close, open_)``), or more where the format says so."""
     text = v if type(v) is str else dumps(v, dialect)
-    return forbid(text, (close, open_), "Value", dialect, "$.args", key)
+    return forbid(text, markers, "Value", dialect, "$.args", key)
+
+
+def write_params(
+    c: ToolCall,
+    tags: tuple[str, str, str],
+    dialect: str,
+    *,
+    quoted: bool = False,
+    keys: tuple[str, ...] = ("\n",),
+    value: Callable[[str, Any], str] | None = None,
+) -> list[str]:
+    """The arguments of *c* as ``read_params`` reads them, one element each:
+    ``{open_}KEY{head_end}VALUE{close}`` (*tags*; *quoted*: ``"KEY"``, as MiniMax M2 and
+    Step 3 write it). KEY as ``name_text`` writes it, refusing *keys* too; VALUE as
+    *value* (key, value) writes it, by default ``value_text`` refusing *close* and
+    *open_*, with ``wrap_nl``'s line breaks (Seed-OSS, MiniMax M2, Step 3). The caller
+    puts the elements between the call's own tags."""
+    open_, head_end, close = tags
+    q = '"' if quoted else ""
+    out = []
+    for k, v in c.args.items():
+        name_text(k, keys, dialect)
+        text = wrap_nl(value_text(v, (close, open_), dialect, k)) if value is None else value(k, v)
+        out.append(f"{open_}{q}{k}{q}{head_end}{text}{close}")
+    return out
+
+
+#: Qwen3-Coder's call and parameter tags (Qwen3-XML, Seed-OSS, Step 3.5), in ``read_calls`` order
+CODER_TAGS = ("<function=", "<parameter=", "</parameter>", "</function>")
+
+
+def write_functions(
+    calls: Sequence[ToolCall],
+    block: tuple[str, str],
+    dialect: str,
+    *,
+    sep: str = "\n",
+    value: Callable[[str, Any], str] | None = None,
+) -> str:
+    """*calls* as the Qwen3-Coder template writes them (``CODER_TAGS``), each in a block
+    of its own (*block*: its opening and closing tags): the opening tag,
+    ``<function=NAME>``, one ``<parameter=KEY>`` element per argument (``write_params``;
+    *value*), ``</function>`` and the closing tag, one a line; the blocks joined by *sep*."""
+    fn, p, p_end, fn_end = CODER_TAGS
+    open_, close = block
+    return sep.join(
+        "\n".join([open_, f"{fn}{c.name}>", *write_params(c, (p, ">", p_end), dialect, value=value), fn_end, close])
+        for c in calls_of(calls, dialect)
+    )
 
 
 def write_pairs(
@@ -306,7 +359,7 @@ def write_pairs(
         parts = [open_ + c.name + nl]
         for key, v in c.args.items():
             forbid(key, tags, "Argument name", dialect, "$.args", key)
-            parts.append(f"{k_open}{key}{mid}{value_text(v, v_open, v_close, dialect, key)}{end}")
+            parts.append(f"{k_open}{key}{mid}{value_text(v, (v_close, v_open), dialect, key)}{end}")
         parts.append(close)
         out.append("".join(parts))
     return nl.join(out)
