@@ -237,6 +237,20 @@ def forbid_key(key: str, markers: Sequence[str], what: str, dialect: str) -> str
     return forbid(key, markers, what, dialect, "$.args", key)
 
 
+def forbid_space(key: str, what: str, dialect: str, *, around: bool = True) -> str:
+    """*key* (an argument's name, written in a tag) unless the family's parser would read
+    it as another name: it strips the whitespace *around* a name (``<parameter= city>``
+    is ``city``), or else reads a name of whitespace alone as none (an empty name is
+    ``forbid_key``'s). Refused at ``$.args.key``."""
+    if around and key != key.strip():
+        raise EncodeError(f"{what} {excerpt(key)} starts or ends with whitespace, which {dialect} cannot carry",
+                          dialect=dialect, loc="$.args" + key_step(key))
+    if key and not key.strip():
+        raise EncodeError(f"{what} {excerpt(key)} is only whitespace, which {dialect} cannot carry",
+                          dialect=dialect, loc="$.args" + key_step(key))
+    return key
+
+
 def forbid(value: str, markers: Sequence[str], what: str, dialect: str, at: str, key: str | None = None) -> str:
     """*value* unless it contains one of *markers* (it could not be read back): refused at
     *at*, its path in its call (``$.name``, ``$.args``), under it *key*'s step when given

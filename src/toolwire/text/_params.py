@@ -35,7 +35,7 @@ from .._path_steps import key_step
 from .._types import ToolCall
 from ._blocks import ended
 from ._core import TextParser
-from ._kit import MISSING, calls_of, dumps, forbid, forbid_key, loads
+from ._kit import MISSING, calls_of, dumps, forbid, forbid_key, forbid_space, loads
 from ._schema import schema_types, type_value
 
 __all__ = [
@@ -302,12 +302,15 @@ def write_params(
     dialect: str,
     *,
     quoted: bool = False,
+    spaced: bool = False,
     keys: tuple[str, ...] = ("\n",),
     value: Callable[[str, Any], str] | None = None,
 ) -> list[str]:
     """The arguments of *c* as ``read_params`` reads them, one element each:
     ``{open_}KEY{head_end}VALUE{close}`` (*tags*; *quoted*: ``"KEY"``, as MiniMax M2 and
-    Step 3 write it). KEY as ``name_text`` writes it, refusing *keys* too; VALUE as
+    Step 3 write it). KEY as ``name_text`` writes it, refusing *keys* too, and, bare,
+    whitespace around it (``attr_name`` strips it) unless the reader keeps it (*spaced*:
+    Solar Open 2); VALUE as
     *value* (key, value) writes it, by default ``value_text`` refusing *close* and
     *open_*, with ``wrap_nl``'s line breaks (Seed-OSS, MiniMax M2, Step 3). The caller
     puts the elements between the call's own tags."""
@@ -316,6 +319,8 @@ def write_params(
     out = []
     for k, v in c.args.items():
         name_text(k, keys, dialect)
+        if not (quoted or spaced):
+            forbid_space(k, "Parameter name", dialect)
         text = wrap_nl(value_text(v, (close, open_), dialect, k)) if value is None else value(k, v)
         out.append(f"{open_}{q}{k}{q}{head_end}{text}{close}")
     return out
@@ -351,14 +356,16 @@ def write_pairs(
     """*calls* as ``read_pairs`` reads them (GLM, LongCat-Flash-Lite): ``{open_}NAME{nl}``,
     then ``<arg_key>K</arg_key>{nl}<arg_value>V</arg_value>{nl}`` per argument (*tags*),
     then *close*, the calls joined by *nl*. Values as ``value_text`` writes them; a key
-    holding one of *tags* is an ``EncodeError``."""
+    holding one of *tags* or *close*, or whitespace around it (``read_pairs`` strips it),
+    is an ``EncodeError``."""
     k_open, k_close, v_open, v_close = tags
     mid, end = k_close + nl + v_open, v_close + nl  # between a key and its value, after the value
     out = []
     for c in calls_of(calls, dialect):
         parts = [open_ + c.name + nl]
         for key, v in c.args.items():
-            forbid(key, tags, "Argument name", dialect, "$.args", key)
+            forbid(key, (*tags, close), "Argument name", dialect, "$.args", key)
+            forbid_space(key, "Argument name", dialect)
             parts.append(f"{k_open}{key}{mid}{value_text(v, (v_close, v_open), dialect, key)}{end}")
         parts.append(close)
         out.append("".join(parts))

@@ -116,7 +116,7 @@ def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
     out = []
     for c in calls_of(calls, NAME):
         forbid(c.name, (*_MARKERS, "\n"), "Name", NAME, "$.name")
-        args = write_params(c, (A_OPEN, A_VALUE, A_CLOSE), NAME, keys=_MARKERS, value=_value)
+        args = write_params(c, (A_OPEN, A_VALUE, A_CLOSE), NAME, spaced=True, keys=_MARKERS, value=_value)
         out.append("\n".join([OPEN + c.name, *args, CLOSE]))
     return "\n".join(out)
 
