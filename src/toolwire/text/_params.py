@@ -27,15 +27,12 @@ A call's arguments are written one element per parameter, the value as text::
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any, Callable
 
-from .._errors import EncodeError, excerpt
-from .._path_steps import key_step
-from .._types import ToolCall
+from .._errors import excerpt
 from ._blocks import ended
 from ._core import TextParser
-from ._kit import MISSING, calls_of, dumps, forbid, forbid_key, forbid_space, loads
+from ._kit import MISSING, loads
 from ._schema import schema_types, type_value
 
 __all__ = [
@@ -45,15 +42,10 @@ __all__ = [
     "bad_name",
     "dsml_head",
     "name_after",
-    "name_text",
     "read_calls",
     "read_pairs",
     "read_params",
     "strip_nl",
-    "value_text",
-    "write_functions",
-    "write_pairs",
-    "write_params",
     "wrap_nl",
 ]
 
@@ -90,16 +82,6 @@ def bad_name(m: TextParser, tool: str, key: str) -> bool:
     if "=" not in key and len(key.split(None, 1)) < 2:
         return False
     return tool in m.closed and m.param_schema(tool, key) is None  # (an open object takes any name)
-
-
-def name_text(key: str, markers: tuple[str, ...], dialect: str) -> str:
-    """*key* as an encoder writes it in a parameter tag: refused (``EncodeError``) when
-    it holds one of *markers* or the reader would take it for a slip (``bad_name``)."""
-    forbid_key(key, SLIPS + markers, "Parameter name", dialect)
-    if key[:1] == "'" or key[-1:] == "'":
-        raise EncodeError(f"Parameter name {excerpt(key)} starts or ends with a quote, which {dialect} "
-                          "cannot carry", dialect=dialect, loc="$.args" + key_step(key))
-    return key
 
 
 def _plain(head: str) -> tuple[str, bool | None]:
@@ -288,88 +270,8 @@ def typed(m: TextParser, value: str, schema: Any) -> Any:
     return type_value(value, schema, m.fixes if m.policy.repair else None, m.policy.max_depth)
 
 
-def value_text(v: Any, markers: Sequence[str], dialect: str, key: str) -> str:
-    """The value *v* of argument *key* as text (strings as they are, others as JSON),
-    refused (``EncodeError``) when it holds one of *markers*: the tags that would end it
-    or start the next element (``(close, open_)``), or more where the format says so."""
-    text = v if type(v) is str else dumps(v, dialect)
-    return forbid(text, markers, "Value", dialect, "$.args", key)
-
-
-def write_params(
-    c: ToolCall,
-    tags: tuple[str, str, str],
-    dialect: str,
-    *,
-    quoted: bool = False,
-    spaced: bool = False,
-    keys: tuple[str, ...] = ("\n",),
-    value: Callable[[str, Any], str] | None = None,
-) -> list[str]:
-    """The arguments of *c* as ``read_params`` reads them, one element each:
-    ``{open_}KEY{head_end}VALUE{close}`` (*tags*; *quoted*: ``"KEY"``, as MiniMax M2 and
-    Step 3 write it). KEY as ``name_text`` writes it, refusing *keys* too, and, bare,
-    whitespace around it (``attr_name`` strips it) unless the reader keeps it (*spaced*:
-    Solar Open 2); VALUE as
-    *value* (key, value) writes it, by default ``value_text`` refusing *close* and
-    *open_*, with ``wrap_nl``'s line breaks (Seed-OSS, MiniMax M2, Step 3). The caller
-    puts the elements between the call's own tags."""
-    open_, head_end, close = tags
-    q = '"' if quoted else ""
-    out = []
-    for k, v in c.args.items():
-        name_text(k, keys, dialect)
-        if not (quoted or spaced):
-            forbid_space(k, "Parameter name", dialect)
-        text = wrap_nl(value_text(v, (close, open_), dialect, k)) if value is None else value(k, v)
-        out.append(f"{open_}{q}{k}{q}{head_end}{text}{close}")
-    return out
-
-
 #: Qwen3-Coder's call and parameter tags (Qwen3-XML, Seed-OSS, Step 3.5), in ``read_calls`` order
 CODER_TAGS = ("<function=", "<parameter=", "</parameter>", "</function>")
-
-
-def write_functions(
-    calls: Sequence[ToolCall],
-    block: tuple[str, str],
-    dialect: str,
-    *,
-    sep: str = "\n",
-    value: Callable[[str, Any], str] | None = None,
-) -> str:
-    """*calls* as the Qwen3-Coder template writes them (``CODER_TAGS``), each in a block
-    of its own (*block*: its opening and closing tags): the opening tag,
-    ``<function=NAME>``, one ``<parameter=KEY>`` element per argument (``write_params``;
-    *value*), ``</function>`` and the closing tag, one a line; the blocks joined by *sep*."""
-    fn, p, p_end, fn_end = CODER_TAGS
-    open_, close = block
-    return sep.join(
-        "\n".join([open_, f"{fn}{c.name}>", *write_params(c, (p, ">", p_end), dialect, value=value), fn_end, close])
-        for c in calls_of(calls, dialect)
-    )
-
-
-def write_pairs(
-    calls: Sequence[ToolCall], tags: tuple[str, str, str, str], open_: str, close: str, nl: str, dialect: str
-) -> str:
-    """*calls* as ``read_pairs`` reads them (GLM, LongCat-Flash-Lite): ``{open_}NAME{nl}``,
-    then ``<arg_key>K</arg_key>{nl}<arg_value>V</arg_value>{nl}`` per argument (*tags*),
-    then *close*, the calls joined by *nl*. Values as ``value_text`` writes them; a key
-    holding one of *tags* or *close*, or whitespace around it (``read_pairs`` strips it),
-    is an ``EncodeError``."""
-    k_open, k_close, v_open, v_close = tags
-    mid, end = k_close + nl + v_open, v_close + nl  # between a key and its value, after the value
-    out = []
-    for c in calls_of(calls, dialect):
-        parts = [open_ + c.name + nl]
-        for key, v in c.args.items():
-            forbid(key, (*tags, close), "Argument name", dialect, "$.args", key)
-            forbid_space(key, "Argument name", dialect)
-            parts.append(f"{k_open}{key}{mid}{value_text(v, (v_close, v_open), dialect, key)}{end}")
-        parts.append(close)
-        out.append("".join(parts))
-    return nl.join(out)
 
 
 def name_after(text: str, open_: str) -> str | None:

@@ -67,7 +67,8 @@ from ._blocks import cut_block, ended
 from ._core import BodyMode, Mode, TextFormat, TextParser
 from ._kit import ATTR, args_text, body, calls_of, content_between, stay
 from ._modes import held_think_modes
-from ._params import dsml_head, name_text, read_params, value_text
+from ._param_writers import name_text, value_text
+from ._params import dsml_head, read_params
 
 __all__ = ["FORMAT"]
 

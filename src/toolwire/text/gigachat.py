@@ -49,7 +49,8 @@ from .._types import ToolCall
 from ._blocks import cut_block
 from ._core import BodyMode, TextFormat, TextMode, TextParser
 from ._kit import args_text, block_problem, body, calls_of, dumps, empty_list, fast_block, name_hint, stay
-from ._params import dsml_head, name_after, name_text, read_calls, value_text, wrap_nl
+from ._param_writers import name_text, value_text
+from ._params import dsml_head, name_after, read_calls, wrap_nl
 
 __all__ = ["FORMAT"]
 

@@ -74,7 +74,8 @@ from ._core import BodyMode, Mode, Parse, TextFormat, TextParser
 from ._jsoncalls import cut_json_calls
 from ._kit import block_problem, body, calls_of, dumps, empty_list, name_hint, stay
 from ._modes import held_think_modes
-from ._params import name_after, read_calls, write_params
+from ._param_writers import write_params
+from ._params import name_after, read_calls
 from .minimax_m3 import M3_CLOSE, M3_INV, M3_INV_END, M3_OPEN, NS, encode_m3, m3_name, parse_m3
 
 __all__ = ["FORMAT"]

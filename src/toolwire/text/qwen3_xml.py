@@ -67,7 +67,8 @@ from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextParser
 from ._kit import body, forbid, stay
 from ._modes import held_think_modes
-from ._params import CODER_TAGS, name_after, read_calls, value_text, write_functions
+from ._param_writers import value_text, write_functions
+from ._params import CODER_TAGS, name_after, read_calls
 
 __all__ = ["FORMAT"]
 

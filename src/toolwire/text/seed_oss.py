@@ -49,7 +49,8 @@ from ._blocks import cut_block
 from ._core import BodyMode, TextFormat, TextParser
 from ._kit import body, stay
 from ._modes import held_think_modes
-from ._params import CODER_TAGS, name_after, read_calls, write_functions
+from ._param_writers import write_functions
+from ._params import CODER_TAGS, name_after, read_calls
 
 __all__ = ["FORMAT"]
 

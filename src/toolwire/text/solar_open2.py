@@ -61,7 +61,8 @@ from .._types import ToolCall
 from ._core import Action, BodyMode, TextFormat, TextParser
 from ._kit import body, calls_of, forbid, stay
 from ._modes import held_think_modes
-from ._params import read_params, value_text, write_params
+from ._param_writers import value_text, write_params
+from ._params import read_params
 
 __all__ = ["FORMAT"]
 

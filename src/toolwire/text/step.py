@@ -51,7 +51,8 @@ from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextMode, TextParser
 from ._kit import body, calls_of, goto, stay
 from ._modes import held_think_modes, set_section
-from ._params import CODER_TAGS, name_after, read_calls, value_text, write_functions, write_params
+from ._param_writers import value_text, write_functions, write_params
+from ._params import CODER_TAGS, name_after, read_calls
 
 __all__ = ["FORMAT"]
 
