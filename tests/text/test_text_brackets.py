@@ -1,6 +1,6 @@
-"""text/_brackets.scan: the one bracket/quote scanner of llama_calls.unclosed and
-_pythonic.cut_calls, held to a plain character loop (the two loops it replaced) on
-random bracket/quote text."""
+"""text/_brackets.scan: the one bracket/quote scanner of llama_calls.unclosed,
+_pythonic.cut_calls and olmo._lines, held to a plain character loop (the three loops it
+replaced) on random bracket/quote text."""
 
 from __future__ import annotations
 
@@ -10,15 +10,16 @@ from hypothesis import strategies as st
 from toolwire.text._brackets import Scan, scan
 from toolwire.text._pythonic import cut_calls
 from toolwire.text.llama_calls import unclosed
+from toolwire.text.olmo import _lines
 
-TEXT = st.text(alphabet="\"'\\()[]{},ab =", max_size=60)
+TEXT = st.text(alphabet="\"'\\()[]{},ab =\n", max_size=60)
 CLOSERS = {"{": "}", "[": "]", "(": ")"}
 
 
-def reference(text: str, start: int, brackets: str, stop_below: bool) -> Scan:
-    """A character at a time, as the two loops did."""
+def reference(text: str, start: int, brackets: str, stop_below: bool, split: str) -> Scan:
+    """A character at a time, as the loops did."""
     opens, closes = set(brackets), {CLOSERS[b] for b in brackets}
-    depth, quote, i, n, commas = 0, "", start, len(text), []
+    depth, quote, i, n, splits = 0, "", start, len(text), []
     while i < n:
         c = text[i]
         if quote:
@@ -33,25 +34,26 @@ def reference(text: str, start: int, brackets: str, stop_below: bool) -> Scan:
         elif c in closes:
             depth -= 1
             if depth < 0 and stop_below:
-                return Scan(depth, "", i, commas)
-        elif c == "," and depth == 0:
-            commas.append(i)
+                return Scan(depth, "", i, splits)
+        elif c == split and depth <= 0:
+            splits.append(i)
         i += 1
-    return Scan(depth, quote, n, commas)
+    return Scan(depth, quote, n, splits)
 
 
-@given(TEXT, st.integers(0, 3), st.sampled_from(["{[", "([{"]), st.booleans())
-@example('"a\\"b", [', 0, "{[", False)  # an escaped quote does not close the string
-@example("'\\\\', (", 0, "([{", True)  # an escaped backslash does not escape the quote
-@example("]{[", 0, "{[", False)  # below zero and back: the depth goes on
-@example("a\\", 0, "{[", False)  # a backslash outside a string, at the end
-@example('"\\', 0, "{[", False)  # a backslash inside a string, at the end
-def test_scan_is_the_character_loop(text: str, start: int, brackets: str, stop_below: bool) -> None:
+@given(TEXT, st.integers(0, 3), st.sampled_from(["{[", "([{"]), st.booleans(), st.sampled_from([",", "\n"]))
+@example('"a\\"b", [', 0, "{[", False, ",")  # an escaped quote does not close the string
+@example("'\\\\', (", 0, "([{", True, ",")  # an escaped backslash does not escape the quote
+@example("]{[", 0, "{[", False, ",")  # below zero and back: the depth goes on
+@example("a\\", 0, "{[", False, ",")  # a backslash outside a string, at the end
+@example('"\\', 0, "{[", False, ",")  # a backslash inside a string, at the end
+@example("f())\ng(),", 0, "([{", False, "\n")  # below zero: still split there
+def test_scan_is_the_character_loop(text: str, start: int, brackets: str, stop_below: bool, split: str) -> None:
     start = min(start, len(text))
-    assert scan(text, start, brackets=brackets, stop_below=stop_below, commas=True) == reference(
-        text, start, brackets, stop_below
+    assert scan(text, start, brackets=brackets, stop_below=stop_below, split=split) == reference(
+        text, start, brackets, stop_below, split
     )
-    assert scan(text, start, brackets=brackets, stop_below=stop_below).commas == []
+    assert scan(text, start, brackets=brackets, stop_below=stop_below).splits == []
 
 
 def unclosed_reference(text: str) -> bool:
@@ -119,3 +121,19 @@ def test_cut_calls_is_the_old_loop(text: str) -> None:
     # the items before the cut are read in turn; the first that is not one call starts the rest
     k = len(done)
     assert rest == (",".join(items[k:]) + "," + tail if k < len(items) else tail)
+
+
+def lines_reference(text: str) -> list[str]:
+    """OLMo's block split at the line breaks the character loop finds (outside strings,
+    at bracket depth 0 or below), as ``olmo._lines`` split it before it used ``scan``."""
+    cuts = reference(text, 0, "([{", False, "\n").splits
+    return [text[a + 1 : b] for a, b in zip([-1, *cuts], [*cuts, len(text)])]
+
+
+@given(st.one_of(TEXT, st.lists(st.sampled_from(["f(a=1)", "g(s='x\\n)')", "\n", "h(d=[1,\n2])", ")", "'", "\\"]),
+                                max_size=8).map("".join)))
+@example("f())\ng()")  # a closer too many: the next line is a call of its own
+@example('f(s="a\\"\nb")\ng()')  # an escaped quote: the line break is in the string
+@example("\n\n")
+def test_olmo_lines_is_the_old_loop(text: str) -> None:
+    assert _lines(text) == lines_reference(text)

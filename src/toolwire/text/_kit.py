@@ -129,11 +129,12 @@ def json_shaped(code: str) -> bool:
     return code[:1] == "{" or code[:1] + code[1:].lstrip()[:1] == "[{"
 
 
-def dumps(value: Any, dialect: str, compact: bool = False, indent: int | None = None) -> str:
-    """JSON text (non-ASCII kept; *indent*: one line per value) or an ``EncodeError``."""
+def dumps(value: Any, dialect: str, compact: bool = False, indent: int | None = None, sort_keys: bool = False) -> str:
+    """JSON text (non-ASCII kept; *indent*: one line per value; *sort_keys*: each object's
+    keys in order) or an ``EncodeError``."""
     try:
         if compact:
-            return write_json(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+            return write_json(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"), sort_keys=sort_keys)
         if indent is not None:
             return write_json(value, ensure_ascii=False, allow_nan=False, indent=indent)
         return write_json(value, ensure_ascii=False, allow_nan=False)
@@ -234,6 +235,20 @@ def forbid_key(key: str, markers: Sequence[str], what: str, dialect: str) -> str
     if not key:
         raise EncodeError(f"{what} is empty, which {dialect} cannot carry", dialect=dialect, loc='$.args[""]')
     return forbid(key, markers, what, dialect, "$.args", key)
+
+
+def forbid_space(key: str, what: str, dialect: str, *, around: bool = True) -> str:
+    """*key* (an argument's name, written in a tag) unless the family's parser would read
+    it as another name: it strips the whitespace *around* a name (``<parameter= city>``
+    is ``city``), or else reads a name of whitespace alone as none (an empty name is
+    ``forbid_key``'s). Refused at ``$.args.key``."""
+    if around and key != key.strip():
+        raise EncodeError(f"{what} {excerpt(key)} starts or ends with whitespace, which {dialect} cannot carry",
+                          dialect=dialect, loc="$.args" + key_step(key))
+    if key and not key.strip():
+        raise EncodeError(f"{what} {excerpt(key)} is only whitespace, which {dialect} cannot carry",
+                          dialect=dialect, loc="$.args" + key_step(key))
+    return key
 
 
 def forbid(value: str, markers: Sequence[str], what: str, dialect: str, at: str, key: str | None = None) -> str:

@@ -27,30 +27,25 @@ A call's arguments are written one element per parameter, the value as text::
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any, Callable
 
-from .._errors import EncodeError, excerpt
-from .._path_steps import key_step
-from .._types import ToolCall
+from .._errors import excerpt
 from ._blocks import ended
 from ._core import TextParser
-from ._kit import MISSING, calls_of, dumps, forbid, forbid_key, loads
+from ._kit import MISSING, loads
 from ._schema import schema_types, type_value
 
 __all__ = [
+    "CODER_TAGS",
     "SLIPS",
     "attr_name",
     "bad_name",
     "dsml_head",
     "name_after",
-    "name_text",
     "read_calls",
     "read_pairs",
     "read_params",
     "strip_nl",
-    "value_text",
-    "write_pairs",
     "wrap_nl",
 ]
 
@@ -87,16 +82,6 @@ def bad_name(m: TextParser, tool: str, key: str) -> bool:
     if "=" not in key and len(key.split(None, 1)) < 2:
         return False
     return tool in m.closed and m.param_schema(tool, key) is None  # (an open object takes any name)
-
-
-def name_text(key: str, markers: tuple[str, ...], dialect: str) -> str:
-    """*key* as an encoder writes it in a parameter tag: refused (``EncodeError``) when
-    it holds one of *markers* or the reader would take it for a slip (``bad_name``)."""
-    forbid_key(key, SLIPS + markers, "Parameter name", dialect)
-    if key[:1] == "'" or key[-1:] == "'":
-        raise EncodeError(f"Parameter name {excerpt(key)} starts or ends with a quote, which {dialect} "
-                          "cannot carry", dialect=dialect, loc="$.args" + key_step(key))
-    return key
 
 
 def _plain(head: str) -> tuple[str, bool | None]:
@@ -285,31 +270,8 @@ def typed(m: TextParser, value: str, schema: Any) -> Any:
     return type_value(value, schema, m.fixes if m.policy.repair else None, m.policy.max_depth)
 
 
-def value_text(v: Any, open_: str, close: str, dialect: str, key: str) -> str:
-    """The value *v* of argument *key* as text (strings as they are, others as JSON)
-    that the tags can hold."""
-    text = v if type(v) is str else dumps(v, dialect)
-    return forbid(text, (close, open_), "Value", dialect, "$.args", key)
-
-
-def write_pairs(
-    calls: Sequence[ToolCall], tags: tuple[str, str, str, str], open_: str, close: str, nl: str, dialect: str
-) -> str:
-    """*calls* as ``read_pairs`` reads them (GLM, LongCat-Flash-Lite): ``{open_}NAME{nl}``,
-    then ``<arg_key>K</arg_key>{nl}<arg_value>V</arg_value>{nl}`` per argument (*tags*),
-    then *close*, the calls joined by *nl*. Values as ``value_text`` writes them; a key
-    holding one of *tags* is an ``EncodeError``."""
-    k_open, k_close, v_open, v_close = tags
-    mid, end = k_close + nl + v_open, v_close + nl  # between a key and its value, after the value
-    out = []
-    for c in calls_of(calls, dialect):
-        parts = [open_ + c.name + nl]
-        for key, v in c.args.items():
-            forbid(key, tags, "Argument name", dialect, "$.args", key)
-            parts.append(f"{k_open}{key}{mid}{value_text(v, v_open, v_close, dialect, key)}{end}")
-        parts.append(close)
-        out.append("".join(parts))
-    return nl.join(out)
+#: Qwen3-Coder's call and parameter tags (Qwen3-XML, Seed-OSS, Step 3.5), in ``read_calls`` order
+CODER_TAGS = ("<function=", "<parameter=", "</parameter>", "</function>")
 
 
 def name_after(text: str, open_: str) -> str | None:

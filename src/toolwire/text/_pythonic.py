@@ -309,7 +309,7 @@ def cut_calls(text: str) -> tuple[list[Read], str]:
     s = text.strip()
     if not s.startswith("["):
         return [], s
-    cuts = scan(s, 1, brackets="([{", stop_below=True, commas=True).commas
+    cuts = scan(s, 1, brackets="([{", stop_below=True, split=",").splits
     items = [s[a + 1 : b] for a, b in zip([0, *cuts], cuts)]
     start = cuts[-1] + 1 if cuts else 1
     done: list[Read] = []

@@ -65,9 +65,10 @@ from collections.abc import Sequence
 from .._types import ToolCall
 from ._blocks import cut_block, ended
 from ._core import BodyMode, Mode, TextFormat, TextParser
-from ._kit import ATTR, args_text, body, calls_of, content_between, dumps, forbid, stay
+from ._kit import ATTR, args_text, body, calls_of, content_between, stay
 from ._modes import held_think_modes
-from ._params import dsml_head, name_text, read_params
+from ._param_writers import name_text, value_text
+from ._params import dsml_head, read_params
 
 __all__ = ["FORMAT"]
 
@@ -260,10 +261,9 @@ def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
         params = []
         for k, v in c.args.items():
             name_text(k, (), NAME)
-            is_str = type(v) is str
-            text = forbid(v if is_str else dumps(v, NAME), (f"</{d}parameter>", f"<{d}parameter"), "Value", NAME,
-                          "$.args", k)
-            params.append(f'<{d}parameter name="{k}" string="{"true" if is_str else "false"}">{text}</{d}parameter>')
+            text = value_text(v, (f"</{d}parameter>", f"<{d}parameter"), NAME, k)
+            kind = "true" if type(v) is str else "false"
+            params.append(f'<{d}parameter name="{k}" string="{kind}">{text}</{d}parameter>')
         # the official template: '<…invoke name="{name}">\n{arguments}\n</…invoke>' (no arguments: a blank line)
         invokes.append(f'<{d}invoke name="{c.name}">\n' + "\n".join(params) + f"\n</{d}invoke>")
     start, stop = {"v3.2": (FC, FC_END), "v4.1": (CALLS, CALLS_END)}.get(variant or "", (TCS, TCS_END))

@@ -48,8 +48,9 @@ from .._errors import ArgumentsError
 from .._types import ToolCall
 from ._blocks import cut_block
 from ._core import BodyMode, TextFormat, TextMode, TextParser
-from ._kit import args_text, block_problem, body, calls_of, dumps, empty_list, fast_block, forbid, name_hint, stay
-from ._params import dsml_head, name_after, name_text, read_calls, wrap_nl
+from ._kit import args_text, block_problem, body, calls_of, dumps, empty_list, fast_block, name_hint, stay
+from ._param_writers import name_text, value_text
+from ._params import dsml_head, name_after, read_calls, wrap_nl
 
 __all__ = ["FORMAT"]
 
@@ -114,10 +115,8 @@ def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
             lines.append(f'{INV}"{c.name}">')
             for k, v in c.args.items():
                 name_text(k, ("\n",), NAME)
-                is_str = type(v) is str
-                text = forbid(v if is_str else dumps(v, NAME), (P_END, P), "Value", NAME, "$.args", k)
-                kind = "true" if is_str else "false"
-                lines.append(f'{P} name="{k}" string="{kind}">{wrap_nl(text)}{P_END}')
+                kind = "true" if type(v) is str else "false"
+                lines.append(f'{P} name="{k}" string="{kind}">{wrap_nl(value_text(v, (P_END, P), NAME, k))}{P_END}')
             lines.append(INV_END)
         lines.append(GC_END)
         return "\n".join(lines)

@@ -46,7 +46,8 @@ from .._types import ToolCall
 from ._core import Action, BodyMode, TextFormat, TextParser
 from ._kit import body, stay
 from ._modes import held_think_modes
-from ._params import read_pairs, write_pairs
+from ._param_writers import write_pairs
+from ._params import read_pairs
 
 __all__ = ["FORMAT"]
 

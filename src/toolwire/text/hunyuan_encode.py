@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from .._errors import EncodeError, excerpt
 from .._types import ToolCall
-from ._kit import calls_of, dumps, forbid
+from ._kit import calls_of, dumps, forbid, forbid_space
 from .hunyuan_tags import BARE, MAX_SUFFIX, NAME, tags
 
 __all__ = ["check_suffix", "encode", "suffix_of"]
@@ -70,6 +70,7 @@ def encode(calls: Sequence[ToolCall], variant: str | None, suffix: str | None = 
         out.append(f"{t.call}{c.name}{'' if variant == 'hy4' else t.sep}")
         for key, val in c.args.items():
             forbid(key, (k_end, "<", "\n"), "Argument name", NAME, "$.args", key)
+            forbid_space(key, "Argument name", NAME)  # (the reader strips it)
             text = val if type(val) is str else dumps(val, NAME)
             forbid(text, (v_end, v), "Value", NAME, "$.args", key)
             out += [f"{k}{key}{k_end}", f"{v}{text}{v_end}"]

@@ -51,8 +51,7 @@ from collections.abc import Sequence
 from functools import partial
 
 from .._args import parse_arguments, read_block
-from .._errors import ArgumentsError, EncodeError
-from .._json_ints import write_json
+from .._errors import ArgumentsError
 from .._types import ToolCall
 from ._core import Action, BodyMode, TextFormat, TextMode, TextParser
 from ._kit import block_problem, body, calls_of, dumps, fast_block, forbid, goto, name_hint, stay
@@ -130,10 +129,7 @@ def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
     out = []
     for c in calls_of(calls, NAME):
         forbid(c.name, _MARKERS, "Name", NAME, "$.name")
-        try:  # the renderer's canonical JSON: keys sorted, compact
-            args = write_json(c.args, ensure_ascii=False, allow_nan=False, separators=(",", ":"), sort_keys=True)
-        except (TypeError, ValueError, RecursionError) as exc:
-            raise EncodeError(f"Arguments cannot be written as JSON in {NAME}: {exc}", dialect=NAME) from None
+        args = dumps(c.args, NAME, compact=True, sort_keys=True)  # the renderer's canonical JSON
         out.append(f'{MODEL}{c.name}{TOOL_JSON}{{"name":{dumps(c.name, NAME)},"args":{args}}}{END}')
     return "".join(out) + END_SAMPLING
 

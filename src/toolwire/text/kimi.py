@@ -270,7 +270,7 @@ def _encode_k3(calls: list[ToolCall]) -> str:
             out.append(f'{K3_JSON} type="object"{SEP}{text}{K3_JSON_END}{K3_CALL_END}')
             continue
         for k, v in c.args.items():
-            forbid_key(k, (), "Parameter name", NAME)
+            forbid_key(k, (SEP,), "Parameter name", NAME)  # (the argument's head ends at the first <|sep|>)
             is_str = type(v) is str
             text = v if is_str else dumps(v, NAME)  # the template's ``tojson`` (", ", ": ")
             forbid(text, (K3_ARG_END, K3_ARG), "Value", NAME, "$.args", k)

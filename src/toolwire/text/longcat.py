@@ -69,7 +69,8 @@ from ._core import BodyMode, TextFormat, TextParser
 from ._jsoncalls import json_calls
 from ._kit import body, calls_of, dumps, name_hint, stay
 from ._modes import closed_think_modes
-from ._params import read_pairs, write_pairs
+from ._param_writers import write_pairs
+from ._params import read_pairs
 
 __all__ = ["FORMAT"]
 

@@ -54,7 +54,8 @@ from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextParser
 from ._kit import body, calls_of, dumps, forbid, stay
 from ._modes import closed_think_modes
-from ._params import attr_name, bad_name, name_text, typed
+from ._param_writers import name_text
+from ._params import attr_name, bad_name, typed
 from ._schema import schema_types
 
 __all__ = ["FORMAT"]

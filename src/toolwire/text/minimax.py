@@ -74,7 +74,8 @@ from ._core import BodyMode, Mode, Parse, TextFormat, TextParser
 from ._jsoncalls import cut_json_calls
 from ._kit import block_problem, body, calls_of, dumps, empty_list, name_hint, stay
 from ._modes import held_think_modes
-from ._params import name_after, name_text, read_calls, value_text, wrap_nl
+from ._param_writers import write_params
+from ._params import name_after, read_calls
 from .minimax_m3 import M3_CLOSE, M3_INV, M3_INV_END, M3_OPEN, NS, encode_m3, m3_name, parse_m3
 
 __all__ = ["FORMAT"]
@@ -233,11 +234,7 @@ def write_invokes(calls: Sequence[ToolCall], open_: str, close: str, dialect: st
     (``text.dots`` writes the same elements in its own block)."""
     lines = [open_]
     for c in calls_of(calls, dialect):
-        lines.append(f'{INV}"{c.name}">')
-        for k, v in c.args.items():
-            name_text(k, ("\n",), dialect)
-            lines.append(f'{P}"{k}">{wrap_nl(value_text(v, P, P_END, dialect, k))}{P_END}')
-        lines.append(INV_END)
+        lines += [f'{INV}"{c.name}">', *write_params(c, (P, ">", P_END), dialect, quoted=True), INV_END]
     lines.append(close)
     return "\n".join(lines)
 

@@ -37,7 +37,7 @@ from typing import Any, Union
 from .._types import ToolCall
 from ._blocks import ended
 from ._core import TextParser
-from ._kit import calls_of, dumps, forbid, forbid_key
+from ._kit import calls_of, dumps, forbid, forbid_key, forbid_space
 from ._m3_values import leaf_value, options
 from ._params import attr_name, typed
 from ._schema import schema_types
@@ -260,6 +260,7 @@ def _write(key: str, v: Any, out: list[str], dialect: str) -> None:
     forbid_key(key, (NS, ">", "<"), "Parameter name", dialect)
     if key.startswith("/"):
         forbid_key(key, ("/",), "Parameter name", dialect)
+    forbid_space(key, "Parameter name", dialect, around=False)  # (the reader reads such a tag as nameless)
     text = v if type(v) is str else dumps(v, dialect)
     out.append(f"{NS}<{key}>{forbid(text, (NS,), 'Value', dialect, '$.args', key)}{NS}</{key}>")
 

@@ -61,7 +61,8 @@ from .._types import ToolCall
 from ._blocks import cut_block
 from ._core import Action, BodyMode, TextFormat, TextMode, TextParser
 from ._kit import calls_of, content_between, dumps, forbid, goto, stay
-from ._params import name_after, name_text, read_calls
+from ._param_writers import name_text
+from ._params import name_after, read_calls
 
 __all__ = ["FORMAT"]
 

@@ -41,10 +41,10 @@ list) and its test ``tests/tool_parsers/test_olmo3_tool_parser.py``.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from .._types import ToolCall
+from ._brackets import scan
 from ._core import BodyMode, TextFormat, TextParser
 from ._kit import body, calls_of, no_calls, stay
 from ._modes import closed_think_modes
@@ -54,35 +54,12 @@ __all__ = ["FORMAT"]
 
 NAME = "text.olmo"
 OPEN, CLOSE = "<function_calls>", "</function_calls>"
-_TOKENS = re.compile(r"""[\\"'()\[\]{}\n]""")  # what changes the state of ``_lines``
 
 
 def _lines(text: str) -> list[str]:
     """*text* split at its line breaks outside strings and brackets (one pass)."""
-    out: list[str] = []
-    depth, quote, skip, last = 0, "", 0, 0
-    for hit in _TOKENS.finditer(text):
-        i = hit.start()
-        if i < skip:  # the character after a backslash in a string
-            continue
-        c = text[i]
-        if quote:
-            if c == "\\":
-                skip = i + 2
-            elif c == quote:
-                quote = ""
-        elif c == '"' or c == "'":
-            quote = c
-        elif c == "\n":
-            if depth <= 0:
-                out.append(text[last:i])
-                last = i + 1
-        elif c in "([{":
-            depth += 1
-        elif c != "\\":
-            depth -= 1
-    out.append(text[last:])
-    return out
+    cuts = scan(text, brackets="([{", split="\n").splits
+    return [text[a + 1 : b] for a, b in zip([-1, *cuts], [*cuts, len(text)])]
 
 
 def _read(m: TextParser, line: str, raw: str) -> None:

@@ -65,16 +65,16 @@ from collections.abc import Sequence
 
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextParser
-from ._kit import body, calls_of, dumps, forbid, stay
+from ._kit import body, forbid, stay
 from ._modes import held_think_modes
-from ._params import name_after, name_text, read_calls
+from ._param_writers import value_text, write_functions
+from ._params import CODER_TAGS, name_after, read_calls
 
 __all__ = ["FORMAT"]
 
 NAME = "text.qwen3-xml"
 OPEN, CLOSE = "<tool_call>", "</tool_call>"
-FN, FN_END = "<function=", "</function>"
-P, P_END = "<parameter=", "</parameter>"
+FN, P, P_END, FN_END = CODER_TAGS
 
 
 def _name(head: str) -> str:
@@ -93,7 +93,7 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
     if FN not in text:
         m.invalid(None, raw, f"Tool call block at {m.loc} has no <function=…>")
         return
-    read_calls(m, text, raw, (FN, P, P_END, FN_END), head=_key, name_of=_name, lines=True, unclosed="unclosed-function")
+    read_calls(m, text, raw, CODER_TAGS, head=_key, name_of=_name, lines=True, unclosed="unclosed-function")
 
 
 def _bare(m: TextParser, text: str, end: str, complete: bool) -> None:
@@ -114,19 +114,16 @@ _CALL.next = _CONTENT
 _BARE.next = _CONTENT
 
 
+def _value(k: str, v: object) -> str:
+    """A value on lines of its own: only a ``<parameter=`` that starts one of its lines
+    (``read_calls(lines=True)``), or ``</parameter>``, would end it."""
+    text = value_text(v, (P_END, "\n" + P), NAME, k)
+    forbid(text[: len(P)], (P,), "Value", NAME, "$.args", k)
+    return f"\n{text}\n"
+
+
 def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
-    out = []
-    for c in calls_of(calls, NAME):
-        lines = [OPEN, f"{FN}{c.name}>"]
-        for k, v in c.args.items():
-            name_text(k, ("\n",), NAME)
-            text = v if type(v) is str else dumps(v, NAME)
-            forbid(text, (P_END, "\n" + P), "Value", NAME, "$.args", k)
-            forbid(text[: len(P)], (P,), "Value", NAME, "$.args", k)
-            lines += [f"{P}{k}>", text, P_END]
-        lines += [FN_END, CLOSE]
-        out.append("\n".join(lines))
-    return "\n".join(out)
+    return write_functions(calls, (OPEN, CLOSE), NAME, value=_value)
 
 
 FORMAT = TextFormat(

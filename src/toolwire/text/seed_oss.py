@@ -47,9 +47,10 @@ from collections.abc import Sequence
 from .._types import ToolCall
 from ._blocks import cut_block
 from ._core import BodyMode, TextFormat, TextParser
-from ._kit import body, calls_of, stay
+from ._kit import body, stay
 from ._modes import held_think_modes
-from ._params import name_after, name_text, read_calls, value_text, wrap_nl
+from ._param_writers import write_functions
+from ._params import CODER_TAGS, name_after, read_calls
 
 __all__ = ["FORMAT"]
 
@@ -57,17 +58,16 @@ NAME = "text.seed-oss"
 OPEN, CLOSE, EOS = "<seed:tool_call>", "</seed:tool_call>", "<seed:eos>"
 THINK, THINK_END = "<seed:think>", "</seed:think>"
 BUDGET, BUDGET_END = "<seed:cot_budget_reflect>", "</seed:cot_budget_reflect>"
-FN, FN_END, P, P_END = "<function=", "</function>", "<parameter=", "</parameter>"
+FN, P, P_END, FN_END = CODER_TAGS
 
 
 def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
     raw = m.opener + text + end
-    tags = (FN, P, P_END, FN_END)
     if not complete:
-        cut_block(m, text, raw, FN, FN_END, (CLOSE,), lambda closed: read_calls(m, closed, raw, tags, cut=True),
+        cut_block(m, text, raw, FN, FN_END, (CLOSE,), lambda closed: read_calls(m, closed, raw, CODER_TAGS, cut=True),
                   lambda t: name_after(t, FN))
         return
-    read_calls(m, text, raw, tags)
+    read_calls(m, text, raw, CODER_TAGS)
 
 
 _CALL = BodyMode(_parse, ends=(CLOSE,), quotes=((P, P_END, False),))
@@ -85,15 +85,7 @@ _CALL.next = _CONTENT
 
 
 def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
-    blocks = []
-    for c in calls_of(calls, NAME):
-        lines = [OPEN, f"{FN}{c.name}>"]
-        for k, v in c.args.items():
-            name_text(k, ("\n",), NAME)
-            lines.append(f"{P}{k}>{wrap_nl(value_text(v, P, P_END, NAME, k))}{P_END}")
-        lines += [FN_END, CLOSE]
-        blocks.append("\n".join(lines))
-    return "\n".join(blocks)
+    return write_functions(calls, (OPEN, CLOSE), NAME)
 
 
 FORMAT = TextFormat(

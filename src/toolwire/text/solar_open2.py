@@ -59,9 +59,10 @@ from collections.abc import Sequence
 
 from .._types import ToolCall
 from ._core import Action, BodyMode, TextFormat, TextParser
-from ._kit import body, calls_of, dumps, forbid, stay
+from ._kit import body, calls_of, forbid, stay
 from ._modes import held_think_modes
-from ._params import name_text, read_params
+from ._param_writers import value_text, write_params
+from ._params import read_params
 
 __all__ = ["FORMAT"]
 
@@ -108,18 +109,16 @@ _CONTENT, _REASONING, _START = held_think_modes({OPEN: body(_CALL)}, {OPEN: ""},
 _CALL.next = _CONTENT
 
 
+def _value(k: str, v: object) -> str:
+    return value_text(v, _MARKERS, NAME, k)  # as it is: the reader keeps the line breaks around it
+
+
 def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
     out = []
     for c in calls_of(calls, NAME):
         forbid(c.name, (*_MARKERS, "\n"), "Name", NAME, "$.name")
-        parts = [f"{OPEN}{c.name}\n"]
-        for key, v in c.args.items():
-            name_text(key, _MARKERS, NAME)
-            text = v if type(v) is str else dumps(v, NAME)
-            forbid(text, _MARKERS, "Value", NAME, "$.args", key)
-            parts.append(f"{A_OPEN}{key}{A_VALUE}{text}{A_CLOSE}\n")
-        parts.append(CLOSE)
-        out.append("".join(parts))
+        args = write_params(c, (A_OPEN, A_VALUE, A_CLOSE), NAME, spaced=True, keys=_MARKERS, value=_value)
+        out.append("\n".join([OPEN + c.name, *args, CLOSE]))
     return "\n".join(out)
 
 

@@ -51,7 +51,8 @@ from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextMode, TextParser
 from ._kit import body, calls_of, goto, stay
 from ._modes import held_think_modes, set_section
-from ._params import name_after, name_text, read_calls, value_text, wrap_nl
+from ._param_writers import value_text, write_functions, write_params
+from ._params import CODER_TAGS, name_after, read_calls
 
 __all__ = ["FORMAT"]
 
@@ -60,8 +61,8 @@ SECTION, SECTION_END = "<｜tool_calls_begin｜>", "<｜tool_calls_end｜>"
 CALL, CALL_END, SEP = "<｜tool_call_begin｜>", "<｜tool_call_end｜>", "<｜tool_sep｜>"
 INV, INV_END = "<steptml:invoke name=", "</steptml:invoke>"
 SP, SP_END = "<steptml:parameter name=", "</steptml:parameter>"
-TC, TC_END, FN, FN_END = "<tool_call>", "</tool_call>", "<function=", "</function>"
-P, P_END = "<parameter=", "</parameter>"
+TC, TC_END = "<tool_call>", "</tool_call>"
+FN, P, P_END, FN_END = CODER_TAGS
 
 
 def _step3(m: TextParser, text: str, end: str, complete: bool) -> None:
@@ -84,7 +85,7 @@ def _step35(m: TextParser, text: str, end: str, complete: bool) -> None:
     if not complete:
         m.truncated(name_after(text, FN), raw)
         return
-    read_calls(m, text, raw, (FN, P, P_END, FN_END), "3.5")
+    read_calls(m, text, raw, CODER_TAGS, "3.5")
 
 
 _CALL = BodyMode(_step3, ends=(CALL_END, SECTION_END), quotes=((SP, SP_END, False),))
@@ -102,13 +103,9 @@ _CALL.next = _SECTION
 _XML.next = _CONTENT
 
 
-def _params(c: ToolCall, open_: str, close: str, quoted: bool) -> list[str]:
-    out = []
-    for k, v in c.args.items():
-        name_text(k, ("\n",), NAME)
-        text = value_text(v, open_, close, NAME, k)
-        out.append(f'{open_}"{k}">{wrap_nl(text)}{close}' if quoted else f"{open_}{k}>\n{text}\n{close}")
-    return out
+def _line(k: str, v: object) -> str:
+    """A Step 3.5 value, on lines of its own (StepFun3.5-Flash.jinja)."""
+    return f"\n{value_text(v, (P_END, P), NAME, k)}\n"
 
 
 def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
@@ -116,14 +113,11 @@ def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
     if variant == "3":
         out = [SECTION]
         for c in cs:
-            inner = "\n".join([f'{INV}"{c.name}">', *_params(c, SP, SP_END, True), INV_END])
+            inner = "\n".join([f'{INV}"{c.name}">', *write_params(c, (SP, ">", SP_END), NAME, quoted=True), INV_END])
             out.append(f"{CALL}function{SEP}{inner}{CALL_END}")
         out.append(SECTION_END)
         return "\n".join(out)
-    blocks = []
-    for c in cs:
-        blocks.append("\n".join([TC, f"{FN}{c.name}>", *_params(c, P, P_END, False), FN_END, TC_END]))
-    return "".join(blocks)  # one after the other, as StepFun3.5-Flash.jinja writes them
+    return write_functions(cs, (TC, TC_END), NAME, sep="", value=_line)  # as StepFun3.5-Flash.jinja writes them
 
 
 FORMAT = TextFormat(
