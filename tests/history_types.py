@@ -182,7 +182,9 @@ def convert_checked(conv: Conversation, target: str) -> Any:
     assert dropped <= {"reasoning-dropped", "dropped", "moved", "inserted", "converted"}
     reasoning = [p for m in conv.messages for p in m.parts if type(p) is Reasoning]
     carried = [(p.text, claude_signed(p)) for p in reasoning if target in CLAUDE and claude_signed(p)]
-    has_reasoning = len(carried) < len(reasoning) or (target != "gemini" and any(signed(c) for c in conv.calls))
+    # Gemini's call signatures go to Gemini on either wire it serves (native, OpenAI-compatible)
+    has_reasoning = len(carried) < len(reasoning) or (
+        target not in ("gemini", "openai.chat") and any(signed(c) for c in conv.calls))
     assert ("reasoning-dropped" in dropped) == has_reasoning
     kept = [(p.text, claude_signed(p)) for m in back.messages for p in m.parts if type(p) is Reasoning]
     assert kept == carried or target not in CLAUDE

@@ -20,7 +20,9 @@ and the openai-python types ``chat_completion_message_tool_call``,
 - Tool names: ``^[a-zA-Z0-9_-]{1,64}$``.
 
 Encoding writes one level of JSON text for arguments, re-emitting the text as
-received while it still parses to the call's ``args``. Claims and containers are read
+received while it still parses to the call's ``args``. A call read from native Gemini
+with a ``thoughtSignature`` is written with it as Gemini's OpenAI-compatible endpoint
+takes it, ``extra_content.google.thought_signature`` (``gemini.compat_signature``). Claims and containers are read
 in ``chat_sniff``.
 """
 
@@ -41,6 +43,7 @@ from ..._dialect import Dialect, EncodeContext
 from ..._errors import ArgumentsError, DecodeError, refuse_server
 from ..._types import ToolCall, new_call
 from .._common import as_dict, check_native, encode_id, name_of, nameless_result, opt_str, scoped
+from ..gemini.compat_signature import compat_extra, native_signature
 from . import batch, chat_history, chat_stream, chat_stream_encode
 from .chat_response import CHAT_FINISH, CHAT_RESPONSE, CHAT_UNFINISHED, chat_reply, encode_message
 from .chat_results import decode_result, encode_result
@@ -181,11 +184,15 @@ def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
             ident = ""
         return {"id": ident, "type": "custom", "custom": {"name": call.name, "input": call.args["input"]}}
     if not pd:
-        return {
+        plain: Dict[str, Any] = {
             "id": ident,
             "type": "function",
             "function": {"name": call.name, "arguments": encode_arguments(call.args, call.raw)},
         }
+        sig = native_signature(call) if call.provider_data else None
+        if sig is not None:  # Gemini's, read from its native wire: its compatible endpoint takes it here
+            plain["extra_content"] = compat_extra(sig)
+        return plain
     # empty-equivalents received ("", " ", "null", none) are written "{}": servers that
     # parse the history refuse the others
     fn: Dict[str, Any] = {"name": call.name, "arguments": encode_arguments(call.args, call.raw)}
@@ -197,6 +204,10 @@ def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
         out["type"] = pd.get("type", "function")
     out["function"] = fn
     out.update(pd.get("extra", ()))
+    if "extra_content" not in out:
+        sig = native_signature(call)
+        if sig is not None:  # (``compat_signature``)
+            out["extra_content"] = compat_extra(sig)
     return out
 
 
