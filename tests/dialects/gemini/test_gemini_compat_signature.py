@@ -116,3 +116,11 @@ def test_a_compat_call_without_a_signature_notes_nothing() -> None:
     gemini = toolwire.encode_conversation(conv, "gemini")
     assert "thoughtSignature" not in gemini["contents"][1]["parts"][0]
     assert out["messages"][1]["content"][0]["name"] == "get_weather"
+
+
+def test_a_native_signature_joins_the_calls_own_extra_content() -> None:
+    own = {**COMPAT_CALL, "extra_content": {"google": {}, "other": 1}}
+    call = toolwire.decode(own, "openai.chat")
+    both = call.replace(provider_data={**call.provider_data, "gemini": {"part": {"thoughtSignature": SIG}}})
+    assert toolwire.encode(both, "openai.chat")["extra_content"] == {"google": {"thought_signature": SIG}, "other": 1}
+    assert own["extra_content"] == {"google": {}, "other": 1}  # the call's data is not changed

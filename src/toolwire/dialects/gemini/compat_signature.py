@@ -19,7 +19,7 @@ from typing import Any, Dict, Optional
 
 from ..._types import ToolCall
 
-__all__ = ["chat_signature", "compat_extra", "native_signature", "signed"]
+__all__ = ["add_compat", "chat_signature", "native_signature", "signed"]
 
 GEMINI = "gemini"
 CHAT = "openai.chat"
@@ -56,9 +56,21 @@ def chat_signature(call: ToolCall) -> Optional[str]:
     return _text(google.get("thought_signature")) if type(google) is dict else None
 
 
-def compat_extra(sig: str) -> Dict[str, Any]:
-    """The compatible endpoint's field for *sig* on a call."""
-    return {"google": {"thought_signature": sig}}
+def add_compat(item: Dict[str, Any], call: ToolCall) -> None:
+    """Put *call*'s native signature on its Chat wire *item* as the compatible endpoint
+    takes it, beside what the item's own ``extra_content`` holds (a signature there wins)."""
+    sig = native_signature(call)
+    if sig is None:
+        return
+    content = item.get("extra_content")
+    if content is None:
+        item["extra_content"] = {"google": {"thought_signature": sig}}
+    elif type(content) is dict:
+        google = content.get("google")
+        if google is None:
+            item["extra_content"] = {**content, "google": {"thought_signature": sig}}
+        elif type(google) is dict and google.get("thought_signature") is None:
+            item["extra_content"] = {**content, "google": {**google, "thought_signature": sig}}
 
 
 def signed(call: ToolCall) -> bool:

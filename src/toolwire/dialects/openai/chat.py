@@ -43,7 +43,7 @@ from ..._dialect import Dialect, EncodeContext
 from ..._errors import ArgumentsError, DecodeError, refuse_server
 from ..._types import ToolCall, new_call
 from .._common import as_dict, check_native, encode_id, name_of, nameless_result, opt_str, scoped
-from ..gemini.compat_signature import compat_extra, native_signature
+from ..gemini.compat_signature import add_compat
 from . import batch, chat_history, chat_stream, chat_stream_encode
 from .chat_response import CHAT_FINISH, CHAT_RESPONSE, CHAT_UNFINISHED, chat_reply, encode_message
 from .chat_results import decode_result, encode_result
@@ -189,9 +189,8 @@ def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
             "type": "function",
             "function": {"name": call.name, "arguments": encode_arguments(call.args, call.raw)},
         }
-        sig = native_signature(call) if call.provider_data else None
-        if sig is not None:  # Gemini's, read from its native wire: its compatible endpoint takes it here
-            plain["extra_content"] = compat_extra(sig)
+        if call.provider_data:  # Gemini's signature, read from its native wire: its compatible endpoint's field
+            add_compat(plain, call)
         return plain
     # empty-equivalents received ("", " ", "null", none) are written "{}": servers that
     # parse the history refuse the others
@@ -204,10 +203,7 @@ def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
         out["type"] = pd.get("type", "function")
     out["function"] = fn
     out.update(pd.get("extra", ()))
-    if "extra_content" not in out:
-        sig = native_signature(call)
-        if sig is not None:  # (``compat_signature``)
-            out["extra_content"] = compat_extra(sig)
+    add_compat(out, call)  # (``gemini.compat_signature``)
     return out
 
 
