@@ -68,18 +68,20 @@ def test_a_compat_call_read_from_a_stream_goes_to_gemini_with_its_signature() ->
     assert toolwire.encode(call, "gemini")["thoughtSignature"] == SIG
 
 
-def test_a_native_signature_goes_to_the_compat_endpoint_as_extra_content() -> None:
+def test_a_native_signature_is_not_written_as_openai_chat_and_its_drop_is_noted() -> None:
+    # OpenAI refuses a field it does not know on a call ("Unknown parameter:
+    # 'messages[1].tool_calls[0].index'", songquanpeng/one-api#1319), and "openai.chat" does
+    # not say whether OpenAI or Gemini's compatible endpoint reads it: dropped, noted
     conv = toolwire.decode_conversation(GEMINI_HISTORY, "gemini")
     report: List[Any] = []
     out = toolwire.encode_conversation(conv, "openai.chat", report=report)
     [call] = out["messages"][1]["tool_calls"]
-    assert call["extra_content"] == {"google": {"thought_signature": SIG}}
-    assert report == []
+    assert set(call) == {"id", "type", "function"}
+    assert [(p.kind, p.index, p.message) for p in report] == [(
+        "reasoning-dropped", 1, "The gemini reasoning signature on call 'get_weather' in message 1 is not sent "
+        "to openai.chat")]
     item = toolwire.convert(NATIVE_PART, to="openai.chat")
-    assert item["extra_content"] == {"google": {"thought_signature": SIG}}
-    # and back to Gemini: the same part
-    assert toolwire.convert(item, to="gemini") == {**NATIVE_PART, "functionCall": {
-        **NATIVE_PART["functionCall"], "id": item["id"]}}
+    assert set(item) == {"id", "type", "function"}
 
 
 def test_the_calls_own_extra_content_wins() -> None:
@@ -90,9 +92,11 @@ def test_the_calls_own_extra_content_wins() -> None:
     assert toolwire.encode(both, "gemini")["thoughtSignature"] == SIG
 
 
-def test_a_native_snake_case_signature_goes_to_the_compat_endpoint() -> None:
+def test_a_native_snake_case_signature_goes_to_gemini() -> None:
     part = {"function_call": {"name": "f", "args": {}}, "thought_signature": SIG}
-    assert toolwire.convert(part, to="openai.chat")["extra_content"] == {"google": {"thought_signature": SIG}}
+    assert "extra_content" not in toolwire.convert(part, to="openai.chat")
+    out = toolwire.convert(part, to="gemini")
+    assert out.get("thoughtSignature", out.get("thought_signature")) == SIG
 
 
 @pytest.mark.parametrize("target", ["anthropic.messages", "openai.responses", "mistral", "bedrock.converse"])
@@ -118,9 +122,9 @@ def test_a_compat_call_without_a_signature_notes_nothing() -> None:
     assert out["messages"][1]["content"][0]["name"] == "get_weather"
 
 
-def test_a_native_signature_joins_the_calls_own_extra_content() -> None:
+def test_a_native_signature_leaves_the_calls_own_extra_content_as_it_came() -> None:
     own = {**COMPAT_CALL, "extra_content": {"google": {}, "other": 1}}
     call = toolwire.decode(own, "openai.chat")
     both = call.replace(provider_data={**call.provider_data, "gemini": {"part": {"thoughtSignature": SIG}}})
-    assert toolwire.encode(both, "openai.chat")["extra_content"] == {"google": {"thought_signature": SIG}, "other": 1}
+    assert toolwire.encode(both, "openai.chat")["extra_content"] == {"google": {}, "other": 1}
     assert own["extra_content"] == {"google": {}, "other": 1}  # the call's data is not changed

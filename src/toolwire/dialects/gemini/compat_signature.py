@@ -7,19 +7,21 @@ of Gemini's OpenAI-compatible endpoint (``openai.chat``) carries it as
 (https://ai.google.dev/gemini-api/docs/openai, https://ai.google.dev/gemini-api/docs/thought-signatures,
 "OpenAI compatibility"; checked 2026-12-06). Gemini 3 answers 400 when a current-turn
 call comes back without it. It is the same signature, made by Gemini: a call read from
-one wire is written to the other with it (``gemini.call_parts.encode_call``,
-``openai.chat.encode_call``); any other target drops it, and ``encode_conversation``
-notes that (both dialects' ``HistoryCodec.signed`` is ``signed``).
+the compatible endpoint goes to native Gemini with it (``gemini.call_parts.encode_call``;
+``gemini``'s ``HistoryCodec.signed`` is ``signed``, either form). A native call written as
+``openai.chat`` does not carry it (OpenAI refuses a field it does not know on a call,
+and the target does not say which endpoint it is: ``openai.chat``'s ``signed`` is
+``compat_signed``, so ``encode_conversation`` notes the drop), nor does any other target.
 """
 
 from __future__ import annotations
 
 import base64
-from typing import Any, Dict, Optional
+from typing import Any, Optional
 
 from ..._types import ToolCall
 
-__all__ = ["add_compat", "chat_signature", "native_signature", "signed"]
+__all__ = ["chat_signature", "compat_signed", "native_signature", "signed"]
 
 GEMINI = "gemini"
 CHAT = "openai.chat"
@@ -56,21 +58,10 @@ def chat_signature(call: ToolCall) -> Optional[str]:
     return _text(google.get("thought_signature")) if type(google) is dict else None
 
 
-def add_compat(item: Dict[str, Any], call: ToolCall) -> None:
-    """Put *call*'s native signature on its Chat wire *item* as the compatible endpoint
-    takes it, beside what the item's own ``extra_content`` holds (a signature there wins)."""
-    sig = native_signature(call)
-    if sig is None:
-        return
-    content = item.get("extra_content")
-    if content is None:
-        item["extra_content"] = {"google": {"thought_signature": sig}}
-    elif type(content) is dict:
-        google = content.get("google")
-        if google is None:
-            item["extra_content"] = {**content, "google": {"thought_signature": sig}}
-        elif type(google) is dict and google.get("thought_signature") is None:
-            item["extra_content"] = {**content, "google": {**google, "thought_signature": sig}}
+def compat_signed(call: ToolCall) -> bool:
+    """Whether *call* came with Gemini's signature from its OpenAI-compatible endpoint
+    (what ``openai.chat`` writes back: its own ``extra_content``)."""
+    return bool(call.provider_data) and chat_signature(call) is not None
 
 
 def signed(call: ToolCall) -> bool:

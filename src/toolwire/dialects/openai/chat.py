@@ -21,9 +21,10 @@ and the openai-python types ``chat_completion_message_tool_call``,
 
 Encoding writes one level of JSON text for arguments, re-emitting the text as
 received while it still parses to the call's ``args``. A call read from native Gemini
-with a ``thoughtSignature`` is written with it as Gemini's OpenAI-compatible endpoint
-takes it, ``extra_content.google.thought_signature`` (``gemini.compat_signature``). Claims and containers are read
-in ``chat_sniff``.
+keeps its ``thoughtSignature`` to itself: OpenAI refuses a field it does not know on a
+call (``Unknown parameter: 'messages[1].tool_calls[0]...'``), and nothing tells Gemini's
+OpenAI-compatible endpoint from OpenAI's, so the signature is dropped and
+``encode_conversation`` notes it. Claims and containers are read in ``chat_sniff``.
 """
 
 from __future__ import annotations
@@ -43,7 +44,6 @@ from ..._dialect import Dialect, EncodeContext
 from ..._errors import ArgumentsError, DecodeError, refuse_server
 from ..._types import ToolCall, new_call
 from .._common import as_dict, check_native, encode_id, name_of, nameless_result, opt_str, scoped
-from ..gemini.compat_signature import add_compat
 from . import batch, chat_history, chat_stream, chat_stream_encode
 from .chat_response import CHAT_FINISH, CHAT_RESPONSE, CHAT_UNFINISHED, chat_reply, encode_message
 from .chat_results import decode_result, encode_result
@@ -184,14 +184,11 @@ def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
             ident = ""
         return {"id": ident, "type": "custom", "custom": {"name": call.name, "input": call.args["input"]}}
     if not pd:
-        plain: Dict[str, Any] = {
+        return {
             "id": ident,
             "type": "function",
             "function": {"name": call.name, "arguments": encode_arguments(call.args, call.raw)},
         }
-        if call.provider_data:  # Gemini's signature, read from its native wire: its compatible endpoint's field
-            add_compat(plain, call)
-        return plain
     # empty-equivalents received ("", " ", "null", none) are written "{}": servers that
     # parse the history refuse the others
     fn: Dict[str, Any] = {"name": call.name, "arguments": encode_arguments(call.args, call.raw)}
@@ -203,7 +200,6 @@ def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
         out["type"] = pd.get("type", "function")
     out["function"] = fn
     out.update(pd.get("extra", ()))
-    add_compat(out, call)  # (``gemini.compat_signature``)
     return out
 
 
