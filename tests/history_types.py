@@ -24,6 +24,7 @@ from toolwire.conversation import (
     decode_conversation,
     encode_conversation,
 )
+from toolwire.dialects.gemini.compat_signature import compat_signed
 from toolwire.dialects.gemini.history import signed
 
 _CACHE: Dict[str, Any] = {}
@@ -182,7 +183,10 @@ def convert_checked(conv: Conversation, target: str) -> Any:
     assert dropped <= {"reasoning-dropped", "dropped", "moved", "inserted", "converted"}
     reasoning = [p for m in conv.messages for p in m.parts if type(p) is Reasoning]
     carried = [(p.text, claude_signed(p)) for p in reasoning if target in CLAUDE and claude_signed(p)]
-    has_reasoning = len(carried) < len(reasoning) or (target != "gemini" and any(signed(c) for c in conv.calls))
+    # Gemini's call signatures go to native Gemini from either wire it serves; "openai.chat"
+    # writes back only the ones its own calls came with
+    has_reasoning = len(carried) < len(reasoning) or (target != "gemini" and any(
+        signed(c) and not (target == "openai.chat" and compat_signed(c)) for c in conv.calls))
     assert ("reasoning-dropped" in dropped) == has_reasoning
     kept = [(p.text, claude_signed(p)) for m in back.messages for p in m.parts if type(p) is Reasoning]
     assert kept == carried or target not in CLAUDE

@@ -54,6 +54,8 @@ HOSTILE: List[Callable[[int], str]] = [
     lambda n: "```\n</think>\n```\n~~~~\n<think>\n~~~~\n" * (n // 40),  # fences holding tags
     lambda n: "`<think>` </x </think " * (n // 20) + "</think>",  # near-tags before the one close
     lambda n: "<think>\n```\nx `y\n</think>\n" * (n // 22),  # fences a block opened, closed with it
+    # blocks alone on their lines and inside lines, blanks and line breaks after each (``_after``)
+    lambda n: "  <think>a</think> \t \r\n\n    x <think>b</think>   \n" * (n // 48),
     # a template's block (no opening tag) whose fence never closes: read again after its tag, once
     lambda n: "draft\n```\n" + "a `b\n</think>\nc ``d\n" * (n // 20),
 ]

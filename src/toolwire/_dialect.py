@@ -211,7 +211,9 @@ class HistoryCodec:
       (asked in registry order when no dialect is named);
     - ``keys``: the request-body keys the fragment is made of;
     - ``signed(call)``: optional, whether a call carries this dialect's reasoning on
-      it (Gemini's thought signature), which another target drops and notes;
+      it (Gemini's thought signature), which another target drops and notes; a target
+      whose own ``signed`` is true for the call writes it (Gemini's signature, which
+      ``gemini`` and ``openai.chat``, Gemini's OpenAI-compatible wire, both carry);
     - ``state``: the types of this dialect's other parts that are provider state, not
       content (provider-executed calls and their results, cache hints, tool-list
       changes): another target drops them and notes it (any other part it cannot

@@ -46,15 +46,18 @@ class _Kept:
 
 
 def take_closed_blocks(text: str, found: List[str], kept: Optional[_Kept] = None) -> str:
-    """*text* without its closed ``<think>…</think>`` blocks (and the whitespace after
-    each), their bodies added to *found*; with *kept*, a tag inside one of its spans is
-    skipped. One pass: a tag whose closing tag does not occur after an opening one is
+    """*text* without its closed ``<think>…</think>`` blocks, their bodies added to
+    *found*; with *kept*, a tag inside one of its spans is skipped. What a block leaves
+    (``_after``): the blanks after it and, when it stood alone on its line, that line's
+    break, so the next line keeps its indentation and a blank line after it still parts
+    paragraphs. One pass: a tag whose closing tag does not occur after an opening one is
     never searched for again (no later one can close), and a skipped tag's search goes
     on past the span that holds it."""
     out: List[str] = []
     done = 0  # text[:done] is settled
     pos = text.find("<")
     dead: Set[str] = set()
+    alone = True  # whether only blanks stand between the last line break (or the start) and *done*
     while pos >= 0:
         tag = next((t for t in _TAGS if t not in dead and text.startswith(f"<{t}>", pos)), None)
         if tag is None:
@@ -75,14 +78,48 @@ def take_closed_blocks(text: str, found: List[str], kept: Optional[_Kept] = None
         if close < 0:
             dead.add(tag)
             continue
-        out.append(text[done:pos])
+        before = text[done:pos]
+        out.append(before)
         found.append(text[body:close].strip())
-        done = close + len(tag) + 3
-        while done < len(text) and text[done].isspace():
-            done += 1
+        alone = _alone(before, alone)
+        done = _after(text, close + len(tag) + 3, alone)
         pos = text.find("<", done)
     out.append(text[done:])
     return "".join(out)
+
+
+def _alone(before: str, alone: bool) -> bool:
+    """Whether a block that *before* precedes (the text since the last one, which
+    *alone* tells of) opens its line: only blanks between it and a line break."""
+    cut = max(before.rfind("\n"), before.rfind("\r"))
+    if cut >= 0:
+        return not before[cut + 1:].strip(" \t")
+    return alone and not before.strip(" \t")
+
+
+def _after(text: str, end: int, alone: bool) -> int:
+    """Where the text after a block ending at *end* resumes: past the blanks after it and,
+    when the block stood alone on its line (*alone*), past that line's break (``\r\n``
+    is one); a block inside a line keeps the break that ends the line."""
+    n = len(text)
+    while end < n and text[end] in " \t":
+        end += 1
+    if alone and end < n and text[end] in "\r\n":
+        end += 2 if text.startswith("\r\n", end) else 1
+    return end
+
+
+def _trimmed(text: str) -> str:
+    """*text* left by taking think blocks out, without the blank lines before its first
+    line (whose indentation stays) and the whitespace after its last."""
+    text = text.rstrip()
+    start = 0
+    for i, ch in enumerate(text):
+        if ch == "\n" or ch == "\r":
+            start = i + 1
+        elif not ch.isspace():
+            break
+    return text[start:]
 
 
 def _leading_open(text: str) -> int:
@@ -134,5 +171,5 @@ def split_think(text: str, reasoning: str) -> Tuple[str, str, bool]:
         if found:
             joined = "\n".join(f for f in found if f)
             reasoning = f"{reasoning}\n{joined}" if reasoning else joined
-            return new.strip(), reasoning, True
+            return _trimmed(new), reasoning, True
     return text, reasoning, False

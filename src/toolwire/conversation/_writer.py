@@ -139,11 +139,17 @@ class Writer:
             return self._invalid(c)
         assert isinstance(c, ToolCall)
         self._sync()
+        pd = c.provider_data
+        # a signature the target writes too (Gemini's, on either wire it serves) is not dropped
+        if pd and not self._signed(self.name, c):
+            self._dropped(c)
+        return self.target.call(c, self._place(), self._slot_of(c))
+
+    def _dropped(self, c: ToolCall) -> None:
         for other in c.provider_data:
             if other != self.name and self._signed(other, c):
                 self.note("reasoning-dropped", f"The {other} reasoning signature on call {c.name!r} in message "
                                                f"{self.index} is not sent to {self.name}", c.id)
-        return self.target.call(c, self._place(), self._slot_of(c))
 
     def _invalid(self, c: InvalidToolCall) -> Dict[str, Any]:
         """*c* with its argument text written back where the target carries text, as

@@ -20,6 +20,7 @@ from ..._errors import DecodeError, excerpt, refuse_server
 from ..._types import ToolCall, new_call
 from .._common import as_dict, encode_id, name_of, opt_str, scoped
 from . import fragments
+from .compat_signature import chat_signature
 from .fragments import fragment, streams
 from .nameless_args import nameless
 from .sniff import SERVER_KEYS, server_call, set_fields
@@ -147,11 +148,14 @@ def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
     elif "id" in pd:
         fc["id"] = pd["id"]
     if not pd:
-        return {"functionCall": fc}
+        sig = chat_signature(call) if call.provider_data else None  # read from Gemini's OpenAI-compatible wire
+        return {"functionCall": fc} if sig is None else {"functionCall": fc, "thoughtSignature": sig}
     fc.update(pd.get("call", ()))
     out: Dict[str, Any] = {"function_call" if pd.get("snake") else "functionCall": fc}
     out.update(pd.get("part", ()))
     sig = pd.get("thought_signature")  # where 0.1's stream kept it (stored histories); sent back as received
+    if sig is None:
+        sig = chat_signature(call)  # read from Gemini's OpenAI-compatible wire (``compat_signature``)
     if sig is not None and "thoughtSignature" not in out and "thought_signature" not in out:
         out["thoughtSignature"] = sig
     return out

@@ -27,10 +27,10 @@ from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 from ..._access import to_plain_near
 from ..._dialect import HistoryCodec, Pairing
 from ..._errors import DecodeError, an, excerpt
-from ..._types import ToolCall
 from ...conversation._values import Field, Media, Message, Other, Part, Reasoning
 from .._common import as_dict
 from .._history_read import call_part, finish_of, response_part, text_at, texts
+from .compat_signature import signed
 from .fragments import fragment
 from .history_encode import encode
 from .nameless_args import merged
@@ -239,12 +239,6 @@ def _config_instruction(config: Dict[str, Any], d: Dialect) -> List[Message]:
         si_d["parts"] = wire
         return [Message("system", parts, wire=(NAME, Field("systemInstruction", si_d), "system", parts))]
     return []
-
-
-def signed(call: ToolCall) -> bool:
-    """Whether *call* carries a thought signature on its part (Gemini 3 signs calls)."""
-    part = (call.provider_data.get(NAME) or {}).get("part") or {}
-    return "thoughtSignature" in part or "thought_signature" in part
 
 
 def detect(data: Any) -> bool:

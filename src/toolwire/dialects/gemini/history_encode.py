@@ -9,7 +9,7 @@ together in the next user content (``write_turns``); a history that would start 
 a function call turn gets a user turn first (``user_turn_first``). Images are
 ``inlineData`` (``mimeType`` + base64 ``data``) or ``fileData`` (``mimeType`` +
 ``fileUri``: an http(s) URL or a ``gs://`` URI, its MIME type given or told by the
-URL's extension).
+URL's extension). Chat's ``input_audio`` goes as inline audio (``audio_parts``).
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Dict, List, Optional
 from ...conversation._values import Field, Media, Message, Part
 from .._history_write import FIRST_USER, image_type, plan_turns, system_parts, user_turn_first, write_part, write_turns
 from .._result_media import of_scheme
+from .audio_parts import gemini_audio, is_chat_audio
 
 if TYPE_CHECKING:
     from ...conversation._writer import Writer
@@ -41,6 +42,8 @@ def _write_image(m: Media, w: Writer) -> Any:
 
 
 def _part(p: Part, w: Writer) -> Any:
+    if is_chat_audio(p):  # Chat's input_audio: Gemini's inline audio (``audio_parts``)
+        return gemini_audio(p, w)  # type: ignore[arg-type]
     return write_part(p, w, NAME, lambda text: {"text": text}, _write_image)
 
 

@@ -20,8 +20,11 @@ and the openai-python types ``chat_completion_message_tool_call``,
 - Tool names: ``^[a-zA-Z0-9_-]{1,64}$``.
 
 Encoding writes one level of JSON text for arguments, re-emitting the text as
-received while it still parses to the call's ``args``. Claims and containers are read
-in ``chat_sniff``.
+received while it still parses to the call's ``args``. A call read from native Gemini
+keeps its ``thoughtSignature`` to itself: OpenAI refuses a field it does not know on a
+call (``Unknown parameter: 'messages[1].tool_calls[0]...'``), and nothing tells Gemini's
+OpenAI-compatible endpoint from OpenAI's, so the signature is dropped and
+``encode_conversation`` notes it. Claims and containers are read in ``chat_sniff``.
 """
 
 from __future__ import annotations

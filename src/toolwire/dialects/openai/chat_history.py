@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Tuple
 
 from ..._dialect import Dialect, HistoryCodec, Pairing, Sniff
 from .._history_read import hints, plain_view
+from ..gemini.compat_signature import compat_signed
 from .chat_history_decode import decoder, read_images
 from .chat_history_encode import encoder
 from .media import OPENAI_DETAILS
@@ -174,9 +175,12 @@ def _evidence(data: Any, claim: Sniff) -> bool:
     return False
 
 
-HISTORY = chat_like("openai.chat", details=OPENAI_DETAILS, pairing=Pairing(
+# Gemini's thought signature rides on a call of its OpenAI-compatible endpoint
+# (``extra_content.google.thought_signature``): written back here and to Gemini, noted
+# where dropped (a native Gemini signature is not written here: ``chat.encode_call``)
+HISTORY = replace(chat_like("openai.chat", details=OPENAI_DETAILS, pairing=Pairing(
     right_after=True,
     missing="An assistant message with 'tool_calls' must be followed by tool messages responding to each "
     "'tool_call_id'",
     orphan="messages with role 'tool' must be a response to a preceding message with 'tool_calls'",
-))
+)), signed=compat_signed)

@@ -35,6 +35,7 @@ from ...conversation._values import Media, Message, Other, Part, Reasoning, Text
 from .._common import scoped
 from .._history_write import FIRST_USER, image_url, no_detail, no_upload
 from .._result_media import web
+from ..gemini.audio_parts import chat_audio, is_gemini_audio
 from .file_parts import CHAT, RESPONSES, chat_file
 from .media import write_detail
 
@@ -89,6 +90,8 @@ def encoder(
             return w.reasoning(p)  # type: ignore[arg-type]
         if t is Other and name == CHAT and p.dialect == RESPONSES and p.type == "input_file":  # type: ignore[union-attr]
             return chat_file(p, w)  # type: ignore[arg-type]
+        if name == CHAT and is_gemini_audio(p):  # Gemini's inline audio: input_audio (``gemini.audio_parts``)
+            return chat_audio(p, w)  # type: ignore[arg-type]
         return w.other(p)  # type: ignore[arg-type]
 
     def content_of(items: List[Any]) -> Any:

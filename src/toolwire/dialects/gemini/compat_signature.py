@@ -1,0 +1,70 @@
+"""Gemini's thought signature on a call, through either wire Gemini serves.
+
+A native part carries it beside ``functionCall`` as ``thoughtSignature``
+(``thought_signature`` in google-genai's snake_case, base64 text on the wire); a call
+of Gemini's OpenAI-compatible endpoint (``openai.chat``) carries it as
+``extra_content.google.thought_signature``, and the request echoes it there
+(https://ai.google.dev/gemini-api/docs/openai, https://ai.google.dev/gemini-api/docs/thought-signatures,
+"OpenAI compatibility"; checked 2026-12-06). Gemini 3 answers 400 when a current-turn
+call comes back without it. It is the same signature, made by Gemini: a call read from
+the compatible endpoint goes to native Gemini with it (``gemini.call_parts.encode_call``;
+``gemini``'s ``HistoryCodec.signed`` is ``signed``, either form). A native call written as
+``openai.chat`` does not carry it (OpenAI refuses a field it does not know on a call,
+and the target does not say which endpoint it is: ``openai.chat``'s ``signed`` is
+``compat_signed``, so ``encode_conversation`` notes the drop), nor does any other target.
+"""
+
+from __future__ import annotations
+
+import base64
+from typing import Any, Optional
+
+from ..._types import ToolCall
+
+__all__ = ["chat_signature", "compat_signed", "native_signature", "signed"]
+
+GEMINI = "gemini"
+CHAT = "openai.chat"
+
+
+def _text(sig: Any) -> Optional[str]:
+    if type(sig) is bytes:  # google-genai's ``Part.thought_signature``
+        return base64.b64encode(sig).decode("ascii")
+    return sig if type(sig) is str and sig else None
+
+
+def native_signature(call: ToolCall) -> Optional[str]:
+    """The ``thoughtSignature`` of *call*'s Gemini part (``None`` for none)."""
+    pd = call.provider_data.get(GEMINI)
+    if not pd:
+        return None
+    part = pd.get("part")
+    if type(part) is dict:
+        sig = part.get("thoughtSignature")
+        if sig is None:
+            sig = part.get("thought_signature")
+        if sig is not None:
+            return _text(sig)
+    return _text(pd.get("thought_signature"))  # where 0.1's stream kept it (``call_parts.encode_call``)
+
+
+def chat_signature(call: ToolCall) -> Optional[str]:
+    """The ``extra_content.google.thought_signature`` *call* came with from Gemini's
+    OpenAI-compatible endpoint (``None`` for none)."""
+    pd = call.provider_data.get(CHAT)
+    extra = pd.get("extra") if pd else None
+    content = extra.get("extra_content") if type(extra) is dict else None
+    google = content.get("google") if type(content) is dict else None
+    return _text(google.get("thought_signature")) if type(google) is dict else None
+
+
+def compat_signed(call: ToolCall) -> bool:
+    """Whether *call* came with Gemini's signature from its OpenAI-compatible endpoint
+    (what ``openai.chat`` writes back: its own ``extra_content``)."""
+    return bool(call.provider_data) and chat_signature(call) is not None
+
+
+def signed(call: ToolCall) -> bool:
+    """Whether *call* carries Gemini's signature on either wire."""
+    pd = call.provider_data
+    return bool(pd) and (native_signature(call) is not None or chat_signature(call) is not None)

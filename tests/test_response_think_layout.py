@@ -1,0 +1,73 @@
+"""A closed think block taken out of a reply's text takes the line it stood on with it,
+and nothing more: the next line keeps its indentation (a Markdown indented code block
+stays code, https://spec.commonmark.org/0.31.2/#indented-code-blocks) and a blank line
+after it still parts two paragraphs. vLLM's and SGLang's reasoning parsers hand the
+content after ``</think>`` over untouched; before the fix every blank after the tag went,
+so ``"Run this:\\n<think>check</think>\\n    pip install x"`` lost its indentation.
+``normalize`` and ``Accumulator.text`` read it alike, in Chat, Mistral and Ollama."""
+
+from __future__ import annotations
+
+from typing import Any, Dict
+
+import pytest
+
+from toolwire.response import normalize
+from toolwire.stream import Accumulator
+
+
+def _chat(text: str) -> Dict[str, Any]:
+    return {"object": "chat.completion", "model": "qwen3", "choices": [
+        {"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": text}}]}
+
+
+def _mistral(text: str) -> Dict[str, Any]:
+    return {**_chat(text), "model": "magistral-medium-latest"}
+
+
+def _ollama(text: str) -> Dict[str, Any]:  # ollama docs/api.md, /api/chat
+    return {"model": "qwen3", "created_at": "2025-11-30T08:00:00Z", "message": {"role": "assistant", "content": text},
+            "done": True, "done_reason": "stop"}
+
+
+READERS = {"openai.chat": _chat, "mistral": _mistral, "ollama": _ollama}
+
+CASES = [
+    # the hunter's reply: the block's line goes, the code line keeps its four spaces
+    ("Run this:\n<think>check</think>\n    pip install x\n", "Run this:\n    pip install x", "check"),
+    # a blank line after the block's line still parts the paragraphs
+    ("Para one.\n<think>x</think>\n\nPara two.", "Para one.\n\nPara two.", "x"),
+    ("Para one.\r\n<think>x</think>\r\n\r\n\tcode", "Para one.\r\n\r\n\tcode", "x"),
+    # a leading block: the answer starts at its first line, which keeps its indentation
+    ("<think>x</think>\n\nAnswer", "Answer", "x"),
+    ("<think>x</think>\n    indented = 1\n", "    indented = 1", "x"),
+    ("<think>a</think>\n<think>b</think>\nAnswer", "Answer", "a\nb"),
+    # a block inside a line: the blanks after it go, its line break stays
+    ("pre <think>a</think> mid", "pre mid", "a"),
+    ("See <think>a</think>\n    code", "See \n    code", "a"),
+    # a template's block (<think> in the prompt): the text after the closing tag's line
+    ("plan\n</think>\n\n    code", "    code", "plan"),
+]
+
+
+@pytest.mark.parametrize(("text", "kept", "reasoning"), CASES)
+@pytest.mark.parametrize("dialect", sorted(READERS))
+def test_the_blocks_line_goes_and_the_next_keeps_its_indentation(dialect: str, text: str, kept: str,
+                                                                 reasoning: str) -> None:
+    r = normalize(READERS[dialect](text), provider=dialect)
+    assert (r.text, r.reasoning, r.think_stripped) == (kept, reasoning, True)
+
+
+def _chunk(content: str, finish: Any = None) -> Dict[str, Any]:
+    return {"id": "chatcmpl-1", "object": "chat.completion.chunk", "created": 1, "model": "qwen3",
+            "choices": [{"index": 0, "delta": {"content": content}, "finish_reason": finish}]}
+
+
+@pytest.mark.parametrize(("text", "kept", "reasoning"), CASES)
+def test_a_stream_reads_it_as_the_whole_reply(text: str, kept: str, reasoning: str) -> None:
+    acc = Accumulator("openai.chat")
+    for i in range(0, len(text), 3):  # the tags and the line breaks cut across deltas
+        acc.feed(_chunk(text[i:i + 3]))
+    acc.feed(_chunk("", "stop"))
+    acc.close()
+    assert acc.text == kept
