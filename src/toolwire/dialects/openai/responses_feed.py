@@ -6,8 +6,8 @@ Follows https://platform.openai.com/docs/api-reference/responses-streaming (chec
 ``response_output_item_done_event``. ``Feed.feed`` reads any event of the stream (the
 rules are in ``responses_stream``), ``_added`` / ``_done`` its output items (function
 and custom tool calls here, built-in and provider-executed ones in
-``responses_feed_builtin``), ``_final`` the final response's items that end calls left
-open; ``responses_stream.Handler`` adds the hot loop over plain function calls and
+``responses_feed_builtin``), ``settle`` (``responses_feed_final``) the final response's items against the
+calls of the response; ``responses_stream.Handler`` adds the hot loop over plain function calls and
 hands every other event here.
 """
 
@@ -22,7 +22,7 @@ from ...stream._events import ArgsDelta, new_event
 from ...stream._skipped import skipped
 from .._common import describe_error
 from .responses_feed_builtin import client_done, is_server, server_added, server_done
-from .responses_feed_final import CALL_TYPES, unstreamed
+from .responses_feed_final import CALL_TYPES, settle
 from .responses_response import WAITS, responses_finish
 from .responses_sniff import CLIENT_TYPES, client_name
 from .responses_tools import NAME
@@ -56,9 +56,9 @@ class Feed:
         # the final response must be read here (``Handler.run``): an approval request came,
         # or a call was opened without ``output_index`` (its final item may end it)
         self.read_final = False
-        # the ``output_index`` of the items an ``output_item.added`` carried (``feed``: ``.done`` too): a
-        # final ``output`` longer than that may hold items the stream never carried (``unstreamed``)
-        self.seen: Set[int] = set()
+        # where the calls of the response read begin in ``core.calls`` (a stream may carry several
+        # responses): its final response is set against those only (``settle``)
+        self.first = 0
         # the refusal parts (output index, else item id; content index) whose deltas came (``_refusal``)
         self.refused: Optional[Set[Any]] = None
         # the item each ``output_item.done`` ended, by ``output_index``, and its call (``responses_stream_phase``)
@@ -93,8 +93,6 @@ class Feed:
                 core.add_at(key, delta)
         elif kind == "response.output_item.done":
             item = data.get("item")
-            if key is not None:
-                self.seen.add(key)
             if type(item) is dict:
                 self._done(key, item)
         elif kind == "response.function_call_arguments.done":
@@ -106,8 +104,6 @@ class Feed:
                 core.set_full(c, text)
         elif kind == "response.output_item.added":
             item = data.get("item")
-            if key is not None:
-                self.seen.add(key)
             if type(item) is dict:
                 self._added(key, item)
         elif kind == "response.output_text.delta":
@@ -158,20 +154,20 @@ class Feed:
                 core.error(f"{status or kind[len('response.'):]}: {describe_error(err)}")
             output = body.get("output")
             if type(output) is list:
-                if not core.calls:  # no item streamed: the calls are the final response's
+                if len(core.calls) == self.first:  # no call of it streamed: the calls are the final response's
                     for i, item in enumerate(output):
                         if type(item) is dict:
                             _typed(item, f"$.response.output[{i}]")
                             self._done(None, item)
-                else:  # its items end the calls still open (``output_item.done`` never came)
+                else:  # its items set against the response's calls (``settle``)
                     for i, item in enumerate(output):
                         if type(item) is dict:
                             _typed(item, f"$.response.output[{i}]")
-                            self._final(i, item)
-                    unstreamed(core, output, self._end)
+                    settle(self, output)
             if self.waits and status == "completed":  # as ``read_responses`` reads the whole reply
                 reason = WAITS
             core.finish(reason or status or kind[len("response."):])
+            self.first = len(core.calls)  # (what follows is another response's)
         elif type(kind) is not str or not kind.startswith("response."):  # another dialect's chunk with a call:
             skipped(core, data)  # refused, never passed over
 
@@ -235,25 +231,14 @@ class Feed:
                 return None
         return c
 
-    def _final(self, index: int, item: Dict[str, Any]) -> None:
-        """An item of the final response at *index* of its ``output``: it ends the call
-        still open there with its ``call_id`` (or the open one with that ``call_id``); a
-        provider-run item, the server call open with its ``id``."""
-        kind = item.get("type")
-        server = False
-        if kind not in _CALL and (kind not in CLIENT_TYPES or client_name(item) is None):
-            if not is_server(item, kind):
-                return
-            server = True  # a provider-run item: its ``id`` (a server call's own)
-        core = self.core
-        ident = nonempty_str(item.get("id" if server else "call_id"))
-        c = core.by_key.get(index)
-        if c is not None and (c.server is not server or c.id is not None and c.id != ident):
-            c = None
-        if c is None and ident is not None:
-            c = core.find(None, ident)
-        if c is not None and not c.done and c.server is server:
-            self._done(c.key if type(c.key) is int else None, item)
+    def complete(self, c: Call, item: Dict[str, Any]) -> None:
+        """The final response's *item* ends *c*, a call still open (its ``output_item.done``
+        never came), as that event would."""
+        key = c.key if type(c.key) is int else None
+        if item.get("type") in _CALL and (key is None or self.core.by_key.get(key) is not c):
+            self._end(c, item)
+        else:
+            self._done(key, item)
 
     def _added(self, key: Optional[int], item: Dict[str, Any]) -> None:
         kind = item.get("type")

@@ -103,6 +103,7 @@ class Phased(Feed):
         self.rid = rid if type(rid) is str and rid else None
         self.replaying = False
         self.behind = None
+        self.first = len(self.core.calls)  # (its final response is set against its own calls)
         if self.ended or self.core.text_parts:  # (the first response: nothing to reset)
             self.ended.clear()
             self.starts = None
