@@ -273,3 +273,14 @@ def test_one_streamed_call_and_two_final_items_like_it() -> None:
 def test_another_call_at_a_streamed_calls_place_is_not_guessed(name: str, text: str) -> None:
     events = [_created(), *_call(0, "get_weather", PARIS, 1), _completed([_final_call(name, text, "r1")])]
     assert _calls(events) == [("InvalidToolCall", "get_weather", "fc_B1", PARIS)]
+
+
+def test_a_built_in_call_at_the_place_is_no_conflict() -> None:
+    """Only a function or custom tool call the stream ended may be taken for a final item
+    under fresh ids: a built-in tool's call there stays, and the item is a call of its own."""
+    shell = {"type": "shell_call", "id": "sh_1", "call_id": "cs_1", "action": {"commands": ["ls"]},
+             "status": "completed"}
+    events = [_created(), {"type": "response.output_item.added", "output_index": 0, "item": shell},
+              {"type": "response.output_item.done", "output_index": 0, "item": shell},
+              _completed([_final_call("get_weather", PARIS, "r1"), shell])]
+    assert [c[:3] for c in _calls(events)] == [("ToolCall", "get_weather", "call_r1"), ("ToolCall", "shell", "cs_1")]

@@ -6,9 +6,9 @@ Follows https://platform.openai.com/docs/api-reference/responses-streaming (chec
 ``response_output_item_done_event``. ``Feed.feed`` reads any event of the stream (the
 rules are in ``responses_stream``), ``_added`` / ``_done`` its output items (function
 and custom tool calls here, built-in and provider-executed ones in
-``responses_feed_builtin``), ``settle`` (``responses_feed_final``) the final response's items against the
-calls of the response; ``responses_stream.Handler`` adds the hot loop over plain function calls and
-hands every other event here.
+``responses_feed_builtin``); ``responses_feed_final.settle`` sets the final
+response's items against the calls of its response; ``responses_stream.Handler`` adds
+the hot loop over plain function calls and hands every other event here.
 """
 
 from __future__ import annotations

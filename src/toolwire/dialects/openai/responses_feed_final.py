@@ -128,16 +128,19 @@ def settle(feed: Feed, output: List[Any]) -> None:
         if i not in by_item and c is not None and c.server is server and (c.id is None or ident is None):
             claim(i, c)
     fresh = [e for e in entries if e[0] not in by_item and e[1].get("type") in CALL_TYPES]
+    # the function and custom tool calls an ``output_item.done`` ended (by ``pos``): only those
+    # may be an item under fresh ids (a call still open is never taken for another item)
+    ended_calls = {c.pos for c, it in feed.ended.values() if c is not None and c.done and it.get("type") in CALL_TYPES}
     keys = {e[0]: _item_key(e[1]) for e in fresh}
     for i, _, _, _, _ in fresh:  # 3. place: the ended call with its tool and arguments
         c = by_key.get(i)
-        if c is not None and c.ended and c.done and not c.server and keys[i] is not None and _call_key(c) == keys[i]:
+        if c is not None and c.pos in ended_calls and keys[i] is not None and _call_key(c) == keys[i]:
             claim(i, c)
     left = [e for e in fresh if e[0] not in by_item and keys[e[0]] is not None]
     if left:  # 4. anywhere: an ended call with its tool and arguments (the first in stream order)
         ended: Dict[Tuple[Any, str], List[Call]] = {}
         for m in reversed(mine):
-            if m.ended and m.done and not m.server and m.pos not in claimed:
+            if m.pos in ended_calls and m.pos not in claimed:
                 k = _call_key(m)
                 if k is not None:
                     ended.setdefault(k, []).append(m)
@@ -148,7 +151,7 @@ def settle(feed: Feed, output: List[Any]) -> None:
                     break
     for i, _, _, _, _ in fresh:  # 5. place: another call where an ended one is
         c = by_key.get(i)
-        if i not in by_item and c is not None and c.ended and c.done and not c.server and claim(i, c):
+        if i not in by_item and c is not None and c.pos in ended_calls and claim(i, c):
             conflict[i] = True
     at: Dict[int, int] = {}  # a call's ``pos``: its item's position in *output*
     added = False

@@ -20,7 +20,10 @@ Follows https://platform.openai.com/docs/api-reference/responses-streaming (chec
 - ``response.completed`` / ``.incomplete`` / ``.failed`` give the finish reason
   (the response status, or the incomplete reason such as ``max_output_tokens``;
   ``mcp_approval_request`` for a completed reply that waits on an approval); the
-  items of its ``output`` end the calls still open (no ``output_item.done`` came).
+  items of its ``output`` are set against the response's calls
+  (``responses_feed_final.settle``): they end the calls still open (no
+  ``output_item.done`` came), are the calls the stream carried (under fresh ids too),
+  or are calls it never carried.
 - ``response.refusal.delta`` / ``.done`` (a message's ``refusal`` part) are the
   refusal (``Accumulator.refusal``), never text.
 
