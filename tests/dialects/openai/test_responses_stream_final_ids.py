@@ -284,3 +284,35 @@ def test_a_built_in_call_at_the_place_is_no_conflict() -> None:
               {"type": "response.output_item.done", "output_index": 0, "item": shell},
               _completed([_final_call("get_weather", PARIS, "r1"), shell])]
     assert [c[:3] for c in _calls(events)] == [("ToolCall", "get_weather", "call_r1"), ("ToolCall", "shell", "cs_1")]
+
+
+# ---- a final event again: the same response's ------------------------------------------------
+
+
+def _plain_stream(rid: str = "resp_1") -> List[Dict[str, Any]]:
+    item = {"type": "function_call", "id": "fc_1", "call_id": "call_1", "name": "get_weather", "arguments": PARIS,
+            "status": "completed"}
+    return [_created(rid), {"type": "response.output_item.added", "output_index": 0, "item": {**item, "arguments": ""}},
+            {"type": "response.function_call_arguments.delta", "output_index": 0, "item_id": "fc_1", "delta": PARIS},
+            {"type": "response.output_item.done", "output_index": 0, "item": item}, _completed([item], rid)]
+
+
+@pytest.mark.parametrize("ids", [True, False])
+def test_a_final_event_delivered_twice_adds_nothing(ids: bool) -> None:
+    events = _plain_stream()
+    final = copy.deepcopy(events[-1])
+    if not ids:
+        del final["response"]["id"]
+    assert _calls([*events, final]) == [("ToolCall", "get_weather", "call_1", {"city": "Paris"})]
+
+
+def test_a_whole_response_replayed_from_its_start_after_its_final_event_adds_nothing() -> None:
+    events = _plain_stream()
+    assert _calls(events + events) == [("ToolCall", "get_weather", "call_1", {"city": "Paris"})]
+
+
+def test_a_second_response_with_the_same_call_ids_is_its_own() -> None:
+    """Another ``response.id`` after a final event: its calls are its own, never taken for
+    the first response's (their items share ids and arguments here)."""
+    assert _calls(_plain_stream() + _plain_stream("resp_2")) == [
+        ("ToolCall", "get_weather", "call_1", {"city": "Paris"})] * 2

@@ -57,8 +57,12 @@ class Feed:
         # or a call was opened without ``output_index`` (its final item may end it)
         self.read_final = False
         # where the calls of the response read begin in ``core.calls`` (a stream may carry several
-        # responses): its final response is set against those only (``settle``)
+        # responses): its final response is set against those only (``settle``); where those of
+        # the response whose ``response.created`` was read (``rid``) begin (a replay of it goes
+        # back there); and the response whose final event came last: where its calls begin, its id
         self.first = 0
+        self.rid_first = 0
+        self.last: Optional[Tuple[int, Optional[str]]] = None
         # the refusal parts (output index, else item id; content index) whose deltas came (``_refusal``)
         self.refused: Optional[Set[Any]] = None
         # the item each ``output_item.done`` ended, by ``output_index``, and its call (``responses_stream_phase``)
@@ -152,24 +156,41 @@ class Feed:
             err = body.get("error")
             if type(err) is dict:  # a failed response's ``{"code", "message"}``, as ``decode_all`` reports it
                 core.error(f"{status or kind[len('response.'):]}: {describe_error(err)}")
-            output = body.get("output")
-            if type(output) is list:
-                if len(core.calls) == self.first:  # no call of it streamed: the calls are the final response's
-                    for i, item in enumerate(output):
-                        if type(item) is dict:
-                            _typed(item, f"$.response.output[{i}]")
-                            self._done(None, item)
-                else:  # its items set against the response's calls (``settle``)
-                    for i, item in enumerate(output):
-                        if type(item) is dict:
-                            _typed(item, f"$.response.output[{i}]")
-                    settle(self, output)
+            self.final_calls(body, body.get("output"))
             if self.waits and status == "completed":  # as ``read_responses`` reads the whole reply
                 reason = WAITS
             core.finish(reason or status or kind[len("response."):])
-            self.first = len(core.calls)  # (what follows is another response's)
         elif type(kind) is not str or not kind.startswith("response."):  # another dialect's chunk with a call:
             skipped(core, data)  # refused, never passed over
+
+    def final_calls(self, body: Dict[str, Any], output: Any) -> None:
+        """The call items of a final response (*body*, its ``output``): with no call of its
+        response streamed, they are its calls; else they are set against those
+        (``settle``). The final event of the response read last again (nothing streamed
+        since, the same ``id`` or none: an at-least-once transport) is set against that
+        response's calls by ids and places only. What follows is another response's."""
+        core = self.core
+        rid = body.get("id")
+        if type(rid) is not str or not rid:
+            rid = None
+        last = self.last
+        again = (last is not None and len(core.calls) == self.first
+                 and (rid is None or last[1] is None or rid == last[1]))
+        if type(output) is list:
+            for i, item in enumerate(output):
+                if type(item) is dict:
+                    _typed(item, f"$.response.output[{i}]")
+            if last is not None and again:
+                settle(self, output, last[0], False)
+            elif len(core.calls) == self.first:  # no call of it streamed: the calls are the final response's
+                for item in output:
+                    if type(item) is dict:
+                        self._done(None, item)
+            else:
+                settle(self, output, self.first, True)
+        if not again:
+            self.last = (self.first, rid)
+        self.first = len(core.calls)
 
     def caught_up(self, key: int, delta: str) -> Optional[str]:
         """The part of *delta* that is new, for the item at *key* streamed again from its

@@ -75,9 +75,9 @@ def _call_key(c: Call) -> Optional[Tuple[Any, str]]:
     return None if canonical is None else (c.name, canonical)
 
 
-def settle(feed: Feed, output: List[Any]) -> None:
-    """The call items of the final *output* set against the calls of the current response
-    (``feed.first`` on). A streamed call is claimed at most once: first by ids, across the
+def settle(feed: Feed, output: List[Any], first: int, fresh: bool) -> None:
+    """The call items of the final *output* set against the calls of its response (those
+    from *first* on in ``core.calls``). A streamed call is claimed at most once: first by ids, across the
     whole output (``call_id``; a server item's ``id``); then by place (``output_index``)
     when either has no id. An item whose ids name no call of the stream (vLLM's, parsed
     again) then claims a call the stream ended (``output_item.done``) with its tool and
@@ -88,10 +88,10 @@ def settle(feed: Feed, output: List[Any]) -> None:
     leaves it open, cut off at the end: never taken for it). An item left is a call the
     stream never carried (a resumed stream) and is added (never dropped), and the
     response's calls are put in the output's order, as ``decode_all`` gives them.
-    Linear: each item and call is looked up by dict."""
+    Without *fresh* (the final event of a response read before, again), by ids and
+    places only. Linear: each item and call is looked up by dict."""
     core = feed.core
     calls = core.calls
-    first = feed.first
     mine = calls[first:]
     by_key: Dict[int, Call] = {}
     by_id: Dict[Tuple[bool, str], Call] = {}
@@ -127,16 +127,16 @@ def settle(feed: Feed, output: List[Any]) -> None:
         c = by_key.get(i)
         if i not in by_item and c is not None and c.server is server and (c.id is None or ident is None):
             claim(i, c)
-    fresh = [e for e in entries if e[0] not in by_item and e[1].get("type") in CALL_TYPES]
+    others = [e for e in entries if fresh and e[0] not in by_item and e[1].get("type") in CALL_TYPES]
     # the function and custom tool calls an ``output_item.done`` ended (by ``pos``): only those
     # may be an item under fresh ids (a call still open is never taken for another item)
     ended_calls = {c.pos for c, it in feed.ended.values() if c is not None and c.done and it.get("type") in CALL_TYPES}
-    keys = {e[0]: _item_key(e[1]) for e in fresh}
-    for i, _, _, _, _ in fresh:  # 3. place: the ended call with its tool and arguments
+    keys = {e[0]: _item_key(e[1]) for e in others}
+    for i, _, _, _, _ in others:  # 3. place: the ended call with its tool and arguments
         c = by_key.get(i)
         if c is not None and c.pos in ended_calls and keys[i] is not None and _call_key(c) == keys[i]:
             claim(i, c)
-    left = [e for e in fresh if e[0] not in by_item and keys[e[0]] is not None]
+    left = [e for e in others if e[0] not in by_item and keys[e[0]] is not None]
     if left:  # 4. anywhere: an ended call with its tool and arguments (the first in stream order)
         ended: Dict[Tuple[Any, str], List[Call]] = {}
         for m in reversed(mine):
@@ -149,7 +149,7 @@ def settle(feed: Feed, output: List[Any]) -> None:
             while stack:
                 if claim(i, stack.pop()):
                     break
-    for i, _, _, _, _ in fresh:  # 5. place: another call where an ended one is
+    for i, _, _, _, _ in others:  # 5. place: another call where an ended one is
         c = by_key.get(i)
         if i not in by_item and c is not None and c.pos in ended_calls and claim(i, c):
             conflict[i] = True

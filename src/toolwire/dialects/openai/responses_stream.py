@@ -188,7 +188,7 @@ class Handler(Phased):
                                 and not resp.get("output") and resp.get("error") is None
                                 and not open_calls and not self.read_final):
                             core.finish(resp.get("status") or "completed")
-                            self.first = len_(core.calls)
+                            self.final_calls(resp, None)  # (no item: what follows is another response's)
                             continue
                     elif kind not in _FED and kind != "error":  # (``error``: ``feed`` records it)
                         if kind == "response.created":  # (several responses in one stream, or one again)
