@@ -77,9 +77,9 @@ def _call_key(c: Call) -> Optional[Tuple[Any, str]]:
 
 def settle(feed: Feed, output: List[Any], first: int, fresh: bool) -> None:
     """The call items of the final *output* set against the calls of its response (those
-    from *first* on in ``core.calls``). A streamed call is claimed at most once: first by ids, across the
-    whole output (``call_id``; a server item's ``id``); then by place (``output_index``)
-    when either has no id. An item whose ids name no call of the stream (vLLM's, parsed
+    from *first* on in ``core.calls``). A streamed call is claimed at most once: first by
+    ids, across the whole output (``call_id``; a server item's ``id``); then by place
+    (``output_index``) when either has no id. An item whose ids name no call of the stream (vLLM's, parsed
     again) then claims a call the stream ended (``output_item.done``) with its tool and
     equal parsed arguments, at its place, else anywhere; else, at its place, an ended
     call with another tool or other arguments: a conflict, that call an
