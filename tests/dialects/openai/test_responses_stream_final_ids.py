@@ -316,3 +316,15 @@ def test_a_second_response_with_the_same_call_ids_is_its_own() -> None:
     the first response's (their items share ids and arguments here)."""
     assert _calls(_plain_stream() + _plain_stream("resp_2")) == [
         ("ToolCall", "get_weather", "call_1", {"city": "Paris"})] * 2
+
+
+def test_a_custom_tool_call_under_fresh_ids_is_one_call() -> None:
+    added = {"type": "custom_tool_call", "id": "ctc_A", "call_id": "call_A", "name": "run", "input": "",
+             "status": "in_progress"}
+    done = {**added, "id": None, "call_id": "ctc_B", "input": "ls -l", "status": "completed"}
+    events = [_created(), {"type": "response.output_item.added", "output_index": 0, "item": added},
+              {"type": "response.custom_tool_call_input.delta", "output_index": 0, "item_id": "ctc_A",
+               "delta": "ls -l"},
+              {"type": "response.output_item.done", "output_index": 0, "item": done},
+              _completed([{**done, "id": "ctc_r", "call_id": "call_r"}])]
+    assert _calls(events) == [("ToolCall", "run", "ctc_B", {"input": "ls -l"})]
