@@ -5,6 +5,7 @@ again); ``benchmarks/bench_scaling.py`` has the timings at n and 4n."""
 
 from __future__ import annotations
 
+import sys
 from typing import Any, Dict, Iterator, List, Optional
 
 import pytest
@@ -158,6 +159,54 @@ def test_stream_bookkeeping_is_constant_per_delta_responses_done(repeats: int) -
                        "arguments": '{"a": 1}'}})
     (done,) = acc.close()
     assert type(done) is ToolCall and done.args == {"a": 1}
+
+
+# --- Responses: a final response showing n calls again under fresh ids (vLLM gpt-oss) ------
+
+
+def _fresh_ids(n: int, shift: int) -> List[Dict[str, Any]]:
+    """n calls of one tool with the same arguments, each ended with a ``call_id`` of its
+    own; the final response shows them again with fresh ids (at *shift* places before)."""
+    events: List[Dict[str, Any]] = []
+    for i in range(n):
+        at = i + shift
+        events += [{"type": "response.output_item.added", "output_index": at,
+                    "item": {"type": "function_call", "id": f"fc_A{i}", "call_id": f"call_A{i}", "name": "f",
+                             "arguments": ""}},
+                   {"type": "response.function_call_arguments.delta", "output_index": at, "delta": '{"a": 1}'},
+                   {"type": "response.output_item.done", "output_index": at,
+                    "item": {"type": "function_call", "call_id": f"fc_B{i}", "name": "f", "arguments": '{"a": 1}'}}]
+    output = [{"type": "function_call", "id": f"fc_{i}", "call_id": f"call_{i}", "name": "f", "arguments": '{"a":1}'}
+              for i in range(n)]
+    return events + [{"type": "response.completed", "response": {"status": "completed", "output": output}}]
+
+
+def _final_work(n: int, shift: int) -> int:
+    """Python and builtin calls made while reading the final response (counted, not timed)."""
+    events = _fresh_ids(n, shift)
+    acc = Accumulator("openai.responses")
+    for event in events[:-1]:
+        acc.feed(event)
+    count = [0]
+
+    def profile(frame: Any, event: str, arg: Any) -> None:
+        if event in ("call", "c_call"):
+            count[0] += 1
+
+    sys.setprofile(profile)
+    try:
+        acc.feed(events[-1])
+    finally:
+        sys.setprofile(None)
+    calls = acc.close()
+    assert len(calls) == n and all(type(c) is ToolCall for c in calls)  # each streamed call once
+    return count[0]
+
+
+@pytest.mark.parametrize("shift", [0, 1], ids=["at-their-places", "one-place-off"])
+def test_a_final_response_with_fresh_ids_is_read_in_linear_work(shift: int) -> None:
+    small, big = _final_work(100, shift), _final_work(400, shift)
+    assert big <= 4.4 * small
 
 
 # --- Gemini: strings streamed by path grow by appending ------------------------------------

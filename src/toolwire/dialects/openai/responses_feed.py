@@ -6,9 +6,9 @@ Follows https://platform.openai.com/docs/api-reference/responses-streaming (chec
 ``response_output_item_done_event``. ``Feed.feed`` reads any event of the stream (the
 rules are in ``responses_stream``), ``_added`` / ``_done`` its output items (function
 and custom tool calls here, built-in and provider-executed ones in
-``responses_feed_builtin``), ``_final`` the final response's items that end calls left
-open; ``responses_stream.Handler`` adds the hot loop over plain function calls and
-hands every other event here.
+``responses_feed_builtin``); ``responses_feed_final.settle`` sets the final
+response's items against the calls of its response; ``responses_stream.Handler`` adds
+the hot loop over plain function calls and hands every other event here.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from ...stream._events import ArgsDelta, new_event
 from ...stream._skipped import skipped
 from .._common import describe_error
 from .responses_feed_builtin import client_done, is_server, server_added, server_done
-from .responses_feed_final import CALL_TYPES, unstreamed
+from .responses_feed_final import CALL_TYPES, settle
 from .responses_response import WAITS, responses_finish
 from .responses_sniff import CLIENT_TYPES, client_name
 from .responses_tools import NAME
@@ -56,9 +56,13 @@ class Feed:
         # the final response must be read here (``Handler.run``): an approval request came,
         # or a call was opened without ``output_index`` (its final item may end it)
         self.read_final = False
-        # the ``output_index`` of the items an ``output_item.added`` carried (``feed``: ``.done`` too): a
-        # final ``output`` longer than that may hold items the stream never carried (``unstreamed``)
-        self.seen: Set[int] = set()
+        # where the calls of the response read begin in ``core.calls`` (a stream may carry several
+        # responses): its final response is set against those only (``settle``); where those of
+        # the response whose ``response.created`` was read (``rid``) begin (a replay of it goes
+        # back there); and the response whose final event came last: where its calls begin, its id
+        self.first = 0
+        self.rid_first = 0
+        self.last: Optional[Tuple[int, Optional[str]]] = None
         # the refusal parts (output index, else item id; content index) whose deltas came (``_refusal``)
         self.refused: Optional[Set[Any]] = None
         # the item each ``output_item.done`` ended, by ``output_index``, and its call (``responses_stream_phase``)
@@ -93,8 +97,6 @@ class Feed:
                 core.add_at(key, delta)
         elif kind == "response.output_item.done":
             item = data.get("item")
-            if key is not None:
-                self.seen.add(key)
             if type(item) is dict:
                 self._done(key, item)
         elif kind == "response.function_call_arguments.done":
@@ -106,8 +108,6 @@ class Feed:
                 core.set_full(c, text)
         elif kind == "response.output_item.added":
             item = data.get("item")
-            if key is not None:
-                self.seen.add(key)
             if type(item) is dict:
                 self._added(key, item)
         elif kind == "response.output_text.delta":
@@ -156,24 +156,41 @@ class Feed:
             err = body.get("error")
             if type(err) is dict:  # a failed response's ``{"code", "message"}``, as ``decode_all`` reports it
                 core.error(f"{status or kind[len('response.'):]}: {describe_error(err)}")
-            output = body.get("output")
-            if type(output) is list:
-                if not core.calls:  # no item streamed: the calls are the final response's
-                    for i, item in enumerate(output):
-                        if type(item) is dict:
-                            _typed(item, f"$.response.output[{i}]")
-                            self._done(None, item)
-                else:  # its items end the calls still open (``output_item.done`` never came)
-                    for i, item in enumerate(output):
-                        if type(item) is dict:
-                            _typed(item, f"$.response.output[{i}]")
-                            self._final(i, item)
-                    unstreamed(core, output, self._end)
+            self.final_calls(body, body.get("output"))
             if self.waits and status == "completed":  # as ``read_responses`` reads the whole reply
                 reason = WAITS
             core.finish(reason or status or kind[len("response."):])
         elif type(kind) is not str or not kind.startswith("response."):  # another dialect's chunk with a call:
             skipped(core, data)  # refused, never passed over
+
+    def final_calls(self, body: Dict[str, Any], output: Any) -> None:
+        """The call items of a final response (*body*, its ``output``): with no call of its
+        response streamed, they are its calls; else they are set against those
+        (``settle``). The final event of the response read last again (nothing streamed
+        since, the same ``id`` or none: an at-least-once transport) is set against that
+        response's calls by ids and places only. What follows is another response's."""
+        core = self.core
+        rid = body.get("id")
+        if type(rid) is not str or not rid:
+            rid = None
+        last = self.last
+        again = (last is not None and len(core.calls) == self.first
+                 and (rid is None or last[1] is None or rid == last[1]))
+        if type(output) is list:
+            for i, item in enumerate(output):
+                if type(item) is dict:
+                    _typed(item, f"$.response.output[{i}]")
+            if last is not None and again:
+                settle(self, output, last[0], False)
+            elif len(core.calls) == self.first:  # no call of it streamed: the calls are the final response's
+                for item in output:
+                    if type(item) is dict:
+                        self._done(None, item)
+            else:
+                settle(self, output, self.first, True)
+        if not again:
+            self.last = (self.first, rid)
+        self.first = len(core.calls)
 
     def caught_up(self, key: int, delta: str) -> Optional[str]:
         """The part of *delta* that is new, for the item at *key* streamed again from its
@@ -235,25 +252,14 @@ class Feed:
                 return None
         return c
 
-    def _final(self, index: int, item: Dict[str, Any]) -> None:
-        """An item of the final response at *index* of its ``output``: it ends the call
-        still open there with its ``call_id`` (or the open one with that ``call_id``); a
-        provider-run item, the server call open with its ``id``."""
-        kind = item.get("type")
-        server = False
-        if kind not in _CALL and (kind not in CLIENT_TYPES or client_name(item) is None):
-            if not is_server(item, kind):
-                return
-            server = True  # a provider-run item: its ``id`` (a server call's own)
-        core = self.core
-        ident = nonempty_str(item.get("id" if server else "call_id"))
-        c = core.by_key.get(index)
-        if c is not None and (c.server is not server or c.id is not None and c.id != ident):
-            c = None
-        if c is None and ident is not None:
-            c = core.find(None, ident)
-        if c is not None and not c.done and c.server is server:
-            self._done(c.key if type(c.key) is int else None, item)
+    def complete(self, c: Call, item: Dict[str, Any]) -> None:
+        """The final response's *item* ends *c*, a call still open (its ``output_item.done``
+        never came), as that event would."""
+        key = c.key if type(c.key) is int else None
+        if item.get("type") in _CALL and (key is None or self.core.by_key.get(key) is not c):
+            self._end(c, item)
+        else:
+            self._done(key, item)
 
     def _added(self, key: Optional[int], item: Dict[str, Any]) -> None:
         kind = item.get("type")

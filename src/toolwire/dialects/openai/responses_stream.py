@@ -20,7 +20,10 @@ Follows https://platform.openai.com/docs/api-reference/responses-streaming (chec
 - ``response.completed`` / ``.incomplete`` / ``.failed`` give the finish reason
   (the response status, or the incomplete reason such as ``max_output_tokens``;
   ``mcp_approval_request`` for a completed reply that waits on an approval); the
-  items of its ``output`` end the calls still open (no ``output_item.done`` came).
+  items of its ``output`` are set against the response's calls
+  (``responses_feed_final.settle``): they end the calls still open (no
+  ``output_item.done`` came), are the calls the stream carried (under fresh ids too),
+  or are calls it never carried.
 - ``response.refusal.delta`` / ``.done`` (a message's ``refusal`` part) are the
   refusal (``Accumulator.refusal``), never text.
 
@@ -84,7 +87,6 @@ class Handler(Phased):
         by *other*, events that ``feed`` ignores not at all."""
         core = self.core
         open_calls = core.by_key
-        seen = self.seen  # (``feed``'s: the positions of the items carried; here those added)
         ended = self.ended  # (``Phased``'s: the item each ``output_item.done`` ended, by position)
         limit = core.max_bytes
         events = core.events if core.emit else None
@@ -163,7 +165,6 @@ class Handler(Phased):
                         index = data["output_index"]
                         if type_(item) is dict_ and type_(index) is int_:
                             item_read = True
-                            seen.add(index)
                             if item["type"] == "function_call" and index not in open_calls and index not in ended:
                                 ident, name = item["call_id"], item["name"]  # ``_added`` of a plain item
                                 start = (type_(ident) is str_ and ident != "" and type_(name) is str_ and name != ""
@@ -178,16 +179,16 @@ class Handler(Phased):
                             continue
                     elif kind == "response.completed":
                         resp = data["response"]
-                        if self.began or len_(resp["output"] or ()) > len_(seen):  # (a message may be unread)
+                        if self.began or resp["output"]:  # (a message may be unread)
                             self.final_text(resp)  # (its messages no ``output_item.done`` ended)
-                        # ``feed``, without a reason: no call left open for its items to end, no item
-                        # the stream did not carry (``_unstreamed``), no approval request the reply
-                        # waits on (``read_final``)
+                        # ``feed``, without a reason: no item to set against the response's calls
+                        # (``settle``), no call left open, no approval request the reply waits on
+                        # (``read_final``)
                         if (type_(resp) is dict_ and type_(resp.get("incomplete_details")) is not dict_
-                                and (not resp.get("output") or core.calls and len_(resp["output"]) <= len_(seen))
-                                and resp.get("error") is None
+                                and not resp.get("output") and resp.get("error") is None
                                 and not open_calls and not self.read_final):
                             core.finish(resp.get("status") or "completed")
+                            self.final_calls(resp, None)  # (no item: what follows is another response's)
                             continue
                     elif kind not in _FED and kind != "error":  # (``error``: ``feed`` records it)
                         if kind == "response.created":  # (several responses in one stream, or one again)

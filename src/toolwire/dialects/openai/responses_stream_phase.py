@@ -97,12 +97,14 @@ class Phased(Feed):
         rid = resp.get("id") if type(resp) is dict else None
         if type(rid) is str and rid and rid == self.rid:
             self.replaying = True
+            self.first = self.rid_first  # (its calls are those read since its first start)
             if self.said is None:
                 self.said = {}  # (text deltas go by ``said_text``)
             return
         self.rid = rid if type(rid) is str and rid else None
         self.replaying = False
         self.behind = None
+        self.first = self.rid_first = len(self.core.calls)  # (its final response is set against its calls)
         if self.ended or self.core.text_parts:  # (the first response: nothing to reset)
             self.ended.clear()
             self.starts = None

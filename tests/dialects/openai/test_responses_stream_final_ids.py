@@ -1,0 +1,330 @@
+"""A Responses stream whose final response shows its calls again under fresh ids.
+
+vLLM's gpt-oss Responses stream (``vllm/entrypoints/openai/responses/streaming_events.py``,
+earlier ``serving_responses.py``) adds each function call item with ``id`` ``fc_<uuid>``
+and ``call_id`` ``call_<uuid>``, streams its arguments by
+``response.function_call_arguments.delta`` at the item's ``output_index`` (one per
+harmony message: reasoning, text, call), and ends it with an ``output_item.done``
+whose item has no ``id`` and a ``call_id`` made afresh, ``fc_<uuid>``. Its
+``response.completed`` holds the reply parsed again (``responses/harmony.py``
+``_parse_function_call``: ``id`` ``fc_<r>``, ``call_id`` ``call_<r>``, one new random
+``r`` per call; reasoning ``rs_…``, messages ``msg_…``): the general reader read that
+item as a call the stream never carried, and the call ran twice.
+
+The rule (``responses_feed_final.settle``): only the calls of the current response; a
+final item claims a streamed call first by ids (across the whole output), then, when
+its ids name none, a call the stream ended at its position with its tool and equal
+parsed arguments, then such a call anywhere, then an ended call at its position with
+another tool or arguments: a conflict, the streamed call an ``InvalidToolCall``. A call
+still open is claimed by ids or place only (its final item completes it). Each
+streamed call is claimed once; what is left is a call the stream never carried (a
+stream resumed with ``starting_after``). Every case runs
+through ``accumulate`` (the hot loop), an ``Accumulator(preview=True)`` and one fed
+event by event: all three agree.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, Dict, List, Optional, Tuple
+
+import pytest
+
+from toolwire import ToolCall
+from toolwire.stream import Accumulator, accumulate, encode_stream
+
+D = "openai.responses"
+Shape = Tuple[str, Optional[str], Optional[str], Any]
+
+
+def _shape(calls: List[Any]) -> List[Shape]:
+    return [(type(c).__name__, c.name, c.id, c.args if type(c) is ToolCall else c.raw) for c in calls]
+
+
+def _all(events: List[Dict[str, Any]]) -> Tuple[List[Shape], str]:
+    """The calls (and text) by the hot loop, a previewing accumulator and one fed event
+    by event: the same."""
+    out = _shape(accumulate(copy.deepcopy(events), D))
+    texts = []
+    for acc in (Accumulator(D, preview=True), Accumulator(D)):
+        for e in copy.deepcopy(events):
+            acc.feed(e)
+        assert _shape(acc.close()) == out
+        texts.append(acc.text)
+    assert texts[0] == texts[1]
+    return out, texts[0]
+
+
+def _calls(events: List[Dict[str, Any]]) -> List[Shape]:
+    return _all(events)[0]
+
+
+def _created(rid: str = "resp_1") -> Dict[str, Any]:
+    return {"type": "response.created", "sequence_number": 0,
+            "response": {"id": rid, "object": "response", "status": "in_progress", "output": []}}
+
+
+def _completed(output: List[Dict[str, Any]], rid: str = "resp_1") -> Dict[str, Any]:
+    return {"type": "response.completed",
+            "response": {"id": rid, "object": "response", "status": "completed", "output": output}}
+
+
+def _reasoning(at: int, ident: str = "msg_r0") -> List[Dict[str, Any]]:
+    """A reasoning item as vLLM streams it (its streamed ``id`` is ``msg_…``)."""
+    item = {"type": "reasoning", "id": ident, "summary": [], "status": "in_progress"}
+    done = {"type": "reasoning", "id": ident, "summary": [], "status": "completed",
+            "content": [{"type": "reasoning_text", "text": "Need the tool."}]}
+    return [{"type": "response.output_item.added", "output_index": at, "item": item},
+            {"type": "response.reasoning_text.delta", "item_id": ident, "output_index": at, "content_index": 0,
+             "delta": "Need the tool."},
+            {"type": "response.output_item.done", "output_index": at, "item": done}]
+
+
+def _message(at: int, text: str, ident: str = "msg_t1") -> List[Dict[str, Any]]:
+    item = {"id": ident, "type": "message", "role": "assistant", "content": [], "status": "in_progress"}
+    part = {"type": "output_text", "text": text, "annotations": []}
+    return [{"type": "response.output_item.added", "output_index": at, "item": item},
+            {"type": "response.output_text.delta", "item_id": ident, "output_index": at, "content_index": 0,
+             "delta": text},
+            {"type": "response.output_item.done", "output_index": at,
+             "item": {**item, "content": [part], "status": "completed"}}]
+
+
+def _call(at: int, name: str, text: str, n: int, *, done: bool = True) -> List[Dict[str, Any]]:
+    """A function call as vLLM's gpt-oss stream gives it: added with ``fc_A<n>`` /
+    ``call_A<n>``, ended by an item without ``id`` whose ``call_id`` is ``fc_B<n>``."""
+    added = {"type": "response.output_item.added", "output_index": at,
+             "item": {"id": f"fc_A{n}", "type": "function_call", "call_id": f"call_A{n}", "name": name,
+                      "arguments": "", "status": "in_progress"}}
+    half = len(text) // 2
+    deltas = [{"type": "response.function_call_arguments.delta", "item_id": f"fc_A{n}", "output_index": at,
+               "delta": piece} for piece in (text[:half], text[half:])]
+    if not done:
+        return [added, deltas[0]]
+    return [added, *deltas,
+            {"type": "response.function_call_arguments.done", "item_id": f"fc_A{n}", "output_index": at,
+             "arguments": text, "name": name},
+            {"type": "response.output_item.done", "output_index": at,
+             "item": {"type": "function_call", "arguments": text, "name": name, "item_id": f"fc_A{n}",
+                      "output_index": at, "sequence_number": -1, "call_id": f"fc_B{n}", "status": "completed",
+                      "id": None}}]
+
+
+def _final_call(name: str, text: str, r: str) -> Dict[str, Any]:
+    """A call of vLLM's final response: the reply parsed again, fresh ids."""
+    return {"arguments": text, "call_id": f"call_{r}", "name": name, "type": "function_call", "id": f"fc_{r}",
+            "status": "completed"}
+
+
+RS = {"id": "rs_9", "summary": [], "type": "reasoning", "status": None,
+      "content": [{"text": "Need the tool.", "type": "reasoning_text"}]}
+PARIS = '{"city": "Paris"}'
+ROME = '{"city": "Rome"}'
+
+
+def _msg(text: str) -> Dict[str, Any]:
+    return {"id": "msg_9", "type": "message", "role": "assistant", "status": "completed",
+            "content": [{"type": "output_text", "text": text, "annotations": []}]}
+
+
+# ---- vLLM's gpt-oss stream ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("shift", [0, 1])
+def test_vllm_one_call(shift: int) -> None:
+    # (*shift*: the stream's output_index one past the final output's place: then only the tool
+    # and arguments tell)
+    events = [_created(), *_reasoning(0 + shift), *_call(1 + shift, "get_weather", PARIS, 1),
+              _completed([RS, _final_call("get_weather", PARIS, "r1")])]
+    assert _calls(events) == [("ToolCall", "get_weather", "fc_B1", {"city": "Paris"})]
+
+
+@pytest.mark.parametrize("shift", [0, 1])
+def test_vllm_two_calls(shift: int) -> None:
+    events = [_created(), *_reasoning(0 + shift), *_call(1 + shift, "get_weather", PARIS, 1),
+              *_call(2 + shift, "get_weather", ROME, 2),
+              _completed([RS, _final_call("get_weather", PARIS, "r1"), _final_call("get_weather", ROME, "r2")])]
+    assert _calls(events) == [("ToolCall", "get_weather", "fc_B1", {"city": "Paris"}),
+                              ("ToolCall", "get_weather", "fc_B2", {"city": "Rome"})]
+
+
+def test_vllm_two_equal_calls() -> None:
+    events = [_created(), *_call(0, "get_weather", PARIS, 1), *_call(1, "get_weather", PARIS, 2),
+              _completed([_final_call("get_weather", PARIS, "r1"), _final_call("get_weather", PARIS, "r2")])]
+    assert _calls(events) == [("ToolCall", "get_weather", "fc_B1", {"city": "Paris"}),
+                              ("ToolCall", "get_weather", "fc_B2", {"city": "Paris"})]
+
+
+def test_vllm_call_and_message() -> None:
+    events = [_created(), *_reasoning(0), *_message(1, "Checking."), *_call(2, "get_weather", PARIS, 1),
+              _completed([RS, _msg("Checking."), _final_call("get_weather", PARIS, "r1")])]
+    calls, text = _all(events)
+    assert calls == [("ToolCall", "get_weather", "fc_B1", {"city": "Paris"})]
+    assert text == "Checking."
+
+
+def test_vllm_call_then_message() -> None:
+    events = [_created(), *_call(0, "get_weather", PARIS, 1), *_message(1, "Done."),
+              _completed([_final_call("get_weather", PARIS, "r1"), _msg("Done.")])]
+    calls, text = _all(events)
+    assert calls == [("ToolCall", "get_weather", "fc_B1", {"city": "Paris"})]
+    assert text == "Done."
+
+
+@pytest.mark.parametrize("final", ['{"city":"Paris"}', '{ "city" : "Paris" }'])
+@pytest.mark.parametrize("shift", [0, 1])
+def test_compact_and_spaced_argument_text_are_one_call(final: str, shift: int) -> None:
+    events = [_created(), *_call(0 + shift, "get_weather", PARIS, 1),
+              _completed([_final_call("get_weather", final, "r1")])]
+    assert _calls(events) == [("ToolCall", "get_weather", "fc_B1", {"city": "Paris"})]
+
+
+def test_keys_in_another_order_are_equal_arguments() -> None:
+    events = [_created(), *_call(1, "f", '{"a": 1, "b": [2, 3]}', 1),
+              _completed([_final_call("f", '{"b":[2,3],"a":1}', "r1")])]
+    assert _calls(events) == [("ToolCall", "f", "fc_B1", {"a": 1, "b": [2, 3]})]
+
+
+# ---- a stream resumed mid-reply -----------------------------------------------------------
+
+
+def test_resumed_mid_reply_adds_the_calls_done_before_in_output_order() -> None:
+    """``retrieve(stream=True, starting_after=N)``: calls 1 and 2 are alike (tool and
+    arguments); the stream carries only 2 and 3, the final response all three (same ids)."""
+    calls = [ToolCall("get_weather", {"city": "Paris"}, "call_1"), ToolCall("get_weather", {"city": "Paris"}, "call_2"),
+             ToolCall("get_time", {"tz": "CET"}, "call_3")]
+    ev = encode_stream(calls, D)
+    done = [i for i, e in enumerate(ev) if e["type"] == "response.output_item.done"]
+    assert _calls(ev[done[0] + 1:]) == [("ToolCall", "get_weather", "call_1", {"city": "Paris"}),
+                                        ("ToolCall", "get_weather", "call_2", {"city": "Paris"}),
+                                        ("ToolCall", "get_time", "call_3", {"tz": "CET"})]
+
+
+# ---- several responses in one stream -------------------------------------------------------
+
+
+@pytest.mark.parametrize("created", [True, False])
+@pytest.mark.parametrize("args", [PARIS, ROME])
+def test_a_second_responses_call_only_in_its_final_response(created: bool, args: str) -> None:
+    """Response 2's call (the same tool, and in one case the same arguments, as response 1's)
+    is only in its ``response.completed``: never taken for response 1's call."""
+    first = {"type": "function_call", "id": "fc_1", "call_id": "call_1", "name": "get_weather",
+             "arguments": PARIS, "status": "completed"}
+    second = {**first, "id": "fc_2", "call_id": "call_2", "arguments": args}
+    events = [_created("resp_1"),
+              {"type": "response.output_item.added", "output_index": 0, "item": {**first, "arguments": ""}},
+              {"type": "response.function_call_arguments.delta", "output_index": 0, "item_id": "fc_1",
+               "delta": PARIS},
+              {"type": "response.output_item.done", "output_index": 0, "item": first},
+              _completed([first], "resp_1"),
+              *([_created("resp_2")] if created else []),
+              _completed([second], "resp_2")]
+    assert _calls(events) == [("ToolCall", "get_weather", "call_1", {"city": "Paris"}),
+                              ("ToolCall", "get_weather", "call_2", {"city": args[10:-2]})]
+
+
+def test_a_second_responses_fresh_call_at_a_reused_index_is_its_own() -> None:
+    """Response 2 (no ``response.created``) streams a call at index 0 again and its final
+    response shows it under fresh ids: response 1's call stays, response 2's is one call."""
+    events = [*_call(0, "get_weather", PARIS, 1), _completed([_final_call("get_weather", PARIS, "r1")], "resp_1"),
+              *_call(0, "get_weather", PARIS, 2), _completed([_final_call("get_weather", PARIS, "r2")], "resp_2")]
+    assert _calls(events) == [("ToolCall", "get_weather", "fc_B1", {"city": "Paris"}),
+                              ("ToolCall", "get_weather", "fc_B2", {"city": "Paris"})]
+
+
+# ---- a call the stream did not end ----------------------------------------------------------
+
+
+def test_an_unended_call_is_completed_by_the_final_response() -> None:
+    item = {"type": "function_call", "id": "fc_A1", "call_id": "call_A1", "name": "get_weather",
+            "arguments": PARIS, "status": "completed"}
+    events = [_created(), *_reasoning(0), *_call(1, "get_weather", PARIS, 1, done=False), _completed([RS, item])]
+    assert _calls(events) == [("ToolCall", "get_weather", "call_A1", {"city": "Paris"})]
+
+
+def test_an_unended_call_without_ids_is_completed_by_the_final_item_at_its_place() -> None:
+    item = {"type": "function_call", "name": "get_weather", "arguments": PARIS, "status": "completed"}
+    events = [_created(), *_call(0, "get_weather", PARIS, 1, done=False), _completed([item])]
+    assert _calls(events) == [("ToolCall", "get_weather", "call_A1", {"city": "Paris"})]
+
+
+@pytest.mark.parametrize("name, text", [("get_weather", PARIS), ("get_time", '{"tz": "CET"}')])
+def test_an_unended_call_is_never_taken_for_a_final_item_with_other_ids(name: str, text: str) -> None:
+    """Only a call the stream ended may be the final item under fresh ids: the open one is
+    cut off (never run), the final item is a call of its own (never lost)."""
+    events = [_created(), *_call(0, "get_weather", PARIS, 1, done=False), _completed([_final_call(name, text, "r1")])]
+    calls = _calls(events)
+    assert calls[0][:3] == ("InvalidToolCall", "get_weather", "call_A1")
+    assert calls[1:] == [("ToolCall", name, "call_r1", {"city": "Paris"} if text == PARIS else {"tz": "CET"})]
+
+
+# ---- claimed once; conflicts ----------------------------------------------------------------
+
+
+def test_one_streamed_call_and_two_final_items_like_it() -> None:
+    """The streamed call is claimed once: the second item is a call the stream never carried."""
+    events = [_created(), *_call(0, "get_weather", PARIS, 1),
+              _completed([_final_call("get_weather", PARIS, "r1"), _final_call("get_weather", PARIS, "r2")])]
+    assert _calls(events) == [("ToolCall", "get_weather", "fc_B1", {"city": "Paris"}),
+                              ("ToolCall", "get_weather", "call_r2", {"city": "Paris"})]
+
+
+@pytest.mark.parametrize("name, text", [("get_time", PARIS), ("get_weather", ROME), ("get_time", '{"tz": "CET"}')])
+def test_another_call_at_a_streamed_calls_place_is_not_guessed(name: str, text: str) -> None:
+    events = [_created(), *_call(0, "get_weather", PARIS, 1), _completed([_final_call(name, text, "r1")])]
+    assert _calls(events) == [("InvalidToolCall", "get_weather", "fc_B1", PARIS)]
+
+
+def test_a_built_in_call_at_the_place_is_no_conflict() -> None:
+    """Only a function or custom tool call the stream ended may be taken for a final item
+    under fresh ids: a built-in tool's call there stays, and the item is a call of its own."""
+    shell = {"type": "shell_call", "id": "sh_1", "call_id": "cs_1", "action": {"commands": ["ls"]},
+             "status": "completed"}
+    events = [_created(), {"type": "response.output_item.added", "output_index": 0, "item": shell},
+              {"type": "response.output_item.done", "output_index": 0, "item": shell},
+              _completed([_final_call("get_weather", PARIS, "r1"), shell])]
+    assert [c[:3] for c in _calls(events)] == [("ToolCall", "get_weather", "call_r1"), ("ToolCall", "shell", "cs_1")]
+
+
+# ---- a final event again: the same response's ------------------------------------------------
+
+
+def _plain_stream(rid: str = "resp_1") -> List[Dict[str, Any]]:
+    item = {"type": "function_call", "id": "fc_1", "call_id": "call_1", "name": "get_weather", "arguments": PARIS,
+            "status": "completed"}
+    return [_created(rid), {"type": "response.output_item.added", "output_index": 0, "item": {**item, "arguments": ""}},
+            {"type": "response.function_call_arguments.delta", "output_index": 0, "item_id": "fc_1", "delta": PARIS},
+            {"type": "response.output_item.done", "output_index": 0, "item": item}, _completed([item], rid)]
+
+
+@pytest.mark.parametrize("ids", [True, False])
+def test_a_final_event_delivered_twice_adds_nothing(ids: bool) -> None:
+    events = _plain_stream()
+    final = copy.deepcopy(events[-1])
+    if not ids:
+        del final["response"]["id"]
+    assert _calls([*events, final]) == [("ToolCall", "get_weather", "call_1", {"city": "Paris"})]
+
+
+def test_a_whole_response_replayed_from_its_start_after_its_final_event_adds_nothing() -> None:
+    events = _plain_stream()
+    assert _calls(events + events) == [("ToolCall", "get_weather", "call_1", {"city": "Paris"})]
+
+
+def test_a_second_response_with_the_same_call_ids_is_its_own() -> None:
+    """Another ``response.id`` after a final event: its calls are its own, never taken for
+    the first response's (their items share ids and arguments here)."""
+    assert _calls(_plain_stream() + _plain_stream("resp_2")) == [
+        ("ToolCall", "get_weather", "call_1", {"city": "Paris"})] * 2
+
+
+def test_a_custom_tool_call_under_fresh_ids_is_one_call() -> None:
+    added = {"type": "custom_tool_call", "id": "ctc_A", "call_id": "call_A", "name": "run", "input": "",
+             "status": "in_progress"}
+    done = {**added, "id": None, "call_id": "ctc_B", "input": "ls -l", "status": "completed"}
+    events = [_created(), {"type": "response.output_item.added", "output_index": 0, "item": added},
+              {"type": "response.custom_tool_call_input.delta", "output_index": 0, "item_id": "ctc_A",
+               "delta": "ls -l"},
+              {"type": "response.output_item.done", "output_index": 0, "item": done},
+              _completed([{**done, "id": "ctc_r", "call_id": "call_r"}])]
+    assert _calls(events) == [("ToolCall", "run", "ctc_B", {"input": "ls -l"})]
