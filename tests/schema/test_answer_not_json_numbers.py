@@ -85,3 +85,18 @@ def test_nan_below_the_room_is_one_depth_issue() -> None:
     assert [e.keyword for e in issues].count("depth") == 1
     assert issues[-1].keyword == "depth"
     assert issues[0].path == "$[0]"
+
+
+@pytest.mark.parametrize("value", [float("nan"), -math.inf, 1.5, 3, "NaN", None, True])
+def test_a_scalar_answer(value: Any) -> None:
+    issues = schema.validate(value, {})
+    bad = isinstance(value, float) and not math.isfinite(value)
+    assert [(e.path, e.keyword) for e in issues] == ([("$", "type")] if bad else [])
+
+
+def test_a_value_holding_itself_is_read_once() -> None:
+    value: Dict[str, Any] = {"a": [1.0]}
+    value["a"].append(value)
+    assert schema.validate(value, {}) == []
+    value["a"].append(math.nan)
+    assert [e.path for e in schema.validate(value, {})] == ["$.a[2]"]

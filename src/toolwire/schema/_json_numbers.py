@@ -28,6 +28,8 @@ def non_finite(instance: Any, room: Optional[int] = None) -> List[Tuple[str, Opt
     None)`` at the level the room runs out stands for all below it (spelling a pointer
     per float there cost the depth each: quadratic)."""
     found: List[Tuple[str, Optional[float]]] = []
+    if not _holds_one(instance):  # the common case, read without places
+        return found
     stack: List[Tuple[Any, _Place, int]] = [(instance, None, 0)]
     seen: Set[int] = set()
     cut: Set[int] = set()  # the places where the room ran out and a float was found below
@@ -52,6 +54,29 @@ def non_finite(instance: Any, room: Optional[int] = None) -> List[Tuple[str, Opt
             else:
                 stack.extend((v, (place, escape_token(str(k))), depth + 1) for k, v in reversed(items))
     return found
+
+
+def _holds_one(instance: Any) -> bool:
+    """Whether *instance* holds a NaN or infinite float anywhere (each container read once)."""
+    if type(instance) is float:
+        return not math.isfinite(instance)
+    if type(instance) is not dict and type(instance) is not list:
+        return False
+    stack = [instance]
+    seen: Set[int] = set()
+    while stack:
+        value = stack.pop()
+        if id(value) in seen:
+            continue
+        seen.add(id(value))
+        for item in value.values() if type(value) is dict else value:
+            t = type(item)
+            if t is float:
+                if not math.isfinite(item):
+                    return True
+            elif t is dict or t is list:
+                stack.append(item)
+    return False
 
 
 def _pointer(place: _Place) -> str:
