@@ -217,8 +217,8 @@ def _wire_size(sch: Dict[str, Any]) -> int:
                          ids=["ref_branches", "object_ref_branches", "enum_branches"])
 def test_copies_of_targets_and_enums_are_charged_before_they_are_made(monkeypatch: Any, make: Any) -> None:
     """Hostile input (a caller's schema): the wire and the work linear in the schema.
-    Work is counted in ``Rewriter.node`` calls and ``merge_all_of`` calls, not timed."""
-    from toolwire.schema import _normalize, _rewrite_conjunctions
+    Work is counted in ``Rewriter.node``, ``merge_all_of`` and value check calls, not timed."""
+    from toolwire.schema import _normalize, _rewrite_conjunctions, _validate
 
     small_n, big_n = 60, 240
     assert _wire_size(make(big_n)) <= 4.5 * _wire_size(make(small_n))
@@ -229,20 +229,30 @@ def test_copies_of_targets_and_enums_are_charged_before_they_are_made(monkeypatc
         merges[0] += 1
         return real(*args, **kwargs)
 
+    checks = [0]
+    real_valid = _validate._Checker.valid
+
+    def valid(self: Any, *args: Any) -> bool:
+        checks[0] += 1
+        return real_valid(self, *args)
+
     monkeypatch.setattr(_rewrite_conjunctions, "merge_all_of", counted)
+    monkeypatch.setattr(_validate._Checker, "valid", valid)
     small = _written(monkeypatch, make(small_n), float("inf"))
-    small_merges, merges[0] = merges[0], 0
+    small_merges, merges[0], small_checks, checks[0] = merges[0], 0, checks[0], 0
     big = _written(monkeypatch, make(big_n), 4.5 * small)
     assert big <= 4.5 * small
     assert merges[0] <= 4.5 * max(small_merges, 1)
+    assert checks[0] <= 4.5 * max(small_checks, 1)
     monkeypatch.undo()
     r = schema.render(make(big_n), "openai.chat", on_error="report")
     assert [x.code for x in r.errors if x.code == "too-large"] == ["too-large"]  # said once: refused
 
 
-def test_an_enum_goes_into_each_branch_with_the_values_of_its_type_only() -> None:
-    """A value of another type than a branch's never passes that branch: each branch gets
-    the enum's values of its type (the schema's 6 values stay 6 on the wire, not 6 x 3)."""
+def test_an_enum_goes_into_each_branch_with_the_values_that_pass_it_only() -> None:
+    """A value of another type than a branch's, or failing the branch, never passes that
+    branch: each branch gets the enum's values it takes (the schema's 6 values are 4 on
+    the wire: "bb" fails ``^a`` and 2.5 is no string, integer nor boolean; not 6 x 3)."""
     x = {"enum": ["a", "bb", 1, 2, 2.5, True], "anyOf": [{"type": "string", "pattern": "^a"}, {"type": "integer"},
                                                          {"type": "boolean"}]}
     original = _wrap(x)
@@ -253,8 +263,22 @@ def test_an_enum_goes_into_each_branch_with_the_values_of_its_type_only() -> Non
     for node in written:
         kinds = node["type"] if isinstance(node["type"], list) else [node["type"]]
         assert all(json_type(v) in kinds for v in node["enum"]), node
-    assert sum(len(node["enum"]) for node in written) == 5  # 2.5 is no string, integer nor boolean
+    assert sorted(map(repr, (v for node in written for v in node["enum"]))) == ["'a'", "1", "2", "True"]
     assert rendered.lossless
     wire, orig = jsonschema.Draft202012Validator(rendered.wire_schema), jsonschema.Draft202012Validator(original)
     for value in ("a", "bb", 1, 2, 2.5, True, False, 1.0, "c"):
+        assert wire.is_valid({"x": value}) == orig.is_valid({"x": value}), value
+
+
+def test_forty_values_beside_thirty_branches_are_not_twelve_hundred() -> None:
+    """The review's case: 40 strings beside 30 string branches, each branch taking one;
+    copied whole, 1,200 values passed OpenAI's 1,000 (``limit-enum-values``, refused)."""
+    values = [f"{c}{i}" for c in "abcdefgh" for i in range(5)]
+    x = {"enum": values, "anyOf": [{"type": "string", "pattern": f"^{c}{i % 5}"} for c in "abcdef" for i in range(5)]}
+    original = _wrap(x)
+    rendered = schema.render(original, "openai.chat")
+    written = [v for _, node in _nodes(rendered.wire_schema) if "enum" in node for v in node["enum"]]
+    assert len(written) <= len(values) and rendered.lossless
+    wire, orig = jsonschema.Draft202012Validator(rendered.wire_schema), jsonschema.Draft202012Validator(original)
+    for value in [*values, "a", "z0", "a0x"]:
         assert wire.is_valid({"x": value}) == orig.is_valid({"x": value}), value
