@@ -120,3 +120,16 @@ def test_without_schema_recursive_ref_is_read_as_draft_2019_09() -> None:
     assert schema.validate({"v": 1, "kids": [{"v": "x"}]}, sch) != []
     with pytest.raises(SchemaError, match=r"\$recursiveRef"):
         schema.validate(1, {"properties": {"a": {"$recursiveRef": "#/x"}}})
+
+
+@pytest.mark.parametrize(("uri", "validator"), OTHER_DRAFTS[:2], ids=["2020-12", "draft-07"])
+def test_under_another_draft_render_reports_recursive_ref_as_any_unknown_keyword(uri: str, validator: Any) -> None:
+    def prop(key: str) -> Dict[str, Any]:
+        return {"$schema": uri, "type": "object", "required": ["c"], "additionalProperties": False,
+                "properties": {"c": {"type": "integer", key: "#"}}}
+
+    unknown = schema.render(prop("unknownKeyword"), "openai.chat")
+    rendered = schema.render(prop("$recursiveRef"), "openai.chat")
+    assert [(c.pointer, c.action) for c in rendered.report if c.keyword == "$recursiveRef"] == \
+        [(c.pointer, c.action) for c in unknown.report if c.keyword == "unknownKeyword"] != []
+    assert rendered.validate({"c": 1}) == [] and validator(prop("$recursiveRef")).is_valid({"c": 1})
