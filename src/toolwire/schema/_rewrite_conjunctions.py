@@ -298,7 +298,7 @@ class ConjunctionRewrites(ShapeRewrites):
             if key == "enum" and isinstance(value, list) and isinstance(b, dict) and "type" in b:
                 own = self._passing(_of_types(value, b["type"], typed), b)
                 if not own:
-                    continue  # (no value of the branch's type: nothing in common)
+                    continue  # (no value of the branch's type, or none passing it: nothing in common)
             self.copied += size if own is value else _size({key: own}, self.copy_budget - self.copied + 1)
             merged = None if self.copied > self.copy_budget else self._merged({key: own, "allOf": [b]}, charge=True)
             if merged is None and self.copied > self.copy_budget:
