@@ -1,6 +1,5 @@
 """A reply holding a tool call toolwire cannot read (no name, ``name: null``, a
-``tool_calls`` that is no list, a finish reason saying a tool was called with no call
-there) is a ``tool_calls`` outcome, never ``ok`` with the text beside it as the answer:
+``tool_calls`` that is no list) is a ``tool_calls`` outcome, never ``ok`` with the text beside it as the answer:
 the call would be lost ("a reply with calls never reads as one without",
 docs/structured-output.md). Wire shapes: OpenAI Chat ``message.tool_calls[]``
 (https://platform.openai.com/docs/api-reference/chat/object), Anthropic ``tool_use``
@@ -30,8 +29,7 @@ def _chat(calls: Any, finish: str = "tool_calls") -> Dict[str, Any]:
     [{"id": "call_1", "type": "function", "function": {"arguments": '{"q": 1}'}}],
     [{"id": "call_1", "type": "function", "function": {"name": None, "arguments": "{}"}}],
     {"id": "call_1"},
-    [],
-], ids=["no-name", "name-null", "not-a-list", "finish-without-call"])
+], ids=["no-name", "name-null", "not-a-list"])
 @pytest.mark.parametrize("mode", ["native", "prompt"])
 def test_chat_unreadable_call_is_not_an_answer(calls: Any, mode: str) -> None:
     p = retry.prepare({"model": "gpt-4o", "messages": [], "tools": CHAT_TOOLS}, S, "openai.chat", mode=mode)
@@ -41,6 +39,24 @@ def test_chat_unreadable_call_is_not_an_answer(calls: Any, mode: str) -> None:
     assert out.detail == "a call that cannot be read"
     step = retry.plan(p.request, out, p.state)
     assert (step.action, step.request) == ("stop", None)
+
+
+@pytest.mark.parametrize("calls", [[], None, "absent"])
+@pytest.mark.parametrize("tools", [CHAT_TOOLS, None])
+@pytest.mark.parametrize("mode", ["native", "prompt"])
+def test_a_finish_reason_naming_calls_the_reply_does_not_hold_loses_none(calls: Any, tools: Any, mode: str) -> None:
+    # LocalAI sends "tool_calls" with every plain reply (mudler/LocalAI#6218), LiteLLM with a
+    # response_format answer from Anthropic (BerriAI/litellm#10103): no call is there to lose,
+    # the answer is the answer (the review: it stopped as "a call that cannot be read")
+    ask: Dict[str, Any] = {"model": "gpt-4o", "messages": []}
+    if tools is not None:
+        ask["tools"] = tools
+    p = retry.prepare(ask, S, "openai.chat", mode=mode)
+    reply = _chat(calls)
+    if calls == "absent":
+        del reply["choices"][0]["message"]["tool_calls"]
+    out = retry.classify(reply, p.state)
+    assert (out.kind, out.value) == ("ok", {"name": "A"})
 
 
 def test_a_named_call_beside_an_unreadable_one_is_named_first() -> None:
@@ -63,13 +79,15 @@ def test_anthropic_nameless_tool_use_is_not_an_answer(target: str) -> None:
     assert retry.plan(p.request, out, p.state).action == "stop"
 
 
-def test_anthropic_tool_use_stop_without_a_block_is_not_an_answer() -> None:
+def test_anthropic_tool_use_stop_without_a_block_loses_no_call() -> None:
+    # the stop reason names a call no block holds: nothing to lose, the text is the answer
     ask = {"model": "claude-sonnet-4-5", "max_tokens": 100, "messages": [],
            "tools": [{"name": "lookup", "input_schema": {"type": "object"}}]}
     p = retry.prepare(ask, S, "anthropic.messages", mode="native")
     msg = {"type": "message", "role": "assistant", "stop_reason": "tool_use",
            "content": [{"type": "text", "text": ANSWER}]}
-    assert retry.classify(msg, p.state).kind == "tool_calls"
+    out = retry.classify(msg, p.state)
+    assert (out.kind, out.value) == ("ok", {"name": "A"})
 
 
 def test_gemini_nameless_function_call_is_not_an_answer() -> None:

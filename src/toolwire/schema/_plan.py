@@ -252,7 +252,10 @@ def classify(reply: Any, state: State) -> Outcome:
     # parsed, 4. the text
     own = rendered.name if state.mode == "native" and state.target_spec.tool_answer else None
     called = [c.name for c in resp.tool_calls if c.name != own]
-    called += [c.name or _UNREAD for c in resp.invalid_tool_calls if c.name is None or c.name != own]
+    # (not the reply-level note that a finish reason names calls the reply does not hold,
+    # at ``$``: LocalAI and LiteLLM send "tool_calls" with a plain answer, and no call is lost)
+    called += [c.name or _UNREAD for c in resp.invalid_tool_calls
+               if c.name is not None and c.name != own or c.name is None and c.loc not in (None, "$")]
     if called:
         return Outcome("tool_calls", text=resp.text, response=resp, detail=", ".join(dict.fromkeys(called)))
     answers = [c.args for c in resp.tool_calls if c.name == own] if own is not None else []
