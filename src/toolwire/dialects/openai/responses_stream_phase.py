@@ -98,10 +98,13 @@ class Phased(Feed):
         if type(rid) is str and rid and rid == self.rid:
             self.replaying = True
             self.first = self.rid_first  # (its calls are those read since its first start)
+            if self.kept is not None and self.kept[0] == rid:  # (its final event cleared ``ended``)
+                self.ended.update(self.kept[1])
             if self.said is None:
                 self.said = {}  # (text deltas go by ``said_text``)
             return
         self.rid = rid if type(rid) is str and rid else None
+        self.kept = None
         self.replaying = False
         self.behind = None
         self.first = self.rid_first = len(self.core.calls)  # (its final response is set against its calls)
