@@ -11,7 +11,8 @@
   ``call_<uuid>``, ends it with an item whose ``call_id`` is ``fc_<uuid>`` made afresh,
   and its final response holds the reply parsed again: every call with new ``id``
   ``fc_<r>`` and ``call_id`` ``call_<r>``, at the place of its ``output_index`` (one
-  item per harmony message).
+  item per harmony message); its browser tool's ``web_search_call`` gets a new
+  ``ws_<uuid>`` id there (``_parse_browser_tool_call``).
 """
 
 from __future__ import annotations
@@ -121,8 +122,8 @@ def settle(feed: Feed, output: List[Any], first: int, done: Dict[int, Dict[str, 
     then by place (``output_index``) when either has no id. An item whose ids name no
     call of the stream (vLLM's, parsed again) then claims a call the stream ended with
     the same content (``_item_key``), at its place, else anywhere; else a function or
-    custom tool call at an ended one's place: with arguments the policy cannot read,
-    that call (unknown: no contradiction); with another tool or other arguments, a
+    custom tool call at an ended one's place: of its tool with arguments the policy
+    cannot read, that call (unknown: no contradiction); with another tool or other arguments, a
     conflict, that call an ``InvalidToolCall`` (which one runs is not guessed; never a
     second run). A call still open is claimed by ids or place only, and completed by its
     item (one with other ids leaves it open, cut off at the end: never taken for it). An
@@ -194,8 +195,9 @@ def settle(feed: Feed, output: List[Any], first: int, done: Dict[int, Dict[str, 
     for i, item, _, _, _ in others:  # 5. place: another function or custom tool call where an ended one is
         c = by_key.get(i)
         if (i not in by_item and item.get("type") in CALL_TYPES and c is not None and c.pos in done
-                and done[c.pos].get("type") in CALL_TYPES and claim(i, c) and keys[i] is not None):
-            conflict[i] = True  # (arguments the policy cannot read: unknown, no contradiction)
+                and done[c.pos].get("type") in CALL_TYPES and claim(i, c)
+                and (keys[i] is not None or item.get("name") != c.name)):
+            conflict[i] = True  # (its tool's arguments the policy cannot read: unknown, no contradiction)
     at: Dict[int, int] = {}  # a call's ``pos``: its item's position in *output*
     added = False
     for i, item, server, name, ident in entries:
