@@ -215,7 +215,7 @@ def _responses_with_final_events(n: int) -> List[Dict[str, Any]]:
     events: List[Dict[str, Any]] = []
     for i in range(n):
         item = {"type": "function_call", "id": f"fc_{i}", "call_id": f"call_{i}", "name": "f",
-                "arguments": '{"i": %d}' % i}
+                "arguments": f'{{"i": {i}}}'}
         events += [{"type": "response.output_item.added", "output_index": i, "item": {**item, "arguments": ""}},
                    {"type": "response.function_call_arguments.delta", "output_index": i, "delta": item["arguments"]},
                    {"type": "response.output_item.done", "output_index": i, "item": item},
