@@ -355,6 +355,15 @@ def test_a_vllm_final_event_with_a_resumed_call_delivered_twice_adds_nothing() -
         ("ToolCall", "get_weather", "fc_B1", {"city": "Paris"}), ("ToolCall", "get_time", None, {"tz": "CET"})]
 
 
+def test_a_final_event_again_under_other_fresh_ids_adds_nothing() -> None:
+    """The same response's final event again, its calls parsed again under other fresh ids:
+    the calls it showed the first time (streamed, or only in it), never second ones."""
+    final = _completed([_final_call("get_weather", PARIS, "r1"), _final_call("get_time", '{"tz": "CET"}', "r2")])
+    again = _completed([_final_call("get_weather", PARIS, "r3"), _final_call("get_time", '{"tz": "CET"}', "r4")])
+    assert _calls([*_vllm_one(), final, again]) == [
+        ("ToolCall", "get_weather", "fc_B1", {"city": "Paris"}), ("ToolCall", "get_time", "call_r2", {"tz": "CET"})]
+
+
 def test_a_conflicting_final_event_delivered_twice_stays_one_invalid_call() -> None:
     final = _completed([_final_call("get_weather", ROME, "r1")])
     assert _calls([*_vllm_one(), final, copy.deepcopy(final)]) == [("InvalidToolCall", "get_weather", "fc_B1", PARIS)]

@@ -201,7 +201,7 @@ class Feed:
                         self._done(None, item)
                         if len(core.calls) > n:
                             made[i] = core.calls[n]
-                self.settled = (output, made, {})
+                self.settled = (output, made, {c.pos: output[i] for i, c in made.items() if c.done})
             else:
                 self.settled = settle(self, output, self.first, ended_items(self, self.first))
         elif not again:

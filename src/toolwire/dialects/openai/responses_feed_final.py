@@ -200,6 +200,7 @@ def settle(feed: Feed, output: List[Any], first: int, done: Dict[int, Dict[str, 
             conflict[i] = True  # (its tool's arguments the policy cannot read: unknown, no contradiction)
     at: Dict[int, int] = {}  # a call's ``pos``: its item's position in *output*
     added = False
+    made: Dict[int, Dict[str, Any]] = {}  # the calls added, as ``done``: by ``pos``, their item
     for i, item, server, name, ident in entries:
         c = by_item.get(i)
         if c is not None:
@@ -220,9 +221,11 @@ def settle(feed: Feed, output: List[Any], first: int, done: Dict[int, Dict[str, 
             feed._end(core.open(None, ident, nonempty_str(item.get("name"))), item)
         if len(calls) > n:
             by_item[i] = calls[n]
+            if calls[n].done:  # (the final event again may show it under other fresh ids)
+                made[calls[n].pos] = item
         for m in calls[n:]:
             at[m.pos] = i
         added = True
     if added and len(at) == len(calls) - first:
         calls[first:] = sorted(calls[first:], key=lambda m: at[m.pos])
-    return output, by_item, done
+    return output, by_item, {**done, **made} if made else done
