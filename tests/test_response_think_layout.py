@@ -47,6 +47,11 @@ CASES = [
     ("See <think>a</think>\n    code", "See \n    code", "a"),
     # a template's block (<think> in the prompt): the text after the closing tag's line
     ("plan\n</think>\n\n    code", "    code", "plan"),
+    # ... and the blanks after a closing tag that ends reasoning mid-line (the review: the
+    # answer kept them, " Answer")
+    ("r</think> Answer", "Answer", "r"),
+    ("r</think>\tAnswer", "Answer", "r"),
+    ("r</think>  \n    code", "    code", "r"),
 ]
 
 

@@ -5,7 +5,9 @@ the provider's parsed output when there is one (the caller does that), else the
 contents of fenced code blocks, else every ``{``/``[`` position decoded with
 ``json.JSONDecoder.raw_decode`` (``strict=False``, so a literal newline inside a string
 parses); the **last** candidate that passes the caller's check wins. Never "from the
-first ``{`` to the last ``}``", which breaks on prose containing braces.
+first ``{`` to the last ``}``", which breaks on prose containing braces. ``NaN``,
+``Infinity`` and ``1e400`` are read as the decoder reads them (floats no JSON text can
+carry); the caller's check refuses them wherever they sit (``schema/_json_numbers.py``).
 
 A value that does not parse is no answer, and neither is any value inside it (a piece
 of an answer cut off or malformed, ``{"b": {"a": 1},}``): the scan goes on where the

@@ -167,7 +167,8 @@ def split_think(text: str, reasoning: str) -> Tuple[str, str, bool]:
                 close, tag = _first_close(new, _Kept(new))
                 if close >= 0 and f"<{tag}>" not in new[:close]:  # the template put <think> in the prompt
                     found.append(new[:close].strip())
-                    new = new[close + len(tag) + 3 :]
+                    # the answer starts after it: the blanks after the tag and its line's break go too
+                    new = new[_after(new, close + len(tag) + 3, True) :]
         if found:
             joined = "\n".join(f for f in found if f)
             reasoning = f"{reasoning}\n{joined}" if reasoning else joined

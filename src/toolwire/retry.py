@@ -26,7 +26,9 @@ outcome            next request
                    and is judged with it; without a token, ``truncated``
 ``tool_calls``     none: stop; the model called one of the caller's own tools (the
                    calls are in ``outcome.response``): run them, add their results to
-                   the request, and ask again
+                   the request, and ask again; a call that cannot be read and has no
+                   name counts too (``detail``: "a call that cannot be read"), so the
+                   text beside it is never the answer
 ``failed``         as ``empty`` (and counted with it): the provider reports the reply
                    as failed (Gemini ``MALFORMED_FUNCTION_CALL``, Bedrock
                    ``malformed_model_output``...), or says it did not finish

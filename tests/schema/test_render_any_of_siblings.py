@@ -181,3 +181,104 @@ def test_a_ref_with_siblings_sends_nothing_beside_its_any_of(target: str) -> Non
         assert (rendered.validate(value) == []) == orig.is_valid(value), value
     # the changes are reported where the original has them: no pointer into a made-up anyOf
     assert all("/properties/a/anyOf" not in c.pointer for c in rendered.report), rendered.report
+
+
+def _ref_branches(n: int) -> Dict[str, Any]:
+    """``minimum`` beside n ``$ref`` branches to one definition of n branches: each copy
+    of the target written into a branch is n nodes (n² nodes on the wire, 37 MB at
+    n=1000, without the target's size charged to the copy budget)."""
+    return {"type": "object", "required": ["x"], "additionalProperties": False,
+            "$defs": {"A": {"anyOf": [{"type": "integer", "maximum": i} for i in range(n)]}},
+            "properties": {"x": {"anyOf": [{"$ref": "#/$defs/A"}] * n, "minimum": 1}}}
+
+
+def _object_ref_branches(n: int) -> Dict[str, Any]:
+    """An object's keywords beside n ``$ref`` branches to one object of n properties: each
+    branch is written with a copy of the target (the object rule, strict targets)."""
+    return {"type": "object", "required": ["x"], "additionalProperties": False,
+            "$defs": {"A": {"type": "object", "properties": {f"p{i}": {"type": "integer"} for i in range(n)}}},
+            "properties": {"x": {"type": "object", "properties": {"q": {"type": "integer"}},
+                                 "anyOf": [{"$ref": "#/$defs/A", "required": [f"p{i}"]} for i in range(n)]}}}
+
+
+def _enum_branches(n: int) -> Dict[str, Any]:
+    """An ``enum`` of n strings beside n string branches: n² values copied."""
+    return _wrap({"enum": [f"v{i}" for i in range(n)], "anyOf": [{"type": "string", "maxLength": i + 2}
+                                                                  for i in range(n)]})
+
+
+def _wire_size(sch: Dict[str, Any]) -> int:
+    import json
+
+    return len(json.dumps(schema.render(sch, "openai.chat", on_error="report").wire_schema))
+
+
+@pytest.mark.parametrize("make", [_ref_branches, _object_ref_branches, _enum_branches],
+                         ids=["ref_branches", "object_ref_branches", "enum_branches"])
+def test_copies_of_targets_and_enums_are_charged_before_they_are_made(monkeypatch: Any, make: Any) -> None:
+    """Hostile input (a caller's schema): the wire and the work linear in the schema.
+    Work is counted in ``Rewriter.node``, ``merge_all_of`` and value check calls, not timed."""
+    from toolwire.schema import _normalize, _rewrite_conjunctions, _validate
+
+    small_n, big_n = 60, 240
+    assert _wire_size(make(big_n)) <= 4.5 * _wire_size(make(small_n))
+    merges = [0]
+    real = _normalize.merge_all_of
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        merges[0] += 1
+        return real(*args, **kwargs)
+
+    checks = [0]
+    real_valid = _validate._Checker.valid
+
+    def valid(self: Any, *args: Any) -> bool:
+        checks[0] += 1
+        return real_valid(self, *args)
+
+    monkeypatch.setattr(_rewrite_conjunctions, "merge_all_of", counted)
+    monkeypatch.setattr(_validate._Checker, "valid", valid)
+    small = _written(monkeypatch, make(small_n), float("inf"))
+    small_merges, merges[0], small_checks, checks[0] = merges[0], 0, checks[0], 0
+    big = _written(monkeypatch, make(big_n), 4.5 * small)
+    assert big <= 4.5 * small
+    assert merges[0] <= 4.5 * max(small_merges, 1)
+    assert checks[0] <= 4.5 * max(small_checks, 1)
+    monkeypatch.undo()
+    r = schema.render(make(big_n), "openai.chat", on_error="report")
+    assert [x.code for x in r.errors if x.code == "too-large"] == ["too-large"]  # said once: refused
+
+
+def test_an_enum_goes_into_each_branch_with_the_values_that_pass_it_only() -> None:
+    """A value of another type than a branch's, or failing the branch, never passes that
+    branch: each branch gets the enum's values it takes (the schema's 6 values are 4 on
+    the wire: "bb" fails ``^a`` and 2.5 is no string, integer nor boolean; not 6 x 3)."""
+    x = {"enum": ["a", "bb", 1, 2, 2.5, True], "anyOf": [{"type": "string", "pattern": "^a"}, {"type": "integer"},
+                                                         {"type": "boolean"}]}
+    original = _wrap(x)
+    rendered = schema.render(original, "openai.chat")
+    from toolwire.schema._util import json_type
+
+    written = [node for _, node in _nodes(rendered.wire_schema) if "enum" in node]
+    for node in written:
+        kinds = node["type"] if isinstance(node["type"], list) else [node["type"]]
+        assert all(json_type(v) in kinds for v in node["enum"]), node
+    assert sorted(map(repr, (v for node in written for v in node["enum"]))) == ["'a'", "1", "2", "True"]
+    assert rendered.lossless
+    wire, orig = jsonschema.Draft202012Validator(rendered.wire_schema), jsonschema.Draft202012Validator(original)
+    for value in ("a", "bb", 1, 2, 2.5, True, False, 1.0, "c"):
+        assert wire.is_valid({"x": value}) == orig.is_valid({"x": value}), value
+
+
+def test_forty_values_beside_thirty_branches_are_not_twelve_hundred() -> None:
+    """The review's case: 40 strings beside 30 string branches, each branch taking one;
+    copied whole, 1,200 values passed OpenAI's 1,000 (``limit-enum-values``, refused)."""
+    values = [f"{c}{i}" for c in "abcdefgh" for i in range(5)]
+    x = {"enum": values, "anyOf": [{"type": "string", "pattern": f"^{c}{i % 5}"} for c in "abcdef" for i in range(5)]}
+    original = _wrap(x)
+    rendered = schema.render(original, "openai.chat")
+    written = [v for _, node in _nodes(rendered.wire_schema) if "enum" in node for v in node["enum"]]
+    assert len(written) <= len(values) and rendered.lossless
+    wire, orig = jsonschema.Draft202012Validator(rendered.wire_schema), jsonschema.Draft202012Validator(original)
+    for value in [*values, "a", "z0", "a0x"]:
+        assert wire.is_valid({"x": value}) == orig.is_valid({"x": value}), value

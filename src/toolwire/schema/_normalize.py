@@ -70,13 +70,15 @@ def normalize(schema: Any) -> Any:
     except DecodeError as exc:  # not JSON: a schema error all the same
         raise SchemaError(exc.message, loc=exc.loc) from None
     legacy = False
+    recursive = True  # no ``$schema``: ``$recursiveRef`` means what 2019-09 says (no other draft has it)
     if isinstance(data, dict):
         declared = data.get("$schema")
         legacy = isinstance(declared, str) and any(d in declared for d in _LEGACY_DRAFTS)
+        recursive = "$schema" not in data or (isinstance(declared, str) and "2019-09" in declared)
         translate_refs(data)
     out = _node(data, None, legacy)
     if isinstance(out, dict):
-        link(out, list(iter_subschemas(out)))
+        link(out, list(iter_subschemas(out)), recursive_ref=recursive)
     return out
 
 

@@ -211,6 +211,10 @@ def _request_for(state: State) -> Dict[str, Any]:
 
 
 # -- classifying -------------------------------------------------------------------------
+#: ``Outcome.detail``'s name for a call without one (``Response.invalid_tool_calls``)
+_UNREAD = "a call that cannot be read"
+
+
 def classify(reply: Any, state: State) -> Outcome:
     """The outcome of one reply (a response in any shape) under *state*."""
     resp = reply if isinstance(reply, Response) else normalize(reply)
@@ -243,9 +247,12 @@ def classify(reply: Any, state: State) -> Outcome:
 
     # 1. the structured-output tool call, 2. a call of the caller's own tools (the model
     # wants its result first: not an empty reply, and no answer beside it is taken, which
-    # would drop the call), 3. what the provider parsed, 4. the text
+    # would drop the call; a call that cannot be read, nameless, counts too: ``normalize``
+    # keeps it so that a reply with calls never reads as one without), 3. what the provider
+    # parsed, 4. the text
     own = rendered.name if state.mode == "native" and state.target_spec.tool_answer else None
-    called = [c.name for c in (*resp.tool_calls, *resp.invalid_tool_calls) if c.name and c.name != own]
+    called = [c.name for c in resp.tool_calls if c.name != own]
+    called += [c.name or _UNREAD for c in resp.invalid_tool_calls if c.name is None or c.name != own]
     if called:
         return Outcome("tool_calls", text=resp.text, response=resp, detail=", ".join(dict.fromkeys(called)))
     answers = [c.args for c in resp.tool_calls if c.name == own] if own is not None else []

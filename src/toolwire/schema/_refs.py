@@ -17,7 +17,9 @@ Followed: JSON Schema Draft 2020-12 core §8.2 (``$anchor``, ``$dynamicAnchor``,
   (exact for a schema that is one resource: its dynamic scope holds one anchor per
   name); ``$recursiveRef`` (defined for ``"#"`` only) becomes ``$ref: "#"`` (exact for one
   resource: the root is the only resource, and the outermost one with
-  ``$recursiveAnchor: true`` when it has one); an embedded ``$id`` next to references is
+  ``$recursiveAnchor: true`` when it has one) where the root's ``$schema`` is 2019-09 or
+  absent (no other draft has the keyword: under another it is unknown, left as it is,
+  ignored as ``jsonschema``'s validators of those drafts ignore it); an embedded ``$id`` next to references is
   refused (its references would resolve against another base); every reference must
   resolve; a cycle through ``$ref`` and in-place applicators only (``{"$ref": "#"}``) is
   refused: it never reaches a value.
@@ -179,11 +181,13 @@ _MISSING = object()
 
 
 # -- after the normal form -------------------------------------------------------------------
-def link(root: Any, nodes: List[Tuple[str, Any]]) -> None:
+def link(root: Any, nodes: List[Tuple[str, Any]], *, recursive_ref: bool = True) -> None:
     """Anchors to pointers, ``$dynamicRef`` to ``$ref``, refusals; *nodes* are the
-    normal form's ``(pointer, subschema)`` pairs."""
-    refs = [(p, n) for p, n in nodes if isinstance(n, dict) and ("$ref" in n or "$dynamicRef" in n
-                                                                 or "$recursiveRef" in n)]
+    normal form's ``(pointer, subschema)`` pairs. *recursive_ref*: the schema is draft
+    2019-09's or declares none; under another draft ``$recursiveRef`` is an unknown
+    keyword (left as it is: ignored by the check, as ``jsonschema`` ignores it there)."""
+    known = "$recursiveRef" if recursive_ref else "$ref"
+    refs = [(p, n) for p, n in nodes if isinstance(n, dict) and ("$ref" in n or "$dynamicRef" in n or known in n)]
     if not refs:
         return
     anchors: Dict[str, str] = {}
@@ -202,12 +206,13 @@ def link(root: Any, nodes: List[Tuple[str, Any]]) -> None:
                 anchors.setdefault(name, "#" + ptr.replace("%", "%25"))
     for ptr, node in refs:
         try:
-            target, ref = _linked(root, node, anchors, "$")
+            target, ref = _linked(root, node, anchors, "$", recursive_ref)
         except SchemaError:  # the same error at its place, spelled only now (per node: O(depth) each)
-            _linked(root, node, anchors, path_of(ptr))
+            _linked(root, node, anchors, path_of(ptr), recursive_ref)
             raise
         node.pop("$dynamicRef", None)
-        node.pop("$recursiveRef", None)
+        if recursive_ref:
+            node.pop("$recursiveRef", None)
         if target is not None and "$ref" in node:
             node["allOf"] = [*node.get("allOf", ()), {"$ref": target}]
         if ref is not None:
@@ -215,7 +220,9 @@ def link(root: Any, nodes: List[Tuple[str, Any]]) -> None:
     _refuse_cycles(root, nodes)
 
 
-def _linked(root: Any, node: Dict[str, Any], anchors: Dict[str, str], loc: str) -> Tuple[Optional[str], Any]:
+def _linked(
+    root: Any, node: Dict[str, Any], anchors: Dict[str, str], loc: str, recursive_ref: bool
+) -> Tuple[Optional[str], Any]:
     """The pointers *node*'s ``$dynamicRef`` (or ``$recursiveRef``) and ``$ref`` become
     (``None`` for none): the first goes where the ``$ref`` is, or beside it as an
     ``allOf`` branch. Changes nothing, so that an error can be raised again with its
@@ -226,7 +233,7 @@ def _linked(root: Any, node: Dict[str, Any], anchors: Dict[str, str], loc: str) 
         if not isinstance(dynamic, str):
             raise SchemaError(f"'$dynamicRef' must be a string at {loc}", loc=loc)
         target = _pointer(dynamic, anchors, loc)
-    if "$recursiveRef" in node:
+    if recursive_ref and "$recursiveRef" in node:
         if "$dynamicRef" in node:
             raise SchemaError(f"'$recursiveRef' beside '$dynamicRef' at {loc} is not supported", loc=loc)
         if node["$recursiveRef"] != "#":  # 2019-09 §8.2.4.2.1: "defined only for the value '#'"

@@ -57,14 +57,14 @@ class Rewriter(RefRewrites, ObjectRewrites, ConjunctionRewrites):
         size, names = 0, 0
         for _, sub in iter_subschemas(root) if isinstance(root, dict) else ():
             size += 1
-            if isinstance(sub, dict) and ("required" in sub or "dependentRequired" in sub):
+            if isinstance(sub, dict) and ("required" in sub or "dependentRequired" in sub or "enum" in sub):
                 names += names_in(sub)
         size = size or 1
         if profile.inline_refs:
             self.budget += INLINED_PER_NODE * size
         # nodes written in branches given their parent's properties: nested "at least
         # one of" objects would copy each level's properties into each branch (k^depth)
-        # (and the required names they are given: counted by ``_size`` as well)
+        # (and the required names and enum values they are given: counted by ``_size`` as well)
         self.copied, self.copy_budget = 0, MAX_INLINED + size + names
         self.beside_refused = False
         self._closing: Dict[Tuple[int, int], bool] = {}

@@ -25,6 +25,7 @@ from typing import Any, Callable, Dict, List, Optional, Set, Tuple
 
 from .._flags import check_flag
 from ._issues import ValidationIssue, fail, located, short, too_deep
+from ._json_numbers import non_finite
 from ._normalize import iter_subschemas, normalize, resolve_ref
 from ._pattern import searcher
 from ._util import escape_token, json_equal, json_type, path_of, unique_by_json
@@ -70,7 +71,13 @@ def _check(instance: Any, schema: Any, formats: bool, room: Optional[int] = None
         return located([too_deep(stop.ptr, stop.sptr)], instance)
     except RecursionError:
         return located([too_deep("", "")], instance)
+    told = {i.pointer for i in out if i.keyword == "type"}  # (where a type is named, said already)
+    out.extend(too_deep(ptr, "") if v is None else ValidationIssue(ptr, "type", f"{short(v)} {_NOT_JSON}")
+               for ptr, v in non_finite(instance, checker.room) if ptr not in told)
     return located(out, instance)
+
+
+_NOT_JSON = "is not a JSON number: NaN and infinity are not numbers in JSON"
 
 
 class _TooDeep(RecursionError):
@@ -231,8 +238,7 @@ class _Checker:
                 if first:
                     return
             elif kind == "number" and not math.isfinite(inst):  # a Python float JSON has no text for
-                fail(out, ptr, "type", f"{short(inst)} is not a JSON number: NaN and infinity are not numbers "
-                                       "in JSON", sptr)
+                fail(out, ptr, "type", f"{short(inst)} {_NOT_JSON}", sptr)
                 if first:
                     return
         if "enum" in node and not any(json_equal(inst, e) for e in node["enum"]):

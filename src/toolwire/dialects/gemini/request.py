@@ -7,16 +7,23 @@ config=...)`` (``contents`` a ``ContentListUnionDict`` read by ``t_contents``;
 ``config.system_instruction`` a ``ContentUnionDict``, snake_case) and the REST API's
 request body (https://ai.google.dev/api/generate-content: ``contents``, and
 ``systemInstruction`` / ``generationConfig`` in camelCase, or ``system_instruction`` /
-``generation_config`` in its snake_case).
+``generation_config`` in its snake_case). Inside a config either spelling may come, field
+by field: google-genai's ``GenerateContentConfig`` takes a field's name or its camelCase
+alias (``alias_generator=to_camel``, ``populate_by_name=True``) and refuses both at once
+("Extra inputs are not permitted"), and the REST API reads proto3 JSON, whose parsers
+accept "both the lowerCamelCase name ... and the original proto field name"
+(https://protobuf.dev/programming-guides/json/, checked 2026-12-06). ``key_in`` gives
+the key a field is written under: the caller's own.
 """
 
 from __future__ import annotations
 
 from typing import Any, Callable, Dict, List
 
+from ..._errors import EncodeError
 from ..._target import is_sdk_model, merged
 
-__all__ = ["form", "instruction", "turns"]
+__all__ = ["camel", "form", "instruction", "key_in", "turns"]
 
 
 def form(request: Dict[str, Any]) -> str:
@@ -27,6 +34,44 @@ def form(request: Dict[str, Any]) -> str:
     if "generationConfig" in request or "systemInstruction" in request or "toolConfig" in request:
         return "rest"
     return "snake"
+
+
+def camel(key: str) -> str:
+    """The camelCase JSON name of a snake_case field name (``max_output_tokens``:
+    ``maxOutputTokens``)."""
+    head, *rest = key.split("_")
+    return head + "".join(w[:1].upper() + w[1:] for w in rest)
+
+
+def _snake(key: str) -> str:
+    return "".join(f"_{c.lower()}" if "A" <= c <= "Z" else c for c in key)
+
+
+def key_in(holder: Any, name: str, default_camel: bool, where: str) -> str:
+    """The key snake_case field *name* is written under in *holder* (a config dict): the
+    spelling it holds the field in, else the one all its keys follow, else *default_camel*'s
+    (an SDK model, or anything else: *name*). ``EncodeError`` at *where* when *holder*
+    gives one field under both spellings (the SDK refuses that; which one counts is not
+    guessed)."""
+    if not isinstance(holder, dict):
+        return name
+    seen: Dict[str, str] = {}
+    camels = snakes = False
+    for key in holder:
+        if not isinstance(key, str):
+            continue
+        plain = _snake(key)
+        if plain in seen:
+            raise EncodeError(f"The Gemini config sets {seen[plain]!r} and {key!r}, two spellings of one field: "
+                              "give one", dialect="gemini", loc=f"{where}.{key}")
+        seen[plain] = key
+        camels = camels or plain != key
+        snakes = snakes or "_" in key
+    if name in seen:
+        return seen[name]
+    if camels != snakes:
+        return camel(name) if camels else name
+    return camel(name) if default_camel else name
 
 
 def turns(value: Any, turn: Callable[[str, str], Dict[str, Any]]) -> List[Any]:
@@ -83,10 +128,14 @@ def instruction(request: Dict[str, Any], text: str) -> Dict[str, Any]:
         out["config"] = merged(config, {"system_instruction": _sdk_joined(said, text)})
     elif isinstance(config, dict) and "system_instruction" not in out:
         config = dict(config)  # google-genai: the system instruction is a config field
-        config["system_instruction"] = _sdk_joined(config.get("system_instruction"), text)
+        name = key_in(config, "system_instruction", False, "$.config")
+        config[name] = _sdk_joined(config.get(name), text)
         out["config"] = config
     else:
         # the spelling already there, else the request's convention (REST: camelCase)
+        if "systemInstruction" in out and "system_instruction" in out:
+            raise EncodeError("The Gemini request sets 'system_instruction' and 'systemInstruction', two spellings "
+                              "of one field: give one", dialect="gemini", loc="$.systemInstruction")
         if "systemInstruction" in out or "system_instruction" in out:
             name = "systemInstruction" if "systemInstruction" in out else "system_instruction"
         else:

@@ -21,7 +21,7 @@ from typing import Any, Dict, Tuple
 from ..._target import CORE, Ask, Fragment, Profile, Target
 from .._common import error_names
 from .candidates import first
-from .request import form, instruction, turns
+from .request import form, instruction, key_in, turns
 
 __all__ = ["JSON_SCHEMA", "OPENAPI"]
 
@@ -77,11 +77,6 @@ _OPENAPI_PROFILE = Profile(
 )
 
 
-def _camel(key: str) -> str:
-    head, *rest = key.split("_")
-    return head + "".join(w[:1].upper() + w[1:] for w in rest)
-
-
 def _json_fragment(ask: Ask) -> Fragment:
     config = {"response_mime_type": "application/json", "response_json_schema": ask.schema}
     return Fragment({"generation_config": config})
@@ -98,23 +93,29 @@ def _place(fragment: Dict[str, Any], request: Dict[str, Any]) -> Dict[str, Any]:
     if not isinstance(inner, dict):
         return fragment
     out = {k: v for k, v in fragment.items() if k != "generation_config"}
-    spelling = form(request)
-    if spelling == "sdk":
-        out["config"] = inner
-    elif spelling == "rest":
-        out["generationConfig"] = {_camel(k): v for k, v in inner.items()}
-    else:
-        out["generation_config"] = inner
+    holder, default_camel = _config(request)
+    config = request.get(holder)
+    out[holder] = {key_in(config, k, default_camel, f"$.{holder}"): v for k, v in inner.items()}
     return out
 
 
-def _budget(request: Dict[str, Any]) -> Tuple[Tuple[str, ...], str]:
+def _config(request: Dict[str, Any]) -> Tuple[str, bool]:
+    """Where *request*'s spelling holds its config (google-genai's ``config``, REST
+    ``generationConfig`` or ``generation_config``) and whether a field it does not hold
+    yet is written in camelCase there (unless its keys all follow the other spelling)."""
     spelling = form(request)
     if spelling == "sdk":
-        return ("config",), "max_output_tokens"
+        return "config", False
     if spelling == "rest":
-        return ("generationConfig",), "maxOutputTokens"
-    return ("generation_config",), "max_output_tokens"
+        return "generationConfig", True
+    return "generation_config", False
+
+
+def _budget(request: Dict[str, Any]) -> Tuple[Tuple[str, ...], str]:
+    """Where *request* sets its token budget: ``max_output_tokens`` in its config, under
+    the key the config holds it in (or follows)."""
+    holder, default_camel = _config(request)
+    return (holder,), key_in(request.get(holder), "max_output_tokens", default_camel, f"$.{holder}")
 
 
 def _resume(request: Dict[str, Any]) -> Tuple[Tuple[str, ...], str]:
@@ -123,7 +124,7 @@ def _resume(request: Dict[str, Any]) -> Tuple[Tuple[str, ...], str]:
     there), the SDK's ``config.continuation_token``."""
     spelling = form(request)
     if spelling == "sdk":
-        return ("config",), "continuation_token"
+        return ("config",), key_in(request.get("config"), "continuation_token", False, "$.config")
     return (), "continuationToken" if spelling == "rest" else "continuation_token"
 
 
