@@ -209,6 +209,48 @@ def test_a_final_response_with_fresh_ids_is_read_in_linear_work(shift: int) -> N
     assert big <= 4.4 * small
 
 
+def _responses_with_final_events(n: int) -> List[Dict[str, Any]]:
+    """n responses in one stream without ``response.created``, each one call at a new
+    ``output_index`` and its own ``response.completed``."""
+    events: List[Dict[str, Any]] = []
+    for i in range(n):
+        item = {"type": "function_call", "id": f"fc_{i}", "call_id": f"call_{i}", "name": "f",
+                "arguments": f'{{"i": {i}}}'}
+        events += [{"type": "response.output_item.added", "output_index": i, "item": {**item, "arguments": ""}},
+                   {"type": "response.function_call_arguments.delta", "output_index": i, "delta": item["arguments"]},
+                   {"type": "response.output_item.done", "output_index": i, "item": item},
+                   {"type": "response.completed", "response": {"status": "completed", "output": [item]}}]
+    return events
+
+
+def _several_final_events_work(n: int) -> int:
+    """Python and builtin calls made reading n responses each with its final event (counted)."""
+    events = _responses_with_final_events(n)
+    acc = Accumulator("openai.responses")
+    count = [0]
+
+    def profile(frame: Any, event: str, arg: Any) -> None:
+        if event in ("call", "c_call"):
+            count[0] += 1
+
+    sys.setprofile(profile)
+    try:
+        for event in events:
+            acc.feed(event)
+    finally:
+        sys.setprofile(None)
+    calls = acc.close()
+    assert [c.id for c in calls] == [f"call_{i}" for i in range(n)] and all(type(c) is ToolCall for c in calls)
+    return count[0]
+
+
+def test_many_responses_each_with_its_final_event_are_read_in_linear_work() -> None:
+    """Each final response is set against its own response's calls only: the work per
+    response does not grow with the responses read before it."""
+    small, big = _several_final_events_work(100), _several_final_events_work(400)
+    assert big <= 4.4 * small
+
+
 # --- Gemini: strings streamed by path grow by appending ------------------------------------
 
 

@@ -328,3 +328,123 @@ def test_a_custom_tool_call_under_fresh_ids_is_one_call() -> None:
               {"type": "response.output_item.done", "output_index": 0, "item": done},
               _completed([{**done, "id": "ctc_r", "call_id": "call_r"}])]
     assert _calls(events) == [("ToolCall", "run", "ctc_B", {"input": "ls -l"})]
+
+
+# ---- review of the rule (session 34): a final event again, argument policy, built-ins, reuse --
+
+
+def _vllm_one(text: str = PARIS, created: bool = True) -> List[Dict[str, Any]]:
+    return [*([_created()] if created else []), *_call(0, "get_weather", text, 1)]
+
+
+@pytest.mark.parametrize("created", [True, False])
+def test_a_vllm_final_event_delivered_twice_adds_nothing(created: bool) -> None:
+    """The repeat is read by the claims of the first: its fresh-id item is the streamed
+    call again, never a second call."""
+    final = _completed([RS, _final_call("get_weather", PARIS, "r1"), _msg("Done.")])
+    calls, text = _all([*_vllm_one(created=created), final, copy.deepcopy(final)])
+    assert calls == [("ToolCall", "get_weather", "fc_B1", {"city": "Paris"})]
+    assert text == "Done."
+
+
+def test_a_vllm_final_event_with_a_resumed_call_delivered_twice_adds_nothing() -> None:
+    """A call only in the final response (no ids: nothing to find it by) is added once."""
+    resumed = {"type": "function_call", "name": "get_time", "arguments": '{"tz": "CET"}', "status": "completed"}
+    final = _completed([_final_call("get_weather", PARIS, "r1"), resumed])
+    assert _calls([*_vllm_one(), final, copy.deepcopy(final)]) == [
+        ("ToolCall", "get_weather", "fc_B1", {"city": "Paris"}), ("ToolCall", "get_time", None, {"tz": "CET"})]
+
+
+def test_a_final_event_again_under_other_fresh_ids_adds_nothing() -> None:
+    """The same response's final event again, its calls parsed again under other fresh ids:
+    the calls it showed the first time (streamed, or only in it), never second ones."""
+    final = _completed([_final_call("get_weather", PARIS, "r1"), _final_call("get_time", '{"tz": "CET"}', "r2")])
+    again = _completed([_final_call("get_weather", PARIS, "r3"), _final_call("get_time", '{"tz": "CET"}', "r4")])
+    assert _calls([*_vllm_one(), final, again]) == [
+        ("ToolCall", "get_weather", "fc_B1", {"city": "Paris"}), ("ToolCall", "get_time", "call_r2", {"tz": "CET"})]
+
+
+def test_a_conflicting_final_event_delivered_twice_stays_one_invalid_call() -> None:
+    final = _completed([_final_call("get_weather", ROME, "r1")])
+    assert _calls([*_vllm_one(), final, copy.deepcopy(final)]) == [("InvalidToolCall", "get_weather", "fc_B1", PARIS)]
+
+
+@pytest.mark.parametrize("text, args", [
+    ("", {}), ("null", {}), ('{"a":1,}', {"a": 1}), ("{'a': 1}", {"a": 1}), ('{"a": True}', {"a": True}),
+    ('```json\n{"a":1}\n```', {"a": 1})])
+def test_a_fresh_id_item_is_read_by_the_streams_argument_policy(text: str, args: Dict[str, Any]) -> None:
+    """The final item's arguments are read as the streamed call's are (the repairs the
+    policy makes): the same call, never an ``InvalidToolCall``."""
+    events = _vllm_one(text)
+    assert _calls(events) == [("ToolCall", "get_weather", "fc_B1", args)]
+    assert _calls([*events, _completed([_final_call("get_weather", text, "r1")])]) == [
+        ("ToolCall", "get_weather", "fc_B1", args)]
+
+
+@pytest.mark.parametrize("text", ["{{{", '{"a": '])
+def test_a_fresh_id_item_whose_arguments_cannot_be_read_contradicts_nothing(text: str) -> None:
+    """Unreadable arguments say nothing of which call the item is: the streamed call at its
+    place stays as it was, and no second call is made of it."""
+    assert _calls([*_vllm_one(), _completed([_final_call("get_weather", text, "r1")])]) == [
+        ("ToolCall", "get_weather", "fc_B1", {"city": "Paris"})]
+
+
+def test_a_fresh_id_item_of_another_tool_whose_arguments_cannot_be_read_is_a_conflict() -> None:
+    assert _calls([*_vllm_one(), _completed([_final_call("get_time", "{{{", "r1")])]) == [
+        ("InvalidToolCall", "get_weather", "fc_B1", PARIS)]
+
+
+WS = {"id": "ws_1", "type": "web_search_call", "status": "completed", "action": {"type": "search", "query": "x"}}
+
+
+def _server(events: List[Dict[str, Any]]) -> List[Tuple[str, Optional[str], Optional[str]]]:
+    """The calls with server calls, by all three readers (the same)."""
+    def shape(calls: List[Any]) -> List[Tuple[str, Optional[str], Optional[str]]]:
+        return [(type(c).__name__, c.name, c.id) for c in calls]
+    out = shape(accumulate(copy.deepcopy(events), D, include_server=True))
+    for acc in (Accumulator(D, preview=True, include_server=True), Accumulator(D, include_server=True)):
+        for e in copy.deepcopy(events):
+            acc.feed(e)
+        assert shape(acc.close()) == out
+    return out
+
+
+def _ws_stream(final: List[Dict[str, Any]]) -> List[Dict[str, Any]]:
+    return [_created("r"), {"type": "response.output_item.added", "output_index": 0,
+                            "item": {**WS, "status": "in_progress"}},
+            {"type": "response.output_item.done", "output_index": 0, "item": WS}, _completed(final, "r")]
+
+
+def test_a_built_in_item_under_a_fresh_id_is_the_streamed_one() -> None:
+    """vLLM's browser tool: the final response's ``web_search_call`` has a fresh ``ws_…``."""
+    assert _server(_ws_stream([{**WS, "id": "ws_9"}])) == [("ToolCall", "web_search", "ws_1")]
+
+
+def test_a_built_in_item_with_other_content_is_its_own() -> None:
+    other = {**WS, "id": "ws_9", "action": {"type": "search", "query": "y"}}
+    assert _server(_ws_stream([{**WS, "id": "ws_9"}, other])) == [
+        ("ToolCall", "web_search", "ws_1"), ("ToolCall", "web_search", "ws_9")]
+
+
+def test_a_message_id_reused_after_a_final_event_is_another_responses() -> None:
+    """A new response begins after each final event: a second response (no
+    ``response.created``) reusing ``msg_1`` at index 0 has its own text."""
+    def msg(text: str) -> List[Dict[str, Any]]:
+        events = _message(0, text, "msg_1")
+        return [*events, {"type": "response.completed",
+                          "response": {"status": "completed", "output": [events[-1]["item"]]}}]
+    assert _all(msg("Hello") + msg("Bye")) == ([], "HelloBye")
+
+
+def test_a_call_id_reused_after_a_final_event_is_another_responses() -> None:
+    item = {"type": "function_call", "id": "fc_1", "call_id": "call_1", "name": "get_weather", "status": "completed"}
+
+    def call(text: str) -> List[Dict[str, Any]]:
+        done = {**item, "arguments": text}
+        return [{"type": "response.output_item.added", "output_index": 0, "item": {**item, "arguments": ""}},
+                {"type": "response.function_call_arguments.delta", "output_index": 0, "item_id": "fc_1",
+                 "delta": text},
+                {"type": "response.output_item.done", "output_index": 0, "item": done},
+                {"type": "response.completed", "response": {"status": "completed", "output": [done]}}]
+    assert _calls(call(PARIS) + call(ROME)) == [("ToolCall", "get_weather", "call_1", {"city": "Paris"}),
+                                                ("ToolCall", "get_weather", "call_1", {"city": "Rome"})]

@@ -22,7 +22,7 @@ from ...stream._events import ArgsDelta, new_event
 from ...stream._skipped import skipped
 from .._common import describe_error
 from .responses_feed_builtin import client_done, is_server, server_added, server_done
-from .responses_feed_final import CALL_TYPES, settle
+from .responses_feed_final import CALL_TYPES, Settled, ended_items, settle
 from .responses_response import WAITS, responses_finish
 from .responses_sniff import CLIENT_TYPES, client_name
 from .responses_tools import NAME
@@ -63,6 +63,11 @@ class Feed:
         self.first = 0
         self.rid_first = 0
         self.last: Optional[Tuple[int, Optional[str]]] = None
+        # what the settle of that final event claimed (``settle``: its final event again is read by it)
+        self.settled: Optional[Settled] = None
+        # the items the response read (``rid``) had ended when its final event came (``ended`` is
+        # cleared there): a ``response.created`` of it again (streamed again from its start) restores them
+        self.kept: Optional[Tuple[str, Dict[int, Tuple[Optional[Call], Dict[str, Any]]]]] = None
         # the refusal parts (output index, else item id; content index) whose deltas came (``_refusal``)
         self.refused: Optional[Set[Any]] = None
         # the item each ``output_item.done`` ended, by ``output_index``, and its call (``responses_stream_phase``)
@@ -168,7 +173,10 @@ class Feed:
         response streamed, they are its calls; else they are set against those
         (``settle``). The final event of the response read last again (nothing streamed
         since, the same ``id`` or none: an at-least-once transport) is set against that
-        response's calls by ids and places only. What follows is another response's."""
+        response's calls by the same rule, an item equal to the one read there then being
+        the call it was: it adds nothing. What follows is another response's: what ended
+        is over (``ended``; kept for a ``response.created`` of the response read, streamed
+        again from its start)."""
         core = self.core
         rid = body.get("id")
         if type(rid) is not str or not rid:
@@ -181,16 +189,30 @@ class Feed:
                 if type(item) is dict:
                     _typed(item, f"$.response.output[{i}]")
             if last is not None and again:
-                settle(self, output, last[0], False)
+                if self.settled is not None:
+                    self.settled = settle(self, output, last[0], self.settled[2], self.settled)
+                else:
+                    self.settled = settle(self, output, last[0], {})
             elif len(core.calls) == self.first:  # no call of it streamed: the calls are the final response's
-                for item in output:
+                made: Dict[int, Call] = {}  # (by place: the call each item made)
+                for i, item in enumerate(output):
                     if type(item) is dict:
+                        n = len(core.calls)
                         self._done(None, item)
+                        if len(core.calls) > n:
+                            made[i] = core.calls[n]
+                self.settled = (output, made, {c.pos: output[i] for i, c in made.items() if c.done})
             else:
-                settle(self, output, self.first, True)
+                self.settled = settle(self, output, self.first, ended_items(self, self.first))
+        elif not again:
+            self.settled = None
         if not again:
             self.last = (self.first, rid)
         self.first = len(core.calls)
+        if self.ended:
+            if self.rid is not None:
+                self.kept = (self.rid, dict(self.ended))
+            self.ended.clear()  # (in place: the hot loop holds it)
 
     def caught_up(self, key: int, delta: str) -> Optional[str]:
         """The part of *delta* that is new, for the item at *key* streamed again from its

@@ -11,7 +11,8 @@
   ``call_<uuid>``, ends it with an item whose ``call_id`` is ``fc_<uuid>`` made afresh,
   and its final response holds the reply parsed again: every call with new ``id``
   ``fc_<r>`` and ``call_id`` ``call_<r>``, at the place of its ``output_index`` (one
-  item per harmony message).
+  item per harmony message); its browser tool's ``web_search_call`` gets a new
+  ``ws_<uuid>`` id there (``_parse_browser_tool_call``).
 """
 
 from __future__ import annotations
@@ -19,17 +20,19 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
-from pydantic_core import from_json
-
+from ..._args import parse_arguments
+from ..._errors import ArgumentsError
 from ..._types import ToolCall
 from ...stream._call import Call, nonempty_str
+from ...stream._core import Core
 from .responses_feed_builtin import client_done, is_server, server_done
 from .responses_sniff import CLIENT_TYPES, client_name
+from .responses_tools import NAME
 
 if TYPE_CHECKING:
     from .responses_feed import Feed
 
-__all__ = ["CALL_TYPES", "settle"]
+__all__ = ["CALL_TYPES", "Settled", "ended_items", "settle"]
 
 #: The call items a ``function_call_arguments`` / ``custom_tool_call_input`` stream carries
 CALL_TYPES = frozenset({"function_call", "custom_tool_call"})
@@ -47,49 +50,86 @@ def _canonical(args: Any) -> Optional[str]:
         return None
 
 
-def _item_key(item: Dict[str, Any]) -> Optional[Tuple[Any, str]]:
-    """A call item's tool and parsed arguments (a custom tool's ``{"input": text}``, as
-    the call holds them), or ``None`` when they do not parse to an object."""
+def _item_key(core: Core, item: Dict[str, Any], server: bool, name: Optional[str]) -> Optional[Tuple[Any, ...]]:
+    """What an item under fresh ids must share with a streamed call to be it, or ``None``
+    (unknown: it claims nothing by content). A function or custom tool call: its tool and
+    arguments, read by the stream's own arguments policy (``parse_arguments``: the text a
+    streamed call's is read from, repaired alike); a built-in item (a provider-run
+    ``web_search_call``, a built-in tool the client runs): its type and every field but
+    its ids (vLLM makes a ``ws_…`` id afresh when it parses the reply again)."""
+    if server or name is not None:
+        rest = {k: v for k, v in item.items() if k != "id" and k != "call_id"}
+        canonical = _canonical(rest)
+        return None if canonical is None else ("item", canonical)
     if item.get("type") == "custom_tool_call":
         text = item.get("input")
-        args: Any = {"input": text} if type(text) is str else None
+        if type(text) is not str:
+            return None
+        args: Any = {"input": text}
     else:
-        args = item.get("arguments")
-        if type(args) is str:
-            try:
-                args = from_json(args, allow_inf_nan=False)
-            except (ValueError, TypeError):
-                return None
-    if type(args) is not dict:
-        return None
+        value = item.get("arguments")
+        if type(value) is not str and type(value) is not dict:
+            return None
+        try:
+            args = parse_arguments(value, core.policy, "$.arguments", NAME)[0]
+        except ArgumentsError:
+            return None
     canonical = _canonical(args)
-    return None if canonical is None else (item.get("name"), canonical)
+    return None if canonical is None else ("call", item.get("name"), canonical)
 
 
-def _call_key(c: Call) -> Optional[Tuple[Any, str]]:
-    """The tool and parsed arguments of the ended call *c* (none for an invalid one)."""
+def _call_key(c: Call, item: Dict[str, Any]) -> Optional[Tuple[Any, ...]]:
+    """``_item_key`` of the streamed call *c*, ended by *item* (none for an invalid call)."""
+    if item.get("type") not in CALL_TYPES:
+        rest = {k: v for k, v in item.items() if k != "id" and k != "call_id"}
+        canonical = _canonical(rest)
+        return None if canonical is None else ("item", canonical)
     r = c.result
     if type(r) is not ToolCall:
         return None
     canonical = _canonical(r.args)
-    return None if canonical is None else (c.name, canonical)
+    return None if canonical is None else ("call", c.name, canonical)
 
 
-def settle(feed: Feed, output: List[Any], first: int, fresh: bool) -> None:
+def ended_items(feed: Feed, first: int) -> Dict[int, Dict[str, Any]]:
+    """The calls of the response read (from *first* on in ``core.calls``) that an
+    ``output_item.done`` ended (by ``pos``), and their done item: only those may be a
+    final item under fresh ids (a call still open is never taken for another item).
+    Linear in that response's calls."""
+    ended = feed.ended
+    out: Dict[int, Dict[str, Any]] = {}
+    for m in feed.core.calls[first:]:
+        key = m.key
+        if type(key) is int and m.done:
+            e = ended.get(key)
+            if e is not None and e[0] is m:
+                out[m.pos] = e[1]
+    return out
+
+
+#: What a settle claimed, for a final event delivered again: its output, the call each of
+#: its items (by place) was, and the calls the stream ended (``ended_items``)
+Settled = Tuple[List[Any], Dict[int, Call], Dict[int, Dict[str, Any]]]
+
+
+def settle(feed: Feed, output: List[Any], first: int, done: Dict[int, Dict[str, Any]],
+           prior: Optional[Settled] = None) -> Settled:
     """The call items of the final *output* set against the calls of its response (those
-    from *first* on in ``core.calls``). A streamed call is claimed at most once: first by
-    ids, across the whole output (``call_id``; a server item's ``id``); then by place
-    (``output_index``) when either has no id. An item whose ids name no call of the stream (vLLM's, parsed
-    again) then claims a call the stream ended (``output_item.done``) with its tool and
-    equal parsed arguments, at its place, else anywhere; else, at its place, an ended
-    call with another tool or other arguments: a conflict, that call an
-    ``InvalidToolCall`` (which one runs is not guessed; never a second run). A call still
-    open is claimed by ids or place only, and completed by its item (one with other ids
-    leaves it open, cut off at the end: never taken for it). An item left is a call the
-    stream never carried (a resumed stream) and is added (never dropped), and the
-    response's calls are put in the output's order, as ``decode_all`` gives them.
-    Without *fresh* (the final event of a response read before, again), by ids and
-    places only. Linear: each item and call is looked up by dict."""
+    from *first* on in ``core.calls``; *done*: those an ``output_item.done`` ended). A
+    streamed call is claimed at most once: with *prior* (this response's final event
+    read before, delivered again), an item equal to the one at its place then is the call
+    it was; then by ids, across the whole output (``call_id``; a server item's ``id``);
+    then by place (``output_index``) when either has no id. An item whose ids name no
+    call of the stream (vLLM's, parsed again) then claims a call the stream ended with
+    the same content (``_item_key``), at its place, else anywhere; else a function or
+    custom tool call at an ended one's place: of its tool with arguments the policy
+    cannot read, that call (unknown: no contradiction); with another tool or other arguments, a
+    conflict, that call an ``InvalidToolCall`` (which one runs is not guessed; never a
+    second run). A call still open is claimed by ids or place only, and completed by its
+    item (one with other ids leaves it open, cut off at the end: never taken for it). An
+    item left is a call the stream never carried (a resumed stream) and is added (never
+    dropped), and the response's calls are put in the output's order, as ``decode_all``
+    gives them. Returns what was claimed. Linear: each item and call is looked up by dict."""
     core = feed.core
     calls = core.calls
     mine = calls[first:]
@@ -113,6 +153,7 @@ def settle(feed: Feed, output: List[Any], first: int, fresh: bool) -> None:
     claimed: Dict[int, Call] = {}  # a streamed call's ``pos`` -> the call
     by_item: Dict[int, Call] = {}  # an entry's place in *output* -> the call it claimed
     conflict: Dict[int, bool] = {}  # the entries that are another call at a streamed call's place
+    seen: Dict[int, bool] = {}  # the entries the final event read before gave, as they were
 
     def claim(i: int, c: Optional[Call]) -> bool:
         if c is None or c.pos in claimed:
@@ -120,41 +161,46 @@ def settle(feed: Feed, output: List[Any], first: int, fresh: bool) -> None:
         claimed[c.pos] = by_item[i] = c
         return True
 
+    if prior is not None:  # 0. the item read before at this place, again: the call it was
+        was, was_by_item = prior[0], prior[1]
+        for i, item, _, _, _ in entries:
+            if i < len(was) and i in was_by_item and was[i] == item and claim(i, was_by_item[i]):
+                seen[i] = True
     for i, _, server, _, ident in entries:  # 1. ids, across the whole output
-        if ident is not None:
+        if ident is not None and i not in by_item:
             claim(i, by_id.get((server, ident)))
     for i, _, server, _, ident in entries:  # 2. place, where ids do not contradict
         c = by_key.get(i)
         if i not in by_item and c is not None and c.server is server and (c.id is None or ident is None):
             claim(i, c)
-    others = [e for e in entries if fresh and e[0] not in by_item and e[1].get("type") in CALL_TYPES]
-    # the function and custom tool calls an ``output_item.done`` ended (by ``pos``): only those
-    # may be an item under fresh ids (a call still open is never taken for another item)
-    ended_calls = {c.pos for c, it in feed.ended.values() if c is not None and c.done and it.get("type") in CALL_TYPES}
-    keys = {e[0]: _item_key(e[1]) for e in others}
-    for i, _, _, _, _ in others:  # 3. place: the ended call with its tool and arguments
+    others = [e for e in entries if e[0] not in by_item]
+    keys = {e[0]: _item_key(core, e[1], e[2], e[3]) for e in others}
+    for i, _, _, _, _ in others:  # 3. place: the ended call with the same content
         c = by_key.get(i)
-        if c is not None and c.pos in ended_calls and keys[i] is not None and _call_key(c) == keys[i]:
+        if c is not None and c.pos in done and keys[i] is not None and _call_key(c, done[c.pos]) == keys[i]:
             claim(i, c)
     left = [e for e in others if e[0] not in by_item and keys[e[0]] is not None]
-    if left:  # 4. anywhere: an ended call with its tool and arguments (the first in stream order)
-        ended: Dict[Tuple[Any, str], List[Call]] = {}
+    if left:  # 4. anywhere: an ended call with the same content (the first in stream order)
+        ended: Dict[Tuple[Any, ...], List[Call]] = {}
         for m in reversed(mine):
-            if m.pos in ended_calls and m.pos not in claimed:
-                k = _call_key(m)
+            if m.pos in done and m.pos not in claimed:
+                k = _call_key(m, done[m.pos])
                 if k is not None:
                     ended.setdefault(k, []).append(m)
         for i, _, _, _, _ in left:
-            stack = ended.get(keys[i] or ("", ""))
+            stack = ended.get(keys[i] or ("",))
             while stack:
                 if claim(i, stack.pop()):
                     break
-    for i, _, _, _, _ in others:  # 5. place: another call where an ended one is
+    for i, item, _, _, _ in others:  # 5. place: another function or custom tool call where an ended one is
         c = by_key.get(i)
-        if i not in by_item and c is not None and c.pos in ended_calls and claim(i, c):
-            conflict[i] = True
+        if (i not in by_item and item.get("type") in CALL_TYPES and c is not None and c.pos in done
+                and done[c.pos].get("type") in CALL_TYPES and claim(i, c)
+                and (keys[i] is not None or item.get("name") != c.name)):
+            conflict[i] = True  # (its tool's arguments the policy cannot read: unknown, no contradiction)
     at: Dict[int, int] = {}  # a call's ``pos``: its item's position in *output*
     added = False
+    made: Dict[int, Dict[str, Any]] = {}  # the calls added, as ``done``: by ``pos``, their item
     for i, item, server, name, ident in entries:
         c = by_item.get(i)
         if c is not None:
@@ -163,7 +209,7 @@ def settle(feed: Feed, output: List[Any], first: int, fresh: bool) -> None:
                 core.unrun(c, f"Tool call {c.pos} of this stream is another call than the final response's item at "
                               f"output_index {i} ({item.get('name')!r}, other ids, another tool or arguments): "
                               "not guessed which runs")
-            elif not c.done:
+            elif not c.done and i not in seen:
                 feed.complete(c, item)
             continue
         n = len(calls)
@@ -173,8 +219,13 @@ def settle(feed: Feed, output: List[Any], first: int, fresh: bool) -> None:
             server_done(core, None, item)
         else:
             feed._end(core.open(None, ident, nonempty_str(item.get("name"))), item)
+        if len(calls) > n:
+            by_item[i] = calls[n]
+            if calls[n].done:  # (the final event again may show it under other fresh ids)
+                made[calls[n].pos] = item
         for m in calls[n:]:
             at[m.pos] = i
         added = True
     if added and len(at) == len(calls) - first:
         calls[first:] = sorted(calls[first:], key=lambda m: at[m.pos])
+    return output, by_item, {**done, **made} if made else done

@@ -34,8 +34,8 @@ done item and in the final response's ``output``.
   a call whose whole item is streamed again is invalid. Never a second call.
 - A message or call added again at an ``output_index`` with another identity (its ``id``
   or ``call_id`` differs: a second response may reuse ``fc_1``), or after a
-  ``response.created`` of another response (several responses in one stream), starts
-  over there.
+  ``response.created`` of another response or a final event (several responses in one
+  stream: ``Feed.final_calls`` clears ``ended``), starts over there.
 - A response streamed again from its start (``response.created`` with the ``id`` read:
   a reconnect re-sent from the beginning) is the same response: what ended stays ended
   and its events again add nothing. An item open when it is added again is streamed
@@ -98,10 +98,13 @@ class Phased(Feed):
         if type(rid) is str and rid and rid == self.rid:
             self.replaying = True
             self.first = self.rid_first  # (its calls are those read since its first start)
+            if self.kept is not None and self.kept[0] == rid:  # (its final event cleared ``ended``)
+                self.ended.update(self.kept[1])
             if self.said is None:
                 self.said = {}  # (text deltas go by ``said_text``)
             return
         self.rid = rid if type(rid) is str and rid else None
+        self.kept = None
         self.replaying = False
         self.behind = None
         self.first = self.rid_first = len(self.core.calls)  # (its final response is set against its calls)
