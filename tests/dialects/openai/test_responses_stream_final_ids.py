@@ -448,3 +448,44 @@ def test_a_call_id_reused_after_a_final_event_is_another_responses() -> None:
                 {"type": "response.completed", "response": {"status": "completed", "output": [done]}}]
     assert _calls(call(PARIS) + call(ROME)) == [("ToolCall", "get_weather", "call_1", {"city": "Paris"}),
                                                 ("ToolCall", "get_weather", "call_1", {"city": "Rome"})]
+
+
+# the second review of the rule: a ``response.created`` of another response between, and a
+# final event without items before the same final event with them
+
+_IT1 = {"id": "fc_1", "type": "function_call", "call_id": "call_1", "name": "w", "arguments": '{"a":1}'}
+_IT2 = {"id": "fc_2", "type": "function_call", "call_id": "call_2", "name": "x", "arguments": '{"b":2}'}
+
+
+@pytest.mark.parametrize("first_output", [[_IT1], []])
+def test_a_final_after_another_responses_created_is_not_the_first_final_again(first_output: Any) -> None:
+    # response 1 without its id (a gateway strips it), then a response.created of "rb" and rb's
+    # final event with its own call: rb's (it made call_1 invalid and lost call_2)
+    events = [
+        {"type": "response.output_item.added", "output_index": 0, "item": {**_IT1, "arguments": ""}},
+        {"type": "response.function_call_arguments.delta", "item_id": "fc_1", "output_index": 0, "delta": '{"a":1}'},
+        {"type": "response.output_item.done", "output_index": 0, "item": _IT1},
+        {"type": "response.completed", "response": {"id": None, "status": "completed", "output": first_output}},
+        _created("rb"),
+        _completed([_IT2], "rb"),
+    ]
+    assert _calls(events) == [("ToolCall", "w", "call_1", {"a": 1}), ("ToolCall", "x", "call_2", {"b": 2})]
+
+
+def test_a_final_without_items_then_again_with_them_under_fresh_ids_is_one_call() -> None:
+    # vLLM's call, its response.completed first without items, then again with the reply parsed
+    # again under fresh ids: the hot loop forgot the ended call at the first (the call twice)
+    done = {"id": None, "type": "function_call", "call_id": "fc_B1", "name": "w", "arguments": '{"a":1}',
+            "status": "completed"}
+    fresh = {"id": "fc_r1", "type": "function_call", "call_id": "call_r1", "name": "w", "arguments": '{"a":1}',
+             "status": "completed"}
+    events = [
+        _created("r1"),
+        {"type": "response.output_item.added", "output_index": 0,
+         "item": {"id": "fc_A1", "type": "function_call", "call_id": "call_A1", "name": "w", "arguments": ""}},
+        {"type": "response.function_call_arguments.delta", "item_id": "fc_A1", "output_index": 0, "delta": '{"a":1}'},
+        {"type": "response.output_item.done", "output_index": 0, "item": done},
+        _completed([], "r1"),
+        _completed([fresh], "r1"),
+    ]
+    assert _calls(events) == [("ToolCall", "w", "fc_B1", {"a": 1})]

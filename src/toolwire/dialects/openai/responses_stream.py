@@ -188,7 +188,9 @@ class Handler(Phased):
                                 and not resp.get("output") and resp.get("error") is None
                                 and not open_calls and not self.read_final):
                             core.finish(resp.get("status") or "completed")
-                            self.final_calls(resp, None)  # (no item: what follows is another response's)
+                            # (no item: what follows is another response's; its ``output`` as ``feed``
+                            # passes it, so that the same final event again is read alike)
+                            self.final_calls(resp, resp.get("output"))
                             continue
                     elif kind not in _FED and kind != "error":  # (``error``: ``feed`` records it)
                         if kind == "response.created":  # (several responses in one stream, or one again)

@@ -104,6 +104,8 @@ class Phased(Feed):
                 self.said = {}  # (text deltas go by ``said_text``)
             return
         self.rid = rid if type(rid) is str and rid else None
+        self.last = None  # (another response: no final event of it read, none comes again)
+        self.settled = None
         self.kept = None
         self.replaying = False
         self.behind = None
