@@ -72,6 +72,9 @@ class Feed:
         self.refused: Optional[Set[Any]] = None
         # the item each ``output_item.done`` ended, by ``output_index``, and its call (``responses_stream_phase``)
         self.ended: Dict[int, Tuple[Optional[Call], Dict[str, Any]]] = {}
+        # the ``call_id`` a call's added item gave where its done item gave another (vLLM's
+        # gpt-oss), by the call's ``pos``: its added item again (a replay) is that call's
+        self.added_ids: Dict[int, str] = {}
         # the ``id`` of the response read (its ``response.created``), and whether it is streamed
         # again from its start (``responses_stream_phase``); set here, not later: an attribute
         # first set mid-stream slows every attribute read of the hot loop
@@ -339,7 +342,9 @@ class Feed:
             c.name = nonempty_str(item.get("name"))
         ident = nonempty_str(item.get("call_id"))
         if ident is not None:  # the done item's, as openai-python's stream state keeps it (vLLM's gpt-oss
-            c.id = ident  # stream gives the added item and the done item each its own ``call_id``)
+            if c.id is not None and c.id != ident:  # stream gives the added item and the done item each its
+                self.added_ids[c.pos] = c.id  # own ``call_id``)
+            c.id = ident
         c.pd = _extra(item)
         if item.get("status") == "incomplete" and core.finish_reason is None:
             # the item says it was cut off (the reply's own ``response.incomplete`` comes

@@ -168,7 +168,7 @@ class Phased(Feed):
         if key is not None and self.ended:
             prior = self.ended.get(key)
             if prior is not None and key not in self.core.by_key:
-                if _same(prior[1], item):
+                if _same(prior[1], item) or self._added_as(prior[0], prior[1], item):
                     return  # the start of the item ended there, again: nothing new
                 del self.ended[key]  # another item there (another response): what was there is over
         if key is not None and self._again(key, item):
@@ -192,6 +192,14 @@ class Phased(Feed):
             began[key] = len(self.core.text_parts)
         if item.get("phase") == COMMENTARY:
             self._said(key, ident, self.core.commentary())
+
+    def _added_as(self, c: Optional[Call], done: Dict[str, Any], item: Dict[str, Any]) -> bool:
+        """Whether *item* is the added item of the call *c* that *done* ended under another
+        ``call_id`` (vLLM's gpt-oss): its type and the ``call_id`` it was added with."""
+        if c is None or done.get("type") != item.get("type"):
+            return False
+        ident = item.get("call_id")
+        return type(ident) is str and ident != "" and self.added_ids.get(c.pos) == ident
 
     def _again(self, key: int, item: Dict[str, Any]) -> bool:
         """Whether *item* is the item still open at *key*, added again (streamed again
