@@ -491,12 +491,10 @@ def test_a_final_without_items_then_again_with_them_under_fresh_ids_is_one_call(
     assert _calls(events) == [("ToolCall", "w", "fc_B1", {"a": 1})]
 
 
-@pytest.mark.parametrize("with_final", [False, True])
-def test_a_vllm_stream_replayed_from_its_created_runs_its_call_once(with_final: bool) -> None:
-    # a reconnect re-sends the stream from its response.created: the replayed added item carries
-    # the call_id it was added with (call_A1), the ended call is under its done item's (fc_B1)
-    one = [
-        _created("resp_1"),
+def _vllm_ended(rid: str = "resp_1") -> List[Dict[str, Any]]:
+    """vLLM's gpt-oss call, added as ``call_A1`` and ended under its done item's ``fc_B1``."""
+    return [
+        _created(rid),
         {"type": "response.output_item.added", "output_index": 0,
          "item": {"id": "fc_A1", "type": "function_call", "call_id": "call_A1", "name": "w", "arguments": ""}},
         {"type": "response.function_call_arguments.delta", "item_id": "fc_A1", "output_index": 0, "delta": '{"a":1}'},
@@ -504,6 +502,13 @@ def test_a_vllm_stream_replayed_from_its_created_runs_its_call_once(with_final: 
          "item": {"id": None, "type": "function_call", "call_id": "fc_B1", "name": "w", "arguments": '{"a":1}',
                   "status": "completed"}},
     ]
+
+
+@pytest.mark.parametrize("with_final", [False, True])
+def test_a_vllm_stream_replayed_from_its_created_runs_its_call_once(with_final: bool) -> None:
+    # a reconnect re-sends the stream from its response.created: the replayed added item carries
+    # the call_id it was added with (call_A1), the ended call is under its done item's (fc_B1)
+    one = _vllm_ended()
     if with_final:
         one = one + [_completed([{"id": "fc_r1", "type": "function_call", "call_id": "call_r1", "name": "w",
                                   "arguments": '{"a":1}', "status": "completed"}], "resp_1")]
@@ -512,15 +517,6 @@ def test_a_vllm_stream_replayed_from_its_created_runs_its_call_once(with_final: 
 
 def test_another_responses_call_at_that_place_is_its_own_after_a_replayed_vllm_call() -> None:
     # the added id is that call's alias only: another call_id at that place is another call
-    ended = [
-        _created("resp_1"),
-        {"type": "response.output_item.added", "output_index": 0,
-         "item": {"id": "fc_A1", "type": "function_call", "call_id": "call_A1", "name": "w", "arguments": ""}},
-        {"type": "response.function_call_arguments.delta", "item_id": "fc_A1", "output_index": 0, "delta": '{"a":1}'},
-        {"type": "response.output_item.done", "output_index": 0,
-         "item": {"id": None, "type": "function_call", "call_id": "fc_B1", "name": "w", "arguments": '{"a":1}',
-                  "status": "completed"}},
-    ]
     other = [
         {"type": "response.output_item.added", "output_index": 0,
          "item": {"id": "fc_X", "type": "function_call", "call_id": "call_X", "name": "v", "arguments": ""}},
@@ -529,5 +525,5 @@ def test_another_responses_call_at_that_place_is_its_own_after_a_replayed_vllm_c
          "item": {"id": "fc_X", "type": "function_call", "call_id": "call_X", "name": "v", "arguments": '{"b":2}',
                   "status": "completed"}},
     ]
-    assert _calls(ended + [_created("resp_2")] + other) == [
+    assert _calls(_vllm_ended() + [_created("resp_2")] + other) == [
         ("ToolCall", "w", "fc_B1", {"a": 1}), ("ToolCall", "v", "call_X", {"b": 2})]
