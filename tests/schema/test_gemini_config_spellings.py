@@ -74,7 +74,8 @@ def test_a_camel_case_config_gets_its_continuation_token_in_camel_case() -> None
     assert step.request is not None
     config = step.request["config"]
     assert (config.get("continuationToken"), "continuation_token" in config) == ("dG9r", False)
-    types.GenerateContentConfig.model_validate(config)
+    if "continuation_token" in types.GenerateContentConfig.model_fields:  # (older google-genai lack the field)
+        types.GenerateContentConfig.model_validate(config)
 
 
 def test_snake_case_config_stays_snake_case() -> None:
