@@ -187,6 +187,14 @@ def _final_work(n: int, shift: int) -> int:
     acc = Accumulator("openai.responses")
     for event in events[:-1]:
         acc.feed(event)
+    work = _calls_made(lambda: acc.feed(events[-1]))
+    calls = acc.close()
+    assert len(calls) == n and all(type(c) is ToolCall for c in calls)  # each streamed call once
+    return work
+
+
+def _calls_made(fn: Any) -> int:
+    """Python and builtin calls made while *fn* runs (counted, not timed)."""
     count = [0]
 
     def profile(frame: Any, event: str, arg: Any) -> None:
@@ -195,11 +203,9 @@ def _final_work(n: int, shift: int) -> int:
 
     sys.setprofile(profile)
     try:
-        acc.feed(events[-1])
+        fn()
     finally:
         sys.setprofile(None)
-    calls = acc.close()
-    assert len(calls) == n and all(type(c) is ToolCall for c in calls)  # each streamed call once
     return count[0]
 
 
@@ -227,21 +233,10 @@ def _several_final_events_work(n: int) -> int:
     """Python and builtin calls made reading n responses each with its final event (counted)."""
     events = _responses_with_final_events(n)
     acc = Accumulator("openai.responses")
-    count = [0]
-
-    def profile(frame: Any, event: str, arg: Any) -> None:
-        if event in ("call", "c_call"):
-            count[0] += 1
-
-    sys.setprofile(profile)
-    try:
-        for event in events:
-            acc.feed(event)
-    finally:
-        sys.setprofile(None)
+    work = _calls_made(lambda: [acc.feed(event) for event in events])
     calls = acc.close()
     assert [c.id for c in calls] == [f"call_{i}" for i in range(n)] and all(type(c) is ToolCall for c in calls)
-    return count[0]
+    return work
 
 
 def test_many_responses_each_with_its_final_event_are_read_in_linear_work() -> None:
