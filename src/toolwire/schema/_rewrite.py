@@ -78,6 +78,7 @@ class Rewriter(RefRewrites, ObjectRewrites, ConjunctionRewrites):
         # (pointer, anyOf/oneOf written) with free_form="string" or maps="pairs"
         self.unions: List[Tuple[str, List[Any]]] = []
         self.bare_nulls: Dict[int, Tuple[str, Any]] = {}  # OpenAPI: null alone, see _bare_null
+        self.empty: Dict[int, Tuple[str, str, Any]] = {}  # nodes with no value, see ``no_value``
 
     # ------------------------------------------------------------------------------
     def run(self) -> Any:
@@ -108,6 +109,7 @@ class Rewriter(RefRewrites, ObjectRewrites, ConjunctionRewrites):
                 defs[name] = self.node(sub, ptr, required=False)
             wire["$defs"] = defs
         self.report_bare_nulls()
+        self.lint_no_values(wire)
         if self._as_strings:
             for ptr in ambiguous_unions(wire, self.unions, self._as_strings):
                 self.lint("not-representable", ptr, "a free-form object sent as a JSON string beside a branch that "
@@ -244,7 +246,10 @@ class Rewriter(RefRewrites, ObjectRewrites, ConjunctionRewrites):
                 n = spread
         if not p.union_siblings and not refused and isinstance(n.get("anyOf"), list) and \
                 any(k != "anyOf" and k not in ANNOTATIONS for k in n):
-            n = self._into_branches(n, ptr)
+            into = self._into_branches(n, ptr)
+            if isinstance(into, str):  # no value: left out by a parent anyOf, else unsatisfiable
+                return self.no_value(ptr, into)
+            n = into
         if p.strict and is_open_object(n):
             return self._free_form(n, ptr)
         out: Dict[str, Any] = {}
@@ -270,6 +275,10 @@ class Rewriter(RefRewrites, ObjectRewrites, ConjunctionRewrites):
                     out[comb] = [
                         self._branch(n, b, f"{ptr}/{comb}/{i}" if own else ptr, required) for i, b in enumerate(n[comb])
                     ]
+                    if comb == "anyOf":
+                        out[comb] = self.drop_no_values(out[comb])
+                        if not out[comb]:
+                            return self.no_value(ptr, "no anyOf branch has a value: no value is accepted")
                     if comb != "allOf" and (self.o.free_form == "string" or self.o.maps == "pairs"):
                         self.unions.append((ptr, out[comb]))  # checked once all is written
             if p.openapi:
