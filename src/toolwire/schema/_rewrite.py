@@ -9,7 +9,9 @@ strings) is undone by ``_mapback.py`` before validation against the original.
 
 The rules live in mixins, one module each: ``_rewrite_shapes.py`` (type arrays, OpenAPI
 nullability, free-form objects), ``_rewrite_objects.py`` (arrays and objects),
-``_rewrite_keywords.py`` (each keyword by the profile) and ``_rewrite_refs.py`` (``$ref``).
+``_rewrite_keywords.py`` (each keyword by the profile), ``_rewrite_refs.py`` (``$ref``),
+``_rewrite_conjunctions.py`` (conjunctions of objects in strict mode) and
+``_rewrite_any_of.py`` (the keywords beside an ``anyOf`` where the profile takes none).
 """
 
 from __future__ import annotations
@@ -24,7 +26,8 @@ from ._hoist import hoist_targets
 from ._normalize import iter_subschemas, merge_all_of
 from ._recursion import recursive_refs
 from ._report import Change, Lint
-from ._rewrite_conjunctions import ConjunctionRewrites, names_in
+from ._rewrite_any_of import AnyOfRewrites
+from ._rewrite_conjunctions import names_in
 from ._rewrite_keywords import _hint, _lone
 from ._rewrite_objects import ObjectRewrites
 from ._rewrite_refs import INLINED_PER_NODE, MAX_INLINED, RefRewrites
@@ -35,7 +38,7 @@ from ._util import copy_json, escape_token, json_type
 __all__ = ["ANNOTATIONS", "MAX_INLINED", "Rewriter"]
 
 
-class Rewriter(RefRewrites, ObjectRewrites, ConjunctionRewrites):
+class Rewriter(RefRewrites, ObjectRewrites, AnyOfRewrites):
     """One rewrite of *root* (normal form) for *profile*; read ``report`` and ``lints``."""
 
     def __init__(self, root: Any, profile: Profile, options: Options) -> None:
