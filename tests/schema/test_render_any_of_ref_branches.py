@@ -160,3 +160,22 @@ def test_a_branch_left_no_value_is_left_out_of_its_union(sx: Any) -> None:
     wire, orig = jsonschema.Draft202012Validator(rendered.wire_schema), jsonschema.Draft202012Validator(original)
     for value in ("a", 1, [], [1], ["a"], None):
         assert wire.is_valid({"x": value}) == orig.is_valid({"x": value}), value
+
+
+def test_an_optional_property_left_no_value_is_sent_as_null_alone(sx: Any) -> None:
+    """An optional property whose schema accepts nothing can only be absent: made
+    required, it is the null branch of OpenAI's optional form ("a union type with null")
+    alone (an answer's null is removed again), not a node that accepts nothing beside it
+    (``not`` is no keyword OpenAI strict takes) reported lossless."""
+    original = {"type": "object", "properties": {"a": {"anyOf": [{"type": "integer"}], "type": "string"},
+                                                 "b": {"type": "integer"}}, "required": ["b"]}
+    rendered = schema.render(original, "openai.chat")
+    assert rendered.wire_schema == {"type": "object", "properties": {"a": {"anyOf": [{"type": "null"}]},
+                                                                     "b": {"type": "integer"}},
+                                    "required": ["a", "b"], "additionalProperties": False}
+    assert rendered.lossless and not rendered.lints, (rendered.report, rendered.lints)
+    sx.alone_in_unions(rendered.wire_schema)
+    orig = jsonschema.Draft202012Validator(original)
+    for answer, value in (({"a": None, "b": 1}, {"b": 1}), ({"a": "x", "b": 1}, {"a": "x", "b": 1}),
+                          ({"a": 1, "b": 1}, {"a": 1, "b": 1})):
+        assert (rendered.validate(answer) == []) == orig.is_valid(value), answer

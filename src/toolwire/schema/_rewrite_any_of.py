@@ -15,8 +15,9 @@ before it is made. A branch that cannot hold a keyword exactly (a recursive targ
 merged form) is sent without it and the keyword reported ``unsupported`` (the other
 branches take it), as is ``unevaluated*`` (which reads what the other branches
 evaluated). Keywords that leave no branch a value make a node of no value, which a
-parent ``anyOf`` leaves out (exact) and which is ``unsatisfiable`` (a lint error)
-anywhere else: never sent beside the ``anyOf`` as if fine.
+parent ``anyOf`` leaves out (exact), an optional property sends as its null branch alone
+(it can only be absent), and which is ``unsatisfiable`` (a lint error) anywhere else:
+never sent beside the ``anyOf`` as if fine.
 
 Part of the rewrite in ``_rewrite.py``.
 """
@@ -40,7 +41,6 @@ class AnyOfRewrites(ConjunctionRewrites):
     checked = 0  # steps spent checking enum values against the branches they go into
     _values: Optional[_Checker] = None  # that check's checker, one per rendering
     _kinds: Optional[Dict[str, Any]] = None  # ``_kind`` of a ``$ref``, by reference
-    empty: Dict[int, Tuple[str, str, Any]]  # the ``no_value`` nodes written: pointer, why, the node
 
     def _into_branches(self, n: Dict[str, Any], ptr: str) -> Union[Dict[str, Any], str]:
         """*n* with each keyword beside its ``anyOf`` (but annotations) moved into each
@@ -165,7 +165,8 @@ class AnyOfRewrites(ConjunctionRewrites):
 
     def no_value(self, ptr: str, why: str) -> Dict[str, Any]:
         """The wire node of a node at *ptr* that accepts no value: a parent ``anyOf``
-        leaves it out (``drop_no_values``); one left in the wire is ``unsatisfiable``
+        leaves it out (``drop_no_values``), an optional property is sent as null alone
+        (it is absent: ``_nullable``); one left in the wire is ``unsatisfiable``
         (``lint_no_values``), never sent as if fine."""
         out: Dict[str, Any] = {"not": {}}
         self.empty[id(out)] = (ptr, why, out)  # (kept alive here: its id is not reused)
