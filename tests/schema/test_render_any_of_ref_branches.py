@@ -19,9 +19,10 @@ from typing import Any, Dict
 import jsonschema
 import pytest
 
-from toolwire import schema
+from toolwire import retry, schema
 from toolwire._errors import EncodeError
 
+REQUEST = {"model": "gpt-4o", "messages": [{"role": "user", "content": "Name a value."}]}
 A_OBJECT = {"type": "object", "properties": {"a": {"type": "integer"}}, "required": ["a"],
             "additionalProperties": False}
 
@@ -42,6 +43,7 @@ def test_a_keyword_of_another_type_leaves_a_ref_branch_as_it_is(target: str, sx:
                                               {"A": A_OBJECT})
     assert rendered.lossless, rendered.report
     sx.alone_in_unions(rendered.wire_schema)
+    assert retry.prepare(REQUEST, original, target, allow_lossy=False).mode == "native"  # (was prompt: lossy)
     wire, orig = jsonschema.Draft202012Validator(rendered.wire_schema), jsonschema.Draft202012Validator(original)
     for value in (-1, 0, 3, 2.5, {"a": -1}, {"a": 1}, {}, "a"):
         assert wire.is_valid({"x": value}) == orig.is_valid({"x": value}), value
@@ -103,6 +105,10 @@ def test_keywords_leaving_no_branch_a_value_are_refused_at_render_time(x: Any, s
     assert [(e.code, e.pointer) for e in rendered.errors] == [("unsatisfiable", "/properties/x")]
     assert not rendered.lossless
     sx.alone_in_unions(rendered.wire_schema)
+    # the planner reads the same lints: no native request (it was sent, and refused there)
+    assert retry.prepare(REQUEST, original, "openai.chat").mode == "prompt"
+    with pytest.raises(EncodeError, match=r"\[unsatisfiable\]"):
+        retry.prepare(REQUEST, original, "openai.chat", mode="native")
 
 
 def _chain_branches(n: int) -> Dict[str, Any]:
