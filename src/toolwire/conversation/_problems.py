@@ -25,7 +25,8 @@ class Problem:
     Mistral). Changes
     made by ``fix_conversation``: ``answered``, ``removed``, ``moved``. Notes of
     ``encode_conversation``: ``reasoning-dropped``, ``dropped`` (provider-executed
-    items, cache hints, a result's error flag the target has no place for), ``converted`` (a
+    items, cache hints, a result's error flag the target has no place for, the trailing
+    whitespace of a final assistant text: Anthropic, Bedrock), ``converted`` (a
     tool result's part written in another form: JSON as text, parts joined), ``moved`` (a
     later system message moved into the system field), ``inserted`` (Mistral: an
     assistant turn written between a tool message and a user message, a user turn before a

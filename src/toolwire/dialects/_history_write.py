@@ -254,15 +254,18 @@ def write_turns(
     write: Callable[[Part, Writer], Any],
     head_items: Callable[[Any], List[Any]] = lambda v: list(v or []),
     wire_role: Callable[[str], str] = lambda role: role,
+    prefill: bool = False,
 ) -> List[Dict[str, Any]]:
     """The wire messages of *turns*: a decoded message unchanged, else its items under
     *key* (those of the message it continues, ``head_items``, then its parts, each
     written by *write*); a turn left with nothing is dropped and noted, and the turns
     around it, now of one role, merge (turns alternate); no message at all is an
-    ``EncodeError``."""
+    ``EncodeError``. *prefill*: the target refuses trailing whitespace in a final
+    assistant message (``trim_prefill``)."""
     wire: List[Dict[str, Any]] = []
     roles: List[str] = []  # the canonical role of each wire message
     dropped = False  # a turn was left out since the last one written
+    texts: Dict[int, int] = {}  # id() of each text item written fresh -> the message it came from
     for t in turns:
         if t.head is not None and not t.parts:
             msg: Dict[str, Any] = t.head
@@ -272,6 +275,8 @@ def write_turns(
             for i, p in t.parts:
                 w.index = i
                 item = write(p, w)
+                if prefill and type(p) is Text and item is not None:
+                    texts[id(item)] = i
                 if item is not None:
                     (first if t.head is not None and type(p) is ToolResult else items).append(item)
             items = first + items
@@ -290,4 +295,27 @@ def write_turns(
         dropped = False
     if not wire:
         raise EncodeError(f"{an(dialect, True)} request needs at least one message", dialect=dialect)
+    if prefill and roles[-1] == "assistant":
+        trim_prefill(wire, key, texts, w)
     return wire
+
+
+def trim_prefill(wire: List[Dict[str, Any]], key: str, texts: Dict[int, int], w: Writer) -> None:
+    """Leaves out the trailing whitespace of the final (assistant) message's last item
+    when it is a text block written fresh (*texts*: ``id()`` -> the message it came
+    from), noted (``dropped``): Anthropic answers "messages: final assistant content
+    cannot end with trailing whitespace" (tailcallhq/forgecode#1872), Bedrock Converse
+    with Claude the same words. A message written back as it came is left as it is."""
+    items = wire[-1][key]
+    last: Any = items[-1] if type(items) is list and items else None
+    at = texts.get(id(last)) if type(last) is dict else None
+    if at is None or type(last.get("text")) is not str:
+        return
+    text: str = last["text"]
+    kept = text.rstrip()
+    if kept == text or not kept:  # (blank text is left out before: ``solid``)
+        return
+    wire[-1] = {**wire[-1], key: [*items[:-1], {**last, "text": kept}]}
+    w.index = at
+    w.note("dropped", f"The trailing whitespace of the final assistant message's text in message {at} is left out: "
+                      f"{w.name} refuses it (\"final assistant content cannot end with trailing whitespace\")")

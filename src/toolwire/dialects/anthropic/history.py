@@ -148,7 +148,7 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
             sp = _system(system, w)
             if sp:  # nothing left but blank text: no system ("must contain non-whitespace text")
                 out["system"] = sp
-    out["messages"] = write_turns(turns, w, NAME, "content", _block, _head_blocks)
+    out["messages"] = write_turns(turns, w, NAME, "content", _block, _head_blocks, prefill=True)
     return out
 
 

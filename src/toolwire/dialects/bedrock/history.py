@@ -174,7 +174,7 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
             sp = [{"text": s} if type(s) is str else s for s in system_parts(system, w, no_blank=True)]
             if sp:
                 out["system"] = sp
-    msgs = write_turns(turns, w, NAME, "content", _block)
+    msgs = write_turns(turns, w, NAME, "content", _block, prefill=True)
     if msgs[0].get("role") == "assistant":  # PAIRING.user_first; as LiteLLM's modify_params does
         user_turn_first(msgs, turns, w, NAME, {"role": "user", "content": [{"text": FIRST_USER}]},
                         "takes no conversation that starts with an assistant message")

@@ -1,0 +1,95 @@
+"""A final assistant message (a prefill) whose text ends in whitespace, for Anthropic and Bedrock.
+
+Anthropic answers 400 "messages: final assistant content cannot end with trailing
+whitespace" (tailcallhq/forgecode#1872, anomalyco/opencode#1295; langchain-ai/langchain
+PR #35073 strips it), and Bedrock Converse with Claude a ValidationException in the same
+words. A history written fresh for these two has that whitespace left out of the final
+assistant message's last text block, noted (``dropped``) at the message it came from;
+text anywhere else, and the other targets, keep it.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Dict, List
+
+import pytest
+
+from toolwire.conversation import Problem, decode_conversation, encode_conversation
+
+TARGETS = ["anthropic.messages", "bedrock.converse"]
+PREFILL: Dict[str, Any] = {"messages": [
+    {"role": "user", "content": "Write JSON."},
+    {"role": "assistant", "content": "Here is the JSON:\n"},
+]}
+
+
+def _last_text(out: Dict[str, Any]) -> Any:
+    return out["messages"][-1]["content"][-1]["text"]
+
+
+def _said(target: str, index: int) -> str:
+    return (f"The trailing whitespace of the final assistant message's text in message {index} is left out: "
+            f"{target} refuses it (\"final assistant content cannot end with trailing whitespace\")")
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_a_prefill_ending_in_whitespace_is_sent_without_it_and_noted(target: str) -> None:
+    report: List[Problem] = []
+    out = encode_conversation(decode_conversation(PREFILL, "openai.chat"), target, report=report)
+    assert out["messages"][-1]["role"] == "assistant"
+    assert _last_text(out) == "Here is the JSON:"
+    assert report == [Problem("dropped", 1, None, _said(target, 1))]
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_only_the_final_assistant_text_loses_its_whitespace(target: str) -> None:
+    body = {"messages": [
+        {"role": "user", "content": "Hi \n"},
+        {"role": "assistant", "content": "Hello.\n\n"},
+        {"role": "user", "content": "Write JSON. "},
+        {"role": "assistant", "content": "Sure.  "},
+        {"role": "assistant", "content": "Here it is:\t"},
+    ]}
+    report: List[Problem] = []
+    out = encode_conversation(decode_conversation(body, "openai.chat"), target, report=report)
+    texts = [[b["text"] for b in m["content"]] for m in out["messages"]]
+    # the two last assistant messages merge into one turn: only its last block is the end of it
+    assert texts == [["Hi \n"], ["Hello.\n\n"], ["Write JSON. "], ["Sure.  ", "Here it is:"]]
+    assert report == [Problem("dropped", 4, None, _said(target, 4))]
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_the_assistant_message_left_final_by_a_dropped_turn_loses_it_too(target: str) -> None:
+    # a whitespace-only user message is left out (blank text): the assistant message before it is the final one
+    body = {"messages": [
+        {"role": "user", "content": "Write JSON."},
+        {"role": "assistant", "content": "Here is the JSON:\n"},
+        {"role": "user", "content": "  "},
+    ]}
+    report: List[Problem] = []
+    out = encode_conversation(decode_conversation(body, "openai.chat"), target, report=report)
+    assert out["messages"][-1]["role"] == "assistant"
+    assert _last_text(out) == "Here is the JSON:"
+    assert Problem("dropped", 1, None, _said(target, 1)) in report
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_a_final_assistant_message_ending_in_a_call_is_written_as_it_is(target: str) -> None:
+    body = {"messages": [
+        {"role": "user", "content": "Weather?"},
+        {"role": "assistant", "content": "Let me look.\n", "tool_calls": [
+            {"id": "call_1", "type": "function", "function": {"name": "get_weather", "arguments": "{}"}}]},
+    ]}
+    report: List[Problem] = []
+    out = encode_conversation(decode_conversation(body, "openai.chat"), target, report=report)
+    assert out["messages"][-1]["content"][0]["text"] == "Let me look.\n"
+    assert report == []
+
+
+@pytest.mark.parametrize("target", ["openai.chat", "gemini", "mistral", "ollama", "cohere.v2"])
+def test_other_targets_take_the_prefill_as_it_is(target: str) -> None:
+    report: List[Problem] = []
+    out = encode_conversation(decode_conversation(PREFILL, "openai.chat"), target, report=report)
+    assert json.dumps("Here is the JSON:\n") in json.dumps(out)
+    assert report == []
