@@ -84,15 +84,16 @@ class _Target:
         self.report.extend(notes)
         return out
 
-    def resolve(self, r: ToolResult, loc: str = "$") -> ToolResult:
+    def resolve(self, r: ToolResult, loc: str = "$", lookup: bool = True) -> ToolResult:
         """*r* with its call's id and the target's name: an id-less result takes its id
         here, once (``IdMap.answer``; *loc*: where *r* stands), so encoding it again
-        answers the same call."""
+        answers the same call; a nameless one the name of its id's call (not with
+        *lookup* false: an id several calls share names none of them for sure)."""
         if r.id is None and self.d.ids.required:
             given = self.ids.answer(r.name, loc)
             if given is not None:
                 r = evolve(r, id=given)
-        if r.name is None and r.id is not None and r.id in self.name_of:
+        if lookup and r.name is None and r.id is not None and r.id in self.name_of:
             r = evolve(r, name=self.name_of[r.id])  # Gemini needs it
         if r.name is not None:
             r = evolve(r, name=self.names.map(r.name))

@@ -22,7 +22,7 @@ from toolwire.conversation import (
     encode_conversation,
     fix_conversation,
 )
-from toolwire.conversation._pairing import idless_answers
+from toolwire.conversation._pairing import answers
 
 
 def _content(conv: Conversation) -> Tuple[Any, ...]:
@@ -115,6 +115,6 @@ def test_fixing_keeps_each_result_with_the_call_it_answered(case: Tuple[Conversa
     # result put before the results in place would take their calls
     conv, d = case
     fixed, _changes = fix_conversation(conv, d)
-    before = {k: id(c) for k, (_i, _j, c) in idless_answers(conv.messages).items() if c is not None}
-    after = idless_answers(fixed.messages)
+    before = {k: id(c) for k, (_i, _j, c) in answers(conv.messages).items() if c is not None}
+    after = answers(fixed.messages)
     assert {k: id(after[k][2]) for k in before} == before

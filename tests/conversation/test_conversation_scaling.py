@@ -111,3 +111,19 @@ def test_check_pairs_many_id_less_rounds_in_linear_time() -> None:
     assert check_conversation(_gemini_rounds(3)) == []
     assert _ratio_of(_gemini_rounds, 100, check_conversation) < 5
     assert _ratio_of(_gemini_rounds, 100, fix_conversation) < 5
+
+
+def _shared_ids(n: int) -> Conversation:
+    """n calls of one id in one turn (DeepSeek, GLM), then their n results in order."""
+    calls = [ToolCall(f"t{i}", {}, "call_0") for i in range(n)]
+    return Conversation([Message("user", [Text("go")]), Message("assistant", calls),
+                         Message("tool", [ToolResult("call_0", content=f"r{i}") for i in range(n)])])
+
+
+def test_results_of_a_shared_id_pair_in_linear_time() -> None:
+    # each result with the id takes the next call with it, in order (test_shared_id_results)
+    parts = encode_conversation(_shared_ids(3), "gemini")["contents"][-1]["parts"]
+    assert [p["functionResponse"]["name"] for p in parts] == ["t0", "t1", "t2"]
+    assert _ratio_of(_shared_ids, 100, lambda c: check_conversation(c, "openai.chat")) < 5
+    for target in ("gemini", "mistral"):
+        assert _ratio_of(_shared_ids, 100, lambda c, t=target: encode_conversation(c, t)) < 5

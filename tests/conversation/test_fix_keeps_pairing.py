@@ -22,7 +22,7 @@ from toolwire.conversation import (
     encode_conversation,
     fix_conversation,
 )
-from toolwire.conversation._pairing import idless_answers
+from toolwire.conversation._pairing import answers
 
 ERROR = "Error: this tool call was not run (its result is missing from the history)."
 
@@ -52,7 +52,7 @@ OLLAMA_LATE: Dict[str, Any] = {"model": "llama3.1", "messages": [
 
 def _answers(conv: Conversation) -> List[Tuple[Any, Any]]:
     """(result content, args of the call it answers) for each id-less result."""
-    got = idless_answers(conv.messages)
+    got = answers(conv.messages)
     return sorted(
         ((conv.messages[i].parts[j].content, None if c is None else json.dumps(c.args, sort_keys=True))  # type: ignore[union-attr]
          for i, j, c in got.values()),

@@ -13,7 +13,8 @@ the target provider answers with where it is known:
 
 - ``missing-result``: a call no result answers;
 - ``orphan-result``: a result whose call is not before it;
-- ``duplicate-id``: a call id used again while the first call is unanswered;
+- ``duplicate-id``: a call id used again while the first call is unanswered (the
+  results with that id answer the calls with it in order: DeepSeek, GLM);
 - ``misplaced-result``: a result that does not come right after its call's turn
   (a new assistant turn between them; for Chat a user message between them; for
   Anthropic, in a message written back as it came, a result after other content in

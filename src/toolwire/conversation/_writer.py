@@ -31,7 +31,7 @@ from .._names import NameMap
 from .._payload_paths import moved
 from .._registry import Registry
 from .._types import InvalidToolCall, ToolCall, ToolResult
-from ._pairing import idless_answers
+from ._pairing import answers
 from ._problems import Problem
 from ._values import EMPTY_RESULT, Media, Message, Other, Reasoning, starts_turn
 
@@ -181,17 +181,27 @@ class Writer:
         return signed is not None and signed(c)
 
     def _answered_call(self, r: ToolResult) -> Optional[Tuple[int, int, Optional[Any]]]:
-        """Where the id-less result *r* stands and the call it answers (``None`` for
-        none), paired as ``check_conversation`` pairs (``_pairing``); found for the
-        whole history at its first id-less result."""
+        """Where the result *r* (id-less, or of an id several calls share) stands and
+        the call it answers (``None`` for none), paired as ``check_conversation`` pairs
+        (``_pairing``); found for the whole history at the first result written."""
         if self._named is None:
-            self._named = idless_answers(self._messages)
+            self._named = answers(self._messages)
         return self._named.get(id(r))
 
     def result(self, r: ToolResult) -> Dict[str, Any]:
         part = r
         orphan: Optional[Tuple[int, int]] = None
-        if r.id is None:
+        lookup = True  # the name of a result without one: its id's call's (``_Target.resolve``)
+        if r.id is not None:
+            found = self._answered_call(r)
+            if found is not None:  # an id several calls share: the call it answers, in order, names it
+                lookup = False
+                c = found[2]
+                if c is not None and r.name is None:
+                    r = r.replace(name=c.name)
+                if c is None:
+                    orphan = (found[0], found[1])
+        else:
             found = self._answered_call(r)
             c = found[2] if found is not None else None
             if c is not None and c.id is not None:  # addressed by its tool's name alone: it answers that call
@@ -201,7 +211,7 @@ class Writer:
             if found is not None and c is None:
                 orphan = (found[0], found[1])
         try:
-            return self._result(r)
+            out = self._result(r, lookup)
         except EncodeError as exc:
             if orphan is None:  # where it is, and which (the target's reader does not know)
                 name = r.name or (self.target.name_of.get(r.id) if r.id is not None else None)
@@ -211,18 +221,23 @@ class Writer:
                                   dialect=self.name, loc=loc) from None
             i, j = orphan
             said, loc = _placed(exc, f"$.messages[{i}].parts[{j}]")
+            who = _who(r.name) if r.id is None else f"{r.id} ({r.name!r})" if r.name else r.id
             raise EncodeError(
-                f"Message {i}: the result for {_who(r.name)} answers no call before it (check_conversation: "
+                f"Message {i}: the result for {who} answers no call before it (check_conversation: "
                 f"orphan-result), so it cannot be written: {said}",
                 dialect=self.name, loc=loc,
             ) from None
+        if not lookup and orphan is not None and r.name is None:
+            self.note("dropped", f"The result for {r.id} in message {self.index} answers none of the calls with its "
+                                 "id (more results than calls): it is sent without a tool name", r.id)
+        return out
 
-    def _result(self, r: ToolResult) -> Dict[str, Any]:
-        name = r.name or (self.target.name_of.get(r.id) if r.id is not None else None)
+    def _result(self, r: ToolResult, lookup: bool = True) -> Dict[str, Any]:
+        name = r.name or (self.target.name_of.get(r.id) if r.id is not None and lookup else None)
         who = f"{r.id} ({name!r})" if r.id and name else r.id or repr(name)
         t = self.target
         self._sync()
-        resolved = t.resolve(r)  # the id once: the retry below answers the same call
+        resolved = t.resolve(r, lookup=lookup)  # the id once: the retry below answers the same call
         notes: List[Tuple[str, str, str]] = []
         try:
             out = _encoded(t.d, t.d.encode_result, resolved, EncodeContext(ids=t.ids, notes=notes))

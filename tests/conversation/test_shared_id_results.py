@@ -1,0 +1,101 @@
+"""Results answering calls that share one id pair with them in order.
+
+DeepSeek and GLM servers may give the parallel calls of one reply one id (toolwire keeps
+both calls: docs/streaming.md); an agent answers them in order, one tool message each
+with that id. The first result with the id answers the first call with it, the second
+the second: written for Gemini (``functionResponse.name`` "Matches ... [FunctionCall.name]",
+https://ai.google.dev/api/caching#FunctionResponse), Mistral (``name``) and Ollama
+(``tool_name``), each result names its own call's tool. Both used to be named after the
+last call (f's output sent as g's) with nothing reported, and ``check_conversation``
+called the second result an orphan (``fix_conversation`` removed it). A result beyond
+the calls with its id answers none: it never takes another call's name.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List
+
+import pytest
+
+from toolwire import EncodeError
+from toolwire.conversation import (
+    Problem,
+    check_conversation,
+    decode_conversation,
+    encode_conversation,
+    fix_conversation,
+)
+
+
+def _history(*results: str) -> Dict[str, Any]:
+    return {"messages": [
+        {"role": "user", "content": "q"},
+        {"role": "assistant", "content": None, "tool_calls": [
+            {"id": "call_0", "type": "function", "function": {"name": "f", "arguments": "{\"x\":1}"}},
+            {"id": "call_0", "type": "function", "function": {"name": "g", "arguments": "{\"y\":2}"}}]},
+        *({"role": "tool", "tool_call_id": "call_0", "content": r} for r in results),
+    ]}
+
+
+def test_gemini_names_each_response_after_its_own_call() -> None:
+    report: List[Problem] = []
+    out = encode_conversation(decode_conversation(_history("F", "G"), "openai.chat"), "gemini", report=report)
+    assert out["contents"][-1] == {"role": "user", "parts": [
+        {"functionResponse": {"name": "f", "id": "call_0", "response": {"output": "F"}}},
+        {"functionResponse": {"name": "g", "id": "call_0", "response": {"output": "G"}}},
+    ]}
+    assert report == []
+
+
+@pytest.mark.parametrize("target, key", [("mistral", "name"), ("ollama", "tool_name")])
+def test_tool_messages_name_each_result_after_its_own_call(target: str, key: str) -> None:
+    out = encode_conversation(decode_conversation(_history("F", "G"), "openai.chat"), target)
+    tools = [m for m in out["messages"] if m["role"] == "tool"]
+    assert [(m[key], m["content"]) for m in tools] == [("f", "F"), ("g", "G")]
+
+
+def test_check_pairs_them_in_order() -> None:
+    conv = decode_conversation(_history("F", "G"), "openai.chat")
+    # the shared id is still found; the second result answers the second call
+    assert [(p.kind, p.index) for p in check_conversation(conv, "gemini")] == [("duplicate-id", 1)]
+    fixed, changes = fix_conversation(conv, "gemini")
+    assert changes == [] and fixed == conv
+
+
+def test_the_call_no_result_answers_is_the_later_one() -> None:
+    conv = decode_conversation(_history("F"), "openai.chat")
+    problems = check_conversation(conv, "openai.chat")
+    assert [(p.kind, p.index, p.id) for p in problems] == [("duplicate-id", 1, "call_0"),
+                                                           ("missing-result", 1, "call_0")]
+    assert problems[1].message.startswith("Message 1: the call call_0 ('g') has no result;")
+    out = encode_conversation(conv, "gemini")
+    assert out["contents"][-1]["parts"] == [{"functionResponse": {"name": "f", "id": "call_0",
+                                                                  "response": {"output": "F"}}}]
+
+
+def test_a_result_beyond_the_calls_with_its_id_takes_no_name() -> None:
+    conv = decode_conversation(_history("F", "G", "H"), "openai.chat")
+    assert [(p.kind, p.index) for p in check_conversation(conv, "gemini")] == [("duplicate-id", 1),
+                                                                               ("orphan-result", 4)]
+    with pytest.raises(EncodeError) as e:
+        encode_conversation(conv, "gemini")
+    assert e.value.loc == "$.messages[4].parts[0]"
+    assert "Message 4: the result for call_0 answers no call before it (check_conversation: orphan-result)" in (
+        str(e.value))
+    for target, key in [("mistral", "name"), ("ollama", "tool_name")]:
+        report: List[Problem] = []
+        out = encode_conversation(conv, target, report=report)
+        tools = [m for m in out["messages"] if m["role"] == "tool"]
+        assert [(m.get(key), m["content"]) for m in tools] == [("f", "F"), ("g", "G"), (None, "H")]
+        assert [(p.kind, p.index) for p in report] == [("dropped", 4)]
+
+
+def test_fix_answers_the_later_call_and_keeps_the_first_result_with_the_first() -> None:
+    conv = decode_conversation(_history("F"), "openai.chat")
+    fixed, changes = fix_conversation(conv, "gemini")
+    assert [(c.kind, c.index, c.id) for c in changes] == [("answered", 1, "call_0")]
+    assert [(p.kind, p.index) for p in check_conversation(fixed, "gemini")] == [("duplicate-id", 1)]
+    assert fix_conversation(fixed, "gemini")[1] == []
+    parts = encode_conversation(fixed, "gemini")["contents"][-1]["parts"]
+    assert [(p["functionResponse"]["name"], list(p["functionResponse"]["response"])) for p in parts] == [
+        ("f", ["output"]), ("g", ["error"])]
