@@ -40,6 +40,17 @@ def test_parallel_calls() -> None:
     check(dsml, D, None, None, [C("a"), C("b", {"s": "x"})])
 
 
+def test_a_tool_named_function() -> None:
+    # V3.1 writes NAME<｜tool▁sep｜>ARGS: a tool named "function" is that tool, not V3's type
+    # word (vLLM's DeepSeekV31ToolParser reads the name before the separator)
+    check(f'{S}{B}function{SEP}{{"a": 1}}{E}{SE}', D, None, None, [C("function", {"a": 1})])
+    check(f"{S}{B}function{SEP}  {{}}{E}{SE}", D, None, None, [C("function")])
+    cut = f'{S}{B}function{SEP}{{"a": '
+    check(cut, D, None, None, [Invalid("function", truncated=True, raw=cut[len(S):])])
+    # V3: the type word, then the name (which may be "function" too) on its own line
+    check(f"{S}{B}function{SEP}function\n```json\n{{}}\n```{E}{SE}", D, None, None, [C("function")])
+
+
 def test_no_argument_call() -> None:
     check(f"{S}{B}now{SEP}{{}}{E}{SE}", D, None, None, [C("now")])
 

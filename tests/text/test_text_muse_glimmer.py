@@ -160,6 +160,12 @@ def test_encode_refuses_what_the_wire_cannot_carry() -> None:
     assert "\\u003c/atem:parameter>" in text
     assert decode_text(text, M).tool_calls == (call,)
     assert encode_text([], M) == ""
+    # to=self is reasoning and to=user the answer: a tool of either name would be read back
+    # as text, the call lost
+    for name in ("self", "user"):
+        with pytest.raises(EncodeError) as exc:
+            encode_text([ToolCall(name="f"), ToolCall(name=name, args={"a": 1})], M)
+        assert exc.value.loc == "$[1].name"
 
 
 HOSTILE = [

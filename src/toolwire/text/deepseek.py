@@ -87,6 +87,14 @@ PARAM, PARAM_END = f"<{D}parameter", f"</{D}parameter>"
 _ATTR = ATTR  # name="value" attributes, read in one linear pass (_kit)
 
 
+def _v3(left: str, right: str) -> bool:
+    """True when a call's text before and after ``<｜tool▁sep｜>`` is V3's (the type word
+    ``function``, then the name on its own line) and not V3.1's ``NAME<｜tool▁sep｜>ARGS`` of
+    a tool named ``function`` (its arguments are a JSON object: vLLM's V3.1 parser reads the
+    name before the separator)."""
+    return left.strip() == "function" and right.lstrip()[:1] != "{"
+
+
 def _call(m: TextParser, text: str, end: str, complete: bool) -> None:
     if end == SECTION_END:
         m.mode = _CONTENT
@@ -101,14 +109,15 @@ def _call(m: TextParser, text: str, end: str, complete: bool) -> None:
             text, m.opener = text[i + len(CALL) :], CALL
     raw = m.opener + text + end
     left, sep, right = text.partition(SEP)
+    v3 = _v3(left, right)
     if not complete:
-        name = left.strip() if left.strip() != "function" else right.split("\n")[0].strip()
+        name = right.split("\n")[0].strip() if v3 else left.strip()
         m.truncated(name or None, raw)
         return
     if not sep:
         m.invalid(None, raw, f"Tool call at {m.loc} has no <｜tool▁sep｜>")
         return
-    if left.strip() == "function":  # V3: type, then the name on its own line, then fenced JSON
+    if v3:  # V3: type, then the name on its own line, then fenced JSON
         name, _, args = right.partition("\n")
         args = args.strip()
         if args.startswith("```"):

@@ -56,7 +56,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from .._errors import excerpt
+from .._errors import EncodeError, excerpt
 from .._types import ToolCall
 from ._blocks import cut_block
 from ._core import Action, BodyMode, TextFormat, TextMode, TextParser
@@ -286,6 +286,10 @@ _UNSAID = (P_END, P, START, MESSAGE, EOM, EOT)
 def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
     out = []
     for i, c in enumerate(calls_of(calls, NAME)):
+        if not _tool(c.name):
+            raise EncodeError(f"Tool name {excerpt(c.name)} is Muse Glimmer's recipient of the "
+                              + ("reasoning (to=self)" if c.name == SELF else "answer (to=user)")
+                              + ": the call would be read back as text", dialect=NAME, loc=f"$[{i}].name")
         lines = [f"{EOM}{START}assistant" if i else "", f" to={c.name}{MESSAGE}{OPEN}\n{INV}\"{c.name}\">\n"]
         for k, v in c.args.items():
             name_text(k, ("\n",), NAME)
