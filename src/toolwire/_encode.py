@@ -23,7 +23,8 @@ from ._types import InvalidToolCall, Tool, ToolCall, ToolResult, new_call
 from ._value_checks import LONG_INT, check_json_object, utf8_problem
 
 __all__ = [
-    "check_arguments", "encode", "encode_result", "encode_tool", "invalid_as_call", "result_notes", "written",
+    "check_arguments", "encode", "encode_result", "encode_tool", "invalid_as_call", "made_id_data", "result_notes",
+    "written",
 ]
 
 
@@ -62,7 +63,8 @@ def _as_call(call: Any, registry: Optional[Registry]) -> ToolCall:
 
 def invalid_as_call(call: InvalidToolCall, d: Dialect, ids: Optional[IdMap] = None) -> ToolCall:
     """The stand-in that writes an invalid call back: its name, id and raw argument
-    text, written verbatim by dialects that carry argument text (``written`` checks);
+    text and its provider data (Gemini's signature on a Chat call, written back as a
+    valid call's), written verbatim by dialects that carry argument text (``written`` checks);
     text no UTF-8 can carry (a lone surrogate, held as received) is an ``EncodeError``.
     An id-less one takes its id from *ids* for the invalid call itself (the stand-in is
     new each time), so it keeps that id when the history is written again."""
@@ -82,8 +84,17 @@ def invalid_as_call(call: InvalidToolCall, d: Dialect, ids: Optional[IdMap] = No
             dialect=d.name,
             loc="$.raw",
         )
-    ident = ids.id_of(call) if call.id is None and ids is not None and d.ids.required else call.id
-    return new_call(call.name, {}, ident, Verbatim(call.raw), None, ("invalid-call",))
+    if call.id is None and ids is not None and d.ids.required:
+        return new_call(call.name, {}, ids.id_of(call), Verbatim(call.raw), made_id_data(call, d.name),
+                        ("invalid-call",))
+    return new_call(call.name, {}, call.id, Verbatim(call.raw), call.provider_data or None, ("invalid-call",))
+
+
+def made_id_data(call: Any, target: str) -> Any:
+    """The provider data of *call* written with an id the target made for it: the
+    target's own placeholders (no id, an empty id) no longer apply (as for a valid call)."""
+    pd = call.provider_data
+    return {k: v for k, v in pd.items() if k != target} if target in pd else pd
 
 
 def written(out: Any, call: InvalidToolCall, d: Dialect) -> None:
