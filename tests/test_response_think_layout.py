@@ -8,9 +8,12 @@ so ``"Run this:\\n<think>check</think>\\n    pip install x"`` lost its indentati
 
 from __future__ import annotations
 
+import re
 from typing import Any, Dict
 
 import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
 
 from toolwire.response import normalize
 from toolwire.stream import Accumulator
@@ -38,6 +41,22 @@ CASES = [
     # a blank line after the block's line still parts the paragraphs
     ("Para one.\n<think>x</think>\n\nPara two.", "Para one.\n\nPara two.", "x"),
     ("Para one.\r\n<think>x</think>\r\n\r\n\tcode", "Para one.\r\n\r\n\tcode", "x"),
+    # a block standing as a paragraph of its own, a blank line on either side: one blank
+    # line stays between the paragraphs around it, as the text had (the hunt: "A\n\n\nB")
+    ("A\n\n<think>x</think>\n\nB", "A\n\nB", "x"),
+    ("A\r\n\r\n<think>x</think>\r\n\r\nB", "A\r\n\r\nB", "x"),
+    ("A\n\n<think>x</think>\n\n    code", "A\n\n    code", "x"),
+    ("A\n \t\n  <think>x</think>  \n\t\nB", "A\n \t\nB", "x"),
+    ("A\n\n<think>x</think>\n\n<think>y</think>\n\nB", "A\n\nB", "x\ny"),
+    ("A\n<think>x</think>\n\n<think>y</think>\n\nB", "A\n\nB", "x\ny"),
+    ("A\n\n<think>x</think>\nB", "A\n\nB", "x"),
+    ("A\n\n<think>x</think>\n\n\nB", "A\n\n\nB", "x"),  # the longer run of blank lines stays
+    ("A\n\n\n<think>x</think>\n\nB", "A\n\n\nB", "x"),
+    ("A\n\n\n<think>x</think>\n\n\nB", "A\n\n\nB", "x"),
+    ("A\n\nsee <think>x</think>\n\nB", "A\n\nsee \n\nB", "x"),  # inside a line: its break stays
+    # the blanks that indent the block's own line go with it: the next line keeps its own
+    ("Run this:\n  <think>x</think>\n    pip install x", "Run this:\n    pip install x", "x"),
+    ("Run this:\n\t<think>x</think> <think>y</think>\n    pip install x", "Run this:\n    pip install x", "x\ny"),
     # a leading block: the answer starts at its first line, which keeps its indentation
     ("<think>x</think>\n\nAnswer", "Answer", "x"),
     ("<think>x</think>\n    indented = 1\n", "    indented = 1", "x"),
@@ -76,3 +95,24 @@ def test_a_stream_reads_it_as_the_whole_reply(text: str, kept: str, reasoning: s
     acc.feed(_chunk("", "stop"))
     acc.close()
     assert acc.text == kept
+
+
+def _longest_blank_run(text: str) -> int:
+    lines = re.split(r"\r\n|\r|\n", text)[1:-1]  # the lines between two breaks
+    best = run = 0
+    for line in lines:
+        run = run + 1 if not line.strip(" \t") else 0
+        best = max(best, run)
+    return best
+
+
+LAYOUT = st.lists(st.sampled_from(["<think>x</think>", "<think>y</think>", "\n", "\r\n", "\r", " ", "\t", "A",
+                                   "    B"]), max_size=16).map("".join)
+
+
+@given(LAYOUT)
+@example("A\n\n<think>x</think>\n\nB")
+@example("A\n\n\n<think>x</think>\n\n\nA")
+def test_taking_blocks_out_makes_no_longer_run_of_blank_lines(text: str) -> None:
+    got = normalize(_chat(text), provider="openai.chat").text
+    assert _longest_blank_run(got) <= _longest_blank_run(text)
