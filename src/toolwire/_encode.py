@@ -14,13 +14,13 @@ from ._args import Verbatim
 from ._builtin import default_registry
 from ._codec import decode, decode_result, decode_tool
 from ._dialect import Dialect, EncodeContext
-from ._errors import DecodeError, EncodeError, ToolwireError, an, excerpt
+from ._errors import EncodeError, ToolwireError, an, excerpt
 from ._ids import IdMap
 from ._names import NameMap
 from ._registry import Registry
 from ._scope import check_scope
 from ._types import InvalidToolCall, Tool, ToolCall, ToolResult, new_call
-from ._value_checks import LONG_INT, check_json_object, utf8_problem
+from ._value_checks import check_args_to_write, utf8_problem
 
 __all__ = [
     "check_arguments", "encode", "encode_result", "encode_tool", "invalid_as_call", "made_id_data", "result_notes",
@@ -334,23 +334,9 @@ _ENCODE_ERRORS = (ValueError, TypeError, RecursionError, AttributeError, KeyErro
 
 
 def _check_args(d: Dialect, c: ToolCall) -> None:
-    """An ``EncodeError`` at the first value of ``c.args`` that JSON cannot hold. Args
-    are held as given, so a call changed after it was built can hold a set, NaN, an
-    object, a cycle; dialects that carry args as data would pass them on as they are."""
-    args = c.args
-    if type(args) is dict:
-        for k, v in args.items():  # the common case, one level of plain scalars: no walk
-            t = type(v)
-            if not (type(k) is str and (t is str or (t is int and -LONG_INT < v < LONG_INT) or t is bool
-                                        or v is None or (t is float and v - v == 0))):
-                break
-        else:
-            return
-    try:
-        check_json_object(args, "$.args", "ToolCall args", tuples=True)
-    except DecodeError as exc:
-        message = f"Cannot encode {excerpt(c)} as {d.name}: {exc.message}"
-        raise EncodeError(message, dialect=d.name, loc=exc.loc) from None
+    """An ``EncodeError`` at the first value of ``c.args`` that JSON cannot hold: dialects
+    that carry args as data would pass them on as they are (``check_args_to_write``)."""
+    check_args_to_write(c, d.name)
 
 
 def _encode_error(d: Dialect, value: Any, exc: Exception) -> EncodeError:
