@@ -15,25 +15,9 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
+from think_replies import INLINE, chat
 from toolwire.response import normalize
 from toolwire.stream import Accumulator
-
-
-def _chat(text: str) -> Dict[str, Any]:
-    return {"object": "chat.completion", "model": "qwen3", "choices": [
-        {"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": text}}]}
-
-
-def _mistral(text: str) -> Dict[str, Any]:
-    return {**_chat(text), "model": "magistral-medium-latest"}
-
-
-def _ollama(text: str) -> Dict[str, Any]:  # ollama docs/api.md, /api/chat
-    return {"model": "qwen3", "created_at": "2025-11-30T08:00:00Z", "message": {"role": "assistant", "content": text},
-            "done": True, "done_reason": "stop"}
-
-
-READERS = {"openai.chat": _chat, "mistral": _mistral, "ollama": _ollama}
 
 CASES = [
     # the hunter's reply: the block's line goes, the code line keeps its four spaces
@@ -75,10 +59,10 @@ CASES = [
 
 
 @pytest.mark.parametrize(("text", "kept", "reasoning"), CASES)
-@pytest.mark.parametrize("dialect", sorted(READERS))
+@pytest.mark.parametrize("dialect", sorted(INLINE))
 def test_the_blocks_line_goes_and_the_next_keeps_its_indentation(dialect: str, text: str, kept: str,
                                                                  reasoning: str) -> None:
-    r = normalize(READERS[dialect](text), provider=dialect)
+    r = normalize(INLINE[dialect](text), provider=dialect)
     assert (r.text, r.reasoning, r.think_stripped) == (kept, reasoning, True)
 
 
@@ -114,5 +98,5 @@ LAYOUT = st.lists(st.sampled_from(["<think>x</think>", "<think>y</think>", "\n",
 @example("A\n\n<think>x</think>\n\nB")
 @example("A\n\n\n<think>x</think>\n\n\nA")
 def test_taking_blocks_out_makes_no_longer_run_of_blank_lines(text: str) -> None:
-    got = normalize(_chat(text), provider="openai.chat").text
+    got = normalize(chat(text), provider="openai.chat").text
     assert _longest_blank_run(got) <= _longest_blank_run(text)
