@@ -123,3 +123,20 @@ def test_an_idless_invalid_call_keeps_its_id_each_turn() -> None:
     got = {(m[1]["tool_calls"][0]["id"], m[2]["tool_call_id"]) for m in turns}
     assert len(got) == 1 and len({*next(iter(got))}) == 1
     assert [toolwire.encode(bad, "openai.chat", ids=ids)["id"] for _ in range(2)] == [turns[0][1]["tool_calls"][0]["id"]] * 2
+
+
+def test_invalid_calls_encoded_with_the_items_own_fields() -> None:
+    # a Responses item cut off at the token limit (status "incomplete",
+    # https://platform.openai.com/docs/api-reference/responses/object): its item id and
+    # status are written back as a valid call's are, never dropped
+    item = {"type": "function_call", "id": "fc_1", "call_id": "call_1", "name": "delete_files", "arguments": CUT,
+            "status": "incomplete"}
+    reply = {"object": "response", "status": "incomplete", "incomplete_details": {"reason": "max_output_tokens"},
+             "output": [item]}
+    [bad] = toolwire.decode_all(reply, "openai.responses", invalid="keep")
+    assert type(bad) is toolwire.InvalidToolCall
+    assert bad.provider_data == {"openai.responses": {"id": "fc_1", "status": "incomplete"}}
+    assert toolwire.encode(bad, "openai.responses") == item
+    conv = toolwire.decode_conversation([{"role": "user", "content": "x"}, item], "openai.responses")
+    [part] = conv.messages[1].parts
+    assert type(part) is toolwire.InvalidToolCall and part.provider_data == bad.provider_data

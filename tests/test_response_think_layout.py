@@ -8,29 +8,16 @@ so ``"Run this:\\n<think>check</think>\\n    pip install x"`` lost its indentati
 
 from __future__ import annotations
 
+import re
 from typing import Any, Dict
 
 import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
 
+from think_replies import INLINE, chat
 from toolwire.response import normalize
 from toolwire.stream import Accumulator
-
-
-def _chat(text: str) -> Dict[str, Any]:
-    return {"object": "chat.completion", "model": "qwen3", "choices": [
-        {"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": text}}]}
-
-
-def _mistral(text: str) -> Dict[str, Any]:
-    return {**_chat(text), "model": "magistral-medium-latest"}
-
-
-def _ollama(text: str) -> Dict[str, Any]:  # ollama docs/api.md, /api/chat
-    return {"model": "qwen3", "created_at": "2025-11-30T08:00:00Z", "message": {"role": "assistant", "content": text},
-            "done": True, "done_reason": "stop"}
-
-
-READERS = {"openai.chat": _chat, "mistral": _mistral, "ollama": _ollama}
 
 CASES = [
     # the hunter's reply: the block's line goes, the code line keeps its four spaces
@@ -38,6 +25,22 @@ CASES = [
     # a blank line after the block's line still parts the paragraphs
     ("Para one.\n<think>x</think>\n\nPara two.", "Para one.\n\nPara two.", "x"),
     ("Para one.\r\n<think>x</think>\r\n\r\n\tcode", "Para one.\r\n\r\n\tcode", "x"),
+    # a block standing as a paragraph of its own, a blank line on either side: one blank
+    # line stays between the paragraphs around it, as the text had (the hunt: "A\n\n\nB")
+    ("A\n\n<think>x</think>\n\nB", "A\n\nB", "x"),
+    ("A\r\n\r\n<think>x</think>\r\n\r\nB", "A\r\n\r\nB", "x"),
+    ("A\n\n<think>x</think>\n\n    code", "A\n\n    code", "x"),
+    ("A\n \t\n  <think>x</think>  \n\t\nB", "A\n \t\nB", "x"),
+    ("A\n\n<think>x</think>\n\n<think>y</think>\n\nB", "A\n\nB", "x\ny"),
+    ("A\n<think>x</think>\n\n<think>y</think>\n\nB", "A\n\nB", "x\ny"),
+    ("A\n\n<think>x</think>\nB", "A\n\nB", "x"),
+    ("A\n\n<think>x</think>\n\n\nB", "A\n\n\nB", "x"),  # the longer run of blank lines stays
+    ("A\n\n\n<think>x</think>\n\nB", "A\n\n\nB", "x"),
+    ("A\n\n\n<think>x</think>\n\n\nB", "A\n\n\nB", "x"),
+    ("A\n\nsee <think>x</think>\n\nB", "A\n\nsee \n\nB", "x"),  # inside a line: its break stays
+    # the blanks that indent the block's own line go with it: the next line keeps its own
+    ("Run this:\n  <think>x</think>\n    pip install x", "Run this:\n    pip install x", "x"),
+    ("Run this:\n\t<think>x</think> <think>y</think>\n    pip install x", "Run this:\n    pip install x", "x\ny"),
     # a leading block: the answer starts at its first line, which keeps its indentation
     ("<think>x</think>\n\nAnswer", "Answer", "x"),
     ("<think>x</think>\n    indented = 1\n", "    indented = 1", "x"),
@@ -56,10 +59,10 @@ CASES = [
 
 
 @pytest.mark.parametrize(("text", "kept", "reasoning"), CASES)
-@pytest.mark.parametrize("dialect", sorted(READERS))
+@pytest.mark.parametrize("dialect", sorted(INLINE))
 def test_the_blocks_line_goes_and_the_next_keeps_its_indentation(dialect: str, text: str, kept: str,
                                                                  reasoning: str) -> None:
-    r = normalize(READERS[dialect](text), provider=dialect)
+    r = normalize(INLINE[dialect](text), provider=dialect)
     assert (r.text, r.reasoning, r.think_stripped) == (kept, reasoning, True)
 
 
@@ -76,3 +79,24 @@ def test_a_stream_reads_it_as_the_whole_reply(text: str, kept: str, reasoning: s
     acc.feed(_chunk("", "stop"))
     acc.close()
     assert acc.text == kept
+
+
+def _longest_blank_run(text: str) -> int:
+    lines = re.split(r"\r\n|\r|\n", text)[1:-1]  # the lines between two breaks
+    best = run = 0
+    for line in lines:
+        run = run + 1 if not line.strip(" \t") else 0
+        best = max(best, run)
+    return best
+
+
+LAYOUT = st.lists(st.sampled_from(["<think>x</think>", "<think>y</think>", "\n", "\r\n", "\r", " ", "\t", "A",
+                                   "    B"]), max_size=16).map("".join)
+
+
+@given(LAYOUT)
+@example("A\n\n<think>x</think>\n\nB")
+@example("A\n\n\n<think>x</think>\n\n\nA")
+def test_taking_blocks_out_makes_no_longer_run_of_blank_lines(text: str) -> None:
+    got = normalize(chat(text), provider="openai.chat").text
+    assert _longest_blank_run(got) <= _longest_blank_run(text)

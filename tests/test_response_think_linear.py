@@ -56,6 +56,8 @@ HOSTILE: List[Callable[[int], str]] = [
     lambda n: "<think>\n```\nx `y\n</think>\n" * (n // 22),  # fences a block opened, closed with it
     # blocks alone on their lines and inside lines, blanks and line breaks after each (``_after``)
     lambda n: "  <think>a</think> \t \r\n\n    x <think>b</think>   \n" * (n // 48),
+    # blocks between runs of blank lines: those above are counted back, as many below taken, once
+    lambda n: ("\n \t\r\n" * 8 + "<think>a</think>\n" + "\n" * 12) * (n // 60),
     # a template's block (no opening tag) whose fence never closes: read again after its tag, once
     lambda n: "draft\n```\n" + "a `b\n</think>\nc ``d\n" * (n // 20),
 ]

@@ -18,55 +18,9 @@ from typing import Any, Callable, Dict
 import pytest
 
 import toolwire
+from think_replies import INLINE, OWN_CHANNEL
 from toolwire import Registry, default_registry
 from toolwire.response import ResponseReader, Usage, normalize
-
-
-def _anthropic(text: str) -> Dict[str, Any]:  # https://docs.anthropic.com/en/api/messages
-    return {"id": "msg_1", "type": "message", "role": "assistant", "model": "claude-sonnet-4-5",
-            "content": [{"type": "text", "text": text}], "stop_reason": "end_turn", "stop_sequence": None,
-            "usage": {"input_tokens": 1, "output_tokens": 1}}
-
-
-def _responses(text: str) -> Dict[str, Any]:  # https://platform.openai.com/docs/api-reference/responses/object
-    return {"id": "resp_1", "object": "response", "created_at": 1, "model": "gpt-5", "status": "completed",
-            "output": [{"type": "message", "id": "msg_1", "role": "assistant", "status": "completed",
-                        "content": [{"type": "output_text", "text": text, "annotations": []}]}],
-            "parallel_tool_calls": True, "tool_choice": "auto", "tools": []}
-
-
-def _gemini(text: str) -> Dict[str, Any]:  # https://ai.google.dev/api/generate-content#generatecontentresponse
-    return {"candidates": [{"content": {"role": "model", "parts": [{"text": text}]}, "finishReason": "STOP",
-                            "index": 0}]}
-
-
-def _bedrock(text: str) -> Dict[str, Any]:  # API_runtime_Converse.html
-    return {"output": {"message": {"role": "assistant", "content": [{"text": text}]}}, "stopReason": "end_turn",
-            "usage": {"inputTokens": 1, "outputTokens": 1, "totalTokens": 2}}
-
-
-def _cohere(text: str) -> Dict[str, Any]:  # https://docs.cohere.com/reference/chat
-    return {"id": "c1", "finish_reason": "COMPLETE",
-            "message": {"role": "assistant", "content": [{"type": "text", "text": text}]}}
-
-
-def _chat(text: str) -> Dict[str, Any]:
-    return {"object": "chat.completion", "model": "qwen3", "choices": [
-        {"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": text}}]}
-
-
-def _mistral(text: str) -> Dict[str, Any]:
-    return {**_chat(text), "model": "magistral-medium-latest"}
-
-
-def _ollama(text: str) -> Dict[str, Any]:  # ollama docs/api.md, /api/chat
-    return {"model": "qwen3", "created_at": "2025-11-30T08:00:00Z", "message": {"role": "assistant", "content": text},
-            "done": True, "done_reason": "stop"}
-
-
-OWN_CHANNEL = {"anthropic.messages": _anthropic, "openai.responses": _responses, "gemini": _gemini,
-               "bedrock.converse": _bedrock, "cohere.v2": _cohere}
-INLINE = {"openai.chat": _chat, "mistral": _mistral, "ollama": _ollama}
 
 TEXTS = [
     "To parse Qwen3 output, split on </think>: the part after it is the answer.",

@@ -390,4 +390,5 @@ def _invalid(data: Any, d: Optional[Dialect], exc: DecodeError) -> InvalidToolCa
         error=exc.message,
         loc=exc.loc,
         truncated=False if args is None else args.truncated,
+        provider_data=None if args is None else args.provider_data,
     )

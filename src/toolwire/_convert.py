@@ -32,7 +32,7 @@ from ._builtin import default_registry
 from ._codec import _VAGUE_STR, decode, decode_all, decode_result, decode_tool
 from ._definitions import read_definition
 from ._dialect import CALL, CALLS, RESULT, SERVER, TOOL, Dialect
-from ._encode import check_arguments, encode, encode_result, encode_tool, invalid_as_call, written
+from ._encode import check_arguments, encode, encode_result, encode_tool, invalid_as_call, made_id_data, written
 from ._errors import DecodeError, EncodeError, ToolwireError, an, excerpt
 from ._foreign import foreign
 from ._ids import IdMap
@@ -61,9 +61,7 @@ class _Target:
         """The wire item of *c*; *slot*: ``IdMap.id_of``'s (``encode_conversation``)."""
         if c.id is None and self.d.ids.required:
             new = self.ids.id_of(c, slot)
-            # the target's own placeholders (no id, an empty id) no longer apply
-            pd = {k: v for k, v in c.provider_data.items() if k != self.d.name}
-            c = evolve(c, id=new, provider_data=pd, repairs=(*c.repairs, "id-synthesized"))
+            c = evolve(c, id=new, provider_data=made_id_data(c, self.d.name), repairs=(*c.repairs, "id-synthesized"))
         if c.id is not None:
             self.name_of[c.id] = c.name
         name = self.names.map(c.name)

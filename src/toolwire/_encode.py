@@ -14,16 +14,17 @@ from ._args import Verbatim
 from ._builtin import default_registry
 from ._codec import decode, decode_result, decode_tool
 from ._dialect import Dialect, EncodeContext
-from ._errors import DecodeError, EncodeError, ToolwireError, an, excerpt
+from ._errors import EncodeError, ToolwireError, an, excerpt
 from ._ids import IdMap
 from ._names import NameMap
 from ._registry import Registry
 from ._scope import check_scope
 from ._types import InvalidToolCall, Tool, ToolCall, ToolResult, new_call
-from ._value_checks import LONG_INT, check_json_object, utf8_problem
+from ._value_checks import check_args_to_write, utf8_problem
 
 __all__ = [
-    "check_arguments", "encode", "encode_result", "encode_tool", "invalid_as_call", "result_notes", "written",
+    "check_arguments", "encode", "encode_result", "encode_tool", "invalid_as_call", "made_id_data", "result_notes",
+    "written",
 ]
 
 
@@ -62,7 +63,8 @@ def _as_call(call: Any, registry: Optional[Registry]) -> ToolCall:
 
 def invalid_as_call(call: InvalidToolCall, d: Dialect, ids: Optional[IdMap] = None) -> ToolCall:
     """The stand-in that writes an invalid call back: its name, id and raw argument
-    text, written verbatim by dialects that carry argument text (``written`` checks);
+    text and its provider data (Gemini's signature on a Chat call, written back as a
+    valid call's), written verbatim by dialects that carry argument text (``written`` checks);
     text no UTF-8 can carry (a lone surrogate, held as received) is an ``EncodeError``.
     An id-less one takes its id from *ids* for the invalid call itself (the stand-in is
     new each time), so it keeps that id when the history is written again."""
@@ -82,8 +84,17 @@ def invalid_as_call(call: InvalidToolCall, d: Dialect, ids: Optional[IdMap] = No
             dialect=d.name,
             loc="$.raw",
         )
-    ident = ids.id_of(call) if call.id is None and ids is not None and d.ids.required else call.id
-    return new_call(call.name, {}, ident, Verbatim(call.raw), None, ("invalid-call",))
+    if call.id is None and ids is not None and d.ids.required:
+        return new_call(call.name, {}, ids.id_of(call), Verbatim(call.raw), made_id_data(call, d.name),
+                        ("invalid-call",))
+    return new_call(call.name, {}, call.id, Verbatim(call.raw), call.provider_data or None, ("invalid-call",))
+
+
+def made_id_data(call: Any, target: str) -> Any:
+    """The provider data of *call* written with an id the target made for it: the
+    target's own placeholders (no id, an empty id) no longer apply (as for a valid call)."""
+    pd = call.provider_data
+    return {k: v for k, v in pd.items() if k != target} if target in pd else pd
 
 
 def written(out: Any, call: InvalidToolCall, d: Dialect) -> None:
@@ -323,23 +334,9 @@ _ENCODE_ERRORS = (ValueError, TypeError, RecursionError, AttributeError, KeyErro
 
 
 def _check_args(d: Dialect, c: ToolCall) -> None:
-    """An ``EncodeError`` at the first value of ``c.args`` that JSON cannot hold. Args
-    are held as given, so a call changed after it was built can hold a set, NaN, an
-    object, a cycle; dialects that carry args as data would pass them on as they are."""
-    args = c.args
-    if type(args) is dict:
-        for k, v in args.items():  # the common case, one level of plain scalars: no walk
-            t = type(v)
-            if not (type(k) is str and (t is str or (t is int and -LONG_INT < v < LONG_INT) or t is bool
-                                        or v is None or (t is float and v - v == 0))):
-                break
-        else:
-            return
-    try:
-        check_json_object(args, "$.args", "ToolCall args", tuples=True)
-    except DecodeError as exc:
-        message = f"Cannot encode {excerpt(c)} as {d.name}: {exc.message}"
-        raise EncodeError(message, dialect=d.name, loc=exc.loc) from None
+    """An ``EncodeError`` at the first value of ``c.args`` that JSON cannot hold: dialects
+    that carry args as data would pass them on as they are (``check_args_to_write``)."""
+    check_args_to_write(c, d.name)
 
 
 def _encode_error(d: Dialect, value: Any, exc: Exception) -> EncodeError:

@@ -20,7 +20,7 @@ the whole path).
 from __future__ import annotations
 
 import re
-from typing import Any, NoReturn, Optional
+from typing import Any, Dict, NoReturn, Optional
 
 __all__ = [
     "ArgumentsError",
@@ -112,8 +112,12 @@ class ArgumentsError(DecodeError):
     """A call's arguments could not be made into a JSON object under the active policy.
 
     ``decode_all(..., invalid="keep")`` turns these, and any other ``DecodeError`` of
-    one call item, into an ``InvalidToolCall``.
+    one call item, into an ``InvalidToolCall``; ``provider_data``, where the dialect that
+    read the item sets it, is what the item held beside its arguments (Gemini's
+    signature on a Chat call), kept on that ``InvalidToolCall`` as on a valid call.
     """
+
+    provider_data: Optional[Dict[str, Any]] = None
 
     def __init__(
         self,
@@ -129,13 +133,17 @@ class ArgumentsError(DecodeError):
         self.truncated = truncated
 
     def __reduce__(self) -> Any:
-        return (_rebuild_args, (self.message, self.dialect, self.loc, self.raw, self.truncated))
+        return (_rebuild_args, (self.message, self.dialect, self.loc, self.raw, self.truncated, self.provider_data))
 
 
 def _rebuild_args(
-    message: str, dialect: Optional[str], loc: str, raw: Optional[str], truncated: bool
+    message: str, dialect: Optional[str], loc: str, raw: Optional[str], truncated: bool,
+    provider_data: Optional[Dict[str, Any]] = None,
 ) -> ArgumentsError:
-    return ArgumentsError(message, dialect=dialect, loc=loc, raw=raw, truncated=truncated)
+    out = ArgumentsError(message, dialect=dialect, loc=loc, raw=raw, truncated=truncated)
+    if provider_data is not None:
+        out.provider_data = provider_data
+    return out
 
 
 class SchemaError(DecodeError):

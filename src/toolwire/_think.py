@@ -49,8 +49,11 @@ def take_closed_blocks(text: str, found: List[str], kept: Optional[_Kept] = None
     """*text* without its closed ``<think>…</think>`` blocks, their bodies added to
     *found*; with *kept*, a tag inside one of its spans is skipped. What a block leaves
     (``_after``): the blanks after it and, when it stood alone on its line, that line's
-    break, so the next line keeps its indentation and a blank line after it still parts
-    paragraphs. One pass: a tag whose closing tag does not occur after an opening one is
+    blanks and break, so the next line keeps its indentation and a blank line after it still parts
+    paragraphs; a block alone on its line with blank lines above it takes as many blank
+    lines below it, as far as there are (``_blank_line``: a paragraph of its own between
+    blank lines leaves the longer of the two runs between its neighbours, as the text
+    had, not both). One pass: a tag whose closing tag does not occur after an opening one is
     never searched for again (no later one can close), and a skipped tag's search goes
     on past the span that holds it."""
     out: List[str] = []
@@ -58,6 +61,7 @@ def take_closed_blocks(text: str, found: List[str], kept: Optional[_Kept] = None
     pos = text.find("<")
     dead: Set[str] = set()
     alone = True  # whether only blanks stand between the last line break (or the start) and *done*
+    blank = 0  # and how many blank lines stand right above that line (in the text kept so far)
     while pos >= 0:
         tag = next((t for t in _TAGS if t not in dead and text.startswith(f"<{t}>", pos)), None)
         if tag is None:
@@ -79,10 +83,16 @@ def take_closed_blocks(text: str, found: List[str], kept: Optional[_Kept] = None
             dead.add(tag)
             continue
         before = text[done:pos]
-        out.append(before)
         found.append(text[body:close].strip())
+        above = _blank_above(before, alone, blank)
         alone = _alone(before, alone)
+        blank = above if alone else 0
+        out.append(before.rstrip(" \t") if alone else before)  # a block alone: its line's blanks go with it
         done = _after(text, close + len(tag) + 3, alone)
+        for _ in range(blank):
+            at, done = done, _blank_line(text, done)
+            if done == at:
+                break
         pos = text.find("<", done)
     out.append(text[done:])
     return "".join(out)
@@ -95,6 +105,39 @@ def _alone(before: str, alone: bool) -> bool:
     if cut >= 0:
         return not before[cut + 1:].strip(" \t")
     return alone and not before.strip(" \t")
+
+
+def _blank_above(before: str, alone: bool, blank: int) -> int:
+    """How many blank lines stand right above the line a block opens after *before* (the
+    text since the last block; *alone* and *blank* tell of the text before it). Read
+    only where the block opens its line: then *before*, its blanks aside, is empty or
+    ends with a line break. Reads *before* back from its end, over blanks and breaks."""
+    i = len(before)
+    while i and before[i - 1] in " \t":
+        i -= 1
+    if not i:
+        return blank
+    count = 0
+    while True:  # before[:i] ends with the break that ends the line above: step over it
+        i -= 2 if i >= 2 and before[i - 2] == "\r" and before[i - 1] == "\n" else 1
+        while i and before[i - 1] in " \t":
+            i -= 1
+        if not i:  # that line began before *before*
+            return count + 1 + blank if alone else count
+        if before[i - 1] not in "\r\n":  # a line with text
+            return count
+        count += 1
+
+
+def _blank_line(text: str, at: int) -> int:
+    """Past the blank line at *at* (blanks, then a line break; ``\r\n`` is one), or *at*."""
+    n = len(text)
+    end = at
+    while end < n and text[end] in " \t":
+        end += 1
+    if end < n and text[end] in "\r\n":
+        return end + (2 if text.startswith("\r\n", end) else 1)
+    return at
 
 
 def _after(text: str, end: int, alone: bool) -> int:

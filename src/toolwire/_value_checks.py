@@ -9,7 +9,7 @@ import math
 from types import MappingProxyType
 from typing import Any, Dict, List, Mapping, Optional, Set, Tuple, Union, cast
 
-from ._errors import DecodeError, an, excerpt
+from ._errors import DecodeError, EncodeError, an, excerpt
 from ._path_steps import key_step
 
 __all__ = [
@@ -21,6 +21,7 @@ __all__ = [
     "REQUIRED",
     "Content",
     "ProviderData",
+    "check_args_to_write",
     "check_json_object",
     "check_json_value",
     "lone_surrogate_in",
@@ -214,6 +215,27 @@ def check_json_object(
         raise _fail(what, loc, f"must be a JSON object (a dict), got {excerpt(value)}{_subclass(value)}")
     check_json_value(value, loc, what, tuples=tuples, limit=limit)
     return value
+
+
+def check_args_to_write(call: Any, dialect: str) -> None:
+    """An ``EncodeError`` at the first value of ``call.args`` that JSON cannot hold (a key
+    that is not a string, a set, NaN, a cycle...), for *dialect*'s writer. Args are held
+    as given, so a call changed after it was built can hold them; every writer (``encode``,
+    ``encode_text``) refuses them alike, never writes them changed (``5`` as ``"5"``)."""
+    args = call.args
+    if type(args) is dict:
+        for k, v in args.items():  # the common case, one level of plain scalars: no walk
+            t = type(v)
+            if not (type(k) is str and (t is str or (t is int and -LONG_INT < v < LONG_INT) or t is bool
+                                        or v is None or (t is float and v - v == 0))):
+                break
+        else:
+            return
+    try:
+        check_json_object(args, "$.args", "ToolCall args", tuples=True)
+    except DecodeError as exc:
+        raise EncodeError(f"Cannot encode {excerpt(call)} as {dialect}: {exc.message}", dialect=dialect,
+                          loc=exc.loc) from None
 
 
 def too_many_nodes(limit: int) -> str:

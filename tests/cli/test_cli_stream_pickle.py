@@ -107,6 +107,16 @@ def test_errors_pickle_with_their_fields(error: toolwire.ToolwireError) -> None:
     assert (str(back), back.__dict__) == (str(error), error.__dict__)
 
 
+def test_an_arguments_error_pickles_with_the_calls_provider_data() -> None:
+    item = {"id": "call_1", "type": "function", "function": {"name": "f", "arguments": '{"a": '},
+            "extra_content": {"google": {"thought_signature": "c2ln"}}}
+    with pytest.raises(toolwire.ArgumentsError) as info:
+        toolwire.decode(item, "openai.chat")
+    back = pickle.loads(pickle.dumps(info.value))
+    assert back.provider_data == {"openai.chat": {"extra": {"extra_content": {"google": {"thought_signature": "c2ln"}}}}}
+    assert back.__dict__ == info.value.__dict__
+
+
 def test_a_raised_error_pickles() -> None:
     with pytest.raises(toolwire.DecodeError) as info:
         toolwire.decode({"hello": "world"})

@@ -23,11 +23,12 @@ NAN = new_call("f", {"x": float("nan")}, "c1")
 @pytest.mark.parametrize(
     ("dialect", "calls", "says"),
     [
-        ("text.llama", [NAN], "Arguments cannot be written as JSON in text.llama"),
-        ("text.mistral", [NAN], "Arguments cannot be written as JSON in text.mistral"),
-        ("text.kimi", [NAN], "Arguments cannot be written as JSON in text.kimi"),
-        ("text.step", [NAN], "Arguments cannot be written as JSON in text.step"),
-        ("text.lfm2", [NAN], "nan is not a JSON number"),
+        # refused before any writer, as ``encode`` refuses it, at its path
+        ("text.llama", [NAN], "as text.llama: ToolCall args at $[0].args.x holds nan, which JSON cannot carry"),
+        ("text.mistral", [NAN], "as text.mistral: ToolCall args at $[0].args.x holds nan"),
+        ("text.kimi", [NAN], "as text.kimi: ToolCall args at $[0].args.x holds nan"),
+        ("text.step", [NAN], "as text.step: ToolCall args at $[0].args.x holds nan"),
+        ("text.lfm2", [NAN], "as text.lfm2: ToolCall args at $[0].args.x holds nan"),
         ("text.step", [new_call("a>b", {}, None)], "Tool name 'a>b' of call 0 cannot be read back from text.step"),
         ("text.gemma", [new_call("f", {'a<|"|>b': 1}, None)], "text.gemma"),
         ("text.kimi", ["not a call"], "Item 0 is not a ToolCall"),

@@ -221,6 +221,40 @@ def test_a_parameter_name_holding_a_marker_is_refused_at_its_path(fmt: str, vari
     _said_at(fmt, variant, {**KEY_MARKERS, ("", ""): ""}, _named)
 
 
+def _changed(args: dict[str, Any], key: Any, value: Any, *steps: str) -> dict[str, Any]:
+    """*args* with *key* set after the call was built (args are held as given): at *steps*."""
+    at = args
+    for s in steps:
+        at = at[s]
+    at[key] = value
+    return args
+
+
+@pytest.mark.parametrize(("fmt", "variant"), WRITERS)
+@pytest.mark.parametrize(("make", "loc"), [
+    (lambda: _changed({"a": 1}, 5, 2), ".args"),
+    (lambda: _changed({"a": {"b": 1}}, 5, 2, "a"), ".args.a"),
+    (lambda: _changed({"a": [{"b": 1}]}, (1, 2), 2, "a", 0), ".args.a[0]"),
+    (lambda: _changed({"a": 1}, "b", {1, 2}), ".args.b"),
+    (lambda: _changed({"a": 1}, "b", float("nan")), ".args.b"),
+])
+def test_args_json_cannot_hold_are_refused_at_their_path_by_every_writer(
+    fmt: str, variant: str | None, make: Any, loc: str
+) -> None:
+    # as ``encode`` refuses them (``check_json_object``): before, JSON writers wrote the key
+    # 5 as "5" (another key), Python-literal writers as 5, and the rest raised AttributeError
+    # or TypeError (text.functiongemma: 'int' object has no attribute 'lower')
+    i = _index(fmt, variant)
+    call = ToolCall("f", {"a": 1})
+    call.args.clear()
+    call.args.update(make())
+    with pytest.raises(EncodeError) as err:
+        encode_text([ToolCall("g")] * i + [call], fmt, variant=variant)
+    if fmt == "text.llama" and variant == "code":
+        return  # (refused as no code call, at the call)
+    assert (err.value.loc, err.value.dialect) == (f"$[{i}]{loc}", fmt)
+
+
 def test_a_string_nested_in_a_gemma_value_is_refused_at_its_path() -> None:
     for args, loc in [({"q": {"a": [1, 'x<|"|>y']}}, "$[1].args.q.a[1]"),
                       ({"q": [{'a<|"|>': 1}]}, '$[1].args.q[0]["a<|\\"|>"]')]:

@@ -57,8 +57,9 @@ def test_an_integer_python_cannot_print_is_an_encode_error() -> None:
     call = ToolCall("f", {}, id="x")
     call.args["n"] = 10 ** 5000
     for fmt, options in ((D, {}), ("text.llama", {"variant": "pythonic"})):
-        with pytest.raises(EncodeError, match="too long to write"):
+        with pytest.raises(EncodeError, match="holds an integer of more than 4300 digits") as err:
             encode_text([call], fmt, **options)
+        assert err.value.loc == "$[0].args.n"  # refused before the writer, as ``encode`` refuses it
 
 
 

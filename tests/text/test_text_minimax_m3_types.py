@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 from textcheck import C, check
 
-from toolwire.text._api import decode_text
+from toolwire import EncodeError, ToolCall
+from toolwire.text._api import decode_text, encode_text
 
 D = "text.minimax"
 NS = "]<]minimax[>["
@@ -169,3 +170,36 @@ def test_typing_stays_linear_in_the_text_and_the_schema(monkeypatch: pytest.Monk
         r = decode_text(_block({"p": kids}), D, tools=tools)
         assert r.tool_calls[0].args == {"p": {"k": ["["] * n}}
         assert counts == {"options": 2, "loads": n}
+
+
+# The writer writes what the typed reader reads back, or refuses it at the value's path.
+# vLLM types an integer parameter by ``value.parse::<i64>()`` (past it: the text as a
+# string) and reads a number, and JSON inside an object or array, with serde_json without
+# ``arbitrary_precision`` (its own comment says so): an i64 or u64 exactly, past it an f64.
+I64_MIN, I64_MAX, U64_MAX = -(2**63), 2**63 - 1, 2**64 - 1
+INTS = {"type": "object", "properties": {"n": {"type": "integer"}, "o": {"type": "object"},
+                                         "l": {"type": "array", "items": {"type": "integer"}}}}
+
+
+@pytest.mark.parametrize("args", [
+    {"n": I64_MAX}, {"n": I64_MIN}, {"o": {"k": U64_MAX}}, {"o": {"k": I64_MIN}}, {"l": [1, U64_MAX]},
+])
+def test_integers_the_reader_reads_back_are_written(args: dict[str, Any]) -> None:
+    text = encode_text([ToolCall("f", args, "c1")], D, variant="m3")
+    got = decode_text(text, D, tools=[{"name": "f", "parameters": INTS}]).tool_calls[0].args
+    assert got == args and all(type(got[k]) is type(v) for k, v in args.items())
+
+
+@pytest.mark.parametrize(("args", "loc"), [
+    ({"n": I64_MAX + 1}, "$[1].args.n"),  # an integer parameter would read it as the text "9223372036854775808"
+    ({"n": I64_MIN - 1}, "$[1].args.n"),
+    ({"n": 2**70}, "$[1].args.n"),
+    ({"o": {"k": U64_MAX + 1}}, "$[1].args.o.k"),  # JSON inside: an f64 (1.8446744073709552e19)
+    ({"o": {"k": [I64_MIN - 1]}}, "$[1].args.o.k[0]"),
+    ({"l": [1, 10**25]}, "$[1].args.l[1]"),
+])
+def test_integers_past_64_bits_are_refused_at_their_path(args: dict[str, Any], loc: str) -> None:
+    with pytest.raises(EncodeError) as info:
+        encode_text([ToolCall("g"), ToolCall("f", args, "c1")], D, variant="m3")
+    assert (info.value.loc, info.value.dialect) == (loc, D)
+    assert "64-bit" in info.value.message

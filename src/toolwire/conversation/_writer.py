@@ -24,7 +24,7 @@ from typing import Any, Dict, FrozenSet, List, Optional, Sequence, Tuple
 from .._builtin import default_registry
 from .._convert import _Target
 from .._dialect import Dialect, EncodeContext
-from .._encode import _encoded, invalid_as_call, result_notes, written
+from .._encode import _encoded, invalid_as_call, made_id_data, result_notes, written
 from .._errors import EncodeError
 from .._ids import IdMap
 from .._names import NameMap
@@ -158,9 +158,10 @@ class Writer:
         self._sync()
         slot = self._slot_of(c)
         if slot is not None:  # its id by its slot, as a valid call's
-            c = c.replace(id=self.target.ids.id_of(c, slot))
+            c = c.replace(id=self.target.ids.id_of(c, slot), provider_data=made_id_data(c, self.name))
         try:
-            out = self.target.call(invalid_as_call(c, self.d, self.target.ids), self._place())
+            stand_in = invalid_as_call(c, self.d, self.target.ids)
+            out = self.target.call(stand_in, self._place())
             written(out, c, self.d)
         except EncodeError as exc:
             said, loc = _placed(exc, self.where(part))
@@ -168,6 +169,8 @@ class Writer:
                 f"Message {self.index} holds an invalid call of {c.name!r} that cannot be written: {said}",
                 dialect=self.name, loc=loc,
             ) from None
+        if c.provider_data and not self._signed(self.name, stand_in):  # a signature dropped, as a valid call's
+            self._dropped(stand_in)
         return out
 
     def _state(self, dialect: str) -> FrozenSet[str]:

@@ -58,7 +58,7 @@ def call_part(d: Dialect, item: Any, loc: str, peek: Tuple[Any, Any], finish: Op
             try:
                 call = d.decode_call(item, pol, loc)
             except ArgumentsError as exc:
-                return new_invalid(name, ident, exc.raw, error, loc)
+                return new_invalid(name, ident, exc.raw, error, loc, False, exc.provider_data)
             return new_invalid(call.name, call.id, call.raw, error, loc, False, call.provider_data)
         cut = cut_reason(d, finish)
         if cut is not None:
@@ -66,7 +66,7 @@ def call_part(d: Dialect, item: Any, loc: str, peek: Tuple[Any, Any], finish: Op
     try:
         return d.decode_call(item, pol, loc)
     except ArgumentsError as exc:
-        return new_invalid(name, ident, exc.raw, exc.message, exc.loc, exc.truncated)
+        return new_invalid(name, ident, exc.raw, exc.message, exc.loc, exc.truncated, exc.provider_data)
 
 
 # block and item types that belong to one dialect's wire only: met in another's

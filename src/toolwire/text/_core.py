@@ -36,7 +36,7 @@ from .._finish_reasons import core_word
 from .._payload_paths import moved
 from .._scope import check_scope
 from .._types import InvalidToolCall, ToolCall, new_call, new_invalid
-from .._value_checks import lone_surrogate_in, utf8_problem
+from .._value_checks import check_args_to_write, lone_surrogate_in, utf8_problem
 from ._callname import NAME_RULE, is_name, name_problem
 from ._events import CallEvent, ContentDelta, Event, Item, ReasoningDelta, TextResult
 from ._options import finish_of, prompt_opens_reasoning
@@ -468,7 +468,8 @@ class TextFormat:
         ``EncodeError`` for a name the format's parser would not read back as a name
         (``is_name``), and for what ``encode`` refuses to write to another dialect: an
         ``InvalidToolCall``, a call the provider runs itself (``server``: no text format
-        is its provider's), a call named in a namespace by another name (``check_scope``).
+        is its provider's), a call named in a namespace by another name (``check_scope``),
+        args JSON cannot hold (a key that is not a string: ``check_args_to_write``).
         Every error is said at the call's index (``$[1].args.city``)."""
         for i, c in enumerate(calls):
             if issubclass(type(c), InvalidToolCall):
@@ -485,12 +486,13 @@ class TextFormat:
                     dialect=self.name,
                     loc=f"$[{i}].name",
                 )
-            if issubclass(type(c), ToolCall) and (c.provider_data or c.server):
+            if issubclass(type(c), ToolCall):
                 try:
                     if c.provider_data:
                         check_scope("call", c.name, c.provider_data, self, None)
                     if c.server:
                         refuse_server(c.name, self.name)
+                    check_args_to_write(c, self.name)
                 except EncodeError as exc:
                     raise moved(exc, exc.dialect, {"$": f"$[{i}]"}) from None
         try:

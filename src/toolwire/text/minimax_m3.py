@@ -34,6 +34,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Union
 
+from .._errors import EncodeError
+from .._path_steps import key_step
 from .._types import ToolCall
 from ._blocks import ended
 from ._core import TextParser
@@ -261,12 +263,49 @@ def _write(key: str, v: Any, out: list[str], dialect: str) -> None:
     if key.startswith("/"):
         forbid_key(key, ("/",), "Parameter name", dialect)
     forbid_space(key, "Parameter name", dialect, around=False)  # (the reader reads such a tag as nameless)
+    if type(v) is not str:
+        _check_ints(key, v, dialect)
     text = v if type(v) is str else dumps(v, dialect)
     out.append(f"{NS}<{key}>{forbid(text, (NS,), 'Value', dialect, '$.args', key)}{NS}</{key}>")
 
 
+# vLLM reads an integer parameter as a 64-bit integer (past it: the text, a string) and
+# JSON inside an object or array with serde_json, whose integers are i64 or u64 (past
+# them: a float): what a value holds past these is refused, never changed on the way
+_I64 = 2**63
+_U64 = 2**64
+
+
+def _check_ints(key: str, v: Any, dialect: str) -> None:
+    """``EncodeError`` at its path for an integer of the argument *key*'s value *v* that
+    vLLM would not read back as that integer. Iterative, the path spelt only for the
+    error: linear in the value."""
+    stack: list[tuple[Any, Any, bool]] = [(v, None, False)]
+    while stack:
+        x, place, inside = stack.pop()
+        t = type(x)
+        if t is int and not -_I64 <= x < (_U64 if inside else _I64):
+            said = str(x) if x.bit_length() <= 128 else f"of {x.bit_length()} bits"
+            how = "JSON in a value reads it as a float" if inside else "an integer parameter reads it as text"
+            raise EncodeError(f"Integer {said} is past the 64-bit integers vLLM reads back from {dialect} ({how}); "
+                              "write it as a string", dialect=dialect, loc=_path(key, place))
+        if t is dict:
+            stack.extend((y, (place, k), True) for k, y in x.items())
+        elif t is list or t is tuple:
+            stack.extend((y, (place, i), True) for i, y in enumerate(x))
+
+
+def _path(key: str, place: Any) -> str:
+    steps = []
+    while place is not None:
+        place, step = place
+        steps.append(f"[{step}]" if type(step) is int else key_step(step) if type(step) is str else f"[{step!r}]")
+    return "$.args" + key_step(key) + "".join(reversed(steps))
+
+
 def encode_m3(calls: Sequence[ToolCall], dialect: str) -> str:
-    """The M3 block: strings as they are, other values as JSON (read back as written)."""
+    """The M3 block: strings as they are, other values as JSON (read back as written;
+    an integer vLLM reads back otherwise is refused: ``_check_ints``)."""
     lines = [M3_OPEN]
     for c in calls_of(calls, dialect):
         parts = [f'{INV} name="{c.name}">']

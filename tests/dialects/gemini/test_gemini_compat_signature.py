@@ -128,3 +128,39 @@ def test_a_native_signature_leaves_the_calls_own_extra_content_as_it_came() -> N
     both = call.replace(provider_data={**call.provider_data, "gemini": {"part": {"thoughtSignature": SIG}}})
     assert toolwire.encode(both, "openai.chat")["extra_content"] == {"google": {}, "other": 1}
     assert own["extra_content"] == {"google": {}, "other": 1}  # the call's data is not changed
+
+
+# a call of the compatible endpoint whose arguments were cut off (a reply stopped at its
+# token limit) or are no object: an ``InvalidToolCall`` that keeps the signature as a
+# valid call keeps it, so it goes back to Gemini with the text or its drop is noted
+CUT_CALL: Dict[str, Any] = {**COMPAT_CALL, "function": {"name": "get_weather", "arguments": "{\"city\": \"Par"}}
+LIST_CALL: Dict[str, Any] = {**COMPAT_CALL, "function": {"name": "get_weather", "arguments": "[\"Paris\"]"}}
+KEPT = {"openai.chat": {"extra": {"extra_content": {"google": {"thought_signature": SIG}}}}}
+
+
+@pytest.mark.parametrize("item", [CUT_CALL, LIST_CALL])
+def test_an_invalid_compat_call_keeps_its_signature(item: Dict[str, Any]) -> None:
+    reply = {"object": "chat.completion", "choices": [{"index": 0, "finish_reason": "length", "message": {
+        "role": "assistant", "content": None, "tool_calls": [item]}}]}
+    [bad] = toolwire.decode_all(reply, "openai.chat", invalid="keep")
+    assert type(bad) is toolwire.InvalidToolCall
+    assert bad.provider_data == KEPT
+    assert toolwire.encode(bad, "openai.chat") == item  # written back with it, as the endpoint wants
+    conv = toolwire.decode_conversation({"messages": [CHAT_HISTORY[0], {**CHAT_HISTORY[1], "tool_calls": [item]}]},
+                                        "openai.chat")
+    [part] = conv.messages[1].parts
+    assert type(part) is toolwire.InvalidToolCall
+    assert part.provider_data == KEPT
+
+
+def test_an_invalid_compat_call_is_refused_by_gemini_and_its_drop_noted_elsewhere() -> None:
+    conv = toolwire.decode_conversation({"messages": [CHAT_HISTORY[0], {**CHAT_HISTORY[1], "tool_calls": [CUT_CALL]}]},
+                                        "openai.chat")
+    with pytest.raises(toolwire.EncodeError, match="gemini carries arguments as an object"):
+        toolwire.encode_conversation(conv, "gemini")  # no object to write it with: the text is not lost either
+    report: List[Any] = []
+    out = toolwire.encode_conversation(conv, "openai.responses", report=report)
+    assert SIG not in str(out)
+    assert [(p.kind, p.index, p.message) for p in report] == [(
+        "reasoning-dropped", 1,
+        "The openai.chat reasoning signature on call 'get_weather' in message 1 is not sent to openai.responses")]

@@ -92,7 +92,13 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     wire_args = fn.get("arguments")
     if not wire_args or wire_args == "{}":  # none here: under another key they are refused
         misplaced(fn, "arguments", loc + ".function", NAME)
-    args, raw, repairs = function_arguments(wire_args, policy, loc + ".function.arguments", NAME)
+    try:
+        args, raw, repairs = function_arguments(wire_args, policy, loc + ".function.arguments", NAME)
+    except ArgumentsError as exc:  # the call's other data kept on the ``InvalidToolCall`` in its place
+        kept = _kept(item, fn, ident, wire_id)
+        if kept:
+            exc.provider_data = {NAME: kept}
+        raise
     if ident == "null":  # mistralai's placeholder for a call sent without an id (its models read as Chat)
         ident = None
     if (
@@ -104,7 +110,16 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
         and len(ident) <= 40
     ):
         return new_call(name, args, ident, raw)
-    # keep what the canonical value does not hold, for a lossless re-encode
+    pd = _kept(item, fn, ident, wire_id)
+    if repairs and repairs[0] == "empty-arguments":
+        pd["arguments"] = wire_args
+        if "arguments" not in fn:
+            pd["no_arguments"] = True
+    return new_call(name, args, ident, raw, {NAME: pd} if pd else None, repairs)
+
+
+def _kept(item: Dict[str, Any], fn: Dict[str, Any], ident: Any, wire_id: Any) -> Dict[str, Any]:
+    """What the call *item* holds that the canonical value does not, for a lossless re-encode."""
     pd: Dict[str, Any] = {}
     has_type, has_id = "type" in item, "id" in item
     if len(item) > 1 + has_type + has_id:  # keys beyond these (counting is cheaper than copying)
@@ -119,12 +134,8 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
         pd["no_id"] = True
     elif wire_id == "" or wire_id == "null":
         pd["id"] = wire_id
-    if repairs and repairs[0] == "empty-arguments":
-        pd["arguments"] = wire_args
-        if "arguments" not in fn:
-            pd["no_arguments"] = True
-    check_native(ident, IDS, pd)
-    return new_call(name, args, ident, raw, {NAME: pd} if pd else None, repairs)
+    check_native(None if ident == "null" else ident, IDS, pd)
+    return pd
 
 
 def _decode_custom(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:

@@ -81,13 +81,25 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     wire_args = item.get("arguments")
     if not wire_args or wire_args == "{}":  # none here: under another key they are refused
         misplaced(item, "arguments", loc, NAME)
-    args, raw, repairs = parse_arguments(wire_args, policy, loc + ".arguments", NAME)
-    if repairs and repairs[0] == "empty-arguments":
-        extra["arguments"] = wire_args
     if "type" not in item:
         extra["no_type"] = True
+    try:
+        args, raw, repairs = parse_arguments(wire_args, policy, loc + ".arguments", NAME)
+    except ArgumentsError as exc:
+        _keep(exc, extra, ident)
+        raise
+    if repairs and repairs[0] == "empty-arguments":
+        extra["arguments"] = wire_args
     check_native(ident, IDS, extra)
     return new_call(name, args, ident, raw, {NAME: extra} if extra else None, repairs)
+
+
+def _keep(exc: ArgumentsError, extra: Dict[str, Any], ident: Optional[str]) -> None:
+    """*exc* made to hold what the item held beside its arguments (its ``id``, ``status``),
+    kept on the ``InvalidToolCall`` in its place as on a valid call."""
+    check_native(ident, IDS, extra)
+    if extra:
+        exc.provider_data = {NAME: extra}
 
 
 # --- speed only: a plain call in one step (``ONE_STEP``: see ``dialects.ONE_STEP``) ---
