@@ -63,7 +63,7 @@ class _Target:
             new = self.ids.id_of(c, slot)
             c = evolve(c, id=new, provider_data=made_id_data(c, self.d.name), repairs=(*c.repairs, "id-synthesized"))
         if c.id is not None:
-            self.name_of[c.id] = c.name
+            self.ids.named(c.id, c.name)
         name = self.names.map(c.name)
         if name != c.name:
             c = evolve(c, name=name)
@@ -91,8 +91,10 @@ class _Target:
             given = self.ids.answer(r.name, loc)
             if given is not None:
                 r = evolve(r, id=given)
-        if lookup and r.name is None and r.id is not None and r.id in self.name_of:
-            r = evolve(r, name=self.name_of[r.id])  # Gemini needs it
+        if lookup and r.name is None and r.id is not None:
+            name = self.ids.name_for(r.id)  # Gemini needs it
+            if name is not None:
+                r = evolve(r, name=name)
         if r.name is not None:
             r = evolve(r, name=self.names.map(r.name))
         return r

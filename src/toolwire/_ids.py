@@ -159,7 +159,10 @@ class IdMap:
     forgotten (their slots are not). ``numbers`` holds the
     target ids a call was written with as a JSON number (a JSON-RPC request id), so
     that the result answering it is written with the same number. ``tool_names``
-    keeps each call id's tool name, for results that lack it (Gemini needs it);
+    keeps each call id's tool name, for results that lack it (Gemini needs it), and
+    ``named(id, name)`` / ``name_for(id)`` the names of calls that share an id in order
+    (DeepSeek and GLM give the parallel calls of one reply one id): a nameless result
+    takes the name of the oldest call with its id that no result has taken;
     ``call_kinds`` the kind a dialect wrote a call as, by its target id, for a result
     whose wire depends on it (a Responses custom tool call's ``custom_tool_call_output``). A copy
     (``pickle``, ``copy.deepcopy``) carries all of it.
@@ -182,6 +185,7 @@ class IdMap:
         self._reserved: Set[str] = set()  # ids of the history being written: never made for another call
         self._made: Set[str] = set()  # ids ``id_of`` made for id-less calls
         self.tool_names: Dict[str, str] = {}  # call id -> tool name, for results that lack it (Gemini)
+        self._names: Dict[str, Deque[str]] = {}  # call id -> names of its calls no result has taken, in order
         self.call_kinds: Dict[str, str] = {}  # target call id -> the kind its dialect wrote it as ("custom")
         self._count = 0
         self.numbers: Set[str] = set()
@@ -191,6 +195,7 @@ class IdMap:
         calls copied with it keep their ids."""
         self.__dict__.update(state)
         self.__dict__.setdefault("tool_names", {})
+        self.__dict__.setdefault("_names", {})
         self.__dict__.setdefault("call_kinds", {})
         self.__dict__.setdefault("_reserved", set())
         self.__dict__.setdefault("_made", set())
@@ -287,6 +292,23 @@ class IdMap:
             del waiting[key]  # only queues that hold calls stay: the first one is found at once
         return None
 
+    def named(self, id: str, name: str) -> None:
+        """A call of *name* was written with the id *id* (``name_for``)."""
+        self.tool_names[id] = name
+        self._names.setdefault(id, deque()).append(name)
+
+    def name_for(self, id: str) -> Optional[str]:
+        """The tool name a nameless result with the id *id* takes: the oldest call's with
+        that id that no result has taken (calls that share an id are answered in order),
+        else the last call's with it (a result written again), else ``None``."""
+        queue = self._names.get(id)
+        if queue:
+            name = queue.popleft()
+            if not queue:
+                del self._names[id]
+            return name
+        return self.tool_names.get(id)
+
     def wait(self, name: str, id: str) -> None:
         """A call of *name* written with a wire id of its own though it has no canonical
         one (an MCP request's ``""`` id): the id-less result answering it takes *id*
@@ -309,6 +331,7 @@ class IdMap:
         the pass before this one keeps its id by itself, any equal call at its slot)."""
         self._waiting.clear()
         self._answered.clear()
+        self._names.clear()
         self._last = self._given
         self._given = {}
         self._pass = {}

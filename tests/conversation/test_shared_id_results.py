@@ -99,3 +99,20 @@ def test_fix_answers_the_later_call_and_keeps_the_first_result_with_the_first() 
     parts = encode_conversation(fixed, "gemini")["contents"][-1]["parts"]
     assert [(p["functionResponse"]["name"], list(p["functionResponse"]["response"])) for p in parts] == [
         ("f", ["output"]), ("g", ["error"])]
+
+
+def test_convert_names_each_response_after_its_own_call() -> None:
+    # convert, one item at a time with one IdMap or as a list, names each result after the
+    # call with its id that no result has answered yet, in order (f's output was sent as g's)
+    from toolwire import IdMap, ToolCall, ToolResult, convert, get_dialect
+
+    f = ToolCall(name="f", args={"x": 1}, id="call_0")
+    g = ToolCall(name="g", args={"y": 2}, id="call_0")
+    rf, rg = ToolResult(id="call_0", content="F"), ToolResult(id="call_0", content="G")
+    out = convert([f, g, rf, rg], "gemini")
+    assert [p["functionResponse"]["name"] for p in out[2:]] == ["f", "g"]
+    ids = IdMap(get_dialect("gemini").ids, dialect="gemini")
+    parts = [convert(x, "gemini", ids=ids) for x in (f, g, rf, rg)]
+    assert [p["functionResponse"]["name"] for p in parts[2:]] == ["f", "g"]
+    # a result again after both were answered: the last call's name, as before
+    assert convert(rg, "gemini", ids=ids)["functionResponse"]["name"] == "g"
