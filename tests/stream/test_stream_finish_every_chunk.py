@@ -13,6 +13,7 @@ a later chunk of its choice shows nothing continues it, or at ``close()``.
 
 from __future__ import annotations
 
+import pickle
 from typing import Any, Dict, List, Optional
 
 import pytest
@@ -59,7 +60,7 @@ def test_pieces_after_the_finish_continue_the_call(finish: str) -> None:
     assert _fed(chunks) == expected
 
 
-@pytest.mark.parametrize("ident", ["call_1", ""], ids=["own-id", "empty-id"])
+@pytest.mark.parametrize("ident", ["call_1", "", "null"], ids=["own-id", "empty-id", "mistralai-null"])
 def test_pieces_with_the_calls_own_id_or_an_empty_one(ident: str) -> None:
     chunks = [c({"role": "assistant", "tool_calls": [head(0, "call_1", "f")]}),
               c({"tool_calls": [piece(0, '{"a":', id=ident)]}),
@@ -156,3 +157,14 @@ def test_a_piece_without_an_index_after_the_finish_is_no_part_of_the_call() -> N
     assert out[0] == ToolCall("f", {"a": 1}, "call_1")
     assert [type(r) for r in out] == [ToolCall, InvalidToolCall]
     assert _fed(chunks) == out
+
+
+def test_a_stream_checkpointed_after_such_a_finish_goes_on() -> None:
+    chunks = [c({"role": "assistant", "tool_calls": [head(0, "call_1", "f")]}),
+              c({"tool_calls": [piece(0, '{"a":')]})]
+    acc = Accumulator("openai.chat")
+    for ch in chunks:
+        acc.feed(ch)
+    acc = pickle.loads(pickle.dumps(acc))
+    acc.feed(c({"tool_calls": [piece(0, "1}")]}))
+    assert acc.close() == [ToolCall("f", {"a": 1}, "call_1")]
