@@ -168,6 +168,14 @@ def _chat(tool_call: Dict[str, Any], **choice: Any) -> Dict[str, Any]:
      _chat({"index": 0, "function": {"arguments": "}", "name": "f"}}),
      _chat({"index": 1, "function": {"arguments": "{}", "name": ""}}),
      _chat({"index": 0, "type": "function", "function": {"arguments": "", "name": ""}})],
+    # a finish on every chunk (LiteLLM's Gemini iterator): pieces after it at the call's index go on
+    # with it; one without an index does not (a nameless call); the hot loop leaves it to ``feed``
+    [_chat({"index": 0, "id": "a", "type": "function", "function": {"name": "f", "arguments": ""}}, finish_reason="stop"),
+     _chat({"index": 0, "function": {"arguments": "{\"a\":"}}, finish_reason="stop"),
+     _chat({"index": 0, "function": {"arguments": "1}"}}, finish_reason="stop")],
+    [_chat({"index": 0, "id": "a", "function": {"name": "f", "arguments": "{"}}, finish_reason="stop"),
+     _chat({"index": 0, "function": {"arguments": "}"}}), _chat({"function": {"arguments": "{}"}}),
+     _chat({"index": 0, "function": {"arguments": "{}"}})],
 ])
 def test_chat_run_edge_cases(chunks: List[Any]) -> None:
     _agree(chunks, "openai.chat")

@@ -127,6 +127,8 @@ def test_a_finish_reason_ends_its_own_choice_only() -> None:
     acc.feed(chat(1, finish="tool_calls"))
     assert [c.id for c in acc.calls] == ["call_1"]  # choice 0's call is still open
     acc.feed(chat(0, piece("2}", index=0), finish="tool_calls"))
+    assert [c.id for c in acc.calls] == ["call_1"]  # (a finish beside a piece: more pieces may come)
+    acc.feed(chat(0, finish="tool_calls"))  # nothing more
     assert [(c.id, c.args) for c in acc.calls] == [("call_0", {"a": 2}), ("call_1", {})]
 
 

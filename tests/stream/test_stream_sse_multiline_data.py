@@ -116,3 +116,41 @@ def test_a_long_event_is_parsed_once_not_per_line(monkeypatch: pytest.MonkeyPatc
         return "data: [\n" + "data: 1,\n" * n + "data: 1]\n\n"
     small, big = _parsed(monkeypatch, event(1000)), _parsed(monkeypatch, event(4000))
     assert big <= 4.2 * small  # linear: each line parsed once (a re-parse per line would be 16x)
+
+
+@pytest.mark.parametrize("kind", [bytes, str])
+def test_a_crlf_cut_between_its_cr_and_its_lf_is_one_line_end(kind: type) -> None:
+    """WHATWG "Server-sent events" (``end-of-line = ( cr lf / cr / lf )``): a CRLF is
+    one line end, wherever a transport's piece (httpx ``iter_bytes()`` / ``iter_text()``)
+    cuts it. A piece that ended right after the CR of an event's first ``data:`` line read
+    the LF at the start of the next piece as a blank line: the event ended early and the
+    stream was refused (openai-python's ``SSEDecoder.iter_bytes`` reads the event)."""
+    text = body("\r\n")
+    raw = text.encode() if kind is bytes else text
+    cuts = [i + 1 for i, c in enumerate(text) if c == "\r"]
+    assert len(cuts) == 3 * len(CHUNKS) + 2  # two data lines and a blank one each, [DONE]
+    for k in cuts:
+        pieces = [raw[:k], raw[k:]]
+        assert pieces[0][-1:] == raw[k - 1:k] and raw[k:k + 1] in (b"\n", "\n")
+        assert accumulate(iter(pieces), "openai.chat") == EXPECTED, k
+        acc = Accumulator()
+        for p in pieces:
+            acc.feed(p)
+        assert acc.close() == EXPECTED, k
+    for empty in ((), (raw[:0],) if kind is bytes else ()):  # (``""`` alone: a blank line, ``iter_lines()``)
+        acc = Accumulator("openai.chat")  # every CRLF cut at once (and an empty piece between CR and LF)
+        for a, b in zip([0] + cuts, cuts + [len(raw)]):
+            acc.feed(raw[a:b])
+            for e in empty:
+                acc.feed(e)
+        assert acc.close() == EXPECTED
+
+
+def test_a_cr_at_the_end_of_the_stream_is_its_last_line_end() -> None:
+    """A piece ending in a CR with no piece after it: its line ended (a single CR ends a line)."""
+    raw = body("\r").encode()
+    for k in (len(raw) - 1, len(raw) - 2):
+        acc = Accumulator("openai.chat")
+        acc.feed(raw[:k])
+        acc.feed(raw[k:])
+        assert acc.close() == EXPECTED

@@ -25,14 +25,17 @@ class Body:
     lines are kept (``pending``, never parsed one by one) until its blank line, a line
     of another kind, or the end of the stream (``end``), and parsed once then. A
     ``data:`` line that parses alone is a whole event (saved chunks, one a line, with no
-    blank line between them).
+    blank line between them). A CRLF is one line end (the spec's ``end-of-line``) even
+    when a transport's piece ends between its CR and its LF: the CR ended the line, and
+    an LF opening the next text read (``cr``: the last one ended in a CR) is dropped,
+    never read as a blank line that ends the event early.
 
     ``at`` is the fed chunk's place (set by the front door: ``start``), ``n`` the chunks
     read from it so far, ``here`` the one being read (``-1``: the fed chunk itself;
     ``-2``: the pending event, at ``begin``); ``whole``: the stream is one body, whose
     events are its chunks (``$[k]``)."""
 
-    __slots__ = ("pending", "begin", "at", "n", "here", "multi", "whole", "lines", "lines_at")
+    __slots__ = ("pending", "begin", "at", "n", "here", "multi", "whole", "lines", "lines_at", "cr")
     __reduce__ = reduce_slots
 
     def __init__(self) -> None:
@@ -45,6 +48,7 @@ class Body:
         self.whole = False
         self.lines: Optional[Lines] = None  # the bytes fed (``accumulate``: made at the first)
         self.lines_at = 0  # the place of the bytes chunk fed last (its unfinished line: ``Lines.rest``)
+        self.cr = False  # the text read last ended in a CR (an LF opening the next is its CRLF's)
 
     def start(self, at: int, chunk: Any) -> None:
         """A fed chunk at *at* is read next (at the place read last: the unfinished line
@@ -125,7 +129,7 @@ class Lines:
     so far and keeps the unfinished tail (only it: each piece is looked at once, the
     tail joined once, when its line ends). A line ends with LF, CR or CRLF (the SSE
     spec's ``end-of-line``); a CR that ends a piece is a line end, and the LF of its
-    CRLF, at the start of the next piece, an empty line. A piece that is a whole chunk
+    CRLF, at the start of the next piece, is dropped when it is read (``Body.cr``). A piece that is a whole chunk
     by itself (JSON, an SSE ``data:`` line of JSON) is given as it is. An SSE line that
     carries no data fed without its line end (``iter_lines()``: ``event: ...``, a
     comment, a blank line) waits: the next piece says whether it was whole (a whole
@@ -279,6 +283,13 @@ def _object(chunk: Any) -> Any:
 
 
 def _text(text: str, body: Optional[Body]) -> Iterator[Dict[str, Any]]:
+    if body is not None:  # a CRLF cut between two pieces: one line end (``Body``)
+        if body.cr and text[:1] == "\n":
+            text = text[1:]
+            if not text:
+                body.cr = False
+                return
+        body.cr = text[-1:] == "\r"  # (text ``""``: a blank line fed alone, ``iter_lines()``)
     s = text.strip()
     if s[:1] == "\ufeff":  # a byte order mark at the start: dropped (the SSE spec's rule)
         s = s[1:].lstrip()

@@ -23,7 +23,10 @@ Follows https://platform.openai.com/docs/api-reference/chat-streaming (checked
 - A custom tool's call (``"type": "custom"``) streams its free-text ``custom.input`` in
   pieces (openai/openai-openapi#576): joined, the call is ``{"input": text}``; cut off
   when the stream ends before its choice's ``finish_reason`` (``Core.add_input``).
-- Calls end at their choice's ``finish_reason`` or at the end of the stream.
+- Calls end at their choice's ``finish_reason`` or at the end of the stream; after a
+  finish beside indexed argument pieces (LiteLLM's Gemini iterator sends it on every
+  chunk), a piece that can only continue a call of the choice still goes on with it
+  (``chat_stream_feed.Feed._finished``).
 - Legacy ``delta.function_call`` is one call per choice; its all-empty dummy adds
   nothing; in a choice with ``tool_calls`` it is their mirror (llama-cpp-python repeats
   every piece in both: nothing added) or an invalid call (``chat_stream_feed._legacy``).
@@ -94,6 +97,7 @@ class Handler(Feed):
         are not dicts to *other*."""
         core = self.core
         feed = self.feed
+        finished = self.finished  # (a continuation without an index after its choice's finish: ``feed``)
         open_calls = core.by_key
         all_calls = core.calls
         limit = core.max_bytes
@@ -154,7 +158,7 @@ class Handler(Feed):
                                 elif index is None and type_(scope) is int_:
                                     # no index: the call its scope started last, if open
                                     c = all_calls[-1]
-                                    if c.scope != scope or c.done:
+                                    if c.scope != scope or c.done or scope in finished:
                                         raise LookupError  # ``feed`` decides
                                 else:
                                     raise TypeError
@@ -176,5 +180,3 @@ class Handler(Feed):
         except Exception as exc:  # a chunk shape this handler did not foresee
             raise core.malformed(exc, data) from None
 
-    def close(self) -> None:
-        return None

@@ -119,6 +119,26 @@ class Feed:
     def __init__(self, core: Core) -> None:
         self.core = core
         self.tooled: Set[Any] = set()  # the choices (scopes) whose deltas carried tool_calls
+        # the choices whose finish_reason came while their calls may go on (``_finished``)
+        self.finished: Set[Any] = set()
+
+    def _finished(self, scope: Any) -> None:
+        """The choice *scope* finished, and nothing goes on with its calls: they end
+        (``Core.end_scope``). A finish in a chunk without tool-call pieces (OpenAI's: an
+        empty delta), or beside pieces without ``index`` (Mistral's whole calls: no
+        piece can go on with them), ends them at once; one beside indexed pieces only
+        marks its choice (``finished``) until a later chunk of the choice carries no piece
+        that can only continue one of its calls (``_call``), or the stream ends: LiteLLM's Gemini
+        iterator puts ``finish_reason`` on every chunk, the argument pieces after it
+        included (BerriAI/litellm#2195, open-webui/open-webui#16377), and openai-python's
+        ``ChatCompletionStreamState`` keeps adding them."""
+        self.finished.discard(scope)
+        self.core.end_scope(scope)
+
+    def close(self) -> None:
+        """The end of the stream: the calls of the choices that finished end there."""
+        for scope in sorted(self.finished):
+            self._finished(scope)
 
     def _tooled(self, scope: Any) -> None:
         """The first ``tool_calls`` of the choice *scope*: a legacy call it started is
@@ -193,6 +213,11 @@ class Feed:
             if scope != core.first_choice:
                 core.choice(scope)
             delta, field = ch.get("delta"), "delta"
+            pieces = delta.get("tool_calls") if type(delta) is dict else None  # tool-call pieces here
+            if not pieces or (type(pieces) is not list and type(pieces) is not tuple):
+                pieces = None
+            if pieces is None and scope in self.finished:
+                self._finished(scope)  # nothing goes on with its calls
             if type(delta) is not dict:
                 if type(delta) is not list and type(delta) is not tuple:
                     delta, field = ch.get("message"), "message"
@@ -211,6 +236,8 @@ class Feed:
                         if type(tc) is dict:
                             self._call(scope, tc, pos, field, j)
                         else:
+                            if scope in self.finished:
+                                self._finished(scope)
                             core.broken(tc, scope)
                 elif type(calls) is dict:  # an object may hold calls: refused, as ``decode_all`` refuses it
                     raise wrong_shape(f"$.choices[{pos}].{field}.tool_calls", "a list", calls, core.dialect)
@@ -253,7 +280,11 @@ class Feed:
                 if scope == core.first_choice:  # the stream's finish reason is the first choice's
                     core.finish(reason)
                 core.choice_finish[scope] = str(reason)
-                core.end_scope(scope)
+                if pieces is not None and any(type(tc) is dict and tc.get("index") is not None for tc in pieces):
+                    # beside indexed pieces (LiteLLM's): its calls end when a later chunk shows none goes on
+                    self.finished.add(scope)
+                else:  # in a chunk of its own (OpenAI's: an empty delta): they end here
+                    self._finished(scope)
 
     def _call(self, scope: int, tc: Dict[str, Any], pos: int, field: str, j: int) -> None:
         index = tc.get("index")
@@ -277,6 +308,12 @@ class Feed:
             custom = True
         ident = tc.get("id")
         core = self.core
+        if scope in self.finished:
+            # after the choice's finish, only a piece that can be nothing but the rest of a call of
+            # the choice goes on with it: no name, that call's index, no id (``""``, ``"null"``) or its own
+            c = core.by_key.get((scope, index)) if name is None and index is not None else None
+            if c is None or c.done or (type(ident) is str and ident and ident != "null" and ident != c.id):
+                self._finished(scope)
         if type(ident) is not str or not ident:
             ident = None
         elif ident == "null":  # mistralai's ``ToolCall`` placeholder: the wire had no id

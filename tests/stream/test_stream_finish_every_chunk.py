@@ -1,0 +1,170 @@
+"""A Chat stream whose every chunk carries the choice's ``finish_reason``, argument pieces
+after it included: LiteLLM's Gemini iterator puts ``finish_reason`` on each chunk
+(BerriAI/litellm#2195, BerriAI/litellm#31634, open-webui/open-webui#16377).
+
+openai-python's ``ChatCompletionStreamState`` (and semantic-kernel's chunk sum) read
+such a stream as the one call ``f({"a": 1})``: a piece after a finish with no name, at
+the index of a call of that choice and with no id or that call's id, can only continue
+that call. toolwire ended the choice at the first finish and gave ``f({})`` (runnable,
+wrong arguments) and two nameless ``InvalidToolCall``s; its ``CallDone`` handed over
+``f({})`` before the arguments came. A call ended by a finish is now reported done when
+a later chunk of its choice shows nothing continues it, or at ``close()``.
+"""
+
+from __future__ import annotations
+
+import pickle
+from typing import Any, Dict, List, Optional
+
+import pytest
+
+from toolwire import InvalidToolCall, ToolCall
+from toolwire.stream import Accumulator, CallDone, accumulate
+
+
+def c(delta: Dict[str, Any], finish: Optional[str] = "stop", index: int = 0) -> Dict[str, Any]:
+    return {"id": "x", "object": "chat.completion.chunk", "created": 1, "model": "m",
+            "choices": [{"index": index, "delta": delta, "finish_reason": finish}]}
+
+
+def head(i: int, ident: str, name: str, extra: Optional[Dict[str, Any]] = None) -> Dict[str, Any]:
+    return {"index": i, "id": ident, "type": "function", "function": {"name": name, "arguments": ""}, **(extra or {})}
+
+
+def piece(i: int, text: str, **tc: Any) -> Dict[str, Any]:
+    return {"index": i, **tc, "function": {"arguments": text}}
+
+
+def _fed(chunks: List[Dict[str, Any]], last_word: bool = True) -> List[Any]:
+    """The calls of ``feed`` one chunk at a time; every ``CallDone`` it gave must be the
+    call's last word (never arguments a later piece changes; *last_word* off: a call
+    re-sent after its end is made invalid after its ``CallDone``, as documented)."""
+    acc = Accumulator("openai.chat")
+    done = []
+    for ch in chunks:
+        done += [e.call for e in acc.feed(ch) if isinstance(e, CallDone)]
+    out = acc.close()
+    done += [e.call for e in acc.events() if isinstance(e, CallDone)]
+    assert done == out or not last_word
+    return out
+
+
+@pytest.mark.parametrize("finish", ["stop", "tool_calls"])
+def test_pieces_after_the_finish_continue_the_call(finish: str) -> None:
+    chunks = [c({"role": "assistant", "tool_calls": [head(0, "call_1", "f")]}, finish),
+              c({"tool_calls": [piece(0, '{"a":')]}, finish),
+              c({"tool_calls": [piece(0, "1}")]}, finish)]
+    expected = [ToolCall("f", {"a": 1}, "call_1")]
+    assert accumulate(chunks, "openai.chat") == expected
+    assert accumulate(chunks) == expected
+    assert _fed(chunks) == expected
+
+
+@pytest.mark.parametrize("ident", ["call_1", "", "null"], ids=["own-id", "empty-id", "mistralai-null"])
+def test_pieces_with_the_calls_own_id_or_an_empty_one(ident: str) -> None:
+    chunks = [c({"role": "assistant", "tool_calls": [head(0, "call_1", "f")]}),
+              c({"tool_calls": [piece(0, '{"a":', id=ident)]}),
+              c({"tool_calls": [piece(0, "1}", id=ident, type="function")]})]
+    assert accumulate(chunks, "openai.chat") == [ToolCall("f", {"a": 1}, "call_1")]
+    assert _fed(chunks) == [ToolCall("f", {"a": 1}, "call_1")]
+
+
+def test_two_parallel_calls() -> None:
+    chunks = [c({"role": "assistant", "tool_calls": [head(0, "call_1", "f"), head(1, "call_2", "g")]}, "tool_calls"),
+              c({"tool_calls": [piece(0, '{"a":'), piece(1, '{"b":')]}, "tool_calls"),
+              c({"tool_calls": [piece(1, '"x"}')]}, "tool_calls"),
+              c({"tool_calls": [piece(0, "1}")]}, "tool_calls"),
+              c({}, "tool_calls")]
+    expected = [ToolCall("f", {"a": 1}, "call_1"), ToolCall("g", {"b": "x"}, "call_2")]
+    assert accumulate(chunks, "openai.chat") == expected
+    assert _fed(chunks) == expected
+
+
+def test_a_later_chunk_without_pieces_ends_the_call_before_a_stray_piece() -> None:
+    """After a finish beside pieces, a chunk of the choice with no piece for the call says
+    the call is done; a piece after that is no part of it (a nameless call, never run)."""
+    chunks = [c({"role": "assistant", "tool_calls": [head(0, "call_1", "f")]}),
+              c({"tool_calls": [piece(0, '{"a":1}')]}),
+              c({"content": ""}, None),
+              c({"tool_calls": [piece(0, "{}")]}, None)]
+    out = accumulate(chunks, "openai.chat")
+    assert out[0] == ToolCall("f", {"a": 1}, "call_1")
+    assert [type(r) for r in out] == [ToolCall, InvalidToolCall] and out[1].name is None
+    assert _fed(chunks) == out
+
+
+def test_when_the_call_is_reported_done() -> None:
+    """OpenAI's stream: the finish in a chunk of its own (an empty delta) ends the call
+    there. A finish beside pieces: the call is done at the next chunk of its choice with
+    no piece for it, or at close."""
+    acc = Accumulator("openai.chat")
+    acc.feed(c({"role": "assistant", "tool_calls": [head(0, "call_1", "f")]}, None))
+    acc.feed(c({"tool_calls": [piece(0, '{"a":1}')]}, None))
+    events = acc.feed(c({}, "tool_calls"))
+    assert [e.call for e in events if isinstance(e, CallDone)] == [ToolCall("f", {"a": 1}, "call_1")]
+    acc = Accumulator("openai.chat")
+    acc.feed(c({"role": "assistant", "tool_calls": [head(0, "call_1", "f")]}))
+    assert not [e for e in acc.feed(c({"tool_calls": [piece(0, '{"a":1}')]})) if isinstance(e, CallDone)]
+    events = acc.feed(c({}))
+    assert [e.call for e in events if isinstance(e, CallDone)] == [ToolCall("f", {"a": 1}, "call_1")]
+    acc = Accumulator("openai.chat")
+    acc.feed(c({"role": "assistant", "tool_calls": [head(0, "call_1", "f")]}))
+    acc.feed(c({"tool_calls": [piece(0, '{"a":1}')]}))
+    assert acc.close() == [ToolCall("f", {"a": 1}, "call_1")]
+    assert [e.call for e in acc.events() if isinstance(e, CallDone)] == [ToolCall("f", {"a": 1}, "call_1")]
+
+
+def test_whole_calls_without_index_beside_their_finish_are_done_there() -> None:
+    """Mistral's way (docs.mistral.ai: every call whole in one delta without ``index``,
+    the finish on the same chunk): no piece can go on with them; done at that chunk."""
+    calls = [{"id": "abcDEF123", "function": {"name": "f", "arguments": '{"a": 1}'}},
+             {"id": "abcDEF124", "function": {"name": "g", "arguments": "{}"}}]
+    for dialect in ("mistral", "openai.chat"):
+        acc = Accumulator(dialect)
+        events = acc.feed(c({"role": "assistant", "tool_calls": calls}, "tool_calls"))
+        assert [e.call for e in events if isinstance(e, CallDone)] == [
+            ToolCall("f", {"a": 1}, "abcDEF123"), ToolCall("g", {}, "abcDEF124")]
+
+
+@pytest.mark.parametrize("second", [
+    head(0, "call_2", "g"),  # another id at the reused index: a new call
+    {"index": 0, "type": "function", "function": {"name": "g", "arguments": ""}},  # another name, no id
+])
+def test_a_new_call_at_a_reused_index_after_the_finish_is_a_new_call(second: Dict[str, Any]) -> None:
+    chunks = [c({"role": "assistant", "tool_calls": [head(0, "call_1", "f")]}),
+              c({"tool_calls": [piece(0, '{"a":1}')]}),
+              c({"tool_calls": [second]}),
+              c({"tool_calls": [piece(0, '{"b":2}')]})]
+    out = accumulate(chunks, "openai.chat")
+    assert out == [ToolCall("f", {"a": 1}, "call_1"), ToolCall("g", {"b": 2}, second.get("id"))]
+    assert _fed(chunks) == out
+
+
+def test_a_whole_call_sent_again_after_the_finish_is_not_run_twice() -> None:
+    whole = {"index": 0, "id": "call_1", "type": "function", "function": {"name": "f", "arguments": '{"a":1}'}}
+    chunks = [c({"role": "assistant", "tool_calls": [whole]}, "tool_calls"),
+              c({"role": "assistant", "tool_calls": [whole]}, "tool_calls")]
+    out = accumulate(chunks, "openai.chat")
+    assert [type(r) for r in out] == [InvalidToolCall]
+    assert _fed(chunks, last_word=False) == out
+
+
+def test_a_piece_without_an_index_after_the_finish_is_no_part_of_the_call() -> None:
+    chunks = [c({"role": "assistant", "tool_calls": [head(0, "call_1", "f")]}, None),
+              c({"tool_calls": [piece(0, '{"a":1}')]}),
+              c({"tool_calls": [{"function": {"arguments": "{}"}}]})]
+    out = accumulate(chunks, "openai.chat")
+    assert out[0] == ToolCall("f", {"a": 1}, "call_1")
+    assert [type(r) for r in out] == [ToolCall, InvalidToolCall]
+    assert _fed(chunks) == out
+
+
+def test_a_stream_checkpointed_after_such_a_finish_goes_on() -> None:
+    chunks = [c({"role": "assistant", "tool_calls": [head(0, "call_1", "f")]}),
+              c({"tool_calls": [piece(0, '{"a":')]})]
+    acc = Accumulator("openai.chat")
+    for ch in chunks:
+        acc.feed(ch)
+    acc = pickle.loads(pickle.dumps(acc))
+    acc.feed(c({"tool_calls": [piece(0, "1}")]}))
+    assert acc.close() == [ToolCall("f", {"a": 1}, "call_1")]
