@@ -527,3 +527,38 @@ def test_another_responses_call_at_that_place_is_its_own_after_a_replayed_vllm_c
     ]
     assert _calls(_vllm_ended() + [_created("resp_2")] + other) == [
         ("ToolCall", "w", "fc_B1", {"a": 1}), ("ToolCall", "v", "call_X", {"b": 2})]
+
+
+# ---- session 35: a response given only as its final event; a built-in's status ----------------
+
+
+def _final_only(text: str, ident: str, rid: Optional[str]) -> Dict[str, Any]:
+    return {"type": "response.completed",
+            "response": {**({"id": rid} if rid is not None else {}), "object": "response", "status": "completed",
+                         "output": [{"id": ident, "type": "message", "role": "assistant", "status": "completed",
+                                     "content": [{"type": "output_text", "text": text, "annotations": []}]}]}}
+
+
+@pytest.mark.parametrize("ident", ["msg_1", "msg_2"])
+@pytest.mark.parametrize("streamed", [True, False])
+def test_a_second_response_given_only_as_its_final_event_keeps_its_text(streamed: bool, ident: str) -> None:
+    # response 1 (streamed, or itself only its final event), then resp_2 only as its final event
+    # (another response.id, no response.created): its message at index 0 (its own id, or msg_1
+    # again) is its own text (it was taken for response 1's message, read already)
+    first = ([_created("resp_1"), *_message(0, "Hello. ", "msg_1"), _completed([_msg("Hello. ")], "resp_1")]
+             if streamed else [_final_only("Hello. ", "msg_1", "resp_1")])
+    assert _all([*first, _final_only("World.", ident, "resp_2")]) == ([], "Hello. World.")
+
+
+@pytest.mark.parametrize("rid", ["resp_2", None])
+def test_a_final_only_response_delivered_twice_gives_its_text_once(rid: Optional[str]) -> None:
+    # the same final event again (the same response.id, or none: a gateway strips it): its message once
+    events = [_created("resp_1"), *_message(0, "Hello. ", "msg_1"), _completed([_msg("Hello. ")], "resp_1"),
+              _final_only("World.", "msg_2", "resp_2"), _final_only("World.", "msg_2", rid)]
+    assert _all(events) == ([], "Hello. World.")
+
+
+def test_a_final_only_response_then_a_replay_of_the_first_adds_no_text() -> None:
+    # response 1 streamed again from its response.created after its final event: no text again
+    one = [_created("resp_1"), *_message(0, "Hello. ", "msg_1"), _completed([_msg("Hello. ")], "resp_1")]
+    assert _all(one + copy.deepcopy(one)) == ([], "Hello. ")

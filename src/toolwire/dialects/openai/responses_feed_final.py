@@ -91,12 +91,12 @@ def _call_key(c: Call, item: Dict[str, Any]) -> Optional[Tuple[Any, ...]]:
     return None if canonical is None else ("call", c.name, canonical)
 
 
-def ended_items(feed: Feed, first: int) -> Dict[int, Dict[str, Any]]:
+def ended_items(feed: Feed, first: int, ended: Dict[int, Any]) -> Dict[int, Dict[str, Any]]:
     """The calls of the response read (from *first* on in ``core.calls``) that an
-    ``output_item.done`` ended (by ``pos``), and their done item: only those may be a
-    final item under fresh ids (a call still open is never taken for another item).
-    Linear in that response's calls."""
-    ended = feed.ended
+    ``output_item.done`` ended (by ``pos``; *ended*: the items ended, by
+    ``output_index``), and their done item: only those may be a final item under fresh
+    ids (a call still open is never taken for another item). Linear in that response's
+    calls."""
     out: Dict[int, Dict[str, Any]] = {}
     for m in feed.core.calls[first:]:
         key = m.key
@@ -108,14 +108,16 @@ def ended_items(feed: Feed, first: int) -> Dict[int, Dict[str, Any]]:
 
 
 #: What a settle claimed, for a final event delivered again: its output, the call each of
-#: its items (by place) was, and the calls the stream ended (``ended_items``)
-Settled = Tuple[List[Any], Dict[int, Call], Dict[int, Dict[str, Any]]]
+#: its items (by place) was, and the calls the stream ended (``ended_items``; ``None``: not
+#: read, the output held no call)
+Settled = Tuple[List[Any], Dict[int, Call], Optional[Dict[int, Dict[str, Any]]]]
 
 
-def settle(feed: Feed, output: List[Any], first: int, done: Dict[int, Dict[str, Any]],
-           prior: Optional[Settled] = None) -> Settled:
+def settle(feed: Feed, output: List[Any], first: int, done: Optional[Dict[int, Dict[str, Any]]],
+           prior: Optional[Settled] = None, ended_at: Optional[Dict[int, Any]] = None) -> Settled:
     """The call items of the final *output* set against the calls of its response (those
-    from *first* on in ``core.calls``; *done*: those an ``output_item.done`` ended). A
+    from *first* on in ``core.calls``; *done*: those an ``output_item.done`` ended, read
+    from *ended_at* (else ``feed.ended``) when ``None`` and the output holds a call). A
     streamed call is claimed at most once: with *prior* (this response's final event
     read before, delivered again), an item equal to the one at its place then is the call
     it was; then by ids, across the whole output (``call_id``; a server item's ``id``);
@@ -129,17 +131,10 @@ def settle(feed: Feed, output: List[Any], first: int, done: Dict[int, Dict[str, 
     item (one with other ids leaves it open, cut off at the end: never taken for it). An
     item left is a call the stream never carried (a resumed stream) and is added (never
     dropped), and the response's calls are put in the output's order, as ``decode_all``
-    gives them. Returns what was claimed. Linear: each item and call is looked up by dict."""
+    gives them. Returns what was claimed. Linear: each item and call is looked up by dict;
+    an output without calls costs nothing per call of the response."""
     core = feed.core
     calls = core.calls
-    mine = calls[first:]
-    by_key: Dict[int, Call] = {}
-    by_id: Dict[Tuple[bool, str], Call] = {}
-    for m in mine:
-        if type(m.key) is int:
-            by_key[m.key] = m
-        if m.id is not None and (m.server, m.id) not in by_id:
-            by_id[(m.server, m.id)] = m
     entries: List[_Entry] = []
     for i, item in enumerate(output):
         if type(item) is not dict:
@@ -150,6 +145,18 @@ def settle(feed: Feed, output: List[Any], first: int, done: Dict[int, Dict[str, 
         if server and not is_server(item, kind):
             continue  # a message, reasoning...: no call
         entries.append((i, item, server, name, nonempty_str(item.get("id" if server else "call_id"))))
+    if not entries:
+        return output, {}, done
+    if done is None:
+        done = ended_items(feed, first, feed.ended if ended_at is None else ended_at)
+    mine = calls[first:]
+    by_key: Dict[int, Call] = {}
+    by_id: Dict[Tuple[bool, str], Call] = {}
+    for m in mine:
+        if type(m.key) is int:
+            by_key[m.key] = m
+        if m.id is not None and (m.server, m.id) not in by_id:
+            by_id[(m.server, m.id)] = m
     claimed: Dict[int, Call] = {}  # a streamed call's ``pos`` -> the call
     by_item: Dict[int, Call] = {}  # an entry's place in *output* -> the call it claimed
     conflict: Dict[int, bool] = {}  # the entries that are another call at a streamed call's place

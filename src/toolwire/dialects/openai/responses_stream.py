@@ -191,10 +191,12 @@ class Handler(Phased):
                             # (no item: what follows is another response's; its ``output`` as ``feed``
                             # passes it, so that the same final event again is read alike)
                             self.final_calls(resp, resp.get("output"))
+                            ended = self.ended  # (a final event starts it afresh)
                             continue
                     elif kind not in _FED and kind != "error":  # (``error``: ``feed`` records it)
                         if kind == "response.created":  # (several responses in one stream, or one again)
                             self.created(data)
+                            ended = self.ended  # (a replay takes back the response's)
                         elif type_(kind) is not str_ or not kind.startswith("response."):
                             skipped(core, data)  # another dialect's chunk with a call: refused, never passed over
                         continue
@@ -216,9 +218,10 @@ class Handler(Phased):
                     (self._done if kind == "response.output_item.done" else self._added)(index, item)
                     item_read = False
                 else:  # (a text delta here has no text: the override of ``feed`` has nothing to add)
-                    feed(self, data)
                     if data.get("type") in _UNFINISHED:  # (``kind`` may be another chunk's: a failed read)
-                        self.final_text(data.get("response"))
+                        self.final_text(data.get("response"))  # (before ``final_calls``, as ``feed`` reads it)
+                    feed(self, data)
+                    ended = self.ended  # (a final event starts it afresh)
         except ToolwireError:
             raise
         except Exception as exc:  # a chunk shape this handler did not foresee
