@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
 from ..._args import parse_arguments
 from ..._errors import ArgumentsError
-from ..._types import ToolCall
+from ..._types import ToolCall, new_call
 from ...stream._call import Call, nonempty_str
 from ...stream._core import Core
 from .responses_feed_builtin import client_done, is_server, server_done
@@ -76,6 +76,27 @@ def _item_key(core: Core, item: Dict[str, Any], server: bool, name: Optional[str
             return None
     canonical = _canonical(args)
     return None if canonical is None else ("call", item.get("name"), canonical)
+
+
+def _loose(item: Dict[str, Any]) -> Optional[str]:
+    """A built-in item's fields but its ids and ``status``, as one text (``None``: unknown)."""
+    return _canonical({k: v for k, v in item.items() if k != "id" and k != "call_id" and k != "status"})
+
+
+def _restate(core: Core, c: Call, streamed: Dict[str, Any], item: Dict[str, Any], server: bool) -> None:
+    """The final *item* is the built-in call *c* (ended by *streamed*) with another
+    ``status``: its status is the call's (its item as provider data, the ids it was
+    streamed under kept); an ``incomplete`` one the client runs is cut off, as its done
+    item would make it (``client_done``), unless ``allow_truncated``."""
+    kept = {**streamed, "status": item.get("status")} if "status" in item else {
+        k: v for k, v in streamed.items() if k != "status"}
+    c.pd = {NAME: {"item": kept}}
+    r = c.result
+    if type(r) is ToolCall:
+        c.result = new_call(r.name, r.args, r.id, r.raw, c.pd, r.repairs, r.server)
+        if not server and item.get("status") == "incomplete" and not core.policy.allow_truncated:
+            core.unrun(c, "Built-in tool call may be cut off: the final response's item is incomplete; "
+                          "pass allow_truncated=True to accept it", cut=True)
 
 
 def _call_key(c: Call, item: Dict[str, Any]) -> Optional[Tuple[Any, ...]]:
@@ -186,6 +207,14 @@ def settle(feed: Feed, output: List[Any], first: int, done: Optional[Dict[int, D
         c = by_key.get(i)
         if c is not None and c.pos in done and keys[i] is not None and _call_key(c, done[c.pos]) == keys[i]:
             claim(i, c)
+    restated: Dict[int, bool] = {}  # the entries claimed by 3b: their status is the call's
+    for i, item, server, name, _ in others:  # 3b. place: the ended built-in it differs from by ids and status only
+        c = by_key.get(i)
+        if (i not in by_item and (server or name is not None) and c is not None and c.pos in done
+                and done[c.pos].get("type") == item.get("type")
+                and done[c.pos].get("status") != item.get("status")
+                and _loose(done[c.pos]) == _loose(item) is not None and claim(i, c)):
+            restated[i] = True
     left = [e for e in others if e[0] not in by_item and keys[e[0]] is not None]
     if left:  # 4. anywhere: an ended call with the same content (the first in stream order)
         ended: Dict[Tuple[Any, ...], List[Call]] = {}
@@ -216,6 +245,8 @@ def settle(feed: Feed, output: List[Any], first: int, done: Optional[Dict[int, D
                 core.unrun(c, f"Tool call {c.pos} of this stream is another call than the final response's item at "
                               f"output_index {i} ({item.get('name')!r}, other ids, another tool or arguments): "
                               "not guessed which runs")
+            elif i in restated:
+                _restate(core, c, done[c.pos], item, server)
             elif not c.done and i not in seen:
                 feed.complete(c, item)
             continue
