@@ -22,7 +22,7 @@ from ...stream._events import ArgsDelta, new_event
 from ...stream._skipped import skipped
 from .._common import describe_error
 from .responses_feed_builtin import client_done, is_server, server_added, server_done
-from .responses_feed_final import CALL_TYPES, Settled, settle
+from .responses_feed_final import CALL_TYPES, Settled, plain, settle
 from .responses_response import WAITS, responses_finish
 from .responses_sniff import CLIENT_TYPES, client_name
 from .responses_tools import NAME
@@ -216,8 +216,9 @@ class Feed:
                         if len(core.calls) > n:
                             made[i] = core.calls[n]
                 self.settled = (output, made, {c.pos: output[i] for i, c in made.items() if c.done})
-            else:
-                self.settled = settle(self, output, self.first, None)
+            else:  # (a plain final response: what ``settle`` would claim, read short)
+                short = plain(self, output, self.first)
+                self.settled = settle(self, output, self.first, None) if short is None else (output, short, None)
         elif not again:
             self.settled = None
         if not again:

@@ -32,7 +32,7 @@ from .responses_tools import NAME
 if TYPE_CHECKING:
     from .responses_feed import Feed
 
-__all__ = ["CALL_TYPES", "Settled", "ended_items", "settle"]
+__all__ = ["CALL_TYPES", "Settled", "ended_items", "plain", "settle"]
 
 #: The call items a ``function_call_arguments`` / ``custom_tool_call_input`` stream carries
 CALL_TYPES = frozenset({"function_call", "custom_tool_call"})
@@ -126,6 +126,43 @@ def ended_items(feed: Feed, first: int, ended: Dict[int, Any]) -> Dict[int, Dict
             if e is not None and e[0] is m:
                 out[m.pos] = e[1]
     return out
+
+
+# final items that are no call (``settle`` passes them over; their text is ``final_text``'s)
+_NO_CALL = frozenset({"message", "reasoning"})
+
+
+def plain(feed: Feed, output: List[Any], first: int) -> Optional[Dict[int, Call]]:
+    """The call each item of the final *output* is (by its place), when the final
+    response is plain: its function and custom tool call items are, in order, the calls
+    of its response (from *first* on in ``core.calls``), each ended at that item's place
+    (``output_item.done``) under its ``call_id`` (one each), and its other items messages
+    or reasoning; else ``None``. What ``settle`` claims then (each by its ids), without
+    its tables: the hot loop's and the general reader's short path. Linear in *output*."""
+    calls = feed.core.calls
+    ended = feed.ended
+    n = len(calls)
+    j = first
+    made: Dict[int, Call] = {}
+    ids = set()
+    for i, item in enumerate(output):
+        if type(item) is not dict:
+            continue
+        kind = item.get("type")
+        if kind in _NO_CALL:
+            continue
+        if kind not in CALL_TYPES or j == n:
+            return None
+        c = calls[j]
+        e = ended.get(i)
+        ident = item.get("call_id")
+        if (e is None or e[0] is not c or not c.done or c.server or type(ident) is not str or c.id != ident
+                or ident in ids):
+            return None
+        ids.add(ident)
+        made[i] = c
+        j += 1
+    return made if j == n else None
 
 
 #: What a settle claimed, for a final event delivered again: its output, the call each of
