@@ -182,24 +182,33 @@ class Feed:
         rid = body.get("id")
         return type(rid) is not str or not rid or last[1] is None or rid == last[1]
 
-    def final_calls(self, body: Dict[str, Any], output: Any) -> None:
+    def final_calls(self, body: Dict[str, Any], output: Any) -> bool:
         """The call items of a final response (*body*, its ``output``): with no call of its
         response streamed, they are its calls; else they are set against those
         (``settle``). The final event of the response read last again (``final_again``)
         is set against that response's calls by the same rule, an item equal to the one
         read there then being the call it was: it adds nothing. What follows is another
         response's: what ended is over (``ended``; kept, not copied, for a
-        ``response.created`` of the response read, streamed again from its start)."""
+        ``response.created`` of the response read, streamed again from its start).
+        Returns whether it was the final event again."""
         core = self.core
         rid = body.get("id")
         if type(rid) is not str or not rid:
             rid = None
         last = self.last
-        again = self.final_again(body)
-        if type(output) is list:
+        # (``final_again``, inline: the hot loop reads every final response here)
+        again = (last is not None and len(core.calls) == self.first
+                 and (rid is None or last[1] is None or rid == last[1]))
+        short = (plain(self, output, self.first) if type(output) is list and not again and len(core.calls) > self.first
+                 else None)  # (a plain final response: what ``settle`` would claim, read short; its types are text)
+        if short is not None:
+            self.settled = (output, short, None)
+        elif type(output) is list:
             for i, item in enumerate(output):
                 if type(item) is dict:
-                    _typed(item, f"$.response.output[{i}]")
+                    kind = item.get("type")
+                    if kind is not None and type(kind) is not str:
+                        _typed(item, f"$.response.output[{i}]")
             prior = self.settled
             if last is not None and again:
                 if prior is not None:  # (what ended then, if not read then: in ``kept``)
@@ -216,9 +225,8 @@ class Feed:
                         if len(core.calls) > n:
                             made[i] = core.calls[n]
                 self.settled = (output, made, {c.pos: output[i] for i, c in made.items() if c.done})
-            else:  # (a plain final response: what ``settle`` would claim, read short)
-                short = plain(self, output, self.first)
-                self.settled = settle(self, output, self.first, None) if short is None else (output, short, None)
+            else:
+                self.settled = settle(self, output, self.first, None)
         elif not again:
             self.settled = None
         if not again:
@@ -227,6 +235,7 @@ class Feed:
         if self.ended:  # (a new dict: the hot loop takes it again after a final event)
             self.kept = (self.rid, self.ended)
             self.ended = {}
+        return again
 
     def caught_up(self, key: int, delta: str) -> Optional[str]:
         """The part of *delta* that is new, for the item at *key* streamed again from its

@@ -130,13 +130,12 @@ class Phased(Feed):
             self.starts = None
             self.mark = len(self.core.text_parts)
 
-    def final_calls(self, body: Dict[str, Any], output: Any) -> None:
+    def final_calls(self, body: Dict[str, Any], output: Any) -> bool:
         """``Feed.final_calls``; then what follows is another response's (or this final
         event again): the messages read are its ``read``, and ``starts`` starts afresh (a
         second response given only as its final event may reuse the first one's index and
         message ``id``: its text is its own)."""
-        again = self.final_again(body)
-        super().final_calls(body, output)
+        again = Feed.final_calls(self, body, output)
         starts = self.starts
         if not again:
             self.read = starts
@@ -148,6 +147,7 @@ class Phased(Feed):
                 read.update(starts)  # (what was read since that final event: its own cost)
         self.starts = None
         self.mark = len(self.core.text_parts)
+        return again
 
     def _call_at(self, key: Optional[int]) -> Call:
         """``Feed._call_at``; with no call open at *key*, the call ended there: a late event
@@ -310,7 +310,9 @@ class Phased(Feed):
         if type(output) is not list:
             return
         starts = self.starts or {}
-        read = self.read if self.read is not None and self.final_again(resp) else None
+        read = self.read
+        if read is not None and not self.final_again(resp):
+            read = None
         began = self.began or {}
         core = self.core
         end = len(core.text_parts)
