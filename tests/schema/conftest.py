@@ -74,6 +74,30 @@ def subschemas(node: Any, ptr: str = "") -> Iterator[Tuple[str, Any]]:
             yield from subschemas(v, f"{ptr}/{key}/{i}")
 
 
+# openai-java ``JsonSchemaValidator`` (a strict schema's client-side check):
+# ALLOWED_KEYWORDS_ANY_OF_SUB_SCHEMA and ALLOWED_KEYWORDS_REF_SUB_SCHEMA
+BESIDE_ANY_OF = frozenset({"anyOf", "title", "description"})
+BESIDE_REF = frozenset({"$ref", "title", "description"})
+
+
+def alone_in_unions(wire: Any) -> None:
+    """Asserts that nothing but ``title`` and ``description`` stands beside an ``anyOf``
+    or a ``$ref`` anywhere in *wire* (OpenAI strict mode, as openai-java checks it)."""
+    for ptr, node in subschemas(wire):
+        if isinstance(node, dict) and "anyOf" in node:
+            assert set(node) <= BESIDE_ANY_OF, (ptr, node)
+        if isinstance(node, dict) and "$ref" in node:
+            assert set(node) <= BESIDE_REF, (ptr, node)
+
+
+def lossy_at(rendered: Any, pointer: str, keyword: str) -> None:
+    """Asserts that *rendered* is not lossless and says why: *keyword* at *pointer* (of
+    the original) moved, dropped or unsupported."""
+    assert not rendered.lossless
+    assert any(c.pointer == pointer and c.keyword == keyword and c.action in ("moved", "dropped", "unsupported")
+               for c in rendered.report), rendered.report
+
+
 def keys_anywhere(node: Any) -> List[str]:
     return [k for _, n in subschemas(node) if isinstance(n, dict) for k in n]
 
@@ -95,6 +119,8 @@ class Helpers:
     bad = staticmethod(bad)
     subschemas = staticmethod(subschemas)
     keys_anywhere = staticmethod(keys_anywhere)
+    alone_in_unions = staticmethod(alone_in_unions)
+    lossy_at = staticmethod(lossy_at)
     obj = staticmethod(obj)
     reference_valid = staticmethod(_reference_valid)
 

@@ -15,7 +15,7 @@ F-O 10).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -187,27 +187,38 @@ def test_arguments_too_deep_are_refused_at_the_calls_index(fmt: str, variant: st
     assert err.loc in (f"$[{i}]", f"$[{i}].args.q" + ".a" * 255, f"$[{i}].args.q" + ".a" * 256), err.loc
 
 
+def _said_at(fmt: str, variant: str | None, markers: dict[tuple[str, str | None], str],
+             place: Callable[[str], tuple[dict[str, Any], str]]) -> list[EncodeError]:
+    """Each marker of *markers* put into a call's arguments by *place* (the arguments, and
+    the path in them): refused by the writer it belongs to, and wherever it is refused, at
+    that path. The writer's own refusals."""
+    i = _index(fmt, variant)
+    own = []
+    for (f, v), mk in markers.items():
+        args, step = place(mk)
+        err = _refusal(fmt, variant, args)
+        if (f, v) == (fmt, variant):
+            assert err is not None and err.loc == f"$[{i}].args{step}", err
+            own.append(err)
+        elif err is not None and not (fmt == "text.llama" and variant == "code"):
+            assert err.loc == f"$[{i}].args{step}", err.loc
+    return own
+
+
 @pytest.mark.parametrize(("fmt", "variant"), WRITERS)
 def test_a_value_holding_a_marker_is_refused_at_its_path(fmt: str, variant: str | None) -> None:
-    i = _index(fmt, variant)
-    for (f, v), mk in VALUE_MARKERS.items():
-        err = _refusal(fmt, variant, {"q": f"x{mk}y"})
-        if (f, v) == (fmt, variant):
-            assert err is not None and err.loc == f"$[{i}].args.q" and "cannot carry" in err.message, err
-        elif err is not None and not (fmt == "text.llama" and variant == "code"):
-            assert err.loc == f"$[{i}].args.q", err.loc
+    own = _said_at(fmt, variant, VALUE_MARKERS, lambda mk: ({"q": f"x{mk}y"}, ".q"))
+    assert all("cannot carry" in err.message for err in own), own
+
+
+def _named(mk: str) -> tuple[dict[str, Any], str]:
+    key = f"x{mk}y" if mk else ""  # ("", ""): the empty name
+    return {key: 1}, key_step(key)
 
 
 @pytest.mark.parametrize(("fmt", "variant"), WRITERS)
 def test_a_parameter_name_holding_a_marker_is_refused_at_its_path(fmt: str, variant: str | None) -> None:
-    i = _index(fmt, variant)
-    for (f, v), mk in {**KEY_MARKERS, ("", ""): ""}.items():  # ("", ""): the empty name
-        key = f"x{mk}y" if mk else ""
-        err = _refusal(fmt, variant, {key: 1})
-        if (f, v) == (fmt, variant):
-            assert err is not None and err.loc == f"$[{i}].args" + key_step(key), err
-        elif err is not None and not (fmt == "text.llama" and variant == "code"):
-            assert err.loc == f"$[{i}].args" + key_step(key), err.loc
+    _said_at(fmt, variant, {**KEY_MARKERS, ("", ""): ""}, _named)
 
 
 def test_a_string_nested_in_a_gemma_value_is_refused_at_its_path() -> None:

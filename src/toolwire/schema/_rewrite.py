@@ -9,7 +9,9 @@ strings) is undone by ``_mapback.py`` before validation against the original.
 
 The rules live in mixins, one module each: ``_rewrite_shapes.py`` (type arrays, OpenAPI
 nullability, free-form objects), ``_rewrite_objects.py`` (arrays and objects),
-``_rewrite_keywords.py`` (each keyword by the profile) and ``_rewrite_refs.py`` (``$ref``).
+``_rewrite_keywords.py`` (each keyword by the profile), ``_rewrite_refs.py`` (``$ref``),
+``_rewrite_conjunctions.py`` (conjunctions of objects in strict mode) and
+``_rewrite_any_of.py`` (the keywords beside an ``anyOf`` where the profile takes none).
 """
 
 from __future__ import annotations
@@ -24,7 +26,8 @@ from ._hoist import hoist_targets
 from ._normalize import iter_subschemas, merge_all_of
 from ._recursion import recursive_refs
 from ._report import Change, Lint
-from ._rewrite_conjunctions import ConjunctionRewrites, names_in
+from ._rewrite_any_of import AnyOfRewrites
+from ._rewrite_conjunctions import names_in
 from ._rewrite_keywords import _hint, _lone
 from ._rewrite_objects import ObjectRewrites
 from ._rewrite_refs import INLINED_PER_NODE, MAX_INLINED, RefRewrites
@@ -35,7 +38,7 @@ from ._util import copy_json, escape_token, json_type
 __all__ = ["ANNOTATIONS", "MAX_INLINED", "Rewriter"]
 
 
-class Rewriter(RefRewrites, ObjectRewrites, ConjunctionRewrites):
+class Rewriter(RefRewrites, ObjectRewrites, AnyOfRewrites):
     """One rewrite of *root* (normal form) for *profile*; read ``report`` and ``lints``."""
 
     def __init__(self, root: Any, profile: Profile, options: Options) -> None:
@@ -78,6 +81,7 @@ class Rewriter(RefRewrites, ObjectRewrites, ConjunctionRewrites):
         # (pointer, anyOf/oneOf written) with free_form="string" or maps="pairs"
         self.unions: List[Tuple[str, List[Any]]] = []
         self.bare_nulls: Dict[int, Tuple[str, Any]] = {}  # OpenAPI: null alone, see _bare_null
+        self.empty: Dict[int, Tuple[str, str, Any]] = {}  # nodes with no value, see ``no_value``
 
     # ------------------------------------------------------------------------------
     def run(self) -> Any:
@@ -108,6 +112,7 @@ class Rewriter(RefRewrites, ObjectRewrites, ConjunctionRewrites):
                 defs[name] = self.node(sub, ptr, required=False)
             wire["$defs"] = defs
         self.report_bare_nulls()
+        self.lint_no_values(wire)
         if self._as_strings:
             for ptr in ambiguous_unions(wire, self.unions, self._as_strings):
                 self.lint("not-representable", ptr, "a free-form object sent as a JSON string beside a branch that "
@@ -244,7 +249,10 @@ class Rewriter(RefRewrites, ObjectRewrites, ConjunctionRewrites):
                 n = spread
         if not p.union_siblings and not refused and isinstance(n.get("anyOf"), list) and \
                 any(k != "anyOf" and k not in ANNOTATIONS for k in n):
-            n = self._into_branches(n, ptr)
+            into = self._into_branches(n, ptr)
+            if isinstance(into, str):  # no value: left out by a parent anyOf, else unsatisfiable
+                return self.no_value(ptr, into)
+            n = into
         if p.strict and is_open_object(n):
             return self._free_form(n, ptr)
         out: Dict[str, Any] = {}
@@ -270,6 +278,10 @@ class Rewriter(RefRewrites, ObjectRewrites, ConjunctionRewrites):
                     out[comb] = [
                         self._branch(n, b, f"{ptr}/{comb}/{i}" if own else ptr, required) for i, b in enumerate(n[comb])
                     ]
+                    if comb == "anyOf":
+                        out[comb] = self.drop_no_values(out[comb])
+                        if not out[comb]:
+                            return self.no_value(ptr, "no anyOf branch has a value: no value is accepted")
                     if comb != "allOf" and (self.o.free_form == "string" or self.o.maps == "pairs"):
                         self.unions.append((ptr, out[comb]))  # checked once all is written
             if p.openapi:

@@ -9,18 +9,10 @@ Anthropic and Bedrock the same), so the parts of such a conjunction, each closed
 its own properties, would accept no answer the original accepts. The parts are merged
 into one object first (``$ref`` targets copied in, ``allOf`` parts flattened), and an
 object's own keywords go into each of its branches (P and (B1 or B2) is (P and B1) or
-(P and B2)), leaving the parent nothing to close. Where the profile takes nothing but
-``title``/``description`` beside ``anyOf`` (OpenAI strict: openai-java's
-``JsonSchemaValidator``), every other keyword beside it goes into each branch the same way
-(a branch whose ``type`` shares no value with the keyword's is dropped: it matched
-nothing; a branch typed apart from a keyword's types, ``minimum`` and a string, is left
-as it is: the keyword does not apply to it; an ``enum`` goes into a typed branch with
-the values of its type only, and into a flat branch with those that pass it; each copy,
-a ``$ref`` branch's target with it, is charged to the copy budget before it is made); a
-keyword a branch cannot hold exactly, and ``unevaluated*`` (which reads what the other
-branches evaluated), is reported ``unsupported``. Where that is not exact (a recursive
+(P and B2)), leaving the parent nothing to close; where that is not exact (a recursive
 target, keywords with no merged form, the copy budget) the node is
-``not-representable``: never a wire schema that accepts nothing reported lossless.
+``not-representable``: never a wire schema that accepts nothing reported lossless. The
+other keywords beside an ``anyOf``, where the profile takes none: ``_rewrite_any_of.py``.
 
 Part of the rewrite in ``_rewrite.py``.
 """
@@ -31,11 +23,9 @@ from typing import Any, Dict, List, Optional, Set, Tuple
 
 from .._errors import ToolwireError
 from ._normalize import DICT_KEYWORDS, LIST_KEYWORDS, SINGLE_KEYWORDS, merge_all_of, resolve_ref
-from ._rewrite_shapes import _BY_TYPE, ANNOTATIONS, ShapeRewrites, types_apart
-from ._util import json_equal, json_type
-from ._validate import _Checker, stack_room
+from ._rewrite_shapes import ShapeRewrites
 
-__all__ = ["OBJECT_KEYWORDS", "ConjunctionRewrites", "holds_object", "names_in"]
+__all__ = ["OBJECT_KEYWORDS", "ConjunctionRewrites", "holds_object", "names_in", "size_of"]
 
 #: The keywords that constrain an object (they move with it into each branch).
 OBJECT_KEYWORDS = (
@@ -71,8 +61,6 @@ class ConjunctionRewrites(ShapeRewrites):
     beside_refused: bool  # ``too-large`` said once for the copies into anyOf branches (a target's with them)
     split: List[Any]  # the anyOf lists the rewrite made (``_rewrite.py``)
     _closing: Dict[Tuple[int, int], bool]  # ``_closes`` of a ``$ref`` target, by (id, depth)
-    checked = 0  # steps spent checking enum values against the branches they go into
-    _values: Optional[_Checker] = None  # that check's checker, one per rendering
 
     def _joins_objects(self, n: Dict[str, Any]) -> int:
         """How many of *n*'s conjuncts (itself without ``$ref``/``allOf``, its ``$ref``
@@ -146,7 +134,7 @@ class ConjunctionRewrites(ShapeRewrites):
                 if isinstance(target, dict):
                     target = {k: v for k, v in target.items() if k != "$defs"}
                 if charge:
-                    self.copied += _size(target, self.copy_budget - self.copied + 1)
+                    self.copied += size_of(target, self.copy_budget - self.copied + 1)
                     if self.copied > self.copy_budget:
                         return None
                 more.append(target)
@@ -214,7 +202,7 @@ class ConjunctionRewrites(ShapeRewrites):
                 # each branch gets a copy of the object: counted before it is made, not
                 # once all are (n properties into n branches was n² before a check)
                 if size is None:
-                    size = _size(part, self.copy_budget - self.copied + 1)
+                    size = size_of(part, self.copy_budget - self.copied + 1)
                 self.copied += size
                 if self.copied > self.copy_budget:
                     self.lint("too-large", ptr, f"copying the object's properties into each {comb} branch passes "
@@ -244,93 +232,6 @@ class ConjunctionRewrites(ShapeRewrites):
                     "closes each object once)")
         return out
 
-    def _into_branches(self, n: Dict[str, Any], ptr: str) -> Dict[str, Any]:
-        """*n* with each keyword beside its ``anyOf`` (but annotations) moved into each
-        branch, where every branch holds it exactly (``_merged``; P and (B1 or B2) is
-        (P and B1) or (P and B2)); else the keyword is left out of the wire and reported
-        ``unsupported`` (checked locally only)."""
-        branches: List[Any] = list(n["anyOf"])
-        out = {k: v for k, v in n.items() if k == "anyOf" or k in ANNOTATIONS or k not in self.p.supported}
-        # a keyword the target does not take stays: the keyword rules move it into ``description``
-        beside = sorted((k for k in n if k != "anyOf" and k not in ANNOTATIONS and k in self.p.supported),
-                        key=lambda k: k != "type")
-        for key in beside:
-            written = None if key in _NOT_SPREAD else self._spread_one(key, n[key], branches, ptr)
-            if written:
-                branches = written
-                self.change(ptr, key, "rewritten", "into each anyOf branch (nothing but title and description "
-                            "beside anyOf)")
-            elif written is not None:  # no branch has a value in common with it: sent as it is
-                self.lint("unsupported-keyword", ptr, f"{key} beside anyOf leaves no branch a value (no value "
-                          "matches): sent beside anyOf, which this provider takes nothing but title and "
-                          "description beside", "warning")
-                return n
-            else:
-                self.change(ptr, key, "unsupported", "beside anyOf, and not exactly in each branch: checked locally "
-                            "only")
-                self.lint("unsupported-keyword", ptr, f"{key} beside anyOf cannot go into each branch exactly, and "
-                          "this provider takes nothing but title and description beside anyOf", "warning")
-        made = n["anyOf"]
-        if any(m is made for m in self.split):  # written by the rewrite (a split type array): its branches
-            made[:] = branches                   # stay at the node's pointer, so the list stays the same
-            branches = made
-        out["anyOf"] = branches
-        return out
-
-    def _spread_one(self, key: str, value: Any, branches: List[Any], ptr: str) -> Optional[List[Any]]:
-        """*branches*, each with ``{key: value}`` merged in; ``None`` where one cannot
-        hold it exactly (or past the copy budget). Each copy is charged before it is
-        made, a ``$ref`` branch's target with it (``_conjuncts``); an ``enum`` goes into a
-        typed branch with the values of the branch's type only (a value of another type
-        never passes the branch: exact, and not every value into every branch), and of
-        those the ones that pass it (``_passing``)."""
-        applies = sorted(t for t, keys in _BY_TYPE.items() if key in keys)
-        size = _size({key: value}, self.copy_budget - self.copied + 1)  # counted per copy, as ``_distributed``
-        typed: Dict[Any, List[Any]] = {}  # the enum's values by a branch's types: one pass per set of types
-        written: List[Any] = []
-        for b in branches:
-            if key == "type" and types_apart(value, b):
-                continue  # the keyword and the branch: no value
-            if applies and types_apart(applies, b):
-                written.append(b)  # (``minimum`` beside a string branch: no effect there)
-                continue
-            own = value
-            if key == "enum" and isinstance(value, list) and isinstance(b, dict) and "type" in b:
-                own = self._passing(_of_types(value, b["type"], typed), b)
-                if not own:
-                    continue  # (no value of the branch's type, or none passing it: nothing in common)
-            self.copied += size if own is value else _size({key: own}, self.copy_budget - self.copied + 1)
-            merged = None if self.copied > self.copy_budget else self._merged({key: own, "allOf": [b]}, charge=True)
-            if merged is None and self.copied > self.copy_budget:
-                if not self.beside_refused:
-                    self.beside_refused = True
-                    self.lint("too-large", ptr, f"copying the keywords beside anyOf into each branch passes "
-                              f"{self.copy_budget:,} nodes; use strict=False or prompt mode")
-                return None
-            if merged is None:
-                return None
-            if _no_value(merged):
-                continue  # (an ``enum`` beside a branch of another type: nothing in common)
-            written.append(b if applies and types_apart(applies, merged) else merged)
-        return written
-
-    def _passing(self, values: List[Any], b: Dict[str, Any]) -> List[Any]:
-        """The scalar *values* that pass the branch *b* (exact: a value failing it is no
-        answer beside it either), checked where *b* holds no subschema to walk and within
-        the copy budget's steps (one per value and character, charged before checking);
-        else *values* as they are. 40 values beside 30 string branches, each taking a few,
-        were 1,200 on the wire."""
-        if not values or any(k in b for k in _WALKS) or any(isinstance(v, (dict, list)) for v in values):
-            return values
-        cost = sum(1 + len(v) if isinstance(v, str) else 1 for v in values)
-        if self.checked + cost > self.copy_budget:
-            return values
-        self.checked += cost
-        if self._values is None:
-            self._values = _Checker(self.root, False)
-        self._values.room = stack_room()
-        return [v for v in values if self._values.valid(v, b, "", "")]
-
     def _keeps_ref(self, part: Dict[str, Any], b: Any) -> bool:
         """A lone ``$ref`` to an object under a parent that only says "object": kept."""
         if len(part) != 1 or not isinstance(b, dict) or list(b) != ["$ref"]:
@@ -339,43 +240,7 @@ class ConjunctionRewrites(ShapeRewrites):
         return isinstance(target, dict) and target.get("type") == "object"
 
 
-#: Keywords holding subschemas a check walks (``_passing`` checks flat branches only).
-_WALKS = ("$ref", "allOf", "anyOf", "oneOf", "not", "if", "then", "else", "properties", "items", "prefixItems",
-          "additionalProperties", "patternProperties", "propertyNames", "contains", "dependentSchemas",
-          "unevaluatedProperties", "unevaluatedItems")
-
-#: Beside ``anyOf``, these read what the branches evaluated: in a branch they would not.
-_NOT_SPREAD = ("unevaluatedProperties", "unevaluatedItems")
-
-
-def _of_types(values: List[Any], kind: Any, seen: Dict[Any, List[Any]]) -> List[Any]:
-    """The *values* of the ``type`` *kind* (an integer is a number), in their order; by
-    the set of types in *seen* (at most one pass over *values* per set)."""
-    kinds = frozenset(kind if isinstance(kind, list) else [kind]) if isinstance(kind, (str, list)) else frozenset()
-    if kinds not in seen:
-        seen[kinds] = [v for v in values if json_type(v) in kinds or (json_type(v) == "integer" and "number" in kinds)]
-    return seen[kinds]
-
-
-def _no_value(node: Any) -> bool:
-    """Whether *node*'s ``enum`` / ``const`` leave it no value of its ``type`` (a merged
-    branch: ``enum: [1, "a"]`` into a boolean branch)."""
-    if node is False:
-        return True
-    if not isinstance(node, dict) or not ("enum" in node or "const" in node):
-        return False
-    values = node["enum"] if isinstance(node.get("enum"), list) else None
-    if "const" in node:
-        values = [node["const"]] if values is None else [v for v in values if json_equal(v, node["const"])]
-    if values is None:
-        return False
-    kind = node.get("type")
-    kinds = set(kind) if isinstance(kind, list) else {kind} if isinstance(kind, str) else None
-    return not any(kinds is None or json_type(v) in kinds or (json_type(v) == "integer" and "number" in kinds)
-                   for v in values)
-
-
-def _size(node: Any, cap: int) -> int:
+def size_of(node: Any, cap: int) -> int:
     """The schema nodes of *node*, the names its ``required`` / ``dependentRequired``
     lists hold and its ``enum`` values (one shared in several places counted in each, as a copy writes it),
     counting stops past *cap*."""

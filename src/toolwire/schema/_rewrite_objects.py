@@ -152,6 +152,8 @@ class ObjectRewrites(ShapeRewrites):
                 )
 
     def _nullable(self, wsub: Any) -> Any:
+        if self.empty.pop(id(wsub), None) is not None:  # no value (``no_value``): absent, null its one branch
+            return {"anyOf": [{"type": "null"}]}
         if isinstance(wsub, dict):
             lifted = {k: wsub[k] for k in ("title", "description") if k in wsub}
             inner = {k: v for k, v in wsub.items() if k not in lifted}

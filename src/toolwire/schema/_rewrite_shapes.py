@@ -169,6 +169,7 @@ class ShapeRewrites:
     lints: List[Lint]
     split: List[Any]
     bare_nulls: Dict[int, Tuple[str, Any]]
+    empty: Dict[int, Tuple[str, str, Any]]  # the nodes written with no value: pointer, why, the node
     _nulls: Optional[_Checker] = None  # ``accepts_null``'s checker, one per rendering
     _as_strings: Optional[Set[int]] = None  # the wire nodes of free-form objects sent as strings
     spread: int

@@ -17,7 +17,8 @@ Followed (checked 2026-11-30):
   ``{"type": "json_schema", "name", "schema", "strict"}`` (flat); ``max_output_tokens``;
   the turns in ``input``, the system prompt in ``instructions``.
 - openai-java's client-side check of a strict schema (``JsonSchemaValidator.kt``,
-  checked 2026-12-06): beside ``anyOf`` only ``title`` and ``description``; the guide's
+  checked 2026-12-06): exactly one of ``type``, ``anyOf``, ``$ref`` in a schema, and
+  beside ``anyOf`` or ``$ref`` only ``title`` and ``description``; the guide's
   "Supported schemas": each nested schema of an ``anyOf`` must be valid on its own.
 - Error codes and ``param`` (https://platform.openai.com/docs/guides/error-codes).
 - vLLM "Structured Outputs" (https://docs.vllm.ai/en/latest/features/structured_outputs.html):
