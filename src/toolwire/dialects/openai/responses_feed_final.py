@@ -1,5 +1,7 @@
 """The call items of a Responses stream's final response (``response.completed``,
-``.incomplete``, ``.failed``) set against the calls the stream carried (``settle``).
+``.incomplete``, ``.failed``) set against the calls the stream carried (``settle``;
+what an item under fresh ids shares with a call to be it: ``responses_final_keys``), a
+plain one read short (``plain``).
 
 - openai-python ``client.responses.retrieve(id, stream=True, starting_after=N)``
   (``resources/responses/responses.py``: "The sequence number of the event after which
@@ -17,99 +19,21 @@
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
-from ..._args import parse_arguments
-from ..._errors import ArgumentsError
-from ..._types import ToolCall, new_call
 from ...stream._call import Call, nonempty_str
-from ...stream._core import Core
 from .responses_feed_builtin import client_done, is_server, server_done
+from .responses_final_keys import CALL_TYPES, call_key, item_key, loose_key, restate
 from .responses_sniff import CLIENT_TYPES, client_name
-from .responses_tools import NAME
 
 if TYPE_CHECKING:
     from .responses_feed import Feed
 
 __all__ = ["CALL_TYPES", "Settled", "ended_items", "plain", "settle"]
 
-#: The call items a ``function_call_arguments`` / ``custom_tool_call_input`` stream carries
-CALL_TYPES = frozenset({"function_call", "custom_tool_call"})
-
 # an entry of the final output: its place, the item, whether a server runs it, the
 # built-in tool's name (a client item), its id (``call_id``; a server item's ``id``)
 _Entry = Tuple[int, Dict[str, Any], bool, Optional[str], Optional[str]]
-
-
-def _canonical(args: Any) -> Optional[str]:
-    """Parsed arguments as one text whatever their spacing and key order, or ``None``."""
-    try:
-        return json.dumps(args, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    except (TypeError, ValueError, RecursionError):
-        return None
-
-
-def _item_key(core: Core, item: Dict[str, Any], server: bool, name: Optional[str]) -> Optional[Tuple[Any, ...]]:
-    """What an item under fresh ids must share with a streamed call to be it, or ``None``
-    (unknown: it claims nothing by content). A function or custom tool call: its tool and
-    arguments, read by the stream's own arguments policy (``parse_arguments``: the text a
-    streamed call's is read from, repaired alike); a built-in item (a provider-run
-    ``web_search_call``, a built-in tool the client runs): its type and every field but
-    its ids (vLLM makes a ``ws_…`` id afresh when it parses the reply again)."""
-    if server or name is not None:
-        rest = {k: v for k, v in item.items() if k != "id" and k != "call_id"}
-        canonical = _canonical(rest)
-        return None if canonical is None else ("item", canonical)
-    if item.get("type") == "custom_tool_call":
-        text = item.get("input")
-        if type(text) is not str:
-            return None
-        args: Any = {"input": text}
-    else:
-        value = item.get("arguments")
-        if type(value) is not str and type(value) is not dict:
-            return None
-        try:
-            args = parse_arguments(value, core.policy, "$.arguments", NAME)[0]
-        except ArgumentsError:
-            return None
-    canonical = _canonical(args)
-    return None if canonical is None else ("call", item.get("name"), canonical)
-
-
-def _loose(item: Dict[str, Any]) -> Optional[str]:
-    """A built-in item's fields but its ids and ``status``, as one text (``None``: unknown)."""
-    return _canonical({k: v for k, v in item.items() if k != "id" and k != "call_id" and k != "status"})
-
-
-def _restate(core: Core, c: Call, streamed: Dict[str, Any], item: Dict[str, Any], server: bool) -> None:
-    """The final *item* is the built-in call *c* (ended by *streamed*) with another
-    ``status``: its status is the call's (its item as provider data, the ids it was
-    streamed under kept); an ``incomplete`` one the client runs is cut off, as its done
-    item would make it (``client_done``), unless ``allow_truncated``."""
-    kept = {**streamed, "status": item.get("status")} if "status" in item else {
-        k: v for k, v in streamed.items() if k != "status"}
-    c.pd = {NAME: {"item": kept}}
-    r = c.result
-    if type(r) is ToolCall:
-        c.result = new_call(r.name, r.args, r.id, r.raw, c.pd, r.repairs, r.server)
-        if not server and item.get("status") == "incomplete" and not core.policy.allow_truncated:
-            core.unrun(c, "Built-in tool call may be cut off: the final response's item is incomplete; "
-                          "pass allow_truncated=True to accept it", cut=True)
-
-
-def _call_key(c: Call, item: Dict[str, Any]) -> Optional[Tuple[Any, ...]]:
-    """``_item_key`` of the streamed call *c*, ended by *item* (none for an invalid call)."""
-    if item.get("type") not in CALL_TYPES:
-        rest = {k: v for k, v in item.items() if k != "id" and k != "call_id"}
-        canonical = _canonical(rest)
-        return None if canonical is None else ("item", canonical)
-    r = c.result
-    if type(r) is not ToolCall:
-        return None
-    canonical = _canonical(r.args)
-    return None if canonical is None else ("call", c.name, canonical)
 
 
 def ended_items(feed: Feed, first: int, ended: Dict[int, Any]) -> Dict[int, Dict[str, Any]]:
@@ -181,7 +105,7 @@ def settle(feed: Feed, output: List[Any], first: int, done: Optional[Dict[int, D
     it was; then by ids, across the whole output (``call_id``; a server item's ``id``);
     then by place (``output_index``) when either has no id. An item whose ids name no
     call of the stream (vLLM's, parsed again) then claims a call the stream ended with
-    the same content (``_item_key``), at its place, else anywhere; else a function or
+    the same content (``item_key``), at its place, else anywhere; else a function or
     custom tool call at an ended one's place: of its tool with arguments the policy
     cannot read, that call (unknown: no contradiction); with another tool or other arguments, a
     conflict, that call an ``InvalidToolCall`` (which one runs is not guessed; never a
@@ -239,10 +163,10 @@ def settle(feed: Feed, output: List[Any], first: int, done: Optional[Dict[int, D
         if i not in by_item and c is not None and c.server is server and (c.id is None or ident is None):
             claim(i, c)
     others = [e for e in entries if e[0] not in by_item]
-    keys = {e[0]: _item_key(core, e[1], e[2], e[3]) for e in others}
+    keys = {e[0]: item_key(core, e[1], e[2], e[3]) for e in others}
     for i, _, _, _, _ in others:  # 3. place: the ended call with the same content
         c = by_key.get(i)
-        if c is not None and c.pos in done and keys[i] is not None and _call_key(c, done[c.pos]) == keys[i]:
+        if c is not None and c.pos in done and keys[i] is not None and call_key(c, done[c.pos]) == keys[i]:
             claim(i, c)
     restated: Dict[int, bool] = {}  # the entries claimed by 3b: their status is the call's
     for i, item, server, name, _ in others:  # 3b. place: the ended built-in it differs from by ids and status only
@@ -250,14 +174,14 @@ def settle(feed: Feed, output: List[Any], first: int, done: Optional[Dict[int, D
         if (i not in by_item and (server or name is not None) and c is not None and c.pos in done
                 and done[c.pos].get("type") == item.get("type")
                 and done[c.pos].get("status") != item.get("status")
-                and _loose(done[c.pos]) == _loose(item) is not None and claim(i, c)):
+                and loose_key(done[c.pos]) == loose_key(item) is not None and claim(i, c)):
             restated[i] = True
     left = [e for e in others if e[0] not in by_item and keys[e[0]] is not None]
     if left:  # 4. anywhere: an ended call with the same content (the first in stream order)
         ended: Dict[Tuple[Any, ...], List[Call]] = {}
         for m in reversed(mine):
             if m.pos in done and m.pos not in claimed:
-                k = _call_key(m, done[m.pos])
+                k = call_key(m, done[m.pos])
                 if k is not None:
                     ended.setdefault(k, []).append(m)
         for i, _, _, _, _ in left:
@@ -283,7 +207,7 @@ def settle(feed: Feed, output: List[Any], first: int, done: Optional[Dict[int, D
                               f"output_index {i} ({item.get('name')!r}, other ids, another tool or arguments): "
                               "not guessed which runs")
             elif i in restated:
-                _restate(core, c, done[c.pos], item, server)
+                restate(core, c, done[c.pos], item, server)
             elif not c.done and i not in seen:
                 feed.complete(c, item)
             continue
