@@ -681,6 +681,18 @@ def _runs_of(dialect: str) -> List[List[Any]]:
     ]
 
 
+def test_a_final_event_fed_as_text_starts_the_next_response_in_both_paths() -> None:
+    """A final event that is no dict (JSON text, an SDK object) is read by a run of its own
+    (*other*): what it starts afresh (``ended``) is the one the hot loop reads next (a
+    second response's item ended twice at a reused index ran twice)."""
+    final = {"type": "response.completed", "response": {"status": "completed", "output": [_closed(0, "a", "{}")["item"]]}}
+    chunks = [_opened(0, "a"), _delta(0, "{}"), _closed(0, "a", "{}"), json.dumps(final),
+              _opened(0, "b"), _delta(0, "{}"), _closed(0, "b", "{}"), _closed(0, "b", "{}")]
+    assert [(type(c).__name__, c.id) for c in accumulate(copy.deepcopy(chunks))] == [("ToolCall", "a"),
+                                                                                    ("ToolCall", "b")]
+    _agree(chunks, "openai.responses")
+
+
 @pytest.mark.parametrize("dialect", sorted(_RUNS))
 def test_runs_of_deltas_agree_with_feed(dialect: str) -> None:
     """A hot loop looks a run of deltas' call up once: any other chunk ends the run."""
@@ -730,14 +742,14 @@ def test_a_plain_final_response_is_read_without_settle() -> None:
 @st.composite
 def _final_variants(draw: Any) -> List[Any]:
     """A Responses stream whose final response is plain or nearly so: items moved,
-    dropped, doubled, given other ids, other items put in; its events dropped or
-    delivered twice, other nodes corrupted."""
+    dropped, doubled, given other ids, other items put in; its events dropped, delivered
+    twice or as JSON text, other nodes corrupted."""
     calls = draw(call_lists())
     chunks: List[Any] = encode_stream(calls, "openai.responses", split=2)
     final = chunks[-1]["response"]
     output: List[Any] = final["output"]
     for _ in range(draw(st.integers(0, 3))):
-        op = draw(st.sampled_from(["swap", "drop", "double", "ids", "insert", "type", "node", "event"]))
+        op = draw(st.sampled_from(["swap", "drop", "double", "ids", "insert", "type", "node", "event", "text"]))
         at = draw(st.integers(0, max(len(output) - 1, 0)))
         if op == "swap" and len(output) > 1:
             other = draw(st.integers(0, len(output) - 1))
@@ -763,6 +775,9 @@ def _final_variants(draw: Any) -> List[Any]:
                 del chunks[i]
             else:
                 chunks.insert(i, copy.deepcopy(chunks[i]))
+        elif op == "text":  # an event as JSON text: read by a run of its own (*other*)
+            i = draw(st.integers(0, len(chunks) - 1))
+            chunks[i] = json.dumps(chunks[i])
     if draw(st.booleans()):  # the final event again (its items under other ids, maybe)
         again = copy.deepcopy(chunks[-1])
         if draw(st.booleans()) and type(again) is dict and type(again.get("response")) is dict:

@@ -232,7 +232,7 @@ class Feed:
         if not again:
             self.last = (self.first, rid)
         self.first = len(core.calls)
-        if self.ended:  # (a new dict: the hot loop takes it again after a final event)
+        if self.ended:  # (a new dict: the hot loop reads ``self.ended`` at each item event)
             self.kept = (self.rid, self.ended)
             self.ended = {}
         return again

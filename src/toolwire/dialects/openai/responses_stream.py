@@ -87,7 +87,6 @@ class Handler(Phased):
         by *other*, events that ``feed`` ignores not at all."""
         core = self.core
         open_calls = core.by_key
-        ended = self.ended  # (``Phased``'s: the item each ``output_item.done`` ended, by position)
         limit = core.max_bytes
         events = core.events if core.emit else None
         feed = Feed.feed  # the general reader (``Phased.feed`` adds only what is done above: text deltas)
@@ -166,7 +165,10 @@ class Handler(Phased):
                         index = data["output_index"]
                         if type_(item) is dict_ and type_(index) is int_:
                             item_read = True
-                            if item["type"] == "function_call" and index not in open_calls and index not in ended:
+                            # (``self.ended``, read here: a final event, a ``response.created``, a chunk
+                            # read by *other* may start it afresh)
+                            if (item["type"] == "function_call" and index not in open_calls
+                                    and index not in self.ended):
                                 ident, name = item["call_id"], item["name"]  # ``_added`` of a plain item
                                 start = (type_(ident) is str_ and ident != "" and type_(name) is str_ and name != ""
                                          and item["arguments"] == "")
@@ -191,7 +193,6 @@ class Handler(Phased):
                     elif kind not in _FED and kind != "error":  # (``error``: ``feed`` records it)
                         if kind == "response.created":  # (several responses in one stream, or one again)
                             self.created(data)
-                            ended = self.ended  # (a replay takes back the response's)
                         elif type_(kind) is not str_ or not kind.startswith("response."):
                             skipped(core, data)  # another dialect's chunk with a call: refused, never passed over
                         continue
@@ -204,7 +205,7 @@ class Handler(Phased):
                     end.pd = {NAME: extra} if extra else None
                     end.ended = True
                     core.finalize(end)
-                    ended[index] = (end, item)
+                    self.ended[index] = (end, item)  # (``Phased``'s: the item ended there)
                     end, item_read = None, False
                 elif start:
                     core.new(index, None, ident, name, True)
@@ -214,14 +215,12 @@ class Handler(Phased):
                     item_read = False
                 elif final is not None:  # (``feed``'s reading of it, in its order: its items, then the finish)
                     self.final_calls(final, final.get("output"))
-                    ended = self.ended  # (a final event starts it afresh)
                     core.finish(final.get("status") or "completed")
                     final = None
                 else:  # (a text delta here has no text: the override of ``feed`` has nothing to add)
                     if data.get("type") in _UNFINISHED:  # (``kind`` may be another chunk's: a failed read)
                         self.final_text(data.get("response"))  # (before ``final_calls``, as ``feed`` reads it)
                     feed(self, data)
-                    ended = self.ended  # (a final event starts it afresh)
         except ToolwireError:
             raise
         except Exception as exc:  # a chunk shape this handler did not foresee
