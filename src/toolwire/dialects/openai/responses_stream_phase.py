@@ -35,7 +35,8 @@ done item and in the final response's ``output``.
 - A message or call added again at an ``output_index`` with another identity (its ``id``
   or ``call_id`` differs: a second response may reuse ``fc_1``), or after a
   ``response.created`` of another response or a final event (several responses in one
-  stream: ``Feed.final_calls`` clears ``ended``), starts over there.
+  stream: ``Feed.final_calls`` starts ``ended`` afresh, and ``final_calls`` here the messages
+  read: a second response given only as its final event has its own text), starts over there.
 - A response streamed again from its start (``response.created`` with the ``id`` read:
   a reconnect re-sent from the beginning) is the same response: what ended stays ended
   and its events again add nothing. An item open when it is added again is streamed
