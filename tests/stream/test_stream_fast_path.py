@@ -9,6 +9,7 @@ import copy
 import gc
 import json
 from typing import Any, Dict, List, Tuple
+from unittest import mock
 
 import pytest
 from hypothesis import example, given
@@ -688,6 +689,18 @@ def _runs_of(dialect: str) -> List[List[Any]]:
     ]
 
 
+def test_a_final_event_fed_as_text_starts_the_next_response_in_both_paths() -> None:
+    """A final event that is no dict (JSON text, an SDK object) is read by a run of its own
+    (*other*): what it starts afresh (``ended``) is the one the hot loop reads next (a
+    second response's item ended twice at a reused index ran twice)."""
+    final = {"type": "response.completed", "response": {"status": "completed", "output": [_closed(0, "a", "{}")["item"]]}}
+    chunks = [_opened(0, "a"), _delta(0, "{}"), _closed(0, "a", "{}"), json.dumps(final),
+              _opened(0, "b"), _delta(0, "{}"), _closed(0, "b", "{}"), _closed(0, "b", "{}")]
+    assert [(type(c).__name__, c.id) for c in accumulate(copy.deepcopy(chunks))] == [("ToolCall", "a"),
+                                                                                    ("ToolCall", "b")]
+    _agree(chunks, "openai.responses")
+
+
 @pytest.mark.parametrize("dialect", sorted(_RUNS))
 def test_runs_of_deltas_agree_with_feed(dialect: str) -> None:
     """A hot loop looks a run of deltas' call up once: any other chunk ends the run."""
@@ -695,3 +708,105 @@ def test_runs_of_deltas_agree_with_feed(dialect: str) -> None:
         _agree(chunks, dialect)
         for max_bytes in (1, 2, 3):  # over the limit inside a run of deltas
             _agree(chunks, dialect, max_bytes=max_bytes)
+
+
+# --- Responses: the short path of a plain final response (``responses_feed_final.plain``) --------
+
+_FEED_MODULE = "toolwire.dialects.openai.responses_feed"
+_MSG = {"id": "msg_1", "type": "message", "role": "assistant", "status": "completed",
+        "content": [{"type": "output_text", "text": "Done.", "annotations": []}]}
+_RS = {"id": "rs_1", "type": "reasoning", "summary": []}
+_WS = {"id": "ws_1", "type": "web_search_call", "status": "completed", "action": {"type": "search", "query": "x"}}
+
+
+def test_a_plain_final_response_is_read_without_settle() -> None:
+    """Structural, not timed: each final item at its streamed call's place with its ids
+    (the benchmark's stream) takes the short path, in the hot loop and in ``feed``."""
+    seen: List[Any] = []
+    import toolwire.dialects.openai.responses_feed as feed_module
+    general = feed_module.settle
+
+    def counting(*args: Any, **kw: Any) -> Any:
+        seen.append(args)
+        return general(*args, **kw)
+
+    calls = [ToolCall(name="f", args={"a": 1}, id="call_1"), ToolCall(name="g", args={}, id="call_2")]
+    chunks = encode_stream(calls, "openai.responses", split=3)
+    final = chunks[-1]["response"]
+    final["output"] = [_RS, final["output"][0], _MSG, final["output"][1]]  # (no call: passed over)
+    for e in chunks:  # (the calls streamed at their places in it)
+        if "output_index" in e:
+            e["output_index"] = {0: 1, 1: 3}[e["output_index"]]
+    with mock.patch(f"{_FEED_MODULE}.settle", counting):
+        assert [(c.name, c.args, c.id) for c in accumulate(copy.deepcopy(chunks))] == [
+            (c.name, c.args, c.id) for c in calls]
+        acc = Accumulator("openai.responses", preview=True)
+        for c in chunks:
+            acc.feed(c)
+        assert len(acc.close()) == 2
+    assert seen == []
+
+
+@st.composite
+def _final_variants(draw: Any) -> List[Any]:
+    """A Responses stream whose final response is plain or nearly so: items moved,
+    dropped, doubled, given other ids, other items put in; its events dropped, delivered
+    twice or as JSON text, other nodes corrupted."""
+    calls = draw(call_lists())
+    chunks: List[Any] = encode_stream(calls, "openai.responses", split=2)
+    final = chunks[-1]["response"]
+    output: List[Any] = final["output"]
+    for _ in range(draw(st.integers(0, 3))):
+        op = draw(st.sampled_from(["swap", "drop", "double", "ids", "insert", "type", "node", "event", "text"]))
+        at = draw(st.integers(0, max(len(output) - 1, 0)))
+        if op == "swap" and len(output) > 1:
+            other = draw(st.integers(0, len(output) - 1))
+            output[at], output[other] = output[other], output[at]
+        elif op == "drop" and output:
+            del output[at]
+        elif op == "double" and output:
+            output.insert(at, copy.deepcopy(output[at]))
+        elif op == "ids" and output and type(output[at]) is dict:
+            output[at] = dict(output[at], call_id=draw(st.sampled_from(["call_0", "call_1", "call_x", "", None])),
+                              id=draw(st.sampled_from(["fc_0", "fc_9", None])))
+        elif op == "insert":
+            output.insert(at, copy.deepcopy(draw(st.sampled_from([_MSG, _RS, _WS, "x", {}]))))
+        elif op == "type" and output and type(output[at]) is dict:
+            output[at] = dict(output[at], type=draw(st.sampled_from(["custom_tool_call", "message", "shell_call"])))
+        elif op == "node":
+            i = draw(st.integers(0, len(chunks) - 1))
+            if type(chunks[i]) is dict and chunks[i]:
+                chunks[i][draw(st.sampled_from(sorted(chunks[i])))] = draw(shaped)
+        elif op == "event":
+            i = draw(st.integers(0, len(chunks) - 1))
+            if draw(st.booleans()):
+                del chunks[i]
+            else:
+                chunks.insert(i, copy.deepcopy(chunks[i]))
+        elif op == "text":  # an event as JSON text: read by a run of its own (*other*)
+            i = draw(st.integers(0, len(chunks) - 1))
+            chunks[i] = json.dumps(chunks[i])
+    if draw(st.booleans()):  # the final event again (its items under other ids, maybe)
+        again = copy.deepcopy(chunks[-1])
+        if draw(st.booleans()) and type(again) is dict and type(again.get("response")) is dict:
+            out = again["response"].get("output")
+            if type(out) is list:
+                again["response"]["output"] = [dict(x, call_id=f"call_r{j}") if type(x) is dict else x
+                                               for j, x in enumerate(out)]
+        chunks.append(again)
+    return chunks
+
+
+@given(chunks=_final_variants())
+@example(chunks=encode_stream([ToolCall(name="f", args={}, id="call_0")], "openai.responses"))
+def test_responses_plain_final_short_path_agrees_with_settle(chunks: List[Any]) -> None:
+    """The short path (``plain``) gives what ``settle`` gives, in both readers; the hot
+    loop agrees with ``feed`` on these streams too."""
+    _agree(chunks, "openai.responses")
+    short = _outcome(lambda: _fed(copy.deepcopy(chunks), "openai.responses", include_server=True))
+    with mock.patch(f"{_FEED_MODULE}.plain", lambda *args: None):
+        general = _outcome(lambda: _fed(copy.deepcopy(chunks), "openai.responses", include_server=True))
+        general_acc = _outcome(lambda: _plain(accumulate(copy.deepcopy(chunks), "openai.responses",
+                                                         include_server=True)))
+    assert short == general
+    assert general_acc == (general[0], general[1][0] if general[0] == "ok" else general[1])

@@ -441,3 +441,72 @@ def test_custom_tool_input_is_held_to_max_bytes_in_the_chat_stream() -> None:
     assert type(call) is InvalidToolCall and call.error == "Custom tool input is over the limit of 30 characters"
     (kept,) = accumulate([chunk, chat(0, finish="tool_calls")], max_bytes=31)
     assert kept.args == {"input": "x" * 31}
+
+
+# --- Responses: one response replayed n times; one final event delivered n times ------------
+
+
+def _item(i: int) -> Dict[str, Any]:
+    return {"type": "function_call", "id": f"fc_{i}", "call_id": f"call_{i}", "name": "f", "arguments": '{"a": 1}',
+            "status": "completed"}
+
+
+def _replayed(n: int) -> List[Dict[str, Any]]:
+    """A response of n calls and a message, then its ``response.created`` and an empty
+    final event again, n times (a gateway re-sending its start and end)."""
+    created = {"type": "response.created", "response": {"id": "resp_1", "status": "in_progress", "output": []}}
+    final = {"type": "response.completed", "response": {"id": "resp_1", "status": "completed", "output": []}}
+    message = {"id": "msg_1", "type": "message", "role": "assistant", "status": "completed",
+               "content": [{"type": "output_text", "text": "Hi.", "annotations": []}]}
+    events: List[Dict[str, Any]] = [created, {"type": "response.output_item.done", "output_index": n, "item": message}]
+    for i in range(n):
+        events += [{"type": "response.output_item.added", "output_index": i, "item": {**_item(i), "arguments": ""}},
+                   {"type": "response.function_call_arguments.delta", "output_index": i, "delta": '{"a": 1}'},
+                   {"type": "response.output_item.done", "output_index": i, "item": _item(i)}]
+    return events + [final] + [created, final] * n
+
+
+def _delivered(n: int) -> List[Dict[str, Any]]:
+    """A response of n calls, then its final event (the n calls) delivered n times."""
+    events: List[Dict[str, Any]] = []
+    for i in range(n):
+        events += [{"type": "response.output_item.added", "output_index": i, "item": {**_item(i), "arguments": ""}},
+                   {"type": "response.output_item.done", "output_index": i, "item": _item(i)}]
+    final = {"type": "response.completed",
+             "response": {"id": "resp_1", "status": "completed", "output": [_item(i) for i in range(n)]}}
+    return events + [final] * n
+
+
+def _replay_work(make: Any, n: int, preview: bool) -> int:
+    events = make(n)
+    acc = Accumulator("openai.responses", preview=preview)
+    work = _calls_made(lambda: [acc.feed(event) for event in events])
+    calls = acc.close()
+    assert [c.id for c in calls] == [f"call_{i}" for i in range(n)] and all(type(c) is ToolCall for c in calls)
+    assert acc.text == ("Hi." if make is _replayed else "")
+    return work
+
+
+@pytest.mark.parametrize("preview", [False, True], ids=["hot-loop", "feed"])
+def test_a_response_replayed_n_times_is_read_in_linear_work(preview: bool) -> None:
+    """What ended in the response is kept for a replay of it without a copy per final event
+    and per ``response.created`` (n replays of n items were n² copies)."""
+    small, big = _replay_work(_replayed, 50, preview), _replay_work(_replayed, 200, preview)
+    assert big <= 4.4 * small
+
+
+@pytest.mark.parametrize("preview", [False, True], ids=["hot-loop", "feed"])
+def test_a_final_event_delivered_n_times_is_read_in_linear_work(preview: bool) -> None:
+    """n deliveries of a final event of n calls are n² of input: the work per delivery is
+    linear in the delivery (checked by its calls: n deliveries of 4n calls)."""
+    def work(n: int, deliveries: int) -> int:
+        events = _delivered(n)
+        events = events[:len(events) - n] + events[-1:] * deliveries
+        acc = Accumulator("openai.responses", preview=preview)
+        made = _calls_made(lambda: [acc.feed(event) for event in events])
+        assert [c.id for c in acc.close()] == [f"call_{i}" for i in range(n)]
+        return made
+    small, big = work(50, 50), work(200, 50)
+    assert big <= 4.4 * small
+    small, big = work(20, 50), work(20, 200)  # and in the number of deliveries
+    assert big <= 4.4 * small

@@ -305,14 +305,15 @@ class Results:
             c.cut = cut
             c.size = max(c.size, self.max_bytes + 1)
 
-    def unrun(self, c: Call, error: str) -> None:
+    def unrun(self, c: Call, error: str, cut: bool = False) -> None:
         """*c*, already finalized, must not run after all (its end came again, saying
         otherwise): its result is an ``InvalidToolCall`` (as ``close`` makes the calls of
-        a failed reply, whatever their ``CallDone`` said)."""
+        a failed reply, whatever their ``CallDone`` said); *cut*: it was cut off."""
         r = c.result
         if type(r) is ToolCall:
             c.error = error
-            c.result = self._invalid(c, r.raw, error, f"$.calls[{c.pos}]", False)
+            c.cut = cut
+            c.result = self._invalid(c, r.raw, error, f"$.calls[{c.pos}]", cut)
 
     def misplaced(self, c: Call, obj: Any, own: str, loc: str) -> None:
         """*c*'s chunk object *obj* (at *loc*) holds no *own* arguments field: the call is

@@ -30,7 +30,7 @@ from typing import Any, Dict, List, Optional, Tuple
 
 import pytest
 
-from toolwire import ToolCall
+from toolwire import InvalidToolCall, ToolCall
 from toolwire.stream import Accumulator, accumulate, encode_stream
 
 D = "openai.responses"
@@ -527,3 +527,87 @@ def test_another_responses_call_at_that_place_is_its_own_after_a_replayed_vllm_c
     ]
     assert _calls(_vllm_ended() + [_created("resp_2")] + other) == [
         ("ToolCall", "w", "fc_B1", {"a": 1}), ("ToolCall", "v", "call_X", {"b": 2})]
+
+
+# ---- session 35: a response given only as its final event; a built-in's status ----------------
+
+
+def _final_only(text: str, ident: str, rid: Optional[str]) -> Dict[str, Any]:
+    return {"type": "response.completed",
+            "response": {**({"id": rid} if rid is not None else {}), "object": "response", "status": "completed",
+                         "output": [{"id": ident, "type": "message", "role": "assistant", "status": "completed",
+                                     "content": [{"type": "output_text", "text": text, "annotations": []}]}]}}
+
+
+@pytest.mark.parametrize("ident", ["msg_1", "msg_2"])
+@pytest.mark.parametrize("streamed", [True, False])
+def test_a_second_response_given_only_as_its_final_event_keeps_its_text(streamed: bool, ident: str) -> None:
+    # response 1 (streamed, or itself only its final event), then resp_2 only as its final event
+    # (another response.id, no response.created): its message at index 0 (its own id, or msg_1
+    # again) is its own text (it was taken for response 1's message, read already)
+    first = ([_created("resp_1"), *_message(0, "Hello. ", "msg_1"), _completed([_msg("Hello. ")], "resp_1")]
+             if streamed else [_final_only("Hello. ", "msg_1", "resp_1")])
+    assert _all([*first, _final_only("World.", ident, "resp_2")]) == ([], "Hello. World.")
+
+
+@pytest.mark.parametrize("rid", ["resp_2", None])
+def test_a_final_only_response_delivered_twice_gives_its_text_once(rid: Optional[str]) -> None:
+    # the same final event again (the same response.id, or none: a gateway strips it): its message once
+    events = [_created("resp_1"), *_message(0, "Hello. ", "msg_1"), _completed([_msg("Hello. ")], "resp_1"),
+              _final_only("World.", "msg_2", "resp_2"), _final_only("World.", "msg_2", rid)]
+    assert _all(events) == ([], "Hello. World.")
+
+
+def test_a_final_only_response_then_a_replay_of_the_first_adds_no_text() -> None:
+    # response 1 streamed again from its response.created after its final event: no text again
+    one = [_created("resp_1"), *_message(0, "Hello. ", "msg_1"), _completed([_msg("Hello. ")], "resp_1")]
+    assert _all(one + copy.deepcopy(one)) == ([], "Hello. ")
+
+
+def _status_of(events: List[Dict[str, Any]]) -> List[Tuple[str, Optional[str], Any]]:
+    """The calls with server calls (by all three readers: the same) and their item's status."""
+    out = _server(events)
+    calls = accumulate(copy.deepcopy(events), D, include_server=True)
+    return [(*o[1:], c.provider_data[D]["item"].get("status")) for o, c in zip(out, calls)]
+
+
+def test_a_built_in_item_under_a_fresh_id_with_another_status_is_the_streamed_one() -> None:
+    """The item streamed ``in_progress`` (its done item too), the final response's
+    ``completed`` under a fresh ``ws_…``: the same search, its final status taken."""
+    events = _ws_stream([{**WS, "id": "ws_9"}])
+    events[2] = {**events[2], "item": {**WS, "status": "in_progress"}}
+    assert _status_of(events) == [("web_search", "ws_1", "completed")]
+    assert _status_of([*events, copy.deepcopy(events[-1])]) == [("web_search", "ws_1", "completed")]  # again
+
+
+_CU = {"type": "computer_call", "id": "cu_1", "call_id": "call_c1", "action": {"type": "screenshot"},
+       "pending_safety_checks": [], "status": "in_progress"}
+
+
+def _cu_stream(final: List[Dict[str, Any]]) -> List[Dict[str, Any]]:
+    return [_created("r"), {"type": "response.output_item.added", "output_index": 0, "item": _CU},
+            {"type": "response.output_item.done", "output_index": 0, "item": _CU}, _completed(final, "r")]
+
+
+def test_a_client_built_in_call_under_fresh_ids_with_another_status_runs_once() -> None:
+    # a computer_call the client runs: read as a second call, it ran twice
+    fresh = {**_CU, "id": "cu_9", "call_id": "call_c9", "status": "completed"}
+    assert _status_of(_cu_stream([fresh])) == [("computer", "call_c1", "completed")]
+
+
+def test_a_client_built_in_call_whose_final_item_is_incomplete_is_cut_off() -> None:
+    # the final status taken: an incomplete item is cut off, never run (as its done item would be)
+    fresh = {**_CU, "id": "cu_9", "call_id": "call_c9", "status": "incomplete"}
+    assert [c[:3] for c in _server(_cu_stream([fresh]))] == [("InvalidToolCall", "computer", "call_c1")]
+    (call,) = accumulate(_cu_stream([fresh]), D)
+    assert type(call) is InvalidToolCall and call.truncated
+    (call,) = accumulate(_cu_stream([fresh]), D, allow_truncated=True)
+    assert type(call) is ToolCall and call.provider_data[D]["item"]["status"] == "incomplete"
+
+
+@pytest.mark.parametrize("other", [{"action": {"type": "click", "x": 1, "y": 2, "button": "left"}},
+                                   {"pending_safety_checks": [{"id": "sc_1", "code": "x", "message": "m"}]}])
+def test_a_client_built_in_call_with_other_fields_and_another_status_is_its_own(other: Dict[str, Any]) -> None:
+    fresh = {**_CU, "id": "cu_9", "call_id": "call_c9", "status": "completed", **other}
+    assert [c[:3] for c in _server(_cu_stream([fresh]))] == [("ToolCall", "computer", "call_c1"),
+                                                              ("ToolCall", "computer", "call_c9")]

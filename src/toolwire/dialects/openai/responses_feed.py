@@ -22,7 +22,7 @@ from ...stream._events import ArgsDelta, new_event
 from ...stream._skipped import skipped
 from .._common import describe_error
 from .responses_feed_builtin import client_done, is_server, server_added, server_done
-from .responses_feed_final import CALL_TYPES, Settled, ended_items, settle
+from .responses_feed_final import CALL_TYPES, Settled, plain, settle
 from .responses_response import WAITS, responses_finish
 from .responses_sniff import CLIENT_TYPES, client_name
 from .responses_tools import NAME
@@ -65,9 +65,10 @@ class Feed:
         self.last: Optional[Tuple[int, Optional[str]]] = None
         # what the settle of that final event claimed (``settle``: its final event again is read by it)
         self.settled: Optional[Settled] = None
-        # the items the response read (``rid``) had ended when its final event came (``ended`` is
-        # cleared there): a ``response.created`` of it again (streamed again from its start) restores them
-        self.kept: Optional[Tuple[str, Dict[int, Tuple[Optional[Call], Dict[str, Any]]]]] = None
+        # the response read (``rid``) and the items it had ended when its final event came (``ended``
+        # starts afresh there): a ``response.created`` of it again (streamed again from its start)
+        # takes them back; the final event again reads the calls it ended there (``settle``)
+        self.kept: Optional[Tuple[Optional[str], Dict[int, Tuple[Optional[Call], Dict[str, Any]]]]] = None
         # the refusal parts (output index, else item id; content index) whose deltas came (``_refusal``)
         self.refused: Optional[Set[Any]] = None
         # the item each ``output_item.done`` ended, by ``output_index``, and its call (``responses_stream_phase``)
@@ -171,29 +172,48 @@ class Feed:
         elif type(kind) is not str or not kind.startswith("response."):  # another dialect's chunk with a call:
             skipped(core, data)  # refused, never passed over
 
-    def final_calls(self, body: Dict[str, Any], output: Any) -> None:
+    def final_again(self, body: Dict[str, Any]) -> bool:
+        """Whether the final response *body* is that of the response whose final event came
+        last, again: nothing streamed since, the same ``id`` or none (an at-least-once
+        transport). Read before the final event changes anything (``final_text`` asks too)."""
+        last = self.last
+        if last is None or len(self.core.calls) != self.first:
+            return False
+        rid = body.get("id")
+        return type(rid) is not str or not rid or last[1] is None or rid == last[1]
+
+    def final_calls(self, body: Dict[str, Any], output: Any) -> bool:
         """The call items of a final response (*body*, its ``output``): with no call of its
         response streamed, they are its calls; else they are set against those
-        (``settle``). The final event of the response read last again (nothing streamed
-        since, the same ``id`` or none: an at-least-once transport) is set against that
-        response's calls by the same rule, an item equal to the one read there then being
-        the call it was: it adds nothing. What follows is another response's: what ended
-        is over (``ended``; kept for a ``response.created`` of the response read, streamed
-        again from its start)."""
+        (``settle``). The final event of the response read last again (``final_again``)
+        is set against that response's calls by the same rule, an item equal to the one
+        read there then being the call it was: it adds nothing. What follows is another
+        response's: what ended is over (``ended``; kept, not copied, for a
+        ``response.created`` of the response read, streamed again from its start).
+        Returns whether it was the final event again."""
         core = self.core
         rid = body.get("id")
         if type(rid) is not str or not rid:
             rid = None
         last = self.last
+        # (``final_again``, inline: the hot loop reads every final response here)
         again = (last is not None and len(core.calls) == self.first
                  and (rid is None or last[1] is None or rid == last[1]))
-        if type(output) is list:
+        short = (plain(self, output, self.first) if type(output) is list and not again and len(core.calls) > self.first
+                 else None)  # (a plain final response: what ``settle`` would claim, read short; its types are text)
+        if short is not None:
+            self.settled = (output, short, None)
+        elif type(output) is list:
             for i, item in enumerate(output):
                 if type(item) is dict:
-                    _typed(item, f"$.response.output[{i}]")
+                    kind = item.get("type")
+                    if kind is not None and type(kind) is not str:
+                        _typed(item, f"$.response.output[{i}]")
+            prior = self.settled
             if last is not None and again:
-                if self.settled is not None:
-                    self.settled = settle(self, output, last[0], self.settled[2], self.settled)
+                if prior is not None:  # (what ended then, if not read then: in ``kept``)
+                    self.settled = settle(self, output, last[0], prior[2], prior,
+                                          self.kept[1] if self.kept is not None else {})
                 else:
                     self.settled = settle(self, output, last[0], {})
             elif len(core.calls) == self.first:  # no call of it streamed: the calls are the final response's
@@ -206,16 +226,16 @@ class Feed:
                             made[i] = core.calls[n]
                 self.settled = (output, made, {c.pos: output[i] for i, c in made.items() if c.done})
             else:
-                self.settled = settle(self, output, self.first, ended_items(self, self.first))
+                self.settled = settle(self, output, self.first, None)
         elif not again:
             self.settled = None
         if not again:
             self.last = (self.first, rid)
         self.first = len(core.calls)
-        if self.ended:
-            if self.rid is not None:
-                self.kept = (self.rid, dict(self.ended))
-            self.ended.clear()  # (in place: the hot loop holds it)
+        if self.ended:  # (a new dict: the hot loop reads ``self.ended`` at each item event)
+            self.kept = (self.rid, self.ended)
+            self.ended = {}
+        return again
 
     def caught_up(self, key: int, delta: str) -> Optional[str]:
         """The part of *delta* that is new, for the item at *key* streamed again from its

@@ -1,5 +1,7 @@
 """The call items of a Responses stream's final response (``response.completed``,
-``.incomplete``, ``.failed``) set against the calls the stream carried (``settle``).
+``.incomplete``, ``.failed``) set against the calls the stream carried (``settle``;
+what an item under fresh ids shares with a call to be it: ``responses_final_keys``), a
+plain one read short (``plain``).
 
 - openai-python ``client.responses.retrieve(id, stream=True, starting_after=N)``
   (``resources/responses/responses.py``: "The sequence number of the event after which
@@ -17,86 +19,29 @@
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
-from ..._args import parse_arguments
-from ..._errors import ArgumentsError
-from ..._types import ToolCall
 from ...stream._call import Call, nonempty_str
-from ...stream._core import Core
 from .responses_feed_builtin import client_done, is_server, server_done
+from .responses_final_keys import CALL_TYPES, call_key, item_key, loose_key, restate
 from .responses_sniff import CLIENT_TYPES, client_name
-from .responses_tools import NAME
 
 if TYPE_CHECKING:
     from .responses_feed import Feed
 
-__all__ = ["CALL_TYPES", "Settled", "ended_items", "settle"]
-
-#: The call items a ``function_call_arguments`` / ``custom_tool_call_input`` stream carries
-CALL_TYPES = frozenset({"function_call", "custom_tool_call"})
+__all__ = ["CALL_TYPES", "Settled", "ended_items", "plain", "settle"]
 
 # an entry of the final output: its place, the item, whether a server runs it, the
 # built-in tool's name (a client item), its id (``call_id``; a server item's ``id``)
 _Entry = Tuple[int, Dict[str, Any], bool, Optional[str], Optional[str]]
 
 
-def _canonical(args: Any) -> Optional[str]:
-    """Parsed arguments as one text whatever their spacing and key order, or ``None``."""
-    try:
-        return json.dumps(args, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    except (TypeError, ValueError, RecursionError):
-        return None
-
-
-def _item_key(core: Core, item: Dict[str, Any], server: bool, name: Optional[str]) -> Optional[Tuple[Any, ...]]:
-    """What an item under fresh ids must share with a streamed call to be it, or ``None``
-    (unknown: it claims nothing by content). A function or custom tool call: its tool and
-    arguments, read by the stream's own arguments policy (``parse_arguments``: the text a
-    streamed call's is read from, repaired alike); a built-in item (a provider-run
-    ``web_search_call``, a built-in tool the client runs): its type and every field but
-    its ids (vLLM makes a ``ws_…`` id afresh when it parses the reply again)."""
-    if server or name is not None:
-        rest = {k: v for k, v in item.items() if k != "id" and k != "call_id"}
-        canonical = _canonical(rest)
-        return None if canonical is None else ("item", canonical)
-    if item.get("type") == "custom_tool_call":
-        text = item.get("input")
-        if type(text) is not str:
-            return None
-        args: Any = {"input": text}
-    else:
-        value = item.get("arguments")
-        if type(value) is not str and type(value) is not dict:
-            return None
-        try:
-            args = parse_arguments(value, core.policy, "$.arguments", NAME)[0]
-        except ArgumentsError:
-            return None
-    canonical = _canonical(args)
-    return None if canonical is None else ("call", item.get("name"), canonical)
-
-
-def _call_key(c: Call, item: Dict[str, Any]) -> Optional[Tuple[Any, ...]]:
-    """``_item_key`` of the streamed call *c*, ended by *item* (none for an invalid call)."""
-    if item.get("type") not in CALL_TYPES:
-        rest = {k: v for k, v in item.items() if k != "id" and k != "call_id"}
-        canonical = _canonical(rest)
-        return None if canonical is None else ("item", canonical)
-    r = c.result
-    if type(r) is not ToolCall:
-        return None
-    canonical = _canonical(r.args)
-    return None if canonical is None else ("call", c.name, canonical)
-
-
-def ended_items(feed: Feed, first: int) -> Dict[int, Dict[str, Any]]:
+def ended_items(feed: Feed, first: int, ended: Dict[int, Any]) -> Dict[int, Dict[str, Any]]:
     """The calls of the response read (from *first* on in ``core.calls``) that an
-    ``output_item.done`` ended (by ``pos``), and their done item: only those may be a
-    final item under fresh ids (a call still open is never taken for another item).
-    Linear in that response's calls."""
-    ended = feed.ended
+    ``output_item.done`` ended (by ``pos``; *ended*: the items ended, by
+    ``output_index``), and their done item: only those may be a final item under fresh
+    ids (a call still open is never taken for another item). Linear in that response's
+    calls."""
     out: Dict[int, Dict[str, Any]] = {}
     for m in feed.core.calls[first:]:
         key = m.key
@@ -107,21 +52,60 @@ def ended_items(feed: Feed, first: int) -> Dict[int, Dict[str, Any]]:
     return out
 
 
+# final items that are no call (``settle`` passes them over; their text is ``final_text``'s)
+_NO_CALL = frozenset({"message", "reasoning"})
+
+
+def plain(feed: Feed, output: List[Any], first: int) -> Optional[Dict[int, Call]]:
+    """The call each item of the final *output* is (by its place), when the final
+    response is plain: its function and custom tool call items are, in order, the calls
+    of its response (from *first* on in ``core.calls``), each ended at that item's place
+    (``output_item.done``) under its ``call_id`` (one each), and its other items messages
+    or reasoning; else ``None``. What ``settle`` claims then (each by its ids), without
+    its tables: the hot loop's and the general reader's short path. Linear in *output*."""
+    calls = feed.core.calls
+    ended = feed.ended
+    n = len(calls)
+    j = first
+    made: Dict[int, Call] = {}
+    ids = set()
+    for i, item in enumerate(output):
+        if type(item) is not dict:
+            continue
+        kind = item.get("type")
+        if kind in _NO_CALL:
+            continue
+        if kind not in CALL_TYPES or j == n:
+            return None
+        c = calls[j]
+        e = ended.get(i)
+        ident = item.get("call_id")
+        if (e is None or e[0] is not c or not c.done or c.server or type(ident) is not str or c.id != ident
+                or ident in ids):
+            return None
+        ids.add(ident)
+        made[i] = c
+        j += 1
+    return made if j == n else None
+
+
 #: What a settle claimed, for a final event delivered again: its output, the call each of
-#: its items (by place) was, and the calls the stream ended (``ended_items``)
-Settled = Tuple[List[Any], Dict[int, Call], Dict[int, Dict[str, Any]]]
+#: its items (by place) was, and the calls the stream ended (``ended_items``; ``None``: not
+#: read, the output held no call)
+Settled = Tuple[List[Any], Dict[int, Call], Optional[Dict[int, Dict[str, Any]]]]
 
 
-def settle(feed: Feed, output: List[Any], first: int, done: Dict[int, Dict[str, Any]],
-           prior: Optional[Settled] = None) -> Settled:
+def settle(feed: Feed, output: List[Any], first: int, done: Optional[Dict[int, Dict[str, Any]]],
+           prior: Optional[Settled] = None, ended_at: Optional[Dict[int, Any]] = None) -> Settled:
     """The call items of the final *output* set against the calls of its response (those
-    from *first* on in ``core.calls``; *done*: those an ``output_item.done`` ended). A
+    from *first* on in ``core.calls``; *done*: those an ``output_item.done`` ended, read
+    from *ended_at* (else ``feed.ended``) when ``None`` and the output holds a call). A
     streamed call is claimed at most once: with *prior* (this response's final event
     read before, delivered again), an item equal to the one at its place then is the call
     it was; then by ids, across the whole output (``call_id``; a server item's ``id``);
     then by place (``output_index``) when either has no id. An item whose ids name no
     call of the stream (vLLM's, parsed again) then claims a call the stream ended with
-    the same content (``_item_key``), at its place, else anywhere; else a function or
+    the same content (``item_key``), at its place, else anywhere; else a function or
     custom tool call at an ended one's place: of its tool with arguments the policy
     cannot read, that call (unknown: no contradiction); with another tool or other arguments, a
     conflict, that call an ``InvalidToolCall`` (which one runs is not guessed; never a
@@ -129,17 +113,10 @@ def settle(feed: Feed, output: List[Any], first: int, done: Dict[int, Dict[str, 
     item (one with other ids leaves it open, cut off at the end: never taken for it). An
     item left is a call the stream never carried (a resumed stream) and is added (never
     dropped), and the response's calls are put in the output's order, as ``decode_all``
-    gives them. Returns what was claimed. Linear: each item and call is looked up by dict."""
+    gives them. Returns what was claimed. Linear: each item and call is looked up by dict;
+    an output without calls costs nothing per call of the response."""
     core = feed.core
     calls = core.calls
-    mine = calls[first:]
-    by_key: Dict[int, Call] = {}
-    by_id: Dict[Tuple[bool, str], Call] = {}
-    for m in mine:
-        if type(m.key) is int:
-            by_key[m.key] = m
-        if m.id is not None and (m.server, m.id) not in by_id:
-            by_id[(m.server, m.id)] = m
     entries: List[_Entry] = []
     for i, item in enumerate(output):
         if type(item) is not dict:
@@ -150,6 +127,18 @@ def settle(feed: Feed, output: List[Any], first: int, done: Dict[int, Dict[str, 
         if server and not is_server(item, kind):
             continue  # a message, reasoning...: no call
         entries.append((i, item, server, name, nonempty_str(item.get("id" if server else "call_id"))))
+    if not entries:
+        return output, {}, done
+    if done is None:
+        done = ended_items(feed, first, feed.ended if ended_at is None else ended_at)
+    mine = calls[first:]
+    by_key: Dict[int, Call] = {}
+    by_id: Dict[Tuple[bool, str], Call] = {}
+    for m in mine:
+        if type(m.key) is int:
+            by_key[m.key] = m
+        if m.id is not None and (m.server, m.id) not in by_id:
+            by_id[(m.server, m.id)] = m
     claimed: Dict[int, Call] = {}  # a streamed call's ``pos`` -> the call
     by_item: Dict[int, Call] = {}  # an entry's place in *output* -> the call it claimed
     conflict: Dict[int, bool] = {}  # the entries that are another call at a streamed call's place
@@ -174,17 +163,25 @@ def settle(feed: Feed, output: List[Any], first: int, done: Dict[int, Dict[str, 
         if i not in by_item and c is not None and c.server is server and (c.id is None or ident is None):
             claim(i, c)
     others = [e for e in entries if e[0] not in by_item]
-    keys = {e[0]: _item_key(core, e[1], e[2], e[3]) for e in others}
+    keys = {e[0]: item_key(core, e[1], e[2], e[3]) for e in others}
     for i, _, _, _, _ in others:  # 3. place: the ended call with the same content
         c = by_key.get(i)
-        if c is not None and c.pos in done and keys[i] is not None and _call_key(c, done[c.pos]) == keys[i]:
+        if c is not None and c.pos in done and keys[i] is not None and call_key(c, done[c.pos]) == keys[i]:
             claim(i, c)
+    restated: Dict[int, bool] = {}  # the entries claimed by 3b: their status is the call's
+    for i, item, server, name, _ in others:  # 3b. place: the ended built-in it differs from by ids and status only
+        c = by_key.get(i)
+        if (i not in by_item and (server or name is not None) and c is not None and c.pos in done
+                and done[c.pos].get("type") == item.get("type")
+                and done[c.pos].get("status") != item.get("status")
+                and loose_key(done[c.pos]) == loose_key(item) is not None and claim(i, c)):
+            restated[i] = True
     left = [e for e in others if e[0] not in by_item and keys[e[0]] is not None]
     if left:  # 4. anywhere: an ended call with the same content (the first in stream order)
         ended: Dict[Tuple[Any, ...], List[Call]] = {}
         for m in reversed(mine):
             if m.pos in done and m.pos not in claimed:
-                k = _call_key(m, done[m.pos])
+                k = call_key(m, done[m.pos])
                 if k is not None:
                     ended.setdefault(k, []).append(m)
         for i, _, _, _, _ in left:
@@ -209,6 +206,8 @@ def settle(feed: Feed, output: List[Any], first: int, done: Dict[int, Dict[str, 
                 core.unrun(c, f"Tool call {c.pos} of this stream is another call than the final response's item at "
                               f"output_index {i} ({item.get('name')!r}, other ids, another tool or arguments): "
                               "not guessed which runs")
+            elif i in restated:
+                restate(core, c, done[c.pos], item, server)
             elif not c.done and i not in seen:
                 feed.complete(c, item)
             continue

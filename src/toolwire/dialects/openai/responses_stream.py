@@ -87,7 +87,6 @@ class Handler(Phased):
         by *other*, events that ``feed`` ignores not at all."""
         core = self.core
         open_calls = core.by_key
-        ended = self.ended  # (``Phased``'s: the item each ``output_item.done`` ended, by position)
         limit = core.max_bytes
         events = core.events if core.emit else None
         feed = Feed.feed  # the general reader (``Phased.feed`` adds only what is done above: text deltas)
@@ -97,6 +96,7 @@ class Handler(Phased):
         # what an event asks of the code after the ``try``: reset there, not for every delta
         end: Optional[Call] = None  # end this call here
         start = False  # start a call here
+        final: Optional[Dict[str, Any]] = None  # read this final response here (``response.completed``)
         item_read = False  # an item event read: ``_added`` / ``_done`` take it
         # the ``output_index`` the delta before went to, while nothing but deltas came since:
         # its call (``c``) is open and ``parts`` is its list (any other event resets it)
@@ -165,7 +165,10 @@ class Handler(Phased):
                         index = data["output_index"]
                         if type_(item) is dict_ and type_(index) is int_:
                             item_read = True
-                            if item["type"] == "function_call" and index not in open_calls and index not in ended:
+                            # (``self.ended``, read here: a final event, a ``response.created``, a chunk
+                            # read by *other* may start it afresh)
+                            if (item["type"] == "function_call" and index not in open_calls
+                                    and index not in self.ended):
                                 ident, name = item["call_id"], item["name"]  # ``_added`` of a plain item
                                 start = (type_(ident) is str_ and ident != "" and type_(name) is str_ and name != ""
                                          and item["arguments"] == "")
@@ -181,17 +184,12 @@ class Handler(Phased):
                         resp = data["response"]
                         if self.began or resp["output"]:  # (a message may be unread)
                             self.final_text(resp)  # (its messages no ``output_item.done`` ended)
-                        # ``feed``, without a reason: no item to set against the response's calls
-                        # (``settle``), no call left open, no approval request the reply waits on
-                        # (``read_final``)
+                        # ``feed``, without a reason: no call left open, no approval request the reply
+                        # waits on (``read_final``); its items set against the response's calls
+                        # (``final_calls``: a plain final response read short) after the ``try``
                         if (type_(resp) is dict_ and type_(resp.get("incomplete_details")) is not dict_
-                                and not resp.get("output") and resp.get("error") is None
-                                and not open_calls and not self.read_final):
-                            core.finish(resp.get("status") or "completed")
-                            # (no item: what follows is another response's; its ``output`` as ``feed``
-                            # passes it, so that the same final event again is read alike)
-                            self.final_calls(resp, resp.get("output"))
-                            continue
+                                and resp.get("error") is None and not open_calls and not self.read_final):
+                            final = resp
                     elif kind not in _FED and kind != "error":  # (``error``: ``feed`` records it)
                         if kind == "response.created":  # (several responses in one stream, or one again)
                             self.created(data)
@@ -199,7 +197,7 @@ class Handler(Phased):
                             skipped(core, data)  # another dialect's chunk with a call: refused, never passed over
                         continue
                 except (LookupError, TypeError):
-                    end = None
+                    end = final = None
                     start = item_read = False
                 last = NO_KEY  # (what follows may end, fail or replace the call of the deltas before)
                 if end is not None:  # outside the ``try``: not a read
@@ -207,7 +205,7 @@ class Handler(Phased):
                     end.pd = {NAME: extra} if extra else None
                     end.ended = True
                     core.finalize(end)
-                    ended[index] = (end, item)
+                    self.ended[index] = (end, item)  # (``Phased``'s: the item ended there)
                     end, item_read = None, False
                 elif start:
                     core.new(index, None, ident, name, True)
@@ -215,10 +213,14 @@ class Handler(Phased):
                 elif item_read:
                     (self._done if kind == "response.output_item.done" else self._added)(index, item)
                     item_read = False
+                elif final is not None:  # (``feed``'s reading of it, in its order: its items, then the finish)
+                    self.final_calls(final, final.get("output"))
+                    core.finish(final.get("status") or "completed")
+                    final = None
                 else:  # (a text delta here has no text: the override of ``feed`` has nothing to add)
-                    feed(self, data)
                     if data.get("type") in _UNFINISHED:  # (``kind`` may be another chunk's: a failed read)
-                        self.final_text(data.get("response"))
+                        self.final_text(data.get("response"))  # (before ``final_calls``, as ``feed`` reads it)
+                    feed(self, data)
         except ToolwireError:
             raise
         except Exception as exc:  # a chunk shape this handler did not foresee

@@ -35,7 +35,8 @@ done item and in the final response's ``output``.
 - A message or call added again at an ``output_index`` with another identity (its ``id``
   or ``call_id`` differs: a second response may reuse ``fc_1``), or after a
   ``response.created`` of another response or a final event (several responses in one
-  stream: ``Feed.final_calls`` clears ``ended``), starts over there.
+  stream: ``Feed.final_calls`` starts ``ended`` afresh, and ``final_calls`` here the messages
+  read: a second response given only as its final event has its own text), starts over there.
 - A response streamed again from its start (``response.created`` with the ``id`` read:
   a reconnect re-sent from the beginning) is the same response: what ended stays ended
   and its events again add nothing. An item open when it is added again is streamed
@@ -75,6 +76,10 @@ class Phased(Feed):
     starts: Optional[Dict[Any, Any]] = None
     # where the text of a message never added begins: after the one read before
     mark = 0
+    # ``starts`` of the response whose final event came last: its messages, read (``starts``
+    # starts afresh at a final event; the final event again, or the response streamed again
+    # from its ``response.created``, reads them)
+    read: Optional[Dict[Any, Any]] = None
 
     def feed(self, data: Dict[str, Any]) -> None:
         kind = data.get("type")
@@ -85,9 +90,9 @@ class Phased(Feed):
             if type(delta) is str:
                 self.said_text(data, delta)
                 return
-        super().feed(data)
         if kind == "response.completed" or kind == "response.incomplete" or kind == "response.failed":
-            self.final_text(data.get("response"))
+            self.final_text(data.get("response"))  # (before ``final_calls``, as the hot loop reads it)
+        super().feed(data)
 
     def created(self, data: Dict[str, Any]) -> None:
         """A response begins (several in one stream): no item of it has ended yet. The
@@ -98,8 +103,18 @@ class Phased(Feed):
         if type(rid) is str and rid and rid == self.rid:
             self.replaying = True
             self.first = self.rid_first  # (its calls are those read since its first start)
-            if self.kept is not None and self.kept[0] == rid:  # (its final event cleared ``ended``)
-                self.ended.update(self.kept[1])
+            kept = self.kept
+            if kept is not None and kept[0] == rid and kept[1] is not self.ended:
+                # (its final event moved ``ended`` there: taken back, not copied; what ended since
+                # is added where nothing of it had)
+                since, self.ended = self.ended, kept[1]
+                for key, value in since.items():
+                    self.ended.setdefault(key, value)
+            read = self.read
+            if read is not None and self.starts is not read:  # (the messages it read, likewise)
+                if self.starts:
+                    read.update(self.starts)
+                self.starts = read
             if self.said is None:
                 self.said = {}  # (text deltas go by ``said_text``)
             return
@@ -107,6 +122,7 @@ class Phased(Feed):
         self.last = None  # (another response: no final event of it read, none comes again)
         self.settled = None
         self.kept = None
+        self.read = None
         self.replaying = False
         self.behind = None
         self.first = self.rid_first = len(self.core.calls)  # (its final response is set against its calls)
@@ -114,6 +130,25 @@ class Phased(Feed):
             self.ended.clear()
             self.starts = None
             self.mark = len(self.core.text_parts)
+
+    def final_calls(self, body: Dict[str, Any], output: Any) -> bool:
+        """``Feed.final_calls``; then what follows is another response's (or this final
+        event again): the messages read are its ``read``, and ``starts`` starts afresh (a
+        second response given only as its final event may reuse the first one's index and
+        message ``id``: its text is its own)."""
+        again = Feed.final_calls(self, body, output)
+        starts = self.starts
+        if not again:
+            self.read = starts
+        elif starts is not None:
+            read = self.read
+            if read is None:
+                self.read = starts
+            elif read is not starts:
+                read.update(starts)  # (what was read since that final event: its own cost)
+        self.starts = None
+        self.mark = len(self.core.text_parts)
+        return again
 
     def _call_at(self, key: Optional[int]) -> Call:
         """``Feed._call_at``; with no call open at *key*, the call ended there: a late event
@@ -276,6 +311,9 @@ class Phased(Feed):
         if type(output) is not list:
             return
         starts = self.starts or {}
+        read = self.read
+        if read is not None and not self.final_again(resp):
+            read = None
         began = self.began or {}
         core = self.core
         end = len(core.text_parts)
@@ -285,7 +323,13 @@ class Phased(Feed):
             if type(item) is not dict or item.get("type") != "message":
                 continue
             ident = item.get("id")
-            at = starts.get(ident, starts.get(i)) if type(ident) is str and ident else starts.get(i)
+            at = starts.get(ident) if type(ident) is str and ident else None
+            if at is None and read is not None and type(ident) is str and ident:
+                at = read.get(ident)  # (the final event again: what it read)
+            if at is None:
+                at = starts.get(i)
+                if at is None and read is not None:
+                    at = read.get(i)
             if type(at) is int:
                 end = min(end, at)
             elif at is not None:  # a commentary message's pieces: the place of those before it
