@@ -102,17 +102,17 @@ class Rewriter(RefRewrites, ObjectRewrites, AnyOfRewrites):
             return self._object_root(copied)
         try:
             wire = self.node(root, "", required=False)
-        except RecursionError:  # a caller already deep in its stack: the bound above is not reached
+            if isinstance(root, dict) and "$defs" in root and not self.p.inline_refs:
+                defs = {}
+                for name, sub in root["$defs"].items():
+                    ptr = f"/$defs/{escape_token(name)}"
+                    defs[name] = self.node(sub, ptr, required=False)
+                wire["$defs"] = defs
+        except RecursionError:  # a caller already deep in its stack, or keywords copied down a chain of $defs
             self.lint("too-large", "", "the schema is nested too deeply to rewrite at this stack depth")
             return {}
-        if isinstance(root, dict) and "$defs" in root and not self.p.inline_refs:
-            defs = {}
-            for name, sub in root["$defs"].items():
-                ptr = f"/$defs/{escape_token(name)}"
-                defs[name] = self.node(sub, ptr, required=False)
-            wire["$defs"] = defs
         self.report_bare_nulls()
-        self.lint_no_values(wire)
+        self.settle_no_values(wire)
         if self._as_strings:
             for ptr in ambiguous_unions(wire, self.unions, self._as_strings):
                 self.lint("not-representable", ptr, "a free-form object sent as a JSON string beside a branch that "
@@ -196,6 +196,8 @@ class Rewriter(RefRewrites, ObjectRewrites, AnyOfRewrites):
             n.pop("allOf")
         if "enum" in n and "const" in n:
             self._enum_and_const(n, ptr)
+            if not n["enum"]:  # left out by a parent anyOf, else unsatisfiable
+                return self.no_value(ptr, "the const is not one of the enum values: no value is accepted")
         if "oneOf" in n and "oneOf" not in p.supported and "anyOf" in n:
             n.pop("oneOf")  # two anyOf cannot share a node
             self.change(ptr, "oneOf", "unsupported", "beside an anyOf: checked locally only")

@@ -16,20 +16,24 @@ merged form) is sent without it and the keyword reported ``unsupported`` (the ot
 branches take it), as is ``unevaluated*`` (which reads what the other branches
 evaluated). Keywords that leave no branch a value make a node of no value, which a
 parent ``anyOf`` leaves out (exact), an optional property sends as its null branch alone
-(it can only be absent), and which is ``unsatisfiable`` (a lint error) anywhere else:
-never sent beside the ``anyOf`` as if fine.
+(it can only be absent), ``items`` make ``maxItems: 0``, a required property passes to
+its object and a ``$defs`` entry to each ``$ref`` naming it (``settle_no_values``: the
+same through ``$ref`` as inline; an entry nothing names is not sent), and which is
+``unsatisfiable`` (a lint error) anywhere else: never sent beside the ``anyOf`` as if
+fine.
 
 Part of the rewrite in ``_rewrite.py``.
 """
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Tuple, Union
+from typing import Any, Dict, List, Optional, Set, Tuple, Union
 
+from .._schema_keywords import DICT_KEYWORDS, LIST_KEYWORDS, SINGLE_KEYWORDS
 from ._normalize import iter_subschemas
 from ._rewrite_conjunctions import ConjunctionRewrites, size_of
 from ._rewrite_shapes import _BY_TYPE, ANNOTATIONS, types_apart
-from ._util import json_equal, json_type
+from ._util import decode_pointer, escape_token, json_equal, json_type
 from ._validate import _Checker, stack_room
 
 __all__ = ["AnyOfRewrites"]
@@ -163,15 +167,6 @@ class AnyOfRewrites(ConjunctionRewrites):
             self._kinds[r] = kind
         return kind
 
-    def no_value(self, ptr: str, why: str) -> Dict[str, Any]:
-        """The wire node of a node at *ptr* that accepts no value: a parent ``anyOf``
-        leaves it out (``drop_no_values``), an optional property is sent as null alone
-        (it is absent: ``_nullable``); one left in the wire is ``unsatisfiable``
-        (``lint_no_values``), never sent as if fine."""
-        out: Dict[str, Any] = {"not": {}}
-        self.empty[id(out)] = (ptr, why, out)  # (kept alive here: its id is not reused)
-        return out
-
     def drop_no_values(self, written: List[Any]) -> List[Any]:
         """The branches of *written* that accept a value (the others matched nothing)."""
         if not self.empty:
@@ -182,14 +177,97 @@ class AnyOfRewrites(ConjunctionRewrites):
                 self.empty.pop(id(w), None)
         return kept
 
-    def lint_no_values(self, wire: Any) -> None:
-        """``unsatisfiable`` for each ``no_value`` node left in *wire* (none dropped it)."""
-        if self.empty:
-            live = {id(sub) for _, sub in iter_subschemas(wire)}
-            for key, (ptr, why, _) in self.empty.items():
-                if key in live:
-                    self.lint("unsatisfiable", ptr, why)
-            self.empty.clear()
+    def settle_no_values(self, wire: Any) -> None:
+        """Each ``no_value`` node left in *wire* where its parent can leave it out,
+        through ``$ref`` as inline (one walk of the wire, each node settled once): an
+        ``anyOf`` drops it (all dropped: the ``anyOf``'s node has no value), an optional
+        property made required is its null branch alone (the same rule), ``items`` of no
+        value are ``maxItems: 0`` (the empty array, as ``items: false``; under
+        ``minItems`` the array has no value), a required property leaves its object no
+        value, a ``$defs`` entry each ``$ref`` naming it; one of them nothing names is not
+        sent. ``unsatisfiable`` for each left in the wire (the schema accepts nothing
+        there), never sent as if fine."""
+        if not self.empty:
+            return
+        where: Dict[int, List[Tuple[Any, str, Any]]] = {}  # each node's places: parent, keyword, name or list
+        ptrs: Dict[int, str] = {}
+        users: Dict[str, List[Any]] = {}  # the ``$ref`` nodes naming each def
+        left: Dict[int, int] = {}  # the branches of each anyOf list not yet left out
+        lists: Dict[int, List[Any]] = {}
+        seen: Set[int] = set()
+        stack: List[Tuple[Any, str, Any, str, Any]] = [(wire, "", None, "", None)]
+        while stack:
+            n, ptr, parent, key, name = stack.pop()
+            if not isinstance(n, dict):
+                continue
+            where.setdefault(id(n), []).append((parent, key, name))
+            if id(n) in seen:
+                continue
+            seen.add(id(n))
+            ptrs[id(n)] = ptr
+            if isinstance(n.get("$ref"), str) and n["$ref"].startswith("#/$defs/"):
+                tokens = decode_pointer(n["$ref"][1:])
+                if len(tokens) == 2:
+                    users.setdefault(tokens[1], []).append(n)
+            for k in SINGLE_KEYWORDS:
+                if k in n:
+                    stack.append((n[k], f"{ptr}/{k}", n, k, None))
+            for k in DICT_KEYWORDS:
+                if isinstance(n.get(k), dict):
+                    stack.extend((v, f"{ptr}/{k}/{escape_token(sub)}", n, k, sub) for sub, v in n[k].items())
+            for k in LIST_KEYWORDS:
+                if isinstance(n.get(k), list):
+                    lists[id(n[k])] = n[k]
+                    left[id(n[k])] = len(n[k])
+                    stack.extend((v, f"{ptr}/{k}/{i}", n, k, n[k]) for i, v in enumerate(n[k]))
+        todo = [node for _, _, node in self.empty.values() if id(node) in seen]
+        dead: Set[int] = set()
+        needed: Dict[int, Set[Any]] = {}  # each object's required names, as a set
+        emptied: List[Any] = []
+        while todo:
+            n = todo.pop()
+            if id(n) in dead:
+                continue
+            dead.add(id(n))
+            for parent, key, name in where.get(id(n), ()):
+                if key == "anyOf":
+                    left[id(name)] -= 1
+                    if not left[id(name)]:
+                        todo.append(parent)
+                elif key == "$defs" and parent is wire:
+                    todo.extend(users.get(name, ()))
+                elif key == "properties":
+                    if id(parent) not in needed:
+                        req = parent.get("required")
+                        needed[id(parent)] = {r for r in req if isinstance(r, str)} if isinstance(req, list) else set()
+                    if name in needed[id(parent)]:
+                        todo.append(parent)
+                elif key == "items" and "prefixItems" not in parent and "maxItems" in self.p.supported:
+                    low = parent.get("minItems", 0)
+                    if isinstance(low, (int, float)) and not isinstance(low, bool) and low > 0:
+                        todo.append(parent)
+                    else:
+                        emptied.append(parent)
+        for at, lst in lists.items():
+            if 0 < left[at] < len(lst):
+                lst[:] = [b for b in lst if id(b) not in dead]
+        for parent in emptied:
+            if id(parent) not in dead and id(parent.get("items")) in dead:
+                del parent["items"]
+                parent["maxItems"] = 0
+                self.change(ptrs[id(parent)], "items", "rewritten", "of no value: maxItems: 0 (the empty array)")
+        defs = wire.get("$defs") if isinstance(wire, dict) else None
+        if isinstance(defs, dict) and any(id(v) in dead for v in defs.values()):
+            named = _named_defs(wire, defs)
+            for name in [k for k, v in defs.items() if id(v) in dead and k not in named]:
+                del defs[name]  # no value, and nothing names it: not sent
+            if not defs:
+                del wire["$defs"]
+        live = {id(sub) for _, sub in iter_subschemas(wire)}
+        for at, (ptr, why, _) in self.empty.items():
+            if at in live:
+                self.lint("unsatisfiable", ptr, why)
+        self.empty.clear()
 
     def _passing(self, values: List[Any], b: Dict[str, Any]) -> List[Any]:
         """The scalar *values* that pass the branch *b* (exact: a value failing it is no
@@ -216,6 +294,22 @@ _WALKS = ("$ref", "allOf", "anyOf", "oneOf", "not", "if", "then", "else", "prope
 
 #: Beside ``anyOf``, these read what the branches evaluated: in a branch they would not.
 _NOT_SPREAD = ("unevaluatedProperties", "unevaluatedItems")
+
+
+def _named_defs(wire: Dict[str, Any], defs: Dict[str, Any]) -> Set[str]:
+    """The names of the *defs* a ``$ref`` reached from *wire*'s root names, or names a
+    node in (through the defs named), each def walked once."""
+    named: Set[str] = set()
+    todo = [{k: v for k, v in wire.items() if k != "$defs"}]
+    while todo:
+        for _, sub in iter_subschemas(todo.pop()):
+            ref = sub.get("$ref") if isinstance(sub, dict) else None
+            if isinstance(ref, str) and ref.startswith("#/$defs/"):
+                tokens = decode_pointer(ref[1:])
+                if len(tokens) >= 2 and tokens[1] in defs and tokens[1] not in named:
+                    named.add(tokens[1])
+                    todo.append(defs[tokens[1]])
+    return named
 
 
 def _of_types(values: List[Any], kind: Any, seen: Dict[Any, List[Any]]) -> List[Any]:

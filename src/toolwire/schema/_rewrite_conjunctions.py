@@ -9,7 +9,9 @@ Anthropic and Bedrock the same), so the parts of such a conjunction, each closed
 its own properties, would accept no answer the original accepts. The parts are merged
 into one object first (``$ref`` targets copied in, ``allOf`` parts flattened), and an
 object's own keywords go into each of its branches (P and (B1 or B2) is (P and B1) or
-(P and B2)), leaving the parent nothing to close; where that is not exact (a recursive
+(P and B2)), leaving the parent nothing to close (a branch whose type, or its
+``enum``/``const`` values', holds no object is left as it is, the object keywords not
+applying to it, and left out beside ``type: "object"``); where that is not exact (a recursive
 target, keywords with no merged form, the copy budget) the node is
 ``not-representable``: never a wire schema that accepts nothing reported lossless. The
 other keywords beside an ``anyOf``, where the profile takes none: ``_rewrite_any_of.py``.
@@ -24,6 +26,7 @@ from typing import Any, Dict, List, Optional, Set, Tuple
 from .._errors import ToolwireError
 from ._normalize import DICT_KEYWORDS, LIST_KEYWORDS, SINGLE_KEYWORDS, merge_all_of, resolve_ref
 from ._rewrite_shapes import ShapeRewrites
+from ._util import json_type
 
 __all__ = ["OBJECT_KEYWORDS", "ConjunctionRewrites", "holds_object", "names_in", "size_of"]
 
@@ -199,6 +202,14 @@ class ConjunctionRewrites(ShapeRewrites):
                 if self._keeps_ref(part, b):
                     written.append(b)
                     continue
+                kind = self._kind_of(b)
+                if kind == "object" and len(part) == 1:
+                    written.append(b)  # (``type: object`` beside an object branch: it says so already)
+                    continue
+                if _no_object(kind):  # the object keywords do not apply to it
+                    if n.get("type") != "object":
+                        written.append(b)  # (``properties`` beside an enum of strings: the branch as it is)
+                    continue  # (``type: object`` beside an integer branch: nothing in common, left out)
                 # each branch gets a copy of the object: counted before it is made, not
                 # once all are (n properties into n branches was n² before a check)
                 if size is None:
@@ -231,6 +242,18 @@ class ConjunctionRewrites(ShapeRewrites):
         self.change(ptr, "properties", "rewritten", "the object's keywords moved into each branch (strict mode "
                     "closes each object once)")
         return out
+
+    def _kind_of(self, b: Any) -> Any:
+        """The ``type`` of the branch *b*: its own, its ``$ref`` target's (``_kind``), else
+        the types of its ``enum`` / ``const`` values; ``None`` when none says."""
+        kind = self._kind(b)
+        if kind is not None or not isinstance(b, dict) or "type" in b or "$ref" in b:
+            return kind
+        values = b["enum"] if isinstance(b.get("enum"), list) else [b["const"]] if "const" in b else None
+        return sorted({json_type(v) for v in values}) if values else None
+
+    def _kind(self, b: Any) -> Any:  # (``AnyOfRewrites._kind``)
+        raise NotImplementedError
 
     def _keeps_ref(self, part: Dict[str, Any], b: Any) -> bool:
         """A lone ``$ref`` to an object under a parent that only says "object": kept."""
@@ -268,6 +291,13 @@ def names_in(node: Dict[str, Any]) -> int:
     if isinstance(dependent, dict):
         out += sum(len(v) for v in dependent.values() if isinstance(v, list))
     return out
+
+
+def _no_object(kind: Any) -> bool:
+    """Whether the ``type`` *kind* (a name or a list of names) holds no object."""
+    if isinstance(kind, str):
+        return kind != "object"
+    return isinstance(kind, list) and bool(kind) and all(isinstance(k, str) and k != "object" for k in kind)
 
 
 def _within(branch: Any, names: Dict[str, Any]) -> bool:

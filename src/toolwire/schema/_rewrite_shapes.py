@@ -177,6 +177,15 @@ class ShapeRewrites:
     spreading: int
     _spread_refused = False
 
+    def no_value(self, ptr: str, why: str) -> Dict[str, Any]:
+        """The wire node of a node at *ptr* that accepts no value: a parent that can
+        leave it out does (``settle_no_values``: an ``anyOf``, an optional property as
+        null alone, ``items`` as ``maxItems: 0``); one left in the wire is
+        ``unsatisfiable``, never sent as if fine."""
+        out: Dict[str, Any] = {"not": {}}
+        self.empty[id(out)] = (ptr, why, out)  # (kept alive here: its id is not reused)
+        return out
+
     def node(self, n: Any, ptr: str, required: bool) -> Any:
         raise NotImplementedError
 
@@ -218,9 +227,9 @@ class ShapeRewrites:
         if not branches:
             if nullable:  # null alone: reported by the null rules
                 return self.node({**out, "type": "null"}, ptr, required)
-            self.lint("unsatisfiable", ptr, "no anyOf branch is of the types allowed" if apart else
-                      "no enum value is of the types allowed")
-            return {"not": {}}
+            # no value: left out by a parent anyOf, else unsatisfiable (``no_value``)
+            return self.no_value(ptr, "no anyOf branch is of the types allowed" if apart else
+                                 "no enum value is of the types allowed")
         copies = bool(spread) and len(branches) > 1  # the anyOf beside the types, once per type
         if copies and self.spread > self.spread_budget:
             if not self._spread_refused:
@@ -281,12 +290,11 @@ class ShapeRewrites:
             self.bare_nulls[id(out)] = (ptr, out)
 
     def _enum_and_const(self, n: Dict[str, Any], ptr: str) -> None:
-        """Both hold (as after an ``allOf`` merge): the enum values equal to the const."""
+        """Both hold (as after an ``allOf`` merge): the enum values equal to the const
+        (none: the node has no value, ``no_value``)."""
         const = n.pop("const")
         n["enum"] = [v for v in n["enum"] if json_equal(v, const)]
         self.change(ptr, "const", "rewritten", "the enum value beside it equal to it")
-        if not n["enum"]:
-            self.lint("unsatisfiable", ptr, "the const is not one of the enum values: no value is accepted")
 
     def report_bare_nulls(self) -> None:
         for ptr, _ in self.bare_nulls.values():  # lossy: the wire accepts more than null
