@@ -102,11 +102,13 @@ def test_items_of_no_value_are_the_empty_array_as_items_false() -> None:
     _agrees(original, rendered, [{"x": v} for v in ([], [1], ["a"], [None])])
 
 
-def test_items_of_no_value_under_min_items_leave_the_array_no_value() -> None:
-    items = {"anyOf": [{"type": "integer"}], "type": "string"}
+@pytest.mark.parametrize("target", ["openai.chat", "anthropic.messages"])  # (Anthropic takes no maxItems)
+def test_items_of_no_value_under_min_items_leave_the_array_no_value(target: str) -> None:
+    items = {"anyOf": [{"type": "integer"}], "type": "string"} if target.startswith("openai") else \
+        {"type": "string", "enum": ["a"], "const": "b"}  # (Anthropic takes type beside anyOf: a value there)
     x = {"anyOf": [{"type": "array", "items": items, "minItems": 1}, {"type": "boolean"}]}
-    original = {"type": "object", "properties": {"x": x}, "required": ["x"]}
-    rendered = schema.render(original, "openai.chat")
+    original = {"type": "object", "properties": {"x": x}, "required": ["x"], "additionalProperties": False}
+    rendered = schema.render(original, target)
     assert rendered.wire_schema["properties"]["x"] == {"anyOf": [{"type": "boolean"}]}
     assert rendered.lossless and not rendered.lints, (rendered.report, rendered.lints)
     _agrees(original, rendered, [{"x": v} for v in ([], [1], ["a"], True)])

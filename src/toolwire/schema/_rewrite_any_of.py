@@ -242,11 +242,11 @@ class AnyOfRewrites(ConjunctionRewrites):
                         needed[id(parent)] = {r for r in req if isinstance(r, str)} if isinstance(req, list) else set()
                     if name in needed[id(parent)]:
                         todo.append(parent)
-                elif key == "items" and "prefixItems" not in parent and "maxItems" in self.p.supported:
+                elif key == "items" and "prefixItems" not in parent:
                     low = parent.get("minItems", 0)
                     if isinstance(low, (int, float)) and not isinstance(low, bool) and low > 0:
                         todo.append(parent)
-                    else:
+                    elif "maxItems" in self.p.supported:
                         emptied.append(parent)
         for at, lst in lists.items():
             if 0 < left[at] < len(lst):
