@@ -10,7 +10,7 @@ its own properties, would accept no answer the original accepts. The parts are m
 into one object first (``$ref`` targets copied in, ``allOf`` parts flattened), and an
 object's own keywords go into each of its branches (P and (B1 or B2) is (P and B1) or
 (P and B2)), leaving the parent nothing to close (a branch whose type, or its
-``enum``/``const`` values', holds no object is left as it is, the object keywords not
+``enum``/``const`` values' or ``anyOf`` branches', holds no object is left as it is, the object keywords not
 applying to it, and left out beside ``type: "object"``); where that is not exact (a recursive
 target, keywords with no merged form, the copy budget) the node is
 ``not-representable``: never a wire schema that accepts nothing reported lossless. The
@@ -243,14 +243,26 @@ class ConjunctionRewrites(ShapeRewrites):
                     "closes each object once)")
         return out
 
-    def _kind_of(self, b: Any) -> Any:
+    def _kind_of(self, b: Any, depth: int = 3) -> Any:
         """The ``type`` of the branch *b*: its own, its ``$ref`` target's (``_kind``), else
-        the types of its ``enum`` / ``const`` values; ``None`` when none says."""
+        the types of its ``enum`` / ``const`` values, else those of its ``anyOf`` /
+        ``oneOf`` branches (*depth* levels down); ``None`` when none says."""
         kind = self._kind(b)
         if kind is not None or not isinstance(b, dict) or "type" in b or "$ref" in b:
             return kind
         values = b["enum"] if isinstance(b.get("enum"), list) else [b["const"]] if "const" in b else None
-        return sorted({json_type(v) for v in values}) if values else None
+        if values:
+            return sorted({json_type(v) for v in values})
+        branches = b.get("anyOf", b.get("oneOf"))
+        if not isinstance(branches, list) or not branches or depth == 0 or any(k in b for k in OBJECT_KEYWORDS):
+            return None
+        kinds: Set[str] = set()
+        for sub in branches:
+            own = self._kind_of(sub, depth - 1)
+            if not isinstance(own, (str, list)):
+                return None
+            kinds.update([own] if isinstance(own, str) else own)
+        return sorted(kinds)
 
     def _kind(self, b: Any) -> Any:  # (``AnyOfRewrites._kind``)
         raise NotImplementedError
