@@ -207,3 +207,18 @@ def test_no_name_note_where_results_carry_no_name(target: str) -> None:
     report: List[Problem] = []
     encode_conversation(_one_call_two_results(["f", "g"], "FGH"), target, report=report)
     assert report == []
+
+
+def test_a_nameless_result_of_a_reused_id_takes_its_own_call_name() -> None:
+    # turn 1's call_0 ('k') is answered by a result that names its tool; turn 2 reuses
+    # call_0 for 'h', answered without a name: it is h's (it went to Gemini as k's)
+    conv = Conversation([
+        Message("user", [Text("q")]),
+        Message("assistant", [ToolCall("k", {}, "call_0")]), Message("tool", [ToolResult("call_0", "k", "K")]),
+        Message("assistant", [ToolCall("h", {}, "call_0")]), Message("tool", [ToolResult("call_0", None, "H")])])
+    assert check_conversation(conv, "gemini") == []
+    parts = [p for m in encode_conversation(conv, "gemini")["contents"] for p in m["parts"] if "functionResponse" in p]
+    assert [(p["functionResponse"]["name"], p["functionResponse"]["response"]) for p in parts] == [
+        ("k", {"output": "K"}), ("h", {"output": "H"})]
+    tools = [m for m in encode_conversation(conv, "mistral")["messages"] if m["role"] == "tool"]
+    assert [(m["name"], m["content"]) for m in tools] == [("k", "K"), ("h", "H")]

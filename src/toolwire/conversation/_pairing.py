@@ -144,15 +144,13 @@ class Pairer:
 
 
 def answers(messages: Sequence[Message]) -> Dict[Tuple[int, int], Tuple[int, int, Optional[Any]]]:
-    """``(message, k)`` of the *k*-th result of a message (counted from 0) that is
-    id-less, has an id several calls share or answers no call with its id ->
+    """``(message, k)`` of the *k*-th result of a message (counted from 0) ->
     ``(message, part, call)``: where it stands and the call it answers (``None``: none),
-    paired as ``check_conversation`` pairs them. Keyed by place: one result object may
-    stand in several places."""
+    paired as ``check_conversation`` pairs them; every result but one with an id no call
+    before it had (its name is the ``IdMap``'s to give: one passed in may know its call).
+    Keyed by place: one result object may stand in several places."""
     out: Dict[Tuple[int, int], Tuple[int, int, Optional[Any]]] = {}
-    shared: Set[Any] = set()  # the ids used again while a call with them is unanswered
-    called: Set[Any] = set()  # the ids of all calls
-    by_id: List[Tuple[Any, bool, Tuple[int, int], int, int, Optional[Any]]] = []  # results with an id, paired
+    called: Set[Any] = set()  # the ids of the calls so far
     pairer = Pairer()
     for i, m in enumerate(messages):
         if starts_turn(messages, i):
@@ -163,18 +161,11 @@ def answers(messages: Sequence[Message]) -> Dict[Tuple[int, int], Tuple[int, int
             if t is ToolCall or t is InvalidToolCall:
                 c: Any = p
                 called.add(c.id)
-                if pairer.call(i, j, c) is not None:
-                    shared.add(c.id)
+                pairer.call(i, j, c)
             elif t is ToolResult:
-                got = pairer.result(p)  # type: ignore[arg-type]
-                call = None if got is None else got[2]
-                if p.id is None:  # type: ignore[union-attr]
-                    out[(i, k)] = (i, j, call)
-                else:
-                    rid = p.id  # type: ignore[union-attr]
-                    by_id.append((rid, rid in called, (i, k), i, j, call))
+                r: ToolResult = p  # type: ignore[assignment]
+                got = pairer.result(r)
+                if got is not None or r.id is None or r.id in called:
+                    out[(i, k)] = (i, j, None if got is None else got[2])
                 k += 1
-    for rid, after_call, key, i, j, call in by_id:
-        if rid in shared or (call is None and after_call):  # an orphan: it takes no call's name
-            out[key] = (i, j, call)
     return out

@@ -187,8 +187,8 @@ class Writer:
         return signed is not None and signed(c)
 
     def _answered_call(self, r: ToolResult) -> Optional[Tuple[int, int, Optional[Any]]]:
-        """Where the result *r* (id-less, or of an id several calls share) stands and
-        the call it answers (``None`` for none), paired as ``check_conversation`` pairs
+        """Where the result *r* stands and the call it answers (``None`` for none; no
+        entry for an id no call before it had), paired as ``check_conversation`` pairs
         (``_pairing``); found for the whole history at the first result written. Found by
         place (the message being written and how many of its results went before), as
         one result object may stand in several places."""
@@ -205,7 +205,7 @@ class Writer:
         lookup = True  # the name of a result without one: its id's call's (``_Target.resolve``)
         if r.id is not None:
             found = self._answered_call(r)
-            if found is not None:  # an id several calls share: the call it answers, in order, names it
+            if found is not None:  # the call it answers (as check_conversation pairs) names it, not the IdMap
                 lookup = False
                 c = found[2]
                 if c is not None and r.name is None:
