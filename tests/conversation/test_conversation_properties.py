@@ -115,6 +115,6 @@ def test_fixing_keeps_each_result_with_the_call_it_answered(case: Tuple[Conversa
     # result put before the results in place would take their calls
     conv, d = case
     fixed, _changes = fix_conversation(conv, d)
-    before = {k: id(c) for k, (_i, _j, c) in answers(conv.messages).items() if c is not None}
-    after = answers(fixed.messages)
-    assert {k: id(after[k][2]) for k in before} == before
+    before = {id(conv.messages[i].parts[j]): id(c) for i, j, c in answers(conv.messages).values() if c is not None}
+    after = {id(fixed.messages[i].parts[j]): c for i, j, c in answers(fixed.messages).values()}
+    assert {k: id(after[k]) for k in before} == before

@@ -127,3 +127,31 @@ def test_results_of_a_shared_id_pair_in_linear_time() -> None:
     assert _ratio_of(_shared_ids, 100, lambda c: check_conversation(c, "openai.chat")) < 5
     for target in ("gemini", "mistral"):
         assert _ratio_of(_shared_ids, 100, lambda c, t=target: encode_conversation(c, t)) < 5
+
+
+def _named_shared(n: int) -> Conversation:
+    """n calls of one id, the first half of 'f', the rest of 'g'; the 'g' results first,
+    each naming its tool, half with the id and half by name alone (Ollama)."""
+    calls = [ToolCall("f" if i < n // 2 else "g", {}, "call_0") for i in range(n)]
+    results = [ToolResult("call_0" if i % 2 else None, name, "r") for name in "gf" for i in range(n // 2)]
+    return Conversation([Message("user", [Text("go")]), Message("assistant", calls), Message("tool", results)])
+
+
+def _reused_in_turns(n: int) -> Conversation:
+    """n turns whose two calls share one id, answered once each: the id is reused while a
+    call of the turn before is unanswered."""
+    msgs: List[Message] = [Message("user", [Text("go")])]
+    for _ in range(n):
+        msgs += [Message("assistant", [ToolCall("f", {}, "call_0"), ToolCall("g", {}, "call_0")]),
+                 Message("tool", [ToolResult("call_0", "g", "r")])]
+    return Conversation(msgs)
+
+
+def test_results_of_a_shared_id_found_by_name_and_reused_across_turns_in_linear_time() -> None:
+    # a result naming its tool takes the waiting call with its id and that name, looked up,
+    # not searched for; a later turn's call ends the waiting calls with its id once
+    assert check_conversation(_named_shared(4), "ollama") == [
+        p for p in check_conversation(_named_shared(4), "ollama") if p.kind == "duplicate-id"]
+    for make in (_named_shared, _reused_in_turns):
+        assert _ratio_of(make, 100, lambda c: check_conversation(c, "openai.chat")) < 5
+        assert _ratio_of(make, 100, lambda c: encode_conversation(c, "mistral")) < 5

@@ -93,3 +93,21 @@ def test_other_targets_take_the_prefill_as_it_is(target: str) -> None:
     out = encode_conversation(decode_conversation(PREFILL, "openai.chat"), target, report=report)
     assert json.dumps("Here is the JSON:\n") in json.dumps(out)
     assert report == []
+
+
+def test_a_bedrock_prefill_before_a_cache_point_loses_it_too() -> None:
+    # a cachePoint block marks where the cache ends, it holds no content (ContentBlock
+    # union: text, toolUse, toolResult, reasoningContent, cachePoint...): the text before
+    # it is the final assistant content Bedrock judges
+    from toolwire.conversation import Conversation, Message
+    from toolwire.conversation._values import Text
+
+    b = {"messages": [{"role": "user", "content": [{"text": "q"}]},
+                      {"role": "assistant", "content": [{"text": "Say: "}, {"cachePoint": {"type": "default"}}]}]}
+    parts = decode_conversation(b, "bedrock.converse").messages[1].parts
+    conv = Conversation([Message("user", [Text("q")]), Message("assistant", list(parts))])  # written fresh
+    report: List[Problem] = []
+    out = encode_conversation(conv, "bedrock.converse", report=report)
+    assert out["messages"][-1] == {"role": "assistant", "content": [{"text": "Say:"},
+                                                                    {"cachePoint": {"type": "default"}}]}
+    assert [(p.kind, p.index) for p in report] == [("dropped", 1)]

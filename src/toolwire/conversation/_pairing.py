@@ -12,16 +12,20 @@ tools)"); a result without a tool name answers the first id-less call still wait
 A result that names a tool answers no call of another (Gemini documents a function
 response's name as its call's): with none of its own it is an orphan. A call whose id
 is used again while the first one is unanswered is a duplicate (``check_conversation``
-says so) and waits behind it: results with that id answer the calls with it in order,
-the first result the first call, as DeepSeek and GLM histories are laid out (parallel
-calls of one id, answered one tool message each, in order). Linear: each call is
-queued once and dropped once.
+says so). In the same assistant turn it waits behind it: results with that id answer
+the calls with it in order, the first result the first call, as DeepSeek and GLM
+histories are laid out (parallel calls of one id, answered one tool message each, in
+order), except that a result naming its tool answers the first waiting call with the id
+and that name. A call of a later turn ends the wait of the earlier ones (left
+unanswered): per-reply ids (``call_0`` in every reply) reuse an id across turns, and a
+later result answers the later call. Linear: each call is queued once in each of its
+queues and dropped once.
 """
 
 from __future__ import annotations
 
 from collections import deque
-from typing import Any, Deque, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Deque, Dict, List, Optional, Sequence, Set, Tuple
 
 from .._types import InvalidToolCall, ToolCall, ToolResult
 from ._values import Message, starts_turn
@@ -34,22 +38,36 @@ Slot = Tuple[int, int, Any]
 _NO_KEY = object()
 
 
+class _Line:
+    """The unanswered calls that hold one id, in order and by tool name (a call taken
+    by name stays in ``order`` until it reaches the front: ``Pairer._gone`` says so)."""
+
+    __slots__ = ("order", "by_name", "turn")
+
+    def __init__(self, turn: int) -> None:
+        self.order: Deque[Slot] = deque()
+        self.by_name: Dict[Optional[str], Deque[Slot]] = {}
+        self.turn = turn  # the assistant turn of its calls: a later turn's call with the id ends it
+
+
 class Pairer:
     """Calls and results fed in history order (``turn`` at each ``starts_turn``);
     ``result`` names the call each result answers. ``left`` is what no result answered."""
 
-    __slots__ = ("open_ids", "_later", "_noid", "_named", "_expired")
+    __slots__ = ("_ids", "_gone", "_noid", "_named", "_expired", "_turn")
 
     def __init__(self) -> None:
-        self.open_ids: Dict[str, Slot] = {}  # unanswered calls with an id (the first, where it is shared)
-        self._later: Dict[str, Deque[Slot]] = {}  # the unanswered calls after it with its id, in order
+        self._ids: Dict[str, _Line] = {}  # the unanswered calls of each id, of one turn
+        self._gone: Set[Tuple[int, int]] = set()  # the calls with an id taken or expired
         self._noid: Dict[Optional[str], Deque[Slot]] = {}  # the open turn's id-less calls waiting, by tool
-        self._named: Dict[Optional[str], Deque[str]] = {}  # the open turn's calls with ids, by tool
-        self._expired: List[Slot] = []  # id-less calls of closed turns, never answered
+        self._named: Dict[Optional[str], Deque[Slot]] = {}  # the open turn's calls with ids, by tool
+        self._expired: List[Slot] = []  # calls of closed turns no result can answer any more
+        self._turn = 0
 
     def turn(self) -> None:
         """A new assistant turn: the id-less calls waiting take no later result, and no
         result by tool name answers a call of an earlier turn."""
+        self._turn += 1
         for queue in self._noid.values():
             self._expired.extend(queue)
         self._noid.clear()  # no emptied queue is walked again
@@ -57,28 +75,40 @@ class Pairer:
 
     def call(self, i: int, j: int, c: Any) -> Optional[Slot]:
         """Records the call *c* (part *j* of message *i*); the unanswered call that
-        already has its id when it is a duplicate (then *c* waits for nothing)."""
+        already has its id when it is a duplicate. In the same turn *c* waits behind it;
+        in a later turn *c* ends it (and the calls behind it): they stay unanswered."""
+        at: Slot = (i, j, c)
         if c.id is None:
-            self._noid.setdefault(c.name, deque()).append((i, j, c))
+            self._noid.setdefault(c.name, deque()).append(at)
             return None
-        first = self.open_ids.get(c.id)
-        if first is not None:
-            self._later.setdefault(c.id, deque()).append((i, j, c))
-            return first
-        self.open_ids[c.id] = (i, j, c)
-        self._named.setdefault(c.name, deque()).append(c.id)
-        return None
+        line = self._ids.get(c.id)
+        first = self._head(line) if line is not None else None
+        if line is None or first is None or line.turn != self._turn:
+            if first is not None and line is not None:  # an earlier turn's calls with the id wait no more
+                for x in line.order:
+                    if (x[0], x[1]) not in self._gone:
+                        self._gone.add((x[0], x[1]))
+                        self._expired.append(x)
+            line = self._ids[c.id] = _Line(self._turn)
+        line.order.append(at)
+        line.by_name.setdefault(c.name, deque()).append(at)
+        self._named.setdefault(c.name, deque()).append(at)
+        return first
 
     def result(self, r: ToolResult) -> Optional[Slot]:
         """The call the result *r* answers (taken: it answers no other), ``None`` if
         it answers none."""
         if r.id is not None:
-            return self._take(r.id)
+            line = self._ids.get(r.id)
+            if line is None:
+                return None
+            got = self._live(line.by_name.get(r.name)) if r.name is not None else None
+            return self._take(got if got is not None else self._head(line))
         key: Any = r.name if r.name in self._noid else _NO_KEY
         if key is _NO_KEY and r.name in self._named:
-            got = self._by_name(r.name)
+            got = self._live(self._named[r.name])
             if got is not None:
-                return got
+                return self._take(got)
         if key is _NO_KEY and r.name is None:  # by position only without a name
             key = next(iter(self._noid), _NO_KEY)
         if key is _NO_KEY:
@@ -89,63 +119,53 @@ class Pairer:
             del self._noid[key]
         return got
 
-    def _take(self, id: str) -> Optional[Slot]:
-        """The first unanswered call with the id *id*, taken: the next call with it, if
-        any, is the first now."""
-        got = self.open_ids.pop(id, None)
-        later = self._later.get(id)
-        if later:
-            self.open_ids[id] = later.popleft()
-            if not later:
-                del self._later[id]
-        return got
-
-    def _by_name(self, name: Optional[str]) -> Optional[Slot]:
-        """The oldest call named *name* with an id, in the open turn and unanswered,
-        taken from ``open_ids``. Each id leaves its queue once."""
-        queue = self._named[name]
+    def _live(self, queue: Optional[Deque[Slot]]) -> Optional[Slot]:
+        """The first call of *queue* not yet taken (those taken before it leave it)."""
         while queue:
-            id = queue.popleft()
-            got = self.open_ids.get(id)
-            if got is not None and got[2].name == name:
-                self._take(id)
-                if not queue:
-                    del self._named[name]
-                return got
-        del self._named[name]
+            if (queue[0][0], queue[0][1]) not in self._gone:
+                return queue[0]
+            queue.popleft()
         return None
+
+    def _head(self, line: _Line) -> Optional[Slot]:
+        return self._live(line.order)
+
+    def _take(self, got: Optional[Slot]) -> Optional[Slot]:
+        if got is not None:
+            self._gone.add((got[0], got[1]))
+        return got
 
     def left(self) -> List[Slot]:
         """The calls no result answered, in history order."""
-        return sorted([*self.open_ids.values(), *(x for v in self._later.values() for x in v), *self._expired,
-                       *(x for v in self._noid.values() for x in v)], key=lambda x: (x[0], x[1]))
+        gone = self._gone
+        waiting = (x for line in self._ids.values() for x in line.order if (x[0], x[1]) not in gone)
+        return sorted([*waiting, *self._expired, *(x for v in self._noid.values() for x in v)],
+                      key=lambda x: (x[0], x[1]))
 
 
-def answers(messages: Sequence[Message]) -> Dict[int, Tuple[int, int, Optional[Any]]]:
-    """``id()`` of each result of *messages* that is id-less or has an id several calls
-    share -> ``(message, part, call)``: where it stands and the call it answers
-    (``None``: none), paired as ``check_conversation`` pairs them."""
-    out: Dict[int, Tuple[int, int, Optional[Any]]] = {}
-    shared: Dict[Any, None] = {}  # the ids used again while open
-    by_id: List[Tuple[Any, int, int, Optional[Any]]] = []  # results with an id, paired
+def answers(messages: Sequence[Message]) -> Dict[Tuple[int, int], Tuple[int, int, Optional[Any]]]:
+    """``(message, k)`` of the *k*-th result of a message (counted from 0) ->
+    ``(message, part, call)``: where it stands and the call it answers (``None``: none),
+    paired as ``check_conversation`` pairs them; every result but one with an id no call
+    before it had (its name is the ``IdMap``'s to give: one passed in may know its call).
+    Keyed by place: one result object may stand in several places."""
+    out: Dict[Tuple[int, int], Tuple[int, int, Optional[Any]]] = {}
+    called: Set[Any] = set()  # the ids of the calls so far
     pairer = Pairer()
     for i, m in enumerate(messages):
         if starts_turn(messages, i):
             pairer.turn()
+        k = 0
         for j, p in enumerate(m.parts):
             t = type(p)
             if t is ToolCall or t is InvalidToolCall:
                 c: Any = p
-                if pairer.call(i, j, c) is not None:
-                    shared[c.id] = None
+                called.add(c.id)
+                pairer.call(i, j, c)
             elif t is ToolResult:
-                got = pairer.result(p)  # type: ignore[arg-type]
-                call = None if got is None else got[2]
-                if p.id is None:  # type: ignore[union-attr]
-                    out[id(p)] = (i, j, call)
-                else:
-                    by_id.append((p, i, j, call))
-    for r, i, j, call in by_id:
-        if r.id in shared:
-            out[id(r)] = (i, j, call)
+                r: ToolResult = p  # type: ignore[assignment]
+                got = pairer.result(r)
+                if got is not None or r.id is None or r.id in called:
+                    out[(i, k)] = (i, j, None if got is None else got[2])
+                k += 1
     return out

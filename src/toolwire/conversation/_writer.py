@@ -19,6 +19,7 @@ to tell what to do with reasoning and other parts of another provider:
 
 from __future__ import annotations
 
+import json
 from typing import Any, Dict, FrozenSet, List, Optional, Sequence, Tuple
 
 from .._builtin import default_registry
@@ -89,8 +90,10 @@ class Writer:
             self._turns.append(turn)
         self._turn = 0
         self._messages = messages
-        # id() of an id-less result -> (message, part, the call it answers or None)
-        self._named: Optional[Dict[int, Tuple[int, int, Optional[Any]]]] = None
+        # (message, k) of its k-th result -> (message, part, the call it answers or None)
+        self._named: Optional[Dict[Tuple[int, int], Tuple[int, int, Optional[Any]]]] = None
+        self._names_written: Optional[bool] = None  # whether the target's results carry names (``_writes_names``)
+        self._counted = (-1, 0)  # (the message whose results are being written, how many so far)
 
     def _sync(self) -> None:
         """A new assistant turn at the message being written closes the id-less calls
@@ -184,12 +187,17 @@ class Writer:
         return signed is not None and signed(c)
 
     def _answered_call(self, r: ToolResult) -> Optional[Tuple[int, int, Optional[Any]]]:
-        """Where the result *r* (id-less, or of an id several calls share) stands and
-        the call it answers (``None`` for none), paired as ``check_conversation`` pairs
-        (``_pairing``); found for the whole history at the first result written."""
+        """Where the result *r* stands and the call it answers (``None`` for none; no
+        entry for an id no call before it had), paired as ``check_conversation`` pairs
+        (``_pairing``); found for the whole history at the first result written. Found by
+        place (the message being written and how many of its results went before), as
+        one result object may stand in several places."""
         if self._named is None:
             self._named = answers(self._messages)
-        return self._named.get(id(r))
+        i, k = self._counted
+        k = k if i == self.index else 0
+        self._counted = (self.index, k + 1)
+        return self._named.get((self.index, k))
 
     def result(self, r: ToolResult) -> Dict[str, Any]:
         part = r
@@ -197,7 +205,7 @@ class Writer:
         lookup = True  # the name of a result without one: its id's call's (``_Target.resolve``)
         if r.id is not None:
             found = self._answered_call(r)
-            if found is not None:  # an id several calls share: the call it answers, in order, names it
+            if found is not None:  # the call it answers (as check_conversation pairs) names it, not the IdMap
                 lookup = False
                 c = found[2]
                 if c is not None and r.name is None:
@@ -230,10 +238,26 @@ class Writer:
                 f"orphan-result), so it cannot be written: {said}",
                 dialect=self.name, loc=loc,
             ) from None
-        if not lookup and orphan is not None and r.name is None:
+        if not lookup and orphan is not None and r.name is None and self._writes_names(r):
             self.note("dropped", f"The result for {r.id} in message {self.index} answers none of the calls with its "
                                  "id (more results than calls): it is sent without a tool name", r.id)
         return out
+
+    def _writes_names(self, r: ToolResult) -> bool:
+        """Whether the target's results carry their tool's name (Gemini, Mistral, Ollama;
+        not Responses, Anthropic, Bedrock, Cohere): *r* written once with a made-up name,
+        looked for in what is written. Asked once, where a result goes without a name."""
+        if self._names_written is None:
+            probe = "toolwire_name_probe"
+            t = self.target
+            try:
+                out = _encoded(t.d, t.d.encode_result, r.replace(name=probe, content="x"),
+                               EncodeContext(ids=t.ids, notes=[]))
+            except EncodeError:
+                self._names_written = True  # said, where unsure
+            else:
+                self._names_written = probe in json.dumps(out, default=repr)
+        return self._names_written
 
     def _result(self, r: ToolResult, lookup: bool = True) -> Dict[str, Any]:
         name = r.name or (self.target.name_of.get(r.id) if r.id is not None and lookup else None)

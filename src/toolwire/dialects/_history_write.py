@@ -305,9 +305,14 @@ def trim_prefill(wire: List[Dict[str, Any]], key: str, texts: Dict[int, int], w:
     when it is a text block written fresh (*texts*: ``id()`` -> the message it came
     from), noted (``dropped``): Anthropic answers "messages: final assistant content
     cannot end with trailing whitespace" (tailcallhq/forgecode#1872), Bedrock Converse
-    with Claude the same words. A message written back as it came is left as it is."""
+    with Claude the same words. Trailing Bedrock ``cachePoint`` blocks (cache markers,
+    no content) are passed over: the text before them is the last content. A message
+    written back as it came is left as it is."""
     items = wire[-1][key]
-    last: Any = items[-1] if type(items) is list and items else None
+    k = len(items) - 1 if type(items) is list else -1
+    while k >= 0 and type(items[k]) is dict and len(items[k]) == 1 and "cachePoint" in items[k]:
+        k -= 1
+    last: Any = items[k] if k >= 0 else None
     at = texts.get(id(last)) if type(last) is dict else None
     if at is None or type(last.get("text")) is not str:
         return
@@ -315,7 +320,7 @@ def trim_prefill(wire: List[Dict[str, Any]], key: str, texts: Dict[int, int], w:
     kept = text.rstrip()
     if kept == text or not kept:  # (blank text is left out before: ``solid``)
         return
-    wire[-1] = {**wire[-1], key: [*items[:-1], {**last, "text": kept}]}
+    wire[-1] = {**wire[-1], key: [*items[:k], {**last, "text": kept}, *items[k + 1:]]}
     w.index = at
     w.note("dropped", f"The trailing whitespace of the final assistant message's text in message {at} is left out: "
                       f"{w.name} refuses it (\"final assistant content cannot end with trailing whitespace\")")
