@@ -19,7 +19,6 @@ to tell what to do with reasoning and other parts of another provider:
 
 from __future__ import annotations
 
-import json
 from typing import Any, Dict, FrozenSet, List, Optional, Sequence, Tuple
 
 from .._builtin import default_registry
@@ -92,7 +91,6 @@ class Writer:
         self._messages = messages
         # (message, k) of its k-th result -> (message, part, the call it answers or None)
         self._named: Optional[Dict[Tuple[int, int], Tuple[int, int, Optional[Any]]]] = None
-        self._names_written: Optional[bool] = None  # whether the target's results carry names (``_writes_names``)
         self._counted = (-1, 0)  # (the message whose results are being written, how many so far)
 
     def _sync(self) -> None:
@@ -245,19 +243,10 @@ class Writer:
 
     def _writes_names(self, r: ToolResult) -> bool:
         """Whether the target's results carry their tool's name (Gemini, Mistral, Ollama;
-        not Responses, Anthropic, Bedrock, Cohere): *r* written once with a made-up name,
-        looked for in what is written. Asked once, where a result goes without a name."""
-        if self._names_written is None:
-            probe = "toolwire_name_probe"
-            t = self.target
-            try:
-                out = _encoded(t.d, t.d.encode_result, r.replace(name=probe, content="x"),
-                               EncodeContext(ids=t.ids, notes=[]))
-            except EncodeError:
-                self._names_written = True  # said, where unsure
-            else:
-                self._names_written = probe in json.dumps(out, default=repr)
-        return self._names_written
+        not Chat, Responses, Anthropic, Bedrock, Cohere, MCP): its declared
+        ``Dialect.result_read_back`` keeps a result's name (``None``: the wire carries all)."""
+        back = self.target.d.result_read_back
+        return back is None or back(r.replace(name="f")).name is not None
 
     def _result(self, r: ToolResult, lookup: bool = True) -> Dict[str, Any]:
         name = r.name or (self.target.name_of.get(r.id) if r.id is not None and lookup else None)
