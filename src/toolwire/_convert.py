@@ -91,10 +91,10 @@ class _Target:
             given = self.ids.answer(r.name, loc)
             if given is not None:
                 r = evolve(r, id=given)
-        if lookup and r.name is None and r.id is not None:
-            name = self.ids.name_for(r.id)  # Gemini needs it
-            if name is not None:
-                r = evolve(r, name=name)
+        if r.id is not None:
+            name = self.ids.name_for(r.id)  # every result takes its call's place in line
+            if lookup and r.name is None and name is not None:
+                r = evolve(r, name=name)  # Gemini needs it
         if r.name is not None:
             r = evolve(r, name=self.names.map(r.name))
         return r

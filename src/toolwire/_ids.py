@@ -186,6 +186,8 @@ class IdMap:
         self._made: Set[str] = set()  # ids ``id_of`` made for id-less calls
         self.tool_names: Dict[str, str] = {}  # call id -> tool name, for results that lack it (Gemini)
         self._names: Dict[str, Deque[str]] = {}  # call id -> names of its calls no result has taken, in order
+        self._results = 0  # results named so far (``name_for``)
+        self._named_at: Dict[str, int] = {}  # call id -> ``_results`` when a call with it was last written
         self.call_kinds: Dict[str, str] = {}  # target call id -> the kind its dialect wrote it as ("custom")
         self._count = 0
         self.numbers: Set[str] = set()
@@ -196,6 +198,8 @@ class IdMap:
         self.__dict__.update(state)
         self.__dict__.setdefault("tool_names", {})
         self.__dict__.setdefault("_names", {})
+        self.__dict__.setdefault("_results", 0)
+        self.__dict__.setdefault("_named_at", {})
         self.__dict__.setdefault("call_kinds", {})
         self.__dict__.setdefault("_reserved", set())
         self.__dict__.setdefault("_made", set())
@@ -293,14 +297,21 @@ class IdMap:
         return None
 
     def named(self, id: str, name: str) -> None:
-        """A call of *name* was written with the id *id* (``name_for``)."""
+        """A call of *name* was written with the id *id* (``name_for``). Written after a
+        result, it is of a later turn: the earlier calls with its id wait no more (a
+        call left unanswered never takes a later turn's result)."""
         self.tool_names[id] = name
+        if self._named_at.get(id, self._results) != self._results:
+            self._names.pop(id, None)
+        self._named_at[id] = self._results
         self._names.setdefault(id, deque()).append(name)
 
     def name_for(self, id: str) -> Optional[str]:
-        """The tool name a nameless result with the id *id* takes: the oldest call's with
-        that id that no result has taken (calls that share an id are answered in order),
-        else the last call's with it (a result written again), else ``None``."""
+        """The tool name of the call a result with the id *id* answers (a nameless result
+        takes it): the oldest call's with that id that no result has taken (calls that
+        share an id are answered in order), else the last call's with it (a result
+        written again), else ``None``. Every result with an id is asked once."""
+        self._results += 1
         queue = self._names.get(id)
         if queue:
             name = queue.popleft()
@@ -320,6 +331,7 @@ class IdMap:
         result (``answer``), as Gemini pairs the calls of one turn with the responses of
         the next."""
         self._waiting.clear()
+        self._names.clear()
 
     def reserve(self, id: str) -> None:
         """*id* is a call's own id in the history being written: no id-less call is given it."""

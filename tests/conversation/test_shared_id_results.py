@@ -116,3 +116,29 @@ def test_convert_names_each_response_after_its_own_call() -> None:
     assert [p["functionResponse"]["name"] for p in parts[2:]] == ["f", "g"]
     # a result again after both were answered: the last call's name, as before
     assert convert(rg, "gemini", ids=ids)["functionResponse"]["name"] == "g"
+
+
+def test_convert_a_later_turn_reusing_an_id_ends_the_wait_of_unanswered_calls() -> None:
+    # an agent loop converting item by item with one IdMap, ids per reply (call_0 each
+    # time): a call left unanswered takes no later turn's result, where the later turn is
+    # told (``IdMap.turn``) or follows a result (calls one after another are one turn's:
+    # DeepSeek's parallel calls share an id)
+    from toolwire import IdMap, ToolCall, ToolResult, convert, get_dialect
+
+    for target, name_of in (("mistral", lambda out: out["name"]),
+                            ("gemini", lambda out: out["functionResponse"]["name"])):
+        ids = IdMap(get_dialect(target).ids, dialect=target)
+
+        def turn(name: str, answered: bool, target: str = target, ids: IdMap = ids) -> Any:
+            convert(ToolCall(name=name, args={}, id="call_0"), target, ids=ids)
+            return convert(ToolResult(id="call_0", content="ok"), target, ids=ids) if answered else None
+
+        assert name_of(turn("book", True)) == "book"
+        turn("search", False)
+        ids.turn()
+        assert name_of(turn("pay", True)) == "pay"
+        # without the mark, search and look are one turn's calls; the turn after a result
+        # is a later turn: its call's result is its own
+        turn("search", False)
+        assert name_of(turn("look", True)) == "search"
+        assert name_of(turn("send", True)) == "send"
