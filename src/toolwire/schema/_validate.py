@@ -21,10 +21,10 @@ from __future__ import annotations
 
 import math
 import sys
-from typing import Any, Callable, Dict, List, Optional, Set, Tuple
+from typing import Any, Callable, Dict, Iterable, List, Optional, Set, Tuple
 
 from .._flags import check_flag
-from ._issues import ValidationIssue, fail, located, short, too_deep
+from ._issues import KEPT, ValidationIssue, fail, located, more, short, too_deep
 from ._json_numbers import non_finite
 from ._normalize import iter_subschemas, normalize, resolve_ref
 from ._pattern import searcher
@@ -42,7 +42,7 @@ def validate(instance: Any, schema: Any, *, formats: bool = False) -> List[Valid
 
 
 def check(
-    instance: Any, schema: Any, *, formats: bool = False, room: Optional[int] = None
+    instance: Any, schema: Any, *, formats: bool = False, room: Optional[int] = None, kept: Optional[int] = KEPT
 ) -> List[ValidationIssue]:
     """Like ``validate`` for a schema that is already in normal form.
 
@@ -50,34 +50,70 @@ def check(
     looking at *instance*). An instance nested deeper than the stack allows is reported
     as one issue (``depth``), never as a ``RecursionError``. *room*: the levels the
     check may go (``stack_room()`` measured by a caller that shares the limit: the
-    map-back of ``Rendered.validate``); by default measured here.
+    map-back of ``Rendered.validate``); by default measured here. *kept*: the issues
+    listed before the ``more`` one; ``None``: every issue (``validate_call``'s coercion,
+    which converts each string an issue names).
     """
     if _CHECKED.get(id(schema)) is not schema:  # a rendered schema is checked once
         compile_patterns(schema)
         if len(_CHECKED) >= 64:
             _CHECKED.clear()
         _CHECKED[id(schema)] = schema  # held, so that its id is not reused
-    return _check(instance, schema, formats, room)
+    return _check(instance, schema, formats, room, kept)
 
 
-def _check(instance: Any, schema: Any, formats: bool, room: Optional[int] = None) -> List[ValidationIssue]:
+def _check(
+    instance: Any, schema: Any, formats: bool, room: Optional[int] = None, kept: Optional[int] = KEPT
+) -> List[ValidationIssue]:
     check_flag("formats", formats)  # "false" is truthy: it asserted the formats
-    out: List[ValidationIssue] = []
+    out: List[ValidationIssue] = _Kept(kept) if kept is not None else []
     checker = _Checker(schema, formats, room)
     checker.whole = True
     try:
-        checker.run(instance, schema, "", "", out)
-    except _TooDeep as stop:  # one issue where the stack ran out, never a branch's verdict
-        return located([too_deep(stop.ptr, stop.sptr)], instance)
-    except RecursionError:
-        return located([too_deep("", "")], instance)
-    told = {i.pointer for i in out if i.keyword == "type"}  # (where a type is named, said already)
-    out.extend(too_deep(ptr, "") if v is None else ValidationIssue(ptr, "type", f"{short(v)} {_NOT_JSON}")
-               for ptr, v in non_finite(instance, checker.room) if ptr not in told)
+        try:
+            checker.run(instance, schema, "", "", out)
+        except _TooDeep as stop:  # one issue where the stack ran out, never a branch's verdict
+            return located([too_deep(stop.ptr, stop.sptr)], instance)
+        except RecursionError:
+            return located([too_deep("", "")], instance)
+        told = {i.pointer for i in out if i.keyword == "type"}  # (where a type is named, said already)
+        for ptr, v in non_finite(instance, checker.room):
+            if ptr not in told:
+                out.append(too_deep(ptr, "") if v is None else ValidationIssue(ptr, "type", f"{short(v)} {_NOT_JSON}"))
+    except _Full:  # the first *kept* whole, then one issue saying there are more
+        return [*located(out, instance), more(len(out))]
     return located(out, instance)
 
 
+class _Full(Exception):
+    """A check's issue list holds ``KEPT`` issues and one more came: the check ends."""
+
+
+class _Kept(List[ValidationIssue]):
+    """The issue list of a whole check: ``_Full`` past *kept* issues (``KEPT``; each holds
+    its pointer, as long as the instance is deep: kept all, they took the depth each)."""
+
+    def __init__(self, kept: int) -> None:
+        super().__init__()
+        self.kept = kept
+
+    def append(self, issue: ValidationIssue) -> None:
+        if len(self) >= self.kept:
+            raise _Full
+        super().append(issue)
+
+    def extend(self, issues: Iterable[ValidationIssue]) -> None:
+        for issue in issues:
+            self.append(issue)
+
+
 _NOT_JSON = "is not a JSON number: NaN and infinity are not numbers in JSON"
+
+
+def _said(value: Any, first: bool) -> str:
+    """*value* as a message shows it (``short``); in a probe (*first*), whose issues say
+    only that it fails and are never shown, not spelled (a preview per failing branch)."""
+    return "the value" if first else short(value)
 
 
 class _TooDeep(RecursionError):
@@ -190,10 +226,14 @@ class _Checker:
             if first:
                 out.extend(done[0])
             return set(done[1])
-        mine: List[ValidationIssue] = []
-        self._deeper(inst, node, ptr, sptr, mine, first, evaluated)
-        table[key] = (mine[:1] if first else [], evaluated)
-        out.extend(mine)
+        if first:
+            mine: List[ValidationIssue] = []
+            self._deeper(inst, node, ptr, sptr, mine, first, evaluated)
+            table[key] = (mine[:1], evaluated)
+            out.extend(mine)
+        else:  # its issues straight into the walk's list (a whole check's stops at ``KEPT``)
+            self._deeper(inst, node, ptr, sptr, out, first, evaluated)
+            table[key] = ([], evaluated)
         return set(evaluated)
 
     def _deeper(
@@ -234,17 +274,17 @@ class _Checker:
             types = node["type"] if isinstance(node["type"], list) else [node["type"]]
             ok = kind in types or (kind == "integer" and "number" in types)
             if not ok:
-                fail(out, ptr, "type", f"{short(inst)} is not of type {' or '.join(types)}", sptr)
+                fail(out, ptr, "type", f"{_said(inst, first)} is not of type {' or '.join(types)}", sptr)
                 if first:
                     return
             elif kind == "number" and not math.isfinite(inst):  # a Python float JSON has no text for
-                fail(out, ptr, "type", f"{short(inst)} {_NOT_JSON}", sptr)
+                fail(out, ptr, "type", f"{_said(inst, first)} {_NOT_JSON}", sptr)
                 if first:
                     return
         if "enum" in node and not any(json_equal(inst, e) for e in node["enum"]):
-            fail(out, ptr, "enum", f"{short(inst)} is not one of {short(node['enum'])}", sptr)
+            fail(out, ptr, "enum", f"{_said(inst, first)} is not one of {_said(node['enum'], first)}", sptr)
         if "const" in node and not json_equal(inst, node["const"]):
-            fail(out, ptr, "const", f"{short(inst)} is not {short(node['const'])}", sptr)
+            fail(out, ptr, "const", f"{_said(inst, first)} is not {_said(node['const'], first)}", sptr)
         if is_number(inst):
             numbers(inst, node, ptr, sptr, out)
         elif isinstance(inst, str):
@@ -260,7 +300,7 @@ class _Checker:
         if "anyOf" in node:
             found = [self.probe(inst, s, ptr, f"{sptr}/anyOf/{i}") for i, s in enumerate(node["anyOf"])]
             if all(f is None for f in found):
-                fail(out, ptr, "anyOf", f"{short(inst)} matches none of the allowed shapes", sptr)
+                fail(out, ptr, "anyOf", f"{_said(inst, first)} matches none of the allowed shapes", sptr)
             for f in found:
                 if f is not None:
                     evaluated |= f
@@ -269,11 +309,11 @@ class _Checker:
             hits = [i for i, f in enumerate(found) if f is not None]
             if len(hits) != 1:
                 what = "none" if not hits else f"{len(hits)} (branches {hits})"
-                fail(out, ptr, "oneOf", f"{short(inst)} must match exactly one shape, matched {what}", sptr)
+                fail(out, ptr, "oneOf", f"{_said(inst, first)} must match exactly one shape, matched {what}", sptr)
             else:
                 evaluated |= found[hits[0]] or set()
         if "not" in node and self.valid(inst, node["not"], ptr, f"{sptr}/not"):
-            fail(out, ptr, "not", f"{short(inst)} matches a shape that is not allowed", sptr)
+            fail(out, ptr, "not", f"{_said(inst, first)} matches a shape that is not allowed", sptr)
         if "if" in node:
             matched = self.probe(inst, node["if"], ptr, f"{sptr}/if")
             if matched is not None:
