@@ -1,7 +1,8 @@
 """The validator's findings: ``ValidationIssue`` (where, which keyword, a short message)
-and the helpers that spell them (``located``: the ``$.a[0]`` path from the instance;
-``short``: a value cut to a message's length; ``more``: the last issue of a check that
-stopped listing at ``KEPT``)."""
+and the helpers that spell them (``located``: the pointer and the ``$.a[0]`` path from
+the instance; ``short``: a value cut to a message's length; ``more``: the last issue of a
+check that stopped listing at ``KEPT``); ``At``: a place whose pointer is long, spelled
+only for an issue reported."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from typing import Any, Iterator, List, Sequence, Set, Tuple
 
 from ._util import path_of
 
-__all__ = ["KEPT", "MORE", "ValidationIssue", "beyond", "fail", "located", "more", "short", "too_deep"]
+__all__ = ["LONG", "KEPT", "MORE", "At", "ValidationIssue", "beyond", "fail", "located", "more", "short", "too_deep"]
 
 #: the issues a check lists, each with its whole pointer and path; one ``more`` issue
 #: after them says there are others (a pointer per issue cost the depth each: 2,000 NaNs
@@ -20,6 +21,34 @@ __all__ = ["KEPT", "MORE", "ValidationIssue", "beyond", "fail", "located", "more
 KEPT = 100
 #: ``more``'s keyword
 MORE = "more"
+
+
+#: a pointer this long or longer is not extended as a string: its children are ``At``s
+LONG = 256
+
+
+class At:
+    """The place of *token* under *up* (a pointer of ``LONG`` characters or more, or
+    another ``At``), as the check walks it. Spelled only for an issue reported
+    (``spelled``): a pointer string per value took the path's length each, and the ones
+    the check remembers were held to its end (2,000 items under 10 levels of 2,000-character
+    keys: 41 MB). A check that remembers walks by place makes one per place (``_Checker.below``)."""
+
+    __slots__ = ("up", "token")
+
+    def __init__(self, up: Any, token: str) -> None:
+        self.up, self.token = up, token
+
+
+def spelled(ptr: Any) -> str:
+    """The JSON Pointer of *ptr*: a pointer, or an ``At``."""
+    if type(ptr) is not At:
+        return str(ptr)
+    tokens: List[str] = []
+    while type(ptr) is At:
+        tokens.append(ptr.token)
+        ptr = ptr.up
+    return str(ptr) + "".join(f"/{t}" for t in reversed(tokens))
 
 
 @dataclass(frozen=True)
@@ -47,18 +76,20 @@ class ValidationIssue:
 
 
 def located(issues: List[ValidationIssue], instance: Any) -> List[ValidationIssue]:
-    """*issues* with their ``where`` spelled from *instance*, the value their pointers
-    point into (a path is spelled only for an issue reported, never for a probe's)."""
-    return [ValidationIssue(i.pointer, i.keyword, i.message, i.schema_pointer, path_of(i.pointer, instance))
-            for i in issues]
+    """*issues* with their pointers and ``where`` spelled from *instance*, the value their
+    pointers point into (a path is spelled only for an issue reported, never for a probe's;
+    a check's issues hold an ``At`` as their pointer until then)."""
+    return [ValidationIssue(ptr, i.keyword, i.message, i.schema_pointer, path_of(ptr, instance))
+            for i in issues for ptr in (spelled(i.pointer),)]
 
 
-def fail(out: List[ValidationIssue], ptr: str, kw: str, msg: str, sptr: str) -> None:
-    """Append the issue of keyword *kw* at *ptr* (its schema pointer: *sptr*/*kw*)."""
+def fail(out: List[ValidationIssue], ptr: Any, kw: str, msg: str, sptr: str) -> None:
+    """Append the issue of keyword *kw* at *ptr* (a pointer or an ``At``; its schema
+    pointer: *sptr*/*kw*)."""
     out.append(ValidationIssue(ptr, kw, msg, f"{sptr}/{kw}"))
 
 
-def too_deep(ptr: str, sptr: str) -> ValidationIssue:
+def too_deep(ptr: Any, sptr: str) -> ValidationIssue:
     return ValidationIssue(ptr, "depth", "the value is nested too deeply to check", sptr)
 
 

@@ -24,7 +24,7 @@ import sys
 from typing import Any, Callable, Dict, Iterable, List, Optional, Set, Tuple
 
 from .._flags import check_flag
-from ._issues import KEPT, ValidationIssue, fail, located, more, short, too_deep
+from ._issues import KEPT, LONG, At, ValidationIssue, fail, located, more, short, spelled, too_deep
 from ._json_numbers import non_finite
 from ._normalize import iter_subschemas, normalize, resolve_ref
 from ._pattern import searcher
@@ -76,7 +76,7 @@ def _check(
             return located([too_deep(stop.ptr, stop.sptr)], instance)
         except RecursionError:
             return located([too_deep("", "")], instance)
-        told = {i.pointer for i in out if i.keyword == "type"}  # (where a type is named, said already)
+        told = {spelled(i.pointer) for i in out if i.keyword == "type"}  # (where a type is named, said already)
         for ptr, v in non_finite(instance, checker.room):
             if ptr not in told:
                 out.append(too_deep(ptr, "") if v is None else ValidationIssue(ptr, "type", f"{short(v)} {_NOT_JSON}"))
@@ -178,24 +178,34 @@ class _Checker:
         # ``items`` and the like is walked once per walk of its parent, so it is not
         # remembered: an answer's n items would otherwise hold ~2 KB each until the end.
         self._probes: Dict[Tuple[int, int], Tuple[List[ValidationIssue], Set[str]]] = {}
-        self._walks: Dict[Tuple[int, int, str], Tuple[List[ValidationIssue], Set[str]]] = {}
+        self._walks: Dict[Tuple[int, int, Any], Tuple[List[ValidationIssue], Set[str]]] = {}
         # an object's key places and keys that are no strings (``_keys_of``), held with it
         self._key_places: Dict[int, Tuple[Dict[Any, Any], Dict[Any, int], List[Any]]] = {}
+        self._at: Dict[Tuple[Any, str], At] = {}  # a reporting walk's places past ``LONG`` (``below``)
 
-    def probe(self, inst: Any, node: Any, ptr: str, sptr: str) -> Optional[Set[str]]:
+    def below(self, ptr: Any, token: str, first: bool) -> Any:
+        """The place of *token* under *ptr* (a pointer of ``LONG`` characters or more, or
+        an ``At``): an ``At``, one per place in a reporting walk, whose walks are
+        remembered by place; a new one in a probe (*first*), remembered by the pair alone.
+        Under a shorter pointer, the place is the pointer ``f"{ptr}/{token}"``."""
+        if first:
+            return At(ptr, token)
+        return self._at.get((ptr, token)) or self._at.setdefault((ptr, token), At(ptr, token))
+
+    def probe(self, inst: Any, node: Any, ptr: Any, sptr: str) -> Optional[Set[str]]:
         """What *inst* evaluates against *node* when it matches; ``None`` when it does not."""
         probe: List[ValidationIssue] = []
         evaluated = self.run(inst, node, ptr, sptr, probe, first=True)
         return None if probe else evaluated
 
-    def valid(self, inst: Any, node: Any, ptr: str, sptr: str) -> bool:
+    def valid(self, inst: Any, node: Any, ptr: Any, sptr: str) -> bool:
         return self.probe(inst, node, ptr, sptr) is not None
 
     def run(
         self,
         inst: Any,
         node: Any,
-        ptr: str,
+        ptr: Any,
         sptr: str,
         out: List[ValidationIssue],
         first: bool = False,
@@ -237,7 +247,7 @@ class _Checker:
         return set(evaluated)
 
     def _deeper(
-        self, inst: Any, node: Dict[str, Any], ptr: str, sptr: str, out: List[ValidationIssue], first: bool,
+        self, inst: Any, node: Dict[str, Any], ptr: Any, sptr: str, out: List[ValidationIssue], first: bool,
         evaluated: Set[str],
     ) -> None:
         """``_run`` one level down; where the stack has no room, the end of a whole check
@@ -246,7 +256,7 @@ class _Checker:
         try:
             if self.depth > self.room:
                 if self.whole:
-                    raise _TooDeep(ptr, sptr)
+                    raise _TooDeep(spelled(ptr), sptr)
                 out.append(too_deep(ptr, sptr))  # (a probe of a rewrite: that branch does not match)
             else:
                 self._run(inst, node, ptr, sptr, out, first, evaluated)
@@ -257,7 +267,7 @@ class _Checker:
         self,
         inst: Any,
         node: Dict[str, Any],
-        ptr: str,
+        ptr: Any,
         sptr: str,
         out: List[ValidationIssue],
         first: bool,
@@ -323,24 +333,26 @@ class _Checker:
             elif "else" in node:
                 evaluated |= self.run(inst, node["else"], ptr, f"{sptr}/else", out, first)
         if isinstance(inst, dict) and "unevaluatedProperties" in node:
-            rest = node["unevaluatedProperties"]
+            rest, deep = node["unevaluatedProperties"], type(ptr) is not str or len(ptr) >= LONG
             for key in inst:
                 if key not in evaluated and type(key) is str:  # another key is reported by ``_objects``
-                    sub = f"{ptr}/{escape_token(key)}"
+                    token = escape_token(key)
+                    sub = self.below(ptr, token, first) if deep else f"{ptr}/{token}"
                     if rest is False:
                         fail(out, sub, "unevaluatedProperties", f"property {key!r} is not allowed", sptr)
                     else:  # a schema: its own issues, as ``additionalProperties`` gives (a wrong type says so)
                         self.run(inst[key], rest, sub, f"{sptr}/unevaluatedProperties", out, first, False)
                     evaluated.add(key)
         if isinstance(inst, list) and "unevaluatedItems" in node:
+            deep = type(ptr) is not str or len(ptr) >= LONG  # places under it: ``At``s (``below``)
             for i, item in enumerate(inst):
                 if f"#{i}" not in evaluated:
-                    self.run(item, node["unevaluatedItems"], f"{ptr}/{i}", f"{sptr}/unevaluatedItems", out, first,
-                             False)
+                    sub = self.below(ptr, str(i), first) if deep else f"{ptr}/{i}"
+                    self.run(item, node["unevaluatedItems"], sub, f"{sptr}/unevaluatedItems", out, first, False)
                     evaluated.add(f"#{i}")  # evaluated now, for a parent's unevaluatedItems
 
     def _arrays(
-        self, a: List[Any], node: Dict[str, Any], ptr: str, sptr: str, out: List[ValidationIssue], first: bool
+        self, a: List[Any], node: Dict[str, Any], ptr: Any, sptr: str, out: List[ValidationIssue], first: bool
     ) -> Set[str]:
         seen: Set[str] = set()
         if "minItems" in node and len(a) < node["minItems"]:
@@ -350,17 +362,20 @@ class _Checker:
         if node.get("uniqueItems") is True and not unique_by_json(a):
             fail(out, ptr, "uniqueItems", "items must be unique", sptr)
         prefix = node.get("prefixItems") or []
+        deep = type(ptr) is not str or len(ptr) >= LONG  # places under it: ``At``s (``below``)
         for i, item in enumerate(a):
             if i < len(prefix):
-                self.run(item, prefix[i], f"{ptr}/{i}", f"{sptr}/prefixItems/{i}", out, first, False)
+                sub = self.below(ptr, str(i), first) if deep else f"{ptr}/{i}"
+                self.run(item, prefix[i], sub, f"{sptr}/prefixItems/{i}", out, first, False)
                 seen.add(f"#{i}")
             elif "items" in node:
-                self.run(item, node["items"], f"{ptr}/{i}", f"{sptr}/items", out, first, False)
+                sub = self.below(ptr, str(i), first) if deep else f"{ptr}/{i}"
+                self.run(item, node["items"], sub, f"{sptr}/items", out, first, False)
                 seen.add(f"#{i}")
         if "contains" in node:
             hits = 0
             for i, item in enumerate(a):
-                if self.valid(item, node["contains"], f"{ptr}/{i}", f"{sptr}/contains"):
+                if self.valid(item, node["contains"], At(ptr, str(i)) if deep else f"{ptr}/{i}", f"{sptr}/contains"):
                     hits += 1
                     seen.add(f"#{i}")
             lo = node.get("minContains", 1)
@@ -371,7 +386,7 @@ class _Checker:
         return seen
 
     def _objects(
-        self, o: Dict[str, Any], node: Dict[str, Any], ptr: str, sptr: str, out: List[ValidationIssue], first: bool
+        self, o: Dict[str, Any], node: Dict[str, Any], ptr: Any, sptr: str, out: List[ValidationIssue], first: bool
     ) -> Set[str]:
         seen: Set[str] = set()
         for name in node.get("required", ()):
@@ -392,15 +407,17 @@ class _Checker:
             keys: Any = ()
         else:
             keys = o.items()
+        deep = type(ptr) is not str or len(ptr) >= LONG  # places under it: ``At``s (``below``)
         for key, value in keys:
             if type(key) is not str:  # a Python dict's (a ``Dict[int, ...]`` dumped): no JSON object
                 fail(out, ptr, "type", f"object key {short(key)} is not a string: JSON object keys are strings", sptr)
                 continue
-            sub = f"{ptr}/{escape_token(key)}"
+            token = escape_token(key)
+            sub = self.below(ptr, token, first) if deep else f"{ptr}/{token}"
             matched = False
             if key in props:
                 matched = True
-                self.run(value, props[key], sub, f"{sptr}/properties/{escape_token(key)}", out, first, False)
+                self.run(value, props[key], sub, f"{sptr}/properties/{token}", out, first, False)
             for pat, psch in patterns.items():
                 if searcher(pat)(key):
                     matched = True
@@ -420,7 +437,7 @@ class _Checker:
         return seen
 
     def _named(
-        self, o: Dict[Any, Any], props: Dict[str, Any], ptr: str, sptr: str, out: List[ValidationIssue],
+        self, o: Dict[Any, Any], props: Dict[str, Any], ptr: Any, sptr: str, out: List[ValidationIssue],
         first: bool, seen: Set[str],
     ) -> None:
         """``properties`` alone over *o*: its names that *o* holds, and the keys of *o*
@@ -431,11 +448,14 @@ class _Checker:
             hits.extend(odd)
         if len(hits) > 1:
             hits.sort(key=order.__getitem__)
+        deep = type(ptr) is not str or len(ptr) >= LONG  # places under it: ``At``s (``below``)
         for key in hits:
             if type(key) is not str:
                 fail(out, ptr, "type", f"object key {short(key)} is not a string: JSON object keys are strings", sptr)
                 continue
-            self.run(o[key], props[key], f"{ptr}/{escape_token(key)}", f"{sptr}/properties/{escape_token(key)}",
+            token = escape_token(key)
+            self.run(o[key], props[key], self.below(ptr, token, first) if deep else f"{ptr}/{token}",
+                     f"{sptr}/properties/{token}",
                      out, first, False)
             seen.add(key)
 
@@ -448,7 +468,7 @@ class _Checker:
         return got[1], got[2]
 
     def _dependencies(
-        self, o: Dict[str, Any], node: Dict[str, Any], ptr: str, sptr: str, out: List[ValidationIssue], first: bool,
+        self, o: Dict[str, Any], node: Dict[str, Any], ptr: Any, sptr: str, out: List[ValidationIssue], first: bool,
         seen: Set[str],
     ) -> None:
         for key, needed in (node.get("dependentRequired") or {}).items():
