@@ -111,7 +111,7 @@ def short(value: Any, limit: int = 60) -> str:
     """*value* as ``json.dumps`` spells it (``ensure_ascii=False``), cut to *limit*
     characters; ``repr`` for a value JSON has no text for."""
     try:
-        text = _preview(value, limit)
+        text = _scalar(value, limit) if type(value) in _SCALARS else _preview(value, limit)
     except (TypeError, ValueError, RecursionError):  # not JSON, circular, an int too long to print
         try:
             text = repr(value)
@@ -167,6 +167,7 @@ def _preview(value: Any, limit: int) -> str:
 
 
 _END: Any = object()
+_SCALARS = (str, int, float, bool, type(None))  # (exactly these types: ``short``'s one step)
 
 
 def _scalar(value: Any, limit: int) -> Any:
