@@ -14,7 +14,9 @@ outcome            next request
                    Responses ``incomplete`` with no reason given); stop when the request
                    sets no budget (the provider's default is the model's maximum, or no
                    limit: Ollama ``num_predict`` -1) or it is at the cap: never lowered
-``invalid``        the reply plus a correction naming each JSON Pointer and keyword
+``invalid``        the reply plus a correction naming each JSON Pointer and keyword (the
+                   first 20, then how many more: "at least 81" after a check that
+                   stopped listing at 100)
 ``schema_rejected`` prompt mode (once), from a classified 400/422, never a substring
 ``refusal``        none: stop
 ``pause``          Anthropic ``pause_turn`` (a long server-tool turn paused): the

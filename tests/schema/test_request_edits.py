@@ -348,3 +348,14 @@ def test_the_deepseek_chat_completions_quirk_holds_for_chat_completions_only(tar
     assert supports_native("deepseek-chat") is False  # no target: every quirk answers, as before
     assert (supports_native("deepseek-chat", target="openai.responses"), choose_mode("gpt-oss-120b", target="vllm")) == (
         None, "native")
+
+
+def test_a_correction_line_stays_short_however_long_the_pointer() -> None:
+    # a pointer under 1,000-character keys, 40 levels down: 40,000 characters per line
+    deep = "".join(f"/{str(i % 10) * 1000}" for i in range(40))
+    said = f"property {'k' * 5000!r} is not allowed"
+    issues = (ValidationIssue(f"{deep}/7", "additionalProperties", said),)
+    note = with_correction({"messages": []}, "openai.chat", "{}", issues)["messages"][-1]["content"]
+    line = note.split("\n")[1]  # 200 characters of the pointer, 300 of the message: the start and the end
+    assert line == f"- at {deep[:60]}…{deep[-137:]}/7 (additionalProperties): {said[:149]}…{said[-150:]}"
+    assert said[-150:] == "k" * 134 + "' is not allowed"

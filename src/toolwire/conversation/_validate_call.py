@@ -290,7 +290,8 @@ def validate_call(
     saying why in a line fit for the model; see the module docstring. ``coerce=True``:
     arguments that fit only once their strings are read as the schema's types
     (``"3"`` for an integer) come back converted, with the repair ``coerced-types``."""
-    from ..schema._normalize import normalize  # the schema package loads on first use
+    from ..schema._issues import KEPT, beyond  # the schema package loads on first use
+    from ..schema._normalize import normalize
     from ..schema._validate import check
 
     check_flag("coerce", coerce)  # "false" is truthy: it coerced
@@ -319,7 +320,8 @@ def validate_call(
                            f"no arguments; got {got}.", provider_data=c.provider_data)
     try:
         schema = normalize(tool.parameters)
-        issues = check(c.args, schema)  # (it compiles the patterns: one the engine cannot run raises)
+        # (it compiles the patterns: one the engine cannot run raises; a coercion reads every issue)
+        issues = check(c.args, schema, kept=None if coerce else KEPT)
     except DecodeError as exc:  # a malformed schema: said at its tool's place in the list, in its dialect
         where, dialect = _schema_place(tool, origins[next(i for i, t in enumerate(offered) if t is tool)])
         raise moved(exc, dialect, {"$": where}) from None
@@ -333,8 +335,9 @@ def validate_call(
             issues = again
     if not issues:
         return c  # type: ignore[no-any-return]
-    shown = "; ".join(str(i) for i in issues[:_SHOWN])
-    more = f" (and {len(issues) - _SHOWN} more)" if len(issues) > _SHOWN else ""
+    listed, rest = beyond(issues, _SHOWN)
+    shown = "; ".join(str(i) for i in listed)
+    more = f" (and {rest} more)" if rest else ""
     return new_invalid(
         c.name, c.id, raw, f"Arguments of {c.name!r} do not match its schema: {shown}{more}.",
         provider_data=c.provider_data,

@@ -11,25 +11,25 @@ empty schema, ``additionalProperties: true``), which the check never walks into.
 from __future__ import annotations
 
 import math
-from typing import Any, List, Optional, Set, Tuple
+from typing import Any, Iterator, List, Optional, Set, Tuple
 
 from ._util import escape_token
 
-__all__ = ["non_finite"]
+__all__ = ["holds_non_finite", "non_finite"]
 
 _Place = Optional[Tuple[Any, str]]  # (parent place, reference token), spelled only when needed
 
 
-def non_finite(instance: Any, room: Optional[int] = None) -> List[Tuple[str, Optional[float]]]:
-    """``(JSON Pointer, value)`` of every NaN or infinite float in *instance*, in document
-    order. Iterative and linear: each container is walked once (one held in several places,
-    or holding itself, is not walked again), and a pointer is spelled only for a float
-    found. Below *room* levels, floats are looked for but not placed: one ``(pointer,
-    None)`` at the level the room runs out stands for all below it (spelling a pointer
-    per float there cost the depth each: quadratic)."""
-    found: List[Tuple[str, Optional[float]]] = []
-    if not _holds_one(instance):  # the common case, read without places
-        return found
+def non_finite(instance: Any, room: Optional[int] = None) -> Iterator[Tuple[str, Optional[float]]]:
+    """``(JSON Pointer, value)`` of each NaN or infinite float in *instance*, in document
+    order, as the caller reads on (the check stops at its ``KEPT`` issues: a pointer per
+    float cost the depth each). Iterative and linear: each container is walked once (one
+    held in several places, or holding itself, is not walked again), and a pointer is
+    spelled only for a float found. Below *room* levels, floats are looked for but not
+    placed: one ``(pointer, None)`` at the level the room runs out stands for all below it
+    (spelling a pointer per float there cost the depth each: quadratic)."""
+    if not holds_non_finite(instance):  # the common case, read without places
+        return
     stack: List[Tuple[Any, _Place, int]] = [(instance, None, 0)]
     seen: Set[int] = set()
     cut: Set[int] = set()  # the places where the room ran out and a float was found below
@@ -40,10 +40,10 @@ def non_finite(instance: Any, room: Optional[int] = None) -> List[Tuple[str, Opt
             if math.isfinite(value):
                 continue
             if room is None or depth <= room:
-                found.append((_pointer(place), value))
+                yield _pointer(place), value
             elif id(place) not in cut:
                 cut.add(id(place))
-                found.append((_pointer(place), None))
+                yield _pointer(place), None
         elif t is dict or t is list:
             if id(value) in seen:
                 continue
@@ -53,10 +53,9 @@ def non_finite(instance: Any, room: Optional[int] = None) -> List[Tuple[str, Opt
                 stack.extend((v, place, depth + 1) for _, v in reversed(items))
             else:
                 stack.extend((v, (place, escape_token(str(k))), depth + 1) for k, v in reversed(items))
-    return found
 
 
-def _holds_one(instance: Any) -> bool:
+def holds_non_finite(instance: Any) -> bool:
     """Whether *instance* holds a NaN or infinite float anywhere (each container read once)."""
     if type(instance) is float:
         return not math.isfinite(instance)

@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Any, Dict, Optional, Tuple
 
 from .._args import load_json
-from ._json_numbers import non_finite
+from ._json_numbers import holds_non_finite
 from ._normalize import merge_all_of, resolve_ref
 from ._rewrite_shapes import Options, is_open_object
 from ._util import escape_token
@@ -115,7 +115,7 @@ class _MapBack:
             except ValueError:
                 return value
             # a number past a float's range (``1e400``) is read as infinity: no JSON value either
-            return decoded if isinstance(decoded, dict) and not non_finite(decoded) else value
+            return decoded if isinstance(decoded, dict) and not holds_non_finite(decoded) else value
         if isinstance(value, list):
             return self.items(value, node, depth + 1)
         if isinstance(value, dict):

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Tuple, Un
 
 from .._errors import EncodeError, excerpt
 from .._target import Target, field_of, merged, turns_field
+from ._issues import KEPT, MORE, beyond
 from ._targets import get_target, targets
 from ._validate import ValidationIssue
 
@@ -279,15 +280,27 @@ def without_emptied(before: Any, after: Any) -> Any:
 
 
 def correction(errors: Tuple[ValidationIssue, ...]) -> str:
-    """The correction message: each problem with its JSON Pointer and keyword."""
-    lines = [f"- at {e.pointer or '/'} ({e.keyword}): {e.message}" for e in errors[:20]]
-    more = f"\n- ... and {len(errors) - 20} more" if len(errors) > 20 else ""
+    """The correction message: each problem with its JSON Pointer and keyword (the first
+    20, a pointer past 200 characters and a message past 300 cut in the middle; then how
+    many more, at least, after a check that stopped listing at ``KEPT``)."""
+    listed, rest = beyond(errors, 20)
+    lines = [f"- at {_clip(e.pointer or '/', 60, 139)} ({e.keyword}): {_clip(e.message, 149, 150)}" for e in listed]
+    more = f"\n- ... and {rest} more" if rest else ""
+    if errors and errors[-1].keyword == MORE:
+        more += f" (the check stops after the first {KEPT})"
     return (
         "Your previous answer does not match the required JSON Schema:\n"
         + "\n".join(lines)
         + more
         + "\nAnswer again with only the corrected JSON."
     )
+
+
+def _clip(text: str, head: int, tail: int) -> str:
+    """*text*, or its first *head* and last *tail* characters around a "…" when longer: a
+    correction line stays short (a pointer under long keys, a long property name in its
+    message ran to the size of the answer, per line)."""
+    return text if len(text) <= head + tail + 1 else f"{text[:head]}…{text[-tail:]}"
 
 
 def reply_blocks(raw: Any) -> List[Any]:

@@ -21,10 +21,10 @@ from __future__ import annotations
 
 import math
 import sys
-from typing import Any, Callable, Dict, List, Optional, Set, Tuple
+from typing import Any, Callable, Dict, Iterable, List, Optional, Set, Tuple
 
 from .._flags import check_flag
-from ._issues import ValidationIssue, fail, located, short, too_deep
+from ._issues import KEPT, LONG, At, ValidationIssue, fail, located, more, short, spelled, too_deep
 from ._json_numbers import non_finite
 from ._normalize import iter_subschemas, normalize, resolve_ref
 from ._pattern import searcher
@@ -42,7 +42,7 @@ def validate(instance: Any, schema: Any, *, formats: bool = False) -> List[Valid
 
 
 def check(
-    instance: Any, schema: Any, *, formats: bool = False, room: Optional[int] = None
+    instance: Any, schema: Any, *, formats: bool = False, room: Optional[int] = None, kept: Optional[int] = KEPT
 ) -> List[ValidationIssue]:
     """Like ``validate`` for a schema that is already in normal form.
 
@@ -50,34 +50,70 @@ def check(
     looking at *instance*). An instance nested deeper than the stack allows is reported
     as one issue (``depth``), never as a ``RecursionError``. *room*: the levels the
     check may go (``stack_room()`` measured by a caller that shares the limit: the
-    map-back of ``Rendered.validate``); by default measured here.
+    map-back of ``Rendered.validate``); by default measured here. *kept*: the issues
+    listed before the ``more`` one; ``None``: every issue (``validate_call``'s coercion,
+    which converts each string an issue names).
     """
     if _CHECKED.get(id(schema)) is not schema:  # a rendered schema is checked once
         compile_patterns(schema)
         if len(_CHECKED) >= 64:
             _CHECKED.clear()
         _CHECKED[id(schema)] = schema  # held, so that its id is not reused
-    return _check(instance, schema, formats, room)
+    return _check(instance, schema, formats, room, kept)
 
 
-def _check(instance: Any, schema: Any, formats: bool, room: Optional[int] = None) -> List[ValidationIssue]:
+def _check(
+    instance: Any, schema: Any, formats: bool, room: Optional[int] = None, kept: Optional[int] = KEPT
+) -> List[ValidationIssue]:
     check_flag("formats", formats)  # "false" is truthy: it asserted the formats
-    out: List[ValidationIssue] = []
+    out: List[ValidationIssue] = _Kept(kept) if kept is not None else []
     checker = _Checker(schema, formats, room)
     checker.whole = True
     try:
-        checker.run(instance, schema, "", "", out)
-    except _TooDeep as stop:  # one issue where the stack ran out, never a branch's verdict
-        return located([too_deep(stop.ptr, stop.sptr)], instance)
-    except RecursionError:
-        return located([too_deep("", "")], instance)
-    told = {i.pointer for i in out if i.keyword == "type"}  # (where a type is named, said already)
-    out.extend(too_deep(ptr, "") if v is None else ValidationIssue(ptr, "type", f"{short(v)} {_NOT_JSON}")
-               for ptr, v in non_finite(instance, checker.room) if ptr not in told)
+        try:
+            checker.run(instance, schema, "", "", out)
+        except _TooDeep as stop:  # one issue where the stack ran out, never a branch's verdict
+            return located([too_deep(stop.ptr, stop.sptr)], instance)
+        except RecursionError:
+            return located([too_deep("", "")], instance)
+        told = {spelled(i.pointer) for i in out if i.keyword == "type"}  # (where a type is named, said already)
+        for ptr, v in non_finite(instance, checker.room):
+            if ptr not in told:
+                out.append(too_deep(ptr, "") if v is None else ValidationIssue(ptr, "type", f"{short(v)} {_NOT_JSON}"))
+    except _Full:  # the first *kept* whole, then one issue saying there are more
+        return [*located(out, instance), more(len(out))]
     return located(out, instance)
 
 
+class _Full(Exception):
+    """A check's issue list holds ``KEPT`` issues and one more came: the check ends."""
+
+
+class _Kept(List[ValidationIssue]):
+    """The issue list of a whole check: ``_Full`` past *kept* issues (``KEPT``; each holds
+    its pointer, as long as the instance is deep: kept all, they took the depth each)."""
+
+    def __init__(self, kept: int) -> None:
+        super().__init__()
+        self.kept = kept
+
+    def append(self, issue: ValidationIssue) -> None:
+        if len(self) >= self.kept:
+            raise _Full
+        super().append(issue)
+
+    def extend(self, issues: Iterable[ValidationIssue]) -> None:
+        for issue in issues:
+            self.append(issue)
+
+
 _NOT_JSON = "is not a JSON number: NaN and infinity are not numbers in JSON"
+
+
+def _said(value: Any, first: bool) -> str:
+    """*value* as a message shows it (``short``); in a probe (*first*), whose issues say
+    only that it fails and are never shown, not spelled (a preview per failing branch)."""
+    return "the value" if first else short(value)
 
 
 class _TooDeep(RecursionError):
@@ -142,24 +178,34 @@ class _Checker:
         # ``items`` and the like is walked once per walk of its parent, so it is not
         # remembered: an answer's n items would otherwise hold ~2 KB each until the end.
         self._probes: Dict[Tuple[int, int], Tuple[List[ValidationIssue], Set[str]]] = {}
-        self._walks: Dict[Tuple[int, int, str], Tuple[List[ValidationIssue], Set[str]]] = {}
+        self._walks: Dict[Tuple[int, int, Any], Tuple[List[ValidationIssue], Set[str]]] = {}
         # an object's key places and keys that are no strings (``_keys_of``), held with it
         self._key_places: Dict[int, Tuple[Dict[Any, Any], Dict[Any, int], List[Any]]] = {}
+        self._at: Dict[Tuple[Any, str], At] = {}  # a reporting walk's places past ``LONG`` (``below``)
 
-    def probe(self, inst: Any, node: Any, ptr: str, sptr: str) -> Optional[Set[str]]:
+    def below(self, ptr: Any, token: str, first: bool) -> Any:
+        """The place of *token* under *ptr* (a pointer of ``LONG`` characters or more, or
+        an ``At``): an ``At``, one per place in a reporting walk, whose walks are
+        remembered by place; a new one in a probe (*first*), remembered by the pair alone.
+        Under a shorter pointer, the place is the pointer ``f"{ptr}/{token}"``."""
+        if first:
+            return At(ptr, token)
+        return self._at.get((ptr, token)) or self._at.setdefault((ptr, token), At(ptr, token))
+
+    def probe(self, inst: Any, node: Any, ptr: Any, sptr: str) -> Optional[Set[str]]:
         """What *inst* evaluates against *node* when it matches; ``None`` when it does not."""
         probe: List[ValidationIssue] = []
         evaluated = self.run(inst, node, ptr, sptr, probe, first=True)
         return None if probe else evaluated
 
-    def valid(self, inst: Any, node: Any, ptr: str, sptr: str) -> bool:
+    def valid(self, inst: Any, node: Any, ptr: Any, sptr: str) -> bool:
         return self.probe(inst, node, ptr, sptr) is not None
 
     def run(
         self,
         inst: Any,
         node: Any,
-        ptr: str,
+        ptr: Any,
         sptr: str,
         out: List[ValidationIssue],
         first: bool = False,
@@ -190,14 +236,18 @@ class _Checker:
             if first:
                 out.extend(done[0])
             return set(done[1])
-        mine: List[ValidationIssue] = []
-        self._deeper(inst, node, ptr, sptr, mine, first, evaluated)
-        table[key] = (mine[:1] if first else [], evaluated)
-        out.extend(mine)
+        if first:
+            mine: List[ValidationIssue] = []
+            self._deeper(inst, node, ptr, sptr, mine, first, evaluated)
+            table[key] = (mine[:1], evaluated)
+            out.extend(mine)
+        else:  # its issues straight into the walk's list (a whole check's stops at ``KEPT``)
+            self._deeper(inst, node, ptr, sptr, out, first, evaluated)
+            table[key] = ([], evaluated)
         return set(evaluated)
 
     def _deeper(
-        self, inst: Any, node: Dict[str, Any], ptr: str, sptr: str, out: List[ValidationIssue], first: bool,
+        self, inst: Any, node: Dict[str, Any], ptr: Any, sptr: str, out: List[ValidationIssue], first: bool,
         evaluated: Set[str],
     ) -> None:
         """``_run`` one level down; where the stack has no room, the end of a whole check
@@ -206,7 +256,7 @@ class _Checker:
         try:
             if self.depth > self.room:
                 if self.whole:
-                    raise _TooDeep(ptr, sptr)
+                    raise _TooDeep(spelled(ptr), sptr)
                 out.append(too_deep(ptr, sptr))  # (a probe of a rewrite: that branch does not match)
             else:
                 self._run(inst, node, ptr, sptr, out, first, evaluated)
@@ -217,7 +267,7 @@ class _Checker:
         self,
         inst: Any,
         node: Dict[str, Any],
-        ptr: str,
+        ptr: Any,
         sptr: str,
         out: List[ValidationIssue],
         first: bool,
@@ -234,17 +284,17 @@ class _Checker:
             types = node["type"] if isinstance(node["type"], list) else [node["type"]]
             ok = kind in types or (kind == "integer" and "number" in types)
             if not ok:
-                fail(out, ptr, "type", f"{short(inst)} is not of type {' or '.join(types)}", sptr)
+                fail(out, ptr, "type", f"{_said(inst, first)} is not of type {' or '.join(types)}", sptr)
                 if first:
                     return
             elif kind == "number" and not math.isfinite(inst):  # a Python float JSON has no text for
-                fail(out, ptr, "type", f"{short(inst)} {_NOT_JSON}", sptr)
+                fail(out, ptr, "type", f"{_said(inst, first)} {_NOT_JSON}", sptr)
                 if first:
                     return
         if "enum" in node and not any(json_equal(inst, e) for e in node["enum"]):
-            fail(out, ptr, "enum", f"{short(inst)} is not one of {short(node['enum'])}", sptr)
+            fail(out, ptr, "enum", f"{_said(inst, first)} is not one of {_said(node['enum'], first)}", sptr)
         if "const" in node and not json_equal(inst, node["const"]):
-            fail(out, ptr, "const", f"{short(inst)} is not {short(node['const'])}", sptr)
+            fail(out, ptr, "const", f"{_said(inst, first)} is not {_said(node['const'], first)}", sptr)
         if is_number(inst):
             numbers(inst, node, ptr, sptr, out)
         elif isinstance(inst, str):
@@ -260,7 +310,7 @@ class _Checker:
         if "anyOf" in node:
             found = [self.probe(inst, s, ptr, f"{sptr}/anyOf/{i}") for i, s in enumerate(node["anyOf"])]
             if all(f is None for f in found):
-                fail(out, ptr, "anyOf", f"{short(inst)} matches none of the allowed shapes", sptr)
+                fail(out, ptr, "anyOf", f"{_said(inst, first)} matches none of the allowed shapes", sptr)
             for f in found:
                 if f is not None:
                     evaluated |= f
@@ -269,11 +319,11 @@ class _Checker:
             hits = [i for i, f in enumerate(found) if f is not None]
             if len(hits) != 1:
                 what = "none" if not hits else f"{len(hits)} (branches {hits})"
-                fail(out, ptr, "oneOf", f"{short(inst)} must match exactly one shape, matched {what}", sptr)
+                fail(out, ptr, "oneOf", f"{_said(inst, first)} must match exactly one shape, matched {what}", sptr)
             else:
                 evaluated |= found[hits[0]] or set()
         if "not" in node and self.valid(inst, node["not"], ptr, f"{sptr}/not"):
-            fail(out, ptr, "not", f"{short(inst)} matches a shape that is not allowed", sptr)
+            fail(out, ptr, "not", f"{_said(inst, first)} matches a shape that is not allowed", sptr)
         if "if" in node:
             matched = self.probe(inst, node["if"], ptr, f"{sptr}/if")
             if matched is not None:
@@ -283,24 +333,26 @@ class _Checker:
             elif "else" in node:
                 evaluated |= self.run(inst, node["else"], ptr, f"{sptr}/else", out, first)
         if isinstance(inst, dict) and "unevaluatedProperties" in node:
-            rest = node["unevaluatedProperties"]
+            rest, deep = node["unevaluatedProperties"], type(ptr) is not str or len(ptr) >= LONG
             for key in inst:
                 if key not in evaluated and type(key) is str:  # another key is reported by ``_objects``
-                    sub = f"{ptr}/{escape_token(key)}"
+                    token = escape_token(key)
+                    sub = self.below(ptr, token, first) if deep else f"{ptr}/{token}"
                     if rest is False:
                         fail(out, sub, "unevaluatedProperties", f"property {key!r} is not allowed", sptr)
                     else:  # a schema: its own issues, as ``additionalProperties`` gives (a wrong type says so)
                         self.run(inst[key], rest, sub, f"{sptr}/unevaluatedProperties", out, first, False)
                     evaluated.add(key)
         if isinstance(inst, list) and "unevaluatedItems" in node:
+            deep = type(ptr) is not str or len(ptr) >= LONG  # places under it: ``At``s (``below``)
             for i, item in enumerate(inst):
                 if f"#{i}" not in evaluated:
-                    self.run(item, node["unevaluatedItems"], f"{ptr}/{i}", f"{sptr}/unevaluatedItems", out, first,
-                             False)
+                    sub = self.below(ptr, str(i), first) if deep else f"{ptr}/{i}"
+                    self.run(item, node["unevaluatedItems"], sub, f"{sptr}/unevaluatedItems", out, first, False)
                     evaluated.add(f"#{i}")  # evaluated now, for a parent's unevaluatedItems
 
     def _arrays(
-        self, a: List[Any], node: Dict[str, Any], ptr: str, sptr: str, out: List[ValidationIssue], first: bool
+        self, a: List[Any], node: Dict[str, Any], ptr: Any, sptr: str, out: List[ValidationIssue], first: bool
     ) -> Set[str]:
         seen: Set[str] = set()
         if "minItems" in node and len(a) < node["minItems"]:
@@ -310,17 +362,20 @@ class _Checker:
         if node.get("uniqueItems") is True and not unique_by_json(a):
             fail(out, ptr, "uniqueItems", "items must be unique", sptr)
         prefix = node.get("prefixItems") or []
+        deep = type(ptr) is not str or len(ptr) >= LONG  # places under it: ``At``s (``below``)
         for i, item in enumerate(a):
             if i < len(prefix):
-                self.run(item, prefix[i], f"{ptr}/{i}", f"{sptr}/prefixItems/{i}", out, first, False)
+                sub = self.below(ptr, str(i), first) if deep else f"{ptr}/{i}"
+                self.run(item, prefix[i], sub, f"{sptr}/prefixItems/{i}", out, first, False)
                 seen.add(f"#{i}")
             elif "items" in node:
-                self.run(item, node["items"], f"{ptr}/{i}", f"{sptr}/items", out, first, False)
+                sub = self.below(ptr, str(i), first) if deep else f"{ptr}/{i}"
+                self.run(item, node["items"], sub, f"{sptr}/items", out, first, False)
                 seen.add(f"#{i}")
         if "contains" in node:
             hits = 0
             for i, item in enumerate(a):
-                if self.valid(item, node["contains"], f"{ptr}/{i}", f"{sptr}/contains"):
+                if self.valid(item, node["contains"], At(ptr, str(i)) if deep else f"{ptr}/{i}", f"{sptr}/contains"):
                     hits += 1
                     seen.add(f"#{i}")
             lo = node.get("minContains", 1)
@@ -331,7 +386,7 @@ class _Checker:
         return seen
 
     def _objects(
-        self, o: Dict[str, Any], node: Dict[str, Any], ptr: str, sptr: str, out: List[ValidationIssue], first: bool
+        self, o: Dict[str, Any], node: Dict[str, Any], ptr: Any, sptr: str, out: List[ValidationIssue], first: bool
     ) -> Set[str]:
         seen: Set[str] = set()
         for name in node.get("required", ()):
@@ -352,15 +407,17 @@ class _Checker:
             keys: Any = ()
         else:
             keys = o.items()
+        deep = type(ptr) is not str or len(ptr) >= LONG  # places under it: ``At``s (``below``)
         for key, value in keys:
             if type(key) is not str:  # a Python dict's (a ``Dict[int, ...]`` dumped): no JSON object
                 fail(out, ptr, "type", f"object key {short(key)} is not a string: JSON object keys are strings", sptr)
                 continue
-            sub = f"{ptr}/{escape_token(key)}"
+            token = escape_token(key)
+            sub = self.below(ptr, token, first) if deep else f"{ptr}/{token}"
             matched = False
             if key in props:
                 matched = True
-                self.run(value, props[key], sub, f"{sptr}/properties/{escape_token(key)}", out, first, False)
+                self.run(value, props[key], sub, f"{sptr}/properties/{token}", out, first, False)
             for pat, psch in patterns.items():
                 if searcher(pat)(key):
                     matched = True
@@ -380,7 +437,7 @@ class _Checker:
         return seen
 
     def _named(
-        self, o: Dict[Any, Any], props: Dict[str, Any], ptr: str, sptr: str, out: List[ValidationIssue],
+        self, o: Dict[Any, Any], props: Dict[str, Any], ptr: Any, sptr: str, out: List[ValidationIssue],
         first: bool, seen: Set[str],
     ) -> None:
         """``properties`` alone over *o*: its names that *o* holds, and the keys of *o*
@@ -391,11 +448,14 @@ class _Checker:
             hits.extend(odd)
         if len(hits) > 1:
             hits.sort(key=order.__getitem__)
+        deep = type(ptr) is not str or len(ptr) >= LONG  # places under it: ``At``s (``below``)
         for key in hits:
             if type(key) is not str:
                 fail(out, ptr, "type", f"object key {short(key)} is not a string: JSON object keys are strings", sptr)
                 continue
-            self.run(o[key], props[key], f"{ptr}/{escape_token(key)}", f"{sptr}/properties/{escape_token(key)}",
+            token = escape_token(key)
+            self.run(o[key], props[key], self.below(ptr, token, first) if deep else f"{ptr}/{token}",
+                     f"{sptr}/properties/{token}",
                      out, first, False)
             seen.add(key)
 
@@ -408,7 +468,7 @@ class _Checker:
         return got[1], got[2]
 
     def _dependencies(
-        self, o: Dict[str, Any], node: Dict[str, Any], ptr: str, sptr: str, out: List[ValidationIssue], first: bool,
+        self, o: Dict[str, Any], node: Dict[str, Any], ptr: Any, sptr: str, out: List[ValidationIssue], first: bool,
         seen: Set[str],
     ) -> None:
         for key, needed in (node.get("dependentRequired") or {}).items():

@@ -20,7 +20,7 @@ def is_number(v: Any) -> bool:
     return isinstance(v, (int, float)) and not isinstance(v, bool)
 
 
-def numbers(v: Any, node: Dict[str, Any], ptr: str, sptr: str, out: List[ValidationIssue]) -> None:
+def numbers(v: Any, node: Dict[str, Any], ptr: Any, sptr: str, out: List[ValidationIssue]) -> None:
     """The numeric keywords (bounds, ``multipleOf``) for the number *v*."""
     # each bound as "not within it", so that NaN (a Python float, no JSON number), which
     # compares false to everything, fails every bound instead of passing them all
@@ -37,7 +37,7 @@ def numbers(v: Any, node: Dict[str, Any], ptr: str, sptr: str, out: List[Validat
         fail(out, ptr, "multipleOf", f"{short(v)} is not a multiple of {short(m)}", sptr)
 
 
-def strings(s: str, node: Dict[str, Any], ptr: str, sptr: str, out: List[ValidationIssue], formats: bool) -> None:
+def strings(s: str, node: Dict[str, Any], ptr: Any, sptr: str, out: List[ValidationIssue], formats: bool) -> None:
     """The string keywords (lengths, ``pattern``, ``format`` when *formats*) for *s*."""
     if "minLength" in node and len(s) < node["minLength"]:
         fail(out, ptr, "minLength", f"{short(s)} is shorter than {short(node['minLength'])} characters", sptr)
