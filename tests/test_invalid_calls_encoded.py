@@ -140,3 +140,16 @@ def test_invalid_calls_encoded_with_the_items_own_fields() -> None:
     conv = toolwire.decode_conversation([{"role": "user", "content": "x"}, item], "openai.responses")
     [part] = conv.messages[1].parts
     assert type(part) is toolwire.InvalidToolCall and part.provider_data == bad.provider_data
+
+
+@pytest.mark.parametrize("text", ['{"paths": ["a.txt"]}', CUT])
+def test_a_responses_call_given_a_call_id_keeps_its_items_own_fields(text: str) -> None:
+    # an item with an empty call_id: the id made for it replaces only that, never the
+    # item's own id and status (made_id_data took the item's whole provider data)
+    item = {"type": "function_call", "id": "fc_1", "call_id": "", "name": "delete_files", "arguments": text,
+            "status": "completed"}
+    [call] = toolwire.decode_all([item], "openai.responses", invalid="keep")
+    ids = toolwire.IdMap(toolwire.get_dialect("openai.responses").ids)
+    for out in (toolwire.convert(call, to="openai.responses"), toolwire.encode(call, "openai.responses", ids=ids)):
+        assert (out["id"], out["status"], out["arguments"]) == ("fc_1", "completed", text)
+        assert out["call_id"].startswith("call_")
