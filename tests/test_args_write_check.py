@@ -63,13 +63,20 @@ def _walk(args: Any) -> Optional[Tuple[str, str]]:
     return None
 
 
-def _outcome(args: Any) -> Optional[Tuple[str, str]]:
+def _outcome(args: Any, small: bool = True) -> Optional[Tuple[str, str]]:
+    """What ``check_args_to_write`` says of *args*; *small*: the passes run on a value
+    of any size (they leave a small one, or a deep and narrow one, to the walk)."""
     call = ToolCall("f", {}, "c1")
     object.__setattr__(call, "args", args)  # changed after it was built
+    sizes = checks._PASSES_FROM, checks._LEVEL_COST
+    if small:
+        checks._PASSES_FROM = checks._LEVEL_COST = 0
     try:
         checks.check_args_to_write(call, "text.hermes")
     except EncodeError as exc:
         return exc.message.split(" as text.hermes: ", 1)[1], exc.loc
+    finally:
+        checks._PASSES_FROM, checks._LEVEL_COST = sizes
     return None
 
 
@@ -81,7 +88,7 @@ def _outcome(args: Any) -> Optional[Tuple[str, str]]:
 @example({"\udc00": 0})
 @example({"a": "\ud800"})
 def test_the_check_says_what_the_walk_says(args: Any) -> None:
-    assert _outcome(args) == _walk(args)
+    assert _outcome(args) == _walk(args) == _outcome(args, small=False)
 
 
 def test_shared_containers_and_cycles_are_the_walks() -> None:
@@ -115,7 +122,7 @@ def test_valid_nested_args_are_not_walked_value_by_value(monkeypatch: pytest.Mon
         walked[0] += 1
         real(*args, **kw)
 
-    calls = [_nested(10), _nested(40)]
+    calls = [_nested(100), _nested(400)]
     monkeypatch.setattr(checks, "check_json_value", counted)
     for call in calls:
         checks.check_args_to_write(call, "text.hermes")

@@ -246,6 +246,11 @@ def check_args_to_write(call: Any, dialect: str) -> None:
 
 
 _JSON_TYPES = frozenset({str, int, float, bool, type(None), dict, list, tuple})
+# a level's passes cost about as much as walking this many values: a value of fewer
+# bytes of ``marshal`` than ``_PASSES_FROM``, or of more levels than its places so far
+# pay for, is walked (it costs that little)
+_LEVEL_COST = 32
+_PASSES_FROM = 1024
 _STR_ONLY = frozenset({str})
 
 
@@ -259,14 +264,22 @@ def plainly_json(args: Dict[str, Any], low: int = -LONG_INT, high: int = LONG_IN
     (finite only when each is). A value of a tree is a byte or more of ``marshal``'s
     text, which writes a container met again as a reference: more places than its bytes
     is a container held twice or a cycle. ``False`` when it cannot tell (those, nesting
-    past ``marshal``'s depth) or anything the walk may refuse; the walk then says where."""
+    past ``marshal``'s depth) or anything the walk may refuse (the walk then says where),
+    and for a small value or one of many levels holding few values (the walk is quicker)."""
     try:  # (exact types only: a subclass of any type is "unmarshallable", as deep nesting is)
         budget = len(marshal.dumps(args))
     except ValueError:
         return False
+    if budget < _PASSES_FROM:
+        return False
+    places = budget
     dicts: List[Any] = [args]
     seqs: List[Any] = []
+    levels = 0
     while dicts or seqs:
+        levels += 1
+        if levels * _LEVEL_COST > places - budget + _PASSES_FROM:
+            return False  # deep and narrow: a level holds few values, the walk is quicker
         items: List[Any] = []
         if dicts:
             keys = list(chain.from_iterable(dicts))
