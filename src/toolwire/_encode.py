@@ -92,8 +92,9 @@ def invalid_as_call(call: InvalidToolCall, d: Dialect, ids: Optional[IdMap] = No
 
 #: the keys of a dialect's provider data that stand for the call's own id as the wire
 #: had it (Chat, Mistral, MCP: ``no_id``, an ``id`` of ``""``, ``"null"`` or ``null``; MCP's
-#: ``int_id``; any: ``native_id``); Responses keeps its item's own ``id`` (``fc_...``) there
-_ID_KEYS = frozenset({"no_id", "id", "int_id", "native_id"})
+#: ``int_id``; any: ``native_id``; Chat's ``legacy``: a ``function_call``, which has no id,
+#: given one is a tool call); Responses keeps its item's own ``id`` (``fc_...``) there
+_ID_KEYS = frozenset({"no_id", "id", "int_id", "native_id", "legacy"})
 _ITEM_ID = frozenset({"openai.responses"})
 
 
