@@ -140,3 +140,36 @@ def test_invalid_calls_encoded_with_the_items_own_fields() -> None:
     conv = toolwire.decode_conversation([{"role": "user", "content": "x"}, item], "openai.responses")
     [part] = conv.messages[1].parts
     assert type(part) is toolwire.InvalidToolCall and part.provider_data == bad.provider_data
+
+
+@pytest.mark.parametrize("text", ['{"paths": ["a.txt"]}', CUT])
+def test_a_responses_call_given_a_call_id_keeps_its_items_own_fields(text: str) -> None:
+    # an item with an empty call_id: the id made for it replaces only that, never the
+    # item's own id and status (made_id_data took the item's whole provider data)
+    item = {"type": "function_call", "id": "fc_1", "call_id": "", "name": "delete_files", "arguments": text,
+            "status": "completed"}
+    [call] = toolwire.decode_all([item], "openai.responses", invalid="keep")
+    ids = toolwire.IdMap(toolwire.get_dialect("openai.responses").ids)
+    for out in (toolwire.convert(call, to="openai.responses"), toolwire.encode(call, "openai.responses", ids=ids)):
+        assert (out["id"], out["status"], out["arguments"]) == ("fc_1", "completed", text)
+        assert out["call_id"].startswith("call_")
+
+
+def test_a_cut_custom_tool_call_is_written_back_as_one() -> None:
+    # a Responses custom_tool_call whose item says it was cut off (status "incomplete",
+    # https://platform.openai.com/docs/guides/function-calling#custom-tools): the
+    # InvalidToolCall keeps what makes it custom, its item id and status, and is written
+    # back as the custom_tool_call it was (it went back as a function_call with the free
+    # text as "arguments"); Chat gets no "custom" flag of the Responses item
+    item = {"type": "custom_tool_call", "id": "ctc_1", "call_id": "call_1", "name": "apply_patch",
+            "input": "*** Begin Patch\n*** Upd", "status": "incomplete"}
+    [bad] = toolwire.decode_all([item], "openai.responses", invalid="keep")
+    assert type(bad) is toolwire.InvalidToolCall and bad.raw == item["input"]
+    assert bad.provider_data == {"openai.responses": {"id": "ctc_1", "status": "incomplete", "custom": True}}
+    assert toolwire.encode(bad, "openai.responses") == item
+    chat = toolwire.convert(bad, to="openai.chat")
+    assert "custom" not in chat and "custom" not in chat.get("function", {})
+    history = [{"role": "user", "content": "x"}, item,
+               {"type": "custom_tool_call_output", "call_id": "call_1", "output": "error: cut off"}]
+    conv = toolwire.decode_conversation(history, "openai.responses")
+    assert toolwire.encode_conversation(conv, "openai.responses") == {"input": history}

@@ -41,6 +41,13 @@ CASES = [
     # the blanks that indent the block's own line go with it: the next line keeps its own
     ("Run this:\n  <think>x</think>\n    pip install x", "Run this:\n    pip install x", "x"),
     ("Run this:\n\t<think>x</think> <think>y</think>\n    pip install x", "Run this:\n    pip install x", "x\ny"),
+    # a block that opens an indented line with text after it on that line is not alone:
+    # the line keeps its indentation (the review of the fix above: "return 1" lost it)
+    ("def f():\n    <think>hmm</think>return 1", "def f():\n    return 1", "hmm"),
+    ("Example:\n\n    <think>x</think>print(1)\n", "Example:\n\n    print(1)", "x"),
+    ("- a\n  <think>x</think>b", "- a\n  b", "x"),
+    ("A\n  <think>x</think> <think>y</think>  b", "A\n  b", "x\ny"),
+    ("A\r\n\t<think>x</think><think>y</think>return 1", "A\r\n\treturn 1", "x\ny"),
     # a leading block: the answer starts at its first line, which keeps its indentation
     ("<think>x</think>\n\nAnswer", "Answer", "x"),
     ("<think>x</think>\n    indented = 1\n", "    indented = 1", "x"),
@@ -100,3 +107,30 @@ LAYOUT = st.lists(st.sampled_from(["<think>x</think>", "<think>y</think>", "\n",
 def test_taking_blocks_out_makes_no_longer_run_of_blank_lines(text: str) -> None:
     got = normalize(chat(text), provider="openai.chat").text
     assert _longest_blank_run(got) <= _longest_blank_run(text)
+
+
+_INDENT = st.sampled_from(["", " ", "  ", "\t", "    "])
+_ITEM = st.sampled_from(["<think>x</think>", "<think>y</think>", " ", "\t", "w"])
+_LINES = st.lists(st.tuples(_INDENT, st.lists(_ITEM, max_size=5), st.sampled_from(["\n", "\r\n", "\r"])),
+                  min_size=1, max_size=8)
+
+
+@given(_LINES)
+@example([("", ["w"], "\n"), ("    ", ["<think>x</think>", "w"], "\n")])
+@example([("", ["w"], "\n"), ("  ", ["<think>x</think>", " ", "<think>y</think>", "w"], "\n")])
+def test_every_line_left_keeps_the_indentation_it_had(lines: Any) -> None:
+    # each line's words name it ("w" becomes w<line>): a line left with a word of line n
+    # starts with the blanks line n started with, whatever blocks stood on it
+    had = [indent + "".join(f"w{n}" if i == "w" else i for i in items) for n, (indent, items, _) in
+           enumerate(lines)]
+    text = "".join(line + brk for line, (_, _, brk) in zip(had, lines))
+    got = normalize(chat(text), provider="openai.chat").text
+    for line in re.split(r"\r\n|\r|\n", got):
+        word = re.search(r"w(\d+)", line)
+        if word is not None:
+            before = had[int(word.group(1))]
+            assert _indentation(line) == _indentation(before), (text, got)
+
+
+def _indentation(line: str) -> str:
+    return line[:len(line) - len(line.lstrip(" \t"))]

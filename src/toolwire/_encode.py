@@ -90,11 +90,31 @@ def invalid_as_call(call: InvalidToolCall, d: Dialect, ids: Optional[IdMap] = No
     return new_call(call.name, {}, call.id, Verbatim(call.raw), call.provider_data or None, ("invalid-call",))
 
 
+#: the keys of a dialect's provider data that stand for the call's own id as the wire
+#: had it (Chat, Mistral, MCP: ``no_id``, an ``id`` of ``""``, ``"null"`` or ``null``; MCP's
+#: ``int_id``; any: ``native_id``; Chat's ``legacy``: a ``function_call``, which has no id,
+#: given one is a tool call); Responses keeps its item's own ``id`` (``fc_...``) there
+_ID_KEYS = frozenset({"no_id", "id", "int_id", "native_id", "legacy"})
+_ITEM_ID = frozenset({"openai.responses"})
+
+
 def made_id_data(call: Any, target: str) -> Any:
     """The provider data of *call* written with an id the target made for it: the
-    target's own placeholders (no id, an empty id) no longer apply (as for a valid call)."""
+    target's own id placeholders (no id, an empty id) no longer apply (as for a valid
+    call); the rest of its data (Gemini's signature in a Chat call's ``extra_content``,
+    a Responses item's ``id`` and ``status``) goes on."""
     pd = call.provider_data
-    return {k: v for k, v in pd.items() if k != target} if target in pd else pd
+    own = pd.get(target)
+    if type(own) is not dict:
+        return pd
+    drop = _ID_KEYS - {"id"} if target in _ITEM_ID else _ID_KEYS
+    if drop.isdisjoint(own):
+        return pd
+    kept = {k: v for k, v in own.items() if k not in drop}
+    out = {k: v for k, v in pd.items() if k != target}
+    if kept:
+        out[target] = kept
+    return out
 
 
 def written(out: Any, call: InvalidToolCall, d: Dialect) -> None:

@@ -62,6 +62,7 @@ def take_closed_blocks(text: str, found: List[str], kept: Optional[_Kept] = None
     dead: Set[str] = set()
     alone = True  # whether only blanks stand between the last line break (or the start) and *done*
     blank = 0  # and how many blank lines stand right above that line (in the text kept so far)
+    indent = ""  # the blanks before a block that opened its line, until it is known to stand alone
     while pos >= 0:
         tag = next((t for t in _TAGS if t not in dead and text.startswith(f"<{t}>", pos)), None)
         if tag is None:
@@ -87,14 +88,23 @@ def take_closed_blocks(text: str, found: List[str], kept: Optional[_Kept] = None
         above = _blank_above(before, alone, blank)
         alone = _alone(before, alone)
         blank = above if alone else 0
-        out.append(before.rstrip(" \t") if alone else before)  # a block alone: its line's blanks go with it
+        if before:  # text on the line after a block that opened it: the line keeps its blanks
+            out.append(indent)
+            indent = ""
+        if alone:  # the blanks before a block that opens its line wait for what ends the line
+            kept_text = before.rstrip(" \t")
+            indent += before[len(kept_text):]
+            before = kept_text
+        out.append(before)
         done = _after(text, close + len(tag) + 3, alone)
+        if alone and (done == len(text) or text[done - 1] in "\r\n"):
+            indent = ""  # the block stood alone on its line: its blanks go with it
         for _ in range(blank):
             at, done = done, _blank_line(text, done)
             if done == at:
                 break
         pos = text.find("<", done)
-    out.append(text[done:])
+    out.append(indent + text[done:] if done < len(text) else "")
     return "".join(out)
 
 

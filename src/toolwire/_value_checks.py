@@ -5,9 +5,12 @@ their dict forms. Each check returns the value or raises ``DecodeError`` at a
 
 from __future__ import annotations
 
+import marshal
 import math
+from itertools import chain, compress, repeat
+from operator import is_
 from types import MappingProxyType
-from typing import Any, Dict, List, Mapping, Optional, Set, Tuple, Union, cast
+from typing import Any, Dict, Iterator, List, Mapping, Optional, Set, Tuple, Union, cast
 
 from ._errors import DecodeError, EncodeError, an, excerpt
 from ._path_steps import key_step
@@ -26,6 +29,7 @@ __all__ = [
     "check_json_value",
     "lone_surrogate_in",
     "part_member",
+    "plainly_json",
     "too_many_nodes",
     "utf8_problem",
     "utf8_text",
@@ -224,18 +228,95 @@ def check_args_to_write(call: Any, dialect: str) -> None:
     ``encode_text``) refuses them alike, never writes them changed (``5`` as ``"5"``)."""
     args = call.args
     if type(args) is dict:
-        for k, v in args.items():  # the common case, one level of plain scalars: no walk
+        for k, v in args.items():  # the common case, one level of plain scalars (ASCII text): no walk
             t = type(v)
-            if not (type(k) is str and (t is str or (t is int and -LONG_INT < v < LONG_INT) or t is bool
-                                        or v is None or (t is float and v - v == 0))):
+            if not (type(k) is str and k.isascii()
+                    and ((t is str and v.isascii()) or (t is int and -LONG_INT < v < LONG_INT) or t is bool
+                         or v is None or (t is float and v - v == 0))):
                 break
         else:
             return
+    if type(args) is dict and plainly_json(args):
+        return
     try:
         check_json_object(args, "$.args", "ToolCall args", tuples=True)
     except DecodeError as exc:
         raise EncodeError(f"Cannot encode {excerpt(call)} as {dialect}: {exc.message}", dialect=dialect,
                           loc=exc.loc) from None
+
+
+_JSON_TYPES = frozenset({str, int, float, bool, type(None), dict, list, tuple})
+# a level's passes cost about as much as walking this many values: a value of fewer
+# bytes of ``marshal`` than ``_PASSES_FROM``, or of more levels than its places so far
+# pay for, is walked (it costs that little)
+_LEVEL_COST = 32
+_PASSES_FROM = 1024
+_STR_ONLY = frozenset({str})
+
+
+def plainly_json(args: Dict[str, Any], low: int = -LONG_INT, high: int = LONG_INT) -> bool:
+    """Whether *args* is JSON data as ``check_json_value`` (with tuples) takes it, found
+    a level of the value at a time by passes that run no Python step per value
+    (``marshal``, ``map``, ``compress``, ``set``, ``join``, ``min`` / ``max``, ``sum``):
+    the types of all keys and values (exact: ``marshal`` writes no subclass), the text of
+    the strings and keys (no lone surrogate), the ints between *low* and *high* (not
+    included; ``LONG_INT`` by default), the floats' sum
+    (finite only when each is). A value of a tree is a byte or more of ``marshal``'s
+    text, which writes a container met again as a reference: more places than its bytes
+    is a container held twice or a cycle. ``False`` when it cannot tell (those, nesting
+    past ``marshal``'s depth) or anything the walk may refuse (the walk then says where),
+    and for a small value or one of many levels holding few values (the walk is quicker)."""
+    try:  # (exact types only: a subclass of any type is "unmarshallable", as deep nesting is)
+        budget = len(marshal.dumps(args))
+    except ValueError:
+        return False
+    if budget < _PASSES_FROM:
+        return False
+    places = budget
+    dicts: List[Any] = [args]
+    seqs: List[Any] = []
+    levels = 0
+    while dicts or seqs:
+        levels += 1
+        if levels * _LEVEL_COST > places - budget + _PASSES_FROM:
+            return False  # deep and narrow: a level holds few values, the walk is quicker
+        items: List[Any] = []
+        if dicts:
+            keys = list(chain.from_iterable(dicts))
+            if not _STR_ONLY.issuperset(map(type, keys)) or not _utf8("".join(keys)):
+                return False
+            items.extend(chain.from_iterable(map(dict.values, dicts)))
+        items.extend(chain.from_iterable(seqs))
+        budget -= len(items)
+        if budget < 0:  # more places than marshal wrote values: a container met again
+            return False  # (held twice, or a cycle), which the walk tells apart
+        types = list(map(type, items))
+        kinds = set(types)
+        if not _JSON_TYPES.issuperset(kinds):
+            return False
+        if str in kinds and not _utf8("".join(_of(items, types, str))):
+            return False
+        if int in kinds:
+            ints = list(_of(items, types, int))
+            if not (low < min(ints) and max(ints) < high):
+                return False
+        if float in kinds and not math.isfinite(sum(_of(items, types, float), 0.0)):
+            return False  # (a sum past the largest float is inf too: the walk answers)
+        dicts = list(_of(items, types, dict)) if dict in kinds else []
+        seqs = list(_of(items, types, list)) if list in kinds else []
+        if tuple in kinds:
+            seqs.extend(_of(items, types, tuple))
+    return True
+
+
+def _of(items: List[Any], types: List[type], t: type) -> Iterator[Any]:
+    """The members of *items* of the exact type *t* (*types*: theirs)."""
+    return compress(items, map(is_, types, repeat(t)))
+
+
+def _utf8(text: str) -> bool:
+    """Whether UTF-8 can carry *text* (no lone surrogate)."""
+    return not lone_surrogate_in(text)
 
 
 def too_many_nodes(limit: int) -> str:

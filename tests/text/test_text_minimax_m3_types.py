@@ -203,3 +203,19 @@ def test_integers_past_64_bits_are_refused_at_their_path(args: dict[str, Any], l
         encode_text([ToolCall("g"), ToolCall("f", args, "c1")], D, variant="m3")
     assert (info.value.loc, info.value.dialect) == (loc, D)
     assert "64-bit" in info.value.message
+
+
+@pytest.mark.parametrize(("n", "words"), [
+    # a "number" (or enum, const) parameter reads an integer below 2**64 back exactly (vLLM's
+    # typing: JSON integers up to u64), an "integer" one reads it as text: the writer has no
+    # schema to tell them apart, so it refuses and says so (the review: "is lost" was not true)
+    (I64_MAX + 1, "an integer parameter reads it as text, a number parameter as this integer: the writer, "
+                  "without the tools, cannot tell which this one is"),
+    (U64_MAX, "an integer parameter reads it as text, a number parameter as this integer"),
+    (U64_MAX + 1, "an integer parameter reads it as text, a number parameter as a float"),
+    (I64_MIN - 1, "an integer parameter reads it as text, a number parameter as a float"),
+])
+def test_a_refused_top_level_integer_says_what_each_parameter_type_reads(n: int, words: str) -> None:
+    with pytest.raises(EncodeError) as info:
+        encode_text([ToolCall("f", {"n": n}, "c1")], D, variant="m3")
+    assert words in info.value.message

@@ -37,6 +37,7 @@ from typing import Any, Union
 from .._errors import EncodeError
 from .._path_steps import key_step
 from .._types import ToolCall
+from .._value_checks import plainly_json
 from ._blocks import ended
 from ._core import TextParser
 from ._kit import calls_of, dumps, forbid, forbid_key, forbid_space
@@ -258,12 +259,12 @@ def parse_m3(m: TextParser, text: str, raw: str, cut: bool = False) -> bool:
         m.call(name, args, raw, variant="m3")
 
 
-def _write(key: str, v: Any, out: list[str], dialect: str) -> None:
+def _write(key: str, v: Any, out: list[str], dialect: str, ints: bool = True) -> None:
     forbid_key(key, (NS, ">", "<"), "Parameter name", dialect)
     if key.startswith("/"):
         forbid_key(key, ("/",), "Parameter name", dialect)
     forbid_space(key, "Parameter name", dialect, around=False)  # (the reader reads such a tag as nameless)
-    if type(v) is not str:
+    if ints and type(v) is not str:
         _check_ints(key, v, dialect)
     text = v if type(v) is str else dumps(v, dialect)
     out.append(f"{NS}<{key}>{forbid(text, (NS,), 'Value', dialect, '$.args', key)}{NS}</{key}>")
@@ -286,13 +287,23 @@ def _check_ints(key: str, v: Any, dialect: str) -> None:
         t = type(x)
         if t is int and not -_I64 <= x < (_U64 if inside else _I64):
             said = str(x) if x.bit_length() <= 128 else f"of {x.bit_length()} bits"
-            how = "JSON in a value reads it as a float" if inside else "an integer parameter reads it as text"
-            raise EncodeError(f"Integer {said} is past the 64-bit integers vLLM reads back from {dialect} ({how}); "
-                              "write it as a string", dialect=dialect, loc=_path(key, place))
+            what = (f"the 64-bit integers vLLM reads back from JSON in a {dialect} value (it reads a float)"
+                    if inside else f"the signed 64-bit integers of vLLM's {dialect} parameters ({_top_level(x)})")
+            raise EncodeError(f"Integer {said} is past {what}; write it as a string", dialect=dialect,
+                              loc=_path(key, place))
         if t is dict:
             stack.extend((y, (place, k), True) for k, y in x.items())
         elif t is list or t is tuple:
             stack.extend((y, (place, i), True) for i, y in enumerate(x))
+
+
+def _top_level(n: int) -> str:
+    """What vLLM reads of the parameter value *n*, an integer past i64, by the parameter's
+    type: an integer one reads the text (``parse::<i64>`` fails), a number (enum, const)
+    one JSON, exact below 2**64 (``_m3_values._number``). The writer has no schema."""
+    number = "this integer: the writer, without the tools, cannot tell which this one is" if 0 < n < _U64 \
+        else "a float"
+    return f"an integer parameter reads it as text, a number parameter as {number}"
 
 
 def _path(key: str, place: Any) -> str:
@@ -309,8 +320,9 @@ def encode_m3(calls: Sequence[ToolCall], dialect: str) -> str:
     lines = [M3_OPEN]
     for c in calls_of(calls, dialect):
         parts = [f'{INV} name="{c.name}">']
+        ints = not plainly_json(c.args, -_I64 - 1, _I64)  # an int past i64 somewhere: find it
         for k, v in c.args.items():
-            _write(k, v, parts, dialect)
+            _write(k, v, parts, dialect, ints)
         parts.append(INV_END)
         lines.append("".join(parts))
     lines.append(M3_CLOSE)

@@ -164,3 +164,41 @@ def test_an_invalid_compat_call_is_refused_by_gemini_and_its_drop_noted_elsewher
     assert [(p.kind, p.index, p.message) for p in report] == [(
         "reasoning-dropped", 1,
         "The openai.chat reasoning signature on call 'get_weather' in message 1 is not sent to openai.responses")]
+
+
+# Gemini's compatible endpoint also sends a call with an empty id (vercel/ai#7834:
+# gemini-2.5-pro, ``"id": ""``), its signature beside it: written with an id made for it,
+# only the empty id's placeholder goes, never the signature (it went with it, unnoted)
+EMPTY_ID_CALL: Dict[str, Any] = {**COMPAT_CALL, "id": ""}
+EMPTY_ID_CUT: Dict[str, Any] = {**CUT_CALL, "id": ""}
+
+
+def _signed_with_an_id(item: Dict[str, Any]) -> None:
+    assert item["extra_content"] == {"google": {"thought_signature": SIG}}
+    assert item["type"] == "function"
+    assert type(item["id"]) is str and item["id"].startswith("call_")
+
+
+@pytest.mark.parametrize("item", [EMPTY_ID_CALL, EMPTY_ID_CUT])
+def test_a_call_given_an_id_keeps_its_signature(item: Dict[str, Any]) -> None:
+    [call] = toolwire.decode_all([item], "openai.chat", invalid="keep")
+    report: List[Any] = []
+    _signed_with_an_id(toolwire.convert(call, to="openai.chat", report=report))
+    assert report == []
+    [written] = toolwire.encode_message([call], "openai.chat")["tool_calls"]
+    _signed_with_an_id(written)
+    conv = toolwire.decode_conversation({"messages": [CHAT_HISTORY[0], {**CHAT_HISTORY[1], "tool_calls": [item]}]},
+                                        "openai.chat")
+    out = toolwire.encode_conversation(conv, "openai.chat", report=report)
+    [written] = out["messages"][1]["tool_calls"]  # no result needs an id: the empty one as it came
+    assert written == item
+    assert report == []
+
+
+def test_an_invalid_call_given_an_id_by_an_id_map_keeps_its_signature() -> None:
+    [bad] = toolwire.decode_all([EMPTY_ID_CUT], "openai.chat", invalid="keep")
+    assert type(bad) is toolwire.InvalidToolCall
+    ids = toolwire.IdMap(toolwire.get_dialect("openai.chat").ids)
+    out = toolwire.encode(bad, "openai.chat", ids=ids)
+    _signed_with_an_id(out)
+    assert out["function"]["arguments"] == "{\"city\": \"Par"

@@ -67,15 +67,19 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
         if type(text) is not str:
             raise DecodeError(f"Custom tool input at {loc}.input must be text", dialect=NAME, loc=loc + ".input")
         check_custom_input(text, policy, loc + ".input", NAME)
-        if cut and not policy.allow_truncated:  # free text: nothing shows where it stopped
-            raise ArgumentsError(
-                f"Custom tool input at {loc}.input may be cut off: its item is {item['status']}; "
-                "pass allow_truncated=True to accept it",
-                dialect=NAME, loc=loc + ".input", raw=text, truncated=True)
-        # the reply's own finish, unless the item says it completed (the reply stopped after it)
-        repairs = () if item.get("status") == "completed" else check_custom_cut(text, policy, loc + ".input", NAME)
         extra.pop("input")
         extra["custom"] = True
+        try:
+            if cut and not policy.allow_truncated:  # free text: nothing shows where it stopped
+                raise ArgumentsError(
+                    f"Custom tool input at {loc}.input may be cut off: its item is {item['status']}; "
+                    "pass allow_truncated=True to accept it",
+                    dialect=NAME, loc=loc + ".input", raw=text, truncated=True)
+            # the reply's own finish, unless the item says it completed (the reply stopped after it)
+            repairs = () if item.get("status") == "completed" else check_custom_cut(text, policy, loc + ".input", NAME)
+        except ArgumentsError as exc:  # kept on the InvalidToolCall: written back as the custom call it was
+            _keep(exc, extra, ident)
+            raise
         check_native(ident, IDS, extra)
         return new_call(name, {"input": text}, ident, None, {NAME: extra}, repairs)
     wire_args = item.get("arguments")
@@ -238,6 +242,13 @@ def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
                 if own.get(k) is None or present(own[k]) != v:
                     own[k] = v
         return own
+    if pd.get("custom") and "invalid-call" in call.repairs and call.raw is not None and not call.args:
+        # a custom call cut off (``invalid_as_call``'s stand-in): its free text as it came
+        if ctx.ids is not None and type(ident) is str:
+            ctx.ids.call_kinds[ident] = "custom"
+        cut = {"type": "custom_tool_call", "call_id": ident, "name": call.name, "input": call.raw}
+        cut.update((k, v) for k, v in pd.items() if k not in ("custom", "native_id"))
+        return cut
     if is_custom(call):
         if ctx.ids is not None and type(ident) is str:  # its result is a ``custom_tool_call_output`` (encode_result)
             ctx.ids.call_kinds[ident] = "custom"
