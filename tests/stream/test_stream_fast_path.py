@@ -717,6 +717,7 @@ _MSG = {"id": "msg_1", "type": "message", "role": "assistant", "status": "comple
         "content": [{"type": "output_text", "text": "Done.", "annotations": []}]}
 _RS = {"id": "rs_1", "type": "reasoning", "summary": []}
 _WS = {"id": "ws_1", "type": "web_search_call", "status": "completed", "action": {"type": "search", "query": "x"}}
+_AP = {"id": "mcpr_1", "type": "mcp_approval_request", "server_label": "s", "name": "ask", "arguments": "{}"}
 
 
 def test_a_plain_final_response_is_read_without_settle() -> None:
@@ -770,7 +771,7 @@ def _final_variants(draw: Any) -> List[Any]:
             output[at] = dict(output[at], call_id=draw(st.sampled_from(["call_0", "call_1", "call_x", "", None])),
                               id=draw(st.sampled_from(["fc_0", "fc_9", None])))
         elif op == "insert":
-            output.insert(at, copy.deepcopy(draw(st.sampled_from([_MSG, _RS, _WS, "x", {}]))))
+            output.insert(at, copy.deepcopy(draw(st.sampled_from([_MSG, _RS, _WS, _AP, "x", {}]))))
         elif op == "type" and output and type(output[at]) is dict:
             output[at] = dict(output[at], type=draw(st.sampled_from(["custom_tool_call", "message", "shell_call"])))
         elif op == "node":

@@ -165,12 +165,17 @@ class Feed:
             err = body.get("error")
             if type(err) is dict:  # a failed response's ``{"code", "message"}``, as ``decode_all`` reports it
                 core.error(f"{status or kind[len('response.'):]}: {describe_error(err)}")
-            self.final_calls(body, body.get("output"))
-            if self.waits and status == "completed":  # as ``read_responses`` reads the whole reply
-                reason = WAITS
-            core.finish(reason or status or kind[len("response."):])
+            self.final_end(body, status, reason or status or kind[len("response."):])
         elif type(kind) is not str or not kind.startswith("response."):  # another dialect's chunk with a call:
             skipped(core, data)  # refused, never passed over
+
+    def final_end(self, body: Dict[str, Any], status: Any, reason: str) -> None:
+        """A final response *body* read (its items: ``final_calls``), then the finish: *reason*,
+        but ``WAITS`` for a completed reply holding an ``mcp_approval_request`` (streamed, or
+        only in its ``output``), as ``read_responses`` reads the whole reply. ``feed``'s and
+        the hot loop's last step."""
+        self.final_calls(body, body.get("output"))
+        self.core.finish(WAITS if self.waits and status == "completed" else reason)
 
     def final_again(self, body: Dict[str, Any]) -> bool:
         """Whether the final response *body* is that of the response whose final event came

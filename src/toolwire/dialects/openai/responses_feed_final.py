@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 from ...stream._call import Call, nonempty_str
 from .responses_feed_builtin import client_done, is_server, server_done
 from .responses_final_keys import CALL_TYPES, call_key, item_key, loose_key, restate
+from .responses_response import WAITS
 from .responses_sniff import CLIENT_TYPES, client_name
 
 if TYPE_CHECKING:
@@ -73,6 +74,8 @@ def plain(feed: Feed, output: List[Any], first: int) -> Optional[Dict[int, Call]
         if type(item) is not dict:
             continue
         kind = item.get("type")
+        if type(kind) is not str:  # (none, or no kind of item: the general path's, which names it)
+            return None
         if kind in _NO_CALL:
             continue
         if kind not in CALL_TYPES or j == n:
@@ -215,6 +218,8 @@ def settle(feed: Feed, output: List[Any], first: int, done: Optional[Dict[int, D
         if name is not None:
             client_done(core, None, item, name)
         elif server:
+            if item.get("type") == WAITS:  # (the reply waits on it: ``Feed.final_end``)
+                feed.waits = True
             server_done(core, None, item)
         else:
             feed._end(core.open(None, ident, nonempty_str(item.get("name"))), item)

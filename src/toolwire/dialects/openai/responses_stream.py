@@ -214,8 +214,8 @@ class Handler(Phased):
                     (self._done if kind == "response.output_item.done" else self._added)(index, item)
                     item_read = False
                 elif final is not None:  # (``feed``'s reading of it, in its order: its items, then the finish)
-                    self.final_calls(final, final.get("output"))
-                    core.finish(final.get("status") or "completed")
+                    status = final.get("status")
+                    self.final_end(final, status, status or "completed")
                     final = None
                 else:  # (a text delta here has no text: the override of ``feed`` has nothing to add)
                     if data.get("type") in _UNFINISHED:  # (``kind`` may be another chunk's: a failed read)

@@ -36,10 +36,12 @@ done item and in the final response's ``output``.
   or ``call_id`` differs: a second response may reuse ``fc_1``), or after a
   ``response.created`` of another response or a final event (several responses in one
   stream: ``Feed.final_calls`` starts ``ended`` afresh, and ``final_calls`` here the messages
-  read: a second response given only as its final event has its own text), starts over there.
+  read and the commentary pieces: a second response given only as its final event has its
+  own text and commentary), starts over there.
 - A response streamed again from its start (``response.created`` with the ``id`` read:
   a reconnect re-sent from the beginning) is the same response: what ended stays ended
-  and its events again add nothing. An item open when it is added again is streamed
+  and its events again add nothing, also after another response given only as its final
+  event (what it read is kept by its ``id``: ``own``). An item open when it is added again is streamed
   again from its start: deltas that repeat its text so far add nothing (``behind``).
   This reads the stream's structure, not ``sequence_number`` (a gateway may strip it).
 """
@@ -80,6 +82,10 @@ class Phased(Feed):
     # starts afresh at a final event; the final event again, or the response streamed again
     # from its ``response.created``, reads them)
     read: Optional[Dict[Any, Any]] = None
+    # the response read (``rid``): its messages read and its commentary pieces (``starts`` and
+    # ``said``) when its final event came, for a ``response.created`` of it again (streamed again
+    # from its start); another response's final event (never created) leaves them be
+    own: Optional[Tuple[Optional[Dict[Any, Any]], Optional[Dict[Hashable, List[str]]]]] = None
 
     def feed(self, data: Dict[str, Any]) -> None:
         kind = data.get("type")
@@ -110,11 +116,17 @@ class Phased(Feed):
                 since, self.ended = self.ended, kept[1]
                 for key, value in since.items():
                     self.ended.setdefault(key, value)
-            read = self.read
-            if read is not None and self.starts is not read:  # (the messages it read, likewise)
-                if self.starts:
-                    read.update(self.starts)
-                self.starts = read
+            own = self.own
+            if own is not None:  # (the messages it read and its commentary pieces, likewise)
+                read, heard = own
+                if read is not None and self.starts is not read:
+                    if self.starts:
+                        read.update(self.starts)
+                    self.starts = read
+                if heard is not None and self.said is not heard:
+                    if self.said:
+                        heard.update(self.said)
+                    self.said = heard
             if self.said is None:
                 self.said = {}  # (text deltas go by ``said_text``)
             return
@@ -122,7 +134,9 @@ class Phased(Feed):
         self.last = None  # (another response: no final event of it read, none comes again)
         self.settled = None
         self.kept = None
-        self.read = None
+        self.read = self.own = None
+        if self.said:
+            self.said = {}  # (what was at an index or id is over; text deltas still go by ``said_text``)
         self.replaying = False
         self.behind = None
         self.first = self.rid_first = len(self.core.calls)  # (its final response is set against its calls)
@@ -133,9 +147,12 @@ class Phased(Feed):
 
     def final_calls(self, body: Dict[str, Any], output: Any) -> bool:
         """``Feed.final_calls``; then what follows is another response's (or this final
-        event again): the messages read are its ``read``, and ``starts`` starts afresh (a
+        event again): the messages read are its ``read`` (and, for the response read, its
+        ``own`` with its commentary pieces), and ``starts`` and ``said`` start afresh (a
         second response given only as its final event may reuse the first one's index and
-        message ``id``: its text is its own)."""
+        message ``id``: its text and commentary are its own)."""
+        rid = body.get("id")
+        mine = type(rid) is not str or not rid or rid == self.rid  # (else a response never created here)
         again = Feed.final_calls(self, body, output)
         starts = self.starts
         if not again:
@@ -146,6 +163,20 @@ class Phased(Feed):
                 self.read = starts
             elif read is not starts:
                 read.update(starts)  # (what was read since that final event: its own cost)
+        said = self.said
+        if mine:
+            own = self.own
+            if own is None or not again:
+                self.own = (self.read, said)
+            else:
+                heard = own[1]
+                if heard is None or not said:
+                    self.own = (self.read, heard if heard is not None else said)
+                elif heard is not said:
+                    heard.update(said)
+                    self.own = (self.read, heard)
+        if said:
+            self.said = {}  # (a later response's message at the same index or id is its own)
         self.starts = None
         self.mark = len(self.core.text_parts)
         return again
