@@ -222,3 +222,28 @@ def test_a_nameless_result_of_a_reused_id_takes_its_own_call_name() -> None:
         ("k", {"output": "K"}), ("h", {"output": "H"})]
     tools = [m for m in encode_conversation(conv, "mistral")["messages"] if m["role"] == "tool"]
     assert [(m["name"], m["content"]) for m in tools] == [("k", "K"), ("h", "H")]
+
+
+def _late_after_reuse() -> Conversation:
+    # per-reply ids: turn 1's search result arrives late, after turn 2 (book) reused call_0
+    return decode_conversation({"messages": [
+        {"role": "user", "content": "q"},
+        {"role": "assistant", "content": None, "tool_calls": [_c(0, "search")]},
+        {"role": "user", "content": "also book it"},
+        {"role": "assistant", "content": None, "tool_calls": [_c(0, "book")]},
+        {"role": "tool", "tool_call_id": "call_0", "content": "found: hotel A"},
+        {"role": "tool", "tool_call_id": "call_0", "content": "booked #42"}]}, "openai.chat")
+
+
+def test_late_results_after_a_reusing_turn_answer_the_earlier_call() -> None:
+    # two results follow a turn of one call: the first is the earlier turn's (late), so
+    # "found" is never sent as book's output and fixing deletes neither result
+    conv = _late_after_reuse()
+    assert _kinds(check_conversation(conv, "openai.chat")) == [("duplicate-id", 3), ("misplaced-result", 4)]
+    parts = [p for m in encode_conversation(conv, "gemini")["contents"] for p in m["parts"] if "functionResponse" in p]
+    assert [(p["functionResponse"]["name"], p["functionResponse"]["response"]) for p in parts] == [
+        ("search", {"output": "found: hotel A"}), ("book", {"output": "booked #42"})]
+    fixed, changes = fix_conversation(conv, "openai.chat")
+    assert [(c.kind, c.index) for c in changes] == [("moved", 4)]
+    tools = [m for m in encode_conversation(fixed, "mistral")["messages"] if m["role"] == "tool"]
+    assert [(m["name"], m["content"]) for m in tools] == [("search", "found: hotel A"), ("book", "booked #42")]

@@ -18,8 +18,11 @@ histories are laid out (parallel calls of one id, answered one tool message each
 order), except that a result naming its tool answers the first waiting call with the id
 and that name. A call of a later turn ends the wait of the earlier ones (left
 unanswered): per-reply ids (``call_0`` in every reply) reuse an id across turns, and a
-later result answers the later call. Linear: each call is queued once in each of its
-queues and dropped once.
+later result answers the later call, unless more results with the id follow that turn
+than it has calls with the id (``surplus``, one pass before): the first of them are
+late results of the earlier calls and answer those. Linear: each call is queued once in
+each of its queues and dropped once (a call kept for late results is queued again only
+for a result that follows).
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ from typing import Any, Deque, Dict, List, Optional, Sequence, Set, Tuple
 from .._types import InvalidToolCall, ToolCall, ToolResult
 from ._values import Message, starts_turn
 
-__all__ = ["Pairer", "Slot", "answers"]
+__all__ = ["Pairer", "Slot", "answers", "surplus"]
 
 #: where a call stands: (message index, part index, the call)
 Slot = Tuple[int, int, Any]
@@ -54,9 +57,10 @@ class Pairer:
     """Calls and results fed in history order (``turn`` at each ``starts_turn``);
     ``result`` names the call each result answers. ``left`` is what no result answered."""
 
-    __slots__ = ("_ids", "_gone", "_noid", "_named", "_expired", "_turn")
+    __slots__ = ("_ids", "_gone", "_noid", "_named", "_expired", "_turn", "_surplus")
 
-    def __init__(self) -> None:
+    def __init__(self, surplus: Optional[Dict[Tuple[int, int], int]] = None) -> None:
+        self._surplus = surplus or {}
         self._ids: Dict[str, _Line] = {}  # the unanswered calls of each id, of one turn
         self._gone: Set[Tuple[int, int]] = set()  # the calls with an id taken or expired
         self._noid: Dict[Optional[str], Deque[Slot]] = {}  # the open turn's id-less calls waiting, by tool
@@ -84,12 +88,20 @@ class Pairer:
         line = self._ids.get(c.id)
         first = self._head(line) if line is not None else None
         if line is None or first is None or line.turn != self._turn:
+            kept: List[Slot] = []
             if first is not None and line is not None:  # an earlier turn's calls with the id wait no more
+                keep = self._surplus.get((i, j), 0)  # unless more results follow than this turn has calls
                 for x in line.order:
                     if (x[0], x[1]) not in self._gone:
+                        if len(kept) < keep:
+                            kept.append(x)
+                            continue
                         self._gone.add((x[0], x[1]))
                         self._expired.append(x)
             line = self._ids[c.id] = _Line(self._turn)
+            for x in kept:
+                line.order.append(x)
+                line.by_name.setdefault(x[2].name, deque()).append(x)
         line.order.append(at)
         line.by_name.setdefault(c.name, deque()).append(at)
         self._named.setdefault(c.name, deque()).append(at)
@@ -151,7 +163,7 @@ def answers(messages: Sequence[Message]) -> Dict[Tuple[int, int], Tuple[int, int
     Keyed by place: one result object may stand in several places."""
     out: Dict[Tuple[int, int], Tuple[int, int, Optional[Any]]] = {}
     called: Set[Any] = set()  # the ids of the calls so far
-    pairer = Pairer()
+    pairer = Pairer(surplus(messages))
     for i, m in enumerate(messages):
         if starts_turn(messages, i):
             pairer.turn()
@@ -168,4 +180,37 @@ def answers(messages: Sequence[Message]) -> Dict[Tuple[int, int], Tuple[int, int
                 if got is not None or r.id is None or r.id in called:
                     out[(i, k)] = (i, j, None if got is None else got[2])
                 k += 1
+    return out
+
+
+def surplus(messages: Sequence[Message]) -> Dict[Tuple[int, int], int]:
+    """``(message, part)`` of the first call of a turn reusing an id -> how many more
+    results with the id follow it (up to a later turn's call with the id) than the turn
+    has calls with it: the first that many answer the earlier calls still waiting (late
+    results), not the turn's own. One pass, a few counters per id."""
+    out: Dict[Tuple[int, int], int] = {}
+    seg: Dict[Any, List[Any]] = {}  # id -> [its turn, its first call's place, calls, results]
+    turn = 0
+    for i, m in enumerate(messages):
+        if starts_turn(messages, i):
+            turn += 1
+        for j, p in enumerate(m.parts):
+            t = type(p)
+            pid: Any = getattr(p, "id", None)
+            if pid is None:
+                continue
+            if t is ToolCall or t is InvalidToolCall:
+                s = seg.get(pid)
+                if s is None or s[0] != turn:
+                    if s is not None and s[3] > s[2]:
+                        out[s[1]] = s[3] - s[2]
+                    s = seg[pid] = [turn, (i, j), 0, 0]
+                s[2] += 1
+            elif t is ToolResult:
+                s = seg.get(pid)
+                if s is not None:
+                    s[3] += 1
+    for s in seg.values():
+        if s[3] > s[2]:
+            out[s[1]] = s[3] - s[2]
     return out
