@@ -247,3 +247,25 @@ def test_late_results_after_a_reusing_turn_answer_the_earlier_call() -> None:
     assert [(c.kind, c.index) for c in changes] == [("moved", 4)]
     tools = [m for m in encode_conversation(fixed, "mistral")["messages"] if m["role"] == "tool"]
     assert [(m["name"], m["content"]) for m in tools] == [("search", "found: hotel A"), ("book", "booked #42")]
+
+
+def test_a_named_result_never_answers_another_tools_call() -> None:
+    # f and g share id x; both results name g (g answered twice): the second answers no
+    # call (Gemini's functionResponse.name matches its call's), it is not f's output
+    conv = Conversation([
+        Message("user", [Text("q")]),
+        Message("assistant", [ToolCall("f", {}, "x"), ToolCall("g", {}, "x")]),
+        Message("tool", [ToolResult("x", "g", "G1"), ToolResult("x", "g", "G2")])])
+    assert _kinds(check_conversation(conv, "gemini")) == [
+        ("duplicate-id", 1), ("missing-result", 1), ("orphan-result", 2)]
+    assert "the call x ('f') has no result" in check_conversation(conv, "gemini")[1].message
+    assert [(c.kind, c.index) for c in fix_conversation(conv, "gemini")[1]] == [("answered", 1), ("removed", 2)]
+
+
+def test_a_result_naming_no_call_of_its_id_goes_by_id() -> None:
+    # no call with its id has its name: the id decides, as for a nameless result (not an orphan)
+    conv = Conversation([
+        Message("user", [Text("q")]),
+        Message("assistant", [ToolCall("f", {}, "x")]),
+        Message("tool", [ToolResult("x", "F", "out")])])
+    assert check_conversation(conv, "openai.chat") == []

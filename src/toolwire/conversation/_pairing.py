@@ -15,9 +15,10 @@ is used again while the first one is unanswered is a duplicate (``check_conversa
 says so). In the same assistant turn it waits behind it: results with that id answer
 the calls with it in order, the first result the first call, as DeepSeek and GLM
 histories are laid out (parallel calls of one id, answered one tool message each, in
-order), except that a result naming its tool answers the first waiting call with the id
-and that name. A call of a later turn ends the wait of the earlier ones (left
-unanswered): per-reply ids (``call_0`` in every reply) reuse an id across turns, and a
+order), except that a result naming the tool of a call with the id answers the first
+waiting call with the id and that name, and none (an orphan) when those are answered. A
+call of a later turn ends the wait of the earlier ones (left unanswered): per-reply ids
+(``call_0`` in every reply) reuse an id across turns, and a
 later result answers the later call, unless more results with the id follow that turn
 than it has calls with the id (``surplus``, one pass before): the first of them are
 late results of the earlier calls and answer those. Linear: each call is queued once in
@@ -114,8 +115,9 @@ class Pairer:
             line = self._ids.get(r.id)
             if line is None:
                 return None
-            got = self._live(line.by_name.get(r.name)) if r.name is not None else None
-            return self._take(got if got is not None else self._head(line))
+            if r.name is not None and r.name in line.by_name:  # its tool's, never another's
+                return self._take(self._live(line.by_name[r.name]))
+            return self._take(self._head(line))  # nameless, or a name none of the calls has
         key: Any = r.name if r.name in self._noid else _NO_KEY
         if key is _NO_KEY and r.name in self._named:
             got = self._live(self._named[r.name])
