@@ -269,3 +269,17 @@ def test_a_result_naming_no_call_of_its_id_goes_by_id() -> None:
         Message("assistant", [ToolCall("f", {}, "x")]),
         Message("tool", [ToolResult("x", "F", "out")])])
     assert check_conversation(conv, "openai.chat") == []
+
+
+def test_a_result_before_its_ids_first_call_takes_no_name() -> None:
+    # an orphan (it answers no call before it), not the later call's output
+    conv = Conversation([Message("user", [Text("q")]), Message("tool", [ToolResult("x", None, "early")]),
+                         Message("assistant", [ToolCall("f", {}, "x")]), Message("tool", [ToolResult("x", None, "F")])])
+    assert _kinds(check_conversation(conv, "gemini")) == [("orphan-result", 1)]
+    with pytest.raises(EncodeError) as e:
+        encode_conversation(conv, "gemini")
+    assert e.value.loc == "$.messages[1].parts[0]"
+    report: List[Problem] = []
+    tools = [m for m in encode_conversation(conv, "mistral", report=report)["messages"] if m["role"] == "tool"]
+    assert [(m.get("name"), m["content"]) for m in tools] == [(None, "early"), ("f", "F")]
+    assert _kinds(report) == [("dropped", 1)]

@@ -161,10 +161,11 @@ def answers(messages: Sequence[Message]) -> Dict[Tuple[int, int], Tuple[int, int
     """``(message, k)`` of the *k*-th result of a message (counted from 0) ->
     ``(message, part, call)``: where it stands and the call it answers (``None``: none),
     paired as ``check_conversation`` pairs them; every result but one with an id no call
-    before it had (its name is the ``IdMap``'s to give: one passed in may know its call).
-    Keyed by place: one result object may stand in several places."""
+    in the history has (its name is the ``IdMap``'s to give: one passed in may know its
+    call; one standing before its id's first call is an orphan, not that call's). Keyed
+    by place: one result object may stand in several places."""
     out: Dict[Tuple[int, int], Tuple[int, int, Optional[Any]]] = {}
-    called: Set[Any] = set()  # the ids of the calls so far
+    called: Set[Any] = {p.id for m in messages for p in m.calls}  # the ids of the history's calls
     pairer = Pairer(surplus(messages))
     for i, m in enumerate(messages):
         if starts_turn(messages, i):
@@ -173,9 +174,7 @@ def answers(messages: Sequence[Message]) -> Dict[Tuple[int, int], Tuple[int, int
         for j, p in enumerate(m.parts):
             t = type(p)
             if t is ToolCall or t is InvalidToolCall:
-                c: Any = p
-                called.add(c.id)
-                pairer.call(i, j, c)
+                pairer.call(i, j, p)
             elif t is ToolResult:
                 r: ToolResult = p  # type: ignore[assignment]
                 got = pairer.result(r)
