@@ -155,3 +155,24 @@ def test_results_of_a_shared_id_found_by_name_and_reused_across_turns_in_linear_
     for make in (_named_shared, _reused_in_turns):
         assert _ratio_of(make, 100, lambda c: check_conversation(c, "openai.chat")) < 5
         assert _ratio_of(make, 100, lambda c: encode_conversation(c, "mistral")) < 5
+
+
+def _late_chain(n: int) -> Conversation:
+    """n calls sharing call_0, then n turns reusing it, each followed by two results (one
+    more than its calls: the first is taken as a late result of the earlier calls)."""
+    msgs = [Message("user", [Text("go")]), Message("assistant", [ToolCall("f", {}, "call_0") for _ in range(n)])]
+    for k in range(n):
+        msgs += [Message("user", [Text("and?")]), Message("assistant", [ToolCall("g", {}, "call_0")])]
+        msgs.append(Message("tool", [ToolResult("call_0", content=f"late {k}"), ToolResult("call_0", content="ok")]))
+    return Conversation(msgs)
+
+
+def test_late_results_after_reused_ids_are_paired_in_linear_time() -> None:
+    def ratio(work: Callable[[Conversation], Any]) -> float:
+        small, big = _late_chain(100), _late_chain(400)
+        work(small)
+        return _lines(lambda: work(big)) / _lines(lambda: work(small))
+
+    assert ratio(lambda c: check_conversation(c, "openai.chat")) < 5
+    assert ratio(lambda c: encode_conversation(c, "mistral")) < 5
+    assert ratio(lambda c: fix_conversation(c, "openai.chat")) < 5

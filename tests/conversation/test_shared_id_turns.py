@@ -222,3 +222,64 @@ def test_a_nameless_result_of_a_reused_id_takes_its_own_call_name() -> None:
         ("k", {"output": "K"}), ("h", {"output": "H"})]
     tools = [m for m in encode_conversation(conv, "mistral")["messages"] if m["role"] == "tool"]
     assert [(m["name"], m["content"]) for m in tools] == [("k", "K"), ("h", "H")]
+
+
+def _late_after_reuse() -> Conversation:
+    # per-reply ids: turn 1's search result arrives late, after turn 2 (book) reused call_0
+    return decode_conversation({"messages": [
+        {"role": "user", "content": "q"},
+        {"role": "assistant", "content": None, "tool_calls": [_c(0, "search")]},
+        {"role": "user", "content": "also book it"},
+        {"role": "assistant", "content": None, "tool_calls": [_c(0, "book")]},
+        {"role": "tool", "tool_call_id": "call_0", "content": "found: hotel A"},
+        {"role": "tool", "tool_call_id": "call_0", "content": "booked #42"}]}, "openai.chat")
+
+
+def test_late_results_after_a_reusing_turn_answer_the_earlier_call() -> None:
+    # two results follow a turn of one call: the first is the earlier turn's (late), so
+    # "found" is never sent as book's output and fixing deletes neither result
+    conv = _late_after_reuse()
+    assert _kinds(check_conversation(conv, "openai.chat")) == [("duplicate-id", 3), ("misplaced-result", 4)]
+    parts = [p for m in encode_conversation(conv, "gemini")["contents"] for p in m["parts"] if "functionResponse" in p]
+    assert [(p["functionResponse"]["name"], p["functionResponse"]["response"]) for p in parts] == [
+        ("search", {"output": "found: hotel A"}), ("book", {"output": "booked #42"})]
+    fixed, changes = fix_conversation(conv, "openai.chat")
+    assert [(c.kind, c.index) for c in changes] == [("moved", 4)]
+    tools = [m for m in encode_conversation(fixed, "mistral")["messages"] if m["role"] == "tool"]
+    assert [(m["name"], m["content"]) for m in tools] == [("search", "found: hotel A"), ("book", "booked #42")]
+
+
+def test_a_named_result_never_answers_another_tools_call() -> None:
+    # f and g share id x; both results name g (g answered twice): the second answers no
+    # call (Gemini's functionResponse.name matches its call's), it is not f's output
+    conv = Conversation([
+        Message("user", [Text("q")]),
+        Message("assistant", [ToolCall("f", {}, "x"), ToolCall("g", {}, "x")]),
+        Message("tool", [ToolResult("x", "g", "G1"), ToolResult("x", "g", "G2")])])
+    assert _kinds(check_conversation(conv, "gemini")) == [
+        ("duplicate-id", 1), ("missing-result", 1), ("orphan-result", 2)]
+    assert "the call x ('f') has no result" in check_conversation(conv, "gemini")[1].message
+    assert [(c.kind, c.index) for c in fix_conversation(conv, "gemini")[1]] == [("answered", 1), ("removed", 2)]
+
+
+def test_a_result_naming_no_call_of_its_id_goes_by_id() -> None:
+    # no call with its id has its name: the id decides, as for a nameless result (not an orphan)
+    conv = Conversation([
+        Message("user", [Text("q")]),
+        Message("assistant", [ToolCall("f", {}, "x")]),
+        Message("tool", [ToolResult("x", "F", "out")])])
+    assert check_conversation(conv, "openai.chat") == []
+
+
+def test_a_result_before_its_ids_first_call_takes_no_name() -> None:
+    # an orphan (it answers no call before it), not the later call's output
+    conv = Conversation([Message("user", [Text("q")]), Message("tool", [ToolResult("x", None, "early")]),
+                         Message("assistant", [ToolCall("f", {}, "x")]), Message("tool", [ToolResult("x", None, "F")])])
+    assert _kinds(check_conversation(conv, "gemini")) == [("orphan-result", 1)]
+    with pytest.raises(EncodeError) as e:
+        encode_conversation(conv, "gemini")
+    assert e.value.loc == "$.messages[1].parts[0]"
+    report: List[Problem] = []
+    tools = [m for m in encode_conversation(conv, "mistral", report=report)["messages"] if m["role"] == "tool"]
+    assert [(m.get("name"), m["content"]) for m in tools] == [(None, "early"), ("f", "F")]
+    assert _kinds(report) == [("dropped", 1)]

@@ -44,7 +44,7 @@ from .._ids import IdRule
 from .._registry import Registry
 from .._types import InvalidToolCall, ToolCall, ToolResult
 from ._api import decode_conversation
-from ._pairing import Pairer
+from ._pairing import Pairer, surplus
 from ._problems import Problem
 from ._values import Conversation, Message, starts_turn, wrong_role
 
@@ -104,7 +104,7 @@ def _scan(conv: Conversation, target: Optional[str], rules: Pairing) -> Scan:
     orphans: List[Tuple[int, int]] = []
     misplaced: Set[Tuple[int, int]] = set()
     pairs: Pairs = {}
-    pairer = Pairer()  # the pairing rule, shared with the writer (``_pairing``)
+    pairer = Pairer(surplus(conv.messages))  # the pairing rule, shared with the writer (``_pairing``)
     msgs = conv.messages
     # written back as it came, each message stays one wire message: any other message between
     # the calls and their results stays between them (written fresh, Chat merges assistant

@@ -186,7 +186,7 @@ class Writer:
 
     def _answered_call(self, r: ToolResult) -> Optional[Tuple[int, int, Optional[Any]]]:
         """Where the result *r* stands and the call it answers (``None`` for none; no
-        entry for an id no call before it had), paired as ``check_conversation`` pairs
+        entry for an id no call in the history has), paired as ``check_conversation`` pairs
         (``_pairing``); found for the whole history at the first result written. Found by
         place (the message being written and how many of its results went before), as
         one result object may stand in several places."""
