@@ -61,6 +61,7 @@ class ConjunctionRewrites(ShapeRewrites):
     recursive: Set[str]
     copied: int
     copy_budget: int
+    assumed: Set[int]  # branches typed ``object`` by the copy of an untyped node's keywords
     beside_refused: bool  # ``too-large`` said once for the copies into anyOf branches (a target's with them)
     split: List[Any]  # the anyOf lists the rewrite made (``_rewrite.py``)
     _closing: Dict[Tuple[int, int], bool]  # ``_closes`` of a ``$ref`` target, by (id, depth)
@@ -207,6 +208,11 @@ class ConjunctionRewrites(ShapeRewrites):
                     written.append(b)  # (``type: object`` beside an object branch: it says so already)
                     continue
                 if _no_object(kind):  # the object keywords do not apply to it
+                    if id(n) in self.assumed:  # (``type: object`` only said by the copy: not left out)
+                        self.lint("not-representable", ptr, f"the object's properties cannot be merged into each "
+                                  f"{comb} branch of a node whose type is not known, and strict mode would close "
+                                  "the object and its branches apart; use strict=False or prompt mode")
+                        return None
                     if n.get("type") != "object":
                         written.append(b)  # (``properties`` beside an enum of strings: the branch as it is)
                     continue  # (``type: object`` beside an integer branch: nothing in common, left out)
@@ -233,6 +239,9 @@ class ConjunctionRewrites(ShapeRewrites):
                               "branch, and strict mode would close the object and its branches apart, accepting "
                               "no answer; use strict=False or prompt mode")
                     return None
+                if (n.get("type") != "object" or id(n) in self.assumed) and kind != "object" and \
+                        isinstance(merged, dict):
+                    self.assumed.add(id(merged))  # typed ``object`` by the copy, not by the original
                 written.append(merged)
             out[comb] = written
         names: Dict[str, Any] = n["properties"] if isinstance(n.get("properties"), dict) else {}
