@@ -337,3 +337,44 @@ def test_object_keywords_beside_an_untyped_branch_holding_strings_do_not_drop_th
     original = {"type": "object", "properties": {"b": b}, "required": ["b"], "additionalProperties": False}
     rendered = schema.render(original, target, on_error="report")
     _exact_or_said(original, rendered, [{"b": v} for v in ("y", None, {"q": "x"}, {"q": None}, 1)])
+
+
+@pytest.mark.parametrize("required", [["b"], []])
+def test_object_keywords_leave_a_ref_to_an_any_of_of_no_object_as_it_is(required: Any, sx: Any) -> None:
+    """A ``$ref`` branch whose target is an ``anyOf`` of non-objects is no object either,
+    as the same ``anyOf`` written inline is (it was refused)."""
+    b = {"properties": {"a": {"type": "string"}}, "anyOf": [{"$ref": "#/$defs/D"}]}
+    original = {"type": "object", "properties": {"b": b}, "required": required, "additionalProperties": False,
+                "$defs": {"D": {"anyOf": [{"type": "null"}, {"type": "string"}]}}}
+    rendered = schema.render(original, "openai.chat")
+    assert rendered.lossless, rendered.report
+    sx.alone_in_unions(rendered.wire_schema)
+    _exact_or_said(original, rendered, [{"b": v} for v in ("xy", None, 1, {"a": "s"}, {})])
+
+
+def test_the_kinds_of_ref_branches_are_read_in_linear_work(monkeypatch: Any) -> None:
+    """n branches, each naming a def naming one ``anyOf`` of n branches: its kind read
+    once, not once per branch naming it (n²); counted in calls, not timed."""
+    from toolwire.schema import _rewrite_conjunctions
+
+    calls = [0]
+    real = _rewrite_conjunctions.ConjunctionRewrites._kind_of
+
+    def kind_of(self: Any, b: Any, depth: int = 3) -> Any:
+        calls[0] += 1
+        return real(self, b, depth)
+
+    monkeypatch.setattr(_rewrite_conjunctions.ConjunctionRewrites, "_kind_of", kind_of)
+    counts = []
+    for n in (20, 80):
+        calls[0] = 0
+        refs = [{"$ref": f"#/$defs/D{i}"} for i in range(n)]
+        defs: Dict[str, Any] = {f"D{i}": {"$ref": "#/$defs/M"} for i in range(n)}
+        defs["M"] = {"anyOf": [{"$ref": f"#/$defs/F{j}"} for j in range(n)]}
+        defs.update({f"F{j}": {"type": "string", "maxLength": j} for j in range(n)})
+        b = {"properties": {"a": {"type": "string"}}, "anyOf": refs}
+        original = {"type": "object", "properties": {"b": b}, "required": ["b"], "additionalProperties": False,
+                    "$defs": defs}
+        schema.render(original, "openai.chat", on_error="report")
+        counts.append(calls[0])
+    assert 0 < counts[1] <= 4.5 * counts[0], counts

@@ -82,6 +82,7 @@ class Rewriter(RefRewrites, ObjectRewrites, AnyOfRewrites):
         self.unions: List[Tuple[str, List[Any]]] = []
         self.bare_nulls: Dict[int, Tuple[str, Any]] = {}  # OpenAPI: null alone, see _bare_null
         self.empty: Dict[int, Tuple[str, str, Any]] = {}  # nodes with no value, see ``no_value``
+        self.ref_kinds: Dict[Tuple[str, int], Any] = {}  # see ``_kind_of``
         self.assumed: Set[int] = set()  # copies typed ``object`` by ``_distributed`` alone
 
     # ------------------------------------------------------------------------------
