@@ -13,6 +13,7 @@ refused for it. Expected wire schemas are pinned from those rules; verdicts are 
 
 from __future__ import annotations
 
+import json
 from typing import Any, Dict
 
 import jsonschema
@@ -244,3 +245,136 @@ def test_object_keywords_leave_a_branch_whose_branches_hold_no_object_as_it_is(r
         answer = {"x": value, "y": 1}
         assert wire.is_valid(answer) == orig.is_valid(answer), value  # (null: x null, or absent when optional)
         assert (rendered.validate(answer) == []) == orig.is_valid(answer), value
+
+
+NV = {"enum": [1], "const": 2}  # no value: the const is none of the enum's
+
+
+def _refs(node: Any) -> Any:
+    if isinstance(node, dict):
+        yield from ([node["$ref"]] if isinstance(node.get("$ref"), str) else [])
+        for v in node.values():
+            yield from _refs(v)
+    elif isinstance(node, list):
+        for v in node:
+            yield from _refs(v)
+
+
+def _exact_or_said(original: Any, rendered: Any, answers: Any) -> None:
+    """Every ``$ref`` on the wire names a ``$defs`` entry on the wire; a render reported
+    lossless accepts exactly what the original does (``jsonschema``'s verdicts)."""
+    defs = rendered.wire_schema.get("$defs", {})
+    for ref in _refs(rendered.wire_schema):
+        assert ref.startswith("#/$defs/") and ref[len("#/$defs/"):] in defs, (ref, rendered.wire_schema)
+    if rendered.lossless:
+        _agrees(original, rendered, answers)
+
+
+@pytest.mark.parametrize("target", ["anthropic.messages", "gemini", "bedrock.converse"])
+@pytest.mark.parametrize("c", [
+    {"type": "object", "properties": {"x": {"$ref": "#/$defs/B"}}, "additionalProperties": False},
+    {"type": "array", "items": {"$ref": "#/$defs/B"}},
+    {"type": "object", "additionalProperties": {"$ref": "#/$defs/B"}},
+])
+def test_a_def_of_no_value_named_from_a_def_nobody_names_is_not_left_dangling(c: Any, target: str) -> None:
+    """A ``$defs`` entry of no value named only by another entry the root does not name:
+    deleting it left that entry's ``$ref`` naming nothing on a wire reported lossless."""
+    original = _root({"a": {"type": "string"}}, ["a"], {"B": NV, "C": c})
+    rendered = schema.render(original, target, on_error="report")
+    _exact_or_said(original, rendered, [{"a": "s"}, {"a": 1}])
+
+
+@pytest.mark.parametrize("target", ["openai.chat", "gemini", "anthropic.messages"])
+@pytest.mark.parametrize("a", [
+    {"type": "string", "items": NV, "minItems": 1},
+    {"type": "string", "properties": {"p": NV}, "required": ["p"]},
+    {"anyOf": [{"type": ["array", "string"], "items": NV, "minItems": 1}], "type": "string"},
+])
+def test_array_and_object_keywords_of_no_value_beside_another_type_leave_it_a_value(a: Any, target: str) -> None:
+    """``items`` / ``required`` apply to arrays / objects only (JSON Schema 2020-12 Core
+    §10.3.1.2, Validation §6.5.3): beside ``type: "string"`` they leave every string a
+    value; the branch was left out and ``"x"`` refused by a wire reported lossless."""
+    original = {"type": "object", "properties": {"a": {"anyOf": [a, {"type": "integer"}]}}, "required": ["a"],
+                "additionalProperties": False}
+    rendered = schema.render(original, target, on_error="report")
+    _exact_or_said(original, rendered, [{"a": v} for v in ("x", 1, [1], {"p": 1}, None)])
+
+
+@pytest.mark.parametrize("a", [
+    {"anyOf": [{"type": "string"}, {"type": "object", "properties": {}}], "properties": {"p": NV}, "required": ["p"]},
+    {"items": NV, "minItems": 1},
+])
+def test_untyped_array_and_object_keywords_of_no_value_leave_other_types_a_value(a: Any) -> None:
+    """Gemini: the same on a node with no ``type``: a string passes it."""
+    original = {"type": "object", "properties": {"a": {"anyOf": [a, {"type": "integer"}]}}, "required": ["a"],
+                "additionalProperties": False}
+    rendered = schema.render(original, "gemini", on_error="report")
+    _exact_or_said(original, rendered, [{"a": v} for v in ("x", 1, [1], {"p": 1}, None)])
+
+
+@pytest.mark.parametrize("a", [
+    {"type": ["object", "null"], "properties": {"p": NV}, "required": ["p"]},
+    {"type": ["array", "null"], "items": NV, "minItems": 1},
+])
+def test_a_nullable_node_of_no_object_or_array_value_keeps_null_on_openapi(a: Any) -> None:
+    """gemini.openapi: ``nullable: true`` beside ``type: "object"`` (OpenAPI 3.0 Schema
+    Object) still accepts null when no object has a value; it was left out, lossless."""
+    original = {"type": "object", "properties": {"a": {"anyOf": [a, {"type": "integer"}]}}, "required": ["a"]}
+    rendered = schema.render(original, "gemini.openapi", on_error="report")
+    assert not rendered.lossless or "nullable" in json.dumps(rendered.wire_schema["properties"]["a"]), \
+        rendered.wire_schema
+
+
+@pytest.mark.parametrize("target", ["openai.chat", "anthropic.messages", "bedrock.converse", "gemini"])
+def test_object_keywords_beside_an_untyped_branch_holding_strings_do_not_drop_them(target: str) -> None:
+    """Object keywords beside ``anyOf`` on a node with no ``type``, one branch itself an
+    object-keywords-beside-``anyOf`` of strings: typed ``object`` in the copy, its string
+    branch was left out and ``"y"`` refused by a wire reported lossless."""
+    inner = {"anyOf": [{"type": "string"}], "properties": {"q": {"type": "null"}}, "required": ["q"],
+             "additionalProperties": False}
+    b = {"anyOf": [inner, {"type": "null"}], "properties": {"q": {"enum": ["x", 1]}}, "required": ["q"],
+         "additionalProperties": False}
+    original = {"type": "object", "properties": {"b": b}, "required": ["b"], "additionalProperties": False}
+    rendered = schema.render(original, target, on_error="report")
+    _exact_or_said(original, rendered, [{"b": v} for v in ("y", None, {"q": "x"}, {"q": None}, 1)])
+
+
+@pytest.mark.parametrize("required", [["b"], []])
+def test_object_keywords_leave_a_ref_to_an_any_of_of_no_object_as_it_is(required: Any, sx: Any) -> None:
+    """A ``$ref`` branch whose target is an ``anyOf`` of non-objects is no object either,
+    as the same ``anyOf`` written inline is (it was refused)."""
+    b = {"properties": {"a": {"type": "string"}}, "anyOf": [{"$ref": "#/$defs/D"}]}
+    original = {"type": "object", "properties": {"b": b}, "required": required, "additionalProperties": False,
+                "$defs": {"D": {"anyOf": [{"type": "null"}, {"type": "string"}]}}}
+    rendered = schema.render(original, "openai.chat")
+    assert rendered.lossless, rendered.report
+    sx.alone_in_unions(rendered.wire_schema)
+    _exact_or_said(original, rendered, [{"b": v} for v in ("xy", None, 1, {"a": "s"}, {})])
+
+
+def test_the_kinds_of_ref_branches_are_read_in_linear_work(monkeypatch: Any) -> None:
+    """n branches, each naming a def naming one ``anyOf`` of n branches: its kind read
+    once, not once per branch naming it (n²); counted in calls, not timed."""
+    from toolwire.schema import _rewrite_conjunctions
+
+    calls = [0]
+    real = _rewrite_conjunctions.ConjunctionRewrites._kind_of
+
+    def kind_of(self: Any, b: Any, depth: int = 3) -> Any:
+        calls[0] += 1
+        return real(self, b, depth)
+
+    monkeypatch.setattr(_rewrite_conjunctions.ConjunctionRewrites, "_kind_of", kind_of)
+    counts = []
+    for n in (20, 80):
+        calls[0] = 0
+        refs = [{"$ref": f"#/$defs/D{i}"} for i in range(n)]
+        defs: Dict[str, Any] = {f"D{i}": {"$ref": "#/$defs/M"} for i in range(n)}
+        defs["M"] = {"anyOf": [{"$ref": f"#/$defs/F{j}"} for j in range(n)]}
+        defs.update({f"F{j}": {"type": "string", "maxLength": j} for j in range(n)})
+        b = {"properties": {"a": {"type": "string"}}, "anyOf": refs}
+        original = {"type": "object", "properties": {"b": b}, "required": ["b"], "additionalProperties": False,
+                    "$defs": defs}
+        schema.render(original, "openai.chat", on_error="report")
+        counts.append(calls[0])
+    assert 0 < counts[1] <= 4.5 * counts[0], counts

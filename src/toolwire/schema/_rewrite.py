@@ -17,7 +17,7 @@ nullability, free-form objects), ``_rewrite_objects.py`` (arrays and objects),
 from __future__ import annotations
 
 import json
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Set, Tuple
 
 from .._target import Profile
 from ._disjoint import disjoint
@@ -82,6 +82,8 @@ class Rewriter(RefRewrites, ObjectRewrites, AnyOfRewrites):
         self.unions: List[Tuple[str, List[Any]]] = []
         self.bare_nulls: Dict[int, Tuple[str, Any]] = {}  # OpenAPI: null alone, see _bare_null
         self.empty: Dict[int, Tuple[str, str, Any]] = {}  # nodes with no value, see ``no_value``
+        self.ref_kinds: Dict[Tuple[str, int], Any] = {}  # see ``_kind_of``
+        self.assumed: Set[int] = set()  # copies typed ``object`` by ``_distributed`` alone
 
     # ------------------------------------------------------------------------------
     def run(self) -> Any:
@@ -171,7 +173,9 @@ class Rewriter(RefRewrites, ObjectRewrites, AnyOfRewrites):
             return {"not": {}}
         assert isinstance(n, dict)
         self._lint_common(n, ptr)
-        n = dict(n)
+        assumed, n = id(n) in self.assumed, dict(n)
+        if assumed:
+            self.assumed.add(id(n))  # (typed ``object`` by ``_distributed`` alone: the same node)
         n.pop("$defs", None)
         if p.strict and ("$ref" in n or "allOf" in n):
             merged = self._closed_once(n, ptr)

@@ -184,8 +184,9 @@ class AnyOfRewrites(ConjunctionRewrites):
         property made required is its null branch alone (the same rule), ``items`` of no
         value are ``maxItems: 0`` (the empty array, as ``items: false``; under
         ``minItems`` the array has no value), a required property leaves its object no
-        value, a ``$defs`` entry each ``$ref`` naming it; one of them nothing names is not
-        sent. ``unsatisfiable`` for each left in the wire (the schema accepts nothing
+        value (these two: of ``type`` array / object alone), a ``$defs`` entry each
+        ``$ref`` naming it; one of them no ``$ref`` left on the wire names is not sent.
+        ``unsatisfiable`` for each left in the wire (the schema accepts nothing
         there), never sent as if fine."""
         if not self.empty:
             return
@@ -236,7 +237,7 @@ class AnyOfRewrites(ConjunctionRewrites):
                         todo.append(parent)
                 elif key == "$defs" and parent is wire:
                     todo.extend(users.get(name, ()))
-                elif key == "properties":
+                elif key == "properties" and _only_type(parent, "object"):
                     if id(parent) not in needed:
                         req = parent.get("required")
                         needed[id(parent)] = {r for r in req if isinstance(r, str)} if isinstance(req, list) else set()
@@ -244,7 +245,8 @@ class AnyOfRewrites(ConjunctionRewrites):
                         todo.append(parent)
                 elif key == "items" and "prefixItems" not in parent:
                     low = parent.get("minItems", 0)
-                    if isinstance(low, (int, float)) and not isinstance(low, bool) and low > 0:
+                    if isinstance(low, (int, float)) and not isinstance(low, bool) and low > 0 and \
+                            _only_type(parent, "array"):
                         todo.append(parent)
                     elif "maxItems" in self.p.supported:
                         emptied.append(parent)
@@ -258,7 +260,7 @@ class AnyOfRewrites(ConjunctionRewrites):
                 self.change(ptrs[id(parent)], "items", "rewritten", "of no value: maxItems: 0 (the empty array)")
         defs = wire.get("$defs") if isinstance(wire, dict) else None
         if isinstance(defs, dict) and any(id(v) in dead for v in defs.values()):
-            named = _named_defs(wire, defs)
+            named = _named_defs(wire, defs, {k for k, v in defs.items() if id(v) not in dead})
             for name in [k for k, v in defs.items() if id(v) in dead and k not in named]:
                 del defs[name]  # no value, and nothing names it: not sent
             if not defs:
@@ -296,11 +298,12 @@ _WALKS = ("$ref", "allOf", "anyOf", "oneOf", "not", "if", "then", "else", "prope
 _NOT_SPREAD = ("unevaluatedProperties", "unevaluatedItems")
 
 
-def _named_defs(wire: Dict[str, Any], defs: Dict[str, Any]) -> Set[str]:
-    """The names of the *defs* a ``$ref`` reached from *wire*'s root names, or names a
-    node in (through the defs named), each def walked once."""
-    named: Set[str] = set()
-    todo = [{k: v for k, v in wire.items() if k != "$defs"}]
+def _named_defs(wire: Dict[str, Any], defs: Dict[str, Any], kept: Set[str]) -> Set[str]:
+    """The names of the *defs* a ``$ref`` names from *wire*'s root or from the defs
+    *kept* (sent whatever names them), or names a node in (through the defs named), each
+    def walked once: a def deleted is named by no ``$ref`` left on the wire."""
+    named: Set[str] = set(kept)
+    todo = [{k: v for k, v in wire.items() if k != "$defs"}, *(defs[k] for k in kept)]
     while todo:
         for _, sub in iter_subschemas(todo.pop()):
             ref = sub.get("$ref") if isinstance(sub, dict) else None
@@ -310,6 +313,12 @@ def _named_defs(wire: Dict[str, Any], defs: Dict[str, Any]) -> Set[str]:
                     named.add(tokens[1])
                     todo.append(defs[tokens[1]])
     return named
+
+
+def _only_type(node: Dict[str, Any], kind: str) -> bool:
+    """Whether *node* is of the ``type`` *kind* alone (not nullable, not untyped): its
+    ``required`` / ``minItems`` hold for every value (they apply to that type only)."""
+    return node.get("type") == kind and node.get("nullable") is not True
 
 
 def _of_types(values: List[Any], kind: Any, seen: Dict[Any, List[Any]]) -> List[Any]:

@@ -61,6 +61,8 @@ class ConjunctionRewrites(ShapeRewrites):
     recursive: Set[str]
     copied: int
     copy_budget: int
+    ref_kinds: Dict[Tuple[str, int], Any]  # ``_kind_of`` a lone ``$ref``, by reference and depth
+    assumed: Set[int]  # branches typed ``object`` by the copy of an untyped node's keywords
     beside_refused: bool  # ``too-large`` said once for the copies into anyOf branches (a target's with them)
     split: List[Any]  # the anyOf lists the rewrite made (``_rewrite.py``)
     _closing: Dict[Tuple[int, int], bool]  # ``_closes`` of a ``$ref`` target, by (id, depth)
@@ -207,6 +209,11 @@ class ConjunctionRewrites(ShapeRewrites):
                     written.append(b)  # (``type: object`` beside an object branch: it says so already)
                     continue
                 if _no_object(kind):  # the object keywords do not apply to it
+                    if id(n) in self.assumed:  # (``type: object`` only said by the copy: not left out)
+                        self.lint("not-representable", ptr, f"the object's properties cannot be merged into each "
+                                  f"{comb} branch of a node whose type is not known, and strict mode would close "
+                                  "the object and its branches apart; use strict=False or prompt mode")
+                        return None
                     if n.get("type") != "object":
                         written.append(b)  # (``properties`` beside an enum of strings: the branch as it is)
                     continue  # (``type: object`` beside an integer branch: nothing in common, left out)
@@ -233,6 +240,9 @@ class ConjunctionRewrites(ShapeRewrites):
                               "branch, and strict mode would close the object and its branches apart, accepting "
                               "no answer; use strict=False or prompt mode")
                     return None
+                if (n.get("type") != "object" or id(n) in self.assumed) and kind != "object" and \
+                        isinstance(merged, dict):
+                    self.assumed.add(id(merged))  # typed ``object`` by the copy, not by the original
                 written.append(merged)
             out[comb] = written
         names: Dict[str, Any] = n["properties"] if isinstance(n.get("properties"), dict) else {}
@@ -244,10 +254,17 @@ class ConjunctionRewrites(ShapeRewrites):
         return out
 
     def _kind_of(self, b: Any, depth: int = 3) -> Any:
-        """The ``type`` of the branch *b*: its own, its ``$ref`` target's (``_kind``), else
+        """The ``type`` of the branch *b*: its own, its ``$ref`` target's (``_kind``; a lone
+        ``$ref``'s target read as a branch, *depth* levels down), else
         the types of its ``enum`` / ``const`` values, else those of its ``anyOf`` /
         ``oneOf`` branches (*depth* levels down); ``None`` when none says."""
         kind = self._kind(b)
+        if kind is None and isinstance(b, dict) and list(b) == ["$ref"] and isinstance(b["$ref"], str) and depth:
+            at = (b["$ref"], depth)  # (a lone ``$ref``: its target's, read once per reference and depth)
+            if at not in self.ref_kinds:
+                self.ref_kinds[at] = None  # (a cycle of references ends here: no type)
+                self.ref_kinds[at] = self._kind_of(self._target(b["$ref"]), depth - 1)
+            return self.ref_kinds[at]
         if kind is not None or not isinstance(b, dict) or "type" in b or "$ref" in b:
             return kind
         values = b["enum"] if isinstance(b.get("enum"), list) else [b["const"]] if "const" in b else None
