@@ -172,3 +172,27 @@ def test_a_dict_held_in_many_places_is_checked_in_steps_of_the_objects(monkeypat
         checks.check_args_to_write(call, "text.hermes")
         counts.append(texts[0])
     assert counts[1] <= 5 * counts[0], counts
+
+
+@pytest.mark.parametrize("shape", ["value", "key"])
+def test_a_string_held_in_many_places_is_not_joined_once_per_place(shape: str) -> None:
+    # one long string held n times (marshal writes it once, then references): the level
+    # passes join no more text than marshal wrote, so memory grows with the objects
+    # given, not with n times the string (800 MB at n = 4,000 before: the review of
+    # session 35); the walk answers it, each string's text read once
+    import tracemalloc
+
+    def peak(n: int) -> int:
+        s = "x" * (50 * n)
+        args = {"a": [s] * n} if shape == "value" else {"a": [{s: i} for i in range(n)]}
+        call = ToolCall("f", {"b": 1}, "c1")
+        call.args.update(args)  # (a key held many times is built after the call, as callers do)
+        tracemalloc.start()
+        try:
+            checks.check_args_to_write(call, "anthropic.messages")
+            return tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+
+    small, big = peak(200), peak(800)
+    assert big <= 6 * max(small, 1) + 200_000, (small, big)

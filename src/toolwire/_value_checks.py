@@ -272,7 +272,8 @@ def plainly_json(args: Dict[str, Any], low: int = -LONG_INT, high: int = LONG_IN
         return False
     if budget < _PASSES_FROM:
         return False
-    places = budget
+    places = text = budget  # (text: characters left to join; a string of them is a byte of
+    # marshal's text or more, except one held twice, which marshal writes as a reference)
     dicts: List[Any] = [args]
     seqs: List[Any] = []
     levels = 0
@@ -283,8 +284,11 @@ def plainly_json(args: Dict[str, Any], low: int = -LONG_INT, high: int = LONG_IN
         items: List[Any] = []
         if dicts:
             keys = list(chain.from_iterable(dicts))
-            if not _STR_ONLY.issuperset(map(type, keys)) or not _utf8("".join(keys)):
+            if not _STR_ONLY.issuperset(map(type, keys)):
                 return False
+            text -= sum(map(len, keys))
+            if text < 0 or not _utf8("".join(keys)):
+                return False  # (more text than marshal wrote: a string held twice, for the walk)
             items.extend(chain.from_iterable(map(dict.values, dicts)))
         items.extend(chain.from_iterable(seqs))
         budget -= len(items)
@@ -294,8 +298,11 @@ def plainly_json(args: Dict[str, Any], low: int = -LONG_INT, high: int = LONG_IN
         kinds = set(types)
         if not _JSON_TYPES.issuperset(kinds):
             return False
-        if str in kinds and not _utf8("".join(_of(items, types, str))):
-            return False
+        if str in kinds:
+            strs = list(_of(items, types, str))
+            text -= sum(map(len, strs))
+            if text < 0 or not _utf8("".join(strs)):
+                return False
         if int in kinds:
             ints = list(_of(items, types, int))
             if not (low < min(ints) and max(ints) < high):
