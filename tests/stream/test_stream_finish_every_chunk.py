@@ -200,3 +200,23 @@ def test_parallel_heads_in_separate_chunks_then_interleaved_pieces() -> None:
     assert accumulate(chunks, "openai.chat") == expected
     assert accumulate(chunks) == expected
     assert _fed(chunks) == expected
+
+
+@pytest.mark.parametrize("form", ["text", "bytes", "line"])
+def test_done_ends_a_pending_choice(form: str) -> None:
+    """vLLM's stream without the usage chunk: the last indexed piece beside the finish,
+    then ``data: [DONE]`` (OpenAI's SSE stream ends with it): nothing comes after it, so
+    the call is done there, fed as SSE text, bytes or lines without their line end."""
+    import json
+
+    def sse(data: Any) -> Any:
+        text = f"data: {data if type(data) is str else json.dumps(data)}"
+        return {"text": text + "\n\n", "bytes": (text + "\n\n").encode(), "line": text}[form]
+
+    acc = Accumulator("openai.chat")
+    acc.feed(sse(c({"role": "assistant", "tool_calls": [head(0, "call_1", "f")]}, None)))
+    acc.feed(sse(c({"tool_calls": [piece(0, '{"a":')]}, None)))
+    assert not [e for e in acc.feed(sse(c({"tool_calls": [piece(0, "1}")]}, "tool_calls"))) if isinstance(e, CallDone)]
+    events = acc.feed(sse("[DONE]"))
+    assert [e.call for e in events if isinstance(e, CallDone)] == [ToolCall("f", {"a": 1}, "call_1")]
+    assert acc.close() == [ToolCall("f", {"a": 1}, "call_1")]

@@ -142,6 +142,11 @@ class Feed:
         for scope in sorted(self.finished):
             self._finished(scope)
 
+    def stream_done(self) -> None:
+        """SSE ``data: [DONE]``, the Chat stream's last line (OpenAI's chat-streaming
+        reference): nothing comes after it; the choices that finished end there."""
+        self.close()
+
     def _tooled(self, scope: Any) -> None:
         """The first ``tool_calls`` of the choice *scope*: a legacy call it started is
         no call to run beside them (``_legacy``)."""
