@@ -168,3 +168,55 @@ def test_a_stream_checkpointed_after_such_a_finish_goes_on() -> None:
     acc = pickle.loads(pickle.dumps(acc))
     acc.feed(c({"tool_calls": [piece(0, "1}")]}))
     assert acc.close() == [ToolCall("f", {"a": 1}, "call_1")]
+
+
+def test_the_usage_chunk_ends_a_pending_choice() -> None:
+    """vLLM's stream: the last indexed argument piece comes in the chunk with
+    ``finish_reason``; then the usage chunk, ``choices: []`` (OpenAI's
+    ``stream_options.include_usage``: the last chunk before ``[DONE]``). No piece can come
+    after it: the calls are done there, not only at ``close()``."""
+    acc = Accumulator("openai.chat")
+    acc.feed(c({"role": "assistant", "tool_calls": [head(0, "call_1", "f")]}, None))
+    acc.feed(c({"tool_calls": [piece(0, '{"a":')]}, None))
+    assert not [e for e in acc.feed(c({"tool_calls": [piece(0, "1}")]}, "tool_calls")) if isinstance(e, CallDone)]
+    usage = {"id": "x", "object": "chat.completion.chunk", "created": 1, "model": "m", "choices": [],
+             "usage": {"prompt_tokens": 5, "completion_tokens": 3, "total_tokens": 8}}
+    events = acc.feed(usage)
+    assert [e.call for e in events if isinstance(e, CallDone)] == [ToolCall("f", {"a": 1}, "call_1")]
+    assert acc.calls == [ToolCall("f", {"a": 1}, "call_1")]
+    assert acc.close() == [ToolCall("f", {"a": 1}, "call_1")]
+    assert not [e for e in acc.events() if isinstance(e, CallDone)]
+
+
+def test_parallel_heads_in_separate_chunks_then_interleaved_pieces() -> None:
+    """A finish on every chunk, the heads of two parallel calls in chunks of their own,
+    then their pieces interleaved: a head at an index where the choice has no open call
+    starts that call beside the others (openai-python's ``ChatCompletionStreamState``
+    reads ``f({"a": 1})``, ``g({"b": 2})``)."""
+    chunks = [c({"tool_calls": [head(0, "call_1", "f")]}), c({"tool_calls": [head(1, "call_2", "g")]}),
+              c({"tool_calls": [piece(0, '{"a":')]}), c({"tool_calls": [piece(1, '{"b":')]}),
+              c({"tool_calls": [piece(0, "1}")]}), c({"tool_calls": [piece(1, "2}")]})]
+    expected = [ToolCall("f", {"a": 1}, "call_1"), ToolCall("g", {"b": 2}, "call_2")]
+    assert accumulate(chunks, "openai.chat") == expected
+    assert accumulate(chunks) == expected
+    assert _fed(chunks) == expected
+
+
+@pytest.mark.parametrize("form", ["text", "bytes", "line"])
+def test_done_ends_a_pending_choice(form: str) -> None:
+    """vLLM's stream without the usage chunk: the last indexed piece beside the finish,
+    then ``data: [DONE]`` (OpenAI's SSE stream ends with it): nothing comes after it, so
+    the call is done there, fed as SSE text, bytes or lines without their line end."""
+    import json
+
+    def sse(data: Any) -> Any:
+        text = f"data: {data if type(data) is str else json.dumps(data)}"
+        return {"text": text + "\n\n", "bytes": (text + "\n\n").encode(), "line": text}[form]
+
+    acc = Accumulator("openai.chat")
+    acc.feed(sse(c({"role": "assistant", "tool_calls": [head(0, "call_1", "f")]}, None)))
+    acc.feed(sse(c({"tool_calls": [piece(0, '{"a":')]}, None)))
+    assert not [e for e in acc.feed(sse(c({"tool_calls": [piece(0, "1}")]}, "tool_calls"))) if isinstance(e, CallDone)]
+    events = acc.feed(sse("[DONE]"))
+    assert [e.call for e in events if isinstance(e, CallDone)] == [ToolCall("f", {"a": 1}, "call_1")]
+    assert acc.close() == [ToolCall("f", {"a": 1}, "call_1")]

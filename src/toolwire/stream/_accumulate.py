@@ -252,6 +252,17 @@ class Accumulator:
             self._read(it)
         except DecodeError as exc:
             raise at_chunk(exc, body.place()) from None
+        if body.done:
+            body.done = False
+            self._done()
+
+    def _done(self) -> None:
+        """A ``[DONE]`` line was read: the SSE stream's end (OpenAI's Chat stream sends it
+        last). A handler that keeps calls open past their finish reason ends them here
+        (its ``stream_done``), so their ``CallDone`` comes from this ``feed``."""
+        end = getattr(self._handler, "stream_done", None)
+        if end is not None:
+            end()
 
     def _read(self, it: Iterator[Dict[str, Any]]) -> None:
         if self._core is not None:

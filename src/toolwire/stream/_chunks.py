@@ -35,7 +35,7 @@ class Body:
     ``-2``: the pending event, at ``begin``); ``whole``: the stream is one body, whose
     events are its chunks (``$[k]``)."""
 
-    __slots__ = ("pending", "begin", "at", "n", "here", "multi", "whole", "lines", "lines_at", "cr")
+    __slots__ = ("pending", "begin", "at", "n", "here", "multi", "whole", "lines", "lines_at", "cr", "done")
     __reduce__ = reduce_slots
 
     def __init__(self) -> None:
@@ -49,6 +49,7 @@ class Body:
         self.lines: Optional[Lines] = None  # the bytes fed (``accumulate``: made at the first)
         self.lines_at = 0  # the place of the bytes chunk fed last (its unfinished line: ``Lines.rest``)
         self.cr = False  # the text read last ended in a CR (an LF opening the next is its CRLF's)
+        self.done = False  # a ``[DONE]`` line was read (the SSE stream's end: ``Accumulator._done``)
 
     def start(self, at: int, chunk: Any) -> None:
         """A fed chunk at *at* is read next (at the place read last: the unfinished line
@@ -337,7 +338,10 @@ def _text(text: str, body: Optional[Body]) -> Iterator[Dict[str, Any]]:
             if own.pending is not None:  # a line more of the pending event (parsed at its end)
                 own.pending.append(payload)
                 continue
-            if not payload or payload == "[DONE]":
+            if not payload:
+                continue
+            if payload == "[DONE]":
+                own.done = True
                 continue
             try:
                 data = load_json(payload)
@@ -352,6 +356,7 @@ def _text(text: str, body: Optional[Body]) -> Iterator[Dict[str, Any]]:
             if line[0] in "{[":
                 payload = line  # NDJSON (Ollama) or saved raw chunks
             elif line == "[DONE]":
+                own.done = True
                 continue
             else:
                 own.here = own.n

@@ -41,7 +41,8 @@ Run = Callable[[Iterable[Any], Callable[[Any], None]], None]
 # A dialect streams when it declares ``stream=factory``: ``factory(core)`` returns an
 # object with ``feed(data: dict)`` and ``close()``, and optionally ``run(chunks,
 # other)``: a loop that takes the dict chunks of *chunks* itself (one call for a whole
-# stream) and passes any other chunk to ``other``. Detection and the list of streaming
+# stream) and passes any other chunk to ``other``, and ``stream_done()``: an SSE
+# ``data: [DONE]`` line was fed (``Accumulator._done``). Detection and the list of streaming
 # dialects are derived from the fields of the registry in use (``_table``).
 
 

@@ -128,7 +128,9 @@ class Feed:
         empty delta), or beside pieces without ``index`` (Mistral's whole calls: no
         piece can go on with them), ends them at once; one beside indexed pieces only
         marks its choice (``finished``) until a later chunk of the choice carries no piece
-        that can only continue one of its calls (``_call``), or the stream ends: LiteLLM's Gemini
+        that can only continue one of its calls (``_call``), a chunk with ``choices: []``
+        (the usage chunk: openai ``stream_options.include_usage``, the last chunk), or the
+        stream ends: LiteLLM's Gemini
         iterator puts ``finish_reason`` on every chunk, the argument pieces after it
         included (BerriAI/litellm#2195, open-webui/open-webui#16377), and openai-python's
         ``ChatCompletionStreamState`` keeps adding them."""
@@ -139,6 +141,11 @@ class Feed:
         """The end of the stream: the calls of the choices that finished end there."""
         for scope in sorted(self.finished):
             self._finished(scope)
+
+    def stream_done(self) -> None:
+        """SSE ``data: [DONE]``, the Chat stream's last line (OpenAI's chat-streaming
+        reference): nothing comes after it; the choices that finished end there."""
+        self.close()
 
     def _tooled(self, scope: Any) -> None:
         """The first ``tool_calls`` of the choice *scope*: a legacy call it started is
@@ -199,6 +206,11 @@ class Feed:
             if type(choices) is not tuple:
                 skipped(core, data)  # another dialect's chunk with a call: refused, never passed over
                 return
+        if not choices and self.finished:
+            # ``choices: []`` after a finish: the usage chunk (openai ``stream_options.include_usage``:
+            # the last chunk before ``[DONE]``); no piece comes after it (vLLM's last piece
+            # comes beside its finish): every pending choice ends here
+            self.close()
         pos = -1
         for ch in choices:
             pos += 1
@@ -310,9 +322,14 @@ class Feed:
         core = self.core
         if scope in self.finished:
             # after the choice's finish, only a piece that can be nothing but the rest of a call of
-            # the choice goes on with it: no name, that call's index, no id (``""``, ``"null"``) or its own
-            c = core.by_key.get((scope, index)) if name is None and index is not None else None
-            if c is None or c.done or (type(ident) is str and ident and ident != "null" and ident != c.id):
+            # the choice goes on with it: no name, that call's index, no id (``""``, ``"null"``) or its
+            # own; and a head (a name) at an index where the choice has no open call starts a call
+            # beside them (parallel heads in chunks of their own; the index decides, as without a finish)
+            c = core.by_key.get((scope, index)) if index is not None else None
+            if name is None:
+                if c is None or c.done or (type(ident) is str and ident and ident != "null" and ident != c.id):
+                    self._finished(scope)
+            elif index is None or (c is not None and not c.done):
                 self._finished(scope)
         if type(ident) is not str or not ident:
             ident = None
