@@ -7,11 +7,11 @@ for 80 KB). Counted with tracemalloc's peak, never timed."""
 
 from __future__ import annotations
 
-import tracemalloc
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 
+from memory_peak import peak
 from toolwire import schema
 
 S = {"type": ["object", "array"], "additionalProperties": {"$ref": "#"}, "items": {"$ref": "#/$defs/i"},
@@ -25,25 +25,15 @@ def _under_long_keys(n: int, depth: int, keylen: int, leaf: Any = 1) -> Any:
     return value
 
 
-def _peak(fn: Callable[[], Any]) -> int:
-    fn()  # what the first check compiles and caches
-    tracemalloc.start()
-    try:
-        fn()
-        return tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
-
-
 def test_many_values_under_a_long_path() -> None:
     small, big = (_under_long_keys(n, 10, n) for n in (500, 2000))
-    spent = [_peak(lambda v=v: schema.validate(v, S)) for v in (small, big)]
+    spent = [peak(lambda v=v: schema.validate(v, S)) for v in (small, big)]
     assert spent[1] <= 4.5 * spent[0]  # a pointer of 10n characters held per value: 16x
 
 
 def test_a_long_path_of_many_levels() -> None:
     small, big = (_under_long_keys(1, depth, 1000) for depth in (20, 80))
-    spent = [_peak(lambda v=v: schema.validate(v, S)) for v in (small, big)]
+    spent = [peak(lambda v=v: schema.validate(v, S)) for v in (small, big)]
     assert spent[1] <= 4.5 * spent[0]  # every level's pointer at once: 13x
 
 

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import json
 import sys
-import tracemalloc
-from typing import Any, Callable, Dict, Iterator
+from typing import Any, Dict, Iterator
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from memory_peak import peak
 from toolwire import InvalidToolCall, Tool, ToolCall, retry, schema, validate_call
 
 MORE = "more issues not listed: the check stops after the first 100"
@@ -29,15 +29,6 @@ def _under_long_keys(n: int, leaf: Any, depth: int = 10) -> Any:
     return leaf
 
 
-def _peak(fn: Callable[[], Any]) -> int:
-    tracemalloc.start()
-    try:
-        fn()
-        return tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
-
-
 FREE_FORM: Dict[str, Any] = {}
 TYPED = {"type": ["object", "array"], "additionalProperties": {"$ref": "#"}, "items": {"type": "integer"}}
 
@@ -47,7 +38,7 @@ TYPED = {"type": ["object", "array"], "additionalProperties": {"$ref": "#"}, "it
 def test_many_issues_under_long_paths_take_linear_memory(sch: Any, leaf: Any) -> None:
     small, big = (_under_long_keys(n, [leaf] * n) for n in (250, 1000))
     schema.validate(small, sch)  # what the first check compiles and caches
-    spent = [_peak(lambda v=v: schema.validate(v, sch)) for v in (small, big)]
+    spent = [peak(lambda v=v: schema.validate(v, sch)) for v in (small, big)]
     assert spent[1] <= 4.5 * spent[0]  # a pointer per issue of 10n characters: 16x
 
 
