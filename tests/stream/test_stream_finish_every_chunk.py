@@ -188,6 +188,19 @@ def test_the_usage_chunk_ends_a_pending_choice() -> None:
     assert not [e for e in acc.events() if isinstance(e, CallDone)]
 
 
+def test_an_empty_choices_chunk_without_usage_ends_nothing() -> None:
+    """``choices: []`` without ``usage`` is no usage chunk: LiteLLM's Gemini stream gave
+    one for a metadata-only Gemini chunk (BerriAI/litellm#27928), beside a finish on every
+    chunk (the review of session 35): the pieces after it still go on with the call."""
+    meta = {"id": "x", "object": "chat.completion.chunk", "created": 1, "model": "m", "choices": []}
+    chunks = [c({"role": "assistant", "tool_calls": [head(0, "call_1", "f")]}, "tool_calls"),
+              c({"tool_calls": [piece(0, '{"x":')]}, "tool_calls"), meta,
+              c({"tool_calls": [piece(0, "1}")]}, "tool_calls")]
+    expected = [ToolCall("f", {"x": 1}, "call_1")]
+    assert accumulate(chunks, "openai.chat") == expected
+    assert _fed(chunks) == expected
+
+
 def test_parallel_heads_in_separate_chunks_then_interleaved_pieces() -> None:
     """A finish on every chunk, the heads of two parallel calls in chunks of their own,
     then their pieces interleaved: a head at an index where the choice has no open call

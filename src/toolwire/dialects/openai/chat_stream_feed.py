@@ -129,7 +129,8 @@ class Feed:
         piece can go on with them), ends them at once; one beside indexed pieces only
         marks its choice (``finished``) until a later chunk of the choice carries no piece
         that can only continue one of its calls (``_call``), a chunk with ``choices: []``
-        (the usage chunk: openai ``stream_options.include_usage``, the last chunk), or the
+        and ``usage`` (the usage chunk: openai ``stream_options.include_usage``, the last
+        chunk), ``[DONE]``, or the
         stream ends: LiteLLM's Gemini
         iterator puts ``finish_reason`` on every chunk, the argument pieces after it
         included (BerriAI/litellm#2195, open-webui/open-webui#16377), and openai-python's
@@ -206,10 +207,12 @@ class Feed:
             if type(choices) is not tuple:
                 skipped(core, data)  # another dialect's chunk with a call: refused, never passed over
                 return
-        if not choices and self.finished:
-            # ``choices: []`` after a finish: the usage chunk (openai ``stream_options.include_usage``:
-            # the last chunk before ``[DONE]``); no piece comes after it (vLLM's last piece
-            # comes beside its finish): every pending choice ends here
+        if not choices and self.finished and data.get("usage") is not None:
+            # ``choices: []`` with ``usage`` after a finish: the usage chunk (openai
+            # ``stream_options.include_usage``: the last chunk before ``[DONE]``); no piece
+            # comes after it (vLLM's last piece comes beside its finish): every pending
+            # choice ends here (without ``usage``: a gateway's metadata chunk, which may
+            # come between pieces, BerriAI/litellm#27928)
             self.close()
         pos = -1
         for ch in choices:
