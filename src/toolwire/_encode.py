@@ -170,7 +170,7 @@ def encode(
     else:
         c = call if type(call) is ToolCall else _as_call(call, registry)
     _check_name(d, c.name)
-    _check_args(d, c)
+    check_args_to_write(c, d.name)  # dialects that carry args as data would pass them on as they are
     pd = c.provider_data
     if pd and (len(pd) > 1 or d.name not in pd):  # another dialect's data: its namespace, if any
         check_scope("call", c.name, pd, d, registry)
@@ -351,12 +351,6 @@ def _encoded(d: Dialect, fn: Any, *args: Any) -> Dict[str, Any]:
 # what ``encode_arguments`` may raise on a value that is not JSON (a cycle, a set, an
 # int too long to print, nesting past the writer); a dialect's encoder is wrapped whole
 _ENCODE_ERRORS = (ValueError, TypeError, RecursionError, AttributeError, KeyError)
-
-
-def _check_args(d: Dialect, c: ToolCall) -> None:
-    """An ``EncodeError`` at the first value of ``c.args`` that JSON cannot hold: dialects
-    that carry args as data would pass them on as they are (``check_args_to_write``)."""
-    check_args_to_write(c, d.name)
 
 
 def _encode_error(d: Dialect, value: Any, exc: Exception) -> EncodeError:

@@ -16,13 +16,14 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Union
 from .._args import encode_arguments
 from .._builtin import default_registry, registry_of
 from .._dialect import Dialect, EncodeContext
-from .._encode import _ENCODE_ERRORS, _check_args, _check_name, _encode_error
+from .._encode import _ENCODE_ERRORS, _check_name, _encode_error
 from .._errors import DecodeError, EncodeError, ToolwireError, UnknownDialectError, excerpt
 from .._flags import check_flag
 from .._ids import IdMap
 from .._registry import Registry
 from .._scope import check_scope
 from .._types import ToolCall, new_call
+from .._value_checks import check_args_to_write
 from ..dialects._common import encode_id, scoped
 from ._table import streams
 
@@ -107,7 +108,7 @@ def _held(d: Dialect, c: ToolCall, position: int, ids: Optional[IdMap], registry
     dialect whose calls are all the client's); where ``encode`` writes it back, the
     dialect's stream encoder writes it as the provider's own item, as ``encode`` does."""
     _check_name(d, c.name)
-    _check_args(d, c)
+    check_args_to_write(c, d.name)
     if c.provider_data:
         check_scope("call", c.name, c.provider_data, d, registry)
     ctx = EncodeContext(ids=ids, position=position)
