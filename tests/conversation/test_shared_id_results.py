@@ -77,17 +77,23 @@ def test_a_result_beyond_the_calls_with_its_id_takes_no_name() -> None:
     conv = decode_conversation(_history("F", "G", "H"), "openai.chat")
     assert [(p.kind, p.index) for p in check_conversation(conv, "gemini")] == [("duplicate-id", 1),
                                                                                ("orphan-result", 4)]
+    orphan_takes_no_name(conv, 4, [("f", "F"), ("g", "G"), (None, "H")])
+
+
+def orphan_takes_no_name(conv: Any, index: int, tools: List[Any]) -> None:
+    """The orphan result of *conv* at message *index* is written under no call's name:
+    Gemini (which needs one) raises at its place, Mistral and Ollama send it nameless,
+    noted (*tools*: their tool messages' names and contents)."""
     with pytest.raises(EncodeError) as e:
         encode_conversation(conv, "gemini")
-    assert e.value.loc == "$.messages[4].parts[0]"
-    assert "Message 4: the result for call_0 answers no call before it (check_conversation: orphan-result)" in (
-        str(e.value))
+    assert e.value.loc == f"$.messages[{index}].parts[0]"
+    assert (f"Message {index}: the result for call_0 answers no call before it (check_conversation: "
+            "orphan-result)") in str(e.value)
     for target, key in [("mistral", "name"), ("ollama", "tool_name")]:
         report: List[Problem] = []
         out = encode_conversation(conv, target, report=report)
-        tools = [m for m in out["messages"] if m["role"] == "tool"]
-        assert [(m.get(key), m["content"]) for m in tools] == [("f", "F"), ("g", "G"), (None, "H")]
-        assert [(p.kind, p.index) for p in report] == [("dropped", 4)]
+        assert [(m.get(key), m["content"]) for m in out["messages"] if m["role"] == "tool"] == tools
+        assert [(p.kind, p.index) for p in report] == [("dropped", index)]
 
 
 def test_fix_answers_the_later_call_and_keeps_the_first_result_with_the_first() -> None:
