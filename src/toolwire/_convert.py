@@ -61,7 +61,7 @@ class _Target:
         """The wire item of *c*; *slot*: ``IdMap.id_of``'s (``encode_conversation``)."""
         if c.id is None and self.d.ids.required:
             new = self.ids.id_of(c, slot)
-            c = evolve(c, id=new, provider_data=made_id_data(c, self.d.name), repairs=(*c.repairs, "id-synthesized"))
+            c = evolve(c, id=new, provider_data=made_id_data(c, self.d), repairs=(*c.repairs, "id-synthesized"))
         if c.id is not None:
             self.ids.named(c.id, c.name)
         name = self.names.map(c.name)

@@ -342,7 +342,12 @@ class Dialect:
     ``("input",)``, MCP ``("arguments", "params")``: JSON-RPC's word); registering the
     dialect adds them to the keys every dialect refuses a call for setting while its
     own arguments field is absent or empty (``{"function": {"name": "f", "input":
-    {...}}}`` read as Chat would run without them).
+    {...}}}`` read as Chat would run without them). ``id_placeholders`` are the keys of the
+    provider data a call keeps under this dialect's name that stand for its wire id as
+    received (Chat's ``no_id``, an ``id`` of ``""``, ``legacy``: a ``function_call`` has
+    none): an id made for an id-less call (``convert``, ``encode_conversation``) drops
+    them and keeps the rest (Gemini's signature in a Chat call's ``extra_content``);
+    ``None``, the whole entry is dropped.
     """
 
     name: str
@@ -389,6 +394,7 @@ class Dialect:
     scope: Optional[Callable[[Any], Optional[str]]] = None
     unfinished_reasons: FrozenSet[str] = frozenset()
     argument_keys: Tuple[str, ...] = ()
+    id_placeholders: Optional[FrozenSet[str]] = None
 
     def __reduce__(self) -> Any:
         # built-in dialects (``dialects.BUILTIN``) pickle by name (distributed engines

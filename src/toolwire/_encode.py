@@ -85,35 +85,27 @@ def invalid_as_call(call: InvalidToolCall, d: Dialect, ids: Optional[IdMap] = No
             loc="$.raw",
         )
     if call.id is None and ids is not None and d.ids.required:
-        return new_call(call.name, {}, ids.id_of(call), Verbatim(call.raw), made_id_data(call, d.name),
+        return new_call(call.name, {}, ids.id_of(call), Verbatim(call.raw), made_id_data(call, d),
                         ("invalid-call",))
     return new_call(call.name, {}, call.id, Verbatim(call.raw), call.provider_data or None, ("invalid-call",))
 
 
-#: the keys of a dialect's provider data that stand for the call's own id as the wire
-#: had it (Chat, Mistral, MCP: ``no_id``, an ``id`` of ``""``, ``"null"`` or ``null``; MCP's
-#: ``int_id``; any: ``native_id``; Chat's ``legacy``: a ``function_call``, which has no id,
-#: given one is a tool call); Responses keeps its item's own ``id`` (``fc_...``) there
-_ID_KEYS = frozenset({"no_id", "id", "int_id", "native_id", "legacy"})
-_ITEM_ID = frozenset({"openai.responses"})
-
-
-def made_id_data(call: Any, target: str) -> Any:
-    """The provider data of *call* written with an id the target made for it: the
-    target's own id placeholders (no id, an empty id) no longer apply (as for a valid
-    call); the rest of its data (Gemini's signature in a Chat call's ``extra_content``,
-    a Responses item's ``id`` and ``status``) goes on."""
+def made_id_data(call: Any, d: Dialect) -> Any:
+    """The provider data of *call* written to *d* with an id made for it: *d*'s own id
+    placeholders (``Dialect.id_placeholders``: no id, an empty id) no longer apply (as for
+    a valid call); the rest of its data (Gemini's signature in a Chat call's
+    ``extra_content``, a Responses item's ``id`` and ``status``) goes on."""
     pd = call.provider_data
-    own = pd.get(target)
+    own = pd.get(d.name)
     if type(own) is not dict:
         return pd
-    drop = _ID_KEYS - {"id"} if target in _ITEM_ID else _ID_KEYS
-    if drop.isdisjoint(own):
+    drop = d.id_placeholders
+    if drop is not None and drop.isdisjoint(own):
         return pd
-    kept = {k: v for k, v in own.items() if k not in drop}
-    out = {k: v for k, v in pd.items() if k != target}
+    kept = {k: v for k, v in own.items() if k not in drop} if drop is not None else {}
+    out = {k: v for k, v in pd.items() if k != d.name}
     if kept:
-        out[target] = kept
+        out[d.name] = kept
     return out
 
 

@@ -159,7 +159,7 @@ class Writer:
         self._sync()
         slot = self._slot_of(c)
         if slot is not None:  # its id by its slot, as a valid call's
-            c = c.replace(id=self.target.ids.id_of(c, slot), provider_data=made_id_data(c, self.name))
+            c = c.replace(id=self.target.ids.id_of(c, slot), provider_data=made_id_data(c, self.target.d))
         try:
             stand_in = invalid_as_call(c, self.d, self.target.ids)
             out = self.target.call(stand_in, self._place())

@@ -126,6 +126,7 @@ def peek(item: Dict[str, Any]) -> Tuple[Any, Any]:
 DIALECT = Dialect(
     name=NAME,
     argument_keys=("input",),
+    id_placeholders=frozenset({"native_id"}),
     keys=TOP_KEYS,
     gate=gate,
     sniff=named,

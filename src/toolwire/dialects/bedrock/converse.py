@@ -232,6 +232,7 @@ DIALECT = Dialect(
     builtin_tool=builtin_kind,
     name=NAME,
     argument_keys=("input",),
+    id_placeholders=frozenset({"native_id"}),
     keys=_TOP,
     sniff=sniff,
     decode_call=decode_call,

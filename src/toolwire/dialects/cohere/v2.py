@@ -226,6 +226,7 @@ DIALECT = Dialect(
     history=chat_like(NAME, plan="tool_plan", thinking=True, details=DETAILS, evidence=detect),
     name=NAME,
     argument_keys=("arguments",),
+    id_placeholders=frozenset({"native_id"}),
     keys=frozenset({"function", "message", "role", "messages"}),
     sniff=sniff,
     decode_call=decode_call,

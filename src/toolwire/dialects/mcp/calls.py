@@ -159,6 +159,7 @@ def _peek(item: Dict[str, Any]) -> Tuple[Any, Any]:
 DIALECT = Dialect(
     name=NAME,
     argument_keys=("arguments", "params"),
+    id_placeholders=frozenset({"no_id", "id", "int_id", "native_id"}),
     keys=frozenset({"method", "jsonrpc", "inputSchema", "name", "content"}),
     sniff=sniff_named,
     detect=sniff,

@@ -194,6 +194,7 @@ DIALECT = Dialect(
     history=chat_like(NAME, bridge="OK", thinking=True, details=DETAILS, evidence=detect),
     name=NAME,
     argument_keys=("arguments",),
+    id_placeholders=frozenset({"no_id", "id", "native_id"}),
     keys=frozenset({"function", "role", "model"}),
     sniff=sniff,
     decode_call=decode_call,

@@ -223,6 +223,7 @@ DIALECT = Dialect(
     history=chat_history.HISTORY,
     name=NAME,
     argument_keys=("arguments",),
+    id_placeholders=frozenset({"no_id", "id", "legacy", "native_id"}),
     keys=frozenset(
         {"function", "type", "choices", "object", "role", "tool_calls", "messages", "name", "function_call"}
     ),

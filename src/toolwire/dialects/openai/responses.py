@@ -63,6 +63,7 @@ DIALECT = Dialect(
     history=responses_input.HISTORY,
     name=NAME,
     argument_keys=("arguments",),
+    id_placeholders=frozenset({"native_id"}),  # (its ``id`` is the item's own, ``fc_...``: kept)
     # (``steps``, ``previous_interaction_id``, ``status``: a Gemini Interactions API
     # interaction, claimed to be refused: ``responses_sniff.interaction``)
     keys=frozenset({"type", "object", "output", "input", "role", "call_id", "steps", "previous_interaction_id",
