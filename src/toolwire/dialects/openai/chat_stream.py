@@ -26,8 +26,9 @@ Follows https://platform.openai.com/docs/api-reference/chat-streaming (checked
 - Calls end at their choice's ``finish_reason`` or at the end of the stream; after a
   finish beside indexed argument pieces (LiteLLM's Gemini iterator sends it on every
   chunk), a piece that can only continue a call of the choice still goes on with it, and
-  a head at an index without an open call starts one beside them; a chunk with
-  ``choices: []`` (the usage chunk, the last) ends them (``chat_stream_feed.Feed._finished``).
+  a head at an index without an open call starts one beside them; the usage chunk
+  (``choices: []`` with ``usage``, the last) or ``[DONE]`` ends them
+  (``chat_stream_feed.Feed._finished``).
 - Legacy ``delta.function_call`` is one call per choice; its all-empty dummy adds
   nothing; in a choice with ``tool_calls`` it is their mirror (llama-cpp-python repeats
   every piece in both: nothing added) or an invalid call (``chat_stream_feed._legacy``).

@@ -130,10 +130,9 @@ class Feed:
         marks its choice (``finished``) until a later chunk of the choice carries no piece
         that can only continue one of its calls (``_call``), a chunk with ``choices: []``
         and ``usage`` (the usage chunk: openai ``stream_options.include_usage``, the last
-        chunk), ``[DONE]``, or the
-        stream ends: LiteLLM's Gemini
-        iterator puts ``finish_reason`` on every chunk, the argument pieces after it
-        included (BerriAI/litellm#2195, open-webui/open-webui#16377), and openai-python's
+        chunk), ``[DONE]``, or the stream ends: LiteLLM's Gemini iterator puts
+        ``finish_reason`` on every chunk, the argument pieces after it included
+        (BerriAI/litellm#2195, open-webui/open-webui#16377), and openai-python's
         ``ChatCompletionStreamState`` keeps adding them."""
         self.finished.discard(scope)
         self.core.end_scope(scope)
