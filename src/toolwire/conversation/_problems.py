@@ -28,7 +28,8 @@ class Problem:
     items, cache hints, a result's error flag the target has no place for, the trailing
     whitespace of a final assistant text: Anthropic, Bedrock), ``converted`` (a
     tool result's part written in another form: JSON as text, parts joined), ``moved`` (a
-    later system message moved into the system field), ``inserted`` (Mistral: an
+    later system message moved into the system field; a turn's results written in the
+    order of their calls: Gemini, Ollama), ``inserted`` (Mistral: an
     assistant turn written between a tool message and a user message, a user turn before a
     first assistant message with calls; Bedrock and Gemini: a user turn before a first
     assistant message (Gemini: with calls); a placeholder for a blank result).
