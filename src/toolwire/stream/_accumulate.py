@@ -410,10 +410,11 @@ class Accumulator:
 
     @property
     def text(self) -> str:
-        """The reply text seen so far (joined on access), as ``normalize`` reads the same
-        reply whole: a chat template's inline ``<think>…</think>`` block (a reasoning
-        model's Chat stream without a reasoning parser) is no part of it, nor the text
-        after a ``<think>`` never closed (``_think.split_think``)."""
+        """The reply text seen so far, as ``normalize`` reads the same reply whole: a chat
+        template's inline ``<think>…</think>`` block (a reasoning model's Chat stream
+        without a reasoning parser) is no part of it, nor the text after a ``<think>``
+        never closed (``_think.split_think``). Joined once, then grown by the pieces that
+        came since (``_pieces``): read after every chunk, each piece is joined once."""
         core = self._core
         if core is None:
             return ""
