@@ -439,10 +439,13 @@ class Accumulator:
 
     @property
     def refusal(self) -> Optional[str]:
-        """The model's refusal (OpenAI Chat ``delta.refusal``, a Responses refusal part;
-        under a finish reason that says the model refused, Anthropic ``refusal``, the
-        text or ``"refused"``, its inline think block out as in ``text``), never in
-        ``text``: as ``Response.refusal``; ``None`` without one."""
+        """The model's refusal, as ``Response.refusal``: OpenAI Chat ``delta.refusal``, a
+        Responses refusal part (never in ``text``); under a finish reason that says the
+        model refused, Anthropic ``refusal``, the text or ``"refused"``, its inline think
+        block out as in ``text`` (and still in ``text``: it is what the model wrote before
+        it was stopped, "No additional refusal message is included",
+        https://platform.claude.com/docs/en/test-and-evaluate/strengthen-guardrails/handle-streaming-refusals);
+        ``None`` without one."""
         core = self._core
         return None if core is None else core.refusal_text(self._inline_think(core.dialect))
 
