@@ -32,6 +32,9 @@ def _chat(content: str, key: str, reasoning: str) -> Dict[str, Any]:
     ("<think>xyz</think>ans", "abc", "ans", "abc\nxyz"),  # another block: appended
     ("<think>abc</think><think>more</think>ans", "abc", "ans", "abc\nmore"),
     ("<think>ab</think>ans", "abc", "ans", "abc\nab"),  # a part of it is no copy
+    # an empty block (Qwen3's template with thinking off writes "<think>\n\n</think>\n\n") adds nothing,
+    # not a line break
+    ("<think>\n\n</think>\n\nans", "abc", "ans", "abc"),
 ])
 def test_a_block_equal_to_the_reasoning_is_kept_once(content: str, reasoning: str, text: str, read: str,
                                                       key: str) -> None:
