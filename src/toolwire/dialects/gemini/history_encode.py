@@ -3,7 +3,9 @@
 
 Follows https://ai.google.dev/api/caching#Content and
 https://ai.google.dev/gemini-api/docs/function-calling (checked 2026-12-02): the
-system messages are one ``systemInstruction`` (a decoded one's spelling and fields);
+system messages are one ``systemInstruction`` (a decoded one's spelling and fields; none
+for system messages of nothing but empty text, noted: a ``Content`` with no parts is
+refused, "contents.parts must not be empty", vercel/ai#3775);
 turns alternate ``user`` / ``model``, the function responses answering a model turn
 together in the next user content (``write_turns``); a history that would start with
 a function call turn gets a user turn first (``user_turn_first``). Images are
@@ -68,7 +70,12 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
             key, fields = "systemInstruction", {}
             if isinstance(first, Field) and type(first.value) is dict:
                 key, fields = first.key, {k: v for k, v in first.value.items() if k != "parts"}
-            out[key] = {**fields, "parts": sp}
+            if sp:
+                out[key] = {**fields, "parts": sp}
+            else:  # a Content with no parts: refused ("contents.parts must not be empty"), so none
+                w.index = system[0][0]
+                w.note("dropped", f"System message {w.index} holds nothing {NAME} can take: no systemInstruction is "
+                                  "written (an empty one has no parts)")
     contents = out["contents"] = write_turns(turns, w, NAME, "parts", _part, wire_role=_wire_role)
     if contents and contents[0].get("role") == "model" and any(
             type(p) is dict and ("functionCall" in p or "function_call" in p) for p in contents[0].get("parts") or ()):
