@@ -16,7 +16,7 @@ merged form) is sent without it and the keyword reported ``unsupported`` (the ot
 branches take it), as is ``unevaluated*`` (which reads what the other branches
 evaluated). Keywords that leave no branch a value make a node of no value, which a
 parent ``anyOf`` leaves out (exact), an optional property sends as its null branch alone
-(it can only be absent), ``items`` make ``maxItems: 0``, a required property passes to
+(it can only be absent), ``items`` make ``maxItems: 0`` (``empty_array``), a required property passes to
 its object and a ``$defs`` entry to each ``$ref`` naming it (``settle_no_values``: the
 same through ``$ref`` as inline; an entry nothing names is not sent), and which is
 ``unsatisfiable`` (a lint error) anywhere else: never sent beside the ``anyOf`` as if
@@ -225,6 +225,7 @@ class AnyOfRewrites(ConjunctionRewrites):
         dead: Set[int] = set()
         needed: Dict[int, Set[Any]] = {}  # each object's required names, as a set
         emptied: List[Any] = []
+        absent: List[Tuple[Any, str]] = []  # optional properties of closed objects: left out
         while todo:
             n = todo.pop()
             if id(n) in dead:
@@ -237,12 +238,15 @@ class AnyOfRewrites(ConjunctionRewrites):
                         todo.append(parent)
                 elif key == "$defs" and parent is wire:
                     todo.extend(users.get(name, ()))
-                elif key == "properties" and _only_type(parent, "object"):
+                elif key == "properties":
                     if id(parent) not in needed:
                         req = parent.get("required")
                         needed[id(parent)] = {r for r in req if isinstance(r, str)} if isinstance(req, list) else set()
                     if name in needed[id(parent)]:
-                        todo.append(parent)
+                        if _only_type(parent, "object"):
+                            todo.append(parent)
+                    elif parent.get("additionalProperties") is False and "patternProperties" not in parent:
+                        absent.append((parent, name))
                 elif key == "items" and "prefixItems" not in parent:
                     low = parent.get("minItems", 0)
                     if isinstance(low, (int, float)) and not isinstance(low, bool) and low > 0 and \
@@ -253,11 +257,16 @@ class AnyOfRewrites(ConjunctionRewrites):
         for at, lst in lists.items():
             if 0 < left[at] < len(lst):
                 lst[:] = [b for b in lst if id(b) not in dead]
+        for parent, name in absent:
+            sub = parent["properties"].get(name)
+            if id(parent) not in dead and id(sub) in dead:
+                del parent["properties"][name]  # (the closed object refuses the key: exact)
+                self.change(ptrs[id(sub)], "properties", "rewritten", "of no value: left out (it can only be absent)")
         for parent in emptied:
             if id(parent) not in dead and id(parent.get("items")) in dead:
                 del parent["items"]
-                parent["maxItems"] = 0
                 self.change(ptrs[id(parent)], "items", "rewritten", "of no value: maxItems: 0 (the empty array)")
+                self.empty_array(parent, ptrs[id(parent)])
         defs = wire.get("$defs") if isinstance(wire, dict) else None
         if isinstance(defs, dict) and any(id(v) in dead for v in defs.values()):
             named = _named_defs(wire, defs, {k for k, v in defs.items() if id(v) not in dead})
