@@ -58,3 +58,16 @@ def test_a_ref_branch_typed_object_or_string_is_refused_not_narrowed() -> None:
                                              "additionalProperties": False}}}
     rendered = schema.render(original, "openai.chat", on_error="report")
     assert ("not-representable", "/properties/a") in [(lint.code, lint.pointer) for lint in rendered.errors]
+
+
+def test_keywords_of_neither_type_are_left_out_of_both_parts() -> None:
+    # ``minLength`` beside an object or an array has no effect (a string keyword)
+    a = {"properties": {"b": {"not": {}}}, "required": ["b"], "additionalProperties": False,
+         "anyOf": [{"type": ["object", "array"], "items": {"type": "integer"}, "minLength": 1}, {"const": None}]}
+    rendered = schema.render(_root(a), "openai.chat")
+    assert rendered.wire_schema["properties"]["a"] == {
+        "anyOf": [{"type": "array", "items": {"type": "integer"}}, {"const": None, "type": "null"}]}
+    assert rendered.lossless and not rendered.lints, (rendered.report, rendered.lints)
+    orig = jsonschema.Draft202012Validator(_root(a))
+    for value in ([], [1], ["x"], None, {}, {"b": 1}, "x"):
+        assert (rendered.validate({"a": value}) == []) == orig.is_valid({"a": value}), value

@@ -25,7 +25,7 @@ from typing import Any, Dict, List, Optional, Set, Tuple
 
 from .._errors import ToolwireError
 from ._normalize import DICT_KEYWORDS, LIST_KEYWORDS, SINGLE_KEYWORDS, merge_all_of, resolve_ref
-from ._rewrite_shapes import _BY_TYPE, ShapeRewrites
+from ._rewrite_shapes import _BY_TYPE, _PER_TYPE, ShapeRewrites
 from ._util import json_type
 
 __all__ = ["OBJECT_KEYWORDS", "ConjunctionRewrites", "holds_object", "names_in", "size_of"]
@@ -227,11 +227,10 @@ class ConjunctionRewrites(ShapeRewrites):
                                   "branch of several types named by $ref, beside a node whose type is not known; "
                                   "use strict=False or prompt mode")
                         return None
-                    others = [k for k in kind if k != "object"]
-                    rest = {k: v for k, v in b.items() if k not in OBJECT_KEYWORDS}
-                    rest["type"] = others[0] if len(others) == 1 else others
-                    apart = {k for t in others for k in _BY_TYPE.get(t, ())}  # (pass an object)
-                    b = {**{k: v for k, v in b.items() if k not in apart}, "type": "object"}
+                    others = [k for k in kind if k != "object"]  # (each part without the keywords of
+                    rest = {k: v for k, v in b.items() if k not in OBJECT_KEYWORDS and k not in _apart(others)}
+                    rest["type"] = others[0] if len(others) == 1 else others  # the types it is not: no effect)
+                    b = {**{k: v for k, v in b.items() if k not in _apart(["object"])}, "type": "object"}
                 # each branch gets a copy of the object: counted before it is made, not
                 # once all are (n properties into n branches was n² before a check)
                 if size is None:
@@ -340,6 +339,11 @@ def names_in(node: Dict[str, Any]) -> int:
     if isinstance(dependent, dict):
         out += sum(len(v) for v in dependent.values() if isinstance(v, list))
     return out
+
+
+def _apart(kinds: List[str]) -> Set[str]:
+    """The keywords of other types than *kinds* (``minLength`` beside an object: no effect)."""
+    return set(_PER_TYPE).difference(*(_BY_TYPE.get(t, ()) for t in kinds))
 
 
 def _no_object(kind: Any) -> bool:
