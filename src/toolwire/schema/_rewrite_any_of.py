@@ -30,6 +30,7 @@ from __future__ import annotations
 from typing import Any, Dict, List, Optional, Set, Tuple, Union
 
 from .._schema_keywords import DICT_KEYWORDS, LIST_KEYWORDS, SINGLE_KEYWORDS
+from ._issues import At, spelled
 from ._normalize import iter_subschemas
 from ._rewrite_conjunctions import ConjunctionRewrites, size_of
 from ._rewrite_shapes import _BY_TYPE, ANNOTATIONS, types_apart
@@ -181,22 +182,24 @@ class AnyOfRewrites(ConjunctionRewrites):
         """Each ``no_value`` node left in *wire* where its parent can leave it out,
         through ``$ref`` as inline (one walk of the wire, each node settled once): an
         ``anyOf`` drops it (all dropped: the ``anyOf``'s node has no value), an optional
-        property made required is its null branch alone (the same rule), ``items`` of no
+        property made required is its null branch alone (the same rule), one left optional
+        in a closed object is left out (the key is refused either way), ``items`` of no
         value are ``maxItems: 0`` (the empty array, as ``items: false``; under
         ``minItems`` the array has no value), a required property leaves its object no
         value (these two: of ``type`` array / object alone), a ``$defs`` entry each
         ``$ref`` naming it; one of them no ``$ref`` left on the wire names is not sent.
         ``unsatisfiable`` for each left in the wire (the schema accepts nothing
-        there), never sent as if fine."""
+        there), never sent as if fine. Each node's pointer is an ``At`` (its parent's and
+        a token), spelled only for a change reported: a string per node took the depth."""
         if not self.empty:
             return
         where: Dict[int, List[Tuple[Any, str, Any]]] = {}  # each node's places: parent, keyword, name or list
-        ptrs: Dict[int, str] = {}
+        ptrs: Dict[int, Any] = {}  # each node's wire pointer, an ``At`` spelled only where reported
         users: Dict[str, List[Any]] = {}  # the ``$ref`` nodes naming each def
         left: Dict[int, int] = {}  # the branches of each anyOf list not yet left out
         lists: Dict[int, List[Any]] = {}
         seen: Set[int] = set()
-        stack: List[Tuple[Any, str, Any, str, Any]] = [(wire, "", None, "", None)]
+        stack: List[Tuple[Any, Any, Any, str, Any]] = [(wire, "", None, "", None)]
         while stack:
             n, ptr, parent, key, name = stack.pop()
             if not isinstance(n, dict):
@@ -212,15 +215,17 @@ class AnyOfRewrites(ConjunctionRewrites):
                     users.setdefault(tokens[1], []).append(n)
             for k in SINGLE_KEYWORDS:
                 if k in n:
-                    stack.append((n[k], f"{ptr}/{k}", n, k, None))
+                    stack.append((n[k], At(ptr, k), n, k, None))
             for k in DICT_KEYWORDS:
                 if isinstance(n.get(k), dict):
-                    stack.extend((v, f"{ptr}/{k}/{escape_token(sub)}", n, k, sub) for sub, v in n[k].items())
+                    up = At(ptr, k)
+                    stack.extend((v, At(up, escape_token(sub)), n, k, sub) for sub, v in n[k].items())
             for k in LIST_KEYWORDS:
                 if isinstance(n.get(k), list):
                     lists[id(n[k])] = n[k]
                     left[id(n[k])] = len(n[k])
-                    stack.extend((v, f"{ptr}/{k}/{i}", n, k, n[k]) for i, v in enumerate(n[k]))
+                    up = At(ptr, k)
+                    stack.extend((v, At(up, str(i)), n, k, n[k]) for i, v in enumerate(n[k]))
         todo = [node for _, _, node in self.empty.values() if id(node) in seen]
         dead: Set[int] = set()
         needed: Dict[int, Set[Any]] = {}  # each object's required names, as a set
@@ -261,12 +266,14 @@ class AnyOfRewrites(ConjunctionRewrites):
             sub = parent["properties"].get(name)
             if id(parent) not in dead and id(sub) in dead:
                 del parent["properties"][name]  # (the closed object refuses the key: exact)
-                self.change(ptrs[id(sub)], "properties", "rewritten", "of no value: left out (it can only be absent)")
+                self.change(spelled(ptrs[id(sub)]), "properties", "rewritten",
+                            "of no value: left out (it can only be absent)")
         for parent in emptied:
             if id(parent) not in dead and id(parent.get("items")) in dead:
                 del parent["items"]
-                self.change(ptrs[id(parent)], "items", "rewritten", "of no value: maxItems: 0 (the empty array)")
-                self.empty_array(parent, ptrs[id(parent)])
+                ptr = spelled(ptrs[id(parent)])
+                self.change(ptr, "items", "rewritten", "of no value: maxItems: 0 (the empty array)")
+                self.empty_array(parent, ptr)
         defs = wire.get("$defs") if isinstance(wire, dict) else None
         if isinstance(defs, dict) and any(id(v) in dead for v in defs.values()):
             named = _named_defs(wire, defs, {k for k, v in defs.items() if id(v) not in dead})
