@@ -33,6 +33,7 @@ from .._schema_keywords import DICT_KEYWORDS, LIST_KEYWORDS, SINGLE_KEYWORDS
 from ._issues import At, spelled
 from ._normalize import iter_subschemas
 from ._rewrite_conjunctions import ConjunctionRewrites, size_of
+from ._rewrite_keywords import _hint
 from ._rewrite_shapes import _BY_TYPE, ANNOTATIONS, types_apart
 from ._util import decode_pointer, escape_token, json_equal, json_type
 from ._validate import _Checker, stack_room
@@ -184,7 +185,8 @@ class AnyOfRewrites(ConjunctionRewrites):
         ``anyOf`` drops it (all dropped: the ``anyOf``'s node has no value), an optional
         property made required is its null branch alone (the same rule), one left optional
         in a closed object is left out (the key is refused either way), ``items`` of no
-        value are ``maxItems: 0`` (the empty array, as ``items: false``; under
+        value are ``maxItems: 0`` (the empty array, as ``items: false``, in ``description``
+        where ``maxItems`` is not taken; under
         ``minItems`` the array has no value), a required property leaves its object no
         value (these two: of ``type`` array / object alone), a ``$defs`` entry each
         ``$ref`` naming it; one of them no ``$ref`` left on the wire names is not sent.
@@ -257,7 +259,7 @@ class AnyOfRewrites(ConjunctionRewrites):
                     if isinstance(low, (int, float)) and not isinstance(low, bool) and low > 0 and \
                             _only_type(parent, "array"):
                         todo.append(parent)
-                    elif "maxItems" in self.p.supported:
+                    else:
                         emptied.append(parent)
         for at, lst in lists.items():
             if 0 < left[at] < len(lst):
@@ -272,8 +274,12 @@ class AnyOfRewrites(ConjunctionRewrites):
             if id(parent) not in dead and id(parent.get("items")) in dead:
                 del parent["items"]
                 ptr = spelled(ptrs[id(parent)])
-                self.change(ptr, "items", "rewritten", "of no value: maxItems: 0 (the empty array)")
-                self.empty_array(parent, ptr)
+                if "maxItems" in self.p.supported:
+                    self.change(ptr, "items", "rewritten", "of no value: maxItems: 0 (the empty array)")
+                    self.empty_array(parent, ptr)
+                else:  # as ``items: false`` there (``_array``)
+                    self.change(ptr, "items", "moved", "of no value: into description, as items: false")
+                    _hint(parent, ["items: false"])
         defs = wire.get("$defs") if isinstance(wire, dict) else None
         if isinstance(defs, dict) and any(id(v) in dead for v in defs.values()):
             named = _named_defs(wire, defs, {k for k, v in defs.items() if id(v) not in dead})
