@@ -91,3 +91,28 @@ def test_items_of_no_value_are_moved_as_items_false_where_max_items_is_not_taken
     assert rendered.wire_schema["properties"]["c"] == {"type": "array", "description": "{items: false}"}
     assert not rendered.lossless and not rendered.errors, (rendered.report, rendered.lints)
     assert rendered.validate({"c": []}) == [] and rendered.validate({"c": [1]}) != []
+
+
+@pytest.mark.parametrize("inner", NONE)
+def test_an_all_of_with_a_conjunct_of_no_value_has_none(inner: Any) -> None:
+    # Anthropic takes allOf: a conjunct of no value leaves the conjunction none, which a parent anyOf leaves out
+    original = {"type": "object", "properties": {"e": {"anyOf": [{"allOf": [inner, {"type": "integer"}]},
+                                                                 {"type": "string"}]}},
+                "required": ["e"], "additionalProperties": False}
+    rendered = schema.render(original, "anthropic.messages")
+    assert rendered.wire_schema["properties"]["e"] == {"anyOf": [{"type": "string"}]}
+    assert rendered.lossless and not rendered.lints, (rendered.report, rendered.lints)
+    _agrees(original, rendered, [{"e": "x"}, {"e": 1}, {"e": None}])
+
+
+@pytest.mark.parametrize("target", ["openai.chat", "anthropic.messages", "gemini"])
+@pytest.mark.parametrize("inner", NONE)
+def test_a_property_of_no_value_of_a_node_typed_no_object_is_left_out(inner: Any, target: str) -> None:
+    # ``properties`` and ``required`` have no effect on an integer (JSON Schema 2020-12 core 10.3.2)
+    original = {"type": "object", "properties": {"d": {"type": "integer", "properties": {"a": inner},
+                                                       "required": ["a"]}},
+                "required": ["d"], "additionalProperties": False}
+    rendered = schema.render(original, target, on_error="report")
+    assert "a" not in rendered.wire_schema["properties"]["d"].get("properties", {})
+    assert not rendered.errors, rendered.lints
+    _agrees(original, rendered, [{"d": 1}, {"d": "x"}, {"d": {}}, {"d": {"a": 1}}])

@@ -32,7 +32,7 @@ from typing import Any, Dict, List, Optional, Set, Tuple, Union
 from .._schema_keywords import DICT_KEYWORDS, LIST_KEYWORDS, SINGLE_KEYWORDS
 from ._issues import At, spelled
 from ._normalize import iter_subschemas
-from ._rewrite_conjunctions import ConjunctionRewrites, size_of
+from ._rewrite_conjunctions import ConjunctionRewrites, _no_object, size_of
 from ._rewrite_keywords import _hint
 from ._rewrite_shapes import _BY_TYPE, ANNOTATIONS, types_apart
 from ._util import decode_pointer, escape_token, json_equal, json_type
@@ -184,7 +184,9 @@ class AnyOfRewrites(ConjunctionRewrites):
         through ``$ref`` as inline (one walk of the wire, each node settled once): an
         ``anyOf`` drops it (all dropped: the ``anyOf``'s node has no value), an optional
         property made required is its null branch alone (the same rule), one left optional
-        in a closed object is left out (the key is refused either way), ``items`` of no
+        in a closed object is left out (the key is refused either way), as is one of a node
+        whose ``type`` names no object (no effect there), a conjunct of ``allOf`` leaves
+        its node no value, ``items`` of no
         value are ``maxItems: 0`` (the empty array, as ``items: false``, in ``description``
         where ``maxItems`` is not taken; under
         ``minItems`` the array has no value), a required property leaves its object no
@@ -245,6 +247,10 @@ class AnyOfRewrites(ConjunctionRewrites):
                         todo.append(parent)
                 elif key == "$defs" and parent is wire:
                     todo.extend(users.get(name, ()))
+                elif key == "allOf":  # (a conjunct of no value: the conjunction has none)
+                    todo.append(parent)
+                elif key == "properties" and _no_object(parent.get("type")):
+                    absent.append((parent, name))  # (no effect on a value of another type: left out)
                 elif key == "properties":
                     if id(parent) not in needed:
                         req = parent.get("required")
