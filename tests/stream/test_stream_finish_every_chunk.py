@@ -233,3 +233,61 @@ def test_done_ends_a_pending_choice(form: str) -> None:
     events = acc.feed(sse("[DONE]"))
     assert [e.call for e in events if isinstance(e, CallDone)] == [ToolCall("f", {"a": 1}, "call_1")]
     assert acc.close() == [ToolCall("f", {"a": 1}, "call_1")]
+
+
+@pytest.mark.parametrize("name", ["f", None], ids=["id-and-name", "id-alone"])
+def test_pieces_repeating_the_calls_id_and_name_continue_it(name: Optional[str]) -> None:
+    """A gateway that repeats the call's id and name on every delta, a finish beside each:
+    a piece at the call's index with its own id (and its own name, or none) can only be
+    the rest of that call (the session-35 note, §6). toolwire read the repeated head as a
+    new call and handed over ``f({})`` before the arguments came."""
+    def again(text: str) -> Dict[str, Any]:
+        return {"index": 0, "id": "call_1", "type": "function",
+                "function": {**({"name": name} if name else {}), "arguments": text}}
+    chunks = [c({"role": "assistant", "tool_calls": [head(0, "call_1", "f")]}, "tool_calls"),
+              c({"tool_calls": [again('{"a":')]}, "tool_calls"),
+              c({"tool_calls": [again("1}")]}, "tool_calls")]
+    expected = [ToolCall("f", {"a": 1}, "call_1")]
+    assert accumulate(chunks, "openai.chat") == expected
+    assert accumulate(chunks) == expected
+    assert _fed(chunks) == expected
+
+
+def test_the_same_id_under_another_name_after_the_finish_is_a_new_call() -> None:
+    """The same id under another name at the index is no repeat of the call: another call
+    sharing the id (DeepSeek, GLM reuse one), as without a finish."""
+    chunks = [c({"role": "assistant", "tool_calls": [head(0, "call_1", "f")]}),
+              c({"tool_calls": [piece(0, '{"a":1}')]}),
+              c({"tool_calls": [head(0, "call_1", "g")]}),
+              c({"tool_calls": [piece(0, '{"b":2}')]})]
+    out = accumulate(chunks, "openai.chat")
+    assert out == [ToolCall("f", {"a": 1}, "call_1"), ToolCall("g", {"b": 2}, "call_1")]
+    assert _fed(chunks) == out
+
+
+def test_a_whole_call_beside_a_pending_partial_one_cuts_nothing() -> None:
+    """A whole call (name, whole arguments) beside a finish, while a call of the choice
+    waits for its rest after an earlier finish: the finish does not end the choice there
+    (openai-python's ``ChatCompletionStreamState`` reads ``f({"a": 1})``, ``g({"b": 2})``)."""
+    whole = {"index": 1, "id": "call_2", "type": "function", "function": {"name": "g", "arguments": '{"b":2}'}}
+    chunks = [c({"role": "assistant", "tool_calls": [head(0, "call_1", "f")]}, "tool_calls"),
+              c({"tool_calls": [piece(0, '{"a":')]}, "tool_calls"),
+              c({"tool_calls": [whole]}, "tool_calls"),
+              c({"tool_calls": [piece(0, "1}")]}, "tool_calls")]
+    expected = [ToolCall("f", {"a": 1}, "call_1"), ToolCall("g", {"b": 2}, "call_2")]
+    assert accumulate(chunks, "openai.chat") == expected
+    assert _fed(chunks) == expected
+
+
+def test_a_call_in_pieces_sent_again_whole_after_the_finish_is_not_run_twice() -> None:
+    """The call's id and name again after its pieces, with its whole arguments (a gateway
+    re-sending the call at its end): read as the call's rest, its text is two JSON values,
+    an ``InvalidToolCall``; never a second run."""
+    whole = {"index": 0, "id": "call_1", "type": "function", "function": {"name": "f", "arguments": '{"a":1}'}}
+    chunks = [c({"role": "assistant", "tool_calls": [head(0, "call_1", "f")]}, "tool_calls"),
+              c({"tool_calls": [piece(0, '{"a":')]}, "tool_calls"),
+              c({"tool_calls": [piece(0, "1}")]}, "tool_calls"),
+              c({"tool_calls": [whole]}, "tool_calls")]
+    out = accumulate(chunks, "openai.chat")
+    assert [(type(r), r.name) for r in out] == [(InvalidToolCall, "f")]
+    assert _fed(chunks) == out

@@ -23,8 +23,9 @@ the target provider answers with where it is known:
 - ``wrong-role``: a call outside an assistant message, or a result in an assistant or
   system message (``encode_conversation`` refuses to write either);
 - written back as it came: ``invalid-id`` (a call id the target's id rule refuses),
-  ``unexpected-role`` (``Pairing.after_tool``, ``Pairing.after_assistant``) and ``assistant-first``
-  (``Pairing.user_first``), which a fresh write mends (``_order``).
+  ``unexpected-role`` (``Pairing.after_tool``, ``Pairing.after_assistant``), ``assistant-first``
+  (``Pairing.user_first``) and ``assistant-last`` (``Pairing.last_assistant``), which a
+  fresh write mends (``_order``).
 
 The rules and the provider's wordings are the judging dialect's
 ``HistoryCodec.pairing`` (a ``Pairing``), declared in its package; a dialect without a
@@ -179,8 +180,10 @@ def _order(conv: Conversation, target: Optional[str], rules: Pairing, ids: Optio
     ``first_listed`` where a system message counts; written anew, a user turn goes before
     it), a call id its rule refuses (written fresh, it would be mapped), a user or
     system message right after a tool message (``Pairing.after_tool``; written fresh, an
-    assistant turn goes between them) and a system message right after an assistant
-    message (``Pairing.after_assistant``; written fresh, it moves up)."""
+    assistant turn goes between them), a system message right after an assistant
+    message (``Pairing.after_assistant``; written fresh, it moves up) and a last message
+    that is an assistant message of text (``Pairing.last_assistant``; written fresh, it is
+    a prefix)."""
     out: List[Problem] = []
     msgs = conv.messages
     if target is None:
@@ -195,6 +198,8 @@ def _order(conv: Conversation, target: Optional[str], rules: Pairing, ids: Optio
             said = _wording(rules.user_first or rules.call_first, target, calls[0].id if calls else None)
             out.append(Problem("assistant-first", first, None,
                                f"Message {first}: the history starts with an assistant message{said}"))
+    if rules.last_assistant and msgs:
+        out.extend(_last(msgs, target, rules))
     for i, m in enumerate(msgs):
         if m.original(target) is None:
             continue
@@ -213,6 +218,21 @@ def _order(conv: Conversation, target: Optional[str], rules: Pairing, ids: Optio
                                                               f"written back as it came, and {target} takes ids "
                                                               f"{ids.describe()} only"))
     return out
+
+
+def _last(msgs: Tuple[Message, ...], target: str, rules: Pairing) -> List[Problem]:
+    """A last message that is an assistant message of text written back as it came without
+    ``"prefix": true`` (``Pairing.last_assistant``; written fresh, it is written as a
+    prefix); system messages after it written fresh move up (``Pairing.after_assistant``)."""
+    last = len(msgs) - 1
+    while rules.after_assistant and last > 0 and msgs[last].role == "system" and msgs[last].original(target) is None:
+        last -= 1
+    m = msgs[last]
+    wire = m.original(target)
+    if m.role != "assistant" or m.calls or wire is None or (type(wire) is dict and wire.get("prefix") is True):
+        return []
+    said = _wording(rules.last_assistant, target, None)
+    return [Problem("assistant-last", last, None, f"Message {last}: the history ends with an assistant message{said}")]
 
 
 class _Turns:

@@ -3,7 +3,9 @@
 
 Follows https://ai.google.dev/api/caching#Content and
 https://ai.google.dev/gemini-api/docs/function-calling (checked 2026-12-02): the
-system messages are one ``systemInstruction`` (a decoded one's spelling and fields);
+system messages are one ``systemInstruction`` (a decoded one's spelling and fields; none
+for system messages of nothing but empty text, noted: a ``Content`` with no parts is
+refused, "contents.parts must not be empty", vercel/ai#3775);
 turns alternate ``user`` / ``model``, the function responses answering a model turn
 together in the next user content (``write_turns``), in the order of the calls they
 answer (``CallOrder``: models without call ids pair them by position); a history that
@@ -70,7 +72,12 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
             key, fields = "systemInstruction", {}
             if isinstance(first, Field) and type(first.value) is dict:
                 key, fields = first.key, {k: v for k, v in first.value.items() if k != "parts"}
-            out[key] = {**fields, "parts": sp}
+            if sp:
+                out[key] = {**fields, "parts": sp}
+            else:  # a Content with no parts: refused ("contents.parts must not be empty"), so none
+                w.index = system[0][0]
+                w.note("dropped", f"System message {w.index} holds nothing {NAME} can take: no systemInstruction is "
+                                  "written (an empty one has no parts)")
     order = CallOrder(messages, w, "Gemini pairs a turn's function responses with its calls by position where the "
                                    "calls have no ids")
     contents = out["contents"] = write_turns(turns, w, NAME, "parts", _part, wire_role=_wire_role,

@@ -38,6 +38,9 @@ RIGHT_AFTER = Pairing(right_after=True)  # tool messages right after the call's 
 # (its validators skip message 0's calls: ``_validate_tool_calls_followed_by_tool_messages``)
 MISTRAL_CALL_FIRST = ("Not the same number of function calls and responses (v11 tokenizers and later: Unexpected "
                       "tool call id {id} in tool results)")
+# mistral-common 1.13.1 ``_validate_last_message`` (serving mode), as the hosted API answers
+# (0xPlaygrounds/rig#708)
+MISTRAL_LAST = "Expected last role User or Tool (or Assistant with prefix) for serving but got assistant"
 
 
 def chat_like(
@@ -60,8 +63,9 @@ def chat_like(
     clients write a short assistant turn there; a system
     message written fresh after an assistant or tool message moves up to the leading
     ones: "Unexpected role 'system' after role 'assistant'", mistral-common's
-    ``_validate_message_order``; and a user message goes before a first message that is
-    an assistant message with calls: ``MISTRAL_CALL_FIRST``),
+    ``_validate_message_order``; a user message goes before a first message that is
+    an assistant message with calls: ``MISTRAL_CALL_FIRST``; and a last message that is
+    an assistant message of text is written as a prefix: ``MISTRAL_LAST``),
     *thinking* whether ``{"type": "thinking"}`` content blocks are its own reasoning
     (Mistral's ``ThinkChunk``, Cohere's thinking content), *pairing* where its tool
     messages go (right after the call's message), *details* the image ``detail`` values
@@ -75,14 +79,14 @@ def chat_like(
     if bridge is not None and not pairing.after_tool:  # what the history written back as it came meets
         pairing = replace(pairing, after_tool="Unexpected role '{role}' after role 'tool'",
                           after_assistant="Unexpected role 'system' after role 'assistant'",
-                          call_first=MISTRAL_CALL_FIRST, first_listed=True)
+                          call_first=MISTRAL_CALL_FIRST, first_listed=True, last_assistant=MISTRAL_LAST)
 
     # partials of module-level functions, not closures: a dialect derived from a built-in
     # one (``dataclasses.replace``) pickles by value with the standard ``pickle``
     detect = partial(_detect, name, evidence)
     decode = partial(_decode, (name, plan, images, thinking))
     encode = partial(_encode, (name, plan, images, bridge, details, bool(pairing.after_assistant),
-                               bool(pairing.call_first and pairing.first_listed), ordered))
+                               bool(pairing.call_first and pairing.first_listed), pairing.last_assistant, ordered))
     return HistoryCodec(decode, encode, detect, frozenset({"messages"}), pairing=pairing, unsent=_unsent)
 
 
@@ -108,9 +112,9 @@ def _decode(key: Tuple[Any, ...], x: Any, d: Dialect) -> List[Message]:
 def _encode(key: Tuple[Any, ...], messages: List[Message], w: Writer) -> Dict[str, Any]:
     fn = _ENCODERS.get(key)
     if fn is None:
-        name, plan, images, bridge, details, lift, opens, ordered = key
+        name, plan, images, bridge, details, lift, opens, last, ordered = key
         fn = _ENCODERS[key] = encoder(name, plan=plan, images=images, bridge=bridge, details=details, lift=lift,
-                                      opens=opens, ordered=ordered)
+                                      opens=opens, last=last, ordered=ordered)
     return fn(messages, w)
 
 

@@ -22,7 +22,12 @@ message right after an assistant or tool message (mistral-common
 message, after a tool no system message): such a system message moves up to the leading ones
 (*lift*), noted; and no first message that is an assistant message with calls
 (mistral-common's validators skip message 0's calls, so the tool messages answering
-them are refused): a user message goes before it (*opens*), noted.
+them are refused): a user message goes before it (*opens*), noted; and no last message
+that is an assistant message without ``prefix`` (mistral-common
+``_validate_last_message``: "Expected last role User or Tool (or Assistant with prefix)
+for serving"): a final assistant message of text written fresh gets ``"prefix": true``,
+the prefix the reply continues (``AssistantMessage.prefix``,
+https://docs.mistral.ai/guides/prefix/), noted (*last*).
 """
 
 from __future__ import annotations
@@ -48,14 +53,17 @@ __all__ = ["encoder"]
 
 def encoder(
     name: str, *, images: bool, bridge: Optional[str], details: Tuple[str, ...], lift: bool = False,
-    plan: Optional[str] = None, opens: bool = False, ordered: Optional[str] = None,
+    plan: Optional[str] = None, opens: bool = False, last: str = "", ordered: Optional[str] = None,
 ) -> Callable[[List[Message], Writer], Dict[str, Any]]:
     """The ``encode`` of the Chat-shaped dialect *name*'s history codec (``chat_like``
     says what *images*, *bridge*, *details* and *plan* are); *lift*: a system message
     written fresh right after an assistant or tool message moves up to the leading
     system messages, noted (Mistral: ``Pairing.after_assistant``); *opens*: a user
     message (``FIRST_USER``) goes before a first written message that is an assistant
-    message with calls, noted (Mistral: ``Pairing.call_first``). The text of an
+    message with calls, noted (Mistral: ``Pairing.call_first``); *last*: the dialect's
+    refusal of a final assistant message, which a final assistant message of text written
+    fresh escapes as a prefix (``"prefix": true``), noted (Mistral:
+    ``Pairing.last_assistant``). The text of an
     assistant message with calls goes in its *plan* alone where the dialect has one
     (Cohere v2: "tool_plan", the text that goes with the tool calls), never in its
     content blocks too. *ordered*: the dialect pairs tool messages by position (why):
@@ -110,6 +118,7 @@ def encoder(
         legacy = False  # a legacy ``function_call`` was written as decoded: its ``role: "function"`` answer too
         first = 0  # the message the first written one comes from
         fresh: List[Tuple[int, int]] = []  # (its place in *out*, its message) of each result written fresh
+        tail: Tuple[Optional[Dict[str, Any]], int] = (None, 0)  # the last assistant message written fresh, its index
         for i, m, origin in merged:
             w.index = i
             if not out:
@@ -131,6 +140,7 @@ def encoder(
                                       "reasoning beside an assistant's text or calls")
                 else:
                     out.append(msg)
+                    tail = (msg, i)
                 continue
             rest: List[Any] = []
             for p in m.parts:
@@ -173,6 +183,11 @@ def encoder(
             w.note("inserted", f"A user message {FIRST_USER!r} is written before assistant message {first}: {name} "
                                "takes no history whose first message is an assistant message with tool calls")
             out.insert(0, {"role": "user", "content": FIRST_USER})
+        if last and out[-1] is tail[0] and not out[-1].get("tool_calls"):
+            out[-1]["prefix"] = True
+            w.index = tail[1]
+            w.note("converted", f"Assistant message {tail[1]}, the last one, is written with 'prefix': true (the reply "
+                                f"continues it): {name} takes a final assistant message only as a prefix (\"{last}\")")
         return {"messages": out}
 
     def _place(

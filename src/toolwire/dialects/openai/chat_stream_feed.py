@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any, Dict, Optional, Set
 
 from ..._errors import DecodeError, excerpt
-from ...stream._call import Call, nonempty_str
+from ...stream._call import Call, nonempty_str, whole_value
 from ...stream._core import Core
 from ...stream._skipped import skipped
 from ...stream._where import wrong_shape
@@ -125,8 +125,8 @@ class Feed:
     def _finished(self, scope: Any) -> None:
         """The choice *scope* finished, and nothing goes on with its calls: they end
         (``Core.end_scope``). A finish in a chunk without tool-call pieces (OpenAI's: an
-        empty delta), or beside pieces without ``index`` (Mistral's whole calls: no
-        piece can go on with them), ends them at once; one beside indexed pieces only
+        empty delta), or beside pieces that each start a whole call (Mistral's: no piece
+        can go on with them, ``_whole``), ends them at once; one beside other pieces only
         marks its choice (``finished``) until a later chunk of the choice carries no piece
         that can only continue one of its calls (``_call``), a chunk with ``choices: []``
         and ``usage`` (the usage chunk: openai ``stream_options.include_usage``, the last
@@ -246,6 +246,7 @@ class Feed:
                 if type(calls) is list:
                     if scope not in self.tooled and calls:
                         self._tooled(scope)
+                    started = len(core.calls)  # the calls this delta starts follow (``_whole``)
                     for j, tc in enumerate(calls):
                         if type(tc) is dict:
                             self._call(scope, tc, pos, field, j)
@@ -294,11 +295,28 @@ class Feed:
                 if scope == core.first_choice:  # the stream's finish reason is the first choice's
                     core.finish(reason)
                 core.choice_finish[scope] = str(reason)
-                if pieces is not None and any(type(tc) is dict and tc.get("index") is not None for tc in pieces):
-                    # beside indexed pieces (LiteLLM's): its calls end when a later chunk shows none goes on
+                if pieces is not None and (scope in self.finished or not self._whole(scope, pieces, started)):
+                    # beside pieces (LiteLLM's): its calls end when a later chunk shows none goes on
                     self.finished.add(scope)
-                else:  # in a chunk of its own (OpenAI's: an empty delta): they end here
+                else:  # in a chunk of its own (OpenAI's: an empty delta), or beside whole calls: they end here
                     self._finished(scope)
+
+    def _whole(self, scope: Any, pieces: Any, started: int) -> bool:
+        """Whether each of *pieces* (one delta's, beside its choice's finish) started a call
+        of *scope* that came whole: a name and arguments that are one whole JSON object or
+        array (Mistral's way, as recorded in jackmpcollins/magentic's cassettes and vercel/ai's
+        ``mistral-tool-call.chunks.txt``: every call whole in one delta, the finish and the
+        usage on that chunk, the last). Nothing can go on with such a call (more text would break its
+        JSON): a finish beside them ends them there, with no call of the choice still
+        waiting for its rest after an earlier finish (``Feed.feed``)."""
+        calls = self.core.calls
+        if len(calls) - started != len(pieces):
+            return False
+        for k in range(started, len(calls)):
+            c = calls[k]
+            if c.scope != scope or c.name is None or c.done or c.error is not None or not whole_value(c):
+                return False
+        return True
 
     def _call(self, scope: int, tc: Dict[str, Any], pos: int, field: str, j: int) -> None:
         index = tc.get("index")
@@ -324,14 +342,23 @@ class Feed:
         core = self.core
         if scope in self.finished:
             # after the choice's finish, only a piece that can be nothing but the rest of a call of
-            # the choice goes on with it: no name, that call's index, no id (``""``, ``"null"``) or its
-            # own; and a head (a name) at an index where the choice has no open call starts a call
-            # beside them (parallel heads in chunks of their own; the index decides, as without a finish)
-            c = core.by_key.get((scope, index)) if index is not None else None
-            if name is None:
-                if c is None or c.done or (type(ident) is str and ident and ident != "null" and ident != c.id):
+            # the choice goes on with it: that call's index (none, for a call started without one: the
+            # call the choice started last, as mistralai's ``ToolCall.index`` defaults to 0), no id
+            # (``""``, ``"null"``) or its own, no name or, beside its own id, its own (a gateway repeating
+            # both on every delta); and a head (a name) at an index where the choice has no open call
+            # starts a call beside them (parallel heads in chunks of their own; the index decides, as
+            # without a finish)
+            if index is not None:
+                c = core.by_key.get((scope, index))
+            else:
+                c = core.latest(scope)
+                if c is not None and c.key is not None:  # an indexed call: a piece without one is no part of it
+                    c = None
+            own = type(ident) is str and ident and ident != "null"
+            if c is None or c.done:
+                if name is None or index is None:
                     self._finished(scope)
-            elif index is None or (c is not None and not c.done):
+            elif (own and ident != c.id) or (name is not None and (not own or name != c.name)):
                 self._finished(scope)
         if type(ident) is not str or not ident:
             ident = None
