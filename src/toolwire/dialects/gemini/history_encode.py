@@ -73,9 +73,11 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
             if sp:
                 out[key] = {**fields, "parts": sp}
             else:  # a Content with no parts: refused ("contents.parts must not be empty"), so none
-                w.index = system[0][0]
-                w.note("dropped", f"System message {w.index} holds nothing {NAME} can take: no systemInstruction is "
-                                  "written (an empty one has no parts)")
+                w.unnote("moved", frozenset(i for i, _m in system), "System message")  # moved nowhere
+                for i, _m in system:
+                    w.index = i
+                    w.note("dropped", f"System message {w.index} holds nothing {NAME} can take: no systemInstruction "
+                                      "is written (an empty one has no parts)")
     contents = out["contents"] = write_turns(turns, w, NAME, "parts", _part, wire_role=_wire_role)
     if contents and contents[0].get("role") == "model" and any(
             type(p) is dict and ("functionCall" in p or "function_call" in p) for p in contents[0].get("parts") or ()):
