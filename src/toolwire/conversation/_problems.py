@@ -34,7 +34,8 @@ class Problem:
     message written back as it came that is not the last one), ``converted`` (a
     tool result's part written in another form: JSON as text, parts joined; Mistral: a
     final assistant message written as a prefix, ``"prefix": true``), ``moved`` (a
-    later system message moved into the system field), ``inserted`` (Mistral: an
+    later system message moved into the system field; a turn's results written in the
+    order of their calls: Gemini, Ollama), ``inserted`` (Mistral: an
     assistant turn written between a tool message and a user message, a user turn before a
     first assistant message with calls; Bedrock and Gemini: a user turn before a first
     assistant message (Gemini: with calls); a placeholder for a blank result).

@@ -55,6 +55,7 @@ def chat_like(
     pairing: Pairing = RIGHT_AFTER,
     details: Tuple[str, ...] = (),
     evidence: Optional[Sniff] = None,
+    ordered: Optional[str] = None,
 ) -> HistoryCodec:
     """The history codec of the Chat-shaped dialect *name*: *plan* names its text
     beside calls (Cohere ``tool_plan``), *images* whether messages carry an
@@ -74,7 +75,9 @@ def chat_like(
     messages go (right after the call's message), *details* the image ``detail`` values
     its ``image_url`` parts take (``openai.media``), *evidence* the dialect's own
     ``Dialect.detect``: a Chat-shaped history is its when that claims the body, one of
-    its messages or one of their calls (with none, only ``openai.chat`` claims one: any).
+    its messages or one of their calls (with none, only ``openai.chat`` claims one: any);
+    *ordered*, where the dialect pairs tool messages with calls by position (Ollama: by
+    ``tool_name`` only), why: a turn's tool messages are written in call order (``CallOrder``).
     What a message holds beside its parts, which it goes without when written fresh, is
     noted (``HistoryCodec.unsent``, ``_unsent``), whatever the dialect."""
     if bridge is not None and not pairing.after_tool:  # what the history written back as it came meets
@@ -88,7 +91,7 @@ def chat_like(
     detect = partial(_detect, name, evidence)
     decode = partial(_decode, (name, plan, images, thinking))
     encode = partial(_encode, (name, plan, images, bridge, details, bool(pairing.after_assistant),
-                               bool(pairing.call_first and pairing.first_listed), pairing.last_assistant,
+                               bool(pairing.call_first and pairing.first_listed), pairing.last_assistant, ordered,
                                pairing.prefix_last))
     return HistoryCodec(decode, encode, detect, frozenset({"messages"}), pairing=pairing, unsent=_unsent)
 
@@ -115,9 +118,9 @@ def _decode(key: Tuple[Any, ...], x: Any, d: Dialect) -> List[Message]:
 def _encode(key: Tuple[Any, ...], messages: List[Message], w: Writer) -> Dict[str, Any]:
     fn = _ENCODERS.get(key)
     if fn is None:
-        name, plan, images, bridge, details, lift, opens, last, prefix_last = key
+        name, plan, images, bridge, details, lift, opens, last, ordered, prefix_last = key
         fn = _ENCODERS[key] = encoder(name, plan=plan, images=images, bridge=bridge, details=details, lift=lift,
-                                      opens=opens, last=last, prefix_last=prefix_last)
+                                      opens=opens, last=last, ordered=ordered, prefix_last=prefix_last)
     return fn(messages, w)
 
 

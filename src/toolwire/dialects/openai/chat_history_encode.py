@@ -40,6 +40,7 @@ from ...conversation._values import Media, Message, Other, Part, Reasoning, Text
 from .._common import scoped
 from .._history_write import FIRST_USER, image_url, no_detail, no_upload
 from .._result_media import web
+from .._result_order import CallOrder
 from ..gemini.audio_parts import chat_audio, is_gemini_audio
 from .file_parts import CHAT, RESPONSES, chat_file
 from .media import write_detail
@@ -54,7 +55,8 @@ PREFIX_FLAG = "The prefix flag (the reply continues this assistant message)"  # 
 
 def encoder(
     name: str, *, images: bool, bridge: Optional[str], details: Tuple[str, ...], lift: bool = False,
-    plan: Optional[str] = None, opens: bool = False, last: str = "", prefix_last: str = "",
+    plan: Optional[str] = None, opens: bool = False, last: str = "", ordered: Optional[str] = None,
+    prefix_last: str = "",
 ) -> Callable[[List[Message], Writer], Dict[str, Any]]:
     """The ``encode`` of the Chat-shaped dialect *name*'s history codec (``chat_like``
     says what *images*, *bridge*, *details* and *plan* are); *lift*: a system message
@@ -71,7 +73,8 @@ def encoder(
     message appended, is taken). The text of an
     assistant message with calls goes in its *plan* alone where the dialect has one
     (Cohere v2: "tool_plan", the text that goes with the tool calls), never in its
-    content blocks too."""
+    content blocks too. *ordered*: the dialect pairs tool messages by position (why):
+    each run of tool messages written fresh goes in call order (``CallOrder``)."""
 
     def user_part(p: Part, w: Writer, role: str) -> Any:
         """*p* as a content part (or ``("images", data)``) of the *role* message being written."""
@@ -121,6 +124,7 @@ def encoder(
         lifted: List[Dict[str, Any]] = []  # system messages moved up to the leading ones (*lift*)
         legacy = False  # a legacy ``function_call`` was written as decoded: its ``role: "function"`` answer too
         first = 0  # the message the first written one comes from
+        fresh: List[Tuple[int, int]] = []  # (its place in *out*, its message) of each result written fresh
         tail: Tuple[Optional[Dict[str, Any]], List[int]] = (None, [])  # the last assistant message written fresh, its
         # messages
         prefixed: Dict[int, int] = {}  # id() of a message written back as it came with ``"prefix": true`` -> its index
@@ -155,6 +159,7 @@ def encoder(
                     if not legacy and p.id is None and scoped(p, name).get("legacy"):
                         # its call was written fresh, as a tool call with an id: a tool message answers it
                         p = p.replace(provider_data={k: v for k, v in p.provider_data.items() if k != name})
+                    fresh.append((len(out), i))
                     out.append(w.result(p))
                 else:
                     item = user_part(p, w, m.role)
@@ -177,6 +182,8 @@ def encoder(
             if imgs:
                 um["images"] = imgs
             _place(out, lifted, um, m, i, w)
+        if ordered is not None and fresh:
+            _in_call_order(out, fresh, CallOrder(messages, w, ordered))
         if lifted:  # after the leading system messages, in their order (one splice: linear)
             lead = next((k for k, x in enumerate(out) if x.get("role") != "system"), len(out))
             out[lead:lead] = lifted
@@ -280,6 +287,18 @@ def encoder(
         return msg
 
     return encode
+
+
+def _in_call_order(out: List[Dict[str, Any]], fresh: List[Tuple[int, int]], order: CallOrder) -> None:
+    """Each run of consecutive tool messages written fresh (*fresh*: their places in
+    *out* and their messages, in order) put in call order by *order*, in place."""
+    start = 0
+    for k in range(1, len(fresh) + 1):
+        if k == len(fresh) or fresh[k][0] != fresh[k - 1][0] + 1:
+            run = fresh[start:k]
+            for (at, _), item in zip(run, order.arrange([(i, out[at]) for at, i in run])):
+                out[at] = item
+            start = k
 
 
 def _merge_assistants(messages: List[Message], name: str) -> List[Tuple[int, Message, Optional[List[int]]]]:
