@@ -75,9 +75,11 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
             if sp:
                 out[key] = {**fields, "parts": sp}
             else:  # a Content with no parts: refused ("contents.parts must not be empty"), so none
-                w.index = system[0][0]
-                w.note("dropped", f"System message {w.index} holds nothing {NAME} can take: no systemInstruction is "
-                                  "written (an empty one has no parts)")
+                w.unnote("moved", frozenset(i for i, _m in system), "System message")  # moved nowhere
+                for i, _m in system:
+                    w.index = i
+                    w.note("dropped", f"System message {w.index} holds nothing {NAME} can take: no systemInstruction "
+                                      "is written (an empty one has no parts)")
     order = CallOrder(messages, w, "Gemini pairs a turn's function responses with its calls by position where the "
                                    "calls have no ids")
     contents = out["contents"] = write_turns(turns, w, NAME, "parts", _part, wire_role=_wire_role,

@@ -48,12 +48,15 @@ from .media import write_detail
 if TYPE_CHECKING:
     from ...conversation._writer import Writer
 
-__all__ = ["encoder"]
+__all__ = ["PREFIX_FLAG", "encoder"]
+
+PREFIX_FLAG = "The prefix flag (the reply continues this assistant message)"  # what a note calls Mistral's ``prefix``
 
 
 def encoder(
     name: str, *, images: bool, bridge: Optional[str], details: Tuple[str, ...], lift: bool = False,
     plan: Optional[str] = None, opens: bool = False, last: str = "", ordered: Optional[str] = None,
+    prefix_last: str = "",
 ) -> Callable[[List[Message], Writer], Dict[str, Any]]:
     """The ``encode`` of the Chat-shaped dialect *name*'s history codec (``chat_like``
     says what *images*, *bridge*, *details* and *plan* are); *lift*: a system message
@@ -63,7 +66,11 @@ def encoder(
     message with calls, noted (Mistral: ``Pairing.call_first``); *last*: the dialect's
     refusal of a final assistant message, which a final assistant message of text written
     fresh escapes as a prefix (``"prefix": true``), noted (Mistral:
-    ``Pairing.last_assistant``). The text of an
+    ``Pairing.last_assistant``); *prefix_last*: the dialect's refusal of a prefix on a
+    message that is not the last one: a message written back as it came with
+    ``"prefix": true`` that is not the last one written goes without it, noted (Mistral:
+    ``Pairing.prefix_last``; so the request it wrote, with the reply and the next user
+    message appended, is taken). The text of an
     assistant message with calls goes in its *plan* alone where the dialect has one
     (Cohere v2: "tool_plan", the text that goes with the tool calls), never in its
     content blocks too. *ordered*: the dialect pairs tool messages by position (why):
@@ -118,7 +125,9 @@ def encoder(
         legacy = False  # a legacy ``function_call`` was written as decoded: its ``role: "function"`` answer too
         first = 0  # the message the first written one comes from
         fresh: List[Tuple[int, int]] = []  # (its place in *out*, its message) of each result written fresh
-        tail: Tuple[Optional[Dict[str, Any]], int] = (None, 0)  # the last assistant message written fresh, its index
+        tail: Tuple[Optional[Dict[str, Any]], List[int]] = (None, [])  # the last assistant message written fresh, its
+        # messages
+        prefixed: Dict[int, int] = {}  # id() of a message written back as it came with ``"prefix": true`` -> its index
         for i, m, origin in merged:
             w.index = i
             if not out:
@@ -127,6 +136,8 @@ def encoder(
             if orig is not None and (legacy or orig.get("role") != "function"):
                 if m.role == "assistant":
                     legacy = orig.get("function_call") is not None
+                    if prefix_last and orig.get("prefix") is True:
+                        prefixed[id(orig)] = i
                 out.append(orig)
                 continue
             if m.role == "assistant":
@@ -140,7 +151,7 @@ def encoder(
                                       "reasoning beside an assistant's text or calls")
                 else:
                     out.append(msg)
-                    tail = (msg, i)
+                    tail = (msg, sorted(set(origin)) if origin else [i])
                 continue
             rest: List[Any] = []
             for p in m.parts:
@@ -183,12 +194,30 @@ def encoder(
             w.note("inserted", f"A user message {FIRST_USER!r} is written before assistant message {first}: {name} "
                                "takes no history whose first message is an assistant message with tool calls")
             out.insert(0, {"role": "user", "content": FIRST_USER})
+        if prefixed:
+            _stale(out, prefixed, w)
         if last and out[-1] is tail[0] and not out[-1].get("tool_calls"):
             out[-1]["prefix"] = True
-            w.index = tail[1]
-            w.note("converted", f"Assistant message {tail[1]}, the last one, is written with 'prefix': true (the reply "
-                                f"continues it): {name} takes a final assistant message only as a prefix (\"{last}\")")
+            run = tail[1]
+            w.index = run[-1]
+            said = (f"Assistant message {run[0]}, the last one, is" if len(run) == 1 else
+                    f"Assistant messages {run[0]} to {run[-1]}, the last ones, are written as one and")
+            w.note("converted", f"{said} written with 'prefix': true (the reply continues it): {name} takes a final "
+                                f"assistant message only as a prefix (\"{last}\")")
+            w.unnote("dropped", frozenset(run), PREFIX_FLAG)  # a flag of its own is kept, not dropped
         return {"messages": out}
+
+    def _stale(out: List[Dict[str, Any]], prefixed: Dict[int, int], w: Writer) -> None:
+        """The messages written back as they came with ``"prefix": true`` (*prefixed*)
+        that are not the last one written, without it, noted (*prefix_last*)."""
+        end = len(out) - 1
+        for k, x in enumerate(out):
+            i = prefixed.get(id(x))
+            if i is not None and k != end:
+                out[k] = {f: v for f, v in x.items() if f != "prefix"}
+                w.index = i
+                w.note("dropped", f"{PREFIX_FLAG} of message {i} is not sent to {name}: message {i} is not the last "
+                                  f"one (\"{prefix_last}\")")
 
     def _place(
         out: List[Dict[str, Any]], lifted: List[Dict[str, Any]], msg: Dict[str, Any], m: Message, i: int, w: Writer
