@@ -275,3 +275,52 @@ def test_a_result_before_its_ids_first_call_takes_no_name() -> None:
     tools = [m for m in encode_conversation(conv, "mistral", report=report)["messages"] if m["role"] == "tool"]
     assert [(m.get("name"), m["content"]) for m in tools] == [(None, "early"), ("f", "F")]
     assert _kinds(report) == [("dropped", 1)]
+
+
+def _late_past_two_turns() -> Conversation:
+    # per-reply ids (call_0 in every reply): search's result arrives after the book turn,
+    # and book's after the pay turn; each turn's result comes one turn late
+    return decode_conversation({"messages": [
+        {"role": "user", "content": "q"},
+        {"role": "assistant", "content": None, "tool_calls": [_c(0, "search")]},
+        {"role": "user", "content": "book it"},
+        {"role": "assistant", "content": None, "tool_calls": [_c(0, "book")]},
+        {"role": "tool", "tool_call_id": "call_0", "content": "found: hotel A"},
+        {"role": "user", "content": "and pay"},
+        {"role": "assistant", "content": None, "tool_calls": [_c(0, "pay")]},
+        {"role": "tool", "tool_call_id": "call_0", "content": "booked #42"},
+        {"role": "tool", "tool_call_id": "call_0", "content": "paid"}]}, "openai.chat")
+
+
+def test_results_a_turn_late_twice_answer_the_earliest_unanswered_call() -> None:
+    # every call is answered once the history ends: each result answers the earliest
+    # call with its id still unanswered (found went to Gemini as book's output, booked
+    # as pay's, and paid to no call)
+    conv = _late_past_two_turns()
+    expected = [("search", "found: hotel A"), ("book", "booked #42"), ("pay", "paid")]
+    parts = [p for m in encode_conversation(conv, "gemini")["contents"] for p in m["parts"] if "functionResponse" in p]
+    assert [(p["functionResponse"]["name"], p["functionResponse"]["response"]["output"]) for p in parts] == expected
+    for target, key in [("mistral", "name"), ("ollama", "tool_name")]:
+        tools = [m for m in encode_conversation(conv, target)["messages"] if m["role"] == "tool"]
+        assert [(m[key], m["content"]) for m in tools] == expected
+    problems = check_conversation(conv, "openai.chat")
+    assert [k for k, _i in _kinds(problems)].count("missing-result") == 0
+    assert [k for k, _i in _kinds(problems)].count("orphan-result") == 0
+    fixed, changes = fix_conversation(conv, "openai.chat")
+    assert {c.kind for c in changes} == {"moved"}
+    tools = [m for m in encode_conversation(fixed, "mistral")["messages"] if m["role"] == "tool"]
+    assert [(m["name"], m["content"]) for m in tools] == expected
+
+
+def test_a_named_late_result_answers_the_earliest_call_of_its_name() -> None:
+    # two turns reuse x before f's named result arrives: it is f's, and the nameless one
+    # after it is the remaining call's
+    conv = Conversation([
+        Message("user", [Text("q")]),
+        Message("assistant", [ToolCall("f", {}, "x")]), Message("user", [Text("next")]),
+        Message("assistant", [ToolCall("g", {}, "x")]), Message("user", [Text("next")]),
+        Message("assistant", [ToolCall("h", {}, "x")]),
+        Message("tool", [ToolResult("x", "f", "F"), ToolResult("x", None, "G"), ToolResult("x", None, "H")])])
+    parts = [p for m in encode_conversation(conv, "gemini")["contents"] for p in m["parts"] if "functionResponse" in p]
+    assert [(p["functionResponse"]["name"], p["functionResponse"]["response"]["output"]) for p in parts] == [
+        ("f", "F"), ("g", "G"), ("h", "H")]
