@@ -42,9 +42,16 @@ from ._registry import Registry
 from ._types import InvalidToolCall, Tool, ToolCall, ToolResult, evolve
 from ._walk import _load, _sniff
 
-__all__ = ["convert", "encode_message"]
+__all__ = ["convert", "counted_refusal", "encode_message"]
 
 DialectLike = Union[str, Dialect]
+
+
+def counted_refusal(dialect: str, said: str) -> str:
+    """Why a result that answers no call is not written for *dialect*, which pairs a
+    turn's results with its calls by number (``Pairing.counted``; *said*: its refusal)."""
+    return (f"{dialect} pairs the results of a turn with its calls by number, so it would refuse it or take it "
+            f"for another call's result" + (f" ({dialect} answers: {said})" if said else ""))
 
 
 class _Target:
@@ -71,7 +78,15 @@ class _Target:
 
     def result(self, r: ToolResult, loc: str = "$") -> Dict[str, Any]:
         """*r* written; what it loses on the way noted in the caller's ``report``, at the
-        index of the item of a list it came in (``encode_result``'s notes)."""
+        index of the item of a list it came in (``encode_result``'s notes). A target that
+        pairs by number (``Pairing.counted``) takes no result with an id none of the
+        calls this ``IdMap`` wrote has (a map that wrote none knows no conversation)."""
+        pairing = self.d.history.pairing if self.d.history is not None else None
+        if pairing is not None and pairing.counted and r.id is not None and self.name_of and r.id not in self.name_of:
+            who = f"{r.id} ({r.name!r})" if r.name else r.id
+            raise EncodeError(f"The result for {who} answers none of the calls written with this IdMap, so it "
+                              f"cannot be written: {counted_refusal(self.d.name, pairing.orphan)}",
+                              dialect=self.d.name, loc=loc)
         if self.report is None:
             return encode_result(self.resolve(r, loc), self.d, ids=self.ids, registry=self.registry)
         notes: List[Any] = []

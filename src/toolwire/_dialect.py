@@ -182,6 +182,12 @@ class Pairing:
     - ``after_assistant``: the provider's refusal of a system message right after an
       assistant message (Mistral; its writer moves the system message up to the leading
       ones, so this binds a history written back as it came); ``""``: it takes one.
+    - ``counted``: the provider pairs a turn's results with its calls by number
+      (Gemini: "the number of function response parts is equal to the number of
+      function call parts of the function call turn"): a result that answers no call is
+      refused, or read as the answer of a call whose result is missing, so
+      ``encode_conversation`` and ``convert`` (with an ``IdMap`` that wrote calls) raise
+      ``EncodeError`` for it rather than write it (``orphan`` words the refusal).
     """
 
     right_after: bool = False
@@ -194,6 +200,7 @@ class Pairing:
     after_assistant: str = ""
     call_first: str = ""
     first_listed: bool = False
+    counted: bool = False
 
 
 @dataclass(frozen=True)
