@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any, Dict, List, Tuple
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 from test_shared_id_results import orphan_takes_no_name
 
@@ -170,7 +170,14 @@ def _reused_ids(draw: Any) -> Conversation:
     return Conversation(msgs)
 
 
+_STOLEN = Conversation([  # an Ollama result by tool name alone takes the call of g counted for a result with the id
+    Message("user", [Text("q")]),
+    Message("assistant", [ToolCall("f", {}, "b"), ToolCall("g", {}, "b"), ToolCall("f", {}, "b")]),
+    Message("tool", [ToolResult("b", None, "out"), ToolResult(None, "g", "out"), ToolResult("b", None, "out")])])
+
+
 @given(_reused_ids(), st.sampled_from(["openai.chat", "gemini", "ollama", "mistral"]))
+@example(_STOLEN, "openai.chat")
 def test_fixing_histories_with_reused_ids_checks_clean(conv: Conversation, d: str) -> None:
     fixed, _changes = fix_conversation(conv, d)
     left = [p for p in check_conversation(fixed, d)
@@ -324,3 +331,10 @@ def test_a_named_late_result_answers_the_earliest_call_of_its_name() -> None:
     parts = [p for m in encode_conversation(conv, "gemini")["contents"] for p in m["parts"] if "functionResponse" in p]
     assert [(p["functionResponse"]["name"], p["functionResponse"]["response"]["output"]) for p in parts] == [
         ("f", "F"), ("g", "G"), ("h", "H")]
+
+
+def test_a_result_by_tool_name_alone_leaves_the_results_with_the_id_their_calls() -> None:
+    # the id-less result takes g (Ollama); the two results with the id answer the two f calls
+    assert _kinds(check_conversation(_STOLEN, "openai.chat")) == [("duplicate-id", 1), ("duplicate-id", 1)]
+    tools = [m for m in encode_conversation(_STOLEN, "mistral")["messages"] if m["role"] == "tool"]
+    assert [m["name"] for m in tools] == ["f", "g", "f"]

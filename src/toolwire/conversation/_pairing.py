@@ -50,13 +50,18 @@ class Pairer:
     ``plan`` of the same messages; ``result`` names the call each result answers.
     ``left`` is what no result answered."""
 
-    __slots__ = ("_plan", "_kept", "_open", "_idle", "_names", "_taken", "_calls", "_noid", "_named", "_turn")
+    __slots__ = ("_plan", "_kept", "_open", "_idle", "_idle_named", "_since", "_names", "_taken", "_calls", "_noid",
+                 "_named", "_turn")
 
     def __init__(self, planned: Optional[Plan] = None) -> None:
         self._plan = planned or {}
         self._kept: Dict[Tuple[Any, Optional[str]], Deque[Slot]] = {}  # (id, name or None) -> calls a result will take
         self._open: Dict[Any, Deque[Slot]] = {}  # id -> its calls a result will take, in order
-        self._idle: Dict[Any, Deque[Tuple[int, Slot]]] = {}  # id -> (turn, call) no result will take
+        # id, (id, name) -> (turn, call) no result with an id was counted for (``plan``); one an
+        # id-less result took (by tool name) leaves its result to the next such call of the turn
+        self._idle: Dict[Any, Deque[Tuple[int, Slot]]] = {}
+        self._idle_named: Dict[Tuple[Any, Optional[str]], Deque[Tuple[int, Slot]]] = {}
+        self._since: Dict[Any, int] = {}  # id -> the turn of its latest call: earlier ones wait no more
         self._names: Dict[Any, Set[Any]] = {}  # id -> the tools of its calls so far
         self._taken: Set[Tuple[int, int]] = set()
         self._calls: List[Slot] = []
@@ -84,17 +89,17 @@ class Pairer:
             return None
         self._names.setdefault(c.id, set()).add(c.name)
         self._named[(i, j) in self._plan].setdefault(c.name, deque()).append(at)
-        idle = self._idle.get(c.id)
         first = self._live(self._open.get(c.id))
-        if idle and (first is None or idle[0][1][:2] < first[:2]):
-            first = idle[0][1]
-        while idle and idle[0][0] < self._turn:  # their wait ends at this later turn
-            idle.popleft()
+        idle = self._idle_live(self._idle.get(c.id), c.id)
+        if idle is not None and (first is None or idle[:2] < first[:2]):
+            first = idle
+        self._since[c.id] = self._turn  # the wait of an earlier turn's calls ends at this call
         if (i, j) in self._plan:
             self._kept.setdefault((c.id, self._plan[(i, j)]), deque()).append(at)
             self._open.setdefault(c.id, deque()).append(at)
         else:
             self._idle.setdefault(c.id, deque()).append((self._turn, at))
+            self._idle_named.setdefault((c.id, c.name), deque()).append((self._turn, at))
         return first
 
     def result(self, r: ToolResult) -> Optional[Slot]:
@@ -104,7 +109,12 @@ class Pairer:
             names = self._names.get(r.id)
             if names is None:
                 return None
-            return self._take(self._live(self._kept.get((r.id, r.name if r.name in names else None))))
+            name = r.name if r.name in names else None
+            got = self._live(self._kept.get((r.id, name)))
+            if got is None:  # those counted for it were taken by id-less results: a call of the turn not counted
+                got = self._idle_live(self._idle.get(r.id) if name is None else self._idle_named.get((r.id, name)),
+                                      r.id)
+            return self._take(got)
         key: Any = r.name if r.name in self._noid else _NO_KEY
         if key is _NO_KEY:
             for named in self._named:  # a call no result with an id takes first
@@ -126,6 +136,17 @@ class Pairer:
         while queue:
             if (queue[0][0], queue[0][1]) not in self._taken:
                 return queue[0]
+            queue.popleft()
+        return None
+
+    def _idle_live(self, queue: Optional[Deque[Tuple[int, Slot]]], ident: Any) -> Optional[Slot]:
+        """The first call of *queue* (``_idle``) neither taken nor of a turn before the
+        latest call with its id *ident* (each leaves it once)."""
+        since = self._since.get(ident, 0)
+        while queue:
+            turn, x = queue[0]
+            if turn >= since and (x[0], x[1]) not in self._taken:
+                return x
             queue.popleft()
         return None
 
