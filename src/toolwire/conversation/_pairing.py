@@ -22,8 +22,10 @@ alone, whether its calls have ids or not:
 https://github.com/ollama/ollama/blob/main/docs/api.md, "Chat request (with tools)"); a
 result without a tool name answers the first id-less call still waiting. A call whose id
 is used again while an earlier call with it is unanswered is a duplicate
-(``check_conversation`` says so). Linear: ``plan`` counts results per id and name, and
-each call is queued and dropped once.
+(``check_conversation`` says so). ``plan`` counts only results with an id: where an
+id-less result took a call counted for one, that result answers the earliest call with
+its id (and name) of the id's latest turn that none was counted for. Linear: ``plan``
+counts results per id and name, and each call is queued and dropped once.
 """
 
 from __future__ import annotations
