@@ -176,8 +176,15 @@ _STOLEN = Conversation([  # an Ollama result by tool name alone takes the call o
     Message("tool", [ToolResult("b", None, "out"), ToolResult(None, "g", "out"), ToolResult("b", None, "out")])])
 
 
+_STOLEN_NAMED = Conversation([  # the same, a later result naming f: the nameless one leaves g to the id-less one
+    Message("user", [Text("q")]),
+    Message("assistant", [ToolCall("f", {}, "a"), ToolCall("g", {}, "a"), ToolCall("f", {}, "a")]),
+    Message("tool", [ToolResult("a", None, "out"), ToolResult(None, "g", "out"), ToolResult("a", "f", "out")])])
+
+
 @given(_reused_ids(), st.sampled_from(["openai.chat", "gemini", "ollama", "mistral"]))
 @example(_STOLEN, "openai.chat")
+@example(_STOLEN_NAMED, "openai.chat")
 def test_fixing_histories_with_reused_ids_checks_clean(conv: Conversation, d: str) -> None:
     fixed, _changes = fix_conversation(conv, d)
     left = [p for p in check_conversation(fixed, d)
@@ -338,3 +345,4 @@ def test_a_result_by_tool_name_alone_leaves_the_results_with_the_id_their_calls(
     assert _kinds(check_conversation(_STOLEN, "openai.chat")) == [("duplicate-id", 1), ("duplicate-id", 1)]
     tools = [m for m in encode_conversation(_STOLEN, "mistral")["messages"] if m["role"] == "tool"]
     assert [m["name"] for m in tools] == ["f", "g", "f"]
+    assert _kinds(check_conversation(_STOLEN_NAMED, "openai.chat")) == [("duplicate-id", 1), ("duplicate-id", 1)]

@@ -181,11 +181,14 @@ def plan(messages: Sequence[Message]) -> Plan:
     out: Plan = {}
     waiting: Dict[Tuple[Any, Optional[str]], int] = {}  # (id, name or None) -> results still to answer
     group: Dict[Any, List[Tuple[Tuple[int, int], Any, int]]] = {}  # id -> this turn's calls, last first
+    spare: Dict[Any, int] = {}  # tool name -> this turn's id-less results of it (Ollama's, by tool name)
     for i in range(len(messages) - 1, -1, -1):
         parts = messages[i].parts
         for j in range(len(parts) - 1, -1, -1):
             p = parts[j]
             t = type(p)
+            if t is ToolResult and p.id is None and p.name is not None:
+                spare[p.name] = spare.get(p.name, 0) + 1
             if p.id is None if t is ToolResult or t is ToolCall or t is InvalidToolCall else True:
                 continue
             if t is ToolResult:
@@ -199,18 +202,20 @@ def plan(messages: Sequence[Message]) -> Plan:
                 group.setdefault(p.id, []).append(((i, j), p.name, 0))
             else:
                 group.setdefault(p.id, []).append(((i, j), p.name, -1))
-        if group and (i == 0 or starts_turn(messages, i)):
+        if i == 0 or starts_turn(messages, i):
             for calls in group.values():
-                _first_answered(calls, out)
+                _first_answered(calls, out, spare)
             group.clear()
+            spare.clear()
     return out
 
 
-def _first_answered(calls: List[Tuple[Tuple[int, int], Any, int]], out: Plan) -> None:
+def _first_answered(calls: List[Tuple[Tuple[int, int], Any, int]], out: Plan, spare: Dict[Any, int]) -> None:
     """Gives the answers one turn's calls with an id take (*calls*: last first; how each
     is answered: 1 by its name, 0 by no name, -1 not) to the turn's first calls: to the
-    first of each name, then to the first left. Moving an answered call earlier keeps
-    every result after its call."""
+    first of each name, then to the first left, passing over as many calls of a tool as
+    the turn has id-less results of it (*spare*: those take a call no result with an id
+    was counted for). Moving an answered call earlier keeps every result after its call."""
     by_name: Dict[Any, int] = {}
     nameless = 0
     for _at, name, how in calls:
@@ -218,13 +223,19 @@ def _first_answered(calls: List[Tuple[Tuple[int, int], Any, int]], out: Plan) ->
             by_name[name] = by_name.get(name, 0) + 1
         elif how == 0:
             nameless += 1
+    passed: List[Tuple[int, int]] = []
     for at, name, _how in reversed(calls):
         if by_name.get(name, 0):
             by_name[name] -= 1
             out[at] = name
+        elif nameless and spare.get(name, 0):
+            spare[name] -= 1
+            passed.append(at)
         elif nameless:
             nameless -= 1
             out[at] = None
+    for at in passed[:nameless]:  # more results with the id than other calls: those too
+        out[at] = None
 
 
 def answers(messages: Sequence[Message]) -> Dict[Tuple[int, int], Tuple[int, int, Optional[Any]]]:
