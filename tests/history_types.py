@@ -180,7 +180,8 @@ def convert_checked(conv: Conversation, target: str) -> Any:
     assert [t for t in want_texts if t not in joined] == []  # merged texts are joined, never lost
     assert [p.kind for p in check_conversation(back)] == [p.kind for p in check_conversation(conv, target)]
     dropped = {p.kind for p in report}
-    assert dropped <= {"reasoning-dropped", "dropped", "moved", "inserted", "converted"}
+    assert dropped <= {"reasoning-dropped", "dropped", "moved", "inserted", "converted", "mixed-turn"}
+    assert ("mixed-turn" in dropped) <= (target == "bedrock.converse")
     reasoning = [p for m in conv.messages for p in m.parts if type(p) is Reasoning]
     carried = [(p.text, claude_signed(p)) for p in reasoning if target in CLAUDE and claude_signed(p)]
     # Gemini's call signatures go to native Gemini from either wire it serves; "openai.chat"

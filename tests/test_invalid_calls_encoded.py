@@ -160,7 +160,8 @@ def test_a_cut_custom_tool_call_is_written_back_as_one() -> None:
     # https://platform.openai.com/docs/guides/function-calling#custom-tools): the
     # InvalidToolCall keeps what makes it custom, its item id and status, and is written
     # back as the custom_tool_call it was (it went back as a function_call with the free
-    # text as "arguments"); Chat gets no "custom" flag of the Responses item
+    # text as "arguments"); Chat gets a custom tool call (openai-python
+    # ChatCompletionMessageCustomToolCall), none of the Responses item's fields
     item = {"type": "custom_tool_call", "id": "ctc_1", "call_id": "call_1", "name": "apply_patch",
             "input": "*** Begin Patch\n*** Upd", "status": "incomplete"}
     [bad] = toolwire.decode_all([item], "openai.responses", invalid="keep")
@@ -168,7 +169,7 @@ def test_a_cut_custom_tool_call_is_written_back_as_one() -> None:
     assert bad.provider_data == {"openai.responses": {"id": "ctc_1", "status": "incomplete", "custom": True}}
     assert toolwire.encode(bad, "openai.responses") == item
     chat = toolwire.convert(bad, to="openai.chat")
-    assert "custom" not in chat and "custom" not in chat.get("function", {})
+    assert chat == {"id": "call_1", "type": "custom", "custom": {"name": "apply_patch", "input": item["input"]}}
     history = [{"role": "user", "content": "x"}, item,
                {"type": "custom_tool_call_output", "call_id": "call_1", "output": "error: cut off"}]
     conv = toolwire.decode_conversation(history, "openai.responses")

@@ -25,7 +25,7 @@ one list or one message.
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Union
+from typing import Any, Dict, List, Optional, Set, Union
 
 from ._access import MAX_OBJECT_DEPTH
 from ._builtin import default_registry
@@ -42,9 +42,16 @@ from ._registry import Registry
 from ._types import InvalidToolCall, Tool, ToolCall, ToolResult, evolve
 from ._walk import _load, _sniff
 
-__all__ = ["convert", "encode_message"]
+__all__ = ["convert", "counted_refusal", "encode_message"]
 
 DialectLike = Union[str, Dialect]
+
+
+def counted_refusal(dialect: str, said: str) -> str:
+    """Why a result that answers no call is not written for *dialect*, which pairs a
+    turn's results with its calls by number (``Pairing.counted``; *said*: its refusal)."""
+    return (f"{dialect} pairs the results of a turn with its calls by number, so it would refuse it or take it "
+            f"for another call's result" + (f" ({dialect} answers: {said})" if said else ""))
 
 
 class _Target:
@@ -56,6 +63,22 @@ class _Target:
         self.names = names if names is not None else NameMap(d.names, dialect=d.name)
         self.registry = registry
         self.name_of = self.ids.tool_names  # call id -> tool name: in the map, copied with it
+        self._wrote: Set[str] = set()  # the call ids written by this ``convert``
+
+    def _reused(self, c: ToolCall, position: int) -> None:
+        """Notes *c* (item *position*) when it reuses the id of a call an earlier ``convert``
+        wrote that is still unanswered, with no result and no ``IdMap.turn()`` between: taken
+        for one turn's calls, though it may be a later turn's (the class docstring of ``IdMap``)."""
+        first = self.ids.unanswered(c.id) if c.id is not None else None
+        if first is None or self.report is None:
+            return
+        from .conversation._problems import Problem  # (the conversation package imports this module)
+
+        self.report.append(Problem(
+            "duplicate-id", position, c.id,
+            f"The call {c.id} ({c.name!r}) reuses the id of a call still unanswered ({first!r}), with no result and "
+            f"no IdMap.turn() between: both are taken for calls of one turn, so the next result with the id answers "
+            f"{first!r} (call IdMap.turn() when a new assistant turn starts)"))
 
     def call(self, c: ToolCall, position: int, slot: Optional[int] = None) -> Dict[str, Any]:
         """The wire item of *c*; *slot*: ``IdMap.id_of``'s (``encode_conversation``)."""
@@ -63,6 +86,9 @@ class _Target:
             new = self.ids.id_of(c, slot)
             c = evolve(c, id=new, provider_data=made_id_data(c, self.d), repairs=(*c.repairs, "id-synthesized"))
         if c.id is not None:
+            if self.report is not None and c.id not in self._wrote:
+                self._reused(c, position)
+            self._wrote.add(c.id)
             self.ids.named(c.id, c.name)
         name = self.names.map(c.name)
         if name != c.name:
@@ -71,7 +97,15 @@ class _Target:
 
     def result(self, r: ToolResult, loc: str = "$") -> Dict[str, Any]:
         """*r* written; what it loses on the way noted in the caller's ``report``, at the
-        index of the item of a list it came in (``encode_result``'s notes)."""
+        index of the item of a list it came in (``encode_result``'s notes). A target that
+        pairs by number (``Pairing.counted``) takes no result with an id none of the
+        calls this ``IdMap`` wrote has (a map that wrote none knows no conversation)."""
+        pairing = self.d.history.pairing if self.d.history is not None else None
+        if pairing is not None and pairing.counted and r.id is not None and self.name_of and r.id not in self.name_of:
+            who = f"{r.id} ({r.name!r})" if r.name else r.id
+            raise EncodeError(f"The result for {who} answers none of the calls written with this IdMap, so it "
+                              f"cannot be written: {counted_refusal(self.d.name, pairing.orphan)}",
+                              dialect=self.d.name, loc=loc)
         if self.report is None:
             return encode_result(self.resolve(r, loc), self.d, ids=self.ids, registry=self.registry)
         notes: List[Any] = []
@@ -190,7 +224,10 @@ def convert(
     dialect of *x* when its shape is ambiguous. Pass one ``ids`` (an ``IdMap``)
     and one ``names`` (a ``NameMap``) per conversation; see the module docstring.
     What a tool result loses on the way (``encode_result``'s notes) goes to *report*, a
-    list you pass, as ``Problem`` values (``index``: the item of a list *x*, else 0).
+    list you pass, as ``Problem`` values (``index``: the item of a list *x*, else 0), and
+    so does a call reusing the id of a call still unanswered that an earlier ``convert``
+    wrote, with no result and no ``IdMap.turn()`` between (``duplicate-id``: taken for one
+    turn's calls, it may be a later turn's; see ``IdMap``).
     """
     check_arguments(ids, names, registry, report)
     d = _get(to, registry)  # the arguments, before the input: their errors are not the input's

@@ -190,6 +190,12 @@ class Pairing:
       assistant message that is not the last one (Mistral: its writer drops such a flag
       of a message written back as it came, so this binds a history written back whole
       as it came); ``""``: it has no prefix flag.
+    - ``counted``: the provider pairs a turn's results with its calls by number
+      (Gemini: "the number of function response parts is equal to the number of
+      function call parts of the function call turn"): a result that answers no call is
+      refused, or read as the answer of a call whose result is missing, so
+      ``encode_conversation`` and ``convert`` (with an ``IdMap`` that wrote calls) raise
+      ``EncodeError`` for it rather than write it (``orphan`` words the refusal).
     """
 
     right_after: bool = False
@@ -204,6 +210,7 @@ class Pairing:
     first_listed: bool = False
     last_assistant: str = ""
     prefix_last: str = ""
+    counted: bool = False
 
 
 @dataclass(frozen=True)

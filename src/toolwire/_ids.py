@@ -162,7 +162,15 @@ class IdMap:
     keeps each call id's tool name, for results that lack it (Gemini needs it), and
     ``named(id, name)`` / ``name_for(id)`` the names of calls that share an id in order
     (DeepSeek and GLM give the parallel calls of one reply one id): a nameless result
-    takes the name of the oldest call with its id that no result has taken;
+    takes the name of the oldest call with its id that no result has taken. Calls
+    written one after another are one turn's; one written after a result, or after
+    ``turn()``, starts a later turn, and the earlier calls with its id that no result
+    took wait no more. Without either between them, a call reusing the id of a call
+    still unanswered is ambiguous (a parallel call of one reply, or a later reply's
+    after the first call was left unanswered: per-reply ids, ``call_0`` in every
+    reply): it is taken for the same turn's (``unanswered`` names the call it waits
+    behind), and ``convert`` notes it in its ``report`` (``duplicate-id``) when the two
+    were written by different ``convert`` calls;
     ``call_kinds`` the kind a dialect wrote a call as, by its target id, for a result
     whose wire depends on it (a Responses custom tool call's ``custom_tool_call_output``). A copy
     (``pickle``, ``copy.deepcopy``) carries all of it.
@@ -305,6 +313,15 @@ class IdMap:
             self._names.pop(id, None)
         self._named_at[id] = self._results
         self._names.setdefault(id, deque()).append(name)
+
+    def unanswered(self, id: str) -> Optional[str]:
+        """The tool name of the oldest call with the id *id* that a call written with it
+        now would wait behind (``named``: no result and no ``turn()`` since it), ``None``
+        when none would."""
+        if self._named_at.get(id, -1) != self._results:
+            return None
+        queue = self._names.get(id)
+        return queue[0] if queue else None
 
     def name_for(self, id: str) -> Optional[str]:
         """The tool name of the call a result with the id *id* answers (a nameless result

@@ -203,3 +203,37 @@ def test_stale_prefixes_and_empty_system_notes_in_linear_time() -> None:
                  lambda b: check_conversation(b, "mistral"), lambda b: fix_conversation(b, "mistral")):
         assert _ratio_of(_stale_prefixes, 100, work) < 5
     assert _ratio_of(_empty_systems, 100, lambda c: encode_conversation(c, "gemini", report=[])) < 5
+
+
+def _late_by_turns(n: int) -> Conversation:
+    """n calls sharing call_0, then n turns reusing it with no result, then every result:
+    all answer, in order (the earlier turns' calls wait through every later turn)."""
+    msgs = [Message("user", [Text("go")]), Message("assistant", [ToolCall("f", {}, "call_0") for _ in range(n)])]
+    for _ in range(n):
+        msgs += [Message("user", [Text("and?")]), Message("assistant", [ToolCall("g", {}, "call_0")])]
+    msgs.append(Message("tool", [ToolResult("call_0", content="r") for _ in range(2 * n)]))
+    return Conversation(msgs)
+
+
+def _one_turn_late(n: int) -> Conversation:
+    """n turns reusing call_0, each answered after the next turn's call (a turn late)."""
+    msgs: List[Message] = [Message("user", [Text("go")])]
+    for k in range(n):
+        msgs.append(Message("assistant", [ToolCall(f"t{k}", {}, "call_0")]))
+        if k:
+            msgs.append(Message("tool", [ToolResult("call_0", content=f"r{k - 1}")]))
+        msgs.append(Message("user", [Text("and?")]))
+    msgs.append(Message("tool", [ToolResult("call_0", content=f"r{n - 1}")]))
+    return Conversation(msgs)
+
+
+def test_results_late_by_many_turns_are_paired_in_linear_time() -> None:
+    parts = [p for m in encode_conversation(_one_turn_late(3), "gemini")["contents"] for p in m["parts"]
+             if "functionResponse" in p]
+    # (t2's result first: the last turn's own, in call order for Gemini; t1's late one after it)
+    assert [(p["functionResponse"]["name"], p["functionResponse"]["response"]["output"]) for p in parts] == [
+        ("t0", "r0"), ("t2", "r2"), ("t1", "r1")]
+    for make in (_late_by_turns, _one_turn_late):
+        assert _ratio_of(make, 100, lambda c: check_conversation(c, "openai.chat")) < 5
+        assert _ratio_of(make, 100, lambda c: encode_conversation(c, "mistral")) < 5
+        assert _ratio_of(make, 100, lambda c: fix_conversation(c, "openai.chat")) < 5

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any, Dict, List, Tuple
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 from test_shared_id_results import orphan_takes_no_name
 
@@ -170,7 +170,21 @@ def _reused_ids(draw: Any) -> Conversation:
     return Conversation(msgs)
 
 
+_STOLEN = Conversation([  # an Ollama result by tool name alone takes the call of g counted for a result with the id
+    Message("user", [Text("q")]),
+    Message("assistant", [ToolCall("f", {}, "b"), ToolCall("g", {}, "b"), ToolCall("f", {}, "b")]),
+    Message("tool", [ToolResult("b", None, "out"), ToolResult(None, "g", "out"), ToolResult("b", None, "out")])])
+
+
+_STOLEN_NAMED = Conversation([  # the same, a later result naming f: the nameless one leaves g to the id-less one
+    Message("user", [Text("q")]),
+    Message("assistant", [ToolCall("f", {}, "a"), ToolCall("g", {}, "a"), ToolCall("f", {}, "a")]),
+    Message("tool", [ToolResult("a", None, "out"), ToolResult(None, "g", "out"), ToolResult("a", "f", "out")])])
+
+
 @given(_reused_ids(), st.sampled_from(["openai.chat", "gemini", "ollama", "mistral"]))
+@example(_STOLEN, "openai.chat")
+@example(_STOLEN_NAMED, "openai.chat")
 def test_fixing_histories_with_reused_ids_checks_clean(conv: Conversation, d: str) -> None:
     fixed, _changes = fix_conversation(conv, d)
     left = [p for p in check_conversation(fixed, d)
@@ -276,3 +290,64 @@ def test_a_result_before_its_ids_first_call_takes_no_name() -> None:
     tools = [m for m in encode_conversation(conv, "mistral", report=report)["messages"] if m["role"] == "tool"]
     assert [(m.get("name"), m["content"]) for m in tools] == [(None, "early"), ("f", "F")]
     assert _kinds(report) == [("dropped", 1)]
+
+
+def _late_past_two_turns() -> Conversation:
+    # per-reply ids (call_0 in every reply): search's result arrives after the book turn,
+    # and book's after the pay turn; each turn's result comes one turn late
+    return decode_conversation({"messages": [
+        {"role": "user", "content": "q"},
+        {"role": "assistant", "content": None, "tool_calls": [_c(0, "search")]},
+        {"role": "user", "content": "book it"},
+        {"role": "assistant", "content": None, "tool_calls": [_c(0, "book")]},
+        {"role": "tool", "tool_call_id": "call_0", "content": "found: hotel A"},
+        {"role": "user", "content": "and pay"},
+        {"role": "assistant", "content": None, "tool_calls": [_c(0, "pay")]},
+        {"role": "tool", "tool_call_id": "call_0", "content": "booked #42"},
+        {"role": "tool", "tool_call_id": "call_0", "content": "paid"}]}, "openai.chat")
+
+
+def test_results_a_turn_late_twice_answer_the_earliest_unanswered_call() -> None:
+    # every call is answered once the history ends: each result answers the earliest
+    # call with its id still unanswered (found went to Gemini as book's output, booked
+    # as pay's, and paid to no call)
+    conv = _late_past_two_turns()
+    expected = [("search", "found: hotel A"), ("book", "booked #42"), ("pay", "paid")]
+    # Gemini and Ollama pair by position: the last turn's own result (pay's) goes first,
+    # book's late one after it (docs/conversations.md, "Result order")
+    in_call_order = [("search", "found: hotel A"), ("pay", "paid"), ("book", "booked #42")]
+    parts = [p for m in encode_conversation(conv, "gemini")["contents"] for p in m["parts"] if "functionResponse" in p]
+    assert [(p["functionResponse"]["name"], p["functionResponse"]["response"]["output"]) for p in parts] == in_call_order
+    for target, key, order in [("mistral", "name", expected), ("ollama", "tool_name", in_call_order)]:
+        tools = [m for m in encode_conversation(conv, target)["messages"] if m["role"] == "tool"]
+        assert [(m[key], m["content"]) for m in tools] == order
+    problems = check_conversation(conv, "openai.chat")
+    assert [k for k, _i in _kinds(problems)].count("missing-result") == 0
+    assert [k for k, _i in _kinds(problems)].count("orphan-result") == 0
+    fixed, changes = fix_conversation(conv, "openai.chat")
+    assert {c.kind for c in changes} == {"moved"}
+    tools = [m for m in encode_conversation(fixed, "mistral")["messages"] if m["role"] == "tool"]
+    assert [(m["name"], m["content"]) for m in tools] == expected
+
+
+def test_a_named_late_result_answers_the_earliest_call_of_its_name() -> None:
+    # two turns reuse x before f's named result arrives: it is f's, and the nameless one
+    # after it is the remaining call's
+    conv = Conversation([
+        Message("user", [Text("q")]),
+        Message("assistant", [ToolCall("f", {}, "x")]), Message("user", [Text("next")]),
+        Message("assistant", [ToolCall("g", {}, "x")]), Message("user", [Text("next")]),
+        Message("assistant", [ToolCall("h", {}, "x")]),
+        Message("tool", [ToolResult("x", "f", "F"), ToolResult("x", None, "G"), ToolResult("x", None, "H")])])
+    parts = [p for m in encode_conversation(conv, "gemini")["contents"] for p in m["parts"] if "functionResponse" in p]
+    # (in call order for Gemini: the last turn's own h first, the late f and g after it)
+    assert [(p["functionResponse"]["name"], p["functionResponse"]["response"]["output"]) for p in parts] == [
+        ("h", "H"), ("f", "F"), ("g", "G")]
+
+
+def test_a_result_by_tool_name_alone_leaves_the_results_with_the_id_their_calls() -> None:
+    # the id-less result takes g (Ollama); the two results with the id answer the two f calls
+    assert _kinds(check_conversation(_STOLEN, "openai.chat")) == [("duplicate-id", 1), ("duplicate-id", 1)]
+    tools = [m for m in encode_conversation(_STOLEN, "mistral")["messages"] if m["role"] == "tool"]
+    assert [m["name"] for m in tools] == ["f", "g", "f"]
+    assert _kinds(check_conversation(_STOLEN_NAMED, "openai.chat")) == [("duplicate-id", 1), ("duplicate-id", 1)]

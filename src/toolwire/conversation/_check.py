@@ -1,12 +1,13 @@
 """``check_conversation`` / ``fix_conversation``: call/result pairing before a
 provider refuses it.
 
-A call is answered by the first later result with its id (id-less calls, as
-Gemini sends them, by the first id-less result of the same tool in the turn after
-theirs: Gemini pairs by position). An id-less result of a tool no id-less call of
-which waits answers the oldest unanswered call of that tool with an id in the same
-turn: Ollama addresses a result by ``tool_name`` alone, whether its calls have ids
-or not (https://github.com/ollama/ollama/blob/main/docs/api.md, "Chat request (with
+A call is answered by a later result with its id (the earliest such call still
+unanswered answers first; id-less calls, as Gemini sends them, by the first id-less
+result of the same tool in the turn after theirs: Gemini pairs by position). An
+id-less result of a tool no id-less call of which waits answers the oldest
+unanswered call of that tool with an id in the same turn: Ollama addresses a result
+by ``tool_name`` alone, whether its calls have ids or not
+(https://github.com/ollama/ollama/blob/main/docs/api.md, "Chat request (with
 tools)"); ``encode_conversation`` writes it with that call's id. The rule is
 ``_pairing.Pairer``, which the writer follows too. Problems, each with the wording
 the target provider answers with where it is known:
@@ -45,7 +46,7 @@ from .._ids import IdRule
 from .._registry import Registry
 from .._types import InvalidToolCall, ToolCall, ToolResult
 from ._api import decode_conversation
-from ._pairing import Pairer, surplus
+from ._pairing import Pairer, plan
 from ._problems import Problem
 from ._values import Conversation, Message, starts_turn, wrong_role
 
@@ -105,7 +106,7 @@ def _scan(conv: Conversation, target: Optional[str], rules: Pairing) -> Scan:
     orphans: List[Tuple[int, int]] = []
     misplaced: Set[Tuple[int, int]] = set()
     pairs: Pairs = {}
-    pairer = Pairer(surplus(conv.messages))  # the pairing rule, shared with the writer (``_pairing``)
+    pairer = Pairer(plan(conv.messages))  # the pairing rule, shared with the writer (``_pairing``)
     msgs = conv.messages
     # written back as it came, each message stays one wire message: any other message between
     # the calls and their results stays between them (written fresh, Chat merges assistant

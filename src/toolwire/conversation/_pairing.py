@@ -2,28 +2,30 @@
 ``check_conversation`` (``_check``) and ``encode_conversation`` (``_writer``), so that
 what is judged valid is what is written.
 
-A result with an id answers the unanswered call with that id. An id-less result
-answers, in the open turn (``starts_turn``: an assistant turn and the results after
-it), an id-less call of its tool still waiting (Gemini pairs by position, within the
-turn after the calls'), else the oldest unanswered call of its tool with an id
-(Ollama addresses a result by ``tool_name`` alone, whether its calls have ids or
-not: https://github.com/ollama/ollama/blob/main/docs/api.md, "Chat request (with
-tools)"); a result without a tool name answers the first id-less call still waiting.
-A result that names a tool answers no call of another (Gemini documents a function
-response's name as its call's): with none of its own it is an orphan. A call whose id
-is used again while the first one is unanswered is a duplicate (``check_conversation``
-says so). In the same assistant turn it waits behind it: results with that id answer
-the calls with it in order, the first result the first call, as DeepSeek and GLM
-histories are laid out (parallel calls of one id, answered one tool message each, in
-order), except that a result naming the tool of a call with the id answers the first
-waiting call with the id and that name, and none (an orphan) when those are answered. A
-call of a later turn ends the wait of the earlier ones (left unanswered): per-reply ids
-(``call_0`` in every reply) reuse an id across turns, and a
-later result answers the later call, unless more results with the id follow that turn
-than it has calls with the id (``surplus``, one pass before): the first of them are
-late results of the earlier calls and answer those. Linear: each call is queued once in
-each of its queues and dropped once (a call kept for late results is queued again only
-for a result that follows).
+A result with an id answers the earliest unanswered call before it with that id (and,
+if it names the tool of such a call, with that name: Gemini documents a function
+response's name as its call's, so it answers no call of another tool; a name no call
+with the id has is read as no name). Which calls stay unanswered when a history has
+fewer results than calls is decided first (``plan``, one pass from the end): as many
+calls as possible are answered; of an id reused in several assistant turns, the earlier
+turns' calls are the ones left unanswered (per-reply ids, ``call_0`` in every reply: a
+later result answers the later call), within one turn the later calls (DeepSeek and
+GLM answer parallel calls of one id one tool message each, in order). So results that
+arrive late, even after several later turns reused the id, answer the calls they
+follow in order, and a call left unanswered takes no result meant for another.
+
+An id-less result answers, in the open turn (``starts_turn``: an assistant turn and the
+results after it), an id-less call of its tool still waiting (Gemini pairs by position,
+within the turn after the calls'), else the oldest unanswered call of its tool with an
+id, one no result with an id answers first (Ollama addresses a result by ``tool_name``
+alone, whether its calls have ids or not:
+https://github.com/ollama/ollama/blob/main/docs/api.md, "Chat request (with tools)"); a
+result without a tool name answers the first id-less call still waiting. A call whose id
+is used again while an earlier call with it is unanswered is a duplicate
+(``check_conversation`` says so). ``plan`` counts only results with an id: where an
+id-less result took a call counted for one, that result answers the earliest call with
+its id (and name) of the id's latest turn that none was counted for. Linear: ``plan``
+counts results per id and name, and each call is queued and dropped once.
 """
 
 from __future__ import annotations
@@ -34,95 +36,93 @@ from typing import Any, Deque, Dict, List, Optional, Sequence, Set, Tuple
 from .._types import InvalidToolCall, ToolCall, ToolResult
 from ._values import Message, starts_turn
 
-__all__ = ["Pairer", "Slot", "answers", "surplus"]
+__all__ = ["Pairer", "Plan", "Slot", "answers", "plan"]
 
 #: where a call stands: (message index, part index, the call)
 Slot = Tuple[int, int, Any]
+#: ``(message, part)`` of each call with an id that a result will answer -> the name of the
+#: results that answer it (those naming its tool), ``None`` for results naming none
+Plan = Dict[Tuple[int, int], Optional[str]]
 
 _NO_KEY = object()
 
 
-class _Line:
-    """The unanswered calls that hold one id, in order and by tool name (a call taken
-    by name stays in ``order`` until it reaches the front: ``Pairer._gone`` says so)."""
-
-    __slots__ = ("order", "by_name", "turn")
-
-    def __init__(self, turn: int) -> None:
-        self.order: Deque[Slot] = deque()
-        self.by_name: Dict[Optional[str], Deque[Slot]] = {}
-        self.turn = turn  # the assistant turn of its calls: a later turn's call with the id ends it
-
-
 class Pairer:
-    """Calls and results fed in history order (``turn`` at each ``starts_turn``);
-    ``result`` names the call each result answers. ``left`` is what no result answered."""
+    """Calls and results fed in history order (``turn`` at each ``starts_turn``), after
+    ``plan`` of the same messages; ``result`` names the call each result answers.
+    ``left`` is what no result answered."""
 
-    __slots__ = ("_ids", "_gone", "_noid", "_named", "_expired", "_turn", "_surplus")
+    __slots__ = ("_plan", "_kept", "_open", "_idle", "_idle_named", "_since", "_names", "_taken", "_calls", "_noid",
+                 "_named", "_turn")
 
-    def __init__(self, surplus: Optional[Dict[Tuple[int, int], int]] = None) -> None:
-        self._surplus = surplus or {}
-        self._ids: Dict[str, _Line] = {}  # the unanswered calls of each id, of one turn
-        self._gone: Set[Tuple[int, int]] = set()  # the calls with an id taken or expired
+    def __init__(self, planned: Optional[Plan] = None) -> None:
+        self._plan = planned or {}
+        self._kept: Dict[Tuple[Any, Optional[str]], Deque[Slot]] = {}  # (id, name or None) -> calls a result will take
+        self._open: Dict[Any, Deque[Slot]] = {}  # id -> its calls a result will take, in order
+        # id, (id, name) -> (turn, call) no result with an id was counted for (``plan``); one an
+        # id-less result took (by tool name) leaves its result to the next such call of the turn
+        self._idle: Dict[Any, Deque[Tuple[int, Slot]]] = {}
+        self._idle_named: Dict[Tuple[Any, Optional[str]], Deque[Tuple[int, Slot]]] = {}
+        self._since: Dict[Any, int] = {}  # id -> the turn of its latest call: earlier ones wait no more
+        self._names: Dict[Any, Set[Any]] = {}  # id -> the tools of its calls so far
+        self._taken: Set[Tuple[int, int]] = set()
+        self._calls: List[Slot] = []
         self._noid: Dict[Optional[str], Deque[Slot]] = {}  # the open turn's id-less calls waiting, by tool
-        self._named: Dict[Optional[str], Deque[Slot]] = {}  # the open turn's calls with ids, by tool
-        self._expired: List[Slot] = []  # calls of closed turns no result can answer any more
+        # the open turn's calls with ids, by tool: those no result with an id will take, then the others
+        self._named: Tuple[Dict[Optional[str], Deque[Slot]], ...] = ({}, {})
         self._turn = 0
 
     def turn(self) -> None:
         """A new assistant turn: the id-less calls waiting take no later result, and no
         result by tool name answers a call of an earlier turn."""
         self._turn += 1
-        for queue in self._noid.values():
-            self._expired.extend(queue)
         self._noid.clear()  # no emptied queue is walked again
-        self._named.clear()
+        for named in self._named:
+            named.clear()
 
     def call(self, i: int, j: int, c: Any) -> Optional[Slot]:
-        """Records the call *c* (part *j* of message *i*); the unanswered call that
-        already has its id when it is a duplicate. In the same turn *c* waits behind it;
-        in a later turn *c* ends it (and the calls behind it): they stay unanswered."""
+        """Records the call *c* (part *j* of message *i*); the earliest unanswered call
+        that already has its id when it is a duplicate. A call of an earlier turn that no
+        result will answer is a duplicate of the first later turn's call only."""
         at: Slot = (i, j, c)
+        self._calls.append(at)
         if c.id is None:
             self._noid.setdefault(c.name, deque()).append(at)
             return None
-        line = self._ids.get(c.id)
-        first = self._head(line) if line is not None else None
-        if line is None or first is None or line.turn != self._turn:
-            kept: List[Slot] = []
-            if first is not None and line is not None:  # an earlier turn's calls with the id wait no more
-                keep = self._surplus.get((i, j), 0)  # unless more results follow than this turn has calls
-                for x in line.order:
-                    if (x[0], x[1]) not in self._gone:
-                        if len(kept) < keep:
-                            kept.append(x)
-                            continue
-                        self._gone.add((x[0], x[1]))
-                        self._expired.append(x)
-            line = self._ids[c.id] = _Line(self._turn)
-            for x in kept:
-                line.order.append(x)
-                line.by_name.setdefault(x[2].name, deque()).append(x)
-        line.order.append(at)
-        line.by_name.setdefault(c.name, deque()).append(at)
-        self._named.setdefault(c.name, deque()).append(at)
+        self._names.setdefault(c.id, set()).add(c.name)
+        self._named[(i, j) in self._plan].setdefault(c.name, deque()).append(at)
+        first = self._live(self._open.get(c.id))
+        idle = self._idle_live(self._idle.get(c.id), c.id)
+        if idle is not None and (first is None or idle[:2] < first[:2]):
+            first = idle
+        self._since[c.id] = self._turn  # the wait of an earlier turn's calls ends at this call
+        if (i, j) in self._plan:
+            self._kept.setdefault((c.id, self._plan[(i, j)]), deque()).append(at)
+            self._open.setdefault(c.id, deque()).append(at)
+        else:
+            self._idle.setdefault(c.id, deque()).append((self._turn, at))
+            self._idle_named.setdefault((c.id, c.name), deque()).append((self._turn, at))
         return first
 
     def result(self, r: ToolResult) -> Optional[Slot]:
         """The call the result *r* answers (taken: it answers no other), ``None`` if
         it answers none."""
         if r.id is not None:
-            line = self._ids.get(r.id)
-            if line is None:
+            names = self._names.get(r.id)
+            if names is None:
                 return None
-            if r.name is not None and r.name in line.by_name:  # its tool's, never another's
-                return self._take(self._live(line.by_name[r.name]))
-            return self._take(self._head(line))  # nameless, or a name none of the calls has
+            name = r.name if r.name in names else None
+            got = self._live(self._kept.get((r.id, name)))
+            if got is None:  # those counted for it were taken by id-less results: a call of the turn not counted
+                got = self._idle_live(self._idle.get(r.id) if name is None else self._idle_named.get((r.id, name)),
+                                      r.id)
+            return self._take(got)
         key: Any = r.name if r.name in self._noid else _NO_KEY
-        if key is _NO_KEY and r.name in self._named:
-            got = self._live(self._named[r.name])
-            if got is not None:
-                return self._take(got)
+        if key is _NO_KEY:
+            for named in self._named:  # a call no result with an id takes first
+                got = self._live(named.get(r.name))
+                if got is not None:
+                    return self._take(got)
         if key is _NO_KEY and r.name is None:  # by position only without a name
             key = next(iter(self._noid), _NO_KEY)
         if key is _NO_KEY:
@@ -131,30 +131,111 @@ class Pairer:
         got = waiting.popleft()
         if not waiting:  # only queues that hold calls stay: the first one is found at once
             del self._noid[key]
-        return got
+        return self._take(got)
 
     def _live(self, queue: Optional[Deque[Slot]]) -> Optional[Slot]:
         """The first call of *queue* not yet taken (those taken before it leave it)."""
         while queue:
-            if (queue[0][0], queue[0][1]) not in self._gone:
+            if (queue[0][0], queue[0][1]) not in self._taken:
                 return queue[0]
             queue.popleft()
         return None
 
-    def _head(self, line: _Line) -> Optional[Slot]:
-        return self._live(line.order)
+    def _idle_live(self, queue: Optional[Deque[Tuple[int, Slot]]], ident: Any) -> Optional[Slot]:
+        """The first call of *queue* (``_idle``) neither taken nor of a turn before the
+        latest call with its id *ident* (each leaves it once)."""
+        since = self._since.get(ident, 0)
+        while queue:
+            turn, x = queue[0]
+            if turn >= since and (x[0], x[1]) not in self._taken:
+                return x
+            queue.popleft()
+        return None
 
     def _take(self, got: Optional[Slot]) -> Optional[Slot]:
         if got is not None:
-            self._gone.add((got[0], got[1]))
+            self._taken.add((got[0], got[1]))
         return got
 
     def left(self) -> List[Slot]:
         """The calls no result answered, in history order."""
-        gone = self._gone
-        waiting = (x for line in self._ids.values() for x in line.order if (x[0], x[1]) not in gone)
-        return sorted([*waiting, *self._expired, *(x for v in self._noid.values() for x in v)],
-                      key=lambda x: (x[0], x[1]))
+        return [x for x in self._calls if (x[0], x[1]) not in self._taken]
+
+
+def plan(messages: Sequence[Message]) -> Plan:
+    """The calls with an id that results will answer, and by which results (``Plan``):
+    one pass from the end counts the results still to answer per id and name; a call
+    takes one of its own name if any waits, else one naming none, else none waits for it.
+    Of a turn's calls with an id, as many as it takes are its first ones (a turn's later
+    calls are left unanswered, an earlier turn's before a later one's)."""
+    kinds: List[Optional[str]] = []  # per result with an id, in order: the name it answers by
+    names: Dict[Any, Set[Any]] = {}
+    for m in messages:
+        for q in m.parts:
+            p: Any = q
+            t = type(p)
+            if (t is ToolCall or t is InvalidToolCall) and p.id is not None:
+                names.setdefault(p.id, set()).add(p.name)
+            elif t is ToolResult and p.id is not None:
+                kinds.append(p.name if p.name in names.get(p.id, ()) else None)
+    out: Plan = {}
+    waiting: Dict[Tuple[Any, Optional[str]], int] = {}  # (id, name or None) -> results still to answer
+    group: Dict[Any, List[Tuple[Tuple[int, int], Any, int]]] = {}  # id -> this turn's calls, last first
+    spare: Dict[Any, int] = {}  # tool name -> this turn's id-less results of it (Ollama's, by tool name)
+    for i in range(len(messages) - 1, -1, -1):
+        parts = messages[i].parts
+        for j in range(len(parts) - 1, -1, -1):
+            p = parts[j]
+            t = type(p)
+            if t is ToolResult and p.id is None and p.name is not None:
+                spare[p.name] = spare.get(p.name, 0) + 1
+            if p.id is None if t is ToolResult or t is ToolCall or t is InvalidToolCall else True:
+                continue
+            if t is ToolResult:
+                key = (p.id, kinds.pop())
+                waiting[key] = waiting.get(key, 0) + 1
+            elif waiting.get((p.id, p.name), 0):
+                waiting[(p.id, p.name)] -= 1
+                group.setdefault(p.id, []).append(((i, j), p.name, 1))
+            elif waiting.get((p.id, None), 0):
+                waiting[(p.id, None)] -= 1
+                group.setdefault(p.id, []).append(((i, j), p.name, 0))
+            else:
+                group.setdefault(p.id, []).append(((i, j), p.name, -1))
+        if i == 0 or starts_turn(messages, i):
+            for calls in group.values():
+                _first_answered(calls, out, spare)
+            group.clear()
+            spare.clear()
+    return out
+
+
+def _first_answered(calls: List[Tuple[Tuple[int, int], Any, int]], out: Plan, spare: Dict[Any, int]) -> None:
+    """Gives the answers one turn's calls with an id take (*calls*: last first; how each
+    is answered: 1 by its name, 0 by no name, -1 not) to the turn's first calls: to the
+    first of each name, then to the first left, passing over as many calls of a tool as
+    the turn has id-less results of it (*spare*: those take a call no result with an id
+    was counted for). Moving an answered call earlier keeps every result after its call."""
+    by_name: Dict[Any, int] = {}
+    nameless = 0
+    for _at, name, how in calls:
+        if how == 1:
+            by_name[name] = by_name.get(name, 0) + 1
+        elif how == 0:
+            nameless += 1
+    passed: List[Tuple[int, int]] = []
+    for at, name, _how in reversed(calls):
+        if by_name.get(name, 0):
+            by_name[name] -= 1
+            out[at] = name
+        elif nameless and spare.get(name, 0):
+            spare[name] -= 1
+            passed.append(at)
+        elif nameless:
+            nameless -= 1
+            out[at] = None
+    for at in passed[:nameless]:  # more results with the id than other calls: those too
+        out[at] = None
 
 
 def answers(messages: Sequence[Message]) -> Dict[Tuple[int, int], Tuple[int, int, Optional[Any]]]:
@@ -166,7 +247,7 @@ def answers(messages: Sequence[Message]) -> Dict[Tuple[int, int], Tuple[int, int
     by place: one result object may stand in several places."""
     out: Dict[Tuple[int, int], Tuple[int, int, Optional[Any]]] = {}
     called: Set[Any] = {p.id for m in messages for p in m.calls}  # the ids of the history's calls
-    pairer = Pairer(surplus(messages))
+    pairer = Pairer(plan(messages))
     for i, m in enumerate(messages):
         if starts_turn(messages, i):
             pairer.turn()
@@ -181,37 +262,4 @@ def answers(messages: Sequence[Message]) -> Dict[Tuple[int, int], Tuple[int, int
                 if got is not None or r.id is None or r.id in called:
                     out[(i, k)] = (i, j, None if got is None else got[2])
                 k += 1
-    return out
-
-
-def surplus(messages: Sequence[Message]) -> Dict[Tuple[int, int], int]:
-    """``(message, part)`` of the first call of a turn reusing an id -> how many more
-    results with the id follow it (up to a later turn's call with the id) than the turn
-    has calls with it: the first that many answer the earlier calls still waiting (late
-    results), not the turn's own. One pass, a few counters per id."""
-    out: Dict[Tuple[int, int], int] = {}
-    seg: Dict[Any, List[Any]] = {}  # id -> [its turn, its first call's place, calls, results]
-    turn = 0
-    for i, m in enumerate(messages):
-        if starts_turn(messages, i):
-            turn += 1
-        for j, p in enumerate(m.parts):
-            t = type(p)
-            pid: Any = getattr(p, "id", None)
-            if pid is None:
-                continue
-            if t is ToolCall or t is InvalidToolCall:
-                s = seg.get(pid)
-                if s is None or s[0] != turn:
-                    if s is not None and s[3] > s[2]:
-                        out[s[1]] = s[3] - s[2]
-                    s = seg[pid] = [turn, (i, j), 0, 0]
-                s[2] += 1
-            elif t is ToolResult:
-                s = seg.get(pid)
-                if s is not None:
-                    s[3] += 1
-    for s in seg.values():
-        if s[3] > s[2]:
-            out[s[1]] = s[3] - s[2]
     return out

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any, Dict, FrozenSet, List, Optional, Sequence, Tuple
 
 from .._builtin import default_registry
-from .._convert import _Target
+from .._convert import _Target, counted_refusal
 from .._dialect import Dialect, EncodeContext
 from .._encode import _encoded, invalid_as_call, made_id_data, result_notes, written
 from .._errors import EncodeError
@@ -228,6 +228,20 @@ class Writer:
                 r = r.replace(name=c.name)
             if found is not None and c is None:
                 orphan = (found[0], found[1])
+        pairing = self.target.d.history.pairing if self.target.d.history is not None else None
+        if pairing is not None and pairing.counted and r.name is not None and (
+                orphan is not None or (found is None and r.id not in self.target.name_of)):
+            # an orphan, or an id no call has (here, or written before with the IdMap): the
+            # target counts a turn's results, so it would be refused or taken as another's
+            # (a nameless one is refused below: the target needs its call's name)
+            where = self.where(part) if orphan is None else f"$.messages[{orphan[0]}].parts[{orphan[1]}]"
+            at = self.index if orphan is None else orphan[0]
+            who = _who(r.name) if r.id is None else f"{r.id} ({r.name!r})" if r.name else r.id
+            raise EncodeError(
+                f"Message {at}: the result for {who} answers no call before it (check_conversation: "
+                f"orphan-result), so it cannot be written: {counted_refusal(self.name, pairing.orphan)}",
+                dialect=self.name, loc=where,
+            )
         try:
             out = self._result(r, lookup)
         except EncodeError as exc:

@@ -39,6 +39,7 @@ from .._history_write import (
     write_turns,
 )
 from .._tool_changes import adopt_changes
+from .mixed_turns import note_mixed
 
 if TYPE_CHECKING:
     from ..._dialect import Dialect
@@ -175,6 +176,7 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
             if sp:
                 out["system"] = sp
     msgs = write_turns(turns, w, NAME, "content", _block, prefill=True)
+    note_mixed(turns, w, NAME)  # results beside other content: some models refuse it, noted
     if msgs[0].get("role") == "assistant":  # PAIRING.user_first; as LiteLLM's modify_params does
         user_turn_first(msgs, turns, w, NAME, {"role": "user", "content": [{"text": FIRST_USER}]},
                         "takes no conversation that starts with an assistant message")

@@ -251,11 +251,13 @@ def detect(data: Any) -> bool:
 # (google-gemini/gemini-cli#11814); written anew, a user turn goes first (``user_turn_first``)
 _CALL_FIRST = ("Please ensure that function call turn comes immediately after a user turn or after a function "
                "response turn.")
-# Gemini answers both with one INVALID_ARGUMENT text
+# Gemini answers both with one INVALID_ARGUMENT text (400: "Please ensure that the number of function
+# response parts is equal to the number of function call parts of the function call turn.",
+# google-gemini/gemini-cli#4504): it counts a turn's responses, so a response for no call is never sent
 _COUNT = "the number of function response parts must equal the number of function call parts of the function call turn"
 HISTORY = HistoryCodec(
     decode, encode, detect, frozenset({"systemInstruction", "system_instruction", "contents"}), signed=signed,
     state=frozenset({"executableCode", "codeExecutionResult", "toolCall", "toolResponse",  # server-run tools,
                      "executable_code", "code_execution_result", "tool_call", "tool_response"}),  # also snake_case
-    pairing=Pairing(alternating=True, missing=_COUNT, orphan=_COUNT, call_first=_CALL_FIRST),
+    pairing=Pairing(alternating=True, missing=_COUNT, orphan=_COUNT, call_first=_CALL_FIRST, counted=True),
 )

@@ -29,7 +29,7 @@ OpenAI-compatible endpoint from OpenAI's, so the signature is dropped and
 
 from __future__ import annotations
 
-from typing import Any, Dict, Tuple
+from typing import Any, Dict, Optional, Tuple
 
 from ..._args import (
     TRUNCATING,
@@ -147,10 +147,14 @@ def _decode_custom(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     if type(text) is not str:
         raise DecodeError(f"Custom tool input at {where} must be text", dialect=NAME, loc=where)
     check_custom_input(text, policy, where, NAME)
-    repairs = check_custom_cut(text, policy, where, NAME)
     pd: Dict[str, Any] = {"custom": True}
     if wire_id == "":  # no id, written back as received
         pd["id"] = ""
+    try:
+        repairs = check_custom_cut(text, policy, where, NAME)
+    except ArgumentsError as exc:  # kept on the InvalidToolCall: written back as the custom call it was
+        exc.provider_data = {NAME: pd}
+        raise
     check_native(ident, IDS, pd)
     return new_call(name, {"input": text}, ident, None, {NAME: pd}, repairs)
 
@@ -175,6 +179,16 @@ def check_custom_cut(text: str, policy: Policy, loc: str, dialect: str) -> Tuple
     return ("truncated",)
 
 
+def cut_custom_input(call: ToolCall) -> Optional[str]:
+    """The free text of a custom call cut off (``invalid_as_call``'s stand-in of an
+    ``InvalidToolCall`` read from either OpenAI dialect's custom call), to be written back
+    as a custom call (never as a function call whose arguments are no JSON); else ``None``."""
+    if ("invalid-call" in call.repairs and call.raw is not None and not call.args
+            and any(pd.get("custom") for pd in call.provider_data.values())):
+        return call.raw
+    return None
+
+
 def is_custom(call: ToolCall) -> bool:
     """A free-text call of OpenAI custom tools (either OpenAI dialect)."""
     for pd in call.provider_data.values():
@@ -190,10 +204,12 @@ def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
     if pd.get("legacy"):
         return {"name": call.name, "arguments": encode_arguments(call.args, call.raw)}
     ident = encode_id(call, ctx, IDS, pd)
-    if is_custom(call):
+    cut = cut_custom_input(call)
+    if cut is not None or is_custom(call):
         if call.id is None and pd.get("id") == "":
             ident = ""
-        return {"id": ident, "type": "custom", "custom": {"name": call.name, "input": call.args["input"]}}
+        text = call.args["input"] if cut is None else cut  # (the Verbatim: ``written`` finds it)
+        return {"id": ident, "type": "custom", "custom": {"name": call.name, "input": text}}
     if not pd:
         return {
             "id": ident,
@@ -216,6 +232,8 @@ def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
 
 def peek(item: Dict[str, Any]) -> Tuple[Any, Any]:
     fn = item.get("function")
+    if fn is None and type(item.get("custom")) is dict:  # a custom tool call
+        fn = item["custom"]
     return (fn.get("name") if type(fn) is dict else item.get("name")), item.get("id") or None
 
 

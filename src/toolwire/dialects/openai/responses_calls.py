@@ -18,7 +18,7 @@ from ..._dialect import EncodeContext
 from ..._errors import ArgumentsError, DecodeError, excerpt, refuse_server
 from ..._types import ToolCall, new_call
 from .._common import check_native, encode_id, name_of, opt_str, scoped
-from .chat import check_custom_cut, check_custom_input, is_custom
+from .chat import check_custom_cut, check_custom_input, cut_custom_input, is_custom
 from .responses_interactions import refuse_step
 from .responses_response import WAITS
 from .responses_sniff import CLIENT_TYPES, CONTAINERS, SERVER_TYPES, client_name
@@ -242,8 +242,8 @@ def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
                 if own.get(k) is None or present(own[k]) != v:
                     own[k] = v
         return own
-    if pd.get("custom") and "invalid-call" in call.repairs and call.raw is not None and not call.args:
-        # a custom call cut off (``invalid_as_call``'s stand-in): its free text as it came
+    if cut_custom_input(call) is not None:
+        # a custom call cut off (``invalid_as_call``'s stand-in, of either OpenAI dialect): its free text as it came
         if ctx.ids is not None and type(ident) is str:
             ctx.ids.call_kinds[ident] = "custom"
         cut = {"type": "custom_tool_call", "call_id": ident, "name": call.name, "input": call.raw}
