@@ -167,3 +167,10 @@ def test_many_properties_of_no_value_are_said_once_per_object(monkeypatch: Any) 
         return built[0]
 
     assert cost(400) <= 4.5 * cost(100)
+
+
+@pytest.mark.parametrize("target", ["vllm", "ollama"])
+def test_a_required_property_naming_an_empty_enum_def_is_still_an_error(target: str) -> None:
+    original = {**_obj({"x": {"$ref": "#/$defs/E"}}, required=["s", "x"]), "$defs": {"E": {"enum": []}}}
+    with pytest.raises(EncodeError, match="unsatisfiable"):
+        schema.render(original, target)

@@ -33,7 +33,7 @@ from ._rewrite_objects import ObjectRewrites
 from ._rewrite_refs import INLINED_PER_NODE, MAX_INLINED, RefRewrites
 from ._rewrite_shapes import ANNOTATIONS, Options, accepts_all, holds_shape, is_open_object
 from ._string_branches import ambiguous_unions, takes_array
-from ._util import copy_json, escape_token, json_type
+from ._util import copy_json, decode_pointer, escape_token, json_type
 
 __all__ = ["ANNOTATIONS", "MAX_INLINED", "Rewriter"]
 
@@ -403,10 +403,12 @@ def _holds_ref(branches: Any) -> bool:
 
 def _forced(root: Any) -> Set[int]:
     """The nodes every value of *root* passes through (sent as they are): the root, a
-    required property of an object of ``type`` object alone, a conjunct of ``allOf``;
-    one walk. An empty ``enum`` elsewhere may be left out by its parent (an optional
-    property, an ``anyOf`` branch), as ``false`` is: no ``unsatisfiable`` error there."""
+    required property of an object of ``type`` object alone, a conjunct of ``allOf``, the
+    root ``$defs`` entry a ``$ref`` among them names; one walk. An empty ``enum``
+    elsewhere may be left out by its parent (an optional property, an ``anyOf`` branch),
+    as ``false`` is: no ``unsatisfiable`` error there."""
     out: Set[int] = set()
+    defs = root.get("$defs") if isinstance(root, dict) else None
     todo = [root]
     while todo:
         n = todo.pop()
@@ -418,5 +420,9 @@ def _forced(root: Any) -> Set[int]:
             todo.extend(props[r] for r in req if isinstance(r, str) and r in props)
         if isinstance(n.get("allOf"), list):
             todo.extend(n["allOf"])
+        ref = n.get("$ref")
+        if isinstance(ref, str) and ref.startswith("#/$defs/") and isinstance(defs, dict):
+            tokens = decode_pointer(ref[1:])
+            if len(tokens) == 2:
+                todo.append(defs.get(tokens[1]))
     return out
-

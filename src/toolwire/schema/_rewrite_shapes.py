@@ -278,10 +278,10 @@ class ShapeRewrites:
         rest = [b for b in branches if not _null_branch(b)]
         if len(rest) == len(branches):
             return True
+        for b in branches:
+            self.bare_nulls.pop(id(b), None)  # taken in as nullable (or left out with *out*)
         if not rest and "type" in out and out.get("nullable") is not True:
             return False
-        for b in branches:
-            self.bare_nulls.pop(id(b), None)  # taken in as nullable
         if "type" in out and out.get("nullable") is not True:
             self.change(ptr, "anyOf", "rewritten", "null branch dropped: the type excludes null")
         else:
