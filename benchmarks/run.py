@@ -42,6 +42,7 @@ import json_repair  # noqa: E402
 
 import toolwire  # noqa: E402
 from toolwire._types import new_call  # noqa: E402
+from toolwire._value_checks import check_json_object, plainly_json  # noqa: E402
 
 Fn = Callable[[], Any]
 Row = Dict[str, Any]
@@ -270,6 +271,17 @@ def micro(b: Bench) -> None:
         be = BASE_ENCODE[d]
         b.case("encode", f"{d} call", lambda be=be: be(CALL.name, CALL.args, CALL.id),
                {"toolwire": lambda d=d: encode(CALL, d)})
+    # the args check of a writer (`check_args_to_write`) on large args: its level passes
+    # (`plainly_json`, a fast path) beside the walk they stand for (`check_json_object`)
+    big = {"rows": [{"id": i, "name": f"row {i}", "score": i * 0.5, "ok": i % 2 == 0, "tags": ["a", "b"]}
+                    for i in range(1000)]}
+    big_call = toolwire.ToolCall(name="export_rows", args=big, id="call_big")
+    b.case("encode", "openai.chat call, 80 KB args (1,000 rows)",
+           lambda: _chat_out(big_call.name, big_call.args, big_call.id),
+           {"toolwire": lambda: encode(big_call, "openai.chat"),
+            "args check alone: level passes (plainly_json)": lambda: plainly_json(big),
+            "args check alone: the walk (check_json_object)": lambda: check_json_object(big, "$.args", "args",
+                                                                                         tuples=True)})
     for src, dst, base in CONVERT:
         it = GEMINI_NO_ID if src == "gemini" else ITEMS[src]
         b.case("convert", f"{src} -> {dst}", lambda it=it, base=base: base(it),

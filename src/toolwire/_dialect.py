@@ -186,6 +186,10 @@ class Pairing:
       assistant message of text (Mistral, unless it is a prefix: its writer writes a final
       assistant message with ``"prefix": true``, so this binds a history written back as it
       came); ``""``: it takes one.
+    - ``prefix_last``: the provider's refusal of a prefix (``"prefix": true``) on an
+      assistant message that is not the last one (Mistral: its writer drops such a flag
+      of a message written back as it came, so this binds a history written back whole
+      as it came); ``""``: it has no prefix flag.
     """
 
     right_after: bool = False
@@ -199,6 +203,7 @@ class Pairing:
     call_first: str = ""
     first_listed: bool = False
     last_assistant: str = ""
+    prefix_last: str = ""
 
 
 @dataclass(frozen=True)

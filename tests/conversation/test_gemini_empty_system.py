@@ -31,10 +31,20 @@ def test_an_empty_system_message_writes_no_system_instruction(system: List[Any])
     report: List[Problem] = []
     out = encode_conversation(conv, "gemini", report=report)
     assert out == {"contents": [{"role": "user", "parts": [{"text": "q"}]}]}
-    assert report == [Problem("dropped", 0, None, NOTE)]
+    assert report == [Problem("dropped", i, None, NOTE.replace("0", str(i))) for i in range(len(system))]
     # as Anthropic and Bedrock write no system field
     for target in ("anthropic.messages", "bedrock.converse"):
         assert "system" not in encode_conversation(conv, target)
+
+
+def test_a_late_empty_system_message_is_noted_dropped_not_moved() -> None:
+    """It goes nowhere: no ``moved`` into a system field that is not written."""
+    conv = decode_conversation([USER, {"role": "assistant", "content": "a"}, {"role": "system", "content": ""},
+                                {"role": "user", "content": "b"}], "openai.chat")
+    report: List[Problem] = []
+    out = encode_conversation(conv, "gemini", report=report)
+    assert "systemInstruction" not in out
+    assert report == [Problem("dropped", 2, None, NOTE.replace("0", "2"))]
 
 
 def test_a_system_message_with_text_is_still_written() -> None:

@@ -510,31 +510,3 @@ def test_a_final_event_delivered_n_times_is_read_in_linear_work(preview: bool) -
     assert big <= 4.4 * small
     small, big = work(20, 50), work(20, 200)  # and in the number of deliveries
     assert big <= 4.4 * small
-
-
-@pytest.mark.parametrize("pending", [False, True], ids=["whole-calls", "after-a-pending-call"])
-def test_whole_calls_beside_a_finish_are_judged_once_each(monkeypatch: Any, pending: bool) -> None:
-    """A finish beside whole calls (Mistral's) ends them at once: each call started in the
-    chunk is judged whole once, never the choice's earlier calls again (n and 4n calls,
-    a chunk each, a finish on every one; or after a call still waiting for its rest)."""
-    from toolwire.dialects.openai import chat_stream_feed
-
-    seen = [0]
-    real = chat_stream_feed.whole_value
-
-    def counting(c: Any) -> bool:
-        seen[0] += 1
-        return real(c)
-
-    monkeypatch.setattr(chat_stream_feed, "whole_value", counting)
-
-    def judged(n: int) -> int:
-        seen[0] = 0
-        first = [chat(0, head(-1, index=0), piece('{"a":', index=0), finish="tool_calls")] if pending else []
-        calls = accumulate(first + [chat(0, {**head(i, index=i + 1), "function": {"name": "f", "arguments": "{}"}},
-                                         finish="tool_calls") for i in range(n)])
-        assert len(calls) == n + pending
-        return seen[0]
-
-    small, big = judged(200), judged(800)
-    assert (small, big) == ((0, 0) if pending else (200, 800)), (small, big)

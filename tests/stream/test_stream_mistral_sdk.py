@@ -103,8 +103,9 @@ def test_the_sdk_fills_the_placeholders() -> None:  # what the fix relies on: mi
 # Mistral's stream as recorded (jackmpcollins/magentic cassettes, vercel/ai's
 # ``mistral-tool-call.chunks.txt``): every call whole (id, name, arguments) in one delta
 # without ``index``, beside ``finish_reason: "tool_calls"`` and the usage (the last chunk; the
-# SDK's objects have no ``[DONE]`` after it). Nothing can continue a whole call: its
-# ``CallDone`` comes at that chunk, for the SDK's objects (``index=0`` filled in) as for the dicts
+# SDK's objects have no ``[DONE]`` after it). As beside any pieces, the calls wait for a later
+# chunk (a whole-looking call may still get its rest): their ``CallDone`` comes at ``close()``
+# for the SDK's objects (``index=0`` filled in) as for the dicts
 WHOLE = [
     {"id": "7b9ca0036a7148d9b31648d5292abe34", "object": "chat.completion.chunk", "created": 1731829453,
      "model": "mistral-large-latest", "choices": [{"index": 0, "delta": {"role": "assistant", "content": ""},
@@ -121,15 +122,28 @@ WHOLE = [
 
 @pytest.mark.parametrize("dialect", [None, "mistral", "openai.chat"])
 @pytest.mark.parametrize("form", ["wire"] + sorted(FORMS))
-def test_whole_calls_are_done_at_their_chunk(dialect: Optional[str], form: str) -> None:
+def test_whole_calls_are_done_once_each(dialect: Optional[str], form: str) -> None:
     from toolwire.stream import CallDone
 
     expected = [ToolCall("plus", {"a": 1, "b": 2}, "nqjf8Hqe1"), ToolCall("minus", {"a": 2, "b": 1}, "ATcpCKul3")]
     acc = Accumulator(dialect)
-    done = [[e.call for e in acc.feed(c if form == "wire" else FORMS[form](c)) if isinstance(e, CallDone)]
-            for c in WHOLE]
-    assert done == [[], expected]
+    done = [e.call for c in WHOLE for e in acc.feed(c if form == "wire" else FORMS[form](c)) if isinstance(e, CallDone)]
     assert acc.close() == expected
+    assert done + [e.call for e in acc.events() if isinstance(e, CallDone)] == expected
+
+
+@pytest.mark.parametrize("dialect", [None, "mistral", "openai.chat"])
+@pytest.mark.parametrize("form", ["wire"] + sorted(FORMS))
+@pytest.mark.parametrize("text", ["\n", " ", ""])
+def test_white_space_after_a_whole_call_and_its_finish(dialect: Optional[str], form: str, text: str) -> None:
+    """A whole call beside a finish, then white space (or nothing) without ``index``
+    beside another finish (a finish on every chunk): still that call, for the SDK's
+    objects (``index=0``) as for the dicts. toolwire gave a nameless ``InvalidToolCall``
+    beside it (the dicts, and since session 36's rule 3 the objects too)."""
+    wire = [_chunk([{"id": "abcdefghi", "function": {"name": "f", "arguments": '{"a":1}'}}], "tool_calls"),
+            _chunk([{"function": {"name": "", "arguments": text}}], "tool_calls")]
+    chunks = wire if form == "wire" else [FORMS[form](c) for c in wire]
+    assert accumulate(chunks, dialect) == [ToolCall("f", {"a": 1}, "abcdefghi")]
 
 
 # Magistral streams ``delta.content`` as a list of content chunks (mistralai

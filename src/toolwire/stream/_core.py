@@ -48,6 +48,7 @@ from .._args import TRUNCATING, Policy
 from .._errors import DecodeError, excerpt
 from ._call import Call, Result, begins_value, whole_value
 from ._events import ArgsDelta, CallStarted, new_event
+from ._pieces import Pieces
 from ._replies import Replies
 from ._results import Results
 
@@ -100,7 +101,7 @@ class Core(Replies):
         self.max_bytes = policy.max_bytes
         self.strict_fast = policy.max_depth >= 200
         self.events = []
-        self.text_parts = []
+        self.text_parts = Pieces()
         self.texts = {}
         self.finish_reason = None
         self.calls = []

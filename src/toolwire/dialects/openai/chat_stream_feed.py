@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any, Dict, Optional, Set
 
 from ..._errors import DecodeError, excerpt
-from ...stream._call import Call, nonempty_str, whole_value
+from ...stream._call import Call, nonempty_str
 from ...stream._core import Core
 from ...stream._skipped import skipped
 from ...stream._where import wrong_shape
@@ -125,8 +125,7 @@ class Feed:
     def _finished(self, scope: Any) -> None:
         """The choice *scope* finished, and nothing goes on with its calls: they end
         (``Core.end_scope``). A finish in a chunk without tool-call pieces (OpenAI's: an
-        empty delta), or beside pieces that each start a whole call (Mistral's: no piece
-        can go on with them, ``_whole``), ends them at once; one beside other pieces only
+        empty delta) ends them at once; one beside pieces, whole calls or not, only
         marks its choice (``finished``) until a later chunk of the choice carries no piece
         that can only continue one of its calls (``_call``), a chunk with ``choices: []``
         and ``usage`` (the usage chunk: openai ``stream_options.include_usage``, the last
@@ -246,7 +245,6 @@ class Feed:
                 if type(calls) is list:
                     if scope not in self.tooled and calls:
                         self._tooled(scope)
-                    started = len(core.calls)  # the calls this delta starts follow (``_whole``)
                     for j, tc in enumerate(calls):
                         if type(tc) is dict:
                             self._call(scope, tc, pos, field, j)
@@ -295,28 +293,13 @@ class Feed:
                 if scope == core.first_choice:  # the stream's finish reason is the first choice's
                     core.finish(reason)
                 core.choice_finish[scope] = str(reason)
-                if pieces is not None and (scope in self.finished or not self._whole(scope, pieces, started)):
-                    # beside pieces (LiteLLM's): its calls end when a later chunk shows none goes on
+                if pieces is not None:
+                    # beside pieces (LiteLLM's; Mistral's whole calls, with or without index): its calls
+                    # end when a later chunk shows none goes on. A call that looks whole may still get
+                    # its rest: ``{}`` before the real object, white space, its head repeated with ``""``
                     self.finished.add(scope)
-                else:  # in a chunk of its own (OpenAI's: an empty delta), or beside whole calls: they end here
+                else:  # in a chunk of its own (OpenAI's: an empty delta): they end here
                     self._finished(scope)
-
-    def _whole(self, scope: Any, pieces: Any, started: int) -> bool:
-        """Whether each of *pieces* (one delta's, beside its choice's finish) started a call
-        of *scope* that came whole: a name and arguments that are one whole JSON object or
-        array (Mistral's way, as recorded in jackmpcollins/magentic's cassettes and vercel/ai's
-        ``mistral-tool-call.chunks.txt``: every call whole in one delta, the finish and the
-        usage on that chunk, the last). Nothing can go on with such a call (more text would break its
-        JSON): a finish beside them ends them there, with no call of the choice still
-        waiting for its rest after an earlier finish (``Feed.feed``)."""
-        calls = self.core.calls
-        if len(calls) - started != len(pieces):
-            return False
-        for k in range(started, len(calls)):
-            c = calls[k]
-            if c.scope != scope or c.name is None or c.done or c.error is not None or not whole_value(c):
-                return False
-        return True
 
     def _call(self, scope: int, tc: Dict[str, Any], pos: int, field: str, j: int) -> None:
         index = tc.get("index")
