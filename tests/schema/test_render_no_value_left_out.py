@@ -174,3 +174,23 @@ def test_a_required_property_naming_an_empty_enum_def_is_still_an_error(target: 
     original = {**_obj({"x": {"$ref": "#/$defs/E"}}, required=["s", "x"]), "$defs": {"E": {"enum": []}}}
     with pytest.raises(EncodeError, match="unsatisfiable"):
         schema.render(original, target)
+
+
+@pytest.mark.parametrize("target", ["gemini", "gemini.openapi"])
+def test_a_property_of_no_value_of_a_string_node_leaves_required_too(target: str) -> None:
+    # Gemini refuses a required name that is no property ("property is not defined")
+    v = {"type": "string", "properties": {"a": False, "b": {"type": "integer"}}, "required": ["a"]}
+    original = {"type": "object", "properties": {"v": v}, "required": ["v"], "additionalProperties": False}
+    _accepts(original, [{"v": "x"}])
+    wire = schema.render(original, target).wire_schema["properties"]["v"]
+    assert "required" not in wire and "a" not in wire.get("properties", {})
+
+
+def test_object_keywords_of_a_node_typed_string_are_left_out_on_gemini_openapi() -> None:
+    # Gemini's Schema: "properties: only allowed for OBJECT type" (anomalyco/opencode#11889)
+    v = {"type": "string", "properties": {"b": {"type": "integer"}}, "required": ["b"], "minItems": 1}
+    original = {"type": "object", "properties": {"v": v, "n": {"type": "integer", "format": "int64"}},
+                "required": ["v", "n"]}
+    rendered = schema.render(original, "gemini.openapi")
+    assert rendered.wire_schema["properties"] == {"v": {"type": "string"}, "n": {"type": "integer", "format": "int64"}}
+    assert rendered.lossless

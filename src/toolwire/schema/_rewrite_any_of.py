@@ -289,12 +289,21 @@ class AnyOfRewrites(ConjunctionRewrites):
         for at, lst in lists.items():
             if 0 < left[at] < len(lst):
                 lst[:] = [b for b in lst if id(b) not in dead]
+        unnamed: Dict[int, Tuple[Any, Set[str]]] = {}  # nodes of no object: required names left out
         for parent, name in absent:
             sub = parent["properties"].get(name)
             if id(parent) not in dead and id(sub) in dead:
                 del parent["properties"][name]  # (the closed object refuses the key: exact)
                 self.change(spelled(ptrs[id(sub)]), "properties", "rewritten",
                             "of no value: left out (it can only be absent)")
+                if _no_object(parent.get("type")):
+                    unnamed.setdefault(id(parent), (parent, set()))[1].add(name)
+        for parent, names in unnamed.values():  # (no effect there either; Gemini refuses a name
+            req = parent.get("required")       # that is no property: "property is not defined")
+            if isinstance(req, list) and any(r in names for r in req):
+                req[:] = [r for r in req if r not in names]
+                if not req:
+                    del parent["required"]
         for parent in emptied:
             if id(parent) not in dead and id(parent.get("items")) in dead:
                 del parent["items"]
