@@ -221,3 +221,17 @@ def test_a_message_re_sent_whole_after_its_end_gives_its_text_once(whole_added: 
     events = [*head, *_message_events(), *_message_events(whole_added), _final([_M])]
     assert _all(events)[1] == "Hello."
     assert _all(events[:-1])[1] == "Hello."
+
+
+@pytest.mark.parametrize("rid", [None, "resp_1"])
+def test_the_last_messages_end_and_final_event_delivered_again_add_nothing(rid: Optional[str]) -> None:
+    """An at-least-once transport re-sends the message's ``output_item.done`` and the final
+    event (a gateway stripped its ``id``): the same response, its call once, its text once
+    (a message streamed since makes an id-less final event another response's only when
+    it is no item the last final event's response ended there)."""
+    call = {**FC, "call_id": "call_1"}
+    events = [_created(), *_message_events(),
+              {"type": "response.output_item.added", "output_index": 1, "item": {**call, "arguments": ""}},
+              {"type": "response.output_item.done", "output_index": 1, "item": call}, _final([_M, call])]
+    calls, text = _all([*events, events[5], _final([_M, call], rid)])
+    assert [c.id for c in calls] == ["call_1"] and text == "Hello."

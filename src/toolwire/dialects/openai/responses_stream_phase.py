@@ -261,7 +261,8 @@ class Phased(Feed):
         if item.get("type") != "message":
             super()._added(key, item)
             return
-        self.streamed = True  # (a final event without ``id`` that follows is this message's response's)
+        if self._new(key, item):  # (a final event without ``id`` that follows is this message's response's)
+            self.streamed = True
         said = self.said
         ident = item.get("id")
         if type(ident) is not str or not ident:
@@ -348,7 +349,11 @@ class Phased(Feed):
                 core.fail(c, f"Tool call {c.pos} of this stream is the item already ended at output_index {key}, "
                              "streamed again: never a second run of it")
         if item.get("type") == "message":
-            self.streamed = True
+            if not self._new(key, item):
+                if self.kept is not None and self.kept[1][key][1] == item:
+                    return  # the last final event's message, delivered again whole: nothing new
+            else:
+                self.streamed = True
             self._message(key, item, len(core.text_parts), None, None)
             ended[key] = (None, item)
             return
@@ -357,6 +362,15 @@ class Phased(Feed):
         if c is None and len(core.calls) > n:
             c = core.calls[-1]
         ended[key] = (c, item)
+
+    def _new(self, key: Optional[int], item: Dict[str, Any]) -> bool:
+        """Whether the message *item* at *key* is no item the response whose final event came
+        last ended there (``kept``), again (an at-least-once transport re-sending its end)."""
+        kept = self.kept
+        if kept is None or key is None:
+            return True
+        prior = kept[1].get(key)
+        return prior is None or not _same(prior[1], item)
 
     def final_text(self, resp: Any) -> None:
         """The messages of the final response *resp* that no ``output_item.done`` ended:
