@@ -87,11 +87,20 @@ def plain(feed: Feed, output: List[Any], first: int) -> Optional[Dict[int, Call]
                 or ident in ids):
             return None
         d = e[1]
-        if item != d:  # (another tool or other arguments than its done item's: ``settle`` reads them)
-            field = "arguments" if kind == "function_call" else "input"
-            text = item.get(field)
-            if text != d.get(field) and text != "" or item.get("name") != c.name or kind != d.get("type"):
+        try:  # (other arguments than its done item's, another tool, or none: ``settle`` reads them; an
+            # item of another type than its done item's lacks its field)
+            if kind == "function_call":
+                text = item["arguments"]
+                if text != d["arguments"] and text != "":
+                    return None
+            else:
+                text = item["input"]
+                if text != d["input"] and text != "":
+                    return None
+            if item["name"] != c.name:
                 return None
+        except KeyError:
+            return None
         ids.add(ident)
         made[i] = c
         j += 1
