@@ -182,6 +182,14 @@ class Pairing:
     - ``after_assistant``: the provider's refusal of a system message right after an
       assistant message (Mistral; its writer moves the system message up to the leading
       ones, so this binds a history written back as it came); ``""``: it takes one.
+    - ``last_assistant``: the provider's refusal of a history whose last message is an
+      assistant message of text (Mistral, unless it is a prefix: its writer writes a final
+      assistant message with ``"prefix": true``, so this binds a history written back as it
+      came); ``""``: it takes one.
+    - ``prefix_last``: the provider's refusal of a prefix (``"prefix": true``) on an
+      assistant message that is not the last one (Mistral: its writer drops such a flag
+      of a message written back as it came, so this binds a history written back whole
+      as it came); ``""``: it has no prefix flag.
     """
 
     right_after: bool = False
@@ -194,6 +202,8 @@ class Pairing:
     after_assistant: str = ""
     call_first: str = ""
     first_listed: bool = False
+    last_assistant: str = ""
+    prefix_last: str = ""
 
 
 @dataclass(frozen=True)

@@ -244,6 +244,10 @@ class Target:
       with an error result (*blocks*: the reply's content blocks);
       ``continuation(blocks)``: the turn that sends a paused reply's content *blocks*
       back to let it go on (Anthropic's ``pause_turn``), ``None`` where the API has none;
+      ``reply_turn(raw)``: the reply's own turn as it came (*raw*, the provider's
+      payload), which a correction sends back in place of ``turn("assistant", text)``
+      (Gemini's candidate content, its thought signatures kept), ``None`` when it holds
+      none; ``None`` for a target whose turn is rebuilt from the text;
     - ``resume_token(raw)``: the token a reply (*raw*, the provider's payload) gives to
       let its generation go on in a next request, ``None`` without one (Gemini's
       ``continuationToken`` beside ``finishReason: CONTINUATION``); ``resume(request)``:
@@ -287,6 +291,7 @@ class Target:
     turns: Callable[[Any, Callable[[str, str], Dict[str, Any]]], List[Any]] = listed_turns
     tool_reply: Optional[Callable[[List[Any], Optional[str], str], List[Dict[str, Any]]]] = None
     continuation: Optional[Callable[[List[Any]], Dict[str, Any]]] = None
+    reply_turn: Optional[Callable[[Any], Optional[Dict[str, Any]]]] = None
     resume: Optional[Callable[[Dict[str, Any]], Tuple[Tuple[str, ...], str]]] = None
     resume_token: Callable[[Any], Any] = _no_token
     instruction: Callable[[Dict[str, Any], str], Dict[str, Any]] = chat_instruction

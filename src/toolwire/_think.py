@@ -207,7 +207,8 @@ def split_think(text: str, reasoning: str) -> Tuple[str, str, bool]:
     leading block never closed and the text before a closing tag (outside JSON and code)
     without an opening one before it (a chat template that put ``<think>`` in the prompt).
     A reply whose reasoning came apart reasoned there: a lone tag in its text is the
-    answer's own words."""
+    answer's own words, and a closed block whose text (blanks around it aside) is that
+    reasoning is the same reasoning sent twice, kept once; any other block is appended."""
     found: List[str] = []
     if "<" in text and any(f"<{t}>" in text or f"</{t}>" in text for t in _TAGS):
         new = take_closed_blocks(text, found, _Kept(text))
@@ -223,7 +224,11 @@ def split_think(text: str, reasoning: str) -> Tuple[str, str, bool]:
                     # the answer starts after it: the blanks after the tag and its line's break go too
                     new = new[_after(new, close + len(tag) + 3, True) :]
         if found:
-            joined = "\n".join(f for f in found if f)
-            reasoning = f"{reasoning}\n{joined}" if reasoning else joined
+            given = reasoning.strip()
+            # a closed block holding the reasoning already given is that reasoning sent twice (a gateway that
+            # inlines it and keeps the field: NVIDIA-NeMo/Guardrails#2316): kept once
+            joined = "\n".join(f for f in found if f and f != given)
+            if joined:
+                reasoning = f"{reasoning}\n{joined}" if reasoning else joined
             return _trimmed(new), reasoning, True
     return text, reasoning, False

@@ -176,3 +176,30 @@ def test_late_results_after_reused_ids_are_paired_in_linear_time() -> None:
     assert ratio(lambda c: check_conversation(c, "openai.chat")) < 5
     assert ratio(lambda c: encode_conversation(c, "mistral")) < 5
     assert ratio(lambda c: fix_conversation(c, "openai.chat")) < 5
+
+
+def _stale_prefixes(n: int) -> Any:
+    """A Mistral body of n prefills, each followed by a user message, and a last prefill."""
+    msgs: List[Any] = [{"role": "user", "content": "go"}]
+    for i in range(n):
+        msgs += [{"role": "assistant", "content": f"a{i}", "prefix": True}, {"role": "user", "content": "more"}]
+    msgs.append({"role": "assistant", "content": "end", "prefix": True})
+    return {"messages": msgs}
+
+
+def _empty_systems(n: int) -> Conversation:
+    """n late empty system messages, each after a user and an assistant turn (for Gemini)."""
+    msgs: List[Message] = []
+    for _ in range(n):
+        msgs += [Message("user", [Text("q")]), Message("assistant", [Text("a")]), Message("system", [])]
+    return Conversation(msgs + [Message("user", [Text("q")])])
+
+
+def test_stale_prefixes_and_empty_system_notes_in_linear_time() -> None:
+    # each stale prefix dropped (noted), each prefix-not-last flagged, the kept prefix's note and
+    # the empty system messages' notes taken back in one pass each
+    assert len(check_conversation(_stale_prefixes(3), "mistral")) == 3
+    for work in (lambda b: encode_conversation(b["messages"], "mistral", source="mistral", report=[]),
+                 lambda b: check_conversation(b, "mistral"), lambda b: fix_conversation(b, "mistral")):
+        assert _ratio_of(_stale_prefixes, 100, work) < 5
+    assert _ratio_of(_empty_systems, 100, lambda c: encode_conversation(c, "gemini", report=[])) < 5

@@ -73,8 +73,9 @@ def test_a_hand_built_turn_is_paired_alike_by_check_and_writer() -> None:
     ])
     assert toolwire.check_conversation(conv, "gemini") == []
     parts = toolwire.encode_conversation(conv, "gemini")["contents"][2]["parts"]
+    # (written in the order of the calls they answer: test_results_in_call_order)
     assert [(p["functionResponse"]["name"], p["functionResponse"]["response"]) for p in parts] == [
-        ("get_weather", {"output": "22°C"}), ("get_time", {"output": "noon"})]
+        ("get_time", {"output": "noon"}), ("get_weather", {"output": "22°C"})]
 
 
 def test_the_rule_is_written_once() -> None:

@@ -233,8 +233,9 @@ def test_late_results_after_a_reusing_turn_answer_the_earlier_call() -> None:
     conv = _late_after_reuse()
     assert _kinds(check_conversation(conv, "openai.chat")) == [("duplicate-id", 3), ("misplaced-result", 4)]
     parts = [p for m in encode_conversation(conv, "gemini")["contents"] for p in m["parts"] if "functionResponse" in p]
+    # (the turn's own result first, the late one after it: test_results_in_call_order)
     assert [(p["functionResponse"]["name"], p["functionResponse"]["response"]) for p in parts] == [
-        ("search", {"output": "found: hotel A"}), ("book", {"output": "booked #42"})]
+        ("book", {"output": "booked #42"}), ("search", {"output": "found: hotel A"})]
     fixed, changes = fix_conversation(conv, "openai.chat")
     assert [(c.kind, c.index) for c in changes] == [("moved", 4)]
     tools = [m for m in encode_conversation(fixed, "mistral")["messages"] if m["role"] == "tool"]

@@ -56,7 +56,8 @@ def test_a_type_array_with_an_enum_splits_the_enum_by_type() -> None:
 
 
 def test_unsatisfiable_nodes_are_lint_errors_named_in_the_error() -> None:
-    schema = {"type": "object", "properties": {"a": {"enum": []}, "b": False}}
+    # required: optional, each would be sent as null alone (absent), see test_render_false_no_value.py
+    schema = {"type": "object", "properties": {"a": {"enum": []}, "b": False}, "required": ["a", "b"]}
     with pytest.raises(EncodeError) as info:
         render(schema, "openai.chat")
     assert info.value.message == ("Schema cannot be rendered for openai.chat: an empty enum accepts no value at "

@@ -114,16 +114,20 @@ def test_when_the_call_is_reported_done() -> None:
     assert [e.call for e in acc.events() if isinstance(e, CallDone)] == [ToolCall("f", {"a": 1}, "call_1")]
 
 
-def test_whole_calls_without_index_beside_their_finish_are_done_there() -> None:
+def test_whole_calls_without_index_beside_their_finish_end_after_it() -> None:
     """Mistral's way (docs.mistral.ai: every call whole in one delta without ``index``,
-    the finish on the same chunk): no piece can go on with them; done at that chunk."""
+    the finish on the same chunk): as beside any pieces, the calls are done when a later
+    chunk of the choice holds none for them, or at ``close()``: a call that looks whole can
+    still get its rest (white space, ``{}`` before the real object)."""
     calls = [{"id": "abcDEF123", "function": {"name": "f", "arguments": '{"a": 1}'}},
              {"id": "abcDEF124", "function": {"name": "g", "arguments": "{}"}}]
+    expected = [ToolCall("f", {"a": 1}, "abcDEF123"), ToolCall("g", {}, "abcDEF124")]
     for dialect in ("mistral", "openai.chat"):
         acc = Accumulator(dialect)
-        events = acc.feed(c({"role": "assistant", "tool_calls": calls}, "tool_calls"))
-        assert [e.call for e in events if isinstance(e, CallDone)] == [
-            ToolCall("f", {"a": 1}, "abcDEF123"), ToolCall("g", {}, "abcDEF124")]
+        done = [e.call for e in acc.feed(c({"role": "assistant", "tool_calls": calls}, "tool_calls"))
+                if isinstance(e, CallDone)]
+        assert acc.close() == expected
+        assert done + [e.call for e in acc.events() if isinstance(e, CallDone)] == expected
 
 
 @pytest.mark.parametrize("second", [
@@ -233,3 +237,127 @@ def test_done_ends_a_pending_choice(form: str) -> None:
     events = acc.feed(sse("[DONE]"))
     assert [e.call for e in events if isinstance(e, CallDone)] == [ToolCall("f", {"a": 1}, "call_1")]
     assert acc.close() == [ToolCall("f", {"a": 1}, "call_1")]
+
+
+@pytest.mark.parametrize("name", ["f", None], ids=["id-and-name", "id-alone"])
+def test_pieces_repeating_the_calls_id_and_name_continue_it(name: Optional[str]) -> None:
+    """A gateway that repeats the call's id and name on every delta, a finish beside each:
+    a piece at the call's index with its own id (and its own name, or none) can only be
+    the rest of that call (the session-35 note, §6). toolwire read the repeated head as a
+    new call and handed over ``f({})`` before the arguments came."""
+    def again(text: str) -> Dict[str, Any]:
+        return {"index": 0, "id": "call_1", "type": "function",
+                "function": {**({"name": name} if name else {}), "arguments": text}}
+    chunks = [c({"role": "assistant", "tool_calls": [head(0, "call_1", "f")]}, "tool_calls"),
+              c({"tool_calls": [again('{"a":')]}, "tool_calls"),
+              c({"tool_calls": [again("1}")]}, "tool_calls")]
+    expected = [ToolCall("f", {"a": 1}, "call_1")]
+    assert accumulate(chunks, "openai.chat") == expected
+    assert accumulate(chunks) == expected
+    assert _fed(chunks) == expected
+
+
+def test_the_same_id_under_another_name_after_the_finish_is_a_new_call() -> None:
+    """The same id under another name at the index is no repeat of the call: another call
+    sharing the id (DeepSeek, GLM reuse one), as without a finish."""
+    chunks = [c({"role": "assistant", "tool_calls": [head(0, "call_1", "f")]}),
+              c({"tool_calls": [piece(0, '{"a":1}')]}),
+              c({"tool_calls": [head(0, "call_1", "g")]}),
+              c({"tool_calls": [piece(0, '{"b":2}')]})]
+    out = accumulate(chunks, "openai.chat")
+    assert out == [ToolCall("f", {"a": 1}, "call_1"), ToolCall("g", {"b": 2}, "call_1")]
+    assert _fed(chunks) == out
+
+
+def test_a_whole_call_beside_a_pending_partial_one_cuts_nothing() -> None:
+    """A whole call (name, whole arguments) beside a finish, while a call of the choice
+    waits for its rest after an earlier finish: the finish does not end the choice there
+    (openai-python's ``ChatCompletionStreamState`` reads ``f({"a": 1})``, ``g({"b": 2})``)."""
+    whole = {"index": 1, "id": "call_2", "type": "function", "function": {"name": "g", "arguments": '{"b":2}'}}
+    chunks = [c({"role": "assistant", "tool_calls": [head(0, "call_1", "f")]}, "tool_calls"),
+              c({"tool_calls": [piece(0, '{"a":')]}, "tool_calls"),
+              c({"tool_calls": [whole]}, "tool_calls"),
+              c({"tool_calls": [piece(0, "1}")]}, "tool_calls")]
+    expected = [ToolCall("f", {"a": 1}, "call_1"), ToolCall("g", {"b": 2}, "call_2")]
+    assert accumulate(chunks, "openai.chat") == expected
+    assert _fed(chunks) == expected
+
+
+def test_a_call_in_pieces_sent_again_whole_after_the_finish_is_not_run_twice() -> None:
+    """The call's id and name again after its pieces, with its whole arguments (a gateway
+    re-sending the call at its end): read as the call's rest, its text is two JSON values,
+    an ``InvalidToolCall``; never a second run."""
+    whole = {"index": 0, "id": "call_1", "type": "function", "function": {"name": "f", "arguments": '{"a":1}'}}
+    chunks = [c({"role": "assistant", "tool_calls": [head(0, "call_1", "f")]}, "tool_calls"),
+              c({"tool_calls": [piece(0, '{"a":')]}, "tool_calls"),
+              c({"tool_calls": [piece(0, "1}")]}, "tool_calls"),
+              c({"tool_calls": [whole]}, "tool_calls")]
+    out = accumulate(chunks, "openai.chat")
+    assert [(type(r), r.name) for r in out] == [(InvalidToolCall, "f")]
+    assert _fed(chunks) == out
+
+
+# The review of session 36 (rule 3: "a finish beside pieces that each start a whole call
+# ends them at that chunk"): a call whose text so far is one whole JSON value may still
+# get its rest after the finish. The finish beside any pieces now waits as for the others.
+
+def _head_with(text: str) -> Dict[str, Any]:
+    """The call's index, id and name on every delta (a gateway's way, rule 1)."""
+    return {"index": 0, "id": "call_1", "type": "function", "function": {"name": "f", "arguments": text}}
+
+
+@pytest.mark.parametrize("chunks,expected", [
+    ([c({"role": "assistant", "tool_calls": [_head_with("{}")]}, "tool_calls"),
+      c({"tool_calls": [piece(0, '{"path": "/etc"}')]}, "tool_calls")],
+     ToolCall("f", {"path": "/etc"}, "call_1")),
+    ([c({"role": "assistant", "tool_calls": [_head_with("{}")]}, "tool_calls"),
+      c({"tool_calls": [_head_with('{"a":')]}, "tool_calls"), c({"tool_calls": [_head_with("1}")]}, "tool_calls")],
+     ToolCall("f", {"a": 1}, "call_1")),
+], ids=["pieces", "head-on-every-delta"])
+def test_an_empty_object_head_then_the_real_object(chunks: List[Dict[str, Any]], expected: ToolCall) -> None:
+    """``{}`` at the head, the real object after it, a finish on every chunk: README
+    "Arguments policy" (``{}`` followed by the real object, streaming leftovers: the
+    object); openai-python's ``ChatCompletionStreamState`` gathers ``{}{"path": "/etc"}``.
+    toolwire ended the call at the first chunk: ``f({})`` runnable beside a nameless call
+    (or, with the head on every delta, ``f({})`` and ``f({"a": 1})``, both runnable)."""
+    out = accumulate(chunks, "openai.chat")
+    assert out == [expected] and out[0].repairs == ("leading-empty-object",)
+    assert _fed(chunks) == out
+
+
+@pytest.mark.parametrize("again", [_head_with(""), {"index": 0, "id": "call_1", "function": {"arguments": ""}}],
+                         ids=["id-and-name", "id-alone"])
+def test_a_whole_call_then_its_head_again_with_nothing(again: Dict[str, Any]) -> None:
+    """A whole call, then its index, id (and name) again with ``""``, a finish on every
+    chunk: the rest of the call (rule 1), adding nothing. toolwire gave ``f({})`` (id and
+    name) or a nameless ``InvalidToolCall`` (id alone) beside ``f({"a": 1})``."""
+    chunks = [c({"role": "assistant", "tool_calls": [_head_with('{"a":1}')]}, "tool_calls"),
+              c({"tool_calls": [again]}, "tool_calls")]
+    assert accumulate(chunks, "openai.chat") == [ToolCall("f", {"a": 1}, "call_1")]
+    assert _fed(chunks) == [ToolCall("f", {"a": 1}, "call_1")]
+
+
+@pytest.mark.parametrize("text", [" ", "\n", ""])
+def test_white_space_after_a_whole_call_and_its_finish(text: str) -> None:
+    """A whole call beside a finish, then white space (or nothing) at its index beside
+    another: still that call (openai-python's ``ChatCompletionStreamState`` adds the piece
+    to it). toolwire gave a nameless ``InvalidToolCall`` beside it."""
+    chunks = [c({"role": "assistant", "tool_calls": [_head_with('{"a":1}')]}, "tool_calls"),
+              c({"tool_calls": [piece(0, text)]}, "tool_calls")]
+    assert accumulate(chunks, "openai.chat") == [ToolCall("f", {"a": 1}, "call_1")]
+    assert _fed(chunks) == [ToolCall("f", {"a": 1}, "call_1")]
+
+
+def test_a_whole_call_beside_a_finish_does_not_cut_an_open_one() -> None:
+    """Parallel calls: ``f``'s first piece (no finish), then a whole ``g`` beside the
+    choice's first finish, then ``f``'s rest: openai-python's ``ChatCompletionStreamState``
+    reads ``f({"x": 1})``, ``g({})``. toolwire cut ``f`` at the finish (an invalid, cut
+    off call) and made its rest a nameless call."""
+    chunks = [c({"role": "assistant", "tool_calls": [{**head(0, "a", "f"), "function": {"name": "f", "arguments": '{"x":'}}]},
+                None),
+              c({"tool_calls": [{**head(1, "b", "g"), "function": {"name": "g", "arguments": "{}"}}]}, "tool_calls"),
+              c({"tool_calls": [piece(0, "1}")]}, None)]
+    expected = [ToolCall("f", {"x": 1}, "a"), ToolCall("g", {}, "b")]
+    assert accumulate(chunks, "openai.chat") == expected
+    assert accumulate(chunks) == expected
+    assert _fed(chunks) == expected

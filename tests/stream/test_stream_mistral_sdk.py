@@ -41,6 +41,17 @@ SAME_NAME_NO_ID = [_chunk([{"function": {"name": "f", "arguments": '{"a":1}'}},
                            {"function": {"name": "f", "arguments": '{"a":2}'}}], "tool_calls")]
 SEPARATE_NO_ID = [_chunk([{"function": {"name": "f", "arguments": '{"a":1}'}}]),
                   _chunk([{"function": {"name": "f", "arguments": '{"a":2}'}}]), _chunk(None, "tool_calls")]
+# id and name first, then argument deltas, all without ``index``, a finish on every chunk (as
+# LiteLLM's Gemini iterator sends it, BerriAI/litellm#2195): Mistral's API reference gives
+# ``ToolCall.index`` the default 0, and the SDK fills it in, so a delta without one continues
+# the call before it; the dicts read as the SDK's objects do (the session-35 note, §6)
+FINISH_EVERY_CHUNK = [
+    _chunk([{"id": "abcdefghi", "function": {"name": "f", "arguments": ""}}], "tool_calls"),
+    _chunk([{"function": {"name": "", "arguments": '{"a":'}}], "tool_calls"),
+    _chunk([{"function": {"name": "", "arguments": "1}"}}], "tool_calls"),
+    _chunk([{"id": "bcdefghij", "function": {"name": "g", "arguments": ""}}], "tool_calls"),
+    _chunk([{"function": {"name": "", "arguments": '{"b":2}'}}], "tool_calls"),
+]
 
 FORMS: Dict[str, Callable[[Dict[str, Any]], Any]] = {
     "chunk": CompletionChunk.model_validate,
@@ -71,7 +82,8 @@ def _plain(calls: List[Any]) -> List[Any]:
     (WHOLE_NO_ID, [ToolCall("f", {"a": 1}), ToolCall("g", {"b": 2})]),
     (SAME_NAME_NO_ID, [ToolCall("f", {"a": 1}), ToolCall("f", {"a": 2})]),
     (SEPARATE_NO_ID, [ToolCall("f", {"a": 1}), ToolCall("f", {"a": 2})]),
-], ids=["indexed", "whole-no-id", "same-name-no-id", "separate-no-id"])
+    (FINISH_EVERY_CHUNK, [ToolCall("f", {"a": 1}, "abcdefghi"), ToolCall("g", {"b": 2}, "bcdefghij")]),
+], ids=["indexed", "whole-no-id", "same-name-no-id", "separate-no-id", "finish-every-chunk"])
 def test_sdk_objects_give_the_wire_dicts_calls(dialect: Optional[str], form: str, wire: List[Any],
                                                expected: List[ToolCall]) -> None:
     for calls in _results(wire, dialect):
@@ -86,6 +98,52 @@ def test_sdk_objects_give_the_wire_dicts_calls(dialect: Optional[str], form: str
 def test_the_sdk_fills_the_placeholders() -> None:  # what the fix relies on: mistralai 3.x defaults
     tc = CompletionChunk.model_validate(WHOLE_NO_ID[0]).choices[0].delta.tool_calls
     assert tc is not None and [(t.id, t.index) for t in tc] == [("null", 0), ("null", 0)]
+
+
+# Mistral's stream as recorded (jackmpcollins/magentic cassettes, vercel/ai's
+# ``mistral-tool-call.chunks.txt``): every call whole (id, name, arguments) in one delta
+# without ``index``, beside ``finish_reason: "tool_calls"`` and the usage (the last chunk; the
+# SDK's objects have no ``[DONE]`` after it). As beside any pieces, the calls wait for a later
+# chunk (a whole-looking call may still get its rest): their ``CallDone`` comes at ``close()``
+# for the SDK's objects (``index=0`` filled in) as for the dicts
+WHOLE = [
+    {"id": "7b9ca0036a7148d9b31648d5292abe34", "object": "chat.completion.chunk", "created": 1731829453,
+     "model": "mistral-large-latest", "choices": [{"index": 0, "delta": {"role": "assistant", "content": ""},
+                                                   "finish_reason": None}]},
+    {"id": "7b9ca0036a7148d9b31648d5292abe34", "object": "chat.completion.chunk", "created": 1731829453,
+     "model": "mistral-large-latest",
+     "choices": [{"index": 0, "delta": {"tool_calls": [
+         {"id": "nqjf8Hqe1", "function": {"name": "plus", "arguments": '{"a": 1, "b": 2}'}},
+         {"id": "ATcpCKul3", "function": {"name": "minus", "arguments": '{"a": 2, "b": 1}'}}]},
+                  "finish_reason": "tool_calls"}],
+     "usage": {"prompt_tokens": 187, "total_tokens": 232, "completion_tokens": 45}},
+]
+
+
+@pytest.mark.parametrize("dialect", [None, "mistral", "openai.chat"])
+@pytest.mark.parametrize("form", ["wire"] + sorted(FORMS))
+def test_whole_calls_are_done_once_each(dialect: Optional[str], form: str) -> None:
+    from toolwire.stream import CallDone
+
+    expected = [ToolCall("plus", {"a": 1, "b": 2}, "nqjf8Hqe1"), ToolCall("minus", {"a": 2, "b": 1}, "ATcpCKul3")]
+    acc = Accumulator(dialect)
+    done = [e.call for c in WHOLE for e in acc.feed(c if form == "wire" else FORMS[form](c)) if isinstance(e, CallDone)]
+    assert acc.close() == expected
+    assert done + [e.call for e in acc.events() if isinstance(e, CallDone)] == expected
+
+
+@pytest.mark.parametrize("dialect", [None, "mistral", "openai.chat"])
+@pytest.mark.parametrize("form", ["wire"] + sorted(FORMS))
+@pytest.mark.parametrize("text", ["\n", " ", ""])
+def test_white_space_after_a_whole_call_and_its_finish(dialect: Optional[str], form: str, text: str) -> None:
+    """A whole call beside a finish, then white space (or nothing) without ``index``
+    beside another finish (a finish on every chunk): still that call, for the SDK's
+    objects (``index=0``) as for the dicts. toolwire gave a nameless ``InvalidToolCall``
+    beside it (the dicts, and since session 36's rule 3 the objects too)."""
+    wire = [_chunk([{"id": "abcdefghi", "function": {"name": "f", "arguments": '{"a":1}'}}], "tool_calls"),
+            _chunk([{"function": {"name": "", "arguments": text}}], "tool_calls")]
+    chunks = wire if form == "wire" else [FORMS[form](c) for c in wire]
+    assert accumulate(chunks, dialect) == [ToolCall("f", {"a": 1}, "abcdefghi")]
 
 
 # Magistral streams ``delta.content`` as a list of content chunks (mistralai

@@ -121,3 +121,6 @@ def test_anthropic_refusal_stop_reason_agrees_with_normalize(text: str, expected
     acc = refused(events, "anthropic.messages")
     whole = {**message, "content": [{"type": "text", "text": text}] if text else [], "stop_reason": "refusal"}
     assert acc.refusal == expected == response.normalize(whole).refusal
+    # the text stays the text too: what the model wrote before it was stopped ("No additional
+    # refusal message is included", Anthropic's streaming refusals guide; docs/streaming.md)
+    assert acc.text == text == response.normalize(whole).text

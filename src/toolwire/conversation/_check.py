@@ -23,8 +23,9 @@ the target provider answers with where it is known:
 - ``wrong-role``: a call outside an assistant message, or a result in an assistant or
   system message (``encode_conversation`` refuses to write either);
 - written back as it came: ``invalid-id`` (a call id the target's id rule refuses),
-  ``unexpected-role`` (``Pairing.after_tool``, ``Pairing.after_assistant``) and ``assistant-first``
-  (``Pairing.user_first``), which a fresh write mends (``_order``).
+  ``unexpected-role`` (``Pairing.after_tool``, ``Pairing.after_assistant``), ``assistant-first``
+  (``Pairing.user_first``), ``assistant-last`` (``Pairing.last_assistant``) and
+  ``prefix-not-last`` (``Pairing.prefix_last``), which a fresh write mends (``_order``).
 
 The rules and the provider's wordings are the judging dialect's
 ``HistoryCodec.pairing`` (a ``Pairing``), declared in its package; a dialect without a
@@ -179,8 +180,13 @@ def _order(conv: Conversation, target: Optional[str], rules: Pairing, ids: Optio
     ``first_listed`` where a system message counts; written anew, a user turn goes before
     it), a call id its rule refuses (written fresh, it would be mapped), a user or
     system message right after a tool message (``Pairing.after_tool``; written fresh, an
-    assistant turn goes between them) and a system message right after an assistant
-    message (``Pairing.after_assistant``; written fresh, it moves up)."""
+    assistant turn goes between them), a system message right after an assistant
+    message (``Pairing.after_assistant``; written fresh, it moves up), a last message
+    that is an assistant message of text (``Pairing.last_assistant``; written fresh, it is
+    a prefix) and a prefix on a message that is not the last one (``Pairing.prefix_last``;
+    written message by message, the flag is dropped). A message is judged by the one
+    written before it: a system message written fresh after an assistant or tool message
+    moves up (``Pairing.after_assistant``)."""
     out: List[Problem] = []
     msgs = conv.messages
     if target is None:
@@ -195,14 +201,25 @@ def _order(conv: Conversation, target: Optional[str], rules: Pairing, ids: Optio
             said = _wording(rules.user_first or rules.call_first, target, calls[0].id if calls else None)
             out.append(Problem("assistant-first", first, None,
                                f"Message {first}: the history starts with an assistant message{said}"))
+    if rules.prefix_last and conv.original(target) is not None:
+        said = _wording(rules.prefix_last, target, None)
+        out.extend(Problem("prefix-not-last", i, None, f"Message {i}: an assistant message with 'prefix': true is not "
+                                                       f"the last message{said}")
+                   for i, m in enumerate(msgs[:-1]) if m.role == "assistant" and _prefix(m.original(target)))
+    if rules.last_assistant and msgs:
+        out.extend(_last(msgs, target, rules))
+    prev: Optional[str] = None  # the role of the message written before this one
     for i, m in enumerate(msgs):
         if m.original(target) is None:
+            if not (rules.after_assistant and m.role == "system" and prev in ("assistant", "tool")):
+                prev = m.role  # (else moved up)
             continue
-        if rules.after_tool and i and m.role in ("user", "system") and msgs[i - 1].role == "tool":
+        before, prev = prev, m.role
+        if rules.after_tool and m.role in ("user", "system") and before == "tool":
             said = _wording(rules.after_tool.replace("{role}", m.role), target, None)
             out.append(Problem("unexpected-role", i, None,
                                f"Message {i}: {an(m.role)} message comes right after a tool message{said}"))
-        if rules.after_assistant and i and m.role == "system" and msgs[i - 1].role == "assistant":
+        if rules.after_assistant and m.role == "system" and before == "assistant":
             said = _wording(rules.after_assistant, target, None)
             out.append(Problem("unexpected-role", i, None,
                                f"Message {i}: a system message comes right after an assistant message{said}"))
@@ -213,6 +230,25 @@ def _order(conv: Conversation, target: Optional[str], rules: Pairing, ids: Optio
                                                               f"written back as it came, and {target} takes ids "
                                                               f"{ids.describe()} only"))
     return out
+
+
+def _last(msgs: Tuple[Message, ...], target: str, rules: Pairing) -> List[Problem]:
+    """A last message that is an assistant message of text written back as it came without
+    ``"prefix": true`` (``Pairing.last_assistant``; written fresh, it is written as a
+    prefix); system messages after it written fresh move up (``Pairing.after_assistant``)."""
+    last = len(msgs) - 1
+    while rules.after_assistant and last > 0 and msgs[last].role == "system" and msgs[last].original(target) is None:
+        last -= 1
+    m = msgs[last]
+    wire = m.original(target)
+    if m.role != "assistant" or m.calls or wire is None or _prefix(wire):
+        return []
+    said = _wording(rules.last_assistant, target, None)
+    return [Problem("assistant-last", last, None, f"Message {last}: the history ends with an assistant message{said}")]
+
+
+def _prefix(wire: Any) -> bool:
+    return type(wire) is dict and wire.get("prefix") is True
 
 
 class _Turns:
@@ -287,7 +323,10 @@ def fix_conversation(
     """``(fixed conversation, changes)``: a call without its result is answered with
     an error result (*error*, ``is_error=True``), a result without its call is
     removed, a misplaced result is moved right after its call's turn; each change is
-    reported (``answered``, ``removed``, ``moved``). Duplicate ids and parts in the
+    reported (``answered``, ``removed``, ``moved``); an assistant message written back
+    as it came left last, where the target takes none
+    (``Pairing.last_assistant``: Mistral), is made fresh, so that it is written as a
+    prefix (``rewritten``). Duplicate ids and parts in the
     wrong role are not changed (they stay in ``check_conversation``'s findings). A raw
     *x* is read as *source* (detected by default), as ``check_conversation`` reads it.
     *error* is non-empty text (``DecodeError`` otherwise, before *x* is read)."""
@@ -363,5 +402,11 @@ def fix_conversation(
             out.append(m)
         if after.get(i):
             out.append(Message("tool", after[i]))
+    if target is not None and rules.last_assistant and out:
+        for p in _last(tuple(out), target, rules):  # the last message now: written fresh, a prefix
+            out[p.index] = Message("assistant", out[p.index].parts)
+            changes.append(Problem("rewritten", p.index, None, f"Message {p.index}: the assistant message is now the "
+                                   "last one and is written fresh, as a prefix"
+                                   + _wording(rules.last_assistant, target, None)))
     changes.sort(key=lambda p: p.index)
     return Conversation(out, dialect=conv.dialect), changes

@@ -20,15 +20,22 @@ class Problem:
     message, a result in an assistant or system message), and in a history or message
     written back as it came ``invalid-id`` (a call id the target's id rule refuses),
     ``unexpected-role`` (a user or system message right after a tool message, or a
-    system message right after an assistant message: Mistral)
-    and ``assistant-first`` (a first message that is the assistant's: Bedrock; one holding calls: Gemini,
-    Mistral). Changes
-    made by ``fix_conversation``: ``answered``, ``removed``, ``moved``. Notes of
+    system message right after an assistant message: Mistral),
+    ``assistant-first`` (a first message that is the assistant's: Bedrock; one holding calls: Gemini,
+    Mistral), ``assistant-last`` (a last message that is an assistant message of text
+    without ``prefix``: Mistral) and ``prefix-not-last`` (in a history written back whole
+    as it came, ``"prefix": true`` on a message that is not the last one: Mistral). Changes
+    made by ``fix_conversation``: ``answered``, ``removed``, ``moved``, ``rewritten`` (an
+    assistant message written back as it came left last, made fresh to be written as a
+    prefix: Mistral). Notes of
     ``encode_conversation``: ``reasoning-dropped``, ``dropped`` (provider-executed
     items, cache hints, a result's error flag the target has no place for, the trailing
-    whitespace of a final assistant text: Anthropic, Bedrock), ``converted`` (a
-    tool result's part written in another form: JSON as text, parts joined), ``moved`` (a
-    later system message moved into the system field), ``inserted`` (Mistral: an
+    whitespace of a final assistant text: Anthropic, Bedrock; Mistral's ``prefix`` on a
+    message written back as it came that is not the last one), ``converted`` (a
+    tool result's part written in another form: JSON as text, parts joined; Mistral: a
+    final assistant message written as a prefix, ``"prefix": true``), ``moved`` (a
+    later system message moved into the system field; a turn's results written in the
+    order of their calls: Gemini, Ollama), ``inserted`` (Mistral: an
     assistant turn written between a tool message and a user message, a user turn before a
     first assistant message with calls; Bedrock and Gemini: a user turn before a first
     assistant message (Gemini: with calls); a placeholder for a blank result).

@@ -72,6 +72,7 @@ class Writer:
             ids.restart()  # the whole history is written again: its id-less calls wait for their results anew
         self.target = _Target(d, ids, names, registry)
         self.report: List[Problem] = report if report is not None else []
+        self._first = len(self.report)  # the first note of this write (the caller's list may hold more)
         self.index = 0
         self.run: Optional[int] = None
         # the place of the next call in the message being written (``_place``): Ollama's
@@ -119,6 +120,14 @@ class Writer:
 
     def note(self, kind: str, message: str, id: Optional[str] = None) -> None:
         self.report.append(Problem(kind, self.index, id, message))
+
+    def unnote(self, kind: str, indexes: FrozenSet[int], start: str) -> None:
+        """Takes back this write's *kind* notes at *indexes* that begin with *start*: a
+        later step of the writer undid what they said (one pass over its notes)."""
+        mine = self.report[self._first:]
+        keep = [p for p in mine if not (p.kind == kind and p.index in indexes and p.message.startswith(start))]
+        if len(keep) != len(mine):
+            self.report[self._first:] = keep
 
     def where(self, part: Any) -> str:
         """The path of *part* of the message being written (``$.messages[i].parts[j]``),

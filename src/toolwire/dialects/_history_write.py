@@ -255,13 +255,16 @@ def write_turns(
     head_items: Callable[[Any], List[Any]] = lambda v: list(v or []),
     wire_role: Callable[[str], str] = lambda role: role,
     prefill: bool = False,
+    arrange: Optional[Callable[[List[Tuple[int, Any]]], List[Any]]] = None,
 ) -> List[Dict[str, Any]]:
     """The wire messages of *turns*: a decoded message unchanged, else its items under
     *key* (those of the message it continues, ``head_items``, then its parts, each
     written by *write*); a turn left with nothing is dropped and noted, and the turns
     around it, now of one role, merge (turns alternate); no message at all is an
     ``EncodeError``. *prefill*: the target refuses trailing whitespace in a final
-    assistant message (``trim_prefill``)."""
+    assistant message (``trim_prefill``). *arrange*: the target pairs results by
+    position (``CallOrder.arrange``): the results of a turn written fresh go in the
+    order it gives, in the places they were written to."""
     wire: List[Dict[str, Any]] = []
     roles: List[str] = []  # the canonical role of each wire message
     dropped = False  # a turn was left out since the last one written
@@ -272,13 +275,22 @@ def write_turns(
         else:
             first: List[Any] = []  # the results of a user turn continuing a decoded message go first
             items = head_items(t.head.get(key)) if t.head is not None else []
+            run: List[Tuple[int, Any]] = []  # (message, item) of each result written fresh (*arrange*)
+            slots: List[int] = []  # where each of them is in *items*
             for i, p in t.parts:
                 w.index = i
                 item = write(p, w)
                 if prefill and type(p) is Text and item is not None:
                     texts[id(item)] = i
                 if item is not None:
+                    if arrange is not None and t.head is None and type(p) is ToolResult:
+                        run.append((i, item))
+                        slots.append(len(items))
                     (first if t.head is not None and type(p) is ToolResult else items).append(item)
+            if run:
+                assert arrange is not None
+                for at, item in zip(slots, arrange(run)):
+                    items[at] = item
             items = first + items
             if not items:
                 w.index = t.index

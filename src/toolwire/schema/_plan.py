@@ -405,6 +405,8 @@ def plan(
             calls = (*outcome.response.tool_calls, *outcome.response.invalid_tool_calls)  # an unread answer's too
             call_id = next((c.id for c in calls if c.id), None)
             tool_turn = (reply_blocks(outcome.response.raw), call_id)
-        fixed = with_correction(request, state.target_spec, outcome.text, outcome.errors, tool_turn)
+        # the reply as it came, where it is the whole answer (not the tail of a continued one)
+        raw = outcome.response.raw if outcome.response is not None and not state.partial else None
+        fixed = with_correction(request, state.target_spec, outcome.text, outcome.errors, tool_turn, raw)
         return Plan("retry", fixed, replace(nxt, empties=0), "invalid: correction turn")
     raise EncodeError(f"Unknown outcome kind {kind!r}; expected one of {', '.join(OUTCOMES)}")

@@ -14,6 +14,7 @@ from pydantic import BaseModel, BeforeValidator, Field, Strict
 from typing_extensions import Annotated, TypeAliasType
 
 from .._errors import SchemaError
+from ._issues import KEPT, more
 from ._normalize import merge_all_of, resolve_ref
 from ._pattern import ecma_to_rust
 from ._pydantic_types import (
@@ -31,7 +32,7 @@ from ._pydantic_types import (
     unique_name,
 )
 from ._report import Change
-from ._validate import ValidationIssue, _Checker, located
+from ._validate import ValidationIssue, _Checker, _Full, _Kept, located
 
 __all__ = ["MAX_DEPTH", "TypeBuilder"]
 
@@ -75,11 +76,13 @@ class TypeBuilder:
 
         def run(value: Any) -> Any:
             raw = value.model_dump(by_alias=True, exclude_unset=True) if isinstance(value, BaseModel) else value
-            issues: List[ValidationIssue] = []
+            issues: List[ValidationIssue] = _Kept(KEPT)  # as ``validate``: the first ``KEPT``, then ``more``
             try:
                 _Checker(root, False).run(raw, fragment, "", ptr, issues)
             except RecursionError:
                 raise ValueError("the value is nested too deeply to check") from None
+            except _Full:
+                issues = [*issues, more(len(issues))]
             if issues:
                 raise ValueError("; ".join(str(i) for i in located(issues[:5], raw)))
             return value

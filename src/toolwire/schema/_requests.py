@@ -345,18 +345,22 @@ def with_correction(
     text: str,
     errors: Tuple[ValidationIssue, ...],
     tool_turn: Optional[Tuple[List[Any], Optional[str]]] = None,
+    raw: Any = None,
 ) -> Dict[str, Any]:
     """A copy of *request* with the reply *text* and a correction turn appended, in the
     message shape of *target*. *tool_turn* (the assistant content blocks and the call id)
     answers a structured-output tool call with an error result instead, where the
-    target has a ``tool_reply``."""
+    target has a ``tool_reply``. *raw*: the reply's payload, whose own turn (the
+    target's ``reply_turn``: Gemini's, thought signatures kept) goes in place of the
+    text's where it has one."""
     note = correction(errors)
     spec = get_target(target)
     out = dict(request)
     if spec.tool_reply is not None and tool_turn is not None:
         turns = spec.tool_reply(tool_turn[0], tool_turn[1], note)
     else:
-        turns = [spec.turn("assistant", text), spec.turn("user", note)]
+        own = spec.reply_turn(raw) if spec.reply_turn is not None and raw is not None else None
+        turns = [own if own is not None else spec.turn("assistant", text), spec.turn("user", note)]
     out[spec.history] = _turns(out.get(spec.history), spec) + turns
     return out
 

@@ -31,7 +31,7 @@ from ._rewrite_conjunctions import names_in
 from ._rewrite_keywords import _hint, _lone
 from ._rewrite_objects import ObjectRewrites
 from ._rewrite_refs import INLINED_PER_NODE, MAX_INLINED, RefRewrites
-from ._rewrite_shapes import ANNOTATIONS, Options, holds_shape, is_open_object
+from ._rewrite_shapes import ANNOTATIONS, Options, accepts_all, holds_shape, is_open_object
 from ._string_branches import ambiguous_unions, takes_array
 from ._util import copy_json, escape_token, json_type
 
@@ -168,10 +168,13 @@ class Rewriter(RefRewrites, ObjectRewrites, AnyOfRewrites):
             if p.strict:
                 self.lint("not-representable", ptr, "an untyped schema cannot be sent in strict mode")
             return {} if n is True else self._annotations(n, ptr)
-        if n is False:
-            self.lint("unsatisfiable", ptr, "the false schema accepts no value")
-            return {"not": {}}
+        if n is False:  # left out by a parent that can, else unsatisfiable (``no_value``)
+            return self.no_value(ptr, "the false schema accepts no value")
         assert isinstance(n, dict)
+        if n.get("enum") == []:
+            return self.no_value(ptr, "an empty enum accepts no value")
+        if "not" in n and accepts_all(n["not"]):
+            return self.no_value(ptr, "not of a schema accepting every value: no value is accepted")
         self._lint_common(n, ptr)
         assumed, n = id(n) in self.assumed, dict(n)
         if assumed:
@@ -294,10 +297,12 @@ class Rewriter(RefRewrites, ObjectRewrites, AnyOfRewrites):
                 self._openapi_nullable(out, ptr)
         if "items" in n or "prefixItems" in n:
             self._array(n, out, hints, ptr, required)
-        elif p.strict and n.get("type") == "array":
-            self.lint("not-representable", ptr, "an array without items cannot be sent in strict mode")
-        elif p.openapi and n.get("type") == "array":  # Gemini's Schema: "items: missing field"
-            self.lint("not-representable", ptr, "an array without items cannot be sent in OpenAPI form")
+        elif (p.strict or p.openapi) and n.get("type") == "array":  # Gemini's Schema: "items: missing field"
+            if out.get("maxItems") == 0 and not isinstance(out["maxItems"], bool):  # must be empty: exact
+                self.empty_array(out, ptr)
+            else:
+                self.lint("not-representable", ptr, "an array without items cannot be sent in " +
+                          ("strict mode" if p.strict else "OpenAPI form"))
         if n.get("type") == "object" or "properties" in n:
             self._object(n, out, hints, ptr)
         elif "type" not in n:

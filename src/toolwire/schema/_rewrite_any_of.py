@@ -16,7 +16,7 @@ merged form) is sent without it and the keyword reported ``unsupported`` (the ot
 branches take it), as is ``unevaluated*`` (which reads what the other branches
 evaluated). Keywords that leave no branch a value make a node of no value, which a
 parent ``anyOf`` leaves out (exact), an optional property sends as its null branch alone
-(it can only be absent), ``items`` make ``maxItems: 0``, a required property passes to
+(it can only be absent), ``items`` make ``maxItems: 0`` (``empty_array``), a required property passes to
 its object and a ``$defs`` entry to each ``$ref`` naming it (``settle_no_values``: the
 same through ``$ref`` as inline; an entry nothing names is not sent), and which is
 ``unsatisfiable`` (a lint error) anywhere else: never sent beside the ``anyOf`` as if
@@ -30,8 +30,10 @@ from __future__ import annotations
 from typing import Any, Dict, List, Optional, Set, Tuple, Union
 
 from .._schema_keywords import DICT_KEYWORDS, LIST_KEYWORDS, SINGLE_KEYWORDS
+from ._issues import At, spelled
 from ._normalize import iter_subschemas
-from ._rewrite_conjunctions import ConjunctionRewrites, size_of
+from ._rewrite_conjunctions import ConjunctionRewrites, _no_object, size_of
+from ._rewrite_keywords import _hint
 from ._rewrite_shapes import _BY_TYPE, ANNOTATIONS, types_apart
 from ._util import decode_pointer, escape_token, json_equal, json_type
 from ._validate import _Checker, stack_room
@@ -181,22 +183,27 @@ class AnyOfRewrites(ConjunctionRewrites):
         """Each ``no_value`` node left in *wire* where its parent can leave it out,
         through ``$ref`` as inline (one walk of the wire, each node settled once): an
         ``anyOf`` drops it (all dropped: the ``anyOf``'s node has no value), an optional
-        property made required is its null branch alone (the same rule), ``items`` of no
-        value are ``maxItems: 0`` (the empty array, as ``items: false``; under
+        property made required is its null branch alone (the same rule), one left optional
+        in a closed object is left out (the key is refused either way), as is one of a node
+        whose ``type`` names no object (no effect there), a conjunct of ``allOf`` leaves
+        its node no value, ``items`` of no
+        value are ``maxItems: 0`` (the empty array, as ``items: false``, in ``description``
+        where ``maxItems`` is not taken; under
         ``minItems`` the array has no value), a required property leaves its object no
         value (these two: of ``type`` array / object alone), a ``$defs`` entry each
         ``$ref`` naming it; one of them no ``$ref`` left on the wire names is not sent.
         ``unsatisfiable`` for each left in the wire (the schema accepts nothing
-        there), never sent as if fine."""
+        there), never sent as if fine. Each node's pointer is an ``At`` (its parent's and
+        a token), spelled only for a change reported: a string per node took the depth."""
         if not self.empty:
             return
         where: Dict[int, List[Tuple[Any, str, Any]]] = {}  # each node's places: parent, keyword, name or list
-        ptrs: Dict[int, str] = {}
+        ptrs: Dict[int, Any] = {}  # each node's wire pointer, an ``At`` spelled only where reported
         users: Dict[str, List[Any]] = {}  # the ``$ref`` nodes naming each def
         left: Dict[int, int] = {}  # the branches of each anyOf list not yet left out
         lists: Dict[int, List[Any]] = {}
         seen: Set[int] = set()
-        stack: List[Tuple[Any, str, Any, str, Any]] = [(wire, "", None, "", None)]
+        stack: List[Tuple[Any, Any, Any, str, Any]] = [(wire, "", None, "", None)]
         while stack:
             n, ptr, parent, key, name = stack.pop()
             if not isinstance(n, dict):
@@ -212,19 +219,22 @@ class AnyOfRewrites(ConjunctionRewrites):
                     users.setdefault(tokens[1], []).append(n)
             for k in SINGLE_KEYWORDS:
                 if k in n:
-                    stack.append((n[k], f"{ptr}/{k}", n, k, None))
+                    stack.append((n[k], At(ptr, k), n, k, None))
             for k in DICT_KEYWORDS:
                 if isinstance(n.get(k), dict):
-                    stack.extend((v, f"{ptr}/{k}/{escape_token(sub)}", n, k, sub) for sub, v in n[k].items())
+                    up = At(ptr, k)
+                    stack.extend((v, At(up, escape_token(sub)), n, k, sub) for sub, v in n[k].items())
             for k in LIST_KEYWORDS:
                 if isinstance(n.get(k), list):
                     lists[id(n[k])] = n[k]
                     left[id(n[k])] = len(n[k])
-                    stack.extend((v, f"{ptr}/{k}/{i}", n, k, n[k]) for i, v in enumerate(n[k]))
+                    up = At(ptr, k)
+                    stack.extend((v, At(up, str(i)), n, k, n[k]) for i, v in enumerate(n[k]))
         todo = [node for _, _, node in self.empty.values() if id(node) in seen]
         dead: Set[int] = set()
         needed: Dict[int, Set[Any]] = {}  # each object's required names, as a set
         emptied: List[Any] = []
+        absent: List[Tuple[Any, str]] = []  # optional properties of closed objects: left out
         while todo:
             n = todo.pop()
             if id(n) in dead:
@@ -237,27 +247,45 @@ class AnyOfRewrites(ConjunctionRewrites):
                         todo.append(parent)
                 elif key == "$defs" and parent is wire:
                     todo.extend(users.get(name, ()))
-                elif key == "properties" and _only_type(parent, "object"):
+                elif key == "allOf":  # (a conjunct of no value: the conjunction has none)
+                    todo.append(parent)
+                elif key == "properties" and _no_object(parent.get("type")):
+                    absent.append((parent, name))  # (no effect on a value of another type: left out)
+                elif key == "properties":
                     if id(parent) not in needed:
                         req = parent.get("required")
                         needed[id(parent)] = {r for r in req if isinstance(r, str)} if isinstance(req, list) else set()
                     if name in needed[id(parent)]:
-                        todo.append(parent)
+                        if _only_type(parent, "object"):
+                            todo.append(parent)
+                    elif parent.get("additionalProperties") is False and "patternProperties" not in parent:
+                        absent.append((parent, name))
                 elif key == "items" and "prefixItems" not in parent:
                     low = parent.get("minItems", 0)
                     if isinstance(low, (int, float)) and not isinstance(low, bool) and low > 0 and \
                             _only_type(parent, "array"):
                         todo.append(parent)
-                    elif "maxItems" in self.p.supported:
+                    else:
                         emptied.append(parent)
         for at, lst in lists.items():
             if 0 < left[at] < len(lst):
                 lst[:] = [b for b in lst if id(b) not in dead]
+        for parent, name in absent:
+            sub = parent["properties"].get(name)
+            if id(parent) not in dead and id(sub) in dead:
+                del parent["properties"][name]  # (the closed object refuses the key: exact)
+                self.change(spelled(ptrs[id(sub)]), "properties", "rewritten",
+                            "of no value: left out (it can only be absent)")
         for parent in emptied:
             if id(parent) not in dead and id(parent.get("items")) in dead:
                 del parent["items"]
-                parent["maxItems"] = 0
-                self.change(ptrs[id(parent)], "items", "rewritten", "of no value: maxItems: 0 (the empty array)")
+                ptr = spelled(ptrs[id(parent)])
+                if "maxItems" in self.p.supported:
+                    self.change(ptr, "items", "rewritten", "of no value: maxItems: 0 (the empty array)")
+                    self.empty_array(parent, ptr)
+                else:  # as ``items: false`` there (``_array``)
+                    self.change(ptr, "items", "moved", "of no value: into description, as items: false")
+                    _hint(parent, ["items: false"])
         defs = wire.get("$defs") if isinstance(wire, dict) else None
         if isinstance(defs, dict) and any(id(v) in dead for v in defs.values()):
             named = _named_defs(wire, defs, {k for k, v in defs.items() if id(v) not in dead})

@@ -25,7 +25,7 @@ from typing import Any, Dict, List, Optional, Set, Tuple
 
 from .._errors import ToolwireError
 from ._normalize import DICT_KEYWORDS, LIST_KEYWORDS, SINGLE_KEYWORDS, merge_all_of, resolve_ref
-from ._rewrite_shapes import ShapeRewrites
+from ._rewrite_shapes import _BY_TYPE, _PER_TYPE, ShapeRewrites
 from ._util import json_type
 
 __all__ = ["OBJECT_KEYWORDS", "ConjunctionRewrites", "holds_object", "names_in", "size_of"]
@@ -186,7 +186,9 @@ class ConjunctionRewrites(ShapeRewrites):
         """Strict mode: an object beside ``anyOf``/``oneOf`` branches as the branches,
         each holding the object's keywords, and none of them left on the parent (which
         would be closed over its own properties alone); ``None`` (linted) when a branch
-        cannot take them exactly."""
+        cannot take them exactly. Under a node of no ``type``, a branch of several types
+        (``["object", "string"]``) is its object part holding them and the rest as it is:
+        object keywords pass every value that is no object (core 10.3.2)."""
         part = {k: n[k] for k in OBJECT_KEYWORDS if k in n}
         part["type"] = "object"
         out = {k: v for k, v in n.items() if k not in part}
@@ -217,6 +219,18 @@ class ConjunctionRewrites(ShapeRewrites):
                     if n.get("type") != "object":
                         written.append(b)  # (``properties`` beside an enum of strings: the branch as it is)
                     continue  # (``type: object`` beside an integer branch: nothing in common, left out)
+                rest = None  # the branch's values that are no object: the object keywords pass them
+                if (n.get("type") != "object" or id(n) in self.assumed) and isinstance(kind, list) and \
+                        any(k != "object" for k in kind):
+                    if not (isinstance(b, dict) and b.get("type") == kind and "$ref" not in b):
+                        self.lint("not-representable", ptr, f"the object's properties cannot be merged into an {comb} "
+                                  "branch of several types named by $ref, beside a node whose type is not known; "
+                                  "use strict=False or prompt mode")
+                        return None
+                    others = [k for k in kind if k != "object"]  # (each part without the keywords of
+                    rest = {k: v for k, v in b.items() if k not in OBJECT_KEYWORDS and k not in _apart(others)}
+                    rest["type"] = others[0] if len(others) == 1 else others  # the types it is not: no effect)
+                    b = {**{k: v for k, v in b.items() if k not in _apart(["object"])}, "type": "object"}
                 # each branch gets a copy of the object: counted before it is made, not
                 # once all are (n properties into n branches was n² before a check)
                 if size is None:
@@ -227,7 +241,10 @@ class ConjunctionRewrites(ShapeRewrites):
                               f"{self.copy_budget:,} nodes; strict mode closes each object; use strict=False or "
                               "prompt mode")
                     return None
-                merged = self._merged({**part, "allOf": [b]}, wanted, charge=True)  # a target charged too
+                # (a target charged too; the object part of a branch of several types that says no
+                # more than ``object`` is the object alone)
+                merged = dict(part) if rest is not None and b == {"type": "object"} else \
+                    self._merged({**part, "allOf": [b]}, wanted, charge=True)
                 if merged is None and self.copied > self.copy_budget:
                     if not self.beside_refused:  # said once: the copies below it stop at the same budget
                         self.beside_refused = True
@@ -244,6 +261,8 @@ class ConjunctionRewrites(ShapeRewrites):
                         isinstance(merged, dict):
                     self.assumed.add(id(merged))  # typed ``object`` by the copy, not by the original
                 written.append(merged)
+                if rest is not None:
+                    written.append(rest)
             out[comb] = written
         names: Dict[str, Any] = n["properties"] if isinstance(n.get("properties"), dict) else {}
         if self.p.union_siblings and all(_within(b, names) for comb in ("anyOf", "oneOf") for b in out.get(comb, ())):
@@ -320,6 +339,11 @@ def names_in(node: Dict[str, Any]) -> int:
     if isinstance(dependent, dict):
         out += sum(len(v) for v in dependent.values() if isinstance(v, list))
     return out
+
+
+def _apart(kinds: List[str]) -> Set[str]:
+    """The keywords of other types than *kinds* (``minLength`` beside an object: no effect)."""
+    return set(_PER_TYPE).difference(*(_BY_TYPE.get(t, ()) for t in kinds))
 
 
 def _no_object(kind: Any) -> bool:

@@ -45,8 +45,8 @@ class ObjectRewrites(ShapeRewrites):
                 if "prefixItems" in out:
                     out["items"] = False
                 elif "maxItems" in self.p.supported:
-                    out["maxItems"] = 0
                     self.change(ptr, "items", "rewritten", "false as maxItems: 0")
+                    self.empty_array(out, ptr)
                 else:
                     self.change(ptr, "items", "moved", "into description")
                     hints.append("items: false")

@@ -14,8 +14,8 @@ from ._report import Change, Lint
 from ._util import json_equal, json_type
 from ._validate import _Checker, stack_room
 
-__all__ = ["ANNOTATIONS", "Options", "ShapeRewrites", "accepts_null", "holds_shape", "is_free_form", "is_open_object",
-           "types_apart"]
+__all__ = ["ANNOTATIONS", "Options", "ShapeRewrites", "accepts_all", "accepts_null", "holds_shape", "is_free_form",
+           "is_open_object", "types_apart"]
 
 ANNOTATIONS = frozenset(
     (
@@ -98,6 +98,12 @@ def accepts_null(root: Any, node: Any, checker: Optional[_Checker] = None) -> bo
     probe: List[Any] = []
     checker.run(None, node, "", "", probe, first=True)
     return not probe
+
+
+def accepts_all(node: Any) -> bool:
+    """Whether *node* accepts every value as written: ``true``, or annotations alone
+    (``{}``); its ``not`` accepts none (JSON Schema 2020-12 core, 10.2.1.4)."""
+    return node is True or (isinstance(node, dict) and all(k in ANNOTATIONS for k in node))
 
 
 def _object_typed(node: Dict[str, Any]) -> bool:
@@ -185,6 +191,16 @@ class ShapeRewrites:
         out: Dict[str, Any] = {"not": {}}
         self.empty[id(out)] = (ptr, why, out)  # (kept alive here: its id is not reused)
         return out
+
+    def empty_array(self, out: Dict[str, Any], ptr: str) -> None:
+        """*out*, an array that must be empty, given ``maxItems: 0`` and, of ``type`` array
+        where the profile needs ``items`` on every array (OpenAI strict mode: pydantic-ai's
+        transformer; Gemini's OpenAPI ``Schema``: "items: missing field"), a placeholder
+        ``items`` of type string: ``maxItems: 0`` refuses every item, so it is exact."""
+        out["maxItems"] = 0
+        if (self.p.strict or self.p.openapi) and out.get("type") == "array":
+            out["items"] = {"type": "string"}
+            self.change(ptr, "items", "rewritten", "a placeholder beside maxItems: 0 (every array needs items)")
 
     def node(self, n: Any, ptr: str, required: bool) -> Any:
         raise NotImplementedError

@@ -410,10 +410,11 @@ class Accumulator:
 
     @property
     def text(self) -> str:
-        """The reply text seen so far (joined on access), as ``normalize`` reads the same
-        reply whole: a chat template's inline ``<think>…</think>`` block (a reasoning
-        model's Chat stream without a reasoning parser) is no part of it, nor the text
-        after a ``<think>`` never closed (``_think.split_think``)."""
+        """The reply text seen so far, as ``normalize`` reads the same reply whole: a chat
+        template's inline ``<think>…</think>`` block (a reasoning model's Chat stream
+        without a reasoning parser) is no part of it, nor the text after a ``<think>``
+        never closed (``_think.split_think``). Joined once, then grown by the pieces that
+        came since (``_pieces``): read after every chunk, each piece is joined once."""
         core = self._core
         if core is None:
             return ""
@@ -438,10 +439,13 @@ class Accumulator:
 
     @property
     def refusal(self) -> Optional[str]:
-        """The model's refusal (OpenAI Chat ``delta.refusal``, a Responses refusal part;
-        under a finish reason that says the model refused, Anthropic ``refusal``, the
-        text or ``"refused"``, its inline think block out as in ``text``), never in
-        ``text``: as ``Response.refusal``; ``None`` without one."""
+        """The model's refusal, as ``Response.refusal``: OpenAI Chat ``delta.refusal``, a
+        Responses refusal part (never in ``text``); under a finish reason that says the
+        model refused, Anthropic ``refusal``, the text or ``"refused"``, its inline think
+        block out as in ``text`` (and still in ``text``: it is what the model wrote before
+        it was stopped, "No additional refusal message is included",
+        https://platform.claude.com/docs/en/test-and-evaluate/strengthen-guardrails/handle-streaming-refusals);
+        ``None`` without one."""
         core = self._core
         return None if core is None else core.refusal_text(self._inline_think(core.dialect))
 

@@ -48,6 +48,7 @@ from .._args import TRUNCATING, Policy
 from .._errors import DecodeError, excerpt
 from ._call import Call, Result, begins_value, whole_value
 from ._events import ArgsDelta, CallStarted, new_event
+from ._pieces import Pieces
 from ._replies import Replies
 from ._results import Results
 
@@ -100,7 +101,7 @@ class Core(Replies):
         self.max_bytes = policy.max_bytes
         self.strict_fast = policy.max_depth >= 200
         self.events = []
-        self.text_parts = []
+        self.text_parts = Pieces()
         self.texts = {}
         self.finish_reason = None
         self.calls = []
@@ -187,7 +188,7 @@ class Core(Replies):
         if (c is None or c.done) and id is not None:
             c = self._by_id.get(id if scope is None else (scope, id))
         if (c is None or c.done) and key is None and id is None:
-            c = self._latest(scope)
+            c = self.latest(scope)
         return None if c is None or c.done else c
 
     def set_full(self, c: Call, text: str) -> None:
@@ -318,7 +319,7 @@ class Core(Replies):
                         cur = None
             c = cur
         if c is None and key is None and id is None:
-            cur = self._latest(scope)
+            cur = self.latest(scope)
             if cur is not None and not cur.done and not (name is not None and cur.name is not None):
                 c = cur
         if c is None:
@@ -416,7 +417,7 @@ class Core(Replies):
                              "the call before it at this index: the same call's name repeated, or a call "
                              "without arguments? Not guessed")
 
-    def _latest(self, scope: Hashable) -> Optional[Call]:
+    def latest(self, scope: Hashable) -> Optional[Call]:
         """The call of *scope* started last (open or not)."""
         return self._last.get(scope)
 
@@ -465,7 +466,7 @@ class Core(Replies):
         """Add text to the open call at *key* (a nameless call there if none). A delta
         that is not text (a number, a list...) makes that call invalid: skipping it
         would run the call without that part of its arguments."""
-        c = self.by_key.get(key) if key is not None else self._latest(None)
+        c = self.by_key.get(key) if key is not None else self.latest(None)
         if c is None or c.done:
             c = self.new(key, None, None, None, True)
         if type(text) is str:

@@ -7,11 +7,12 @@ is the first one.
 
 from __future__ import annotations
 
-from typing import Any, Dict, Hashable, List, Optional
+from typing import Any, Dict, Hashable, List, Optional, Tuple
 
 from .._dialect import finish_lookup, finish_word
 from .._think import split_think
 from ._call import Call, whole_value
+from ._pieces import Joined, Pieces, joined
 from ._results import Results
 
 __all__ = ["Replies"]
@@ -33,6 +34,11 @@ class Replies(Results):
     # ``reasoning_content``): a lone think tag in its text is then the answer's own words
     # (``_think.split_think``); a class default until one comes
     reasoned = False
+    # the reply text and refusal as last read (``_pieces.joined``), and the text with its
+    # think blocks out, for the text it was made of; class defaults until read
+    _text_read: Optional[Joined] = None
+    _refusal_read: Optional[Joined] = None
+    _split_read: Optional[Tuple[str, bool, str]] = None
 
     def text(self, piece: str, scope: Hashable = None) -> None:
         """Reply text; of the alternative reply *scope* when the stream has several
@@ -51,21 +57,32 @@ class Replies(Results):
         if scope is None or scope == self.first_choice:
             parts = self.refusal_parts
             if parts is None:
-                parts = self.refusal_parts = []
+                parts = self.refusal_parts = Pieces()
             parts.append(piece)
         else:
             others = self.refusals
             if others is None:
                 others = self.refusals = {}
-            others.setdefault(scope, []).append(piece)
+            got = others.get(scope)
+            if got is None:
+                got = others[scope] = Pieces()
+            got.append(piece)
 
     def reply_text(self, inline_think: bool) -> str:
         """The reply text, as ``normalize`` reads the same reply whole: with *inline_think*
         (the dialect's ``ResponseReader.inline_think``), its think blocks out of it (one
-        pass over the text, when asked for: nothing per delta)."""
-        text = "".join(self.text_parts)
+        pass over the text, when asked for: nothing per delta). Read after every chunk,
+        each piece is joined once (``_pieces.joined``) and the text split only when it
+        grew."""
+        read = self._text_read = joined(self.text_parts, self._text_read)
+        text = read[3]
         if inline_think and "<" in text:
-            text = split_think(text, "-" if self.reasoned else "")[0]
+            last = self._split_read
+            if last is not None and last[0] is text and last[1] == self.reasoned:
+                return last[2]
+            out = split_think(text, "-" if self.reasoned else "")[0]
+            self._split_read = (text, self.reasoned, out)
+            return out
         return text
 
     def refusal_text(self, inline_think: bool) -> Optional[str]:
@@ -75,7 +92,8 @@ class Replies(Results):
         with *inline_think*) or ``"refused"``; else ``None``."""
         parts = self.refusal_parts
         if parts:
-            return "".join(parts)
+            read = self._refusal_read = joined(parts, self._refusal_read)
+            return read[3]
         finish = self.finish_reason
         if finish is not None and finish_lookup(self.finish_table, finish) == "refusal":
             return self.reply_text(inline_think) or "refused"
@@ -94,7 +112,7 @@ class Replies(Results):
         """Text of an alternative reply that is not (yet) the first one: kept apart."""
         parts = self.texts.get(scope)
         if parts is None:
-            parts = self.texts[scope] = []
+            parts = self.texts[scope] = Pieces()
         parts.append(piece)
 
     def finish(self, reason: Any) -> None:
@@ -129,7 +147,7 @@ class Replies(Results):
             if index < first:
                 self.first_choice = index
                 self.texts[first] = self.text_parts
-                self.text_parts = self.texts.pop(index, [])
+                self.text_parts = self.texts.pop(index) if index in self.texts else Pieces()
                 self.finish_reason = self.choice_finish.get(index)
                 if self.refusal_parts is not None or self.refusals is not None:
                     others = self.refusals if self.refusals is not None else {}

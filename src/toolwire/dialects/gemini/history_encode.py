@@ -3,10 +3,13 @@
 
 Follows https://ai.google.dev/api/caching#Content and
 https://ai.google.dev/gemini-api/docs/function-calling (checked 2026-12-02): the
-system messages are one ``systemInstruction`` (a decoded one's spelling and fields);
+system messages are one ``systemInstruction`` (a decoded one's spelling and fields; none
+for system messages of nothing but empty text, noted: a ``Content`` with no parts is
+refused, "contents.parts must not be empty", vercel/ai#3775);
 turns alternate ``user`` / ``model``, the function responses answering a model turn
-together in the next user content (``write_turns``); a history that would start with
-a function call turn gets a user turn first (``user_turn_first``). Images are
+together in the next user content (``write_turns``), in the order of the calls they
+answer (``CallOrder``: models without call ids pair them by position); a history that
+would start with a function call turn gets a user turn first (``user_turn_first``). Images are
 ``inlineData`` (``mimeType`` + base64 ``data``) or ``fileData`` (``mimeType`` +
 ``fileUri``: an http(s) URL or a ``gs://`` URI, its MIME type given or told by the
 URL's extension). Chat's ``input_audio`` goes as inline audio (``audio_parts``).
@@ -19,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Dict, List, Optional
 from ...conversation._values import Field, Media, Message, Part
 from .._history_write import FIRST_USER, image_type, plan_turns, system_parts, user_turn_first, write_part, write_turns
 from .._result_media import of_scheme
+from .._result_order import CallOrder
 from .audio_parts import gemini_audio, is_chat_audio
 
 if TYPE_CHECKING:
@@ -68,8 +72,18 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
             key, fields = "systemInstruction", {}
             if isinstance(first, Field) and type(first.value) is dict:
                 key, fields = first.key, {k: v for k, v in first.value.items() if k != "parts"}
-            out[key] = {**fields, "parts": sp}
-    contents = out["contents"] = write_turns(turns, w, NAME, "parts", _part, wire_role=_wire_role)
+            if sp:
+                out[key] = {**fields, "parts": sp}
+            else:  # a Content with no parts: refused ("contents.parts must not be empty"), so none
+                w.unnote("moved", frozenset(i for i, _m in system), "System message")  # moved nowhere
+                for i, _m in system:
+                    w.index = i
+                    w.note("dropped", f"System message {w.index} holds nothing {NAME} can take: no systemInstruction "
+                                      "is written (an empty one has no parts)")
+    order = CallOrder(messages, w, "Gemini pairs a turn's function responses with its calls by position where the "
+                                   "calls have no ids")
+    contents = out["contents"] = write_turns(turns, w, NAME, "parts", _part, wire_role=_wire_role,
+                                             arrange=order.arrange)
     if contents and contents[0].get("role") == "model" and any(
             type(p) is dict and ("functionCall" in p or "function_call" in p) for p in contents[0].get("parts") or ()):
         user_turn_first(contents, turns, w, NAME, {"role": "user", "parts": [{"text": FIRST_USER}]},  # call_first

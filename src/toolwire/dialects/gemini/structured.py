@@ -16,7 +16,7 @@ turns and the system instruction: ``request``).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Dict, Tuple
+from typing import Any, Dict, Optional, Tuple
 
 from ..._target import CORE, Ask, Fragment, Profile, Target
 from .._common import error_names
@@ -146,6 +146,20 @@ def _turn(role: str, text: str) -> Dict[str, Any]:
     return {"role": "model" if role == "assistant" else role, "parts": [{"text": text}]}
 
 
+def _reply_turn(raw: Any) -> Optional[Dict[str, Any]]:
+    """The first candidate's ``content`` as it came (a copy), its parts' ``thoughtSignature``
+    and its thought parts kept: "if you receive a thought signature in a model response,
+    you should pass it back exactly as it was received"
+    (https://ai.google.dev/gemini-api/docs/thought-signatures, checked 2026-12-06);
+    ``None`` for a reply that is no dict or holds no parts (the text's turn then)."""
+    cands = raw.get("candidates") if isinstance(raw, dict) else None
+    cand = first(cands) if type(cands) is list else None
+    content = cand.get("content") if isinstance(cand, dict) else None
+    if not isinstance(content, dict) or type(content.get("parts")) is not list or not content["parts"]:
+        return None
+    return {**content, "role": "model", "parts": list(content["parts"])}
+
+
 def _error(status: int, error: Dict[str, Any]) -> bool:
     return error_names(
         error,
@@ -166,6 +180,7 @@ JSON_SCHEMA = Target(
     resume_token=_resume_token,
     history="contents",
     turn=_turn,
+    reply_turn=_reply_turn,
     turns=turns,
     instruction=instruction,
     schema_error=_error,

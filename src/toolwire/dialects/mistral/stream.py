@@ -12,7 +12,10 @@ name is a separate call), so this handler is the Chat one under Mistral's name.
 mistralai SDK objects fill ``id="null"`` and ``index=0`` where the wire has none.
 The Chat handler reads ``"null"`` as no id (and a named delta with it as a new call),
 because such objects reach it under either name, and detected (their chunks are Chat
-chunks: detection says ``openai.chat``).
+chunks: detection says ``openai.chat``). A finish beside pieces, whole calls included,
+ends them when a later chunk shows none goes on, or at the end (the SDK's objects carry
+no ``[DONE]``); after it, a piece without ``index`` goes on with the call before it when
+that call came without one, as the SDK's ``index=0`` reads it (``chat_stream_feed.Feed``).
 """
 
 from __future__ import annotations

@@ -220,7 +220,8 @@ def _peek(item: Dict[str, Any]) -> Tuple[Any, Any]:
 
 
 DIALECT = Dialect(
-    history=chat_like(NAME, images=True, evidence=detect),
+    history=chat_like(NAME, images=True, evidence=detect,
+                      ordered="Ollama pairs tool messages with calls by tool_name only"),
     name=NAME,
     argument_keys=("arguments",),
     keys=frozenset({"function", "done", "role", "messages"}),

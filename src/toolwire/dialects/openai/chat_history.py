@@ -23,7 +23,7 @@ from ..._dialect import Dialect, HistoryCodec, Pairing, Sniff
 from .._history_read import hints, plain_view
 from ..gemini.compat_signature import compat_signed
 from .chat_history_decode import decoder, read_images
-from .chat_history_encode import encoder
+from .chat_history_encode import PREFIX_FLAG, encoder
 from .media import OPENAI_DETAILS
 
 if TYPE_CHECKING:
@@ -38,6 +38,11 @@ RIGHT_AFTER = Pairing(right_after=True)  # tool messages right after the call's 
 # (its validators skip message 0's calls: ``_validate_tool_calls_followed_by_tool_messages``)
 MISTRAL_CALL_FIRST = ("Not the same number of function calls and responses (v11 tokenizers and later: Unexpected "
                       "tool call id {id} in tool results)")
+# mistral-common 1.13.1 ``_validate_last_message`` (serving mode), as the hosted API answers
+# (0xPlaygrounds/rig#708)
+MISTRAL_LAST = "Expected last role User or Tool (or Assistant with prefix) for serving but got assistant"
+# mistral-common 1.13.1 ``_validate_assistant_message``
+MISTRAL_PREFIX_LAST = "Assistant message with prefix True must be last message"
 
 
 def chat_like(
@@ -50,6 +55,7 @@ def chat_like(
     pairing: Pairing = RIGHT_AFTER,
     details: Tuple[str, ...] = (),
     evidence: Optional[Sniff] = None,
+    ordered: Optional[str] = None,
 ) -> HistoryCodec:
     """The history codec of the Chat-shaped dialect *name*: *plan* names its text
     beside calls (Cohere ``tool_plan``), *images* whether messages carry an
@@ -59,27 +65,34 @@ def chat_like(
     clients write a short assistant turn there; a system
     message written fresh after an assistant or tool message moves up to the leading
     ones: "Unexpected role 'system' after role 'assistant'", mistral-common's
-    ``_validate_message_order``; and a user message goes before a first message that is
-    an assistant message with calls: ``MISTRAL_CALL_FIRST``),
+    ``_validate_message_order``; a user message goes before a first message that is
+    an assistant message with calls: ``MISTRAL_CALL_FIRST``; and a last message that is
+    an assistant message of text is written as a prefix: ``MISTRAL_LAST``; a prefix
+    written back as it came on a message that is not the last one goes without it:
+    ``MISTRAL_PREFIX_LAST``),
     *thinking* whether ``{"type": "thinking"}`` content blocks are its own reasoning
     (Mistral's ``ThinkChunk``, Cohere's thinking content), *pairing* where its tool
     messages go (right after the call's message), *details* the image ``detail`` values
     its ``image_url`` parts take (``openai.media``), *evidence* the dialect's own
     ``Dialect.detect``: a Chat-shaped history is its when that claims the body, one of
-    its messages or one of their calls (with none, only ``openai.chat`` claims one: any).
+    its messages or one of their calls (with none, only ``openai.chat`` claims one: any);
+    *ordered*, where the dialect pairs tool messages with calls by position (Ollama: by
+    ``tool_name`` only), why: a turn's tool messages are written in call order (``CallOrder``).
     What a message holds beside its parts, which it goes without when written fresh, is
     noted (``HistoryCodec.unsent``, ``_unsent``), whatever the dialect."""
     if bridge is not None and not pairing.after_tool:  # what the history written back as it came meets
         pairing = replace(pairing, after_tool="Unexpected role '{role}' after role 'tool'",
                           after_assistant="Unexpected role 'system' after role 'assistant'",
-                          call_first=MISTRAL_CALL_FIRST, first_listed=True)
+                          call_first=MISTRAL_CALL_FIRST, first_listed=True, last_assistant=MISTRAL_LAST,
+                          prefix_last=MISTRAL_PREFIX_LAST)
 
     # partials of module-level functions, not closures: a dialect derived from a built-in
     # one (``dataclasses.replace``) pickles by value with the standard ``pickle``
     detect = partial(_detect, name, evidence)
     decode = partial(_decode, (name, plan, images, thinking))
     encode = partial(_encode, (name, plan, images, bridge, details, bool(pairing.after_assistant),
-                               bool(pairing.call_first and pairing.first_listed)))
+                               bool(pairing.call_first and pairing.first_listed), pairing.last_assistant, ordered,
+                               pairing.prefix_last))
     return HistoryCodec(decode, encode, detect, frozenset({"messages"}), pairing=pairing, unsent=_unsent)
 
 
@@ -105,9 +118,9 @@ def _decode(key: Tuple[Any, ...], x: Any, d: Dialect) -> List[Message]:
 def _encode(key: Tuple[Any, ...], messages: List[Message], w: Writer) -> Dict[str, Any]:
     fn = _ENCODERS.get(key)
     if fn is None:
-        name, plan, images, bridge, details, lift, opens = key
+        name, plan, images, bridge, details, lift, opens, last, ordered, prefix_last = key
         fn = _ENCODERS[key] = encoder(name, plan=plan, images=images, bridge=bridge, details=details, lift=lift,
-                                      opens=opens)
+                                      opens=opens, last=last, ordered=ordered, prefix_last=prefix_last)
     return fn(messages, w)
 
 
@@ -130,7 +143,7 @@ def _unsent(wire: Any) -> Tuple[str, ...]:
     if role in _SPEAKERS and type(wire.get("name")) is str:
         out.append(f"The participant name {wire['name']!r}")
     if role == "assistant" and wire.get("prefix") is True:
-        out.append("The prefix flag (the reply continues this assistant message)")
+        out.append(PREFIX_FLAG)
     cites = wire.get("citations")
     if type(cites) is list and cites:
         out.append(f"The list of citations ({len(cites)})")

@@ -22,7 +22,12 @@ message right after an assistant or tool message (mistral-common
 message, after a tool no system message): such a system message moves up to the leading ones
 (*lift*), noted; and no first message that is an assistant message with calls
 (mistral-common's validators skip message 0's calls, so the tool messages answering
-them are refused): a user message goes before it (*opens*), noted.
+them are refused): a user message goes before it (*opens*), noted; and no last message
+that is an assistant message without ``prefix`` (mistral-common
+``_validate_last_message``: "Expected last role User or Tool (or Assistant with prefix)
+for serving"): a final assistant message of text written fresh gets ``"prefix": true``,
+the prefix the reply continues (``AssistantMessage.prefix``,
+https://docs.mistral.ai/guides/prefix/), noted (*last*).
 """
 
 from __future__ import annotations
@@ -35,6 +40,7 @@ from ...conversation._values import Media, Message, Other, Part, Reasoning, Text
 from .._common import scoped
 from .._history_write import FIRST_USER, image_url, no_detail, no_upload
 from .._result_media import web
+from .._result_order import CallOrder
 from ..gemini.audio_parts import chat_audio, is_gemini_audio
 from .file_parts import CHAT, RESPONSES, chat_file
 from .media import write_detail
@@ -42,22 +48,33 @@ from .media import write_detail
 if TYPE_CHECKING:
     from ...conversation._writer import Writer
 
-__all__ = ["encoder"]
+__all__ = ["PREFIX_FLAG", "encoder"]
+
+PREFIX_FLAG = "The prefix flag (the reply continues this assistant message)"  # what a note calls Mistral's ``prefix``
 
 
 def encoder(
     name: str, *, images: bool, bridge: Optional[str], details: Tuple[str, ...], lift: bool = False,
-    plan: Optional[str] = None, opens: bool = False,
+    plan: Optional[str] = None, opens: bool = False, last: str = "", ordered: Optional[str] = None,
+    prefix_last: str = "",
 ) -> Callable[[List[Message], Writer], Dict[str, Any]]:
     """The ``encode`` of the Chat-shaped dialect *name*'s history codec (``chat_like``
     says what *images*, *bridge*, *details* and *plan* are); *lift*: a system message
     written fresh right after an assistant or tool message moves up to the leading
     system messages, noted (Mistral: ``Pairing.after_assistant``); *opens*: a user
     message (``FIRST_USER``) goes before a first written message that is an assistant
-    message with calls, noted (Mistral: ``Pairing.call_first``). The text of an
+    message with calls, noted (Mistral: ``Pairing.call_first``); *last*: the dialect's
+    refusal of a final assistant message, which a final assistant message of text written
+    fresh escapes as a prefix (``"prefix": true``), noted (Mistral:
+    ``Pairing.last_assistant``); *prefix_last*: the dialect's refusal of a prefix on a
+    message that is not the last one: a message written back as it came with
+    ``"prefix": true`` that is not the last one written goes without it, noted (Mistral:
+    ``Pairing.prefix_last``; so the request it wrote, with the reply and the next user
+    message appended, is taken). The text of an
     assistant message with calls goes in its *plan* alone where the dialect has one
     (Cohere v2: "tool_plan", the text that goes with the tool calls), never in its
-    content blocks too."""
+    content blocks too. *ordered*: the dialect pairs tool messages by position (why):
+    each run of tool messages written fresh goes in call order (``CallOrder``)."""
 
     def user_part(p: Part, w: Writer, role: str) -> Any:
         """*p* as a content part (or ``("images", data)``) of the *role* message being written."""
@@ -107,6 +124,10 @@ def encoder(
         lifted: List[Dict[str, Any]] = []  # system messages moved up to the leading ones (*lift*)
         legacy = False  # a legacy ``function_call`` was written as decoded: its ``role: "function"`` answer too
         first = 0  # the message the first written one comes from
+        fresh: List[Tuple[int, int]] = []  # (its place in *out*, its message) of each result written fresh
+        tail: Tuple[Optional[Dict[str, Any]], List[int]] = (None, [])  # the last assistant message written fresh, its
+        # messages
+        prefixed: Dict[int, int] = {}  # id() of a message written back as it came with ``"prefix": true`` -> its index
         for i, m, origin in merged:
             w.index = i
             if not out:
@@ -115,6 +136,8 @@ def encoder(
             if orig is not None and (legacy or orig.get("role") != "function"):
                 if m.role == "assistant":
                     legacy = orig.get("function_call") is not None
+                    if prefix_last and orig.get("prefix") is True:
+                        prefixed[id(orig)] = i
                 out.append(orig)
                 continue
             if m.role == "assistant":
@@ -128,6 +151,7 @@ def encoder(
                                       "reasoning beside an assistant's text or calls")
                 else:
                     out.append(msg)
+                    tail = (msg, sorted(set(origin)) if origin else [i])
                 continue
             rest: List[Any] = []
             for p in m.parts:
@@ -135,6 +159,7 @@ def encoder(
                     if not legacy and p.id is None and scoped(p, name).get("legacy"):
                         # its call was written fresh, as a tool call with an id: a tool message answers it
                         p = p.replace(provider_data={k: v for k, v in p.provider_data.items() if k != name})
+                    fresh.append((len(out), i))
                     out.append(w.result(p))
                 else:
                     item = user_part(p, w, m.role)
@@ -157,6 +182,8 @@ def encoder(
             if imgs:
                 um["images"] = imgs
             _place(out, lifted, um, m, i, w)
+        if ordered is not None and fresh:
+            _in_call_order(out, fresh, CallOrder(messages, w, ordered))
         if lifted:  # after the leading system messages, in their order (one splice: linear)
             lead = next((k for k, x in enumerate(out) if x.get("role") != "system"), len(out))
             out[lead:lead] = lifted
@@ -167,7 +194,30 @@ def encoder(
             w.note("inserted", f"A user message {FIRST_USER!r} is written before assistant message {first}: {name} "
                                "takes no history whose first message is an assistant message with tool calls")
             out.insert(0, {"role": "user", "content": FIRST_USER})
+        if prefixed:
+            _stale(out, prefixed, w)
+        if last and out[-1] is tail[0] and not out[-1].get("tool_calls"):
+            out[-1]["prefix"] = True
+            run = tail[1]
+            w.index = run[-1]
+            said = (f"Assistant message {run[0]}, the last one, is" if len(run) == 1 else
+                    f"Assistant messages {run[0]} to {run[-1]}, the last ones, are written as one and")
+            w.note("converted", f"{said} written with 'prefix': true (the reply continues it): {name} takes a final "
+                                f"assistant message only as a prefix (\"{last}\")")
+            w.unnote("dropped", frozenset(run), PREFIX_FLAG)  # a flag of its own is kept, not dropped
         return {"messages": out}
+
+    def _stale(out: List[Dict[str, Any]], prefixed: Dict[int, int], w: Writer) -> None:
+        """The messages written back as they came with ``"prefix": true`` (*prefixed*)
+        that are not the last one written, without it, noted (*prefix_last*)."""
+        end = len(out) - 1
+        for k, x in enumerate(out):
+            i = prefixed.get(id(x))
+            if i is not None and k != end:
+                out[k] = {f: v for f, v in x.items() if f != "prefix"}
+                w.index = i
+                w.note("dropped", f"{PREFIX_FLAG} of message {i} is not sent to {name}: message {i} is not the last "
+                                  f"one (\"{prefix_last}\")")
 
     def _place(
         out: List[Dict[str, Any]], lifted: List[Dict[str, Any]], msg: Dict[str, Any], m: Message, i: int, w: Writer
@@ -237,6 +287,18 @@ def encoder(
         return msg
 
     return encode
+
+
+def _in_call_order(out: List[Dict[str, Any]], fresh: List[Tuple[int, int]], order: CallOrder) -> None:
+    """Each run of consecutive tool messages written fresh (*fresh*: their places in
+    *out* and their messages, in order) put in call order by *order*, in place."""
+    start = 0
+    for k in range(1, len(fresh) + 1):
+        if k == len(fresh) or fresh[k][0] != fresh[k - 1][0] + 1:
+            run = fresh[start:k]
+            for (at, _), item in zip(run, order.arrange([(i, out[at]) for at, i in run])):
+                out[at] = item
+            start = k
 
 
 def _merge_assistants(messages: List[Message], name: str) -> List[Tuple[int, Message, Optional[List[int]]]]:

@@ -24,9 +24,11 @@ Follows https://platform.openai.com/docs/api-reference/chat-streaming (checked
   pieces (openai/openai-openapi#576): joined, the call is ``{"input": text}``; cut off
   when the stream ends before its choice's ``finish_reason`` (``Core.add_input``).
 - Calls end at their choice's ``finish_reason`` or at the end of the stream; after a
-  finish beside indexed argument pieces (LiteLLM's Gemini iterator sends it on every
-  chunk), a piece that can only continue a call of the choice still goes on with it, and
-  a head at an index without an open call starts one beside them; the usage chunk
+  finish beside argument pieces, whole calls included (LiteLLM's Gemini iterator sends
+  it on every chunk; a whole-looking ``{}`` may be followed by the real object), a piece
+  that can only continue a call of the choice (its index, or none after a call without
+  one; no id or its own, and with that id its own name or none) still goes on with it,
+  and a head at an index without an open call starts one beside them; the usage chunk
   (``choices: []`` with ``usage``, the last) or ``[DONE]`` ends them
   (``chat_stream_feed.Feed._finished``).
 - Legacy ``delta.function_call`` is one call per choice; its all-empty dummy adds

@@ -125,8 +125,7 @@ class Feed:
     def _finished(self, scope: Any) -> None:
         """The choice *scope* finished, and nothing goes on with its calls: they end
         (``Core.end_scope``). A finish in a chunk without tool-call pieces (OpenAI's: an
-        empty delta), or beside pieces without ``index`` (Mistral's whole calls: no
-        piece can go on with them), ends them at once; one beside indexed pieces only
+        empty delta) ends them at once; one beside pieces, whole calls or not, only
         marks its choice (``finished``) until a later chunk of the choice carries no piece
         that can only continue one of its calls (``_call``), a chunk with ``choices: []``
         and ``usage`` (the usage chunk: openai ``stream_options.include_usage``, the last
@@ -294,8 +293,10 @@ class Feed:
                 if scope == core.first_choice:  # the stream's finish reason is the first choice's
                     core.finish(reason)
                 core.choice_finish[scope] = str(reason)
-                if pieces is not None and any(type(tc) is dict and tc.get("index") is not None for tc in pieces):
-                    # beside indexed pieces (LiteLLM's): its calls end when a later chunk shows none goes on
+                if pieces is not None:
+                    # beside pieces (LiteLLM's; Mistral's whole calls, with or without index): its calls
+                    # end when a later chunk shows none goes on. A call that looks whole may still get
+                    # its rest: ``{}`` before the real object, white space, its head repeated with ``""``
                     self.finished.add(scope)
                 else:  # in a chunk of its own (OpenAI's: an empty delta): they end here
                     self._finished(scope)
@@ -324,14 +325,23 @@ class Feed:
         core = self.core
         if scope in self.finished:
             # after the choice's finish, only a piece that can be nothing but the rest of a call of
-            # the choice goes on with it: no name, that call's index, no id (``""``, ``"null"``) or its
-            # own; and a head (a name) at an index where the choice has no open call starts a call
-            # beside them (parallel heads in chunks of their own; the index decides, as without a finish)
-            c = core.by_key.get((scope, index)) if index is not None else None
-            if name is None:
-                if c is None or c.done or (type(ident) is str and ident and ident != "null" and ident != c.id):
+            # the choice goes on with it: that call's index (none, for a call started without one: the
+            # call the choice started last, as mistralai's ``ToolCall.index`` defaults to 0), no id
+            # (``""``, ``"null"``) or its own, no name or, beside its own id, its own (a gateway repeating
+            # both on every delta); and a head (a name) at an index where the choice has no open call
+            # starts a call beside them (parallel heads in chunks of their own; the index decides, as
+            # without a finish)
+            if index is not None:
+                c = core.by_key.get((scope, index))
+            else:
+                c = core.latest(scope)
+                if c is not None and c.key is not None:  # an indexed call: a piece without one is no part of it
+                    c = None
+            own = type(ident) is str and ident and ident != "null"
+            if c is None or c.done:
+                if name is None or index is None:
                     self._finished(scope)
-            elif index is None or (c is not None and not c.done):
+            elif (own and ident != c.id) or (name is not None and (not own or name != c.name)):
                 self._finished(scope)
         if type(ident) is not str or not ident:
             ident = None

@@ -176,7 +176,17 @@ PAIRING = Pairing(
     missing="No tool output found for function call {id}",
     orphan="No tool call found for function call output with call_id {id}",
 )
+
+
+def _unsent(wire: Any) -> Tuple[str, ...]:
+    """A message's ``phase`` (openai-python ``ResponseOutputMessage.phase``: "Labels an
+    `assistant` message as intermediate commentary (`commentary`) or the final answer
+    (`final_answer`)"), which no other dialect has: noted where the message goes without it."""
+    phase = wire.get("phase") if type(wire) is dict and wire.get("type", "message") == "message" else None
+    return (f"The message phase {phase!r}",) if type(phase) is str else ()
+
+
 HISTORY = HistoryCodec(
     decode, encode, detect, frozenset({"instructions", "input"}), state=STATE,
-    pairing=PAIRING,
+    pairing=PAIRING, unsent=_unsent,
 )

@@ -1,0 +1,37 @@
+"""A Mistral message written back as it came is judged by the message written before
+it: a system message written fresh after an assistant or tool message moves up to the
+leading ones, so the message after it lands right after that assistant or tool message
+(mistral-common ``_validate_message_order``: "Unexpected role 'system' after role
+'assistant'"; "Unexpected role 'user' after role 'tool'" before 1.11.1)."""
+
+from __future__ import annotations
+
+from toolwire.conversation import (
+    Conversation,
+    Message,
+    Problem,
+    Text,
+    check_conversation,
+    decode_conversation,
+    encode_conversation,
+)
+
+
+def _as_came(role: str, text: str) -> Message:
+    wire = [{"role": "user", "content": "q"}, {"role": role, "content": text}]
+    return decode_conversation({"messages": wire}, "mistral").messages[1]
+
+
+def test_a_system_message_as_it_came_after_a_lifted_one_is_after_the_assistant() -> None:
+    conv = Conversation([Message("user", [Text("q")]), Message("assistant", [Text("a")]),
+                         Message("system", [Text("s1")]), _as_came("system", "s2"), Message("user", [Text("u")])])
+    out = encode_conversation(conv, "mistral")["messages"]
+    assert [m["role"] for m in out] == ["system", "user", "assistant", "system", "user"]
+    assert check_conversation(conv, "mistral") == [Problem(
+        "unexpected-role", 3, None, "Message 3: a system message comes right after an assistant message; mistral "
+                                    "answers: Unexpected role 'system' after role 'assistant'")]
+
+
+def test_a_system_message_as_it_came_after_a_kept_one_is_fine() -> None:
+    conv = Conversation([Message("system", [Text("s1")]), _as_came("system", "s2"), Message("user", [Text("u")])])
+    assert check_conversation(conv, "mistral") == []
