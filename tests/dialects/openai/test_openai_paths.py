@@ -197,13 +197,20 @@ def test_chat_stream_sse_text_among_dict_chunks() -> None:
 
 
 def test_chat_stream_continuations_without_an_open_call() -> None:
-    after_finish = [ch({"tool_calls": [{"id": "a", "function": {"name": "f", "arguments": "{}"}}]}, "tool_calls"),
+    # a finish in a chunk of no pieces ends the choice's calls: a later piece opens none
+    after_finish = [ch({"tool_calls": [{"id": "a", "function": {"name": "f", "arguments": "{}"}}]}), ch({}, "tool_calls"),
                     ch({"tool_calls": [{"function": {"arguments": "{}"}}]})]
     first, second = accumulate(after_finish)
     assert first == ToolCall("f", {}, "a")
     assert isinstance(second, InvalidToolCall)
     assert (second.name, second.id, second.error, second.loc) == (
         None, None, "The stream never gave this call a name", "$.calls[1].name")
+    # a finish beside the pieces leaves the call open (LiteLLM's finish on every chunk): the
+    # piece without index continues it (Mistral's index defaults to 0), `{}` then `{}` is `{}`
+    beside = [ch({"tool_calls": [{"id": "a", "function": {"name": "f", "arguments": "{}"}}]}, "tool_calls"),
+              ch({"tool_calls": [{"function": {"arguments": "{}"}}]})]
+    (one,) = accumulate(beside)
+    assert (one, one.repairs) == (ToolCall("f", {}, "a"), ("leading-empty-object",))
     other_choice = [ch({"tool_calls": [{"id": "a", "function": {"name": "f", "arguments": "{"}}]}),
                     ch({"tool_calls": [{"function": {"arguments": "}"}}]}, index=1), ch({}, "stop")]
     (cut,) = accumulate(other_choice)
