@@ -257,6 +257,23 @@ def test_pieces_repeating_the_calls_id_and_name_continue_it(name: Optional[str])
     assert _fed(chunks) == expected
 
 
+def test_pieces_repeating_the_name_alone_continue_the_call() -> None:
+    """Its name on every delta but the id on the first only (Kimi-style names, LiteLLM's
+    finish on every chunk): as without the finish, one call (docs/streaming.md rule 1:
+    "never a second {} call nor a dropped one"). toolwire cut the call at the repeated
+    name and handed over ``f({})`` between two invalid calls (revS2's review)."""
+    def named(text: str) -> Dict[str, Any]:
+        return {"index": 0, "type": "function", "function": {"name": "f", "arguments": text}}
+    chunks = [c({"role": "assistant", "tool_calls": [{**named('{"q": "a'), "id": "call_1"}]}, "tool_calls"),
+              c({"tool_calls": [named(" ")]}, "tool_calls"),
+              c({"tool_calls": [named('b"}')]}, "tool_calls")]
+    expected = [ToolCall("f", {"q": "a b"}, "call_1")]
+    assert accumulate(chunks, "openai.chat") == expected
+    assert accumulate(chunks) == expected
+    assert _fed(chunks) == expected
+    assert accumulate([{**ch, "choices": [{**ch["choices"][0], "finish_reason": None}]} for ch in chunks]) == expected
+
+
 def test_the_same_id_under_another_name_after_the_finish_is_a_new_call() -> None:
     """The same id under another name at the index is no repeat of the call: another call
     sharing the id (DeepSeek, GLM reuse one), as without a finish."""

@@ -341,7 +341,8 @@ class Feed:
             if c is None or c.done:
                 if name is None or index is None:
                     self._finished(scope)
-            elif (own and ident != c.id) or (name is not None and (not own or name != c.name)):
+            elif (own and ident != c.id) or (name is not None and name != c.name):
+                # (its own name without an id: as without the finish, ``Core.delta``'s rule 1 decides)
                 self._finished(scope)
         if type(ident) is not str or not ident:
             ident = None
