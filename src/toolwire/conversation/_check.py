@@ -25,7 +25,7 @@ the target provider answers with where it is known:
   system message (``encode_conversation`` refuses to write either);
 - written back as it came: ``invalid-id`` (a call id the target's id rule refuses),
   ``unexpected-role`` (``Pairing.after_tool``, ``Pairing.after_assistant``), ``assistant-first``
-  (``Pairing.user_first``), ``assistant-last`` (``Pairing.last_assistant``) and
+  (``Pairing.user_first``, ``call_first``, ``alone``), ``assistant-last`` (``Pairing.last_assistant``) and
   ``prefix-not-last`` (``Pairing.prefix_last``), which a fresh write mends (``_order``).
 
 The rules and the provider's wordings are the judging dialect's
@@ -178,8 +178,8 @@ def _order(conv: Conversation, target: Optional[str], rules: Pairing, ids: Optio
     """What the judging provider refuses beside pairing, where the history or a message is
     written back as it came (decoded from it, unchanged): a history whose first message
     is the assistant's (``Pairing.user_first``, ``call_first`` where it holds calls,
-    ``first_listed`` where a system message counts; written anew, a user turn goes before
-    it), a call id its rule refuses (written fresh, it would be mapped), a user or
+    ``alone`` where it is the only one, ``first_listed`` where a system message counts;
+    written anew, a user turn goes before it), a call id its rule refuses (written fresh, it would be mapped), a user or
     system message right after a tool message (``Pairing.after_tool``; written fresh, an
     assistant turn goes between them), a system message right after an assistant
     message (``Pairing.after_assistant``; written fresh, it moves up), a last message
@@ -192,14 +192,16 @@ def _order(conv: Conversation, target: Optional[str], rules: Pairing, ids: Optio
     msgs = conv.messages
     if target is None:
         return out
-    if (rules.user_first or rules.call_first) and conv.original(target) is not None:
+    if (rules.user_first or rules.call_first or rules.alone) and conv.original(target) is not None:
         if rules.first_listed:
             first: Optional[int] = 0 if msgs else None
         else:
             first = next((i for i, m in enumerate(msgs) if m.role != "system"), None)
         calls = msgs[first].calls if first is not None else ()
-        if first is not None and msgs[first].role == "assistant" and (rules.user_first or calls):
-            said = _wording(rules.user_first or rules.call_first, target, calls[0].id if calls else None)
+        alone = rules.alone if len(msgs) == 1 else ""  # one message, a prefix included
+        if first is not None and msgs[first].role == "assistant" and (rules.user_first or calls or alone):
+            said = _wording(rules.user_first or (rules.call_first if calls else alone), target,
+                            calls[0].id if calls else None)
             out.append(Problem("assistant-first", first, None,
                                f"Message {first}: the history starts with an assistant message{said}"))
     if rules.prefix_last and conv.original(target) is not None:
