@@ -312,6 +312,15 @@ def check_conversation(
     return sorted(_scan(conv, target, rules)[0] + _order(conv, target, rules, ids), key=lambda p: p.index)
 
 
+def _fresh(m: Message) -> Message:
+    """*m* written fresh: its wire kept, its role there cleared (``Message.original`` is
+    ``None``), so that what the wire held beside its parts (a participant name, a block's
+    ``cache_control``) is noted dropped when it is written, as for any decoded message
+    written fresh (``_api._unsent``)."""
+    w = m.wire
+    return Message(m.role, m.parts, wire=None if w is None else (*w[:2], None, *w[3:]))
+
+
 ERROR_TEXT = "Error: this tool call was not run (its result is missing from the history)."
 
 
@@ -390,8 +399,11 @@ def fix_conversation(
         changes.append(Problem("answered", i, c.id, f"Message {i}: the call {_who(c.id, c.name)} is answered with "
                                                     "an error result"))
     out: List[Message] = []
+    src: List[int] = []  # the input index of each message of *out* (an error results' message: its turn's)
     touched = {k[0] for k in drop} | {k[0] for k in before}
     for i, m in enumerate(msgs):
+        del src[len(out):]  # (a message left out of *out*)
+        src.extend((i, i))  # it, and the tool message of error results after it
         if i in touched:
             parts: List[Any] = []
             for j, q in enumerate(m.parts):
@@ -407,9 +419,9 @@ def fix_conversation(
             out.append(Message("tool", after[i]))
     if target is not None and rules.last_assistant and out:
         for p in _last(tuple(out), target, rules):  # the last message now: written fresh, a prefix
-            out[p.index] = Message("assistant", out[p.index].parts)
-            changes.append(Problem("rewritten", p.index, None, f"Message {p.index}: the assistant message is now the "
-                                   "last one and is written fresh, as a prefix"
-                                   + _wording(rules.last_assistant, target, None)))
+            m, i = out[p.index], src[p.index]
+            out[p.index] = _fresh(m)
+            changes.append(Problem("rewritten", i, None, f"Message {i}: the assistant message is now the last one "
+                                   "and is written fresh, as a prefix" + _wording(rules.last_assistant, target, None)))
     changes.sort(key=lambda p: p.index)
     return Conversation(out, dialect=conv.dialect), changes
