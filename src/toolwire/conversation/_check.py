@@ -48,7 +48,7 @@ from .._types import InvalidToolCall, ToolCall, ToolResult
 from ._api import decode_conversation
 from ._pairing import Pairer, plan
 from ._problems import Problem
-from ._values import Conversation, Message, starts_turn, wrong_role
+from ._values import Conversation, Message, Other, Reasoning, starts_turn, wrong_role
 
 __all__ = ["check_conversation", "fix_conversation"]
 
@@ -187,7 +187,8 @@ def _order(conv: Conversation, target: Optional[str], rules: Pairing, ids: Optio
     a prefix) and a prefix on a message that is not the last one (``Pairing.prefix_last``;
     written message by message, the flag is dropped). A message is judged by the one
     written before it: a system message written fresh after an assistant or tool message
-    moves up (``Pairing.after_assistant``)."""
+    moves up (``Pairing.after_assistant``), a message written fresh is written as its
+    role, as tool messages or not at all (``_written``)."""
     out: List[Problem] = []
     msgs = conv.messages
     if target is None:
@@ -215,7 +216,7 @@ def _order(conv: Conversation, target: Optional[str], rules: Pairing, ids: Optio
     for i, m in enumerate(msgs):
         if m.original(target) is None:
             if not (rules.after_assistant and m.role == "system" and prev in ("assistant", "tool")):
-                prev = m.role  # (else moved up)
+                prev = _written(m, target) or prev  # (else moved up)
             continue
         before, prev = prev, m.role
         if rules.after_tool and m.role in ("user", "system") and before == "tool":
@@ -233,6 +234,19 @@ def _order(conv: Conversation, target: Optional[str], rules: Pairing, ids: Optio
                                                               f"written back as it came, and {target} takes ids "
                                                               f"{ids.describe()} only"))
     return out
+
+
+def _written(m: Message, target: str) -> Optional[str]:
+    """The role of the last wire message a message written fresh is written as: ``tool``
+    for one of tool results only (a Chat-shaped writer writes each as a tool message),
+    ``None`` for one the writer leaves out (it holds only another provider's items or
+    reasoning: dropped, noted; an assistant message of reasoning alone)."""
+    kept = [p for p in m.parts if not ((type(p) is Other or type(p) is Reasoning) and p.dialect != target)]
+    if m.role == "assistant" and all(type(p) is Reasoning for p in kept):
+        return None
+    if m.parts and not kept:
+        return None
+    return "tool" if kept and all(type(p) is ToolResult for p in kept) else m.role
 
 
 def _last(msgs: Tuple[Message, ...], target: str, rules: Pairing) -> List[Problem]:
