@@ -132,7 +132,8 @@ def encoder(
         fresh: List[Tuple[int, int]] = []  # (its place in *out*, its message) of each result written fresh
         tail: Tuple[Optional[Dict[str, Any]], List[int]] = (None, [])  # the last assistant message written fresh, its
         # messages
-        prefixed: Dict[int, int] = {}  # id() of a message written back as it came with ``"prefix": true`` -> its index
+        prefixed: Dict[int, List[int]] = {}  # id() of a message written back as it came with ``"prefix": true`` -> its
+        # indexes, in order (one dict a caller's list holds twice is written twice)
         for i, m, origin in merged:
             w.index = i
             if not out:
@@ -142,7 +143,7 @@ def encoder(
                 if m.role == "assistant":
                     legacy = orig.get("function_call") is not None
                     if prefix_last and orig.get("prefix") is True:
-                        prefixed[id(orig)] = i
+                        prefixed.setdefault(id(orig), []).append(i)
                 out.append(orig)
                 continue
             if m.role == "assistant":
@@ -214,13 +215,19 @@ def encoder(
             w.unnote("dropped", frozenset(run), PREFIX_FLAG)  # a flag of its own is kept, not dropped
         return {"messages": out}
 
-    def _stale(out: List[Dict[str, Any]], prefixed: Dict[int, int], w: Writer) -> None:
+    def _stale(out: List[Dict[str, Any]], prefixed: Dict[int, List[int]], w: Writer) -> None:
         """The messages written back as they came with ``"prefix": true`` (*prefixed*)
-        that are not the last one written, without it, noted (*prefix_last*)."""
+        that are not the last one written, without it, noted (*prefix_last*). They are
+        written in their order, so a dict written twice is its first index, then its next."""
         end = len(out) - 1
+        seen: Dict[int, int] = {}  # id() -> how many times it was met
         for k, x in enumerate(out):
-            i = prefixed.get(id(x))
-            if i is not None and k != end:
+            at = prefixed.get(id(x))
+            if at is None:
+                continue
+            n = seen[id(x)] = seen.get(id(x), -1) + 1
+            i = at[n]
+            if k != end:
                 out[k] = {f: v for f, v in x.items() if f != "prefix"}
                 w.index = i
                 w.note("dropped", f"{PREFIX_FLAG} of message {i} is not sent to {name}: message {i} is not the last "
