@@ -751,14 +751,16 @@ def test_a_plain_final_response_is_read_without_settle() -> None:
 @st.composite
 def _final_variants(draw: Any) -> List[Any]:
     """A Responses stream whose final response is plain or nearly so: items moved,
-    dropped, doubled, given other ids, other items put in; its events dropped, delivered
+    dropped, doubled, given other ids, other arguments or name under theirs, other items
+    put in; its events dropped, delivered
     twice or as JSON text, other nodes corrupted."""
     calls = draw(call_lists())
     chunks: List[Any] = encode_stream(calls, "openai.responses", split=2)
     final = chunks[-1]["response"]
     output: List[Any] = final["output"]
     for _ in range(draw(st.integers(0, 3))):
-        op = draw(st.sampled_from(["swap", "drop", "double", "ids", "insert", "type", "node", "event", "text"]))
+        op = draw(st.sampled_from(["swap", "drop", "double", "ids", "insert", "type", "node", "event", "text",
+                                   "args"]))
         at = draw(st.integers(0, max(len(output) - 1, 0)))
         if op == "swap" and len(output) > 1:
             other = draw(st.integers(0, len(output) - 1))
@@ -770,6 +772,9 @@ def _final_variants(draw: Any) -> List[Any]:
         elif op == "ids" and output and type(output[at]) is dict:
             output[at] = dict(output[at], call_id=draw(st.sampled_from(["call_0", "call_1", "call_x", "", None])),
                               id=draw(st.sampled_from(["fc_0", "fc_9", None])))
+        elif op == "args" and output and type(output[at]) is dict:  # its ids kept: the same or another call
+            field = draw(st.sampled_from(["arguments", "input", "name"]))
+            output[at] = dict(output[at], **{field: draw(st.sampled_from(["", '{"z": 1}', "{ }", "g", None]))})
         elif op == "insert":
             output.insert(at, copy.deepcopy(draw(st.sampled_from([_MSG, _RS, _WS, _AP, "x", {}]))))
         elif op == "type" and output and type(output[at]) is dict:

@@ -510,3 +510,52 @@ def test_a_final_event_delivered_n_times_is_read_in_linear_work(preview: bool) -
     assert big <= 4.4 * small
     small, big = work(20, 50), work(20, 200)  # and in the number of deliveries
     assert big <= 4.4 * small
+
+
+def _lines_run(fn: Any) -> int:
+    """Python lines run while *fn* runs (counted, not timed: a loop over the calls counts)."""
+    count = [0]
+
+    def trace(frame: Any, event: str, arg: Any) -> Any:
+        if event == "line":
+            count[0] += 1
+        return trace
+
+    sys.settrace(trace)
+    try:
+        fn()
+    finally:
+        sys.settrace(None)
+    return count[0]
+
+
+def _one_item_final_work(n: int, replayed: bool) -> int:
+    """n calls streamed, then their response's final event holding ONE of them delivered n
+    times (*replayed*: each time after its ``response.created`` again, a reconnect)."""
+    def fc(i: int) -> Dict[str, Any]:
+        return {"type": "function_call", "id": f"fc_{i}", "call_id": f"call_{i}", "name": "f",
+                "arguments": '{"a": 1}', "status": "completed"}
+    created = {"type": "response.created", "response": {"id": "r1", "status": "in_progress", "output": []}}
+    final = {"type": "response.completed", "response": {"id": "r1", "status": "completed", "output": [fc(0)]}}
+    events: List[Dict[str, Any]] = [created]
+    for i in range(n):
+        events += [{"type": "response.output_item.added", "output_index": i, "item": {**fc(i), "arguments": ""}},
+                   {"type": "response.output_item.done", "output_index": i, "item": fc(i)}]
+    events.append(final)
+    again = events[:]
+    for _ in range(n):
+        again += [created, final] if replayed else [final]
+    acc = Accumulator("openai.responses")
+    for event in events:
+        acc.feed(event)
+    work = _lines_run(lambda: [acc.feed(event) for event in again[len(events):]])
+    calls = acc.close()
+    assert [c.id for c in calls] == [f"call_{i}" for i in range(n)] and all(type(c) is ToolCall for c in calls)
+    return work
+
+
+@pytest.mark.parametrize("replayed", [False, True], ids=["delivered-again", "replayed-from-created"])
+def test_a_small_final_event_delivered_n_times_is_read_in_linear_work(replayed: bool) -> None:
+    # before: each delivery built the tables of all n calls (``settle``): n * n
+    small, big = _one_item_final_work(100, replayed), _one_item_final_work(400, replayed)
+    assert big <= 4.4 * small

@@ -27,13 +27,13 @@ from ._normalize import iter_subschemas, merge_all_of
 from ._recursion import recursive_refs
 from ._report import Change, Lint
 from ._rewrite_any_of import AnyOfRewrites
-from ._rewrite_conjunctions import names_in
+from ._rewrite_conjunctions import _apart, names_in
 from ._rewrite_keywords import _hint, _lone
 from ._rewrite_objects import ObjectRewrites
 from ._rewrite_refs import INLINED_PER_NODE, MAX_INLINED, RefRewrites
 from ._rewrite_shapes import ANNOTATIONS, Options, accepts_all, holds_shape, is_open_object
 from ._string_branches import ambiguous_unions, takes_array
-from ._util import copy_json, escape_token, json_type
+from ._util import copy_json, decode_pointer, escape_token, json_type
 
 __all__ = ["ANNOTATIONS", "MAX_INLINED", "Rewriter"]
 
@@ -84,14 +84,16 @@ class Rewriter(RefRewrites, ObjectRewrites, AnyOfRewrites):
         self.empty: Dict[int, Tuple[str, str, Any]] = {}  # nodes with no value, see ``no_value``
         self.ref_kinds: Dict[Tuple[str, int], Any] = {}  # see ``_kind_of``
         self.assumed: Set[int] = set()  # copies typed ``object`` by ``_distributed`` alone
+        self.narrowed: Set[int] = set()  # wire nodes typed ``object`` for ``properties`` alone
 
     # ------------------------------------------------------------------------------
     def run(self) -> Any:
         root = self.root
         if self.p.permissive:
+            forced = _forced(root)
             for ptr, sub in iter_subschemas(root):
                 if isinstance(sub, dict):
-                    self._lint_common(sub, ptr)
+                    self._lint_common(sub, ptr, id(sub) in forced)
             copied = copy_json(root)
             for ptr, why in moved_patterns(copied, self.p):
                 self.change(ptr, "pattern", "moved", why)
@@ -148,9 +150,11 @@ class Rewriter(RefRewrites, ObjectRewrites, AnyOfRewrites):
                         sub["$ref"] = "#/properties/result" + ref[1:]
         return wire
 
-    def _lint_common(self, node: Dict[str, Any], ptr: str) -> None:
+    def _lint_common(self, node: Dict[str, Any], ptr: str, forced: bool = True) -> None:
+        """Lints of *node* as it is; an empty ``enum`` is an error where *forced* (a
+        value of the schema needs one here), else a warning (a parent may leave it out)."""
         if "enum" in node and not node["enum"]:
-            self.lint("unsatisfiable", ptr, "an empty enum accepts no value")
+            self.lint("unsatisfiable", ptr, "an empty enum accepts no value", "error" if forced else "warning")
         types = node.get("type")
         if isinstance(types, list) and "null" in types and "enum" in node and None not in node["enum"]:
             self.lint("enum-excludes-null", ptr, "type allows null but enum does not, so null is rejected", "warning")
@@ -177,6 +181,7 @@ class Rewriter(RefRewrites, ObjectRewrites, AnyOfRewrites):
             return self.no_value(ptr, "not of a schema accepting every value: no value is accepted")
         self._lint_common(n, ptr)
         assumed, n = id(n) in self.assumed, dict(n)
+        narrowed = False
         if assumed:
             self.assumed.add(id(n))  # (typed ``object`` by ``_distributed`` alone: the same node)
         n.pop("$defs", None)
@@ -241,9 +246,17 @@ class Rewriter(RefRewrites, ObjectRewrites, AnyOfRewrites):
         if p.typed_enum_branches and "type" not in n:
             self._typed_values(n, ptr)
         if "type" not in n and "properties" in n and not any(k in n for k in ("anyOf", "oneOf", "allOf")):
-            n = {"type": "object", **n}
+            narrowed, n = True, {"type": "object", **n}
             self.change(ptr, "type", "narrowed", "properties without a type read as an object")
         types = n.get("type")
+        if (p.strict or p.openapi) and not assumed and (isinstance(types, str) or isinstance(types, list) and types and
+                                         all(isinstance(t, str) for t in types)):
+            for key in sorted(_apart([types] if isinstance(types, str) else types).intersection(n)):
+                if key == "format" and p.openapi:
+                    continue  # (Gemini's Schema takes a format on numbers: int32, int64, float, double)
+                del n[key]  # (``properties`` on a string: no effect; OpenAI refuses it there, Gemini's
+                # Schema too: "properties: only allowed for OBJECT type")
+                self.change(ptr, key, "rewritten", "a keyword of another type than the node's: no effect, left out")
         if isinstance(types, list) and (
             not p.type_arrays or (p.typed_enum_branches and ("enum" in n)) or holds_shape(n, types, p.strict)
         ):
@@ -293,8 +306,8 @@ class Rewriter(RefRewrites, ObjectRewrites, AnyOfRewrites):
                             return self.no_value(ptr, "no anyOf branch has a value: no value is accepted")
                     if comb != "allOf" and (self.o.free_form == "string" or self.o.maps == "pairs"):
                         self.unions.append((ptr, out[comb]))  # checked once all is written
-            if p.openapi:
-                self._openapi_nullable(out, ptr)
+            if p.openapi and not self._openapi_nullable(out, ptr):  # (left out by a parent that can)
+                return self.no_value(ptr, "the type excludes null, the only branch of anyOf")
         if "items" in n or "prefixItems" in n:
             self._array(n, out, hints, ptr, required)
         elif (p.strict or p.openapi) and n.get("type") == "array":  # Gemini's Schema: "items: missing field"
@@ -316,6 +329,8 @@ class Rewriter(RefRewrites, ObjectRewrites, AnyOfRewrites):
             self.lint("not-representable", ptr, "an untyped schema cannot be sent in strict mode")
         if p.openapi:
             self._bare_null(n, out, ptr)
+        if narrowed:
+            self.narrowed.add(id(out))  # (its objects alone have no value where a required property has none)
         return out
 
     def _typed_values(self, n: Dict[str, Any], ptr: str) -> None:
@@ -387,3 +402,30 @@ class Rewriter(RefRewrites, ObjectRewrites, AnyOfRewrites):
 
 def _holds_ref(branches: Any) -> bool:
     return isinstance(branches, list) and any(isinstance(b, dict) and "$ref" in b for b in branches)
+
+
+def _forced(root: Any) -> Set[int]:
+    """The nodes every value of *root* passes through (sent as they are): the root, a
+    required property of an object of ``type`` object alone, a conjunct of ``allOf``, the
+    root ``$defs`` entry a ``$ref`` among them names; one walk. An empty ``enum``
+    elsewhere may be left out by its parent (an optional property, an ``anyOf`` branch),
+    as ``false`` is: no ``unsatisfiable`` error there."""
+    out: Set[int] = set()
+    defs = root.get("$defs") if isinstance(root, dict) else None
+    todo = [root]
+    while todo:
+        n = todo.pop()
+        if not isinstance(n, dict) or id(n) in out:
+            continue
+        out.add(id(n))
+        props, req = n.get("properties"), n.get("required")
+        if n.get("type") == "object" and isinstance(props, dict) and isinstance(req, list):
+            todo.extend(props[r] for r in req if isinstance(r, str) and r in props)
+        if isinstance(n.get("allOf"), list):
+            todo.extend(n["allOf"])
+        ref = n.get("$ref")
+        if isinstance(ref, str) and ref.startswith("#/$defs/") and isinstance(defs, dict):
+            tokens = decode_pointer(ref[1:])
+            if len(tokens) == 2:
+                todo.append(defs.get(tokens[1]))
+    return out

@@ -176,6 +176,7 @@ class ShapeRewrites:
     split: List[Any]
     bare_nulls: Dict[int, Tuple[str, Any]]
     empty: Dict[int, Tuple[str, str, Any]]  # the nodes written with no value: pointer, why, the node
+    narrowed: Set[int]  # the wire nodes typed ``object`` for their ``properties`` alone
     _nulls: Optional[_Checker] = None  # ``accepts_null``'s checker, one per rendering
     _as_strings: Optional[Set[int]] = None  # the wire nodes of free-form objects sent as strings
     spread: int
@@ -268,35 +269,38 @@ class ShapeRewrites:
             self.split.pop()
             self.spreading -= copies
 
-    def _openapi_nullable(self, out: Dict[str, Any], ptr: str) -> None:
+    def _openapi_nullable(self, out: Dict[str, Any], ptr: str) -> bool:
         """A null branch as ``nullable``; one branch left is merged into *out* when the
-        merge is exact (bounds: the tighter), else kept as a one-branch ``anyOf``."""
+        merge is exact (bounds: the tighter), else kept as a one-branch ``anyOf``. False
+        where *out* has no value (a type without null beside null alone: ``no_value``,
+        which a parent ``anyOf`` leaves out, as the branch of a split type array)."""
         branches = out.get("anyOf") or []
         rest = [b for b in branches if not _null_branch(b)]
         if len(rest) == len(branches):
-            return
+            return True
         for b in branches:
-            self.bare_nulls.pop(id(b), None)  # taken in as nullable
+            self.bare_nulls.pop(id(b), None)  # taken in as nullable (or left out with *out*)
         if not rest and "type" in out and out.get("nullable") is not True:
-            self.lint("unsatisfiable", ptr, "the type excludes null, the only branch of anyOf")
+            return False
         if "type" in out and out.get("nullable") is not True:
             self.change(ptr, "anyOf", "rewritten", "null branch dropped: the type excludes null")
         else:
             out["nullable"] = True
         if not rest:
             del out["anyOf"]
-            return
+            return True
         if len(rest) != 1:
             out["anyOf"] = rest
-            return
+            return True
         del out["anyOf"]
         merged = _intersect(out, rest[0])
         if merged is None:
             out["anyOf"] = rest
             self.change(ptr, "anyOf", "narrowed", "nullable beside a one-branch anyOf: null may be refused")
-            return
+            return True
         out.update(merged)
         self.change(ptr, "anyOf", "rewritten", "nullable, the other branch merged")
+        return True
 
     def _bare_null(self, n: Dict[str, Any], out: Dict[str, Any], ptr: str) -> None:
         """Note an OpenAPI node *out* written for ``type: null``, or ``nullable`` with no

@@ -46,6 +46,10 @@ def _extra(item: Dict[str, Any]) -> Optional[Dict[str, Dict[str, Any]]]:
 class Feed:
     """Feeds Responses events into the shared core, one ``feed`` call each."""
 
+    # a message streamed since the final event read last (``responses_stream_phase``): a final
+    # event without ``id`` (or after one without) is then another response's (``final_again``);
+    # a class default until one comes (an instance attribute more slows the hot loop's reads)
+    streamed = False
 
     def __init__(self, core: Core) -> None:
         self.core = core
@@ -180,12 +184,15 @@ class Feed:
     def final_again(self, body: Dict[str, Any]) -> bool:
         """Whether the final response *body* is that of the response whose final event came
         last, again: nothing streamed since, the same ``id`` or none (an at-least-once
-        transport). Read before the final event changes anything (``final_text`` asks too)."""
+        transport; no message streamed since: ``streamed``). Read before the final event
+        changes anything (``final_text`` asks too)."""
         last = self.last
         if last is None or len(self.core.calls) != self.first:
             return False
         rid = body.get("id")
-        return type(rid) is not str or not rid or last[1] is None or rid == last[1]
+        if type(rid) is not str or not rid or last[1] is None:
+            return not self.streamed
+        return rid == last[1]
 
     def final_calls(self, body: Dict[str, Any], output: Any) -> bool:
         """The call items of a final response (*body*, its ``output``): with no call of its
@@ -203,7 +210,7 @@ class Feed:
         last = self.last
         # (``final_again``, inline: the hot loop reads every final response here)
         again = (last is not None and len(core.calls) == self.first
-                 and (rid is None or last[1] is None or rid == last[1]))
+                 and (rid == last[1] if rid is not None and last[1] is not None else not self.streamed))
         short = (plain(self, output, self.first) if type(output) is list and not again and len(core.calls) > self.first
                  else None)  # (a plain final response: what ``settle`` would claim, read short; its types are text)
         if short is not None:
@@ -230,6 +237,10 @@ class Feed:
                         if len(core.calls) > n:
                             made[i] = core.calls[n]
                 self.settled = (output, made, {c.pos: output[i] for i, c in made.items() if c.done})
+            elif last is not None and last[0] == self.first and rid is not None and rid == last[1]:
+                # the response streamed again from its start (``replaying``), then its final event:
+                # read by the claims of that event before (``settle``'s *prior*)
+                self.settled = settle(self, output, self.first, None, prior)
             else:
                 self.settled = settle(self, output, self.first, None)
         elif not again:
@@ -237,6 +248,8 @@ class Feed:
         if not again:
             self.last = (self.first, rid)
         self.first = len(core.calls)
+        if self.streamed:
+            self.streamed = False
         if self.ended:  # (a new dict: the hot loop reads ``self.ended`` at each item event)
             self.kept = (self.rid, self.ended)
             self.ended = {}

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
 from ...stream._call import Call, nonempty_str
 from .responses_feed_builtin import client_done, is_server, server_done
-from .responses_final_keys import CALL_TYPES, call_key, item_key, loose_key, restate
+from .responses_final_keys import CALL_TYPES, call_key, contradicts, item_key, loose_key, restate
 from .responses_response import WAITS
 from .responses_sniff import CLIENT_TYPES, client_name
 
@@ -86,6 +86,21 @@ def plain(feed: Feed, output: List[Any], first: int) -> Optional[Dict[int, Call]
         if (e is None or e[0] is not c or not c.done or c.server or type(ident) is not str or c.id != ident
                 or ident in ids):
             return None
+        d = e[1]
+        try:  # (other arguments than its done item's, another tool, or none: ``settle`` reads them; an
+            # item of another type than its done item's lacks its field)
+            if kind == "function_call":
+                text = item["arguments"]
+                if text != d["arguments"] and text != "":
+                    return None
+            else:
+                text = item["input"]
+                if text != d["input"] and text != "":
+                    return None
+            if item["name"] != c.name:
+                return None
+        except KeyError:
+            return None
         ids.add(ident)
         made[i] = c
         j += 1
@@ -106,7 +121,9 @@ def settle(feed: Feed, output: List[Any], first: int, done: Optional[Dict[int, D
     streamed call is claimed at most once: with *prior* (this response's final event
     read before, delivered again), an item equal to the one at its place then is the call
     it was; then by ids, across the whole output (``call_id``; a server item's ``id``);
-    then by place (``output_index``) when either has no id. An item whose ids name no
+    then by place (``output_index``) when either has no id: an item so claimed for an
+    ended call that is another call (``contradicts``) makes it an ``InvalidToolCall``, a
+    built-in one with another ``status`` gives it its status (``restate``). An item whose ids name no
     call of the stream (vLLM's, parsed again) then claims a call the stream ended with
     the same content (``item_key``), at its place, else anywhere; else a function or
     custom tool call at an ended one's place: of its tool with arguments the policy
@@ -117,7 +134,8 @@ def settle(feed: Feed, output: List[Any], first: int, done: Optional[Dict[int, D
     item left is a call the stream never carried (a resumed stream) and is added (never
     dropped), and the response's calls are put in the output's order, as ``decode_all``
     gives them. Returns what was claimed. Linear: each item and call is looked up by dict;
-    an output without calls costs nothing per call of the response."""
+    an output without calls, or one whose every item is the call it was (*prior*), costs
+    nothing per call of the response."""
     core = feed.core
     calls = core.calls
     entries: List[_Entry] = []
@@ -132,19 +150,10 @@ def settle(feed: Feed, output: List[Any], first: int, done: Optional[Dict[int, D
         entries.append((i, item, server, name, nonempty_str(item.get("id" if server else "call_id"))))
     if not entries:
         return output, {}, done
-    if done is None:
-        done = ended_items(feed, first, feed.ended if ended_at is None else ended_at)
-    mine = calls[first:]
-    by_key: Dict[int, Call] = {}
-    by_id: Dict[Tuple[bool, str], Call] = {}
-    for m in mine:
-        if type(m.key) is int:
-            by_key[m.key] = m
-        if m.id is not None and (m.server, m.id) not in by_id:
-            by_id[(m.server, m.id)] = m
     claimed: Dict[int, Call] = {}  # a streamed call's ``pos`` -> the call
     by_item: Dict[int, Call] = {}  # an entry's place in *output* -> the call it claimed
     conflict: Dict[int, bool] = {}  # the entries that are another call at a streamed call's place
+    restated: Dict[int, bool] = {}  # the entries whose status is the call's (``restate``)
     seen: Dict[int, bool] = {}  # the entries the final event read before gave, as they were
 
     def claim(i: int, c: Optional[Call]) -> bool:
@@ -158,6 +167,18 @@ def settle(feed: Feed, output: List[Any], first: int, done: Optional[Dict[int, D
         for i, item, _, _, _ in entries:
             if i < len(was) and i in was_by_item and was[i] == item and claim(i, was_by_item[i]):
                 seen[i] = True
+        if len(seen) == len(entries):  # (each the call it was: no table of the response's calls)
+            return output, by_item, done
+    if done is None:
+        done = ended_items(feed, first, feed.ended if ended_at is None else ended_at)
+    mine = calls[first:]
+    by_key: Dict[int, Call] = {}
+    by_id: Dict[Tuple[bool, str], Call] = {}
+    for m in mine:
+        if type(m.key) is int:
+            by_key[m.key] = m
+        if m.id is not None and (m.server, m.id) not in by_id:
+            by_id[(m.server, m.id)] = m
     for i, _, server, _, ident in entries:  # 1. ids, across the whole output
         if ident is not None and i not in by_item:
             claim(i, by_id.get((server, ident)))
@@ -165,13 +186,23 @@ def settle(feed: Feed, output: List[Any], first: int, done: Optional[Dict[int, D
         c = by_key.get(i)
         if i not in by_item and c is not None and c.server is server and (c.id is None or ident is None):
             claim(i, c)
+    for i, item, server, name, _ in entries:  # 2b. a call ended under the item's ids (or at its place): the same?
+        c = by_item.get(i)
+        if c is None or i in seen or c.pos not in done:
+            continue
+        streamed = done[c.pos]
+        if item.get("type") in CALL_TYPES:
+            if contradicts(core, c, streamed, item):
+                conflict[i] = True
+        elif ((server or name is not None) and streamed.get("type") == item.get("type") and "status" in item
+              and streamed.get("status") != item.get("status")):
+            restated[i] = True  # (its final status, as under fresh ids: 3b)
     others = [e for e in entries if e[0] not in by_item]
     keys = {e[0]: item_key(core, e[1], e[2], e[3]) for e in others}
     for i, _, _, _, _ in others:  # 3. place: the ended call with the same content
         c = by_key.get(i)
         if c is not None and c.pos in done and keys[i] is not None and call_key(c, done[c.pos]) == keys[i]:
             claim(i, c)
-    restated: Dict[int, bool] = {}  # the entries claimed by 3b: their status is the call's
     for i, item, server, name, _ in others:  # 3b. place: the ended built-in it differs from by ids and status only
         c = by_key.get(i)
         if (i not in by_item and (server or name is not None) and c is not None and c.pos in done
@@ -206,8 +237,9 @@ def settle(feed: Feed, output: List[Any], first: int, done: Optional[Dict[int, D
         if c is not None:
             at[c.pos] = i
             if i in conflict:
+                how = "its ids" if ident is not None and ident == c.id else "other ids"
                 core.unrun(c, f"Tool call {c.pos} of this stream is another call than the final response's item at "
-                              f"output_index {i} ({item.get('name')!r}, other ids, another tool or arguments): "
+                              f"output_index {i} ({item.get('name')!r}, {how}, another tool or arguments): "
                               "not guessed which runs")
             elif i in restated:
                 restate(core, c, done[c.pos], item, server)

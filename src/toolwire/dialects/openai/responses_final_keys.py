@@ -23,7 +23,7 @@ from ...stream._call import Call
 from ...stream._core import Core
 from .responses_tools import NAME
 
-__all__ = ["CALL_TYPES", "call_key", "item_key", "loose_key", "restate"]
+__all__ = ["CALL_TYPES", "call_key", "contradicts", "item_key", "loose_key", "restate"]
 
 #: The call items a ``function_call_arguments`` / ``custom_tool_call_input`` stream carries
 CALL_TYPES = frozenset({"function_call", "custom_tool_call"})
@@ -50,12 +50,12 @@ def item_key(core: Core, item: Dict[str, Any], server: bool, name: Optional[str]
         return None if canonical is None else ("item", canonical)
     if item.get("type") == "custom_tool_call":
         text = item.get("input")
-        if type(text) is not str:
+        if type(text) is not str or not text:  # (empty: not given, as gateways send it)
             return None
         args: Any = {"input": text}
     else:
         value = item.get("arguments")
-        if type(value) is not str and type(value) is not dict:
+        if type(value) is not str and type(value) is not dict or value == "":
             return None
         try:
             args = parse_arguments(value, core.policy, "$.arguments", NAME)[0]
@@ -63,6 +63,30 @@ def item_key(core: Core, item: Dict[str, Any], server: bool, name: Optional[str]
             return None
     canonical = _canonical(args)
     return None if canonical is None else ("call", item.get("name"), canonical)
+
+
+def contradicts(core: Core, c: Call, streamed: Dict[str, Any], item: Dict[str, Any]) -> bool:
+    """Whether the final *item* (a function or custom tool call), under the ids of the
+    call *c* that *streamed* ended (or at its place, either without ids), is another call:
+    another type or tool, or other arguments, read by the stream's policy (text that
+    cannot be read and is not the streamed text: not the same, never guessed). An empty or
+    missing text gives none (gateways send ``"arguments": ""``,
+    farion1231/cc-switch#6481): no contradiction; nor for a call invalid already."""
+    kind = item.get("type")
+    if kind != streamed.get("type"):
+        return True
+    name = item.get("name")
+    if type(name) is str and name and c.name is not None and name != c.name:
+        return True
+    field = "input" if kind == "custom_tool_call" else "arguments"
+    text = item.get(field)
+    if text is None or text == "" or text == streamed.get(field):
+        return False
+    mine = call_key(c, streamed)
+    if mine is None:
+        return False
+    key = item_key(core, item, False, None)
+    return key is None or key[2] != mine[2]
 
 
 def loose_key(item: Dict[str, Any]) -> Optional[str]:

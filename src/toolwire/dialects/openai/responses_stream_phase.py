@@ -30,8 +30,10 @@ done item and in the final response's ``output``.
   overlapping what was read) adds nothing when identical, as the SDK's state replaces
   the item; a differing one makes the call it ended an ``InvalidToolCall`` (which item
   to run is not guessed), and a message's a ``DecodeError`` (which text is the reply's is
-  not guessed). A repeated ``output_item.added`` of an item already ended is passed over;
-  a call whose whole item is streamed again is invalid. Never a second call.
+  not guessed). A repeated ``output_item.added`` of an item already ended is passed over
+  (a message's text deltas that follow too: ``resent``; its done item holds its text); a
+  provider-run item still open, added again, is the same server call; a call whose whole
+  item is streamed again is invalid. Never a second call.
 - A message or call added again at an ``output_index`` with another identity (its ``id``
   or ``call_id`` differs: a second response may reuse ``fc_1``), or after a
   ``response.created`` of another response or a final event (several responses in one
@@ -48,7 +50,7 @@ done item and in the final response's ``output``.
 
 from __future__ import annotations
 
-from typing import Any, Dict, Hashable, List, Optional, Tuple
+from typing import Any, Dict, Hashable, List, Optional, Set, Tuple
 
 from ..._errors import DecodeError
 from ...stream._call import Call
@@ -86,6 +88,10 @@ class Phased(Feed):
     # ``said``) when its final event came, for a ``response.created`` of it again (streamed again
     # from its start); another response's final event (never created) leaves them be
     own: Optional[Tuple[Optional[Dict[Any, Any]], Optional[Dict[Hashable, List[str]]]]] = None
+    # the ``output_index`` of each message added again after its end (re-sent whole): its
+    # text deltas again add nothing (its done item holds its text; a done item again with
+    # other text is refused, ``_done``)
+    resent: Optional[Set[int]] = None
 
     def feed(self, data: Dict[str, Any]) -> None:
         kind = data.get("type")
@@ -139,6 +145,8 @@ class Phased(Feed):
             self.said = {}  # (what was at an index or id is over; text deltas still go by ``said_text``)
         self.replaying = False
         self.behind = None
+        if self.resent is not None:
+            self.resent = None
         self.first = self.rid_first = len(self.core.calls)  # (its final response is set against its calls)
         if self.ended or self.core.text_parts:  # (the first response: nothing to reset)
             self.ended.clear()
@@ -179,6 +187,8 @@ class Phased(Feed):
             self.said = {}  # (a later response's message at the same index or id is its own)
         self.starts = None
         self.mark = len(self.core.text_parts)
+        if self.resent is not None:
+            self.resent = None  # (``ended`` starts afresh)
         return again
 
     def _call_at(self, key: Optional[int]) -> Call:
@@ -198,7 +208,7 @@ class Phased(Feed):
             key = data.get("item_id")
             if type(key) is not str:
                 key = None
-        elif self.replaying or self.behind is not None:
+        elif self.replaying or self.behind is not None or self.resent is not None:
             new = self._replayed(key, delta)
             if not new:
                 return
@@ -215,8 +225,8 @@ class Phased(Feed):
         had not said yet (``caught_up``; other text starts its text over)."""
         if key in self.ended and key not in (self.began or ()):
             prior = self.ended[key]
-            if prior[0] is None and self.replaying:
-                return ""  # the text of a message ended already: its done item holds it
+            if prior[0] is None and (self.replaying or self.resent is not None and key in self.resent):
+                return ""  # the text of a message ended already (re-sent whole): its done item holds it
         if self.behind is None or key not in self.behind:
             return delta
         new = self.caught_up(key, delta)
@@ -235,13 +245,24 @@ class Phased(Feed):
             prior = self.ended.get(key)
             if prior is not None and key not in self.core.by_key:
                 if _same(prior[1], item) or self._added_as(prior[0], prior[1], item):
+                    if prior[0] is None:  # a message re-sent whole: its deltas again add nothing (``_replayed``)
+                        resent = self.resent
+                        if resent is None:
+                            resent = self.resent = set()
+                        resent.add(key)
+                        if self.said is None:
+                            self.said = {}  # (text deltas go by ``said_text``)
                     return  # the start of the item ended there, again: nothing new
                 del self.ended[key]  # another item there (another response): what was there is over
+                if self.resent is not None:
+                    self.resent.discard(key)
         if key is not None and self._again(key, item):
             return
         if item.get("type") != "message":
             super()._added(key, item)
             return
+        if self._new(key, item):  # (a final event without ``id`` that follows is this message's response's)
+            self.streamed = True
         said = self.said
         ident = item.get("id")
         if type(ident) is not str or not ident:
@@ -274,8 +295,10 @@ class Phased(Feed):
         core = self.core
         c = core.by_key.get(key)
         if c is not None:
+            if c.server:  # a provider-run item open there, added again: the same (none of its deltas is read)
+                return c.id is not None and item.get("id") == c.id and item.get("type") != "message"
             ident = item.get("call_id")
-            if c.server or c.id is None or ident != c.id or item.get("type") == "message":
+            if c.id is None or ident != c.id or item.get("type") == "message":
                 return False
             held = self.custom.get(c.pos) if self.custom is not None else None
             seen = "".join(c.parts if held is None else held)  # (a custom tool's input: its pieces)
@@ -326,6 +349,11 @@ class Phased(Feed):
                 core.fail(c, f"Tool call {c.pos} of this stream is the item already ended at output_index {key}, "
                              "streamed again: never a second run of it")
         if item.get("type") == "message":
+            if not self._new(key, item):
+                if self.kept is not None and self.kept[1][key][1] == item:
+                    return  # the last final event's message, delivered again whole: nothing new
+            else:
+                self.streamed = True
             self._message(key, item, len(core.text_parts), None, None)
             ended[key] = (None, item)
             return
@@ -334,6 +362,15 @@ class Phased(Feed):
         if c is None and len(core.calls) > n:
             c = core.calls[-1]
         ended[key] = (c, item)
+
+    def _new(self, key: Optional[int], item: Dict[str, Any]) -> bool:
+        """Whether the message *item* at *key* is no item the response whose final event came
+        last ended there (``kept``), again (an at-least-once transport re-sending its end)."""
+        kept = self.kept
+        if kept is None or key is None:
+            return True
+        prior = kept[1].get(key)
+        return prior is None or not _same(prior[1], item)
 
     def final_text(self, resp: Any) -> None:
         """The messages of the final response *resp* that no ``output_item.done`` ended:
