@@ -172,6 +172,10 @@ class Pairing:
       (Gemini: a function-call turn comes right after a user or function-response turn;
       Mistral: mistral-common's validators skip message 0, so the tool messages answering
       its calls answer nothing), ``{id}`` standing for its first call's id;
+    - ``alone``: the provider's refusal of a history that is one assistant message, a
+      prefix included (Mistral: mistral-common ``_validate_message_list_structure``; its
+      writer puts a user message before it, so this binds a history written back whole as
+      it came); ``""``: it takes one.
     - ``first_listed``: ``user_first`` / ``call_first`` judge the very first message, a
       system one included (Mistral: its system messages are in the list, and a history
       that opens with a system message is taken); else the first after the system ones;
@@ -210,6 +214,7 @@ class Pairing:
     first_listed: bool = False
     last_assistant: str = ""
     prefix_last: str = ""
+    alone: str = ""
     counted: bool = False
 
 

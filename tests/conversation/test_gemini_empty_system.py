@@ -6,7 +6,7 @@ instruction is a ``Content`` (https://ai.google.dev/api/generate-content, reques
 ``systemInstruction``: "Developer set system instruction(s). Currently, text only.").
 ``{"systemInstruction": {"parts": []}}`` is no instruction at all: it is left out, as
 Anthropic and Bedrock write no system field for it, and noted (``dropped``), as an
-empty turn left out of ``contents`` is.
+empty turn left out of ``contents`` is (Anthropic and Bedrock note it so too).
 """
 
 from __future__ import annotations
@@ -57,3 +57,29 @@ def test_a_system_message_with_text_is_still_written() -> None:
 def test_a_gemini_history_written_back_as_it_came_is_left_as_it_is() -> None:
     wire = {"systemInstruction": {"parts": []}, "contents": [{"role": "user", "parts": [{"text": "q"}]}]}
     assert encode_conversation(decode_conversation(wire, "gemini"), "gemini") == wire
+
+
+@pytest.mark.parametrize("target", ["anthropic.messages", "bedrock.converse"])
+@pytest.mark.parametrize("late", [False, True])
+def test_anthropic_and_bedrock_write_no_system_field_for_it_noted_dropped(target: str, late: bool) -> None:
+    """No ``system`` field: the empty system message is dropped, not moved into one."""
+    empty = {"role": "system", "content": ""}
+    history = [USER, {"role": "assistant", "content": "a"}, empty, {"role": "user", "content": "b"}] if late else [
+        empty, USER]
+    report: List[Problem] = []
+    out = encode_conversation(decode_conversation(history, "openai.chat"), target, report=report)
+    assert "system" not in out
+    i = 2 if late else 0
+    assert report == [Problem("dropped", i, None, f"System message {i} holds nothing {target} can take: no system "
+                                                  "field is written")]
+
+
+@pytest.mark.parametrize("target", ["anthropic.messages", "bedrock.converse"])
+def test_a_late_blank_system_message_is_not_moved(target: str) -> None:
+    """Its blank text is left out (noted there): nothing is moved into a system field."""
+    history = [USER, {"role": "system", "content": " "}, {"role": "user", "content": "b"}]
+    report: List[Problem] = []
+    out = encode_conversation(decode_conversation(history, "openai.chat"), target, report=report)
+    assert "system" not in out
+    assert [(p.kind, p.index) for p in report] == [("dropped", 1)]
+    assert report[0].message.startswith("A whitespace-only text in message 1 is left out")

@@ -6,9 +6,11 @@ leading ones, so the message after it lands right after that assistant or tool m
 
 from __future__ import annotations
 
+from toolwire import ToolResult
 from toolwire.conversation import (
     Conversation,
     Message,
+    Other,
     Problem,
     Text,
     check_conversation,
@@ -35,3 +37,34 @@ def test_a_system_message_as_it_came_after_a_lifted_one_is_after_the_assistant()
 def test_a_system_message_as_it_came_after_a_kept_one_is_fine() -> None:
     conv = Conversation([Message("system", [Text("s1")]), _as_came("system", "s2"), Message("user", [Text("u")])])
     assert check_conversation(conv, "mistral") == []
+
+
+_CALL = {"role": "assistant", "content": "", "tool_calls": [
+    {"id": "abcdefghi", "type": "function", "function": {"name": "f", "arguments": "{}"}}]}
+
+
+def test_a_fresh_user_message_of_results_is_written_as_a_tool_message() -> None:
+    """A user message holding only tool results (Anthropic's and Gemini's form) is
+    written as Mistral tool messages: a system message as it came after it follows a
+    tool message (mistral-common: "Unexpected role 'system' after role 'tool'")."""
+    d = decode_conversation({"messages": [{"role": "user", "content": "q"}, _CALL, {"role": "system", "content": "s"},
+                                          {"role": "user", "content": "u"}]}, "mistral").messages
+    conv = Conversation([d[0], d[1], Message("user", [ToolResult("abcdefghi", "f", "r")]), d[2], d[3]])
+    out = encode_conversation(conv, "mistral")["messages"]
+    assert [m["role"] for m in out] == ["user", "assistant", "tool", "system", "user"]
+    assert check_conversation(conv, "mistral") == [Problem(
+        "unexpected-role", 3, None, "Message 3: a system message comes right after a tool message; mistral answers: "
+                                    "Unexpected role 'system' after role 'tool'")]
+
+
+def test_a_fresh_message_left_out_is_not_the_one_before() -> None:
+    """A user message holding only another provider's state item is left out (noted):
+    the system message as it came after it follows the assistant message."""
+    item = Other("web_search_call", "openai.responses", {"type": "web_search_call", "id": "ws_1"})
+    conv = Conversation([Message("user", [Text("q")]), _as_came("assistant", "a"), Message("user", [item]),
+                         _as_came("system", "s"), Message("user", [Text("u")])])
+    out = encode_conversation(conv, "mistral")["messages"]
+    assert [m["role"] for m in out] == ["user", "assistant", "system", "user"]
+    assert check_conversation(conv, "mistral") == [Problem(
+        "unexpected-role", 3, None, "Message 3: a system message comes right after an assistant message; mistral "
+                                    "answers: Unexpected role 'system' after role 'assistant'")]

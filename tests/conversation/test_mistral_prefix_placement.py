@@ -128,3 +128,14 @@ def test_merged_assistant_messages_name_the_last_one() -> None:
     assert out[-1] == {"role": "assistant", "content": "a\n\nb", "prefix": True}
     assert [(p.kind, p.index) for p in report] == [("converted", 2)]
     assert report[0].message.startswith("Assistant messages 1 to 2, the last ones, are written")
+
+
+def test_one_prefill_dict_twice_notes_the_message_it_was_dropped_from() -> None:
+    prefill = {"role": "assistant", "content": "Once", "prefix": True}
+    history = [HAIKU[0], prefill, {"role": "user", "content": "again"}, prefill]
+    report: List[Problem] = []
+    out = encode_conversation(decode_conversation(history, "mistral").messages, "mistral", report=report)["messages"]
+    assert _prefixed(out) == [3]
+    assert [(p.kind, p.index) for p in report] == [("dropped", 1)]
+    assert "message 1 is not the last one" in report[0].message
+    _validate(out)

@@ -25,7 +25,7 @@ the target provider answers with where it is known:
   system message (``encode_conversation`` refuses to write either);
 - written back as it came: ``invalid-id`` (a call id the target's id rule refuses),
   ``unexpected-role`` (``Pairing.after_tool``, ``Pairing.after_assistant``), ``assistant-first``
-  (``Pairing.user_first``), ``assistant-last`` (``Pairing.last_assistant``) and
+  (``Pairing.user_first``, ``call_first``, ``alone``), ``assistant-last`` (``Pairing.last_assistant``) and
   ``prefix-not-last`` (``Pairing.prefix_last``), which a fresh write mends (``_order``).
 
 The rules and the provider's wordings are the judging dialect's
@@ -48,7 +48,7 @@ from .._types import InvalidToolCall, ToolCall, ToolResult
 from ._api import decode_conversation
 from ._pairing import Pairer, plan
 from ._problems import Problem
-from ._values import Conversation, Message, starts_turn, wrong_role
+from ._values import Conversation, Message, Other, Reasoning, starts_turn, wrong_role
 
 __all__ = ["check_conversation", "fix_conversation"]
 
@@ -178,8 +178,8 @@ def _order(conv: Conversation, target: Optional[str], rules: Pairing, ids: Optio
     """What the judging provider refuses beside pairing, where the history or a message is
     written back as it came (decoded from it, unchanged): a history whose first message
     is the assistant's (``Pairing.user_first``, ``call_first`` where it holds calls,
-    ``first_listed`` where a system message counts; written anew, a user turn goes before
-    it), a call id its rule refuses (written fresh, it would be mapped), a user or
+    ``alone`` where it is the only one, ``first_listed`` where a system message counts;
+    written anew, a user turn goes before it), a call id its rule refuses (written fresh, it would be mapped), a user or
     system message right after a tool message (``Pairing.after_tool``; written fresh, an
     assistant turn goes between them), a system message right after an assistant
     message (``Pairing.after_assistant``; written fresh, it moves up), a last message
@@ -187,19 +187,22 @@ def _order(conv: Conversation, target: Optional[str], rules: Pairing, ids: Optio
     a prefix) and a prefix on a message that is not the last one (``Pairing.prefix_last``;
     written message by message, the flag is dropped). A message is judged by the one
     written before it: a system message written fresh after an assistant or tool message
-    moves up (``Pairing.after_assistant``)."""
+    moves up (``Pairing.after_assistant``), a message written fresh is written as its
+    role, as tool messages or not at all (``_written``)."""
     out: List[Problem] = []
     msgs = conv.messages
     if target is None:
         return out
-    if (rules.user_first or rules.call_first) and conv.original(target) is not None:
+    if (rules.user_first or rules.call_first or rules.alone) and conv.original(target) is not None:
         if rules.first_listed:
             first: Optional[int] = 0 if msgs else None
         else:
             first = next((i for i, m in enumerate(msgs) if m.role != "system"), None)
         calls = msgs[first].calls if first is not None else ()
-        if first is not None and msgs[first].role == "assistant" and (rules.user_first or calls):
-            said = _wording(rules.user_first or rules.call_first, target, calls[0].id if calls else None)
+        alone = rules.alone if len(msgs) == 1 else ""  # one message, a prefix included
+        if first is not None and msgs[first].role == "assistant" and (rules.user_first or calls or alone):
+            said = _wording(rules.user_first or (rules.call_first if calls else alone), target,
+                            calls[0].id if calls else None)
             out.append(Problem("assistant-first", first, None,
                                f"Message {first}: the history starts with an assistant message{said}"))
     if rules.prefix_last and conv.original(target) is not None:
@@ -213,7 +216,7 @@ def _order(conv: Conversation, target: Optional[str], rules: Pairing, ids: Optio
     for i, m in enumerate(msgs):
         if m.original(target) is None:
             if not (rules.after_assistant and m.role == "system" and prev in ("assistant", "tool")):
-                prev = m.role  # (else moved up)
+                prev = _written(m, target) or prev  # (else moved up)
             continue
         before, prev = prev, m.role
         if rules.after_tool and m.role in ("user", "system") and before == "tool":
@@ -231,6 +234,19 @@ def _order(conv: Conversation, target: Optional[str], rules: Pairing, ids: Optio
                                                               f"written back as it came, and {target} takes ids "
                                                               f"{ids.describe()} only"))
     return out
+
+
+def _written(m: Message, target: str) -> Optional[str]:
+    """The role of the last wire message a message written fresh is written as: ``tool``
+    for one of tool results only (a Chat-shaped writer writes each as a tool message),
+    ``None`` for one the writer leaves out (it holds only another provider's items or
+    reasoning: dropped, noted; an assistant message of reasoning alone)."""
+    kept = [p for p in m.parts if not ((type(p) is Other or type(p) is Reasoning) and p.dialect != target)]
+    if m.role == "assistant" and all(type(p) is Reasoning for p in kept):
+        return None
+    if m.parts and not kept:
+        return None
+    return "tool" if kept and all(type(p) is ToolResult for p in kept) else m.role
 
 
 def _last(msgs: Tuple[Message, ...], target: str, rules: Pairing) -> List[Problem]:
@@ -308,6 +324,15 @@ def check_conversation(
     history is valid."""
     conv, target, rules, ids = _conv(x, dialect, registry, source)
     return sorted(_scan(conv, target, rules)[0] + _order(conv, target, rules, ids), key=lambda p: p.index)
+
+
+def _fresh(m: Message) -> Message:
+    """*m* written fresh: its wire kept, its role there cleared (``Message.original`` is
+    ``None``), so that what the wire held beside its parts (a participant name, a block's
+    ``cache_control``) is noted dropped when it is written, as for any decoded message
+    written fresh (``_api._unsent``)."""
+    w = m.wire
+    return Message(m.role, m.parts, wire=None if w is None else (*w[:2], None, *w[3:]))
 
 
 ERROR_TEXT = "Error: this tool call was not run (its result is missing from the history)."
@@ -388,8 +413,11 @@ def fix_conversation(
         changes.append(Problem("answered", i, c.id, f"Message {i}: the call {_who(c.id, c.name)} is answered with "
                                                     "an error result"))
     out: List[Message] = []
+    src: List[int] = []  # the input index of each message of *out* (an error results' message: its turn's)
     touched = {k[0] for k in drop} | {k[0] for k in before}
     for i, m in enumerate(msgs):
+        del src[len(out):]  # (a message left out of *out*)
+        src.extend((i, i))  # it, and the tool message of error results after it
         if i in touched:
             parts: List[Any] = []
             for j, q in enumerate(m.parts):
@@ -405,9 +433,9 @@ def fix_conversation(
             out.append(Message("tool", after[i]))
     if target is not None and rules.last_assistant and out:
         for p in _last(tuple(out), target, rules):  # the last message now: written fresh, a prefix
-            out[p.index] = Message("assistant", out[p.index].parts)
-            changes.append(Problem("rewritten", p.index, None, f"Message {p.index}: the assistant message is now the "
-                                   "last one and is written fresh, as a prefix"
-                                   + _wording(rules.last_assistant, target, None)))
+            m, i = out[p.index], src[p.index]
+            out[p.index] = _fresh(m)
+            changes.append(Problem("rewritten", i, None, f"Message {i}: the assistant message is now the last one "
+                                   "and is written fresh, as a prefix" + _wording(rules.last_assistant, target, None)))
     changes.sort(key=lambda p: p.index)
     return Conversation(out, dialect=conv.dialect), changes

@@ -22,12 +22,12 @@ class Problem:
     ``unexpected-role`` (a user or system message right after a tool message, or a
     system message right after an assistant message: Mistral),
     ``assistant-first`` (a first message that is the assistant's: Bedrock; one holding calls: Gemini,
-    Mistral), ``assistant-last`` (a last message that is an assistant message of text
+    Mistral; the only one: Mistral), ``assistant-last`` (a last message that is an assistant message of text
     without ``prefix``: Mistral) and ``prefix-not-last`` (in a history written back whole
     as it came, ``"prefix": true`` on a message that is not the last one: Mistral). Changes
     made by ``fix_conversation``: ``answered``, ``removed``, ``moved``, ``rewritten`` (an
     assistant message written back as it came left last, made fresh to be written as a
-    prefix: Mistral). Notes of
+    prefix: Mistral), each at its message's index in the input. Notes of
     ``encode_conversation``: ``reasoning-dropped``, ``dropped`` (provider-executed
     items, cache hints, a result's error flag the target has no place for, the trailing
     whitespace of a final assistant text: Anthropic, Bedrock; Mistral's ``prefix`` on a

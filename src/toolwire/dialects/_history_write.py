@@ -1,6 +1,6 @@
 """What the writers of alternating APIs (Anthropic, Bedrock, Gemini) share: they plan
 their turns with ``plan_turns``: leading system messages go to the system field (a later
-one is moved there and noted), ``tool`` messages become user turns, consecutive
+one is moved there and noted; ``no_system`` where none is written), ``tool`` messages become user turns, consecutive
 same-role messages merge into one turn, and a user turn's tool results come first
 (Anthropic: "tool_result blocks must come FIRST in the content array"; Gemini: all
 function responses of a turn in one content; Bedrock: alternation); ``write_turns``
@@ -21,7 +21,8 @@ if TYPE_CHECKING:
     from ..conversation._writer import Writer
 
 __all__ = [
-    "FIRST_USER", "gemini_upload", "image_type", "image_url", "no_detail", "no_upload", "plan_turns", "solid",
+    "FIRST_USER", "gemini_upload", "image_type", "image_url", "no_detail", "no_system", "no_upload", "plan_turns",
+    "solid",
     "system_parts", "Turn", "url_type", "user_turn_first", "write_part", "write_turns",
 ]
 
@@ -107,6 +108,17 @@ def plan_turns(messages: List[Message], w: Writer, system_roles: Tuple[str, ...]
         if t.role == "user" and t.head is None:
             t.parts.sort(key=lambda ip: type(ip[1]) is not ToolResult)  # stable: results first
     return system, turns
+
+
+def no_system(system: List[Tuple[int, Message]], w: Writer) -> None:
+    """No system field is written for the system messages *system* (nothing in them
+    the target takes): a later one is not moved there (its ``moved`` note is taken back),
+    and one that holds no part is noted dropped (a part left out is noted where it is)."""
+    w.unnote("moved", frozenset(i for i, _m in system), "System message")
+    for i, m in system:
+        if not m.parts:
+            w.index = i
+            w.note("dropped", f"System message {i} holds nothing {w.name} can take: no system field is written")
 
 
 def system_parts(system: List[Tuple[int, Message]], w: Writer, no_blank: bool = False) -> List[Any]:

@@ -23,7 +23,16 @@ from ..._errors import DecodeError, EncodeError, an
 from ...conversation._values import Field, Media, Message, Other, Part, Reasoning
 from .._common import as_dict
 from .._history_read import block_text, call_part, finish_of, foreign, hints, kept, no_key, plain_view, texts
-from .._history_write import image_type, plan_turns, solid, system_parts, url_type, write_part, write_turns
+from .._history_write import (
+    image_type,
+    no_system,
+    plan_turns,
+    solid,
+    system_parts,
+    url_type,
+    write_part,
+    write_turns,
+)
 from .._result_media import web
 from .._tool_changes import adopt_changes
 from .sniff import signed_thinking
@@ -148,6 +157,8 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
             sp = _system(system, w)
             if sp:  # nothing left but blank text: no system ("must contain non-whitespace text")
                 out["system"] = sp
+            else:
+                no_system(system, w)
     out["messages"] = write_turns(turns, w, NAME, "content", _block, _head_blocks, prefill=True)
     return out
 

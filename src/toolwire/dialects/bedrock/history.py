@@ -31,6 +31,7 @@ from .._history_read import block_text, call_part, finish_of, kept
 from .._history_write import (
     FIRST_USER,
     image_type,
+    no_system,
     plan_turns,
     solid,
     system_parts,
@@ -175,6 +176,8 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
             sp = [{"text": s} if type(s) is str else s for s in system_parts(system, w, no_blank=True)]
             if sp:
                 out["system"] = sp
+            else:
+                no_system(system, w)
     msgs = write_turns(turns, w, NAME, "content", _block, prefill=True)
     note_mixed(turns, w, NAME)  # results beside other content: some models refuse it, noted
     if msgs[0].get("role") == "assistant":  # PAIRING.user_first; as LiteLLM's modify_params does

@@ -23,7 +23,7 @@ from ..._dialect import Dialect, HistoryCodec, Pairing, Sniff
 from .._history_read import hints, plain_view
 from ..gemini.compat_signature import compat_signed
 from .chat_history_decode import decoder, read_images
-from .chat_history_encode import PREFIX_FLAG, encoder
+from .chat_history_encode import MISTRAL_ALONE, PREFIX_FLAG, encoder
 from .media import OPENAI_DETAILS
 
 if TYPE_CHECKING:
@@ -84,7 +84,7 @@ def chat_like(
         pairing = replace(pairing, after_tool="Unexpected role '{role}' after role 'tool'",
                           after_assistant="Unexpected role 'system' after role 'assistant'",
                           call_first=MISTRAL_CALL_FIRST, first_listed=True, last_assistant=MISTRAL_LAST,
-                          prefix_last=MISTRAL_PREFIX_LAST)
+                          prefix_last=MISTRAL_PREFIX_LAST, alone=MISTRAL_ALONE)
 
     # partials of module-level functions, not closures: a dialect derived from a built-in
     # one (``dataclasses.replace``) pickles by value with the standard ``pickle``

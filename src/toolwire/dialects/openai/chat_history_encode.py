@@ -22,7 +22,9 @@ message right after an assistant or tool message (mistral-common
 message, after a tool no system message): such a system message moves up to the leading ones
 (*lift*), noted; and no first message that is an assistant message with calls
 (mistral-common's validators skip message 0's calls, so the tool messages answering
-them are refused): a user message goes before it (*opens*), noted; and no last message
+them are refused), nor a lone assistant message (mistral-common
+``_validate_message_list_structure``: "Conversation must start with a user message or
+system message"): a user message goes before it (*opens*), noted; and no last message
 that is an assistant message without ``prefix`` (mistral-common
 ``_validate_last_message``: "Expected last role User or Tool (or Assistant with prefix)
 for serving"): a final assistant message of text written fresh gets ``"prefix": true``,
@@ -50,6 +52,8 @@ if TYPE_CHECKING:
 
 __all__ = ["PREFIX_FLAG", "encoder"]
 
+# mistral-common 1.13.1 ``_validate_message_list_structure``: one message is a user or system message
+MISTRAL_ALONE = "Conversation must start with a user message or system message"
 PREFIX_FLAG = "The prefix flag (the reply continues this assistant message)"  # what a note calls Mistral's ``prefix``
 
 
@@ -63,7 +67,8 @@ def encoder(
     written fresh right after an assistant or tool message moves up to the leading
     system messages, noted (Mistral: ``Pairing.after_assistant``); *opens*: a user
     message (``FIRST_USER``) goes before a first written message that is an assistant
-    message with calls, noted (Mistral: ``Pairing.call_first``); *last*: the dialect's
+    message with calls or the only one, noted (Mistral: ``Pairing.call_first``,
+    ``Pairing.alone``); *last*: the dialect's
     refusal of a final assistant message, which a final assistant message of text written
     fresh escapes as a prefix (``"prefix": true``), noted (Mistral:
     ``Pairing.last_assistant``); *prefix_last*: the dialect's refusal of a prefix on a
@@ -127,7 +132,8 @@ def encoder(
         fresh: List[Tuple[int, int]] = []  # (its place in *out*, its message) of each result written fresh
         tail: Tuple[Optional[Dict[str, Any]], List[int]] = (None, [])  # the last assistant message written fresh, its
         # messages
-        prefixed: Dict[int, int] = {}  # id() of a message written back as it came with ``"prefix": true`` -> its index
+        prefixed: Dict[int, List[int]] = {}  # id() of a message written back as it came with ``"prefix": true`` -> its
+        # indexes, in order (one dict a caller's list holds twice is written twice)
         for i, m, origin in merged:
             w.index = i
             if not out:
@@ -137,7 +143,7 @@ def encoder(
                 if m.role == "assistant":
                     legacy = orig.get("function_call") is not None
                     if prefix_last and orig.get("prefix") is True:
-                        prefixed[id(orig)] = i
+                        prefixed.setdefault(id(orig), []).append(i)
                 out.append(orig)
                 continue
             if m.role == "assistant":
@@ -189,10 +195,12 @@ def encoder(
             out[lead:lead] = lifted
         if not out:
             raise EncodeError(f"{an(name, True)} request needs at least one message", dialect=name)
-        if opens and out[0].get("role") == "assistant" and out[0].get("tool_calls"):
+        if opens and out[0].get("role") == "assistant" and (out[0].get("tool_calls") or len(out) == 1):
             w.index = first
+            why = ("whose first message is an assistant message with tool calls" if out[0].get("tool_calls") else
+                   f"that is one assistant message (\"{MISTRAL_ALONE}\")")
             w.note("inserted", f"A user message {FIRST_USER!r} is written before assistant message {first}: {name} "
-                               "takes no history whose first message is an assistant message with tool calls")
+                               f"takes no history {why}")
             out.insert(0, {"role": "user", "content": FIRST_USER})
         if prefixed:
             _stale(out, prefixed, w)
@@ -207,13 +215,19 @@ def encoder(
             w.unnote("dropped", frozenset(run), PREFIX_FLAG)  # a flag of its own is kept, not dropped
         return {"messages": out}
 
-    def _stale(out: List[Dict[str, Any]], prefixed: Dict[int, int], w: Writer) -> None:
+    def _stale(out: List[Dict[str, Any]], prefixed: Dict[int, List[int]], w: Writer) -> None:
         """The messages written back as they came with ``"prefix": true`` (*prefixed*)
-        that are not the last one written, without it, noted (*prefix_last*)."""
+        that are not the last one written, without it, noted (*prefix_last*). They are
+        written in their order, so a dict written twice is its first index, then its next."""
         end = len(out) - 1
+        seen: Dict[int, int] = {}  # id() -> how many times it was met
         for k, x in enumerate(out):
-            i = prefixed.get(id(x))
-            if i is not None and k != end:
+            at = prefixed.get(id(x))
+            if at is None:
+                continue
+            n = seen[id(x)] = seen.get(id(x), -1) + 1
+            i = at[n]
+            if k != end:
                 out[k] = {f: v for f, v in x.items() if f != "prefix"}
                 w.index = i
                 w.note("dropped", f"{PREFIX_FLAG} of message {i} is not sent to {name}: message {i} is not the last "
