@@ -22,8 +22,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
 from ...stream._call import Call, nonempty_str
+from ...stream._core import Core
 from .responses_feed_builtin import client_done, is_server, server_done
-from .responses_final_keys import CALL_TYPES, call_key, contradicts, item_key, loose_key, restate
+from .responses_final_keys import (
+    CALL_TYPES,
+    call_key,
+    contradicts,
+    item_key,
+    loose_key,
+    none_given,
+    restate,
+    retake,
+    runs_other,
+)
 from .responses_response import WAITS
 from .responses_sniff import CLIENT_TYPES, client_name
 
@@ -97,7 +108,7 @@ def plain(feed: Feed, output: List[Any], first: int) -> Optional[Dict[int, Call]
                 text = item["input"]
                 if text != d["input"] and text != "":
                     return None
-            if item["name"] != c.name:
+            if item["name"] != c.name or item.get("namespace") != d.get("namespace"):
                 return None
         except KeyError:
             return None
@@ -154,6 +165,7 @@ def settle(feed: Feed, output: List[Any], first: int, done: Optional[Dict[int, D
     by_item: Dict[int, Call] = {}  # an entry's place in *output* -> the call it claimed
     conflict: Dict[int, bool] = {}  # the entries that are another call at a streamed call's place
     restated: Dict[int, bool] = {}  # the entries whose status is the call's (``restate``)
+    retaken: Dict[int, bool] = {}  # the entries whose arguments a call that got none takes (``retake``)
     seen: Dict[int, bool] = {}  # the entries the final event read before gave, as they were
 
     def claim(i: int, c: Optional[Call]) -> bool:
@@ -192,11 +204,15 @@ def settle(feed: Feed, output: List[Any], first: int, done: Optional[Dict[int, D
             continue
         streamed = done[c.pos]
         if item.get("type") in CALL_TYPES:
-            if contradicts(core, c, streamed, item):
+            if _takes(core, c, streamed, item):
+                retaken[i] = True
+            elif contradicts(core, c, streamed, item):
                 conflict[i] = True
-        elif ((server or name is not None) and streamed.get("type") == item.get("type") and "status" in item
-              and streamed.get("status") != item.get("status")):
-            restated[i] = True  # (its final status, as under fresh ids: 3b)
+        elif (server or name is not None) and streamed.get("type") == item.get("type"):
+            if runs_other(core, streamed, item):
+                conflict[i] = True  # (what the client would run: another action, arguments...)
+            elif "status" in item and streamed.get("status") != item.get("status"):
+                restated[i] = True  # (its final status, as under fresh ids: 3b)
     others = [e for e in entries if e[0] not in by_item]
     keys = {e[0]: item_key(core, e[1], e[2], e[3]) for e in others}
     for i, _, _, _, _ in others:  # 3. place: the ended call with the same content
@@ -226,9 +242,11 @@ def settle(feed: Feed, output: List[Any], first: int, done: Optional[Dict[int, D
     for i, item, _, _, _ in others:  # 5. place: another function or custom tool call where an ended one is
         c = by_key.get(i)
         if (i not in by_item and item.get("type") in CALL_TYPES and c is not None and c.pos in done
-                and done[c.pos].get("type") in CALL_TYPES and claim(i, c)
-                and (keys[i] is not None or item.get("name") != c.name)):
-            conflict[i] = True  # (its tool's arguments the policy cannot read: unknown, no contradiction)
+                and done[c.pos].get("type") in CALL_TYPES and claim(i, c)):
+            if _takes(core, c, done[c.pos], item):
+                retaken[i] = True  # (the call got no arguments: the item's are its own)
+            elif keys[i] is not None or item.get("name") != c.name:
+                conflict[i] = True  # (its tool's arguments the policy cannot read: unknown, no contradiction)
     at: Dict[int, int] = {}  # a call's ``pos``: its item's position in *output*
     added = False
     made: Dict[int, Dict[str, Any]] = {}  # the calls added, as ``done``: by ``pos``, their item
@@ -239,8 +257,10 @@ def settle(feed: Feed, output: List[Any], first: int, done: Optional[Dict[int, D
             if i in conflict:
                 how = "its ids" if ident is not None and ident == c.id else "other ids"
                 core.unrun(c, f"Tool call {c.pos} of this stream is another call than the final response's item at "
-                              f"output_index {i} ({item.get('name')!r}, {how}, another tool or arguments): "
-                              "not guessed which runs")
+                              f"output_index {i} ({item.get('name') or item.get('type')!r}, {how}, another tool, "
+                              "action or arguments): not guessed which runs")
+            elif i in retaken:
+                retake(core, c, item)
             elif i in restated:
                 restate(core, c, done[c.pos], item, server)
             elif not c.done and i not in seen:
@@ -265,3 +285,10 @@ def settle(feed: Feed, output: List[Any], first: int, done: Optional[Dict[int, D
     if added and len(at) == len(calls) - first:
         calls[first:] = sorted(calls[first:], key=lambda m: at[m.pos])
     return output, by_item, {**done, **made} if made else done
+
+
+def _takes(core: Core, c: Call, streamed: Dict[str, Any], item: Dict[str, Any]) -> bool:
+    """Whether the final *item* gives the function call *c*, that *streamed* ended with no
+    arguments (``none_given``: ``""`` is not given), its arguments: the same tool, with some."""
+    return (none_given(c, streamed) and bool(item.get("arguments"))
+            and not contradicts(core, c, {**streamed, "arguments": item.get("arguments")}, item))

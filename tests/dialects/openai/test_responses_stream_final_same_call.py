@@ -1,0 +1,165 @@
+"""Whether a Responses stream's final response item is the call the stream ended (under
+its ids, at its place, or under fresh ids): JSON-equal arguments are the same call, what
+the client would run otherwise (a built-in's action, a function's namespace) another.
+
+- RFC 8259 §6 has one number type: ``1.0`` and ``1``, ``100`` and ``1e2`` are one value
+  (a JS or Go gateway re-serialising the final response writes ``1.0`` as ``1``), and
+  ``true`` is no number; openai-python's ``get_final_response()`` hands over the final
+  item, whose ``json.loads`` equals the streamed arguments.
+- A client-run built-in (openai-python ``ResponseFunctionShellToolCall.action.commands``,
+  ``ResponseComputerToolCall.action``) or an ``mcp_approval_request`` (``arguments``)
+  whose final item asks for another run than its ``output_item.done`` is not guessed
+  (an ``InvalidToolCall``), as a second ``output_item.done`` with it already is; so is a
+  function of another ``namespace`` (``ResponseFunctionToolCall.namespace``).
+- ``"arguments": ""`` is not given (the streaming reference's done item, gateways:
+  farion1231/cc-switch#6481): with no delta either, the final item's are the call's.
+
+Every case runs through ``accumulate`` (the hot loop), an ``Accumulator(preview=True)``
+and one fed event by event: all three agree.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, Dict, List, Optional, Tuple
+
+import pytest
+
+from toolwire import ToolCall
+from toolwire.stream import Accumulator, accumulate
+
+D = "openai.responses"
+Shape = Tuple[str, Optional[str], Optional[str], Any]
+
+
+def _calls(events: List[Dict[str, Any]], **kw: Any) -> List[Shape]:
+    out = _shape(accumulate(copy.deepcopy(events), D, **kw))
+    for acc in (Accumulator(D, preview=True, **kw), Accumulator(D, **kw)):
+        for e in copy.deepcopy(events):
+            acc.feed(e)
+        assert _shape(acc.close()) == out
+    return out
+
+
+def _shape(calls: List[Any]) -> List[Shape]:
+    return [(type(c).__name__, c.name, c.id, c.args if type(c) is ToolCall else None) for c in calls]
+
+
+def _created() -> Dict[str, Any]:
+    return {"type": "response.created", "response": {"id": "r1", "object": "response", "status": "in_progress",
+                                                     "output": []}}
+
+
+def _final(output: List[Dict[str, Any]]) -> Dict[str, Any]:
+    return {"type": "response.completed", "response": {"id": "r1", "object": "response", "status": "completed",
+                                                       "output": output}}
+
+
+def _fc(args: str, status: str = "completed", **kw: Any) -> Dict[str, Any]:
+    return {"type": "function_call", "id": "fc_1", "call_id": "call_1", "name": "f", "arguments": args,
+            "status": status, **kw}
+
+
+FRESH = {"id": "fc_9", "call_id": "call_9"}
+
+
+def _streamed(args: str, deltas: bool = True, **kw: Any) -> List[Dict[str, Any]]:
+    events = [_created(), {"type": "response.output_item.added", "output_index": 0,
+                           "item": _fc("", "in_progress", **kw)}]
+    if deltas:
+        events.append({"type": "response.function_call_arguments.delta", "output_index": 0, "item_id": "fc_1",
+                       "delta": args})
+    events.append({"type": "response.output_item.done", "output_index": 0, "item": _fc(args, **kw)})
+    return events
+
+
+# ---- 1. JSON-equal arguments are the same call -----------------------------------------------
+
+@pytest.mark.parametrize("ids", [{}, FRESH])
+@pytest.mark.parametrize("streamed, final, args", [
+    ('{"a": 1.0}', '{"a":1}', {"a": 1}),
+    ('{"n": 100}', '{"n":1e2}', {"n": 100}),
+    ('{"a": [1.5, {"b": -0.0}], "c": 2}', '{"c":2.0,"a":[15e-1,{"b":0}]}', {"a": [1.5, {"b": 0}], "c": 2})])
+def test_a_final_item_with_the_same_numbers_spelt_otherwise_is_the_call(
+        ids: Dict[str, Any], streamed: str, final: str, args: Dict[str, Any]) -> None:
+    # before: an InvalidToolCall (the canonical texts "1.0" and "1" differ)
+    assert _calls([*_streamed(streamed), _final([_fc(final, **ids)])]) == [("ToolCall", "f", "call_1", args)]
+
+
+@pytest.mark.parametrize("ids", [{}, FRESH])
+@pytest.mark.parametrize("streamed, final", [('{"a": 1}', '{"a": true}'), ('{"a": 0}', '{"a": false}'),
+                                             ('{"a": 1}', '{"a": 1.5}')])
+def test_a_final_item_with_a_bool_for_a_number_or_another_number_is_another_call(
+        ids: Dict[str, Any], streamed: str, final: str) -> None:
+    assert _calls([*_streamed(streamed), _final([_fc(final, **ids)])]) == [("InvalidToolCall", "f", "call_1", None)]
+
+
+# ---- 2. what the client would run -------------------------------------------------------------
+
+def _sh(cmds: List[str], status: str = "completed", **kw: Any) -> Dict[str, Any]:
+    return {"type": "shell_call", "id": "sh_1", "call_id": "call_1", "action": {"commands": cmds, **kw},
+            "status": status}
+
+
+def _cu(action: Dict[str, Any], status: str = "completed") -> Dict[str, Any]:
+    return {"type": "computer_call", "id": "cu_1", "call_id": "call_1", "action": action,
+            "pending_safety_checks": [], "status": status}
+
+
+def _ar(args: str, **kw: Any) -> Dict[str, Any]:
+    return {"type": "mcp_approval_request", "id": "mcpr_1", "server_label": "gh", "name": "delete_repo",
+            "arguments": args, **kw}
+
+
+def _built_in(streamed: Dict[str, Any], final: Dict[str, Any]) -> List[Dict[str, Any]]:
+    added = {**streamed, "status": "in_progress"} if "status" in streamed else streamed
+    return [_created(), {"type": "response.output_item.added", "output_index": 0, "item": added},
+            {"type": "response.output_item.done", "output_index": 0, "item": streamed}, _final([final])]
+
+
+@pytest.mark.parametrize("streamed, final", [
+    (_sh(["ls"]), _sh(["rm -rf build"])),
+    (_cu({"type": "screenshot"}), _cu({"type": "click", "x": 1, "y": 2, "button": "left"})),
+    (_ar('{"repo": "a"}'), _ar('{"repo": "b"}')),
+    (_ar('{"repo": "a"}'), _ar('{"repo": "a"}', name="archive_repo"))])
+def test_a_built_in_final_item_under_its_ids_asking_another_run_is_not_guessed(
+        streamed: Dict[str, Any], final: Dict[str, Any]) -> None:
+    # before: the streamed ["ls"] (the screenshot, the approval of repo a) ran, the final item passed over
+    assert [c[0] for c in _calls(_built_in(streamed, final), include_server=True)] == ["InvalidToolCall"]
+
+
+@pytest.mark.parametrize("streamed, final", [
+    (_sh(["ls"]), _sh(["ls"], max_output_length=None)),
+    (_sh(["ls"]), _sh(["ls"], status="completed")),
+    (_cu({"type": "click", "x": 1.0, "y": 2, "button": "left"}), _cu({"type": "click", "x": 1, "y": 2.0,
+                                                                       "button": "left"})),
+    (_ar('{"repo": "a", "n": 1.0}'), _ar('{"n":1,"repo":"a"}')),
+    (_ar('{"repo": "a"}'), _ar(""))])
+def test_a_built_in_final_item_under_its_ids_asking_the_same_run_keeps_the_call(
+        streamed: Dict[str, Any], final: Dict[str, Any]) -> None:
+    # (a field the SDK writes ``null`` is none; numbers by value; empty arguments are not given)
+    assert [c[0] for c in _calls(_built_in(streamed, final), include_server=True)] == ["ToolCall"]
+
+
+@pytest.mark.parametrize("ids", [{}, FRESH])
+def test_a_function_call_of_another_namespace_is_another_call(ids: Dict[str, Any]) -> None:
+    # before: the streamed crm.f ran (same ids), the final item's billing.f passed over
+    events = [*_streamed('{"a": 1}', namespace="crm"), _final([_fc('{"a": 1}', namespace="billing", **ids)])]
+    assert _calls(events) == [("InvalidToolCall", "f", "call_1", None)]
+    same = [*_streamed('{"a": 1}', namespace="crm"), _final([_fc('{"a":1}', namespace="crm", **ids)])]
+    assert _calls(same) == [("ToolCall", "f", "call_1", {"a": 1})]
+
+
+# ---- 3. no arguments streamed: the final item's ------------------------------------------------
+
+@pytest.mark.parametrize("ids", [{}, FRESH])
+def test_a_call_streamed_without_arguments_takes_the_final_items(ids: Dict[str, Any]) -> None:
+    # before: an InvalidToolCall (same ids; ``{}`` against the final's); openai-python's final: {"a": 1}
+    events = [*_streamed("", deltas=False), _final([_fc('{"a": 1}', **ids)])]
+    assert _calls(events) == [("ToolCall", "f", "call_1", {"a": 1})]
+
+
+def test_a_call_streamed_with_empty_object_arguments_keeps_them() -> None:
+    # ``{}`` streamed is given: the final's other arguments contradict them
+    events = [*_streamed("{}"), _final([_fc('{"a": 1}')])]
+    assert _calls(events) == [("InvalidToolCall", "f", "call_1", None)]
