@@ -163,3 +163,33 @@ def test_a_call_streamed_with_empty_object_arguments_keeps_them() -> None:
     # ``{}`` streamed is given: the final's other arguments contradict them
     events = [*_streamed("{}"), _final([_fc('{"a": 1}')])]
     assert _calls(events) == [("InvalidToolCall", "f", "call_1", None)]
+
+
+# ---- 4. a resumed stream that overlaps what was read, up to the same final event ---------------
+
+@pytest.mark.parametrize("after", [1, 2])
+def test_a_resumed_stream_overlapping_the_read_response_never_runs_its_call_twice(after: int) -> None:
+    """``retrieve(id, stream=True, starting_after=N)`` (openai-python
+    ``resources/responses/responses.py``) appended to what was read: the events after
+    event N again, ending with the same response's final event (its ``id``, its output)."""
+    events = [_created(), {"type": "response.in_progress", "response": {"id": "r1", "status": "in_progress",
+                                                                         "output": []}},
+              *_streamed('{"a": 1}')[1:], _final([_fc('{"a": 1}')])]
+    calls = _calls([*events, *copy.deepcopy(events[after + 1:])])
+    # before: [ToolCall call_1, ToolCall call_1], both runnable
+    assert [c for c in calls if c[0] == "ToolCall"] == [("ToolCall", "f", "call_1", {"a": 1})]
+
+
+def test_a_resumed_stream_with_the_same_calls_other_arguments_runs_neither() -> None:
+    events = [_created(), *_streamed('{"a": 1}')[1:], _final([_fc('{"a": 1}')])]
+    again = [*_streamed('{"a": 2}')[1:], _final([_fc('{"a": 1}')])]
+    assert [c[0] for c in _calls([*events, *again])] == ["InvalidToolCall", "InvalidToolCall"]
+
+
+def test_a_second_response_under_another_id_keeps_its_own_call() -> None:
+    second = {"type": "response.created", "response": {"id": "r2", "status": "in_progress", "output": []}}
+    events = [_created(), *_streamed('{"a": 1}')[1:], _final([_fc('{"a": 1}')]), second,
+              *_streamed('{"a": 1}')[1:],
+              {"type": "response.completed", "response": {"id": "r2", "status": "completed",
+                                                          "output": [_fc('{"a": 1}')]}}]
+    assert [c[0] for c in _calls(events)] == ["ToolCall", "ToolCall"]

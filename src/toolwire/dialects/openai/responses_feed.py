@@ -16,6 +16,8 @@ from __future__ import annotations
 from typing import Any, Dict, List, Optional, Set, Tuple
 
 from ..._errors import DecodeError, excerpt
+from ..._json_equality import same
+from ..._types import ToolCall
 from ...stream._call import Call, nonempty_str
 from ...stream._core import Core
 from ...stream._events import ArgsDelta, new_event
@@ -211,6 +213,9 @@ class Feed:
         # (``final_again``, inline: the hot loop reads every final response here)
         again = (last is not None and len(core.calls) == self.first
                  and (rid == last[1] if rid is not None and last[1] is not None else not self.streamed))
+        if (not again and last is not None and rid is not None and rid == last[1] and last[0] < self.first
+                and self.settled is not None and self.settled[0] == output):
+            self._read_again(last[0])
         short = (plain(self, output, self.first) if type(output) is list and not again and len(core.calls) > self.first
                  else None)  # (a plain final response: what ``settle`` would claim, read short; its types are text)
         if short is not None:
@@ -254,6 +259,32 @@ class Feed:
             self.kept = (self.rid, self.ended)
             self.ended = {}
         return again
+
+    def _read_again(self, start: int) -> None:
+        """The final event of the response whose final event came last (its ``id``, its
+        output) after calls were streamed since: a resumed stream (openai-python
+        ``retrieve(id, stream=True, starting_after=N)``) that overlaps what was read. A call
+        since under the ``call_id`` of one of that response's (from *start* on) is that
+        call again: never a second run (an ``InvalidToolCall``); with other arguments or
+        another tool, neither runs (which one is the reply's is not guessed)."""
+        core = self.core
+        was: Dict[Tuple[bool, str], Call] = {}
+        for m in core.calls[start:self.first]:
+            if m.id is not None:
+                was.setdefault((m.server, m.id), m)
+        for c in core.calls[self.first:]:
+            if c.id is None or (c.server, c.id) not in was:
+                continue
+            m = was[(c.server, c.id)]
+            r, s = c.result, m.result
+            if type(r) is ToolCall and type(s) is ToolCall and r.name == s.name and same(r.args, s.args):
+                core.unrun(c, f"Tool call {c.pos} of this stream is tool call {m.pos} again (its response streamed "
+                              "again up to its final event): never a second run")
+            else:
+                why = (f"Tool call {c.pos} of this stream is tool call {m.pos}'s id in its response streamed again, "
+                       "another tool or arguments: not guessed which runs")
+                core.unrun(c, why)
+                core.unrun(m, why)
 
     def caught_up(self, key: int, delta: str) -> Optional[str]:
         """The part of *delta* that is new, for the item at *key* streamed again from its
