@@ -193,3 +193,21 @@ def test_a_second_response_under_another_id_keeps_its_own_call() -> None:
               {"type": "response.completed", "response": {"id": "r2", "status": "completed",
                                                           "output": [_fc('{"a": 1}')]}}]
     assert [c[0] for c in _calls(events)] == ["ToolCall", "ToolCall"]
+
+
+# ---- 5. a final event without output, then again with it -----------------------------------------
+
+@pytest.mark.parametrize("first", [None, []])
+def test_the_final_event_again_with_other_arguments_after_one_without_output(first: Optional[List[Any]]) -> None:
+    """openai-python's ``ResponseStreamState`` recovers a final response without ``output``
+    from the done items; the same final event again (its ``id``) holding the call's ids
+    with other arguments is another call, as after ``"output": []``."""
+    body: Dict[str, Any] = {"id": "r1", "status": "completed"}
+    if first is not None:
+        body["output"] = first
+    events = [*_streamed('{"a": 1}'), {"type": "response.completed", "response": body},
+              _final([_fc('{"a": 2}')])]
+    # before (no output first): the streamed f({"a": 1}) ran
+    assert _calls(events) == [("InvalidToolCall", "f", "call_1", None)]
+    same = [*events[:-1], _final([_fc('{"a":1}')])]
+    assert _calls(same) == [("ToolCall", "f", "call_1", {"a": 1})]

@@ -231,8 +231,9 @@ class Feed:
                 if prior is not None:  # (what ended then, if not read then: in ``kept``)
                     self.settled = settle(self, output, last[0], prior[2], prior,
                                           self.kept[1] if self.kept is not None else {})
-                else:
-                    self.settled = settle(self, output, last[0], {})
+                else:  # (its final event read before had no output: what ended then is in ``kept``)
+                    self.settled = settle(self, output, last[0], None, None,
+                                          self.kept[1] if self.kept is not None else {})
             elif len(core.calls) == self.first:  # no call of it streamed: the calls are the final response's
                 made: Dict[int, Call] = {}  # (by place: the call each item made)
                 for i, item in enumerate(output):
