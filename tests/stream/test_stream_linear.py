@@ -559,3 +559,34 @@ def test_a_small_final_event_delivered_n_times_is_read_in_linear_work(replayed: 
     # before: each delivery built the tables of all n calls (``settle``): n * n
     small, big = _one_item_final_work(100, replayed), _one_item_final_work(400, replayed)
     assert big <= 4.4 * small
+
+
+def _varied_final_work(n: int, alternating: bool) -> int:
+    """n calls streamed, then their response's final event delivered n times, each holding
+    one of them: another each time, or two bodies in turn (*alternating*)."""
+    def fc(i: int) -> Dict[str, Any]:
+        return {"type": "function_call", "id": f"fc_{i}", "call_id": f"call_{i}", "name": "f",
+                "arguments": '{"a": 1}', "status": "completed"}
+
+    def final(i: int) -> Dict[str, Any]:
+        return {"type": "response.completed", "response": {"id": "r1", "status": "completed", "output": [fc(i)]}}
+    events: List[Dict[str, Any]] = [{"type": "response.created",
+                                     "response": {"id": "r1", "status": "in_progress", "output": []}}]
+    for i in range(n):
+        events += [{"type": "response.output_item.added", "output_index": i, "item": {**fc(i), "arguments": ""}},
+                   {"type": "response.output_item.done", "output_index": i, "item": fc(i)}]
+    acc = Accumulator("openai.responses")
+    for event in events:
+        acc.feed(event)
+    finals = [final(i % 2 if alternating else i) for i in range(n)]
+    work = _lines_run(lambda: [acc.feed(event) for event in finals])
+    calls = acc.close()
+    assert [c.id for c in calls] == [f"call_{i}" for i in range(n)] and all(type(c) is ToolCall for c in calls)
+    return work
+
+
+@pytest.mark.parametrize("alternating", [False, True], ids=["another-item-each-time", "two-bodies-in-turn"])
+def test_a_final_event_delivered_n_times_with_other_items_is_read_in_linear_work(alternating: bool) -> None:
+    # before: each delivery unlike the one before built the tables of all n calls (``settle``): n * n
+    small, big = _varied_final_work(100, alternating), _varied_final_work(400, alternating)
+    assert big <= 4.4 * small

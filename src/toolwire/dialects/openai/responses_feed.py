@@ -24,7 +24,7 @@ from ...stream._events import ArgsDelta, new_event
 from ...stream._skipped import skipped
 from .._common import describe_error
 from .responses_feed_builtin import client_done, is_server, server_added, server_done
-from .responses_feed_final import CALL_TYPES, Settled, plain, settle
+from .responses_feed_final import CALL_TYPES, Settled, Tables, plain, settle
 from .responses_response import WAITS, responses_finish
 from .responses_sniff import CLIENT_TYPES, client_name
 from .responses_tools import NAME
@@ -52,6 +52,9 @@ class Feed:
     # event without ``id`` (or after one without) is then another response's (``final_again``);
     # a class default until one comes (an instance attribute more slows the hot loop's reads)
     streamed = False
+    # ``settle``'s tables of the calls of the response whose final event came (``_tables``);
+    # a class default, as ``streamed``
+    tables: Optional[Tables] = None
 
     def __init__(self, core: Core) -> None:
         self.core = core

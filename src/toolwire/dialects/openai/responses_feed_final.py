@@ -41,7 +41,7 @@ from .responses_sniff import CLIENT_TYPES, client_name
 if TYPE_CHECKING:
     from .responses_feed import Feed
 
-__all__ = ["CALL_TYPES", "Settled", "ended_items", "plain", "settle"]
+__all__ = ["CALL_TYPES", "Settled", "Tables", "ended_items", "plain", "settle"]
 
 # an entry of the final output: its place, the item, whether a server runs it, the
 # built-in tool's name (a client item), its id (``call_id``; a server item's ``id``)
@@ -183,14 +183,7 @@ def settle(feed: Feed, output: List[Any], first: int, done: Optional[Dict[int, D
             return output, by_item, done
     if done is None:
         done = ended_items(feed, first, feed.ended if ended_at is None else ended_at)
-    mine = calls[first:]
-    by_key: Dict[int, Call] = {}
-    by_id: Dict[Tuple[bool, str], Call] = {}
-    for m in mine:
-        if type(m.key) is int:
-            by_key[m.key] = m
-        if m.id is not None and (m.server, m.id) not in by_id:
-            by_id[(m.server, m.id)] = m
+    by_key, by_id = _tables(feed, first)
     for i, _, server, _, ident in entries:  # 1. ids, across the whole output
         if ident is not None and i not in by_item:
             claim(i, by_id.get((server, ident)))
@@ -229,7 +222,7 @@ def settle(feed: Feed, output: List[Any], first: int, done: Optional[Dict[int, D
     left = [e for e in others if e[0] not in by_item and keys[e[0]] is not None]
     if left:  # 4. anywhere: an ended call with the same content (the first in stream order)
         ended: Dict[Tuple[Any, ...], List[Call]] = {}
-        for m in reversed(mine):
+        for m in reversed(calls[first:]):
             if m.pos in done and m.pos not in claimed:
                 k = call_key(m, done[m.pos])
                 if k is not None:
@@ -285,6 +278,35 @@ def settle(feed: Feed, output: List[Any], first: int, done: Optional[Dict[int, D
     if added and len(at) == len(calls) - first:
         calls[first:] = sorted(calls[first:], key=lambda m: at[m.pos])
     return output, by_item, {**done, **made} if made else done
+
+
+#: ``settle``'s tables of a response's calls (``_tables``): where its calls begin, how many
+#: calls the stream had, each call by its ``output_index`` and by its ids
+Tables = Tuple[int, int, Dict[int, Call], Dict[Tuple[bool, str], Call]]
+
+
+def _tables(feed: Feed, first: int) -> Tuple[Dict[int, Call], Dict[Tuple[bool, str], Call]]:
+    """The calls of the response read (from *first* on in ``core.calls``) by their
+    ``output_index`` and by their ids (the first under each). Kept (``feed.tables``) while
+    no call is added and when every call was done: a done call's key and ids stay, so its
+    final event delivered again, each time with other items, builds them once (not once
+    per delivery: n deliveries of n calls were n² work)."""
+    calls = feed.core.calls
+    kept = feed.tables
+    if kept is not None and kept[0] == first and kept[1] == len(calls):
+        return kept[2], kept[3]
+    by_key: Dict[int, Call] = {}
+    by_id: Dict[Tuple[bool, str], Call] = {}
+    done = True
+    for m in calls[first:]:
+        if type(m.key) is int:
+            by_key[m.key] = m
+        if m.id is not None and (m.server, m.id) not in by_id:
+            by_id[(m.server, m.id)] = m
+        if not m.done:
+            done = False
+    feed.tables = (first, len(calls), by_key, by_id) if done else None
+    return by_key, by_id
 
 
 def _takes(core: Core, c: Call, streamed: Dict[str, Any], item: Dict[str, Any]) -> bool:
