@@ -44,6 +44,38 @@ NONE: List[Any] = [
 ]
 
 
+OTHERS: List[Any] = [
+    (_req(False), "/properties/a", "the false schema accepts no value"),
+    (_req({"not": {}}), "/properties/a", "not of a schema accepting every value: no value is accepted"),
+    (_req({"const": "a", "enum": ["b"]}), "/properties/a",
+     "the const is not one of the enum values: no value is accepted"),
+    (_req({"type": "integer", "enum": ["a", 1.5]}), "/properties/a", "no enum value is of the type: no value is accepted"),
+    (_req({"type": ["integer", "null"], "const": "x"}), "/properties/a", "the const is not of the type: no value is accepted"),
+    (_req({"type": "object", "properties": {"c": {"anyOf": [False, {"enum": []}]}}, "required": ["c"]}),
+     "/properties/a/properties/c/anyOf/0", "the false schema accepts no value"),
+]
+
+
+@pytest.mark.parametrize("target", ["vllm", "ollama"])
+@pytest.mark.parametrize(("original", "pointer", "why"), OTHERS)
+def test_other_nodes_of_no_value_sent_as_is_are_unsatisfiable(target: str, original: Any, pointer: str,
+                                                              why: str) -> None:
+    _accepts_nothing(original)
+    rendered = schema.render(original, target, on_error="report")
+    assert ("unsatisfiable", pointer, why) in [(e.code, e.pointer, e.message) for e in rendered.errors]
+    assert not rendered.lossless
+    optional = {**original, "required": []}  # (an optional property: the schema keeps ``{}``)
+    assert not schema.render(optional, target, on_error="report").errors
+
+
+@pytest.mark.parametrize("node", [{"type": "number", "enum": [1]}, {"type": "integer", "const": 2.0},
+                                  {"const": 1, "enum": [1.0]}, {"type": ["string", "null"], "enum": [None]}])
+def test_values_of_the_type_keep_a_value(node: Any) -> None:
+    original = _req(node)
+    assert jsonschema.Draft202012Validator(original).is_valid({"a": node.get("const", (node.get("enum") or [0])[0])})
+    assert not schema.render(original, "vllm", on_error="report").errors
+
+
 def _accepts_nothing(original: Any) -> None:
     check = jsonschema.Draft202012Validator(original)
     for value in (None, 1, "x", [], ["x"], {}, {"a": None}, {"a": "x"}, {"a": ["x"]}, {"a": {"b": 1}},

@@ -23,7 +23,7 @@ from .._target import Profile
 from ._disjoint import disjoint
 from ._enforced import moved_patterns, unenforced
 from ._hoist import hoist_targets
-from ._no_value_root import forced_empty_enums
+from ._no_value_root import no_value_causes
 from ._normalize import iter_subschemas, merge_all_of
 from ._recursion import recursive_refs
 from ._report import Change, Lint
@@ -91,10 +91,12 @@ class Rewriter(RefRewrites, ObjectRewrites, AnyOfRewrites):
     def run(self) -> Any:
         root = self.root
         if self.p.permissive:
-            forced = forced_empty_enums(root)
+            forced, others = no_value_causes(root)
             for ptr, sub in iter_subschemas(root):
                 if isinstance(sub, dict):
                     self._lint_common(sub, ptr, id(sub) in forced)
+            for ptr, why in others:  # (the schema accepts no value: never sent as if fine)
+                self.lint("unsatisfiable", ptr, why)
             copied = copy_json(root)
             for ptr, why in moved_patterns(copied, self.p):
                 self.change(ptr, "pattern", "moved", why)
