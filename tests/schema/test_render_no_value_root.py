@@ -53,6 +53,8 @@ OTHERS: List[Any] = [
     (_req({"type": ["integer", "null"], "const": "x"}), "/properties/a", "the const is not of the type: no value is accepted"),
     (_req({"type": "object", "properties": {"c": {"anyOf": [False, {"enum": []}]}}, "required": ["c"]}),
      "/properties/a/properties/c/anyOf/0", "the false schema accepts no value"),
+    ({**_req({"anyOf": [{"$ref": "#/$defs/F"}]}), "$defs": {"F": False}}, "/properties/a/anyOf/0",
+     "the $ref names the false schema: no value is accepted"),
 ]
 
 

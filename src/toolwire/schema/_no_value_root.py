@@ -75,12 +75,14 @@ def no_value_causes(root: Any) -> Tuple[Set[int], List[Tuple[str, str]]]:
                 left[id(n[k])] = len(n[k])
                 up = (at, k)
                 stack.extend((v, (n, k, i), (up, str(i))) for i, v in enumerate(n[k]))
-    if not seeds:
-        return set(), []
     for n in refs:
         target = _resolve(root, n["$ref"])
         if isinstance(target, dict):
             users.setdefault(id(target), []).append(n)
+        elif target is False:  # (``False`` is one object: the reference is the node of no value)
+            seeds[id(n)] = (n, "the $ref names the false schema: no value is accepted")
+    if not seeds:
+        return set(), []
     why: Dict[int, List[Dict[str, Any]]] = {}  # each node of no value: the nodes that left it none
     needed: Dict[int, Set[str]] = {}
     branches: Dict[int, List[Dict[str, Any]]] = {}  # each anyOf / oneOf list: its branches of no value
