@@ -73,3 +73,13 @@ def test_a_dumped_call_part_keeps_its_arguments_as_they_are() -> None:
         {"candidates": [{"content": {"role": "model", "parts": [part]}}]}).model_dump()
     turn = get_target("gemini").reply_turn(dumped)  # type: ignore[misc]
     assert turn == {"role": "model", "parts": [part]}
+
+
+def test_part_metadata_keeps_the_callers_keys_and_nulls() -> None:
+    # ``Part.partMetadata`` is a ``Struct`` of the caller's own keys
+    # (https://ai.google.dev/api/caching#Part): proto3 JSON keeps them as written, a null
+    # being a value there; they were camelCased and the null dropped (revN2's review)
+    part: Dict[str, Any] = {"text": "{\"a\": \"x\"}", "partMetadata": {"user_key": 1, "other": None},
+                            "thoughtSignature": "c2ln"}
+    turn = get_target("gemini").reply_turn({"candidates": [{"content": {"role": "model", "parts": [part]}}]})  # type: ignore[misc]
+    assert turn == {"role": "model", "parts": [part]}

@@ -168,14 +168,16 @@ def _wire_part(part: Any) -> Any:
     proto3 JSON): a google-genai dump's unset (``None``) fields left out, its ``bytes``
     (``thought_signature``) as base64 text and its enums as their words (``set_fields``),
     field names in camelCase; a member object's fields alike, one level down (a
-    ``FunctionCall``'s ``args``, the caller's JSON, is kept as it is)."""
+    ``FunctionCall``'s ``args``, the caller's JSON, is kept as it is, and so is
+    ``partMetadata``, a ``Struct`` of the caller's own keys, nulls included)."""
     if type(part) is not dict:
         return part
     out: Dict[str, Any] = {}
     for k, v in set_fields(part).items():
-        if type(v) is dict:
+        key = camel(k) if type(k) is str else k
+        if type(v) is dict and key != "partMetadata":
             v = {camel(f) if type(f) is str else f: x for f, x in set_fields(v).items()}
-        out[camel(k) if type(k) is str else k] = v
+        out[key] = v
     return out
 
 
