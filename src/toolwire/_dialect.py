@@ -194,6 +194,9 @@ class Pairing:
       assistant message that is not the last one (Mistral: its writer drops such a flag
       of a message written back as it came, so this binds a history written back whole
       as it came); ``""``: it has no prefix flag.
+    - ``prefix_flag``: the key of the wire flag that makes an assistant message a prefix
+      the reply continues (Mistral: ``"prefix"``), which ``last_assistant`` and
+      ``prefix_last`` read; ``""``: none.
     - ``counted``: the provider pairs a turn's results with its calls by number
       (Gemini: "the number of function response parts is equal to the number of
       function call parts of the function call turn"): a result that answers no call is
@@ -214,6 +217,7 @@ class Pairing:
     first_listed: bool = False
     last_assistant: str = ""
     prefix_last: str = ""
+    prefix_flag: str = ""
     alone: str = ""
     counted: bool = False
 

@@ -14,7 +14,7 @@ from typing import List, Optional, Set, Tuple
 from ._json_extract import candidates
 from ._markdown_code import code_regions
 
-__all__ = ["split_think", "take_closed_blocks"]
+__all__ = ["opens_json", "split_detail", "split_think", "take_closed_blocks"]
 
 _TAGS = ("think", "thinking", "reasoning")
 
@@ -201,6 +201,11 @@ def _first_close(text: str, kept: _Kept) -> Tuple[int, str]:
 
 
 def split_think(text: str, reasoning: str) -> Tuple[str, str, bool]:
+    """``split_detail`` but its last item."""
+    return split_detail(text, reasoning)[:3]
+
+
+def split_detail(text: str, reasoning: str) -> Tuple[str, str, bool, bool]:
     """Think blocks out of *text*, into *reasoning*: closed blocks anywhere outside the
     text's JSON values and markdown code and, when the reply has no reasoning of its own
     (*reasoning*, read from the provider's own channel: ``reasoning_content``...), a
@@ -208,10 +213,14 @@ def split_think(text: str, reasoning: str) -> Tuple[str, str, bool]:
     without an opening one before it (a chat template that put ``<think>`` in the prompt).
     A reply whose reasoning came apart reasoned there: a lone tag in its text is the
     answer's own words, and a closed block whose text (blanks around it aside) is that
-    reasoning is the same reasoning sent twice, kept once; any other block is appended."""
+    reasoning is the same reasoning sent twice, kept once; any other block is appended.
+    Last, whether the text without its closed blocks opens (blanks aside) with ``{``,
+    ``[`` or ``"``, as a whole-text JSON value would (``stream._think_read``)."""
     found: List[str] = []
+    json_lead = False
     if "<" in text and any(f"<{t}>" in text or f"</{t}>" in text for t in _TAGS):
         new = take_closed_blocks(text, found, _Kept(text))
+        json_lead = opens_json(new)
         if not reasoning:  # the lone-tag rules: no reasoning apart
             body = _leading_open(new)
             if body >= 0:  # an opening tag never closed: everything after it is reasoning
@@ -230,5 +239,14 @@ def split_think(text: str, reasoning: str) -> Tuple[str, str, bool]:
             joined = "\n".join(f for f in found if f and f != given)
             if joined:
                 reasoning = f"{reasoning}\n{joined}" if reasoning else joined
-            return _trimmed(new), reasoning, True
-    return text, reasoning, False
+            return _trimmed(new), reasoning, True, json_lead
+    return text, reasoning, False, json_lead
+
+
+def opens_json(text: str) -> bool:
+    """Whether *text* opens (blanks aside) with ``{``, ``[`` or ``"``, as a JSON value whose
+    text could hold a tag would."""
+    for c in text:
+        if not c.isspace():
+            return c in '{["'
+    return False

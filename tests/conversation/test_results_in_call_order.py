@@ -172,3 +172,23 @@ def test_results_are_put_in_call_order_in_linear_work(target: str) -> None:
         assert [m["content"] for m in out["messages"][2:]] == list("0123")
     assert _ratio_of(_reversed, 50, lambda c: encode_conversation(c, target)) < 5
     assert _ratio_of(_one_turn, 100, lambda c: encode_conversation(c, target)) < 5
+
+
+@pytest.mark.parametrize("target", ["gemini", "ollama"])
+def test_results_on_both_sides_of_a_dropped_assistant_message_are_in_call_order(target: str) -> None:
+    # the empty assistant message between them is left out (``dropped``): both results are
+    # written as one turn's (one Gemini user content, one Ollama run), so they go in call order
+    chat = _chat("call_2")
+    chat["messages"] += [{"role": "assistant", "content": ""},
+                         {"role": "tool", "tool_call_id": "call_1", "content": "Paris: 12C"}]
+    report: List[Problem] = []
+    out = encode_conversation(decode_conversation(chat, "openai.chat"), target, report=report)
+    if target == "gemini":
+        assert out["contents"][-1] == {"role": "user", "parts": [
+            _response("call_1", "Paris: 12C"), _response("call_2", "Tokyo: 30C")]}
+    else:
+        assert out["messages"][2:] == [
+            {"role": "tool", "tool_name": "get_weather", "content": "Paris: 12C", "tool_call_id": "call_1"},
+            {"role": "tool", "tool_name": "get_weather", "content": "Tokyo: 30C", "tool_call_id": "call_2"},
+        ]
+    assert sorted(p.kind for p in report) == ["dropped", "moved"]

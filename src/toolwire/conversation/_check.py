@@ -209,7 +209,7 @@ def _order(conv: Conversation, target: Optional[str], rules: Pairing, ids: Optio
         said = _wording(rules.prefix_last, target, None)
         out.extend(Problem("prefix-not-last", i, None, f"Message {i}: an assistant message with 'prefix': true is not "
                                                        f"the last message{said}")
-                   for i, m in enumerate(msgs[:-1]) if m.role == "assistant" and _prefix(m.original(target)))
+                   for i, m in enumerate(msgs[:-1]) if m.role == "assistant" and _prefix(m.original(target), rules))
     if rules.last_assistant and msgs:
         out.extend(_last(msgs, target, rules))
     prev: Optional[str] = None  # the role of the message written before this one
@@ -258,14 +258,15 @@ def _last(msgs: Tuple[Message, ...], target: str, rules: Pairing) -> List[Proble
         last -= 1
     m = msgs[last]
     wire = m.original(target)
-    if m.role != "assistant" or m.calls or wire is None or _prefix(wire):
+    if m.role != "assistant" or m.calls or wire is None or _prefix(wire, rules):
         return []
     said = _wording(rules.last_assistant, target, None)
     return [Problem("assistant-last", last, None, f"Message {last}: the history ends with an assistant message{said}")]
 
 
-def _prefix(wire: Any) -> bool:
-    return type(wire) is dict and wire.get("prefix") is True
+def _prefix(wire: Any, rules: Pairing) -> bool:
+    """Whether a message as it came is a prefix (``Pairing.prefix_flag``)."""
+    return bool(rules.prefix_flag) and type(wire) is dict and wire.get(rules.prefix_flag) is True
 
 
 class _Turns:

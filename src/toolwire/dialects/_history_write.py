@@ -275,20 +275,35 @@ def write_turns(
     around it, now of one role, merge (turns alternate); no message at all is an
     ``EncodeError``. *prefill*: the target refuses trailing whitespace in a final
     assistant message (``trim_prefill``). *arrange*: the target pairs results by
-    position (``CallOrder.arrange``): the results of a turn written fresh go in the
-    order it gives, in the places they were written to."""
+    position (``CallOrder.arrange``): the results of a wire message written fresh (of
+    turns merged around a dropped one too) go in the order it gives, in the places they
+    were written to."""
     wire: List[Dict[str, Any]] = []
     roles: List[str] = []  # the canonical role of each wire message
     dropped = False  # a turn was left out since the last one written
+    # (message, item) of each result written fresh into the last wire message (*arrange*), and
+    # where each of them is in its items: arranged once that message is complete
+    pending: List[Tuple[int, Any]] = []
+    pending_at: List[int] = []
+
+    def settle() -> None:
+        if pending:
+            assert arrange is not None
+            items = wire[-1][key]
+            for at, item in zip(pending_at, arrange(pending)):
+                items[at] = item
+            pending.clear()
+            pending_at.clear()
+
     texts: Dict[int, int] = {}  # id() of each text item written fresh -> the message it came from
     for t in turns:
+        run: List[Tuple[int, Any]] = []  # (message, item) of each result written fresh (*arrange*)
+        slots: List[int] = []  # where each of them is in *items*
         if t.head is not None and not t.parts:
             msg: Dict[str, Any] = t.head
         else:
             first: List[Any] = []  # the results of a user turn continuing a decoded message go first
             items = head_items(t.head.get(key)) if t.head is not None else []
-            run: List[Tuple[int, Any]] = []  # (message, item) of each result written fresh (*arrange*)
-            slots: List[int] = []  # where each of them is in *items*
             for i, p in t.parts:
                 w.index = i
                 item = write(p, w)
@@ -299,11 +314,7 @@ def write_turns(
                         run.append((i, item))
                         slots.append(len(items))
                     (first if t.head is not None and type(p) is ToolResult else items).append(item)
-            if run:
-                assert arrange is not None
-                for at, item in zip(slots, arrange(run)):
-                    items[at] = item
-            items = first + items
+            items = first + items  # (*first* only before a decoded message's items: *run* is empty then)
             if not items:
                 w.index = t.index
                 w.note("dropped", f"{an(t.role, True)} turn with nothing {dialect} can take is left out")
@@ -312,11 +323,19 @@ def write_turns(
             msg = {**t.head, key: items} if t.head is not None else {"role": wire_role(t.role), key: items}
         if dropped and roles and roles[-1] == t.role and t.role != "system":  # the turns around it merge
             prev = wire[-1]
-            wire[-1] = {**prev, key: head_items(prev.get(key)) + head_items(msg.get(key))}
+            before = head_items(prev.get(key))
+            wire[-1] = {**prev, key: before + head_items(msg.get(key))}
+            pending.extend(run)
+            pending_at.extend(len(before) + at for at in slots)
         else:
+            settle()
             wire.append(msg)
             roles.append(t.role)
+            pending.extend(run)
+            pending_at.extend(slots)
         dropped = False
+    if wire:
+        settle()
     if not wire:
         raise EncodeError(f"{an(dialect, True)} request needs at least one message", dialect=dialect)
     if prefill and roles[-1] == "assistant":

@@ -13,7 +13,8 @@ finished. The writer writes the results as they come (each paired by
 results it wrote next to each other (one Gemini user content, consecutive Ollama tool
 messages) to ``arrange``, which puts those answering calls of their own turn in the
 order of those calls; the others (a late result of an earlier turn's call, an orphan)
-keep their order after them. A change is noted (``moved``). Linear: one position
+keep their order after them; an empty assistant message, which the writers leave out,
+starts no turn. A change is noted (``moved``). Linear: one position
 table of the calls, built at the first run of two results; a run is sorted only when it
 is out of order.
 """
@@ -24,7 +25,7 @@ from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple
 
 from .._types import InvalidToolCall, ToolCall
 from ..conversation._pairing import answers
-from ..conversation._values import Message, starts_turn
+from ..conversation._values import Message, Text, starts_turn
 
 if TYPE_CHECKING:
     from ..conversation._writer import Writer
@@ -52,9 +53,16 @@ class CallOrder:
         if self._answers is None:
             self._answers = answers(self._messages)
             turn = n = 0
+            opening = False  # an assistant turn began with empty messages only, so far
             for i, m in enumerate(self._messages):
                 if starts_turn(self._messages, i):
-                    turn, n = turn + 1, 0
+                    opening = True
+                elif m.role != "assistant":
+                    opening = False
+                # an empty assistant message is left out by the writers (``dropped``): the results on
+                # both sides of it are written as one turn's, so it starts none
+                if opening and not _empty(m):
+                    turn, n, opening = turn + 1, 0, False
                 self._turns.append(turn)
                 for p in m.parts:
                     if type(p) is ToolCall or type(p) is InvalidToolCall:
@@ -90,3 +98,8 @@ class CallOrder:
         self._w.note("moved", f"The {len(run)} results from message {run[0][0]} on are written in the order of the "
                               f"calls they answer, not in the order they came: {self._why}")
         return [x[2] for x in keyed] + [item for _, item in others]
+
+
+def _empty(m: Message) -> bool:
+    """Whether *m* holds nothing (no part, or empty text only)."""
+    return all(type(p) is Text and not p.text for p in m.parts)

@@ -23,6 +23,7 @@ from .._target import Profile
 from ._disjoint import disjoint
 from ._enforced import moved_patterns, unenforced
 from ._hoist import hoist_targets
+from ._no_value_root import no_value_causes
 from ._normalize import iter_subschemas, merge_all_of
 from ._recursion import recursive_refs
 from ._report import Change, Lint
@@ -33,7 +34,7 @@ from ._rewrite_objects import ObjectRewrites
 from ._rewrite_refs import INLINED_PER_NODE, MAX_INLINED, RefRewrites
 from ._rewrite_shapes import ANNOTATIONS, Options, accepts_all, holds_shape, is_open_object
 from ._string_branches import ambiguous_unions, takes_array
-from ._util import copy_json, decode_pointer, escape_token, json_type
+from ._util import copy_json, escape_token, json_type
 
 __all__ = ["ANNOTATIONS", "MAX_INLINED", "Rewriter"]
 
@@ -90,10 +91,12 @@ class Rewriter(RefRewrites, ObjectRewrites, AnyOfRewrites):
     def run(self) -> Any:
         root = self.root
         if self.p.permissive:
-            forced = _forced(root)
+            forced, others = no_value_causes(root)
             for ptr, sub in iter_subschemas(root):
                 if isinstance(sub, dict):
                     self._lint_common(sub, ptr, id(sub) in forced)
+            for ptr, why in others:  # (the schema accepts no value: never sent as if fine)
+                self.lint("unsatisfiable", ptr, why)
             copied = copy_json(root)
             for ptr, why in moved_patterns(copied, self.p):
                 self.change(ptr, "pattern", "moved", why)
@@ -402,30 +405,3 @@ class Rewriter(RefRewrites, ObjectRewrites, AnyOfRewrites):
 
 def _holds_ref(branches: Any) -> bool:
     return isinstance(branches, list) and any(isinstance(b, dict) and "$ref" in b for b in branches)
-
-
-def _forced(root: Any) -> Set[int]:
-    """The nodes every value of *root* passes through (sent as they are): the root, a
-    required property of an object of ``type`` object alone, a conjunct of ``allOf``, the
-    root ``$defs`` entry a ``$ref`` among them names; one walk. An empty ``enum``
-    elsewhere may be left out by its parent (an optional property, an ``anyOf`` branch),
-    as ``false`` is: no ``unsatisfiable`` error there."""
-    out: Set[int] = set()
-    defs = root.get("$defs") if isinstance(root, dict) else None
-    todo = [root]
-    while todo:
-        n = todo.pop()
-        if not isinstance(n, dict) or id(n) in out:
-            continue
-        out.add(id(n))
-        props, req = n.get("properties"), n.get("required")
-        if n.get("type") == "object" and isinstance(props, dict) and isinstance(req, list):
-            todo.extend(props[r] for r in req if isinstance(r, str) and r in props)
-        if isinstance(n.get("allOf"), list):
-            todo.extend(n["allOf"])
-        ref = n.get("$ref")
-        if isinstance(ref, str) and ref.startswith("#/$defs/") and isinstance(defs, dict):
-            tokens = decode_pointer(ref[1:])
-            if len(tokens) == 2:
-                todo.append(defs.get(tokens[1]))
-    return out

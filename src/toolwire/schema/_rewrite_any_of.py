@@ -267,6 +267,9 @@ class AnyOfRewrites(ConjunctionRewrites):
                         absent.append((parent, name))
                     else:  # an open object, or one of a node of other types too (untyped, nullable)
                         loose.append((parent, key, name))
+                elif key == "additionalProperties" and _only_type(parent, "object") and \
+                        id(parent) not in self.narrowed and _unnamed_required(parent):
+                    todo.append(parent)  # (a required name no property takes must pass it: no object does)
                 elif key == "additionalProperties":  # (no other key: additionalProperties false, exact)
                     loose.append((parent, key, None))
                 elif key in ("prefixItems", "items") and (key == "prefixItems" or "prefixItems" in parent):
@@ -416,6 +419,16 @@ _WALKS = ("$ref", "allOf", "anyOf", "oneOf", "not", "if", "then", "else", "prope
 
 #: Beside ``anyOf``, these read what the branches evaluated: in a branch they would not.
 _NOT_SPREAD = ("unevaluatedProperties", "unevaluatedItems")
+
+
+def _unnamed_required(n: Dict[str, Any]) -> bool:
+    """Whether *n* requires a name that is none of its ``properties`` and that no
+    ``patternProperties`` may take (such a key's value is checked against
+    ``additionalProperties``)."""
+    req, props = n.get("required"), n.get("properties")
+    names = props if isinstance(props, dict) else {}
+    return isinstance(req, list) and "patternProperties" not in n and any(
+        isinstance(r, str) and r not in names for r in req)
 
 
 def _said(said: Dict[int, Any]) -> None:

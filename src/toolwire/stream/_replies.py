@@ -7,13 +7,13 @@ is the first one.
 
 from __future__ import annotations
 
-from typing import Any, Dict, Hashable, List, Optional, Tuple
+from typing import Any, Dict, Hashable, List, Optional
 
 from .._dialect import finish_lookup, finish_word
-from .._think import split_think
 from ._call import Call, whole_value
 from ._pieces import Joined, Pieces, joined
 from ._results import Results
+from ._think_read import ThinkRead
 
 __all__ = ["Replies"]
 
@@ -38,7 +38,7 @@ class Replies(Results):
     # think blocks out, for the text it was made of; class defaults until read
     _text_read: Optional[Joined] = None
     _refusal_read: Optional[Joined] = None
-    _split_read: Optional[Tuple[str, bool, str]] = None
+    _think_read: Optional[ThinkRead] = None
 
     def text(self, piece: str, scope: Hashable = None) -> None:
         """Reply text; of the alternative reply *scope* when the stream has several
@@ -72,18 +72,17 @@ class Replies(Results):
         """The reply text, as ``normalize`` reads the same reply whole: with *inline_think*
         (the dialect's ``ResponseReader.inline_think``), its think blocks out of it (one
         pass over the text, when asked for: nothing per delta). Read after every chunk,
-        each piece is joined once (``_pieces.joined``) and the text split only when it
-        grew."""
-        read = self._text_read = joined(self.text_parts, self._text_read)
-        text = read[3]
-        if inline_think and "<" in text:
-            last = self._split_read
-            if last is not None and last[0] is text and last[1] == self.reasoned:
-                return last[2]
-            out = split_think(text, "-" if self.reasoned else "")[0]
-            self._split_read = (text, self.reasoned, out)
-            return out
-        return text
+        each piece is joined once (``_pieces.joined``) and the split grown by the text
+        that came since (``_think_read``)."""
+        last = self._text_read
+        read = self._text_read = joined(self.text_parts, last)
+        if not inline_think:
+            return read[3]
+        think = self._think_read
+        if (think is None or think.reasoned != self.reasoned or last is None or read[0] is not last[0]
+                or read[1] < 0 or read[1] != last[1] or read[2] < last[2]):  # not the last text and what came since
+            think = self._think_read = ThinkRead(self.reasoned)
+        return think.read(read[3])
 
     def refusal_text(self, inline_think: bool) -> Optional[str]:
         """The refusal, as ``normalize`` reads the same reply whole: the refusal the

@@ -21,7 +21,8 @@ from typing import Any, Dict, Optional, Tuple
 from ..._target import CORE, Ask, Fragment, Profile, Target
 from .._common import error_names
 from .candidates import first
-from .request import form, instruction, key_in, turns
+from .request import camel, form, instruction, key_in, turns
+from .sniff import set_fields
 
 __all__ = ["JSON_SCHEMA", "OPENAPI"]
 
@@ -151,13 +152,33 @@ def _reply_turn(raw: Any) -> Optional[Dict[str, Any]]:
     and its thought parts kept: "if you receive a thought signature in a model response,
     you should pass it back exactly as it was received"
     (https://ai.google.dev/gemini-api/docs/thought-signatures, checked 2026-12-06);
-    ``None`` for a reply that is no dict or holds no parts (the text's turn then)."""
+    ``None`` for a reply that is no dict or holds no parts (the text's turn then). A
+    google-genai reply's parts go as the REST API sent them (``_wire_part``)."""
     cands = raw.get("candidates") if isinstance(raw, dict) else None
     cand = first(cands) if type(cands) is list else None
     content = cand.get("content") if isinstance(cand, dict) else None
     if not isinstance(content, dict) or type(content.get("parts")) is not list or not content["parts"]:
         return None
-    return {**content, "role": "model", "parts": list(content["parts"])}
+    rest = {camel(k) if type(k) is str else k: v for k, v in set_fields(content, "parts").items()}
+    return {**rest, "role": "model", "parts": [_wire_part(p) for p in content["parts"]]}
+
+
+def _wire_part(part: Any) -> Any:
+    """*part* (a dict) in the REST wire form (https://ai.google.dev/api/caching#Part,
+    proto3 JSON): a google-genai dump's unset (``None``) fields left out, its ``bytes``
+    (``thought_signature``) as base64 text and its enums as their words (``set_fields``),
+    field names in camelCase; a member object's fields alike, one level down (a
+    ``FunctionCall``'s ``args``, the caller's JSON, is kept as it is, and so is
+    ``partMetadata``, a ``Struct`` of the caller's own keys, nulls included)."""
+    if type(part) is not dict:
+        return part
+    out: Dict[str, Any] = {}
+    for k, v in set_fields(part).items():
+        key = camel(k) if type(k) is str else k
+        if type(v) is dict and key != "partMetadata":
+            v = {camel(f) if type(f) is str else f: x for f, x in set_fields(v).items()}
+        out[key] = v
+    return out
 
 
 def _error(status: int, error: Dict[str, Any]) -> bool:

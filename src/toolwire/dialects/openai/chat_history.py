@@ -84,7 +84,8 @@ def chat_like(
         pairing = replace(pairing, after_tool="Unexpected role '{role}' after role 'tool'",
                           after_assistant="Unexpected role 'system' after role 'assistant'",
                           call_first=MISTRAL_CALL_FIRST, first_listed=True, last_assistant=MISTRAL_LAST,
-                          prefix_last=MISTRAL_PREFIX_LAST, alone=MISTRAL_ALONE)
+                          prefix_last=MISTRAL_PREFIX_LAST, prefix_flag="prefix",
+                          alone=MISTRAL_ALONE)
 
     # partials of module-level functions, not closures: a dialect derived from a built-in
     # one (``dataclasses.replace``) pickles by value with the standard ``pickle``

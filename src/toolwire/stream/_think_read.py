@@ -1,0 +1,131 @@
+"""``ThinkRead``: a stream's reply text with its think blocks out (``_think.split_think``),
+read after every chunk at a cost that grows with the text that came since, not with the
+whole text, and always equal to ``split_think`` of the whole text.
+
+Each read looks at the new text only (``scan_tail``: it, and the 11 characters before it,
+where a tag may have begun), which tells which rule gives the split without running it:
+
+- no think tag anywhere (no ``<``, or only HTML, ``a < b``): the text as it is;
+- think tags, none of them closing: the text as it is, or nothing when the text opens
+  with a think block and the reply has no reasoning apart (a block that is still open:
+  ``split_think``'s leading block never closed);
+- closing tags too: the whole text is split (``split_whole``) and the split kept as a
+  base, then grown by the new text while that text can change nothing before it: it
+  holds no ``<`` (no tag), no ``}`` or ``]`` (no JSON value of ``_json_extract`` that
+  holds a tag can then end in it: one that starts with ``"`` opens the text), the text holds no backtick or tilde
+  (no markdown code, ``_markdown_code``), and the base text has a character that is
+  no blank after its last ``<`` and that tag's length (the blanks and blank lines a
+  block takes after it are settled), no backslash among its last 6 characters (an
+  escape cut there reads alike), and neither it nor it without its closed blocks
+  opens with ``{``, ``[`` or ``"`` (no whole-text JSON value, ``_think.split_detail``).
+  The split then grows by the new text, trailing blanks held back until text follows
+  them (``split_think`` strips the end).
+
+Any other text is split whole again: such reads cost the whole text (a stream whose new
+text keeps holding quotes or tags); a test counts the characters scanned and split.
+"""
+
+from __future__ import annotations
+
+from typing import List, Optional, Tuple
+
+from .._think import opens_json, split_detail
+
+__all__ = ["ThinkRead", "scan_tail", "split_whole"]
+
+_TAGS = ("think", "thinking", "reasoning")
+_OPENS = tuple(f"<{t}>" for t in _TAGS)
+_CLOSES = tuple(f"</{t}>" for t in _TAGS)
+_REACH = max(len(t) for t in _CLOSES)  # 12: the longest tag
+_BREAKS = "<}]"
+
+
+def scan_tail(text: str, start: int) -> str:
+    """``text[start:]`` with the characters before it where a tag may have begun (every
+    scan of a read goes through here)."""
+    return text[max(0, start - _REACH + 1):]
+
+
+def split_whole(text: str, reasoned: bool) -> Tuple[str, bool, bool]:
+    """``split_think`` of the whole *text* (every whole split of a read goes through
+    here): the text without its think blocks, whether any went, and whether the text
+    without its closed blocks opens as JSON could (``_think.split_detail``)."""
+    out, _, stripped, json_lead = split_detail(text, "-" if reasoned else "")
+    return out, stripped, json_lead
+
+
+class ThinkRead:
+    """What the reads of one reply text saw (``read``)."""
+
+    __slots__ = ("base", "code", "closes", "head", "out", "reasoned", "size", "tags", "waiting")
+
+    def __init__(self, reasoned: bool) -> None:
+        self.reasoned = reasoned
+        self.size = 0  # the text's length at the last read
+        self.tags = self.closes = self.code = False  # a think tag, a closing one, a backtick or tilde seen
+        self.head = -1  # where the text's first character that is no blank stands, once seen
+        self.out = ""  # the split at the last read
+        self.base: Optional[bool] = None  # with a base split: whether it took anything out
+        self.waiting: List[str] = []  # blanks after the split's end, held back
+
+    def read(self, text: str) -> str:
+        """The split of *text*, which is the text of the last read and what came since."""
+        if len(text) == self.size and self.size:
+            return self.out
+        start = self.size
+        seen = scan_tail(text, start)
+        new = seen[start - (len(text) - len(seen)):] if start else seen
+        if "<" in seen:
+            self.tags = self.tags or any(t in seen for t in _OPENS) or any(t in seen for t in _CLOSES)
+            self.closes = self.closes or any(t in seen for t in _CLOSES)
+        self.code = self.code or "`" in new or "~" in new
+        if self.head < 0:
+            for i, c in enumerate(new):
+                if not c.isspace():
+                    self.head = start + i
+                    break
+        self.size = len(text)
+        if not self.tags:
+            self.out = text
+        elif not self.closes:
+            self.out = "" if not self.reasoned and self._opens(text) else text
+        elif self.base is not None and not self.code and not any(c in new for c in _BREAKS):
+            self._grow(text, new)
+        else:
+            self._split(text)
+        return self.out
+
+    def _opens(self, text: str) -> bool:
+        """Whether *text* opens (blanks aside) with a think tag."""
+        return self.head >= 0 and text.startswith(_OPENS, self.head)
+
+    def _grow(self, text: str, new: str) -> None:
+        if not self.base:  # nothing went: the text as it is
+            self.out = text
+        elif self.out:  # (an empty split: a leading block never closed, which stays so)
+            kept = new.rstrip()
+            if kept:
+                self.out = self.out + "".join(self.waiting) + kept
+                self.waiting = [new[len(kept):]]
+            else:
+                self.waiting.append(new)
+
+    def _split(self, text: str) -> None:
+        out, stripped, json_lead = split_whole(text, self.reasoned)
+        self.out = out
+        self.base = None
+        self.waiting = []
+        last = text.rfind("<")
+        if (
+            self.code
+            or text[last + _REACH:].isspace()
+            or len(text) <= last + _REACH
+            or "\\" in text[-6:]
+            or json_lead
+            or opens_json(text)
+        ):
+            return
+        self.base = stripped
+        if stripped:
+            kept = text.rstrip()
+            self.waiting = [text[len(kept):]]

@@ -1,0 +1,111 @@
+"""``Accumulator.text`` read after every chunk of a text holding ``<`` (a Chat stream's
+inline ``<think>`` block, HTML or ``a < b`` in an answer) splits only the text that came
+since: the split of the whole text (``_think.split_think``) was run on every read, C-level
+scans no line count sees ("<think>" then n chunks of "word ": 4,000 0.31 s, 16,000 3.9 s).
+Each read equals ``split_think`` of the whole text; the characters scanned and split are
+counted (``_think_read.scan_tail``, ``split_whole``) at n and 4n chunks."""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional
+
+import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
+
+from toolwire._think import split_think
+from toolwire.stream import Accumulator, _think_read
+from toolwire.stream._think_read import ThinkRead
+
+TOKENS = ["<think>", "</think>", "<thinking>", "</thinking>", "<reasoning>", "</reasoning>", "<", ">", "</",
+          "a", "word ", " ", "  ", "\n", "\n\n", "\t", "`", "```", "```json\n", "~~~", "\"", "{", "}", "[", "]",
+          "{\"k\": \"", "\"}", "\\", "\\u00", "x = 1", "b", "<b>", "3"]
+texts = st.lists(st.sampled_from(TOKENS), max_size=24).map("".join)
+
+
+def _cuts(text: str, cuts: List[int]) -> List[str]:
+    points = sorted({min(c, len(text)) for c in cuts} | {len(text)})
+    return [text[:p] for p in points]
+
+
+@given(texts, st.lists(st.integers(0, 200), max_size=12), st.booleans())
+@example("<think>a</think>\nanswer", [17, 19], False)
+@example("<think>a</think>\n\n   x\n\n  more", [22, 24], False)
+@example("</think>  b \n\n c", [10, 13], False)
+@example("<think>a</think>\"</think>     \"x", [31], False)
+@example("<think>a</think> b \\", [19], False)
+@example("<think>plan</think>  ok   ", [22, 23, 24], True)
+def test_every_read_is_the_split_of_the_whole_text(text: str, cuts: List[int], reasoned: bool) -> None:
+    read = ThinkRead(reasoned)
+    for prefix in _cuts(text, cuts):
+        assert read.read(prefix) == split_think(prefix, "-" if reasoned else "")[0], prefix
+
+
+words = st.lists(st.sampled_from(["word ", " ", "\n", "a", "x y", "\t", ".", "3"]), max_size=8).map("".join)
+
+
+@given(st.sampled_from(["<think>plan</think>\n\n", "</think>\nIt is ", "<think>a</think> b <reasoning>c</reasoning> d",
+                        "<think>", "a <b> c "]),
+       st.lists(words, min_size=1, max_size=10), st.booleans())
+def test_a_text_growing_after_its_blocks_is_split_alike(head: str, tail: List[str], reasoned: bool) -> None:
+    # the grown split (no tag, quote or code in what came): each read is the whole split
+    read = ThinkRead(reasoned)
+    text = head
+    assert read.read(text) == split_think(text, "-" if reasoned else "")[0]
+    for piece in tail:
+        text += piece
+        assert read.read(text) == split_think(text, "-" if reasoned else "")[0], text
+
+
+def _chunk(delta: Dict[str, Any], finish: Optional[str] = None) -> Dict[str, Any]:
+    return {"id": "x", "object": "chat.completion.chunk", "created": 1, "model": "m",
+            "choices": [{"index": 0, "delta": delta, "finish_reason": finish}]}
+
+
+def _read_after_each(first: str, n: int, piece: str) -> str:
+    acc = Accumulator("openai.chat")
+    acc.feed(_chunk({"role": "assistant", "content": first}))
+    text = acc.text
+    for _ in range(n):
+        acc.feed(_chunk({"content": piece}))
+        text = acc.text
+    return text
+
+
+@pytest.mark.parametrize(("first", "piece", "text"), [
+    ("<think>", "word ", ""),  # a block still open: all reasoning so far
+    ("a <b> c ", "word ", "a <b> c word word "),  # HTML in the answer: no think tag
+    ("<think>plan</think>\n\n", "word ", "word word"),  # the answer after a closed block
+    ("</think>\n", "word ", "word word"),  # the chat template opened the block
+    ("<think>plan</think>\n\n", "said \"hi\" ", "said \"hi\" said \"hi\""),  # quotes in the answer
+    ("<think>plan</think>\n\n", "f(x) {y} ", None),  # a brace closing in each chunk: split whole again
+])
+def test_reading_after_every_chunk_scans_the_new_text(first: str, piece: str, text: Optional[str],
+                                                      monkeypatch: Any) -> None:
+    if text is not None:
+        assert _read_after_each(first, 2, piece) == text
+    scanned = 0
+    tail, whole = _think_read.scan_tail, _think_read.split_whole
+
+    def counting_tail(t: str, start: int) -> str:
+        nonlocal scanned
+        out = tail(t, start)
+        scanned += len(out)
+        return out
+
+    def counting_whole(t: str, reasoned: bool) -> Any:
+        nonlocal scanned
+        scanned += len(t)
+        return whole(t, reasoned)
+
+    monkeypatch.setattr(_think_read, "scan_tail", counting_tail)
+    monkeypatch.setattr(_think_read, "split_whole", counting_whole)
+    counts = []
+    for n in (500, 2000):
+        scanned = 0
+        _read_after_each(first, n, piece)
+        counts.append(scanned)
+    if text is None:  # each read splits the whole text (quadratic, left so: see the module)
+        assert counts[1] > 12 * counts[0], counts
+    else:
+        assert counts[1] < 5 * counts[0], counts
