@@ -5,7 +5,10 @@ what is judged valid is what is written.
 A result with an id answers the earliest unanswered call before it with that id (and,
 if it names the tool of such a call, with that name: Gemini documents a function
 response's name as its call's, so it answers no call of another tool; a name no call
-with the id has is read as no name). Which calls stay unanswered when a history has
+with the id has is read as no name) of those ``plan`` counted for results with its id: a
+nameless one passes over a call of a tool whose remaining calls of its turn the results
+naming that tool still to come need (``_Group``: the counts, not the calls, are
+planned). Which calls stay unanswered when a history has
 fewer results than calls is decided first (``plan``, one pass from the end): as many
 calls as possible are answered; of an id reused in several assistant turns, the earlier
 turns' calls are the ones left unanswered (per-reply ids, ``call_0`` in every reply: a
@@ -47,17 +50,41 @@ Plan = Dict[Tuple[int, int], Optional[str]]
 _NO_KEY = object()
 
 
+class _Group:
+    """One turn's calls with one id that results with the id will answer (``plan``): the
+    answers are counted, not bound to calls (a result naming tool n answers the earliest
+    call of n still unanswered, a nameless one the earliest call whose tool has more calls
+    left than results naming it are to come), so results answer them in the order they
+    arrive. All of a turn's calls come before its results: any of them may take any answer."""
+
+    __slots__ = ("order", "by_name", "named", "nameless", "free")
+
+    def __init__(self) -> None:
+        self.order: Deque[Slot] = deque()  # the calls, for nameless results (each leaves it once)
+        self.by_name: Dict[Any, Deque[Slot]] = {}  # tool -> its calls, for results naming it
+        self.named: Dict[Any, int] = {}  # tool -> the answers of results naming it still to come
+        self.nameless = 0  # the answers of nameless results still to come
+        self.free: Dict[Any, int] = {}  # tool -> its calls still unanswered
+
+    def spare(self, name: Any) -> int:
+        """How many calls of *name* no result naming it still needs."""
+        return self.free.get(name, 0) - self.named.get(name, 0)
+
+
 class Pairer:
     """Calls and results fed in history order (``turn`` at each ``starts_turn``), after
     ``plan`` of the same messages; ``result`` names the call each result answers.
     ``left`` is what no result answered."""
 
-    __slots__ = ("_plan", "_kept", "_open", "_idle", "_idle_named", "_since", "_names", "_taken", "_calls", "_noid",
-                 "_named", "_turn")
+    __slots__ = ("_plan", "_group", "_by_name", "_nameless", "_open", "_idle", "_idle_named", "_since", "_names",
+                 "_taken", "_calls", "_noid", "_named", "_turn")
 
     def __init__(self, planned: Optional[Plan] = None) -> None:
         self._plan = planned or {}
-        self._kept: Dict[Tuple[Any, Optional[str]], Deque[Slot]] = {}  # (id, name or None) -> calls a result will take
+        self._group: Dict[Tuple[int, Any], _Group] = {}  # (turn, id) -> its calls results with the id will answer
+        # (id, name) and id -> the groups with answers left for results naming that tool / naming none, in order
+        self._by_name: Dict[Tuple[Any, Any], Deque[_Group]] = {}
+        self._nameless: Dict[Any, Deque[_Group]] = {}
         self._open: Dict[Any, Deque[Slot]] = {}  # id -> its calls a result will take, in order
         # id, (id, name) -> (turn, call) no result with an id was counted for (``plan``); one an
         # id-less result took (by tool name) leaves its result to the next such call of the turn
@@ -90,19 +117,38 @@ class Pairer:
             self._noid.setdefault(c.name, deque()).append(at)
             return None
         self._names.setdefault(c.id, set()).add(c.name)
-        self._named[(i, j) in self._plan].setdefault(c.name, deque()).append(at)
+        planned = (i, j) in self._plan
+        self._named[planned].setdefault(c.name, deque()).append(at)
         first = self._live(self._open.get(c.id))
         idle = self._idle_live(self._idle.get(c.id), c.id)
         if idle is not None and (first is None or idle[:2] < first[:2]):
             first = idle
         self._since[c.id] = self._turn  # the wait of an earlier turn's calls ends at this call
-        if (i, j) in self._plan:
-            self._kept.setdefault((c.id, self._plan[(i, j)]), deque()).append(at)
+        if planned:
             self._open.setdefault(c.id, deque()).append(at)
+            self._answer(c.id, c.name, self._plan[(i, j)], at)
         else:
             self._idle.setdefault(c.id, deque()).append((self._turn, at))
             self._idle_named.setdefault((c.id, c.name), deque()).append((self._turn, at))
         return first
+
+    def _answer(self, ident: Any, name: Any, by: Optional[str], at: Slot) -> None:
+        """Counts the planned call *at* in its turn's group: answered by a result naming *by*
+        (``None``: naming none)."""
+        g = self._group.get((self._turn, ident))
+        if g is None:
+            g = self._group[(self._turn, ident)] = _Group()
+        g.order.append(at)
+        g.by_name.setdefault(name, deque()).append(at)
+        g.free[name] = g.free.get(name, 0) + 1
+        if by is None:
+            if not g.nameless:
+                self._nameless.setdefault(ident, deque()).append(g)
+            g.nameless += 1
+        else:
+            if not g.named.get(by, 0):
+                self._by_name.setdefault((ident, by), deque()).append(g)
+            g.named[by] = g.named.get(by, 0) + 1
 
     def result(self, r: ToolResult) -> Optional[Slot]:
         """The call the result *r* answers (taken: it answers no other), ``None`` if
@@ -112,16 +158,18 @@ class Pairer:
             if names is None:
                 return None
             name = r.name if r.name in names else None
-            got = self._live(self._kept.get((r.id, name)))
+            got = self._counted(r.id, name)
             if got is None:  # those counted for it were taken by id-less results: a call of the turn not counted
                 got = self._idle_live(self._idle.get(r.id) if name is None else self._idle_named.get((r.id, name)),
                                       r.id)
             return self._take(got)
         key: Any = r.name if r.name in self._noid else _NO_KEY
         if key is _NO_KEY:
-            for named in self._named:  # a call no result with an id takes first
+            for planned, named in enumerate(self._named):  # a call no result with an id takes first
                 got = self._live(named.get(r.name))
                 if got is not None:
+                    if planned:
+                        self._drop(got)
                     return self._take(got)
         if key is _NO_KEY and r.name is None:  # by position only without a name
             key = next(iter(self._noid), _NO_KEY)
@@ -132,6 +180,39 @@ class Pairer:
         if not waiting:  # only queues that hold calls stay: the first one is found at once
             del self._noid[key]
         return self._take(got)
+
+    def _counted(self, ident: Any, name: Optional[str]) -> Optional[Slot]:
+        """The call a result with the id *ident* (naming *name*) answers of those counted
+        for such results: in the earliest group with an answer left for it, the earliest
+        call of its tool, or (naming none) the earliest whose tool has a call to spare."""
+        groups = self._nameless.get(ident) if name is None else self._by_name.get((ident, name))
+        while groups and not (groups[0].nameless if name is None else groups[0].named.get(name, 0)):
+            groups.popleft()
+        if not groups:
+            return None
+        g = groups[0]
+        if name is None:
+            order = g.order  # a call whose tool has none to spare never has one again: it leaves
+            while (order[0][0], order[0][1]) in self._taken or g.spare(order[0][2].name) <= 0:
+                order.popleft()
+            got = order[0]
+            g.nameless -= 1
+        else:
+            got = self._live(g.by_name[name])  # type: ignore[assignment]
+            g.named[name] -= 1
+        g.free[got[2].name] -= 1
+        return got
+
+    def _drop(self, at: Slot) -> None:
+        """An id-less result took the counted call *at*: its group has one answer fewer,
+        a nameless result's while its tool has a call to spare, else one naming it."""
+        c = at[2]
+        g = self._group[(self._turn, c.id)]
+        if g.spare(c.name) > 0:
+            g.nameless -= 1
+        else:
+            g.named[c.name] -= 1
+        g.free[c.name] -= 1
 
     def _live(self, queue: Optional[Deque[Slot]]) -> Optional[Slot]:
         """The first call of *queue* not yet taken (those taken before it leave it)."""
