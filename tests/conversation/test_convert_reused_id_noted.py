@@ -51,3 +51,18 @@ def test_no_note_where_the_turn_is_told() -> None:
                 convert(ToolResult(id="call_0", content="found"), "gemini", ids=ids)
             convert(_call("book"), "gemini", ids=ids, report=report)
         assert report == [], between
+
+
+def test_no_note_where_the_loop_tells_the_turns() -> None:
+    # a loop that calls IdMap.turn() at each assistant turn tells where turns start: the
+    # calls it converts one by one with no turn() between are one reply's (DeepSeek's
+    # parallel calls sharing call_0), as the docs promise ("the question does not arise")
+    ids = _map("gemini")
+    report: List[Any] = []
+    ids.turn()
+    for name in ("search", "book"):
+        convert(_call(name), "gemini", ids=ids, report=report)
+    assert report == []
+    out = convert([ToolResult(id="call_0", content="found"), ToolResult(id="call_0", content="booked")], "gemini",
+                  ids=ids)
+    assert [r["functionResponse"]["name"] for r in out] == ["search", "book"]
