@@ -349,8 +349,14 @@ class IdMap:
     def turn(self) -> None:
         """A new assistant turn starts: the id-less calls still waiting take no later
         result (``answer``), as Gemini pairs the calls of one turn with the responses of
-        the next."""
+        the next. Once called, the caller tells the turns: calls written with no
+        ``turn()`` between are one turn's (``convert`` notes no reused id)."""
         self._turns = True
+        self.next_turn()
+
+    def next_turn(self) -> None:
+        """``turn()`` as a history's writer calls it (``encode_conversation``): the turn
+        is the history's, and the caller's later ``convert`` calls are not told by it."""
         self._waiting.clear()
         self._names.clear()
 

@@ -66,3 +66,19 @@ def test_no_note_where_the_loop_tells_the_turns() -> None:
     out = convert([ToolResult(id="call_0", content="found"), ToolResult(id="call_0", content="booked")], "gemini",
                   ids=ids)
     assert [r["functionResponse"]["name"] for r in out] == ["search", "book"]
+
+
+def test_a_history_written_with_the_map_does_not_silence_the_note() -> None:
+    # encode_conversation closes its history's turns on the map; the caller's later
+    # converts are still untold, so a reuse there is noted
+    from toolwire.conversation import Conversation, Message, Text, encode_conversation
+
+    ids = _map("mistral")
+    encode_conversation(Conversation([Message("user", [Text("q")]), Message("assistant", [_call("search")]),
+                                      Message("tool", [ToolResult(id="call_0", content="found")]),
+                                      Message("assistant", [Text("done")]), Message("user", [Text("again")])]),
+                        "mistral", ids=ids)
+    convert(_call("search"), "mistral", ids=ids)
+    report: List[Any] = []
+    convert(_call("book"), "mistral", ids=ids, report=report)
+    assert [p.kind for p in report] == ["duplicate-id"]
