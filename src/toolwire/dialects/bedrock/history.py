@@ -40,7 +40,7 @@ from .._history_write import (
     write_turns,
 )
 from .._tool_changes import adopt_changes
-from .mixed_turns import note_mixed
+from .mixed_turns import mixed_as_is, note_mixed
 
 if TYPE_CHECKING:
     from ..._dialect import Dialect
@@ -237,5 +237,5 @@ PAIRING = Pairing(
 )
 HISTORY = HistoryCodec(
     decode, encode, detect, frozenset({"system", "messages"}), state=STATE,
-    pairing=PAIRING, thinking=(_read_reasoning, _write_reasoning),
+    pairing=PAIRING, thinking=(_read_reasoning, _write_reasoning), as_is=lambda ms: mixed_as_is(ms, NAME),
 )
