@@ -42,7 +42,7 @@ from typing import Any, Deque, Dict, List, Optional, Sequence, Set, Tuple
 from .._types import InvalidToolCall, ToolCall, ToolResult
 from ._values import Message, starts_turn
 
-__all__ = ["Pairer", "Plan", "Slot", "answers", "plan"]
+__all__ = ["Pairer", "Plan", "Slot", "answers", "full_plan", "plan"]
 
 #: where a call stands: (message index, part index, the call)
 Slot = Tuple[int, int, Any]
@@ -266,6 +266,42 @@ class Pairer:
 
 
 def plan(messages: Sequence[Message]) -> Plan:
+    """``full_plan(messages)``, found empty at once in the common case (``_plain``)."""
+    return {} if _plain(messages) else full_plan(messages)
+
+
+def _plain(messages: Sequence[Message]) -> bool:
+    """Whether no two calls share an id, no two results, and no id-less result names the
+    tool of a call with an id: then no two results want one call, a result with an id
+    answers the one call with it before it and an id-less one an id-less call, as
+    ``Pairer`` pairs them with no plan, and ``full_plan`` would plan no other answer
+    (tests/conversation/test_pairing_plan_skipped.py holds it)."""
+    ids: Set[Any] = set()
+    answered: Set[Any] = set()  # the ids of results
+    tools: Set[Any] = set()  # of the calls with ids
+    asked: Set[Any] = set()  # the tools id-less results name
+    for m in messages:
+        for q in m.parts:
+            p: Any = q
+            t = type(p)
+            if t is ToolCall or t is InvalidToolCall:
+                if p.id is not None:
+                    if p.id in ids:
+                        return False
+                    ids.add(p.id)
+                    tools.add(p.name)
+            elif t is ToolResult:
+                if p.id is None:
+                    if p.name is not None:
+                        asked.add(p.name)
+                elif p.id in answered:
+                    return False
+                else:
+                    answered.add(p.id)
+    return not (asked and not tools.isdisjoint(asked))
+
+
+def full_plan(messages: Sequence[Message]) -> Plan:
     """The calls with an id that results will answer, and by which results (``Plan``):
     one pass from the end counts the results still to answer per id and name; a call
     takes one of its own name if any waits, else one naming none, else none waits for it.
