@@ -170,7 +170,7 @@ class Pairer:
             if names is None:
                 return None
             name = r.name if r.name in names else None
-            got = self._counted(r.id, name)
+            got = self._counted(r.id, name) if self._plan else None
             if got is None:  # those counted for it were taken by id-less results: a call of the turn not counted
                 got = self._idle_live(self._idle.get(r.id) if name is None else self._idle_named.get((r.id, name)),
                                       r.id)
@@ -276,29 +276,17 @@ def _plain(messages: Sequence[Message]) -> bool:
     answers the one call with it before it and an id-less one an id-less call, as
     ``Pairer`` pairs them with no plan, and ``full_plan`` would plan no other answer
     (tests/conversation/test_pairing_plan_skipped.py holds it)."""
-    ids: Set[Any] = set()
-    answered: Set[Any] = set()  # the ids of results
-    tools: Set[Any] = set()  # of the calls with ids
-    asked: Set[Any] = set()  # the tools id-less results name
-    for m in messages:
-        for q in m.parts:
-            p: Any = q
-            t = type(p)
-            if t is ToolCall or t is InvalidToolCall:
-                if p.id is not None:
-                    if p.id in ids:
-                        return False
-                    ids.add(p.id)
-                    tools.add(p.name)
-            elif t is ToolResult:
-                if p.id is None:
-                    if p.name is not None:
-                        asked.add(p.name)
-                elif p.id in answered:
-                    return False
-                else:
-                    answered.add(p.id)
-    return not (asked and not tools.isdisjoint(asked))
+    parts: List[Any] = [p for m in messages for p in m.parts]
+    calls = [p for p in parts if type(p) is ToolCall or type(p) is InvalidToolCall]
+    ids = [c.id for c in calls if c.id is not None]
+    if len(set(ids)) != len(ids):
+        return False
+    results: List[ToolResult] = [p for p in parts if type(p) is ToolResult]
+    answered = [r.id for r in results if r.id is not None]
+    if len(set(answered)) != len(answered):
+        return False
+    asked = {r.name for r in results if r.id is None and r.name is not None}  # the tools id-less results name
+    return not asked or asked.isdisjoint([c.name for c in calls if c.id is not None])
 
 
 def full_plan(messages: Sequence[Message]) -> Plan:
