@@ -35,6 +35,8 @@ CANONICAL = {
     # fields of our own values (ToolResult.is_error, Tool.parameters, Tool.strict, ToolCall.server,
     # ToolCall.raw and .repairs: the canonical dialect reads the values' dict forms)
     "is_error", "parameters", "strict", "server", "raw", "repairs",
+    # a repair's name of our own (``ToolCall.repairs``), tested with ``in``
+    "empty-arguments",
     # a ToolResult's JSON part, {"type": "json", "json": ...} (its text part: "text" above)
     "json",
     # JSON Schema keywords (a Tool's parameters, ToolCalls' schema, structured output),

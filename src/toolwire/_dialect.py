@@ -252,7 +252,11 @@ class HistoryCodec:
       dialect's wire block: ``read(block)`` its ``(text, signature)`` when the block is
       exactly that, signed, else ``None``; ``write(text, signature)`` the block. Reasoning
       one such dialect read goes to another as written by its ``write`` (the signature
-      is the same on every platform), any other is dropped and noted.
+      is the same on every platform), any other is dropped and noted;
+    - ``as_is(messages)``: optional, the notes (``(kind, index, message)``) of a history
+      decoded from this dialect and written back whole as it came (``encode_conversation``
+      returns a copy of the body then, and writes no message): those ``encode`` would give
+      about the wire itself (Bedrock's ``mixed-turn``).
     """
 
     decode: Callable[[Any, Dialect], List[Message]]
@@ -265,6 +269,7 @@ class HistoryCodec:
     unsent: Optional[Callable[[Any], Tuple[str, ...]]] = None
     thinking: Optional[Tuple[Callable[[Dict[str, Any]], Optional[Tuple[str, str]]],
                              Callable[[str, str], Dict[str, Any]]]] = None
+    as_is: Optional[Callable[[Sequence[Message]], List[Tuple[str, int, str]]]] = None
 
 
 @dataclass(frozen=True)

@@ -196,6 +196,7 @@ class IdMap:
         self._names: Dict[str, Deque[str]] = {}  # call id -> names of its calls no result has taken, in order
         self._results = 0  # results named so far (``name_for``)
         self._named_at: Dict[str, int] = {}  # call id -> ``_results`` when a call with it was last written
+        self._turns = False  # ``turn()`` was called: the caller tells where turns start
         self.call_kinds: Dict[str, str] = {}  # target call id -> the kind its dialect wrote it as ("custom")
         self._count = 0
         self.numbers: Set[str] = set()
@@ -208,6 +209,7 @@ class IdMap:
         self.__dict__.setdefault("_names", {})
         self.__dict__.setdefault("_results", 0)
         self.__dict__.setdefault("_named_at", {})
+        self.__dict__.setdefault("_turns", False)
         self.__dict__.setdefault("call_kinds", {})
         self.__dict__.setdefault("_reserved", set())
         self.__dict__.setdefault("_made", set())
@@ -317,8 +319,9 @@ class IdMap:
     def unanswered(self, id: str) -> Optional[str]:
         """The tool name of the oldest call with the id *id* that a call written with it
         now would wait behind (``named``: no result and no ``turn()`` since it), ``None``
-        when none would."""
-        if self._named_at.get(id, -1) != self._results:
+        when none would, or when the caller calls ``turn()`` (then such calls are one
+        turn's, not a doubt to note)."""
+        if self._turns or self._named_at.get(id, -1) != self._results:
             return None
         queue = self._names.get(id)
         return queue[0] if queue else None
@@ -346,7 +349,14 @@ class IdMap:
     def turn(self) -> None:
         """A new assistant turn starts: the id-less calls still waiting take no later
         result (``answer``), as Gemini pairs the calls of one turn with the responses of
-        the next."""
+        the next. Once called, the caller tells the turns: calls written with no
+        ``turn()`` between are one turn's (``convert`` notes no reused id)."""
+        self._turns = True
+        self.next_turn()
+
+    def next_turn(self) -> None:
+        """``turn()`` as a history's writer calls it (``encode_conversation``): the turn
+        is the history's, and the caller's later ``convert`` calls are not told by it."""
         self._waiting.clear()
         self._names.clear()
 

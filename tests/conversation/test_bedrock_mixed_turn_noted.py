@@ -44,3 +44,23 @@ def test_results_alone_are_not_noted() -> None:
     encode_conversation(_history(Message("tool", [ToolResult("a", None, "A")]), Message("user", [Text("next")])),
                         "anthropic.messages", report=report)
     assert report == []  # Anthropic takes text after the results ("tool_result blocks first")
+
+
+def test_a_body_written_back_whole_as_it_came_is_noted_too() -> None:
+    # decode_conversation then encode_conversation to the same dialect returns the body
+    # as it came; the turn is the same wire, noted at the same message
+    from toolwire.conversation import decode_conversation
+
+    body = {"system": [{"text": "be brief"}], "messages": [
+        {"role": "user", "content": [{"text": "q"}]},
+        {"role": "assistant", "content": [{"toolUse": {"toolUseId": "t1", "name": "f", "input": {}}}]},
+        {"role": "user", "content": [{"toolResult": {"toolUseId": "t1", "content": [{"text": "ok"}]}},
+                                     {"text": "and now?"}]}]}
+    report: List[Any] = []
+    conv = decode_conversation(body, "bedrock.converse")
+    assert encode_conversation(conv, "bedrock.converse", report=report) == body
+    assert report == [Problem("mixed-turn", 3, None, _NOTE.format(i=3))]  # the system message is message 0
+    fresh: List[Any] = []
+    encode_conversation(Conversation([Message(m.role, m.parts) for m in conv.messages]), "bedrock.converse",
+                        report=fresh)
+    assert fresh == report

@@ -237,3 +237,19 @@ def test_results_late_by_many_turns_are_paired_in_linear_time() -> None:
         assert _ratio_of(make, 100, lambda c: check_conversation(c, "openai.chat")) < 5
         assert _ratio_of(make, 100, lambda c: encode_conversation(c, "mistral")) < 5
         assert _ratio_of(make, 100, lambda c: fix_conversation(c, "openai.chat")) < 5
+
+
+def _ids_and_tools_in_a_ring(n: int) -> Conversation:
+    """n ids of two calls each, of tools k and k+1 (mod n): one nameless result per id,
+    one id-less result per tool (Ollama's ``tool_name``), and a third of the results
+    naming their tool: the plan shares the tools' results among the ids."""
+    calls = [ToolCall(f"t{(k + d) % n}", {}, f"c{k}") for k in range(n) for d in (0, 1)]
+    results = [ToolResult(f"c{k}", f"t{k}" if k % 3 == 0 else None, "r") for k in range(n)]
+    results += [ToolResult(None, f"t{k}", "r") for k in range(n)]
+    return Conversation([Message("user", [Text("go")]), Message("assistant", calls), Message("tool", results)])
+
+
+def test_results_by_id_and_by_tool_name_are_planned_in_linear_time() -> None:
+    assert [p.kind for p in check_conversation(_ids_and_tools_in_a_ring(6), "ollama")] == ["duplicate-id"] * 6
+    assert _ratio_of(_ids_and_tools_in_a_ring, 100, lambda c: check_conversation(c, "ollama")) < 5
+    assert _ratio_of(_ids_and_tools_in_a_ring, 100, lambda c: encode_conversation(c, "gemini")) < 5

@@ -51,3 +51,34 @@ def test_no_note_where_the_turn_is_told() -> None:
                 convert(ToolResult(id="call_0", content="found"), "gemini", ids=ids)
             convert(_call("book"), "gemini", ids=ids, report=report)
         assert report == [], between
+
+
+def test_no_note_where_the_loop_tells_the_turns() -> None:
+    # a loop that calls IdMap.turn() at each assistant turn tells where turns start: the
+    # calls it converts one by one with no turn() between are one reply's (DeepSeek's
+    # parallel calls sharing call_0), as the docs promise ("the question does not arise")
+    ids = _map("gemini")
+    report: List[Any] = []
+    ids.turn()
+    for name in ("search", "book"):
+        convert(_call(name), "gemini", ids=ids, report=report)
+    assert report == []
+    out = convert([ToolResult(id="call_0", content="found"), ToolResult(id="call_0", content="booked")], "gemini",
+                  ids=ids)
+    assert [r["functionResponse"]["name"] for r in out] == ["search", "book"]
+
+
+def test_a_history_written_with_the_map_does_not_silence_the_note() -> None:
+    # encode_conversation closes its history's turns on the map; the caller's later
+    # converts are still untold, so a reuse there is noted
+    from toolwire.conversation import Conversation, Message, Text, encode_conversation
+
+    ids = _map("mistral")
+    encode_conversation(Conversation([Message("user", [Text("q")]), Message("assistant", [_call("search")]),
+                                      Message("tool", [ToolResult(id="call_0", content="found")]),
+                                      Message("assistant", [Text("done")]), Message("user", [Text("again")])]),
+                        "mistral", ids=ids)
+    convert(_call("search"), "mistral", ids=ids)
+    report: List[Any] = []
+    convert(_call("book"), "mistral", ids=ids, report=report)
+    assert [p.kind for p in report] == ["duplicate-id"]

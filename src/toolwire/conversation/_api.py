@@ -229,6 +229,9 @@ def encode_conversation(
         except Exception as exc:  # a value of the caller's that cannot be copied
             raise EncodeError(f"The history cannot be copied to write it back: {type(exc).__name__}: {exc}",
                               dialect=d.name) from None
+        as_is = d.history.as_is if d.history is not None else None
+        if report is not None and as_is is not None:  # what the wire itself is noted for (Bedrock's mixed-turn)
+            report.extend(Problem(kind, i, None, said) for kind, i, said in as_is(conv.messages))
         return out
     _check_roles(conv, d.name)
     w = Writer(d, ids, names, registry, report, conv.messages)

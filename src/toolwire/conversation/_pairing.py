@@ -5,7 +5,10 @@ what is judged valid is what is written.
 A result with an id answers the earliest unanswered call before it with that id (and,
 if it names the tool of such a call, with that name: Gemini documents a function
 response's name as its call's, so it answers no call of another tool; a name no call
-with the id has is read as no name). Which calls stay unanswered when a history has
+with the id has is read as no name) of those ``plan`` counted for results with its id: a
+nameless one passes over a call of a tool whose remaining calls of its turn the results
+naming that tool still to come need (``_Group``: the counts, not the calls, are
+planned). Which calls stay unanswered when a history has
 fewer results than calls is decided first (``plan``, one pass from the end): as many
 calls as possible are answered; of an id reused in several assistant turns, the earlier
 turns' calls are the ones left unanswered (per-reply ids, ``call_0`` in every reply: a
@@ -16,16 +19,19 @@ follow in order, and a call left unanswered takes no result meant for another.
 
 An id-less result answers, in the open turn (``starts_turn``: an assistant turn and the
 results after it), an id-less call of its tool still waiting (Gemini pairs by position,
-within the turn after the calls'), else the oldest unanswered call of its tool with an
-id, one no result with an id answers first (Ollama addresses a result by ``tool_name``
-alone, whether its calls have ids or not:
-https://github.com/ollama/ollama/blob/main/docs/api.md, "Chat request (with tools)"); a
-result without a tool name answers the first id-less call still waiting. A call whose id
-is used again while an earlier call with it is unanswered is a duplicate
-(``check_conversation`` says so). ``plan`` counts only results with an id: where an
-id-less result took a call counted for one, that result answers the earliest call with
-its id (and name) of the id's latest turn that none was counted for. Linear: ``plan``
-counts results per id and name, and each call is queued and dropped once.
+within the turn after the calls'), else a call of its tool with an id that ``plan``
+counted for such results (Ollama addresses a result by ``tool_name`` alone, whether its
+calls have ids or not: https://github.com/ollama/ollama/blob/main/docs/api.md, "Chat
+request (with tools)"), else the oldest unanswered call of its tool with an id, one no
+result with an id answers first; a result without a tool name answers the first id-less
+call still waiting. ``plan`` counts, per turn, the id-less results by tool name that no
+id-less call of their tool takes, and gives them the calls with ids the results with ids
+leave (``_by_tool``: as many as can be). A call whose id is used again while an earlier
+call with it is unanswered is a duplicate (``check_conversation`` says so). Where an
+id-less result took a call counted for a result with an id, that result answers the
+earliest call with its id (and name) of the id's latest turn that none was counted for.
+Linear: ``plan`` counts results per id and name, and each call is queued and dropped
+once.
 """
 
 from __future__ import annotations
@@ -36,15 +42,38 @@ from typing import Any, Deque, Dict, List, Optional, Sequence, Set, Tuple
 from .._types import InvalidToolCall, ToolCall, ToolResult
 from ._values import Message, starts_turn
 
-__all__ = ["Pairer", "Plan", "Slot", "answers", "plan"]
+__all__ = ["Pairer", "Plan", "Slot", "answers", "full_plan", "plan"]
 
 #: where a call stands: (message index, part index, the call)
 Slot = Tuple[int, int, Any]
 #: ``(message, part)`` of each call with an id that a result will answer -> the name of the
-#: results that answer it (those naming its tool), ``None`` for results naming none
-Plan = Dict[Tuple[int, int], Optional[str]]
+#: results that answer it (those naming its tool), ``None`` for results naming none,
+#: ``BY_TOOL`` for an id-less result by tool name
+Plan = Dict[Tuple[int, int], Any]
 
 _NO_KEY = object()
+
+
+class _Group:
+    """One turn's calls with one id that results with the id will answer (``plan``): the
+    answers are counted, not bound to calls (a result naming tool n answers the earliest
+    call of n still unanswered, a nameless one the earliest call whose tool has more calls
+    left than results naming it are to come), so results answer them in the order they
+    arrive. All of a turn's calls come before its results: any of them may take any answer."""
+
+    __slots__ = ("order", "by_name", "named", "nameless", "tool", "free")
+
+    def __init__(self) -> None:
+        self.order: Deque[Slot] = deque()  # the calls, for nameless results (each leaves it once)
+        self.by_name: Dict[Any, Deque[Slot]] = {}  # tool -> its calls, for results naming it
+        self.named: Dict[Any, int] = {}  # tool -> the answers of results naming it still to come
+        self.nameless = 0  # the answers of nameless results still to come
+        self.tool: Dict[Any, int] = {}  # tool -> the answers of id-less results by its name still to come
+        self.free: Dict[Any, int] = {}  # tool -> its calls still unanswered
+
+    def spare(self, name: Any) -> int:
+        """How many calls of *name* no result naming it still needs."""
+        return self.free.get(name, 0) - self.named.get(name, 0) - self.tool.get(name, 0)
 
 
 class Pairer:
@@ -52,12 +81,17 @@ class Pairer:
     ``plan`` of the same messages; ``result`` names the call each result answers.
     ``left`` is what no result answered."""
 
-    __slots__ = ("_plan", "_kept", "_open", "_idle", "_idle_named", "_since", "_names", "_taken", "_calls", "_noid",
-                 "_named", "_turn")
+    __slots__ = ("_plan", "_group", "_by_name", "_nameless", "_by_tool", "_open", "_idle", "_idle_named", "_since",
+                 "_names", "_taken", "_calls", "_noid", "_named", "_turn")
 
     def __init__(self, planned: Optional[Plan] = None) -> None:
         self._plan = planned or {}
-        self._kept: Dict[Tuple[Any, Optional[str]], Deque[Slot]] = {}  # (id, name or None) -> calls a result will take
+        self._group: Dict[Tuple[int, Any], _Group] = {}  # (turn, id) -> its calls results with the id will answer
+        # (id, name) and id -> the groups with answers left for results naming that tool / naming none, in order
+        self._by_name: Dict[Tuple[Any, Any], Deque[_Group]] = {}
+        self._nameless: Dict[Any, Deque[_Group]] = {}
+        # tool -> the open turn's groups with answers left for its id-less results
+        self._by_tool: Dict[Any, Deque[_Group]] = {}
         self._open: Dict[Any, Deque[Slot]] = {}  # id -> its calls a result will take, in order
         # id, (id, name) -> (turn, call) no result with an id was counted for (``plan``); one an
         # id-less result took (by tool name) leaves its result to the next such call of the turn
@@ -77,6 +111,7 @@ class Pairer:
         result by tool name answers a call of an earlier turn."""
         self._turn += 1
         self._noid.clear()  # no emptied queue is walked again
+        self._by_tool.clear()
         for named in self._named:
             named.clear()
 
@@ -90,19 +125,42 @@ class Pairer:
             self._noid.setdefault(c.name, deque()).append(at)
             return None
         self._names.setdefault(c.id, set()).add(c.name)
-        self._named[(i, j) in self._plan].setdefault(c.name, deque()).append(at)
+        planned = (i, j) in self._plan
+        self._named[planned].setdefault(c.name, deque()).append(at)
         first = self._live(self._open.get(c.id))
         idle = self._idle_live(self._idle.get(c.id), c.id)
         if idle is not None and (first is None or idle[:2] < first[:2]):
             first = idle
         self._since[c.id] = self._turn  # the wait of an earlier turn's calls ends at this call
-        if (i, j) in self._plan:
-            self._kept.setdefault((c.id, self._plan[(i, j)]), deque()).append(at)
+        if planned:
             self._open.setdefault(c.id, deque()).append(at)
+            self._answer(c.id, c.name, self._plan[(i, j)], at)
         else:
             self._idle.setdefault(c.id, deque()).append((self._turn, at))
             self._idle_named.setdefault((c.id, c.name), deque()).append((self._turn, at))
         return first
+
+    def _answer(self, ident: Any, name: Any, by: Optional[str], at: Slot) -> None:
+        """Counts the planned call *at* in its turn's group: answered by a result naming *by*
+        (``None``: naming none)."""
+        g = self._group.get((self._turn, ident))
+        if g is None:
+            g = self._group[(self._turn, ident)] = _Group()
+        g.order.append(at)
+        g.by_name.setdefault(name, deque()).append(at)
+        g.free[name] = g.free.get(name, 0) + 1
+        if by is None:
+            if not g.nameless:
+                self._nameless.setdefault(ident, deque()).append(g)
+            g.nameless += 1
+        elif by is BY_TOOL:
+            if not g.tool.get(name, 0):
+                self._by_tool.setdefault(name, deque()).append(g)
+            g.tool[name] = g.tool.get(name, 0) + 1
+        else:
+            if not g.named.get(by, 0):
+                self._by_name.setdefault((ident, by), deque()).append(g)
+            g.named[by] = g.named.get(by, 0) + 1
 
     def result(self, r: ToolResult) -> Optional[Slot]:
         """The call the result *r* answers (taken: it answers no other), ``None`` if
@@ -112,16 +170,26 @@ class Pairer:
             if names is None:
                 return None
             name = r.name if r.name in names else None
-            got = self._live(self._kept.get((r.id, name)))
+            got = self._counted(r.id, name) if self._plan else None
             if got is None:  # those counted for it were taken by id-less results: a call of the turn not counted
                 got = self._idle_live(self._idle.get(r.id) if name is None else self._idle_named.get((r.id, name)),
                                       r.id)
             return self._take(got)
         key: Any = r.name if r.name in self._noid else _NO_KEY
-        if key is _NO_KEY:
-            for named in self._named:  # a call no result with an id takes first
+        if key is _NO_KEY and r.name is not None:
+            groups = self._by_tool.get(r.name)
+            while groups and not groups[0].tool.get(r.name, 0):
+                groups.popleft()
+            if groups:  # a call ``plan`` counted for it
+                g = groups[0]
+                g.tool[r.name] -= 1
+                g.free[r.name] -= 1
+                return self._take(self._live(g.by_name[r.name]))
+            for planned, named in enumerate(self._named):  # a call no result with an id takes first
                 got = self._live(named.get(r.name))
                 if got is not None:
+                    if planned:
+                        self._drop(got)
                     return self._take(got)
         if key is _NO_KEY and r.name is None:  # by position only without a name
             key = next(iter(self._noid), _NO_KEY)
@@ -132,6 +200,41 @@ class Pairer:
         if not waiting:  # only queues that hold calls stay: the first one is found at once
             del self._noid[key]
         return self._take(got)
+
+    def _counted(self, ident: Any, name: Optional[str]) -> Optional[Slot]:
+        """The call a result with the id *ident* (naming *name*) answers of those counted
+        for such results: in the earliest group with an answer left for it, the earliest
+        call of its tool, or (naming none) the earliest whose tool has a call to spare."""
+        groups = self._nameless.get(ident) if name is None else self._by_name.get((ident, name))
+        while groups and not (groups[0].nameless if name is None else groups[0].named.get(name, 0)):
+            groups.popleft()
+        if not groups:
+            return None
+        g = groups[0]
+        if name is None:
+            order = g.order  # a call whose tool has none to spare never has one again: it leaves
+            while (order[0][0], order[0][1]) in self._taken or g.spare(order[0][2].name) <= 0:
+                order.popleft()
+            got = order[0]
+            g.nameless -= 1
+        else:
+            got = self._live(g.by_name[name])  # type: ignore[assignment]
+            g.named[name] -= 1
+        g.free[got[2].name] -= 1
+        return got
+
+    def _drop(self, at: Slot) -> None:
+        """An id-less result took the counted call *at*: its group has one answer fewer,
+        a nameless result's while its tool has a call to spare, else one naming it."""
+        c = at[2]
+        g = self._group[(self._turn, c.id)]
+        if g.tool.get(c.name, 0):
+            g.tool[c.name] -= 1
+        elif g.spare(c.name) > 0:
+            g.nameless -= 1
+        else:
+            g.named[c.name] -= 1
+        g.free[c.name] -= 1
 
     def _live(self, queue: Optional[Deque[Slot]]) -> Optional[Slot]:
         """The first call of *queue* not yet taken (those taken before it leave it)."""
@@ -163,32 +266,82 @@ class Pairer:
 
 
 def plan(messages: Sequence[Message]) -> Plan:
+    """``full_plan(messages)``, found empty at once in the common case (``_plain``)."""
+    return {} if _plain(messages) else full_plan(messages)
+
+
+def _plain(messages: Sequence[Message]) -> bool:
+    """Whether no two calls share an id, no two results, and no id-less result names the
+    tool of a call with an id: then no two results want one call, a result with an id
+    answers the one call with it before it and an id-less one an id-less call, as
+    ``Pairer`` pairs them with no plan, and ``full_plan`` would plan no other answer
+    (tests/conversation/test_pairing_plan_skipped.py holds it)."""
+    parts: List[Any] = [p for m in messages for p in m.parts]
+    calls = [p for p in parts if type(p) is ToolCall or type(p) is InvalidToolCall]
+    ids = [c.id for c in calls if c.id is not None]
+    if len(set(ids)) != len(ids):
+        return False
+    results: List[ToolResult] = [p for p in parts if type(p) is ToolResult]
+    answered = [r.id for r in results if r.id is not None]
+    if len(set(answered)) != len(answered):
+        return False
+    asked = {r.name for r in results if r.id is None and r.name is not None}  # the tools id-less results name
+    return not asked or asked.isdisjoint([c.name for c in calls if c.id is not None])
+
+
+def full_plan(messages: Sequence[Message]) -> Plan:
     """The calls with an id that results will answer, and by which results (``Plan``):
     one pass from the end counts the results still to answer per id and name; a call
     takes one of its own name if any waits, else one naming none, else none waits for it.
-    Of a turn's calls with an id, as many as it takes are its first ones (a turn's later
-    calls are left unanswered, an earlier turn's before a later one's)."""
+    Then, per turn, the id-less results by tool name of it (Ollama's) answer as many of its
+    calls with ids that those left as can be (``_by_tool``). Of a turn's calls with an id,
+    as many as it takes are its first ones (a turn's later calls are left unanswered, an
+    earlier turn's before a later one's)."""
     kinds: List[Optional[str]] = []  # per result with an id, in order: the name it answers by
     names: Dict[Any, Set[Any]] = {}
-    for m in messages:
+    # a turn's first message -> per tool, its id-less results no id-less call takes
+    idless: Dict[int, Dict[Any, int]] = {}
+    turn = 0
+    noid: List[Any] = []  # the turn's id-less calls: [tool, taken]
+    first = 0  # the first of them a nameless result may take
+    by_name: Dict[Any, Deque[List[Any]]] = {}
+    for i, m in enumerate(messages):
+        if starts_turn(messages, i):
+            turn, noid, first = i, [], 0
+            by_name.clear()
         for q in m.parts:
             p: Any = q
             t = type(p)
-            if (t is ToolCall or t is InvalidToolCall) and p.id is not None:
-                names.setdefault(p.id, set()).add(p.name)
+            if t is ToolCall or t is InvalidToolCall:
+                if p.id is not None:
+                    names.setdefault(p.id, set()).add(p.name)
+                else:  # id-less calls pair with id-less results as ``Pairer`` pairs them
+                    noid.append([p.name, False])
+                    by_name.setdefault(p.name, deque()).append(noid[-1])
             elif t is ToolResult and p.id is not None:
                 kinds.append(p.name if p.name in names.get(p.id, ()) else None)
+            elif t is ToolResult:
+                mine = by_name.get(p.name) if p.name is not None else None
+                while mine and mine[0][1]:
+                    mine.popleft()
+                if mine:
+                    mine.popleft()[1] = True
+                elif p.name is not None:
+                    over = idless.setdefault(turn, {})
+                    over[p.name] = over.get(p.name, 0) + 1
+                else:
+                    while first < len(noid) and noid[first][1]:
+                        first += 1
+                    if first < len(noid):
+                        noid[first][1] = True
     out: Plan = {}
     waiting: Dict[Tuple[Any, Optional[str]], int] = {}  # (id, name or None) -> results still to answer
     group: Dict[Any, List[Tuple[Tuple[int, int], Any, int]]] = {}  # id -> this turn's calls, last first
-    spare: Dict[Any, int] = {}  # tool name -> this turn's id-less results of it (Ollama's, by tool name)
     for i in range(len(messages) - 1, -1, -1):
         parts = messages[i].parts
         for j in range(len(parts) - 1, -1, -1):
             p = parts[j]
             t = type(p)
-            if t is ToolResult and p.id is None and p.name is not None:
-                spare[p.name] = spare.get(p.name, 0) + 1
             if p.id is None if t is ToolResult or t is ToolCall or t is InvalidToolCall else True:
                 continue
             if t is ToolResult:
@@ -202,40 +355,115 @@ def plan(messages: Sequence[Message]) -> Plan:
                 group.setdefault(p.id, []).append(((i, j), p.name, 0))
             else:
                 group.setdefault(p.id, []).append(((i, j), p.name, -1))
-        if i == 0 or starts_turn(messages, i):
-            for calls in group.values():
-                _first_answered(calls, out, spare)
+        if group and (i == 0 or starts_turn(messages, i)):
+            for ident, k in _settle(group, idless.get(i, {}), out).items():  # for an earlier turn's calls
+                waiting[(ident, None)] = waiting.get((ident, None), 0) + k
             group.clear()
-            spare.clear()
     return out
 
 
-def _first_answered(calls: List[Tuple[Tuple[int, int], Any, int]], out: Plan, spare: Dict[Any, int]) -> None:
-    """Gives the answers one turn's calls with an id take (*calls*: last first; how each
-    is answered: 1 by its name, 0 by no name, -1 not) to the turn's first calls: to the
-    first of each name, then to the first left, passing over as many calls of a tool as
-    the turn has id-less results of it (*spare*: those take a call no result with an id
-    was counted for). Moving an answered call earlier keeps every result after its call."""
-    by_name: Dict[Any, int] = {}
-    nameless = 0
-    for _at, name, how in calls:
-        if how == 1:
-            by_name[name] = by_name.get(name, 0) + 1
-        elif how == 0:
-            nameless += 1
-    passed: List[Tuple[int, int]] = []
-    for at, name, _how in reversed(calls):
-        if by_name.get(name, 0):
-            by_name[name] -= 1
-            out[at] = name
-        elif nameless and spare.get(name, 0):
-            spare[name] -= 1
-            passed.append(at)
-        elif nameless:
-            nameless -= 1
+#: ``Plan``'s mark of a call an id-less result by tool name answers
+BY_TOOL: Any = object()
+
+
+def _settle(group: Dict[Any, List[Tuple[Tuple[int, int], Any, int]]], supply: Dict[Any, int],
+            out: Plan) -> Dict[Any, int]:
+    """Gives one turn's answers (*group*: id -> its calls, last first, each with how the
+    pass from the end answered it: 1 by its name, 0 by no name, -1 not) to its calls: those
+    naming a tool to the first calls of it, those of the id-less results by tool name
+    (*supply*: per tool, those no id-less call of it takes: they answer this turn's calls
+    only) to the first calls of their tool left, as many as ``_by_tool`` gives, and the
+    nameless ones to the first calls left; per id, the nameless answers no call of the
+    turn is left for (an earlier turn's call may take them). Moving an answer to an
+    earlier call of the turn keeps every result after its call."""
+    rows: Dict[Any, Tuple[Dict[Any, int], int, Dict[Any, int]]] = {}
+    need: Dict[Any, int] = {}
+    for ident, calls in group.items():
+        named: Dict[Any, int] = {}
+        count: Dict[Any, int] = {}
+        nameless = 0
+        for _at, name, how in calls:
+            count[name] = count.get(name, 0) + 1
+            if how == 1:
+                named[name] = named.get(name, 0) + 1
+            elif how == 0:
+                nameless += 1
+        left = {n: k - named.get(n, 0) for n, k in count.items() if k > named.get(n, 0)}
+        rows[ident] = (named, nameless, left)
+        if supply and sum(left.values()) > nameless:
+            need[ident] = sum(left.values()) - nameless
+    flow = _by_tool(need, supply, {ident: rows[ident][2] for ident in need}) if need else {}
+    back: Dict[Any, int] = {}
+    for ident, calls in group.items():
+        named, nameless, _left = rows[ident]
+        tool = flow.get(ident, {})
+        rest: List[Tuple[int, int]] = []
+        for at, name, _how in reversed(calls):
+            if named.get(name, 0):
+                named[name] -= 1
+                out[at] = name
+            elif tool.get(name, 0):
+                tool[name] -= 1
+                out[at] = BY_TOOL
+            else:
+                rest.append(at)
+        for at in rest[:nameless]:
             out[at] = None
-    for at in passed[:nameless]:  # more results with the id than other calls: those too
-        out[at] = None
+        if nameless > len(rest):
+            back[ident] = nameless - len(rest)
+    return back
+
+
+def _by_tool(need: Dict[Any, int], supply: Dict[Any, int],
+             cells: Dict[Any, Dict[Any, int]]) -> Dict[Any, Dict[Any, int]]:
+    """How many calls of each id and tool (*cells*: id -> tool -> calls no result with the
+    id answers) the id-less results by tool name (*supply*: per tool) answer, each id
+    wanting *need* of them: a transport between ids and tools, solved exactly where the
+    ids and tools that share calls form no cycle (an id or a tool with one partner left
+    takes all it can of that one: no other choice is better), greedily in call order past
+    that. Linear: each pair leaves once."""
+    flow: Dict[Any, Dict[Any, int]] = {}
+    edges: Dict[Any, Dict[Any, int]] = {}  # node -> partner -> capacity; ids as ("i", id), tools as ("t", tool)
+    for ident, tools in cells.items():
+        for name, k in tools.items():
+            if supply.get(name, 0) > 0:
+                edges.setdefault(("i", ident), {})[("t", name)] = k
+                edges.setdefault(("t", name), {})[("i", ident)] = k
+    left: Dict[Any, int] = {("i", x): k for x, k in need.items()}
+    left.update((("t", n), k) for n, k in supply.items())
+
+    def cut(node: Any) -> None:  # the node has nothing left to give or take: its pairs go
+        for other in edges.pop(node, {}):
+            partners = edges.get(other)
+            if partners is not None:
+                partners.pop(node, None)
+                if len(partners) == 1:
+                    leaves.append(other)
+
+    def push(a: Any, b: Any) -> None:
+        k = min(left[a], left[b], edges[a][b])
+        x, n = (a, b) if a[0] == "i" else (b, a)
+        got = flow.setdefault(x[1], {})
+        got[n[1]] = got.get(n[1], 0) + k
+        left[a] -= k
+        left[b] -= k
+        del edges[a][b], edges[b][a]
+        for end in (a, b):
+            if not left[end] or not edges[end]:
+                cut(end)
+            elif len(edges[end]) == 1:
+                leaves.append(end)
+
+    leaves = [node for node, partners in edges.items() if len(partners) == 1]
+    while leaves:
+        node = leaves.pop()
+        partners = edges.get(node)
+        if partners is not None and len(partners) == 1:
+            push(node, next(iter(partners)))
+    for node in list(edges):  # cycles: greedily
+        while node in edges and edges[node]:
+            push(node, next(iter(edges[node])))
+    return flow
 
 
 def answers(messages: Sequence[Message]) -> Dict[Tuple[int, int], Tuple[int, int, Optional[Any]]]:

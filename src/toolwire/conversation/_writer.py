@@ -100,7 +100,7 @@ class Writer:
         i = self.index
         if 0 <= i < len(self._turns) and self._turns[i] > self._turn:
             self._turn = self._turns[i]
-            self.target.ids.turn()
+            self.target.ids.next_turn()
 
     def _slot_of(self, c: Any) -> Optional[int]:
         """The slot of *c* when it is an id-less call the target gives an id."""

@@ -21,7 +21,7 @@ Anthropic as a ``thinking`` block: botocore's ``ReasoningTextBlock`` {text, sign
 from __future__ import annotations
 
 import base64
-from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple
 
 from ..._dialect import HistoryCodec, Pairing
 from ..._errors import DecodeError, an, excerpt
@@ -40,7 +40,7 @@ from .._history_write import (
     write_turns,
 )
 from .._tool_changes import adopt_changes
-from .mixed_turns import note_mixed
+from .mixed_turns import mixed_as_is, note_mixed
 
 if TYPE_CHECKING:
     from ..._dialect import Dialect
@@ -206,6 +206,11 @@ _OURS = frozenset({"toolUse", "toolResult", "reasoningContent", "cachePoint", "g
                    "toolRemoval"})
 
 
+def _as_is(messages: Sequence[Message]) -> List[Tuple[str, int, str]]:
+    """``HistoryCodec.as_is``: a user turn holding tool results and other content (``mixed-turn``)."""
+    return mixed_as_is(messages, NAME)
+
+
 def detect(data: Any) -> bool:
     msgs = data.get("messages") if type(data) is dict else data
     if type(data) is dict:
@@ -237,5 +242,5 @@ PAIRING = Pairing(
 )
 HISTORY = HistoryCodec(
     decode, encode, detect, frozenset({"system", "messages"}), state=STATE,
-    pairing=PAIRING, thinking=(_read_reasoning, _write_reasoning),
+    pairing=PAIRING, thinking=(_read_reasoning, _write_reasoning), as_is=_as_is,
 )

@@ -10,16 +10,16 @@ take it lose nothing); ``note_mixed`` tells the caller, in ``report`` (``mixed-t
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, List
+from typing import TYPE_CHECKING, Any, List, Sequence, Tuple
 
 from ..._types import ToolResult
-from ...conversation._values import Media, Other, Text
+from ...conversation._values import Media, Message, Other, Text
 
 if TYPE_CHECKING:
     from ...conversation._writer import Writer
     from .._history_write import Turn
 
-__all__ = ["note_mixed"]
+__all__ = ["mixed_as_is", "note_mixed"]
 
 _MARKS = frozenset({"toolResult", "cachePoint"})  # blocks that are no conversation content beside results
 
@@ -45,9 +45,27 @@ def note_mixed(turns: List[Turn], w: Writer, name: str) -> None:
                 other = i
         if results and other >= 0:
             w.index = other
-            w.note("mixed-turn", f"Message {other}: the user turn written for {name} holds tool results and other "
-                                 "content, which some models refuse (\"Conversation blocks and tool result blocks "
-                                 "cannot be provided in the same turn.\"; Amazon Nova takes it): it is sent as it is")
+            w.note("mixed-turn", _said(other, name))
+
+
+def mixed_as_is(messages: Sequence[Message], name: str) -> List[Tuple[str, int, str]]:
+    """The ``mixed-turn`` notes of a history decoded from *name* and written back whole
+    (``HistoryCodec.as_is``): each user message whose wire holds a tool result and other
+    content, at that message."""
+    out: List[Tuple[str, int, str]] = []
+    for i, m in enumerate(messages):
+        wire = m.original(name) if m.role == "user" else None
+        blocks = wire.get("content") if type(wire) is dict else None
+        if type(blocks) is list and any(type(b) is dict and "toolResult" in b for b in blocks) and any(
+                not (type(b) is dict and b.keys() <= _MARKS) for b in blocks):
+            out.append(("mixed-turn", i, _said(i, name)))
+    return out
+
+
+def _said(i: int, name: str) -> str:
+    return (f"Message {i}: the user turn written for {name} holds tool results and other content, which some models "
+            "refuse (\"Conversation blocks and tool result blocks cannot be provided in the same turn.\"; Amazon "
+            "Nova takes it): it is sent as it is")
 
 
 def _content(p: Any, name: str) -> bool:
