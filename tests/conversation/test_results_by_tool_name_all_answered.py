@@ -56,3 +56,18 @@ def test_fixed_then_checked_is_clean() -> None:
     for target in ("openai.chat", "ollama", "gemini"):
         fixed, _ = fix_conversation(conv, target)
         assert [p.kind for p in check_conversation(fixed, target) if p.kind != "duplicate-id"] == [], target
+
+
+def test_ids_and_tools_in_a_cycle_answer_every_call() -> None:
+    # ids a, b and tools g, h, f share calls in a cycle: the fill was greedy there and
+    # gave f#b to o5 (by name f), so o6 (b) answered nothing and fix_conversation deleted
+    # it (revC2's review); every result can answer its own call
+    calls = [("g", "a"), ("g", "b"), ("h", "a"), ("h", "b"), ("f", "a"), ("f", "b")]
+    conv = _conv([ToolCall(t, {"n": k + 1}, i) for k, (t, i) in enumerate(calls)],
+                 [ToolResult(None, "g", "o1"), ToolResult("b", None, "o2"), ToolResult(None, "h", "o3"),
+                  ToolResult(None, "h", "o4"), ToolResult(None, "f", "o5"), ToolResult("b", None, "o6")])
+    assert {p.kind for p in check_conversation(conv, "ollama")} == {"duplicate-id"}
+    fixed, changes = fix_conversation(conv, "ollama")
+    assert [c.kind for c in changes] == []
+    kept = [p.content for m in fixed.messages for p in m.parts if isinstance(p, ToolResult)]
+    assert kept == ["o1", "o2", "o3", "o4", "o5", "o6"]

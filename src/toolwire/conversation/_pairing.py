@@ -421,7 +421,8 @@ def _by_tool(need: Dict[Any, int], supply: Dict[Any, int],
     wanting *need* of them: a transport between ids and tools, solved exactly where the
     ids and tools that share calls form no cycle (an id or a tool with one partner left
     takes all it can of that one: no other choice is better), greedily in call order past
-    that. Linear: each pair leaves once."""
+    that, mended by augmenting paths (``_augment``). Linear: each pair leaves once, and
+    the mending has a budget."""
     flow: Dict[Any, Dict[Any, int]] = {}
     edges: Dict[Any, Dict[Any, int]] = {}  # node -> partner -> capacity; ids as ("i", id), tools as ("t", tool)
     for ident, tools in cells.items():
@@ -460,10 +461,83 @@ def _by_tool(need: Dict[Any, int], supply: Dict[Any, int],
         partners = edges.get(node)
         if partners is not None and len(partners) == 1:
             push(node, next(iter(partners)))
-    for node in list(edges):  # cycles: greedily
+    greedy = False
+    for node in list(edges):  # cycles: greedily, then mended by augmenting paths
         while node in edges and edges[node]:
+            greedy = True
             push(node, next(iter(edges[node])))
+    if greedy:
+        _augment(flow, need, supply, cells)
     return flow
+
+
+def _augment(flow: Dict[Any, Dict[Any, int]], need: Dict[Any, int], supply: Dict[Any, int],
+             cells: Dict[Any, Dict[Any, int]]) -> None:
+    """Grow *flow* (id -> tool -> results, a greedy fill of ``_by_tool``'s transport) to
+    the most results the calls can take, by augmenting paths (tool -> id forward where the
+    cell has calls left, id -> tool back where results flow): the greedy fill may stop
+    short in a cycle. The work is bounded by a budget of 16 times the transport's size,
+    so a hostile history stays linear (past it the fill stays as found: best effort)."""
+    by_tool: Dict[Any, List[Any]] = {}
+    for ident, tools in cells.items():
+        for name in tools:
+            if supply.get(name, 0) > 0 and need.get(ident, 0) > 0:
+                by_tool.setdefault(name, []).append(ident)
+    budget = 16 * (sum(map(len, by_tool.values())) + len(by_tool) + len(need)) + 64
+    given: Dict[Any, int] = {}  # tool -> results it gave
+    taken: Dict[Any, int] = {}  # id -> results it took
+    for ident, tools in flow.items():
+        for name, k in tools.items():
+            given[name] = given.get(name, 0) + k
+            taken[ident] = taken.get(ident, 0) + k
+    while budget > 0:
+        back: Dict[Any, Any] = {}  # ("t", tool) / ("i", id) -> the node it was reached from
+        queue = [("t", n) for n in by_tool if supply[n] - given.get(n, 0) > 0]
+        for node in queue:
+            back[node] = None
+        end = None
+        at = 0
+        while at < len(queue) and end is None and budget > 0:
+            node = queue[at]
+            at += 1
+            if node[0] == "t":
+                for ident in by_tool.get(node[1], ()):
+                    budget -= 1
+                    nxt = ("i", ident)
+                    if nxt not in back and cells[ident][node[1]] - flow.get(ident, {}).get(node[1], 0) > 0:
+                        back[nxt] = node
+                        if need[ident] - taken.get(ident, 0) > 0:
+                            end = nxt
+                            break
+                        queue.append(nxt)
+            else:
+                for name, k in flow.get(node[1], {}).items():
+                    budget -= 1
+                    nxt = ("t", name)
+                    if k > 0 and nxt not in back:
+                        back[nxt] = node
+                        queue.append(nxt)
+        if end is None:
+            return
+        path = [end]
+        while back[path[-1]] is not None:
+            path.append(back[path[-1]])
+        path.reverse()  # tool, id, tool, id, ..., id
+        first, last = path[0][1], path[-1][1]
+        k = min(supply[first] - given.get(first, 0), need[last] - taken.get(last, 0))
+        for a, b in zip(path, path[1:]):
+            if a[0] == "t":
+                k = min(k, cells[b[1]][a[1]] - flow.get(b[1], {}).get(a[1], 0))
+            else:
+                k = min(k, flow[a[1]][b[1]])
+        for a, b in zip(path, path[1:]):
+            if a[0] == "t":
+                row = flow.setdefault(b[1], {})
+                row[a[1]] = row.get(a[1], 0) + k
+            else:
+                flow[a[1]][b[1]] -= k
+        given[first] = given.get(first, 0) + k
+        taken[last] = taken.get(last, 0) + k
 
 
 def answers(messages: Sequence[Message]) -> Dict[Tuple[int, int], Tuple[int, int, Optional[Any]]]:
