@@ -253,3 +253,18 @@ def test_results_by_id_and_by_tool_name_are_planned_in_linear_time() -> None:
     assert [p.kind for p in check_conversation(_ids_and_tools_in_a_ring(6), "ollama")] == ["duplicate-id"] * 6
     assert _ratio_of(_ids_and_tools_in_a_ring, 100, lambda c: check_conversation(c, "ollama")) < 5
     assert _ratio_of(_ids_and_tools_in_a_ring, 100, lambda c: encode_conversation(c, "gemini")) < 5
+
+
+def _error_results_in_one_turn(n: int) -> Conversation:
+    """One turn of 2n calls (n ids, each on two tools) and one tool message of n results
+    by tool name and n/2 by id: fix_conversation answers the rest with error results."""
+    calls = [ToolCall(f"t{(i + k) % n}", {}, f"i{i}") for i in range(n) for k in (0, 1)]
+    results = [ToolResult(None, f"t{i}", "o") for i in range(n)] + [ToolResult(f"i{i}", None, "o")
+                                                                     for i in range(n // 2)]
+    return Conversation([Message("user", [Text("q")]), Message("assistant", calls), Message("tool", results)])
+
+
+def test_error_results_placed_after_a_long_tool_message_in_linear_time() -> None:
+    # each error result put after the turn's last result scanned that result's message
+    # for other content: quadratic (revC2's review)
+    assert _ratio_of(_error_results_in_one_turn, 50, lambda c: fix_conversation(c, "openai.chat")) < 5

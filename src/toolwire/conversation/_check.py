@@ -385,6 +385,7 @@ def fix_conversation(
             placed[ends[ci]].append(spot)
     before: Dict[Tuple[int, int], List[Any]] = defaultdict(list)  # (message, part) -> results put before it
     after: Dict[int, List[Any]] = defaultdict(list)  # message -> results in a tool message after it
+    mixed: Dict[int, bool] = {}  # message -> whether it holds other content than results
 
     def put(run: int, r: Any, spot: Optional[Tuple[int, int]]) -> None:
         here = placed.get(run)
@@ -396,7 +397,10 @@ def fix_conversation(
             before[here[k]].append(r)
             return
         i, j = here[-1]
-        if any(type(q) is not ToolResult for q in msgs[i].parts):  # beside content: in its message, right after it
+        beside = mixed.get(i)
+        if beside is None:  # (once per message: a turn may take many results)
+            beside = mixed[i] = any(type(q) is not ToolResult for q in msgs[i].parts)
+        if beside:  # beside content: in its message, right after it
             before[(i, j + 1)].append(r)
         else:
             after[i].append(r)
