@@ -15,10 +15,11 @@ gets ``"prefix": true``, noted (``converted``); written back as it came without 
 
 from __future__ import annotations
 
-from typing import Any, Dict, List
+from typing import Any, List
 
 import pytest
 
+from mistral_validator import mistral_validate
 from toolwire.conversation import (
     Conversation,
     Message,
@@ -42,15 +43,6 @@ def _note(i: int) -> str:
             f"takes a final assistant message only as a prefix (\"{REFUSAL}\")")
 
 
-def _validate(messages: List[Dict[str, Any]]) -> None:
-    """mistral-common's own validator, where it is installed (no test dependency)."""
-    try:
-        from mistral_common.protocol.instruct.request import ChatCompletionRequest
-        from mistral_common.protocol.instruct.validator import MistralRequestValidatorV13, ValidationMode
-    except ImportError:
-        return
-    req = ChatCompletionRequest.model_validate({"messages": messages})
-    MistralRequestValidatorV13(mode=ValidationMode.serving).validate_messages(req.messages)
 
 
 def test_a_final_assistant_message_written_fresh_is_a_prefix() -> None:
@@ -61,7 +53,7 @@ def test_a_final_assistant_message_written_fresh_is_a_prefix() -> None:
     assert [p for p in report if p.kind == "converted"] == [Problem("converted", 3, None, _note(3))]
     assert all("prefix" not in m for m in out[:-1])
     assert check_conversation(conv, "mistral") == []  # the writer mends it
-    _validate(out)
+    mistral_validate(out)
     # other targets: no prefix flag (Anthropic and Bedrock take a final assistant message as a prefill)
     for target in ("openai.chat", "cohere.v2", "ollama"):
         assert "prefix" not in encode_conversation(conv, target)["messages"][-1]
@@ -94,7 +86,7 @@ def test_a_system_message_moved_up_leaves_the_assistant_message_last_a_prefix() 
                    {"role": "assistant", "content": "hello", "prefix": True}]
     assert [(p.kind, p.index) for p in report] == [("moved", 2), ("converted", 1)]
     assert check_conversation(conv, "mistral") == []
-    _validate(out)
+    mistral_validate(out)
 
 
 def test_a_final_assistant_message_with_calls_is_no_prefix() -> None:

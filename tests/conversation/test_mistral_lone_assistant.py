@@ -15,6 +15,7 @@ from typing import Any, Dict, List
 
 import pytest
 
+from mistral_validator import mistral_validate
 from toolwire.conversation import (
     Conversation,
     Message,
@@ -31,15 +32,6 @@ LAST = "Expected last role User or Tool (or Assistant with prefix) for serving b
 ORPHAN = {"role": "tool", "tool_call_id": "abcdefghi", "name": "f", "content": "r"}
 
 
-def _validate(messages: List[Dict[str, Any]]) -> None:
-    """mistral-common's own validator, where it is installed (no test dependency)."""
-    try:
-        from mistral_common.protocol.instruct.request import ChatCompletionRequest
-        from mistral_common.protocol.instruct.validator import MistralRequestValidatorV13, ValidationMode
-    except ImportError:
-        return
-    req = ChatCompletionRequest.model_validate({"messages": messages})
-    MistralRequestValidatorV13(mode=ValidationMode.serving).validate_messages(req.messages)
 
 
 def _first(i: int = 0) -> Problem:
@@ -55,7 +47,7 @@ def test_a_fresh_lone_assistant_message_gets_a_user_message_before_it() -> None:
                    {"role": "assistant", "content": "Once upon a time", "prefix": True}]
     assert [(p.kind, p.index) for p in report] == [("inserted", 0), ("converted", 0)]
     assert ALONE in report[0].message
-    _validate(out)
+    mistral_validate(out)
 
 
 def test_check_flags_a_lone_assistant_message_written_back_whole() -> None:
@@ -68,7 +60,7 @@ def test_check_flags_a_lone_assistant_message_written_back_whole() -> None:
     out = encode_conversation(fixed, "mistral")["messages"]
     assert out == [{"role": "user", "content": "Please continue."},
                    {"role": "assistant", "content": "Once upon a time", "prefix": True}]
-    _validate(out)
+    mistral_validate(out)
 
 
 def test_a_lone_prefix_written_back_whole_is_flagged_and_fixed() -> None:
@@ -79,7 +71,7 @@ def test_a_lone_prefix_written_back_whole_is_flagged_and_fixed() -> None:
     assert check_conversation(fixed, "mistral") == []
     out = encode_conversation(fixed, "mistral")["messages"]
     assert out == [{"role": "user", "content": "Please continue."}, prefill]
-    _validate(out)
+    mistral_validate(out)
 
 
 def test_what_fix_leaves_of_an_assistant_message_and_an_orphan() -> None:
@@ -90,7 +82,7 @@ def test_what_fix_leaves_of_an_assistant_message_and_an_orphan() -> None:
     out = encode_conversation(fixed, "mistral")["messages"]
     assert out == [{"role": "user", "content": "Please continue."},
                    {"role": "assistant", "content": "a", "prefix": True}]
-    _validate(out)
+    mistral_validate(out)
 
 
 @pytest.mark.parametrize("history", [
@@ -103,4 +95,4 @@ def test_two_messages_need_no_user_message(history: List[Dict[str, Any]]) -> Non
     report: List[Problem] = []
     assert encode_conversation(list(conv.messages), "mistral", report=report)["messages"] == history
     assert report == []
-    _validate(history)
+    mistral_validate(history)

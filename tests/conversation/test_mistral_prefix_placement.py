@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, List
 
+from mistral_validator import mistral_validate
 from toolwire.conversation import (
     Conversation,
     Message,
@@ -33,15 +34,6 @@ HAIKU = [{"role": "user", "content": "Write a haiku."}, {"role": "assistant", "c
 NEXT = [{"role": "assistant", "content": "Autumn leaves fall"}, {"role": "user", "content": "Another."}]
 
 
-def _validate(messages: List[Dict[str, Any]]) -> None:
-    """mistral-common's own validator, where it is installed (no test dependency)."""
-    try:
-        from mistral_common.protocol.instruct.request import ChatCompletionRequest
-        from mistral_common.protocol.instruct.validator import MistralRequestValidatorV13, ValidationMode
-    except ImportError:
-        return
-    req = ChatCompletionRequest.model_validate({"messages": messages})
-    MistralRequestValidatorV13(mode=ValidationMode.serving).validate_messages(req.messages)
 
 
 def _prefixed(out: List[Dict[str, Any]]) -> List[int]:
@@ -56,7 +48,7 @@ def test_a_stale_prefix_is_dropped_where_the_messages_are_written_one_by_one() -
     assert [(p.kind, p.index) for p in report] == [("dropped", 1)]
     assert NOT_LAST in report[0].message
     assert check_conversation(conv, "mistral") == []
-    _validate(out)
+    mistral_validate(out)
 
 
 def test_a_fresh_assistant_message_after_a_prefill_is_the_one_prefix() -> None:
@@ -66,7 +58,7 @@ def test_a_fresh_assistant_message_after_a_prefill_is_the_one_prefix() -> None:
     assert _prefixed(out) == [2]
     assert out[1] == {"role": "assistant", "content": "Autumn"}
     assert [(p.kind, p.index) for p in report] == [("dropped", 1), ("converted", 2)]
-    _validate(out)
+    mistral_validate(out)
 
 
 def test_check_flags_a_prefix_not_last_written_back_whole() -> None:
@@ -80,7 +72,7 @@ def test_check_flags_a_prefix_not_last_written_back_whole() -> None:
     assert check_conversation(fixed, "mistral") == []
     out = encode_conversation(fixed, "mistral")["messages"]
     assert _prefixed(out) == []
-    _validate(out)
+    mistral_validate(out)
 
 
 def test_fix_leaves_no_assistant_message_last_without_prefix() -> None:
@@ -94,7 +86,7 @@ def test_fix_leaves_no_assistant_message_last_without_prefix() -> None:
     assert check_conversation(fixed, "mistral") == []
     out = encode_conversation(fixed, "mistral")["messages"]
     assert out[-1] == {"role": "assistant", "content": "a", "prefix": True}
-    _validate(out)
+    mistral_validate(out)
     # Chat takes a last assistant message: nothing rewritten
     chat = decode_conversation([h["messages"][0], h["messages"][1], {**h["messages"][2], "tool_call_id": "c"}],
                                "openai.chat")
@@ -138,4 +130,4 @@ def test_one_prefill_dict_twice_notes_the_message_it_was_dropped_from() -> None:
     assert _prefixed(out) == [3]
     assert [(p.kind, p.index) for p in report] == [("dropped", 1)]
     assert "message 1 is not the last one" in report[0].message
-    _validate(out)
+    mistral_validate(out)
