@@ -5,12 +5,9 @@ its call (quadratic: ~16x at 4n)."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-from types import FrameType
 from typing import Any, Callable, List
 
-import toolwire
+from lines_run import lines_run
 from toolwire import ToolCall, ToolResult
 from toolwire.conversation import (
     Conversation,
@@ -22,8 +19,6 @@ from toolwire.conversation import (
     fix_conversation,
 )
 
-PKG = str(Path(toolwire.__file__).resolve().parent)
-
 
 def _hostile(n: int) -> Conversation:
     """n calls in one turn, n assistant/user turns, then every result (all misplaced)."""
@@ -34,32 +29,12 @@ def _hostile(n: int) -> Conversation:
     return Conversation(msgs)
 
 
-def _lines(fn: Callable[[], Any]) -> int:
-    """Lines of the package executed by *fn* (deterministic, unlike a timer on a busy
-    machine): linear work runs ~4x the lines at 4n, quadratic ~16x."""
-    count = 0
-
-    def local(frame: FrameType, event: str, arg: Any) -> Any:
-        nonlocal count
-        if event == "line":
-            count += 1
-        return local
-
-    def tracer(frame: FrameType, event: str, arg: Any) -> Any:
-        return local if PKG in frame.f_code.co_filename else None
-
-    sys.settrace(tracer)
-    try:
-        fn()
-    finally:
-        sys.settrace(None)
-    return count
 
 
 def _ratio(n: int, work: Callable[[Conversation], Any]) -> float:
     small, big = _hostile(n), _hostile(4 * n)
     work(small)  # imports and caches first
-    return _lines(lambda: work(big)) / _lines(lambda: work(small))
+    return lines_run(lambda: work(big)) / lines_run(lambda: work(small))
 
 
 def test_check_and_fix_are_linear() -> None:
@@ -95,7 +70,7 @@ def _gemini_rounds(n: int) -> Any:
 def _ratio_of(make: Callable[[int], Any], n: int, work: Callable[[Any], Any]) -> float:
     small, big = make(n), make(4 * n)
     work(small)
-    return _lines(lambda: work(big)) / _lines(lambda: work(small))
+    return lines_run(lambda: work(big)) / lines_run(lambda: work(small))
 
 
 def test_chat_shaped_writers_merge_a_long_run_of_assistant_messages_in_linear_time() -> None:
@@ -171,7 +146,7 @@ def test_late_results_after_reused_ids_are_paired_in_linear_time() -> None:
     def ratio(work: Callable[[Conversation], Any]) -> float:
         small, big = _late_chain(100), _late_chain(400)
         work(small)
-        return _lines(lambda: work(big)) / _lines(lambda: work(small))
+        return lines_run(lambda: work(big)) / lines_run(lambda: work(small))
 
     assert ratio(lambda c: check_conversation(c, "openai.chat")) < 5
     assert ratio(lambda c: encode_conversation(c, "mistral")) < 5

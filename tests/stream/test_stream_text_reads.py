@@ -8,40 +8,14 @@ always the text joined whole."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-from types import FrameType
-from typing import Any, Callable, Dict, List, Optional
+from typing import Any, Dict, List, Optional
 
 import pytest
 
-import toolwire
 from corpus_data import DIALECT_OF_DIR, files, load
+from lines_run import lines_run
 from toolwire._think import split_think
 from toolwire.stream import Accumulator
-
-PKG = str(Path(toolwire.__file__).resolve().parent)
-
-
-def _lines(fn: Callable[[], Any]) -> int:
-    """Lines of the package run by *fn*: linear work runs ~4x the lines at 4n, quadratic ~16x."""
-    count = 0
-
-    def local(frame: FrameType, event: str, arg: Any) -> Any:
-        nonlocal count
-        if event == "line":
-            count += 1
-        return local
-
-    def tracer(frame: FrameType, event: str, arg: Any) -> Any:
-        return local if PKG in frame.f_code.co_filename else None
-
-    sys.settrace(tracer)
-    try:
-        fn()
-    finally:
-        sys.settrace(None)
-    return count
 
 
 def _chunk(delta: Dict[str, Any], finish: Optional[str] = None, index: int = 0) -> Dict[str, Any]:
@@ -83,7 +57,7 @@ def test_reading_after_every_chunk_is_linear(key: str, field: str, piece: str, m
     counts = []
     for n in (500, 2000):
         joined = 0
-        lines = _lines(lambda n=n: _read_after_each(_stream(n, key, piece), field))
+        lines = lines_run(lambda n=n: _read_after_each(_stream(n, key, piece), field))
         counts.append((joined, lines))
     (small, small_lines), (big, big_lines) = counts
     assert small == 500 and big == 2000  # each piece joined once (every piece on every read: 125,250 / 2,001,000)
