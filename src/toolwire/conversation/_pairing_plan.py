@@ -1,0 +1,298 @@
+"""Which calls with an id results will answer, decided before any is paired (``plan``,
+one pass from the end; ``_pairing`` pairs by it): as many calls as possible are
+answered; of an id reused in several assistant turns the earlier turns' calls are left
+unanswered, within a turn the later calls; per turn the id-less results by tool name get
+the calls with ids the results with ids leave (``_by_tool``, a transport between ids and
+tools). Linear: each result and call is counted once, and ``_augment`` has a budget."""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any, Deque, Dict, List, Optional, Sequence, Set, Tuple
+
+from .._types import InvalidToolCall, ToolCall, ToolResult
+from ._values import Message, starts_turn
+
+__all__ = ["BY_TOOL", "Plan", "Slot", "full_plan", "plan"]
+
+#: where a call stands: (message index, part index, the call)
+Slot = Tuple[int, int, Any]
+#: ``(message, part)`` of each call with an id that a result will answer -> the name of the
+#: results that answer it (those naming its tool), ``None`` for results naming none,
+#: ``BY_TOOL`` for an id-less result by tool name
+Plan = Dict[Tuple[int, int], Any]
+
+
+def plan(messages: Sequence[Message]) -> Plan:
+    """``full_plan(messages)``, found empty at once in the common case (``_plain``)."""
+    return {} if _plain(messages) else full_plan(messages)
+
+
+def _plain(messages: Sequence[Message]) -> bool:
+    """Whether no two calls share an id, no two results, and no id-less result names the
+    tool of a call with an id: then no two results want one call, a result with an id
+    answers the one call with it before it and an id-less one an id-less call, as
+    ``Pairer`` pairs them with no plan, and ``full_plan`` would plan no other answer
+    (tests/conversation/test_pairing_plan_skipped.py holds it)."""
+    parts: List[Any] = [p for m in messages for p in m.parts]
+    calls = [p for p in parts if type(p) is ToolCall or type(p) is InvalidToolCall]
+    ids = [c.id for c in calls if c.id is not None]
+    if len(set(ids)) != len(ids):
+        return False
+    results: List[ToolResult] = [p for p in parts if type(p) is ToolResult]
+    answered = [r.id for r in results if r.id is not None]
+    if len(set(answered)) != len(answered):
+        return False
+    asked = {r.name for r in results if r.id is None and r.name is not None}  # the tools id-less results name
+    return not asked or asked.isdisjoint([c.name for c in calls if c.id is not None])
+
+
+def full_plan(messages: Sequence[Message]) -> Plan:
+    """The calls with an id that results will answer, and by which results (``Plan``):
+    one pass from the end counts the results still to answer per id and name; a call
+    takes one of its own name if any waits, else one naming none, else none waits for it.
+    Then, per turn, the id-less results by tool name of it (Ollama's) answer as many of its
+    calls with ids that those left as can be (``_by_tool``). Of a turn's calls with an id,
+    as many as it takes are its first ones (a turn's later calls are left unanswered, an
+    earlier turn's before a later one's)."""
+    kinds: List[Optional[str]] = []  # per result with an id, in order: the name it answers by
+    names: Dict[Any, Set[Any]] = {}
+    # a turn's first message -> per tool, its id-less results no id-less call takes
+    idless: Dict[int, Dict[Any, int]] = {}
+    turn = 0
+    noid: List[Any] = []  # the turn's id-less calls: [tool, taken]
+    first = 0  # the first of them a nameless result may take
+    by_name: Dict[Any, Deque[List[Any]]] = {}
+    for i, m in enumerate(messages):
+        if starts_turn(messages, i):
+            turn, noid, first = i, [], 0
+            by_name.clear()
+        for q in m.parts:
+            p: Any = q
+            t = type(p)
+            if t is ToolCall or t is InvalidToolCall:
+                if p.id is not None:
+                    names.setdefault(p.id, set()).add(p.name)
+                else:  # id-less calls pair with id-less results as ``Pairer`` pairs them
+                    noid.append([p.name, False])
+                    by_name.setdefault(p.name, deque()).append(noid[-1])
+            elif t is ToolResult and p.id is not None:
+                kinds.append(p.name if p.name in names.get(p.id, ()) else None)
+            elif t is ToolResult:
+                mine = by_name.get(p.name) if p.name is not None else None
+                while mine and mine[0][1]:
+                    mine.popleft()
+                if mine:
+                    mine.popleft()[1] = True
+                elif p.name is not None:
+                    over = idless.setdefault(turn, {})
+                    over[p.name] = over.get(p.name, 0) + 1
+                else:
+                    while first < len(noid) and noid[first][1]:
+                        first += 1
+                    if first < len(noid):
+                        noid[first][1] = True
+    out: Plan = {}
+    waiting: Dict[Tuple[Any, Optional[str]], int] = {}  # (id, name or None) -> results still to answer
+    group: Dict[Any, List[Tuple[Tuple[int, int], Any, int]]] = {}  # id -> this turn's calls, last first
+    for i in range(len(messages) - 1, -1, -1):
+        parts = messages[i].parts
+        for j in range(len(parts) - 1, -1, -1):
+            p = parts[j]
+            t = type(p)
+            if p.id is None if t is ToolResult or t is ToolCall or t is InvalidToolCall else True:
+                continue
+            if t is ToolResult:
+                key = (p.id, kinds.pop())
+                waiting[key] = waiting.get(key, 0) + 1
+            elif waiting.get((p.id, p.name), 0):
+                waiting[(p.id, p.name)] -= 1
+                group.setdefault(p.id, []).append(((i, j), p.name, 1))
+            elif waiting.get((p.id, None), 0):
+                waiting[(p.id, None)] -= 1
+                group.setdefault(p.id, []).append(((i, j), p.name, 0))
+            else:
+                group.setdefault(p.id, []).append(((i, j), p.name, -1))
+        if group and (i == 0 or starts_turn(messages, i)):
+            for ident, k in _settle(group, idless.get(i, {}), out).items():  # for an earlier turn's calls
+                waiting[(ident, None)] = waiting.get((ident, None), 0) + k
+            group.clear()
+    return out
+
+
+#: ``Plan``'s mark of a call an id-less result by tool name answers
+BY_TOOL: Any = object()
+
+
+def _settle(group: Dict[Any, List[Tuple[Tuple[int, int], Any, int]]], supply: Dict[Any, int],
+            out: Plan) -> Dict[Any, int]:
+    """Gives one turn's answers (*group*: id -> its calls, last first, each with how the
+    pass from the end answered it: 1 by its name, 0 by no name, -1 not) to its calls: those
+    naming a tool to the first calls of it, those of the id-less results by tool name
+    (*supply*: per tool, those no id-less call of it takes: they answer this turn's calls
+    only) to the first calls of their tool left, as many as ``_by_tool`` gives, and the
+    nameless ones to the first calls left; per id, the nameless answers no call of the
+    turn is left for (an earlier turn's call may take them). Moving an answer to an
+    earlier call of the turn keeps every result after its call."""
+    rows: Dict[Any, Tuple[Dict[Any, int], int, Dict[Any, int]]] = {}
+    need: Dict[Any, int] = {}
+    for ident, calls in group.items():
+        named: Dict[Any, int] = {}
+        count: Dict[Any, int] = {}
+        nameless = 0
+        for _at, name, how in calls:
+            count[name] = count.get(name, 0) + 1
+            if how == 1:
+                named[name] = named.get(name, 0) + 1
+            elif how == 0:
+                nameless += 1
+        left = {n: k - named.get(n, 0) for n, k in count.items() if k > named.get(n, 0)}
+        rows[ident] = (named, nameless, left)
+        if supply and sum(left.values()) > nameless:
+            need[ident] = sum(left.values()) - nameless
+    flow = _by_tool(need, supply, {ident: rows[ident][2] for ident in need}) if need else {}
+    back: Dict[Any, int] = {}
+    for ident, calls in group.items():
+        named, nameless, _left = rows[ident]
+        tool = flow.get(ident, {})
+        rest: List[Tuple[int, int]] = []
+        for at, name, _how in reversed(calls):
+            if named.get(name, 0):
+                named[name] -= 1
+                out[at] = name
+            elif tool.get(name, 0):
+                tool[name] -= 1
+                out[at] = BY_TOOL
+            else:
+                rest.append(at)
+        for at in rest[:nameless]:
+            out[at] = None
+        if nameless > len(rest):
+            back[ident] = nameless - len(rest)
+    return back
+
+
+def _by_tool(need: Dict[Any, int], supply: Dict[Any, int],
+             cells: Dict[Any, Dict[Any, int]]) -> Dict[Any, Dict[Any, int]]:
+    """How many calls of each id and tool (*cells*: id -> tool -> calls no result with the
+    id answers) the id-less results by tool name (*supply*: per tool) answer, each id
+    wanting *need* of them: a transport between ids and tools, solved exactly where the
+    ids and tools that share calls form no cycle (an id or a tool with one partner left
+    takes all it can of that one: no other choice is better), greedily in call order past
+    that, mended by augmenting paths (``_augment``). Linear: each pair leaves once, and
+    the mending has a budget."""
+    flow: Dict[Any, Dict[Any, int]] = {}
+    edges: Dict[Any, Dict[Any, int]] = {}  # node -> partner -> capacity; ids as ("i", id), tools as ("t", tool)
+    for ident, tools in cells.items():
+        for name, k in tools.items():
+            if supply.get(name, 0) > 0:
+                edges.setdefault(("i", ident), {})[("t", name)] = k
+                edges.setdefault(("t", name), {})[("i", ident)] = k
+    left: Dict[Any, int] = {("i", x): k for x, k in need.items()}
+    left.update((("t", n), k) for n, k in supply.items())
+
+    def cut(node: Any) -> None:  # the node has nothing left to give or take: its pairs go
+        for other in edges.pop(node, {}):
+            partners = edges.get(other)
+            if partners is not None:
+                partners.pop(node, None)
+                if len(partners) == 1:
+                    leaves.append(other)
+
+    def push(a: Any, b: Any) -> None:
+        k = min(left[a], left[b], edges[a][b])
+        x, n = (a, b) if a[0] == "i" else (b, a)
+        got = flow.setdefault(x[1], {})
+        got[n[1]] = got.get(n[1], 0) + k
+        left[a] -= k
+        left[b] -= k
+        del edges[a][b], edges[b][a]
+        for end in (a, b):
+            if not left[end] or not edges[end]:
+                cut(end)
+            elif len(edges[end]) == 1:
+                leaves.append(end)
+
+    leaves = [node for node, partners in edges.items() if len(partners) == 1]
+    while leaves:
+        node = leaves.pop()
+        partners = edges.get(node)
+        if partners is not None and len(partners) == 1:
+            push(node, next(iter(partners)))
+    greedy = False
+    for node in list(edges):  # cycles: greedily, then mended by augmenting paths
+        while node in edges and edges[node]:
+            greedy = True
+            push(node, next(iter(edges[node])))
+    if greedy:
+        _augment(flow, need, supply, cells)
+    return flow
+
+
+def _augment(flow: Dict[Any, Dict[Any, int]], need: Dict[Any, int], supply: Dict[Any, int],
+             cells: Dict[Any, Dict[Any, int]]) -> None:
+    """Grow *flow* (id -> tool -> results, a greedy fill of ``_by_tool``'s transport) to
+    the most results the calls can take, by augmenting paths (tool -> id forward where the
+    cell has calls left, id -> tool back where results flow): the greedy fill may stop
+    short in a cycle. The work is bounded by a budget of 16 times the transport's size,
+    so a hostile history stays linear (past it the fill stays as found: best effort)."""
+    by_tool: Dict[Any, List[Any]] = {}
+    for ident, tools in cells.items():
+        for name in tools:
+            if supply.get(name, 0) > 0 and need.get(ident, 0) > 0:
+                by_tool.setdefault(name, []).append(ident)
+    budget = 16 * (sum(map(len, by_tool.values())) + len(by_tool) + len(need)) + 64
+    given: Dict[Any, int] = {}  # tool -> results it gave
+    taken: Dict[Any, int] = {}  # id -> results it took
+    for ident, tools in flow.items():
+        for name, k in tools.items():
+            given[name] = given.get(name, 0) + k
+            taken[ident] = taken.get(ident, 0) + k
+    while budget > 0:
+        back: Dict[Any, Any] = {}  # ("t", tool) / ("i", id) -> the node it was reached from
+        queue = [("t", n) for n in by_tool if supply[n] - given.get(n, 0) > 0]
+        for node in queue:
+            back[node] = None
+        end = None
+        at = 0
+        while at < len(queue) and end is None and budget > 0:
+            node = queue[at]
+            at += 1
+            if node[0] == "t":
+                for ident in by_tool.get(node[1], ()):
+                    budget -= 1
+                    nxt = ("i", ident)
+                    if nxt not in back and cells[ident][node[1]] - flow.get(ident, {}).get(node[1], 0) > 0:
+                        back[nxt] = node
+                        if need[ident] - taken.get(ident, 0) > 0:
+                            end = nxt
+                            break
+                        queue.append(nxt)
+            else:
+                for name, k in flow.get(node[1], {}).items():
+                    budget -= 1
+                    nxt = ("t", name)
+                    if k > 0 and nxt not in back:
+                        back[nxt] = node
+                        queue.append(nxt)
+        if end is None:
+            return
+        path = [end]
+        while back[path[-1]] is not None:
+            path.append(back[path[-1]])
+        path.reverse()  # tool, id, tool, id, ..., id
+        first, last = path[0][1], path[-1][1]
+        k = min(supply[first] - given.get(first, 0), need[last] - taken.get(last, 0))
+        for a, b in zip(path, path[1:]):
+            if a[0] == "t":
+                k = min(k, cells[b[1]][a[1]] - flow.get(b[1], {}).get(a[1], 0))
+            else:
+                k = min(k, flow[a[1]][b[1]])
+        for a, b in zip(path, path[1:]):
+            if a[0] == "t":
+                row = flow.setdefault(b[1], {})
+                row[a[1]] = row.get(a[1], 0) + k
+            else:
+                flow[a[1]][b[1]] -= k
+        given[first] = given.get(first, 0) + k
+        taken[last] = taken.get(last, 0) + k
