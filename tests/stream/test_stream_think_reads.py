@@ -39,6 +39,7 @@ def _cuts(text: str, cuts: List[int]) -> List[str]:
 @example("<think>a</think> \"]\n<think>x</think>\n}x = 1a < b<r</</reasoning>1e5\"", [60, 67, 68], False)
 @example("a </<think>x</think>reasoning>  more", [30, 36], False)  # a block out leaves a lone tag
 @example("a b</<think>x</think>reasoning> tail", [28, 36], False)  # ...whose end came later
+@example("<think>a</think> </<think>x</think>reasoning>", [40, 45], False)  # ...a short split's end
 def test_every_read_is_the_split_of_the_whole_text(text: str, cuts: List[int], reasoned: bool) -> None:
     read = ThinkRead(reasoned)
     for prefix in _cuts(text, cuts):

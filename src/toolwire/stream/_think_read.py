@@ -52,7 +52,7 @@ _ALL = _OPENS + _CLOSES
 def _undecided(text: str, start: int) -> bool:
     """Whether a ``<`` in ``text[start:]`` begins a think tag, or could once more text
     comes (the text ends in a tag's beginning)."""
-    pos = text.find("<", start)
+    pos = text.find("<", max(0, start))
     while pos >= 0:
         ahead = text[pos:pos + _REACH]
         if any(ahead.startswith(t) or t.startswith(ahead) for t in _ALL):
