@@ -215,12 +215,13 @@ def split_detail(text: str, reasoning: str) -> Tuple[str, str, bool, bool]:
     answer's own words, and a closed block whose text (blanks around it aside) is that
     reasoning is the same reasoning sent twice, kept once; any other block is appended.
     Last, whether the text without its closed blocks opens (blanks aside) with ``{``,
-    ``[`` or ``"``, as a whole-text JSON value would (``stream._think_read``)."""
+    ``[`` or ``"``, as a whole-text JSON value would, and holds a closing tag such a value
+    would keep from the lone-tag rule (``stream._think_read``)."""
     found: List[str] = []
     json_lead = False
     if "<" in text and any(f"<{t}>" in text or f"</{t}>" in text for t in _TAGS):
         new = take_closed_blocks(text, found, _Kept(text))
-        json_lead = opens_json(new)
+        json_lead = opens_json(new) and any(f"</{t}>" in new for t in _TAGS)
         if not reasoning:  # the lone-tag rules: no reasoning apart
             body = _leading_open(new)
             if body >= 0:  # an opening tag never closed: everything after it is reasoning

@@ -64,6 +64,50 @@ def test_reading_after_every_chunk_is_linear(key: str, field: str, piece: str, m
     assert big_lines / small_lines < 5, counts
 
 
+def _commentary_stream(n: int, messages: int = 1) -> List[Dict[str, Any]]:
+    # openai.responses: a message whose ``phase`` says commentary (openai-python
+    # ``ResponseOutputMessage.phase``), its text in ``response.output_text.delta`` events
+    out: List[Dict[str, Any]] = [{"type": "response.created", "response": {
+        "id": "resp_1", "object": "response", "status": "in_progress", "output": []}}]
+    for m in range(messages):
+        out.append({"type": "response.output_item.added", "output_index": m, "item": {
+            "id": f"m{m}", "type": "message", "role": "assistant", "content": [], "status": "in_progress",
+            "phase": "commentary"}})
+        out += [{"type": "response.output_text.delta", "item_id": f"m{m}", "output_index": m, "content_index": 0,
+                 "delta": "word "}] * n
+    return out
+
+
+@pytest.mark.parametrize("messages", [1, 3])
+def test_reading_the_commentary_after_every_event_is_linear(messages: int, monkeypatch: Any) -> None:
+    # it was joined whole on each read: 20,000 deltas 1.2 s
+    def read(n: int) -> str:
+        acc = Accumulator("openai.responses")
+        for e in _commentary_stream(n, messages):
+            acc.feed(e)
+            text = acc.commentary
+        return text
+
+    assert read(2) == "\n".join(["word word "] * messages)
+    from toolwire.stream import _pieces
+
+    joined = 0
+    whole = _pieces.join_pieces
+
+    def counting(parts: Any, start: int = 0) -> str:
+        nonlocal joined
+        joined += len(parts) - start
+        return whole(parts, start)
+
+    monkeypatch.setattr(_pieces, "join_pieces", counting)
+    counts = []
+    for n in (500, 2000):
+        joined = 0
+        read(n)
+        counts.append(joined)
+    assert counts == [500 * messages, 2000 * messages], counts  # each piece joined once
+
+
 def _whole_text(acc: Accumulator) -> str:
     core = acc._core
     assert core is not None

@@ -35,6 +35,11 @@ def _cuts(text: str, cuts: List[int]) -> List[str]:
 @example("<think>a</think>\"</think>     \"x", [31], False)
 @example("<think>a</think> b \\", [19], False)
 @example("<think>plan</think>  ok   ", [22, 23, 24], True)
+@example("<think>plan</think>\n\"<r</think>~,null  ```python\n{word {\"", [50, 56, 57], False)  # a whole JSON string
+@example("<think>a</think> \"]\n<think>x</think>\n}x = 1a < b<r</</reasoning>1e5\"", [60, 67, 68], False)
+@example("a </<think>x</think>reasoning>  more", [30, 36], False)  # a block out leaves a lone tag
+@example("a b</<think>x</think>reasoning> tail", [28, 36], False)  # ...whose end came later
+@example("<think>a</think> </<think>x</think>reasoning>", [40, 45], False)  # ...a short split's end
 def test_every_read_is_the_split_of_the_whole_text(text: str, cuts: List[int], reasoned: bool) -> None:
     read = ThinkRead(reasoned)
     for prefix in _cuts(text, cuts):
@@ -42,6 +47,10 @@ def test_every_read_is_the_split_of_the_whole_text(text: str, cuts: List[int], r
 
 
 words = st.lists(st.sampled_from(["word ", " ", "\n", "a", "x y", "\t", ".", "3"]), max_size=8).map("".join)
+# what may follow a text's last think tag: code, JSON, '<' that makes no tag, and what may be a tag's beginning
+answers = st.lists(st.sampled_from(["word ", " ", "\n", "\n\n", "`", "```", "```json\n", "~~~", "\n```\n", "{", "}", "[",
+                                    "]", "\"", "\\", "a < b", "<b>", "</p>", "<", "</", "<thi", "nk>", "think>",
+                                    "</think>", "x = 1", ":", ","]), max_size=6).map("".join)
 
 
 @given(st.sampled_from(["<think>plan</think>\n\n", "</think>\nIt is ", "<think>a</think> b <reasoning>c</reasoning> d",
@@ -49,6 +58,24 @@ words = st.lists(st.sampled_from(["word ", " ", "\n", "a", "x y", "\t", ".", "3"
        st.lists(words, min_size=1, max_size=10), st.booleans())
 def test_a_text_growing_after_its_blocks_is_split_alike(head: str, tail: List[str], reasoned: bool) -> None:
     # the grown split (no tag, quote or code in what came): each read is the whole split
+    read = ThinkRead(reasoned)
+    text = head
+    assert read.read(text) == split_think(text, "-" if reasoned else "")[0]
+    for piece in tail:
+        text += piece
+        assert read.read(text) == split_think(text, "-" if reasoned else "")[0], text
+
+
+@given(st.sampled_from(["<think>plan</think>\n", "</think>\nIt is ", "<think>a</think> b <reasoning>c</reasoning> d",
+                        "`x` <think>a</think>\n", "{\"a\": \"<think>b</think>\n", "[1, <think>a</think> b",
+                        "```\n<think>a</think>\n", "\"<think>a</think>\" b", "</think>\"", "x ~~~ <think>a</think>\n"]),
+       st.lists(answers, min_size=1, max_size=10), st.booleans())
+@example("<think>plan</think>\n", ["```python\n", "x = `1`\n", "```\n", "a < b }"], False)
+@example("`x` <think>a</think>\n", ["b `", "y"], False)
+@example("[1, <think>a</think> b", ["c ]"], False)
+def test_code_json_and_lone_angles_after_the_blocks_split_alike(head: str, tail: List[str], reasoned: bool) -> None:
+    # markdown code, JSON values and '<' that makes no tag, after the text's last think tag: nothing before
+    # the tag can open code or a JSON value that they end, so the split grows by them; else it is split again
     read = ThinkRead(reasoned)
     text = head
     assert read.read(text) == split_think(text, "-" if reasoned else "")[0]
@@ -78,7 +105,12 @@ def _read_after_each(first: str, n: int, piece: str) -> str:
     ("<think>plan</think>\n\n", "word ", "word word"),  # the answer after a closed block
     ("</think>\n", "word ", "word word"),  # the chat template opened the block
     ("<think>plan</think>\n\n", "said \"hi\" ", "said \"hi\" said \"hi\""),  # quotes in the answer
-    ("<think>plan</think>\n\n", "f(x) {y} ", None),  # a brace closing in each chunk: split whole again
+    ("<think>plan</think>\n\n", "f(x) {y} ", "f(x) {y} f(x) {y}"),  # braces after the block's tag
+    ("<think>plan</think>\n```python\n", "x = f(1)\n", "```python\nx = f(1)\nx = f(1)"),  # code after it
+    ("<think>plan</think>\n", "if a < b: ", "if a < b: if a < b:"),  # a '<' no text after it makes a tag
+    ("<think>plan</think>\n{\"items\": [", "\"item\", ", "{\"items\": [\"item\", \"item\","),  # a JSON answer
+    ("<think>plan</think>\n\n", "<p>a</p> ", "<p>a</p> <p>a</p>"),  # HTML after it
+    ("{\"a\": [<think>plan</think>\n\n", "x] ", None),  # an opener before the tag: split whole again
 ])
 def test_reading_after_every_chunk_scans_the_new_text(first: str, piece: str, text: Optional[str],
                                                       monkeypatch: Any) -> None:

@@ -433,9 +433,9 @@ class Accumulator:
     def commentary(self) -> str:
         """The text the provider labels as no part of the answer (OpenAI Responses
         commentary messages: a preamble, a status update before a call), one line per
-        message, never in ``text``: as ``Response.commentary``; ``""`` without any."""
-        parts = None if self._core is None else self._core.commentary_parts
-        return "\n".join(["".join(p) for p in parts]) if parts else ""
+        message, never in ``text``: as ``Response.commentary``; ``""`` without any. Read
+        after every event, each piece is joined once (``_replies.commentary_text``)."""
+        return "" if self._core is None else self._core.commentary_text()
 
     @property
     def refusal(self) -> Optional[str]:

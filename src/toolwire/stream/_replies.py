@@ -11,7 +11,7 @@ from typing import Any, Dict, Hashable, List, Optional
 
 from .._dialect import finish_lookup, finish_word
 from ._call import Call, whole_value
-from ._pieces import Joined, Pieces, joined
+from ._pieces import Joined, JoinedLines, Pieces, joined, joined_lines
 from ._results import Results
 from ._think_read import ThinkRead
 
@@ -39,6 +39,9 @@ class Replies(Results):
     _text_read: Optional[Joined] = None
     _refusal_read: Optional[Joined] = None
     _think_read: Optional[ThinkRead] = None
+    # the commentary as last read: its messages' pieces lists, their edits and lengths then,
+    # and the text (``commentary_text``); a class default until read
+    _commentary_read: Optional[JoinedLines] = None
 
     def text(self, piece: str, scope: Hashable = None) -> None:
         """Reply text; of the alternative reply *scope* when the stream has several
@@ -98,12 +101,21 @@ class Replies(Results):
             return self.reply_text(inline_think) or "refused"
         return None
 
+    def commentary_text(self) -> str:
+        """The commentary, one line per message (``Accumulator.commentary``): read after
+        every event, each piece is joined once (``_pieces.joined_lines``)."""
+        parts = self.commentary_parts
+        if not parts:
+            return ""
+        read = self._commentary_read = joined_lines(parts, self._commentary_read)
+        return read[1]
+
     def commentary(self) -> List[str]:
         """A message of commentary begins: the list its pieces go to (never ``text``)."""
         parts = self.commentary_parts
         if parts is None:
             parts = self.commentary_parts = []
-        pieces: List[str] = []
+        pieces: List[str] = Pieces()
         parts.append(pieces)
         return pieces
 

@@ -10,16 +10,25 @@ where a tag may have begun), which tells which rule gives the split without runn
   with a think block and the reply has no reasoning apart (a block that is still open:
   ``split_think``'s leading block never closed);
 - closing tags too: the whole text is split (``split_whole``) and the split kept as a
-  base, then grown by the new text while that text can change nothing before it: it
-  holds no ``<`` (no tag), no ``}`` or ``]`` (no JSON value of ``_json_extract`` that
-  holds a tag can then end in it: one that starts with ``"`` opens the text), the text holds no backtick or tilde
-  (no markdown code, ``_markdown_code``), and the base text has a character that is
-  no blank after its last ``<`` and that tag's length (the blanks and blank lines a
-  block takes after it are settled), no backslash among its last 6 characters (an
-  escape cut there reads alike), and neither it nor it without its closed blocks
-  opens with ``{``, ``[`` or ``"`` (no whole-text JSON value, ``_think.split_detail``).
-  The split then grows by the new text, trailing blanks held back until text follows
-  them (``split_think`` strips the end).
+  base, then grown by the new text while that text can change nothing before it. The
+  base is kept when nothing before the text's last think tag can open markdown code or a
+  JSON value that text after it could end: no backtick or tilde (``_markdown_code``: a
+  code span, a fence, and ``_json_extract``'s fences, all begin at one of them, and a
+  fence line holds only blanks before it) and no ``{`` or ``[`` (a value
+  ``_json_extract`` scans begins at one) before it; the text neither opens with ``{``,
+  ``[`` or ``"`` (a whole-text JSON value) nor has a backslash among its last 6
+  characters; without reasoning apart, the text without its closed blocks does not both
+  open as JSON could and hold a closing tag (a whole JSON value of it would keep the tag
+  from ``_think.split_detail``'s lone-tag rule); and it
+  has a character that is no blank after its last think tag and that tag's length (the
+  blanks and blank lines a block takes after it are settled) and no ``<`` in its last
+  11 characters that may begin a tag, nor in its split's (a block taken out of
+  ``</<think>…</think>think>`` leaves a tag: the split's end must be as settled), and an
+  empty split is a leading block never closed (it stays empty whatever text follows). Then no code span, fence or
+  JSON value that the new text begins or ends can hold a tag, and the new text may hold
+  anything but a think tag: each ``<`` in it must be one that no text after it can make
+  a tag (``_undecided``). The split then grows by the new text, trailing blanks held
+  back until text follows them (``split_think`` strips the end).
 
 Any other text is split whole again: such reads cost the whole text (a stream whose new
 text keeps holding quotes or tags); a test counts the characters scanned and split.
@@ -37,7 +46,24 @@ _TAGS = ("think", "thinking", "reasoning")
 _OPENS = tuple(f"<{t}>" for t in _TAGS)
 _CLOSES = tuple(f"</{t}>" for t in _TAGS)
 _REACH = max(len(t) for t in _CLOSES)  # 12: the longest tag
-_BREAKS = "<}]"
+_ALL = _OPENS + _CLOSES
+
+
+def _undecided(text: str, start: int) -> bool:
+    """Whether a ``<`` in ``text[start:]`` begins a think tag, or could once more text
+    comes (the text ends in a tag's beginning)."""
+    pos = text.find("<", max(0, start))
+    while pos >= 0:
+        ahead = text[pos:pos + _REACH]
+        if any(ahead.startswith(t) or t.startswith(ahead) for t in _ALL):
+            return True
+        pos = text.find("<", pos + 1)
+    return False
+
+
+def _last_tag(text: str) -> int:
+    """Where the text's last think tag begins (-1: none)."""
+    return max(text.rfind(t) for t in _ALL)
 
 
 def scan_tail(text: str, start: int) -> str:
@@ -49,7 +75,8 @@ def scan_tail(text: str, start: int) -> str:
 def split_whole(text: str, reasoned: bool) -> Tuple[str, bool, bool]:
     """``split_think`` of the whole *text* (every whole split of a read goes through
     here): the text without its think blocks, whether any went, and whether the text
-    without its closed blocks opens as JSON could (``_think.split_detail``)."""
+    without its closed blocks opens as JSON could and holds a closing tag
+    (``_think.split_detail``)."""
     out, _, stripped, json_lead = split_detail(text, "-" if reasoned else "")
     return out, stripped, json_lead
 
@@ -57,12 +84,12 @@ def split_whole(text: str, reasoned: bool) -> Tuple[str, bool, bool]:
 class ThinkRead:
     """What the reads of one reply text saw (``read``)."""
 
-    __slots__ = ("base", "code", "closes", "head", "out", "reasoned", "size", "tags", "waiting")
+    __slots__ = ("base", "closes", "head", "out", "reasoned", "size", "tags", "waiting")
 
     def __init__(self, reasoned: bool) -> None:
         self.reasoned = reasoned
         self.size = 0  # the text's length at the last read
-        self.tags = self.closes = self.code = False  # a think tag, a closing one, a backtick or tilde seen
+        self.tags = self.closes = False  # a think tag, a closing one seen
         self.head = -1  # where the text's first character that is no blank stands, once seen
         self.out = ""  # the split at the last read
         self.base: Optional[bool] = None  # with a base split: whether it took anything out
@@ -78,7 +105,6 @@ class ThinkRead:
         if "<" in seen:
             self.tags = self.tags or any(t in seen for t in _OPENS) or any(t in seen for t in _CLOSES)
             self.closes = self.closes or any(t in seen for t in _CLOSES)
-        self.code = self.code or "`" in new or "~" in new
         if self.head < 0:
             for i, c in enumerate(new):
                 if not c.isspace():
@@ -89,7 +115,7 @@ class ThinkRead:
             self.out = text
         elif not self.closes:
             self.out = "" if not self.reasoned and self._opens(text) else text
-        elif self.base is not None and not self.code and not any(c in new for c in _BREAKS):
+        elif self.base is not None and not _undecided(text, start):
             self._grow(text, new)
         else:
             self._split(text)
@@ -115,14 +141,18 @@ class ThinkRead:
         self.out = out
         self.base = None
         self.waiting = []
-        last = text.rfind("<")
+        last = max(0, _last_tag(text))
+        head = text[:last]
         if (
-            self.code
+            any(c in head for c in "`~{[")
             or text[last + _REACH:].isspace()
             or len(text) <= last + _REACH
+            or _undecided(text, len(text) - _REACH + 1)
             or "\\" in text[-6:]
-            or json_lead
             or opens_json(text)
+            or (json_lead and not self.reasoned)
+            or _undecided(out, len(out) - _REACH + 1)
+            or (stripped and not out and split_whole(text + "\nx", self.reasoned)[0])
         ):
             return
         self.base = stripped

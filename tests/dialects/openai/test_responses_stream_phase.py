@@ -328,4 +328,6 @@ def test_the_stream_split_anywhere_reads_as_its_final_response(its: List[Item], 
     sse = Accumulator()
     for p in pieces:
         sse.feed(p)
+        core = sse._core  # the commentary read after every piece: its messages joined whole
+        assert sse.commentary == ("\n".join("".join(m) for m in core.commentary_parts or ()) if core else "")
     assert (sse.text, sse.commentary, sse.close()) == (r.text, r.commentary, calls)

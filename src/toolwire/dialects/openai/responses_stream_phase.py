@@ -54,6 +54,7 @@ from typing import Any, Dict, Hashable, List, Optional, Set, Tuple
 
 from ..._errors import DecodeError
 from ...stream._call import Call
+from ...stream._pieces import Pieces
 from .._common import join_text
 from .responses_feed import Feed
 from .responses_response import COMMENTARY
@@ -443,7 +444,7 @@ class Phased(Feed):
                 held = core.commentary_parts
                 if held is None:
                     held = core.commentary_parts = []
-                pieces = []
+                pieces = Pieces()
                 if cat is None:
                     held.append(pieces)
                 else:
