@@ -77,7 +77,7 @@ class Pairer:
     ``left`` is what no result answered."""
 
     __slots__ = ("_plan", "_group", "_by_name", "_nameless", "_by_tool", "_open", "_idle", "_idle_named", "_since",
-                 "_names", "_taken", "_calls", "_noid", "_named", "_turn")
+                 "_names", "_taken", "_calls", "_noid", "_noid_order", "_named", "_turn")
 
     def __init__(self, planned: Optional[Plan] = None) -> None:
         self._plan = planned or {}
@@ -97,6 +97,7 @@ class Pairer:
         self._taken: Set[Tuple[int, int]] = set()
         self._calls: List[Slot] = []
         self._noid: Dict[Optional[str], Deque[Slot]] = {}  # the open turn's id-less calls waiting, by tool
+        self._noid_order: Deque[Slot] = deque()  # ... all of them, in order (a taken one is passed over)
         # the open turn's calls with ids, by tool: those no result with an id will take, then the others
         self._named: Tuple[Dict[Optional[str], Deque[Slot]], ...] = ({}, {})
         self._turn = 0
@@ -106,6 +107,7 @@ class Pairer:
         result by tool name answers a call of an earlier turn."""
         self._turn += 1
         self._noid.clear()  # no emptied queue is walked again
+        self._noid_order.clear()
         self._by_tool.clear()
         for named in self._named:
             named.clear()
@@ -118,6 +120,7 @@ class Pairer:
         self._calls.append(at)
         if c.id is None:
             self._noid.setdefault(c.name, deque()).append(at)
+            self._noid_order.append(at)
             return None
         self._names.setdefault(c.id, set()).add(c.name)
         planned = (i, j) in self._plan
@@ -186,8 +189,12 @@ class Pairer:
                     if planned:
                         self._drop(got)
                     return self._take(got)
-        if key is _NO_KEY and r.name is None:  # by position only without a name
-            key = next(iter(self._noid), _NO_KEY)
+        if key is _NO_KEY and r.name is None:  # by position only without a name: the earliest waiting
+            order = self._noid_order  # (the front of its tool's queue: the earlier calls of its tool are taken)
+            while order and (order[0][0], order[0][1]) in self._taken:
+                order.popleft()
+            if order:
+                key = order[0][2].name
         if key is _NO_KEY:
             return None
         waiting = self._noid[key]
