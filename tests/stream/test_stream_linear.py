@@ -529,18 +529,30 @@ def _lines_run(fn: Any) -> int:
     return count[0]
 
 
+def _fc(i: int) -> Dict[str, Any]:
+    return {"type": "function_call", "id": f"fc_{i}", "call_id": f"call_{i}", "name": "f",
+            "arguments": '{"a": 1}', "status": "completed"}
+
+
+def _final_of(*items: Dict[str, Any]) -> Dict[str, Any]:
+    return {"type": "response.completed", "response": {"id": "r1", "status": "completed", "output": list(items)}}
+
+
+def _n_calls_streamed(n: int) -> List[Dict[str, Any]]:
+    """Response r1 created, then n function calls streamed (added, done)."""
+    events: List[Dict[str, Any]] = [{"type": "response.created",
+                                     "response": {"id": "r1", "status": "in_progress", "output": []}}]
+    for i in range(n):
+        events += [{"type": "response.output_item.added", "output_index": i, "item": {**_fc(i), "arguments": ""}},
+                   {"type": "response.output_item.done", "output_index": i, "item": _fc(i)}]
+    return events
+
+
 def _one_item_final_work(n: int, replayed: bool) -> int:
     """n calls streamed, then their response's final event holding ONE of them delivered n
     times (*replayed*: each time after its ``response.created`` again, a reconnect)."""
-    def fc(i: int) -> Dict[str, Any]:
-        return {"type": "function_call", "id": f"fc_{i}", "call_id": f"call_{i}", "name": "f",
-                "arguments": '{"a": 1}', "status": "completed"}
-    created = {"type": "response.created", "response": {"id": "r1", "status": "in_progress", "output": []}}
-    final = {"type": "response.completed", "response": {"id": "r1", "status": "completed", "output": [fc(0)]}}
-    events: List[Dict[str, Any]] = [created]
-    for i in range(n):
-        events += [{"type": "response.output_item.added", "output_index": i, "item": {**fc(i), "arguments": ""}},
-                   {"type": "response.output_item.done", "output_index": i, "item": fc(i)}]
+    events = _n_calls_streamed(n)
+    created, final = events[0], _final_of(_fc(0))
     events.append(final)
     again = events[:]
     for _ in range(n):
@@ -564,21 +576,10 @@ def test_a_small_final_event_delivered_n_times_is_read_in_linear_work(replayed: 
 def _varied_final_work(n: int, alternating: bool) -> int:
     """n calls streamed, then their response's final event delivered n times, each holding
     one of them: another each time, or two bodies in turn (*alternating*)."""
-    def fc(i: int) -> Dict[str, Any]:
-        return {"type": "function_call", "id": f"fc_{i}", "call_id": f"call_{i}", "name": "f",
-                "arguments": '{"a": 1}', "status": "completed"}
-
-    def final(i: int) -> Dict[str, Any]:
-        return {"type": "response.completed", "response": {"id": "r1", "status": "completed", "output": [fc(i)]}}
-    events: List[Dict[str, Any]] = [{"type": "response.created",
-                                     "response": {"id": "r1", "status": "in_progress", "output": []}}]
-    for i in range(n):
-        events += [{"type": "response.output_item.added", "output_index": i, "item": {**fc(i), "arguments": ""}},
-                   {"type": "response.output_item.done", "output_index": i, "item": fc(i)}]
     acc = Accumulator("openai.responses")
-    for event in events:
+    for event in _n_calls_streamed(n):
         acc.feed(event)
-    finals = [final(i % 2 if alternating else i) for i in range(n)]
+    finals = [_final_of(_fc(i % 2 if alternating else i)) for i in range(n)]
     work = _lines_run(lambda: [acc.feed(event) for event in finals])
     calls = acc.close()
     assert [c.id for c in calls] == [f"call_{i}" for i in range(n)] and all(type(c) is ToolCall for c in calls)

@@ -36,6 +36,22 @@ def _read_after_each(chunks: List[Dict[str, Any]], field: str) -> Any:
     return last
 
 
+def _count_joins(monkeypatch: Any) -> List[int]:
+    """A counter (``[n]``) of the pieces ``_pieces.join_pieces`` joins from now on: the join
+    itself is C, which no line count sees."""
+    from toolwire.stream import _pieces
+
+    joined = [0]
+    whole = _pieces.join_pieces
+
+    def counting(parts: Any, start: int = 0) -> str:
+        joined[0] += len(parts) - start
+        return whole(parts, start)
+
+    monkeypatch.setattr(_pieces, "join_pieces", counting)
+    return joined
+
+
 @pytest.mark.parametrize("key, field, piece", [
     ("content", "text", "word "),
     ("content", "text", "a <b> c "),  # a '<' in the text: the think split is asked for
@@ -43,22 +59,12 @@ def _read_after_each(chunks: List[Dict[str, Any]], field: str) -> Any:
 ])
 def test_reading_after_every_chunk_is_linear(key: str, field: str, piece: str, monkeypatch: Any) -> None:
     assert _read_after_each(_stream(3, key, piece), field) == piece * 3
-    from toolwire.stream import _pieces
-
-    joined = 0  # the pieces joined (the join itself is C: no line count sees it)
-    whole = _pieces.join_pieces
-
-    def counting(parts: Any, start: int = 0) -> str:
-        nonlocal joined
-        joined += len(parts) - start
-        return whole(parts, start)
-
-    monkeypatch.setattr(_pieces, "join_pieces", counting)
+    joined = _count_joins(monkeypatch)
     counts = []
     for n in (500, 2000):
-        joined = 0
+        joined[0] = 0
         lines = lines_run(lambda n=n: _read_after_each(_stream(n, key, piece), field))
-        counts.append((joined, lines))
+        counts.append((joined[0], lines))
     (small, small_lines), (big, big_lines) = counts
     assert small == 500 and big == 2000  # each piece joined once (every piece on every read: 125,250 / 2,001,000)
     assert big_lines / small_lines < 5, counts
@@ -89,22 +95,12 @@ def test_reading_the_commentary_after_every_event_is_linear(messages: int, monke
         return text
 
     assert read(2) == "\n".join(["word word "] * messages)
-    from toolwire.stream import _pieces
-
-    joined = 0
-    whole = _pieces.join_pieces
-
-    def counting(parts: Any, start: int = 0) -> str:
-        nonlocal joined
-        joined += len(parts) - start
-        return whole(parts, start)
-
-    monkeypatch.setattr(_pieces, "join_pieces", counting)
+    joined = _count_joins(monkeypatch)
     counts = []
     for n in (500, 2000):
-        joined = 0
+        joined[0] = 0
         read(n)
-        counts.append(joined)
+        counts.append(joined[0])
     assert counts == [500 * messages, 2000 * messages], counts  # each piece joined once
 
 
