@@ -548,6 +548,17 @@ def _n_calls_streamed(n: int) -> List[Dict[str, Any]]:
     return events
 
 
+def _redelivery_work(before: List[Dict[str, Any]], measured: List[Dict[str, Any]], n: int) -> int:
+    """Lines run feeding *measured* after *before*; the n calls still run, once each."""
+    acc = Accumulator("openai.responses")
+    for event in before:
+        acc.feed(event)
+    work = _lines_run(lambda: [acc.feed(event) for event in measured])
+    calls = acc.close()
+    assert [c.id for c in calls] == [f"call_{i}" for i in range(n)] and all(type(c) is ToolCall for c in calls)
+    return work
+
+
 def _one_item_final_work(n: int, replayed: bool) -> int:
     """n calls streamed, then their response's final event holding ONE of them delivered n
     times (*replayed*: each time after its ``response.created`` again, a reconnect)."""
@@ -557,13 +568,7 @@ def _one_item_final_work(n: int, replayed: bool) -> int:
     again = events[:]
     for _ in range(n):
         again += [created, final] if replayed else [final]
-    acc = Accumulator("openai.responses")
-    for event in events:
-        acc.feed(event)
-    work = _lines_run(lambda: [acc.feed(event) for event in again[len(events):]])
-    calls = acc.close()
-    assert [c.id for c in calls] == [f"call_{i}" for i in range(n)] and all(type(c) is ToolCall for c in calls)
-    return work
+    return _redelivery_work(events, again[len(events):], n)
 
 
 @pytest.mark.parametrize("replayed", [False, True], ids=["delivered-again", "replayed-from-created"])
@@ -576,14 +581,7 @@ def test_a_small_final_event_delivered_n_times_is_read_in_linear_work(replayed: 
 def _varied_final_work(n: int, alternating: bool) -> int:
     """n calls streamed, then their response's final event delivered n times, each holding
     one of them: another each time, or two bodies in turn (*alternating*)."""
-    acc = Accumulator("openai.responses")
-    for event in _n_calls_streamed(n):
-        acc.feed(event)
-    finals = [_final_of(_fc(i % 2 if alternating else i)) for i in range(n)]
-    work = _lines_run(lambda: [acc.feed(event) for event in finals])
-    calls = acc.close()
-    assert [c.id for c in calls] == [f"call_{i}" for i in range(n)] and all(type(c) is ToolCall for c in calls)
-    return work
+    return _redelivery_work(_n_calls_streamed(n), [_final_of(_fc(i % 2 if alternating else i)) for i in range(n)], n)
 
 
 @pytest.mark.parametrize("alternating", [False, True], ids=["another-item-each-time", "two-bodies-in-turn"])

@@ -53,17 +53,23 @@ answers = st.lists(st.sampled_from(["word ", " ", "\n", "\n\n", "`", "```", "```
                                     "</think>", "x = 1", ":", ","]), max_size=6).map("".join)
 
 
-@given(st.sampled_from(["<think>plan</think>\n\n", "</think>\nIt is ", "<think>a</think> b <reasoning>c</reasoning> d",
-                        "<think>", "a <b> c "]),
-       st.lists(words, min_size=1, max_size=10), st.booleans())
-def test_a_text_growing_after_its_blocks_is_split_alike(head: str, tail: List[str], reasoned: bool) -> None:
-    # the grown split (no tag, quote or code in what came): each read is the whole split
+def _each_read_is_the_whole_split(head: str, tail: List[str], reasoned: bool) -> None:
+    """*head*, then each piece of *tail* appended: every read of one ``ThinkRead`` is
+    ``split_think`` of the text so far."""
     read = ThinkRead(reasoned)
     text = head
     assert read.read(text) == split_think(text, "-" if reasoned else "")[0]
     for piece in tail:
         text += piece
         assert read.read(text) == split_think(text, "-" if reasoned else "")[0], text
+
+
+@given(st.sampled_from(["<think>plan</think>\n\n", "</think>\nIt is ", "<think>a</think> b <reasoning>c</reasoning> d",
+                        "<think>", "a <b> c "]),
+       st.lists(words, min_size=1, max_size=10), st.booleans())
+def test_a_text_growing_after_its_blocks_is_split_alike(head: str, tail: List[str], reasoned: bool) -> None:
+    # the grown split (no tag, quote or code in what came): each read is the whole split
+    _each_read_is_the_whole_split(head, tail, reasoned)
 
 
 @given(st.sampled_from(["<think>plan</think>\n", "</think>\nIt is ", "<think>a</think> b <reasoning>c</reasoning> d",
@@ -76,12 +82,7 @@ def test_a_text_growing_after_its_blocks_is_split_alike(head: str, tail: List[st
 def test_code_json_and_lone_angles_after_the_blocks_split_alike(head: str, tail: List[str], reasoned: bool) -> None:
     # markdown code, JSON values and '<' that makes no tag, after the text's last think tag: nothing before
     # the tag can open code or a JSON value that they end, so the split grows by them; else it is split again
-    read = ThinkRead(reasoned)
-    text = head
-    assert read.read(text) == split_think(text, "-" if reasoned else "")[0]
-    for piece in tail:
-        text += piece
-        assert read.read(text) == split_think(text, "-" if reasoned else "")[0], text
+    _each_read_is_the_whole_split(head, tail, reasoned)
 
 
 def _chunk(delta: Dict[str, Any], finish: Optional[str] = None) -> Dict[str, Any]:
