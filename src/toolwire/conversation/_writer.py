@@ -199,12 +199,18 @@ class Writer:
         (``_pairing``); found for the whole history at the first result written. Found by
         place (the message being written and how many of its results went before), as
         one result object may stand in several places."""
-        if self._named is None:
-            self._named = answers(self._messages)
         i, k = self._counted
         k = k if i == self.index else 0
         self._counted = (self.index, k + 1)
-        return self._named.get((self.index, k))
+        return self.answered().get((self.index, k))
+
+    def answered(self) -> Dict[Tuple[int, int], Tuple[int, int, Optional[Any]]]:
+        """The pairing of the whole history (``_pairing.answers``: ``(message, k)`` of its
+        *k*-th result -> where it stands and the call it answers), found once for the
+        write (a writer that orders results by their calls reads it too: ``CallOrder``)."""
+        if self._named is None:
+            self._named = answers(self._messages)
+        return self._named
 
     def result(self, r: ToolResult) -> Dict[str, Any]:
         part = r

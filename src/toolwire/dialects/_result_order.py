@@ -24,7 +24,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple
 
 from .._types import InvalidToolCall, ToolCall
-from ..conversation._pairing import answers
 from ..conversation._values import Message, Text, starts_turn
 
 if TYPE_CHECKING:
@@ -51,7 +50,7 @@ class CallOrder:
     def _table(self) -> Dict[Tuple[int, int], Tuple[int, int, Optional[Any]]]:
         """The pairing and the position table, made once: one pass over the history."""
         if self._answers is None:
-            self._answers = answers(self._messages)
+            self._answers = self._w.answered()  # (the writer's pairing: its messages hold the same parts)
             turn = n = 0
             opening = False  # an assistant turn began with empty messages only, so far
             for i, m in enumerate(self._messages):
