@@ -213,9 +213,10 @@ def _order(conv: Conversation, target: Optional[str], rules: Pairing, ids: Optio
     if rules.last_assistant and msgs:
         out.extend(_last(msgs, target, rules))
     prev: Optional[str] = None  # the role of the message written before this one
+    neighbours = bool(rules.after_tool or rules.after_assistant)  # (only these rules read *prev*)
     for i, m in enumerate(msgs):
         if m.original(target) is None:
-            if not (rules.after_assistant and m.role == "system" and prev in ("assistant", "tool")):
+            if neighbours and not (rules.after_assistant and m.role == "system" and prev in ("assistant", "tool")):
                 prev = _written(m, target) or prev  # (else moved up)
             continue
         before, prev = prev, m.role
