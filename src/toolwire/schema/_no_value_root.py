@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import Any, Dict, List, Optional, Set, Tuple
 
 from .._schema_keywords import DICT_KEYWORDS, LIST_KEYWORDS, SINGLE_KEYWORDS
+from ._no_value_bounds import contradiction
 from ._rewrite_shapes import accepts_all
 from ._util import At, array_index, decode_pointer, json_equal, json_type, pointer_of
 
@@ -126,7 +127,8 @@ def no_value_causes(root: Any) -> Tuple[Set[int], List[Tuple[str, str]]]:
 def _why_none(n: Dict[str, Any]) -> Optional[str]:
     """Why *n* accepts no value as written, else None: an empty ``enum``, ``not`` of a
     schema accepting every value, a ``const`` none of the ``enum`` values equals, an
-    ``enum`` or ``const`` of no value of the ``type`` (validation §6.1.1-3)."""
+    ``enum`` or ``const`` of no value of the ``type`` (validation §6.1.1-3), keywords
+    contradicting each other (``contradiction``)."""
     values = n.get("enum")
     if values == []:
         return "an empty enum accepts no value"
@@ -134,6 +136,9 @@ def _why_none(n: Dict[str, Any]) -> Optional[str]:
         return "not of a schema accepting every value: no value is accepted"
     if isinstance(values, list) and "const" in n and not any(json_equal(v, n["const"]) for v in values):
         return "the const is not one of the enum values: no value is accepted"
+    clash = contradiction(n)  # (bounds, allOf types, oneOf: _no_value_bounds.py)
+    if clash is not None:
+        return clash
     kind = n.get("type")
     kinds = [kind] if isinstance(kind, str) else kind if isinstance(kind, list) else None
     if kinds is None or not kinds or not all(k in _TYPES for k in kinds):

@@ -23,6 +23,7 @@ from .._target import Profile
 from ._disjoint import disjoint
 from ._enforced import moved_patterns, unenforced
 from ._hoist import hoist_targets
+from ._no_value_bounds import contradiction
 from ._no_value_root import no_value_causes
 from ._normalize import iter_subschemas, merge_all_of
 from ._recursion import recursive_refs
@@ -182,6 +183,9 @@ class Rewriter(RefRewrites, ObjectRewrites, AnyOfRewrites):
             return self.no_value(ptr, "an empty enum accepts no value")
         if "not" in n and accepts_all(n["not"]):
             return self.no_value(ptr, "not of a schema accepting every value: no value is accepted")
+        clash = contradiction(n)
+        if clash is not None:
+            return self.no_value(ptr, clash)
         self._lint_common(n, ptr)
         assumed, n = id(n) in self.assumed, dict(n)
         narrowed = False

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, Dict, List, Optional, Set, Tuple
 
 from .._target import Profile
+from ._empty_bounds import none_of_type
 from ._report import Change, Lint
 from ._util import json_equal, json_type
 from ._validate import _Checker, stack_room
@@ -219,12 +220,15 @@ class ShapeRewrites:
         spread: Dict[str, Any] = {k: n[k] for k in ("anyOf", "oneOf") if k in n}
         values = n["enum"] if "enum" in n else [n["const"]] if "const" in n else None
         branches: List[Dict[str, Any]] = []
-        nullable = apart = False
+        nullable = apart = bounded = False
         for t in n["type"]:
             branch: Dict[str, Any] = {"type": t}
             for k in _BY_TYPE.get(t, ()):
                 if k in n:
                     branch[k] = n[k]
+            if none_of_type(branch, t):
+                bounded = True  # (its bounds leave this type none: the branch has no value)
+                continue
             if values is not None:
                 vals = [v for v in values if json_type(v) == t or (t == "number" and json_type(v) == "integer")]
                 if not vals:
@@ -246,7 +250,8 @@ class ShapeRewrites:
                 return self.node({**out, "type": "null"}, ptr, required)
             # no value: left out by a parent anyOf, else unsatisfiable (``no_value``)
             return self.no_value(ptr, "no anyOf branch is of the types allowed" if apart else
-                                 "no enum value is of the types allowed")
+                                 "the bounds of the node contradict each other: no value is accepted" if bounded
+                                 else "no enum value is of the types allowed")
         copies = bool(spread) and len(branches) > 1  # the anyOf beside the types, once per type
         if copies and self.spread > self.spread_budget:
             if not self._spread_refused:

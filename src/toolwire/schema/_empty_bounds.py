@@ -1,0 +1,72 @@
+"""Whether a node's bounds leave the values of one type none (JSON Schema Draft 2020-12
+validation, https://json-schema.org/draft/2020-12, checked 2026-12-06): strings by
+``minLength`` > ``maxLength`` (§6.3.1-2), numbers by ``minimum`` / ``exclusiveMinimum``
+above ``maximum`` / ``exclusiveMaximum`` (§6.2.2-5; integers: no integer between),
+arrays by ``minItems`` > ``maxItems`` (§6.4.1-2), objects by ``minProperties`` (or the
+count of ``required`` names) > ``maxProperties`` (§6.5.1-3). Bounds compared exactly
+(``Fraction``); a keyword that is no number is left to validation.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import Any, Dict, Optional, Tuple
+
+__all__ = ["none_of_type"]
+
+
+def _count(n: Dict[str, Any], key: str) -> Optional[int]:
+    v = n.get(key)
+    return v if isinstance(v, int) and not isinstance(v, bool) else None
+
+
+def _bound(n: Dict[str, Any], key: str) -> Optional[Fraction]:
+    v = n.get(key)
+    if isinstance(v, bool) or not isinstance(v, (int, float)) or (isinstance(v, float) and not math.isfinite(v)):
+        return None
+    return Fraction(v)
+
+
+def none_of_type(n: Dict[str, Any], kind: str) -> bool:
+    """Whether *n*'s bounds leave values of *kind* none."""
+    if kind == "string":
+        return _above(_count(n, "minLength"), _count(n, "maxLength"))
+    if kind == "array":
+        return _above(_count(n, "minItems"), _count(n, "maxItems"))
+    if kind == "object":
+        req = n.get("required")
+        names = len({r for r in req if isinstance(r, str)}) if isinstance(req, list) else 0
+        low = max(_count(n, "minProperties") or 0, names)
+        return _above(low, _count(n, "maxProperties"))
+    if kind not in ("integer", "number"):
+        return False
+    lo, lo_open = _lower(n)
+    hi, hi_open = _upper(n)
+    if lo is None or hi is None:
+        return False
+    if kind == "number":
+        return lo > hi or (lo == hi and (lo_open or hi_open))
+    least = math.floor(lo) + 1 if lo_open else math.ceil(lo)
+    most = math.ceil(hi) - 1 if hi_open else math.floor(hi)
+    return least > most
+
+
+def _above(low: Optional[int], high: Optional[int]) -> bool:
+    return low is not None and high is not None and low > high
+
+
+def _lower(n: Dict[str, Any]) -> Tuple[Optional[Fraction], bool]:
+    """The greatest lower bound of *n*'s numbers and whether it is exclusive."""
+    a, b = _bound(n, "minimum"), _bound(n, "exclusiveMinimum")
+    if b is not None and (a is None or b >= a):
+        return b, True
+    return a, False
+
+
+def _upper(n: Dict[str, Any]) -> Tuple[Optional[Fraction], bool]:
+    """The least upper bound of *n*'s numbers and whether it is exclusive."""
+    a, b = _bound(n, "maximum"), _bound(n, "exclusiveMaximum")
+    if b is not None and (a is None or b <= a):
+        return b, True
+    return a, False
