@@ -49,3 +49,37 @@ def test_a_plain_text_reply_is_the_same_turn() -> None:
         {"text": "{\"a\": \"x\"}"}]}}]}
     contents = _correction(reply)
     assert contents[1] == {"role": "model", "parts": [{"text": "{\"a\": \"x\"}"}]}
+
+
+def test_both_spellings_of_one_signature_differing_are_kept_as_received() -> None:
+    # (proto3 JSON: a parser takes the field's lowerCamel name and its proto name, so a
+    # part may hold both; two different signatures: neither is the one "as it was received")
+    part = {"text": "{\"a\": \"x\"}", "thought_signature": "c2ln", "thoughtSignature": "b3RoZXI="}
+    contents = _correction({"candidates": [{"index": 0, "finishReason": "STOP",
+                                            "content": {"role": "model", "parts": [part]}}]})
+    assert contents[1]["parts"] == [part]
+
+
+def test_both_spellings_of_one_signature_equal_are_one_key() -> None:
+    part = {"text": "{\"a\": \"x\"}", "thought_signature": "c2ln", "thoughtSignature": "c2ln"}
+    contents = _correction({"candidates": [{"index": 0, "finishReason": "STOP",
+                                            "content": {"role": "model", "parts": [part]}}]})
+    assert contents[1]["parts"] == [{"text": "{\"a\": \"x\"}", "thoughtSignature": "c2ln"}]
+
+
+
+def test_both_spellings_of_a_member_field_differing_are_kept_as_received() -> None:
+    from toolwire.dialects.gemini.structured import _wire_part
+
+    code = {"language": "PYTHON", "code": "1", "output_id": "a", "outputId": "b"}
+    assert _wire_part({"executable_code": code}) == {"executableCode": code}
+    same = {"language": "PYTHON", "code": "1", "output_id": "a", "outputId": "a"}
+    assert _wire_part({"executable_code": same}) == {"executableCode": {"language": "PYTHON", "code": "1",
+                                                                        "outputId": "a"}}
+
+
+def test_a_part_kept_as_received_keeps_its_metadata_keys() -> None:
+    from toolwire.dialects.gemini.structured import _wire_part
+
+    part = {"text": "x", "thought_signature": "c2ln", "thoughtSignature": "b3RoZXI=", "part_metadata": {"a_b": 1}}
+    assert _wire_part(part) == part

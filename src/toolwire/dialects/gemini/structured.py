@@ -167,16 +167,27 @@ def _wire_part(part: Any) -> Any:
     """*part* (a dict) in the REST wire form (https://ai.google.dev/api/caching#Part,
     proto3 JSON): a google-genai dump's unset (``None``) fields left out, its ``bytes``
     (``thought_signature``) as base64 text and its enums as their words (``set_fields``),
-    field names in camelCase; a member object's fields alike, one level down (a
-    ``FunctionCall``'s ``args``, the caller's JSON, is kept as it is, and so is
-    ``partMetadata``, a ``Struct`` of the caller's own keys, nulls included)."""
+    field names in camelCase (``_camel_fields``); a member object's fields alike, one
+    level down (a ``FunctionCall``'s ``args``, the caller's JSON, is kept as it is, and so
+    is ``partMetadata``, a ``Struct`` of the caller's own keys, nulls included)."""
     if type(part) is not dict:
         return part
+    out = _camel_fields(set_fields(part))
+    for key, v in out.items():
+        if type(v) is dict and (camel(key) if type(key) is str else key) != "partMetadata":
+            out[key] = _camel_fields(set_fields(v))
+    return out
+
+
+def _camel_fields(fields: Dict[str, Any]) -> Dict[str, Any]:
+    """*fields* with camelCase names; where two spellings of one field (proto3 JSON
+    parsers take both: ``thought_signature`` and ``thoughtSignature``) hold different
+    values, *fields* as received: neither is picked in silence (equal: one key)."""
     out: Dict[str, Any] = {}
-    for k, v in set_fields(part).items():
+    for k, v in fields.items():
         key = camel(k) if type(k) is str else k
-        if type(v) is dict and key != "partMetadata":
-            v = {camel(f) if type(f) is str else f: x for f, x in set_fields(v).items()}
+        if key in out and out[key] != v:
+            return dict(fields)
         out[key] = v
     return out
 
