@@ -64,7 +64,9 @@ class Profile:
     ``const`` gets the type of its values, and a ``type`` array beside an ``enum`` is
     split into typed branches. ``typeless_enum``: an ``enum`` without a ``type`` is
     taken, so one of values of several types is sent as it is (not a type array, a
-    union) and a type-less ``const`` keeps no type.
+    union) and a type-less ``const`` keeps no type. ``typed_keywords``: keywords of
+    other types than a node's ``type`` (no effect there) are left out, as they are in
+    strict and OpenAPI profiles.
     """
 
     id: str
@@ -79,6 +81,7 @@ class Profile:
     type_arrays: bool = True
     typed_enum_branches: bool = False
     typeless_enum: bool = False
+    typed_keywords: bool = False
     openapi: bool = False
     formats: Optional[FrozenSet[str]] = None
     no_lookaround: bool = False

@@ -48,4 +48,4 @@ def _reads(monkeypatch: Any, make: Callable[[], Any], target: str) -> int:
 def test_nested_conjunctions_are_read_linearly(monkeypatch: Any, target: str, shape: Any) -> None:
     small = _reads(monkeypatch, lambda: shape(10), target)
     big = _reads(monkeypatch, lambda: shape(40), target)
-    assert 0 < small and big <= 4.5 * small, (small, big)
+    assert small > 0 and big <= 4.5 * small, (small, big)

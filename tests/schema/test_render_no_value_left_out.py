@@ -194,3 +194,18 @@ def test_object_keywords_of_a_node_typed_string_are_left_out_on_gemini_openapi()
     rendered = schema.render(original, "gemini.openapi")
     assert rendered.wire_schema["properties"] == {"v": {"type": "string"}, "n": {"type": "integer", "format": "int64"}}
     assert rendered.lossless
+
+
+def test_keywords_of_other_types_of_a_node_typed_string_are_left_out_on_gemini() -> None:
+    # Gemini's JSON Schema form: "While the full JSON Schema may be sent, not all features are
+    # supported" (GenerationConfig.responseJsonSchema, https://ai.google.dev/api/generate-content,
+    # checked 2026-12-06): nothing refused, but a keyword of another type has no effect in JSON
+    # Schema (validation §6.1), so it is left out, as on the OpenAPI form, and never reported kept
+    v = {"type": "string", "properties": {"b": {"type": "integer"}}, "required": ["b"], "minItems": 1, "maximum": 3}
+    original = {"type": "object", "properties": {"v": v, "n": {"type": "integer", "format": "int64"}},
+                "required": ["v", "n"]}
+    rendered = schema.render(original, "gemini")
+    assert rendered.wire_schema["properties"] == {"v": {"type": "string"}, "n": {"type": "integer", "format": "int64"}}
+    assert rendered.lossless
+    kept = [(c.pointer, c.keyword) for c in rendered.report if c.action == "kept"]
+    assert ("/properties/v", "minItems") not in kept and ("/properties/v", "maximum") not in kept

@@ -256,11 +256,11 @@ class Rewriter(RefRewrites, ObjectRewrites, AnyOfRewrites):
             narrowed, n = True, {"type": "object", **n}
             self.change(ptr, "type", "narrowed", "properties without a type read as an object")
         types = n.get("type")
-        if (p.strict or p.openapi) and not assumed and (isinstance(types, str) or isinstance(types, list) and types and
-                                         all(isinstance(t, str) for t in types)):
+        if (p.strict or p.openapi or p.typed_keywords) and not assumed and (
+                isinstance(types, str) or isinstance(types, list) and types and all(isinstance(t, str) for t in types)):
             for key in sorted(_apart([types] if isinstance(types, str) else types).intersection(n)):
-                if key == "format" and p.openapi:
-                    continue  # (Gemini's Schema takes a format on numbers: int32, int64, float, double)
+                if key == "format" and not p.strict:
+                    continue  # (Gemini takes a format on numbers: int32, int64, float, double)
                 del n[key]  # (``properties`` on a string: no effect; OpenAI refuses it there, Gemini's
                 # Schema too: "properties: only allowed for OBJECT type")
                 self.change(ptr, key, "rewritten", "a keyword of another type than the node's: no effect, left out")

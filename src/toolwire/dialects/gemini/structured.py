@@ -46,6 +46,12 @@ _JSON_PROFILE = Profile(
     },
     ref_siblings=False,
     typed_enum_branches=True,
+    # "While the full JSON Schema may be sent, not all features are supported"
+    # (GenerationConfig.responseJsonSchema, https://ai.google.dev/api/generate-content, checked
+    # 2026-12-06): a keyword of another type than the node's is not refused, yet has no effect
+    # (JSON Schema validation §6.1); left out, as on the OpenAPI form (refused there: "properties:
+    # only allowed for OBJECT type"), so the wire never rests on how Gemini reads it
+    typed_keywords=True,
     enum_types=frozenset({"string", "integer", "number"}),
     notes={"recursion": "only through properties that are not required"},
 )
