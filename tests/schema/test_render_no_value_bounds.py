@@ -4,7 +4,8 @@ the whole schema needs one, they are ``unsatisfiable`` on every target, never lo
 Verdicts are the ``jsonschema`` package's (Draft 2020-12 validation: ``minLength`` /
 ``maxLength`` §6.3.1-2, ``minimum`` / ``maximum`` / the exclusive bounds §6.2.2-5,
 ``minItems`` / ``maxItems`` §6.4.1-2, ``minProperties`` / ``maxProperties`` /
-``required`` §6.5.1-3; core §10.2.1.1 ``allOf``, §10.2.1.3 ``oneOf``: exactly one
+``required`` §6.5.1-3; core §10.2.1.1 ``allOf``, §10.3.2.3 ``additionalProperties``: a required
+name no property or pattern takes must pass it, §10.2.1.3 ``oneOf``: exactly one
 branch must match, so two that accept every value match none). Each keyword counts only
 for its type: a node whose ``type`` names another type keeps that type's values.
 """
@@ -44,6 +45,7 @@ NONE: List[Any] = [
     {"oneOf": [True, True]},
     {"oneOf": [{}, {"description": "any"}, {"type": "string"}]},
     {"type": ["string", "array"], "minLength": 2, "maxLength": 1, "minItems": 2, "maxItems": 1},
+    {"type": "object", "properties": {"x": {"type": "string"}}, "required": ["y"], "additionalProperties": False},
 ]
 
 SOME: List[Any] = [
@@ -59,10 +61,13 @@ SOME: List[Any] = [
     {"allOf": [{"type": ["string", "null"]}, {"type": "null"}]},
     {"oneOf": [True, {"type": "string"}]},
     {"type": "string", "minimum": 3, "maximum": 2},
+    {"type": "object", "properties": {"x": {}}, "required": ["x"], "additionalProperties": False},
+    {"type": "object", "required": ["y"], "additionalProperties": False, "patternProperties": {"^y$": {}}},
+    {"type": ["object", "null"], "required": ["y"], "additionalProperties": False},
 ]
 
 _VALUES: List[Any] = [None, True, 0, 1, 2, 1.5, -1, "", "x", "xy", "xyz", [], [1], [1, 2], {}, {"x": 1},
-                      {"x": 1, "y": 2}, {"x": 1, "y": 2, "z": 3}]
+                      {"x": 1, "y": 2}, {"x": 1, "y": 2, "z": 3}, {"y": 1}]
 
 
 @pytest.mark.parametrize("node", NONE)

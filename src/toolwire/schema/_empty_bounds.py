@@ -3,7 +3,8 @@ validation, https://json-schema.org/draft/2020-12, checked 2026-12-06): strings 
 ``minLength`` > ``maxLength`` (§6.3.1-2), numbers by ``minimum`` / ``exclusiveMinimum``
 above ``maximum`` / ``exclusiveMaximum`` (§6.2.2-5; integers: no integer between),
 arrays by ``minItems`` > ``maxItems`` (§6.4.1-2), objects by ``minProperties`` (or the
-count of ``required`` names) > ``maxProperties`` (§6.5.1-3). Bounds compared exactly
+count of ``required`` names) > ``maxProperties`` (§6.5.1-3), or a required name
+``additionalProperties: false`` refuses (core §10.3.2.3). Bounds compared exactly
 (``Fraction``); a keyword that is no number is left to validation.
 """
 
@@ -28,8 +29,9 @@ def _bound(n: Dict[str, Any], key: str) -> Optional[Fraction]:
     return Fraction(v)
 
 
-def none_of_type(n: Dict[str, Any], kind: str) -> bool:
-    """Whether *n*'s bounds leave values of *kind* none."""
+def none_of_type(n: Dict[str, Any], kind: str, closed: bool = True) -> bool:
+    """Whether *n*'s bounds leave values of *kind* none; *closed*: objects also by a
+    required name that ``additionalProperties: false`` refuses (``_shut_out``)."""
     if kind == "string":
         return _above(_count(n, "minLength"), _count(n, "maxLength"))
     if kind == "array":
@@ -38,7 +40,7 @@ def none_of_type(n: Dict[str, Any], kind: str) -> bool:
         req = n.get("required")
         names = len({r for r in req if isinstance(r, str)}) if isinstance(req, list) else 0
         low = max(_count(n, "minProperties") or 0, names)
-        return _above(low, _count(n, "maxProperties"))
+        return _above(low, _count(n, "maxProperties")) or (closed and _shut_out(n, req))
     if kind not in ("integer", "number"):
         return False
     lo, lo_open = _lower(n)
@@ -50,6 +52,16 @@ def none_of_type(n: Dict[str, Any], kind: str) -> bool:
     least = math.floor(lo) + 1 if lo_open else math.ceil(lo)
     most = math.ceil(hi) - 1 if hi_open else math.floor(hi)
     return least > most
+
+
+def _shut_out(n: Dict[str, Any], req: Any) -> bool:
+    """A name ``required`` that no ``properties`` entry nor ``patternProperties`` takes,
+    beside ``additionalProperties: false`` (core §10.3.2.3: it must pass ``false``)."""
+    if n.get("additionalProperties") is not False or "patternProperties" in n or not isinstance(req, list):
+        return False
+    props = n.get("properties")
+    props = props if isinstance(props, dict) else {}
+    return any(isinstance(r, str) and r not in props for r in req)
 
 
 def _above(low: Optional[int], high: Optional[int]) -> bool:

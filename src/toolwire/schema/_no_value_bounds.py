@@ -18,10 +18,12 @@ __all__ = ["contradiction"]
 _TYPES = {"string", "integer", "number", "boolean", "null", "object", "array"}
 
 
-def contradiction(n: Dict[str, Any]) -> Optional[str]:
-    """Why *n*'s own keywords leave it no value, else None."""
+def contradiction(n: Dict[str, Any], closed: bool = True) -> Optional[str]:
+    """Why *n*'s own keywords leave it no value, else None. *closed*: a required name
+    that ``additionalProperties: false`` refuses counts too (the walk of
+    ``_no_value_root.py`` reaches it through ``additionalProperties`` itself)."""
     kinds = _types(n.get("type"))
-    if kinds is not None and kinds and all(none_of_type(n, k) for k in kinds):
+    if kinds is not None and kinds and all(none_of_type(n, k, closed) for k in kinds):
         return "the bounds of the node contradict each other: no value is accepted"
     conj = n.get("allOf")
     if isinstance(conj, list) and conj:

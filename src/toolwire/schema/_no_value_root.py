@@ -136,7 +136,7 @@ def _why_none(n: Dict[str, Any]) -> Optional[str]:
         return "not of a schema accepting every value: no value is accepted"
     if isinstance(values, list) and "const" in n and not any(json_equal(v, n["const"]) for v in values):
         return "the const is not one of the enum values: no value is accepted"
-    clash = contradiction(n)  # (bounds, allOf types, oneOf: _no_value_bounds.py)
+    clash = contradiction(n, closed=False)  # (bounds, allOf types, oneOf: _no_value_bounds.py)
     if clash is not None:
         return clash
     kind = n.get("type")
