@@ -46,6 +46,7 @@ def no_value_causes(root: Any) -> Tuple[Set[int], List[Tuple[str, str]]]:
     seen: Set[int] = set()
     stack: List[Tuple[Any, Optional[_Place], At]] = [(root, None, None)]
     refs: List[Dict[str, Any]] = []
+    memo: Dict[int, Any] = {}  # the types each node allows (``allowed_types``)
     while stack:
         n, place, at = stack.pop()
         if n is False and place is not None:  # (one node per place: ``False`` is one object)
@@ -59,7 +60,7 @@ def no_value_causes(root: Any) -> Tuple[Set[int], List[Tuple[str, str]]]:
             continue
         seen.add(id(n))
         ats[id(n)] = at
-        reason = _why_none(n)
+        reason = _why_none(n, memo)
         if reason is not None:
             seeds[id(n)] = (n, reason)
         if isinstance(n.get("$ref"), str):
@@ -124,7 +125,7 @@ def no_value_causes(root: Any) -> Tuple[Set[int], List[Tuple[str, str]]]:
     return enums, others
 
 
-def _why_none(n: Dict[str, Any]) -> Optional[str]:
+def _why_none(n: Dict[str, Any], memo: Dict[int, Any]) -> Optional[str]:
     """Why *n* accepts no value as written, else None: an empty ``enum``, ``not`` of a
     schema accepting every value, a ``const`` none of the ``enum`` values equals, an
     ``enum`` or ``const`` of no value of the ``type`` (validation §6.1.1-3), keywords
@@ -136,7 +137,7 @@ def _why_none(n: Dict[str, Any]) -> Optional[str]:
         return "not of a schema accepting every value: no value is accepted"
     if isinstance(values, list) and "const" in n and not any(json_equal(v, n["const"]) for v in values):
         return "the const is not one of the enum values: no value is accepted"
-    clash = contradiction(n, closed=False)  # (bounds, allOf types, oneOf: _no_value_bounds.py)
+    clash = contradiction(n, closed=False, memo=memo)  # (bounds, allOf types, oneOf: _no_value_bounds.py)
     if clash is not None:
         return clash
     kind = n.get("type")

@@ -87,6 +87,7 @@ class Rewriter(RefRewrites, ObjectRewrites, AnyOfRewrites):
         self.ref_kinds: Dict[Tuple[str, int], Any] = {}  # see ``_kind_of``
         self.assumed: Set[int] = set()  # copies typed ``object`` by ``_distributed`` alone
         self.narrowed: Set[int] = set()  # wire nodes typed ``object`` for ``properties`` alone
+        self.allowed: Dict[int, Any] = {}  # the types each node allows (``allowed_types``)
 
     # ------------------------------------------------------------------------------
     def run(self) -> Any:
@@ -183,7 +184,7 @@ class Rewriter(RefRewrites, ObjectRewrites, AnyOfRewrites):
             return self.no_value(ptr, "an empty enum accepts no value")
         if "not" in n and accepts_all(n["not"]):
             return self.no_value(ptr, "not of a schema accepting every value: no value is accepted")
-        clash = contradiction(n)
+        clash = contradiction(n, memo=self.allowed)
         if clash is not None:
             return self.no_value(ptr, clash)
         self._lint_common(n, ptr)
