@@ -365,8 +365,8 @@ def fix_conversation(
     msgs = conv.messages
     changes: List[Problem] = []
     ends = list(range(len(msgs)))  # the last message of the assistant run (the turn) each message is in
-    for k in range(len(msgs) - 2, -1, -1):
-        if msgs[k + 1].role == "assistant":
+    for k in range(len(msgs) - 2, -1, -1):  # (a call in another message: its run ends with it)
+        if msgs[k + 1].role == "assistant" and msgs[k].role == "assistant":
             ends[k] = ends[k + 1]
 
     drop: Set[Tuple[int, int]] = set(orphans) | misplaced
@@ -380,18 +380,19 @@ def fix_conversation(
     # after the last result in place (an error result always: the calls no result answered
     # are each tool's last), in its message when that holds other content (the results
     # go before it), else in a tool message right after the turn.
-    placed: Dict[int, List[Tuple[int, int]]] = defaultdict(list)  # turn -> its results in place, in order
+    # run -> its results in place, in order (one in an assistant message, a wrong role, places none)
+    placed: Dict[int, List[Tuple[int, int]]] = defaultdict(list)
     for spot, (ci, _cj) in pairs.items():
-        if spot not in misplaced:
+        if spot not in misplaced and not wrong_role(msgs[spot[0]].role, msgs[spot[0]].parts[spot[1]]):
             placed[ends[ci]].append(spot)
     before: Dict[Tuple[int, int], List[Any]] = defaultdict(list)  # (message, part) -> results put before it
     after: Dict[int, List[Any]] = defaultdict(list)  # message -> results in a tool message after it
     mixed: Dict[int, bool] = {}  # message -> whether it holds other content than results
 
-    def put(run: int, r: Any, spot: Optional[Tuple[int, int]]) -> None:
-        here = placed.get(run)
+    def put(ci: int, r: Any, spot: Optional[Tuple[int, int]]) -> None:
+        here = placed.get(ends[ci])
         if not here:
-            after[run].append(r)
+            after[ends[ci]].append(r)
             return
         k = len(here) if spot is None else bisect(here, spot)
         if k < len(here):
@@ -410,12 +411,12 @@ def fix_conversation(
         if spot in misplaced:
             ri = spot[0]
             r = msgs[ri].parts[spot[1]]
-            put(ends[ci], r, spot)
+            put(ci, r, spot)
             who = _who(r.id, r.name)  # type: ignore[union-attr]
             changes.append(Problem("moved", ri, r.id, f"Message {ri}: the result for {who} is moved right after "  # type: ignore[union-attr]
                                                       f"its call (message {ci})"))
     for i, _j, c in left:
-        put(ends[i], ToolResult(c.id, c.name, error, True), None)  # its checks: a lone surrogate
+        put(i, ToolResult(c.id, c.name, error, True), None)  # its checks: a lone surrogate
         changes.append(Problem("answered", i, c.id, f"Message {i}: the call {_who(c.id, c.name)} is answered with "
                                                     "an error result"))
     out: List[Message] = []

@@ -19,8 +19,9 @@ follow in order, and a call left unanswered takes no result meant for another.
 
 An id-less result answers, in the open turn (``starts_turn``: an assistant turn and the
 results after it), an id-less call of its tool still waiting (Gemini pairs by position,
-within the turn after the calls'), else a call of its tool with an id that ``plan``
-counted for such results (Ollama addresses a result by ``tool_name`` alone, whether its
+within the turn after the calls'), else the earliest call of its tool with an id whose
+id ``plan`` counted such results for, so that they take the calls in the order they come
+(Ollama addresses a result by ``tool_name`` alone, whether its
 calls have ids or not: https://github.com/ollama/ollama/blob/main/docs/api.md, "Chat
 request (with tools)"), else the oldest unanswered call of its tool with an id, one no
 result with an id answers first; a result without a tool name answers the first id-less
@@ -85,8 +86,9 @@ class Pairer:
         # (id, name) and id -> the groups with answers left for results naming that tool / naming none, in order
         self._by_name: Dict[Tuple[Any, Any], Deque[_Group]] = {}
         self._nameless: Dict[Any, Deque[_Group]] = {}
-        # tool -> the open turn's groups with answers left for its id-less results
-        self._by_tool: Dict[Any, Deque[_Group]] = {}
+        # tool -> the open turn's calls with ids ``plan`` counted, in order, for its id-less results: the
+        # earliest whose group has an answer left for them takes the next (arrival order)
+        self._by_tool: Dict[Any, Deque[Slot]] = {}
         self._open: Dict[Any, Deque[Slot]] = {}  # id -> its calls a result will take, in order
         # id, (id, name) -> (turn, call) no result with an id was counted for (``plan``); one an
         # id-less result took (by tool name) leaves its result to the next such call of the turn
@@ -132,6 +134,7 @@ class Pairer:
         self._since[c.id] = self._turn  # the wait of an earlier turn's calls ends at this call
         if planned:
             self._open.setdefault(c.id, deque()).append(at)
+            self._by_tool.setdefault(c.name, deque()).append(at)
             self._answer(c.id, c.name, self._plan[(i, j)], at)
         else:
             self._idle.setdefault(c.id, deque()).append((self._turn, at))
@@ -152,8 +155,6 @@ class Pairer:
                 self._nameless.setdefault(ident, deque()).append(g)
             g.nameless += 1
         elif by is BY_TOOL:
-            if not g.tool.get(name, 0):
-                self._by_tool.setdefault(name, deque()).append(g)
             g.tool[name] = g.tool.get(name, 0) + 1
         else:
             if not g.named.get(by, 0):
@@ -175,14 +176,15 @@ class Pairer:
             return self._take(got)
         key: Any = r.name if r.name in self._noid else _NO_KEY
         if key is _NO_KEY and r.name is not None:
-            groups = self._by_tool.get(r.name)
-            while groups and not groups[0].tool.get(r.name, 0):
-                groups.popleft()
-            if groups:  # a call ``plan`` counted for it
-                g = groups[0]
+            queue = self._by_tool.get(r.name)  # a call left there when its group has none is left for good
+            while queue and ((queue[0][0], queue[0][1]) in self._taken
+                             or not self._group[(self._turn, queue[0][2].id)].tool.get(r.name, 0)):
+                queue.popleft()
+            if queue:  # the earliest call whose group ``plan`` counted an answer of its tool for
+                g = self._group[(self._turn, queue[0][2].id)]
                 g.tool[r.name] -= 1
                 g.free[r.name] -= 1
-                return self._take(self._live(g.by_name[r.name]))
+                return self._take(queue[0])
             for planned, named in enumerate(self._named):  # a call no result with an id takes first
                 got = self._live(named.get(r.name))
                 if got is not None:

@@ -3,7 +3,9 @@ one pass from the end; ``_pairing`` pairs by it): as many calls as possible are
 answered; of an id reused in several assistant turns the earlier turns' calls are left
 unanswered, within a turn the later calls; per turn the id-less results by tool name get
 the calls with ids the results with ids leave (``_by_tool``, a transport between ids and
-tools). Linear: each result and call is counted once, and ``_augment`` has a budget."""
+tools). A turn with a call after one of its results (wrong-role input: a call in a tool
+message) keeps each answer where the pass from the end gave it (``_in_place``). Linear:
+each result and call is counted once, and ``_augment`` has a budget."""
 
 from __future__ import annotations
 
@@ -59,26 +61,32 @@ def full_plan(messages: Sequence[Message]) -> Plan:
     names: Dict[Any, Set[Any]] = {}
     # a turn's first message -> per tool, its id-less results no id-less call takes
     idless: Dict[int, Dict[Any, int]] = {}
+    mixed: Set[int] = set()  # the turns (first message) with a call after a result (wrong-role input)
     turn = 0
+    answered = False  # whether a result of the turn came yet
     noid: List[Any] = []  # the turn's id-less calls: [tool, taken]
     first = 0  # the first of them a nameless result may take
     by_name: Dict[Any, Deque[List[Any]]] = {}
     for i, m in enumerate(messages):
         if starts_turn(messages, i):
-            turn, noid, first = i, [], 0
+            turn, noid, first, answered = i, [], 0, False
             by_name.clear()
         for q in m.parts:
             p: Any = q
             t = type(p)
             if t is ToolCall or t is InvalidToolCall:
+                if answered:
+                    mixed.add(turn)
                 if p.id is not None:
                     names.setdefault(p.id, set()).add(p.name)
                 else:  # id-less calls pair with id-less results as ``Pairer`` pairs them
                     noid.append([p.name, False])
                     by_name.setdefault(p.name, deque()).append(noid[-1])
             elif t is ToolResult and p.id is not None:
+                answered = True
                 kinds.append(p.name if p.name in names.get(p.id, ()) else None)
             elif t is ToolResult:
+                answered = True
                 mine = by_name.get(p.name) if p.name is not None else None
                 while mine and mine[0][1]:
                     mine.popleft()
@@ -114,7 +122,8 @@ def full_plan(messages: Sequence[Message]) -> Plan:
             else:
                 group.setdefault(p.id, []).append(((i, j), p.name, -1))
         if group and (i == 0 or starts_turn(messages, i)):
-            for ident, k in _settle(group, idless.get(i, {}), out).items():  # for an earlier turn's calls
+            settle = _in_place if i in mixed else _settle
+            for ident, k in settle(group, idless.get(i, {}), out).items():  # for an earlier turn's calls
                 waiting[(ident, None)] = waiting.get((ident, None), 0) + k
             group.clear()
     return out
@@ -170,6 +179,34 @@ def _settle(group: Dict[Any, List[Tuple[Tuple[int, int], Any, int]]], supply: Di
         if nameless > len(rest):
             back[ident] = nameless - len(rest)
     return back
+
+
+def _in_place(group: Dict[Any, List[Tuple[Tuple[int, int], Any, int]]], supply: Dict[Any, int],
+              out: Plan) -> Dict[Any, int]:
+    """``_settle`` for a turn with a call after one of its results (calls outside an
+    assistant message): each answer stays with the call the pass from the end gave it (a
+    result after it; moved to an earlier call of the turn, it might come before that
+    call), and the id-less results by tool name answer the calls left (``_by_tool``),
+    the first ones of each tool first."""
+    cells: Dict[Any, Dict[Any, int]] = {}
+    for ident, calls in group.items():
+        for _at, name, how in calls:
+            if how < 0:
+                row = cells.setdefault(ident, {})
+                row[name] = row.get(name, 0) + 1
+    need = {ident: sum(row.values()) for ident, row in cells.items()}
+    flow = _by_tool(need, supply, cells) if supply and need else {}
+    for ident, calls in group.items():
+        tool = flow.get(ident, {})
+        for at, name, how in reversed(calls):
+            if how > 0:
+                out[at] = name
+            elif how == 0:
+                out[at] = None
+            elif tool.get(name, 0):
+                tool[name] -= 1
+                out[at] = BY_TOOL
+    return {}
 
 
 def _by_tool(need: Dict[Any, int], supply: Dict[Any, int],

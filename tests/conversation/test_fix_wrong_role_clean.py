@@ -1,0 +1,55 @@
+"""``fix_conversation`` on histories with parts in the wrong role (calls outside an
+assistant message, results in an assistant message) changes none of those parts, but what
+it fixes stays fixed: ``check_conversation`` of its output finds no ``missing-result`` or
+``orphan-result`` (docs/conversations.md: the fixed history pairs every call with one
+result). Calls standing after a result of their turn (a call in a tool message) and
+results placed beside a result in an assistant message were where it did not.
+"""
+
+from __future__ import annotations
+
+from typing import List
+
+import pytest
+
+from toolwire import ToolCall, ToolResult
+from toolwire.conversation import Conversation, Message, Text, check_conversation, fix_conversation
+
+
+def _left(msgs: List[Message], target: str) -> List[str]:
+    fixed, _ = fix_conversation(Conversation(msgs), target)
+    return [p.kind for p in check_conversation(fixed, target) if p.kind in ("missing-result", "orphan-result")]
+
+
+TARGETS = ("openai.chat", "gemini", "ollama")
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_a_call_in_a_tool_message_after_a_result_by_tool_name(target: str) -> None:
+    msgs = [Message("user", [Text("q")]), Message("assistant", [ToolCall("f", {"n": 1}, "b")]),
+            Message("tool", [ToolResult(None, "f", "o")]), Message("tool", [ToolCall("f", {"n": 2}, "b")])]
+    assert _left(msgs, target) == []
+    fixed, changes = fix_conversation(Conversation(msgs), target)
+    assert [(p.kind, p.index, p.id) for p in changes] == [("answered", 3, "b")]
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_a_nameless_result_between_two_calls_of_one_id(target: str) -> None:
+    # f#a (tool message), its result by id but nameless after a second f#a, then f's by name
+    msgs = [Message("user", [Text("q")]), Message("tool", [ToolCall("f", {"n": 1}, "a")]),
+            Message("tool", [ToolResult("a", None, "o1")]), Message("tool", [Text("t"), ToolCall("f", {"n": 2}, "a")]),
+            Message("tool", [ToolResult("a", "f", "o2")])]
+    # each result answers the call before it: nothing to fix but the roles
+    assert {p.kind for p in check_conversation(Conversation(msgs), target)} == {"wrong-role"}
+    assert _left(msgs, target) == []
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_a_moved_result_does_not_go_into_an_assistant_message(target: str) -> None:
+    # a result in a user message beside its calls, then an assistant message holding a result
+    msgs = [Message("user", [Text("q")]),
+            Message("user", [ToolCall("f", {}, None), ToolCall("g", {}, "b"), ToolResult(None, None, "o1")]),
+            Message("assistant", [ToolResult("b", "g", "o2")])]
+    assert _left(msgs, target) == []
+    fixed, _ = fix_conversation(Conversation(msgs), target)
+    assert [r.content for r in fixed.messages[2].parts] == ["o1"] and fixed.messages[2].role == "tool"
