@@ -55,7 +55,9 @@ def test_check_flags_a_lone_assistant_message_written_back_whole() -> None:
     assert check_conversation(conv, "mistral") == [_first(), Problem(
         "assistant-last", 0, None, f"Message 0: the history ends with an assistant message; mistral answers: {LAST}")]
     fixed, changes = fix_conversation(conv, "mistral")
-    assert [(p.kind, p.index) for p in changes] == [("rewritten", 0)]
+    # written fresh as a prefix, and message by message (a user message goes before it)
+    assert [(p.kind, p.index) for p in changes] == [("rewritten", 0), ("rewritten", 0)]
+    assert "a user message goes before" in changes[1].message
     assert check_conversation(fixed, "mistral") == []
     out = encode_conversation(fixed, "mistral")["messages"]
     assert out == [{"role": "user", "content": "Please continue."},

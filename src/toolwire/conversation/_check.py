@@ -328,13 +328,13 @@ def check_conversation(
     return sorted(_scan(conv, target, rules)[0] + _order(conv, target, rules, ids), key=lambda p: p.index)
 
 
-def _fresh(m: Message) -> Message:
-    """*m* written fresh: its wire kept, its role there cleared (``Message.original`` is
-    ``None``), so that what the wire held beside its parts (a participant name, a block's
-    ``cache_control``) is noted dropped when it is written, as for any decoded message
-    written fresh (``_api._unsent``)."""
+def _fresh(m: Message, parts: Optional[List[Any]] = None) -> Message:
+    """*m* written fresh (with *parts* instead of its own, if given): its wire kept, its
+    role there cleared (``Message.original`` is ``None``), so that what the wire held
+    beside its parts (a participant name, a block's ``cache_control``) is noted dropped
+    when it is written, as for any decoded message written fresh (``_api._unsent``)."""
     w = m.wire
-    return Message(m.role, m.parts, wire=None if w is None else (*w[:2], None, *w[3:]))
+    return Message(m.role, m.parts if parts is None else parts, wire=None if w is None else (*w[:2], None, *w[3:]))
 
 
 ERROR_TEXT = "Error: this tool call was not run (its result is missing from the history)."
@@ -354,7 +354,11 @@ def fix_conversation(
     reported (``answered``, ``removed``, ``moved``); an assistant message written back
     as it came left last, where the target takes none
     (``Pairing.last_assistant``: Mistral), is made fresh, so that it is written as a
-    prefix (``rewritten``). Duplicate ids and parts in the
+    prefix (``rewritten``); a body written back whole as it came that starts with an
+    assistant message or has a prefix not last (``assistant-first``, ``prefix-not-last``)
+    is written message by message, which mends it (``rewritten``, at that message). A
+    message rebuilt keeps its wire with its role cleared, so that what it held beside its
+    parts is noted dropped where it is written. Duplicate ids and parts in the
     wrong role are not changed (they stay in ``check_conversation``'s findings). A raw
     *x* is read as *source* (detected by default), as ``check_conversation`` reads it.
     *error* is non-empty text (``DecodeError`` otherwise, before *x* is read)."""
@@ -432,8 +436,8 @@ def fix_conversation(
                 if (i, j) not in drop:
                     parts.append(q)
             parts.extend(before.get((i, len(m.parts)), ()))
-            if parts:
-                out.append(Message(m.role, parts))
+            if parts:  # (what its wire held beside its parts is noted dropped where it is written)
+                out.append(_fresh(m, parts))
         else:
             out.append(m)
         if after.get(i):
@@ -444,5 +448,17 @@ def fix_conversation(
             out[p.index] = _fresh(m)
             changes.append(Problem("rewritten", i, None, f"Message {i}: the assistant message is now the last one "
                                    "and is written fresh, as a prefix" + _wording(rules.last_assistant, target, None)))
+    if target is not None and conv.original(target) is not None:  # a body written back whole as it came
+        for p in _order(conv, target, rules, None):  # the fixed history is written message by message
+            if p.kind in _WHOLE:
+                changes.append(Problem("rewritten", p.index, None, f"Message {p.index}: the history is no longer "
+                                       "written back whole as it came but message by message, so that "
+                                       f"{_WHOLE[p.kind]} (check_conversation: {p.kind})"))
     changes.sort(key=lambda p: p.index)
     return Conversation(out, dialect=conv.dialect), changes
+
+
+#: what a history written back whole as it came is flagged for (``_order``), mended by
+#: writing it message by message, as ``fix_conversation``'s output is
+_WHOLE = {"assistant-first": "a user message goes before this assistant message",
+          "prefix-not-last": "this assistant message goes without its prefix flag"}
