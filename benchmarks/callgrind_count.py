@@ -13,10 +13,11 @@ folder under the system's temporary folder), compiled, and every case run once o
 valgrind. The inputs are built once, with tree A's toolwire, from this checkout's
 benchmark files (``bench_decode.SMALL``, ``run.py``'s call, the example ChatCompletion,
 ``bench_stream._stream`` per dialect, a prose line and two calls written by
-``encode_text``), so both trees read identical inputs. Per case and tree, the run of N
+``encode_text``, ``bench_conversation.chat_history``), so both trees read identical inputs. Per case and tree, the run of N
 calls minus the run of 0 calls (same setup, argv of the same length), divided by N, with
 ``PYTHONHASHSEED=0``, the garbage collector off and ``os._exit`` at the end (no teardown
-counted). N is 1,000 for single calls and 50 for streams and texts. A full run (20 cases,
+counted). N is 1,000 for single calls, 50 for streams, texts and the conversation checks,
+20 for ``encode_conversation``. A full run (20 cases,
 80 callgrind jobs) takes about 18 minutes on one core; jobs run one at a time.
 """
 
@@ -51,6 +52,10 @@ CASES: List[Tuple[str, str, int]] = [
 ] + [
     ("text:text." + short, f"`decode_text` {short}" + (" (JSON)" if short == "llama" else ""), 50)
     for short in ("harmony", "kimi", "olmo", "functionary", "command-r", "hermes", "llama", "glm", "muse-glimmer")
+] + [
+    ("conv:check", "`check_conversation` Chat, 121 messages", 50),
+    ("conv:fix", "`fix_conversation` Chat, 121 messages", 50),
+    ("conv:encode", "`encode_conversation` Chat -> Anthropic, 121 messages", 20),
 ]
 STREAM_DIALECTS = ("openai.chat", "anthropic.messages", "openai.responses", "bedrock.converse", "cohere.v2", "gemini")
 TEXT_FORMATS = ("harmony", "kimi", "olmo", "functionary", "command-r", "hermes", "llama", "glm", "muse-glimmer")
@@ -65,6 +70,7 @@ def build_inputs(out: str) -> None:
     from toolwire.text import encode_text
 
     sys.path.append(str(ROOT / "benchmarks"))
+    import bench_conversation
     import bench_decode
     import bench_stream
 
@@ -82,6 +88,7 @@ def build_inputs(out: str) -> None:
         "COMPLETION": json.loads((ROOT / "examples/payloads/openai_chat_response.json").read_text()),
         "STREAMS": {d: bench_stream._stream(d) for d in STREAM_DIALECTS},
         "TEXTS": texts,
+        "HISTORY": bench_conversation.chat_history(),
     }
     Path(out).write_text(json.dumps(inputs, ensure_ascii=False))
 
@@ -125,6 +132,14 @@ def run_case(path: str, case: str, n: int) -> None:
         call = "encode(CALL, 'openai.responses')"
     elif case.startswith("acc:"):
         g["it"], g["d"], call = inp["STREAMS"][case[4:]], case[4:], "accumulate(it, d)"
+    elif case.startswith("conv:"):  # check and fix: of the decoded history, as run.py's rows
+        from toolwire.conversation import check_conversation, fix_conversation
+
+        g.update(check_conversation=check_conversation, fix_conversation=fix_conversation,
+                 encode_conversation=toolwire.encode_conversation, it=inp["HISTORY"],
+                 conv=toolwire.decode_conversation(inp["HISTORY"], "openai.chat"))
+        call = {"conv:check": "check_conversation(conv, 'openai.chat')", "conv:fix": "fix_conversation(conv, 'openai.chat')",
+                "conv:encode": "encode_conversation(it, 'anthropic.messages', source='openai.chat')"}[case]
     elif case.startswith("text:"):
         g["it"], g["d"] = inp["TEXTS"][case[5:]], case[5:]
         call = "decode_text(it, d, finish_reason='stop')"

@@ -5,7 +5,8 @@ pydantic-ai), in one run.
     python benchmarks/run.py [--quick] [--json out.json] [--cli-mb 100] [--markdown out.md]
 
 Sections: decode of each dialect's call, a batch of 8, SDK objects, 2 KB arguments,
-repair cases, encode, cross-dialect convert, stream accumulation, the command line
+repair cases, encode, cross-dialect convert, stream accumulation, the conversation
+functions on a 121-message Chat history (``--only conversation``), the command line
 on a generated JSONL file (records per second, peak memory), and import time.
 
 Micro-benchmarks report the median CPU time per call (``time.process_time``: steady
@@ -36,6 +37,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")  # LiteLLM: no network at import
 
+import bench_conversation as bc  # noqa: E402
 import bench_decode as bd  # noqa: E402
 import bench_stream as bs  # noqa: E402
 import json_repair  # noqa: E402
@@ -357,6 +359,30 @@ def _litellm_chunks(chunks: List[Dict[str, Any]]) -> Optional[List[Any]]:
     return out
 
 
+# ---------------------------------------------------------------- conversations
+
+
+def conversation(b: Bench) -> None:
+    """``check_conversation``, ``fix_conversation`` and ``encode_conversation`` on a
+    121-message Chat history (``chat_history``): the first two on the decoded
+    ``Conversation`` (a second row from the request body), the last from the body
+    (history and hand-written baselines: ``bench_conversation.py``)."""
+    from toolwire.conversation import check_conversation, fix_conversation
+
+    body = bc.chat_history()
+    conv = toolwire.decode_conversation(body, "openai.chat")
+    n = len(body["messages"])
+    assert bc.base_check(body) == [] and check_conversation(conv, "openai.chat") == []
+    b.case("conversation", f"check_conversation, Chat history of {n} messages", lambda: bc.base_check(body),
+           {"toolwire (Conversation)": lambda: check_conversation(conv, "openai.chat"),
+            "toolwire (request body)": lambda: check_conversation(body, "openai.chat")})
+    b.case("conversation", f"fix_conversation, Chat history of {n} messages", lambda: bc.base_fix(body),
+           {"toolwire (Conversation)": lambda: fix_conversation(conv, "openai.chat")})
+    b.case("conversation", f"encode_conversation Chat -> Anthropic, {n} messages", lambda: bc.base_to_anthropic(body),
+           {"toolwire (request body)": lambda: toolwire.encode_conversation(body, "anthropic.messages",
+                                                                            source="openai.chat")})
+
+
 # ---------------------------------------------------------------- command line throughput
 
 SHAPES = [
@@ -586,14 +612,17 @@ def main(argv: Optional[List[str]] = None) -> int:
     ap.add_argument("--json", default=None, help="write the rows and the run's metadata here")
     ap.add_argument("--markdown", default=None, help="write the table here")
     ap.add_argument("--cli-mb", type=float, default=100.0, help="size of the big CLI file (default 100 MB)")
-    ap.add_argument("--only", default=None, help="comma-separated sections: micro, cli, import, memory")
+    ap.add_argument("--only", default=None,
+                    help="comma-separated sections: micro, conversation, cli, import, memory")
     a = ap.parse_args(argv)
-    only = set((a.only or "micro,cli,import,memory").split(","))
+    only = set((a.only or "micro,conversation,cli,import,memory").split(","))
     b = Bench(a.quick)
     t0 = time.perf_counter()
     load_peers()
     if "micro" in only:
         micro(b)
+    if "conversation" in only:
+        conversation(b)
     if "cli" in only:
         with tempfile.TemporaryDirectory() as tmp:
             cli(b, a.cli_mb, Path(tmp))

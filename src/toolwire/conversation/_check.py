@@ -448,7 +448,8 @@ def fix_conversation(
             out[p.index] = _fresh(m)
             changes.append(Problem("rewritten", i, None, f"Message {i}: the assistant message is now the last one "
                                    "and is written fresh, as a prefix" + _wording(rules.last_assistant, target, None)))
-    if target is not None and conv.original(target) is not None:  # a body written back whole as it came
+    whole = rules.user_first or rules.call_first or rules.alone or rules.prefix_last
+    if target is not None and whole and conv.original(target) is not None:  # a body written back whole as it came
         for p in _order(conv, target, rules, None):  # the fixed history is written message by message
             if p.kind in _WHOLE:
                 changes.append(Problem("rewritten", p.index, None, f"Message {p.index}: the history is no longer "

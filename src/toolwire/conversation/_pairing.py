@@ -108,11 +108,16 @@ class Pairer:
         """A new assistant turn: the id-less calls waiting take no later result, and no
         result by tool name answers a call of an earlier turn."""
         self._turn += 1
-        self._noid.clear()  # no emptied queue is walked again
-        self._noid_order.clear()
-        self._by_tool.clear()
+        # no emptied queue is walked again (each cleared only when it holds any: a check per turn)
+        if self._noid:
+            self._noid.clear()
+        if self._noid_order:
+            self._noid_order.clear()
+        if self._by_tool:
+            self._by_tool.clear()
         for named in self._named:
-            named.clear()
+            if named:
+                named.clear()
 
     def call(self, i: int, j: int, c: Any) -> Optional[Slot]:
         """Records the call *c* (part *j* of message *i*); the earliest unanswered call
@@ -127,8 +132,10 @@ class Pairer:
         self._names.setdefault(c.id, set()).add(c.name)
         planned = (i, j) in self._plan
         self._named[planned].setdefault(c.name, deque()).append(at)
-        first = self._live(self._open.get(c.id))
-        idle = self._idle_live(self._idle.get(c.id), c.id)
+        queue = self._open.get(c.id)  # (a fresh id, the common case, has neither queue)
+        first = self._live(queue) if queue else None
+        waiting = self._idle.get(c.id)
+        idle = self._idle_live(waiting, c.id) if waiting else None
         if idle is not None and (first is None or idle[:2] < first[:2]):
             first = idle
         self._since[c.id] = self._turn  # the wait of an earlier turn's calls ends at this call
