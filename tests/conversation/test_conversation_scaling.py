@@ -243,3 +243,28 @@ def test_error_results_placed_after_a_long_tool_message_in_linear_time() -> None
     # each error result put after the turn's last result scanned that result's message
     # for other content: quadratic (revC2's review)
     assert _ratio_of(_error_results_in_one_turn, 50, lambda c: fix_conversation(c, "openai.chat")) < 5
+
+
+def _by_name_after_by_id(n: int) -> Conversation:
+    """One turn of 2n calls of tool f (n ids, two calls each), the n results by id naming f
+    first, then n results by tool name f (Ollama's ``tool_name``): each takes the earliest
+    call its id's group has an answer for (calls of groups with none leave the queue once)."""
+    calls = [ToolCall("f", {}, f"c{k}") for k in range(n) for _ in (0, 1)]
+    results = [ToolResult(f"c{k}", "f", "r") for k in range(n)] + [ToolResult(None, "f", "r") for _ in range(n)]
+    return Conversation([Message("user", [Text("go")]), Message("assistant", calls), Message("tool", results)])
+
+
+def _calls_after_results(n: int) -> Conversation:
+    """One turn whose calls stand after its results (wrong-role input: calls in tool
+    messages): f#a, then n times a result by tool name f and another call f#a."""
+    msgs = [Message("user", [Text("go")]), Message("assistant", [ToolCall("f", {}, "a")])]
+    for k in range(n):
+        msgs += [Message("tool", [ToolResult(None, "f", f"r{k}")]), Message("tool", [ToolCall("f", {"k": k}, "a")])]
+    return Conversation(msgs)
+
+
+def test_results_by_tool_name_in_arrival_order_and_calls_after_results_in_linear_time() -> None:
+    assert [p.kind for p in check_conversation(_by_name_after_by_id(3), "ollama")] == ["duplicate-id"] * 3
+    for make in (_by_name_after_by_id, _calls_after_results):
+        assert _ratio_of(make, 100, lambda c: check_conversation(c, "ollama")) < 5
+        assert _ratio_of(make, 100, lambda c: fix_conversation(c, "openai.chat")) < 5
