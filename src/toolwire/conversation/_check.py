@@ -384,10 +384,11 @@ def fix_conversation(
     # after the last result in place (an error result always: the calls no result answered
     # are each tool's last), in its message when that holds other content (the results
     # go before it), else in a tool message right after the turn.
-    # run -> its results in place, in order (one in an assistant message, a wrong role, places none)
+    # run -> its results in place, in order (one in an assistant or system message, a wrong
+    # role: ``wrong_role``, places none)
     placed: Dict[int, List[Tuple[int, int]]] = defaultdict(list)
     for spot, (ci, _cj) in pairs.items():
-        if spot not in misplaced and not wrong_role(msgs[spot[0]].role, msgs[spot[0]].parts[spot[1]]):
+        if spot not in misplaced and msgs[spot[0]].role in ("user", "tool"):
             placed[ends[ci]].append(spot)
     before: Dict[Tuple[int, int], List[Any]] = defaultdict(list)  # (message, part) -> results put before it
     after: Dict[int, List[Any]] = defaultdict(list)  # message -> results in a tool message after it
