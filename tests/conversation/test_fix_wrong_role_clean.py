@@ -53,3 +53,12 @@ def test_a_moved_result_does_not_go_into_an_assistant_message(target: str) -> No
     assert _left(msgs, target) == []
     fixed, _ = fix_conversation(Conversation(msgs), target)
     assert [r.content for r in fixed.messages[2].parts] == ["o1"] and fixed.messages[2].role == "tool"
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_an_error_result_stays_in_the_turn_of_its_call(target: str) -> None:
+    # calls in a tool message (id-less g, g#b); g#b answered after the next assistant turn:
+    # the id-less call's error result goes right after its message, not beside that answer
+    msgs = [Message("user", [Text("q")]), Message("tool", [ToolCall("g", {}, None), ToolCall("g", {"n": 2}, "b")]),
+            Message("assistant", [Text("t")]), Message("user", [ToolResult("b", "g", "o")])]
+    assert _left(msgs, target) == []

@@ -337,6 +337,16 @@ def _fresh(m: Message, parts: Optional[List[Any]] = None) -> Message:
     return Message(m.role, m.parts if parts is None else parts, wire=None if w is None else (*w[:2], None, *w[3:]))
 
 
+def _turn_numbers(msgs: Tuple[Message, ...]) -> List[int]:
+    """Per message, how many assistant turns (``starts_turn``) have begun up to it."""
+    out: List[int] = []
+    turns = 0
+    for i in range(len(msgs)):
+        turns += starts_turn(msgs, i)
+        out.append(turns)
+    return out
+
+
 ERROR_TEXT = "Error: this tool call was not run (its result is missing from the history)."
 
 
@@ -385,11 +395,18 @@ def fix_conversation(
     # are each tool's last), in its message when that holds other content (the results
     # go before it), else in a tool message right after the turn.
     # run -> its results in place, in order (one in an assistant or system message, a wrong
-    # role: ``wrong_role``, places none)
+    # role: ``wrong_role``, places none; nor one after a later turn began: a call outside an
+    # assistant message, a wrong role too, may be answered there without being misplaced)
     placed: Dict[int, List[Tuple[int, int]]] = defaultdict(list)
+    turn_no: List[int] = []  # per message, the assistant turns begun up to it (only if needed)
     for spot, (ci, _cj) in pairs.items():
-        if spot not in misplaced and msgs[spot[0]].role in ("user", "tool"):
-            placed[ends[ci]].append(spot)
+        if spot in misplaced or msgs[spot[0]].role not in ("user", "tool"):
+            continue
+        if msgs[ci].role != "assistant":
+            turn_no = turn_no or _turn_numbers(msgs)
+            if turn_no[spot[0]] != turn_no[ci]:
+                continue
+        placed[ends[ci]].append(spot)
     before: Dict[Tuple[int, int], List[Any]] = defaultdict(list)  # (message, part) -> results put before it
     after: Dict[int, List[Any]] = defaultdict(list)  # message -> results in a tool message after it
     mixed: Dict[int, bool] = {}  # message -> whether it holds other content than results
