@@ -24,7 +24,7 @@ from ...stream._events import ArgsDelta, new_event
 from ...stream._skipped import skipped
 from .._common import describe_error
 from .responses_feed_builtin import client_done, is_server, server_added, server_done
-from .responses_feed_final import CALL_TYPES, Settled, Tables, plain, settle
+from .responses_feed_final import CALL_TYPES, Settled, Tables, ended_items, plain, settle
 from .responses_response import WAITS, responses_finish
 from .responses_sniff import CLIENT_TYPES, client_name
 from .responses_tools import NAME
@@ -55,6 +55,9 @@ class Feed:
     # ``settle``'s tables of the calls of the response whose final event came (``_tables``);
     # a class default, as ``streamed``
     tables: Optional[Tables] = None
+    # how many times a call's id was set or changed where it ended (``_end``, ``_done``): the
+    # tables are built again then; a class default, as ``streamed``
+    renamed = 0
 
     def __init__(self, core: Core) -> None:
         self.core = core
@@ -216,10 +219,14 @@ class Feed:
         # (``final_again``, inline: the hot loop reads every final response here)
         again = (last is not None and len(core.calls) == self.first
                  and (rid == last[1] if rid is not None and last[1] is not None else not self.streamed))
-        if (not again and last is not None and rid is not None and rid == last[1] and last[0] < self.first
-                and self.settled is not None and self.settled[0] == output):
+        # the final event of the response whose final event came last, after calls streamed since
+        # (``_read_again``): set against that response's calls, from where they begin
+        reread = (not again and last is not None and rid is not None and rid == last[1] and last[0] < self.first
+                  and self.settled is not None and self.settled[0] == output)
+        if reread and last is not None:
             self._read_again(last[0])
-        short = (plain(self, output, self.first) if type(output) is list and not again and len(core.calls) > self.first
+        short = (plain(self, output, self.first)
+                 if type(output) is list and not again and not reread and len(core.calls) > self.first
                  else None)  # (a plain final response: what ``settle`` would claim, read short; its types are text)
         if short is not None:
             self.settled = (output, short, None)
@@ -237,6 +244,13 @@ class Feed:
                 else:  # (its final event read before had no output: what ended then is in ``kept``)
                     self.settled = settle(self, output, last[0], None, None,
                                           self.kept[1] if self.kept is not None else {})
+            elif reread and last is not None and prior is not None:
+                # (an item read there is the call it was; the calls streamed since are those again:
+                # never an item of it added as a call the stream never carried, a second run)
+                was = prior[2] if prior[2] is not None else ended_items(
+                    self, last[0], self.kept[1] if self.kept is not None else {})
+                self.settled = settle(self, output, last[0], {**was, **ended_items(self, self.first, self.ended)},
+                                      prior)
             elif len(core.calls) == self.first:  # no call of it streamed: the calls are the final response's
                 made: Dict[int, Call] = {}  # (by place: the call each item made)
                 for i, item in enumerate(output):
@@ -254,7 +268,7 @@ class Feed:
                 self.settled = settle(self, output, self.first, None)
         elif not again:
             self.settled = None
-        if not again:
+        if not again and not reread:
             self.last = (self.first, rid)
         self.first = len(core.calls)
         if self.streamed:
@@ -391,7 +405,10 @@ class Feed:
             name = client_name(item)
             if name is not None:  # (the call its ``output_item.added`` opened, if any)
                 ident = nonempty_str(item.get("call_id"))
-                client_done(core, core.by_key.get(key) if key is not None else self._keyless(ident), item, name)
+                c = core.by_key.get(key) if key is not None else self._keyless(ident)
+                if c is not None and c.id is None and ident is not None:
+                    self.renamed += 1  # (``client_done`` gives it that id)
+                client_done(core, c, item, name)
                 return
         if is_server(item, kind):
             if kind == WAITS:
@@ -414,10 +431,11 @@ class Feed:
         if c.name is None:
             c.name = nonempty_str(item.get("name"))
         ident = nonempty_str(item.get("call_id"))
-        if ident is not None:  # the done item's, as openai-python's stream state keeps it (vLLM's gpt-oss
-            if c.id is not None and c.id != ident:  # stream gives the added item and the done item each its
+        if ident is not None and c.id != ident:  # the done item's, as openai-python's stream state keeps it
+            if c.id is not None:  # (vLLM's gpt-oss stream gives the added item and the done item each its
                 self.added_ids[c.pos] = c.id  # own ``call_id``)
             c.id = ident
+            self.renamed += 1
         c.pd = _extra(item)
         if item.get("status") == "incomplete" and core.finish_reason is None:
             # the item says it was cut off (the reply's own ``response.incomplete`` comes
