@@ -58,6 +58,12 @@ class Feed:
     # how many times a call's id was set or changed where it ended (``_end``, ``_done``): the
     # tables are built again then; a class default, as ``streamed``
     renamed = 0
+    # the ``sequence_number`` of the item event read (``seq``), and the highest of the
+    # ``output_item.done`` events of the response read (``top``; ``None`` at its start):
+    # an item added where another ended at a number not past it is another response's
+    # (``responses_stream_phase``); class defaults, as ``streamed``
+    seq: Optional[int] = None
+    top: Optional[int] = None
 
     def __init__(self, core: Core) -> None:
         self.core = core
@@ -119,6 +125,7 @@ class Feed:
         elif kind == "response.output_item.done":
             item = data.get("item")
             if type(item) is dict:
+                self.numbered(data)
                 self._done(key, item)
         elif kind == "response.function_call_arguments.done":
             c = self._call_at(key)
@@ -130,6 +137,7 @@ class Feed:
         elif kind == "response.output_item.added":
             item = data.get("item")
             if type(item) is dict:
+                self.numbered(data)
                 self._added(key, item)
         elif kind == "response.output_text.delta":
             delta = data.get("delta")
@@ -180,6 +188,17 @@ class Feed:
             self.final_end(body, status, reason or status or kind[len("response."):])
         elif type(kind) is not str or not kind.startswith("response."):  # another dialect's chunk with a call:
             skipped(core, data)  # refused, never passed over
+
+    def numbered(self, data: Dict[str, Any]) -> None:
+        """The ``sequence_number`` of the item event *data* (``seq``; the highest of an
+        ``output_item.done``: ``top``)."""
+        seq = data.get("sequence_number")
+        if type(seq) is not int:
+            self.seq = None
+            return
+        self.seq = seq
+        if data.get("type") == "response.output_item.done" and (self.top is None or seq > self.top):
+            self.top = seq
 
     def final_end(self, body: Dict[str, Any], status: Any, reason: str) -> None:
         """A final response *body* read (its items: ``final_calls``), then the finish: *reason*,
@@ -273,6 +292,8 @@ class Feed:
         self.first = len(core.calls)
         if self.streamed:
             self.streamed = False
+        if self.top is not None:
+            self.top = None  # (what follows may be another response, counted from its start)
         if self.ended:  # (a new dict: the hot loop reads ``self.ended`` at each item event)
             self.kept = (self.rid, self.ended)
             self.ended = {}

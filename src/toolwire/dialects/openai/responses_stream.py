@@ -206,11 +206,15 @@ class Handler(Phased):
                     end.ended = True
                     core.finalize(end)
                     self.ended[index] = (end, item)  # (``Phased``'s: the item ended there)
+                    seq = data.get("sequence_number")
+                    if type_(seq) is int_ and (self.top is None or seq > self.top):
+                        self.top = seq  # (``numbered``)
                     end, item_read = None, False
                 elif start:
                     core.new(index, None, ident, name, True)
                     start = item_read = False
                 elif item_read:
+                    self.numbered(data)
                     (self._done if kind == "response.output_item.done" else self._added)(index, item)
                     item_read = False
                 elif final is not None:  # (``feed``'s reading of it, in its order: its items, then the finish)

@@ -116,6 +116,7 @@ class Phased(Feed):
         the stream from its start): what ended stays ended (``replaying``)."""
         resp = data.get("response")
         rid = resp.get("id") if type(resp) is dict else None
+        self.top = None  # (its events are counted from its start)
         if type(rid) is str and rid and rid == self.rid:
             self.replaying = True
             self.first = self.rid_first  # (its calls are those read since its first start)
@@ -293,6 +294,12 @@ class Phased(Feed):
                         if self.said is None:
                             self.said = {}  # (text deltas go by ``said_text``)
                     return  # the start of the item ended there, again: nothing new
+                seq, top = self.seq, self.top
+                if seq is not None and top is not None and seq <= top:
+                    raise DecodeError(f"Another item was added at output_index {key} at sequence_number {seq}, "
+                                      f"not past the end of the item there ({top}): another response, with neither "
+                                      "response.created nor its final event before it; not read as one",
+                                      dialect=NAME, loc="$.item")
                 del self.ended[key]  # another item there (another response): what was there is over
                 if self.resent is not None:
                     self.resent.discard(key)
