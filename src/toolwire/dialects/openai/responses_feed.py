@@ -58,12 +58,6 @@ class Feed:
     # how many times a call's id was set or changed where it ended (``_end``, ``_done``): the
     # tables are built again then; a class default, as ``streamed``
     renamed = 0
-    # the ``sequence_number`` of the item event read (``seq``), and the highest of the
-    # ``output_item.done`` events of the response read (``top``; ``None`` at its start):
-    # an item added where another ended at a number not past it is another response's
-    # (``responses_stream_phase``); class defaults, as ``streamed``
-    seq: Optional[int] = None
-    top: Optional[int] = None
 
     def __init__(self, core: Core) -> None:
         self.core = core
@@ -99,6 +93,12 @@ class Feed:
         # first set mid-stream slows every attribute read of the hot loop
         self.rid: Optional[str] = None
         self.replaying = False
+        # the ``sequence_number`` of the item event read (``seq``), and the highest of the
+        # ``output_item.done`` events of the response read (``top``; ``None`` at its start):
+        # an item added where another ended at a number not past it is another response's
+        # (``responses_stream_phase``); set here, as ``rid``: the hot loop sets ``top``
+        self.seq: Optional[int] = None
+        self.top: Optional[int] = None
         # the items streamed again from their start while open, by ``output_index``: their
         # call (``None``: a message), the text they had, and how much of it the deltas re-sent
         # have repeated
