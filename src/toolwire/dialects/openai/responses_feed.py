@@ -55,9 +55,6 @@ class Feed:
     # ``settle``'s tables of the calls of the response whose final event came (``_tables``);
     # a class default, as ``streamed``
     tables: Optional[Tables] = None
-    # how many times a call's id was set or changed where it ended (``_end``, ``_done``): the
-    # tables are built again then; a class default, as ``streamed``
-    renamed = 0
 
     def __init__(self, core: Core) -> None:
         self.core = core
@@ -99,6 +96,9 @@ class Feed:
         # (``responses_stream_phase``); set here, as ``rid``: the hot loop sets ``top``
         self.seq: Optional[int] = None
         self.top: Optional[int] = None
+        # how many times a call's id was set or changed where it ended (``_end``, ``_done``):
+        # ``settle``'s tables are built again then
+        self.renamed = 0
         # the items streamed again from their start while open, by ``output_index``: their
         # call (``None``: a message), the text they had, and how much of it the deltas re-sent
         # have repeated
