@@ -90,12 +90,13 @@ class Feed:
         # first set mid-stream slows every attribute read of the hot loop
         self.rid: Optional[str] = None
         self.replaying = False
-        # the ``sequence_number`` of the item event read (``seq``), and the highest of the
-        # ``output_item.done`` events of the response read (``top``; ``None`` at its start):
-        # an item added where another ended at a number not past it is another response's
-        # (``responses_stream_phase``); set here, as ``rid``: the hot loop sets ``top``
-        self.seq: Optional[int] = None
-        self.top: Optional[int] = None
+        # the ``sequence_number`` of the item event read (``seq``), and of the last
+        # ``output_item.done`` of the response read (``top``; ``None`` at its start), as sent
+        # (numbers count up within a response): an item added where another ended at a number
+        # not past it is another response's (``responses_stream_phase``); set here, as
+        # ``rid``: the hot loop sets ``top``
+        self.seq: Any = None
+        self.top: Any = None
         # how many times a call's id was set or changed where it ended (``_end``, ``_done``):
         # ``settle``'s tables are built again then
         self.renamed = 0
@@ -190,14 +191,11 @@ class Feed:
             skipped(core, data)  # refused, never passed over
 
     def numbered(self, data: Dict[str, Any]) -> None:
-        """The ``sequence_number`` of the item event *data* (``seq``; the highest of an
-        ``output_item.done``: ``top``)."""
+        """The ``sequence_number`` of the item event *data* (``seq``; of an
+        ``output_item.done``: ``top`` too)."""
         seq = data.get("sequence_number")
-        if type(seq) is not int:
-            self.seq = None
-            return
         self.seq = seq
-        if data.get("type") == "response.output_item.done" and (self.top is None or seq > self.top):
+        if data.get("type") == "response.output_item.done":
             self.top = seq
 
     def final_end(self, body: Dict[str, Any], status: Any, reason: str) -> None:

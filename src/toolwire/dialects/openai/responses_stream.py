@@ -206,9 +206,7 @@ class Handler(Phased):
                     end.ended = True
                     core.finalize(end)
                     self.ended[index] = (end, item)  # (``Phased``'s: the item ended there)
-                    seq = data.get("sequence_number")
-                    if type_(seq) is int_ and (self.top is None or seq > self.top):
-                        self.top = seq  # (``numbered``)
+                    self.top = data.get("sequence_number")  # (``numbered``)
                     end, item_read = None, False
                 elif start:
                     core.new(index, None, ident, name, True)

@@ -295,7 +295,7 @@ class Phased(Feed):
                             self.said = {}  # (text deltas go by ``said_text``)
                     return  # the start of the item ended there, again: nothing new
                 seq, top = self.seq, self.top
-                if seq is not None and top is not None and seq <= top:
+                if type(seq) is int and type(top) is int and seq <= top:
                     raise DecodeError(f"Another item was added at output_index {key} at sequence_number {seq}, "
                                       f"not past the end of the item there ({top}): another response, with neither "
                                       "response.created nor its final event before it; not read as one",
