@@ -141,9 +141,10 @@ def test_a_built_in_final_item_under_its_ids_asking_the_same_run_keeps_the_call(
     assert [c[0] for c in _calls(_built_in(streamed, final), include_server=True)] == ["ToolCall"]
 
 
-@pytest.mark.parametrize("ids", [{}])  # (under fresh ids a namespace is not compared yet: left open)
+@pytest.mark.parametrize("ids", [{}, FRESH])
 def test_a_function_call_of_another_namespace_is_another_call(ids: Dict[str, Any]) -> None:
-    # before: the streamed crm.f ran (same ids), the final item's billing.f passed over
+    # before: the streamed crm.f ran (same ids; under fresh ids until session 37), the final
+    # item's billing.f passed over
     events = [*_streamed('{"a": 1}', namespace="crm"), _final([_fc('{"a": 1}', namespace="billing", **ids)])]
     assert _calls(events) == [("InvalidToolCall", "f", "call_1", None)]
     same = [*_streamed('{"a": 1}', namespace="crm"), _final([_fc('{"a":1}', namespace="crm", **ids)])]
@@ -178,6 +179,29 @@ def test_a_resumed_stream_overlapping_the_read_response_never_runs_its_call_twic
     calls = _calls([*events, *copy.deepcopy(events[after + 1:])])
     # before: [ToolCall call_1, ToolCall call_1], both runnable
     assert [c for c in calls if c[0] == "ToolCall"] == [("ToolCall", "f", "call_1", {"a": 1})]
+
+
+def test_a_resumed_stream_overlapping_mid_response_never_runs_a_call_only_in_the_final_twice() -> None:
+    """Resumed after the first call's ``output_item.done`` (``starting_after``): the second
+    call streamed again, then the same final event; the first call is only in that final
+    event's output, and is the call read before (revR2's F6 variant)."""
+    def fc(n: int, args: str, status: str = "completed") -> Dict[str, Any]:
+        return {"type": "function_call", "id": f"fc_{n}", "call_id": f"call_{n}", "name": "f", "arguments": args,
+                "status": status}
+    events: List[Dict[str, Any]] = [_created()]
+    for i, args in enumerate(('{"a": 1}', '{"b": 2}')):
+        events += [{"type": "response.output_item.added", "output_index": i, "item": fc(i + 1, "", "in_progress")},
+                   {"type": "response.function_call_arguments.delta", "output_index": i, "item_id": f"fc_{i + 1}",
+                    "delta": args},
+                   {"type": "response.output_item.done", "output_index": i, "item": fc(i + 1, args)}]
+    events.append(_final([fc(1, '{"a": 1}'), fc(2, '{"b": 2}')]))
+    for n, e in enumerate(events):
+        e["sequence_number"] = n
+    calls = _calls([*events, *copy.deepcopy(events[4:])])
+    # before: [ToolCall call_1, ToolCall call_2, ToolCall call_1, InvalidToolCall call_2]
+    assert [c for c in calls if c[0] == "ToolCall"] == [("ToolCall", "f", "call_1", {"a": 1}),
+                                                        ("ToolCall", "f", "call_2", {"b": 2})]
+    assert len(calls) == 3
 
 
 def test_a_resumed_stream_with_the_same_calls_other_arguments_runs_neither() -> None:

@@ -250,6 +250,58 @@ def test_a_differing_repeated_message_is_not_guessed() -> None:
         acc.feed({"type": "response.output_item.done", "output_index": 0, "item": other})
 
 
+# ---- text deltas of a message re-sent after its end, without its ``output_item.added`` ----
+# openai-python's ``ResponseStreamState`` adds such a delta to the item at its ``output_index``
+# (its snapshot), while the done item and ``get_final_response()`` (the final event's ``output``)
+# hold the message's text once: the done item is its text; deltas repeating it add nothing.
+
+TEXT_AGAIN = [e for e in MSG_EVENTS if e["type"] == "response.output_text.delta"]
+
+
+@pytest.mark.parametrize("final", [False, True], ids=["no-final", "final"])
+@pytest.mark.parametrize("times", [1, 2])
+def test_text_deltas_of_an_ended_message_again_add_nothing(final: bool, times: int) -> None:
+    events = [CREATED, *MSG_EVENTS, *TEXT_AGAIN * times]
+    if final:
+        events.append({**FINAL, "response": {**FINAL["response"], "output": [MSG]}})
+    # before: "Sure.Sure." (the text doubled)
+    assert _text(events) == "Sure."
+    assert _text(_strip(events)) == "Sure."
+
+
+def test_text_deltas_of_an_ended_message_in_pieces_again_add_nothing() -> None:
+    pieces = [{**TEXT_AGAIN[0], "delta": d} for d in ("Su", "re", ".")]
+    assert _text([CREATED, MSG_EVENTS[0], *pieces, MSG_EVENTS[2], *pieces, pieces[0]]) == "Sure."
+
+
+def test_text_deltas_of_an_ended_commentary_message_again_add_nothing() -> None:
+    msg = {**MSG, "phase": "commentary"}
+    acc = Accumulator(D)
+    for e in [CREATED, {**MSG_EVENTS[0], "item": {**msg, "content": []}}, MSG_EVENTS[1],
+              {**MSG_EVENTS[2], "item": msg}, *TEXT_AGAIN]:
+        acc.feed(e)
+    acc.close()
+    # before: "Sure.Sure." in the commentary
+    assert (acc.text, acc.commentary) == ("", "Sure.")
+
+
+def test_other_text_deltas_of_an_ended_message_are_not_guessed() -> None:
+    acc = Accumulator(D)
+    for e in [CREATED, *MSG_EVENTS]:
+        acc.feed(e)
+    # before: "Sure.No." (text the done item does not hold appended to the reply's)
+    with pytest.raises(DecodeError, match="output_index 0"):
+        acc.feed({**TEXT_AGAIN[0], "delta": "No."})
+
+
+def test_text_deltas_of_another_message_at_an_ended_index_are_its_text() -> None:
+    # (a gateway sending no ``output_item.added``: another ``item_id`` is another message)
+    msg2 = {**MSG, "id": "msg_2", "content": [{"type": "output_text", "text": " Done.", "annotations": []}]}
+    events = [CREATED, *MSG_EVENTS, {**TEXT_AGAIN[0], "item_id": "msg_2", "delta": " Done."},
+              {**MSG_EVENTS[2], "item": msg2}]
+    assert _text(events) == "Sure. Done."
+
+
 def test_a_custom_tool_call_replayed_mid_input_gives_its_input_once() -> None:
     item = {"type": "custom_tool_call", "id": "ctc_1", "call_id": "call_9", "name": "exec", "input": ""}
     added = {"type": "response.output_item.added", "output_index": 0, "item": item}

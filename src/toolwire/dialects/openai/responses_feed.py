@@ -24,7 +24,7 @@ from ...stream._events import ArgsDelta, new_event
 from ...stream._skipped import skipped
 from .._common import describe_error
 from .responses_feed_builtin import client_done, is_server, server_added, server_done
-from .responses_feed_final import CALL_TYPES, Settled, Tables, plain, settle
+from .responses_feed_final import CALL_TYPES, Settled, Tables, ended_items, plain, settle
 from .responses_response import WAITS, responses_finish
 from .responses_sniff import CLIENT_TYPES, client_name
 from .responses_tools import NAME
@@ -90,6 +90,16 @@ class Feed:
         # first set mid-stream slows every attribute read of the hot loop
         self.rid: Optional[str] = None
         self.replaying = False
+        # the ``sequence_number`` of the item event read (``seq``), and of the last
+        # ``output_item.done`` of the response read (``top``; ``None`` at its start), as sent
+        # (numbers count up within a response): an item added where another ended at a number
+        # not past it is another response's (``responses_stream_phase``); set here, as
+        # ``rid``: the hot loop sets ``top``
+        self.seq: Any = None
+        self.top: Any = None
+        # how many times a call's id was set or changed where it ended (``_end``, ``_done``):
+        # ``settle``'s tables are built again then
+        self.renamed = 0
         # the items streamed again from their start while open, by ``output_index``: their
         # call (``None``: a message), the text they had, and how much of it the deltas re-sent
         # have repeated
@@ -116,6 +126,7 @@ class Feed:
         elif kind == "response.output_item.done":
             item = data.get("item")
             if type(item) is dict:
+                self.numbered(data)
                 self._done(key, item)
         elif kind == "response.function_call_arguments.done":
             c = self._call_at(key)
@@ -127,6 +138,7 @@ class Feed:
         elif kind == "response.output_item.added":
             item = data.get("item")
             if type(item) is dict:
+                self.numbered(data)
                 self._added(key, item)
         elif kind == "response.output_text.delta":
             delta = data.get("delta")
@@ -178,6 +190,14 @@ class Feed:
         elif type(kind) is not str or not kind.startswith("response."):  # another dialect's chunk with a call:
             skipped(core, data)  # refused, never passed over
 
+    def numbered(self, data: Dict[str, Any]) -> None:
+        """The ``sequence_number`` of the item event *data* (``seq``; of an
+        ``output_item.done``: ``top`` too)."""
+        seq = data.get("sequence_number")
+        self.seq = seq
+        if data.get("type") == "response.output_item.done":
+            self.top = seq
+
     def final_end(self, body: Dict[str, Any], status: Any, reason: str) -> None:
         """A final response *body* read (its items: ``final_calls``), then the finish: *reason*,
         but ``WAITS`` for a completed reply holding an ``mcp_approval_request`` (streamed, or
@@ -216,10 +236,14 @@ class Feed:
         # (``final_again``, inline: the hot loop reads every final response here)
         again = (last is not None and len(core.calls) == self.first
                  and (rid == last[1] if rid is not None and last[1] is not None else not self.streamed))
-        if (not again and last is not None and rid is not None and rid == last[1] and last[0] < self.first
-                and self.settled is not None and self.settled[0] == output):
+        # the final event of the response whose final event came last, after calls streamed since
+        # (``_read_again``): set against that response's calls, from where they begin
+        reread = (not again and last is not None and rid is not None and rid == last[1] and last[0] < self.first
+                  and self.settled is not None and self.settled[0] == output)
+        if reread and last is not None:
             self._read_again(last[0])
-        short = (plain(self, output, self.first) if type(output) is list and not again and len(core.calls) > self.first
+        short = (plain(self, output, self.first)
+                 if type(output) is list and not again and not reread and len(core.calls) > self.first
                  else None)  # (a plain final response: what ``settle`` would claim, read short; its types are text)
         if short is not None:
             self.settled = (output, short, None)
@@ -237,6 +261,13 @@ class Feed:
                 else:  # (its final event read before had no output: what ended then is in ``kept``)
                     self.settled = settle(self, output, last[0], None, None,
                                           self.kept[1] if self.kept is not None else {})
+            elif reread and last is not None and prior is not None:
+                # (an item read there is the call it was; the calls streamed since are those again:
+                # never an item of it added as a call the stream never carried, a second run)
+                was = prior[2] if prior[2] is not None else ended_items(
+                    self, last[0], self.kept[1] if self.kept is not None else {})
+                self.settled = settle(self, output, last[0], {**was, **ended_items(self, self.first, self.ended)},
+                                      prior)
             elif len(core.calls) == self.first:  # no call of it streamed: the calls are the final response's
                 made: Dict[int, Call] = {}  # (by place: the call each item made)
                 for i, item in enumerate(output):
@@ -254,11 +285,13 @@ class Feed:
                 self.settled = settle(self, output, self.first, None)
         elif not again:
             self.settled = None
-        if not again:
+        if not again and not reread:
             self.last = (self.first, rid)
         self.first = len(core.calls)
         if self.streamed:
             self.streamed = False
+        if self.top is not None:
+            self.top = None  # (what follows may be another response, counted from its start)
         if self.ended:  # (a new dict: the hot loop reads ``self.ended`` at each item event)
             self.kept = (self.rid, self.ended)
             self.ended = {}
@@ -391,7 +424,10 @@ class Feed:
             name = client_name(item)
             if name is not None:  # (the call its ``output_item.added`` opened, if any)
                 ident = nonempty_str(item.get("call_id"))
-                client_done(core, core.by_key.get(key) if key is not None else self._keyless(ident), item, name)
+                c = core.by_key.get(key) if key is not None else self._keyless(ident)
+                if c is not None and c.id is None and ident is not None:
+                    self.renamed += 1  # (``client_done`` gives it that id)
+                client_done(core, c, item, name)
                 return
         if is_server(item, kind):
             if kind == WAITS:
@@ -414,10 +450,11 @@ class Feed:
         if c.name is None:
             c.name = nonempty_str(item.get("name"))
         ident = nonempty_str(item.get("call_id"))
-        if ident is not None:  # the done item's, as openai-python's stream state keeps it (vLLM's gpt-oss
-            if c.id is not None and c.id != ident:  # stream gives the added item and the done item each its
+        if ident is not None and c.id != ident:  # the done item's, as openai-python's stream state keeps it
+            if c.id is not None:  # (vLLM's gpt-oss stream gives the added item and the done item each its
                 self.added_ids[c.pos] = c.id  # own ``call_id``)
             c.id = ident
+            self.renamed += 1
         c.pd = _extra(item)
         if item.get("status") == "incomplete" and core.finish_reason is None:
             # the item says it was cut off (the reply's own ``response.incomplete`` comes

@@ -28,9 +28,11 @@ from .responses_final_keys import (
     CALL_TYPES,
     call_key,
     contradicts,
+    given_namespace,
     item_key,
     loose_key,
     none_given,
+    other_namespace,
     restate,
     retake,
     runs_other,
@@ -208,9 +210,10 @@ def settle(feed: Feed, output: List[Any], first: int, done: Optional[Dict[int, D
                 restated[i] = True  # (its final status, as under fresh ids: 3b)
     others = [e for e in entries if e[0] not in by_item]
     keys = {e[0]: item_key(core, e[1], e[2], e[3]) for e in others}
-    for i, _, _, _, _ in others:  # 3. place: the ended call with the same content
+    for i, item, _, _, _ in others:  # 3. place: the ended call with the same content (and namespace)
         c = by_key.get(i)
-        if c is not None and c.pos in done and keys[i] is not None and call_key(c, done[c.pos]) == keys[i]:
+        if (c is not None and c.pos in done and keys[i] is not None and call_key(c, done[c.pos]) == keys[i]
+                and not other_namespace(done[c.pos], item)):
             claim(i, c)
     for i, item, server, name, _ in others:  # 3b. place: the ended built-in it differs from by ids and status only
         c = by_key.get(i)
@@ -220,17 +223,24 @@ def settle(feed: Feed, output: List[Any], first: int, done: Optional[Dict[int, D
                 and loose_key(done[c.pos]) == loose_key(item) is not None and claim(i, c)):
             restated[i] = True
     left = [e for e in others if e[0] not in by_item and keys[e[0]] is not None]
-    if left:  # 4. anywhere: an ended call with the same content (the first in stream order)
+    if left:  # 4. anywhere: an ended call with the same content (the first in stream order) and
+        # no other namespace: an item giving one takes a call of it, else one giving none (each call
+        # is in two stacks at most, a claimed one passed over once: linear)
         ended: Dict[Tuple[Any, ...], List[Call]] = {}
         for m in reversed(calls[first:]):
             if m.pos in done and m.pos not in claimed:
                 k = call_key(m, done[m.pos])
                 if k is not None:
                     ended.setdefault(k, []).append(m)
-        for i, _, _, _, _ in left:
-            stack = ended.get(keys[i] or ("",))
-            while stack:
-                if claim(i, stack.pop()):
+                    ended.setdefault(("ns", k, given_namespace(done[m.pos])), []).append(m)
+        for i, item, _, _, _ in left:
+            k = keys[i] or ("",)
+            ns = given_namespace(item)
+            for stack in ((ended.get(k),) if ns is None else (ended.get(("ns", k, ns)), ended.get(("ns", k, None)))):
+                while stack:
+                    if claim(i, stack.pop()):
+                        break
+                if i in by_item:
                     break
     for i, item, _, _, _ in others:  # 5. place: another function or custom tool call where an ended one is
         c = by_key.get(i)
@@ -281,31 +291,30 @@ def settle(feed: Feed, output: List[Any], first: int, done: Optional[Dict[int, D
 
 
 #: ``settle``'s tables of a response's calls (``_tables``): where its calls begin, how many
-#: calls the stream had, each call by its ``output_index`` and by its ids
-Tables = Tuple[int, int, Dict[int, Call], Dict[Tuple[bool, str], Call]]
+#: calls the stream had, how many ids a call had set or changed (``Feed.renamed``), each
+#: call by its ``output_index`` and by its ids
+Tables = Tuple[int, int, int, Dict[int, Call], Dict[Tuple[bool, str], Call]]
 
 
 def _tables(feed: Feed, first: int) -> Tuple[Dict[int, Call], Dict[Tuple[bool, str], Call]]:
     """The calls of the response read (from *first* on in ``core.calls``) by their
     ``output_index`` and by their ids (the first under each). Kept (``feed.tables``) while
-    no call is added and when every call was done: a done call's key and ids stay, so its
-    final event delivered again, each time with other items, builds them once (not once
-    per delivery: n deliveries of n calls were n² work)."""
+    no call is added and no call's id is set or changed (a call's key and ``server`` stay;
+    its id changes only where it ends, ``Feed.renamed``), open calls or not: its final
+    event delivered again, each time with other items, builds them once (not once per
+    delivery: n deliveries of n calls were n² work)."""
     calls = feed.core.calls
     kept = feed.tables
-    if kept is not None and kept[0] == first and kept[1] == len(calls):
-        return kept[2], kept[3]
+    if kept is not None and kept[0] == first and kept[1] == len(calls) and kept[2] == feed.renamed:
+        return kept[3], kept[4]
     by_key: Dict[int, Call] = {}
     by_id: Dict[Tuple[bool, str], Call] = {}
-    done = True
     for m in calls[first:]:
         if type(m.key) is int:
             by_key[m.key] = m
         if m.id is not None and (m.server, m.id) not in by_id:
             by_id[(m.server, m.id)] = m
-        if not m.done:
-            done = False
-    feed.tables = (first, len(calls), by_key, by_id) if done else None
+    feed.tables = (first, len(calls), feed.renamed, by_key, by_id)
     return by_key, by_id
 
 

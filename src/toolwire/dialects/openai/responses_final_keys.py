@@ -29,8 +29,8 @@ from .responses_calls import client_args, client_fault
 from .responses_sniff import client_name
 from .responses_tools import NAME
 
-__all__ = ["CALL_TYPES", "call_key", "contradicts", "item_key", "loose_key", "none_given", "restate", "retake",
-           "runs_other"]
+__all__ = ["CALL_TYPES", "call_key", "contradicts", "given_namespace", "item_key", "loose_key", "none_given",
+           "other_namespace", "restate", "retake", "runs_other"]
 
 #: The call items a ``function_call_arguments`` / ``custom_tool_call_input`` stream carries
 CALL_TYPES = frozenset({"function_call", "custom_tool_call"})
@@ -47,7 +47,14 @@ def _canonical(args: Any) -> Optional[Tuple[Any, ...]]:
     return json_identity(args)
 
 
-def _namespace(item: Dict[str, Any]) -> Optional[str]:
+def other_namespace(streamed: Dict[str, Any], item: Dict[str, Any]) -> bool:
+    """Whether two function call items give each a ``namespace``, and not the same (one
+    left out, ``null`` or ``""``: not given, as the SDK's default ``None``)."""
+    mine, its = given_namespace(streamed), given_namespace(item)
+    return mine is not None and its is not None and mine != its
+
+
+def given_namespace(item: Dict[str, Any]) -> Optional[str]:
     """A function call item's ``namespace`` (openai-python ``ResponseFunctionToolCall``:
     the API matches it with ``name``), ``None`` when not given."""
     ns = item.get("namespace")
@@ -96,9 +103,8 @@ def contradicts(core: Core, c: Call, streamed: Dict[str, Any], item: Dict[str, A
     name = item.get("name")
     if type(name) is str and name and c.name is not None and name != c.name:
         return True
-    mine_ns, its_ns = _namespace(streamed), _namespace(item)
-    if mine_ns is not None and its_ns is not None and mine_ns != its_ns:
-        return True  # (one left out, ``null`` or ``""``: not given, as the SDK's default ``None``)
+    if other_namespace(streamed, item):
+        return True
     field = "input" if kind == "custom_tool_call" else "arguments"
     text = item.get(field)
     if text is None or text == "" or text == streamed.get(field):

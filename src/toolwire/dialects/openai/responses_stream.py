@@ -206,11 +206,13 @@ class Handler(Phased):
                     end.ended = True
                     core.finalize(end)
                     self.ended[index] = (end, item)  # (``Phased``'s: the item ended there)
+                    self.top = data.get("sequence_number")  # (``numbered``)
                     end, item_read = None, False
                 elif start:
                     core.new(index, None, ident, name, True)
                     start = item_read = False
                 elif item_read:
+                    self.numbered(data)
                     (self._done if kind == "response.output_item.done" else self._added)(index, item)
                     item_read = False
                 elif final is not None:  # (``feed``'s reading of it, in its order: its items, then the finish)

@@ -93,6 +93,9 @@ class Phased(Feed):
     # text deltas again add nothing (its done item holds its text; a done item again with
     # other text is refused, ``_done``)
     resent: Optional[Set[int]] = None
+    # where the text deltas of a message re-sent after its end without its ``output_item.added``
+    # (``_stray``) are in its done item's text, by ``output_index`` and content index: that item, the place
+    strayed: Optional[Dict[Tuple[int, Any], Tuple[Dict[str, Any], int]]] = None
 
     def feed(self, data: Dict[str, Any]) -> None:
         kind = data.get("type")
@@ -113,6 +116,7 @@ class Phased(Feed):
         the stream from its start): what ended stays ended (``replaying``)."""
         resp = data.get("response")
         rid = resp.get("id") if type(resp) is dict else None
+        self.top = None  # (its events are counted from its start)
         if type(rid) is str and rid and rid == self.rid:
             self.replaying = True
             self.first = self.rid_first  # (its calls are those read since its first start)
@@ -209,16 +213,52 @@ class Phased(Feed):
             key = data.get("item_id")
             if type(key) is not str:
                 key = None
-        elif self.replaying or self.behind is not None or self.resent is not None:
-            new = self._replayed(key, delta)
-            if not new:
-                return
-            delta = new
+        else:
+            prior = self.ended.get(key)
+            if (prior is not None and prior[0] is None and key not in (self.began or ())
+                    and not (self.replaying or self.resent is not None and key in self.resent)):
+                ident = prior[1].get("id")
+                if type(ident) is str and ident and data.get("item_id") == ident:
+                    self._stray(key, prior[1], data.get("content_index"), delta)
+                    return
+            if self.replaying or self.behind is not None or self.resent is not None:
+                new = self._replayed(key, delta)
+                if not new:
+                    return
+                delta = new
         pieces = self.said.get(key) if self.said is not None else None
         if pieces is None:
             self.core.text(delta)
         elif delta:
             pieces.append(delta)
+
+    def _stray(self, key: int, item: Dict[str, Any], part: Any, delta: str) -> None:
+        """A text delta of the message *item* ended at *key* (its ``item_id``), no
+        ``output_item.added`` since: openai-python's stream state adds it to that item's
+        snapshot, its done item and the final response hold the text once. Deltas that
+        repeat the done item's text (its part *part*, else its text parts joined) add
+        nothing; other text is a ``DecodeError`` (which text is the reply's is not guessed)."""
+        content = item.get("content")
+        if type(content) is not list:
+            content = []
+        chosen = content[part] if type(part) is int and 0 <= part < len(content) else None
+        if type(chosen) is dict and chosen.get("type") == "output_text":
+            text = chosen.get("text") or ""
+        else:
+            text = "".join(p.get("text") or "" for p in content if type(p) is dict and p.get("type") == "output_text")
+        strayed = self.strayed
+        if strayed is None:
+            strayed = self.strayed = {}
+        was = strayed.get((key, part))
+        at = was[1] if was is not None and was[0] is item else 0
+        if not text.startswith(delta, at):
+            if not text.startswith(delta):  # (not from its start again either)
+                raise DecodeError(f"A text delta of the message ended at output_index {key} says other text "
+                                  "than its done item: not guessed which is the reply's", dialect=NAME,
+                                  loc="$.delta")
+            at = 0
+        at += len(delta)
+        strayed[(key, part)] = (item, 0 if at == len(text) else at)
 
     def _replayed(self, key: int, delta: str) -> str:
         """The new part of a text delta of the message at *key* while the response is
@@ -254,6 +294,12 @@ class Phased(Feed):
                         if self.said is None:
                             self.said = {}  # (text deltas go by ``said_text``)
                     return  # the start of the item ended there, again: nothing new
+                seq, top = self.seq, self.top
+                if type(seq) is int and type(top) is int and seq <= top:
+                    raise DecodeError(f"Another item was added at output_index {key} at sequence_number {seq}, "
+                                      f"not past the end of the item there ({top}): another response, with neither "
+                                      "response.created nor its final event before it; not read as one",
+                                      dialect=NAME, loc="$.item")
                 del self.ended[key]  # another item there (another response): what was there is over
                 if self.resent is not None:
                     self.resent.discard(key)
@@ -357,6 +403,8 @@ class Phased(Feed):
                 self.streamed = True
             self._message(key, item, len(core.text_parts), None, None)
             ended[key] = (None, item)
+            if self.said is None:
+                self.said = {}  # (text deltas go by ``said_text``: one of this message again is ``_stray``)
             return
         n = len(core.calls)
         super()._done(key, item)
