@@ -28,7 +28,7 @@ from typing import Any, Callable, List, Optional, Tuple
 from ._json_ints import read_int
 from ._policy import TooLong
 
-__all__ = ["Candidate", "candidates", "end_of_value", "extract_json"]
+__all__ = ["Candidate", "candidates", "end_of_value", "extract_json", "open_json"]
 
 _DECODER = json.JSONDecoder(strict=False, parse_int=read_int)
 _QUICK_FAILS = 32  # failed decodes before each opener is read by ``value_end`` first
@@ -87,14 +87,36 @@ def _fences(text: str) -> List[Tuple[str, int, int]]:
     return out
 
 
-def _scan(text: str) -> List[Candidate]:
+# how far before the end of the text a decode that failed may have failed for want of
+# more text: a literal cut short (``-Infinity``, 9 characters, read whole) or a number
+_NEAR_END = 10
+
+
+def open_json(text: str, before: int) -> bool:
+    """Whether a JSON value that more text could still complete begins before *before*
+    (a stream's text read as it grows, ``stream._think_read``): a decode of the scan
+    (``_scan``) from there that failed at or near the end of *text*, or inside a string
+    the text ends in; or a fenced block (``_fences``) never closed whose body begins there.
+    Candidates beginning before it are settled whatever text follows."""
+    fences = _fences(text)
+    if fences and fences[-1][2] == len(text) and fences[-1][1] <= before:
+        return True
+    opened: List[int] = []
+    _scan(text, before, opened)
+    return bool(opened)
+
+
+def _scan(text: str, until: int = -1, opened: Optional[List[int]] = None) -> List[Candidate]:
     """Every top-level value the decoder reads, from each opener not inside an earlier
     value (read or failed). The next ``{`` and the next ``[`` are each searched for again
     only once the scan has passed them, so the searches too read the text once (a search
-    for ``{`` from every ``[`` read the rest of the text again each time)."""
+    for ``{`` from every ``[`` read the rest of the text again each time). With *opened*
+    (``open_json``), the scan stops at *until* or at the first decode that failed for
+    want of more text, whose opener it adds to *opened*."""
     found: List[Candidate] = []
     pos = 0
     n = len(text)
+    near = n - _NEAR_END
     failed = 0  # decodes that failed: past ``_QUICK_FAILS``, an opener is read by ``value_end`` first
     brace = text.find("{")
     bracket = text.find("[")
@@ -109,22 +131,36 @@ def _scan(text: str) -> List[Candidate]:
             i = bracket
         else:
             i = brace if bracket < 0 or brace < bracket else bracket
+        if opened is not None and i >= until:
+            break
         if failed >= _QUICK_FAILS:  # (a failed decode's error counts the lines before it: quadratic)
             ok, stop = value_end(text, i)
             if not ok:
+                if opened is not None and (stop >= near or text.startswith('"', stop)):
+                    opened.append(i)  # (an unterminated string fails at its quote; so may another)
+                    break
                 pos = max(stop, i + 1)
                 continue
         try:
             value, end = _DECODER.raw_decode(text, i)
         except json.JSONDecodeError as exc:  # no answer begins inside it: go on where it failed
+            if opened is not None and (exc.pos >= near or exc.msg.startswith("Unterminated string")):
+                opened.append(i)
+                break
             failed += 1
             pos = max(exc.pos, i + 1)
             continue
         except ValueError:  # an integer too long to read, where the decoder does not say
             pos = _after_long_number(text, i)
+            if opened is not None and pos >= near:
+                opened.append(i)
+                break
             continue
         except RecursionError:  # nested deeper than the parser reads: no answer, nor inside it
             pos = max(end_of_value(text, i), i + 1)
+            if opened is not None and pos >= near:
+                opened.append(i)
+                break
             continue
         found.append(Candidate(value, i, end, "scan"))
         pos = end

@@ -28,9 +28,9 @@ Backslash escapes are not read; indented code blocks are not code here.
 
 from __future__ import annotations
 
-from typing import Dict, List, Tuple
+from typing import Dict, List, Optional, Tuple
 
-__all__ = ["code_regions"]
+__all__ = ["code_regions", "open_code"]
 
 _FENCES = "`~"
 
@@ -51,11 +51,27 @@ def code_regions(text: str, tags: Tuple[str, ...] = ()) -> List[Tuple[int, int]]
     return out
 
 
-def _scan(text: str, tags: Tuple[str, ...], line: int, prompt: str, out: List[Tuple[int, int]]) -> int:
+def open_code(text: str, tags: Tuple[str, ...] = ()) -> int:
+    """Where code that more text could still end begins (-1: none): a fence still open
+    at the end of *text*, or a backtick run of the paragraph still open there that
+    nothing closes yet but a later run of its length could (a stream's text read as it
+    grows, ``stream._think_read``). Code before it is settled whatever text follows."""
+    if "`" not in text and "~~~" not in text:
+        return -1
+    state: List[int] = []
+    rest = _scan(text, tags, 0, _prompt_block(text, tags), [], state)
+    if rest >= 0:
+        _scan(text, tags, rest, "", [], state)
+    return min(state) if state else -1
+
+
+def _scan(text: str, tags: Tuple[str, ...], line: int, prompt: str, out: List[Tuple[int, int]],
+          state: Optional[List[int]] = None) -> int:
     """Read ``text[line:]`` into *out*; *prompt*: the tag of a block the chat template
     opened (``_prompt_block``). Returns -1, or where to read again: a fence opened in that
     block and never closed ends at the block's closing tag (the first line that opens or
-    ends with it), and what follows is read anew (at most once: linear)."""
+    ends with it), and what follows is read anew (at most once: linear). *state*: where
+    code still open at the end begins is added to it (``open_code``)."""
     n = len(text)
     para = -1  # where the paragraph being read began, -1 when none is open
     fence, fence_len, fence_at = "", 0, 0  # the open fence's character and length, its line
@@ -113,6 +129,13 @@ def _scan(text: str, tags: Tuple[str, ...], line: int, prompt: str, out: List[Tu
         if nl < 0:
             break
         line = nl + 1
+    if state is not None:
+        if fence:
+            state.append(fence_at)
+        elif para >= 0:
+            at = _open_run(text, para, n)
+            if at >= 0:
+                state.append(at)
     if fence and pending >= 0:
         out.append((fence_at, pending))
         return pending
@@ -187,8 +210,18 @@ def _prompt_block(text: str, tags: Tuple[str, ...]) -> str:
     return ""
 
 
-def _spans(text: str, start: int, end: int, out: List[Tuple[int, int]]) -> None:
-    """The code spans of the paragraph ``text[start:end]``, added to *out*."""
+def _open_run(text: str, start: int, end: int) -> int:
+    """Where the first backtick run of the paragraph ``text[start:end]`` that its code
+    spans leave unclosed begins (``_spans`` passes it as literal backticks; a later run of
+    its length would close it), or -1."""
+    found: List[Tuple[int, int]] = []
+    _spans(text, start, end, found, True)
+    return found[0][0] if found else -1
+
+
+def _spans(text: str, start: int, end: int, out: List[Tuple[int, int]], unclosed: bool = False) -> None:
+    """The code spans of the paragraph ``text[start:end]``, added to *out* (*unclosed*:
+    instead, the first run nothing closes, as ``(start, end)`` of that run)."""
     runs: List[Tuple[int, int]] = []
     pos = text.find("`", start, end)
     while pos >= 0:
@@ -197,7 +230,7 @@ def _spans(text: str, start: int, end: int, out: List[Tuple[int, int]]) -> None:
             j += 1
         runs.append((pos, j))
         pos = text.find("`", j, end)
-    if len(runs) < 2:
+    if len(runs) < 2 and not unclosed:
         return
     after: List[int] = [-1] * len(runs)  # the next run of the same length, by index
     last: Dict[int, int] = {}
@@ -209,7 +242,11 @@ def _spans(text: str, start: int, end: int, out: List[Tuple[int, int]]) -> None:
     while k < len(runs):
         m = after[k]
         if m < 0:  # nothing closes it: literal backticks
+            if unclosed:
+                out.append(runs[k])
+                return
             k += 1
             continue
-        out.append((runs[k][0], runs[m][1]))
+        if not unclosed:
+            out.append((runs[k][0], runs[m][1]))
         k = m + 1

@@ -201,11 +201,11 @@ def _first_close(text: str, kept: _Kept) -> Tuple[int, str]:
 
 
 def split_think(text: str, reasoning: str) -> Tuple[str, str, bool]:
-    """``split_detail`` but its last item."""
+    """``split_detail`` but its last two items."""
     return split_detail(text, reasoning)[:3]
 
 
-def split_detail(text: str, reasoning: str) -> Tuple[str, str, bool, bool]:
+def split_detail(text: str, reasoning: str) -> Tuple[str, str, bool, bool, bool]:
     """Think blocks out of *text*, into *reasoning*: closed blocks anywhere outside the
     text's JSON values and markdown code and, when the reply has no reasoning of its own
     (*reasoning*, read from the provider's own channel: ``reasoning_content``...), a
@@ -216,12 +216,14 @@ def split_detail(text: str, reasoning: str) -> Tuple[str, str, bool, bool]:
     reasoning is the same reasoning sent twice, kept once; any other block is appended.
     Last, whether the text without its closed blocks opens (blanks aside) with ``{``,
     ``[`` or ``"``, as a whole-text JSON value would, and holds a closing tag such a value
-    would keep from the lone-tag rule (``stream._think_read``)."""
+    would keep from the lone-tag rule, and whether it holds a closing tag at all
+    (``stream._think_read``)."""
     found: List[str] = []
-    json_lead = False
+    json_lead = closing = False
     if "<" in text and any(f"<{t}>" in text or f"</{t}>" in text for t in _TAGS):
         new = take_closed_blocks(text, found, _Kept(text))
-        json_lead = opens_json(new) and any(f"</{t}>" in new for t in _TAGS)
+        closing = any(f"</{t}>" in new for t in _TAGS)
+        json_lead = closing and opens_json(new)
         if not reasoning:  # the lone-tag rules: no reasoning apart
             body = _leading_open(new)
             if body >= 0:  # an opening tag never closed: everything after it is reasoning
@@ -240,8 +242,8 @@ def split_detail(text: str, reasoning: str) -> Tuple[str, str, bool, bool]:
             joined = "\n".join(f for f in found if f and f != given)
             if joined:
                 reasoning = f"{reasoning}\n{joined}" if reasoning else joined
-            return _trimmed(new), reasoning, True, json_lead
-    return text, reasoning, False, json_lead
+            return _trimmed(new), reasoning, True, json_lead, closing
+    return text, reasoning, False, json_lead, closing
 
 
 def opens_json(text: str) -> bool:

@@ -378,3 +378,75 @@ def test_a_whole_call_beside_a_finish_does_not_cut_an_open_one() -> None:
     assert accumulate(chunks, "openai.chat") == expected
     assert accumulate(chunks) == expected
     assert _fed(chunks) == expected
+
+
+# Session 36's leftovers (its closing note, §6; revS2's review).
+
+def test_an_id_first_given_after_the_finish_joins_the_call() -> None:
+    """The head without an id, the id first on the next piece (at the call's index), a
+    finish on every chunk: as without the finish, one call (the id is the call's, as
+    ``Core.delta`` gives a call without one the first id at its index). toolwire ended
+    the call at the new id: a cut-off ``f`` and a nameless call, both invalid."""
+    chunks = [c({"role": "assistant", "tool_calls": [{"index": 0, "type": "function",
+                                                      "function": {"name": "f", "arguments": '{"a":'}}]}, "tool_calls"),
+              c({"tool_calls": [piece(0, "1}", id="call_1")]}, "tool_calls")]
+    expected = [ToolCall("f", {"a": 1}, "call_1")]
+    assert accumulate(chunks, "openai.chat") == expected
+    assert accumulate(chunks) == expected
+    assert _fed(chunks) == expected
+    assert accumulate([{**ch, "choices": [{**ch["choices"][0], "finish_reason": None}]} for ch in chunks]) == expected
+
+
+def test_another_id_after_the_finish_is_still_another_call() -> None:
+    """A call that came with an id, then a piece at its index with another id: another
+    call, the finish or not (``Core.delta``: a new id on an occupied index)."""
+    chunks = [c({"role": "assistant", "tool_calls": [head(0, "call_1", "f")]}, "tool_calls"),
+              c({"tool_calls": [piece(0, '{"a":1}')]}, "tool_calls"),
+              c({"tool_calls": [{**head(0, "call_2", "f"), "function": {"name": "f", "arguments": '{"a":2}'}}]},
+                "tool_calls")]
+    expected = [ToolCall("f", {"a": 1}, "call_1"), ToolCall("f", {"a": 2}, "call_2")]
+    assert accumulate(chunks, "openai.chat") == expected
+    assert _fed(chunks) == expected
+
+
+def _legacy(fc: Dict[str, Any], finish: Optional[str] = "function_call") -> Dict[str, Any]:
+    """A chunk of the deprecated ``delta.function_call`` (OpenAI's Chat reference:
+    ``function_call`` with ``name`` and ``arguments``; finish reason ``function_call``)."""
+    return c({"function_call": fc}, finish)
+
+
+@pytest.mark.parametrize("finish", ["function_call", "stop"])
+def test_legacy_function_call_pieces_after_the_finish_continue_the_call(finish: str) -> None:
+    """The legacy ``function_call`` in pieces, a finish on every chunk (LiteLLM's): the
+    pieces join as ``tool_calls`` pieces do (openai-python's ``ChatCompletionStreamState``
+    keeps adding them). toolwire ended the call at the first chunk: a cut-off ``f`` and a
+    nameless call, both invalid."""
+    chunks = [_legacy({"name": "f", "arguments": '{"a":'}, finish), _legacy({"arguments": "1}"}, finish)]
+    expected = [ToolCall("f", {"a": 1}, None)]
+    assert accumulate(chunks, "openai.chat") == expected
+    assert accumulate(chunks) == expected
+    assert _fed(chunks) == expected
+    assert accumulate([_legacy({"name": "f", "arguments": '{"a":'}, None), _legacy({"arguments": "1}"}, None),
+                       c({}, finish)]) == expected
+
+
+def test_a_chunk_without_a_legacy_piece_ends_the_legacy_call() -> None:
+    """After such a finish, a chunk of the choice without a piece ends the legacy call
+    (its ``CallDone`` there); text after it is no part of the call."""
+    acc = Accumulator("openai.chat")
+    acc.feed(_legacy({"name": "f", "arguments": '{"a":'}))
+    assert not [e for e in acc.feed(_legacy({"arguments": "1}"})) if isinstance(e, CallDone)]
+    events = acc.feed(c({"content": "done"}))
+    assert [e.call for e in events if isinstance(e, CallDone)] == [ToolCall("f", {"a": 1}, None)]
+    assert acc.close() == [ToolCall("f", {"a": 1}, None)]
+
+
+def test_another_legacy_name_after_the_finish_is_another_call() -> None:
+    """Another name in the legacy field after the finish: no part of the call (as without
+    the finish: a different name after arguments starts a new call)."""
+    chunks = [_legacy({"name": "f", "arguments": '{"a":1}'}), _legacy({"name": "g", "arguments": '{"b":2}'})]
+    out = accumulate(chunks, "openai.chat")
+    plain = accumulate([_legacy({"name": "f", "arguments": '{"a":1}'}, None),
+                        _legacy({"name": "g", "arguments": '{"b":2}'}, None), c({}, "function_call")])
+    assert out[0] == ToolCall("f", {"a": 1}, None) and [type(r) for r in out] == [type(r) for r in plain]
+    assert _fed(chunks) == out

@@ -104,6 +104,44 @@ def test_reading_the_commentary_after_every_event_is_linear(messages: int, monke
     assert counts == [500 * messages, 2000 * messages], counts  # each piece joined once
 
 
+def test_reading_many_commentary_messages_after_every_event_is_linear() -> None:
+    """Many short commentary messages, the commentary read after every event: each read
+    looked at every message read before (a check of each list per read: quadratic in the
+    messages, the session-36 note, §6). The lines run at 4n messages stay about 4x those at
+    n (a check of each message per read: about 16x)."""
+    def read(n: int) -> str:
+        acc = Accumulator("openai.responses")
+        text = ""
+        for e in _commentary_stream(2, n):
+            acc.feed(e)
+            text = acc.commentary
+        return text
+
+    assert read(3) == "\n".join(["word word "] * 3)
+    small, big = lines_run(lambda: read(150)), lines_run(lambda: read(600))
+    assert big / small < 5, (small, big)
+
+
+def test_commentary_read_after_every_event_is_the_messages_joined_whole() -> None:
+    """A message re-read as commentary at the final event goes in before those after it
+    (an insert), and an earlier message's text is replaced by its final's: each read is
+    the messages joined whole."""
+    events = _commentary_stream(2, 3)
+    events.insert(5, {"type": "response.output_text.delta", "item_id": "m0", "output_index": 0,
+                      "content_index": 0, "delta": "late "})  # an earlier message's delta after a later one's
+    final = {"type": "response.completed", "response": {"id": "resp_1", "object": "response", "status": "completed",
+             "output": [{"id": f"m{m}", "type": "message", "role": "assistant", "status": "completed",
+                         "phase": "commentary", "content": [{"type": "output_text", "text": f"final {m}",
+                                                              "annotations": []}]} for m in range(3)]}}
+    acc = Accumulator("openai.responses")
+    for e in [*events, final]:
+        acc.feed(e)
+        core = acc._core
+        assert core is not None
+        assert acc.commentary == "\n".join("".join(p) for p in core.commentary_parts or ())
+    assert acc.commentary == "final 0\nfinal 1\nfinal 2"
+
+
 def _whole_text(acc: Accumulator) -> str:
     core = acc._core
     assert core is not None

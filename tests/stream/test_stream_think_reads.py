@@ -112,6 +112,13 @@ def _read_after_each(first: str, n: int, piece: str) -> str:
     ("<think>plan</think>\n{\"items\": [", "\"item\", ", "{\"items\": [\"item\", \"item\","),  # a JSON answer
     ("<think>plan</think>\n\n", "<p>a</p> ", "<p>a</p> <p>a</p>"),  # HTML after it
     ("{\"a\": [<think>plan</think>\n\n", "x] ", None),  # an opener before the tag: split whole again
+    # code and JSON in the reasoning, each closed before the block's tag (the session-36 note, §6: the whole
+    # text was split on each read)
+    ("<think>call `f(x)` first</think>\n", "word ", "word word"),
+    ("<think>args {\"a\": 1} and [1, 2]</think>\n", "word ", "word word"),
+    ("<think>a ``` b ~~~ c</think>\n", "word ", "word word"),
+    ("```py\nx\n```\n<think>r</think>\n", "word ", "```py\nx\n```\nword word"),
+    ("<think>try:\n```py\nf({})\n```\n</think>\n", "word ", "word word"),
 ])
 def test_reading_after_every_chunk_scans_the_new_text(first: str, piece: str, text: Optional[str],
                                                       monkeypatch: Any) -> None:

@@ -12,15 +12,12 @@ that is no ``Pieces`` is joined whole on each read.
 
 from __future__ import annotations
 
-from typing import Any, List, Optional, Sequence, Tuple
+from typing import Any, Iterable, List, Optional, Sequence, Tuple
 
-__all__ = ["Joined", "JoinedLines", "Pieces", "join_pieces", "joined", "joined_lines"]
+__all__ = ["Joined", "Lines", "Message", "Pieces", "join_pieces", "joined"]
 
 #: the text of *parts* as last read: (the list, its edits then, its length then, the text)
 Joined = Tuple[List[str], int, int, str]
-#: the text of lists of pieces, one line each, as last read: (each list, its edits then, its
-#: length then; the text)
-JoinedLines = Tuple[List[Tuple[List[str], int, int]], str]
 
 
 class Pieces(List[str]):
@@ -29,41 +26,44 @@ class Pieces(List[str]):
 
     edits = 0  # (a class default until the first edit: an instance attribute then)
 
-    def __setitem__(self, key: Any, value: Any) -> None:
+    def _edited(self) -> None:
         self.edits += 1
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        self._edited()
         super().__setitem__(key, value)
 
     def __delitem__(self, key: Any) -> None:
-        self.edits += 1
+        self._edited()
         super().__delitem__(key)
 
     def __imul__(self, n: Any) -> Pieces:  # type: ignore[misc]
-        self.edits += 1
+        self._edited()
         super().__imul__(n)
         return self
 
     def insert(self, index: Any, value: str) -> None:
-        self.edits += 1
+        self._edited()
         super().insert(index, value)
 
     def pop(self, index: Any = -1) -> str:
-        self.edits += 1
+        self._edited()
         return super().pop(index)
 
     def remove(self, value: str) -> None:
-        self.edits += 1
+        self._edited()
         super().remove(value)
 
     def clear(self) -> None:
-        self.edits += 1
+        self._edited()
         super().clear()
 
     def sort(self, *args: Any, **kwargs: Any) -> None:
-        self.edits += 1
+        self._edited()
         super().sort(*args, **kwargs)
 
     def reverse(self) -> None:
-        self.edits += 1
+        self._edited()
         super().reverse()
 
 
@@ -84,28 +84,175 @@ def joined(parts: List[str], last: Optional[Joined]) -> Joined:
     return (parts, edits, n, join_pieces(parts))
 
 
-def joined_lines(parts: List[List[str]], last: Optional[JoinedLines]) -> JoinedLines:
-    """The texts of the lists of pieces *parts*, a line each (``Accumulator.commentary``):
-    *last*'s text, the pieces appended since to its last list and the lists added after
-    it, while every list it read is still there, in its place, a ``Pieces`` not edited
-    otherwise and, but its last, no longer; else all of them joined. A check of each list
-    per read, not of each piece."""
-    text: Optional[str] = None
-    if last is not None and len(parts) >= len(last[0]):
-        seen = last[0]
-        text = last[1]
-        for i, (p, edits, n) in enumerate(seen):
-            now = parts[i]
-            if now is not p or type(now) is not Pieces or now.edits != edits or len(now) < n or (
-                    len(now) != n and i != len(seen) - 1):
-                text = None
-                break
-        if text is not None:
-            p, _, n = seen[-1]
-            if len(p) > n:
-                text += join_pieces(p, n)
-            for p in parts[len(seen):]:
-                text += "\n" + join_pieces(p)
-    if text is None:
-        text = "\n".join([join_pieces(p) for p in parts])
-    return [(p, p.edits if type(p) is Pieces else -1, len(p)) for p in parts], text
+class Message(Pieces):
+    """The pieces of one commentary message (``Lines``): every change, an append too, is
+    told to the lines that hold it."""
+
+    lines: Optional[Lines] = None  # the lines holding it (class defaults until held)
+    at = -1  # its place there
+
+    def _edited(self) -> None:
+        self.edits += 1
+        lines = self.lines
+        if lines is not None:
+            lines.dirty.append(self)
+
+    def append(self, piece: str) -> None:
+        super().append(piece)
+        lines = self.lines
+        if lines is not None:
+            lines.dirty.append(self)
+
+    def extend(self, pieces: Iterable[str]) -> None:
+        super().extend(pieces)
+        lines = self.lines
+        if lines is not None:
+            lines.dirty.append(self)
+
+    def __iadd__(self, pieces: Iterable[str]) -> Message:  # type: ignore[override, misc]
+        self.extend(pieces)
+        return self
+
+
+class Lines(List[List[str]]):
+    """The commentary's messages, each a list of pieces, read as one line each (``text``).
+    A read joins the pieces that came since the last one only, of the messages that told
+    of a change (``Message``) and of the messages appended since; an edit of the list
+    other than an append (a message put in before others, taken out) is counted, and the
+    text is then joined anew, as is a list holding a message that is no ``Message``."""
+
+    edits = 0  # (class defaults until the first edit, the first read)
+    plain = False  # a message that tells nothing of its changes (no ``Message``): joined whole
+    # as last read: the list's edits; each message's text (the last one's: the text's tail),
+    # length and edits; the text, and where its last line begins
+    _read: Optional[Tuple[int, List[str], List[int], List[int], str, int]] = None
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.dirty: List[Message] = []  # the messages that changed since the last read
+
+    def _edited(self) -> None:
+        self.edits += 1
+
+    def append(self, message: List[str]) -> None:
+        super().append(message)
+        self._held(message, len(self) - 1)
+
+    def _held(self, message: List[str], at: int) -> None:
+        if type(message) is not Message or (message.lines is not None and message.lines is not self) or (
+                message.lines is self and message.at != at and 0 <= message.at < len(self)
+                and self[message.at] is message):
+            self.plain = True  # (held twice, or by other lines: nothing tells which place changed)
+            return
+        message.lines = self
+        message.at = at
+
+    def extend(self, messages: Iterable[List[str]]) -> None:
+        for m in messages:
+            self.append(m)
+
+    def __iadd__(self, messages: Iterable[List[str]]) -> Lines:  # type: ignore[override, misc]
+        self.extend(messages)
+        return self
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        self._edited()
+        super().__setitem__(key, value)
+
+    def __delitem__(self, key: Any) -> None:
+        self._edited()
+        super().__delitem__(key)
+
+    def __imul__(self, n: Any) -> Lines:  # type: ignore[misc]
+        self._edited()
+        super().__imul__(n)
+        return self
+
+    def insert(self, index: Any, value: List[str]) -> None:
+        self._edited()
+        super().insert(index, value)
+
+    def pop(self, index: Any = -1) -> List[str]:
+        self._edited()
+        return super().pop(index)
+
+    def remove(self, value: List[str]) -> None:
+        self._edited()
+        super().remove(value)
+
+    def clear(self) -> None:
+        self._edited()
+        super().clear()
+
+    def sort(self, *args: Any, **kwargs: Any) -> None:
+        self._edited()
+        super().sort(*args, **kwargs)
+
+    def reverse(self) -> None:
+        self._edited()
+        super().reverse()
+
+    def text(self) -> str:
+        """The messages' texts, a line each (``Accumulator.commentary``)."""
+        read = self._read
+        if read is None or read[0] != self.edits or self.plain:
+            return self._whole()
+        _, texts, sizes, edits, text, tail = read
+        dirty = self.dirty
+        self.dirty = []
+        count = len(texts)
+        last = count - 1
+        anew = False  # a message before the last changed: the lines joined again from their texts
+        for m in dirty:
+            i = m.at
+            if i >= count or self[i] is not m:  # appended since (read below), or no longer held
+                continue
+            if i == last:  # (its text is the text's tail, from *tail*)
+                if m.edits != edits[i] or len(m) < sizes[i]:
+                    text = text[:tail] + join_pieces(m)
+                    edits[i] = m.edits
+                elif len(m) > sizes[i]:
+                    text += join_pieces(m, sizes[i])
+            else:
+                if m.edits != edits[i] or len(m) < sizes[i]:
+                    texts[i] = join_pieces(m)
+                    edits[i] = m.edits
+                elif len(m) > sizes[i]:
+                    texts[i] += join_pieces(m, sizes[i])
+                else:
+                    continue
+                anew = True
+            sizes[i] = len(m)
+        if anew:
+            texts[last] = text[tail:]
+            text = "\n".join(texts)
+            tail = len(text) - len(texts[last])
+        for i in range(count, len(self)):
+            added = self[i]
+            line = join_pieces(added)
+            if i:
+                texts[i - 1] = text[tail:]
+                tail = len(text) + 1
+                text = f"{text}\n{line}"
+            else:
+                text = line
+            texts.append(line)
+            sizes.append(len(added))
+            edits.append(added.edits if type(added) is Message else -1)
+        self._read = (self.edits, texts, sizes, edits, text, tail)
+        return text
+
+    def _whole(self) -> str:
+        """Every message joined (the first read, after an edit of the list)."""
+        self.dirty = []
+        self.plain = False
+        for m in self:
+            if type(m) is Message:
+                m.lines = None
+        for i, m in enumerate(self):
+            self._held(m, i)
+        texts = [join_pieces(m) for m in self]
+        text = "\n".join(texts)
+        self._read = (self.edits, texts, [len(m) for m in self], [m.edits if type(m) is Message else -1 for m in self],
+                      text, len(text) - len(texts[-1]) if texts else 0)
+        return text

@@ -11,7 +11,7 @@ from typing import Any, Dict, Hashable, List, Optional
 
 from .._dialect import finish_lookup, finish_word
 from ._call import Call, whole_value
-from ._pieces import Joined, JoinedLines, Pieces, joined, joined_lines
+from ._pieces import Joined, Lines, Message, Pieces, join_pieces, joined
 from ._results import Results
 from ._think_read import ThinkRead
 
@@ -25,7 +25,7 @@ class Replies(Results):
     texts: Dict[Hashable, List[str]]  # the text of the other alternative replies
     # the text the provider labels as no part of the answer (``Accumulator.commentary``):
     # the pieces of each such message, a list apiece; a class default until one comes
-    commentary_parts: Optional[List[List[str]]] = None
+    commentary_parts: Optional[List[List[str]]] = None  # (``Lines`` of ``Message``s, as made here)
     # the refusal of the first alternative reply, and of the others by scope (``refused``);
     # class defaults until one comes
     refusal_parts: Optional[List[str]] = None
@@ -39,9 +39,6 @@ class Replies(Results):
     _text_read: Optional[Joined] = None
     _refusal_read: Optional[Joined] = None
     _think_read: Optional[ThinkRead] = None
-    # the commentary as last read: its messages' pieces lists, their edits and lengths then,
-    # and the text (``commentary_text``); a class default until read
-    _commentary_read: Optional[JoinedLines] = None
 
     def text(self, piece: str, scope: Hashable = None) -> None:
         """Reply text; of the alternative reply *scope* when the stream has several
@@ -103,19 +100,21 @@ class Replies(Results):
 
     def commentary_text(self) -> str:
         """The commentary, one line per message (``Accumulator.commentary``): read after
-        every event, each piece is joined once (``_pieces.joined_lines``)."""
+        every event, each piece is joined once, and only the messages that changed since
+        are looked at (``_pieces.Lines``)."""
         parts = self.commentary_parts
         if not parts:
             return ""
-        read = self._commentary_read = joined_lines(parts, self._commentary_read)
-        return read[1]
+        if type(parts) is Lines:
+            return parts.text()
+        return "\n".join([join_pieces(p) for p in parts])
 
     def commentary(self) -> List[str]:
         """A message of commentary begins: the list its pieces go to (never ``text``)."""
         parts = self.commentary_parts
         if parts is None:
-            parts = self.commentary_parts = []
-        pieces: List[str] = Pieces()
+            parts = self.commentary_parts = Lines()
+        pieces: List[str] = Message()
         parts.append(pieces)
         return pieces
 

@@ -11,11 +11,15 @@ where a tag may have begun), which tells which rule gives the split without runn
   ``split_think``'s leading block never closed);
 - closing tags too: the whole text is split (``split_whole``) and the split kept as a
   base, then grown by the new text while that text can change nothing before it. The
-  base is kept when nothing before the text's last think tag can open markdown code or a
-  JSON value that text after it could end: no backtick or tilde (``_markdown_code``: a
-  code span, a fence, and ``_json_extract``'s fences, all begin at one of them, and a
-  fence line holds only blanks before it) and no ``{`` or ``[`` (a value
-  ``_json_extract`` scans begins at one) before it; the text neither opens with ``{``,
+  base is kept when nothing before the text's last think tag opens markdown code or a
+  JSON value that text after it could still end (``_settled``): no fence still open, no
+  backtick run its paragraph leaves unclosed while that paragraph may go on
+  (``_markdown_code.open_code``, read up to the text's last line, which may still change
+  what its line is; a tag on that line: not settled), no ``{`` or ``[`` whose decode
+  failed for want of more text, and no ``_json_extract`` fence still open
+  (``_json_extract.open_json``); with such a character before the tag and no reasoning
+  apart, no closing tag left once the closed blocks are out (the lone-tag rule reads
+  spans of its own); the text neither opens with ``{``,
   ``[`` or ``"`` (a whole-text JSON value) nor has a backslash among its last 6
   characters; without reasoning apart, the text without its closed blocks does not both
   open as JSON could and hold a closing tag (a whole JSON value of it would keep the tag
@@ -31,15 +35,19 @@ where a tag may have begun), which tells which rule gives the split without runn
   back until text follows them (``split_think`` strips the end).
 
 Any other text is split whole again: such reads cost the whole text. So does every read
-of a text holding a backtick, tilde, ``{`` or ``[`` before its last think tag (code in the
-reasoning, even `` `f(x)` ``), or new text that keeps holding tags: reading it after
-every chunk is quadratic there. A test counts the characters scanned and split.
+of a text whose code or JSON before its last think tag is still open (an unclosed
+backtick in a paragraph that goes on, a JSON string the text ends in), whose last tag
+stands on its last line beside such a character, or whose new text keeps holding tags:
+reading it after every chunk is quadratic there. A test counts the characters scanned
+and split.
 """
 
 from __future__ import annotations
 
 from typing import List, Optional, Tuple
 
+from .._json_extract import open_json
+from .._markdown_code import open_code
 from .._think import opens_json, split_detail
 
 __all__ = ["ThinkRead", "scan_tail", "split_whole"]
@@ -74,13 +82,31 @@ def scan_tail(text: str, start: int) -> str:
     return text[max(0, start - _REACH + 1):]
 
 
-def split_whole(text: str, reasoned: bool) -> Tuple[str, bool, bool]:
+def split_whole(text: str, reasoned: bool) -> Tuple[str, bool, bool, bool]:
     """``split_think`` of the whole *text* (every whole split of a read goes through
-    here): the text without its think blocks, whether any went, and whether the text
-    without its closed blocks opens as JSON could and holds a closing tag
-    (``_think.split_detail``)."""
-    out, _, stripped, json_lead = split_detail(text, "-" if reasoned else "")
-    return out, stripped, json_lead
+    here): the text without its think blocks, whether any went, whether the text
+    without its closed blocks opens as JSON could and holds a closing tag, and whether
+    it holds a closing tag at all (``_think.split_detail``)."""
+    out, _, stripped, json_lead, closing = split_detail(text, "-" if reasoned else "")
+    return out, stripped, json_lead, closing
+
+
+def _settled(text: str, last: int) -> bool:
+    """Whether no markdown code (``_markdown_code.open_code``) nor JSON value
+    (``_json_extract.open_json``) that text after *text* could still end begins before
+    *last* (where the text's last think tag begins): the spans that keep a tag as the
+    answer's own are then the same whatever text follows."""
+    head = text[:last]
+    if "`" in head or "~" in head:
+        # the text's last line may still become a fence line, a blank one, or hold the run
+        # that closes a code span: read up to it, and not at all when the tag is on it
+        line = text.rfind("\n") + 1
+        if last >= line:
+            return False
+        at = open_code(text[:line - 1], _TAGS)  # (its lines but the last, which is text)
+        if 0 <= at < last:
+            return False
+    return not (("{" in head or "[" in head or "`" in head) and open_json(text, last))
 
 
 class ThinkRead:
@@ -139,14 +165,14 @@ class ThinkRead:
                 self.waiting.append(new)
 
     def _split(self, text: str) -> None:
-        out, stripped, json_lead = split_whole(text, self.reasoned)
+        out, stripped, json_lead, closing = split_whole(text, self.reasoned)
         self.out = out
         self.base = None
         self.waiting = []
         last = max(0, _last_tag(text))
         head = text[:last]
         if (
-            any(c in head for c in "`~{[")
+            (any(c in head for c in "`~{[") and ((closing and not self.reasoned) or not _settled(text, last)))
             or text[last + _REACH:].isspace()
             or len(text) <= last + _REACH
             or _undecided(text, len(text) - _REACH + 1)

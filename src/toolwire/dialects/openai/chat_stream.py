@@ -27,7 +27,8 @@ Follows https://platform.openai.com/docs/api-reference/chat-streaming (checked
   finish beside argument pieces, whole calls included (LiteLLM's Gemini iterator sends
   it on every chunk; a whole-looking ``{}`` may be followed by the real object), a piece
   that can only continue a call of the choice (its index, or none after a call without
-  one; no id or its own, and with that id its own name or none) still goes on with it,
+  one; no id, its own or, for a call without one, a first id; its own name or none; the
+  legacy ``function_call``'s, no name or its own) still goes on with it,
   and a head at an index without an open call starts one beside them; the usage chunk
   (``choices: []`` with ``usage``, the last) or ``[DONE]`` ends them
   (``chat_stream_feed.Feed._finished``).

@@ -94,6 +94,15 @@ def _head_again(core: Core, c: Call, scope: int, index: Optional[int], ident: Op
         return core.new(None if index is None else (scope, index), scope, None, name, False)
     return c
 
+def _legacy_piece(delta: Dict[str, Any]) -> Any:
+    """*delta*'s legacy ``function_call`` when it carries a name or argument text (its
+    all-empty dummy adds nothing: ``Feed._legacy``), else ``None``."""
+    fc = delta.get("function_call")
+    if type(fc) is not dict or not (nonempty_str(fc.get("name")) or text_of(fc.get("arguments"))):
+        return None
+    return fc
+
+
 def _reasons(delta: Dict[str, Any]) -> bool:
     """Whether *delta* carries reasoning in a channel of its own, as ``read_chat`` reads
     it whole (``reasoning_content`` / ``reasoning``, text or ``{"content": …}``; a
@@ -168,6 +177,12 @@ class Feed:
             return
         core = self.core
         if scope not in self.tooled:
+            if scope in self.finished:
+                # after the choice's finish, as for ``tool_calls`` (``_call``): the rest of the
+                # choice's open legacy call when it has no name or the call's own; else it ends
+                c = core.by_key.get((scope, LEGACY))
+                if c is None or c.done or (name is not None and name != c.name):
+                    self._finished(scope)
             if value is None or type(value) is str:
                 call = core.delta(scope, LEGACY, None, name, text)
                 if not value:  # none (or ``""``): under another key they are refused
@@ -229,6 +244,8 @@ class Feed:
             pieces = delta.get("tool_calls") if type(delta) is dict else None  # tool-call pieces here
             if not pieces or (type(pieces) is not list and type(pieces) is not tuple):
                 pieces = None
+                if type(delta) is dict and scope not in self.tooled:  # or a piece of a legacy call
+                    pieces = _legacy_piece(delta)
             if pieces is None and scope in self.finished:
                 self._finished(scope)  # nothing goes on with its calls
             if type(delta) is not dict:
@@ -341,8 +358,10 @@ class Feed:
             if c is None or c.done:
                 if name is None or index is None:
                     self._finished(scope)
-            elif (own and ident != c.id) or (name is not None and name != c.name):
-                # (its own name without an id: as without the finish, ``Core.delta``'s rule 1 decides)
+            elif (own and ident != c.id and (c.id is not None or index is None)) or (
+                    name is not None and name != c.name):
+                # (its own name without an id, or the first id at the index of a call without one:
+                # as without the finish, ``Core.delta`` decides; it gives that call the id)
                 self._finished(scope)
         if type(ident) is not str or not ident:
             ident = None

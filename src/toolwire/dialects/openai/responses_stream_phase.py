@@ -54,7 +54,7 @@ from typing import Any, Dict, Hashable, List, Optional, Set, Tuple
 
 from ..._errors import DecodeError
 from ...stream._call import Call
-from ...stream._pieces import Pieces
+from ...stream._pieces import Lines, Message
 from .._common import join_text
 from .responses_feed import Feed
 from .responses_response import COMMENTARY
@@ -491,8 +491,8 @@ class Phased(Feed):
                 del parts[b:end]
                 held = core.commentary_parts
                 if held is None:
-                    held = core.commentary_parts = []
-                pieces = Pieces()
+                    held = core.commentary_parts = Lines()
+                pieces = Message()
                 if cat is None:
                     held.append(pieces)
                 else:
