@@ -296,32 +296,24 @@ class Core(Replies):
             if cur is not None and not cur.done:
                 if id is not None and cur.id is not None and cur.id != id:
                     cur = None  # a new id on an occupied index: a new call
-                elif name is not None and cur.name is not None and name != cur.name:
-                    if cur.size or (id is not None and id != cur.id):
-                        cur = None  # a different name after arguments, or with a new id: a new call
-                    elif id is None and cur.id is not None and not opening:
-                        cur.name = f"{cur.name}{name}"  # before argument text, no id of its own: the name's rest
-                    else:
-                        return self._unsure(cur, key, scope, id, name, text)
-                elif (name is not None and name == cur.name and cur.id is None and cur.size and cur.error is None
-                      and cur.full is None and cur.tree is None and whole_value(cur)):
-                    # the same name after a whole value, no id on either (a call with an id and a
-                    # delta without one: its re-emission, never a second call to run): a new call
-                    # if the text begins another
-                    starts = begins_value(text)
-                    if starts is None:
-                        c = self.new(key, scope, id, name, False)
-                        self._repeats.setdefault(scope, []).append((c, None))
-                        if text:
-                            self.add(c, text)
-                        return c
-                    if starts:
-                        cur = None
+                elif name is not None and cur.name is not None:
+                    cur, final = self._named_again(cur, key, scope, id, name, text, opening)
+                    if final:
+                        assert cur is not None
+                        return cur
             c = cur
         if c is None and key is None and id is None:
             cur = self.latest(scope)
-            if cur is not None and not cur.done and not (name is not None and cur.name is not None):
-                c = cur
+            if cur is not None and not cur.done:
+                if name is None or cur.name is None:
+                    c = cur
+                elif cur.key is None:
+                    # a name again without an index nor an id: the latest call open is the one
+                    # such a delta goes on with (rule 1), read as at an occupied index
+                    c, final = self._named_again(cur, None, scope, None, name, text, opening)
+                    if final:
+                        assert c is not None
+                        return c
         if c is None:
             c = self.new(key, scope, id, name, False)
         else:
@@ -334,6 +326,34 @@ class Core(Replies):
             self.add(c, text)
         return c
 
+    def _named_again(self, cur: Call, key: Hashable, scope: Hashable, id: Optional[str], name: str,
+                     text: Optional[str], opening: bool) -> Tuple[Optional[Call], bool]:
+        """A named delta for the open call *cur* (at *key*, or, with no index nor id, the
+        latest call open): *cur* again, a new call (``None``), or, when the second item is
+        true, the call it went to, text added."""
+        if name != cur.name:
+            if cur.size or (id is not None and id != cur.id):
+                return None, False  # a different name after arguments, or with a new id: a new call
+            if id is None and cur.id is not None and not opening:
+                cur.name = f"{cur.name}{name}"  # before argument text, no id of its own: the name's rest
+                return cur, False
+            return self._unsure(cur, key, scope, id, name, text), True
+        if cur.id is None and cur.size and cur.error is None and cur.full is None and cur.tree is None \
+                and whole_value(cur):
+            # the same name after a whole value, no id on either (a call with an id and a
+            # delta without one: its re-emission, never a second call to run): a new call
+            # if the text begins another
+            starts = begins_value(text)
+            if starts is None:
+                c = self.new(key, scope, id, name, False)
+                self._repeats.setdefault(scope, []).append((c, None))
+                if text:
+                    self.add(c, text)
+                return c, True
+            if starts:
+                return None, False
+        return cur, False
+
     def _unsure(self, cur: Call, key: Hashable, scope: Hashable, id: Optional[str], name: str,
                 text: Optional[str]) -> Call:
         """A different name at *key*, whose call *cur* has no argument text yet, with no
@@ -342,7 +362,8 @@ class Core(Replies):
         one without arguments? Neither runs: *cur* is invalid now, the new call as it
         ends (its text kept as its ``raw``: ``_judge_repeats``)."""
         at = key[1] if type(key) is tuple else key
-        why = (f"came at {f'index {at}' if type(at) is int else repr(at)} after the call {cur.name!r} there, which "
+        where = "without an index" if key is None else f"at {f'index {at}' if type(at) is int else repr(at)}"
+        why = (f"came {where} after the call {cur.name!r} there, which "
                "has no arguments yet, with no id telling: the rest of its name (sent in pieces) or another call? "
                "Not guessed")
         self.fail(cur, f"The name {name!r} {why}")
