@@ -177,8 +177,9 @@ class Handler:
                     if c is None:
                         c = core.open(key, None, None)
                     c.obj = piece
-                elif piece is not None:  # text (``""`` starts a call too); else the call is invalid
-                    core.add_at(key, piece)
+                elif piece is not None:  # text; else the call is invalid
+                    if piece != "":  # an empty piece adds nothing, never a nameless call (after its block's stop)
+                        core.add_at(key, piece)
                 else:  # arguments under another key: the call is invalid (``decode`` refuses it so)
                     c = core.find(key)
                     if c is not None:

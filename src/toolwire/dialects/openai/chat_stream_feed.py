@@ -94,6 +94,14 @@ def _head_again(core: Core, c: Call, scope: int, index: Optional[int], ident: Op
         return core.new(None if index is None else (scope, index), scope, None, name, False)
     return c
 
+def _empty(tc: Dict[str, Any], fn: Any, ident: Any) -> bool:
+    """Whether the delta *tc* (its ``function`` *fn*, its ``id`` *ident*) carries nothing
+    of a call: a call's own fields only, no id (none, ``""``, mistralai's ``"null"``), and
+    in ``function`` (if any) nothing but an empty name and empty arguments."""
+    return (ITEM.issuperset(tc) and "custom" not in tc and ident in (None, "", "null")
+            and (fn is None or (type(fn) is dict and FUNCTION_FIELDS.issuperset(fn))))
+
+
 def _legacy_piece(delta: Dict[str, Any]) -> Any:
     """*delta*'s legacy ``function_call`` when it carries a name or argument text (its
     all-empty dummy adds nothing: ``Feed._legacy``), else ``None``."""
@@ -363,6 +371,13 @@ class Feed:
                 # (its own name without an id, or the first id at the index of a call without one:
                 # as without the finish, ``Core.delta`` decides; it gives that call the id)
                 self._finished(scope)
+        if name is None and not text and value is None and not custom and _empty(tc, fn, ident):
+            # an empty piece (no id, no name, no argument text) where no call is open: it adds
+            # nothing (openai-python's ``ChatCompletionStreamState`` adds nothing either), never
+            # a nameless call (one after the call's finish chunk: a phantom InvalidToolCall)
+            c = core.by_key.get((scope, index)) if index is not None else core.latest(scope)
+            if c is None or c.done:
+                return
         if type(ident) is not str or not ident:
             ident = None
         elif ident == "null":  # mistralai's ``ToolCall`` placeholder: the wire had no id
