@@ -434,7 +434,7 @@ class Phased(Feed):
         began = self.began or {}
         core = self.core
         end = len(core.text_parts)
-        cat: Optional[int] = None
+        plan = _Plan(core)
         for i in range(len(output) - 1, -1, -1):
             item = output[i]
             if type(item) is not dict or item.get("type") != "message":
@@ -450,19 +450,21 @@ class Phased(Feed):
             if type(at) is int:
                 end = min(end, at)
             elif at is not None:  # a commentary message's pieces: the place of those before it
-                cat = next((j for j, p in enumerate(core.commentary_parts or ()) if p is at), cat)
+                plan.before(at)
             else:
                 # its deltas: since its ``output_item.added``, else since the message read before
                 # when no message read follows it, else none (it goes in before that one)
                 start = None if i in began or end == len(core.text_parts) else end
-                end, cat = self._message(i, item, end, start, cat)
+                end = self._message(i, item, end, start, plan)
+        plan.apply()
 
     def _message(self, key: int, item: Dict[str, Any], end: int, start: Optional[int],
-                 cat: Optional[int]) -> Tuple[int, Optional[int]]:
+                 plan: Optional[_Plan]) -> int:
         """Read the message *item* at *key*, whose deltas (if they went to the text) are the
         text from where it began (*start*, else its ``output_item.added``'s place, else
-        ``mark``) to *end*; a new commentary message goes in at *cat* (else last). Returns
-        where its text begins and where its commentary is."""
+        ``mark``) to *end*; a new commentary message goes in where *plan* says (the final
+        event's messages, read last to first: before the commentary of the message after
+        it), else last. Returns where its text begins."""
         core = self.core
         parts = core.text_parts
         ident = item.get("id")
@@ -493,26 +495,32 @@ class Phased(Feed):
                 if held is None:
                     held = core.commentary_parts = Lines()
                 pieces = Message()
-                if cat is None:
+                if plan is None:
                     held.append(pieces)
                 else:
-                    held.insert(cat, pieces)
+                    plan.insert(pieces)
                 self._said(key, ident, pieces)
                 if text or seen:
                     pieces.append(text or seen)
-            elif text and "".join(pieces) != text:
-                pieces[:] = [text]
+            else:
+                if text and "".join(pieces) != text:
+                    pieces[:] = [text]
+                if plan is not None:
+                    plan.before(pieces)
             starts[key] = pieces
             if ident is not None:
                 starts[ident] = pieces
             self.mark = len(parts)
-            return b, next((j for j, p in enumerate(core.commentary_parts or ()) if p is pieces), cat)
+            return b
         if pieces is not None and said is not None:  # the answer's after all: its pieces are its text
-            held = core.commentary_parts or []
-            for i, p in enumerate(held):
-                if p is pieces:
-                    del held[i]
-                    break
+            if plan is not None:
+                plan.drop(pieces)
+            else:
+                held = core.commentary_parts or []
+                for i in range(len(held) - 1, -1, -1):  # (most often the last one)
+                    if held[i] is pieces:
+                        del held[i]
+                        break
             said.pop(key, None)
             said.pop(ident, None)
             seen = "".join(pieces)
@@ -526,7 +534,56 @@ class Phased(Feed):
         if ident is not None:
             starts[ident] = b
         self.mark = len(parts)
-        return b, cat
+        return b
+
+
+class _Plan:
+    """Where the final event's commentary messages go among those held, and which go
+    out (``Phased.final_text``, which reads the messages last to first), applied at once
+    (``apply``): a place is a message, not a position, and nothing is searched for."""
+
+    def __init__(self, core: Any) -> None:
+        self.core = core
+        self.ids: Optional[Set[int]] = None  # the ids of the messages held (made when first asked)
+        self.anchor: Optional[int] = None  # the message held a new one goes before (``None``: last)
+        self.put: Dict[Optional[int], List[List[str]]] = {}  # new messages, by anchor, last first
+        self.gone: Set[int] = set()
+
+    def before(self, pieces: List[str]) -> None:
+        """A message read before is where a new one goes next (if held: else, as before)."""
+        ids = self.ids
+        if ids is None:
+            ids = self.ids = {id(p) for p in self.core.commentary_parts or ()}
+        if id(pieces) in ids:
+            self.anchor = id(pieces)
+
+    def insert(self, pieces: List[str]) -> None:
+        """A new message, before the anchor and the new ones put there since."""
+        self.put.setdefault(self.anchor, []).append(pieces)
+
+    def drop(self, pieces: List[str]) -> None:
+        """A message read as commentary that is the answer's after all."""
+        self.gone.add(id(pieces))
+
+    def apply(self) -> None:
+        put, gone, core = self.put, self.gone, self.core
+        if not put and not gone:
+            return
+        held = core.commentary_parts
+        if held is None:
+            held = core.commentary_parts = Lines()
+        if not gone and len(put) == 1 and None in put:  # new ones last only: appended
+            held.extend(reversed(put[None]))
+            return
+        new: List[List[str]] = []
+        for m in held:
+            mine = put.get(id(m))
+            if mine:
+                new.extend(p for p in reversed(mine) if id(p) not in gone)
+            if id(m) not in gone:
+                new.append(m)
+        new.extend(p for p in reversed(put.get(None, ())) if id(p) not in gone)
+        held[:] = new
 
 
 def _said(item: Dict[str, Any]) -> Tuple[Any, Any]:
