@@ -111,7 +111,17 @@ def _read_after_each(first: str, n: int, piece: str) -> str:
     ("<think>plan</think>\n", "if a < b: ", "if a < b: if a < b:"),  # a '<' no text after it makes a tag
     ("<think>plan</think>\n{\"items\": [", "\"item\", ", "{\"items\": [\"item\", \"item\","),  # a JSON answer
     ("<think>plan</think>\n\n", "<p>a</p> ", "<p>a</p> <p>a</p>"),  # HTML after it
-    ("{\"a\": [<think>plan</think>\n\n", "x] ", None),  # an opener before the tag: split whole again
+    # an opener before the tag: split whole again only when a value begun before it may end (it never
+    # decodes here: the block is out)
+    ("{\"a\": [<think>plan</think>\n\n", "x] ", "{\"a\": [\n\nx] x]"),
+    ("call `f <think>plan</think> ", "x ", None),  # a code span its paragraph may still close: split whole
+    # a JSON answer keeping a closing tag without reasoning apart (session 37): while the value that holds the
+    # tag is open, the text before the tag is reasoning (the lone-tag rule); the split grows until it may end
+    ("{\"answer\": \"a</think>b ", "word ", "b word word"),
+    ("{\"answer\": \"a</think>b\", ", "\"k\": \"v\", ", "b\", \"k\": \"v\", \"k\": \"v\","),
+    ("\"a</think>", "y ", "y y"),
+    ("{\"a\": 1}</think>more ", "x ", "more x x"),
+    ("{\"a\": \"<think>r</think>\" , \"b\": [\"</think>", "z ", "z z"),
     # code and JSON in the reasoning, each closed before the block's tag (the session-36 note, §6: the whole
     # text was split on each read)
     ("<think>call `f(x)` first</think>\n", "word ", "word word"),

@@ -11,19 +11,24 @@ where a tag may have begun), which tells which rule gives the split without runn
   ``split_think``'s leading block never closed);
 - closing tags too: the whole text is split (``split_whole``) and the split kept as a
   base, then grown by the new text while that text can change nothing before it. The
-  base is kept when nothing before the text's last think tag opens markdown code or a
-  JSON value that text after it could still end (``_settled``): no fence still open, no
-  backtick run its paragraph leaves unclosed while that paragraph may go on
+  base is kept when nothing before the text's last think tag opens markdown code that
+  text after it could still end: with a backtick or tilde before the tag, no fence still
+  open, no backtick run its paragraph leaves unclosed while that paragraph may go on
   (``_markdown_code.open_code``, read up to the text's last line, which may still change
   what its line is; a tag on that line: not settled), no ``{`` or ``[`` whose decode
-  failed for want of more text, and no ``_json_extract`` fence still open
-  (``_json_extract.open_json``); with such a character before the tag and no reasoning
-  apart, no closing tag left once the closed blocks are out (the lone-tag rule reads
-  spans of its own); the text neither opens with ``{``,
-  ``[`` or ``"`` (a whole-text JSON value) nor has a backslash among its last 6
-  characters; without reasoning apart, the text without its closed blocks does not both
-  open as JSON could and hold a closing tag (a whole JSON value of it would keep the tag
-  from ``_think.split_detail``'s lone-tag rule); and it
+  failed for want of more text and no ``_json_extract`` fence still open
+  (``_json_extract.open_json``: ``_settled``), without reasoning apart no closing tag
+  left once the closed blocks are out (the lone-tag rule reads spans of its own), the
+  text does not open with ``{``, ``[`` or ``"`` (a whole-text JSON value) nor, without
+  reasoning apart, does the text without its closed blocks while it holds a closing tag.
+  Without backtick or tilde before the tag, the JSON values open whose end would change
+  the split are kept instead (``_watch``: the whole text as one value, the value begun
+  before the tag that failed for want of more text, and, without reasoning apart, the
+  same of the text without its closed blocks) and read on with each new text by
+  counting brackets and strings (``_Open``): the base holds until one of them may end
+  (a JSON value before the tag can only end with a ``}``, ``]`` or ``"`` of its own
+  depth; one that fails to decode fails at the same place whatever follows). The text
+  has no backslash among its last 6 characters; and it
   has a character that is no blank after its last think tag and that tag's length (the
   blanks and blank lines a block takes after it are settled) and no ``<`` in its last
   11 characters that may begin a tag, nor in its split's (a block taken out of
@@ -35,8 +40,8 @@ where a tag may have begun), which tells which rule gives the split without runn
   back until text follows them (``split_think`` strips the end).
 
 Any other text is split whole again: such reads cost the whole text. So does every read
-of a text whose code or JSON before its last think tag is still open (an unclosed
-backtick in a paragraph that goes on, a JSON string the text ends in), whose last tag
+of a text whose code before its last think tag is still open (an unclosed backtick in a
+paragraph that goes on, JSON beside such code), whose last tag
 stands on its last line beside such a character, or whose new text keeps holding tags:
 reading it after every chunk is quadratic there. A test counts the characters scanned
 and split.
@@ -44,11 +49,12 @@ and split.
 
 from __future__ import annotations
 
+import re
 from typing import List, Optional, Tuple
 
-from .._json_extract import open_json
+from .._json_extract import _scan, open_json
 from .._markdown_code import open_code
-from .._think import opens_json, split_detail
+from .._think import _Kept, opens_json, split_detail, take_closed_blocks
 
 __all__ = ["ThinkRead", "scan_tail", "split_whole"]
 
@@ -109,10 +115,115 @@ def _settled(text: str, last: int) -> bool:
     return not (("{" in head or "[" in head or "`" in head) and open_json(text, last))
 
 
+# what can end a JSON value: outside a string, a quote or a bracket; inside one, its quote or an escape
+_OUTSIDE = re.compile(r'["\[\]{}]')
+_INSIDE = re.compile(r'["\\]')
+
+
+class _Open:
+    """A JSON value (an object, an array, a string) open at the end of a text, read on as
+    text comes by counting brackets outside strings (a string's escapes read): ``end``
+    is where it may have ended, once it may have (a valid value ends exactly there; an
+    invalid one never decodes, so an end counted early only costs a split)."""
+
+    __slots__ = ("depth", "end", "escape", "string")
+
+    def __init__(self, text: str, start: int) -> None:
+        self.depth = 0
+        self.escape = False
+        self.string = text.startswith('"', start)
+        self.end = -1
+        self.feed(text, start + 1 if self.string else start)
+
+    def feed(self, text: str, pos: int) -> bool:
+        """Read ``text[pos:]`` on; whether the value may have ended in it."""
+        n = len(text)
+        if self.escape and pos < n:
+            self.escape = False
+            pos += 1
+        while pos < n:
+            if self.string:
+                m = _INSIDE.search(text, pos)
+                if m is None:
+                    return False
+                pos = m.end()
+                if m.group() == "\\":
+                    if pos >= n:
+                        self.escape = True
+                        return False
+                    pos += 1
+                    continue
+                self.string = False
+                if self.depth == 0:
+                    self.end = pos
+                    return True
+                continue
+            m = _OUTSIDE.search(text, pos)
+            if m is None:
+                return False
+            c = m.group()
+            pos = m.end()
+            if c == '"':
+                self.string = True
+            elif c == "{" or c == "[":
+                self.depth += 1
+            else:
+                self.depth -= 1
+                if self.depth <= 0:
+                    self.end = pos
+                    return True
+        return False
+
+
+def _lead(text: str) -> int:
+    """Where *text*'s first character that is no blank stands (-1: none)."""
+    for i, c in enumerate(text):
+        if not c.isspace():
+            return i
+    return -1
+
+
+def _opener(text: str, before: int) -> int:
+    """Where the JSON value that more text could still complete begins before *before*
+    (``_json_extract.open_json``'s scan), or -1."""
+    opened: List[int] = []
+    _scan(text, before, opened)
+    return opened[0] if opened else -1
+
+
+def _watch(text: str, head: str, reasoned: bool, closing: bool) -> Optional[List[_Open]]:
+    """The JSON values open in *text* whose end would change its split (``_split``): the
+    whole text as one value (it opens with ``{``, ``[`` or ``"``); a value begun before the
+    last think tag (*head* is the text before it); without reasoning apart and with a
+    closing tag left, the same of the text without its closed blocks, whose spans the
+    lone-tag rule reads. ``None`` when one of them ended with only blanks after it (the
+    whole text a value, which more text could undo): no base."""
+    watch: List[_Open] = []
+    texts = [text]
+    if closing and not reasoned:
+        texts.append(take_closed_blocks(text, [], _Kept(text)))
+    for k, t in enumerate(texts):
+        start = _lead(t)
+        if start >= 0 and t[start] in '{["':
+            v = _Open(t, start)
+            if v.end < 0:
+                watch.append(v)
+            elif t[v.end:].isspace() or v.end == len(t):
+                return None
+        if "{" in head or "[" in head:
+            at = _opener(t, _last_tag(t) if k else len(head))
+            if at >= 0:
+                v = _Open(t, at)
+                if v.end >= 0:
+                    return None
+                watch.append(v)
+    return watch
+
+
 class ThinkRead:
     """What the reads of one reply text saw (``read``)."""
 
-    __slots__ = ("base", "closes", "head", "out", "reasoned", "size", "tags", "waiting")
+    __slots__ = ("base", "closes", "head", "out", "reasoned", "size", "tags", "waiting", "watch")
 
     def __init__(self, reasoned: bool) -> None:
         self.reasoned = reasoned
@@ -122,6 +233,7 @@ class ThinkRead:
         self.out = ""  # the split at the last read
         self.base: Optional[bool] = None  # with a base split: whether it took anything out
         self.waiting: List[str] = []  # blanks after the split's end, held back
+        self.watch: List[_Open] = []  # with a base split: the JSON values whose end would change it
 
     def read(self, text: str) -> str:
         """The split of *text*, which is the text of the last read and what came since."""
@@ -143,7 +255,7 @@ class ThinkRead:
             self.out = text
         elif not self.closes:
             self.out = "" if not self.reasoned and self._opens(text) else text
-        elif self.base is not None and not _undecided(text, start):
+        elif self.base is not None and not _undecided(text, start) and not self._ended(text, start):
             self._grow(text, new)
         else:
             self._split(text)
@@ -152,6 +264,13 @@ class ThinkRead:
     def _opens(self, text: str) -> bool:
         """Whether *text* opens (blanks aside) with a think tag."""
         return self.head >= 0 and text.startswith(_OPENS, self.head)
+
+    def _ended(self, text: str, start: int) -> bool:
+        """Whether a JSON value the base split waits on may end in ``text[start:]``."""
+        ended = False
+        for v in self.watch:
+            ended = v.feed(text, start) or ended
+        return ended
 
     def _grow(self, text: str, new: str) -> None:
         if not self.base:  # nothing went: the text as it is
@@ -171,18 +290,24 @@ class ThinkRead:
         self.waiting = []
         last = max(0, _last_tag(text))
         head = text[:last]
+        code = "`" in head or "~" in head
         if (
-            (any(c in head for c in "`~{[") and ((closing and not self.reasoned) or not _settled(text, last)))
+            (code and ((closing and not self.reasoned) or not _settled(text, last)))
             or text[last + _REACH:].isspace()
             or len(text) <= last + _REACH
             or _undecided(text, len(text) - _REACH + 1)
             or "\\" in text[-6:]
-            or opens_json(text)
-            or (json_lead and not self.reasoned)
+            or (code and (opens_json(text) or (json_lead and not self.reasoned)))
             or _undecided(out, len(out) - _REACH + 1)
             or (stripped and not out and split_whole(text + "\nx", self.reasoned)[0])
         ):
             return
+        self.watch = []
+        if not code and ("{" in head or "[" in head or opens_json(text) or (closing and not self.reasoned)):
+            watch = _watch(text, head, self.reasoned, closing)
+            if watch is None:
+                return
+            self.watch = watch
         self.base = stripped
         if stripped:
             kept = text.rstrip()
