@@ -434,7 +434,7 @@ class Phased(Feed):
         began = self.began or {}
         core = self.core
         end = len(core.text_parts)
-        plan = _Plan(core)
+        plan: Optional[_Plan] = None  # (made when a message asks for it)
         for i in range(len(output) - 1, -1, -1):
             item = output[i]
             if type(item) is not dict or item.get("type") != "message":
@@ -450,13 +450,18 @@ class Phased(Feed):
             if type(at) is int:
                 end = min(end, at)
             elif at is not None:  # a commentary message's pieces: the place of those before it
+                if plan is None:
+                    plan = _Plan(core)
                 plan.before(at)
             else:
                 # its deltas: since its ``output_item.added``, else since the message read before
                 # when no message read follows it, else none (it goes in before that one)
                 start = None if i in began or end == len(core.text_parts) else end
+                if plan is None:
+                    plan = _Plan(core)
                 end = self._message(i, item, end, start, plan)
-        plan.apply()
+        if plan is not None:
+            plan.apply()
 
     def _message(self, key: int, item: Dict[str, Any], end: int, start: Optional[int],
                  plan: Optional[_Plan]) -> int:
@@ -541,6 +546,8 @@ class _Plan:
     """Where the final event's commentary messages go among those held, and which go
     out (``Phased.final_text``, which reads the messages last to first), applied at once
     (``apply``): a place is a message, not a position, and nothing is searched for."""
+
+    __slots__ = ("anchor", "core", "gone", "ids", "put")
 
     def __init__(self, core: Any) -> None:
         self.core = core
