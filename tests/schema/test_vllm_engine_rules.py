@@ -174,6 +174,19 @@ def test_vllm_reports_closed_objects_and_arrays() -> None:
     assert r.lossless  # narrowing loses no constraint
     r = S.render({"type": "object", "properties": {"a": {"type": "integer"}}, "additionalProperties": True}, "vllm")
     assert not r.report
+    # xgrammar 0.1.29 (vLLM's pin) refuses [] and [1] for two prefixItems; 0.2.9 takes them
+    r = S.render(_x({"type": "array", "prefixItems": [{"type": "integer"}] * 2, "items": True}), "vllm")
+    assert _acts(r) == {("/properties/x", "prefixItems", "narrowed")}
+    r = S.render(_x({"type": "array", "prefixItems": [{"type": "integer"}] * 2, "items": True, "minItems": 2}), "vllm")
+    assert not r.report
+
+
+def test_vllm_required_names_outside_properties_beside_a_map_are_unenforced() -> None:
+    # xgrammar takes {"a": 1} for it (no "b"): a widening, reported
+    kw = {"type": "object", "properties": {"a": {"type": "integer"}}, "required": ["b"],
+          "additionalProperties": {"type": "string"}}
+    r = S.render(kw, "vllm")
+    assert ("", "required", "unenforced") in _acts(r) and not r.lossless
 
 
 @pytest.mark.parametrize("kw", [{"type": "object", "properties": {"a": {"type": "integer"}}, "required": ["b"]},

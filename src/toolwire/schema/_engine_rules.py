@@ -21,8 +21,10 @@ request (HTTP 400). The profile's ``enforced_only`` flags read here:
   (llguidance "Unknown format"): moved;
 - ``"closes_objects"``: strict mode closes an object with ``properties`` or ``required``
   and no ``additionalProperties``, and an array past ``prefixItems`` without ``items``
-  (reported ``narrowed``); a ``required`` name not in ``properties`` of an object node
-  cannot be written (``{"type": "object", "required": ["b"]}`` takes only ``{}``).
+  (reported ``narrowed``), and before 0.2.9 (vLLM pins 0.1.29) an array shorter than
+  ``prefixItems``; a ``required`` name not in ``properties`` of an object node cannot be
+  written (``{"type": "object", "required": ["b"]}`` takes only ``{}``), nor is it
+  enforced beside ``additionalProperties`` of a schema.
 
 The profile's ``refused`` keywords (llguidance: "Unimplemented keys") are moved too.
 Linear: each node once, each pattern scanned once.
@@ -98,13 +100,18 @@ def _integer(node: Dict[str, Any]) -> bool:
     return kind == "integer" or (isinstance(kind, list) and "integer" in kind)
 
 
-def closed_nodes(wire: Any, profile: Profile) -> Tuple[List[Tuple[str, str, str]], List[Tuple[str, str]]]:
+def closed_nodes(wire: Any, profile: Profile) -> Tuple[List[Tuple[str, str, str]], List[Tuple[str, str]],
+                                                        List[Tuple[str, str, str]]]:
     """For a profile whose engine closes objects (``"closes_objects"``): ``(pointer,
-    keyword, why)`` narrowings and ``(pointer, why)`` nodes it cannot represent (a
-    ``required`` name not in ``properties`` of an object node)."""
+    keyword, why)`` narrowings, ``(pointer, why)`` nodes it cannot represent (a
+    ``required`` name not in ``properties`` of an object node) and ``(pointer, keyword,
+    why)`` keywords it does not enforce (such a name beside ``additionalProperties`` of a
+    schema)."""
     if "closes_objects" not in profile.enforced_only:
-        return [], []
-    narrowed, refused = [], []
+        return [], [], []
+    narrowed: List[Tuple[str, str, str]] = []
+    refused: List[Tuple[str, str]] = []
+    unenforced: List[Tuple[str, str, str]] = []
     for ptr, node in iter_subschemas(wire):
         if not isinstance(node, dict) or any(k in node for k in _DECIDERS):
             continue
@@ -115,18 +122,26 @@ def closed_nodes(wire: Any, profile: Profile) -> Tuple[List[Tuple[str, str, str]
                 and "patternProperties" not in node:
             narrowed.append((ptr, "additionalProperties", f"{profile.id} closes the object (strict mode): "
                              "keys not in properties are refused"))
-        if "prefixItems" in node and "items" not in node:
+        prefix = node.get("prefixItems")
+        if prefix is not None and "items" not in node:
             narrowed.append((ptr, "items", f"{profile.id} refuses items past prefixItems (strict mode)"))
+        least = node.get("minItems", 0)
+        if isinstance(prefix, list) and not (type(least) in (int, float) and least >= len(prefix)):
+            narrowed.append((ptr, "prefixItems", f"{profile.id}'s xgrammar before 0.2.9 (0.1.29 is vLLM's pin) "
+                             "refuses an array shorter than prefixItems"))
         props = node.get("properties")
         names = node.get("required")
-        # (beside additionalProperties false or a schema: JSON Schema's own conflict, the no-value rules')
-        if objects and isinstance(names, list) and node.get("additionalProperties", True) in (True, {}):
+        if objects and isinstance(names, list) and node.get("additionalProperties", True) is not False:
             extra = [n for n in names if type(n) is str and not (isinstance(props, dict) and n in props)]
-            if extra:
+            if extra and node.get("additionalProperties", True) not in (True, {}):
+                # beside a schema for the other keys (which the no-value rules read): not enforced
+                unenforced.append((ptr, "required", f"{profile.id} does not enforce required names that are not "
+                                   "properties: checked locally only"))
+            elif extra:
                 shown = ", ".join(map(repr, extra[:3]))
                 refused.append((ptr, f"required names that are not properties ({shown}) cannot be given under "
                                 f"{profile.id}'s grammar (it closes the object); declare them in properties"))
-    return narrowed, refused
+    return narrowed, refused, unenforced
 
 
 _LOOK = ("(?=", "(?!", "(?<=", "(?<!")

@@ -103,11 +103,13 @@ class Rewriter(RefRewrites, ObjectRewrites, AnyOfRewrites):
                 self.change(ptr, "pattern", "moved", why)
             for ptr, keyword, action, why in engine_moves(copied, self.p):
                 self.change(ptr, keyword, action, why)
-            narrowed, refused = closed_nodes(copied, self.p)
+            narrowed, refused, skipped = closed_nodes(copied, self.p)
             for ptr, keyword, why in narrowed:
                 self.change(ptr, keyword, "narrowed", why)
             for ptr, why in refused:
                 self.lint("not-representable", ptr, why)
+            for ptr, keyword, why in skipped:
+                self.change(ptr, keyword, "unenforced", why)
             for ptr, keyword, why in unenforced(copied, self.p):  # what is sent, at the same pointers
                 self.change(ptr, keyword, "unenforced", why)
             if self.p.object_root and isinstance(copied, dict) and "type" not in copied and "properties" in copied \
