@@ -70,14 +70,16 @@ def engine_moves(wire: Any, profile: Profile) -> List[Tuple[str, str, str, str]]
                 node["pattern"] = written
                 out.append((ptr, "pattern", "rewritten", "a search written as a whole-string match (the engine "
                             "matches the whole string)"))
+        hints = []
         for key, why in moves:
             value = node.pop(key)
             try:
                 shown = json.dumps(value, ensure_ascii=False)
             except ValueError:  # an integer of over 4,300 digits: Python does not write it
                 shown = "(an integer too long to write)"
-            _hint(node, [f"{key}: {shown}"])
+            hints.append(f"{key}: {shown}")
             out.append((ptr, key, "moved", f"{why}: into description, checked locally only"))
+        _hint(node, hints)
     return out
 
 
