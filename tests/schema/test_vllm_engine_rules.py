@@ -232,3 +232,28 @@ def test_prepare_refuses_a_pattern_the_local_check_cannot_run(target: str) -> No
     with pytest.raises(SchemaError):
         retry.generate(send, {"model": "m", "messages": [{"role": "user", "content": "hi"}]}, s, target=target)
     assert sent == []
+
+
+def test_the_engine_rules_visit_each_keyword_once(monkeypatch: Any) -> None:
+    """n properties each holding a refused keyword, a moved format and an unanchored
+    pattern, against 4n: the keyword checks grow 4x (counted, not timed)."""
+    from toolwire.schema import _engine_rules
+
+    seen = [0]
+    why = _engine_rules._why_moved
+
+    def counted(*args: Any) -> Any:
+        seen[0] += 1
+        return why(*args)
+
+    monkeypatch.setattr(_engine_rules, "_why_moved", counted)
+
+    def checks(n: int) -> int:
+        seen[0] = 0
+        props = {f"p{i}": {"type": "array", "items": {"type": "string", "format": "password", "pattern": "a" * n},
+                           "uniqueItems": True} for i in range(n)}
+        S.render({"type": "object", "properties": props}, "vllm")
+        return seen[0]
+
+    small, big = checks(50), checks(200)
+    assert small > 0 and big <= 4 * small + 8
