@@ -22,6 +22,7 @@ from typing import Any, Dict, List, Optional, Set, Tuple
 from .._target import Profile
 from ._disjoint import disjoint
 from ._enforced import moved_patterns, unenforced
+from ._engine_rules import closed_nodes, engine_moves
 from ._hoist import hoist_targets
 from ._no_value_bounds import contradiction
 from ._no_value_root import no_value_causes
@@ -102,6 +103,15 @@ class Rewriter(RefRewrites, ObjectRewrites, AnyOfRewrites):
             copied = copy_json(root)
             for ptr, why in moved_patterns(copied, self.p):
                 self.change(ptr, "pattern", "moved", why)
+            for ptr, keyword, action, why in engine_moves(copied, self.p):
+                self.change(ptr, keyword, action, why)
+            narrowed, refused, skipped = closed_nodes(copied, self.p)
+            for ptr, keyword, why in narrowed:
+                self.change(ptr, keyword, "narrowed", why)
+            for ptr, why in refused:
+                self.lint("not-representable", ptr, why)
+            for ptr, keyword, why in skipped:
+                self.change(ptr, keyword, "unenforced", why)
             for ptr, keyword, why in unenforced(copied, self.p):  # what is sent, at the same pointers
                 self.change(ptr, keyword, "unenforced", why)
             if self.p.object_root and isinstance(copied, dict) and "type" not in copied and "properties" in copied \
