@@ -52,6 +52,13 @@ VALUES_INSIDE: List[Any] = [
     {"type": "string", "minLength": 2, "const": "xy"},
 ]
 
+# conjuncts whose values (const / enum within type and bounds) share no type with the others
+ALLOF_VALUES: List[Any] = [
+    {"allOf": [{"type": ["string", "integer"], "minLength": 2, "enum": [2, True, "a"]}, {"type": ["string", "boolean"]}]},
+    {"allOf": [{"enum": [1.5, "a"]}, {"type": ["integer", "boolean"]}]},
+    {"allOf": [{"const": None}, {"type": "number", "nullable": False}]},
+]
+
 ALLOF_REFS: List[Any] = [
     {"allOf": [{"$ref": "#/$defs/S"}, {"type": "integer"}]},
     {"$ref": "#/$defs/S", "allOf": [{"type": "integer"}]},
@@ -126,14 +133,14 @@ def test_a_value_inside_is_not_unsatisfiable(target: str, node: Any) -> None:
     assert "unsatisfiable" not in [x.code for x in rendered.lints], rendered.lints
 
 
-@pytest.mark.parametrize("node", ALLOF_REFS)
+@pytest.mark.parametrize("node", ALLOF_REFS + ALLOF_VALUES)
 def test_the_referenced_conjuncts_accept_nothing(node: Any) -> None:
     check = jsonschema.Draft202012Validator(_with_defs(node))
     assert not any(check.is_valid({"p": v}) for v in _VALUES)
 
 
 @pytest.mark.parametrize("target", NATIVE_TARGETS)
-@pytest.mark.parametrize("node", ALLOF_REFS)
+@pytest.mark.parametrize("node", ALLOF_REFS + ALLOF_VALUES)
 def test_a_referenced_conjunct_of_another_type_is_unsatisfiable(target: str, node: Any) -> None:
     rendered = schema.render(_with_defs(node), target, on_error="report")
     assert "unsatisfiable" in [e.code for e in rendered.errors], rendered.lints

@@ -38,7 +38,7 @@ def contradiction(n: Dict[str, Any], closed: bool = True, memo: Optional[_Memo] 
         if why is not None:
             return why
     if isinstance(n.get("allOf"), list) or (isinstance(n.get("$ref"), str) and root is not None):
-        common = allowed_types(n, {} if memo is None else memo, root)
+        common = allowed_types(n, {} if memo is None else memo, root, closed)
         if common is not None and not common:
             return "allOf of types no value has at once: no value is accepted"
     branches = n.get("oneOf")
@@ -47,11 +47,13 @@ def contradiction(n: Dict[str, Any], closed: bool = True, memo: Optional[_Memo] 
     return None
 
 
-def allowed_types(n: Dict[str, Any], memo: _Memo, root: Any = None) -> Optional[Set[str]]:
-    """The types a value of *n* may have as its ``type`` and those of its ``allOf``
-    conjuncts and local ``$ref`` targets in *root*, nested, say (``None``: any;
-    ``number`` holding ``integer``). Each node is read once per *memo* (which holds the
-    node too, so that its id stays its own), each ``$ref`` resolved once."""
+def allowed_types(n: Dict[str, Any], memo: _Memo, root: Any = None, closed: bool = True) -> Optional[Set[str]]:
+    """The types a value of *n* may have: those its ``type`` names that its bounds leave
+    a value, of its ``const`` / ``enum`` values within them, shared by its ``allOf``
+    conjuncts and local ``$ref`` targets in *root*, nested (``None``: any; ``number``
+    holding ``integer``; OpenAPI ``nullable``: any). Each node is read once per *memo*
+    (which holds the node too, so that its id stays its own), each ``$ref`` resolved
+    once."""
     stack: List[Tuple[Any, bool]] = [(n, False)]
     targets: Dict[int, Any] = {}  # each node's ``$ref`` target, resolved once
     while stack:
@@ -71,14 +73,27 @@ def allowed_types(n: Dict[str, Any], memo: _Memo, root: Any = None) -> Optional[
             stack.append((node, True))
             stack.extend((c, False) for c in conj)
             continue
-        kinds = _types(node.get("type"))
-        common = _widen(kinds) if kinds else None
+        common = _own_types(node, closed)
         for c in conj:
             more = memo[id(c)][1] if id(c) in memo else None
             if more is not None:
                 common = set(more) if common is None else common & more
         memo[id(node)] = (node, common)
     return memo[id(n)][1]
+
+
+def _own_types(node: Dict[str, Any], closed: bool) -> Optional[Set[str]]:
+    """The types *node*'s own ``type``, bounds and ``const`` / ``enum`` leave a value
+    (``None``: any)."""
+    if node.get("nullable") is True:
+        return None
+    kinds = _types(node.get("type"))
+    common = {k for k in _widen(kinds) if not none_of_type(node, k, closed)} if kinds else None
+    values = [node["const"]] if "const" in node else node.get("enum")
+    if isinstance(values, list):
+        found = {json_type(v) for v in values if (common is None or json_type(v) in common) and not outside(node, v)}
+        common = found if common is None else common & found
+    return common
 
 
 def _types(kind: Any) -> Optional[List[str]]:

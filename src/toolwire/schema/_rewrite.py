@@ -196,7 +196,8 @@ class Rewriter(RefRewrites, ObjectRewrites, AnyOfRewrites):
             return self.no_value(ptr, "an empty enum accepts no value")
         if "not" in n and accepts_all(n["not"]):
             return self.no_value(ptr, "not of a schema accepting every value: no value is accepted")
-        clash = contradiction(n, memo=self.allowed, root=self.root)
+        # (a copy typed ``object`` by ``_distributed`` alone: its type is no keyword of the original)
+        clash = contradiction(n, memo=self.allowed, root=self.root) if id(n) not in self.assumed else None
         if clash is not None:
             return self.no_value(ptr, clash)
         self._lint_common(n, ptr)
