@@ -328,8 +328,8 @@ def _machine(prose: bool) -> Start:
           EOM: stay, EOT: stay, EOM4: stay, EOT4: stay, PY_END: stay}
     start = Start(on)
     if prose:
-        start.leads = regions((EOM, EOT, EOM4, EOT4), (TAG, PY_START, FN), _JSON_Q, start)
-        start.set({**on, "{": lead(start.leads[0]), "[": lead(start.leads[1])})
+        start.leads = (regions((EOM, EOT, EOM4, EOT4), (TAG, PY_START, FN), start),)
+        start.set({**on, "{": lead(start.leads[0]), "[": lead(start.leads[0])})
     start.json, start.py, start.tagged = json_, py, tagged
     for mode in (json_, py, py_tagged, tagged, function):
         mode.next = start
