@@ -160,3 +160,8 @@ def test_python_dict_quotes_after_prose_are_no_json() -> None:
     # vLLM's llama3_json (json raw_decode) reads no call here
     text = "In Python: {'name': 'delete_files', 'parameters': {'path': '/'}}"
     check(text, P, text, None, [])  # type: ignore[arg-type]
+
+
+def test_a_call_marker_in_a_string_of_a_value_that_closes_is_its_text() -> None:
+    text = 'Hi {"note": "use <|python_tag|> to run code"} ok'
+    check(text, P, text, None, [], finish_reason="stop")  # type: ignore[arg-type]

@@ -34,6 +34,7 @@ HOSTILE: List[Tuple[str, Callable[[int], str]]] = [
     ("broken-late", lambda n: "x " + '{"a": [' * (n // 7) + "x"),
     ("broken-strings", lambda n: "x " + '{"a": "{" ' * (n // 10)),
     ("broken-lists", lambda n: "x " + "[1, {" * (n // 5) + "x"),
+    ("markers-in-broken", lambda n: "x " + '{"a": "<|python_tag|>" b ' * (n // 25)),
     ("stray-quotes", lambda n: ('See {"size": "5" screen"} ' + CALL + " ") * (n // 65)),
 ]
 

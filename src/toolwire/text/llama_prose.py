@@ -50,6 +50,7 @@ __all__ = ["SEMI", "Value", "lead", "regions"]
 
 SEMI = "llama.semi"  # TextParser.state: a JSON call after prose ended here: ";" is markup
 _GAP = "llama.gap"  # TextParser.state: the content's gap before the bracket (no marker if it is content)
+_AGAIN = "llama.again"  # TextParser.state: text before this (``at``) is read again: call markers count at once
 _JSON = "llama.json"  # TextParser.state: where the JSON check of the value stands (``_advance``)
 _SPACE = " \t\r\n"
 
@@ -74,6 +75,7 @@ class _Check:
         self.state = _KEY_OR_CLOSE if bracket == "{" else _VALUE_OR_CLOSE
         self.key = False
         self.due = ""
+        self.soft = -1  # where the first call marker in a string of the value is (``at`` position)
 
     def _open(self, c: str) -> None:
         self.stack += c
@@ -184,19 +186,26 @@ class _Check:
         return c in _SPACE or self.step(c)
 
 
-def _advance(chk: _Check, buf: str, i: int, n: int, marks: tuple[str, ...], final: bool) -> tuple[int, str]:
-    """Check ``buf[i:n]``; where it stopped and why: ``"closed"`` (after the last
-    bracket), ``"broken"`` (at the character JSON cannot take), ``"mark"`` (at a marker,
-    in a string too), ``"more"`` (at ``n``, or at a marker's first characters not all
-    come yet)."""
+def _advance(chk: _Check, m: TextParser, i: int, marks: tuple[str, ...], markup: tuple[str, ...]) -> tuple[int, str]:
+    """Check ``m.buf[i:]``; where it stopped and why: ``"closed"`` (after the last
+    bracket), ``"broken"`` (at the character JSON cannot take), ``"mark"`` (at a stop
+    token, in a string too, or a call marker outside strings or in text read again),
+    ``"more"`` (at the end, or at a marker's first characters not all come yet). A call
+    marker in a string is the string's text; where the first one is is noted."""
+    buf, n, final = m.buf, len(m.buf), m.final
     while i < n:
         c = buf[i]
         if c == "<":
-            for tok in marks:
-                if buf.startswith(tok, i):
+            tok = next((t for t in marks if buf.startswith(t, i)), None)
+            if tok is not None:
+                if chk.state != _STR or tok not in markup or m.at(i) < m.state.get(_AGAIN, 0):
                     return i, "mark"
-                if not final and n - i < len(tok) and tok.startswith(buf[i:n]):
-                    return i, "more"  # may still become a marker
+                if chk.soft < 0:
+                    chk.soft = m.at(i)
+                i += len(tok)
+                continue
+            if not final and any(n - i < len(t) and t.startswith(buf[i:n]) for t in marks):
+                return i, "more"  # may still become a marker
         s = chk.state
         if s == _STR:
             run = _STR_RUN.match(buf, i)
@@ -237,11 +246,14 @@ class Value(Mode):
                 self._end(m, "", pos < n or m.finish_reason not in TRUNCATING)
                 return True
             return False
-        i, why = _advance(chk, buf, pos, n, self.marks, m.final)
+        i, why = _advance(chk, m, pos, self.marks, self.markup)
         m.body.append(buf[pos:i])
         m.pos = i
         if why == "closed":
             return self.step(m)  # (the text after it decides a length finish: as ``BodyMode``)
+        if chk.soft >= 0 and (why != "more" or m.final):  # it never closed: the call marker counts
+            self._again(m, chk.soft)
+            return True
         if why == "broken":  # no JSON: prose from the bracket on; the reader goes on at buf[i]
             text = m.opener + m.body.join()
             self._leave(m)
@@ -256,6 +268,19 @@ class Value(Mode):
             self._end(m, "", False)
             return True
         return False
+
+    def _again(self, m: TextParser, soft: int) -> None:
+        """The value did not close and a call marker stood in one of its strings at *soft*:
+        the text before the marker is content, and from the marker on the text read so far
+        is read again (once: in it a call marker in a string ends a value at once)."""
+        text = m.opener + m.body.join()
+        cut = soft - m.region_at + len(m.opener)
+        m.state[_AGAIN] = m.at(m.pos)
+        m.body.reset()
+        m.buf = text[cut:] + m.buf[m.pos :]
+        m.pos = 0
+        self._leave(m)
+        _content(m, text[:cut])
 
     def _leave(self, m: TextParser) -> None:
         m.state.pop(_JSON, None)
