@@ -28,6 +28,14 @@ HOSTILE: List[Tuple[str, Callable[[int], str]]] = [
     ("spaces", lambda n: "x {" + " " * n + '"name": "f", "parameters": {}}'),
     ("brackets-spaced", lambda n: "x " + ("{" + " " * 60) * (n // 61)),
     ("markers-in-values", lambda n: "x " + '{"a": "<|python_tag|>' * (n // 21)),
+    # values that break JSON, nested in one another (each breaks where the next opens, or
+    # late, its text prose as it stands, never read again as prose)
+    ("broken-nested", lambda n: "x " + '{"a" ' * (n // 5)),
+    ("broken-late", lambda n: "x " + '{"a": [' * (n // 7) + "x"),
+    ("broken-strings", lambda n: "x " + '{"a": "{" ' * (n // 10)),
+    ("broken-lists", lambda n: "x " + "[1, {" * (n // 5) + "x"),
+    ("markers-in-broken", lambda n: "x " + '{"a": "<|python_tag|>" b ' * (n // 25)),
+    ("stray-quotes", lambda n: ('See {"size": "5" screen"} ' + CALL + " ") * (n // 65)),
 ]
 
 

@@ -41,8 +41,8 @@ Wire forms::
   (cut off only when a string or bracket is still open).
 - With ``JSON_AFTER_PROSE`` (an option: ``decode_text(text, JSON_AFTER_PROSE)``) a JSON
   call with ``parameters`` / ``arguments`` may also follow prose, a top-level object
-  only (one inside another JSON value is data), as vLLM's ``llama3_json`` parser reads
-  it (``llama_prose``).
+  only (one inside another JSON value, a list too, is data), as vLLM's ``llama3_json``
+  parser reads it; text after a bracket that breaks JSON is prose (``llama_prose``).
 - ``<|python_start|>…<|python_end|>`` holding no calls is content (Llama 4's template
   puts the turn's prose there), its markers dropped; a JSON call may follow it. JSON
   calls inside it are calls (vLLM's ``llama3_json`` / ``llama4_json`` read a JSON call
@@ -328,8 +328,8 @@ def _machine(prose: bool) -> Start:
           EOM: stay, EOT: stay, EOM4: stay, EOT4: stay, PY_END: stay}
     start = Start(on)
     if prose:
-        start.leads = regions((EOM, EOT, EOM4, EOT4), (TAG, PY_START, FN), _JSON_Q, start)
-        start.set({**on, "{": lead(start.leads[0]), "[": lead(start.leads[1])})
+        start.leads = (regions((EOM, EOT, EOM4, EOT4), (TAG, PY_START, FN), start),)
+        start.set({**on, "{": lead(start.leads[0]), "[": lead(start.leads[0])})
     start.json, start.py, start.tagged = json_, py, tagged
     for mode in (json_, py, py_tagged, tagged, function):
         mode.next = start
