@@ -566,9 +566,10 @@ def _reads(acc: Accumulator) -> Any:
 @pytest.mark.parametrize("chunks", [RESPONSES_COMMENTARY, [_chat({"content": p}) for p in THINK_PIECES[1]]],
                          ids=["commentary", "think"])
 def test_checkpoints_of_unread_commentary_and_think_reads_are_their_own(chunks: List[Any]) -> None:
-    """Copies taken at every chunk, none read yet, each fed the rest by turns with the
-    original and the other copies, read after every chunk: each reads as one unbroken
-    Accumulator (no list of what changed since a read shared between them)."""
+    """Copies taken at every chunk (the last chunk before it not read), each fed the rest
+    by turns with the original and the other copies, read after every chunk: each reads
+    as one unbroken Accumulator (no list of what changed since a read shared between
+    them)."""
     unbroken: List[Any] = []
     acc = Accumulator()
     for chunk in chunks:
@@ -608,7 +609,7 @@ def test_a_checkpoint_reads_on_from_its_last_read(monkeypatch: Any) -> None:
         acc = Accumulator("openai.responses")
         for chunk in head:
             acc.feed(chunk)
-            acc.commentary
+            _reads(acc)
         acc.feed(_text_delta(0, " unread"))
         if how is not None:
             acc = how(acc)
