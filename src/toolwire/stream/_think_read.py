@@ -49,6 +49,7 @@ from typing import List, Optional, Tuple
 from .._json_extract import open_json
 from .._markdown_code import open_code
 from .._think import opens_json, split_detail
+from ._call import reduce_slots
 
 __all__ = ["ThinkRead", "scan_tail", "split_whole"]
 
@@ -113,6 +114,7 @@ class ThinkRead:
     """What the reads of one reply text saw (``read``)."""
 
     __slots__ = ("base", "closes", "head", "out", "reasoned", "size", "tags", "waiting")
+    __reduce__ = reduce_slots  # (an ``Accumulator`` checkpointed: pickle, every protocol, and deepcopy)
 
     def __init__(self, reasoned: bool) -> None:
         self.reasoned = reasoned
