@@ -268,10 +268,13 @@ def _shot(acc: Accumulator, fn: Any, *args: Any) -> Any:
         return type(exc).__name__, str(exc), exc.loc, getattr(exc, "dialect", None)
 
 
-def _read(chunks: List[Any], cut: Optional[int], how: Any, dialect: Optional[str] = None, **kw: Any) -> Any:
+def _read(chunks: List[Any], cut: Optional[int], how: Any, dialect: Optional[str] = None, *,
+          watch: bool = False, **kw: Any) -> Any:
     """Everything an Accumulator tells of *chunks* (each feed's events or error, then
     ``close``'s calls or error and the reply around them), the Accumulator replaced by
-    ``how(acc)`` before the chunk *cut* (after the last when it is ``len(chunks)``)."""
+    ``how(acc)`` before the chunk *cut* (after the last when it is ``len(chunks)``);
+    *watch*: the text and commentary read after every chunk too (a UI showing them as they
+    stream: the reads keep state of their own, checkpointed with the rest)."""
     acc = Accumulator(dialect, **kw)
     seen: List[Any] = []
     for at in range(len(chunks) + 1):
@@ -280,6 +283,8 @@ def _read(chunks: List[Any], cut: Optional[int], how: Any, dialect: Optional[str
             seen.append(("at the cut", acc.dialect, acc.calls, acc.text, acc.closed))
         if at < len(chunks):
             seen.append(_shot(acc, acc.feed, chunks[at]))
+            if watch:
+                seen.append((acc.text, acc.commentary))
     seen.append(_shot(acc, acc.close))
     seen.append((acc.dialect, acc.calls, acc.server_calls, acc.text, acc.commentary, acc.refusal,
                  acc.finish_reason, acc.error, acc.events(), acc.closed))
@@ -298,10 +303,11 @@ def _pickled(protocol: int, acc: Accumulator) -> Accumulator:
 
 def _same_at_every_cut(chunks: List[Any], dialect: Optional[str] = None, **kw: Any) -> Any:
     whole = _read(chunks, None, None, dialect, **kw)
+    step = 2 if kw.get("watch") else 1  # (the seen entries per chunk)
     for cut in range(len(chunks) + 1):
         for how in _checkpoints():
             got = _read(chunks, cut, how, dialect, **kw)
-            assert got[:cut] + got[cut + 1:] == whole, (cut, how)
+            assert got[:cut * step] + got[cut * step + 1:] == whole, (cut, how)
     return whole
 
 
@@ -462,6 +468,156 @@ def test_a_checkpointed_accumulator_is_its_own() -> None:
     for chunk in CHAT_CHUNKS[4:]:
         acc.feed(chunk)
     assert acc.close() == [CHAT_CALL]
+
+
+# OpenAI Responses streaming (platform.openai.com/docs/api-reference/responses-streaming,
+# checked 2026-12-06) with ``phase`` messages (openai-python ``ResponseOutputMessage.phase``:
+# "commentary" or "final_answer"): a commentary message, a function call, a message whose
+# ``phase`` comes with its done item only (re-read as commentary), the final answer
+def _message(i: int, phase: Optional[str], text: Optional[str] = None) -> Dict[str, Any]:
+    item: Dict[str, Any] = {"id": f"msg_{i}", "type": "message", "role": "assistant",
+                            "status": "in_progress" if text is None else "completed",
+                            "content": [] if text is None else [{"type": "output_text", "text": text,
+                                                                 "annotations": []}]}
+    if phase is not None:
+        item["phase"] = phase
+    return item
+
+
+def _text_delta(i: int, delta: str) -> Dict[str, Any]:
+    return {"type": "response.output_text.delta", "item_id": f"msg_{i}", "output_index": i, "content_index": 0,
+            "delta": delta}
+
+
+def _item(kind: str, i: int, item: Dict[str, Any]) -> Dict[str, Any]:
+    return {"type": f"response.output_item.{kind}", "output_index": i, "item": item}
+
+
+def _function_call(arguments: str, status: str) -> Dict[str, Any]:
+    return {"type": "function_call", "id": "fc_1", "call_id": "call_1", "name": "get_weather",
+            "arguments": arguments, "status": status}
+
+
+COMMENT, LATER, ANSWER = "I'll check the weather in Paris first.", "Then Lyon.", "It is 21 °C and sunny in Paris."
+ARGS = '{"city":"Paris"}'
+RESPONSES_OUTPUT = [_message(0, "commentary", COMMENT), _function_call(ARGS, "completed"),
+                    _message(2, "commentary", LATER), _message(3, "final_answer", ANSWER)]
+RESPONSES_COMMENTARY = [
+    {"type": "response.created", "response": {"id": "resp_1", "object": "response", "status": "in_progress",
+                                              "model": "gpt-5.3-codex", "output": []}},
+    _item("added", 0, _message(0, "commentary")),
+    {"type": "response.content_part.added", "item_id": "msg_0", "output_index": 0, "content_index": 0,
+     "part": {"type": "output_text", "text": "", "annotations": []}},
+    _text_delta(0, "I'll check "), _text_delta(0, "the weather"), _text_delta(0, " in Paris first."),
+    {"type": "response.output_text.done", "item_id": "msg_0", "output_index": 0, "content_index": 0,
+     "text": COMMENT},
+    _item("done", 0, RESPONSES_OUTPUT[0]),
+    _item("added", 1, _function_call("", "in_progress")),
+    {"type": "response.function_call_arguments.delta", "item_id": "fc_1", "output_index": 1, "delta": '{"city"'},
+    {"type": "response.function_call_arguments.delta", "item_id": "fc_1", "output_index": 1, "delta": ':"Paris"}'},
+    {"type": "response.function_call_arguments.done", "item_id": "fc_1", "output_index": 1, "arguments": ARGS},
+    _item("done", 1, RESPONSES_OUTPUT[1]),
+    _item("added", 2, _message(2, None)), _text_delta(2, "Then "), _text_delta(2, "Lyon."),
+    _item("done", 2, RESPONSES_OUTPUT[2]),
+    _item("added", 3, _message(3, "final_answer")), _text_delta(3, "It is 21 °C"),
+    _text_delta(3, " and sunny in Paris."), _item("done", 3, RESPONSES_OUTPUT[3]),
+    {"type": "response.completed", "response": {"id": "resp_1", "object": "response", "status": "completed",
+                                                "model": "gpt-5.3-codex", "output": RESPONSES_OUTPUT}},
+]
+
+
+@pytest.mark.parametrize("dialect", [None, "openai.responses"])
+@pytest.mark.parametrize("watch", [False, True])
+def test_a_responses_stream_with_commentary_checkpointed_anywhere_reads_as_unbroken(dialect: Optional[str],
+                                                                                    watch: bool) -> None:
+    # unread, the commentary's messages tell their lines of every piece: copy.deepcopy put
+    # the pieces back before the lines could hear (AttributeError: 'Lines' object has no
+    # attribute 'dirty')
+    whole = _same_at_every_cut(RESPONSES_COMMENTARY, dialect, watch=watch)
+    assert whole[-2] == [ToolCall("get_weather", {"city": "Paris"}, "call_1")]
+    assert whole[-1][3:5] == (ANSWER, f"{COMMENT}\n{LATER}")
+
+
+# OpenAI-compatible Chat streams of a model whose reasoning comes inline in ``content``
+# (``<think>`` blocks, DeepSeek-R1 and Qwen3 served without a reasoning parser); the text
+# read once a tag came keeps its reads' state (slotted: protocols 0 and 1 refused it)
+THINK_PIECES = [
+    ["<think>", "The user wants", " the weather.</think>", "\n\nLet me check", " the weather."],
+    ["Use `a<b` here. <think>plan", "</think> Then ", "<think>more</think>", " done <", "/p> and `x`"],
+    ['{"answer": ', "<think>pick one</think>", ' "Paris"', "}"],
+    ["Sure <think>a", "</think> b [1, ", "2] <think>c</think> d ", " ", "end"],
+]
+
+
+@pytest.mark.parametrize("pieces", THINK_PIECES, ids=range(len(THINK_PIECES)))
+@pytest.mark.parametrize("watch", [False, True])
+def test_a_chat_stream_with_think_tags_checkpointed_anywhere_reads_as_unbroken(pieces: List[str],
+                                                                               watch: bool) -> None:
+    chunks = [_chat({"role": "assistant", "content": ""}), *[_chat({"content": p}) for p in pieces], _chat({}, "stop")]
+    whole = _same_at_every_cut(chunks, "openai.chat", watch=watch)
+    if pieces is THINK_PIECES[0]:
+        assert whole[-1][3] == "Let me check the weather."
+
+
+def _reads(acc: Accumulator) -> Any:
+    return acc.text, acc.commentary, acc.calls
+
+
+@pytest.mark.parametrize("chunks", [RESPONSES_COMMENTARY, [_chat({"content": p}) for p in THINK_PIECES[1]]],
+                         ids=["commentary", "think"])
+def test_checkpoints_of_unread_commentary_and_think_reads_are_their_own(chunks: List[Any]) -> None:
+    """Copies taken at every chunk (the last chunk before it not read), each fed the rest
+    by turns with the original and the other copies, read after every chunk: each reads
+    as one unbroken Accumulator (no list of what changed since a read shared between
+    them)."""
+    unbroken: List[Any] = []
+    acc = Accumulator()
+    for chunk in chunks:
+        acc.feed(chunk)
+        unbroken.append(_reads(acc))
+    for cut in range(1, len(chunks)):
+        acc = Accumulator()
+        for i, chunk in enumerate(chunks[:cut]):
+            acc.feed(chunk)
+            if i == cut - 2:
+                _reads(acc)  # read once, then a chunk not read
+        copies = [how(acc) for how in _checkpoints()]
+        for chunk, want in zip(chunks[cut:], unbroken[cut:]):
+            for each in [acc, *copies]:
+                each.feed(chunk)
+                assert _reads(each) == want, cut
+        for each in [acc, *copies]:
+            assert _reads(each) == unbroken[-1]
+
+
+def test_a_checkpoint_reads_on_from_its_last_read(monkeypatch: Any) -> None:
+    """A copy's reads join the pieces that came since, as the original's do: its messages
+    tell its own lines of their changes, its text read is of its own pieces."""
+    from toolwire.stream import _pieces
+
+    joined = [0]
+    whole = _pieces.join_pieces
+
+    def counting(parts: Any, start: int = 0) -> str:
+        joined[0] += len(parts) - start
+        return whole(parts, start)
+
+    monkeypatch.setattr(_pieces, "join_pieces", counting)
+    head = RESPONSES_COMMENTARY[:5]  # two pieces of commentary, the second not read yet
+    tail = [_text_delta(0, f" {n}") for n in range(40)]
+    for how in [None, *_checkpoints()]:
+        acc = Accumulator("openai.responses")
+        for chunk in head:
+            acc.feed(chunk)
+            _reads(acc)
+        acc.feed(_text_delta(0, " unread"))
+        if how is not None:
+            acc = how(acc)
+        joined[0] = 0
+        for chunk in tail:
+            acc.feed(chunk)
+            assert acc.commentary.endswith(chunk["delta"])
+        assert joined[0] == 41, how  # each piece once: the one unread and those after it
 
 
 @given(tws.streams(), st.data(), st.booleans(), st.booleans())

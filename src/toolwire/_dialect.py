@@ -248,6 +248,9 @@ class HistoryCodec:
     - ``unsent(wire)``: optional, what a decoded wire message of this dialect holds
       beside its parts (Chat's participant ``name``), as phrases ("The participant name
       'alice'"): a message written fresh or for another dialect goes without it, noted;
+    - ``unsent_fresh(wire)``: optional, what of that a message written fresh to a dialect
+      of this same codec goes without (its parts keep the rest: an Anthropic
+      ``tool_result`` or ``image`` block's ``cache_control``); ``unsent`` when not given;
     - ``thinking``: optional, ``(read, write)`` of Claude's signed thinking in this
       dialect's wire block: ``read(block)`` its ``(text, signature)`` when the block is
       exactly that, signed, else ``None``; ``write(text, signature)`` the block. Reasoning
@@ -267,6 +270,7 @@ class HistoryCodec:
     state: FrozenSet[str] = frozenset()
     pairing: Pairing = Pairing()
     unsent: Optional[Callable[[Any], Tuple[str, ...]]] = None
+    unsent_fresh: Optional[Callable[[Any], Tuple[str, ...]]] = None
     thinking: Optional[Tuple[Callable[[Dict[str, Any]], Optional[Tuple[str, str]]],
                              Callable[[str, str], Dict[str, Any]]]] = None
     as_is: Optional[Callable[[Sequence[Message]], List[Tuple[str, int, str]]]] = None

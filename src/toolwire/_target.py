@@ -91,6 +91,7 @@ class Profile:
     permissive: bool = False
     enforced: Optional[FrozenSet[str]] = None
     enforced_only: FrozenSet[str] = frozenset()
+    refused: FrozenSet[str] = frozenset()
     notes: Dict[str, str] = field(default_factory=dict)
 
 

@@ -268,3 +268,27 @@ def test_results_by_tool_name_in_arrival_order_and_calls_after_results_in_linear
     for make in (_by_name_after_by_id, _calls_after_results):
         assert _ratio_of(make, 100, lambda c: check_conversation(c, "ollama")) < 5
         assert _ratio_of(make, 100, lambda c: fix_conversation(c, "openai.chat")) < 5
+
+
+def test_unwritable_invalid_calls_are_found_and_removed_in_linear_time() -> None:
+    """n turns each with a valid call and an invalid one Anthropic cannot write (nameless,
+    or with argument text), each answered: ``check_conversation`` probes each invalid
+    call once, ``fix_conversation`` removes each with its result in one pass."""
+    from toolwire import InvalidToolCall
+
+    def history(n: int) -> Conversation:
+        msgs: List[Message] = [Message("user", [Text("go")])]
+        for i in range(n):
+            bad = InvalidToolCall(error="cut", name=None if i % 2 else "g", id=f"b{i}", raw=None if i % 2 else "{")
+            msgs += [Message("assistant", [ToolCall("f", {}, f"c{i}"), bad]),
+                     Message("tool", [ToolResult(f"c{i}", "f", "ok"), ToolResult(f"b{i}", None, "cut", True)])]
+        return Conversation(msgs)
+
+    def ratio(work: Callable[[Conversation], Any]) -> float:
+        small, big = history(100), history(400)
+        work(small)
+        return lines_run(lambda: work(big)) / lines_run(lambda: work(small))
+
+    assert len(check_conversation(history(10), "anthropic.messages")) == 10
+    assert ratio(lambda c: check_conversation(c, "anthropic.messages")) < 5
+    assert ratio(lambda c: fix_conversation(c, "anthropic.messages")) < 5

@@ -121,10 +121,11 @@ def test_a_pattern_the_converter_does_not_read_is_left_as_it_was(node: Dict[str,
     assert r.request["format"]["properties"]["c"] == node
 
 
-def test_no_pattern_is_moved_for_vllm() -> None:
+def test_vllm_writes_a_search_as_a_whole_string_match() -> None:
+    # xgrammar matches the whole string: the search is sent as one (test_vllm_engine_rules.py)
     r = render(_code("[A-Z]{3}"), "vllm")
-    assert [c.action for c in r.report if c.keyword == "pattern"] == ["kept"] or not [
-        c for c in r.report if c.keyword == "pattern"]
+    assert [c.action for c in r.report if c.keyword == "pattern"] == ["rewritten"]
+    assert r.wire_schema["properties"]["code"]["pattern"] == "^[\\s\\S]*(?:[A-Z]{3})[\\s\\S]*$"
     assert r.lossless
 
 

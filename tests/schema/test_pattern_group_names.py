@@ -31,7 +31,7 @@ REFUSED = ["\u2e2f", "a\u2e2f", "\u00b7", "\u0378", "a\u0378", "\U000e0100", "\u
 def test_a_unicode_17_identifier_is_a_group_name(name: str) -> None:
     schema = {"type": "object", "properties": {"a": {"type": "string", "pattern": f"(?<{name}>x)"}}}
     assert validate({"a": "x"}, schema) == []
-    assert render(schema, "vllm").wire_schema["properties"]["a"]["pattern"] == f"(?<{name}>x)"
+    assert render(schema, "openai.chat", strict=False).wire_schema["properties"]["a"]["pattern"] == f"(?<{name}>x)"
 
 
 @pytest.mark.parametrize("name", REFUSED)

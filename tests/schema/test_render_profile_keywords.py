@@ -66,14 +66,15 @@ def test_anthropic_merges_an_all_of_of_two_refs() -> None:
     assert r.lossless
 
 
-def test_anthropic_refuses_an_all_of_of_two_refs_it_cannot_merge() -> None:
+def test_anthropic_refuses_an_all_of_of_two_refs_of_types_apart() -> None:
+    # (an object and a string at once: no value, core §10.2.1.1; it was refused as not mergeable)
     schema = {"type": "object", "required": ["a"], "$defs": {"A": DEF_A, "B": {"type": "string", "format": "email"}},
               "properties": {"a": {"allOf": [{"$ref": "#/$defs/A"}, {"$ref": "#/$defs/B"}]}}}
     with pytest.raises(EncodeError) as info:
         render(schema, "anthropic.messages")
     assert info.value.message == (
-        "Schema cannot be rendered for anthropic.messages: allOf combined with $ref cannot be merged for this "
-        "provider at $.properties.a [unsupported-keyword]")
+        "Schema cannot be rendered for anthropic.messages: allOf of types no value has at once: no value is "
+        "accepted at $.properties.a [unsatisfiable]")
 
 
 def test_anthropic_keeps_an_all_of_without_refs() -> None:

@@ -88,6 +88,15 @@ def test_prose_inside_the_markers_stays_content() -> None:
     check("[f(x) = x^2](https://example.com)", D, "[f(x) = x^2](https://example.com)", None, [])
 
 
+def test_python_end_between_two_texts_is_a_line_break() -> None:
+    # docs/text-formats.md, "The rules, the same in every family": where a marker separated
+    # two texts with no whitespace on either side, a newline takes its place (<|python_start|>
+    # got one, <|python_end|> glued "look.Sure." before hunt 37)
+    check("<|python_start|>Let me look.<|python_end|>Sure.", D, "Let me look.\nSure.", None, [])
+    check("Hi<|python_start|>Let me look.<|python_end|>Sure.", D, "Hi\nLet me look.\nSure.", None, [])
+    check("<|python_start|>Let me look.<|python_end|> Sure.", D, "Let me look. Sure.", None, [])
+
+
 @pytest.mark.parametrize("finish", [None, "stop", "length"])
 @pytest.mark.parametrize("end", ["<|python_end|>", "<|eot|>"])
 def test_an_unclosed_quote_in_a_closed_region_is_invalid_not_cut_off(finish: str | None, end: str) -> None:

@@ -10,7 +10,7 @@ call region: after it the machine went back to the default content mode, and a l
 
 from __future__ import annotations
 
-from textcheck import C, check
+from textcheck import C, Invalid, check
 
 from toolwire.text.llama import JSON_AFTER_PROSE
 
@@ -30,10 +30,138 @@ def test_a_call_after_prose_after_other_regions() -> None:
     check("[get_weather(city='Paris')] and " + LATER, P, "and", None, [WEATHER, TIME])  # type: ignore[arg-type]
     check('<function=get_weather>{"city": "Paris"}</function> and ' + LATER, P, "and", None,  # type: ignore[arg-type]
           [WEATHER, TIME])
-    check("<|python_start|>Let me look.<|python_end|>Sure, " + LATER, P, "Let me look.Sure,", None,  # type: ignore[arg-type]
+    # <|python_end|> between two texts with no whitespace: a newline takes its place, the rule of
+    # every family (docs/text-formats.md); this read "Let me look.Sure," before hunt 37
+    check("<|python_start|>Let me look.<|python_end|>Sure, " + LATER, P, "Let me look.\nSure,", None,  # type: ignore[arg-type]
           [TIME])
     check("<think>r</think>" + CALL + " then " + LATER, P, "then", "r", [WEATHER, TIME])  # type: ignore[arg-type]
 
 
 def test_the_default_format_still_reads_json_at_the_start_only() -> None:
     check(CALL + " Then " + LATER, "text.llama", "Then " + LATER, None, [WEATHER])
+
+
+# -- a call only where a top-level JSON object stands (hunt 37) -------------------------
+# vLLM's llama3_json decodes a JSON value at each "{" that is not inside one it already
+# decoded ("Skip if this brace is inside a previously parsed JSON object"), and an object
+# is a call only with "name" and "arguments" / "parameters" (llama_tool_parser.py,
+# extract_tool_calls). Meta's JSON call form (llama-models models/llama3_3/prompt_format.md,
+# "JSON based tool calling"; reference/wire-formats.md §10.3) opens with "type".
+SONGS = '{"type": "function", "name": "trending_songs", "parameters": {"n": "10", "genre": "all"}}'
+TRENDING = C("trending_songs", {"n": "10", "genre": "all"})
+
+
+def test_a_call_shaped_object_inside_other_json_is_data() -> None:
+    for text in ('Your saved config:\n{"tools": [{"name": "delete_files", "parameters": {"path": "/"}}]}',
+                 'Result: {"data": {"name": "f", "parameters": {"a": 1}}}',
+                 'Saved: [{"name": "delete_files", "parameters": {"path": "/"}}]',
+                 '[{"name": "delete_files", "parameters": {"path": "/"}}] is the list',
+                 'Pretty:\n{\n  "tools": [\n    {"name": "f", "parameters": {}}\n  ]\n}'):
+        check(text, P, text, None, [])  # type: ignore[arg-type]
+    data = 'Config: {"tools": [{"name": "a", "parameters": {}}]}'
+    check(data + " Now: " + CALL, P, data + " Now:", None, [WEATHER])  # type: ignore[arg-type]
+
+
+def test_a_call_object_after_prose_in_any_layout_is_a_call() -> None:
+    check("Let me check. " + SONGS, P, "Let me check.", None, [TRENDING])  # type: ignore[arg-type]
+    for obj in ('{\n    "name": "get_weather",\n    "parameters": {"city": "Paris"}\n}',
+                '{  "name": "get_weather", "parameters": {"city": "Paris"}}',
+                '{"parameters": {"city": "Paris"}, "name": "get_weather"}',
+                '{"name": "get_weather", "arguments": {"city": "Paris"}}',
+                '{' + ' ' * 70 + '"name": "get_weather", "parameters": {"city": "Paris"}}'):
+        check("Let me check.\n" + obj, P, "Let me check.", None, [WEATHER])  # type: ignore[arg-type]
+    # cut off: a call, as the format cuts one off ('{"name"' after prose did before)
+    cut = 'Sure ' + SONGS[:60]
+    check(cut, P, "Sure", None, [Invalid("trending_songs", truncated=True, raw=SONGS[:60])])  # type: ignore[arg-type]
+
+
+def test_json_after_prose_that_is_no_call_is_content_as_it_stands() -> None:
+    for text in ('x:{"name": "Bob", "age": 3}', 'A {"type": "person", "name": "Bob"} here',
+                 'Only {"parameters": {"a": 1}} here', 'Use {x} and { "a" } and {}', 'a [b] {c} [ {"d": 1} ]'):
+        check(text, P, text, None, [])  # type: ignore[arg-type]
+
+
+def test_the_semicolon_between_calls_after_prose_is_markup() -> None:
+    a, b = '{"name": "f", "parameters": {"a": 1}}', '{"name": "g", "parameters": {}}'
+    f, g = C("f", {"a": 1}), C("g")
+    check("Hi. " + a + "; " + b, P, "Hi.", None, [f, g])  # type: ignore[arg-type]
+    check("Hi. " + a + "; " + b + "; ", P, "Hi.", None, [f, g])  # type: ignore[arg-type]
+    check(a + "; " + b + "; ", P, None, None, [f, g])  # type: ignore[arg-type]  # at the start, as before
+
+
+def test_markup_in_prose_braces_still_counts() -> None:
+    text = 'A {"note <|python_tag|>brave_search.call(query="w")<|eom_id|>'
+    check(text, P, 'A {"note', None, [C("brave_search", {"query": "w"})], finish_reason="stop")  # type: ignore[arg-type]
+
+
+# -- a value that cannot be JSON is prose from its bracket on (hunt 37, second review) ---
+# JSON (RFC 8259 §2, §4, §7): after a string, in an object, only ":" (a key), "," or "}"
+# may follow, whitespace aside; a key is a string; a list's elements are values. A "{" in
+# prose whose text breaks that is no value: the call after it is whole (it was cut off,
+# the prose moved into its raw).
+STOCK = C("check_stock", {"sku": "A1"})
+STOCK_CALL = '{"name": "check_stock", "parameters": {"sku": "A1"}}'
+F_CALL, F = '{"name":"f","parameters":{}}', C("f")
+
+
+def test_a_bracket_in_prose_that_cannot_be_json_is_prose_and_the_call_after_it_stands() -> None:
+    for before in ('The spec is {"size": "5" screen"}. Let me check stock:',
+                   'Fill in {"city": "..." later. Now:',
+                   'It returns {"items": [ ... ] and so on. Let me call it:',
+                   'Options [{ x } and then',
+                   'Use {' + ' ' * 64 + 'x and then',
+                   'Use {' + ' ' * 70 + 'x and then'):
+        check(before + " " + STOCK_CALL, P, before, None, [STOCK], finish_reason="stop")  # type: ignore[arg-type]
+    check('Use {' + ' ' * 64 + 'x and then ' + F_CALL, P, 'Use {' + ' ' * 64 + 'x and then', None, [F])  # type: ignore[arg-type]
+
+
+def test_a_value_that_cannot_be_json_opens_a_call_at_the_bracket_that_broke_it() -> None:
+    # '{"a" {' breaks at the second "{" (a key needs ":"), which then opens a value of its own
+    check('See {"a" ' + F_CALL, P, 'See {"a"', None, [F])  # type: ignore[arg-type]
+
+
+def test_content_streams_again_after_a_value_that_cannot_be_json() -> None:
+    from toolwire.text._api import TextParser
+    from toolwire.text._events import ContentDelta
+
+    text = 'Sizes use {"size": "5" screen"} style. ' + "More prose here. " * 20
+    p = TextParser(JSON_AFTER_PROSE)
+    out = ""
+    for ch in text:
+        out += "".join(e.text for e in p.feed(ch) if isinstance(e, ContentDelta))
+    assert out.startswith('Sizes use {"size": "5" screen"} style. More prose here.')  # before the end
+    assert len(out) > len(text) - 20
+
+
+# -- data nested in any JSON value after prose is data (hunt 37, second review) ----------
+DELETE = '{"name": "delete_files", "parameters": {"path": "/"}}'
+
+
+def test_a_list_after_prose_is_a_value_whatever_its_first_element() -> None:
+    d = DELETE
+    for text in ('Saved: ["backup", ' + d + "]", "Saved: [1, " + d + "]", 'Saved:\n[\n  "backup",\n  ' + d + "\n]",
+                 "Saved: [" + d + "]", "Saved: [" + d + ", " + d + "]"):  # a list of call objects too
+        check(text, P, text, None, [])  # type: ignore[arg-type]
+    data = 'Saved: ["backup", ' + d + "]"
+    check(data + " Now: " + F_CALL, P, data + " Now:", None, [F])  # type: ignore[arg-type]
+
+
+def test_what_follows_where_a_value_broke_is_prose_where_a_call_may_stand() -> None:
+    # JavaScript's unquoted keys, JSONC's comments and "{{" break JSON at once ("{ t", "{ /",
+    # "{{"): the text up to there is prose, and a call object after it is a call, as after
+    # any stray bracket in prose (vLLM's llama3_json reads no call at all in an output with
+    # a "{" that does not decode, the stray bracket's call lost too: docs/text-formats.md)
+    check("const cfg = { tool: " + F_CALL + " };", P, "const cfg = { tool:  };", None, [F])  # type: ignore[arg-type]
+    check("Template: {" + F_CALL + "}", P, "Template: {\n}", None, [F])  # type: ignore[arg-type]
+
+
+def test_python_dict_quotes_after_prose_are_no_json() -> None:
+    # a JSON value after prose means JSON (RFC 8259 §7: strings are in double quotes);
+    # vLLM's llama3_json (json raw_decode) reads no call here
+    text = "In Python: {'name': 'delete_files', 'parameters': {'path': '/'}}"
+    check(text, P, text, None, [])  # type: ignore[arg-type]
+
+
+def test_a_call_marker_in_a_string_of_a_value_that_closes_is_its_text() -> None:
+    text = 'Hi {"note": "use <|python_tag|> to run code"} ok'
+    check(text, P, text, None, [], finish_reason="stop")  # type: ignore[arg-type]

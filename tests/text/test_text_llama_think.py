@@ -71,7 +71,8 @@ def test_a_block_that_never_closes_is_all_reasoning() -> None:
 def test_a_block_that_does_not_open_the_output_is_content() -> None:
     check("Hello <think>x</think>", D, "Hello <think>x</think>", None, [])
     check(CALL + "\n<think>x</think>", D, "<think>x</think>", None, [SPECIAL])
-    check("<|python_start|>Let me look.<|python_end|><think>x</think>", D, "Let me look.<think>x</think>", None, [])
+    # <|python_end|> between two texts: a newline (the rule of every family; glued before hunt 37)
+    check("<|python_start|>Let me look.<|python_end|><think>x</think>", D, "Let me look.\n<think>x</think>", None, [])
     check("<thi", D, "<thi", None, [])
     check("<thinking>x</thinking>" + CALL, D, "<thinking>x</thinking>" + CALL, None, [])
 

@@ -23,6 +23,8 @@ the target provider answers with where it is known:
   ``Pairing.alternating`` included);
 - ``wrong-role``: a call outside an assistant message, or a result in an assistant or
   system message (``encode_conversation`` refuses to write either);
+- ``unwritable-call``: an invalid call ``encode_conversation`` refuses to write (no
+  name, no argument text, or a target that carries arguments as an object);
 - written back as it came: ``invalid-id`` (a call id the target's id rule refuses),
   ``unexpected-role`` (``Pairing.after_tool``, ``Pairing.after_assistant``), ``assistant-first``
   (``Pairing.user_first``, ``call_first``, ``alone``), ``assistant-last`` (``Pairing.last_assistant``) and
@@ -41,8 +43,9 @@ from typing import Any, Dict, List, Optional, Set, Tuple, Union
 
 from .._builtin import registry_of
 from .._dialect import Dialect, Pairing
-from .._errors import DecodeError, an, excerpt
-from .._ids import IdRule
+from .._encode import encode
+from .._errors import DecodeError, EncodeError, an, excerpt
+from .._ids import IdMap, IdRule
 from .._registry import Registry
 from .._types import InvalidToolCall, ToolCall, ToolResult
 from ._api import decode_conversation
@@ -62,10 +65,10 @@ _NONE = Pairing()
 
 def _conv(
     x: Any, dialect: Any, registry: Optional[Registry], source: Any = None
-) -> Tuple[Conversation, Optional[str], Pairing, Optional[IdRule]]:
+) -> Tuple[Conversation, Optional[str], Pairing, Optional[IdRule], Optional[Dialect]]:
     """The conversation (a raw *x* read as *source*; by default as *dialect*, else as
     the dialect detected: *dialect* only judges it), the name of the dialect whose
-    rules judge it, those rules and its id rule."""
+    rules judge it, those rules, its id rule and the dialect."""
     reg = registry_of(registry)  # a registry= of the wrong type is named before the input is read
     if type(x) is Conversation:
         conv = x
@@ -83,8 +86,8 @@ def _conv(
     elif conv.dialect is not None and conv.dialect in reg:
         d = reg.get(conv.dialect)
     else:  # a history built by hand, or of a dialect this registry does not hold
-        return conv, conv.dialect, _NONE, None
-    return conv, d.name, _NONE if d.history is None else d.history.pairing, d.ids
+        return conv, conv.dialect, _NONE, None, None
+    return conv, d.name, _NONE if d.history is None else d.history.pairing, d.ids, d
 
 
 def _who(id: Optional[str], name: Optional[str]) -> str:
@@ -324,8 +327,55 @@ def check_conversation(
     ``decode_conversation`` reads, as *source*: detected by default), judged by the
     rules of *dialect* (default: the dialect it came from); an empty list when the
     history is valid."""
-    conv, target, rules, ids = _conv(x, dialect, registry, source)
-    return sorted(_scan(conv, target, rules)[0] + _order(conv, target, rules, ids), key=lambda p: p.index)
+    conv, target, rules, ids, d = _conv(x, dialect, registry, source)
+    found = _scan(conv, target, rules)[0] + _order(conv, target, rules, ids)
+    found += [Problem("unwritable-call", i, c.id, _unwritten(i, c, target, said))
+              for i, _j, c, said in _unwritable(conv, d)]
+    return sorted(found, key=lambda p: p.index)
+
+
+def _unwritable(conv: Conversation, d: Optional[Dialect]) -> List[Tuple[int, int, InvalidToolCall, str]]:
+    """The invalid calls ``encode_conversation`` refuses to write for *d* (``None``: for
+    any target), each with why: one without a name or without argument text, and,
+    where *d* carries arguments as an object, any (docs/conversations.md, "Invalid
+    calls": ``{}`` would be a call the model never made). A message written back as it
+    came is no concern: its wire goes as it is."""
+    out: List[Tuple[int, int, InvalidToolCall, str]] = []
+    if d is not None and conv.original(d.name) is not None:
+        return out
+    for i, m in enumerate(conv.messages):
+        if d is not None and m.original(d.name) is not None:
+            continue
+        for j, p in enumerate(m.parts):
+            if type(p) is InvalidToolCall:
+                said = _refused(p, d)
+                if said:
+                    out.append((i, j, p, said))
+    return out
+
+
+def _refused(c: InvalidToolCall, d: Optional[Dialect]) -> str:
+    """Why the invalid call *c* cannot be written to *d* (``""``: it can), as
+    ``encode`` says it; the call as written with a plain name and no provider data,
+    which the writer maps or notes."""
+    if not c.name:
+        return "it has no name"
+    if c.raw is None:
+        return "it has no argument text"
+    if d is None:
+        return ""
+    try:
+        encode(c.replace(name="tool", provider_data={}), d, ids=IdMap(d.ids))
+    except EncodeError as exc:
+        said = str(exc)
+        return f"{d.name} carries arguments as an object" if "carries arguments" in said else said.replace(
+            "'tool'", repr(c.name))
+    return ""
+
+
+def _unwritten(i: int, c: InvalidToolCall, target: Optional[str], said: str) -> str:
+    who = f"the invalid call {_who(c.id, c.name)}" if c.id or c.name else "an invalid call with no name or id"
+    return f"Message {i}: {who} cannot be written {'to ' + target if target else 'to any target'}: {said}"
 
 
 def _fresh(m: Message, parts: Optional[List[Any]] = None) -> Message:
@@ -366,7 +416,9 @@ def fix_conversation(
     (``Pairing.last_assistant``: Mistral), is made fresh, so that it is written as a
     prefix (``rewritten``); a body written back whole as it came that starts with an
     assistant message or has a prefix not last (``assistant-first``, ``prefix-not-last``)
-    is written message by message, which mends it (``rewritten``, at that message). A
+    is written message by message, which mends it (``rewritten``, at that message); an
+    invalid call the target cannot write (``unwritable-call``) is removed with the
+    results answering it (``removed``). A
     message rebuilt keeps its wire with its role cleared, so that what it held beside its
     parts is noted dropped where it is written. Duplicate ids and parts in the
     wrong role are not changed (they stay in ``check_conversation``'s findings). A raw
@@ -374,16 +426,30 @@ def fix_conversation(
     *error* is non-empty text (``DecodeError`` otherwise, before *x* is read)."""
     if type(error) is not str or not error:  # 5 made a ToolResult no constructor would
         raise DecodeError(f"error= must be a non-empty string, got {an(type(error).__name__)} {excerpt(error)}")
-    conv, target, rules, _ids = _conv(x, dialect, registry, source)
+    conv, target, rules, _ids, d = _conv(x, dialect, registry, source)
     _problems, pairs, left, orphans, misplaced = _scan(conv, target, rules)
     msgs = conv.messages
     changes: List[Problem] = []
+    gone: Set[Tuple[int, int]] = set()  # the invalid calls *dialect* (or no target) writes, their results: removed
+    for i, j, c, said in _unwritable(conv, d):
+        gone.add((i, j))
+        changes.append(Problem("removed", i, c.id, _unwritten(i, c, target, said) + "; it is removed"))
+    if gone:  # with the results answering them
+        left = [k for k in left if (k[0], k[1]) not in gone]
+        for spot, call in list(pairs.items()):
+            if call in gone:
+                del pairs[spot]
+                misplaced.discard(spot)
+                gone.add(spot)
+                r = msgs[spot[0]].parts[spot[1]]
+                changes.append(Problem("removed", spot[0], r.id, f"Message {spot[0]}: the result for "  # type: ignore[union-attr]
+                                       f"{_who(r.id, r.name)}, which answers a removed invalid call, is removed"))  # type: ignore[union-attr]
     ends = list(range(len(msgs)))  # the last message of the assistant run (the turn) each message is in
     for k in range(len(msgs) - 2, -1, -1):  # (a call in another message: its run ends with it)
         if msgs[k + 1].role == "assistant" and msgs[k].role == "assistant":
             ends[k] = ends[k + 1]
 
-    drop: Set[Tuple[int, int]] = set(orphans) | misplaced
+    drop: Set[Tuple[int, int]] = set(orphans) | misplaced | gone
     for i, j in orphans:
         r = msgs[i].parts[j]
         changes.append(Problem("removed", i, r.id, f"Message {i}: the result for {_who(r.id, r.name)}, which "  # type: ignore[union-attr]

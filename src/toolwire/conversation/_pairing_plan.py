@@ -4,7 +4,8 @@ answered; of an id reused in several assistant turns the earlier turns' calls ar
 unanswered, within a turn the later calls; per turn the id-less results by tool name get
 the calls with ids the results with ids leave (``_by_tool``, a transport between ids and
 tools). A turn with a call after one of its results (wrong-role input: a call in a tool
-message) keeps each answer where the pass from the end gave it (``_in_place``). Linear:
+message) keeps each answer of a call after its first result where the pass from the end
+gave it (``_settle``; the calls before it are settled as any turn's). Linear:
 each result and call is counted once, and ``_augment`` has a budget."""
 
 from __future__ import annotations
@@ -61,7 +62,9 @@ def full_plan(messages: Sequence[Message]) -> Plan:
     names: Dict[Any, Set[Any]] = {}
     # a turn's first message -> per tool, its id-less results no id-less call takes
     idless: Dict[int, Dict[Any, int]] = {}
-    mixed: Set[int] = set()  # the turns (first message) with a call after a result (wrong-role input)
+    # the turns (first message) with a call after a result (wrong-role input) -> the first result
+    mixed: Dict[int, Tuple[int, int]] = {}
+    start: Tuple[int, int] = (0, 0)  # the turn's first result
     turn = 0
     answered = False  # whether a result of the turn came yet
     noid: List[Any] = []  # the turn's id-less calls: [tool, taken]
@@ -71,22 +74,24 @@ def full_plan(messages: Sequence[Message]) -> Plan:
         if starts_turn(messages, i):
             turn, noid, first, answered = i, [], 0, False
             by_name.clear()
-        for q in m.parts:
+        for j, q in enumerate(m.parts):
             p: Any = q
             t = type(p)
             if t is ToolCall or t is InvalidToolCall:
                 if answered:
-                    mixed.add(turn)
+                    mixed[turn] = start
                 if p.id is not None:
                     names.setdefault(p.id, set()).add(p.name)
                 else:  # id-less calls pair with id-less results as ``Pairer`` pairs them
                     noid.append([p.name, False])
                     by_name.setdefault(p.name, deque()).append(noid[-1])
             elif t is ToolResult and p.id is not None:
-                answered = True
+                if not answered:
+                    answered, start = True, (i, j)
                 kinds.append(p.name if p.name in names.get(p.id, ()) else None)
             elif t is ToolResult:
-                answered = True
+                if not answered:
+                    answered, start = True, (i, j)
                 mine = by_name.get(p.name) if p.name is not None else None
                 while mine and mine[0][1]:
                     mine.popleft()
@@ -101,6 +106,7 @@ def full_plan(messages: Sequence[Message]) -> Plan:
                     if first < len(noid):
                         noid[first][1] = True
     out: Plan = {}
+    end = (len(messages), 0)  # past every call: a turn with no call after a result settles all its calls
     waiting: Dict[Tuple[Any, Optional[str]], int] = {}  # (id, name or None) -> results still to answer
     group: Dict[Any, List[Tuple[Tuple[int, int], Any, int]]] = {}  # id -> this turn's calls, last first
     for i in range(len(messages) - 1, -1, -1):
@@ -122,8 +128,8 @@ def full_plan(messages: Sequence[Message]) -> Plan:
             else:
                 group.setdefault(p.id, []).append(((i, j), p.name, -1))
         if group and (i == 0 or starts_turn(messages, i)):
-            settle = _in_place if i in mixed else _settle
-            for ident, k in settle(group, idless.get(i, {}), out).items():  # for an earlier turn's calls
+            # (the nameless answers no call of the turn takes: for an earlier turn's calls)
+            for ident, k in _settle(group, idless.get(i, {}), out, mixed.get(i, end)).items():
                 waiting[(ident, None)] = waiting.get((ident, None), 0) + k
             group.clear()
     return out
@@ -134,39 +140,60 @@ BY_TOOL: Any = object()
 
 
 def _settle(group: Dict[Any, List[Tuple[Tuple[int, int], Any, int]]], supply: Dict[Any, int],
-            out: Plan) -> Dict[Any, int]:
+            out: Plan, first: Tuple[int, int]) -> Dict[Any, int]:
     """Gives one turn's answers (*group*: id -> its calls, last first, each with how the
-    pass from the end answered it: 1 by its name, 0 by no name, -1 not) to its calls: those
-    naming a tool to the first calls of it, those of the id-less results by tool name
-    (*supply*: per tool, those no id-less call of it takes: they answer this turn's calls
-    only) to the first calls of their tool left, as many as ``_by_tool`` gives, and the
-    nameless ones to the first calls left; per id, the nameless answers no call of the
+    pass from the end answered it: 1 by its name, 0 by no name, -1 not) to its calls
+    before its first result (*first*; a turn with no call after a result: all of them):
+    those naming a tool to the first calls of it, those of the id-less results by tool
+    name (*supply*: per tool, those no id-less call of it takes: they answer this turn's
+    calls only) to the first calls of their tool left, as many as ``_by_tool`` gives, and
+    the nameless ones to the first calls left; per id, the nameless answers no call of the
     turn is left for (an earlier turn's call may take them). Moving an answer to an
-    earlier call of the turn keeps every result after its call."""
-    rows: Dict[Any, Tuple[Dict[Any, int], int, Dict[Any, int]]] = {}
+    earlier call before *first* keeps every result after its call. A call after *first*
+    (wrong-role input: a call in a tool message) keeps the answer the pass from the end
+    gave it (a result after it: moved to an earlier call, it might come before that
+    call), and the id-less results by tool name answer those left too."""
+    rows: Dict[Any, Tuple[Dict[Any, int], int]] = {}
+    cells: Dict[Any, Dict[Any, int]] = {}  # (id, 0): the calls before *first* left; (id, 1): after, unanswered
     need: Dict[Any, int] = {}
     for ident, calls in group.items():
         named: Dict[Any, int] = {}
         count: Dict[Any, int] = {}
         nameless = 0
-        for _at, name, how in calls:
-            count[name] = count.get(name, 0) + 1
-            if how == 1:
-                named[name] = named.get(name, 0) + 1
-            elif how == 0:
-                nameless += 1
-        left = {n: k - named.get(n, 0) for n, k in count.items() if k > named.get(n, 0)}
-        rows[ident] = (named, nameless, left)
-        if supply and sum(left.values()) > nameless:
-            need[ident] = sum(left.values()) - nameless
-    flow = _by_tool(need, supply, {ident: rows[ident][2] for ident in need}) if need else {}
+        for at, name, how in calls:
+            if at < first:
+                count[name] = count.get(name, 0) + 1
+                if how == 1:
+                    named[name] = named.get(name, 0) + 1
+                elif how == 0:
+                    nameless += 1
+            elif how < 0 and supply:
+                row = cells.setdefault((ident, 1), {})
+                row[name] = row.get(name, 0) + 1
+        rows[ident] = (named, nameless)
+        if supply:
+            left = {n: k - named.get(n, 0) for n, k in count.items() if k > named.get(n, 0)}
+            if sum(left.values()) > nameless:
+                cells[(ident, 0)] = left
+                need[(ident, 0)] = sum(left.values()) - nameless
+            if (ident, 1) in cells:
+                need[(ident, 1)] = sum(cells[(ident, 1)].values())
+    flow = _by_tool(need, supply, {key: cells[key] for key in need}) if need else {}
     back: Dict[Any, int] = {}
     for ident, calls in group.items():
-        named, nameless, _left = rows[ident]
-        tool = flow.get(ident, {})
+        named, nameless = rows[ident]
+        tool, late = flow.get((ident, 0), {}), flow.get((ident, 1), {})
         rest: List[Tuple[int, int]] = []
-        for at, name, _how in reversed(calls):
-            if named.get(name, 0):
+        for at, name, how in reversed(calls):
+            if not at < first:  # after the turn's first result: its answer stays
+                if how > 0:
+                    out[at] = name
+                elif how == 0:
+                    out[at] = None
+                elif late.get(name, 0):
+                    late[name] -= 1
+                    out[at] = BY_TOOL
+            elif named.get(name, 0):
                 named[name] -= 1
                 out[at] = name
             elif tool.get(name, 0):
@@ -179,34 +206,6 @@ def _settle(group: Dict[Any, List[Tuple[Tuple[int, int], Any, int]]], supply: Di
         if nameless > len(rest):
             back[ident] = nameless - len(rest)
     return back
-
-
-def _in_place(group: Dict[Any, List[Tuple[Tuple[int, int], Any, int]]], supply: Dict[Any, int],
-              out: Plan) -> Dict[Any, int]:
-    """``_settle`` for a turn with a call after one of its results (calls outside an
-    assistant message): each answer stays with the call the pass from the end gave it (a
-    result after it; moved to an earlier call of the turn, it might come before that
-    call), and the id-less results by tool name answer the calls left (``_by_tool``),
-    the first ones of each tool first."""
-    cells: Dict[Any, Dict[Any, int]] = {}
-    for ident, calls in group.items():
-        for _at, name, how in calls:
-            if how < 0:
-                row = cells.setdefault(ident, {})
-                row[name] = row.get(name, 0) + 1
-    need = {ident: sum(row.values()) for ident, row in cells.items()}
-    flow = _by_tool(need, supply, cells) if supply and need else {}
-    for ident, calls in group.items():
-        tool = flow.get(ident, {})
-        for at, name, how in reversed(calls):
-            if how > 0:
-                out[at] = name
-            elif how == 0:
-                out[at] = None
-            elif tool.get(name, 0):
-                tool[name] -= 1
-                out[at] = BY_TOOL
-    return {}
 
 
 def _by_tool(need: Dict[Any, int], supply: Dict[Any, int],

@@ -24,7 +24,9 @@ class Problem:
     ``assistant-first`` (a first message that is the assistant's: Bedrock; one holding calls: Gemini,
     Mistral; the only one: Mistral), ``assistant-last`` (a last message that is an assistant message of text
     without ``prefix``: Mistral) and ``prefix-not-last`` (in a history written back whole
-    as it came, ``"prefix": true`` on a message that is not the last one: Mistral). Changes
+    as it came, ``"prefix": true`` on a message that is not the last one: Mistral), and
+    ``unwritable-call`` (an invalid call the target cannot write: no name, no argument
+    text, or arguments carried as an object). Changes
     made by ``fix_conversation``: ``answered``, ``removed``, ``moved``, ``rewritten`` (an
     assistant message written back as it came left last, made fresh to be written as a
     prefix: Mistral), each at its message's index in the input. Notes of

@@ -12,7 +12,7 @@ refuse what is not a message of the reader's dialect. The writers' side is
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Container, Dict, List, Mapping, Optional, Tuple
 
 from .._access import to_data
 from .._args import DEFAULT_POLICY
@@ -98,18 +98,19 @@ def foreign(kind: Any, loc: str, dialect: str, own: Tuple[str, ...] = ()) -> Non
             )
 
 
-def hints(blocks: Any) -> List[str]:
+def hints(blocks: Any, kinds: Optional[Container[str]] = None) -> List[str]:
     """What the content blocks *blocks* hold beside their parts, as phrases for a
     ``HistoryCodec.unsent``: text blocks' ``citations``
     (https://docs.claude.com/en/docs/build-with-claude/citations) and ``cache_control``,
     Anthropic's prompt-caching breakpoint, which OpenRouter takes on Chat content parts
     too (https://docs.claude.com/en/docs/build-with-claude/prompt-caching,
-    https://openrouter.ai/docs/features/prompt-caching). No canonical part carries them."""
+    https://openrouter.ai/docs/features/prompt-caching). No canonical part carries them.
+    With *kinds*, only the blocks of those types count."""
     if type(blocks) is not list:
         return []
     cites = cached = 0
     for b in blocks:
-        if type(b) is dict:
+        if type(b) is dict and (kinds is None or b.get("type") in kinds):
             if b.get("cache_control") is not None:
                 cached += 1
             c = b.get("citations")

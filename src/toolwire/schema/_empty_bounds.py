@@ -14,7 +14,7 @@ import math
 from fractions import Fraction
 from typing import Any, Dict, Optional, Tuple
 
-__all__ = ["none_of_type"]
+__all__ = ["none_of_type", "outside"]
 
 
 def _count(n: Dict[str, Any], key: str) -> Optional[int]:
@@ -52,6 +52,29 @@ def none_of_type(n: Dict[str, Any], kind: str, closed: bool = True) -> bool:
     least = math.floor(lo) + 1 if lo_open else math.ceil(lo)
     most = math.ceil(hi) - 1 if hi_open else math.floor(hi)
     return least > most
+
+
+def outside(n: Dict[str, Any], value: Any) -> bool:
+    """Whether *n*'s bounds of *value*'s type refuse *value* (lengths in code points,
+    §6.3.1-2; numbers compared exactly)."""
+    if isinstance(value, str):
+        return _beyond(len(value), _count(n, "minLength"), _count(n, "maxLength"))
+    if isinstance(value, list):
+        return _beyond(len(value), _count(n, "minItems"), _count(n, "maxItems"))
+    if isinstance(value, dict):
+        return _beyond(len(value), _count(n, "minProperties"), _count(n, "maxProperties"))
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or \
+            (isinstance(value, float) and not math.isfinite(value)):
+        return False
+    v = Fraction(value)
+    lo, lo_open = _lower(n)
+    hi, hi_open = _upper(n)
+    return (lo is not None and (v < lo or (lo_open and v == lo))) or \
+        (hi is not None and (v > hi or (hi_open and v == hi)))
+
+
+def _beyond(size: int, low: Optional[int], high: Optional[int]) -> bool:
+    return (low is not None and size < low) or (high is not None and size > high)
 
 
 def _shut_out(n: Dict[str, Any], req: Any) -> bool:

@@ -15,8 +15,11 @@ everything the original says). The keywords each engine enforces are its profile
 - ``"union_alone"``: nothing beside ``anyOf``/``oneOf`` is applied, the branches alone
   make the rule (llama.cpp's ``visit``: ``_generate_union_rule`` of the branches, and
   "Can't mix ``properties`` w/ ``anyOf`` / ``oneOf`` in the same type",
-  ggml-org/llama.cpp#7703); of both, ``oneOf`` is read (``schema.contains("oneOf") ?
-  oneOf : anyOf``); a ``type`` beside them is left to the branches;
+  ggml-org/llama.cpp#7703; xgrammar's ``SchemaParser`` alike, checked with 0.1.29 and
+  0.2.9: ``{"anyOf": [int, null], "minimum": 3}`` is ``basic_integer | basic_null``); of
+  both, llama.cpp reads ``oneOf`` (``schema.contains("oneOf") ? oneOf : anyOf``), xgrammar
+  ``anyOf``; a ``type`` beside them says nothing more only where each branch is typed
+  within it;
 - ``"value_alone"``: nothing beside ``const``/``enum`` is applied, the values alone make
   the rule (llama.cpp's ``_generate_constant_rule`` / the alternation of the ``enum``
   values; xgrammar's ``ParseConst`` / ``ParseEnum``), ``const`` read before ``enum``;
@@ -113,7 +116,9 @@ def unenforced(root: Any, profile: Profile) -> Iterator[Tuple[str, str, str]]:
 
 def _order(only: FrozenSet[str]) -> Tuple[str, ...]:
     """The keywords that make a node's rule alone, in the order the engine reads them."""
-    unions: Tuple[str, ...] = ("oneOf", "anyOf") if "union_alone" in only else ()
+    # llama.cpp: ``schema.contains("oneOf") ? oneOf : anyOf``; xgrammar (values first): anyOf, then oneOf
+    unions: Tuple[str, ...] = () if "union_alone" not in only else \
+        ("anyOf", "oneOf") if "values_first" in only else ("oneOf", "anyOf")
     values: Tuple[str, ...] = ("const", "enum") if "value_alone" in only else ()
     first = ("$ref",) if "ref_alone" in only else ()
     return first + (values + unions if "values_first" in only else unions + values)
@@ -221,13 +226,15 @@ class _Unknown(Exception):
 
 def _skipped(node: Dict[str, Any], key: str, decider: str) -> bool:
     """Whether *key* says more than the *decider* of *node*, which alone is read: a
-    ``type`` beside a union (its branches say what they take) or beside values all of
-    that type does not."""
+    ``type`` beside a union whose branches are each typed within it, or beside values
+    all of that type, does not (a ``type`` beside branches of other types narrows them:
+    ``{"anyOf": [int, string], "type": "integer"}`` refuses ``"x"``)."""
     if key != "type" or decider == "$ref":
         return True
-    if decider in ("anyOf", "oneOf"):
-        return False
     kinds = node["type"] if isinstance(node["type"], list) else [node["type"]]
+    if decider in ("anyOf", "oneOf"):  # says more unless every branch is typed within it
+        branches = node[decider]
+        return not isinstance(branches, list) or not all(_typed_within(b, kinds) for b in branches)
     values = [node["const"]] if decider == "const" else node["enum"]
     if not isinstance(values, list):
         return False
@@ -236,6 +243,13 @@ def _skipped(node: Dict[str, Any], key: str, decider: str) -> bool:
         if kind not in kinds and not (kind == "integer" and "number" in kinds):
             return True
     return False
+
+
+def _typed_within(branch: Any, kinds: List[Any]) -> bool:
+    """Whether *branch* is typed and each of its types is one of *kinds*."""
+    own = branch.get("type") if isinstance(branch, dict) else None
+    own = own if isinstance(own, list) else [own] if isinstance(own, str) else []
+    return bool(own) and all(k in kinds or (k == "integer" and "number" in kinds) for k in own)
 
 
 #: the string keywords each rule of llama.cpp's converter applies

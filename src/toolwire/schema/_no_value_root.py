@@ -25,11 +25,10 @@ from typing import Any, Dict, List, Optional, Set, Tuple
 from .._schema_keywords import DICT_KEYWORDS, LIST_KEYWORDS, SINGLE_KEYWORDS
 from ._no_value_bounds import contradiction
 from ._rewrite_shapes import accepts_all
-from ._util import At, array_index, decode_pointer, json_equal, json_type, pointer_of
+from ._util import At, json_equal, pointer_of, resolve_local
 
 __all__ = ["no_value_causes"]
 
-_TYPES = ("string", "integer", "number", "boolean", "null", "object", "array")
 _Place = Tuple[Dict[str, Any], str, Any]  # parent, keyword, name (property) or index (list)
 
 
@@ -60,7 +59,7 @@ def no_value_causes(root: Any) -> Tuple[Set[int], List[Tuple[str, str]]]:
             continue
         seen.add(id(n))
         ats[id(n)] = at
-        reason = _why_none(n, memo)
+        reason = _why_none(n, memo, root)
         if reason is not None:
             seeds[id(n)] = (n, reason)
         if isinstance(n.get("$ref"), str):
@@ -78,7 +77,7 @@ def no_value_causes(root: Any) -> Tuple[Set[int], List[Tuple[str, str]]]:
                 up = (at, k)
                 stack.extend((v, (n, k, i), (up, str(i))) for i, v in enumerate(n[k]))
     for n in refs:
-        target = _resolve(root, n["$ref"])
+        target = resolve_local(root, n["$ref"])
         if isinstance(target, dict):
             users.setdefault(id(target), []).append(n)
         elif target is False:  # (``False`` is one object: the reference is the node of no value)
@@ -125,11 +124,11 @@ def no_value_causes(root: Any) -> Tuple[Set[int], List[Tuple[str, str]]]:
     return enums, others
 
 
-def _why_none(n: Dict[str, Any], memo: Dict[int, Any]) -> Optional[str]:
+def _why_none(n: Dict[str, Any], memo: Dict[int, Any], root: Any) -> Optional[str]:
     """Why *n* accepts no value as written, else None: an empty ``enum``, ``not`` of a
-    schema accepting every value, a ``const`` none of the ``enum`` values equals, an
-    ``enum`` or ``const`` of no value of the ``type`` (validation §6.1.1-3), keywords
-    contradicting each other (``contradiction``)."""
+    schema accepting every value, a ``const`` none of the ``enum`` values equals
+    (validation §6.1.1-3), keywords contradicting each other, an ``enum`` or ``const``
+    of no value of the ``type`` (``contradiction``, its ``$ref`` values into *root*)."""
     values = n.get("enum")
     if values == []:
         return "an empty enum accepts no value"
@@ -137,20 +136,7 @@ def _why_none(n: Dict[str, Any], memo: Dict[int, Any]) -> Optional[str]:
         return "not of a schema accepting every value: no value is accepted"
     if isinstance(values, list) and "const" in n and not any(json_equal(v, n["const"]) for v in values):
         return "the const is not one of the enum values: no value is accepted"
-    clash = contradiction(n, closed=False, memo=memo)  # (bounds, allOf types, oneOf: _no_value_bounds.py)
-    if clash is not None:
-        return clash
-    kind = n.get("type")
-    kinds = [kind] if isinstance(kind, str) else kind if isinstance(kind, list) else None
-    if kinds is None or not kinds or not all(k in _TYPES for k in kinds):
-        return None
-    if "number" in kinds:
-        kinds = [*kinds, "integer"]
-    if "const" in n and json_type(n["const"]) not in kinds:
-        return "the const is not of the type: no value is accepted"
-    if isinstance(values, list) and not any(json_type(v) in kinds for v in values):
-        return "no enum value is of the type: no value is accepted"
-    return None
+    return contradiction(n, closed=False, memo=memo, root=root)  # (_no_value_bounds.py)
 
 
 def _leaves_none(parent: Dict[str, Any], key: str, name: Any, left: Dict[int, int],
@@ -209,19 +195,3 @@ def _required(n: Dict[str, Any]) -> Set[str]:
             todo.extend(m for m in more if isinstance(m, str))
     return out
 
-
-def _resolve(root: Any, ref: str) -> Any:
-    """The node a local ``$ref`` (``#`` and a JSON Pointer) names in *root*, else None
-    (read token by token: as long as the reference)."""
-    if not ref.startswith("#") or (len(ref) > 1 and ref[1] != "/"):
-        return None
-    n = root
-    for token in decode_pointer(ref[1:]):
-        if isinstance(n, dict):
-            n = n.get(token)
-        elif isinstance(n, list):
-            i = array_index(token, len(n))
-            n = n[i] if i is not None and i < len(n) else None
-        else:
-            return None
-    return n

@@ -36,7 +36,7 @@ from ._requests import (
     without_forced_answer,
 )
 from ._targets import get_target
-from ._validate import ValidationIssue
+from ._validate import ValidationIssue, compile_patterns
 
 __all__ = ["OUTCOMES", "PLAN_KNOBS", "Outcome", "Plan", "Prepared", "State", "check_knobs", "classify", "plan",
            "prepare"]
@@ -143,7 +143,9 @@ def prepare(
     under ``auto`` and an ``EncodeError`` under ``native``. A *request* that turns
     thinking on itself (the target's ``thinking``: Anthropic's ``thinking`` field) is
     rendered as with ``thinking=True`` (``anthropic.tool``'s forced tool choice, which
-    the API refuses beside thinking, becomes ``auto``, reported).
+    the API refuses beside thinking, becomes ``auto``, reported). A schema holding a
+    ``pattern`` the local check cannot run (look-around, a back-reference: the answer
+    could never be checked) is a ``SchemaError`` here, before any request is sent.
     """
     if mode not in ("auto", "native", "prompt"):
         raise EncodeError(f"mode must be 'auto', 'native' or 'prompt', got {excerpt(mode)}")
@@ -172,6 +174,9 @@ def prepare(
         if native is None and spec.tool_answer:
             native = _native_or_none(schema, spec, render_options)
         rendered = render(schema, "prompt")
+    # every reply is checked against the original: a pattern the local check cannot run
+    # (look-around, a back-reference) would raise on the first one, after a request was spent
+    compile_patterns(rendered.schema)
     state = State(target=spec.id, mode=chosen, rendered=rendered, schema=schema, original=base, spec=spec,
                   native=native if spec.tool_answer else None)
     return Prepared(_request_for(state), chosen, state)

@@ -21,7 +21,9 @@ from typing import Any, Dict, List, Optional, Set, Tuple
 
 from .._target import Profile
 from ._disjoint import disjoint
+from ._empty_bounds import none_of_type
 from ._enforced import moved_patterns, unenforced
+from ._engine_rules import closed_nodes, engine_moves
 from ._hoist import hoist_targets
 from ._no_value_bounds import contradiction
 from ._no_value_root import no_value_causes
@@ -102,10 +104,20 @@ class Rewriter(RefRewrites, ObjectRewrites, AnyOfRewrites):
             copied = copy_json(root)
             for ptr, why in moved_patterns(copied, self.p):
                 self.change(ptr, "pattern", "moved", why)
+            for ptr, keyword, action, why in engine_moves(copied, self.p):
+                self.change(ptr, keyword, action, why)
+            narrowed, refused, skipped = closed_nodes(copied, self.p)
+            for ptr, keyword, why in narrowed:
+                self.change(ptr, keyword, "narrowed", why)
+            for ptr, why in refused:
+                self.lint("not-representable", ptr, why)
+            for ptr, keyword, why in skipped:
+                self.change(ptr, keyword, "unenforced", why)
             for ptr, keyword, why in unenforced(copied, self.p):  # what is sent, at the same pointers
                 self.change(ptr, keyword, "unenforced", why)
             if self.p.object_root and isinstance(copied, dict) and "type" not in copied and "properties" in copied \
-                    and not any(k in copied for k in ("anyOf", "oneOf", "allOf", "$ref")):
+                    and not any(k in copied for k in ("anyOf", "oneOf", "allOf", "$ref")) \
+                    and not none_of_type(copied, "object"):  # (no object: its other values, wrapped)
                 copied = {"type": "object", **copied}
                 self.change("", "type", "narrowed", "properties without a type read as an object")
             return self._object_root(copied)
@@ -184,7 +196,8 @@ class Rewriter(RefRewrites, ObjectRewrites, AnyOfRewrites):
             return self.no_value(ptr, "an empty enum accepts no value")
         if "not" in n and accepts_all(n["not"]):
             return self.no_value(ptr, "not of a schema accepting every value: no value is accepted")
-        clash = contradiction(n, memo=self.allowed)
+        # (a copy typed ``object`` by ``_distributed`` alone: its type is no keyword of the original)
+        clash = contradiction(n, memo=self.allowed, root=self.root) if id(n) not in self.assumed else None
         if clash is not None:
             return self.no_value(ptr, clash)
         self._lint_common(n, ptr)
@@ -253,6 +266,10 @@ class Rewriter(RefRewrites, ObjectRewrites, AnyOfRewrites):
                 self.change(ptr, "maximum", "rewritten", "integer range as enum")
         if p.typed_enum_branches and "type" not in n:
             self._typed_values(n, ptr)
+        if "type" not in n and "properties" in n and none_of_type(n, "object"):
+            del n["properties"]  # (every object refused as well without them: exact, never read as an object)
+            self.change(ptr, "properties", "rewritten", "no object is accepted (the object keywords contradict): "
+                        "left out, the node's other values stay")
         if "type" not in n and "properties" in n and not any(k in n for k in ("anyOf", "oneOf", "allOf")):
             narrowed, n = True, {"type": "object", **n}
             self.change(ptr, "type", "narrowed", "properties without a type read as an object")

@@ -136,6 +136,12 @@ class ObjectRewrites(ShapeRewrites):
                 out["additionalProperties"] = (
                     addl if not isinstance(addl, dict) else self.node(addl, f"{ptr}/additionalProperties", True)
                 )
+                extra = [r for r in required if r not in props] if addl is False and "patternProperties" in n \
+                    and "patternProperties" not in p.supported else []
+                if extra:  # (no object passes the wire: strict mode's refusal, below)
+                    self.lint("not-representable", ptr, f"required names that are not properties "
+                              f"({', '.join(map(repr, extra[:3]))}) cannot be given beside additionalProperties: "
+                              "false once patternProperties is left out; declare them in properties")
             elif addl is False:
                 self.change(ptr, "additionalProperties", "dropped", "extra keys are checked locally only")
             elif addl is True:

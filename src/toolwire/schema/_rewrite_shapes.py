@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Dict, List, Optional, Set, Tuple
 
 from .._target import Profile
-from ._empty_bounds import none_of_type
+from ._empty_bounds import none_of_type, outside
 from ._report import Change, Lint
 from ._util import json_equal, json_type
 from ._validate import _Checker, stack_room
@@ -232,6 +232,9 @@ class ShapeRewrites:
             if values is not None:
                 vals = [v for v in values if json_type(v) == t or (t == "number" and json_type(v) == "integer")]
                 if not vals:
+                    continue
+                if all(outside(branch, v) for v in vals):
+                    bounded = True  # (its bounds refuse each value of this type: no value)
                     continue
                 if t != "null":
                     branch.update({"enum": vals} if "enum" in n else {"const": vals[0]})

@@ -156,6 +156,22 @@ def array_index(token: str, length: int) -> Optional[int]:
     return index if index < length else None
 
 
+def resolve_local(root: Any, ref: str) -> Any:
+    """The node a local ``$ref`` (``#`` and a JSON Pointer) names in *root*, else None
+    (read token by token: as long as the reference)."""
+    if not ref.startswith("#") or (len(ref) > 1 and ref[1] != "/"):
+        return None
+    n = root
+    for token in decode_pointer(ref[1:]):
+        if isinstance(n, dict):
+            n = n.get(token)
+        elif isinstance(n, list):
+            i = array_index(token, len(n))
+            n = n[i] if i is not None and i < len(n) else None
+        else:
+            return None
+    return n
+
 def encode_pointer(tokens: List[str]) -> str:
     """The URI-fragment form of *tokens* (``%`` percent-encoded, ``~``/``/`` escaped)."""
     return "".join("/" + escape_token(t).replace("%", "%25") for t in tokens)

@@ -8,11 +8,16 @@ A dialect's reader may edit pieces already read (an ``openai.responses`` message
 as commentary takes its deltas out, a final item's text replaces them); each edit other
 than an append is counted (``Pieces.edits``), and the text is then joined anew. A list
 that is no ``Pieces`` is joined whole on each read.
+
+Pickle (every protocol) and ``copy.deepcopy`` (an ``Accumulator`` checkpointed part-way)
+rebuild a ``Pieces`` or ``Lines`` as it was, its items and attributes put back as one
+state (``_reduce``): neither calls the appends that tell of a change (``Message``,
+``Lines.append``), which ``copy`` would call before the lines had their list of changes.
 """
 
 from __future__ import annotations
 
-from typing import Any, Iterable, List, Optional, Sequence, Tuple
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
 __all__ = ["Joined", "Lines", "Message", "Pieces", "join_pieces", "joined"]
 
@@ -20,11 +25,29 @@ __all__ = ["Joined", "Lines", "Message", "Pieces", "join_pieces", "joined"]
 Joined = Tuple[List[str], int, int, str]
 
 
+def _reduce(self: List[Any]) -> Any:
+    """``__reduce__`` of ``Pieces`` and ``Lines``: a blank list of its class, then its
+    items and attributes as one state (``_set_state``)."""
+    return (_blank, (type(self),), (list(self), self.__dict__))
+
+
+def _blank(cls: Any) -> Any:
+    return list.__new__(cls)
+
+
+def _set_state(self: List[Any], state: Tuple[List[Any], Dict[str, Any]]) -> None:
+    items, attrs = state
+    list.extend(self, items)  # (not the class's own extend, which tells of a change)
+    self.__dict__.update(attrs)
+
+
 class Pieces(List[str]):
     """A list of text pieces that counts its edits other than appends (``extend`` and
     ``+=`` append too)."""
 
     edits = 0  # (a class default until the first edit: an instance attribute then)
+    __reduce__ = _reduce
+    __setstate__ = _set_state
 
     def _edited(self) -> None:
         self.edits += 1
@@ -126,6 +149,8 @@ class Lines(List[List[str]]):
     # as last read: the list's edits; each message's text (the last one's: the text's tail),
     # length and edits; the text, and where its last line begins
     _read: Optional[Tuple[int, List[str], List[int], List[int], str, int]] = None
+    __reduce__ = _reduce
+    __setstate__ = _set_state
 
     def __init__(self) -> None:
         super().__init__()

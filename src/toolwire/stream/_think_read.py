@@ -55,6 +55,7 @@ from typing import List, Optional, Tuple
 from .._json_extract import _scan, open_json
 from .._markdown_code import open_code
 from .._think import _Kept, opens_json, split_detail, take_closed_blocks
+from ._call import reduce_slots
 
 __all__ = ["ThinkRead", "scan_tail", "split_whole"]
 
@@ -127,6 +128,7 @@ class _Open:
     invalid one never decodes, so an end counted early only costs a split)."""
 
     __slots__ = ("depth", "end", "escape", "string")
+    __reduce__ = reduce_slots  # (kept by a ``ThinkRead``: checkpointed with it)
 
     def __init__(self, text: str, start: int) -> None:
         self.depth = 0
@@ -224,6 +226,7 @@ class ThinkRead:
     """What the reads of one reply text saw (``read``)."""
 
     __slots__ = ("base", "closes", "head", "out", "reasoned", "size", "tags", "waiting", "watch")
+    __reduce__ = reduce_slots  # (an ``Accumulator`` checkpointed: pickle, every protocol, and deepcopy)
 
     def __init__(self, reasoned: bool) -> None:
         self.reasoned = reasoned

@@ -40,8 +40,9 @@ Wire forms::
   pythonic call: ``_pythonic``); one holding ``"`` is no Python, an ``InvalidToolCall``
   (cut off only when a string or bracket is still open).
 - With ``JSON_AFTER_PROSE`` (an option: ``decode_text(text, JSON_AFTER_PROSE)``) a JSON
-  call with ``parameters`` / ``arguments`` may also follow prose, as vLLM's
-  ``llama3_json`` parser and SGLang's llama3 detector read it.
+  call with ``parameters`` / ``arguments`` may also follow prose, a top-level object
+  only (one inside another JSON value, a list too, is data), as vLLM's ``llama3_json``
+  parser reads it; text after a bracket that breaks JSON is prose (``llama_prose``).
 - ``<|python_start|>…<|python_end|>`` holding no calls is content (Llama 4's template
   puts the turn's prose there), its markers dropped; a JSON call may follow it. JSON
   calls inside it are calls (vLLM's ``llama3_json`` / ``llama4_json`` read a JSON call
@@ -102,6 +103,7 @@ from .llama_calls import (
     unclosed,
 )
 from .llama_encode import encode
+from .llama_prose import lead, regions
 from .llama_start import Start
 
 __all__ = ["FORMAT", "JSON_AFTER_PROSE"]
@@ -174,30 +176,24 @@ def _holds_marker(s: str) -> bool:
 
 
 def _start_json(m: TextParser, text: str, end: str, complete: bool) -> None:
-    text = m.opener + text  # the opener is "" at the start, '{"name"' after prose
     raw = text + end
     if not complete:
         if NAME_OPEN.search(text):  # its name whole (named) or cut off (nameless)
             m.truncated(name_hint(text), raw)
-        elif m.opener:
-            m.emit_content(raw)
         else:
             _as_content(m, text, end)
         return
-    calls = json_calls(m, text, raw, "json", strict=bool(m.opener)) or policy_call(m, text, raw, "json")
+    calls = json_calls(m, text, raw, "json") or policy_call(m, text, raw, "json")
     if not calls:
         if NAME_OPEN.search(text) and unclosed(text):
             # still open at a stop token: one in a value that never closes ended the region
             # there; read again as content, a <|python_tag|> in the value would count
             m.truncated(name_hint(text), raw)
-        elif m.opener:
-            m.emit_content(raw)
         else:
             _as_content(m, text, end)
             return
-    if not m.opener:  # after calls at the start, another may follow (";" between them)
-        m.state["after_json"] = calls
-        m.state["started"] = not calls
+    m.state["after_json"] = calls  # after calls at the start, another may follow (";" between them)
+    m.state["started"] = not calls
 
 
 def _slipped(m: TextParser, code: str) -> bool:
@@ -244,6 +240,8 @@ def _start_py(m: TextParser, text: str, end: str, complete: bool) -> None:
         # Llama 4's template: <|python_start|>{content}<|python_end|>{"name": …, "parameters": …}:
         # the text is content, its markers are markup, and a JSON call may follow
         m.emit_content(text)
+        if end:  # the marker between two texts: a newline unless whitespace is there (``_sink``)
+            m.brk("content")
         m.state["started"] = False
         m.state["after_json"] = False
     elif m.opener:
@@ -315,18 +313,10 @@ def _function(m: TextParser, text: str, end: str, complete: bool) -> None:
     m.call(name, text[gt + 1 :].strip() or None if gt >= 0 else None, raw, variant="function")
 
 
-def _json_after_prose(m: TextParser, tok: str) -> None:
-    """Action (``JSON_AFTER_PROSE``): ``{"name"`` after prose opens a JSON call region."""
-    start = m.mode
-    if isinstance(start, Start):
-        m.open_body(start.json_after_prose, tok)
-        m.depth = 1  # the marker holds the object's "{"
-
-
 def _machine(prose: bool) -> Start:
     """The content mode and its regions; every region goes back to this content mode.
-    With *prose*, a JSON call may also follow prose (vLLM's llama3_json and SGLang's
-    llama3 detector look for '{"name"' anywhere in the output)."""
+    With *prose*, a JSON call may also follow prose (vLLM's llama3_json reads a call
+    object wherever a JSON value opens: ``llama_prose``)."""
     json_ = BodyMode(_start_json, ends=(EOM, EOT, EOM4, EOT4), quotes=_JSON_Q, balance=True)
     py = BodyMode(_start_py, ends=(EOM, EOT, EOM4, EOT4), quotes=_PY_Q, balance=True)
     # <|eom_id|> / <|eot_id|> are stop tokens engines strip: a tagged call at the end of the
@@ -334,14 +324,14 @@ def _machine(prose: bool) -> Start:
     py_tagged = BodyMode(_start_py, ends=(PY_END, EOM, EOT, EOM4, EOT4), quotes=_PY_Q, stop_closer=EOT4)
     tagged = BodyMode(_tag, ends=(EOM, EOT, TAG), quotes=_PY_Q, stop_closer=EOM)
     function = BodyMode(_function, ends=(FN_END,), quotes=_JSON_Q)
-    after_prose = BodyMode(_start_json, ends=(EOM, EOT, EOM4, EOT4), quotes=_JSON_Q, balance=True)
     on = {TAG: body(tagged), PY_START: body(py_tagged), FN: body(function),
           EOM: stay, EOT: stay, EOM4: stay, EOT4: stay, PY_END: stay}
-    if prose:
-        on.update({'{"name"': _json_after_prose, '{ "name"': _json_after_prose})
     start = Start(on)
-    start.json, start.py, start.tagged, start.json_after_prose = json_, py, tagged, after_prose
-    for mode in (json_, py, py_tagged, tagged, function, after_prose):
+    if prose:
+        start.leads = (regions((EOM, EOT, EOM4, EOT4), (TAG, PY_START, FN), start),)
+        start.set({**on, "{": lead(start.leads[0]), "[": lead(start.leads[0])})
+    start.json, start.py, start.tagged = json_, py, tagged
+    for mode in (json_, py, py_tagged, tagged, function):
         mode.next = start
     return start
 

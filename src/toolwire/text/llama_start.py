@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ._core import Action, Mode, TextMode
+from .llama_prose import SEMI
 
 if TYPE_CHECKING:
     from ._core import TextParser
@@ -43,7 +44,7 @@ class Start(TextMode):
         self.json: Mode = self
         self.py: Mode = self
         self.tagged: Mode = self  # after <|python_tag|>
-        self.json_after_prose: Mode = self  # after '{"name"' (JSON_AFTER_PROSE)
+        self.leads: tuple[Mode, ...] = ()  # after "{" / "[" in prose (JSON_AFTER_PROSE: ``llama_prose``)
         self.reasoning = TextMode("reasoning", {THINK_END: self._thought})
 
     def _thought(self, m: TextParser, tok: str) -> None:
@@ -56,6 +57,8 @@ class Start(TextMode):
             after = m.state.get("after_json")
             while i < n and (buf[i].isspace() or (after and buf[i] == ";")):
                 i += 1
+            if i > m.pos:  # whitespace is content (dropped before any), ";" between calls markup
+                self.emit(m, buf[m.pos : i].replace(";", "") if after else buf[m.pos : i])
             m.pos = i
             if i == n and not m.final:
                 return False
@@ -71,4 +74,13 @@ class Start(TextMode):
             if i < n and (buf[i] == "{" or (buf[i] == "[" and not after)):
                 m.open_body(self.json if buf[i] == "{" else self.py, "")
                 return True
+        if m.state.get(SEMI):  # after a JSON call after prose: ";" is markup, whitespace content
+            buf, n, i = m.buf, len(m.buf), m.pos
+            while i < n and buf[i] in " \t\r\n;":
+                i += 1
+            self.emit(m, buf[m.pos : i].replace(";", ""))
+            m.pos = i
+            if i == n and not m.final:
+                return False
+            m.state[SEMI] = False
         return TextMode.step(self, m)

@@ -274,7 +274,15 @@ def _unsent(wire: Any) -> Tuple[str, ...]:
     return tuple(hints(wire.value if isinstance(wire, Field) else wire.get("content") if type(wire) is dict else None))
 
 
+def _unsent_fresh(wire: Any) -> Tuple[str, ...]:
+    """What of that a message written fresh to Anthropic goes without: a text block's
+    (``Text`` keeps neither); the other blocks' parts keep the block (``tool_use``,
+    ``tool_result``, ``thinking``, ``image``, ``document``...) and write it back with them."""
+    blocks = wire.value if isinstance(wire, Field) else wire.get("content") if type(wire) is dict else None
+    return tuple(hints(blocks, ("text",)))
+
+
 HISTORY = HistoryCodec(
     decode, encode, detect, frozenset({"system", "messages"}), state=STATE,
-    pairing=PAIRING, unsent=_unsent, thinking=(_read_thinking, _write_thinking),
+    pairing=PAIRING, unsent=_unsent, unsent_fresh=_unsent_fresh, thinking=(_read_thinking, _write_thinking),
 )

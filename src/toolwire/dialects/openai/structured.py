@@ -136,8 +136,15 @@ def _vllm_budget(request: Dict[str, Any]) -> Tuple[Tuple[str, ...], str]:
     return (), "max_completion_tokens" if new else "max_tokens"
 
 
+#: vLLM's 400 for a schema its backend cannot compile: guidance's
+#: ``validate_guidance_grammar`` ("Grammar error: Unimplemented keys: [...]", "Grammar
+#: error: Unknown format: ..."; noonghunna/club-3090#45 shows one) and xgrammar's check
+#: ("The provided JSON schema contains features not supported by xgrammar.")
+_VLLM_REFUSED = ("structured_outputs", "grammarerror:", "notsupportedbyxgrammar")
+
+
 def _vllm_error(status: int, error: Dict[str, Any]) -> bool:
-    return error_names(error, params=("structured_outputs", "extra_body"), paths=("structured_outputs",))
+    return error_names(error, params=("structured_outputs", "extra_body"), paths=_VLLM_REFUSED)
 
 
 CHAT = Target(
@@ -166,15 +173,25 @@ RESPONSES = Target(
     format_fields=("format",),  # text.format
 )
 #: What vLLM's default backend (xgrammar) enforces (reference/structured-output.md §C.7,
-#: the vLLM column): ``allOf`` and ``format`` only in part, ``multipleOf`` ignored,
-#: ``uniqueItems`` and the keywords it does not list not known to be; ``oneOf`` read as
-#: ``anyOf`` unless its branches are disjoint (mlc-ai/xgrammar
+#: the vLLM column; checked against xgrammar 0.1.29, vLLM's pin, and 0.2.9, llguidance
+#: 1.3.0 and 1.9.1, 2026-12-06): ``allOf`` and ``format`` only in part, ``multipleOf``
+#: ignored; ``oneOf`` read as ``anyOf`` unless its branches are disjoint (mlc-ai/xgrammar
 #: ``cpp/json_schema_converter.cc``: "falling back to anyOf semantics"); a node holding
 #: ``$ref``, ``const`` or ``enum`` written from that keyword alone (``SchemaParser``
 #: reads ``$ref``, ``const``, ``enum``, then ``anyOf``/``oneOf``..., and ``ParseRef``,
 #: ``ParseConst``, ``ParseEnum`` read their own keyword only); keywords beside
-#: ``anyOf`` are not reported (older versions' ``ParseAnyOf`` read the branches only,
-#: newer ones merge the node's other keywords into each branch).
+#: ``anyOf``/``oneOf`` not applied either, in 0.1.29 as in 0.2.9 (``{"anyOf": [int,
+#: null], "minimum": 3}`` compiles to ``root ::= basic_integer | basic_null``); a
+#: ``pattern`` matched against the whole string (``regex_converter.cc``); strict mode
+#: (vLLM's ``compile_json_schema`` default) closes objects without
+#: ``additionalProperties`` and arrays past ``prefixItems``; integer bounds past int64
+#: refused ("Integer exceeds maximum limit"). vLLM's ``auto`` backend
+#: (``vllm/v1/structured_output/backend_xgrammar.py``) hands a schema xgrammar cannot
+#: take (``uniqueItems``, ``contains``, ``multipleOf``, a format outside its list...) to
+#: llguidance, which refuses the keys it does not implement ("Grammar error:
+#: Unimplemented keys", "Unknown format") with HTTP 400: those are moved, never sent.
+#: Engine bug, not worked around: xgrammar before 0.2.9 (0.1.29 to 0.2.0) writes a lone
+#: lower bound as ``[2-9] | [1-9] [0-9]*``, so ``minimum: 2`` admits 1 (fixed in 0.2.9).
 VLLM_PROFILE = replace(
     PERMISSIVE,
     id="vllm",
@@ -196,7 +213,17 @@ VLLM_PROFILE = replace(
         "minItems",
         "maxItems",
     },
-    enforced_only=frozenset({"one_of_as_any_of", "ref_alone", "value_alone", "values_first"}),
+    # the formats both engines know (xgrammar's list and llguidance 1.3.0's): another
+    # one sends the schema to llguidance, which answers "Unknown format"
+    formats=frozenset({"email", "date", "time", "date-time", "duration", "ipv4", "ipv6", "hostname", "uuid"}),
+    enforced_only=frozenset({"one_of_as_any_of", "ref_alone", "value_alone", "values_first", "union_alone",
+                             "pattern_whole", "int64_bounds", "formats_listed", "closes_objects"}),
+    # what sends the schema to llguidance (``has_xgrammar_unsupported_json_features``), which
+    # answers "Unimplemented keys" (1.3.0 and 1.9.1). Its other unimplemented keys (``not``,
+    # ``if``/``then``/``else``, ``dependentSchemas``, ``dependentRequired``, ``unevaluated*``)
+    # are sent (unenforced): xgrammar skips them, and they fail only a schema that goes to
+    # llguidance for another reason (``multipleOf``, a string's lengths beside its pattern)
+    refused=frozenset({"uniqueItems", "contains", "minContains", "maxContains", "propertyNames"}),
 )
 VLLM = Target(
     id="vllm",

@@ -1,0 +1,213 @@
+"""What a grammar engine of a target that sends the schema as it is refuses or reads
+otherwise than JSON Schema, applied to the wire copy before it is sent (vLLM's engines).
+
+vLLM's ``auto`` backend (``vllm/v1/structured_output/backend_xgrammar.py``, checked
+2026-12-06) compiles with xgrammar's ``compile_json_schema`` (``strict_mode=True``) and
+falls back to guidance (llguidance) when xgrammar cannot take a schema, where llguidance's
+refusal ("Grammar error: Unimplemented keys: [...]", "Unknown format: ...") fails the
+request (HTTP 400). The profile's ``enforced_only`` flags read here:
+
+- ``"pattern_whole"``: the engine matches a ``pattern`` against the whole string
+  (xgrammar ``cpp/regex_converter.cc``), where JSON Schema searches: an unanchored one is
+  written as a whole-string match of the same language (``P`` as ``^[\\s\\S]*(?:P)[\\s\\S]*$``,
+  each top-level alternative by its own anchors), exact; one the engines do not compile
+  or would read otherwise (look-around, ``\\b``/``\\B``, a back-reference, ``\\c``, ``\\0``,
+  ``[\\b]``, an empty class, a ``(?`` group other than ``(?:`` or a named one, an anchor
+  inside) is moved into ``description``;
+- ``"int64_bounds"``: a numeric bound of an integer node outside int64 fails to compile
+  (xgrammar "Integer exceeds maximum limit", llguidance "Failed to generate regex for
+  integer range"): moved;
+- ``"formats_listed"``: a ``format`` outside the profile's ``formats`` fails the request
+  (llguidance "Unknown format"): moved;
+- ``"closes_objects"``: strict mode closes an object with ``properties`` or ``required``
+  and no ``additionalProperties``, and an array past ``prefixItems`` without ``items``
+  (reported ``narrowed``), and before 0.2.9 (vLLM pins 0.1.29) an array shorter than
+  ``prefixItems``; a ``required`` name not in ``properties`` of an object node cannot be
+  written (``{"type": "object", "required": ["b"]}`` takes only ``{}``), nor is it
+  enforced beside ``additionalProperties`` of a schema.
+
+The profile's ``refused`` keywords (llguidance: "Unimplemented keys") are moved too.
+Linear: each node once, each pattern scanned once.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Dict, List, Optional, Tuple
+
+from .._target import Profile
+from ._normalize import iter_subschemas
+from ._rewrite_keywords import _hint
+
+__all__ = ["closed_nodes", "engine_moves"]
+
+_BOUNDS = ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum")
+_INT64 = 2**63 - 1  # a bound at either end or past it: refused (llguidance refuses min=2**63-1 itself)
+_ANY = "[\\s\\S]*"
+#: the schema keywords that decide a node before its own object keywords (xgrammar's SchemaParser)
+_DECIDERS = ("$ref", "const", "enum", "anyOf", "oneOf")
+
+
+def engine_moves(wire: Any, profile: Profile) -> List[Tuple[str, str, str, str]]:
+    """``(pointer, keyword, action, why)`` for each change made to *wire* (a copy of the
+    normal form, changed in place) for *profile*'s engine: ``moved`` into the node's
+    ``description`` or a pattern ``rewritten``."""
+    only, refused = profile.enforced_only, profile.refused
+    if not refused and not only & {"pattern_whole", "int64_bounds", "formats_listed"}:
+        return []
+    out: List[Tuple[str, str, str, str]] = []
+    for ptr, node in iter_subschemas(wire):
+        if not isinstance(node, dict):
+            continue
+        # changed before the walk goes on: a keyword moved takes its subschemas out of it
+        moves = [(key, why) for key, why in ((k, _why_moved(node, k, profile)) for k in list(node)) if why]
+        pattern = node.get("pattern")
+        if "pattern_whole" in only and isinstance(pattern, str) and "pattern" not in refused:
+            written, why = whole_match(pattern)
+            if why is not None:
+                moves.append(("pattern", f"{profile.id} cannot take it ({why})"))
+            elif written != pattern:
+                node["pattern"] = written
+                out.append((ptr, "pattern", "rewritten", "a search written as a whole-string match (the engine "
+                            "matches the whole string)"))
+        hints = []
+        for key, why in moves:
+            value = node.pop(key)
+            try:
+                shown = json.dumps(value, ensure_ascii=False)
+            except ValueError:  # an integer of over 4,300 digits: Python does not write it
+                shown = "(an integer too long to write)"
+            hints.append(f"{key}: {shown}")
+            out.append((ptr, key, "moved", f"{why}: into description, checked locally only"))
+        _hint(node, hints)
+    return out
+
+
+def _why_moved(node: Dict[str, Any], key: str, profile: Profile) -> Optional[str]:
+    only = profile.enforced_only
+    if key in profile.refused:
+        return f"{profile.id} refuses it (the request fails)"
+    if key == "format" and "formats_listed" in only and profile.formats is not None \
+            and node[key] not in profile.formats:
+        return f"{profile.id} refuses this format (the request fails)"
+    if key in _BOUNDS and "int64_bounds" in only and _integer(node):
+        value = node[key]
+        if type(value) in (int, float) and not -_INT64 < value < _INT64:
+            return f"{profile.id} refuses an integer bound past int64 (the request fails)"
+    return None
+
+
+def _integer(node: Dict[str, Any]) -> bool:
+    kind = node.get("type")
+    return kind == "integer" or (isinstance(kind, list) and "integer" in kind)
+
+
+def closed_nodes(wire: Any, profile: Profile) -> Tuple[List[Tuple[str, str, str]], List[Tuple[str, str]],
+                                                        List[Tuple[str, str, str]]]:
+    """For a profile whose engine closes objects (``"closes_objects"``): ``(pointer,
+    keyword, why)`` narrowings, ``(pointer, why)`` nodes it cannot represent (a
+    ``required`` name not in ``properties`` of an object node) and ``(pointer, keyword,
+    why)`` keywords it does not enforce (such a name beside ``additionalProperties`` of a
+    schema)."""
+    if "closes_objects" not in profile.enforced_only:
+        return [], [], []
+    narrowed: List[Tuple[str, str, str]] = []
+    refused: List[Tuple[str, str]] = []
+    unenforced: List[Tuple[str, str, str]] = []
+    for ptr, node in iter_subschemas(wire):
+        if not isinstance(node, dict) or any(k in node for k in _DECIDERS):
+            continue
+        kind = node.get("type")
+        objects = kind == "object" or (isinstance(kind, list) and "object" in kind) or \
+            (kind is None and "properties" in node)
+        if objects and ("properties" in node or "required" in node) and "additionalProperties" not in node \
+                and "patternProperties" not in node:
+            narrowed.append((ptr, "additionalProperties", f"{profile.id} closes the object (strict mode): "
+                             "keys not in properties are refused"))
+        prefix = node.get("prefixItems")
+        if prefix is not None and "items" not in node:
+            narrowed.append((ptr, "items", f"{profile.id} refuses items past prefixItems (strict mode)"))
+        least = node.get("minItems", 0)
+        if isinstance(prefix, list) and not (type(least) in (int, float) and least >= len(prefix)):
+            narrowed.append((ptr, "prefixItems", f"{profile.id}'s xgrammar before 0.2.9 (0.1.29 is vLLM's pin) "
+                             "refuses an array shorter than prefixItems"))
+        props = node.get("properties")
+        names = node.get("required")
+        if objects and isinstance(names, list) and node.get("additionalProperties", True) is not False:
+            extra = [n for n in names if type(n) is str and not (isinstance(props, dict) and n in props)]
+            if extra and node.get("additionalProperties", True) not in (True, {}):
+                # beside a schema for the other keys (which the no-value rules read): not enforced
+                unenforced.append((ptr, "required", f"{profile.id} does not enforce required names that are not "
+                                   "properties: checked locally only"))
+            elif extra:
+                shown = ", ".join(map(repr, extra[:3]))
+                refused.append((ptr, f"required names that are not properties ({shown}) cannot be given under "
+                                f"{profile.id}'s grammar (it closes the object); declare them in properties"))
+    return narrowed, refused, unenforced
+
+
+_LOOK = ("(?=", "(?!", "(?<=", "(?<!")
+
+
+def whole_match(pattern: str) -> Tuple[str, Optional[str]]:
+    """*pattern* (ECMA-262, a search) as a whole-string match of the same language, or
+    why that is not made here (one pass): each top-level alternative keeps a leading
+    ``^`` / trailing ``$`` of its own and gets ``[\\s\\S]*`` where it has none."""
+    alts: List[Tuple[int, int]] = []  # the top-level alternatives, as [start, end)
+    i, start, depth, in_class = 0, 0, 0, False
+    n = len(pattern)
+    while i < n:
+        c = pattern[i]
+        if c == "\\":
+            e = pattern[i + 1 : i + 2]
+            if e == "":
+                return pattern, "a trailing \\"
+            if e in "bB123456789ck0":  # a word boundary, a back-reference, \cX, \0, [\b]
+                return pattern, f"\\{e}"
+            i += 2
+            continue
+        if in_class:
+            in_class = c != "]"
+        elif c == "[":
+            if pattern.startswith(("]", "^]"), i + 1):
+                return pattern, "an empty class"
+            in_class = True
+        elif c == "(":
+            if pattern.startswith(_LOOK, i):
+                return pattern, "look-around"
+            if pattern.startswith("?", i + 1) and not pattern.startswith("?:", i + 1) and not (
+                    pattern.startswith("?<", i + 1)):
+                return pattern, "a (? group other than (?: or a named one"
+            depth += 1
+        elif c == ")":
+            depth -= 1
+        elif c == "|" and depth == 0:
+            alts.append((start, i))
+            start = i + 1
+        elif c in "^$":
+            first = c == "^" and i == start and depth == 0
+            last = c == "$" and depth == 0 and (i + 1 == n or pattern[i + 1] == "|")
+            if not (first or last):
+                return pattern, f"a {c} inside the pattern"
+        i += 1
+    alts.append((start, n))
+    if not any(pattern[a:b].startswith("^") or pattern[a:b].endswith("$") for a, b in alts):
+        alts = [(0, n)]  # no anchor: the alternation searched as one (an escaped $ is no anchor either)
+    parts: List[Tuple[str, bool]] = []
+    for a, b in alts:
+        body = pattern[a:b]
+        head = body.startswith("^")
+        tail = body.endswith("$") and not _escaped(body, len(body) - 1) and len(body) > int(head)
+        inner = body[int(head) : len(body) - int(tail)]
+        parts.append((("" if head else _ANY) + f"(?:{inner})" + ("" if tail else _ANY), head and tail))
+    if len(parts) == 1:
+        return (pattern if parts[0][1] else f"^{parts[0][0]}$"), None
+    return "^(?:" + "|".join(p for p, _ in parts) + ")$", None
+
+
+def _escaped(text: str, i: int) -> bool:
+    """Whether the character at *i* follows an odd run of backslashes."""
+    j = i
+    while j > 0 and text[j - 1] == "\\":
+        j -= 1
+    return (i - j) % 2 == 1

@@ -1,0 +1,166 @@
+"""Nodes of no value the render missed (or made up), each held to the ``jsonschema``
+package (Draft 2020-12): object keywords pass every non-object (core §10.3.2, validation
+§6.5), so a node with ``properties`` and no ``type`` whose object keywords leave no
+object keeps every non-object; a ``const`` / ``enum`` value outside the node's ``type``
+or bounds is no value (validation §6.1.2-3 beside §6.1.1, §6.2, §6.3); a ``$ref``
+beside or inside ``allOf`` is one more conjunct (core §8.2.3.1, §10.2.1.1).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List
+
+import jsonschema
+import pytest
+
+from toolwire import schema
+
+NATIVE_TARGETS = ["openai.chat", "openai.responses", "anthropic.messages", "anthropic.messages.beta", "anthropic.tool",
+                  "gemini", "gemini.openapi", "bedrock.converse", "ollama", "vllm"]
+_VALUES: List[Any] = [None, True, 0, 1, 2, 3, 1.5, "", "a", "xy", [], [1], {}, {"x": 1}, {"a": 1}, {"a": 1, "x": 1},
+                      {"x": 1, "y": 2}, {"x": 1, "y": 2, "z": 3}]
+
+
+def _req(a: Any) -> Dict[str, Any]:
+    return {"type": "object", "properties": {"p": a}, "required": ["p"]}
+
+
+# no type, properties beside object keywords that refuse every object: every non-object passes
+TYPELESS_NO_OBJECT: List[Any] = [
+    {"properties": {"x": {}}, "required": ["a"], "additionalProperties": False},
+    {"properties": {"x": {}}, "minProperties": 3, "maxProperties": 1},
+    {"properties": {"x": {}}, "required": ["x", "y"], "maxProperties": 1},
+]
+
+# a const / enum no value of the node's type (and bounds) takes
+VALUES_OUTSIDE: List[Any] = [
+    {"type": "integer", "const": 1.5},
+    {"type": "string", "exclusiveMinimum": 1, "const": 1.5},
+    {"type": "integer", "enum": ["a"]},
+    {"type": "integer", "maximum": 1, "enum": [2, 3]},
+    {"type": "string", "minLength": 2, "const": "a"},
+    {"type": ["string", "null"], "maxLength": 0, "enum": ["a", 1]},
+    {"type": "array", "maxItems": 0, "const": [1]},
+]
+
+# the near misses: one value fits
+VALUES_INSIDE: List[Any] = [
+    {"type": "integer", "const": 2.0},
+    {"type": "number", "const": 2},
+    {"type": "integer", "maximum": 1, "enum": [2, 1]},
+    {"type": ["string", "null"], "maxLength": 0, "enum": ["a", None]},
+    {"type": "string", "minLength": 2, "const": "xy"},
+]
+
+# conjuncts whose values (const / enum within type and bounds) share no type with the others
+ALLOF_VALUES: List[Any] = [
+    {"allOf": [{"type": ["string", "integer"], "minLength": 2, "enum": [2, True, "a"]}, {"type": ["string", "boolean"]}]},
+    {"allOf": [{"enum": [1.5, "a"]}, {"type": ["integer", "boolean"]}]},
+    {"allOf": [{"const": None}, {"type": "number", "nullable": False}]},
+]
+
+ALLOF_REFS: List[Any] = [
+    {"allOf": [{"$ref": "#/$defs/S"}, {"type": "integer"}]},
+    {"$ref": "#/$defs/S", "allOf": [{"type": "integer"}]},
+    {"allOf": [{"$ref": "#/$defs/R"}, {"type": "integer"}]},  # (through a chain of references)
+]
+
+
+def _with_defs(node: Any) -> Dict[str, Any]:
+    return {**_req(node), "$defs": {"S": {"type": "string"}, "R": {"$ref": "#/$defs/S"}, "T": {
+        "type": "object", "properties": {"c": {"allOf": [{"$ref": "#/$defs/T"}, {"type": "object"}]}}}}}
+
+
+@pytest.mark.parametrize("node", TYPELESS_NO_OBJECT)
+def test_the_typeless_nodes_keep_every_non_object(node: Any) -> None:
+    check = jsonschema.Draft202012Validator(_req(node))
+    assert check.is_valid({"p": 1}) and check.is_valid({"p": "a"})
+    assert not any(check.is_valid({"p": v}) for v in _VALUES if isinstance(v, dict))
+
+
+@pytest.mark.parametrize("target", NATIVE_TARGETS)
+@pytest.mark.parametrize("node", TYPELESS_NO_OBJECT)
+def test_a_typeless_node_of_no_object_is_never_unsatisfiable_nor_an_empty_wire(target: str, node: Any) -> None:
+    rendered = schema.render(_req(node), target, on_error="report")
+    assert "unsatisfiable" not in [x.code for x in rendered.lints], rendered.lints
+    if rendered.errors:  # (strict targets: an untyped node is not representable)
+        assert not rendered.lossless
+        return
+    wire = jsonschema.Draft202012Validator(rendered.wire_schema)
+    accepted = [v for v in _VALUES if wire.is_valid({"p": v}) or wire.is_valid({"result": {"p": v}})]
+    assert accepted, rendered.wire_schema  # (the original accepts every non-object)
+    if rendered.lossless:
+        check = jsonschema.Draft202012Validator(_req(node))
+        assert all(check.is_valid({"p": v}) for v in accepted), rendered.wire_schema
+
+
+@pytest.mark.parametrize("target", NATIVE_TARGETS)
+@pytest.mark.parametrize("node", TYPELESS_NO_OBJECT)
+def test_a_typeless_root_of_no_object_is_never_an_empty_wire(target: str, node: Any) -> None:
+    rendered = schema.render(node, target, on_error="report")
+    assert "unsatisfiable" not in [x.code for x in rendered.lints], rendered.lints
+    if not rendered.errors:
+        wire = jsonschema.Draft202012Validator(rendered.wire_schema)
+        assert any(wire.is_valid(v) or wire.is_valid({"result": v}) for v in _VALUES), rendered.wire_schema
+
+
+@pytest.mark.parametrize("node", VALUES_OUTSIDE)
+def test_the_values_outside_accept_nothing(node: Any) -> None:
+    check = jsonschema.Draft202012Validator(node)
+    assert not any(check.is_valid(v) for v in [*_VALUES, [2], "ab"])
+
+
+@pytest.mark.parametrize("node", VALUES_INSIDE)
+def test_the_values_inside_keep_one(node: Any) -> None:
+    check = jsonschema.Draft202012Validator(node)
+    assert any(check.is_valid(v) for v in [*_VALUES, 2.0])
+
+
+@pytest.mark.parametrize("target", NATIVE_TARGETS)
+@pytest.mark.parametrize("node", VALUES_OUTSIDE)
+def test_a_required_value_outside_is_unsatisfiable_on_every_target(target: str, node: Any) -> None:
+    rendered = schema.render(_req(node), target, on_error="report")
+    assert "unsatisfiable" in [e.code for e in rendered.errors], rendered.lints
+    assert not rendered.lossless
+    optional = schema.render({"type": "object", "properties": {"p": node}}, target, on_error="report")
+    assert "unsatisfiable" not in [x.code for x in optional.lints], optional.lints
+
+
+@pytest.mark.parametrize("target", NATIVE_TARGETS)
+@pytest.mark.parametrize("node", VALUES_INSIDE)
+def test_a_value_inside_is_not_unsatisfiable(target: str, node: Any) -> None:
+    rendered = schema.render(_req(node), target, on_error="report")
+    assert "unsatisfiable" not in [x.code for x in rendered.lints], rendered.lints
+
+
+@pytest.mark.parametrize("node", ALLOF_REFS + ALLOF_VALUES)
+def test_the_referenced_conjuncts_accept_nothing(node: Any) -> None:
+    check = jsonschema.Draft202012Validator(_with_defs(node))
+    assert not any(check.is_valid({"p": v}) for v in _VALUES)
+
+
+@pytest.mark.parametrize("target", NATIVE_TARGETS)
+@pytest.mark.parametrize("node", ALLOF_REFS + ALLOF_VALUES)
+def test_a_referenced_conjunct_of_another_type_is_unsatisfiable(target: str, node: Any) -> None:
+    rendered = schema.render(_with_defs(node), target, on_error="report")
+    assert "unsatisfiable" in [e.code for e in rendered.errors], rendered.lints
+    assert not rendered.lossless
+
+
+@pytest.mark.parametrize("target", NATIVE_TARGETS)
+def test_a_recursive_referenced_conjunct_keeps_a_value(target: str) -> None:
+    s = _with_defs({"$ref": "#/$defs/T"})
+    assert jsonschema.Draft202012Validator(s).is_valid({"p": {"c": {}}})
+    rendered = schema.render(s, target, on_error="report")
+    assert "unsatisfiable" not in [x.code for x in rendered.lints], rendered.lints
+
+
+def test_gemini_a_required_name_only_a_dropped_pattern_takes_is_not_representable() -> None:
+    # Gemini's schema takes no patternProperties (left out, a warning): beside
+    # additionalProperties: false, the wire then refuses every object, as strict mode does
+    node = {"type": "object", "required": ["a"], "additionalProperties": False,
+            "patternProperties": {"^a$": {"type": "integer"}}}
+    assert jsonschema.Draft202012Validator(_req(node)).is_valid({"p": {"a": 1}})
+    rendered = schema.render(_req(node), "gemini", on_error="report")
+    assert "not-representable" in [e.code for e in rendered.errors], rendered.lints
+    assert not rendered.lossless

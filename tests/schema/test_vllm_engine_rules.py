@@ -1,0 +1,259 @@
+"""What vLLM's grammar engines do with a JSON Schema, pinned as literals (no engine is run
+here; the facts were read off the engines' sources and checked against xgrammar 0.1.29 /
+0.2.9 and llguidance 1.3.0 / 1.9.1, the versions vLLM pins and the newest).
+
+vLLM's ``auto`` backend (``vllm/v1/structured_output/backend_xgrammar.py``) compiles with
+xgrammar's ``compile_json_schema`` (``strict_mode=True`` by default) and falls back to
+guidance (llguidance) when ``has_xgrammar_unsupported_json_features`` says so
+(``uniqueItems``, ``contains``, ``multipleOf``, a ``format`` outside xgrammar's list,
+``propertyNames`` beside ``properties``...) or xgrammar raises; llguidance refuses keys it
+does not implement ("Grammar error: Unimplemented keys: [\\"uniqueItems\\"]", "Unknown
+format: password"), and vLLM answers HTTP 400.
+
+- xgrammar's regex converter (``cpp/regex_converter.cc``) reads a ``pattern`` as a
+  whole-string match: ``"^https://"`` takes only the string ``https://``; a JSON Schema
+  pattern searches (2020-12 Validation §6.3.3, ECMA-262 without implicit anchors).
+- look-around: xgrammar 0.1.29 "Lookahead is not supported yet", 0.2.9 "Lookahead
+  assertion is not supported and is ignored"; ``\\b`` and look-behind, back-references:
+  neither engine compiles them.
+- keywords beside ``anyOf``/``oneOf``: xgrammar's ``SchemaParser`` writes the branches
+  alone (``{"anyOf": [int, null], "minimum": 3}`` is ``root ::= basic_integer |
+  basic_null`` in 0.1.29 and 0.2.9).
+- strict mode (``JSONSchemaConverter``, ``strict_mode``): an object without
+  ``additionalProperties`` is closed, an array past ``prefixItems`` without ``items``
+  too; a ``required`` name not in ``properties`` of such an object cannot be written
+  (``{"type": "object", "required": ["b"]}`` takes only ``{}``).
+- integer bounds beyond int64: xgrammar "Integer exceeds maximum limit", llguidance
+  "Failed to generate regex for integer range".
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Dict, Set, Tuple
+
+import pytest
+
+from toolwire import SchemaError, retry
+from toolwire import schema as S
+
+
+def _x(kw: Any) -> Dict[str, Any]:
+    return {"type": "object", "properties": {"x": kw}, "required": ["x"], "additionalProperties": False}
+
+
+def _acts(r: Any) -> Set[Tuple[str, str, str]]:
+    return {(c.pointer, c.keyword, c.action) for c in r.report}
+
+
+def _wire_x(r: Any) -> Any:
+    return r.request["extra_body"]["structured_outputs"]["json"]["properties"]["x"]
+
+
+# V1: an unanchored pattern is a search; xgrammar matches the whole string, so the render
+# writes the search as a whole-string match (exact: JSON Schema's language)
+SEARCH = [
+    ("^https://", "^(?:https://)[\\s\\S]*$"),
+    ("", "^[\\s\\S]*(?:)[\\s\\S]*$"),
+    ("[A-Z]{3}", "^[\\s\\S]*(?:[A-Z]{3})[\\s\\S]*$"),
+    ("cd$", "^[\\s\\S]*(?:cd)$"),
+    ("a|b", "^[\\s\\S]*(?:a|b)[\\s\\S]*$"),
+    ("^a|b$", "^(?:(?:a)[\\s\\S]*|[\\s\\S]*(?:b))$"),
+    ("(x|^y)|z", None),  # an anchor inside a group: moved
+    ("^a\\$", "^(?:a\\$)[\\s\\S]*$"),  # an escaped $ is no anchor
+    ("[$^]x", "^[\\s\\S]*(?:[$^]x)[\\s\\S]*$"),  # nor one in a class
+]
+
+
+@pytest.mark.parametrize("pattern,wire", SEARCH)
+def test_vllm_unanchored_pattern_is_written_as_a_search(pattern: str, wire: Any) -> None:
+    r = S.render(_x({"type": "string", "pattern": pattern}), "vllm")
+    if wire is None:
+        assert ("/properties/x", "pattern", "moved") in _acts(r)
+        assert "pattern" not in _wire_x(r) and not r.lossless
+    else:
+        assert _wire_x(r) == {"type": "string", "pattern": wire}
+        assert ("/properties/x", "pattern", "rewritten") in _acts(r)
+        assert r.lossless
+
+
+def test_vllm_anchored_pattern_is_sent_as_it_is() -> None:
+    r = S.render(_x({"type": "string", "pattern": "^[a-z]+$"}), "vllm")
+    assert _wire_x(r) == {"type": "string", "pattern": "^[a-z]+$"} and r.lossless and not r.report
+
+
+# V5 / V9: what neither engine compiles (or xgrammar ignores) is moved, as openai.chat and ollama do
+@pytest.mark.parametrize("pattern", ["^(?!admin$)[a-z]+$", "^(?=a)a$", "^(?<!x)a$", "^(?<=x)a$", "^\\bfoo\\b$",
+                                     "^a\\B$", "^(a)\\1$", "^\\cJ$", "^[\\b]$", "^\\0$", "^[^]$", "^a[]$",
+                                     "^a(?=b)"])
+def test_vllm_moves_patterns_the_engines_refuse(pattern: str) -> None:
+    r = S.render(_x({"type": "string", "pattern": pattern}), "vllm")
+    assert ("/properties/x", "pattern", "moved") in _acts(r)
+    x = _wire_x(r)
+    assert "pattern" not in x and json.dumps(pattern) in x["description"]
+    assert not r.lossless
+
+
+def test_vllm_named_group_is_kept() -> None:
+    r = S.render(_x({"type": "string", "pattern": "^(?<n>a)$"}), "vllm")
+    assert r.lossless and _wire_x(r)["pattern"] == "^(?<n>a)$"
+
+
+# V2: keywords llguidance refuses are moved into description (sent, vLLM answered 400)
+REFUSED = [
+    ({"type": "array", "items": {"type": "string"}, "uniqueItems": True}, "uniqueItems"),
+    ({"type": "array", "contains": {"type": "string"}}, "contains"),
+    ({"type": "array", "contains": {"type": "string"}, "minContains": 2}, "minContains"),
+    ({"type": "object", "properties": {"a": {"type": "integer"}}, "propertyNames": {"maxLength": 3},
+      "additionalProperties": False}, "propertyNames"),
+    ({"type": "string", "format": "password"}, "format"),
+    ({"type": "string", "format": "uuid4"}, "format"),
+    ({"type": "string", "format": "uri-reference"}, "format"),  # xgrammar's, not llguidance's
+]
+
+
+@pytest.mark.parametrize("kw,keyword", REFUSED)
+def test_vllm_moves_keywords_llguidance_refuses(kw: Dict[str, Any], keyword: str) -> None:
+    r = S.render(_x(kw), "vllm")
+    assert ("/properties/x", keyword, "moved") in _acts(r)
+    x = _wire_x(r)
+    assert keyword not in x and f"{keyword}: " in x["description"]
+    assert not r.lossless
+
+
+def test_vllm_keeps_formats_both_engines_know() -> None:
+    r = S.render(_x({"type": "string", "format": "email"}), "vllm")
+    assert _wire_x(r) == {"type": "string", "format": "email"}
+    assert ("/properties/x", "format", "unenforced") in _acts(r)
+
+
+class _BadRequest(Exception):
+    status_code = 400
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.body = {"error": {"message": message, "type": "BadRequestError", "param": None, "code": 400}}
+
+
+@pytest.mark.parametrize("message", ['Grammar error: Unimplemented keys: ["uniqueItems"]',
+                                     "Grammar error: Unknown format: password",
+                                     "The provided JSON schema contains features not supported by xgrammar."])
+def test_vllm_grammar_errors_are_schema_rejections(message: str) -> None:
+    assert retry.classify_error(_BadRequest(message), target="vllm") == "schema_rejected"
+
+
+def test_vllm_other_400_is_no_rejection() -> None:
+    assert retry.classify_error(_BadRequest("max_tokens must be at least 1"), target="vllm") == "error"
+
+
+# V3: keywords beside anyOf / oneOf are not applied by xgrammar
+@pytest.mark.parametrize("kw,keyword", [
+    ({"anyOf": [{"type": "integer"}, {"type": "null"}], "minimum": 3}, "minimum"),
+    ({"anyOf": [{"type": "string"}], "maxLength": 1}, "maxLength"),
+    ({"anyOf": [{"type": "integer"}, {"type": "string"}], "type": "integer"}, "type"),
+    ({"oneOf": [{"type": "integer"}, {"type": "string"}], "type": "integer"}, "type"),
+])
+def test_vllm_reports_keywords_beside_a_union(kw: Dict[str, Any], keyword: str) -> None:
+    r = S.render(_x(kw), "vllm")
+    assert ("/properties/x", keyword, "unenforced") in _acts(r)
+    assert not r.lossless
+
+
+def test_vllm_type_beside_a_union_of_its_types_says_nothing_more() -> None:
+    kw = {"type": ["string", "null"], "anyOf": [{"type": "string"}, {"type": "null"}]}
+    assert S.render(_x(kw), "vllm").lossless
+
+
+# V4: strict mode closes objects and arrays past prefixItems: reported narrowed
+def test_vllm_reports_closed_objects_and_arrays() -> None:
+    r = S.render({"type": "object", "properties": {"a": {"type": "array", "prefixItems": [{"type": "integer"}]}}},
+                 "vllm")
+    acts = _acts(r)
+    assert ("", "additionalProperties", "narrowed") in acts
+    assert ("/properties/a", "items", "narrowed") in acts
+    assert r.lossless  # narrowing loses no constraint
+    r = S.render({"type": "object", "properties": {"a": {"type": "integer"}}, "additionalProperties": True}, "vllm")
+    assert not r.report
+    # xgrammar 0.1.29 (vLLM's pin) refuses [] and [1] for two prefixItems; 0.2.9 takes them
+    r = S.render(_x({"type": "array", "prefixItems": [{"type": "integer"}] * 2, "items": True}), "vllm")
+    assert _acts(r) == {("/properties/x", "prefixItems", "narrowed")}
+    r = S.render(_x({"type": "array", "prefixItems": [{"type": "integer"}] * 2, "items": True, "minItems": 2}), "vllm")
+    assert not r.report
+
+
+def test_vllm_required_names_outside_properties_beside_a_map_are_unenforced() -> None:
+    # xgrammar takes {"a": 1} for it (no "b"): a widening, reported
+    kw = {"type": "object", "properties": {"a": {"type": "integer"}}, "required": ["b"],
+          "additionalProperties": {"type": "string"}}
+    r = S.render(kw, "vllm")
+    assert ("", "required", "unenforced") in _acts(r) and not r.lossless
+
+
+@pytest.mark.parametrize("kw", [{"type": "object", "properties": {"a": {"type": "integer"}}, "required": ["b"]},
+                                {"type": "object", "required": ["b"]},
+                                {"type": "object", "required": ["b"], "additionalProperties": True}])
+def test_vllm_refuses_required_names_outside_properties(kw: Dict[str, Any]) -> None:
+    r = S.render(kw, "vllm", on_error="report")
+    assert [(x.code, x.pointer) for x in r.lints if x.severity == "error"] == [("not-representable", "")]
+    assert retry.prepare({"model": "m", "messages": []}, kw, "vllm").mode == "prompt"
+
+
+# V6: integer bounds past int64 fail to compile in both engines: moved
+@pytest.mark.parametrize("kw,keyword", [({"type": "integer", "minimum": 10**22}, "minimum"),
+                                        ({"type": "integer", "maximum": -(2**63) - 1}, "maximum"),
+                                        ({"type": ["integer", "null"], "exclusiveMinimum": 2**63}, "exclusiveMinimum"),
+                                        ({"type": "integer", "minimum": 1e300}, "minimum")])
+def test_vllm_moves_integer_bounds_past_int64(kw: Dict[str, Any], keyword: str) -> None:
+    r = S.render(_x(kw), "vllm")
+    assert ("/properties/x", keyword, "moved") in _acts(r)
+    assert keyword not in _wire_x(r) and not r.lossless
+
+
+def test_vllm_keeps_int64_bounds() -> None:
+    r = S.render(_x({"type": "integer", "minimum": -(2**62), "maximum": 2**62}), "vllm")
+    assert r.lossless and not r.report
+
+
+# V8: a pattern the local check cannot run is refused before a request is spent
+@pytest.mark.parametrize("target", ["vllm", "openai.chat"])
+def test_prepare_refuses_a_pattern_the_local_check_cannot_run(target: str) -> None:
+    s = {"type": "object", "properties": {"user": {"type": "string", "pattern": "^(?!admin$)[a-z]+$"}},
+         "required": ["user"]}
+    with pytest.raises(SchemaError) as err:
+        retry.prepare({"model": "m", "messages": []}, s, target)
+    assert err.value.loc == "$.properties.user.pattern"
+    sent = []
+
+    def send(request: Any) -> Any:
+        sent.append(request)
+        return {"choices": [{"index": 0, "message": {"role": "assistant", "content": '{"user": "bob"}'},
+                             "finish_reason": "stop"}]}
+
+    with pytest.raises(SchemaError):
+        retry.generate(send, {"model": "m", "messages": [{"role": "user", "content": "hi"}]}, s, target=target)
+    assert sent == []
+
+
+def test_the_engine_rules_visit_each_keyword_once(monkeypatch: Any) -> None:
+    """n properties each holding a refused keyword, a moved format and an unanchored
+    pattern, against 4n: the keyword checks grow 4x (counted, not timed)."""
+    from toolwire.schema import _engine_rules
+
+    seen = [0]
+    why = _engine_rules._why_moved
+
+    def counted(*args: Any) -> Any:
+        seen[0] += 1
+        return why(*args)
+
+    monkeypatch.setattr(_engine_rules, "_why_moved", counted)
+
+    def checks(n: int) -> int:
+        seen[0] = 0
+        props = {f"p{i}": {"type": "array", "items": {"type": "string", "format": "password", "pattern": "a" * n},
+                           "uniqueItems": True} for i in range(n)}
+        S.render({"type": "object", "properties": props}, "vllm")
+        return seen[0]
+
+    small, big = checks(50), checks(200)
+    assert small > 0 and big <= 4 * small + 8

@@ -1,0 +1,74 @@
+"""``JSON_AFTER_PROSE`` reads each character of the output a bounded number of times:
+every ``{`` / ``[`` in prose may open a JSON value (``llama_prose``), read whole once,
+and a call object after it once more. Counted, not timed: the Python lines run and the
+text each mode step has in front of it (what its regular expression may scan), fed a
+few characters at a time (the lines also in long deltas); 4n characters take about 4 times the work of n (a re-scan
+per delta or per bracket: 16 times)."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any, Callable, List, Tuple
+
+import pytest
+
+from toolwire.text._api import TextParser
+from toolwire.text.llama import JSON_AFTER_PROSE
+
+CALL = '{"name": "f", "parameters": {"a": 1}}'
+HOSTILE: List[Tuple[str, Callable[[int], str]]] = [
+    ("calls", lambda n: "Hi. " + (CALL + "; ") * (n // 40)),
+    ("pretty-calls", lambda n: "Hi. " + ('{\n  "type": "function",\n  "parameters": {},\n  "name": "f"\n} ok ') * (n // 60)),
+    ("data", lambda n: "Saved: " + '{"tools": [{"name": "f", "parameters": {}}]} ' * (n // 45)),
+    ("deep", lambda n: "Deep: " + '{"a": ' * (n // 12) + "1" + "}" * (n // 12)),
+    ("open-objects", lambda n: "x " + '{"a": ' * (n // 6)),
+    ("open-lists", lambda n: "x " + "[{" * (n // 2)),
+    ("prose-brackets", lambda n: "x " + "{ [ a] " * (n // 7)),
+    ("quotes", lambda n: "x " + '{"' * (n // 2)),
+    ("spaces", lambda n: "x {" + " " * n + '"name": "f", "parameters": {}}'),
+    ("brackets-spaced", lambda n: "x " + ("{" + " " * 60) * (n // 61)),
+    ("markers-in-values", lambda n: "x " + '{"a": "<|python_tag|>' * (n // 21)),
+    # values that break JSON, nested in one another (each breaks where the next opens, or
+    # late, its text prose as it stands, never read again as prose)
+    ("broken-nested", lambda n: "x " + '{"a" ' * (n // 5)),
+    ("broken-late", lambda n: "x " + '{"a": [' * (n // 7) + "x"),
+    ("broken-strings", lambda n: "x " + '{"a": "{" ' * (n // 10)),
+    ("broken-lists", lambda n: "x " + "[1, {" * (n // 5) + "x"),
+    ("markers-in-broken", lambda n: "x " + '{"a": "<|python_tag|>" b ' * (n // 25)),
+    ("stray-quotes", lambda n: ('See {"size": "5" screen"} ' + CALL + " ") * (n // 65)),
+]
+
+
+def _work(text: str, piece: int) -> Tuple[int, int]:
+    """Python lines run, and characters in front of the mode steps, to feed *text* in
+    *piece*-character deltas and close."""
+    lines = looked = 0
+
+    def tracer(frame: Any, event: str, arg: Any) -> Any:
+        nonlocal lines, looked
+        if event == "line":
+            lines += 1
+        elif event == "call" and frame.f_code.co_name == "step":
+            m = frame.f_locals.get("m")
+            if isinstance(m, TextParser):
+                looked += len(m.buf) - m.pos
+        return tracer
+
+    p = TextParser(JSON_AFTER_PROSE)
+    sys.settrace(tracer)
+    try:
+        for i in range(0, len(text), piece):
+            p.feed(text[i : i + piece])
+        p.close("stop")
+    finally:
+        sys.settrace(None)
+    return lines, looked
+
+
+@pytest.mark.parametrize(("name", "make"), HOSTILE, ids=[h[0] for h in HOSTILE])
+@pytest.mark.parametrize("piece", [3, 997])
+def test_prose_json_is_read_in_linear_work(name: str, make: Callable[[int], str], piece: int) -> None:
+    small, big = _work(make(600), piece), _work(make(2400), piece)
+    assert big[0] < 4.6 * small[0], (small, big)
+    if piece < 10:  # (with long deltas each step has the rest of a delta in front of it)
+        assert big[1] < 4.6 * small[1] + 100, (small, big)
