@@ -7,6 +7,8 @@ counted (``_think_read.scan_tail``, ``split_whole``) at n and 4n chunks."""
 
 from __future__ import annotations
 
+import copy
+import pickle
 from typing import Any, Dict, List, Optional
 
 import pytest
@@ -159,3 +161,17 @@ def test_reading_after_every_chunk_scans_the_new_text(first: str, piece: str, te
         assert counts[1] > 12 * counts[0], counts
     else:
         assert counts[1] < 5 * counts[0], counts
+
+
+@pytest.mark.parametrize("protocol", [0, 1, 2, 5, None])
+def test_a_read_waiting_on_a_json_value_checkpoints(protocol: Optional[int]) -> None:
+    """A base split kept while a JSON value before the tag may still end (``_Open``)
+    pickles (every protocol) and copies with the read, each copy reading on alike."""
+    text = '{"answer": "a</think>b and some more words'
+    read = ThinkRead(False)
+    read.read(text)
+    assert read.watch  # (the value holding the tag is open: its end is waited on)
+    again = copy.deepcopy(read) if protocol is None else pickle.loads(pickle.dumps(read, protocol))
+    for piece in (' and "more', '" words', '"}', " tail"):
+        text += piece
+        assert again.read(text) == read.read(text) == split_think(text, "")[0], text
