@@ -600,3 +600,26 @@ def test_a_final_event_delivered_n_times_with_other_items_is_read_in_linear_work
     # with one call open until session 37 (the tables were kept only when every call was done)
     small, big = _varied_final_work(100, alternating, open_last), _varied_final_work(400, alternating, open_last)
     assert big <= 4.4 * small
+
+
+def _reread_work(n: int) -> int:
+    """Call_1 streamed and its response's final event, then the stream resumed over both
+    (openai-python ``retrieve(id, stream=True, starting_after=N)``), n times."""
+    added = {"type": "response.output_item.added", "output_index": 0, "item": {**_fc(1), "arguments": ""}}
+    delta = {"type": "response.function_call_arguments.delta", "output_index": 0, "delta": '{"a": 1}'}
+    done = {"type": "response.output_item.done", "output_index": 0, "item": _fc(1)}
+    first = [_n_calls_streamed(0)[0], added, delta, done, _final_of(_fc(1))]
+    acc = Accumulator("openai.responses")
+    for event in first:
+        acc.feed(event)
+    work = _lines_run(lambda: [acc.feed(event) for event in [added, delta, done, _final_of(_fc(1))] * n])
+    calls = acc.close()
+    assert [type(c).__name__ for c in calls] == ["ToolCall"] + ["InvalidToolCall"] * n
+    return work
+
+
+def test_a_resumed_stream_over_a_call_and_its_final_event_n_times_is_read_in_linear_work() -> None:
+    # before (session 37's first fix): each final event again compared the calls streamed since with
+    # every call from the response's start, the repeats before included: n * n
+    small, big = _reread_work(100), _reread_work(400)
+    assert big <= 4.4 * small

@@ -55,6 +55,10 @@ class Feed:
     # ``settle``'s tables of the calls of the response whose final event came (``_tables``);
     # a class default, as ``streamed``
     tables: Optional[Tables] = None
+    # ``_read_again``'s table of the calls from where that response's calls begin (by ids,
+    # the first under each): where they begin, up to where it was read, ``renamed`` then;
+    # a class default, as ``streamed``
+    was: Optional[Tuple[int, int, int, Dict[Tuple[bool, str], Call]]] = None
 
     def __init__(self, core: Core) -> None:
         self.core = core
@@ -266,8 +270,8 @@ class Feed:
                 # never an item of it added as a call the stream never carried, a second run)
                 was = prior[2] if prior[2] is not None else ended_items(
                     self, last[0], self.kept[1] if self.kept is not None else {})
-                self.settled = settle(self, output, last[0], {**was, **ended_items(self, self.first, self.ended)},
-                                      prior)
+                was.update(ended_items(self, self.first, self.ended))  # (in place: a copy per resume was n²)
+                self.settled = settle(self, output, last[0], was, prior)
             elif len(core.calls) == self.first:  # no call of it streamed: the calls are the final response's
                 made: Dict[int, Call] = {}  # (by place: the call each item made)
                 for i, item in enumerate(output):
@@ -305,10 +309,15 @@ class Feed:
         call again: never a second run (an ``InvalidToolCall``); with other arguments or
         another tool, neither runs (which one is the reply's is not guessed)."""
         core = self.core
-        was: Dict[Tuple[bool, str], Call] = {}
-        for m in core.calls[start:self.first]:
+        kept = self.was  # (read up to where it was read last: n resumes were n² work)
+        if kept is not None and kept[0] == start and kept[1] <= self.first and kept[2] == self.renamed:
+            upto, was = kept[1], kept[3]
+        else:
+            upto, was = start, {}
+        for m in core.calls[upto:self.first]:
             if m.id is not None:
                 was.setdefault((m.server, m.id), m)
+        self.was = (start, self.first, self.renamed, was)
         for c in core.calls[self.first:]:
             if c.id is None or (c.server, c.id) not in was:
                 continue

@@ -287,6 +287,7 @@ def settle(feed: Feed, output: List[Any], first: int, done: Optional[Dict[int, D
         added = True
     if added and len(at) == len(calls) - first:
         calls[first:] = sorted(calls[first:], key=lambda m: at[m.pos])
+        feed.was = None  # (``Feed._read_again``'s table follows the calls' order)
     return output, by_item, {**done, **made} if made else done
 
 
