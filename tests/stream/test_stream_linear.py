@@ -623,3 +623,26 @@ def test_a_resumed_stream_over_a_call_and_its_final_event_n_times_is_read_in_lin
     # every call from the response's start, the repeats before included: n * n
     small, big = _reread_work(100), _reread_work(400)
     assert big <= 4.4 * small
+
+
+def _stray_work(n: int) -> int:
+    """A message of n text parts ended, then its deltas again one by one without
+    ``content_index`` (a stream resumed over them: their text is its parts joined)."""
+    parts = [{"type": "output_text", "text": "ab", "annotations": []} for _ in range(n)]
+    msg = {"type": "message", "id": "msg_1", "role": "assistant", "status": "completed", "content": parts}
+    deltas = [{"type": "response.output_text.delta", "output_index": 0, "item_id": "msg_1", "delta": "ab"}] * n
+    acc = Accumulator("openai.responses")
+    for event in [_n_calls_streamed(0)[0], {"type": "response.output_item.added", "output_index": 0,
+                                            "item": {**msg, "content": []}}, *deltas,
+                  {"type": "response.output_item.done", "output_index": 0, "item": msg}]:
+        acc.feed(event)
+    work = _lines_run(lambda: [acc.feed(event) for event in deltas[:n // 2] + deltas])
+    acc.close()
+    assert acc.text == "ab" * n
+    return work
+
+
+def test_text_deltas_of_an_ended_message_again_are_read_in_linear_work() -> None:
+    # before: each delta without ``content_index`` joined every text part of the message again: n * n
+    small, big = _stray_work(100), _stray_work(400)
+    assert big <= 4.4 * small
