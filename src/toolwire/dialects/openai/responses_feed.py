@@ -97,7 +97,7 @@ class Feed:
         # the ``sequence_number`` of the item event read (``seq``), and of the last
         # ``output_item.done`` of the response read (``top``; ``None`` at its start), as sent
         # (numbers count up within a response): an item added where another ended at a number
-        # not past it is another response's (``responses_stream_phase``); set here, as
+        # below it is another response's (``responses_stream_phase``); set here, as
         # ``rid``: the hot loop sets ``top``
         self.seq: Any = None
         self.top: Any = None

@@ -307,9 +307,10 @@ class Phased(Feed):
                             self.said = {}  # (text deltas go by ``said_text``)
                     return  # the start of the item ended there, again: nothing new
                 seq, top = self.seq, self.top
-                if type(seq) is int and type(top) is int and seq <= top:
+                if type(seq) is int and type(top) is int and seq < top:  # (a number again, as a placeholder
+                    # on every event, is no count started again)
                     raise DecodeError(f"Another item was added at output_index {key} at sequence_number {seq}, "
-                                      f"not past the end of the item there ({top}): another response, with neither "
+                                      f"before the end of the item there ({top}): another response, with neither "
                                       "response.created nor its final event before it; not read as one",
                                       dialect=NAME, loc="$.item")
                 del self.ended[key]  # another item there (another response): what was there is over
