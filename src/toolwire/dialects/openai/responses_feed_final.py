@@ -32,7 +32,6 @@ from .responses_final_keys import (
     item_key,
     loose_key,
     none_given,
-    other_namespace,
     restate,
     retake,
     runs_other,
@@ -138,7 +137,9 @@ def settle(feed: Feed, output: List[Any], first: int, done: Optional[Dict[int, D
     ended call that is another call (``contradicts``) makes it an ``InvalidToolCall``, a
     built-in one with another ``status`` gives it its status (``restate``). An item whose ids name no
     call of the stream (vLLM's, parsed again) then claims a call the stream ended with
-    the same content (``item_key``), at its place, else anywhere; else a function or
+    the same content (``item_key``), at its place, else anywhere (an item giving a
+    ``namespace`` first a call of it, then one giving none; an item giving none any call
+    after those: a pairing is found where one exists); else a function or
     custom tool call at an ended one's place: of its tool with arguments the policy
     cannot read, that call (unknown: no contradiction); with another tool or other arguments, a
     conflict, that call an ``InvalidToolCall`` (which one runs is not guessed; never a
@@ -210,11 +211,43 @@ def settle(feed: Feed, output: List[Any], first: int, done: Optional[Dict[int, D
                 restated[i] = True  # (its final status, as under fresh ids: 3b)
     others = [e for e in entries if e[0] not in by_item]
     keys = {e[0]: item_key(core, e[1], e[2], e[3]) for e in others}
-    for i, item, _, _, _ in others:  # 3. place: the ended call with the same content (and namespace)
-        c = by_key.get(i)
-        if (c is not None and c.pos in done and keys[i] is not None and call_key(c, done[c.pos]) == keys[i]
-                and not other_namespace(done[c.pos], item)):
-            claim(i, c)
+    spaces = {e[0]: given_namespace(e[1]) for e in others}
+    stacks: Optional[Dict[Tuple[Any, ...], List[Call]]] = None
+
+    def anywhere(i: int, k: Tuple[Any, ...]) -> None:
+        # (an ended call with that content, the first in stream order: each call is in two stacks,
+        # a claimed one passed over once: linear)
+        nonlocal stacks
+        if stacks is None:
+            stacks = {}
+            for m in reversed(calls[first:]):
+                if m.pos in done and m.pos not in claimed:
+                    key = call_key(m, done[m.pos])
+                    if key is not None:
+                        stacks.setdefault(key, []).append(m)
+                        stacks.setdefault(("ns", key, given_namespace(done[m.pos])), []).append(m)
+        stack = stacks.get(k)
+        while stack:
+            if claim(i, stack.pop()):
+                return
+
+    # 3. the ended call with the same content: at its place, then anywhere; an item giving a
+    # namespace first takes a call of it, then one giving none, and an item giving none any
+    # call after them (one left out is none): never a call by place that only the item of its
+    # namespace could be
+    for tier in (0, 1, 2):
+        for i, _, _, _, _ in others:
+            k, ns = keys[i], spaces[i]
+            if i in by_item or k is None or (ns is None) != (tier == 2):
+                continue
+            c = by_key.get(i)
+            if c is not None and c.pos in done and call_key(c, done[c.pos]) == k:
+                mine = given_namespace(done[c.pos])
+                if (mine == ns if tier == 0 else mine is None if tier == 1 else True) and claim(i, c):
+                    continue
+            if tier == 2:
+                continue  # (after 3b)
+            anywhere(i, ("ns", k, ns if tier == 0 else None))
     for i, item, server, name, _ in others:  # 3b. place: the ended built-in it differs from by ids and status only
         c = by_key.get(i)
         if (i not in by_item and (server or name is not None) and c is not None and c.pos in done
@@ -222,26 +255,10 @@ def settle(feed: Feed, output: List[Any], first: int, done: Optional[Dict[int, D
                 and done[c.pos].get("status") != item.get("status")
                 and loose_key(done[c.pos]) == loose_key(item) is not None and claim(i, c)):
             restated[i] = True
-    left = [e for e in others if e[0] not in by_item and keys[e[0]] is not None]
-    if left:  # 4. anywhere: an ended call with the same content (the first in stream order) and
-        # no other namespace: an item giving one takes a call of it, else one giving none (each call
-        # is in two stacks at most, a claimed one passed over once: linear)
-        ended: Dict[Tuple[Any, ...], List[Call]] = {}
-        for m in reversed(calls[first:]):
-            if m.pos in done and m.pos not in claimed:
-                k = call_key(m, done[m.pos])
-                if k is not None:
-                    ended.setdefault(k, []).append(m)
-                    ended.setdefault(("ns", k, given_namespace(done[m.pos])), []).append(m)
-        for i, item, _, _, _ in left:
-            k = keys[i] or ("",)
-            ns = given_namespace(item)
-            for stack in ((ended.get(k),) if ns is None else (ended.get(("ns", k, ns)), ended.get(("ns", k, None)))):
-                while stack:
-                    if claim(i, stack.pop()):
-                        break
-                if i in by_item:
-                    break
+    for i, _, _, _, _ in others:  # 4. anywhere: an item giving no namespace, a call with the same content
+        k = keys[i]
+        if i not in by_item and k is not None and spaces[i] is None:
+            anywhere(i, k)
     for i, item, _, _, _ in others:  # 5. place: another function or custom tool call where an ended one is
         c = by_key.get(i)
         if (i not in by_item and item.get("type") in CALL_TYPES and c is not None and c.pos in done
