@@ -126,3 +126,29 @@ def test_deltas_placed_anew_past_the_text_s_length_are_not_guessed() -> None:
     assert _read(resumed(1)) == "x" + "b" * 1000 + "y" + "b" * 1000 + "z"
     with pytest.raises(DecodeError, match="output_index 0"):
         _read(resumed(1000))
+
+
+@pytest.mark.parametrize("preview", [False, True], ids=["hot-loop", "feed"])
+@pytest.mark.parametrize("phase", [None, "commentary"])
+@pytest.mark.parametrize("after", [1, 4])
+def test_a_stream_resumed_inside_a_message_after_its_final_event_gives_its_text_once(
+        after: int, phase: Optional[str], preview: bool) -> None:
+    events = _stream([PIECES])
+    if phase is not None:
+        for e in events:
+            for item in [e.get("item"), *(e.get("response") or {}).get("output", [])]:
+                if item is not None:
+                    item["phase"] = phase
+    acc = Accumulator(D, preview=preview)
+    for e in copy.deepcopy(events + events[after + 1:]):  # (read to its end, resumed before the end)
+        acc.feed(e)
+    acc.close()
+    # before: the deltas again added to the text ("Hello world, how are you are you"; a
+    # commentary message's to the answer text)
+    assert (acc.text, acc.commentary) == ((TEXT, "") if phase is None else ("", TEXT))
+
+
+def test_other_text_after_a_message_s_final_event_is_not_guessed() -> None:
+    events = _stream([PIECES])
+    with pytest.raises(DecodeError, match="output_index 0"):
+        _read(events + [{**events[2], "delta": "Bye"}])

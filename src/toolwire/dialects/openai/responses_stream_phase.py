@@ -217,6 +217,8 @@ class Phased(Feed):
                 key = None
         else:
             prior = self.ended.get(key)
+            if prior is None and self.kept is not None and not self.replaying:
+                prior = self.kept[1].get(key)  # (its response's final event read: a resume past it)
             if (prior is not None and prior[0] is None and key not in (self.began or ())
                     and not (self.replaying or self.resent is not None and key in self.resent)):
                 ident = prior[1].get("id")
@@ -235,7 +237,8 @@ class Phased(Feed):
             pieces.append(delta)
 
     def _stray(self, key: int, item: Dict[str, Any], part: Any, delta: str) -> None:
-        """A text delta of the message *item* ended at *key* (its ``item_id``), no
+        """A text delta of the message *item* ended at *key* (its ``item_id``; in the
+        response whose final event was read last too), no
         ``output_item.added`` since: openai-python's stream state adds it to that item's
         snapshot, its done item and the final response hold the text once. A stream
         resumed inside the message (``starting_after``) re-sends its deltas from there:
