@@ -646,3 +646,26 @@ def test_text_deltas_of_an_ended_message_again_are_read_in_linear_work() -> None
     # before: each delta without ``content_index`` joined every text part of the message again: n * n
     small, big = _stray_work(100), _stray_work(400)
     assert big <= 4.4 * small
+
+
+def _renamed_work(n: int) -> int:
+    """n calls added without ``call_id`` (their done item gives it), ended one by one, the
+    response's final event (holding the first call, two bodies in turn) delivered again
+    after each end."""
+    events = [_n_calls_streamed(0)[0]]
+    for i in range(n):
+        events += [{"type": "response.output_item.added", "output_index": i,
+                    "item": {k: v for k, v in _fc(i).items() if k != "call_id"} | {"arguments": ""}},
+                   {"type": "response.function_call_arguments.delta", "output_index": i, "delta": '{"a": 1}'}]
+    first = [{"type": "response.output_item.done", "output_index": 0, "item": _fc(0)}, _final_of(_fc(0))]
+    measured = []
+    for i in range(1, n):
+        measured += [{"type": "response.output_item.done", "output_index": i, "item": _fc(i)},
+                     _final_of({**_fc(0), "arguments": '{"a":1}'} if i % 2 else _fc(0))]
+    return _redelivery_work(events + first, measured, n)
+
+
+def test_calls_ending_under_their_ids_between_final_events_again_are_read_in_linear_work() -> None:
+    # before: each end set the call's id, so each delivery built the tables of all n calls again: n * n
+    small, big = _renamed_work(100), _renamed_work(400)
+    assert big <= 4.4 * small

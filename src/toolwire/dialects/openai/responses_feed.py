@@ -56,7 +56,7 @@ class Feed:
     # a class default, as ``streamed``
     tables: Optional[Tables] = None
     # ``_read_again``'s table of the calls from where that response's calls begin (by ids,
-    # the first under each): where they begin, up to where it was read, ``renamed`` then;
+    # the first under each): where they begin, up to where it was read, how many ``renames`` then;
     # a class default, as ``streamed``
     was: Optional[Tuple[int, int, int, Dict[Tuple[bool, str], Call]]] = None
 
@@ -101,9 +101,9 @@ class Feed:
         # ``rid``: the hot loop sets ``top``
         self.seq: Any = None
         self.top: Any = None
-        # how many times a call's id was set or changed where it ended (``_end``, ``_done``):
-        # ``settle``'s tables are built again then
-        self.renamed = 0
+        # each call whose id was set or changed where it ended (``_end``, ``_done``), with
+        # the id it had and the one it was given: ``settle``'s tables follow them
+        self.renames: List[Tuple[Call, Optional[str], Optional[str]]] = []
         # the items streamed again from their start while open, by ``output_index``: their
         # call (``None``: a message), the text they had, and how much of it the deltas re-sent
         # have repeated
@@ -310,14 +310,14 @@ class Feed:
         another tool, neither runs (which one is the reply's is not guessed)."""
         core = self.core
         kept = self.was  # (read up to where it was read last: n resumes were n² work)
-        if kept is not None and kept[0] == start and kept[1] <= self.first and kept[2] == self.renamed:
+        if kept is not None and kept[0] == start and kept[1] <= self.first and kept[2] == len(self.renames):
             upto, was = kept[1], kept[3]
         else:
             upto, was = start, {}
         for m in core.calls[upto:self.first]:
             if m.id is not None:
                 was.setdefault((m.server, m.id), m)
-        self.was = (start, self.first, self.renamed, was)
+        self.was = (start, self.first, len(self.renames), was)
         for c in core.calls[self.first:]:
             if c.id is None or (c.server, c.id) not in was:
                 continue
@@ -435,7 +435,7 @@ class Feed:
                 ident = nonempty_str(item.get("call_id"))
                 c = core.by_key.get(key) if key is not None else self._keyless(ident)
                 if c is not None and c.id is None and ident is not None:
-                    self.renamed += 1  # (``client_done`` gives it that id)
+                    self.renames.append((c, None, ident))  # (``client_done`` gives it that id)
                 client_done(core, c, item, name)
                 return
         if is_server(item, kind):
@@ -462,8 +462,8 @@ class Feed:
         if ident is not None and c.id != ident:  # the done item's, as openai-python's stream state keeps it
             if c.id is not None:  # (vLLM's gpt-oss stream gives the added item and the done item each its
                 self.added_ids[c.pos] = c.id  # own ``call_id``)
+            self.renames.append((c, c.id, ident))
             c.id = ident
-            self.renamed += 1
         c.pd = _extra(item)
         if item.get("status") == "incomplete" and core.finish_reason is None:
             # the item says it was cut off (the reply's own ``response.incomplete`` comes

@@ -19,7 +19,7 @@ plain one read short (``plain``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Set, Tuple
 
 from ...stream._call import Call, nonempty_str
 from ...stream._core import Core
@@ -304,36 +304,73 @@ def settle(feed: Feed, output: List[Any], first: int, done: Optional[Dict[int, D
         added = True
     if added and len(at) == len(calls) - first:
         calls[first:] = sorted(calls[first:], key=lambda m: at[m.pos])
-        feed.was = None  # (``Feed._read_again``'s table follows the calls' order)
+        feed.was = feed.tables = None  # (their tables follow the calls' order)
     return output, by_item, {**done, **made} if made else done
 
 
-#: ``settle``'s tables of a response's calls (``_tables``): where its calls begin, how many
-#: calls the stream had, how many ids a call had set or changed (``Feed.renamed``), each
-#: call by its ``output_index`` and by its ids
-Tables = Tuple[int, int, int, Dict[int, Call], Dict[Tuple[bool, str], Call]]
+#: ``settle``'s tables of a response's calls (``_tables``): where its calls begin, up to
+#: where they were read, how many ``Feed.renames`` then, each call by its ``output_index``
+#: and by its ids, the calls read (by ``pos``), and the ids more than one call had
+Tables = Tuple[int, int, int, Dict[int, Call], Dict[Tuple[bool, str], Call], Set[int], Set[Tuple[bool, str]]]
 
 
 def _tables(feed: Feed, first: int) -> Tuple[Dict[int, Call], Dict[Tuple[bool, str], Call]]:
     """The calls of the response read (from *first* on in ``core.calls``) by their
-    ``output_index`` and by their ids (the first under each). Kept (``feed.tables``) while
-    no call is added and no call's id is set or changed (a call's key and ``server`` stay;
-    its id changes only where it ends, ``Feed.renamed``), open calls or not: its final
-    event delivered again, each time with other items, builds them once (not once per
-    delivery: n deliveries of n calls were n² work)."""
+    ``output_index`` and by their ids (the first under each). Kept (``feed.tables``) and
+    brought up to date: the calls added since are read, and a call read whose id was set
+    or changed since (``Feed.renames``: only where it ends) moves to its id (built again
+    only when another call had either id: which one is first is not kept), open calls or
+    not: its final event delivered again, each time with other items or after a call's
+    end, costs what changed (not all calls per delivery: n deliveries of n calls were n²
+    work)."""
     calls = feed.core.calls
+    renames = feed.renames
     kept = feed.tables
-    if kept is not None and kept[0] == first and kept[1] == len(calls) and kept[2] == feed.renamed:
-        return kept[3], kept[4]
-    by_key: Dict[int, Call] = {}
-    by_id: Dict[Tuple[bool, str], Call] = {}
-    for m in calls[first:]:
+    if kept is not None and kept[0] == first and kept[1] <= len(calls):
+        upto, by_key, by_id, read, shared = kept[1], kept[3], kept[4], kept[5], kept[6]
+        moved = [m for m, _, _ in renames[kept[2]:] if m.pos in read]
+        if moved and not _move(moved, renames[kept[2]:], by_id, shared):
+            kept = None
+    if kept is None or kept[0] != first or kept[1] > len(calls):
+        upto, by_key, by_id, read, shared = first, {}, {}, set(), set()
+    for m in calls[upto:]:
+        read.add(m.pos)
         if type(m.key) is int:
             by_key[m.key] = m
-        if m.id is not None and (m.server, m.id) not in by_id:
-            by_id[(m.server, m.id)] = m
-    feed.tables = (first, len(calls), feed.renamed, by_key, by_id)
+        if m.id is not None:
+            k = (m.server, m.id)
+            if k in by_id:
+                shared.add(k)
+            else:
+                by_id[k] = m
+    feed.tables = (first, len(calls), len(renames), by_key, by_id, read, shared)
     return by_key, by_id
+
+
+def _move(moved: List[Call], renames: List[Tuple[Call, Optional[str], Optional[str]]],
+          by_id: Dict[Tuple[bool, str], Call], shared: Set[Tuple[bool, str]]) -> bool:
+    """The calls *moved* (read in the tables, *renames* since) under the ids they have now
+    in *by_id*; ``False`` when another call had one of their ids (the tables are built
+    again)."""
+    mine = {m.pos for m in moved}
+    for m, old, new in renames:
+        if m.pos not in mine:
+            continue
+        for ident in (old, new):
+            k = (m.server, ident) if ident is not None else None
+            if k is not None and ident != m.id and by_id.get(k) is m:
+                if k in shared:
+                    return False
+                del by_id[k]
+    for m in moved:
+        if m.id is not None:
+            k = (m.server, m.id)
+            held = by_id.get(k)
+            if held is None:
+                by_id[k] = m
+            elif held is not m:
+                return False
+    return True
 
 
 def _takes(core: Core, c: Call, streamed: Dict[str, Any], item: Dict[str, Any]) -> bool:
