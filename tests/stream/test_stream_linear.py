@@ -602,10 +602,12 @@ def test_a_final_event_delivered_n_times_with_other_items_is_read_in_linear_work
     assert big <= 4.4 * small
 
 
-def _reread_work(n: int) -> int:
+def _reread_work(n: int, id_at_end: bool = False) -> int:
     """Call_1 streamed and its response's final event, then the stream resumed over both
-    (openai-python ``retrieve(id, stream=True, starting_after=N)``), n times."""
-    added = {"type": "response.output_item.added", "output_index": 0, "item": {**_fc(1), "arguments": ""}}
+    (openai-python ``retrieve(id, stream=True, starting_after=N)``), n times (*id_at_end*:
+    its added item without ``call_id``, its done item gives it)."""
+    item = {k: v for k, v in _fc(1).items() if k != "call_id" or not id_at_end}
+    added = {"type": "response.output_item.added", "output_index": 0, "item": {**item, "arguments": ""}}
     delta = {"type": "response.function_call_arguments.delta", "output_index": 0, "delta": '{"a": 1}'}
     done = {"type": "response.output_item.done", "output_index": 0, "item": _fc(1)}
     first = [_n_calls_streamed(0)[0], added, delta, done, _final_of(_fc(1))]
@@ -618,10 +620,11 @@ def _reread_work(n: int) -> int:
     return work
 
 
-def test_a_resumed_stream_over_a_call_and_its_final_event_n_times_is_read_in_linear_work() -> None:
+@pytest.mark.parametrize("id_at_end", [False, True], ids=["call_id-added", "call_id-at-end"])
+def test_a_resumed_stream_over_a_call_and_its_final_event_n_times_is_read_in_linear_work(id_at_end: bool) -> None:
     # before (session 37's first fix): each final event again compared the calls streamed since with
     # every call from the response's start, the repeats before included: n * n
-    small, big = _reread_work(100), _reread_work(400)
+    small, big = _reread_work(100, id_at_end), _reread_work(400, id_at_end)
     assert big <= 4.4 * small
 
 

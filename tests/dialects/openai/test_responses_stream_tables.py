@@ -1,10 +1,12 @@
 """The tables a Responses stream's final event is set against (``responses_feed_final._tables``,
-its calls by ``output_index`` and by ids) are kept between deliveries and brought up to
-date where a call is added or its id set or changed: the calls read are those a reading
-that builds them afresh each time gives. The streams: calls added without ``call_id``
+its calls by ``output_index`` and by ids; ``Feed._read_again``'s, for the final event
+again after calls streamed since) are kept between deliveries and brought up to date
+where a call is added or its id set or changed: the calls read are those a reading that
+builds them afresh each time gives. The streams: calls added without ``call_id``
 or with another one than their done item's (vLLM's gpt-oss), done items without it,
 calls left open, final events with some of the calls (fresh ids, other arguments, ids
-the added items had) delivered between the ends, and a late end.
+the added items had) delivered between the ends (some after a resume over the call
+before), and a late end.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import pytest
 
 from toolwire import ToolCall
 from toolwire.dialects.openai import responses_feed_final
+from toolwire.dialects.openai.responses_feed import Feed
 from toolwire.stream import Accumulator
 
 D = "openai.responses"
@@ -66,6 +69,9 @@ def _stream(seed: int) -> List[Dict[str, Any]]:
         events.append({"type": "response.output_item.done", "output_index": i, "item": done})
         if rnd.random() < 0.5:
             events.append(_final(rnd, items, False))
+            if rnd.random() < 0.5:  # (resumed before it: the call streamed again, the same final event)
+                again = [e for e in events[-5:-1] if e.get("output_index") == i]
+                events += copy.deepcopy(again) + [copy.deepcopy(events[-1])]
     for _ in range(rnd.randint(1, 3)):
         events.append(_final(rnd, items, True))
     if rnd.random() < 0.3:  # (a late end of a call, then the final event again)
@@ -91,5 +97,12 @@ def test_kept_tables_give_what_tables_built_afresh_give(preview: bool, monkeypat
         feed.tables = None
         return built(feed, first)
 
+    read_again = Feed._read_again
+
+    def again_afresh(feed: Any, start: int) -> None:
+        feed.was = None
+        read_again(feed, start)
+
     monkeypatch.setattr(responses_feed_final, "_tables", afresh)
+    monkeypatch.setattr(Feed, "_read_again", again_afresh)
     assert [_read(events, preview) for events in streams] == kept

@@ -56,9 +56,9 @@ class Feed:
     # a class default, as ``streamed``
     tables: Optional[Tables] = None
     # ``_read_again``'s table of the calls from where that response's calls begin (by ids,
-    # the first under each): where they begin, up to where it was read, how many ``renames`` then;
-    # a class default, as ``streamed``
-    was: Optional[Tuple[int, int, int, Dict[Tuple[bool, str], Call]]] = None
+    # the first under each): where they begin, up to where it was read, how many ``renames`` then,
+    # and the calls read (by ``pos``); a class default, as ``streamed``
+    was: Optional[Tuple[int, int, int, Dict[Tuple[bool, str], Call], Set[int]]] = None
 
     def __init__(self, core: Core) -> None:
         self.core = core
@@ -310,14 +310,17 @@ class Feed:
         another tool, neither runs (which one is the reply's is not guessed)."""
         core = self.core
         kept = self.was  # (read up to where it was read last: n resumes were n² work)
-        if kept is not None and kept[0] == start and kept[1] <= self.first and kept[2] == len(self.renames):
-            upto, was = kept[1], kept[3]
+        renames = self.renames
+        if (kept is not None and kept[0] == start and kept[1] <= self.first
+                and not any(m.pos in kept[4] for m, _, _ in renames[kept[2]:])):  # (no call read renamed)
+            upto, was, read = kept[1], kept[3], kept[4]
         else:
-            upto, was = start, {}
+            upto, was, read = start, {}, set()
         for m in core.calls[upto:self.first]:
+            read.add(m.pos)
             if m.id is not None:
                 was.setdefault((m.server, m.id), m)
-        self.was = (start, self.first, len(self.renames), was)
+        self.was = (start, self.first, len(renames), was, read)
         for c in core.calls[self.first:]:
             if c.id is None or (c.server, c.id) not in was:
                 continue
