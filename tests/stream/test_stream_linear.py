@@ -600,3 +600,75 @@ def test_a_final_event_delivered_n_times_with_other_items_is_read_in_linear_work
     # with one call open until session 37 (the tables were kept only when every call was done)
     small, big = _varied_final_work(100, alternating, open_last), _varied_final_work(400, alternating, open_last)
     assert big <= 4.4 * small
+
+
+def _reread_work(n: int, id_at_end: bool = False) -> int:
+    """Call_1 streamed and its response's final event, then the stream resumed over both
+    (openai-python ``retrieve(id, stream=True, starting_after=N)``), n times (*id_at_end*:
+    its added item without ``call_id``, its done item gives it)."""
+    item = {k: v for k, v in _fc(1).items() if k != "call_id" or not id_at_end}
+    added = {"type": "response.output_item.added", "output_index": 0, "item": {**item, "arguments": ""}}
+    delta = {"type": "response.function_call_arguments.delta", "output_index": 0, "delta": '{"a": 1}'}
+    done = {"type": "response.output_item.done", "output_index": 0, "item": _fc(1)}
+    first = [_n_calls_streamed(0)[0], added, delta, done, _final_of(_fc(1))]
+    acc = Accumulator("openai.responses")
+    for event in first:
+        acc.feed(event)
+    work = _lines_run(lambda: [acc.feed(event) for event in [added, delta, done, _final_of(_fc(1))] * n])
+    calls = acc.close()
+    assert [type(c).__name__ for c in calls] == ["ToolCall"] + ["InvalidToolCall"] * n
+    return work
+
+
+@pytest.mark.parametrize("id_at_end", [False, True], ids=["call_id-added", "call_id-at-end"])
+def test_a_resumed_stream_over_a_call_and_its_final_event_n_times_is_read_in_linear_work(id_at_end: bool) -> None:
+    # before (session 37's first fix): each final event again compared the calls streamed since with
+    # every call from the response's start, the repeats before included: n * n
+    small, big = _reread_work(100, id_at_end), _reread_work(400, id_at_end)
+    assert big <= 4.4 * small
+
+
+def _stray_work(n: int) -> int:
+    """A message of n text parts ended, then its deltas again one by one without
+    ``content_index`` (a stream resumed over them: their text is its parts joined)."""
+    parts = [{"type": "output_text", "text": "ab", "annotations": []} for _ in range(n)]
+    msg = {"type": "message", "id": "msg_1", "role": "assistant", "status": "completed", "content": parts}
+    deltas = [{"type": "response.output_text.delta", "output_index": 0, "item_id": "msg_1", "delta": "ab"}] * n
+    acc = Accumulator("openai.responses")
+    for event in [_n_calls_streamed(0)[0], {"type": "response.output_item.added", "output_index": 0,
+                                            "item": {**msg, "content": []}}, *deltas,
+                  {"type": "response.output_item.done", "output_index": 0, "item": msg}]:
+        acc.feed(event)
+    work = _lines_run(lambda: [acc.feed(event) for event in deltas[:n // 2] + deltas])
+    acc.close()
+    assert acc.text == "ab" * n
+    return work
+
+
+def test_text_deltas_of_an_ended_message_again_are_read_in_linear_work() -> None:
+    # before: each delta without ``content_index`` joined every text part of the message again: n * n
+    small, big = _stray_work(100), _stray_work(400)
+    assert big <= 4.4 * small
+
+
+def _renamed_work(n: int) -> int:
+    """n calls added without ``call_id`` (their done item gives it), ended one by one, the
+    response's final event (holding the first call, two bodies in turn) delivered again
+    after each end."""
+    events = [_n_calls_streamed(0)[0]]
+    for i in range(n):
+        events += [{"type": "response.output_item.added", "output_index": i,
+                    "item": {k: v for k, v in _fc(i).items() if k != "call_id"} | {"arguments": ""}},
+                   {"type": "response.function_call_arguments.delta", "output_index": i, "delta": '{"a": 1}'}]
+    first = [{"type": "response.output_item.done", "output_index": 0, "item": _fc(0)}, _final_of(_fc(0))]
+    measured = []
+    for i in range(1, n):
+        measured += [{"type": "response.output_item.done", "output_index": i, "item": _fc(i)},
+                     _final_of({**_fc(0), "arguments": '{"a":1}'} if i % 2 else _fc(0))]
+    return _redelivery_work(events + first, measured, n)
+
+
+def test_calls_ending_under_their_ids_between_final_events_again_are_read_in_linear_work() -> None:
+    # before: each end set the call's id, so each delivery built the tables of all n calls again: n * n
+    small, big = _renamed_work(100), _renamed_work(400)
+    assert big <= 4.4 * small

@@ -151,6 +151,45 @@ def test_a_function_call_of_another_namespace_is_another_call(ids: Dict[str, Any
     assert _calls(same) == [("ToolCall", "f", "call_1", {"a": 1})]
 
 
+def _two_streamed(*namespaces: Optional[str]) -> List[Dict[str, Any]]:
+    """f(a=1) streamed twice, as call_1 and call_2, each in its namespace (``None``: none given)."""
+    events = [_created()]
+    for i, ns in enumerate(namespaces):
+        kw: Dict[str, Any] = {"id": f"fc_{i + 1}", "call_id": f"call_{i + 1}"}
+        if ns is not None:
+            kw["namespace"] = ns
+        events += [{"type": "response.output_item.added", "output_index": i, "item": _fc("", "in_progress", **kw)},
+                   {"type": "response.function_call_arguments.delta", "output_index": i, "item_id": kw["id"],
+                    "delta": '{"a": 1}'},
+                   {"type": "response.output_item.done", "output_index": i, "item": _fc('{"a": 1}', **kw)}]
+    return events
+
+
+def _fresh(*namespaces: Optional[str]) -> List[Dict[str, Any]]:
+    return [_fc('{"a": 1}', id=f"fc_{9 - i}", call_id=f"call_{9 - i}", **({} if ns is None else {"namespace": ns}))
+            for i, ns in enumerate(namespaces)]
+
+
+@pytest.mark.parametrize("streamed, final", [
+    (("crm", None), ("billing", "crm")),  # (billing.f is call_2's, crm.f call_1's)
+    (("crm", "billing"), (None, "crm")),  # (f is billing.f's: one left out is none)
+    ((None, "crm"), ("billing", None)),  # (billing.f is call_1's, f call_2's)
+    ((None, "crm"), ("crm", "billing")),
+])
+def test_fresh_ids_pair_namespaces_where_a_pairing_exists(streamed: Tuple[Optional[str], ...],
+                                                         final: Tuple[Optional[str], ...]) -> None:
+    # before (session 37's first fix): the item at a call's place took it when one namespace was left
+    # out, and the item that could only be that call's made the other call an InvalidToolCall
+    events = [*_two_streamed(*streamed), _final(_fresh(*final))]
+    assert _calls(events) == [("ToolCall", "f", "call_1", {"a": 1}), ("ToolCall", "f", "call_2", {"a": 1})]
+
+
+def test_fresh_ids_with_no_pairing_of_namespaces_are_not_guessed() -> None:
+    # (two crm.f streamed, a billing.f in the final: one of them is another call)
+    events = [*_two_streamed("crm", "crm"), _final(_fresh("crm", "billing"))]
+    assert [c[0] for c in _calls(events)] == ["ToolCall", "InvalidToolCall"]
+
+
 # ---- 3. no arguments streamed: the final item's ------------------------------------------------
 
 @pytest.mark.parametrize("ids", [{}, FRESH])

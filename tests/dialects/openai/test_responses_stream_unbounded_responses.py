@@ -3,12 +3,13 @@
 The streaming reference (https://platform.openai.com/docs/api-reference/responses-streaming)
 gives every event a ``sequence_number`` ("The sequence number of this event"), counting up
 within a response, and each output item its ``output_index``. An item added at an
-``output_index`` where another item ended, at a ``sequence_number`` not past the events read
+``output_index`` where another item ended, at a ``sequence_number`` below that item's end
 (the count started again), is another response's: its calls were merged with the first
 one's, and the final event of the second set against both (the first one's calls ran as if
 the second response had made them). Now a ``DecodeError`` at that item (which response's
-calls are the reply's is not guessed). Without sequence numbers, or with them counting up
-(a gateway streaming every item at one index), another item there is read as before.
+calls are the reply's is not guessed). Without sequence numbers, with them counting up, or
+with one placeholder number on every event (a gateway streaming every item at one index),
+another item there is read as before.
 """
 
 from __future__ import annotations
@@ -81,3 +82,22 @@ def test_items_counted_up_at_one_index_are_one_response() -> None:
 def test_a_second_response_with_its_created_event_is_its_own() -> None:
     events = _numbered(_response("r1", 1, True, True)) + _numbered(_response("r2", 2, True, True))
     assert _ids(events) == [("ToolCall", "call_1"), ("ToolCall", "call_2")]
+
+
+@pytest.mark.parametrize("number", [0, -1])
+def test_items_at_one_index_all_numbered_alike_are_one_response(number: int) -> None:
+    # a gateway streaming every item at ``output_index`` 0 and one placeholder number on every
+    # event: a number that does not count up is no count started again
+    events = (_response("r1", 1, True, False) + _response("r1", 2, False, False)
+              + [{"type": "response.completed", "response": {"id": "r1", "status": "completed",
+                                                             "output": [_fc(1), _fc(2)]}}])
+    # before (session 37's first fix): DecodeError, "not past the end of the item there"
+    assert _ids([{**e, "sequence_number": number} for e in events]) == [("ToolCall", "call_1"),
+                                                                         ("ToolCall", "call_2")]
+
+
+def test_a_second_response_counted_from_the_number_of_the_first_one_s_end_is_read_as_one() -> None:
+    # (the number the first one's item ended at, again: no count started again is shown)
+    first = _numbered(_response("r1", 1, True, False))
+    second = _numbered(_response("r2", 2, False, False), first[-1]["sequence_number"])
+    assert _ids(first + second) == [("ToolCall", "call_1"), ("ToolCall", "call_2")]

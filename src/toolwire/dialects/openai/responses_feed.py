@@ -55,6 +55,10 @@ class Feed:
     # ``settle``'s tables of the calls of the response whose final event came (``_tables``);
     # a class default, as ``streamed``
     tables: Optional[Tables] = None
+    # ``_read_again``'s table of the calls from where that response's calls begin (by ids,
+    # the first under each): where they begin, up to where it was read, how many ``renames`` then,
+    # and the calls read (by ``pos``); a class default, as ``streamed``
+    was: Optional[Tuple[int, int, int, Dict[Tuple[bool, str], Call], Set[int]]] = None
 
     def __init__(self, core: Core) -> None:
         self.core = core
@@ -93,13 +97,13 @@ class Feed:
         # the ``sequence_number`` of the item event read (``seq``), and of the last
         # ``output_item.done`` of the response read (``top``; ``None`` at its start), as sent
         # (numbers count up within a response): an item added where another ended at a number
-        # not past it is another response's (``responses_stream_phase``); set here, as
+        # below it is another response's (``responses_stream_phase``); set here, as
         # ``rid``: the hot loop sets ``top``
         self.seq: Any = None
         self.top: Any = None
-        # how many times a call's id was set or changed where it ended (``_end``, ``_done``):
-        # ``settle``'s tables are built again then
-        self.renamed = 0
+        # each call whose id was set or changed where it ended (``_end``, ``_done``), with
+        # the id it had and the one it was given: ``settle``'s tables follow them
+        self.renames: List[Tuple[Call, Optional[str], Optional[str]]] = []
         # the items streamed again from their start while open, by ``output_index``: their
         # call (``None``: a message), the text they had, and how much of it the deltas re-sent
         # have repeated
@@ -266,8 +270,8 @@ class Feed:
                 # never an item of it added as a call the stream never carried, a second run)
                 was = prior[2] if prior[2] is not None else ended_items(
                     self, last[0], self.kept[1] if self.kept is not None else {})
-                self.settled = settle(self, output, last[0], {**was, **ended_items(self, self.first, self.ended)},
-                                      prior)
+                was.update(ended_items(self, self.first, self.ended))  # (in place: a copy per resume was n²)
+                self.settled = settle(self, output, last[0], was, prior)
             elif len(core.calls) == self.first:  # no call of it streamed: the calls are the final response's
                 made: Dict[int, Call] = {}  # (by place: the call each item made)
                 for i, item in enumerate(output):
@@ -305,10 +309,18 @@ class Feed:
         call again: never a second run (an ``InvalidToolCall``); with other arguments or
         another tool, neither runs (which one is the reply's is not guessed)."""
         core = self.core
-        was: Dict[Tuple[bool, str], Call] = {}
-        for m in core.calls[start:self.first]:
+        kept = self.was  # (read up to where it was read last: n resumes were n² work)
+        renames = self.renames
+        if (kept is not None and kept[0] == start and kept[1] <= self.first
+                and not any(m.pos in kept[4] for m, _, _ in renames[kept[2]:])):  # (no call read renamed)
+            upto, was, read = kept[1], kept[3], kept[4]
+        else:
+            upto, was, read = start, {}, set()
+        for m in core.calls[upto:self.first]:
+            read.add(m.pos)
             if m.id is not None:
                 was.setdefault((m.server, m.id), m)
+        self.was = (start, self.first, len(renames), was, read)
         for c in core.calls[self.first:]:
             if c.id is None or (c.server, c.id) not in was:
                 continue
@@ -426,7 +438,7 @@ class Feed:
                 ident = nonempty_str(item.get("call_id"))
                 c = core.by_key.get(key) if key is not None else self._keyless(ident)
                 if c is not None and c.id is None and ident is not None:
-                    self.renamed += 1  # (``client_done`` gives it that id)
+                    self.renames.append((c, None, ident))  # (``client_done`` gives it that id)
                 client_done(core, c, item, name)
                 return
         if is_server(item, kind):
@@ -453,8 +465,8 @@ class Feed:
         if ident is not None and c.id != ident:  # the done item's, as openai-python's stream state keeps it
             if c.id is not None:  # (vLLM's gpt-oss stream gives the added item and the done item each its
                 self.added_ids[c.pos] = c.id  # own ``call_id``)
+            self.renames.append((c, c.id, ident))
             c.id = ident
-            self.renamed += 1
         c.pd = _extra(item)
         if item.get("status") == "incomplete" and core.finish_reason is None:
             # the item says it was cut off (the reply's own ``response.incomplete`` comes

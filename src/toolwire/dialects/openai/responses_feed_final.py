@@ -19,7 +19,7 @@ plain one read short (``plain``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Set, Tuple
 
 from ...stream._call import Call, nonempty_str
 from ...stream._core import Core
@@ -32,7 +32,6 @@ from .responses_final_keys import (
     item_key,
     loose_key,
     none_given,
-    other_namespace,
     restate,
     retake,
     runs_other,
@@ -138,7 +137,9 @@ def settle(feed: Feed, output: List[Any], first: int, done: Optional[Dict[int, D
     ended call that is another call (``contradicts``) makes it an ``InvalidToolCall``, a
     built-in one with another ``status`` gives it its status (``restate``). An item whose ids name no
     call of the stream (vLLM's, parsed again) then claims a call the stream ended with
-    the same content (``item_key``), at its place, else anywhere; else a function or
+    the same content (``item_key``), at its place, else anywhere (an item giving a
+    ``namespace`` first a call of it, then one giving none; an item giving none any call
+    after those: a pairing is found where one exists); else a function or
     custom tool call at an ended one's place: of its tool with arguments the policy
     cannot read, that call (unknown: no contradiction); with another tool or other arguments, a
     conflict, that call an ``InvalidToolCall`` (which one runs is not guessed; never a
@@ -210,11 +211,43 @@ def settle(feed: Feed, output: List[Any], first: int, done: Optional[Dict[int, D
                 restated[i] = True  # (its final status, as under fresh ids: 3b)
     others = [e for e in entries if e[0] not in by_item]
     keys = {e[0]: item_key(core, e[1], e[2], e[3]) for e in others}
-    for i, item, _, _, _ in others:  # 3. place: the ended call with the same content (and namespace)
-        c = by_key.get(i)
-        if (c is not None and c.pos in done and keys[i] is not None and call_key(c, done[c.pos]) == keys[i]
-                and not other_namespace(done[c.pos], item)):
-            claim(i, c)
+    spaces = {e[0]: given_namespace(e[1]) for e in others}
+    stacks: Optional[Dict[Tuple[Any, ...], List[Call]]] = None
+
+    def anywhere(i: int, k: Tuple[Any, ...]) -> None:
+        # (an ended call with that content, the first in stream order: each call is in two stacks,
+        # a claimed one passed over once: linear)
+        nonlocal stacks
+        if stacks is None:
+            stacks = {}
+            for m in reversed(calls[first:]):
+                if m.pos in done and m.pos not in claimed:
+                    key = call_key(m, done[m.pos])
+                    if key is not None:
+                        stacks.setdefault(key, []).append(m)
+                        stacks.setdefault(("ns", key, given_namespace(done[m.pos])), []).append(m)
+        stack = stacks.get(k)
+        while stack:
+            if claim(i, stack.pop()):
+                return
+
+    # 3. the ended call with the same content: at its place, then anywhere; an item giving a
+    # namespace first takes a call of it, then one giving none, and an item giving none any
+    # call after them (one left out is none): never a call by place that only the item of its
+    # namespace could be
+    for tier in (0, 1, 2):
+        for i, _, _, _, _ in others:
+            k, ns = keys[i], spaces[i]
+            if i in by_item or k is None or (ns is None) != (tier == 2):
+                continue
+            c = by_key.get(i)
+            if c is not None and c.pos in done and call_key(c, done[c.pos]) == k:
+                mine = given_namespace(done[c.pos])
+                if (mine == ns if tier == 0 else mine is None if tier == 1 else True) and claim(i, c):
+                    continue
+            if tier == 2:
+                continue  # (after 3b)
+            anywhere(i, ("ns", k, ns if tier == 0 else None))
     for i, item, server, name, _ in others:  # 3b. place: the ended built-in it differs from by ids and status only
         c = by_key.get(i)
         if (i not in by_item and (server or name is not None) and c is not None and c.pos in done
@@ -222,26 +255,10 @@ def settle(feed: Feed, output: List[Any], first: int, done: Optional[Dict[int, D
                 and done[c.pos].get("status") != item.get("status")
                 and loose_key(done[c.pos]) == loose_key(item) is not None and claim(i, c)):
             restated[i] = True
-    left = [e for e in others if e[0] not in by_item and keys[e[0]] is not None]
-    if left:  # 4. anywhere: an ended call with the same content (the first in stream order) and
-        # no other namespace: an item giving one takes a call of it, else one giving none (each call
-        # is in two stacks at most, a claimed one passed over once: linear)
-        ended: Dict[Tuple[Any, ...], List[Call]] = {}
-        for m in reversed(calls[first:]):
-            if m.pos in done and m.pos not in claimed:
-                k = call_key(m, done[m.pos])
-                if k is not None:
-                    ended.setdefault(k, []).append(m)
-                    ended.setdefault(("ns", k, given_namespace(done[m.pos])), []).append(m)
-        for i, item, _, _, _ in left:
-            k = keys[i] or ("",)
-            ns = given_namespace(item)
-            for stack in ((ended.get(k),) if ns is None else (ended.get(("ns", k, ns)), ended.get(("ns", k, None)))):
-                while stack:
-                    if claim(i, stack.pop()):
-                        break
-                if i in by_item:
-                    break
+    for i, _, _, _, _ in others:  # 4. anywhere: an item giving no namespace, a call with the same content
+        k = keys[i]
+        if i not in by_item and k is not None and spaces[i] is None:
+            anywhere(i, k)
     for i, item, _, _, _ in others:  # 5. place: another function or custom tool call where an ended one is
         c = by_key.get(i)
         if (i not in by_item and item.get("type") in CALL_TYPES and c is not None and c.pos in done
@@ -287,35 +304,73 @@ def settle(feed: Feed, output: List[Any], first: int, done: Optional[Dict[int, D
         added = True
     if added and len(at) == len(calls) - first:
         calls[first:] = sorted(calls[first:], key=lambda m: at[m.pos])
+        feed.was = feed.tables = None  # (their tables follow the calls' order)
     return output, by_item, {**done, **made} if made else done
 
 
-#: ``settle``'s tables of a response's calls (``_tables``): where its calls begin, how many
-#: calls the stream had, how many ids a call had set or changed (``Feed.renamed``), each
-#: call by its ``output_index`` and by its ids
-Tables = Tuple[int, int, int, Dict[int, Call], Dict[Tuple[bool, str], Call]]
+#: ``settle``'s tables of a response's calls (``_tables``): where its calls begin, up to
+#: where they were read, how many ``Feed.renames`` then, each call by its ``output_index``
+#: and by its ids, the calls read (by ``pos``), and the ids more than one call had
+Tables = Tuple[int, int, int, Dict[int, Call], Dict[Tuple[bool, str], Call], Set[int], Set[Tuple[bool, str]]]
 
 
 def _tables(feed: Feed, first: int) -> Tuple[Dict[int, Call], Dict[Tuple[bool, str], Call]]:
     """The calls of the response read (from *first* on in ``core.calls``) by their
-    ``output_index`` and by their ids (the first under each). Kept (``feed.tables``) while
-    no call is added and no call's id is set or changed (a call's key and ``server`` stay;
-    its id changes only where it ends, ``Feed.renamed``), open calls or not: its final
-    event delivered again, each time with other items, builds them once (not once per
-    delivery: n deliveries of n calls were n² work)."""
+    ``output_index`` and by their ids (the first under each). Kept (``feed.tables``) and
+    brought up to date: the calls added since are read, and a call read whose id was set
+    or changed since (``Feed.renames``: only where it ends) moves to its id (built again
+    only when another call had either id: which one is first is not kept), open calls or
+    not: its final event delivered again, each time with other items or after a call's
+    end, costs what changed (not all calls per delivery: n deliveries of n calls were n²
+    work)."""
     calls = feed.core.calls
+    renames = feed.renames
     kept = feed.tables
-    if kept is not None and kept[0] == first and kept[1] == len(calls) and kept[2] == feed.renamed:
-        return kept[3], kept[4]
-    by_key: Dict[int, Call] = {}
-    by_id: Dict[Tuple[bool, str], Call] = {}
-    for m in calls[first:]:
+    if kept is not None and kept[0] == first and kept[1] <= len(calls):
+        upto, by_key, by_id, read, shared = kept[1], kept[3], kept[4], kept[5], kept[6]
+        moved = [m for m, _, _ in renames[kept[2]:] if m.pos in read]
+        if moved and not _move(moved, renames[kept[2]:], by_id, shared):
+            kept = None
+    if kept is None or kept[0] != first or kept[1] > len(calls):
+        upto, by_key, by_id, read, shared = first, {}, {}, set(), set()
+    for m in calls[upto:]:
+        read.add(m.pos)
         if type(m.key) is int:
             by_key[m.key] = m
-        if m.id is not None and (m.server, m.id) not in by_id:
-            by_id[(m.server, m.id)] = m
-    feed.tables = (first, len(calls), feed.renamed, by_key, by_id)
+        if m.id is not None:
+            k = (m.server, m.id)
+            if k in by_id:
+                shared.add(k)
+            else:
+                by_id[k] = m
+    feed.tables = (first, len(calls), len(renames), by_key, by_id, read, shared)
     return by_key, by_id
+
+
+def _move(moved: List[Call], renames: List[Tuple[Call, Optional[str], Optional[str]]],
+          by_id: Dict[Tuple[bool, str], Call], shared: Set[Tuple[bool, str]]) -> bool:
+    """The calls *moved* (read in the tables, *renames* since) under the ids they have now
+    in *by_id*; ``False`` when another call had one of their ids (the tables are built
+    again)."""
+    mine = {m.pos for m in moved}
+    for m, old, new in renames:
+        if m.pos not in mine:
+            continue
+        for ident in (old, new):
+            k = (m.server, ident) if ident is not None else None
+            if k is not None and ident != m.id and by_id.get(k) is m:
+                if k in shared:
+                    return False
+                del by_id[k]
+    for m in moved:
+        if m.id is not None:
+            k = (m.server, m.id)
+            held = by_id.get(k)
+            if held is None:
+                by_id[k] = m
+            elif held is not m:
+                return False
+    return True
 
 
 def _takes(core: Core, c: Call, streamed: Dict[str, Any], item: Dict[str, Any]) -> bool:

@@ -94,8 +94,10 @@ class Phased(Feed):
     # other text is refused, ``_done``)
     resent: Optional[Set[int]] = None
     # where the text deltas of a message re-sent after its end without its ``output_item.added``
-    # (``_stray``) are in its done item's text, by ``output_index`` and content index: that item, the place
-    strayed: Optional[Dict[Tuple[int, Any], Tuple[Dict[str, Any], int]]] = None
+    # are in its done item's text (``_stray``), by ``output_index`` and content index: that item, its text,
+    # the place, where they were placed last, what placing them cost and what they said (the
+    # search is held to that)
+    strayed: Optional[Dict[Tuple[int, Any], Tuple[Dict[str, Any], str, int, int, int, int]]] = None
 
     def feed(self, data: Dict[str, Any]) -> None:
         kind = data.get("type")
@@ -215,6 +217,8 @@ class Phased(Feed):
                 key = None
         else:
             prior = self.ended.get(key)
+            if prior is None and self.kept is not None and not self.replaying:
+                prior = self.kept[1].get(key)  # (its response's final event read: a resume past it)
             if (prior is not None and prior[0] is None and key not in (self.began or ())
                     and not (self.replaying or self.resent is not None and key in self.resent)):
                 ident = prior[1].get("id")
@@ -233,32 +237,43 @@ class Phased(Feed):
             pieces.append(delta)
 
     def _stray(self, key: int, item: Dict[str, Any], part: Any, delta: str) -> None:
-        """A text delta of the message *item* ended at *key* (its ``item_id``), no
+        """A text delta of the message *item* ended at *key* (its ``item_id``; in the
+        response whose final event was read last too), no
         ``output_item.added`` since: openai-python's stream state adds it to that item's
-        snapshot, its done item and the final response hold the text once. Deltas that
-        repeat the done item's text (its part *part*, else its text parts joined) add
-        nothing; other text is a ``DecodeError`` (which text is the reply's is not guessed)."""
-        content = item.get("content")
-        if type(content) is not list:
-            content = []
-        chosen = content[part] if type(part) is int and 0 <= part < len(content) else None
-        if type(chosen) is dict and chosen.get("type") == "output_text":
-            text = chosen.get("text") or ""
-        else:
-            text = "".join(p.get("text") or "" for p in content if type(p) is dict and p.get("type") == "output_text")
+        snapshot, its done item and the final response hold the text once. A stream
+        resumed inside the message (``starting_after``) re-sends its deltas from there:
+        deltas that are a piece of the done item's text (its part *part*, else its text
+        parts joined), each where the one before ended, else where it first occurs, add
+        nothing; other text is a ``DecodeError`` (which text is the reply's is not
+        guessed). Linear: the text is joined once per part, and the searches for where a
+        delta begins are held to four times the text's and the deltas' length."""
         strayed = self.strayed
         if strayed is None:
             strayed = self.strayed = {}
         was = strayed.get((key, part))
-        at = was[1] if was is not None and was[0] is item else 0
-        if not text.startswith(delta, at):
-            if not text.startswith(delta):  # (not from its start again either)
+        if was is not None and was[0] is item:
+            text, at, base, spent, got = was[1], was[2], was[3], was[4], was[5]
+        else:
+            text, at, base, spent, got = _part_text(item, part), 0, 0, 0, 0
+        got += len(delta)
+        if text.startswith(delta, at):  # (where the delta before ended)
+            at += len(delta)
+        elif text.startswith(delta):  # (from its start again)
+            at = len(delta)
+        else:  # (its first place from where the deltas were placed last, else from the start: the
+            # deltas after it keep to it, or are placed anew)
+            found = text.find(delta, base) if base else -1
+            spent += len(delta) + (found - base if found >= 0 else len(text) - base)
+            if found < 0:
+                found = text.find(delta)
+                spent += found if found >= 0 else len(text)
+            base = found
+            if found < 0 or spent > 4 * (len(text) + got):
                 raise DecodeError(f"A text delta of the message ended at output_index {key} says other text "
                                   "than its done item: not guessed which is the reply's", dialect=NAME,
                                   loc="$.delta")
-            at = 0
-        at += len(delta)
-        strayed[(key, part)] = (item, 0 if at == len(text) else at)
+            at = found + len(delta)
+        strayed[(key, part)] = (item, text, 0 if at == len(text) else at, base, spent, got)
 
     def _replayed(self, key: int, delta: str) -> str:
         """The new part of a text delta of the message at *key* while the response is
@@ -295,9 +310,10 @@ class Phased(Feed):
                             self.said = {}  # (text deltas go by ``said_text``)
                     return  # the start of the item ended there, again: nothing new
                 seq, top = self.seq, self.top
-                if type(seq) is int and type(top) is int and seq <= top:
+                if type(seq) is int and type(top) is int and seq < top:  # (a number again, as a placeholder
+                    # on every event, is no count started again)
                     raise DecodeError(f"Another item was added at output_index {key} at sequence_number {seq}, "
-                                      f"not past the end of the item there ({top}): another response, with neither "
+                                      f"before the end of the item there ({top}): another response, with neither "
                                       "response.created nor its final event before it; not read as one",
                                       dialect=NAME, loc="$.item")
                 del self.ended[key]  # another item there (another response): what was there is over
@@ -591,6 +607,20 @@ class _Plan:
                 new.append(m)
         new.extend(p for p in reversed(put.get(None, ())) if id(p) not in gone)
         held[:] = new
+
+
+def _part_text(item: Dict[str, Any], part: Any) -> str:
+    """The text of the message *item*'s ``output_text`` part at *part* (its
+    ``content_index``), else of its ``output_text`` parts joined."""
+    content = item.get("content")
+    if type(content) is not list:
+        return ""
+    chosen = content[part] if type(part) is int and 0 <= part < len(content) else None
+    if type(chosen) is dict and chosen.get("type") == "output_text":
+        text = chosen.get("text")
+        return text if type(text) is str else ""
+    return "".join(t for t in (p.get("text") for p in content if type(p) is dict and p.get("type") == "output_text")
+                   if type(t) is str)
 
 
 def _said(item: Dict[str, Any]) -> Tuple[Any, Any]:

@@ -1,0 +1,108 @@
+"""The tables a Responses stream's final event is set against (``responses_feed_final._tables``,
+its calls by ``output_index`` and by ids; ``Feed._read_again``'s, for the final event
+again after calls streamed since) are kept between deliveries and brought up to date
+where a call is added or its id set or changed: the calls read are those a reading that
+builds them afresh each time gives. The streams: calls added without ``call_id``
+or with another one than their done item's (vLLM's gpt-oss), done items without it,
+calls left open, final events with some of the calls (fresh ids, other arguments, ids
+the added items had) delivered between the ends (some after a resume over the call
+before), and a late end.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any, Dict, List, Tuple
+
+import pytest
+
+from toolwire import ToolCall
+from toolwire.dialects.openai import responses_feed_final
+from toolwire.dialects.openai.responses_feed import Feed
+from toolwire.stream import Accumulator
+
+D = "openai.responses"
+
+
+def _final(rnd: random.Random, items: List[Dict[str, Any]], shuffle: bool) -> Dict[str, Any]:
+    out = copy.deepcopy(items[:rnd.randint(0, len(items))] if not shuffle else items)
+    if shuffle:
+        rnd.shuffle(out)
+    for o in out:
+        x = rnd.random()
+        if x < 0.3:
+            o["call_id"] += "_f"
+            o["id"] += "_f"
+        elif x < 0.4:
+            o["arguments"] = '{"a": 3}'
+        elif x < 0.5:
+            o["call_id"] = f"call_added_{o['id'][3:]}"
+    return {"type": "response.completed", "response": {"id": "r1", "status": "completed", "output": out}}
+
+
+def _stream(seed: int) -> List[Dict[str, Any]]:
+    rnd = random.Random(seed)
+    events: List[Dict[str, Any]] = [{"type": "response.created",
+                                     "response": {"id": "r1", "status": "in_progress", "output": []}}]
+    items: List[Dict[str, Any]] = []
+    for i in range(rnd.randint(1, 5)):
+        item = {"type": "function_call", "id": f"fc_{i + 1}", "call_id": f"call_{rnd.choice([i + 1, 1])}",
+                "name": rnd.choice("fg"), "arguments": rnd.choice(['{"a": 1}', '{"a": 2}', ""]),
+                "status": "completed"}
+        items.append(item)
+        added = dict(item, arguments="", status="in_progress")
+        r = rnd.random()
+        if r < 0.3:
+            del added["call_id"]
+        elif r < 0.5:
+            added["call_id"] = f"call_added_{i + 1}"
+        events.append({"type": "response.output_item.added", "output_index": i, "item": added})
+        if item["arguments"]:
+            events.append({"type": "response.function_call_arguments.delta", "output_index": i,
+                           "delta": item["arguments"]})
+        if rnd.random() < 0.2:
+            continue  # (left open)
+        done = dict(item)
+        if rnd.random() < 0.2:
+            del done["call_id"]
+        events.append({"type": "response.output_item.done", "output_index": i, "item": done})
+        if rnd.random() < 0.5:
+            events.append(_final(rnd, items, False))
+            if rnd.random() < 0.5:  # (resumed before it: the call streamed again, the same final event)
+                again = [e for e in events[-5:-1] if e.get("output_index") == i]
+                events += copy.deepcopy(again) + [copy.deepcopy(events[-1])]
+    for _ in range(rnd.randint(1, 3)):
+        events.append(_final(rnd, items, True))
+    if rnd.random() < 0.3:  # (a late end of a call, then the final event again)
+        events.append({"type": "response.output_item.done", "output_index": 0, "item": items[0]})
+        events.append(copy.deepcopy(events[-2]))
+    return events
+
+
+def _read(events: List[Dict[str, Any]], preview: bool) -> List[Tuple[Any, ...]]:
+    acc = Accumulator(D, preview=preview)
+    for e in copy.deepcopy(events):
+        acc.feed(e)
+    return [(type(c).__name__, c.name, c.id, c.args if type(c) is ToolCall else c.error) for c in acc.close()]
+
+
+@pytest.mark.parametrize("preview", [False, True], ids=["hot-loop", "feed"])
+def test_kept_tables_give_what_tables_built_afresh_give(preview: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    streams = [_stream(seed) for seed in range(300)]
+    kept = [_read(events, preview) for events in streams]
+    built = responses_feed_final._tables
+
+    def afresh(feed: Any, first: int) -> Any:
+        feed.tables = None
+        return built(feed, first)
+
+    read_again = Feed._read_again
+
+    def again_afresh(feed: Any, start: int) -> None:
+        feed.was = None
+        read_again(feed, start)
+
+    monkeypatch.setattr(responses_feed_final, "_tables", afresh)
+    monkeypatch.setattr(Feed, "_read_again", again_afresh)
+    assert [_read(events, preview) for events in streams] == kept
