@@ -164,3 +164,96 @@ def test_gemini_a_required_name_only_a_dropped_pattern_takes_is_not_representabl
     rendered = schema.render(_req(node), "gemini", on_error="report")
     assert "not-representable" in [e.code for e in rendered.errors], rendered.lints
     assert not rendered.lossless
+
+
+# no type: each const / enum value is held to the bounds of its own JSON type (validation
+# §6.2, §6.3 apply to numbers, strings only), and fails them
+TYPELESS_VALUES_OUTSIDE: List[Any] = [
+    {"minimum": 5, "const": 1},
+    {"minimum": 5, "enum": [1, 2]},
+    {"maxLength": 1, "const": "abc"},
+    {"maximum": 1.0, "maxLength": 2, "const": 2},
+    {"minLength": 2, "exclusiveMaximum": 0, "enum": ["a", 0, 1.5]},
+]
+
+# the near misses: a bound of another type does not constrain a value
+TYPELESS_VALUES_INSIDE: List[Any] = [
+    {"minimum": 5, "const": "a"},
+    {"maxLength": 1, "enum": ["abc", 7]},
+    {"minimum": 5, "maxLength": 0, "enum": [1, None]},
+]
+
+
+@pytest.mark.parametrize("node", TYPELESS_VALUES_OUTSIDE)
+def test_the_typeless_values_outside_accept_nothing(node: Any) -> None:
+    check = jsonschema.Draft202012Validator(node)
+    assert not any(check.is_valid(v) for v in [*_VALUES, *node.get("enum", []), node.get("const")])
+
+
+@pytest.mark.parametrize("node", TYPELESS_VALUES_INSIDE)
+def test_the_typeless_values_inside_keep_one(node: Any) -> None:
+    check = jsonschema.Draft202012Validator(node)
+    assert any(check.is_valid(v) for v in node.get("enum", [node.get("const")]))
+
+
+@pytest.mark.parametrize("target", NATIVE_TARGETS)
+@pytest.mark.parametrize("node", TYPELESS_VALUES_OUTSIDE)
+def test_a_required_typeless_value_outside_is_unsatisfiable_on_every_target(target: str, node: Any) -> None:
+    rendered = schema.render(_req(node), target, on_error="report")
+    assert "unsatisfiable" in [e.code for e in rendered.errors], rendered.lints
+    assert not rendered.lossless
+
+
+@pytest.mark.parametrize("target", NATIVE_TARGETS)
+@pytest.mark.parametrize("node", TYPELESS_VALUES_INSIDE)
+def test_a_typeless_value_inside_is_not_unsatisfiable(target: str, node: Any) -> None:
+    rendered = schema.render(_req(node), target, on_error="report")
+    assert "unsatisfiable" not in [x.code for x in rendered.lints], rendered.lints
+
+
+# a typeless conjunct whose object keywords refuse every object (a required name that
+# additionalProperties: false refuses, core §10.3.2.3) leaves every type but object: beside
+# type object, no value
+_NO_OBJECT = {"properties": {"a": {"type": "integer"}}, "required": ["b"], "additionalProperties": False}
+ALLOF_NO_OBJECT: List[Any] = [
+    {"allOf": [{"$ref": "#/$defs/N"}], "type": "object"},
+    {"$ref": "#/$defs/N", "type": "object"},
+    {"allOf": [{"$ref": "#/$defs/N"}, {"type": "object"}]},
+    {"allOf": [_NO_OBJECT, {"type": "object", "properties": {"b": {}}}]},
+]
+# the near misses: a type beside object, or a conjunct that keeps an object
+ALLOF_SOME_OBJECT: List[Any] = [
+    {"allOf": [{"$ref": "#/$defs/N"}], "type": ["object", "string"]},
+    {"allOf": [{"$ref": "#/$defs/M"}], "type": "object"},
+]
+
+
+def _with_no_object(node: Any) -> Dict[str, Any]:
+    return {**_req(node), "$defs": {"N": _NO_OBJECT, "M": {**_NO_OBJECT, "required": ["a"]}}}
+
+
+@pytest.mark.parametrize("node", ALLOF_NO_OBJECT)
+def test_the_conjuncts_of_no_object_accept_nothing(node: Any) -> None:
+    check = jsonschema.Draft202012Validator(_with_no_object(node))
+    assert not any(check.is_valid({"p": v}) for v in [*_VALUES, {"b": 1}, {"a": 1, "b": 1}])
+
+
+@pytest.mark.parametrize("node", ALLOF_SOME_OBJECT)
+def test_the_conjuncts_of_some_object_keep_a_value(node: Any) -> None:
+    check = jsonschema.Draft202012Validator(_with_no_object(node))
+    assert any(check.is_valid({"p": v}) for v in _VALUES)
+
+
+@pytest.mark.parametrize("target", NATIVE_TARGETS)
+@pytest.mark.parametrize("node", ALLOF_NO_OBJECT)
+def test_a_typed_object_beside_a_conjunct_of_no_object_is_unsatisfiable(target: str, node: Any) -> None:
+    rendered = schema.render(_with_no_object(node), target, on_error="report")
+    assert "unsatisfiable" in [e.code for e in rendered.errors], rendered.lints
+    assert not rendered.lossless
+
+
+@pytest.mark.parametrize("target", NATIVE_TARGETS)
+@pytest.mark.parametrize("node", ALLOF_SOME_OBJECT)
+def test_a_conjunct_of_some_object_is_not_unsatisfiable(target: str, node: Any) -> None:
+    rendered = schema.render(_with_no_object(node), target, on_error="report")
+    assert "unsatisfiable" not in [x.code for x in rendered.lints], rendered.lints

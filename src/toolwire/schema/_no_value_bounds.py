@@ -2,8 +2,10 @@
 (JSON Schema Draft 2020-12, https://json-schema.org/draft/2020-12, checked 2026-12-06):
 the ``type`` names only types the node's bounds leave none (``_empty_bounds.py``); no
 ``enum`` value (the ``const``) is of the ``type`` within its bounds (validation
-§6.1.2-3 beside §6.1.1); the ``type`` of the node and of its ``allOf`` conjuncts and
-``$ref`` targets, nested, share none (core §10.2.1.1, §8.2.3.1: a ``$ref`` is one more
+§6.1.2-3 beside §6.1.1; no ``type``: within the bounds of the value's own type, §6.2-3
+applying to their own type alone); the ``type`` of the node and of its ``allOf``
+conjuncts and ``$ref`` targets, nested, share none (no ``type``: the types its bounds
+leave a value) (core §10.2.1.1, §8.2.3.1: a ``$ref`` is one more
 conjunct; an integer is a number); ``oneOf`` holds two branches accepting every value
 (§10.2.1.3: exactly one must match). Each read looks at the node and its lists' entries
 once, each ``$ref`` resolved once per walk: linear.
@@ -33,8 +35,8 @@ def contradiction(n: Dict[str, Any], closed: bool = True, memo: Optional[_Memo] 
     kinds = _types(n.get("type")) if n.get("nullable") is not True else None  # (OpenAPI: null as well)
     if kinds is not None and kinds and all(none_of_type(n, k, closed) for k in kinds):
         return "the bounds of the node contradict each other: no value is accepted"
-    if kinds:
-        why = _values_outside(n, kinds)
+    if kinds or ("type" not in n and n.get("nullable") is not True):
+        why = _values_outside(n, kinds or None)  # (no type: each value held to the bounds of its own)
         if why is not None:
             return why
     if isinstance(n.get("allOf"), list) or (isinstance(n.get("$ref"), str) and root is not None):
@@ -84,10 +86,16 @@ def allowed_types(n: Dict[str, Any], memo: _Memo, root: Any = None, closed: bool
 
 def _own_types(node: Dict[str, Any], closed: bool) -> Optional[Set[str]]:
     """The types *node*'s own ``type``, bounds and ``const`` / ``enum`` leave a value
-    (``None``: any)."""
+    (``None``: any; no ``type``: each type its bounds leave a value, object keywords
+    that refuse every object leaving every type but object)."""
     if node.get("nullable") is True:
         return None
     kinds = _types(node.get("type"))
+    if kinds is None and "type" not in node:
+        # (closed whatever *closed* says: the walk of ``_no_value_root.py`` reads no
+        # ``additionalProperties`` of a node of no ``type``)
+        kinds = [k for k in _TYPES if not none_of_type(node, k, True)]
+        kinds = None if len(kinds) == len(_TYPES) else kinds
     common = {k for k in _widen(kinds) if not none_of_type(node, k, closed)} if kinds else None
     values = [node["const"]] if "const" in node else node.get("enum")
     if isinstance(values, list):
@@ -112,21 +120,22 @@ def _widen(kinds: List[str]) -> Set[str]:
     return out
 
 
-def _values_outside(n: Dict[str, Any], kinds: List[str]) -> Optional[str]:
+def _values_outside(n: Dict[str, Any], kinds: Optional[List[str]]) -> Optional[str]:
     """Why no value *n* lists (its ``const``, else its ``enum``) is one of its ``type``
-    within its bounds, else None (nothing listed, or one fits)."""
+    (*kinds*; ``None``: no ``type``, any) within its bounds of that value's own type,
+    else None (nothing listed, or one fits)."""
     if "const" in n:
         values, what = [n["const"]], "the const"
     elif isinstance(n.get("enum"), list) and n["enum"]:
         values, what = n["enum"], "no enum value"
     else:
         return None
-    allowed = _widen(kinds)
-    typed = [v for v in values if json_type(v) in allowed]
+    allowed = _widen(kinds) if kinds is not None else None
+    typed = [v for v in values if allowed is None or json_type(v) in allowed]
     if not typed:
         return ("the const is not of the type" if what == "the const" else "no enum value is of the type") + \
             ": no value is accepted"
     if all(outside(n, v) for v in typed):
-        return ("the const is" if what == "the const" else "no enum value is") + \
+        return ("the const is not" if what == "the const" else "no enum value is") + \
             " within the bounds of the node: no value is accepted"
     return None

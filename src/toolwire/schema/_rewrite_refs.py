@@ -63,8 +63,8 @@ class RefRewrites(KeywordRewrites):
             elif self.p.notes.get("recursion") and required and self._in_cycle(ptr):
                 self.lint("recursion-unsupported", ptr, f"{ref} is recursive through a required property")
         if self.p.inline_refs:
-            if ref in self.inlining:
-                return {}
+            if ref in self.inlining and ref in self.recursive:
+                return {}  # (met again through no cycle, a sibling $ref to it: one more conjunct, inlined)
             if self.inlined > self.budget:
                 if not self.too_large:
                     self.too_large = True
