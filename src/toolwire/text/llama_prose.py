@@ -22,8 +22,10 @@ is a call. Here, likewise:
 - A value still open when the text ends is a cut-off call when it holds a ``"name"``
   key (``NAME_OPEN``), content otherwise, as at the start of the output; so is one
   still open at a stop token or at a call marker (``<|python_tag|>``,
-  ``<|python_start|>``, ``<function=``), in a string too, which then opens its region
-  as in prose.
+  ``<|python_start|>``, ``<function=``) outside its strings. In a string they are its
+  text; when the value never closes and has no ``"name"`` key before the first of
+  them, that one counts: the text before it is content and it opens its region as in
+  prose (a call's argument that quotes markup is never read as a call).
 - After such a call, ``;`` (with whitespace) is markup, as between the calls at the
   start (``SEMI``, read by ``llama_start.Start``).
 
