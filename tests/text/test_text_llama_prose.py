@@ -178,6 +178,9 @@ def test_quoted_markup_in_a_cut_off_call_after_prose_is_never_a_call() -> None:
           [Invalid("send_email", truncated=True)], finish_reason="length")
     run = '{"name": "run", "parameters": {"code": "x = \'<|python_tag|>brave_search.call(query=1)<|eom_id|>\' + y", "n": 1'
     check("Sure. " + run, P, "Sure.", None, [Invalid("run", truncated=True)], finish_reason="length")  # type: ignore[arg-type]
+    # the "name" key after the quoted markup (keys in any order: RFC 8259 §4)
+    late = '{"note": "<function=delete_all>{}</function>", "name": "f", "parameters": {"a": 1'
+    check("Sure. " + late, P, "Sure.", None, [Invalid("f", truncated=True)], finish_reason="length")  # type: ignore[arg-type]
 
 
 def test_quoted_markup_in_a_call_after_prose_that_breaks_json_is_prose() -> None:

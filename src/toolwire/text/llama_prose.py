@@ -23,8 +23,8 @@ is a call. Here, likewise:
   key (``NAME_OPEN``), content otherwise, as at the start of the output; so is one
   still open at a stop token or at a call marker (``<|python_tag|>``,
   ``<|python_start|>``, ``<function=``) outside its strings. In a string they are its
-  text; when the value never closes and has no ``"name"`` key before the first of
-  them, that one counts: the text before it is content and it opens its region as in
+  text; when the value never closes and has no ``"name"`` key, the first of them
+  counts: the text before it is content and it opens its region as in
   prose (a call's argument that quotes markup is never read as a call).
 - After such a call, ``;`` (with whitespace) is markup, as between the calls at the
   start (``SEMI``, read by ``llama_start.Start``).
@@ -273,13 +273,13 @@ class Value(Mode):
 
     def _again(self, m: TextParser, soft: int) -> bool:
         """The value did not close and a marker stood at *soft* in one of its strings:
-        unless the text before it has a ``"name"`` key (a cut-off call, whose string quotes
-        the marker: ``NAME_OPEN``), that text is content and from the marker on the text
-        read so far is read again (once: in it a marker in a string ends a value at once).
-        False when it is a call's."""
+        unless the value has a ``"name"`` key, before the marker or after it (a cut-off
+        call, whose string quotes the marker: ``NAME_OPEN``), the text before the marker
+        is content and from the marker on the text read so far is read again (once: in
+        it a marker in a string ends a value at once). False when it is a call's."""
         text = m.opener + m.body.join()
         cut = soft - m.region_at + len(m.opener)
-        if NAME_OPEN.search(text, 0, cut):
+        if NAME_OPEN.search(text):
             return False
         m.state[_AGAIN] = m.at(m.pos)
         m.body.reset()
