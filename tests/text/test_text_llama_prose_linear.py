@@ -12,7 +12,7 @@ from typing import Any, Callable, List, Tuple
 
 import pytest
 
-from toolwire.text._api import TextParser
+from toolwire.text._api import TextParser, decode_text
 from toolwire.text.llama import JSON_AFTER_PROSE
 
 CALL = '{"name": "f", "parameters": {"a": 1}}'
@@ -72,3 +72,65 @@ def test_prose_json_is_read_in_linear_work(name: str, make: Callable[[int], str]
     assert big[0] < 4.6 * small[0], (small, big)
     if piece < 10:  # (with long deltas each step has the rest of a delta in front of it)
         assert big[1] < 4.6 * small[1] + 100, (small, big)
+
+
+# -- work the Python lines do not show (hunt 37, third review) ---------------------------
+# the open brackets of a value (a str grown and cut one bracket at a time copies it each
+# time), and the text put back in front of the buffer when a value is read again or ends
+# at call markup (a copy of the whole rest of the text each time, the whole text at once)
+
+
+def _stack_work(text: str) -> int:
+    """Characters of the text the JSON check holds, summed over its steps (a str it copies
+    per bracket counts its length each time)."""
+    held = 0
+
+    def tracer(frame: Any, event: str, arg: Any) -> Any:
+        nonlocal held
+        if event == "call" and frame.f_code.co_name in ("step", "_open", "_close"):
+            chk = frame.f_locals.get("self")
+            if chk is not None and type(chk).__name__ == "_Check":
+                held += sum(len(v) for v in vars(chk).values() if isinstance(v, str))
+        return tracer
+
+    sys.settrace(tracer)
+    try:
+        decode_text(text, JSON_AFTER_PROSE)
+    finally:
+        sys.settrace(None)
+    return held
+
+
+@pytest.mark.parametrize("make", [lambda n: "Hi " + "[" * n, lambda n: 'Hi {"a": ' + "[" * n + "]" * n + "}"],
+                         ids=["open-lists-deep", "closed-lists-deep"])
+def test_a_deep_value_holds_its_brackets_in_linear_work(make: Callable[[int], str]) -> None:
+    small, big = _stack_work(make(2000)), _stack_work(make(8000))
+    assert big < 4.6 * small + 100, (small, big)
+
+
+class _Counted(TextParser):
+    """A parser that counts the characters written to its buffer."""
+
+    written = 0
+
+    @property  # type: ignore[override]
+    def buf(self) -> str:
+        return self._buf
+
+    @buf.setter
+    def buf(self, value: str) -> None:
+        self.written += len(value)
+        self._buf = value
+
+
+@pytest.mark.parametrize("unit", ['{"a": "<function=g>{}</function> ', '{"a": 1 <function=g>{}</function> '],
+                         ids=["read-again", "ended-by-markup"])
+def test_values_read_again_do_not_copy_the_rest_of_the_text(unit: str) -> None:
+    def written(n: int) -> int:
+        p = _Counted(JSON_AFTER_PROSE)
+        p.feed("Hi " + unit * n)
+        p.close("stop")
+        return p.written
+
+    small, big = written(200), written(800)
+    assert big < 4.6 * small + 100, (small, big)

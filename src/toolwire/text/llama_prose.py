@@ -22,8 +22,10 @@ is a call. Here, likewise:
 - A value still open when the text ends is a cut-off call when it holds a ``"name"``
   key (``NAME_OPEN``), content otherwise, as at the start of the output; so is one
   still open at a stop token or at a call marker (``<|python_tag|>``,
-  ``<|python_start|>``, ``<function=``), in a string too, which then opens its region
-  as in prose.
+  ``<|python_start|>``, ``<function=``) outside its strings. In a string they are its
+  text; when the value never closes and has no ``"name"`` key, the first of them
+  counts: the text before it is content and it opens its region as in
+  prose (a call's argument that quotes markup is never read as a call).
 - After such a call, ``;`` (with whitespace) is markup, as between the calls at the
   start (``SEMI``, read by ``llama_start.Start``).
 
@@ -71,20 +73,20 @@ class _Check:
     literal) the characters still due."""
 
     def __init__(self, bracket: str) -> None:
-        self.stack = bracket
+        self.stack = [bracket]  # (a list: a bracket is pushed and popped in constant time)
         self.state = _KEY_OR_CLOSE if bracket == "{" else _VALUE_OR_CLOSE
         self.key = False
         self.due = ""
-        self.soft = -1  # where the first call marker in a string of the value is (``at`` position)
+        self.soft = -1  # where the first marker in a string of the value is (``at`` position)
 
     def _open(self, c: str) -> None:
-        self.stack += c
+        self.stack.append(c)
         self.state = _KEY_OR_CLOSE if c == "{" else _VALUE_OR_CLOSE
 
     def _close(self, c: str) -> bool:
-        if self.stack[-1:] != ("{" if c == "}" else "["):
+        if not self.stack or self.stack[-1] != ("{" if c == "}" else "["):
             return False
-        self.stack = self.stack[:-1]
+        self.stack.pop()
         self.state = _AFTER if self.stack else _CLOSED
         return True
 
@@ -190,15 +192,16 @@ def _advance(chk: _Check, m: TextParser, i: int, marks: tuple[str, ...], markup:
     """Check ``m.buf[i:]``; where it stopped and why: ``"closed"`` (after the last
     bracket), ``"broken"`` (at the character JSON cannot take), ``"mark"`` (at a stop
     token, in a string too, or a call marker outside strings or in text read again),
-    ``"more"`` (at the end, or at a marker's first characters not all come yet). A call
-    marker in a string is the string's text; where the first one is is noted."""
+    ``"more"`` (at the end, or at a marker's first characters not all come yet). A stop
+    token or call marker in a string is the string's text; where the first one is is
+    noted."""
     buf, n, final = m.buf, len(m.buf), m.final
     while i < n:
         c = buf[i]
         if c == "<":
             tok = next((t for t in marks if buf.startswith(t, i)), None)
             if tok is not None:
-                if chk.state != _STR or tok not in markup or m.at(i) < m.state.get(_AGAIN, 0):
+                if chk.state != _STR or m.at(i) < m.state.get(_AGAIN, 0):
                     return i, "mark"
                 if chk.soft < 0:
                     chk.soft = m.at(i)
@@ -251,9 +254,8 @@ class Value(Mode):
         m.pos = i
         if why == "closed":
             return self.step(m)  # (the text after it decides a length finish: as ``BodyMode``)
-        if chk.soft >= 0 and (why != "more" or m.final):  # it never closed: the call marker counts
-            self._again(m, chk.soft)
-            return True
+        if chk.soft >= 0 and (why != "more" or m.final) and self._again(m, chk.soft):
+            return True  # it never closed and is no call: the marker counts
         if why == "broken":  # no JSON: prose from the bracket on; the reader goes on at buf[i]
             text = m.opener + m.body.join()
             self._leave(m)
@@ -269,18 +271,22 @@ class Value(Mode):
             return True
         return False
 
-    def _again(self, m: TextParser, soft: int) -> None:
-        """The value did not close and a call marker stood in one of its strings at *soft*:
-        the text before the marker is content, and from the marker on the text read so far
-        is read again (once: in it a call marker in a string ends a value at once)."""
+    def _again(self, m: TextParser, soft: int) -> bool:
+        """The value did not close and a marker stood at *soft* in one of its strings:
+        unless the value has a ``"name"`` key, before the marker or after it (a cut-off
+        call, whose string quotes the marker: ``NAME_OPEN``), the text before the marker
+        is content and from the marker on the text read so far is read again (once: in
+        it a marker in a string ends a value at once). False when it is a call's."""
         text = m.opener + m.body.join()
         cut = soft - m.region_at + len(m.opener)
+        if NAME_OPEN.search(text):
+            return False
         m.state[_AGAIN] = m.at(m.pos)
         m.body.reset()
-        m.buf = text[cut:] + m.buf[m.pos :]
-        m.pos = 0
+        _back(m, soft, text)
         self._leave(m)
         _content(m, text[:cut])
+        return True
 
     def _leave(self, m: TextParser) -> None:
         m.state.pop(_JSON, None)
@@ -291,6 +297,18 @@ class Value(Mode):
         m.body.reset()
         self._leave(m)
         read(self.markup, m, text, end, complete)
+
+
+def _back(m: TextParser, at: int, text: str) -> None:
+    """Read on from the ``at`` position *at*, before ``m.pos``; *text* is what was read up
+    to ``m.pos``. In the buffer when it still holds it (the whole text at once: no copy of
+    the rest), else with the text from *at* put back before the unread tail (a stream's)."""
+    i = at - (m.fed - len(m.buf))
+    if i >= 0:
+        m.pos = i
+        return
+    m.buf = text[len(text) - (m.at(m.pos) - at) :] + m.buf[m.pos :]
+    m.pos = 0
 
 
 def _lead(mode: Value, m: TextParser, tok: str) -> None:
@@ -314,9 +332,8 @@ def _content(m: TextParser, text: str) -> None:
 
 def read(markup: tuple[str, ...], m: TextParser, text: str, end: str, complete: bool) -> None:
     """A JSON value after prose, its bracket in ``m.opener``: calls or content."""
-    if end in markup:  # a call marker ended it: the marker opens its region
-        m.buf = end + m.buf[m.pos :]
-        m.pos = 0
+    if end in markup:  # a call marker ended it (just read, in the buffer): the marker opens its region
+        m.pos -= len(end)
         end = ""
     text = m.opener + text
     if m.opener == "{":
