@@ -88,7 +88,8 @@ def invalid_as_call(call: InvalidToolCall, d: Dialect, ids: Optional[IdMap] = No
             dialect=d.name,
             loc="$.raw",
         )
-    args = raw_object(call.raw) or {}  # where the target carries an object: the one the model sent
+    # where a history target carries an object: the one the model sent (``written``)
+    args = (raw_object(call.raw) if d.history is not None else None) or {}
     if call.id is None and ids is not None and d.ids.required:
         return new_call(call.name, args, ids.id_of(call), Verbatim(call.raw), made_id_data(call, d),
                         ("invalid-call",))
@@ -111,12 +112,12 @@ def _finite(text: str) -> float:
 
 def raw_object(raw: Optional[str]) -> Optional[Dict[str, Any]]:
     """The JSON object the argument text *raw* of an invalid call is, read strictly (RFC 8259:
-    no NaN, no control character in a string, no key given twice, nothing around it); ``None``
-    when it is none (or empty). A target that carries arguments as an object writes the call
-    with it (an invalid call ``validate_call`` made: the arguments the model sent, which the
-    schema refused); any other invalid call it cannot write: ``{}`` would be a call the model
-    never made. ``encode``, ``convert``, ``encode_conversation`` and ``check_conversation``
-    judge by it alike."""
+    no NaN, no control character in a string, no key given twice, only whitespace around); ``None``
+    when it is none (or empty). A history target that carries arguments as an object writes the
+    call with it (an invalid call ``validate_call`` made: the arguments the model sent, which
+    the schema refused, answered by its error result); any other invalid call it cannot write:
+    ``{}`` would be a call the model never made. ``encode``, ``convert``,
+    ``encode_conversation`` and ``check_conversation`` judge by it alike."""
     if not raw or raw.lstrip()[:1] != "{":  # (most invalid text: no parse)
         return None
     try:
@@ -166,8 +167,8 @@ def written(out: Any, call: InvalidToolCall, d: Dialect) -> None:
                 v[k] = str(x)
                 return
             stack.append(x)
-    if raw_object(call.raw) is not None:  # written as the object it is (``invalid_as_call``)
-        return
+    if d.history is not None and raw_object(call.raw) is not None:  # as the object it is (``invalid_as_call``)
+        return  # (not where no history is written: an MCP ``tools/call`` would run it, ``canonical`` make it valid)
     raise EncodeError(
         f"{d.name} carries arguments as an object: the invalid call {call.name!r} cannot be written with "
         f"its argument text {excerpt(call.raw, 60)}; answer it in a dialect that carries argument text, "

@@ -99,6 +99,15 @@ def test_validate_calls_error_goes_back_to_claude() -> None:
     assert sent[2]["content"][0]["type"] == "tool_result" and sent[2]["content"][0]["is_error"] is True
 
 
+@pytest.mark.parametrize("target", ["mcp", "canonical"])
+def test_no_history_target_still_refuses_it(target: str) -> None:
+    # an MCP tools/call request would run the call; canonical would make it a valid call
+    with pytest.raises(EncodeError, match="carries arguments as an object"):
+        toolwire.encode(CALL, target)
+    with pytest.raises(EncodeError, match="carries arguments as an object"):
+        toolwire.convert(CALL, to=target)
+
+
 def test_text_targets_still_get_the_text_as_it_came() -> None:
     call = CALL.replace(raw='{"y":  1,"z":[true,null,"s"]}')
     out = toolwire.encode(call, "openai.chat")
