@@ -292,3 +292,23 @@ def test_unwritable_invalid_calls_are_found_and_removed_in_linear_time() -> None
     assert len(check_conversation(history(10), "anthropic.messages")) == 10
     assert ratio(lambda c: check_conversation(c, "anthropic.messages")) < 5
     assert ratio(lambda c: fix_conversation(c, "anthropic.messages")) < 5
+
+
+def _rebuilt_chain(n: int) -> Any:
+    """An Anthropic body written back as it came: each assistant message holds a call
+    whose input is no object (an invalid call) and, in the wrong role, the result of the
+    call before it; the first one answers no call. Fixing the first message rebuilds it,
+    which removes its call, whose result's message is rebuilt in turn..."""
+    msgs: List[Any] = [{"role": "user", "content": "q"}]
+    for i in range(n):
+        msgs.append({"role": "assistant", "content": [
+            {"type": "tool_use", "id": f"t{i}", "name": "f", "input": "x"},
+            {"type": "tool_result", "tool_use_id": f"t{i - 1}", "content": "r"}]})
+    return decode_conversation({"messages": msgs}, "anthropic.messages")
+
+
+def test_invalid_calls_of_the_messages_fix_rebuilds_are_removed_in_linear_time() -> None:
+    fixed, changes = fix_conversation(_rebuilt_chain(10), "anthropic.messages")
+    assert len(changes) == 20  # each call, and each result (the first one: answering no call)
+    assert [m.role for m in fixed.messages] == ["user"]
+    assert _ratio_of(_rebuilt_chain, 100, lambda c: fix_conversation(c, "anthropic.messages")) < 5

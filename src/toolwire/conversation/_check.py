@@ -24,7 +24,8 @@ the target provider answers with where it is known:
 - ``wrong-role``: a call outside an assistant message, or a result in an assistant or
   system message (``encode_conversation`` refuses to write either);
 - ``unwritable-call``: an invalid call ``encode_conversation`` refuses to write (no
-  name, no argument text, or a target that carries arguments as an object);
+  name, no argument text, or text that is no JSON object for a target that carries
+  arguments as an object);
 - written back as it came: ``invalid-id`` (a call id the target's id rule refuses),
   ``unexpected-role`` (``Pairing.after_tool``, ``Pairing.after_assistant``), ``assistant-first``
   (``Pairing.user_first``, ``call_first``, ``alone``), ``assistant-last`` (``Pairing.last_assistant``) and
@@ -337,11 +338,13 @@ def check_conversation(
 def _unwritable(conv: Conversation, d: Optional[Dialect]) -> List[Tuple[int, int, InvalidToolCall, str]]:
     """The invalid calls ``encode_conversation`` refuses to write for *d* (``None``: for
     any target), each with why: one without a name or without argument text, and,
-    where *d* carries arguments as an object, any (docs/conversations.md, "Invalid
-    calls": ``{}`` would be a call the model never made). A message written back as it
-    came is no concern: its wire goes as it is."""
+    where *d* carries arguments as an object, one whose text is no JSON object
+    (``raw_object``; docs/conversations.md, "Invalid calls": ``{}`` would be a call the
+    model never made). A message written back as it
+    came is no concern: its wire goes as it is; nor is any, for a target with no history
+    writer (a text format, ``mcp``, ``canonical``: ``encode_conversation`` refuses it whole)."""
     out: List[Tuple[int, int, InvalidToolCall, str]] = []
-    if d is not None and conv.original(d.name) is not None:
+    if d is not None and (d.history is None or conv.original(d.name) is not None):
         return out
     for i, m in enumerate(conv.messages):
         if d is not None and m.original(d.name) is not None:
@@ -371,6 +374,50 @@ def _refused(c: InvalidToolCall, d: Optional[Dialect]) -> str:
         return f"{d.name} carries arguments as an object" if "carries arguments" in said else said.replace(
             "'tool'", repr(c.name))
     return ""
+
+
+def _gone(conv: Conversation, d: Optional[Dialect], target: Optional[str], pairs: Pairs,
+          rebuilt: List[int], changes: List[Problem]) -> Set[Tuple[int, int]]:
+    """The parts ``fix_conversation`` removes as unwritable (``_unwritable``): the invalid
+    calls *d* cannot write, each with the results answering it (*pairs*), each change
+    added to *changes*. A message written back as it came that fix rebuilds (*rebuilt*:
+    its orphan or misplaced results go; or a removed call's result) is then written
+    fresh, so its invalid calls are judged as fresh ones: removed in the same pass, so
+    that the fixed history is clean and can be written. Each message is looked at once."""
+    msgs = conv.messages
+    gone: Set[Tuple[int, int]] = set()
+    answers: Dict[Tuple[int, int], List[Tuple[int, int]]] = defaultdict(list)  # call -> its results
+    for spot, call in pairs.items():
+        answers[call].append(spot)
+    seen: Set[int] = set()
+    todo = list(rebuilt)
+
+    def remove(i: int, j: int, c: InvalidToolCall, said: str) -> None:
+        gone.add((i, j))
+        changes.append(Problem("removed", i, c.id, _unwritten(i, c, target, said) + "; it is removed"))
+        for spot in answers.get((i, j), ()):
+            gone.add(spot)
+            todo.append(spot[0])
+            r = msgs[spot[0]].parts[spot[1]]
+            changes.append(Problem("removed", spot[0], r.id, f"Message {spot[0]}: the result for "  # type: ignore[union-attr]
+                                   f"{_who(r.id, r.name)}, which answers a removed invalid call, is removed"))  # type: ignore[union-attr]
+
+    for i, j, c, said in _unwritable(conv, d):
+        seen.add(i)
+        remove(i, j, c, said)
+    if d is None or d.history is None:
+        return gone
+    while todo:  # a message written as it came, rebuilt: written fresh
+        i = todo.pop()
+        if i in seen:
+            continue
+        seen.add(i)
+        for j, p in enumerate(msgs[i].parts):
+            if type(p) is InvalidToolCall and (i, j) not in gone:
+                said = _refused(p, d)
+                if said:
+                    remove(i, j, p, said)
+    return gone
 
 
 def _unwritten(i: int, c: InvalidToolCall, target: Optional[str], said: str) -> str:
@@ -430,20 +477,12 @@ def fix_conversation(
     _problems, pairs, left, orphans, misplaced = _scan(conv, target, rules)
     msgs = conv.messages
     changes: List[Problem] = []
-    gone: Set[Tuple[int, int]] = set()  # the invalid calls *dialect* (or no target) writes, their results: removed
-    for i, j, c, said in _unwritable(conv, d):
-        gone.add((i, j))
-        changes.append(Problem("removed", i, c.id, _unwritten(i, c, target, said) + "; it is removed"))
-    if gone:  # with the results answering them
+    gone = _gone(conv, d, target, pairs, [k[0] for k in orphans] + [k[0] for k in misplaced], changes)
+    if gone:  # the invalid calls *dialect* (or no target) cannot write, and the results answering them
         left = [k for k in left if (k[0], k[1]) not in gone]
-        for spot, call in list(pairs.items()):
-            if call in gone:
-                del pairs[spot]
-                misplaced.discard(spot)
-                gone.add(spot)
-                r = msgs[spot[0]].parts[spot[1]]
-                changes.append(Problem("removed", spot[0], r.id, f"Message {spot[0]}: the result for "  # type: ignore[union-attr]
-                                       f"{_who(r.id, r.name)}, which answers a removed invalid call, is removed"))  # type: ignore[union-attr]
+        for spot in [spot for spot, call in pairs.items() if call in gone]:
+            del pairs[spot]
+            misplaced.discard(spot)
     ends = list(range(len(msgs)))  # the last message of the assistant run (the turn) each message is in
     for k in range(len(msgs) - 2, -1, -1):  # (a call in another message: its run ends with it)
         if msgs[k + 1].role == "assistant" and msgs[k].role == "assistant":
