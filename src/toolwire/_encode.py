@@ -7,7 +7,6 @@ raises beyond toolwire's errors is an ``EncodeError``."""
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from typing import Any, Dict, List, Optional, Pattern, Tuple, Union, cast
 
@@ -17,17 +16,14 @@ from ._codec import decode, decode_result, decode_tool
 from ._dialect import Dialect, EncodeContext
 from ._errors import EncodeError, ToolwireError, an, excerpt
 from ._ids import IdMap
-from ._json_ints import read_int
 from ._names import NameMap
-from ._policy import _reject_constant
 from ._registry import Registry
 from ._scope import check_scope
 from ._types import InvalidToolCall, Tool, ToolCall, ToolResult, new_call
 from ._value_checks import check_args_to_write, utf8_problem
 
 __all__ = [
-    "check_arguments", "encode", "encode_result", "encode_tool", "invalid_as_call", "made_id_data", "raw_object",
-    "result_notes",
+    "check_arguments", "encode", "encode_result", "encode_tool", "invalid_as_call", "made_id_data", "result_notes",
     "written",
 ]
 
@@ -88,44 +84,10 @@ def invalid_as_call(call: InvalidToolCall, d: Dialect, ids: Optional[IdMap] = No
             dialect=d.name,
             loc="$.raw",
         )
-    # where a history target carries an object: the one the model sent (``written``)
-    args = (raw_object(call.raw) if d.history is not None else None) or {}
     if call.id is None and ids is not None and d.ids.required:
-        return new_call(call.name, args, ids.id_of(call), Verbatim(call.raw), made_id_data(call, d),
+        return new_call(call.name, {}, ids.id_of(call), Verbatim(call.raw), made_id_data(call, d),
                         ("invalid-call",))
-    return new_call(call.name, args, call.id, Verbatim(call.raw), call.provider_data or None, ("invalid-call",))
-
-
-def _unique(pairs: List[Tuple[str, Any]]) -> Dict[str, Any]:
-    out = dict(pairs)
-    if len(out) != len(pairs):
-        raise ValueError("a key given twice")
-    return out
-
-
-def _finite(text: str) -> float:
-    value = float(text)
-    if value - value != 0:  # 1e400: no JSON number holds it (it would be written as Infinity)
-        raise ValueError(f"{text} is too large a number")
-    return value
-
-
-def raw_object(raw: Optional[str]) -> Optional[Dict[str, Any]]:
-    """The JSON object the argument text *raw* of an invalid call is, read strictly (RFC 8259:
-    no NaN, no control character in a string, no key given twice, only whitespace around); ``None``
-    when it is none (or empty). A history target that carries arguments as an object writes the
-    call with it (an invalid call ``validate_call`` made: the arguments the model sent, which
-    the schema refused, answered by its error result); any other invalid call it cannot write:
-    ``{}`` would be a call the model never made. ``encode``, ``convert``,
-    ``encode_conversation`` and ``check_conversation`` judge by it alike."""
-    if not raw or raw.lstrip()[:1] != "{":  # (most invalid text: no parse)
-        return None
-    try:
-        value = json.loads(raw, parse_int=read_int, parse_float=_finite, parse_constant=_reject_constant,
-                           object_pairs_hook=_unique)
-    except (ValueError, RecursionError):
-        return None
-    return value if type(value) is dict else None
+    return new_call(call.name, {}, call.id, Verbatim(call.raw), call.provider_data or None, ("invalid-call",))
 
 
 def made_id_data(call: Any, d: Dialect) -> Any:
@@ -167,8 +129,6 @@ def written(out: Any, call: InvalidToolCall, d: Dialect) -> None:
                 v[k] = str(x)
                 return
             stack.append(x)
-    if d.history is not None and raw_object(call.raw) is not None:  # as the object it is (``invalid_as_call``)
-        return  # (not where no history is written: an MCP ``tools/call`` would run it, ``canonical`` make it valid)
     raise EncodeError(
         f"{d.name} carries arguments as an object: the invalid call {call.name!r} cannot be written with "
         f"its argument text {excerpt(call.raw, 60)}; answer it in a dialect that carries argument text, "

@@ -1,17 +1,17 @@
-"""An invalid call whose argument text is a JSON object (``validate_call``'s: the model's
-arguments, refused by the schema) is written with that object where the target carries
-arguments as an object, so the model sees its call and the error result answering it
-(docs/conversations.md, "Validating calls": "The error is meant to be sent back to the
-model as the tool's result"). Only text that is no JSON object stays unwritable there
-(``{}`` would be a call the model never made): ``check_conversation`` (``unwritable-call``)
-and ``encode`` judge alike. Wire shapes: Anthropic ``tool_use.input``, Gemini
-``functionCall.args``, Bedrock ``toolUse.input``, Ollama ``function.arguments`` (objects:
-/work/shared/reference/wire-formats.md).
+"""An invalid call is written with its argument text where the target carries text
+(``openai.chat``, ``openai.responses``, ``mistral``, ``cohere.v2``) and refused where it
+carries an object, whatever the text: an ``InvalidToolCall``'s ``raw`` is not always the
+call's argument text (a text format's whole call region: ``text.llama``'s
+``{"name": ..., "parameters": ...}``; a custom call's free text), so writing the object it
+parses to would make a call the model never made (docs/convert.md). ``check_conversation``
+(``unwritable-call``), ``fix_conversation`` and ``encode`` judge alike. Wire shapes:
+/work/shared/reference/wire-formats.md.
 """
 
 from __future__ import annotations
 
-from typing import Any, Dict, List
+import json
+from typing import Any, List
 
 import pytest
 
@@ -30,20 +30,8 @@ from toolwire.conversation import (
 
 ERROR = "Arguments of 'f' do not match its schema: $: property 'x' is required (required)."
 CALL = InvalidToolCall(error=ERROR, name="f", id="toolu_1", raw='{"y": 1, "z": [true, null, "s"]}')
-ARGS: Dict[str, Any] = {"y": 1, "z": [True, None, "s"]}
 
-# the assistant message each target gets, as its provider documents it
-WIRE: Dict[str, Any] = {
-    "anthropic.messages": {"role": "assistant", "content": [
-        {"type": "tool_use", "id": "toolu_1", "name": "f", "input": {"y": 1, "z": [True, None, "s"]}}]},
-    "gemini": {"role": "model", "parts": [
-        {"functionCall": {"id": "toolu_1", "name": "f", "args": {"y": 1, "z": [True, None, "s"]}}}]},
-    "bedrock.converse": {"role": "assistant", "content": [
-        {"toolUse": {"toolUseId": "toolu_1", "name": "f", "input": {"y": 1, "z": [True, None, "s"]}}}]},
-    "ollama": {"role": "assistant", "content": "", "tool_calls": [
-        {"id": "toolu_1", "function": {"index": 0, "name": "f", "arguments": {"y": 1, "z": [True, None, "s"]}}}]},
-}  # (Ollama: ``ToolCall = {id?, function: {index, name, arguments: object}}``, api/types.go)
-KEY = {"anthropic.messages": "messages", "gemini": "contents", "bedrock.converse": "messages", "ollama": "messages"}
+OBJECT_TARGETS = ["anthropic.messages", "bedrock.converse", "gemini", "ollama"]  # arguments as an object
 
 
 def _loop(call: InvalidToolCall) -> Conversation:
@@ -51,23 +39,10 @@ def _loop(call: InvalidToolCall) -> Conversation:
                          Message("tool", [ToolResult(call.id, call.name, call.error, is_error=True)])])
 
 
-@pytest.mark.parametrize("target", sorted(WIRE))
-def test_an_invalid_call_of_a_json_object_is_written_with_it(target: str) -> None:
-    conv = _loop(CALL)
-    assert check_conversation(conv, target) == []
-    assert fix_conversation(conv, target)[1] == []
-    wire = encode_conversation(conv, target)[KEY[target]]
-    assert wire[1] == WIRE[target]
-    assert len(wire) == 3  # and its error result after it
-    out = toolwire.encode(CALL, target)  # encode and convert follow the one rule
-    assert ARGS in [out.get("input"), out.get("args"), out.get("functionCall", {}).get("args"),
-                    out.get("toolUse", {}).get("input"), out.get("function", {}).get("arguments")]
-
-
-@pytest.mark.parametrize("target", sorted(WIRE))
-@pytest.mark.parametrize("raw", ['{"y": 1', '[1]', '"s"', '{"y": NaN}', '{"y": 1, "y": 2}', '{"y": 1e400}',
-                                 '{"y": "a\tb"}', '{"y": 1} x'])
-def test_text_that_is_no_json_object_stays_unwritable(target: str, raw: str) -> None:
+@pytest.mark.parametrize("target", OBJECT_TARGETS)
+@pytest.mark.parametrize("raw", ['{"y": 1, "z": [true, null, "s"]}', '{"y": 1', '[1]', '"s"', '{"y": NaN}',
+                                 '{"y": 1, "y": 2}', '{"y": 1e400}', '{"y": "a\tb"}', '{"y": 1} x'])
+def test_object_targets_refuse_every_invalid_call(target: str, raw: str) -> None:
     conv = _loop(CALL.replace(raw=raw))
     assert [p.kind for p in check_conversation(conv, target)] == ["unwritable-call"]
     with pytest.raises(EncodeError, match="carries arguments as an object"):
@@ -79,24 +54,73 @@ def test_text_that_is_no_json_object_stays_unwritable(target: str, raw: str) -> 
     assert check_conversation(fixed, target) == []
 
 
-def test_validate_calls_error_goes_back_to_claude() -> None:
-    tools = [{"name": "f", "description": "d", "input_schema": {
-        "type": "object", "properties": {"x": {"type": "integer"}}, "required": ["x"]}}]
-    resp = {"id": "msg_1", "type": "message", "role": "assistant", "model": "claude", "content": [
-        {"type": "tool_use", "id": "toolu_1", "name": "f", "input": {"y": 1}}], "stop_reason": "tool_use",
-        "usage": {"input_tokens": 1, "output_tokens": 1}}
-    call = validate_call(toolwire.decode(resp, "anthropic.messages"), tools)
+# R1: text.llama's invalid call keeps the whole call region as raw (a JSON object that is
+# no argument object): never written as the call's arguments
+@pytest.mark.parametrize("target", OBJECT_TARGETS)
+@pytest.mark.parametrize("text, finish", [('{"name": "f", "parameters": [1]}', "stop"),
+                                          ('{"name": "f", "parameters": {"a": 1}}', "length")])
+def test_a_text_formats_call_region_is_not_written_as_arguments(target: str, text: str, finish: str) -> None:
+    call = toolwire.decode_text(text, "text.llama", finish_reason=finish).tool_calls[0]
     assert type(call) is InvalidToolCall
-    conv = decode_conversation([{"role": "user", "content": "hi"}], "anthropic.messages")
-    conv = conv.append(Message("assistant", (call,))).append(
-        Message("user", (ToolResult(call.id, call.name, call.error, is_error=True),)))
-    assert check_conversation(conv, "anthropic.messages") == []
-    fixed, changes = fix_conversation(conv, "anthropic.messages")
-    assert changes == []
-    sent: List[Any] = encode_conversation(fixed, "anthropic.messages")["messages"]
-    assert sent[1] == {"role": "assistant", "content": [
-        {"type": "tool_use", "id": "toolu_1", "name": "f", "input": {"y": 1}}]}
-    assert sent[2]["content"][0]["type"] == "tool_result" and sent[2]["content"][0]["is_error"] is True
+    call = call.replace(id="toolu_1")
+    with pytest.raises(EncodeError, match="carries arguments as an object"):
+        toolwire.encode(call, target)
+    conv = _loop(call)
+    assert [p.kind for p in check_conversation(conv, target)] == ["unwritable-call"]
+    with pytest.raises(EncodeError, match="carries arguments as an object"):
+        encode_conversation(conv, target)
+
+
+# R2: a cut-off custom call's free text is no argument object, though it looks like one
+def test_a_cut_custom_call_of_object_text_is_not_parsed_for_an_object_target() -> None:
+    resp = {"id": "x", "object": "chat.completion", "model": "m", "choices": [{"index": 0, "finish_reason": "length",
+            "message": {"role": "assistant", "content": None, "tool_calls": [
+                {"id": "call_1", "type": "custom", "custom": {"name": "sql", "input": '{"q": "select 1"}'}}]}}]}
+    call = toolwire.decode_all(resp, "openai.chat", invalid="keep")[0]
+    assert type(call) is InvalidToolCall and call.raw == '{"q": "select 1"}'
+    with pytest.raises(EncodeError, match="carries arguments as an object"):
+        toolwire.encode(call, "anthropic.messages")
+
+
+# R3: argument text with an escaped lone surrogate (six ASCII characters) goes verbatim
+# to text targets, as before; no unwritable-call, nothing removed
+@pytest.mark.parametrize("target", ["openai.chat", "openai.responses", "mistral", "cohere.v2"])
+def test_escaped_surrogate_text_goes_verbatim_to_text_targets(target: str) -> None:
+    raw = '{"a": "\\ud800"}'
+    call = InvalidToolCall(error="e", name="f", id="call_1", raw=raw)
+    assert json.dumps(raw)[1:-1] in json.dumps(toolwire.encode(call, target))  # the text, verbatim
+    conv = _loop(call)
+    assert check_conversation(conv, target) == []
+    assert fix_conversation(conv, target)[1] == []
+    encode_conversation(conv, target)
+
+
+def test_a_decoded_escaped_surrogate_call_goes_back_to_openai_chat() -> None:
+    resp = {"id": "x", "object": "chat.completion", "model": "m", "choices": [{"index": 0, "finish_reason": "tool_calls",
+            "message": {"role": "assistant", "content": None, "tool_calls": [
+                {"id": "call_1", "type": "function", "function": {"name": "f", "arguments": '{"a": "\\ud800"}'}}]}}]}
+    call = toolwire.decode_all(resp, "openai.chat", invalid="keep")[0]
+    assert type(call) is InvalidToolCall
+    conv = _loop(call)
+    assert check_conversation(conv, "openai.chat") == []
+    assert fix_conversation(conv, "openai.chat")[1] == []
+    sent = encode_conversation(conv, "openai.chat")["messages"][1]
+    assert sent["tool_calls"][0]["function"]["arguments"] == '{"a": "\\ud800"}'
+
+
+def test_validate_calls_error_goes_back_to_openai_chat() -> None:
+    tools = [{"type": "function", "function": {"name": "f", "parameters": {
+        "type": "object", "properties": {"x": {"type": "integer"}}, "required": ["x"]}}}]
+    resp = {"id": "x", "object": "chat.completion", "model": "m", "choices": [{"index": 0, "finish_reason": "tool_calls",
+            "message": {"role": "assistant", "content": None, "tool_calls": [
+                {"id": "call_1", "type": "function", "function": {"name": "f", "arguments": '{"y": 1}'}}]}}]}
+    call = validate_call(toolwire.decode(resp, "openai.chat"), tools)
+    assert type(call) is InvalidToolCall
+    conv = _loop(call)
+    assert check_conversation(conv, "openai.chat") == []
+    sent: List[Any] = encode_conversation(conv, "openai.chat")["messages"]
+    assert sent[1]["tool_calls"][0]["function"]["arguments"] == '{"y": 1}'
+    assert sent[2] == {"role": "tool", "tool_call_id": "call_1", "content": call.error}
 
 
 @pytest.mark.parametrize("target", ["mcp", "canonical"])

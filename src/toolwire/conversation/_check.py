@@ -24,8 +24,7 @@ the target provider answers with where it is known:
 - ``wrong-role``: a call outside an assistant message, or a result in an assistant or
   system message (``encode_conversation`` refuses to write either);
 - ``unwritable-call``: an invalid call ``encode_conversation`` refuses to write (no
-  name, no argument text, or text that is no JSON object for a target that carries
-  arguments as an object);
+  name, no argument text, or a target that carries arguments as an object);
 - written back as it came: ``invalid-id`` (a call id the target's id rule refuses),
   ``unexpected-role`` (``Pairing.after_tool``, ``Pairing.after_assistant``), ``assistant-first``
   (``Pairing.user_first``, ``call_first``, ``alone``), ``assistant-last`` (``Pairing.last_assistant``) and
@@ -338,9 +337,8 @@ def check_conversation(
 def _unwritable(conv: Conversation, d: Optional[Dialect]) -> List[Tuple[int, int, InvalidToolCall, str]]:
     """The invalid calls ``encode_conversation`` refuses to write for *d* (``None``: for
     any target), each with why: one without a name or without argument text, and,
-    where *d* carries arguments as an object, one whose text is no JSON object
-    (``raw_object``; docs/conversations.md, "Invalid calls": ``{}`` would be a call the
-    model never made). A message written back as it
+    where *d* carries arguments as an object, any (docs/conversations.md, "Invalid
+    calls": ``{}`` would be a call the model never made). A message written back as it
     came is no concern: its wire goes as it is; nor is any, for a target with no history
     writer (a text format, ``mcp``, ``canonical``: ``encode_conversation`` refuses it whole)."""
     out: List[Tuple[int, int, InvalidToolCall, str]] = []

@@ -183,7 +183,7 @@ def cut_custom_input(call: ToolCall) -> Optional[str]:
     """The free text of a custom call cut off (``invalid_as_call``'s stand-in of an
     ``InvalidToolCall`` read from either OpenAI dialect's custom call), to be written back
     as a custom call (never as a function call whose arguments are no JSON); else ``None``."""
-    if ("invalid-call" in call.repairs and call.raw is not None  # (its args: its text's object, if it is one)
+    if ("invalid-call" in call.repairs and call.raw is not None and not call.args
             and any(pd.get("custom") for pd in call.provider_data.values())):
         return call.raw
     return None
