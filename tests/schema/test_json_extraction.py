@@ -297,3 +297,19 @@ def test_a_value_more_text_could_complete_is_open_after_many_failed_decodes_alik
     came before it (past ``_QUICK_FAILS`` each opener is read by ``value_end`` first)."""
     text = "\\frac{1}{2} " * failed + tail
     assert open_json(text, len(text)) is still_open
+
+
+@given(json_tokens.map(lambda t: t + " tail of words"), st.integers(0, 40))
+@example('{"a" "b" and words', 18)
+@example('{"a": 1 "b" x x x x x x x x', 10)
+@example('{"a": "b and words', 18)
+def test_the_read_past_many_failed_decodes_finds_the_open_value_the_decoder_finds(text: str, before: int) -> None:
+    """``open_json`` past ``_QUICK_FAILS`` (each opener read by ``value_end`` first) finds
+    open what the decoder's errors find open: a failure near the end, or its
+    "Unterminated string" (not any failure at a quote)."""
+    for cut in range(len(text) + 1):
+        part = text[:cut]
+        decoded = open_json(part, before)
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr("toolwire._json_extract._QUICK_FAILS", 0)
+            assert open_json(part, before) is decoded, (part, before)
