@@ -131,6 +131,9 @@ def _read_after_each(first: str, n: int, piece: str) -> str:
     ("<think>a ``` b ~~~ c</think>\n", "word ", "word word"),
     ("```py\nx\n```\n<think>r</think>\n", "word ", "```py\nx\n```\nword word"),
     ("<think>try:\n```py\nf({})\n```\n</think>\n", "word ", "word word"),
+    # past 32 failed openers (LaTeX), a value failing at a quote, then the value open that holds the tag (session 37):
+    # the tag is a lone closing one while that value is open, and the split grows until it may end
+    ("$\\frac{1}{2}$ " * 32 + "{\"a\" \"b\"{\"n\": \"</think> tag", " word", "tag word word"),
 ])
 def test_reading_after_every_chunk_scans_the_new_text(first: str, piece: str, text: Optional[str],
                                                       monkeypatch: Any) -> None:
