@@ -134,10 +134,10 @@ def _scan(text: str, until: int = -1, opened: Optional[List[int]] = None) -> Lis
         if opened is not None and i >= until:
             break
         if failed >= _QUICK_FAILS:  # (a failed decode's error counts the lines before it: quadratic)
-            ok, stop = value_end(text, i)
+            ok, stop, unterminated = _value_end(text, i)
             if not ok:
-                if opened is not None and (stop >= near or text.startswith('"', stop)):
-                    opened.append(i)  # (an unterminated string fails at its quote; so may another)
+                if opened is not None and (stop >= near or unterminated):
+                    opened.append(i)  # (as the decoder's "Unterminated string" below)
                     break
                 pos = max(stop, i + 1)
                 continue
@@ -187,6 +187,13 @@ def value_end(text: str, i: int) -> Tuple[bool, int]:
     failed, since the decoder's error counts the lines of the text before the failure
     (``JSONDecodeError.lineno``: a text of many openers that fail, such as LaTeX's
     ``\\frac{1}{2}``, cost a read of the text per opener)."""
+    return _value_end(text, i)[:2]
+
+
+def _value_end(text: str, i: int) -> Tuple[bool, int, bool]:
+    """``value_end``, and whether the decode failed in a string the text ends in (the
+    decoder's "Unterminated string"), which fails at the string's opening quote as a
+    missing ``:`` or ``,`` before a string does."""
     closers: List[str] = []
     pos, state = i, "value"
     while True:
@@ -202,35 +209,35 @@ def value_end(text: str, i: int) -> Tuple[bool, int]:
                     state = "key"
                 continue
             if c == '"':
-                ok, pos = _string_end(text, pos)
+                ok, end = _string_end(text, pos)
                 if not ok:
-                    return False, pos
-                state = "after"
+                    return False, end, end == pos
+                pos, state = end, "after"
                 continue
             m = _SCALAR.match(text, pos)
             if m is None:
-                return False, pos  # Expecting value
+                return False, pos, False  # Expecting value
             pos, state = m.end(), "after"
         elif state == "key":
             if not text.startswith('"', pos):
-                return False, pos  # Expecting property name enclosed in double quotes
-            ok, pos = _string_end(text, pos)
+                return False, pos, False  # Expecting property name enclosed in double quotes
+            ok, end = _string_end(text, pos)
             if not ok:
-                return False, pos
-            pos = _ws(text, pos)
+                return False, end, end == pos
+            pos = _ws(text, end)
             if not text.startswith(":", pos):
-                return False, pos  # Expecting ':' delimiter
+                return False, pos, False  # Expecting ':' delimiter
             pos, state = _ws(text, pos + 1), "value"
         else:  # after a value
             if not closers:
-                return True, pos
+                return True, pos, False
             pos = _ws(text, pos)
             if text.startswith(closers[-1], pos):
                 closers.pop()
                 pos += 1
                 continue
             if not text.startswith(",", pos):
-                return False, pos  # Expecting ',' delimiter
+                return False, pos, False  # Expecting ',' delimiter
             pos = _ws(text, pos + 1)
             state = "key" if closers[-1] == "}" else "value"
 

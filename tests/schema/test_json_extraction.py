@@ -12,7 +12,7 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from toolwire._json_extract import candidates, end_of_value, extract_json
+from toolwire._json_extract import candidates, end_of_value, extract_json, open_json
 from toolwire.retry import classify, plan, prepare
 
 S = {"type": "object", "properties": {"a": {"type": "integer"}}, "required": ["a"], "additionalProperties": False}
@@ -277,3 +277,39 @@ def test_openers_that_fail_cost_no_read_of_the_text_each(monkeypatch: pytest.Mon
         assert candidates(text)[-1].value == {"a": 7}
         reads.append(counter.error_reads / len(text))
     assert reads[1] <= reads[0] + 1, reads  # per character of text: constant, not growing with n
+
+
+@pytest.mark.parametrize(("tail", "still_open"), [
+    ('{"a" "b": 1, "c": 2', False),  # a ':' expected at a quote: no text after it makes it a value
+    ('{"a": 1 "b": 2, "c": 3', False),  # a ',' expected at a quote
+    ('{"a": "b', True),  # a string the text ends in
+    ('{"a": "b\\', True),  # ...right after a backslash
+    ('{"a": 12', True),  # a number cut short
+    ('{"a": tru', True),  # a literal cut short
+    ('{"a" "b" and a long tail of words', False),
+    ('{"a" "b"', True),  # (a failure this near the end is read as open, as a number cut short would be)
+])
+@pytest.mark.parametrize("failed", [0, 40])
+def test_a_value_more_text_could_complete_is_open_after_many_failed_decodes_alike(
+        tail: str, still_open: bool, failed: int) -> None:
+    """``open_json``: a value whose decode failed for want of more text (at or near the
+    text's end, or inside a string the text ends in) is open, whatever failed decodes
+    came before it (past ``_QUICK_FAILS`` each opener is read by ``value_end`` first)."""
+    text = "\\frac{1}{2} " * failed + tail
+    assert open_json(text, len(text)) is still_open
+
+
+@given(json_tokens.map(lambda t: t + " tail of words"), st.integers(0, 40))
+@example('{"a" "b" and words', 18)
+@example('{"a": 1 "b" x x x x x x x x', 10)
+@example('{"a": "b and words', 18)
+def test_the_read_past_many_failed_decodes_finds_the_open_value_the_decoder_finds(text: str, before: int) -> None:
+    """``open_json`` past ``_QUICK_FAILS`` (each opener read by ``value_end`` first) finds
+    open what the decoder's errors find open: a failure near the end, or its
+    "Unterminated string" (not any failure at a quote)."""
+    for cut in range(len(text) + 1):
+        part = text[:cut]
+        decoded = open_json(part, before)
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr("toolwire._json_extract._QUICK_FAILS", 0)
+            assert open_json(part, before) is decoded, (part, before)

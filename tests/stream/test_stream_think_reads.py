@@ -131,6 +131,9 @@ def _read_after_each(first: str, n: int, piece: str) -> str:
     ("<think>a ``` b ~~~ c</think>\n", "word ", "word word"),
     ("```py\nx\n```\n<think>r</think>\n", "word ", "```py\nx\n```\nword word"),
     ("<think>try:\n```py\nf({})\n```\n</think>\n", "word ", "word word"),
+    # past 32 failed openers (LaTeX), a value failing at a quote, then the value open that holds the tag (session 37):
+    # the tag is a lone closing one while that value is open, and the split grows until it may end
+    ("$\\frac{1}{2}$ " * 32 + "{\"a\" \"b\"{\"n\": \"</think> tag", " word", "tag word word"),
 ])
 def test_reading_after_every_chunk_scans_the_new_text(first: str, piece: str, text: Optional[str],
                                                       monkeypatch: Any) -> None:
@@ -175,3 +178,43 @@ def test_a_read_waiting_on_a_json_value_checkpoints(protocol: Optional[int]) -> 
     for piece in (' and "more', '" words', '"}', " tail"):
         text += piece
         assert again.read(text) == read.read(text) == split_think(text, "")[0], text
+
+
+# session 37 (review of 5eabce89): past 32 failed decodes (``_json_extract._QUICK_FAILS``: LaTeX braces), an opener
+# whose decode fails at a quote for another reason than an unterminated string ({"a" "b"...: a ':' expected) was
+# taken as the value open before the tag; the value that holds the tag, begun after it, was not waited on, and
+# its end left the text before the tag dropped as reasoning (the lone-tag rule) on every later read
+LATEX = "$\\frac{1}{2}$ " * 32
+FAILS = [
+    LATEX + '{"a" "b"{"n": "</think> tag", "m": [1, 2, 3]} done',
+    "{" * 31 + '[t{"""{"</think>" :[]}',
+    "{1}" * 33 + '{"a" "b"{"n": "</think> tag", "m": [1, 2, 3]} done',
+    "{1}" * 33 + '{"""{"n": "</think> tag", "m": [1, 2, 3]} done',
+    "{" * 33 + '{"""{"n": "</think> tag", "m": [1, 2, 3]} done',
+    "{1}" * 33 + '{"a": 1 "b" {"n": "</think> tag", "m": [1, 2, 3]} done',
+    "{1}" * 33 + '{"a" "b"} {"n": "</think> tag", "m": [1, 2, 3]} done',
+    "{1}" * 3 + '{"a" "b"{"n": "</think> tag", "m": [1, 2, 3]} done',  # (few failed openers: always right)
+]
+
+
+@pytest.mark.parametrize("text", FAILS)
+@pytest.mark.parametrize("step", [1, 4])
+def test_a_tag_in_a_json_value_after_many_failed_openers_stays(text: str, step: int) -> None:
+    # the tag stands in a JSON string: the answer's own text (split_think keeps the whole text)
+    assert split_think(text, "")[0] == text
+    read = ThinkRead(False)
+    for p in list(range(0, len(text), step)) + [len(text)]:
+        assert read.read(text[:p]) == split_think(text[:p], "")[0], text[:p]
+    assert read.read(text) == text
+
+
+def test_an_accumulator_read_after_every_chunk_keeps_latex_then_json() -> None:
+    text = FAILS[0]
+    acc = Accumulator("openai.chat")
+    for c in text:
+        acc.feed(_chunk({"content": c}))
+        acc.text  # noqa: B018  (a UI reading after every chunk)
+    acc.feed(_chunk({}, "stop"))
+    assert acc.text == text  # was 'tag", "m": [1, 2, 3]} done': 472 characters lost as reasoning
+    acc.close()
+    assert acc.text == text
