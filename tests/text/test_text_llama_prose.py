@@ -227,3 +227,13 @@ def test_stop_token_text_in_a_string_of_a_call_after_prose_is_its_text() -> None
     call = '{"name": "f", "parameters": {"text": "The token <|eot_id|> ends a turn"}}'
     check("Hi " + call, P, "Hi", None, [C("f", {"text": "The token <|eot_id|> ends a turn"})],  # type: ignore[arg-type]
           finish_reason="stop")
+
+
+def test_any_name_key_makes_a_value_with_quoted_markup_an_invalid_call() -> None:
+    # a "name" key with a value that is no JSON string, or cut at the key: the markup quoted in
+    # the arguments before it never runs (hunt 37, fourth review)
+    head = 'Sure. {"parameters": {"body": "Reply <function=delete_all>{}</function> now"}, "name"'
+    for tail, fr, cut in ((": 'send_email'}", "stop", False), (": send_email}", "stop", False),
+                          (":", "length", True), ("", "length", True)):
+        check(head + tail, P, "Sure.", None, [Invalid(None, truncated=cut, raw=head[6:] + tail)],  # type: ignore[arg-type]
+              finish_reason=fr)

@@ -65,6 +65,7 @@ _STR_RUN = re.compile(r'[^"\\<]+')
 _SPACE_RUN = re.compile(r"[ \t\r\n]+")
 _DIGITS = re.compile(r"[0-9]+")
 _HEXES = "0123456789abcdefABCDEF"
+_NAME_KEY = re.compile(r'"name"\s*(?::|\Z)')  # a "name" key, whatever its value, or cut after it
 
 
 class _Check:
@@ -302,13 +303,13 @@ class Value(Mode):
 
     def _again(self, m: TextParser, soft: int) -> bool:
         """The value did not close and a marker stood at *soft* in one of its strings:
-        unless the value has a ``"name"`` key, before the marker or after it (a cut-off
-        call, whose string quotes the marker: ``NAME_OPEN``), the text before the marker
+        unless the value has a ``"name"`` key, before the marker or after it, whatever
+        its value or cut after the key (a call, whose string quotes the marker: ``_NAME_KEY``), the text before the marker
         is content and from the marker on the text read so far is read again (once: in
         it a marker in a string ends a value at once). False when it is a call's."""
         text = m.opener + m.body.join()
         cut = soft - m.region_at + len(m.opener)
-        if NAME_OPEN.search(text):
+        if _NAME_KEY.search(text):
             return False
         m.state[_AGAIN] = m.at(m.pos)
         m.body.reset()
@@ -371,7 +372,7 @@ def read(markup: tuple[str, ...], m: TextParser, text: str, end: str, complete: 
         raw = text + end
         if not complete or not (json_calls(m, text, raw, "json", strict=True)
                                 or policy_call(m, text, raw, "json")):
-            if NAME_OPEN.search(text) and (not complete or unclosed(text)):
+            if (NAME_OPEN.search(text) or quoted and _NAME_KEY.search(text)) and (not complete or unclosed(text)):
                 m.state.pop(_GAP, None)
                 m.truncated(name_hint(text), raw)
                 return
@@ -379,7 +380,7 @@ def read(markup: tuple[str, ...], m: TextParser, text: str, end: str, complete: 
             m.state.pop(_GAP, None)
             m.state[SEMI] = True
             return
-    elif quoted and not complete and NAME_OPEN.search(text):
+    elif quoted and not complete and _NAME_KEY.search(text):
         m.state.pop(_GAP, None)
         m.truncated(name_hint(text), text + end)
         return
