@@ -304,9 +304,10 @@ class Value(Mode):
     def _again(self, m: TextParser, soft: int) -> bool:
         """The value did not close and a marker stood at *soft* in one of its strings:
         unless the value has a ``"name"`` key, before the marker or after it, whatever
-        its value or cut after the key (a call, whose string quotes the marker: ``_NAME_KEY``), the text before the marker
-        is content and from the marker on the text read so far is read again (once: in
-        it a marker in a string ends a value at once). False when it is a call's."""
+        its value or cut after the key (a call, whose string quotes the marker:
+        ``_NAME_KEY``), the text before the marker is content and from the marker on the
+        text read so far is read again (once: in it a marker in a string ends a value at
+        once). False when it is a call's."""
         text = m.opener + m.body.join()
         cut = soft - m.region_at + len(m.opener)
         if _NAME_KEY.search(text):
