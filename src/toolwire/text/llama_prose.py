@@ -25,7 +25,12 @@ is a call. Here, likewise:
   ``<|python_start|>``, ``<function=``) outside its strings. In a string they are its
   text; when the value never closes and has no ``"name"`` key, the first of them
   counts: the text before it is content and it opens its region as in
-  prose (a call's argument that quotes markup is never read as a call).
+  prose (a call's argument that quotes markup is never read as a call). With a
+  ``"name"`` key (any value, or cut after the key: ``_NAME_KEY``) such a value, object or
+  list, that breaks JSON or never closes is an invalid call from its bracket (to the
+  first stop token after where it broke, or the end): the marker may be a real call
+  after a string that never closed (``"C:\\"``) or markup a broken call quotes; neither
+  runs, neither is content.
 - After such a call, ``;`` (with whitespace) is markup, as between the calls at the
   start (``SEMI``, read by ``llama_start.Start``).
 
