@@ -36,6 +36,11 @@ HOSTILE: List[Tuple[str, Callable[[int], str]]] = [
     ("broken-lists", lambda n: "x " + "[1, {" * (n // 5) + "x"),
     ("markers-in-broken", lambda n: "x " + '{"a": "<|python_tag|>" b ' * (n // 25)),
     ("stray-quotes", lambda n: ('See {"size": "5" screen"} ' + CALL + " ") * (n // 65)),
+    # a named value that quotes markup and breaks JSON: an invalid call up to a stop token
+    # (hunt 37, fourth review), its rest read once, what may begin a stop token held back once
+    ("named-broken-rest", lambda n: 'x {"name": "f", "a": "<function=g>" b ' + "<|eo " * (n // 5)),
+    ("named-broken-stops", lambda n: "x " + '{"name": "f", "a": "<function=g>" b <|eot_id|> ' * (n // 48)),
+    ("named-open-lists", lambda n: 'x [{"name": "f", "a": "<function=g>' + " <|eo" * (n // 6)),
 ]
 
 

@@ -25,7 +25,12 @@ is a call. Here, likewise:
   ``<|python_start|>``, ``<function=``) outside its strings. In a string they are its
   text; when the value never closes and has no ``"name"`` key, the first of them
   counts: the text before it is content and it opens its region as in
-  prose (a call's argument that quotes markup is never read as a call).
+  prose (a call's argument that quotes markup is never read as a call). With a
+  ``"name"`` key (any value, or cut after the key: ``_NAME_KEY``) such a value, object or
+  list, that breaks JSON or never closes is an invalid call from its bracket (to the
+  first stop token after where it broke, or the end): the marker may be a real call
+  after a string that never closed (``"C:\\"``) or markup a broken call quotes; neither
+  runs, neither is content.
 - After such a call, ``;`` (with whitespace) is markup, as between the calls at the
   start (``SEMI``, read by ``llama_start.Start``).
 
@@ -65,6 +70,7 @@ _STR_RUN = re.compile(r'[^"\\<]+')
 _SPACE_RUN = re.compile(r"[ \t\r\n]+")
 _DIGITS = re.compile(r"[0-9]+")
 _HEXES = "0123456789abcdefABCDEF"
+_NAME_KEY = re.compile(r'"name"\s*(?::|\Z)')  # a "name" key, whatever its value, or cut after it
 
 
 class _Check:
@@ -78,6 +84,7 @@ class _Check:
         self.key = False
         self.due = ""
         self.soft = -1  # where the first marker in a string of the value is (``at`` position)
+        self.broke = False  # it broke JSON with a "name" key and a marker in a string
 
     def _open(self, c: str) -> None:
         self.stack.append(c)
@@ -244,6 +251,20 @@ class Value(Mode):
         buf, pos = m.buf, m.pos
         n = len(buf)
         chk: _Check = m.state[_JSON]
+        if chk.broke:  # a named value that quotes markup broke JSON: its raw text runs to a stop token
+            ends = [e for e in self.marks if e not in self.markup]
+            at = min((j + len(e) for e in ends if (j := buf.find(e, pos)) >= 0), default=-1)
+            if at < 0 and not m.final:  # hold back what may begin a stop token
+                at = max(pos, n - max(map(len, ends)) + 1)
+                while at < n and not any(e.startswith(buf[at:]) for e in ends):
+                    at += 1
+                m.body.append(buf[pos:at])
+                m.pos = at
+                return False
+            m.body.append(buf[pos:at] if at >= 0 else buf[pos:])
+            m.pos = at if at >= 0 else n
+            self._broken(m)
+            return True
         if chk.state == _CLOSED:  # the brackets closed with the last character that had come
             if pos < n or m.final:
                 self._end(m, "", pos < n or m.finish_reason not in TRUNCATING)
@@ -256,6 +277,9 @@ class Value(Mode):
             return self.step(m)  # (the text after it decides a length finish: as ``BodyMode``)
         if chk.soft >= 0 and (why != "more" or m.final) and self._again(m, chk.soft):
             return True  # it never closed and is no call: the marker counts
+        if why == "broken" and chk.soft >= 0:  # a "name" key and quoted markup: never prose
+            chk.broke = True
+            return True
         if why == "broken":  # no JSON: prose from the bracket on; the reader goes on at buf[i]
             text = m.opener + m.body.join()
             self._leave(m)
@@ -264,22 +288,34 @@ class Value(Mode):
         if why == "mark":
             tok = next(t for t in self.marks if buf.startswith(t, i))
             m.pos = i + len(tok)
-            self._end(m, tok, False)
+            self._end(m, tok, False, chk.soft >= 0)
             return True
         if m.final:
-            self._end(m, "", False)
+            self._end(m, "", False, chk.soft >= 0)
             return True
         return False
 
+    def _broken(self, m: TextParser) -> None:
+        """A value with a ``"name"`` key and a marker in a string broke JSON: from its
+        bracket to the end of the output it is an invalid call (as at the start), never
+        prose in which the quoted marker would run."""
+        text = m.opener + m.body.join()
+        m.body.reset()
+        self._leave(m)
+        m.state.pop(_GAP, None)
+        m.invalid(name_hint(text), text, f"Tool call at {m.loc} is not JSON (RFC 8259): a value with a "
+                  '"name" key breaks it and quotes call markup or a stop token in a string')
+
     def _again(self, m: TextParser, soft: int) -> bool:
         """The value did not close and a marker stood at *soft* in one of its strings:
-        unless the value has a ``"name"`` key, before the marker or after it (a cut-off
-        call, whose string quotes the marker: ``NAME_OPEN``), the text before the marker
-        is content and from the marker on the text read so far is read again (once: in
-        it a marker in a string ends a value at once). False when it is a call's."""
+        unless the value has a ``"name"`` key, before the marker or after it, whatever
+        its value or cut after the key (a call, whose string quotes the marker:
+        ``_NAME_KEY``), the text before the marker is content and from the marker on the
+        text read so far is read again (once: in it a marker in a string ends a value at
+        once). False when it is a call's."""
         text = m.opener + m.body.join()
         cut = soft - m.region_at + len(m.opener)
-        if NAME_OPEN.search(text):
+        if _NAME_KEY.search(text):
             return False
         m.state[_AGAIN] = m.at(m.pos)
         m.body.reset()
@@ -292,11 +328,11 @@ class Value(Mode):
         m.state.pop(_JSON, None)
         m.mode = self.back
 
-    def _end(self, m: TextParser, end: str, complete: bool) -> None:
+    def _end(self, m: TextParser, end: str, complete: bool, quoted: bool = False) -> None:
         text = m.body.join()
         m.body.reset()
         self._leave(m)
-        read(self.markup, m, text, end, complete)
+        read(self.markup, m, text, end, complete, quoted)
 
 
 def _back(m: TextParser, at: int, text: str) -> None:
@@ -330,8 +366,10 @@ def _content(m: TextParser, text: str) -> None:
     m.emit_content(text)
 
 
-def read(markup: tuple[str, ...], m: TextParser, text: str, end: str, complete: bool) -> None:
-    """A JSON value after prose, its bracket in ``m.opener``: calls or content."""
+def read(markup: tuple[str, ...], m: TextParser, text: str, end: str, complete: bool, quoted: bool = False) -> None:
+    """A JSON value after prose, its bracket in ``m.opener``: calls or content (*quoted*:
+    a marker stood in one of its strings; a list never closed with a ``"name"`` key is
+    then a cut-off call)."""
     if end in markup:  # a call marker ended it (just read, in the buffer): the marker opens its region
         m.pos -= len(end)
         end = ""
@@ -340,7 +378,7 @@ def read(markup: tuple[str, ...], m: TextParser, text: str, end: str, complete: 
         raw = text + end
         if not complete or not (json_calls(m, text, raw, "json", strict=True)
                                 or policy_call(m, text, raw, "json")):
-            if NAME_OPEN.search(text) and (not complete or unclosed(text)):
+            if (NAME_OPEN.search(text) or quoted and _NAME_KEY.search(text)) and (not complete or unclosed(text)):
                 m.state.pop(_GAP, None)
                 m.truncated(name_hint(text), raw)
                 return
@@ -348,6 +386,10 @@ def read(markup: tuple[str, ...], m: TextParser, text: str, end: str, complete: 
             m.state.pop(_GAP, None)
             m.state[SEMI] = True
             return
+    elif quoted and not complete and _NAME_KEY.search(text):
+        m.state.pop(_GAP, None)
+        m.truncated(name_hint(text), text + end)
+        return
     _content(m, text)
     if end:  # a stop token, dropped as in prose
         m.brk("content")
