@@ -17,9 +17,12 @@ state (``_reduce``): neither calls the appends that tell of a change (``Message`
 
 from __future__ import annotations
 
-from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple, TypeVar
 
 __all__ = ["Joined", "Lines", "Message", "Pieces", "join_pieces", "joined"]
+
+T = TypeVar("T")
+C = TypeVar("C", bound="_Counted[Any]")
 
 #: the text of *parts* as last read: (the list, its edits then, its length then, the text)
 Joined = Tuple[List[str], int, int, str]
@@ -41,9 +44,8 @@ def _set_state(self: List[Any], state: Tuple[List[Any], Dict[str, Any]]) -> None
     self.__dict__.update(attrs)
 
 
-class Pieces(List[str]):
-    """A list of text pieces that counts its edits other than appends (``extend`` and
-    ``+=`` append too)."""
+class _Counted(List[T]):
+    """A list that counts its edits other than appends (``Pieces``, ``Lines``)."""
 
     edits = 0  # (a class default until the first edit: an instance attribute then)
     __reduce__ = _reduce
@@ -60,20 +62,20 @@ class Pieces(List[str]):
         self._edited()
         super().__delitem__(key)
 
-    def __imul__(self, n: Any) -> Pieces:  # type: ignore[misc]
+    def __imul__(self: C, n: Any) -> C:  # type: ignore[misc]
         self._edited()
-        super().__imul__(n)
+        list.__imul__(self, n)
         return self
 
-    def insert(self, index: Any, value: str) -> None:
+    def insert(self, index: Any, value: T) -> None:
         self._edited()
         super().insert(index, value)
 
-    def pop(self, index: Any = -1) -> str:
+    def pop(self, index: Any = -1) -> T:
         self._edited()
         return super().pop(index)
 
-    def remove(self, value: str) -> None:
+    def remove(self, value: T) -> None:
         self._edited()
         super().remove(value)
 
@@ -88,6 +90,11 @@ class Pieces(List[str]):
     def reverse(self) -> None:
         self._edited()
         super().reverse()
+
+
+class Pieces(_Counted[str]):
+    """A list of text pieces that counts its edits other than appends (``extend`` and
+    ``+=`` append too)."""
 
 
 def join_pieces(parts: Sequence[str], start: int = 0) -> str:
@@ -137,27 +144,21 @@ class Message(Pieces):
         return self
 
 
-class Lines(List[List[str]]):
+class Lines(_Counted[List[str]]):
     """The commentary's messages, each a list of pieces, read as one line each (``text``).
     A read joins the pieces that came since the last one only, of the messages that told
     of a change (``Message``) and of the messages appended since; an edit of the list
     other than an append (a message put in before others, taken out) is counted, and the
     text is then joined anew, as is a list holding a message that is no ``Message``."""
 
-    edits = 0  # (class defaults until the first edit, the first read)
     plain = False  # a message that tells nothing of its changes (no ``Message``): joined whole
     # as last read: the list's edits; each message's text (the last one's: the text's tail),
     # length and edits; the text, and where its last line begins
     _read: Optional[Tuple[int, List[str], List[int], List[int], str, int]] = None
-    __reduce__ = _reduce
-    __setstate__ = _set_state
 
     def __init__(self) -> None:
         super().__init__()
         self.dirty: List[Message] = []  # the messages that changed since the last read
-
-    def _edited(self) -> None:
-        self.edits += 1
 
     def append(self, message: List[str]) -> None:
         super().append(message)
@@ -179,43 +180,6 @@ class Lines(List[List[str]]):
     def __iadd__(self, messages: Iterable[List[str]]) -> Lines:  # type: ignore[override, misc]
         self.extend(messages)
         return self
-
-    def __setitem__(self, key: Any, value: Any) -> None:
-        self._edited()
-        super().__setitem__(key, value)
-
-    def __delitem__(self, key: Any) -> None:
-        self._edited()
-        super().__delitem__(key)
-
-    def __imul__(self, n: Any) -> Lines:  # type: ignore[misc]
-        self._edited()
-        super().__imul__(n)
-        return self
-
-    def insert(self, index: Any, value: List[str]) -> None:
-        self._edited()
-        super().insert(index, value)
-
-    def pop(self, index: Any = -1) -> List[str]:
-        self._edited()
-        return super().pop(index)
-
-    def remove(self, value: List[str]) -> None:
-        self._edited()
-        super().remove(value)
-
-    def clear(self) -> None:
-        self._edited()
-        super().clear()
-
-    def sort(self, *args: Any, **kwargs: Any) -> None:
-        self._edited()
-        super().sort(*args, **kwargs)
-
-    def reverse(self) -> None:
-        self._edited()
-        super().reverse()
 
     def text(self) -> str:
         """The messages' texts, a line each (``Accumulator.commentary``)."""
