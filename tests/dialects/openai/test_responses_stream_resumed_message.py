@@ -152,3 +152,21 @@ def test_other_text_after_a_message_s_final_event_is_not_guessed() -> None:
     events = _stream([PIECES])
     with pytest.raises(DecodeError, match="output_index 0"):
         _read(events + [{**events[2], "delta": "Bye"}])
+
+
+@pytest.mark.parametrize("preview", [False, True], ids=["hot-loop", "feed"])
+@pytest.mark.parametrize("after", [1, 2, 3])
+def test_a_resume_past_the_final_event_of_a_message_done_empty_checks_the_final_s_text(after: int,
+                                                                                     preview: bool) -> None:
+    # a gateway's ``output_item.done`` with ``"content": []`` (the text in the deltas and the final
+    # response only); before: the re-sent deltas, the final's text, were a DecodeError
+    events = _stream([PIECES])
+    done = next(i for i, e in enumerate(events) if e["type"] == "response.output_item.done")
+    events[done] = {**events[done], "item": {**events[done]["item"], "content": []}}
+    acc = Accumulator(D, preview=preview)
+    for e in copy.deepcopy(events + events[after + 1:]):
+        acc.feed(e)
+    acc.close()
+    assert acc.text == TEXT
+    with pytest.raises(DecodeError, match="output_index 0"):
+        _read(events + [{**events[2], "delta": "Bye"}], preview)

@@ -223,7 +223,7 @@ class Phased(Feed):
                     and not (self.replaying or self.resent is not None and key in self.resent)):
                 ident = prior[1].get("id")
                 if type(ident) is str and ident and data.get("item_id") == ident:
-                    self._stray(key, prior[1], data.get("content_index"), delta)
+                    self._stray(key, self._held(key, prior[1]), data.get("content_index"), delta)
                     return
             if self.replaying or self.behind is not None or self.resent is not None:
                 new = self._replayed(key, delta)
@@ -235,6 +235,19 @@ class Phased(Feed):
             self.core.text(delta)
         elif delta:
             pieces.append(delta)
+
+    def _held(self, key: int, item: Dict[str, Any]) -> Dict[str, Any]:
+        """The message whose text re-sent deltas of the message *item* ended at *key* are
+        checked against: its done item, else (``"content": []``, a gateway's done item: the
+        text in the deltas only) the final response's item at its place with its ``id``."""
+        if item.get("content"):
+            return item
+        settled = self.settled
+        output = settled[0] if settled is not None else None
+        final = output[key] if type(output) is list and 0 <= key < len(output) else None
+        if type(final) is dict and final.get("type") == "message" and final.get("id") == item.get("id"):
+            return final
+        return item
 
     def _stray(self, key: int, item: Dict[str, Any], part: Any, delta: str) -> None:
         """A text delta of the message *item* ended at *key* (its ``item_id``; in the
