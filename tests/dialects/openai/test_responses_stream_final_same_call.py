@@ -190,6 +190,40 @@ def test_fresh_ids_with_no_pairing_of_namespaces_are_not_guessed() -> None:
     assert [c[0] for c in _calls(events)] == ["ToolCall", "InvalidToolCall"]
 
 
+def test_fresh_ids_never_take_a_call_elsewhere_before_an_item_at_its_place() -> None:
+    # before (session 37's second fix): crm.f at output_index 0 took call_2 (crm.f at 1) as one
+    # elsewhere before the crm.f at 1 claimed it at its place; that item was added: three calls
+    # ran from a response of two, crm.f(a=1) twice
+    events = [*_two_streamed("billing", "crm"), _final(_fresh("crm", "crm"))]
+    assert _calls(events) == [("InvalidToolCall", "f", "call_1", None), ("ToolCall", "f", "call_2", {"a": 1})]
+
+
+def _streamed_calls(*calls: Tuple[Optional[str], str]) -> List[Dict[str, Any]]:
+    """f streamed once per (namespace, arguments), as call_1, call_2..."""
+    events = [_created()]
+    for i, (ns, args) in enumerate(calls):
+        kw: Dict[str, Any] = {"id": f"fc_{i + 1}", "call_id": f"call_{i + 1}"}
+        if ns is not None:
+            kw["namespace"] = ns
+        events += [{"type": "response.output_item.added", "output_index": i, "item": _fc("", "in_progress", **kw)},
+                   {"type": "response.function_call_arguments.delta", "output_index": i, "item_id": kw["id"],
+                    "delta": args},
+                   {"type": "response.output_item.done", "output_index": i, "item": _fc(args, **kw)}]
+    return events
+
+
+def test_fresh_ids_never_run_more_calls_than_the_final_response_holds() -> None:
+    # before: billing.f(a=1) streamed last paired with no item (the crm.f(a=1) item could not be
+    # it, its place taken) ran, and that item was added as a call the stream never carried: five
+    # calls ran from a response of four
+    a1, a2 = '{"a": 1}', '{"a": 2}'
+    events = [*_streamed_calls(("crm", a2), ("billing", a1), ("crm", a2), ("billing", a1)),
+              _final([_fc(a, id=f"fc_{9 - i}", call_id=f"call_{9 - i}", **({} if ns is None else {"namespace": ns}))
+                      for i, (ns, a) in enumerate([(None, a1), ("crm", a1), ("crm", a2), ("crm", a2)])])]
+    assert _calls(events) == [("ToolCall", "f", "call_1", {"a": 2}), ("ToolCall", "f", "call_2", {"a": 1}),
+                              ("ToolCall", "f", "call_3", {"a": 2}), ("InvalidToolCall", "f", "call_4", None)]
+
+
 # ---- 3. no arguments streamed: the final item's ------------------------------------------------
 
 @pytest.mark.parametrize("ids", [{}, FRESH])

@@ -236,18 +236,20 @@ def settle(feed: Feed, output: List[Any], first: int, done: Optional[Dict[int, D
     # call after them (one left out is none): never a call by place that only the item of its
     # namespace could be
     for tier in (0, 1, 2):
-        for i, _, _, _, _ in others:
-            k, ns = keys[i], spaces[i]
-            if i in by_item or k is None or (ns is None) != (tier == 2):
-                continue
+        tiered = [i for i, _, _, _, _ in others
+                  if i not in by_item and keys[i] is not None and (spaces[i] is None) == (tier == 2)]
+        for i in tiered:  # (every item's place first: an item takes no call anywhere before
+            k, ns = keys[i], spaces[i]  # a later item's claim by place)
             c = by_key.get(i)
             if c is not None and c.pos in done and call_key(c, done[c.pos]) == k:
                 mine = given_namespace(done[c.pos])
-                if (mine == ns if tier == 0 else mine is None if tier == 1 else True) and claim(i, c):
-                    continue
-            if tier == 2:
-                continue  # (after 3b)
-            anywhere(i, ("ns", k, ns if tier == 0 else None))
+                if mine == ns if tier == 0 else mine is None if tier == 1 else True:
+                    claim(i, c)
+        if tier == 2:
+            continue  # (anywhere after 3b)
+        for i in tiered:
+            if i not in by_item:
+                anywhere(i, ("ns", keys[i], spaces[i] if tier == 0 else None))
     for i, item, server, name, _ in others:  # 3b. place: the ended built-in it differs from by ids and status only
         c = by_key.get(i)
         if (i not in by_item and (server or name is not None) and c is not None and c.pos in done
@@ -267,6 +269,18 @@ def settle(feed: Feed, output: List[Any], first: int, done: Optional[Dict[int, D
                 retaken[i] = True  # (the call got no arguments: the item's are its own)
             elif keys[i] is not None or item.get("name") != c.name:
                 conflict[i] = True  # (its tool's arguments the policy cannot read: unknown, no contradiction)
+    # 6. a function or custom tool call left and an ended one left (in stream order): another
+    # call, an ``InvalidToolCall`` (the response holds one call there, not which: never both run)
+    # (read only when such an item is left, up to the calls it takes)
+    left = (m for m in calls[first:] if m.pos not in claimed and m.pos in done
+            and done[m.pos].get("type") in CALL_TYPES)
+    for i, item, _, _, _ in others:
+        if i not in by_item and item.get("type") in CALL_TYPES:
+            c = next(left, None)
+            if c is None:
+                break
+            claim(i, c)
+            conflict[i] = True
     at: Dict[int, int] = {}  # a call's ``pos``: its item's position in *output*
     added = False
     made: Dict[int, Dict[str, Any]] = {}  # the calls added, as ``done``: by ``pos``, their item

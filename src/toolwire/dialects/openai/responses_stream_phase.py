@@ -53,6 +53,7 @@ from __future__ import annotations
 from typing import Any, Dict, Hashable, List, Optional, Set, Tuple
 
 from ..._errors import DecodeError
+from ..._substrings import Substrings
 from ...stream._call import Call
 from ...stream._pieces import Lines, Message
 from .._common import join_text
@@ -95,9 +96,9 @@ class Phased(Feed):
     resent: Optional[Set[int]] = None
     # where the text deltas of a message re-sent after its end without its ``output_item.added``
     # are in its done item's text (``_stray``), by ``output_index`` and content index: that item, its text,
-    # the place, where they were placed last, what placing them cost and what they said (the
-    # search is held to that)
-    strayed: Optional[Dict[Tuple[int, Any], Tuple[Dict[str, Any], str, int, int, int, int]]] = None
+    # where the last one ended, what searching it cost, what they said, and the index of its
+    # pieces (built once searches cost four times the text's and the deltas' length)
+    strayed: Optional[Dict[Tuple[int, Any], Tuple[Dict[str, Any], str, int, int, int, Optional[Substrings]]]] = None
 
     def feed(self, data: Dict[str, Any]) -> None:
         kind = data.get("type")
@@ -223,7 +224,7 @@ class Phased(Feed):
                     and not (self.replaying or self.resent is not None and key in self.resent)):
                 ident = prior[1].get("id")
                 if type(ident) is str and ident and data.get("item_id") == ident:
-                    self._stray(key, prior[1], data.get("content_index"), delta)
+                    self._stray(key, self._held(key, prior[1]), data.get("content_index"), delta)
                     return
             if self.replaying or self.behind is not None or self.resent is not None:
                 new = self._replayed(key, delta)
@@ -236,6 +237,19 @@ class Phased(Feed):
         elif delta:
             pieces.append(delta)
 
+    def _held(self, key: int, item: Dict[str, Any]) -> Dict[str, Any]:
+        """The message whose text re-sent deltas of the message *item* ended at *key* are
+        checked against: its done item, else (``"content": []``, a gateway's done item: the
+        text in the deltas only) the final response's item at its place with its ``id``."""
+        if item.get("content"):
+            return item
+        settled = self.settled
+        output = settled[0] if settled is not None else None
+        final = output[key] if type(output) is list and 0 <= key < len(output) else None
+        if type(final) is dict and final.get("type") == "message" and final.get("id") == item.get("id"):
+            return final
+        return item
+
     def _stray(self, key: int, item: Dict[str, Any], part: Any, delta: str) -> None:
         """A text delta of the message *item* ended at *key* (its ``item_id``; in the
         response whose final event was read last too), no
@@ -245,35 +259,35 @@ class Phased(Feed):
         deltas that are a piece of the done item's text (its part *part*, else its text
         parts joined), each where the one before ended, else where it first occurs, add
         nothing; other text is a ``DecodeError`` (which text is the reply's is not
-        guessed). Linear: the text is joined once per part, and the searches for where a
-        delta begins are held to four times the text's and the deltas' length."""
+        guessed). Linear: the text is joined once per part, and where a delta begins is
+        searched for until that costs four times the text's and the deltas' length, then
+        looked up in an index of its pieces built once (``Substrings``): any number of
+        deltas re-sent (at-least-once delivery) cost their length."""
         strayed = self.strayed
         if strayed is None:
             strayed = self.strayed = {}
         was = strayed.get((key, part))
         if was is not None and was[0] is item:
-            text, at, base, spent, got = was[1], was[2], was[3], was[4], was[5]
+            text, at, spent, got, index = was[1], was[2], was[3], was[4], was[5]
         else:
-            text, at, base, spent, got = _part_text(item, part), 0, 0, 0, 0
+            text, at, spent, got, index = _part_text(item, part), 0, 0, 0, None
         got += len(delta)
         if text.startswith(delta, at):  # (where the delta before ended)
             at += len(delta)
-        elif text.startswith(delta):  # (from its start again)
-            at = len(delta)
-        else:  # (its first place from where the deltas were placed last, else from the start: the
-            # deltas after it keep to it, or are placed anew)
-            found = text.find(delta, base) if base else -1
-            spent += len(delta) + (found - base if found >= 0 else len(text) - base)
-            if found < 0:
+        else:  # (where it first occurs: the deltas after it keep to it, or are placed anew)
+            if index is None and spent + len(text) > 4 * (len(text) + got):
+                index = Substrings(text)  # (searches past four times the text's and the deltas' length)
+            if index is not None:
+                found = index.first(delta)
+            else:
                 found = text.find(delta)
-                spent += found if found >= 0 else len(text)
-            base = found
-            if found < 0 or spent > 4 * (len(text) + got):
+                spent += len(text)  # (a search's worst case)
+            if found < 0:
                 raise DecodeError(f"A text delta of the message ended at output_index {key} says other text "
                                   "than its done item: not guessed which is the reply's", dialect=NAME,
                                   loc="$.delta")
             at = found + len(delta)
-        strayed[(key, part)] = (item, text, 0 if at == len(text) else at, base, spent, got)
+        strayed[(key, part)] = (item, text, 0 if at == len(text) else at, spent, got, index)
 
     def _replayed(self, key: int, delta: str) -> str:
         """The new part of a text delta of the message at *key* while the response is
