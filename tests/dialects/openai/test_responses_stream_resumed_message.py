@@ -13,7 +13,6 @@ not guessed (``DecodeError``).
 from __future__ import annotations
 
 import copy
-import random
 from typing import Any, Dict, List, Optional
 
 import pytest
@@ -117,31 +116,16 @@ def test_a_resumed_delta_of_another_part_is_not_that_part_s_text() -> None:
         _read(resumed)
 
 
-def test_deltas_placed_anew_any_number_of_times_are_pieces_of_the_text() -> None:
-    # each "y" and "z" is a piece of the text, none where the one before ended: at-least-once
-    # delivery may send them any number of times (the first version of this fix held the
-    # searches to four times the text's length and refused them past it)
+def test_deltas_placed_anew_past_the_text_s_length_are_not_guessed() -> None:
+    # each "y" and "z" is a piece of the text, none where the one before ended: placing them anew,
+    # each a search of the text, is held to four times its length and theirs (never n searches of n)
     events = _stream([["x" + "b" * 1000, "y" + "b" * 1000 + "z"]])
 
     def resumed(times: int) -> List[Dict[str, Any]]:
         return events[:5] + [{**events[3], "delta": "y"}, {**events[3], "delta": "z"}] * times + events[4:]
-    assert _read(resumed(1)) == _read(resumed(1000)) == "x" + "b" * 1000 + "y" + "b" * 1000 + "z"
-    bad = resumed(1000)
-    bad[-3] = {**bad[-3], "delta": "zy"}
+    assert _read(resumed(1)) == "x" + "b" * 1000 + "y" + "b" * 1000 + "z"
     with pytest.raises(DecodeError, match="output_index 0"):
-        _read(bad)
-
-
-def test_real_pieces_re_sent_in_any_order_give_the_text_once() -> None:
-    # ten 4-character deltas of a 1000-character message re-sent at random (at-least-once
-    # delivery): before, a DecodeError once the search budget was spent
-    rnd = random.Random(1)
-    text = "".join(rnd.choice("abcdefghij ") for _ in range(1000))
-    events = _stream([[text[i:i + 4] for i in range(0, 1000, 4)]])
-    done = next(i for i, e in enumerate(events) if e["type"] == "response.output_item.done")
-    deltas = events[2:done]
-    again = [rnd.choice(deltas) for _ in range(50)]
-    assert _read(events[:done + 1] + again + events[done:]) == text
+        _read(resumed(1000))
 
 
 @pytest.mark.parametrize("preview", [False, True], ids=["hot-loop", "feed"])

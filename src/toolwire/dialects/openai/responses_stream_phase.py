@@ -53,7 +53,6 @@ from __future__ import annotations
 from typing import Any, Dict, Hashable, List, Optional, Set, Tuple
 
 from ..._errors import DecodeError
-from ..._substrings import Substrings
 from ...stream._call import Call
 from ...stream._pieces import Lines, Message
 from .._common import join_text
@@ -96,9 +95,9 @@ class Phased(Feed):
     resent: Optional[Set[int]] = None
     # where the text deltas of a message re-sent after its end without its ``output_item.added``
     # are in its done item's text (``_stray``), by ``output_index`` and content index: that item, its text,
-    # where the last one ended, what searching it cost, what they said, and the index of its
-    # pieces (built once searches cost four times the text's and the deltas' length)
-    strayed: Optional[Dict[Tuple[int, Any], Tuple[Dict[str, Any], str, int, int, int, Optional[Substrings]]]] = None
+    # the place, where they were placed last, what placing them cost and what they said (the
+    # search is held to that)
+    strayed: Optional[Dict[Tuple[int, Any], Tuple[Dict[str, Any], str, int, int, int, int]]] = None
 
     def feed(self, data: Dict[str, Any]) -> None:
         kind = data.get("type")
@@ -259,35 +258,35 @@ class Phased(Feed):
         deltas that are a piece of the done item's text (its part *part*, else its text
         parts joined), each where the one before ended, else where it first occurs, add
         nothing; other text is a ``DecodeError`` (which text is the reply's is not
-        guessed). Linear: the text is joined once per part, and where a delta begins is
-        searched for until that costs four times the text's and the deltas' length, then
-        looked up in an index of its pieces built once (``Substrings``): any number of
-        deltas re-sent (at-least-once delivery) cost their length."""
+        guessed). Linear: the text is joined once per part, and the searches for where a
+        delta begins are held to four times the text's and the deltas' length."""
         strayed = self.strayed
         if strayed is None:
             strayed = self.strayed = {}
         was = strayed.get((key, part))
         if was is not None and was[0] is item:
-            text, at, spent, got, index = was[1], was[2], was[3], was[4], was[5]
+            text, at, base, spent, got = was[1], was[2], was[3], was[4], was[5]
         else:
-            text, at, spent, got, index = _part_text(item, part), 0, 0, 0, None
+            text, at, base, spent, got = _part_text(item, part), 0, 0, 0, 0
         got += len(delta)
         if text.startswith(delta, at):  # (where the delta before ended)
             at += len(delta)
-        else:  # (where it first occurs: the deltas after it keep to it, or are placed anew)
-            if index is None and spent + len(text) > 4 * (len(text) + got):
-                index = Substrings(text)  # (searches past four times the text's and the deltas' length)
-            if index is not None:
-                found = index.first(delta)
-            else:
-                found = text.find(delta)
-                spent += len(text)  # (a search's worst case)
+        elif text.startswith(delta):  # (from its start again)
+            at = len(delta)
+        else:  # (its first place from where the deltas were placed last, else from the start: the
+            # deltas after it keep to it, or are placed anew)
+            found = text.find(delta, base) if base else -1
+            spent += len(delta) + (found - base if found >= 0 else len(text) - base)
             if found < 0:
+                found = text.find(delta)
+                spent += found if found >= 0 else len(text)
+            base = found
+            if found < 0 or spent > 4 * (len(text) + got):
                 raise DecodeError(f"A text delta of the message ended at output_index {key} says other text "
                                   "than its done item: not guessed which is the reply's", dialect=NAME,
                                   loc="$.delta")
             at = found + len(delta)
-        strayed[(key, part)] = (item, text, 0 if at == len(text) else at, spent, got, index)
+        strayed[(key, part)] = (item, text, 0 if at == len(text) else at, base, spent, got)
 
     def _replayed(self, key: int, delta: str) -> str:
         """The new part of a text delta of the message at *key* while the response is
