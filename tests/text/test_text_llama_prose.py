@@ -190,9 +190,9 @@ def test_quoted_markup_in_a_call_after_prose_that_breaks_json_is_an_invalid_call
     for tail in (' to wipe.", "urgent": True}}', ' to wipe.", "urgent": true,}}'):
         check("Sure. " + EMAIL + tail, P, "Sure.", None,  # type: ignore[arg-type]
               [Invalid("send_email", raw=EMAIL + tail)], finish_reason="stop")
-    # without the markup it stays prose as it stands
-    text = 'Sure. {"name": "f", "parameters": {"urgent": True}}'
-    check(text, P, text, None, [], finish_reason="stop")  # type: ignore[arg-type]
+    # without the markup too (hunt 37, llama5): a named value that breaks JSON is an invalid call
+    bad = '{"name": "f", "parameters": {"urgent": True}}'
+    check("Sure. " + bad, P, "Sure.", None, [Invalid("f", raw=bad)], finish_reason="stop")  # type: ignore[arg-type]
 
 
 # -- a real call after a named value whose string never closes (hunt 37, fourth review) ----
@@ -218,9 +218,41 @@ def test_an_invalid_named_value_after_prose_ends_at_a_stop_token() -> None:
           [Invalid("cfg", raw=bad), TIME], finish_reason="stop")
 
 
-def test_a_value_without_markup_in_strings_that_breaks_json_stays_prose() -> None:
-    text = 'Config: {"name": "cfg", "path": "C:\\"} Now I will read it. {"x": 1} then'
+def test_an_unnamed_value_that_breaks_json_stays_prose() -> None:
+    text = 'Config: {"file": "cfg", "path": "C:\\"} Now I will read it. {"x": 1} then'
     check(text, P, text, None, [], finish_reason="stop")  # type: ignore[arg-type]
+    for bad in ('{"x": True, "code": "rm"}', "{'name': 'f'}", '{"a": 1,, "name": "f"}', '{"a": 01}'):
+        check("Sure. " + bad, P, "Sure. " + bad, None, [], finish_reason="stop")  # type: ignore[arg-type]
+
+
+# -- a named value that breaks JSON anywhere (hunt 37, llama5) ------------------------------
+# RFC 8259 allows no Python True, no ",,", no NaN, no single quotes, no leading zero (§3, §4,
+# §6, §7). A value with a "name" key that breaks JSON is an invalid call from its bracket to
+# the next stop token, wherever it broke: markup its strings quote after the break never runs
+# (before: with True ahead of the quoted marker, the rest was prose and <function=rm> ran).
+RM = '"code": "<function=rm>{}</function>"}}'
+BROKEN = ('{"name": "f", "parameters": {"x": True, ' + RM,
+          '{"name": "f", "parameters": {"x": 1,, ' + RM,
+          '{"name": "f", "parameters": {"x": NaN, ' + RM,
+          '{"name": "f", "parameters": {\'x\': 1, ' + RM,
+          '{"name": "f", "parameters": {"x": 01, ' + RM)
+
+
+def test_a_named_value_that_breaks_json_before_quoted_markup_is_an_invalid_call() -> None:
+    for bad in BROKEN:
+        check("Sure. " + bad, P, "Sure.", None, [Invalid("f", raw=bad)], finish_reason="stop")  # type: ignore[arg-type]
+        # to the next stop token: a call after it is read
+        check("Sure. " + bad + "<|eot_id|> then " + LATER, P, "Sure.  then", None,  # type: ignore[arg-type]
+              [Invalid("f", raw=bad + "<|eot_id|>"), TIME], finish_reason="stop")
+    # a list with a named value too
+    bad = '[{"name": "f", "parameters": {"x": True, ' + RM + "]"
+    check("Sure. " + bad, P, "Sure.", None, [Invalid("f", raw=bad)], finish_reason="stop")  # type: ignore[arg-type]
+
+
+def test_a_named_value_that_is_json_stays_a_call() -> None:
+    good = '{"name": "f", "parameters": {"x": true, ' + RM
+    check("Sure. " + good, P, "Sure.", None, [C("f", {"x": True, "code": "<function=rm>{}</function>"})],  # type: ignore[arg-type]
+          finish_reason="stop")
 
 
 def test_stop_token_text_in_a_string_of_a_call_after_prose_is_its_text() -> None:

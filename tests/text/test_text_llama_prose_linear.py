@@ -41,6 +41,11 @@ HOSTILE: List[Tuple[str, Callable[[int], str]]] = [
     ("named-broken-rest", lambda n: 'x {"name": "f", "a": "<function=g>" b ' + "<|eo " * (n // 5)),
     ("named-broken-stops", lambda n: "x " + '{"name": "f", "a": "<function=g>" b <|eot_id|> ' * (n // 48)),
     ("named-open-lists", lambda n: 'x [{"name": "f", "a": "<function=g>' + " <|eo" * (n // 6)),
+    # a named value that breaks JSON without markup (hunt 37, llama5): the same, its "name"
+    # key looked for once, when it breaks
+    ("named-plain-rest", lambda n: 'x {"name": "f", "a": True ' + "<|eo " * (n // 5)),
+    ("named-plain-stops", lambda n: "x " + '{"name": "f", "a": 1,, <|eot_id|> ' * (n // 36)),
+    ("named-plain-late", lambda n: 'x {"name": "f", "a": "' + '\\"name\\" ' * (n // 11) + '" 01'),
 ]
 
 

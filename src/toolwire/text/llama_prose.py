@@ -11,6 +11,9 @@ is a call. Here, likewise:
     screen``, ``{'name'``, ``[b]``), the text from the bracket to there is prose, as it
     stands (a bracket in it opens nothing), and the reader goes on at the character
     that broke it (a ``{`` there opens a value of its own); nothing is held past it;
+    but a value with a ``"name"`` key before the break (``_NAME_KEY``), object or list,
+    is an invalid call from its bracket to the first stop token after the break, or
+    the end: nothing in it (a call marker its string quotes) is ever read as a call;
   - once its brackets close it is looked at whole (``read``): a call object (``name``
     and ``parameters`` / ``arguments``, whatever the keys' order and layout; Meta's
     ``{"type": "function", "name": …}`` too) is a call, any other value is content as
@@ -27,8 +30,8 @@ is a call. Here, likewise:
   counts: the text before it is content and it opens its region as in
   prose (a call's argument that quotes markup is never read as a call). With a
   ``"name"`` key (any value, or cut after the key: ``_NAME_KEY``) such a value, object or
-  list, that breaks JSON or never closes is an invalid call from its bracket (to the
-  first stop token after where it broke, or the end): the marker may be a real call
+  list, that never closes is an invalid call from its bracket (to the first stop
+  token after where it broke, or the end), as one that breaks JSON: the marker may be a real call
   after a string that never closed (``"C:\\"``) or markup a broken call quotes; neither
   runs, neither is content.
 - After such a call, ``;`` (with whitespace) is markup, as between the calls at the
@@ -84,7 +87,7 @@ class _Check:
         self.key = False
         self.due = ""
         self.soft = -1  # where the first marker in a string of the value is (``at`` position)
-        self.broke = False  # it broke JSON with a "name" key and a marker in a string
+        self.broke = False  # it broke JSON with a "name" key (or a marker in a string)
 
     def _open(self, c: str) -> None:
         self.stack.append(c)
@@ -251,7 +254,7 @@ class Value(Mode):
         buf, pos = m.buf, m.pos
         n = len(buf)
         chk: _Check = m.state[_JSON]
-        if chk.broke:  # a named value that quotes markup broke JSON: its raw text runs to a stop token
+        if chk.broke:  # a named value broke JSON: its raw text runs to a stop token
             ends = [e for e in self.marks if e not in self.markup]
             at = min((j + len(e) for e in ends if (j := buf.find(e, pos)) >= 0), default=-1)
             if at < 0 and not m.final:  # hold back what may begin a stop token
@@ -277,11 +280,12 @@ class Value(Mode):
             return self.step(m)  # (the text after it decides a length finish: as ``BodyMode``)
         if chk.soft >= 0 and (why != "more" or m.final) and self._again(m, chk.soft):
             return True  # it never closed and is no call: the marker counts
-        if why == "broken" and chk.soft >= 0:  # a "name" key and quoted markup: never prose
-            chk.broke = True
-            return True
-        if why == "broken":  # no JSON: prose from the bracket on; the reader goes on at buf[i]
+        if why == "broken":
             text = m.opener + m.body.join()
+            if chk.soft >= 0 or _NAME_KEY.search(text):  # a "name" key (or quoted markup): never prose
+                chk.broke = True
+                return True
+            # no JSON: prose from the bracket on; the reader goes on at buf[i]
             self._leave(m)
             _content(m, text)
             return True
@@ -296,15 +300,15 @@ class Value(Mode):
         return False
 
     def _broken(self, m: TextParser) -> None:
-        """A value with a ``"name"`` key and a marker in a string broke JSON: from its
-        bracket to the end of the output it is an invalid call (as at the start), never
-        prose in which the quoted marker would run."""
+        """A value with a ``"name"`` key (or a marker in a string) broke JSON: from its
+        bracket to the first stop token after the break, or the end, it is an invalid
+        call (as at the start), never prose in which markup it quotes would run."""
         text = m.opener + m.body.join()
         m.body.reset()
         self._leave(m)
         m.state.pop(_GAP, None)
         m.invalid(name_hint(text), text, f"Tool call at {m.loc} is not JSON (RFC 8259): a value with a "
-                  '"name" key breaks it and quotes call markup or a stop token in a string')
+                  '"name" key breaks it')
 
     def _again(self, m: TextParser, soft: int) -> bool:
         """The value did not close and a marker stood at *soft* in one of its strings:
