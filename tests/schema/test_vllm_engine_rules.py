@@ -189,6 +189,20 @@ def test_vllm_required_names_outside_properties_beside_a_map_are_unenforced() ->
     assert ("", "required", "unenforced") in _acts(r) and not r.lossless
 
 
+@pytest.mark.parametrize("kw", [
+    {"type": "object", "patternProperties": {"^b$": {"type": "integer"}}, "required": ["b"]},
+    {"type": "object", "properties": {"a": {"type": "integer"}}, "patternProperties": {"^b": {"type": "integer"}},
+     "required": ["a", "b"]}])
+def test_vllm_required_names_a_pattern_may_take_are_kept_native(kw: Dict[str, Any]) -> None:
+    # patternProperties leave the object open for its keys (xgrammar 0.2.9 takes {"b": 2} for the
+    # first; vLLM sends the second to llguidance 1.9.1, which takes exactly {"a": 1, "b": 2}): no
+    # refusal, the names are reported as checked locally only and the request stays native
+    r = S.render(kw, "vllm", on_error="report")
+    assert not [x for x in r.lints if x.severity == "error"]
+    assert ("", "required", "unenforced") in _acts(r) and not r.lossless
+    assert retry.prepare({"model": "m", "messages": []}, kw, "vllm").mode == "native"
+
+
 @pytest.mark.parametrize("kw", [{"type": "object", "properties": {"a": {"type": "integer"}}, "required": ["b"]},
                                 {"type": "object", "required": ["b"]},
                                 {"type": "object", "required": ["b"], "additionalProperties": True}])

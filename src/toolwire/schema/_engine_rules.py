@@ -108,7 +108,7 @@ def closed_nodes(wire: Any, profile: Profile) -> Tuple[List[Tuple[str, str, str]
     keyword, why)`` narrowings, ``(pointer, why)`` nodes it cannot represent (a
     ``required`` name not in ``properties`` of an object node) and ``(pointer, keyword,
     why)`` keywords it does not enforce (such a name beside ``additionalProperties`` of a
-    schema)."""
+    schema, or beside ``patternProperties``, which may take it)."""
     if "closes_objects" not in profile.enforced_only:
         return [], [], []
     narrowed: List[Tuple[str, str, str]] = []
@@ -135,8 +135,9 @@ def closed_nodes(wire: Any, profile: Profile) -> Tuple[List[Tuple[str, str, str]
         names = node.get("required")
         if objects and isinstance(names, list) and node.get("additionalProperties", True) is not False:
             extra = [n for n in names if type(n) is str and not (isinstance(props, dict) and n in props)]
-            if extra and node.get("additionalProperties", True) not in (True, {}):
-                # beside a schema for the other keys (which the no-value rules read): not enforced
+            if extra and (node.get("additionalProperties", True) not in (True, {}) or "patternProperties" in node):
+                # beside a schema for the other keys (which the no-value rules read), or keys a pattern
+                # may take (the engine leaves the object open for them): not enforced
                 unenforced.append((ptr, "required", f"{profile.id} does not enforce required names that are not "
                                    "properties: checked locally only"))
             elif extra:
