@@ -10,6 +10,7 @@ from typing import Any, Dict, Iterator, List, Optional
 
 import pytest
 
+from lines_run import lines_run
 from toolwire import ArgumentsError, InvalidToolCall, ToolCall
 from toolwire.stream import Accumulator, accumulate
 
@@ -512,23 +513,6 @@ def test_a_final_event_delivered_n_times_is_read_in_linear_work(preview: bool) -
     assert big <= 4.4 * small
 
 
-def _lines_run(fn: Any) -> int:
-    """Python lines run while *fn* runs (counted, not timed: a loop over the calls counts)."""
-    count = [0]
-
-    def trace(frame: Any, event: str, arg: Any) -> Any:
-        if event == "line":
-            count[0] += 1
-        return trace
-
-    sys.settrace(trace)
-    try:
-        fn()
-    finally:
-        sys.settrace(None)
-    return count[0]
-
-
 def _fc(i: int) -> Dict[str, Any]:
     return {"type": "function_call", "id": f"fc_{i}", "call_id": f"call_{i}", "name": "f",
             "arguments": '{"a": 1}', "status": "completed"}
@@ -558,7 +542,7 @@ def _redelivery_work(before: List[Dict[str, Any]], measured: List[Dict[str, Any]
     acc = Accumulator("openai.responses")
     for event in before:
         acc.feed(event)
-    work = _lines_run(lambda: [acc.feed(event) for event in measured])
+    work = lines_run(lambda: [acc.feed(event) for event in measured])
     calls = acc.close()
     assert [c.id for c in calls] == [f"call_{i}" for i in range(n)] and all(type(c) is ToolCall for c in calls)
     return work
@@ -614,7 +598,7 @@ def _reread_work(n: int, id_at_end: bool = False) -> int:
     acc = Accumulator("openai.responses")
     for event in first:
         acc.feed(event)
-    work = _lines_run(lambda: [acc.feed(event) for event in [added, delta, done, _final_of(_fc(1))] * n])
+    work = lines_run(lambda: [acc.feed(event) for event in [added, delta, done, _final_of(_fc(1))] * n])
     calls = acc.close()
     assert [type(c).__name__ for c in calls] == ["ToolCall"] + ["InvalidToolCall"] * n
     return work
@@ -639,7 +623,7 @@ def _stray_work(n: int) -> int:
                                             "item": {**msg, "content": []}}, *deltas,
                   {"type": "response.output_item.done", "output_index": 0, "item": msg}]:
         acc.feed(event)
-    work = _lines_run(lambda: [acc.feed(event) for event in deltas[:n // 2] + deltas])
+    work = lines_run(lambda: [acc.feed(event) for event in deltas[:n // 2] + deltas])
     acc.close()
     assert acc.text == "ab" * n
     return work

@@ -9,28 +9,12 @@ the ``output_item.done`` and at the final event: n * n. Counted, not timed.
 
 from __future__ import annotations
 
-import sys
 from typing import Any, Dict, List, Optional
 
 import pytest
 
+from lines_run import lines_run
 from toolwire.stream import Accumulator
-
-
-def _lines_run(fn: Any) -> int:
-    count = [0]
-
-    def trace(frame: Any, event: str, arg: Any) -> Any:
-        if event == "line":
-            count[0] += 1
-        return trace
-
-    sys.settrace(trace)
-    try:
-        fn()
-    finally:
-        sys.settrace(None)
-    return count[0]
 
 
 def _msg(i: int, phase: Optional[str]) -> Dict[str, Any]:
@@ -65,7 +49,7 @@ def _events(n: int, form: str) -> List[Dict[str, Any]]:
 def _work(n: int, form: str) -> int:
     events = _events(n, form)
     acc = Accumulator("openai.responses")
-    work = _lines_run(lambda: [acc.feed(e) for e in events])
+    work = lines_run(lambda: [acc.feed(e) for e in events])
     assert acc.commentary == "\n".join(f"m{i}" for i in range(n) if i % 3)
     assert acc.text == "".join(f"m{i}" for i in range(n) if not i % 3)
     return work
