@@ -260,3 +260,28 @@ def test_arguments_no_json_carries_record_no_parsed() -> None:
     checked = validate_call(call, TOOLS)
     assert type(checked) is InvalidToolCall and checked.parsed is None
     assert checked.replace(id="toolu_1").id == "toolu_1"
+
+
+# property: validate_call's invalid call goes to an object target exactly as the valid call
+# it came from would (its arguments back, name and id as that call's), or raises as it does
+@pytest.mark.parametrize("target", ["anthropic.messages", "gemini", "bedrock.converse", "ollama"])
+def test_an_invalid_call_is_written_as_the_call_it_came_from(target: str) -> None:
+    from hypothesis import given, settings
+
+    from toolwire.strategies import tool_calls
+
+    @settings(max_examples=60, deadline=None)
+    @given(tool_calls(target))
+    def run(call: ToolCall) -> None:
+        refusing = [{"name": call.name, "input_schema": {"type": "object", "required": ["__never__"]}}]
+        checked = validate_call(call, refusing)
+        assert type(checked) is InvalidToolCall
+        try:
+            valid = toolwire.encode(call, target)
+        except EncodeError:
+            with pytest.raises(EncodeError):
+                toolwire.encode(checked, target)
+            return
+        assert toolwire.encode(checked, target) == valid
+
+    run()
