@@ -285,3 +285,16 @@ def test_an_invalid_call_is_written_as_the_call_it_came_from(target: str) -> Non
         assert toolwire.encode(checked, target) == valid
 
     run()
+
+
+def test_a_server_call_records_no_parsed() -> None:
+    # Anthropic's server_tool_use (wire-formats.md): run by the provider; validate_call finds no
+    # such client tool, and the invalid call is written to no other provider as a client call
+    block = {"type": "server_tool_use", "id": "srvtoolu_01", "name": "web_search", "input": {"query": "paris"}}
+    [call] = toolwire.decode_all({"role": "assistant", "content": [block]}, "anthropic.messages",
+                                 include_server=True)
+    assert call.server
+    checked = validate_call(call, TOOLS)
+    assert type(checked) is InvalidToolCall and checked.parsed is None
+    with pytest.raises(EncodeError):
+        toolwire.encode(checked, "gemini")

@@ -315,7 +315,8 @@ def validate_call(
     if tool is None and scope == c.name:  # Responses' tool search: a function loaded on its own
         tool = next((t for t in offered if t.name == c.name and _scope(t.provider_data) is None), None)
     raw = c.raw if c.raw is not None else _text(c.args)
-    parsed = _parsed(c.args) if raw is not None else None  # raw is the argument text, read as it (``parsed``)
+    # raw is the argument text, read as it (``parsed``); not a provider's own call (run by it: never a client's)
+    parsed = _parsed(c.args) if raw is not None and not c.server else None
     if tool is None:
         names = ", ".join(t.name if _scope(t.provider_data) is None else f"{_scope(t.provider_data)}.{t.name}"
                           for t in offered[:_SHOWN]) or "none"
