@@ -37,6 +37,7 @@ from .._path_steps import key_step
 from .._payload_paths import moved, rerooted_text
 from .._scope import scope_of
 from .._types import InvalidToolCall, Tool, ToolCall, check_json_object, evolve, new_invalid
+from .._value_checks import LONG_INT, plainly_json
 
 if TYPE_CHECKING:
     from ..schema._validate import ValidationIssue
@@ -286,6 +287,15 @@ def _parsed(args: Dict[str, Any]) -> Optional[Dict[str, Any]]:
     """*args*, the object the argument text of an invalid call was read as, where JSON
     can carry it (``InvalidToolCall.parsed``); ``None`` for arguments that hold what no
     JSON text holds (``1e400`` read as infinity): those stay unwritable to object targets."""
+    for v in args.values():  # the common case, one level of strings, bools and small ints: no walk
+        t = type(v)
+        if not (t is str or t is bool or v is None or (t is int and -LONG_INT < v < LONG_INT)):
+            break
+    else:
+        if all(type(k) is str for k in args):  # (strings held as decoded: no lone surrogate in a valid call)
+            return args
+    if plainly_json(args):  # (large values: passes that run no Python step per value)
+        return args
     try:
         return check_json_object(args, "$.args", "ToolCall args")
     except DecodeError:
