@@ -26,6 +26,7 @@ from typing import Any, Dict, List
 import pytest
 
 import toolwire
+from history_types import check_fragment
 from toolwire import EncodeError, InvalidToolCall, ToolCall, ToolResult
 from toolwire.conversation import (
     Conversation,
@@ -81,7 +82,9 @@ def test_claude_sees_its_own_mistake() -> None:
     conv = _loop("anthropic.messages")
     assert check_conversation(conv, "anthropic.messages") == []
     assert fix_conversation(conv, "anthropic.messages")[1] == []
-    sent = encode_conversation(conv, "anthropic.messages")["messages"]
+    fragment = encode_conversation(conv, "anthropic.messages")
+    check_fragment("anthropic.messages", fragment)  # what the provider's SDK accepts as a request's history
+    sent = fragment["messages"]
     assert sent[1:] == [
         {"role": "assistant", "content": [{"type": "tool_use", "id": "toolu_01A", "name": "get_weather",
                                            "input": {"city": "Paris", "days": 0}}]},
@@ -94,7 +97,9 @@ def test_gemini_sees_its_own_mistake() -> None:
     conv = _loop("gemini")
     assert check_conversation(conv, "gemini") == []
     assert fix_conversation(conv, "gemini")[1] == []
-    sent = encode_conversation(conv, "gemini")["contents"]
+    fragment = encode_conversation(conv, "gemini")
+    check_fragment("gemini", fragment)  # what the provider's SDK accepts as a request's history
+    sent = fragment["contents"]
     assert sent[1] == {"role": "model", "parts": [{"functionCall": {"name": "get_weather",
                                                                     "args": {"city": "Paris", "days": 0}}}]}
     [part] = sent[2]["parts"]
@@ -106,7 +111,9 @@ def test_bedrock_sees_its_own_mistake() -> None:
     conv = _loop("bedrock.converse")
     assert check_conversation(conv, "bedrock.converse") == []
     assert fix_conversation(conv, "bedrock.converse")[1] == []
-    sent = encode_conversation(conv, "bedrock.converse")["messages"]
+    fragment = encode_conversation(conv, "bedrock.converse")
+    check_fragment("bedrock.converse", fragment)  # what the provider's SDK accepts as a request's history
+    sent = fragment["messages"]
     assert sent[1:] == [
         {"role": "assistant", "content": [{"toolUse": {"toolUseId": "tooluse_01A", "name": "get_weather",
                                                        "input": {"city": "Paris", "days": 0}}}]},
@@ -119,7 +126,9 @@ def test_ollama_sees_its_own_mistake() -> None:
     conv = _loop("ollama")
     assert check_conversation(conv, "ollama") == []
     assert fix_conversation(conv, "ollama")[1] == []
-    sent = encode_conversation(conv, "ollama")["messages"]
+    fragment = encode_conversation(conv, "ollama")
+    check_fragment("ollama", fragment)  # what the provider's SDK accepts as a request's history
+    sent = fragment["messages"]
     assert sent[1]["role"] == "assistant"
     assert [c["function"]["name"] for c in sent[1]["tool_calls"]] == ["get_weather"]
     assert sent[1]["tool_calls"][0]["function"]["arguments"] == {"city": "Paris", "days": 0}
