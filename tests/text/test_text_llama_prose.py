@@ -241,9 +241,12 @@ BROKEN = ('{"name": "f", "parameters": {"x": True, ' + RM,
 def test_a_named_value_that_breaks_json_before_quoted_markup_is_an_invalid_call() -> None:
     for bad in BROKEN:
         check("Sure. " + bad, P, "Sure.", None, [Invalid("f", raw=bad)], finish_reason="stop")  # type: ignore[arg-type]
-        # to the next stop token: a call after it is read
+        # to the next stop token (a call after it is read), or, where what breaks JSON is
+        # Python's True / NaN, single quotes or a leading zero (the value then read on
+        # loosely: llama_prose), to its last bracket
+        raw = bad + "<|eot_id|>" if ",," in bad else bad
         check("Sure. " + bad + "<|eot_id|> then " + LATER, P, "Sure.  then", None,  # type: ignore[arg-type]
-              [Invalid("f", raw=bad + "<|eot_id|>"), TIME], finish_reason="stop")
+              [Invalid("f", raw=raw), TIME], finish_reason="stop")
     # a list with a named value too
     bad = '[{"name": "f", "parameters": {"x": True, ' + RM + "]"
     check("Sure. " + bad, P, "Sure.", None, [Invalid("f", raw=bad)], finish_reason="stop")  # type: ignore[arg-type]
@@ -269,3 +272,90 @@ def test_any_name_key_makes_a_value_with_quoted_markup_an_invalid_call() -> None
                           (":", "length", True), ("", "length", True)):
         check(head + tail, P, "Sure.", None, [Invalid(None, truncated=cut, raw=head[6:] + tail)],  # type: ignore[arg-type]
               finish_reason=fr)
+
+
+# -- quoted markup in a value begun as JSON never runs (session 38, last session's leftovers) ----
+# A value after prose that breaks JSON (RFC 8259) with Python's True / None, single quotes, a
+# trailing comma or a leading zero (§3, §4, §6, §7) is read on as the value it still is: a
+# "name" key anywhere in it (also after the break) makes it an invalid call (to its last
+# bracket, or to the next stop token where it stops being that value); without one it is
+# content as it stands. Markup quoted in its strings is their text.
+QUOTED = '"code": "<function=rm>{}</function>"'
+
+
+def test_a_name_key_after_where_a_value_breaks_json_makes_it_an_invalid_call() -> None:
+    for bad in ('{"parameters": {"x": True, ' + QUOTED + '}, "name": "f"}',
+                '{"parameters": {"x": None, ' + QUOTED + "}, 'a': 1, \"name\": \"f\"}",
+                '{"parameters": {' + QUOTED + ', "x": 01,}, "name": "f"}'):
+        check("Sure. " + bad, P, "Sure.", None, [Invalid("f", raw=bad)], finish_reason="stop")  # type: ignore[arg-type]
+        check("Sure. " + bad + " then " + LATER, P, "Sure.  then", None,  # type: ignore[arg-type]
+              [Invalid("f", raw=bad), TIME], finish_reason="stop")
+    cut = '{"parameters": {"x": True, ' + QUOTED + '}, "name": "f", "more": "'
+    check("Sure. " + cut, P, "Sure.", None, [Invalid("f", truncated=True, raw=cut)],  # type: ignore[arg-type]
+          finish_reason="length")
+    # cut at a call marker outside its strings: the marker opens its region, as after any value
+    check("Sure. " + cut + '" <function=g>{}</function>', P, "Sure.", None,  # type: ignore[arg-type]
+          [Invalid("f", truncated=True, raw=cut + '" '), C("g")], finish_reason="stop")
+
+
+def test_quoted_markup_in_an_unnamed_value_that_breaks_json_is_its_text() -> None:
+    for bad in ('{' + QUOTED + ', "x": True}', '{"x": True, ' + QUOTED + '}', "{'x': 1, " + QUOTED + "}",
+                '[' + QUOTED[8:] + ', None]', '{"x": [1, 2,], ' + QUOTED + '}', '{' + QUOTED + ', "x": True, }'):
+        check("Sure. " + bad + " Done.", P, "Sure. " + bad + " Done.", None, [], finish_reason="stop")  # type: ignore[arg-type]
+        # a real call after it runs
+        check("Sure. " + bad + " Now: " + F_CALL, P, "Sure. " + bad + " Now:", None, [F])  # type: ignore[arg-type]
+
+
+def test_quoted_markup_in_an_unnamed_value_that_breaks_json_later_is_its_text() -> None:
+    # where it stops being even that value, the text up to there is prose as it stands
+    bad = '{"x": True, ' + QUOTED + ', and more <function=g>{}</function>'
+    check("Sure. " + bad, P, "Sure. " + bad[: bad.index("<function=g>")].rstrip(), None,  # type: ignore[arg-type]
+          [C("g")], finish_reason="stop")
+
+
+def test_a_value_breaking_right_after_a_string_quoting_markup_is_an_invalid_call() -> None:
+    # JSON breaks at once after the string: it is quoted markup, or a real call after a quote
+    # left open ('"code": "' and a call whose own quote closed it): neither runs, signalled
+    # as an invalid call to the next stop token (as a named value that breaks JSON)
+    for bad in ('{"x": True, ' + QUOTED + ' and more <function=g>{}</function>',
+                '{"a": 1, "b": "see <function=g>{"k": 1}</function>',
+                '{"a": 1, "b": "see <function=g>{}</function>'):
+        check("Sure. " + bad, P, "Sure.", None, [Invalid(None, raw=bad)], finish_reason="stop")  # type: ignore[arg-type]
+        if '"k"' in bad or "True" in bad:  # (a stop token in a string that never closes is its text)
+            check("Sure. " + bad + "<|eot_id|> then " + LATER, P, "Sure.  then", None,  # type: ignore[arg-type]
+                  [Invalid(None, raw=bad + "<|eot_id|>"), TIME], finish_reason="stop")
+
+
+def test_quoted_markup_in_an_unnamed_value_that_never_closes_is_its_text() -> None:
+    # the string quoting the markup closed and JSON went on after it: the model wrote JSON
+    for fr in ("stop", "length"):
+        for open_ in ('{' + QUOTED + ', "x": 1', '{' + QUOTED + ', "x": True', '[' + QUOTED[8:] + ', 1'):
+            check("Sure. " + open_, P, "Sure. " + open_, None, [], finish_reason=fr)  # type: ignore[arg-type]
+    # a call marker outside its strings still opens its region
+    text = 'Sure. {' + QUOTED + ', "x": <function=g>{}</function>'
+    check(text, P, 'Sure. {' + QUOTED + ', "x":', None, [C("g")], finish_reason="stop")  # type: ignore[arg-type]
+
+
+def test_a_call_object_inside_a_value_that_breaks_json_is_no_call() -> None:
+    # data with Python literals around a call-shaped object: not a runnable call
+    data = '{"a": True, "b": {"name": "f", "parameters": {}}}'
+    r = check("Saved: " + data, P, "Saved:", None, [Invalid("f", raw=data)], finish_reason="stop")  # type: ignore[arg-type]
+    assert r.tool_calls
+    data = '[True, {"name": "f", "parameters": {}}]'
+    check("Saved: " + data, P, "Saved:", None, [Invalid("f", raw=data)], finish_reason="stop")  # type: ignore[arg-type]
+
+
+def test_a_stray_quote_before_a_real_call_still_lets_it_run() -> None:
+    # a bracket and a quote in prose whose string a real call's quote closes, JSON breaking at
+    # once after it: the marker counts (as test_markup_in_prose_braces_still_counts), escapes too
+    text = 'A {"no\\"te <|python_tag|>brave_search.call(query="w")<|eom_id|>'
+    check(text, P, 'A {"no\\"te', None, [C("brave_search", {"query": "w"})], finish_reason="stop")  # type: ignore[arg-type]
+
+
+def test_a_call_after_a_stray_quote_in_a_value_read_loosely_is_not_lost() -> None:
+    # a string the call's own quote closes swallowed its "{": signalled, never silent
+    text = 'Hi [[[True, "]] ' + LATER
+    check(text, P, "Hi", None, [Invalid("get_time", raw=text[3:])], finish_reason="stop")  # type: ignore[arg-type]
+    # a string with no bracket in it: the value is prose up to where it stopped, as before
+    text = 'Fill in {"city": True, "x": "..." later. Now: ' + LATER
+    check(text, P, 'Fill in {"city": True, "x": "..." later. Now:', None, [TIME], finish_reason="stop")  # type: ignore[arg-type]

@@ -46,6 +46,17 @@ HOSTILE: List[Tuple[str, Callable[[int], str]]] = [
     ("named-plain-rest", lambda n: 'x {"name": "f", "a": True ' + "<|eo " * (n // 5)),
     ("named-plain-stops", lambda n: "x " + '{"name": "f", "a": 1,, <|eot_id|> ' * (n // 36)),
     ("named-plain-late", lambda n: 'x {"name": "f", "a": "' + '\\"name\\" ' * (n // 11) + '" 01'),
+    # values read on loosely where they break JSON (Python literals, single quotes, trailing
+    # commas, leading zeros; session 38): their "name" key looked for once, at their end
+    ("loose-values", lambda n: "x " + "{'a': True, 'b': [None, 01,],} " * (n // 30)),
+    ("loose-nested", lambda n: "x " + "{'a': [True, " * (n // 14) + "x"),
+    ("loose-name-late", lambda n: 'x {"a": True, ' + '"b": "<function=g>", ' * (n // 20) + '"name": "f"}'),
+    ("loose-open-markup", lambda n: "x " + "{'a': '<function=g>', " * (n // 22)),
+    ("loose-words", lambda n: "x [" + "-Infinity, NaN, None, False, " * (n // 30) + "x"),
+    ("quoted-markup-breaks", lambda n: "x " + '{"a": 1, "b": "<function=g>" c <|eot_id|> ' * (n // 43)),
+    ("quoted-markup-open", lambda n: 'x {"a": 1, "b": "<function=g>' + " <|eo" * (n // 6)),
+    ("loose-bracket-strings", lambda n: "x " + '[True, "{ [" x <|eot_id|> ' * (n // 25)),
+    ("loose-long-string", lambda n: 'x {"a": True, "b": "' + "{ [ " * (n // 4) + '" x'),
 ]
 
 

@@ -45,6 +45,7 @@ def write_params(
     spaced: bool = False,
     keys: tuple[str, ...] = ("\n",),
     value: Callable[[str, Any], str] | None = None,
+    strip: bool = True,
 ) -> list[str]:
     """The arguments of *c* as ``read_params`` reads them, one element each:
     ``{open_}KEY{head_end}VALUE{close}`` (*tags*; *quoted*: ``"KEY"``, as MiniMax M2 and
@@ -52,8 +53,10 @@ def write_params(
     whitespace around it (``attr_name`` strips it) unless the reader keeps it (*spaced*:
     Solar Open 2); VALUE as
     *value* (key, value) writes it, by default ``value_text`` refusing *close* and
-    *open_*, with ``wrap_nl``'s line breaks (Seed-OSS, MiniMax M2, Step 3). The caller
-    puts the elements between the call's own tags."""
+    *open_*, with ``wrap_nl``'s line breaks where the reader strips one newline on each
+    side (*strip*: Step 3, dots), else as it is (Seed-OSS, MiniMax M2: their templates
+    write ``<parameter…>`` + value + ``</parameter>``). The caller puts the elements
+    between the call's own tags."""
     open_, head_end, close = tags
     q = '"' if quoted else ""
     out = []
@@ -61,7 +64,11 @@ def write_params(
         name_text(k, keys, dialect)
         if not (quoted or spaced):
             forbid_space(k, "Parameter name", dialect)
-        text = wrap_nl(value_text(v, (close, open_), dialect, k)) if value is None else value(k, v)
+        if value is not None:
+            text = value(k, v)
+        else:
+            text = value_text(v, (close, open_), dialect, k)
+            text = wrap_nl(text) if strip else text
         out.append(f"{open_}{q}{k}{q}{head_end}{text}{close}")
     return out
 
@@ -73,15 +80,17 @@ def write_functions(
     *,
     sep: str = "\n",
     value: Callable[[str, Any], str] | None = None,
+    strip: bool = True,
 ) -> str:
     """*calls* as the Qwen3-Coder template writes them (``CODER_TAGS``), each in a block
     of its own (*block*: its opening and closing tags): the opening tag,
     ``<function=NAME>``, one ``<parameter=KEY>`` element per argument (``write_params``;
-    *value*), ``</function>`` and the closing tag, one a line; the blocks joined by *sep*."""
+    *value*, *strip*), ``</function>`` and the closing tag, one a line; the blocks joined by *sep*."""
     fn, p, p_end, fn_end = CODER_TAGS
     open_, close = block
     return sep.join(
-        "\n".join([open_, f"{fn}{c.name}>", *write_params(c, (p, ">", p_end), dialect, value=value), fn_end, close])
+        "\n".join([open_, f"{fn}{c.name}>", *write_params(c, (p, ">", p_end), dialect, value=value, strip=strip),
+                   fn_end, close])
         for c in calls_of(calls, dialect)
     )
 

@@ -7,9 +7,12 @@ A call's arguments are written one element per parameter, the value as text::
     <parameter=city>Paris</parameter>                 Seed-OSS, Step 3.5 (Qwen3-Coder style)
     <｜GCML｜parameter name="days" string="false">3</｜GCML｜parameter>   GigaChat 3.5 (``dsml_head``)
 
-- The value is the text up to the first closing tag; one newline right after the
-  opening tag and one right before the closing tag belong to the markup. Values are
-  typed by the tool's schema (``_schema.type_value``).
+- The value is the text up to the first closing tag. One newline right after the
+  opening tag and one right before the closing tag belong to the markup (``strip``:
+  Qwen3-Coder's template writes them; Step 3, GigaChat 3.5 and dots are read so, as
+  vLLM reads them); where the template writes the value straight between the tags
+  (Seed-OSS, MiniMax M2) it is read as written.
+  Values are typed by the tool's schema (``_schema.type_value``).
 - A parameter name holding ``"``, ``<`` or ``>`` (or starting or ending with ``'``)
   is a slip of the markup, never a name: the templates write names raw inside the
   tags (``name="…"``, ``<parameter=…>``), so such a name cannot come from them

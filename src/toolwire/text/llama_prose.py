@@ -7,13 +7,18 @@ is a call. Here, likewise:
 
 - Each ``{`` or ``[`` in prose may open a JSON value (``Value``): its text is checked as
   JSON (RFC 8259) as it comes, one character at a time (``_advance``), and
+  - where it breaks JSON with what a model writes for JSON by mistake (Python's
+    ``True`` / ``None``, ``NaN``, single quotes, any escape, a trailing comma, a leading
+    zero: ``_Check``), it is read on loosely as the value it still is; closed so, it is
+    content as it stands, or, with a ``"name"`` key anywhere (``_NAME_KEY``), an invalid
+    call of exactly its text (markup quoted in it never runs, a call after it does);
   - where it breaks JSON (a decode error that more text cannot cure: ``{x``, ``"5"
-    screen``, ``{'name'``, ``[b]``), the text from the bracket to there is prose, as it
-    stands (a bracket in it opens nothing), and the reader goes on at the character
-    that broke it (a ``{`` there opens a value of its own); nothing is held past it;
-    but a value with a ``"name"`` key before the break (``_NAME_KEY``), object or list,
-    is an invalid call from its bracket to the first stop token after the break, or
-    the end: nothing in it (a call marker its string quotes) is ever read as a call;
+    screen``, ``[b]``; or the loose reading's), the text from the bracket to there is
+    prose, as it stands (a bracket in it opens nothing), and the reader goes on at the
+    character that broke it (a ``{`` there opens a value of its own); nothing is held
+    past it; but a value with a ``"name"`` key before the break, object or list, is an
+    invalid call from its bracket to the first stop token after the break, or the end:
+    nothing in it (a call marker its string quotes) is ever read as a call;
   - once its brackets close it is looked at whole (``read``): a call object (``name``
     and ``parameters`` / ``arguments``, whatever the keys' order and layout; Meta's
     ``{"type": "function", "name": …}`` too) is a call, any other value is content as
@@ -26,14 +31,19 @@ is a call. Here, likewise:
   key (``NAME_OPEN``), content otherwise, as at the start of the output; so is one
   still open at a stop token or at a call marker (``<|python_tag|>``,
   ``<|python_start|>``, ``<function=``) outside its strings. In a string they are its
-  text; when the value never closes and has no ``"name"`` key, the first of them
-  counts: the text before it is content and it opens its region as in
-  prose (a call's argument that quotes markup is never read as a call). With a
-  ``"name"`` key (any value, or cut after the key: ``_NAME_KEY``) such a value, object or
-  list, that never closes is an invalid call from its bracket (to the first stop
-  token after where it broke, or the end), as one that breaks JSON: the marker may be a real call
-  after a string that never closed (``"C:\\"``) or markup a broken call quotes; neither
-  runs, neither is content.
+  text when the string closes and the value goes on after it (the string is the
+  value's: a call's argument that quotes markup is never read as a call). Where the
+  string never closes, or the value breaks right after it, its quote may be a stray one
+  in prose that a real call's own quote closed: when the string is the value's first
+  token (``{"note <|python_tag|>…(query="w")``) or holds stop tokens only, and the value
+  has no ``"name"`` key, the first marker in it counts: the text before it is content
+  and it opens its region as in prose. Otherwise (and with a ``"name"`` key: any value,
+  or cut after the key) such a value, object or list, is an invalid call from its
+  bracket (to the first stop token after where it broke, or the end), as a named one
+  that breaks JSON: the marker may be a real call after a string that never closed
+  (``"C:\\"``) or markup the value quotes; neither runs, neither is content. So is a
+  value read on loosely that breaks right after a string holding ``{`` or ``[`` (a call
+  object's own quote may have closed it: ``[True, "]] {"name": …}``).
 - After such a call, ``;`` (with whitespace) is markup, as between the calls at the
   start (``SEMI``, read by ``llama_start.Start``).
 
@@ -66,10 +76,15 @@ _SPACE = " \t\r\n"
 
 # where the check stands: what may come next
 (_VALUE, _VALUE_OR_CLOSE, _KEY_OR_CLOSE, _KEY, _COLON, _AFTER, _STR, _ESC, _HEX,
- _MINUS, _ZERO, _INT, _DOT, _FRAC, _E, _ESIGN, _EXP, _WORD, _CLOSED) = range(19)
+ _MINUS, _ZERO, _INT, _DOT, _FRAC, _E, _ESIGN, _EXP, _WORD, _CLOSED, _SSTR, _SESC, _NWORD) = range(22)
 _NUMBER_ENDS = frozenset({_ZERO, _INT, _FRAC, _EXP})  # a number may end in these
+_STRINGS = (_STR, _SSTR)
+_IN_STRINGS = (_STR, _SSTR, _ESC, _SESC, _HEX)
 _WORDS = {"t": "rue", "f": "alse", "n": "ull"}
+_LOOSE_WORDS = {"T": "rue", "F": "alse", "I": "nfinity"}  # (and N: None or NaN, ``_NWORD``)
+_LOOSE = 2  # ``_Check.step``: taken, by the loose reading only
 _STR_RUN = re.compile(r'[^"\\<]+')
+_SSTR_RUN = re.compile(r"[^'\\<]+")
 _SPACE_RUN = re.compile(r"[ \t\r\n]+")
 _DIGITS = re.compile(r"[0-9]+")
 _HEXES = "0123456789abcdefABCDEF"
@@ -79,14 +94,30 @@ _NAME_KEY = re.compile(r'"name"\s*(?::|\Z)')  # a "name" key, whatever its value
 class _Check:
     """The JSON check of one value: its open brackets, where it stands, and (in a
     string) whether the string is a key, (in an escape) hex digits still due, (in a
-    literal) the characters still due."""
+    literal) the characters still due.
+
+    Where the value breaks JSON with what a model writes for JSON by mistake (Python's
+    ``True`` / ``False`` / ``None``, ``NaN``, ``Infinity``, single-quoted strings, any
+    escape, a trailing comma, a leading zero), it is read on loosely (``strict`` False)
+    as the value it still is; anything else breaks it."""
 
     def __init__(self, bracket: str) -> None:
         self.stack = [bracket]  # (a list: a bracket is pushed and popped in constant time)
         self.state = _KEY_OR_CLOSE if bracket == "{" else _VALUE_OR_CLOSE
         self.key = False
         self.due = ""
-        self.soft = -1  # where the first marker in a string of the value is (``at`` position)
+        # where the first marker is in the last string of the value that holds one (``at``
+        # position), and that string: 1 open, 2 closed, 3 JSON went on after it (a string of
+        # the value, not a stray quote in prose that a real call's quote closed)
+        self.soft = -1
+        self.watch = 0
+        self.steps = 0  # characters taken one by one (not in runs)
+        self.first = False  # the string open is the value's first token
+        self.stray = False  # that string is the value's first token (``{"note <|python_tag|>``)
+        self.quoted = False  # it holds a call marker (not only stop tokens)
+        self.after_str = False  # the last character taken closed a string
+        self.bracket = False  # the last string holds a "{" or "[" (a call object may begin in it)
+        self.strict = True  # JSON so far (False: read on loosely)
         self.broke = False  # it broke JSON with a "name" key (or a marker in a string)
 
     def _open(self, c: str) -> None:
@@ -100,7 +131,7 @@ class _Check:
         self.state = _AFTER if self.stack else _CLOSED
         return True
 
-    def _value(self, c: str) -> bool:
+    def _value(self, c: str) -> int:
         """*c* begins a value."""
         if c in "{[":
             self._open(c)
@@ -114,21 +145,52 @@ class _Check:
             self.state = _INT
         elif c in _WORDS:
             self.state, self.due = _WORD, _WORDS[c]
+        elif c == "'":
+            self.state, self.key = _SSTR, False
+            return _LOOSE
+        elif c in _LOOSE_WORDS:
+            self.state, self.due = _WORD, _LOOSE_WORDS[c]
+            return _LOOSE
+        elif c == "N":
+            self.state = _NWORD
+            return _LOOSE
         else:
             return False
         return True
 
-    def step(self, c: str) -> bool:  # noqa: C901 - one branch a state, as RFC 8259's grammar
+    def step(self, c: str) -> int:
         """Take the character *c* (no whitespace where whitespace is skipped, no string
-        run); False when JSON cannot go on with it."""
+        run): 1 when JSON goes on with it, ``_LOOSE`` when only the loose reading does,
+        0 when neither."""
+        w, s = self.watch, self.state
+        self.steps += 1
+        r = self._step(c)
+        if w == 2 and r:
+            self.watch = 3
+        if self.state in _STRINGS and s not in _IN_STRINGS:  # a string opens
+            self.first, self.bracket = self.steps == 1, False
+        if r:
+            self.after_str = s in _STRINGS and self.state not in _IN_STRINGS
+        return r
+
+    def mark(self, at: int, call: bool) -> None:
+        """A stop token or call marker (*call*) at *at* in a string (``at`` position)."""
+        if self.watch != 1:  # the first in this string
+            self.soft, self.watch, self.stray, self.quoted = at, 1, self.first, call
+        else:
+            self.quoted = self.quoted or call
+
+    def _step(self, c: str) -> int:  # noqa: C901 - one branch a state, as RFC 8259's grammar
         s = self.state
         if s in (_VALUE, _VALUE_OR_CLOSE):
-            return (s == _VALUE_OR_CLOSE and c == "]" and self._close(c)) or self._value(c)
+            if c == "]" and (s == _VALUE_OR_CLOSE or self.stack[-1] == "["):
+                return self._close(c) and (True if s == _VALUE_OR_CLOSE else _LOOSE)  # (_VALUE: "[1,]")
+            return self._value(c)
         if s in (_KEY_OR_CLOSE, _KEY):
-            if c == '"':
-                self.state, self.key = _STR, True
-                return True
-            return s == _KEY_OR_CLOSE and c == "}" and self._close(c)
+            if c in "\"'":
+                self.state, self.key = (_STR if c == '"' else _SSTR), True
+                return True if c == '"' else _LOOSE
+            return c == "}" and self._close(c) and (True if s == _KEY_OR_CLOSE else _LOOSE)  # (_KEY: '{"a": 1,}')
         if s == _COLON:
             if c == ":":
                 self.state = _VALUE
@@ -139,18 +201,26 @@ class _Check:
                 self.state = _KEY if self.stack[-1] == "{" else _VALUE
                 return True
             return c in "]}" and self._close(c)
-        if s == _STR:  # (a string's other characters are skipped as a run)
-            if c == '"':
+        if s in _STRINGS:  # (a string's other characters are skipped as a run)
+            if c == ('"' if s == _STR else "'"):
                 self.state = _COLON if self.key else _AFTER
+                if self.watch == 1:
+                    self.watch = 2
             elif c == "\\":
-                self.state = _ESC
+                self.state = _ESC if s == _STR else _SESC
             return True  # ("<" that opens no marker)
         if s == _ESC:
             if c == "u":
                 self.state, self.due = _HEX, "xxxx"
                 return True
             self.state = _STR
-            return c in '"\\/bfnrt'
+            return True if c in '"\\/bfnrt' else _LOOSE
+        if s == _SESC:
+            self.state = _SSTR
+            return True
+        if s == _NWORD:
+            self.state, self.due = _WORD, ("ne" if c == "o" else "N")
+            return c in "oa"
         if s == _HEX:
             if c not in _HEXES:
                 return False
@@ -167,9 +237,12 @@ class _Check:
             return True
         return self._number(s, c)
 
-    def _number(self, s: int, c: str) -> bool:
+    def _number(self, s: int, c: str) -> int:
         digit = "0" <= c <= "9"
         if s == _MINUS:
+            if c == "I":  # -Infinity
+                self.state, self.due = _WORD, "nfinity"
+                return _LOOSE
             self.state = _ZERO if c == "0" else _INT
             return digit
         if s == _DOT:
@@ -184,7 +257,10 @@ class _Check:
         if s == _ESIGN:
             self.state = _EXP
             return digit
-        if digit and s != _ZERO:  # (_INT, _FRAC, _EXP: digit runs are skipped, ``_advance``)
+        if digit:  # (_INT, _FRAC, _EXP: digit runs are skipped, ``_advance``)
+            if s == _ZERO:  # a leading zero
+                self.state = _INT
+                return _LOOSE
             return True
         if c == "." and s in (_ZERO, _INT):
             self.state = _DOT
@@ -195,12 +271,13 @@ class _Check:
         if s not in _NUMBER_ENDS:
             return False
         self.state = _AFTER  # the number ended: *c* is what follows it
-        return c in _SPACE or self.step(c)
+        return c in _SPACE or self._step(c)
 
 
 def _advance(chk: _Check, m: TextParser, i: int, marks: tuple[str, ...], markup: tuple[str, ...]) -> tuple[int, str]:
     """Check ``m.buf[i:]``; where it stopped and why: ``"closed"`` (after the last
-    bracket), ``"broken"`` (at the character JSON cannot take), ``"mark"`` (at a stop
+    bracket), ``"broken"`` (at the character JSON cannot take, nor the loose reading),
+    ``"mark"`` (at a stop
     token, in a string too, or a call marker outside strings or in text read again),
     ``"more"`` (at the end, or at a marker's first characters not all come yet). A stop
     token or call marker in a string is the string's text; where the first one is is
@@ -211,21 +288,22 @@ def _advance(chk: _Check, m: TextParser, i: int, marks: tuple[str, ...], markup:
         if c == "<":
             tok = next((t for t in marks if buf.startswith(t, i)), None)
             if tok is not None:
-                if chk.state != _STR or m.at(i) < m.state.get(_AGAIN, 0):
+                if chk.state not in _STRINGS or m.at(i) < m.state.get(_AGAIN, 0):
                     return i, "mark"
-                if chk.soft < 0:
-                    chk.soft = m.at(i)
+                chk.mark(m.at(i), tok in markup)
                 i += len(tok)
                 continue
             if not final and any(n - i < len(t) and t.startswith(buf[i:n]) for t in marks):
                 return i, "more"  # may still become a marker
         s = chk.state
-        if s == _STR:
-            run = _STR_RUN.match(buf, i)
+        if s in _STRINGS:
+            run = (_STR_RUN if s == _STR else _SSTR_RUN).match(buf, i)
             if run is not None:
-                i = run.end()
+                j = run.end()
+                chk.bracket = chk.bracket or buf.find("{", i, j) >= 0 or buf.find("[", i, j) >= 0
+                i = j
                 continue
-        elif c in _SPACE and s not in (_STR, _ESC, _HEX, _WORD, _MINUS, _DOT, _E, _ESIGN):
+        elif c in _SPACE and s not in (_ESC, _SESC, _HEX, _WORD, _NWORD, _MINUS, _DOT, _E, _ESIGN):
             if s in _NUMBER_ENDS:
                 chk.state = _AFTER
             i = _SPACE_RUN.match(buf, i).end()  # type: ignore[union-attr]
@@ -233,8 +311,11 @@ def _advance(chk: _Check, m: TextParser, i: int, marks: tuple[str, ...], markup:
         elif s in (_INT, _FRAC, _EXP) and "0" <= c <= "9":
             i = _DIGITS.match(buf, i).end()  # type: ignore[union-attr]
             continue
-        if not chk.step(c):
+        r = chk.step(c)
+        if not r:
             return i, "broken"
+        if r == _LOOSE:
+            chk.strict = False
         i += 1
         if chk.state == _CLOSED:
             return i, "closed"
@@ -269,6 +350,14 @@ class Value(Mode):
             self._broken(m)
             return True
         if chk.state == _CLOSED:  # the brackets closed with the last character that had come
+            if not chk.strict:  # no JSON: a value with a "name" key is an invalid call, else content
+                text = m.opener + m.body.join()
+                if _NAME_KEY.search(text):
+                    self._broken(m)
+                else:
+                    self._leave(m)
+                    _content(m, text)
+                return True
             if pos < n or m.final:
                 self._end(m, "", pos < n or m.finish_reason not in TRUNCATING)
                 return True
@@ -278,12 +367,24 @@ class Value(Mode):
         m.pos = i
         if why == "closed":
             return self.step(m)  # (the text after it decides a length finish: as ``BodyMode``)
-        if chk.soft >= 0 and (why != "more" or m.final) and self._again(m, chk.soft):
-            return True  # it never closed and is no call: the marker counts
+        if chk.soft >= 0 and chk.watch != 3 and (why != "more" or m.final):
+            # the marker's string did not close, or JSON broke right after it
+            if chk.stray or not chk.quoted:
+                if self._again(m, chk.soft):
+                    return True  # a stray quote (or a stop token) and no call: the marker counts
+            elif not _NAME_KEY.search(m.opener + m.body.join()):  # (with one: as below)
+                chk.broke = True  # quoted markup, or a real call after an unclosed string: neither runs
+                return True
+        quoted = chk.soft >= 0 or not chk.strict  # (a "name" key then makes it a cut-off call, ``read``)
         if why == "broken":
             text = m.opener + m.body.join()
-            if chk.soft >= 0 or _NAME_KEY.search(text):  # a "name" key (or quoted markup): never prose
+            if _NAME_KEY.search(text):  # a "name" key: never prose
                 chk.broke = True
+                return True
+            # broken right after a string: a stray quote in prose that a real call's quote
+            # closed, its object in the string (as a marker's string, above)?
+            if chk.after_str and chk.bracket and quoted:
+                chk.broke = True  # then it is an invalid call: the object neither runs nor is lost
                 return True
             # no JSON: prose from the bracket on; the reader goes on at buf[i]
             self._leave(m)
@@ -292,10 +393,10 @@ class Value(Mode):
         if why == "mark":
             tok = next(t for t in self.marks if buf.startswith(t, i))
             m.pos = i + len(tok)
-            self._end(m, tok, False, chk.soft >= 0)
+            self._end(m, tok, False, quoted)
             return True
         if m.final:
-            self._end(m, "", False, chk.soft >= 0)
+            self._end(m, "", False, quoted)
             return True
         return False
 

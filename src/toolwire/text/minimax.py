@@ -17,9 +17,11 @@ starts inside the reasoning: pass ``thinking=True``)::
 - Several ``<invoke>`` elements in one block are parallel calls; names and parameter
   names may be quoted with ``"`` or ``'`` or bare.
 - Values are text (see ``_params``): typed by the tool's schema with ``tools=``;
-  without, JSON of a number, boolean, null, object or array becomes that value. vLLM
-  strips all outer whitespace of a value; toolwire removes only the newline the
-  markup may add, so string values keep their spaces.
+  without, JSON of a number, boolean, null, object or array becomes that value. The
+  template writes a value straight between its tags, and it is read as written: a
+  first or last newline is the value's (code keeps its last line break). vLLM and
+  MiniMax's tool-calling guide strip all outer whitespace of a value, then one
+  newline more (docs/text-formats.md, "Values written as text").
 - ``</minimax:tool_call>`` or ``</invoke>`` inside a value does not end anything; a
   value holding ``<parameter name=`` (its closing tag may be missing) makes the call an
   ``InvalidToolCall``; a block of anything else is one too, and a JSON string in it is
@@ -45,7 +47,7 @@ starts inside the reasoning: pass ``thinking=True``)::
 
 Encoding follows the MiniMax-M2 chat template (variant ``m2``, the default):
 ``<minimax:tool_call>`` then one ``<invoke name="…">`` per call, each parameter on its
-own line, strings as they are and other values as JSON; variant ``m1`` writes the
+own line, strings as they are (no newline added around them) and other values as JSON; variant ``m1`` writes the
 JSON lines; variant ``m3`` the M3 block (``minimax_m3``).
 
 Sources (checked 2026-12-02): vllm-project/vllm ``vllm/tool_parsers/minimax_m2_tool_parser.py``,
@@ -93,9 +95,10 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
     tags = (INV, P, P_END, INV_END)
     if not complete:
         cut_block(m, text, raw, INV, INV_END, (CLOSE,),
-                  lambda closed: read_calls(m, closed, raw, tags, "m2", cut=True), lambda t: name_after(t, INV))
+                  lambda closed: read_calls(m, closed, raw, tags, "m2", cut=True, strip=False),
+                  lambda t: name_after(t, INV))
         return
-    read_calls(m, text, raw, tags, "m2")
+    read_calls(m, text, raw, tags, "m2", strip=False)
 
 
 def _m3(m: TextParser, text: str, end: str, complete: bool) -> None:
@@ -226,15 +229,16 @@ def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
     if variant == "m1":
         items = [dumps({"name": c.name, "arguments": c.args}, NAME) for c in calls_of(calls, NAME)]
         return "\n".join([M1, *items, M1_END])
-    return write_invokes(calls, OPEN, CLOSE, NAME)
+    return write_invokes(calls, OPEN, CLOSE, NAME, strip=False)
 
 
-def write_invokes(calls: Sequence[ToolCall], open_: str, close: str, dialect: str) -> str:
+def write_invokes(calls: Sequence[ToolCall], open_: str, close: str, dialect: str, *, strip: bool = True) -> str:
     """MiniMax M2's ``<invoke>`` elements, one line each, between *open_* and *close*
-    (``text.dots`` writes the same elements in its own block)."""
+    (``text.dots`` writes the same elements in its own block); *strip* as in
+    ``write_params`` (the reader removes one newline on each side of a value)."""
     lines = [open_]
     for c in calls_of(calls, dialect):
-        lines += [f'{INV}"{c.name}">', *write_params(c, (P, ">", P_END), dialect, quoted=True), INV_END]
+        lines += [f'{INV}"{c.name}">', *write_params(c, (P, ">", P_END), dialect, quoted=True, strip=strip), INV_END]
     lines.append(close)
     return "\n".join(lines)
 

@@ -14,7 +14,10 @@ Wire form::
 - Values are text (see ``_params``): typed by the tool's schema with ``tools=``;
   without, JSON of a number, boolean, null, object or array becomes that value. The
   template writes non-string values with Jinja's ``string`` filter (Python's
-  ``True``, ``None``), which the schema typing reads too.
+  ``True``, ``None``), which the schema typing reads too. It writes a value straight
+  between ``<parameter=NAME>`` and ``</parameter>``, and it is read as written: a
+  first or last newline is the value's (vLLM's parser, from its Qwen3-Coder one,
+  drops one on each side; ms-swift's keeps them).
 - ``<seed:think>…</seed:think>`` is reasoning, call markup inside it included (the
   model quotes it while thinking; vLLM reads calls only after the block). In a block
   that never closes, ``<seed:tool_call>`` followed by ``<function=`` ends it (vLLM's
@@ -29,8 +32,9 @@ Wire form::
   closed before the cut are whole and the cut one is an ``InvalidToolCall``
   (``truncated``, ``_blocks``). ``<seed:eos>`` (the end-of-turn stop token) is dropped when kept.
 
-Encoding follows the Seed-OSS chat template (strings as they are, other values as
-JSON rather than Python's ``str()``, so that they read back without a schema).
+Encoding follows the Seed-OSS chat template (strings as they are, no newline added
+around them, other values as JSON rather than Python's ``str()``, so that they read
+back without a schema).
 
 Sources (checked 2026-12-02): vllm-project/vllm ``tests/tool_parsers/test_seed_oss_tool_parser.py``
 (Seed-OSS-36B outputs with budget reports and call markup quoted while thinking) and
@@ -64,10 +68,11 @@ FN, P, P_END, FN_END = CODER_TAGS
 def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
     raw = m.opener + text + end
     if not complete:
-        cut_block(m, text, raw, FN, FN_END, (CLOSE,), lambda closed: read_calls(m, closed, raw, CODER_TAGS, cut=True),
+        cut_block(m, text, raw, FN, FN_END, (CLOSE,),
+                  lambda closed: read_calls(m, closed, raw, CODER_TAGS, cut=True, strip=False),
                   lambda t: name_after(t, FN))
         return
-    read_calls(m, text, raw, CODER_TAGS)
+    read_calls(m, text, raw, CODER_TAGS, strip=False)
 
 
 _CALL = BodyMode(_parse, ends=(CLOSE,), quotes=((P, P_END, False),))
@@ -85,7 +90,7 @@ _CALL.next = _CONTENT
 
 
 def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
-    return write_functions(calls, (OPEN, CLOSE), NAME)
+    return write_functions(calls, (OPEN, CLOSE), NAME, strip=False)
 
 
 FORMAT = TextFormat(
