@@ -63,7 +63,8 @@ def decode_conversation(
     x: Any, dialect: Optional[DialectLike] = None, *, registry: Optional[Registry] = None
 ) -> Conversation:
     """The ``Conversation`` in *x*: a request body (``messages`` / ``input`` /
-    ``contents`` and the dialect's system field) or the bare history list, as
+    ``contents`` and the dialect's system field), the bare history list, or one
+    message alone (a reply: a dict with a ``role`` and none of the body's fields), as
     dicts, JSON text or SDK objects. *dialect* names its dialect (else detected)."""
     reg = registry_of(registry)
     try:
@@ -83,10 +84,12 @@ def _decode(x: Any, dialect: Optional[DialectLike], reg: Registry) -> Conversati
     # it meets it and keeps the message as JSON holds it; a dialect's ``detect`` looks at
     # such an object's plain view. Nothing is scanned ahead (that cost a plain history
     # up to +29%).
-    if dialect is None:
-        d = _detect(data, reg)
-    else:
-        d = dialect if isinstance(dialect, Dialect) else reg.get(dialect)
+    named = None if dialect is None else dialect if isinstance(dialect, Dialect) else reg.get(dialect)
+    if type(data) is dict and "role" in data:
+        keys = reg.history_keys() if named is None or named.history is None else named.history.keys
+        if keys.isdisjoint(data):  # a message alone (a reply): a one-message history of its dialect
+            data = [data]
+    d = _detect(data, reg) if named is None else named
     h = d.history
     if h is None:
         raise DecodeError(f"No history reader is known for {d.name}", dialect=d.name)
