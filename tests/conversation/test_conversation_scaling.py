@@ -312,38 +312,3 @@ def test_invalid_calls_of_the_messages_fix_rebuilds_are_removed_in_linear_time()
     assert len(changes) == 20  # each call, and each result (the first one: answering no call)
     assert [m.role for m in fixed.messages] == ["user"]
     assert _ratio_of(_rebuilt_chain, 100, lambda c: fix_conversation(c, "anthropic.messages")) < 5
-
-
-def _idless_answered(n: int) -> Conversation:
-    """n turns, each a decoded Chat reply whose call has an empty id (no id) answered by a
-    result built fresh without one: each pair is written fresh with one made id."""
-    conv = decode_conversation({"messages": [{"role": "user", "content": "go"}]}, "openai.chat")
-    for _ in range(n):
-        reply = decode_conversation([{"role": "assistant", "tool_calls": [
-            {"id": "", "type": "function", "function": {"name": "f", "arguments": "{}"}}]}], "openai.chat")
-        conv = conv.append(*reply.messages, Message("tool", [ToolResult(None, "f", "ok")]))
-    return conv
-
-
-def test_idless_calls_answered_fresh_are_written_in_linear_work() -> None:
-    small, big = _idless_answered(50), _idless_answered(200)
-    encode_conversation(small, "openai.chat")
-    assert lines_run(lambda: encode_conversation(big, "openai.chat")) / lines_run(
-        lambda: encode_conversation(small, "openai.chat")) < 5
-
-
-def _stored(n: int) -> Any:
-    """A Responses body of n references to stored calls, then n outputs answering them."""
-    items: List[Any] = [{"role": "user", "content": "go"}]
-    items += [{"type": "item_reference", "id": f"fc_{i}"} for i in range(n)]
-    items += [{"type": "function_call_output", "call_id": f"call_{i}", "output": "ok"} for i in range(n)]
-    return decode_conversation({"input": items}, "openai.responses")
-
-
-def test_results_after_stored_state_are_checked_in_linear_work() -> None:
-    small, big = _stored(100), _stored(400)
-    assert check_conversation(small, "openai.responses") == []
-    assert lines_run(lambda: check_conversation(big, "openai.responses")) / lines_run(
-        lambda: check_conversation(small, "openai.responses")) < 5
-    assert lines_run(lambda: fix_conversation(big, "openai.responses")) / lines_run(
-        lambda: fix_conversation(small, "openai.responses")) < 5
