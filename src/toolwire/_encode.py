@@ -84,10 +84,11 @@ def invalid_as_call(call: InvalidToolCall, d: Dialect, ids: Optional[IdMap] = No
             dialect=d.name,
             loc="$.raw",
         )
+    args = {} if call.parsed is None else call.parsed  # what the model sent, where known (``written``)
     if call.id is None and ids is not None and d.ids.required:
-        return new_call(call.name, {}, ids.id_of(call), Verbatim(call.raw), made_id_data(call, d),
+        return new_call(call.name, args, ids.id_of(call), Verbatim(call.raw), made_id_data(call, d),
                         ("invalid-call",))
-    return new_call(call.name, {}, call.id, Verbatim(call.raw), call.provider_data or None, ("invalid-call",))
+    return new_call(call.name, args, call.id, Verbatim(call.raw), call.provider_data or None, ("invalid-call",))
 
 
 def made_id_data(call: Any, d: Dialect) -> Any:
@@ -112,9 +113,12 @@ def made_id_data(call: Any, d: Dialect) -> Any:
 def written(out: Any, call: InvalidToolCall, d: Dialect) -> None:
     """*out*, the wire item of the invalid *call*, must carry its raw argument text:
     a dialect whose arguments are an object cannot (``{}`` would be a call the model
-    never made). The text is found where the dialect wrote it as argument text (the
-    ``Verbatim`` that ``encode_arguments`` hands back), never by an equal string
-    elsewhere (the id, the name), and is made a plain ``str`` there."""
+    never made), unless the call records the object its argument text was read as
+    (``InvalidToolCall.parsed``: ``validate_call``'s) and *d* writes histories (a
+    provider's message, which runs nothing: not an MCP request, nor a canonical call).
+    The text is found where the dialect wrote it as argument text (the ``Verbatim``
+    that ``encode_arguments`` hands back), never by an equal string elsewhere (the id,
+    the name), and is made a plain ``str`` there."""
     stack = [out]
     while stack:
         v = stack.pop()
@@ -129,6 +133,8 @@ def written(out: Any, call: InvalidToolCall, d: Dialect) -> None:
                 v[k] = str(x)
                 return
             stack.append(x)
+    if call.parsed is not None and d.history is not None:  # written with the object the model sent
+        return
     raise EncodeError(
         f"{d.name} carries arguments as an object: the invalid call {call.name!r} cannot be written with "
         f"its argument text {excerpt(call.raw, 60)}; answer it in a dialect that carries argument text, "

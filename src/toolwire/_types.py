@@ -32,6 +32,7 @@ from ._value_checks import (
     ProviderData,
     _bool,
     _content,
+    _fail,
     _name,
     _opt_id,
     _opt_str,
@@ -156,11 +157,17 @@ class InvalidToolCall(_Value):
     """A call whose arguments could not be made into a JSON object under the policy.
 
     Returned in place of a ``ToolCall`` by ``decode_all(..., invalid="keep")`` so
-    that its siblings are never dropped. ``raw`` is the argument text, ``error`` the
-    reason, ``loc`` where it was found, ``truncated`` whether it was cut off.
+    that its siblings are never dropped. ``raw`` is the text the call was read from
+    (its argument text, or a text format's whole call, or a custom call's free text),
+    ``error`` the reason, ``loc`` where it was found, ``truncated`` whether it was cut off.
+    ``parsed`` is set only where ``raw`` is known to be the call's argument text and it
+    was read as a JSON object (``validate_call``: arguments its schema refused): the
+    object a target that carries arguments as an object writes the call with. A reading
+    of ``raw``, like ``provider_data`` it is no part of equality; ``replace(raw=...)``
+    without ``parsed=`` forgets it.
     """
 
-    __slots__ = ("name", "id", "raw", "error", "loc", "truncated", "provider_data")
+    __slots__ = ("name", "id", "raw", "error", "loc", "truncated", "provider_data", "parsed")
     _fields = __slots__
     _key = ("name", "id", "raw", "error", "loc", "truncated")
     _shown = ("name", "id", "error")
@@ -171,6 +178,7 @@ class InvalidToolCall(_Value):
         "loc": "$",
         "truncated": False,
         "provider_data": {},
+        "parsed": None,
     }
 
     name: Optional[str]
@@ -180,6 +188,7 @@ class InvalidToolCall(_Value):
     loc: str
     truncated: bool
     provider_data: ProviderData
+    parsed: Optional[Dict[str, Any]]
 
     def __init__(
         self,
@@ -191,6 +200,7 @@ class InvalidToolCall(_Value):
         loc: str = "$",
         truncated: bool = False,
         provider_data: Optional[ProviderData] = None,
+        parsed: Optional[Dict[str, Any]] = None,
     ) -> None:
         _set(self, "name", _name(name, "InvalidToolCall", required=False))
         _set(self, "id", _opt_id(id, "InvalidToolCall"))
@@ -199,6 +209,18 @@ class InvalidToolCall(_Value):
         _set(self, "loc", _str(loc, "$.loc", "InvalidToolCall loc"))
         _set(self, "truncated", _bool(truncated, "$.truncated", "InvalidToolCall truncated"))
         _set(self, "provider_data", _provider_data(provider_data, "InvalidToolCall"))
+        if parsed is not None:
+            if raw is None:
+                raise _fail("InvalidToolCall parsed", "$.parsed", "needs the argument text raw it was read from")
+            parsed = check_json_object(parsed, "$.parsed", "InvalidToolCall parsed")
+        _set(self, "parsed", parsed)
+
+    def replace(self, **changes: Any) -> InvalidToolCall:
+        """A copy with *changes*, checked like the constructor; a new ``raw`` without a
+        ``parsed`` forgets ``parsed`` (no longer known to be read from that text)."""
+        if "raw" in changes and "parsed" not in changes and changes["raw"] != self.raw:
+            changes["parsed"] = None
+        return super().replace(**changes)
 
 
 def new_invalid(
@@ -209,10 +231,12 @@ def new_invalid(
     loc: str = "$",
     truncated: bool = False,
     provider_data: Optional[ProviderData] = None,
+    parsed: Optional[Dict[str, Any]] = None,
 ) -> InvalidToolCall:
     """An ``InvalidToolCall`` from checked values (no checks here)."""
     return _rebuild(  # type: ignore[no-any-return]
-        InvalidToolCall, (name, id, raw, error, loc, truncated, _NO_PD if provider_data is None else provider_data)
+        InvalidToolCall,
+        (name, id, raw, error, loc, truncated, _NO_PD if provider_data is None else provider_data, parsed),
     )
 
 

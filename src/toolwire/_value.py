@@ -167,7 +167,7 @@ class _Value(_Frozen):
         raise DecodeError(f"{cls.__name__} must be given as an object, got {excerpt(value)}", loc="$")
 
 
-_UNSHOWN = frozenset({"raw", "provider_data"})  # fidelity data: reachable, not printed
+_UNSHOWN = frozenset({"raw", "provider_data", "parsed"})  # fidelity data: reachable, not printed
 
 
 def _plain(v: Any) -> Any:
@@ -209,8 +209,12 @@ def _dump(value: Any) -> Any:
 
 def _rebuild(cls: type, values: Tuple[Any, ...]) -> Any:
     obj: Any = _new(cls)
-    for f, v in zip(cls._fields, values):  # type: ignore[attr-defined]
+    fields = cls._fields  # type: ignore[attr-defined]
+    for f, v in zip(fields, values):
         _set(obj, f, v)
+    if len(values) < len(fields):  # a pickle of an older value: the fields added since at their defaults
+        for f in fields[len(values):]:
+            _set(obj, f, cls._defaults[f])  # type: ignore[attr-defined]
     return obj
 
 

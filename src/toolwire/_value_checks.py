@@ -445,6 +445,8 @@ JSON_SCHEMAS: Dict[str, Dict[str, Any]] = {
             "loc": {"type": "string"},
             "truncated": {"type": "boolean"},
             "provider_data": _PD_SCHEMA,
+            "parsed": {"type": ["object", "null"],
+                       "description": "The object raw was read as, where raw is the call's argument text."},
         },
         "required": ["error"],
         "additionalProperties": False,

@@ -312,3 +312,38 @@ def test_invalid_calls_of_the_messages_fix_rebuilds_are_removed_in_linear_time()
     assert len(changes) == 20  # each call, and each result (the first one: answering no call)
     assert [m.role for m in fixed.messages] == ["user"]
     assert _ratio_of(_rebuilt_chain, 100, lambda c: fix_conversation(c, "anthropic.messages")) < 5
+
+
+def test_validate_calls_invalid_call_and_its_history_are_linear() -> None:
+    # the arguments validate_call keeps as parsed are checked once (flat, nested and wide),
+    # and an Anthropic history of n such calls is checked, fixed and written in linear time
+    from toolwire.conversation import validate_call
+
+    tools = [{"name": "f", "input_schema": {"type": "object", "required": ["never"]}}]
+
+    def args(n: int) -> Any:
+        return {f"k{i}": [i, {"s": "x", "t": [True, None, 1.5]}] for i in range(n)}
+
+    def invalid(n: int) -> Any:
+        return validate_call(ToolCall("f", args(n), "toolu_1", raw="{}"), tools)
+
+    assert invalid(2).parsed == args(2)
+    small, big = ToolCall("f", args(200), "toolu_1", raw="{}"), ToolCall("f", args(800), "toolu_1", raw="{}")
+    validate_call(small, tools)
+    assert lines_run(lambda: validate_call(big, tools)) / lines_run(lambda: validate_call(small, tools)) < 5
+
+    def history(n: int) -> Conversation:
+        msgs = [Message("user", [Text("go")])]
+        for i in range(n):
+            bad = validate_call(ToolCall("f", {"x": i}, f"toolu_{i}"), tools)
+            msgs += [Message("assistant", [bad]), Message("tool", [ToolResult(bad.id, "f", bad.error, True)])]
+        return Conversation(msgs)
+
+    h_small, h_big = history(50), history(200)
+
+    def work(c: Conversation) -> Any:
+        assert check_conversation(c, "anthropic.messages") == []
+        return encode_conversation(fix_conversation(c, "anthropic.messages")[0], "anthropic.messages")
+
+    work(h_small)
+    assert lines_run(lambda: work(h_big)) / lines_run(lambda: work(h_small)) < 5

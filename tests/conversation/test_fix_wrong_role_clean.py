@@ -62,3 +62,22 @@ def test_an_error_result_stays_in_the_turn_of_its_call(target: str) -> None:
     msgs = [Message("user", [Text("q")]), Message("tool", [ToolCall("g", {}, None), ToolCall("g", {"n": 2}, "b")]),
             Message("assistant", [Text("t")]), Message("user", [ToolResult("b", "g", "o")])]
     assert _left(msgs, target) == []
+
+
+# A call outside an assistant message with an assistant message right after it: that message
+# begins a later turn, so a result after it is misplaced (it was not, until fix moved another
+# result of that message into a tool message between them: the fixed history then was)
+@pytest.mark.parametrize("target", TARGETS)
+def test_a_result_after_the_turn_right_after_a_wrong_role_call(target: str) -> None:
+    msgs = [Message("user", [Text("q")]),
+            Message("user", [ToolCall("f", {"n": 1}, "a"), ToolCall("g", {"n": 2}, "b"), ToolResult("b", "g", "ob")]),
+            Message("assistant", [Text("ok")]),
+            Message("tool", [ToolResult("a", "f", "oa")])]
+    found = [(p.kind, p.index, p.id) for p in check_conversation(Conversation(msgs), target)]
+    assert ("misplaced-result", 3, "a") in found
+    fixed, changes = fix_conversation(Conversation(msgs), target)
+    after = [p.kind for p in check_conversation(fixed, target)]
+    assert [k for k in after if k != "wrong-role"] == []
+    assert [(p.kind, p.index, p.id) for p in changes] == [("moved", 1, "b"), ("moved", 3, "a")]
+    assert [m.role for m in fixed.messages] == ["user", "user", "tool", "assistant"]
+    assert [(r.id, r.content) for r in fixed.messages[2].parts] == [("b", "ob"), ("a", "oa")]  # type: ignore[union-attr]

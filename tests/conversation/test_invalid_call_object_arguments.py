@@ -1,6 +1,7 @@
 """An invalid call is written with its argument text where the target carries text
 (``openai.chat``, ``openai.responses``, ``mistral``, ``cohere.v2``) and refused where it
-carries an object, whatever the text: an ``InvalidToolCall``'s ``raw`` is not always the
+carries an object, whatever the text, unless it records the object that text was read as
+(``parsed``: ``validate_call``'s; test_validate_call_error_loop): an ``InvalidToolCall``'s ``raw`` is not always the
 call's argument text (a text format's whole call region: ``text.llama``'s
 ``{"name": ..., "parameters": ...}``; a custom call's free text), so writing the object it
 parses to would make a call the model never made (docs/convert.md). ``check_conversation``

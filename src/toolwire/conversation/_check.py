@@ -311,7 +311,9 @@ class _Turns:
     ) -> str:
         if r == c:
             return "is in the same message as its call"
-        turn = self.next_turn[c + 1]
+        # (a call outside an assistant message: an assistant message right after it begins a later turn)
+        turn = c + 1 if msgs[c].role != "assistant" and c + 1 < len(msgs) and msgs[c + 1].role == "assistant" \
+            else self.next_turn[c + 1]
         content = self.next_content[c + 1] if rules.right_after or self.as_is else len(msgs)
         if content < r and content < turn:
             need = "the tool messages right after the call" if rules.right_after else (

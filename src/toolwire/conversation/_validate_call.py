@@ -36,7 +36,8 @@ from .._json_ints import write_json
 from .._path_steps import key_step
 from .._payload_paths import moved, rerooted_text
 from .._scope import scope_of
-from .._types import InvalidToolCall, Tool, ToolCall, evolve, new_invalid
+from .._types import InvalidToolCall, Tool, ToolCall, check_json_object, evolve, new_invalid
+from .._value_checks import LONG_INT, plainly_json
 
 if TYPE_CHECKING:
     from ..schema._validate import ValidationIssue
@@ -282,6 +283,25 @@ def _text(args: Any) -> Optional[str]:
         return None
 
 
+def _parsed(args: Dict[str, Any]) -> Optional[Dict[str, Any]]:
+    """*args*, the object the argument text of an invalid call was read as, where JSON
+    can carry it (``InvalidToolCall.parsed``); ``None`` for arguments that hold what no
+    JSON text holds (``1e400`` read as infinity): those stay unwritable to object targets."""
+    for v in args.values():  # the common case, one level of strings, bools and small ints: no walk
+        t = type(v)
+        if not (t is str or t is bool or v is None or (t is int and -LONG_INT < v < LONG_INT)):
+            break
+    else:
+        if all(type(k) is str for k in args):  # (strings held as decoded: no lone surrogate in a valid call)
+            return args
+    if plainly_json(args):  # (large values: passes that run no Python step per value)
+        return args
+    try:
+        return check_json_object(args, "$.args", "ToolCall args")
+    except DecodeError:
+        return None
+
+
 def validate_call(
     call: Any, tools: Iterable[Any], *, coerce: bool = False
 ) -> Union[ToolCall, InvalidToolCall]:
@@ -305,19 +325,21 @@ def validate_call(
     if tool is None and scope == c.name:  # Responses' tool search: a function loaded on its own
         tool = next((t for t in offered if t.name == c.name and _scope(t.provider_data) is None), None)
     raw = c.raw if c.raw is not None else _text(c.args)
+    # raw is the argument text, read as it (``parsed``); not a provider's own call (run by it: never a client's)
+    parsed = _parsed(c.args) if raw is not None and not c.server else None
     if tool is None:
         names = ", ".join(t.name if _scope(t.provider_data) is None else f"{_scope(t.provider_data)}.{t.name}"
                           for t in offered[:_SHOWN]) or "none"
         if len(offered) > _SHOWN:
             names += f" (and {len(offered) - _SHOWN} more)"
         return new_invalid(c.name, c.id, raw, f"Unknown tool {_shown(scope, c.name)}; the tools offered are: {names}.",
-                           provider_data=c.provider_data)
+                           provider_data=c.provider_data, parsed=parsed)
     if tool.parameters is None:  # none declared: the function takes no arguments
         if not c.args or _provider_defined(tool):
             return c  # type: ignore[no-any-return]
         got = ", ".join(list(c.args)[:_SHOWN]) + (", ..." if len(c.args) > _SHOWN else "")
         return new_invalid(c.name, c.id, raw, f"Arguments of {c.name!r} do not match its schema: {c.name!r} takes "
-                           f"no arguments; got {got}.", provider_data=c.provider_data)
+                           f"no arguments; got {got}.", provider_data=c.provider_data, parsed=parsed)
     try:
         schema = normalize(tool.parameters)
         # (it compiles the patterns: one the engine cannot run raises; a coercion reads every issue)
@@ -340,5 +362,5 @@ def validate_call(
     more = f" (and {rest} more)" if rest else ""
     return new_invalid(
         c.name, c.id, raw, f"Arguments of {c.name!r} do not match its schema: {shown}{more}.",
-        provider_data=c.provider_data,
+        provider_data=c.provider_data, parsed=parsed,
     )

@@ -87,8 +87,13 @@ def test_chat_content_parts_and_thinking_chunks() -> None:
         ({"reasoning": {"content": "als Objekt"}}, "als Objekt"),
         ({"reasoning": {"summary": "ohne content"}}, ""),
         ({"reasoning": 5}, ""),
+        # a gateway writing both fields, one left empty: the empty one hides nothing
+        ({"reasoning_content": "", "reasoning": "plan2"}, "plan2"),
+        ({"reasoning_content": {"content": ""}, "reasoning": "plan3"}, "plan3"),
+        ({"reasoning_content": "plan4", "reasoning": ""}, "plan4"),
     ],
-    ids=["reasoning_content", "reasoning", "null-first", "first-wins", "object", "object-without-content", "number"],
+    ids=["reasoning_content", "reasoning", "null-first", "first-wins", "object", "object-without-content", "number",
+         "empty-first", "empty-object-first", "empty-second"],
 )
 def test_chat_reasoning_fields(fields: Dict[str, Any], reasoning: str) -> None:
     assert normalize(_chat({"role": "assistant", "content": "ok", **fields})).reasoning == reasoning

@@ -456,3 +456,17 @@ def test_chat_stream_choices_after_ones_that_are_not_objects_keep_their_position
               {"object": "chat.completion.chunk", "choices": [
                   {"index": 2, "delta": {"tool_calls": [rest]}, "finish_reason": "tool_calls"}]}]
     assert toolwire.stream.accumulate(chunks, C) == [ToolCall("g", {"a": 1}, "call_2")]
+
+
+@pytest.mark.parametrize("empty", ["", None], ids=["empty-reasoning_content", "no-reasoning_content"])
+def test_chat_stream_an_empty_reasoning_content_does_not_hide_reasoning(empty: Any) -> None:
+    """A gateway writing both ``reasoning_content: ""`` and ``reasoning`` (vLLM's new name)
+    reasons in a channel of its own all the same: a lone ``</think>`` in the text is then the
+    answer's own words, as when ``reasoning_content`` is absent (hunt strands2 R1)."""
+    def delta(d: Dict[str, Any], finish: Any = None) -> Dict[str, Any]:
+        return _chunk({"index": 0, "delta": d, "finish_reason": finish})
+    acc = Accumulator()
+    for chunk in (delta({"role": "assistant", "content": "", "reasoning_content": empty, "reasoning": "plan"}),
+                  delta({"content": "</think>ok"}), delta({}, "stop")):
+        acc.feed(chunk)
+    assert acc.text == "</think>ok"

@@ -82,7 +82,7 @@ def read_chat(d: Dict[str, Any]) -> ResponseFields:
                     reasoning.extend(p.get("text") or "" for p in objects_at(inner, where))
                 elif isinstance(inner, str):
                     reasoning.append(inner)
-    r = first_set(msg, "reasoning_content", "reasoning")
+    r = reasoning_field(msg)
     if isinstance(r, str):
         reasoning.insert(0, r)
     elif isinstance(r, dict) and isinstance(r.get("content"), str):
@@ -99,6 +99,24 @@ def read_chat(d: Dict[str, Any]) -> ResponseFields:
     )
     refusal = msg.get("refusal") if isinstance(msg.get("refusal"), str) and msg["refusal"] else None
     return join_text(text), join_text(reasoning), refusal, choice.get("finish_reason"), usage, msg.get("parsed")
+
+
+def reasoning_field(msg: Dict[str, Any]) -> Any:
+    """The reasoning a Chat message or delta carries in a field of its own:
+    ``reasoning_content`` (DeepSeek, https://api-docs.deepseek.com/guides/reasoning_model)
+    or ``reasoning`` (vLLM since 0.11, OpenRouter), text or ``{"content": …}``. The first
+    set one wins, but one without text does not hide the other's (gateways that write both
+    and leave one ``""``); ``None`` when neither is set."""
+    found: Any = None
+    for name in ("reasoning_content", "reasoning"):
+        r = msg.get(name)
+        if r is None:
+            continue
+        if (r.get("content") if isinstance(r, dict) else r) not in ("", None):
+            return r
+        if found is None:
+            found = r
+    return found
 
 
 def _details_text(details: List[Any]) -> List[str]:

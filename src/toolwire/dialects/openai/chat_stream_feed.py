@@ -21,6 +21,7 @@ from ...stream._core import Core
 from ...stream._skipped import skipped
 from ...stream._where import wrong_shape
 from .._common import describe_error, wire_index
+from .chat_response import reasoning_field
 from .chat_sniff import not_a_mirror, refuse_messages
 from .chat_stream_args import not_text, text_of, whole_text
 from .chat_tools import FUNCTION_FIELDS
@@ -115,9 +116,7 @@ def _reasons(delta: Dict[str, Any]) -> bool:
     """Whether *delta* carries reasoning in a channel of its own, as ``read_chat`` reads
     it whole (``reasoning_content`` / ``reasoning``, text or ``{"content": …}``; a
     ``thinking`` content chunk; OpenRouter ``reasoning_details``)."""
-    r = delta.get("reasoning_content")
-    if r is None:
-        r = delta.get("reasoning")
+    r = reasoning_field(delta)
     if type(r) is dict:
         r = r.get("content")
     if type(r) is str and r:
