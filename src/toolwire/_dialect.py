@@ -244,6 +244,12 @@ class HistoryCodec:
       content (provider-executed calls and their results, cache hints, tool-list
       changes): another target drops them and notes it (any other part it cannot
       take raises ``EncodeError``);
+    - ``stored``: the types of this dialect's other parts that stand for items the
+      provider stored (a reference to a stored item, a previous response): a result
+      after one that answers no call of the history may answer a call stored there
+      (``check_conversation`` calls it no orphan, ``fix_conversation`` keeps it), and
+      another target, which cannot resolve it, refuses such a result (a stored type
+      not in ``state`` is refused there whole);
     - ``pairing``: where the provider wants tool results placed (a ``Pairing``);
     - ``unsent(wire)``: optional, what a decoded wire message of this dialect holds
       beside its parts (Chat's participant ``name``), as phrases ("The participant name
@@ -274,6 +280,7 @@ class HistoryCodec:
     thinking: Optional[Tuple[Callable[[Dict[str, Any]], Optional[Tuple[str, str]]],
                              Callable[[str, str], Dict[str, Any]]]] = None
     as_is: Optional[Callable[[Sequence[Message]], List[Tuple[str, int, str]]]] = None
+    stored: FrozenSet[str] = frozenset()
 
 
 @dataclass(frozen=True)

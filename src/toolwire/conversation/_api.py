@@ -21,8 +21,9 @@ from .._foreign import foreign
 from .._ids import IdMap
 from .._names import NameMap
 from .._registry import Registry
-from .._types import ToolResult
+from .._types import InvalidToolCall, ToolCall, ToolResult
 from .._walk import _load
+from ._pairing import idless_pairs
 from ._problems import Problem
 from ._values import Conversation, Field, Message, wrong_role
 from ._writer import Writer
@@ -62,7 +63,8 @@ def decode_conversation(
     x: Any, dialect: Optional[DialectLike] = None, *, registry: Optional[Registry] = None
 ) -> Conversation:
     """The ``Conversation`` in *x*: a request body (``messages`` / ``input`` /
-    ``contents`` and the dialect's system field) or the bare history list, as
+    ``contents`` and the dialect's system field), the bare history list, or one
+    message alone (a reply: a dict with a ``role`` and none of the body's fields), as
     dicts, JSON text or SDK objects. *dialect* names its dialect (else detected)."""
     reg = registry_of(registry)
     try:
@@ -82,10 +84,12 @@ def _decode(x: Any, dialect: Optional[DialectLike], reg: Registry) -> Conversati
     # it meets it and keeps the message as JSON holds it; a dialect's ``detect`` looks at
     # such an object's plain view. Nothing is scanned ahead (that cost a plain history
     # up to +29%).
-    if dialect is None:
-        d = _detect(data, reg)
-    else:
-        d = dialect if isinstance(dialect, Dialect) else reg.get(dialect)
+    named = None if dialect is None else dialect if isinstance(dialect, Dialect) else reg.get(dialect)
+    if type(data) is dict and "role" in data:
+        keys = reg.history_keys() if named is None or named.history is None else named.history.keys
+        if keys.isdisjoint(data):  # a message alone (a reply): a one-message history of its dialect
+            data = [data]
+    d = _detect(data, reg) if named is None else named
     h = d.history
     if h is None:
         raise DecodeError(f"No history reader is known for {d.name}", dialect=d.name)
@@ -238,11 +242,15 @@ def encode_conversation(
     _check_roles(conv, d.name)
     w = Writer(d, ids, names, registry, report, conv.messages)
     messages = list(conv.messages)
+    keep = [m.original(d.name) is not None for m in messages]  # written back as decoded: its call ids as they are
     for i, m in enumerate(messages):
-        kept = m.original(d.name) is not None  # written back as decoded: its call ids as they are
-        if kept and _renamed(m, w.target.names):  # a name the target refuses: written fresh, mapped
-            messages[i] = m = Message(m.role, m.parts)
-            kept = False
+        if keep[i] and _renamed(m, w.target.names):  # a name the target refuses: written fresh, mapped
+            messages[i] = Message(m.role, m.parts)
+            keep[i] = False
+    if d.ids.required:
+        _idless_fresh(messages, keep, w)
+    for i, m in enumerate(messages):
+        kept = keep[i]
         if not kept and m.wire is not None:
             _unsent(m, i, w, reg)
         for c in m.calls:
@@ -254,6 +262,45 @@ def encode_conversation(
                     w.target.ids.keep(c.id)
     assert d.history is not None
     return d.history.encode(messages, w)
+
+
+def _idless_fresh(messages: List[Message], keep: List[bool], w: Writer) -> None:
+    """Where a target that needs ids gets an id-less call and a result answering it
+    (``_pairing``), one written back as it came (its wire's id: ``""``, ``"null"``, none)
+    and the other fresh (``ToolResult(None, ...)`` built for a recorded reply, as the
+    agent loop of docs/conversations.md builds it), the one written as it came is written
+    fresh too (its wire role cleared: what it held beside its parts is noted), noted
+    (``rewritten``): the call and its result then carry the one id made for the call.
+    Both written as they came (a body a client sent, ``tool_call_id: ""`` echoing
+    ``"id": ""``) they stay as they came. Linear: one pairing pass, each message once."""
+    if all(keep) or not any(k and any(_idless(p) for p in m.parts) for k, m in zip(keep, messages)):
+        return  # (the common case: no pairing pass)
+    linked: Dict[int, List[int]] = {}
+    for ci, ri in idless_pairs(messages):
+        if ci != ri:
+            linked.setdefault(ci, []).append(ri)
+            linked.setdefault(ri, []).append(ci)
+    todo = [i for i in linked if not keep[i]]
+    while todo:
+        i = todo.pop()
+        for k in linked[i]:
+            if keep[k]:
+                keep[k] = False
+                m = messages[k]
+                wire = m.wire
+                messages[k] = Message(m.role, m.parts, wire=None if wire is None else (*wire[:2], None, *wire[3:]))
+                w.index = k
+                w.note("rewritten", f"{m.role.capitalize()} message {k} is written fresh, not as it came: it holds "
+                                    f"{'a call' if m.calls else 'a result'} without an id paired with "
+                                    f"{'a result' if m.calls else 'a call'} written fresh in message {i}, and "
+                                    f"{w.name} needs one: both get the id made for the call")
+                todo.append(k)
+
+
+def _idless(p: Any) -> bool:
+    """Whether *p* is a call or a result without an id."""
+    t = type(p)
+    return (t is ToolCall or t is InvalidToolCall or t is ToolResult) and p.id is None
 
 
 def _renamed(m: Message, names: NameMap) -> bool:

@@ -13,7 +13,9 @@ tools)"); ``encode_conversation`` writes it with that call's id. The rule is
 the target provider answers with where it is known:
 
 - ``missing-result``: a call no result answers;
-- ``orphan-result``: a result whose call is not before it;
+- ``orphan-result``: a result whose call is not before it (nor, after a part
+  standing for items the provider stored, ``HistoryCodec.stored``: a Responses
+  ``item_reference`` or ``previous_response_id``, may be stored there);
 - ``duplicate-id``: a call id used again while the first call is unanswered (the
   results with that id answer the calls with it in order: DeepSeek, GLM);
 - ``misplaced-result``: a result that does not come right after its call's turn
@@ -51,7 +53,7 @@ from .._types import InvalidToolCall, ToolCall, ToolResult
 from ._api import decode_conversation
 from ._pairing import Pairer, plan
 from ._problems import Problem
-from ._values import Conversation, Message, Other, Reasoning, starts_turn, wrong_role
+from ._values import Conversation, Message, Other, Reasoning, starts_turn, stored, wrong_role
 
 __all__ = ["check_conversation", "fix_conversation"]
 
@@ -102,9 +104,13 @@ Pairs = Dict[Tuple[int, int], Tuple[int, int]]  # (message, part) of a result ->
 Scan = Tuple[List[Problem], Pairs, List[Tuple[int, int, Any]], List[Tuple[int, int]], Set[Tuple[int, int]]]
 
 
-def _scan(conv: Conversation, target: Optional[str], rules: Pairing) -> Scan:
+def _scan(conv: Conversation, target: Optional[str], rules: Pairing, reg: Registry) -> Scan:
     """``(problems, pairs, calls left unanswered, orphan results, misplaced results)`` in
-    one pass."""
+    one pass. A result that answers no call after a part standing for stored items
+    (``HistoryCodec.stored``: a Responses ``item_reference``, ``previous_response_id``)
+    may answer a call stored there: no orphan (``encode_conversation`` refuses it for a
+    target that cannot resolve that state)."""
+    behind = False  # a part standing for stored items came before
     problems: List[Problem] = []
     orphans: List[Tuple[int, int]] = []
     misplaced: Set[Tuple[int, int]] = set()
@@ -149,6 +155,8 @@ def _scan(conv: Conversation, target: Optional[str], rules: Pairing) -> Scan:
                         "belong to user or tool messages",
                     ))
                 got = pairer.result(r)
+                if got is None and behind:  # its call may be a stored one
+                    continue
                 if got is None:
                     orphans.append((i, j))
                     problems.append(Problem(
@@ -167,6 +175,8 @@ def _scan(conv: Conversation, target: Optional[str], rules: Pairing) -> Scan:
                     ))
             else:
                 seen_other = True
+                if t is Other and not behind:
+                    behind = stored(p, reg)  # type: ignore[arg-type]
     left = pairer.left()
     for i, _j, c in left:
         problems.append(Problem(
@@ -330,7 +340,7 @@ def check_conversation(
     rules of *dialect* (default: the dialect it came from); an empty list when the
     history is valid."""
     conv, target, rules, ids, d = _conv(x, dialect, registry, source)
-    found = _scan(conv, target, rules)[0] + _order(conv, target, rules, ids)
+    found = _scan(conv, target, rules, registry_of(registry))[0] + _order(conv, target, rules, ids)
     found += [Problem("unwritable-call", i, c.id, _unwritten(i, c, target, said))
               for i, _j, c, said in _unwritable(conv, d)]
     return sorted(found, key=lambda p: p.index)
@@ -474,7 +484,7 @@ def fix_conversation(
     if type(error) is not str or not error:  # 5 made a ToolResult no constructor would
         raise DecodeError(f"error= must be a non-empty string, got {an(type(error).__name__)} {excerpt(error)}")
     conv, target, rules, _ids, d = _conv(x, dialect, registry, source)
-    _problems, pairs, left, orphans, misplaced = _scan(conv, target, rules)
+    _problems, pairs, left, orphans, misplaced = _scan(conv, target, rules, registry_of(registry))
     msgs = conv.messages
     changes: List[Problem] = []
     gone = _gone(conv, d, target, pairs, [k[0] for k in orphans] + [k[0] for k in misplaced], changes)

@@ -44,7 +44,7 @@ from .._types import InvalidToolCall, ToolCall, ToolResult
 from ._pairing_plan import BY_TOOL, Plan, Slot, full_plan, plan
 from ._values import Message, starts_turn
 
-__all__ = ["Pairer", "Plan", "Slot", "answers", "full_plan", "plan"]
+__all__ = ["Pairer", "Plan", "Slot", "answers", "full_plan", "idless_pairs", "plan"]
 
 
 _NO_KEY = object()
@@ -300,4 +300,23 @@ def answers(messages: Sequence[Message]) -> Dict[Tuple[int, int], Tuple[int, int
                 if got is not None or r.id is None or r.id in called:
                     out[(i, k)] = (i, j, None if got is None else got[2])
                 k += 1
+    return out
+
+
+def idless_pairs(messages: Sequence[Message]) -> List[Tuple[int, int]]:
+    """``(message of the call, message of the result)`` of each id-less call and the
+    result answering it, paired as ``check_conversation`` pairs them (one pass)."""
+    out: List[Tuple[int, int]] = []
+    pairer = Pairer(plan(messages))
+    for i, m in enumerate(messages):
+        if starts_turn(messages, i):
+            pairer.turn()
+        for j, p in enumerate(m.parts):
+            t = type(p)
+            if t is ToolCall or t is InvalidToolCall:
+                pairer.call(i, j, p)
+            elif t is ToolResult:
+                got = pairer.result(p)  # type: ignore[arg-type]
+                if got is not None and got[2].id is None:
+                    out.append((got[0], i))
     return out

@@ -40,7 +40,9 @@ class Problem:
     order of their calls: Gemini, Ollama), ``inserted`` (Mistral: an
     assistant turn written between a tool message and a user message, a user turn before a
     first assistant message with calls; Bedrock and Gemini: a user turn before a first
-    assistant message (Gemini: with calls); a placeholder for a blank result).
+    assistant message (Gemini: with calls); a placeholder for a blank result),
+    ``rewritten`` (a message decoded from the target written fresh, not as it came: it
+    holds an id-less call, or its result, whose pair is written fresh; both get one id).
     """
 
     __slots__ = ("kind", "index", "id", "message")

@@ -23,6 +23,7 @@ from .._value import _Frozen, _rebuild, _set
 __all__ = [
     "EMPTY_RESULT",
     "starts_turn",
+    "stored",
     "ROLES",
     "Conversation",
     "Field",
@@ -52,6 +53,17 @@ def wrong_role(role: str, part: Any) -> bool:
     if t is ToolCall or t is InvalidToolCall:
         return role != "assistant"
     return t is ToolResult and role not in _RESULT_ROLES
+
+
+def stored(part: Other, registry: Any) -> bool:
+    """Whether *part* stands for items its dialect's provider stored (that dialect's
+    ``HistoryCodec.stored`` in *registry*: a Responses ``item_reference``,
+    ``previous_response_id``): a result after it may answer a call kept there."""
+    if part.dialect not in registry:
+        return False
+    h = registry.get(part.dialect).history
+    return h is not None and part.type in h.stored
+
 
 P = TypeVar("P", bound="_Plain")
 

@@ -19,6 +19,7 @@ to tell what to do with reasoning and other parts of another provider:
 
 from __future__ import annotations
 
+from bisect import bisect
 from typing import Any, Dict, FrozenSet, List, Optional, Sequence, Tuple
 
 from .._builtin import default_registry
@@ -33,7 +34,7 @@ from .._registry import Registry
 from .._types import InvalidToolCall, ToolCall, ToolResult
 from ._pairing import answers
 from ._problems import Problem
-from ._values import EMPTY_RESULT, Media, Message, Other, Reasoning, starts_turn
+from ._values import EMPTY_RESULT, Media, Message, Other, Reasoning, starts_turn, stored
 
 __all__ = ["Writer"]
 
@@ -93,6 +94,8 @@ class Writer:
         # (message, k) of its k-th result -> (message, part, the call it answers or None)
         self._named: Optional[Dict[Tuple[int, int], Tuple[int, int, Optional[Any]]]] = None
         self._counted = (-1, 0)  # (the message whose results are being written, how many so far)
+        # the parts of another dialect standing for stored items, with their messages (``_unresolved``)
+        self._behind: Optional[List[Tuple[int, Other]]] = None
 
     def _sync(self) -> None:
         """A new assistant turn at the message being written closes the id-less calls
@@ -234,6 +237,8 @@ class Writer:
                 r = r.replace(name=c.name)
             if found is not None and c is None:
                 orphan = (found[0], found[1])
+        if orphan is not None or (found is None and r.id not in self.target.name_of):
+            self._unresolved(r, part, orphan)
         pairing = self.target.d.history.pairing if self.target.d.history is not None else None
         if pairing is not None and pairing.counted and r.name is not None and (
                 orphan is not None or (found is None and r.id not in self.target.name_of)):
@@ -269,6 +274,30 @@ class Writer:
             self.note("dropped", f"The result for {r.id} in message {self.index} answers none of the calls with its "
                                  "id (more results than calls): it is sent without a tool name", r.id)
         return out
+
+    def _unresolved(self, r: ToolResult, part: ToolResult, orphan: Optional[Tuple[int, int]]) -> None:
+        """Raises for the result *r*, which answers no call of the history (*orphan*: where
+        it stands, if found), when a part of another dialect standing for items that
+        dialect's provider stored (``HistoryCodec.stored``) comes before it: its call may
+        be one stored there, which this target cannot resolve (written, it would be a lone
+        result; ``check_conversation`` calls it no orphan)."""
+        if self._behind is None:  # (found once, at the first such result)
+            self._behind = [(i, p) for i, m in enumerate(self._messages) for p in m.parts
+                            if type(p) is Other and p.dialect != self.name and stored(p, self.registry)]
+        at = self.index if orphan is None else orphan[0]
+        k = bisect(self._behind, at, key=lambda x: x[0])  # the nearest one before it
+        if not k:
+            return
+        first, p = self._behind[k - 1]
+        where = self.where(part) if orphan is None else f"$.messages[{orphan[0]}].parts[{orphan[1]}]"
+        name = r.name
+        who = _who(name) if r.id is None else f"{r.id} ({name!r})" if name else r.id
+        raise EncodeError(
+            f"Message {at}: the result for {who} answers no call in the history: its call may be the one the "
+            f"{p.dialect} {p.type!r} in message {first} stands for, stored state {self.name} cannot resolve, so it "
+            "cannot be written",
+            dialect=self.name, loc=where,
+        )
 
     def _writes_names(self, r: ToolResult) -> bool:
         """Whether the target's results carry their tool's name (Gemini, Mistral, Ollama;
@@ -322,6 +351,14 @@ class Writer:
     def other(self, part: Other) -> Any:
         if part.dialect == self.name:
             return part.data
+        if part.type not in self._state(part.dialect) and stored(part, self.registry):
+            value = part.data.get(part.type)
+            ident = value.get("id") if type(value) is dict else value
+            raise EncodeError(
+                f"Message {self.index} holds the {part.dialect} {part.type!r} {ident!r}: the history continues "
+                f"state {part.dialect} stored, which {self.name} cannot resolve",
+                dialect=self.name, loc=self.where(part),
+            )
         if part.type in self._state(part.dialect):
             self.note(
                 "dropped", f"A {part.type!r} item of {part.dialect} in message {self.index} is not sent to {self.name}"

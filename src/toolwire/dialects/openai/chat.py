@@ -14,7 +14,7 @@ and the openai-python types ``chat_completion_message_tool_call``,
   placeholder mistralai's SDK writes for a call sent without one (written back as received).
 - Tool: ``{"type": "function", "function": {"name", "description", "parameters", "strict"}}``.
 - Result: ``{"role": "tool", "tool_call_id", "content"}``; legacy ``role: "function"``.
-  A ``tool_call_id`` of ``"null"`` is no id either: the result pairs by name with an
+  A ``tool_call_id`` of ``"null"`` or ``""`` is no id either: the result pairs with an
   id-less call (written back as received).
 - Ids: at most 40 characters on input (the API rejects longer ones).
 - Tool names: ``^[a-zA-Z0-9_-]{1,64}$``.

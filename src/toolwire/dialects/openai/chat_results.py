@@ -6,8 +6,8 @@ Follows https://platform.openai.com/docs/api-reference/chat/create
 - Result: ``{"role": "tool", "tool_call_id", "content"}`` (a ``name`` beside them, as
   https://cookbook.openai.com/examples/how_to_call_functions_with_chat_models writes
   it, is written back); legacy ``role: "function"``. A ``tool_call_id`` of ``"null"``
-  is no id, as a call's ``"null"`` is (mistralai's placeholder): it answers an id-less
-  call by name, and is written back as received. Content is text or a list of
+  or ``""`` is no id, as a call's is (mistralai's placeholder; the Vercel AI SDK echoes a
+  call's ``"id": ""``): it answers an id-less call, and is written back as received. Content is text or a list of
   ``{"type": "text", "text"}`` parts; what else a text part holds (OpenRouter's
   ``"cache_control": {"type": "ephemeral", "ttl": "5m"}``) is provider data of the
   result (``part_extra``, by position), written back only to ``openai.chat``.
@@ -49,7 +49,8 @@ def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
         return result_at(NAME, {"$.content": loc + ".content", "$.name": loc + ".name"}, id=None,
                          name=item.get("name"), content=content, provider_data={NAME: pd})
     wire_id = item.get("tool_call_id")
-    if wire_id == "null":  # no id, as in a call (mistralai's placeholder): it pairs by name; written back
+    if wire_id == "null" or wire_id == "":  # no id, as in a call (mistralai's placeholder; "" echoing a call's
+        # "id": "", as the Vercel AI SDK sends it): it pairs as an id-less result; written back
         ident = None
         pd["id"] = wire_id
     else:

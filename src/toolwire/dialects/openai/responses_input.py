@@ -9,7 +9,11 @@ a ``text`` or ``refusal`` that is no string is refused at its path);
 ``function_call`` items carry ``call_id`` and the ``function_call_output`` answering
 it carries the same ``call_id`` (else "No tool output found for function call");
 ``reasoning`` items (with ``encrypted_content``) go back to Responses only. Every
-item is one message of the conversation. The history codec: read here (``decode``),
+item is one message of the conversation. State the API stored
+(https://platform.openai.com/docs/guides/conversation-state): an ``item_reference``
+item, and ``previous_response_id`` / ``conversation``, each read as an assistant
+message of one ``Other`` part after the ``instructions`` (``STORED``: a result after
+one may answer a call stored there). The history codec: read here (``decode``),
 written by ``responses_input_encode``.
 """
 
@@ -19,12 +23,12 @@ from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
 from ..._access import to_plain_near
 from ..._dialect import HistoryCodec, Pairing
-from ..._errors import DecodeError, an
+from ..._errors import DecodeError, an, excerpt
 from ...conversation._values import Field, Message, Other, Part, Reasoning
 from .._common import as_dict
 from .._history_read import block_text, call_part, finish_of, foreign, kept, no_key, plain_view, texts
 from .media import media_of
-from .responses_input_encode import encode
+from .responses_input_encode import CONTINUED, encode
 from .responses_interactions import refuse_interaction
 
 if TYPE_CHECKING:
@@ -73,6 +77,19 @@ def _content(content: Any, loc: str) -> Tuple[Tuple[Part, ...], Any]:
     return tuple(out), plain
 
 
+def _continued(key: str, value: Any) -> Message:
+    """The request field *key* continuing stored state (``previous_response_id``: a
+    string; ``conversation``: an id or ``{"id"}``, openai-python ``response_create_params``)
+    as an assistant message of one ``Other`` part of that type (``STORED``): the turns it
+    stands for came before ``input``."""
+    ident = value.get("id") if type(value) is dict and key == "conversation" else value
+    if type(ident) is not str or not ident:
+        where = f"$.{key}" if ident is value else f"$.{key}.id"
+        raise DecodeError(f"{key} at {where} must be a non-empty string, got {excerpt(ident)}", dialect=NAME, loc=where)
+    parts = (Other(key, NAME, {key: value}),)
+    return Message("assistant", parts, wire=(NAME, Field(key, value), "assistant", parts))
+
+
 def _reasoning_text(item: Dict[str, Any]) -> str:
     for key in ("content", "summary"):
         v = item.get(key)
@@ -95,6 +112,9 @@ def decode(data: Any, d: Dialect) -> List[Message]:
             sp, plain = _content(ins, "$.instructions")
             ins = ins if plain is None else plain
             out.append(Message("system", sp, wire=(NAME, Field("instructions", ins), "system", sp)))
+        for key in CONTINUED:
+            if data.get(key) is not None:
+                out.append(_continued(key, data[key]))
         items, loc = data.get("input"), "$.input"
         if type(items) is str:
             one = texts(items)
@@ -172,6 +192,9 @@ STATE = frozenset({
     "mcp_list_tools", "mcp_approval_request", "mcp_approval_response", "tool_search_call", "tool_search_output",
     "additional_tools", "item_reference", "compaction",
 })
+# what stands for items the API stored: a result after one may answer a call there
+# (https://platform.openai.com/docs/guides/conversation-state)
+STORED = frozenset({"item_reference", *CONTINUED})
 PAIRING = Pairing(
     missing="No tool output found for function call {id}",
     orphan="No tool call found for function call output with call_id {id}",
@@ -187,6 +210,6 @@ def _unsent(wire: Any) -> Tuple[str, ...]:
 
 
 HISTORY = HistoryCodec(
-    decode, encode, detect, frozenset({"instructions", "input"}), state=STATE,
-    pairing=PAIRING, unsent=_unsent,
+    decode, encode, detect, frozenset({"instructions", "input", *CONTINUED}), state=STATE,
+    pairing=PAIRING, unsent=_unsent, stored=STORED,
 )

@@ -29,7 +29,7 @@ from .media import OPENAI_DETAILS, write_detail
 if TYPE_CHECKING:
     from ...conversation._writer import Writer
 
-__all__ = ["encode"]
+__all__ = ["CONTINUED", "encode"]
 
 NAME = "openai.responses"
 
@@ -70,6 +70,18 @@ def _item(p: Part) -> bool:
     return not (t.startswith("input_") or t in ("output_text", "refusal"))
 
 
+# the request fields that continue state the API stored (a previous response, a conversation): the
+# calls their results answer live there ("When not using previous_response_id, the original
+# function_call item is echoed in input")
+CONTINUED = ("previous_response_id", "conversation")
+
+
+def _continued(p: Part) -> bool:
+    """Whether *p* is a request field continuing stored state (``previous_response_id``,
+    ``conversation``: ``Other`` data ``{field: value}``), written as that field."""
+    return type(p) is Other and p.dialect == NAME and p.type in CONTINUED and type(p.data.get(p.type)) in (str, dict)
+
+
 def _message(role: str, parts: List[Any]) -> Dict[str, Any]:
     if all(p.get("type") == "input_text" for p in parts) and len(parts) == 1:
         return {"role": role, "content": parts[0]["text"]}
@@ -92,11 +104,22 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
             if orig.key == "instructions" and not items and not instructions and "instructions" not in out:
                 out["instructions"] = orig.value
                 continue
+            if orig.key in CONTINUED:  # a top-level field wherever it stands
+                out[orig.key] = orig.value
+                continue
         elif orig is not None:
             items.append(replay.item(orig, m, w))
             if type(orig) is dict and orig.get("type") == "custom_tool_call" and type(orig.get("call_id")) is str:
                 custom.add(orig["call_id"])  # a fresh result answering it is written as one too
             continue
+        if any(map(_continued, m.parts)):  # written fresh: the field, and the rest of the message
+            for p in m.parts:
+                if type(p) is Other and _continued(p):
+                    out[p.type] = p.data[p.type]
+            rest_parts = tuple(p for p in m.parts if not _continued(p))
+            if not rest_parts:
+                continue
+            m = Message(m.role, rest_parts)
         before = len(items)
         if m.role == "system" and not items and "instructions" not in out and not any(map(_item, m.parts)):
             # (a system message holding an item, such as ``additional_tools``, ends them: written in place)

@@ -1,0 +1,60 @@
+"""A reply alone reads as a one-message history of its dialect (docs/conversations.md,
+"An agent loop": "A reply object (an SDK ``Message``, ``ChatCompletionMessage``,
+``Content``...) or its dict reads as a one-message history of its dialect"). Given alone
+(not in a list) each used to raise ``DecodeError`` ("An openai.chat history needs a list
+at $.messages"), and an Anthropic message with no dialect named was called a Chat history.
+
+The reply dicts are the providers' documented shapes: an Anthropic Messages response
+(https://docs.anthropic.com/en/api/messages, ``type: "message"``), an OpenAI Chat
+``choices[0].message`` and a Gemini ``candidates[0].content``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional, Tuple
+
+import pytest
+
+from toolwire import DecodeError, ToolCall
+from toolwire.conversation import decode_conversation, encode_conversation
+
+ANTHROPIC = {"id": "msg_1", "type": "message", "role": "assistant", "model": "claude-sonnet-4-5",
+             "content": [{"type": "tool_use", "id": "toolu_1", "name": "f", "input": {"a": 1}}],
+             "stop_reason": "tool_use", "stop_sequence": None, "usage": {"input_tokens": 1, "output_tokens": 1}}
+CHAT = {"role": "assistant", "content": None,
+        "tool_calls": [{"id": "call_1", "type": "function", "function": {"name": "f", "arguments": "{\"a\": 1}"}}]}
+GEMINI = {"role": "model", "parts": [{"functionCall": {"name": "f", "args": {"a": 1}}}]}
+REPLIES: List[Tuple[str, Dict[str, Any], Optional[str]]] = [
+    ("anthropic.messages", ANTHROPIC, "toolu_1"), ("openai.chat", CHAT, "call_1"), ("gemini", GEMINI, None)]
+
+
+def _sdk(dialect: str, reply: Dict[str, Any]) -> Any:
+    if dialect == "anthropic.messages":
+        anthropic = pytest.importorskip("anthropic")
+        return anthropic.types.Message.model_validate(reply)
+    if dialect == "openai.chat":
+        chat = pytest.importorskip("openai.types.chat")
+        return chat.ChatCompletionMessage.model_validate(reply)
+    genai = pytest.importorskip("google.genai.types")
+    return genai.Content.model_validate(reply)
+
+
+@pytest.mark.parametrize("sdk", [False, True], ids=["dict", "sdk"])
+@pytest.mark.parametrize("named", [False, True], ids=["detected", "named"])
+@pytest.mark.parametrize(("dialect", "reply", "ident"), REPLIES, ids=[d for d, _, _ in REPLIES])
+def test_a_reply_alone_is_a_one_message_history(
+        dialect: str, reply: Dict[str, Any], ident: Optional[str], sdk: bool, named: bool) -> None:
+    x = _sdk(dialect, reply) if sdk else reply
+    conv = decode_conversation(x, dialect if named else None)
+    assert conv.dialect == dialect
+    assert [(m.role, m.parts) for m in conv.messages] == [("assistant", (ToolCall("f", {"a": 1}, ident),))]
+    assert conv.messages == decode_conversation([x], dialect).messages
+
+
+def test_a_chat_reply_alone_goes_back_as_it_came() -> None:
+    assert encode_conversation(decode_conversation(CHAT), "openai.chat") == {"messages": [CHAT]}
+
+
+def test_a_body_is_still_a_body() -> None:
+    with pytest.raises(DecodeError, match=r"needs a list at \$\.messages"):
+        decode_conversation({"role": "assistant", "messages": None}, "openai.chat")

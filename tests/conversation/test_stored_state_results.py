@@ -1,0 +1,127 @@
+"""Results whose call the provider stored: never orphans, never removed, never written lone.
+
+OpenAI Responses keeps state server-side. An input item ``{"type": "item_reference",
+"id": ...}`` stands for a stored item (openai-python ``ResponseInputItemParam``:
+``ItemReference``, "An internal identifier for an item to reference"; the Vercel AI SDK
+sends the model's ``function_call`` so, with ``store`` on, followed by its
+``function_call_output``). With ``previous_response_id`` (or ``conversation``) the next
+request's ``input`` holds only the ``function_call_output``: "When not using
+previous_response_id, the original function_call item is echoed in input"
+(wire-formats §2d). A result after such state answers a call the history does not hold:
+``check_conversation`` does not call it an orphan and ``fix_conversation`` keeps it;
+Responses gets it back as it came; another dialect, which cannot resolve the stored
+state, raises ``EncodeError`` rather than get a lone result (or lose the state).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List
+
+import pytest
+
+from toolwire import EncodeError, ToolResult
+from toolwire.conversation import (
+    Conversation,
+    Message,
+    Problem,
+    Text,
+    check_conversation,
+    decode_conversation,
+    encode_conversation,
+    fix_conversation,
+)
+
+R = "openai.responses"
+OUTPUT = {"type": "function_call_output", "call_id": "call_QL9VyC5TfIM2TK0pkVIg3GwM", "output": "R"}
+REFERENCED: Dict[str, Any] = {"model": "gpt-5-mini", "input": [
+    {"role": "user", "content": [{"type": "input_text", "text": "hi"}]},
+    {"type": "item_reference", "id": "rs_00d262778c19b1fe00697bcdf78ee881a3aa92e531e977335d"},
+    {"type": "item_reference", "id": "fc_00d262778c19b1fe00697bce06f4e881a38a9c7bace854cd70"},
+    OUTPUT]}
+PREVIOUS: Dict[str, Any] = {"model": "gpt-5", "previous_response_id": "resp_abc",
+                            "input": [{"type": "function_call_output", "call_id": "call_1", "output": "22C"}]}
+CONVERSATION: Dict[str, Any] = {"model": "gpt-5", "conversation": "conv_1",
+                                "input": [{"type": "function_call_output", "call_id": "call_1", "output": "22C"}]}
+STORED = [REFERENCED, PREVIOUS, CONVERSATION, {**PREVIOUS, "instructions": "Be brief."},
+          {"conversation": {"id": "conv_1"}, "input": PREVIOUS["input"]}]
+
+
+def _fragment(body: Dict[str, Any]) -> Dict[str, Any]:
+    return {k: v for k, v in body.items() if k != "model"}
+
+
+@pytest.mark.parametrize("body", STORED)
+def test_a_result_after_stored_state_is_no_orphan(body: Dict[str, Any]) -> None:
+    assert check_conversation(body, R) == []
+    fixed, changes = fix_conversation(body, R)
+    assert changes == []
+    assert encode_conversation(fixed, R) == _fragment(body)
+
+
+@pytest.mark.parametrize("body", STORED)
+def test_stored_state_goes_back_to_responses_as_it_came(body: Dict[str, Any]) -> None:
+    conv = decode_conversation(body, R)
+    assert encode_conversation(conv, R) == _fragment(body)
+    # written fresh (a history grown by a turn): the state and the result go as they came
+    later = conv.append(Message("user", [Text("and now?")]))
+    report: List[Problem] = []
+    out = encode_conversation(later, R, report=report)
+    assert out == {**_fragment(body), "input": [*body["input"], {"role": "user", "content": "and now?"}]}
+    assert report == []
+
+
+def test_a_previous_response_written_fresh_is_a_top_level_field() -> None:
+    built = Conversation([*decode_conversation(PREVIOUS, R).messages[:1],
+                          Message("tool", [ToolResult("call_1", None, "22C")])])
+    assert encode_conversation(built, R) == {
+        "previous_response_id": "resp_abc",
+        "input": [{"type": "function_call_output", "call_id": "call_1", "output": "22C"}]}
+
+
+@pytest.mark.parametrize("target", ["openai.chat", "anthropic.messages", "gemini", "bedrock.converse", "mistral"])
+def test_a_result_of_a_referenced_call_is_not_written_lone(target: str) -> None:
+    with pytest.raises(EncodeError) as err:
+        encode_conversation(decode_conversation(REFERENCED, R), target)
+    assert str(err.value) == (
+        "Message 3: the result for call_QL9VyC5TfIM2TK0pkVIg3GwM answers no call in the history: its call may be "
+        "the one the openai.responses 'item_reference' in message 2 stands for, stored state "
+        f"{target} cannot resolve, so it cannot be written")
+    assert err.value.loc == "$.messages[3].parts[0]"
+
+
+@pytest.mark.parametrize("target", ["openai.chat", "anthropic.messages", "gemini"])
+@pytest.mark.parametrize(("body", "what"), [(PREVIOUS, "'previous_response_id' 'resp_abc'"),
+                                            (CONVERSATION, "'conversation' 'conv_1'")])
+def test_a_history_continuing_a_stored_response_is_refused_elsewhere(
+        target: str, body: Dict[str, Any], what: str) -> None:
+    with pytest.raises(EncodeError) as err:
+        encode_conversation(decode_conversation(body, R), target)
+    assert str(err.value) == (
+        f"Message 0 holds the openai.responses {what}: the history continues state openai.responses stored, "
+        f"which {target} cannot resolve")
+
+
+def test_a_reference_nothing_answers_is_still_dropped_and_noted() -> None:
+    body = {"input": [{"role": "user", "content": "hi"}, {"type": "item_reference", "id": "msg_0"}]}
+    report: List[Problem] = []
+    assert encode_conversation(decode_conversation(body, R), "openai.chat", report=report) == {
+        "messages": [{"role": "user", "content": "hi"}]}
+    assert [(p.kind, p.message) for p in report] == [
+        ("dropped", "A 'item_reference' item of openai.responses in message 1 is not sent to openai.chat"),
+        ("dropped", "Assistant message 1 holds nothing openai.chat can take and is left out")]
+
+
+def test_a_result_before_the_reference_is_still_an_orphan() -> None:
+    body = {"input": [{"role": "user", "content": "hi"}, OUTPUT,
+                      {"type": "item_reference", "id": "fc_00d262778c19b1fe00697bce06f4e881a38a9c7bace854cd70"}]}
+    assert [p.kind for p in check_conversation(body, R)] == ["orphan-result"]
+    assert [p.kind for p in fix_conversation(body, R)[1]] == ["removed"]
+
+
+@pytest.mark.parametrize("value", [5, "", ["resp_abc"]])
+def test_a_previous_response_id_that_is_no_id_is_refused(value: Any) -> None:
+    from toolwire import DecodeError
+
+    with pytest.raises(DecodeError) as err:
+        decode_conversation({"previous_response_id": value, "input": []}, R)
+    assert err.value.loc == "$.previous_response_id"
