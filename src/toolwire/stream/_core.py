@@ -22,8 +22,11 @@ Rules (the same for every dialect):
   gateway's id-less parallel calls of one tool at one index; Kimi K2's name on every
   fragment), starts a new call only after a whole object or array (``whole_value``:
   each character read once, only for such deltas) and when its text begins another;
-  with no text, a call that must get one (else an ``InvalidToolCall``, never a guess:
-  ``_judge_repeats``).
+  with no text, the call is held: the next text beginning a value starts the new call
+  (``_resume``), and with none it stays one call (no id, no index change, nothing new).
+- A delta marked as a call's first (``opening``: Chat's ``"type": "function"``) with
+  another name, no id on it nor on the call there, which has no text yet: the next
+  call; the call there is one without arguments.
 - Argument fragments are kept in a list and joined once, when the call ends; the
   work per delta is constant (no scan of earlier calls, no re-join of earlier
   fragments): the latest call and the open calls of each scope are kept by scope.
@@ -40,7 +43,7 @@ contract in ``_call.py``.
 
 from __future__ import annotations
 
-from typing import Any, Dict, FrozenSet, Hashable, Iterable, List, Mapping, Optional, Tuple
+from typing import Any, Dict, FrozenSet, Hashable, Iterable, List, Mapping, Optional, Set, Tuple
 
 from pydantic_core import from_json
 
@@ -71,9 +74,12 @@ class Core(Replies):
     _last: Dict[Hashable, Call]  # the call each scope started last
     # calls by id: the id alone in scope ``None`` (no tuple), else ``(scope, id)``
     _by_id: Dict[Hashable, Call]
-    # calls started by a repeated name with no text (``delta``), by scope: judged as they end
-    # (with the error of a call ``_unsure`` started: judged the same way)
-    _repeats: Dict[Hashable, List[Tuple[Call, Optional[str]]]]
+    # calls ``_unsure`` started, by scope, with their error: judged as they end
+    _repeats: Dict[Hashable, List[Tuple[Call, str]]]
+    # the calls (by position) whose name came again after their whole value with no text
+    # (``delta``): the next text beginning a value is another call (``_resume``); a hot
+    # loop leaves their pieces to ``delta``. Never replaced (a hot loop keeps it)
+    held: Set[int]
 
     def __init__(
         self,
@@ -110,6 +116,7 @@ class Core(Replies):
         self._open = {}
         self._by_id = {}
         self._repeats = {}
+        self.held = set()
         self.first_choice = None
         self.several = False
         self.choice_finish = {}
@@ -265,6 +272,8 @@ class Core(Replies):
             c = self.by_key.get((scope, index))
             if c is not None and not c.done:
                 if text:
+                    if self.held and c.pos in self.held:
+                        return self._resume(c, text)
                     self.add(c, text)
                 return c
             c = None
@@ -322,6 +331,8 @@ class Core(Replies):
                 self._by_id[id if scope is None else (scope, id)] = c
             if name is not None and c.name is None:
                 c.name = name
+            if text and self.held and c.pos in self.held:
+                return self._resume(c, text)
         if text:
             self.add(c, text)
         return c
@@ -337,22 +348,40 @@ class Core(Replies):
             if id is None and cur.id is not None and not opening:
                 cur.name = f"{cur.name}{name}"  # before argument text, no id of its own: the name's rest
                 return cur, False
+            if opening and id is None and cur.id is None:
+                # marked as a call's first delta (never a name's rest), no id on either: the next
+                # call, *cur* one without arguments (Gemini's OpenAI-compatible whole calls)
+                return None, False
             return self._unsure(cur, key, scope, id, name, text), True
         if cur.id is None and cur.size and cur.error is None and cur.full is None and cur.tree is None \
                 and whole_value(cur):
             # the same name after a whole value, no id on either (a call with an id and a
             # delta without one: its re-emission, never a second call to run): a new call
-            # if the text begins another
+            # if the text begins another; with none yet, *cur* is held (``_resume``)
             starts = begins_value(text)
-            if starts is None:
-                c = self.new(key, scope, id, name, False)
-                self._repeats.setdefault(scope, []).append((c, None))
+            if starts is None and id is None:
+                self.held.add(cur.pos)
                 if text:
-                    self.add(c, text)
-                return c, True
-            if starts:
+                    self.add(cur, text)
+                return cur, True
+            if starts or id is not None:  # (an id of its own: a new call, as a new id at an index)
+                self.held.discard(cur.pos)
                 return None, False
         return cur, False
+
+    def _resume(self, c: Call, text: str) -> Call:
+        """Argument *text* for the call *c* whose name came again, no id telling, after its
+        whole value, with no text (``held``): white space keeps it held; text beginning an
+        object or array is the next call, of that name (a gateway's id-less calls of one
+        tool at one index); other text is *c*'s. Nothing more: no call (Kimi K2's name
+        repeated on an empty last fragment)."""
+        starts = begins_value(text)
+        if starts is not None:
+            self.held.discard(c.pos)
+            if starts:
+                c = self.new(c.key, c.scope, None, c.name, False)
+        self.add(c, text)
+        return c
 
     def _unsure(self, cur: Call, key: Hashable, scope: Hashable, id: Optional[str], name: str,
                 text: Optional[str]) -> Call:
@@ -417,26 +446,19 @@ class Core(Replies):
         return c
 
     def close(self) -> List[Result]:
-        """``Results.close``, the calls a repeated name started judged first."""
+        """``Results.close``, the calls ``_unsure`` started judged first."""
         if self._repeats:
             for calls in self._repeats.values():
                 self._judge_repeats(calls)
             self._repeats = {}
         return Results.close(self)
 
-    def _judge_repeats(self, calls: Iterable[Tuple[Call, Optional[str]]]) -> None:
-        """The calls a repeated name started with no text (``delta``), as they end: one
-        with no text beginning a value is invalid (Kimi's repeat, or a call without
-        arguments? nothing tells); one a name started whose reading nothing tells
-        (``_unsure``: its error given) is invalid."""
+    def _judge_repeats(self, calls: Iterable[Tuple[Call, str]]) -> None:
+        """The calls a name started whose reading nothing tells (``_unsure``), as they
+        end: invalid, with their error."""
         for c, error in calls:
-            if error is not None:
-                if not c.done:
-                    self.fail(c, error)
-            elif not c.done and c.error is None and begins_value("".join(c.parts)) is None:
-                self.fail(c, f"The name {c.name!r} came again, with no arguments, after the whole arguments of "
-                             "the call before it at this index: the same call's name repeated, or a call "
-                             "without arguments? Not guessed")
+            if not c.done:
+                self.fail(c, error)
 
     def latest(self, scope: Hashable) -> Optional[Call]:
         """The call of *scope* started last (open or not)."""
