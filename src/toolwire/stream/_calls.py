@@ -49,7 +49,7 @@ class Calls(Replies):
         c.name = name
         c.parts = []
         c.full = c.obj = c.tree = c.open_paths = c.pd = c.error = c.result = c.scan = None
-        c.server = c.ended = c.done = c.cut = False
+        c.server = c.ended = c.done = c.cut = c.held = False
         c.needs_end = needs_end
         c.size = 0
         calls.append(c)

@@ -85,7 +85,6 @@ class Core(Keyed):
         self._open = {}
         self._by_id = {}
         self._repeats = {}
-        self.held = set()
         self.first_choice = None
         self.several = False
         self.choice_finish = {}

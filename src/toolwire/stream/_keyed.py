@@ -27,7 +27,7 @@ id, then index, then the latest call, the rules of docs/streaming.md rule 1.
 
 from __future__ import annotations
 
-from typing import Dict, Hashable, Iterable, List, Optional, Set, Tuple
+from typing import Dict, Hashable, Iterable, List, Optional, Tuple
 
 from ._call import Call, Result, begins_value, whole_value
 from ._calls import Calls
@@ -41,10 +41,6 @@ class Keyed(Calls):
 
     # calls ``_unsure`` started, by scope, with their error: judged as they end
     _repeats: Dict[Hashable, List[Tuple[Call, str]]]
-    # the calls (by position) whose name came again after their whole value with no text
-    # (``delta``): the next text beginning a value is another call (``_resume``); a hot
-    # loop leaves their pieces to ``delta``. Never replaced (a hot loop keeps it)
-    held: Set[int]
 
     @staticmethod
     def _again(c: Call, text: Optional[str]) -> bool:
@@ -70,7 +66,7 @@ class Keyed(Calls):
             c = self.by_key.get((scope, index))
             if c is not None and not c.done:
                 if text:
-                    if self.held and c.pos in self.held:
+                    if c.held:
                         return self._resume(c, text)
                     self.add(c, text)
                 return c
@@ -129,7 +125,7 @@ class Keyed(Calls):
                 self._by_id[id if scope is None else (scope, id)] = c
             if name is not None and c.name is None:
                 c.name = name
-            if text and self.held and c.pos in self.held:
+            if text and c.held:
                 return self._resume(c, text)
         if text:
             self.add(c, text)
@@ -158,24 +154,24 @@ class Keyed(Calls):
             # if the text begins another; with none yet, *cur* is held (``_resume``)
             starts = begins_value(text)
             if starts is None and id is None:
-                self.held.add(cur.pos)
+                cur.held = True
                 if text:
                     self.add(cur, text)
                 return cur, True
             if starts or id is not None:  # (an id of its own: a new call, as a new id at an index)
-                self.held.discard(cur.pos)
+                cur.held = False
                 return None, False
         return cur, False
 
     def _resume(self, c: Call, text: str) -> Call:
         """Argument *text* for the call *c* whose name came again, no id telling, after its
-        whole value, with no text (``held``): white space keeps it held; text beginning an
+        whole value, with no text (``Call.held``): white space keeps it held; text beginning an
         object or array is the next call, of that name (a gateway's id-less calls of one
         tool at one index); other text is *c*'s. Nothing more: no call (Kimi K2's name
         repeated on an empty last fragment)."""
         starts = begins_value(text)
         if starts is not None:
-            self.held.discard(c.pos)
+            c.held = False
             if starts:
                 c = self.new(c.key, c.scope, None, c.name, False)
         self.add(c, text)

@@ -105,7 +105,6 @@ class Handler(Feed):
         finished = self.finished  # (a continuation without an index after its choice's finish: ``feed``)
         open_calls = core.by_key
         all_calls = core.calls
-        held = core.held  # (calls whose next piece may start another: ``Core.delta`` decides)
         limit = core.max_bytes
         events = core.events if core.emit else None
         # builtins read once: a local is cheaper than a global, once per chunk
@@ -160,13 +159,13 @@ class Handler(Feed):
                                     c = at
                                 elif type_(index) is int_ and type_(scope) is int_:
                                     c = open_calls[(scope, index)]  # none open: ``feed`` starts one
-                                    if held and c.pos in held:
+                                    if c.held:  # its next piece may start another: ``feed``
                                         raise LookupError
                                     at, at_scope, at_index = c, scope, index
                                 elif index is None and type_(scope) is int_:
                                     # no index: the call its scope started last, if open
                                     c = all_calls[-1]
-                                    if c.scope != scope or c.done or scope in finished or (held and c.pos in held):
+                                    if c.scope != scope or c.done or scope in finished or c.held:
                                         raise LookupError  # ``feed`` decides
                                 else:
                                     raise TypeError
