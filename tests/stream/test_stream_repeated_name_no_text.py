@@ -136,3 +136,10 @@ def test_a_delta_not_marked_as_an_opening_is_still_not_guessed(at: Dict[str, Any
     """No ``type``: the rest of the name (``search_web``) or another call? Neither runs."""
     chunks = [chunk(head("search", "", **at)), chunk(again("_web", '{"q": 1}', **at)), chunk(finish="tool_calls")]
     assert [type(c) for c in accumulate(chunks)] == [InvalidToolCall, InvalidToolCall]
+
+
+def test_an_id_after_the_repeat_is_the_next_calls() -> None:
+    """An id after the repeat (alone, then the text): a new call needs an id, and it is that call's."""
+    chunks = [chunk(head("f", '{"a": 1}', index=0)), chunk(again("f", "", index=0)),
+              chunk({"index": 0, "id": "call_2"}), chunk(more('{"a": 2}', index=0)), chunk(finish="tool_calls")]
+    assert view(accumulate(chunks)) == [("f", {"a": 1}, None), ("f", {"a": 2}, "call_2")]

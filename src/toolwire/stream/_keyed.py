@@ -120,7 +120,10 @@ class Keyed(Calls):
         if c is None:
             c = self.new(key, scope, id, name, False)
         else:
-            if id is not None and c.id is None:
+            if c.held and id is not None:  # an id after the repeat: the next call's
+                c.held = False
+                c = self.new(c.key, scope, id, c.name, False)
+            elif id is not None and c.id is None:
                 c.id = id
                 self._by_id[id if scope is None else (scope, id)] = c
             if name is not None and c.name is None:
