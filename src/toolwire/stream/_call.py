@@ -19,8 +19,8 @@ and must do exactly what the ``Core`` methods would:
   ``by_key`` (``open`` then, for a client call without provider data), then do
   what the handler's own general path does after ``open``.
 
-Anything else goes through the methods, and a loop that cannot tell must leave the
-chunk to them.
+Anything else goes through the methods (a fragment for a call with ``held`` set
+included), and a loop that cannot tell must leave the chunk to them.
 
 ``whole_value`` says whether a call's argument text so far is one whole JSON object or
 array: the scanner state (``Scan``) resumes where it stopped, so each character is
@@ -63,7 +63,7 @@ class Call:
 
     __slots__ = (
         "pos", "key", "scope", "id", "name", "parts", "full", "obj", "tree", "open_paths",
-        "server", "pd", "needs_end", "ended", "done", "error", "cut", "size", "result", "scan",
+        "server", "pd", "needs_end", "ended", "done", "error", "cut", "size", "result", "scan", "held",
     )
     pos: int
     key: Optional[Hashable]
@@ -88,6 +88,9 @@ class Call:
     # over ``max_bytes`` once error is set (``fail``), so that the hot path adds nothing
     result: Optional[Result]  # set when finalized
     scan: Optional[Scan]  # how far ``whole_value`` read ``parts`` (made at its first question)
+    # its name came again after its whole value with no text, no id telling (``Keyed.delta``):
+    # the next text beginning a value starts another call (``Keyed._resume``)
+    held: bool
 
     __reduce__ = reduce_slots
 

@@ -1,29 +1,16 @@
 """The dialect-agnostic core of stream accumulation (no provider field names here).
 
 A dialect's stream handler reads its own chunk shapes and calls this core; the core
-owns correlation, argument accumulation, finalization and events.
+owns correlation, argument accumulation, finalization and events. It is built in
+layers: how calls end (``Results``, ``_results.py``), the text and finish reason
+around them (``Replies``, ``_replies.py``), the calls and their fragments (``Calls``,
+``_calls.py``), the correlation of keyed deltas (``Keyed``, ``_keyed.py``: Chat-like
+streams), and here calls with explicit lifecycles (blocks, items).
 
 Rules (the same for every dialect):
 
 - Correlate a fragment with a call by id, then by index (key), then the latest open
-  call of its scope; a fragment with another index or name than the call with its id
-  is another call sharing the id (its index decides). A new id, or a different name
-  after argument text, on an occupied index starts a new call; an ``""`` id is no id
-  and never overwrites one. A different name before argument text is the rest of the
-  name when the call there has an id and the delta none (openai-python joins name
-  pieces); with no id telling, neither reading runs (``_unsure``).
-- A delta with the id of a call that ended (its scope finished), at that call's index,
-  or with its name and no id (the call had one), and the same argument text: the call
-  re-sent (a whole call and its finish in one chunk, sent twice): that call is an
-  ``InvalidToolCall``, as the same re-send before the finish makes it; never a second
-  call. Other text is another call (a second completion fed to the same reader, with
-  Kimi K2's per-message ids).
-- The same name again there, no id telling (none on the delta nor on the call: a
-  gateway's id-less parallel calls of one tool at one index; Kimi K2's name on every
-  fragment), starts a new call only after a whole object or array (``whole_value``:
-  each character read once, only for such deltas) and when its text begins another;
-  with no text, a call that must get one (else an ``InvalidToolCall``, never a guess:
-  ``_judge_repeats``).
+  call of its scope (``Keyed.delta``, whose rules ``_keyed.py`` lists).
 - Argument fragments are kept in a list and joined once, when the call ends; the
   work per delta is constant (no scan of earlier calls, no re-join of earlier
   fragments): the latest call and the open calls of each scope are kept by scope.
@@ -40,40 +27,28 @@ contract in ``_call.py``.
 
 from __future__ import annotations
 
-from typing import Any, Dict, FrozenSet, Hashable, Iterable, List, Mapping, Optional, Tuple
-
-from pydantic_core import from_json
+from typing import Any, Dict, FrozenSet, Hashable, Mapping, Optional, Tuple
 
 from .._args import TRUNCATING, Policy
 from .._errors import DecodeError, excerpt
-from ._call import Call, Result, begins_value, whole_value
-from ._events import ArgsDelta, CallStarted, new_event
+from ._call import Call
+from ._keyed import Keyed
 from ._pieces import Pieces
-from ._replies import Replies
-from ._results import Results
 
 __all__ = ["Core"]
 
-_alloc = object.__new__
 _NO_TABLE: Mapping[str, str] = {}
 
 
-class Core(Replies):
+class Core(Keyed):
     """Calls under construction, events, text and finish reason of one stream: their
-    correlation and accumulation here, how they end in ``Results`` (``_results.py``),
-    the text and finish reason around them in ``Replies`` (``_replies.py``).
+    correlation here and in ``Keyed`` (``_keyed.py``), their fragments in ``Calls``
+    (``_calls.py``), how they end in ``Results`` (``_results.py``), the text and finish
+    reason around them in ``Replies`` (``_replies.py``).
 
     *emit* records events (``accumulate`` needs none); *preview* adds a partial
     parse to every ``ArgsDelta``.
     """
-
-    preview: bool
-    _last: Dict[Hashable, Call]  # the call each scope started last
-    # calls by id: the id alone in scope ``None`` (no tuple), else ``(scope, id)``
-    _by_id: Dict[Hashable, Call]
-    # calls started by a repeated name with no text (``delta``), by scope: judged as they end
-    # (with the error of a call ``_unsure`` started: judged the same way)
-    _repeats: Dict[Hashable, List[Tuple[Call, Optional[str]]]]
 
     def __init__(
         self,
@@ -238,277 +213,3 @@ class Core(Replies):
                 self.misplaced(c, *within)
         c.ended = True
         self.finalize(c)
-
-    # ---- correlation for keyed deltas (Chat-like) ----------------------------------
-
-    @staticmethod
-    def _again(c: Call, text: Optional[str]) -> bool:
-        """Whether a delta with argument *text* sends the ended call *c* again whole: the
-        same text it ran with (a second completion's call reusing its id has other text)."""
-        r = c.result
-        return bool(text) and r is not None and (r.raw == text or "".join(c.parts) == text)
-
-    def delta(
-        self,
-        scope: Hashable,
-        index: Optional[Hashable],
-        id: Optional[str],
-        name: Optional[str],
-        text: Optional[str],
-        opening: bool = False,
-    ) -> Call:
-        """One tool-call delta: correlate by id, then index, then the latest call
-        (the call it went to is returned). *opening*: the delta is marked as a call's
-        first (Chat's ``"type": "function"``, sent only there): never the rest of a name."""
-        c: Optional[Call] = None
-        if id is None and name is None and index is not None:  # the common continuation
-            c = self.by_key.get((scope, index))
-            if c is not None and not c.done:
-                if text:
-                    self.add(c, text)
-                return c
-            c = None
-        key = (scope, index) if index is not None else None
-        if id is not None:
-            c = self._by_id.get(id if scope is None else (scope, id))
-            if c is not None and c.done and c.key == key and self._again(c, text):
-                # the call with this id, ended (its choice finished), at its own index again: the
-                # same call re-sent, as before the finish (two JSON values): never a second run
-                self.unrun(c, f"Tool call {c.pos} of this stream (id {id!r}) came again after it ended: the same "
-                              "call sent twice? Never run twice")
-                return c
-            if c is not None and (c.done or (key is not None and c.key is not None and c.key != key)
-                                  or (name is not None and c.name is not None and name != c.name)):
-                # another index, or another name, than the call with this id: another call that
-                # shares the id (DeepSeek, GLM reuse one for parallel calls): the index decides
-                c = None
-        if c is None and key is not None:
-            cur = self.by_key.get(key)
-            if cur is None and id is None and name is not None:
-                last = self._last.get(scope)
-                if (last is not None and last.done and last.key == key and last.id is not None
-                        and last.name == name and self._again(last, text)):
-                    # the ended call's name again at its index, no id: the call re-sent after its end
-                    # (as before it: one call, the elizaOS case), never a second run
-                    self.unrun(last, f"Tool call {last.pos} of this stream ({last.name!r}) came again at its index "
-                                     "after it ended: the same call sent twice? Never run twice")
-                    return last
-            if cur is not None and not cur.done:
-                if id is not None and cur.id is not None and cur.id != id:
-                    cur = None  # a new id on an occupied index: a new call
-                elif name is not None and cur.name is not None:
-                    cur, final = self._named_again(cur, key, scope, id, name, text, opening)
-                    if final:
-                        assert cur is not None
-                        return cur
-            c = cur
-        if c is None and key is None and id is None:
-            cur = self.latest(scope)
-            if cur is not None and not cur.done:
-                if name is None or cur.name is None:
-                    c = cur
-                elif cur.key is None:
-                    # a name again without an index nor an id: the latest call open is the one
-                    # such a delta goes on with (rule 1), read as at an occupied index
-                    c, final = self._named_again(cur, None, scope, None, name, text, opening)
-                    if final:
-                        assert c is not None
-                        return c
-        if c is None:
-            c = self.new(key, scope, id, name, False)
-        else:
-            if id is not None and c.id is None:
-                c.id = id
-                self._by_id[id if scope is None else (scope, id)] = c
-            if name is not None and c.name is None:
-                c.name = name
-        if text:
-            self.add(c, text)
-        return c
-
-    def _named_again(self, cur: Call, key: Hashable, scope: Hashable, id: Optional[str], name: str,
-                     text: Optional[str], opening: bool) -> Tuple[Optional[Call], bool]:
-        """A named delta for the open call *cur* (at *key*, or, with no index nor id, the
-        latest call open): *cur* again, a new call (``None``), or, when the second item is
-        true, the call it went to, text added."""
-        if name != cur.name:
-            if cur.size or (id is not None and id != cur.id):
-                return None, False  # a different name after arguments, or with a new id: a new call
-            if id is None and cur.id is not None and not opening:
-                cur.name = f"{cur.name}{name}"  # before argument text, no id of its own: the name's rest
-                return cur, False
-            return self._unsure(cur, key, scope, id, name, text), True
-        if cur.id is None and cur.size and cur.error is None and cur.full is None and cur.tree is None \
-                and whole_value(cur):
-            # the same name after a whole value, no id on either (a call with an id and a
-            # delta without one: its re-emission, never a second call to run): a new call
-            # if the text begins another
-            starts = begins_value(text)
-            if starts is None:
-                c = self.new(key, scope, id, name, False)
-                self._repeats.setdefault(scope, []).append((c, None))
-                if text:
-                    self.add(c, text)
-                return c, True
-            if starts:
-                return None, False
-        return cur, False
-
-    def _unsure(self, cur: Call, key: Hashable, scope: Hashable, id: Optional[str], name: str,
-                text: Optional[str]) -> Call:
-        """A different name at *key*, whose call *cur* has no argument text yet, with no
-        id telling (none on either, or *cur*'s own again): the rest of *cur*'s name sent
-        in pieces (openai-python's ``accumulate_delta`` joins them), or another call after
-        one without arguments? Neither runs: *cur* is invalid now, the new call as it
-        ends (its text kept as its ``raw``: ``_judge_repeats``)."""
-        at = key[1] if type(key) is tuple else key
-        where = "without an index" if key is None else f"at {f'index {at}' if type(at) is int else repr(at)}"
-        why = (f"came {where} after the call {cur.name!r} there, which "
-               "has no arguments yet, with no id telling: the rest of its name (sent in pieces) or another call? "
-               "Not guessed")
-        self.fail(cur, f"The name {name!r} {why}")
-        c = self.new(key, scope, id, name, False)
-        self._repeats.setdefault(scope, []).append((c, f"The name {name!r} {why}"))
-        if text:
-            self.add(c, text)
-        return c
-
-    def end_scope(self, scope: Hashable) -> None:
-        """The scope (a choice) finished: finalize its open calls (those only: a
-        finish reason per chunk costs nothing per earlier call)."""
-        if self._repeats:
-            self._judge_repeats(self._repeats.pop(scope, ()))
-        open_calls = self._open.get(scope)
-        if open_calls:
-            for c in list(open_calls.values()):
-                if not c.done:
-                    c.ended = True
-                    self.finalize(c)
-
-    # ---- internals -----------------------------------------------------------------------
-
-    def new(self, key: Optional[Hashable], scope: Hashable, id: Optional[str], name: Optional[str],
-            needs_end: bool) -> Call:
-        """A new open call (at *key*, which must be free)."""
-        calls = self.calls
-        c = _alloc(Call)  # every slot set here: cheaper than an ``__init__``
-        c.pos = pos = len(calls)
-        c.key = key
-        c.scope = scope
-        c.id = id
-        c.name = name
-        c.parts = []
-        c.full = c.obj = c.tree = c.open_paths = c.pd = c.error = c.result = c.scan = None
-        c.server = c.ended = c.done = c.cut = False
-        c.needs_end = needs_end
-        c.size = 0
-        calls.append(c)
-        self._last[scope] = c
-        scoped = self._open.get(scope)
-        if scoped is None:
-            scoped = self._open[scope] = {}
-        scoped[pos] = c
-        if key is not None:
-            self.by_key[key] = c
-        if id is not None:
-            self._by_id[id if scope is None else (scope, id)] = c
-        if self.emit:
-            self.events.append(CallStarted(c.pos, id, name))
-        return c
-
-    def close(self) -> List[Result]:
-        """``Results.close``, the calls a repeated name started judged first."""
-        if self._repeats:
-            for calls in self._repeats.values():
-                self._judge_repeats(calls)
-            self._repeats = {}
-        return Results.close(self)
-
-    def _judge_repeats(self, calls: Iterable[Tuple[Call, Optional[str]]]) -> None:
-        """The calls a repeated name started with no text (``delta``), as they end: one
-        with no text beginning a value is invalid (Kimi's repeat, or a call without
-        arguments? nothing tells); one a name started whose reading nothing tells
-        (``_unsure``: its error given) is invalid."""
-        for c, error in calls:
-            if error is not None:
-                if not c.done:
-                    self.fail(c, error)
-            elif not c.done and c.error is None and begins_value("".join(c.parts)) is None:
-                self.fail(c, f"The name {c.name!r} came again, with no arguments, after the whole arguments of "
-                             "the call before it at this index: the same call's name repeated, or a call "
-                             "without arguments? Not guessed")
-
-    def latest(self, scope: Hashable) -> Optional[Call]:
-        """The call of *scope* started last (open or not)."""
-        return self._last.get(scope)
-
-    def add(self, c: Call, text: str) -> None:
-        """Add argument text to *c* (kept as a fragment; joined once at the end)."""
-        if c.done or not text or c.error is not None:
-            return
-        size = c.size + len(text)
-        c.size = size
-        if size > self.max_bytes:
-            c.error = f"Arguments are over the limit of {self.max_bytes} characters"
-            c.parts = []
-            return
-        c.parts.append(text)
-        if self.emit:
-            preview = _partial("".join(c.parts)) if self.preview else None
-            self.events.append(new_event(ArgsDelta, (c.pos, c.id, text, preview, None)))
-
-    def add_input(self, c: Call, field: str, text: Optional[str]) -> None:
-        """A piece of *c*'s custom tool input (free text, not JSON: an OpenAI Chat
-        ``custom.input``), kept apart from argument text and joined once when the call
-        ends, given as ``{field: text}`` (``Results._input``); never previewed. A call
-        with no piece has the input ``""``. Its ``max_bytes`` is the arguments'."""
-        inputs = self.inputs
-        if inputs is None:
-            inputs = self.inputs = {}
-        held = inputs.get(c.pos)
-        if held is None:
-            if c.done:
-                return
-            held = inputs[c.pos] = (field, [])
-            self.mark_free_text(c)  # a truncating finish cuts it off (``close``)
-        if c.done or not text or c.error is not None:
-            return
-        size = c.size + len(text)
-        if size > self.max_bytes:
-            self.fail(c, f"Custom tool input is over the limit of {self.max_bytes} characters")
-            held[1].clear()
-            return
-        c.size = size
-        held[1].append(text)
-        if self.emit:
-            self.events.append(new_event(ArgsDelta, (c.pos, c.id, text, None, None)))
-
-    def add_at(self, key: Optional[Hashable], text: Any) -> None:
-        """Add text to the open call at *key* (a nameless call there if none). A delta
-        that is not text (a number, a list...) makes that call invalid: skipping it
-        would run the call without that part of its arguments."""
-        c = self.by_key.get(key) if key is not None else self.latest(None)
-        if c is None or c.done:
-            c = self.new(key, None, None, None, True)
-        if type(text) is str:
-            self.add(c, text)
-        else:
-            self.fail(c, f"An argument delta is not text: {excerpt(text)}")
-
-    def broken(self, body: Any, scope: Hashable = None, why: str = "") -> None:
-        """A call whose body is not an object (``5`` where a call object belongs), or
-        not a call for the reason *why*: an invalid call in its place, never skipped
-        (its siblings keep their positions)."""
-        c = self.new(None, scope, None, None, False)
-        c.ended = c.done = True
-        self._open[scope].pop(c.pos, None)
-        error = f"The tool call at $.calls[{c.pos}] " + (why or f"is not an object: {excerpt(body)}")
-        self._settle(c, self._invalid(c, None, error, f"$.calls[{c.pos}]", False))
-
-
-def _partial(text: str) -> Optional[Dict[str, Any]]:
-    try:
-        parsed = from_json(text, allow_inf_nan=False, allow_partial="trailing-strings")
-    except (ValueError, TypeError):  # TypeError: a lone surrogate, no preview
-        return None
-    return parsed if type(parsed) is dict else None

@@ -158,12 +158,14 @@ class Handler(Feed):
                                 if index is at_index and scope is at_scope:
                                     c = at
                                 elif type_(index) is int_ and type_(scope) is int_:
-                                    c = at = open_calls[(scope, index)]  # none open: ``feed`` starts one
-                                    at_scope, at_index = scope, index
+                                    c = open_calls[(scope, index)]  # none open: ``feed`` starts one
+                                    if c.held:  # its next piece may start another: ``feed``
+                                        raise LookupError
+                                    at, at_scope, at_index = c, scope, index
                                 elif index is None and type_(scope) is int_:
                                     # no index: the call its scope started last, if open
                                     c = all_calls[-1]
-                                    if c.scope != scope or c.done or scope in finished:
+                                    if c.scope != scope or c.done or scope in finished or c.held:
                                         raise LookupError  # ``feed`` decides
                                 else:
                                     raise TypeError

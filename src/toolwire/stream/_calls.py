@@ -1,0 +1,144 @@
+"""The calls of a stream under construction (``Calls``): started, looked up, and
+their argument text or custom-tool input added (kept as fragments, joined once when
+the call ends: the work per delta is constant, no scan of earlier calls nor re-join
+of earlier fragments); ``Core`` (``_core.py``) builds the correlation on it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, Hashable, Optional
+
+from pydantic_core import from_json
+
+from .._errors import excerpt
+from ._call import Call
+from ._events import ArgsDelta, CallStarted, new_event
+from ._replies import Replies
+
+__all__ = ["Calls"]
+
+_alloc = object.__new__
+
+
+class Calls(Replies):
+    """The calls of one stream: made (``new``), looked up, and their text added.
+
+    *preview* adds a partial parse to every ``ArgsDelta``.
+    """
+
+    preview: bool
+    _last: Dict[Hashable, Call]  # the call each scope started last
+    # calls by id: the id alone in scope ``None`` (no tuple), else ``(scope, id)``
+    _by_id: Dict[Hashable, Call]
+
+    @property
+    def ids(self) -> Dict[Hashable, Call]:
+        """The calls of this stream by id (scope ``None``: the id itself), for a hot loop
+        to ask whether an id came before (``start`` tells what it is then); read only."""
+        return self._by_id
+
+    def new(self, key: Optional[Hashable], scope: Hashable, id: Optional[str], name: Optional[str],
+            needs_end: bool) -> Call:
+        """A new open call (at *key*, which must be free)."""
+        calls = self.calls
+        c = _alloc(Call)  # every slot set here: cheaper than an ``__init__``
+        c.pos = pos = len(calls)
+        c.key = key
+        c.scope = scope
+        c.id = id
+        c.name = name
+        c.parts = []
+        c.full = c.obj = c.tree = c.open_paths = c.pd = c.error = c.result = c.scan = None
+        c.server = c.ended = c.done = c.cut = c.held = False
+        c.needs_end = needs_end
+        c.size = 0
+        calls.append(c)
+        self._last[scope] = c
+        scoped = self._open.get(scope)
+        if scoped is None:
+            scoped = self._open[scope] = {}
+        scoped[pos] = c
+        if key is not None:
+            self.by_key[key] = c
+        if id is not None:
+            self._by_id[id if scope is None else (scope, id)] = c
+        if self.emit:
+            self.events.append(CallStarted(c.pos, id, name))
+        return c
+
+    def latest(self, scope: Hashable) -> Optional[Call]:
+        """The call of *scope* started last (open or not)."""
+        return self._last.get(scope)
+
+    def add(self, c: Call, text: str) -> None:
+        """Add argument text to *c* (kept as a fragment; joined once at the end)."""
+        if c.done or not text or c.error is not None:
+            return
+        size = c.size + len(text)
+        c.size = size
+        if size > self.max_bytes:
+            c.error = f"Arguments are over the limit of {self.max_bytes} characters"
+            c.parts = []
+            return
+        c.parts.append(text)
+        if self.emit:
+            preview = _partial("".join(c.parts)) if self.preview else None
+            self.events.append(new_event(ArgsDelta, (c.pos, c.id, text, preview, None)))
+
+    def add_input(self, c: Call, field: str, text: Optional[str]) -> None:
+        """A piece of *c*'s custom tool input (free text, not JSON: an OpenAI Chat
+        ``custom.input``), kept apart from argument text and joined once when the call
+        ends, given as ``{field: text}`` (``Results._input``); never previewed. A call
+        with no piece has the input ``""``. Its ``max_bytes`` is the arguments'."""
+        inputs = self.inputs
+        if inputs is None:
+            inputs = self.inputs = {}
+        held = inputs.get(c.pos)
+        if held is None:
+            if c.done:
+                return
+            held = inputs[c.pos] = (field, [])
+            self.mark_free_text(c)  # a truncating finish cuts it off (``close``)
+        if c.done or not text or c.error is not None:
+            return
+        size = c.size + len(text)
+        if size > self.max_bytes:
+            self.fail(c, f"Custom tool input is over the limit of {self.max_bytes} characters")
+            held[1].clear()
+            return
+        c.size = size
+        held[1].append(text)
+        if self.emit:
+            self.events.append(new_event(ArgsDelta, (c.pos, c.id, text, None, None)))
+
+    def add_at(self, key: Optional[Hashable], text: Any) -> None:
+        """Add text to the open call at *key* (a nameless call there if none). A delta
+        that is not text (a number, a list...) makes that call invalid: skipping it
+        would run the call without that part of its arguments."""
+        c = self.by_key.get(key) if key is not None else self.latest(None)
+        if c is None or c.done:
+            c = self.new(key, None, None, None, True)
+        if type(text) is str:
+            self.add(c, text)
+        else:
+            self.fail(c, f"An argument delta is not text: {excerpt(text)}")
+
+    def broken(self, body: Any, scope: Hashable = None, why: str = "") -> None:
+        """A call whose body is not an object (``5`` where a call object belongs), or
+        not a call for the reason *why*: an invalid call in its place, never skipped
+        (its siblings keep their positions)."""
+        c = self.new(None, scope, None, None, False)
+        c.ended = c.done = True
+        self._open[scope].pop(c.pos, None)
+        error = f"The tool call at $.calls[{c.pos}] " + (why or f"is not an object: {excerpt(body)}")
+        self._settle(c, self._invalid(c, None, error, f"$.calls[{c.pos}]", False))
+
+
+
+
+def _partial(text: str) -> Optional[Dict[str, Any]]:
+    try:
+        parsed = from_json(text, allow_inf_nan=False, allow_partial="trailing-strings")
+    except (ValueError, TypeError):  # TypeError: a lone surrogate, no preview
+        return None
+    return parsed if type(parsed) is dict else None

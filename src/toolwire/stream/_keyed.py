@@ -1,0 +1,227 @@
+"""How the keyed deltas of a Chat-like stream find their call (``Keyed.delta``): by
+id, then index, then the latest call, the rules of docs/streaming.md rule 1.
+
+- Correlate a fragment with a call by id, then by index (key), then the latest open
+  call of its scope; a fragment with another index or name than the call with its id
+  is another call sharing the id (its index decides). A new id, or a different name
+  after argument text, on an occupied index starts a new call; an ``""`` id is no id
+  and never overwrites one. A different name before argument text is the rest of the
+  name when the call there has an id and the delta none (openai-python joins name
+  pieces); with no id telling, neither reading runs (``_unsure``).
+- A delta with the id of a call that ended (its scope finished), at that call's index,
+  or with its name and no id (the call had one), and the same argument text: the call
+  re-sent (a whole call and its finish in one chunk, sent twice): that call is an
+  ``InvalidToolCall``, as the same re-send before the finish makes it; never a second
+  call. Other text is another call (a second completion fed to the same reader, with
+  Kimi K2's per-message ids).
+- The same name again there, no id telling (none on the delta nor on the call: a
+  gateway's id-less parallel calls of one tool at one index; Kimi K2's name on every
+  fragment), starts a new call only after a whole object or array (``whole_value``:
+  each character read once, only for such deltas) and when its text begins another;
+  with no text, the call is held: the next text beginning a value starts the new call
+  (``_resume``), and with none it stays one call (no id, no index change, nothing new).
+- A delta marked as a call's first (``opening``: Chat's ``"type": "function"``) with
+  another name, no id on it nor on the call there, which has no text yet: the next
+  call; the call there is one without arguments.
+"""
+
+from __future__ import annotations
+
+from typing import Dict, Hashable, Iterable, List, Optional, Tuple
+
+from ._call import Call, Result, begins_value, whole_value
+from ._calls import Calls
+from ._results import Results
+
+__all__ = ["Keyed"]
+
+
+class Keyed(Calls):
+    """The correlation of keyed deltas (Chat-like streams) and of their scopes' ends."""
+
+    # calls ``_unsure`` started, by scope, with their error: judged as they end
+    _repeats: Dict[Hashable, List[Tuple[Call, str]]]
+
+    @staticmethod
+    def _again(c: Call, text: Optional[str]) -> bool:
+        """Whether a delta with argument *text* sends the ended call *c* again whole: the
+        same text it ran with (a second completion's call reusing its id has other text)."""
+        r = c.result
+        return bool(text) and r is not None and (r.raw == text or "".join(c.parts) == text)
+
+    def delta(
+        self,
+        scope: Hashable,
+        index: Optional[Hashable],
+        id: Optional[str],
+        name: Optional[str],
+        text: Optional[str],
+        opening: bool = False,
+    ) -> Call:
+        """One tool-call delta: correlate by id, then index, then the latest call
+        (the call it went to is returned). *opening*: the delta is marked as a call's
+        first (Chat's ``"type": "function"``, sent only there): never the rest of a name."""
+        c: Optional[Call] = None
+        if id is None and name is None and index is not None:  # the common continuation
+            c = self.by_key.get((scope, index))
+            if c is not None and not c.done:
+                if text:
+                    if c.held:
+                        return self._resume(c, text)
+                    self.add(c, text)
+                return c
+            c = None
+        key = (scope, index) if index is not None else None
+        if id is not None:
+            c = self._by_id.get(id if scope is None else (scope, id))
+            if c is not None and c.done and c.key == key and self._again(c, text):
+                # the call with this id, ended (its choice finished), at its own index again: the
+                # same call re-sent, as before the finish (two JSON values): never a second run
+                self.unrun(c, f"Tool call {c.pos} of this stream (id {id!r}) came again after it ended: the same "
+                              "call sent twice? Never run twice")
+                return c
+            if c is not None and (c.done or (key is not None and c.key is not None and c.key != key)
+                                  or (name is not None and c.name is not None and name != c.name)):
+                # another index, or another name, than the call with this id: another call that
+                # shares the id (DeepSeek, GLM reuse one for parallel calls): the index decides
+                c = None
+        if c is None and key is not None:
+            cur = self.by_key.get(key)
+            if cur is None and id is None and name is not None:
+                last = self._last.get(scope)
+                if (last is not None and last.done and last.key == key and last.id is not None
+                        and last.name == name and self._again(last, text)):
+                    # the ended call's name again at its index, no id: the call re-sent after its end
+                    # (as before it: one call, the elizaOS case), never a second run
+                    self.unrun(last, f"Tool call {last.pos} of this stream ({last.name!r}) came again at its index "
+                                     "after it ended: the same call sent twice? Never run twice")
+                    return last
+            if cur is not None and not cur.done:
+                if id is not None and cur.id is not None and cur.id != id:
+                    cur = None  # a new id on an occupied index: a new call
+                elif name is not None and cur.name is not None:
+                    cur, final = self._named_again(cur, key, scope, id, name, text, opening)
+                    if final:
+                        assert cur is not None
+                        return cur
+            c = cur
+        if c is None and key is None and id is None:
+            cur = self.latest(scope)
+            if cur is not None and not cur.done:
+                if name is None or cur.name is None:
+                    c = cur
+                elif cur.key is None:
+                    # a name again without an index nor an id: the latest call open is the one
+                    # such a delta goes on with (rule 1), read as at an occupied index
+                    c, final = self._named_again(cur, None, scope, None, name, text, opening)
+                    if final:
+                        assert c is not None
+                        return c
+        if c is None:
+            c = self.new(key, scope, id, name, False)
+        else:
+            if c.held and id is not None:  # an id after the repeat: the next call's
+                c.held = False
+                c = self.new(c.key, scope, id, c.name, False)
+            elif id is not None and c.id is None:
+                c.id = id
+                self._by_id[id if scope is None else (scope, id)] = c
+            if name is not None and c.name is None:
+                c.name = name
+            if text and c.held:
+                return self._resume(c, text)
+        if text:
+            self.add(c, text)
+        return c
+
+    def _named_again(self, cur: Call, key: Hashable, scope: Hashable, id: Optional[str], name: str,
+                     text: Optional[str], opening: bool) -> Tuple[Optional[Call], bool]:
+        """A named delta for the open call *cur* (at *key*, or, with no index nor id, the
+        latest call open): *cur* again, a new call (``None``), or, when the second item is
+        true, the call it went to, text added."""
+        if name != cur.name:
+            if cur.size or (id is not None and id != cur.id):
+                return None, False  # a different name after arguments, or with a new id: a new call
+            if id is None and cur.id is not None and not opening:
+                cur.name = f"{cur.name}{name}"  # before argument text, no id of its own: the name's rest
+                return cur, False
+            if opening and id is None and cur.id is None:
+                # marked as a call's first delta (never a name's rest), no id on either: the next
+                # call, *cur* one without arguments (Gemini's OpenAI-compatible whole calls)
+                return None, False
+            return self._unsure(cur, key, scope, id, name, text), True
+        if cur.id is None and cur.size and cur.error is None and cur.full is None and cur.tree is None \
+                and whole_value(cur):
+            # the same name after a whole value, no id on either (a call with an id and a
+            # delta without one: its re-emission, never a second call to run): a new call
+            # if the text begins another; with none yet, *cur* is held (``_resume``)
+            starts = begins_value(text)
+            if starts is None and id is None:
+                cur.held = True
+                if text:
+                    self.add(cur, text)
+                return cur, True
+            if starts or id is not None:  # (an id of its own: a new call, as a new id at an index)
+                cur.held = False
+                return None, False
+        return cur, False
+
+    def _resume(self, c: Call, text: str) -> Call:
+        """Argument *text* for the call *c* whose name came again, no id telling, after its
+        whole value, with no text (``Call.held``): white space keeps it held; text beginning an
+        object or array is the next call, of that name (a gateway's id-less calls of one
+        tool at one index); other text is *c*'s. Nothing more: no call (Kimi K2's name
+        repeated on an empty last fragment)."""
+        starts = begins_value(text)
+        if starts is not None:
+            c.held = False
+            if starts:
+                c = self.new(c.key, c.scope, None, c.name, False)
+        self.add(c, text)
+        return c
+
+    def _unsure(self, cur: Call, key: Hashable, scope: Hashable, id: Optional[str], name: str,
+                text: Optional[str]) -> Call:
+        """A different name at *key*, whose call *cur* has no argument text yet, with no
+        id telling (none on either, or *cur*'s own again): the rest of *cur*'s name sent
+        in pieces (openai-python's ``accumulate_delta`` joins them), or another call after
+        one without arguments? Neither runs: *cur* is invalid now, the new call as it
+        ends (its text kept as its ``raw``: ``_judge_repeats``)."""
+        at = key[1] if type(key) is tuple else key
+        where = "without an index" if key is None else f"at {f'index {at}' if type(at) is int else repr(at)}"
+        why = (f"came {where} after the call {cur.name!r} there, which "
+               "has no arguments yet, with no id telling: the rest of its name (sent in pieces) or another call? "
+               "Not guessed")
+        self.fail(cur, f"The name {name!r} {why}")
+        c = self.new(key, scope, id, name, False)
+        self._repeats.setdefault(scope, []).append((c, f"The name {name!r} {why}"))
+        if text:
+            self.add(c, text)
+        return c
+
+    def end_scope(self, scope: Hashable) -> None:
+        """The scope (a choice) finished: finalize its open calls (those only: a
+        finish reason per chunk costs nothing per earlier call)."""
+        if self._repeats:
+            self._judge_repeats(self._repeats.pop(scope, ()))
+        open_calls = self._open.get(scope)
+        if open_calls:
+            for c in list(open_calls.values()):
+                if not c.done:
+                    c.ended = True
+                    self.finalize(c)
+
+    def close(self) -> List[Result]:
+        """``Results.close``, the calls ``_unsure`` started judged first."""
+        if self._repeats:
+            for calls in self._repeats.values():
+                self._judge_repeats(calls)
+            self._repeats = {}
+        return Results.close(self)
+
+    def _judge_repeats(self, calls: Iterable[Tuple[Call, str]]) -> None:
+        """The calls a name started whose reading nothing tells (``_unsure``), as they
+        end: invalid, with their error."""
+        for c, error in calls:
+            if not c.done:
+                self.fail(c, error)
