@@ -207,6 +207,10 @@ def _no_tool(error: Dict[str, Any]) -> Optional[int]:
     return None
 
 
+def _no_keys(error: Dict[str, Any]) -> Optional[FrozenSet[str]]:
+    return None
+
+
 def _no_thinking(request: Any) -> bool:
     return False
 
@@ -275,6 +279,12 @@ class Target:
       tools of the tool a client error names (Anthropic: ``tools.1.custom.input_schema:
       ...``), ``None`` when it names none: under the planner's ``State``, an error
       naming another tool than the answer tool (the caller's own) is no rejection;
+    - ``error_keys(error)``: the schema keywords a client error says the API's engine
+      does not implement (vLLM's "Grammar error: Unimplemented keys: [...]"), ``None``
+      when it names none: such an error is a rejection only where the schema sent holds
+      one of them as a keyword (the request's other schemas, the caller's ``tools``,
+      may hold them), and, when that schema is not known (a target id), only where one
+      of them is a keyword the render may send (not one of ``profile.refused``);
     - ``thinking(request)``: whether the caller's *request* turns on the thinking the
       ``Ask`` tells the fragment of (Anthropic's ``thinking``, beside which a forced
       tool choice is refused): ``retry.prepare`` renders with ``thinking=True`` then.
@@ -303,6 +313,7 @@ class Target:
     server_error: Callable[[int, Dict[str, Any]], bool] = _no_schema_error
     format_fields: Tuple[str, ...] = ()
     error_tool: Callable[[Dict[str, Any]], Optional[int]] = _no_tool
+    error_keys: Callable[[Dict[str, Any]], Optional[FrozenSet[str]]] = _no_keys
     thinking: Callable[[Any], bool] = _no_thinking
 
 

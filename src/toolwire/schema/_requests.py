@@ -10,11 +10,12 @@ the SDKs' exceptions (``status_code``, google-genai's ``code``, botocore's
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Tuple, Union
+from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, List, Optional, Tuple, Union
 
 from .._errors import EncodeError, excerpt
 from .._target import Target, field_of, merged, turns_field
 from ._issues import KEPT, MORE, beyond
+from ._normalize import iter_subschemas
 from ._targets import get_target, targets
 from ._validate import ValidationIssue
 
@@ -71,7 +72,11 @@ def classify_error(error: Any, target: Optional[Union[str, Target, State]] = Non
       it. For a target whose answer is a tool joined to the caller's (``tool_answer``:
       ``anthropic.tool``), an error naming a tool by its place (the target's
       ``error_tool``: Anthropic's ``tools.0.custom.input_schema: ...``) is a rejection
-      only when that place is the answer tool's (``State.answer_tool_at``);
+      only when that place is the answer tool's (``State.answer_tool_at``); an error
+      naming the keys the engine does not implement (the target's ``error_keys``:
+      vLLM's "Grammar error: Unimplemented keys: [...]", which vLLM also answers for
+      the caller's own ``tools`` under ``tool_choice: "required"``) is a rejection
+      only when the schema sent holds one of them as a keyword;
     - a target id or a ``Target``: its rule, not the request. A ``Target`` is the
       API's, fixed before any request: it holds neither the answer tool's name (the
       ``Ask``'s, given to ``render``) nor the caller's tools, and Anthropic's error
@@ -81,7 +86,9 @@ def classify_error(error: Any, target: Optional[Union[str, Target, State]] = Non
       tool, so a wrong reading costs one request that fails alike; the other reading
       would give up the answer whenever the tool was the answer tool). Pass the
       ``State`` to know. An error naming no tool (a schema too complex to
-      compile) reads as under a ``State``;
+      compile) reads as under a ``State``. An error naming only keys the render never
+      sends (each one of the profile's ``refused``, always moved into the description)
+      is no rejection;
     - ``None``: every target's rule, so the same tool error is ``schema_rejected`` too
       (which target was sent is not known either).
 
@@ -114,17 +121,37 @@ def _names_schema(
     its schema (by its ``server_error`` rule for a 5xx: *server*); never under a
     ``State`` in prompt mode (no schema was sent)."""
     if target is None:
-        return any(_rule(t, server)(status, err) for t in targets().values())
+        return any(_rule(t, server)(status, err) and (server or _may_be_sent(t, err)) for t in targets().values())
     if isinstance(target, (str, Target)):
         spec = get_target(target)
-    else:  # the planner's State: the target it edits requests for, and whether a schema went
-        if target.mode == "prompt":
+        return _rule(spec, server)(status, err) and (server or _may_be_sent(spec, err))
+    # the planner's State: the target it edits requests for, and whether a schema went
+    if target.mode == "prompt":
+        return False
+    spec = target.target_spec
+    if not _rule(spec, server)(status, err):
+        return False
+    if server:
+        return True
+    if spec.tool_answer:
+        named = spec.error_tool(err)  # a tool of the request sent: the answer tool, or the caller's
+        if named is not None and named != target.answer_tool_at():
             return False
-        spec = target.target_spec
-        if not server and spec.tool_answer and _rule(spec, server)(status, err):
-            named = spec.error_tool(err)  # a tool of the request sent: the answer tool, or the caller's
-            return named is None or named == target.answer_tool_at()
-    return _rule(spec, server)(status, err)
+    keys = spec.error_keys(err)  # keys the engine refused: of the schema sent, or of the caller's tools
+    return keys is None or target.rendered is None or bool(keys & _keywords(target.rendered.wire_schema))
+
+
+def _may_be_sent(spec: Target, err: Dict[str, Any]) -> bool:
+    """Whether the keys a client error *err* says the engine refused (``error_keys``) may
+    be in a schema rendered for *spec*: not when each is one the render always moves
+    (``profile.refused``; then they came from another schema of the request)."""
+    keys = spec.error_keys(err)
+    return keys is None or not keys <= spec.profile.refused
+
+
+def _keywords(schema: Any) -> FrozenSet[str]:
+    """The keywords of every schema node of *schema* (not the names under ``properties``)."""
+    return frozenset(k for _, node in iter_subschemas(schema) if isinstance(node, dict) for k in node)
 
 
 def answer_index(request: Dict[str, Any], fragment: Dict[str, Any]) -> Optional[int]:

@@ -28,8 +28,9 @@ Followed (checked 2026-11-30):
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
-from typing import Any, Dict, Tuple
+from typing import Any, Dict, FrozenSet, Optional, Tuple
 
 from ..._target import CORE, PERMISSIVE, Ask, Fragment, Limits, Profile, Target
 from .._common import error_names
@@ -147,6 +148,29 @@ def _vllm_error(status: int, error: Dict[str, Any]) -> bool:
     return error_names(error, params=("structured_outputs", "extra_body"), paths=_VLLM_REFUSED)
 
 
+_UNIMPLEMENTED = "Unimplemented keys:"
+
+
+def _vllm_error_keys(error: Dict[str, Any]) -> Optional[FrozenSet[str]]:
+    """The keys llguidance's "Unimplemented keys: [...]" names (a JSON list of strings,
+    1.3.0 and 1.9.1: ``Unimplemented keys: ["contains", "uniqueItems"]``), which vLLM
+    sends after "Grammar error: "; ``None`` for another message or a list not read whole.
+    With ``tool_choice: "required"`` vLLM builds a grammar from the caller's ``tools``
+    too, so the keys tell whose schema it was."""
+    message = error.get("message")
+    at = message.find(_UNIMPLEMENTED) if isinstance(message, str) else -1
+    if not isinstance(message, str) or at < 0:
+        return None
+    rest = message[at + len(_UNIMPLEMENTED):].lstrip()
+    try:
+        keys, _ = json.JSONDecoder().raw_decode(rest)
+    except ValueError:
+        return None
+    if not isinstance(keys, list) or not keys or not all(isinstance(k, str) for k in keys):
+        return None
+    return frozenset(keys)
+
+
 CHAT = Target(
     id="openai.chat",
     aliases=("openai", "azure", "azure.openai"),
@@ -232,6 +256,7 @@ VLLM = Target(
     fragment=_vllm_fragment,
     budget=_vllm_budget,
     schema_error=_vllm_error,
+    error_keys=_vllm_error_keys,
     # structured_outputs takes one constraint of these (its other fields are options)
     format_fields=("json", "regex", "choice", "grammar", "json_object", "structural_tag"),
 )
