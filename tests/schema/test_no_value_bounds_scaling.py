@@ -40,11 +40,29 @@ def _enum(n: int) -> Any:
     return {"type": "object", "properties": {"a": node}, "required": ["a"]}
 
 
+def _shared_enum(n: int) -> Any:
+    """n properties each the conjunction of one ``enum`` of n values with itself: the listed
+    values of each were intersected and filtered again, n² (``allowed`` stops past four per
+    value listed)."""
+    defs = {"E": {"enum": [f"v{i}" for i in range(n)]}}
+    props = {f"p{i}": {"allOf": [{"$ref": "#/$defs/E"}, {"$ref": "#/$defs/E"}, {"type": "string", "maxLength": 9}]}
+             for i in range(n)}
+    return {"type": "object", "properties": props, "required": list(props), "$defs": defs}
+
+
+def _union_chain(n: int) -> Any:
+    node: Any = {"type": "string", "enum": ["a", "b"]}
+    for i in range(n):
+        node = {"anyOf": [node, {"enum": [i, -i]}], "allOf": [{"type": ["string", "integer"]}]}
+    return {"type": "object", "properties": {"a": node}, "required": ["a"]}
+
+
 def _reads(monkeypatch: Any, make: Callable[[], Any], target: str) -> int:
     count: List[int] = [0]
     calls: Dict[str, Any] = {name: getattr(_no_value_bounds, name) for name in ("_types", "none_of_type",
                                                                                   "accepts_all", "resolve_local",
-                                                                                  "outside", "json_type")}
+                                                                                  "outside", "json_type",
+                                                                                  "canonical_text")}
 
     def counted(f: Any) -> Any:
         def run(*a: Any) -> Any:
@@ -60,7 +78,7 @@ def _reads(monkeypatch: Any, make: Callable[[], Any], target: str) -> int:
 
 
 @pytest.mark.parametrize("target", ["vllm", "gemini", "openai.chat", "anthropic.messages"])
-@pytest.mark.parametrize("shape", [_all_of, _one_of, _enum])
+@pytest.mark.parametrize("shape", [_all_of, _one_of, _enum, _shared_enum, _union_chain])
 def test_nested_conjunctions_are_read_linearly(monkeypatch: Any, target: str, shape: Any) -> None:
     small = _reads(monkeypatch, lambda: shape(10), target)
     big = _reads(monkeypatch, lambda: shape(40), target)
@@ -71,4 +89,42 @@ def test_nested_conjunctions_are_read_linearly(monkeypatch: Any, target: str, sh
 def test_a_chain_of_references_in_all_of_is_read_linearly(monkeypatch: Any, target: str) -> None:
     small = _reads(monkeypatch, lambda: _ref_chain(10), target)
     big = _reads(monkeypatch, lambda: _ref_chain(40), target)
+    assert small > 0 and big <= 4.5 * small, (small, big)
+
+
+def _names_and_patterns(n: int) -> Any:
+    """n required names that are no properties, each matched by the last of n patterns only:
+    each name against each pattern was n² tests (``untaken`` stops past four per name and
+    pattern)."""
+    patterns: Dict[str, Any] = {f"^p{i}$": {} for i in range(n - 1)}
+    patterns["^n"] = {}
+    node = {"type": "object", "required": [f"n{i}" for i in range(n)], "additionalProperties": False,
+            "patternProperties": patterns}
+    return {"type": "object", "properties": {"a": node}, "required": ["a"]}
+
+
+def _tests(monkeypatch: Any, make: Callable[[], Any], target: str) -> int:
+    from toolwire.schema import _empty_bounds
+
+    count: List[int] = [0]
+    real = _empty_bounds.searcher
+
+    def counted(pattern: str) -> Any:
+        search = real(pattern)
+
+        def run(text: str) -> bool:
+            count[0] += 1
+            return search(text)
+        return run
+
+    with monkeypatch.context() as m:
+        m.setattr(_empty_bounds, "searcher", counted)
+        render(make(), target, on_error="report")
+    return count[0]
+
+
+@pytest.mark.parametrize("target", ["vllm", "gemini", "openai.chat", "anthropic.messages"])
+def test_required_names_against_patterns_are_tested_linearly(monkeypatch: Any, target: str) -> None:
+    small = _tests(monkeypatch, lambda: _names_and_patterns(20), target)
+    big = _tests(monkeypatch, lambda: _names_and_patterns(80), target)
     assert small > 0 and big <= 4.5 * small, (small, big)

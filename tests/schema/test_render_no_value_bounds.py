@@ -47,6 +47,22 @@ NONE: List[Any] = [
     {"oneOf": [{}, {"description": "any"}, {"type": "string"}]},
     {"type": ["string", "array"], "minLength": 2, "maxLength": 1, "minItems": 2, "maxItems": 1},
     {"type": "object", "properties": {"x": {"type": "string"}}, "required": ["y"], "additionalProperties": False},
+    # an anyOf / oneOf conjunct whose branches share no type with the others (core §10.2.1.2-3)
+    {"allOf": [{"type": "string"}, {"anyOf": [{"type": "integer"}, {"type": "boolean"}]}]},
+    {"type": "string", "anyOf": [{"type": "integer"}, {"type": "null"}]},
+    {"allOf": [{"const": "x"}, {"oneOf": [{"type": "integer"}, {"type": "null"}]}]},
+    {"allOf": [{"type": "integer"}, {"anyOf": [{"allOf": [{"type": "string"}]}, {"type": "boolean"}]}]},
+    # enums across allOf sharing types but no value (validation §6.1.2)
+    {"allOf": [{"enum": ["x", "xy"]}, {"enum": ["xyz", 1]}]},
+    {"allOf": [{"type": "string", "enum": ["x", "xy"]}, {"enum": ["xyz", "", 1]}]},
+    {"allOf": [{"const": 1}, {"allOf": [{"enum": [1.5, 2]}]}]},
+    {"enum": ["x", "xy"], "allOf": [{"enum": ["xy", 1]}, {"const": "x"}]},
+    {"allOf": [{"enum": ["x", "xy"]}, {"minLength": 3}]},
+    # a required name no patternProperties regex matches (core §10.3.2.2-3: additionalProperties takes it)
+    {"type": "object", "properties": {"x": {"type": "string"}}, "required": ["y"], "additionalProperties": False,
+     "patternProperties": {"^x": {"type": "integer"}}},
+    {"type": "object", "required": ["xa", "y"], "additionalProperties": False,
+     "patternProperties": {"^x": {}, "a$": {}, "^Y": {}}},
 ]
 
 SOME: List[Any] = [
@@ -66,6 +82,15 @@ SOME: List[Any] = [
     {"type": "object", "properties": {"x": {}}, "required": ["x"], "additionalProperties": False},
     {"type": "object", "required": ["y"], "additionalProperties": False, "patternProperties": {"^y$": {}}},
     {"type": ["object", "null"], "required": ["y"], "additionalProperties": False},
+    {"allOf": [{"type": "string"}, {"anyOf": [{"type": "integer"}, {"type": "string"}]}]},
+    {"allOf": [{"type": "number"}, {"oneOf": [{"type": "integer"}, {"type": "null"}]}]},
+    {"type": "string", "anyOf": [{"type": "null"}, {"type": "string", "maxLength": 1}]},
+    {"allOf": [{"anyOf": [{"enum": ["x"]}, {"type": "integer"}]}, {"enum": [1]}]},
+    {"allOf": [{"enum": ["x", "xy"]}, {"enum": ["xy", 1]}]},
+    {"allOf": [{"enum": [1, "x"]}, {"type": "integer"}]},
+    {"allOf": [{"const": 1}, {"allOf": [{"enum": [1.0, 2]}]}]},
+    {"allOf": [{"enum": ["x", "xyz"]}, {"minLength": 3}]},
+    {"type": "object", "required": ["y"], "additionalProperties": False, "patternProperties": {"^x": {}, "[xy]": {}}},
 ]
 
 _VALUES: List[Any] = [None, True, 0, 1, 2, 1.5, -1, "", "x", "xy", "xyz", [], [1], [1, 2], {}, {"x": 1},

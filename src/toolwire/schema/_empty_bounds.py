@@ -4,7 +4,8 @@ validation, https://json-schema.org/draft/2020-12, checked 2026-12-06): strings 
 above ``maximum`` / ``exclusiveMaximum`` (§6.2.2-5; integers: no integer between),
 arrays by ``minItems`` > ``maxItems`` (§6.4.1-2), objects by ``minProperties`` (or the
 count of ``required`` names) > ``maxProperties`` (§6.5.1-3), or a required name
-``additionalProperties: false`` refuses (core §10.3.2.3). Bounds compared exactly
+``additionalProperties: false`` refuses, one no ``patternProperties`` regex matches (core
+§10.3.2.2-3). Bounds compared exactly
 (``Fraction``); a keyword that is no number is left to validation.
 """
 
@@ -12,9 +13,12 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from typing import Any, Dict, Optional, Tuple
+from typing import Any, Dict, Iterable, Optional, Tuple
 
-__all__ = ["none_of_type", "outside"]
+from .._errors import SchemaError
+from ._pattern import searcher
+
+__all__ = ["none_of_type", "outside", "untaken"]
 
 
 def _count(n: Dict[str, Any], key: str) -> Optional[int]:
@@ -80,11 +84,41 @@ def _beyond(size: int, low: Optional[int], high: Optional[int]) -> bool:
 def _shut_out(n: Dict[str, Any], req: Any) -> bool:
     """A name ``required`` that no ``properties`` entry nor ``patternProperties`` takes,
     beside ``additionalProperties: false`` (core §10.3.2.3: it must pass ``false``)."""
-    if n.get("additionalProperties") is not False or "patternProperties" in n or not isinstance(req, list):
+    if n.get("additionalProperties") is not False or not isinstance(req, list):
         return False
+    return untaken(n, req)
+
+
+#: the pattern tests ``untaken`` may run beyond four per name and pattern
+_SLACK = 64
+
+
+def untaken(n: Dict[str, Any], names: Iterable[Any]) -> bool:
+    """Whether one of *names* (required) is neither a ``properties`` entry of *n* nor
+    matched by a ``patternProperties`` regex of it (core §10.3.2.1-2: searched, ECMA-262,
+    on the linear engine of ``_pattern.py``), so that ``additionalProperties`` must take
+    it. ``False`` when that is not known: a pattern that cannot run, ``patternProperties``
+    no object, or more tests than four per name and pattern and a constant (each name
+    against each pattern: a bound keeps the reading linear)."""
     props = n.get("properties")
     props = props if isinstance(props, dict) else {}
-    return any(isinstance(r, str) and r not in props for r in req)
+    outside = [r for r in names if isinstance(r, str) and r not in props]
+    if not outside or "patternProperties" not in n:
+        return bool(outside)
+    patterns = n["patternProperties"]
+    if not isinstance(patterns, dict):
+        return False
+    budget = _SLACK + 4 * (len(outside) + len(patterns))
+    for name in outside:
+        if budget < len(patterns):
+            return False
+        budget -= len(patterns)
+        try:
+            if not any(searcher(p)(name) for p in patterns):
+                return True
+        except SchemaError:  # (no regex, or one the engine cannot run: it may take the name)
+            return False
+    return False
 
 
 def _above(low: Optional[int], high: Optional[int]) -> bool:

@@ -6,7 +6,9 @@ the ``type`` names only types the node's bounds leave none (``_empty_bounds.py``
 applying to their own type alone); the ``type`` of the node and of its ``allOf``
 conjuncts and ``$ref`` targets, nested, share none (no ``type``: the types its bounds
 leave a value) (core §10.2.1.1, §8.2.3.1: a ``$ref`` is one more
-conjunct; an integer is a number); ``oneOf`` holds two branches accepting every value
+conjunct; an integer is a number), an ``anyOf`` / ``oneOf`` of any of them holding to the
+types of its branches (§10.2.1.2-3); the values their ``enum`` / ``const`` list share
+none that the type and bounds of each allow; ``oneOf`` holds two branches accepting every value
 (§10.2.1.3: exactly one must match). Each read looks at the node and its lists' entries
 once, each ``$ref`` resolved once per walk: linear.
 """
@@ -17,12 +19,15 @@ from typing import Any, Dict, List, Optional, Set, Tuple
 
 from ._empty_bounds import none_of_type, outside
 from ._rewrite_shapes import accepts_all
-from ._util import json_type, resolve_local
+from ._util import canonical_text, json_type, resolve_local
 
-__all__ = ["contradiction"]
+__all__ = ["allowed", "contradiction"]
 
 _TYPES = {"string", "integer", "number", "boolean", "null", "object", "array"}
-_Memo = Dict[int, Tuple[Dict[str, Any], Optional[Set[str]]]]
+_Values = Optional[Dict[str, Any]]  # the values a node allows when it lists them: canonical text -> value
+_Memo = Dict[int, Tuple[Dict[str, Any], Optional[Set[str]], _Values]]
+_UNIONS = ("anyOf", "oneOf")
+_SLACK = 64  # the work on listed values each read may do beyond four per value it lists
 
 
 def contradiction(n: Dict[str, Any], closed: bool = True, memo: Optional[_Memo] = None,
@@ -30,8 +35,8 @@ def contradiction(n: Dict[str, Any], closed: bool = True, memo: Optional[_Memo] 
     """Why *n*'s own keywords leave it no value, else None. *closed*: a required name
     that ``additionalProperties: false`` refuses counts too (the walk of
     ``_no_value_root.py`` reaches it through ``additionalProperties`` itself). *memo*:
-    the types each node allows, shared by one walk (``allowed_types``); *root*: the
-    schema its local ``$ref`` values name nodes of."""
+    the types and listed values each node allows, shared by one walk (``allowed``);
+    *root*: the schema its local ``$ref`` values name nodes of."""
     kinds = _types(n.get("type")) if n.get("nullable") is not True else None  # (OpenAPI: null as well)
     if kinds is not None and kinds and all(none_of_type(n, k, closed) for k in kinds):
         return "the bounds of the node contradict each other: no value is accepted"
@@ -39,25 +44,35 @@ def contradiction(n: Dict[str, Any], closed: bool = True, memo: Optional[_Memo] 
         why = _values_outside(n, kinds or None)  # (no type: each value held to the bounds of its own)
         if why is not None:
             return why
-    if isinstance(n.get("allOf"), list) or (isinstance(n.get("$ref"), str) and root is not None):
-        common = allowed_types(n, {} if memo is None else memo, root, closed)
+    if isinstance(n.get("allOf"), list) or (isinstance(n.get("$ref"), str) and root is not None) or \
+            any(isinstance(n.get(k), list) for k in _UNIONS):
+        common, values = allowed(n, {} if memo is None else memo, root, closed)
         if common is not None and not common:
-            return "allOf of types no value has at once: no value is accepted"
+            if "allOf" in n or "$ref" in n:
+                return "allOf of types no value has at once: no value is accepted"
+            return "anyOf or oneOf whose branches have none of the types of the node: no value is accepted"
+        if values is not None and not values:
+            return "allOf of listed values (enum, const) no value of which all allow: no value is accepted"
     branches = n.get("oneOf")
     if isinstance(branches, list) and sum(1 for b in branches if accepts_all(b)) >= 2:
         return "oneOf with two branches accepting every value: no value matches exactly one"
     return None
 
 
-def allowed_types(n: Dict[str, Any], memo: _Memo, root: Any = None, closed: bool = True) -> Optional[Set[str]]:
-    """The types a value of *n* may have: those its ``type`` names that its bounds leave
-    a value, of its ``const`` / ``enum`` values within them, shared by its ``allOf``
-    conjuncts and local ``$ref`` targets in *root*, nested (``None``: any; ``number``
-    holding ``integer``; OpenAPI ``nullable``: any). Each node is read once per *memo*
-    (which holds the node too, so that its id stays its own), each ``$ref`` resolved
-    once."""
+def allowed(n: Dict[str, Any], memo: _Memo, root: Any = None,
+            closed: bool = True) -> Tuple[Optional[Set[str]], _Values]:
+    """The types a value of *n* may have and the values it may be when they are listed:
+    those its ``type`` names that its bounds leave a value, of its ``const`` / ``enum``
+    values within them, shared by its ``allOf`` conjuncts and local ``$ref`` targets in
+    *root*, nested, and of the types of some ``anyOf`` / ``oneOf`` branch (``None``:
+    any, or values not listed; ``number`` holding ``integer``; OpenAPI ``nullable``:
+    any). A listed value is kept where each conjunct's type and bounds allow it. Each
+    node is read once per *memo* (which holds the node too, so that its id stays its
+    own), each ``$ref`` resolved once; the work on listed values is at most four times
+    the values listed, plus a constant (past it, values are not listed: ``None``)."""
     stack: List[Tuple[Any, bool]] = [(n, False)]
     targets: Dict[int, Any] = {}  # each node's ``$ref`` target, resolved once
+    budget = _SLACK
     while stack:
         node, ready = stack.pop()
         if not isinstance(node, dict) or (id(node) in memo and not ready):
@@ -70,26 +85,61 @@ def allowed_types(n: Dict[str, Any], memo: _Memo, root: Any = None, closed: bool
                 targets[id(node)] = resolve_local(root, ref)
             if isinstance(targets[id(node)], dict):
                 conj = [*conj, targets[id(node)]]
+        unions = [b for b in (node.get(k) for k in _UNIONS) if isinstance(b, list)]
         if not ready:
-            memo[id(node)] = (node, None)  # (a cycle through allOf reads as any type)
+            memo[id(node)] = (node, None, None)  # (a cycle through allOf reads as any type)
             stack.append((node, True))
             stack.extend((c, False) for c in conj)
+            stack.extend((b, False) for branches in unions for b in branches)
             continue
-        common = _own_types(node, closed)
+        common, values = _own(node, closed)
+        budget += 4 * len(values) if values is not None else 0
         for c in conj:
-            more = memo[id(c)][1] if id(c) in memo else None
+            _, more, listed = memo.get(id(c), (c, None, None))
             if more is not None:
                 common = set(more) if common is None else common & more
-        memo[id(node)] = (node, common)
-    return memo[id(n)][1]
+            if listed is not None and budget >= 0:
+                if values is None:
+                    values = listed
+                elif values is not listed:
+                    small, big = (values, listed) if len(values) <= len(listed) else (listed, values)
+                    budget -= len(small)  # (spent only within the budget: checked first)
+                    values = {k: v for k, v in small.items() if k in big} if budget >= 0 else None
+        for branches in unions:
+            some = _union(branches, memo)
+            if some is not None:
+                common = set(some) if common is None else common & some
+        if values is not None and budget >= 0 and (common is not None or conj):
+            budget -= len(values) * (1 + len(conj))
+            values = {k: v for k, v in values.items() if (common is None or json_type(v) in common)
+                      and not any(outside(c, v) for c in conj)} if budget >= 0 else None
+        memo[id(node)] = (node, common, values if budget >= 0 else None)
+    _, types, listed = memo[id(n)]
+    return types, listed
 
 
-def _own_types(node: Dict[str, Any], closed: bool) -> Optional[Set[str]]:
+def _union(branches: List[Any], memo: _Memo) -> Optional[Set[str]]:
+    """The types some of *branches* (of ``anyOf`` / ``oneOf``, read) allows a value of,
+    ``None`` for any; a branch of no type (of no value) adds none, and if all are such
+    this reading says nothing (``None``: the walk of ``_no_value_root.py`` names them)."""
+    out: Set[str] = set()
+    for b in branches:
+        if b is False:
+            continue
+        types = memo[id(b)][1] if isinstance(b, dict) and id(b) in memo else None
+        if types is None:
+            return None
+        out |= types
+    return out or None
+
+
+def _own(node: Dict[str, Any], closed: bool) -> Tuple[Optional[Set[str]], _Values]:
     """The types *node*'s own ``type``, bounds and ``const`` / ``enum`` leave a value
     (``None``: any; no ``type``: each type its bounds leave a value, object keywords
-    that refuse every object leaving every type but object)."""
+    that refuse every object leaving every type but object), and the values it lists
+    within them (``None``: none listed)."""
     if node.get("nullable") is True:
-        return None
+        return None, None
     kinds = _types(node.get("type"))
     if kinds is None and "type" not in node:
         # (closed whatever *closed* says: the walk of ``_no_value_root.py`` reads no
@@ -97,11 +147,16 @@ def _own_types(node: Dict[str, Any], closed: bool) -> Optional[Set[str]]:
         kinds = [k for k in _TYPES if not none_of_type(node, k, True)]
         kinds = None if len(kinds) == len(_TYPES) else kinds
     common = {k for k in _widen(kinds) if not none_of_type(node, k, closed)} if kinds else None
-    values = [node["const"]] if "const" in node else node.get("enum")
-    if isinstance(values, list):
-        found = {json_type(v) for v in values if (common is None or json_type(v) in common) and not outside(node, v)}
-        common = found if common is None else common & found
-    return common
+    listed = [node["const"]] if "const" in node else node.get("enum")
+    if not isinstance(listed, list):
+        return common, None
+    kept = [v for v in listed if (common is None or json_type(v) in common) and not outside(node, v)]
+    found = {json_type(v) for v in kept}
+    values = {canonical_text(v): v for v in kept}
+    if "const" in node and isinstance(node.get("enum"), list):  # (both: what they share)
+        enum = {canonical_text(e) for e in node["enum"]}
+        values = {k: v for k, v in values.items() if k in enum}
+    return (found if common is None else common & found), values
 
 
 def _types(kind: Any) -> Optional[List[str]]:

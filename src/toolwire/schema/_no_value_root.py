@@ -10,7 +10,7 @@ branch of ``anyOf`` / ``oneOf`` (core §10.2.1.2-3), a conjunct of ``allOf`` (§
 the target of a ``$ref`` (§8.2.3.1, any local pointer), and, on a node of ``type``
 object alone (validation §6.5.3-4), a property ``required`` names (with the names
 ``dependentRequired`` adds), ``additionalProperties`` where a required name is no
-property and no ``patternProperties`` may take it (core §10.3.2.3), ``propertyNames``
+property and no ``patternProperties`` regex matches (core §10.3.2.2-3), ``propertyNames``
 where a name is required, ``dependentSchemas`` of a required name; on a node of ``type``
 array alone, ``items`` / a ``prefixItems`` entry under ``minItems`` (§10.3.1.1-2,
 validation §6.4.2) and ``contains`` unless ``minContains`` is 0 (§10.3.1.3, §6.4.5).
@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import Any, Dict, List, Optional, Set, Tuple
 
 from .._schema_keywords import DICT_KEYWORDS, LIST_KEYWORDS, SINGLE_KEYWORDS
+from ._empty_bounds import untaken
 from ._no_value_bounds import contradiction
 from ._rewrite_shapes import accepts_all
 from ._util import At, json_equal, pointer_of, resolve_local
@@ -45,7 +46,7 @@ def no_value_causes(root: Any) -> Tuple[Set[int], List[Tuple[str, str]]]:
     seen: Set[int] = set()
     stack: List[Tuple[Any, Optional[_Place], At]] = [(root, None, None)]
     refs: List[Dict[str, Any]] = []
-    memo: Dict[int, Any] = {}  # the types each node allows (``allowed_types``)
+    memo: Dict[int, Any] = {}  # the types and listed values each node allows (``allowed``)
     while stack:
         n, place, at = stack.pop()
         if n is False and place is not None:  # (one node per place: ``False`` is one object)
@@ -171,9 +172,7 @@ def _leaves_none(parent: Dict[str, Any], key: str, name: Any, left: Dict[int, in
     if key == "propertyNames":
         return bool(names)
     if key == "additionalProperties":
-        props = parent.get("properties")
-        props = props if isinstance(props, dict) else {}
-        return "patternProperties" not in parent and any(r not in props for r in names)
+        return untaken(parent, names)
     return False
 
 

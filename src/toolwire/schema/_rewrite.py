@@ -89,7 +89,7 @@ class Rewriter(RefRewrites, ObjectRewrites, AnyOfRewrites):
         self.ref_kinds: Dict[Tuple[str, int], Any] = {}  # see ``_kind_of``
         self.assumed: Set[int] = set()  # copies typed ``object`` by ``_distributed`` alone
         self.narrowed: Set[int] = set()  # wire nodes typed ``object`` for ``properties`` alone
-        self.allowed: Dict[int, Any] = {}  # the types each node allows (``allowed_types``)
+        self.allowed: Dict[int, Any] = {}  # the types and listed values each node allows (``allowed``)
 
     # ------------------------------------------------------------------------------
     def run(self) -> Any:
