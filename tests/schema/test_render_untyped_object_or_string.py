@@ -71,3 +71,34 @@ def test_keywords_of_neither_type_are_left_out_of_both_parts() -> None:
     orig = jsonschema.Draft202012Validator(_root(a))
     for value in ([], [1], ["x"], None, {}, {"b": 1}, "x"):
         assert (rendered.validate({"a": value}) == []) == orig.is_valid({"a": value}), value
+
+
+@pytest.mark.parametrize("target", ["openai.chat", "anthropic.messages", "bedrock.converse"])
+@pytest.mark.parametrize("branch", [{"minItems": 1, "maxItems": 2, "maximum": 0}, {}, True])
+def test_a_branch_of_no_type_keeps_its_values_that_are_no_object(target: str, branch: Any) -> None:
+    """A branch of no type takes every type; the object keywords beside it pass what is no
+    object (fz3 seed 82: the branch was read as an object alone, and an ``enum`` of a
+    boolean, a string and an array beside it left no value: ``unsatisfiable``)."""
+    a = {"properties": P, "anyOf": [branch], "enum": [False, "", [1.0, 2]]}
+    original = _root(a)
+    rendered = schema.render(original, target, on_error="report")
+    assert "unsatisfiable" not in [lint.code for lint in rendered.lints], rendered.lints
+    orig = jsonschema.Draft202012Validator(original)
+    for value in (False, "", [1.0, 2]):
+        assert orig.is_valid({"a": value}), value
+        assert rendered.validate({"a": value}) == [], value
+
+
+@pytest.mark.parametrize("target", ["openai.chat", "anthropic.messages", "bedrock.converse"])
+@pytest.mark.parametrize("branch", [True, {}, {"maxLength": 2}, {"minimum": 1}])
+def test_a_branch_of_no_type_is_never_read_as_an_object_alone(target: str, branch: Any) -> None:
+    """``True`` beside object keywords was the object alone, called lossless: strings,
+    numbers, arrays refused. Strict mode cannot send the branch's other values without
+    an array's ``items``: refused, never narrowed."""
+    a = {"properties": P, "required": ["p"], "additionalProperties": False, "anyOf": [branch, {"type": "integer"}]}
+    rendered = schema.render(_root(a), target, on_error="report")
+    if rendered.errors or not rendered.lossless:
+        return
+    wire, orig = jsonschema.Draft202012Validator(rendered.wire_schema), jsonschema.Draft202012Validator(_root(a))
+    for value in ("x", "xyz", 1, 1.5, None, True, [], [1], {}, {"p": 1}, {"p": "x"}, {"p": 1, "q": 2}):
+        assert wire.is_valid({"a": value}) == orig.is_valid({"a": value}), value

@@ -138,8 +138,9 @@ def _own(node: Dict[str, Any], closed: bool) -> Tuple[Optional[Set[str]], _Value
     (``None``: any; no ``type``: each type its bounds leave a value, object keywords
     that refuse every object leaving every type but object), and the values it lists
     within them (``None``: none listed)."""
-    if node.get("nullable") is True:
-        return None, None
+    listed = [node["const"]] if "const" in node else node.get("enum")
+    if node.get("nullable") is True:  # (OpenAPI: null as well; its values or null, at most)
+        return None, ({canonical_text(v): v for v in [*listed, None]} if isinstance(listed, list) else None)
     kinds = _types(node.get("type"))
     if kinds is None and "type" not in node:
         # (closed whatever *closed* says: the walk of ``_no_value_root.py`` reads no
@@ -147,7 +148,6 @@ def _own(node: Dict[str, Any], closed: bool) -> Tuple[Optional[Set[str]], _Value
         kinds = [k for k in _TYPES if not none_of_type(node, k, True)]
         kinds = None if len(kinds) == len(_TYPES) else kinds
     common = {k for k in _widen(kinds) if not none_of_type(node, k, closed)} if kinds else None
-    listed = [node["const"]] if "const" in node else node.get("enum")
     if not isinstance(listed, list):
         return common, None
     kept = [v for v in listed if (common is None or json_type(v) in common) and not outside(node, v)]

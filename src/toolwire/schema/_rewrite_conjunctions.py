@@ -220,8 +220,13 @@ class ConjunctionRewrites(ShapeRewrites):
                         written.append(b)  # (``properties`` beside an enum of strings: the branch as it is)
                     continue  # (``type: object`` beside an integer branch: nothing in common, left out)
                 rest = None  # the branch's values that are no object: the object keywords pass them
-                if (n.get("type") != "object" or id(n) in self.assumed) and isinstance(kind, list) and \
-                        any(k != "object" for k in kind):
+                untyped = n.get("type") != "object" or id(n) in self.assumed
+                if untyped and kind is None and (b is True or (isinstance(b, dict) and "$ref" not in b)):
+                    # a branch of no type takes values of every type: its object part holds the
+                    # keywords, the rest passes them (a seed of the fuzz: read as an object alone)
+                    b, kind = {} if b is True else b, list(_EVERY_TYPE)
+                    b = {**b, "type": kind}
+                if untyped and isinstance(kind, list) and any(k != "object" for k in kind):
                     if not (isinstance(b, dict) and b.get("type") == kind and "$ref" not in b):
                         self.lint("not-representable", ptr, f"the object's properties cannot be merged into an {comb} "
                                   "branch of several types named by $ref, beside a node whose type is not known; "
@@ -339,6 +344,10 @@ def names_in(node: Dict[str, Any]) -> int:
     if isinstance(dependent, dict):
         out += sum(len(v) for v in dependent.values() if isinstance(v, list))
     return out
+
+
+#: every JSON type (``number`` holding ``integer``), as a ``type`` array
+_EVERY_TYPE = ("object", "array", "string", "number", "boolean", "null")
 
 
 def _apart(kinds: List[str]) -> Set[str]:
