@@ -1,5 +1,6 @@
 """What a grammar engine of a target that sends the schema as it is refuses or reads
-otherwise than JSON Schema, applied to the wire copy before it is sent (vLLM's engines).
+otherwise than JSON Schema, applied to the wire copy before it is sent (vLLM's engines; Ollama's llama.cpp
+converter).
 
 vLLM's ``auto`` backend (``vllm/v1/structured_output/backend_xgrammar.py``, checked
 2026-12-06) compiles with xgrammar's ``compile_json_schema`` (``strict_mode=True``) and
@@ -19,6 +20,10 @@ request (HTTP 400). The profile's ``enforced_only`` flags read here:
   integer range"): moved;
 - ``"formats_listed"``: a ``format`` outside the profile's ``formats`` fails the request
   (llguidance "Unknown format"): moved;
+- ``"closes_properties"`` (Ollama: llama.cpp's converter, ``_build_object_rule``): an
+  object node with ``properties`` and no ``additionalProperties`` is closed to them
+  (reported ``narrowed``); a ``required`` name not in ``properties`` cannot be written
+  there, and is not enforced where the object is left open;
 - ``"closes_objects"``: strict mode closes an object with ``properties`` or ``required``
   and no ``additionalProperties``, and an array past ``prefixItems`` without ``items``
   (reported ``narrowed``), and before 0.2.9 (vLLM pins 0.1.29) an array shorter than
@@ -104,12 +109,14 @@ def _integer(node: Dict[str, Any]) -> bool:
 
 def closed_nodes(wire: Any, profile: Profile) -> Tuple[List[Tuple[str, str, str]], List[Tuple[str, str]],
                                                         List[Tuple[str, str, str]]]:
-    """For a profile whose engine closes objects (``"closes_objects"``): ``(pointer,
-    keyword, why)`` narrowings, ``(pointer, why)`` nodes it cannot represent (a
-    ``required`` name not in ``properties`` of an object node) and ``(pointer, keyword,
-    why)`` keywords it does not enforce (such a name beside ``additionalProperties`` of a
-    schema, or beside ``patternProperties``, which may take it)."""
-    if "closes_objects" not in profile.enforced_only:
+    """For a profile whose engine closes objects (``"closes_objects"``: xgrammar's strict
+    mode; ``"closes_properties"``: llama.cpp's converter): ``(pointer, keyword, why)``
+    narrowings, ``(pointer, why)`` nodes it cannot represent (a ``required`` name not in
+    ``properties`` of an object node it closes) and ``(pointer, keyword, why)`` keywords
+    it does not enforce (such a name where the object is left open: beside
+    ``additionalProperties`` of a schema, or ``patternProperties``, which may take it)."""
+    only = profile.enforced_only
+    if "closes_objects" not in only and "closes_properties" not in only:
         return [], [], []
     narrowed: List[Tuple[str, str, str]] = []
     refused: List[Tuple[str, str]] = []
@@ -120,6 +127,10 @@ def closed_nodes(wire: Any, profile: Profile) -> Tuple[List[Tuple[str, str, str]
         kind = node.get("type")
         objects = kind == "object" or (isinstance(kind, list) and "object" in kind) or \
             (kind is None and "properties" in node)
+        if "closes_properties" in only:
+            if objects:
+                _llama_object(ptr, node, profile.id, narrowed, refused, unenforced)
+            continue
         if objects and ("properties" in node or "required" in node) and "additionalProperties" not in node \
                 and "patternProperties" not in node:
             narrowed.append((ptr, "additionalProperties", f"{profile.id} closes the object (strict mode): "
@@ -145,6 +156,34 @@ def closed_nodes(wire: Any, profile: Profile) -> Tuple[List[Tuple[str, str, str]
                 refused.append((ptr, f"required names that are not properties ({shown}) cannot be given under "
                                 f"{profile.id}'s grammar (it closes the object); declare them in properties"))
     return narrowed, refused, unenforced
+
+
+def _llama_object(ptr: str, node: Dict[str, Any], target: str, narrowed: List[Tuple[str, str, str]],
+                  refused: List[Tuple[str, str]], unenforced: List[Tuple[str, str, str]]) -> None:
+    """llama.cpp's converter (``common/json-schema-to-grammar.cpp``): ``visit`` writes an
+    object node holding ``properties`` (or ``additionalProperties`` other than ``true``)
+    with ``_build_object_rule``, whose other keys are only those ``additionalProperties``
+    ``true`` or a schema takes, and its required names only among ``properties``; any
+    other object node is its generic ``object`` (any keys, no name required)."""
+    props = node.get("properties")
+    props = props if isinstance(props, dict) else {}
+    extra_keys = node.get("additionalProperties")
+    built = "properties" in node or ("additionalProperties" in node and extra_keys is not True)
+    open_keys = extra_keys is True or isinstance(extra_keys, dict)
+    if built and "additionalProperties" not in node:
+        narrowed.append((ptr, "additionalProperties", f"{target} closes the object (llama.cpp's converter): keys "
+                         "not in properties are refused"))
+    names = node.get("required")
+    extra = [n for n in names if type(n) is str and n not in props] if isinstance(names, list) else []
+    if not extra or extra_keys is False:  # (refused by the schema itself: the no-value rules read it)
+        return
+    if built and not open_keys:
+        shown = ", ".join(map(repr, extra[:3]))
+        refused.append((ptr, f"required names that are not properties ({shown}) cannot be given under {target}'s "
+                        "grammar (llama.cpp's converter closes the object); declare them in properties"))
+    else:
+        unenforced.append((ptr, "required", f"{target} does not enforce required names that are not properties "
+                           "(llama.cpp's converter): checked locally only"))
 
 
 _LOOK = ("(?=", "(?!", "(?<=", "(?<!")

@@ -31,7 +31,9 @@ __all__ = ["FORMAT"]
 #: a ``pattern`` not written ``^...$`` (or with an escape its GBNF lacks, ``\d``...) fails
 #: the request ("Pattern must start with '^' and end with '$'"); ``oneOf`` is written as
 #: ``anyOf`` (``_generate_union_rule``), so enforced only where its branches are disjoint;
-#: a string gets one rule of ``pattern``, ``format``, ``minLength``/``maxLength`` (``visit``).
+#: a string gets one rule of ``pattern``, ``format``, ``minLength``/``maxLength`` (``visit``);
+#: an object with ``properties`` is closed to them unless ``additionalProperties`` is ``true``
+#: or a schema (``_build_object_rule``), its required names written only among them.
 _PROFILE = replace(
     PERMISSIVE,
     id="ollama",
@@ -56,7 +58,7 @@ _PROFILE = replace(
     formats=frozenset({"date", "time", "date-time", "uuid"}),
     enforced_only=frozenset(
         {"integer_bounds", "union_alone", "ref_alone", "value_alone", "pattern_anchored", "one_of_as_any_of",
-         "one_string_rule"}
+         "one_string_rule", "closes_properties"}
     ),
 )
 

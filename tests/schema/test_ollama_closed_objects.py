@@ -1,0 +1,70 @@
+"""Ollama's ``format`` becomes a grammar through llama.cpp's JSON-Schema converter
+(ggml-org/llama.cpp ``common/json-schema-to-grammar.cpp``, read 2026-12-06): ``visit``
+writes a node of ``type`` ``"object"`` (or none) holding ``properties`` with
+``_build_object_rule``, which adds a rule for other keys only when
+``additionalProperties`` is ``true`` or a schema. So an object with ``properties`` and no
+``additionalProperties`` is closed to them (JSON Schema leaves it open: core
+§10.3.2.3), and a ``required`` name that is no property cannot be written there; an
+object with ``required`` and no ``properties`` is the converter's generic ``object``,
+which takes any keys (the names not enforced). The first of ``$ref``,
+``anyOf``/``oneOf``, a type array (one copy per type), ``const``, ``enum`` decides a
+node before its object keywords.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Set, Tuple
+
+import jsonschema
+import pytest
+
+from toolwire import schema as S
+
+A = {"a": {"type": "string"}}
+
+
+def _acts(r: Any) -> Set[Tuple[str, str, str]]:
+    return {(c.pointer, c.keyword, c.action) for c in r.report}
+
+
+@pytest.mark.parametrize("node", [{"type": "object", "properties": A}, {"properties": A},
+                                  {"type": ["object", "null"], "properties": A}])
+def test_an_object_with_properties_is_closed(node: Any) -> None:
+    r = S.render({"type": "object", "properties": {"o": node}, "required": ["o"], "additionalProperties": False},
+                 "ollama")
+    assert ("/properties/o", "additionalProperties", "narrowed") in _acts(r)  # (a narrowing: as vllm's)
+    # (JSON Schema takes the extra key the grammar refuses)
+    assert jsonschema.Draft202012Validator(r.schema).is_valid({"o": {"a": "x", "z": 1}})
+
+
+def test_the_root_object_is_closed_too() -> None:
+    r = S.render({"type": "object", "properties": A}, "ollama")
+    assert ("", "additionalProperties", "narrowed") in _acts(r)
+
+
+@pytest.mark.parametrize("node", [{"type": "object", "properties": A, "additionalProperties": True},
+                                  {"type": "object", "properties": A, "additionalProperties": {"type": "integer"}},
+                                  {"type": "object", "properties": A, "additionalProperties": False},
+                                  {"type": "object"},
+                                  {"anyOf": [{"type": "object", "properties": A, "additionalProperties": False}]}])
+def test_objects_the_converter_leaves_as_the_schema_says_are_not_narrowed(node: Any) -> None:
+    r = S.render({"type": "object", "properties": {"o": node}, "required": ["o"], "additionalProperties": False},
+                 "ollama")
+    assert not {a for a in _acts(r) if a[2] == "narrowed"}, r.report
+
+
+def test_a_required_name_that_is_no_property_cannot_be_written() -> None:
+    node = {"type": "object", "properties": A, "required": ["b"]}
+    r = S.render({"type": "object", "properties": {"o": node}, "required": ["o"], "additionalProperties": False},
+                 "ollama", on_error="report")
+    assert ("not-representable", "/properties/o") in [(e.code, e.pointer) for e in r.errors]
+    assert jsonschema.Draft202012Validator(r.schema).is_valid({"o": {"b": 1}})  # (it has values)
+
+
+@pytest.mark.parametrize("node", [{"type": "object", "required": ["b"]},
+                                  {"type": "object", "properties": A, "required": ["b"], "additionalProperties": True}])
+def test_a_required_name_the_grammar_leaves_open_is_unenforced(node: Any) -> None:
+    r = S.render({"type": "object", "properties": {"o": node}, "required": ["o"], "additionalProperties": False},
+                 "ollama")
+    assert ("/properties/o", "required", "unenforced") in _acts(r)
+    assert not r.lossless
