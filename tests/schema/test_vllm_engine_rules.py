@@ -223,6 +223,32 @@ def test_vllm_moves_integer_bounds_past_int64(kw: Dict[str, Any], keyword: str) 
     assert keyword not in _wire_x(r) and not r.lossless
 
 
+# llguidance (1.3.0, 1.9.1) "Failed to generate regex for float range" / "integer range": a bound
+# past ±9.2e18 of a number node, a lone lower bound from 1e18 (upper bound from -1e18) of either
+# (the request fails when the schema goes to llguidance: beside multipleOf, say)
+@pytest.mark.parametrize("kw,keywords", [
+    ({"type": "number", "maximum": 1e19, "multipleOf": 0.5}, {"maximum"}),
+    ({"type": "number", "minimum": -1e19, "maximum": 3}, {"minimum"}),
+    ({"type": "number", "minimum": 1e18}, {"minimum"}),
+    ({"type": ["number", "null"], "exclusiveMinimum": 2e18}, {"exclusiveMinimum"}),
+    ({"type": "integer", "minimum": 10**18}, {"minimum"}),
+    ({"type": "integer", "maximum": -(10**18)}, {"maximum"}),
+    ({"type": "number", "minimum": -1e19, "maximum": -2e18}, {"minimum", "maximum"}),  # (then lone)
+])
+def test_vllm_moves_bounds_llguidance_refuses(kw: Dict[str, Any], keywords: Set[str]) -> None:
+    r = S.render(_x(kw), "vllm")
+    assert {k for p, k, a in _acts(r) if p == "/properties/x" and a == "moved"} == keywords
+    assert not keywords & set(_wire_x(r)) and not r.lossless
+
+
+@pytest.mark.parametrize("kw", [{"type": "number", "minimum": 1e18, "maximum": 2e18},
+                                {"type": "number", "minimum": 9e17}, {"type": "number", "maximum": 9e18},
+                                {"type": "integer", "minimum": -(10**18), "maximum": 0}])
+def test_vllm_keeps_bounds_llguidance_compiles(kw: Dict[str, Any]) -> None:
+    r = S.render(_x(kw), "vllm")
+    assert r.lossless and not [c for c in r.report if c.pointer == "/properties/x"], r.report
+
+
 def test_vllm_keeps_int64_bounds() -> None:
     r = S.render(_x({"type": "integer", "minimum": -(2**62), "maximum": 2**62}), "vllm")
     assert r.lossless and not r.report

@@ -17,7 +17,9 @@ request (HTTP 400). The profile's ``enforced_only`` flags read here:
   inside) is moved into ``description``;
 - ``"int64_bounds"``: a numeric bound of an integer node outside int64 fails to compile
   (xgrammar "Integer exceeds maximum limit", llguidance "Failed to generate regex for
-  integer range"): moved;
+  integer range"): moved; so is one llguidance alone cannot compile, of an integer or a
+  number node (``_past_llguidance``: "for float range" past ±9.2e18, a lone lower bound
+  from 1e18), which fails the request when the schema goes to llguidance;
 - ``"formats_listed"``: a ``format`` outside the profile's ``formats`` fails the request
   (llguidance "Unknown format"): moved;
 - ``"closes_properties"`` (Ollama: llama.cpp's converter, ``_build_object_rule``): an
@@ -49,6 +51,8 @@ __all__ = ["closed_nodes", "engine_moves"]
 _BOUNDS = ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum")
 _INT64 = 2**63 - 1  # a bound at either end or past it: refused (llguidance refuses min=2**63-1 itself)
 _ANY = "[\\s\\S]*"
+_LLG_ANY = 9.2e18  # a bound of this magnitude fails llguidance (an integer literal from 2**63 - 512 on)
+_LLG_LONE = 9.9e17  # a lone lower bound from this up (upper bound from its negation down) fails it (1e18 - 64 on)
 #: the schema keywords that decide a node before its own object keywords (xgrammar's SchemaParser)
 _DECIDERS = ("$ref", "const", "enum", "anyOf", "oneOf")
 
@@ -95,16 +99,43 @@ def _why_moved(node: Dict[str, Any], key: str, profile: Profile) -> Optional[str
     if key == "format" and "formats_listed" in only and profile.formats is not None \
             and node[key] not in profile.formats:
         return f"{profile.id} refuses this format (the request fails)"
-    if key in _BOUNDS and "int64_bounds" in only and _integer(node):
+    if key in _BOUNDS and "int64_bounds" in only and type(node[key]) in (int, float):
         value = node[key]
-        if type(value) in (int, float) and not -_INT64 < value < _INT64:
+        if _typed(node, "integer") and not -_INT64 < value < _INT64:
             return f"{profile.id} refuses an integer bound past int64 (the request fails)"
+        if (_typed(node, "integer") or _typed(node, "number")) and _past_llguidance(node, key, value):
+            return f"{profile.id}'s llguidance refuses this bound (past ±9.2e18, or a lone lower bound from 1e18 " \
+                "or upper bound from -1e18: the request fails when the schema goes to llguidance)"
     return None
 
 
-def _integer(node: Dict[str, Any]) -> bool:
+def _typed(node: Dict[str, Any], name: str) -> bool:
     kind = node.get("type")
-    return kind == "integer" or (isinstance(kind, list) and "integer" in kind)
+    return kind == name or (isinstance(kind, list) and name in kind)
+
+
+def _past_llguidance(node: Dict[str, Any], key: str, value: Any) -> bool:
+    """Whether llguidance (1.3.0 and 1.9.1, checked 2026-12-06) fails to compile this
+    bound of an integer or number node: "Failed to generate regex for integer range" /
+    "for float range" for a bound of magnitude from about 2**63 (9.2e18 here, a float
+    literal failing below it) and for a lone lower bound from about 1e18 (upper bound
+    from -1e18) with no bound of the other side (9.9e17 here)."""
+    if _far(value):
+        return True
+    number = float(value)
+    lower = key in ("minimum", "exclusiveMinimum")
+    other = ("maximum", "exclusiveMaximum") if lower else ("minimum", "exclusiveMinimum")
+    # (a bound of the other side moved for its own magnitude leaves this one lone)
+    kept = any(type(node.get(k)) in (int, float) and not _far(node[k]) for k in other)
+    return not kept and (number >= _LLG_LONE if lower else number <= -_LLG_LONE)
+
+
+def _far(value: Any) -> bool:
+    """A bound of a magnitude llguidance never compiles (past ±9.2e18, or past a float)."""
+    try:
+        return abs(float(value)) >= _LLG_ANY
+    except (OverflowError, TypeError):
+        return True
 
 
 def closed_nodes(wire: Any, profile: Profile) -> Tuple[List[Tuple[str, str, str]], List[Tuple[str, str]],
