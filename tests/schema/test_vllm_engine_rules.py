@@ -249,6 +249,22 @@ def test_vllm_keeps_bounds_llguidance_compiles(kw: Dict[str, Any]) -> None:
     assert r.lossless and not [c for c in r.report if c.pointer == "/properties/x"], r.report
 
 
+# llguidance (1.3.0, 1.9.1) fails a pattern of a character past U+FFFF beside maxLength ("Unable to
+# determine if regex is empty"; the lengths beside a pattern send the schema there): maxLength moved
+@pytest.mark.parametrize("pattern", ["\U0001F600", "[\U0001F600-\U0001F602]", "^[\\s\\S]*\U0001F600$", "\\u{1F600}",
+                                     "\\uD83D\\uDE00"])
+def test_vllm_moves_max_length_beside_an_astral_pattern(pattern: str) -> None:
+    r = S.render(_x({"type": "string", "pattern": pattern, "minLength": 1, "maxLength": 5}), "vllm")
+    assert {k for p, k, a in _acts(r) if a == "moved"} == {"maxLength"}
+    assert "maxLength" not in _wire_x(r) and "pattern" in _wire_x(r) and not r.lossless
+
+
+@pytest.mark.parametrize("pattern", ["^\u00e9+$", "\u20ac", "^[a-z]+$", "\\u{00e9}"])
+def test_vllm_keeps_max_length_beside_a_pattern_of_the_bmp(pattern: str) -> None:
+    r = S.render(_x({"type": "string", "pattern": pattern, "maxLength": 5}), "vllm")
+    assert "maxLength" in _wire_x(r) and not {k for p, k, a in _acts(r) if a == "moved"}
+
+
 def test_vllm_keeps_int64_bounds() -> None:
     r = S.render(_x({"type": "integer", "minimum": -(2**62), "maximum": 2**62}), "vllm")
     assert r.lossless and not r.report

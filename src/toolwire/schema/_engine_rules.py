@@ -79,6 +79,10 @@ def engine_moves(wire: Any, profile: Profile) -> List[Tuple[str, str, str, str]]
                 node["pattern"] = written
                 out.append((ptr, "pattern", "rewritten", "a search written as a whole-string match (the engine "
                             "matches the whole string)"))
+        if "pattern_whole" in only and isinstance(node.get("pattern"), str) and "maxLength" in node \
+                and _astral(node["pattern"]) and all(k != "maxLength" for k, _ in moves):
+            moves.append(("maxLength", f"{profile.id}'s llguidance cannot bound the length of a pattern of characters "
+                          "past U+FFFF (the request fails)"))
         hints = []
         for key, why in moves:
             value = node.pop(key)
@@ -107,6 +111,25 @@ def _why_moved(node: Dict[str, Any], key: str, profile: Profile) -> Optional[str
             return f"{profile.id}'s llguidance refuses this bound (past ±9.2e18, or a lone lower bound from 1e18 " \
                 "or upper bound from -1e18: the request fails when the schema goes to llguidance)"
     return None
+
+
+def _astral(pattern: str) -> bool:
+    """Whether *pattern* holds a code point past U+FFFF: as itself, as ``\\u{...}`` or
+    as an escaped surrogate (``\\uD83D``). llguidance (1.3.0 and 1.9.1, checked
+    2026-12-06) fails such a pattern beside ``maxLength`` ("Unable to determine if regex
+    is empty"), which sends it there. One pass over the pattern."""
+    if any(ord(c) > 0xFFFF for c in pattern):
+        return True
+    at = pattern.find("\\u")
+    while at >= 0:
+        rest = pattern[at + 2:at + 12]
+        if rest[:1] == "{":
+            if len(rest[1:].split("}", 1)[0].lstrip("0")) > 4:  # (past FFFF: more than four hex digits)
+                return True
+        elif rest[:2].lower() in ("d8", "d9", "da", "db"):
+            return True
+        at = pattern.find("\\u", at + 2)
+    return False
 
 
 def _typed(node: Dict[str, Any], name: str) -> bool:
