@@ -268,7 +268,8 @@ CANON = Conversation([
 def test_chat_history_written_from_canonical_messages() -> None:
     report: List[Any] = []
     assert encode_conversation(CANON, C, report=report) == {"messages": [
-        {"role": "system", "content": "Sois bref.\n\nRéponds en français."},
+        {"role": "system", "content": [{"type": "text", "text": "Sois bref."},
+                                       {"type": "text", "text": "Réponds en français."}]},
         {"role": "user", "content": [
             {"type": "text", "text": "Météo ?"}, {"type": "image_url", "image_url": {"url": "https://example.com/a.png"}},
             {"type": "image_url", "image_url": {"url": "data:image/png;base64,iVBORw0KGgo="}}]},
@@ -278,8 +279,8 @@ def test_chat_history_written_from_canonical_messages() -> None:
         {"role": "tool", "tool_call_id": "call_1", "content": "22 °C"},
         {"role": "tool", "tool_call_id": "call_2", "content": "ok"},
         {"role": "user", "content": ""},
-        {"role": "assistant", "content": "a\n\nb"},
-        {"role": "user", "content": "c\n\nd"},
+        {"role": "assistant", "content": [{"type": "text", "text": "a"}, {"type": "text", "text": "b"}]},
+        {"role": "user", "content": [{"type": "text", "text": "c"}, {"type": "text", "text": "d"}]},
         {"role": "system", "content": ""},
     ]}
     assert [(p.kind, p.index, p.message) for p in report] == [
@@ -327,7 +328,7 @@ def test_chat_assistants_written_fresh_merge_but_decoded_ones_stay() -> None:
     fresh = Conversation([*decoded, M("assistant", [Text("c")]), M("assistant", [Text("d")])])
     assert encode_conversation(fresh, C) == {"messages": [
         {"role": "assistant", "content": "a"}, {"role": "assistant", "content": "b"},
-        {"role": "assistant", "content": "c\n\nd"}]}
+        {"role": "assistant", "content": [{"type": "text", "text": "c"}, {"type": "text", "text": "d"}]}]}
 
 
 def test_chat_like_options_of_other_dialects() -> None:
