@@ -148,3 +148,18 @@ def test_cohere_plan_beside_calls_is_one_string_noted() -> None:
     chat = encode_conversation(conv, "openai.chat")["messages"][1]
     assert chat["content"] == _parts("Let me ", "check.")
 
+
+
+def test_anthropic_system_of_several_text_parts_is_blocks() -> None:
+    """anthropic ``MessageCreateParams.system: str | Iterable[TextBlockParam]``: one
+    system message's parts stay blocks; separate system messages' texts are still one
+    string apart by a blank line."""
+    report: List[Problem] = []
+    out = encode_conversation(RESPONSES, "anthropic.messages", source="openai.responses", report=report)
+    assert out["system"] == [{"type": "text", "text": "Be brief."}, {"type": "text", "text": " Answer in French."}]
+    assert report == []
+    check_fragment("anthropic.messages", out)
+    back = decode_conversation(out, "anthropic.messages")
+    assert back.messages[0].parts == (Text("Be brief."), Text(" Answer in French."))
+    two = [Message("system", [Text("A")]), Message("system", [Text("B")]), Message("user", [Text("q")])]
+    assert encode_conversation(two, "anthropic.messages")["system"] == "A\n\nB"
