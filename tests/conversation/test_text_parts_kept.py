@@ -163,3 +163,36 @@ def test_anthropic_system_of_several_text_parts_is_blocks() -> None:
     assert back.messages[0].parts == (Text("Be brief."), Text(" Answer in French."))
     two = [Message("system", [Text("A")]), Message("system", [Text("B")]), Message("user", [Text("q")])]
     assert encode_conversation(two, "anthropic.messages")["system"] == "A\n\nB"
+
+
+CHAT = {"messages": [
+    {"role": "system", "content": _parts("Be brief.", " Answer in French.")},
+    {"role": "system", "content": "Use metric units."},
+    {"role": "user", "content": _parts("The code is AB", "CD")},
+    {"role": "assistant", "content": _parts("12", "34")},
+    {"role": "user", "content": "Again."},
+]}
+
+
+def test_responses_keeps_assistant_text_parts_apart_and_notes_joined_instructions() -> None:
+    """openai-python ``EasyInputMessageParam.content``: ``str | ResponseInputMessageContentList``
+    (``input_text`` parts, which an assistant message does not take; an output message,
+    ``ResponseOutputMessageParam``, needs the ``id`` and ``status`` of a response's item):
+    each text of an assistant message is an assistant message of its own, in order.
+    ``ResponseCreateParams.instructions: Optional[str]``: a system message's parts are
+    joined as they are, noted; system messages apart by a blank line, as before."""
+    report: List[Problem] = []
+    out = encode_conversation(CHAT, "openai.responses", source="openai.chat", report=report)
+    assert out == {"instructions": "Be brief. Answer in French.\n\nUse metric units.", "input": [
+        {"role": "user", "content": [{"type": "input_text", "text": "The code is AB"},
+                                     {"type": "input_text", "text": "CD"}]},
+        {"role": "assistant", "content": "12"},
+        {"role": "assistant", "content": "34"},
+        {"role": "user", "content": "Again."},
+    ]}
+    assert report == [Problem(
+        "converted", 0, None, "The 2 text parts of system message 0 are sent to openai.responses as one text, joined "
+        "as they are (nothing between them): instructions is one string")]
+    check_fragment("openai.responses", out)
+    back = decode_conversation(out, "openai.responses")
+    assert [m.text for m in back.messages if m.role == "assistant"] == ["12", "34"]
