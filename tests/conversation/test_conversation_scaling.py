@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, List
 
+import pytest
+
 from lines_run import lines_run
 from toolwire import ToolCall, ToolResult
 from toolwire.conversation import (
@@ -347,3 +349,17 @@ def test_validate_calls_invalid_call_and_its_history_are_linear() -> None:
 
     work(h_small)
     assert lines_run(lambda: work(h_big)) / lines_run(lambda: work(h_small)) < 5
+
+
+def _text_parts(n: int) -> Conversation:
+    """A user message of n text parts, then n assistant messages of two (written as one)."""
+    return Conversation([Message("user", [Text("p")] * n), *[Message("assistant", [Text("a"), Text("b")])] * n,
+                         Message("user", [Text("q")])])
+
+
+@pytest.mark.parametrize("target", ["openai.chat", "ollama"])
+def test_text_parts_are_written_in_linear_work(target: str) -> None:
+    """Kept as parts (Chat) or joined, noted (Ollama), each in one pass."""
+    small, big = _text_parts(100), _text_parts(400)
+    encode_conversation(small, target)
+    assert lines_run(lambda: encode_conversation(big, target)) / lines_run(lambda: encode_conversation(small, target)) < 5

@@ -117,7 +117,9 @@ def test_merged_assistant_messages_name_the_last_one() -> None:
                          Message("assistant", [Text("b")])])
     report: List[Problem] = []
     out = encode_conversation(conv, "mistral", report=report)["messages"]
-    assert out[-1] == {"role": "assistant", "content": "a\n\nb", "prefix": True}
+    assert out[-1] == {"role": "assistant", "content": [{"type": "text", "text": "a"}, {"type": "text", "text": "b"}],
+                       "prefix": True}
+    mistral_validate(out)
     assert [(p.kind, p.index) for p in report] == [("converted", 2)]
     assert report[0].message.startswith("Assistant messages 1 to 2, the last ones, are written")
 

@@ -268,7 +268,8 @@ CANON = Conversation([
 def test_chat_history_written_from_canonical_messages() -> None:
     report: List[Any] = []
     assert encode_conversation(CANON, C, report=report) == {"messages": [
-        {"role": "system", "content": "Sois bref.\n\nRéponds en français."},
+        {"role": "system", "content": [{"type": "text", "text": "Sois bref."},
+                                       {"type": "text", "text": "Réponds en français."}]},
         {"role": "user", "content": [
             {"type": "text", "text": "Météo ?"}, {"type": "image_url", "image_url": {"url": "https://example.com/a.png"}},
             {"type": "image_url", "image_url": {"url": "data:image/png;base64,iVBORw0KGgo="}}]},
@@ -278,8 +279,8 @@ def test_chat_history_written_from_canonical_messages() -> None:
         {"role": "tool", "tool_call_id": "call_1", "content": "22 °C"},
         {"role": "tool", "tool_call_id": "call_2", "content": "ok"},
         {"role": "user", "content": ""},
-        {"role": "assistant", "content": "a\n\nb"},
-        {"role": "user", "content": "c\n\nd"},
+        {"role": "assistant", "content": [{"type": "text", "text": "a"}, {"type": "text", "text": "b"}]},
+        {"role": "user", "content": [{"type": "text", "text": "c"}, {"type": "text", "text": "d"}]},
         {"role": "system", "content": ""},
     ]}
     assert [(p.kind, p.index, p.message) for p in report] == [
@@ -312,9 +313,11 @@ def test_a_chat_refusal_part_is_the_assistants_text_as_the_refusal_field_is() ->
     assert encode_conversation(conv, C) == body
     field = decode_conversation({"messages": [{"role": "assistant", "content": None, "refusal": refusal}]}, C)
     assert field.messages[0].parts == (Text(refusal),)
-    for target in ("openai.responses", "anthropic.messages", "gemini", "bedrock.converse", "mistral"):
+    for target in ("anthropic.messages", "gemini", "bedrock.converse", "mistral"):
         back = decode_conversation(encode_conversation(conv, target), target)
-        assert back.messages[-1].text == f"Sorry,\n\n{refusal}"
+        assert back.messages[-1].parts == (Text("Sorry,"), Text(refusal))
+    back = decode_conversation(encode_conversation(conv, "openai.responses"), "openai.responses")
+    assert [m.text for m in back.messages[1:]] == ["Sorry,", refusal]  # (each text an assistant message)
     bad = {"messages": [{"role": "assistant", "content": [{"type": "refusal", "refusal": 5}]}]}
     with pytest.raises(DecodeError) as info:
         decode_conversation(bad, C)
@@ -327,7 +330,7 @@ def test_chat_assistants_written_fresh_merge_but_decoded_ones_stay() -> None:
     fresh = Conversation([*decoded, M("assistant", [Text("c")]), M("assistant", [Text("d")])])
     assert encode_conversation(fresh, C) == {"messages": [
         {"role": "assistant", "content": "a"}, {"role": "assistant", "content": "b"},
-        {"role": "assistant", "content": "c\n\nd"}]}
+        {"role": "assistant", "content": [{"type": "text", "text": "c"}, {"type": "text", "text": "d"}]}]}
 
 
 def test_chat_like_options_of_other_dialects() -> None:
@@ -422,12 +425,13 @@ CANON_R = Conversation([
 
 def test_responses_history_written_from_canonical_messages() -> None:
     report: List[Any] = []
-    assert encode_conversation(CANON_R, R, report=report) == {"instructions": "Sois bref.\n\nRéponds en français.", "input": [
+    assert encode_conversation(CANON_R, R, report=report) == {"instructions": "Sois bref.Réponds en français.", "input": [
         {"role": "user", "content": [
             {"type": "input_text", "text": "Météo ?"},
             {"type": "input_image", "image_url": "https://example.com/a.png", "detail": "auto"},
             {"type": "input_image", "image_url": "data:image/png;base64,iVBORw0KGgo=", "detail": "auto"}]},
-        {"role": "assistant", "content": "Je regarde\n\nencore"},
+        {"role": "assistant", "content": "Je regarde"},
+        {"role": "assistant", "content": "encore"},
         {"type": "function_call", "call_id": "call_1", "name": "get_weather", "arguments": '{"city":"Zürich"}'},
         {"role": "assistant", "content": "puis"},
         {"type": "function_call", "call_id": "call_2", "name": "f", "arguments": "{}"},
@@ -438,6 +442,8 @@ def test_responses_history_written_from_canonical_messages() -> None:
         {"role": "system", "content": "Plus court."},
     ]}
     assert [(p.kind, p.index, p.message) for p in report] == [
+        ("converted", 0, "The 2 text parts of system message 0 are sent to openai.responses as one text, joined as "
+                         "they are (nothing between them): instructions is one string"),
         ("dropped", 4, "Assistant message 4 holds nothing openai.responses can take and is left out")]
 
 

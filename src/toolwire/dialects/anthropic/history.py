@@ -165,8 +165,9 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
 
 def _system(system: List[Any], w: Writer) -> Any:
     """Several system messages as one ``system``: text joined by blank lines, or blocks
-    when one of them came as blocks (kept as received: ``cache_control``, citations)
-    or holds an Anthropic block."""
+    when one of them came as blocks (kept as received: ``cache_control``, citations),
+    holds an Anthropic block or several text parts (the field takes text blocks: its
+    parts stay parts, never joined by characters nobody wrote)."""
     sp: List[Any] = []
     listed = False
     for i, m in system:
@@ -180,8 +181,10 @@ def _system(system: List[Any], w: Writer) -> Any:
                     raise EncodeError(f"System message {i} holds {an(repr(p.type))} block, which the system field of "
                                       f"{NAME} does not take (text blocks only)", dialect=NAME,
                                       loc=f"$.messages[{i}].parts[{j}]")
-            sp.extend(system_parts([(i, m)], w, no_blank=True))  # "system: text content blocks must contain
+            got = system_parts([(i, m)], w, no_blank=True)  # "system: text content blocks must contain
             # non-whitespace text" (experientiallabs/experiential#804)
+            listed = listed or len(got) > 1
+            sp.extend(got)
     if not listed and all(type(s) is str for s in sp):
         return "\n\n".join(sp)
     return [{"type": "text", "text": s} if type(s) is str else s for s in sp]

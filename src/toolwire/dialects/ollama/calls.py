@@ -221,7 +221,8 @@ def _peek(item: Dict[str, Any]) -> Tuple[Any, Any]:
 
 DIALECT = Dialect(
     history=chat_like(NAME, images=True, evidence=detect,
-                      ordered="Ollama pairs tool messages with calls by tool_name only"),
+                      ordered="Ollama pairs tool messages with calls by tool_name only",
+                      one_text=f"{NAME} takes a message's content as one string"),
     name=NAME,
     argument_keys=("arguments",),
     keys=frozenset({"function", "done", "role", "messages"}),

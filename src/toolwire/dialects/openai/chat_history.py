@@ -56,6 +56,7 @@ def chat_like(
     details: Tuple[str, ...] = (),
     evidence: Optional[Sniff] = None,
     ordered: Optional[str] = None,
+    one_text: str = "",
 ) -> HistoryCodec:
     """The history codec of the Chat-shaped dialect *name*: *plan* names its text
     beside calls (Cohere ``tool_plan``), *images* whether messages carry an
@@ -77,7 +78,9 @@ def chat_like(
     ``Dialect.detect``: a Chat-shaped history is its when that claims the body, one of
     its messages or one of their calls (with none, only ``openai.chat`` claims one: any);
     *ordered*, where the dialect pairs tool messages with calls by position (Ollama: by
-    ``tool_name`` only), why: a turn's tool messages are written in call order (``CallOrder``).
+    ``tool_name`` only), why: a turn's tool messages are written in call order (``CallOrder``);
+    *one_text*, where a message's ``content`` is one string (Ollama), why: a message's
+    text parts are joined, noted (else they go as a list of text parts, as Chat's do).
     What a message holds beside its parts, which it goes without when written fresh, is
     noted (``HistoryCodec.unsent``, ``_unsent``), whatever the dialect."""
     if bridge is not None and not pairing.after_tool:  # what the history written back as it came meets
@@ -93,7 +96,7 @@ def chat_like(
     decode = partial(_decode, (name, plan, images, thinking))
     encode = partial(_encode, (name, plan, images, bridge, details, bool(pairing.after_assistant),
                                bool(pairing.call_first and pairing.first_listed), pairing.last_assistant, ordered,
-                               pairing.prefix_last))
+                               pairing.prefix_last, one_text))
     return HistoryCodec(decode, encode, detect, frozenset({"messages"}), pairing=pairing, unsent=_unsent)
 
 
@@ -119,9 +122,10 @@ def _decode(key: Tuple[Any, ...], x: Any, d: Dialect) -> List[Message]:
 def _encode(key: Tuple[Any, ...], messages: List[Message], w: Writer) -> Dict[str, Any]:
     fn = _ENCODERS.get(key)
     if fn is None:
-        name, plan, images, bridge, details, lift, opens, last, ordered, prefix_last = key
+        name, plan, images, bridge, details, lift, opens, last, ordered, prefix_last, one_text = key
         fn = _ENCODERS[key] = encoder(name, plan=plan, images=images, bridge=bridge, details=details, lift=lift,
-                                      opens=opens, last=last, ordered=ordered, prefix_last=prefix_last)
+                                      opens=opens, last=last, ordered=ordered, prefix_last=prefix_last,
+                                      one_text=one_text)
     return fn(messages, w)
 
 

@@ -60,7 +60,7 @@ PREFIX_FLAG = "The prefix flag (the reply continues this assistant message)"  # 
 def encoder(
     name: str, *, images: bool, bridge: Optional[str], details: Tuple[str, ...], lift: bool = False,
     plan: Optional[str] = None, opens: bool = False, last: str = "", ordered: Optional[str] = None,
-    prefix_last: str = "",
+    prefix_last: str = "", one_text: str = "",
 ) -> Callable[[List[Message], Writer], Dict[str, Any]]:
     """The ``encode`` of the Chat-shaped dialect *name*'s history codec (``chat_like``
     says what *images*, *bridge*, *details* and *plan* are); *lift*: a system message
@@ -79,7 +79,11 @@ def encoder(
     assistant message with calls goes in its *plan* alone where the dialect has one
     (Cohere v2: "tool_plan", the text that goes with the tool calls), never in its
     content blocks too. *ordered*: the dialect pairs tool messages by position (why):
-    each run of tool messages written fresh goes in call order (``CallOrder``)."""
+    each run of tool messages written fresh goes in call order (``CallOrder``).
+    A message's text parts go as a list of text parts (a single one as a string), the
+    content every Chat-shaped dialect's user, assistant and system message takes but
+    Ollama's; *one_text*: the dialect's content is one string, why: they are joined
+    (``joined``), noted, as the text beside calls in a *plan* is."""
 
     def user_part(p: Part, w: Writer, role: str) -> Any:
         """*p* as a content part (or ``("images", data)``) of the *role* message being written."""
@@ -116,10 +120,39 @@ def encoder(
             return chat_audio(p, w)  # type: ignore[arg-type]
         return w.other(p)  # type: ignore[arg-type]
 
-    def content_of(items: List[Any]) -> Any:
+    def content_of(items: List[Any], m: Message, w: Writer) -> Any:
+        """The content of the user or system message *m* written as *items*: one text
+        part as a string, parts as they are, joined where the dialect takes a string."""
         if all(type(x) is dict and x.get("type") == "text" and len(x) == 2 for x in items):
-            return "\n\n".join(x["text"] for x in items) if len(items) != 1 else items[0]["text"]
+            if len(items) < 2:
+                return items[0]["text"] if items else ""  # (Ollama's images alone: ``""``)
+            if one_text:
+                return joined([x["text"] for x in items], [w.index] * len(items), m.role, w, one_text)
         return items
+
+    def joined(texts: List[str], where: List[int], role: str, w: Writer, why: str) -> str:
+        """The text parts *texts* (two or more, of the messages *where*) as one text,
+        noted. A message's parts are put together as they are, with
+        nothing between them: they are one text in pieces, as the SDKs read them
+        (openai-python ``Response.output_text``, anthropic ``get_final_text``,
+        google-genai ``GenerateContentResponse.text`` concatenate them; an Anthropic text
+        block split around a citation is part of a sentence); the messages of a merged
+        run are apart by a blank line."""
+        out: List[str] = []
+        for k, t in enumerate(texts):
+            if k and where[k] != where[k - 1]:
+                out.append("\n\n")
+            out.append(t)
+        n, first, last = len(texts), where[0], where[-1]
+        w.index = last
+        if first == last:
+            w.note("converted", f"The {n} text parts of {role} message {first} are sent to {name} as one text, "
+                                f"joined as they are (nothing between them): {why}")
+        else:
+            w.note("converted", f"The {n} text parts of {role} messages {first} to {last}, written as one, are "
+                                f"sent to {name} as one text, each message's parts joined as they are, the "
+                                f"messages apart by a blank line: {why}")
+        return "".join(out)
 
     def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
         builder = w.d.assistant_message
@@ -184,7 +217,7 @@ def encoder(
                 j = next((j for j, p in enumerate(m.parts) if type(p) is not Text), None)
                 raise EncodeError(f"System message {i} holds more than text", dialect=name,
                                   loc=f"$.messages[{i}]" if j is None else f"$.messages[{i}].parts[{j}]")
-            um: Dict[str, Any] = {"role": "system" if m.role == "system" else "user", "content": content_of(rest)}
+            um: Dict[str, Any] = {"role": "system" if m.role == "system" else "user", "content": content_of(rest, m, w)}
             if imgs:
                 um["images"] = imgs
             _place(out, lifted, um, m, i, w)
@@ -260,6 +293,7 @@ def encoder(
         """The wire message of assistant message *m*; *origin*: for a merged run, the
         message each part came from (notes and errors name it)."""
         textp: List[str] = []
+        textw: List[int] = []  # the message of each of *textp*
         content: List[Any] = []  # in order: texts and blocks (other parts, reasoning blocks)
         blocks = False
         items: List[Dict[str, Any]] = []
@@ -271,6 +305,7 @@ def encoder(
             t = type(p)
             if t is Text:
                 textp.append(p.text)  # type: ignore[union-attr]
+                textw.append(w.index)
                 content.append({"type": "text", "text": p.text})  # type: ignore[union-attr]
             elif t is ToolCall or t is InvalidToolCall:
                 items.append(w.call(p))
@@ -291,10 +326,21 @@ def encoder(
         w.run = None
         if not content and not items:
             return {} if side else None  # ``{}``: only reasoning (a Chat assistant message needs content or calls)
-        msg: Dict[str, Any] = builder(items, "\n\n".join(textp) if textp else None)
-        if blocks and plan is not None and items:  # its text is the plan (the builder's): once
+        in_plan = plan is not None and bool(items)  # its text is the plan (the builder's), one string
+        as_parts = not in_plan and (blocks or (len(textp) > 1 and not one_text))
+        if len(textp) < 2:
+            text = textp[0] if textp else None
+        elif as_parts:
+            text = "".join(textp)  # (the content is the parts: below)
+        else:
+            end = w.index
+            text = joined(textp, textw, "assistant", w,
+                          one_text or f"{name} takes the text beside calls as one string ({plan})")
+            w.index = end
+        msg: Dict[str, Any] = builder(items, text)
+        if blocks and in_plan:  # the text once: in the plan
             content = [c for c in content if not (type(c) is dict and c.get("type") == "text" and len(c) == 2)]
-        if blocks and content:
+        if (as_parts or blocks) and content:
             msg["content"] = content
         if side:
             msg = {"role": "assistant", **side, **{k: v for k, v in msg.items() if k != "role"}}

@@ -10,6 +10,12 @@ result the ``function_call_output`` (``custom_tool_call_output``) with the same
 ``call_id``; ``reasoning`` items go back to Responses only, and a call's item id only
 beside the reasoning item that came before it (``_Replay``). A message decoded from
 this dialect is written back as it came (its item id as said).
+An assistant message's texts are assistant messages of their own, in order (openai-python
+``EasyInputMessageParam.content`` is a string or ``input_text`` parts, which an assistant
+message does not take; ``ResponseOutputMessageParam`` needs a response item's ``id`` and
+``status``): never joined by characters nobody wrote. ``instructions`` is one string
+(``ResponseCreateParams.instructions``): a system message's text parts are joined as they
+are (one text in pieces), noted; system messages apart by a blank line.
 """
 
 from __future__ import annotations
@@ -125,23 +131,24 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
             # (a system message holding an item, such as ``additional_tools``, ends them: written in place)
             if not m.parts:
                 _left_out(w, m, i)
+            own: List[str] = []
             for p in m.parts:
                 if type(p) is Text:
-                    instructions.append(p.text)
+                    own.append(p.text)
                 elif type(p) is not Other or w.other(p) is not None:
                     raise EncodeError(f"System message {i} holds more than text", dialect=NAME, loc=w.where(p))
+            if len(own) > 1:
+                w.note("converted", f"The {len(own)} text parts of system message {i} are sent to {NAME} as one "
+                                    "text, joined as they are (nothing between them): instructions is one string")
+            if own:
+                instructions.append("".join(own))
             continue
         if m.role == "assistant":
-            text: List[str] = []
             for p in m.parts:
                 t = type(p)
-                if t is Text:
-                    text.append(p.text)  # type: ignore[union-attr]
-                    continue
-                if text:
-                    items.append({"role": "assistant", "content": "\n\n".join(text)})
-                    text = []
-                if t is ToolCall or t is InvalidToolCall:
+                if t is Text:  # each text an assistant message (never joined: see the module's docstring)
+                    items.append({"role": "assistant", "content": p.text})  # type: ignore[union-attr]
+                elif t is ToolCall or t is InvalidToolCall:
                     items.append(replay.call(w.call(p), w))
                     if t is ToolCall and p.id is not None and is_custom(p):  # type: ignore[union-attr,arg-type]
                         custom.add(p.id)  # type: ignore[union-attr]
@@ -155,8 +162,6 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
                     data = w.other(p)  # type: ignore[arg-type]
                     if data is not None:
                         items.append(data)
-            if text:
-                items.append({"role": "assistant", "content": "\n\n".join(text)})
             if len(items) == before:
                 _left_out(w, m, i)
             continue

@@ -1,0 +1,198 @@
+"""A message's separate text parts stay separate parts where the Chat-shaped target's
+message takes a list of them, and are joined, noted, where it takes one string.
+
+The list forms, from the SDK types (``check_fragment`` validates each written history):
+openai-python ``ChatCompletionUserMessageParam.content``: ``str | Iterable[ChatCompletionContentPartParam]``,
+``ChatCompletionAssistantMessageParam.content``: ``str | Iterable[ContentArrayOfContentPart] | None``,
+``ChatCompletionSystemMessageParam.content``: ``str | Iterable[ChatCompletionContentPartTextParam]``
+(a text part: ``{"type": "text", "text": ...}``); mistralai ``UserMessage`` / ``AssistantMessage``
+``content: str | List[ContentChunk]``, ``SystemMessage`` ``content: str | List[TextChunk | ThinkChunk]``
+(``TextChunk``: ``{"type": "text", "text": ...}``); cohere ``UserMessageV2Content``,
+``AssistantMessageV2Content``, ``SystemMessageV2Content``: ``str | List[...]`` of
+``{"type": "text", "text": ...}``. One string only: ollama-python ``Message.content:
+Optional[str]`` (docs/api.md: "content: the content of the message"), and Cohere's
+``AssistantMessage.tool_plan: Optional[str]``.
+
+A forced join puts nothing between a message's parts: one text cut in pieces is how the
+SDKs read them (openai-python ``Response.output_text``, anthropic ``get_final_text``,
+google-genai ``GenerateContentResponse.text`` all concatenate with ``""``), and an
+Anthropic text block split around a citation is one sentence. Before, the parts were
+joined with a blank line, silently: ``"AB" + "CD"`` read back as ``"AB\\n\\nCD"``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List
+
+import pytest
+
+from history_types import check_fragment
+from toolwire import ToolCall
+from toolwire.conversation import Message, Problem, Text, decode_conversation, encode_conversation
+
+RESPONSES = {"input": [
+    {"type": "message", "role": "system", "content": [
+        {"type": "input_text", "text": "Be brief."}, {"type": "input_text", "text": " Answer in French."}]},
+    {"type": "message", "role": "user", "content": [
+        {"type": "input_text", "text": "The code is AB"}, {"type": "input_text", "text": "CD"}]},
+    {"type": "message", "role": "assistant", "content": [
+        {"type": "output_text", "text": "12", "annotations": []}, {"type": "output_text", "text": "34", "annotations": []}]},
+    {"type": "message", "role": "user", "content": [{"type": "input_text", "text": "Again."}]},
+]}
+# Anthropic text blocks around a citation (the cited one carries ``citations``): one sentence
+ANTHROPIC = {"messages": [
+    {"role": "user", "content": [{"type": "text", "text": "AB"}, {"type": "text", "text": "CD"}]},
+    {"role": "assistant", "content": [{"type": "text", "text": "The sky is "}, {"type": "text", "text": "blue"},
+                                      {"type": "text", "text": "."}]},
+    {"role": "user", "content": "Why?"},
+]}
+GEMINI = {"contents": [{"role": "user", "parts": [{"text": "AB"}, {"text": "CD"}]}]}
+BEDROCK = {"messages": [{"role": "user", "content": [{"text": "AB"}, {"text": "CD"}]}]}
+
+
+def _parts(*texts: str) -> List[Dict[str, str]]:
+    return [{"type": "text", "text": t} for t in texts]
+
+
+@pytest.mark.parametrize("target", ["openai.chat", "mistral", "cohere.v2"])
+def test_text_parts_are_written_as_parts_where_the_content_takes_a_list(target: str) -> None:
+    report: List[Problem] = []
+    out = encode_conversation(RESPONSES, target, source="openai.responses", report=report)
+    assert out == {"messages": [
+        {"role": "system", "content": _parts("Be brief.", " Answer in French.")},
+        {"role": "user", "content": _parts("The code is AB", "CD")},
+        {"role": "assistant", "content": _parts("12", "34")},
+        {"role": "user", "content": "Again."},  # one part: a string, as before
+    ]}
+    assert report == []
+    check_fragment(target, out)
+    back = decode_conversation(out, target)
+    assert [m.parts for m in back.messages[:3]] == [(Text("Be brief."), Text(" Answer in French.")),
+                                                    (Text("The code is AB"), Text("CD")), (Text("12"), Text("34"))]
+
+
+@pytest.mark.parametrize("target", ["openai.chat", "mistral", "cohere.v2"])
+@pytest.mark.parametrize(("source", "body"), [("anthropic.messages", ANTHROPIC), ("gemini", GEMINI),
+                                              ("bedrock.converse", BEDROCK)])
+def test_other_sources_text_parts_are_kept_too(target: str, source: str, body: Dict[str, Any]) -> None:
+    report: List[Problem] = []
+    out = encode_conversation(body, target, source=source, report=report)
+    assert out["messages"][0] == {"role": "user", "content": _parts("AB", "CD")}
+    if source == "anthropic.messages":
+        assert out["messages"][1] == {"role": "assistant", "content": _parts("The sky is ", "blue", ".")}
+    assert report == []
+    check_fragment(target, out)
+
+
+def test_ollama_joins_a_messages_text_parts_as_they_are_and_says_so() -> None:
+    report: List[Problem] = []
+    out = encode_conversation(RESPONSES, "ollama", source="openai.responses", report=report)
+    assert out == {"messages": [
+        {"role": "system", "content": "Be brief. Answer in French."},
+        {"role": "user", "content": "The code is ABCD"},
+        {"role": "assistant", "content": "1234"},
+        {"role": "user", "content": "Again."},
+    ]}
+    why = "ollama takes a message's content as one string"
+    assert report == [
+        Problem("converted", i, None, f"The 2 text parts of {role} message {i} are sent to ollama as one text, "
+                                      f"joined as they are (nothing between them): {why}")
+        for i, role in enumerate(["system", "user", "assistant"])]
+    check_fragment("ollama", out)
+    report = []
+    out = encode_conversation(ANTHROPIC, "ollama", source="anthropic.messages", report=report)
+    assert [m["content"] for m in out["messages"]] == ["ABCD", "The sky is blue.", "Why?"]
+    assert [(p.kind, p.index) for p in report] == [("converted", 0), ("converted", 1)]
+    assert report[1].message.startswith("The 3 text parts of assistant message 1 are sent")
+
+
+def test_ollama_keeps_its_images_beside_the_joined_text() -> None:
+    body = {"messages": [{"role": "user", "content": [
+        {"type": "text", "text": "AB"}, {"type": "image", "source": {"type": "base64", "media_type": "image/png",
+                                                                     "data": "iVBORw0KGgo="}},
+        {"type": "text", "text": "CD"}]}]}
+    report: List[Problem] = []
+    out = encode_conversation(body, "ollama", source="anthropic.messages", report=report)
+    assert out == {"messages": [{"role": "user", "content": "ABCD", "images": ["iVBORw0KGgo="]}]}
+    assert [(p.kind, p.index) for p in report] == [("converted", 0)]
+
+
+def test_merged_assistant_messages_keep_their_parts_or_are_apart_by_a_blank_line() -> None:
+    conv = [Message("user", [Text("q")]), Message("assistant", [Text("a"), Text("b")]),
+            Message("assistant", [Text("c")]), Message("user", [Text("ok")])]
+    report: List[Problem] = []
+    assert encode_conversation(conv, "openai.chat", report=report)["messages"][1] == {
+        "role": "assistant", "content": _parts("a", "b", "c")}
+    assert report == []
+    out = encode_conversation(conv, "ollama", report=report)["messages"]
+    assert out[1] == {"role": "assistant", "content": "ab\n\nc"}
+    assert report == [Problem(
+        "converted", 2, None, "The 3 text parts of assistant messages 1 to 2, written as one, are sent to ollama as "
+        "one text, each message's parts joined as they are, the messages apart by a blank line: ollama takes a "
+        "message's content as one string")]
+
+
+def test_cohere_plan_beside_calls_is_one_string_noted() -> None:
+    call = ToolCall("get_weather", {"city": "Paris"}, "get_weather_abc123def456")
+    conv = [Message("user", [Text("q")]), Message("assistant", [Text("Let me "), Text("check."), call])]
+    report: List[Problem] = []
+    out = encode_conversation(conv, "cohere.v2", report=report)
+    assert out["messages"][1] == {"role": "assistant", "tool_plan": "Let me check.", "tool_calls": [
+        {"id": "get_weather_abc123def456", "type": "function",
+         "function": {"name": "get_weather", "arguments": '{"city":"Paris"}'}}]}
+    assert report == [Problem(
+        "converted", 1, None, "The 2 text parts of assistant message 1 are sent to cohere.v2 as one text, joined as "
+        "they are (nothing between them): cohere.v2 takes the text beside calls as one string (tool_plan)")]
+    check_fragment("cohere.v2", out)
+    # Chat and Mistral keep them as parts beside the calls
+    chat = encode_conversation(conv, "openai.chat")["messages"][1]
+    assert chat["content"] == _parts("Let me ", "check.")
+
+
+
+def test_anthropic_system_of_several_text_parts_is_blocks() -> None:
+    """anthropic ``MessageCreateParams.system: str | Iterable[TextBlockParam]``: one
+    system message's parts stay blocks; separate system messages' texts are still one
+    string apart by a blank line."""
+    report: List[Problem] = []
+    out = encode_conversation(RESPONSES, "anthropic.messages", source="openai.responses", report=report)
+    assert out["system"] == [{"type": "text", "text": "Be brief."}, {"type": "text", "text": " Answer in French."}]
+    assert report == []
+    check_fragment("anthropic.messages", out)
+    back = decode_conversation(out, "anthropic.messages")
+    assert back.messages[0].parts == (Text("Be brief."), Text(" Answer in French."))
+    two = [Message("system", [Text("A")]), Message("system", [Text("B")]), Message("user", [Text("q")])]
+    assert encode_conversation(two, "anthropic.messages")["system"] == "A\n\nB"
+
+
+CHAT = {"messages": [
+    {"role": "system", "content": _parts("Be brief.", " Answer in French.")},
+    {"role": "system", "content": "Use metric units."},
+    {"role": "user", "content": _parts("The code is AB", "CD")},
+    {"role": "assistant", "content": _parts("12", "34")},
+    {"role": "user", "content": "Again."},
+]}
+
+
+def test_responses_keeps_assistant_text_parts_apart_and_notes_joined_instructions() -> None:
+    """openai-python ``EasyInputMessageParam.content``: ``str | ResponseInputMessageContentList``
+    (``input_text`` parts, which an assistant message does not take; an output message,
+    ``ResponseOutputMessageParam``, needs the ``id`` and ``status`` of a response's item):
+    each text of an assistant message is an assistant message of its own, in order.
+    ``ResponseCreateParams.instructions: Optional[str]``: a system message's parts are
+    joined as they are, noted; system messages apart by a blank line, as before."""
+    report: List[Problem] = []
+    out = encode_conversation(CHAT, "openai.responses", source="openai.chat", report=report)
+    assert out == {"instructions": "Be brief. Answer in French.\n\nUse metric units.", "input": [
+        {"role": "user", "content": [{"type": "input_text", "text": "The code is AB"},
+                                     {"type": "input_text", "text": "CD"}]},
+        {"role": "assistant", "content": "12"},
+        {"role": "assistant", "content": "34"},
+        {"role": "user", "content": "Again."},
+    ]}
+    assert report == [Problem(
+        "converted", 0, None, "The 2 text parts of system message 0 are sent to openai.responses as one text, joined "
+        "as they are (nothing between them): instructions is one string")]
+    check_fragment("openai.responses", out)
+    back = decode_conversation(out, "openai.responses")
+    assert [m.text for m in back.messages if m.role == "assistant"] == ["12", "34"]
