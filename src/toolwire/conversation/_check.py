@@ -444,6 +444,125 @@ def _turn_numbers(msgs: Tuple[Message, ...]) -> List[int]:
     return out
 
 
+def _rebuilt(
+    msgs: Tuple[Message, ...], pairs: Pairs, misplaced: Set[Tuple[int, int]], moving: Set[Tuple[int, int]],
+    left: List[Tuple[int, int, Any]], drop: Set[Tuple[int, int]], ends: List[int], error: str,
+) -> Tuple[List[Message], List[int], List[List[Tuple[int, int]]], Pairs, List[Problem]]:
+    """``fix_conversation``'s messages with the misplaced results *moving* moved (the others
+    stay where they are), the parts of *drop* left out and *left* answered with *error*:
+    ``(messages, the input index of each, where each part stood, the call each result
+    should answer (an error result by its key (-1, k)), changes)``."""
+    want: Pairs = dict(pairs)
+    done: List[Problem] = []
+    if len(moving) < len(misplaced):  # those that stay are kept where they are
+        drop = drop - (misplaced - moving)
+    # Where a result goes: an id-less result answers by tool name and position (Gemini,
+    # Ollama), so the results answering a turn keep their order among themselves: a moved
+    # result goes right before the first result in place that came after it, else right
+    # after the last result in place (an error result always: the calls no result answered
+    # are each tool's last), in its message when that holds other content (the results
+    # go before it), else in a tool message right after the turn.
+    # run -> its results in place, in order (one in an assistant or system message, a wrong
+    # role: ``wrong_role``, places none; nor one after a later turn began: a call outside an
+    # assistant message, a wrong role too, may be answered there without being misplaced)
+    placed: Dict[int, List[Tuple[int, int]]] = defaultdict(list)
+    turn_no: List[int] = []  # per message, the assistant turns begun up to it (only if needed)
+    for spot, (ci, _cj) in pairs.items():
+        if spot in misplaced or msgs[spot[0]].role not in ("user", "tool"):
+            continue
+        if msgs[ci].role != "assistant":
+            turn_no = turn_no or _turn_numbers(msgs)
+            if turn_no[spot[0]] != turn_no[ci]:
+                continue
+        placed[ends[ci]].append(spot)
+    before: Dict[Tuple[int, int], List[Any]] = defaultdict(list)  # (message, part) -> results put before it
+    after: Dict[int, List[Any]] = defaultdict(list)  # message -> results in a tool message after it
+    mixed: Dict[int, bool] = {}  # message -> whether it holds other content than results
+
+    def put(ci: int, r: Any, spot: Optional[Tuple[int, int]]) -> None:
+        here = placed.get(ends[ci])
+        if not here:
+            after[ends[ci]].append(r)
+            return
+        k = len(here) if spot is None else bisect(here, spot)
+        if k < len(here):
+            before[here[k]].append(r)
+            return
+        i, j = here[-1]
+        beside = mixed.get(i)
+        if beside is None:  # (once per message: a turn may take many results)
+            beside = mixed[i] = any(type(q) is not ToolResult for q in msgs[i].parts)
+        if beside:  # beside content: in its message, right after it
+            before[(i, j + 1)].append(r)
+        else:
+            after[i].append(r)
+
+    for spot, (ci, _cj) in pairs.items():
+        if spot in moving:
+            ri = spot[0]
+            r = msgs[ri].parts[spot[1]]
+            put(ci, (r, spot), spot)
+            who = _who(r.id, r.name)  # type: ignore[union-attr]
+            done.append(Problem("moved", ri, r.id, f"Message {ri}: the result for {who} is moved right after "  # type: ignore[union-attr]
+                                                      f"its call (message {ci})"))
+    for i, _j, c in left:
+        put(i, (ToolResult(c.id, c.name, error, True), (-1, len(want))), None)  # its checks: a lone surrogate
+        want[(-1, len(want))] = (i, _j)
+        done.append(Problem("answered", i, c.id, f"Message {i}: the call {_who(c.id, c.name)} is answered with "
+                                                    "an error result"))
+    out: List[Message] = []
+    src: List[int] = []  # the input index of each message of *out* (an error results' message: its turn's)
+    where: List[List[Tuple[int, int]]] = []  # per part of *out*, where it stood (an error result: its key in *want*)
+    touched = {k[0] for k in drop} | {k[0] for k in before}
+    for i, m in enumerate(msgs):
+        del src[len(out):]  # (a message left out of *out*)
+        del where[len(out):]
+        src.extend((i, i))  # it, and the tool message of error results after it
+        if i in touched:
+            parts: List[Any] = []
+            spots: List[Tuple[int, int]] = []
+            for j, q in enumerate(m.parts):
+                for r, at in before.get((i, j), ()):
+                    parts.append(r)
+                    spots.append(at)
+                if (i, j) not in drop:
+                    parts.append(q)
+                    spots.append((i, j))
+            for r, at in before.get((i, len(m.parts)), ()):
+                parts.append(r)
+                spots.append(at)
+            if parts:  # (what its wire held beside its parts is noted dropped where it is written)
+                out.append(_fresh(m, parts))
+                where.append(spots)
+        else:
+            out.append(m)
+            where.append([(i, j) for j in range(len(m.parts))])
+        if after.get(i):
+            out.append(Message("tool", [r for r, _at in after[i]]))
+            where.append([at for _r, at in after[i]])
+    return out, src, where, want, done
+
+
+def _handed(msgs: Tuple[Message, ...], out: List[Message], where: List[List[Tuple[int, int]]], want: Pairs) -> Set[Any]:
+    """The ids of the results (and of the calls of the error results) of *out* that answer
+    another call than *want* says, or none (``_pairing.Pairer``, paired again: linear)."""
+    got: Pairs = {}
+    pairer = Pairer(plan(out))
+    for i, m in enumerate(out):
+        if starts_turn(out, i):
+            pairer.turn()
+        for j, p in enumerate(m.parts):
+            t = type(p)
+            if t is ToolCall or t is InvalidToolCall:
+                pairer.call(i, j, p)
+            elif t is ToolResult:
+                c = pairer.result(p)  # type: ignore[arg-type]
+                if c is not None:
+                    got[where[i][j]] = where[c[0]][c[1]]
+    return {msgs[k[0]].parts[k[1]].id if k[0] >= 0 else msgs[c[0]].parts[c[1]].id  # type: ignore[union-attr]
+            for k, c in want.items() if got.get(k) != c}
+
+
 ERROR_TEXT = "Error: this tool call was not run (its result is missing from the history)."
 
 
@@ -493,78 +612,19 @@ def fix_conversation(
         r = msgs[i].parts[j]
         changes.append(Problem("removed", i, r.id, f"Message {i}: the result for {_who(r.id, r.name)}, which "  # type: ignore[union-attr]
                                                    "answers no call, is removed"))
-    # Where a result goes: an id-less result answers by tool name and position (Gemini,
-    # Ollama), so the results answering a turn keep their order among themselves: a moved
-    # result goes right before the first result in place that came after it, else right
-    # after the last result in place (an error result always: the calls no result answered
-    # are each tool's last), in its message when that holds other content (the results
-    # go before it), else in a tool message right after the turn.
-    # run -> its results in place, in order (one in an assistant or system message, a wrong
-    # role: ``wrong_role``, places none; nor one after a later turn began: a call outside an
-    # assistant message, a wrong role too, may be answered there without being misplaced)
-    placed: Dict[int, List[Tuple[int, int]]] = defaultdict(list)
-    turn_no: List[int] = []  # per message, the assistant turns begun up to it (only if needed)
-    for spot, (ci, _cj) in pairs.items():
-        if spot in misplaced or msgs[spot[0]].role not in ("user", "tool"):
-            continue
-        if msgs[ci].role != "assistant":
-            turn_no = turn_no or _turn_numbers(msgs)
-            if turn_no[spot[0]] != turn_no[ci]:
-                continue
-        placed[ends[ci]].append(spot)
-    before: Dict[Tuple[int, int], List[Any]] = defaultdict(list)  # (message, part) -> results put before it
-    after: Dict[int, List[Any]] = defaultdict(list)  # message -> results in a tool message after it
-    mixed: Dict[int, bool] = {}  # message -> whether it holds other content than results
-
-    def put(ci: int, r: Any, spot: Optional[Tuple[int, int]]) -> None:
-        here = placed.get(ends[ci])
-        if not here:
-            after[ends[ci]].append(r)
-            return
-        k = len(here) if spot is None else bisect(here, spot)
-        if k < len(here):
-            before[here[k]].append(r)
-            return
-        i, j = here[-1]
-        beside = mixed.get(i)
-        if beside is None:  # (once per message: a turn may take many results)
-            beside = mixed[i] = any(type(q) is not ToolResult for q in msgs[i].parts)
-        if beside:  # beside content: in its message, right after it
-            before[(i, j + 1)].append(r)
-        else:
-            after[i].append(r)
-
-    for spot, (ci, _cj) in pairs.items():
-        if spot in misplaced:
-            ri = spot[0]
-            r = msgs[ri].parts[spot[1]]
-            put(ci, r, spot)
-            who = _who(r.id, r.name)  # type: ignore[union-attr]
-            changes.append(Problem("moved", ri, r.id, f"Message {ri}: the result for {who} is moved right after "  # type: ignore[union-attr]
-                                                      f"its call (message {ci})"))
-    for i, _j, c in left:
-        put(i, ToolResult(c.id, c.name, error, True), None)  # its checks: a lone surrogate
-        changes.append(Problem("answered", i, c.id, f"Message {i}: the call {_who(c.id, c.name)} is answered with "
-                                                    "an error result"))
-    out: List[Message] = []
-    src: List[int] = []  # the input index of each message of *out* (an error results' message: its turn's)
-    touched = {k[0] for k in drop} | {k[0] for k in before}
-    for i, m in enumerate(msgs):
-        del src[len(out):]  # (a message left out of *out*)
-        src.extend((i, i))  # it, and the tool message of error results after it
-        if i in touched:
-            parts: List[Any] = []
-            for j, q in enumerate(m.parts):
-                parts.extend(before.get((i, j), ()))
-                if (i, j) not in drop:
-                    parts.append(q)
-            parts.extend(before.get((i, len(m.parts)), ()))
-            if parts:  # (what its wire held beside its parts is noted dropped where it is written)
-                out.append(_fresh(m, parts))
-        else:
-            out.append(m)
-        if after.get(i):
-            out.append(Message("tool", after[i]))
+    # A move never hands a result to another call: the fixed history is paired again, and
+    # where a result answers another call than it did (a reused id with a call in the wrong
+    # role: a result moved right after that call may go ahead of the one answering the id's
+    # earlier call), the misplaced results with its id stay where they are, then if need be
+    # all of them (still misplaced: ``check_conversation`` says so). At most three passes.
+    moving = misplaced
+    for tries in range(3):
+        out, src, where, want, done = _rebuilt(msgs, pairs, misplaced, moving, left, drop, ends, error)
+        bad = _handed(msgs, out, where, want) if moving else ()
+        if not bad:
+            break
+        moving = {k for k in moving if msgs[k[0]].parts[k[1]].id not in bad} if not tries else set()  # type: ignore[union-attr]
+    changes += done
     if target is not None and rules.last_assistant and out:
         for p in _last(tuple(out), target, rules):  # the last message now: written fresh, a prefix
             m, i = out[p.index], src[p.index]
