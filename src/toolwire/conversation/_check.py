@@ -544,8 +544,8 @@ def _rebuilt(
 
 
 def _handed(msgs: Tuple[Message, ...], out: List[Message], where: List[List[Tuple[int, int]]], want: Pairs) -> Set[Any]:
-    """The ids of the results (and of the calls of the error results) of *out* that answer
-    another call than *want* says, or none (``_pairing.Pairer``, paired again: linear)."""
+    """Where the results of *out* that answer another call than *want* says stood (an
+    error result: its key), or none (``_pairing.Pairer``, paired again: linear)."""
     got: Pairs = {}
     pairer = Pairer(plan(out))
     for i, m in enumerate(out):
@@ -556,11 +556,19 @@ def _handed(msgs: Tuple[Message, ...], out: List[Message], where: List[List[Tupl
             if t is ToolCall or t is InvalidToolCall:
                 pairer.call(i, j, p)
             elif t is ToolResult:
-                c = pairer.result(p)  # type: ignore[arg-type]
-                if c is not None:
-                    got[where[i][j]] = where[c[0]][c[1]]
-    return {msgs[k[0]].parts[k[1]].id if k[0] >= 0 else msgs[c[0]].parts[c[1]].id  # type: ignore[union-attr]
-            for k, c in want.items() if got.get(k) != c}
+                at = pairer.result(p)  # type: ignore[arg-type]
+                if at is not None:
+                    got[where[i][j]] = where[at[0]][at[1]]
+    bad: Set[Any] = set()
+    for k, c in want.items():
+        g = got.get(k)
+        if g != c:
+            was = msgs[c[0]].parts[c[1]]
+            now = None if g is None else msgs[g[0]].parts[g[1]]
+            # (a call of the same tool with the same id: the wire tells them apart by place only)
+            if now is None or was.id is None or (now.id, now.name) != (was.id, was.name):  # type: ignore[union-attr]
+                bad.add(k)
+    return bad
 
 
 ERROR_TEXT = "Error: this tool call was not run (its result is missing from the history)."
@@ -613,17 +621,26 @@ def fix_conversation(
         changes.append(Problem("removed", i, r.id, f"Message {i}: the result for {_who(r.id, r.name)}, which "  # type: ignore[union-attr]
                                                    "answers no call, is removed"))
     # A move never hands a result to another call: the fixed history is paired again, and
-    # where a result answers another call than it did (a reused id with a call in the wrong
-    # role: a result moved right after that call may go ahead of the one answering the id's
-    # earlier call), the misplaced results with its id stay where they are, then if need be
-    # all of them (still misplaced: ``check_conversation`` says so). At most three passes.
+    # where a result answers another call than it did (but one of the same tool with the
+    # same id: the wire tells them apart by place only), the moves of such results are left
+    # undone, then those of all misplaced results with their ids, then all (a reused id with a
+    # call in the wrong role: a result moved right after that call may go ahead of the one
+    # answering the id's earlier call). A result left is still misplaced: ``check_conversation``
+    # says so. At most four passes.
     moving = misplaced
-    for tries in range(3):
+    for tries in range(4):
         out, src, where, want, done = _rebuilt(msgs, pairs, misplaced, moving, left, drop, ends, error)
         bad = _handed(msgs, out, where, want) if moving else ()
         if not bad:
             break
-        moving = {k for k in moving if msgs[k[0]].parts[k[1]].id not in bad} if not tries else set()  # type: ignore[union-attr]
+        if tries == 0:
+            moving = moving - bad
+        elif tries == 1:
+            ids = {msgs[k[0]].parts[k[1]].id if k[0] >= 0 else msgs[want[k][0]].parts[want[k][1]].id  # type: ignore[union-attr]
+                   for k in bad}
+            moving = {k for k in moving if msgs[k[0]].parts[k[1]].id not in ids}  # type: ignore[union-attr]
+        else:
+            moving = set()
     changes += done
     if target is not None and rules.last_assistant and out:
         for p in _last(tuple(out), target, rules):  # the last message now: written fresh, a prefix
