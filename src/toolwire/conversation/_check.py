@@ -584,7 +584,8 @@ def fix_conversation(
 ) -> Tuple[Conversation, List[Problem]]:
     """``(fixed conversation, changes)``: a call without its result is answered with
     an error result (*error*, ``is_error=True``), a result without its call is
-    removed, a misplaced result is moved right after its call's turn; each change is
+    removed, a misplaced result is moved right after its call's turn (unless the move
+    would make a result answer another call: it then stays); each change is
     reported (``answered``, ``removed``, ``moved``); an assistant message written back
     as it came left last, where the target takes none
     (``Pairing.last_assistant``: Mistral), is made fresh, so that it is written as a
