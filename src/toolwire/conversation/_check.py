@@ -562,7 +562,7 @@ def _handed(msgs: Tuple[Message, ...], out: List[Message], where: List[List[Tupl
     bad: Set[Any] = set()
     for k, c in want.items():
         g = got.get(k)
-        if g != c:
+        if g != c and k[0] >= 0:  # (error results all say the same: one answering another such call is no matter)
             was = msgs[c[0]].parts[c[1]]
             now = None if g is None else msgs[g[0]].parts[g[1]]
             # (a call of the same tool with the same id: the wire tells them apart by place only)
@@ -626,22 +626,27 @@ def fix_conversation(
     # same id: the wire tells them apart by place only), the moves of such results are left
     # undone, then those of all misplaced results with their ids, then all (a reused id with a
     # call in the wrong role: a result moved right after that call may go ahead of the one
-    # answering the id's earlier call). A result left is still misplaced: ``check_conversation``
-    # says so. At most four passes.
+    # answering the id's earlier call); the pass that leaves fewest results answering
+    # another call is kept (error results' placing may too). A result left is still
+    # misplaced: ``check_conversation`` says so. At most four passes.
     moving = misplaced
+    best: Any = None
     for tries in range(4):
-        out, src, where, want, done = _rebuilt(msgs, pairs, misplaced, moving, left, drop, ends, error)
-        bad = _handed(msgs, out, where, want) if moving else ()
-        if not bad:
+        built = _rebuilt(msgs, pairs, misplaced, moving, left, drop, ends, error)
+        bad = _handed(msgs, built[0], built[2], built[3]) if misplaced else set()
+        if best is None or len(bad) < best[0]:  # (a pass that mends none of them keeps the moves)
+            best = (len(bad), built)
+        if not bad or not moving:
             break
+        was = moving
         if tries == 0:
             moving = moving - bad
-        elif tries == 1:
-            ids = {msgs[k[0]].parts[k[1]].id if k[0] >= 0 else msgs[want[k][0]].parts[want[k][1]].id  # type: ignore[union-attr]
-                   for k in bad}
+        if moving == was:
+            ids = {msgs[k[0]].parts[k[1]].id for k in bad}
             moving = {k for k in moving if msgs[k[0]].parts[k[1]].id not in ids}  # type: ignore[union-attr]
-        else:
+        if moving == was:
             moving = set()
+    out, src, _where, _want, done = best[1]
     changes += done
     if target is not None and rules.last_assistant and out:
         for p in _last(tuple(out), target, rules):  # the last message now: written fresh, a prefix
