@@ -363,3 +363,21 @@ def test_text_parts_are_written_in_linear_work(target: str) -> None:
     small, big = _text_parts(100), _text_parts(400)
     encode_conversation(small, target)
     assert lines_run(lambda: encode_conversation(big, target)) / lines_run(lambda: encode_conversation(small, target)) < 5
+
+
+def _swaps(n: int) -> Conversation:
+    """n times: a call, a call in the wrong role reusing its id, the first one's result in
+    the assistant message after it, the second one's after that (misplaced, whose move
+    fix_conversation leaves undone: it would swap the two results' calls)."""
+    msgs = [Message("user", [Text("go")])]
+    for i in range(n):
+        msgs += [Message("assistant", [ToolCall("g", {}, f"c{i}")]), Message("user", [ToolCall("f", {}, f"c{i}")]),
+                 Message("assistant", [ToolResult(f"c{i}", content="og")]),
+                 Message("tool", [ToolResult(f"c{i}", content="of")])]
+    return Conversation(msgs)
+
+
+def test_fix_pairing_its_output_again_is_linear() -> None:
+    fixed, changes = fix_conversation(_swaps(3), "gemini")
+    assert [p.kind for p in changes] == [] and len(fixed.messages) == 13
+    assert _ratio_of(_swaps, 60, lambda c: fix_conversation(c, "gemini")) < 5

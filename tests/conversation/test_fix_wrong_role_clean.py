@@ -8,12 +8,13 @@ results placed beside a result in an assistant message were where it did not.
 
 from __future__ import annotations
 
-from typing import List
+from typing import Any, Dict, List, Sequence
 
 import pytest
 
 from toolwire import ToolCall, ToolResult
 from toolwire.conversation import Conversation, Message, Text, check_conversation, fix_conversation
+from toolwire.conversation._pairing import answers
 
 
 def _left(msgs: List[Message], target: str) -> List[str]:
@@ -81,3 +82,45 @@ def test_a_result_after_the_turn_right_after_a_wrong_role_call(target: str) -> N
     assert [(p.kind, p.index, p.id) for p in changes] == [("moved", 1, "b"), ("moved", 3, "a")]
     assert [m.role for m in fixed.messages] == ["user", "user", "tool", "assistant"]
     assert [(r.id, r.content) for r in fixed.messages[2].parts] == [("b", "ob"), ("a", "oa")]  # type: ignore[union-attr]
+
+
+# A call in the wrong role reusing the id of an earlier call: each result with the id answers
+# the earliest call with it still unanswered, so the result in the assistant message right after
+# it answers g and the later one f. Moving f's result right after its call would put it ahead of
+# g's, and the two real outputs would swap calls: fix leaves it where it is (still misplaced)
+@pytest.mark.parametrize("target", ("gemini", "anthropic.messages", "bedrock.converse", "openai.chat", "ollama"))
+def test_a_move_never_hands_a_result_to_another_call(target: str) -> None:
+    g, f = ToolCall("g", {}, "a"), ToolCall("f", {}, "a")
+    msgs = [Message("user", [Text("q")]), Message("assistant", [g]), Message("user", [f]),
+            Message("assistant", [ToolResult("a", None, "out_g")]), Message("tool", [ToolResult("a", None, "out_f")])]
+
+    def calls(ms: Sequence[Message]) -> Dict[str, Any]:
+        return {str(ms[i].parts[j].content): c for i, j, c in answers(ms).values()}  # type: ignore[union-attr]
+
+    assert calls(msgs) == {"out_g": g, "out_f": f}
+    fixed, _ = fix_conversation(Conversation(msgs), target)
+    assert calls(fixed.messages) == {"out_g": g, "out_f": f}
+
+
+# Error results all say the same: one answering another waiting call than its own changes no
+# real result's call, so it is no reason to leave a move undone (fix then left o9 in place,
+# where it took the later f#a and orphaned the nameless result o10 of f)
+@pytest.mark.parametrize("target", ("gemini", "anthropic.messages"))
+def test_error_results_placed_elsewhere_undo_no_move(target: str) -> None:
+    f1, f6 = ToolCall("f", {"n": 1}, "a"), ToolCall("f", {"n": 6}, "a")
+    msgs = [Message("user", [Text("q")]), Message("tool", [f1]),
+            Message("user", [ToolResult("a", "g", "o2"), ToolCall("g", {"n": 3}, "a"), ToolResult("b", "f", "o4")]),
+            Message("assistant", [ToolCall("g", {"n": 5}, None), f6]),
+            Message("tool", [ToolCall("g", {"n": 7}, None), ToolResult("b", "g", "o8"), ToolResult("a", "f", "o9")]),
+            Message("tool", [ToolResult(None, "f", "o10"), ToolResult("a", "f", "o11"), ToolResult("b", "f", "o12")]),
+            Message("tool", [ToolCall("g", {"n": 13}, "a")]),
+            Message("assistant", [ToolCall("g", {"n": 14}, "a"), ToolResult(None, "f", "o15")])]
+
+    def calls(ms: Sequence[Message]) -> Dict[str, Any]:
+        return {str(ms[i].parts[j].content): c for i, j, c in answers(ms).values()  # type: ignore[union-attr]
+                if str(ms[i].parts[j].content).startswith("o")}  # type: ignore[union-attr]
+
+    assert calls(msgs) == {"o2": None, "o9": f1, "o10": f6, "o11": None, "o15": None}
+    fixed, changes = fix_conversation(Conversation(msgs), target)
+    assert calls(fixed.messages) == {"o9": f1, "o10": f6}
+    assert ("moved", 4, "a") in [(p.kind, p.index, p.id) for p in changes]

@@ -164,6 +164,35 @@ def test_targets_that_would_run_it_still_refuse(target: str) -> None:
         toolwire.encode(checked, target)
 
 
+# an agent that edits the call's arguments after validate_call (its own coercion) does not
+# change what the history says the model sent: parsed is a copy, at every depth
+NESTED = {"city": "Paris", "days": 0, "opts": {"units": ["C"], "at": [{"h": 1}]}}
+DEEP: Dict[str, Any] = {"a": []}
+_inner = DEEP["a"]
+for _ in range(3000):  # past marshal's nesting limit
+    _inner.append([])
+    _inner = _inner[0]
+
+
+@pytest.mark.parametrize("args", [dict(SENT), NESTED, DEEP], ids=["flat", "nested", "deep"])
+def test_editing_the_call_after_validate_call_keeps_parsed(args: Dict[str, Any]) -> None:
+    sent = copy.deepcopy(args) if args is not DEEP else None
+    raw = '{"a": ' + "[" * 3001 + "]" * 3001 + "}" if args is DEEP else None  # (no JSON writer nests so deep)
+    call = ToolCall("get_weather", args, "toolu_1", raw=raw)
+    checked = validate_call(call, TOOLS)
+    assert type(checked) is InvalidToolCall
+    if sent is not None:
+        call.args["days"] = 5  # type: ignore[index]
+        call.args.get("opts", {}).get("units", []).append("F")  # type: ignore[union-attr]
+        call.args.get("opts", {}).get("at", [{}])[0]["h"] = 2  # type: ignore[union-attr]
+        assert checked.parsed == sent
+        assert toolwire.encode(checked, "anthropic.messages")["input"] == sent
+    else:
+        call.args["a"].append("x")  # type: ignore[index]
+        assert checked.parsed is not None and checked.parsed["a"] is not args["a"]
+        assert len(checked.parsed["a"]) == 1
+
+
 # --- the value: parsed goes with raw; old constructors, pickles and dumps keep working ---
 
 def test_the_value_keeps_parsed_light() -> None:

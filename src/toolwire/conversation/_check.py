@@ -454,55 +454,18 @@ def _turn_numbers(msgs: Tuple[Message, ...]) -> List[int]:
     return out
 
 
-ERROR_TEXT = "Error: this tool call was not run (its result is missing from the history)."
-
-
-def fix_conversation(
-    x: Any,
-    dialect: Union[str, Dialect, None] = None,
-    *,
-    error: str = ERROR_TEXT,
-    source: Union[str, Dialect, None] = None,
-    registry: Optional[Registry] = None,
-) -> Tuple[Conversation, List[Problem]]:
-    """``(fixed conversation, changes)``: a call without its result is answered with
-    an error result (*error*, ``is_error=True``), a result without its call is
-    removed, a misplaced result is moved right after its call's turn; each change is
-    reported (``answered``, ``removed``, ``moved``); an assistant message written back
-    as it came left last, where the target takes none
-    (``Pairing.last_assistant``: Mistral), is made fresh, so that it is written as a
-    prefix (``rewritten``); a body written back whole as it came that starts with an
-    assistant message or has a prefix not last (``assistant-first``, ``prefix-not-last``)
-    is written message by message, which mends it (``rewritten``, at that message); an
-    invalid call the target cannot write (``unwritable-call``) is removed with the
-    results answering it (``removed``). A
-    message rebuilt keeps its wire with its role cleared, so that what it held beside its
-    parts is noted dropped where it is written. Duplicate ids and parts in the
-    wrong role are not changed (they stay in ``check_conversation``'s findings). A raw
-    *x* is read as *source* (detected by default), as ``check_conversation`` reads it.
-    *error* is non-empty text (``DecodeError`` otherwise, before *x* is read)."""
-    if type(error) is not str or not error:  # 5 made a ToolResult no constructor would
-        raise DecodeError(f"error= must be a non-empty string, got {an(type(error).__name__)} {excerpt(error)}")
-    conv, target, rules, _ids, d = _conv(x, dialect, registry, source)
-    _problems, pairs, left, orphans, misplaced = _scan(conv, target, rules, registry_of(registry))
-    msgs = conv.messages
-    changes: List[Problem] = []
-    gone = _gone(conv, d, target, pairs, [k[0] for k in orphans] + [k[0] for k in misplaced], changes)
-    if gone:  # the invalid calls *dialect* (or no target) cannot write, and the results answering them
-        left = [k for k in left if (k[0], k[1]) not in gone]
-        for spot in [spot for spot, call in pairs.items() if call in gone]:
-            del pairs[spot]
-            misplaced.discard(spot)
-    ends = list(range(len(msgs)))  # the last message of the assistant run (the turn) each message is in
-    for k in range(len(msgs) - 2, -1, -1):  # (a call in another message: its run ends with it)
-        if msgs[k + 1].role == "assistant" and msgs[k].role == "assistant":
-            ends[k] = ends[k + 1]
-
-    drop: Set[Tuple[int, int]] = set(orphans) | misplaced | gone
-    for i, j in orphans:
-        r = msgs[i].parts[j]
-        changes.append(Problem("removed", i, r.id, f"Message {i}: the result for {_who(r.id, r.name)}, which "  # type: ignore[union-attr]
-                                                   "answers no call, is removed"))
+def _rebuilt(
+    msgs: Tuple[Message, ...], pairs: Pairs, misplaced: Set[Tuple[int, int]], moving: Set[Tuple[int, int]],
+    left: List[Tuple[int, int, Any]], drop: Set[Tuple[int, int]], ends: List[int], error: str,
+) -> Tuple[List[Message], List[int], List[List[Tuple[int, int]]], Pairs, List[Problem]]:
+    """``fix_conversation``'s messages with the misplaced results *moving* moved (the others
+    stay where they are), the parts of *drop* left out and *left* answered with *error*:
+    ``(messages, the input index of each, where each part stood, the call each result
+    should answer (an error result by its key (-1, k)), changes)``."""
+    want: Pairs = dict(pairs)
+    done: List[Problem] = []
+    if len(moving) < len(misplaced):  # those that stay are kept where they are
+        drop = drop - (misplaced - moving)
     # Where a result goes: an id-less result answers by tool name and position (Gemini,
     # Ollama), so the results answering a turn keep their order among themselves: a moved
     # result goes right before the first result in place that came after it, else right
@@ -545,36 +508,156 @@ def fix_conversation(
             after[i].append(r)
 
     for spot, (ci, _cj) in pairs.items():
-        if spot in misplaced:
+        if spot in moving:
             ri = spot[0]
             r = msgs[ri].parts[spot[1]]
-            put(ci, r, spot)
+            put(ci, (r, spot), spot)
             who = _who(r.id, r.name)  # type: ignore[union-attr]
-            changes.append(Problem("moved", ri, r.id, f"Message {ri}: the result for {who} is moved right after "  # type: ignore[union-attr]
+            done.append(Problem("moved", ri, r.id, f"Message {ri}: the result for {who} is moved right after "  # type: ignore[union-attr]
                                                       f"its call (message {ci})"))
     for i, _j, c in left:
-        put(i, ToolResult(c.id, c.name, error, True), None)  # its checks: a lone surrogate
-        changes.append(Problem("answered", i, c.id, f"Message {i}: the call {_who(c.id, c.name)} is answered with "
+        put(i, (ToolResult(c.id, c.name, error, True), (-1, len(want))), None)  # its checks: a lone surrogate
+        want[(-1, len(want))] = (i, _j)
+        done.append(Problem("answered", i, c.id, f"Message {i}: the call {_who(c.id, c.name)} is answered with "
                                                     "an error result"))
     out: List[Message] = []
     src: List[int] = []  # the input index of each message of *out* (an error results' message: its turn's)
+    where: List[List[Tuple[int, int]]] = []  # per part of *out*, where it stood (an error result: its key in *want*)
     touched = {k[0] for k in drop} | {k[0] for k in before}
     for i, m in enumerate(msgs):
         del src[len(out):]  # (a message left out of *out*)
+        del where[len(out):]
         src.extend((i, i))  # it, and the tool message of error results after it
         if i in touched:
             parts: List[Any] = []
+            spots: List[Tuple[int, int]] = []
             for j, q in enumerate(m.parts):
-                parts.extend(before.get((i, j), ()))
+                for r, at in before.get((i, j), ()):
+                    parts.append(r)
+                    spots.append(at)
                 if (i, j) not in drop:
                     parts.append(q)
-            parts.extend(before.get((i, len(m.parts)), ()))
+                    spots.append((i, j))
+            for r, at in before.get((i, len(m.parts)), ()):
+                parts.append(r)
+                spots.append(at)
             if parts:  # (what its wire held beside its parts is noted dropped where it is written)
                 out.append(_fresh(m, parts))
+                where.append(spots)
         else:
             out.append(m)
+            where.append([(i, j) for j in range(len(m.parts))])
         if after.get(i):
-            out.append(Message("tool", after[i]))
+            out.append(Message("tool", [r for r, _at in after[i]]))
+            where.append([at for _r, at in after[i]])
+    return out, src, where, want, done
+
+
+def _handed(msgs: Tuple[Message, ...], out: List[Message], where: List[List[Tuple[int, int]]], want: Pairs) -> Set[Any]:
+    """Where the results of *out* that answer another call than *want* says stood (an
+    error result: its key), or none (``_pairing.Pairer``, paired again: linear)."""
+    got: Pairs = {}
+    pairer = Pairer(plan(out))
+    for i, m in enumerate(out):
+        if starts_turn(out, i):
+            pairer.turn()
+        for j, p in enumerate(m.parts):
+            t = type(p)
+            if t is ToolCall or t is InvalidToolCall:
+                pairer.call(i, j, p)
+            elif t is ToolResult:
+                at = pairer.result(p)  # type: ignore[arg-type]
+                if at is not None:
+                    got[where[i][j]] = where[at[0]][at[1]]
+    bad: Set[Any] = set()
+    for k, c in want.items():
+        g = got.get(k)
+        if g != c and k[0] >= 0:  # (error results all say the same: one answering another such call is no matter)
+            was = msgs[c[0]].parts[c[1]]
+            now = None if g is None else msgs[g[0]].parts[g[1]]
+            # (a call of the same tool with the same id: the wire tells them apart by place only)
+            if now is None or was.id is None or (now.id, now.name) != (was.id, was.name):  # type: ignore[union-attr]
+                bad.add(k)
+    return bad
+
+
+ERROR_TEXT = "Error: this tool call was not run (its result is missing from the history)."
+
+
+def fix_conversation(
+    x: Any,
+    dialect: Union[str, Dialect, None] = None,
+    *,
+    error: str = ERROR_TEXT,
+    source: Union[str, Dialect, None] = None,
+    registry: Optional[Registry] = None,
+) -> Tuple[Conversation, List[Problem]]:
+    """``(fixed conversation, changes)``: a call without its result is answered with
+    an error result (*error*, ``is_error=True``), a result without its call is
+    removed, a misplaced result is moved right after its call's turn (unless the move
+    would make a result answer another call: it then stays); each change is
+    reported (``answered``, ``removed``, ``moved``); an assistant message written back
+    as it came left last, where the target takes none
+    (``Pairing.last_assistant``: Mistral), is made fresh, so that it is written as a
+    prefix (``rewritten``); a body written back whole as it came that starts with an
+    assistant message or has a prefix not last (``assistant-first``, ``prefix-not-last``)
+    is written message by message, which mends it (``rewritten``, at that message); an
+    invalid call the target cannot write (``unwritable-call``) is removed with the
+    results answering it (``removed``). A
+    message rebuilt keeps its wire with its role cleared, so that what it held beside its
+    parts is noted dropped where it is written. Duplicate ids and parts in the
+    wrong role are not changed (they stay in ``check_conversation``'s findings). A raw
+    *x* is read as *source* (detected by default), as ``check_conversation`` reads it.
+    *error* is non-empty text (``DecodeError`` otherwise, before *x* is read)."""
+    if type(error) is not str or not error:  # 5 made a ToolResult no constructor would
+        raise DecodeError(f"error= must be a non-empty string, got {an(type(error).__name__)} {excerpt(error)}")
+    conv, target, rules, _ids, d = _conv(x, dialect, registry, source)
+    _problems, pairs, left, orphans, misplaced = _scan(conv, target, rules, registry_of(registry))
+    msgs = conv.messages
+    changes: List[Problem] = []
+    gone = _gone(conv, d, target, pairs, [k[0] for k in orphans] + [k[0] for k in misplaced], changes)
+    if gone:  # the invalid calls *dialect* (or no target) cannot write, and the results answering them
+        left = [k for k in left if (k[0], k[1]) not in gone]
+        for spot in [spot for spot, call in pairs.items() if call in gone]:
+            del pairs[spot]
+            misplaced.discard(spot)
+    ends = list(range(len(msgs)))  # the last message of the assistant run (the turn) each message is in
+    for k in range(len(msgs) - 2, -1, -1):  # (a call in another message: its run ends with it)
+        if msgs[k + 1].role == "assistant" and msgs[k].role == "assistant":
+            ends[k] = ends[k + 1]
+
+    drop: Set[Tuple[int, int]] = set(orphans) | misplaced | gone
+    for i, j in orphans:
+        r = msgs[i].parts[j]
+        changes.append(Problem("removed", i, r.id, f"Message {i}: the result for {_who(r.id, r.name)}, which "  # type: ignore[union-attr]
+                                                   "answers no call, is removed"))
+    # A move never hands a result to another call: the fixed history is paired again, and
+    # where a result answers another call than it did (but one of the same tool with the
+    # same id: the wire tells them apart by place only), the moves of such results are left
+    # undone, then those of all misplaced results with their ids, then all (a reused id with a
+    # call in the wrong role: a result moved right after that call may go ahead of the one
+    # answering the id's earlier call); the pass that leaves fewest results answering
+    # another call is kept (error results' placing may too). A result left is still
+    # misplaced: ``check_conversation`` says so. At most four passes.
+    moving = misplaced
+    best: Any = None
+    for tries in range(4):
+        built = _rebuilt(msgs, pairs, misplaced, moving, left, drop, ends, error)
+        bad = _handed(msgs, built[0], built[2], built[3]) if misplaced else set()
+        if best is None or len(bad) < best[0]:  # (a pass that mends none of them keeps the moves)
+            best = (len(bad), built)
+        if not bad or not moving:
+            break
+        was = moving
+        if tries == 0:
+            moving = moving - bad
+        if moving == was:
+            ids = {msgs[k[0]].parts[k[1]].id for k in bad}
+            moving = {k for k in moving if msgs[k[0]].parts[k[1]].id not in ids}  # type: ignore[union-attr]
+        if moving == was:
+            moving = set()
+    out, src, _where, _want, done = best[1]
+    changes += done
     if target is not None and rules.last_assistant and out:
         for p in _last(tuple(out), target, rules):  # the last message now: written fresh, a prefix
             m, i = out[p.index], src[p.index]

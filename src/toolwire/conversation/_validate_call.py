@@ -22,6 +22,7 @@ integer of over 4,300 digits): they are checked all the same, and an invalid cal
 from __future__ import annotations
 
 import json
+import marshal
 import math
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple, Union
@@ -284,22 +285,45 @@ def _text(args: Any) -> Optional[str]:
 
 
 def _parsed(args: Dict[str, Any]) -> Optional[Dict[str, Any]]:
-    """*args*, the object the argument text of an invalid call was read as, where JSON
-    can carry it (``InvalidToolCall.parsed``); ``None`` for arguments that hold what no
-    JSON text holds (``1e400`` read as infinity): those stay unwritable to object targets."""
+    """A copy of *args*, the object the argument text of an invalid call was read as, where
+    JSON can carry it (``InvalidToolCall.parsed``: an edit of the call's arguments after
+    ``validate_call`` changes not what its history says the model sent); ``None`` for
+    arguments that hold what no JSON text holds (``1e400`` read as infinity): those stay
+    unwritable to object targets."""
     for v in args.values():  # the common case, one level of strings, bools and small ints: no walk
         t = type(v)
         if not (t is str or t is bool or v is None or (t is int and -LONG_INT < v < LONG_INT)):
             break
     else:
         if all(type(k) is str for k in args):  # (strings held as decoded: no lone surrogate in a valid call)
-            return args
-    if plainly_json(args):  # (large values: passes that run no Python step per value)
-        return args
-    try:
-        return check_json_object(args, "$.args", "ToolCall args")
-    except DecodeError:
-        return None
+            return dict(args)
+    if not plainly_json(args):  # (large values: passes that run no Python step per value)
+        try:
+            check_json_object(args, "$.args", "ToolCall args")
+        except DecodeError:
+            return None
+    try:  # (a C pass; past its nesting limit, or a subclass it refuses, one by one)
+        return marshal.loads(marshal.dumps(args))  # type: ignore[no-any-return]
+    except ValueError:
+        return _json_copy(args)
+
+
+def _json_copy(args: Dict[str, Any]) -> Dict[str, Any]:
+    """A copy of the JSON object *args* at every depth, without recursion; a container
+    held twice is copied once (linear)."""
+    out = dict(args)
+    seen: Dict[int, Any] = {id(args): out}
+    todo: List[Any] = [out]
+    while todo:
+        x = todo.pop()
+        for k, v in list(x.items() if type(x) is dict else enumerate(x)):
+            if isinstance(v, (dict, list)):
+                got = seen.get(id(v))
+                if got is None:
+                    got = seen[id(v)] = dict(v) if isinstance(v, dict) else list(v)
+                    todo.append(got)
+                x[k] = got
+    return out
 
 
 def validate_call(
