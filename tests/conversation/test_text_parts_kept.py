@@ -22,7 +22,7 @@ google-genai ``GenerateContentResponse.text`` all concatenate with ``""``; an An
 text block split around a citation is one sentence). A user or system message's parts
 are separate inputs: apart by a blank line, as mistral-common's
 ``InstructRequestNormalizer`` joins text chunks (``_DEFAULT_JOIN_STR = "\\n\\n"``).
-Before fix38-parts every join used a blank line, unnoted: ``"12"`` + ``"34"`` read back
+Once every join used a blank line, unnoted: ``"12"`` + ``"34"`` (one reply) read back
 as ``"12\\n\\n34"``.
 """
 
@@ -116,6 +116,15 @@ def test_other_sources_text_parts_are_kept_too(target: str, source: str, body: D
     else:
         assert report == []
     check_fragment(target, out)
+
+
+@pytest.mark.parametrize(("source", "body"), [("openai.responses", RESPONSES), ("anthropic.messages", ANTHROPIC),
+                                              ("gemini", GEMINI), ("bedrock.converse", BEDROCK)])
+def test_chat_assistant_and_system_content_of_text_is_a_string_whatever_the_source(source: str,
+                                                                                  body: Dict[str, Any]) -> None:
+    """The shape Groq checks ("'messages.N.content' : value must be a string")."""
+    out = encode_conversation(body, "openai.chat", source=source)
+    assert all(type(m["content"]) is str for m in out["messages"] if m["role"] in ("assistant", "system"))
 
 
 def test_ollama_joins_a_messages_text_parts_as_they_are_and_says_so() -> None:
