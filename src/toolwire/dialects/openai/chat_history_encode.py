@@ -63,7 +63,7 @@ PREFIX_FLAG = "The prefix flag (the reply continues this assistant message)"  # 
 # mistral-common's ``InstructRequestNormalizer`` joins text chunks (``_DEFAULT_JOIN_STR``).
 TOGETHER, APART = "", "\n\n"
 JOIN_HOW = {TOGETHER: "joined as they are (nothing between them: one reply in pieces)",
-        APART: "apart by a blank line (separate inputs)"}
+            APART: "apart by a blank line (separate inputs)"}
 
 
 def encoder(
@@ -226,8 +226,8 @@ def encoder(
                 j = next((j for j, p in enumerate(m.parts) if type(p) is not Text), None)
                 raise EncodeError(f"System message {i} holds more than text", dialect=name,
                                   loc=f"$.messages[{i}]" if j is None else f"$.messages[{i}].parts[{j}]")
-            um: Dict[str, Any] = {"role": "system" if m.role == "system" else "user", "content": None}
-            um["content"] = content_of(rest, m, um["role"], w)
+            role = "system" if m.role == "system" else "user"
+            um: Dict[str, Any] = {"role": role, "content": content_of(rest, m, role, w)}
             if imgs:
                 um["images"] = imgs
             _place(out, lifted, um, m, i, w)
