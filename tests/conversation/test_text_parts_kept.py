@@ -2,22 +2,28 @@
 message takes a list of them, and are joined, noted, where it takes one string.
 
 The list forms, from the SDK types (``check_fragment`` validates each written history):
-openai-python ``ChatCompletionUserMessageParam.content``: ``str | Iterable[ChatCompletionContentPartParam]``,
-``ChatCompletionAssistantMessageParam.content``: ``str | Iterable[ContentArrayOfContentPart] | None``,
-``ChatCompletionSystemMessageParam.content``: ``str | Iterable[ChatCompletionContentPartTextParam]``
-(a text part: ``{"type": "text", "text": ...}``); mistralai ``UserMessage`` / ``AssistantMessage``
-``content: str | List[ContentChunk]``, ``SystemMessage`` ``content: str | List[TextChunk | ThinkChunk]``
-(``TextChunk``: ``{"type": "text", "text": ...}``); cohere ``UserMessageV2Content``,
+openai-python ``ChatCompletionUserMessageParam.content``: ``str | Iterable[ChatCompletionContentPartParam]``;
+mistralai ``UserMessage`` / ``AssistantMessage`` ``content: str | List[ContentChunk]``,
+``SystemMessage`` ``content: str | List[TextChunk | ThinkChunk]`` (``TextChunk``:
+``{"type": "text", "text": ...}``); cohere ``UserMessageV2Content``,
 ``AssistantMessageV2Content``, ``SystemMessageV2Content``: ``str | List[...]`` of
 ``{"type": "text", "text": ...}``. One string only: ollama-python ``Message.content:
-Optional[str]`` (docs/api.md: "content: the content of the message"), and Cohere's
-``AssistantMessage.tool_plan: Optional[str]``.
+Optional[str]`` (docs/api.md: "content: the content of the message"), Cohere's
+``AssistantMessage.tool_plan: Optional[str]``, and the assistant and system messages of
+``openai.chat``, the dialect of every OpenAI-compatible server: openai-python types them
+as lists too, but Groq refuses one ("'messages.1' : for 'role:assistant' the following
+must be satisfied[('messages.1.content' : value must be a string)]") and DeepSeek
+documents ``content`` as a string for both; a user message's list (the vision format)
+is taken everywhere.
 
-A forced join puts nothing between a message's parts: one text cut in pieces is how the
-SDKs read them (openai-python ``Response.output_text``, anthropic ``get_final_text``,
-google-genai ``GenerateContentResponse.text`` all concatenate with ``""``), and an
-Anthropic text block split around a citation is one sentence. Before, the parts were
-joined with a blank line, silently: ``"AB" + "CD"`` read back as ``"AB\\n\\nCD"``.
+A forced join of an assistant message's parts puts nothing between them: they are
+pieces of one reply (openai-python ``Response.output_text``, anthropic ``get_final_text``,
+google-genai ``GenerateContentResponse.text`` all concatenate with ``""``; an Anthropic
+text block split around a citation is one sentence). A user or system message's parts
+are separate inputs: apart by a blank line, as mistral-common's
+``InstructRequestNormalizer`` joins text chunks (``_DEFAULT_JOIN_STR = "\\n\\n"``).
+Once every join used a blank line, unnoted: ``"12"`` + ``"34"`` (one reply) read back
+as ``"12\\n\\n34"``.
 """
 
 from __future__ import annotations
@@ -54,7 +60,7 @@ def _parts(*texts: str) -> List[Dict[str, str]]:
     return [{"type": "text", "text": t} for t in texts]
 
 
-@pytest.mark.parametrize("target", ["openai.chat", "mistral", "cohere.v2"])
+@pytest.mark.parametrize("target", ["mistral", "cohere.v2"])
 def test_text_parts_are_written_as_parts_where_the_content_takes_a_list(target: str) -> None:
     report: List[Problem] = []
     out = encode_conversation(RESPONSES, target, source="openai.responses", report=report)
@@ -71,6 +77,31 @@ def test_text_parts_are_written_as_parts_where_the_content_takes_a_list(target: 
                                                     (Text("The code is AB"), Text("CD")), (Text("12"), Text("34"))]
 
 
+CHAT_WHY = ("servers speaking openai.chat (Groq, DeepSeek) take an assistant or system message's content as one "
+            "string")
+
+
+def test_chat_keeps_user_parts_and_joins_system_and_assistant_parts_noted() -> None:
+    """openai.chat: user parts as parts; system parts one string apart by a blank line
+    (separate inputs), assistant parts one string joined as they are (one reply)."""
+    report: List[Problem] = []
+    out = encode_conversation(RESPONSES, "openai.chat", source="openai.responses", report=report)
+    assert out == {"messages": [
+        {"role": "system", "content": "Be brief.\n\n Answer in French."},
+        {"role": "user", "content": _parts("The code is AB", "CD")},
+        {"role": "assistant", "content": "1234"},
+        {"role": "user", "content": "Again."},
+    ]}
+    assert report == [
+        Problem("converted", 0, None, "The 2 text parts of system message 0 are sent to openai.chat as one text, "
+                                      f"apart by a blank line (separate inputs): {CHAT_WHY}"),
+        Problem("converted", 2, None, "The 2 text parts of assistant message 2 are sent to openai.chat as one text, "
+                                      f"joined as they are (nothing between them: one reply in pieces): {CHAT_WHY}")]
+    check_fragment("openai.chat", out)
+    back = decode_conversation(out, "openai.chat")
+    assert back.messages[1].parts == (Text("The code is AB"), Text("CD"))
+
+
 @pytest.mark.parametrize("target", ["openai.chat", "mistral", "cohere.v2"])
 @pytest.mark.parametrize(("source", "body"), [("anthropic.messages", ANTHROPIC), ("gemini", GEMINI),
                                               ("bedrock.converse", BEDROCK)])
@@ -79,29 +110,42 @@ def test_other_sources_text_parts_are_kept_too(target: str, source: str, body: D
     out = encode_conversation(body, target, source=source, report=report)
     assert out["messages"][0] == {"role": "user", "content": _parts("AB", "CD")}
     if source == "anthropic.messages":
-        assert out["messages"][1] == {"role": "assistant", "content": _parts("The sky is ", "blue", ".")}
-    assert report == []
+        said = "The sky is blue." if target == "openai.chat" else _parts("The sky is ", "blue", ".")
+        assert out["messages"][1] == {"role": "assistant", "content": said}
+        assert [(p.kind, p.index) for p in report] == ([("converted", 1)] if target == "openai.chat" else [])
+    else:
+        assert report == []
     check_fragment(target, out)
+
+
+@pytest.mark.parametrize(("source", "body"), [("openai.responses", RESPONSES), ("anthropic.messages", ANTHROPIC),
+                                              ("gemini", GEMINI), ("bedrock.converse", BEDROCK)])
+def test_chat_assistant_and_system_content_of_text_is_a_string_whatever_the_source(source: str,
+                                                                                  body: Dict[str, Any]) -> None:
+    """The shape Groq checks ("'messages.N.content' : value must be a string")."""
+    out = encode_conversation(body, "openai.chat", source=source)
+    assert all(type(m["content"]) is str for m in out["messages"] if m["role"] in ("assistant", "system"))
 
 
 def test_ollama_joins_a_messages_text_parts_as_they_are_and_says_so() -> None:
     report: List[Problem] = []
     out = encode_conversation(RESPONSES, "ollama", source="openai.responses", report=report)
     assert out == {"messages": [
-        {"role": "system", "content": "Be brief. Answer in French."},
-        {"role": "user", "content": "The code is ABCD"},
+        {"role": "system", "content": "Be brief.\n\n Answer in French."},
+        {"role": "user", "content": "The code is AB\n\nCD"},
         {"role": "assistant", "content": "1234"},
         {"role": "user", "content": "Again."},
     ]}
     why = "ollama takes a message's content as one string"
+    apart, together = "apart by a blank line (separate inputs)", "joined as they are (nothing between them: one reply in pieces)"
     assert report == [
         Problem("converted", i, None, f"The 2 text parts of {role} message {i} are sent to ollama as one text, "
-                                      f"joined as they are (nothing between them): {why}")
-        for i, role in enumerate(["system", "user", "assistant"])]
+                                      f"{how}: {why}")
+        for i, role, how in [(0, "system", apart), (1, "user", apart), (2, "assistant", together)]]
     check_fragment("ollama", out)
     report = []
     out = encode_conversation(ANTHROPIC, "ollama", source="anthropic.messages", report=report)
-    assert [m["content"] for m in out["messages"]] == ["ABCD", "The sky is blue.", "Why?"]
+    assert [m["content"] for m in out["messages"]] == ["AB\n\nCD", "The sky is blue.", "Why?"]
     assert [(p.kind, p.index) for p in report] == [("converted", 0), ("converted", 1)]
     assert report[1].message.startswith("The 3 text parts of assistant message 1 are sent")
 
@@ -113,7 +157,7 @@ def test_ollama_keeps_its_images_beside_the_joined_text() -> None:
         {"type": "text", "text": "CD"}]}]}
     report: List[Problem] = []
     out = encode_conversation(body, "ollama", source="anthropic.messages", report=report)
-    assert out == {"messages": [{"role": "user", "content": "ABCD", "images": ["iVBORw0KGgo="]}]}
+    assert out == {"messages": [{"role": "user", "content": "AB\n\nCD", "images": ["iVBORw0KGgo="]}]}
     assert [(p.kind, p.index) for p in report] == [("converted", 0)]
 
 
@@ -121,15 +165,17 @@ def test_merged_assistant_messages_keep_their_parts_or_are_apart_by_a_blank_line
     conv = [Message("user", [Text("q")]), Message("assistant", [Text("a"), Text("b")]),
             Message("assistant", [Text("c")]), Message("user", [Text("ok")])]
     report: List[Problem] = []
-    assert encode_conversation(conv, "openai.chat", report=report)["messages"][1] == {
+    assert encode_conversation(conv, "mistral", report=report)["messages"][1] == {
         "role": "assistant", "content": _parts("a", "b", "c")}
     assert report == []
-    out = encode_conversation(conv, "ollama", report=report)["messages"]
-    assert out[1] == {"role": "assistant", "content": "ab\n\nc"}
-    assert report == [Problem(
-        "converted", 2, None, "The 3 text parts of assistant messages 1 to 2, written as one, are sent to ollama as "
-        "one text, each message's parts joined as they are, the messages apart by a blank line: ollama takes a "
-        "message's content as one string")]
+    for target, why in [("ollama", "ollama takes a message's content as one string"), ("openai.chat", CHAT_WHY)]:
+        report = []
+        out = encode_conversation(conv, target, report=report)["messages"]
+        assert out[1] == {"role": "assistant", "content": "ab\n\nc"}
+        assert report == [Problem(
+            "converted", 2, None, f"The 3 text parts of assistant messages 1 to 2, written as one, are sent to {target} "
+            "as one text, each message's parts joined as they are (nothing between them: one reply in pieces), the "
+            f"messages apart by a blank line: {why}")]
 
 
 def test_cohere_plan_beside_calls_is_one_string_noted() -> None:
@@ -142,12 +188,14 @@ def test_cohere_plan_beside_calls_is_one_string_noted() -> None:
          "function": {"name": "get_weather", "arguments": '{"city":"Paris"}'}}]}
     assert report == [Problem(
         "converted", 1, None, "The 2 text parts of assistant message 1 are sent to cohere.v2 as one text, joined as "
-        "they are (nothing between them): cohere.v2 takes the text beside calls as one string (tool_plan)")]
+        "they are (nothing between them: one reply in pieces): cohere.v2 takes the text beside calls as one string "
+        "(tool_plan)")]
     check_fragment("cohere.v2", out)
-    # Chat and Mistral keep them as parts beside the calls
-    chat = encode_conversation(conv, "openai.chat")["messages"][1]
-    assert chat["content"] == _parts("Let me ", "check.")
-
+    # Mistral keeps them as parts beside the calls; Chat joins them, noted
+    assert encode_conversation(conv, "mistral")["messages"][1]["content"] == _parts("Let me ", "check.")
+    report = []
+    assert encode_conversation(conv, "openai.chat", report=report)["messages"][1]["content"] == "Let me check."
+    assert [(p.kind, p.index) for p in report] == [("converted", 1)]
 
 
 def test_anthropic_system_of_several_text_parts_is_blocks() -> None:
@@ -179,11 +227,11 @@ def test_responses_keeps_assistant_text_parts_apart_and_notes_joined_instruction
     (``input_text`` parts, which an assistant message does not take; an output message,
     ``ResponseOutputMessageParam``, needs the ``id`` and ``status`` of a response's item):
     each text of an assistant message is an assistant message of its own, in order.
-    ``ResponseCreateParams.instructions: Optional[str]``: a system message's parts are
-    joined as they are, noted; system messages apart by a blank line, as before."""
+    ``ResponseCreateParams.instructions: Optional[str]``: a system message's parts (separate
+    inputs) are apart by a blank line, noted; system messages too, as before."""
     report: List[Problem] = []
     out = encode_conversation(CHAT, "openai.responses", source="openai.chat", report=report)
-    assert out == {"instructions": "Be brief. Answer in French.\n\nUse metric units.", "input": [
+    assert out == {"instructions": "Be brief.\n\n Answer in French.\n\nUse metric units.", "input": [
         {"role": "user", "content": [{"type": "input_text", "text": "The code is AB"},
                                      {"type": "input_text", "text": "CD"}]},
         {"role": "assistant", "content": "12"},
@@ -191,8 +239,8 @@ def test_responses_keeps_assistant_text_parts_apart_and_notes_joined_instruction
         {"role": "user", "content": "Again."},
     ]}
     assert report == [Problem(
-        "converted", 0, None, "The 2 text parts of system message 0 are sent to openai.responses as one text, joined "
-        "as they are (nothing between them): instructions is one string")]
+        "converted", 0, None, "The 2 text parts of system message 0 are sent to openai.responses as one text, apart "
+        "by a blank line (separate inputs): instructions is one string")]
     check_fragment("openai.responses", out)
     back = decode_conversation(out, "openai.responses")
     assert [m.text for m in back.messages if m.role == "assistant"] == ["12", "34"]

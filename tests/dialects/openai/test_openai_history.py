@@ -268,8 +268,7 @@ CANON = Conversation([
 def test_chat_history_written_from_canonical_messages() -> None:
     report: List[Any] = []
     assert encode_conversation(CANON, C, report=report) == {"messages": [
-        {"role": "system", "content": [{"type": "text", "text": "Sois bref."},
-                                       {"type": "text", "text": "Réponds en français."}]},
+        {"role": "system", "content": "Sois bref.\n\nRéponds en français."},  # one string (Groq), noted
         {"role": "user", "content": [
             {"type": "text", "text": "Météo ?"}, {"type": "image_url", "image_url": {"url": "https://example.com/a.png"}},
             {"type": "image_url", "image_url": {"url": "data:image/png;base64,iVBORw0KGgo="}}]},
@@ -279,12 +278,17 @@ def test_chat_history_written_from_canonical_messages() -> None:
         {"role": "tool", "tool_call_id": "call_1", "content": "22 °C"},
         {"role": "tool", "tool_call_id": "call_2", "content": "ok"},
         {"role": "user", "content": ""},
-        {"role": "assistant", "content": [{"type": "text", "text": "a"}, {"type": "text", "text": "b"}]},
+        {"role": "assistant", "content": "ab"},  # one reply in pieces, noted
         {"role": "user", "content": [{"type": "text", "text": "c"}, {"type": "text", "text": "d"}]},
         {"role": "system", "content": ""},
     ]}
+    why = "servers speaking openai.chat (Groq, DeepSeek) take an assistant or system message's content as one string"
     assert [(p.kind, p.index, p.message) for p in report] == [
-        ("dropped", 5, "Assistant message 5 holds nothing openai.chat can take and is left out")]
+        ("converted", 0, "The 2 text parts of system message 0 are sent to openai.chat as one text, apart by a blank "
+                         f"line (separate inputs): {why}"),
+        ("dropped", 5, "Assistant message 5 holds nothing openai.chat can take and is left out"),
+        ("converted", 7, "The 2 text parts of assistant message 7 are sent to openai.chat as one text, joined as they "
+                         f"are (nothing between them: one reply in pieces): {why}")]
 
 
 def test_chat_assistant_with_its_own_reasoning_and_other_parts() -> None:
@@ -330,7 +334,7 @@ def test_chat_assistants_written_fresh_merge_but_decoded_ones_stay() -> None:
     fresh = Conversation([*decoded, M("assistant", [Text("c")]), M("assistant", [Text("d")])])
     assert encode_conversation(fresh, C) == {"messages": [
         {"role": "assistant", "content": "a"}, {"role": "assistant", "content": "b"},
-        {"role": "assistant", "content": [{"type": "text", "text": "c"}, {"type": "text", "text": "d"}]}]}
+        {"role": "assistant", "content": "c\n\nd"}]}  # (two messages written as one: apart by a blank line)
 
 
 def test_chat_like_options_of_other_dialects() -> None:
@@ -425,7 +429,7 @@ CANON_R = Conversation([
 
 def test_responses_history_written_from_canonical_messages() -> None:
     report: List[Any] = []
-    assert encode_conversation(CANON_R, R, report=report) == {"instructions": "Sois bref.Réponds en français.", "input": [
+    assert encode_conversation(CANON_R, R, report=report) == {"instructions": "Sois bref.\n\nRéponds en français.", "input": [
         {"role": "user", "content": [
             {"type": "input_text", "text": "Météo ?"},
             {"type": "input_image", "image_url": "https://example.com/a.png", "detail": "auto"},
@@ -442,8 +446,8 @@ def test_responses_history_written_from_canonical_messages() -> None:
         {"role": "system", "content": "Plus court."},
     ]}
     assert [(p.kind, p.index, p.message) for p in report] == [
-        ("converted", 0, "The 2 text parts of system message 0 are sent to openai.responses as one text, joined as "
-                         "they are (nothing between them): instructions is one string"),
+        ("converted", 0, "The 2 text parts of system message 0 are sent to openai.responses as one text, apart by a "
+                         "blank line (separate inputs): instructions is one string"),
         ("dropped", 4, "Assistant message 4 holds nothing openai.responses can take and is left out")]
 
 

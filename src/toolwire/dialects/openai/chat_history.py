@@ -43,6 +43,8 @@ MISTRAL_CALL_FIRST = ("Not the same number of function calls and responses (v11 
 MISTRAL_LAST = "Expected last role User or Tool (or Assistant with prefix) for serving but got assistant"
 # mistral-common 1.13.1 ``_validate_assistant_message``
 MISTRAL_PREFIX_LAST = "Assistant message with prefix True must be last message"
+CHAT_ONE_TEXT = ("servers speaking openai.chat (Groq, DeepSeek) take an assistant or system message's content as one "
+                 "string")
 
 
 def chat_like(
@@ -57,6 +59,7 @@ def chat_like(
     evidence: Optional[Sniff] = None,
     ordered: Optional[str] = None,
     one_text: str = "",
+    one_text_roles: Tuple[str, ...] = ("user", "assistant", "system"),
 ) -> HistoryCodec:
     """The history codec of the Chat-shaped dialect *name*: *plan* names its text
     beside calls (Cohere ``tool_plan``), *images* whether messages carry an
@@ -79,8 +82,9 @@ def chat_like(
     its messages or one of their calls (with none, only ``openai.chat`` claims one: any);
     *ordered*, where the dialect pairs tool messages with calls by position (Ollama: by
     ``tool_name`` only), why: a turn's tool messages are written in call order (``CallOrder``);
-    *one_text*, where a message's ``content`` is one string (Ollama), why: a message's
-    text parts are joined, noted (else they go as a list of text parts, as Chat's do).
+    *one_text*, where a message's ``content`` is one string (Ollama; Chat's assistant and
+    system messages on the servers that speak it), why: the text parts of a message of
+    *one_text_roles* are joined, noted (else they go as a list of text parts).
     What a message holds beside its parts, which it goes without when written fresh, is
     noted (``HistoryCodec.unsent``, ``_unsent``), whatever the dialect."""
     if bridge is not None and not pairing.after_tool:  # what the history written back as it came meets
@@ -96,7 +100,7 @@ def chat_like(
     decode = partial(_decode, (name, plan, images, thinking))
     encode = partial(_encode, (name, plan, images, bridge, details, bool(pairing.after_assistant),
                                bool(pairing.call_first and pairing.first_listed), pairing.last_assistant, ordered,
-                               pairing.prefix_last, one_text))
+                               pairing.prefix_last, one_text, one_text_roles))
     return HistoryCodec(decode, encode, detect, frozenset({"messages"}), pairing=pairing, unsent=_unsent)
 
 
@@ -122,10 +126,10 @@ def _decode(key: Tuple[Any, ...], x: Any, d: Dialect) -> List[Message]:
 def _encode(key: Tuple[Any, ...], messages: List[Message], w: Writer) -> Dict[str, Any]:
     fn = _ENCODERS.get(key)
     if fn is None:
-        name, plan, images, bridge, details, lift, opens, last, ordered, prefix_last, one_text = key
+        name, plan, images, bridge, details, lift, opens, last, ordered, prefix_last, one_text, roles = key
         fn = _ENCODERS[key] = encoder(name, plan=plan, images=images, bridge=bridge, details=details, lift=lift,
                                       opens=opens, last=last, ordered=ordered, prefix_last=prefix_last,
-                                      one_text=one_text)
+                                      one_text=one_text, one_text_roles=roles)
     return fn(messages, w)
 
 
@@ -196,7 +200,13 @@ def _evidence(data: Any, claim: Sniff) -> bool:
 # Gemini's thought signature rides on a call of its OpenAI-compatible endpoint
 # (``extra_content.google.thought_signature``): written back here and to Gemini, noted
 # where dropped (a native Gemini signature is not written here: ``chat.encode_call``)
-HISTORY = replace(chat_like("openai.chat", details=OPENAI_DETAILS, pairing=Pairing(
+# Chat is the dialect of every OpenAI-compatible server, and some take an assistant or
+# system message's content as a string only (Groq: "'messages.N' : for 'role:assistant'
+# the following must be satisfied[('messages.N.content' : value must be a string)]";
+# DeepSeek documents ``content`` as a string for both); a user message's list of parts
+# (the vision format) is taken everywhere: only those two roles' text parts are joined
+HISTORY = replace(chat_like("openai.chat", details=OPENAI_DETAILS, one_text=CHAT_ONE_TEXT,
+                            one_text_roles=("assistant", "system"), pairing=Pairing(
     right_after=True,
     missing="An assistant message with 'tool_calls' must be followed by tool messages responding to each "
     "'tool_call_id'",

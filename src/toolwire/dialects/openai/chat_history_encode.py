@@ -50,17 +50,26 @@ from .media import write_detail
 if TYPE_CHECKING:
     from ...conversation._writer import Writer
 
-__all__ = ["PREFIX_FLAG", "encoder"]
+__all__ = ["APART", "JOIN_HOW", "PREFIX_FLAG", "TOGETHER", "encoder"]
 
 # mistral-common 1.13.1 ``_validate_message_list_structure``: one message is a user or system message
 MISTRAL_ALONE = "Conversation must start with a user message or system message"
 PREFIX_FLAG = "The prefix flag (the reply continues this assistant message)"  # what a note calls Mistral's ``prefix``
+# What a forced join puts between a message's text parts. An assistant message's parts are
+# pieces of one reply (an Anthropic text block split around a citation, Responses
+# ``output_text`` parts; openai-python ``Response.output_text``, anthropic
+# ``get_final_text`` and google-genai ``GenerateContentResponse.text`` concatenate them):
+# nothing. A user or system message's parts are separate inputs: a blank line, as
+# mistral-common's ``InstructRequestNormalizer`` joins text chunks (``_DEFAULT_JOIN_STR``).
+TOGETHER, APART = "", "\n\n"
+JOIN_HOW = {TOGETHER: "joined as they are (nothing between them: one reply in pieces)",
+            APART: "apart by a blank line (separate inputs)"}
 
 
 def encoder(
     name: str, *, images: bool, bridge: Optional[str], details: Tuple[str, ...], lift: bool = False,
     plan: Optional[str] = None, opens: bool = False, last: str = "", ordered: Optional[str] = None,
-    prefix_last: str = "", one_text: str = "",
+    prefix_last: str = "", one_text: str = "", one_text_roles: Tuple[str, ...] = ("user", "assistant", "system"),
 ) -> Callable[[List[Message], Writer], Dict[str, Any]]:
     """The ``encode`` of the Chat-shaped dialect *name*'s history codec (``chat_like``
     says what *images*, *bridge*, *details* and *plan* are); *lift*: a system message
@@ -81,9 +90,11 @@ def encoder(
     content blocks too. *ordered*: the dialect pairs tool messages by position (why):
     each run of tool messages written fresh goes in call order (``CallOrder``).
     A message's text parts go as a list of text parts (a single one as a string), the
-    content every Chat-shaped dialect's user, assistant and system message takes but
-    Ollama's; *one_text*: the dialect's content is one string, why: they are joined
-    (``joined``), noted, as the text beside calls in a *plan* is."""
+    content the SDKs of every Chat-shaped dialect but Ollama type for user, assistant and
+    system messages; *one_text*: where the content of a message of *one_text_roles* is
+    one string (Ollama; Chat's assistant and system messages, which some servers take as
+    a string only), why: its parts are joined (``joined``), noted, as the text beside
+    calls in a *plan* is."""
 
     def user_part(p: Part, w: Writer, role: str) -> Any:
         """*p* as a content part (or ``("images", data)``) of the *role* message being written."""
@@ -120,38 +131,36 @@ def encoder(
             return chat_audio(p, w)  # type: ignore[arg-type]
         return w.other(p)  # type: ignore[arg-type]
 
-    def content_of(items: List[Any], m: Message, w: Writer) -> Any:
-        """The content of the user or system message *m* written as *items*: one text
-        part as a string, parts as they are, joined where the dialect takes a string."""
+    def content_of(items: List[Any], m: Message, role: str, w: Writer) -> Any:
+        """The content of the user or system message *m*, written as a *role* message,
+        of *items*: one text part as a string, parts as they are, joined where the
+        dialect takes a string."""
         if all(type(x) is dict and x.get("type") == "text" and len(x) == 2 for x in items):
             if len(items) < 2:
                 return items[0]["text"] if items else ""  # (Ollama's images alone: ``""``)
-            if one_text:
-                return joined([x["text"] for x in items], [w.index] * len(items), m.role, w, one_text)
+            if one_text and role in one_text_roles:
+                return joined([x["text"] for x in items], [w.index] * len(items), m.role, w, one_text, APART)
         return items
 
-    def joined(texts: List[str], where: List[int], role: str, w: Writer, why: str) -> str:
+    def joined(texts: List[str], where: List[int], role: str, w: Writer, why: str, sep: str) -> str:
         """The text parts *texts* (two or more, of the messages *where*) as one text,
-        noted. A message's parts are put together as they are, with
-        nothing between them: they are one text in pieces, as the SDKs read them
-        (openai-python ``Response.output_text``, anthropic ``get_final_text``,
-        google-genai ``GenerateContentResponse.text`` concatenate them; an Anthropic text
-        block split around a citation is part of a sentence); the messages of a merged
-        run are apart by a blank line."""
+        noted: a message's parts apart by *sep* (``APART`` or ``TOGETHER``), the messages
+        of a merged run apart by a blank line."""
         out: List[str] = []
         for k, t in enumerate(texts):
-            if k and where[k] != where[k - 1]:
-                out.append("\n\n")
+            if k:
+                out.append(sep if where[k] == where[k - 1] else "\n\n")
             out.append(t)
         n, first, last = len(texts), where[0], where[-1]
+        how = JOIN_HOW[sep]
         w.index = last
         if first == last:
             w.note("converted", f"The {n} text parts of {role} message {first} are sent to {name} as one text, "
-                                f"joined as they are (nothing between them): {why}")
+                                f"{how}: {why}")
         else:
             w.note("converted", f"The {n} text parts of {role} messages {first} to {last}, written as one, are "
-                                f"sent to {name} as one text, each message's parts joined as they are, the "
-                                f"messages apart by a blank line: {why}")
+                                f"sent to {name} as one text, each message's parts {how}, the messages apart by a "
+                                f"blank line: {why}")
         return "".join(out)
 
     def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
@@ -217,7 +226,8 @@ def encoder(
                 j = next((j for j, p in enumerate(m.parts) if type(p) is not Text), None)
                 raise EncodeError(f"System message {i} holds more than text", dialect=name,
                                   loc=f"$.messages[{i}]" if j is None else f"$.messages[{i}].parts[{j}]")
-            um: Dict[str, Any] = {"role": "system" if m.role == "system" else "user", "content": content_of(rest, m, w)}
+            role = "system" if m.role == "system" else "user"
+            um: Dict[str, Any] = {"role": role, "content": content_of(rest, m, role, w)}
             if imgs:
                 um["images"] = imgs
             _place(out, lifted, um, m, i, w)
@@ -327,15 +337,16 @@ def encoder(
         if not content and not items:
             return {} if side else None  # ``{}``: only reasoning (a Chat assistant message needs content or calls)
         in_plan = plan is not None and bool(items)  # its text is the plan (the builder's), one string
-        as_parts = not in_plan and (blocks or (len(textp) > 1 and not one_text))
+        as_parts = not in_plan and (blocks or (len(textp) > 1 and not (one_text and "assistant" in one_text_roles)))
         if len(textp) < 2:
             text = textp[0] if textp else None
         elif as_parts:
             text = "".join(textp)  # (the content is the parts: below)
         else:
             end = w.index
-            text = joined(textp, textw, "assistant", w,
-                          one_text or f"{name} takes the text beside calls as one string ({plan})")
+            why = one_text if one_text and "assistant" in one_text_roles else \
+                f"{name} takes the text beside calls as one string ({plan})"
+            text = joined(textp, textw, "assistant", w, why, TOGETHER)
             w.index = end
         msg: Dict[str, Any] = builder(items, text)
         if blocks and in_plan:  # the text once: in the plan

@@ -14,8 +14,9 @@ An assistant message's texts are assistant messages of their own, in order (open
 ``EasyInputMessageParam.content`` is a string or ``input_text`` parts, which an assistant
 message does not take; ``ResponseOutputMessageParam`` needs a response item's ``id`` and
 ``status``): never joined by characters nobody wrote. ``instructions`` is one string
-(``ResponseCreateParams.instructions``): a system message's text parts are joined as they
-are (one text in pieces), noted; system messages apart by a blank line.
+(``ResponseCreateParams.instructions``): a system message's text parts, separate inputs,
+are apart by a blank line there (``chat_history_encode.APART``), noted, as system
+messages are.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from .._common import scoped
 from .._history_write import image_url, no_upload
 from .._result_media import web
 from .chat import is_custom
+from .chat_history_encode import APART, JOIN_HOW
 from .file_parts import CHAT, responses_file
 from .media import OPENAI_DETAILS, write_detail
 
@@ -139,9 +141,8 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
                     raise EncodeError(f"System message {i} holds more than text", dialect=NAME, loc=w.where(p))
             if len(own) > 1:
                 w.note("converted", f"The {len(own)} text parts of system message {i} are sent to {NAME} as one "
-                                    "text, joined as they are (nothing between them): instructions is one string")
-            if own:
-                instructions.append("".join(own))
+                                    f"text, {JOIN_HOW[APART]}: instructions is one string")
+            instructions.extend(own)
             continue
         if m.role == "assistant":
             for p in m.parts:
@@ -187,7 +188,7 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
         elif len(items) == before:
             _left_out(w, m, i)
     if instructions:
-        out["instructions"] = "\n\n".join(instructions)
+        out["instructions"] = APART.join(instructions)
     if "input" not in out:
         out["input"] = items
     return out
