@@ -15,7 +15,13 @@ the target provider answers with where it is known:
 - ``missing-result``: a call no result answers;
 - ``orphan-result``: a result whose call is not before it (nor, after a part
   standing for items the provider stored, ``HistoryCodec.stored``: a Responses
-  ``item_reference`` or ``previous_response_id``, may be stored there);
+  ``item_reference`` or ``previous_response_id``, may be stored there: one whose id no
+  call of the history has);
+- ``stored-state``: for a target that cannot resolve that stored state (another
+  dialect), such a result, and a part continuing the state that the target does not
+  drop (``previous_response_id``, ``conversation``): ``encode_conversation`` refuses
+  both and ``fix_conversation`` leaves them (removing them would lose the earlier
+  conversation, or real output);
 - ``duplicate-id``: a call id used again while the first call is unanswered (the
   results with that id answer the calls with it in order: DeepSeek, GLM);
 - ``misplaced-result``: a result that does not come right after its call's turn
@@ -53,7 +59,17 @@ from .._types import InvalidToolCall, ToolCall, ToolResult
 from ._api import decode_conversation
 from ._pairing import Pairer, plan
 from ._problems import Problem
-from ._values import Conversation, Message, Other, Reasoning, starts_turn, stored, wrong_role
+from ._values import (
+    Conversation,
+    Message,
+    Other,
+    Reasoning,
+    starts_turn,
+    stored,
+    unresolvable,
+    unresolved,
+    wrong_role,
+)
 
 __all__ = ["check_conversation", "fix_conversation"]
 
@@ -104,13 +120,18 @@ Pairs = Dict[Tuple[int, int], Tuple[int, int]]  # (message, part) of a result ->
 Scan = Tuple[List[Problem], Pairs, List[Tuple[int, int, Any]], List[Tuple[int, int]], Set[Tuple[int, int]]]
 
 
-def _scan(conv: Conversation, target: Optional[str], rules: Pairing, reg: Registry) -> Scan:
+def _scan(conv: Conversation, target: Optional[str], rules: Pairing, reg: Registry, writes: bool = True) -> Scan:
     """``(problems, pairs, calls left unanswered, orphan results, misplaced results)`` in
-    one pass. A result that answers no call after a part standing for stored items
-    (``HistoryCodec.stored``: a Responses ``item_reference``, ``previous_response_id``)
-    may answer a call stored there: no orphan (``encode_conversation`` refuses it for a
-    target that cannot resolve that state)."""
-    behind = False  # a part standing for stored items came before
+    one pass. A result after a part standing for stored items (``HistoryCodec.stored``: a
+    Responses ``item_reference``, ``previous_response_id``) whose id no call of the
+    history has may answer a call stored there: no orphan. (One whose id a call of the
+    history has answers that call or none: OpenAI's call ids are unique, so that call is
+    not a stored one.) For a target that cannot resolve that state (another dialect with a
+    history writer, *writes*), such a result, and a part continuing that state that the
+    target does not drop (``HistoryCodec.state``), are ``stored-state``: written,
+    ``encode_conversation`` refuses them; fixed, nothing mends them."""
+    behind: Optional[Tuple[int, Other]] = None  # the latest part standing for stored items, and its message
+    called: Optional[Set[Any]] = None  # the ids of the history's calls (found at the first result that needs them)
     problems: List[Problem] = []
     orphans: List[Tuple[int, int]] = []
     misplaced: Set[Tuple[int, int]] = set()
@@ -155,8 +176,15 @@ def _scan(conv: Conversation, target: Optional[str], rules: Pairing, reg: Regist
                         "belong to user or tool messages",
                     ))
                 got = pairer.result(r)
-                if got is None and behind:  # its call may be a stored one
-                    continue
+                if got is None and behind is not None and r.id is not None:
+                    if called is None:
+                        called = {c.id for m in msgs for c in m.calls}
+                    if r.id not in called:  # its call may be a stored one
+                        k, q = behind
+                        if writes and target is not None and q.dialect != target:
+                            problems.append(Problem("stored-state", i, r.id, unresolved(
+                                _who(r.id, r.name), i, q, k, target)))
+                        continue
                 if got is None:
                     orphans.append((i, j))
                     problems.append(Problem(
@@ -175,8 +203,13 @@ def _scan(conv: Conversation, target: Optional[str], rules: Pairing, reg: Regist
                     ))
             else:
                 seen_other = True
-                if t is Other and not behind:
-                    behind = stored(p, reg)  # type: ignore[arg-type]
+                o: Any = p
+                if t is Other and stored(o, reg):
+                    behind = (i, o)  # (a target that drops it, ``state``, refuses only the results depending on it)
+                    h = reg.get(o.dialect).history  # (``stored``: a history codec's)
+                    if writes and target is not None and o.dialect != target and h is not None and (
+                            o.type not in h.state):
+                        problems.append(Problem("stored-state", i, None, unresolvable(o, i, target)))
     left = pairer.left()
     for i, _j, c in left:
         problems.append(Problem(
@@ -340,7 +373,8 @@ def check_conversation(
     rules of *dialect* (default: the dialect it came from); an empty list when the
     history is valid."""
     conv, target, rules, ids, d = _conv(x, dialect, registry, source)
-    found = _scan(conv, target, rules, registry_of(registry))[0] + _order(conv, target, rules, ids)
+    found = _scan(conv, target, rules, registry_of(registry), d is None or d.history is not None)[0]
+    found += _order(conv, target, rules, ids)
     found += [Problem("unwritable-call", i, c.id, _unwritten(i, c, target, said))
               for i, _j, c, said in _unwritable(conv, d)]
     return sorted(found, key=lambda p: p.index)
@@ -468,7 +502,8 @@ def fix_conversation(
     """``(fixed conversation, changes)``: a call without its result is answered with
     an error result (*error*, ``is_error=True``), a result without its call is
     removed, a misplaced result is moved right after its call's turn; each change is
-    reported (``answered``, ``removed``, ``moved``); an assistant message written back
+    reported (``answered``, ``removed``, ``moved``); what depends on state the provider
+    stored that the target cannot resolve (``stored-state``) is left; an assistant message written back
     as it came left last, where the target takes none
     (``Pairing.last_assistant``: Mistral), is made fresh, so that it is written as a
     prefix (``rewritten``); a body written back whole as it came that starts with an
@@ -484,7 +519,8 @@ def fix_conversation(
     if type(error) is not str or not error:  # 5 made a ToolResult no constructor would
         raise DecodeError(f"error= must be a non-empty string, got {an(type(error).__name__)} {excerpt(error)}")
     conv, target, rules, _ids, d = _conv(x, dialect, registry, source)
-    _problems, pairs, left, orphans, misplaced = _scan(conv, target, rules, registry_of(registry))
+    _problems, pairs, left, orphans, misplaced = _scan(conv, target, rules, registry_of(registry),
+                                                       d is None or d.history is not None)
     msgs = conv.messages
     changes: List[Problem] = []
     gone = _gone(conv, d, target, pairs, [k[0] for k in orphans] + [k[0] for k in misplaced], changes)

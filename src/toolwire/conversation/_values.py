@@ -24,6 +24,8 @@ __all__ = [
     "EMPTY_RESULT",
     "starts_turn",
     "stored",
+    "unresolvable",
+    "unresolved",
     "ROLES",
     "Conversation",
     "Field",
@@ -63,6 +65,24 @@ def stored(part: Other, registry: Any) -> bool:
         return False
     h = registry.get(part.dialect).history
     return h is not None and part.type in h.stored
+
+
+def unresolvable(part: Other, index: int, target: str) -> str:
+    """Why *part* (``stored``), in message *index*, cannot be written to *target*, a
+    dialect that cannot resolve that state (a request field continuing it, which no
+    other dialect has: ``previous_response_id``, ``conversation``)."""
+    value = part.data.get(part.type)
+    ident = value.get("id") if type(value) is dict else value
+    return (f"Message {index} holds the {part.dialect} {part.type!r} {ident!r}: the history continues state "
+            f"{part.dialect} stored, which {target} cannot resolve")
+
+
+def unresolved(who: str, index: int, part: Other, first: int, target: str) -> str:
+    """Why the result for *who*, in message *index*, whose id no call of the history has,
+    cannot be written to *target* after *part* (``stored``, in message *first*): its call
+    may be one stored there, which *target* cannot resolve."""
+    return (f"Message {index}: the result for {who} answers no call in the history: its call may be the one the "
+            f"{part.dialect} {part.type!r} in message {first} stands for, stored state {target} cannot resolve")
 
 
 P = TypeVar("P", bound="_Plain")
