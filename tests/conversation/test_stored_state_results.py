@@ -210,3 +210,45 @@ def test_a_result_of_a_referenced_call_is_reported_for_another_target(target: st
     assert check_conversation(fixed, target) == found
     with pytest.raises(EncodeError):
         encode_conversation(fixed, target)
+
+
+# One request continues one stored state: it has one previous_response_id, and that "Cannot be
+# used in conjunction with `conversation`" (openai-python ResponseCreateParams.previous_response_id).
+# Two histories appended that each continue one cannot be written as one request (the first's
+# outputs answer calls stored with the first): refused, not written with the last one alone.
+_SAID = ("Message 2 holds the openai.responses {what}, but message 0 holds the 'previous_response_id' 'resp_1': "
+         "one openai.responses request continues one stored response or conversation")
+
+
+def _appended(second: Dict[str, Any], fresh: bool) -> Conversation:
+    first = decode_conversation({"previous_response_id": "resp_1", "input": [_output("A")]}, R)
+    conv = first.append(*decode_conversation(second, R).messages)
+    return Conversation([Message(m.role, m.parts) for m in conv.messages]) if fresh else conv
+
+
+@pytest.mark.parametrize("fresh", [False, True], ids=["as-it-came", "fresh"])
+def test_two_previous_responses_in_one_history_are_refused(fresh: bool) -> None:
+    conv = _appended({"previous_response_id": "resp_2", "input": "next"}, fresh)
+    said = _SAID.format(what="'previous_response_id' 'resp_2'")
+    assert check_conversation(conv, R) == [Problem("stored-state", 2, None, said)]
+    assert fix_conversation(conv, R)[1] == []  # (which of them the request continues is the caller's to say)
+    with pytest.raises(EncodeError) as err:
+        encode_conversation(conv, R)
+    assert str(err.value) == said
+    assert err.value.loc == "$.messages[2].parts[0]"
+
+
+@pytest.mark.parametrize("fresh", [False, True], ids=["as-it-came", "fresh"])
+def test_a_conversation_beside_a_previous_response_is_reported_and_written_as_it_came(fresh: bool) -> None:
+    conv = _appended({"conversation": "conv_1", "input": "next"}, fresh)
+    assert check_conversation(conv, R) == [Problem("stored-state", 2, None, _SAID.format(what="'conversation' 'conv_1'"))]
+    assert encode_conversation(conv, R) == {"previous_response_id": "resp_1", "conversation": "conv_1", "input": [
+        _output("A"), {"role": "user", "content": "next"}]}
+
+
+def test_one_stored_state_twice_is_written_once() -> None:
+    first = decode_conversation({"previous_response_id": "resp_1", "input": [_output("A")]}, R)
+    conv = first.append(*decode_conversation({"previous_response_id": "resp_1", "input": "next"}, R).messages)
+    assert check_conversation(conv, R) == []
+    assert encode_conversation(conv, R) == {"previous_response_id": "resp_1", "input": [
+        _output("A"), {"role": "user", "content": "next"}]}

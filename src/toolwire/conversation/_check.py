@@ -64,8 +64,10 @@ from ._values import (
     Message,
     Other,
     Reasoning,
+    continued_twice,
     starts_turn,
     stored,
+    stored_id,
     unresolvable,
     unresolved,
     wrong_role,
@@ -126,13 +128,15 @@ def _scan(conv: Conversation, target: Optional[str], rules: Pairing, reg: Regist
     Responses ``item_reference``, ``previous_response_id``) whose id no call of the
     history has may answer a call stored there: no orphan. (One whose id a call of the
     history has answers that call or none: OpenAI's call ids are unique, so that call is
-    not a stored one.) For a target that cannot resolve that state (another dialect with a
-    history writer, *writes*), such a result, and a part continuing that state that the
-    target does not drop (``HistoryCodec.state``), are ``stored-state``: written,
-    ``encode_conversation`` refuses them; fixed, nothing mends them."""
-    behind: Optional[Tuple[int, Other]] = None  # the latest part standing for stored items, and its message
-    called: Optional[Set[Any]] = None  # the ids of the history's calls (found at the first result that needs them)
+    not a stored one.) A second request field continuing stored state (another
+    ``previous_response_id``, or a ``conversation`` beside one: two histories appended)
+    is ``stored-state`` for its own dialect: one request continues one. For a target
+    that cannot resolve that state (another dialect with a history writer, *writes*),
+    such a result, and a part continuing that state that the target does not drop
+    (``HistoryCodec.state``), are ``stored-state``: written, ``encode_conversation``
+    refuses them; fixed, nothing mends them."""
     problems: List[Problem] = []
+    state = _Stored(conv.messages, target if writes else None, reg, problems)
     orphans: List[Tuple[int, int]] = []
     misplaced: Set[Tuple[int, int]] = set()
     pairs: Pairs = {}
@@ -176,15 +180,8 @@ def _scan(conv: Conversation, target: Optional[str], rules: Pairing, reg: Regist
                         "belong to user or tool messages",
                     ))
                 got = pairer.result(r)
-                if got is None and behind is not None and r.id is not None:
-                    if called is None:
-                        called = {c.id for m in msgs for c in m.calls}
-                    if r.id not in called:  # its call may be a stored one
-                        k, q = behind
-                        if writes and target is not None and q.dialect != target:
-                            problems.append(Problem("stored-state", i, r.id, unresolved(
-                                _who(r.id, r.name), i, q, k, target)))
-                        continue
+                if got is None and state.behind is not None and state.stored_call(i, r):
+                    continue
                 if got is None:
                     orphans.append((i, j))
                     problems.append(Problem(
@@ -203,13 +200,8 @@ def _scan(conv: Conversation, target: Optional[str], rules: Pairing, reg: Regist
                     ))
             else:
                 seen_other = True
-                o: Any = p
-                if t is Other and stored(o, reg):
-                    behind = (i, o)  # (a target that drops it, ``state``, refuses only the results depending on it)
-                    h = reg.get(o.dialect).history  # (``stored``: a history codec's)
-                    if writes and target is not None and o.dialect != target and h is not None and (
-                            o.type not in h.state):
-                        problems.append(Problem("stored-state", i, None, unresolvable(o, i, target)))
+                if t is Other and stored(p, reg):  # type: ignore[arg-type]
+                    state.part(i, p)  # type: ignore[arg-type]
     left = pairer.left()
     for i, _j, c in left:
         problems.append(Problem(
@@ -218,6 +210,56 @@ def _scan(conv: Conversation, target: Optional[str], rules: Pairing, reg: Regist
         ))
     problems.sort(key=lambda p: p.index)
     return problems, pairs, left, orphans, misplaced
+
+
+class _Stored:
+    """The parts standing for stored items (``stored``) met so far in ``_scan``, judged
+    for *target* (``None``: no writer judges them), their problems put in *problems*."""
+
+    __slots__ = ("msgs", "target", "reg", "problems", "behind", "called", "continued")
+
+    def __init__(self, msgs: Tuple[Message, ...], target: Optional[str], reg: Registry,
+                 problems: List[Problem]) -> None:
+        self.msgs, self.target, self.reg, self.problems = msgs, target, reg, problems
+        self.behind: Optional[Tuple[int, Other]] = None  # the latest one, and its message
+        self.called: Optional[Set[Any]] = None  # the ids of the history's calls (found once, when needed)
+        self.continued: Optional[Tuple[int, str, Any]] = None  # the target's first field continuing the state
+
+    def part(self, i: int, o: Other) -> None:
+        """The part *o* (``stored``) of message *i*: a target of another dialect cannot
+        resolve it (a request field it does not drop, ``HistoryCodec.state``), nor its
+        own dialect a second field (one request continues one stored state)."""
+        self.behind = (i, o)
+        target = self.target
+        h = self.reg.get(o.dialect).history
+        if target is None or h is None or o.type in h.state:  # (dropped elsewhere: its results are judged)
+            return
+        if o.dialect != target:
+            self.problems.append(Problem("stored-state", i, None, unresolvable(o, i, target)))
+            return
+        now = (o.type, stored_id(o.data.get(o.type)))
+        if self.continued is None:
+            self.continued = (i, *now)
+        elif self.continued[1:] != now:
+            at, *was = self.continued
+            self.problems.append(Problem("stored-state", i, None, continued_twice(target, i, now, at, tuple(was))))
+
+    def stored_call(self, i: int, r: ToolResult) -> bool:
+        """Whether the result *r* of message *i*, which answers no call of the history
+        before it, may answer a call stored behind (``behind``): its id is no call's of the
+        history (OpenAI's call ids are unique); ``stored-state`` for a target of another
+        dialect, which cannot resolve it."""
+        if r.id is None:
+            return False
+        if self.called is None:
+            self.called = {c.id for m in self.msgs for c in m.calls}
+        if r.id in self.called:
+            return False
+        k, q = self.behind  # type: ignore[misc]
+        if self.target is not None and q.dialect != self.target:
+            self.problems.append(Problem("stored-state", i, r.id, unresolved(_who(r.id, r.name), i, q, k,
+                                                                             self.target)))
+        return True
 
 
 def _order(conv: Conversation, target: Optional[str], rules: Pairing, ids: Optional[IdRule]) -> List[Problem]:

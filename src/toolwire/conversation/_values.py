@@ -24,6 +24,8 @@ __all__ = [
     "EMPTY_RESULT",
     "starts_turn",
     "stored",
+    "stored_id",
+    "continued_twice",
     "unresolvable",
     "unresolved",
     "ROLES",
@@ -71,10 +73,23 @@ def unresolvable(part: Other, index: int, target: str) -> str:
     """Why *part* (``stored``), in message *index*, cannot be written to *target*, a
     dialect that cannot resolve that state (a request field continuing it, which no
     other dialect has: ``previous_response_id``, ``conversation``)."""
-    value = part.data.get(part.type)
-    ident = value.get("id") if type(value) is dict else value
-    return (f"Message {index} holds the {part.dialect} {part.type!r} {ident!r}: the history continues state "
-            f"{part.dialect} stored, which {target} cannot resolve")
+    return (f"Message {index} holds the {part.dialect} {part.type!r} {stored_id(part.data.get(part.type))!r}: the "
+            f"history continues state {part.dialect} stored, which {target} cannot resolve")
+
+
+def stored_id(value: Any) -> Any:
+    """The id in the value of a request field continuing stored state (``conversation``:
+    an id or ``{"id": ...}``)."""
+    return value.get("id") if type(value) is dict else value
+
+
+def continued_twice(dialect: str, index: int, now: Tuple[str, Any], at: int, was: Tuple[str, Any]) -> str:
+    """Why the request field continuing stored state ``now`` (its key and ``stored_id``),
+    in message *index*, cannot be written with the one ``was`` of message *at* (another):
+    one request continues one stored state (OpenAI: one ``previous_response_id``, which
+    "Cannot be used in conjunction with `conversation`")."""
+    return (f"Message {index} holds the {dialect} {now[0]!r} {now[1]!r}, but message {at} holds the {was[0]!r} "
+            f"{was[1]!r}: one {dialect} request continues one stored response or conversation")
 
 
 def unresolved(who: str, index: int, part: Other, first: int, target: str) -> str:
