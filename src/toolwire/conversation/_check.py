@@ -21,7 +21,8 @@ the target provider answers with where it is known:
   dialect), such a result, and a part continuing the state that the target does not
   drop (``previous_response_id``, ``conversation``): ``encode_conversation`` refuses
   both and ``fix_conversation`` leaves them (removing them would lose the earlier
-  conversation, or real output);
+  conversation, or real output); for its own dialect, a second such part continuing
+  other state (one request continues one);
 - ``duplicate-id``: a call id used again while the first call is unanswered (the
   results with that id answer the calls with it in order: DeepSeek, GLM);
 - ``misplaced-result``: a result that does not come right after its call's turn
