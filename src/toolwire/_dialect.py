@@ -246,10 +246,11 @@ class HistoryCodec:
       take raises ``EncodeError``);
     - ``stored``: the types of this dialect's other parts that stand for items the
       provider stored (a reference to a stored item, a previous response): a result
-      after one that answers no call of the history may answer a call stored there
+      after one whose id no call of the history has may answer a call stored there
       (``check_conversation`` calls it no orphan, ``fix_conversation`` keeps it), and
       another target, which cannot resolve it, refuses such a result (a stored type
-      not in ``state`` is refused there whole);
+      not in ``state`` is refused there whole; ``check_conversation`` judging for it:
+      ``stored-state``, which ``fix_conversation`` leaves);
     - ``pairing``: where the provider wants tool results placed (a ``Pairing``);
     - ``unsent(wire)``: optional, what a decoded wire message of this dialect holds
       beside its parts (Chat's participant ``name``), as phrases ("The participant name

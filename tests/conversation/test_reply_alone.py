@@ -58,3 +58,16 @@ def test_a_chat_reply_alone_goes_back_as_it_came() -> None:
 def test_a_body_is_still_a_body() -> None:
     with pytest.raises(DecodeError, match=r"needs a list at \$\.messages"):
         decode_conversation({"role": "assistant", "messages": None}, "openai.chat")
+
+
+@pytest.mark.parametrize("named", [False, True], ids=["detected", "named"])
+def test_an_error_in_a_reply_alone_is_located_in_it(named: bool) -> None:
+    # the input is the dict at $: its first block is $.content[0], not $[0].content[0]
+    reply = {"role": "assistant", "content": [{"type": "tool_use", "id": "t", "name": 5, "input": {}}]}
+    with pytest.raises(DecodeError) as err:
+        decode_conversation(reply, "anthropic.messages" if named else None)
+    assert err.value.loc == "$.content[0].name"
+    assert str(err.value) == "Tool name at $.content[0].name must be a non-empty string, got 5"
+    with pytest.raises(DecodeError) as listed:  # in a list, it is $[0]
+        decode_conversation([reply], "anthropic.messages")
+    assert listed.value.loc == "$[0].content[0].name"

@@ -51,3 +51,28 @@ def test_results_after_stored_state_are_checked_in_linear_work() -> None:
         lambda: check_conversation(small, "openai.responses")) < 5
     assert lines_run(lambda: fix_conversation(big, "openai.responses")) / lines_run(
         lambda: fix_conversation(small, "openai.responses")) < 5
+
+
+def test_results_after_stored_state_are_judged_for_another_target_in_linear_work() -> None:
+    small, big = _stored(100), _stored(400)
+    assert len(check_conversation(small, "openai.chat")) == 100  # each result: stored-state
+    assert lines_run(lambda: check_conversation(big, "openai.chat")) / lines_run(
+        lambda: check_conversation(small, "openai.chat")) < 5
+
+
+def _stored_then_called(n: int) -> Any:
+    """A body continuing a stored response, then n calls each answered twice: the second
+    output of each an orphan (its id is a call's of the history)."""
+    items: List[Any] = [{"role": "user", "content": "go"}]
+    for i in range(n):
+        items += [{"type": "function_call", "call_id": f"call_{i}", "name": "f", "arguments": "{}"},
+                  {"type": "function_call_output", "call_id": f"call_{i}", "output": "a"},
+                  {"type": "function_call_output", "call_id": f"call_{i}", "output": "b"}]
+    return decode_conversation({"previous_response_id": "resp_1", "input": items}, "openai.responses")
+
+
+def test_orphans_after_stored_state_are_checked_in_linear_work() -> None:
+    small, big = _stored_then_called(100), _stored_then_called(400)
+    assert [p.kind for p in check_conversation(small, "openai.responses")] == ["orphan-result"] * 100
+    assert lines_run(lambda: check_conversation(big, "openai.responses")) / lines_run(
+        lambda: check_conversation(small, "openai.responses")) < 5

@@ -20,6 +20,7 @@ from .._errors import DecodeError, EncodeError, ToolwireError, an
 from .._foreign import foreign
 from .._ids import IdMap
 from .._names import NameMap
+from .._payload_paths import moved
 from .._registry import Registry
 from .._types import InvalidToolCall, ToolCall, ToolResult
 from .._walk import _load
@@ -88,7 +89,16 @@ def _decode(x: Any, dialect: Optional[DialectLike], reg: Registry) -> Conversati
     if type(data) is dict and "role" in data:
         keys = reg.history_keys() if named is None or named.history is None else named.history.keys
         if keys.isdisjoint(data):  # a message alone (a reply): a one-message history of its dialect
-            data = [data]
+            try:
+                return _decode_list([data], named, reg)
+            except DecodeError as exc:  # at its place in the dict given, not in the list it was put in
+                raise moved(exc, exc.dialect, {"$[0]": "$"}) from None
+    return _decode_list(data, named, reg)
+
+
+def _decode_list(data: Any, named: Optional[Dialect], reg: Registry) -> Conversation:
+    """The ``Conversation`` in the loaded body or list *data*, of the dialect *named*
+    (else detected)."""
     d = _detect(data, reg) if named is None else named
     h = d.history
     if h is None:

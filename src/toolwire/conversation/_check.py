@@ -15,7 +15,14 @@ the target provider answers with where it is known:
 - ``missing-result``: a call no result answers;
 - ``orphan-result``: a result whose call is not before it (nor, after a part
   standing for items the provider stored, ``HistoryCodec.stored``: a Responses
-  ``item_reference`` or ``previous_response_id``, may be stored there);
+  ``item_reference`` or ``previous_response_id``, may be stored there: one whose id no
+  call of the history has);
+- ``stored-state``: for a target that cannot resolve that stored state (another
+  dialect), such a result, and a part continuing the state that the target does not
+  drop (``previous_response_id``, ``conversation``): ``encode_conversation`` refuses
+  both and ``fix_conversation`` leaves them (removing them would lose the earlier
+  conversation, or real output); for its own dialect, a second such part continuing
+  other state (one request continues one);
 - ``duplicate-id``: a call id used again while the first call is unanswered (the
   results with that id answer the calls with it in order: DeepSeek, GLM);
 - ``misplaced-result``: a result that does not come right after its call's turn
@@ -53,7 +60,19 @@ from .._types import InvalidToolCall, ToolCall, ToolResult
 from ._api import decode_conversation
 from ._pairing import Pairer, plan
 from ._problems import Problem
-from ._values import Conversation, Message, Other, Reasoning, starts_turn, stored, wrong_role
+from ._values import (
+    Conversation,
+    Message,
+    Other,
+    Reasoning,
+    continued_twice,
+    starts_turn,
+    stored,
+    stored_id,
+    unresolvable,
+    unresolved,
+    wrong_role,
+)
 
 __all__ = ["check_conversation", "fix_conversation"]
 
@@ -104,14 +123,21 @@ Pairs = Dict[Tuple[int, int], Tuple[int, int]]  # (message, part) of a result ->
 Scan = Tuple[List[Problem], Pairs, List[Tuple[int, int, Any]], List[Tuple[int, int]], Set[Tuple[int, int]]]
 
 
-def _scan(conv: Conversation, target: Optional[str], rules: Pairing, reg: Registry) -> Scan:
+def _scan(conv: Conversation, target: Optional[str], rules: Pairing, reg: Registry, writes: bool = True) -> Scan:
     """``(problems, pairs, calls left unanswered, orphan results, misplaced results)`` in
-    one pass. A result that answers no call after a part standing for stored items
-    (``HistoryCodec.stored``: a Responses ``item_reference``, ``previous_response_id``)
-    may answer a call stored there: no orphan (``encode_conversation`` refuses it for a
-    target that cannot resolve that state)."""
-    behind = False  # a part standing for stored items came before
+    one pass. A result after a part standing for stored items (``HistoryCodec.stored``: a
+    Responses ``item_reference``, ``previous_response_id``) whose id no call of the
+    history has may answer a call stored there: no orphan. (One whose id a call of the
+    history has answers that call or none: OpenAI's call ids are unique, so that call is
+    not a stored one.) A second request field continuing stored state (another
+    ``previous_response_id``, or a ``conversation`` beside one: two histories appended)
+    is ``stored-state`` for its own dialect: one request continues one. For a target
+    that cannot resolve that state (another dialect with a history writer, *writes*),
+    such a result, and a part continuing that state that the target does not drop
+    (``HistoryCodec.state``), are ``stored-state``: written, ``encode_conversation``
+    refuses them; fixed, nothing mends them."""
     problems: List[Problem] = []
+    state = _Stored(conv.messages, target if writes else None, reg, problems)
     orphans: List[Tuple[int, int]] = []
     misplaced: Set[Tuple[int, int]] = set()
     pairs: Pairs = {}
@@ -155,7 +181,7 @@ def _scan(conv: Conversation, target: Optional[str], rules: Pairing, reg: Regist
                         "belong to user or tool messages",
                     ))
                 got = pairer.result(r)
-                if got is None and behind:  # its call may be a stored one
+                if got is None and state.behind is not None and state.stored_call(i, r):
                     continue
                 if got is None:
                     orphans.append((i, j))
@@ -175,8 +201,8 @@ def _scan(conv: Conversation, target: Optional[str], rules: Pairing, reg: Regist
                     ))
             else:
                 seen_other = True
-                if t is Other and not behind:
-                    behind = stored(p, reg)  # type: ignore[arg-type]
+                if t is Other and stored(p, reg):  # type: ignore[arg-type]
+                    state.part(i, p)  # type: ignore[arg-type]
     left = pairer.left()
     for i, _j, c in left:
         problems.append(Problem(
@@ -185,6 +211,56 @@ def _scan(conv: Conversation, target: Optional[str], rules: Pairing, reg: Regist
         ))
     problems.sort(key=lambda p: p.index)
     return problems, pairs, left, orphans, misplaced
+
+
+class _Stored:
+    """The parts standing for stored items (``stored``) met so far in ``_scan``, judged
+    for *target* (``None``: no writer judges them), their problems put in *problems*."""
+
+    __slots__ = ("msgs", "target", "reg", "problems", "behind", "called", "continued")
+
+    def __init__(self, msgs: Tuple[Message, ...], target: Optional[str], reg: Registry,
+                 problems: List[Problem]) -> None:
+        self.msgs, self.target, self.reg, self.problems = msgs, target, reg, problems
+        self.behind: Optional[Tuple[int, Other]] = None  # the latest one, and its message
+        self.called: Optional[Set[Any]] = None  # the ids of the history's calls (found once, when needed)
+        self.continued: Optional[Tuple[int, str, Any]] = None  # the target's first field continuing the state
+
+    def part(self, i: int, o: Other) -> None:
+        """The part *o* (``stored``) of message *i*: a target of another dialect cannot
+        resolve it (a request field it does not drop, ``HistoryCodec.state``), nor its
+        own dialect a second field (one request continues one stored state)."""
+        self.behind = (i, o)
+        target = self.target
+        h = self.reg.get(o.dialect).history
+        if target is None or h is None or o.type in h.state:  # (dropped elsewhere: its results are judged)
+            return
+        if o.dialect != target:
+            self.problems.append(Problem("stored-state", i, None, unresolvable(o, i, target)))
+            return
+        now = (o.type, stored_id(o.data.get(o.type)))
+        if self.continued is None:
+            self.continued = (i, *now)
+        elif self.continued[1:] != now:
+            at, *was = self.continued
+            self.problems.append(Problem("stored-state", i, None, continued_twice(target, i, now, at, tuple(was))))
+
+    def stored_call(self, i: int, r: ToolResult) -> bool:
+        """Whether the result *r* of message *i*, which answers no call of the history
+        before it, may answer a call stored behind (``behind``): its id is no call's of the
+        history (OpenAI's call ids are unique); ``stored-state`` for a target of another
+        dialect, which cannot resolve it."""
+        if r.id is None:
+            return False
+        if self.called is None:
+            self.called = {c.id for m in self.msgs for c in m.calls}
+        if r.id in self.called:
+            return False
+        k, q = self.behind  # type: ignore[misc]
+        if self.target is not None and q.dialect != self.target:
+            self.problems.append(Problem("stored-state", i, r.id, unresolved(_who(r.id, r.name), i, q, k,
+                                                                             self.target)))
+        return True
 
 
 def _order(conv: Conversation, target: Optional[str], rules: Pairing, ids: Optional[IdRule]) -> List[Problem]:
@@ -340,7 +416,8 @@ def check_conversation(
     rules of *dialect* (default: the dialect it came from); an empty list when the
     history is valid."""
     conv, target, rules, ids, d = _conv(x, dialect, registry, source)
-    found = _scan(conv, target, rules, registry_of(registry))[0] + _order(conv, target, rules, ids)
+    found = _scan(conv, target, rules, registry_of(registry), d is None or d.history is not None)[0]
+    found += _order(conv, target, rules, ids)
     found += [Problem("unwritable-call", i, c.id, _unwritten(i, c, target, said))
               for i, _j, c, said in _unwritable(conv, d)]
     return sorted(found, key=lambda p: p.index)
@@ -596,8 +673,9 @@ def fix_conversation(
     an error result (*error*, ``is_error=True``), a result without its call is
     removed, a misplaced result is moved right after its call's turn (unless the move
     would make a result answer another call: it then stays); each change is
-    reported (``answered``, ``removed``, ``moved``); an assistant message written back
-    as it came left last, where the target takes none
+    reported (``answered``, ``removed``, ``moved``); what depends on state the provider
+    stored that the target cannot resolve (``stored-state``) is left; an assistant
+    message written back as it came left last, where the target takes none
     (``Pairing.last_assistant``: Mistral), is made fresh, so that it is written as a
     prefix (``rewritten``); a body written back whole as it came that starts with an
     assistant message or has a prefix not last (``assistant-first``, ``prefix-not-last``)
@@ -612,7 +690,8 @@ def fix_conversation(
     if type(error) is not str or not error:  # 5 made a ToolResult no constructor would
         raise DecodeError(f"error= must be a non-empty string, got {an(type(error).__name__)} {excerpt(error)}")
     conv, target, rules, _ids, d = _conv(x, dialect, registry, source)
-    _problems, pairs, left, orphans, misplaced = _scan(conv, target, rules, registry_of(registry))
+    _problems, pairs, left, orphans, misplaced = _scan(conv, target, rules, registry_of(registry),
+                                                       d is None or d.history is not None)
     msgs = conv.messages
     changes: List[Problem] = []
     gone = _gone(conv, d, target, pairs, [k[0] for k in orphans] + [k[0] for k in misplaced], changes)

@@ -26,7 +26,10 @@ class Problem:
     without ``prefix``: Mistral) and ``prefix-not-last`` (in a history written back whole
     as it came, ``"prefix": true`` on a message that is not the last one: Mistral), and
     ``unwritable-call`` (an invalid call the target cannot write: no name, no argument
-    text, or arguments carried as an object). Changes
+    text, or arguments carried as an object), and ``stored-state`` (a part continuing
+    state another dialect's provider stored, or a result whose call may be stored there,
+    which the target cannot resolve, or a second such part for its own dialect:
+    ``fix_conversation`` leaves it). Changes
     made by ``fix_conversation``: ``answered``, ``removed``, ``moved``, ``rewritten`` (an
     assistant message written back as it came left last, made fresh to be written as a
     prefix: Mistral), each at its message's index in the input. Notes of

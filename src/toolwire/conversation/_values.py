@@ -24,6 +24,10 @@ __all__ = [
     "EMPTY_RESULT",
     "starts_turn",
     "stored",
+    "stored_id",
+    "continued_twice",
+    "unresolvable",
+    "unresolved",
     "ROLES",
     "Conversation",
     "Field",
@@ -63,6 +67,37 @@ def stored(part: Other, registry: Any) -> bool:
         return False
     h = registry.get(part.dialect).history
     return h is not None and part.type in h.stored
+
+
+def unresolvable(part: Other, index: int, target: str) -> str:
+    """Why *part* (``stored``), in message *index*, cannot be written to *target*, a
+    dialect that cannot resolve that state (a request field continuing it, which no
+    other dialect has: ``previous_response_id``, ``conversation``)."""
+    return (f"Message {index} holds the {part.dialect} {part.type!r} {stored_id(part.data.get(part.type))!r}: the "
+            f"history continues state {part.dialect} stored, which {target} cannot resolve")
+
+
+def stored_id(value: Any) -> Any:
+    """The id in the value of a request field continuing stored state (``conversation``:
+    an id or ``{"id": ...}``)."""
+    return value.get("id") if type(value) is dict else value
+
+
+def continued_twice(dialect: str, index: int, now: Tuple[str, Any], at: int, was: Tuple[str, Any]) -> str:
+    """Why the request field continuing stored state ``now`` (its key and ``stored_id``),
+    in message *index*, cannot be written with the one ``was`` of message *at* (another):
+    one request continues one stored state (OpenAI: one ``previous_response_id``, which
+    "Cannot be used in conjunction with `conversation`")."""
+    return (f"Message {index} holds the {dialect} {now[0]!r} {now[1]!r}, but message {at} holds the {was[0]!r} "
+            f"{was[1]!r}: one {dialect} request continues one stored response or conversation")
+
+
+def unresolved(who: str, index: int, part: Other, first: int, target: str) -> str:
+    """Why the result for *who*, in message *index*, whose id no call of the history has,
+    cannot be written to *target* after *part* (``stored``, in message *first*): its call
+    may be one stored there, which *target* cannot resolve."""
+    return (f"Message {index}: the result for {who} answers no call in the history: its call may be the one the "
+            f"{part.dialect} {part.type!r} in message {first} stands for, stored state {target} cannot resolve")
 
 
 P = TypeVar("P", bound="_Plain")

@@ -34,7 +34,7 @@ from .._registry import Registry
 from .._types import InvalidToolCall, ToolCall, ToolResult
 from ._pairing import answers
 from ._problems import Problem
-from ._values import EMPTY_RESULT, Media, Message, Other, Reasoning, starts_turn, stored
+from ._values import EMPTY_RESULT, Media, Message, Other, Reasoning, starts_turn, stored, unresolvable, unresolved
 
 __all__ = ["Writer"]
 
@@ -237,8 +237,8 @@ class Writer:
                 r = r.replace(name=c.name)
             if found is not None and c is None:
                 orphan = (found[0], found[1])
-        if orphan is not None or (found is None and r.id not in self.target.name_of):
-            self._unresolved(r, part, orphan)
+        if found is None and r.id not in self.target.name_of:
+            self._unresolved(r, part)
         pairing = self.target.d.history.pairing if self.target.d.history is not None else None
         if pairing is not None and pairing.counted and r.name is not None and (
                 orphan is not None or (found is None and r.id not in self.target.name_of)):
@@ -275,29 +275,24 @@ class Writer:
                                  "id (more results than calls): it is sent without a tool name", r.id)
         return out
 
-    def _unresolved(self, r: ToolResult, part: ToolResult, orphan: Optional[Tuple[int, int]]) -> None:
-        """Raises for the result *r*, which answers no call of the history (*orphan*: where
-        it stands, if found), when a part of another dialect standing for items that
-        dialect's provider stored (``HistoryCodec.stored``) comes before it: its call may
-        be one stored there, which this target cannot resolve (written, it would be a lone
-        result; ``check_conversation`` calls it no orphan)."""
+    def _unresolved(self, r: ToolResult, part: ToolResult) -> None:
+        """Raises for the result *r*, whose id no call of the history has, when a part of
+        another dialect standing for items that dialect's provider stored
+        (``HistoryCodec.stored``) comes before it: its call may be one stored there, which
+        this target cannot resolve (written, it would be a lone result;
+        ``check_conversation``: ``stored-state``). A result whose id a call of the history
+        has answers that call or none (an orphan, written as any is): OpenAI's call ids
+        are unique, so that call is not a stored one."""
         if self._behind is None:  # (found once, at the first such result)
             self._behind = [(i, p) for i, m in enumerate(self._messages) for p in m.parts
                             if type(p) is Other and p.dialect != self.name and stored(p, self.registry)]
-        at = self.index if orphan is None else orphan[0]
-        k = bisect(self._behind, at, key=lambda x: x[0])  # the nearest one before it
+        k = bisect(self._behind, self.index, key=lambda x: x[0])  # the nearest one before it
         if not k:
             return
         first, p = self._behind[k - 1]
-        where = self.where(part) if orphan is None else f"$.messages[{orphan[0]}].parts[{orphan[1]}]"
-        name = r.name
-        who = _who(name) if r.id is None else f"{r.id} ({name!r})" if name else r.id
-        raise EncodeError(
-            f"Message {at}: the result for {who} answers no call in the history: its call may be the one the "
-            f"{p.dialect} {p.type!r} in message {first} stands for, stored state {self.name} cannot resolve, so it "
-            "cannot be written",
-            dialect=self.name, loc=where,
-        )
+        who = f"{r.id} ({r.name!r})" if r.name else str(r.id)
+        raise EncodeError(unresolved(who, self.index, p, first, self.name) + ", so it cannot be written",
+                          dialect=self.name, loc=self.where(part))
 
     def _writes_names(self, r: ToolResult) -> bool:
         """Whether the target's results carry their tool's name (Gemini, Mistral, Ollama;
@@ -352,13 +347,7 @@ class Writer:
         if part.dialect == self.name:
             return part.data
         if part.type not in self._state(part.dialect) and stored(part, self.registry):
-            value = part.data.get(part.type)
-            ident = value.get("id") if type(value) is dict else value
-            raise EncodeError(
-                f"Message {self.index} holds the {part.dialect} {part.type!r} {ident!r}: the history continues "
-                f"state {part.dialect} stored, which {self.name} cannot resolve",
-                dialect=self.name, loc=self.where(part),
-            )
+            raise EncodeError(unresolvable(part, self.index, self.name), dialect=self.name, loc=self.where(part))
         if part.type in self._state(part.dialect):
             self.note(
                 "dropped", f"A {part.type!r} item of {part.dialect} in message {self.index} is not sent to {self.name}"

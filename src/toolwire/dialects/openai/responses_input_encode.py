@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, Dict, List, Set
 
 from ..._errors import EncodeError
 from ..._types import InvalidToolCall, ToolCall, ToolResult
-from ...conversation._values import Field, Media, Message, Other, Part, Reasoning, Text
+from ...conversation._values import Field, Media, Message, Other, Part, Reasoning, Text, continued_twice, stored_id
 from .._common import scoped
 from .._history_write import image_url, no_upload
 from .._result_media import web
@@ -90,6 +90,24 @@ def _continued(p: Part) -> bool:
     return type(p) is Other and p.dialect == NAME and p.type in CONTINUED and type(p.data.get(p.type)) in (str, dict)
 
 
+def _carry(out: Dict[str, Any], key: str, value: Any, part: Any, w: Writer, continued: Dict[str, Any]) -> None:
+    """Sets the field *key* (``CONTINUED``) of the request *out* to *value*, read from
+    *part* of the message being written; *continued*: each field set before, its id and
+    message. One request continues one stored state (one ``previous_response_id``): another
+    value of a field set (two histories appended) raises ``EncodeError``, as the request
+    would lose one (their results answer calls stored with either). Both fields are written
+    as they came (OpenAI refuses them: ``previous_response_id`` "Cannot be used in
+    conjunction with `conversation`", openai-python ``ResponseCreateParams``;
+    ``check_conversation``: ``stored-state``)."""
+    ident = stored_id(value)
+    was = continued.get(key)
+    if was is not None and was[0] != ident:
+        raise EncodeError(continued_twice(NAME, w.index, (key, ident), was[1], (key, was[0])), dialect=NAME,
+                          loc=w.where(part))
+    continued[key] = (ident, w.index)
+    out[key] = value
+
+
 def _message(role: str, parts: List[Any]) -> Dict[str, Any]:
     if all(p.get("type") == "input_text" for p in parts) and len(parts) == 1:
         return {"role": role, "content": parts[0]["text"]}
@@ -102,6 +120,7 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
     instructions: List[str] = []
     custom: Set[str] = set()  # the ids of custom tool calls: their results are ``custom_tool_call_output``
     replay = _Replay()
+    continued: Dict[str, Any] = {}  # a field continuing stored state -> its id, and its message (``_carry``)
     for i, m in enumerate(messages):
         w.index = i
         orig = m.original(NAME)
@@ -113,7 +132,7 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
                 out["instructions"] = orig.value
                 continue
             if orig.key in CONTINUED:  # a top-level field wherever it stands
-                out[orig.key] = orig.value
+                _carry(out, orig.key, orig.value, next(filter(_continued, m.parts), m), w, continued)
                 continue
         elif orig is not None:
             items.append(replay.item(orig, m, w))
@@ -123,7 +142,7 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
         if any(map(_continued, m.parts)):  # written fresh: the field, and the rest of the message
             for p in m.parts:
                 if type(p) is Other and _continued(p):
-                    out[p.type] = p.data[p.type]
+                    _carry(out, p.type, p.data[p.type], p, w, continued)
             rest_parts = tuple(p for p in m.parts if not _continued(p))
             if not rest_parts:
                 continue
