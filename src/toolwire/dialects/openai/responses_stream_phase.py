@@ -288,13 +288,26 @@ class Phased(Feed):
             at = found + len(delta)
         strayed[(key, part)] = (item, text, 0 if at == len(text) else at, base, spent, got)
 
+    def _resend(self, key: int) -> None:
+        """The message ended at *key* (or by the final event read last) is added again
+        (re-sent whole): its text deltas again add nothing (``_replayed``)."""
+        resent = self.resent
+        if resent is None:
+            resent = self.resent = set()
+        resent.add(key)
+        if self.said is None:
+            self.said = {}  # (text deltas go by ``said_text``)
+
     def _replayed(self, key: int, delta: str) -> str:
         """The new part of a text delta of the message at *key* while the response is
         streamed again: none for a message already ended; for one open, what its deltas
         had not said yet (``caught_up``; other text starts its text over)."""
-        if key in self.ended and key not in (self.began or ()):
-            prior = self.ended[key]
-            if prior[0] is None and (self.replaying or self.resent is not None and key in self.resent):
+        if key not in (self.began or ()):
+            prior = self.ended.get(key)
+            if prior is None and self.kept is not None:
+                prior = self.kept[1].get(key)  # (ended by the final event read last: a resume past it)
+            if (prior is not None and prior[0] is None
+                    and (self.replaying or self.resent is not None and key in self.resent)):
                 return ""  # the text of a message ended already (re-sent whole): its done item holds it
         if self.behind is None or key not in self.behind:
             return delta
@@ -315,12 +328,7 @@ class Phased(Feed):
             if prior is not None and key not in self.core.by_key:
                 if _same(prior[1], item) or self._added_as(prior[0], prior[1], item):
                     if prior[0] is None:  # a message re-sent whole: its deltas again add nothing (``_replayed``)
-                        resent = self.resent
-                        if resent is None:
-                            resent = self.resent = set()
-                        resent.add(key)
-                        if self.said is None:
-                            self.said = {}  # (text deltas go by ``said_text``)
+                        self._resend(key)
                     return  # the start of the item ended there, again: nothing new
                 seq, top = self.seq, self.top
                 if type(seq) is int and type(top) is int and seq < top:  # (a number again, as a placeholder
@@ -336,6 +344,9 @@ class Phased(Feed):
             return
         if item.get("type") != "message":
             super()._added(key, item)
+            return
+        if key is not None and key not in self.ended and not self._new(key, item):
+            self._resend(key)  # the last final event's message there, added again (a resume past that event)
             return
         if self._new(key, item):  # (a final event without ``id`` that follows is this message's response's)
             self.streamed = True
