@@ -58,6 +58,7 @@ from ...stream._pieces import Lines, Message
 from .._common import join_text
 from .responses_feed import Feed
 from .responses_response import COMMENTARY
+from .responses_stray import Stray
 from .responses_tools import NAME
 
 __all__ = ["Phased"]
@@ -93,11 +94,12 @@ class Phased(Feed):
     # text deltas again add nothing (its done item holds its text; a done item again with
     # other text is refused, ``_done``)
     resent: Optional[Set[int]] = None
-    # where the text deltas of a message re-sent after its end without its ``output_item.added``
-    # are in its done item's text (``_stray``), by ``output_index`` and content index: that item, its text,
-    # the place, where they were placed last, what placing them cost and what they said (the
-    # search is held to that)
-    strayed: Optional[Dict[Tuple[int, Any], Tuple[Dict[str, Any], str, int, int, int, int]]] = None
+    # the text deltas of each message re-sent after its end without its ``output_item.added``
+    # (``_stray``), by ``output_index`` and content index: where they are in its text
+    strayed: Optional[Dict[Tuple[int, Any], Stray]] = None
+    # the pieces the text deltas of each message ended carried, by ``output_index``, with its
+    # done item (``Stray``: where re-sent ones are)
+    heard: Optional[Dict[int, Tuple[Dict[str, Any], Tuple[str, ...]]]] = None
 
     def feed(self, data: Dict[str, Any]) -> None:
         kind = data.get("type")
@@ -155,6 +157,8 @@ class Phased(Feed):
         if self.resent is not None:
             self.resent = None
         self.first = self.rid_first = len(self.core.calls)  # (its final response is set against its calls)
+        if self.heard is not None:
+            self.heard = self.strayed = None
         if self.ended or self.core.text_parts:  # (the first response: nothing to reset)
             self.ended.clear()
             self.starts = None
@@ -223,7 +227,7 @@ class Phased(Feed):
                     and not (self.replaying or self.resent is not None and key in self.resent)):
                 ident = prior[1].get("id")
                 if type(ident) is str and ident and data.get("item_id") == ident:
-                    self._stray(key, self._held(key, prior[1]), data.get("content_index"), delta)
+                    self._stray(key, prior[1], data.get("content_index"), delta)
                     return
             if self.replaying or self.behind is not None or self.resent is not None:
                 new = self._replayed(key, delta)
@@ -249,44 +253,32 @@ class Phased(Feed):
             return final
         return item
 
-    def _stray(self, key: int, item: Dict[str, Any], part: Any, delta: str) -> None:
-        """A text delta of the message *item* ended at *key* (its ``item_id``; in the
-        response whose final event was read last too), no
+    def _stray(self, key: int, done: Dict[str, Any], part: Any, delta: str) -> None:
+        """A text delta of the message ended at *key* with the item *done* (its
+        ``item_id``; in the response whose final event was read last too), no
         ``output_item.added`` since: openai-python's stream state adds it to that item's
         snapshot, its done item and the final response hold the text once. A stream
         resumed inside the message (``starting_after``) re-sends its deltas from there:
-        deltas that are a piece of the done item's text (its part *part*, else its text
-        parts joined), each where the one before ended, else where it first occurs, add
-        nothing; other text is a ``DecodeError`` (which text is the reply's is not
-        guessed). Linear: the text is joined once per part, and the searches for where a
-        delta begins are held to four times the text's and the deltas' length."""
+        deltas that are a piece of the done item's text (``_held``; its part *part*, else its
+        text parts joined) add nothing; other text is a ``DecodeError`` (which text is the
+        reply's is not guessed). Linear: ``Stray``."""
         strayed = self.strayed
         if strayed is None:
             strayed = self.strayed = {}
+        item = self._held(key, done)
         was = strayed.get((key, part))
-        if was is not None and was[0] is item:
-            text, at, base, spent, got = was[1], was[2], was[3], was[4], was[5]
-        else:
-            text, at, base, spent, got = _part_text(item, part), 0, 0, 0, 0
-        got += len(delta)
-        if text.startswith(delta, at):  # (where the delta before ended)
-            at += len(delta)
-        elif text.startswith(delta):  # (from its start again)
-            at = len(delta)
-        else:  # (its first place from where the deltas were placed last, else from the start: the
-            # deltas after it keep to it, or are placed anew)
-            found = text.find(delta, base) if base else -1
-            spent += len(delta) + (found - base if found >= 0 else len(text) - base)
-            if found < 0:
-                found = text.find(delta)
-                spent += found if found >= 0 else len(text)
-            base = found
-            if found < 0 or spent > 4 * (len(text) + got):
-                raise DecodeError(f"A text delta of the message ended at output_index {key} says other text "
-                                  "than its done item: not guessed which is the reply's", dialect=NAME,
-                                  loc="$.delta")
-            at = found + len(delta)
-        strayed[(key, part)] = (item, text, 0 if at == len(text) else at, base, spent, got)
+        if was is None or was.item is not item:
+            heard = self.heard.get(key) if self.heard is not None else None
+            was = strayed[(key, part)] = Stray(key, item, part, heard[1] if heard is not None and heard[0] is done
+                                               else ())
+        was.place(delta)
+
+    def _heard(self, key: int, item: Dict[str, Any], pieces: List[str]) -> None:
+        """The pieces the text deltas of the message *item* ended at *key* carried."""
+        heard = self.heard
+        if heard is None:
+            heard = self.heard = {}
+        heard[key] = (item, tuple(pieces))
 
     def _resend(self, key: int) -> None:
         """The message ended at *key* (or by the final event read last) is added again
@@ -552,6 +544,8 @@ class Phased(Feed):
                     pieces[:] = [text]
                 if plan is not None:
                     plan.before(pieces)
+                else:
+                    self._heard(key, item, pieces)
             starts[key] = pieces
             if ident is not None:
                 starts[ident] = pieces
@@ -573,6 +567,8 @@ class Phased(Feed):
             parts[b:b] = [text or seen] if text or seen else []
         else:
             seen = "".join(parts[b:end])
+            if plan is None and (not text or text == seen):
+                self._heard(key, item, parts[b:end])
             if text and text != seen:
                 parts[b:end] = [text]
         starts[key] = b
@@ -631,20 +627,6 @@ class _Plan:
                 new.append(m)
         new.extend(p for p in reversed(put.get(None, ())) if id(p) not in gone)
         held[:] = new
-
-
-def _part_text(item: Dict[str, Any], part: Any) -> str:
-    """The text of the message *item*'s ``output_text`` part at *part* (its
-    ``content_index``), else of its ``output_text`` parts joined."""
-    content = item.get("content")
-    if type(content) is not list:
-        return ""
-    chosen = content[part] if type(part) is int and 0 <= part < len(content) else None
-    if type(chosen) is dict and chosen.get("type") == "output_text":
-        text = chosen.get("text")
-        return text if type(text) is str else ""
-    return "".join(t for t in (p.get("text") for p in content if type(p) is dict and p.get("type") == "output_text")
-                   if type(t) is str)
 
 
 def _said(item: Dict[str, Any]) -> Tuple[Any, Any]:
