@@ -118,3 +118,41 @@ def test_another_call_under_a_call_id_ended_in_the_response_runs_neither() -> No
         ("InvalidToolCall", "call_1"), ("ToolCall", "call_2"), ("ToolCall", "call_3"), ("InvalidToolCall", "call_1")]
     assert all("not guessed which" in c.error or "never a second run" in c.error
                for c in calls if type(c) is InvalidToolCall)
+
+
+def _msg(n: int, pieces: List[str]) -> List[Dict[str, Any]]:
+    msg = {"type": "message", "id": f"msg_{n}", "role": "assistant", "status": "completed",
+           "content": [{"type": "output_text", "text": "".join(pieces), "annotations": []}]}
+    part = {"type": "output_text", "text": "", "annotations": []}
+    return ([{"type": "response.output_item.added", "output_index": 0,
+              "item": {**msg, "content": [], "status": "in_progress"}},
+             {"type": "response.content_part.added", "output_index": 0, "item_id": msg["id"], "content_index": 0,
+              "part": part}]
+            + [{"type": "response.output_text.delta", "output_index": 0, "item_id": msg["id"], "content_index": 0,
+                "delta": p} for p in pieces]
+            + [{"type": "response.output_text.done", "output_index": 0, "item_id": msg["id"], "content_index": 0,
+                "text": "".join(pieces)},
+               {"type": "response.output_item.done", "output_index": 0, "item": msg}])
+
+
+@pytest.mark.parametrize("seq", [None, "placeholder"])
+def test_a_message_streamed_again_at_one_index_gives_the_text_once(seq: Optional[str]) -> None:
+    # before: the re-sent deltas of an ended message went to the item open at that index (the
+    # text twice, "Hello world 1Sure. 3Sure. 3"), or its done item again ended the open message
+    ev: List[Dict[str, Any]] = [{"type": "response.created",
+                                 "response": {"id": "resp_1", "status": "in_progress", "output": []}}]
+    ev += _msg(1, ["Hello", " world"]) + _item(0, F1, [F1["arguments"]]) + _msg(2, ["Sure", "."])
+    ev += _msg(3, [" Done", "!"])
+    ev.append({"type": "response.completed", "response": {"id": "resp_1", "status": "completed", "output": [
+        e["item"] for e in ev if e["type"] == "response.output_item.done"]}})
+    for e in ev:
+        if seq == "placeholder":
+            e["sequence_number"] = 0
+    for j in range(2, len(ev)):
+        for k in range(1, j):
+            acc = Accumulator(D)
+            for e in ev[:j] + ev[k:]:
+                acc.feed(e)
+            calls = acc.close()
+            assert acc.text == "Hello worldSure. Done!", (j, k)
+            assert [c.id for c in calls if type(c) is ToolCall] == ["call_1"], (j, k)

@@ -96,7 +96,12 @@ class Phased(Feed):
     resent: Optional[Set[int]] = None
     # the text deltas of each message re-sent after its end without its ``output_item.added``
     # (``_stray``), by ``output_index`` and content index: where they are in its text
-    strayed: Optional[Dict[Tuple[int, Any], Stray]] = None
+    strayed: Optional[Dict[Tuple[int, Any, Any], Stray]] = None
+    # the messages the response read ended, by ``id``, and the ``id`` of the message added at
+    # each ``output_index``: a text delta of an ended one where another is open (every item at
+    # one index, a stream resumed before its end) is its own again (``_stray``), not the open one's
+    told: Optional[Dict[str, Dict[str, Any]]] = None
+    opened: Optional[Dict[int, str]] = None
     # the pieces the text deltas of each message ended carried, by ``output_index``, with its
     # done item (``Stray``: where re-sent ones are)
     heard: Optional[Dict[int, Tuple[Dict[str, Any], Tuple[str, ...]]]] = None
@@ -159,6 +164,7 @@ class Phased(Feed):
         self.first = self.rid_first = len(self.core.calls)  # (its final response is set against its calls)
         if self.heard is not None:
             self.heard = self.strayed = None
+        self.told = self.opened = None
         if self.ended or self.core.text_parts:  # (the first response: nothing to reset)
             self.ended.clear()
             self.starts = None
@@ -200,6 +206,7 @@ class Phased(Feed):
         self.mark = len(self.core.text_parts)
         if self.resent is not None:
             self.resent = None  # (``ended`` starts afresh)
+        self.told = self.opened = None
         return again
 
     def _call_at(self, key: Optional[int]) -> Call:
@@ -228,6 +235,14 @@ class Phased(Feed):
                 ident = prior[1].get("id")
                 if type(ident) is str and ident and data.get("item_id") == ident:
                     self._stray(key, prior[1], data.get("content_index"), delta)
+                    return
+            told = self.told
+            if told is not None:  # (a message ended before: ``told``)
+                iid = data.get("item_id")
+                done = told.get(iid) if type(iid) is str else None
+                if done is not None and not (key in (self.began or ()) and self.opened is not None
+                                             and self.opened.get(key) == iid):
+                    self._stray(key, done, data.get("content_index"), delta)
                     return
             if self.replaying or self.behind is not None or self.resent is not None:
                 new = self._replayed(key, delta)
@@ -266,11 +281,11 @@ class Phased(Feed):
         if strayed is None:
             strayed = self.strayed = {}
         item = self._held(key, done)
-        was = strayed.get((key, part))
+        at = (key, part, done.get("id"))
+        was = strayed.get(at)
         if was is None or was.item is not item:
             heard = self.heard.get(key) if self.heard is not None else None
-            was = strayed[(key, part)] = Stray(key, item, part, heard[1] if heard is not None and heard[0] is done
-                                               else ())
+            was = strayed[at] = Stray(key, item, part, heard[1] if heard is not None and heard[0] is done else ())
         was.place(delta)
 
     def _heard(self, key: int, item: Dict[str, Any], pieces: List[str]) -> None:
@@ -340,6 +355,8 @@ class Phased(Feed):
         if key is not None and key not in self.ended and not self._new(key, item):
             self._resend(key)  # the last final event's message there, added again (a resume past that event)
             return
+        if self.told is not None and item.get("id") in self.told:
+            return  # a message its response ended, added again (its deltas again: ``_stray``)
         if self._new(key, item):  # (a final event without ``id`` that follows is this message's response's)
             self.streamed = True
         said = self.said
@@ -356,6 +373,11 @@ class Phased(Feed):
             if began is None:
                 began = self.began = {}
             began[key] = len(self.core.text_parts)
+            if ident is not None:
+                opened = self.opened
+                if opened is None:
+                    opened = self.opened = {}
+                opened[key] = ident
         if item.get("phase") == COMMENTARY:
             self._said(key, ident, self.core.commentary())
 
@@ -428,6 +450,8 @@ class Phased(Feed):
                 core.fail(c, f"Tool call {c.pos} of this stream is the item already ended at output_index {key}, "
                              "streamed again: never a second run of it")
         if item.get("type") == "message":
+            if self._told(key, item):
+                return
             if not self._new(key, item):
                 if self.kept is not None and self.kept[1][key][1] == item:
                     return  # the last final event's message, delivered again whole: nothing new
@@ -435,6 +459,12 @@ class Phased(Feed):
                 self.streamed = True
             self._message(key, item, len(core.text_parts), None, None)
             ended[key] = (None, item)
+            ident = item.get("id")
+            if type(ident) is str and ident:
+                told = self.told
+                if told is None:
+                    told = self.told = {}
+                told[ident] = item
             if self.said is None:
                 self.said = {}  # (text deltas go by ``said_text``: one of this message again is ``_stray``)
             return
@@ -443,6 +473,21 @@ class Phased(Feed):
         if c is None and len(core.calls) > n:
             c = core.calls[-1]
         ended[key] = (c, item)
+
+    def _told(self, key: int, item: Dict[str, Any]) -> bool:
+        """Whether the done message *item* is one the response read ended before at *key*
+        (by its ``id``; another item ended there since, or is open there: every item at one
+        index, a stream resumed before its end), again: nothing new, or a ``DecodeError``
+        when it says other text (which is the reply's is not guessed)."""
+        told = self.told
+        ident = item.get("id")
+        old = told.get(ident) if told is not None and type(ident) is str else None
+        if old is None:
+            return False
+        if old is not item and _said(old) != _said(item):
+            raise DecodeError(f"The message at output_index {key} was ended again with other text: not guessed "
+                              "which is the reply's", dialect=NAME, loc="$.item")
+        return True
 
     def _new(self, key: Optional[int], item: Dict[str, Any]) -> bool:
         """Whether the message *item* at *key* is no item the response whose final event came
@@ -461,7 +506,7 @@ class Phased(Feed):
             return
         starts = self.starts or {}
         read = self.read
-        if read is not None and not self.final_again(resp):
+        if read is not None and not self.final_again(resp) and not self._reread(resp, output):
             read = None
         began = self.began or {}
         core = self.core
@@ -494,6 +539,14 @@ class Phased(Feed):
                 end = self._message(i, item, end, start, plan)
         if plan is not None:
             plan.apply()
+
+    def _reread(self, resp: Dict[str, Any], output: List[Any]) -> bool:
+        """Whether the final response *resp* is the one read last, again, after events
+        streamed since (a stream resumed before that final event: ``Feed._read_again``): its
+        ``id`` and ``output`` (its messages are those read then)."""
+        last, settled, rid = self.last, self.settled, resp.get("id")
+        return (last is not None and type(rid) is str and rid != "" and rid == last[1] and settled is not None
+                and settled[0] == output)
 
     def _message(self, key: int, item: Dict[str, Any], end: int, start: Optional[int],
                  plan: Optional[_Plan]) -> int:
