@@ -25,6 +25,7 @@ from ...stream._skipped import skipped
 from .._common import describe_error
 from .responses_feed_builtin import client_done, is_server, server_added, server_done
 from .responses_feed_final import CALL_TYPES, Settled, Tables, ended_items, plain, settle
+from .responses_once import ended_again, ran_once
 from .responses_response import WAITS, responses_finish
 from .responses_sniff import CLIENT_TYPES, client_name
 from .responses_tools import NAME
@@ -108,6 +109,14 @@ class Feed:
         # call (``None``: a message), the text they had, and how much of it the deltas re-sent
         # have repeated
         self.behind: Optional[Dict[int, Tuple[Optional[Call], str, int]]] = None
+        # the client calls ended, by ``call_id`` (the latest under each): one of the response
+        # read ending again under it is that call again (``ran_once``)
+        self.once: Dict[str, Call] = {}
+        # the item ``id`` of each call's added item (by ``pos``), and the client calls ended, by
+        # their item's ``id``: an argument event of one of those, at an index where another call
+        # is open, is that call's again (``stale``)
+        self.item_ids: Dict[int, str] = {}
+        self.done_items: Dict[str, Call] = {}
 
     def feed(self, data: Dict[str, Any]) -> None:
         kind = data.get("type")
@@ -119,7 +128,8 @@ class Feed:
             core.error(describe_error(data))
         elif kind == "response.function_call_arguments.delta":
             delta = data.get("delta")
-            if delta is not None and delta != "":  # not text: the call is invalid (``add_at``)
+            if delta is not None and delta != "" and not self.stale(data, key):  # not text: the call is
+                # invalid (``add_at``)
                 if self.replaying and key is not None and key not in core.by_key and key in self.ended:
                     return  # the response again: a delta of the item already ended there (its done item's)
                 if self.behind is not None and key in self.behind and type(delta) is str:
@@ -133,6 +143,8 @@ class Feed:
                 self.numbered(data)
                 self._done(key, item)
         elif kind == "response.function_call_arguments.done":
+            if self.stale(data, key):
+                return
             c = self._call_at(key)
             if c.name is None:
                 c.name = nonempty_str(data.get("name"))
@@ -158,6 +170,8 @@ class Feed:
                 self._refusal(data, text, True)
         elif kind == "response.custom_tool_call_input.delta":
             delta = data.get("delta")
+            if self.stale(data, key):
+                return
             if type(delta) is str and self.behind is not None and key in self.behind:
                 delta = self.caught_up(key, delta)  # (the item streamed again: only what is new)
                 if not delta:
@@ -415,6 +429,9 @@ class Feed:
             ident, name = item.get("call_id"), item.get("name")
             c = core.open(key, ident if type(ident) is str and ident else None,
                           name if type(name) is str and name else None)  # provider data: from the final item
+            iid = item.get("id")
+            if type(iid) is str and iid:
+                self.item_ids[c.pos] = iid
             text = item.get("arguments")
             if type(text) is str and text:
                 core.add(c, text)
@@ -439,7 +456,7 @@ class Feed:
                 c = core.by_key.get(key) if key is not None else self._keyless(ident)
                 if c is not None and c.id is None and ident is not None:
                     self.renames.append((c, None, ident))  # (``client_done`` gives it that id)
-                client_done(core, c, item, name)
+                client_done(core, c, item, name, self._once)
                 return
         if is_server(item, kind):
             if kind == WAITS:
@@ -450,7 +467,11 @@ class Feed:
             return
         if kind not in _CALL:
             return
-        c = core.by_key.get(key) if key is not None else self._keyless(nonempty_str(item.get("call_id")))
+        ident = nonempty_str(item.get("call_id"))
+        c = core.by_key.get(key) if key is not None else self._keyless(ident)
+        if (ident is not None and (c is None or c.id is not None and c.id != ident)
+                and ended_again(core, self.once, self.first, item)):
+            return  # (nothing open there, or another call: left as it is)
         if c is None:
             c = core.open(key, nonempty_str(item.get("call_id")), nonempty_str(item.get("name")))
         self._end(c, item)
@@ -504,7 +525,30 @@ class Feed:
                 c.parts = []
                 c.obj = text
         c.ended = True
+        ran_once(core, self.once, self.first, c)
+        iid = item.get("id")
+        if type(iid) is str and iid:
+            self.done_items[iid] = c
         core.finalize(c)
+
+    def stale(self, data: Dict[str, Any], key: Optional[int]) -> bool:
+        """Whether the argument event *data* (at *key*) is one of a call of the response read
+        that ended, sent again (a stream resumed from a point before its end): its
+        ``item_id`` is that call's item's, and the call open at *key* was added under
+        another item ``id`` (``item_ids``; a server giving every event one ``item_id``
+        tells nothing)."""
+        iid = data.get("item_id")
+        m = self.done_items.get(iid) if type(iid) is str else None
+        if m is None or m.pos < self.first or not m.done:
+            return False
+        c = self.core.by_key.get(key) if key is not None else None
+        if c is None:  # (a call of its own: streamed again whole, ``Phased._done`` refuses it)
+            return False
+        own = self.item_ids.get(c.pos)
+        return own is not None and own != iid
+
+    def _once(self, c: Call) -> None:
+        ran_once(self.core, self.once, self.first, c)
 
     def close(self) -> None:
         return None

@@ -11,7 +11,7 @@ Follows https://platform.openai.com/docs/api-reference/responses-streaming (chec
 
 from __future__ import annotations
 
-from typing import Any, Dict, Optional
+from typing import Any, Callable, Dict, Optional
 
 from ...stream._call import Call, nonempty_str
 from ...stream._core import Core
@@ -73,11 +73,13 @@ def server_done(core: Core, c: Optional[Call], item: Dict[str, Any]) -> None:
     core.finalize(c)
 
 
-def client_done(core: Core, c: Optional[Call], item: Dict[str, Any], name: str) -> None:
+def client_done(core: Core, c: Optional[Call], item: Dict[str, Any], name: str,
+                check: Optional[Callable[[Call], None]] = None) -> None:
     """A built-in tool call the client runs, done: it ends *c* (the call its
     ``output_item.added`` opened), else a new call. Keyed by ``call_id``; its
     arguments as ``responses_calls.client_args`` reads them (what ``client_fault``
-    finds makes it invalid), its whole item as provider data."""
+    finds makes it invalid), its whole item as provider data; *check* sees it
+    before it ends (``responses_once``)."""
     ident = nonempty_str(item.get("call_id"))
     if c is not None and (c.id is not None and ident is not None and c.id != ident
                           or c.name is not None and c.name != name):
@@ -99,4 +101,6 @@ def client_done(core: Core, c: Optional[Call], item: Dict[str, Any], name: str) 
         c.obj = {}
     else:
         c.obj = client_args(item)
+    if check is not None:
+        check(c)
     core.finalize(c)

@@ -42,6 +42,7 @@ from ...stream._call import NO_KEY, Call
 from ...stream._events import ArgsDelta, new_event
 from ...stream._skipped import skipped
 from .responses_feed import Feed
+from .responses_once import ran_once
 from .responses_response import response_object
 from .responses_sniff import client_name
 from .responses_stream_phase import Phased
@@ -103,6 +104,8 @@ class Handler(Phased):
         last: Any = NO_KEY
         c: Any = None
         parts: List[str] = []
+        once = self.once  # the calls ended, by ``call_id`` (``ran_once``)
+        done_items, item_ids = self.done_items, self.item_ids  # (``resent``: by item ``id``)
         try:
             for data in chunks:
                 if type_(data) is not dict_:
@@ -121,7 +124,8 @@ class Handler(Phased):
                                 c = open_calls[index]
                                 # ``is``: the very int the call was opened with, not a bool or a float equal
                                 # to it (CPython shares small ints; another index goes to ``feed``)
-                                if c.key is not index or self.behind is not None:  # (``behind``: ``feed``'s)
+                                if (c.key is not index or self.behind is not None  # (``behind``: ``feed``'s)
+                                        or data.get("item_id") in done_items):  # (an ended call's again?)
                                     raise LookupError
                                 last, parts = index, c.parts
                             size = c.size + len_(piece)
@@ -136,7 +140,7 @@ class Handler(Phased):
                         index = data["output_index"]
                         call = open_calls[index]
                         if (type_(text) is str_ and call.key is index and call.name is not None and call.error is None
-                                and len_(text) == call.size):
+                                and len_(text) == call.size and data.get("item_id") not in done_items):
                             call.full = text  # ``set_full`` when every character was seen
                             continue
                     elif kind == "response.output_item.done":
@@ -204,11 +208,21 @@ class Handler(Phased):
                     end.full = text
                     end.pd = {NAME: extra} if extra else None
                     end.ended = True
+                    if end.id in once:  # (a ``call_id`` ended before: another response's, or this call again)
+                        ran_once(core, once, self.first, end)
+                    else:
+                        once[item["call_id"]] = end  # (its id: checked above)
+                    iid = item.get("id")
+                    if type_(iid) is str_ and iid:
+                        done_items[iid] = end
                     core.finalize(end)
                     self.ended[index] = (end, item)  # (``Phased``'s: the item ended there)
                     self.top = data.get("sequence_number")  # (``numbered``)
                     end, item_read = None, False
                 elif start:
+                    iid = item.get("id")
+                    if type_(iid) is str_ and iid:
+                        item_ids[len_(core.calls)] = iid  # (the new call's ``pos``)
                     core.new(index, None, ident, name, True)
                     start = item_read = False
                 elif item_read:

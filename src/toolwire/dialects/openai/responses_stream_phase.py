@@ -58,6 +58,7 @@ from ...stream._pieces import Lines, Message
 from .._common import join_text
 from .responses_feed import Feed
 from .responses_response import COMMENTARY
+from .responses_stray import Stray
 from .responses_tools import NAME
 
 __all__ = ["Phased"]
@@ -93,11 +94,17 @@ class Phased(Feed):
     # text deltas again add nothing (its done item holds its text; a done item again with
     # other text is refused, ``_done``)
     resent: Optional[Set[int]] = None
-    # where the text deltas of a message re-sent after its end without its ``output_item.added``
-    # are in its done item's text (``_stray``), by ``output_index`` and content index: that item, its text,
-    # the place, where they were placed last, what placing them cost and what they said (the
-    # search is held to that)
-    strayed: Optional[Dict[Tuple[int, Any], Tuple[Dict[str, Any], str, int, int, int, int]]] = None
+    # the text deltas of each message re-sent after its end without its ``output_item.added``
+    # (``_stray``), by ``output_index`` and content index: where they are in its text
+    strayed: Optional[Dict[Tuple[int, Any, Any], Stray]] = None
+    # the messages the response read ended, by ``id``, and the ``id`` of the message added at
+    # each ``output_index``: a text delta of an ended one where another is open (every item at
+    # one index, a stream resumed before its end) is its own again (``_stray``), not the open one's
+    told: Optional[Dict[str, Dict[str, Any]]] = None
+    opened: Optional[Dict[int, str]] = None
+    # the pieces the text deltas of each message ended carried, by ``output_index``, with its
+    # done item (``Stray``: where re-sent ones are)
+    heard: Optional[Dict[int, Tuple[Dict[str, Any], Tuple[str, ...]]]] = None
 
     def feed(self, data: Dict[str, Any]) -> None:
         kind = data.get("type")
@@ -155,6 +162,9 @@ class Phased(Feed):
         if self.resent is not None:
             self.resent = None
         self.first = self.rid_first = len(self.core.calls)  # (its final response is set against its calls)
+        if self.heard is not None:
+            self.heard = self.strayed = None
+        self.told = self.opened = None
         if self.ended or self.core.text_parts:  # (the first response: nothing to reset)
             self.ended.clear()
             self.starts = None
@@ -196,6 +206,7 @@ class Phased(Feed):
         self.mark = len(self.core.text_parts)
         if self.resent is not None:
             self.resent = None  # (``ended`` starts afresh)
+        self.told = self.opened = None
         return again
 
     def _call_at(self, key: Optional[int]) -> Call:
@@ -223,7 +234,15 @@ class Phased(Feed):
                     and not (self.replaying or self.resent is not None and key in self.resent)):
                 ident = prior[1].get("id")
                 if type(ident) is str and ident and data.get("item_id") == ident:
-                    self._stray(key, self._held(key, prior[1]), data.get("content_index"), delta)
+                    self._stray(key, prior[1], data.get("content_index"), delta)
+                    return
+            told = self.told
+            if told is not None:  # (a message ended before: ``told``)
+                iid = data.get("item_id")
+                done = told.get(iid) if type(iid) is str else None
+                if done is not None and not (key in (self.began or ()) and self.opened is not None
+                                             and self.opened.get(key) == iid):
+                    self._stray(key, done, data.get("content_index"), delta)
                     return
             if self.replaying or self.behind is not None or self.resent is not None:
                 new = self._replayed(key, delta)
@@ -249,52 +268,53 @@ class Phased(Feed):
             return final
         return item
 
-    def _stray(self, key: int, item: Dict[str, Any], part: Any, delta: str) -> None:
-        """A text delta of the message *item* ended at *key* (its ``item_id``; in the
-        response whose final event was read last too), no
+    def _stray(self, key: int, done: Dict[str, Any], part: Any, delta: str) -> None:
+        """A text delta of the message ended at *key* with the item *done* (its
+        ``item_id``; in the response whose final event was read last too), no
         ``output_item.added`` since: openai-python's stream state adds it to that item's
         snapshot, its done item and the final response hold the text once. A stream
         resumed inside the message (``starting_after``) re-sends its deltas from there:
-        deltas that are a piece of the done item's text (its part *part*, else its text
-        parts joined), each where the one before ended, else where it first occurs, add
-        nothing; other text is a ``DecodeError`` (which text is the reply's is not
-        guessed). Linear: the text is joined once per part, and the searches for where a
-        delta begins are held to four times the text's and the deltas' length."""
+        deltas that are a piece of the done item's text (``_held``; its part *part*, else its
+        text parts joined) add nothing; other text is a ``DecodeError`` (which text is the
+        reply's is not guessed). Linear: ``Stray``."""
         strayed = self.strayed
         if strayed is None:
             strayed = self.strayed = {}
-        was = strayed.get((key, part))
-        if was is not None and was[0] is item:
-            text, at, base, spent, got = was[1], was[2], was[3], was[4], was[5]
-        else:
-            text, at, base, spent, got = _part_text(item, part), 0, 0, 0, 0
-        got += len(delta)
-        if text.startswith(delta, at):  # (where the delta before ended)
-            at += len(delta)
-        elif text.startswith(delta):  # (from its start again)
-            at = len(delta)
-        else:  # (its first place from where the deltas were placed last, else from the start: the
-            # deltas after it keep to it, or are placed anew)
-            found = text.find(delta, base) if base else -1
-            spent += len(delta) + (found - base if found >= 0 else len(text) - base)
-            if found < 0:
-                found = text.find(delta)
-                spent += found if found >= 0 else len(text)
-            base = found
-            if found < 0 or spent > 4 * (len(text) + got):
-                raise DecodeError(f"A text delta of the message ended at output_index {key} says other text "
-                                  "than its done item: not guessed which is the reply's", dialect=NAME,
-                                  loc="$.delta")
-            at = found + len(delta)
-        strayed[(key, part)] = (item, text, 0 if at == len(text) else at, base, spent, got)
+        item = self._held(key, done)
+        at = (key, part, done.get("id"))
+        was = strayed.get(at)
+        if was is None or was.item is not item:
+            heard = self.heard.get(key) if self.heard is not None else None
+            was = strayed[at] = Stray(key, item, part, heard[1] if heard is not None and heard[0] is done else ())
+        was.place(delta)
+
+    def _heard(self, key: int, item: Dict[str, Any], pieces: List[str]) -> None:
+        """The pieces the text deltas of the message *item* ended at *key* carried."""
+        heard = self.heard
+        if heard is None:
+            heard = self.heard = {}
+        heard[key] = (item, tuple(pieces))
+
+    def _resend(self, key: int) -> None:
+        """The message ended at *key* (or by the final event read last) is added again
+        (re-sent whole): its text deltas again add nothing (``_replayed``)."""
+        resent = self.resent
+        if resent is None:
+            resent = self.resent = set()
+        resent.add(key)
+        if self.said is None:
+            self.said = {}  # (text deltas go by ``said_text``)
 
     def _replayed(self, key: int, delta: str) -> str:
         """The new part of a text delta of the message at *key* while the response is
         streamed again: none for a message already ended; for one open, what its deltas
         had not said yet (``caught_up``; other text starts its text over)."""
-        if key in self.ended and key not in (self.began or ()):
-            prior = self.ended[key]
-            if prior[0] is None and (self.replaying or self.resent is not None and key in self.resent):
+        if key not in (self.began or ()):
+            prior = self.ended.get(key)
+            if prior is None and self.kept is not None:
+                prior = self.kept[1].get(key)  # (ended by the final event read last: a resume past it)
+            if (prior is not None and prior[0] is None
+                    and (self.replaying or self.resent is not None and key in self.resent)):
                 return ""  # the text of a message ended already (re-sent whole): its done item holds it
         if self.behind is None or key not in self.behind:
             return delta
@@ -315,12 +335,7 @@ class Phased(Feed):
             if prior is not None and key not in self.core.by_key:
                 if _same(prior[1], item) or self._added_as(prior[0], prior[1], item):
                     if prior[0] is None:  # a message re-sent whole: its deltas again add nothing (``_replayed``)
-                        resent = self.resent
-                        if resent is None:
-                            resent = self.resent = set()
-                        resent.add(key)
-                        if self.said is None:
-                            self.said = {}  # (text deltas go by ``said_text``)
+                        self._resend(key)
                     return  # the start of the item ended there, again: nothing new
                 seq, top = self.seq, self.top
                 if type(seq) is int and type(top) is int and seq < top:  # (a number again, as a placeholder
@@ -337,6 +352,11 @@ class Phased(Feed):
         if item.get("type") != "message":
             super()._added(key, item)
             return
+        if key is not None and key not in self.ended and not self._new(key, item):
+            self._resend(key)  # the last final event's message there, added again (a resume past that event)
+            return
+        if self.told is not None and item.get("id") in self.told:
+            return  # a message its response ended, added again (its deltas again: ``_stray``)
         if self._new(key, item):  # (a final event without ``id`` that follows is this message's response's)
             self.streamed = True
         said = self.said
@@ -353,6 +373,11 @@ class Phased(Feed):
             if began is None:
                 began = self.began = {}
             began[key] = len(self.core.text_parts)
+            if ident is not None:
+                opened = self.opened
+                if opened is None:
+                    opened = self.opened = {}
+                opened[key] = ident
         if item.get("phase") == COMMENTARY:
             self._said(key, ident, self.core.commentary())
 
@@ -425,6 +450,8 @@ class Phased(Feed):
                 core.fail(c, f"Tool call {c.pos} of this stream is the item already ended at output_index {key}, "
                              "streamed again: never a second run of it")
         if item.get("type") == "message":
+            if self._told(key, item):
+                return
             if not self._new(key, item):
                 if self.kept is not None and self.kept[1][key][1] == item:
                     return  # the last final event's message, delivered again whole: nothing new
@@ -432,6 +459,12 @@ class Phased(Feed):
                 self.streamed = True
             self._message(key, item, len(core.text_parts), None, None)
             ended[key] = (None, item)
+            ident = item.get("id")
+            if type(ident) is str and ident:
+                told = self.told
+                if told is None:
+                    told = self.told = {}
+                told[ident] = item
             if self.said is None:
                 self.said = {}  # (text deltas go by ``said_text``: one of this message again is ``_stray``)
             return
@@ -440,6 +473,21 @@ class Phased(Feed):
         if c is None and len(core.calls) > n:
             c = core.calls[-1]
         ended[key] = (c, item)
+
+    def _told(self, key: int, item: Dict[str, Any]) -> bool:
+        """Whether the done message *item* is one the response read ended before at *key*
+        (by its ``id``; another item ended there since, or is open there: every item at one
+        index, a stream resumed before its end), again: nothing new, or a ``DecodeError``
+        when it says other text (which is the reply's is not guessed)."""
+        told = self.told
+        ident = item.get("id")
+        old = told.get(ident) if told is not None and type(ident) is str else None
+        if old is None:
+            return False
+        if old is not item and _said(old) != _said(item):
+            raise DecodeError(f"The message at output_index {key} was ended again with other text: not guessed "
+                              "which is the reply's", dialect=NAME, loc="$.item")
+        return True
 
     def _new(self, key: Optional[int], item: Dict[str, Any]) -> bool:
         """Whether the message *item* at *key* is no item the response whose final event came
@@ -458,7 +506,7 @@ class Phased(Feed):
             return
         starts = self.starts or {}
         read = self.read
-        if read is not None and not self.final_again(resp):
+        if read is not None and not self.final_again(resp) and not self._reread(resp, output):
             read = None
         began = self.began or {}
         core = self.core
@@ -491,6 +539,14 @@ class Phased(Feed):
                 end = self._message(i, item, end, start, plan)
         if plan is not None:
             plan.apply()
+
+    def _reread(self, resp: Dict[str, Any], output: List[Any]) -> bool:
+        """Whether the final response *resp* is the one read last, again, after events
+        streamed since (a stream resumed before that final event: ``Feed._read_again``): its
+        ``id`` and ``output`` (its messages are those read then)."""
+        last, settled, rid = self.last, self.settled, resp.get("id")
+        return (last is not None and type(rid) is str and rid != "" and rid == last[1] and settled is not None
+                and settled[0] == output)
 
     def _message(self, key: int, item: Dict[str, Any], end: int, start: Optional[int],
                  plan: Optional[_Plan]) -> int:
@@ -541,6 +597,8 @@ class Phased(Feed):
                     pieces[:] = [text]
                 if plan is not None:
                     plan.before(pieces)
+                else:
+                    self._heard(key, item, pieces)
             starts[key] = pieces
             if ident is not None:
                 starts[ident] = pieces
@@ -562,6 +620,8 @@ class Phased(Feed):
             parts[b:b] = [text or seen] if text or seen else []
         else:
             seen = "".join(parts[b:end])
+            if plan is None and (not text or text == seen):
+                self._heard(key, item, parts[b:end])
             if text and text != seen:
                 parts[b:end] = [text]
         starts[key] = b
@@ -620,20 +680,6 @@ class _Plan:
                 new.append(m)
         new.extend(p for p in reversed(put.get(None, ())) if id(p) not in gone)
         held[:] = new
-
-
-def _part_text(item: Dict[str, Any], part: Any) -> str:
-    """The text of the message *item*'s ``output_text`` part at *part* (its
-    ``content_index``), else of its ``output_text`` parts joined."""
-    content = item.get("content")
-    if type(content) is not list:
-        return ""
-    chosen = content[part] if type(part) is int and 0 <= part < len(content) else None
-    if type(chosen) is dict and chosen.get("type") == "output_text":
-        text = chosen.get("text")
-        return text if type(text) is str else ""
-    return "".join(t for t in (p.get("text") for p in content if type(p) is dict and p.get("type") == "output_text")
-                   if type(t) is str)
 
 
 def _said(item: Dict[str, Any]) -> Tuple[Any, Any]:

@@ -1,0 +1,76 @@
+"""A call of a Responses stream (``openai.responses``) ended again under its ``call_id``: never a second run.
+
+Follows https://platform.openai.com/docs/api-reference/responses-streaming (checked
+2026-12-06): a ``function_call`` (``custom_tool_call``, built-in tool the client runs)
+item's ``call_id`` is the id its ``function_call_output`` answers, one per call of a
+response. A stream resumed from a sequence point (openai-python
+``responses.retrieve(id, stream=True, starting_after=N)``) re-sends the events after it;
+with every item at one ``output_index`` (gateways do so) the item ended there last is
+another one, so nothing at that index tells the call streamed again from a new one. Its
+``call_id`` does: a call that ends under the ``call_id`` of a call of its response that
+ended before is that call again, an ``InvalidToolCall`` (never a second run); with another
+tool or other arguments the first one does not run either (which one is the reply's is
+not guessed).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict
+
+from ..._json_equality import same
+from ..._types import ToolCall
+from ...stream._call import Call, nonempty_str
+from ...stream._core import Core
+
+__all__ = ["ended_again", "ran_once"]
+
+
+def ran_once(core: Core, once: Dict[str, Call], first: int, c: Call) -> None:
+    """Before the client call *c* ends: the calls ended under each ``call_id`` (*once*,
+    the latest under each; those of the response read are from *first* on in
+    ``core.calls``) take *c*, or *c* is one of them again."""
+    ident = c.id
+    if ident is None:
+        return
+    m = once.get(ident)
+    if m is None or m is c or m.pos < first or m.id != ident or m.server:
+        once[ident] = c  # (another response's, or renamed since: this one's now)
+        return
+    own = c.error  # (its own fault says nothing against the call before)
+    core.fail(c, f"Tool call {c.pos} of this stream is tool call {m.pos} again (call_id {ident!r}, ended before "
+                 "in its response): never a second run")
+    r = m.result
+    if own is None and type(r) is ToolCall and (r.name != c.name or not _same_arguments(c, r)):
+        core.unrun(m, f"Tool call {m.pos} of this stream ended again under its call_id {ident!r} (tool call "
+                      f"{c.pos}) with another tool or arguments: not guessed which runs")
+
+
+def ended_again(core: Core, once: Dict[str, Call], first: int, item: Dict[str, Any]) -> bool:
+    """Whether the done function or custom tool call *item* is that of a call of the
+    response read (from *first* on) that ended under its ``call_id`` (an end event
+    delivered again): it adds nothing when it says what that call ran, else that call
+    does not run (which item is the reply's is not guessed)."""
+    ident = nonempty_str(item.get("call_id"))
+    m = once.get(ident) if ident is not None else None
+    if m is None or m.pos < first or m.id != ident or m.server or not m.done:
+        return False
+    r = m.result
+    if type(r) is ToolCall:
+        if item.get("type") == "custom_tool_call":
+            text = item.get("input")
+            said = type(text) is str and r.args == {"input": text}
+        else:
+            text = item.get("arguments")
+            said = type(text) is str and text == r.raw
+        if item.get("name") != r.name or not said:
+            core.unrun(m, f"Tool call {m.pos} of this stream was ended again (call_id {ident!r}) with another "
+                          "item: not guessed which one runs")
+    return True
+
+
+def _same_arguments(c: Call, r: ToolCall) -> bool:
+    """Whether the arguments *c* ends with (its object, else its text) are *r*'s."""
+    if c.obj is not None:
+        return same(c.obj, r.args)
+    text = c.full if c.full is not None else "".join(c.parts)
+    return text == r.raw
