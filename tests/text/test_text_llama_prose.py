@@ -368,7 +368,9 @@ SAMPLE = 'Example:\n```python\npayload = {"active": True, "name": "test"}\nreque
 def test_loose_data_with_a_name_key_is_content() -> None:
     for text in (SAMPLE, 'Data: [{"active": True}, {"name": "Bob"}] ok', 'Data: {"name": "Bob", "admin": False} ok',
                  'Saved: {"a": True, "b": {"name": "f", "parameters": {}}}', 'Saved: [True, {"name": "f", "parameters": {}}]',
-                 'Sure. [{"name": "f", "parameters": {"x": True, ' + RM + "]"):
+                 'Sure. [{"name": "f", "parameters": {"x": True, ' + RM + "]",
+                 # broken further on (at an apostrophe): no "name" key before True, not call-shaped
+                 'Data: {"a": True, "name": "Bob", "bio": \'x\' y} ok'):
         check(text, P, text, None, [], finish_reason="stop")  # type: ignore[arg-type]
         check(text + " Now: " + LATER, P, text + " Now:", None, [TIME], finish_reason="stop")  # type: ignore[arg-type]
 

@@ -473,14 +473,14 @@ class Value(Mode):
         quote is an apostrophe in prose (``['--verbose] flag.``), where JSON breaks, as
         RFC 8259 §7 reads it. From there the
         text is read again (once: in it a single quote breaks a value at once); before it,
-        the value is content, or, with a ``"name"`` key, an invalid call from its bracket
-        to the first stop token after the quote (as a named one that breaks JSON)."""
+        the value is content, or, named (``_named``), an invalid call from its bracket to
+        the first stop token after the quote (as a named one that breaks JSON)."""
         text = m.opener + m.body.join()
         cut = chk.quote_at - m.region_at + len(m.opener)
         m.state[_APOS] = m.at(m.pos)
         m.body.reset()
         _back(m, chk.quote_at, text)
-        if _NAME_KEY.search(text, 0, cut):
+        if self._named(m, chk, text[:cut]):
             m.body.append(text[len(m.opener) : cut])
             chk.broke = True
             return
