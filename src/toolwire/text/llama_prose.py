@@ -54,8 +54,9 @@ is a call. Here, likewise:
 Each character is checked once (a marker's first characters, waited for at the end of
 a delta, again), the character that broke a value once more as prose, a value that
 closed once more when it is read as calls (and for its top-level keys, ``_top``), and
-the text after an apostrophe once more as prose (in it a single quote opens no string):
-linear.
+the text after an apostrophe once more as prose (a value there opens a string only at
+a quote no backslash escapes, which closed the apostrophe's string: no text is read
+again twice): linear.
 
 Sources (checked 2026-12-06): vllm-project/vllm ``vllm/tool_parsers/llama_tool_parser.py``
 (``extract_tool_calls``); meta-llama/llama-models ``models/llama3_3/prompt_format.md``
@@ -77,7 +78,6 @@ __all__ = ["SEMI", "Value", "lead", "regions"]
 SEMI = "llama.semi"  # TextParser.state: a JSON call after prose ended here: ";" is markup
 _GAP = "llama.gap"  # TextParser.state: the content's gap before the bracket (no marker if it is content)
 _AGAIN = "llama.again"  # TextParser.state: text before this (``at``) is read again: call markers count at once
-_APOS = "llama.apos"  # TextParser.state: text before this (``at``) is read again after an apostrophe: "'" breaks
 _JSON = "llama.json"  # TextParser.state: where the JSON check of the value stands (``_advance``)
 _SPACE = " \t\r\n"
 
@@ -357,8 +357,6 @@ def _advance(chk: _Check, m: TextParser, i: int, marks: tuple[str, ...], markup:
         elif s in (_INT, _FRAC, _EXP) and "0" <= c <= "9":
             i = _DIGITS.match(buf, i).end()  # type: ignore[union-attr]
             continue
-        if c == "'" and s not in _IN_STRINGS and m.at(i) < m.state.get(_APOS, 0):
-            return i, "broken"  # (read again after an apostrophe: as prose, ``Value._apostrophe``)
         r = chk.step(c)
         if not r:
             return i, "broken"
@@ -471,13 +469,12 @@ class Value(Mode):
     def _apostrophe(self, m: TextParser, chk: _Check) -> None:
         """A single-quoted string that never closed, or after which the value broke: its
         quote is an apostrophe in prose (``['--verbose] flag.``), where JSON breaks, as
-        RFC 8259 §7 reads it. From there the
-        text is read again (once: in it a single quote breaks a value at once); before it,
-        the value is content, or, named (``_named``), an invalid call from its bracket to
-        the first stop token after the quote (as a named one that breaks JSON)."""
+        RFC 8259 §7 reads it. From there the text is read again as prose (once: module
+        docstring); before it, the value is content, or, named (``_named``), an invalid
+        call from its bracket to the first stop token after the quote (as a named one
+        that breaks JSON)."""
         text = m.opener + m.body.join()
         cut = chk.quote_at - m.region_at + len(m.opener)
-        m.state[_APOS] = m.at(m.pos)
         m.body.reset()
         _back(m, chk.quote_at, text)
         if self._named(m, chk, text[:cut]):
