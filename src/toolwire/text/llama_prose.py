@@ -20,7 +20,8 @@ is a call. Here, likewise:
     screen``, ``[b]``; or the loose reading's), the text from the bracket to there is
     prose, as it stands (a bracket in it opens nothing), and the reader goes on at the
     character that broke it (a ``{`` there opens a value of its own); nothing is held
-    past it; but a value with a ``"name"`` key before the break, object or list, is an
+    past it; but a value with a ``"name"`` key before the break (read loosely: before
+    where it was first read so, or call-shaped: ``Value._named``), object or list, is an
     invalid call from its bracket to the first stop token after the break, or the end:
     nothing in it (a call marker its string quotes) is ever read as a call;
   - once its brackets close it is looked at whole (``read``): a call object (``name``
