@@ -57,6 +57,17 @@ HOSTILE: List[Tuple[str, Callable[[int], str]]] = [
     ("quoted-markup-open", lambda n: 'x {"a": 1, "b": "<function=g>' + " <|eo" * (n // 6)),
     ("loose-bracket-strings", lambda n: "x " + '[True, "{ [" x <|eot_id|> ' * (n // 25)),
     ("loose-long-string", lambda n: 'x {"a": True, "b": "' + "{ [ " * (n // 4) + '" x'),
+    # single quotes no later quote closes, or after whose strings values break: apostrophes,
+    # the text after each read again once; the top-level keys of a loose value looked for
+    # once, at its end (session 38, review of the loose reading)
+    ("apostrophes", lambda n: "x " + "[1, 'a \\' " * (n // 10)),
+    ("apostrophe-strings", lambda n: "x " + "[1, 'a [ b' c " * (n // 14)),
+    ("apostrophe-open", lambda n: "x [1, 'a" + " [2, {\"a\": [3, " * (n // 16)),
+    ("apostrophe-chain", lambda n: "x " + "[1, 'a [2, " * (n // 11) + "'b" + " c" * (n // 2)),
+    ("apostrophe-escaped", lambda n: "x [1, 'a" + " \\' [2, \\\\' b" * (n // 14)),
+    ("named-apostrophes", lambda n: "x " + '{"name": "f", \'a \\\' <|eot_id|> ' * (n // 27)),
+    ("loose-top-keys", lambda n: 'x {"a": True, ' + '"k": {"name": [1]}, ' * (n // 20)),
+    ("loose-top-keys-closed", lambda n: "x " + '{"a": True, "name": {"b": [1]}} ' * (n // 32)),
 ]
 
 

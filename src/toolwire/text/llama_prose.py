@@ -10,13 +10,18 @@ is a call. Here, likewise:
   - where it breaks JSON with what a model writes for JSON by mistake (Python's
     ``True`` / ``None``, ``NaN``, single quotes, any escape, a trailing comma, a leading
     zero: ``_Check``), it is read on loosely as the value it still is; closed so, it is
-    content as it stands, or, with a ``"name"`` key anywhere (``_NAME_KEY``), an invalid
-    call of exactly its text (markup quoted in it never runs, a call after it does);
+    content as it stands (data with a ``"name"`` key too), or, call-shaped (a top-level
+    ``"name"`` with ``"parameters"`` / ``"arguments"`` or ``"type": "function"``:
+    ``_top``), an invalid call of exactly its text (markup quoted in it never runs, a
+    call after it does); a single-quoted string that never closes, or after which it
+    breaks, is an apostrophe in prose (``Value._apostrophe``); a backslash escapes a
+    ``<`` after it too;
   - where it breaks JSON (a decode error that more text cannot cure: ``{x``, ``"5"
     screen``, ``[b]``; or the loose reading's), the text from the bracket to there is
     prose, as it stands (a bracket in it opens nothing), and the reader goes on at the
     character that broke it (a ``{`` there opens a value of its own); nothing is held
-    past it; but a value with a ``"name"`` key before the break, object or list, is an
+    past it; but a value with a ``"name"`` key before the break (read loosely: before
+    where it was first read so, or call-shaped: ``Value._named``), object or list, is an
     invalid call from its bracket to the first stop token after the break, or the end:
     nothing in it (a call marker its string quotes) is ever read as a call;
   - once its brackets close it is looked at whole (``read``): a call object (``name``
@@ -48,8 +53,11 @@ is a call. Here, likewise:
   start (``SEMI``, read by ``llama_start.Start``).
 
 Each character is checked once (a marker's first characters, waited for at the end of
-a delta, again), the character that broke a value once more as prose, and a value
-that closed once more when it is read as calls: linear.
+a delta, again), the character that broke a value once more as prose, a value that
+closed once more when it is read as calls (and for its top-level keys, ``_top``), and
+the text after an apostrophe once more as prose (a value there opens a string only at
+a quote no backslash escapes, which closed the apostrophe's string: no text is read
+again twice): linear.
 
 Sources (checked 2026-12-06): vllm-project/vllm ``vllm/tool_parsers/llama_tool_parser.py``
 (``extract_tool_calls``); meta-llama/llama-models ``models/llama3_3/prompt_format.md``
@@ -80,6 +88,7 @@ _SPACE = " \t\r\n"
 _NUMBER_ENDS = frozenset({_ZERO, _INT, _FRAC, _EXP})  # a number may end in these
 _STRINGS = (_STR, _SSTR)
 _IN_STRINGS = (_STR, _SSTR, _ESC, _SESC, _HEX)
+_ESCAPES = (_ESC, _SESC, _HEX)
 _WORDS = {"t": "rue", "f": "alse", "n": "ull"}
 _LOOSE_WORDS = {"T": "rue", "F": "alse", "I": "nfinity"}  # (and N: None or NaN, ``_NWORD``)
 _LOOSE = 2  # ``_Check.step``: taken, by the loose reading only
@@ -89,6 +98,39 @@ _SPACE_RUN = re.compile(r"[ \t\r\n]+")
 _DIGITS = re.compile(r"[0-9]+")
 _HEXES = "0123456789abcdefABCDEF"
 _NAME_KEY = re.compile(r'"name"\s*(?::|\Z)')  # a "name" key, whatever its value, or cut after it
+_KEY_END = re.compile(r"\s*(?::|\Z)")  # after a string: it is a key (or cut after one)
+_TYPE_FUNCTION = re.compile(r'\s*:\s*"function"')
+_ARGS = frozenset({"parameters", "arguments"})
+
+
+def _top(text: str) -> tuple[bool, bool]:
+    """Whether *text*, a value read on loosely (``{`` first: an object), has a top-level
+    ``"name"`` key (cut after it too), and whether it is call-shaped: ``"name"`` with
+    ``"parameters"`` / ``"arguments"``, or Meta's ``"type": "function"``, beside it (the
+    keys of the Llama 3.1 prompt format's JSON call). One pass over *text*."""
+    if text[:1] != "{":
+        return False, False
+    keys: set[str] = set()
+    depth, i, n, function = 0, 0, len(text), False
+    while i < n:
+        c = text[i]
+        if c in "\"'":
+            j = i + 1
+            while j < n and text[j] != c:
+                j += 2 if text[j] == "\\" else 1
+            if depth == 1 and c == '"' and j < n and _KEY_END.match(text, j + 1):
+                key = text[i + 1 : j]
+                keys.add(key)
+                function = function or key == "type" and _TYPE_FUNCTION.match(text, j + 1) is not None
+            i = j + 1
+            continue
+        if c in "{[":
+            depth += 1
+        elif c in "}]":
+            depth -= 1
+        i += 1
+    named = "name" in keys
+    return named, named and (function or not keys.isdisjoint(_ARGS))
 
 
 class _Check:
@@ -116,8 +158,11 @@ class _Check:
         self.stray = False  # that string is the value's first token (``{"note <|python_tag|>``)
         self.quoted = False  # it holds a call marker (not only stop tokens)
         self.after_str = False  # the last character taken closed a string
+        self.after_sq = False  # a single-quoted one
         self.bracket = False  # the last string holds a "{" or "[" (a call object may begin in it)
         self.strict = True  # JSON so far (False: read on loosely)
+        self.loose_at = -1  # where it was first read on loosely (``at`` position)
+        self.quote_at = -1  # where the last single-quoted string opened (``at`` position)
         self.broke = False  # it broke JSON with a "name" key (or a marker in a string)
 
     def _open(self, c: str) -> None:
@@ -171,6 +216,7 @@ class _Check:
             self.first, self.bracket = self.steps == 1, False
         if r:
             self.after_str = s in _STRINGS and self.state not in _IN_STRINGS
+            self.after_sq = self.after_str and s == _SSTR
         return r
 
     def mark(self, at: int, call: bool) -> None:
@@ -222,8 +268,9 @@ class _Check:
             self.state, self.due = _WORD, ("ne" if c == "o" else "N")
             return c in "oa"
         if s == _HEX:
-            if c not in _HEXES:
-                return False
+            if c not in _HEXES:  # ("\u" with no four hex digits: any escape is read loosely)
+                self.state = _STR
+                return self._step(c) and _LOOSE
             self.due = self.due[1:]
             if not self.due:
                 self.state = _STR
@@ -285,7 +332,7 @@ def _advance(chk: _Check, m: TextParser, i: int, marks: tuple[str, ...], markup:
     buf, n, final = m.buf, len(m.buf), m.final
     while i < n:
         c = buf[i]
-        if c == "<":
+        if c == "<" and chk.state not in _ESCAPES:  # (after a backslash it is the string's text)
             tok = next((t for t in marks if buf.startswith(t, i)), None)
             if tok is not None:
                 if chk.state not in _STRINGS or m.at(i) < m.state.get(_AGAIN, 0):
@@ -315,7 +362,11 @@ def _advance(chk: _Check, m: TextParser, i: int, marks: tuple[str, ...], markup:
         if not r:
             return i, "broken"
         if r == _LOOSE:
+            if chk.strict:
+                chk.loose_at = m.at(i)
             chk.strict = False
+        if chk.state == _SSTR and s not in _IN_STRINGS:
+            chk.quote_at = m.at(i)
         i += 1
         if chk.state == _CLOSED:
             return i, "closed"
@@ -350,9 +401,9 @@ class Value(Mode):
             self._broken(m)
             return True
         if chk.state == _CLOSED:  # the brackets closed with the last character that had come
-            if not chk.strict:  # no JSON: a value with a "name" key is an invalid call, else content
+            if not chk.strict:  # no JSON: a call-shaped value is an invalid call, else content
                 text = m.opener + m.body.join()
-                if _NAME_KEY.search(text):
+                if _top(text)[1]:
                     self._broken(m)
                 else:
                     self._leave(m)
@@ -367,6 +418,9 @@ class Value(Mode):
         m.pos = i
         if why == "closed":
             return self.step(m)  # (the text after it decides a length finish: as ``BodyMode``)
+        if chk.state in (_SSTR, _SESC) and m.final:
+            self._apostrophe(m, chk)
+            return True
         if chk.soft >= 0 and chk.watch != 3 and (why != "more" or m.final):
             # the marker's string did not close, or JSON broke right after it
             if chk.stray or not chk.quoted:
@@ -375,30 +429,61 @@ class Value(Mode):
             elif not _NAME_KEY.search(m.opener + m.body.join()):  # (with one: as below)
                 chk.broke = True  # quoted markup, or a real call after an unclosed string: neither runs
                 return True
-        quoted = chk.soft >= 0 or not chk.strict  # (a "name" key then makes it a cut-off call, ``read``)
+        if why == "more" and not m.final:
+            return False
         if why == "broken":
+            if chk.after_sq and (chk.soft < 0 or chk.watch == 3):  # (no marker in the string)
+                self._apostrophe(m, chk)  # (no call object's own quote closes a single-quoted string)
+                return True
             text = m.opener + m.body.join()
-            if _NAME_KEY.search(text):  # a "name" key: never prose
+            if self._named(m, chk, text):  # a "name" key: never prose
                 chk.broke = True
                 return True
             # broken right after a string: a stray quote in prose that a real call's quote
             # closed, its object in the string (as a marker's string, above)?
-            if chk.after_str and chk.bracket and quoted:
+            if chk.after_str and chk.bracket and (chk.soft >= 0 or not chk.strict):
                 chk.broke = True  # then it is an invalid call: the object neither runs nor is lost
                 return True
             # no JSON: prose from the bracket on; the reader goes on at buf[i]
             self._leave(m)
             _content(m, text)
             return True
+        # (a "name" key then makes it a cut-off call, ``read``; read on loosely, a top-level one)
+        quoted = chk.soft >= 0 or not chk.strict and _top(m.opener + m.body.join())[0]
         if why == "mark":
             tok = next(t for t in self.marks if buf.startswith(t, i))
             m.pos = i + len(tok)
             self._end(m, tok, False, quoted)
             return True
-        if m.final:
-            self._end(m, "", False, quoted)
-            return True
-        return False
+        self._end(m, "", False, quoted)
+        return True
+
+    def _named(self, m: TextParser, chk: _Check, text: str) -> bool:
+        """Whether *text*, a value that broke JSON, is a named one (an invalid call): with a
+        ``"name"`` key; read on loosely (and no marker in its strings), with one before
+        where it was first read so (where JSON broke, as a strict one) or call-shaped."""
+        if chk.strict or chk.soft >= 0:
+            return _NAME_KEY.search(text) is not None
+        return (_NAME_KEY.search(text, 0, chk.loose_at - m.region_at + len(m.opener)) is not None
+                or _top(text)[1])
+
+    def _apostrophe(self, m: TextParser, chk: _Check) -> None:
+        """A single-quoted string that never closed, or after which the value broke: its
+        quote is an apostrophe in prose (``['--verbose] flag.``), where JSON breaks, as
+        RFC 8259 §7 reads it. From there the text is read again as prose (once: module
+        docstring); before it, the value is content, or, named (``_named``), an invalid
+        call from its bracket to the first stop token after the quote (as a named one
+        that breaks JSON)."""
+        text = m.opener + m.body.join()
+        cut = chk.quote_at - m.region_at + len(m.opener)
+        m.body.reset()
+        _back(m, chk.quote_at, text)
+        if self._named(m, chk, text[:cut]):
+            m.body.append(text[len(m.opener) : cut])
+            chk.broke = True
+            return
+        self._leave(m)
+        _content(m, text[:cut])
 
     def _broken(self, m: TextParser) -> None:
         """A value with a ``"name"`` key (or a marker in a string) broke JSON: from its
