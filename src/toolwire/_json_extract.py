@@ -28,7 +28,7 @@ from typing import Any, Callable, List, Optional, Tuple
 from ._json_ints import read_int
 from ._policy import TooLong
 
-__all__ = ["Candidate", "candidates", "end_of_value", "extract_json", "open_json"]
+__all__ = ["Candidate", "candidates", "end_of_value", "extract_json", "open_json", "open_value"]
 
 _DECODER = json.JSONDecoder(strict=False, parse_int=read_int)
 _QUICK_FAILS = 32  # failed decodes before each opener is read by ``value_end`` first
@@ -101,9 +101,17 @@ def open_json(text: str, before: int) -> bool:
     fences = _fences(text)
     if fences and fences[-1][2] == len(text) and fences[-1][1] <= before:
         return True
+    return open_value(text, before) >= 0
+
+
+def open_value(text: str, before: int) -> int:
+    """Where the value the scan (``_scan``) finds open before *before* begins: the first
+    opener whose decode failed for want of more text (at or near the end of *text*, or
+    inside a string the text ends in), or -1 (``open_json`` without its fences; a
+    stream's think read waits on that value's end, ``stream._think_read``)."""
     opened: List[int] = []
     _scan(text, before, opened)
-    return bool(opened)
+    return opened[0] if opened else -1
 
 
 def _scan(text: str, until: int = -1, opened: Optional[List[int]] = None) -> List[Candidate]:

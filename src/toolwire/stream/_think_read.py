@@ -52,9 +52,9 @@ from __future__ import annotations
 import re
 from typing import List, Optional, Tuple
 
-from .._json_extract import _scan, open_json
+from .._json_extract import open_json, open_value
 from .._markdown_code import open_code
-from .._think import _Kept, opens_json, split_detail, take_closed_blocks
+from .._think import KeptSpans, opens_json, split_detail, take_closed_blocks
 from ._call import reduce_slots
 
 __all__ = ["ThinkRead", "scan_tail", "split_whole"]
@@ -185,14 +185,6 @@ def _lead(text: str) -> int:
     return -1
 
 
-def _opener(text: str, before: int) -> int:
-    """Where the JSON value that more text could still complete begins before *before*
-    (``_json_extract.open_json``'s scan), or -1."""
-    opened: List[int] = []
-    _scan(text, before, opened)
-    return opened[0] if opened else -1
-
-
 def _watch(text: str, head: str, reasoned: bool, closing: bool) -> Optional[List[_Open]]:
     """The JSON values open in *text* whose end would change its split (``_split``): the
     whole text as one value (it opens with ``{``, ``[`` or ``"``); a value begun before the
@@ -203,7 +195,7 @@ def _watch(text: str, head: str, reasoned: bool, closing: bool) -> Optional[List
     watch: List[_Open] = []
     texts = [text]
     if closing and not reasoned:
-        texts.append(take_closed_blocks(text, [], _Kept(text)))
+        texts.append(take_closed_blocks(text, [], KeptSpans(text)))
     for k, t in enumerate(texts):
         start = _lead(t)
         if start >= 0 and t[start] in '{["':
@@ -213,7 +205,7 @@ def _watch(text: str, head: str, reasoned: bool, closing: bool) -> Optional[List
             elif t[v.end:].isspace() or v.end == len(t):
                 return None
         if "{" in head or "[" in head:
-            at = _opener(t, _last_tag(t) if k else len(head))
+            at = open_value(t, _last_tag(t) if k else len(head))
             if at >= 0:
                 v = _Open(t, at)
                 if v.end >= 0:
