@@ -218,3 +218,73 @@ def test_an_accumulator_read_after_every_chunk_keeps_latex_then_json() -> None:
     assert acc.text == text  # was 'tag", "m": [1, 2, 3]} done': 472 characters lost as reasoning
     acc.close()
     assert acc.text == text
+
+
+# session 38 (§6 of session 37's note): after a think block, a read of a text ending in what may begin a tag ("<",
+# "</": HTML answers, "a < b") or near a backslash split the whole text, and so did the read after it (no base):
+# chunks of "<li>item</li>" read after each, 1,000 -> 4,000 chunks 0.5 -> 7.9 s. A tag the new text completes is
+# looked for where it may begin (a tag's length before the new text), in the text and in its split alike
+def _read_cycle(first: str, n: int, pieces: List[str], reasoned: bool, check: bool = False) -> str:
+    read = ThinkRead(reasoned)
+    text = first
+    out = read.read(text)
+    for i in range(n):
+        text += pieces[i % len(pieces)]
+        out = read.read(text)
+        if check:
+            assert out == split_think(text, "-" if reasoned else "")[0], text
+    return out
+
+
+@pytest.mark.parametrize(("first", "pieces"), [
+    ("<think>plan</think>\n", ["<", "li", ">", "item", "</", "li", ">\n"]),  # an HTML answer, token by token
+    ("<think>plan</think>\n", ["if a <", " b: "]),
+    ("<think>plan</think>\n", ["see <", "/", "p> "]),
+    ("<think>plan</think>\n", ["<thi", "s> "]),  # the beginning of a tag that none becomes
+    ("<think>plan</think>\n", ["path C:\\", "dir "]),  # a backslash at the end
+    ("<think>plan</think>\n", ["\"a\\", "n\" "]),
+    ("<think>plan</think>\n", ["\"caf\\u00", "e9\" "]),
+    ("</think>\n", ["<", "li", ">", "item", "</", "li", ">\n"]),  # the chat template opened the block
+])
+@pytest.mark.parametrize("reasoned", [False, True])
+def test_reads_of_a_text_ending_in_a_tags_beginning_or_a_backslash_scan_the_new_text(
+        first: str, pieces: List[str], reasoned: bool, monkeypatch: Any) -> None:
+    _read_cycle(first, 60, pieces, reasoned, check=True)
+    scanned = 0
+    tail, whole = _think_read.scan_tail, _think_read.split_whole
+
+    def counting_tail(t: str, start: int) -> str:
+        nonlocal scanned
+        out = tail(t, start)
+        scanned += len(out)
+        return out
+
+    def counting_whole(t: str, r: bool) -> Any:
+        nonlocal scanned
+        scanned += len(t)
+        return whole(t, r)
+
+    monkeypatch.setattr(_think_read, "scan_tail", counting_tail)
+    monkeypatch.setattr(_think_read, "split_whole", counting_whole)
+    counts = []
+    for n in (500, 2000):
+        scanned = 0
+        _read_cycle(first, n, pieces, reasoned)
+        counts.append(scanned)
+    assert counts[1] < 5 * counts[0], counts
+
+
+# what a text ending in a tag's beginning may become: a tag of the text, of its split only (a block out leaves
+# "</" before "think>"), or none
+@pytest.mark.parametrize(("head", "tail"), [
+    ("<think>plan</think>\nanswer text <", ["think>more", "</think> end"]),
+    ("<think>plan</think>\nanswer text </thi", ["nk> after"]),
+    ("<think>plan</think>\nanswer text </", ["reasoning", ">", " after"]),
+    ("a b</<think>x</think>reaso", ["ning> tail", " more"]),  # the tag is the split's only
+    ("a b</<think>x</think>reason", ["i", "ng>", " tail"]),
+    ("<think>open and more words <", ["/", "think", ">", " answer"]),  # a leading block, closed at last
+    ("<think>plan</think>\n\"x\\", ["\"", " and ", "</think> y"]),
+])
+@pytest.mark.parametrize("reasoned", [False, True])
+def test_a_tag_completed_by_the_next_chunk_is_read(head: str, tail: List[str], reasoned: bool) -> None:
+    _each_read_is_the_whole_split(head, tail, reasoned)

@@ -28,16 +28,16 @@ where a tag may have begun), which tells which rule gives the split without runn
   counting brackets and strings (``_Open``): the base holds until one of them may end
   (a JSON value before the tag can only end with a ``}``, ``]`` or ``"`` of its own
   depth; one that fails to decode fails at the same place whatever follows). The text
-  has no backslash among its last 6 characters; and it
   has a character that is no blank after its last think tag and that tag's length (the
-  blanks and blank lines a block takes after it are settled) and no ``<`` in its last
-  11 characters that may begin a tag, nor in its split's (a block taken out of
-  ``</<think>…</think>think>`` leaves a tag: the split's end must be as settled), and an
-  empty split is a leading block never closed (it stays empty whatever text follows). Then no code span, fence or
-  JSON value that the new text begins or ends can hold a tag, and the new text may hold
-  anything but a think tag: each ``<`` in it must be one that no text after it can make
-  a tag (``_undecided``). The split then grows by the new text, trailing blanks held
-  back until text follows them (``split_think`` strips the end).
+  blanks and blank lines a block takes after it are settled), and an empty split is a
+  leading block never closed (it stays empty whatever text follows). Then no code span,
+  fence or JSON value that the new text begins or ends can hold a tag, and the new text
+  may hold anything but a think tag: neither one of its own nor one it completes, in the
+  text or in the split (``_tag_across``: a text may end in ``<`` or ``</thi``, and a
+  block taken out of ``</<think>…</think>think>`` leaves a tag the split alone holds), so
+  each read looks for a tag from a tag's length before the new text. The split then
+  grows by the new text, trailing blanks held back until text follows them
+  (``split_think`` strips the end).
 
 Any other text is split whole again: such reads cost the whole text. So does every read
 of a text whose code before its last think tag is still open (an unclosed backtick in a
@@ -66,13 +66,13 @@ _REACH = max(len(t) for t in _CLOSES)  # 12: the longest tag
 _ALL = _OPENS + _CLOSES
 
 
-def _undecided(text: str, start: int) -> bool:
-    """Whether a ``<`` in ``text[start:]`` begins a think tag, or could once more text
-    comes (the text ends in a tag's beginning)."""
-    pos = text.find("<", max(0, start))
+def _tag_across(text: str, cut: int) -> bool:
+    """Whether a think tag of *text* ends past *cut*: one that ``text[cut:]`` holds or
+    completes (it may begin up to a tag's length before *cut*: a text that ended in
+    ``<`` or ``</thi``)."""
+    pos = text.find("<", max(0, cut - _REACH + 1))
     while pos >= 0:
-        ahead = text[pos:pos + _REACH]
-        if any(ahead.startswith(t) or t.startswith(ahead) for t in _ALL):
+        if any(pos + len(t) > cut and text.startswith(t, pos) for t in _ALL):
             return True
         pos = text.find("<", pos + 1)
     return False
@@ -250,8 +250,9 @@ class ThinkRead:
             self.out = text
         elif not self.closes:
             self.out = "" if not self.reasoned and self._opens(text) else text
-        elif self.base is not None and not _undecided(text, start) and not self._ended(text, start):
-            self._grow(text, new)
+        elif self.base is not None and not _tag_across(text, start) and not self._ended(text, start) \
+                and self._grow(text, new):
+            pass
         else:
             self._split(text)
         return self.out
@@ -267,16 +268,24 @@ class ThinkRead:
             ended = v.feed(text, start) or ended
         return ended
 
-    def _grow(self, text: str, new: str) -> None:
+    def _grow(self, text: str, new: str) -> bool:
+        """The split grown by *new*; ``False`` (nothing done) when the grown split would
+        hold a tag the split and *new* make together (``</<think>…</think>`` then
+        ``think>``: the tag the block out left is the lone-tag rule's)."""
         if not self.base:  # nothing went: the text as it is
             self.out = text
         elif self.out:  # (an empty split: a leading block never closed, which stays so)
             kept = new.rstrip()
             if kept:
+                if not any(self.waiting):  # (blanks between: no tag across)
+                    tail = self.out[1 - _REACH:]
+                    if _tag_across(tail + kept, len(tail)):
+                        return False
                 self.out = self.out + "".join(self.waiting) + kept
                 self.waiting = [new[len(kept):]]
             else:
                 self.waiting.append(new)
+        return True
 
     def _split(self, text: str) -> None:
         out, stripped, json_lead, closing = split_whole(text, self.reasoned)
@@ -290,10 +299,7 @@ class ThinkRead:
             (code and ((closing and not self.reasoned) or not _settled(text, last)))
             or text[last + _REACH:].isspace()
             or len(text) <= last + _REACH
-            or _undecided(text, len(text) - _REACH + 1)
-            or "\\" in text[-6:]
             or (code and (opens_json(text) or (json_lead and not self.reasoned)))
-            or _undecided(out, len(out) - _REACH + 1)
             or (stripped and not out and split_whole(text + "\nx", self.reasoned)[0])
         ):
             return
