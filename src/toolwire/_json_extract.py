@@ -33,6 +33,7 @@ __all__ = ["Candidate", "candidates", "end_of_value", "extract_json", "open_json
 _DECODER = json.JSONDecoder(strict=False, parse_int=read_int)
 _QUICK_FAILS = 32  # failed decodes before each opener is read by ``value_end`` first
 _LANG = re.compile(r"[ \t]*([A-Za-z0-9_+-]*)")
+_JSON_LANGS = ("", "json", "jsonc", "json5")  # a fenced block read as JSON: these languages
 
 
 @dataclass(frozen=True)
@@ -55,7 +56,7 @@ def candidates(text: str) -> List[Candidate]:
         except (ValueError, RecursionError):  # nested deeper than the parser reads: not an answer
             pass
     for lang, start, end in _fences(text):
-        if lang not in ("", "json", "jsonc", "json5"):
+        if lang not in _JSON_LANGS:
             continue
         body = text[start:end].strip()
         try:
@@ -96,11 +97,16 @@ def open_json(text: str, before: int) -> bool:
     """Whether a JSON value that more text could still complete begins before *before*
     (a stream's text read as it grows, ``stream._think_read``): a decode of the scan
     (``_scan``) from there that failed at or near the end of *text*, or inside a string
-    the text ends in; or a fenced block (``_fences``) never closed whose body begins there.
-    Candidates beginning before it are settled whatever text follows."""
+    the text ends in; or a fenced block (``_fences``) never closed whose body begins there,
+    in a language read as JSON (``candidates``) and with ``{``, ``[`` or ``"`` before
+    *before* (blanks aside: a body opening with anything else never decodes as a value
+    that holds text, a think tag's ``<``). Candidates beginning before it that can hold
+    text are settled whatever text follows."""
     fences = _fences(text)
-    if fences and fences[-1][2] == len(text) and fences[-1][1] <= before:
-        return True
+    if fences and fences[-1][2] == len(text) and fences[-1][1] <= before and fences[-1][0] in _JSON_LANGS:
+        body = text[fences[-1][1]:before].lstrip()
+        if body[:1] in ("{", "[", '"'):
+            return True
     return open_value(text, before) >= 0
 
 

@@ -53,9 +53,12 @@ def code_regions(text: str, tags: Tuple[str, ...] = ()) -> List[Tuple[int, int]]
 
 def open_code(text: str, tags: Tuple[str, ...] = ()) -> int:
     """Where code that more text could still end begins (-1: none): a fence still open
-    at the end of *text*, or a backtick run of the paragraph still open there that
-    nothing closes yet but a later run of its length could (a stream's text read as it
-    grows, ``stream._think_read``). Code before it is settled whatever text follows."""
+    at the end of *text* whose end would change what it holds (one opened in a template's
+    block that a line with its closing tag is in: a fence line closing it makes that tag
+    code), or a backtick run of the paragraph still open there that nothing closes yet but
+    a later run of its length could (a stream's text read as it grows,
+    ``stream._think_read``). Code before it is settled whatever text follows (text without
+    a think tag: the only kind a stream's read grows a split by)."""
     if "`" not in text and "~~~" not in text:
         return -1
     state: List[int] = []
@@ -131,7 +134,9 @@ def _scan(text: str, tags: Tuple[str, ...], line: int, prompt: str, out: List[Tu
         line = nl + 1
     if state is not None:
         if fence:
-            state.append(fence_at)
+            if pending >= 0:  # (a fence line closing it makes the template block's tag code)
+                state.append(fence_at)
+            # else what it holds is code however it ends, and text after it cannot reopen it
         elif para >= 0:
             at = _open_run(text, para, n)
             if at >= 0:

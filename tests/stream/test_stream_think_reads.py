@@ -288,3 +288,42 @@ def test_reads_of_a_text_ending_in_a_tags_beginning_or_a_backslash_scan_the_new_
 @pytest.mark.parametrize("reasoned", [False, True])
 def test_a_tag_completed_by_the_next_chunk_is_read(head: str, tail: List[str], reasoned: bool) -> None:
     _each_read_is_the_whole_split(head, tail, reasoned)
+
+
+# session 38 (§6 of session 37's note): markdown code before the text's last think tag split the whole text on
+# every read when the tag stood on the text's last line (a one-line answer after `x` <think>…</think>), when a
+# fence before it was still open (the tag is code however the fence ends, but for a template block's tag inside
+# a fence a fence line may still close), or, without reasoning apart, when a closing tag was left once the closed
+# blocks were out (the lone-tag rule's spans, settled alike)
+@pytest.mark.parametrize(("first", "piece"), [
+    ("`x` <think>a</think> ", "word "),  # the tag on the last line
+    ("~ <think>a</think> ", "word "),
+    ("see `a` and `b` <think>a</think> ", "word "),
+    ("```\n<think>a</think>\n", "word\n"),  # a fence still open: the block is code
+    ("```python\n<think>a</think>\n", "x = 1\n"),
+    ("```json\n<think>a</think>\n", "word\n"),  # (a fenced body opening with '<' never decodes)
+    ("`x`\n</think>\n", "word "),  # a lone closing tag (no reasoning apart: the lone-tag rule's spans)
+    ("`x` <think>a</think>\n", "wo`rd` "),  # code after the tag
+])
+@pytest.mark.parametrize("reasoned", [False, True])
+def test_reads_after_code_before_the_tag_scan_the_new_text(first: str, piece: str, reasoned: bool,
+                                                          monkeypatch: Any) -> None:
+    test_reads_of_a_text_ending_in_a_tags_beginning_or_a_backslash_scan_the_new_text(first, [piece], reasoned,
+                                                                                    monkeypatch)
+
+
+code_pieces = st.lists(st.sampled_from(["`", "``", "```", "```json\n", "```py\n", "~~~", "\n", "\n\n", "    ", " ", "x",
+                                        "word ", "{\"a\": \"", "\"}", "[", "]", "\\", "<", "</", "think>", "<b>"]),
+                       max_size=8).map("".join)
+
+
+@given(st.sampled_from(["`x` <think>a</think> ", "a `b <think>r</think> c ", "```\n<think>a</think>\n",
+                        "```<think>a</think> x", "r `x\n</think>\nans ", "r\n```\nx\n</think>\nans ",
+                        "~~~\n<think>a</think>\n", "`` a ` <think>b</think> c ` d ", "<think>`a</think> `b` ",
+                        "```json\n{\"a\": \"<think>x</think> ", "x\n```\n<think>a</think>\n```\n"]),
+       st.lists(code_pieces, min_size=1, max_size=8), st.booleans())
+@example("r\n```\nx\n</think>\n````", ["x", "\n"], False)  # a fence line closing the template block's fence, undone
+@example("`x` <think>a</think> b `", ["`", " c"], False)  # a backtick run ending the text grows
+@example("```<think>a</think> xyz", [" w", "`"], False)  # a fence line, then none
+def test_code_before_the_tag_and_any_text_after_split_alike(head: str, tail: List[str], reasoned: bool) -> None:
+    _each_read_is_the_whole_split(head, tail, reasoned)

@@ -13,14 +13,18 @@ where a tag may have begun), which tells which rule gives the split without runn
   base, then grown by the new text while that text can change nothing before it. The
   base is kept when nothing before the text's last think tag opens markdown code that
   text after it could still end: with a backtick or tilde before the tag, no fence still
-  open, no backtick run its paragraph leaves unclosed while that paragraph may go on
+  open whose end would change what it holds (a template block's tag inside it), no
+  backtick run its paragraph leaves unclosed while that paragraph may go on
   (``_markdown_code.open_code``, read up to the text's last line, which may still change
-  what its line is; a tag on that line: not settled), no ``{`` or ``[`` whose decode
-  failed for want of more text and no ``_json_extract`` fence still open
-  (``_json_extract.open_json``: ``_settled``), without reasoning apart no closing tag
-  left once the closed blocks are out (the lone-tag rule reads spans of its own), the
-  text does not open with ``{``, ``[`` or ``"`` (a whole-text JSON value) nor, without
-  reasoning apart, does the text without its closed blocks while it holds a closing tag.
+  what its line is; when the tag is on that line, read with it, unless the line opens
+  with backticks, a fence line that one more backtick undoes, or the text ends in a
+  backtick run that may still grow), no ``{`` or ``[`` whose decode failed for want of
+  more text and no ``_json_extract`` fence still open whose body may still decode as a
+  value holding text (``_json_extract.open_json``: ``_settled``), without reasoning
+  apart the same of the text without its closed blocks when it holds a closing tag (the
+  lone-tag rule reads spans of its own: ``_lone_settled``), the text does not open with
+  ``{``, ``[`` or ``"`` (a whole-text JSON value) nor, without reasoning apart, does the
+  text without its closed blocks while it holds a closing tag.
   Without backtick or tilde before the tag, the JSON values open whose end would change
   the split are kept instead (``_watch``: the whole text as one value, the value begun
   before the tag that failed for want of more text, and, without reasoning apart, the
@@ -41,10 +45,10 @@ where a tag may have begun), which tells which rule gives the split without runn
 
 Any other text is split whole again: such reads cost the whole text. So does every read
 of a text whose code before its last think tag is still open (an unclosed backtick in a
-paragraph that goes on, JSON beside such code), whose last tag
-stands on its last line beside such a character, or whose new text keeps holding tags:
-reading it after every chunk is quadratic there. A test counts the characters scanned
-and split.
+paragraph that goes on, a template block's tag in a fence a fence line may still close,
+JSON beside such code), whose last tag stands on a last line that opens with backticks,
+or whose new text keeps holding tags: reading it after every chunk is quadratic there.
+A test counts the characters scanned and split.
 """
 
 from __future__ import annotations
@@ -106,14 +110,27 @@ def _settled(text: str, last: int) -> bool:
     head = text[:last]
     if "`" in head or "~" in head:
         # the text's last line may still become a fence line, a blank one, or hold the run
-        # that closes a code span: read up to it, and not at all when the tag is on it
+        # that closes a code span: read up to it; when the tag is on it (then no blank line nor
+        # fence line but one opening with backticks, which a backtick after them would undo),
+        # read it too, unless it opens so or ends in a backtick run that may still grow
         line = text.rfind("\n") + 1
         if last >= line:
-            return False
-        at = open_code(text[:line - 1], _TAGS)  # (its lines but the last, which is text)
+            if text[line:].lstrip(" \t").startswith("```") or text.endswith("`"):
+                return False
+            at = open_code(text, _TAGS)
+        else:
+            at = open_code(text[:line - 1], _TAGS)  # (its lines but the last, which is text)
         if 0 <= at < last:
             return False
     return not (("{" in head or "[" in head or "`" in head) and open_json(text, last))
+
+
+def _lone_settled(text: str) -> bool:
+    """``_settled`` of *text* without its closed blocks, up to its last think tag: the
+    spans the lone-tag rule reads (``_think._first_close``), which grow by the text that
+    follows *text* as *text* does."""
+    rest = take_closed_blocks(text, [], KeptSpans(text))
+    return _settled(rest, max(0, _last_tag(rest)))
 
 
 # what can end a JSON value: outside a string, a quote or a bracket; inside one, its quote or an escape
@@ -296,9 +313,9 @@ class ThinkRead:
         head = text[:last]
         code = "`" in head or "~" in head
         if (
-            (code and ((closing and not self.reasoned) or not _settled(text, last)))
-            or text[last + _REACH:].isspace()
+            text[last + _REACH:].isspace()
             or len(text) <= last + _REACH
+            or (code and (not _settled(text, last) or (closing and not self.reasoned and not _lone_settled(text))))
             or (code and (opens_json(text) or (json_lead and not self.reasoned)))
             or (stripped and not out and split_whole(text + "\nx", self.reasoned)[0])
         ):
