@@ -116,7 +116,8 @@ def _read_after_each(first: str, n: int, piece: str) -> str:
     # an opener before the tag: split whole again only when a value begun before it may end (it never
     # decodes here: the block is out)
     ("{\"a\": [<think>plan</think>\n\n", "x] ", "{\"a\": [\n\nx] x]"),
-    ("call `f <think>plan</think> ", "x ", None),  # a code span its paragraph may still close: split whole
+    # a code span its paragraph may still close: the split grows while no backtick comes (session 38)
+    ("call `f <think>plan</think> ", "x ", "call `f x x"),
     # a JSON answer keeping a closing tag without reasoning apart (session 37): while the value that holds the
     # tag is open, the text before the tag is reasoning (the lone-tag rule); the split grows until it may end
     ("{\"answer\": \"a</think>b ", "word ", "b word word"),
@@ -304,6 +305,10 @@ def test_a_tag_completed_by_the_next_chunk_is_read(head: str, tail: List[str], r
     ("```json\n<think>a</think>\n", "word\n"),  # (a fenced body opening with '<' never decodes)
     ("`x`\n</think>\n", "word "),  # a lone closing tag (no reasoning apart: the lone-tag rule's spans)
     ("`x` <think>a</think>\n", "wo`rd` "),  # code after the tag
+    # code before the tag still open: the split grows while no backtick nor tilde comes
+    ("call `f <think>plan</think> ", "x "),  # a code span its paragraph may still close
+    ("a ``b\n<think>p</think>\n", "x\n"),
+    ("r\n```\nx\n</think>\nans ", "word "),  # a template block's tag in a fence a fence line may still close
 ])
 @pytest.mark.parametrize("reasoned", [False, True])
 def test_reads_after_code_before_the_tag_scan_the_new_text(first: str, piece: str, reasoned: bool,

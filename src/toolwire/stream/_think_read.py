@@ -12,7 +12,9 @@ where a tag may have begun), which tells which rule gives the split without runn
 - closing tags too: the whole text is split (``split_whole``) and the split kept as a
   base, then grown by the new text while that text can change nothing before it. The
   base is kept when nothing before the text's last think tag opens markdown code that
-  text after it could still end: with a backtick or tilde before the tag, no fence still
+  text after it could still end (else it holds while the new text brings no backtick nor
+  tilde, the text's last line no fence line that text may undo: ``frozen``; code before
+  the tag changes only with one): with a backtick or tilde before the tag, no fence still
   open whose end would change what it holds (a template block's tag inside it), no
   backtick run its paragraph leaves unclosed while that paragraph may go on
   (``_markdown_code.open_code``, read up to the text's last line, which may still change
@@ -44,11 +46,11 @@ where a tag may have begun), which tells which rule gives the split without runn
   (``split_think`` strips the end).
 
 Any other text is split whole again: such reads cost the whole text. So does every read
-of a text whose code before its last think tag is still open (an unclosed backtick in a
-paragraph that goes on, a template block's tag in a fence a fence line may still close,
-JSON beside such code), whose last tag stands on a last line that opens with backticks,
-or whose new text keeps holding tags: reading it after every chunk is quadratic there.
-A test counts the characters scanned and split.
+whose new text brings a backtick or tilde while code before the last think tag is still
+open (an unclosed backtick in a paragraph that goes on, a template block's tag in a
+fence a fence line may still close, a last line that opens with backticks), of a text
+with JSON open beside such code, or whose new text keeps holding tags: reading it after
+every chunk is quadratic there. A test counts the characters scanned and split.
 """
 
 from __future__ import annotations
@@ -102,11 +104,9 @@ def split_whole(text: str, reasoned: bool) -> Tuple[str, bool, bool, bool]:
     return out, stripped, json_lead, closing
 
 
-def _settled(text: str, last: int) -> bool:
-    """Whether no markdown code (``_markdown_code.open_code``) nor JSON value
-    (``_json_extract.open_json``) that text after *text* could still end begins before
-    *last* (where the text's last think tag begins): the spans that keep a tag as the
-    answer's own are then the same whatever text follows."""
+def _code_settled(text: str, last: int) -> bool:
+    """Whether no markdown code (``_markdown_code.open_code``) that text after *text*
+    could still end begins before *last* (where the text's last think tag begins)."""
     head = text[:last]
     if "`" in head or "~" in head:
         # the text's last line may still become a fence line, a blank one, or hold the run
@@ -122,15 +122,20 @@ def _settled(text: str, last: int) -> bool:
             at = open_code(text[:line - 1], _TAGS)  # (its lines but the last, which is text)
         if 0 <= at < last:
             return False
+    return True
+
+
+def _json_settled(text: str, last: int) -> bool:
+    """Whether no JSON value (``_json_extract.open_json``) that text after *text* could
+    still end begins before *last*."""
+    head = text[:last]
     return not (("{" in head or "[" in head or "`" in head) and open_json(text, last))
 
 
-def _lone_settled(text: str) -> bool:
-    """``_settled`` of *text* without its closed blocks, up to its last think tag: the
-    spans the lone-tag rule reads (``_think._first_close``), which grow by the text that
-    follows *text* as *text* does."""
-    rest = take_closed_blocks(text, [], KeptSpans(text))
-    return _settled(rest, max(0, _last_tag(rest)))
+def _fence_only(line: str) -> bool:
+    """Whether *line* (the text's last) is backticks and tildes and blanks only: a fence
+    line that closes a fence may stop being one when text without either follows."""
+    return bool(line.strip(" \t\r")) and not line.strip(" \t\r`~")
 
 
 # what can end a JSON value: outside a string, a quote or a bracket; inside one, its quote or an escape
@@ -234,7 +239,7 @@ def _watch(text: str, head: str, reasoned: bool, closing: bool) -> Optional[List
 class ThinkRead:
     """What the reads of one reply text saw (``read``)."""
 
-    __slots__ = ("base", "closes", "head", "out", "reasoned", "size", "tags", "waiting", "watch")
+    __slots__ = ("base", "closes", "frozen", "head", "out", "reasoned", "size", "tags", "waiting", "watch")
     __reduce__ = reduce_slots  # (an ``Accumulator`` checkpointed: pickle, every protocol, and deepcopy)
 
     def __init__(self, reasoned: bool) -> None:
@@ -246,6 +251,7 @@ class ThinkRead:
         self.base: Optional[bool] = None  # with a base split: whether it took anything out
         self.waiting: List[str] = []  # blanks after the split's end, held back
         self.watch: List[_Open] = []  # with a base split: the JSON values whose end would change it
+        self.frozen = False  # with a base split: code before the last tag still open (no backtick nor tilde may come)
 
     def read(self, text: str) -> str:
         """The split of *text*, which is the text of the last read and what came since."""
@@ -267,8 +273,8 @@ class ThinkRead:
             self.out = text
         elif not self.closes:
             self.out = "" if not self.reasoned and self._opens(text) else text
-        elif self.base is not None and not _tag_across(text, start) and not self._ended(text, start) \
-                and self._grow(text, new):
+        elif self.base is not None and not (self.frozen and ("`" in new or "~" in new)) \
+                and not _tag_across(text, start) and not self._ended(text, start) and self._grow(text, new):
             pass
         else:
             self._split(text)
@@ -312,14 +318,27 @@ class ThinkRead:
         last = max(0, _last_tag(text))
         head = text[:last]
         code = "`" in head or "~" in head
+        self.frozen = False
         if (
             text[last + _REACH:].isspace()
             or len(text) <= last + _REACH
-            or (code and (not _settled(text, last) or (closing and not self.reasoned and not _lone_settled(text))))
             or (code and (opens_json(text) or (json_lead and not self.reasoned)))
             or (stripped and not out and split_whole(text + "\nx", self.reasoned)[0])
         ):
             return
+        if code:
+            spans = [(text, last)]
+            if closing and not self.reasoned:  # the lone-tag rule reads the spans of the text without its blocks
+                rest = take_closed_blocks(text, [], KeptSpans(text))
+                spans.append((rest, max(0, _last_tag(rest))))
+            for t, at in spans:
+                if not _json_settled(t, at):
+                    return
+                # code still open before the tag: the base holds while no backtick nor tilde comes
+                self.frozen = self.frozen or not _code_settled(t, at)
+            if self.frozen and _fence_only(text[text.rfind("\n") + 1:]):
+                self.frozen = False
+                return
         self.watch = []
         if not code and ("{" in head or "[" in head or opens_json(text) or (closing and not self.reasoned)):
             watch = _watch(text, head, self.reasoned, closing)
