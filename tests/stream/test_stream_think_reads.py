@@ -309,6 +309,8 @@ def test_a_tag_completed_by_the_next_chunk_is_read(head: str, tail: List[str], r
     ("call `f <think>plan</think> ", "x "),  # a code span its paragraph may still close
     ("a ``b\n<think>p</think>\n", "x\n"),
     ("r\n```\nx\n</think>\nans ", "word "),  # a template block's tag in a fence a fence line may still close
+    ("call ``f <think>plan</think> ", "x `y` "),  # ...and backtick runs of other lengths than the open one
+    ("a ``b\n<think>p</think>\n", "`x` y\n"),
 ])
 @pytest.mark.parametrize("reasoned", [False, True])
 def test_reads_after_code_before_the_tag_scan_the_new_text(first: str, piece: str, reasoned: bool,
@@ -330,5 +332,10 @@ code_pieces = st.lists(st.sampled_from(["`", "``", "```", "```json\n", "```py\n"
 @example("r\n```\nx\n</think>\n````", ["x", "\n"], False)  # a fence line closing the template block's fence, undone
 @example("`x` <think>a</think> b `", ["`", " c"], False)  # a backtick run ending the text grows
 @example("```<think>a</think> xyz", [" w", "`"], False)  # a fence line, then none
+# without its closed block the text's last line is a fence line closing the template block's fence: text after it
+# undoes that (the first base split that waited on code still open read the text's last line only)
+@example("r\n```\nx\n</think>\n<think>a\n</think>``````", ["x"], False)
+@example("call ``f <think>plan</think> ", ["x `y` ", "`` z", " w"], False)  # the open run's length closes it
+@example("\n~~~\n```\n</thinking>\r\n ~~~~\xa0", ["    `"], False)  # a fence line ending in U+00A0 (str.strip's)
 def test_code_before_the_tag_and_any_text_after_split_alike(head: str, tail: List[str], reasoned: bool) -> None:
     _each_read_is_the_whole_split(head, tail, reasoned)

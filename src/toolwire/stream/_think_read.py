@@ -12,9 +12,11 @@ where a tag may have begun), which tells which rule gives the split without runn
 - closing tags too: the whole text is split (``split_whole``) and the split kept as a
   base, then grown by the new text while that text can change nothing before it. The
   base is kept when nothing before the text's last think tag opens markdown code that
-  text after it could still end (else it holds while the new text brings no backtick nor
-  tilde, the text's last line no fence line that text may undo: ``frozen``; code before
-  the tag changes only with one): with a backtick or tilde before the tag, no fence still
+  text after it could still end (else, the text's last line being no fence line that text
+  may undo, it holds while the new text brings no backtick run of a length that may close
+  code still open, ``_markdown_code.open_runs``, or for a fence or a last line opening
+  with backticks no backtick nor tilde: ``frozen``, ``_ticks``): with a backtick or
+  tilde before the tag, no fence still
   open whose end would change what it holds (a template block's tag inside it), no
   backtick run its paragraph leaves unclosed while that paragraph may go on
   (``_markdown_code.open_code``, read up to the text's last line, which may still change
@@ -46,11 +48,11 @@ where a tag may have begun), which tells which rule gives the split without runn
   (``split_think`` strips the end).
 
 Any other text is split whole again: such reads cost the whole text. So does every read
-whose new text brings a backtick or tilde while code before the last think tag is still
-open (an unclosed backtick in a paragraph that goes on, a template block's tag in a
-fence a fence line may still close, a last line that opens with backticks), of a text
-with JSON open beside such code, or whose new text keeps holding tags: reading it after
-every chunk is quadratic there. A test counts the characters scanned and split.
+whose new text brings a backtick run that may close code still open before the last
+think tag (any backtick or tilde while a template block's tag stands in a fence a fence
+line may still close, or the last line opens with backticks), of a text with JSON open
+beside such code, or whose new text keeps holding tags: reading it after every chunk is
+quadratic there. A test counts the characters scanned and split.
 """
 
 from __future__ import annotations
@@ -59,7 +61,7 @@ import re
 from typing import List, Optional, Tuple
 
 from .._json_extract import open_json, open_value
-from .._markdown_code import open_code
+from .._markdown_code import open_code, open_runs
 from .._think import KeptSpans, opens_json, split_detail, take_closed_blocks
 from ._call import reduce_slots
 
@@ -132,10 +134,41 @@ def _json_settled(text: str, last: int) -> bool:
     return not (("{" in head or "[" in head or "`" in head) and open_json(text, last))
 
 
+def _ticks(text: str) -> Optional[List[int]]:
+    """The lengths of the backtick runs whose coming may change the code in *text*
+    (``_markdown_code.open_runs``), or ``None`` for any backtick or tilde: a last line
+    opening with backticks (a fence line one more backtick undoes, which may join the
+    paragraph before it), a text ending in a backtick run (one more makes it another
+    run), a fence still open a fence line may end so as to change what it holds."""
+    if text.endswith("`") or text[text.rfind("\n") + 1:].lstrip(" \t").startswith("```"):
+        return None
+    return open_runs(text, _TAGS)
+
+
+def _run_of(text: str, start: int, ticks: Tuple[int, ...]) -> bool:
+    """Whether a backtick run of a length of *ticks* ends past *start* (read whole: it
+    may have begun before *start*)."""
+    pos = text.find("`", start)
+    if pos < 0:
+        return False
+    while pos > 0 and text[pos - 1] == "`":
+        pos -= 1
+    n = len(text)
+    while pos >= 0:
+        end = pos + 1
+        while end < n and text[end] == "`":
+            end += 1
+        if end - pos in ticks:
+            return True
+        pos = text.find("`", end)
+    return False
+
+
 def _fence_only(line: str) -> bool:
     """Whether *line* (the text's last) is backticks and tildes and blanks only: a fence
     line that closes a fence may stop being one when text without either follows."""
-    return bool(line.strip(" \t\r")) and not line.strip(" \t\r`~")
+    kept = line.strip()  # (as ``_markdown_code`` reads a line: ``str.strip``'s blanks, U+00A0 too)
+    return bool(kept) and not kept.replace("`", "").replace("~", "").strip()
 
 
 # what can end a JSON value: outside a string, a quote or a bracket; inside one, its quote or an escape
@@ -239,7 +272,7 @@ def _watch(text: str, head: str, reasoned: bool, closing: bool) -> Optional[List
 class ThinkRead:
     """What the reads of one reply text saw (``read``)."""
 
-    __slots__ = ("base", "closes", "frozen", "head", "out", "reasoned", "size", "tags", "waiting", "watch")
+    __slots__ = ("base", "closes", "frozen", "head", "out", "reasoned", "size", "tags", "ticks", "waiting", "watch")
     __reduce__ = reduce_slots  # (an ``Accumulator`` checkpointed: pickle, every protocol, and deepcopy)
 
     def __init__(self, reasoned: bool) -> None:
@@ -251,7 +284,8 @@ class ThinkRead:
         self.base: Optional[bool] = None  # with a base split: whether it took anything out
         self.waiting: List[str] = []  # blanks after the split's end, held back
         self.watch: List[_Open] = []  # with a base split: the JSON values whose end would change it
-        self.frozen = False  # with a base split: code before the last tag still open (no backtick nor tilde may come)
+        self.frozen = False  # with a base split: code before the last tag still open (``_thaws``)
+        self.ticks: Optional[Tuple[int, ...]] = None  # ...the backtick runs that may close it (None: any, and tildes)
 
     def read(self, text: str) -> str:
         """The split of *text*, which is the text of the last read and what came since."""
@@ -273,7 +307,7 @@ class ThinkRead:
             self.out = text
         elif not self.closes:
             self.out = "" if not self.reasoned and self._opens(text) else text
-        elif self.base is not None and not (self.frozen and ("`" in new or "~" in new)) \
+        elif self.base is not None and not (self.frozen and self._thaws(text, start, new)) \
                 and not _tag_across(text, start) and not self._ended(text, start) and self._grow(text, new):
             pass
         else:
@@ -283,6 +317,12 @@ class ThinkRead:
     def _opens(self, text: str) -> bool:
         """Whether *text* opens (blanks aside) with a think tag."""
         return self.head >= 0 and text.startswith(_OPENS, self.head)
+
+    def _thaws(self, text: str, start: int, new: str) -> bool:
+        """Whether ``text[start:]`` may change code still open before the last tag (``frozen``)."""
+        if self.ticks is None:
+            return "`" in new or "~" in new
+        return bool(self.ticks) and _run_of(text, start, self.ticks)
 
     def _ended(self, text: str, start: int) -> bool:
         """Whether a JSON value the base split waits on may end in ``text[start:]``."""
@@ -331,14 +371,18 @@ class ThinkRead:
             if closing and not self.reasoned:  # the lone-tag rule reads the spans of the text without its blocks
                 rest = take_closed_blocks(text, [], KeptSpans(text))
                 spans.append((rest, max(0, _last_tag(rest))))
+            ticks: Optional[List[int]] = []
             for t, at in spans:
                 if not _json_settled(t, at):
                     return
-                # code still open before the tag: the base holds while no backtick nor tilde comes
-                self.frozen = self.frozen or not _code_settled(t, at)
-            if self.frozen and _fence_only(text[text.rfind("\n") + 1:]):
-                self.frozen = False
-                return
+                if not _code_settled(t, at):  # code still open before the tag: the base holds while
+                    if _fence_only(t[t.rfind("\n") + 1:]):  # no backtick run that may close it comes
+                        self.frozen = False  # (``_ticks``), unless the last line is a fence line text may undo
+                        return
+                    self.frozen = True
+                    more = _ticks(t)
+                    ticks = None if more is None or ticks is None else ticks + more
+            self.ticks = None if ticks is None else tuple(sorted(set(ticks)))
         self.watch = []
         if not code and ("{" in head or "[" in head or opens_json(text) or (closing and not self.reasoned)):
             watch = _watch(text, head, self.reasoned, closing)
