@@ -13,7 +13,7 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from toolwire._markdown_code import code_regions
-from toolwire._think import _TAGS, _first_close, _Kept, split_think, take_closed_blocks
+from toolwire._think import _TAGS, KeptSpans, _first_close, split_think, take_closed_blocks
 
 
 class _Counted(str):
@@ -70,7 +70,7 @@ def test_reading_the_text_is_linear(make: Callable[[int], str]) -> None:
         text = _Counted(make(n))
         _Counted.read = 0
         code_regions(text, _TAGS)
-        kept = _Kept(text)
+        kept = KeptSpans(text)
         take_closed_blocks(text, [], kept)
         _first_close(text, kept)
         split_think(text, "")

@@ -28,11 +28,12 @@ from typing import Any, Callable, List, Optional, Tuple
 from ._json_ints import read_int
 from ._policy import TooLong
 
-__all__ = ["Candidate", "candidates", "end_of_value", "extract_json", "open_json"]
+__all__ = ["Candidate", "candidates", "end_of_value", "extract_json", "open_json", "open_value"]
 
 _DECODER = json.JSONDecoder(strict=False, parse_int=read_int)
 _QUICK_FAILS = 32  # failed decodes before each opener is read by ``value_end`` first
 _LANG = re.compile(r"[ \t]*([A-Za-z0-9_+-]*)")
+_JSON_LANGS = ("", "json", "jsonc", "json5")  # a fenced block read as JSON: these languages
 
 
 @dataclass(frozen=True)
@@ -55,7 +56,7 @@ def candidates(text: str) -> List[Candidate]:
         except (ValueError, RecursionError):  # nested deeper than the parser reads: not an answer
             pass
     for lang, start, end in _fences(text):
-        if lang not in ("", "json", "jsonc", "json5"):
+        if lang not in _JSON_LANGS:
             continue
         body = text[start:end].strip()
         try:
@@ -96,14 +97,27 @@ def open_json(text: str, before: int) -> bool:
     """Whether a JSON value that more text could still complete begins before *before*
     (a stream's text read as it grows, ``stream._think_read``): a decode of the scan
     (``_scan``) from there that failed at or near the end of *text*, or inside a string
-    the text ends in; or a fenced block (``_fences``) never closed whose body begins there.
-    Candidates beginning before it are settled whatever text follows."""
+    the text ends in; or a fenced block (``_fences``) never closed whose body begins there,
+    in a language read as JSON (``candidates``) and with ``{``, ``[`` or ``"`` before
+    *before* (blanks aside: a body opening with anything else never decodes as a value
+    that holds text, a think tag's ``<``). Candidates beginning before it that can hold
+    text are settled whatever text follows."""
     fences = _fences(text)
-    if fences and fences[-1][2] == len(text) and fences[-1][1] <= before:
-        return True
+    if fences and fences[-1][2] == len(text) and fences[-1][1] <= before and fences[-1][0] in _JSON_LANGS:
+        body = text[fences[-1][1]:before].lstrip()
+        if body[:1] in ("{", "[", '"'):
+            return True
+    return open_value(text, before) >= 0
+
+
+def open_value(text: str, before: int) -> int:
+    """Where the value the scan (``_scan``) finds open before *before* begins: the first
+    opener whose decode failed for want of more text (at or near the end of *text*, or
+    inside a string the text ends in), or -1 (``open_json`` without its fences; a
+    stream's think read waits on that value's end, ``stream._think_read``)."""
     opened: List[int] = []
     _scan(text, before, opened)
-    return bool(opened)
+    return opened[0] if opened else -1
 
 
 def _scan(text: str, until: int = -1, opened: Optional[List[int]] = None) -> List[Candidate]:
@@ -136,17 +150,19 @@ def _scan(text: str, until: int = -1, opened: Optional[List[int]] = None) -> Lis
         if failed >= _QUICK_FAILS:  # (a failed decode's error counts the lines before it: quadratic)
             ok, stop, unterminated = _value_end(text, i)
             if not ok:
-                if opened is not None and (stop >= near or unterminated):
-                    opened.append(i)  # (as the decoder's "Unterminated string" below)
-                    break
+                if unterminated or (opened is not None and stop >= near):
+                    if opened is not None:
+                        opened.append(i)  # (as the decoder's "Unterminated string" below)
+                    break  # the text ends inside the value's string: no value after it is one of its own
                 pos = max(stop, i + 1)
                 continue
         try:
             value, end = _DECODER.raw_decode(text, i)
         except json.JSONDecodeError as exc:  # no answer begins inside it: go on where it failed
-            if opened is not None and (exc.pos >= near or exc.msg.startswith("Unterminated string")):
-                opened.append(i)
-                break
+            if _ends_in_string(text, exc) or (opened is not None and exc.pos >= near):
+                if opened is not None:
+                    opened.append(i)
+                break  # (the rest of the text is that string's: no value in it is an answer)
             failed += 1
             pos = max(exc.pos, i + 1)
             continue
@@ -165,6 +181,25 @@ def _scan(text: str, until: int = -1, opened: Optional[List[int]] = None) -> Lis
         found.append(Candidate(value, i, end, "scan"))
         pos = end
     return found
+
+
+_HEX = frozenset("0123456789abcdefABCDEF")
+
+
+def _ends_in_string(text: str, exc: json.JSONDecodeError) -> bool:
+    """Whether the decode failed in a string the text ends in: the decoder's
+    "Unterminated string" (no closing quote after it, or the text ends right after a
+    backslash), or a ``\\uXXXX`` escape the text ends in or right after, which it calls
+    invalid (``"\\u00e9`` at the end: "Invalid \\uXXXX escape" at its ``u``)."""
+    if exc.msg.startswith("Unterminated string"):
+        return True
+    return exc.msg.startswith("Invalid \\uXXXX") and _cut_escape(text, exc.pos)
+
+
+def _cut_escape(text: str, u: int) -> bool:
+    """Whether ``text[u:]`` is the ``u`` of a ``\\uXXXX`` escape and at most its four
+    hex digits: the text ends in that escape or right after it."""
+    return text.startswith("u", u) and len(text) - u <= 5 and all(c in _HEX for c in text[u + 1:])
 
 
 _WS = re.compile(r"[ \t\n\r]*")
@@ -192,8 +227,9 @@ def value_end(text: str, i: int) -> Tuple[bool, int]:
 
 def _value_end(text: str, i: int) -> Tuple[bool, int, bool]:
     """``value_end``, and whether the decode failed in a string the text ends in (the
-    decoder's "Unterminated string"), which fails at the string's opening quote as a
-    missing ``:`` or ``,`` before a string does."""
+    decoder's "Unterminated string", which fails at the string's opening quote as a
+    missing ``:`` or ``,`` before a string does, or a ``\\uXXXX`` escape the text cuts:
+    ``_ends_in_string``)."""
     closers: List[str] = []
     pos, state = i, "value"
     while True:
@@ -211,7 +247,7 @@ def _value_end(text: str, i: int) -> Tuple[bool, int, bool]:
             if c == '"':
                 ok, end = _string_end(text, pos)
                 if not ok:
-                    return False, end, end == pos
+                    return False, end, end == pos or _cut_escape(text, end)
                 pos, state = end, "after"
                 continue
             m = _SCALAR.match(text, pos)
@@ -223,7 +259,7 @@ def _value_end(text: str, i: int) -> Tuple[bool, int, bool]:
                 return False, pos, False  # Expecting property name enclosed in double quotes
             ok, end = _string_end(text, pos)
             if not ok:
-                return False, end, end == pos
+                return False, end, end == pos or _cut_escape(text, end)
             pos = _ws(text, end)
             if not text.startswith(":", pos):
                 return False, pos, False  # Expecting ':' delimiter

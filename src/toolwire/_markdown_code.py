@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from typing import Dict, List, Optional, Tuple
 
-__all__ = ["code_regions", "open_code"]
+__all__ = ["code_regions", "open_code", "open_runs"]
 
 _FENCES = "`~"
 
@@ -53,20 +53,51 @@ def code_regions(text: str, tags: Tuple[str, ...] = ()) -> List[Tuple[int, int]]
 
 def open_code(text: str, tags: Tuple[str, ...] = ()) -> int:
     """Where code that more text could still end begins (-1: none): a fence still open
-    at the end of *text*, or a backtick run of the paragraph still open there that
-    nothing closes yet but a later run of its length could (a stream's text read as it
-    grows, ``stream._think_read``). Code before it is settled whatever text follows."""
+    at the end of *text* whose end would change what it holds (one opened in a template's
+    block that a line with its closing tag is in: a fence line closing it makes that tag
+    code), or a backtick run of the paragraph still open there that nothing closes yet but
+    a later run of its length could (a stream's text read as it grows,
+    ``stream._think_read``). Code before it is settled whatever text follows (text without
+    a think tag: the only kind a stream's read grows a split by)."""
+    state = _open_state(text, tags)
+    return min(at for at, _ in state) if state else -1
+
+
+def open_runs(text: str, tags: Tuple[str, ...] = ()) -> Optional[List[int]]:
+    """The lengths of the backtick runs that the paragraph still open at the end of
+    *text* leaves unclosed (``_spans``: literal backticks a later run of one of these
+    lengths would close, making code of what stands after it), or ``None`` when a fence
+    still open may end so as to change what it holds (``open_code``). A last line of
+    blanks is read as that paragraph's (text after it may go on with it). Text after
+    *text* with no backtick run of these lengths changes no code in *text*, unless it
+    changes what *text*'s last line is (a fence line: the caller's to rule out)."""
+    line = text.rfind("\n") + 1
+    if line and not text[line:].strip():  # (a blank line as ``_scan`` reads one)
+        text = text[:line - 1]
+    lengths: List[int] = []
+    for _, para in _open_state(text, tags):
+        if para < 0:
+            return None
+        found: List[Tuple[int, int]] = []
+        _spans(text, para, len(text), found, True, True)
+        lengths.extend(end - start for start, end in found)
+    return lengths
+
+
+def _open_state(text: str, tags: Tuple[str, ...]) -> List[Tuple[int, int]]:
+    """``_scan``'s *state* of *text*: where code still open begins, with where its
+    paragraph begins (-1: a fence)."""
+    state: List[Tuple[int, int]] = []
     if "`" not in text and "~~~" not in text:
-        return -1
-    state: List[int] = []
+        return state
     rest = _scan(text, tags, 0, _prompt_block(text, tags), [], state)
     if rest >= 0:
         _scan(text, tags, rest, "", [], state)
-    return min(state) if state else -1
+    return state
 
 
 def _scan(text: str, tags: Tuple[str, ...], line: int, prompt: str, out: List[Tuple[int, int]],
-          state: Optional[List[int]] = None) -> int:
+          state: Optional[List[Tuple[int, int]]] = None) -> int:
     """Read ``text[line:]`` into *out*; *prompt*: the tag of a block the chat template
     opened (``_prompt_block``). Returns -1, or where to read again: a fence opened in that
     block and never closed ends at the block's closing tag (the first line that opens or
@@ -131,11 +162,13 @@ def _scan(text: str, tags: Tuple[str, ...], line: int, prompt: str, out: List[Tu
         line = nl + 1
     if state is not None:
         if fence:
-            state.append(fence_at)
+            if pending >= 0:  # (a fence line closing it makes the template block's tag code)
+                state.append((fence_at, -1))
+            # else what it holds is code however it ends, and text after it cannot reopen it
         elif para >= 0:
             at = _open_run(text, para, n)
             if at >= 0:
-                state.append(at)
+                state.append((at, para))
     if fence and pending >= 0:
         out.append((fence_at, pending))
         return pending
@@ -219,9 +252,11 @@ def _open_run(text: str, start: int, end: int) -> int:
     return found[0][0] if found else -1
 
 
-def _spans(text: str, start: int, end: int, out: List[Tuple[int, int]], unclosed: bool = False) -> None:
+def _spans(text: str, start: int, end: int, out: List[Tuple[int, int]], unclosed: bool = False,
+           every: bool = False) -> None:
     """The code spans of the paragraph ``text[start:end]``, added to *out* (*unclosed*:
-    instead, the first run nothing closes, as ``(start, end)`` of that run)."""
+    instead, the first run nothing closes, as ``(start, end)`` of that run; *every*: each
+    such run, in order)."""
     runs: List[Tuple[int, int]] = []
     pos = text.find("`", start, end)
     while pos >= 0:
@@ -244,7 +279,8 @@ def _spans(text: str, start: int, end: int, out: List[Tuple[int, int]], unclosed
         if m < 0:  # nothing closes it: literal backticks
             if unclosed:
                 out.append(runs[k])
-                return
+                if not every:
+                    return
             k += 1
             continue
         if not unclosed:

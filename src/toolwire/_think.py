@@ -14,12 +14,12 @@ from typing import List, Optional, Set, Tuple
 from ._json_extract import candidates
 from ._markdown_code import code_regions
 
-__all__ = ["opens_json", "split_detail", "split_think", "take_closed_blocks"]
+__all__ = ["KeptSpans", "opens_json", "split_detail", "split_think", "take_closed_blocks"]
 
 _TAGS = ("think", "thinking", "reasoning")
 
 
-class _Kept:
+class KeptSpans:
     """Where a think tag is the answer's own text, merged into sorted disjoint spans: the
     JSON values of the text (``_json_extract.candidates``: the whole text, fenced blocks,
     scanned values; a tag inside one is inside a JSON string, ``<`` being nowhere else in
@@ -45,7 +45,7 @@ class _Kept:
         return self.ends[i] if i >= 0 and pos < self.ends[i] else -1
 
 
-def take_closed_blocks(text: str, found: List[str], kept: Optional[_Kept] = None) -> str:
+def take_closed_blocks(text: str, found: List[str], kept: Optional[KeptSpans] = None) -> str:
     """*text* without its closed ``<think>…</think>`` blocks, their bodies added to
     *found*; with *kept*, a tag inside one of its spans is skipped. What a block leaves
     (``_after``): the blanks after it and, when it stood alone on its line, that line's
@@ -184,7 +184,7 @@ def _leading_open(text: str) -> int:
     return -1 if tag is None else i + len(tag) + 2
 
 
-def _first_close(text: str, kept: _Kept) -> Tuple[int, str]:
+def _first_close(text: str, kept: KeptSpans) -> Tuple[int, str]:
     """The first closing tag of *text* outside its kept spans: ``(position, tag)``, or
     ``(-1, "")``. Each search goes on past the span that held the last tag."""
     pos = text.find("</")
@@ -221,7 +221,7 @@ def split_detail(text: str, reasoning: str) -> Tuple[str, str, bool, bool, bool]
     found: List[str] = []
     json_lead = closing = False
     if "<" in text and any(f"<{t}>" in text or f"</{t}>" in text for t in _TAGS):
-        new = take_closed_blocks(text, found, _Kept(text))
+        new = take_closed_blocks(text, found, KeptSpans(text))
         closing = any(f"</{t}>" in new for t in _TAGS)
         json_lead = closing and opens_json(new)
         if not reasoning:  # the lone-tag rules: no reasoning apart
@@ -230,7 +230,7 @@ def split_detail(text: str, reasoning: str) -> Tuple[str, str, bool, bool, bool]
                 found.append(new[body:].strip())
                 new = ""
             else:
-                close, tag = _first_close(new, _Kept(new))
+                close, tag = _first_close(new, KeptSpans(new))
                 if close >= 0 and f"<{tag}>" not in new[:close]:  # the template put <think> in the prompt
                     found.append(new[:close].strip())
                     # the answer starts after it: the blanks after the tag and its line's break go too

@@ -313,3 +313,40 @@ def test_the_read_past_many_failed_decodes_finds_the_open_value_the_decoder_find
         with pytest.MonkeyPatch.context() as mp:
             mp.setattr("toolwire._json_extract._QUICK_FAILS", 0)
             assert open_json(part, before) is decoded, (part, before)
+
+
+# session 38 (§6 of session 37's note): a reply ending inside a string was scanned on from that string's opening
+# quote (where the decoder's "Unterminated string" points), so a value written inside the string became the answer;
+# a string ending in (or right after) a \uXXXX escape is one the decoder calls an invalid escape, at its "u"
+CUT_IN_STRING = [
+    '{"ids": [7, 8], "note": "kept [1, 2] for later',
+    '{"answer": {"x": 1}, "note": "see [1, 2] caf\\u00e9',  # the text ends right after an escape
+    '{"answer": {"x": 1}, "note": "see [1, 2] caf\\u00e',  # ...inside one
+    '{"answer": {"x": 1}, "note": "see [1, 2] caf\\u',
+    '{"answer": {"x": 1}, "note": "see [1, 2] caf\\ud83d\\ude00',  # ...after a surrogate pair
+    '{"answer": {"x": 1}, "note": "see [1, 2] caf\\',  # ...right after a backslash
+    '{"a": 1, "see [1, 2] for more',  # a key the text ends in
+]
+
+
+@pytest.mark.parametrize("tail", CUT_IN_STRING)
+@pytest.mark.parametrize("failed", [0, 40])
+def test_no_value_inside_the_string_a_reply_ends_in_is_the_answer(tail: str, failed: int) -> None:
+    """A value inside a string that never closes is a piece of a value cut off: no
+    candidate, whatever failed decodes came before it (past ``_QUICK_FAILS`` each opener is
+    read by ``value_end`` first); the reply is ``invalid`` (a correction turn follows)."""
+    text = "$\\frac{1}{2}$ " * failed + tail
+    assert candidates(text) == []
+    assert extract_json(text)[:2] == (False, None)
+    arrays = {"type": "array", "items": {"type": "integer"}}
+    st_ = prepare({"model": "m", "max_tokens": 100, "messages": MESSAGES}, arrays, "openai.chat", mode="prompt").state
+    out = classify(chat(text), st_)
+    assert (out.kind, out.value) == ("invalid", None)
+
+
+@pytest.mark.parametrize("failed", [0, 40])
+def test_a_value_before_the_string_a_reply_ends_in_is_still_found(failed: int) -> None:
+    text = "$\\frac{1}{2}$ " * failed + '[3] then {"note": "kept [1, 2] for later'
+    assert [c.value for c in candidates(text)] == [[3]]
+    text = "$\\frac{1}{2}$ " * failed + '{"a": "caf\\u00e9"} then [4]'  # an escape before a closing quote
+    assert [c.value for c in candidates(text)] == [{"a": "café"}, [4]]

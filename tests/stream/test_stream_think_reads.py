@@ -116,7 +116,8 @@ def _read_after_each(first: str, n: int, piece: str) -> str:
     # an opener before the tag: split whole again only when a value begun before it may end (it never
     # decodes here: the block is out)
     ("{\"a\": [<think>plan</think>\n\n", "x] ", "{\"a\": [\n\nx] x]"),
-    ("call `f <think>plan</think> ", "x ", None),  # a code span its paragraph may still close: split whole
+    # a code span its paragraph may still close: the split grows while no backtick comes (session 38)
+    ("call `f <think>plan</think> ", "x ", "call `f x x"),
     # a JSON answer keeping a closing tag without reasoning apart (session 37): while the value that holds the
     # tag is open, the text before the tag is reasoning (the lone-tag rule); the split grows until it may end
     ("{\"answer\": \"a</think>b ", "word ", "b word word"),
@@ -218,3 +219,123 @@ def test_an_accumulator_read_after_every_chunk_keeps_latex_then_json() -> None:
     assert acc.text == text  # was 'tag", "m": [1, 2, 3]} done': 472 characters lost as reasoning
     acc.close()
     assert acc.text == text
+
+
+# session 38 (§6 of session 37's note): after a think block, a read of a text ending in what may begin a tag ("<",
+# "</": HTML answers, "a < b") or near a backslash split the whole text, and so did the read after it (no base):
+# chunks of "<li>item</li>" read after each, 1,000 -> 4,000 chunks 0.5 -> 7.9 s. A tag the new text completes is
+# looked for where it may begin (a tag's length before the new text), in the text and in its split alike
+def _read_cycle(first: str, n: int, pieces: List[str], reasoned: bool, check: bool = False) -> str:
+    read = ThinkRead(reasoned)
+    text = first
+    out = read.read(text)
+    for i in range(n):
+        text += pieces[i % len(pieces)]
+        out = read.read(text)
+        if check:
+            assert out == split_think(text, "-" if reasoned else "")[0], text
+    return out
+
+
+@pytest.mark.parametrize(("first", "pieces"), [
+    ("<think>plan</think>\n", ["<", "li", ">", "item", "</", "li", ">\n"]),  # an HTML answer, token by token
+    ("<think>plan</think>\n", ["if a <", " b: "]),
+    ("<think>plan</think>\n", ["see <", "/", "p> "]),
+    ("<think>plan</think>\n", ["<thi", "s> "]),  # the beginning of a tag that none becomes
+    ("<think>plan</think>\n", ["path C:\\", "dir "]),  # a backslash at the end
+    ("<think>plan</think>\n", ["\"a\\", "n\" "]),
+    ("<think>plan</think>\n", ["\"caf\\u00", "e9\" "]),
+    ("</think>\n", ["<", "li", ">", "item", "</", "li", ">\n"]),  # the chat template opened the block
+])
+@pytest.mark.parametrize("reasoned", [False, True])
+def test_reads_of_a_text_ending_in_a_tags_beginning_or_a_backslash_scan_the_new_text(
+        first: str, pieces: List[str], reasoned: bool, monkeypatch: Any) -> None:
+    _read_cycle(first, 60, pieces, reasoned, check=True)
+    scanned = 0
+    tail, whole = _think_read.scan_tail, _think_read.split_whole
+
+    def counting_tail(t: str, start: int) -> str:
+        nonlocal scanned
+        out = tail(t, start)
+        scanned += len(out)
+        return out
+
+    def counting_whole(t: str, r: bool) -> Any:
+        nonlocal scanned
+        scanned += len(t)
+        return whole(t, r)
+
+    monkeypatch.setattr(_think_read, "scan_tail", counting_tail)
+    monkeypatch.setattr(_think_read, "split_whole", counting_whole)
+    counts = []
+    for n in (500, 2000):
+        scanned = 0
+        _read_cycle(first, n, pieces, reasoned)
+        counts.append(scanned)
+    assert counts[1] < 5 * counts[0], counts
+
+
+# what a text ending in a tag's beginning may become: a tag of the text, of its split only (a block out leaves
+# "</" before "think>"), or none
+@pytest.mark.parametrize(("head", "tail"), [
+    ("<think>plan</think>\nanswer text <", ["think>more", "</think> end"]),
+    ("<think>plan</think>\nanswer text </thi", ["nk> after"]),
+    ("<think>plan</think>\nanswer text </", ["reasoning", ">", " after"]),
+    ("a b</<think>x</think>reaso", ["ning> tail", " more"]),  # the tag is the split's only
+    ("a b</<think>x</think>reason", ["i", "ng>", " tail"]),
+    ("<think>open and more words <", ["/", "think", ">", " answer"]),  # a leading block, closed at last
+    ("<think>plan</think>\n\"x\\", ["\"", " and ", "</think> y"]),
+])
+@pytest.mark.parametrize("reasoned", [False, True])
+def test_a_tag_completed_by_the_next_chunk_is_read(head: str, tail: List[str], reasoned: bool) -> None:
+    _each_read_is_the_whole_split(head, tail, reasoned)
+
+
+# session 38 (§6 of session 37's note): markdown code before the text's last think tag split the whole text on
+# every read when the tag stood on the text's last line (a one-line answer after `x` <think>…</think>), when a
+# fence before it was still open (the tag is code however the fence ends, but for a template block's tag inside
+# a fence a fence line may still close), or, without reasoning apart, when a closing tag was left once the closed
+# blocks were out (the lone-tag rule's spans, settled alike)
+@pytest.mark.parametrize(("first", "piece"), [
+    ("`x` <think>a</think> ", "word "),  # the tag on the last line
+    ("~ <think>a</think> ", "word "),
+    ("see `a` and `b` <think>a</think> ", "word "),
+    ("```\n<think>a</think>\n", "word\n"),  # a fence still open: the block is code
+    ("```python\n<think>a</think>\n", "x = 1\n"),
+    ("```json\n<think>a</think>\n", "word\n"),  # (a fenced body opening with '<' never decodes)
+    ("`x`\n</think>\n", "word "),  # a lone closing tag (no reasoning apart: the lone-tag rule's spans)
+    ("`x` <think>a</think>\n", "wo`rd` "),  # code after the tag
+    # code before the tag still open: the split grows while no backtick nor tilde comes
+    ("call `f <think>plan</think> ", "x "),  # a code span its paragraph may still close
+    ("a ``b\n<think>p</think>\n", "x\n"),
+    ("r\n```\nx\n</think>\nans ", "word "),  # a template block's tag in a fence a fence line may still close
+    ("call ``f <think>plan</think> ", "x `y` "),  # ...and backtick runs of other lengths than the open one
+    ("a ``b\n<think>p</think>\n", "`x` y\n"),
+])
+@pytest.mark.parametrize("reasoned", [False, True])
+def test_reads_after_code_before_the_tag_scan_the_new_text(first: str, piece: str, reasoned: bool,
+                                                          monkeypatch: Any) -> None:
+    test_reads_of_a_text_ending_in_a_tags_beginning_or_a_backslash_scan_the_new_text(first, [piece], reasoned,
+                                                                                    monkeypatch)
+
+
+code_pieces = st.lists(st.sampled_from(["`", "``", "```", "```json\n", "```py\n", "~~~", "\n", "\n\n", "    ", " ", "x",
+                                        "word ", "{\"a\": \"", "\"}", "[", "]", "\\", "<", "</", "think>", "<b>"]),
+                       max_size=8).map("".join)
+
+
+@given(st.sampled_from(["`x` <think>a</think> ", "a `b <think>r</think> c ", "```\n<think>a</think>\n",
+                        "```<think>a</think> x", "r `x\n</think>\nans ", "r\n```\nx\n</think>\nans ",
+                        "~~~\n<think>a</think>\n", "`` a ` <think>b</think> c ` d ", "<think>`a</think> `b` ",
+                        "```json\n{\"a\": \"<think>x</think> ", "x\n```\n<think>a</think>\n```\n"]),
+       st.lists(code_pieces, min_size=1, max_size=8), st.booleans())
+@example("r\n```\nx\n</think>\n````", ["x", "\n"], False)  # a fence line closing the template block's fence, undone
+@example("`x` <think>a</think> b `", ["`", " c"], False)  # a backtick run ending the text grows
+@example("```<think>a</think> xyz", [" w", "`"], False)  # a fence line, then none
+# without its closed block the text's last line is a fence line closing the template block's fence: text after it
+# undoes that (the first base split that waited on code still open read the text's last line only)
+@example("r\n```\nx\n</think>\n<think>a\n</think>``````", ["x"], False)
+@example("call ``f <think>plan</think> ", ["x `y` ", "`` z", " w"], False)  # the open run's length closes it
+@example("\n~~~\n```\n</thinking>\r\n ~~~~\xa0", ["    `"], False)  # a fence line ending in U+00A0 (str.strip's)
+def test_code_before_the_tag_and_any_text_after_split_alike(head: str, tail: List[str], reasoned: bool) -> None:
+    _each_read_is_the_whole_split(head, tail, reasoned)

@@ -12,15 +12,23 @@ where a tag may have begun), which tells which rule gives the split without runn
 - closing tags too: the whole text is split (``split_whole``) and the split kept as a
   base, then grown by the new text while that text can change nothing before it. The
   base is kept when nothing before the text's last think tag opens markdown code that
-  text after it could still end: with a backtick or tilde before the tag, no fence still
-  open, no backtick run its paragraph leaves unclosed while that paragraph may go on
+  text after it could still end (else, the text's last line being no fence line that text
+  may undo, it holds while the new text brings no backtick run of a length that may close
+  code still open, ``_markdown_code.open_runs``, or for a fence or a last line opening
+  with backticks no backtick nor tilde: ``frozen``, ``_ticks``): with a backtick or
+  tilde before the tag, no fence still
+  open whose end would change what it holds (a template block's tag inside it), no
+  backtick run its paragraph leaves unclosed while that paragraph may go on
   (``_markdown_code.open_code``, read up to the text's last line, which may still change
-  what its line is; a tag on that line: not settled), no ``{`` or ``[`` whose decode
-  failed for want of more text and no ``_json_extract`` fence still open
-  (``_json_extract.open_json``: ``_settled``), without reasoning apart no closing tag
-  left once the closed blocks are out (the lone-tag rule reads spans of its own), the
-  text does not open with ``{``, ``[`` or ``"`` (a whole-text JSON value) nor, without
-  reasoning apart, does the text without its closed blocks while it holds a closing tag.
+  what its line is; when the tag is on that line, read with it, unless the line opens
+  with backticks, a fence line that one more backtick undoes, or the text ends in a
+  backtick run that may still grow), no ``{`` or ``[`` whose decode failed for want of
+  more text and no ``_json_extract`` fence still open whose body may still decode as a
+  value holding text (``_json_extract.open_json``: ``_settled``), without reasoning
+  apart the same of the text without its closed blocks when it holds a closing tag (the
+  lone-tag rule reads spans of its own: ``_lone_settled``), the text does not open with
+  ``{``, ``[`` or ``"`` (a whole-text JSON value) nor, without reasoning apart, does the
+  text without its closed blocks while it holds a closing tag.
   Without backtick or tilde before the tag, the JSON values open whose end would change
   the split are kept instead (``_watch``: the whole text as one value, the value begun
   before the tag that failed for want of more text, and, without reasoning apart, the
@@ -28,23 +36,23 @@ where a tag may have begun), which tells which rule gives the split without runn
   counting brackets and strings (``_Open``): the base holds until one of them may end
   (a JSON value before the tag can only end with a ``}``, ``]`` or ``"`` of its own
   depth; one that fails to decode fails at the same place whatever follows). The text
-  has no backslash among its last 6 characters; and it
   has a character that is no blank after its last think tag and that tag's length (the
-  blanks and blank lines a block takes after it are settled) and no ``<`` in its last
-  11 characters that may begin a tag, nor in its split's (a block taken out of
-  ``</<think>…</think>think>`` leaves a tag: the split's end must be as settled), and an
-  empty split is a leading block never closed (it stays empty whatever text follows). Then no code span, fence or
-  JSON value that the new text begins or ends can hold a tag, and the new text may hold
-  anything but a think tag: each ``<`` in it must be one that no text after it can make
-  a tag (``_undecided``). The split then grows by the new text, trailing blanks held
-  back until text follows them (``split_think`` strips the end).
+  blanks and blank lines a block takes after it are settled), and an empty split is a
+  leading block never closed (it stays empty whatever text follows). Then no code span,
+  fence or JSON value that the new text begins or ends can hold a tag, and the new text
+  may hold anything but a think tag: neither one of its own nor one it completes, in the
+  text or in the split (``_tag_across``: a text may end in ``<`` or ``</thi``, and a
+  block taken out of ``</<think>…</think>think>`` leaves a tag the split alone holds), so
+  each read looks for a tag from a tag's length before the new text. The split then
+  grows by the new text, trailing blanks held back until text follows them
+  (``split_think`` strips the end).
 
 Any other text is split whole again: such reads cost the whole text. So does every read
-of a text whose code before its last think tag is still open (an unclosed backtick in a
-paragraph that goes on, JSON beside such code), whose last tag
-stands on its last line beside such a character, or whose new text keeps holding tags:
-reading it after every chunk is quadratic there. A test counts the characters scanned
-and split.
+whose new text brings a backtick run that may close code still open before the last
+think tag (any backtick or tilde while a template block's tag stands in a fence a fence
+line may still close, or the last line opens with backticks), of a text with JSON open
+beside such code, or whose new text keeps holding tags: reading it after every chunk is
+quadratic there. A test counts the characters scanned and split.
 """
 
 from __future__ import annotations
@@ -52,9 +60,9 @@ from __future__ import annotations
 import re
 from typing import List, Optional, Tuple
 
-from .._json_extract import _scan, open_json
-from .._markdown_code import open_code
-from .._think import _Kept, opens_json, split_detail, take_closed_blocks
+from .._json_extract import open_json, open_value
+from .._markdown_code import open_code, open_runs
+from .._think import KeptSpans, opens_json, split_detail, take_closed_blocks
 from ._call import reduce_slots
 
 __all__ = ["ThinkRead", "scan_tail", "split_whole"]
@@ -66,13 +74,13 @@ _REACH = max(len(t) for t in _CLOSES)  # 12: the longest tag
 _ALL = _OPENS + _CLOSES
 
 
-def _undecided(text: str, start: int) -> bool:
-    """Whether a ``<`` in ``text[start:]`` begins a think tag, or could once more text
-    comes (the text ends in a tag's beginning)."""
-    pos = text.find("<", max(0, start))
+def _tag_across(text: str, cut: int) -> bool:
+    """Whether a think tag of *text* ends past *cut*: one that ``text[cut:]`` holds or
+    completes (it may begin up to a tag's length before *cut*: a text that ended in
+    ``<`` or ``</thi``)."""
+    pos = text.find("<", max(0, cut - _REACH + 1))
     while pos >= 0:
-        ahead = text[pos:pos + _REACH]
-        if any(ahead.startswith(t) or t.startswith(ahead) for t in _ALL):
+        if any(pos + len(t) > cut and text.startswith(t, pos) for t in _ALL):
             return True
         pos = text.find("<", pos + 1)
     return False
@@ -98,22 +106,69 @@ def split_whole(text: str, reasoned: bool) -> Tuple[str, bool, bool, bool]:
     return out, stripped, json_lead, closing
 
 
-def _settled(text: str, last: int) -> bool:
-    """Whether no markdown code (``_markdown_code.open_code``) nor JSON value
-    (``_json_extract.open_json``) that text after *text* could still end begins before
-    *last* (where the text's last think tag begins): the spans that keep a tag as the
-    answer's own are then the same whatever text follows."""
+def _code_settled(text: str, last: int) -> bool:
+    """Whether no markdown code (``_markdown_code.open_code``) that text after *text*
+    could still end begins before *last* (where the text's last think tag begins)."""
     head = text[:last]
     if "`" in head or "~" in head:
         # the text's last line may still become a fence line, a blank one, or hold the run
-        # that closes a code span: read up to it, and not at all when the tag is on it
+        # that closes a code span: read up to it; when the tag is on it (then no blank line nor
+        # fence line but one opening with backticks, which a backtick after them would undo),
+        # read it too, unless it opens so or ends in a backtick run that may still grow
         line = text.rfind("\n") + 1
         if last >= line:
-            return False
-        at = open_code(text[:line - 1], _TAGS)  # (its lines but the last, which is text)
+            if text[line:].lstrip(" \t").startswith("```") or text.endswith("`"):
+                return False
+            at = open_code(text, _TAGS)
+        else:
+            at = open_code(text[:line - 1], _TAGS)  # (its lines but the last, which is text)
         if 0 <= at < last:
             return False
+    return True
+
+
+def _json_settled(text: str, last: int) -> bool:
+    """Whether no JSON value (``_json_extract.open_json``) that text after *text* could
+    still end begins before *last*."""
+    head = text[:last]
     return not (("{" in head or "[" in head or "`" in head) and open_json(text, last))
+
+
+def _ticks(text: str) -> Optional[List[int]]:
+    """The lengths of the backtick runs whose coming may change the code in *text*
+    (``_markdown_code.open_runs``), or ``None`` for any backtick or tilde: a last line
+    opening with backticks (a fence line one more backtick undoes, which may join the
+    paragraph before it), a text ending in a backtick run (one more makes it another
+    run), a fence still open a fence line may end so as to change what it holds."""
+    if text.endswith("`") or text[text.rfind("\n") + 1:].lstrip(" \t").startswith("```"):
+        return None
+    return open_runs(text, _TAGS)
+
+
+def _run_of(text: str, start: int, ticks: Tuple[int, ...]) -> bool:
+    """Whether a backtick run of a length of *ticks* ends past *start* (read whole: it
+    may have begun before *start*)."""
+    pos = text.find("`", start)
+    if pos < 0:
+        return False
+    while pos > 0 and text[pos - 1] == "`":
+        pos -= 1
+    n = len(text)
+    while pos >= 0:
+        end = pos + 1
+        while end < n and text[end] == "`":
+            end += 1
+        if end - pos in ticks:
+            return True
+        pos = text.find("`", end)
+    return False
+
+
+def _fence_only(line: str) -> bool:
+    """Whether *line* (the text's last) is backticks and tildes and blanks only: a fence
+    line that closes a fence may stop being one when text without either follows."""
+    kept = line.strip()  # (as ``_markdown_code`` reads a line: ``str.strip``'s blanks, U+00A0 too)
+    return bool(kept) and not kept.replace("`", "").replace("~", "").strip()
 
 
 # what can end a JSON value: outside a string, a quote or a bracket; inside one, its quote or an escape
@@ -185,14 +240,6 @@ def _lead(text: str) -> int:
     return -1
 
 
-def _opener(text: str, before: int) -> int:
-    """Where the JSON value that more text could still complete begins before *before*
-    (``_json_extract.open_json``'s scan), or -1."""
-    opened: List[int] = []
-    _scan(text, before, opened)
-    return opened[0] if opened else -1
-
-
 def _watch(text: str, head: str, reasoned: bool, closing: bool) -> Optional[List[_Open]]:
     """The JSON values open in *text* whose end would change its split (``_split``): the
     whole text as one value (it opens with ``{``, ``[`` or ``"``); a value begun before the
@@ -203,7 +250,7 @@ def _watch(text: str, head: str, reasoned: bool, closing: bool) -> Optional[List
     watch: List[_Open] = []
     texts = [text]
     if closing and not reasoned:
-        texts.append(take_closed_blocks(text, [], _Kept(text)))
+        texts.append(take_closed_blocks(text, [], KeptSpans(text)))
     for k, t in enumerate(texts):
         start = _lead(t)
         if start >= 0 and t[start] in '{["':
@@ -213,7 +260,7 @@ def _watch(text: str, head: str, reasoned: bool, closing: bool) -> Optional[List
             elif t[v.end:].isspace() or v.end == len(t):
                 return None
         if "{" in head or "[" in head:
-            at = _opener(t, _last_tag(t) if k else len(head))
+            at = open_value(t, _last_tag(t) if k else len(head))
             if at >= 0:
                 v = _Open(t, at)
                 if v.end >= 0:
@@ -225,7 +272,7 @@ def _watch(text: str, head: str, reasoned: bool, closing: bool) -> Optional[List
 class ThinkRead:
     """What the reads of one reply text saw (``read``)."""
 
-    __slots__ = ("base", "closes", "head", "out", "reasoned", "size", "tags", "waiting", "watch")
+    __slots__ = ("base", "closes", "frozen", "head", "out", "reasoned", "size", "tags", "ticks", "waiting", "watch")
     __reduce__ = reduce_slots  # (an ``Accumulator`` checkpointed: pickle, every protocol, and deepcopy)
 
     def __init__(self, reasoned: bool) -> None:
@@ -237,6 +284,8 @@ class ThinkRead:
         self.base: Optional[bool] = None  # with a base split: whether it took anything out
         self.waiting: List[str] = []  # blanks after the split's end, held back
         self.watch: List[_Open] = []  # with a base split: the JSON values whose end would change it
+        self.frozen = False  # with a base split: code before the last tag still open (``_thaws``)
+        self.ticks: Optional[Tuple[int, ...]] = None  # ...the backtick runs that may close it (None: any, and tildes)
 
     def read(self, text: str) -> str:
         """The split of *text*, which is the text of the last read and what came since."""
@@ -258,8 +307,9 @@ class ThinkRead:
             self.out = text
         elif not self.closes:
             self.out = "" if not self.reasoned and self._opens(text) else text
-        elif self.base is not None and not _undecided(text, start) and not self._ended(text, start):
-            self._grow(text, new)
+        elif self.base is not None and not (self.frozen and self._thaws(text, start, new)) \
+                and not _tag_across(text, start) and not self._ended(text, start) and self._grow(text, new):
+            pass
         else:
             self._split(text)
         return self.out
@@ -268,6 +318,12 @@ class ThinkRead:
         """Whether *text* opens (blanks aside) with a think tag."""
         return self.head >= 0 and text.startswith(_OPENS, self.head)
 
+    def _thaws(self, text: str, start: int, new: str) -> bool:
+        """Whether ``text[start:]`` may change code still open before the last tag (``frozen``)."""
+        if self.ticks is None:
+            return "`" in new or "~" in new
+        return bool(self.ticks) and _run_of(text, start, self.ticks)
+
     def _ended(self, text: str, start: int) -> bool:
         """Whether a JSON value the base split waits on may end in ``text[start:]``."""
         ended = False
@@ -275,16 +331,24 @@ class ThinkRead:
             ended = v.feed(text, start) or ended
         return ended
 
-    def _grow(self, text: str, new: str) -> None:
+    def _grow(self, text: str, new: str) -> bool:
+        """The split grown by *new*; ``False`` (nothing done) when the grown split would
+        hold a tag the split and *new* make together (``</<think>…</think>`` then
+        ``think>``: the tag the block out left is the lone-tag rule's)."""
         if not self.base:  # nothing went: the text as it is
             self.out = text
         elif self.out:  # (an empty split: a leading block never closed, which stays so)
             kept = new.rstrip()
             if kept:
+                if not any(self.waiting):  # (blanks between: no tag across)
+                    tail = self.out[1 - _REACH:]
+                    if _tag_across(tail + kept, len(tail)):
+                        return False
                 self.out = self.out + "".join(self.waiting) + kept
                 self.waiting = [new[len(kept):]]
             else:
                 self.waiting.append(new)
+        return True
 
     def _split(self, text: str) -> None:
         out, stripped, json_lead, closing = split_whole(text, self.reasoned)
@@ -294,17 +358,31 @@ class ThinkRead:
         last = max(0, _last_tag(text))
         head = text[:last]
         code = "`" in head or "~" in head
+        self.frozen = False
         if (
-            (code and ((closing and not self.reasoned) or not _settled(text, last)))
-            or text[last + _REACH:].isspace()
+            text[last + _REACH:].isspace()
             or len(text) <= last + _REACH
-            or _undecided(text, len(text) - _REACH + 1)
-            or "\\" in text[-6:]
             or (code and (opens_json(text) or (json_lead and not self.reasoned)))
-            or _undecided(out, len(out) - _REACH + 1)
             or (stripped and not out and split_whole(text + "\nx", self.reasoned)[0])
         ):
             return
+        if code:
+            spans = [(text, last)]
+            if closing and not self.reasoned:  # the lone-tag rule reads the spans of the text without its blocks
+                rest = take_closed_blocks(text, [], KeptSpans(text))
+                spans.append((rest, max(0, _last_tag(rest))))
+            ticks: Optional[List[int]] = []
+            for t, at in spans:
+                if not _json_settled(t, at):
+                    return
+                if not _code_settled(t, at):  # code still open before the tag: the base holds while
+                    if _fence_only(t[t.rfind("\n") + 1:]):  # no backtick run that may close it comes
+                        self.frozen = False  # (``_ticks``), unless the last line is a fence line text may undo
+                        return
+                    self.frozen = True
+                    more = _ticks(t)
+                    ticks = None if more is None or ticks is None else ticks + more
+            self.ticks = None if ticks is None else tuple(sorted(set(ticks)))
         self.watch = []
         if not code and ("{" in head or "[" in head or opens_json(text) or (closing and not self.reasoned)):
             watch = _watch(text, head, self.reasoned, closing)
