@@ -289,3 +289,22 @@ def test_adjacent_texts_joined_and_texts_a_call_separates_apart_noted_both() -> 
             f"separates apart by a blank line: {why}")]
     # Mistral keeps the parts as they are
     assert encode_conversation(conv, "mistral")["messages"][1]["content"] == _parts("Let me ", "check.", "Then Rome.")
+
+
+def test_a_chat_refusal_is_apart_by_a_blank_line_where_its_wire_message_says_so() -> None:
+    """openai-python ``ChatCompletionAssistantMessageParam.refusal``: the refusal message by
+    the assistant, read as the message's last text part; it is no piece of the reply
+    (once ``"Here is part one.I can't help with part two."``). Only the decoded wire
+    message records it: a message rebuilt from its parts is one reply in pieces."""
+    body = {"messages": [{"role": "user", "content": "q"},
+                         {"role": "assistant", "content": "Here is part one.", "refusal": "I can't help with part two."},
+                         {"role": "user", "content": "ok"}]}
+    conv = decode_conversation(body, "openai.chat")
+    assert encode_conversation(conv.messages, "openai.chat")["messages"][1] == body["messages"][1]  # as it came
+    report: List[Problem] = []
+    out = encode_conversation(conv.messages, "ollama", report=report)
+    assert out["messages"][1] == {"role": "assistant", "content": "Here is part one.\n\nI can't help with part two."}
+    assert report == [Problem(
+        "converted", 1, None, "The 2 text parts of assistant message 1 are sent to ollama as one text, its openai.chat "
+        "refusal (the last) apart by a blank line: ollama takes a message's content as one string")]
+    check_fragment("ollama", out)
