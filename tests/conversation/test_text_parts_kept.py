@@ -244,3 +244,67 @@ def test_responses_keeps_assistant_text_parts_apart_and_notes_joined_instruction
     check_fragment("openai.responses", out)
     back = decode_conversation(out, "openai.responses")
     assert [m.text for m in back.messages if m.role == "assistant"] == ["12", "34"]
+
+
+# Anthropic's assistant turn of text around calls (a text block before each ``tool_use``):
+# two remarks a call separates, not one sentence split around a citation
+AROUND_CALLS = {"messages": [
+    {"role": "user", "content": "weather?"},
+    {"role": "assistant", "content": [
+        {"type": "text", "text": "I'll look that up."},
+        {"type": "tool_use", "id": "toolu_1", "name": "wx", "input": {}},
+        {"type": "text", "text": "Checking the second city too."},
+        {"type": "tool_use", "id": "toolu_2", "name": "wx", "input": {}}]}]}
+
+
+@pytest.mark.parametrize(("target", "field", "why"), [
+    ("openai.chat", "content", CHAT_WHY),
+    ("ollama", "content", "ollama takes a message's content as one string"),
+    ("cohere.v2", "tool_plan", "cohere.v2 takes the text beside calls as one string (tool_plan)")])
+def test_texts_a_call_separates_are_apart_by_a_blank_line(target: str, field: str, why: str) -> None:
+    """Only adjacent text parts are one reply in pieces; once texts on either side of a
+    call were glued (``"I'll look that up.Checking the second city too."``)."""
+    report: List[Problem] = []
+    out = encode_conversation(AROUND_CALLS, target, source="anthropic.messages", report=report)
+    assert out["messages"][1][field] == "I'll look that up.\n\nChecking the second city too."
+    assert report == [Problem(
+        "converted", 1, None, f"The 2 text parts of assistant message 1 are sent to {target} as one text, apart by a "
+        f"blank line (a call or another part stands between them): {why}")]
+    check_fragment(target, out)
+
+
+def test_adjacent_texts_joined_and_texts_a_call_separates_apart_noted_both() -> None:
+    call = ToolCall("get_weather", {"city": "Paris"}, "get_weather_abc123def456")
+    conv = [Message("user", [Text("q")]),
+            Message("assistant", [Text("Let me "), Text("check."), call, Text("Then Rome.")])]
+    for target, field, why in [
+            ("openai.chat", "content", CHAT_WHY), ("ollama", "content", "ollama takes a message's content as one string"),
+            ("cohere.v2", "tool_plan", "cohere.v2 takes the text beside calls as one string (tool_plan)")]:
+        report: List[Problem] = []
+        out = encode_conversation(conv, target, report=report)
+        assert out["messages"][1][field] == "Let me check.\n\nThen Rome."
+        assert report == [Problem(
+            "converted", 1, None, f"The 3 text parts of assistant message 1 are sent to {target} as one text, adjacent "
+            "ones joined as they are (nothing between them: one reply in pieces), those a call or another part "
+            f"separates apart by a blank line: {why}")]
+    # Mistral keeps the parts as they are
+    assert encode_conversation(conv, "mistral")["messages"][1]["content"] == _parts("Let me ", "check.", "Then Rome.")
+
+
+def test_a_chat_refusal_is_apart_by_a_blank_line_where_its_wire_message_says_so() -> None:
+    """openai-python ``ChatCompletionAssistantMessageParam.refusal``: the refusal message by
+    the assistant, read as the message's last text part; it is no piece of the reply
+    (once ``"Here is part one.I can't help with part two."``). Only the decoded wire
+    message records it: a message rebuilt from its parts is one reply in pieces."""
+    body = {"messages": [{"role": "user", "content": "q"},
+                         {"role": "assistant", "content": "Here is part one.", "refusal": "I can't help with part two."},
+                         {"role": "user", "content": "ok"}]}
+    conv = decode_conversation(body, "openai.chat")
+    assert encode_conversation(conv.messages, "openai.chat")["messages"][1] == body["messages"][1]  # as it came
+    report: List[Problem] = []
+    out = encode_conversation(conv.messages, "ollama", report=report)
+    assert out["messages"][1] == {"role": "assistant", "content": "Here is part one.\n\nI can't help with part two."}
+    assert report == [Problem(
+        "converted", 1, None, "The 2 text parts of assistant message 1 are sent to ollama as one text, its openai.chat "
+        "refusal (the last) apart by a blank line: ollama takes a message's content as one string")]
+    check_fragment("ollama", out)

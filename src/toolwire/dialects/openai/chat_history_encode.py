@@ -61,9 +61,16 @@ PREFIX_FLAG = "The prefix flag (the reply continues this assistant message)"  # 
 # ``get_final_text`` and google-genai ``GenerateContentResponse.text`` concatenate them):
 # nothing. A user or system message's parts are separate inputs: a blank line, as
 # mistral-common's ``InstructRequestNormalizer`` joins text chunks (``_DEFAULT_JOIN_STR``).
+# Texts a call (or any other part) separates are not one reply in pieces: a blank line
+# (``SPLIT``), as before the pieces were told apart.
 TOGETHER, APART = "", "\n\n"
 JOIN_HOW = {TOGETHER: "joined as they are (nothing between them: one reply in pieces)",
             APART: "apart by a blank line (separate inputs)"}
+SPLIT = "apart by a blank line (a call or another part stands between them)"
+MIXED = (f"adjacent ones {JOIN_HOW[TOGETHER]}, those a call or another part separates apart by a blank line")
+# A Chat ``refusal`` read as the last text part (``chat_history_decode``) is no piece of the reply either; the
+# decoded wire message (``Message.original``) is what says it was one
+REFUSED = "its openai.chat refusal (the last) apart by a blank line"
 
 
 def encoder(
@@ -142,17 +149,31 @@ def encoder(
                 return joined([x["text"] for x in items], [w.index] * len(items), m.role, w, one_text, APART)
         return items
 
-    def joined(texts: List[str], where: List[int], role: str, w: Writer, why: str, sep: str) -> str:
+    def joined(texts: List[str], where: List[int], role: str, w: Writer, why: str, sep: str,
+               split: Tuple[int, ...] = (), refused: bool = False) -> str:
         """The text parts *texts* (two or more, of the messages *where*) as one text,
-        noted: a message's parts apart by *sep* (``APART`` or ``TOGETHER``), the messages
-        of a merged run apart by a blank line."""
+        noted: a message's parts apart by *sep* (``APART`` or ``TOGETHER``), but those
+        at *split* (indexes into *texts*: another part stands before them since the
+        text before), the last when it is a refusal (*refused*) and the messages of a
+        merged run apart by a blank line."""
         out: List[str] = []
+        inner = apart = 0  # joins within a message but the refusal's, and how many of them are at *split*
+        cut = set(split)
+        n, first, last = len(texts), where[0], where[-1]
         for k, t in enumerate(texts):
             if k:
-                out.append(sep if where[k] == where[k - 1] else "\n\n")
+                if where[k] != where[k - 1]:
+                    out.append("\n\n")
+                elif refused and k == n - 1:
+                    out.append(APART)
+                else:
+                    inner += 1
+                    apart += k in cut
+                    out.append(APART if k in cut else sep)
             out.append(t)
-        n, first, last = len(texts), where[0], where[-1]
-        how = JOIN_HOW[sep]
+        how = JOIN_HOW[sep] if not apart or sep == APART else SPLIT if apart == inner else MIXED
+        if refused:
+            how = f"{how}, {REFUSED}" if inner else REFUSED
         w.index = last
         if first == last:
             w.note("converted", f"The {n} text parts of {role} message {first} are sent to {name} as one text, "
@@ -305,6 +326,8 @@ def encoder(
         textp: List[str] = []
         textw: List[int] = []  # the message of each of *textp*
         content: List[Any] = []  # in order: texts and blocks (other parts, reasoning blocks)
+        split: List[int] = []  # the texts of *textp* another part separates from the text before
+        gap = False  # a part other than text since the last text
         blocks = False
         items: List[Dict[str, Any]] = []
         side: Dict[str, Any] = {}
@@ -313,7 +336,11 @@ def encoder(
             if origin is not None:
                 w.index = origin[k]
             t = type(p)
+            gap = gap or t is not Text
             if t is Text:
+                if gap and textp:
+                    split.append(len(textp))
+                gap = False
                 textp.append(p.text)  # type: ignore[union-attr]
                 textw.append(w.index)
                 content.append({"type": "text", "text": p.text})  # type: ignore[union-attr]
@@ -346,7 +373,7 @@ def encoder(
             end = w.index
             why = one_text if one_text and "assistant" in one_text_roles else \
                 f"{name} takes the text beside calls as one string ({plan})"
-            text = joined(textp, textw, "assistant", w, why, TOGETHER)
+            text = joined(textp, textw, "assistant", w, why, TOGETHER, tuple(split), origin is None and _refused(m))
             w.index = end
         msg: Dict[str, Any] = builder(items, text)
         if blocks and in_plan:  # the text once: in the plan
@@ -401,6 +428,14 @@ def _merge_assistants(messages: List[Message], name: str) -> List[Tuple[int, Mes
     if run:
         out[-1] = (out[-1][0], Message("assistant", run), origin)
     return out
+
+
+def _refused(m: Message) -> bool:
+    """Whether *m*, as decoded from openai.chat (``Message.original``), came with a
+    ``refusal`` field, which ``chat_history_decode`` reads as its last text part (the
+    ``refusal`` content parts of its ``content`` are not told apart)."""
+    wire = m.original(CHAT)
+    return type(wire) is dict and type(wire.get("refusal")) is str and bool(wire["refusal"])
 
 
 def _has_calls(m: Message) -> bool:
