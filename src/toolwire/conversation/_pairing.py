@@ -27,7 +27,10 @@ request (with tools)"), else the oldest unanswered call of its tool with an id, 
 result with an id answers first; a result without a tool name answers the first id-less
 call still waiting. ``plan`` counts, per turn, the id-less results by tool name that no
 id-less call of their tool takes, and gives them the calls with ids the results with ids
-leave (``_pairing_plan._by_tool``: as many as can be). A call whose id is used again while an earlier
+leave (``_pairing_plan._by_tool``: as many as can be); where more of them are still to
+come than calls are left to them (a call counted for a result with an id will answer one
+anyway), they take the open turn's calls of their tool in order, oldest first, so no two
+swap calls. A call whose id is used again while an earlier
 call with it is unanswered is a duplicate (``check_conversation`` says so). Where an
 id-less result took a call counted for a result with an id, that result answers the
 earliest call with its id (and name) of the id's latest turn that none was counted for.

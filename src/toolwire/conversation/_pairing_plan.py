@@ -22,7 +22,9 @@ __all__ = ["BY_TOOL", "Plan", "Slot", "full_plan", "plan"]
 Slot = Tuple[int, int, Any]
 #: ``(message, part)`` of each call with an id that a result will answer -> the name of the
 #: results that answer it (those naming its tool), ``None`` for results naming none,
-#: ``BY_TOOL`` for an id-less result by tool name
+#: ``BY_TOOL`` for an id-less result by tool name; and ``(turn, -1)`` (the turn's ordinal,
+#: counted as ``Pairer.turn`` counts them) -> per tool, the turn's id-less results by its name
+#: that no id-less call takes
 Plan = Dict[Tuple[int, int], Any]
 
 
