@@ -185,6 +185,13 @@ def _chat(tool_call: Dict[str, Any], **choice: Any) -> Dict[str, Any]:
     [_chat({"type": "function", "function": {"name": "f", "arguments": "{}"}}),
      _chat({"function": {"name": "f", "arguments": ""}}), _chat({"function": {"arguments": " "}}),
      _chat({"function": {"arguments": "{"}}), _chat({"function": {"arguments": "}"}})],
+    # an id after the repeat: pending (the next call's, or the invalid repeat's)
+    [_chat({"index": 0, "type": "function", "function": {"name": "f", "arguments": "{}"}}),
+     _chat({"index": 0, "function": {"name": "f", "arguments": ""}}), _chat({"index": 0, "id": "c9"}),
+     _chat({"index": 0, "function": {"arguments": "{"}}), _chat({"index": 0, "function": {"arguments": "}"}})],
+    [_chat({"index": 0, "type": "function", "function": {"name": "f", "arguments": "{}"}}),
+     _chat({"index": 0, "id": "c8", "function": {"name": "f", "arguments": ""}}), _chat({"index": 0, "id": "c9"}),
+     _chat({"index": 0, "function": {"arguments": " "}}), _chat({"index": 1, "function": {"name": "g", "arguments": "{}"}})],
 ])
 def test_chat_run_edge_cases(chunks: List[Any]) -> None:
     _agree(chunks, "openai.chat")

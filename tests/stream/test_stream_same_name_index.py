@@ -22,6 +22,9 @@ from toolwire import InvalidToolCall, ToolCall
 from toolwire.stream import Accumulator, ArgsDelta, CallDone, CallStarted, accumulate
 from toolwire.stream import _call as call_module
 
+REPEATED = ("The name 'wikipedia_search' came again, with no arguments, after the whole arguments of the call "
+            "before it: the same call's name repeated, or a call without arguments? Not guessed")
+
 
 def chunk(tool_call: Optional[Dict[str, Any]] = None, finish: Optional[str] = None) -> Dict[str, Any]:
     delta: Dict[str, Any] = {"role": None, "content": None}
@@ -95,18 +98,19 @@ def test_kimi_id_on_the_first_fragment_only() -> None:
     assert triples(accumulate(chunks)) == [("grep", {"q": "x"}, "functions.grep:0")]
 
 
-def test_repeated_name_without_arguments_after_a_whole_call_is_the_same_call() -> None:
-    """The name again with ``""`` after whole arguments, and nothing after it: no id, no
-    index change, nothing new: the same call's name repeated, never a second call
-    (docs/streaming.md rule 1; before, an invalid phantom call)."""
+def test_repeated_name_without_arguments_after_a_whole_call_is_not_guessed() -> None:
+    """The name again with ``""`` after whole arguments, and nothing after it: the same
+    call's name repeated, or a second call without arguments? Neither is guessed."""
     chunks = GATEWAY[:4]
     for finish in ("tool_calls", None):
         calls = accumulate(chunks + [chunk(finish=finish)])
-        assert triples(calls) == [("wikipedia_search", {"query": "Emma Bull"}, None)]
+        assert triples(calls) == [("wikipedia_search", {"query": "Emma Bull"}, None),
+                                  ("INVALID", "wikipedia_search", None, REPEATED)]
+        assert isinstance(calls[1], InvalidToolCall) and not calls[1].truncated
     # whitespace only is no arguments either
     calls = accumulate(chunks[:3] + [chunk(named("wikipedia_search", " ")), chunk(more("\n")),
                                      chunk(finish="tool_calls")])
-    assert triples(calls) == [("wikipedia_search", {"query": "Emma Bull"}, None)]
+    assert triples(calls)[1] == ("INVALID", "wikipedia_search", None, REPEATED)
 
 
 def test_repeated_name_with_text_that_begins_no_value_stays_in_the_call() -> None:

@@ -89,8 +89,9 @@ class Call:
     result: Optional[Result]  # set when finalized
     scan: Optional[Scan]  # how far ``whole_value`` read ``parts`` (made at its first question)
     # its name came again after its whole value with no text, no id telling (``Keyed.delta``):
-    # the next text beginning a value starts another call (``Keyed._resume``)
-    held: bool
+    # the next text beginning a value starts another call (``Keyed._resume``); an id sent
+    # after the repeat is kept here until then (``True``: none)
+    held: Union[bool, str]
 
     __reduce__ = reduce_slots
 

@@ -18,11 +18,14 @@ id, then index, then the latest call, the rules of docs/streaming.md rule 1.
   gateway's id-less parallel calls of one tool at one index; Kimi K2's name on every
   fragment), starts a new call only after a whole object or array (``whole_value``:
   each character read once, only for such deltas) and when its text begins another;
-  with no text, the call is held: the next text beginning a value starts the new call
-  (``_resume``), and with none it stays one call (no id, no index change, nothing new).
-- A delta marked as a call's first (``opening``: Chat's ``"type": "function"``) with
-  another name, no id on it nor on the call there, which has no text yet: the next
-  call; the call there is one without arguments.
+  with no text, the call is held (``Call.held``): the next text beginning a value
+  starts the new call (``_resume``), other text goes on with the call; with none (the
+  stream's end, or another name without index), the call stands and the repeat is an
+  ``InvalidToolCall`` (``_unhold``: a name repeated, or a call without arguments sent
+  as ``""``? nothing tells). An id after the repeat is kept pending on ``held``: the
+  new call's, or the invalid repeat's; never a second run of the call.
+- ``"type": "function"`` marks no call's first delta (Kimi K2 through OpenRouter sends
+  it on every fragment): *opening* only keeps such a delta from being a name's rest.
 """
 
 from __future__ import annotations
@@ -36,11 +39,25 @@ from ._results import Results
 __all__ = ["Keyed"]
 
 
+class _Held:
+    """The key of the held calls in ``Keyed._repeats`` (no scope): one object, pickled and
+    copied as itself (a reader saved mid-stream finds its held calls again)."""
+
+    __slots__ = ()
+
+    def __reduce__(self) -> str:
+        return "_HELD"
+
+
+_HELD = _Held()
+
+
 class Keyed(Calls):
     """The correlation of keyed deltas (Chat-like streams) and of their scopes' ends."""
 
     # calls ``_unsure`` started, by scope, with their error: judged as they end
-    _repeats: Dict[Hashable, List[Tuple[Call, str]]]
+    # (under ``_HELD``: the calls held, ``Call.held``, judged at the end: ``_unhold``)
+    _repeats: Dict[Hashable, List[Tuple[Call, Optional[str]]]]
 
     @staticmethod
     def _again(c: Call, text: Optional[str]) -> bool:
@@ -59,8 +76,9 @@ class Keyed(Calls):
         opening: bool = False,
     ) -> Call:
         """One tool-call delta: correlate by id, then index, then the latest call
-        (the call it went to is returned). *opening*: the delta is marked as a call's
-        first (Chat's ``"type": "function"``, sent only there): never the rest of a name."""
+        (the call it went to is returned). *opening*: the delta carries Chat's
+        ``"type": "function"`` (OpenAI's on a call's first delta; Kimi K2's on every one): never
+        read as the rest of a name, nor as proof of a new call."""
         c: Optional[Call] = None
         if id is None and name is None and index is not None:  # the common continuation
             c = self.by_key.get((scope, index))
@@ -120,9 +138,14 @@ class Keyed(Calls):
         if c is None:
             c = self.new(key, scope, id, name, False)
         else:
-            if c.held and id is not None:  # an id after the repeat: the next call's
-                c.held = False
-                c = self.new(c.key, scope, id, c.name, False)
+            if c.held and id is not None:
+                # an id after the repeat: the next call's if text beginning a value follows
+                # (``_resume``), else the repeat's (``_unhold``): kept pending, never a call yet
+                if c.held is not True and c.held != id:
+                    self._unhold(c)  # (a second id: the repeat is invalid, the id a new call's)
+                    c = self.new(c.key, scope, id, c.name, False)
+                else:
+                    c.held = id
             elif id is not None and c.id is None:
                 c.id = id
                 self._by_id[id if scope is None else (scope, id)] = c
@@ -141,14 +164,12 @@ class Keyed(Calls):
         true, the call it went to, text added."""
         if name != cur.name:
             if cur.size or (id is not None and id != cur.id):
+                if cur.held:
+                    self._unhold(cur)  # the repeat, with no text, before another call: not guessed
                 return None, False  # a different name after arguments, or with a new id: a new call
             if id is None and cur.id is not None and not opening:
                 cur.name = f"{cur.name}{name}"  # before argument text, no id of its own: the name's rest
                 return cur, False
-            if opening and id is None and cur.id is None:
-                # marked as a call's first delta (never a name's rest), no id on either: the next
-                # call, *cur* one without arguments (Gemini's OpenAI-compatible whole calls)
-                return None, False
             return self._unsure(cur, key, scope, id, name, text), True
         if cur.id is None and cur.size and cur.error is None and cur.full is None and cur.tree is None \
                 and whole_value(cur):
@@ -156,13 +177,24 @@ class Keyed(Calls):
             # delta without one: its re-emission, never a second call to run): a new call
             # if the text begins another; with none yet, *cur* is held (``_resume``)
             starts = begins_value(text)
-            if starts is None and id is None:
-                cur.held = True
+            if starts is None:
+                if not cur.held:
+                    self._repeats.setdefault(_HELD, []).append((cur, None))
+                    cur.held = True
+                if id is not None:  # (the repeat with an id of its own: pending as an id after it)
+                    if cur.held is not True and cur.held != id:
+                        self._unhold(cur)
+                        return self.new(key, scope, id, name, False), True
+                    cur.held = id
                 if text:
                     self.add(cur, text)
                 return cur, True
-            if starts or id is not None:  # (an id of its own: a new call, as a new id at an index)
-                cur.held = False
+            if starts:
+                pending, cur.held = cur.held, False
+                if id is None and pending and pending is not True:  # (the id sent after the repeat)
+                    c = self.new(key, scope, pending, name, False)
+                    self.add(c, text)  # type: ignore[arg-type]
+                    return c, True
                 return None, False
         return cur, False
 
@@ -174,9 +206,12 @@ class Keyed(Calls):
         repeated on an empty last fragment)."""
         starts = begins_value(text)
         if starts is not None:
+            pending = c.held
             c.held = False
             if starts:
-                c = self.new(c.key, c.scope, None, c.name, False)
+                c = self.new(c.key, c.scope, pending if type(pending) is str else None, c.name, False)
+            elif pending is not True:
+                self._unhold(c, pending)  # an id, then text going on with the call: not guessed
         self.add(c, text)
         return c
 
@@ -199,6 +234,19 @@ class Keyed(Calls):
             self.add(c, text)
         return c
 
+    def _unhold(self, c: Call, pending: object = None) -> None:
+        """The name came again with no text after *c*'s whole value (``Call.held``) and no
+        text beginning a value followed: Kimi K2's name repeated, or a call without
+        arguments (``""``)? Not guessed: *c* stands, the repeat is an ``InvalidToolCall``
+        (with the id sent after it, if one was: whose it is nothing tells), never dropped."""
+        if pending is None:
+            pending = c.held
+        c.held = False
+        r = self.new(None, c.scope, pending if type(pending) is str else None, c.name, False)
+        self.fail(r, f"The name {c.name!r} came again, with no arguments, after the whole arguments of the call "
+                     "before it: the same call's name repeated, or a call without arguments? Not guessed")
+        self.finalize(r)
+
     def end_scope(self, scope: Hashable) -> None:
         """The scope (a choice) finished: finalize its open calls (those only: a
         finish reason per chunk costs nothing per earlier call)."""
@@ -214,14 +262,17 @@ class Keyed(Calls):
     def close(self) -> List[Result]:
         """``Results.close``, the calls ``_unsure`` started judged first."""
         if self._repeats:
+            for c, _ in self._repeats.pop(_HELD, ()):
+                if c.held:  # (judged last: a finish reason on every chunk, LiteLLM's, leaves it open)
+                    self._unhold(c)
             for calls in self._repeats.values():
                 self._judge_repeats(calls)
             self._repeats = {}
         return Results.close(self)
 
-    def _judge_repeats(self, calls: Iterable[Tuple[Call, str]]) -> None:
+    def _judge_repeats(self, calls: Iterable[Tuple[Call, Optional[str]]]) -> None:
         """The calls a name started whose reading nothing tells (``_unsure``), as they
         end: invalid, with their error."""
         for c, error in calls:
-            if not c.done:
+            if error is not None and not c.done:
                 self.fail(c, error)
