@@ -381,31 +381,3 @@ def test_fix_pairing_its_output_again_is_linear() -> None:
     fixed, changes = fix_conversation(_swaps(3), "gemini")
     assert [p.kind for p in changes] == [] and len(fixed.messages) == 13
     assert _ratio_of(_swaps, 60, lambda c: fix_conversation(c, "gemini")) < 5
-
-
-def _by_name_before_resent_answers(n: int) -> Conversation:
-    """One turn of n calls of tool f (ids c0...), n results by tool name f (Ollama's
-    ``tool_name``), then the n answers again by id: more results by name to come than
-    calls left to them, so each takes the oldest call (the answers by id are orphans)."""
-    calls = [ToolCall("f", {}, f"c{k}") for k in range(n)]
-    results = [ToolResult(None, "f", "r") for _ in range(n)] + [ToolResult(f"c{k}", "f", "r") for k in range(n)]
-    return Conversation([Message("user", [Text("go")]), Message("assistant", calls), Message("tool", results)])
-
-
-def _resent_answers_in_turns(n: int) -> Conversation:
-    """n turns, each of calls f#a, f#b answered by two results by tool name f and the
-    answer to a again by id (revC2's reproducer, once a turn)."""
-    msgs = [Message("user", [Text("go")])]
-    for _ in range(n):
-        msgs += [Message("assistant", [ToolCall("f", {}, "a"), ToolCall("f", {}, "b")]),
-                 Message("tool", [ToolResult(None, "f", "r"), ToolResult(None, "f", "r"), ToolResult("a", "f", "r")]),
-                 Message("user", [Text("and?")])]
-    return Conversation(msgs)
-
-
-def test_results_by_tool_name_before_resent_answers_in_linear_time() -> None:
-    assert [p.kind for p in check_conversation(_by_name_before_resent_answers(3), "ollama")] == ["orphan-result"] * 3
-    assert [p.kind for p in check_conversation(_resent_answers_in_turns(3), "ollama")] == ["orphan-result"] * 3
-    for make in (_by_name_before_resent_answers, _resent_answers_in_turns):
-        assert _ratio_of(make, 100, lambda c: check_conversation(c, "ollama")) < 5
-        assert _ratio_of(make, 100, lambda c: fix_conversation(c, "openai.chat")) < 5

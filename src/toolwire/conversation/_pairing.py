@@ -27,10 +27,7 @@ request (with tools)"), else the oldest unanswered call of its tool with an id, 
 result with an id answers first; a result without a tool name answers the first id-less
 call still waiting. ``plan`` counts, per turn, the id-less results by tool name that no
 id-less call of their tool takes, and gives them the calls with ids the results with ids
-leave (``_pairing_plan._by_tool``: as many as can be); where more of them are still to
-come than calls are left to them (a call counted for a result with an id will answer one
-anyway), they take the open turn's calls of their tool in order, oldest first, so no two
-swap calls. A call whose id is used again while an earlier
+leave (``_pairing_plan._by_tool``: as many as can be). A call whose id is used again while an earlier
 call with it is unanswered is a duplicate (``check_conversation`` says so). Where an
 id-less result took a call counted for a result with an id, that result answers the
 earliest call with its id (and name) of the id's latest turn that none was counted for.
@@ -81,8 +78,7 @@ class Pairer:
     ``left`` is what no result answered."""
 
     __slots__ = ("_plan", "_group", "_by_name", "_nameless", "_by_tool", "_open", "_idle", "_idle_named", "_since",
-                 "_names", "_taken", "_calls", "_noid", "_noid_order", "_named", "_turn", "_want", "_tool_left",
-                 "_free", "_start")
+                 "_names", "_taken", "_calls", "_noid", "_noid_order", "_named", "_turn")
 
     def __init__(self, planned: Optional[Plan] = None) -> None:
         self._plan = planned or {}
@@ -107,13 +103,6 @@ class Pairer:
         # the open turn's calls with ids, by tool: those no result with an id will take, then the others
         self._named: Tuple[Dict[Optional[str], Deque[Slot]], ...] = ({}, {})
         self._turn = 0
-        # the open turn, per tool: the id-less results by its name still to come that no id-less call
-        # takes (``plan``), the answers ``plan`` counted for them left, and its calls with ids no result
-        # was counted for still unanswered; and where its first call with an id stands
-        self._want: Dict[Any, int] = dict(self._plan.get((0, -1), ()))
-        self._tool_left: Dict[Any, int] = {}
-        self._free: Dict[Any, int] = {}
-        self._start: Optional[Tuple[int, int]] = None
 
     def turn(self) -> None:
         """A new assistant turn: the id-less calls waiting take no later result, and no
@@ -129,11 +118,6 @@ class Pairer:
         for named in self._named:
             if named:
                 named.clear()
-        self._want = dict(self._plan.get((self._turn, -1), ())) if self._plan else {}
-        for counts in (self._tool_left, self._free):
-            if counts:
-                counts.clear()
-        self._start = None
 
     def call(self, i: int, j: int, c: Any) -> Optional[Slot]:
         """Records the call *c* (part *j* of message *i*); the earliest unanswered call
@@ -147,10 +131,6 @@ class Pairer:
             return None
         self._names.setdefault(c.id, set()).add(c.name)
         planned = (i, j) in self._plan
-        if self._start is None:
-            self._start = (i, j)
-        if not planned:
-            self._free[c.name] = self._free.get(c.name, 0) + 1
         self._named[planned].setdefault(c.name, deque()).append(at)
         queue = self._open.get(c.id)  # (a fresh id, the common case, has neither queue)
         first = self._live(queue) if queue else None
@@ -183,7 +163,6 @@ class Pairer:
             g.nameless += 1
         elif by is BY_TOOL:
             g.tool[name] = g.tool.get(name, 0) + 1
-            self._tool_left[name] = self._tool_left.get(name, 0) + 1
         else:
             if not g.named.get(by, 0):
                 self._by_name.setdefault((ident, by), deque()).append(g)
@@ -204,16 +183,6 @@ class Pairer:
             return self._take(got)
         key: Any = r.name if r.name in self._noid else _NO_KEY
         if key is _NO_KEY and r.name is not None:
-            want = self._want.get(r.name, 0)
-            if want:
-                self._want[r.name] = want - 1
-            if want > self._tool_left.get(r.name, 0) + self._free.get(r.name, 0):
-                # more of them to come than calls left to them: one answers a call ``plan`` counted for a
-                # result with an id anyway, so they take the calls in order (no two swap calls)
-                got = self._oldest(r.name)
-                if got is not None and (got[0], got[1]) in self._plan:
-                    self._drop(got)
-                return self._take(got)
             queue = self._by_tool.get(r.name)  # a call left there when its group has none is left for good
             while queue and ((queue[0][0], queue[0][1]) in self._taken
                              or not self._group[(self._turn, queue[0][2].id)].tool.get(r.name, 0)):
@@ -221,7 +190,6 @@ class Pairer:
             if queue:  # the earliest call whose group ``plan`` counted an answer of its tool for
                 g = self._group[(self._turn, queue[0][2].id)]
                 g.tool[r.name] -= 1
-                self._tool_left[r.name] -= 1
                 g.free[r.name] -= 1
                 return self._take(queue[0])
             for planned, named in enumerate(self._named):  # a call no result with an id takes first
@@ -273,17 +241,11 @@ class Pairer:
         g = self._group[(self._turn, c.id)]
         if g.tool.get(c.name, 0):
             g.tool[c.name] -= 1
-            self._tool_left[c.name] -= 1
         elif g.spare(c.name) > 0:
             g.nameless -= 1
         else:
             g.named[c.name] -= 1
         g.free[c.name] -= 1
-
-    def _oldest(self, name: Any) -> Optional[Slot]:
-        """The open turn's earliest call of the tool *name* with an id still unanswered."""
-        a, b = self._live(self._named[0].get(name)), self._live(self._named[1].get(name))
-        return a if b is None or (a is not None and a[:2] < b[:2]) else b
 
     def _live(self, queue: Optional[Deque[Slot]]) -> Optional[Slot]:
         """The first call of *queue* not yet taken (those taken before it leave it)."""
@@ -306,10 +268,7 @@ class Pairer:
 
     def _take(self, got: Optional[Slot]) -> Optional[Slot]:
         if got is not None:
-            at = (got[0], got[1])
-            self._taken.add(at)
-            if got[2].id is not None and self._start is not None and at >= self._start and at not in self._plan:
-                self._free[got[2].name] -= 1
+            self._taken.add((got[0], got[1]))
         return got
 
     def left(self) -> List[Slot]:

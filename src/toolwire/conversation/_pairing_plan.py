@@ -22,9 +22,7 @@ __all__ = ["BY_TOOL", "Plan", "Slot", "full_plan", "plan"]
 Slot = Tuple[int, int, Any]
 #: ``(message, part)`` of each call with an id that a result will answer -> the name of the
 #: results that answer it (those naming its tool), ``None`` for results naming none,
-#: ``BY_TOOL`` for an id-less result by tool name; and ``(turn, -1)`` (the turn's ordinal,
-#: counted as ``Pairer.turn`` counts them) -> per tool, the turn's id-less results by its name
-#: that no id-less call takes
+#: ``BY_TOOL`` for an id-less result by tool name
 Plan = Dict[Tuple[int, int], Any]
 
 
@@ -68,16 +66,13 @@ def full_plan(messages: Sequence[Message]) -> Plan:
     mixed: Dict[int, Tuple[int, int]] = {}
     start: Tuple[int, int] = (0, 0)  # the turn's first result
     turn = 0
-    count = 0  # the turns started so far (``Pairer.turn`` counts them alike)
     answered = False  # whether a result of the turn came yet
     noid: List[Any] = []  # the turn's id-less calls: [tool, taken]
     first = 0  # the first of them a nameless result may take
     by_name: Dict[Any, Deque[List[Any]]] = {}
-    tally: Plan = {}  # (the turn's ordinal, -1) -> its ``idless`` row (``Pairer`` weighs reservations by it)
     for i, m in enumerate(messages):
         if starts_turn(messages, i):
             turn, noid, first, answered = i, [], 0, False
-            count += 1
             by_name.clear()
         for j, q in enumerate(m.parts):
             p: Any = q
@@ -105,13 +100,12 @@ def full_plan(messages: Sequence[Message]) -> Plan:
                 elif p.name is not None:
                     over = idless.setdefault(turn, {})
                     over[p.name] = over.get(p.name, 0) + 1
-                    tally[(count, -1)] = over
                 else:
                     while first < len(noid) and noid[first][1]:
                         first += 1
                     if first < len(noid):
                         noid[first][1] = True
-    out: Plan = dict(tally)
+    out: Plan = {}
     end = (len(messages), 0)  # past every call: a turn with no call after a result settles all its calls
     waiting: Dict[Tuple[Any, Optional[str]], int] = {}  # (id, name or None) -> results still to answer
     group: Dict[Any, List[Tuple[Tuple[int, int], Any, int]]] = {}  # id -> this turn's calls, last first
