@@ -25,7 +25,8 @@ request (HTTP 400). The profile's ``enforced_only`` flags read here:
 - ``"closes_properties"`` (Ollama: llama.cpp's converter, ``_build_object_rule``): an
   object node with ``properties`` and no ``additionalProperties`` is closed to them
   (reported ``narrowed``); a ``required`` name not in ``properties`` cannot be written
-  there, and is not enforced where the object is left open;
+  there (beside ``additionalProperties: false`` too, where a ``patternProperties`` regex
+  takes it: the converter has none), and is not enforced where the object is left open;
 - ``"closes_objects"``: strict mode closes an object with ``properties`` or ``required``
   and no ``additionalProperties``, and an array past ``prefixItems`` without ``items``
   (reported ``narrowed``), and before 0.2.9 (vLLM pins 0.1.29) an array shorter than
@@ -43,6 +44,7 @@ import json
 from typing import Any, Dict, List, Optional, Tuple
 
 from .._target import Profile
+from ._empty_bounds import untaken
 from ._normalize import iter_subschemas
 from ._rewrite_keywords import _hint
 
@@ -229,8 +231,8 @@ def _llama_object(ptr: str, node: Dict[str, Any], target: str, narrowed: List[Tu
                          "not in properties are refused"))
     names = node.get("required")
     extra = [n for n in names if type(n) is str and n not in props] if isinstance(names, list) else []
-    if not extra or extra_keys is False:  # (refused by the schema itself: the no-value rules read it)
-        return
+    if not extra or (extra_keys is False and ("patternProperties" not in node or untaken(node, extra))):
+        return  # (refused by the schema itself, no pattern taking the name: the no-value rules read it)
     if built and not open_keys:
         shown = ", ".join(map(repr, extra[:3]))
         refused.append((ptr, f"required names that are not properties ({shown}) cannot be given under {target}'s "
