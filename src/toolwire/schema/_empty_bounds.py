@@ -90,7 +90,8 @@ def _shut_out(n: Dict[str, Any], req: Any) -> bool:
 
 
 #: the characters ``untaken`` may search beyond four per character of the names and patterns
-_SLACK = 64
+#: (a schema of usual size is read whole: a long name against a few short patterns, say)
+_SLACK = 4096
 
 
 def untaken(n: Dict[str, Any], names: Iterable[Any]) -> bool:
