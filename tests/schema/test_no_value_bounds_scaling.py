@@ -94,8 +94,8 @@ def test_a_chain_of_references_in_all_of_is_read_linearly(monkeypatch: Any, targ
 
 def _names_and_patterns(n: int) -> Any:
     """n required names that are no properties, each matched by the last of n patterns only:
-    each name against each pattern was n² tests (``untaken`` stops past four per name and
-    pattern)."""
+    each name against each pattern was n² tests (``untaken`` stops past four characters
+    searched per character of the names and patterns, and a constant: n past it)."""
     patterns: Dict[str, Any] = {f"^p{i}$": {} for i in range(n - 1)}
     patterns["^n"] = {}
     node = {"type": "object", "required": [f"n{i}" for i in range(n)], "additionalProperties": False,
@@ -103,7 +103,19 @@ def _names_and_patterns(n: int) -> Any:
     return {"type": "object", "properties": {"a": node}, "required": ["a"]}
 
 
-def _tests(monkeypatch: Any, make: Callable[[], Any], target: str) -> int:
+def _long_name(n: int) -> Any:
+    """revV R1: one required name of n characters against n/16 patterns, the last of which
+    takes it: n/16 tests, each searching n characters, was n²/16 characters searched
+    (``untaken`` stops past four per character of the names and patterns too)."""
+    patterns: Dict[str, Any] = {f"(?:[b-y][b-y]|#{i}#)": {} for i in range(n // 16)}
+    patterns["zz$"] = {}
+    node = {"type": "object", "required": ["a" * n + "zz"], "additionalProperties": False,
+            "patternProperties": patterns}
+    return {"type": "object", "properties": {"p": node}, "required": ["p"]}
+
+
+def _tests(monkeypatch: Any, make: Callable[[], Any], target: str, chars: bool = False) -> int:
+    """The pattern tests ``untaken`` runs (*chars*: the characters they search)."""
     from toolwire.schema import _empty_bounds
 
     count: List[int] = [0]
@@ -113,7 +125,7 @@ def _tests(monkeypatch: Any, make: Callable[[], Any], target: str) -> int:
         search = real(pattern)
 
         def run(text: str) -> bool:
-            count[0] += 1
+            count[0] += len(text) + 1 if chars else 1
             return search(text)
         return run
 
@@ -125,6 +137,14 @@ def _tests(monkeypatch: Any, make: Callable[[], Any], target: str) -> int:
 
 @pytest.mark.parametrize("target", ["vllm", "gemini", "openai.chat", "anthropic.messages"])
 def test_required_names_against_patterns_are_tested_linearly(monkeypatch: Any, target: str) -> None:
-    small = _tests(monkeypatch, lambda: _names_and_patterns(20), target)
-    big = _tests(monkeypatch, lambda: _names_and_patterns(80), target)
+    small = _tests(monkeypatch, lambda: _names_and_patterns(200), target)
+    big = _tests(monkeypatch, lambda: _names_and_patterns(800), target)
+    assert small > 0 and big <= 4.5 * small, (small, big)
+
+
+@pytest.mark.parametrize("target", ["vllm", "gemini", "openai.chat", "anthropic.messages"])
+@pytest.mark.parametrize("shape", [_names_and_patterns, _long_name])
+def test_required_names_against_patterns_search_linearly(monkeypatch: Any, target: str, shape: Any) -> None:
+    small = _tests(monkeypatch, lambda: shape(1200), target, chars=True)
+    big = _tests(monkeypatch, lambda: shape(4800), target, chars=True)
     assert small > 0 and big <= 4.5 * small, (small, big)

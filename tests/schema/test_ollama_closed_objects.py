@@ -68,3 +68,24 @@ def test_a_required_name_the_grammar_leaves_open_is_unenforced(node: Any) -> Non
                  "ollama")
     assert ("/properties/o", "required", "unenforced") in _acts(r)
     assert not r.lossless
+
+
+@pytest.mark.parametrize("extra", [{}, {"additionalProperties": False}])
+def test_a_required_name_only_a_pattern_takes_cannot_be_written(extra: Any) -> None:
+    """revV R3: the converter has no ``patternProperties`` (grammars/README.md) and writes
+    required names only among ``properties``: ``{"b": 1}`` is the schema's value, never the
+    grammar's, with ``additionalProperties: false`` as without it."""
+    node = {"type": "object", "properties": {"a": {"type": "integer"}}, "patternProperties": {"^b": {"type": "integer"}},
+            "required": ["b"], **extra}
+    r = S.render({"type": "object", "properties": {"o": node}, "required": ["o"], "additionalProperties": False},
+                 "ollama", on_error="report")
+    assert [(e.code, e.pointer) for e in r.errors] == [("not-representable", "/properties/o")]
+    assert jsonschema.Draft202012Validator(node).is_valid({"b": 1})
+
+
+def test_a_required_name_no_pattern_takes_is_no_value_only() -> None:
+    node = {"type": "object", "properties": A, "patternProperties": {"^c": {}}, "required": ["b"],
+            "additionalProperties": False}
+    r = S.render({"type": "object", "properties": {"o": node}, "required": ["o"], "additionalProperties": False},
+                 "ollama", on_error="report")
+    assert [e.code for e in r.errors] == ["unsatisfiable"]

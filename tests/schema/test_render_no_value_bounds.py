@@ -63,6 +63,9 @@ NONE: List[Any] = [
      "patternProperties": {"^x": {"type": "integer"}}},
     {"type": "object", "required": ["xa", "y"], "additionalProperties": False,
      "patternProperties": {"^x": {}, "a$": {}, "^Y": {}}},
+    # a long name against short patterns: read whole (revV R1 budgets the characters searched)
+    {"type": "object", "required": ["customer_identifier_of_the_order"], "additionalProperties": False,
+     "patternProperties": {f"^{i}": {} for i in range(20)}},
 ]
 
 SOME: List[Any] = [

@@ -234,6 +234,11 @@ def test_vllm_moves_integer_bounds_past_int64(kw: Dict[str, Any], keyword: str) 
     ({"type": "integer", "minimum": 10**18}, {"minimum"}),
     ({"type": "integer", "maximum": -(10**18)}, {"maximum"}),
     ({"type": "number", "minimum": -1e19, "maximum": -2e18}, {"minimum", "maximum"}),  # (then lone)
+    # revV R2: llguidance reads a node of no type as a number too ("float range", 1.9.1)
+    ({"minimum": 1e19}, {"minimum"}),
+    ({"minimum": 1e18}, {"minimum"}),
+    ({"exclusiveMaximum": -1e18}, {"exclusiveMaximum"}),
+    ({"maximum": 1e19, "minimum": 0}, {"maximum"}),
 ])
 def test_vllm_moves_bounds_llguidance_refuses(kw: Dict[str, Any], keywords: Set[str]) -> None:
     r = S.render(_x(kw), "vllm")
@@ -251,18 +256,37 @@ def test_vllm_keeps_bounds_llguidance_compiles(kw: Dict[str, Any]) -> None:
 
 # llguidance (1.3.0, 1.9.1) fails a pattern of a character past U+FFFF beside maxLength ("Unable to
 # determine if regex is empty"; the lengths beside a pattern send the schema there): maxLength moved
-@pytest.mark.parametrize("pattern", ["\U0001F600", "[\U0001F600-\U0001F602]", "^[\\s\\S]*\U0001F600$", "\\u{1F600}",
-                                     "\\uD83D\\uDE00"])
+@pytest.mark.parametrize("pattern", ["\U0001F600", "[\U0001F600-\U0001F602]", "^[\\s\\S]*\U0001F600$", "\\u{1F600}"])
 def test_vllm_moves_max_length_beside_an_astral_pattern(pattern: str) -> None:
     r = S.render(_x({"type": "string", "pattern": pattern, "minLength": 1, "maxLength": 5}), "vllm")
     assert {k for p, k, a in _acts(r) if a == "moved"} == {"maxLength"}
     assert "maxLength" not in _wire_x(r) and "pattern" in _wire_x(r) and not r.lossless
 
 
-@pytest.mark.parametrize("pattern", ["^\u00e9+$", "\u20ac", "^[a-z]+$", "\\u{00e9}"])
+@pytest.mark.parametrize("pattern", ["^\u00e9+$", "\u20ac", "^[a-z]+$", "\\u{00e9}", "^\\\\uD8$"])
 def test_vllm_keeps_max_length_beside_a_pattern_of_the_bmp(pattern: str) -> None:
     r = S.render(_x({"type": "string", "pattern": pattern, "maxLength": 5}), "vllm")
     assert "maxLength" in _wire_x(r) and not {k for p, k, a in _acts(r) if a == "moved"}
+
+
+# revV R2: llguidance (1.3.0, 1.9.1) fails an escaped surrogate ("hexadecimal literal is not a
+# Unicode scalar value"): a length bound beside the pattern, or a multipleOf anywhere, sends the
+# schema there; xgrammar (0.1.29, 0.2.9) fails one in a class and reads ^\uD83D\uDE00$ otherwise
+# (U+1F600 refused): the pattern is moved, its length bounds kept
+@pytest.mark.parametrize("pattern", ["^\\uD83D\\uDE00+$", "\\ud83d\\ude00", "^a\\uDE00?$", "[\\uD83D\\uDE00-\\uD83D\\uDE4F]"])
+@pytest.mark.parametrize("bounds", [{}, {"minLength": 1}, {"minLength": 1, "maxLength": 5}])
+def test_vllm_moves_a_pattern_of_an_escaped_surrogate(pattern: str, bounds: Dict[str, Any]) -> None:
+    r = S.render(_x({"type": "string", "pattern": pattern, **bounds}), "vllm")
+    assert {k for p, k, a in _acts(r) if a == "moved"} == {"pattern"}
+    x = _wire_x(r)
+    assert "pattern" not in x and json.dumps(pattern) in x["description"] and bounds.items() <= x.items()
+    assert not r.lossless
+
+
+@pytest.mark.parametrize("pattern", ["^\U0001F600+$", "^\\u{1F600}+$", "^\\\\uD83D$"])
+def test_vllm_keeps_min_length_beside_a_pattern_llguidance_reads(pattern: str) -> None:
+    r = S.render(_x({"type": "string", "pattern": pattern, "minLength": 1}), "vllm")
+    assert "minLength" in _wire_x(r) and not {k for p, k, a in _acts(r) if a == "moved"}
 
 
 def test_vllm_keeps_int64_bounds() -> None:

@@ -73,14 +73,28 @@ def test_keys_the_render_never_sends_are_no_rejection_by_target_id(target: Any) 
 
 @pytest.mark.parametrize("message", ["Grammar error: Unimplemented keys: not a list",
                                      'Grammar error: Unimplemented keys: ["uniqueItems"',
+                                     # revV R4: nested lists were read recursively (a RecursionError)
+                                     "Grammar error: Unimplemented keys: " + "[" * 100_000,
+                                     'Grammar error: Unimplemented keys: ["not", ' + "[" * 100_000,
+                                     'Grammar error: Unimplemented keys: [["not"]]',
                                      "Grammar error: Unknown format: password",
                                      "The provided JSON schema contains features not supported by xgrammar."])
 def test_a_grammar_error_naming_no_keys_reads_as_before(message: str) -> None:
     state = retry.prepare(CALLERS, ANSWER, "vllm").state
     assert retry.classify_error(_error(message), state) == "schema_rejected"
     assert retry.classify_error(_error(message), "vllm") == "schema_rejected"
+    assert retry.classify_error(_error(message), None) == "schema_rejected"
 
 
 def test_prompt_mode_is_never_a_rejection() -> None:
     state = retry.prepare(CALLERS, ANSWER, "vllm", mode="prompt").state
     assert retry.classify_error(_error(NOT), state) == "error"
+
+
+def test_a_key_list_is_read_as_json() -> None:
+    """Escapes and blanks inside the list are JSON's (a flat reading, no nesting)."""
+    spaced = 'Grammar error: Unimplemented keys: [ "uniqueItems" ,\n "contains" ] and more'
+    assert retry.classify_error(_error(spaced), "vllm") == "error"
+    escaped = 'Grammar error: Unimplemented keys: ["unique\\u0049tems", "a]\\"b[{"]'
+    state = retry.prepare(CALLERS, ANSWER, "vllm").state
+    assert retry.classify_error(_error(escaped), state) == "error"  # keys the answer schema does not hold

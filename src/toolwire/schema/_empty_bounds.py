@@ -89,8 +89,9 @@ def _shut_out(n: Dict[str, Any], req: Any) -> bool:
     return untaken(n, req)
 
 
-#: the pattern tests ``untaken`` may run beyond four per name and pattern
-_SLACK = 64
+#: the characters ``untaken`` may search beyond four per character of the names and patterns
+#: (a schema of usual size is read whole: a long name against a few short patterns, say)
+_SLACK = 4096
 
 
 def untaken(n: Dict[str, Any], names: Iterable[Any]) -> bool:
@@ -98,8 +99,9 @@ def untaken(n: Dict[str, Any], names: Iterable[Any]) -> bool:
     matched by a ``patternProperties`` regex of it (core §10.3.2.1-2: searched, ECMA-262,
     on the linear engine of ``_pattern.py``), so that ``additionalProperties`` must take
     it. ``False`` when that is not known: a pattern that cannot run, ``patternProperties``
-    no object, or more tests than four per name and pattern and a constant (each name
-    against each pattern: a bound keeps the reading linear)."""
+    no object, or more searching than four characters per character of the names and
+    patterns, and a constant (each name is searched by each pattern: a test costs its name's
+    length and one, and the bound keeps the reading linear)."""
     props = n.get("properties")
     props = props if isinstance(props, dict) else {}
     outside = [r for r in names if isinstance(r, str) and r not in props]
@@ -108,16 +110,20 @@ def untaken(n: Dict[str, Any], names: Iterable[Any]) -> bool:
     patterns = n["patternProperties"]
     if not isinstance(patterns, dict):
         return False
-    budget = _SLACK + 4 * (len(outside) + len(patterns))
-    for name in outside:
-        if budget < len(patterns):
-            return False
-        budget -= len(patterns)
-        try:
-            if not any(searcher(p)(name) for p in patterns):
+    size = sum(len(name) + 1 for name in outside) + sum(len(p) + 1 for p in patterns if isinstance(p, str))
+    budget = _SLACK + 4 * size
+    try:
+        for name in outside:
+            for p in patterns:
+                budget -= len(name) + 1
+                if budget < 0:
+                    return False
+                if searcher(p)(name):
+                    break
+            else:
                 return True
-        except SchemaError:  # (no regex, or one the engine cannot run: it may take the name)
-            return False
+    except SchemaError:  # (no regex, or one the engine cannot run: it may take the name)
+        return False
     return False
 
 

@@ -14,18 +14,20 @@ request (HTTP 400). The profile's ``enforced_only`` flags read here:
   each top-level alternative by its own anchors), exact; one the engines do not compile
   or would read otherwise (look-around, ``\\b``/``\\B``, a back-reference, ``\\c``, ``\\0``,
   ``[\\b]``, an empty class, a ``(?`` group other than ``(?:`` or a named one, an anchor
-  inside) is moved into ``description``;
+  inside, an escaped surrogate ``\\uD83D``) is moved into ``description``; ``maxLength``
+  beside a pattern of a character past U+FFFF is moved (llguidance);
 - ``"int64_bounds"``: a numeric bound of an integer node outside int64 fails to compile
   (xgrammar "Integer exceeds maximum limit", llguidance "Failed to generate regex for
   integer range"): moved; so is one llguidance alone cannot compile, of an integer or a
-  number node (``_past_llguidance``: "for float range" past ±9.2e18, a lone lower bound
+  number node or one of no ``type`` (``_past_llguidance``: "for float range" past ±9.2e18, a lone lower bound
   from 1e18), which fails the request when the schema goes to llguidance;
 - ``"formats_listed"``: a ``format`` outside the profile's ``formats`` fails the request
   (llguidance "Unknown format"): moved;
 - ``"closes_properties"`` (Ollama: llama.cpp's converter, ``_build_object_rule``): an
   object node with ``properties`` and no ``additionalProperties`` is closed to them
   (reported ``narrowed``); a ``required`` name not in ``properties`` cannot be written
-  there, and is not enforced where the object is left open;
+  there (beside ``additionalProperties: false`` too, where a ``patternProperties`` regex
+  takes it: the converter has none), and is not enforced where the object is left open;
 - ``"closes_objects"``: strict mode closes an object with ``properties`` or ``required``
   and no ``additionalProperties``, and an array past ``prefixItems`` without ``items``
   (reported ``narrowed``), and before 0.2.9 (vLLM pins 0.1.29) an array shorter than
@@ -43,6 +45,7 @@ import json
 from typing import Any, Dict, List, Optional, Tuple
 
 from .._target import Profile
+from ._empty_bounds import untaken
 from ._normalize import iter_subschemas
 from ._rewrite_keywords import _hint
 
@@ -80,7 +83,7 @@ def engine_moves(wire: Any, profile: Profile) -> List[Tuple[str, str, str, str]]
                 out.append((ptr, "pattern", "rewritten", "a search written as a whole-string match (the engine "
                             "matches the whole string)"))
         if "pattern_whole" in only and isinstance(node.get("pattern"), str) and "maxLength" in node \
-                and _astral(node["pattern"]) and all(k != "maxLength" for k, _ in moves):
+                and all(k not in ("maxLength", "pattern") for k, _ in moves) and _astral(node["pattern"]):
             moves.append(("maxLength", f"{profile.id}'s llguidance cannot bound the length of a pattern of characters "
                           "past U+FFFF (the request fails)"))
         hints = []
@@ -107,28 +110,26 @@ def _why_moved(node: Dict[str, Any], key: str, profile: Profile) -> Optional[str
         value = node[key]
         if _typed(node, "integer") and not -_INT64 < value < _INT64:
             return f"{profile.id} refuses an integer bound past int64 (the request fails)"
-        if (_typed(node, "integer") or _typed(node, "number")) and _past_llguidance(node, key, value):
+        if (_typed(node, "integer") or _typed(node, "number") or "type" not in node) \
+                and _past_llguidance(node, key, value):  # (llguidance reads a node of no type as a number too)
             return f"{profile.id}'s llguidance refuses this bound (past ±9.2e18, or a lone lower bound from 1e18 " \
                 "or upper bound from -1e18: the request fails when the schema goes to llguidance)"
     return None
 
 
 def _astral(pattern: str) -> bool:
-    """Whether *pattern* holds a code point past U+FFFF: as itself, as ``\\u{...}`` or
-    as an escaped surrogate (``\\uD83D``). llguidance (1.3.0 and 1.9.1, checked
-    2026-12-06) fails such a pattern beside ``maxLength`` ("Unable to determine if regex
-    is empty"), which sends it there. One pass over the pattern."""
+    """Whether *pattern* holds a code point past U+FFFF, as itself or as ``\\u{...}``
+    (an escaped surrogate moves the pattern: ``whole_match``). llguidance (1.3.0 and
+    1.9.1, checked 2026-12-06) fails such a pattern beside ``maxLength`` ("Unable to
+    determine if regex is empty"), which sends it there. One pass over the pattern, an
+    escaped backslash skipped."""
     if any(ord(c) > 0xFFFF for c in pattern):
         return True
-    at = pattern.find("\\u")
+    at = pattern.find("\\")
     while at >= 0:
-        rest = pattern[at + 2:at + 12]
-        if rest[:1] == "{":
-            if len(rest[1:].split("}", 1)[0].lstrip("0")) > 4:  # (past FFFF: more than four hex digits)
-                return True
-        elif rest[:2].lower() in ("d8", "d9", "da", "db"):
-            return True
-        at = pattern.find("\\u", at + 2)
+        if pattern.startswith("u{", at + 1) and len(pattern[at + 3:at + 12].split("}", 1)[0].lstrip("0")) > 4:
+            return True  # (past FFFF: over four hex digits)
+        at = pattern.find("\\", at + 2)  # (past the escaped character: an escaped backslash is no escape)
     return False
 
 
@@ -229,8 +230,8 @@ def _llama_object(ptr: str, node: Dict[str, Any], target: str, narrowed: List[Tu
                          "not in properties are refused"))
     names = node.get("required")
     extra = [n for n in names if type(n) is str and n not in props] if isinstance(names, list) else []
-    if not extra or extra_keys is False:  # (refused by the schema itself: the no-value rules read it)
-        return
+    if not extra or (extra_keys is False and ("patternProperties" not in node or untaken(node, extra))):
+        return  # (refused by the schema itself, no pattern taking the name: the no-value rules read it)
     if built and not open_keys:
         shown = ", ".join(map(repr, extra[:3]))
         refused.append((ptr, f"required names that are not properties ({shown}) cannot be given under {target}'s "
@@ -258,6 +259,8 @@ def whole_match(pattern: str) -> Tuple[str, Optional[str]]:
                 return pattern, "a trailing \\"
             if e in "bB123456789ck0":  # a word boundary, a back-reference, \cX, \0, [\b]
                 return pattern, f"\\{e}"
+            if e == "u" and _surrogate(pattern[i + 2 : i + 6]):
+                return pattern, f"an escaped surrogate \\u{pattern[i + 2 : i + 6]}"
             i += 2
             continue
         if in_class:
@@ -297,6 +300,15 @@ def whole_match(pattern: str) -> Tuple[str, Optional[str]]:
     if len(parts) == 1:
         return (pattern if parts[0][1] else f"^{parts[0][0]}$"), None
     return "^(?:" + "|".join(p for p, _ in parts) + ")$", None
+
+
+def _surrogate(digits: str) -> bool:
+    """Whether *digits* (after ``\\u``) name a surrogate, U+D800-DFFF: llguidance (1.3.0
+    and 1.9.1, checked 2026-12-06) refuses it ("hexadecimal literal is not a Unicode scalar
+    value"); xgrammar (0.1.29 and 0.2.9) refuses it in a class and reads it otherwise
+    elsewhere (``^\\uD83D\\uDE00$`` refuses U+1F600, the one string it matches)."""
+    return len(digits) == 4 and digits[:1] in "dD" and digits[1:2] in "89abcdefABCDEF" \
+        and all(c in "0123456789abcdefABCDEF" for c in digits[2:])
 
 
 def _escaped(text: str, i: int) -> bool:

@@ -161,14 +161,38 @@ def _vllm_error_keys(error: Dict[str, Any]) -> Optional[FrozenSet[str]]:
     at = message.find(_UNIMPLEMENTED) if isinstance(message, str) else -1
     if not isinstance(message, str) or at < 0:
         return None
-    rest = message[at + len(_UNIMPLEMENTED):].lstrip()
-    try:
-        keys, _ = json.JSONDecoder().raw_decode(rest)
-    except ValueError:
-        return None
+    keys = _flat_list(message[at + len(_UNIMPLEMENTED):].lstrip())
     if not isinstance(keys, list) or not keys or not all(isinstance(k, str) for k in keys):
         return None
     return frozenset(keys)
+
+
+def _flat_list(text: str) -> Any:
+    """The JSON list *text* starts with when nothing in it nests (a bracket or brace outside
+    its strings: ``None``), found by one scan and then decoded: a deep nesting is no key
+    list, and the decoder never recurses into it."""
+    if not text.startswith("["):
+        return None
+    quoted = escaped = False
+    for i in range(1, len(text)):
+        c = text[i]
+        if quoted:
+            if escaped:
+                escaped = False
+            elif c == "\\":
+                escaped = True
+            elif c == '"':
+                quoted = False
+        elif c == '"':
+            quoted = True
+        elif c == "]":
+            try:
+                return json.loads(text[:i + 1])
+            except ValueError:
+                return None
+        elif c in "[{":
+            return None
+    return None
 
 
 CHAT = Target(
