@@ -71,3 +71,21 @@ def test_an_error_in_a_reply_alone_is_located_in_it(named: bool) -> None:
     with pytest.raises(DecodeError) as listed:  # in a list, it is $[0]
         decode_conversation([reply], "anthropic.messages")
     assert listed.value.loc == "$[0].content[0].name"
+
+
+def test_an_invalid_call_in_a_reply_alone_is_located_in_the_dict_given() -> None:
+    # its DecodeError says $.content[0]...; an InvalidToolCall kept in the same reply did say
+    # $[0].content[0]..., a path into a list the caller never gave
+    from toolwire import InvalidToolCall
+
+    reply = {"role": "assistant", "content": [{"type": "tool_use", "id": "t", "name": "f", "input": []}]}
+    conv = decode_conversation(reply, "anthropic.messages")
+    call = conv.messages[0].parts[0]
+    assert type(call) is InvalidToolCall
+    assert call.loc == "$.content[0].input"
+    assert "$[0]" not in call.error and "$.content[0].input" in call.error
+    # still the message as decoded: written back as it came
+    assert encode_conversation(conv, "anthropic.messages") == {"messages": [reply]}
+    # in a list, it keeps the list's path
+    listed = decode_conversation([reply], "anthropic.messages").messages[0].parts[0]
+    assert listed.loc == "$[0].content[0].input"  # type: ignore[union-attr]

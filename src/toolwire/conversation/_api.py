@@ -20,7 +20,7 @@ from .._errors import DecodeError, EncodeError, ToolwireError, an
 from .._foreign import foreign
 from .._ids import IdMap
 from .._names import NameMap
-from .._payload_paths import moved
+from .._payload_paths import moved, rerooted_text
 from .._registry import Registry
 from .._types import InvalidToolCall, ToolCall, ToolResult
 from .._walk import _load
@@ -90,10 +90,28 @@ def _decode(x: Any, dialect: Optional[DialectLike], reg: Registry) -> Conversati
         keys = reg.history_keys() if named is None or named.history is None else named.history.keys
         if keys.isdisjoint(data):  # a message alone (a reply): a one-message history of its dialect
             try:
-                return _decode_list([data], named, reg)
+                return _alone(_decode_list([data], named, reg))
             except DecodeError as exc:  # at its place in the dict given, not in the list it was put in
                 raise moved(exc, exc.dialect, {"$[0]": "$"}) from None
     return _decode_list(data, named, reg)
+
+
+def _alone(conv: Conversation) -> Conversation:
+    """*conv*, read from a message given alone as the list ``[message]``, with the
+    ``loc`` of its invalid calls (and the path their ``error`` names) in the dict given:
+    ``$.content[0].input``, not ``$[0].content[0].input``, as its ``DecodeError`` says."""
+    out: List[Message] = []
+    for m in conv.messages:
+        parts = tuple(p.replace(loc="$" + p.loc[4:], error=rerooted_text(p.error, "$[0]", "$", p.loc))
+                      if type(p) is InvalidToolCall and p.loc.startswith("$[0]") else p for p in m.parts)
+        if parts == m.parts:
+            out.append(m)
+        else:  # (still the message decoded: written back as it came)
+            w = m.wire
+            out.append(Message(m.role, parts, wire=None if w is None else (*w[:3], parts, *w[4:])))
+    if all(a is b for a, b in zip(out, conv.messages)):
+        return conv
+    return Conversation(out, dialect=conv.dialect, wire=None if conv.wire is None else conv.wire[0])
 
 
 def _decode_list(data: Any, named: Optional[Dialect], reg: Registry) -> Conversation:

@@ -16,9 +16,9 @@ the target provider answers with where it is known:
 - ``orphan-result``: a result whose call is not before it (nor, after a part
   standing for items the provider stored, ``HistoryCodec.stored``: a Responses
   ``item_reference`` or ``previous_response_id``, may be stored there: one whose id no
-  call of the history has);
+  call before it has);
 - ``stored-state``: for a target that cannot resolve that stored state (another
-  dialect), such a result, and a part continuing the state that the target does not
+  dialect, not sharing its history codec), such a result, and a part continuing the state that the target does not
   drop (``previous_response_id``, ``conversation``): ``encode_conversation`` refuses
   both and ``fix_conversation`` leaves them (removing them would lose the earlier
   conversation, or real output); for its own dialect, a second such part continuing
@@ -126,10 +126,11 @@ Scan = Tuple[List[Problem], Pairs, List[Tuple[int, int, Any]], List[Tuple[int, i
 def _scan(conv: Conversation, target: Optional[str], rules: Pairing, reg: Registry, writes: bool = True) -> Scan:
     """``(problems, pairs, calls left unanswered, orphan results, misplaced results)`` in
     one pass. A result after a part standing for stored items (``HistoryCodec.stored``: a
-    Responses ``item_reference``, ``previous_response_id``) whose id no call of the
-    history has may answer a call stored there: no orphan. (One whose id a call of the
-    history has answers that call or none: OpenAI's call ids are unique, so that call is
-    not a stored one.) A second request field continuing stored state (another
+    Responses ``item_reference``, ``previous_response_id``) whose id no call before it
+    has may answer a call stored there, even if a later call reuses the id (Bedrock
+    Mantle: ``call_0`` in every response): no orphan. (One whose id a call before it has
+    answers that call or none: a second result for a call is an orphan.) A second
+    request field continuing stored state (another
     ``previous_response_id``, or a ``conversation`` beside one: two histories appended)
     is ``stored-state`` for its own dialect: one request continues one. For a target
     that cannot resolve that state (another dialect with a history writer, *writes*),
@@ -137,7 +138,7 @@ def _scan(conv: Conversation, target: Optional[str], rules: Pairing, reg: Regist
     (``HistoryCodec.state``), are ``stored-state``: written, ``encode_conversation``
     refuses them; fixed, nothing mends them."""
     problems: List[Problem] = []
-    state = _Stored(conv.messages, target if writes else None, reg, problems)
+    state = _Stored(target if writes else None, reg, problems)
     orphans: List[Tuple[int, int]] = []
     misplaced: Set[Tuple[int, int]] = set()
     pairs: Pairs = {}
@@ -165,6 +166,7 @@ def _scan(conv: Conversation, target: Optional[str], rules: Pairing, reg: Regist
                         f"Message {i}: {an(m.role)} message holds the call {_who(c.id, c.name)}; calls belong to "
                         "assistant messages",
                     ))
+                state.called.add(c.id)
                 first = pairer.call(i, j, c)
                 if first is not None:
                     problems.append(Problem(
@@ -217,13 +219,12 @@ class _Stored:
     """The parts standing for stored items (``stored``) met so far in ``_scan``, judged
     for *target* (``None``: no writer judges them), their problems put in *problems*."""
 
-    __slots__ = ("msgs", "target", "reg", "problems", "behind", "called", "continued")
+    __slots__ = ("target", "reg", "problems", "behind", "called", "continued")
 
-    def __init__(self, msgs: Tuple[Message, ...], target: Optional[str], reg: Registry,
-                 problems: List[Problem]) -> None:
-        self.msgs, self.target, self.reg, self.problems = msgs, target, reg, problems
+    def __init__(self, target: Optional[str], reg: Registry, problems: List[Problem]) -> None:
+        self.target, self.reg, self.problems = target, reg, problems
         self.behind: Optional[Tuple[int, Other]] = None  # the latest one, and its message
-        self.called: Optional[Set[Any]] = None  # the ids of the history's calls (found once, when needed)
+        self.called: Set[Any] = set()  # the ids of the calls met so far (``_scan`` adds them)
         self.continued: Optional[Tuple[int, str, Any]] = None  # the target's first field continuing the state
 
     def part(self, i: int, o: Other) -> None:
@@ -235,7 +236,7 @@ class _Stored:
         h = self.reg.get(o.dialect).history
         if target is None or h is None or o.type in h.state:  # (dropped elsewhere: its results are judged)
             return
-        if o.dialect != target:
+        if self._foreign(o):
             self.problems.append(Problem("stored-state", i, None, unresolvable(o, i, target)))
             return
         now = (o.type, stored_id(o.data.get(o.type)))
@@ -245,19 +246,27 @@ class _Stored:
             at, *was = self.continued
             self.problems.append(Problem("stored-state", i, None, continued_twice(target, i, now, at, tuple(was))))
 
+    def _foreign(self, o: Other) -> bool:
+        """Whether the target cannot resolve the stored state *o* stands for: it is of
+        another dialect, whose history codec the target does not share (a dialect derived
+        with ``dataclasses.replace``, docs/custom-dialects.md, shares it: its parts are
+        decoded with the name of the dialect it came from)."""
+        t = self.target
+        if t is None or o.dialect == t:
+            return False
+        h = self.reg.get(t).history if t in self.reg else None
+        return h is None or h is not self.reg.get(o.dialect).history
+
     def stored_call(self, i: int, r: ToolResult) -> bool:
         """Whether the result *r* of message *i*, which answers no call of the history
-        before it, may answer a call stored behind (``behind``): its id is no call's of the
-        history (OpenAI's call ids are unique); ``stored-state`` for a target of another
-        dialect, which cannot resolve it."""
-        if r.id is None:
-            return False
-        if self.called is None:
-            self.called = {c.id for m in self.msgs for c in m.calls}
-        if r.id in self.called:
+        before it, may answer a call stored behind (``behind``): its id is no call's before
+        it (a second result for a call is no stored call's; a later call may reuse the id:
+        Bedrock Mantle's Responses API gives ``call_0`` in every response);
+        ``stored-state`` for a target of another dialect, which cannot resolve it."""
+        if r.id is None or r.id in self.called:
             return False
         k, q = self.behind  # type: ignore[misc]
-        if self.target is not None and q.dialect != self.target:
+        if self.target is not None and self._foreign(q):
             self.problems.append(Problem("stored-state", i, r.id, unresolved(_who(r.id, r.name), i, q, k,
                                                                              self.target)))
         return True

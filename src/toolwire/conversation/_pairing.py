@@ -276,15 +276,22 @@ class Pairer:
         return [x for x in self._calls if (x[0], x[1]) not in self._taken]
 
 
+#: what ``answers`` gives for a result whose id no call before it has but a later one has
+LATER = object()
+
+
 def answers(messages: Sequence[Message]) -> Dict[Tuple[int, int], Tuple[int, int, Optional[Any]]]:
     """``(message, k)`` of the *k*-th result of a message (counted from 0) ->
     ``(message, part, call)``: where it stands and the call it answers (``None``: none),
     paired as ``check_conversation`` pairs them; every result but one with an id no call
-    in the history has (its name is the ``IdMap``'s to give: one passed in may know its
-    call; one standing before its id's first call is an orphan, not that call's). Keyed
-    by place: one result object may stand in several places."""
+    before it has (its name is the ``IdMap``'s to give: one passed in may know its call,
+    or state a provider stored may hold it); one whose id only a later call has answers
+    ``LATER`` (an orphan, unless a call stored before it is its own: Bedrock Mantle gives
+    ``call_0`` in every response). Keyed by place: one result object may stand in
+    several places."""
     out: Dict[Tuple[int, int], Tuple[int, int, Optional[Any]]] = {}
-    called: Set[Any] = {p.id for m in messages for p in m.calls}  # the ids of the history's calls
+    ids: Set[Any] = {p.id for m in messages for p in m.calls}  # the ids of the history's calls
+    called: Set[Any] = set()  # the ids of the calls before the result
     pairer = Pairer(plan(messages))
     for i, m in enumerate(messages):
         if starts_turn(messages, i):
@@ -293,12 +300,15 @@ def answers(messages: Sequence[Message]) -> Dict[Tuple[int, int], Tuple[int, int
         for j, p in enumerate(m.parts):
             t = type(p)
             if t is ToolCall or t is InvalidToolCall:
+                called.add(p.id)  # type: ignore[union-attr]
                 pairer.call(i, j, p)
             elif t is ToolResult:
                 r: ToolResult = p  # type: ignore[assignment]
                 got = pairer.result(r)
                 if got is not None or r.id is None or r.id in called:
                     out[(i, k)] = (i, j, None if got is None else got[2])
+                elif r.id in ids:
+                    out[(i, k)] = (i, j, LATER)
                 k += 1
     return out
 

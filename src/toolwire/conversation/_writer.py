@@ -32,7 +32,7 @@ from .._names import NameMap
 from .._payload_paths import moved
 from .._registry import Registry
 from .._types import InvalidToolCall, ToolCall, ToolResult
-from ._pairing import answers
+from ._pairing import LATER, answers
 from ._problems import Problem
 from ._values import EMPTY_RESULT, Media, Message, Other, Reasoning, starts_turn, stored, unresolvable, unresolved
 
@@ -221,6 +221,9 @@ class Writer:
         lookup = True  # the name of a result without one: its id's call's (``_Target.resolve``)
         if r.id is not None:
             found = self._answered_call(r)
+            if found is not None and found[2] is LATER:  # an orphan, unless a call stored before it is its own
+                self._unresolved(r, part)
+                found = (found[0], found[1], None)
             if found is not None:  # the call it answers (as check_conversation pairs) names it, not the IdMap
                 lookup = False
                 c = found[2]
@@ -280,12 +283,12 @@ class Writer:
         another dialect standing for items that dialect's provider stored
         (``HistoryCodec.stored``) comes before it: its call may be one stored there, which
         this target cannot resolve (written, it would be a lone result;
-        ``check_conversation``: ``stored-state``). A result whose id a call of the history
-        has answers that call or none (an orphan, written as any is): OpenAI's call ids
-        are unique, so that call is not a stored one."""
+        ``check_conversation``: ``stored-state``); so is one whose id only a later call
+        has (Bedrock Mantle reuses ``call_0``). A result whose id a call before it has
+        answers that call or none (an orphan, written as any is)."""
         if self._behind is None:  # (found once, at the first such result)
             self._behind = [(i, p) for i, m in enumerate(self._messages) for p in m.parts
-                            if type(p) is Other and p.dialect != self.name and stored(p, self.registry)]
+                            if type(p) is Other and not self._own(p.dialect) and stored(p, self.registry)]
         k = bisect(self._behind, self.index, key=lambda x: x[0])  # the nearest one before it
         if not k:
             return
@@ -343,8 +346,17 @@ class Writer:
         )
         return None
 
+    def _own(self, dialect: str) -> bool:
+        """Whether the target reads *dialect*'s parts as its own: it is that dialect, or
+        shares its history codec (one derived with ``dataclasses.replace``,
+        docs/custom-dialects.md: its parts are decoded with the name of the one it came from)."""
+        if dialect == self.name:
+            return True
+        h = self.d.history
+        return h is not None and dialect in self.registry and self.registry.get(dialect).history is h
+
     def other(self, part: Other) -> Any:
-        if part.dialect == self.name:
+        if self._own(part.dialect):
             return part.data
         if part.type not in self._state(part.dialect) and stored(part, self.registry):
             raise EncodeError(unresolvable(part, self.index, self.name), dialect=self.name, loc=self.where(part))
