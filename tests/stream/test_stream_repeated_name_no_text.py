@@ -207,3 +207,18 @@ def test_a_reader_saved_while_a_call_is_held(copy_how: str) -> None:
     acc = pickle.loads(pickle.dumps(acc)) if copy_how == "pickle" else copy.deepcopy(acc)
     acc.feed(chunk(finish="tool_calls"))
     assert view(acc.close()) == [("f", {"a": 1}, None), REPEAT]
+
+
+@pytest.mark.parametrize("id_on_repeat", [True, False], ids=["id-on-the-repeat", "id-after-the-repeat"])
+def test_a_pending_id_then_another_call_with_its_own_id_is_flagged_not_dropped(id_on_repeat: bool) -> None:
+    """The repeat's id (on it, or sent alone after it) is kept pending; when the next call
+    of that tool comes with an id of its own, the pending id is no part of it: the repeat is
+    an ``InvalidToolCall`` with that id, never dropped (review revS2 R1: call ``x`` vanished)."""
+    at = {"index": 0}
+    pend = ([chunk(again("f", "", id="x", **at))] if id_on_repeat
+            else [chunk(again("f", "", **at)), chunk({"id": "x", **at})])
+    got = accumulate([chunk(head("f", '{"a": 1}', **at)), *pend,
+                      chunk(again("f", '{"c": 1}', id="y", **at)), chunk(finish="tool_calls")])
+    assert [(type(c).__name__, c.name, c.id) for c in got] == [
+        ("ToolCall", "f", None), ("InvalidToolCall", "f", "x"), ("ToolCall", "f", "y")]
+    assert got[2].args == {"c": 1}

@@ -195,6 +195,8 @@ class Keyed(Calls):
                     c = self.new(key, scope, pending, name, False)
                     self.add(c, text)  # type: ignore[arg-type]
                     return c, True
+                if id is not None and pending and pending is not True and pending != id:
+                    self._unhold(cur, pending)  # the id sent after the repeat is no new call's: flagged
                 return None, False
         return cur, False
 
@@ -202,8 +204,9 @@ class Keyed(Calls):
         """Argument *text* for the call *c* whose name came again, no id telling, after its
         whole value, with no text (``Call.held``): white space keeps it held; text beginning an
         object or array is the next call, of that name (a gateway's id-less calls of one
-        tool at one index); other text is *c*'s. Nothing more: no call (Kimi K2's name
-        repeated on an empty last fragment)."""
+        tool at one index); other text is *c*'s. Nothing more: the repeat is an
+        ``InvalidToolCall`` at the end (``_unhold``: Kimi K2's name on an empty last
+        fragment, or a call without arguments sent as ``""``? Not guessed)."""
         starts = begins_value(text)
         if starts is not None:
             pending = c.held
