@@ -45,6 +45,7 @@ HOSTILE: List[Tuple[str, Callable[[int], str]]] = [
     # key looked for once, when it breaks
     ("named-plain-rest", lambda n: 'x {"name": "f", "a": True ' + "<|eo " * (n // 5)),
     ("named-plain-stops", lambda n: "x " + '{"name": "f", "a": 1,, <|eot_id|> ' * (n // 36)),
+    ("named-broken-absent-stops", lambda n: "x " + '{"name": "f", "parameters": {"a": f}}<|eom_id|>' * (n // 48)),
     ("named-plain-late", lambda n: 'x {"name": "f", "a": "' + '\\"name\\" ' * (n // 11) + '" 01'),
     # values read on loosely where they break JSON (Python literals, single quotes, trailing
     # commas, leading zeros; session 38): their "name" key looked for once, at their end
@@ -165,4 +166,44 @@ def test_values_read_again_do_not_copy_the_rest_of_the_text(unit: str) -> None:
         return p.written
 
     small, big = written(200), written(800)
+    assert big < 4.6 * small + 100, (small, big)
+
+
+class _Scanned(str):
+    """A buffer that counts the characters its ``find`` scans."""
+
+    scanned = [0]
+
+    def find(self, sub: str, start: Any = None, end: Any = None) -> int:  # type: ignore[override]
+        j = str.find(self, sub, start, end)
+        begin = 0 if start is None else start
+        self.scanned[0] += (j + len(sub) if j >= 0 else len(self) if end is None else end) - begin
+        return j
+
+
+class _Scanning(TextParser):
+    """A parser whose buffer counts what ``find`` scans in it."""
+
+    @property  # type: ignore[override]
+    def buf(self) -> str:
+        return self._buf
+
+    @buf.setter
+    def buf(self, value: str) -> None:
+        self._buf = _Scanned(value)
+
+
+def test_named_values_that_break_look_for_each_stop_token_once() -> None:
+    # review revT2 r2 (session 38): each named value that breaks JSON is an invalid call up to the
+    # first stop token; a stop token that never comes (here all but <|eom_id|>) was scanned for to
+    # the end of the whole text once per value: n values, n times the text
+    def scanned(n: int) -> int:
+        _Scanned.scanned[0] = 0
+        p = _Scanning(JSON_AFTER_PROSE)
+        p.feed("Hi " + '{"name": "f", "parameters": {"a": f}}<|eom_id|>' * n)
+        r = p.close("stop")
+        assert len(r.tool_calls) == n
+        return _Scanned.scanned[0]
+
+    small, big = scanned(100), scanned(400)
     assert big < 4.6 * small + 100, (small, big)

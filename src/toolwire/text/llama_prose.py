@@ -14,8 +14,9 @@ is a call. Here, likewise:
     ``"name"`` with ``"parameters"`` / ``"arguments"`` or ``"type": "function"``:
     ``_top``), an invalid call of exactly its text (markup quoted in it never runs, a
     call after it does); a single-quoted string that never closes, or after which it
-    breaks, is an apostrophe in prose (``Value._apostrophe``); a backslash escapes a
-    ``<`` after it too;
+    breaks, is an apostrophe in prose (``Value._apostrophe``), unless it never closes
+    and quotes a call marker (then as a double-quoted one: the markup never runs); a
+    backslash escapes a ``<`` after it too;
   - where it breaks JSON (a decode error that more text cannot cure: ``{x``, ``"5"
     screen``, ``[b]``; or the loose reading's), the text from the bracket to there is
     prose, as it stands (a bracket in it opens nothing), and the reader goes on at the
@@ -80,6 +81,7 @@ SEMI = "llama.semi"  # TextParser.state: a JSON call after prose ended here: ";"
 _GAP = "llama.gap"  # TextParser.state: the content's gap before the bracket (no marker if it is content)
 _AGAIN = "llama.again"  # TextParser.state: text before this (``at``) is read again: call markers count at once
 _JSON = "llama.json"  # TextParser.state: where the JSON check of the value stands (``_advance``)
+_FOUND = "llama.found"  # TextParser.state: per stop token, where it was last looked for (``_find``)
 _SPACE = " \t\r\n"
 
 # where the check stands: what may come next
@@ -388,7 +390,7 @@ class Value(Mode):
         chk: _Check = m.state[_JSON]
         if chk.broke:  # a named value broke JSON: its raw text runs to a stop token
             ends = [e for e in self.marks if e not in self.markup]
-            at = min((j + len(e) for e in ends if (j := buf.find(e, pos)) >= 0), default=-1)
+            at = min((j + len(e) for e in ends if (j := _find(m, e, pos)) >= 0), default=-1)
             if at < 0 and not m.final:  # hold back what may begin a stop token
                 at = max(pos, n - max(map(len, ends)) + 1)
                 while at < n and not any(e.startswith(buf[at:]) for e in ends):
@@ -418,8 +420,8 @@ class Value(Mode):
         m.pos = i
         if why == "closed":
             return self.step(m)  # (the text after it decides a length finish: as ``BodyMode``)
-        if chk.state in (_SSTR, _SESC) and m.final:
-            self._apostrophe(m, chk)
+        if chk.state in (_SSTR, _SESC) and m.final and (chk.soft < 0 or chk.watch == 3 or chk.stray or not chk.quoted):
+            self._apostrophe(m, chk)  # (no call marker in the string: else as a marker's string, below)
             return True
         if chk.soft >= 0 and chk.watch != 3 and (why != "more" or m.final):
             # the marker's string did not close, or JSON broke right after it
@@ -523,6 +525,26 @@ class Value(Mode):
         m.body.reset()
         self._leave(m)
         read(self.markup, m, text, end, complete, quoted)
+
+
+def _find(m: TextParser, tok: str, pos: int) -> int:
+    """``m.buf.find(tok, pos)``, remembering per token (``at`` positions) where it was looked
+    for from, where it was found (-1: nowhere) and up to where: values that break JSON one
+    after another look each stop token up in the text once, not once per value (a token
+    that never comes would be scanned for to the end each time: quadratic)."""
+    base = m.fed - len(m.buf)
+    seen: dict[str, tuple[int, int, int]] = m.state.setdefault(_FOUND, {})
+    here = base + pos
+    start = here
+    if tok in seen:
+        since, found, upto = seen[tok]
+        if since <= here <= found:
+            return found - base
+        if since <= here and found < 0:
+            start = max(here, upto - len(tok) + 1)
+    j = m.buf.find(tok, start - base)
+    seen[tok] = (here, base + j if j >= 0 else -1, base + len(m.buf))
+    return j
 
 
 def _back(m: TextParser, at: int, text: str) -> None:
