@@ -350,3 +350,48 @@ def test_a_value_before_the_string_a_reply_ends_in_is_still_found(failed: int) -
     assert [c.value for c in candidates(text)] == [[3]]
     text = "$\\frac{1}{2}$ " * failed + '{"a": "caf\\u00e9"} then [4]'  # an escape before a closing quote
     assert [c.value for c in candidates(text)] == [{"a": "café"}, [4]]
+
+
+# session 38 (review revJ R1): a stray quote right after an opener in prose (``{"``, ``["``, ``print("[")``) whose string
+# never closes is no cut value: the scan goes on from that quote, as before d399a649, so the answer after it is found;
+# a string after a complete key, member or element is a cut value's (the tests above), and the scan stops there
+STRAY_QUOTE = [
+    ('JSON objects start with {" and end with }. Answer: [1, 2, 3]', [1, 2, 3]),
+    ('Rows [" marks inches. Final: [4, 5]', [4, 5]),
+    ('Call print("[") first, then the ids.\nAnswer: [1, 2, 3]', [1, 2, 3]),
+    ('Nested [ {\n "x [9] then [6]', [6]),  # only openers and blanks before the quote
+]
+
+
+@pytest.mark.parametrize(("tail", "value"), STRAY_QUOTE)
+@pytest.mark.parametrize("failed", [0, 40])
+def test_an_answer_after_a_stray_quote_in_prose_is_found(tail: str, value: Any, failed: int) -> None:
+    text = "$\\frac{1}{2}$ " * failed + tail
+    assert candidates(text)[-1].value == value
+    arrays = {"type": "array", "items": {"type": "integer"}}
+    st_ = prepare({"model": "m", "max_tokens": 100, "messages": MESSAGES}, arrays, "openai.chat", mode="prompt").state
+    out = classify(chat(text), st_)
+    assert (out.kind, out.value) == ("ok", value)
+
+
+@pytest.mark.parametrize("text", [
+    '[{"a": 1}, {"kept [1, 2] for later',  # a string after a complete element, if in an inner object
+    '{"ids": [7, 8], "note": "kept [1, 2] for later',
+    '["a", "kept [1, 2] for later',
+])
+def test_a_string_after_a_complete_token_stops_the_scan(text: str) -> None:
+    assert candidates(text) == []
+
+
+@pytest.mark.parametrize("failed", [0, 40])
+def test_the_scan_on_from_a_stray_quote_reads_each_opener_once(decodes: _CountingDecoder, failed: int) -> None:
+    """n openers before the stray quote and n values after it, and 4n: the openers are
+    passed once (by the decode that failed and the check that only openers precede the
+    quote), never each decoded; each value after it is decoded once."""
+    counts = []
+    for n in (500, 2_000):
+        decodes.calls = 0
+        text = "$\\frac{1}{2}$ " * failed + "[" * n + '"' + " [1]" * n
+        assert [c.value for c in candidates(text)] == [[1]] * n
+        counts.append(decodes.calls)
+    assert counts[1] <= 4 * counts[0] + 4
