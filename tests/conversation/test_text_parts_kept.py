@@ -376,3 +376,13 @@ def test_a_refusal_of_a_message_merged_into_a_run_is_apart_by_a_blank_line() -> 
     assert [p for p in report if p.kind == "converted"] == [Problem(
         "converted", 2, None, "The 2 text parts of assistant message 2 are sent to ollama as one text, its "
         "openai.chat refusal (the last) apart by a blank line: ollama takes a message's content as one string")]
+    # two merged messages with refusals after a text beside the call
+    body["messages"][1]["content"] = "X"
+    body["messages"].insert(3, {"role": "assistant", "content": "B", "refusal": "S"})
+    report = []
+    out = encode_conversation(decode_conversation(body, "openai.chat").messages, "ollama", report=report)
+    assert out["messages"][1]["content"] == "X\n\nA\n\nR\n\nB\n\nS"
+    assert [p for p in report if p.kind == "converted"] == [Problem(
+        "converted", 3, None, "The 5 text parts of assistant messages 1 to 3, written as one, are sent to ollama as "
+        "one text, the openai.chat refusal of messages 2, 3 (the last of each one's parts) apart by a blank line, "
+        "the messages apart by a blank line: ollama takes a message's content as one string")]

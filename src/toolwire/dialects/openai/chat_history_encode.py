@@ -177,22 +177,16 @@ def encoder(
                     out.append(APART if k in cut else sep)
             out.append(t)
         how = JOIN_HOW[sep] if not apart or sep == APART else SPLIT if apart == inner else MIXED
-        said = [(i, f) for i, f in sorted(fields.items()) if f[1]]
-        if said:
-            one = first == last
-            told = "; ".join(
-                f"{'its' if one else f'message {i}' + chr(39) + 's'} {src} {' and '.join(fs)} (the last"
-                f"{'' if len(fs) == 1 else ' ' + ('two' if len(fs) == 2 else str(len(fs)))}"
-                f"{'' if one else ' of its parts'}) apart by a blank line" for i, (src, fs) in said)
-            how = f"{how}, {told}" if inner else told
+        told = _told(fields, first == last)
         w.index = last
         if first == last:
+            how = f"{how}, {told}" if told and inner else told or how
             w.note("converted", f"The {n} text parts of {role} message {first} are sent to {name} as one text, "
                                 f"{how}: {why}")
         else:
+            how = f"each message's parts {how}, {told}" if told and inner else told or f"each message's parts {how}"
             w.note("converted", f"The {n} text parts of {role} messages {first} to {last}, written as one, are "
-                                f"sent to {name} as one text, each message's parts {how}, the messages apart by a "
-                                f"blank line: {why}")
+                                f"sent to {name} as one text, {how}, the messages apart by a blank line: {why}")
         return "".join(out)
 
     def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
@@ -441,6 +435,26 @@ def _merge_assistants(messages: List[Message], name: str) -> List[Tuple[int, Mes
     if run:
         out[-1] = (out[-1][0], Message("assistant", run), origin)
     return out
+
+
+def _told(fields: Dict[int, Tuple[str, Tuple[str, ...]]], one: bool) -> str:
+    """What a note says of the texts wire *fields* gave (``joined``; *one*: of one
+    message): ``its cohere.v2 refusal and tool_plan (the last two) apart by a blank
+    line``; for a merged run, by dialect and fields, the messages that had them."""
+    groups: Dict[Tuple[str, Tuple[str, ...]], List[int]] = {}
+    for i, f in sorted(fields.items()):
+        if f[1]:
+            groups.setdefault(f, []).append(i)
+    out = []
+    for (src, fs), at in groups.items():
+        last = "the last" + ("" if len(fs) == 1 else " two" if len(fs) == 2 else f" {len(fs)}")
+        if one:
+            out.append(f"its {src} {' and '.join(fs)} ({last}) apart by a blank line")
+        else:
+            of = f"message {at[0]} ({last} of its" if len(at) == 1 else \
+                f"messages {', '.join(map(str, at))} ({last} of each one's"
+            out.append(f"the {src} {' and '.join(fs)} of {of} parts) apart by a blank line")
+    return "; ".join(out)
 
 
 def _fields(m: Message, w: Writer) -> Tuple[str, Tuple[str, ...]]:
