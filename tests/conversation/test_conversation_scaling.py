@@ -381,3 +381,19 @@ def test_fix_pairing_its_output_again_is_linear() -> None:
     fixed, changes = fix_conversation(_swaps(3), "gemini")
     assert [p.kind for p in changes] == [] and len(fixed.messages) == 13
     assert _ratio_of(_swaps, 60, lambda c: fix_conversation(c, "gemini")) < 5
+
+
+def _refusal_run(n: int) -> Conversation:
+    """A call, then n openai.chat assistant messages of content and a ``refusal`` field:
+    one merged run whose texts are joined for ollama, each refusal apart."""
+    call = {"id": "c1", "type": "function", "function": {"name": "f", "arguments": "{}"}}
+    msgs = [{"role": "user", "content": "q"}, {"role": "assistant", "content": None, "tool_calls": [call]}]
+    msgs += [{"role": "assistant", "content": f"A{i}", "refusal": f"R{i}"} for i in range(n)]
+    msgs.append({"role": "tool", "tool_call_id": "c1", "content": "ok"})
+    return decode_conversation({"messages": msgs}, "openai.chat")
+
+
+def test_a_merged_run_of_refusals_is_joined_in_linear_time() -> None:
+    # each merged message's wire fields are looked up once (``_fields``), its texts counted once
+    assert encode_conversation(_refusal_run(2), "ollama")["messages"][1]["content"] == "A0\n\nR0\n\nA1\n\nR1"
+    assert _ratio_of(_refusal_run, 100, lambda c: encode_conversation(c, "ollama")) < 5

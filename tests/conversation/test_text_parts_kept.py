@@ -308,3 +308,81 @@ def test_a_chat_refusal_is_apart_by_a_blank_line_where_its_wire_message_says_so(
         "converted", 1, None, "The 2 text parts of assistant message 1 are sent to ollama as one text, its openai.chat "
         "refusal (the last) apart by a blank line: ollama takes a message's content as one string")]
     check_fragment("ollama", out)
+
+
+@pytest.mark.parametrize("source", ["mistral", "ollama", "cohere.v2"])
+def test_a_refusal_decoded_by_any_chat_shaped_dialect_is_apart_by_a_blank_line(source: str) -> None:
+    """Every Chat-shaped decoder reads an assistant ``refusal`` field as the last text part
+    (openai-python ``ChatCompletionAssistantMessageParam.refusal``); decoded as mistral,
+    ollama or cohere.v2 it was once glued on (``"Here is part one.I can't help..."``),
+    noted as one reply in pieces (review revP2 r1)."""
+    body = {"messages": [{"role": "user", "content": "q"},
+                         {"role": "assistant", "content": "Here is part one.", "refusal": "I can't help with part two."},
+                         {"role": "user", "content": "ok"}]}
+    conv = decode_conversation(body, source)
+    target = "openai.chat" if source == "ollama" else "ollama"
+    report: List[Problem] = []
+    out = encode_conversation(conv.messages, target, report=report)
+    assert out["messages"][1]["content"] == "Here is part one.\n\nI can't help with part two."
+    why = CHAT_WHY if target == "openai.chat" else "ollama takes a message's content as one string"
+    assert report == [Problem(
+        "converted", 1, None, f"The 2 text parts of assistant message 1 are sent to {target} as one text, its "
+        f"{source} refusal (the last) apart by a blank line: {why}")]
+
+
+def test_a_cohere_tool_plan_beside_content_is_apart_by_a_blank_line() -> None:
+    """cohere ``AssistantMessage``: ``content`` and ``tool_plan`` ("A chain-of-thought style
+    reflection and plan that the model generates when working with Tools") are two fields,
+    decoded as two text parts: two remarks, not one reply in pieces (once ``"Sure.I will
+    call f."``, review revP2 r2)."""
+    body = {"messages": [
+        {"role": "user", "content": "q"},
+        {"role": "assistant", "content": [{"type": "text", "text": "Sure."}], "tool_plan": "I will call f.",
+         "tool_calls": [{"id": "c1", "type": "function", "function": {"name": "f", "arguments": "{}"}}]},
+        {"role": "tool", "tool_call_id": "c1", "content": [{"type": "text", "text": "ok"}]}]}
+    conv = decode_conversation(body, "cohere.v2")
+    for target, why in (("ollama", "ollama takes a message's content as one string"), ("openai.chat", CHAT_WHY)):
+        report: List[Problem] = []
+        out = encode_conversation(conv.messages, target, report=report)
+        assert out["messages"][1]["content"] == "Sure.\n\nI will call f."
+        assert report == [Problem(
+            "converted", 1, None, f"The 2 text parts of assistant message 1 are sent to {target} as one text, its "
+            f"cohere.v2 tool_plan (the last) apart by a blank line: {why}")]
+    # a refusal and a plan: both apart
+    body["messages"][1]["refusal"] = "No more."
+    report = []
+    out = encode_conversation(decode_conversation(body, "cohere.v2").messages, "ollama", report=report)
+    assert out["messages"][1]["content"] == "Sure.\n\nNo more.\n\nI will call f."
+    assert report == [Problem(
+        "converted", 1, None, "The 3 text parts of assistant message 1 are sent to ollama as one text, its "
+        "cohere.v2 refusal and tool_plan (the last two) apart by a blank line: ollama takes a message's content as "
+        "one string")]
+
+
+def test_a_refusal_of_a_message_merged_into_a_run_is_apart_by_a_blank_line() -> None:
+    """An assistant message after one holding calls is merged into it ("An assistant
+    message with 'tool_calls' must be followed by tool messages"); the merged-in
+    message's own ``refusal`` field is still a remark of its own (once ``"AR"``, review
+    revP2 r3)."""
+    body = {"messages": [
+        {"role": "user", "content": "q"},
+        {"role": "assistant", "content": None,
+         "tool_calls": [{"id": "c1", "type": "function", "function": {"name": "f", "arguments": "{}"}}]},
+        {"role": "assistant", "content": "A", "refusal": "R"},
+        {"role": "tool", "tool_call_id": "c1", "content": "ok"}]}
+    report: List[Problem] = []
+    out = encode_conversation(decode_conversation(body, "openai.chat").messages, "ollama", report=report)
+    assert out["messages"][1]["content"] == "A\n\nR"
+    assert [p for p in report if p.kind == "converted"] == [Problem(
+        "converted", 2, None, "The 2 text parts of assistant message 2 are sent to ollama as one text, its "
+        "openai.chat refusal (the last) apart by a blank line: ollama takes a message's content as one string")]
+    # two merged messages with refusals after a text beside the call
+    body["messages"][1]["content"] = "X"
+    body["messages"].insert(3, {"role": "assistant", "content": "B", "refusal": "S"})
+    report = []
+    out = encode_conversation(decode_conversation(body, "openai.chat").messages, "ollama", report=report)
+    assert out["messages"][1]["content"] == "X\n\nA\n\nR\n\nB\n\nS"
+    assert [p for p in report if p.kind == "converted"] == [Problem(
+        "converted", 3, None, "The 5 text parts of assistant messages 1 to 3, written as one, are sent to ollama as "
+        "one text, the openai.chat refusal of messages 2, 3 (the last of each one's parts) apart by a blank line, "
+        "the messages apart by a blank line: ollama takes a message's content as one string")]

@@ -115,6 +115,17 @@ _DECODERS: Dict[Tuple[Any, ...], Callable[[Any, Dialect], List[Message]]] = {}
 _ENCODERS: Dict[Tuple[Any, ...], Callable[[List[Message], Writer], Dict[str, Any]]] = {}
 
 
+def field_texts(d: Dialect) -> Tuple[str, ...]:
+    """The wire fields *d*'s history decoder reads as an assistant message's last text
+    parts, in order, when it is a Chat-shaped one (``chat_like``): ``refusal``, then
+    its *plan* (Cohere v2: ``tool_plan``); else none."""
+    dec = d.history.decode if d.history is not None else None
+    if type(dec) is not partial or dec.func is not _decode:
+        return ()
+    plan = dec.args[0][1]
+    return ("refusal", plan) if plan else ("refusal",)
+
+
 def _decode(key: Tuple[Any, ...], x: Any, d: Dialect) -> List[Message]:
     fn = _DECODERS.get(key)
     if fn is None:

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Tuple
 
-from ..._errors import EncodeError, an
+from ..._errors import EncodeError, UnknownDialectError, an
 from ..._types import InvalidToolCall, ToolCall, ToolResult
 from ...conversation._values import Media, Message, Other, Part, Reasoning, Text
 from .._common import scoped
@@ -68,9 +68,9 @@ JOIN_HOW = {TOGETHER: "joined as they are (nothing between them: one reply in pi
             APART: "apart by a blank line (separate inputs)"}
 SPLIT = "apart by a blank line (a call or another part stands between them)"
 MIXED = (f"adjacent ones {JOIN_HOW[TOGETHER]}, those a call or another part separates apart by a blank line")
-# A Chat ``refusal`` read as the last text part (``chat_history_decode``) is no piece of the reply either; the
-# decoded wire message (``Message.original``) is what says it was one
-REFUSED = "its openai.chat refusal (the last) apart by a blank line"
+# A wire field a Chat-shaped decoder reads as a last text part (``chat_history_decode``: ``refusal``, Cohere's
+# ``tool_plan``) is no piece of the reply either: a remark of its own. The decoded wire message, unchanged
+# (``Message.original``), is what says it was one (``_fields``).
 
 
 def encoder(
@@ -150,21 +150,26 @@ def encoder(
         return items
 
     def joined(texts: List[str], where: List[int], role: str, w: Writer, why: str, sep: str,
-               split: Tuple[int, ...] = (), refused: bool = False) -> str:
+               split: Tuple[int, ...] = (), fields: Optional[Dict[int, Tuple[str, Tuple[str, ...]]]] = None) -> str:
         """The text parts *texts* (two or more, of the messages *where*) as one text,
         noted: a message's parts apart by *sep* (``APART`` or ``TOGETHER``), but those
         at *split* (indexes into *texts*: another part stands before them since the
-        text before), the last when it is a refusal (*refused*) and the messages of a
-        merged run apart by a blank line."""
+        text before), a message's last ones read from wire fields (*fields*: its
+        dialect and those fields, by message: ``_fields``) and the messages of a merged
+        run apart by a blank line."""
+        fields = fields or {}
         out: List[str] = []
-        inner = apart = 0  # joins within a message but the refusal's, and how many of them are at *split*
+        inner = apart = 0  # joins within a message but before a field's text, and how many of them are at *split*
         cut = set(split)
         n, first, last = len(texts), where[0], where[-1]
+        rest = [0] * n  # the texts of its message from each on
+        for k in range(n - 1, -1, -1):
+            rest[k] = 1 + (rest[k + 1] if k + 1 < n and where[k + 1] == where[k] else 0)
         for k, t in enumerate(texts):
             if k:
                 if where[k] != where[k - 1]:
                     out.append("\n\n")
-                elif refused and k == n - 1:
+                elif rest[k] <= len(fields.get(where[k], ("", ()))[1]):
                     out.append(APART)
                 else:
                     inner += 1
@@ -172,16 +177,16 @@ def encoder(
                     out.append(APART if k in cut else sep)
             out.append(t)
         how = JOIN_HOW[sep] if not apart or sep == APART else SPLIT if apart == inner else MIXED
-        if refused:
-            how = f"{how}, {REFUSED}" if inner else REFUSED
+        told = _told(fields, first == last)
         w.index = last
         if first == last:
+            how = f"{how}, {told}" if told and inner else told or how
             w.note("converted", f"The {n} text parts of {role} message {first} are sent to {name} as one text, "
                                 f"{how}: {why}")
         else:
+            how = f"each message's parts {how}, {told}" if told and inner else told or f"each message's parts {how}"
             w.note("converted", f"The {n} text parts of {role} messages {first} to {last}, written as one, are "
-                                f"sent to {name} as one text, each message's parts {how}, the messages apart by a "
-                                f"blank line: {why}")
+                                f"sent to {name} as one text, {how}, the messages apart by a blank line: {why}")
         return "".join(out)
 
     def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
@@ -211,7 +216,7 @@ def encoder(
                 continue
             if m.role == "assistant":
                 legacy = False
-                msg = _assistant(m, w, builder, origin)
+                msg = _assistant(m, w, builder, origin, messages)
                 w.index = i
                 if msg is None:
                     w.note("dropped", f"Assistant message {i} holds nothing {name} can take and is left out")
@@ -320,9 +325,10 @@ def encoder(
             w.note("inserted", f"An assistant message {bridge!r} is written before {m.role} message {i}: "
                                f"{name} takes no {m.role} message right after a tool message")
 
-    def _assistant(m: Message, w: Writer, builder: Any, origin: Optional[List[int]]) -> Optional[Dict[str, Any]]:
+    def _assistant(m: Message, w: Writer, builder: Any, origin: Optional[List[int]],
+                   messages: List[Message]) -> Optional[Dict[str, Any]]:
         """The wire message of assistant message *m*; *origin*: for a merged run, the
-        message each part came from (notes and errors name it)."""
+        message of *messages* each part came from (notes and errors name it)."""
         textp: List[str] = []
         textw: List[int] = []  # the message of each of *textp*
         content: List[Any] = []  # in order: texts and blocks (other parts, reasoning blocks)
@@ -373,7 +379,8 @@ def encoder(
             end = w.index
             why = one_text if one_text and "assistant" in one_text_roles else \
                 f"{name} takes the text beside calls as one string ({plan})"
-            text = joined(textp, textw, "assistant", w, why, TOGETHER, tuple(split), origin is None and _refused(m))
+            fields = {i: _fields(messages[i], w) for i in sorted(set(textw))}  # (one message unless merged)
+            text = joined(textp, textw, "assistant", w, why, TOGETHER, tuple(split), fields)
             w.index = end
         msg: Dict[str, Any] = builder(items, text)
         if blocks and in_plan:  # the text once: in the plan
@@ -430,12 +437,43 @@ def _merge_assistants(messages: List[Message], name: str) -> List[Tuple[int, Mes
     return out
 
 
-def _refused(m: Message) -> bool:
-    """Whether *m*, as decoded from openai.chat (``Message.original``), came with a
-    ``refusal`` field, which ``chat_history_decode`` reads as its last text part (the
-    ``refusal`` content parts of its ``content`` are not told apart)."""
-    wire = m.original(CHAT)
-    return type(wire) is dict and type(wire.get("refusal")) is str and bool(wire["refusal"])
+def _told(fields: Dict[int, Tuple[str, Tuple[str, ...]]], one: bool) -> str:
+    """What a note says of the texts wire *fields* gave (``joined``; *one*: of one
+    message): ``its cohere.v2 refusal and tool_plan (the last two) apart by a blank
+    line``; for a merged run, by dialect and fields, the messages that had them."""
+    groups: Dict[Tuple[str, Tuple[str, ...]], List[int]] = {}
+    for i, f in sorted(fields.items()):
+        if f[1]:
+            groups.setdefault(f, []).append(i)
+    out = []
+    for (src, fs), at in groups.items():
+        last = "the last" + ("" if len(fs) == 1 else " two" if len(fs) == 2 else f" {len(fs)}")
+        if one:
+            out.append(f"its {src} {' and '.join(fs)} ({last}) apart by a blank line")
+        else:
+            of = f"message {at[0]} ({last} of its" if len(at) == 1 else \
+                f"messages {', '.join(map(str, at))} ({last} of each one's"
+            out.append(f"the {src} {' and '.join(fs)} of {of} parts) apart by a blank line")
+    return "; ".join(out)
+
+
+def _fields(m: Message, w: Writer) -> Tuple[str, Tuple[str, ...]]:
+    """The dialect *m* was decoded from and the wire fields its decoder read as *m*'s
+    last text parts, in order, while *m* holds what was decoded (``Message.original``):
+    a Chat-shaped decoder (``chat_history_decode``) reads an assistant's ``refusal``
+    field, then Cohere's ``tool_plan``, after its content (a ``refusal`` content part
+    is not told apart: one more piece of the reply)."""
+    wire = m.wire
+    msg = m.original(wire[0]) if wire is not None else None
+    if type(msg) is not dict:
+        return "", ()
+    try:
+        d = w.registry.get(wire[0])  # type: ignore[index]
+    except UnknownDialectError:
+        return "", ()
+    from .chat_history import field_texts  # (``chat_history`` imports this module)
+
+    return d.name, tuple(f for f in field_texts(d) if type(msg.get(f)) is str and msg[f])
 
 
 def _has_calls(m: Message) -> bool:
