@@ -19,10 +19,10 @@ from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Tuple
 
-from ..._dialect import Dialect, HistoryCodec, Pairing, Sniff
+from ..._dialect import HistoryCodec, Pairing, Sniff
 from .._history_read import hints, plain_view
 from ..gemini.compat_signature import compat_signed
-from .chat_history_decode import decoder, read_images
+from .chat_history_decode import decode_with, read_images
 from .chat_history_encode import MISTRAL_ALONE, PREFIX_FLAG, encoder
 from .media import OPENAI_DETAILS
 
@@ -97,7 +97,7 @@ def chat_like(
     # partials of module-level functions, not closures: a dialect derived from a built-in
     # one (``dataclasses.replace``) pickles by value with the standard ``pickle``
     detect = partial(_detect, name, evidence)
-    decode = partial(_decode, (name, plan, images, thinking))
+    decode = partial(decode_with, (name, plan, images, thinking))
     encode = partial(_encode, (name, plan, images, bridge, details, bool(pairing.after_assistant),
                                bool(pairing.call_first and pairing.first_listed), pairing.last_assistant, ordered,
                                pairing.prefix_last, one_text, one_text_roles))
@@ -111,27 +111,7 @@ def _detect(name: str, evidence: Optional[Sniff], data: Any) -> bool:
 
 
 # the codecs' functions, made once per set of ``chat_like`` arguments (in each process)
-_DECODERS: Dict[Tuple[Any, ...], Callable[[Any, Dialect], List[Message]]] = {}
 _ENCODERS: Dict[Tuple[Any, ...], Callable[[List[Message], Writer], Dict[str, Any]]] = {}
-
-
-def field_texts(d: Dialect) -> Tuple[str, ...]:
-    """The wire fields *d*'s history decoder reads as an assistant message's last text
-    parts, in order, when it is a Chat-shaped one (``chat_like``): ``refusal``, then
-    its *plan* (Cohere v2: ``tool_plan``); else none."""
-    dec = d.history.decode if d.history is not None else None
-    if type(dec) is not partial or dec.func is not _decode:
-        return ()
-    plan = dec.args[0][1]
-    return ("refusal", plan) if plan else ("refusal",)
-
-
-def _decode(key: Tuple[Any, ...], x: Any, d: Dialect) -> List[Message]:
-    fn = _DECODERS.get(key)
-    if fn is None:
-        name, plan, images, thinking = key
-        fn = _DECODERS[key] = decoder(name, plan=plan, images=images, thinking=thinking)
-    return fn(x, d)
 
 
 def _encode(key: Tuple[Any, ...], messages: List[Message], w: Writer) -> Dict[str, Any]:

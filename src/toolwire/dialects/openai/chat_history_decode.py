@@ -23,7 +23,8 @@ the SDK's bytes (``read_images``).
 from __future__ import annotations
 
 import base64
-from typing import TYPE_CHECKING, Any, Callable, List, Optional, Tuple
+from functools import partial
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Tuple
 
 from ..._access import to_data, to_plain_near
 from ..._errors import DecodeError, an, excerpt
@@ -204,3 +205,27 @@ def _thinking_text(thinking: Any) -> str:
     if type(thinking) is list:
         return "".join(c["text"] for c in thinking if type(c) is dict and type(c.get("text")) is str)
     return ""
+
+
+# the decoders, made once per set of ``chat_like`` arguments (in each process)
+_DECODERS: Dict[Tuple[Any, ...], Callable[[Any, Dialect], List[Message]]] = {}
+
+
+def decode_with(key: Tuple[Any, ...], x: Any, d: Dialect) -> List[Message]:
+    """Decode *x* with the decoder of *key*'s ``chat_like`` arguments (made once)."""
+    fn = _DECODERS.get(key)
+    if fn is None:
+        name, plan, images, thinking = key
+        fn = _DECODERS[key] = decoder(name, plan=plan, images=images, thinking=thinking)
+    return fn(x, d)
+
+
+def field_texts(d: Dialect) -> Tuple[str, ...]:
+    """The wire fields *d*'s history decoder reads as an assistant message's last text
+    parts, in order, when it is a Chat-shaped one (``chat_like``): ``refusal``, then
+    its *plan* (Cohere v2: ``tool_plan``); else none."""
+    dec = d.history.decode if d.history is not None else None
+    if type(dec) is not partial or dec.func is not decode_with:
+        return ()
+    plan = dec.args[0][1]
+    return ("refusal", plan) if plan else ("refusal",)

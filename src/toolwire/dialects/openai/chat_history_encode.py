@@ -44,6 +44,7 @@ from .._history_write import FIRST_USER, image_url, no_detail, no_upload
 from .._result_media import web
 from .._result_order import CallOrder
 from ..gemini.audio_parts import chat_audio, is_gemini_audio
+from .chat_history_decode import field_texts
 from .file_parts import CHAT, RESPONSES, chat_file
 from .media import write_detail
 
@@ -471,8 +472,6 @@ def _fields(m: Message, w: Writer) -> Tuple[str, Tuple[str, ...]]:
         d = w.registry.get(wire[0])  # type: ignore[index]
     except UnknownDialectError:
         return "", ()
-    from .chat_history import field_texts  # (``chat_history`` imports this module)
-
     return d.name, tuple(f for f in field_texts(d) if type(msg.get(f)) is str and msg[f])
 
 
