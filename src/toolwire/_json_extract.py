@@ -150,9 +150,7 @@ def _scan(text: str, until: int = -1, opened: Optional[List[int]] = None) -> Lis
         if failed >= _QUICK_FAILS:  # (a failed decode's error counts the lines before it: quadratic)
             ok, stop, unterminated = _value_end(text, i)
             if not ok:
-                if (opened is None and unterminated and not _stray_quote(text, i, stop)) or (
-                    opened is not None and (unterminated or stop >= near)
-                ):
+                if unterminated or (opened is not None and stop >= near):
                     if opened is not None:
                         opened.append(i)  # (as the decoder's "Unterminated string" below)
                     break  # the text ends inside the value's string: no value after it is one of its own
@@ -161,10 +159,7 @@ def _scan(text: str, until: int = -1, opened: Optional[List[int]] = None) -> Lis
         try:
             value, end = _DECODER.raw_decode(text, i)
         except json.JSONDecodeError as exc:  # no answer begins inside it: go on where it failed
-            cut = _ends_in_string(text, exc)
-            if (opened is None and cut and not _stray_quote(text, i, exc.pos)) or (
-                opened is not None and (cut or exc.pos >= near)
-            ):
+            if _ends_in_string(text, exc) or (opened is not None and exc.pos >= near):
                 if opened is not None:
                     opened.append(i)
                 break  # (the rest of the text is that string's: no value in it is an answer)
@@ -199,19 +194,6 @@ def _ends_in_string(text: str, exc: json.JSONDecodeError) -> bool:
     if exc.msg.startswith("Unterminated string"):
         return True
     return exc.msg.startswith("Invalid \\uXXXX") and _cut_escape(text, exc.pos)
-
-
-_OPENERS = re.compile(r"[\[{ \t\n\r]*")
-
-
-def _stray_quote(text: str, i: int, at: int) -> bool:
-    """Whether the string the text ends in, opened at *at*, is the first token of the
-    value at *i* (only openers and blanks before it: ``{"``, ``["``, ``print("[")``): a
-    stray quote in prose, after which the scan goes on from that quote. After a complete
-    key, member or element (``{"ids": [7], "note": "kept [1, 2]``) it is a cut value's
-    string, and nothing after it is a candidate. Reads only the openers the decode read."""
-    m = _OPENERS.match(text, i, at)
-    return m is not None and m.end() == at and text.startswith('"', at)
 
 
 def _cut_escape(text: str, u: int) -> bool:
