@@ -148,3 +148,48 @@ def test_required_names_against_patterns_search_linearly(monkeypatch: Any, targe
     small = _tests(monkeypatch, lambda: shape(1200), target, chars=True)
     big = _tests(monkeypatch, lambda: shape(4800), target, chars=True)
     assert small > 0 and big <= 4.5 * small, (small, big)
+
+
+def _one_long_pattern(n: int) -> Any:
+    """revV2 R1: n/8 copies of one required name, taken by the one pattern of n characters:
+    compiled for each copy once the pattern cache was full (and never evicting), n²/8
+    characters compiled."""
+    node = {"type": "object", "properties": {"p": {"type": "string"}}, "additionalProperties": False,
+            "patternProperties": {"^a$|" + "b" * n: {}}, "required": ["a"] * (n // 8)}
+    return {"type": "object", "properties": {"o": node}, "required": ["o"]}
+
+
+def _compiled(monkeypatch: Any, make: Callable[[], Any], target: str) -> int:
+    """The characters of the patterns compiled while rendering, the cache holding 1,024
+    other patterns first (as in a long-lived process)."""
+    from toolwire.schema import _pattern
+
+    count: List[int] = [0]
+    real = _pattern.compile_pattern
+
+    def counted(pattern: Any, loc: Any = "$") -> Any:
+        count[0] += len(pattern) + 1 if isinstance(pattern, str) else 1
+        return real(pattern, loc)
+
+    full = {f"q{i:04d}": real(f"q{i:04d}") for i in range(_pattern._CACHE_MAX)}
+    with monkeypatch.context() as m:
+        m.setattr(_pattern, "_CACHE", full)
+        m.setattr(_pattern, "compile_pattern", counted)
+        render(make(), target, on_error="report")
+    return count[0]
+
+
+@pytest.mark.parametrize("target", ["ollama", "openai.chat", "vllm"])
+def test_a_long_pattern_is_compiled_once_for_many_names(monkeypatch: Any, target: str) -> None:
+    small = _compiled(monkeypatch, lambda: _one_long_pattern(2000), target)
+    big = _compiled(monkeypatch, lambda: _one_long_pattern(8000), target)
+    assert small > 0 and big <= 4.5 * small, (small, big)
+
+
+def test_the_pattern_cache_takes_new_patterns_when_full(monkeypatch: Any) -> None:
+    from toolwire.schema import _pattern
+
+    full = {f"q{i:04d}": _pattern.compile_pattern(f"q{i:04d}") for i in range(_pattern._CACHE_MAX)}
+    monkeypatch.setattr(_pattern, "_CACHE", full)
+    assert _pattern.searcher("^new$") is _pattern.searcher("^new$")
+    assert len(_pattern._CACHE) == _pattern._CACHE_MAX and "q0000" not in _pattern._CACHE

@@ -89,3 +89,20 @@ def test_a_required_name_no_pattern_takes_is_no_value_only() -> None:
     r = S.render({"type": "object", "properties": {"o": node}, "required": ["o"], "additionalProperties": False},
                  "ollama", on_error="report")
     assert [e.code for e in r.errors] == ["unsatisfiable"]
+
+
+@pytest.mark.parametrize("barred", [{"^b": False}, {"^b": {}, "b$": False}, {"^b": False, "^c": {}}])
+def test_a_required_name_a_false_pattern_takes_is_no_value_only(barred: Any) -> None:
+    """revV2 R2: a name matched by a ``patternProperties`` regex of subschema ``false`` can
+    never be present (core §10.3.2.2), like one no regex takes: the no-value rules read it
+    (an optional property of that object is served, a required one unsatisfiable)."""
+    node = {"type": "object", "properties": A, "patternProperties": barred, "required": ["b"],
+            "additionalProperties": False}
+    checker = jsonschema.Draft202012Validator(node)
+    assert not checker.is_valid({"b": "x"}) and not checker.is_valid({"a": "x"})
+    r = S.render({"type": "object", "properties": {"o": node, "q": {"type": "string"}}, "required": ["q"],
+                  "additionalProperties": False}, "ollama", on_error="report")
+    assert [e.code for e in r.errors] == []
+    r = S.render({"type": "object", "properties": {"o": node}, "required": ["o"], "additionalProperties": False},
+                 "ollama", on_error="report")
+    assert [e.code for e in r.errors] == ["unsatisfiable"]

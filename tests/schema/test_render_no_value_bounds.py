@@ -66,6 +66,10 @@ NONE: List[Any] = [
     # a long name against short patterns: read whole (revV R1 budgets the characters searched)
     {"type": "object", "required": ["customer_identifier_of_the_order"], "additionalProperties": False,
      "patternProperties": {f"^{i}": {} for i in range(20)}},
+    # a required name a patternProperties regex of subschema false matches (core §10.3.2.2: never present)
+    {"type": "object", "required": ["y"], "additionalProperties": False, "patternProperties": {"^y": False}},
+    {"type": "object", "properties": {"x": {}}, "required": ["y"], "additionalProperties": False,
+     "patternProperties": {"^y$": {}, "[xy]": False}},
 ]
 
 SOME: List[Any] = [
@@ -94,6 +98,7 @@ SOME: List[Any] = [
     {"allOf": [{"const": 1}, {"allOf": [{"enum": [1.0, 2]}]}]},
     {"allOf": [{"enum": ["x", "xyz"]}, {"minLength": 3}]},
     {"type": "object", "required": ["y"], "additionalProperties": False, "patternProperties": {"^x": {}, "[xy]": {}}},
+    {"type": "object", "required": ["y"], "additionalProperties": False, "patternProperties": {"^x": False, "y": {}}},
 ]
 
 _VALUES: List[Any] = [None, True, 0, 1, 2, 1.5, -1, "", "x", "xy", "xyz", [], [1], [1, 2], {}, {"x": 1},

@@ -4,8 +4,8 @@ validation, https://json-schema.org/draft/2020-12, checked 2026-12-06): strings 
 above ``maximum`` / ``exclusiveMaximum`` (§6.2.2-5; integers: no integer between),
 arrays by ``minItems`` > ``maxItems`` (§6.4.1-2), objects by ``minProperties`` (or the
 count of ``required`` names) > ``maxProperties`` (§6.5.1-3), or a required name
-``additionalProperties: false`` refuses, one no ``patternProperties`` regex matches (core
-§10.3.2.2-3). Bounds compared exactly
+``additionalProperties: false`` refuses, one no ``patternProperties`` regex matches or one a
+regex of subschema ``false`` matches (core §10.3.2.2-3). Bounds compared exactly
 (``Fraction``); a keyword that is no number is left to validation.
 """
 
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from typing import Any, Dict, Iterable, Optional, Tuple
+from typing import Any, Callable, Dict, Iterable, List, Optional, Tuple
 
 from .._errors import SchemaError
 from ._pattern import searcher
@@ -95,16 +95,17 @@ _SLACK = 4096
 
 
 def untaken(n: Dict[str, Any], names: Iterable[Any]) -> bool:
-    """Whether one of *names* (required) is neither a ``properties`` entry of *n* nor
-    matched by a ``patternProperties`` regex of it (core §10.3.2.1-2: searched, ECMA-262,
-    on the linear engine of ``_pattern.py``), so that ``additionalProperties`` must take
-    it. ``False`` when that is not known: a pattern that cannot run, ``patternProperties``
-    no object, or more searching than four characters per character of the names and
-    patterns, and a constant (each name is searched by each pattern: a test costs its name's
-    length and one, and the bound keeps the reading linear)."""
+    """Whether one of *names* (required) can be present under neither a ``properties``
+    entry of *n* nor a ``patternProperties`` regex of it (core §10.3.2.1-2: searched,
+    ECMA-262, on the linear engine of ``_pattern.py``; a name a regex of subschema
+    ``false`` matches can never be present), so that ``additionalProperties`` must take it
+    or nothing can. ``False`` when that is not known: a pattern that cannot run,
+    ``patternProperties`` no object, or more work than four characters per character of the
+    distinct names and the patterns, and a constant (each pattern compiled once, costing its
+    length; each name searched by each pattern, a test costing the name's length and one)."""
     props = n.get("properties")
     props = props if isinstance(props, dict) else {}
-    outside = [r for r in names if isinstance(r, str) and r not in props]
+    outside = list(dict.fromkeys(r for r in names if isinstance(r, str) and r not in props))
     if not outside or "patternProperties" not in n:
         return bool(outside)
     patterns = n["patternProperties"]
@@ -112,18 +113,27 @@ def untaken(n: Dict[str, Any], names: Iterable[Any]) -> bool:
         return False
     size = sum(len(name) + 1 for name in outside) + sum(len(p) + 1 for p in patterns if isinstance(p, str))
     budget = _SLACK + 4 * size
+    tests: List[Tuple[bool, Callable[[str], bool]]] = []  # (subschema false, search), the false ones first
     try:
-        for name in outside:
-            for p in patterns:
-                budget -= len(name) + 1
-                if budget < 0:
-                    return False
-                if searcher(p)(name):
-                    break
-            else:
-                return True
+        for p, sub in patterns.items():
+            budget -= len(p) + 1 if isinstance(p, str) else 1
+            if budget < 0:
+                return False
+            tests.append((sub is False, searcher(p)))
     except SchemaError:  # (no regex, or one the engine cannot run: it may take the name)
         return False
+    tests.sort(key=lambda t: not t[0])
+    for name in outside:
+        for barred, search in tests:
+            budget -= len(name) + 1
+            if budget < 0:
+                return False
+            if search(name):
+                if barred:
+                    return True  # (it must pass ``false``: never present)
+                break
+        else:
+            return True
     return False
 
 

@@ -83,8 +83,9 @@ def searcher(pattern: str, loc: Loc = "$") -> Callable[[str], bool]:
     if found is not None:
         return found
     found = compile_pattern(pattern, loc)
-    if len(_CACHE) < _CACHE_MAX:
-        _CACHE[pattern] = found
+    if len(_CACHE) >= _CACHE_MAX:  # the oldest leaves (a long-lived process sees new patterns)
+        del _CACHE[next(iter(_CACHE))]
+    _CACHE[pattern] = found
     return found
 
 
