@@ -542,12 +542,13 @@ def _turn_numbers(msgs: Tuple[Message, ...]) -> List[int]:
 
 def _rebuilt(
     msgs: Tuple[Message, ...], pairs: Pairs, misplaced: Set[Tuple[int, int]], moving: Set[Tuple[int, int]],
-    left: List[Tuple[int, int, Any]], drop: Set[Tuple[int, int]], ends: List[int], error: str,
+    left: List[Tuple[int, int, Any]], drop: Set[Tuple[int, int]], ends: List[int], error: str, track: bool,
 ) -> Tuple[List[Message], List[int], List[List[Tuple[int, int]]], Pairs, List[Problem]]:
     """``fix_conversation``'s messages with the misplaced results *moving* moved (the others
     stay where they are), the parts of *drop* left out and *left* answered with *error*:
     ``(messages, the input index of each, where each part stood, the call each result
-    should answer (an error result by its key (-1, k)), changes)``."""
+    should answer (an error result by its key (-1, k)), changes)``; where each part stood
+    only if *track* (``_handed`` reads it; with nothing misplaced, it is empty)."""
     want: Pairs = dict(pairs)
     done: List[Problem] = []
     if len(moving) < len(misplaced):  # those that stay are kept where they are
@@ -629,13 +630,16 @@ def _rebuilt(
                 spots.append(at)
             if parts:  # (what its wire held beside its parts is noted dropped where it is written)
                 out.append(_fresh(m, parts))
-                where.append(spots)
+                if track:
+                    where.append(spots)
         else:
             out.append(m)
-            where.append([(i, j) for j in range(len(m.parts))])
+            if track:
+                where.append([(i, j) for j in range(len(m.parts))])
         if after.get(i):
             out.append(Message("tool", [r for r, _at in after[i]]))
-            where.append([at for _r, at in after[i]])
+            if track:
+                where.append([at for _r, at in after[i]])
     return out, src, where, want, done
 
 
@@ -730,7 +734,7 @@ def fix_conversation(
     moving = misplaced
     best: Any = None
     for tries in range(4):
-        built = _rebuilt(msgs, pairs, misplaced, moving, left, drop, ends, error)
+        built = _rebuilt(msgs, pairs, misplaced, moving, left, drop, ends, error, bool(misplaced))
         bad = _handed(msgs, built[0], built[2], built[3]) if misplaced else set()
         if best is None or len(bad) < best[0]:  # (a pass that mends none of them keeps the moves)
             best = (len(bad), built)
