@@ -538,6 +538,22 @@ def test_a_responses_stream_with_commentary_checkpointed_anywhere_reads_as_unbro
     assert whole[-1][3:5] == (ANSWER, f"{COMMENT}\n{LATER}")
 
 
+# the same stream resumed inside its first message's deltas after that message's done item
+# (``responses.retrieve(id, stream=True, starting_after=N)``): the re-sent delta read keeps
+# its place in the text (slotted: protocols 0 and 1 refused it)
+RESPONSES_RESUMED = [*RESPONSES_COMMENTARY[:8], _text_delta(0, "the weather"), _text_delta(0, " in Paris first."),
+                     *RESPONSES_COMMENTARY[8:]]
+
+
+@pytest.mark.parametrize("dialect", [None, "openai.responses"])
+def test_a_responses_stream_with_a_resent_delta_checkpointed_anywhere_reads_as_unbroken(
+        dialect: Optional[str]) -> None:
+    assert RESPONSES_RESUMED[7]["type"] == "response.output_item.done"
+    whole = _same_at_every_cut(RESPONSES_RESUMED, dialect)
+    assert whole[-2] == [ToolCall("get_weather", {"city": "Paris"}, "call_1")]
+    assert whole[-1][3:5] == (ANSWER, f"{COMMENT}\n{LATER}")
+
+
 # OpenAI-compatible Chat streams of a model whose reasoning comes inline in ``content``
 # (``<think>`` blocks, DeepSeek-R1 and Qwen3 served without a reasoning parser); the text
 # read once a tag came keeps its reads' state (slotted: protocols 0 and 1 refused it)

@@ -46,6 +46,13 @@ class Stray:
         # where each piece first begins in ``text``: the deltas the message carried (*heard*), then those placed
         self.pieces: Dict[str, int] = _begins(heard, item, part, text)
 
+    def __getstate__(self) -> Tuple[Any, ...]:  # pickles with every protocol (a checkpoint)
+        return tuple(getattr(self, name) for name in self.__slots__)
+
+    def __setstate__(self, state: Tuple[Any, ...]) -> None:
+        for name, value in zip(self.__slots__, state):
+            setattr(self, name, value)
+
     def place(self, delta: str) -> None:
         """*delta* is a piece of the text (it adds nothing), else a ``DecodeError``."""
         text = self.text
