@@ -100,6 +100,34 @@ def test_run_agrees_with_feed_on_corrupted_streams(dialect: str, calls: List[Too
     _agree(chunks, dialect)
 
 
+@given(calls=call_lists(), one_index=st.booleans(), numbered=st.booleans(), gateway=st.booleans(),
+       resent=st.lists(st.tuples(st.integers(0, 30), st.integers(1, 30)), min_size=1, max_size=3))
+@example(calls=[ToolCall("f", {"a": "xyz"}, "call_0"), ToolCall("g", {"b": 1}, "call_1")], one_index=True,
+         numbered=False, gateway=True, resent=[(3, 6)])  # (call_0's second delta after call_1's first)
+def test_responses_run_agrees_with_feed_on_resent_events(calls: List[ToolCall], one_index: bool, numbered: bool,
+                                                         gateway: bool, resent: List[Tuple[int, int]]) -> None:
+    # a stream resumed from before an event it sent (``responses.retrieve(id, stream=True,
+    # starting_after=N)``), an at-least-once transport: events sent again later, a call's
+    # deltas after its end among another call's; *one_index*: a server giving every item
+    # ``output_index`` 0 (each call ended before the next is added); not *numbered*: a
+    # gateway dropping ``sequence_number``; *gateway*: done items saying ``"arguments": ""``
+    # and no ``.done`` of the arguments (farion1231/cc-switch#6481)
+    chunks = encode_stream(calls, "openai.responses", split=3)
+    if gateway:
+        chunks = [c for c in chunks if c["type"] != "response.function_call_arguments.done"]
+    for c in chunks:
+        if gateway and c["type"] == "response.output_item.done":
+            c["item"]["arguments"] = ""
+        if one_index and "output_index" in c:
+            c["output_index"] = 0
+        if not numbered:
+            del c["sequence_number"]
+    for i, after in resent:  # chunk *i* sent again *after* chunks later
+        i %= len(chunks)
+        chunks.insert(min(i + after, len(chunks)), copy.deepcopy(chunks[i]))
+    _agree(chunks, "openai.responses")
+
+
 @pytest.mark.parametrize("dialect", RUN_DIALECTS)
 @given(chunks=st.lists(shaped, max_size=8))
 def test_run_agrees_with_feed_on_arbitrary_chunks(dialect: str, chunks: List[Any]) -> None:

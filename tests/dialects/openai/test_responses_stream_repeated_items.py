@@ -335,3 +335,32 @@ def test_an_item_ended_with_another_call_id_takes_the_done_items() -> None:
     done["item"].update({"id": None, "call_id": "fc_bbb", "item_id": "fc_1"})
     (call,) = _both([CREATED, added, *DELTAS, done])
     assert (type(call), call.name, call.args, call.id) == (ToolCall, "multiply", {"a": 6, "b": 7}, "fc_bbb")
+
+
+# A gateway giving every item ``output_index`` 0 and done items saying ``"arguments": ""``
+# (farion1231/cc-switch#6481: such text says nothing, the deltas are the arguments)
+def _fc(u: int, arguments: str = "") -> Dict[str, Any]:
+    return {"type": "function_call", "id": f"fc_{u}", "call_id": f"call_{u}", "name": "rm", "arguments": arguments,
+            "status": "completed"}
+
+
+def _added(u: int) -> Dict[str, Any]:
+    return {"type": "response.output_item.added", "output_index": 0, "item": {**_fc(u), "status": "in_progress"}}
+
+
+def _delta(u: int, piece: str) -> Dict[str, Any]:
+    return {"type": "response.function_call_arguments.delta", "output_index": 0, "item_id": f"fc_{u}",
+            "delta": piece}
+
+
+def _done(u: int) -> Dict[str, Any]:
+    return {"type": "response.output_item.done", "output_index": 0, "item": _fc(u)}
+
+
+def test_an_ended_call_s_delta_again_after_the_open_call_s_delta_is_not_its_text() -> None:
+    # call 1's second delta delivered again, late, right after a delta of call 2 (open at the
+    # same index): the hot loop added it to call 2 (``{"path": "/home/me"}``)
+    events = [_added(1), _delta(1, '{"path": "/ho'), _delta(1, 'me/'), _delta(1, 'me/x"}'), _done(1),
+              _added(2), _delta(2, '{"path": "/ho'), _delta(1, 'me/'), _delta(2, 'me"}'), _done(2)]
+    assert _both(events) == [ToolCall("rm", {"path": "/home/me/x"}, "call_1"), ToolCall("rm", {"path": "/home"}, "call_2")]
+

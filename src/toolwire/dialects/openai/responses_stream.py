@@ -128,6 +128,8 @@ class Handler(Phased):
                                         or data.get("item_id") in done_items):  # (an ended call's again?)
                                     raise LookupError
                                 last, parts = index, c.parts
+                            elif done_items and data.get("item_id") in done_items:  # (after a delta of the open
+                                raise LookupError  # call: an ended call's again, ``Feed.stale`` tells)
                             size = c.size + len_(piece)
                             if size <= limit:
                                 c.size = size
