@@ -364,3 +364,17 @@ def test_an_ended_call_s_delta_again_after_the_open_call_s_delta_is_not_its_text
               _added(2), _delta(2, '{"path": "/ho'), _delta(1, 'me/'), _delta(2, 'me"}'), _done(2)]
     assert _both(events) == [ToolCall("rm", {"path": "/home/me/x"}, "call_1"), ToolCall("rm", {"path": "/home"}, "call_2")]
 
+
+@pytest.mark.parametrize("said", [{"arguments": ""}, {"arguments": None}, {"name": None, "arguments": None}],
+                         ids=["empty", "no-arguments", "no-name-no-arguments"])
+def test_a_done_item_saying_nothing_again_while_another_call_is_open_adds_nothing(said: Dict[str, Any]) -> None:
+    # call 1's done item delivered again, identical, while call 2 is open at the same index:
+    # it was set against call 1's text (``{"q": 1}``) and name, and call 1 did not run
+    def done(u: int) -> Dict[str, Any]:
+        item = {k: v for k, v in {**_fc(u), **said}.items() if v is not None}
+        return {"type": "response.output_item.done", "output_index": 0, "item": item}
+    events = [{"type": "response.created", "response": {"id": "r1", "status": "in_progress", "output": []}},
+              _added(1), _delta(1, '{"q": 1}'), done(1), _added(2), done(1), _delta(2, '{"q": 2}'), done(2),
+              {"type": "response.completed", "response": {"id": "r1", "status": "completed",
+                                                          "output": [_fc(1, '{"q": 1}'), _fc(2, '{"q": 2}')]}}]
+    assert _both(events) == [ToolCall("rm", {"q": 1}, "call_1"), ToolCall("rm", {"q": 2}, "call_2")]

@@ -117,6 +117,9 @@ class Feed:
         # is open, is that call's again (``stale``)
         self.item_ids: Dict[int, str] = {}
         self.done_items: Dict[str, Call] = {}
+        # the done item that ended each client call (by ``pos``): the same item again adds
+        # nothing, even one whose text says nothing (``ended_again``)
+        self.done_of: Dict[int, Dict[str, Any]] = {}
 
     def feed(self, data: Dict[str, Any]) -> None:
         kind = data.get("type")
@@ -470,7 +473,7 @@ class Feed:
         ident = nonempty_str(item.get("call_id"))
         c = core.by_key.get(key) if key is not None else self._keyless(ident)
         if (ident is not None and (c is None or c.id is not None and c.id != ident)
-                and ended_again(core, self.once, self.first, item)):
+                and ended_again(core, self.once, self.first, item, self.done_of)):
             return  # (nothing open there, or another call: left as it is)
         if c is None:
             c = core.open(key, nonempty_str(item.get("call_id")), nonempty_str(item.get("name")))
@@ -525,6 +528,7 @@ class Feed:
                 c.parts = []
                 c.obj = text
         c.ended = True
+        self.done_of[c.pos] = item
         ran_once(core, self.once, self.first, c)
         iid = item.get("id")
         if type(iid) is str and iid:

@@ -45,17 +45,19 @@ def ran_once(core: Core, once: Dict[str, Call], first: int, c: Call) -> None:
                       f"{c.pos}) with another tool or arguments: not guessed which runs")
 
 
-def ended_again(core: Core, once: Dict[str, Call], first: int, item: Dict[str, Any]) -> bool:
+def ended_again(core: Core, once: Dict[str, Call], first: int, item: Dict[str, Any],
+                done_of: Dict[int, Dict[str, Any]]) -> bool:
     """Whether the done function or custom tool call *item* is that of a call of the
     response read (from *first* on) that ended under its ``call_id`` (an end event
-    delivered again): it adds nothing when it says what that call ran, else that call
-    does not run (which item is the reply's is not guessed)."""
+    delivered again): it adds nothing when it is the done item that ended that call (in
+    *done_of*, by ``pos``; one whose text says nothing too) or says what that call ran,
+    else that call does not run (which item is the reply's is not guessed)."""
     ident = nonempty_str(item.get("call_id"))
     m = once.get(ident) if ident is not None else None
     if m is None or m.pos < first or m.id != ident or m.server or not m.done:
         return False
     r = m.result
-    if type(r) is ToolCall:
+    if type(r) is ToolCall and not same(item, done_of.get(m.pos)):
         if item.get("type") == "custom_tool_call":
             text = item.get("input")
             said = type(text) is str and r.args == {"input": text}

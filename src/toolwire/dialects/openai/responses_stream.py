@@ -210,6 +210,7 @@ class Handler(Phased):
                     end.full = text
                     end.pd = {NAME: extra} if extra else None
                     end.ended = True
+                    self.done_of[end.pos] = item
                     if end.id in once:  # (a ``call_id`` ended before: another response's, or this call again)
                         ran_once(core, once, self.first, end)
                     else:
