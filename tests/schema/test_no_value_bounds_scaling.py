@@ -186,10 +186,14 @@ def test_a_long_pattern_is_compiled_once_for_many_names(monkeypatch: Any, target
     assert small > 0 and big <= 4.5 * small, (small, big)
 
 
-def test_the_pattern_cache_takes_new_patterns_when_full(monkeypatch: Any) -> None:
+def test_a_full_pattern_cache_is_left_as_it_is(monkeypatch: Any) -> None:
+    """No eviction: two threads missing a full cache at once raced on the same oldest key
+    (a ``KeyError`` out of ``validate``, review revV3 R1), and oldest-first eviction made a
+    schema cycling through more patterns than the cache holds recompile on every lookup."""
     from toolwire.schema import _pattern
 
     full = {f"q{i:04d}": _pattern.compile_pattern(f"q{i:04d}") for i in range(_pattern._CACHE_MAX)}
     monkeypatch.setattr(_pattern, "_CACHE", full)
-    assert _pattern.searcher("^new$") is _pattern.searcher("^new$")
-    assert len(_pattern._CACHE) == _pattern._CACHE_MAX and "q0000" not in _pattern._CACHE
+    assert _pattern.searcher("^new$")("new") and not _pattern.searcher("^new$")("old")
+    assert len(_pattern._CACHE) == _pattern._CACHE_MAX and "q0000" in _pattern._CACHE
+    assert "^new$" not in _pattern._CACHE

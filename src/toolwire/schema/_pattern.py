@@ -83,9 +83,8 @@ def searcher(pattern: str, loc: Loc = "$") -> Callable[[str], bool]:
     if found is not None:
         return found
     found = compile_pattern(pattern, loc)
-    if len(_CACHE) >= _CACHE_MAX:  # the oldest leaves (a long-lived process sees new patterns)
-        del _CACHE[next(iter(_CACHE))]
-    _CACHE[pattern] = found
+    if len(_CACHE) < _CACHE_MAX:  # (no eviction: a full cache recompiles, never races between threads;
+        _CACHE[pattern] = found    # ``untaken`` compiles its patterns once per call itself)
     return found
 
 
