@@ -35,6 +35,9 @@ CANONICAL = {
     # fields of our own values (ToolResult.is_error, Tool.parameters, Tool.strict, ToolCall.server,
     # ToolCall.raw and .repairs: the canonical dialect reads the values' dict forms)
     "is_error", "parameters", "strict", "server", "raw", "repairs",
+    # InvalidToolCall.parsed (its dict form), and a Message's role (every history message holds
+    # one: a dict with it and no body field is a message given alone, ``decode_conversation``)
+    "parsed", "role",
     # a repair's name of our own (``ToolCall.repairs``), tested with ``in``
     "empty-arguments",
     # a ToolResult's JSON part, {"type": "json", "json": ...} (its text part: "text" above)
