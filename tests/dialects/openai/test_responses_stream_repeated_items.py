@@ -378,3 +378,36 @@ def test_a_done_item_saying_nothing_again_while_another_call_is_open_adds_nothin
               {"type": "response.completed", "response": {"id": "r1", "status": "completed",
                                                           "output": [_fc(1, '{"q": 1}'), _fc(2, '{"q": 2}')]}}]
     assert _both(events) == [ToolCall("rm", {"q": 1}, "call_1"), ToolCall("rm", {"q": 2}, "call_2")]
+
+
+@pytest.mark.parametrize("copies", [1, 2, 3])
+def test_an_ended_calls_done_item_again_several_times_leaves_the_open_call(copies: int) -> None:
+    """Every item at one ``output_index`` (a gateway), an at-least-once transport: call A's
+    ``output_item.done`` delivered again, identical, while call B is open there. Each copy
+    adds nothing; B runs (two copies made B invalid: the first recorded B as ended with A's
+    item, review revR2)."""
+    def fc(u: int, name: str, args: str) -> Dict[str, Any]:
+        return {"type": "function_call", "id": f"fc_{u}", "call_id": f"call_{u}", "name": name,
+                "arguments": args, "status": "completed"}
+    a, b = fc(0, "g", '{"q": 2}'), fc(1, "f", '{"q": 1}')
+
+    def added(it: Dict[str, Any]) -> Dict[str, Any]:
+        return {"type": "response.output_item.added", "output_index": 0, "item": dict(it, arguments="",
+                                                                                      status="in_progress")}
+
+    def delta(it: Dict[str, Any], piece: str) -> Dict[str, Any]:
+        return {"type": "response.function_call_arguments.delta", "output_index": 0, "item_id": it["id"],
+                "delta": piece}
+
+    def done(it: Dict[str, Any]) -> Dict[str, Any]:
+        return {"type": "response.output_item.done", "output_index": 0, "item": it}
+
+    events = [{"type": "response.created", "response": {"id": "r1", "status": "in_progress", "output": []}},
+              added(a), delta(a, '{"q": 2}'), done(a), added(b), *[done(a)] * copies,
+              delta(b, '{"q": 1}'), done(b)]
+    acc = Accumulator("openai.responses")
+    for e in events:
+        acc.feed(dict(e))
+    want = [("g", {"q": 2}, "call_0"), ("f", {"q": 1}, "call_1")]
+    assert [(c.name, c.args, c.id) for c in acc.close()] == want
+    assert [(c.name, c.args, c.id) for c in accumulate([dict(e) for e in events], "openai.responses")] == want

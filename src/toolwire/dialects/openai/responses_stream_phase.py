@@ -470,6 +470,8 @@ class Phased(Feed):
             return
         n = len(core.calls)
         super()._done(key, item)
+        if c is not None and core.by_key.get(key) is c:  # (an ended call's item again: the open call goes on)
+            return
         if c is None and len(core.calls) > n:
             c = core.calls[-1]
         ended[key] = (c, item)
