@@ -58,7 +58,7 @@ from .._ids import IdMap, IdRule
 from .._registry import Registry
 from .._types import InvalidToolCall, ToolCall, ToolResult
 from ._api import decode_conversation
-from ._pairing import Pairer, plan
+from ._pairing import Pairer, paired, plan
 from ._problems import Problem
 from ._values import (
     Conversation,
@@ -646,19 +646,7 @@ def _rebuilt(
 def _handed(msgs: Tuple[Message, ...], out: List[Message], where: List[List[Tuple[int, int]]], want: Pairs) -> Set[Any]:
     """Where the results of *out* that answer another call than *want* says stood (an
     error result: its key), or none (``_pairing.Pairer``, paired again: linear)."""
-    got: Pairs = {}
-    pairer = Pairer(plan(out))
-    for i, m in enumerate(out):
-        if starts_turn(out, i):
-            pairer.turn()
-        for j, p in enumerate(m.parts):
-            t = type(p)
-            if t is ToolCall or t is InvalidToolCall:
-                pairer.call(i, j, p)
-            elif t is ToolResult:
-                at = pairer.result(p)  # type: ignore[arg-type]
-                if at is not None:
-                    got[where[i][j]] = where[at[0]][at[1]]
+    got: Pairs = {where[i][j]: where[at[0]][at[1]] for i, j, _p, at in paired(out) if at is not None}
     bad: Set[Any] = set()
     for k, c in want.items():
         g = got.get(k)

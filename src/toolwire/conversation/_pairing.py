@@ -38,13 +38,13 @@ once.
 from __future__ import annotations
 
 from collections import deque
-from typing import Any, Deque, Dict, List, Optional, Sequence, Set, Tuple
+from typing import Any, Deque, Dict, Iterator, List, Optional, Sequence, Set, Tuple
 
 from .._types import InvalidToolCall, ToolCall, ToolResult
 from ._pairing_plan import BY_TOOL, Plan, Slot, full_plan, plan
 from ._values import Message, starts_turn
 
-__all__ = ["Pairer", "Plan", "Slot", "answers", "full_plan", "idless_pairs", "plan"]
+__all__ = ["Pairer", "Plan", "Slot", "answers", "full_plan", "idless_pairs", "paired", "plan"]
 
 
 _NO_KEY = object()
@@ -292,31 +292,32 @@ def answers(messages: Sequence[Message]) -> Dict[Tuple[int, int], Tuple[int, int
     out: Dict[Tuple[int, int], Tuple[int, int, Optional[Any]]] = {}
     ids: Set[Any] = {p.id for m in messages for p in m.calls}  # the ids of the history's calls
     called: Set[Any] = set()  # the ids of the calls before the result
-    pairer = Pairer(plan(messages))
-    for i, m in enumerate(messages):
-        if starts_turn(messages, i):
-            pairer.turn()
-        k = 0
-        for j, p in enumerate(m.parts):
-            t = type(p)
-            if t is ToolCall or t is InvalidToolCall:
-                called.add(p.id)  # type: ignore[union-attr]
-                pairer.call(i, j, p)
-            elif t is ToolResult:
-                r: ToolResult = p  # type: ignore[assignment]
-                got = pairer.result(r)
-                if got is not None or r.id is None or r.id in called:
-                    out[(i, k)] = (i, j, None if got is None else got[2])
-                elif r.id in ids:
-                    out[(i, k)] = (i, j, LATER)
-                k += 1
+    at, k = -1, 0  # the message read, and its results counted
+    for i, j, p, got in paired(messages):
+        if type(p) is not ToolResult:
+            called.add(p.id)
+            continue
+        if i != at:
+            at, k = i, 0
+        r: ToolResult = p
+        if got is not None or r.id is None or r.id in called:
+            out[(i, k)] = (i, j, None if got is None else got[2])
+        elif r.id in ids:
+            out[(i, k)] = (i, j, LATER)
+        k += 1
     return out
 
 
 def idless_pairs(messages: Sequence[Message]) -> List[Tuple[int, int]]:
     """``(message of the call, message of the result)`` of each id-less call and the
     result answering it, paired as ``check_conversation`` pairs them (one pass)."""
-    out: List[Tuple[int, int]] = []
+    return [(got[0], i) for i, _j, _p, got in paired(messages) if got is not None and got[2].id is None]
+
+
+def paired(messages: Sequence[Message]) -> Iterator[Tuple[int, int, Any, Optional[Tuple[int, int, Any]]]]:
+    """``(message, part, the part, what it answers)`` for each call and result of *messages*
+    in order, paired as ``check_conversation`` pairs them (``Pairer``, one pass): a result's
+    ``(message, part, call)`` or ``None``; a call's ``None``."""
     pairer = Pairer(plan(messages))
     for i, m in enumerate(messages):
         if starts_turn(messages, i):
@@ -325,8 +326,6 @@ def idless_pairs(messages: Sequence[Message]) -> List[Tuple[int, int]]:
             t = type(p)
             if t is ToolCall or t is InvalidToolCall:
                 pairer.call(i, j, p)
+                yield i, j, p, None
             elif t is ToolResult:
-                got = pairer.result(p)  # type: ignore[arg-type]
-                if got is not None and got[2].id is None:
-                    out.append((got[0], i))
-    return out
+                yield i, j, p, pairer.result(p)  # type: ignore[arg-type]
