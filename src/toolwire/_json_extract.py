@@ -12,10 +12,14 @@ carry); the caller's check refuses them wherever they sit (``schema/_json_number
 A value that does not parse is no answer, and neither is any value inside it (a piece
 of an answer cut off or malformed, ``{"b": {"a": 1},}``): the scan goes on where the
 decoder failed, so each character is read about once (linear in the text; reading on
-from the next ``{`` read the same text again for every opener, quadratic). A value nested
-deeper than the decoder reads (a ``RecursionError``) is skipped the same way:
-``end_of_value`` finds where its decode would end or fail, without recursion (retrying
-from each opener inside it read the text to the recursion limit again for each).
+from the next ``{`` read the same text again for every opener, quadratic). A string is
+read to its closing quote whatever its escapes (a backslash takes the character after
+it): where the decoder refuses an escape (``"C:\\data"``, ``"\\d+"``) and where it cannot
+read a value nested past the recursion limit (a ``RecursionError``), ``_value_end`` reads
+the value on, without recursion, to where it ends or fails (the string ends at its quote,
+not at the escape: a value written in it is no answer); a string the text ends in stops
+the scan (nothing after its quote is outside it), as the decoder's "Unterminated string"
+does. Both paths thus follow one rule, the one ``_value_end`` reads.
 """
 
 from __future__ import annotations
@@ -147,89 +151,70 @@ def _scan(text: str, until: int = -1, opened: Optional[List[int]] = None) -> Lis
             i = brace if bracket < 0 or brace < bracket else bracket
         if opened is not None and i >= until:
             break
-        if failed >= _QUICK_FAILS:  # (a failed decode's error counts the lines before it: quadratic)
-            ok, stop, unterminated = _value_end(text, i)
-            if not ok:
-                if unterminated or (opened is not None and stop >= near):
-                    if opened is not None:
-                        opened.append(i)  # (as the decoder's "Unterminated string" below)
-                    break  # the text ends inside the value's string: no value after it is one of its own
-                pos = max(stop, i + 1)
-                continue
-        try:
-            value, end = _DECODER.raw_decode(text, i)
-        except json.JSONDecodeError as exc:  # no answer begins inside it: go on where it failed
-            if _ends_in_string(text, exc) or (opened is not None and exc.pos >= near):
-                if opened is not None:
+        read = failed >= _QUICK_FAILS  # (a failed decode's error counts the lines before it: quadratic)
+        ok, stop, cut = _value_end(text, i) if read else (True, i, False)
+        if ok:
+            try:
+                value, end = _DECODER.raw_decode(text, i)
+            except json.JSONDecodeError as exc:  # no answer begins inside it: go on where it failed
+                if exc.msg.startswith("Invalid \\"):  # an escape it refuses: the string goes on to its quote
+                    if not read:
+                        ok, stop, cut = _value_end(text, i)
+                else:  # (every escape before the failure was one it reads: _value_end fails there too)
+                    ok, stop, cut = False, exc.pos, exc.msg.startswith("Unterminated string")
+            except ValueError:  # an integer too long to read, where the decoder does not say
+                pos = _after_long_number(text, i)
+                if opened is not None and pos >= near:
                     opened.append(i)
-                break  # (the rest of the text is that string's: no value in it is an answer)
-            failed += 1
-            pos = max(exc.pos, i + 1)
-            continue
-        except ValueError:  # an integer too long to read, where the decoder does not say
-            pos = _after_long_number(text, i)
-            if opened is not None and pos >= near:
+                    break
+                continue
+            except RecursionError:  # nested deeper than the parser reads: no answer, nor inside it
+                if not read:
+                    ok, stop, cut = _value_end(text, i)
+            else:
+                found.append(Candidate(value, i, end, "scan"))
+                pos = end
+                continue
+        if cut or (opened is not None and not ok and stop >= near):
+            if opened is not None:
                 opened.append(i)
-                break
-            continue
-        except RecursionError:  # nested deeper than the parser reads: no answer, nor inside it
-            pos = max(end_of_value(text, i), i + 1)
-            if opened is not None and pos >= near:
-                opened.append(i)
-                break
-            continue
-        found.append(Candidate(value, i, end, "scan"))
-        pos = end
+            break  # the text ends inside the value's string: no value after its quote is outside it
+        failed += 1
+        pos = max(stop, i + 1)
     return found
 
 
-_HEX = frozenset("0123456789abcdefABCDEF")
-
-
-def _ends_in_string(text: str, exc: json.JSONDecodeError) -> bool:
-    """Whether the decode failed in a string the text ends in: the decoder's
-    "Unterminated string" (no closing quote after it, or the text ends right after a
-    backslash), or a ``\\uXXXX`` escape the text ends in or right after, which it calls
-    invalid (``"\\u00e9`` at the end: "Invalid \\uXXXX escape" at its ``u``)."""
-    if exc.msg.startswith("Unterminated string"):
-        return True
-    return exc.msg.startswith("Invalid \\uXXXX") and _cut_escape(text, exc.pos)
-
-
-def _cut_escape(text: str, u: int) -> bool:
-    """Whether ``text[u:]`` is the ``u`` of a ``\\uXXXX`` escape and at most its four
-    hex digits: the text ends in that escape or right after it."""
-    return text.startswith("u", u) and len(text) - u <= 5 and all(c in _HEX for c in text[u + 1:])
-
-
 _WS = re.compile(r"[ \t\n\r]*")
-# a string's body (``strict=False``: any character but a quote or a backslash, and the
-# JSON escapes): one way to match each character, so it never backtracks
-_STRING_BODY = re.compile(r'(?:[^"\\]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*')
+# a string's body read to its closing quote (``strict=False``: any character but a quote or
+# a backslash; a backslash takes the character after it, an escape the decoder reads or
+# not): one way to match each character, so it never backtracks
+_STRING_BODY = re.compile(r'[^"\\]*(?:\\.[^"\\]*)*', re.S)
 _SCALAR = re.compile(r"null|true|false|NaN|Infinity|-Infinity|-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?")
 
 
 def end_of_value(text: str, i: int) -> int:
     """Where the decode of the value at *i* ends or fails (the decoder's ``end`` or
-    ``JSONDecodeError.pos``), read without recursion: for a value nested deeper than the
-    decoder reads, so that it is skipped whole as a failed one is. One pass, no stack
-    frame per level."""
+    ``JSONDecodeError.pos``), read without recursion (a value nested deeper than the
+    decoder reads is skipped whole as a failed one is), a string read to its closing
+    quote whatever its escapes: where the decoder refuses an escape, the value read on
+    as if it took it (``_value_end``). One pass, no stack frame per level."""
     return value_end(text, i)[1]
 
 
 def value_end(text: str, i: int) -> Tuple[bool, int]:
-    """``end_of_value``, and whether the decode would succeed: also read where many decodes
-    failed, since the decoder's error counts the lines of the text before the failure
-    (``JSONDecodeError.lineno``: a text of many openers that fail, such as LaTeX's
-    ``\\frac{1}{2}``, cost a read of the text per opener)."""
+    """``end_of_value``, and whether the value's brackets, strings and members all stand
+    (the decode succeeds unless a string holds an escape the decoder refuses): also read
+    where many decodes failed, since the decoder's error counts the lines of the text
+    before the failure (``JSONDecodeError.lineno``: a text of many openers that fail, such
+    as LaTeX's ``\\frac{1}{2}``, cost a read of the text per opener)."""
     return _value_end(text, i)[:2]
 
 
 def _value_end(text: str, i: int) -> Tuple[bool, int, bool]:
-    """``value_end``, and whether the decode failed in a string the text ends in (the
-    decoder's "Unterminated string", which fails at the string's opening quote as a
-    missing ``:`` or ``,`` before a string does, or a ``\\uXXXX`` escape the text cuts:
-    ``_ends_in_string``)."""
+    """``value_end``, and whether it failed in a string the text ends in (the decoder's
+    "Unterminated string", which fails at the string's opening quote as a missing ``:`` or
+    ``,`` before a string does; also a string whose escape the text cuts, ``"caf\\u00e``,
+    which the decoder calls an invalid escape)."""
     closers: List[str] = []
     pos, state = i, "value"
     while True:
@@ -245,9 +230,9 @@ def _value_end(text: str, i: int) -> Tuple[bool, int, bool]:
                     state = "key"
                 continue
             if c == '"':
-                ok, end = _string_end(text, pos)
-                if not ok:
-                    return False, end, end == pos or _cut_escape(text, end)
+                end = _string_end(text, pos)
+                if end < 0:
+                    return False, pos, True
                 pos, state = end, "after"
                 continue
             m = _SCALAR.match(text, pos)
@@ -257,9 +242,9 @@ def _value_end(text: str, i: int) -> Tuple[bool, int, bool]:
         elif state == "key":
             if not text.startswith('"', pos):
                 return False, pos, False  # Expecting property name enclosed in double quotes
-            ok, end = _string_end(text, pos)
-            if not ok:
-                return False, end, end == pos or _cut_escape(text, end)
+            end = _string_end(text, pos)
+            if end < 0:
+                return False, pos, True
             pos = _ws(text, end)
             if not text.startswith(":", pos):
                 return False, pos, False  # Expecting ':' delimiter
@@ -283,17 +268,12 @@ def _ws(text: str, pos: int) -> int:
     return m.end() if m else pos
 
 
-def _string_end(text: str, quote: int) -> Tuple[bool, int]:
-    """(True, after the closing quote), or (False, where the decoder fails: the opening
-    quote of an unterminated string, the backslash of a bad escape, the ``u`` of a bad
-    ``\\uXXXX``)."""
+def _string_end(text: str, quote: int) -> int:
+    """After the closing quote of the string opening at *quote*, or -1: the text ends
+    inside it (or right after a backslash in it)."""
     m = _STRING_BODY.match(text, quote + 1)
     end = m.end() if m else quote + 1
-    if end < len(text) and text[end] == '"':
-        return True, end + 1
-    if end + 1 >= len(text):  # the text ends inside the string (or right after a backslash)
-        return False, quote
-    return False, end + 1 if text[end + 1] == "u" else end
+    return end + 1 if end < len(text) and text[end] == '"' else -1
 
 
 class _LongNumber(ValueError):

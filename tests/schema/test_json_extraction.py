@@ -180,12 +180,19 @@ _JSON_WS = re.compile(r"[ \t\n\r]*")  # RFC 8259 §2
 
 
 def _decoder_stop(text: str, i: int) -> Any:
-    try:
-        return json.JSONDecoder(strict=False).raw_decode(text, i)[1]
-    except json.JSONDecodeError as exc:
-        if exc.msg.startswith("Illegal trailing comma"):  # CPython 3.13+ (gh-113149) points at the comma,
-            return _JSON_WS.match(text, exc.pos + 1).end()  # before at the closer after it: only whitespace between
-        return exc.pos
+    """Where the decoder ends or fails, every escape it refuses (``\\d``, at its backslash;
+    ``\\u12``, at its ``u``) made one it reads (``\\/``, as long): a string ends at its quote."""
+    while True:
+        try:
+            return json.JSONDecoder(strict=False).raw_decode(text, i)[1]
+        except json.JSONDecodeError as exc:
+            if exc.msg.startswith("Invalid \\"):
+                at = exc.pos - 1 if exc.msg.startswith("Invalid \\uXXXX") else exc.pos
+                text = text[:at] + "\\/" + text[at + 2:]
+                continue
+            if exc.msg.startswith("Illegal trailing comma"):  # CPython 3.13+ (gh-113149) points at the comma,
+                return _JSON_WS.match(text, exc.pos + 1).end()  # before at the closer after it: only whitespace between
+            return exc.pos
 
 
 json_tokens = st.lists(st.sampled_from(
@@ -196,11 +203,13 @@ json_tokens = st.lists(st.sampled_from(
 @given(json_tokens)
 @example('{"a": [1, {"b": "c\\"}"}], "d": null} tail')
 @example('["a\\u12", 1]')
+@example('["a\\d", "\\u00')
 @example('{"a" 1}')
 @example("[1,]")
 def test_where_a_value_ends_or_fails_is_where_the_decoder_says(text: str) -> None:
     """``end_of_value`` (read without recursion, for values too deep for the decoder)
-    stops where ``raw_decode`` ends or fails, from every opener."""
+    stops where ``raw_decode`` ends or fails, from every opener, reading a string to its
+    quote past an escape the decoder refuses."""
     for i, ch in enumerate(text):
         if ch in "[{":
             assert end_of_value(text, i) == _decoder_stop(text, i), (text, i)

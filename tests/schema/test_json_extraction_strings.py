@@ -1,0 +1,249 @@
+"""JSON found in a reply's text: a string is read to its closing quote whatever its
+escapes, on every path of the scan (the decoder's, the one past many failed decodes,
+the one past the recursion limit), so no value written inside a string is the answer
+(docs/structured-output.md "JSON extraction"). RFC 8259 §7 allows only ``\\" \\\\ \\/ \\b
+\\f \\n \\r \\t \\uXXXX``: the decoder refuses ``"C:\\data"`` and ``"\\d+"``, which models
+write; the string still ends at its quote, not at the backslash."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from typing import Any, List, Tuple
+
+import pytest
+from hypothesis import example, given
+from hypothesis import strategies as st
+
+from toolwire._json_extract import candidates, extract_json
+from toolwire.retry import classify, prepare
+
+MESSAGES = [{"role": "user", "content": "ids?"}]
+INTS = {"type": "array", "items": {"type": "integer"}}
+
+
+def chat(content: str) -> Any:
+    return {"object": "chat.completion",
+            "choices": [{"index": 0, "message": {"role": "assistant", "content": content}, "finish_reason": "stop"}]}
+
+
+def ints(text: str) -> Tuple[str, Any]:
+    st_ = prepare({"model": "m", "max_tokens": 100, "messages": MESSAGES}, INTS, "openai.chat", mode="prompt").state
+    out = classify(chat(text), st_)
+    return out.kind, out.value
+
+
+# session 39 (§6 of session 38's note): the decode failed at the escape and the scan went on from its backslash, so a
+# value written later in that string was the answer (review revJ r2_invalid_escape.py)
+REFUSED_ESCAPES = [
+    ('[7, 8] {"note": "regex \\d+ kept [1, 2] for later"}', [[7, 8]]),
+    ('{"ids": [7], "note": "C:\\data kept [1, 2] for later', []),  # ...and the reply ends in that string
+    ('{"a": "C:\\data", "b": [3]} [4]', [[4]]),  # the value around it is no answer either
+    ('{"a": "\\u12 [1]"} [5]', [[5]]),  # a \u without four hex digits
+    ('{"a": "\\x [1]" oops [2]', [[2]]),  # the value fails after the string: the scan goes on there
+    ('["\\d [1]", "see [3]"] [6]', [[6]]),
+    ('{"a": "\\\\d [1]"} [7]', [{"a": "\\d [1]"}, [7]]),  # an escaped backslash: a string the decoder reads
+]
+
+
+@pytest.mark.parametrize(("tail", "values"), REFUSED_ESCAPES)
+@pytest.mark.parametrize("failed", [0, 40])
+def test_a_string_with_an_escape_the_decoder_refuses_ends_at_its_quote(tail: str, values: Any, failed: int) -> None:
+    """Past ``_QUICK_FAILS`` failed decodes each opener is read by ``_value_end`` first:
+    the same values either way."""
+    text = "$\\frac{1}{2}$ " * failed + tail
+    assert [c.value for c in candidates(text)] == values
+    ints_found = [v for v in values if isinstance(v, list)]
+    assert ints(text) == (("ok", ints_found[-1]) if ints_found else ("invalid", None))
+
+
+@pytest.mark.parametrize("deep", [20, 3_000])
+def test_a_string_past_the_recursion_limit_is_read_as_one_within_it(deep: int) -> None:
+    """A value nested past the recursion limit (the decoder's ``RecursionError``) is read
+    by ``_value_end`` by the same rule as one the decoder reads: a reply ending in a string
+    yields nothing written in it (it gave ``[1, 2]`` at 3,000 levels), and a string with a
+    refused escape ends at its quote. The same answer at 20 levels and at 3,000."""
+    assert candidates("[" * deep + '"kept [1, 2] for later') == []
+    assert candidates("x " + '{"k": [' * deep + '"note [1, 2] later') == []
+    assert ints("x " + '{"k": [' * deep + '"note [1, 2] later') == ("invalid", None)
+    closed = "[" * deep + '"\\d [1]"' + "]" * deep
+    assert [c.value for c in candidates(closed + " [6]")] == [[6]]
+    assert ints("x " + "[" * deep + '"C:\\data [1] ' + "]" * deep + " [6]") == ("invalid", None)
+
+
+# -- the rule read the slow way, against the scan on random texts ------------------------------
+def _read_on(text: str, i: int) -> Tuple[str, int]:
+    """The decoder's reading of the value at *i* with every escape it refuses made one it
+    reads (``\\d`` -> ``\\/``, as long): ``("ok", end)``, ``("cut", _)`` (a string the
+    text ends in) or ``("fail", where)``."""
+    decoder = json.JSONDecoder(strict=False)
+    while True:
+        try:
+            return "ok", decoder.raw_decode(text, i)[1]
+        except json.JSONDecodeError as exc:
+            if exc.msg.startswith("Invalid \\uXXXX"):  # (at its "u")
+                at = exc.pos - 1
+            elif exc.msg.startswith("Invalid \\escape"):  # (at its backslash)
+                at = exc.pos
+            else:
+                return ("cut" if exc.msg.startswith("Unterminated string") else "fail"), exc.pos
+            text = text[:at] + "\\/" + text[at + 2:]
+
+
+def _reference(text: str) -> List[Tuple[int, int, str]]:
+    """Every value the scan should find: from each opener not inside an earlier value,
+    the value the decoder reads; a value it reads only with its refused escapes made
+    readable is skipped whole; a failed one is left where it failed; a string the text
+    ends in ends the search."""
+    found: List[Tuple[int, int, str]] = []
+    pos = 0
+    while True:
+        at = [k for k in (text.find("{", pos), text.find("[", pos)) if k >= 0]
+        if not at:
+            return found
+        i = min(at)
+        how, end = _read_on(text, i)
+        if how == "cut":
+            return found
+        if how == "ok":
+            with contextlib.suppress(json.JSONDecodeError):  # (an escape it refuses: no answer)
+                found.append((i, end, json.dumps(json.JSONDecoder(strict=False).raw_decode(text, i)[0])))
+        pos = max(end, i + 1)
+
+
+TOKENS = ['{', '}', '[', ']', '"', '\\"', '\\', '\\\\', '\\d', '\\u00', '\\u12', 'e9', '\\ud83d', 'C:\\data', ':', ',', ' ',
+          '\n', '1', '2.5', 'true', 'True', 'null', "'", 'a', 'word ', '{"a": ', '"x"', '[1, 2]', '{"k": [3]}', '{"', '["',
+          '"b": ', '[1,]', '"\\d"', '"\\\\"', '```json\n', '\n```\n']
+texts = st.lists(st.sampled_from(TOKENS), max_size=20).map("".join)
+
+
+def _scanned(text: str) -> Any:
+    found = candidates(text)
+    if found and found[0].how == "whole":
+        return None
+    return [(c.start, c.end, json.dumps(c.value)) for c in found if c.how == "scan"]
+
+
+@given(texts)
+@example('[7, 8] {"note": "regex \\d+ kept [1, 2] for later"}')
+@example('{"ids": [7], "note": "C:\\data kept [1, 2] for later')
+@example('{"a": "\\x [1]" oops [2]')
+@example('["\\ud83d\\u12 [1]"] [2]')
+@example('["caf\\u00e')
+def test_the_scan_finds_what_the_rule_read_the_slow_way_finds(text: str) -> None:
+    """The scan, and the scan with every opener read by ``_value_end`` first, find the
+    values ``_reference`` finds (texts of JSON pieces, quotes, refused escapes)."""
+    got = _scanned(text)
+    if got is None:
+        return
+    assert got == _reference(text), text
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr("toolwire._json_extract._QUICK_FAILS", 0)
+        assert _scanned(text) == got, text
+
+
+# -- JSON-like values written by a model, their strings raw: nothing inside a string is found ----------
+string_bodies = st.lists(st.sampled_from(
+    ["a", " ", "[1]", '{\\"k\\": 2}', "\\d", "\\\\", '\\"', "C:\\data", "\\u12", "\\u00e9", "\\n", "]", "}", "{", "["]),
+    max_size=5).map("".join)
+
+
+def _written(draw: Any, depth: int = 0) -> Tuple[str, List[Tuple[int, int]]]:
+    """A value as a model writes it: its text and where its strings' bodies stand."""
+    kinds = ["list", "object"] if depth == 0 else ["string", "number", "list", "object"] if depth < 3 else ["string", "number"]
+    kind = draw(st.sampled_from(kinds))  # (a quote in prose opens no string: values of the text are brackets)
+    if kind == "number":
+        return str(draw(st.integers(-5, 50))), []
+    if kind == "string":
+        body = draw(string_bodies)
+        return '"' + body + '"', [(1, 1 + len(body))]
+    text, spans = ("[", []) if kind == "list" else ("{", [])
+    for k in range(draw(st.integers(0, 3))):
+        if k:
+            text += ", "
+        if kind == "object":
+            key = draw(string_bodies)
+            spans.append((len(text) + 1, len(text) + 1 + len(key)))
+            text += '"' + key + '": '
+        part, inner = _written(draw, depth + 1)
+        spans.extend((a + len(text), b + len(text)) for a, b in inner)
+        text += part
+    return text + ("]" if kind == "list" else "}"), spans
+
+
+@st.composite
+def replies(draw: Any) -> Tuple[str, List[Tuple[int, int]], List[Tuple[int, int, bool]]]:
+    """Prose and written values: the text, the strings' bodies, and each value's span
+    and whether the decoder reads it."""
+    text, strings, values = "", [], []
+    for _ in range(draw(st.integers(1, 4))):
+        text += draw(st.sampled_from(["word ", "{x} ", "[a] ", "{, ", ": ", "Answer: "]))
+        if draw(st.booleans()):
+            part, spans = _written(draw)
+            try:
+                json.loads(part, strict=False)
+                readable = True
+            except ValueError:
+                readable = False
+            values.append((len(text), len(text) + len(part), readable))
+            strings.extend((a + len(text), b + len(text)) for a, b in spans)
+            text += part + " "
+    return text, strings, values
+
+
+@given(replies())
+@example(('[7, 8] {"note": "regex \\d+ kept [1, 2] for later"} ', [(9, 13), (17, 48)], [(0, 6, True), (7, 50, False)]))
+def test_no_value_inside_a_string_is_found_and_every_readable_value_is(reply: Any) -> None:
+    """Whatever escapes the strings hold: every value the decoder reads is found whole, no
+    value begins inside a string, and a value with a refused escape yields nothing."""
+    text, strings, values = reply
+    found = candidates(text)
+    if found and found[0].how == "whole":
+        return
+    spans = [(c.start, c.end) for c in found]
+    assert spans == [(a, b) for a, b, readable in values if readable], text
+    for c in found:
+        assert not any(a <= c.start < b for a, b in strings), text
+
+
+# -- the reads past a refused escape or the recursion limit stay linear ------------------------------
+SHAPES = {
+    "closed strings with refused escapes": lambda n: '{"a": "\\d [1]"} ' * n + "[9]",
+    "refused escapes in one long list": lambda n: "[" + '"C:\\data [1]", ' * n + "x] [9]",
+    "too deep, refused escape, closed": lambda n: ("[" * 1_200 + '"\\d [1]"' + "]" * 1_200 + " ") * (n // 600) + "[9]",
+    "many failed decodes, then refused escapes": lambda n: "\\frac{1}{2} " * 40 + '["\\d [1]"] ' * n + "[9]",
+}
+
+
+@pytest.mark.parametrize("shape", list(SHAPES))
+def test_reads_past_refused_escapes_stay_linear(shape: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """n and 4n: the decodes grow 4 times, not 16, and ``_value_end`` reads each character
+    at most once (each read begins where the scan goes on after the last one)."""
+    from toolwire import _json_extract
+
+    read = [0]
+    decodes = [0]
+    inner = _json_extract._value_end
+    decoder = _json_extract._DECODER
+
+    def counted(text: str, i: int) -> Any:
+        out = inner(text, i)
+        read[0] += out[1] - i
+        return out
+
+    class Counting:
+        def raw_decode(self, text: str, i: int) -> Any:
+            decodes[0] += 1
+            return decoder.raw_decode(text, i)
+
+    monkeypatch.setattr(_json_extract, "_value_end", counted)
+    monkeypatch.setattr(_json_extract, "_DECODER", Counting())
+    work = []
+    for n in (600, 2_400):
+        read[0] = decodes[0] = 0
+        text = SHAPES[shape](n)
+        assert extract_json(text)[:2] == (True, [9])
+        work.append((read[0], decodes[0], len(text)))
+    (r1, d1, n1), (r4, d4, n4) = work
+    assert r1 <= n1 and r4 <= n4, work
+    assert d4 <= 4 * d1 + 4, work
