@@ -15,11 +15,12 @@ decoder failed, so each character is read about once (linear in the text; readin
 from the next ``{`` read the same text again for every opener, quadratic). A string is
 read to its closing quote whatever its escapes (a backslash takes the character after
 it): where the decoder refuses an escape (``"C:\\data"``, ``"\\d+"``) and where it cannot
-read a value nested past the recursion limit (a ``RecursionError``), ``_value_end`` reads
-the value on, without recursion, to where it ends or fails (the string ends at its quote,
-not at the escape: a value written in it is no answer); a string the text ends in stops
-the scan (nothing after its quote is outside it), as the decoder's "Unterminated string"
-does. Both paths thus follow one rule, the one ``_value_end`` reads.
+read a value nested past the recursion limit (a ``RecursionError``) or an integer past
+4300 digits (``read_int``), ``_value_end`` reads the value on, without recursion, to where
+it ends or fails (the string ends at its quote, not at the escape: a value written in it
+is no answer); a string the text ends in stops the scan (nothing after its quote is
+outside it), as the decoder's "Unterminated string" does. Every path thus follows one
+rule, the one ``_value_end`` reads.
 """
 
 from __future__ import annotations
@@ -30,7 +31,6 @@ from dataclasses import dataclass
 from typing import Any, Callable, List, Optional, Tuple
 
 from ._json_ints import read_int
-from ._policy import TooLong
 
 __all__ = ["Candidate", "candidates", "end_of_value", "extract_json", "open_json", "open_value"]
 
@@ -162,14 +162,8 @@ def _scan(text: str, until: int = -1, opened: Optional[List[int]] = None) -> Lis
                         ok, stop, cut = _value_end(text, i)
                 else:  # (every escape before the failure was one it reads: _value_end fails there too)
                     ok, stop, cut = False, exc.pos, exc.msg.startswith("Unterminated string")
-            except ValueError:  # an integer too long to read, where the decoder does not say
-                pos = _after_long_number(text, i)
-                if opened is not None and pos >= near:
-                    opened.append(i)
-                    break
-                continue
-            except RecursionError:  # nested deeper than the parser reads: no answer, nor inside it
-                if not read:
+            except (ValueError, RecursionError):  # an integer too long to read (``read_int``), where the decoder
+                if not read:  # does not say, or nested deeper than it reads: no answer, nor anything inside it
                     ok, stop, cut = _value_end(text, i)
             else:
                 found.append(Candidate(value, i, end, "scan"))
@@ -274,39 +268,6 @@ def _string_end(text: str, quote: int) -> int:
     m = _STRING_BODY.match(text, quote + 1)
     end = m.end() if m else quote + 1
     return end + 1 if end < len(text) and text[end] == '"' else -1
-
-
-class _LongNumber(ValueError):
-    def __init__(self, digits: str) -> None:
-        super().__init__(digits)
-        self.digits = digits
-
-
-def _checked_int(digits: str) -> int:
-    try:
-        return read_int(digits)
-    except TooLong:
-        raise _LongNumber(digits) from None
-
-
-_FINDS_LONG_NUMBERS = json.JSONDecoder(strict=False, parse_int=_checked_int)
-
-
-def _after_long_number(text: str, i: int) -> int:
-    """Where the scan goes on after the decode from *i* met an integer longer than
-    the parser reads (``read_int``) (a ``ValueError`` without a position): past that integer. The decode
-    is read again once, with a parser that names the integer."""
-    try:
-        _FINDS_LONG_NUMBERS.raw_decode(text, i)
-    except _LongNumber as exc:
-        at = text.find(exc.digits, i)
-        if at >= 0:
-            return at + len(exc.digits)
-    except json.JSONDecodeError as exc:
-        return max(exc.pos, i + 1)
-    except (ValueError, RecursionError):
-        pass
-    return i + 1
 
 
 def extract_json(text: str, accept: Optional[Callable[[Any], bool]] = None) -> Tuple[bool, Any, List[Candidate]]:

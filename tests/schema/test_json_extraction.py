@@ -100,8 +100,9 @@ def decodes(monkeypatch: pytest.MonkeyPatch) -> _CountingDecoder:
 
 def test_a_number_too_long_to_read_is_skipped_and_the_scan_goes_on(decodes: _CountingDecoder) -> None:
     """CPython refuses an int of more than 4,300 digits with a ``ValueError`` that has no
-    position; the scan goes on after the number, not one character after the opener
-    (which decoded the text up to the number again from each of the 50 openers)."""
+    position; the scan goes on where the value fails (``_value_end``), not one character
+    after the opener (which decoded the text up to the number again from each of the 50
+    openers)."""
     text = "[" * 50 + "1, " * 20 + "9" * 5000 + ' and the answer {"a": 7}'
     found, value, _ = extract_json(text)
     assert (found, value) == (True, {"a": 7})

@@ -71,6 +71,18 @@ def test_a_string_past_the_recursion_limit_is_read_as_one_within_it(deep: int) -
     assert ints("x " + "[" * deep + '"C:\\data [1] ' + "]" * deep + " [6]") == ("invalid", None)
 
 
+LONG = "9" * 5_000  # past the 4300 digits ``read_int`` reads: a ValueError of the decoder, without a place
+
+
+@pytest.mark.parametrize(("text", "values"), [
+    ("[" + LONG + ', "see [1, 2]"] [3]', [[3]]),  # (the scan went on after the number: [1, 2] was the answer)
+    ('{"n": ' + LONG + ', "note": "see [1, 2]', []),  # ...and the reply ends in that string
+    ("[" + LONG + " oops [4]", [[4]]),  # the value fails after the number: the scan goes on there
+])
+def test_a_value_with_an_integer_too_long_to_read_is_read_by_the_same_rule(text: str, values: Any) -> None:
+    assert [c.value for c in candidates(text)] == values
+
+
 # -- the rule read the slow way, against the scan on random texts ------------------------------
 def _read_on(text: str, i: int) -> Tuple[str, int]:
     """The decoder's reading of the value at *i* with every escape it refuses made one it
@@ -212,6 +224,7 @@ SHAPES = {
     "refused escapes in one long list": lambda n: "[" + '"C:\\data [1]", ' * n + "x] [9]",
     "too deep, refused escape, closed": lambda n: ("[" * 1_200 + '"\\d [1]"' + "]" * 1_200 + " ") * (n // 600) + "[9]",
     "many failed decodes, then refused escapes": lambda n: "\\frac{1}{2} " * 40 + '["\\d [1]"] ' * n + "[9]",
+    "integers too long to read": lambda n: ('[1, "[1]", ' + "9" * 4_400 + "] ") * (n // 100) + "[9]",
 }
 
 
