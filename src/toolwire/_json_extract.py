@@ -197,7 +197,8 @@ def end_of_value(text: str, i: int) -> int:
 
 def value_end(text: str, i: int) -> Tuple[bool, int]:
     """``end_of_value``, and whether the value's brackets, strings and members all stand
-    (the decode succeeds unless a string holds an escape the decoder refuses): also read
+    (the decode succeeds unless a string holds an escape the decoder refuses, an integer
+    has more than 4300 digits or the nesting passes the recursion limit): also read
     where many decodes failed, since the decoder's error counts the lines of the text
     before the failure (``JSONDecodeError.lineno``: a text of many openers that fail, such
     as LaTeX's ``\\frac{1}{2}``, cost a read of the text per opener)."""
