@@ -98,6 +98,8 @@ _STR_RUN = re.compile(r'[^"\\<]+')
 _SSTR_RUN = re.compile(r"[^'\\<]+")
 _SPACE_RUN = re.compile(r"[ \t\r\n]+")
 _DIGITS = re.compile(r"[0-9]+")
+_BRACKETS = re.compile(r"[][{}]")
+_REST_MARKS = re.compile(r'[][{}"\\]')
 _HEXES = "0123456789abcdefABCDEF"
 _NAME_KEY = re.compile(r'"name"\s*(?::|\Z)')  # a "name" key, whatever its value, or cut after it
 _KEY_END = re.compile(r"\s*(?::|\Z)")  # after a string: it is a key (or cut after one)
@@ -166,6 +168,9 @@ class _Check:
         self.loose_at = -1  # where it was first read on loosely (``at`` position)
         self.quote_at = -1  # where the last single-quoted string opened (``at`` position)
         self.broke = False  # it broke JSON with a "name" key (or a marker in a string)
+        self.rest = False  # then, after an apostrophe, it ends where its brackets close (``_rest``)
+        self.rest_str = False  # (``_rest``: in a double-quoted string,
+        self.rest_esc = False  # after a backslash in it at the end of what had come)
 
     def _open(self, c: str) -> None:
         self.stack.append(c)
@@ -334,15 +339,17 @@ def _advance(chk: _Check, m: TextParser, i: int, marks: tuple[str, ...], markup:
     buf, n, final = m.buf, len(m.buf), m.final
     while i < n:
         c = buf[i]
-        if c == "<" and chk.state not in _ESCAPES:  # (after a backslash it is the string's text)
+        if c == "<":
             tok = next((t for t in marks if buf.startswith(t, i)), None)
             if tok is not None:
-                if chk.state not in _STRINGS or m.at(i) < m.state.get(_AGAIN, 0):
+                esc = chk.state in _ESCAPES  # (after a backslash: in the string, its "<" the escape's)
+                if not esc and chk.state not in _STRINGS or m.at(i) < m.state.get(_AGAIN, 0):
                     return i, "mark"
                 chk.mark(m.at(i), tok in markup)
-                i += len(tok)
-                continue
-            if not final and any(n - i < len(t) and t.startswith(buf[i:n]) for t in marks):
+                if not esc:
+                    i += len(tok)
+                    continue
+            elif not final and any(n - i < len(t) and t.startswith(buf[i:n]) for t in marks):
                 return i, "more"  # may still become a marker
         s = chk.state
         if s in _STRINGS:
@@ -390,11 +397,16 @@ class Value(Mode):
         chk: _Check = m.state[_JSON]
         if chk.broke:  # a named value broke JSON: its raw text runs to a stop token
             ends = [e for e in self.marks if e not in self.markup]
-            at = min((j + len(e) for e in ends if (j := _find(m, e, pos)) >= 0), default=-1)
+            stop, at = min(((j, j + len(e)) for e in ends if (j := _find(m, e, pos)) >= 0), default=(-1, -1))
+            hold = n
             if at < 0 and not m.final:  # hold back what may begin a stop token
-                at = max(pos, n - max(map(len, ends)) + 1)
-                while at < n and not any(e.startswith(buf[at:]) for e in ends):
-                    at += 1
+                hold = max(pos, n - max(map(len, ends)) + 1)
+                while hold < n and not any(e.startswith(buf[hold:]) for e in ends):
+                    hold += 1
+            if chk.rest:  # (its brackets may close before that)
+                at = _rest(chk, buf, pos, stop if stop >= 0 else hold, at)
+            if at < 0 and not m.final:
+                at = hold
                 m.body.append(buf[pos:at])
                 m.pos = at
                 return False
@@ -420,8 +432,10 @@ class Value(Mode):
         m.pos = i
         if why == "closed":
             return self.step(m)  # (the text after it decides a length finish: as ``BodyMode``)
-        if chk.state in (_SSTR, _SESC) and m.final and (chk.soft < 0 or chk.watch == 3 or chk.stray or not chk.quoted):
-            self._apostrophe(m, chk)  # (no call marker in the string: else as a marker's string, below)
+        if (chk.state in (_SSTR, _SESC) and m.final and (chk.soft < 0 or chk.watch == 3 or chk.stray or not chk.quoted
+                                                          or _closes(m, chk))
+                or why == "broken" and chk.after_sq and chk.watch == 2 and _closes(m, chk)):
+            self._apostrophe(m, chk)  # (a call marker in the string: only where its text closes the value)
             return True
         if chk.soft >= 0 and chk.watch != 3 and (why != "more" or m.final):
             # the marker's string did not close, or JSON broke right after it
@@ -446,6 +460,8 @@ class Value(Mode):
             if chk.after_str and chk.bracket and (chk.soft >= 0 or not chk.strict):
                 chk.broke = True  # then it is an invalid call: the object neither runs nor is lost
                 return True
+            if chk.after_str and chk.bracket and not chk.after_sq and self._stray(m, text):
+                return True  # JSON up to a string ending in "{": read again from that bracket
             # no JSON: prose from the bracket on; the reader goes on at buf[i]
             self._leave(m)
             _content(m, text)
@@ -478,14 +494,38 @@ class Value(Mode):
         that breaks JSON)."""
         text = m.opener + m.body.join()
         cut = chk.quote_at - m.region_at + len(m.opener)
+        named = self._named(m, chk, text[:cut])
+        if named and chk.state not in _IN_STRINGS:  # the string closed, JSON broke after it
+            chk.broke = chk.rest = True  # to where its brackets close, read on from the break (``_rest``)
+            return
         m.body.reset()
         _back(m, chk.quote_at, text)
-        if self._named(m, chk, text[:cut]):
+        if named:
             m.body.append(text[len(m.opener) : cut])
             chk.broke = True
             return
         self._leave(m)
         _content(m, text[:cut])
+
+    def _stray(self, m: TextParser, text: str) -> bool:
+        """*text*, a value JSON so far, broke right after a string whose text ends in ``{``
+        (whitespace aside): its quote was a stray one in prose and the quote that closed
+        it a key's, of an object that began at that bracket (``{"city": "x, then {"name":
+        …``). The text before the bracket is content and from it the text is read again as
+        prose (once: the next value read there begins at the bracket). False otherwise."""
+        k = len(text) - 1
+        while text[k] in _SPACE:  # (the text ends in the string's closing quote and spaces)
+            k -= 1
+        k -= 1
+        while k > 0 and text[k] in _SPACE:
+            k -= 1
+        if text[k] != "{":  # (an empty string: its opening quote)
+            return False
+        m.body.reset()
+        _back(m, m.region_at - len(m.opener) + k, text)
+        self._leave(m)
+        _content(m, text[:k])
+        return True
 
     def _broken(self, m: TextParser) -> None:
         """A value with a ``"name"`` key (or a marker in a string) broke JSON: from its
@@ -525,6 +565,61 @@ class Value(Mode):
         m.body.reset()
         self._leave(m)
         read(self.markup, m, text, end, complete, quoted)
+
+
+def _rest(chk: _Check, buf: str, i: int, limit: int, at: int) -> int:
+    """A named value that broke JSON after a single-quoted string (an apostrophe, or a
+    string with its own quote in it: ``'it's'``), read on from the break up to *limit*
+    (a stop token, or what has come) for where its brackets close, each character once:
+    its double-quoted strings are strings (RFC 8259 §7), single quotes prose. Where
+    they close (the closing bracket's type matching), after it; else *at*; with a
+    bracket of another type, *at* from then on (to the stop token)."""
+    stack = chk.stack
+    if chk.rest_esc and i < limit:
+        i += 1
+        chk.rest_esc = False
+    while (x := _REST_MARKS.search(buf, i, limit)) is not None:
+        c, i = x.group(), x.end()
+        if chk.rest_str:
+            if c == '"':
+                chk.rest_str = False
+            elif c == "\\":
+                if i < limit:
+                    i += 1
+                else:
+                    chk.rest_esc = True
+        elif c == '"':
+            chk.rest_str = True
+        elif c in "{[":
+            stack.append(c)
+        elif c in "}]":
+            if stack.pop() != ("{" if c == "}" else "["):
+                chk.rest = False  # (no longer the value's brackets)
+                return at
+            if not stack:
+                return i
+    return at
+
+
+def _closes(m: TextParser, chk: _Check) -> bool:
+    """Whether the text of the last single-quoted string, from its quote to the first
+    marker in it, closes the value's brackets read as prose (``['a', 'b] then
+    <|python_tag|>…``): its quote is then an apostrophe, the value's last bracket before
+    the marker (a dict's string quoting markup, ``{'a': 'see <function=…``, closes none).
+    The text is looked at once, when the value ends."""
+    text = m.body.join()
+    base = m.region_at
+    open_: list[str] = []
+    j = len(chk.stack)
+    for x in _BRACKETS.finditer(text, chk.quote_at - base + 1, chk.soft - base):
+        c = x.group()
+        if c in "{[":
+            open_.append(c)
+        elif (open_.pop() if open_ else chk.stack[(j := j - 1)]) != ("{" if c == "}" else "["):
+            return False
+        elif j == 0:
+            return True
+    return False
 
 
 def _find(m: TextParser, tok: str, pos: int) -> int:
