@@ -11,9 +11,14 @@ at each ``{`` that is not inside a value it decoded, and an object with ``name``
 
 from __future__ import annotations
 
-import pytest
-from textcheck import C, Invalid, check
+from typing import Any
 
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from textcheck import C, Invalid, check, stream
+
+from toolwire.text._api import decode_text
 from toolwire.text.llama import JSON_AFTER_PROSE
 
 P: object = JSON_AFTER_PROSE
@@ -107,3 +112,23 @@ def test_an_unclosed_single_quote_that_leaves_the_value_open_still_quotes_the_ma
     r = check(text, P, "Set", None, [Invalid("search" if "python_tag" in text else None,  # type: ignore[arg-type]
                                              truncated="python_tag" in text)], finish_reason="stop")
     assert r.tool_calls[0].raw == text[4:]  # type: ignore[union-attr]
+
+
+# -- every split reads as the whole text ------------------------------------------------------
+PIECES = [
+    "{", "[", "}", "]", "'", '"', "\\", " ", ", ", ": ", "\n", "x", "it's", "True", '"name": "f", ', "'a': ",
+    '"a": ', "<|python_tag|>", "<function=g>{}</function>", "<|eom_id|>", "<|eot_id|>", "<|eo", "\\<|python_tag|>",
+    '{"name": "g", "parameters": {}}', '"x, then {', "'b] then ", '{"a": "see { ', "'it's fine'}", '\\"}}',
+]
+
+
+@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+@given(pieces=st.lists(st.sampled_from(PIECES), max_size=16), data=st.data(),
+       finish=st.sampled_from([None, "stop", "length"]))
+def test_quotes_read_alike_in_every_split(pieces: list[str], data: Any, finish: str | None) -> None:
+    text = "Hi " + "".join(pieces)
+    whole = decode_text(text, JSON_AFTER_PROSE, finish_reason=finish)
+    cuts = sorted(data.draw(st.sets(st.integers(1, len(text) - 1), max_size=10)))
+    parts = [text[a:b] for a, b in zip([0, *cuts], [*cuts, len(text)])]
+    assert stream(text, JSON_AFTER_PROSE, parts, finish_reason=finish) == whole  # type: ignore[arg-type]
+    assert stream(text, JSON_AFTER_PROSE, list(text), finish_reason=finish) == whole  # type: ignore[arg-type]

@@ -15,16 +15,21 @@ is a call. Here, likewise:
     ``_top``), an invalid call of exactly its text (markup quoted in it never runs, a
     call after it does); a single-quoted string that never closes, or after which it
     breaks, is an apostrophe in prose (``Value._apostrophe``), unless it never closes
-    and quotes a call marker (then as a double-quoted one: the markup never runs); a
-    backslash escapes a ``<`` after it too;
+    and quotes a call marker (then as a double-quoted one: the markup never runs) and
+    its text up to the marker does not close the value's brackets (``_closes``:
+    ``['a', 'b] then <|python_tag|>…``); a backslash escapes a ``<`` after it too (a
+    marker there is one in the string);
   - where it breaks JSON (a decode error that more text cannot cure: ``{x``, ``"5"
     screen``, ``[b]``; or the loose reading's), the text from the bracket to there is
     prose, as it stands (a bracket in it opens nothing), and the reader goes on at the
-    character that broke it (a ``{`` there opens a value of its own); nothing is held
+    character that broke it (a ``{`` there opens a value of its own), or, where it broke
+    right after a string ending in ``{`` (``{"city": "x, then {"name": …``: a call
+    object's own quote closed it), at that bracket (``Value._stray``); nothing is held
     past it; but a value with a ``"name"`` key before the break (read loosely: before
     where it was first read so, or call-shaped: ``Value._named``), object or list, is an
-    invalid call from its bracket to the first stop token after the break, or the end:
-    nothing in it (a call marker its string quotes) is ever read as a call;
+    invalid call from its bracket to the first stop token after the break, or the end
+    (after a single-quoted string: to where its brackets close, if they do first,
+    ``_rest``): nothing in it (a call marker its string quotes) is ever read as a call;
   - once its brackets close it is looked at whole (``read``): a call object (``name``
     and ``parameters`` / ``arguments``, whatever the keys' order and layout; Meta's
     ``{"type": "function", "name": …}`` too) is a call, any other value is content as
@@ -58,7 +63,10 @@ a delta, again), the character that broke a value once more as prose, a value th
 closed once more when it is read as calls (and for its top-level keys, ``_top``), and
 the text after an apostrophe once more as prose (a value there opens a string only at
 a quote no backslash escapes, which closed the apostrophe's string: no text is read
-again twice): linear.
+again twice), the text of a string ending in ``{`` from that bracket once more (the
+value read there begins inside the string: the next such string is after it), an
+apostrophe's text up to its marker once more (``_closes``) and a named value's rest
+once (``_rest``): linear.
 
 Sources (checked 2026-12-06): vllm-project/vllm ``vllm/tool_parsers/llama_tool_parser.py``
 (``extract_tool_calls``); meta-llama/llama-models ``models/llama3_3/prompt_format.md``
