@@ -137,7 +137,7 @@ def _stack_work(text: str) -> int:
         nonlocal held
         if event == "call" and frame.f_code.co_name in ("step", "_open", "_close"):
             chk = frame.f_locals.get("self")
-            if chk is not None and type(chk).__name__ == "_Check":
+            if chk is not None and type(chk).__name__ == "Check":
                 held += sum(len(v) for v in vars(chk).values() if isinstance(v, str))
         return tracer
 
