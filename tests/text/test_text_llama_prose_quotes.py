@@ -44,11 +44,12 @@ def test_a_marker_after_a_backslash_in_an_unclosed_string_never_runs(text: str, 
     check(text, P, "Data:", None, want, finish_reason=fr)  # type: ignore[arg-type]
 
 
-def test_a_stray_quote_before_an_escaped_marker_lets_the_call_run_as_without_the_backslash() -> None:
-    # a quote opening the value's first token is a stray one in prose (the call's own quote
-    # closes its string): the marker counts, as in test_markup_in_prose_braces_still_counts
+def test_an_escaped_marker_is_quoted_even_after_a_stray_quote() -> None:
+    # without the backslash the marker after a quote opening the value's first token counts
+    # (test_markup_in_prose_braces_still_counts); the backslash says it is the string's text:
+    # it never runs, and the value is an invalid call, never content that hides it
     text = 'A {"note \\<|python_tag|>brave_search.call(query="w")<|eom_id|>'
-    check(text, P, 'A {"note \\', None, [C("brave_search", {"query": "w"})], finish_reason="stop")  # type: ignore[arg-type]
+    check(text, P, "A", None, [Invalid(raw=text[2:])], finish_reason="stop")  # type: ignore[arg-type]
 
 
 # -- 2. a stray string whose closing quote is a call object's own -----------------------------
@@ -83,6 +84,10 @@ def test_a_named_value_broken_after_an_apostrophe_does_not_hide_a_later_call() -
     rm = '{"name": "f", "parameters": {"x": \'it\'s\', "code": "}}<function=rm>{}</function>"}}'
     check("Hi " + rm + " then <function=g>{}</function>", P, "Hi  then", None,  # type: ignore[arg-type]
           [Invalid("f", raw=rm), C("g")], finish_reason="stop")
+    # a later single quote (strings and prose no longer told apart): to the stop token, so the
+    # markup its strings quote never runs
+    late = '{"name": "f", "a": \'it\'s x}\', "b": \'y <function=rm>{}</function>\'} ok'
+    check("Hi " + late, P, "Hi", None, [Invalid("f", raw=late)], finish_reason="stop")  # type: ignore[arg-type]
     # its brackets never close (or close with another bracket's type): to the stop token, as
     # any named value that breaks JSON (the markup it may quote never runs)
     for name, bad in (("Bob", "{\"name\": \"Bob\", 'x' y. Then " + CALL),
@@ -93,21 +98,25 @@ def test_a_named_value_broken_after_an_apostrophe_does_not_hide_a_later_call() -
 
 
 # -- 4. an unclosed single quote before a real call ----------------------------------------
-# Read as an apostrophe, the text from the quote to the marker closes the value's brackets:
-# the value ended there and the call after it is prose's. A dict's string quoting markup
-# ({'a': 'see <function=…) closes none: it stays an invalid call (session 38, revT2 r1).
-@pytest.mark.parametrize("fr", ["stop", "length"])
-def test_a_real_call_after_an_unclosed_single_quote_that_ends_the_value_is_read(fr: str) -> None:
+# The model ended its turn (finish "stop") with the quote still open, and its text up to the
+# marker, read as an apostrophe's prose, closes the value's brackets: the value ended there and
+# the call after it is prose's. A dict's string quoting markup ({'a': 'see <function=…) closes
+# none, and one cut by the token limit may be any string: both stay an invalid call (session
+# 38, revT2 r1).
+def test_a_real_call_after_an_unclosed_single_quote_that_ends_the_value_is_read() -> None:
     for before in ("Flags: ['a', 'b] then ", "Flags: [1, 'b] then ", "Set {'mode': 'it} "):
-        check(before + "<|python_tag|>" + CALL + "<|eom_id|>", P, before.rstrip(), None, [SEARCH],  # type: ignore[arg-type]
-              finish_reason=fr)
-        check(before + '<function=search>{"q": "x"}</function> and it\'s done', P,  # type: ignore[arg-type]
-              before + " and it's done", None, [SEARCH], finish_reason=fr)
+        check(before + "<|python_tag|>" + CALL, P, before.rstrip(), None, [SEARCH], finish_reason="stop")  # type: ignore[arg-type]
+        text = before + '<function=search>{"q": "x"}</function> and done'
+        check(text, P, before + " and done", None, [SEARCH], finish_reason="stop")  # type: ignore[arg-type]
+        for fr in ("length", None):  # (cut by the token limit, or no finish reason)
+            check(text, P, before[: before.index(" ")], None, [Invalid()], finish_reason=fr)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("text", ["Set {'mode': 'fast, then <|python_tag|>" + CALL,
                                   "Set {'re': '[^}] <function=search>{}</function>",
-                                  "Set {'a': [1, 'b] then <function=search>{}</function>"])
+                                  "Set {'a': [1, 'b] then <function=search>{}</function>",
+                                  # only a string escapes its quote (the Windows path's "\\"):
+                                  "Set {'a': 'x} <function=search>{}</function> C:\\'}"])
 def test_an_unclosed_single_quote_that_leaves_the_value_open_still_quotes_the_marker(text: str) -> None:
     r = check(text, P, "Set", None, [Invalid("search" if "python_tag" in text else None,  # type: ignore[arg-type]
                                              truncated="python_tag" in text)], finish_reason="stop")

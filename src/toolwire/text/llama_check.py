@@ -67,7 +67,7 @@ class Check:
         self.quote_at = -1  # where the last single-quoted string opened (``at`` position)
         self.broke = False  # it broke JSON with a "name" key (or a marker in a string)
         self.rest = False  # then, after an apostrophe, it ends where its brackets close (``named_rest``)
-        self.rest_str = False  # (``named_rest``: in a double-quoted string,
+        self.rest_str = ""  # (``named_rest``: the quote of the string it is in,
         self.rest_esc = False  # after a backslash in it at the end of what had come)
 
     def _open(self, c: str) -> None:
@@ -124,10 +124,12 @@ class Check:
             self.after_sq = self.after_str and s == _SSTR
         return r
 
-    def mark(self, at: int, call: bool) -> None:
-        """A stop token or call marker (*call*) at *at* in a string (``at`` position)."""
+    def mark(self, at: int, call: bool, escaped: bool = False) -> None:
+        """A stop token or call marker (*call*) at *at* in a string (``at`` position);
+        *escaped*, a call marker after a backslash: the string's text, never a stray
+        quote's marker that counts."""
         if self.watch != 1:  # the first in this string
-            self.soft, self.watch, self.stray, self.quoted = at, 1, self.first, call
+            self.soft, self.watch, self.stray, self.quoted = at, 1, self.first and not escaped, call
         else:
             self.quoted = self.quoted or call
 
@@ -240,11 +242,13 @@ def advance(chk: Check, m: TextParser, i: int, marks: tuple[str, ...], markup: t
         if c == "<":
             tok = next((t for t in marks if buf.startswith(t, i)), None)
             if tok is not None:
-                esc = chk.state in _ESCAPES  # (after a backslash: in the string, its "<" the escape's)
-                if not esc and chk.state not in _STRINGS or m.at(i) < m.state.get(_AGAIN, 0):
+                if chk.state in _ESCAPES:  # after a backslash: the escape's "<", the string's text
+                    if tok in markup:  # (a call marker quoted: noted, as one in the string)
+                        chk.mark(m.at(i), True, escaped=True)
+                elif chk.state not in _STRINGS or m.at(i) < m.state.get(_AGAIN, 0):
                     return i, "mark"
-                chk.mark(m.at(i), tok in markup)
-                if not esc:
+                else:
+                    chk.mark(m.at(i), tok in markup)
                     i += len(tok)
                     continue
             elif not final and any(n - i < len(t) and t.startswith(buf[i:n]) for t in marks):

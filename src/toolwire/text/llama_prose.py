@@ -15,10 +15,11 @@ is a call. Here, likewise:
     ``top_keys``), an invalid call of exactly its text (markup quoted in it never runs, a
     call after it does); a single-quoted string that never closes, or after which it
     breaks, is an apostrophe in prose (``Value._apostrophe``), unless it never closes
-    and quotes a call marker (then as a double-quoted one: the markup never runs) and
-    its text up to the marker does not close the value's brackets (``closes_before_marker``:
-    ``['a', 'b] then <|python_tag|>…``); a backslash escapes a ``<`` after it too (a
-    marker there is one in the string);
+    and quotes a call marker (then as a double-quoted one: the markup never runs) unless
+    the model ended its turn (``FINISHED``) and the string's text up to the marker
+    closes the value's brackets (``closes_before_marker``: ``['a', 'b] then
+    <|python_tag|>…``); a backslash escapes a ``<`` after it too (a marker there is one
+    in the string);
   - where it breaks JSON (a decode error that more text cannot cure: ``{x``, ``"5"
     screen``, ``[b]``; or the loose reading's), the text from the bracket to there is
     prose, as it stands (a bracket in it opens nothing), and the reader goes on at the
@@ -80,6 +81,7 @@ from functools import partial
 from .._args import TRUNCATING
 from ._core import Mode, TextMode, TextParser
 from ._kit import name_hint
+from ._scan import FINISHED
 from .llama_calls import NAME_OPEN, json_calls, policy_call, unclosed
 from .llama_check import _AGAIN, _CLOSED, _IN_STRINGS, _SESC, _SSTR, Check, advance
 from .llama_reads import NAME_KEY, closes_before_marker, find_stop, named_rest, top_keys
@@ -142,10 +144,12 @@ class Value(Mode):
         m.pos = i
         if why == "closed":
             return self.step(m)  # (the text after it decides a length finish: as ``BodyMode``)
-        if (chk.state in (_SSTR, _SESC) and m.final and (chk.soft < 0 or chk.watch == 3 or chk.stray or not chk.quoted
-                                                          or closes_before_marker(m, chk))
-                or why == "broken" and chk.after_sq and chk.watch == 2 and closes_before_marker(m, chk)):
-            self._apostrophe(m, chk)  # (a call marker in the string: only where its text closes the value)
+        if chk.state in (_SSTR, _SESC) and m.final and (
+                chk.soft < 0 or chk.watch == 3 or chk.stray or not chk.quoted
+                or m.finish_reason in FINISHED and closes_before_marker(m, chk)):
+            # (a call marker in the string: only where the model ended its turn with the string
+            # open, no token limit cutting a value, and its text up to the marker closes the value)
+            self._apostrophe(m, chk)
             return True
         if chk.soft >= 0 and chk.watch != 3 and (why != "more" or m.final):
             # the marker's string did not close, or JSON broke right after it
@@ -207,6 +211,7 @@ class Value(Mode):
         named = self._named(m, chk, text[:cut])
         if named and chk.state not in _IN_STRINGS:  # the string closed, JSON broke after it
             chk.broke = chk.rest = True  # to where its brackets close, read on from the break (``named_rest``)
+            chk.rest_str = "'"  # (in the string still, its quote an apostrophe: ``'it's fine'``)
             return
         m.body.reset()
         _back(m, chk.quote_at, text)

@@ -13,13 +13,13 @@ from __future__ import annotations
 import re
 
 from ._core import TextParser
-from .llama_check import Check
+from .llama_check import _SESC, Check
 
 __all__ = ["NAME_KEY", "closes_before_marker", "find_stop", "named_rest", "top_keys"]
 
 _FOUND = "llama.found"  # TextParser.state: per stop token, where it was last looked for (``find_stop``)
 _BRACKETS = re.compile(r"[][{}]")
-_REST_MARKS = re.compile(r'[][{}"\\]')
+_REST_MARKS = re.compile(r'[][{}"\'\\]')
 NAME_KEY = re.compile(r'"name"\s*(?::|\Z)')  # a "name" key, whatever its value, or cut after it
 _KEY_END = re.compile(r"\s*(?::|\Z)")  # after a string: it is a key (or cut after one)
 _TYPE_FUNCTION = re.compile(r'\s*:\s*"function"')
@@ -57,28 +57,33 @@ def top_keys(text: str) -> tuple[bool, bool]:
 
 
 def named_rest(chk: Check, buf: str, i: int, limit: int, at: int) -> int:
-    """A named value that broke JSON after a single-quoted string (an apostrophe, or a
-    string with its own quote in it: ``'it's'``), read on from the break up to *limit*
-    (a stop token, or what has come) for where its brackets close, each character once:
-    its double-quoted strings are strings (RFC 8259 §7), single quotes prose. Where
-    they close (the closing bracket's type matching), after it; else *at*; with a
-    bracket of another type, *at* from then on (to the stop token)."""
+    """A named value that broke JSON right after a single-quoted string, read on from the
+    break up to *limit* (a stop token, or what has come), each character once, as still
+    in that string, its quote an apostrophe in it (``'it's fine'``): the string ends at
+    the next single quote; after it a double-quoted string is a string (RFC 8259 §7), and
+    a backslash in a string escapes what follows it. Where its brackets close (the
+    closing bracket's type matching), after it; else *at*; at another single quote (no
+    telling strings from prose then) or a bracket of another type, *at* from then on."""
     stack = chk.stack
     if chk.rest_esc and i < limit:
         i += 1
         chk.rest_esc = False
     while (x := _REST_MARKS.search(buf, i, limit)) is not None:
         c, i = x.group(), x.end()
-        if chk.rest_str:
-            if c == '"':
-                chk.rest_str = False
+        q = chk.rest_str
+        if q:
+            if c == q:
+                chk.rest_str = ""
             elif c == "\\":
                 if i < limit:
                     i += 1
                 else:
                     chk.rest_esc = True
-        elif c == '"':
-            chk.rest_str = True
+        elif c in "\"'":
+            if c == "'":
+                chk.rest = False  # (no longer the value's strings)
+                return at
+            chk.rest_str = c
         elif c in "{[":
             stack.append(c)
         elif c in "}]":
@@ -91,13 +96,16 @@ def named_rest(chk: Check, buf: str, i: int, limit: int, at: int) -> int:
 
 
 def closes_before_marker(m: TextParser, chk: Check) -> bool:
-    """Whether the text of the last single-quoted string, from its quote to the first
-    marker in it, closes the value's brackets read as prose (``['a', 'b] then
+    """Whether the text of the single-quoted string open at the end, from its quote to the
+    first marker in it, closes the value's brackets read as prose (``['a', 'b] then
     <|python_tag|>…``): its quote is then an apostrophe, the value's last bracket before
     the marker (a dict's string quoting markup, ``{'a': 'see <function=…``, closes none).
-    The text is looked at once, when the value ends."""
+    Never where the string escapes a single quote or ends in a backslash (``'x} … C:\'``):
+    only a string escapes its quote. The text is looked at once, when the value ends."""
     text = m.body.join()
     base = m.region_at
+    if chk.state == _SESC or text.find("\\'", chk.quote_at - base + 1) >= 0:
+        return False
     open_: list[str] = []
     j = len(chk.stack)
     for x in _BRACKETS.finditer(text, chk.quote_at - base + 1, chk.soft - base):
