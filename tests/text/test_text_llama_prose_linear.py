@@ -69,6 +69,21 @@ HOSTILE: List[Tuple[str, Callable[[int], str]]] = [
     ("named-apostrophes", lambda n: "x " + '{"name": "f", \'a \\\' <|eot_id|> ' * (n // 27)),
     ("loose-top-keys", lambda n: 'x {"a": True, ' + '"k": {"name": [1]}, ' * (n // 20)),
     ("loose-top-keys-closed", lambda n: "x " + '{"a": True, "name": {"b": [1]}} ' * (n // 32)),
+    # session 39: a marker after a backslash in a string (noted as any quoted one); strings
+    # ending in "{" before a key (read again from that bracket); a named value broken after a
+    # single-quoted string (read on to where its brackets close); an unclosed single quote
+    # before a marker (its text to the marker looked at once, when the value ends)
+    ("escaped-markers", lambda n: "x " + '{"a": "\\<function=g>' * (n // 19)),
+    ("escaped-markers-single", lambda n: "x " + "{'a': 'b \\<|python_tag|> " * (n // 26)),
+    ("stray-brace-strings", lambda n: "x " + '{"a": "b {"c" ' * (n // 14)),
+    ("stray-brace-spaces", lambda n: "x " + ('{"a": "{' + " " * 40 + '"c" ') * (n // 49)),
+    ("stray-brace-chain", lambda n: "x " + '{"a": "{"b": "{' * (n // 15) + 'x" y'),
+    ("named-apostrophe-rest", lambda n: 'x {"name": "f", \'a\' b ' + '[{"c": "]\\"}"}] ' * (n // 17)),
+    ("named-apostrophe-closed", lambda n: "x " + '{"name": "f", \'a\' b} ' * (n // 20)),
+    ("named-apostrophe-nested", lambda n: "x " + '{"name": "f", \'a\' b {' * (n // 20)),
+    ("apostrophe-markers", lambda n: "x " + "[1, 'a] <function=g>{}</function> " * (n // 35)),
+    ("apostrophe-open-marker", lambda n: "x [1, 'a " + "{ [ " * (n // 4) + "<function=g>{}</function>"),
+    ("apostrophe-open-markers", lambda n: "x " + "{'a': [1, 'b { <function=g>{}</function> " * (n // 42)),
 ]
 
 
@@ -122,7 +137,7 @@ def _stack_work(text: str) -> int:
         nonlocal held
         if event == "call" and frame.f_code.co_name in ("step", "_open", "_close"):
             chk = frame.f_locals.get("self")
-            if chk is not None and type(chk).__name__ == "_Check":
+            if chk is not None and type(chk).__name__ == "Check":
                 held += sum(len(v) for v in vars(chk).values() if isinstance(v, str))
         return tracer
 

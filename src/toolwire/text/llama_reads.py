@@ -1,0 +1,139 @@
+"""Reads of a value after prose beyond its JSON check (``llama_prose``), each of text
+looked at once: a loose value's top-level keys (``top_keys``), a named value's rest
+after an apostrophe (``named_rest``), an apostrophe's text up to the marker in it
+(``closes_before_marker``) and the stop tokens after a named value that broke
+(``find_stop``).
+
+Sources (checked 2026-12-06): RFC 8259 (JSON) §2-§7; meta-llama/llama-models
+``models/llama3_3/prompt_format.md`` ("JSON based tool calling").
+"""
+
+from __future__ import annotations
+
+import re
+
+from ._core import TextParser
+from .llama_check import _SESC, Check
+
+__all__ = ["NAME_KEY", "closes_before_marker", "find_stop", "named_rest", "top_keys"]
+
+_FOUND = "llama.found"  # TextParser.state: per stop token, where it was last looked for (``find_stop``)
+_BRACKETS = re.compile(r"[][{}]")
+_REST_MARKS = re.compile(r'[][{}"\'\\]')
+NAME_KEY = re.compile(r'"name"\s*(?::|\Z)')  # a "name" key, whatever its value, or cut after it
+_KEY_END = re.compile(r"\s*(?::|\Z)")  # after a string: it is a key (or cut after one)
+_TYPE_FUNCTION = re.compile(r'\s*:\s*"function"')
+_ARGS = frozenset({"parameters", "arguments"})
+
+
+def top_keys(text: str) -> tuple[bool, bool]:
+    """Whether *text*, a value read on loosely (``{`` first: an object), has a top-level
+    ``"name"`` key (cut after it too), and whether it is call-shaped: ``"name"`` with
+    ``"parameters"`` / ``"arguments"``, or Meta's ``"type": "function"``, beside it (the
+    keys of the Llama 3.1 prompt format's JSON call). One pass over *text*."""
+    if text[:1] != "{":
+        return False, False
+    keys: set[str] = set()
+    depth, i, n, function = 0, 0, len(text), False
+    while i < n:
+        c = text[i]
+        if c in "\"'":
+            j = i + 1
+            while j < n and text[j] != c:
+                j += 2 if text[j] == "\\" else 1
+            if depth == 1 and c == '"' and j < n and _KEY_END.match(text, j + 1):
+                key = text[i + 1 : j]
+                keys.add(key)
+                function = function or key == "type" and _TYPE_FUNCTION.match(text, j + 1) is not None
+            i = j + 1
+            continue
+        if c in "{[":
+            depth += 1
+        elif c in "}]":
+            depth -= 1
+        i += 1
+    named = "name" in keys
+    return named, named and (function or not keys.isdisjoint(_ARGS))
+
+
+def named_rest(chk: Check, buf: str, i: int, limit: int, at: int) -> int:
+    """A named value that broke JSON right after a single-quoted string, read on from the
+    break up to *limit* (a stop token, or what has come), each character once, as still
+    in that string, its quote an apostrophe in it (``'it's fine'``): the string ends at
+    the next single quote; after it a double-quoted string is a string (RFC 8259 §7), and
+    a backslash in a string escapes what follows it. Where its brackets close (the
+    closing bracket's type matching), after it; else *at*; at another single quote (no
+    telling strings from prose then) or a bracket of another type, *at* from then on."""
+    stack = chk.stack
+    if chk.rest_esc and i < limit:
+        i += 1
+        chk.rest_esc = False
+    while (x := _REST_MARKS.search(buf, i, limit)) is not None:
+        c, i = x.group(), x.end()
+        q = chk.rest_str
+        if q:
+            if c == q:
+                chk.rest_str = ""
+            elif c == "\\":
+                if i < limit:
+                    i += 1
+                else:
+                    chk.rest_esc = True
+        elif c in "\"'":
+            if c == "'":
+                chk.rest = False  # (no longer the value's strings)
+                return at
+            chk.rest_str = c
+        elif c in "{[":
+            stack.append(c)
+        elif c in "}]":
+            if stack.pop() != ("{" if c == "}" else "["):
+                chk.rest = False  # (no longer the value's brackets)
+                return at
+            if not stack:
+                return i
+    return at
+
+
+def closes_before_marker(m: TextParser, chk: Check) -> bool:
+    """Whether the text of the single-quoted string open at the end, from its quote to the
+    first marker in it, closes the value's brackets read as prose (``['a', 'b] then
+    <|python_tag|>…``): its quote is then an apostrophe, the value's last bracket before
+    the marker (a dict's string quoting markup, ``{'a': 'see <function=…``, closes none).
+    Never where the string escapes a single quote or ends in a backslash (``'x} … C:\'``):
+    only a string escapes its quote. The text is looked at once, when the value ends."""
+    text = m.body.join()
+    base = m.region_at
+    if chk.state == _SESC or text.find("\\'", chk.quote_at - base + 1) >= 0:
+        return False
+    open_: list[str] = []
+    j = len(chk.stack)
+    for x in _BRACKETS.finditer(text, chk.quote_at - base + 1, chk.soft - base):
+        c = x.group()
+        if c in "{[":
+            open_.append(c)
+        elif (open_.pop() if open_ else chk.stack[(j := j - 1)]) != ("{" if c == "}" else "["):
+            return False
+        elif j == 0:
+            return True
+    return False
+
+
+def find_stop(m: TextParser, tok: str, pos: int) -> int:
+    """``m.buf.find(tok, pos)``, remembering per token (``at`` positions) where it was looked
+    for from, where it was found (-1: nowhere) and up to where: values that break JSON one
+    after another look each stop token up in the text once, not once per value (a token
+    that never comes would be scanned for to the end each time: quadratic)."""
+    base = m.fed - len(m.buf)
+    seen: dict[str, tuple[int, int, int]] = m.state.setdefault(_FOUND, {})
+    here = base + pos
+    start = here
+    if tok in seen:
+        since, found, upto = seen[tok]
+        if since <= here <= found:
+            return found - base
+        if since <= here and found < 0:
+            start = max(here, upto - len(tok) + 1)
+    j = m.buf.find(tok, start - base)
+    seen[tok] = (here, base + j if j >= 0 else -1, base + len(m.buf))
+    return j
