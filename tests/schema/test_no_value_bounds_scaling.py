@@ -57,6 +57,15 @@ def _union_chain(n: int) -> Any:
     return {"type": "object", "properties": {"a": node}, "required": ["a"]}
 
 
+def _union_values(n: int) -> Any:
+    """n properties, each an enum of two values beside a conjunct naming one anyOf of an enum of
+    n values and null: the values the anyOf lists are gathered once per walk, and each property's
+    two values looked up in them, not the n values filtered again per property."""
+    defs = {"E": {"anyOf": [{"enum": [f"v{i}" for i in range(n)]}, {"type": "null"}]}}
+    props = {f"p{i}": {"allOf": [{"$ref": "#/$defs/E"}], "enum": [f"v{i}", "w"]} for i in range(n)}
+    return {"type": "object", "properties": props, "required": list(props), "$defs": defs}
+
+
 def _reads(monkeypatch: Any, make: Callable[[], Any], target: str) -> int:
     count: List[int] = [0]
     calls: Dict[str, Any] = {name: getattr(_no_value_bounds, name) for name in ("_types", "none_of_type",
@@ -78,7 +87,8 @@ def _reads(monkeypatch: Any, make: Callable[[], Any], target: str) -> int:
 
 
 @pytest.mark.parametrize("target", ["vllm", "gemini", "openai.chat", "anthropic.messages"])
-@pytest.mark.parametrize("shape", [_all_of, _one_of, _enum, _shared_enum, _union_chain])
+@pytest.mark.parametrize("shape", [_all_of, _one_of, _enum, _shared_enum, _union_chain,
+                                   _union_values])
 def test_nested_conjunctions_are_read_linearly(monkeypatch: Any, target: str, shape: Any) -> None:
     small = _reads(monkeypatch, lambda: shape(10), target)
     big = _reads(monkeypatch, lambda: shape(40), target)
