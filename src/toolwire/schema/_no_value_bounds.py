@@ -145,7 +145,7 @@ def _union(branches: List[Any], memo: _Memo) -> Optional[Set[str]]:
 def _union_values(branches: List[Any], memo: _Memo) -> _Values:
     """The values some of *branches* (of ``anyOf`` / ``oneOf``, read) allows when each
     lists its values or allows null alone (OpenAPI ``nullable`` merged, ``{"type": "null"}``),
-    else ``None``; a ``false`` branch adds none."""
+    else ``None``; a ``false`` branch adds none, and if no branch adds one, ``None``."""
     out: Dict[str, Any] = {}
     for b in branches:
         if b is False:
@@ -159,7 +159,7 @@ def _union_values(branches: List[Any], memo: _Memo) -> _Values:
             out[canonical_text(None)] = None
         else:
             return None
-    return out
+    return out or None  # (no branch of a value: said by the walk of ``_no_value_root.py``, as ``_union``)
 
 
 def _own(node: Dict[str, Any], closed: bool) -> Tuple[Optional[Set[str]], _Values]:
