@@ -98,3 +98,11 @@ def test_the_search_past_its_budget_answers_neither_way() -> None:
     assert _empty_bounds.untaken({**small, "additionalProperties": True}, ["zq"], closed=False) is False
     assert _empty_bounds.untaken({"patternProperties": {"^z": False}}, ["zq"], closed=False) is True
     assert _empty_bounds.untaken({"patternProperties": {"(": False}}, ["zq"], closed=False) is None
+
+
+@pytest.mark.parametrize("target", ["ollama", "vllm"])
+def test_the_false_regex_matching_the_name_is_the_cause_named(target: str) -> None:
+    sub = {"type": "object", "properties": {"a": {}}, "required": ["b"],
+           "patternProperties": {"^z": False, "^b": False, "^c": {"enum": []}}}
+    rendered = render({"type": "object", "properties": {"p": sub}, "required": ["p"]}, target, on_error="report")
+    assert [(e.code, e.pointer) for e in rendered.errors] == [("unsatisfiable", "/properties/p/patternProperties/^b")]

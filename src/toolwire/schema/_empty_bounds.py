@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from typing import Any, Callable, Dict, Iterable, List, Optional, Tuple
+from typing import Any, Callable, Dict, FrozenSet, Iterable, List, Optional, Tuple
 
 from .._errors import SchemaError
 from ._pattern import searcher
 
-__all__ = ["none_of_type", "outside", "untaken"]
+__all__ = ["barring", "none_of_type", "outside", "untaken"]
 
 
 def _count(n: Dict[str, Any], key: str) -> Optional[int]:
@@ -154,6 +154,40 @@ def untaken(n: Dict[str, Any], names: Iterable[Any], closed: bool = True, barred
             if search(name):
                 return True  # (it must pass ``false``: never present)
     return False
+
+
+def barring(n: Dict[str, Any], names: Iterable[Any]) -> Optional[FrozenSet[str]]:
+    """The ``patternProperties`` regexes of *n* of subschema ``false`` that match one of
+    *names* (required) no ``properties`` entry holds (core §10.3.2.2: never present);
+    ``None`` when that is not known, as for ``untaken`` (its budget, a regex that cannot
+    run, ``patternProperties`` no object)."""
+    props = n.get("properties")
+    props = props if isinstance(props, dict) else {}
+    outside = list(dict.fromkeys(r for r in names if isinstance(r, str) and r not in props))
+    patterns = n.get("patternProperties", {})
+    if not isinstance(patterns, dict):
+        return None
+    keys = [p for p, sub in patterns.items() if sub is False and isinstance(p, str)]
+    if not outside or not keys:
+        return frozenset()
+    budget = _SLACK + 4 * (sum(len(name) + 1 for name in outside) + sum(len(p) + 1 for p in keys))
+    out = set()
+    for p in keys:
+        budget -= len(p) + 1
+        if budget < 0:
+            return None
+        try:
+            search = searcher(p)
+        except SchemaError:
+            return None
+        for name in outside:
+            budget -= len(name) + 1
+            if budget < 0:
+                return None
+            if search(name):
+                out.add(p)
+                break
+    return frozenset(out)
 
 
 def _above(low: Optional[int], high: Optional[int]) -> bool:

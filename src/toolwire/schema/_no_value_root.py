@@ -21,10 +21,10 @@ each node settled once: linear in the schema.
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Set, Tuple
+from typing import Any, Dict, FrozenSet, List, Optional, Set, Tuple
 
 from .._schema_keywords import DICT_KEYWORDS, LIST_KEYWORDS, SINGLE_KEYWORDS
-from ._empty_bounds import untaken
+from ._empty_bounds import barring, untaken
 from ._no_value_bounds import contradiction
 from ._rewrite_shapes import accepts_all
 from ._util import At, json_equal, pointer_of, resolve_local
@@ -88,7 +88,7 @@ def no_value_causes(root: Any) -> Tuple[Set[int], List[Tuple[str, str]]]:
         return set(), []
     why: Dict[int, List[Dict[str, Any]]] = {}  # each node of no value: the nodes that left it none
     needed: Dict[int, Set[str]] = {}
-    barred: Dict[int, bool] = {}  # each object node: whether a ``false`` pattern matches a required name
+    barred: Dict[int, FrozenSet[str]] = {}  # each object node: its ``false`` regexes matching a required name
     branches: Dict[int, List[Dict[str, Any]]] = {}  # each anyOf / oneOf list: its branches of no value
     todo = [n for n, _ in seeds.values()]
     dead: Set[int] = set()
@@ -143,11 +143,11 @@ def _why_none(n: Dict[str, Any], memo: Dict[int, Any], root: Any) -> Optional[st
 
 
 def _leaves_none(parent: Dict[str, Any], key: str, name: Any, left: Dict[int, int],
-                 needed: Dict[int, Set[str]], barred: Dict[int, bool]) -> bool:
+                 needed: Dict[int, Set[str]], barred: Dict[int, FrozenSet[str]]) -> bool:
     """Whether a node of no value at *parent*'s *key* (entry *name*) leaves *parent*
     none (counting down the branches of ``anyOf`` / ``oneOf`` left); a ``patternProperties``
-    entry: where a regex of subschema ``false`` matches a required name (read once per
-    object node)."""
+    entry: where its regex, of subschema ``false``, matches a required name (the regexes
+    read once per object node)."""
     if key in ("$ref", "allOf"):
         return True
     if key in ("anyOf", "oneOf"):
@@ -177,10 +177,10 @@ def _leaves_none(parent: Dict[str, Any], key: str, name: Any, left: Dict[int, in
         return bool(names)
     if key == "additionalProperties":  # (a name a ``false`` regex matches is that regex's: below)
         return untaken(parent, names, barred=False) is True
-    if key == "patternProperties":
+    if key == "patternProperties":  # (a regex of subschema ``false`` matching a required name)
         if id(parent) not in barred:
-            barred[id(parent)] = untaken(parent, names, closed=False) is True
-        return barred[id(parent)]
+            barred[id(parent)] = barring(parent, names) or frozenset()
+        return name in barred[id(parent)]
     return False
 
 
