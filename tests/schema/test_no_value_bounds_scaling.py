@@ -57,6 +57,15 @@ def _union_chain(n: int) -> Any:
     return {"type": "object", "properties": {"a": node}, "required": ["a"]}
 
 
+def _union_values(n: int) -> Any:
+    """n properties, each an enum of two values beside a conjunct naming one anyOf of an enum of
+    n values and null: the values the anyOf lists are gathered once per walk, and each property's
+    two values looked up in them, not the n values filtered again per property."""
+    defs = {"E": {"anyOf": [{"enum": [f"v{i}" for i in range(n)]}, {"type": "null"}]}}
+    props = {f"p{i}": {"allOf": [{"$ref": "#/$defs/E"}], "enum": [f"v{i}", "w"]} for i in range(n)}
+    return {"type": "object", "properties": props, "required": list(props), "$defs": defs}
+
+
 def _reads(monkeypatch: Any, make: Callable[[], Any], target: str) -> int:
     count: List[int] = [0]
     calls: Dict[str, Any] = {name: getattr(_no_value_bounds, name) for name in ("_types", "none_of_type",
@@ -78,7 +87,8 @@ def _reads(monkeypatch: Any, make: Callable[[], Any], target: str) -> int:
 
 
 @pytest.mark.parametrize("target", ["vllm", "gemini", "openai.chat", "anthropic.messages"])
-@pytest.mark.parametrize("shape", [_all_of, _one_of, _enum, _shared_enum, _union_chain])
+@pytest.mark.parametrize("shape", [_all_of, _one_of, _enum, _shared_enum, _union_chain,
+                                   _union_values])
 def test_nested_conjunctions_are_read_linearly(monkeypatch: Any, target: str, shape: Any) -> None:
     small = _reads(monkeypatch, lambda: shape(10), target)
     big = _reads(monkeypatch, lambda: shape(40), target)
@@ -100,6 +110,16 @@ def _names_and_patterns(n: int) -> Any:
     patterns["^n"] = {}
     node = {"type": "object", "required": [f"n{i}" for i in range(n)], "additionalProperties": False,
             "patternProperties": patterns}
+    return {"type": "object", "properties": {"a": node}, "required": ["a"]}
+
+
+def _barred_names(n: int) -> Any:
+    """n required names that are no properties and n ``false`` patterns none of them match,
+    no ``additionalProperties``: each ``false`` pattern reaching the object in the walk of
+    ``_no_value_root.py`` (read once per object) and each name against each pattern was n²
+    tests (``untaken`` stops past its budget)."""
+    patterns: Dict[str, Any] = {f"^p{i}$": False for i in range(n)}
+    node = {"type": "object", "required": [f"n{i}" for i in range(n)], "patternProperties": patterns}
     return {"type": "object", "properties": {"a": node}, "required": ["a"]}
 
 
@@ -136,14 +156,15 @@ def _tests(monkeypatch: Any, make: Callable[[], Any], target: str, chars: bool =
 
 
 @pytest.mark.parametrize("target", ["vllm", "gemini", "openai.chat", "anthropic.messages"])
-def test_required_names_against_patterns_are_tested_linearly(monkeypatch: Any, target: str) -> None:
-    small = _tests(monkeypatch, lambda: _names_and_patterns(200), target)
-    big = _tests(monkeypatch, lambda: _names_and_patterns(800), target)
+@pytest.mark.parametrize("shape", [_names_and_patterns, _barred_names])
+def test_required_names_against_patterns_are_tested_linearly(monkeypatch: Any, target: str, shape: Any) -> None:
+    small = _tests(monkeypatch, lambda: shape(200), target)
+    big = _tests(monkeypatch, lambda: shape(800), target)
     assert small > 0 and big <= 4.5 * small, (small, big)
 
 
 @pytest.mark.parametrize("target", ["vllm", "gemini", "openai.chat", "anthropic.messages"])
-@pytest.mark.parametrize("shape", [_names_and_patterns, _long_name])
+@pytest.mark.parametrize("shape", [_names_and_patterns, _long_name, _barred_names])
 def test_required_names_against_patterns_search_linearly(monkeypatch: Any, target: str, shape: Any) -> None:
     small = _tests(monkeypatch, lambda: shape(1200), target, chars=True)
     big = _tests(monkeypatch, lambda: shape(4800), target, chars=True)

@@ -50,6 +50,9 @@ VALUES_INSIDE: List[Any] = [
     {"type": "integer", "maximum": 1, "enum": [2, 1]},
     {"type": ["string", "null"], "maxLength": 0, "enum": ["a", None]},
     {"type": "string", "minLength": 2, "const": "xy"},
+    {"allOf": [{"anyOf": [{"enum": ["a", 2]}, {"type": "null"}]}], "enum": [2.0, 5]},
+    {"allOf": [{"enum": ["a", 2], "nullable": True}], "enum": [2, 7]},
+    {"anyOf": [{"enum": ["a"]}, {"type": "integer"}], "enum": [2, 7]},
 ]
 
 # conjuncts whose values (const / enum within type and bounds) share no type with the others
@@ -57,6 +60,11 @@ ALLOF_VALUES: List[Any] = [
     {"allOf": [{"type": ["string", "integer"], "minLength": 2, "enum": [2, True, "a"]}, {"type": ["string", "boolean"]}]},
     {"allOf": [{"enum": [1.5, "a"]}, {"type": ["integer", "boolean"]}]},
     {"allOf": [{"const": None}, {"type": "number", "nullable": False}]},
+    # an anyOf whose branches list values or allow null alone: those (fz3 seed 1194: OpenAPI nullable
+    # read as such an anyOf, beside the enum of the node)
+    {"allOf": [{"enum": ["a", "", 1.0, 2], "nullable": True}], "enum": [1e20]},
+    {"allOf": [{"anyOf": [{"enum": ["a", 2]}, {"type": "null"}]}], "const": 3},
+    {"allOf": [{"oneOf": [{"const": "a"}, {"const": 2}]}], "enum": [None, 3]},
 ]
 
 ALLOF_REFS: List[Any] = [

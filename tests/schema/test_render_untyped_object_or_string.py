@@ -102,3 +102,18 @@ def test_a_branch_of_no_type_is_never_read_as_an_object_alone(target: str, branc
     wire, orig = jsonschema.Draft202012Validator(rendered.wire_schema), jsonschema.Draft202012Validator(_root(a))
     for value in ("x", "xyz", 1, 1.5, None, True, [], [1], {}, {"p": 1}, {"p": "x"}, {"p": 1, "q": 2}):
         assert wire.is_valid({"a": value}) == orig.is_valid({"a": value}), value
+
+
+@pytest.mark.parametrize("target", ["openai.chat", "anthropic.messages", "bedrock.converse"])
+def test_an_object_part_of_no_value_is_left_out_not_unsatisfiable(target: str) -> None:
+    # fz6 seeds 373/718 reduced: the object part of the ``["object", "string"]`` branch must
+    # hold ``b``, which ``additionalProperties: false`` refuses (core 10.3.2.3): it has no
+    # value; the strings and null stay (the array ``[]`` and ``["x"]`` are valid)
+    a = {"type": "array", "items": {"properties": P, "required": ["b"], "anyOf": [
+        {"type": ["object", "string"], "properties": P, "additionalProperties": False}, {"type": "null"}]}}
+    rendered = schema.render(_root(a), target, on_error="report")
+    assert not rendered.errors, [(e.code, e.message) for e in rendered.errors]
+    assert rendered.wire_schema["properties"]["a"]["items"] == {"anyOf": [{"type": "string"}, {"type": "null"}]}
+    wire, orig = jsonschema.Draft202012Validator(rendered.wire_schema), jsonschema.Draft202012Validator(_root(a))
+    for value in ([], ["x"], [None], [{}], [{"b": 1}], [{"p": 1}], [1], ["x", {"p": 1, "b": 2}]):
+        assert wire.is_valid({"a": value}) == orig.is_valid({"a": value}), value

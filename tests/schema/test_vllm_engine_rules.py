@@ -273,7 +273,10 @@ def test_vllm_keeps_max_length_beside_a_pattern_of_the_bmp(pattern: str) -> None
 # Unicode scalar value"): a length bound beside the pattern, or a multipleOf anywhere, sends the
 # schema there; xgrammar (0.1.29, 0.2.9) fails one in a class and reads ^\uD83D\uDE00$ otherwise
 # (U+1F600 refused): the pattern is moved, its length bounds kept
-@pytest.mark.parametrize("pattern", ["^\\uD83D\\uDE00+$", "\\ud83d\\ude00", "^a\\uDE00?$", "[\\uD83D\\uDE00-\\uD83D\\uDE4F]"])
+@pytest.mark.parametrize("pattern", ["^\\uD83D\\uDE00+$", "\\ud83d\\ude00", "^a\\uDE00?$", "[\\uD83D\\uDE00-\\uD83D\\uDE4F]",
+                                     # revV2 G1: the same surrogates braced (u-mode), which llguidance
+                                     # 1.9.1 fails alike ("hexadecimal literal is not a Unicode scalar value")
+                                     "^\\u{D83D}$", "^\\u{D83D}\\u{DE00}$", "^a\\u{0000dc00}"])
 @pytest.mark.parametrize("bounds", [{}, {"minLength": 1}, {"minLength": 1, "maxLength": 5}])
 def test_vllm_moves_a_pattern_of_an_escaped_surrogate(pattern: str, bounds: Dict[str, Any]) -> None:
     r = S.render(_x({"type": "string", "pattern": pattern, **bounds}), "vllm")
@@ -287,6 +290,30 @@ def test_vllm_moves_a_pattern_of_an_escaped_surrogate(pattern: str, bounds: Dict
 def test_vllm_keeps_min_length_beside_a_pattern_llguidance_reads(pattern: str) -> None:
     r = S.render(_x({"type": "string", "pattern": pattern, "minLength": 1}), "vllm")
     assert "minLength" in _wire_x(r) and not {k for p, k, a in _acts(r) if a == "moved"}
+
+
+# revV2 G2: llguidance (1.9.1) compiles each patternProperties regex and fails the request on
+# an escaped surrogate ("hexadecimal literal is not a Unicode scalar value") or look-around
+# ("look-around, including look-ahead and look-behind, is not supported"); xgrammar (0.2.9)
+# fails look-behind, \b, a back-reference: the keyword is moved, noted, never sent
+@pytest.mark.parametrize("key", ["^\\uD83D", "^x\\uDC00", "^\\u{D83D}", "^a(?=b)", "^a(?!b)", "(?<=a)b", "\\bab",
+                                 "^(a)\\1"])
+@pytest.mark.parametrize("additional", [None, False])
+def test_vllm_moves_pattern_properties_of_a_regex_the_engines_fail(key: str, additional: Any) -> None:
+    node: Dict[str, Any] = {"type": "object", "patternProperties": {"^z": {}, key: {"type": "integer"}}}
+    if additional is not None:
+        node["additionalProperties"] = additional
+    r = S.render(_x(node), "vllm")
+    assert ("/properties/x", "patternProperties", "moved") in _acts(r)
+    x = _wire_x(r)
+    assert "patternProperties" not in x and json.dumps(key) in x["description"]
+    assert not r.lossless
+
+
+@pytest.mark.parametrize("key", ["^a$", "a", "^\\d+$", "^\\u{1F600}", "^\\\\uD83D"])
+def test_vllm_keeps_pattern_properties_the_engines_take(key: str) -> None:
+    r = S.render(_x({"type": "object", "patternProperties": {key: {"type": "integer"}}}), "vllm")
+    assert "patternProperties" in _wire_x(r) and not {k for p, k, a in _acts(r) if a == "moved"}
 
 
 def test_vllm_keeps_int64_bounds() -> None:
@@ -337,3 +364,38 @@ def test_the_engine_rules_visit_each_keyword_once(monkeypatch: Any) -> None:
 
     small, big = checks(50), checks(200)
     assert small > 0 and big <= 4 * small + 8
+
+
+def _many_keys(n: int) -> Dict[str, Any]:
+    """One object of n regexes of braced escapes, a look-around last (the keyword moved)."""
+    keys: Dict[str, Any] = {f"^k{i}" + "\\u{0041}" * 4: {} for i in range(n)}
+    keys["^a(?=b)"] = {}
+    return _x({"type": "object", "patternProperties": keys})
+
+
+def _many_objects(n: int) -> Dict[str, Any]:
+    """n objects of three regexes each, the last a braced surrogate (the keyword moved)."""
+    keys = {"^a": {}, "^b\\u{0042}": {}, "^c\\u{D83D}": {}}
+    props = {f"o{i}": {"type": "object", "patternProperties": dict(keys)} for i in range(n)}
+    return {"type": "object", "properties": props, "required": list(props)}
+
+
+@pytest.mark.parametrize("shape", [_many_keys, _many_objects])
+def test_vllm_reads_each_pattern_properties_regex_once(monkeypatch: Any, shape: Any) -> None:
+    from toolwire.schema import _engine_rules
+
+    def read(n: int) -> int:
+        count = [0]
+        real = _engine_rules.whole_match
+
+        def counted(pattern: str) -> Any:
+            count[0] += len(pattern) + 1
+            return real(pattern)
+        with monkeypatch.context() as m:
+            m.setattr(_engine_rules, "whole_match", counted)
+            r = S.render(shape(n), "vllm", on_error="report")
+        assert "moved" in {a for _, _, a in _acts(r)}
+        return count[0]
+
+    small, big = read(100), read(400)
+    assert small > 0 and big <= 4.5 * small, (small, big)

@@ -3,9 +3,9 @@ validation, https://json-schema.org/draft/2020-12, checked 2026-12-06): strings 
 ``minLength`` > ``maxLength`` (§6.3.1-2), numbers by ``minimum`` / ``exclusiveMinimum``
 above ``maximum`` / ``exclusiveMaximum`` (§6.2.2-5; integers: no integer between),
 arrays by ``minItems`` > ``maxItems`` (§6.4.1-2), objects by ``minProperties`` (or the
-count of ``required`` names) > ``maxProperties`` (§6.5.1-3), or a required name
-``additionalProperties: false`` refuses, one no ``patternProperties`` regex matches or one a
-regex of subschema ``false`` matches (core §10.3.2.2-3). Bounds compared exactly
+count of ``required`` names) > ``maxProperties`` (§6.5.1-3), or a required name a
+``patternProperties`` regex of subschema ``false`` matches, or one ``additionalProperties:
+false`` refuses, no ``patternProperties`` regex matching it (core §10.3.2.2-3). Bounds compared exactly
 (``Fraction``); a keyword that is no number is left to validation.
 """
 
@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from typing import Any, Callable, Dict, Iterable, List, Optional, Tuple
+from typing import Any, Callable, Dict, FrozenSet, Iterable, List, Optional, Tuple
 
 from .._errors import SchemaError
 from ._pattern import searcher
 
-__all__ = ["none_of_type", "outside", "untaken"]
+__all__ = ["barring", "none_of_type", "outside", "untaken"]
 
 
 def _count(n: Dict[str, Any], key: str) -> Optional[int]:
@@ -35,7 +35,8 @@ def _bound(n: Dict[str, Any], key: str) -> Optional[Fraction]:
 
 def none_of_type(n: Dict[str, Any], kind: str, closed: bool = True) -> bool:
     """Whether *n*'s bounds leave values of *kind* none; *closed*: objects also by a
-    required name that ``additionalProperties: false`` refuses (``_shut_out``)."""
+    required name that ``additionalProperties: false`` or a ``false`` pattern refuses
+    (``_shut_out``)."""
     if kind == "string":
         return _above(_count(n, "minLength"), _count(n, "maxLength"))
     if kind == "array":
@@ -82,11 +83,12 @@ def _beyond(size: int, low: Optional[int], high: Optional[int]) -> bool:
 
 
 def _shut_out(n: Dict[str, Any], req: Any) -> bool:
-    """A name ``required`` that no ``properties`` entry nor ``patternProperties`` takes,
-    beside ``additionalProperties: false`` (core §10.3.2.3: it must pass ``false``)."""
-    if n.get("additionalProperties") is not False or not isinstance(req, list):
+    """A name ``required`` that a ``patternProperties`` regex of subschema ``false``
+    matches (core §10.3.2.2: it must pass ``false``), or, beside ``additionalProperties:
+    false``, one no ``properties`` entry nor ``patternProperties`` regex takes (§10.3.2.3)."""
+    if not isinstance(req, list):
         return False
-    return untaken(n, req)
+    return untaken(n, req, closed=n.get("additionalProperties") is False) is True
 
 
 #: the characters ``untaken`` may search beyond four per character of the names and patterns
@@ -94,47 +96,98 @@ def _shut_out(n: Dict[str, Any], req: Any) -> bool:
 _SLACK = 4096
 
 
-def untaken(n: Dict[str, Any], names: Iterable[Any]) -> bool:
-    """Whether one of *names* (required) can be present under neither a ``properties``
-    entry of *n* nor a ``patternProperties`` regex of it (core §10.3.2.1-2: searched,
-    ECMA-262, on the linear engine of ``_pattern.py``; a name a regex of subschema
-    ``false`` matches can never be present), so that ``additionalProperties`` must take it
-    or nothing can. ``False`` when that is not known: a pattern that cannot run,
-    ``patternProperties`` no object, or more work than four characters per character of the
-    distinct names and the patterns, and a constant (each pattern compiled once, costing its
-    length; each name searched by each pattern, a test costing the name's length and one)."""
+def untaken(n: Dict[str, Any], names: Iterable[Any], closed: bool = True, barred: bool = True) -> Optional[bool]:
+    """Whether one of *names* (required) can never be present in an object of *n*: a
+    ``patternProperties`` regex of subschema ``false`` matches it (core §10.3.2.2: searched,
+    ECMA-262, on the linear engine of ``_pattern.py``), or, *closed* (``additionalProperties:
+    false`` read), no ``properties`` entry nor regex takes it (§10.3.2.1-3). ``None`` when
+    that is not known: a pattern that cannot run, ``patternProperties`` no object, or more
+    work than four characters per character of the distinct names and the patterns, and a
+    constant (each pattern compiled once, costing its length; each name searched by a
+    pattern, a test costing the name's length and one). The names no regex takes are
+    looked for first (each name's tests stop at the first regex taking it), then the names
+    a ``false`` regex matches (not with *barred* false: ``additionalProperties`` alone named):
+    a name of either is found before the work on the others."""
     props = n.get("properties")
     props = props if isinstance(props, dict) else {}
     outside = list(dict.fromkeys(r for r in names if isinstance(r, str) and r not in props))
-    if not outside or "patternProperties" not in n:
-        return bool(outside)
+    if not outside:
+        return False
+    if "patternProperties" not in n:
+        return closed
     patterns = n["patternProperties"]
     if not isinstance(patterns, dict):
-        return False
+        return None
+    if not closed and all(sub is not False for sub in patterns.values()):
+        return False  # (no regex bars a name; none taken is no matter here)
     size = sum(len(name) + 1 for name in outside) + sum(len(p) + 1 for p in patterns if isinstance(p, str))
     budget = _SLACK + 4 * size
-    tests: List[Tuple[bool, Callable[[str], bool]]] = []  # (subschema false, search), the false ones first
+    kept: List[Callable[[str], bool]] = []
+    bars: List[Callable[[str], bool]] = []
     try:
         for p, sub in patterns.items():
+            if not closed and sub is not False:
+                continue  # (not compiled: it bars nothing)
             budget -= len(p) + 1 if isinstance(p, str) else 1
             if budget < 0:
-                return False
-            tests.append((sub is False, searcher(p)))
-    except SchemaError:  # (no regex, or one the engine cannot run: it may take the name)
-        return False
-    tests.sort(key=lambda t: not t[0])
-    for name in outside:
-        for barred, search in tests:
+                return None
+            (bars if sub is False else kept).append(searcher(p))
+    except SchemaError:  # (no regex, or one the engine cannot run: it may take or bar the name)
+        return None
+    if closed:
+        taking = kept if barred else kept + bars  # (*barred* false: a ``false`` regex takes its names too)
+        for name in outside:
+            for search in taking:
+                budget -= len(name) + 1
+                if budget < 0:
+                    return None
+                if search(name):
+                    break
+            else:
+                return True  # (no regex keeps it: ``additionalProperties: false`` refuses it, or a
+                # ``false`` regex alone takes it: never present either way)
+    for name in outside if barred else ():
+        for search in bars:
             budget -= len(name) + 1
             if budget < 0:
-                return False
+                return None
             if search(name):
-                if barred:
-                    return True  # (it must pass ``false``: never present)
-                break
-        else:
-            return True
+                return True  # (it must pass ``false``: never present)
     return False
+
+
+def barring(n: Dict[str, Any], names: Iterable[Any]) -> Optional[FrozenSet[str]]:
+    """The ``patternProperties`` regexes of *n* of subschema ``false`` that match one of
+    *names* (required) no ``properties`` entry holds (core §10.3.2.2: never present);
+    ``None`` when that is not known, as for ``untaken`` (its budget, a regex that cannot
+    run, ``patternProperties`` no object)."""
+    props = n.get("properties")
+    props = props if isinstance(props, dict) else {}
+    outside = list(dict.fromkeys(r for r in names if isinstance(r, str) and r not in props))
+    patterns = n.get("patternProperties", {})
+    if not isinstance(patterns, dict):
+        return None
+    keys = [p for p, sub in patterns.items() if sub is False and isinstance(p, str)]
+    if not outside or not keys:
+        return frozenset()
+    budget = _SLACK + 4 * (sum(len(name) + 1 for name in outside) + sum(len(p) + 1 for p in keys))
+    out = set()
+    for p in keys:
+        budget -= len(p) + 1
+        if budget < 0:
+            return None
+        try:
+            search = searcher(p)
+        except SchemaError:
+            return None
+        for name in outside:
+            budget -= len(name) + 1
+            if budget < 0:
+                return None
+            if search(name):
+                out.add(p)
+                break
+    return frozenset(out)
 
 
 def _above(low: Optional[int], high: Optional[int]) -> bool:

@@ -14,8 +14,11 @@ request (HTTP 400). The profile's ``enforced_only`` flags read here:
   each top-level alternative by its own anchors), exact; one the engines do not compile
   or would read otherwise (look-around, ``\\b``/``\\B``, a back-reference, ``\\c``, ``\\0``,
   ``[\\b]``, an empty class, a ``(?`` group other than ``(?:`` or a named one, an anchor
-  inside, an escaped surrogate ``\\uD83D``) is moved into ``description``; ``maxLength``
-  beside a pattern of a character past U+FFFF is moved (llguidance);
+  inside, an escaped surrogate ``\\uD83D`` or ``\\u{D83D}``) is moved into ``description``;
+  so is a ``patternProperties`` one of whose regexes is such (llguidance compiles each
+  regex and fails the request: checked with 1.9.1; xgrammar 0.2.9 fails look-behind, ``\\b``,
+  a back-reference, an empty class); ``maxLength`` beside a pattern of a character past
+  U+FFFF is moved (llguidance);
 - ``"int64_bounds"``: a numeric bound of an integer node outside int64 fails to compile
   (xgrammar "Integer exceeds maximum limit", llguidance "Failed to generate regex for
   integer range"): moved; so is one llguidance alone cannot compile, of an integer or a
@@ -82,6 +85,13 @@ def engine_moves(wire: Any, profile: Profile) -> List[Tuple[str, str, str, str]]
                 node["pattern"] = written
                 out.append((ptr, "pattern", "rewritten", "a search written as a whole-string match (the engine "
                             "matches the whole string)"))
+        keys = node.get("patternProperties")
+        if "pattern_whole" in only and isinstance(keys, dict) and "patternProperties" not in refused:
+            why = next((f"{k!r}: {w}" for k, w in ((k, whole_match(k)[1]) for k in keys if isinstance(k, str))
+                        if w is not None), None)  # (the first regex the engines cannot take: each read once)
+            if why is not None:
+                moves.append(("patternProperties", f"{profile.id}'s engines cannot take its regex {why} (the "
+                              "request fails)"))
         if "pattern_whole" in only and isinstance(node.get("pattern"), str) and "maxLength" in node \
                 and all(k not in ("maxLength", "pattern") for k, _ in moves) and _astral(node["pattern"]):
             moves.append(("maxLength", f"{profile.id}'s llguidance cannot bound the length of a pattern of characters "
@@ -230,8 +240,9 @@ def _llama_object(ptr: str, node: Dict[str, Any], target: str, narrowed: List[Tu
                          "not in properties are refused"))
     names = node.get("required")
     extra = [n for n in names if type(n) is str and n not in props] if isinstance(names, list) else []
-    if not extra or (extra_keys is False and ("patternProperties" not in node or untaken(node, extra))):
-        return  # (refused by the schema itself, no pattern taking the name: the no-value rules read it)
+    if not extra or untaken(node, extra, closed=extra_keys is False) is True:
+        return  # (refused by the schema itself, no pattern taking the name or a ``false`` one matching
+        # it: the no-value rules read it)
     if built and not open_keys:
         shown = ", ".join(map(repr, extra[:3]))
         refused.append((ptr, f"required names that are not properties ({shown}) cannot be given under {target}'s "
@@ -242,6 +253,7 @@ def _llama_object(ptr: str, node: Dict[str, Any], target: str, narrowed: List[Tu
 
 
 _LOOK = ("(?=", "(?!", "(?<=", "(?<!")
+_HEX = frozenset("0123456789abcdefABCDEF")
 
 
 def whole_match(pattern: str) -> Tuple[str, Optional[str]]:
@@ -261,6 +273,12 @@ def whole_match(pattern: str) -> Tuple[str, Optional[str]]:
                 return pattern, f"\\{e}"
             if e == "u" and _surrogate(pattern[i + 2 : i + 6]):
                 return pattern, f"an escaped surrogate \\u{pattern[i + 2 : i + 6]}"
+            if e == "u" and pattern.startswith("{", i + 2):
+                j = i + 3  # (the digits are read again as characters: twice at most)
+                while j < n and pattern[j] in _HEX:
+                    j += 1
+                if i + 3 < j < n and pattern[j] == "}" and 0xD800 <= int(pattern[i + 3 : j], 16) <= 0xDFFF:
+                    return pattern, f"an escaped surrogate \\u{{{pattern[i + 3 : j]}}}"
             i += 2
             continue
         if in_class:

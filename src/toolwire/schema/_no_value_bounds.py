@@ -7,7 +7,8 @@ applying to their own type alone); the ``type`` of the node and of its ``allOf``
 conjuncts and ``$ref`` targets, nested, share none (no ``type``: the types its bounds
 leave a value) (core §10.2.1.1, §8.2.3.1: a ``$ref`` is one more
 conjunct; an integer is a number), an ``anyOf`` / ``oneOf`` of any of them holding to the
-types of its branches (§10.2.1.2-3); the values their ``enum`` / ``const`` list share
+types of its branches (§10.2.1.2-3); the values their ``enum`` / ``const`` list (an ``anyOf``
+/ ``oneOf`` whose branches each list values or allow null alone: those) share
 none that the type and bounds of each allow; ``oneOf`` holds two branches accepting every value
 (§10.2.1.3: exactly one must match). Each read looks at the node and its lists' entries
 once, each ``$ref`` resolved once per walk: linear.
@@ -109,6 +110,14 @@ def allowed(n: Dict[str, Any], memo: _Memo, root: Any = None,
             some = _union(branches, memo)
             if some is not None:
                 common = set(some) if common is None else common & some
+            if budget >= 0:  # (the values some branch lists, each branch's counted: within the budget)
+                budget -= sum(len(memo[id(b)][2] or ()) + 1 for b in branches if isinstance(b, dict) and id(b) in memo)
+                listed = _union_values(branches, memo) if budget >= 0 else None
+                if listed is not None:
+                    small, big = (values, listed) if values is not None and len(values) <= len(listed) else \
+                        (listed, values)
+                    budget -= len(small)
+                    values = small if big is None else {k: v for k, v in small.items() if k in big}
         if values is not None and budget >= 0 and (common is not None or conj):
             budget -= len(values) * (1 + len(conj))
             values = {k: v for k, v in values.items() if (common is None or json_type(v) in common)
@@ -131,6 +140,26 @@ def _union(branches: List[Any], memo: _Memo) -> Optional[Set[str]]:
             return None
         out |= types
     return out or None
+
+
+def _union_values(branches: List[Any], memo: _Memo) -> _Values:
+    """The values some of *branches* (of ``anyOf`` / ``oneOf``, read) allows when each
+    lists its values or allows null alone (OpenAPI ``nullable`` merged, ``{"type": "null"}``),
+    else ``None``; a ``false`` branch adds none, and if no branch adds one, ``None``."""
+    out: Dict[str, Any] = {}
+    for b in branches:
+        if b is False:
+            continue
+        if not isinstance(b, dict) or id(b) not in memo:
+            return None
+        _, types, listed = memo[id(b)]
+        if listed is not None:
+            out.update(listed)
+        elif types == {"null"}:
+            out[canonical_text(None)] = None
+        else:
+            return None
+    return out or None  # (no branch of a value: said by the walk of ``_no_value_root.py``, as ``_union``)
 
 
 def _own(node: Dict[str, Any], closed: bool) -> Tuple[Optional[Set[str]], _Values]:

@@ -10,7 +10,8 @@ branch of ``anyOf`` / ``oneOf`` (core §10.2.1.2-3), a conjunct of ``allOf`` (§
 the target of a ``$ref`` (§8.2.3.1, any local pointer), and, on a node of ``type``
 object alone (validation §6.5.3-4), a property ``required`` names (with the names
 ``dependentRequired`` adds), ``additionalProperties`` where a required name is no
-property and no ``patternProperties`` regex matches (core §10.3.2.2-3), ``propertyNames``
+property and no ``patternProperties`` regex matches (core §10.3.2.2-3), a ``patternProperties``
+entry ``false`` whose regex matches a required name (§10.3.2.2), ``propertyNames``
 where a name is required, ``dependentSchemas`` of a required name; on a node of ``type``
 array alone, ``items`` / a ``prefixItems`` entry under ``minItems`` (§10.3.1.1-2,
 validation §6.4.2) and ``contains`` unless ``minContains`` is 0 (§10.3.1.3, §6.4.5).
@@ -20,10 +21,10 @@ each node settled once: linear in the schema.
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Set, Tuple
+from typing import Any, Dict, FrozenSet, List, Optional, Set, Tuple
 
 from .._schema_keywords import DICT_KEYWORDS, LIST_KEYWORDS, SINGLE_KEYWORDS
-from ._empty_bounds import untaken
+from ._empty_bounds import barring, untaken
 from ._no_value_bounds import contradiction
 from ._rewrite_shapes import accepts_all
 from ._util import At, json_equal, pointer_of, resolve_local
@@ -87,6 +88,7 @@ def no_value_causes(root: Any) -> Tuple[Set[int], List[Tuple[str, str]]]:
         return set(), []
     why: Dict[int, List[Dict[str, Any]]] = {}  # each node of no value: the nodes that left it none
     needed: Dict[int, Set[str]] = {}
+    barred: Dict[int, FrozenSet[str]] = {}  # each object node: its ``false`` regexes matching a required name
     branches: Dict[int, List[Dict[str, Any]]] = {}  # each anyOf / oneOf list: its branches of no value
     todo = [n for n, _ in seeds.values()]
     dead: Set[int] = set()
@@ -99,7 +101,7 @@ def no_value_causes(root: Any) -> Tuple[Set[int], List[Tuple[str, str]]]:
         for parent, key, name in parents:
             if key in ("anyOf", "oneOf"):  # (each branch has none: each named)
                 branches.setdefault(id(parent[key]), []).append(n)
-            if not _leaves_none(parent, key, name, left, needed):
+            if not _leaves_none(parent, key, name, left, needed, barred):
                 continue  # (one left dead already is named again: each cause of the root's is an error)
             if key in ("anyOf", "oneOf"):
                 why.setdefault(id(parent), []).extend(branches[id(parent[key])])
@@ -141,9 +143,11 @@ def _why_none(n: Dict[str, Any], memo: Dict[int, Any], root: Any) -> Optional[st
 
 
 def _leaves_none(parent: Dict[str, Any], key: str, name: Any, left: Dict[int, int],
-                 needed: Dict[int, Set[str]]) -> bool:
+                 needed: Dict[int, Set[str]], barred: Dict[int, FrozenSet[str]]) -> bool:
     """Whether a node of no value at *parent*'s *key* (entry *name*) leaves *parent*
-    none (counting down the branches of ``anyOf`` / ``oneOf`` left)."""
+    none (counting down the branches of ``anyOf`` / ``oneOf`` left); a ``patternProperties``
+    entry: where its regex, of subschema ``false``, matches a required name (the regexes
+    read once per object node)."""
     if key in ("$ref", "allOf"):
         return True
     if key in ("anyOf", "oneOf"):
@@ -171,8 +175,12 @@ def _leaves_none(parent: Dict[str, Any], key: str, name: Any, left: Dict[int, in
         return name in names
     if key == "propertyNames":
         return bool(names)
-    if key == "additionalProperties":
-        return untaken(parent, names)
+    if key == "additionalProperties":  # (a name a ``false`` regex matches is that regex's: below)
+        return untaken(parent, names, barred=False) is True
+    if key == "patternProperties":  # (a regex of subschema ``false`` matching a required name)
+        if id(parent) not in barred:
+            barred[id(parent)] = barring(parent, names) or frozenset()
+        return name in barred[id(parent)]
     return False
 
 

@@ -263,8 +263,10 @@ class ConjunctionRewrites(ShapeRewrites):
                               "no answer; use strict=False or prompt mode")
                     return None
                 if (n.get("type") != "object" or id(n) in self.assumed) and kind != "object" and \
-                        isinstance(merged, dict):
-                    self.assumed.add(id(merged))  # typed ``object`` by the copy, not by the original
+                        rest is None and isinstance(merged, dict):
+                    # typed ``object`` by the copy, not by the original (an object part beside its
+                    # ``rest`` holds the branch's objects exactly: read for contradictions, left out)
+                    self.assumed.add(id(merged))
                 written.append(merged)
                 if rest is not None:
                     written.append(rest)
