@@ -101,6 +101,8 @@ class Phased(Feed):
     # each ``output_index``: a text delta of an ended one where another is open (every item at
     # one index, a stream resumed before its end) is its own again (``_stray``), not the open one's
     told: Optional[Dict[str, Dict[str, Any]]] = None
+    # ``told`` of the response whose final event came last (a resume past that event re-sends them)
+    kept_told: Optional[Dict[str, Dict[str, Any]]] = None
     opened: Optional[Dict[int, str]] = None
     # the pieces the text deltas of each message ended carried, by ``output_index``, with its
     # done item (``Stray``: where re-sent ones are)
@@ -164,7 +166,7 @@ class Phased(Feed):
         self.first = self.rid_first = len(self.core.calls)  # (its final response is set against its calls)
         if self.heard is not None:
             self.heard = self.strayed = None
-        self.told = self.opened = None
+        self.told = self.opened = self.kept_told = None
         if self.ended or self.core.text_parts:  # (the first response: nothing to reset)
             self.ended.clear()
             self.starts = None
@@ -206,6 +208,8 @@ class Phased(Feed):
         self.mark = len(self.core.text_parts)
         if self.resent is not None:
             self.resent = None  # (``ended`` starts afresh)
+        if self.told is not None:
+            self.kept_told = self.told
         self.told = self.opened = None
         return again
 
@@ -236,13 +240,15 @@ class Phased(Feed):
                 if type(ident) is str and ident and data.get("item_id") == ident:
                     self._stray(key, prior[1], data.get("content_index"), delta)
                     return
-            told = self.told
+            told, strict = self.told, True
+            if told is None:  # (a message the final event read last ended: or another response's
+                told, strict = self.kept_told, False  # reusing its ``id``, no ``response.created`` between)
             if told is not None:  # (a message ended before: ``told``)
                 iid = data.get("item_id")
                 done = told.get(iid) if type(iid) is str else None
-                if done is not None and not (key in (self.began or ()) and self.opened is not None
-                                             and self.opened.get(key) == iid):
-                    self._stray(key, done, data.get("content_index"), delta)
+                if (done is not None and not (key in (self.began or ()) and self.opened is not None
+                                              and self.opened.get(key) == iid)
+                        and self._stray(key, done, data.get("content_index"), delta, strict)):
                     return
             if self.replaying or self.behind is not None or self.resent is not None:
                 new = self._replayed(key, delta)
@@ -268,7 +274,7 @@ class Phased(Feed):
             return final
         return item
 
-    def _stray(self, key: int, done: Dict[str, Any], part: Any, delta: str) -> None:
+    def _stray(self, key: int, done: Dict[str, Any], part: Any, delta: str, strict: bool = True) -> bool:
         """A text delta of the message ended at *key* with the item *done* (its
         ``item_id``; in the response whose final event was read last too), no
         ``output_item.added`` since: openai-python's stream state adds it to that item's
@@ -276,7 +282,7 @@ class Phased(Feed):
         resumed inside the message (``starting_after``) re-sends its deltas from there:
         deltas that are a piece of the done item's text (``_held``; its part *part*, else its
         text parts joined) add nothing; other text is a ``DecodeError`` (which text is the
-        reply's is not guessed). Linear: ``Stray``."""
+        reply's is not guessed; not *strict*: ``False``, it is no piece of it). Linear: ``Stray``."""
         strayed = self.strayed
         if strayed is None:
             strayed = self.strayed = {}
@@ -286,7 +292,7 @@ class Phased(Feed):
         if was is None or was.item is not item:
             heard = self.heard.get(key) if self.heard is not None else None
             was = strayed[at] = Stray(key, item, part, heard[1] if heard is not None and heard[0] is done else ())
-        was.place(delta)
+        return was.place(delta, strict)
 
     def _heard(self, key: int, item: Dict[str, Any], pieces: List[str]) -> None:
         """The pieces the text deltas of the message *item* ended at *key* carried."""
@@ -355,7 +361,8 @@ class Phased(Feed):
         if key is not None and key not in self.ended and not self._new(key, item):
             self._resend(key)  # the last final event's message there, added again (a resume past that event)
             return
-        if self.told is not None and item.get("id") in self.told:
+        told = self.told if self.told is not None else self.kept_told
+        if told is not None and item.get("id") in told:
             return  # a message its response ended, added again (its deltas again: ``_stray``)
         if self._new(key, item):  # (a final event without ``id`` that follows is this message's response's)
             self.streamed = True
@@ -484,8 +491,9 @@ class Phased(Feed):
         told = self.told
         ident = item.get("id")
         old = told.get(ident) if told is not None and type(ident) is str else None
-        if old is None:
-            return False
+        if old is None:  # (a message of the final event read last, again whole: nothing new)
+            kept = self.kept_told
+            return kept is not None and type(ident) is str and kept.get(ident) == item
         if old is not item and _said(old) != _said(item):
             raise DecodeError(f"The message at output_index {key} was ended again with other text: not guessed "
                               "which is the reply's", dialect=NAME, loc="$.item")
