@@ -25,7 +25,7 @@ from ...stream._skipped import skipped
 from .._common import describe_error
 from .responses_feed_builtin import client_done, is_server, server_added, server_done
 from .responses_feed_final import CALL_TYPES, Settled, Tables, ended_items, plain, settle
-from .responses_once import ended_again, ran_once
+from .responses_once import ended_again, orphans, ran_once, theirs
 from .responses_response import WAITS, responses_finish
 from .responses_sniff import CLIENT_TYPES, client_name
 from .responses_tools import NAME
@@ -120,6 +120,10 @@ class Feed:
         # the done item that ended each client call (by ``pos``): the same item again adds
         # nothing, even one whose text says nothing (``ended_again``)
         self.done_of: Dict[int, Dict[str, Any]] = {}
+        # the calls of the response whose final event came last that it did not hold, by
+        # ``call_id`` (``responses_once.orphans``): the next final event's items, if they are
+        # those, are those calls
+        self.orphans: Optional[Dict[str, Call]] = None
 
     def feed(self, data: Dict[str, Any]) -> None:
         kind = data.get("type")
@@ -291,8 +295,14 @@ class Feed:
                 self.settled = settle(self, output, last[0], was, prior)
             elif len(core.calls) == self.first:  # no call of it streamed: the calls are the final response's
                 made: Dict[int, Call] = {}  # (by place: the call each item made)
+                left = self.orphans
                 for i, item in enumerate(output):
                     if type(item) is dict:
+                        if left and item.get("type") in _CALL:  # (one the stream carried, in the response before)
+                            m = theirs(core, left, item)
+                            if m is not None:
+                                made[i] = m
+                                continue
                         n = len(core.calls)
                         self._done(None, item)
                         if len(core.calls) > n:
@@ -308,6 +318,8 @@ class Feed:
             self.settled = None
         if not again and not reread:
             self.last = (self.first, rid)
+            settled = self.settled
+            self.orphans = orphans(core, self.first, settled[1]) if settled is not None else None
         self.first = len(core.calls)
         if self.streamed:
             self.streamed = False

@@ -167,6 +167,7 @@ class Phased(Feed):
         if self.heard is not None:
             self.heard = self.strayed = None
         self.told = self.opened = self.kept_told = None
+        self.orphans = None  # (another response's final event: its own calls)
         if self.ended or self.core.text_parts:  # (the first response: nothing to reset)
             self.ended.clear()
             self.starts = None
