@@ -90,6 +90,8 @@ class Again(Messages):
                     if prior[0] is None:  # a message re-sent whole: its deltas again add nothing (``_replayed``)
                         self._resend(key)
                     return  # the start of the item ended there, again: nothing new
+                if self._ended_before(item):  # (another ended there since: every item at one index)
+                    return
                 seq, top = self.seq, self.top
                 if type(seq) is int and type(top) is int and seq < top:  # (a number again, as a placeholder
                     # on every event, is no count started again)
@@ -134,6 +136,17 @@ class Again(Messages):
                 opened[key] = ident
         if item.get("phase") == COMMENTARY:
             self._said(key, ident, self.core.commentary())
+
+    def _ended_before(self, item: Dict[str, Any]) -> bool:
+        """Whether *item* is a message or client call its response ended before (its ``id``:
+        ``told``; its ``call_id``: ``once``), added again: what follows of it is read as
+        sent again (``_stray``, ``stale``, ``ran_once``), never as a new item."""
+        if item.get("type") == "message":
+            told = self.told if self.told is not None else self.kept_told
+            return told is not None and item.get("id") in told
+        ident = item.get("call_id")
+        m = self.once.get(ident) if type(ident) is str else None
+        return m is not None and m.pos >= self.first and m.done and not m.server and m.id == ident
 
     def _added_as(self, c: Optional[Call], done: Dict[str, Any], item: Dict[str, Any]) -> bool:
         """Whether *item* is the added item of the call *c* that *done* ended under another
