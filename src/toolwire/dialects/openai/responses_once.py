@@ -10,7 +10,10 @@ another one, so nothing at that index tells the call streamed again from a new o
 ``call_id`` does: a call that ends under the ``call_id`` of a call of its response that
 ended before is that call again, an ``InvalidToolCall`` (never a second run); with another
 tool or other arguments the first one does not run either (which one is the reply's is
-not guessed).
+not guessed). Likewise two responses merged into one stream (no ``response.created``, no
+final event, no ``sequence_number`` between: read as one): the calls the first final
+event does not hold are the second's (``orphans``), and its final event's items under
+their ``call_id`` are those calls (``theirs``), never run again.
 """
 
 from __future__ import annotations
