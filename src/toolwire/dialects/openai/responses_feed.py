@@ -239,7 +239,9 @@ class Feed(Items):
         if not again and not reread:
             self.last = (self.first, rid)
             settled = self.settled
-            self.orphans = orphans(core, self.first, settled[1]) if settled is not None else None
+            left = orphans(core, self.first, settled[1]) if settled is not None else None
+            if left is not None or self.orphans is not None:  # (an instance attribute only when some are)
+                self.orphans = left
         self.first = len(core.calls)
         if self.streamed:
             self.streamed = False

@@ -44,6 +44,11 @@ def _extra(item: Dict[str, Any]) -> Optional[Dict[str, Dict[str, Any]]]:
 class Items:
     """The state of the Responses stream's reader, and its items added and done."""
 
+    # the calls of the response whose final event came last that it did not hold, by
+    # ``call_id`` (``responses_once.orphans``): the next final event's items, if they are
+    # those, are those calls; a class default until some are
+    orphans: Optional[Dict[str, Call]] = None
+
     def __init__(self, core: Core) -> None:
         self.core = core
         # custom tool input by call position: its pieces, and their length (``max_bytes`` holds)
@@ -97,16 +102,12 @@ class Items:
         self.once: Dict[str, Call] = {}
         # the item ``id`` of each call's added item (by ``pos``), and the client calls ended, by
         # their item's ``id``: an argument event of one of those, at an index where another call
-        # is open, is that call's again (``stale``)
-        self.item_ids: Dict[int, str] = {}
-        self.done_items: Dict[str, Call] = {}
+        # is open, is that call's again (``stale``); one attribute (the hot loop's attribute
+        # reads are fast while an instance has few)
+        self.ids: Tuple[Dict[int, str], Dict[str, Call]] = ({}, {})
         # the done item that ended each client call (by ``pos``): the same item again adds
         # nothing, even one whose text says nothing (``ended_again``)
         self.done_of: Dict[int, Dict[str, Any]] = {}
-        # the calls of the response whose final event came last that it did not hold, by
-        # ``call_id`` (``responses_once.orphans``): the next final event's items, if they are
-        # those, are those calls
-        self.orphans: Optional[Dict[str, Call]] = None
 
     def caught_up(self, key: int, delta: str) -> Optional[str]:
         """The part of *delta* that is new, for the item at *key* streamed again from its
@@ -190,7 +191,7 @@ class Items:
                           name if type(name) is str and name else None)  # provider data: from the final item
             iid = item.get("id")
             if type(iid) is str and iid:
-                self.item_ids[c.pos] = iid
+                self.ids[0][c.pos] = iid
             text = item.get("arguments")
             if type(text) is str and text:
                 core.add(c, text)
@@ -288,7 +289,7 @@ class Items:
         ran_once(core, self.once, self.first, c)
         iid = item.get("id")
         if type(iid) is str and iid:
-            self.done_items[iid] = c
+            self.ids[1][iid] = c
         core.finalize(c)
 
     def stale(self, data: Dict[str, Any], key: Optional[int]) -> bool:
@@ -298,13 +299,13 @@ class Items:
         another item ``id`` (``item_ids``; a server giving every event one ``item_id``
         tells nothing)."""
         iid = data.get("item_id")
-        m = self.done_items.get(iid) if type(iid) is str else None
+        m = self.ids[1].get(iid) if type(iid) is str else None
         if m is None or m.pos < self.first or not m.done:
             return False
         c = self.core.by_key.get(key) if key is not None else None
         if c is None:  # (a call of its own: streamed again whole, ``Phased._done`` refuses it)
             return False
-        own = self.item_ids.get(c.pos)
+        own = self.ids[0].get(c.pos)
         return own is not None and own != iid
 
     def _once(self, c: Call) -> None:

@@ -105,7 +105,7 @@ class Handler(Phased):
         c: Any = None
         parts: List[str] = []
         once = self.once  # the calls ended, by ``call_id`` (``ran_once``)
-        done_items, item_ids = self.done_items, self.item_ids  # (``resent``: by item ``id``)
+        item_ids, done_items = self.ids  # (``stale``: by item ``id``)
         try:
             for data in chunks:
                 if type_(data) is not dict_:

@@ -127,8 +127,10 @@ class Phased(Again):
         self.first = self.rid_first = len(self.core.calls)  # (its final response is set against its calls)
         if self.heard is not None:
             self.heard = self.strayed = None
-        self.told = self.opened = self.kept_told = None
-        self.orphans = None  # (another response's final event: its own calls)
+        if self.told is not None or self.opened is not None or self.kept_told is not None:
+            self.told = self.opened = self.kept_told = None
+        if self.orphans is not None:
+            self.orphans = None  # (another response's final event: its own calls)
         if self.ended or self.core.text_parts:  # (the first response: nothing to reset)
             self.ended.clear()
             self.starts = None
@@ -172,7 +174,9 @@ class Phased(Again):
             self.resent = None  # (``ended`` starts afresh)
         if self.told is not None:
             self.kept_told = self.told
-        self.told = self.opened = None
+            self.told = None
+        if self.opened is not None:
+            self.opened = None
         return again
 
     def said_text(self, data: Dict[str, Any], delta: str) -> None:
