@@ -215,7 +215,7 @@ class Feed(Items):
                 self.settled = settle(self, output, last[0], was, prior)
             elif len(core.calls) == self.first:  # no call of it streamed: the calls are the final response's
                 made: Dict[int, Call] = {}  # (by place: the call each item made)
-                left = self.orphans
+                left = orphans(core, *self.orphans) if self.orphans is not None else None
                 for i, item in enumerate(output):
                     if type(item) is dict:
                         if left and item.get("type") in _CALL:  # (one the stream carried, in the response before)
@@ -239,9 +239,12 @@ class Feed(Items):
         if not again and not reread:
             self.last = (self.first, rid)
             settled = self.settled
-            left = orphans(core, self.first, settled[1]) if settled is not None else None
-            if left is not None or self.orphans is not None:  # (an instance attribute only when some are)
-                self.orphans = left
+            # (the calls it did not hold are found when a final event with no call streamed since
+            # comes: a search per final event was n² for a response whose final event comes n times)
+            pending = ((self.first, settled[1])
+                       if settled is not None and len(settled[1]) < len(core.calls) - self.first else None)
+            if pending is not None or self.orphans is not None:  # (an instance attribute only when some are)
+                self.orphans = pending
         self.first = len(core.calls)
         if self.streamed:
             self.streamed = False

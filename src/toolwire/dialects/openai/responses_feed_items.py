@@ -46,8 +46,9 @@ class Items:
 
     # the calls of the response whose final event came last that it did not hold, by
     # ``call_id`` (``responses_once.orphans``): the next final event's items, if they are
-    # those, are those calls; a class default until some are
-    orphans: Optional[Dict[str, Call]] = None
+    # those, are those calls; kept as where its calls begin and what its final event claimed
+    # (found when such a final event comes); a class default until some may be
+    orphans: Optional[Tuple[int, Dict[int, Call]]] = None
 
     def __init__(self, core: Core) -> None:
         self.core = core
