@@ -103,12 +103,11 @@ class Items:
         self.once: Dict[str, Call] = {}
         # the item ``id`` of each call's added item (by ``pos``), and the client calls ended, by
         # their item's ``id``: an argument event of one of those, at an index where another call
-        # is open, is that call's again (``stale``); one attribute (the hot loop's attribute
-        # reads are fast while an instance has few)
-        self.ids: Tuple[Dict[int, str], Dict[str, Call]] = ({}, {})
-        # the done item that ended each client call (by ``pos``): the same item again adds
-        # nothing, even one whose text says nothing (``ended_again``)
-        self.done_of: Dict[int, Dict[str, Any]] = {}
+        # is open, is that call's again (``stale``); and the done item that ended each client
+        # call (by ``pos``): the same item again adds nothing, even one whose text says nothing
+        # (``ended_again``); one attribute (the hot loop's attribute reads are fast while an
+        # instance has few)
+        self.ids: Tuple[Dict[int, str], Dict[str, Call], Dict[int, Dict[str, Any]]] = ({}, {}, {})
 
     def caught_up(self, key: int, delta: str) -> Optional[str]:
         """The part of *delta* that is new, for the item at *key* streamed again from its
@@ -231,7 +230,7 @@ class Items:
         ident = nonempty_str(item.get("call_id"))
         c = core.by_key.get(key) if key is not None else self._keyless(ident)
         if (ident is not None and (c is None or c.id is not None and c.id != ident)
-                and ended_again(core, self.once, self.first, item, self.done_of)):
+                and ended_again(core, self.once, self.first, item, self.ids[2])):
             return  # (nothing open there, or another call: left as it is)
         if c is None:
             c = core.open(key, nonempty_str(item.get("call_id")), nonempty_str(item.get("name")))
@@ -286,7 +285,7 @@ class Items:
                 c.parts = []
                 c.obj = text
         c.ended = True
-        self.done_of[c.pos] = item
+        self.ids[2][c.pos] = item
         ran_once(core, self.once, self.first, c)
         iid = item.get("id")
         if type(iid) is str and iid:

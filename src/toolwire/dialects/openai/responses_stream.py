@@ -106,7 +106,7 @@ class Handler(Phased):
         parts: List[str] = []
         own: Any = None  # the ``item_id`` of the delta that started that run of deltas
         once = self.once  # the calls ended, by ``call_id`` (``ran_once``)
-        item_ids, done_items = self.ids  # (``stale``: by item ``id``)
+        item_ids, done_items, done_of = self.ids  # (``stale``: by item ``id``; ``ended_again``)
         try:
             for data in chunks:
                 if type_(data) is not dict_:
@@ -215,7 +215,7 @@ class Handler(Phased):
                     end.full = text
                     end.pd = {NAME: extra} if extra else None
                     end.ended = True
-                    self.done_of[end.pos] = item
+                    done_of[end.pos] = item
                     if end.id in once:  # (a ``call_id`` ended before: another response's, or this call again)
                         ran_once(core, once, self.first, end)
                     else:
