@@ -138,7 +138,8 @@ def _msg(n: int, pieces: List[str]) -> List[Dict[str, Any]]:
 @pytest.mark.parametrize("seq", [None, "placeholder"])
 def test_a_message_streamed_again_at_one_index_gives_the_text_once(seq: Optional[str]) -> None:
     # before: the re-sent deltas of an ended message went to the item open at that index (the
-    # text twice, "Hello world 1Sure. 3Sure. 3"), or its done item again ended the open message
+    # text twice, "Hello world 1Sure. 3Sure. 3"), or its done item again ended the open message;
+    # past the final event, a message ended before the last item at its index was read again
     ev: List[Dict[str, Any]] = [{"type": "response.created",
                                  "response": {"id": "resp_1", "status": "in_progress", "output": []}}]
     ev += _msg(1, ["Hello", " world"]) + _item(0, F1, [F1["arguments"]]) + _msg(2, ["Sure", "."])
@@ -148,7 +149,7 @@ def test_a_message_streamed_again_at_one_index_gives_the_text_once(seq: Optional
     for e in ev:
         if seq == "placeholder":
             e["sequence_number"] = 0
-    for j in range(2, len(ev)):
+    for j in range(2, len(ev) + 1):  # (up to its final event read: a resume past it too)
         for k in range(1, j):
             acc = Accumulator(D)
             for e in ev[:j] + ev[k:]:
@@ -156,3 +157,25 @@ def test_a_message_streamed_again_at_one_index_gives_the_text_once(seq: Optional
             calls = acc.close()
             assert acc.text == "Hello worldSure. Done!", (j, k)
             assert [c.id for c in calls if type(c) is ToolCall] == ["call_1"], (j, k)
+
+
+def test_with_counting_sequence_numbers_a_resume_of_calls_and_messages_is_read_as_without() -> None:
+    # before: a call or message its response ended, added again where another item ended since
+    # at a higher number, was refused as another response's ("Another item was added at
+    # output_index 0 at sequence_number ..."); it is the item again
+    ev: List[Dict[str, Any]] = [{"type": "response.created",
+                                 "response": {"id": "resp_1", "status": "in_progress", "output": []}}]
+    ev += _msg(1, ["Hello", " world"]) + _item(0, F1, [F1["arguments"]]) + _item(0, F2, [F2["arguments"]])
+    ev += _msg(2, ["Done"])
+    ev.append({"type": "response.completed", "response": {"id": "resp_1", "status": "completed", "output": [
+        e["item"] for e in ev if e["type"] == "response.output_item.done"]}})
+    for n, e in enumerate(ev):
+        e["sequence_number"] = n
+    for j in range(2, len(ev) + 1):
+        for k in range(1, j):
+            acc = Accumulator(D)
+            for e in ev[:j] + ev[k:]:
+                acc.feed(e)
+            calls = acc.close()
+            assert acc.text == "Hello worldDone", (j, k)
+            assert [c.id for c in calls if type(c) is ToolCall] == ["call_1", "call_2"], (j, k)

@@ -10,19 +10,23 @@ another one, so nothing at that index tells the call streamed again from a new o
 ``call_id`` does: a call that ends under the ``call_id`` of a call of its response that
 ended before is that call again, an ``InvalidToolCall`` (never a second run); with another
 tool or other arguments the first one does not run either (which one is the reply's is
-not guessed).
+not guessed). Likewise two responses merged into one stream (no ``response.created``, no
+final event, no ``sequence_number`` between: read as one): the calls the first final
+event does not hold are the second's (``orphans``), and its final event's items under
+their ``call_id`` are those calls (``theirs``), never run again.
 """
 
 from __future__ import annotations
 
-from typing import Any, Dict
+import json
+from typing import Any, Dict, Optional
 
 from ..._json_equality import same
 from ..._types import ToolCall
 from ...stream._call import Call, nonempty_str
 from ...stream._core import Core
 
-__all__ = ["ended_again", "ran_once"]
+__all__ = ["ended_again", "orphans", "ran_once", "theirs"]
 
 
 def ran_once(core: Core, once: Dict[str, Call], first: int, c: Call) -> None:
@@ -76,3 +80,44 @@ def _same_arguments(c: Call, r: ToolCall) -> bool:
         return same(c.obj, r.args)
     text = c.full if c.full is not None else "".join(c.parts)
     return text == r.raw
+
+
+def orphans(core: Core, first: int, made: Dict[int, Call]) -> Optional[Dict[str, Call]]:
+    """The client calls of the response read (from *first* on) that its final event, which
+    claimed *made*, does not hold, by ``call_id``: calls of another response streamed into
+    it (neither a ``response.created`` nor a final event between, no sequence numbers),
+    whose own final event may follow (``theirs``)."""
+    calls = core.calls
+    if len(made) >= len(calls) - first:
+        return None
+    claimed = {id(c) for c in made.values()}
+    left = {c.id: c for c in calls[first:] if id(c) not in claimed and c.id is not None and not c.server}
+    return left or None
+
+
+def theirs(core: Core, left: Dict[str, Call], item: Dict[str, Any]) -> Optional[Call]:
+    """The call of *left* (``orphans``) the call item *item* of a final event with no call
+    streamed since is (its ``call_id``): that call, not a second run of it; with another
+    tool or other arguments neither runs (which is the reply's is not guessed)."""
+    ident = item.get("call_id")
+    m = left.pop(ident, None) if type(ident) is str else None
+    if m is None:
+        return None
+    r = m.result
+    if item.get("type") == "custom_tool_call":
+        said = type(r) is ToolCall and r.args == {"input": item.get("input")}
+    else:
+        text = item.get("arguments")
+        said = type(r) is ToolCall and (text == r.raw or type(text) is str and _parses_to(text, r.args))
+    if type(r) is ToolCall and (item.get("name") != r.name or not said):
+        core.unrun(m, f"Tool call {m.pos} of this stream is in a later final response under its call_id "
+                      f"{ident!r} with another tool or arguments: not guessed which runs")
+    return m
+
+
+def _parses_to(text: str, args: Any) -> bool:
+    """Whether the argument text *text* is the JSON value *args*."""
+    try:
+        return bool(same(json.loads(text), args))
+    except ValueError:
+        return False

@@ -53,8 +53,9 @@ class Stray:
         for name, value in zip(self.__slots__, state):
             setattr(self, name, value)
 
-    def place(self, delta: str) -> None:
-        """*delta* is a piece of the text (it adds nothing), else a ``DecodeError``."""
+    def place(self, delta: str, strict: bool = True) -> bool:
+        """*delta* is a piece of the text (it adds nothing: ``True``), else a ``DecodeError``
+        (not *strict*: ``False``)."""
         text = self.text
         self.got += len(delta)
         at = self.at
@@ -63,11 +64,17 @@ class Stray:
         else:
             found = self.pieces.get(delta, -1)
             if found < 0:
-                found = self._search(delta)
+                try:
+                    found = self._search(delta)
+                except DecodeError:
+                    if strict:
+                        raise
+                    return False
         if delta not in self.pieces:
             self.pieces[delta] = found
         at = found + len(delta)
         self.at = 0 if at == len(text) else at  # (at its end: the next from its start, a resume from there)
+        return True
 
     def _search(self, delta: str) -> int:
         """Where *delta* begins in the text, from where the delta before ended, else from

@@ -104,8 +104,9 @@ class Handler(Phased):
         last: Any = NO_KEY
         c: Any = None
         parts: List[str] = []
+        own: Any = None  # the ``item_id`` of the delta that started that run of deltas
         once = self.once  # the calls ended, by ``call_id`` (``ran_once``)
-        done_items, item_ids = self.done_items, self.item_ids  # (``resent``: by item ``id``)
+        item_ids, done_items, done_of = self.ids  # (``stale``: by item ``id``; ``ended_again``)
         try:
             for data in chunks:
                 if type_(data) is not dict_:
@@ -124,12 +125,16 @@ class Handler(Phased):
                                 c = open_calls[index]
                                 # ``is``: the very int the call was opened with, not a bool or a float equal
                                 # to it (CPython shares small ints; another index goes to ``feed``)
+                                own = data.get("item_id")
                                 if (c.key is not index or self.behind is not None  # (``behind``: ``feed``'s)
-                                        or data.get("item_id") in done_items):  # (an ended call's again?)
+                                        or own in done_items):  # (an ended call's again?)
                                     raise LookupError
                                 last, parts = index, c.parts
-                            elif done_items and data.get("item_id") in done_items:  # (after a delta of the open
-                                raise LookupError  # call: an ended call's again, ``Feed.stale`` tells)
+                            # (after a delta of the open call: nothing ended since, so a delta of the same
+                            # ``item_id`` is no ended call's either; another, or none, goes to ``feed``, whose
+                            # ``stale`` tells an ended call's delta sent again: one compare, no table read)
+                            elif data["item_id"] != own:
+                                raise LookupError
                             size = c.size + len_(piece)
                             if size <= limit:
                                 c.size = size
@@ -210,7 +215,7 @@ class Handler(Phased):
                     end.full = text
                     end.pd = {NAME: extra} if extra else None
                     end.ended = True
-                    self.done_of[end.pos] = item
+                    done_of[end.pos] = item
                     if end.id in once:  # (a ``call_id`` ended before: another response's, or this call again)
                         ran_once(core, once, self.first, end)
                     else:

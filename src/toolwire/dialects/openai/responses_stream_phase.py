@@ -50,61 +50,24 @@ done item and in the final response's ``output``.
 
 from __future__ import annotations
 
-from typing import Any, Dict, Hashable, List, Optional, Set, Tuple
+from typing import Any, Dict, Hashable, List, Optional, Tuple
 
-from ..._errors import DecodeError
-from ...stream._call import Call
-from ...stream._pieces import Lines, Message
-from .._common import join_text
 from .responses_feed import Feed
-from .responses_response import COMMENTARY
-from .responses_stray import Stray
-from .responses_tools import NAME
+from .responses_stream_again import Again
 
 __all__ = ["Phased"]
 
 _DELTA = "response.output_text.delta"
 
 
-class Phased(Feed):
-    """``Feed`` with messages read whole and told apart by phase: commentary text kept out
-    of the answer; repeated end events read once."""
+class Phased(Again):
+    """``Again`` with messages told apart by phase (commentary text kept out of the answer)
+    and several responses in one stream."""
 
-    # the pieces of each commentary message, by ``output_index`` and by item ``id``; a
-    # class default until one comes (a stream without phases does no more work)
-    said: Optional[Dict[Hashable, List[str]]] = None
-    # where the text of each message added and not yet read began in the stream's text, by
-    # ``output_index``
-    began: Optional[Dict[int, int]] = None
-    # the messages read (by ``output_index``, and by ``id``: a gateway may stream every
-    # item at one index): where their text begins in the stream's text, or their
-    # commentary pieces
-    starts: Optional[Dict[Any, Any]] = None
-    # where the text of a message never added begins: after the one read before
-    mark = 0
-    # ``starts`` of the response whose final event came last: its messages, read (``starts``
-    # starts afresh at a final event; the final event again, or the response streamed again
-    # from its ``response.created``, reads them)
-    read: Optional[Dict[Any, Any]] = None
     # the response read (``rid``): its messages read and its commentary pieces (``starts`` and
     # ``said``) when its final event came, for a ``response.created`` of it again (streamed again
     # from its start); another response's final event (never created) leaves them be
     own: Optional[Tuple[Optional[Dict[Any, Any]], Optional[Dict[Hashable, List[str]]]]] = None
-    # the ``output_index`` of each message added again after its end (re-sent whole): its
-    # text deltas again add nothing (its done item holds its text; a done item again with
-    # other text is refused, ``_done``)
-    resent: Optional[Set[int]] = None
-    # the text deltas of each message re-sent after its end without its ``output_item.added``
-    # (``_stray``), by ``output_index`` and content index: where they are in its text
-    strayed: Optional[Dict[Tuple[int, Any, Any], Stray]] = None
-    # the messages the response read ended, by ``id``, and the ``id`` of the message added at
-    # each ``output_index``: a text delta of an ended one where another is open (every item at
-    # one index, a stream resumed before its end) is its own again (``_stray``), not the open one's
-    told: Optional[Dict[str, Dict[str, Any]]] = None
-    opened: Optional[Dict[int, str]] = None
-    # the pieces the text deltas of each message ended carried, by ``output_index``, with its
-    # done item (``Stray``: where re-sent ones are)
-    heard: Optional[Dict[int, Tuple[Dict[str, Any], Tuple[str, ...]]]] = None
 
     def feed(self, data: Dict[str, Any]) -> None:
         kind = data.get("type")
@@ -164,7 +127,10 @@ class Phased(Feed):
         self.first = self.rid_first = len(self.core.calls)  # (its final response is set against its calls)
         if self.heard is not None:
             self.heard = self.strayed = None
-        self.told = self.opened = None
+        if self.told is not None or self.opened is not None or self.kept_told is not None:
+            self.told = self.opened = self.kept_told = None
+        if self.orphans is not None:
+            self.orphans = None  # (another response's final event: its own calls)
         if self.ended or self.core.text_parts:  # (the first response: nothing to reset)
             self.ended.clear()
             self.starts = None
@@ -206,17 +172,12 @@ class Phased(Feed):
         self.mark = len(self.core.text_parts)
         if self.resent is not None:
             self.resent = None  # (``ended`` starts afresh)
-        self.told = self.opened = None
+        if self.told is not None:
+            self.kept_told = self.told
+            self.told = None
+        if self.opened is not None:
+            self.opened = None
         return again
-
-    def _call_at(self, key: Optional[int]) -> Call:
-        """``Feed._call_at``; with no call open at *key*, the call ended there: a late event
-        of it (``function_call_arguments.done`` after the item's end) starts no call."""
-        if key is not None and key not in self.core.by_key:
-            prior = self.ended.get(key)
-            if prior is not None and prior[0] is not None:
-                return prior[0]
-        return super()._call_at(key)
 
     def said_text(self, data: Dict[str, Any], delta: str) -> None:
         """A text delta once a commentary message came: that message's (by
@@ -236,13 +197,15 @@ class Phased(Feed):
                 if type(ident) is str and ident and data.get("item_id") == ident:
                     self._stray(key, prior[1], data.get("content_index"), delta)
                     return
-            told = self.told
+            told, strict = self.told, True
+            if told is None:  # (a message the final event read last ended: or another response's
+                told, strict = self.kept_told, False  # reusing its ``id``, no ``response.created`` between)
             if told is not None:  # (a message ended before: ``told``)
                 iid = data.get("item_id")
                 done = told.get(iid) if type(iid) is str else None
-                if done is not None and not (key in (self.began or ()) and self.opened is not None
-                                             and self.opened.get(key) == iid):
-                    self._stray(key, done, data.get("content_index"), delta)
+                if (done is not None and not (key in (self.began or ()) and self.opened is not None
+                                              and self.opened.get(key) == iid)
+                        and self._stray(key, done, data.get("content_index"), delta, strict)):
                     return
             if self.replaying or self.behind is not None or self.resent is not None:
                 new = self._replayed(key, delta)
@@ -254,452 +217,3 @@ class Phased(Feed):
             self.core.text(delta)
         elif delta:
             pieces.append(delta)
-
-    def _held(self, key: int, item: Dict[str, Any]) -> Dict[str, Any]:
-        """The message whose text re-sent deltas of the message *item* ended at *key* are
-        checked against: its done item, else (``"content": []``, a gateway's done item: the
-        text in the deltas only) the final response's item at its place with its ``id``."""
-        if item.get("content"):
-            return item
-        settled = self.settled
-        output = settled[0] if settled is not None else None
-        final = output[key] if type(output) is list and 0 <= key < len(output) else None
-        if type(final) is dict and final.get("type") == "message" and final.get("id") == item.get("id"):
-            return final
-        return item
-
-    def _stray(self, key: int, done: Dict[str, Any], part: Any, delta: str) -> None:
-        """A text delta of the message ended at *key* with the item *done* (its
-        ``item_id``; in the response whose final event was read last too), no
-        ``output_item.added`` since: openai-python's stream state adds it to that item's
-        snapshot, its done item and the final response hold the text once. A stream
-        resumed inside the message (``starting_after``) re-sends its deltas from there:
-        deltas that are a piece of the done item's text (``_held``; its part *part*, else its
-        text parts joined) add nothing; other text is a ``DecodeError`` (which text is the
-        reply's is not guessed). Linear: ``Stray``."""
-        strayed = self.strayed
-        if strayed is None:
-            strayed = self.strayed = {}
-        item = self._held(key, done)
-        at = (key, part, done.get("id"))
-        was = strayed.get(at)
-        if was is None or was.item is not item:
-            heard = self.heard.get(key) if self.heard is not None else None
-            was = strayed[at] = Stray(key, item, part, heard[1] if heard is not None and heard[0] is done else ())
-        was.place(delta)
-
-    def _heard(self, key: int, item: Dict[str, Any], pieces: List[str]) -> None:
-        """The pieces the text deltas of the message *item* ended at *key* carried."""
-        heard = self.heard
-        if heard is None:
-            heard = self.heard = {}
-        heard[key] = (item, tuple(pieces))
-
-    def _resend(self, key: int) -> None:
-        """The message ended at *key* (or by the final event read last) is added again
-        (re-sent whole): its text deltas again add nothing (``_replayed``)."""
-        resent = self.resent
-        if resent is None:
-            resent = self.resent = set()
-        resent.add(key)
-        if self.said is None:
-            self.said = {}  # (text deltas go by ``said_text``)
-
-    def _replayed(self, key: int, delta: str) -> str:
-        """The new part of a text delta of the message at *key* while the response is
-        streamed again: none for a message already ended; for one open, what its deltas
-        had not said yet (``caught_up``; other text starts its text over)."""
-        if key not in (self.began or ()):
-            prior = self.ended.get(key)
-            if prior is None and self.kept is not None:
-                prior = self.kept[1].get(key)  # (ended by the final event read last: a resume past it)
-            if (prior is not None and prior[0] is None
-                    and (self.replaying or self.resent is not None and key in self.resent)):
-                return ""  # the text of a message ended already (re-sent whole): its done item holds it
-        if self.behind is None or key not in self.behind:
-            return delta
-        new = self.caught_up(key, delta)
-        if new is None:  # other text: the message's text starts over from its start
-            pieces = self.said.get(key) if self.said is not None else None
-            began = self.began.get(key) if self.began else None
-            if pieces is not None:
-                pieces.clear()
-            elif began is not None:
-                del self.core.text_parts[began:]
-            return delta
-        return new
-
-    def _added(self, key: Optional[int], item: Dict[str, Any]) -> None:
-        if key is not None and self.ended:
-            prior = self.ended.get(key)
-            if prior is not None and key not in self.core.by_key:
-                if _same(prior[1], item) or self._added_as(prior[0], prior[1], item):
-                    if prior[0] is None:  # a message re-sent whole: its deltas again add nothing (``_replayed``)
-                        self._resend(key)
-                    return  # the start of the item ended there, again: nothing new
-                seq, top = self.seq, self.top
-                if type(seq) is int and type(top) is int and seq < top:  # (a number again, as a placeholder
-                    # on every event, is no count started again)
-                    raise DecodeError(f"Another item was added at output_index {key} at sequence_number {seq}, "
-                                      f"before the end of the item there ({top}): another response, with neither "
-                                      "response.created nor its final event before it; not read as one",
-                                      dialect=NAME, loc="$.item")
-                del self.ended[key]  # another item there (another response): what was there is over
-                if self.resent is not None:
-                    self.resent.discard(key)
-        if key is not None and self._again(key, item):
-            return
-        if item.get("type") != "message":
-            super()._added(key, item)
-            return
-        if key is not None and key not in self.ended and not self._new(key, item):
-            self._resend(key)  # the last final event's message there, added again (a resume past that event)
-            return
-        if self.told is not None and item.get("id") in self.told:
-            return  # a message its response ended, added again (its deltas again: ``_stray``)
-        if self._new(key, item):  # (a final event without ``id`` that follows is this message's response's)
-            self.streamed = True
-        said = self.said
-        ident = item.get("id")
-        if type(ident) is not str or not ident:
-            ident = None
-        if said is not None:  # what was at that index before is over
-            said.pop(key, None)
-            said.pop(ident, None)
-        if key is not None:
-            if self.starts:
-                self.starts.pop(key, None)
-            began = self.began
-            if began is None:
-                began = self.began = {}
-            began[key] = len(self.core.text_parts)
-            if ident is not None:
-                opened = self.opened
-                if opened is None:
-                    opened = self.opened = {}
-                opened[key] = ident
-        if item.get("phase") == COMMENTARY:
-            self._said(key, ident, self.core.commentary())
-
-    def _added_as(self, c: Optional[Call], done: Dict[str, Any], item: Dict[str, Any]) -> bool:
-        """Whether *item* is the added item of the call *c* that *done* ended under another
-        ``call_id`` (vLLM's gpt-oss): its type and the ``call_id`` it was added with."""
-        if c is None or done.get("type") != item.get("type"):
-            return False
-        ident = item.get("call_id")
-        return type(ident) is str and ident != "" and self.added_ids.get(c.pos) == ident
-
-    def _again(self, key: int, item: Dict[str, Any]) -> bool:
-        """Whether *item* is the item still open at *key*, added again (streamed again
-        from its start): the deltas that follow repeat its text so far (``behind``) and
-        add only what is past it. Never a second call."""
-        core = self.core
-        c = core.by_key.get(key)
-        if c is not None:
-            if c.server:  # a provider-run item open there, added again: the same (none of its deltas is read)
-                return c.id is not None and item.get("id") == c.id and item.get("type") != "message"
-            ident = item.get("call_id")
-            if c.id is None or ident != c.id or item.get("type") == "message":
-                return False
-            held = self.custom.get(c.pos) if self.custom is not None else None
-            seen = "".join(c.parts if held is None else held)  # (a custom tool's input: its pieces)
-        elif item.get("type") == "message" and self.began and key in self.began:
-            pieces = self.said.get(key) if self.said is not None else None
-            seen = "".join(core.text_parts[self.began[key]:] if pieces is None else pieces)
-        else:
-            return False
-        behind = self.behind
-        if behind is None:
-            behind = self.behind = {}
-        behind[key] = (c, seen, 0)
-        if self.said is None:
-            self.said = {}  # (text deltas go by ``said_text``)
-        return True
-
-    def _said(self, key: Optional[int], ident: Optional[str], pieces: List[str]) -> None:
-        said = self.said
-        if said is None:
-            said = self.said = {}
-        if key is not None:
-            said[key] = pieces
-        if ident is not None:
-            said[ident] = pieces
-
-    def _done(self, key: Optional[int], item: Dict[str, Any]) -> None:
-        if key is None:  # (the final response's items: its messages are ``final_text``'s)
-            if item.get("type") != "message":
-                super()._done(key, item)
-            return
-        core = self.core
-        ended = self.ended
-        prior = ended.get(key)
-        c = core.by_key.get(key)
-        if prior is not None:
-            was, old = prior
-            if old is item or _same(old, item):  # the item ended there, again
-                if c is None:
-                    if was is not None and old != item:
-                        core.unrun(was, f"Tool call {was.pos} of this stream was ended again at output_index "
-                                        f"{key} with another item: not guessed which one runs")
-                    elif old != item and item.get("type") == "message" and _said(old) != _said(item):
-                        # (the call rule's: which text is the reply's is not guessed)
-                        raise DecodeError(f"The message at output_index {key} was ended again with other text: "
-                                          "not guessed which is the reply's", dialect=NAME, loc="$.item")
-                    return
-                # streamed again whole (its start passed over): never a second call
-                core.fail(c, f"Tool call {c.pos} of this stream is the item already ended at output_index {key}, "
-                             "streamed again: never a second run of it")
-        if item.get("type") == "message":
-            if self._told(key, item):
-                return
-            if not self._new(key, item):
-                if self.kept is not None and self.kept[1][key][1] == item:
-                    return  # the last final event's message, delivered again whole: nothing new
-            else:
-                self.streamed = True
-            self._message(key, item, len(core.text_parts), None, None)
-            ended[key] = (None, item)
-            ident = item.get("id")
-            if type(ident) is str and ident:
-                told = self.told
-                if told is None:
-                    told = self.told = {}
-                told[ident] = item
-            if self.said is None:
-                self.said = {}  # (text deltas go by ``said_text``: one of this message again is ``_stray``)
-            return
-        n = len(core.calls)
-        super()._done(key, item)
-        if c is not None and core.by_key.get(key) is c:  # (an ended call's item again: the open call goes on)
-            return
-        if c is None and len(core.calls) > n:
-            c = core.calls[-1]
-        ended[key] = (c, item)
-
-    def _told(self, key: int, item: Dict[str, Any]) -> bool:
-        """Whether the done message *item* is one the response read ended before at *key*
-        (by its ``id``; another item ended there since, or is open there: every item at one
-        index, a stream resumed before its end), again: nothing new, or a ``DecodeError``
-        when it says other text (which is the reply's is not guessed)."""
-        told = self.told
-        ident = item.get("id")
-        old = told.get(ident) if told is not None and type(ident) is str else None
-        if old is None:
-            return False
-        if old is not item and _said(old) != _said(item):
-            raise DecodeError(f"The message at output_index {key} was ended again with other text: not guessed "
-                              "which is the reply's", dialect=NAME, loc="$.item")
-        return True
-
-    def _new(self, key: Optional[int], item: Dict[str, Any]) -> bool:
-        """Whether the message *item* at *key* is no item the response whose final event came
-        last ended there (``kept``), again (an at-least-once transport re-sending its end)."""
-        kept = self.kept
-        if kept is None or key is None:
-            return True
-        prior = kept[1].get(key)
-        return prior is None or not _same(prior[1], item)
-
-    def final_text(self, resp: Any) -> None:
-        """The messages of the final response *resp* that no ``output_item.done`` ended:
-        read in its ``output``'s place (the text of those read before stays where it is)."""
-        output = resp.get("output") if type(resp) is dict else None
-        if type(output) is not list:
-            return
-        starts = self.starts or {}
-        read = self.read
-        if read is not None and not self.final_again(resp) and not self._reread(resp, output):
-            read = None
-        began = self.began or {}
-        core = self.core
-        end = len(core.text_parts)
-        plan: Optional[_Plan] = None  # (made when a message asks for it)
-        for i in range(len(output) - 1, -1, -1):
-            item = output[i]
-            if type(item) is not dict or item.get("type") != "message":
-                continue
-            ident = item.get("id")
-            at = starts.get(ident) if type(ident) is str and ident else None
-            if at is None and read is not None and type(ident) is str and ident:
-                at = read.get(ident)  # (the final event again: what it read)
-            if at is None:
-                at = starts.get(i)
-                if at is None and read is not None:
-                    at = read.get(i)
-            if type(at) is int:
-                end = min(end, at)
-            elif at is not None:  # a commentary message's pieces: the place of those before it
-                if plan is None:
-                    plan = _Plan(core)
-                plan.before(at)
-            else:
-                # its deltas: since its ``output_item.added``, else since the message read before
-                # when no message read follows it, else none (it goes in before that one)
-                start = None if i in began or end == len(core.text_parts) else end
-                if plan is None:
-                    plan = _Plan(core)
-                end = self._message(i, item, end, start, plan)
-        if plan is not None:
-            plan.apply()
-
-    def _reread(self, resp: Dict[str, Any], output: List[Any]) -> bool:
-        """Whether the final response *resp* is the one read last, again, after events
-        streamed since (a stream resumed before that final event: ``Feed._read_again``): its
-        ``id`` and ``output`` (its messages are those read then)."""
-        last, settled, rid = self.last, self.settled, resp.get("id")
-        return (last is not None and type(rid) is str and rid != "" and rid == last[1] and settled is not None
-                and settled[0] == output)
-
-    def _message(self, key: int, item: Dict[str, Any], end: int, start: Optional[int],
-                 plan: Optional[_Plan]) -> int:
-        """Read the message *item* at *key*, whose deltas (if they went to the text) are the
-        text from where it began (*start*, else its ``output_item.added``'s place, else
-        ``mark``) to *end*; a new commentary message goes in where *plan* says (the final
-        event's messages, read last to first: before the commentary of the message after
-        it), else last. Returns where its text begins."""
-        core = self.core
-        parts = core.text_parts
-        ident = item.get("id")
-        if type(ident) is not str or not ident:
-            ident = None
-        said = self.said
-        pieces = None
-        if said is not None:
-            pieces = said.get(key)
-            if pieces is None and ident is not None:
-                pieces = said.get(ident)
-        b = self.began.pop(key, None) if self.began else None
-        if b is None:
-            b = self.mark if start is None else start
-        if b > end:
-            b = end
-        content = item.get("content")
-        text = join_text([p.get("text") or "" for p in content if type(p) is dict and p.get("type") == "output_text"]
-                         ) if type(content) is list else ""
-        starts = self.starts
-        if starts is None:
-            starts = self.starts = {}
-        if item.get("phase", COMMENTARY if pieces is not None else None) == COMMENTARY:
-            if pieces is None:  # its deltas went to the text: they are its commentary
-                seen = "".join(parts[b:end])
-                del parts[b:end]
-                held = core.commentary_parts
-                if held is None:
-                    held = core.commentary_parts = Lines()
-                pieces = Message()
-                if plan is None:
-                    held.append(pieces)
-                else:
-                    plan.insert(pieces)
-                self._said(key, ident, pieces)
-                if text or seen:
-                    pieces.append(text or seen)
-            else:
-                if text and "".join(pieces) != text:
-                    pieces[:] = [text]
-                if plan is not None:
-                    plan.before(pieces)
-                else:
-                    self._heard(key, item, pieces)
-            starts[key] = pieces
-            if ident is not None:
-                starts[ident] = pieces
-            self.mark = len(parts)
-            return b
-        if pieces is not None and said is not None:  # the answer's after all: its pieces are its text
-            if plan is not None:
-                plan.drop(pieces)
-            else:
-                held = core.commentary_parts or []
-                for i in range(len(held) - 1, -1, -1):  # (most often the last one)
-                    if held[i] is pieces:
-                        del held[i]
-                        break
-            said.pop(key, None)
-            said.pop(ident, None)
-            seen = "".join(pieces)
-            b = end
-            parts[b:b] = [text or seen] if text or seen else []
-        else:
-            seen = "".join(parts[b:end])
-            if plan is None and (not text or text == seen):
-                self._heard(key, item, parts[b:end])
-            if text and text != seen:
-                parts[b:end] = [text]
-        starts[key] = b
-        if ident is not None:
-            starts[ident] = b
-        self.mark = len(parts)
-        return b
-
-
-class _Plan:
-    """Where the final event's commentary messages go among those held, and which go
-    out (``Phased.final_text``, which reads the messages last to first), applied at once
-    (``apply``): a place is a message, not a position, and nothing is searched for."""
-
-    __slots__ = ("anchor", "core", "gone", "ids", "put")
-
-    def __init__(self, core: Any) -> None:
-        self.core = core
-        self.ids: Optional[Set[int]] = None  # the ids of the messages held (made when first asked)
-        self.anchor: Optional[int] = None  # the message held a new one goes before (``None``: last)
-        self.put: Dict[Optional[int], List[List[str]]] = {}  # new messages, by anchor, last first
-        self.gone: Set[int] = set()
-
-    def before(self, pieces: List[str]) -> None:
-        """A message read before is where a new one goes next (if held: else, as before)."""
-        ids = self.ids
-        if ids is None:
-            ids = self.ids = {id(p) for p in self.core.commentary_parts or ()}
-        if id(pieces) in ids:
-            self.anchor = id(pieces)
-
-    def insert(self, pieces: List[str]) -> None:
-        """A new message, before the anchor and the new ones put there since."""
-        self.put.setdefault(self.anchor, []).append(pieces)
-
-    def drop(self, pieces: List[str]) -> None:
-        """A message read as commentary that is the answer's after all."""
-        self.gone.add(id(pieces))
-
-    def apply(self) -> None:
-        put, gone, core = self.put, self.gone, self.core
-        if not put and not gone:
-            return
-        held = core.commentary_parts
-        if held is None:
-            held = core.commentary_parts = Lines()
-        if not gone and len(put) == 1 and None in put:  # new ones last only: appended
-            held.extend(reversed(put[None]))
-            return
-        new: List[List[str]] = []
-        for m in held:
-            mine = put.get(id(m))
-            if mine:
-                new.extend(p for p in reversed(mine) if id(p) not in gone)
-            if id(m) not in gone:
-                new.append(m)
-        new.extend(p for p in reversed(put.get(None, ())) if id(p) not in gone)
-        held[:] = new
-
-
-def _said(item: Dict[str, Any]) -> Tuple[Any, Any]:
-    """What a message item says: its content and phase."""
-    return item.get("content"), item.get("phase")
-
-
-def _same(old: Dict[str, Any], item: Dict[str, Any]) -> bool:
-    """Whether *item* is the item *old* again: its type, and its ``id`` and ``call_id``
-    (each that both carry, at least one)."""
-    if old.get("type") != item.get("type"):
-        return False
-    same = False
-    for field in ("id", "call_id"):
-        v = old.get(field)
-        w = item.get(field)
-        if v is not None and w is not None:
-            if v != w:
-                return False  # (another response's item may reuse an item ``id``: its ``call_id`` tells)
-            same = True
-    return same
