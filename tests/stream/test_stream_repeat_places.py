@@ -132,3 +132,15 @@ def test_kimi_with_its_ids_stays_one_call() -> None:
     chunks = [chunk(head("llm_version", "", index=0, id="0")), chunk(head("llm_version", "{}", index=0, id="0")),
               chunk(finish="tool_calls")]
     assert view(accumulate(chunks)) == [("llm_version", {}, "0")]
+
+
+def test_the_legacy_function_call_is_one_call_per_choice() -> None:
+    """``delta.function_call`` (openai-python ``ChoiceDeltaFunctionCall``) carries one call
+    per choice: its name again after ``""`` is that call's, never a second one."""
+    def legacy(fc: Optional[Dict[str, Any]], finish: Optional[str] = None) -> Dict[str, Any]:
+        return {"id": "chatcmpl-1", "object": "chat.completion.chunk", "created": 1, "model": "m",
+                "choices": [{"index": 0, "delta": {"function_call": fc} if fc else {}, "finish_reason": finish}]}
+
+    chunks = [legacy({"name": "f", "arguments": ""}), legacy({"name": "f", "arguments": '{"a": 1}'}),
+              legacy(None, "function_call")]
+    assert view(accumulate(chunks)) == [("f", {"a": 1}, None)]

@@ -178,8 +178,10 @@ class Keyed(Calls):
             # the same name after a whole value (or none yet), no id on either (a call with an id
             # and a delta without one: its re-emission, never a second call to run): a new call
             # if the text begins another; with none yet, *cur* is held (``_hold``)
-            # (a custom tool's input is no JSON value: ``chat_stream_feed._head_again`` reads it)
-            empty = no_value(cur) and (self.inputs is None or cur.pos not in self.inputs)
+            # (a custom tool's input is no JSON value: ``chat_stream_feed._head_again`` reads it; a
+            # key named, not numbered, is Chat's legacy ``function_call``: one call per choice)
+            empty = (no_value(cur) and (self.inputs is None or cur.pos not in self.inputs)
+                     and not (type(key) is tuple and type(key[1]) is str))
             if not empty and not whole_value(cur):
                 return cur, False
             starts = begins_value(text)
