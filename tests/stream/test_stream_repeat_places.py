@@ -144,3 +144,26 @@ def test_the_legacy_function_call_is_one_call_per_choice() -> None:
     chunks = [legacy({"name": "f", "arguments": ""}), legacy({"name": "f", "arguments": '{"a": 1}'}),
               legacy(None, "function_call")]
     assert view(accumulate(chunks)) == [("f", {"a": 1}, None)]
+
+
+@pytest.mark.parametrize("at", AT)
+def test_the_name_again_with_text_after_a_repeat_is_not_guessed(at: Dict[str, Any]) -> None:
+    """``f`` whole, ``f`` with ``""``, then ``f`` with text: the repeat was ``f``'s last
+    fragment (Kimi's name on every fragment), or ``f()`` before the third? The repeat is an
+    ``InvalidToolCall`` at its place (an id on the third tells only that it is a new call)."""
+    for ident in ({}, {"id": "call_3"}):
+        chunks = [chunk(head("f", '{"a": 1}', **at)), chunk(again("f", "", **at)),
+                  chunk(again("f", '{"a": 3}', **ident, **at)), chunk(finish="tool_calls")]
+        assert view(accumulate(chunks)) == [("f", {"a": 1}, None), ("INVALID", "f", None),
+                                            ("f", {"a": 3}, ident.get("id"))]
+
+
+@pytest.mark.parametrize("at", AT)
+def test_the_name_again_twice_then_text(at: Dict[str, Any]) -> None:
+    """``f`` whole, ``f ""`` (``f()``?), ``f ""`` (the next call's head?), then text: the
+    first repeat is not guessed, the text is a call of its own; with nothing after the
+    repeats, one ``InvalidToolCall`` says so (Kimi's last, empty fragments)."""
+    chunks = [chunk(head("f", '{"a": 1}', **at)), chunk(again("f", "", **at)), chunk(again("f", "", **at))]
+    assert view(accumulate([*chunks, chunk(more('{"a": 3}', **at)), chunk(finish="tool_calls")])) == [
+        ("f", {"a": 1}, None), ("INVALID", "f", None), ("f", {"a": 3}, None)]
+    assert view(accumulate([*chunks, chunk(finish="tool_calls")])) == [("f", {"a": 1}, None), ("INVALID", "f", None)]

@@ -91,7 +91,8 @@ class Call:
     # its name came again after its whole value (or none) with no text, no id telling
     # (``Keyed.delta``): the call kept at the repeat's place, which the next text beginning a
     # value starts (``Keyed._take``), with the id sent after the repeat, if any; ``True`` on
-    # that kept call itself until then (a hot loop leaves both to ``delta``)
+    # that kept call itself until then, the held call once the name came again more than
+    # once (a hot loop leaves both to ``delta``)
     held: Union[bool, Call]
 
     __reduce__ = reduce_slots

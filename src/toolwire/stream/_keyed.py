@@ -18,12 +18,16 @@ id, then index, then the latest call, the rules of docs/streaming.md rule 1.
   gateway's id-less parallel calls of one tool at one index; Kimi K2's name on every
   fragment), starts a new call only after a whole object or array (``whole_value``:
   each character read once, only for such deltas) and when its text begins another;
-  with no text, the call is held (``Call.held``): the next text beginning a value
-  starts the new call (``_resume``), other text goes on with the call; with none (the
-  stream's end, or another name without index), the call stands and the repeat is an
-  ``InvalidToolCall`` (``_unhold``: a name repeated, or a call without arguments sent
-  as ``""``? nothing tells). An id after the repeat is kept pending on ``held``: the
-  new call's, or the invalid repeat's; never a second run of the call.
+  with no text, after such a value or none, the call is held (``Call.held``) and the
+  place of the call that delta begins kept at once (``_hold``: calls come out in the
+  order of their first delta): the next text beginning a value starts the new call
+  there (``_take``), other text goes on with the call; with none (the stream's end, or
+  another name without index), the call stands and the repeat is an
+  ``InvalidToolCall`` at that place (``_unhold``: a name repeated, or a call without
+  arguments sent as ``""``? nothing tells). An id after the repeat is kept pending on
+  the kept call: the new call's, or the invalid repeat's; never a second run of the
+  call. After a call with no text yet, text beginning a value with no id telling is
+  not guessed either (``_untold``): the call with text runs, the first is invalid.
 - ``"type": "function"`` marks no call's first delta (Kimi K2 through OpenRouter sends
   it on every fragment): *opening* only keeps such a delta from being a name's rest.
 """
@@ -195,16 +199,23 @@ class Keyed(Calls):
                         self._unhold(cur)
                         return self.new(key, scope, id, name, False), True
                     held.id = id
+                else:  # (again: the next call's head after a call without arguments? ``_take``)
+                    assert type(held) is Call
+                    held.held = cur
                 if text:
                     self.add(cur, text)
                 return cur, True
             if starts:
                 if held:
                     assert type(held) is Call
-                    if id is not None and held.id is not None and held.id != id:
-                        self._unhold(cur)  # the id sent after the repeat is no new call's: flagged
-                        return None, False
-                    return self._take(cur, id, text), True  # type: ignore[arg-type]
+                    if held.id is not None and (id is None or id == held.id):
+                        return self._take(cur, id, text), True  # type: ignore[arg-type]
+                    # the name again with text after the repeat: the repeat was the call's last
+                    # fragment (Kimi's name on every fragment), or a call without arguments before
+                    # this one? Not guessed (another id on it tells only that it is a new call);
+                    # the id sent after the repeat, if any, is no new call's either
+                    self._unhold(cur)
+                    return None, False
                 if empty and id is None:
                     self.fail(cur, _untold(cur))
                 return None, False
@@ -233,15 +244,25 @@ class Keyed(Calls):
         """Text beginning a value after *cur*'s repeat (``_hold``): the call kept at the
         repeat's place is the next call, of that name, with *id* or the id sent after the
         repeat. After a call with no text and no id anywhere: one call's name repeated, or a
-        call without arguments before it? *cur* is an ``InvalidToolCall`` (``_untold``)."""
+        call without arguments before it? *cur* is an ``InvalidToolCall`` (``_untold``); the
+        name repeated more than once, no id telling, the repeat is (``_unhold``) and the text
+        begins a call of its own."""
         r = cur.held
         assert type(r) is Call
-        cur.held = r.held = False
+        again = r.held is not True
         if r.id is None:
             r.id = id
         if r.id is None and no_value(cur):
             self.fail(cur, _untold(cur))
         scope, key = cur.scope, cur.key
+        if again and r.id is None:
+            # the name came again more than once with no text: the call's last fragments, or a
+            # call without arguments, then this one's head? The first repeat is not guessed
+            self._unhold(cur)
+            c = self.new(key, scope, None, cur.name, False)
+            self.add(c, text)
+            return c
+        cur.held = r.held = False
         r.key = key
         if key is not None:
             self.by_key[key] = r
