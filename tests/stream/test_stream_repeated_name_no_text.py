@@ -96,18 +96,22 @@ def test_text_beginning_a_value_after_the_repeat_is_the_next_call(at: Dict[str, 
 
 @pytest.mark.parametrize("at", AT)
 def test_text_beginning_no_value_after_the_repeat_is_the_same_calls(at: Dict[str, Any]) -> None:
+    """The text goes on with the call (which it breaks); the repeat, at its place, is flagged."""
     chunks = [chunk(head("f", '{"a": 1}', **at)), chunk(again("f", "", **at)), chunk(more(', "b": 2}', **at)),
               chunk(finish="tool_calls")]
-    [call] = accumulate(chunks)
+    call, repeat = accumulate(chunks)
     assert isinstance(call, InvalidToolCall) and call.raw == '{"a": 1}, "b": 2}'
+    assert view([repeat]) == [REPEAT]
 
 
-def test_events_start_the_next_call_when_its_text_comes() -> None:
+def test_events_start_the_next_call_at_the_repeat() -> None:
+    """The delta that names the call again is the next call's first (or the flagged repeat's):
+    it starts there, at its place (``test_stream_repeat_places``)."""
     chunks = [chunk(head("f", '{"q": 1}', index=0)), chunk(again("f", "", index=0)),
               chunk(more('{"q": 2}', index=0)), chunk(finish="tool_calls")]
     acc = Accumulator("openai.chat")
     started = [[e for e in acc.feed(c) if isinstance(e, CallStarted)] for c in chunks]
-    assert started == [[CallStarted(0, None, "f")], [], [CallStarted(1, None, "f")], []]
+    assert started == [[CallStarted(0, None, "f")], [CallStarted(1, None, "f")], [], []]
 
 
 def test_after_a_finish_on_every_chunk() -> None:

@@ -38,8 +38,8 @@ from .._json_ints import write_json
 from .._types import InvalidToolCall, ToolCall
 
 __all__ = [
-    "NO_KEY", "Call", "Result", "Scan", "begins_value", "dump", "join_open", "nonempty_str", "reduce_slots",
-    "whole_value",
+    "NO_KEY", "Call", "Result", "Scan", "begins_value", "dump", "join_open", "no_value", "nonempty_str",
+    "reduce_slots", "whole_value",
 ]
 
 Result = Union[ToolCall, InvalidToolCall]
@@ -88,10 +88,12 @@ class Call:
     # over ``max_bytes`` once error is set (``fail``), so that the hot path adds nothing
     result: Optional[Result]  # set when finalized
     scan: Optional[Scan]  # how far ``whole_value`` read ``parts`` (made at its first question)
-    # its name came again after its whole value with no text, no id telling (``Keyed.delta``):
-    # the next text beginning a value starts another call (``Keyed._resume``); an id sent
-    # after the repeat is kept here until then (``True``: none)
-    held: Union[bool, str]
+    # its name came again after its whole value (or none) with no text, no id telling
+    # (``Keyed.delta``): the call kept at the repeat's place, which the next text beginning a
+    # value starts (``Keyed._take``), with the id sent after the repeat, if any; ``True`` on
+    # that kept call itself until then, the held call once the name came again more than
+    # once (a hot loop leaves both to ``delta``)
+    held: Union[bool, Call]
 
     __reduce__ = reduce_slots
 
@@ -188,6 +190,17 @@ def _advance(s: Scan, text: str) -> None:
                 state = _OTHER
                 break
     s.state, s.depth = state, depth
+
+
+def no_value(c: Call) -> bool:
+    """Whether *c*'s argument text so far is nothing but whitespace (none included);
+    read as ``whole_value`` reads it (each fragment once)."""
+    if not c.size:
+        return True
+    if not c.parts:  # (text kept elsewhere: a custom tool's input, a whole text)
+        return False
+    whole_value(c)
+    return c.scan.state == _BEFORE  # type: ignore[union-attr]
 
 
 def begins_value(text: Optional[str]) -> Optional[bool]:

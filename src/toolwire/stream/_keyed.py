@@ -18,12 +18,16 @@ id, then index, then the latest call, the rules of docs/streaming.md rule 1.
   gateway's id-less parallel calls of one tool at one index; Kimi K2's name on every
   fragment), starts a new call only after a whole object or array (``whole_value``:
   each character read once, only for such deltas) and when its text begins another;
-  with no text, the call is held (``Call.held``): the next text beginning a value
-  starts the new call (``_resume``), other text goes on with the call; with none (the
-  stream's end, or another name without index), the call stands and the repeat is an
-  ``InvalidToolCall`` (``_unhold``: a name repeated, or a call without arguments sent
-  as ``""``? nothing tells). An id after the repeat is kept pending on ``held``: the
-  new call's, or the invalid repeat's; never a second run of the call.
+  with no text, after such a value or none, the call is held (``Call.held``) and the
+  place of the call that delta begins kept at once (``_hold``: calls come out in the
+  order of their first delta): the next text beginning a value starts the new call
+  there (``_take``), other text goes on with the call; with none (the stream's end, or
+  another name without index), the call stands and the repeat is an
+  ``InvalidToolCall`` at that place (``_unhold``: a name repeated, or a call without
+  arguments sent as ``""``? nothing tells). An id after the repeat is kept pending on
+  the kept call: the new call's, or the invalid repeat's; never a second run of the
+  call. After a call with no text yet, text beginning a value with no id telling is
+  not guessed either (``_untold``): the call with text runs, the first is invalid.
 - ``"type": "function"`` marks no call's first delta (Kimi K2 through OpenRouter sends
   it on every fragment): *opening* only keeps such a delta from being a name's rest.
 """
@@ -32,8 +36,9 @@ from __future__ import annotations
 
 from typing import Dict, Hashable, Iterable, List, Optional, Tuple
 
-from ._call import Call, Result, begins_value, whole_value
+from ._call import Call, Result, begins_value, no_value, whole_value
 from ._calls import Calls
+from ._events import CallStarted
 from ._results import Results
 
 __all__ = ["Keyed"]
@@ -138,14 +143,16 @@ class Keyed(Calls):
         if c is None:
             c = self.new(key, scope, id, name, False)
         else:
-            if c.held and id is not None:
+            held = c.held
+            if held and id is not None:
                 # an id after the repeat: the next call's if text beginning a value follows
                 # (``_resume``), else the repeat's (``_unhold``): kept pending, never a call yet
-                if c.held is not True and c.held != id:
+                assert type(held) is Call
+                if held.id is not None and held.id != id:
                     self._unhold(c)  # (a second id: the repeat is invalid, the id a new call's)
                     c = self.new(c.key, scope, id, c.name, False)
                 else:
-                    c.held = id
+                    held.id = id
             elif id is not None and c.id is None:
                 c.id = id
                 self._by_id[id if scope is None else (scope, id)] = c
@@ -171,50 +178,114 @@ class Keyed(Calls):
                 cur.name = f"{cur.name}{name}"  # before argument text, no id of its own: the name's rest
                 return cur, False
             return self._unsure(cur, key, scope, id, name, text), True
-        if cur.id is None and cur.size and cur.error is None and cur.full is None and cur.tree is None \
-                and whole_value(cur):
-            # the same name after a whole value, no id on either (a call with an id and a
-            # delta without one: its re-emission, never a second call to run): a new call
-            # if the text begins another; with none yet, *cur* is held (``_resume``)
+        if cur.id is None and cur.error is None and cur.full is None and cur.tree is None:
+            # the same name after a whole value (or none yet), no id on either (a call with an id
+            # and a delta without one: its re-emission, never a second call to run): a new call
+            # if the text begins another; with none yet, *cur* is held (``_hold``)
+            # (a custom tool's input is no JSON value: ``chat_stream_feed._head_again`` reads it; a
+            # key named, not numbered, is Chat's legacy ``function_call``: one call per choice)
+            empty = (no_value(cur) and (self.inputs is None or cur.pos not in self.inputs)
+                     and not (type(key) is tuple and type(key[1]) is str))
+            if not empty and not whole_value(cur):
+                return cur, False
             starts = begins_value(text)
+            held = cur.held
             if starts is None:
-                if not cur.held:
-                    self._repeats.setdefault(_HELD, []).append((cur, None))
-                    cur.held = True
-                if id is not None:  # (the repeat with an id of its own: pending as an id after it)
-                    if cur.held is not True and cur.held != id:
+                if not held:
+                    self._hold(cur, id)
+                elif id is not None:  # (the repeat with an id of its own: pending as an id after it)
+                    assert type(held) is Call
+                    if held.id is not None and held.id != id:
                         self._unhold(cur)
                         return self.new(key, scope, id, name, False), True
-                    cur.held = id
+                    held.id = id
+                else:  # (again: the next call's head after a call without arguments? ``_take``)
+                    assert type(held) is Call
+                    held.held = cur
                 if text:
                     self.add(cur, text)
                 return cur, True
             if starts:
-                pending, cur.held = cur.held, False
-                if id is None and pending and pending is not True:  # (the id sent after the repeat)
-                    c = self.new(key, scope, pending, name, False)
-                    self.add(c, text)  # type: ignore[arg-type]
-                    return c, True
-                if id is not None and pending and pending is not True and pending != id:
-                    self._unhold(cur, pending)  # the id sent after the repeat is no new call's: flagged
+                if held:
+                    assert type(held) is Call
+                    if held.id is not None and (id is None or id == held.id):
+                        return self._take(cur, id, text), True  # type: ignore[arg-type]
+                    # the name again with text after the repeat: the repeat was the call's last
+                    # fragment (Kimi's name on every fragment), or a call without arguments before
+                    # this one? Not guessed (another id on it tells only that it is a new call);
+                    # the id sent after the repeat, if any, is no new call's either
+                    self._unhold(cur)
+                    return None, False
+                if empty and id is None:
+                    self.fail(cur, _untold(cur))
                 return None, False
         return cur, False
 
+    def _hold(self, cur: Call, id: Optional[str]) -> None:
+        """*cur*'s name came again with no text after its whole value (or none), no id
+        telling: *cur* is held (``Call.held``), and the call that delta may begin is kept
+        at once where it came (never placed where its text or the stream's end comes): the
+        next call's if text beginning a value follows (``_take``), else an
+        ``InvalidToolCall`` (``_unhold``). Kept out of its scope's open calls and of the
+        lookups (its scope's latest call stays *cur*) until then."""
+        scope = cur.scope
+        r = self.new(None, scope, None, cur.name, False)
+        if id is not None:
+            r.id = id
+            if self.emit:
+                self.events[-1] = CallStarted(r.pos, id, r.name)
+        r.held = True
+        del self._open[scope][r.pos]
+        self._last[scope] = cur
+        cur.held = r
+        self._repeats.setdefault(_HELD, []).append((cur, None))
+
+    def _take(self, cur: Call, id: Optional[str], text: str) -> Call:
+        """Text beginning a value after *cur*'s repeat (``_hold``): the call kept at the
+        repeat's place is the next call, of that name, with *id* or the id sent after the
+        repeat. After a call with no text and no id anywhere: one call's name repeated, or a
+        call without arguments before it? *cur* is an ``InvalidToolCall`` (``_untold``); the
+        name repeated more than once, no id telling, the repeat is (``_unhold``) and the text
+        begins a call of its own."""
+        r = cur.held
+        assert type(r) is Call
+        again = r.held is not True
+        if r.id is None:
+            r.id = id
+        if r.id is None and no_value(cur):
+            self.fail(cur, _untold(cur))
+        scope, key = cur.scope, cur.key
+        if again and r.id is None:
+            # the name came again more than once with no text: the call's last fragments, or a
+            # call without arguments, then this one's head? The first repeat is not guessed
+            self._unhold(cur)
+            c = self.new(key, scope, None, cur.name, False)
+            self.add(c, text)
+            return c
+        cur.held = r.held = False
+        r.key = key
+        if key is not None:
+            self.by_key[key] = r
+        self._open.setdefault(scope, {})[r.pos] = r
+        if self._last.get(scope) is cur:
+            self._last[scope] = r
+        if r.id is not None:
+            self._by_id[r.id if scope is None else (scope, r.id)] = r
+        self.add(r, text)
+        return r
+
     def _resume(self, c: Call, text: str) -> Call:
         """Argument *text* for the call *c* whose name came again, no id telling, after its
-        whole value, with no text (``Call.held``): white space keeps it held; text beginning an
-        object or array is the next call, of that name (a gateway's id-less calls of one
-        tool at one index); other text is *c*'s. Nothing more: the repeat is an
-        ``InvalidToolCall`` at the end (``_unhold``: Kimi K2's name on an empty last
-        fragment, or a call without arguments sent as ``""``? Not guessed)."""
+        whole value (or none), with no text (``Call.held``): white space keeps it held; text
+        beginning an object or array is the next call, of that name (``_take``: a gateway's
+        id-less calls of one tool at one index); other text is *c*'s, and the repeat an
+        ``InvalidToolCall`` (``_unhold``: Kimi K2's name on an empty fragment, or a call
+        without arguments sent as ``""``? Not guessed)."""
         starts = begins_value(text)
+        if starts:
+            return self._take(c, None, text)
         if starts is not None:
-            pending = c.held
-            c.held = False
-            if starts:
-                c = self.new(c.key, c.scope, pending if type(pending) is str else None, c.name, False)
-            elif pending is not True:
-                self._unhold(c, pending)  # an id, then text going on with the call: not guessed
+            self._unhold(c)
         self.add(c, text)
         return c
 
@@ -237,17 +308,19 @@ class Keyed(Calls):
             self.add(c, text)
         return c
 
-    def _unhold(self, c: Call, pending: object = None) -> None:
+    def _unhold(self, c: Call) -> None:
         """The name came again with no text after *c*'s whole value (``Call.held``) and no
         text beginning a value followed: Kimi K2's name repeated, or a call without
         arguments (``""``)? Not guessed: *c* stands, the repeat is an ``InvalidToolCall``
-        (with the id sent after it, if one was: whose it is nothing tells), never dropped."""
-        if pending is None:
-            pending = c.held
-        c.held = False
-        r = self.new(None, c.scope, pending if type(pending) is str else None, c.name, False)
-        self.fail(r, f"The name {c.name!r} came again, with no arguments, after the whole arguments of the call "
-                     "before it: the same call's name repeated, or a call without arguments? Not guessed")
+        at its place (``_hold``; with the id sent after it, if one was: whose it is nothing
+        tells), never dropped."""
+        r = c.held
+        assert type(r) is Call
+        c.held = r.held = False
+        after = ("the call before it, which has none either" if no_value(c)
+                 else "the whole arguments of the call before it")
+        self.fail(r, f"The name {c.name!r} came again, with no arguments, after {after}: the same call's name "
+                     "repeated, or a call without arguments? Not guessed")
         self.finalize(r)
 
     def end_scope(self, scope: Hashable) -> None:
@@ -279,3 +352,11 @@ class Keyed(Calls):
         for c, error in calls:
             if error is not None and not c.done:
                 self.fail(c, error)
+
+
+def _untold(c: Call) -> str:
+    """The error of a call, with no text and no id, whose name came again before text
+    beginning a value, no id telling (``Keyed._named_again``, ``Keyed._take``)."""
+    return (f"The name {c.name!r} came again, with arguments, after this call, which has none yet, with no id "
+            "telling: the same call's name repeated, or a call without arguments sent as \"\" before the next? "
+            "Not guessed")
