@@ -251,6 +251,9 @@ class HistoryCodec:
       another target, which cannot resolve it, refuses such a result (a stored type
       not in ``state`` is refused there whole; ``check_conversation`` judging for it:
       ``stored-state``, which ``fix_conversation`` leaves);
+    - ``stores_calls(part)``: optional, whether a part of a ``stored`` type may stand for
+      a call (a reference to a stored reasoning item or message does not: a result after
+      only such parts is judged as without them); every one may when not given;
     - ``pairing``: where the provider wants tool results placed (a ``Pairing``);
     - ``unsent(wire)``: optional, what a decoded wire message of this dialect holds
       beside its parts (Chat's participant ``name``), as phrases ("The participant name
@@ -282,6 +285,7 @@ class HistoryCodec:
                              Callable[[str, str], Dict[str, Any]]]] = None
     as_is: Optional[Callable[[Sequence[Message]], List[Tuple[str, int, str]]]] = None
     stored: FrozenSet[str] = frozenset()
+    stores_calls: Optional[Callable[[Any], bool]] = None
 
 
 @dataclass(frozen=True)

@@ -223,7 +223,7 @@ class _Stored:
 
     def __init__(self, target: Optional[str], reg: Registry, problems: List[Problem]) -> None:
         self.target, self.reg, self.problems = target, reg, problems
-        self.behind: Optional[Tuple[int, Other]] = None  # the latest one, and its message
+        self.behind: Optional[Tuple[int, Other]] = None  # the latest one that may stand for a call, and its message
         self.called: Set[Any] = set()  # the ids of the calls met so far (``_scan`` adds them)
         self.continued: Optional[Tuple[int, str, Any]] = None  # the target's first field continuing the state
 
@@ -231,9 +231,10 @@ class _Stored:
         """The part *o* (``stored``) of message *i*: a target of another dialect cannot
         resolve it (a request field it does not drop, ``HistoryCodec.state``), nor its
         own dialect a second field (one request continues one stored state)."""
-        self.behind = (i, o)
         target = self.target
         h = self.reg.get(o.dialect).history
+        if h is None or h.stores_calls is None or h.stores_calls(o):  # (a result after it may answer a call there)
+            self.behind = (i, o)
         if target is None or h is None or o.type in h.state:  # (dropped elsewhere: its results are judged)
             return
         if self._foreign(o):
