@@ -251,6 +251,10 @@ class HistoryCodec:
       another target, which cannot resolve it, refuses such a result (a stored type
       not in ``state`` is refused there whole; ``check_conversation`` judging for it:
       ``stored-state``, which ``fix_conversation`` leaves);
+    - ``texts``: the wire fields this dialect's decoder reads as an assistant message's
+      last text parts, in order, after its content (a Chat-shaped one, ``chat_like``:
+      ``refusal``, then Cohere v2's ``tool_plan``): a writer that joins the parts of such a
+      message notes where they were apart;
     - ``stores_calls(part)``: optional, whether a part of a ``stored`` type may stand for
       a call (a reference to a stored reasoning item or message does not: a result after
       only such parts is judged as without them); every one may when not given;
@@ -286,6 +290,7 @@ class HistoryCodec:
     as_is: Optional[Callable[[Sequence[Message]], List[Tuple[str, int, str]]]] = None
     stored: FrozenSet[str] = frozenset()
     stores_calls: Optional[Callable[[Any], bool]] = None
+    texts: Tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -101,7 +101,8 @@ def chat_like(
     encode = partial(_encode, (name, plan, images, bridge, details, bool(pairing.after_assistant),
                                bool(pairing.call_first and pairing.first_listed), pairing.last_assistant, ordered,
                                pairing.prefix_last, one_text, one_text_roles))
-    return HistoryCodec(decode, encode, detect, frozenset({"messages"}), pairing=pairing, unsent=_unsent)
+    return HistoryCodec(decode, encode, detect, frozenset({"messages"}), pairing=pairing, unsent=_unsent,
+                        texts=("refusal", plan) if plan else ("refusal",))
 
 
 def _detect(name: str, evidence: Optional[Sniff], data: Any) -> bool:

@@ -23,7 +23,6 @@ the SDK's bytes (``read_images``).
 from __future__ import annotations
 
 import base64
-from functools import partial
 from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Tuple
 
 from ..._access import to_data, to_plain_near
@@ -222,10 +221,6 @@ def decode_with(key: Tuple[Any, ...], x: Any, d: Dialect) -> List[Message]:
 
 def field_texts(d: Dialect) -> Tuple[str, ...]:
     """The wire fields *d*'s history decoder reads as an assistant message's last text
-    parts, in order, when it is a Chat-shaped one (``chat_like``): ``refusal``, then
-    its *plan* (Cohere v2: ``tool_plan``); else none."""
-    dec = d.history.decode if d.history is not None else None
-    if type(dec) is not partial or dec.func is not decode_with:
-        return ()
-    plan = dec.args[0][1]
-    return ("refusal", plan) if plan else ("refusal",)
+    parts, in order (``HistoryCodec.texts``: a Chat-shaped one, ``chat_like``, reads
+    ``refusal``, then its *plan*, Cohere v2's ``tool_plan``); else none."""
+    return d.history.texts if d.history is not None else ()
