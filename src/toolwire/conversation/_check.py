@@ -541,15 +541,27 @@ def _turn_numbers(msgs: Tuple[Message, ...]) -> List[int]:
     return out
 
 
+def _turn_ends(msgs: Tuple[Message, ...]) -> List[int]:
+    """Per message, the last message of its assistant turn (``starts_turn``): the one
+    before the next turn begins."""
+    out = [len(msgs) - 1] * len(msgs)
+    for i in range(len(msgs) - 2, -1, -1):
+        out[i] = i if starts_turn(msgs, i + 1) else out[i + 1]
+    return out
+
+
 def _rebuilt(
     msgs: Tuple[Message, ...], pairs: Pairs, misplaced: Set[Tuple[int, int]], moving: Set[Tuple[int, int]],
     left: List[Tuple[int, int, Any]], drop: Set[Tuple[int, int]], ends: List[int], error: str, track: bool,
+    late: Optional[List[int]] = None,
 ) -> Tuple[List[Message], List[int], List[List[Tuple[int, int]]], Pairs, List[Problem]]:
     """``fix_conversation``'s messages with the misplaced results *moving* moved (the others
     stay where they are), the parts of *drop* left out and *left* answered with *error*:
     ``(messages, the input index of each, where each part stood, the call each result
     should answer (an error result by its key (-1, k)), changes)``; where each part stood
-    only if *track* (``_handed`` reads it; with nothing misplaced, it is empty)."""
+    only if *track* (``_handed`` reads it; with nothing misplaced, it is empty). With
+    *late* (per message, the last message of its turn), the error result of a call outside
+    an assistant message goes after its turn's last message, past the turn's results."""
     want: Pairs = dict(pairs)
     done: List[Problem] = []
     if len(moving) < len(misplaced):  # those that stay are kept where they are
@@ -604,7 +616,11 @@ def _rebuilt(
             done.append(Problem("moved", ri, r.id, f"Message {ri}: the result for {who} is moved right after "  # type: ignore[union-attr]
                                                       f"its call (message {ci})"))
     for i, _j, c in left:
-        put(i, (ToolResult(c.id, c.name, error, True), (-1, len(want))), None)  # its checks: a lone surrogate
+        answer = (ToolResult(c.id, c.name, error, True), (-1, len(want)))  # its checks: a lone surrogate
+        if late is not None and msgs[i].role != "assistant":
+            after[late[i]].append(answer)
+        else:
+            put(i, answer, None)
         want[(-1, len(want))] = (i, _j)
         done.append(Problem("answered", i, c.id, f"Message {i}: the call {_who(c.id, c.name)} is answered with "
                                                     "an error result"))
@@ -718,15 +734,19 @@ def fix_conversation(
     # undone, then those of all misplaced results with their ids, then all (a reused id with a
     # call in the wrong role: a result moved right after that call may go ahead of the one
     # answering the id's earlier call); the pass that leaves fewest results answering
-    # another call is kept (error results' placing may too). A result left is still
-    # misplaced: ``check_conversation`` says so. At most four passes.
+    # another call is kept (error results' placing may too: then those of calls outside an
+    # assistant message go after their turn's results, if that hands fewer). A result left is
+    # still misplaced: ``check_conversation`` says so. At most five passes.
     moving = misplaced
     best: Any = None
+    # (an error result of a call outside an assistant message, after results of its turn, is put right after
+    # it: ahead of a kept result by tool name and position, it may take that result's call)
+    wrong = any(msgs[k[0]].role != "assistant" for k in left)
     for tries in range(4):
-        built = _rebuilt(msgs, pairs, misplaced, moving, left, drop, ends, error, bool(misplaced))
-        bad = _handed(msgs, built[0], built[2], built[3]) if misplaced else set()
+        built = _rebuilt(msgs, pairs, misplaced, moving, left, drop, ends, error, bool(misplaced) or wrong)
+        bad = _handed(msgs, built[0], built[2], built[3]) if misplaced or wrong else set()
         if best is None or len(bad) < best[0]:  # (a pass that mends none of them keeps the moves)
-            best = (len(bad), built)
+            best = (len(bad), built, moving)
         if not bad or not moving:
             break
         was = moving
@@ -737,6 +757,11 @@ def fix_conversation(
             moving = {k for k in moving if msgs[k[0]].parts[k[1]].id not in ids}  # type: ignore[union-attr]
         if moving == was:
             moving = set()
+    if best[0] and wrong:  # such error results after their turn's results instead, if that hands fewer
+        built = _rebuilt(msgs, pairs, misplaced, best[2], left, drop, ends, error, True, _turn_ends(msgs))
+        bad = _handed(msgs, built[0], built[2], built[3])
+        if len(bad) < best[0]:
+            best = (len(bad), built, best[2])
     out, src, _where, _want, done = best[1]
     changes += done
     if target is not None and rules.last_assistant and out:
