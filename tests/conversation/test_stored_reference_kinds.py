@@ -56,3 +56,12 @@ def test_a_reference_that_may_be_a_call_still_excuses(items: List[Any]) -> None:
 def test_a_previous_response_before_a_reasoning_reference_still_excuses() -> None:
     body = {"model": "gpt-5", "previous_response_id": "resp_abc", "input": [_ref("rs_1"), OUTPUT]}
     assert check_conversation(body, R) == []
+
+
+@pytest.mark.parametrize("items", NO_CALL)
+def test_judged_for_another_target_it_is_an_orphan_there_too(items: List[Any]) -> None:
+    body = {"model": "gpt-5", "input": items}
+    assert [p.kind for p in check_conversation(body, "openai.chat", source=R)] == ["orphan-result"]
+    fixed, changes = fix_conversation(body, "openai.chat", source=R)
+    assert [c.kind for c in changes] == ["removed"]
+    assert check_conversation(fixed, "openai.chat") == []

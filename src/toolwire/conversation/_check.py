@@ -50,7 +50,7 @@ from bisect import bisect
 from collections import defaultdict
 from typing import Any, Dict, List, Optional, Set, Tuple, Union
 
-from .._builtin import registry_of
+from .._builtin import history_of, registry_of
 from .._dialect import Dialect, Pairing
 from .._encode import encode
 from .._errors import DecodeError, EncodeError, an, excerpt
@@ -68,6 +68,7 @@ from ._values import (
     continued_twice,
     starts_turn,
     stored,
+    stored_calls,
     stored_id,
     unresolvable,
     unresolved,
@@ -203,7 +204,7 @@ def _scan(conv: Conversation, target: Optional[str], rules: Pairing, reg: Regist
                     ))
             else:
                 seen_other = True
-                if t is Other and stored(p, reg):  # type: ignore[arg-type]
+                if t is Other and stored(p, history_of(p.dialect, reg)):  # type: ignore[union-attr, arg-type]
                     state.part(i, p)  # type: ignore[arg-type]
     left = pairer.left()
     for i, _j, c in left:
@@ -232,8 +233,8 @@ class _Stored:
         resolve it (a request field it does not drop, ``HistoryCodec.state``), nor its
         own dialect a second field (one request continues one stored state)."""
         target = self.target
-        h = self.reg.get(o.dialect).history
-        if h is None or h.stores_calls is None or h.stores_calls(o):  # (a result after it may answer a call there)
+        h = history_of(o.dialect, self.reg)
+        if stored_calls(o, h):  # (a result after it may answer a call there)
             self.behind = (i, o)
         if target is None or h is None or o.type in h.state:  # (dropped elsewhere: its results are judged)
             return
@@ -256,7 +257,7 @@ class _Stored:
         if t is None or o.dialect == t:
             return False
         h = self.reg.get(t).history if t in self.reg else None
-        return h is None or h is not self.reg.get(o.dialect).history
+        return h is None or h is not history_of(o.dialect, self.reg)
 
     def stored_call(self, i: int, r: ToolResult) -> bool:
         """Whether the result *r* of message *i*, which answers no call of the history

@@ -217,10 +217,3 @@ def decode_with(key: Tuple[Any, ...], x: Any, d: Dialect) -> List[Message]:
         name, plan, images, thinking = key
         fn = _DECODERS[key] = decoder(name, plan=plan, images=images, thinking=thinking)
     return fn(x, d)
-
-
-def field_texts(d: Dialect) -> Tuple[str, ...]:
-    """The wire fields *d*'s history decoder reads as an assistant message's last text
-    parts, in order (``HistoryCodec.texts``: a Chat-shaped one, ``chat_like``, reads
-    ``refusal``, then its *plan*, Cohere v2's ``tool_plan``); else none."""
-    return d.history.texts if d.history is not None else ()
