@@ -251,10 +251,11 @@ class HistoryCodec:
       another target, which cannot resolve it, refuses such a result (a stored type
       not in ``state`` is refused there whole; ``check_conversation`` judging for it:
       ``stored-state``, which ``fix_conversation`` leaves);
-    - ``texts``: the wire fields this dialect's decoder reads as an assistant message's
-      last text parts, in order, after its content (a Chat-shaped one, ``chat_like``:
-      ``refusal``, then Cohere v2's ``tool_plan``): a writer that joins the parts of such a
-      message notes where they were apart;
+    - ``texts(wire)``: optional, what the last text parts this dialect's decoder read
+      from the wire message *wire* stand for where they are apart from the reply, in
+      order (``("refusal",)``: a refusal content part, or a Chat-shaped decoder's
+      ``refusal`` field; then Cohere v2's ``tool_plan``): a writer that joins the parts of
+      such a message puts a blank line before them and notes it;
     - ``stores_calls(part)``: optional, whether a part of a ``stored`` type may stand for
       a call (a reference to a stored reasoning item or message does not: a result after
       only such parts is judged as without them); every one may when not given;
@@ -290,7 +291,7 @@ class HistoryCodec:
     as_is: Optional[Callable[[Sequence[Message]], List[Tuple[str, int, str]]]] = None
     stored: FrozenSet[str] = frozenset()
     stores_calls: Optional[Callable[[Any], bool]] = None
-    texts: Tuple[str, ...] = ()
+    texts: Optional[Callable[[Any], Tuple[str, ...]]] = None
 
 
 @dataclass(frozen=True)

@@ -37,7 +37,7 @@ from .media import media_of
 if TYPE_CHECKING:
     from ..._dialect import Dialect
 
-__all__ = ["decoder", "read_images"]
+__all__ = ["apart_texts", "decoder", "read_images"]
 
 _ROLES = {"system": "system", "developer": "system", "user": "user", "assistant": "assistant", "tool": "tool",
           "function": "tool"}
@@ -217,3 +217,22 @@ def decode_with(key: Tuple[Any, ...], x: Any, d: Dialect) -> List[Message]:
         name, plan, images, thinking = key
         fn = _DECODERS[key] = decoder(name, plan=plan, images=images, thinking=thinking)
     return fn(x, d)
+
+
+def apart_texts(fields: Tuple[str, ...], wire: Any) -> Tuple[str, ...]:
+    """What the last text parts read from the assistant wire message *wire* stand for
+    where they are apart from its reply (``HistoryCodec.texts``): its trailing refusal
+    content parts with text (``{"type": "refusal", "refusal": ...}``: Chat's and
+    Responses' alike), then those of *fields* it holds with text, read after its content
+    (a Chat-shaped decoder's ``refusal`` field, Cohere v2's ``tool_plan``)."""
+    if type(wire) is not dict:
+        return ()
+    out: List[str] = []
+    content = wire.get("content")
+    if type(content) is list:
+        k = len(content)
+        while k and type(content[k - 1]) is dict and content[k - 1].get("type") == "refusal":
+            k -= 1
+            if type(content[k].get("refusal")) is str and content[k]["refusal"]:
+                out.append("refusal")
+    return (*out, *(f for f in fields if type(wire.get(f)) is str and wire[f]))

@@ -460,17 +460,17 @@ def _told(fields: Dict[int, Tuple[str, Tuple[str, ...]]], one: bool) -> str:
 def _fields(m: Message, w: Writer) -> Tuple[str, Tuple[str, ...]]:
     """The dialect *m* was decoded from and the wire fields its decoder read as *m*'s
     last text parts, in order, while *m* holds what was decoded (``Message.original``):
-    a Chat-shaped decoder (``HistoryCodec.texts``) reads an assistant's ``refusal``
-    field, then Cohere's ``tool_plan``, after its content (a ``refusal`` content part
-    is not told apart: one more piece of the reply)."""
+    (``HistoryCodec.texts``: trailing refusal content parts, then a Chat-shaped
+    decoder's ``refusal`` field and Cohere's ``tool_plan``, read after its content; a
+    refusal part before other text is one more piece of the reply)."""
     wire = m.wire
     msg = m.original(wire[0]) if wire is not None else None
     if type(msg) is not dict:
         return "", ()
     h = w.history(wire[0])  # type: ignore[index]  # (also in a registry without that dialect)
-    if h is None:
+    if h is None or h.texts is None:
         return "", ()
-    return wire[0], tuple(f for f in h.texts if type(msg.get(f)) is str and msg[f])  # type: ignore[index]
+    return wire[0], h.texts(msg)  # type: ignore[index]
 
 
 def _has_calls(m: Message) -> bool:

@@ -20,6 +20,7 @@ written by ``responses_input_encode``.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
 from ..._access import to_plain_near
@@ -28,6 +29,7 @@ from ..._errors import DecodeError, an, excerpt
 from ...conversation._values import Field, Message, Other, Part, Reasoning
 from .._common import as_dict
 from .._history_read import block_text, call_part, finish_of, foreign, kept, no_key, plain_view, texts
+from .chat_history_decode import apart_texts
 from .media import media_of
 from .responses_input_encode import CONTINUED, encode
 from .responses_interactions import refuse_interaction
@@ -227,5 +229,5 @@ def _unsent(wire: Any) -> Tuple[str, ...]:
 
 HISTORY = HistoryCodec(
     decode, encode, detect, frozenset({"instructions", "input", *CONTINUED}), state=STATE,
-    pairing=PAIRING, unsent=_unsent, stored=STORED, stores_calls=_stores_calls,
+    pairing=PAIRING, unsent=_unsent, stored=STORED, stores_calls=_stores_calls, texts=partial(apart_texts, ()),
 )
