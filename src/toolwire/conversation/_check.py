@@ -58,13 +58,14 @@ from .._registry import Registry
 from .._types import InvalidToolCall, ToolCall, ToolResult
 from ._api import decode_conversation
 from ._order import _order, _wording
-from ._pairing import Pairer, paired, plan
+from ._pairing import Pairer, plan
 from ._problems import Problem
 from ._values import (
     Conversation,
     Message,
     Other,
     continued_twice,
+    starts_turn,
     stored,
     stored_calls,
     stored_id,
@@ -147,58 +148,59 @@ def _scan(conv: Conversation, target: Optional[str], rules: Pairing, reg: Regist
     # turn"): there, only a user message between them stays between them
     as_is = target is not None and conv.original(target) is not None and (rules.right_after or rules.alternating)
     turns = _Turns(msgs, as_is, as_is and not rules.alternating)
-    at = -1
-    m: Any = None
-    seen_other = False
-    for i, j, p, got in paired(msgs, pairer, every=True):  # (``Pairer.turn`` at each turn: Gemini's position)
-        if i != at:
-            at, m, seen_other = i, msgs[i], False
-        t = type(p)
-        if t is ToolCall or t is InvalidToolCall:
-            c: Any = p
-            if wrong_role(m.role, c):
-                problems.append(Problem(
-                    "wrong-role", i, c.id,
-                    f"Message {i}: {an(m.role)} message holds the call {_who(c.id, c.name)}; calls belong to "
-                    "assistant messages",
-                ))
-            state.called.add(c.id)
-            if got is not None:  # the earliest unanswered call with its id: a duplicate
-                problems.append(Problem(
-                    "duplicate-id", i, c.id,
-                    f"Message {i}: the call id {c.id} ({c.name!r}) is used again while the call of message "
-                    f"{got[0]} is unanswered",
-                ))
-        elif t is ToolResult:
-            r: ToolResult = p
-            if wrong_role(m.role, r):
-                problems.append(Problem(
-                    "wrong-role", i, r.id,
-                    f"Message {i}: {an(m.role)} message holds the result for {_who(r.id, r.name)}; results "
-                    "belong to user or tool messages",
-                ))
-            if got is None and state.behind is not None and state.stored_call(i, r):
-                continue
-            if got is None:
-                orphans.append((i, j))
-                problems.append(Problem(
-                    "orphan-result", i, r.id,
-                    f"Message {i}: the result for {_who(r.id, r.name)} answers no call before it"
-                    + _wording(rules.orphan, target, r.id),
-                ))
-                continue
-            pairs[(i, j)] = (got[0], got[1])
-            why = turns.misplaced(msgs, got[0], i, target, rules, seen_other)
-            if why:
-                misplaced.add((i, j))
-                problems.append(Problem(
-                    "misplaced-result", i, r.id,
-                    f"Message {i}: the result for {_who(r.id, got[2].name)} (call in message {got[0]}) {why}",
-                ))
-        else:
-            seen_other = True
-            if t is Other and stored(p, history_of(p.dialect, reg)):
-                state.part(i, p)
+    for i, m in enumerate(msgs):
+        seen_other = False
+        if starts_turn(msgs, i):
+            pairer.turn()  # id-less calls pair by position within the next turn only (Gemini)
+        for j, p in enumerate(m.parts):
+            t = type(p)
+            if t is ToolCall or t is InvalidToolCall:
+                c: Any = p
+                if wrong_role(m.role, c):
+                    problems.append(Problem(
+                        "wrong-role", i, c.id,
+                        f"Message {i}: {an(m.role)} message holds the call {_who(c.id, c.name)}; calls belong to "
+                        "assistant messages",
+                    ))
+                state.called.add(c.id)
+                first = pairer.call(i, j, c)
+                if first is not None:
+                    problems.append(Problem(
+                        "duplicate-id", i, c.id,
+                        f"Message {i}: the call id {c.id} ({c.name!r}) is used again while the call of message "
+                        f"{first[0]} is unanswered",
+                    ))
+            elif t is ToolResult:
+                r: ToolResult = p  # type: ignore[assignment]
+                if wrong_role(m.role, r):
+                    problems.append(Problem(
+                        "wrong-role", i, r.id,
+                        f"Message {i}: {an(m.role)} message holds the result for {_who(r.id, r.name)}; results "
+                        "belong to user or tool messages",
+                    ))
+                got = pairer.result(r)
+                if got is None and state.behind is not None and state.stored_call(i, r):
+                    continue
+                if got is None:
+                    orphans.append((i, j))
+                    problems.append(Problem(
+                        "orphan-result", i, r.id,
+                        f"Message {i}: the result for {_who(r.id, r.name)} answers no call before it"
+                        + _wording(rules.orphan, target, r.id),
+                    ))
+                    continue
+                pairs[(i, j)] = (got[0], got[1])
+                why = turns.misplaced(msgs, got[0], i, target, rules, seen_other)
+                if why:
+                    misplaced.add((i, j))
+                    problems.append(Problem(
+                        "misplaced-result", i, r.id,
+                        f"Message {i}: the result for {_who(r.id, got[2].name)} (call in message {got[0]}) {why}",
+                    ))
+            else:
+                seen_other = True
+                if t is Other and stored(p, history_of(p.dialect, reg)):  # type: ignore[union-attr, arg-type]
+                    state.part(i, p)  # type: ignore[arg-type]
     left = pairer.left()
     for i, _j, c in left:
         problems.append(Problem(

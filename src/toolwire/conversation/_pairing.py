@@ -314,25 +314,18 @@ def idless_pairs(messages: Sequence[Message]) -> List[Tuple[int, int]]:
     return [(got[0], i) for i, _j, _p, got in paired(messages) if got is not None and got[2].id is None]
 
 
-def paired(messages: Sequence[Message], pairer: Optional[Pairer] = None,
-           every: bool = False) -> Iterator[Tuple[int, int, Any, Optional[Tuple[int, int, Any]]]]:
+def paired(messages: Sequence[Message]) -> Iterator[Tuple[int, int, Any, Optional[Tuple[int, int, Any]]]]:
     """``(message, part, the part, what it answers)`` for each call and result of *messages*
-    in order, paired as ``check_conversation`` pairs them (``Pairer``, one pass; *pairer*,
-    if given, made with ``plan(messages)``: its ``left`` is read after): a result's
-    ``(message, part, call)`` or ``None``; a call's ``None``. With *every*, each other part
-    too (``None``), and for a call the earliest unanswered call with its id when it is a
-    duplicate (``Pairer.call``; ``check_conversation``'s scan)."""
-    if pairer is None:
-        pairer = Pairer(plan(messages))
+    in order, paired as ``check_conversation`` pairs them (``Pairer``, one pass): a result's
+    ``(message, part, call)`` or ``None``; a call's ``None``."""
+    pairer = Pairer(plan(messages))
     for i, m in enumerate(messages):
         if starts_turn(messages, i):
             pairer.turn()
         for j, p in enumerate(m.parts):
             t = type(p)
             if t is ToolCall or t is InvalidToolCall:
-                first = pairer.call(i, j, p)
-                yield i, j, p, first if every else None
+                pairer.call(i, j, p)
+                yield i, j, p, None
             elif t is ToolResult:
                 yield i, j, p, pairer.result(p)  # type: ignore[arg-type]
-            elif every:
-                yield i, j, p, None
