@@ -65,3 +65,15 @@ def get_dialect(name: str) -> Dialect:
 def dialect_names() -> List[str]:
     """Names of the default registry's dialects, in detection order."""
     return default_registry().names()
+
+
+def history_of(name: Any, registry: Registry) -> Any:
+    """The ``HistoryCodec`` of the dialect *name* in *registry*, else of the built-in
+    dialect of that name, else ``None``. A decoded part or message names the dialect whose
+    codec read it (one derived from a built-in with ``dataclasses.replace`` shares the
+    built-in's codec, and its parts name the built-in), so what it means holds in a
+    registry without that dialect."""
+    for reg in (registry, _default or default_registry()):
+        if name in reg:
+            return reg.get(name).history
+    return None

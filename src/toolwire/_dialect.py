@@ -251,6 +251,14 @@ class HistoryCodec:
       another target, which cannot resolve it, refuses such a result (a stored type
       not in ``state`` is refused there whole; ``check_conversation`` judging for it:
       ``stored-state``, which ``fix_conversation`` leaves);
+    - ``texts(wire)``: optional, what the last text parts this dialect's decoder read
+      from the wire message *wire* stand for where they are apart from the reply, in
+      order (``("refusal",)``: a refusal content part, or a Chat-shaped decoder's
+      ``refusal`` field; then Cohere v2's ``tool_plan``): a writer that joins the parts of
+      such a message puts a blank line before them and notes it;
+    - ``stores_calls(part)``: optional, whether a part of a ``stored`` type may stand for
+      a call (a reference to a stored reasoning item or message does not: a result after
+      only such parts is judged as without them); every one may when not given;
     - ``pairing``: where the provider wants tool results placed (a ``Pairing``);
     - ``unsent(wire)``: optional, what a decoded wire message of this dialect holds
       beside its parts (Chat's participant ``name``), as phrases ("The participant name
@@ -282,6 +290,8 @@ class HistoryCodec:
                              Callable[[str, str], Dict[str, Any]]]] = None
     as_is: Optional[Callable[[Sequence[Message]], List[Tuple[str, int, str]]]] = None
     stored: FrozenSet[str] = frozenset()
+    stores_calls: Optional[Callable[[Any], bool]] = None
+    texts: Optional[Callable[[Any], Tuple[str, ...]]] = None
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from .._dialect import HistoryCodec, Pairing
 from ._api import decode_conversation, encode_conversation
-from ._check import check_conversation, fix_conversation
+from ._check import check_conversation
+from ._fix import fix_conversation
 from ._problems import Problem
 from ._validate_call import validate_call
 from ._values import Conversation, Media, Message, Other, Reasoning, Text

@@ -3,7 +3,10 @@ one pass from the end; ``_pairing`` pairs by it): as many calls as possible are
 answered; of an id reused in several assistant turns the earlier turns' calls are left
 unanswered, within a turn the later calls; per turn the id-less results by tool name get
 the calls with ids the results with ids leave (``_by_tool``, a transport between ids and
-tools). A turn with a call after one of its results (wrong-role input: a call in a tool
+tools). A result with an id that comes after every call of its tool in its turn was
+answered (by the results by tool name and with ids before it: a re-sent answer) is left
+over (``_late``): no call is kept for it, so the earlier results keep the calls in the
+order they came. A turn with a call after one of its results (wrong-role input: a call in a tool
 message) keeps each answer of a call after its first result where the pass from the end
 gave it (``_settle``; the calls before it are settled as any turn's). Linear:
 each result and call is counted once, and ``_augment`` has a budget."""
@@ -70,10 +73,18 @@ def full_plan(messages: Sequence[Message]) -> Plan:
     noid: List[Any] = []  # the turn's id-less calls: [tool, taken]
     first = 0  # the first of them a nameless result may take
     by_name: Dict[Any, Deque[List[Any]]] = {}
+    # the turn's calls with ids: per id, its tools and calls; per tool, its calls and the results with
+    # ids (of those) that came while one was free (``_late``)
+    own: Dict[Any, List[Any]] = {}
+    tools: Dict[Any, List[int]] = {}
+    calls: Dict[Any, int] = {}  # id -> its calls so far
     for i, m in enumerate(messages):
         if starts_turn(messages, i):
             turn, noid, first, answered = i, [], 0, False
             by_name.clear()
+            if own:
+                own.clear()
+                tools.clear()
         for j, q in enumerate(m.parts):
             p: Any = q
             t = type(p)
@@ -82,13 +93,23 @@ def full_plan(messages: Sequence[Message]) -> Plan:
                     mixed[turn] = start
                 if p.id is not None:
                     names.setdefault(p.id, set()).add(p.name)
+                    calls[p.id] = calls.get(p.id, 0) + 1
+                    row = own.setdefault(p.id, [set(), 0, 0])
+                    row[0].add(p.name)
+                    row[1] += 1
+                    tools.setdefault(p.name, [0, 0])[0] += 1
                 else:  # id-less calls pair with id-less results as ``Pairer`` pairs them
                     noid.append([p.name, False])
                     by_name.setdefault(p.name, deque()).append(noid[-1])
             elif t is ToolResult and p.id is not None:
                 if not answered:
                     answered, start = True, (i, j)
-                kinds.append(p.name if p.name in names.get(p.id, ()) else None)
+                # (a result of an id an earlier turn used too may answer that turn's call; in a turn with a
+                # call after a result, a result by tool name before a call takes no call after it)
+                got = own.get(p.id)
+                late = (got is not None and got[1] == calls[p.id] and turn not in mixed
+                        and _late(got, p.name, tools, idless.get(turn)))
+                kinds.append(_RESENT if late else p.name if p.name in names.get(p.id, ()) else None)
             elif t is ToolResult:
                 if not answered:
                     answered, start = True, (i, j)
@@ -117,8 +138,10 @@ def full_plan(messages: Sequence[Message]) -> Plan:
             if p.id is None if t is ToolResult or t is ToolCall or t is InvalidToolCall else True:
                 continue
             if t is ToolResult:
-                key = (p.id, kinds.pop())
-                waiting[key] = waiting.get(key, 0) + 1
+                how = kinds.pop()
+                if how is not _RESENT:
+                    key = (p.id, how)
+                    waiting[key] = waiting.get(key, 0) + 1
             elif waiting.get((p.id, p.name), 0):
                 waiting[(p.id, p.name)] -= 1
                 group.setdefault(p.id, []).append(((i, j), p.name, 1))
@@ -137,6 +160,29 @@ def full_plan(messages: Sequence[Message]) -> Plan:
 
 #: ``Plan``'s mark of a call an id-less result by tool name answers
 BY_TOOL: Any = object()
+#: ``full_plan``'s mark of a result with an id that came after its turn's calls of its tool were all answered
+_RESENT: Any = object()
+
+
+def _late(row: List[Any], name: Any, tools: Dict[Any, List[int]], over: Optional[Dict[Any, int]]) -> bool:
+    """Whether a result with an id (naming *name*) of the open turn's calls, and of no
+    earlier call (*row*: their tools, how many, and how many results with the id came
+    while one was free), comes after every call of their tool in the turn was answered
+    (*tools*: per tool, its calls with ids and the results with ids that took one; *over*:
+    per tool, the id-less results by its name no id-less call took, so far). Results
+    answer the calls in the order they come (Ollama's by ``tool_name``: the oldest
+    unanswered call of the tool), so this one, a re-sent answer, is left over and the
+    earlier ones keep the calls (no call is kept back for it, which would hand the
+    results by name to each other's calls). Counts it otherwise."""
+    if len(row[0]) != 1 or row[2] >= row[1] or (name is not None and name not in row[0]):
+        return False
+    name = next(iter(row[0]))
+    count = tools[name]
+    if over is not None and over.get(name, 0) + count[1] >= count[0]:
+        return True
+    row[2] += 1
+    count[1] += 1
+    return False
 
 
 def _settle(group: Dict[Any, List[Tuple[Tuple[int, int], Any, int]]], supply: Dict[Any, int],

@@ -24,6 +24,7 @@ __all__ = [
     "EMPTY_RESULT",
     "starts_turn",
     "stored",
+    "stored_calls",
     "stored_id",
     "continued_twice",
     "unresolvable",
@@ -59,14 +60,18 @@ def wrong_role(role: str, part: Any) -> bool:
     return t is ToolResult and role not in _RESULT_ROLES
 
 
-def stored(part: Other, registry: Any) -> bool:
-    """Whether *part* stands for items its dialect's provider stored (that dialect's
-    ``HistoryCodec.stored`` in *registry*: a Responses ``item_reference``,
-    ``previous_response_id``): a result after it may answer a call kept there."""
-    if part.dialect not in registry:
-        return False
-    h = registry.get(part.dialect).history
+def stored(part: Other, h: Any) -> bool:
+    """Whether *part* stands for items its dialect's provider stored (*h*, the history
+    codec of its dialect, ``_builtin.history_of``: its ``HistoryCodec.stored``, a Responses
+    ``item_reference``, ``previous_response_id``)."""
     return h is not None and part.type in h.stored
+
+
+def stored_calls(part: Other, h: Any) -> bool:
+    """Whether *part* (``stored``) may stand for a stored call (``HistoryCodec.stores_calls``:
+    a reference to a reasoning item or a message does not): a result after it whose id no
+    call of the history has may answer a call kept there."""
+    return stored(part, h) and (h.stores_calls is None or h.stores_calls(part))
 
 
 def unresolvable(part: Other, index: int, target: str) -> str:

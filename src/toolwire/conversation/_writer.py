@@ -22,7 +22,7 @@ from __future__ import annotations
 from bisect import bisect
 from typing import Any, Dict, FrozenSet, List, Optional, Sequence, Tuple
 
-from .._builtin import default_registry
+from .._builtin import default_registry, history_of
 from .._convert import _Target, counted_refusal
 from .._dialect import Dialect, EncodeContext
 from .._encode import _encoded, invalid_as_call, made_id_data, result_notes, written
@@ -34,7 +34,18 @@ from .._registry import Registry
 from .._types import InvalidToolCall, ToolCall, ToolResult
 from ._pairing import LATER, answers
 from ._problems import Problem
-from ._values import EMPTY_RESULT, Media, Message, Other, Reasoning, starts_turn, stored, unresolvable, unresolved
+from ._values import (
+    EMPTY_RESULT,
+    Media,
+    Message,
+    Other,
+    Reasoning,
+    starts_turn,
+    stored,
+    stored_calls,
+    unresolvable,
+    unresolved,
+)
 
 __all__ = ["Writer"]
 
@@ -186,14 +197,18 @@ class Writer:
             self._dropped(stand_in)
         return out
 
+    def history(self, dialect: str) -> Any:
+        """The history codec of *dialect* (``_builtin.history_of``: of the built-in of that
+        name where the registry has none; a derived dialect's parts name the built-in)."""
+        return history_of(dialect, self.registry)
+
     def _state(self, dialect: str) -> FrozenSet[str]:
-        d = self.registry.get(dialect) if dialect in self.registry else None
-        return d.history.state if d is not None and d.history is not None else frozenset()
+        h = self.history(dialect)
+        return h.state if h is not None else frozenset()
 
     def _signed(self, dialect: str, c: ToolCall) -> bool:
-        reg = self.registry
-        d = reg.get(dialect) if dialect in reg else None
-        signed = d.history.signed if d is not None and d.history is not None else None
+        h = self.history(dialect)
+        signed = h.signed if h is not None else None
         return signed is not None and signed(c)
 
     def _answered_call(self, r: ToolResult) -> Optional[Tuple[int, int, Optional[Any]]]:
@@ -288,7 +303,8 @@ class Writer:
         answers that call or none (an orphan, written as any is)."""
         if self._behind is None:  # (found once, at the first such result)
             self._behind = [(i, p) for i, m in enumerate(self._messages) for p in m.parts
-                            if type(p) is Other and not self._own(p.dialect) and stored(p, self.registry)]
+                            if type(p) is Other and not self._own(p.dialect)
+                            and stored_calls(p, self.history(p.dialect))]
         k = bisect(self._behind, self.index, key=lambda x: x[0])  # the nearest one before it
         if not k:
             return
@@ -353,12 +369,12 @@ class Writer:
         if dialect == self.name:
             return True
         h = self.d.history
-        return h is not None and dialect in self.registry and self.registry.get(dialect).history is h
+        return h is not None and self.history(dialect) is h
 
     def other(self, part: Other) -> Any:
         if self._own(part.dialect):
             return part.data
-        if part.type not in self._state(part.dialect) and stored(part, self.registry):
+        if part.type not in self._state(part.dialect) and stored(part, self.history(part.dialect)):
             raise EncodeError(unresolvable(part, self.index, self.name), dialect=self.name, loc=self.where(part))
         if part.type in self._state(part.dialect):
             self.note(

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Tuple
 from ..._dialect import HistoryCodec, Pairing, Sniff
 from .._history_read import hints, plain_view
 from ..gemini.compat_signature import compat_signed
-from .chat_history_decode import decode_with, read_images
+from .chat_history_decode import apart_texts, decode_with, read_images
 from .chat_history_encode import MISTRAL_ALONE, PREFIX_FLAG, encoder
 from .media import OPENAI_DETAILS
 
@@ -101,7 +101,8 @@ def chat_like(
     encode = partial(_encode, (name, plan, images, bridge, details, bool(pairing.after_assistant),
                                bool(pairing.call_first and pairing.first_listed), pairing.last_assistant, ordered,
                                pairing.prefix_last, one_text, one_text_roles))
-    return HistoryCodec(decode, encode, detect, frozenset({"messages"}), pairing=pairing, unsent=_unsent)
+    return HistoryCodec(decode, encode, detect, frozenset({"messages"}), pairing=pairing, unsent=_unsent,
+                        texts=partial(apart_texts, ("refusal", plan) if plan else ("refusal",)))
 
 
 def _detect(name: str, evidence: Optional[Sniff], data: Any) -> bool:

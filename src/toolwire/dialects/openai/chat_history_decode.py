@@ -23,7 +23,6 @@ the SDK's bytes (``read_images``).
 from __future__ import annotations
 
 import base64
-from functools import partial
 from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Tuple
 
 from ..._access import to_data, to_plain_near
@@ -38,7 +37,7 @@ from .media import media_of
 if TYPE_CHECKING:
     from ..._dialect import Dialect
 
-__all__ = ["decoder", "read_images"]
+__all__ = ["apart_texts", "decoder", "read_images"]
 
 _ROLES = {"system": "system", "developer": "system", "user": "user", "assistant": "assistant", "tool": "tool",
           "function": "tool"}
@@ -220,12 +219,20 @@ def decode_with(key: Tuple[Any, ...], x: Any, d: Dialect) -> List[Message]:
     return fn(x, d)
 
 
-def field_texts(d: Dialect) -> Tuple[str, ...]:
-    """The wire fields *d*'s history decoder reads as an assistant message's last text
-    parts, in order, when it is a Chat-shaped one (``chat_like``): ``refusal``, then
-    its *plan* (Cohere v2: ``tool_plan``); else none."""
-    dec = d.history.decode if d.history is not None else None
-    if type(dec) is not partial or dec.func is not decode_with:
+def apart_texts(fields: Tuple[str, ...], wire: Any) -> Tuple[str, ...]:
+    """What the last text parts read from the assistant wire message *wire* stand for
+    where they are apart from its reply (``HistoryCodec.texts``): its trailing refusal
+    content parts with text (``{"type": "refusal", "refusal": ...}``: Chat's and
+    Responses' alike), then those of *fields* it holds with text, read after its content
+    (a Chat-shaped decoder's ``refusal`` field, Cohere v2's ``tool_plan``)."""
+    if type(wire) is not dict:
         return ()
-    plan = dec.args[0][1]
-    return ("refusal", plan) if plan else ("refusal",)
+    out: List[str] = []
+    content = wire.get("content")
+    if type(content) is list:
+        k = len(content)
+        while k and type(content[k - 1]) is dict and content[k - 1].get("type") == "refusal":
+            k -= 1
+            if type(content[k].get("refusal")) is str and content[k]["refusal"]:
+                out.append("refusal")
+    return (*out, *(f for f in fields if type(wire.get(f)) is str and wire[f]))

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Tuple
 
-from ..._errors import EncodeError, UnknownDialectError, an
+from ..._errors import EncodeError, an
 from ..._types import InvalidToolCall, ToolCall, ToolResult
 from ...conversation._values import Media, Message, Other, Part, Reasoning, Text
 from .._common import scoped
@@ -44,7 +44,6 @@ from .._history_write import FIRST_USER, image_url, no_detail, no_upload
 from .._result_media import web
 from .._result_order import CallOrder
 from ..gemini.audio_parts import chat_audio, is_gemini_audio
-from .chat_history_decode import field_texts
 from .file_parts import CHAT, RESPONSES, chat_file
 from .media import write_detail
 
@@ -461,18 +460,17 @@ def _told(fields: Dict[int, Tuple[str, Tuple[str, ...]]], one: bool) -> str:
 def _fields(m: Message, w: Writer) -> Tuple[str, Tuple[str, ...]]:
     """The dialect *m* was decoded from and the wire fields its decoder read as *m*'s
     last text parts, in order, while *m* holds what was decoded (``Message.original``):
-    a Chat-shaped decoder (``chat_history_decode``) reads an assistant's ``refusal``
-    field, then Cohere's ``tool_plan``, after its content (a ``refusal`` content part
-    is not told apart: one more piece of the reply)."""
+    (``HistoryCodec.texts``: trailing refusal content parts, then a Chat-shaped
+    decoder's ``refusal`` field and Cohere's ``tool_plan``, read after its content; a
+    refusal part before other text is one more piece of the reply)."""
     wire = m.wire
     msg = m.original(wire[0]) if wire is not None else None
     if type(msg) is not dict:
         return "", ()
-    try:
-        d = w.registry.get(wire[0])  # type: ignore[index]
-    except UnknownDialectError:
+    h = w.history(wire[0])  # type: ignore[index]  # (also in a registry without that dialect)
+    if h is None or h.texts is None:
         return "", ()
-    return d.name, tuple(f for f in field_texts(d) if type(msg.get(f)) is str and msg[f])
+    return wire[0], h.texts(msg)  # type: ignore[index]
 
 
 def _has_calls(m: Message) -> bool:

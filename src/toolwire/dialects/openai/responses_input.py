@@ -13,12 +13,14 @@ item is one message of the conversation. State the API stored
 (https://platform.openai.com/docs/guides/conversation-state): an ``item_reference``
 item, and ``previous_response_id`` / ``conversation``, each read as an assistant
 message of one ``Other`` part after the ``instructions`` (``STORED``: a result after
-one may answer a call stored there). The history codec: read here (``decode``),
+one may answer a call stored there, unless it is a reference to a reasoning item or a
+message, ``_stores_calls``). The history codec: read here (``decode``),
 written by ``responses_input_encode``.
 """
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
 from ..._access import to_plain_near
@@ -27,6 +29,7 @@ from ..._errors import DecodeError, an, excerpt
 from ...conversation._values import Field, Message, Other, Part, Reasoning
 from .._common import as_dict
 from .._history_read import block_text, call_part, finish_of, foreign, kept, no_key, plain_view, texts
+from .chat_history_decode import apart_texts
 from .media import media_of
 from .responses_input_encode import CONTINUED, encode
 from .responses_interactions import refuse_interaction
@@ -195,6 +198,21 @@ STATE = frozenset({
 # what stands for items the API stored: a result after one may answer a call there
 # (https://platform.openai.com/docs/guides/conversation-state)
 STORED = frozenset({"item_reference", *CONTINUED})
+# item id prefixes of stored items that hold no call: a reasoning item (``rs_``) and an output message (``msg_``)
+# (wire-formats §2d; the corpus's recorded openai-responses); a call item's is ``fc_``
+_NO_CALL = ("rs_", "msg_")
+
+
+def _stores_calls(part: Other) -> bool:
+    """Whether the stored part *part* may stand for a call: an ``item_reference`` names one
+    item by its id, and one to a reasoning item or a message does not (an id we cannot tell
+    may); ``previous_response_id`` / ``conversation`` may."""
+    if part.type != "item_reference":
+        return True
+    ident = part.data.get("id") if type(part.data) is dict else None
+    return not (type(ident) is str and ident.startswith(_NO_CALL))
+
+
 PAIRING = Pairing(
     missing="No tool output found for function call {id}",
     orphan="No tool call found for function call output with call_id {id}",
@@ -211,5 +229,5 @@ def _unsent(wire: Any) -> Tuple[str, ...]:
 
 HISTORY = HistoryCodec(
     decode, encode, detect, frozenset({"instructions", "input", *CONTINUED}), state=STATE,
-    pairing=PAIRING, unsent=_unsent, stored=STORED,
+    pairing=PAIRING, unsent=_unsent, stored=STORED, stores_calls=_stores_calls, texts=partial(apart_texts, ()),
 )

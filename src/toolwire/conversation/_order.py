@@ -1,0 +1,119 @@
+"""What a provider refuses in a history beside pairing, where the history or a message is
+written back as it came (``_order``; ``check_conversation`` adds it to pairing's problems,
+``fix_conversation`` mends what writing message by message mends): the first message,
+the role after a tool or assistant message, the last assistant message and its prefix
+flag, each judged by the judging dialect's ``Pairing``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, List, Optional, Tuple
+
+from .._dialect import Pairing
+from .._errors import an
+from .._ids import IdRule
+from .._types import ToolResult
+from ._problems import Problem
+from ._values import Conversation, Message, Other, Reasoning
+
+__all__ = ["_last", "_order", "_wording"]
+
+
+def _wording(text: str, target: Optional[str], id: Optional[str]) -> str:
+    return f"; {target} answers: {text.replace('{id}', id or '')}" if text else ""
+
+
+def _order(conv: Conversation, target: Optional[str], rules: Pairing, ids: Optional[IdRule]) -> List[Problem]:
+    """What the judging provider refuses beside pairing, where the history or a message is
+    written back as it came (decoded from it, unchanged): a history whose first message
+    is the assistant's (``Pairing.user_first``, ``call_first`` where it holds calls,
+    ``alone`` where it is the only one, ``first_listed`` where a system message counts;
+    written anew, a user turn goes before it), a call id its rule refuses (written fresh, it would be mapped), a user or
+    system message right after a tool message (``Pairing.after_tool``; written fresh, an
+    assistant turn goes between them), a system message right after an assistant
+    message (``Pairing.after_assistant``; written fresh, it moves up), a last message
+    that is an assistant message of text (``Pairing.last_assistant``; written fresh, it is
+    a prefix) and a prefix on a message that is not the last one (``Pairing.prefix_last``;
+    written message by message, the flag is dropped). A message is judged by the one
+    written before it: a system message written fresh after an assistant or tool message
+    moves up (``Pairing.after_assistant``), a message written fresh is written as its
+    role, as tool messages or not at all (``_written``)."""
+    out: List[Problem] = []
+    msgs = conv.messages
+    if target is None:
+        return out
+    if (rules.user_first or rules.call_first or rules.alone) and conv.original(target) is not None:
+        if rules.first_listed:
+            first: Optional[int] = 0 if msgs else None
+        else:
+            first = next((i for i, m in enumerate(msgs) if m.role != "system"), None)
+        calls = msgs[first].calls if first is not None else ()
+        alone = rules.alone if len(msgs) == 1 else ""  # one message, a prefix included
+        if first is not None and msgs[first].role == "assistant" and (rules.user_first or calls or alone):
+            said = _wording(rules.user_first or (rules.call_first if calls else alone), target,
+                            calls[0].id if calls else None)
+            out.append(Problem("assistant-first", first, None,
+                               f"Message {first}: the history starts with an assistant message{said}"))
+    if rules.prefix_last and conv.original(target) is not None:
+        said = _wording(rules.prefix_last, target, None)
+        out.extend(Problem("prefix-not-last", i, None, f"Message {i}: an assistant message with 'prefix': true is not "
+                                                       f"the last message{said}")
+                   for i, m in enumerate(msgs[:-1]) if m.role == "assistant" and _prefix(m.original(target), rules))
+    if rules.last_assistant and msgs:
+        out.extend(_last(msgs, target, rules))
+    prev: Optional[str] = None  # the role of the message written before this one
+    neighbours = bool(rules.after_tool or rules.after_assistant)  # (only these rules read *prev*)
+    for i, m in enumerate(msgs):
+        if m.original(target) is None:
+            if neighbours and not (rules.after_assistant and m.role == "system" and prev in ("assistant", "tool")):
+                prev = _written(m, target) or prev  # (else moved up)
+            continue
+        before, prev = prev, m.role
+        if rules.after_tool and m.role in ("user", "system") and before == "tool":
+            said = _wording(rules.after_tool.replace("{role}", m.role), target, None)
+            out.append(Problem("unexpected-role", i, None,
+                               f"Message {i}: {an(m.role)} message comes right after a tool message{said}"))
+        if rules.after_assistant and m.role == "system" and before == "assistant":
+            said = _wording(rules.after_assistant, target, None)
+            out.append(Problem("unexpected-role", i, None,
+                               f"Message {i}: a system message comes right after an assistant message{said}"))
+        if ids is not None and m.role == "assistant":
+            for c in m.calls:
+                if c.id is not None and not ids.valid(c.id):
+                    out.append(Problem("invalid-id", i, c.id, f"Message {i}: the call id {c.id} ({c.name!r}) is "
+                                                              f"written back as it came, and {target} takes ids "
+                                                              f"{ids.describe()} only"))
+    return out
+
+
+def _written(m: Message, target: str) -> Optional[str]:
+    """The role of the last wire message a message written fresh is written as: ``tool``
+    for one of tool results only (a Chat-shaped writer writes each as a tool message),
+    ``None`` for one the writer leaves out (it holds only another provider's items or
+    reasoning: dropped, noted; an assistant message of reasoning alone)."""
+    kept = [p for p in m.parts if not ((type(p) is Other or type(p) is Reasoning) and p.dialect != target)]
+    if m.role == "assistant" and all(type(p) is Reasoning for p in kept):
+        return None
+    if m.parts and not kept:
+        return None
+    return "tool" if kept and all(type(p) is ToolResult for p in kept) else m.role
+
+
+def _last(msgs: Tuple[Message, ...], target: str, rules: Pairing) -> List[Problem]:
+    """A last message that is an assistant message of text written back as it came without
+    ``"prefix": true`` (``Pairing.last_assistant``; written fresh, it is written as a
+    prefix); system messages after it written fresh move up (``Pairing.after_assistant``)."""
+    last = len(msgs) - 1
+    while rules.after_assistant and last > 0 and msgs[last].role == "system" and msgs[last].original(target) is None:
+        last -= 1
+    m = msgs[last]
+    wire = m.original(target)
+    if m.role != "assistant" or m.calls or wire is None or _prefix(wire, rules):
+        return []
+    said = _wording(rules.last_assistant, target, None)
+    return [Problem("assistant-last", last, None, f"Message {last}: the history ends with an assistant message{said}")]
+
+
+def _prefix(wire: Any, rules: Pairing) -> bool:
+    """Whether a message as it came is a prefix (``Pairing.prefix_flag``)."""
+    return bool(rules.prefix_flag) and type(wire) is dict and wire.get(rules.prefix_flag) is True
