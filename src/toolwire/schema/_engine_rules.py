@@ -17,8 +17,11 @@ request (HTTP 400). The profile's ``enforced_only`` flags read here:
   inside, an escaped surrogate ``\\uD83D`` or ``\\u{D83D}``) is moved into ``description``;
   so is a ``patternProperties`` one of whose regexes is such (llguidance compiles each
   regex and fails the request: checked with 1.9.1; xgrammar 0.2.9 fails look-behind, ``\\b``,
-  a back-reference, an empty class); ``maxLength`` beside a pattern of a character past
-  U+FFFF is moved (llguidance);
+  a back-reference, an empty class), and with it an ``additionalProperties`` other than
+  ``true`` (left, it would hold the keys the regexes took: ``{"additionalProperties":
+  false, "required": ["ab"]}`` fails llguidance, "Unsatisfiable schema", and takes only
+  ``{}`` in xgrammar); ``maxLength`` beside a pattern of a character past U+FFFF is moved
+  (llguidance);
 - ``"int64_bounds"``: a numeric bound of an integer node outside int64 fails to compile
   (xgrammar "Integer exceeds maximum limit", llguidance "Failed to generate regex for
   integer range"): moved; so is one llguidance alone cannot compile, of an integer or a
