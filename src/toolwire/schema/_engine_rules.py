@@ -95,7 +95,8 @@ def engine_moves(wire: Any, profile: Profile) -> List[Tuple[str, str, str, str]]
             if why is not None:
                 moves.append(("patternProperties", f"{profile.id}'s engines cannot take its regex {why} (the "
                               "request fails)"))
-                if node.get("additionalProperties", True) not in (True, {}):
+                if node.get("additionalProperties", True) not in (True, {}) \
+                        and all(k != "additionalProperties" for k, _ in moves):
                     # (kept, it would hold the keys the regexes took: the wire would allow less unsaid)
                     moves.append(("additionalProperties", "moved with patternProperties, which took keys it "
                                   "would refuse"))
