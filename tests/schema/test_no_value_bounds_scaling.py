@@ -123,6 +123,15 @@ def _barred_names(n: int) -> Any:
     return {"type": "object", "properties": {"a": node}, "required": ["a"]}
 
 
+def _barred_properties(n: int) -> Any:
+    """Session 39 R4: as ``_barred_names`` with the names declared in ``properties`` (a
+    ``false`` regex bars those too: core §10.3.2.2), so they are searched now."""
+    patterns: Dict[str, Any] = {f"^p{i}$": False for i in range(n)}
+    node = {"type": "object", "properties": {f"n{i}": {} for i in range(n)},
+            "required": [f"n{i}" for i in range(n)], "patternProperties": patterns}
+    return {"type": "object", "properties": {"a": node}, "required": ["a"]}
+
+
 def _long_name(n: int) -> Any:
     """revV R1: one required name of n characters against n/16 patterns, the last of which
     takes it: n/16 tests, each searching n characters, was n²/16 characters searched
@@ -156,7 +165,7 @@ def _tests(monkeypatch: Any, make: Callable[[], Any], target: str, chars: bool =
 
 
 @pytest.mark.parametrize("target", ["vllm", "gemini", "openai.chat", "anthropic.messages"])
-@pytest.mark.parametrize("shape", [_names_and_patterns, _barred_names])
+@pytest.mark.parametrize("shape", [_names_and_patterns, _barred_names, _barred_properties])
 def test_required_names_against_patterns_are_tested_linearly(monkeypatch: Any, target: str, shape: Any) -> None:
     small = _tests(monkeypatch, lambda: shape(200), target)
     big = _tests(monkeypatch, lambda: shape(800), target)
@@ -164,7 +173,7 @@ def test_required_names_against_patterns_are_tested_linearly(monkeypatch: Any, t
 
 
 @pytest.mark.parametrize("target", ["vllm", "gemini", "openai.chat", "anthropic.messages"])
-@pytest.mark.parametrize("shape", [_names_and_patterns, _long_name, _barred_names])
+@pytest.mark.parametrize("shape", [_names_and_patterns, _long_name, _barred_names, _barred_properties])
 def test_required_names_against_patterns_search_linearly(monkeypatch: Any, target: str, shape: Any) -> None:
     small = _tests(monkeypatch, lambda: shape(1200), target, chars=True)
     big = _tests(monkeypatch, lambda: shape(4800), target, chars=True)

@@ -106,3 +106,20 @@ def test_a_required_name_a_false_pattern_takes_is_no_value_only(barred: Any) -> 
     r = S.render({"type": "object", "properties": {"o": node}, "required": ["o"], "additionalProperties": False},
                  "ollama", on_error="report")
     assert [e.code for e in r.errors] == ["unsatisfiable"]
+
+
+@pytest.mark.parametrize("node", [
+    {"type": "object", "properties": A, "patternProperties": {"^b": False}, "required": ["b"]},
+    {"type": "object", "properties": A, "patternProperties": {"^b": False}, "required": ["b"],
+     "additionalProperties": False},
+    {"type": "object", "patternProperties": {"^b": False}, "required": ["b"]}])
+def test_an_optional_object_a_false_pattern_empties_notes_its_required_names(node: Any) -> None:
+    """revV (session 39) R2: the object allows no value (``b`` is required and barred), but
+    the converter, which enforces no required name outside ``properties``, offers it (e.g.
+    ``{"o": {"a": "x"}, "q": "x"}``): ``required`` is reported unenforced."""
+    checker = jsonschema.Draft202012Validator(node)
+    assert not checker.is_valid({"a": "x"}) and not checker.is_valid({"b": "x"}) and not checker.is_valid({})
+    r = S.render({"type": "object", "properties": {"o": node, "q": {"type": "string"}}, "required": ["q"],
+                  "additionalProperties": False}, "ollama", on_error="report")
+    assert not r.errors and not r.lossless
+    assert ("/properties/o", "required", "unenforced") in _acts(r)

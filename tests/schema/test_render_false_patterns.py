@@ -14,6 +14,7 @@ from typing import Any, Dict, List
 import jsonschema
 import pytest
 
+from toolwire import schema as S
 from toolwire.schema import _empty_bounds, render
 
 TARGETS = ["openai.chat", "anthropic.messages", "bedrock.converse", "gemini", "vllm", "ollama"]
@@ -106,3 +107,21 @@ def test_the_false_regex_matching_the_name_is_the_cause_named(target: str) -> No
            "patternProperties": {"^z": False, "^b": False, "^c": {"enum": []}}}
     rendered = render({"type": "object", "properties": {"p": sub}, "required": ["p"]}, target, on_error="report")
     assert [(e.code, e.pointer) for e in rendered.errors] == [("unsatisfiable", "/properties/p/patternProperties/^b")]
+
+
+@pytest.mark.parametrize("target", ["openai.chat", "anthropic.messages", "gemini", "bedrock.converse", "vllm",
+                                    "ollama"])
+@pytest.mark.parametrize("additional", [None, False, {"type": "integer"}])
+def test_a_required_property_a_false_pattern_matches_has_no_value(target: str, additional: Any) -> None:
+    """revV (session 39) R4: ``patternProperties`` applies to every name of the instance,
+    ``properties``' too (core §10.3.2.2): ``b`` required, declared, and matched by ``^b``
+    of subschema ``false`` leaves the object no value; required from the root, unsatisfiable."""
+    node: Dict[str, Any] = {"type": "object", "properties": {"b": {"type": "integer"}},
+                            "patternProperties": {"^b": False}, "required": ["b"]}
+    if additional is not None:
+        node["additionalProperties"] = additional
+    checker = jsonschema.Draft202012Validator(node)
+    assert not checker.is_valid({"b": 1}) and not checker.is_valid({})
+    r = S.render({"type": "object", "properties": {"o": node}, "required": ["o"], "additionalProperties": False},
+                 target, on_error="report")
+    assert "unsatisfiable" in [e.code for e in r.errors] and not r.lossless

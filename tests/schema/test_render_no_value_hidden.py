@@ -41,6 +41,11 @@ VALUES_OUTSIDE: List[Any] = [
     {"type": "string", "minLength": 2, "const": "a"},
     {"type": ["string", "null"], "maxLength": 0, "enum": ["a", 1]},
     {"type": "array", "maxItems": 0, "const": [1]},
+    # an anyOf beside the enum whose one branch lists values and the other is of another type than
+    # the node's (revV session 39, fz6 seed 2214: served lossless on anthropic, gemini, bedrock)
+    {"type": "integer", "enum": [2], "anyOf": [{"type": "array", "items": {"type": "number"}},
+                                               {"type": "number", "const": 1}]},
+    {"type": "string", "const": "b", "oneOf": [{"type": "object"}, {"enum": ["a", 1]}, {"type": "null"}]},
 ]
 
 # the near misses: one value fits
@@ -53,6 +58,9 @@ VALUES_INSIDE: List[Any] = [
     {"allOf": [{"anyOf": [{"enum": ["a", 2]}, {"type": "null"}]}], "enum": [2.0, 5]},
     {"allOf": [{"enum": ["a", 2], "nullable": True}], "enum": [2, 7]},
     {"anyOf": [{"enum": ["a"]}, {"type": "integer"}], "enum": [2, 7]},
+    {"type": "integer", "enum": [2, 1], "anyOf": [{"type": "array"}, {"type": "number", "const": 1}]},
+    {"type": ["integer", "array"], "enum": [2, [1]], "anyOf": [{"type": "array"}, {"const": 1}]},
+    {"enum": [2, [1]], "anyOf": [{"type": "array"}, {"const": 1}]},
 ]
 
 # conjuncts whose values (const / enum within type and bounds) share no type with the others

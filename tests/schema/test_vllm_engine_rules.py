@@ -32,6 +32,7 @@ from __future__ import annotations
 import json
 from typing import Any, Dict, Set, Tuple
 
+import jsonschema
 import pytest
 
 from toolwire import SchemaError, retry
@@ -399,3 +400,55 @@ def test_vllm_reads_each_pattern_properties_regex_once(monkeypatch: Any, shape: 
 
     small, big = read(100), read(400)
     assert small > 0 and big <= 4.5 * small, (small, big)
+
+
+# revV (session 39) R1: a patternProperties moved (a regex the engines fail) beside an
+# additionalProperties other than true would leave it holding the keys the regexes took:
+# {"type": "object", "additionalProperties": false, "required": ["ab"]} (the wire main sent for
+# the first schema below) fails llguidance 1.9.1 ("Unsatisfiable schema: required property 'ab'
+# is unsatisfiable") and takes only {} in xgrammar 0.2.9, while {"ab": 1} is valid. Both keywords
+# are moved together; the strict mode then closes the object (narrowed) and a required name no
+# property takes is refused, as without additionalProperties.
+def test_vllm_refuses_a_required_name_only_a_moved_pattern_took() -> None:
+    kw = {"type": "object", "patternProperties": {"^(?=a)a": {"type": "integer"}}, "additionalProperties": False,
+          "required": ["ab"]}
+    assert jsonschema.Draft202012Validator(kw).is_valid({"ab": 1})
+    r = S.render(kw, "vllm", on_error="report")
+    assert [(x.code, x.pointer) for x in r.errors] == [("not-representable", "")]
+
+
+# the verdicts of the engines on the wire written for the two schemas below (run once, 2026-12-06):
+# llguidance 1.9.1 takes {"a": 1}, {"a": 1, "bb": 2}, {"a": 1, "c": "s"}, not {}; xgrammar 0.2.9
+# (strict) takes {"a": 1} alone of these
+ENGINES = {"llguidance": {"{}": False, '{"a": 1}': True, '{"a": 1, "bb": 2}': True},
+           "xgrammar": {"{}": False, '{"a": 1}': True, '{"a": 1, "bb": 2}': False}}
+
+
+@pytest.mark.parametrize("key,additional", [("^(?=b)b", False), ("\\bb", {"type": "string"})])
+def test_vllm_moves_additional_properties_with_the_pattern_properties(key: str, additional: Any) -> None:
+    kw = {"type": "object", "properties": {"a": {"type": "integer"}}, "patternProperties": {key: {"type": "integer"}},
+          "additionalProperties": additional, "required": ["a"]}
+    checker = jsonschema.Draft202012Validator(kw)
+    r = S.render(_x(kw), "vllm", on_error="report")
+    assert not r.errors and not r.lossless
+    x = _wire_x(r)
+    assert {k: v for k, v in x.items() if k != "description"} == \
+        {"type": "object", "properties": {"a": {"type": "integer"}}, "required": ["a"]}
+    assert {("/properties/x", "patternProperties", "moved"), ("/properties/x", "additionalProperties", "moved")} \
+        <= _acts(r)
+    for engine in ENGINES.values():  # what an engine refuses and the schema takes is reported narrowed
+        for text, taken in engine.items():
+            if not taken and checker.is_valid(json.loads(text)):
+                assert ("/properties/x", "additionalProperties", "narrowed") in _acts(r)
+            if taken:
+                assert checker.is_valid(json.loads(text)) or not r.lossless
+
+
+@pytest.mark.parametrize("additional", [None, True, {}])
+def test_vllm_keeps_an_open_additional_properties_beside_a_moved_pattern(additional: Any) -> None:
+    node: Dict[str, Any] = {"type": "object", "patternProperties": {"^(?=b)b": {"type": "integer"}}}
+    if additional is not None:
+        node["additionalProperties"] = additional
+    r = S.render(_x(node), "vllm")
+    assert ("/properties/x", "additionalProperties", "moved") not in _acts(r)
+    assert _wire_x(r).get("additionalProperties", None) == additional

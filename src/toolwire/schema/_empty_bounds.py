@@ -107,20 +107,22 @@ def untaken(n: Dict[str, Any], names: Iterable[Any], closed: bool = True, barred
     pattern, a test costing the name's length and one). The names no regex takes are
     looked for first (each name's tests stop at the first regex taking it), then the names
     a ``false`` regex matches (not with *barred* false: ``additionalProperties`` alone named):
-    a name of either is found before the work on the others."""
+    a name of either is found before the work on the others. A ``false`` regex bars a name
+    of ``properties`` too (§10.3.2.2 reads every name of the instance)."""
     props = n.get("properties")
     props = props if isinstance(props, dict) else {}
-    outside = list(dict.fromkeys(r for r in names if isinstance(r, str) and r not in props))
-    if not outside:
+    every = list(dict.fromkeys(r for r in names if isinstance(r, str)))
+    outside = [r for r in every if r not in props]
+    if not every or (not outside and not barred):
         return False
-    if "patternProperties" not in n:
-        return closed
-    patterns = n["patternProperties"]
+    patterns = n.get("patternProperties")
+    if patterns is None:
+        return closed and bool(outside)
     if not isinstance(patterns, dict):
-        return None
-    if not closed and all(sub is not False for sub in patterns.values()):
+        return None if outside else False
+    if not (closed and outside) and all(sub is not False for sub in patterns.values()):
         return False  # (no regex bars a name; none taken is no matter here)
-    size = sum(len(name) + 1 for name in outside) + sum(len(p) + 1 for p in patterns if isinstance(p, str))
+    size = sum(len(name) + 1 for name in every) + sum(len(p) + 1 for p in patterns if isinstance(p, str))
     budget = _SLACK + 4 * size
     kept: List[Callable[[str], bool]] = []
     bars: List[Callable[[str], bool]] = []
@@ -134,7 +136,7 @@ def untaken(n: Dict[str, Any], names: Iterable[Any], closed: bool = True, barred
             (bars if sub is False else kept).append(searcher(p))
     except SchemaError:  # (no regex, or one the engine cannot run: it may take or bar the name)
         return None
-    if closed:
+    if closed and outside:
         taking = kept if barred else kept + bars  # (*barred* false: a ``false`` regex takes its names too)
         for name in outside:
             for search in taking:
@@ -146,7 +148,7 @@ def untaken(n: Dict[str, Any], names: Iterable[Any], closed: bool = True, barred
             else:
                 return True  # (no regex keeps it: ``additionalProperties: false`` refuses it, or a
                 # ``false`` regex alone takes it: never present either way)
-    for name in outside if barred else ():
+    for name in every if barred else ():
         for search in bars:
             budget -= len(name) + 1
             if budget < 0:
@@ -158,12 +160,10 @@ def untaken(n: Dict[str, Any], names: Iterable[Any], closed: bool = True, barred
 
 def barring(n: Dict[str, Any], names: Iterable[Any]) -> Optional[FrozenSet[str]]:
     """The ``patternProperties`` regexes of *n* of subschema ``false`` that match one of
-    *names* (required) no ``properties`` entry holds (core §10.3.2.2: never present);
+    *names* (required), a ``properties`` entry's or not (core §10.3.2.2: never present);
     ``None`` when that is not known, as for ``untaken`` (its budget, a regex that cannot
     run, ``patternProperties`` no object)."""
-    props = n.get("properties")
-    props = props if isinstance(props, dict) else {}
-    outside = list(dict.fromkeys(r for r in names if isinstance(r, str) and r not in props))
+    outside = list(dict.fromkeys(r for r in names if isinstance(r, str)))
     patterns = n.get("patternProperties", {})
     if not isinstance(patterns, dict):
         return None

@@ -17,8 +17,11 @@ request (HTTP 400). The profile's ``enforced_only`` flags read here:
   inside, an escaped surrogate ``\\uD83D`` or ``\\u{D83D}``) is moved into ``description``;
   so is a ``patternProperties`` one of whose regexes is such (llguidance compiles each
   regex and fails the request: checked with 1.9.1; xgrammar 0.2.9 fails look-behind, ``\\b``,
-  a back-reference, an empty class); ``maxLength`` beside a pattern of a character past
-  U+FFFF is moved (llguidance);
+  a back-reference, an empty class), and with it an ``additionalProperties`` other than
+  ``true`` (left, it would hold the keys the regexes took: ``{"additionalProperties":
+  false, "required": ["ab"]}`` fails llguidance, "Unsatisfiable schema", and takes only
+  ``{}`` in xgrammar); ``maxLength`` beside a pattern of a character past U+FFFF is moved
+  (llguidance);
 - ``"int64_bounds"``: a numeric bound of an integer node outside int64 fails to compile
   (xgrammar "Integer exceeds maximum limit", llguidance "Failed to generate regex for
   integer range"): moved; so is one llguidance alone cannot compile, of an integer or a
@@ -92,6 +95,11 @@ def engine_moves(wire: Any, profile: Profile) -> List[Tuple[str, str, str, str]]
             if why is not None:
                 moves.append(("patternProperties", f"{profile.id}'s engines cannot take its regex {why} (the "
                               "request fails)"))
+                if node.get("additionalProperties", True) not in (True, {}) \
+                        and all(k != "additionalProperties" for k, _ in moves):
+                    # (kept, it would hold the keys the regexes took: the wire would allow less unsaid)
+                    moves.append(("additionalProperties", "moved with patternProperties, which took keys it "
+                                  "would refuse"))
         if "pattern_whole" in only and isinstance(node.get("pattern"), str) and "maxLength" in node \
                 and all(k not in ("maxLength", "pattern") for k, _ in moves) and _astral(node["pattern"]):
             moves.append(("maxLength", f"{profile.id}'s llguidance cannot bound the length of a pattern of characters "
@@ -240,9 +248,15 @@ def _llama_object(ptr: str, node: Dict[str, Any], target: str, narrowed: List[Tu
                          "not in properties are refused"))
     names = node.get("required")
     extra = [n for n in names if type(n) is str and n not in props] if isinstance(names, list) else []
-    if not extra or untaken(node, extra, closed=extra_keys is False) is True:
-        return  # (refused by the schema itself, no pattern taking the name or a ``false`` one matching
-        # it: the no-value rules read it)
+    if not extra:
+        return
+    if untaken(node, extra, closed=extra_keys is False) is True:
+        # (no pattern taking the name, or a ``false`` one matching it: no value, which the no-value
+        # rules read; an optional property of it is still offered by the converter, which enforces
+        # no such name)
+        unenforced.append((ptr, "required", f"{target} does not enforce required names that are not properties "
+                           "(llama.cpp's converter), and the schema allows no object here: checked locally only"))
+        return
     if built and not open_keys:
         shown = ", ".join(map(repr, extra[:3]))
         refused.append((ptr, f"required names that are not properties ({shown}) cannot be given under {target}'s "

@@ -112,7 +112,7 @@ def allowed(n: Dict[str, Any], memo: _Memo, root: Any = None,
                 common = set(some) if common is None else common & some
             if budget >= 0:  # (the values some branch lists, each branch's counted: within the budget)
                 budget -= sum(len(memo[id(b)][2] or ()) + 1 for b in branches if isinstance(b, dict) and id(b) in memo)
-                listed = _union_values(branches, memo) if budget >= 0 else None
+                listed = _union_values(branches, memo, common) if budget >= 0 else None
                 if listed is not None:
                     small, big = (values, listed) if values is not None and len(values) <= len(listed) else \
                         (listed, values)
@@ -142,10 +142,12 @@ def _union(branches: List[Any], memo: _Memo) -> Optional[Set[str]]:
     return out or None
 
 
-def _union_values(branches: List[Any], memo: _Memo) -> _Values:
+def _union_values(branches: List[Any], memo: _Memo, kinds: Optional[Set[str]] = None) -> _Values:
     """The values some of *branches* (of ``anyOf`` / ``oneOf``, read) allows when each
     lists its values or allows null alone (OpenAPI ``nullable`` merged, ``{"type": "null"}``),
-    else ``None``; a ``false`` branch adds none, and if no branch adds one, ``None``."""
+    else ``None``; a ``false`` branch adds none, nor one none of whose types is of *kinds*
+    (the node's types: a value of the node is none of that branch's), and if no branch adds
+    one, ``None``."""
     out: Dict[str, Any] = {}
     for b in branches:
         if b is False:
@@ -153,6 +155,8 @@ def _union_values(branches: List[Any], memo: _Memo) -> _Values:
         if not isinstance(b, dict) or id(b) not in memo:
             return None
         _, types, listed = memo[id(b)]
+        if types is not None and kinds is not None and not types & kinds:
+            continue  # (of other types than the node's: no value of the node is one of it)
         if listed is not None:
             out.update(listed)
         elif types == {"null"}:
