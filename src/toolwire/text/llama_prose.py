@@ -81,16 +81,17 @@ from functools import partial
 from .._args import TRUNCATING
 from ._core import Mode, TextMode, TextParser
 from ._kit import name_hint
-from ._scan import FINISHED
 from .llama_calls import NAME_OPEN, json_calls, policy_call, unclosed
 from .llama_check import _AGAIN, _CLOSED, _IN_STRINGS, _SESC, _SSTR, Check, advance
-from .llama_reads import NAME_KEY, closes_before_marker, find_stop, named_rest, top_keys
+from .llama_reads import NAME_KEY, find_stop, named_rest, quoted_object_end, top_keys
 
 __all__ = ["SEMI", "Value", "lead", "regions"]
 
 SEMI = "llama.semi"  # TextParser.state: a JSON call after prose ended here: ";" is markup
 _GAP = "llama.gap"  # TextParser.state: the content's gap before the bracket (no marker if it is content)
 _JSON = "llama.json"  # TextParser.state: where the JSON check of the value stands (``advance``)
+_STRAY = "llama.stray"  # TextParser.state: (a stray string's "{", where the value before it broke), ``at``
+_FLOOR = "llama.floor"  # TextParser.state: no stray string's "{" before this (``at``) is read again
 _SPACE = " \t\r\n"
 
 
@@ -127,6 +128,8 @@ class Value(Mode):
             self._broken(m)
             return True
         if chk.state == _CLOSED:  # the brackets closed with the last character that had come
+            if chk.stray_end >= 0:  # (read again from a stray string's "{")
+                return self._stray_closed(m, chk)
             if not chk.strict:  # no JSON: a call-shaped value is an invalid call, else content
                 text = m.opener + m.body.join()
                 if top_keys(text)[1]:
@@ -144,12 +147,11 @@ class Value(Mode):
         m.pos = i
         if why == "closed":
             return self.step(m)  # (the text after it decides a length finish: as ``BodyMode``)
-        if chk.state in (_SSTR, _SESC) and m.final and (
-                chk.soft < 0 or chk.watch == 3 or chk.stray or not chk.quoted
-                or m.finish_reason in FINISHED and closes_before_marker(m, chk)):
-            # (a call marker in the string: only where the model ended its turn with the string
-            # open, no token limit cutting a value, and its text up to the marker closes the value)
-            self._apostrophe(m, chk)
+        if chk.stray_end >= 0 and (why != "more" or m.final) and not (why == "more" and chk.strict and chk.soft < 0):
+            self._unstray(m, chk)  # (a value read again from a stray string's "{" that is no call: as before)
+            return True
+        if chk.state in (_SSTR, _SESC) and m.final and (chk.soft < 0 or chk.watch == 3 or chk.stray or not chk.quoted):
+            self._apostrophe(m, chk)  # (no call marker in the string: else as a marker's string, below)
             return True
         if chk.soft >= 0 and chk.watch != 3 and (why != "more" or m.final):
             # the marker's string did not close, or JSON broke right after it
@@ -234,13 +236,53 @@ class Value(Mode):
         k -= 1
         while k > 0 and text[k] in _SPACE:
             k -= 1
-        if text[k] != "{":  # (an empty string: its opening quote)
+        at = m.region_at - len(m.opener) + k
+        if text[k] != "{" or at < m.state.get(_FLOOR, 0):  # (an empty string: its opening quote)
             return False
+        m.state[_STRAY] = (at, m.at(m.pos))
         m.body.reset()
-        _back(m, m.region_at - len(m.opener) + k, text)
+        _back(m, at, text)
         self._leave(m)
         _content(m, text[:k])
         return True
+
+    def _stray_closed(self, m: TextParser, chk: Check) -> bool:
+        """The value read again from a stray string's ``{`` (``_stray``) closed: a call
+        object (strict JSON, call-shaped: ``top_keys``) is an invalid call of exactly its
+        text: it is in that string as much as after a stray quote (``{"example": "{"name":
+        …}"}``), so it never runs, nor is lost; unless the text after it goes on as that
+        string and the value it is in (``quoted_object_end``: ``… now"}``, ``", "ok"``):
+        then, as any other value there, the text is read as before (``_unstray``). False
+        while the text that tells has not come."""
+        text = m.opener + m.body.join()
+        if chk.strict and top_keys(text)[1]:
+            data = quoted_object_end(chk, m)
+            if data is None:
+                return False
+            if not data:
+                m.body.reset()
+                self._leave(m)
+                m.state.pop(_GAP, None)
+                m.invalid(name_hint(text), text, f"Tool call at {m.loc} is not run: it begins in a string that "
+                          'its own quote closes (a call written as data, or after a stray quote)')
+                return True
+        self._unstray(m, chk)
+        return True
+
+    def _unstray(self, m: TextParser, chk: Check) -> None:
+        """A value read again from a stray string's ``{`` that is no call object: the text
+        is read as before that reading, content up to where the value before it broke
+        (``chk.stray_end``) and prose from there; no string's ``{`` before where this
+        reading stopped is read again so (``_FLOOR``: each character read a bounded number
+        of times)."""
+        text = m.opener + m.body.join()
+        here = m.at(m.pos)
+        end = min(chk.stray_end, here)
+        m.state[_FLOOR] = here
+        m.body.reset()
+        _back(m, end, text)
+        self._leave(m)
+        _content(m, text[: end - (m.region_at - len(m.opener))])
 
     def _broken(self, m: TextParser) -> None:
         """A value with a ``"name"`` key (or a marker in a string) broke JSON: from its
@@ -297,7 +339,10 @@ def _back(m: TextParser, at: int, text: str) -> None:
 def _lead(mode: Value, m: TextParser, tok: str) -> None:
     m.state[_GAP] = m.content.gap  # (the content mode marks a gap after this action)
     m.open_body(mode, tok)
-    m.state[_JSON] = Check(tok)
+    chk = m.state[_JSON] = Check(tok)
+    stray = m.state.pop(_STRAY, None)  # (``Value._stray``: this bracket, the stray string's)
+    if stray is not None and stray[0] == m.region_at - len(tok):
+        chk.stray_end = stray[1]
 
 
 def lead(mode: Value) -> partial[None]:
