@@ -70,7 +70,7 @@ class Check:
         self.rest_str = ""  # (``named_rest``: the quote of the string it is in,
         self.rest_esc = False  # after a backslash in it at the end of what had come)
         self.stray_end = -1  # read again from a stray string's "{": where the value before broke (``at``)
-        self.look = -1  # (then, closed: how far the text after it was looked at, ``quoted_object_end``;
+        self.obj = ""  # (then, closed: its text, the text after it taken while ``quoted_object_end`` looks,
         self.look_q = False  # past the quote that may close that string)
 
     def _open(self, c: str) -> None:

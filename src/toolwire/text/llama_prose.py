@@ -252,21 +252,29 @@ class Value(Mode):
         text: it is in that string as much as after a stray quote (``{"example": "{"name":
         …}"}``), so it never runs, nor is lost; unless the text after it goes on as that
         string and the value it is in (``quoted_object_end``: ``… now"}``, ``", "ok"``):
-        then, as any other value there, the text is read as before (``_unstray``). False
-        while the text that tells has not come."""
-        text = m.opener + m.body.join()
-        if chk.strict and top_keys(text)[1]:
-            data = quoted_object_end(chk, m)
-            if data is None:
-                return False
-            if not data:
-                m.body.reset()
-                self._leave(m)
-                m.state.pop(_GAP, None)
-                m.invalid(name_hint(text), text, f"Tool call at {m.loc} is not run: it begins in a string that "
-                          'its own quote closes (a call written as data, or after a stray quote)')
+        then, as any other value there, the text is read as before (``_unstray``). The
+        text after it is taken into the body while it is looked at (none held in the
+        buffer) and read again from the object's end; False while what tells has not come."""
+        if not chk.obj:  # (just closed)
+            chk.obj = m.opener + m.body.join()
+            if not (chk.strict and top_keys(chk.obj)[1]):
+                self._unstray(m, chk)
                 return True
-        self._unstray(m, chk)
+        data, j = quoted_object_end(chk, m.buf, m.pos, m.final)
+        m.body.append(m.buf[m.pos : j])
+        m.pos = j
+        if data is None:
+            return False
+        if data:
+            self._unstray(m, chk)
+            return True
+        text = m.opener + m.body.join()
+        m.body.reset()
+        _back(m, m.region_at - len(m.opener) + len(chk.obj), text)
+        self._leave(m)
+        m.state.pop(_GAP, None)
+        m.invalid(name_hint(chk.obj), chk.obj, f"Tool call at {m.loc} is not run: it begins in a string that "
+                  "its own quote closes (a call written as data, or after a stray quote)")
         return True
 
     def _unstray(self, m: TextParser, chk: Check) -> None:

@@ -96,33 +96,32 @@ def named_rest(chk: Check, buf: str, i: int, limit: int, at: int) -> int:
     return at
 
 
-def quoted_object_end(chk: Check, m: TextParser) -> bool | None:
-    """After a call object read again from a stray string's ``{`` closed (at ``m.pos``):
-    whether the text after it goes on as that string and the value it is in, the object
-    written as data with its quotes unescaped: up to a double quote on that line (no
-    ``<`` before it: a marker), then (spaces aside) ``,``, ``}`` or ``]`` (``… now"}``,
-    ``", "ok": true}``; RFC 8259 §4-§5). None while what tells has not come. The text is
-    looked at once (``chk.look``: how far it was)."""
-    buf = m.buf
-    base = m.fed - len(buf)
-    i = max(m.pos, chk.look - base)
+def quoted_object_end(chk: Check, buf: str, i: int, final: bool) -> tuple[bool | None, int]:
+    """After a call object read again from a stray string's ``{`` closed, *buf* from *i*
+    (the text after it not yet looked at): whether that text goes on as that string and
+    the value it is in, the object written as data with its quotes unescaped: up to a
+    double quote on that line (no ``<`` before it: a marker), then (spaces aside) ``,``,
+    ``}`` or ``]`` (``… now"}``, ``", "ok": true}``; RFC 8259 §4-§5). None while what tells
+    has not come (*final*: the text has ended); and up to where *buf* was looked at: the
+    caller takes it, so each character is looked at once (``chk.look_q``: past the quote)."""
+    n = len(buf)
     while not chk.look_q:
         x = _LOOK.search(buf, i)
-        if x is None or x.end() == len(buf) and x.group() == "\\":
-            chk.look = base + (x.start() if x is not None else len(buf))
-            return False if m.final else None
+        if x is None:
+            return (False if final else None), n
         if x.group() == "\\":  # (an escape: the character after it is the string's)
+            if x.end() == n:
+                return (False if final else None), x.start()
             i = x.end() + 1
             continue
         if x.group() != '"':
-            return False
+            return False, x.start()
         chk.look_q = True
         i = x.end()
     x = _AFTER_STR.search(buf, i)
     if x is None:
-        chk.look = base + len(buf)
-        return False if m.final else None
-    return x.group() in ",}]"
+        return (False if final else None), n
+    return x.group() in ",}]", x.start()
 
 
 def find_stop(m: TextParser, tok: str, pos: int) -> int:
