@@ -179,6 +179,8 @@ PIECES = [
     "{", "[", "}", "]", "'", '"', "\\", " ", ", ", ": ", "\n", "x", "it's", "True", '"name": "f", ', "'a': ",
     '"a": ', "<|python_tag|>", "<function=g>{}</function>", "<|eom_id|>", "<|eot_id|>", "<|eo", "\\<|python_tag|>",
     '{"name": "g", "parameters": {}}', '"x, then {', "'b] then ", '{"a": "see { ', "'it's fine'}", '\\"}}',
+    # (revT: call objects in data strings, what follows them, single-quoted dicts)
+    '{"ex": "see {', '"}', '", "ok": true}', " now", "\n", "{'a': 'x} ", "'y} ", "C:\\", " oops} ",
 ]
 
 

@@ -15,18 +15,22 @@ is a call. Here, likewise:
     ``top_keys``), an invalid call of exactly its text (markup quoted in it never runs, a
     call after it does); a single-quoted string that never closes, or after which it
     breaks, is an apostrophe in prose (``Value._apostrophe``), unless it never closes
-    and quotes a call marker (then as a double-quoted one: the markup never runs) unless
-    the model ended its turn (``FINISHED``) and the string's text up to the marker
-    closes the value's brackets (``closes_before_marker``: ``['a', 'b] then
-    <|python_tag|>…``); a backslash escapes a ``<`` after it too (a marker there is one
-    in the string);
+    and quotes a call marker (then as a double-quoted one: the markup never runs, at
+    every finish; the brackets of its text tell nothing: ``{'a': 'x}', 'b': 'y}
+    <function=…``); a backslash escapes a ``<`` after it too (a marker there is one in
+    the string);
   - where it breaks JSON (a decode error that more text cannot cure: ``{x``, ``"5"
     screen``, ``[b]``; or the loose reading's), the text from the bracket to there is
     prose, as it stands (a bracket in it opens nothing), and the reader goes on at the
     character that broke it (a ``{`` there opens a value of its own), or, where it broke
     right after a string ending in ``{`` (``{"city": "x, then {"name": …``: a call
-    object's own quote closed it), at that bracket (``Value._stray``); nothing is held
-    past it; but a value with a ``"name"`` key before the break (read loosely: before
+    object's own quote may have closed it), at that bracket (``Value._stray``): a call
+    object there is an invalid call of its text (in that string as much as after a
+    stray quote, ``{"ex": "{"name": …}"}``: it never runs, nor is lost), unless the text
+    after it goes on as that string and its value (``quoted_object_end``: ``… now"}``),
+    and then, or for any other value there, the text is read as before, from the
+    character that broke the first value (``Value._unstray``); nothing is held past
+    it; but a value with a ``"name"`` key before the break (read loosely: before
     where it was first read so, or call-shaped: ``Value._named``), object or list, is an
     invalid call from its bracket to the first stop token after the break, or the end
     (after a single-quoted string: to where its brackets close, if they do first,
@@ -65,9 +69,10 @@ closed once more when it is read as calls (and for its top-level keys, ``top_key
 the text after an apostrophe once more as prose (a value there opens a string only at
 a quote no backslash escapes, which closed the apostrophe's string: no text is read
 again twice), the text of a string ending in ``{`` from that bracket once more (the
-value read there begins inside the string: the next such string is after it), an
-apostrophe's text up to its marker once more (``closes_before_marker``) and a named value's rest
-once (``named_rest``): linear.
+value read there begins inside the string: the next such string is after it; the text
+after a call object there once more, ``quoted_object_end``; a value there that is no
+call, from where the first value broke once more, and no string's ``{`` before where
+it stopped is read again so) and a named value's rest once (``named_rest``): linear.
 
 Sources (checked 2026-12-06): vllm-project/vllm ``vllm/tool_parsers/llama_tool_parser.py``
 (``extract_tool_calls``); meta-llama/llama-models ``models/llama3_3/prompt_format.md``
