@@ -84,6 +84,17 @@ HOSTILE: List[Tuple[str, Callable[[int], str]]] = [
     ("apostrophe-markers", lambda n: "x " + "[1, 'a] <function=g>{}</function> " * (n // 35)),
     ("apostrophe-open-marker", lambda n: "x [1, 'a " + "{ [ " * (n // 4) + "<function=g>{}</function>"),
     ("apostrophe-open-markers", lambda n: "x " + "{'a': [1, 'b { <function=g>{}</function> " * (n // 42)),
+    # a call object read again from a stray string's "{" (revT): the text after it looked at
+    # once for the quote that closes that string; a value there that is no call read as before
+    # (what it read again not read so again)
+    ("stray-calls", lambda n: "x " + '{"a": "x {"name": "f", "parameters": {}} ' * (n // 41)),
+    ("stray-calls-data", lambda n: "x " + '{"a": "see {"name": "f", "parameters": {}} now"} ' * (n // 48)),
+    ("stray-call-look", lambda n: 'x {"a": "{"name": "f", "parameters": {}} ' + "a \\" * (n // 3)),
+    ("stray-call-look-spaces", lambda n: 'x {"a": "{"name": "f", "parameters": {}} b"' + " " * n + "}"),
+    ("stray-fallbacks", lambda n: "x " + '{"a": "x, then {"name": "f", oops} ' * (n // 35)),
+    ("stray-fallback-late", lambda n: 'x {"a": "{"name": ' + "[1, " * (n // 4) + "x"),
+    ("stray-fallback-chain", lambda n: "x " + '{"a": "{"b": [1, ' * (n // 18) + "x"),
+    ("stray-fallback-strings", lambda n: "x " + '{"a": "{"b": "{' * (n // 15) + "x, oops"),
 ]
 
 

@@ -54,16 +54,56 @@ def test_an_escaped_marker_is_quoted_even_after_a_stray_quote() -> None:
 
 # -- 2. a stray string whose closing quote is a call object's own -----------------------------
 # '{"city": "x, then {"' is JSON up to the string's end; "name" after it breaks JSON (§4: ":",
-# "," or "}" may follow a string). The string ends in "{": the call object began there.
+# "," or "}" may follow a string). The string ends in "{": the call object may have begun there
+# after a stray quote, or be data the model wrote in the string with its quotes unescaped. It is
+# in the string as much as after it: an invalid call, never run, never lost (revT r1).
 @pytest.mark.parametrize("before", ['Fill in {"city": "x, then ', 'Fill in ["x, then ', 'Fill in {"a": [1, {"b": "see '])
 @pytest.mark.parametrize("call", [CALL, '{ \n  "name": "search",\n  "parameters": {"q": "x"}\n}'])
-def test_a_call_whose_bracket_a_stray_string_swallowed_is_read(before: str, call: str) -> None:
+def test_a_call_whose_bracket_a_stray_string_swallowed_is_invalid(before: str, call: str) -> None:
     head = before.rstrip()
-    check(before + call, P, head, None, [SEARCH], finish_reason="stop")  # type: ignore[arg-type]
-    check(before + call + " ok " + CALL, P, head + "  ok", None, [SEARCH, SEARCH], finish_reason="stop")  # type: ignore[arg-type]
+    check(before + call, P, head, None, [Invalid("search", raw=call)], finish_reason="stop")  # type: ignore[arg-type]
+    check(before + call + " ok " + CALL, P, head + "  ok", None,  # type: ignore[arg-type]
+          [Invalid("search", raw=call), SEARCH], finish_reason="stop")
+    check(before + call + ' and say "done".', P, head + '  and say "done".', None,  # type: ignore[arg-type]
+          [Invalid("search", raw=call)], finish_reason="length")
     # cut off by the token limit: a cut call, as after any prose
     cut = call[: call.index(",") + 1]
     check(before + cut, P, head, None, [Invalid("search", truncated=True, raw=cut)], finish_reason="length")  # type: ignore[arg-type]
+
+
+# A call object in a data string whose text goes on as that string after it ('… now"}', '",
+# "ok": true}'; RFC 8259 §4, §5: "," "}" or "]" after a string) is the value's text: the whole
+# value is content, no call, as at every finish (revT r1).
+@pytest.mark.parametrize("fr", ["stop", "length", None])
+@pytest.mark.parametrize("text", [
+    'To delete, the tool JSON is {"example": "{"name": "rm", "parameters": {"path": "/"}}"}. Do not run it.',
+    'Here is a sample record: {"log": "called {"name": "rm", "parameters": {}}", "ok": true}',
+    'Sample: [{"msg": "error in {"name": "rm", "parameters": {}}"}]',
+    'Example: {"ex": "call {"name": "rm", "parameters": {}} now"}',
+    'Example: {"ok": true, "ex": "see {\n  "name": "rm",\n  "parameters": {}\n} -- do not run"}',
+    'Example: {"ex": "see {"name": "rm", "parameters": {}} \\"quoted\\" too"}',
+    'Tools: {"tools": "[{"name": "rm", "parameters": {}}]"}',  # (the docs' data, stringified)
+])
+def test_a_call_object_in_a_data_string_never_runs(text: str, fr: str | None) -> None:
+    check(text, P, text, None, [], finish_reason=fr)  # type: ignore[arg-type]
+    # the loose twin (Python's True) is an invalid call, as before
+    loose = text.replace("{", "{\"ok\": True, ", 1)
+    r = decode_text(loose, P, finish_reason=fr)
+    assert [type(c).__name__ for c in r.tool_calls] == ["InvalidToolCall"]
+
+
+# The reading again from a stray string's "{" never hides a call after it, nor one in the text
+# it read again (revT r2): a value that is no call object there is read as before.
+@pytest.mark.parametrize("text", [
+    'Use {"a": "x, then {"name": "f", oops} and then ' + CALL,
+    'Data: it\'s, {"a": "see {  "C:\\' + CALL + '{ "a": ',
+    'Use {"a": "x {"name": "f" <|python_tag|>' + CALL,
+    'Use {"a": "x {"name": "f", "p": ' + CALL + ', oops',
+])
+def test_a_value_read_again_from_a_stray_bracket_hides_no_call(text: str) -> None:
+    r = decode_text(text, JSON_AFTER_PROSE, finish_reason="stop")
+    assert list(r.tool_calls) == [SEARCH]
+    assert stream(text, JSON_AFTER_PROSE, list(text), finish_reason="stop") == r  # type: ignore[arg-type]
 
 
 def test_a_string_with_a_bracket_not_at_its_end_is_prose_as_before() -> None:
@@ -97,19 +137,30 @@ def test_a_named_value_broken_after_an_apostrophe_does_not_hide_a_later_call() -
               [Invalid(name, raw=bad + "<|eot_id|>"), SEARCH], finish_reason="stop")
 
 
-# -- 4. an unclosed single quote before a real call ----------------------------------------
-# The model ended its turn (finish "stop") with the quote still open, and its text up to the
-# marker, read as an apostrophe's prose, closes the value's brackets: the value ended there and
-# the call after it is prose's. A dict's string quoting markup ({'a': 'see <function=…) closes
-# none, and one cut by the token limit may be any string: both stay an invalid call (session
-# 38, revT2 r1).
-def test_a_real_call_after_an_unclosed_single_quote_that_ends_the_value_is_read() -> None:
+# -- 4. an unclosed single quote before a call marker ------------------------------------
+# A single-quoted string that never closes and quotes a call marker is read as a double-quoted
+# one that does: the markup is its text and never runs, at every finish. Reading its quote as
+# an apostrophe where its text up to the marker closes the value's brackets ran quoted markup in
+# a dict of proper single-quoted strings ({'a': 'x}', 'b': 'y} <function=rm>…): the brackets
+# of text in a string tell nothing (revT r3). It is an invalid call, never run, never lost.
+@pytest.mark.parametrize("fr", ["stop", "length", None])
+def test_a_call_after_an_unclosed_single_quote_is_invalid(fr: str | None) -> None:
     for before in ("Flags: ['a', 'b] then ", "Flags: [1, 'b] then ", "Set {'mode': 'it} "):
-        check(before + "<|python_tag|>" + CALL, P, before.rstrip(), None, [SEARCH], finish_reason="stop")  # type: ignore[arg-type]
+        head = before[: before.index(" ")]
+        text = before + "<|python_tag|>" + CALL
+        check(text, P, head, None, [Invalid("search", truncated=True, raw=text[len(head) + 1 :])],  # type: ignore[arg-type]
+              finish_reason=fr)
         text = before + '<function=search>{"q": "x"}</function> and done'
-        check(text, P, before + " and done", None, [SEARCH], finish_reason="stop")  # type: ignore[arg-type]
-        for fr in ("length", None):  # (cut by the token limit, or no finish reason)
-            check(text, P, before[: before.index(" ")], None, [Invalid()], finish_reason=fr)  # type: ignore[arg-type]
+        check(text, P, head, None, [Invalid(raw=text[len(head) + 1 :])], finish_reason=fr)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("text", ["Config: {'a': 'x}', 'b': 'y} <function=rm>{}</function>",
+                                  "Config: {'greeting': 'Hello}! <function=rm>{}</function>",
+                                  "Config: {'re': '^\\} <|python_tag|>" + EVIL])
+def test_quoted_markup_in_a_single_quoted_dict_never_runs(text: str) -> None:
+    r = check(text, P, "Config:", None, [Invalid("evil" if "python_tag" in text else None,  # type: ignore[arg-type]
+                                                 truncated="python_tag" in text)], finish_reason="stop")
+    assert r.tool_calls[0].raw == text[8:]  # type: ignore[union-attr]
 
 
 @pytest.mark.parametrize("text", ["Set {'mode': 'fast, then <|python_tag|>" + CALL,
@@ -128,6 +179,8 @@ PIECES = [
     "{", "[", "}", "]", "'", '"', "\\", " ", ", ", ": ", "\n", "x", "it's", "True", '"name": "f", ', "'a': ",
     '"a": ', "<|python_tag|>", "<function=g>{}</function>", "<|eom_id|>", "<|eot_id|>", "<|eo", "\\<|python_tag|>",
     '{"name": "g", "parameters": {}}', '"x, then {', "'b] then ", '{"a": "see { ', "'it's fine'}", '\\"}}',
+    # (revT: call objects in data strings, what follows them, single-quoted dicts)
+    '{"ex": "see {', '"}', '", "ok": true}', " now", "\n", "{'a': 'x} ", "'y} ", "C:\\", " oops} ",
 ]
 
 

@@ -69,6 +69,9 @@ class Check:
         self.rest = False  # then, after an apostrophe, it ends where its brackets close (``named_rest``)
         self.rest_str = ""  # (``named_rest``: the quote of the string it is in,
         self.rest_esc = False  # after a backslash in it at the end of what had come)
+        self.stray_end = -1  # read again from a stray string's "{": where the value before broke (``at``)
+        self.obj = ""  # (then, closed: its text, the text after it taken while ``quoted_object_end`` looks,
+        self.look_q = False  # past the quote that may close that string)
 
     def _open(self, c: str) -> None:
         self.stack.append(c)

@@ -15,18 +15,22 @@ is a call. Here, likewise:
     ``top_keys``), an invalid call of exactly its text (markup quoted in it never runs, a
     call after it does); a single-quoted string that never closes, or after which it
     breaks, is an apostrophe in prose (``Value._apostrophe``), unless it never closes
-    and quotes a call marker (then as a double-quoted one: the markup never runs) unless
-    the model ended its turn (``FINISHED``) and the string's text up to the marker
-    closes the value's brackets (``closes_before_marker``: ``['a', 'b] then
-    <|python_tag|>…``); a backslash escapes a ``<`` after it too (a marker there is one
-    in the string);
+    and quotes a call marker (then as a double-quoted one: the markup never runs, at
+    every finish; the brackets of its text tell nothing: ``{'a': 'x}', 'b': 'y}
+    <function=…``); a backslash escapes a ``<`` after it too (a marker there is one in
+    the string);
   - where it breaks JSON (a decode error that more text cannot cure: ``{x``, ``"5"
     screen``, ``[b]``; or the loose reading's), the text from the bracket to there is
     prose, as it stands (a bracket in it opens nothing), and the reader goes on at the
     character that broke it (a ``{`` there opens a value of its own), or, where it broke
     right after a string ending in ``{`` (``{"city": "x, then {"name": …``: a call
-    object's own quote closed it), at that bracket (``Value._stray``); nothing is held
-    past it; but a value with a ``"name"`` key before the break (read loosely: before
+    object's own quote may have closed it), at that bracket (``Value._stray``): a call
+    object there is an invalid call of its text (in that string as much as after a
+    stray quote, ``{"ex": "{"name": …}"}``: it never runs, nor is lost), unless the text
+    after it goes on as that string and its value (``quoted_object_end``: ``… now"}``),
+    and then, or for any other value there, the text is read as before, from the
+    character that broke the first value (``Value._unstray``); nothing is held past
+    it; but a value with a ``"name"`` key before the break (read loosely: before
     where it was first read so, or call-shaped: ``Value._named``), object or list, is an
     invalid call from its bracket to the first stop token after the break, or the end
     (after a single-quoted string: to where its brackets close, if they do first,
@@ -65,9 +69,10 @@ closed once more when it is read as calls (and for its top-level keys, ``top_key
 the text after an apostrophe once more as prose (a value there opens a string only at
 a quote no backslash escapes, which closed the apostrophe's string: no text is read
 again twice), the text of a string ending in ``{`` from that bracket once more (the
-value read there begins inside the string: the next such string is after it), an
-apostrophe's text up to its marker once more (``closes_before_marker``) and a named value's rest
-once (``named_rest``): linear.
+value read there begins inside the string: the next such string is after it; the text
+after a call object there once more, ``quoted_object_end``; a value there that is no
+call, from where the first value broke once more, and no string's ``{`` before where
+it stopped is read again so) and a named value's rest once (``named_rest``): linear.
 
 Sources (checked 2026-12-06): vllm-project/vllm ``vllm/tool_parsers/llama_tool_parser.py``
 (``extract_tool_calls``); meta-llama/llama-models ``models/llama3_3/prompt_format.md``
@@ -81,16 +86,17 @@ from functools import partial
 from .._args import TRUNCATING
 from ._core import Mode, TextMode, TextParser
 from ._kit import name_hint
-from ._scan import FINISHED
 from .llama_calls import NAME_OPEN, json_calls, policy_call, unclosed
 from .llama_check import _AGAIN, _CLOSED, _IN_STRINGS, _SESC, _SSTR, Check, advance
-from .llama_reads import NAME_KEY, closes_before_marker, find_stop, named_rest, top_keys
+from .llama_reads import NAME_KEY, find_stop, named_rest, quoted_object_end, top_keys
 
 __all__ = ["SEMI", "Value", "lead", "regions"]
 
 SEMI = "llama.semi"  # TextParser.state: a JSON call after prose ended here: ";" is markup
 _GAP = "llama.gap"  # TextParser.state: the content's gap before the bracket (no marker if it is content)
 _JSON = "llama.json"  # TextParser.state: where the JSON check of the value stands (``advance``)
+_STRAY = "llama.stray"  # TextParser.state: (a stray string's "{", where the value before it broke), ``at``
+_FLOOR = "llama.floor"  # TextParser.state: no stray string's "{" before this (``at``) is read again
 _SPACE = " \t\r\n"
 
 
@@ -127,6 +133,8 @@ class Value(Mode):
             self._broken(m)
             return True
         if chk.state == _CLOSED:  # the brackets closed with the last character that had come
+            if chk.stray_end >= 0:  # (read again from a stray string's "{")
+                return self._stray_closed(m, chk)
             if not chk.strict:  # no JSON: a call-shaped value is an invalid call, else content
                 text = m.opener + m.body.join()
                 if top_keys(text)[1]:
@@ -144,12 +152,11 @@ class Value(Mode):
         m.pos = i
         if why == "closed":
             return self.step(m)  # (the text after it decides a length finish: as ``BodyMode``)
-        if chk.state in (_SSTR, _SESC) and m.final and (
-                chk.soft < 0 or chk.watch == 3 or chk.stray or not chk.quoted
-                or m.finish_reason in FINISHED and closes_before_marker(m, chk)):
-            # (a call marker in the string: only where the model ended its turn with the string
-            # open, no token limit cutting a value, and its text up to the marker closes the value)
-            self._apostrophe(m, chk)
+        if chk.stray_end >= 0 and (why != "more" or m.final) and not (why == "more" and chk.strict and chk.soft < 0):
+            self._unstray(m, chk)  # (a value read again from a stray string's "{" that is no call: as before)
+            return True
+        if chk.state in (_SSTR, _SESC) and m.final and (chk.soft < 0 or chk.watch == 3 or chk.stray or not chk.quoted):
+            self._apostrophe(m, chk)  # (no call marker in the string: else as a marker's string, below)
             return True
         if chk.soft >= 0 and chk.watch != 3 and (why != "more" or m.final):
             # the marker's string did not close, or JSON broke right after it
@@ -234,13 +241,61 @@ class Value(Mode):
         k -= 1
         while k > 0 and text[k] in _SPACE:
             k -= 1
-        if text[k] != "{":  # (an empty string: its opening quote)
+        at = m.region_at - len(m.opener) + k
+        if text[k] != "{" or at < m.state.get(_FLOOR, 0):  # (an empty string: its opening quote)
             return False
+        m.state[_STRAY] = (at, m.at(m.pos))
         m.body.reset()
-        _back(m, m.region_at - len(m.opener) + k, text)
+        _back(m, at, text)
         self._leave(m)
         _content(m, text[:k])
         return True
+
+    def _stray_closed(self, m: TextParser, chk: Check) -> bool:
+        """The value read again from a stray string's ``{`` (``_stray``) closed: a call
+        object (strict JSON, call-shaped: ``top_keys``) is an invalid call of exactly its
+        text: it is in that string as much as after a stray quote (``{"example": "{"name":
+        …}"}``), so it never runs, nor is lost; unless the text after it goes on as that
+        string and the value it is in (``quoted_object_end``: ``… now"}``, ``", "ok"``):
+        then, as any other value there, the text is read as before (``_unstray``). The
+        text after it is taken into the body while it is looked at (none held in the
+        buffer) and read again from the object's end; False while what tells has not come."""
+        if not chk.obj:  # (just closed)
+            chk.obj = m.opener + m.body.join()
+            if not (chk.strict and top_keys(chk.obj)[1]):
+                self._unstray(m, chk)
+                return True
+        data, j = quoted_object_end(chk, m.buf, m.pos, m.final)
+        m.body.append(m.buf[m.pos : j])
+        m.pos = j
+        if data is None:
+            return False
+        if data:
+            self._unstray(m, chk)
+            return True
+        text = m.opener + m.body.join()
+        m.body.reset()
+        _back(m, m.region_at - len(m.opener) + len(chk.obj), text)
+        self._leave(m)
+        m.state.pop(_GAP, None)
+        m.invalid(name_hint(chk.obj), chk.obj, f"Tool call at {m.loc} is not run: it begins in a string that "
+                  "its own quote closes (a call written as data, or after a stray quote)")
+        return True
+
+    def _unstray(self, m: TextParser, chk: Check) -> None:
+        """A value read again from a stray string's ``{`` that is no call object: the text
+        is read as before that reading, content up to where the value before it broke
+        (``chk.stray_end``) and prose from there; no string's ``{`` before where this
+        reading stopped is read again so (``_FLOOR``: each character read a bounded number
+        of times)."""
+        text = m.opener + m.body.join()
+        here = m.at(m.pos)
+        end = min(chk.stray_end, here)
+        m.state[_FLOOR] = here
+        m.body.reset()
+        _back(m, end, text)
+        self._leave(m)
+        _content(m, text[: end - (m.region_at - len(m.opener))])
 
     def _broken(self, m: TextParser) -> None:
         """A value with a ``"name"`` key (or a marker in a string) broke JSON: from its
@@ -297,7 +352,10 @@ def _back(m: TextParser, at: int, text: str) -> None:
 def _lead(mode: Value, m: TextParser, tok: str) -> None:
     m.state[_GAP] = m.content.gap  # (the content mode marks a gap after this action)
     m.open_body(mode, tok)
-    m.state[_JSON] = Check(tok)
+    chk = m.state[_JSON] = Check(tok)
+    stray = m.state.pop(_STRAY, None)  # (``Value._stray``: this bracket, the stray string's)
+    if stray is not None and stray[0] == m.region_at - len(tok):
+        chk.stray_end = stray[1]
 
 
 def lead(mode: Value) -> partial[None]:

@@ -1,8 +1,8 @@
 """Reads of a value after prose beyond its JSON check (``llama_prose``), each of text
 looked at once: a loose value's top-level keys (``top_keys``), a named value's rest
-after an apostrophe (``named_rest``), an apostrophe's text up to the marker in it
-(``closes_before_marker``) and the stop tokens after a named value that broke
-(``find_stop``).
+after an apostrophe (``named_rest``), the text after a call object read again from a
+stray string's ``{`` (``quoted_object_end``) and the stop tokens after a named value
+that broke (``find_stop``).
 
 Sources (checked 2026-12-06): RFC 8259 (JSON) §2-§7; meta-llama/llama-models
 ``models/llama3_3/prompt_format.md`` ("JSON based tool calling").
@@ -13,12 +13,13 @@ from __future__ import annotations
 import re
 
 from ._core import TextParser
-from .llama_check import _SESC, Check
+from .llama_check import Check
 
-__all__ = ["NAME_KEY", "closes_before_marker", "find_stop", "named_rest", "top_keys"]
+__all__ = ["NAME_KEY", "find_stop", "named_rest", "quoted_object_end", "top_keys"]
 
 _FOUND = "llama.found"  # TextParser.state: per stop token, where it was last looked for (``find_stop``)
-_BRACKETS = re.compile(r"[][{}]")
+_LOOK = re.compile(r'["\n<\\]')
+_AFTER_STR = re.compile(r"[^ \t\r]")
 _REST_MARKS = re.compile(r'[][{}"\'\\]')
 NAME_KEY = re.compile(r'"name"\s*(?::|\Z)')  # a "name" key, whatever its value, or cut after it
 _KEY_END = re.compile(r"\s*(?::|\Z)")  # after a string: it is a key (or cut after one)
@@ -95,28 +96,32 @@ def named_rest(chk: Check, buf: str, i: int, limit: int, at: int) -> int:
     return at
 
 
-def closes_before_marker(m: TextParser, chk: Check) -> bool:
-    """Whether the text of the single-quoted string open at the end, from its quote to the
-    first marker in it, closes the value's brackets read as prose (``['a', 'b] then
-    <|python_tag|>…``): its quote is then an apostrophe, the value's last bracket before
-    the marker (a dict's string quoting markup, ``{'a': 'see <function=…``, closes none).
-    Never where the string escapes a single quote or ends in a backslash (``'x} … C:\'``):
-    only a string escapes its quote. The text is looked at once, when the value ends."""
-    text = m.body.join()
-    base = m.region_at
-    if chk.state == _SESC or text.find("\\'", chk.quote_at - base + 1) >= 0:
-        return False
-    open_: list[str] = []
-    j = len(chk.stack)
-    for x in _BRACKETS.finditer(text, chk.quote_at - base + 1, chk.soft - base):
-        c = x.group()
-        if c in "{[":
-            open_.append(c)
-        elif (open_.pop() if open_ else chk.stack[(j := j - 1)]) != ("{" if c == "}" else "["):
-            return False
-        elif j == 0:
-            return True
-    return False
+def quoted_object_end(chk: Check, buf: str, i: int, final: bool) -> tuple[bool | None, int]:
+    """After a call object read again from a stray string's ``{`` closed, *buf* from *i*
+    (the text after it not yet looked at): whether that text goes on as that string and
+    the value it is in, the object written as data with its quotes unescaped: up to a
+    double quote on that line (no ``<`` before it: a marker), then (spaces aside) ``,``,
+    ``}`` or ``]`` (``… now"}``, ``", "ok": true}``; RFC 8259 §4-§5). None while what tells
+    has not come (*final*: the text has ended); and up to where *buf* was looked at: the
+    caller takes it, so each character is looked at once (``chk.look_q``: past the quote)."""
+    n = len(buf)
+    while not chk.look_q:
+        x = _LOOK.search(buf, i)
+        if x is None:
+            return (False if final else None), n
+        if x.group() == "\\":  # (an escape: the character after it is the string's)
+            if x.end() == n:
+                return (False if final else None), x.start()
+            i = x.end() + 1
+            continue
+        if x.group() != '"':
+            return False, x.start()
+        chk.look_q = True
+        i = x.end()
+    x = _AFTER_STR.search(buf, i)
+    if x is None:
+        return (False if final else None), n
+    return x.group() in ",}]", x.start()
 
 
 def find_stop(m: TextParser, tok: str, pos: int) -> int:
