@@ -47,7 +47,12 @@ E1 = {"choices": [{"delta": {"content": "B", "tool_calls": [{"index": 0, "id": "
     "name": "f", "arguments": "{}"}}]}, "index": 0}]}
 E2 = {"choices": [{"delta": {"content": "C"}, "finish_reason": "stop", "index": 0}]}
 
-STREAMS = _golden_streams() + [("openai.chat", [E0, E1, E2])]
+# Characters of two, three and four UTF-8 bytes (a cut may fall inside one).
+U1 = {"choices": [{"delta": {"content": "Zürich 東京 🌧", "tool_calls": [{"index": 0, "id": "c2", "type": "function",
+                  "function": {"name": "weather", "arguments": '{"city": "Zürich 東京 🌧"}'}}]}, "index": 0}]}
+U2 = {"choices": [{"delta": {}, "finish_reason": "tool_calls", "index": 0}]}
+
+STREAMS = _golden_streams() + [("openai.chat", [E0, E1, E2]), ("openai.chat", [U1, U2])]
 # (no stream of its dialect in the goldens is missed: one per golden file with a stream case)
 assert len(STREAMS) >= 9
 
@@ -202,3 +207,40 @@ def test_a_whole_data_line_cut_inside_an_event_of_several_lines() -> None:
     assert b"".join(pieces) == body
     assert _read("openai.chat", [body]) == ([], "A", None)
     assert _read("openai.chat", pieces) == ([], "A", None)
+
+
+def test_many_tiny_pieces_of_one_long_first_data_line_are_looked_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The stream's first line (no line end read yet, so a piece might be a line fed
+    without its own), a data line cut after ``data:`` and then into pieces of 3 bytes:
+    each piece is decoded at most a few times, the tail joined once (never the tail
+    looked at again per piece: quadratic). Counts at n and 4n, not times."""
+    from toolwire.stream import _bytes_lines
+
+    def counted(n: int) -> int:
+        seen = [0]
+        decoded, joined = _bytes_lines._decoded, _bytes_lines._joined
+
+        def counting_decoded(piece: Any) -> Any:
+            seen[0] += len(piece)
+            return decoded(piece)
+
+        def counting_joined(pieces: List[Any]) -> Any:
+            out = joined(pieces)
+            seen[0] += len(out)
+            return out
+
+        monkeypatch.setattr(_bytes_lines, "_decoded", counting_decoded)
+        monkeypatch.setattr(_bytes_lines, "_joined", counting_joined)
+        chunk = {"choices": [{"delta": {"content": "x" * n}, "index": 0}]}
+        line = json.dumps(chunk).encode()
+        pieces = [b"data:"] + [line[i:i + 3] for i in range(0, len(line), 3)] + [b"\n\n"]
+        acc = Accumulator("openai.chat")
+        for piece in pieces:
+            acc.feed(piece)
+        acc.close()
+        assert acc.text == "x" * n
+        monkeypatch.undo()
+        return seen[0]
+
+    small, large = counted(5_000), counted(20_000)
+    assert 0 < small and large <= 4.5 * small
