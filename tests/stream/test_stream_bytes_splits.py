@@ -243,4 +243,27 @@ def test_many_tiny_pieces_of_one_long_first_data_line_are_looked_at_once(monkeyp
         return seen[0]
 
     small, large = counted(5_000), counted(20_000)
-    assert 0 < small and large <= 4.5 * small
+    assert small > 0 and large <= 4.5 * small
+
+
+def test_a_bytearray_piece_reused_by_the_transport_after_feeding() -> None:
+    """A piece fed as a ``bytearray`` that the caller fills again after ``feed`` (a
+    reused read buffer): the unfinished line kept is the bytes fed, not the buffer's
+    later content (it read the buffer as it was when the line ended)."""
+    body = b"data: " + json.dumps(E1).encode() + b"\n\ndata: " + json.dumps(E2).encode() + b"\n\n"
+    cut = body.index(b'"c1"')
+    for dialect in ("openai.chat", None):
+        acc = Accumulator(dialect)
+        buf = bytearray(body[:cut])
+        acc.feed(buf)
+        buf[:] = b"x" * len(buf)  # the buffer reused
+        acc.feed(bytearray(body[cut:]))
+        assert (acc.close(), acc.text, acc.finish_reason) == ([ToolCall("f", {}, "c1")], "BC", "stop")
+    pieces = [bytearray(body[:cut]), bytearray(body[cut:])]
+
+    def reused() -> Any:
+        for piece in pieces:
+            yield piece
+            piece[:] = b"x" * len(piece)
+
+    assert accumulate(reused(), "openai.chat") == [ToolCall("f", {}, "c1")]

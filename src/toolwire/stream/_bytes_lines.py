@@ -44,7 +44,10 @@ class Lines:
         self.ends = False  # a piece held a line end: no line is fed without its own
 
     def take(self, piece: Any) -> Any:
-        """The whole lines of the stream so far, or ``None`` (the piece is kept)."""
+        """The whole lines of the stream so far, or ``None`` (the piece is kept: a
+        ``bytearray`` as its bytes, the caller may fill the buffer again)."""
+        if type(piece) is bytearray:
+            piece = bytes(piece)
         if type(piece) is str:
             cut = max(piece.rfind("\n"), piece.rfind("\r"))
         else:
