@@ -267,3 +267,14 @@ def test_a_bytearray_piece_reused_by_the_transport_after_feeding() -> None:
             piece[:] = b"x" * len(piece)
 
     assert accumulate(reused(), "openai.chat") == [ToolCall("f", {}, "c1")]
+
+
+def test_pieces_that_are_pretty_printed_json_chunks_each() -> None:
+    """Whole chunks fed as bytes, each JSON text with line ends inside (``indent``), after
+    an SSE line too: each piece is read whole (its lines are no lines of an SSE body)."""
+    e1, e2 = json.dumps(E1, indent=1).encode(), json.dumps(E2, indent=2).encode()
+    expected = ([ToolCall("f", {}, "c1")], "BC", "stop")
+    assert _read("openai.chat", [e1, e2]) == expected
+    assert _read("openai.chat", [b"\xef\xbb\xbf" + e1, e2]) == expected
+    assert _read("openai.chat", [b"data: " + json.dumps(E1).encode() + b"\n\n", e2]) == expected
+    assert accumulate(iter([e1, e2])) == expected[0]

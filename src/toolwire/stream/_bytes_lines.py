@@ -53,6 +53,8 @@ class Lines:
         else:
             cut = max(piece.rfind(b"\n"), piece.rfind(b"\r"))
         tail = self.tail
+        if not tail and _whole(piece, False):  # JSON alone (pretty-printed too): no line's start
+            return piece
         if cut < 0:
             if self.ends:  # the line goes on
                 tail.append(piece)
@@ -142,13 +144,15 @@ def _joined(pieces: List[Any]) -> Any:
     return b"".join(p.encode("utf-8") if type(p) is str else bytes(p) for p in pieces)
 
 
-def _whole(piece: Any) -> bool:
-    """Whether a piece is a whole chunk: JSON (or an SSE ``data:`` line of JSON,
-    ``[DONE]``) that parses. Looked at once (never again as a tail)."""
+def _whole(piece: Any, data: bool = True) -> bool:
+    """Whether a piece is a whole chunk: JSON (or, *data*, an SSE ``data:`` line of
+    JSON, ``[DONE]``) that parses. Looked at a few times (never again as a tail)."""
+    if not data and piece.lstrip()[:1] not in (b"{", b"[", b"\xef", "{", "[", "\ufeff"):  # (most pieces: not decoded)
+        return False
     s = _decoded(piece)
     if s is None:
         return False
-    if s.startswith("data:"):
+    if data and s.startswith("data:"):
         s = s[5:].strip()
         if s == "[DONE]":
             return True
