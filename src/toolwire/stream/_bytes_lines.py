@@ -24,10 +24,12 @@ class Lines:
     spec's ``end-of-line``); a CR that ends a piece is a line end, and the LF of its
     CRLF, at the start of the next piece, is dropped when it is read (``Body.cr``).
 
-    Lines without their line end (requests' ``iter_lines()``) are read as lines: until
-    a piece holds a line end (``ends``: then the pieces are cut anywhere, a tail always
-    goes on in the next piece), a piece that is a whole chunk by itself (JSON, an SSE
-    ``data:`` line of JSON) is given as it is, and an SSE line that carries no data
+    A piece that begins a line and is JSON alone (pretty-printed too: line ends inside)
+    is a whole chunk, given as it is. Lines without their line end (requests'
+    ``iter_lines()``) are read as lines: until a piece holds a line end (``ends``: then
+    the pieces are cut anywhere, a tail always goes on in the next piece), an SSE
+    ``data:`` line of JSON is given as it is too (after a line end it may be the start
+    of a line of an event's data, ``data: {"a": 1},``), and an SSE line that carries no data
     (``event: ...``, a comment, a blank line, ``data:`` with nothing after it) waits
     (``bare``: which of these): the next piece says whether it was whole (a ``data:``
     line follows; a whole chunk after a line other than ``data:``, a line such as
