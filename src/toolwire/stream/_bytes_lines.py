@@ -35,7 +35,13 @@ class Lines:
     line follows; a whole chunk after a line other than ``data:``, a line such as
     ``event:`` after ``data:``: it is dropped, as it would be read) or cut (any other
     piece goes on with it; a ``data:`` line that gets more than blanks so carries data,
-    and is never dropped). ``rest`` gives the tail at the end of the stream."""
+    and is never dropped). A ``data:`` line that is not JSON alone (an event's data over
+    several lines) is a whole line when a ``data:`` line or a blank one follows it, or an
+    empty piece (a blank line fed alone: ``iter_lines()``; no transport cuts a line into
+    an empty piece) and then a line of its own (``_HELD``, ``_GAP``: a line cut there
+    would hold ``data:`` or blanks inside a JSON string or between tokens of JSON that is
+    not whole, which a line end makes no JSON: refused, never misread). ``rest`` gives
+    the tail at the end of the stream."""
 
     __slots__ = ("tail", "bare", "ends")
     __reduce__ = reduce_slots
@@ -62,6 +68,28 @@ class Lines:
                 tail.append(piece)
                 return None
             bare = self.bare
+            if bare >= _HELD:
+                if not piece:  # a blank line (``iter_lines()``) or nothing: the next piece tells
+                    self.bare = _GAP
+                    return None
+                blank = not piece.strip()
+                line = blank or _data(piece)
+                if bare == _GAP and not line:  # after a blank line: an ``event:`` line, a comment, a chunk
+                    line = bool(_kind(piece)) or _whole(piece)
+                if not line:  # the same line goes on
+                    tail.append(piece)
+                    self.bare = _HELD
+                    return None
+                head = _joined(tail)  # a line of an event's data, then its next (``iter_lines()``)
+                tail.clear()
+                eol: Any = "\n" if type(head) is str else b"\n"
+                head += eol * 2 if bare == _GAP else eol  # (a blank line: the event's end)
+                if blank or _whole(piece):
+                    self.bare = 0
+                    return head + piece + eol
+                tail.append(piece)
+                self.bare = _kind(piece) or (_HELD if _data(piece) else 0)
+                return head
             if bare:
                 if _data(piece) or (_kind(piece) == _SKIP if bare == _DATA else _whole(piece)):
                     tail.clear()  # the line before was whole: it carries nothing to read
@@ -76,7 +104,7 @@ class Lines:
             if _whole(piece):
                 return piece
             tail.append(piece)
-            self.bare = _kind(piece)
+            self.bare = _kind(piece) or (_HELD if _data(piece) else 0)
             return None
         self.ends = True
         self.bare = 0
@@ -100,6 +128,8 @@ class Lines:
 
 
 _SKIP, _DATA, _BLANK = 1, 2, 3  # ``Lines.bare``: an ``event:``-like line or comment, ``data:`` alone, blanks
+_HELD = 4  # ``Lines.bare``: a ``data:`` line with data, not JSON alone, maybe whole (a ``data:`` line next says so)
+_GAP = 5  # ``Lines.bare``: such a line, then an empty piece (a blank line, or nothing: the next piece says)
 
 
 def _kind(piece: Any) -> int:
@@ -119,7 +149,7 @@ def _went_on(bare: int, piece: Any) -> int:
     """``Lines.bare`` after *piece* goes on with a ``data:`` line or a blank one that
     carried nothing: still nothing after blanks; a blank line's is the piece's own."""
     if bare == _DATA:
-        return _DATA if not piece.strip() else 0
+        return _DATA if not piece.strip() else _HELD
     return _kind(piece)
 
 
