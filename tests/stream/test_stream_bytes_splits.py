@@ -298,3 +298,14 @@ def test_lines_without_their_line_end_read_as_the_whole_body(dialect: str, name:
     assert _read(dialect, lines) == whole
     assert _read(dialect, [line.decode() for line in lines]) == whole
     assert accumulate(iter(lines), dialect) == whole[0]
+
+
+def test_a_first_data_line_cut_into_a_piece_of_one_blank() -> None:
+    """The stream's first line (no line end read yet), cut so that one piece is a lone
+    space between two JSON tokens: the line goes on (a blank piece is no blank line)."""
+    e1 = json.dumps(E1).encode()
+    body = b"data: " + e1 + b"\n\ndata: " + json.dumps(E2).encode() + b"\n\n"
+    at = body.index(b'"id": "c1"') - 1
+    pieces = [body[:at], body[at:at + 1], body[at + 1:]]
+    assert pieces[1] == b" "
+    assert _read("openai.chat", pieces) == ([ToolCall("f", {}, "c1")], "BC", "stop")

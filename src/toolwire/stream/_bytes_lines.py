@@ -36,11 +36,11 @@ class Lines:
     ``event:`` after ``data:``: it is dropped, as it would be read) or cut (any other
     piece goes on with it; a ``data:`` line that gets more than blanks so carries data,
     and is never dropped). A ``data:`` line that is not JSON alone (an event's data over
-    several lines) is a whole line when a ``data:`` line or a blank one follows it, or an
-    empty piece (a blank line fed alone: ``iter_lines()``; no transport cuts a line into
-    an empty piece) and then a line of its own (``_HELD``, ``_GAP``: a line cut there
-    would hold ``data:`` or blanks inside a JSON string or between tokens of JSON that is
-    not whole, which a line end makes no JSON: refused, never misread). ``rest`` gives
+    several lines) is a whole line when a ``data:`` line follows it, or an empty piece
+    (a blank line fed alone: ``iter_lines()``; no transport cuts a line into an empty
+    piece) and then a line of its own (``_HELD``, ``_GAP``: a line cut before ``data:``
+    would hold it inside a JSON string, which a line end makes no JSON: refused, never
+    misread). ``rest`` gives
     the tail at the end of the stream."""
 
     __slots__ = ("tail", "bare", "ends")
@@ -72,8 +72,8 @@ class Lines:
                 if not piece:  # a blank line (``iter_lines()``) or nothing: the next piece tells
                     self.bare = _GAP
                     return None
-                blank = not piece.strip()
-                line = blank or _data(piece)
+                blank = not piece.strip()  # (blanks alone after the line: more of it, JSON's whitespace)
+                line = _data(piece)
                 if bare == _GAP and not line:  # after a blank line: an ``event:`` line, a comment, a chunk
                     line = bool(_kind(piece)) or _whole(piece)
                 if not line:  # the same line goes on
