@@ -104,17 +104,17 @@ def test_one_long_line_in_small_pieces_is_joined_once(monkeypatch: pytest.Monkey
     bytes joined stay within the body's size however small the pieces (joining the tail
     at each piece would copy it once per piece: quadratic). ``benchmarks/bench_scaling.py``
     times it at n and 4n."""
-    from toolwire.stream import _chunks
+    from toolwire.stream import _bytes_lines
 
     joined: List[int] = []
-    real = _chunks._joined
+    real = _bytes_lines._joined
 
     def counting(pieces: List[Any]) -> Any:
         out = real(pieces)
         joined.append(len(out))
         return out
 
-    monkeypatch.setattr(_chunks, "_joined", counting)
+    monkeypatch.setattr(_bytes_lines, "_joined", counting)
     call = ToolCall("f", {"text": "x" * 200_000}, "call_1")
     body = b"".join(b"data: " + json.dumps(c).encode() + b"\n\n" for c in encode_stream([call], "openai.chat"))
     assert accumulate(_pieces(body, 16), "openai.chat") == [call]

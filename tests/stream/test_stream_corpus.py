@@ -112,3 +112,34 @@ def test_no_invalid_calls_in_the_corpus() -> None:
             continue
         doc = load(p.values[0])
         assert not any(isinstance(c, InvalidToolCall) for c in accumulate(doc["events"], include_server=True))
+
+
+@pytest.mark.parametrize("path", STREAMS)
+def test_sse_bytes_cut_after_a_data_field(path: Path) -> None:
+    """The stream as one SSE body in bytes pieces cut as httpx ``iter_bytes()`` may cut
+    it: a data line cut right after ``data:`` and inside its JSON, the next piece a
+    whole event (it dropped the cut event: the only call of some of these streams)."""
+    doc = load(path)
+    names = doc.get("sse_event_names")
+    lines = [(f"event: {names[i]}\n" if names else "") + "data: " + json.dumps(e, ensure_ascii=False) + "\n\n"
+             for i, e in enumerate(doc["events"])]
+    body = "".join(lines).encode()
+    whole = Accumulator()
+    whole.feed(body)
+    expected = (whole.close(), whole.text, whole.finish_reason)
+    assert _canon(expected[0]) == _expected(doc)
+    starts, at = [], 0
+    for line in lines:
+        starts.append(at + line.encode().index(b"data:"))
+        at += len(line.encode())
+    n = len(starts)
+    for k in sorted({0, 1, 2, 3, n // 2, n - 2} & set(range(n - 1))):
+        start, end = starts[k], body.index(b"\n", starts[k])
+        nxt = body.index(b"\n\n", starts[k + 1]) + 2
+        mid = (start + 5 + end) // 2
+        cuts = [start, start + 5, mid, end, nxt]
+        pieces = [body[a:b] for a, b in zip([0] + cuts, cuts + [len(body)]) if a < b]
+        acc = Accumulator()
+        for piece in pieces:
+            acc.feed(piece)
+        assert (acc.close(), acc.text, acc.finish_reason) == expected, k

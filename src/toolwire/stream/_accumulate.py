@@ -40,8 +40,9 @@ from .._policy import check_flag
 from .._registry import Registry
 from ..text._core import TextParser
 from ..text._events import CallEvent, ContentDelta, ReasoningDelta
+from ._bytes_lines import Lines
 from ._call import Result
-from ._chunks import Body, Lines, derived_only, plain_chunks
+from ._chunks import Body, derived_only, plain_chunks
 from ._core import Core
 from ._encode import encode_stream
 from ._events import ArgsDelta, CallDone, CallStarted, Event

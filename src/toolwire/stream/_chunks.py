@@ -8,11 +8,11 @@ from typing import Any, Dict, Iterator, List, Mapping, Optional
 from .._access import to_data
 from .._args import load_json, utf8
 from .._errors import DecodeError, excerpt
+from ._bytes_lines import SSE_SKIP as _SSE_SKIP
+from ._bytes_lines import Lines
 from ._call import reduce_slots
 
-__all__ = ["Body", "Lines", "derived_only", "plain_chunks"]
-
-_SSE_SKIP = ("event:", "id:", "retry:", ":")
+__all__ = ["Body", "derived_only", "plain_chunks"]
 
 
 class Body:
@@ -122,121 +122,6 @@ def plain_chunks(chunk: Any, wrappers: Mapping[str, str], depth: int = 0,
             yield from plain_chunks(data, wrappers, depth + 1, skipped, body)
         else:
             raise DecodeError(f"Stream chunk at $ is not an object: {excerpt(chunk)}")
-
-
-class Lines:
-    """Bytes fed as a transport yields them (httpx ``iter_bytes()``): a piece may end
-    inside a line (or inside a UTF-8 character). ``take`` gives the whole lines
-    so far and keeps the unfinished tail (only it: each piece is looked at once, the
-    tail joined once, when its line ends). A line ends with LF, CR or CRLF (the SSE
-    spec's ``end-of-line``); a CR that ends a piece is a line end, and the LF of its
-    CRLF, at the start of the next piece, is dropped when it is read (``Body.cr``). A piece that is a whole chunk
-    by itself (JSON, an SSE ``data:`` line of JSON) is given as it is. An SSE line that
-    carries no data fed without its line end (``iter_lines()``: ``event: ...``, a
-    comment, a blank line) waits: the next piece says whether it was whole (a whole
-    chunk or a ``data:`` line follows: it is dropped, as it would be read) or cut (any
-    other piece without a line end goes on with it, and it still carries no data; a
-    line end ends it). ``rest`` gives the tail at the end of the stream."""
-
-    __slots__ = ("tail", "bare")
-    __reduce__ = reduce_slots
-
-    def __init__(self) -> None:
-        self.tail: List[Any] = []
-        self.bare = False  # the tail is an SSE line that carries no data, maybe whole
-
-    def take(self, piece: Any) -> Any:
-        """The whole lines of the stream so far, or ``None`` (the piece is kept)."""
-        if type(piece) is str:
-            cut = max(piece.rfind("\n"), piece.rfind("\r"))
-        else:
-            cut = max(piece.rfind(b"\n"), piece.rfind(b"\r"))
-        whole = None
-        if self.bare:
-            whole = _whole(piece)
-            if whole or (cut < 0 and _data(piece)):
-                self.tail = []  # the line before was whole: it carries nothing to read
-            elif cut < 0:  # the same line goes on (or another without data follows it)
-                self.tail.append(piece)
-                return None
-            self.bare = False
-        if not self.tail:
-            if whole if whole is not None else _whole(piece):
-                return piece
-            if cut < 0 and _line(piece):
-                self.tail.append(piece)
-                self.bare = True
-                return None
-        if cut < 0:
-            self.tail.append(piece)
-            return None
-        head = piece[: cut + 1]
-        if self.tail:
-            self.tail.append(head)
-            head = _joined(self.tail)
-            self.tail = []
-        if cut + 1 < len(piece):
-            self.tail.append(piece[cut + 1 :])
-        return head
-
-    def rest(self) -> Any:
-        """The unfinished tail (``None`` without one), read as the stream's last line."""
-        if not self.tail:
-            return None
-        rest = _joined(self.tail)
-        self.tail = []
-        self.bare = False
-        return rest
-
-
-def _decoded(piece: Any) -> Optional[str]:
-    s = piece.strip()
-    if type(s) is not str:
-        try:
-            s = bytes(s).decode("utf-8")
-        except UnicodeDecodeError:
-            return None
-    return s.lstrip("\ufeff")
-
-
-def _line(piece: Any) -> bool:
-    """Whether a piece without a line end is an SSE line that carries no data (a blank
-    line, ``event:``, ``id:``, ``retry:``, a comment, a ``data:`` line with nothing after
-    it): a line fed whole, or the start of one."""
-    s = _decoded(piece)
-    return s is not None and (not s or s.startswith(_SSE_SKIP) or s == "data:")
-
-
-def _data(piece: Any) -> bool:
-    """Whether a piece without a line end is an SSE ``data:`` line (a line of its own
-    after one that carries no data: ``iter_lines()``)."""
-    s = _decoded(piece)
-    return s is not None and s.startswith("data:")
-
-
-def _joined(pieces: List[Any]) -> Any:
-    if type(pieces[0]) is str:
-        return "".join(p if type(p) is str else utf8(p, "Stream chunk at $") for p in pieces)
-    return b"".join(p.encode("utf-8") if type(p) is str else bytes(p) for p in pieces)
-
-
-def _whole(piece: Any) -> bool:
-    """Whether a piece is a whole chunk: JSON (or an SSE ``data:`` line of JSON,
-    ``[DONE]``) that parses. Looked at once (never again as a tail)."""
-    s = _decoded(piece)
-    if s is None:
-        return False
-    if s.startswith("data:"):
-        s = s[5:].strip()
-        if s == "[DONE]":
-            return True
-    if not s or s[0] not in "{[":
-        return False
-    try:
-        load_json(s)
-    except ValueError:
-        return False
-    return True
 
 
 def derived_only(skipped: List[Any], dialect: Optional[str]) -> None:
