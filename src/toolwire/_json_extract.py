@@ -133,8 +133,9 @@ def _scan(text: str, until: int = -1, opened: Optional[List[int]] = None) -> Lis
     or the text ends, each ``"`` opens a string read to its closing quote: no candidate
     begins inside one, and a text ending in one ends the scan; a ``{`` or ``[`` outside
     them still begins one. A value that failed right after a string from whose ``{`` or
-    ``[`` a value runs to its closing quote ends the scan (``_hides_value``: a stray ``["``
-    in the prose, the answer begun inside that string, what follows inside the answer). With *opened* (``open_json``), the scan stops
+    ``[`` a value runs to its closing quote, and such a string read after a failed value,
+    end the scan (``_hides_value``: a stray ``["`` in the prose, or a quote the failed
+    value left open, the answer begun inside that string, what follows inside the answer). With *opened* (``open_json``), the scan stops
     at *until* or at the first decode that failed for want of more text, whose opener it
     adds to *opened*."""
     found: List[Candidate] = []
@@ -153,8 +154,8 @@ def _scan(text: str, until: int = -1, opened: Optional[List[int]] = None) -> Lis
             i = m.start()
             if text[i] == '"':
                 pos = _string_end(text, i)[0]
-                if pos < 0:
-                    break  # the text ends in the string
+                if pos < 0 or _hides_value(text, i, pos):
+                    break  # the text ends in the string; or a value may have begun inside it, holding what follows
                 continue
             if text[i] in "}]":
                 depth -= 1

@@ -145,7 +145,8 @@ def _reference(text: str) -> List[Tuple[int, int, str]]:
     readable is skipped whole; after a failed one, until its brackets close, strings are
     read as strings (no opener inside one) and openers outside them tried; a failure right
     after a string with a value from an opener inside it reaching its closing quote ends
-    the search, as does a string the text ends in."""
+    the search, as do such a string read after a failed value and a string the text ends
+    in."""
     found: List[Tuple[int, int, str]] = []
     pos = depth = 0
     while True:
@@ -157,7 +158,7 @@ def _reference(text: str) -> List[Tuple[int, int, str]]:
                 return found
             if text[i] == '"':
                 pos = _string_after(text, i)
-                if pos < 0:
+                if pos < 0 or _hidden(text, i, pos):
                     return found
                 continue
             if text[i] in "}]":
@@ -287,6 +288,10 @@ SHAPES = {
     "too deep, refused escape, closed": lambda n: ("[" * 1_200 + '"\\d [1]"' + "]" * 1_200 + " ") * (n // 600) + "[9]",
     "many failed decodes, then refused escapes": lambda n: "\\frac{1}{2} " * 40 + '["\\d [1]"] ' * n + "[9]",
     "integers too long to read": lambda n: ('[1, "[1]", ' + "9" * 4_400 + "] ") * (n // 100) + "[9]",
+    # session 39: after a failed value its strings are read as strings, each one's openers read (``_hides_value``)
+    "strings with openers after a failed value": lambda n: '{"a": True, ' + '"x [1] {y}", ' * n + "} [9]",
+    "failed values inside a failed one": lambda n: '{"a": True, ' + '{"b": x} ' * n + "} [9]",
+    "failures right after strings with openers": lambda n: '["[1] {y}" x and more] ' * n + "[9]",
 }
 
 
