@@ -50,8 +50,12 @@ class Candidate:
     how: str  # "whole" | "fence" | "scan"
 
 
-def candidates(text: str) -> List[Candidate]:
-    """All JSON candidates: the whole text, fenced blocks, then scanned top-level values."""
+def candidates(text: str, standing: Optional[List[Tuple[int, int]]] = None) -> List[Candidate]:
+    """All JSON candidates: the whole text, fenced blocks, then scanned top-level values.
+    With *standing*, the scan adds to it the spans of the values it skips whole, no
+    candidate but standing (``_value_end``: a string with an escape the decoder refuses,
+    an integer too long or nesting too deep to read), whose ``<`` is in a string of
+    theirs (``_think.KeptSpans``)."""
     out: List[Candidate] = []
     stripped = text.strip()
     if stripped:
@@ -67,7 +71,7 @@ def candidates(text: str) -> List[Candidate]:
             out.append(Candidate(json.loads(body, strict=False, parse_int=read_int), start, end, "fence"))
         except (ValueError, RecursionError):
             continue
-    out.extend(_scan(text))
+    out.extend(_scan(text, standing=standing))
     return out
 
 
@@ -124,7 +128,9 @@ def open_value(text: str, before: int) -> int:
     return opened[0] if opened else -1
 
 
-def _scan(text: str, until: int = -1, opened: Optional[List[int]] = None) -> List[Candidate]:
+def _scan(
+    text: str, until: int = -1, opened: Optional[List[int]] = None, standing: Optional[List[Tuple[int, int]]] = None
+) -> List[Candidate]:
     """Every top-level value the decoder reads, from each opener not inside an earlier
     value (read or failed). The next ``{`` and the next ``[`` are each searched for again
     only once the scan has passed them, so the searches too read the text once (a search
@@ -137,7 +143,8 @@ def _scan(text: str, until: int = -1, opened: Optional[List[int]] = None) -> Lis
     end the scan (``_hides_value``: a stray ``["`` in the prose, or a quote the failed
     value left open, the answer begun inside that string, what follows inside the answer). With *opened* (``open_json``), the scan stops
     at *until* or at the first decode that failed for want of more text, whose opener it
-    adds to *opened*."""
+    adds to *opened*; with *standing*, it adds the span of each value it skips whole
+    (``candidates``)."""
     found: List[Candidate] = []
     pos = 0
     n = len(text)
@@ -193,6 +200,8 @@ def _scan(text: str, until: int = -1, opened: Optional[List[int]] = None) -> Lis
                 opened.append(i)
             break  # the text ends inside the value's string: no value after its quote is outside it
         failed += 1
+        if read.ok and standing is not None:
+            standing.append((i, read.end))
         if not read.ok:
             if read.after[0] >= 0 and _hides_value(text, *read.after):
                 break  # (the answer may have begun inside that string: nothing after it is taken)

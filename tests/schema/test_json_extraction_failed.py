@@ -83,3 +83,24 @@ def test_a_string_with_no_opener_before_a_failure_lets_the_scan_go_on() -> None:
 def test_a_failed_value_that_the_text_ends_in_a_string_of_yields_nothing_after() -> None:
     text = '{"done": True, "note": "see [1, 2]'
     assert candidates(text) == []
+
+
+# revJ 3: a think tag inside a JSON string of a value that also holds a refused escape (the value stands, so ``<`` is
+# in one of its strings) was moved to the reasoning when it sat in a nested member (and in a top-level one before)
+@pytest.mark.parametrize("text", [
+    '{"regex": "\\d+", "note": {"html": "<think>x</think>"}}',
+    '{"path": "C:\\data", "tpl": {"t": "<think>a</think>"}}',
+    '{"path": "C:\\data", "t": "<think>a</think>"}',
+    'Here: {"path": "C:\\data", "t": "<think>a</think>"} done',
+])
+def test_a_tag_in_a_string_of_a_value_with_a_refused_escape_stays(text: str) -> None:
+    from toolwire._think import split_think
+    from toolwire.stream import Accumulator
+
+    assert split_think(text, "")[:2] == (text, "")
+    assert split_think("<think>plan</think>" + text, "")[:2] == (text, "plan")
+    acc = Accumulator("openai.chat")
+    for c in text:
+        acc.feed({"object": "chat.completion.chunk", "choices": [{"index": 0, "delta": {"content": c}}]})
+        acc.text  # noqa: B018  (read after every chunk)
+    assert acc.text == text
