@@ -20,7 +20,16 @@ read a value nested past the recursion limit (a ``RecursionError``) or an intege
 it ends or fails (the string ends at its quote, not at the escape: a value written in it
 is no answer); a string the text ends in stops the scan (nothing after its quote is
 outside it), as the decoder's "Unterminated string" does. Every path thus follows one
-rule, the one ``_value_end`` reads.
+rule, the one ``_value_end`` reads; a value it reads whole whose string holds a refused
+escape is never handed to the decoder (whose error counts the lines before it).
+
+After a value that failed outside a string (``{"done": True, "note": "see [1, 2]"}``),
+the scan reads each double-quoted string as a string until the failed value's brackets
+close or the text ends: no candidate begins inside one, and a ``{`` or ``[`` between
+them still begins one. A failure right after a string from one of whose openers a value
+reaches its closing quote (a stray ``["`` in the prose whose quote closed at the
+answer's first key: the answer began inside that string), and such a string read after
+a failed value, end the scan: what follows may be inside that value (lost, never wrong).
 """
 
 from __future__ import annotations
@@ -141,10 +150,10 @@ def _scan(
     them still begins one. A value that failed right after a string from whose ``{`` or
     ``[`` a value runs to its closing quote, and such a string read after a failed value,
     end the scan (``_hides_value``: a stray ``["`` in the prose, or a quote the failed
-    value left open, the answer begun inside that string, what follows inside the answer). With *opened* (``open_json``), the scan stops
-    at *until* or at the first decode that failed for want of more text, whose opener it
-    adds to *opened*; with *standing*, it adds the span of each value it skips whole
-    (``candidates``)."""
+    value left open, the answer begun inside that string, what follows inside the
+    answer). With *opened* (``open_json``), the scan stops at *until* or at the first
+    decode that failed for want of more text, whose opener it adds to *opened*; with
+    *standing*, it adds the span of each value it skips whole (``candidates``)."""
     found: List[Candidate] = []
     pos = 0
     n = len(text)
