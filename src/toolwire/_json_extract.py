@@ -20,7 +20,16 @@ read a value nested past the recursion limit (a ``RecursionError``) or an intege
 it ends or fails (the string ends at its quote, not at the escape: a value written in it
 is no answer); a string the text ends in stops the scan (nothing after its quote is
 outside it), as the decoder's "Unterminated string" does. Every path thus follows one
-rule, the one ``_value_end`` reads.
+rule, the one ``_value_end`` reads; a value it reads whole whose string holds a refused
+escape is never handed to the decoder (whose error counts the lines before it).
+
+After a value that failed outside a string (``{"done": True, "note": "see [1, 2]"}``),
+the scan reads each double-quoted string as a string until the failed value's brackets
+close or the text ends: no candidate begins inside one, and a ``{`` or ``[`` between
+them still begins one. A failure right after a string from one of whose openers a value
+reaches its closing quote (a stray ``["`` in the prose whose quote closed at the
+answer's first key: the answer began inside that string), and such a string read after
+a failed value, end the scan: what follows may be inside that value (lost, never wrong).
 """
 
 from __future__ import annotations
@@ -28,7 +37,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from typing import Any, Callable, List, Optional, Tuple
+from typing import Any, Callable, List, NamedTuple, Optional, Tuple
 
 from ._json_ints import read_int
 
@@ -50,8 +59,12 @@ class Candidate:
     how: str  # "whole" | "fence" | "scan"
 
 
-def candidates(text: str) -> List[Candidate]:
-    """All JSON candidates: the whole text, fenced blocks, then scanned top-level values."""
+def candidates(text: str, standing: Optional[List[Tuple[int, int]]] = None) -> List[Candidate]:
+    """All JSON candidates: the whole text, fenced blocks, then scanned top-level values.
+    With *standing*, the scan adds to it the spans of the values it skips whole, no
+    candidate but standing (``_value_end``: a string with an escape the decoder refuses,
+    an integer too long or nesting too deep to read), whose ``<`` is in a string of
+    theirs (``_think.KeptSpans``)."""
     out: List[Candidate] = []
     stripped = text.strip()
     if stripped:
@@ -67,7 +80,7 @@ def candidates(text: str) -> List[Candidate]:
             out.append(Candidate(json.loads(body, strict=False, parse_int=read_int), start, end, "fence"))
         except (ValueError, RecursionError):
             continue
-    out.extend(_scan(text))
+    out.extend(_scan(text, standing=standing))
     return out
 
 
@@ -124,65 +137,97 @@ def open_value(text: str, before: int) -> int:
     return opened[0] if opened else -1
 
 
-def _scan(text: str, until: int = -1, opened: Optional[List[int]] = None) -> List[Candidate]:
+def _scan(
+    text: str, until: int = -1, opened: Optional[List[int]] = None, standing: Optional[List[Tuple[int, int]]] = None
+) -> List[Candidate]:
     """Every top-level value the decoder reads, from each opener not inside an earlier
     value (read or failed). The next ``{`` and the next ``[`` are each searched for again
     only once the scan has passed them, so the searches too read the text once (a search
-    for ``{`` from every ``[`` read the rest of the text again each time). With *opened*
-    (``open_json``), the scan stops at *until* or at the first decode that failed for
-    want of more text, whose opener it adds to *opened*."""
+    for ``{`` from every ``[`` read the rest of the text again each time). After a value
+    that failed outside a string, until its brackets open there close (outside strings)
+    or the text ends, each ``"`` opens a string read to its closing quote: no candidate
+    begins inside one, and a text ending in one ends the scan; a ``{`` or ``[`` outside
+    them still begins one. A value that failed right after a string from whose ``{`` or
+    ``[`` a value runs to its closing quote, and such a string read after a failed value,
+    end the scan (``_hides_value``: a stray ``["`` in the prose, or a quote the failed
+    value left open, the answer begun inside that string, what follows inside the
+    answer). With *opened* (``open_json``), the scan stops at *until* or at the first
+    decode that failed for want of more text, whose opener it adds to *opened*; with
+    *standing*, it adds the span of each value it skips whole (``candidates``)."""
     found: List[Candidate] = []
     pos = 0
     n = len(text)
     near = n - _NEAR_END
     failed = 0  # decodes that failed: past ``_QUICK_FAILS``, an opener is read by ``value_end`` first
+    depth = 0  # brackets of failed values still open: while any is, strings are read as strings
     brace = text.find("{")
     bracket = text.find("[")
     while pos < n:
-        if 0 <= brace < pos:
-            brace = text.find("{", pos)
-        if 0 <= bracket < pos:
-            bracket = text.find("[", pos)
-        if brace < 0:
-            if bracket < 0:
+        if depth:
+            m = _REGION.search(text, pos)
+            if m is None:
                 break
-            i = bracket
+            i = m.start()
+            if text[i] == '"':
+                pos = _string_end(text, i)[0]
+                if pos < 0 or _hides_value(text, i, pos):
+                    break  # the text ends in the string; or a value may have begun inside it, holding what follows
+                continue
+            if text[i] in "}]":
+                depth -= 1
+                pos = i + 1
+                continue
         else:
-            i = brace if bracket < 0 or brace < bracket else bracket
+            if 0 <= brace < pos:
+                brace = text.find("{", pos)
+            if 0 <= bracket < pos:
+                bracket = text.find("[", pos)
+            if brace < 0:
+                if bracket < 0:
+                    break
+                i = bracket
+            else:
+                i = brace if bracket < 0 or brace < bracket else bracket
         if opened is not None and i >= until:
             break
-        read = failed >= _QUICK_FAILS  # (a failed decode's error counts the lines before it: quadratic)
-        ok, stop, cut = _value_end(text, i) if read else (True, i, False)
-        if ok:
+        read: Optional[_Read] = None
+        if failed >= _QUICK_FAILS:  # (a failed decode's error counts the lines before it: quadratic)
+            read = _value_end(text, i)
+        if read is None or (read.ok and not read.refused):
             try:
                 value, end = _DECODER.raw_decode(text, i)
-            except json.JSONDecodeError as exc:  # no answer begins inside it: go on where it failed
-                if exc.msg.startswith("Invalid \\"):  # an escape it refuses: the string goes on to its quote
-                    if not read:
-                        ok, stop, cut = _value_end(text, i)
-                else:  # (every escape before the failure was one it reads: _value_end fails there too)
-                    ok, stop, cut = False, exc.pos, exc.msg.startswith("Unterminated string")
-            except (ValueError, RecursionError):  # an integer too long to read (``read_int``), where the decoder
-                if not read:  # does not say, or nested deeper than it reads: no answer, nor anything inside it
-                    ok, stop, cut = _value_end(text, i)
+            except (ValueError, RecursionError):  # no answer begins inside it: go on where it failed (an
+                # escape it refuses, an integer too long to read, ``read_int``, or nested deeper than it
+                # reads: the value read on as ``_value_end`` reads it)
+                read = read or _value_end(text, i)
             else:
                 found.append(Candidate(value, i, end, "scan"))
                 pos = end
                 continue
-        if cut or (opened is not None and not ok and stop >= near):
+        if read.cut or (opened is not None and not read.ok and read.end >= near):
             if opened is not None:
                 opened.append(i)
             break  # the text ends inside the value's string: no value after its quote is outside it
         failed += 1
-        pos = max(stop, i + 1)
+        if read.ok and standing is not None:
+            standing.append((i, read.end))
+        if not read.ok:
+            if read.after[0] >= 0 and _hides_value(text, *read.after):
+                break  # (the answer may have begun inside that string: nothing after it is taken)
+            depth += read.depth
+        pos = max(read.end, i + 1)
     return found
 
 
 _WS = re.compile(r"[ \t\n\r]*")
+_REGION = re.compile(r'["{}\[\]]')  # what the scan reads after a failed value: strings and brackets
+_OPENER = re.compile(r"[{\[]")
 # a string's body read to its closing quote (``strict=False``: any character but a quote or
 # a backslash; a backslash takes the character after it, an escape the decoder reads or
 # not): one way to match each character, so it never backtracks
 _STRING_BODY = re.compile(r'[^"\\]*(?:\\.[^"\\]*)*', re.S)
+# ...and with the escapes the decoder reads only (RFC 8259 §7)
+_VALID_BODY = re.compile(r'[^"\\]*(?:\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})[^"\\]*)*')
 _SCALAR = re.compile(r"null|true|false|NaN|Infinity|-Infinity|-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?")
 
 
@@ -205,13 +250,33 @@ def value_end(text: str, i: int) -> Tuple[bool, int]:
     return _value_end(text, i)[:2]
 
 
-def _value_end(text: str, i: int) -> Tuple[bool, int, bool]:
+class _Read(NamedTuple):
+    """What ``_value_end`` read of the value at an opener."""
+
+    ok: bool  # its brackets, strings and members all stand
+    end: int  # where it ends, or fails
+    cut: bool  # it failed in a string the text ends in
+    refused: bool  # a string of it holds an escape the decoder refuses: no decode reads it
+    depth: int  # where it failed: how many of its brackets were open
+    after: Tuple[int, int]  # it failed right after this string (its quote, the end past its closing quote)
+
+
+def _value_end(text: str, i: int) -> _Read:
     """``value_end``, and whether it failed in a string the text ends in (the decoder's
     "Unterminated string", which fails at the string's opening quote as a missing ``:`` or
     ``,`` before a string does; also a string whose escape the text cuts, ``"caf\\u00e``,
-    which the decoder calls an invalid escape)."""
+    which the decoder calls an invalid escape), whether a string of it holds an escape the
+    decoder refuses, and where it failed, how many brackets were open and the string right
+    before the failure, blanks aside (``_scan``)."""
     closers: List[str] = []
     pos, state = i, "value"
+    refused = False
+    last = (i, i)  # the last string read: its quote and the position after its closing quote
+
+    def failed(at: int, cut: bool = False) -> _Read:
+        after = last if last[1] > last[0] and _ws(text, last[1]) == at else (-1, -1)
+        return _Read(False, at, cut, refused, len(closers), after)
+
     while True:
         if state == "value":
             c = text[pos : pos + 1]
@@ -225,37 +290,57 @@ def _value_end(text: str, i: int) -> Tuple[bool, int, bool]:
                     state = "key"
                 continue
             if c == '"':
-                end = _string_end(text, pos)
+                end, bad = _string_end(text, pos)
+                refused = refused or bad
                 if end < 0:
-                    return False, pos, True
+                    return failed(pos, True)
+                last = (pos, end)
                 pos, state = end, "after"
                 continue
             m = _SCALAR.match(text, pos)
             if m is None:
-                return False, pos, False  # Expecting value
+                return failed(pos)  # Expecting value
             pos, state = m.end(), "after"
         elif state == "key":
             if not text.startswith('"', pos):
-                return False, pos, False  # Expecting property name enclosed in double quotes
-            end = _string_end(text, pos)
+                return failed(pos)  # Expecting property name enclosed in double quotes
+            end, bad = _string_end(text, pos)
+            refused = refused or bad
             if end < 0:
-                return False, pos, True
+                return failed(pos, True)
+            last = (pos, end)
             pos = _ws(text, end)
             if not text.startswith(":", pos):
-                return False, pos, False  # Expecting ':' delimiter
+                return failed(pos)  # Expecting ':' delimiter
             pos, state = _ws(text, pos + 1), "value"
         else:  # after a value
             if not closers:
-                return True, pos, False
+                return _Read(True, pos, False, refused, 0, (-1, -1))
             pos = _ws(text, pos)
             if text.startswith(closers[-1], pos):
                 closers.pop()
                 pos += 1
                 continue
             if not text.startswith(",", pos):
-                return False, pos, False  # Expecting ',' delimiter
+                return failed(pos)  # Expecting ',' delimiter
             pos = _ws(text, pos + 1)
             state = "key" if closers[-1] == "}" else "value"
+
+
+def _hides_value(text: str, quote: int, end: int) -> bool:
+    """Whether a value read from a ``{`` or ``[`` inside the string from *quote* to *end*
+    (past its closing quote), as if its opening quote were prose (a stray ``["``), reaches
+    that closing quote: a value that may hold what follows the string. Its openers are
+    read as the scan reads them, each from where the last read ended, so each character
+    of the string is read about once."""
+    close = end - 1
+    m = _OPENER.search(text, quote + 1, close)
+    while m is not None:
+        read = _value_end(text, m.start())
+        if read.cut or read.end > close or (read.end == close and not read.ok):  # (ending at the quote: not)
+            return True
+        m = _OPENER.search(text, max(read.end, m.start() + 1), close)
+    return False
 
 
 def _ws(text: str, pos: int) -> int:
@@ -263,12 +348,19 @@ def _ws(text: str, pos: int) -> int:
     return m.end() if m else pos
 
 
-def _string_end(text: str, quote: int) -> int:
+def _string_end(text: str, quote: int) -> Tuple[int, bool]:
     """After the closing quote of the string opening at *quote*, or -1: the text ends
-    inside it (or right after a backslash in it)."""
-    m = _STRING_BODY.match(text, quote + 1)
+    inside it (or right after a backslash in it); and whether it holds an escape the
+    decoder refuses (RFC 8259 §7 allows ``\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX``). Each
+    character read once: the escapes allowed, then on past the first refused one."""
+    m = _VALID_BODY.match(text, quote + 1)
     end = m.end() if m else quote + 1
-    return end + 1 if end < len(text) and text[end] == '"' else -1
+    if end < len(text) and text[end] == '"':
+        return end + 1, False
+    refused = end < len(text) - 1  # a backslash with a character after it
+    m = _STRING_BODY.match(text, end)
+    end = m.end() if m else end
+    return (end + 1 if end < len(text) and text[end] == '"' else -1), refused
 
 
 def extract_json(text: str, accept: Optional[Callable[[Any], bool]] = None) -> Tuple[bool, Any, List[Candidate]]:

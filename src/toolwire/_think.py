@@ -22,15 +22,18 @@ _TAGS = ("think", "thinking", "reasoning")
 class KeptSpans:
     """Where a think tag is the answer's own text, merged into sorted disjoint spans: the
     JSON values of the text (``_json_extract.candidates``: the whole text, fenced blocks,
-    scanned values; a tag inside one is inside a JSON string, ``<`` being nowhere else in
-    JSON) and its markdown code (``_markdown_code.code_regions``)."""
+    scanned values, and the values the scan skips whole that stand, a string holding an
+    escape the decoder refuses; a tag inside one is inside a JSON string, ``<`` being
+    nowhere else in JSON) and its markdown code (``_markdown_code.code_regions``)."""
 
     __slots__ = ("ends", "starts")
 
     def __init__(self, text: str) -> None:
         self.starts: List[int] = []
         self.ends: List[int] = []
-        spans = [(c.start, c.end) for c in candidates(text)]
+        standing: List[Tuple[int, int]] = []  # values skipped whole: no candidate, their ``<`` in a string
+        spans = [(c.start, c.end) for c in candidates(text, standing)]
+        spans.extend(standing)
         spans.extend(code_regions(text, _TAGS))
         for start, end in sorted(spans):
             if self.ends and start < self.ends[-1]:

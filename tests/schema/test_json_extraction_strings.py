@@ -102,24 +102,84 @@ def _read_on(text: str, i: int) -> Tuple[str, int]:
             text = text[:at] + "\\/" + text[at + 2:]
 
 
+def _string_after(text: str, quote: int) -> int:
+    """Past the closing quote of the string at *quote* (a backslash takes the character
+    after it), or -1."""
+    k = quote + 1
+    while k < len(text) and text[k] != '"':
+        k += 2 if text[k] == "\\" else 1
+    return k + 1 if k < len(text) else -1
+
+
+def _walk(text: str, i: int, fail: int) -> Tuple[int, Any]:
+    """The brackets open outside strings in ``text[i:fail]``, and the last string there
+    when only blanks stand between it and *fail*: ``(quote, past its closing quote)``."""
+    depth, k, last = 0, i, None
+    while k < fail:
+        if text[k] == '"':
+            end = _string_after(text, k)
+            last, k = (k, end), end
+            continue
+        depth += 1 if text[k] in "{[" else -1 if text[k] in "}]" else 0
+        k += 1
+    return depth, (last if last and not text[last[1]:fail].strip(" \t\n\r") else None)
+
+
+def _hidden(text: str, quote: int, end: int) -> bool:
+    """Whether a value read from an opener inside that string (its quote taken as prose)
+    reaches the string's closing quote."""
+    close, pos = end - 1, quote + 1
+    while True:
+        at = [k for k in (text.find("{", pos, close), text.find("[", pos, close)) if k >= 0]
+        if not at:
+            return False
+        how, stop = _read_on(text, min(at))
+        if how == "cut" or (how == "ok" and stop > close) or (how == "fail" and stop >= close):
+            return True
+        pos = max(stop, min(at) + 1)
+
+
 def _reference(text: str) -> List[Tuple[int, int, str]]:
     """Every value the scan should find: from each opener not inside an earlier value,
     the value the decoder reads; a value it reads only with its refused escapes made
-    readable is skipped whole; a failed one is left where it failed; a string the text
-    ends in ends the search."""
+    readable is skipped whole; after a failed one, until its brackets close, strings are
+    read as strings (no opener inside one) and openers outside them tried; a failure right
+    after a string with a value from an opener inside it reaching its closing quote ends
+    the search, as do such a string read after a failed value and a string the text ends
+    in."""
     found: List[Tuple[int, int, str]] = []
-    pos = 0
+    pos = depth = 0
     while True:
-        at = [k for k in (text.find("{", pos), text.find("[", pos)) if k >= 0]
-        if not at:
-            return found
-        i = min(at)
+        if depth:
+            i = pos
+            while i < len(text) and text[i] not in '"{}[]':
+                i += 1
+            if i == len(text):
+                return found
+            if text[i] == '"':
+                pos = _string_after(text, i)
+                if pos < 0 or _hidden(text, i, pos):
+                    return found
+                continue
+            if text[i] in "}]":
+                depth, pos = depth - 1, i + 1
+                continue
+        else:
+            at = [k for k in (text.find("{", pos), text.find("[", pos)) if k >= 0]
+            if not at:
+                return found
+            i = min(at)
         how, end = _read_on(text, i)
         if how == "cut":
             return found
         if how == "ok":
             with contextlib.suppress(json.JSONDecodeError):  # (an escape it refuses: no answer)
                 found.append((i, end, json.dumps(json.JSONDecoder(strict=False).raw_decode(text, i)[0])))
+        else:
+            opened, after = _walk(text, i, end)
+            if after and _hidden(text, *after):
+                return found
+            depth += opened
         pos = max(end, i + 1)
 
 
@@ -142,6 +202,9 @@ def _scanned(text: str) -> Any:
 @example('{"a": "\\x [1]" oops [2]')
 @example('["\\ud83d\\u12 [1]"] [2]')
 @example('["caf\\u00e')
+@example('{"{"k": [3]}')
+@example('{"done": True, "note": "see [1, 2]"} [3]')
+@example('I matched ["\\d+ in the log. Answer: {"result": {"count": 2}, "ok": true}')
 def test_the_scan_finds_what_the_rule_read_the_slow_way_finds(text: str) -> None:
     """The scan, and the scan with every opener read by ``_value_end`` first, find the
     values ``_reference`` finds (texts of JSON pieces, quotes, refused escapes)."""
@@ -225,6 +288,10 @@ SHAPES = {
     "too deep, refused escape, closed": lambda n: ("[" * 1_200 + '"\\d [1]"' + "]" * 1_200 + " ") * (n // 600) + "[9]",
     "many failed decodes, then refused escapes": lambda n: "\\frac{1}{2} " * 40 + '["\\d [1]"] ' * n + "[9]",
     "integers too long to read": lambda n: ('[1, "[1]", ' + "9" * 4_400 + "] ") * (n // 100) + "[9]",
+    # session 39: after a failed value its strings are read as strings, each one's openers read (``_hides_value``)
+    "strings with openers after a failed value": lambda n: '{"a": True, ' + '"x [1] {y}", ' * n + "} [9]",
+    "failed values inside a failed one": lambda n: '{"a": True, ' + '{"b": x} ' * n + "} [9]",
+    "failures right after strings with openers": lambda n: '["[1] {y}" x and more] ' * n + "[9]",
 }
 
 
@@ -260,3 +327,35 @@ def test_reads_past_refused_escapes_stay_linear(shape: str, monkeypatch: pytest.
     (r1, d1, n1), (r4, d4, n4) = work
     assert r1 <= n1 and r4 <= n4, work
     assert d4 <= 4 * d1 + 4, work
+
+
+def test_values_with_refused_escapes_are_not_decoded_past_many_failures(monkeypatch: pytest.MonkeyPatch) -> None:
+    """revJ 1: many small values whose strings hold a refused escape (Windows paths, one a
+    line): past the quick failures each was still decoded, and each ``JSONDecodeError``
+    counted the lines before it (``doc.count("\\n", 0, pos)``): 4 times the text, 16 times
+    the work. n and 4n: the decodes that fail, and the text before each, per character
+    stay constant; the answer after them is found."""
+    from toolwire import _json_extract
+
+    decoder = _json_extract._DECODER
+    failed = [0, 0]  # failed decodes, and the characters before them
+
+    class Counting:
+        def raw_decode(self, text: str, i: int) -> Any:
+            try:
+                return decoder.raw_decode(text, i)
+            except json.JSONDecodeError as exc:
+                failed[0] += 1
+                failed[1] += exc.pos
+                raise
+
+    monkeypatch.setattr(_json_extract, "_DECODER", Counting())
+    work = []
+    for n in (2_000, 8_000):
+        failed[:] = [0, 0]
+        text = '{"path": "C:\\data"}\n' * n + '{"ok": 1}'
+        assert extract_json(text)[:2] == (True, {"ok": 1})
+        work.append((failed[0], failed[1] / len(text)))
+    (f1, r1), (f4, r4) = work
+    assert f4 <= f1 + 1, work  # the decodes refused are the quick ones only
+    assert r4 <= r1 + 1, work  # per character of text: constant, not growing with n

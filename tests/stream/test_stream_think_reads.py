@@ -188,10 +188,10 @@ def test_a_read_waiting_on_a_json_value_checkpoints(protocol: Optional[int]) -> 
 LATEX = "$\\frac{1}{2}$ " * 32
 FAILS = [
     LATEX + '{"a" "b"{"n": "</think> tag", "m": [1, 2, 3]} done',
-    "{" * 31 + '[t{"""{"</think>" :[]}',
+    "{" * 31 + '[t{"" "x"{"</think>" :[]}',
     "{1}" * 33 + '{"a" "b"{"n": "</think> tag", "m": [1, 2, 3]} done',
-    "{1}" * 33 + '{"""{"n": "</think> tag", "m": [1, 2, 3]} done',
-    "{" * 33 + '{"""{"n": "</think> tag", "m": [1, 2, 3]} done',
+    "{1}" * 33 + '{"" "x"{"n": "</think> tag", "m": [1, 2, 3]} done',
+    "{" * 33 + '{"" "x"{"n": "</think> tag", "m": [1, 2, 3]} done',
     "{1}" * 33 + '{"a": 1 "b" {"n": "</think> tag", "m": [1, 2, 3]} done',
     "{1}" * 33 + '{"a" "b"} {"n": "</think> tag", "m": [1, 2, 3]} done',
     "{1}" * 3 + '{"a" "b"{"n": "</think> tag", "m": [1, 2, 3]} done',  # (few failed openers: always right)
@@ -207,6 +207,24 @@ def test_a_tag_in_a_json_value_after_many_failed_openers_stays(text: str, step: 
     for p in list(range(0, len(text), step)) + [len(text)]:
         assert read.read(text[:p]) == split_think(text[:p], "")[0], text[:p]
     assert read.read(text) == text
+
+
+# session 39: after a value that failed outside a string its strings are read as strings (``_json_extract._scan``):
+# in '{"""{"n": ...' the third quote, where '{""' failed, opens a string, so the tag stands outside every
+# string and value; whatever the split, every read agrees with it
+QUOTE_FAILS = [
+    "{" * 31 + '[t{"""{"</think>" :[]}',
+    "{1}" * 33 + '{"""{"n": "</think> tag", "m": [1, 2, 3]} done',
+    "{" * 33 + '{"""{"n": "</think> tag", "m": [1, 2, 3]} done',
+]
+
+
+@pytest.mark.parametrize("text", QUOTE_FAILS)
+@pytest.mark.parametrize("step", [1, 4])
+def test_reads_after_many_failed_openers_agree_with_the_split(text: str, step: int) -> None:
+    read = ThinkRead(False)
+    for p in list(range(0, len(text), step)) + [len(text)]:
+        assert read.read(text[:p]) == split_think(text[:p], "")[0], text[:p]
 
 
 def test_an_accumulator_read_after_every_chunk_keeps_latex_then_json() -> None:

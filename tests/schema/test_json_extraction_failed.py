@@ -1,0 +1,106 @@
+"""JSON found in a reply's text after a value that fails to decode outside a string
+(docs/structured-output.md "JSON extraction"): the scan goes on, reading each
+double-quoted string as a string (RFC 8259 §7: a string runs from its quote to the next
+quote no backslash takes) until the failed value's brackets close or the text ends, so
+no value written inside a string of a broken answer is the answer; a ``{`` or ``[``
+outside those strings still begins a candidate. A value that fails right after a string
+holding a ``{`` or ``[`` (a stray ``["`` in the prose, whose quote closed at the
+answer's first key) may have had the answer begin inside that string: nothing after is
+taken ("lost, never wrong": ``invalid``, a correction turn)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Tuple
+
+import pytest
+
+from toolwire._json_extract import candidates, extract_json
+from toolwire.retry import classify, prepare
+
+MESSAGES = [{"role": "user", "content": "ids?"}]
+INTS = {"type": "array", "items": {"type": "integer"}}
+OBJECT = {"type": "object"}
+
+
+def chat(content: str) -> Any:
+    return {"object": "chat.completion",
+            "choices": [{"index": 0, "message": {"role": "assistant", "content": content}, "finish_reason": "stop"}]}
+
+
+def outcome(text: str, schema: Any) -> Tuple[str, Any]:
+    st_ = prepare({"model": "m", "max_tokens": 100, "messages": MESSAGES}, schema, "openai.chat", mode="prompt").state
+    out = classify(chat(text), st_)
+    return out.kind, out.value
+
+
+# session 38's left-open reproducer (repro_malformed_member.py): the decode failed on Python's True or a missing
+# comma, the scan went on there, read the rest of the value as prose and took [1, 2] written in a later string
+@pytest.mark.parametrize("text", [
+    '{"done": True, "note": "see [1, 2]"}',
+    '{"a": 1 "note": "see [1, 2]"}',
+    '{"a": [3, x], "note": "see [1, 2]"}',
+    '{"done": True, "note": "see \\"[1, 2]\\" too"}',  # an escaped quote does not end the string
+])
+def test_no_value_inside_a_string_of_a_failed_value(text: str) -> None:
+    assert outcome(text, INTS) == ("invalid", None)
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ('Values [1, 2, and then {"a": 3}', {"a": 3}),  # an opener outside the failed value's strings
+    ('{"done": True, "note": "see"} and then {"a": 3}', {"a": 3}),  # after its brackets close
+    ('{"done": True, "note": "a } brace"} then {"a": 3}', {"a": 3}),  # a bracket in a string closes nothing
+])
+def test_openers_outside_strings_after_a_failure_are_candidates(text: str, value: Any) -> None:
+    assert outcome(text, OBJECT) == ("ok", value)
+
+
+# revJ 2: a stray `["` / `{"` before the answer, its string holding a refused escape (or none), ran to the answer's
+# first key quote; the scan resumed inside the answer and took an inner object as `ok`
+STRAYS = ['["\\d+', '["d+', '{"path": "C:\\data', '["\\u12', '["C:\\temp', '{"re": "\\w+', '{"re": "w+']
+
+
+@pytest.mark.parametrize("stray", STRAYS)
+@pytest.mark.parametrize("indent", [None, 2])
+def test_a_stray_quote_before_the_answer_gives_no_inner_value(stray: str, indent: Any) -> None:
+    answer = {"result": {"count": 2}, "ok": True, "ids": [1, 2]}
+    text = f"I matched {stray} in the log. Answer: {json.dumps(answer, indent=indent)}\nDone."
+    assert outcome(text, OBJECT) == ("invalid", None)
+    assert outcome(text, INTS) == ("invalid", None)
+
+
+def test_the_reviewers_stray_reproducer() -> None:
+    text = 'I matched ["\\d+ in the log. Answer: {"result": {"count": 2}, "ok": true}'
+    assert outcome(text, OBJECT) == ("invalid", None)
+
+
+def test_a_string_with_no_opener_before_a_failure_lets_the_scan_go_on() -> None:
+    """The string closed before the failure holds no ``{`` or ``[``: no value began in it."""
+    text = 'I matched ["\\d+ in the log". Answer: {"result": 1}'
+    assert extract_json(text)[:2] == (True, {"result": 1})
+
+
+def test_a_failed_value_that_the_text_ends_in_a_string_of_yields_nothing_after() -> None:
+    text = '{"done": True, "note": "see [1, 2]'
+    assert candidates(text) == []
+
+
+# revJ 3: a think tag inside a JSON string of a value that also holds a refused escape (the value stands, so ``<`` is
+# in one of its strings) was moved to the reasoning when it sat in a nested member (and in a top-level one before)
+@pytest.mark.parametrize("text", [
+    '{"regex": "\\d+", "note": {"html": "<think>x</think>"}}',
+    '{"path": "C:\\data", "tpl": {"t": "<think>a</think>"}}',
+    '{"path": "C:\\data", "t": "<think>a</think>"}',
+    'Here: {"path": "C:\\data", "t": "<think>a</think>"} done',
+])
+def test_a_tag_in_a_string_of_a_value_with_a_refused_escape_stays(text: str) -> None:
+    from toolwire._think import split_think
+    from toolwire.stream import Accumulator
+
+    assert split_think(text, "")[:2] == (text, "")
+    assert split_think("<think>plan</think>" + text, "")[:2] == (text, "plan")
+    acc = Accumulator("openai.chat")
+    for c in text:
+        acc.feed({"object": "chat.completion.chunk", "choices": [{"index": 0, "delta": {"content": c}}]})
+        acc.text  # noqa: B018  (read after every chunk)
+    assert acc.text == text
