@@ -119,6 +119,9 @@ LINEAR = [
                        "</tool_call>"),
     ("text.gemma", "<|tool_call>call:f{a:"),  # calls abandoned by the next one's marker (engine text 1)
     ("text.gemma", '<|tool_call>call:f{a:<|"|>x<|tool_call>'),
+    # Kimi K2 calls abandoned by the next <|tool_call_begin|> (engine text 3)
+    ("text.kimi", '<|tool_calls_section_begin|><|tool_call_begin|>functions.f:0<|tool_call_argument_begin|>{"a": '),
+    ("text.kimi", '<|tool_call_begin|>functions.f:0<|tool_call_argument_begin|>{"a": "x'),
 ]
 
 
