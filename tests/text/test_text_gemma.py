@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from textcheck import C, Invalid, check
 
 D = "text.gemma"
@@ -107,3 +108,32 @@ def test_the_eos_token_is_dropped_and_closes_a_call() -> None:
     check("<|channel>thought\nx<channel|>Answer<turn|><eos>", D, "Answer", "x", [])
     check("<|tool_call>call:f{a:1}<eos>", D, None, None, [f])
     check('<|tool_call>call:f{a:<|"|>x<eos>y<|"|>}<tool_call|>', D, None, None, [C("f", {"a": "x<eos>y"})])
+
+
+# <|tool_call> is a special token of Gemma 4's tokenizer (a marker, never value text outside
+# a <|"|> string): where it comes inside an open call, that call was abandoned and a new one
+# begins (hunt 39, engine text 1: these ran f with the next call's text as a key or value)
+@pytest.mark.parametrize(("first", "raw"), [
+    ("call:f{", "<|tool_call>call:f{"),  # before its first key
+    ("call:f{a\n", "<|tool_call>call:f{a\n"),  # inside a key
+    (f"call:f{{a:{Q}x{Q},", f"<|tool_call>call:f{{a:{Q}x{Q},"),  # after a whole member
+])
+@pytest.mark.parametrize("finish", [None, "stop", "length"])
+def test_a_call_marker_outside_a_string_abandons_the_open_call(first: str, raw: str, finish: str | None) -> None:
+    text = f"<|tool_call>{first}<|tool_call>call:g{{b:{Q}y{Q}}}<tool_call|>"
+    check(text, D, None, None, [Invalid("f", raw=raw), C("g", {"b": "y"})], finish_reason=finish)
+
+
+def test_a_call_marker_where_a_value_begins_is_not_the_value() -> None:
+    check("<|tool_call>call:f{a:<|tool_call>call:rm{}<tool_call|>", D, None, None,
+          [Invalid("f", raw="<|tool_call>call:f{a:"), C("rm")], finish_reason="stop")
+
+
+def test_a_call_marker_inside_a_string_is_its_text() -> None:
+    check(f"<|tool_call>call:f{{a:{Q}x<|tool_call>call:g{{}}{Q}}}<tool_call|>", D, None, None,
+          [C("f", {"a": "x<|tool_call>call:g{}"})], finish_reason="stop")
+
+
+def test_a_call_marker_abandons_a_call_opened_bare_after_the_channel() -> None:
+    check("<|channel>thought\nr<channel|>call:f{a:<|tool_call>call:g{}<tool_call|>", D, None, "r",
+          [Invalid("f", raw="<channel|>call:f{a:"), C("g")], finish_reason="stop")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from textcheck import C, Invalid, check
 
 import toolwire
@@ -81,3 +82,25 @@ def test_kimi_ids_numbered_across_the_conversation_are_written_as_given() -> Non
         "{}<|tool_call_end|><|tool_calls_section_end|>")
     made = toolwire.encode_text([ToolCall("get_weather", {}), ToolCall("get_time", {})], D)
     assert "functions.get_weather:0<|" in made and "functions.get_time:1<|" in made
+
+
+# <|tool_call_begin|> is a special token (Kimi K2's chat template writes one per call): a
+# call still open where it comes was abandoned, and the next call is read as any (vLLM's
+# Kimi K2 parser never lets arguments span it); before, the next call was lost into the
+# abandoned one's InvalidToolCall (hunt 39, engine text 3)
+_B, _E = "<|tool_calls_section_begin|>", "<|tool_calls_section_end|>"
+_CB, _CA, _CE = "<|tool_call_begin|>", "<|tool_call_argument_begin|>", "<|tool_call_end|>"
+
+
+@pytest.mark.parametrize("first", ["functions.f:0" + _CA + '{"a": "half', "functions.f:0" + _CA + '{"a": ',
+                                   "functions.f:0" + _CA, "functions.f:0", "functions.f:0" + _CA + '{"a": "x"}'])
+@pytest.mark.parametrize("finish", [None, "stop", "length"])
+def test_a_call_begin_inside_an_open_call_abandons_it(first: str, finish: str | None) -> None:
+    text = _B + _CB + first + _CB + "functions.g:1" + _CA + '{"b": "y"}' + _CE + _E
+    check(text, "text.kimi", None, None, [Invalid("f", raw=_CB + first, id="functions.f:0"),
+                                          C("g", {"b": "y"}, id="functions.g:1")], finish_reason=finish)
+
+
+def test_a_call_begin_in_a_string_of_a_whole_call_is_its_text() -> None:
+    text = _B + _CB + "functions.f:0" + _CA + '{"a": "x' + _CB + 'y"}' + _CE + _E
+    check(text, "text.kimi", None, None, [C("f", {"a": "x" + _CB + "y"}, id="functions.f:0")], finish_reason="stop")

@@ -156,3 +156,26 @@ def test_spaces_around_the_name_are_not_repaired(text: str) -> None:
     check(text, D, None, None, [Invalid(raw=text, id=ident)])
     tools = [{"type": "function", "function": {"name": "get_weather"}}]
     check(text, D, None, None, [Invalid(raw=text, id=ident)], tools=tools)
+
+
+# nothing after [ARGS] (or the name) before the next [TOOL_CALLS] or </s>: the call was cut
+# there, not written with no arguments (the v11 template writes '[ARGS]' + arguments|tojson,
+# "{}" for none); before, f ran with {} flagged empty-arguments (hunt 39, engine text 3)
+@pytest.mark.parametrize("first", ["[TOOL_CALLS]f[ARGS]", "[TOOL_CALLS]f[ARGS] \n", "[TOOL_CALLS]f",
+                                   "[TOOL_CALLS]f[CALL_ID]a1b2c3d4e[ARGS]"])
+def test_a_call_with_nothing_after_its_name_before_the_next_is_cut(first: str) -> None:
+    text = first + '[TOOL_CALLS]g[ARGS]{"b": "y"}'
+    r = check(text, "text.mistral", None, None, [Invalid("f", raw=first, id=r_id(first)), C("g", {"b": "y"})],
+              finish_reason="stop")
+    assert not r.tool_calls[0].truncated
+    check(first + "</s>", "text.mistral", None, None, [Invalid("f", raw=first + "</s>", id=r_id(first))],
+          finish_reason="stop")
+
+
+def r_id(first: str) -> str | None:
+    return "a1b2c3d4e" if "[CALL_ID]" in first else None
+
+
+def test_an_empty_string_after_args_is_still_no_arguments() -> None:
+    check('[TOOL_CALLS]f[ARGS]""[TOOL_CALLS]g[ARGS]{}', "text.mistral", None, None, [C("f"), C("g")],
+          finish_reason="stop")

@@ -212,17 +212,19 @@ def test_lone_surrogates_are_text(dialect: str, text: str) -> None:
 # -- a value whose closer never comes, blocks cut off (TXT-1, TXT-2, TXT-3): splits agree ----------
 # pieces of calls whose values lose their closing tag or quote, whole calls, answer text, and
 # markers quoted inside values: the region ends where the engines end it, read the same way
-# at every split, and nothing is lost
+# at every split, and nothing is lost; reasoning blocks around them (hunt 39: a call drafted
+# in a held block and cut in its value ends at the closing marker)
 D, G = "｜DSML｜", "｜GCML｜"
 SLIP_PIECES = {
     "text.qwen3-xml": ["<tool_call>\n<function=f>\n", "<parameter=a>\n", "x\n", "</parameter>\n", "</function>\n",
-                       "</tool_call>\n", "<function=g>\n"],
-    "text.glm": ["<tool_call>f\n", "<arg_key>a</arg_key>", "<arg_value>", "x", "</arg_value>", "</tool_call>"],
+                       "</tool_call>\n", "<function=g>\n", "<think>", "</think>"],
+    "text.glm": ["<tool_call>f\n", "<arg_key>a</arg_key>", "<arg_value>", "x", "</arg_value>", "</tool_call>",
+                 "<think>", "</think>"],
     "text.hermes": ['<tool_call>{"name": "f", "arguments": {"a": ', '"', "\\", "x", "}}", "</tool_call>", "<tool_call>"],
     "text.minimax": ["<minimax:tool_call>\n", '<invoke name="f">', '<parameter name="a">', "x", "</parameter>",
-                     "</invoke>", "</minimax:tool_call>"],
+                     "</invoke>", "</minimax:tool_call>", "<think>", "</think>"],
     "text.deepseek": [f"<{D}tool_calls>", f'<{D}invoke name="f">', f'<{D}parameter name="a" string="true">', "x",
-                      f"</{D}parameter>", f"</{D}invoke>", f"</{D}tool_calls>"],
+                      f"</{D}parameter>", f"</{D}invoke>", f"</{D}tool_calls>", "<think>", "</think>"],
     "text.gigachat": [f"<{G}tool_calls>", f'<{G}invoke name="f">', f'<{G}parameter name="a" string="true">', "x",
                       f"</{G}parameter>", f"</{G}invoke>", f"</{G}tool_calls>"],
     "text.hunyuan": ["<tool_calls>", "<tool_call>f<tool_sep>", "<arg_key>a</arg_key>", "<arg_value>", "x",
@@ -230,10 +232,11 @@ SLIP_PIECES = {
     "text.kimi": ["<|tool_calls_section_begin|>", "<|tool_call_begin|>functions.f:0<|tool_call_argument_begin|>",
                   '{"a": "', '"', "x", "}", "<|tool_call_end|>", "<|open|>tools<|sep|>",
                   '<|open|>call tool="f" index="1"<|sep|>', '<|open|>argument key="a" type="string"<|sep|>',
-                  "<|close|>argument<|sep|>", "<|close|>call<|sep|>", "<|close|>tools<|sep|>"],
+                  "<|close|>argument<|sep|>", "<|close|>call<|sep|>", "<|close|>tools<|sep|>", "<think>", "</think>"],
     "text.seed-oss": ["<seed:tool_call>\n", "<function=f>\n", "<parameter=a>", "x", "</parameter>\n", "</function>\n",
                       "</seed:tool_call>"],
-    "text.gemma": ["<|tool_call>call:f{", 'a:<|"|>', "x", '<|"|>', "}", "<tool_call|>"],
+    "text.gemma": ["<|tool_call>call:f{", 'a:<|"|>', "x", '<|"|>', "}", "<tool_call|>", "<|tool_call>", "a:",
+                   "<|channel>thought\n", "<channel|>", "<channel|>call:g{"],  # hunt 39: a marker abandons a call
     "text.command-r": ["Action: ```json\n[", "<|START_ACTION|>[", '{"tool_name": "f", "parameters": {"a": "', '"', "\\",
                        "x", "}}", ",", "]", "```", "<|END_ACTION|>", "<|START_THINKING|>", "<|END_THINKING|>"],
     "text.harmony": ["<|channel|>commentary to=functions.f <|constrain|>json<|message|>", '{"a": "', '"', "x",

@@ -189,8 +189,11 @@ def test_a_closing_marker_in_a_closed_value_of_apertus_text_read_again_is_its_te
     text = ('r<|tools_prefix|><|inner_prefix|> <|tools_prefix|>"<|tools_suffix|><|assistant_end|><|tools_prefix|>'
             '\\"v<|inner_suffix|>"\\"')
     r = decode_text(text, "text.apertus", thinking=True, finish_reason="stop")
-    assert (r.content, r.reasoning, len(r.tool_calls)) == (None, "r", 2)
-    assert r.tool_calls[1].truncated
+    # the region holding it reads as no whole call: the block ended at it, as vLLM's
+    # reasoning parsers split at the closing marker (hunt 39, engine text 2; before: two
+    # invalid calls and the reasoning "r")
+    assert (r.content, r.reasoning, r.tool_calls) == (
+        '"\\"', 'r<|tools_prefix|> <|tools_prefix|>"<|tools_suffix|><|assistant_end|><|tools_prefix|>\\"v', ())
 
 
 # MiniMax M3 elements read ahead after a held M2 call: a closing marker in an element's

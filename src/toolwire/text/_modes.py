@@ -21,7 +21,10 @@ What an *unclosed* block followed by a call means differs per engine parser:
   marker on is *held* (no event) and read ahead as the answer, by the same modes, until
   a closing marker comes outside its call regions' quoted values (one inside a value
   is the value's text, as an end marker there is, unless the value never closes: the
-  families' docstrings; llama.cpp reads Apertus so) — then it was all reasoning, read
+  families' docstrings; llama.cpp reads Apertus so; or unless the region read with it
+  as the value's text holds an invalid call: a draft cut in its value ran on over the
+  closing marker into the answer, and vLLM's reasoning parsers split at the closing
+  marker whenever it is there) — then it was all reasoning, read
   again as a closed block's: call markup kept as text, the markers such a block drops
   dropped — or the text ends: then the reading ahead stands, its calls are calls. A
   later opener in that text does not hold again (no closing marker has come since: a
@@ -150,15 +153,20 @@ class _Spec:
         self.cut_region(m, region, i, tok)
         return True
 
-    def ends_in(self, m: TextParser, region: BodyMode, body: str) -> bool:
-        """Whether the call region that just closed (*body* from ``m.region_at``) holds
-        one of the block's closing markers outside its quoted values (one that never
-        closes: ``BodyMode`` cuts at once at any other): then the block ended there
-        (``_Block.cut``), and the region was reasoning text."""
+    def ends_in(self, m: TextParser, region: BodyMode, body: str, end: str) -> bool:
+        """Whether the call region that just closed (*body* from ``m.region_at``, closed
+        by *end*) holds one of the block's closing markers outside its quoted values (one
+        that never closes: ``BodyMode`` cuts at once at any other), or inside one while
+        the region read with it as the value's text holds an invalid call (a draft cut
+        in its value ran on over the closing marker into the answer's calls: vLLM's
+        reasoning parsers split at the closing marker whenever it is there): then the
+        block ended there (``_Block.cut``), and the region was reasoning text."""
         block = self.block(m)
         i, tok = block.bare(region, body)
         if i < 0:
-            return False
+            i, tok = block.first(body, 0)  # (inside a value that closed)
+            if i < 0 or region.reads_whole(m, body, end):
+                return False
         block.cut(m, m.region_at + i, tok)
         return True
 

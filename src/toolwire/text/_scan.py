@@ -469,7 +469,7 @@ class BodyMode(Mode):
         body = m.body.join()
         unclosed = m.quote >= 0  # the text ended inside a value
         self.drop(m)
-        if m.tape is not None and m.state["spec"].ends_in(m, self, body):  # (``_modes``: held text read ahead)
+        if m.tape is not None and m.state["spec"].ends_in(m, self, body, end):  # (``_modes``: held text read ahead)
             m.tent = None
             return
         if m.tent is not None:  # an end marker was met inside a value
@@ -503,6 +503,10 @@ class BodyMode(Mode):
         m.lead = None
         m.spent = False
         m.mode = self.next
+
+    def reads_whole(self, m: TextParser, body: str, end: str) -> bool:
+        """``_whole``, for a held block's reading (``_modes``)."""
+        return self._whole(m, body, end)
 
     def _whole(self, m: TextParser, body: str, end: str) -> bool:
         """Whether *body* reads as calls none of which is invalid (on a copy of the

@@ -17,6 +17,10 @@ are written one after the other)::
 - ``<|channel>…<channel|>`` is reasoning; its ``thought`` label is dropped. A
   ``<|tool_call>`` inside the channel, closed or not, is reasoning text (vLLM's Gemma 4
   reasoning parser splits at ``<channel|>`` first; without it all is reasoning).
+- ``<|tool_call>`` is a special token: outside a ``<|"|>`` string it begins another
+  call, and a call still open there was abandoned (an ``InvalidToolCall``, never a
+  call whose key or value holds the next call's text; vLLM cuts the text at each
+  ``<|tool_call>``).
 - ``<tool_call|>`` inside a ``<|"|>`` string does not close the call; a call still
   open at the end of the text is an ``InvalidToolCall`` (``truncated=True``). A call
   region that is not ``call:NAME{…}`` (``call:get_wea``, ``ca``: no braces, no
@@ -161,6 +165,14 @@ def _object(
 
 
 def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
+    if end == OPEN:  # a new call begins: this one was abandoned (the marker is the next call's)
+        s = text.lstrip()
+        called = m.opener == BARE or s.startswith("call:")
+        name = s.removeprefix("call:").split("{", 1)[0].strip() if called else ""
+        m.invalid(name or None, m.opener + text,
+                  f"Tool call at {m.loc} is abandoned: {OPEN} begins another call before {CLOSE} closes it")
+        m.open_body(_CALL, OPEN)
+        return
     raw = m.opener + text + end
     s = text.strip()
     called = m.opener == BARE or s.startswith("call:")  # the bare opener holds its call:
@@ -202,10 +214,12 @@ def read_braces(m: TextParser, name: str, s: str, brace: int, raw: str, q: str =
 
 
 # <turn|> ends the model's turn: a call may end with it, and engines strip it (stop_closer)
-_CALL = BodyMode(_parse, ends=(CLOSE, TURN, EOS), quotes=((Q, Q, False),), stop_closer=TURN)
+# <|tool_call> is a special token: outside a <|"|> string it begins another call (vLLM's
+# parser cuts the text at each <|tool_call>), so the open one was abandoned
+_CALL = BodyMode(_parse, ends=(CLOSE, TURN, EOS, OPEN), quotes=((Q, Q, False),), stop_closer=TURN)
 # Gemma 4 may drop <|tool_call> right after the thought channel: <channel|>call:NAME{...};
 # such a call ends where its braces balance (or at <tool_call|> / <turn|> / <eos>)
-_BARE = BodyMode(_parse, ends=(CLOSE, TURN, EOS), quotes=((Q, Q, False),), balance=True)
+_BARE = BodyMode(_parse, ends=(CLOSE, TURN, EOS, OPEN), quotes=((Q, Q, False),), balance=True)
 _CONTENT = TextMode("content")
 _REASONING = TextMode("reasoning")
 _think = goto(_REASONING)

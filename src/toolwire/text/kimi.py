@@ -14,6 +14,10 @@ Wire form::
   ``<|tool_call_section_begin|>`` is read too.
 - A header that is not ``functions.NAME:IDX`` (``functions.invalid.0``) is an
   ``InvalidToolCall`` (vLLM drops the call).
+- ``<|tool_call_begin|>`` inside a call still open (outside its JSON strings, or in
+  one that runs on into the next call) begins another call: the open one was
+  abandoned, an ``InvalidToolCall`` (vLLM's parser never lets arguments span that
+  token); in a string of a whole call it is the string's text.
 - ``<think>…</think>`` is reasoning (K2-Thinking, K2.5, K2.6) whatever it holds:
   ``</think>`` splits it off first. As in vLLM's Kimi K2 reasoning parser, a section
   start inside a block that never closes ends it: the text from there on is held
@@ -117,6 +121,13 @@ def _name(header: str) -> str:
 
 
 def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
+    if end == CALL:  # a new call begins: this one was abandoned (the marker is the next call's)
+        header = text.partition(ARG)[0].strip()
+        m.invalid(_name(header) or None, m.opener + text,
+                  f"Tool call at {m.loc} is abandoned: {CALL} begins another call before {CALL_END} closes it",
+                  id=header or None)
+        m.open_body(_CALL, CALL)
+        return
     raw = m.opener + text + end
     if end in (SECTION_END, SECTION1_END):
         m.mode = _CONTENT
@@ -229,7 +240,10 @@ def _k3_head(head: str) -> tuple[str, bool | None]:
     return at.get("key", ""), at.get("type", "string") == "string"
 
 
-_CALL = BodyMode(_parse, ends=(CALL_END, SECTION_END, SECTION1_END), quotes=(('"', '"', True),))
+# <|tool_call_begin|> is a special token: where it comes inside an open call (outside its
+# JSON strings, or inside one that runs on into the next call), that call was abandoned and
+# another begins (vLLM's Kimi K2 parser never lets arguments span it)
+_CALL = BodyMode(_parse, ends=(CALL_END, SECTION_END, SECTION1_END, CALL), quotes=(('"', '"', True),))
 _K3 = BodyMode(_k3, ends=(K3_TOOLS_END,), quotes=((K3_ARG, K3_ARG_END, False), (K3_JSON, K3_JSON_END, False)))
 _SECTION = TextMode("")
 # a section with no call in it yet, per opener: closed (or ended in) so, an InvalidToolCall

@@ -21,7 +21,9 @@ special tokens kept)::
   not end the call (mistral-common ``experimental/tools.py`` reads the text after
   ``[ARGS]`` with ``json.loads``): ``[ARGS]"x"{"a": 1}`` is one invalid call, never
   content. An empty string (``[ARGS]""``, the template's ``tojson`` of empty arguments
-  text) is no arguments, as Hermes' ``"arguments": ""``. A JSON scalar after ``[ARGS]``
+  text) is no arguments, as Hermes' ``"arguments": ""``; nothing at all after the name
+  or ``[ARGS]`` before the next ``[TOOL_CALLS]`` or ``</s>`` is a call cut there (an
+  ``InvalidToolCall``), never one run with ``{}``. A JSON scalar after ``[ARGS]``
   (``null``, ``true``, ``123``) ends the call where it ends (whitespace or the end of
   the text after it) and goes to the arguments policy: ``null`` is ``{}``
   (``empty-arguments``), the others an invalid call (not an object), never a cut-off
@@ -167,6 +169,11 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
         m.invalid(None, raw, f"Tool call at {m.loc} has no name")
         return
     value = rest.strip()
+    if not value:  # the template writes '[ARGS]' + arguments|tojson ("{}" for none): cut here
+        m.invalid(name, raw, f"Tool call at {m.loc} has nothing after its name before "
+                             f"{end or 'the end of the text'}: it was cut there, not written without arguments",
+                  id=cid)
+        return
     if value[:1] == '"':
         inner = loads(value)
         if type(inner) is str and not inner.strip():
