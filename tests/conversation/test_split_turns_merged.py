@@ -165,4 +165,4 @@ def test_a_long_run_of_split_results_is_flagged_fixed_and_merged_in_linear_time(
                  lambda c: encode_conversation(c, "bedrock.converse")):
         small, big = _bedrock_run(100), _bedrock_run(400)
         work(small)  # imports and caches first
-        assert lines_run(lambda: work(big)) / lines_run(lambda: work(small)) < 5
+        assert lines_run(lambda w=work, c=big: w(c)) / lines_run(lambda w=work, c=small: w(c)) < 5
