@@ -8,6 +8,7 @@ and ``encode_conversation`` merge them), each judged by the judging dialect's ``
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any, List, Optional, Tuple
 
 from .._dialect import Pairing
@@ -123,6 +124,10 @@ def _prefix(wire: Any, rules: Pairing) -> bool:
     return bool(rules.prefix_flag) and type(wire) is dict and wire.get(rules.prefix_flag) is True
 
 
+_ROLE = attrgetter("role")
+_TURN = {"system": "", "user": "u", "tool": "u", "assistant": "a"}  # (a system message goes to the system field)
+
+
 def split_turns(msgs: Tuple[Message, ...], target: str, rules: Pairing) -> List[Tuple[int, int]]:
     """The pairs ``(a, b)`` of consecutive messages of one role (a tool message is a
     user turn), each written back as it came (decoded from *target*, unchanged), that the
@@ -134,6 +139,9 @@ def split_turns(msgs: Tuple[Message, ...], target: str, rules: Pairing) -> List[
     as it came (Bedrock's ``role: "system"``). One pass."""
     out: List[Tuple[int, int]] = []
     if not (rules.same_role or rules.split_results):
+        return out
+    turns = "".join(map(_TURN.__getitem__, map(_ROLE, msgs)))  # (C loops: most histories alternate)
+    if "aa" not in turns and "uu" not in turns:
         return out
     role: Optional[str] = None  # the role of the last turn
     last = -1  # its last message, when it is written back as it came (a head with nothing merged into it)
