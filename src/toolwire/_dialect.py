@@ -165,7 +165,9 @@ class Pairing:
       not known; no wording is quoted);
     - ``alternating``: turns alternate and the results go in the turn right after
       their call's (Anthropic, Bedrock, Gemini); the writer merges consecutive messages
-      of one role, so this binds a history written back as it came, message by message.
+      of one role written fresh, so this binds a history written back as it came, message
+      by message (where the provider refuses such messages apart: ``same_role``,
+      ``split_results``).
     - ``user_first``: the provider's refusal of a history whose first message (after the
       system ones) is the assistant's (Bedrock); ``""``: it takes one;
     - ``call_first``: the same for a first assistant message that holds calls only
@@ -203,6 +205,14 @@ class Pairing:
       refused, or read as the answer of a call whose result is missing, so
       ``encode_conversation`` and ``convert`` (with an ``IdMap`` that wrote calls) raise
       ``EncodeError`` for it rather than write it (``orphan`` words the refusal).
+    - ``same_role``: the provider's refusal of two consecutive messages of one role, each
+      written back as it came, which the writer would keep apart (Bedrock: "A conversation
+      must alternate between user and assistant roles"); ``""``: it takes them (Anthropic
+      combines them itself). ``check_conversation``: ``split-turn``; ``fix_conversation``
+      and ``encode_conversation`` merge them (``merged``, ``converted``).
+    - ``split_results``: the same, only for two consecutive user messages that both hold
+      tool results (Gemini: a function call turn's responses go together in the one
+      content after it; a user content of text or a file after them is taken).
     """
 
     right_after: bool = False
@@ -220,6 +230,8 @@ class Pairing:
     prefix_flag: str = ""
     alone: str = ""
     counted: bool = False
+    same_role: str = ""
+    split_results: str = ""
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ from .._payload_paths import moved, rerooted_text
 from .._registry import Registry
 from .._types import InvalidToolCall, ToolCall, ToolResult
 from .._walk import _load
+from ._order import refusal, split_turns
 from ._pairing import idless_pairs
 from ._problems import Problem
 from ._values import Conversation, Field, Message, wrong_role
@@ -255,7 +256,9 @@ def encode_conversation(
         else:
             conv = decode_conversation(conv, source, registry=registry)
     same = conv.original(d.name)
-    if same is not None and ids is None and names is None:
+    assert d.history is not None
+    if same is not None and ids is None and names is None and not split_turns(conv.messages, d.name,
+                                                                                d.history.pairing):
         try:
             out: Dict[str, Any] = copy.deepcopy(same)
         except (ToolwireError, MemoryError):
@@ -277,6 +280,7 @@ def encode_conversation(
             keep[i] = False
     if d.ids.required:
         _idless_fresh(messages, keep, w)
+    _merged(messages, keep, w)
     for i, m in enumerate(messages):
         kept = keep[i]
         if not kept and m.wire is not None:
@@ -290,6 +294,26 @@ def encode_conversation(
                     w.target.ids.keep(c.id)
     assert d.history is not None
     return d.history.encode(messages, w)
+
+
+def _merged(messages: List[Message], keep: List[bool], w: Writer) -> None:
+    """Where the target refuses consecutive messages of one role apart, each written back
+    as it came (``split_turns``: Bedrock, any; Gemini, a call turn's function responses),
+    both are written fresh (their wire roles cleared: what they held beside their parts is
+    noted), which the writer merges into one wire message, noted (``converted``)."""
+    assert w.d.history is not None
+    rules = w.d.history.pairing
+    for a, b in split_turns(tuple(messages), w.name, rules):  # (all found before any is made fresh)
+        for k in (a, b):
+            if keep[k]:
+                keep[k] = False
+                m = messages[k]
+                wire = m.wire
+                messages[k] = Message(m.role, m.parts, wire=None if wire is None else (*wire[:2], None, *wire[3:]))
+        w.index = b
+        w.note("converted", f"{messages[b].role.capitalize()} message {b} is written in one {w.name} message with "
+                            f"message {a}, both fresh: {w.name} refuses them apart "
+                            f"(\"{refusal(messages[b], rules)}\")")
 
 
 def _idless_fresh(messages: List[Message], keep: List[bool], w: Writer) -> None:

@@ -38,7 +38,10 @@ the target provider answers with where it is known:
 - written back as it came: ``invalid-id`` (a call id the target's id rule refuses),
   ``unexpected-role`` (``Pairing.after_tool``, ``Pairing.after_assistant``), ``assistant-first``
   (``Pairing.user_first``, ``call_first``, ``alone``), ``assistant-last`` (``Pairing.last_assistant``) and
-  ``prefix-not-last`` (``Pairing.prefix_last``), which a fresh write mends (``_order``).
+  ``prefix-not-last`` (``Pairing.prefix_last``), which a fresh write mends (``_order``), and
+  ``split-turn`` (``Pairing.same_role``, ``split_results``: a message right after one of its
+  role, which the writer keeps apart and the provider refuses apart), which
+  ``fix_conversation`` and ``encode_conversation`` merge.
 
 The rules and the provider's wordings are the judging dialect's
 ``HistoryCodec.pairing`` (a ``Pairing``), declared in its package; a dialect without a

@@ -11,12 +11,12 @@ from collections import defaultdict
 from typing import Any, Dict, List, Optional, Set, Tuple, Union
 
 from .._builtin import registry_of
-from .._dialect import Dialect
+from .._dialect import Dialect, Pairing
 from .._errors import DecodeError, an, excerpt
 from .._registry import Registry
 from .._types import InvalidToolCall, ToolResult
 from ._check import Pairs, _conv, _refused, _scan, _unwritable, _unwritten, _who
-from ._order import _last, _order, _wording
+from ._order import _last, _order, _wording, refusal, split_turns
 from ._pairing import paired
 from ._problems import Problem
 from ._values import Conversation, Message, starts_turn
@@ -245,7 +245,9 @@ def fix_conversation(
     assistant message or has a prefix not last (``assistant-first``, ``prefix-not-last``)
     is written message by message, which mends it (``rewritten``, at that message); an
     invalid call the target cannot write (``unwritable-call``) is removed with the
-    results answering it (``removed``). A
+    results answering it (``removed``); a message of one role written back as it came that
+    the target refuses apart from the one before it (``split-turn``) is merged into it,
+    fresh (``merged``). A
     message rebuilt keeps its wire with its role cleared, so that what it held beside its
     parts is noted dropped where it is written. Duplicate ids and parts in the
     wrong role are not changed (they stay in ``check_conversation``'s findings). A raw
@@ -323,8 +325,51 @@ def fix_conversation(
                 changes.append(Problem("rewritten", p.index, None, f"Message {p.index}: the history is no longer "
                                        "written back whole as it came but message by message, so that "
                                        f"{_WHOLE[p.kind]} (check_conversation: {p.kind})"))
+    if target is not None:
+        out = _merged(out, src, target, rules, changes)
     changes.sort(key=lambda p: p.index)
     return Conversation(out, dialect=conv.dialect), changes
+
+
+def _merged(out: List[Message], src: List[int], target: str, rules: Pairing, changes: List[Problem]) -> List[Message]:
+    """*out* with each message of one role that *target* refuses apart from the one
+    before it (``split_turns``: Bedrock, any; Gemini, a call turn's function responses)
+    merged into that one, written fresh (its wire kept, its role cleared: ``_fresh``), each
+    reported (``merged``, at its index in the input, *src*). A tool message merged with
+    a user one makes a user message. One pass."""
+    pairs = split_turns(tuple(out), target, rules)
+    if not pairs:
+        return out
+    into = dict((b, a) for a, b in pairs)
+    heads: List[int] = []  # per message of the result, the message of *out* it begins with
+    parts: List[List[Any]] = []  # and its parts
+    roles: List[str] = []
+    at: List[int] = []  # per message of *out*, the message of the result it is in
+    for k, m in enumerate(out):
+        a = into.get(k)
+        if a is None:
+            at.append(len(heads))
+            heads.append(k)
+            parts.append(list(m.parts))
+            roles.append(m.role)
+            continue
+        g = at[a]
+        at.append(g)
+        parts[g].extend(m.parts)
+        if roles[g] != m.role:
+            roles[g] = "user"
+        changes.append(Problem("merged", src[k], None, f"Message {src[k]}: merged into message {src[a]}, so that "
+                                                       f"{target} gets them as one message"
+                                                       + _wording(refusal(m, rules), target, None)))
+    kept: List[Message] = []
+    for g, k in enumerate(heads):
+        m = out[k]
+        if len(parts[g]) == len(m.parts):  # nothing merged into it
+            kept.append(m)
+            continue
+        w = m.wire
+        kept.append(Message(roles[g], parts[g], wire=None if w is None else (*w[:2], None, *w[3:])))
+    return kept
 
 
 #: what a history written back whole as it came is flagged for (``_order``), mended by

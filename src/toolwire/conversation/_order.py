@@ -2,11 +2,13 @@
 written back as it came (``_order``; ``check_conversation`` adds it to pairing's problems,
 ``fix_conversation`` mends what writing message by message mends): the first message,
 the role after a tool or assistant message, the last assistant message and its prefix
-flag, each judged by the judging dialect's ``Pairing``.
+flag, consecutive messages of one role kept apart (``split_turns``: ``fix_conversation``
+and ``encode_conversation`` merge them), each judged by the judging dialect's ``Pairing``.
 """
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any, List, Optional, Tuple
 
 from .._dialect import Pairing
@@ -14,9 +16,9 @@ from .._errors import an
 from .._ids import IdRule
 from .._types import ToolResult
 from ._problems import Problem
-from ._values import Conversation, Message, Other, Reasoning
+from ._values import Conversation, Field, Message, Other, Reasoning
 
-__all__ = ["_last", "_order", "_wording"]
+__all__ = ["_last", "_order", "_wording", "refusal", "split_turns"]
 
 
 def _wording(text: str, target: Optional[str], id: Optional[str]) -> str:
@@ -61,6 +63,9 @@ def _order(conv: Conversation, target: Optional[str], rules: Pairing, ids: Optio
                    for i, m in enumerate(msgs[:-1]) if m.role == "assistant" and _prefix(m.original(target), rules))
     if rules.last_assistant and msgs:
         out.extend(_last(msgs, target, rules))
+    for a, b in split_turns(msgs, target, rules):
+        out.append(Problem("split-turn", b, None, f"Message {b}: {_apart(msgs, a, b, rules)}, each written back as "
+                                                  f"it came" + _wording(refusal(msgs[b], rules), target, None)))
     prev: Optional[str] = None  # the role of the message written before this one
     neighbours = bool(rules.after_tool or rules.after_assistant)  # (only these rules read *prev*)
     for i, m in enumerate(msgs):
@@ -117,3 +122,57 @@ def _last(msgs: Tuple[Message, ...], target: str, rules: Pairing) -> List[Proble
 def _prefix(wire: Any, rules: Pairing) -> bool:
     """Whether a message as it came is a prefix (``Pairing.prefix_flag``)."""
     return bool(rules.prefix_flag) and type(wire) is dict and wire.get(rules.prefix_flag) is True
+
+
+_ROLE = attrgetter("role")
+_TURN = {"system": "", "user": "u", "tool": "u", "assistant": "a"}  # (a system message goes to the system field)
+
+
+def split_turns(msgs: Tuple[Message, ...], target: str, rules: Pairing) -> List[Tuple[int, int]]:
+    """The pairs ``(a, b)`` of consecutive messages of one role (a tool message is a
+    user turn), each written back as it came (decoded from *target*, unchanged), that the
+    writer keeps apart (``plan_turns``: one written fresh merges into the turn before it,
+    as do results after a message of other content) and the provider refuses apart: any
+    (``Pairing.same_role``: Bedrock), or two user ones both holding tool results
+    (``Pairing.split_results``: Gemini). A run of three gives ``(a, b)`` and ``(b, c)``.
+    A system message goes to the system field unless it is an in-line one written back
+    as it came (Bedrock's ``role: "system"``). One pass."""
+    out: List[Tuple[int, int]] = []
+    if not (rules.same_role or rules.split_results):
+        return out
+    turns = "".join(map(_TURN.__getitem__, map(_ROLE, msgs)))  # (C loops: most histories alternate)
+    if "aa" not in turns and "uu" not in turns:
+        return out
+    role: Optional[str] = None  # the role of the last turn
+    last = -1  # its last message, when it is written back as it came (a head with nothing merged into it)
+    other = False  # whether that turn holds more than tool results
+    for i, m in enumerate(msgs):
+        orig = m.original(target)
+        if m.role == "system":
+            if orig is not None and not isinstance(orig, Field):  # an in-line turn of its own
+                role, last = "system", -1
+            continue
+        r = "assistant" if m.role == "assistant" else "user"
+        mine = any(type(p) is not ToolResult for p in m.parts)
+        if r == role and (orig is None or last < 0 or (other and not mine and m.parts)):
+            last = -1  # written fresh into the turn before it (``plan_turns``)
+            other = other or mine
+            continue
+        if r == role and refusal(m, rules) and (rules.same_role or msgs[last].results):
+            out.append((last, i))
+        role, last, other = r, (i if orig is not None else -1), mine
+    return out
+
+
+def refusal(m: Message, rules: Pairing) -> str:
+    """The provider's refusal of the message *m* apart from the one before it of its role
+    (``split_turns``), before it is known whether that one holds results."""
+    if rules.same_role:
+        return rules.same_role
+    return rules.split_results if m.role != "assistant" and m.results else ""
+
+
+def _apart(msgs: Tuple[Message, ...], a: int, b: int, rules: Pairing) -> str:
+    if rules.same_role:
+        return f"{an(msgs[b].role)} message comes right after another {msgs[a].role} message (message {a})"
+    return f"tool results come in a message of their own right after those of message {a}"

@@ -29,16 +29,20 @@ class Problem:
     text, or arguments carried as an object), and ``stored-state`` (a part continuing
     state another dialect's provider stored, or a result whose call may be stored there,
     which the target cannot resolve, or a second such part for its own dialect:
-    ``fix_conversation`` leaves it). Changes
+    ``fix_conversation`` leaves it), and ``split-turn`` (a message written back as it came
+    right after one of its role, which the target refuses apart: Bedrock, any; Gemini, a
+    call turn's function responses over two contents). Changes
     made by ``fix_conversation``: ``answered``, ``removed``, ``moved``, ``rewritten`` (an
     assistant message written back as it came left last, made fresh to be written as a
-    prefix: Mistral), each at its message's index in the input. Notes of
+    prefix: Mistral), ``merged`` (a ``split-turn`` message merged into the one before it),
+    each at its message's index in the input. Notes of
     ``encode_conversation``: ``reasoning-dropped``, ``dropped`` (provider-executed
     items, cache hints, a result's error flag the target has no place for, the trailing
     whitespace of a final assistant text: Anthropic, Bedrock; Mistral's ``prefix`` on a
     message written back as it came that is not the last one), ``converted`` (a
     tool result's part written in another form: JSON as text, parts joined; Mistral: a
-    final assistant message written as a prefix, ``"prefix": true``), ``moved`` (a
+    final assistant message written as a prefix, ``"prefix": true``; Bedrock, Gemini: a
+    ``split-turn`` message written in one wire message with the one before it), ``moved`` (a
     later system message moved into the system field; a turn's results written in the
     order of their calls: Gemini, Ollama), ``inserted`` (Mistral: an
     assistant turn written between a tool message and a user message, a user turn before a

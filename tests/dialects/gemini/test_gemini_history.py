@@ -39,6 +39,8 @@ REQUEST = {
             {"executableCode": {"code": "print(1)", "language": "PYTHON"}},
         ]},
         {"role": "function", "parts": [ANSWER]},
+        # (a call turn between the response contents: two in a row are refused, ``split-turn``)
+        {"role": "model", "parts": [{"functionCall": {"id": "c2", "name": "f", "args": {}}}]},
         {"role": "tool", "parts": [{"functionResponse": {"id": "c2", "name": "f", "response": {"result": "ok"}}}]},
         {"parts": [{"text": "Danke"}]},
         {"role": "model", "parts": [{"text": "Bitte."}, {"newKind2027": 1}, {}]},
@@ -88,6 +90,7 @@ def test_a_request_reads_to_literal_messages_and_writes_back_unchanged() -> None
             ("other", "executableCode", D),
         ]),
         ("tool", [("result", "get_weather", "c1", "22 °C")]),
+        ("assistant", [("call", "f", "c2", {})]),
         ("tool", [("result", "f", "c2", "ok")]),
         ("user", [("text", "Danke")]),
         ("assistant", [("text", "Bitte."), ("other", "newKind2027", D), ("other", "unknown", D)]),

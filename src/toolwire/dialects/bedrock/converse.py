@@ -18,7 +18,9 @@ https://docs.aws.amazon.com/bedrock/latest/userguide/tool-use-inference-call.htm
   ``ConversationRole``: ``user | assistant | system``) holds ``toolAddition`` /
   ``toolRemoval`` blocks (a tool added to or removed from the tool set mid-conversation):
   no calls, other items.
-  Content blocks are unions with one key each; blocks of unknown kinds are passed over.
+  Content blocks are unions with one key each; blocks of unknown kinds are passed over,
+  but for one whose key names a call or a tool (``tool_call``: Haystack's serialized
+  ``ChatMessage``), refused rather than read as a message with no call.
 - Tool: ``{"toolSpec": {"name", "description", "inputSchema": {"json": schema}, "strict"}}``
   (a bare spec is read too); ``{"systemTool": {"name"}}`` keeps its shape. A
   ``{"cachePoint": {...}}`` among ``toolConfig.tools`` is a cache marker, not a tool: an
@@ -49,6 +51,7 @@ from .._common import as_dict, as_list, encode_id, name_of, nameless_result, opt
 from . import history, stream, structured
 from .response import FINISH, RESPONSE, encode_message, reply
 from .tools import IDS, NAME, builtin_kind, decode_result, decode_tool, encode_result, encode_tool, tool_entry
+from .unknown_blocks import callish
 
 __all__ = ["DIALECT"]
 
@@ -149,6 +152,9 @@ def _blocks(content: Any, loc: str) -> Iterator[Tuple[Any, str]]:
                 as_dict(tr, bloc + ".toolResult", NAME, "a 'toolResult' object")
         if type(b) is not dict or not b.keys().isdisjoint(_BLOCKS):
             yield b, bloc  # a non-object is reported by the walk; unknown members are passed over
+        else:
+            callish(b, bloc)
+
 
 
 def finish(data: Dict[str, Any]) -> Optional[str]:

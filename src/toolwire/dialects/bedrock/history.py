@@ -239,6 +239,9 @@ PAIRING = Pairing(
     orphan="The number of toolResult blocks exceeds the number of toolUse blocks of previous turn",
     user_first="A conversation must start with a user message. Try again with a conversation that starts with a "
     "user message.",
+    # two messages of one role in a row (langchain-ai/langchain-aws#130, microsoft/semantic-kernel#10277)
+    same_role="A conversation must alternate between user and assistant roles. Make sure the conversation "
+    "alternates between user and assistant roles and try again.",
 )
 HISTORY = HistoryCodec(
     decode, encode, detect, frozenset({"system", "messages"}), state=STATE,

@@ -23,7 +23,7 @@ from . import fragments
 from .compat_signature import chat_signature
 from .fragments import fragment, streams
 from .nameless_args import nameless
-from .sniff import SERVER_KEYS, server_call, set_fields
+from .sniff import SERVER_KEYS, odd_fields, server_call, set_fields
 from .tools import IDS, NAME
 
 __all__ = ["ONE_STEP", "decode_call", "decode_plain", "encode_call", "peek", "read_function_call",
@@ -115,6 +115,9 @@ def _decode_server(part: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
         if part.get(key) is not None:
             break
     body = as_dict(part.get(key), f"{loc}.{key}", NAME, "an object")
+    odd = odd_fields(key, body)
+    if odd:
+        raise DecodeError(f"The server tool call at {loc}.{key} {odd}", dialect=NAME, loc=f"{loc}.{key}")
     name, args, ident, item = server_call(part, key, body)
     if key.startswith("executable"):  # the code, its language and the id its result echoes
         return new_call(name, args, None, None, {NAME: {"item": item}}, server=True)

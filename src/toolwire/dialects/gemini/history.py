@@ -255,9 +255,15 @@ _CALL_FIRST = ("Please ensure that function call turn comes immediately after a 
 # response parts is equal to the number of function call parts of the function call turn.",
 # google-gemini/gemini-cli#4504): it counts a turn's responses, so a response for no call is never sent
 _COUNT = "the number of function response parts must equal the number of function call parts of the function call turn"
+# Gemini / Vertex's 400 for a function call turn's responses split over two user contents
+# (pydantic/pydantic-ai#580, microsoft/semantic-kernel#10597); a user content of text or a
+# file after the responses' content is taken (corpus: pai-gemini-3.6-flash-user-text-after-response)
+_SPLIT = ("Please ensure that the number of function response parts is equal to the number of function call parts "
+          "of the function call turn.")
 HISTORY = HistoryCodec(
     decode, encode, detect, frozenset({"systemInstruction", "system_instruction", "contents"}), signed=signed,
     state=frozenset({"executableCode", "codeExecutionResult", "toolCall", "toolResponse",  # server-run tools,
                      "executable_code", "code_execution_result", "tool_call", "tool_response"}),  # also snake_case
-    pairing=Pairing(alternating=True, missing=_COUNT, orphan=_COUNT, call_first=_CALL_FIRST, counted=True),
+    pairing=Pairing(alternating=True, missing=_COUNT, orphan=_COUNT, call_first=_CALL_FIRST, counted=True,
+                    split_results=_SPLIT),
 )

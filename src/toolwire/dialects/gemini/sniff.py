@@ -23,8 +23,8 @@ from .._common import as_dict, as_list
 from .tools import DECLARATION_KEYS, GEMINI_ONLY_DECLARATION_KEYS, NAME
 
 __all__ = [
-    "DATA_KEYS", "OBJECT_MEMBERS", "SERVER_KEYS", "TOP_KEYS", "children", "data_key", "detect", "gate", "server_call",
-    "set_fields", "sniff",
+    "DATA_KEYS", "OBJECT_MEMBERS", "SERVER_KEYS", "TOP_KEYS", "children", "data_key", "detect", "gate", "odd_fields",
+    "server_call", "set_fields", "sniff",
 ]
 
 # every field of google-genai 3.6.1 ``Part``, camelCase (the wire) and snake_case (the SDK's
@@ -48,6 +48,10 @@ DATA_KEYS = frozenset(
      "code_execution_result", "toolCall", "tool_call", "toolResponse", "tool_response"}
 )
 SERVER_KEYS = ("executableCode", "executable_code", "toolCall", "tool_call")
+# the fields of a server ``ToolCall`` (google-genai 3.6.1 ``ToolCall``: ``id``, ``tool_type``,
+# ``args``), camelCase and snake_case: one holding another (Haystack's serialized
+# ``{"tool_call": {"tool_name", "arguments", "id"}}``) is no Gemini part (``odd_fields``)
+TOOL_CALL_FIELDS = frozenset({"id", "toolType", "tool_type", "args"})
 # members that, when set, must hold an object, and what the error calls it (a
 # ``functionCall`` is claimed as a call whatever it holds, and its decoding reports it)
 OBJECT_MEMBERS = {"functionResponse": "a function response object", "function_response": "a function response object",
@@ -77,6 +81,19 @@ def _wire(value: Any) -> Any:
     if t is bytes:
         return base64.b64encode(value).decode("ascii")
     return to_plain(value)
+
+
+def odd_fields(key: str, body: Dict[str, Any]) -> str:
+    """Why the server-call body *body* under *key* is refused (``""``: it is not): a
+    ``toolCall`` holding a field its documented ``ToolCall`` has not, whose name and
+    arguments would be lost (read as a call named ``tool_call`` with no arguments)."""
+    if key.startswith("executable"):
+        return ""
+    odd = sorted(k for k, v in body.items() if k not in TOOL_CALL_FIELDS and v is not None)
+    if not odd:
+        return ""
+    return (f"holds {', '.join(map(repr, odd))}, which a Gemini ToolCall has not (its fields: id, toolType, args): "
+            "its name and arguments would be lost")
 
 
 def server_call(part: Dict[str, Any], key: str, body: Dict[str, Any]) -> Tuple[str, Any, Any, Dict[str, Any]]:

@@ -62,7 +62,7 @@ from .._common import describe_error, wire_index
 from .candidates import numbers
 from .finish_numbers import reason_word
 from .partial_args import apply, field
-from .sniff import SERVER_KEYS, server_call, set_fields
+from .sniff import SERVER_KEYS, odd_fields, server_call, set_fields
 
 __all__ = ["NAME", "Handler", "detect"]
 
@@ -170,6 +170,10 @@ class Handler:
                 continue
             if type(body) is not dict:  # never passed over: the one-shot decoder refuses it too
                 self.core.broken(body, scope)
+                return
+            odd = odd_fields(key, body)
+            if odd:  # (refused by the one-shot decoder too)
+                self.core.broken(body, scope, f"{odd}")
                 return
             name, args, ident, item = server_call(part, key, body)
             self.core.whole(name, args, nonempty_str(ident), scope=scope, server=True,
