@@ -16,7 +16,7 @@ from .._errors import an
 from .._ids import IdRule
 from .._types import ToolResult
 from ._problems import Problem
-from ._values import Conversation, Field, Message, Other, Reasoning
+from ._values import ROLES, Conversation, Field, Message, Other, Reasoning
 
 __all__ = ["_last", "_order", "_wording", "refusal", "split_turns"]
 
@@ -125,7 +125,9 @@ def _prefix(wire: Any, rules: Pairing) -> bool:
 
 
 _ROLE = attrgetter("role")
-_TURN = {"system": "", "user": "u", "tool": "u", "assistant": "a"}  # (a system message goes to the system field)
+# the turn of each of our roles (``ROLES``: system, user, assistant, tool): a system message
+# goes to the system field, a tool message is a user turn
+_TURN = dict(zip(ROLES, ("", "u", "a", "u")))
 
 
 def split_turns(msgs: Tuple[Message, ...], target: str, rules: Pairing) -> List[Tuple[int, int]]:
