@@ -60,6 +60,10 @@ is a call. Here, likewise:
   (``"C:\\"``) or markup the value quotes; neither runs, neither is content. So is a
   value read on loosely that breaks right after a string holding ``{`` or ``[`` (a call
   object's own quote may have closed it: ``[True, "]] {"name": …}``).
+- A call object whose bracket is in a string the model wrote (``_in_string``: before the
+  end of a value read again from a stray string's ``{`` that closed, nested in it; right
+  after a ``"`` of prose, spaces aside; after ``,`` right after a call object made invalid
+  so, the next item of a quoted list) is an invalid call of its text: never run, never lost.
 - After such a call, ``;`` (with whitespace) is markup, as between the calls at the
   start (``SEMI``, read by ``llama_start.Start``).
 
@@ -72,7 +76,8 @@ again twice), the text of a string ending in ``{`` from that bracket once more (
 value read there begins inside the string: the next such string is after it; the text
 after a call object there once more, ``quoted_object_end``; a value there that is no
 call, from where the first value broke once more, and no string's ``{`` before where
-it stopped is read again so) and a named value's rest once (``named_rest``): linear.
+it stopped is read again so), a named value's rest once (``named_rest``) and the whitespace
+before a bracket once, after the content piece before it (``_in_string``): linear.
 
 Sources (checked 2026-12-06): vllm-project/vllm ``vllm/tool_parsers/llama_tool_parser.py``
 (``extract_tool_calls``); meta-llama/llama-models ``models/llama3_3/prompt_format.md``
