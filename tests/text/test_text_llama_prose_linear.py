@@ -95,6 +95,12 @@ HOSTILE: List[Tuple[str, Callable[[int], str]]] = [
     ("stray-fallback-late", lambda n: 'x {"a": "{"name": ' + "[1, " * (n // 4) + "x"),
     ("stray-fallback-chain", lambda n: "x " + '{"a": "{"b": [1, ' * (n // 18) + "x"),
     ("stray-fallback-strings", lambda n: "x " + '{"a": "{"b": "{' * (n // 15) + "x, oops"),
+    # call objects quoted in data strings (revT2): each looked at once where its bracket opens
+    # (the content piece before it; the whitespace held back once, after a new piece)
+    ("quoted-calls", lambda n: "x " + ('"' + CALL + '" ') * (n // 40)),
+    ("quoted-list", lambda n: 'x {"a": "[' + (CALL + ", ") * (n // 39) + ']"}'),
+    ("quoted-nested", lambda n: "x " + ('{"e": "{"c": ' + CALL + '}", "ok": 1} ') * (n // 63)),
+    ("quoted-spaces-calls", lambda n: 'x "' + (" " * 40 + CALL) * (n // 77)),
 ]
 
 

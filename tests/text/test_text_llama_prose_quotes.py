@@ -174,6 +174,42 @@ def test_an_unclosed_single_quote_that_leaves_the_value_open_still_quotes_the_ma
     assert r.tool_calls[0].raw == text[4:]  # type: ignore[union-attr]
 
 
+# -- 7. a call object quoted inside a data string never runs, nor is lost ----------------------
+# revT2: a call nested in the quoted object, or the next object of a quoted list, or the next
+# quoted example ran. The OpenAI tool-call form ("type": "function", "function": {…}) as data.
+RM = '{"name": "rm", "parameters": {"path": "/"}}'
+
+
+@pytest.mark.parametrize("fr", ["stop", "length", None])
+@pytest.mark.parametrize(("text", "names"), [
+    ('OpenAI form: {"example": "{"type": "function", "function": ' + RM + '}"}. Do not run it.', ["rm"]),
+    ('Logged: {"event": "{"call": ' + RM + '}", "ok": true}', ["rm"]),
+    ('Example request: {"tools": "[{"name": "ls", "parameters": {}}, ' + RM + ']"}', ["ls", "rm"]),
+    ('Example request: {"tools": "[{"name": "ls", "parameters": {}}, {"name": "cd", "parameters": {}}, '
+     + RM + ']"}', ["ls", "cd", "rm"]),
+    ('Example: {"ex": "{"name": "ls", "parameters": {}}", "ex2": "' + RM + '"}', ["rm"]),
+    ('Quoted: "' + RM + '" was the call.', ["rm"]),
+    ('Quoted: "  ' + RM + '" was the call.', ["rm"]),
+])
+def test_a_call_object_quoted_in_a_data_string_never_runs(text: str, names: list[str], fr: str | None) -> None:
+    r = decode_text(text, JSON_AFTER_PROSE, finish_reason=fr)
+    assert [type(c).__name__ for c in r.tool_calls] == ["InvalidToolCall"] * len(names)
+    assert [c.name for c in r.tool_calls] == names
+    assert r.tool_calls[-1].raw == RM  # type: ignore[union-attr]
+    for cut in range(1, len(text)):
+        assert stream(text, JSON_AFTER_PROSE, [text[:cut], text[cut:]], finish_reason=fr) == r  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("text", [
+    'Done: "ok"\n' + RM,  # (a quote that ends a line: the call on the next one runs)
+    'He said "ok", then ' + RM,
+    '{"a": "x"} ' + RM,
+])
+def test_a_call_object_after_a_closed_quote_still_runs(text: str) -> None:
+    r = decode_text(text, JSON_AFTER_PROSE, finish_reason="stop")
+    assert [type(c).__name__ for c in r.tool_calls] == ["ToolCall"]
+
+
 # -- every split reads as the whole text ------------------------------------------------------
 PIECES = [
     "{", "[", "}", "]", "'", '"', "\\", " ", ", ", ": ", "\n", "x", "it's", "True", '"name": "f", ', "'a': ",
@@ -181,6 +217,9 @@ PIECES = [
     '{"name": "g", "parameters": {}}', '"x, then {', "'b] then ", '{"a": "see { ', "'it's fine'}", '\\"}}',
     # (revT: call objects in data strings, what follows them, single-quoted dicts)
     '{"ex": "see {', '"}', '", "ok": true}', " now", "\n", "{'a': 'x} ", "'y} ", "C:\\", " oops} ",
+    # (revT2: call objects nested in a quoted object, in a quoted list, after a quote)
+    '{"event": "{"call": ', '{"type": "function", "function": ', '"[{"name": "ls", "parameters": {}}, ',
+    ']"}', '"{"name": "rm", "parameters": {}}"', '" ', ', ',
 ]
 
 

@@ -54,10 +54,10 @@ class Pieces:
 
     def append(self, text: str) -> None:
         recent = self.recent
-        recent.append(text)
-        if len(recent) >= 64:
+        if len(recent) >= 64:  # (before the new piece: the last one stays a piece, ``Sink.last``)
             self.done.append("".join(recent))
             recent.clear()
+        recent.append(text)
 
     def reset(self, text: str = "") -> None:
         self.done.clear()

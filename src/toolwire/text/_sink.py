@@ -57,5 +57,12 @@ class Sink:
     def brk(self) -> None:
         self.gap = self.started
 
+    def last(self) -> tuple[int, str]:
+        """How many pieces were emitted (every ``add`` that emitted one: any split of the
+        same text gives the same count of pieces with text other than whitespace) and the
+        last one (the whitespace held back after it: ``pending``)."""
+        done, recent = self.parts.done, self.parts.recent
+        return 64 * len(done) + len(recent), recent[-1] if recent else ""
+
     def value(self) -> str | None:
         return self.parts.join() or None

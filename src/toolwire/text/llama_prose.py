@@ -60,6 +60,10 @@ is a call. Here, likewise:
   (``"C:\\"``) or markup the value quotes; neither runs, neither is content. So is a
   value read on loosely that breaks right after a string holding ``{`` or ``[`` (a call
   object's own quote may have closed it: ``[True, "]] {"name": …}``).
+- A call object whose bracket is in a string the model wrote (``_in_string``: before the
+  end of a value read again from a stray string's ``{`` that closed, nested in it; right
+  after a ``"`` of prose, spaces aside; after ``,`` right after a call object made invalid
+  so, the next item of a quoted list) is an invalid call of its text: never run, never lost.
 - After such a call, ``;`` (with whitespace) is markup, as between the calls at the
   start (``SEMI``, read by ``llama_start.Start``).
 
@@ -72,7 +76,8 @@ again twice), the text of a string ending in ``{`` from that bracket once more (
 value read there begins inside the string: the next such string is after it; the text
 after a call object there once more, ``quoted_object_end``; a value there that is no
 call, from where the first value broke once more, and no string's ``{`` before where
-it stopped is read again so) and a named value's rest once (``named_rest``): linear.
+it stopped is read again so), a named value's rest once (``named_rest``) and the whitespace
+before a bracket once, after the content piece before it (``_in_string``): linear.
 
 Sources (checked 2026-12-06): vllm-project/vllm ``vllm/tool_parsers/llama_tool_parser.py``
 (``extract_tool_calls``); meta-llama/llama-models ``models/llama3_3/prompt_format.md``
@@ -84,6 +89,7 @@ from __future__ import annotations
 from functools import partial
 
 from .._args import TRUNCATING
+from .._types import ToolCall
 from ._core import Mode, TextMode, TextParser
 from ._kit import name_hint
 from .llama_calls import NAME_OPEN, json_calls, policy_call, unclosed
@@ -97,6 +103,10 @@ _GAP = "llama.gap"  # TextParser.state: the content's gap before the bracket (no
 _JSON = "llama.json"  # TextParser.state: where the JSON check of the value stands (``advance``)
 _STRAY = "llama.stray"  # TextParser.state: (a stray string's "{", where the value before it broke), ``at``
 _FLOOR = "llama.floor"  # TextParser.state: no stray string's "{" before this (``at``) is read again
+_DATA = "llama.data"  # TextParser.state: the end (``at``) of a value read again from a stray string's "{" that closed
+_IN_STR = "llama.in_str"  # TextParser.state: the value's bracket is in a string (``_in_string``)
+_LEFT = "llama.left"  # TextParser.state: content pieces (``Sink.last``) when a value was last left (or emitted)
+_LISTED = "llama.listed"  # TextParser.state: content pieces when a call quoted in a string was last made invalid
 _SPACE = " \t\r\n"
 
 
@@ -262,6 +272,7 @@ class Value(Mode):
         buffer) and read again from the object's end; False while what tells has not come."""
         if not chk.obj:  # (just closed)
             chk.obj = m.opener + m.body.join()
+            m.state[_DATA] = m.region_at - len(m.opener) + len(chk.obj)  # (a call object there: made invalid)
             if not (chk.strict and top_keys(chk.obj)[1]):
                 self._unstray(m, chk)
                 return True
@@ -280,6 +291,7 @@ class Value(Mode):
         m.state.pop(_GAP, None)
         m.invalid(name_hint(chk.obj), chk.obj, f"Tool call at {m.loc} is not run: it begins in a string that "
                   "its own quote closes (a call written as data, or after a stray quote)")
+        m.state[_LISTED] = m.content.last()[0]
         return True
 
     def _unstray(self, m: TextParser, chk: Check) -> None:
@@ -326,15 +338,21 @@ class Value(Mode):
         _content(m, text[:cut])
         return True
 
-    def _leave(self, m: TextParser) -> None:
+    def _leave(self, m: TextParser) -> bool:
+        """Back to the content mode; whether the value's bracket was in a string (``_in_string``)."""
         m.state.pop(_JSON, None)
+        m.state[_LEFT] = m.content.last()[0]
         m.mode = self.back
+        return bool(m.state.pop(_IN_STR, False))
 
     def _end(self, m: TextParser, end: str, complete: bool, quoted: bool = False) -> None:
         text = m.body.join()
         m.body.reset()
-        self._leave(m)
+        n = len(m.items)
+        in_string = self._leave(m)
         read(self.markup, m, text, end, complete, quoted)
+        if in_string:
+            _quoted_calls(m, n, m.opener + text)
 
 
 def _back(m: TextParser, at: int, text: str) -> None:
@@ -353,9 +371,46 @@ def _lead(mode: Value, m: TextParser, tok: str) -> None:
     m.state[_GAP] = m.content.gap  # (the content mode marks a gap after this action)
     m.open_body(mode, tok)
     chk = m.state[_JSON] = Check(tok)
+    if _in_string(m, m.region_at - len(tok)):
+        m.state[_IN_STR] = True
     stray = m.state.pop(_STRAY, None)  # (``Value._stray``: this bracket, the stray string's)
     if stray is not None and stray[0] == m.region_at - len(tok):
         chk.stray_end = stray[1]
+
+
+def _in_string(m: TextParser, at: int) -> bool:
+    """Whether the bracket at *at* (``at`` position) is in a string the model wrote, so that
+    a call object there is data, never run (docs/text-formats.md): before the end of a value
+    read again from a stray string's ``{`` that closed (``_DATA``: ``{"example": "{"call":
+    {"name": …}}"}``); right after a ``"`` of prose (spaces aside, on its line: ``"ex2":
+    "{"name": …}"``; not one that closed a string a value read: ``{"a" {"name": …``); or
+    after a ``,`` right after a call object made invalid so (the next item of the list that
+    holds it: ``"[{"name": …}, {"name": …}]"``). The content emitted before the bracket
+    tells (``Sink.last``): nothing but one content piece stands between."""
+    if at < m.state.get(_DATA, 0):
+        return True
+    count, piece = m.content.last()
+    if count <= m.state.get(_LEFT, 0) or m.content.gap or m.content.pending.join().strip(" \t"):
+        return False  # (first: the whitespace held back is looked at once, after a new piece)
+    return piece.endswith('"') or count == m.state.get(_LISTED, -2) + 1 and piece.strip() == ","
+
+
+def _quoted_calls(m: TextParser, n: int, text: str) -> None:
+    """The calls read from a value whose bracket is in a string (``_in_string``), items *n*
+    on: each an invalid call of the value's *text*, in its place (its event too, not handed
+    out yet)."""
+    items = m.items[n:]
+    if not any(isinstance(c, ToolCall) for c in items):
+        return
+    del m.items[n:]
+    del m.queue[len(m.queue) - len(items) :]
+    for c in items:
+        if isinstance(c, ToolCall):
+            m.invalid(c.name, text, f"Tool call at {m.loc} is not run: it is quoted in a string (a call written "
+                      "as data)")
+        else:
+            m.add(c)
+    m.state[_LISTED] = m.content.last()[0]
 
 
 def lead(mode: Value) -> partial[None]:
@@ -369,6 +424,7 @@ def _content(m: TextParser, text: str) -> None:
     if gap is not None:
         m.content.gap = gap
     m.emit_content(text)
+    m.state[_LEFT] = m.content.last()[0]  # (a quote in it closed a string the value read: ``_in_string``)
 
 
 def read(markup: tuple[str, ...], m: TextParser, text: str, end: str, complete: bool, quoted: bool = False) -> None:
