@@ -18,7 +18,7 @@ from typing import Any, Dict, Iterator, Optional, Tuple
 
 from ..._access import to_data, to_plain
 from ..._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL
-from ..._errors import an
+from ..._errors import DecodeError, an
 from .._common import as_dict, as_list
 from .tools import DECLARATION_KEYS, GEMINI_ONLY_DECLARATION_KEYS, NAME
 
@@ -48,6 +48,7 @@ DATA_KEYS = frozenset(
      "code_execution_result", "toolCall", "tool_call", "toolResponse", "tool_response"}
 )
 SERVER_KEYS = ("executableCode", "executable_code", "toolCall", "tool_call")
+_TOOL_CALL_KEYS = frozenset({"toolCall", "tool_call"})
 # the fields of a server ``ToolCall`` (google-genai 3.6.1 ``ToolCall``: ``id``, ``tool_type``,
 # ``args``), camelCase and snake_case: one holding another (Haystack's serialized
 # ``{"tool_call": {"tool_name", "arguments", "id"}}``) is no Gemini part (``odd_fields``)
@@ -153,7 +154,10 @@ def _claim(data: Any, strict: bool) -> Optional[Tuple[str, str]]:
         if data.get("functionResponse") is not None or data.get("function_response") is not None:
             return RESULT, "a 'functionResponse' part"
         for key in SERVER_KEYS:
-            if data.get(key) is not None:
+            body = data.get(key)
+            if body is not None:
+                if type(body) is dict and odd_fields(key, body):  # claimed as a call, so decoding refuses it
+                    return CALL, f"{an(repr(key))} part holding fields no Gemini ToolCall has"
                 return SERVER, f"{an(repr(key))} part (a tool Gemini runs itself)"
     if type(data.get("candidates")) is list or "promptFeedback" in data or "prompt_feedback" in data:
         return CALLS, "'candidates' (a GenerateContentResponse)"
@@ -228,5 +232,9 @@ def _parts(parts: Any, loc: str) -> Iterator[Tuple[Any, str]]:
                 v = p[k]
                 if k in OBJECT_MEMBERS and v is not None and type(v) is not dict:
                     as_dict(v, f"{ploc}.{k}", NAME, OBJECT_MEMBERS[k])
+                elif k in _TOOL_CALL_KEYS and type(v) is dict:  # refused as a non-object is, whatever include_server
+                    odd = odd_fields(k, v)
+                    if odd:
+                        raise DecodeError(f"The server tool call at {ploc}.{k} {odd}", dialect=NAME, loc=f"{ploc}.{k}")
         if type(p) is not dict or not p.keys().isdisjoint(_PART_KEYS):
             yield p, ploc  # a non-object is reported by the walk; unknown parts are passed over
