@@ -182,6 +182,30 @@ def test_gemini_a_required_name_only_a_dropped_pattern_takes_is_not_representabl
     assert not rendered.lossless
 
 
+_PP_OBJECTS: List[Any] = [{}, {"ab": 1}, {"ab": "s"}, {"ab": "s", "q": 1}, {"q": 1}, {"q": "s"}]
+
+
+@pytest.mark.parametrize("extra", [{"type": "integer"}, {"type": "object", "properties": {"z": {"type": "integer"}}}])
+def test_gemini_widens_an_additional_properties_schema_beside_a_dropped_pattern(extra: Any) -> None:
+    # revV2 (session 39) 3: with patternProperties left out, an additionalProperties schema
+    # held the keys the regexes took: the wire took only the invalid {"ab": 1} and refused
+    # the valid {"ab": "s"}; true is sent in its place (a widening, reported)
+    node = {"type": "object", "patternProperties": {"^a": {"type": "string"}}, "additionalProperties": extra,
+            "required": ["ab"]}
+    checker = jsonschema.Draft202012Validator(_req(node))
+    assert checker.is_valid({"p": {"ab": "s"}}) and not checker.is_valid({"p": {"ab": 1}})
+    rendered = schema.render(_req(node), "gemini", on_error="report")
+    assert not rendered.errors and not rendered.lossless, rendered.lints
+    wire = rendered.wire_schema["properties"]["p"]
+    assert wire["additionalProperties"] is True and "patternProperties" not in wire
+    changes = {(c.pointer, c.keyword, c.action) for c in rendered.report}
+    assert {("/properties/p", "patternProperties", "unsupported"),
+            ("/properties/p", "additionalProperties", "unsupported")} <= changes
+    sent = jsonschema.Draft202012Validator(rendered.wire_schema)
+    for value in _PP_OBJECTS:  # nothing valid refused
+        assert sent.is_valid({"p": value}) or not checker.is_valid({"p": value}), value
+
+
 # no type: each const / enum value is held to the bounds of its own JSON type (validation
 # §6.2, §6.3 apply to numbers, strings only), and fails them
 TYPELESS_VALUES_OUTSIDE: List[Any] = [

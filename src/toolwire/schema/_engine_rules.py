@@ -20,7 +20,9 @@ request (HTTP 400). The profile's ``enforced_only`` flags read here:
   a back-reference, an empty class), and with it an ``additionalProperties`` other than
   ``true`` (left, it would hold the keys the regexes took: ``{"additionalProperties":
   false, "required": ["ab"]}`` fails llguidance, "Unsatisfiable schema", and takes only
-  ``{}`` in xgrammar); ``maxLength`` beside a pattern of a character past U+FFFF is moved
+  ``{}`` in xgrammar); one of a schema gives way to ``true`` (a widening: strict mode
+  leaves the object open under ``true``, closes it only without the keyword);
+  ``maxLength`` beside a pattern of a character past U+FFFF is moved
   (llguidance);
 - ``"int64_bounds"``: a numeric bound of an integer node outside int64 fails to compile
   (xgrammar "Integer exceeds maximum limit", llguidance "Failed to generate regex for
@@ -37,9 +39,11 @@ request (HTTP 400). The profile's ``enforced_only`` flags read here:
 - ``"closes_objects"``: strict mode closes an object with ``properties`` or ``required``
   and no ``additionalProperties``, and an array past ``prefixItems`` without ``items``
   (reported ``narrowed``), and before 0.2.9 (vLLM pins 0.1.29) an array shorter than
-  ``prefixItems``; a ``required`` name not in ``properties`` of an object node cannot be
-  written (``{"type": "object", "required": ["b"]}`` takes only ``{}``), nor is it
-  enforced beside ``additionalProperties`` of a schema.
+  ``prefixItems``; a ``required`` name not in ``properties`` of an object node without
+  ``additionalProperties`` cannot be written (``{"type": "object", "required": ["b"]}``
+  takes only ``{}``), nor is it enforced beside ``additionalProperties`` ``true`` or a
+  schema (xgrammar 0.1.29 and 0.2.9 take ``{}`` and ``{"b": 1}``; llguidance 1.9.1 only
+  the second).
 
 The profile's ``refused`` keywords (llguidance: "Unimplemented keys") are moved too.
 Linear: each node once, each pattern scanned once.
@@ -89,6 +93,7 @@ def engine_moves(wire: Any, profile: Profile) -> List[Tuple[str, str, str, str]]
                 out.append((ptr, "pattern", "rewritten", "a search written as a whole-string match (the engine "
                             "matches the whole string)"))
         keys = node.get("patternProperties")
+        widened = False
         if "pattern_whole" in only and isinstance(keys, dict) and "patternProperties" not in refused:
             why = next((f"{k!r}: {w}" for k, w in ((k, whole_match(k)[1]) for k in keys if isinstance(k, str))
                         if w is not None), None)  # (the first regex the engines cannot take: each read once)
@@ -97,9 +102,11 @@ def engine_moves(wire: Any, profile: Profile) -> List[Tuple[str, str, str, str]]
                               "request fails)"))
                 if node.get("additionalProperties", True) not in (True, {}) \
                         and all(k != "additionalProperties" for k, _ in moves):
-                    # (kept, it would hold the keys the regexes took: the wire would allow less unsaid)
+                    # (kept, it would hold the keys the regexes took: the wire would allow less unsaid; a
+                    # schema gives way to ``true``, which strict mode leaves open, where absent closes)
+                    widened = node["additionalProperties"] is not False
                     moves.append(("additionalProperties", "moved with patternProperties, which took keys it "
-                                  "would refuse"))
+                                  "would refuse" + ("; true written in its place (a widening)" if widened else "")))
         if "pattern_whole" in only and isinstance(node.get("pattern"), str) and "maxLength" in node \
                 and all(k not in ("maxLength", "pattern") for k, _ in moves) and _astral(node["pattern"]):
             moves.append(("maxLength", f"{profile.id}'s llguidance cannot bound the length of a pattern of characters "
@@ -107,6 +114,8 @@ def engine_moves(wire: Any, profile: Profile) -> List[Tuple[str, str, str, str]]
         hints = []
         for key, why in moves:
             value = node.pop(key)
+            if key == "additionalProperties" and widened:
+                node[key] = True  # (moved with patternProperties: a schema widened to true, kept open)
             try:
                 shown = json.dumps(value, ensure_ascii=False)
             except ValueError:  # an integer of over 4,300 digits: Python does not write it
@@ -219,9 +228,10 @@ def closed_nodes(wire: Any, profile: Profile) -> Tuple[List[Tuple[str, str, str]
         names = node.get("required")
         if objects and isinstance(names, list) and node.get("additionalProperties", True) is not False:
             extra = [n for n in names if type(n) is str and not (isinstance(props, dict) and n in props)]
-            if extra and (node.get("additionalProperties", True) not in (True, {}) or "patternProperties" in node):
-                # beside a schema for the other keys (which the no-value rules read), or keys a pattern
-                # may take (the engine leaves the object open for them): not enforced
+            if extra and ("additionalProperties" in node or "patternProperties" in node):
+                # beside true or a schema for the other keys (which the no-value rules read), or keys a
+                # pattern may take (the engine leaves the object open for them; only an absent
+                # additionalProperties closes it): not enforced (xgrammar takes {} for them)
                 unenforced.append((ptr, "required", f"{profile.id} does not enforce required names that are not "
                                    "properties: checked locally only"))
             elif extra:

@@ -21,6 +21,7 @@ class ObjectRewrites(ShapeRewrites):
     """The array and object rewrites, mixed into ``Rewriter``."""
 
     _as_pairs: Optional[Set[int]] = None  # the wire nodes of maps sent as pairs
+    _left: Optional[List[Any]] = None  # the wire nodes rendered, then not sent (additionalProperties widened)
 
     def _array(self, n: Dict[str, Any], out: Dict[str, Any], hints: List[str], ptr: str, required: bool) -> None:
         """*required*: the array's own (its items are "within" that property, for
@@ -133,9 +134,20 @@ class ObjectRewrites(ShapeRewrites):
                         )
         elif addl is not None:
             if "additionalProperties" in p.supported or p.permissive:
-                out["additionalProperties"] = (
-                    addl if not isinstance(addl, dict) else self.node(addl, f"{ptr}/additionalProperties", True)
-                )
+                marks, empties = (len(self.report), len(self.lints)), len(self.empty)
+                sent = addl if not isinstance(addl, dict) else self.node(addl, f"{ptr}/additionalProperties", True)
+                if isinstance(addl, dict) and addl and "patternProperties" in n \
+                        and "patternProperties" not in p.supported and len(self.empty) == empties:
+                    # kept, it would hold the keys the regexes left out took: true in its place (a
+                    # widening); one holding a node of no value is kept for the no-value rules
+                    del self.report[marks[0]:], self.lints[marks[1]:]
+                    if self._left is None:
+                        self._left = []
+                    self._left.append(sent)  # (kept alive: the ids of its nodes are not reused)
+                    sent = True
+                    self.change(ptr, "additionalProperties", "unsupported", "left out with patternProperties, "
+                                "which took keys it would refuse; true sent in its place: validated locally only")
+                out["additionalProperties"] = sent
                 extra = [r for r in required if r not in props] if addl is False and "patternProperties" in n \
                     and "patternProperties" not in p.supported else []
                 if extra:  # (no object passes the wire: strict mode's refusal, below)
