@@ -213,7 +213,10 @@ class Keyed(Calls):
                     # the name again with text after the repeat: the repeat was the call's last
                     # fragment (Kimi's name on every fragment), or a call without arguments before
                     # this one? Not guessed (another id on it tells only that it is a new call);
-                    # the id sent after the repeat, if any, is no new call's either
+                    # the id sent after the repeat, if any, is no new call's either; after a call
+                    # with no text, no id anywhere, that call is not guessed either (as ``_take``)
+                    if empty and id is None and held.id is None:
+                        self.fail(cur, _untold(cur))
                     self._unhold(cur)
                     return None, False
                 if empty and id is None:
