@@ -191,3 +191,13 @@ def test_the_name_on_every_piece_twice_before_text_runs_no_empty_call(at: Dict[s
     for c in chunks:
         acc.feed(c)
     assert acc.close() == got
+
+
+def test_a_custom_head_after_a_function_head_is_no_repeat() -> None:
+    """A function head ``g ""`` (no id), then at that index a custom tool's head with its id
+    and input (openai-python ``ChoiceDeltaToolCall`` of ``"type": "custom"``): no name repeated
+    with no text (its text is ``custom.input``), so nothing held: one call, with its id."""
+    chunks = [chunk(head("g", "", index=0)),
+              chunk({"index": 0, "id": "x", "type": "custom", "custom": {"name": "g", "input": "x"}}),
+              chunk(finish="tool_calls")]
+    assert view(accumulate(chunks)) == [("g", {"input": "x"}, "x")]
