@@ -167,3 +167,37 @@ def test_the_name_again_twice_then_text(at: Dict[str, Any]) -> None:
     assert view(accumulate([*chunks, chunk(more('{"a": 3}', **at)), chunk(finish="tool_calls")])) == [
         ("f", {"a": 1}, None), ("INVALID", "f", None), ("f", {"a": 3}, None)]
     assert view(accumulate([*chunks, chunk(finish="tool_calls")])) == [("f", {"a": 1}, None), ("INVALID", "f", None)]
+
+
+def bare(name: str, **kw: Any) -> Dict[str, Any]:
+    return {**kw, "type": "function", "function": {"name": name}}
+
+
+@pytest.mark.parametrize("at", AT)
+@pytest.mark.parametrize("blank", ["", " ", None])
+def test_the_name_on_every_piece_twice_before_text_runs_no_empty_call(at: Dict[str, Any],
+                                                                      blank: Optional[str]) -> None:
+    """``g ""``, ``g ""``, ``g {...}``, the name on every piece, no ids (Kimi K2's name on every
+    fragment; sigoden/aichat#1217's call without arguments sent as ``""``): one call, ``g()``
+    then the next, or two such? Only the call with text runs; ``g({})`` never (no arguments
+    key, or white space, alike)."""
+    def piece(arguments: Optional[str]) -> Dict[str, Any]:
+        return bare("g", **at) if arguments is None else head("g", arguments, **at)
+
+    chunks = [chunk(piece(blank)), chunk(piece(blank)), chunk(head("g", '{"c": 1}', **at)), chunk(finish="tool_calls")]
+    got = accumulate(chunks)
+    assert view(got) == [("INVALID", "g", None), ("INVALID", "g", None), ("g", {"c": 1}, None)]
+    acc = Accumulator("openai.chat")
+    for c in chunks:
+        acc.feed(c)
+    assert acc.close() == got
+
+
+def test_a_custom_head_after_a_function_head_is_no_repeat() -> None:
+    """A function head ``g ""`` (no id), then at that index a custom tool's head with its id
+    and input (openai-python ``ChoiceDeltaToolCall`` of ``"type": "custom"``): no name repeated
+    with no text (its text is ``custom.input``), so nothing held: one call, with its id."""
+    chunks = [chunk(head("g", "", index=0)),
+              chunk({"index": 0, "id": "x", "type": "custom", "custom": {"name": "g", "input": "x"}}),
+              chunk(finish="tool_calls")]
+    assert view(accumulate(chunks)) == [("g", {"input": "x"}, "x")]

@@ -79,11 +79,14 @@ class Keyed(Calls):
         name: Optional[str],
         text: Optional[str],
         opening: bool = False,
+        custom: bool = False,
     ) -> Call:
         """One tool-call delta: correlate by id, then index, then the latest call
         (the call it went to is returned). *opening*: the delta carries Chat's
         ``"type": "function"`` (OpenAI's on a call's first delta; Kimi K2's on every one): never
-        read as the rest of a name, nor as proof of a new call."""
+        read as the rest of a name, nor as proof of a new call. *custom*: a custom tool's
+        head (its text is ``custom.input``, added by the caller): never a name repeated with
+        no text (``_hold``)."""
         c: Optional[Call] = None
         if id is None and name is None and index is not None:  # the common continuation
             c = self.by_key.get((scope, index))
@@ -123,7 +126,7 @@ class Keyed(Calls):
                 if id is not None and cur.id is not None and cur.id != id:
                     cur = None  # a new id on an occupied index: a new call
                 elif name is not None and cur.name is not None:
-                    cur, final = self._named_again(cur, key, scope, id, name, text, opening)
+                    cur, final = self._named_again(cur, key, scope, id, name, text, opening, custom)
                     if final:
                         assert cur is not None
                         return cur
@@ -136,7 +139,7 @@ class Keyed(Calls):
                 elif cur.key is None:
                     # a name again without an index nor an id: the latest call open is the one
                     # such a delta goes on with (rule 1), read as at an occupied index
-                    c, final = self._named_again(cur, None, scope, None, name, text, opening)
+                    c, final = self._named_again(cur, None, scope, None, name, text, opening, custom)
                     if final:
                         assert c is not None
                         return c
@@ -165,7 +168,7 @@ class Keyed(Calls):
         return c
 
     def _named_again(self, cur: Call, key: Hashable, scope: Hashable, id: Optional[str], name: str,
-                     text: Optional[str], opening: bool) -> Tuple[Optional[Call], bool]:
+                     text: Optional[str], opening: bool, custom: bool = False) -> Tuple[Optional[Call], bool]:
         """A named delta for the open call *cur* (at *key*, or, with no index nor id, the
         latest call open): *cur* again, a new call (``None``), or, when the second item is
         true, the call it went to, text added."""
@@ -178,12 +181,13 @@ class Keyed(Calls):
                 cur.name = f"{cur.name}{name}"  # before argument text, no id of its own: the name's rest
                 return cur, False
             return self._unsure(cur, key, scope, id, name, text), True
-        if cur.id is None and cur.error is None and cur.full is None and cur.tree is None:
+        if cur.id is None and cur.error is None and cur.full is None and cur.tree is None and not custom:
             # the same name after a whole value (or none yet), no id on either (a call with an id
             # and a delta without one: its re-emission, never a second call to run): a new call
             # if the text begins another; with none yet, *cur* is held (``_hold``)
             # (a custom tool's input is no JSON value: ``chat_stream_feed._head_again`` reads it; a
-            # key named, not numbered, is Chat's legacy ``function_call``: one call per choice)
+            # key named, not numbered, is Chat's legacy ``function_call``: one call per choice; a
+            # custom head after a function head with no text, no repeat: that call, its id late)
             empty = (no_value(cur) and (self.inputs is None or cur.pos not in self.inputs)
                      and not (type(key) is tuple and type(key[1]) is str))
             if not empty and not whole_value(cur):
@@ -213,7 +217,10 @@ class Keyed(Calls):
                     # the name again with text after the repeat: the repeat was the call's last
                     # fragment (Kimi's name on every fragment), or a call without arguments before
                     # this one? Not guessed (another id on it tells only that it is a new call);
-                    # the id sent after the repeat, if any, is no new call's either
+                    # the id sent after the repeat, if any, is no new call's either; after a call
+                    # with no text, no id anywhere, that call is not guessed either (as ``_take``)
+                    if empty and id is None and held.id is None:
+                        self.fail(cur, _untold(cur))
                     self._unhold(cur)
                     return None, False
                 if empty and id is None:

@@ -395,7 +395,7 @@ class Feed:
                     _keep(c, tc, fn, custom, core.dialect)
                 return
             ident = None
-        c = core.delta(scope, index, ident, name, text, name is not None and "type" in tc)
+        c = core.delta(scope, index, ident, name, text, name is not None and "type" in tc, custom)
         if value is not None:
             not_text(core, c, value, text)
         elif not text and type(fn) is dict and (text is None or len(fn) > 1 + ("name" in fn)):
