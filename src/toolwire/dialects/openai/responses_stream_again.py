@@ -90,11 +90,15 @@ class Again(Messages):
                     if prior[0] is None:  # a message re-sent whole: its deltas again add nothing (``_replayed``)
                         self._resend(key)
                     return  # the start of the item ended there, again: nothing new
-                if self._ended_before(item):  # (another ended there since: every item at one index)
+                # (another ended there since: every item at one index) a call its response ended, added
+                # again: nothing new; such a message is read as any message added again below (its
+                # deltas, with ``item_id`` or without, add nothing: ``_resend``, ``told``)
+                before = self._ended_before(item)
+                if before and item.get("type") != "message":
                     return
                 seq, top = self.seq, self.top
-                if type(seq) is int and type(top) is int and seq < top:  # (a number again, as a placeholder
-                    # on every event, is no count started again)
+                if not before and type(seq) is int and type(top) is int and seq < top:  # (a number again, as
+                    # a placeholder on every event, is no count started again)
                     raise DecodeError(f"Another item was added at output_index {key} at sequence_number {seq}, "
                                       f"before the end of the item there ({top}): another response, with neither "
                                       "response.created nor its final event before it; not read as one",
