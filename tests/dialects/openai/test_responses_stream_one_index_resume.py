@@ -215,3 +215,25 @@ def test_a_message_re_added_after_a_call_ended_there_in_a_resume_past_the_final_
     calls = acc.close()
     assert acc.text == "ab"
     assert [(type(c).__name__, c.id) for c in calls if type(c) is ToolCall] == [("ToolCall", "call_0")]
+
+
+@pytest.mark.parametrize("resumes", [1, 2, 3])
+def test_resumes_past_the_final_event_from_a_message_s_end_add_no_text(resumes: int) -> None:
+    # a message, then a call, at ``output_index`` 0; read whole, then resumed past the final event
+    # from before the message's ``output_item.done``, once or more: its done item and the final
+    # response hold its text once
+    msg = {**_MSG, "content": [{"type": "output_text", "text": "aab", "annotations": []}]}
+    ev: List[Dict[str, Any]] = [
+        {"type": "response.created", "response": {"id": "resp_1", "status": "in_progress", "output": []}},
+        {"type": "response.output_item.added", "output_index": 0, "item": {**msg, "content": [], "status": "in_progress"}},
+        {"type": "response.output_text.delta", "output_index": 0, "item_id": "msg_1", "content_index": 0, "delta": "a"},
+        {"type": "response.output_text.delta", "output_index": 0, "item_id": "msg_1", "content_index": 0, "delta": "ab"},
+        {"type": "response.output_item.done", "output_index": 0, "item": msg}]
+    ev += _item(0, F1, ['{"city": "Paris"}'])
+    ev.append({"type": "response.completed", "response": {"id": "resp_1", "status": "completed", "output": [msg, F1]}})
+    acc = Accumulator(D)
+    for e in ev + ev[4:] * resumes:
+        acc.feed(e)
+    calls = acc.close()
+    assert acc.text == "aab"
+    assert [(type(c).__name__, c.id) for c in calls if type(c) is ToolCall] == [("ToolCall", "call_1")]
