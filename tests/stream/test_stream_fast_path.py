@@ -630,6 +630,28 @@ def test_chat_deltas_without_index_take_the_hot_path(monkeypatch: pytest.MonkeyP
     assert len(seen) <= len(chunks) // 3, f"{len(seen)} of {len(chunks)} chunks took the general path"
 
 
+def test_responses_deltas_without_item_id_take_the_hot_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A gateway that strips ``item_id`` from argument deltas: every second delta went to ``feed``
+    (a missing key, 3.5-4x slower), and, read there, they agree."""
+    from toolwire.dialects.openai.responses_feed import Feed
+
+    seen: List[Any] = []
+    general = Feed.feed  # (the general reader ``run`` hands events to)
+    monkeypatch.setattr(Feed, "feed", lambda self, data: (seen.append(data), general(self, data)))
+    calls = [ToolCall(name="f", args={"text": "x" * 40}, id="call_1"), ToolCall(name="g", args={"n": 1}, id="call_2")]
+    chunks = encode_stream(calls, "openai.responses", split=4)
+    assert any(c.get("type") == "response.function_call_arguments.delta" for c in chunks)
+    for c in chunks:
+        if c.get("type") == "response.function_call_arguments.delta":
+            del c["item_id"]
+    assert accumulate(chunks, "openai.responses") == calls
+    assert not [d for d in seen if d.get("type") == "response.function_call_arguments.delta"]
+    acc = Accumulator("openai.responses")
+    for c in chunks:
+        acc.feed(c)
+    assert acc.close() == calls
+
+
 @pytest.mark.parametrize("dialect", RUN_DIALECTS)
 def test_accumulate_leaves_no_reference_cycles(dialect: str) -> None:
     """A cycle would leave every stream's calls to the cyclic GC (it did once: a

@@ -179,3 +179,61 @@ def test_with_counting_sequence_numbers_a_resume_of_calls_and_messages_is_read_a
             calls = acc.close()
             assert acc.text == "Hello worldDone", (j, k)
             assert [c.id for c in calls if type(c) is ToolCall] == ["call_1", "call_2"], (j, k)
+
+
+_MSG = {"type": "message", "id": "msg_1", "role": "assistant", "status": "completed",
+        "content": [{"type": "output_text", "text": "ab", "annotations": []}]}
+_F0 = _fc(0, "get_weather", '{"city": "Oslo"}')
+
+
+def _call_then_message(item_ids: bool) -> List[Dict[str, Any]]:
+    # a call, then a message, both at ``output_index`` 0; text deltas with ``item_id`` or, as a
+    # gateway that strips it sends them, without
+    text = [{"type": "response.output_text.delta", "output_index": 0, "content_index": 0, "delta": d,
+             **({"item_id": "msg_1"} if item_ids else {})} for d in ("a", "b")]
+    return ([{"type": "response.created", "response": {"id": "resp_1", "status": "in_progress", "output": []}},
+             {"type": "response.output_item.added", "output_index": 0,
+              "item": {**_F0, "arguments": "", "status": "in_progress"}},
+             {"type": "response.function_call_arguments.delta", "output_index": 0, "item_id": "fc_0",
+              "delta": _F0["arguments"]},
+             {"type": "response.output_item.done", "output_index": 0, "item": _F0},
+             {"type": "response.output_item.added", "output_index": 0,
+              "item": {**_MSG, "content": [], "status": "in_progress"}}]
+            + text
+            + [{"type": "response.output_item.done", "output_index": 0, "item": _MSG},
+               {"type": "response.completed",
+                "response": {"id": "resp_1", "status": "completed", "output": [_F0, _MSG]}}])
+
+
+@pytest.mark.parametrize("item_ids", [True, False])
+def test_a_message_re_added_after_a_call_ended_there_in_a_resume_past_the_final_event_adds_no_text(
+        item_ids: bool) -> None:
+    ev = _call_then_message(item_ids)
+    acc = Accumulator(D)
+    for e in ev + ev[2:]:  # resumed from the call's delta, past the final event
+        acc.feed(e)
+    calls = acc.close()
+    assert acc.text == "ab"
+    assert [(type(c).__name__, c.id) for c in calls if type(c) is ToolCall] == [("ToolCall", "call_0")]
+
+
+@pytest.mark.parametrize("resumes", [1, 2, 3])
+def test_resumes_past_the_final_event_from_a_message_s_end_add_no_text(resumes: int) -> None:
+    # a message, then a call, at ``output_index`` 0; read whole, then resumed past the final event
+    # from before the message's ``output_item.done``, once or more: its done item and the final
+    # response hold its text once
+    msg = {**_MSG, "content": [{"type": "output_text", "text": "aab", "annotations": []}]}
+    ev: List[Dict[str, Any]] = [
+        {"type": "response.created", "response": {"id": "resp_1", "status": "in_progress", "output": []}},
+        {"type": "response.output_item.added", "output_index": 0, "item": {**msg, "content": [], "status": "in_progress"}},
+        {"type": "response.output_text.delta", "output_index": 0, "item_id": "msg_1", "content_index": 0, "delta": "a"},
+        {"type": "response.output_text.delta", "output_index": 0, "item_id": "msg_1", "content_index": 0, "delta": "ab"},
+        {"type": "response.output_item.done", "output_index": 0, "item": msg}]
+    ev += _item(0, F1, ['{"city": "Paris"}'])
+    ev.append({"type": "response.completed", "response": {"id": "resp_1", "status": "completed", "output": [msg, F1]}})
+    acc = Accumulator(D)
+    for e in ev + ev[4:] * resumes:
+        acc.feed(e)
+    calls = acc.close()
+    assert acc.text == "aab"
+    assert [(type(c).__name__, c.id) for c in calls if type(c) is ToolCall] == [("ToolCall", "call_1")]

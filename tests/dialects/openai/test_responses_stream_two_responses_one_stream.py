@@ -71,3 +71,55 @@ def test_another_call_under_the_call_id_in_the_second_final_event_runs_neither()
     calls = _read(_item(0, F1) + _item(0, F2) + [_final("resp_1", [F1]), _final("resp_2", [other])])
     assert [(type(c).__name__, c.id) for c in calls] == [("ToolCall", "call_1"), ("InvalidToolCall", "call_2")]
     assert all(type(c) is ToolCall or "not guessed which runs" in c.error for c in calls)
+
+
+def _fcs(*ns: int) -> List[Dict[str, Any]]:
+    return [_fc(n, f'{{"q": {n}}}') for n in ns]
+
+
+@pytest.mark.parametrize("last_id", ["resp_9", None])
+@pytest.mark.parametrize("count", [3, 4])
+def test_any_number_of_merged_responses_run_each_call_once(count: int, last_id: Any) -> None:
+    # every response's items at ``output_index`` 0, then their final events one after the
+    # other, each holding its own call (the last without ``response.id`` too)
+    items = _fcs(*range(1, count + 1))
+    events = [e for f in items for e in _item(0, f)]
+    finals = [_final(f"resp_{n}", [f]) for n, f in enumerate(items, 1)]
+    finals[-1]["response"]["id"] = last_id
+    calls = _read(events + finals)
+    assert [(type(c).__name__, c.id) for c in calls] == [("ToolCall", f"call_{n}") for n in range(1, count + 1)]
+
+
+def test_a_merged_response_s_final_event_with_no_call_leaves_the_rest_to_the_next() -> None:
+    f1, f2, f3 = _fcs(1, 2, 3)
+    events = [e for f in (f1, f2, f3) for e in _item(0, f)]
+    finals = [_final("resp_1", [f1]), _final("resp_2", []), _final("resp_3", [f2, f3])]
+    calls = _read(events + finals)
+    assert [(type(c).__name__, c.id) for c in calls] == [("ToolCall", "call_1"), ("ToolCall", "call_2"),
+                                                         ("ToolCall", "call_3")]
+
+
+def test_final_events_with_no_call_item_do_not_search_the_calls_left(monkeypatch: Any) -> None:
+    # n calls, then n times: the final event of the response (its calls not held), another
+    # response's final event holding no call, the response's ``response.created`` again. The
+    # calls left were searched at each final event with no call streamed since: n² (counted)
+    from toolwire.dialects.openai import responses_feed, responses_once
+
+    seen = [0]
+
+    def counted(core: Any, pending: Any) -> Any:
+        seen[0] += len(core.calls)
+        return responses_once.orphans(core, pending)
+
+    monkeypatch.setattr(responses_feed, "orphans", counted)
+    created = {"type": "response.created", "response": {"id": "resp_1", "status": "in_progress", "output": []}}
+
+    def run(n: int) -> int:
+        seen[0] = 0
+        events = [created] + [e for i in range(n) for e in _item(i, _fc(i, '{"a": 1}'))]
+        events += [_final("resp_1", []), _final("resp_2", []), created] * n
+        assert len(accumulate(events, D)) == n
+        return seen[0]
+
+    small, big = run(40), run(160)
+    assert big <= 4 * small + 4 * 160

@@ -12,7 +12,7 @@ the hot loop over plain function calls and hands every other event here.
 
 from __future__ import annotations
 
-from typing import Any, Dict, Optional, Set, Tuple
+from typing import Any, Dict, Optional, Set, Tuple, Union
 
 from ..._errors import excerpt
 from ..._json_equality import same
@@ -178,9 +178,13 @@ class Feed(Items):
         if type(rid) is not str or not rid:
             rid = None
         last = self.last
+        carried = False  # (a final event with no call streamed since: the orphans left are the next one's)
+        kept_orphans: Union[Tuple[int, Dict[int, Call], int], Dict[str, Call], None] = None
         # (``final_again``, inline: the hot loop reads every final response here)
         again = (last is not None and len(core.calls) == self.first
                  and (rid == last[1] if rid is not None and last[1] is not None else not self.streamed))
+        if again and self.orphans is not None and (rid is None or last is None or last[1] is None):
+            again = not self._theirs_next(output)
         # the final event of the response whose final event came last, after calls streamed since
         # (``_read_again``): set against that response's calls, from where they begin
         reread = (not again and last is not None and rid is not None and rid == last[1] and last[0] < self.first
@@ -215,11 +219,14 @@ class Feed(Items):
                 self.settled = settle(self, output, last[0], was, prior)
             elif len(core.calls) == self.first:  # no call of it streamed: the calls are the final response's
                 made: Dict[int, Call] = {}  # (by place: the call each item made)
-                left = orphans(core, *self.orphans) if self.orphans is not None else None
+                pend = self.orphans
+                left = pend if type(pend) is dict else None
                 for i, item in enumerate(output):
                     if type(item) is dict:
-                        if left and item.get("type") in _CALL:  # (one the stream carried, in the response before)
-                            m = theirs(core, left, item)
+                        if pend is not None and item.get("type") in _CALL:  # (one the stream carried, before)
+                            if left is None and type(pend) is tuple:  # (built once, when an item needs them)
+                                left = orphans(core, pend)
+                            m = theirs(core, left, item) if left else None
                             if m is not None:
                                 made[i] = m
                                 continue
@@ -228,6 +235,8 @@ class Feed(Items):
                         if len(core.calls) > n:
                             made[i] = core.calls[n]
                 self.settled = (output, made, {c.pos: output[i] for i, c in made.items() if c.done})
+                # (those left are the next such final event's, a third merged response's: any number)
+                carried, kept_orphans = True, pend if left is None else left or None
             elif last is not None and last[0] == self.first and rid is not None and rid == last[1]:
                 # the response streamed again from its start (``replaying``), then its final event:
                 # read by the claims of that event before (``settle``'s *prior*)
@@ -241,7 +250,8 @@ class Feed(Items):
             settled = self.settled
             # (the calls it did not hold are found when a final event with no call streamed since
             # comes: a search per final event was n² for a response whose final event comes n times)
-            pending = ((self.first, settled[1])
+            pending = (kept_orphans if carried
+                       else (self.first, settled[1], len(core.calls))
                        if settled is not None and len(settled[1]) < len(core.calls) - self.first else None)
             if pending is not None or self.orphans is not None:  # (an instance attribute only when some are)
                 self.orphans = pending
@@ -254,6 +264,25 @@ class Feed(Items):
             self.kept = (self.rid, self.ended)
             self.ended = {}
         return again
+
+    def _theirs_next(self, output: Any) -> bool:
+        """Whether the final response *output*, without ``response.id`` (or after one
+        without), with nothing streamed since, holds a call item under the ``call_id`` of
+        a call the final event before did not hold (``orphans``): the next merged
+        response's final event, not that one again (which did not hold it)."""
+        if type(output) is not list:
+            return False
+        left = self.orphans
+        for item in output:
+            if type(item) is dict and item.get("type") in _CALL:
+                if type(left) is tuple:  # (built once, when an item needs them)
+                    left = self.orphans = orphans(self.core, left) or None
+                if not left:
+                    return False
+                ident = item.get("call_id")
+                if type(ident) is str and ident in left:
+                    return True
+        return False
 
     def _read_again(self, start: int) -> None:
         """The final event of the response whose final event came last (its ``id``, its

@@ -12,7 +12,7 @@ again (``responses_once``).
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Set, Tuple
+from typing import Any, Dict, List, Optional, Set, Tuple, Union
 
 from ..._errors import DecodeError, excerpt
 from ...stream._call import Call, nonempty_str
@@ -45,10 +45,11 @@ class Items:
     """The state of the Responses stream's reader, and its items added and done."""
 
     # the calls of the response whose final event came last that it did not hold, by
-    # ``call_id`` (``responses_once.orphans``): the next final event's items, if they are
-    # those, are those calls; kept as where its calls begin and what its final event claimed
-    # (found when such a final event comes); a class default until some may be
-    orphans: Optional[Tuple[int, Dict[int, Call]]] = None
+    # ``call_id`` (``responses_once.orphans``): the next final events' items (no call streamed
+    # since), if they are those, are those calls; kept as where its calls begin, what its final
+    # event claimed and where its calls end until a call item of such a final event needs them,
+    # then as those left; a class default until some may be
+    orphans: Union[Tuple[int, Dict[int, Call], int], Dict[str, Call], None] = None
 
     def __init__(self, core: Core) -> None:
         self.core = core

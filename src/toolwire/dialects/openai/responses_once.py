@@ -13,13 +13,14 @@ tool or other arguments the first one does not run either (which one is the repl
 not guessed). Likewise two responses merged into one stream (no ``response.created``, no
 final event, no ``sequence_number`` between: read as one): the calls the first final
 event does not hold are the second's (``orphans``), and its final event's items under
-their ``call_id`` are those calls (``theirs``), never run again.
+their ``call_id`` are those calls (``theirs``), never run again; those not claimed there
+are the next such final event's (any number of merged responses).
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any, Dict, Optional
+from typing import Any, Dict, Optional, Tuple
 
 from ..._json_equality import same
 from ..._types import ToolCall
@@ -82,17 +83,18 @@ def _same_arguments(c: Call, r: ToolCall) -> bool:
     return text == r.raw
 
 
-def orphans(core: Core, first: int, made: Dict[int, Call]) -> Optional[Dict[str, Call]]:
-    """The client calls of the response read (from *first* on) that its final event, which
-    claimed *made*, does not hold, by ``call_id``: calls of another response streamed into
-    it (neither a ``response.created`` nor a final event between, no sequence numbers),
-    whose own final event may follow (``theirs``)."""
-    calls = core.calls
-    if len(made) >= len(calls) - first:
-        return None
+def orphans(core: Core, pending: Tuple[int, Dict[int, Call], int]) -> Dict[str, Call]:
+    """The client calls of the response read that its final event did not hold, by
+    ``call_id``: *pending* is where its calls begin in ``core.calls``, what that final event
+    claimed and where its calls ended; calls of another response streamed into it (neither
+    a ``response.created`` nor a final event between, no sequence numbers), whose own final
+    event may follow (``theirs``). Built when a call item of such a final event needs them
+    (a search per final event was n²)."""
+    first, made, end = pending
+    if len(made) >= end - first:
+        return {}
     claimed = {id(c) for c in made.values()}
-    left = {c.id: c for c in calls[first:] if id(c) not in claimed and c.id is not None and not c.server}
-    return left or None
+    return {c.id: c for c in core.calls[first:end] if id(c) not in claimed and c.id is not None and not c.server}
 
 
 def theirs(core: Core, left: Dict[str, Call], item: Dict[str, Any]) -> Optional[Call]:

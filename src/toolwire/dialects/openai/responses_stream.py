@@ -129,7 +129,9 @@ class Handler(Phased):
                                 if (c.key is not index or self.behind is not None  # (``behind``: ``feed``'s)
                                         or own in done_items):  # (an ended call's again?)
                                     raise LookupError
-                                last, parts = index, c.parts
+                                # (a delta without ``item_id``, as a gateway strips it: each one is looked up
+                                # as this one, not sent to ``feed`` by a missing key; nothing more per delta)
+                                last, parts = index if own is not None else NO_KEY, c.parts
                             # (after a delta of the open call: nothing ended since, so a delta of the same
                             # ``item_id`` is no ended call's either; another, or none, goes to ``feed``, whose
                             # ``stale`` tells an ended call's delta sent again: one compare, no table read)

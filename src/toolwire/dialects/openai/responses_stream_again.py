@@ -66,9 +66,11 @@ class Again(Messages):
             prior = self.ended.get(key)
             if prior is None and self.kept is not None:
                 prior = self.kept[1].get(key)  # (ended by the final event read last: a resume past it)
-            if (prior is not None and prior[0] is None
-                    and (self.replaying or self.resent is not None and key in self.resent)):
-                return ""  # the text of a message ended already (re-sent whole): its done item holds it
+            if prior is not None and (prior[0] is None and self.replaying
+                                      or self.resent is not None and key in self.resent):
+                # the text of a message ended already (re-sent whole, also where another item ended
+                # since: ``_added``): its done item holds it
+                return ""
         if self.behind is None or key not in self.behind:
             return delta
         new = self.caught_up(key, delta)
@@ -91,6 +93,8 @@ class Again(Messages):
                         self._resend(key)
                     return  # the start of the item ended there, again: nothing new
                 if self._ended_before(item):  # (another ended there since: every item at one index)
+                    if item.get("type") == "message":  # (its text deltas again, without ``item_id`` too,
+                        self._resend(key)  # add nothing: ``_replayed``)
                     return
                 seq, top = self.seq, self.top
                 if type(seq) is int and type(top) is int and seq < top:  # (a number again, as a placeholder

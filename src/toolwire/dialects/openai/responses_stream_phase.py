@@ -144,9 +144,14 @@ class Phased(Again):
         message ``id``: its text and commentary are its own)."""
         rid = body.get("id")
         mine = type(rid) is not str or not rid or rid == self.rid  # (else a response never created here)
+        last = self.last
         again = Feed.final_calls(self, body, output)
+        # (the final event of the response whose final event came last, after events streamed since:
+        # ``last`` kept, a resume past it; what was read then stays read, or a second resume's final
+        # event added the messages read before again)
+        read_again = again or last is not None and self.last is last
         starts = self.starts
-        if not again:
+        if not read_again:
             self.read = starts
         elif starts is not None:
             read = self.read
@@ -157,7 +162,7 @@ class Phased(Again):
         said = self.said
         if mine:
             own = self.own
-            if own is None or not again:
+            if own is None or not read_again:
                 self.own = (self.read, said)
             else:
                 heard = own[1]
