@@ -24,7 +24,7 @@ import pytest
 from hypothesis import given, note
 from hypothesis import strategies as st
 
-from toolwire import ToolCall
+from toolwire import DecodeError, ToolCall
 from toolwire.stream import Accumulator, accumulate
 
 _GOLDENS = Path(__file__).resolve().parent.parent / "goldens"
@@ -309,3 +309,97 @@ def test_a_first_data_line_cut_into_a_piece_of_one_blank() -> None:
     pieces = [body[:at], body[at:at + 1], body[at + 1:]]
     assert pieces[1] == b" "
     assert _read("openai.chat", pieces) == ([ToolCall("f", {}, "c1")], "BC", "stop")
+
+
+# A call whose argument is a ``data:`` URL (RFC 2397) and text about SSE lines: a cut may
+# fall right before a ``data:``, ``id:``, ``event:`` or ``:`` inside a JSON string.
+URL = "data:image/png;base64," + "iVBORw0KGgo" * 40
+D1 = {"choices": [{"delta": {"content": "see data: and event: lines", "tool_calls": [{"index": 0, "id": "c3",
+      "type": "function", "function": {"name": "save_image", "arguments": json.dumps({"uri": URL})}}]}, "index": 0}]}
+D2 = {"choices": [{"delta": {}, "finish_reason": "tool_calls", "index": 0}]}
+D_READ = ([ToolCall("save_image", {"uri": URL}, "c3")], "see data: and event: lines", "tool_calls")
+
+
+def _d_body() -> bytes:
+    return b"data: " + json.dumps(D1).encode() + b"\r\n\r\ndata: " + json.dumps(D2).encode() + b"\r\n\r\n"
+
+
+@pytest.mark.parametrize("mark", [b"data:image", b"data: and", b"event: lines", b" data: and"])
+def test_a_first_line_cut_before_data_inside_a_json_string(mark: bytes) -> None:
+    """The stream's first line (no line end read yet) cut right before a ``data:`` (or
+    ``event:``) inside a JSON string, the piece from there holding no line end: the line
+    goes on (it was split there, a line end joined into the string: refused)."""
+    body = _d_body()
+    at = body.index(mark)
+    for pieces in ([body[:at], body[at:at + 40], body[at + 40:]], [body[:at], body[at:at + 3], body[at + 3:]],
+                   [body[:at], body[at:at + 40], body[at + 40:at + 45], body[at + 45:]]):
+        assert b"".join(pieces) == body and b"\n" not in pieces[1] + pieces[-2]
+        assert _read("openai.chat", [body]) == D_READ
+        assert _read("openai.chat", pieces) == D_READ
+        assert _read(None, pieces) == D_READ
+        assert accumulate(iter(pieces), "openai.chat") == D_READ[0]
+
+
+@pytest.mark.parametrize("mark", [b': "see', b"event: lines", b"data: and", b': \\"data:'])
+def test_an_empty_piece_inside_the_first_line_is_no_line_end(mark: bytes) -> None:
+    """An empty piece inside the stream's first line, JSON cut inside an object or a
+    string, then a piece that starts with ``:`` (JSON's colon), ``event:`` or ``data:``:
+    the line goes on (the empty piece read as a blank line split it: refused)."""
+    body = _d_body()
+    at = body.index(mark)
+    pieces = [body[:at], b"", body[at:at + 12], body[at + 12:]]
+    assert _read("openai.chat", pieces) == D_READ
+    assert _read(None, pieces) == D_READ
+
+
+def test_an_empty_piece_between_two_broken_lines_joins_nothing() -> None:
+    """Lines without their line end (``iter_lines()``): a ``data:`` line of JSON cut
+    inside an object, a blank line, then a ``data:`` line that would close it: two
+    events, each no JSON, refused (never joined into one that reads)."""
+    pieces = [b'data: {"choices": [{"delta": {"content": "A"}, "index": 0}', b"", b"data: ]}", b""]
+    with pytest.raises(DecodeError):
+        _read("openai.chat", pieces)
+
+
+def test_many_data_pieces_inside_a_first_line_string_are_looked_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The stream's first line, a JSON string cut into many pieces that each start with
+    ``data:`` (text about SSE), an empty piece after each: every piece is scanned for
+    JSON's strings and brackets once (the kept head never again). Counts at n and 4n."""
+    from toolwire.stream import _bytes_lines
+
+    def counted(n: int) -> int:
+        seen = [0]
+        decoded, joined, scanned = _bytes_lines._decoded, _bytes_lines._joined, _bytes_lines._scanned
+
+        def counting_decoded(piece: Any) -> Any:
+            seen[0] += len(piece)
+            return decoded(piece)
+
+        def counting_joined(pieces: List[Any]) -> Any:
+            out = joined(pieces)
+            seen[0] += len(out)
+            return out
+
+        def counting_scanned(state: Any, piece: Any) -> Any:
+            seen[0] += len(piece)
+            return scanned(state, piece)
+
+        monkeypatch.setattr(_bytes_lines, "_decoded", counting_decoded)
+        monkeypatch.setattr(_bytes_lines, "_joined", counting_joined)
+        monkeypatch.setattr(_bytes_lines, "_scanned", counting_scanned)
+        text = "data: x " * n
+        line = b"data: " + json.dumps({"choices": [{"delta": {"content": text}, "index": 0}]}).encode()
+        at = line.index(b"data: x")
+        pieces = [line[:at]]
+        for i in range(at, len(line), 8):
+            pieces += [line[i:i + 8], b""]
+        acc = Accumulator("openai.chat")
+        for piece in pieces + [b"\n\n"]:
+            acc.feed(piece)
+        acc.close()
+        assert acc.text == text
+        monkeypatch.undo()
+        return seen[0]
+
+    small, large = counted(2_000), counted(8_000)
+    assert small > 0 and large <= 4.5 * small

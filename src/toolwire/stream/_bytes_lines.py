@@ -6,7 +6,8 @@ NDJSON's)."""
 
 from __future__ import annotations
 
-from typing import Any, List, Optional
+import re
+from typing import Any, List, Optional, Tuple
 
 from .._args import load_json, utf8
 from ._call import reduce_slots
@@ -40,16 +41,20 @@ class Lines:
     (a blank line fed alone: ``iter_lines()``; no transport cuts a line into an empty
     piece) and then a line of its own (``_HELD``, ``_GAP``: a line cut before ``data:``
     would hold it inside a JSON string, which a line end makes no JSON: refused, never
-    misread). ``rest`` gives
+    misread). While such an event's data so far is JSON cut inside a string or a bracket
+    (``json``: each piece scanned once), a ``data:`` piece inside the string, or a piece
+    after an empty one, goes on with the line (a line end there makes no JSON: a cut
+    line is the only reading). ``rest`` gives
     the tail at the end of the stream."""
 
-    __slots__ = ("tail", "bare", "ends")
+    __slots__ = ("tail", "bare", "ends", "json")
     __reduce__ = reduce_slots
 
     def __init__(self) -> None:
         self.tail: List[Any] = []
         self.bare = 0  # the tail is an SSE line that carries no data, maybe whole: _SKIP, _DATA, _BLANK
         self.ends = False  # a piece held a line end: no line is fed without its own
+        self.json = _OUT  # (_HELD, _GAP) the event's data so far as JSON: brackets open, in a string
 
     def take(self, piece: Any) -> Any:
         """The whole lines of the stream so far, or ``None`` (the piece is kept: a
@@ -73,12 +78,14 @@ class Lines:
                     self.bare = _GAP
                     return None
                 blank = not piece.strip()  # (blanks alone after the line: more of it, JSON's whitespace)
-                line = _data(piece)
-                if bare == _GAP and not line:  # after a blank line: an ``event:`` line, a comment, a chunk
-                    line = bool(_kind(piece)) or _whole(piece)
-                if not line:  # the same line goes on
+                depth, string = self.json
+                line = _data(piece) and not string  # (inside a string: the string's text)
+                if bare == _GAP and not line and not depth and not string:  # after a blank line: an
+                    line = bool(_kind(piece)) or _whole(piece)  # ``event:`` line, a comment, a chunk
+                if not line:  # the same line goes on (an empty piece inside JSON: nothing)
                     tail.append(piece)
                     self.bare = _HELD
+                    self.json = _scanned(self.json, piece)
                     return None
                 head = _joined(tail)  # a line of an event's data, then its next (``iter_lines()``)
                 tail.clear()
@@ -89,6 +96,7 @@ class Lines:
                     return head + piece + eol
                 tail.append(piece)
                 self.bare = _kind(piece) or (_HELD if _data(piece) else 0)
+                self.json = _scanned(self.json if bare == _HELD else _OUT, piece)  # (the same event's next line)
                 return head
             if bare:
                 if _data(piece) or (_kind(piece) == _SKIP if bare == _DATA else _whole(piece)):
@@ -96,6 +104,7 @@ class Lines:
                 else:  # the same line goes on
                     tail.append(piece)
                     self.bare = bare if bare == _SKIP else _went_on(bare, piece)
+                    self.json = _scanned(_OUT, piece)  # (before it: ``data:`` and blanks)
                     return None
                 self.bare = 0
             if tail:
@@ -105,6 +114,7 @@ class Lines:
                 return piece
             tail.append(piece)
             self.bare = _kind(piece) or (_HELD if _data(piece) else 0)
+            self.json = _scanned(_OUT, piece)
             return None
         self.ends = True
         self.bare = 0
@@ -124,12 +134,44 @@ class Lines:
         rest = _joined(self.tail)
         self.tail = []
         self.bare = 0
+        self.json = _OUT
         return rest
 
 
 _SKIP, _DATA, _BLANK = 1, 2, 3  # ``Lines.bare``: an ``event:``-like line or comment, ``data:`` alone, blanks
 _HELD = 4  # ``Lines.bare``: a ``data:`` line with data, not JSON alone, maybe whole (a ``data:`` line next says so)
 _GAP = 5  # ``Lines.bare``: such a line, then an empty piece (a blank line, or nothing: the next piece says)
+
+
+_OUT = (0, 0)  # ``Lines.json``: no bracket open, not in a string (1: in one, 2: after its ``\\``)
+_TOKENS = re.compile(rb'["\\\[\]{}]')  # (a character class: each byte looked at once)
+_STR_TOKENS = re.compile(r'["\\\[\]{}]')
+
+
+def _scanned(state: Tuple[int, int], piece: Any) -> Tuple[int, int]:
+    """``Lines.json`` after *piece*, the text of a ``data:`` line (its field name holds
+    none of ``"\\[]{}``; UTF-8 bytes hold them only as themselves): JSON's strings
+    (RFC 8259 section 7) and brackets, counted as they open and close."""
+    depth, string = state
+    skip = 0 if string == 2 else -1  # (a ``\\`` that ended the piece before: the next character)
+    string = min(string, 1)
+    for match in (_STR_TOKENS if type(piece) is str else _TOKENS).finditer(piece):
+        at = match.start()
+        if at == skip:
+            continue
+        token = piece[at:at + 1]
+        if string:
+            if token in (b"\\", "\\"):
+                skip = at + 1
+            elif token in (b'"', '"'):
+                string = 0
+        elif token in (b'"', '"'):
+            string = 1
+        elif token in (b"{", b"[", "{", "["):
+            depth += 1
+        elif token not in (b"\\", "\\"):
+            depth = max(depth - 1, 0)
+    return depth, 2 if string and skip == len(piece) else string
 
 
 def _kind(piece: Any) -> int:
