@@ -25,11 +25,14 @@ escape is never handed to the decoder (whose error counts the lines before it).
 
 After a value that failed outside a string (``{"done": True, "note": "see [1, 2]"}``),
 the scan reads each double-quoted string as a string until the failed value's brackets
-close or the text ends: no candidate begins inside one, and a ``{`` or ``[`` between
-them still begins one. A failure right after a string from one of whose openers a value
-reaches its closing quote (a stray ``["`` in the prose whose quote closed at the
-answer's first key: the answer began inside that string), and such a string read after
-a failed value, end the scan: what follows may be inside that value (lost, never wrong).
+close (each by a closer of its kind: a ``]`` closes no ``{``) or the text ends: no
+candidate begins inside one, and a ``{`` or ``[`` between them still begins one. A
+failure right after a string from one of whose openers a value reaches its closing quote
+(a stray ``["`` in the prose whose quote closed at the answer's first key: the answer
+began inside that string), and such a string read after a failed value, end the
+candidates: what follows may be inside that value (lost, never wrong). The scan still
+reads on from each opener, for the spans of the values that stand (``_think.KeptSpans``:
+a think tag in one of their strings stays).
 """
 
 from __future__ import annotations
@@ -144,15 +147,17 @@ def _scan(
     value (read or failed). The next ``{`` and the next ``[`` are each searched for again
     only once the scan has passed them, so the searches too read the text once (a search
     for ``{`` from every ``[`` read the rest of the text again each time). After a value
-    that failed outside a string, until its brackets open there close (outside strings)
-    or the text ends, each ``"`` opens a string read to its closing quote: no candidate
-    begins inside one, and a text ending in one ends the scan; a ``{`` or ``[`` outside
-    them still begins one. A value that failed right after a string from whose ``{`` or
-    ``[`` a value runs to its closing quote, and such a string read after a failed value,
-    end the scan (``_hides_value``: a stray ``["`` in the prose, or a quote the failed
-    value left open, the answer begun inside that string, what follows inside the
-    answer). With *opened* (``open_json``), the scan stops at *until* or at the first
-    decode that failed for want of more text, whose opener it adds to *opened*; with
+    that failed outside a string, until its brackets open there close (outside strings,
+    each by a closer of its kind) or the text ends, each ``"`` opens a string read to its
+    closing quote: no candidate begins inside one, and a text ending in one ends the
+    scan; a ``{`` or ``[`` outside them still begins one. A value that failed right after
+    a string from whose ``{`` or ``[`` a value runs to its closing quote, and such a
+    string read after a failed value, end the candidates (``_hides_value``: a stray ``["``
+    in the prose, or a quote the failed value left open, the answer begun inside that
+    string, what follows inside the answer); with *opened* or *standing*, the scan reads
+    on from each opener (those quotes may be prose), every value it reads then no
+    candidate but standing. With *opened* (``open_json``), the scan stops at *until* or
+    at the first decode that failed for want of more text, whose opener it adds to *opened*; with
     *standing*, it adds the span of each value it skips whole (``candidates``)."""
     found: List[Candidate] = []
     pos = 0

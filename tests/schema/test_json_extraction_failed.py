@@ -146,3 +146,47 @@ def test_a_closer_of_the_wrong_kind_does_not_end_the_failed_value(text: str) -> 
 
 def test_the_failed_value_ends_at_its_own_closers() -> None:
     assert outcome('{"a": 1], "note": "see"} then [1, 2]', INTS) == ("ok", [1, 2])
+
+
+HIDDEN_SHAPES = {
+    "standing": lambda n: '{"t": "<think>x</think>"} ' * n,
+    "failing": lambda n: '{"a": True, "b": "[1"} [x, "y"] ' * n,
+    "strings": lambda n: '"see [1" {"k": "v" ' * n,
+    "mismatched": lambda n: '{"a": 1] "b [" ' * n,
+}
+
+
+@pytest.mark.parametrize("shape", list(HIDDEN_SHAPES))
+def test_the_scan_after_the_candidates_end_stays_linear(shape: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """n and 4n: past the string that ends the candidates, the scan reads on for the spans that
+    stand (``KeptSpans``): the decodes grow 4 times, not 16, and ``_value_end`` reads each
+    character at most once."""
+    from toolwire import _json_extract
+    from toolwire._think import KeptSpans
+
+    read = [0]
+    decodes = [0]
+    inner = _json_extract._value_end
+    decoder = _json_extract._DECODER
+
+    def counted(text: str, i: int) -> Any:
+        out = inner(text, i)
+        read[0] += out[1] - i
+        return out
+
+    class Counting:
+        def raw_decode(self, text: str, i: int) -> Any:
+            decodes[0] += 1
+            return decoder.raw_decode(text, i)
+
+    monkeypatch.setattr(_json_extract, "_value_end", counted)
+    monkeypatch.setattr(_json_extract, "_DECODER", Counting())
+    work = []
+    for n in (500, 2_000):
+        read[0] = decodes[0] = 0
+        text = '{"done": True, "note": "see [1"} ' + HIDDEN_SHAPES[shape](n)
+        KeptSpans(text)
+        work.append((read[0], decodes[0], len(text)))
+    (r1, d1, n1), (r4, d4, n4) = work
+    assert r1 <= 2 * n1 and r4 <= 2 * n4, work
+    assert d4 <= 4 * d1 + 4, work
