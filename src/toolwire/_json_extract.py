@@ -25,11 +25,14 @@ escape is never handed to the decoder (whose error counts the lines before it).
 
 After a value that failed outside a string (``{"done": True, "note": "see [1, 2]"}``),
 the scan reads each double-quoted string as a string until the failed value's brackets
-close or the text ends: no candidate begins inside one, and a ``{`` or ``[`` between
-them still begins one. A failure right after a string from one of whose openers a value
-reaches its closing quote (a stray ``["`` in the prose whose quote closed at the
-answer's first key: the answer began inside that string), and such a string read after
-a failed value, end the scan: what follows may be inside that value (lost, never wrong).
+close (each by a closer of its kind: a ``]`` closes no ``{``) or the text ends: no
+candidate begins inside one, and a ``{`` or ``[`` between them still begins one. A
+failure right after a string from one of whose openers a value reaches its closing quote
+(a stray ``["`` in the prose whose quote closed at the answer's first key: the answer
+began inside that string), and such a string read after a failed value, end the
+candidates: what follows may be inside that value (lost, never wrong). The scan still
+reads on from each opener, for the spans of the values that stand (``_think.KeptSpans``:
+a think tag in one of their strings stays).
 """
 
 from __future__ import annotations
@@ -144,37 +147,46 @@ def _scan(
     value (read or failed). The next ``{`` and the next ``[`` are each searched for again
     only once the scan has passed them, so the searches too read the text once (a search
     for ``{`` from every ``[`` read the rest of the text again each time). After a value
-    that failed outside a string, until its brackets open there close (outside strings)
-    or the text ends, each ``"`` opens a string read to its closing quote: no candidate
-    begins inside one, and a text ending in one ends the scan; a ``{`` or ``[`` outside
-    them still begins one. A value that failed right after a string from whose ``{`` or
-    ``[`` a value runs to its closing quote, and such a string read after a failed value,
-    end the scan (``_hides_value``: a stray ``["`` in the prose, or a quote the failed
-    value left open, the answer begun inside that string, what follows inside the
-    answer). With *opened* (``open_json``), the scan stops at *until* or at the first
-    decode that failed for want of more text, whose opener it adds to *opened*; with
+    that failed outside a string, until its brackets open there close (outside strings,
+    each by a closer of its kind) or the text ends, each ``"`` opens a string read to its
+    closing quote: no candidate begins inside one, and a text ending in one ends the
+    scan; a ``{`` or ``[`` outside them still begins one. A value that failed right after
+    a string from whose ``{`` or ``[`` a value runs to its closing quote, and such a
+    string read after a failed value, end the candidates (``_hides_value``: a stray ``["``
+    in the prose, or a quote the failed value left open, the answer begun inside that
+    string, what follows inside the answer); with *opened* or *standing*, the scan reads
+    on from each opener (those quotes may be prose), every value it reads then no
+    candidate but standing. With *opened* (``open_json``), the scan stops at *until* or
+    at the first decode that failed for want of more text, whose opener it adds to *opened*; with
     *standing*, it adds the span of each value it skips whole (``candidates``)."""
     found: List[Candidate] = []
     pos = 0
     n = len(text)
     near = n - _NEAR_END
     failed = 0  # decodes that failed: past ``_QUICK_FAILS``, an opener is read by ``value_end`` first
-    depth = 0  # brackets of failed values still open: while any is, strings are read as strings
+    shut: List[str] = []  # closers of failed values' brackets still open: while any is, strings are read as strings
+    hidden = False  # a value may have begun inside a string read: no candidate after it, spans still found
     brace = text.find("{")
     bracket = text.find("[")
     while pos < n:
-        if depth:
+        if shut:
             m = _REGION.search(text, pos)
             if m is None:
                 break
             i = m.start()
             if text[i] == '"':
                 pos = _string_end(text, i)[0]
-                if pos < 0 or _hides_value(text, i, pos):
-                    break  # the text ends in the string; or a value may have begun inside it, holding what follows
+                if pos < 0:
+                    break  # the text ends in the string
+                if not hidden and _hides_value(text, i, pos):
+                    hidden = True  # a value may have begun inside it, holding what follows: its quotes
+                    if standing is None and opened is None:  # may be prose, each opener is read again
+                        break
+                    shut.clear()
                 continue
             if text[i] in "}]":
-                depth -= 1
+                if text[i] == shut[-1]:  # a closer of another kind closes nothing of the failed value
+                    shut.pop()
                 pos = i + 1
                 continue
         else:
@@ -201,7 +213,10 @@ def _scan(
                 # reads: the value read on as ``_value_end`` reads it)
                 read = read or _value_end(text, i)
             else:
-                found.append(Candidate(value, i, end, "scan"))
+                if not hidden:
+                    found.append(Candidate(value, i, end, "scan"))
+                elif standing is not None:
+                    standing.append((i, end))
                 pos = end
                 continue
         if read.cut or (opened is not None and not read.ok and read.end >= near):
@@ -212,9 +227,12 @@ def _scan(
         if read.ok and standing is not None:
             standing.append((i, read.end))
         if not read.ok:
-            if read.after[0] >= 0 and _hides_value(text, *read.after):
-                break  # (the answer may have begun inside that string: nothing after it is taken)
-            depth += read.depth
+            if not hidden and read.after[0] >= 0 and _hides_value(text, *read.after):
+                hidden = True  # (the answer may have begun inside that string: nothing after it is taken)
+                if standing is None and opened is None:
+                    break
+            if not hidden:
+                shut.extend(read.closers)
         pos = max(read.end, i + 1)
     return found
 
@@ -257,7 +275,7 @@ class _Read(NamedTuple):
     end: int  # where it ends, or fails
     cut: bool  # it failed in a string the text ends in
     refused: bool  # a string of it holds an escape the decoder refuses: no decode reads it
-    depth: int  # where it failed: how many of its brackets were open
+    closers: Tuple[str, ...]  # where it failed: the closers of its brackets open, the innermost last
     after: Tuple[int, int]  # it failed right after this string (its quote, the end past its closing quote)
 
 
@@ -275,7 +293,7 @@ def _value_end(text: str, i: int) -> _Read:
 
     def failed(at: int, cut: bool = False) -> _Read:
         after = last if last[1] > last[0] and _ws(text, last[1]) == at else (-1, -1)
-        return _Read(False, at, cut, refused, len(closers), after)
+        return _Read(False, at, cut, refused, tuple(closers), after)
 
     while True:
         if state == "value":
@@ -315,7 +333,7 @@ def _value_end(text: str, i: int) -> _Read:
             pos, state = _ws(text, pos + 1), "value"
         else:  # after a value
             if not closers:
-                return _Read(True, pos, False, refused, 0, (-1, -1))
+                return _Read(True, pos, False, refused, (), (-1, -1))
             pos = _ws(text, pos)
             if text.startswith(closers[-1], pos):
                 closers.pop()

@@ -104,3 +104,89 @@ def test_a_tag_in_a_string_of_a_value_with_a_refused_escape_stays(text: str) -> 
         acc.feed({"object": "chat.completion.chunk", "choices": [{"index": 0, "delta": {"content": c}}]})
         acc.text  # noqa: B018  (read after every chunk)
     assert acc.text == text
+
+
+# revJ2 1: a failed value's string ending in an unclosed opener (``"see [1"``) ends the candidates (a value may have
+# begun inside it); the think split must still keep a tag inside a later value that stands whole (RFC 8259: ``<``
+# occurs in JSON only inside a string)
+@pytest.mark.parametrize("text", [
+    'Here {"done": True, "note": "see [1"} and {"html": "<think>x</think>"}',
+    'Note ["a [1" x] then {"html": "<think>x</think>"}',
+    '{"ok": True, "regex": "^[0"}\n{"prompt": "Wrap it in <think>plan</think> tags"}',
+    'I matched ["d+ in the log. Answer: {"result": 1} and {"t": "<think>a</think>"}',
+])
+def test_a_tag_in_a_value_after_the_candidates_end_stays(text: str) -> None:
+    from toolwire._think import split_think
+    from toolwire.stream import Accumulator
+
+    assert split_think(text, "")[:2] == (text, "")
+    assert split_think("<think>plan</think>" + text, "")[:2] == (text, "plan")
+    acc = Accumulator("openai.chat")
+    for c in text:
+        acc.feed({"object": "chat.completion.chunk", "choices": [{"index": 0, "delta": {"content": c}}]})
+        acc.text  # noqa: B018  (read after every chunk)
+    assert acc.text == text
+
+
+def test_values_after_the_candidates_end_are_still_no_answer() -> None:
+    """They keep their tags, never become candidates: what follows may be inside the value begun in the string."""
+    assert outcome('Here {"done": True, "note": "see [1"} and {"html": "<think>x</think>"}', OBJECT) == ("invalid", None)
+
+
+# revJ2 2: the strings-as-strings stretch after a failed value ended at a closer of any kind, so a wrong-kind closer
+# ended it at once and a value written in a later string of the same value was taken
+@pytest.mark.parametrize("text", [
+    '{"a": 1], "note": "see [1, 2]"}',  # `]` for `}`
+    '{"items": ["x"}], "note": "see [1, 2]"}',  # closers swapped
+    '{"a": [1}, "note": "see [1, 2]"]}',
+])
+def test_a_closer_of_the_wrong_kind_does_not_end_the_failed_value(text: str) -> None:
+    assert outcome(text, INTS) == ("invalid", None)
+
+
+def test_the_failed_value_ends_at_its_own_closers() -> None:
+    assert outcome('{"a": 1], "note": "see"} then [1, 2]', INTS) == ("ok", [1, 2])
+
+
+HIDDEN_SHAPES = {
+    "standing": lambda n: '{"t": "<think>x</think>"} ' * n,
+    "failing": lambda n: '{"a": True, "b": "[1"} [x, "y"] ' * n,
+    "strings": lambda n: '"see [1" {"k": "v" ' * n,
+    "mismatched": lambda n: '{"a": 1] "b [" ' * n,
+}
+
+
+@pytest.mark.parametrize("shape", list(HIDDEN_SHAPES))
+def test_the_scan_after_the_candidates_end_stays_linear(shape: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """n and 4n: past the string that ends the candidates, the scan reads on for the spans that
+    stand (``KeptSpans``): the decodes grow 4 times, not 16, and ``_value_end`` reads each
+    character at most once."""
+    from toolwire import _json_extract
+    from toolwire._think import KeptSpans
+
+    read = [0]
+    decodes = [0]
+    inner = _json_extract._value_end
+    decoder = _json_extract._DECODER
+
+    def counted(text: str, i: int) -> Any:
+        out = inner(text, i)
+        read[0] += out[1] - i
+        return out
+
+    class Counting:
+        def raw_decode(self, text: str, i: int) -> Any:
+            decodes[0] += 1
+            return decoder.raw_decode(text, i)
+
+    monkeypatch.setattr(_json_extract, "_value_end", counted)
+    monkeypatch.setattr(_json_extract, "_DECODER", Counting())
+    work = []
+    for n in (500, 2_000):
+        read[0] = decodes[0] = 0
+        text = '{"done": True, "note": "see [1"} ' + HIDDEN_SHAPES[shape](n)
+        KeptSpans(text)
+        work.append((read[0], decodes[0], len(text)))
+    (r1, d1, n1), (r4, d4, n4) = work
+    assert r1 <= 2 * n1 and r4 <= 2 * n4, work
+    assert d4 <= 4 * d1 + 4, work
