@@ -16,7 +16,7 @@ import sys
 from typing import Any
 
 import pytest
-from textcheck import C, check, stream
+from textcheck import C, Invalid, check, stream
 
 from toolwire import ToolCall, decode_text
 from toolwire.text._api import TextParser
@@ -88,6 +88,81 @@ def test_every_cut_of_the_draft_keeps_the_real_call(dialect: str, draft: str, re
         assert stream(text, dialect, list(text), thinking=True, finish_reason="stop") == r
 
 
+# revE (hunt 39): the end at a marker inside a draft's value holds only when no closing
+# marker comes after it (a block that quotes a call goes on to its own closing marker),
+# and only for the call that holds it (not a whole call beside an invalid one)
+@pytest.mark.parametrize(("dialect", "draft", "real"), CASES, ids=IDS)
+@pytest.mark.parametrize("finish", ["stop", "length"])
+def test_a_call_quoted_after_a_closing_marker_in_a_value_is_reasoning(dialect: str, draft: str, real: str,
+                                                                      finish: str) -> None:
+    # vLLM: partition at the last-made decision point here, the bare </think> before the answer;
+    # the quoted call (the draft holding "</think>" in its value, then g) is reasoning text
+    thought = f"I could write {draft} </think> then\n{real}\nbut no."
+    text = f"{thought}\n</think>\n\nDone, no call needed."
+    r = decode_text(text, dialect, thinking=True, finish_reason=finish)
+    assert r.tool_calls == () and r.content == "Done, no call needed.", r
+    assert r.reasoning is not None and r.reasoning.startswith("I could write ") and real in r.reasoning, r
+    assert stream(text, dialect, list(text), thinking=True, finish_reason=finish) == r
+
+
+QUOTED_TOOLS = [{"type": "function", "function": {"name": n, "parameters": {
+    "type": "object", "properties": {"a": {"type": "string"}, "p": {"type": "string"}}}}} for n in ("f", "rm")]
+RM = "<tool_call>\n<function=rm>\n<parameter=p>\n/\n</parameter>\n</function>\n</tool_call>"
+
+
+@pytest.mark.parametrize("finish", ["stop", "length"])
+@pytest.mark.parametrize("tools", [None, QUOTED_TOOLS])
+@pytest.mark.parametrize("quoted", [
+    "I could write <tool_call>\n<function=f>\n<parameter=a>\nthe tag </think> then\n" + RM + "\nbut no.",
+    # a closed call naming a tool not offered: invalid only with tools=; the rm call must not run either way
+    "I could write <tool_call>\n<function=zz>\n<parameter=a>\nthe tag </think> x\n</parameter>\n</function>\n"
+    "</tool_call> then " + RM + "\nbut no.",
+])
+def test_the_reviewed_quoted_rm_call_never_runs(quoted: str, tools: Any, finish: str) -> None:
+    text = quoted + "\n</think>\n\nDone, no call needed."
+    r = decode_text(text, "text.qwen3-xml", tools=tools, thinking=True, finish_reason=finish)
+    assert (r.tool_calls, r.content, r.reasoning) == ((), "Done, no call needed.", quoted)
+    assert stream(text, "text.qwen3-xml", list(text), tools=tools, thinking=True, finish_reason=finish) == r
+
+
+SIBLING_TOOLS = [{"type": "function", "function": {"name": n, "parameters": {
+    "type": "object", "properties": {"a": {"type": "string"}, "b": {"type": "string"}}}}} for n in ("f", "g")]
+
+
+@pytest.mark.parametrize(("dialect", "text", "tools", "bad"), [
+    ("text.deepseek", f'{D1}tool_calls>\n{D1}invoke name="f">\n{D1}parameter name="a" string="true">x </think> y'
+     f'{D2}parameter>\n{D2}invoke>\n{D1}invoke name="zz">\n{D1}parameter name="b" string="true">1{D2}parameter>\n'
+     f"{D2}invoke>\n{D2}tool_calls>", SIBLING_TOOLS, "zz"),
+    ("text.minimax", '<minimax:tool_call>\n<invoke name="f">\n<parameter name="a">x </think> y</parameter>\n'
+     '</invoke>\n<invoke name="g">\n<parameter name="b">1\n</invoke>\n</minimax:tool_call>', None, "g"),
+])
+def test_a_whole_call_beside_an_invalid_one_is_kept(dialect: str, text: str, tools: Any, bad: str) -> None:
+    # the closing marker is in f's value, and f reads whole: only its sibling is invalid
+    r = decode_text(text, dialect, tools=tools, thinking=True, finish_reason="stop")
+    assert list(r.tool_calls) == [C("f", {"a": "x </think> y"}), Invalid(bad)], r
+    assert (r.content, r.reasoning) == (None, None)
+    assert stream(text, dialect, list(text), tools=tools, thinking=True, finish_reason="stop") == r
+
+
+@pytest.mark.parametrize(("dialect", "fg"), [
+    ("text.deepseek", f'{D1}tool_calls>\n{D1}invoke name="f">\n{D1}parameter name="a" string="true">x </think> y'
+     f'{D2}parameter>\n{D2}invoke>\n{D1}invoke name="g">\n{D1}parameter name="b" string="true">z{D2}parameter>\n'
+     f"{D2}invoke>\n{D2}tool_calls>"),
+    ("text.minimax", '<minimax:tool_call>\n<invoke name="f">\n<parameter name="a">x </think> y</parameter>\n'
+     '</invoke>\n<invoke name="g">\n<parameter name="b">z</parameter>\n</invoke>\n</minimax:tool_call>'),
+])
+def test_a_whole_call_before_a_sibling_cut_by_the_limit_is_kept(dialect: str, fg: str) -> None:
+    g = fg.index('name="g"')
+    for k in range(g, fg.index("invoke>", g)):  # every cut of g's invoke: f stands, g is cut off
+        text = "Need it.\n" + fg[:k]
+        r = decode_text(text, dialect, thinking=True, finish_reason="length")
+        f, cut = r.tool_calls
+        assert f == C("f", {"a": "x </think> y"}), (text, r)
+        assert cut in (Invalid("g", truncated=True), Invalid(None, truncated=True)), (text, r)  # (its name not read yet)
+        assert r.reasoning == "Need it." and r.content is None, (text, r)
+        assert stream(text, dialect, list(text), thinking=True, finish_reason="length") == r
+
+
 def _lines(text: str, dialect: str) -> int:
     """Python lines run to decode *text* fed in 7-character deltas (a count, not a time)."""
     lines = 0
@@ -117,6 +192,13 @@ LINEAR = [
     ("text.minimax", "<think>d " + CASES[6][1] + "</think>Ok." + CASES[6][2]),
     ("text.qwen3-xml", "<think>d <tool_call>\n<function=g>\n<parameter=b>\nx</think>y\n</parameter>\n</function>\n"
                        "</tool_call>"),
+    # a quoted draft holding the closing marker, then the block's own closing marker (revE)
+    ("text.qwen3-xml", "<think>d " + CASES[0][1] + "</think> q" + CASES[0][2] + " no.</think>Ok."),
+    ("text.minimax", "<think>d " + CASES[6][1] + "</think> q" + CASES[6][2] + " no.</think>Ok."),
+    # a whole call with the marker in its value beside an invalid one, in one block (revE)
+    ("text.minimax", '<think>d <minimax:tool_call>\n<invoke name="f">\n<parameter name="a">x </think> y'
+                     '</parameter>\n</invoke>\n<invoke name="g">\n<parameter name="b">1\n</invoke>\n'
+                     "</minimax:tool_call>"),
     ("text.gemma", "<|tool_call>call:f{a:"),  # calls abandoned by the next one's marker (engine text 1)
     ("text.gemma", '<|tool_call>call:f{a:<|"|>x<|tool_call>'),
     # Kimi K2 calls abandoned by the next <|tool_call_begin|> (engine text 3)

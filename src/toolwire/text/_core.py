@@ -209,6 +209,10 @@ class TextParser:
         if finish_reason in TRUNCATING:
             self.policy = replace(self.policy, finish_reason=finish_reason)
         self._run()
+        spec = self.state.get("spec")
+        while spec is not None and spec.settle(self):  # (``_modes``: a held block ended in a draft's value)
+            self._run()
+            spec = self.state.get("spec")
         at_end = self.mode.at_end
         if at_end is not None:  # the text ended in a mode that says what that means (``Mode.at_end``)
             at_end(self)

@@ -21,10 +21,11 @@ What an *unclosed* block followed by a call means differs per engine parser:
   marker on is *held* (no event) and read ahead as the answer, by the same modes, until
   a closing marker comes outside its call regions' quoted values (one inside a value
   is the value's text, as an end marker there is, unless the value never closes: the
-  families' docstrings; llama.cpp reads Apertus so; or unless the region read with it
-  as the value's text holds an invalid call: a draft cut in its value ran on over the
-  closing marker into the answer, and vLLM's reasoning parsers split at the closing
-  marker whenever it is there) — then it was all reasoning, read
+  families' docstrings; llama.cpp reads Apertus so; or unless it is in an invalid
+  call's text, in no whole call's, and the text ends with no other closing marker: a
+  draft cut in its value ran on over the closing marker into the answer, and vLLM's
+  reasoning parsers split at the closing marker whenever it is there; ``_Spec.ends_in``,
+  ``_Spec.settle``) — then it was all reasoning, read
   again as a closed block's: call markup kept as text, the markers such a block drops
   dropped — or the text ends: then the reading ahead stands, its calls are calls. A
   later opener in that text does not hold again (no closing marker has come since: a
@@ -90,7 +91,7 @@ class _Spec:
     The text from the marker is ``buf[off:]`` of the buffer the marker was met in, then
     what was fed since (``m.tape``): nothing is copied while the answer is read ahead."""
 
-    __slots__ = ("at", "buf", "close", "content", "items", "off", "reasoning", "reread_until")
+    __slots__ = ("at", "buf", "close", "content", "items", "off", "pend", "reasoning", "reread_until")
 
     def __init__(self, m: TextParser, tok: str, close: str) -> None:
         self.off = m.pos - len(tok)  # the marker *tok* just before ``m.pos``
@@ -100,15 +101,21 @@ class _Spec:
         self.content, self.reasoning = m.content, m.reasoning
         self.items = len(m.items)
         self.reread_until = m.reread_until  # text read again while reading ahead is not, once undone
+        self.pend: tuple[int, str] | None = None  # a closing marker in a draft call's value (``ends_in``)
         m.content, m.reasoning = _fork(m.content), _fork(m.reasoning)
         m.withheld = len(m.queue)  # events from here wait for the end or that closing marker
         m.tape = Pieces()  # what ``feed`` adds from here on
 
     def __getstate__(self) -> tuple[Any, ...]:  # pickles with every protocol (a checkpoint)
-        return self.at, self.buf[self.off :], self.close, self.content, self.reasoning, self.items, self.reread_until
+        return (
+            self.at, self.buf[self.off :], self.close, self.content, self.reasoning, self.items, self.reread_until,
+            self.pend,
+        )
 
     def __setstate__(self, state: tuple[Any, ...]) -> None:
-        self.at, self.buf, self.close, self.content, self.reasoning, self.items, self.reread_until = state
+        (
+            self.at, self.buf, self.close, self.content, self.reasoning, self.items, self.reread_until, self.pend
+        ) = state
         self.off = 0
 
     def block(self, m: TextParser) -> _Block:
@@ -156,18 +163,38 @@ class _Spec:
     def ends_in(self, m: TextParser, region: BodyMode, body: str, end: str) -> bool:
         """Whether the call region that just closed (*body* from ``m.region_at``, closed
         by *end*) holds one of the block's closing markers outside its quoted values (one
-        that never closes: ``BodyMode`` cuts at once at any other), or inside one while
-        the region read with it as the value's text holds an invalid call (a draft cut
-        in its value ran on over the closing marker into the answer's calls: vLLM's
-        reasoning parsers split at the closing marker whenever it is there): then the
-        block ended there (``_Block.cut``), and the region was reasoning text."""
+        that never closes: ``BodyMode`` cuts at once at any other): then the block ended
+        there (``_Block.cut``), and the region was reasoning text. One inside a value of
+        an invalid call (and of no whole one) is kept (``pend``, the first): the block
+        ends there only if the text ends with no other closing marker (``settle``), as a
+        draft cut in its value that ran on over the closing marker into the answer's
+        calls (vLLM's reasoning parsers split at the closing marker whenever it is there;
+        a later one ends a block that quotes such a call). In the text read again after
+        such an end none came (``settle`` found none): there it ends the block at once
+        (each held text is read ahead to the end once: linear)."""
         block = self.block(m)
         i, tok = block.bare(region, body)
         if i < 0:
+            if self.pend is not None:
+                return False
             i, tok = block.first(body, 0)  # (inside a value that closed)
-            if i < 0 or region.reads_whole(m, body, end):
+            if i < 0 or not region.in_draft(m, body, end, block.closes):
+                return False
+            if not m.state.get("settled"):
+                self.pend = (m.region_at + i, tok)
                 return False
         block.cut(m, m.region_at + i, tok)
+        return True
+
+    def settle(self, m: TextParser) -> bool:
+        """The text ended with the block unclosed: if a closing marker was met in a draft
+        call's value (``ends_in``), the block ended there (the text after it is read
+        again, as the answer)."""
+        if self.pend is None:
+            return False
+        at, tok = self.pend
+        m.state["settled"] = True
+        self.block(m).cut(m, at, tok)
         return True
 
     def commit(self, m: TextParser) -> None:

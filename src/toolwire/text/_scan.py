@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import copy
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -504,9 +504,25 @@ class BodyMode(Mode):
         m.spent = False
         m.mode = self.next
 
-    def reads_whole(self, m: TextParser, body: str, end: str) -> bool:
-        """``_whole``, for a held block's reading (``_modes``)."""
-        return self._whole(m, body, end)
+    def in_draft(self, m: TextParser, body: str, end: str, marks: Collection[str]) -> bool:
+        """Whether one of *marks* in *body* is in an invalid call's text and in no whole
+        call's (a held block's reading, ``_modes``): read on a copy, as ``_whole``."""
+        probe = copy.copy(m)
+        probe.items, probe.queue, probe.fixes, probe.state = [], [], [], dict(m.state)
+        probe.content, probe.reasoning = type(m.content)(), type(m.reasoning)()
+        try:
+            self.parse(probe, body, end, True)
+        except ToolwireError:
+            return False  # read as before: the error comes from the real reading
+        except Exception:
+            return True
+        bad = False
+        for item in probe.items:
+            if isinstance(item, InvalidToolCall):
+                bad = bad or any(k in (item.raw or "") for k in marks)
+            elif any(k in f"{item.raw}{item.args!r}" for k in marks):  # (``raw``: argument text, or None)
+                return False
+        return bad
 
     def _whole(self, m: TextParser, body: str, end: str) -> bool:
         """Whether *body* reads as calls none of which is invalid (on a copy of the
