@@ -397,3 +397,19 @@ def test_a_merged_run_of_refusals_is_joined_in_linear_time() -> None:
     # each merged message's wire fields are looked up once (``_fields``), its texts counted once
     assert encode_conversation(_refusal_run(2), "ollama")["messages"][1]["content"] == "A0\n\nR0\n\nA1\n\nR1"
     assert _ratio_of(_refusal_run, 100, lambda c: encode_conversation(c, "ollama")) < 5
+
+
+def _stale_and_resent_results(n: int) -> Conversation:
+    """One turn of n calls of f with ids; n/2 results by tool name first, then each call's
+    result by id and its re-sent copy (``_late`` walks each call's cell once)."""
+    results = [ToolResult(None, "f", "x") for _ in range(n // 2)]
+    for i in range(n):
+        results += [ToolResult(f"c{i}", "f", "o"), ToolResult(f"c{i}", "f", "again")]
+    return Conversation([Message("user", [Text("q")]), Message("assistant", [ToolCall("f", {}, f"c{i}")
+                                                                             for i in range(n)]),
+                         *[Message("tool", [r]) for r in results]])
+
+
+def test_stale_by_name_and_resent_results_are_planned_in_linear_time() -> None:
+    assert _ratio_of(_stale_and_resent_results, 100, lambda c: check_conversation(c, "ollama")) < 5
+    assert _ratio_of(_stale_and_resent_results, 100, lambda c: fix_conversation(c, "ollama")) < 5

@@ -120,7 +120,8 @@ def test_error_results_placed_elsewhere_undo_no_move(target: str) -> None:
         return {str(ms[i].parts[j].content): c for i, j, c in answers(ms).values()  # type: ignore[union-attr]
                 if str(ms[i].parts[j].content).startswith("o")}  # type: ignore[union-attr]
 
-    assert calls(msgs) == {"o2": None, "o9": f1, "o10": f6, "o11": None, "o15": None}
+    # (o11 carries f6's id and tool: it answers f6, the surplus o10 by tool name none: review revC r7)
+    assert calls(msgs) == {"o2": None, "o9": f1, "o10": None, "o11": f6, "o15": None}
     fixed, changes = fix_conversation(Conversation(msgs), target)
-    assert calls(fixed.messages) == {"o9": f1, "o10": f6}
+    assert calls(fixed.messages) == {"o9": f1, "o11": f6}
     assert ("moved", 4, "a") in [(p.kind, p.index, p.id) for p in changes]

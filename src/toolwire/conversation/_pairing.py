@@ -23,8 +23,9 @@ within the turn after the calls'), else the earliest call of its tool with an id
 id ``plan`` counted such results for, so that they take the calls in the order they come
 (Ollama addresses a result by ``tool_name`` alone, whether its
 calls have ids or not: https://github.com/ollama/ollama/blob/main/docs/api.md, "Chat
-request (with tools)"), else the oldest unanswered call of its tool with an id, one no
-result with an id answers first; a result without a tool name answers the first id-less
+request (with tools)"), else the oldest unanswered call of its tool with an id that no
+result with an id answers (none: it answers none, the result with the id keeps its call);
+a result without a tool name answers the first id-less
 call still waiting. ``plan`` counts, per turn, the id-less results by tool name that no
 id-less call of their tool takes, and gives them the calls with ids the results with ids
 leave (``_pairing_plan._by_tool``: as many as can be). A call whose id is used again while an earlier
@@ -100,8 +101,9 @@ class Pairer:
         self._calls: List[Slot] = []
         self._noid: Dict[Optional[str], Deque[Slot]] = {}  # the open turn's id-less calls waiting, by tool
         self._noid_order: Deque[Slot] = deque()  # ... all of them, in order (a taken one is passed over)
-        # the open turn's calls with ids, by tool: those no result with an id will take, then the others
-        self._named: Tuple[Dict[Optional[str], Deque[Slot]], ...] = ({}, {})
+        # the open turn's calls with ids that no result with an id will take, by tool (a surplus result
+        # by tool name takes none of the others: the result with the id keeps its call, review revC r7)
+        self._named: Dict[Optional[str], Deque[Slot]] = {}
         self._turn = 0
 
     def turn(self) -> None:
@@ -115,9 +117,8 @@ class Pairer:
             self._noid_order.clear()
         if self._by_tool:
             self._by_tool.clear()
-        for named in self._named:
-            if named:
-                named.clear()
+        if self._named:
+            self._named.clear()
 
     def call(self, i: int, j: int, c: Any) -> Optional[Slot]:
         """Records the call *c* (part *j* of message *i*); the earliest unanswered call
@@ -131,7 +132,8 @@ class Pairer:
             return None
         self._names.setdefault(c.id, set()).add(c.name)
         planned = (i, j) in self._plan
-        self._named[planned].setdefault(c.name, deque()).append(at)
+        if not planned:
+            self._named.setdefault(c.name, deque()).append(at)
         queue = self._open.get(c.id)  # (a fresh id, the common case, has neither queue)
         first = self._live(queue) if queue else None
         waiting = self._idle.get(c.id)
@@ -192,12 +194,9 @@ class Pairer:
                 g.tool[r.name] -= 1
                 g.free[r.name] -= 1
                 return self._take(queue[0])
-            for planned, named in enumerate(self._named):  # a call no result with an id takes first
-                got = self._live(named.get(r.name))
-                if got is not None:
-                    if planned:
-                        self._drop(got)
-                    return self._take(got)
+            got = self._live(self._named.get(r.name))  # a call no result with an id takes
+            if got is not None:
+                return self._take(got)
         if key is _NO_KEY and r.name is None:  # by position only without a name: the earliest waiting
             order = self._noid_order  # (the front of its tool's queue: the earlier calls of its tool are taken)
             while order and (order[0][0], order[0][1]) in self._taken:
@@ -233,19 +232,6 @@ class Pairer:
             g.named[name] -= 1
         g.free[got[2].name] -= 1
         return got
-
-    def _drop(self, at: Slot) -> None:
-        """An id-less result took the counted call *at*: its group has one answer fewer,
-        a nameless result's while its tool has a call to spare, else one naming it."""
-        c = at[2]
-        g = self._group[(self._turn, c.id)]
-        if g.tool.get(c.name, 0):
-            g.tool[c.name] -= 1
-        elif g.spare(c.name) > 0:
-            g.nameless -= 1
-        else:
-            g.named[c.name] -= 1
-        g.free[c.name] -= 1
 
     def _live(self, queue: Optional[Deque[Slot]]) -> Optional[Slot]:
         """The first call of *queue* not yet taken (those taken before it leave it)."""

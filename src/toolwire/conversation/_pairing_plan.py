@@ -6,7 +6,9 @@ the calls with ids the results with ids leave (``_by_tool``, a transport between
 tools). A result with an id that comes after every call of its tool in its turn was
 answered (by the results by tool name and with ids before it: a re-sent answer) is left
 over (``_late``): no call is kept for it, so the earlier results keep the calls in the
-order they came. A turn with a call after one of its results (wrong-role input: a call in a tool
+order they came; a second result with an id its calls' results with the id answered is
+left over too, and a result whose own call no result took never is (a stale result by
+tool name before it is the surplus). A turn with a call after one of its results (wrong-role input: a call in a tool
 message) keeps each answer of a call after its first result where the pass from the end
 gave it (``_settle``; the calls before it are settled as any turn's). Linear:
 each result and call is counted once, and ``_augment`` has a budget."""
@@ -76,7 +78,7 @@ def full_plan(messages: Sequence[Message]) -> Plan:
     # the turn's calls with ids: per id, its tools and calls; per tool, its calls and the results with
     # ids (of those) that came while one was free (``_late``)
     own: Dict[Any, List[Any]] = {}
-    tools: Dict[Any, List[int]] = {}
+    tools: Dict[Any, List[Any]] = {}
     calls: Dict[Any, int] = {}  # id -> its calls so far
     for i, m in enumerate(messages):
         if starts_turn(messages, i):
@@ -94,10 +96,14 @@ def full_plan(messages: Sequence[Message]) -> Plan:
                 if p.id is not None:
                     names.setdefault(p.id, set()).add(p.name)
                     calls[p.id] = calls.get(p.id, 0) + 1
-                    row = own.setdefault(p.id, [set(), 0, 0])
+                    row = own.setdefault(p.id, [set(), 0, 0, deque()])
                     row[0].add(p.name)
                     row[1] += 1
-                    tools.setdefault(p.name, [0, 0])[0] += 1
+                    cell = [False]  # taken (``_late``): by a result with its id, or the oldest by tool name
+                    row[3].append(cell)
+                    tool = tools.setdefault(p.name, [0, 0, deque()])
+                    tool[0] += 1
+                    tool[2].append(cell)
                 else:  # id-less calls pair with id-less results as ``Pairer`` pairs them
                     noid.append([p.name, False])
                     by_name.setdefault(p.name, deque()).append(noid[-1])
@@ -121,6 +127,7 @@ def full_plan(messages: Sequence[Message]) -> Plan:
                 elif p.name is not None:
                     over = idless.setdefault(turn, {})
                     over[p.name] = over.get(p.name, 0) + 1
+                    _take(tools[p.name][2] if p.name in tools else None)  # the oldest call of its tool not taken
                 else:
                     while first < len(noid) and noid[first][1]:
                         first += 1
@@ -164,25 +171,46 @@ BY_TOOL: Any = object()
 _RESENT: Any = object()
 
 
-def _late(row: List[Any], name: Any, tools: Dict[Any, List[int]], over: Optional[Dict[Any, int]]) -> bool:
+def _late(row: List[Any], name: Any, tools: Dict[Any, List[Any]], over: Optional[Dict[Any, int]]) -> bool:
     """Whether a result with an id (naming *name*) of the open turn's calls, and of no
-    earlier call (*row*: their tools, how many, and how many results with the id came
-    while one was free), comes after every call of their tool in the turn was answered
-    (*tools*: per tool, its calls with ids and the results with ids that took one; *over*:
-    per tool, the id-less results by its name no id-less call took, so far). Results
-    answer the calls in the order they come (Ollama's by ``tool_name``: the oldest
-    unanswered call of the tool), so this one, a re-sent answer, is left over and the
-    earlier ones keep the calls (no call is kept back for it, which would hand the
-    results by name to each other's calls). Counts it otherwise."""
-    if len(row[0]) != 1 or row[2] >= row[1] or (name is not None and name not in row[0]):
+    earlier call (*row*: their tools, how many, how many results with the id came while
+    one was free, and their cells: taken or not), is a re-sent answer: one that comes
+    after results with the id answered all its calls, or after every call of its tool in
+    the turn was answered (*tools*: per tool, its calls with ids, the results with ids
+    that took one, and its cells; *over*: per tool, the id-less results by its name no
+    id-less call took, so far) and its own calls were taken, by results by tool name
+    (Ollama's by ``tool_name``: the oldest unanswered call of the tool) or with its id.
+    Results answer the calls in the order they come, so the re-sent one is left over and
+    the earlier ones keep the calls (no call is kept back for it, which would hand the
+    results by name to each other's calls). A result whose own call no result took is
+    never the one left over (a stale result by tool name before it is: review revC r6).
+    Counts it otherwise."""
+    if len(row[0]) != 1 or (name is not None and name not in row[0]):
         return False
+    if row[2] >= row[1]:  # its id's calls were all answered by results with the id: re-sent
+        return True
     name = next(iter(row[0]))
     count = tools[name]
-    if over is not None and over.get(name, 0) + count[1] >= count[0]:
+    if over is not None and over.get(name, 0) + count[1] >= count[0] and _free(row[3]) is None:
         return True
+    _take(row[3])
     row[2] += 1
     count[1] += 1
     return False
+
+
+def _free(cells: Optional[Deque[List[bool]]]) -> Optional[List[bool]]:
+    """The first cell of *cells* not taken (the taken ones before it leave: each once)."""
+    while cells and cells[0][0]:
+        cells.popleft()
+    return cells[0] if cells else None
+
+
+def _take(cells: Optional[Deque[List[bool]]]) -> None:
+    """Marks the first cell of *cells* not taken as taken (none left: nothing)."""
+    cell = _free(cells)
+    if cell is not None:
+        cell[0] = True
 
 
 def _settle(group: Dict[Any, List[Tuple[Tuple[int, int], Any, int]]], supply: Dict[Any, int],

@@ -143,7 +143,8 @@ ROWS: List[Row] = [
     ("responses.anthropic-item", lambda: decode_conversation({"input": [{"type": "tool_use", "id": "toolu_1"}]}, R),
      DecodeError, "Content block at $.input[0] has type 'tool_use', which is anthropic.messages's, not "
      "openai.responses's", "$.input[0]", R),
-    ("responses.item-without-type-or-role", lambda: decode_conversation({"input": [{"id": "x"}]}, R),
+    # (an item of only an id is an item_reference: the openai SDK's ItemReference has type optional)
+    ("responses.item-without-type-or-role", lambda: decode_conversation({"input": [{"id": "x", "status": "done"}]}, R),
      DecodeError, "Content block at $.input[0] has no 'type', which every openai.responses block has", "$.input[0]", R),
     ("responses.result-output",
      lambda: decode_conversation({"input": [{"type": "function_call_output", "call_id": "c", "output": 5}]}, R),

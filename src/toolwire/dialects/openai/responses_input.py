@@ -152,6 +152,9 @@ def decode(data: Any, d: Dialect) -> List[Message]:
             parts, plain = _content(it.get("content"), where + ".content")
             if plain is not None:  # SDK parts in an item dict, read: the item as JSON holds it
                 it = {**it, "content": plain}
+        elif t is None and len(it) == 1 and type(it.get("id")) is str:
+            # an item reference may leave out its type (the openai SDK's ItemReference: ``type`` optional)
+            role, parts = "assistant", (Other("item_reference", NAME, it),)
         else:
             foreign(t, where, NAME)
             wire_role = it.get("role")
