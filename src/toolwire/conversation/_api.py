@@ -307,13 +307,18 @@ def _merged(messages: List[Message], keep: List[bool], w: Writer) -> None:
         for k in (a, b):
             if keep[k]:
                 keep[k] = False
-                m = messages[k]
-                wire = m.wire
-                messages[k] = Message(m.role, m.parts, wire=None if wire is None else (*wire[:2], None, *wire[3:]))
+                messages[k] = _fresh(messages[k])
         w.index = b
         w.note("converted", f"{messages[b].role.capitalize()} message {b} is written in one {w.name} message with "
                             f"message {a}, both fresh: {w.name} refuses them apart "
                             f"(\"{refusal(messages[b], rules)}\")")
+
+
+def _fresh(m: Message) -> Message:
+    """*m* to be written fresh, not as it came: its wire's role cleared (what it held
+    beside its parts is noted by the writer)."""
+    wire = m.wire
+    return Message(m.role, m.parts, wire=None if wire is None else (*wire[:2], None, *wire[3:]))
 
 
 def _idless_fresh(messages: List[Message], keep: List[bool], w: Writer) -> None:
@@ -339,8 +344,7 @@ def _idless_fresh(messages: List[Message], keep: List[bool], w: Writer) -> None:
             if keep[k]:
                 keep[k] = False
                 m = messages[k]
-                wire = m.wire
-                messages[k] = Message(m.role, m.parts, wire=None if wire is None else (*wire[:2], None, *wire[3:]))
+                messages[k] = _fresh(m)
                 w.index = k
                 w.note("rewritten", f"{m.role.capitalize()} message {k} is written fresh, not as it came: it holds "
                                     f"{'a call' if m.calls else 'a result'} without an id paired with "

@@ -16,7 +16,7 @@ import copy
 import re
 from collections.abc import Collection, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, List
 
 from .._args import TRUNCATING, load_json
 from .._errors import ToolwireError
@@ -507,17 +507,14 @@ class BodyMode(Mode):
     def in_draft(self, m: TextParser, body: str, end: str, marks: Collection[str]) -> bool:
         """Whether one of *marks* in *body* is in an invalid call's text and in no whole
         call's (a held block's reading, ``_modes``): read on a copy, as ``_whole``."""
-        probe = copy.copy(m)
-        probe.items, probe.queue, probe.fixes, probe.state = [], [], [], dict(m.state)
-        probe.content, probe.reasoning = type(m.content)(), type(m.reasoning)()
         try:
-            self.parse(probe, body, end, True)
+            items = self._probe(m, body, end)
         except ToolwireError:
             return False  # read as before: the error comes from the real reading
         except Exception:
             return True
         bad = False
-        for item in probe.items:
+        for item in items:
             if isinstance(item, InvalidToolCall):
                 bad = bad or any(k in (item.raw or "") for k in marks)
             elif any(k in f"{item.raw}{item.args!r}" for k in marks):  # (``raw``: argument text, or None)
@@ -527,16 +524,22 @@ class BodyMode(Mode):
     def _whole(self, m: TextParser, body: str, end: str) -> bool:
         """Whether *body* reads as calls none of which is invalid (on a copy of the
         parser: nothing is added to the result)."""
-        probe = copy.copy(m)
-        probe.items, probe.queue, probe.fixes, probe.state = [], [], [], dict(m.state)
-        probe.content, probe.reasoning = type(m.content)(), type(m.reasoning)()
         try:
-            self.parse(probe, body, end, True)
+            items = self._probe(m, body, end)
         except ToolwireError:
             return True  # read as before: the error comes from the real reading
         except Exception:
             return False
-        return not any(type(item) is InvalidToolCall for item in probe.items)
+        return not any(type(item) is InvalidToolCall for item in items)
+
+    def _probe(self, m: TextParser, body: str, end: str) -> List[Any]:
+        """The items *body* reads as, on a copy of the parser (nothing is added to the
+        result; what the reading raises, the caller judges)."""
+        probe = copy.copy(m)
+        probe.items, probe.queue, probe.fixes, probe.state = [], [], [], dict(m.state)
+        probe.content, probe.reasoning = type(m.content)(), type(m.reasoning)()
+        self.parse(probe, body, end, True)
+        return probe.items
 
     @staticmethod
     def _reread(m: TextParser, tent: int, mark: str, after: str) -> None:
