@@ -40,7 +40,7 @@ def _item(index: int, item: Dict[str, Any]) -> List[Dict[str, Any]]:
             {"type": "response.output_item.done", "output_index": index, "item": item}]
 
 
-def _final(rid: str, output: List[Dict[str, Any]]) -> Dict[str, Any]:
+def _final(rid: Any, output: List[Dict[str, Any]]) -> Dict[str, Any]:
     return {"type": "response.completed", "response": {"id": rid, "status": "completed", "output": output}}
 
 
@@ -123,3 +123,36 @@ def test_final_events_with_no_call_item_do_not_search_the_calls_left(monkeypatch
 
     small, big = run(40), run(160)
     assert big <= 4 * small + 4 * 160
+
+
+@pytest.mark.parametrize("ids", [(None, None, None), ("resp_1", None, "resp_1"), ("resp_1", None, None)])
+def test_the_first_merged_final_event_again_after_the_second_runs_nothing_twice(ids: Any) -> None:
+    # two responses merged at ``output_index`` 0, their final events (the second without
+    # ``response.id``), then the first final event delivered again (an at-least-once
+    # transport): it is that final event again, whatever final event came last
+    f1, f2 = _fcs(1, 2)
+    a, b, c = ids
+    calls = _read(_item(0, f1) + _item(0, f2) + [_final(a, [f1]), _final(b, [f2]), _final(c, [f1])])
+    assert [(type(x).__name__, x.id) for x in calls] == [("ToolCall", "call_1"), ("ToolCall", "call_2")]
+
+
+@pytest.mark.parametrize("first_id", ["resp_1", None])
+def test_a_merged_final_event_s_item_under_fresh_ids_is_the_call_of_its_content(first_id: Any) -> None:
+    # docs/streaming.md: an item whose ids name no streamed call (vLLM makes ``fc_…``/``call_…``
+    # afresh when it parses the reply again) is the ended call with the same content: in the
+    # second merged response's final event too, never a second run of ``call_2``
+    # (the first final event holds no call: both calls are left to the second)
+    f1, f2 = _fcs(1, 2)
+    fresh = {**f1, "id": "fc_X1", "call_id": "call_X1"}
+    calls = _read(_item(0, f1) + _item(1, f2) + [_final(first_id, []), _final(None, [fresh, f2])])
+    assert [(type(x).__name__, x.id) for x in calls] == [("ToolCall", "call_1"), ("ToolCall", "call_2")]
+
+
+def test_a_final_event_with_its_id_after_an_id_less_merged_one_is_another_response() -> None:
+    # ``response.id`` "resp_3" is neither that of a final event read nor none: the third
+    # response's final event (its call ``call_4`` streamed not at all), not the id-less
+    # second one again (which set ``call_4`` against ``call_3``: lost, ``call_3`` invalid)
+    f1, f2, f3, f4 = _fcs(1, 2, 3, 4)
+    calls = _read(_item(0, f1) + _item(0, f2) + [_final("resp_1", [f1]), _final(None, [f2, f3]),
+                                                  _final("resp_3", [f4])])
+    assert [(type(x).__name__, x.id) for x in calls] == [("ToolCall", f"call_{n}") for n in range(1, 5)]

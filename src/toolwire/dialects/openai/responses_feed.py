@@ -12,7 +12,7 @@ the hot loop over plain function calls and hands every other event here.
 
 from __future__ import annotations
 
-from typing import Any, Dict, Optional, Set, Tuple, Union
+from typing import Any, Dict, List, Optional, Set, Tuple, Union
 
 from ..._errors import excerpt
 from ..._json_equality import same
@@ -22,7 +22,8 @@ from ...stream._skipped import skipped
 from .._common import describe_error
 from .responses_feed_final import CALL_TYPES, Tables, ended_items, plain, settle
 from .responses_feed_items import Items, over, shown, typed
-from .responses_once import orphans, theirs
+from .responses_final_keys import call_key, item_key
+from .responses_once import ended_again, orphans, theirs
 from .responses_response import WAITS, responses_finish
 
 __all__ = ["Feed"]
@@ -160,6 +161,8 @@ class Feed(Items):
         if last is None or len(self.core.calls) != self.first:
             return False
         rid = body.get("id")
+        if self.merged and self.seen is not None:  # (any final event of the merged responses again)
+            return rid in self.seen if type(rid) is str and rid else not self.streamed
         if type(rid) is not str or not rid or last[1] is None:
             return not self.streamed
         return rid == last[1]
@@ -182,7 +185,9 @@ class Feed(Items):
         kept_orphans: Union[Tuple[int, Dict[int, Call], int], Dict[str, Call], None] = None
         # (``final_again``, inline: the hot loop reads every final response here)
         again = (last is not None and len(core.calls) == self.first
-                 and (rid == last[1] if rid is not None and last[1] is not None else not self.streamed))
+                 and ((rid in self.seen if rid is not None else not self.streamed)
+                      if self.merged and self.seen is not None
+                      else rid == last[1] if rid is not None and last[1] is not None else not self.streamed))
         if again and self.orphans is not None and (rid is None or last is None or last[1] is None):
             again = not self._theirs_next(output)
         # the final event of the response whose final event came last, after calls streamed since
@@ -203,7 +208,9 @@ class Feed(Items):
                     if kind is not None and type(kind) is not str:
                         typed(item, f"$.response.output[{i}]")
             prior = self.settled
-            if last is not None and again:
+            if again and self.merged and self.group is not None:
+                self._merged_again(output, self.group)
+            elif last is not None and again:
                 if prior is not None:  # (what ended then, if not read then: in ``kept``)
                     self.settled = settle(self, output, last[0], prior[2], prior,
                                           self.kept[1] if self.kept is not None else {})
@@ -227,6 +234,8 @@ class Feed(Items):
                             if left is None and type(pend) is tuple:  # (built once, when an item needs them)
                                 left = orphans(core, pend)
                             m = theirs(core, left, item) if left else None
+                            if m is None and left and self._fresh(item):
+                                m = self._by_content(left, item)
                             if m is not None:
                                 made[i] = m
                                 continue
@@ -246,7 +255,11 @@ class Feed(Items):
         elif not again:
             self.settled = None
         if not again and not reread:
+            # (a carried final: one delivered again is set against the calls of every merged
+            # response, from where the first begins: any final event read since then)
             self.last = (self.first, rid)
+            if carried != self.merged:
+                self.merged = carried
             settled = self.settled
             # (the calls it did not hold are found when a final event with no call streamed since
             # comes: a search per final event was n² for a response whose final event comes n times)
@@ -255,6 +268,11 @@ class Feed(Items):
                        if settled is not None and len(settled[1]) < len(core.calls) - self.first else None)
             if pending is not None or self.orphans is not None:  # (an instance attribute only when some are)
                 self.orphans = pending
+                if not carried:  # (where the first of the merged responses begins, their ids)
+                    self.group = None if pending is None else self.first
+                    self.seen = None if pending is None else {rid} if rid is not None else set()
+                elif rid is not None and self.seen is not None:
+                    self.seen.add(rid)
         self.first = len(core.calls)
         if self.streamed:
             self.streamed = False
@@ -264,6 +282,49 @@ class Feed(Items):
             self.kept = (self.rid, self.ended)
             self.ended = {}
         return again
+
+    def _merged_again(self, output: List[Any], group: int) -> None:
+        """A final event of the merged responses (their calls from *group* on) delivered
+        again after the last of them, any of them: a call item under the ``call_id`` of one
+        of their calls is that call (``ended_again``: another tool or other arguments, it
+        does not run), never a second run; one naming none is a call the stream never
+        carried (added, never dropped)."""
+        core = self.core
+        for item in output:
+            if (type(item) is dict and item.get("type") in _CALL
+                    and not ended_again(core, self.once, group, item, self.ids[2])):
+                self._done(None, item)
+
+    def _fresh(self, item: Dict[str, Any]) -> bool:
+        """Whether the call item *item* names no call the stream carried (vLLM's ids made
+        afresh when it parses the reply again)."""
+        ident = item.get("call_id")
+        iid = item.get("id")
+        return (type(ident) is not str or ident not in self.once) and (type(iid) is not str or iid not in self.ids[1])
+
+    def _by_content(self, left: Dict[str, Call], item: Dict[str, Any]) -> Optional[Call]:
+        """The call of *left* (``orphans``) that ended with the content of the call item
+        *item* under fresh ids (``item_key``; docs/streaming.md: an item whose ids name no
+        streamed call is the ended call with the same content), taken from *left*; an index
+        by content built once per *left* (a search per item was n²)."""
+        key = item_key(self.core, item, False, None)
+        if key is None:
+            return None
+        index = self.by_key
+        if index is None or index[0] is not left:
+            table: Dict[Any, List[Call]] = {}
+            for c in reversed(list(left.values())):
+                k = call_key(c, {"type": "function_call"})
+                if k is not None:
+                    table.setdefault(k, []).append(c)
+            index = self.by_key = (left, table)
+        found = index[1].get(key)
+        while found:
+            c = found.pop()
+            if c.id is not None and left.get(c.id) is c:
+                del left[c.id]
+                return c
+        return None
 
     def _theirs_next(self, output: Any) -> bool:
         """Whether the final response *output*, without ``response.id`` (or after one

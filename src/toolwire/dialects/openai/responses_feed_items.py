@@ -50,6 +50,14 @@ class Items:
     # event claimed and where its calls end until a call item of such a final event needs them,
     # then as those left; a class default until some may be
     orphans: Union[Tuple[int, Dict[int, Call], int], Dict[str, Call], None] = None
+    # where the calls of the response whose final event left ``orphans`` begin, whether the
+    # final event read last was a merged response's (no call streamed since, ``orphans``
+    # carried: one delivered again is set against the calls from ``group`` on), and the
+    # calls ``orphans`` holds by content (``_by_content``): class defaults
+    group: Optional[int] = None
+    seen: Optional[Set[str]] = None
+    merged: bool = False
+    by_key: Optional[Tuple[Dict[str, Call], Dict[Any, List[Call]]]] = None
 
     def __init__(self, core: Core) -> None:
         self.core = core
