@@ -17,6 +17,8 @@ from ._core import Action, Mode, TextParser
 __all__ = [
     "ATTR",
     "MISSING",
+    "abandon",
+    "abandoned",
     "args_text",
     "content_between",
     "body",
@@ -67,6 +69,21 @@ def body(mode: Mode) -> Action:
 
 def _body(mode: Mode, m: TextParser, tok: str) -> None:
     m.open_body(mode, tok)
+
+
+def abandoned(m: TextParser, mode: Mode, name: str | None, text: str, closer: str, *, id: str | None = None) -> None:
+    """The open call's region (read in *mode*, its text *text*) ended at its own opener,
+    a marker that begins the next call and is no value text there: the open call was
+    abandoned (``abandon``), and the marker opens the next region."""
+    abandon(m, name, m.opener + text, closer, id=id)
+    m.open_body(mode, m.opener)
+
+
+def abandon(m: TextParser, name: str | None, raw: str, closer: str, *, id: str | None = None) -> None:
+    """An ``InvalidToolCall`` for a call the model left open (its region's opener came
+    again before *closer*): never a call, nor one holding the next call's text."""
+    m.invalid(name or None, raw,
+              f"Tool call at {m.loc} is abandoned: {m.opener} begins another call before {closer} closes it", id=id)
 
 
 def loads(text: str) -> Any:

@@ -51,7 +51,7 @@ from .._args import parse_arguments, read_block
 from .._errors import ArgumentsError
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextParser
-from ._kit import block_problem, body, calls_of, dumps, empty_list, fast_block, name_hint, stay
+from ._kit import abandoned, block_problem, body, calls_of, dumps, empty_list, fast_block, name_hint, stay
 from ._modes import closed_think_modes
 
 __all__ = ["FORMAT"]
@@ -61,6 +61,9 @@ OPEN, CLOSE = "<tool_call>", "</tool_call>"
 
 
 def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
+    if end == OPEN:
+        abandoned(m, _CALL, name_hint(text), text, CLOSE)
+        return
     raw = m.opener + text + end
     if not complete:
         m.truncated(name_hint(text), raw)
@@ -84,7 +87,10 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
     m.json_call(obj, raw, id=cid, repairs=repairs)
 
 
-_CALL = BodyMode(_parse, ends=(CLOSE,), quotes=(('"', '"', True),))
+# <tool_call> is one token of the Qwen vocabulary (vLLM's streaming Hermes parser starts
+# a new call at each one): outside a JSON string, or in one that runs on into the next
+# call, it begins another call, and the open one was abandoned
+_CALL = BodyMode(_parse, ends=(CLOSE, OPEN), quotes=(('"', '"', True),))
 # <|im_end|> / <|endoftext|> (and Llama 3's <|eot_id|>) end the turn; servers strip them, and drop them if left in
 _CONTENT, _REASONING, _START = closed_think_modes(
     {OPEN: body(_CALL), CLOSE: stay}, content_extra={"<|im_end|>": stay, "<|endoftext|>": stay, "<|eot_id|>": stay}

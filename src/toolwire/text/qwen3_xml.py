@@ -65,7 +65,8 @@ from collections.abc import Sequence
 
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextParser
-from ._kit import body, forbid, stay
+from ._blocks import cut_block
+from ._kit import abandon, body, forbid, stay
 from ._modes import held_think_modes
 from ._param_writers import value_text, write_functions
 from ._params import CODER_TAGS, name_after, read_calls
@@ -86,7 +87,13 @@ def _key(head: str) -> tuple[str, bool | None]:
 
 
 def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
-    raw = m.opener + text + end
+    raw = m.opener + text + (end if end != OPEN else "")
+    if end == OPEN:  # the next block begins: functions closed before it are whole, an open one abandoned
+        cut_block(m, text, raw, FN, FN_END, (CLOSE,),
+                  lambda closed: read_calls(m, closed, raw, CODER_TAGS, head=_key, name_of=_name, lines=True),
+                  lambda t: name_after(t, FN), cut_off=lambda name: abandon(m, name, raw, CLOSE))
+        m.open_body(_CALL, OPEN)
+        return
     if not complete:
         m.truncated(name_after(text, FN), raw)
         return
@@ -102,7 +109,11 @@ def _bare(m: TextParser, text: str, end: str, complete: bool) -> None:
     _parse(m, FN + text + end, "", complete)
 
 
-_CALL = BodyMode(_parse, ends=(CLOSE,), quotes=((P, P_END, False),))
+# <tool_call> is one token of the Qwen vocabulary: it ends an open block (whose closed
+# functions are whole: the first </tool_call> left out, vLLM's "consecutive tool call
+# without closing"; an open function was abandoned), and inside a value it does too when
+# the block, read with it as text, holds an invalid call (``BodyMode``: it runs on)
+_CALL = BodyMode(_parse, ends=(CLOSE, OPEN), quotes=((P, P_END, False),))
 _BARE = BodyMode(_bare, ends=(FN_END,), quotes=((P, P_END, False),))
 # in an unclosed <think>, <tool_call> then <function= ends the reasoning (vLLM's Qwen3 parser)
 _CONTENT, _REASONING, _START = held_think_modes(  # <|im_end|> / <|endoftext|>: stop tokens left in

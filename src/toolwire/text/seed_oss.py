@@ -51,7 +51,7 @@ from collections.abc import Sequence
 from .._types import ToolCall
 from ._blocks import cut_block
 from ._core import BodyMode, TextFormat, TextParser
-from ._kit import body, stay
+from ._kit import abandon, body, stay
 from ._modes import held_think_modes
 from ._param_writers import write_functions
 from ._params import CODER_TAGS, name_after, read_calls
@@ -66,7 +66,12 @@ FN, P, P_END, FN_END = CODER_TAGS
 
 
 def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
-    raw = m.opener + text + end
+    raw = m.opener + text + (end if end != OPEN else "")
+    if end == OPEN:  # the next block begins: functions closed before it are whole, an open one abandoned
+        cut_block(m, text, raw, FN, FN_END, (CLOSE,), lambda closed: read_calls(m, closed, raw, CODER_TAGS, strip=False),
+                  lambda t: name_after(t, FN), cut_off=lambda name: abandon(m, name, raw, CLOSE))
+        m.open_body(_CALL, OPEN)
+        return
     if not complete:
         cut_block(m, text, raw, FN, FN_END, (CLOSE,),
                   lambda closed: read_calls(m, closed, raw, CODER_TAGS, cut=True, strip=False),
@@ -75,7 +80,10 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
     read_calls(m, text, raw, CODER_TAGS, strip=False)
 
 
-_CALL = BodyMode(_parse, ends=(CLOSE,), quotes=((P, P_END, False),))
+# <seed:tool_call> ends an open block (functions closed before it are whole, an open one
+# was abandoned); inside a value too when the block, read with it as text, holds an
+# invalid call (``BodyMode``: it runs on into the next block)
+_CALL = BodyMode(_parse, ends=(CLOSE, OPEN), quotes=((P, P_END, False),))
 # in an unclosed <seed:think>, <seed:tool_call> then <function= ends the reasoning (vLLM's
 # Seed-OSS parser is its Qwen3 parser with Seed's wrapper tokens)
 _CONTENT, _REASONING, _START = held_think_modes(
