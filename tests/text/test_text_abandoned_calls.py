@@ -9,7 +9,10 @@ from __future__ import annotations
 import pytest
 from textcheck import C, Invalid, check
 
-# (dialect, a call cut mid-value then the next call, the cut call's raw, the next call)
+from lines_run import lines_run
+from toolwire.text._api import TextParser
+
+# (dialect, a call cut (in or outside a value) then the next call g(b="y"), the cut call's raw)
 ABANDONED = [
     ("text.hermes",
      '<tool_call>\n{"name": "f", "arguments": {"a": "half\n<tool_call>\n{"name": "g", "arguments": {"b": "y"}}\n</tool_call>',
@@ -36,6 +39,44 @@ ABANDONED = [
     ("text.glm",
      "<tool_call>f<arg_key>a</arg_key><tool_call>g<arg_key>b</arg_key><arg_value>y</arg_value></tool_call>",
      "<tool_call>f<arg_key>a</arg_key>"),
+    ("text.deepseek",  # V3.1: the next call in the same section, and a section again
+     '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>f<｜tool▁sep｜>{"a": "half<｜tool▁call▁begin｜>g<｜tool▁sep｜>{"b": "y"}'
+     "<｜tool▁call▁end｜><｜tool▁calls▁end｜>",
+     '<｜tool▁call▁begin｜>f<｜tool▁sep｜>{"a": "half'),
+    ("text.deepseek",
+     '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>f<｜tool▁sep｜>{"a": <｜tool▁calls▁begin｜><｜tool▁call▁begin｜>g'
+     '<｜tool▁sep｜>{"b": "y"}<｜tool▁call▁end｜><｜tool▁calls▁end｜>',
+     '<｜tool▁call▁begin｜>f<｜tool▁sep｜>{"a": <｜tool▁calls▁begin｜>'),
+    ("text.deepseek",  # V3: the type word, then the name on its line
+     "<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>function<｜tool▁sep｜>f\n```json\n{\"a\": 1<｜tool▁call▁begin｜>function"
+     "<｜tool▁sep｜>g\n```json\n{\"b\": \"y\"}\n```<｜tool▁call▁end｜><｜tool▁calls▁end｜>",
+     "<｜tool▁call▁begin｜>function<｜tool▁sep｜>f\n```json\n{\"a\": 1"),
+    ("text.deepseek",  # V4 DSML
+     '<｜DSML｜tool_calls>\n<｜DSML｜invoke name="f">\n<｜DSML｜parameter name="a" string="true">half\n'
+     '<｜DSML｜tool_calls>\n<｜DSML｜invoke name="g">\n<｜DSML｜parameter name="b" string="true">y</｜DSML｜parameter>\n'
+     "</｜DSML｜invoke>\n</｜DSML｜tool_calls>",
+     '<｜DSML｜tool_calls>\n<｜DSML｜invoke name="f">\n<｜DSML｜parameter name="a" string="true">half\n'),
+    ("text.deepseek",  # V4.1 DSML
+     '<｜DSML｜ calls>\n<｜DSML｜ invoke name="f">\n<｜DSML｜ calls>\n<｜DSML｜ invoke name="g">\n'
+     '<｜DSML｜ parameter name="b" string="true">y</｜DSML｜ parameter>\n</｜DSML｜ invoke>\n</｜DSML｜ calls>',
+     '<｜DSML｜ calls>\n<｜DSML｜ invoke name="f">\n'),
+    ("text.minimax",
+     '<minimax:tool_call>\n<invoke name="f">\n<parameter name="a">half\n<minimax:tool_call>\n<invoke name="g">\n'
+     '<parameter name="b">y</parameter>\n</invoke>\n</minimax:tool_call>',
+     '<minimax:tool_call>\n<invoke name="f">\n<parameter name="a">half\n'),
+    ("text.kimi",  # K3
+     '<|open|>tools<|sep|><|open|>call tool="f" index="1"<|sep|><|open|>argument key="a" type="string"<|sep|>half'
+     '<|open|>tools<|sep|><|open|>call tool="g" index="1"<|sep|><|open|>argument key="b" type="string"<|sep|>y'
+     "<|close|>argument<|sep|><|close|>call<|sep|><|close|>tools<|sep|>",
+     '<|open|>tools<|sep|><|open|>call tool="f" index="1"<|sep|><|open|>argument key="a" type="string"<|sep|>half'),
+    ("text.hunyuan",  # Hy3
+     "<tool_calls>\n<tool_call>f<tool_sep>\n<arg_key>a</arg_key>\n<arg_value>half\n<tool_calls>\n<tool_call>g<tool_sep>\n"
+     "<arg_key>b</arg_key>\n<arg_value>y</arg_value>\n</tool_call>\n</tool_calls>",
+     "<tool_calls>\n<tool_call>f<tool_sep>\n<arg_key>a</arg_key>\n<arg_value>half\n"),
+    ("text.hunyuan",  # HY V4, suffixed tokens
+     "<tool_calls:os><tool_call:os>f<arg_key:os>a</arg_key:os><tool_calls:os><tool_call:os>g<arg_key:os>b</arg_key:os>"
+     "<arg_value:os>y</arg_value:os></tool_call:os></tool_calls:os>",
+     "<tool_calls:os><tool_call:os>f<arg_key:os>a</arg_key:os>"),
 ]
 
 
@@ -53,6 +94,16 @@ IN_VALUE = [
     ("text.seed-oss", "<seed:tool_call>\n<function=f>\n<parameter=a>x <seed:tool_call> y</parameter>\n</function>\n"
      "</seed:tool_call>", "x <seed:tool_call> y"),
     ("text.glm", "<tool_call>f\n<arg_key>a</arg_key>\n<arg_value>x <tool_call> y</arg_value>\n</tool_call>", "x <tool_call> y"),
+    ("text.deepseek", '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>f<｜tool▁sep｜>{"a": "x <｜tool▁call▁begin｜> y"}'
+     "<｜tool▁call▁end｜><｜tool▁calls▁end｜>", "x <｜tool▁call▁begin｜> y"),
+    ("text.deepseek", '<｜DSML｜tool_calls>\n<｜DSML｜invoke name="f">\n<｜DSML｜parameter name="a" string="true">x '
+     "<｜DSML｜tool_calls> y</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜tool_calls>", "x <｜DSML｜tool_calls> y"),
+    ("text.minimax", '<minimax:tool_call>\n<invoke name="f">\n<parameter name="a">x <minimax:tool_call> y</parameter>\n'
+     "</invoke>\n</minimax:tool_call>", "x <minimax:tool_call> y"),
+    ("text.kimi", '<|open|>tools<|sep|><|open|>call tool="f" index="1"<|sep|><|open|>argument key="a" type="string"<|sep|>'
+     "x <|open|>tools<|sep|> y<|close|>argument<|sep|><|close|>call<|sep|><|close|>tools<|sep|>", "x <|open|>tools<|sep|> y"),
+    ("text.hunyuan", "<tool_calls>\n<tool_call>f<tool_sep>\n<arg_key>a</arg_key>\n<arg_value>x <tool_calls> y</arg_value>\n"
+     "</tool_call>\n</tool_calls>", "x <tool_calls> y"),
 ]
 
 
@@ -72,3 +123,42 @@ def test_closed_functions_before_the_next_block_are_whole(dialect: str, o: str, 
     b = "y" if dialect == "text.qwen3-xml" else "\ny\n"
     check(o + "\n" + fn + o + "\n" + nxt + c, dialect, None, None, [C("f", {"a": a}), C("g", {"b": b})],
           finish_reason="stop")
+
+
+# each unit opens a call left open (outside a value, or inside one) that the next unit's
+# marker abandons; or a block whose functions closed, its closer left out
+LINEAR = [
+    ("text.hermes", '<tool_call>{"name": "f", "arguments": {"a": '),
+    ("text.hermes", '<tool_call>{"name": "f", "arguments": {"a": "x'),
+    ("text.qwen3-xml", "<tool_call>\n<function=f>\n<parameter=a>\nx\n"),
+    ("text.qwen3-xml", "<tool_call>\n<function=f>\n<parameter=a>\nx\n</parameter>\n</function>\n"),
+    ("text.seed-oss", "<seed:tool_call>\n<function=f>\n<parameter=a>x"),
+    ("text.glm", "<tool_call>f\n<arg_key>a</arg_key>\n<arg_value>x"),
+    ("text.glm", "<tool_call>f\n<arg_key>a</arg_key>\n"),
+    ("text.deepseek", '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>f<｜tool▁sep｜>{"a": "x'),
+    ("text.deepseek", '<｜tool▁call▁begin｜>f<｜tool▁sep｜>{"a": '),
+    ("text.deepseek", '<｜DSML｜tool_calls>\n<｜DSML｜invoke name="f">\n<｜DSML｜parameter name="a" string="true">x'),
+    ("text.minimax", '<minimax:tool_call>\n<invoke name="f">\n<parameter name="a">x'),
+    ("text.minimax", '<minimax:tool_call>\n{"a": "x'),
+    ("text.kimi", '<|open|>tools<|sep|><|open|>call tool="f" index="1"<|sep|><|open|>argument key="a" type="string"<|sep|>x'),
+    ("text.hunyuan", "<tool_calls>\n<tool_call>f<tool_sep>\n<arg_key>a</arg_key>\n<arg_value>x"),
+    ("text.hunyuan", "<tool_calls:s><tool_call:s>f<arg_key:s>a</arg_key:s><arg_value:s>x"),
+]
+
+
+def _fed(text: str, dialect: str) -> int:
+    """Lines run to read *text* fed in 7-character deltas."""
+
+    def run() -> None:
+        p = TextParser(dialect)
+        for i in range(0, len(text), 7):
+            p.feed(text[i : i + 7])
+        p.close("stop")
+
+    return lines_run(run)
+
+
+@pytest.mark.parametrize(("dialect", "unit"), LINEAR)
+def test_abandoned_calls_are_read_in_linear_work(dialect: str, unit: str) -> None:
+    small, big = _fed(unit * 25, dialect), _fed(unit * 100, dialect)
+    assert big < 4.6 * small, (small, big)

@@ -71,19 +71,24 @@ def _body(mode: Mode, m: TextParser, tok: str) -> None:
     m.open_body(mode, tok)
 
 
-def abandoned(m: TextParser, mode: Mode, name: str | None, text: str, closer: str, *, id: str | None = None) -> None:
-    """The open call's region (read in *mode*, its text *text*) ended at its own opener,
-    a marker that begins the next call and is no value text there: the open call was
-    abandoned (``abandon``), and the marker opens the next region."""
-    abandon(m, name, m.opener + text, closer, id=id)
-    m.open_body(mode, m.opener)
+def abandoned(m: TextParser, mode: Mode, name: str | None, text: str, closer: str, *, id: str | None = None,
+              opener: str = "") -> None:
+    """The open call's region (read in *mode*, its text *text*) ended at its own opener
+    (*opener*, if the region opened without it), a marker that begins the next call and
+    is no value text there: the open call was abandoned (``abandon``), and the marker
+    opens the next region."""
+    opener = opener or m.opener
+    abandon(m, name, m.opener + text, closer, id=id, opener=opener)
+    m.open_body(mode, opener)
 
 
-def abandon(m: TextParser, name: str | None, raw: str, closer: str, *, id: str | None = None) -> None:
-    """An ``InvalidToolCall`` for a call the model left open (its region's opener came
-    again before *closer*): never a call, nor one holding the next call's text."""
-    m.invalid(name or None, raw,
-              f"Tool call at {m.loc} is abandoned: {m.opener} begins another call before {closer} closes it", id=id)
+def abandon(m: TextParser, name: str | None, raw: str, closer: str, *, id: str | None = None,
+            opener: str = "") -> None:
+    """An ``InvalidToolCall`` for a call the model left open (a call opener, *opener* or
+    its region's, came again before *closer*): never a call, nor one holding the next
+    call's text."""
+    m.invalid(name or None, raw, f"Tool call at {m.loc} is abandoned: {opener or m.opener} begins another call "
+              f"before {closer} closes it", id=id)
 
 
 def loads(text: str) -> Any:

@@ -476,8 +476,9 @@ class BodyMode(Mode):
             tent, mark, cut = m.tent
             m.tent = None
             after = cut + len(mark)
-            # into a next region? (its opener again after the marker, or the marker is one)
-            runs_on = bool(m.opener) and (mark == m.opener or body.find(m.opener, after) >= 0)
+            # into a next region? (its opener again after the marker, or the marker is the
+            # opener: ``text.hunyuan``'s takes the whitespace after it)
+            runs_on = bool(m.opener) and (m.opener.startswith(mark) or body.find(m.opener, after) >= 0)
             if (unclosed and not complete) or (runs_on and not (complete and self._whole(m, body, end))):
                 # the region ended at that marker
                 self._reread(m, tent, mark, body[after:] + end)

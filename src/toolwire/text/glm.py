@@ -20,7 +20,10 @@ Wire form (GLM-4.5/4.6 put newlines between the parts, GLM-4.7 none)::
   value's ``</arg_value>`` other than the next pair (a value that held its own closing
   tag), or a key written twice makes the call an ``InvalidToolCall``, never a call
   with a wrong value (``_params.read_pairs``, shared with Hunyuan Hy3).
-- A block that never closes is an ``InvalidToolCall`` (``truncated=True``).
+- A block that never closes is an ``InvalidToolCall`` (``truncated=True``). A
+  ``<tool_call>`` inside an open call (outside its values, or in one when the call,
+  read with it as text, is invalid) begins the next call: the open one was abandoned,
+  an ``InvalidToolCall``.
 - ``<think>…</think>`` is reasoning whatever it holds: a ``<tool_call>`` inside a
   closed block is reasoning text (``</think>`` splits it off first). In a block that
   never closes (GLM-4.7's generation prompt ends ``<think>``), ``<tool_call>`` ends it,

@@ -15,6 +15,9 @@ Wire form (one JSON object per block; several blocks are parallel calls)::
   double encoded); ``parameters`` is accepted in its place; an ``id`` string, if a
   model writes one, is kept.
 - ``</tool_call>`` inside a JSON string of the arguments does not close the block.
+- ``<tool_call>`` inside an open block (outside its JSON strings, or in one that runs
+  on into the next block) begins the next one: the open call was abandoned, an
+  ``InvalidToolCall`` (vLLM's streaming parser starts a new call at each such token).
 - A block that never closes is an ``InvalidToolCall`` (``truncated=True``, ``raw`` =
   the block text). vLLM accepts an unclosed last block; toolwire does not execute it.
 - ``thinking=True`` when the prompt already opened ``<think>`` (Qwen3-Thinking-2507):

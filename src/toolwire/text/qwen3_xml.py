@@ -34,7 +34,12 @@ Wire form::
   that starts with ``<parameter=`` makes the call an ``InvalidToolCall`` (its text in
   ``raw``), never a call with a wrong value (vLLM cuts the value at the next
   ``<parameter=``). Other markup inside a value (``<tool_call>``, ``<function=…>``,
-  ``</function>``, a ``<parameter=`` inside a line) is the value's text.
+  ``</function>``, a ``<parameter=`` inside a line) is the value's text, except a
+  ``<tool_call>`` where the call, read with it as text, is invalid (below).
+- ``<tool_call>`` (one token of the Qwen vocabulary) inside an open block begins the
+  next block: its functions closed before it are whole (the first ``</tool_call>``
+  left out), an open one was abandoned (an ``InvalidToolCall``); inside a value it does
+  so only when the block, read with it as the value's text, holds an invalid call.
 - Qwen3.5 and later coders may write ``<function=…>…</function>`` without the
   ``<tool_call>`` wrapper: read the same way.
 - ``thinking=True`` (or ``prompt=`` ending ``<think>``) for Qwen3.5 thinking mode (the
@@ -64,8 +69,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .._types import ToolCall
-from ._core import BodyMode, TextFormat, TextParser
 from ._blocks import cut_block
+from ._core import BodyMode, TextFormat, TextParser
 from ._kit import abandon, body, forbid, stay
 from ._modes import held_think_modes
 from ._param_writers import value_text, write_functions

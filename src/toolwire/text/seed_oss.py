@@ -26,6 +26,9 @@ Wire form::
   (thinking-budget reports) are dropped, their text stays reasoning. The prompt opens
   the reasoning block only with ``thinking_budget=0`` (it then writes
   ``<seed:think><seed:cot_budget_reflect>``): pass ``thinking=True`` then.
+- ``<seed:tool_call>`` inside an open block begins the next one: functions closed
+  before it are whole, an open one was abandoned (an ``InvalidToolCall``); inside a
+  value only when the block, read with it as text, holds an invalid call.
 - ``</seed:tool_call>`` inside a value does not end the block; a value holding
   ``<parameter=`` (its closing tag may be missing) makes the call an
   ``InvalidToolCall``; in a block still open at the end of the text, the functions
@@ -68,7 +71,8 @@ FN, P, P_END, FN_END = CODER_TAGS
 def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
     raw = m.opener + text + (end if end != OPEN else "")
     if end == OPEN:  # the next block begins: functions closed before it are whole, an open one abandoned
-        cut_block(m, text, raw, FN, FN_END, (CLOSE,), lambda closed: read_calls(m, closed, raw, CODER_TAGS, strip=False),
+        cut_block(m, text, raw, FN, FN_END, (CLOSE,),
+                  lambda closed: read_calls(m, closed, raw, CODER_TAGS, strip=False),
                   lambda t: name_after(t, FN), cut_off=lambda name: abandon(m, name, raw, CLOSE))
         m.open_body(_CALL, OPEN)
         return
