@@ -105,7 +105,7 @@ def _call(m: TextParser, text: str, end: str, complete: bool) -> None:
         if m.opener or SEP in text:
             left, _, right = text.partition(SEP)
             abandoned(m, _CALL, right.split("\n")[0].strip() if _v3(left, right) else left.strip(), text, CALL_END,
-                      opener=CALL)
+                      opener=CALL, opens=(CALL, SECTION, *OPENERS), ends=(SECTION_END, EOS), values=(('"', '"'),))
         else:
             if text.strip():
                 m.emit_content(text)
@@ -158,7 +158,8 @@ def _dsml(m: TextParser, text: str, end: str, complete: bool) -> None:
             return _invokes(m, closed, raw, variant, pos, (inv, inv_end, par, par_end))
 
         cut_block(m, text, raw, inv, inv_end, (FC_END, TCS_END, CALLS_END), whole, _invoke_name,
-                  cut_off=lambda name: abandon(m, name, raw, _CLOSER[m.opener]))
+                  cut_off=lambda name: abandon(m, name, raw, _CLOSER[m.opener], opens=(FC, TCS, CALLS), ends=(EOS,),
+                                              values=((par, par_end),)))
         m.open_body(_DSML, end)
         return
     if not complete:

@@ -64,7 +64,8 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
     k = text.find(K)
     name = (text if k < 0 else text[:k]).strip()
     if end == OPEN:
-        abandoned(m, _CALL, name.split("\n")[0].strip(), text, CLOSE)
+        abandoned(m, _CALL, name.split("\n")[0].strip(), text, CLOSE, opens=(OPEN,), ends=tuple(_STOPS),
+                  values=((V, V_END),))
         return
     if not complete:
         m.truncated(name.split("\n")[0].strip() or None, raw)

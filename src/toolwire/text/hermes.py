@@ -65,7 +65,7 @@ OPEN, CLOSE = "<tool_call>", "</tool_call>"
 
 def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
     if end == OPEN:
-        abandoned(m, _CALL, name_hint(text), text, CLOSE)
+        abandoned(m, _CALL, name_hint(text), text, CLOSE, opens=(OPEN,), ends=_STOPS, values=_JSON)
         return
     raw = m.opener + text + end
     if not complete:
@@ -93,10 +93,12 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
 # <tool_call> is one token of the Qwen vocabulary (vLLM's streaming Hermes parser starts
 # a new call at each one): outside a JSON string, or in one that runs on into the next
 # call, it begins another call, and the open one was abandoned
+_STOPS = ("<|im_end|>", "<|endoftext|>", "<|eot_id|>")
+_JSON = (('"', '"'),)  # its JSON strings: the values an abandoned call may have been in
 _CALL = BodyMode(_parse, ends=(CLOSE, OPEN), quotes=(('"', '"', True),))
 # <|im_end|> / <|endoftext|> (and Llama 3's <|eot_id|>) end the turn; servers strip them, and drop them if left in
 _CONTENT, _REASONING, _START = closed_think_modes(
-    {OPEN: body(_CALL), CLOSE: stay}, content_extra={"<|im_end|>": stay, "<|endoftext|>": stay, "<|eot_id|>": stay}
+    {OPEN: body(_CALL), CLOSE: stay}, content_extra=dict.fromkeys(_STOPS, stay)
 )
 _CALL.next = _CONTENT
 

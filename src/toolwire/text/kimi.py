@@ -128,7 +128,9 @@ def _name(header: str) -> str:
 def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
     if end == CALL:  # a new call begins: this one was abandoned (the marker is the next call's)
         header = text.partition(ARG)[0].strip()
-        abandoned(m, _CALL, _name(header), text, CALL_END, id=header or None)
+        abandoned(m, _CALL, _name(header), text, CALL_END, id=header or None, opens=(CALL, SECTION, SECTION1),
+                  ends=(SECTION_END, SECTION1_END, "<|im_end|>"), values=(('"', '"'),),
+                  again=True)
         return
     raw = m.opener + text + end
     if end in (SECTION_END, SECTION1_END):
@@ -163,7 +165,9 @@ def _k3(m: TextParser, text: str, end: str, complete: bool) -> None:
     if end == K3_TOOLS:  # the next channel begins: calls closed before it are whole, an open one abandoned
         raw = m.opener + text
         cut_block(m, text, raw, K3_CALL, K3_CALL_END, (K3_TOOLS_END,), lambda closed: _k3_calls(m, closed, raw, False),
-                  _k3_name, cut_off=lambda name: abandon(m, name, raw, K3_TOOLS_END))
+                  _k3_name, cut_off=lambda name: abandon(m, name, raw, K3_TOOLS_END, opens=(K3_TOOLS,),
+                                                              ends=(K3_MESSAGE_END, "<|end_of_msg|>", "<|im_end|>"),
+                                                              values=((K3_ARG, K3_ARG_END), (K3_JSON, K3_JSON_END))))
         m.open_body(_K3, K3_TOOLS)
         return
     raw = m.opener + text + end

@@ -99,7 +99,9 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
         raw = m.opener + text
         cut_block(m, text, raw, INV, INV_END, (CLOSE,),
                   lambda closed: read_calls(m, closed, raw, tags, "m2", strip=False),
-                  lambda t: name_after(t, INV), cut_off=lambda name: abandon(m, name, raw, CLOSE))
+                  lambda t: name_after(t, INV),
+                  cut_off=lambda name: abandon(m, name, raw, CLOSE, opens=(OPEN,), ends=(EOT,),
+                                               values=((P, P_END),)))
         _CALL.open(m, OPEN)
         return
     raw = m.opener + text + end

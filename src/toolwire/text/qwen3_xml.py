@@ -96,7 +96,9 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
     if end == OPEN:  # the next block begins: functions closed before it are whole, an open one abandoned
         cut_block(m, text, raw, FN, FN_END, (CLOSE,),
                   lambda closed: read_calls(m, closed, raw, CODER_TAGS, head=_key, name_of=_name, lines=True),
-                  lambda t: name_after(t, FN), cut_off=lambda name: abandon(m, name, raw, CLOSE))
+                  lambda t: name_after(t, FN),
+                  cut_off=lambda name: abandon(m, name, raw, CLOSE, opens=(OPEN, FN), ends=_STOPS,
+                                               values=((P, P_END),)))
         m.open_body(_CALL, OPEN)
         return
     if not complete:
@@ -118,13 +120,14 @@ def _bare(m: TextParser, text: str, end: str, complete: bool) -> None:
 # functions are whole: the first </tool_call> left out, vLLM's "consecutive tool call
 # without closing"; an open function was abandoned), and inside a value it does too when
 # the block, read with it as text, holds an invalid call (``BodyMode``: it runs on)
+_STOPS = ("<|im_end|>", "<|endoftext|>")
 _CALL = BodyMode(_parse, ends=(CLOSE, OPEN), quotes=((P, P_END, False),))
 _BARE = BodyMode(_bare, ends=(FN_END,), quotes=((P, P_END, False),))
 # in an unclosed <think>, <tool_call> then <function= ends the reasoning (vLLM's Qwen3 parser)
 _CONTENT, _REASONING, _START = held_think_modes(  # <|im_end|> / <|endoftext|>: stop tokens left in
     {OPEN: body(_CALL), CLOSE: stay, FN: body(_BARE)},
     {OPEN: "<function"},
-    content_extra={"<|im_end|>": stay, "<|endoftext|>": stay},
+    content_extra=dict.fromkeys(_STOPS, stay),
 )
 _CALL.next = _CONTENT
 _BARE.next = _CONTENT

@@ -73,7 +73,9 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
     if end == OPEN:  # the next block begins: functions closed before it are whole, an open one abandoned
         cut_block(m, text, raw, FN, FN_END, (CLOSE,),
                   lambda closed: read_calls(m, closed, raw, CODER_TAGS, strip=False),
-                  lambda t: name_after(t, FN), cut_off=lambda name: abandon(m, name, raw, CLOSE))
+                  lambda t: name_after(t, FN),
+                  cut_off=lambda name: abandon(m, name, raw, CLOSE, opens=(OPEN,), ends=(EOS,),
+                                               values=((P, P_END),)))
         m.open_body(_CALL, OPEN)
         return
     if not complete:
