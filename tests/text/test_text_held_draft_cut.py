@@ -199,6 +199,12 @@ LINEAR = [
     ("text.minimax", '<think>d <minimax:tool_call>\n<invoke name="f">\n<parameter name="a">x </think> y'
                      '</parameter>\n</invoke>\n<invoke name="g">\n<parameter name="b">1\n</invoke>\n'
                      "</minimax:tool_call>"),
+    # a whole drafted call holding the marker beside a cut one: the region is probed twice (hunt 40)
+    ("text.minimax", '<think>d <minimax:tool_call>\n<invoke name="f">\n<parameter name="a">x </think> y'
+                     '</parameter>\n</invoke>\n<invoke name="g">\n<parameter name="b">half</think>Ok.' + CASES[6][2]),
+    ("text.deepseek", "<think>d " + CASES[4][1].replace('name="f">\n', 'name="f">\n' + f'{D1}parameter name="a" '
+                      f'string="true">x </think> y{D2}parameter>\n{D2}invoke>\n{D1}invoke name="g">\n', 1)
+                      + "</think>Ok." + CASES[4][2]),
     ("text.gemma", "<|tool_call>call:f{a:"),  # calls abandoned by the next one's marker (engine text 1)
     ("text.gemma", '<|tool_call>call:f{a:<|"|>x<|tool_call>'),
     # Kimi K2 calls abandoned by the next <|tool_call_begin|> (engine text 3)

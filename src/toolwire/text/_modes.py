@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING, Any
 
 from ._core import Action, Mode, Start, TextMode
 from ._kit import goto, stay
-from ._scan import BodyMode, Pieces, _alternation, _Tokens
+from ._scan import BodyMode, Pieces, _alternation, _first, _Tokens
 from ._sink import Sink
 
 if TYPE_CHECKING:
@@ -177,8 +177,10 @@ class _Spec:
         if i < 0:
             if self.pend is not None:
                 return False
-            i, tok = block.first(body, 0)  # (inside a value that closed)
-            if i < 0 or not region.in_draft(m, body, end, block.closes):
+            if block.first(body, 0)[0] < 0:
+                return False
+            i, tok = region.in_draft(m, body, end, block.closes)  # (inside a value that closed)
+            if i < 0:
                 return False
             if not m.state.get("settled"):
                 self.pend = (m.region_at + i, tok)
@@ -315,12 +317,7 @@ class _Block:
 
     def first(self, text: str, i: int) -> tuple[int, str]:
         """The first closing marker in *text* from *i* (``(-1, "")`` if none)."""
-        best, which = -1, ""
-        for c in self.closes:
-            j = text.find(c, i) if best < 0 else text.find(c, i, best + len(c) - 1)
-            if j >= 0:
-                best, which = j, c
-        return best, which
+        return _first(text, i, self.closes)
 
     def _plain(self, m: TextParser, text: str, i: int, end: int) -> None:
         """``text[i:end]`` as a closed block's reasoning: call markup (and closing markers

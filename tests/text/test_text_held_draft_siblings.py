@@ -1,0 +1,53 @@
+"""Held reasoning, the last session's leftovers (hunt 39 reviews revE / revE2).
+
+A call block drafted in an unclosed thinking block holds a whole call ``f`` with
+``</think>`` in its value and a call ``g`` cut in its value; ``g``'s value runs on over
+the real ``</think>`` into the answer and its call ``h``. vLLM's reasoning parsers split
+at ``</think>`` (``partition`` at the end token) before the tool parser runs; the whole
+call's marker is its value's text (the families' docstrings), so the block ends at the
+marker in the cut call's value: reasoning up to there, the answer ``Ok.``, the call ``h``.
+Wire shapes from the vendors' chat templates (the families' docstrings).
+"""
+
+from __future__ import annotations
+
+import pytest
+from textcheck import C, stream
+
+from toolwire import decode_text
+
+D1, D2 = "<｜DSML｜", "</｜DSML｜"
+DS_F = f'{D1}invoke name="f">\n{D1}parameter name="a" string="true">x </think> y{D2}parameter>\n{D2}invoke>\n'
+MM_F = '<invoke name="f">\n<parameter name="a">x </think> y</parameter>\n</invoke>\n'
+# (dialect, the block's opener, the whole call f, the cut call g, the real call h(c="z"))
+SIBLINGS = [
+    ("text.deepseek", f"{D1}tool_calls>\n", DS_F, f'{D1}invoke name="g">\n{D1}parameter name="b" string="true">half',
+     f'{D1}tool_calls>\n{D1}invoke name="h">\n{D1}parameter name="c" string="true">z{D2}parameter>\n{D2}invoke>\n'
+     f"{D2}tool_calls>"),
+    ("text.minimax", "<minimax:tool_call>\n", MM_F, '<invoke name="g">\n<parameter name="b">half',
+     '<minimax:tool_call>\n<invoke name="h">\n<parameter name="c">z</parameter>\n</invoke>\n</minimax:tool_call>'),
+]
+
+
+@pytest.mark.parametrize(("dialect", "opener", "f", "g", "h"), SIBLINGS, ids=[s[0] for s in SIBLINGS])
+@pytest.mark.parametrize("finish", ["stop", "length"])
+def test_a_whole_drafted_sibling_does_not_hide_the_cut_calls_marker(dialect: str, opener: str, f: str, g: str,
+                                                                   h: str, finish: str) -> None:
+    # revE2 r1: before, f ran (drafted in the reasoning) and h was lost inside an invalid g
+    draft = f"Plan: {opener}{f}{g} written"
+    text = f"{draft}\n</think>\n\nOk.\n{h}"
+    r = decode_text(text, dialect, thinking=True, finish_reason=finish)
+    assert list(r.tool_calls) == [C("h", {"c": "z"})], r
+    assert (r.content, r.reasoning) == ("Ok.", draft), r
+    assert stream(text, dialect, list(text), thinking=True, finish_reason=finish) == r
+
+
+@pytest.mark.parametrize(("dialect", "opener", "f", "g", "h"), SIBLINGS, ids=[s[0] for s in SIBLINGS])
+def test_a_cut_sibling_before_the_whole_call_is_read_as_before(dialect: str, opener: str, f: str, g: str,
+                                                             h: str) -> None:
+    # the marker in the whole call f is its value's text; the text ends inside f's block with
+    # no bare closing marker: the reading ahead stands (f whole, nothing drafted to split)
+    text = f"Need.\n{opener}{f}"
+    r = decode_text(text, dialect, thinking=True, finish_reason="stop")
+    assert list(r.tool_calls)[0] == C("f", {"a": "x </think> y"}), r
+    assert stream(text, dialect, list(text), thinking=True, finish_reason="stop") == r
