@@ -217,3 +217,17 @@ LINEAR = [
 def test_held_drafts_and_abandoned_calls_are_read_in_linear_work(dialect: str, unit: str) -> None:
     small, big = _lines(unit * 25, dialect), _lines(unit * 100, dialect)
     assert big < 4.6 * small, (small, big)
+
+
+def test_many_whole_drafted_calls_beside_a_cut_one_are_read_in_linear_work() -> None:
+    # one call block of n whole calls holding the marker, then a cut one (hunt 40): the marks are
+    # counted once and the text before the cut one's marker read once more
+    f = f'{D1}invoke name="f">\n{D1}parameter name="a" string="true">x </think> y{D2}parameter>\n{D2}invoke>\n'
+
+    def text(n: int) -> str:
+        return (f"<think>d {D1}tool_calls>\n" + f * n + f'{D1}invoke name="g">\n{D1}parameter name="b" '
+                'string="true">half</think>Ok.' + CASES[4][2])
+
+    assert list(decode_text(text(3), "text.deepseek", finish_reason="stop").tool_calls) == [_g("text.deepseek")]
+    small, big = _lines(text(50), "text.deepseek"), _lines(text(200), "text.deepseek")
+    assert big < 4.6 * small, (small, big)

@@ -12,7 +12,7 @@ Wire shapes from the vendors' chat templates (the families' docstrings).
 from __future__ import annotations
 
 import pytest
-from textcheck import C, stream
+from textcheck import C, Invalid, stream
 
 from toolwire import decode_text
 
@@ -51,3 +51,48 @@ def test_a_cut_sibling_before_the_whole_call_is_read_as_before(dialect: str, ope
     r = decode_text(text, dialect, thinking=True, finish_reason="stop")
     assert list(r.tool_calls)[0] == C("f", {"a": "x </think> y"}), r
     assert stream(text, dialect, list(text), thinking=True, finish_reason="stop") == r
+
+
+# revE2 r3: the Qwen3.5 / Qwen3-Coder chat template closes the reasoning as
+# ``reasoning.strip("\n") + "\n</think>\n\n"``: a draft's marker in that shape is the
+# block's end, and a later ``</think>`` in the middle of a line of the answer is the
+# answer's text (before: the answer and its call became reasoning, no call at all)
+QWEN_DRAFT = "Draft: <tool_call>\n<function=f>\n<parameter=a>\nhalf written"
+QWEN_G = "<tool_call>\n<function=g>\n<parameter=b>\ny\n</parameter>\n</function>\n</tool_call>"
+
+
+@pytest.mark.parametrize("finish", ["stop", "length"])
+@pytest.mark.parametrize("mention", ["(I closed my reasoning with </think> as usual.)", "Done.</think>"])
+def test_an_answer_mentioning_the_closing_marker_keeps_its_call(mention: str, finish: str) -> None:
+    text = f"{QWEN_DRAFT}\n</think>\n\nOk.\n{QWEN_G}\n{mention}"
+    r = decode_text(text, "text.qwen3-xml", thinking=True, finish_reason=finish)
+    assert list(r.tool_calls) == [C("g", {"b": "y"})], r
+    assert r.reasoning == QWEN_DRAFT, r
+    assert r.content is not None and r.content.startswith("Ok.") and "</think>" not in r.content, r
+    assert stream(text, "text.qwen3-xml", list(text), thinking=True, finish_reason=finish) == r
+
+
+@pytest.mark.parametrize("finish", ["stop", "length"])
+@pytest.mark.parametrize("marker", [" </think> then", "\n</think> then", " </think>\nthen"])
+def test_a_quoted_draft_then_the_templates_closing_marker_stays_reasoning(marker: str, finish: str) -> None:
+    # the block goes on to a marker in the template's shape: all before it is reasoning
+    thought = f"I could write {QWEN_DRAFT}{marker}\n{QWEN_G}\nbut no."
+    text = f"{thought}\n</think>\n\nDone."
+    r = decode_text(text, "text.qwen3-xml", thinking=True, finish_reason=finish)
+    assert (r.tool_calls, r.content, r.reasoning) == ((), "Done.", thought), r
+    assert stream(text, "text.qwen3-xml", list(text), thinking=True, finish_reason=finish) == r
+
+
+def test_an_abandoned_kimi_call_with_the_marker_in_a_closed_value_stays_a_call() -> None:
+    # revE r4: f's JSON closes ("x </think> y" is its value's text) but no <|tool_call_end|> comes before
+    # the next <|tool_call_begin|>: f is abandoned (an InvalidToolCall), not a draft that ran on over the
+    # block's end into the answer (nothing after its marker opens a call); before, f vanished into the
+    # reasoning and the answer was 'y"}'
+    text = ('<|tool_calls_section_begin|><|tool_call_begin|>functions.f:0<|tool_call_argument_begin|>'
+            '{"a": "x </think> y"}<|tool_call_begin|>functions.g:1<|tool_call_argument_begin|>{}<|tool_call_end|>'
+            "<|tool_calls_section_end|>")
+    for finish in ("stop", "length"):
+        r = decode_text(text, "text.kimi", thinking=True, finish_reason=finish)
+        assert list(r.tool_calls) == [Invalid("f", id="functions.f:0"), C("g", {}, "functions.g:1")], r
+        assert (r.content, r.reasoning) == (None, None), r
+        assert stream(text, "text.kimi", list(text), thinking=True, finish_reason=finish) == r

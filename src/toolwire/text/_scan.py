@@ -532,7 +532,8 @@ class BodyMode(Mode):
         ``w``-th (from 0) when the whole calls before it hold all *w* (a second reading,
         of the text before it, says so): a whole drafted call beside a draft cut in its
         value does not hide the cut one's marker; otherwise, or when it comes after an end
-        marker met inside a value (the text after that is read again), none is."""
+        marker met inside a value (the text after that is read again), or when the region
+        ended at its own opener (abandoned by the next call, its values closed), none is."""
         try:
             items = self._probe(m, body, end, True)
         except ToolwireError:
@@ -548,6 +549,8 @@ class BodyMode(Mode):
             i, tok = _first(body, i + len(tok) if i >= 0 else 0, marks)
             if i < 0:
                 return -1, ""
+        if end and end == m.opener:  # the next call begins (Kimi K2's): this one was abandoned with its
+            return -1, ""  # values closed, not a draft that ran on over the marker into the answer
         if w:
             if m.tent is not None and i >= m.tent[2]:  # past an end marker in a value: read again from
                 return -1, ""  # there (``_finish``)
