@@ -96,3 +96,19 @@ def test_an_abandoned_kimi_call_with_the_marker_in_a_closed_value_stays_a_call()
         assert list(r.tool_calls) == [Invalid("f", id="functions.f:0"), C("g", {}, "functions.g:1")], r
         assert (r.content, r.reasoning) == (None, None), r
         assert stream(text, "text.kimi", list(text), thinking=True, finish_reason=finish) == r
+
+
+@pytest.mark.parametrize("finish", ["stop", "length"])
+def test_a_kimi_real_call_holding_the_marker_after_a_cut_draft_runs(finish: str) -> None:
+    # revE2 r2: the draft's JSON string runs on over </think> and the answer into the real call's
+    # <|tool_call_begin|> (the draft was abandoned there, kimi.py); counted from there the real call's
+    # "</think>" looked bare and ended the block: g lost, content 'z"}'. vLLM partitions at the first
+    # </think>: reasoning "Draft: …half", content "Ok.", g(b="y </think> z")
+    draft = '<|tool_calls_section_begin|><|tool_call_begin|>functions.f:0<|tool_call_argument_begin|>{"a": "half'
+    real = ('<|tool_calls_section_begin|><|tool_call_begin|>functions.g:0<|tool_call_argument_begin|>'
+            '{"b": "y </think> z"}<|tool_call_end|><|tool_calls_section_end|>')
+    text = f"Draft: {draft}\n</think>\n\nOk.\n{real}"
+    r = decode_text(text, "text.kimi", thinking=True, finish_reason=finish)
+    assert list(r.tool_calls) == [C("g", {"b": "y </think> z"}, "functions.g:0")], r
+    assert (r.content, r.reasoning) == ("Ok.", f"Draft: {draft}"), r
+    assert stream(text, "text.kimi", list(text), thinking=True, finish_reason=finish) == r

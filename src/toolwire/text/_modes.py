@@ -129,12 +129,22 @@ class _Spec:
         tokens and the block's closing markers (one there ends the block at once)."""
         return self.block(m).tokens(region)
 
-    def cut_region(self, m: TextParser, region: BodyMode, i: int, tok: str) -> None:
+    def cut_region(self, m: TextParser, region: BodyMode, i: int, tok: str, more: str | None = None) -> None:
         """A closing marker *tok* at ``buf[i]``, outside *region*'s values: the block
-        ended there, and the region was reasoning text."""
+        ended there, and the region was reasoning text. When an end marker came inside a
+        value before it (``m.tent``: the value ran on into the next call, as a draft cut
+        in its value does) and a closing marker came in that value before the end marker,
+        the block ended at that one (*more*, when given: the region's text in ``buf`` before *i*): the
+        quotes counted from there are the next call's, shifted by one (a Kimi K2 draft's
+        string that ran on into the real call holding ``</think>`` in its value)."""
+        at = m.at(i)
+        if m.tent is not None and more is not None:
+            j, early = self.block(m).first(m.body.join() + more, 0)
+            if 0 <= j < m.tent[2]:
+                at, tok = m.region_at + j, early
         region.drop(m)
         m.tent = None
-        self.block(m).cut(m, m.at(i), tok)
+        self.block(m).cut(m, at, tok)
 
     def never_closes(self, m: TextParser, region: BodyMode, q: int) -> None:
         """The text ended inside *region*'s value *q* (from ``m.qat``): its closer is

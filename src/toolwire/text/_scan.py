@@ -382,7 +382,7 @@ class BodyMode(Mode):
                     if lead:
                         lead = m.lead = False
                 elif t is not self and tok not in ")]}":  # a held block's closing marker
-                    m.state["spec"].cut_region(m, self, hit.start(), tok)
+                    m.state["spec"].cut_region(m, self, hit.start(), tok, buf[start : hit.start()])
                     return True
                 else:
                     m.depth -= 1
