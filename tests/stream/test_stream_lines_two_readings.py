@@ -11,7 +11,9 @@ https://platform.openai.com/docs/api-reference/chat-streaming/streaming."""
 
 from __future__ import annotations
 
+import copy
 import json
+import pickle
 from typing import Any, List, Tuple
 
 import pytest
@@ -141,3 +143,24 @@ def test_lines_are_looked_at_once() -> None:
 
     small, big = run(50), run(200)
     assert big < 5 * small
+
+
+def test_a_checkpoint_written_by_another_version_is_refused() -> None:
+    """A checkpoint whose state another toolwire wrote (an older one's: no format, or
+    another part's slots) is refused with ``DecodeError`` when loaded, never left to
+    raise ``AttributeError`` part-way through the stream."""
+    acc = Accumulator("openai.chat")
+    acc.feed(b'data: {"id": "chatcmpl-1", "choices"')
+    reduced = acc.__reduce_ex__(2)
+    state = dict(reduced[2])
+    state.pop("_format", None)
+    blank = Accumulator.__new__(Accumulator)
+    with pytest.raises(DecodeError, match=r"^Stream checkpoint at \$ was written by another toolwire version"):
+        blank.__setstate__(state)
+    state = dict(reduced[2])
+    state["_format"] = (0,) + tuple(state.get("_format", ()))
+    with pytest.raises(DecodeError, match="another toolwire version"):
+        Accumulator.__new__(Accumulator).__setstate__(state)
+    for again in (pickle.loads(pickle.dumps(acc)), copy.deepcopy(acc)):  # (this version's: read)
+        again.feed(b': [{"index": 0, "delta": {"content": "hi"}, "finish_reason": "stop"}]}\n\n')
+        assert again.close() == [] and again.text == "hi"

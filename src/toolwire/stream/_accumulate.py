@@ -42,6 +42,7 @@ from ..text._core import TextParser
 from ..text._events import CallEvent, ContentDelta, ReasoningDelta
 from ._bytes_lines import Lines
 from ._call import Result
+from ._checkpoint import checked, written
 from ._chunks import Body, derived_only, plain_chunks
 from ._core import Core
 from ._encode import encode_stream
@@ -165,10 +166,10 @@ class Accumulator:
         state["_table"] = state["_where"] = None
         if state["_registry"] is default_registry():
             state["_registry"] = None
-        return state
+        return written(state)
 
     def __setstate__(self, state: Dict[str, Any]) -> None:
-        self.__dict__.update(state)
+        self.__dict__.update(checked(state))  # (another toolwire's: refused)
         handler = self._handler
         self._run = no_run if self._core is None else runner(handler, self._core, self._preview)
 
