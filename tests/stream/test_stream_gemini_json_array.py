@@ -1,11 +1,11 @@
 """Gemini's ``streamGenerateContent`` without ``alt=sse``: one JSON array of
 ``GenerateContentResponse`` chunks written as they come (the REST reference,
-https://ai.google.dev/api/generate-content#method:-models.streamgeneratecontent: the
-response body "contains a stream of GenerateContentResponse instances"; without
-``alt=sse`` the stream is one JSON array, its objects pretty-printed and separated by
-``,\\r\\n``). Fed as bytes pieces cut anywhere (httpx ``iter_bytes()``), it reads as the
-body in one piece (it was refused: its lines are no JSON); text between its chunks
-that is no chunk is refused, never skipped."""
+https://ai.google.dev/api/generate-content#method:-models.streamgeneratecontent, gives
+SSE with ``alt=sse``; without it the body is a streamed JSON array:
+kgateway-dev/kgateway#10804), here pretty-printed with a comma and line ends between
+chunks. Fed as bytes pieces cut anywhere (httpx ``iter_bytes()``), it reads as the body
+in one piece (it was refused: its lines are no JSON); text between its chunks that is
+no chunk is refused, never skipped."""
 
 from __future__ import annotations
 

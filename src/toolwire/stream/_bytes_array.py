@@ -1,9 +1,10 @@
 """Bytes pieces of one JSON array of chunks: Gemini's ``streamGenerateContent``
-without ``alt=sse`` sends its ``GenerateContentResponse`` chunks as one JSON array,
-written as they come (``[{...}\\n,\\r\\n{...}\\n]``: the REST reference,
-https://ai.google.dev/api/generate-content#method:-models.streamgeneratecontent,
-checked 2026-12-07). Each chunk is given once its object closes, never before (a
-string or a bracket still open: it waits)."""
+without ``alt=sse`` streams its ``GenerateContentResponse`` chunks as one JSON array
+written as they come, not as SSE events (the REST reference,
+https://ai.google.dev/api/generate-content#method:-models.streamgeneratecontent: SSE
+with ``alt=sse``; the array without it: kgateway-dev/kgateway#10804; checked
+2026-12-07). Each chunk is given once its object closes, never before (a string or a
+bracket still open: it waits); between chunks only blanks and commas."""
 
 from __future__ import annotations
 

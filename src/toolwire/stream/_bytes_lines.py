@@ -17,6 +17,7 @@ from ._call import reduce_slots
 __all__ = ["Lines", "SSE_SKIP"]
 
 SSE_SKIP = ("event:", "id:", "retry:", ":")  # the lines that carry no data (``data:`` aside)
+_SKIP_BYTES = tuple(f.encode() for f in SSE_SKIP)
 
 
 class Lines:
@@ -81,7 +82,11 @@ class Lines:
                 tail.append(piece)
                 return None
             if ends == _LINES:  # each piece a line of its own (``iter_lines()``)
-                return piece + ("\n" if type(piece) is str else b"\n")
+                if type(piece) is str:
+                    return piece + "\n"
+                if piece.startswith(_SKIP_BYTES) and piece.isascii():  # (``event:``...: nothing to read)
+                    return None
+                return piece + b"\n"
             bare = self.bare
             if bare >= _HELD:
                 if not piece:  # a blank line (``iter_lines()``) or nothing: the next piece tells
