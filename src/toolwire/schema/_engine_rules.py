@@ -52,10 +52,11 @@ Linear: each node once, each pattern scanned once.
 from __future__ import annotations
 
 import json
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Set, Tuple
 
 from .._target import Profile
 from ._empty_bounds import untaken
+from ._no_value_root import no_value_nodes
 from ._normalize import iter_subschemas
 from ._rewrite_keywords import _hint
 
@@ -78,6 +79,7 @@ def engine_moves(wire: Any, profile: Profile) -> List[Tuple[str, str, str, str]]
     if not refused and not only & {"pattern_whole", "int64_bounds", "formats_listed"}:
         return []
     out: List[Tuple[str, str, str, str]] = []
+    dead: Optional[Set[int]] = None  # the ids of the nodes of no value, once one is needed
     for ptr, node in iter_subschemas(wire):
         if not isinstance(node, dict):
             continue
@@ -104,7 +106,10 @@ def engine_moves(wire: Any, profile: Profile) -> List[Tuple[str, str, str, str]]
                         and all(k != "additionalProperties" for k, _ in moves):
                     # (kept, it would hold the keys the regexes took: the wire would allow less unsaid; a
                     # schema gives way to ``true``, which strict mode leaves open, where absent closes)
-                    widened = node["additionalProperties"] is not False
+                    if dead is None:  # (one walk of the schema, the first time: ``no_value_nodes``)
+                        dead = no_value_nodes(wire)
+                    # (one of no value is ``false``: moved as it, never widened)
+                    widened = node["additionalProperties"] is not False and id(node["additionalProperties"]) not in dead
                     moves.append(("additionalProperties", "moved with patternProperties, which took keys it "
                                   "would refuse" + ("; true written in its place (a widening)" if widened else "")))
         if "pattern_whole" in only and isinstance(node.get("pattern"), str) and "maxLength" in node \

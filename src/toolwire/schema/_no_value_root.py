@@ -29,7 +29,7 @@ from ._no_value_bounds import contradiction
 from ._rewrite_shapes import accepts_all
 from ._util import At, json_equal, pointer_of, resolve_local
 
-__all__ = ["no_value_causes"]
+__all__ = ["no_value_causes", "no_value_nodes"]
 
 _Place = Tuple[Dict[str, Any], str, Any]  # parent, keyword, name (property) or index (list)
 
@@ -39,6 +39,38 @@ def no_value_causes(root: Any) -> Tuple[Set[int], List[Tuple[str, str]]]:
     ``unsatisfiable`` error each), none if the root keeps a value: the ids of the empty
     ``enum`` nodes, and the pointer and reason of each other (``false``, ``not: {}``, a
     ``const`` outside the ``enum`` or the ``type``)."""
+    dead, why, seeds, ats = _settle(root)
+    if id(root) not in dead:
+        return set(), []
+    enums: Set[int] = set()
+    others: List[Tuple[str, str]] = []
+    back, gone = [root], {id(root)}
+    while back:
+        n = back.pop()
+        if n.get("enum") == []:
+            enums.add(id(n))
+        elif id(n) in seeds:
+            others.append((pointer_of(ats[id(n)]), seeds[id(n)][1]))
+        for sub in why.get(id(n), ()):
+            if id(sub) not in gone:
+                gone.add(id(sub))
+                back.append(sub)
+    others.sort()
+    return enums, others
+
+
+def no_value_nodes(root: Any) -> Set[int]:
+    """The ids of the dict nodes of *root* that accept no value, by the rules above (a
+    ``false`` place is no node here: its parent reads it as ``false``). One walk."""
+    dead, _, seeds, _ = _settle(root)
+    made = {at for at, (n, _) in seeds.items() if not n}  # (the ``{}`` standing for a ``false`` place)
+    return dead - made
+
+
+def _settle(root: Any) -> Tuple[Set[int], Dict[int, List[Dict[str, Any]]], Dict[int, Tuple[Dict[str, Any], str]],
+                                Dict[int, At]]:
+    """The ids of the nodes of no value of *root*, each one's nodes that left it none,
+    the nodes of no value as written (with why) and each node's place."""
     places: Dict[int, List[_Place]] = {}
     users: Dict[int, List[Dict[str, Any]]] = {}  # the ``$ref`` nodes naming each node
     left: Dict[int, int] = {}  # the branches of each anyOf / oneOf list not yet of no value
@@ -85,7 +117,7 @@ def no_value_causes(root: Any) -> Tuple[Set[int], List[Tuple[str, str]]]:
         elif target is False:  # (``False`` is one object: the reference is the node of no value)
             seeds[id(n)] = (n, "the $ref names the false schema: no value is accepted")
     if not seeds:
-        return set(), []
+        return set(), {}, seeds, ats
     why: Dict[int, List[Dict[str, Any]]] = {}  # each node of no value: the nodes that left it none
     needed: Dict[int, Set[str]] = {}
     barred: Dict[int, FrozenSet[str]] = {}  # each object node: its ``false`` regexes matching a required name
@@ -108,23 +140,7 @@ def no_value_causes(root: Any) -> Tuple[Set[int], List[Tuple[str, str]]]:
             else:
                 why.setdefault(id(parent), []).append(n)
             todo.append(parent)
-    if id(root) not in dead:
-        return set(), []
-    enums: Set[int] = set()
-    others: List[Tuple[str, str]] = []
-    back, gone = [root], {id(root)}
-    while back:
-        n = back.pop()
-        if n.get("enum") == []:
-            enums.add(id(n))
-        elif id(n) in seeds:
-            others.append((pointer_of(ats[id(n)]), seeds[id(n)][1]))
-        for sub in why.get(id(n), ()):
-            if id(sub) not in gone:
-                gone.add(id(sub))
-                back.append(sub)
-    others.sort()
-    return enums, others
+    return dead, why, seeds, ats
 
 
 def _why_none(n: Dict[str, Any], memo: Dict[int, Any], root: Any) -> Optional[str]:
