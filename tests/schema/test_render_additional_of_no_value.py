@@ -112,3 +112,33 @@ def test_vllm_still_widens_a_schema_holding_a_node_of_no_value(extra: Any) -> No
     rendered = schema.render(node, "vllm", on_error="report")
     assert not rendered.errors, rendered.lints
     assert rendered.wire_schema["additionalProperties"] is True
+
+
+def _many(n: int, pattern: str) -> Dict[str, Any]:
+    node = {"type": "object", "patternProperties": {pattern: {"type": "integer"}},
+            "additionalProperties": {"type": "object", "properties": {"z": {"enum": []}}}}
+    props = {f"p{i}": dict(node) for i in range(n)}
+    return {"type": "object", "properties": props, "required": list(props)}
+
+
+def _walked(monkeypatch: Any, n: int, target: str, pattern: str) -> int:
+    from toolwire.schema import _no_value_root
+
+    count = [0]
+    why_none = _no_value_root._why_none
+
+    def counted(*a: Any) -> Any:
+        count[0] += 1
+        return why_none(*a)
+
+    with monkeypatch.context() as m:
+        m.setattr(_no_value_root, "_why_none", counted)
+        schema.render(_many(n, pattern), target, on_error="report")
+    return count[0]
+
+
+@pytest.mark.parametrize(("target", "pattern"), [("gemini", "^a"), ("vllm", "^(?=x)")])
+def test_the_schema_is_read_for_no_value_once(monkeypatch: Any, target: str, pattern: str) -> None:
+    # one walk per rendering, not one per object holding such an additionalProperties
+    small, big = _walked(monkeypatch, 10, target, pattern), _walked(monkeypatch, 40, target, pattern)
+    assert small > 0 and big <= 4.5 * small, (small, big)
