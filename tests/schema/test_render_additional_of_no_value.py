@@ -142,3 +142,39 @@ def test_the_schema_is_read_for_no_value_once(monkeypatch: Any, target: str, pat
     # one walk per rendering, not one per object holding such an additionalProperties
     small, big = _walked(monkeypatch, 10, target, pattern), _walked(monkeypatch, 40, target, pattern)
     assert small > 0 and big <= 4.5 * small, (small, big)
+
+
+# an object node whose required name no property nor pattern takes, beside an additionalProperties
+# of no value: its objects have none (its other values stay); fzpp seeds 618 / 1046 (session 39:
+# the wire took nothing, "s" valid; a first fix said unsatisfiable)
+NO_OBJECT: List[Any] = [
+    {"properties": {"b": {"type": "integer"}}, "patternProperties": {"^[ab]$": False}, "required": ["ab"],
+     "additionalProperties": {"type": "string", "minLength": 3, "maxLength": 1}},
+    {"properties": {"q": {}}, "patternProperties": {"^[ab]$": False}, "required": ["q", "ab"],
+     "additionalProperties": {"enum": []}},
+]
+
+
+@pytest.mark.parametrize("target", ["gemini", "gemini.openapi", "vllm", "ollama", "openai.chat", "anthropic.messages"])
+@pytest.mark.parametrize("node", NO_OBJECT)
+def test_an_untyped_node_whose_objects_have_no_value_keeps_its_other_values(target: str, node: Any) -> None:
+    s = {"type": "object", "properties": {"p": node}, "required": ["p"]}
+    check = jsonschema.Draft202012Validator(s)
+    assert check.is_valid({"p": "s"}) and not check.is_valid({"p": {"ab": 1}}) and not check.is_valid({"p": {}})
+    rendered = schema.render(s, target, on_error="report")
+    assert "unsatisfiable" not in [e.code for e in rendered.errors], rendered.lints
+    if not rendered.errors:
+        assert jsonschema.Draft202012Validator(rendered.wire_schema).is_valid({"p": "s"})
+
+
+@pytest.mark.parametrize("target", ["gemini", "gemini.openapi", "vllm", "openai.chat"])
+def test_an_object_branch_of_no_value_is_left_out(target: str) -> None:
+    # (deep: additionalProperties of no value through a required property of none)
+    dead = {"type": "object", "properties": {"z": {"enum": []}}, "required": ["z"]}
+    branch = {"type": "object", "properties": {"b": {"type": "string"}}, "patternProperties": {"^x": {}},
+              "required": ["b", "q"], "additionalProperties": dead}
+    s = {"type": "object", "properties": {"p": {"anyOf": [branch, {"type": "string"}]}}, "required": ["p"]}
+    check = jsonschema.Draft202012Validator(s)
+    assert check.is_valid({"p": "s"}) and not check.is_valid({"p": {"b": "s", "q": 1}})
+    rendered = schema.render(s, target, on_error="report")
+    assert "unsatisfiable" not in [e.code for e in rendered.errors], rendered.lints

@@ -88,7 +88,29 @@ def _shut_out(n: Dict[str, Any], req: Any) -> bool:
     false``, one no ``properties`` entry nor ``patternProperties`` regex takes (§10.3.2.3)."""
     if not isinstance(req, list):
         return False
-    return untaken(n, req, closed=n.get("additionalProperties") is False) is True
+    # (``additionalProperties`` of no value, of a node of other types than object too: its objects
+    # have none, its other values stay; of ``type`` object alone the no-value rules reach it through
+    # ``additionalProperties`` itself, and name that node)
+    addl = n.get("additionalProperties")
+    return untaken(n, req, closed=addl is False or (n.get("type") != "object" and _takes_none(addl))) is True
+
+
+def _takes_none(sub: Any) -> bool:
+    """Whether *sub* (``additionalProperties``) accepts no value by itself, read shallowly:
+    ``false``, an empty ``enum``, ``not: {}``, or a ``type`` all of whose types its own
+    bounds leave none (``{"type": "string", "minLength": 3, "maxLength": 1}``); the same as
+    ``false`` there (core §10.3.2.3). One look, never down its own subschemas."""
+    if sub is False:
+        return True
+    if not isinstance(sub, dict):
+        return False
+    if sub.get("enum") == [] or sub.get("not") in ({}, True):
+        return True
+    kind = sub.get("type")
+    kinds = [kind] if isinstance(kind, str) else kind if isinstance(kind, list) else None
+    if sub.get("nullable") is True or not kinds or not all(isinstance(k, str) for k in kinds):
+        return False
+    return all(none_of_type(sub, k, False) for k in kinds)
 
 
 #: the characters ``untaken`` may search beyond four per character of the names and patterns

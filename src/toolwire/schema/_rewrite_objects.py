@@ -144,9 +144,10 @@ class ObjectRewrites(ShapeRewrites):
                     sent = self._beside_left_out(addl, sent, ptr, marks)
                 out["additionalProperties"] = sent
                 extra = [r for r in required if r not in props] if sent is False and left_out else []
-                if extra and untaken(n, extra) is True:  # (no property nor regex takes it: no object)
-                    self.lint("unsatisfiable", ptr, f"required names ({', '.join(map(repr, extra[:3]))}) are "
-                              "taken by no property nor pattern, and additionalProperties takes no value")
+                if extra and n.get("type") == "object" and untaken(n, extra) is True:
+                    # (no property nor regex takes it: no object, a node of no value, ``no_value``)
+                    self.empty[id(out)] = (ptr, f"required names ({', '.join(map(repr, extra[:3]))}) are taken "
+                                           "by no property nor pattern, and additionalProperties takes no value", out)
                 elif extra:  # (no object passes the wire: strict mode's refusal, below)
                     self.lint("not-representable", ptr, f"required names that are not properties "
                               f"({', '.join(map(repr, extra[:3]))}) cannot be given beside additionalProperties: "
