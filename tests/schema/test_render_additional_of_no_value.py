@@ -178,3 +178,49 @@ def test_an_object_branch_of_no_value_is_left_out(target: str) -> None:
     assert check.is_valid({"p": "s"}) and not check.is_valid({"p": {"b": "s", "q": 1}})
     rendered = schema.render(s, target, on_error="report")
     assert "unsatisfiable" not in [e.code for e in rendered.errors], rendered.lints
+
+
+# a patternProperties entry of no value (not only false) whose regex matches a required name:
+# that name can never be present (core §10.3.2.2), so the object has none (revV3 r3 seed 161:
+# vllm served it, lossy)
+@pytest.mark.parametrize("target", ["vllm", "ollama"])
+@pytest.mark.parametrize("sub", NO_VALUE)
+def test_a_required_name_a_pattern_of_no_value_matches_is_unsatisfiable(target: str, sub: Any) -> None:
+    node = {"type": "object", "patternProperties": {"^a": sub}, "required": ["ab"]}
+    assert not any(jsonschema.Draft202012Validator(node).is_valid(v) for v in _OBJECTS + [{"ab": None}])
+    rendered = schema.render(node, target, on_error="report")
+    assert "unsatisfiable" in [e.code for e in rendered.errors], rendered.lints
+    kept = schema.render({**node, "required": ["ba"]}, target, on_error="report")  # ("^a" does not match "ba")
+    assert "unsatisfiable" not in [e.code for e in kept.errors], kept.lints
+
+
+def _barred(n: int) -> Dict[str, Any]:
+    pats = {f"^p{i}x": {"enum": []} for i in range(n)}
+    node = {"type": "object", "patternProperties": pats, "required": [f"n{i}" for i in range(n)]}
+    return {"type": "object", "properties": {"o": node}, "required": ["o"]}
+
+
+def _searched(monkeypatch: Any, n: int) -> int:
+    from toolwire.schema import _empty_bounds
+
+    count = [0]
+    searcher = _empty_bounds.searcher
+
+    def counting(pattern: str) -> Any:
+        search = searcher(pattern)
+
+        def run(name: str) -> bool:
+            count[0] += 1
+            return search(name)
+        return run
+
+    with monkeypatch.context() as m:
+        m.setattr(_empty_bounds, "searcher", counting)
+        schema.render(_barred(n), "vllm", on_error="report")
+    return count[0]
+
+
+def test_patterns_of_no_value_are_searched_linearly(monkeypatch: Any) -> None:
+    # n regexes of no value, n required names none matches: n² searches unbudgeted
+    small, big = _searched(monkeypatch, 40), _searched(monkeypatch, 160)
+    assert small > 0 and big <= 4.5 * small, (small, big)

@@ -18,7 +18,7 @@ from typing import Any, Callable, Dict, FrozenSet, Iterable, List, Optional, Tup
 from .._errors import SchemaError
 from ._pattern import searcher
 
-__all__ = ["barring", "none_of_type", "outside", "untaken"]
+__all__ = ["barring", "matches_one", "none_of_type", "outside", "untaken"]
 
 
 def _count(n: Dict[str, Any], key: str) -> Optional[int]:
@@ -210,6 +210,27 @@ def barring(n: Dict[str, Any], names: Iterable[Any]) -> Optional[FrozenSet[str]]
                 out.add(p)
                 break
     return frozenset(out)
+
+
+def matches_one(pattern: str, names: Iterable[str], room: List[int]) -> Optional[bool]:
+    """Whether *pattern* (a ``patternProperties`` regex, searched) matches one of *names*;
+    ``None`` when that is not known: a regex that cannot run, or past *room* (a budget one
+    object's regexes share: each compiled costs its length and one, each name searched its
+    length and one)."""
+    room[0] -= len(pattern) + 1
+    if room[0] < 0:
+        return None
+    try:
+        search = searcher(pattern)
+    except SchemaError:
+        return None
+    for name in names:
+        room[0] -= len(name) + 1
+        if room[0] < 0:
+            return None
+        if search(name):
+            return True
+    return False
 
 
 def _above(low: Optional[int], high: Optional[int]) -> bool:

@@ -11,7 +11,7 @@ the target of a ``$ref`` (§8.2.3.1, any local pointer), and, on a node of ``typ
 object alone (validation §6.5.3-4), a property ``required`` names (with the names
 ``dependentRequired`` adds), ``additionalProperties`` where a required name is no
 property and no ``patternProperties`` regex matches (core §10.3.2.2-3), a ``patternProperties``
-entry ``false`` whose regex matches a required name (§10.3.2.2), ``propertyNames``
+entry ``false`` or of no value whose regex matches a required name (§10.3.2.2), ``propertyNames``
 where a name is required, ``dependentSchemas`` of a required name; on a node of ``type``
 array alone, ``items`` / a ``prefixItems`` entry under ``minItems`` (§10.3.1.1-2,
 validation §6.4.2) and ``contains`` unless ``minContains`` is 0 (§10.3.1.3, §6.4.5).
@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Any, Dict, FrozenSet, List, Optional, Set, Tuple
 
 from .._schema_keywords import DICT_KEYWORDS, LIST_KEYWORDS, SINGLE_KEYWORDS
-from ._empty_bounds import barring, untaken
+from ._empty_bounds import _SLACK, barring, matches_one, untaken
 from ._no_value_bounds import contradiction
 from ._rewrite_shapes import accepts_all
 from ._util import At, json_equal, pointer_of, resolve_local
@@ -121,6 +121,7 @@ def _settle(root: Any) -> Tuple[Set[int], Dict[int, List[Dict[str, Any]]], Dict[
     why: Dict[int, List[Dict[str, Any]]] = {}  # each node of no value: the nodes that left it none
     needed: Dict[int, Set[str]] = {}
     barred: Dict[int, FrozenSet[str]] = {}  # each object node: its ``false`` regexes matching a required name
+    rooms: Dict[int, List[int]] = {}  # each object node: the budget its regexes of no value share
     branches: Dict[int, List[Dict[str, Any]]] = {}  # each anyOf / oneOf list: its branches of no value
     todo = [n for n, _ in seeds.values()]
     dead: Set[int] = set()
@@ -133,7 +134,7 @@ def _settle(root: Any) -> Tuple[Set[int], Dict[int, List[Dict[str, Any]]], Dict[
         for parent, key, name in parents:
             if key in ("anyOf", "oneOf"):  # (each branch has none: each named)
                 branches.setdefault(id(parent[key]), []).append(n)
-            if not _leaves_none(parent, key, name, left, needed, barred):
+            if not _leaves_none(parent, key, name, left, needed, barred, rooms):
                 continue  # (one left dead already is named again: each cause of the root's is an error)
             if key in ("anyOf", "oneOf"):
                 why.setdefault(id(parent), []).extend(branches[id(parent[key])])
@@ -159,11 +160,13 @@ def _why_none(n: Dict[str, Any], memo: Dict[int, Any], root: Any) -> Optional[st
 
 
 def _leaves_none(parent: Dict[str, Any], key: str, name: Any, left: Dict[int, int],
-                 needed: Dict[int, Set[str]], barred: Dict[int, FrozenSet[str]]) -> bool:
+                 needed: Dict[int, Set[str]], barred: Dict[int, FrozenSet[str]],
+                 rooms: Dict[int, List[int]]) -> bool:
     """Whether a node of no value at *parent*'s *key* (entry *name*) leaves *parent*
     none (counting down the branches of ``anyOf`` / ``oneOf`` left); a ``patternProperties``
-    entry: where its regex, of subschema ``false``, matches a required name (the regexes
-    read once per object node)."""
+    entry: where its regex, of subschema ``false`` or of no value, matches a required name
+    (the ``false`` regexes read once per object node, the others each once, within a budget
+    of four characters per character of the names and regexes, and a constant)."""
     if key in ("$ref", "allOf"):
         return True
     if key in ("anyOf", "oneOf"):
@@ -196,7 +199,14 @@ def _leaves_none(parent: Dict[str, Any], key: str, name: Any, left: Dict[int, in
     if key == "patternProperties":  # (a regex of subschema ``false`` matching a required name)
         if id(parent) not in barred:
             barred[id(parent)] = barring(parent, names) or frozenset()
-        return name in barred[id(parent)]
+        if name in barred[id(parent)]:
+            return True
+        if not isinstance(name, str) or parent["patternProperties"].get(name) is False or not names:
+            return False
+        if id(parent) not in rooms:
+            keys = parent["patternProperties"]
+            rooms[id(parent)] = [_SLACK + 4 * (sum(len(r) + 1 for r in names) + sum(len(p) + 1 for p in keys))]
+        return matches_one(name, names, rooms[id(parent)]) is True
     return False
 
 
