@@ -207,7 +207,7 @@ class Keyed(Calls):
                         self._unhold(cur)
                         return self.new(key, scope, id, name, False), True
                     held.id = id
-                elif opening and held.id is not None:
+                elif opening and type(held) is Call and held.id is not None:
                     # a head (``"type"``) with no id after the repeat with one: a call of its own after
                     # that one, without arguments (a gateway's mixed ids), or its name repeated? The
                     # repeat is not guessed (``_unhold``), this head is held in its turn
