@@ -28,8 +28,14 @@ id, then index, then the latest call, the rules of docs/streaming.md rule 1.
   the kept call: the new call's, or the invalid repeat's; never a second run of the
   call. After a call with no text yet, text beginning a value with no id telling is
   not guessed either (``_untold``): the call with text runs, the first is invalid.
+  A head (``"type"``, the name) without an id after a call with an id and no text yet
+  (or ``{}``), or after a repeat with an id, is read so too (a gateway passing ids for
+  some calls only, or the name repeated without its id?); an id after the repeat of a
+  call without arguments nor id, nothing beginning a value after it, stays on that call
+  (``_late_id``).
 - ``"type": "function"`` marks no call's first delta (Kimi K2 through OpenRouter sends
-  it on every fragment): *opening* only keeps such a delta from being a name's rest.
+  it on every fragment, with the id): *opening* keeps such a delta from being a name's
+  rest, and, without an id, after a call with one, from being its name repeated (above).
 """
 
 from __future__ import annotations
