@@ -178,11 +178,16 @@ def _scan(
                 pos = _string_end(text, i)[0]
                 if pos < 0:
                     break  # the text ends in the string
-                if not hidden and _hides_value(text, i, pos):
+                hiding = None if hidden else _hides_value(text, i, pos)
+                if hiding is not None:
                     hidden = True  # a value may have begun inside it, holding what follows: its quotes
                     if standing is None and opened is None:  # may be prose, each opener is read again
                         break
                     shut.clear()
+                    if not _stands(hiding, near, opened, standing):
+                        break
+                    if hiding[1].ok:  # (the scan reads on past the value that stands)
+                        pos = max(pos, hiding[1].end)
                 continue
             if text[i] in "}]":
                 if text[i] == shut[-1]:  # a closer of another kind closes nothing of the failed value
@@ -227,12 +232,24 @@ def _scan(
         if read.ok and standing is not None:
             standing.append((i, read.end))
         if not read.ok:
-            if not hidden and read.after[0] >= 0 and _hides_value(text, *read.after):
+            hiding = None if hidden or read.after[0] < 0 else _hides_value(text, *read.after)
+            if hiding is not None:
                 hidden = True  # (the answer may have begun inside that string: nothing after it is taken)
-                if standing is None and opened is None:
+                if standing is None and opened is None or not _stands(hiding, near, opened, standing):
                     break
+                pos = max(hiding[1].end if hiding[1].ok else read.end, i + 1)
+                continue
             if not hidden:
                 shut.extend(read.closers)
+                if read.after[0] >= 0:  # right after a string: a quote inside it may have ended it
+                    on = _quoted_on(text, read.end)
+                    if on == -1:  # the text ends inside that string: nothing after is outside it
+                        if opened is not None:
+                            opened.append(i)
+                        break
+                    if on >= 0:
+                        pos = on
+                        continue
         pos = max(read.end, i + 1)
     return found
 
@@ -345,20 +362,77 @@ def _value_end(text: str, i: int) -> _Read:
             state = "key" if closers[-1] == "}" else "value"
 
 
-def _hides_value(text: str, quote: int, end: int) -> bool:
-    """Whether a value read from a ``{`` or ``[`` inside the string from *quote* to *end*
-    (past its closing quote), as if its opening quote were prose (a stray ``["``), reaches
-    that closing quote: a value that may hold what follows the string. Its openers are
-    read as the scan reads them, each from where the last read ended, so each character
-    of the string is read about once."""
+_QUOTED = re.compile(r'["\\{}\[\]]')
+
+
+def _quoted_on(text: str, at: int) -> int:
+    """Where a string a value failed right after (at *at*, no quote) ends when the quote
+    that ended it was written unescaped inside it (``"He said "use [1, 2]" here"``): the
+    text from *at* to the next quote is taken as that string's (its brackets balanced,
+    each closer closing an opener read there, none left open) and that quote as the inner
+    quote's pair, the string running on to the quote after it, and again while what
+    follows that quote (blanks aside) is no ``,``, ``:``, ``}`` or ``]`` (another pair);
+    past that quote, or -1 when the text ends first (more text may end it), or -2 when
+    the text up to the next quote is no string's (a closer of the value's own, an opener
+    left open: ``{"a": "x" y} {"b"``, or a quote at *at*). Reads the text once."""
+    last = -2
+    while not text.startswith('"', at):
+        opened: List[str] = []
+        pos = at
+        while True:
+            m = _QUOTED.search(text, pos)
+            if m is None:
+                return -1
+            c, pos = m.group(), m.end()
+            if c == "\\":
+                pos += 1
+            elif c in "{[":
+                opened.append("}" if c == "{" else "]")
+            elif c in "}]":
+                if not opened or opened.pop() != c:
+                    return last
+            elif opened:
+                return last
+            else:
+                break
+        last = _string_end(text, m.start())[0]
+        at = _ws(text, last)
+        if last < 0 or at >= len(text) or text[at] in ",:}]":
+            return max(last, -1)
+    return last
+
+
+def _hides_value(text: str, quote: int, end: int) -> Optional[Tuple[int, _Read]]:
+    """The value read from a ``{`` or ``[`` inside the string from *quote* to *end* (past
+    its closing quote), as if its opening quote were prose (a stray ``["``), that reaches
+    that closing quote (a value that may hold what follows the string): its opener and
+    read, or ``None``. Its openers are read as the scan reads them, each from where the
+    last read ended, so each character of the string is read about once."""
     close = end - 1
     m = _OPENER.search(text, quote + 1, close)
     while m is not None:
         read = _value_end(text, m.start())
         if read.cut or read.end > close or (read.end == close and not read.ok):  # (ending at the quote: not)
-            return True
+            return m.start(), read
         m = _OPENER.search(text, max(read.end, m.start() + 1), close)
-    return False
+    return None
+
+
+def _stands(hiding: Tuple[int, _Read], near: int, opened: Optional[List[int]],
+            standing: Optional[List[Tuple[int, int]]]) -> bool:
+    """After the candidates ended at a value begun inside a string (``_hides_value``):
+    whether the scan reads on past it. A value that stands there is the span of one
+    (``_think.KeptSpans``: a think tag in a string of it stays); one the text ends inside
+    is open (``open_value``: more text may make it stand; also one that failed at or past
+    *near*), and nothing after it is read."""
+    at, read = hiding
+    if read.cut or (opened is not None and not read.ok and read.end >= near):
+        if opened is not None:
+            opened.append(at)
+        return False
+    if read.ok and standing is not None:
+        standing.append((at, read.end))
+    return True
 
 
 def _ws(text: str, pos: int) -> int:

@@ -40,7 +40,7 @@ REFUSED_ESCAPES = [
     ('{"ids": [7], "note": "C:\\data kept [1, 2] for later', []),  # ...and the reply ends in that string
     ('{"a": "C:\\data", "b": [3]} [4]', [[4]]),  # the value around it is no answer either
     ('{"a": "\\u12 [1]"} [5]', [[5]]),  # a \u without four hex digits
-    ('{"a": "\\x [1]" oops [2]', [[2]]),  # the value fails after the string: the scan goes on there
+    ('{"a": "\\x [1]" oops} [2]', [[2]]),  # the value fails after the string: the scan goes on there
     ('["\\d [1]", "see [3]"] [6]', [[6]]),
     ('{"a": "\\\\d [1]"} [7]', [{"a": "\\d [1]"}, [7]]),  # an escaped backslash: a string the decoder reads
 ]
@@ -180,7 +180,49 @@ def _reference(text: str) -> List[Tuple[int, int, str]]:
             if after and _hidden(text, *after):
                 return found
             depth += opened
+            if after:
+                on = _inner_quote(text, end)
+                if on == -1:
+                    return found
+                if on >= 0:
+                    pos = on
+                    continue
         pos = max(end, i + 1)
+
+
+def _inner_quote(text: str, at: int) -> int:
+    """After a failure right after a string: whether a quote inside it ended it early. The
+    text from *at* to the next quote, its brackets balanced, is that string's, and the
+    string goes on from that quote to the next, and again while no ``,:}]`` follows: past
+    it, -1 (the text ends first) or -2 (no: a quote at *at*, a closer with no opener
+    there, an opener still open)."""
+    last = -2
+    while text[at:at + 1] != '"':
+        stack = []
+        k = at
+        while k < len(text) and text[k] != '"':
+            c = text[k]
+            if c == "\\":
+                k += 2
+                continue
+            if c in "{[":
+                stack.append(c)
+            elif c in "}]" and (not stack or "{[".index(stack.pop()) != "}]".index(c)):
+                return last
+            k += 1
+        if k >= len(text):
+            return -1
+        if stack:
+            return last
+        last = _string_after(text, k)
+        if last < 0:
+            return -1
+        at = last
+        while at < len(text) and text[at] in " \t\n\r":
+            at += 1
+        if at == len(text) or text[at] in ",:}]":
+            return last
+    return last
 
 
 TOKENS = ['{', '}', '[', ']', '"', '\\"', '\\', '\\\\', '\\d', '\\u00', '\\u12', 'e9', '\\ud83d', 'C:\\data', ':', ',', ' ',
