@@ -156,7 +156,6 @@ def _blocks(content: Any, loc: str) -> Iterator[Tuple[Any, str]]:
             callish(b, bloc)
 
 
-
 def finish(data: Dict[str, Any]) -> Optional[str]:
     reason = data.get("stopReason")
     return reason if type(reason) is str else None
