@@ -204,6 +204,10 @@ def test_the_scan_after_the_candidates_end_stays_linear(shape: str, monkeypatch:
     '{"note": "see "[1, 2]" and "[3]" too", "ok": true}',
     '{"He said "use [1, 2]"": 1}',  # in a key
     '["a "b [1, 2]" c"] [',
+    # ...after the first one, a string of the failed value with no delimiter after it, and a value a quote follows
+    '{"a": True, "b": ""a [5] b" "[7, 8] ok" too"}',
+    'note: {"f0": "He said "it" "[6]" too"}',
+    '{"f0": "He said "it" and more", "f2": "a "see [3]" and more"}',
 ])
 def test_no_value_after_a_quote_written_inside_a_string(text: str) -> None:
     assert outcome(text, INTS) == ("invalid", None)
@@ -224,6 +228,8 @@ QUOTED_SHAPES = {
     "many pairs in one string": lambda n: '{"a": "x ' + '"y [1]" z ' * n + '"} ',
     "no pair: a closer of its own": lambda n: '{"a": "x" ' + "y [1] " * n + "} ",
     "failures after strings, an opener open at each quote": lambda n: '["s" b c "d" ' * n + "] ",
+    "strings with no delimiter after them in a failed value": lambda n: '{"a": True, ' + '"x" y ' * n + "} ",
+    "values a quote follows in a failed value": lambda n: '{"a": True, ' + '[1] "x", ' * n + "} ",
 }
 
 

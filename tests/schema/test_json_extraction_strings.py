@@ -160,6 +160,14 @@ def _reference(text: str) -> List[Tuple[int, int, str]]:
                 pos = _string_after(text, i)
                 if pos < 0 or _hidden(text, i, pos):
                     return found
+                k = pos
+                while k < len(text) and text[k] in " \t\n\r":
+                    k += 1
+                if k < len(text) and text[k] not in ',:}]"':  # no delimiter after it: a quote inside ended it?
+                    on = _inner_quote(text, k)
+                    if on == -1:
+                        return found
+                    pos = max(pos, on)
                 continue
             if text[i] in "}]":
                 depth, pos = depth - 1, i + 1
@@ -172,7 +180,7 @@ def _reference(text: str) -> List[Tuple[int, int, str]]:
         how, end = _read_on(text, i)
         if how == "cut":
             return found
-        if how == "ok":
+        if how == "ok" and not (depth and text[end:].lstrip(" \t\n\r").startswith('"')):  # (not quoted)
             with contextlib.suppress(json.JSONDecodeError):  # (an escape it refuses: no answer)
                 found.append((i, end, json.dumps(json.JSONDecoder(strict=False).raw_decode(text, i)[0])))
         else:

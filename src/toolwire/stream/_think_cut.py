@@ -23,11 +23,43 @@ from __future__ import annotations
 
 from typing import Optional, Tuple
 
-__all__ = ["has_open", "lead_of", "lone_at", "settled", "tag_start_at_end"]
+from .._think import _after, take_closed_blocks
+
+__all__ = ["settle", "settled"]
 
 _TAGS = ("think", "thinking", "reasoning")
 _OPENS = tuple(f"<{t}>" for t in _TAGS)
 _CLOSES = tuple(f"</{t}>" for t in _TAGS)
+_REACH = max(len(t) for t in _CLOSES)  # 12: the longest tag
+
+
+def settle(text: str, cut: int, lead: str, lone: bool, reasoned: bool) -> Optional[Tuple[int, str, bool]]:
+    """Where *text* is settled past *cut* (``settled``), the split of the text before it
+    with its opening blank lines out, and whether a lone-tag rule took text before it
+    (*lead*, *lone*: the same at *cut*), or ``None`` when it is settled no further. The
+    text between is split alone (read with the character at the new place, which is
+    kept, so that the blanks a block that opened its line left wait for it as in the
+    whole text); without reasoning apart its first closing tag is the lone-tag rule's."""
+    q = settled(text, cut)
+    if q < 0:
+        return None
+    part = take_closed_blocks(text[cut:q + 1], [], None)[:-1]  # (no JSON nor code there: no span kept)
+    near = lead[-_REACH:]
+    if has_open(near + part):  # an opening tag the blocks out made: no block of the text's
+        return None
+    joined, took = lead + part, lone
+    if not (reasoned or took):
+        if joined.lstrip()[:1] == '"':  # the text without its blocks may be a JSON string (the lone-tag rule's spans)
+            return None
+        at, tag = lone_at(near + part, 0)
+        if tag is not None:  # the lone-tag rule takes the text before it
+            at += len(lead) - len(near)
+            joined, took = joined[_after(joined, at + len(tag) + 3, True):], True
+    if took != lone or not lead or lead.isspace():
+        joined = lead_of(joined)
+    if tag_start_at_end(joined):
+        return None
+    return q, joined, took
 
 
 def settled(text: str, start: int) -> int:

@@ -67,9 +67,9 @@ from typing import List, Optional, Tuple
 
 from .._json_extract import open_json, open_value
 from .._markdown_code import open_code, open_runs
-from .._think import KeptSpans, _after, opens_json, split_detail, take_closed_blocks
+from .._think import KeptSpans, opens_json, split_detail, take_closed_blocks
 from ._call import reduce_slots
-from ._think_cut import has_open, lead_of, lone_at, settled, tag_start_at_end
+from ._think_cut import settle
 
 __all__ = ["ThinkRead", "scan_tail", "split_whole"]
 
@@ -418,28 +418,9 @@ class ThinkRead:
             self.waiting = [text[len(kept):]]
 
     def _settle(self, text: str) -> None:
-        """Move where *text* is settled (``cut``) as far as it goes (``_think_cut``)."""
+        """Move where *text* is settled (``cut``) as far as it goes (``_think_cut.settle``)."""
         if self.code or (self.head >= 0 and text.startswith('"', self.head)):
             return
-        q = settled(text, self.cut)
-        if q < 0:
-            return
-        # (no JSON nor code there: no span kept; read with the character at *q*, which is kept, so that the blanks
-        # a block that opened its line left wait for it as they do in the whole text)
-        part = take_closed_blocks(text[self.cut:q + 1], [], None)[:-1]
-        near = self.lead[-_REACH:]
-        if has_open(near + part):  # an opening tag the blocks out made: no block of the text's
-            return
-        lead, lone = self.lead + part, self.lone
-        if not (self.reasoned or lone):
-            if lead.lstrip()[:1] == '"':  # the text without its blocks may be a JSON string (the lone-tag rule's spans)
-                return
-            at, tag = lone_at(near + part, 0)
-            if tag is not None:  # the lone-tag rule takes the text before it
-                at += len(self.lead) - len(near)
-                lead, lone = lead[_after(lead, at + len(tag) + 3, True):], True
-        if lone != self.lone or not self.lead or self.lead.isspace():
-            lead = lead_of(lead)
-        if tag_start_at_end(lead):
-            return
-        self.cut, self.lead, self.lone = q, lead, lone
+        moved = settle(text, self.cut, self.lead, self.lone, self.reasoned)
+        if moved is not None:
+            self.cut, self.lead, self.lone = moved
