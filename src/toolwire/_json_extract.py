@@ -259,6 +259,7 @@ def _scan(
                 hidden = True  # (the answer may have begun inside that string: nothing after it is taken)
                 if standing is None and opened is None or not _stands(hiding, near, opened, standing):
                     break
+                shut.clear()  # (its quotes may be prose: each opener is read again)
                 pos = max(hiding[1].end if hiding[1].ok else read.end, i + 1)
                 continue
             if not hidden:
@@ -284,40 +285,32 @@ _QUOTED = re.compile(r'["\\{}\[\]]')
 
 
 def _quoted_on(text: str, at: int) -> int:
-    """Where a string a value failed right after (at *at*, no quote) ends when the quote
-    that ended it was written unescaped inside it (``"He said "use [1, 2]" here"``): the
-    text from *at* to the next quote is taken as that string's (its brackets balanced,
-    each closer closing an opener read there, none left open) and that quote as the inner
-    quote's pair, the string running on to the quote after it, and again while what
-    follows that quote (blanks aside) is no ``,``, ``:``, ``}`` or ``]`` (another pair);
-    past that quote, or -1 when the text ends first (more text may end it), or -2 when
-    the text up to the next quote is no string's (a closer of the value's own, an opener
-    left open: ``{"a": "x" y} {"b"``, or a quote at *at*). Reads the text once."""
-    last = -2
-    while not text.startswith('"', at):
-        opened: List[str] = []
-        pos = at
-        while True:
-            m = _QUOTED.search(text, pos)
-            if m is None:
-                return -1
-            c, pos = m.group(), m.end()
-            if c == "\\":
-                pos += 1
-            elif c in "{[":
-                opened.append("}" if c == "{" else "]")
-            elif c in "}]":
-                if not opened or opened.pop() != c:
-                    return last
-            elif opened:
-                return last
-            else:
-                break
-        last = _string_end(text, m.start())[0]
-        at = _ws(text, last)
-        if last < 0 or at >= len(text) or text[at] in ",:}]":
-            return max(last, -1)
-    return last
+    """Where the text that a string a value failed right after (at *at*, no quote) ran on
+    with ends, when the quote that ended it was written unescaped inside it (``"He said
+    "use [1, 2]" here"``): the next quote, the text to it taken as that string's when its
+    brackets balance there (each closer closing an opener read there, none left open);
+    the string then runs on from that quote to the one after it (the scan reads it as a
+    string, ``_scan``). -1 when the text ends first (more text may end it), -2 when the
+    text up to the next quote is no string's (a closer of the value's own, an opener left
+    open: ``{"a": "x" y} {"b"``, or a quote at *at*). Reads the text to that quote once."""
+    if text.startswith('"', at):
+        return -2
+    opened: List[str] = []
+    pos = at
+    while True:
+        m = _QUOTED.search(text, pos)
+        if m is None:
+            return -1
+        c, pos = m.group(), m.end()
+        if c == "\\":
+            pos += 1
+        elif c in "{[":
+            opened.append("}" if c == "{" else "]")
+        elif c in "}]":
+            if not opened or opened.pop() != c:
+                return -2
+        else:
+            return -2 if opened else m.start()
 
 
 def _hides_value(text: str, quote: int, end: int) -> Optional[Tuple[int, _Read]]:

@@ -199,38 +199,28 @@ def _reference(text: str) -> List[Tuple[int, int, str]]:
 
 
 def _inner_quote(text: str, at: int) -> int:
-    """After a failure right after a string: whether a quote inside it ended it early. The
-    text from *at* to the next quote, its brackets balanced, is that string's, and the
-    string goes on from that quote to the next, and again while no ``,:}]`` follows: past
-    it, -1 (the text ends first) or -2 (no: a quote at *at*, a closer with no opener
+    """After a failure right after a string, or a string of a failed value with no
+    delimiter after it: whether a quote inside it ended it early. The text from *at* to
+    the next quote, its brackets balanced, is that string's: that quote (read on as a
+    string), -1 (the text ends first) or -2 (no: a quote at *at*, a closer with no opener
     there, an opener still open)."""
-    last = -2
-    while text[at:at + 1] != '"':
-        stack = []
-        k = at
-        while k < len(text) and text[k] != '"':
-            c = text[k]
-            if c == "\\":
-                k += 2
-                continue
-            if c in "{[":
-                stack.append(c)
-            elif c in "}]" and (not stack or "{[".index(stack.pop()) != "}]".index(c)):
-                return last
-            k += 1
-        if k >= len(text):
-            return -1
-        if stack:
-            return last
-        last = _string_after(text, k)
-        if last < 0:
-            return -1
-        at = last
-        while at < len(text) and text[at] in " \t\n\r":
-            at += 1
-        if at == len(text) or text[at] in ",:}]":
-            return last
-    return last
+    if text[at:at + 1] == '"':
+        return -2
+    stack = []
+    k = at
+    while k < len(text) and text[k] != '"':
+        c = text[k]
+        if c == "\\":
+            k += 2
+            continue
+        if c in "{[":
+            stack.append(c)
+        elif c in "}]" and (not stack or "{[".index(stack.pop()) != "}]".index(c)):
+            return -2
+        k += 1
+    if k >= len(text):
+        return -1
+    return -2 if stack else k
 
 
 TOKENS = ['{', '}', '[', ']', '"', '\\"', '\\', '\\\\', '\\d', '\\u00', '\\u12', 'e9', '\\ud83d', 'C:\\data', ':', ',', ' ',
