@@ -300,6 +300,8 @@ def test_an_unclosed_value_read_again_is_a_cut_call(fr: str | None) -> None:
     ('Example: {"calls": "see ' + LS + "; " + RM + '"}', ["ls", "rm"]),
     ('Example: {"calls": "see ' + LS + ";\n" + RM + '"}', ["ls", "rm"]),
     ('Example: {"calls": "see ' + LS + ",\n\n" + RM + ", " + RM + '"}', ["ls", "rm", "rm"]),
+    ('The 5" screen: "' + LS + "; " + RM + '"', ["ls", "rm"]),  # (a stray quote before: right after one)
+    ('The 5" screen: \\"' + RM + '\\"', ["rm"]),
 ])
 def test_a_call_object_in_a_quote_closed_after_it_never_runs(text: str, names: list[str], fr: str | None) -> None:
     r = decode_text(text, JSON_AFTER_PROSE, finish_reason=fr)
@@ -314,9 +316,10 @@ def test_a_call_object_in_a_quote_closed_after_it_never_runs(text: str, names: l
     'The spec is {"size": "5" screen"}. Check: ' + RM,
     'The spec is {"size": "5" screen"}. Check: ' + RM + "\nThanks.",
     'The spec is {"size": "5" screen"}. Check: ' + RM + "<|eot_id|>",
+    'The spec is {"size": "5" screen"}. Check: ' + RM + " and " + RM + ".",
 ])
 def test_a_call_object_after_a_stray_quote_with_no_quote_after_it_runs(text: str) -> None:
     r = decode_text(text, JSON_AFTER_PROSE, finish_reason="stop")
-    assert list(r.tool_calls) == [C("rm", {"path": "/"})]
+    assert list(r.tool_calls) == [C("rm", {"path": "/"})] * text.count('"rm"')
     for cut in range(1, len(text)):
         assert stream(text, JSON_AFTER_PROSE, [text[:cut], text[cut:]], finish_reason="stop") == r  # type: ignore[arg-type]

@@ -67,8 +67,9 @@ is a call. Here, likewise:
   list; where a ``"`` is open before it on its line, ``llama_quotes``, and right after it,
   after a bracket in a string on that line, or before a quote after it on its line,
   ``Value._told``) is an invalid call of its text: never run, never lost.
-- After such a call, ``;`` (with whitespace) is markup, as between the calls at the
-  start (``SEMI``, read by ``llama_start.Start``).
+- After a JSON call after prose (not one made invalid so: there it is text), ``;`` (with
+  whitespace) is markup, as between the calls at the start (``SEMI``, read by
+  ``llama_start.Start``).
 
 Each character is checked once (a marker's first characters, waited for at the end of
 a delta, again), the character that broke a value once more as prose, a value that

@@ -5,20 +5,25 @@ string the model wrote is data, never run.
 RFC 8259 §7: a string runs from a ``"`` to the next one. Model text does not escape the
 quotes of JSON it quotes (``"{"name": "ls", …}; {"name": "rm", …}"``), so what a
 value's own strings hold cannot tell; the count of ``"`` before the bracket on its line
-can: odd, a quote is open there (``Example: "{…}"``), even, closed (``Deleting "/tmp/x"
-{…}``: a real call). A bracket where a quote is open is in a string when nothing but
-spaces stand between them (``"{…}"``, ``"[{…}, …]"``), or when one already stood so on
-its line (quoted JSON: ``"{…}; {…}"``, ``"[{"a": 1}, {…}]"``); other text between leaves it
-prose, as a stray quote may have opened that one (``{"size": "5" screen"}. Check:
-{…}``; ``"x, then {"name": …``, ``llama_prose._stray``). A line end closes an open quote,
-unless a bracket stood in a string on that line (quoted JSON written one item a line); a
-special token (``<|``: a stop token, a call marker) closes it too. Every ``"`` counts,
-one after a backslash too (``\\"{…}\\"``).
+can (every ``"``, one after a backslash too, ``\\"{…}\\"``; a special token ``<|``, a
+stop token or call marker, ends the count as a line end does):
 
-The brackets in a string are noted as the text is fed (``watch``: each character of a
-delta looked at once, in one regular-expression scan, whatever the split); a bracket
-looks its own place up once (``open_at``: places before it are passed over once, in
-order): linear.
+- odd, a quote is open there: the bracket is in its string (``IN``) when nothing but
+  spaces stand between them (``"{…}"``, ``"[{…}, …]"``) or a bracket already stood in
+  that string (quoted JSON: ``"{…}; {…}"``, ``"[{"a": 1}, {…}]"``; such a string stays
+  open past the line end, one item a line); with other text between (``MAYBE``) a stray
+  quote may have opened it (``{"size": "5" screen"}. Check: {…}``): a value there is in
+  it when a quote comes after it on its line before a bracket (``Say "run {…} now"``);
+- even, right after a quote (spaces aside, ``NEXT``): a stray quote may have closed the
+  count (``a 5" screen "{…}; {…}"``): a value there is in a string when a quote comes
+  after it on its line (``Deleting "/tmp/x" {…}`` is a real call);
+- even otherwise: no string (``He said "ok", then {…}``).
+
+The brackets where a quote is open, and the quotes, brackets and line ends after a value
+(``closes_after``) are noted as the text is fed (``watch``: each character of a delta
+looked at once, in one regular-expression scan, whatever the split); a bracket or a
+value's end looks its place up once (places before it are passed over once, in order):
+linear.
 
 Sources (checked 2026-12-07): RFC 8259 (JSON) §7; meta-llama/llama-models
 ``models/llama3_3/prompt_format.md`` ("JSON based tool calling": ``;`` between calls).
