@@ -254,6 +254,7 @@ LS = '{"name": "ls", "parameters": {}}'
     ('Example: {"tools": "[\n  ' + LS + ",\n  " + RM + '\n]"}', ["ls", "rm"]),
     ('Example: {"tools": "[' + LS + ", 1, " + RM + ']"}', ["ls", "rm"]),
     ('Example: {"tools": "[{"a": 1}, ' + RM + ']"}', ["rm"]),
+    ('The 5" screen: "' + RM + "<|eot_id|>", ["rm"]),  # ('"{' opens a string whatever the count)
 ])
 def test_a_call_object_in_a_quote_open_on_its_line_never_runs(text: str, names: list[str], fr: str | None) -> None:
     r = decode_text(text, JSON_AFTER_PROSE, finish_reason=fr)

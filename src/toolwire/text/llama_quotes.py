@@ -6,7 +6,8 @@ RFC 8259 §7: a string runs from a ``"`` to the next one. Model text does not es
 quotes of JSON it quotes (``"{"name": "ls", …}; {"name": "rm", …}"``), so what a
 value's own strings hold cannot tell; the count of ``"`` before the bracket on its line
 can (every ``"``, one after a backslash too, ``\\"{…}\\"``; a special token ``<|``, a
-stop token or call marker, ends the count as a line end does):
+stop token or call marker, ends the count as a line end does; a ``"`` right before the
+bracket opens a string whatever the count, ``a 5" screen "{…}``):
 
 - odd, a quote is open there: the bracket is in its string (``IN``) when nothing but
   spaces stand between them (``"{…}"``, ``"[{…}, …]"``) or a bracket already stood in
@@ -65,6 +66,7 @@ class Quotes:
         self.blank = False  # nothing but spaces since the last quote on this line
         self.json = False  # a bracket stood in the string open (the line end keeps it open)
         self.lt = False  # the text fed ends in "<"
+        self.quote = -1  # where the last quote is (``at`` position)
 
 
 def watch(m: TextParser, delta: str) -> None:
@@ -85,7 +87,7 @@ def watch(m: TextParser, delta: str) -> None:
         i = x.end()
         if c == '"':
             q.odd = not q.odd
-            q.blank, q.json = True, q.json and q.odd
+            q.blank, q.json, q.quote = True, q.json and q.odd, base + k
             q.ends.append((base + k, True))
             q.stops.append((base + k, True))
         elif c == "\n":
@@ -100,6 +102,8 @@ def watch(m: TextParser, delta: str) -> None:
             q.stops.append((base + k, False))
         else:
             q.stops.append((base + k, None))
+            if q.quote == base + k - 1:  # '"{' opens a string whatever the count (a stray quote threw it)
+                q.odd = True
             if q.odd and (q.blank or q.json):
                 q.brackets.append((base + k, IN))
                 q.json = True
