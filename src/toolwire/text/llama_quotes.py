@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from ._core import TextParser
 
-__all__ = ["IN", "MAYBE", "closes_after", "open_at", "watch"]
+__all__ = ["IN", "MAYBE", "NEXT", "closes_after", "open_at", "watch"]
 
 _KEY = "llama.quotes"  # TextParser.state: the ``Quotes`` of the text fed
 _MARKS = re.compile(r'["\n{\[]|<\|')
@@ -52,9 +52,10 @@ IN, MAYBE, NEXT = 3, 2, 1
 
 
 class Quotes:
-    """The brackets where a quote is open (``at`` positions, not yet passed: in a string,
-    or maybe), the quotes, line ends and special tokens (where the line tells whether a
-    value after such a bracket was in a string) and where the count stands at the end of
+    """The brackets where a quote is open or just closed (``at`` positions, not yet passed,
+    and ``IN``, ``MAYBE`` or ``NEXT``), the quotes, line ends and special tokens after them,
+    with the brackets (``stops``) and without (``ends``: where the line tells whether a
+    value after such a bracket was in a string), and where the count stands at the end of
     the text fed."""
 
     def __init__(self) -> None:
@@ -117,7 +118,8 @@ def watch(m: TextParser, delta: str) -> None:
 
 def open_at(m: TextParser, at: int) -> int:
     """Whether the bracket at *at* (``at`` position; asked in increasing order) stands in a
-    string (``IN``), maybe (``MAYBE``: a quote is open, text between them), or not (0)."""
+    string (``IN``), maybe (``MAYBE``: a quote is open, text between them; ``NEXT``: right
+    after a quote that closed), or not (0)."""
     q: Quotes | None = m.state.get(_KEY)
     if q is None:
         return 0
