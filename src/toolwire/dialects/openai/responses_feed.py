@@ -20,7 +20,7 @@ from ..._types import ToolCall
 from ...stream._call import Call, nonempty_str
 from ...stream._skipped import skipped
 from .._common import describe_error
-from .responses_feed_final import CALL_TYPES, Tables, ended_items, plain, settle
+from .responses_feed_final import CALL_TYPES, Contents, Tables, ended_items, plain, settle
 from .responses_feed_items import Items, over, shown, typed
 from .responses_final_keys import call_key, item_key
 from .responses_once import ended_again, orphans, theirs
@@ -45,6 +45,13 @@ class Feed(Items):
     # the first under each): where they begin, up to where it was read, how many ``renames`` then,
     # and the calls read (by ``pos``); a class default, as ``streamed``
     was: Optional[Tuple[int, int, int, Dict[Tuple[bool, str], Call], Set[int]]] = None
+    # the responses whose final event was read, by ``id`` (the final event's, else its
+    # ``response.created``'s): where their calls begin and end in ``core.calls``, and that
+    # final event's output (``earlier``); a class default, as ``streamed``
+    finals: Optional[Dict[str, Tuple[int, int, Any]]] = None
+    # ``settle``'s content index of the calls of the response whose final event came
+    # (``responses_feed_final._contents``); a class default, as ``streamed``
+    contents: Optional[Contents] = None
 
     def feed(self, data: Dict[str, Any]) -> None:
         kind = data.get("type")
@@ -64,6 +71,8 @@ class Feed(Items):
                     delta = self.caught_up(key, delta)
                     if not delta:
                         return
+                if type(delta) is str and self.late(data, key, delta):
+                    return  # (an ended call's delta again, nothing open there: its done item holds its text)
                 core.add_at(key, delta)
         elif kind == "response.output_item.done":
             item = data.get("item")
@@ -196,6 +205,12 @@ class Feed(Items):
                   and self.settled is not None and self.settled[0] == output)
         if reread and last is not None:
             self._read_again(last[0])
+        if not again and not reread and self.finals is not None:
+            before = self.earlier(rid)
+            if before is not None:  # an earlier response's final event again (not the last one's)
+                if type(output) is list:
+                    self._earlier_again(output, before[0], before[1])
+                return True
         short = (plain(self, output, self.first)
                  if type(output) is list and not again and not reread and len(core.calls) > self.first
                  else None)  # (a plain final response: what ``settle`` would claim, read short; its types are text)
@@ -255,6 +270,16 @@ class Feed(Items):
         elif not again:
             self.settled = None
         if not again and not reread:
+            own = rid if rid is not None else self.rid  # (the response ``response.created`` named)
+            if own is not None:
+                finals = self.finals
+                if finals is None:
+                    finals = self.finals = {}
+                if own not in finals:  # (a merged response's id-less final event after it: the same span)
+                    finals[own] = (self.first, len(core.calls), output)
+                else:
+                    start, _, was = finals[own]
+                    finals[own] = (start, len(core.calls), was if rid is None else output)
             # (a carried final: one delivered again is set against the calls of every merged
             # response, from where the first begins: any final event read since then)
             self.last = (self.first, rid)
@@ -282,6 +307,37 @@ class Feed(Items):
             self.kept = (self.rid, self.ended)
             self.ended = {}
         return again
+
+    def earlier(self, rid: Optional[str]) -> Optional[Tuple[int, int, Any]]:
+        """The span and output of the earlier response (``finals``) whose final event the
+        final response with ``id`` *rid* is, again: nothing streamed since, a ``response.id``
+        whose final event was read before and is not the one read last (an at-least-once
+        transport delivering it again after another response's final event)."""
+        finals = self.finals
+        if finals is None or rid is None or len(self.core.calls) != self.first or self.streamed:
+            return None
+        last = self.last
+        if last is not None and last[1] == rid:
+            return None  # (the last one's: ``final_again``)
+        if self.merged and self.seen is not None and rid in self.seen:
+            return None
+        return finals.get(rid)
+
+    def _earlier_again(self, output: List[Any], start: int, end: int) -> None:
+        """An earlier response's final event again (its calls from *start* to *end* in
+        ``core.calls``): a call item under the ``call_id`` of one of them is that call
+        (``ended_again``: another tool or other arguments, it does not run), never a second
+        run; one naming none is a call the stream never carried (added, never dropped)."""
+        core = self.core
+        once = self.once
+        for item in output:
+            if type(item) is dict and item.get("type") in _CALL:
+                ident = item.get("call_id")
+                m = once.get(ident) if type(ident) is str else None
+                if m is not None and start <= m.pos < end and ended_again(core, once, start, item, self.ids[2]):
+                    continue
+                self._done(None, item)
+        self.first = len(core.calls)
 
     def _merged_again(self, output: List[Any], group: int) -> None:
         """A final event of the merged responses (their calls from *group* on) delivered

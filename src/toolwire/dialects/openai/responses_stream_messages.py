@@ -106,6 +106,11 @@ class Messages(Feed):
         output = resp.get("output") if type(resp) is dict else None
         if type(output) is not list:
             return
+        before = self.earlier(resp.get("id")) if self.finals is not None else None
+        if before is not None:  # (an earlier response's final event again: its messages read then add nothing)
+            shown = _messages(before[2])
+            output = [item for item in output if type(item) is not dict or item.get("type") != "message"
+                      or shown.get(item.get("id")) != item]
         starts = self.starts or {}
         read = self.read
         if read is not None and not self.final_again(resp) and not self._reread(resp, output):
@@ -231,3 +236,10 @@ class Messages(Feed):
             starts[ident] = b
         self.mark = len(parts)
         return b
+
+
+def _messages(output: Any) -> Dict[Any, Dict[str, Any]]:
+    """The messages of a final event's *output* read before, by ``id`` (their text was read then)."""
+    if type(output) is not list:
+        return {}
+    return {item.get("id"): item for item in output if type(item) is dict and item.get("type") == "message"}
