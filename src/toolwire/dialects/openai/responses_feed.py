@@ -363,6 +363,18 @@ class Feed(Items):
         *item* under fresh ids (``item_key``; docs/streaming.md: an item whose ids name no
         streamed call is the ended call with the same content), taken from *left*; an index
         by content built once per *left* (a search per item was n²)."""
+        found = self._content_of(left, item)
+        if found:
+            c = found.pop()
+            if c.id is not None:
+                del left[c.id]
+            return c
+        return None
+
+    def _content_of(self, left: Dict[str, Call], item: Dict[str, Any]) -> Optional[List[Call]]:
+        """The calls of *left* (``orphans``) with the content of the call item *item*, the
+        first last (``_by_content`` takes it); the calls no more in *left* dropped from the
+        index on the way (it only shrinks: each once)."""
         key = item_key(self.core, item, False, None)
         if key is None:
             return None
@@ -375,18 +387,16 @@ class Feed(Items):
                     table.setdefault(k, []).append(c)
             index = self.by_key = (left, table)
         found = index[1].get(key)
-        while found:
-            c = found.pop()
-            if c.id is not None and left.get(c.id) is c:
-                del left[c.id]
-                return c
-        return None
+        while found and (found[-1].id is None or left.get(found[-1].id) is not found[-1]):
+            found.pop()
+        return found
 
     def _theirs_next(self, output: Any) -> bool:
         """Whether the final response *output*, without ``response.id`` (or after one
         without), with nothing streamed since, holds a call item under the ``call_id`` of
-        a call the final event before did not hold (``orphans``): the next merged
-        response's final event, not that one again (which did not hold it)."""
+        a call the final event before did not hold (``orphans``), or one under fresh ids
+        with the content of such a call (``_content_of``): the next merged response's
+        final event, not that one again (which did not hold it)."""
         if type(output) is not list:
             return False
         left = self.orphans
@@ -398,6 +408,8 @@ class Feed(Items):
                     return False
                 ident = item.get("call_id")
                 if type(ident) is str and ident in left:
+                    return True
+                if isinstance(left, dict) and self._fresh(item) and self._content_of(left, item):  # (fresh ids: vLLM's)
                     return True
         return False
 

@@ -213,6 +213,7 @@ def settle(feed: Feed, output: List[Any], first: int, done: Optional[Dict[int, D
     keys = {e[0]: item_key(core, e[1], e[2], e[3]) for e in others}
     spaces = {e[0]: given_namespace(e[1]) for e in others}
     index: Optional[Dict[Tuple[Any, ...], List[Tuple[Call, Any]]]] = None
+    done_of = feed.ids[2]  # (every ended call's done item, by ``pos``)
     cursor: Dict[Tuple[Any, ...], int] = {}  # (per key: the calls before it are claimed, or no more its)
 
     def anywhere(i: int, k: Tuple[Any, ...]) -> None:
@@ -229,11 +230,14 @@ def settle(feed: Feed, output: List[Any], first: int, done: Optional[Dict[int, D
         while j < len(stack):
             m, was = stack[j]
             j += 1
-            if m.pos in claimed or m.pos not in done:
+            ended = done.get(m.pos)
+            if ended is None and m.done and type(m.key) is int:
+                ended = done_of.get(m.pos)  # (its place taken by an item ended there since)
+            if m.pos in claimed or ended is None:
                 continue
             if m.result is not was:  # (ended since with another result: its content read again)
-                key = call_key(m, done[m.pos])
-                if key != (k[1] if k[0] == "ns" else k) or k[0] == "ns" and given_namespace(done[m.pos]) != k[2]:
+                key = call_key(m, ended)
+                if key != (k[1] if k[0] == "ns" else k) or k[0] == "ns" and given_namespace(ended) != k[2]:
                     continue
             if claim(i, m):
                 break
@@ -371,33 +375,39 @@ def _tables(feed: Feed, first: int) -> Tuple[Dict[int, Call], Dict[Tuple[bool, s
 
 
 #: ``settle``'s content index of a response's ended calls (``_contents``): where its calls
-#: begin, the ended calls it was read against and how many, up to where the calls were read,
-#: and the index
+#: begin, the ended calls it was read against, how many (with every done item read), up to
+#: where the calls were read, and the index
 Contents = Tuple[int, Dict[int, Dict[str, Any]], int, int, Dict[Tuple[Any, ...], List[Tuple[Call, Any]]]]
 
 
 def _contents(feed: Feed, first: int, done: Dict[int, Dict[str, Any]]) -> Dict[Tuple[Any, ...], List[Tuple[Call, Any]]]:
     """The ended calls of the response read (from *first* on in ``core.calls``; those in
-    *done*) by content (``call_key``, and with their ``namespace``), in stream order, each
+    *done*, and those another item ended at the same ``output_index`` after: their done
+    item, ``Items.ids``) by content (``call_key``, and with their ``namespace``), in stream order, each
     with the result its content was read from. Kept (``feed.contents``) while *done* is
-    the same and as long, brought up to date with the calls added since: each final
+    the same and as long (and no call ended since), brought up to date with the calls added since: each final
     event again under fresh ids (one per delivery, after one holding none) read the
     content of every call of the response again (n deliveries of n calls were n² work)."""
     calls = feed.core.calls
     kept = feed.contents
-    if (kept is not None and kept[0] == first and kept[1] is done and kept[2] == len(done)
+    done_of = feed.ids[2]
+    if (kept is not None and kept[0] == first and kept[1] is done and kept[2] == len(done) + len(done_of)
             and kept[3] <= len(calls)):
         upto, index = kept[3], kept[4]
     else:
         upto, index = first, {}
     for m in calls[upto:]:
         item = done.get(m.pos)
+        if item is None and m.done and type(m.key) is int:
+            # (a call another item ended at the same index after, every item at one index, as
+            # gateways stream them: an ended call too, by content)
+            item = done_of.get(m.pos)
         if item is not None:
             key = call_key(m, item)
             if key is not None:
                 index.setdefault(key, []).append((m, m.result))
                 index.setdefault(("ns", key, given_namespace(item)), []).append((m, m.result))
-    feed.contents = (first, done, len(done), len(calls), index)
+    feed.contents = (first, done, len(done) + len(done_of), len(calls), index)
     return index
 
 
