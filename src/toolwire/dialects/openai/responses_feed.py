@@ -21,7 +21,7 @@ from ...stream._call import Call, nonempty_str
 from ...stream._skipped import skipped
 from .._common import describe_error
 from .responses_feed_final import CALL_TYPES, Contents, Tables, ended_items, plain, settle
-from .responses_feed_items import Items, over, shown, typed
+from .responses_feed_items import Items, Last, over, shown, typed
 from .responses_final_keys import call_key, item_key
 from .responses_once import ended_again, orphans, theirs
 from .responses_response import WAITS, responses_finish
@@ -192,20 +192,23 @@ class Feed(Items):
         last = self.last
         carried = False  # (a final event with no call streamed since: the orphans left are the next one's)
         kept_orphans: Union[Tuple[int, Dict[int, Call], int], Dict[str, Call], None] = None
-        # (``final_again``, inline: the hot loop reads every final response here)
-        again = (last is not None and len(core.calls) == self.first
-                 and ((rid in self.seen if rid is not None else not self.streamed)
-                      if self.merged and self.seen is not None
-                      else rid == last[1] if rid is not None and last[1] is not None else not self.streamed))
-        if again and self.orphans is not None and (rid is None or last is None or last[1] is None):
-            again = not self._theirs_next(output)
-        # the final event of the response whose final event came last, after calls streamed since
-        # (``_read_again``): set against that response's calls, from where they begin
-        reread = (not again and last is not None and rid is not None and rid == last[1] and last[0] < self.first
-                  and self.settled is not None and self.settled[0] == output)
-        if reread and last is not None:
-            self._read_again(last[0])
-        if not again and not reread and self.finals is not None:
+        if last is None:  # (a first final event, or the first since a ``response.created``)
+            again = reread = False
+        else:
+            # (``final_again``, inline: the hot loop reads every final response here)
+            again = (len(core.calls) == self.first
+                     and ((rid in self.seen if rid is not None else not self.streamed)
+                          if self.merged and self.seen is not None
+                          else rid == last[1] if rid is not None and last[1] is not None else not self.streamed))
+            if again and self.orphans is not None and (rid is None or last[1] is None):
+                again = not self._theirs_next(output)
+            # the final event of the response whose final event came last, after calls streamed since
+            # (``_read_again``): set against that response's calls, from where they begin
+            reread = (not again and rid is not None and rid == last[1] and last[0] < self.first
+                      and self.settled is not None and self.settled[0] == output)
+            if reread:
+                self._read_again(last[0])
+        if self.finals is not None and not again and not reread:
             before = self.earlier(rid)
             if before is not None:  # an earlier response's final event again (not the last one's)
                 if type(output) is list:
@@ -270,19 +273,11 @@ class Feed(Items):
         elif not again:
             self.settled = None
         if not again and not reread:
-            own = rid if rid is not None else self.rid  # (the response ``response.created`` named)
-            if own is not None:
-                finals = self.finals
-                if finals is None:
-                    finals = self.finals = {}
-                if own not in finals:  # (a merged response's id-less final event after it: the same span)
-                    finals[own] = (self.first, len(core.calls), output)
-                else:
-                    start, _, was = finals[own]
-                    finals[own] = (start, len(core.calls), was if rid is None else output)
+            if last is not None:
+                self._remember(last)
             # (a carried final: one delivered again is set against the calls of every merged
             # response, from where the first begins: any final event read since then)
-            self.last = (self.first, rid)
+            self.last = (self.first, rid, self.rid, len(core.calls), output)
             if carried != self.merged:
                 self.merged = carried
             settled = self.settled
@@ -321,7 +316,28 @@ class Feed(Items):
             return None  # (the last one's: ``final_again``)
         if self.merged and self.seen is not None and rid in self.seen:
             return None
-        return finals.get(rid)
+        span = finals.get(rid)
+        if span is not None and last is not None and last[1] is None and last[2] == rid:
+            span = (span[0], last[3], span[2])  # (a merged response's id-less final event since: one span)
+        return span
+
+    def _remember(self, last: Last) -> None:
+        """The final event read last (*last*, ``Items.last``), another one read now or a
+        response created: its response's span of calls and output kept by ``id`` (the final
+        event's, else its ``response.created``'s; a merged response's id-less final event
+        after one of that id extends its span), for that final event delivered again later
+        (``earlier``). Kept when it is replaced, not at each final event (the hot loop's)."""
+        own = last[1] if last[1] is not None else last[2]
+        if own is None:
+            return
+        finals = self.finals
+        if finals is None:
+            finals = self.finals = {}
+        span = finals.get(own)
+        if span is None:
+            finals[own] = (last[0], last[3], last[4])
+        else:
+            finals[own] = (span[0], last[3], span[2] if last[1] is None else last[4])
 
     def _earlier_again(self, output: List[Any], start: int, end: int) -> None:
         """An earlier response's final event again (its calls from *start* to *end* in

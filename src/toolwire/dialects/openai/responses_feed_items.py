@@ -26,7 +26,12 @@ from .responses_response import WAITS
 from .responses_sniff import CLIENT_TYPES, client_name
 from .responses_tools import NAME
 
-__all__ = ["Items", "find", "over", "shown", "typed"]
+__all__ = ["Items", "Last", "find", "over", "shown", "typed"]
+
+#: The final event read last (``Items.last``): where its response's calls begin in
+#: ``core.calls``, its ``response.id``, that of the ``response.created`` before it, where
+#: its calls end, and its output
+Last = Tuple[int, Optional[str], Optional[str], int, Any]
 
 _CALL = CALL_TYPES
 _PLAIN = frozenset({"type", "call_id", "name", "arguments", "input"})
@@ -81,7 +86,7 @@ class Items:
         # back there); and the response whose final event came last: where its calls begin, its id
         self.first = 0
         self.rid_first = 0
-        self.last: Optional[Tuple[int, Optional[str]]] = None
+        self.last: Optional[Last] = None
         # what the settle of that final event claimed (``settle``: its final event again is read by it)
         self.settled: Optional[Settled] = None
         # the response read (``rid``) and the items it had ended when its final event came (``ended``

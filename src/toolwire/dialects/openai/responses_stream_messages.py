@@ -106,11 +106,6 @@ class Messages(Feed):
         output = resp.get("output") if type(resp) is dict else None
         if type(output) is not list:
             return
-        before = self.earlier(resp.get("id")) if self.finals is not None else None
-        if before is not None:  # (an earlier response's final event again: its messages read then add nothing)
-            shown = _messages(before[2])
-            output = [item for item in output if type(item) is not dict or item.get("type") != "message"
-                      or shown.get(item.get("id")) != item]
         starts = self.starts or {}
         read = self.read
         if read is not None and not self.final_again(resp) and not self._reread(resp, output):
@@ -119,10 +114,17 @@ class Messages(Feed):
         core = self.core
         end = len(core.text_parts)
         plan: Optional[Plan] = None  # (made when a message asks for it)
+        shown: Any = False  # (not asked yet: the messages an earlier final event again read then, ``earlier``)
         for i in range(len(output) - 1, -1, -1):
             item = output[i]
             if type(item) is not dict or item.get("type") != "message":
                 continue
+            if self.finals is not None:
+                if shown is False:
+                    before = self.earlier(resp.get("id"))
+                    shown = _messages(before[2]) if before is not None else None
+                if shown is not None and shown.get(item.get("id")) == item:
+                    continue  # (an earlier response's final event again: its messages read then add nothing)
             ident = item.get("id")
             at = starts.get(ident) if type(ident) is str and ident else None
             if at is None and read is not None and type(ident) is str and ident:
