@@ -311,7 +311,7 @@ class Items:
                 c.obj = text
         c.ended = True
         self.ids[2][c.pos] = item
-        ran_once(core, self.once, self.first, c)
+        ran_once(core, self.once, self.first, c, self.ids[0])
         iid = item.get("id")
         if type(iid) is str and iid:
             self.ids[1][iid] = c

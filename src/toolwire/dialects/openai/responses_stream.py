@@ -220,7 +220,7 @@ class Handler(Phased):
                     end.ended = True
                     done_of[end.pos] = item
                     if end.id in once:  # (a ``call_id`` ended before: another response's, or this call again)
-                        ran_once(core, once, self.first, end)
+                        ran_once(core, once, self.first, end, item_ids)
                     else:
                         once[item["call_id"]] = end  # (its id: checked above)
                     iid = item.get("id")
