@@ -383,11 +383,12 @@ Contents = Tuple[int, Dict[int, Dict[str, Any]], int, int, Dict[Tuple[Any, ...],
 def _contents(feed: Feed, first: int, done: Dict[int, Dict[str, Any]]) -> Dict[Tuple[Any, ...], List[Tuple[Call, Any]]]:
     """The ended calls of the response read (from *first* on in ``core.calls``; those in
     *done*, and those another item ended at the same ``output_index`` after: their done
-    item, ``Items.ids``) by content (``call_key``, and with their ``namespace``), in stream order, each
-    with the result its content was read from. Kept (``feed.contents``) while *done* is
-    the same and as long (and no call ended since), brought up to date with the calls added since: each final
-    event again under fresh ids (one per delivery, after one holding none) read the
-    content of every call of the response again (n deliveries of n calls were n² work)."""
+    item, ``Items.ids``) by content (``call_key``, and with their ``namespace``), in
+    stream order, each with the result its content was read from. Kept
+    (``feed.contents``) while *done* is the same and as long (and no call ended since),
+    brought up to date with the calls added since: each final event again under fresh
+    ids (one per delivery, after one holding none) read the content of every call of the
+    response again (n deliveries of n calls were n² work)."""
     calls = feed.core.calls
     kept = feed.contents
     done_of = feed.ids[2]
