@@ -32,7 +32,13 @@ failure right after a string from one of whose openers a value reaches its closi
 began inside that string), and such a string read after a failed value, end the
 candidates: what follows may be inside that value (lost, never wrong). The scan still
 reads on from each opener, for the spans of the values that stand (``_think.KeptSpans``:
-a think tag in one of their strings stays).
+a think tag in one of their strings stays), the value begun in that string among them.
+
+A quote written unescaped inside a string ends it for the decoder (``"He said "use [1,
+2]" here"``): where a value fails right after a string, or a string read after a failed
+value has no delimiter after it, the text to the next quote (its brackets balanced) and
+on to the quote after it is taken as that string's (``_quoted_on``), and a value read
+there that a quote follows is quoted, no candidate: nothing written inside is an answer.
 """
 
 from __future__ import annotations
@@ -40,9 +46,10 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from typing import Any, Callable, List, NamedTuple, Optional, Tuple
+from typing import Any, Callable, List, Optional, Tuple
 
 from ._json_ints import read_int
+from ._json_value_end import _Read, _string_end, _value_end, _ws, end_of_value
 
 __all__ = ["Candidate", "candidates", "end_of_value", "extract_json", "open_json", "open_value"]
 
@@ -133,7 +140,8 @@ def open_json(text: str, before: int) -> bool:
 def open_value(text: str, before: int) -> int:
     """Where the value the scan (``_scan``) finds open before *before* begins: the first
     opener whose decode failed for want of more text (at or near the end of *text*, or
-    inside a string the text ends in), or -1 (``open_json`` without its fences; a
+    inside a string the text ends in, or a string a quote written inside it may have
+    ended, ``_quoted_on``), or -1 (``open_json`` without its fences; a
     stream's think read waits on that value's end, ``stream._think_read``)."""
     opened: List[int] = []
     _scan(text, before, opened)
@@ -158,13 +166,18 @@ def _scan(
     on from each opener (those quotes may be prose), every value it reads then no
     candidate but standing. With *opened* (``open_json``), the scan stops at *until* or
     at the first decode that failed for want of more text, whose opener it adds to *opened*; with
-    *standing*, it adds the span of each value it skips whole (``candidates``)."""
+    *standing*, it adds the span of each value it skips whole (``candidates``). After a
+    failure right after a string, or a string of a failed value no delimiter follows, a
+    quote written inside it may have ended it (``_quoted_on``): the scan goes on past the
+    quote that ends it then, or stops where the text ends first (with *opened*, the
+    failed value is open: more text may change what it holds)."""
     found: List[Candidate] = []
     pos = 0
     n = len(text)
     near = n - _NEAR_END
     failed = 0  # decodes that failed: past ``_QUICK_FAILS``, an opener is read by ``value_end`` first
     shut: List[str] = []  # closers of failed values' brackets still open: while any is, strings are read as strings
+    failed_at = 0  # where the failed value whose brackets ``shut`` began with opens
     hidden = False  # a value may have begun inside a string read: no candidate after it, spans still found
     brace = text.find("{")
     bracket = text.find("[")
@@ -178,11 +191,25 @@ def _scan(
                 pos = _string_end(text, i)[0]
                 if pos < 0:
                     break  # the text ends in the string
-                if not hidden and _hides_value(text, i, pos):
+                hiding = None if hidden else _hides_value(text, i, pos)
+                if hiding is not None:
                     hidden = True  # a value may have begun inside it, holding what follows: its quotes
                     if standing is None and opened is None:  # may be prose, each opener is read again
                         break
                     shut.clear()
+                    if not _stands(hiding, near, opened, standing):
+                        break
+                    if hiding[1].ok:  # (the scan reads on past the value that stands)
+                        pos = max(pos, hiding[1].end)
+                    continue
+                k = _ws(text, pos)
+                if k < n and text[k] not in ',:}]"':  # no delimiter after it: a quote inside it may have ended it
+                    on = _quoted_on(text, k)
+                    if on == -1:  # (the failed value's read may still change with more text)
+                        if opened is not None:
+                            opened.append(failed_at)
+                        break
+                    pos = max(pos, on)
                 continue
             if text[i] in "}]":
                 if text[i] == shut[-1]:  # a closer of another kind closes nothing of the failed value
@@ -212,8 +239,8 @@ def _scan(
                 # escape it refuses, an integer too long to read, ``read_int``, or nested deeper than it
                 # reads: the value read on as ``_value_end`` reads it)
                 read = read or _value_end(text, i)
-            else:
-                if not hidden:
+            else:  # (a value a quote follows, inside a failed value's brackets, is quoted: ``"see {"k": 3}"``)
+                if not hidden and not (shut and text.startswith('"', _ws(text, end))):
                     found.append(Candidate(value, i, end, "scan"))
                 elif standing is not None:
                     standing.append((i, end))
@@ -227,158 +254,96 @@ def _scan(
         if read.ok and standing is not None:
             standing.append((i, read.end))
         if not read.ok:
-            if not hidden and read.after[0] >= 0 and _hides_value(text, *read.after):
+            hiding = None if hidden or read.after[0] < 0 else _hides_value(text, *read.after)
+            if hiding is not None:
                 hidden = True  # (the answer may have begun inside that string: nothing after it is taken)
-                if standing is None and opened is None:
+                if standing is None and opened is None or not _stands(hiding, near, opened, standing):
                     break
+                shut.clear()  # (its quotes may be prose: each opener is read again)
+                pos = max(hiding[1].end if hiding[1].ok else read.end, i + 1)
+                continue
             if not hidden:
+                if not shut:
+                    failed_at = i
                 shut.extend(read.closers)
+                if read.after[0] >= 0:  # right after a string: a quote inside it may have ended it
+                    on = _quoted_on(text, read.end)
+                    if on == -1:  # the text ends inside that string: nothing after is outside it
+                        if opened is not None:
+                            opened.append(i)
+                        break
+                    if on >= 0:
+                        pos = on
+                        continue
         pos = max(read.end, i + 1)
     return found
 
 
-_WS = re.compile(r"[ \t\n\r]*")
 _REGION = re.compile(r'["{}\[\]]')  # what the scan reads after a failed value: strings and brackets
 _OPENER = re.compile(r"[{\[]")
-# a string's body read to its closing quote (``strict=False``: any character but a quote or
-# a backslash; a backslash takes the character after it, an escape the decoder reads or
-# not): one way to match each character, so it never backtracks
-_STRING_BODY = re.compile(r'[^"\\]*(?:\\.[^"\\]*)*', re.S)
-# ...and with the escapes the decoder reads only (RFC 8259 §7)
-_VALID_BODY = re.compile(r'[^"\\]*(?:\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})[^"\\]*)*')
-_SCALAR = re.compile(r"null|true|false|NaN|Infinity|-Infinity|-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?")
+_QUOTED = re.compile(r'["\\{}\[\]]')
 
 
-def end_of_value(text: str, i: int) -> int:
-    """Where the decode of the value at *i* ends or fails (the decoder's ``end`` or
-    ``JSONDecodeError.pos``), read without recursion (a value nested deeper than the
-    decoder reads is skipped whole as a failed one is), a string read to its closing
-    quote whatever its escapes: where the decoder refuses an escape, the value read on
-    as if it took it (``_value_end``). One pass, no stack frame per level."""
-    return value_end(text, i)[1]
-
-
-def value_end(text: str, i: int) -> Tuple[bool, int]:
-    """``end_of_value``, and whether the value's brackets, strings and members all stand
-    (the decode succeeds unless a string holds an escape the decoder refuses, an integer
-    has more than 4300 digits or the nesting passes the recursion limit): also read
-    where many decodes failed, since the decoder's error counts the lines of the text
-    before the failure (``JSONDecodeError.lineno``: a text of many openers that fail, such
-    as LaTeX's ``\\frac{1}{2}``, cost a read of the text per opener)."""
-    return _value_end(text, i)[:2]
-
-
-class _Read(NamedTuple):
-    """What ``_value_end`` read of the value at an opener."""
-
-    ok: bool  # its brackets, strings and members all stand
-    end: int  # where it ends, or fails
-    cut: bool  # it failed in a string the text ends in
-    refused: bool  # a string of it holds an escape the decoder refuses: no decode reads it
-    closers: Tuple[str, ...]  # where it failed: the closers of its brackets open, the innermost last
-    after: Tuple[int, int]  # it failed right after this string (its quote, the end past its closing quote)
-
-
-def _value_end(text: str, i: int) -> _Read:
-    """``value_end``, and whether it failed in a string the text ends in (the decoder's
-    "Unterminated string", which fails at the string's opening quote as a missing ``:`` or
-    ``,`` before a string does; also a string whose escape the text cuts, ``"caf\\u00e``,
-    which the decoder calls an invalid escape), whether a string of it holds an escape the
-    decoder refuses, and where it failed, how many brackets were open and the string right
-    before the failure, blanks aside (``_scan``)."""
-    closers: List[str] = []
-    pos, state = i, "value"
-    refused = False
-    last = (i, i)  # the last string read: its quote and the position after its closing quote
-
-    def failed(at: int, cut: bool = False) -> _Read:
-        after = last if last[1] > last[0] and _ws(text, last[1]) == at else (-1, -1)
-        return _Read(False, at, cut, refused, tuple(closers), after)
-
+def _quoted_on(text: str, at: int) -> int:
+    """Where the text that a string a value failed right after (at *at*, no quote) ran on
+    with ends, when the quote that ended it was written unescaped inside it (``"He said
+    "use [1, 2]" here"``): the next quote, the text to it taken as that string's when its
+    brackets balance there (each closer closing an opener read there, none left open);
+    the string then runs on from that quote to the one after it (the scan reads it as a
+    string, ``_scan``). -1 when the text ends first (more text may end it), -2 when the
+    text up to the next quote is no string's (a closer of the value's own, an opener left
+    open: ``{"a": "x" y} {"b"``, or a quote at *at*). Reads the text to that quote once."""
+    if text.startswith('"', at):
+        return -2
+    opened: List[str] = []
+    pos = at
     while True:
-        if state == "value":
-            c = text[pos : pos + 1]
-            if c in ("{", "["):
-                closers.append("}" if c == "{" else "]")
-                pos = _ws(text, pos + 1)
-                if text.startswith(closers[-1], pos):
-                    closers.pop()
-                    pos, state = pos + 1, "after"
-                elif c == "{":
-                    state = "key"
-                continue
-            if c == '"':
-                end, bad = _string_end(text, pos)
-                refused = refused or bad
-                if end < 0:
-                    return failed(pos, True)
-                last = (pos, end)
-                pos, state = end, "after"
-                continue
-            m = _SCALAR.match(text, pos)
-            if m is None:
-                return failed(pos)  # Expecting value
-            pos, state = m.end(), "after"
-        elif state == "key":
-            if not text.startswith('"', pos):
-                return failed(pos)  # Expecting property name enclosed in double quotes
-            end, bad = _string_end(text, pos)
-            refused = refused or bad
-            if end < 0:
-                return failed(pos, True)
-            last = (pos, end)
-            pos = _ws(text, end)
-            if not text.startswith(":", pos):
-                return failed(pos)  # Expecting ':' delimiter
-            pos, state = _ws(text, pos + 1), "value"
-        else:  # after a value
-            if not closers:
-                return _Read(True, pos, False, refused, (), (-1, -1))
-            pos = _ws(text, pos)
-            if text.startswith(closers[-1], pos):
-                closers.pop()
-                pos += 1
-                continue
-            if not text.startswith(",", pos):
-                return failed(pos)  # Expecting ',' delimiter
-            pos = _ws(text, pos + 1)
-            state = "key" if closers[-1] == "}" else "value"
+        m = _QUOTED.search(text, pos)
+        if m is None:
+            return -1
+        c, pos = m.group(), m.end()
+        if c == "\\":
+            pos += 1
+        elif c in "{[":
+            opened.append("}" if c == "{" else "]")
+        elif c in "}]":
+            if not opened or opened.pop() != c:
+                return -2
+        else:
+            return -2 if opened else m.start()
 
 
-def _hides_value(text: str, quote: int, end: int) -> bool:
-    """Whether a value read from a ``{`` or ``[`` inside the string from *quote* to *end*
-    (past its closing quote), as if its opening quote were prose (a stray ``["``), reaches
-    that closing quote: a value that may hold what follows the string. Its openers are
-    read as the scan reads them, each from where the last read ended, so each character
-    of the string is read about once."""
+def _hides_value(text: str, quote: int, end: int) -> Optional[Tuple[int, _Read]]:
+    """The value read from a ``{`` or ``[`` inside the string from *quote* to *end* (past
+    its closing quote), as if its opening quote were prose (a stray ``["``), that reaches
+    that closing quote (a value that may hold what follows the string): its opener and
+    read, or ``None``. Its openers are read as the scan reads them, each from where the
+    last read ended, so each character of the string is read about once."""
     close = end - 1
     m = _OPENER.search(text, quote + 1, close)
     while m is not None:
         read = _value_end(text, m.start())
         if read.cut or read.end > close or (read.end == close and not read.ok):  # (ending at the quote: not)
-            return True
+            return m.start(), read
         m = _OPENER.search(text, max(read.end, m.start() + 1), close)
-    return False
+    return None
 
 
-def _ws(text: str, pos: int) -> int:
-    m = _WS.match(text, pos)
-    return m.end() if m else pos
-
-
-def _string_end(text: str, quote: int) -> Tuple[int, bool]:
-    """After the closing quote of the string opening at *quote*, or -1: the text ends
-    inside it (or right after a backslash in it); and whether it holds an escape the
-    decoder refuses (RFC 8259 §7 allows ``\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX``). Each
-    character read once: the escapes allowed, then on past the first refused one."""
-    m = _VALID_BODY.match(text, quote + 1)
-    end = m.end() if m else quote + 1
-    if end < len(text) and text[end] == '"':
-        return end + 1, False
-    refused = end < len(text) - 1  # a backslash with a character after it
-    m = _STRING_BODY.match(text, end)
-    end = m.end() if m else end
-    return (end + 1 if end < len(text) and text[end] == '"' else -1), refused
+def _stands(hiding: Tuple[int, _Read], near: int, opened: Optional[List[int]],
+            standing: Optional[List[Tuple[int, int]]]) -> bool:
+    """After the candidates ended at a value begun inside a string (``_hides_value``):
+    whether the scan reads on past it. A value that stands there is the span of one
+    (``_think.KeptSpans``: a think tag in a string of it stays); one the text ends inside
+    is open (``open_value``: more text may make it stand; also one that failed at or past
+    *near*), and nothing after it is read."""
+    at, read = hiding
+    if read.cut or (opened is not None and not read.ok and read.end >= near):
+        if opened is not None:
+            opened.append(at)
+        return False
+    if read.ok and standing is not None:
+        standing.append((at, read.end))
+    return True
 
 
 def extract_json(text: str, accept: Optional[Callable[[Any], bool]] = None) -> Tuple[bool, Any, List[Candidate]]:

@@ -208,7 +208,7 @@ def split_think(text: str, reasoning: str) -> Tuple[str, str, bool]:
     return split_detail(text, reasoning)[:3]
 
 
-def split_detail(text: str, reasoning: str) -> Tuple[str, str, bool, bool, bool]:
+def split_detail(text: str, reasoning: str) -> Tuple[str, str, bool, bool, bool, bool]:
     """Think blocks out of *text*, into *reasoning*: closed blocks anywhere outside the
     text's JSON values and markdown code and, when the reply has no reasoning of its own
     (*reasoning*, read from the provider's own channel: ``reasoning_content``...), a
@@ -219,10 +219,10 @@ def split_detail(text: str, reasoning: str) -> Tuple[str, str, bool, bool, bool]
     reasoning is the same reasoning sent twice, kept once; any other block is appended.
     Last, whether the text without its closed blocks opens (blanks aside) with ``{``,
     ``[`` or ``"``, as a whole-text JSON value would, and holds a closing tag such a value
-    would keep from the lone-tag rule, and whether it holds a closing tag at all
-    (``stream._think_read``)."""
+    would keep from the lone-tag rule, whether it holds a closing tag at all, and whether
+    a lone-tag rule took the text before a tag (``stream._think_read``)."""
     found: List[str] = []
-    json_lead = closing = False
+    json_lead = closing = lone = False
     if "<" in text and any(f"<{t}>" in text or f"</{t}>" in text for t in _TAGS):
         new = take_closed_blocks(text, found, KeptSpans(text))
         closing = any(f"</{t}>" in new for t in _TAGS)
@@ -231,11 +231,12 @@ def split_detail(text: str, reasoning: str) -> Tuple[str, str, bool, bool, bool]
             body = _leading_open(new)
             if body >= 0:  # an opening tag never closed: everything after it is reasoning
                 found.append(new[body:].strip())
-                new = ""
+                new, lone = "", True
             else:
                 close, tag = _first_close(new, KeptSpans(new))
                 if close >= 0 and f"<{tag}>" not in new[:close]:  # the template put <think> in the prompt
                     found.append(new[:close].strip())
+                    lone = True
                     # the answer starts after it: the blanks after the tag and its line's break go too
                     new = new[_after(new, close + len(tag) + 3, True) :]
         if found:
@@ -245,8 +246,8 @@ def split_detail(text: str, reasoning: str) -> Tuple[str, str, bool, bool, bool]
             joined = "\n".join(f for f in found if f and f != given)
             if joined:
                 reasoning = f"{reasoning}\n{joined}" if reasoning else joined
-            return _trimmed(new), reasoning, True, json_lead, closing
-    return text, reasoning, False, json_lead, closing
+            return _trimmed(new), reasoning, True, json_lead, closing, lone
+    return text, reasoning, False, json_lead, closing, lone
 
 
 def opens_json(text: str) -> bool:

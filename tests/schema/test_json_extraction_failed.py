@@ -190,3 +190,99 @@ def test_the_scan_after_the_candidates_end_stays_linear(shape: str, monkeypatch:
     (r1, d1, n1), (r4, d4, n4) = work
     assert r1 <= 2 * n1 and r4 <= 2 * n4, work
     assert d4 <= 4 * d1 + 4, work
+
+
+# session 40 (the last note's §6, revJ2 2): a quote written unescaped inside a string ended it for the decoder, the
+# value failed right after it, and a value written in the rest of that string was the answer ("He said "use [1, 2]"
+# here" gave [1, 2]). The text from the failure to the next quote (its brackets balanced) is that string's, and so
+# is the text to the quote after it: lost, never wrong
+@pytest.mark.parametrize("text", [
+    '{"answer": "He said "use [1, 2]" here"}',
+    '{"answer": "He said "use [1, 2]""}',
+    '{"answer": "He said "use [1, 2] now"}',  # one quote inside: the string runs to the text's end
+    'Reply: {"a": "x "y [3]" z"}',
+    '{"note": "see "[1, 2]" and "[3]" too", "ok": true}',
+    '{"He said "use [1, 2]"": 1}',  # in a key
+    '["a "b [1, 2]" c"] [',
+    # ...after the first one, a string of the failed value with no delimiter after it, and a value a quote follows
+    '{"a": True, "b": ""a [5] b" "[7, 8] ok" too"}',
+    'note: {"f0": "He said "it" "[6]" too"}',
+    '{"f0": "He said "it" and more", "f2": "a "see [3]" and more"}',
+])
+def test_no_value_after_a_quote_written_inside_a_string(text: str) -> None:
+    assert outcome(text, INTS) == ("invalid", None)
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ('{"a": "x" oops} {"b": [1]}', {"b": [1]}),  # a closer of the failed value's before the next quote
+    ('{"a": "x" oops {"b": [1]}', {"b": [1]}),  # an opener still open at it
+    ('{"a": "x" "y"} {"b": [1]}', {"b": [1]}),  # a quote right after the string
+    ('{"a": "He said "use [1, 2]" here"} then {"b": [3]}', {"b": [3]}),  # the string ends at its last quote
+])
+def test_values_after_a_failure_right_after_a_string_still_found(text: str, value: Any) -> None:
+    assert outcome(text, OBJECT) == ("ok", value)
+
+
+QUOTED_SHAPES = {
+    "inner pairs": lambda n: '{"a": "x "y [1]" z"} ' * n,
+    "many pairs in one string": lambda n: '{"a": "x ' + '"y [1]" z ' * n + '"} ',
+    "no pair: a closer of its own": lambda n: '{"a": "x" ' + "y [1] " * n + "} ",
+    "failures after strings, an opener open at each quote": lambda n: '["s" b c "d" ' * n + "] ",
+    "strings with no delimiter after them in a failed value": lambda n: '{"a": True, ' + '"x" y ' * n + "} ",
+    "values a quote follows in a failed value": lambda n: '{"a": True, ' + '[1] "x", ' * n + "} ",
+}
+
+
+@pytest.mark.parametrize("shape", list(QUOTED_SHAPES))
+def test_reading_on_after_a_quote_inside_a_string_stays_linear(shape: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """n and 4n: the text read past failures right after strings (``_quoted_on``'s searches
+    and the strings it reads) grows 4 times, not 16."""
+    from toolwire import _json_extract
+
+    read = [0]
+    search = _json_extract._QUOTED.search
+    string_end = _json_extract._string_end
+
+    class Counting:
+        def search(self, text: str, pos: int) -> Any:
+            m = search(text, pos)
+            read[0] += (m.end() if m else len(text)) - pos
+            return m
+
+    def counted_end(text: str, quote: int) -> Any:
+        out = string_end(text, quote)
+        read[0] += (out[0] if out[0] >= 0 else len(text)) - quote
+        return out
+
+    monkeypatch.setattr(_json_extract, "_QUOTED", Counting())
+    monkeypatch.setattr(_json_extract, "_string_end", counted_end)
+    work = []
+    for n in (500, 2_000):
+        read[0] = 0
+        text = QUOTED_SHAPES[shape](n) + "[9]"
+        assert extract_json(text)[:2] == (True, [9])
+        work.append((read[0], len(text)))
+    (r1, n1), (r4, n4) = work
+    assert r1 <= 3 * n1 and r4 <= 3 * n4, work
+    assert r4 <= 5 * r1 + 100, work
+
+
+# session 40 (revJ3 1): after the candidates ended at a string a value may have begun in (a failed value's quote
+# whose string held the answer's `{`, a stray `["`), the scan read on past that string: the value begun in it was
+# never read, and a think tag in a string of it went to the reasoning. The value that stands there is a span kept
+@pytest.mark.parametrize(("text", "answer"), [
+    ('Your input {"a": 1] is broken, here\'s a "fixed one: {"html": "<think>x</think>"}', None),
+    ('<think>The user typed {"a": 1] so "fix it</think>{"html": "<think>x</think>"}', '{"html": "<think>x</think>"}'),
+    ('"see [1""}"]{"html": "<think>x</think>"}', None),
+    ('I matched ["\\d+ in the log. Answer: {"t": "<think>a</think>"}', None),
+])
+def test_a_tag_in_a_value_begun_inside_the_string_that_ended_the_candidates_stays(text: str, answer: Any) -> None:
+    from toolwire._think import split_think
+    from toolwire.stream._think_read import ThinkRead
+
+    want = text if answer is None else answer
+    assert split_think(text, "")[0] == want
+    read = ThinkRead(False)
+    for p in range(1, len(text) + 1):
+        assert read.read(text[:p]) == split_think(text[:p], "")[0], text[:p]
+    assert read.read(text) == want

@@ -40,7 +40,7 @@ REFUSED_ESCAPES = [
     ('{"ids": [7], "note": "C:\\data kept [1, 2] for later', []),  # ...and the reply ends in that string
     ('{"a": "C:\\data", "b": [3]} [4]', [[4]]),  # the value around it is no answer either
     ('{"a": "\\u12 [1]"} [5]', [[5]]),  # a \u without four hex digits
-    ('{"a": "\\x [1]" oops [2]', [[2]]),  # the value fails after the string: the scan goes on there
+    ('{"a": "\\x [1]" oops} [2]', [[2]]),  # the value fails after the string: the scan goes on there
     ('["\\d [1]", "see [3]"] [6]', [[6]]),
     ('{"a": "\\\\d [1]"} [7]', [{"a": "\\d [1]"}, [7]]),  # an escaped backslash: a string the decoder reads
 ]
@@ -160,6 +160,14 @@ def _reference(text: str) -> List[Tuple[int, int, str]]:
                 pos = _string_after(text, i)
                 if pos < 0 or _hidden(text, i, pos):
                     return found
+                k = pos
+                while k < len(text) and text[k] in " \t\n\r":
+                    k += 1
+                if k < len(text) and text[k] not in ',:}]"':  # no delimiter after it: a quote inside ended it?
+                    on = _inner_quote(text, k)
+                    if on == -1:
+                        return found
+                    pos = max(pos, on)
                 continue
             if text[i] in "}]":
                 depth, pos = depth - 1, i + 1
@@ -172,7 +180,7 @@ def _reference(text: str) -> List[Tuple[int, int, str]]:
         how, end = _read_on(text, i)
         if how == "cut":
             return found
-        if how == "ok":
+        if how == "ok" and not (depth and text[end:].lstrip(" \t\n\r").startswith('"')):  # (not quoted)
             with contextlib.suppress(json.JSONDecodeError):  # (an escape it refuses: no answer)
                 found.append((i, end, json.dumps(json.JSONDecoder(strict=False).raw_decode(text, i)[0])))
         else:
@@ -180,7 +188,39 @@ def _reference(text: str) -> List[Tuple[int, int, str]]:
             if after and _hidden(text, *after):
                 return found
             depth += opened
+            if after:
+                on = _inner_quote(text, end)
+                if on == -1:
+                    return found
+                if on >= 0:
+                    pos = on
+                    continue
         pos = max(end, i + 1)
+
+
+def _inner_quote(text: str, at: int) -> int:
+    """After a failure right after a string, or a string of a failed value with no
+    delimiter after it: whether a quote inside it ended it early. The text from *at* to
+    the next quote, its brackets balanced, is that string's: that quote (read on as a
+    string), -1 (the text ends first) or -2 (no: a quote at *at*, a closer with no opener
+    there, an opener still open)."""
+    if text[at:at + 1] == '"':
+        return -2
+    stack = []
+    k = at
+    while k < len(text) and text[k] != '"':
+        c = text[k]
+        if c == "\\":
+            k += 2
+            continue
+        if c in "{[":
+            stack.append(c)
+        elif c in "}]" and (not stack or "{[".index(stack.pop()) != "}]".index(c)):
+            return -2
+        k += 1
+    if k >= len(text):
+        return -1
+    return -2 if stack else k
 
 
 TOKENS = ['{', '}', '[', ']', '"', '\\"', '\\', '\\\\', '\\d', '\\u00', '\\u12', 'e9', '\\ud83d', 'C:\\data', ':', ',', ' ',

@@ -66,6 +66,22 @@ def _union_values(n: int) -> Any:
     return {"type": "object", "properties": props, "required": list(props), "$defs": defs}
 
 
+def _values_beside_branches(n: int) -> Any:
+    """An enum of n values beside an anyOf of n branches: each value held to each branch
+    would be n² (past its budget the values are not held to the branches)."""
+    node = {"type": "string", "enum": [f"v{i}" for i in range(n)],
+            "anyOf": [{"type": "string", "maxLength": 1, "minLength": i % 2} for i in range(n)]}
+    return {"type": "object", "properties": {"a": node}, "required": ["a"]}
+
+
+def _values_beside_branches_each(n: int) -> Any:
+    """n properties, each an enum of two values beside an anyOf of three branches."""
+    node = {"type": "string", "enum": ["abc", "ab"], "anyOf": [{"type": "string", "maxLength": 2},
+                                                                {"type": "integer"}, {"const": "x"}]}
+    props = {f"p{i}": dict(node) for i in range(n)}
+    return {"type": "object", "properties": props, "required": list(props)}
+
+
 def _reads(monkeypatch: Any, make: Callable[[], Any], target: str) -> int:
     count: List[int] = [0]
     calls: Dict[str, Any] = {name: getattr(_no_value_bounds, name) for name in ("_types", "none_of_type",
@@ -88,7 +104,7 @@ def _reads(monkeypatch: Any, make: Callable[[], Any], target: str) -> int:
 
 @pytest.mark.parametrize("target", ["vllm", "gemini", "openai.chat", "anthropic.messages"])
 @pytest.mark.parametrize("shape", [_all_of, _one_of, _enum, _shared_enum, _union_chain,
-                                   _union_values])
+                                   _union_values, _values_beside_branches, _values_beside_branches_each])
 def test_nested_conjunctions_are_read_linearly(monkeypatch: Any, target: str, shape: Any) -> None:
     small = _reads(monkeypatch, lambda: shape(10), target)
     big = _reads(monkeypatch, lambda: shape(40), target)

@@ -357,3 +357,24 @@ code_pieces = st.lists(st.sampled_from(["`", "``", "```", "```json\n", "```py\n"
 @example("\n~~~\n```\n</thinking>\r\n ~~~~\xa0", ["    `"], False)  # a fence line ending in U+00A0 (str.strip's)
 def test_code_before_the_tag_and_any_text_after_split_alike(head: str, tail: List[str], reasoned: bool) -> None:
     _each_read_is_the_whole_split(head, tail, reasoned)
+
+
+# session 40 (the last note's §6, JSON extraction): a read after every chunk of a text whose chunks keep bringing
+# think tags (interleaved reasoning: a block, answer text, another block...) split the whole text each time,
+# 16x the work for 4x the text. The text before the last closed block that stands apart from what follows (no
+# JSON opener, no code, no tag but its blocks') is settled: each read splits only the text after it
+@pytest.mark.parametrize(("first", "pieces"), [
+    ("<think>a</think> ", ["b ", "<think>c</think> "]),
+    ("", ["a <think>b</think> "]),
+    ("", ["a <thi", "nk>b</th", "ink> "]),
+    ("x\n", ["<think>plan\n", "more</think>\n", "said \"hi\" ", "<b>ok</b>\n\n"]),
+    ("<think>a</think>\n\n", ["  para ", "<reasoning>r</reasoning>", "\n", "then ", "<thinking>t</thinking> "]),
+    ("", ["a </think> ", "b <think>c</think> "]),  # a lone closing tag first (the template's block)
+])
+@pytest.mark.parametrize("reasoned", [False, True])
+def test_reads_of_a_text_that_keeps_bringing_tags_split_the_text_since_its_last_settled_block(
+        first: str, pieces: List[str], reasoned: bool, monkeypatch: Any) -> None:
+    if first == "" and pieces[0].startswith("a </think>") and not reasoned:
+        pytest.skip("the lone-tag rule reads the text from its start: split whole (left, see the module)")
+    test_reads_of_a_text_ending_in_a_tags_beginning_or_a_backslash_scan_the_new_text(first, pieces, reasoned,
+                                                                                    monkeypatch)

@@ -199,6 +199,12 @@ LINEAR = [
     ("text.minimax", '<think>d <minimax:tool_call>\n<invoke name="f">\n<parameter name="a">x </think> y'
                      '</parameter>\n</invoke>\n<invoke name="g">\n<parameter name="b">1\n</invoke>\n'
                      "</minimax:tool_call>"),
+    # a whole drafted call holding the marker beside a cut one: the region is probed twice (hunt 40)
+    ("text.minimax", '<think>d <minimax:tool_call>\n<invoke name="f">\n<parameter name="a">x </think> y'
+                     '</parameter>\n</invoke>\n<invoke name="g">\n<parameter name="b">half</think>Ok.' + CASES[6][2]),
+    ("text.deepseek", "<think>d " + CASES[4][1].replace('name="f">\n', 'name="f">\n' + f'{D1}parameter name="a" '
+                      f'string="true">x </think> y{D2}parameter>\n{D2}invoke>\n{D1}invoke name="g">\n', 1)
+                      + "</think>Ok." + CASES[4][2]),
     ("text.gemma", "<|tool_call>call:f{a:"),  # calls abandoned by the next one's marker (engine text 1)
     ("text.gemma", '<|tool_call>call:f{a:<|"|>x<|tool_call>'),
     # Kimi K2 calls abandoned by the next <|tool_call_begin|> (engine text 3)
@@ -210,4 +216,18 @@ LINEAR = [
 @pytest.mark.parametrize(("dialect", "unit"), LINEAR)
 def test_held_drafts_and_abandoned_calls_are_read_in_linear_work(dialect: str, unit: str) -> None:
     small, big = _lines(unit * 25, dialect), _lines(unit * 100, dialect)
+    assert big < 4.6 * small, (small, big)
+
+
+def test_many_whole_drafted_calls_beside_a_cut_one_are_read_in_linear_work() -> None:
+    # one call block of n whole calls holding the marker, then a cut one (hunt 40): the marks are
+    # counted once and the text before the cut one's marker read once more
+    f = f'{D1}invoke name="f">\n{D1}parameter name="a" string="true">x </think> y{D2}parameter>\n{D2}invoke>\n'
+
+    def text(n: int) -> str:
+        return (f"<think>d {D1}tool_calls>\n" + f * n + f'{D1}invoke name="g">\n{D1}parameter name="b" '
+                'string="true">half</think>Ok.' + CASES[4][2])
+
+    assert list(decode_text(text(3), "text.deepseek", finish_reason="stop").tool_calls) == [_g("text.deepseek")]
+    small, big = _lines(text(50), "text.deepseek"), _lines(text(200), "text.deepseek")
     assert big < 4.6 * small, (small, big)

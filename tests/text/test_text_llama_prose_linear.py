@@ -101,6 +101,14 @@ HOSTILE: List[Tuple[str, Callable[[int], str]]] = [
     ("quoted-list", lambda n: 'x {"a": "[' + (CALL + ", ") * (n // 39) + ']"}'),
     ("quoted-nested", lambda n: "x " + ('{"e": "{"c": ' + CALL + '}", "ok": 1} ') * (n // 63)),
     ("quoted-spaces-calls", lambda n: 'x "' + (" " * 40 + CALL) * (n // 77)),
+    # the count of quotes on a line (session 40): kept as the text is fed, looked up once per bracket
+    ("quoted-semicolons", lambda n: "x \"" + (CALL + "; ") * (n // 39) + "\""),
+    ("quoted-lines", lambda n: "x {\"a\": \"[" + (CALL + ",\n") * (n // 39) + "]\"}"),
+    ("many-quotes", lambda n: "x " + "\"a\" \"" * (n // 8) + CALL),
+    ("quotes-per-line", lambda n: "x " + ("a \" [b\n" + CALL + "\n") * (n // 45)),
+    ("open-quote-calls", lambda n: "x " + ('"a ' + CALL + ' b" ') * (n // 44)),
+    ("open-quote-waits", lambda n: 'x "a ' + CALL + " " * n),
+    ("listed-calls", lambda n: 'x {"a": "see ' + (CALL + ";\n") * (n // 39) + '"}'),
 ]
 
 

@@ -233,3 +233,94 @@ def test_quotes_read_alike_in_every_split(pieces: list[str], data: Any, finish: 
     parts = [text[a:b] for a, b in zip([0, *cuts], [*cuts, len(text)])]
     assert stream(text, JSON_AFTER_PROSE, parts, finish_reason=finish) == whole  # type: ignore[arg-type]
     assert stream(text, JSON_AFTER_PROSE, list(text), finish_reason=finish) == whole  # type: ignore[arg-type]
+
+
+# -- 8. which quote a call object stands in: the count of '"' on its line -----------------------
+# revT3: quoted calls joined by ";" (the Llama 3.1 prompt format's separator between calls), by
+# ",\n" (a list written one item a line) or after a data item of a quoted list still ran; and a
+# call after a string closed on its line ('Deleting "/tmp/x" {…}') was flagged. RFC 8259 §7: a
+# string runs from a '"' to the next one; an odd count of '"' before the bracket on its line
+# leaves a string open there, and a bracket right after its quote, or after one that stood so on
+# its line, is in it (quoted JSON, which also goes on past the line end).
+LS = '{"name": "ls", "parameters": {}}'
+
+
+@pytest.mark.parametrize("fr", ["stop", "length", None])
+@pytest.mark.parametrize(("text", "names"), [
+    ('Example: "' + LS + "; " + RM + '"', ["ls", "rm"]),
+    ('Example: {"calls": "' + LS + "; " + RM + '"}', ["ls", "rm"]),
+    ('Example: {"calls": "[' + LS + "; " + RM + ']"}', ["ls", "rm"]),
+    ('Example: {"tools": "[' + LS + ",\n" + RM + ']"}', ["ls", "rm"]),
+    ('Example: {"tools": "[\n  ' + LS + ",\n  " + RM + '\n]"}', ["ls", "rm"]),
+    ('Example: {"tools": "[' + LS + ", 1, " + RM + ']"}', ["ls", "rm"]),
+    ('Example: {"tools": "[{"a": 1}, ' + RM + ']"}', ["rm"]),
+    ('The 5" screen: "' + RM + "<|eot_id|>", ["rm"]),  # ('"{' opens a string whatever the count)
+])
+def test_a_call_object_in_a_quote_open_on_its_line_never_runs(text: str, names: list[str], fr: str | None) -> None:
+    r = decode_text(text, JSON_AFTER_PROSE, finish_reason=fr)
+    assert [type(c).__name__ for c in r.tool_calls] == ["InvalidToolCall"] * len(names)
+    assert [c.name for c in r.tool_calls] == names
+    for cut in range(1, len(text)):
+        assert stream(text, JSON_AFTER_PROSE, [text[:cut], text[cut:]], finish_reason=fr) == r  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ('Deleting "/tmp/x" ' + RM, ["rm"]),
+    ('The key is "name" ' + RM, ["rm"]),
+    ('Example: "' + LS + '" ' + RM, ["ls", "rm"]),
+    ('Use "a", "b" and "c": ' + RM, ["rm"]),
+    ('The 5" screen.\n' + RM, ["rm"]),  # (a quote with no bracket after it ends with its line)
+])
+def test_a_call_object_after_a_quote_closed_on_its_line_runs(text: str, names: list[str]) -> None:
+    r = decode_text(text, JSON_AFTER_PROSE, finish_reason="stop")
+    assert [c.name for c in r.tool_calls] == names
+    assert [type(c).__name__ for c in r.tool_calls][-1] == "ToolCall"
+    assert r.tool_calls[-1] == C("rm", {"path": "/"})
+    for cut in range(1, len(text)):
+        assert stream(text, JSON_AFTER_PROSE, [text[:cut], text[cut:]], finish_reason="stop") == r  # type: ignore[arg-type]
+
+
+# revT2 #2: a value read again from a stray string's "{" that never closes is as any value still
+# open at the end: with a "name" key a cut-off call (it may be a real call that the token limit cut,
+# so it is signalled, never read as prose that loses it), content otherwise.
+@pytest.mark.parametrize("fr", ["stop", "length", None])
+def test_an_unclosed_value_read_again_is_a_cut_call(fr: str | None) -> None:
+    text = 'Data: {"ex": "see {"a": {"name": "rm", "parameters": {}}'
+    check(text, P, 'Data: {"ex": "see', None, [Invalid("rm", truncated=True, raw=text[18:])],  # type: ignore[arg-type]
+          finish_reason=fr)
+    text = 'Data: {"ex": "see {"a": {"b": 1}'
+    check(text, P, text, None, [], finish_reason=fr)  # type: ignore[arg-type]
+
+
+# A call object after text in an open quote (or after a stray quote: the count cannot tell) is in
+# that string when a quote comes after it on its line; the next item after a call made invalid
+# so, after nothing but ";" or "," (a line end too), is in it as well.
+@pytest.mark.parametrize("fr", ["stop", "length", None])
+@pytest.mark.parametrize(("text", "names"), [
+    ('Say "run ' + RM + '" to delete.', ["rm"]),
+    ('Example: {"calls": "see ' + LS + "; " + RM + '"}', ["ls", "rm"]),
+    ('Example: {"calls": "see ' + LS + ";\n" + RM + '"}', ["ls", "rm"]),
+    ('Example: {"calls": "see ' + LS + ",\n\n" + RM + ", " + RM + '"}', ["ls", "rm", "rm"]),
+    ('The 5" screen: "' + LS + "; " + RM + '"', ["ls", "rm"]),  # (a stray quote before: right after one)
+    ('The 5" screen: \\"' + RM + '\\"', ["rm"]),
+])
+def test_a_call_object_in_a_quote_closed_after_it_never_runs(text: str, names: list[str], fr: str | None) -> None:
+    r = decode_text(text, JSON_AFTER_PROSE, finish_reason=fr)
+    assert [type(c).__name__ for c in r.tool_calls] == ["InvalidToolCall"] * len(names)
+    assert [c.name for c in r.tool_calls] == names
+    for cut in range(1, len(text)):
+        assert stream(text, JSON_AFTER_PROSE, [text[:cut], text[cut:]], finish_reason=fr) == r  # type: ignore[arg-type]
+    assert stream(text, JSON_AFTER_PROSE, list(text), finish_reason=fr) == r  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("text", [
+    'The spec is {"size": "5" screen"}. Check: ' + RM,
+    'The spec is {"size": "5" screen"}. Check: ' + RM + "\nThanks.",
+    'The spec is {"size": "5" screen"}. Check: ' + RM + "<|eot_id|>",
+    'The spec is {"size": "5" screen"}. Check: ' + RM + " and " + RM + ".",
+])
+def test_a_call_object_after_a_stray_quote_with_no_quote_after_it_runs(text: str) -> None:
+    r = decode_text(text, JSON_AFTER_PROSE, finish_reason="stop")
+    assert list(r.tool_calls) == [C("rm", {"path": "/"})] * text.count('"rm"')
+    for cut in range(1, len(text)):
+        assert stream(text, JSON_AFTER_PROSE, [text[:cut], text[cut:]], finish_reason="stop") == r  # type: ignore[arg-type]

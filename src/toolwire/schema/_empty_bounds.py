@@ -18,7 +18,7 @@ from typing import Any, Callable, Dict, FrozenSet, Iterable, List, Optional, Tup
 from .._errors import SchemaError
 from ._pattern import searcher
 
-__all__ = ["barring", "none_of_type", "outside", "untaken"]
+__all__ = ["barring", "matches_one", "none_of_type", "outside", "untaken"]
 
 
 def _count(n: Dict[str, Any], key: str) -> Optional[int]:
@@ -88,7 +88,29 @@ def _shut_out(n: Dict[str, Any], req: Any) -> bool:
     false``, one no ``properties`` entry nor ``patternProperties`` regex takes (§10.3.2.3)."""
     if not isinstance(req, list):
         return False
-    return untaken(n, req, closed=n.get("additionalProperties") is False) is True
+    # (``additionalProperties`` of no value, of a node of other types than object too: its objects
+    # have none, its other values stay; of ``type`` object alone the no-value rules reach it through
+    # ``additionalProperties`` itself, and name that node)
+    addl = n.get("additionalProperties")
+    return untaken(n, req, closed=addl is False or (n.get("type") != "object" and _takes_none(addl))) is True
+
+
+def _takes_none(sub: Any) -> bool:
+    """Whether *sub* (``additionalProperties``) accepts no value by itself, read shallowly:
+    ``false``, an empty ``enum``, ``not: {}``, or a ``type`` all of whose types its own
+    bounds leave none (``{"type": "string", "minLength": 3, "maxLength": 1}``); the same as
+    ``false`` there (core §10.3.2.3). One look, never down its own subschemas."""
+    if sub is False:
+        return True
+    if not isinstance(sub, dict):
+        return False
+    if sub.get("enum") == [] or sub.get("not") in ({}, True):
+        return True
+    kind = sub.get("type")
+    kinds = [kind] if isinstance(kind, str) else kind if isinstance(kind, list) else None
+    if sub.get("nullable") is True or not kinds or not all(isinstance(k, str) for k in kinds):
+        return False
+    return all(none_of_type(sub, k, False) for k in kinds)
 
 
 #: the characters ``untaken`` may search beyond four per character of the names and patterns
@@ -188,6 +210,27 @@ def barring(n: Dict[str, Any], names: Iterable[Any]) -> Optional[FrozenSet[str]]
                 out.add(p)
                 break
     return frozenset(out)
+
+
+def matches_one(pattern: str, names: Iterable[str], room: List[int]) -> Optional[bool]:
+    """Whether *pattern* (a ``patternProperties`` regex, searched) matches one of *names*;
+    ``None`` when that is not known: a regex that cannot run, or past *room* (a budget one
+    object's regexes share: each compiled costs its length and one, each name searched its
+    length and one)."""
+    room[0] -= len(pattern) + 1
+    if room[0] < 0:
+        return None
+    try:
+        search = searcher(pattern)
+    except SchemaError:
+        return None
+    for name in names:
+        room[0] -= len(name) + 1
+        if room[0] < 0:
+            return None
+        if search(name):
+            return True
+    return False
 
 
 def _above(low: Optional[int], high: Optional[int]) -> bool:

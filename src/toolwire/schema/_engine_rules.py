@@ -29,6 +29,10 @@ request (HTTP 400). The profile's ``enforced_only`` flags read here:
   integer range"): moved; so is one llguidance alone cannot compile, of an integer or a
   number node or one of no ``type`` (``_past_llguidance``: "for float range" past ±9.2e18, a lone lower bound
   from 1e18), which fails the request when the schema goes to llguidance;
+- ``"counts_all_required"``: ``minProperties`` (other than 0) or ``maxProperties`` beside
+  a property not required fails llguidance 1.9.1 ("min/maxProperties only supported when
+  all keys listed in "properties" are required"), which fails the request when the schema
+  goes to llguidance: moved (vLLM reports them unenforced anyway);
 - ``"formats_listed"``: a ``format`` outside the profile's ``formats`` fails the request
   (llguidance "Unknown format"): moved;
 - ``"closes_properties"`` (Ollama: llama.cpp's converter, ``_build_object_rule``): an
@@ -52,16 +56,18 @@ Linear: each node once, each pattern scanned once.
 from __future__ import annotations
 
 import json
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Set, Tuple
 
 from .._target import Profile
 from ._empty_bounds import untaken
+from ._no_value_root import no_value_nodes
 from ._normalize import iter_subschemas
 from ._rewrite_keywords import _hint
 
 __all__ = ["closed_nodes", "engine_moves"]
 
 _BOUNDS = ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum")
+_COUNTS = ("minProperties", "maxProperties")
 _INT64 = 2**63 - 1  # a bound at either end or past it: refused (llguidance refuses min=2**63-1 itself)
 _ANY = "[\\s\\S]*"
 _LLG_ANY = 9.2e18  # a bound of this magnitude fails llguidance (an integer literal from 2**63 - 512 on)
@@ -75,9 +81,10 @@ def engine_moves(wire: Any, profile: Profile) -> List[Tuple[str, str, str, str]]
     normal form, changed in place) for *profile*'s engine: ``moved`` into the node's
     ``description`` or a pattern ``rewritten``."""
     only, refused = profile.enforced_only, profile.refused
-    if not refused and not only & {"pattern_whole", "int64_bounds", "formats_listed"}:
+    if not refused and not only & {"pattern_whole", "int64_bounds", "formats_listed", "counts_all_required"}:
         return []
     out: List[Tuple[str, str, str, str]] = []
+    dead: Optional[Set[int]] = None  # the ids of the nodes of no value, once one is needed
     for ptr, node in iter_subschemas(wire):
         if not isinstance(node, dict):
             continue
@@ -104,7 +111,10 @@ def engine_moves(wire: Any, profile: Profile) -> List[Tuple[str, str, str, str]]
                         and all(k != "additionalProperties" for k, _ in moves):
                     # (kept, it would hold the keys the regexes took: the wire would allow less unsaid; a
                     # schema gives way to ``true``, which strict mode leaves open, where absent closes)
-                    widened = node["additionalProperties"] is not False
+                    if dead is None:  # (one walk of the schema, the first time: ``no_value_nodes``)
+                        dead = no_value_nodes(wire)
+                    # (one of no value is ``false``: moved as it, never widened)
+                    widened = node["additionalProperties"] is not False and id(node["additionalProperties"]) not in dead
                     moves.append(("additionalProperties", "moved with patternProperties, which took keys it "
                                   "would refuse" + ("; true written in its place (a widening)" if widened else "")))
         if "pattern_whole" in only and isinstance(node.get("pattern"), str) and "maxLength" in node \
@@ -133,6 +143,9 @@ def _why_moved(node: Dict[str, Any], key: str, profile: Profile) -> Optional[str
     if key == "format" and "formats_listed" in only and profile.formats is not None \
             and node[key] not in profile.formats:
         return f"{profile.id} refuses this format (the request fails)"
+    if key in _COUNTS and "counts_all_required" in only and _counted(node, key):
+        return f"{profile.id}'s llguidance refuses minProperties / maxProperties beside a property that is not " \
+            "required (the request fails when the schema goes to llguidance)"
     if key in _BOUNDS and "int64_bounds" in only and type(node[key]) in (int, float):
         value = node[key]
         if _typed(node, "integer") and not -_INT64 < value < _INT64:
@@ -142,6 +155,21 @@ def _why_moved(node: Dict[str, Any], key: str, profile: Profile) -> Optional[str
             return f"{profile.id}'s llguidance refuses this bound (past ±9.2e18, or a lone lower bound from 1e18 " \
                 "or upper bound from -1e18: the request fails when the schema goes to llguidance)"
     return None
+
+
+def _counted(node: Dict[str, Any], key: str) -> bool:
+    """Whether llguidance (1.9.1, checked 2026-12-07) fails this ``minProperties`` /
+    ``maxProperties`` of a node that may be an object: "min/maxProperties only supported
+    when all keys listed in "properties" are required" (a property of subschema ``false``
+    aside; ``minProperties: 0`` is taken). One lookup per property."""
+    if key == "minProperties" and type(node[key]) is int and node[key] == 0:
+        return False
+    kind = node.get("type", "object")
+    if not (kind == "object" or (isinstance(kind, list) and "object" in kind)):
+        return False
+    props, req = node.get("properties"), node.get("required")
+    needed = {r for r in req if isinstance(r, str)} if isinstance(req, list) else set()
+    return isinstance(props, dict) and any(name not in needed and sub is not False for name, sub in props.items())
 
 
 def _astral(pattern: str) -> bool:

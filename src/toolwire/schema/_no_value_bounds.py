@@ -9,9 +9,10 @@ leave a value) (core §10.2.1.1, §8.2.3.1: a ``$ref`` is one more
 conjunct; an integer is a number), an ``anyOf`` / ``oneOf`` of any of them holding to the
 types of its branches (§10.2.1.2-3); the values their ``enum`` / ``const`` list (an ``anyOf``
 / ``oneOf`` whose branches each list values or allow null alone: those) share
-none that the type and bounds of each allow; ``oneOf`` holds two branches accepting every value
-(§10.2.1.3: exactly one must match). Each read looks at the node and its lists' entries
-once, each ``$ref`` resolved once per walk: linear.
+none that the type and bounds of each allow, a value beside an ``anyOf`` / ``oneOf``
+held to some branch's ``type``, listed values and bounds (§10.2.1.2-3); ``oneOf`` holds
+two branches accepting every value (§10.2.1.3: exactly one must match). Each read looks
+at the node and its lists' entries once, each ``$ref`` resolved once per walk: linear.
 """
 
 from __future__ import annotations
@@ -53,7 +54,9 @@ def contradiction(n: Dict[str, Any], closed: bool = True, memo: Optional[_Memo] 
                 return "allOf of types no value has at once: no value is accepted"
             return "anyOf or oneOf whose branches have none of the types of the node: no value is accepted"
         if values is not None and not values:
-            return "allOf of listed values (enum, const) no value of which all allow: no value is accepted"
+            if "allOf" in n or "$ref" in n:
+                return "allOf of listed values (enum, const) no value of which all allow: no value is accepted"
+            return "listed values (enum, const) no anyOf or oneOf branch takes: no value is accepted"
     branches = n.get("oneOf")
     if isinstance(branches, list) and sum(1 for b in branches if accepts_all(b)) >= 2:
         return "oneOf with two branches accepting every value: no value matches exactly one"
@@ -118,6 +121,11 @@ def allowed(n: Dict[str, Any], memo: _Memo, root: Any = None,
                         (listed, values)
                     budget -= len(small)
                     values = small if big is None else {k: v for k, v in small.items() if k in big}
+            if values is not None and budget >= 0 and \
+                    len(values) * len(branches) <= _SLACK + 4 * (len(values) + len(branches)):
+                # (each value held to some branch's type, values and bounds: within its own budget,
+                # linear in the values and branches, so the reads above conclude as before)
+                values = {k: v for k, v in values.items() if _some_takes(branches, v, memo)}
         if values is not None and budget >= 0 and (common is not None or conj):
             budget -= len(values) * (1 + len(conj))
             values = {k: v for k, v in values.items() if (common is None or json_type(v) in common)
@@ -164,6 +172,26 @@ def _union_values(branches: List[Any], memo: _Memo, kinds: Optional[Set[str]] = 
         else:
             return None
     return out or None  # (no branch of a value: said by the walk of ``_no_value_root.py``, as ``_union``)
+
+
+def _some_takes(branches: List[Any], value: Any, memo: _Memo) -> bool:
+    """Whether some of *branches* (of ``anyOf`` / ``oneOf``, read) may take *value*: not
+    ``false``, of the value's type, the value among those it lists and within its own
+    bounds (validation §6.2-3: ``{"type": ["boolean", "string"], "maxLength": 2}`` takes
+    no ``"abc"``)."""
+    for b in branches:
+        if not isinstance(b, dict):
+            if b is not False:
+                return True
+            continue
+        _, types, listed = memo.get(id(b), (b, None, None))
+        if types is not None and json_type(value) not in types:
+            continue
+        if listed is not None and canonical_text(value) not in listed:
+            continue
+        if not outside(b, value):
+            return True
+    return False
 
 
 def _own(node: Dict[str, Any], closed: bool) -> Tuple[Optional[Set[str]], _Values]:

@@ -11,7 +11,7 @@ the target of a ``$ref`` (§8.2.3.1, any local pointer), and, on a node of ``typ
 object alone (validation §6.5.3-4), a property ``required`` names (with the names
 ``dependentRequired`` adds), ``additionalProperties`` where a required name is no
 property and no ``patternProperties`` regex matches (core §10.3.2.2-3), a ``patternProperties``
-entry ``false`` whose regex matches a required name (§10.3.2.2), ``propertyNames``
+entry ``false`` or of no value whose regex matches a required name (§10.3.2.2), ``propertyNames``
 where a name is required, ``dependentSchemas`` of a required name; on a node of ``type``
 array alone, ``items`` / a ``prefixItems`` entry under ``minItems`` (§10.3.1.1-2,
 validation §6.4.2) and ``contains`` unless ``minContains`` is 0 (§10.3.1.3, §6.4.5).
@@ -24,12 +24,12 @@ from __future__ import annotations
 from typing import Any, Dict, FrozenSet, List, Optional, Set, Tuple
 
 from .._schema_keywords import DICT_KEYWORDS, LIST_KEYWORDS, SINGLE_KEYWORDS
-from ._empty_bounds import barring, untaken
+from ._empty_bounds import _SLACK, barring, matches_one, untaken
 from ._no_value_bounds import contradiction
 from ._rewrite_shapes import accepts_all
 from ._util import At, json_equal, pointer_of, resolve_local
 
-__all__ = ["no_value_causes"]
+__all__ = ["no_value_causes", "no_value_nodes"]
 
 _Place = Tuple[Dict[str, Any], str, Any]  # parent, keyword, name (property) or index (list)
 
@@ -39,6 +39,38 @@ def no_value_causes(root: Any) -> Tuple[Set[int], List[Tuple[str, str]]]:
     ``unsatisfiable`` error each), none if the root keeps a value: the ids of the empty
     ``enum`` nodes, and the pointer and reason of each other (``false``, ``not: {}``, a
     ``const`` outside the ``enum`` or the ``type``)."""
+    dead, why, seeds, ats = _settle(root)
+    if id(root) not in dead:
+        return set(), []
+    enums: Set[int] = set()
+    others: List[Tuple[str, str]] = []
+    back, gone = [root], {id(root)}
+    while back:
+        n = back.pop()
+        if n.get("enum") == []:
+            enums.add(id(n))
+        elif id(n) in seeds:
+            others.append((pointer_of(ats[id(n)]), seeds[id(n)][1]))
+        for sub in why.get(id(n), ()):
+            if id(sub) not in gone:
+                gone.add(id(sub))
+                back.append(sub)
+    others.sort()
+    return enums, others
+
+
+def no_value_nodes(root: Any) -> Set[int]:
+    """The ids of the dict nodes of *root* that accept no value, by the rules above (a
+    ``false`` place is no node here: its parent reads it as ``false``). One walk."""
+    dead, _, seeds, _ = _settle(root)
+    made = {at for at, (n, _) in seeds.items() if not n}  # (the ``{}`` standing for a ``false`` place)
+    return dead - made
+
+
+def _settle(root: Any) -> Tuple[Set[int], Dict[int, List[Dict[str, Any]]], Dict[int, Tuple[Dict[str, Any], str]],
+                                Dict[int, At]]:
+    """The ids of the nodes of no value of *root*, each one's nodes that left it none,
+    the nodes of no value as written (with why) and each node's place."""
     places: Dict[int, List[_Place]] = {}
     users: Dict[int, List[Dict[str, Any]]] = {}  # the ``$ref`` nodes naming each node
     left: Dict[int, int] = {}  # the branches of each anyOf / oneOf list not yet of no value
@@ -85,10 +117,11 @@ def no_value_causes(root: Any) -> Tuple[Set[int], List[Tuple[str, str]]]:
         elif target is False:  # (``False`` is one object: the reference is the node of no value)
             seeds[id(n)] = (n, "the $ref names the false schema: no value is accepted")
     if not seeds:
-        return set(), []
+        return set(), {}, seeds, ats
     why: Dict[int, List[Dict[str, Any]]] = {}  # each node of no value: the nodes that left it none
     needed: Dict[int, Set[str]] = {}
     barred: Dict[int, FrozenSet[str]] = {}  # each object node: its ``false`` regexes matching a required name
+    rooms: Dict[int, List[int]] = {}  # each object node: the budget its regexes of no value share
     branches: Dict[int, List[Dict[str, Any]]] = {}  # each anyOf / oneOf list: its branches of no value
     todo = [n for n, _ in seeds.values()]
     dead: Set[int] = set()
@@ -101,30 +134,14 @@ def no_value_causes(root: Any) -> Tuple[Set[int], List[Tuple[str, str]]]:
         for parent, key, name in parents:
             if key in ("anyOf", "oneOf"):  # (each branch has none: each named)
                 branches.setdefault(id(parent[key]), []).append(n)
-            if not _leaves_none(parent, key, name, left, needed, barred):
+            if not _leaves_none(parent, key, name, left, needed, barred, rooms):
                 continue  # (one left dead already is named again: each cause of the root's is an error)
             if key in ("anyOf", "oneOf"):
                 why.setdefault(id(parent), []).extend(branches[id(parent[key])])
             else:
                 why.setdefault(id(parent), []).append(n)
             todo.append(parent)
-    if id(root) not in dead:
-        return set(), []
-    enums: Set[int] = set()
-    others: List[Tuple[str, str]] = []
-    back, gone = [root], {id(root)}
-    while back:
-        n = back.pop()
-        if n.get("enum") == []:
-            enums.add(id(n))
-        elif id(n) in seeds:
-            others.append((pointer_of(ats[id(n)]), seeds[id(n)][1]))
-        for sub in why.get(id(n), ()):
-            if id(sub) not in gone:
-                gone.add(id(sub))
-                back.append(sub)
-    others.sort()
-    return enums, others
+    return dead, why, seeds, ats
 
 
 def _why_none(n: Dict[str, Any], memo: Dict[int, Any], root: Any) -> Optional[str]:
@@ -143,11 +160,13 @@ def _why_none(n: Dict[str, Any], memo: Dict[int, Any], root: Any) -> Optional[st
 
 
 def _leaves_none(parent: Dict[str, Any], key: str, name: Any, left: Dict[int, int],
-                 needed: Dict[int, Set[str]], barred: Dict[int, FrozenSet[str]]) -> bool:
+                 needed: Dict[int, Set[str]], barred: Dict[int, FrozenSet[str]],
+                 rooms: Dict[int, List[int]]) -> bool:
     """Whether a node of no value at *parent*'s *key* (entry *name*) leaves *parent*
     none (counting down the branches of ``anyOf`` / ``oneOf`` left); a ``patternProperties``
-    entry: where its regex, of subschema ``false``, matches a required name (the regexes
-    read once per object node)."""
+    entry: where its regex, of subschema ``false`` or of no value, matches a required name
+    (the ``false`` regexes read once per object node, the others each once, within a budget
+    of four characters per character of the names and regexes, and a constant)."""
     if key in ("$ref", "allOf"):
         return True
     if key in ("anyOf", "oneOf"):
@@ -180,7 +199,14 @@ def _leaves_none(parent: Dict[str, Any], key: str, name: Any, left: Dict[int, in
     if key == "patternProperties":  # (a regex of subschema ``false`` matching a required name)
         if id(parent) not in barred:
             barred[id(parent)] = barring(parent, names) or frozenset()
-        return name in barred[id(parent)]
+        if name in barred[id(parent)]:
+            return True
+        if not isinstance(name, str) or parent["patternProperties"].get(name) is False or not names:
+            return False
+        if id(parent) not in rooms:
+            keys = parent["patternProperties"]
+            rooms[id(parent)] = [_SLACK + 4 * (sum(len(r) + 1 for r in names) + sum(len(p) + 1 for p in keys))]
+        return matches_one(name, names, rooms[id(parent)]) is True
     return False
 
 

@@ -8,8 +8,10 @@ Part of the rewrite in ``_rewrite.py``.
 from __future__ import annotations
 
 import json
-from typing import Any, Dict, List, Optional, Set
+from typing import Any, Dict, List, Optional, Set, Tuple
 
+from ._empty_bounds import untaken
+from ._no_value_root import no_value_nodes
 from ._rewrite_shapes import ShapeRewrites, accepts_null
 from ._util import escape_token
 from ._validate import _Checker
@@ -22,6 +24,7 @@ class ObjectRewrites(ShapeRewrites):
 
     _as_pairs: Optional[Set[int]] = None  # the wire nodes of maps sent as pairs
     _left: Optional[List[Any]] = None  # the wire nodes rendered, then not sent (additionalProperties widened)
+    _no_values: Optional[Set[int]] = None  # the ids of the schema's nodes of no value (``no_value_nodes``)
 
     def _array(self, n: Dict[str, Any], out: Dict[str, Any], hints: List[str], ptr: str, required: bool) -> None:
         """*required*: the array's own (its items are "within" that property, for
@@ -134,23 +137,18 @@ class ObjectRewrites(ShapeRewrites):
                         )
         elif addl is not None:
             if "additionalProperties" in p.supported or p.permissive:
-                marks, empties = (len(self.report), len(self.lints)), len(self.empty)
+                marks = (len(self.report), len(self.lints))
                 sent = addl if not isinstance(addl, dict) else self.node(addl, f"{ptr}/additionalProperties", True)
-                if isinstance(addl, dict) and addl and "patternProperties" in n \
-                        and "patternProperties" not in p.supported and len(self.empty) == empties:
-                    # kept, it would hold the keys the regexes left out took: true in its place (a
-                    # widening); one holding a node of no value is kept for the no-value rules
-                    del self.report[marks[0]:], self.lints[marks[1]:]
-                    if self._left is None:
-                        self._left = []
-                    self._left.append(sent)  # (kept alive: the ids of its nodes are not reused)
-                    sent = True
-                    self.change(ptr, "additionalProperties", "unsupported", "left out with patternProperties, "
-                                "which took keys it would refuse; true sent in its place: validated locally only")
+                left_out = "patternProperties" in n and "patternProperties" not in p.supported
+                if left_out and isinstance(addl, dict) and addl:
+                    sent = self._beside_left_out(addl, sent, ptr, marks)
                 out["additionalProperties"] = sent
-                extra = [r for r in required if r not in props] if addl is False and "patternProperties" in n \
-                    and "patternProperties" not in p.supported else []
-                if extra:  # (no object passes the wire: strict mode's refusal, below)
+                extra = [r for r in required if r not in props] if sent is False and left_out else []
+                if extra and n.get("type") == "object" and untaken(n, extra) is True:
+                    # (no property nor regex takes it: no object, a node of no value, ``no_value``)
+                    self.empty[id(out)] = (ptr, f"required names ({', '.join(map(repr, extra[:3]))}) are taken "
+                                           "by no property nor pattern, and additionalProperties takes no value", out)
+                elif extra:  # (no object passes the wire: strict mode's refusal, below)
                     self.lint("not-representable", ptr, f"required names that are not properties "
                               f"({', '.join(map(repr, extra[:3]))}) cannot be given beside additionalProperties: "
                               "false once patternProperties is left out; declare them in properties")
@@ -168,6 +166,25 @@ class ObjectRewrites(ShapeRewrites):
                     "additionalProperties with a schema is not supported by this provider",
                     "warning",
                 )
+
+    def _beside_left_out(self, addl: Dict[str, Any], sent: Any, ptr: str, marks: Tuple[int, int]) -> Any:
+        """*sent*, the rendering of *addl* (a schema) beside a ``patternProperties`` the
+        profile leaves out: kept, it would hold the keys the regexes took, so ``true``
+        takes its place (a widening), or ``false`` where *addl* accepts no value (it is
+        ``false``: exact). Its rendering's changes and lints (from *marks*) are dropped."""
+        if self._no_values is None:
+            self._no_values = no_value_nodes(self.root)  # (one walk of the schema per rendering)
+        del self.report[marks[0]:], self.lints[marks[1]:]
+        if self._left is None:
+            self._left = []
+        self._left.append(sent)  # (kept alive: the ids of its nodes are not reused)
+        if self.empty.pop(id(sent), None) is not None or id(addl) in self._no_values:
+            self.change(f"{ptr}/additionalProperties", "additionalProperties", "rewritten",
+                        "of no value: false (no other key)")
+            return False
+        self.change(ptr, "additionalProperties", "unsupported", "left out with patternProperties, which took "
+                    "keys it would refuse; true sent in its place: validated locally only")
+        return True
 
     def _nullable(self, wsub: Any) -> Any:
         if self.empty.pop(id(wsub), None) is not None:  # no value (``no_value``): absent, null its one branch

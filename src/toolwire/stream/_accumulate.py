@@ -42,6 +42,7 @@ from ..text._core import TextParser
 from ..text._events import CallEvent, ContentDelta, ReasoningDelta
 from ._bytes_lines import Lines
 from ._call import Result
+from ._checkpoint import checked, written
 from ._chunks import Body, derived_only, plain_chunks
 from ._core import Core
 from ._encode import encode_stream
@@ -165,10 +166,10 @@ class Accumulator:
         state["_table"] = state["_where"] = None
         if state["_registry"] is default_registry():
             state["_registry"] = None
-        return state
+        return written(state)
 
     def __setstate__(self, state: Dict[str, Any]) -> None:
-        self.__dict__.update(state)
+        self.__dict__.update(checked(state))  # (another toolwire's: refused)
         handler = self._handler
         self._run = no_run if self._core is None else runner(handler, self._core, self._preview)
 
@@ -367,8 +368,12 @@ class Accumulator:
             if self._deferred is not None:  # before the rest's error, as ``accumulate`` raises it at its chunk
                 self._closed = True
                 raise self._deferred
-            rest = self._lines.rest()
             body = self._body
+            try:
+                rest = self._lines.rest()
+            except DecodeError as exc:  # (it reads two ways)
+                self._closed = True
+                raise at_chunk(exc, f"[{body.lines_at}]") from None
             if rest is not None:  # the stream's last line, without its line end
                 self._feed_plain(rest, body.lines_at)
             if body.pending is not None:  # an SSE event whose data lines the stream ended
@@ -527,7 +532,10 @@ def accumulate(
                 raise refused(core, dialect is not None, first_data, registry, exc) from None
             if bodies:  # the last line of the bytes, without its line end; an event the stream ended
                 body = bodies[0]
-                rest = body.lines.rest() if body.lines is not None else None
+                try:
+                    rest = body.lines.rest() if body.lines is not None else None
+                except DecodeError as exc:  # (it reads two ways)
+                    raise at_chunk(exc, f"[{body.lines_at}]") from None
                 if rest is not None:
                     body.start(body.lines_at, rest)
                     _read(run, plain_chunks(rest, streams(registry).wrappers, 0, None, body), body)

@@ -10,11 +10,14 @@ import re
 from typing import Any, List, Optional, Tuple
 
 from .._args import load_json, utf8
+from .._errors import DecodeError, excerpt
+from ._bytes_array import array_start, elements
 from ._call import reduce_slots
 
 __all__ = ["Lines", "SSE_SKIP"]
 
 SSE_SKIP = ("event:", "id:", "retry:", ":")  # the lines that carry no data (``data:`` aside)
+_SKIP_BYTES = tuple(f.encode() for f in SSE_SKIP)
 
 
 class Lines:
@@ -26,26 +29,24 @@ class Lines:
     CRLF, at the start of the next piece, is dropped when it is read (``Body.cr``).
 
     A piece that begins a line and is JSON alone (pretty-printed too: line ends inside)
-    is a whole chunk, given as it is. Lines without their line end (requests'
-    ``iter_lines()``) are read as lines: until a piece holds a line end (``ends``: then
-    the pieces are cut anywhere, a tail always goes on in the next piece), an SSE
-    ``data:`` line of JSON is given as it is too (after a line end it may be the start
-    of a line of an event's data, ``data: {"a": 1},``), and an SSE line that carries no data
-    (``event: ...``, a comment, a blank line, ``data:`` with nothing after it) waits
-    (``bare``: which of these): the next piece says whether it was whole (a ``data:``
-    line follows; a whole chunk after a line other than ``data:``, a line such as
-    ``event:`` after ``data:``: it is dropped, as it would be read) or cut (any other
-    piece goes on with it; a ``data:`` line that gets more than blanks so carries data,
-    and is never dropped). A ``data:`` line that is not JSON alone (an event's data over
-    several lines) is a whole line when a ``data:`` line follows it, or an empty piece
-    (a blank line fed alone: ``iter_lines()``; no transport cuts a line into an empty
-    piece) and then a line of its own (``_HELD``, ``_GAP``: a line cut before ``data:``
-    would hold it inside a JSON string, which a line end makes no JSON: refused, never
-    misread). While such an event's data so far is JSON cut inside a string or a bracket
+    is a whole chunk, given as it is; a first piece that opens a JSON array of objects
+    is one (Gemini without ``alt=sse``: ``_bytes_array``). Lines without their line end
+    (requests' ``iter_lines()``) are read as lines. Until a piece holds a line end
+    (``ends``: then the pieces are cut anywhere, a tail always goes on in the next
+    piece), pieces without one read two ways, one line in pieces or lines, and are kept
+    (``tail``) while both read: an SSE line that carries no data (``bare``: which) and
+    what may go on with it, a ``data:`` line that is not JSON alone and what may go on
+    with it (``_HELD``; ``_GAP``: an empty piece since, a blank line fed alone or
+    nothing). While the event's data so far is JSON cut inside a string or a bracket
     (``json``: each piece scanned once), a ``data:`` piece inside the string, or a piece
-    after an empty one, goes on with the line (a line end there makes no JSON: a cut
-    line is the only reading). ``rest`` gives
-    the tail at the end of the stream."""
+    after an empty one, may go on with the line (kept), as may a ``data:`` piece after a
+    line that carries no data (a comment's text). A line end joins what is kept into one
+    line; a piece that can only be a line of its own (a ``data:`` line outside a string,
+    a line after an empty piece once the JSON is whole) makes each kept piece a line and
+    every piece fed from then on one (``_LINES``: as the whole body reads them, a raw
+    line break in a JSON string refused, never joined into a line that reads). ``rest``
+    gives the tail at the end of the stream; when it still reads two ways, it is
+    refused."""
 
     __slots__ = ("tail", "bare", "ends", "json")
     __reduce__ = reduce_slots
@@ -53,7 +54,7 @@ class Lines:
     def __init__(self) -> None:
         self.tail: List[Any] = []
         self.bare = 0  # the tail is an SSE line that carries no data, maybe whole: _SKIP, _DATA, _BLANK
-        self.ends = False  # a piece held a line end: no line is fed without its own
+        self.ends = 0  # _BYTES: a piece held a line end (no line is fed without its own); _LINES: lines
         self.json = _OUT  # (_HELD, _GAP) the event's data so far as JSON: brackets open, in a string
 
     def take(self, piece: Any) -> Any:
@@ -66,18 +67,32 @@ class Lines:
         else:
             cut = max(piece.rfind(b"\n"), piece.rfind(b"\r"))
         tail = self.tail
+        if self.ends == _ARRAY:
+            self.json, out = elements(self.json, tail, piece)
+            return out
         if not tail and _whole(piece, False):  # JSON alone (pretty-printed too): no line's start
             return piece
+        if not tail and not self.ends and array_start(piece):  # one JSON array of chunks
+            self.ends = _ARRAY
+            self.json, out = elements(_OUT, tail, _unmarked(piece))
+            return out
         if cut < 0:
-            if self.ends:  # the line goes on
+            ends = self.ends
+            if ends == _BYTES:  # the line goes on
                 tail.append(piece)
                 return None
+            if ends == _LINES:  # each piece a line of its own (``iter_lines()``)
+                if type(piece) is str:
+                    return piece + "\n"
+                if piece.startswith(_SKIP_BYTES) and piece.isascii():  # (``event:``...: nothing to read)
+                    return None
+                return piece + b"\n"
             bare = self.bare
             if bare >= _HELD:
                 if not piece:  # a blank line (``iter_lines()``) or nothing: the next piece tells
+                    tail.append(piece)
                     self.bare = _GAP
                     return None
-                blank = not piece.strip()  # (blanks alone after the line: more of it, JSON's whitespace)
                 depth, string = self.json
                 line = _data(piece) and not string  # (inside a string: the string's text)
                 if bare == _GAP and not line and not depth and not string:  # after a blank line: an
@@ -87,20 +102,17 @@ class Lines:
                     self.bare = _HELD
                     self.json = _scanned(self.json, piece)
                     return None
-                head = _joined(tail)  # a line of an event's data, then its next (``iter_lines()``)
-                tail.clear()
-                eol: Any = "\n" if type(head) is str else b"\n"
-                head += eol * 2 if bare == _GAP else eol  # (a blank line: the event's end)
-                if blank or _whole(piece):
-                    self.bare = 0
-                    return head + piece + eol
-                tail.append(piece)
-                self.bare = _kind(piece) or (_HELD if _data(piece) else 0)
-                self.json = _scanned(self.json if bare == _HELD else _OUT, piece)  # (the same event's next line)
-                return head
+                return self._lines(piece)
             if bare:
-                if _data(piece) or (_kind(piece) == _SKIP if bare == _DATA else _whole(piece)):
-                    tail.clear()  # the line before was whole: it carries nothing to read
+                if bare == _SKIP and (_data(piece) or _whole(piece)):  # a line of its own, or more of the
+                    tail.append(piece)  # line that carries no data (a comment's text): the next piece tells
+                    self.bare = _HELD
+                    self.json = _scanned(_OUT, piece)
+                    return None
+                if bare == _DATA and _kind(piece) == _SKIP:
+                    return self._lines(piece)  # (``data:event: x`` is no line: lines)
+                if _data(piece) or (bare == _BLANK and _whole(piece)):
+                    tail.clear()  # the line before was blank: it carries nothing to read
                 else:  # the same line goes on
                     tail.append(piece)
                     self.bare = bare if bare == _SKIP else _went_on(bare, piece)
@@ -116,7 +128,7 @@ class Lines:
             self.bare = _kind(piece) or (_HELD if _data(piece) else 0)
             self.json = _scanned(_OUT, piece)
             return None
-        self.ends = True
+        self.ends = _BYTES
         self.bare = 0
         head = piece[: cut + 1]
         if tail:
@@ -127,18 +139,47 @@ class Lines:
             tail.append(piece[cut + 1 :])
         return head
 
+    def _lines(self, piece: Any) -> Any:
+        """The pieces kept, then *piece*, each a line of its own: the pieces are lines
+        without their line end (``iter_lines()``; one line cut into pieces holds no two
+        lines), and so are the pieces fed from now on."""
+        tail = self.tail
+        eol: Any = "\n" if type(tail[0]) is str else b"\n"
+        parts: List[Any] = []
+        for p in tail:
+            parts += (p, eol)
+        tail.clear()
+        self.bare = 0
+        self.json = _OUT
+        self.ends = _LINES
+        return _joined(parts + [piece, eol])
+
     def rest(self) -> Any:
-        """The unfinished tail (``None`` without one), read as the stream's last line."""
-        if not self.tail:
+        """The unfinished tail (``None`` without one), read as the stream's last line:
+        as lines when they ended with a blank line (an empty piece) after whole JSON,
+        refused when they read two ways (one line in pieces, or lines) and nothing told
+        which."""
+        tail = self.tail
+        if not tail:
             return None
-        rest = _joined(self.tail)
+        bare, json = self.bare, self.json
         self.tail = []
         self.bare = 0
         self.json = _OUT
-        return rest
+        if self.ends != _BYTES and bare >= _HELD and any(not p or _data(p) or _kind(p) == _SKIP or _whole(p)
+                                                         for p in tail[1:]):
+            if bare == _GAP and json == _OUT:  # (as a piece after it would be: a line of its own)
+                self.tail = tail
+                return self._lines(tail.pop())
+            raise DecodeError(
+                "Stream bytes at $ ended without a line end, in pieces that read two ways: one line cut "
+                f"into pieces (iter_bytes()) or lines without their line end (iter_lines()): {excerpt(tail[0])}"
+            )
+        return _joined(tail)
 
 
 _SKIP, _DATA, _BLANK = 1, 2, 3  # ``Lines.bare``: an ``event:``-like line or comment, ``data:`` alone, blanks
+_BYTES, _LINES, _ARRAY = 1, 2, 3  # ``Lines.ends``: cut anywhere (a line end came); lines; one JSON array
 _HELD = 4  # ``Lines.bare``: a ``data:`` line with data, not JSON alone, maybe whole (a ``data:`` line next says so)
 _GAP = 5  # ``Lines.bare``: such a line, then an empty piece (a blank line, or nothing: the next piece says)
 
@@ -210,6 +251,14 @@ def _data(piece: Any) -> bool:
     after one that carries no data: ``iter_lines()``)."""
     s = _decoded(piece)
     return s is not None and s.startswith("data:")
+
+
+def _unmarked(piece: Any) -> Any:
+    """*piece* without a byte order mark at its start (the SSE spec drops it; so does JSON's reader)."""
+    s = piece.lstrip()
+    if type(s) is str:
+        return s[1:] if s[:1] == "\ufeff" else piece
+    return s[3:] if s[:3] == b"\xef\xbb\xbf" else piece
 
 
 def _joined(pieces: List[Any]) -> Any:

@@ -28,8 +28,14 @@ id, then index, then the latest call, the rules of docs/streaming.md rule 1.
   the kept call: the new call's, or the invalid repeat's; never a second run of the
   call. After a call with no text yet, text beginning a value with no id telling is
   not guessed either (``_untold``): the call with text runs, the first is invalid.
+  A head (``"type"``, the name) without an id after a call with an id and no text yet
+  (or ``{}``), or after a repeat with an id, is read so too (a gateway passing ids for
+  some calls only, or the name repeated without its id?); an id after the repeat of a
+  call without arguments nor id, nothing beginning a value after it, stays on that call
+  (``_late_id``).
 - ``"type": "function"`` marks no call's first delta (Kimi K2 through OpenRouter sends
-  it on every fragment): *opening* only keeps such a delta from being a name's rest.
+  it on every fragment, with the id): *opening* keeps such a delta from being a name's
+  rest, and, without an id, after a call with one, from being its name repeated (above).
 """
 
 from __future__ import annotations
@@ -147,9 +153,10 @@ class Keyed(Calls):
             c = self.new(key, scope, id, name, False)
         else:
             held = c.held
-            if held and id is not None:
+            if held and id is not None and id != c.id and not (custom and c.id is None):
                 # an id after the repeat: the next call's if text beginning a value follows
                 # (``_resume``), else the repeat's (``_unhold``): kept pending, never a call yet
+                # (a custom tool's head carries its input: the held call's, and so is its id)
                 assert type(held) is Call
                 if held.id is not None and held.id != id:
                     self._unhold(c)  # (a second id: the repeat is invalid, the id a new call's)
@@ -181,10 +188,13 @@ class Keyed(Calls):
                 cur.name = f"{cur.name}{name}"  # before argument text, no id of its own: the name's rest
                 return cur, False
             return self._unsure(cur, key, scope, id, name, text), True
-        if cur.id is None and cur.error is None and cur.full is None and cur.tree is None and not custom:
+        if ((cur.id is None or (opening and id is None and _unargued(cur))) and cur.error is None
+                and cur.full is None and cur.tree is None and not custom):
             # the same name after a whole value (or none yet), no id on either (a call with an id
             # and a delta without one: its re-emission, never a second call to run): a new call
-            # if the text begins another; with none yet, *cur* is held (``_hold``)
+            # if the text begins another; with none yet, *cur* is held (``_hold``); after a call with
+            # an id and no text yet, a head's ``"type"`` without an id: a call of its own (the mixed ids
+            # of a gateway), or its name repeated (Kimi K2's, without the id)? Read as with no id
             # (a custom tool's input is no JSON value: ``chat_stream_feed._head_again`` reads it; a
             # key named, not numbered, is Chat's legacy ``function_call``: one call per choice; a
             # custom head after a function head with no text, no repeat: that call, its id late)
@@ -203,6 +213,12 @@ class Keyed(Calls):
                         self._unhold(cur)
                         return self.new(key, scope, id, name, False), True
                     held.id = id
+                elif opening and type(held) is Call and held.id is not None:
+                    # a head (``"type"``) with no id after the repeat with one: a call of its own after
+                    # that one, without arguments (a gateway's mixed ids), or its name repeated? The
+                    # repeat is not guessed (``_unhold``), this head is held in its turn
+                    self._unhold(cur)
+                    self._hold(cur, None)
                 else:  # (again: the next call's head after a call without arguments? ``_take``)
                     assert type(held) is Call
                     held.held = cur
@@ -212,18 +228,19 @@ class Keyed(Calls):
             if starts:
                 if held:
                     assert type(held) is Call
-                    if held.id is not None and (id is None or id == held.id):
+                    if held.id is not None and (id == held.id or (id is None and not opening)):
                         return self._take(cur, id, text), True  # type: ignore[arg-type]
+                    # (a head, ``"type"``, with no id after the repeat with one: its own call)
                     # the name again with text after the repeat: the repeat was the call's last
                     # fragment (Kimi's name on every fragment), or a call without arguments before
                     # this one? Not guessed (another id on it tells only that it is a new call);
                     # the id sent after the repeat, if any, is no new call's either; after a call
                     # with no text, no id anywhere, that call is not guessed either (as ``_take``)
-                    if empty and id is None and held.id is None:
+                    if (empty or cur.id is not None) and id is None and held.id is None:
                         self.fail(cur, _untold(cur))
                     self._unhold(cur)
                     return None, False
-                if empty and id is None:
+                if (empty or cur.id is not None) and id is None:
                     self.fail(cur, _untold(cur))
                 return None, False
         return cur, False
@@ -239,7 +256,7 @@ class Keyed(Calls):
         r = self.new(None, scope, None, cur.name, False)
         if id is not None:
             r.id = id
-            if self.emit:
+            if self.emit and (cur.id is not None or not no_value(cur)):  # (else pending: maybe *cur*'s)
                 self.events[-1] = CallStarted(r.pos, id, r.name)
         r.held = True
         del self._open[scope][r.pos]
@@ -259,7 +276,7 @@ class Keyed(Calls):
         again = r.held is not True
         if r.id is None:
             r.id = id
-        if r.id is None and no_value(cur):
+        if r.id is None and (cur.id is not None or no_value(cur)):
             self.fail(cur, _untold(cur))
         scope, key = cur.scope, cur.key
         if again and r.id is None:
@@ -324,11 +341,20 @@ class Keyed(Calls):
         r = c.held
         assert type(r) is Call
         c.held = r.held = False
+        self._late_id(c, r)
         after = ("the call before it, which has none either" if no_value(c)
                  else "the whole arguments of the call before it")
         self.fail(r, f"The name {c.name!r} came again, with no arguments, after {after}: the same call's name "
                      "repeated, or a call without arguments? Not guessed")
         self.finalize(r)
+
+    def _late_id(self, c: Call, r: Call) -> None:
+        """An id came after the repeat *r* of *c*, a call without arguments nor id, and no
+        text beginning a value after it: *c*'s late id, or a second call's without arguments,
+        the same call: it stays on *c*, the call that runs (*r* is invalid)."""
+        if r.id is not None and c.id is None and c.error is None and not c.done and no_value(c):
+            c.id, r.id = r.id, None
+            self._by_id[c.id if c.scope is None else (c.scope, c.id)] = c
 
     def end_scope(self, scope: Hashable) -> None:
         """The scope (a choice) finished: finalize its open calls (those only: a
@@ -339,6 +365,8 @@ class Keyed(Calls):
         if open_calls:
             for c in list(open_calls.values()):
                 if not c.done:
+                    if c.held:  # (the repeat is judged at the end: ``close``)
+                        self._late_id(c, c.held)  # type: ignore[arg-type]
                     c.ended = True
                     self.finalize(c)
 
@@ -361,9 +389,16 @@ class Keyed(Calls):
                 self.fail(c, error)
 
 
+def _unargued(c: Call) -> bool:
+    """Whether *c*'s argument text so far is none, white space or ``{}`` (a call without
+    arguments sent so: Gemini's OpenAI-compatible endpoint), read in bounded time."""
+    return no_value(c) or (c.size <= 16 and whole_value(c) and "".join(c.parts).split() in (["{}"], ["{", "}"]))
+
+
 def _untold(c: Call) -> str:
-    """The error of a call, with no text and no id, whose name came again before text
-    beginning a value, no id telling (``Keyed._named_again``, ``Keyed._take``)."""
-    return (f"The name {c.name!r} came again, with arguments, after this call, which has none yet, with no id "
+    """The error of a call with no text (or, with an id, ``{}``) whose name came again
+    before text beginning a value, no id telling (``Keyed._named_again``, ``Keyed._take``)."""
+    which = "none yet" if no_value(c) else "only {}"
+    return (f"The name {c.name!r} came again, with arguments, after this call, which has {which}, with no id "
             "telling: the same call's name repeated, or a call without arguments sent as \"\" before the next? "
             "Not guessed")

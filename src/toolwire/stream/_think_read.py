@@ -47,12 +47,17 @@ where a tag may have begun), which tells which rule gives the split without runn
   grows by the new text, trailing blanks held back until text follows them
   (``split_think`` strips the end).
 
-Any other text is split whole again: such reads cost the whole text. So does every read
+Any other text is split again: from where the text is settled (``_think_cut``: text and
+closed blocks with no JSON opener, no code in the whole text), the text after it only,
+its split put after the split of the text before it; else the whole text. A read whose
+new text keeps bringing tags thus costs the text since the last settled block (a block,
+answer text, another block...); it costs the whole text when JSON or code stands before
+the tags (a tag in a JSON string, a failed value's strings), and so does every read
 whose new text brings a backtick run that may close code still open before the last
 think tag (any backtick or tilde while a template block's tag stands in a fence a fence
-line may still close, or the last line opens with backticks), of a text with JSON open
-beside such code, or whose new text keeps holding tags: reading it after every chunk is
-quadratic there. A test counts the characters scanned and split.
+line may still close, or the last line opens with backticks), or of a text with JSON
+open beside such code: reading it after every chunk is quadratic there. A test counts
+the characters scanned and split.
 """
 
 from __future__ import annotations
@@ -64,6 +69,7 @@ from .._json_extract import open_json, open_value
 from .._markdown_code import open_code, open_runs
 from .._think import KeptSpans, opens_json, split_detail, take_closed_blocks
 from ._call import reduce_slots
+from ._think_cut import settle
 
 __all__ = ["ThinkRead", "scan_tail", "split_whole"]
 
@@ -97,13 +103,14 @@ def scan_tail(text: str, start: int) -> str:
     return text[max(0, start - _REACH + 1):]
 
 
-def split_whole(text: str, reasoned: bool) -> Tuple[str, bool, bool, bool]:
+def split_whole(text: str, reasoned: bool) -> Tuple[str, bool, bool, bool, bool]:
     """``split_think`` of the whole *text* (every whole split of a read goes through
     here): the text without its think blocks, whether any went, whether the text
-    without its closed blocks opens as JSON could and holds a closing tag, and whether
-    it holds a closing tag at all (``_think.split_detail``)."""
-    out, _, stripped, json_lead, closing = split_detail(text, "-" if reasoned else "")
-    return out, stripped, json_lead, closing
+    without its closed blocks opens as JSON could and holds a closing tag, whether
+    it holds a closing tag at all, and whether a lone-tag rule took the text before a
+    tag (``_think.split_detail``)."""
+    out, _, stripped, json_lead, closing, lone = split_detail(text, "-" if reasoned else "")
+    return out, stripped, json_lead, closing, lone
 
 
 def _code_settled(text: str, last: int) -> bool:
@@ -272,7 +279,8 @@ def _watch(text: str, head: str, reasoned: bool, closing: bool) -> Optional[List
 class ThinkRead:
     """What the reads of one reply text saw (``read``)."""
 
-    __slots__ = ("base", "closes", "frozen", "head", "out", "reasoned", "size", "tags", "ticks", "waiting", "watch")
+    __slots__ = ("base", "closes", "code", "cut", "frozen", "head", "lead", "lone", "out", "reasoned", "size", "tags",
+                 "ticks", "waiting", "watch")
     __reduce__ = reduce_slots  # (an ``Accumulator`` checkpointed: pickle, every protocol, and deepcopy)
 
     def __init__(self, reasoned: bool) -> None:
@@ -286,6 +294,10 @@ class ThinkRead:
         self.watch: List[_Open] = []  # with a base split: the JSON values whose end would change it
         self.frozen = False  # with a base split: code before the last tag still open (``_thaws``)
         self.ticks: Optional[Tuple[int, ...]] = None  # ...the backtick runs that may close it (None: any, and tildes)
+        self.cut = 0  # where the text is settled (``_think_cut``): a split reads the text after it only
+        self.lead = ""  # ...the split of the text before it, its opening blank lines out
+        self.lone = False  # ...and whether a lone-tag rule took text before it (the rest is split as if reasoned)
+        self.code = False  # a backtick or a tilde came: no text is settled
 
     def read(self, text: str) -> str:
         """The split of *text*, which is the text of the last read and what came since."""
@@ -297,6 +309,8 @@ class ThinkRead:
         if "<" in seen:
             self.tags = self.tags or any(t in seen for t in _OPENS) or any(t in seen for t in _CLOSES)
             self.closes = self.closes or any(t in seen for t in _CLOSES)
+        if not self.code and ("`" in new or "~" in new):
+            self.code, self.cut, self.lead, self.lone = True, 0, "", False
         if self.head < 0:
             for i, c in enumerate(new):
                 if not c.isspace():
@@ -350,8 +364,17 @@ class ThinkRead:
                 self.waiting.append(new)
         return True
 
-    def _split(self, text: str) -> None:
-        out, stripped, json_lead, closing = split_whole(text, self.reasoned)
+    def _split(self, whole: str) -> None:
+        reasoned = self.reasoned or self.lone
+        if self.cut:  # the text after where it is settled splits as a text of its own (``_think_cut``)
+            text = whole[self.cut:]
+            out, stripped, json_lead, closing, lone = split_whole(text, reasoned)
+            out = out if lone else self.lead + (out if stripped else text.rstrip())
+            stripped = True
+        else:
+            text = whole
+            out, stripped, json_lead, closing, _ = split_whole(text, reasoned)
+        self._settle(whole)
         self.out = out
         self.base = None
         self.waiting = []
@@ -362,13 +385,13 @@ class ThinkRead:
         if (
             text[last + _REACH:].isspace()
             or len(text) <= last + _REACH
-            or (code and (opens_json(text) or (json_lead and not self.reasoned)))
-            or (stripped and not out and split_whole(text + "\nx", self.reasoned)[0])
+            or (code and (opens_json(text) or (json_lead and not reasoned)))
+            or (stripped and not out and split_whole(text + "\nx", reasoned)[0])
         ):
             return
         if code:
             spans = [(text, last)]
-            if closing and not self.reasoned:  # the lone-tag rule reads the spans of the text without its blocks
+            if closing and not reasoned:  # the lone-tag rule reads the spans of the text without its blocks
                 rest = take_closed_blocks(text, [], KeptSpans(text))
                 spans.append((rest, max(0, _last_tag(rest))))
             ticks: Optional[List[int]] = []
@@ -384,8 +407,8 @@ class ThinkRead:
                     ticks = None if more is None or ticks is None else ticks + more
             self.ticks = None if ticks is None else tuple(sorted(set(ticks)))
         self.watch = []
-        if not code and ("{" in head or "[" in head or opens_json(text) or (closing and not self.reasoned)):
-            watch = _watch(text, head, self.reasoned, closing)
+        if not code and ("{" in head or "[" in head or opens_json(text) or (closing and not reasoned)):
+            watch = _watch(text, head, reasoned, closing)
             if watch is None:
                 return
             self.watch = watch
@@ -393,3 +416,11 @@ class ThinkRead:
         if stripped:
             kept = text.rstrip()
             self.waiting = [text[len(kept):]]
+
+    def _settle(self, text: str) -> None:
+        """Move where *text* is settled (``cut``) as far as it goes (``_think_cut.settle``)."""
+        if self.code or (self.head >= 0 and text.startswith('"', self.head)):
+            return
+        moved = settle(text, self.cut, self.lead, self.lone, self.reasoned)
+        if moved is not None:
+            self.cut, self.lead, self.lone = moved

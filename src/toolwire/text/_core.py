@@ -187,6 +187,8 @@ class TextParser:
             )
         if not delta:
             return []
+        if self.format.watch is not None:
+            self.format.watch(self, delta)
         self.buf = self.buf[self.pos :] + delta if self.pos else self.buf + delta
         self.pos = 0
         self.fed += len(delta)
@@ -444,6 +446,8 @@ class TextFormat:
     variants: tuple[str, ...] = ()
     description: str = ""
     reasoning_opens: tuple[str, ...] = ()
+    # sees each delta before it is read, ``m.fed`` where it begins (``llama_quotes``)
+    watch: Callable[[TextParser, str], None] | None = field(default=None, repr=False)
 
     def parser(
         self, tools: Any = None, *, thinking: bool | None = None, prompt: str | None = None, **policy: Any

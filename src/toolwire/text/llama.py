@@ -104,6 +104,7 @@ from .llama_calls import (
 )
 from .llama_encode import encode
 from .llama_prose import lead, regions
+from .llama_quotes import watch
 from .llama_start import Start
 
 __all__ = ["FORMAT", "JSON_AFTER_PROSE"]
@@ -360,4 +361,4 @@ FORMAT = TextFormat(
     description="Llama 3.x JSON (parameters), <|python_tag|>, Llama 4 pythonic [f(a=1)]",
 )
 # the same format, also reading a JSON call that follows prose (``decode_text(text, JSON_AFTER_PROSE)``)
-JSON_AFTER_PROSE = replace(FORMAT, start=_start_prose)
+JSON_AFTER_PROSE = replace(FORMAT, start=_start_prose, watch=watch)

@@ -28,9 +28,10 @@ is a call. Here, likewise:
     object there is an invalid call of its text (in that string as much as after a
     stray quote, ``{"ex": "{"name": …}"}``: it never runs, nor is lost), unless the text
     after it goes on as that string and its value (``quoted_object_end``: ``… now"}``),
-    and then, or for any other value there, the text is read as before, from the
-    character that broke the first value (``Value._unstray``); nothing is held past
-    it; but a value with a ``"name"`` key before the break (read loosely: before
+    and then, or for any other value there that closes or breaks, the text is read as
+    before, from the character that broke the first value (``Value._unstray``; one still
+    open when the text ends is as any, below: it may be a real call the token limit
+    cut); nothing is held past it; but a value with a ``"name"`` key before the break (read loosely: before
     where it was first read so, or call-shaped: ``Value._named``), object or list, is an
     invalid call from its bracket to the first stop token after the break, or the end
     (after a single-quoted string: to where its brackets close, if they do first,
@@ -61,11 +62,14 @@ is a call. Here, likewise:
   value read on loosely that breaks right after a string holding ``{`` or ``[`` (a call
   object's own quote may have closed it: ``[True, "]] {"name": …}``).
 - A call object whose bracket is in a string the model wrote (``_in_string``: before the
-  end of a value read again from a stray string's ``{`` that closed, nested in it; right
-  after a ``"`` of prose, spaces aside; after ``,`` right after a call object made invalid
-  so, the next item of a quoted list) is an invalid call of its text: never run, never lost.
-- After such a call, ``;`` (with whitespace) is markup, as between the calls at the
-  start (``SEMI``, read by ``llama_start.Start``).
+  end of a value read again from a stray string's ``{`` that closed, nested in it; after
+  a call object made invalid so and nothing but ``;`` or ``,``, the next item of a quoted
+  list; where a ``"`` is open before it on its line, ``llama_quotes``, and right after it,
+  after a bracket in a string on that line, or before a quote after it on its line,
+  ``Value._told``) is an invalid call of its text: never run, never lost.
+- After a JSON call after prose (not one made invalid so: there it is text), ``;`` (with
+  whitespace) is markup, as between the calls at the start (``SEMI``, read by
+  ``llama_start.Start``).
 
 Each character is checked once (a marker's first characters, waited for at the end of
 a delta, again), the character that broke a value once more as prose, a value that
@@ -76,8 +80,9 @@ again twice), the text of a string ending in ``{`` from that bracket once more (
 value read there begins inside the string: the next such string is after it; the text
 after a call object there once more, ``quoted_object_end``; a value there that is no
 call, from where the first value broke once more, and no string's ``{`` before where
-it stopped is read again so), a named value's rest once (``named_rest``) and the whitespace
-before a bracket once, after the content piece before it (``_in_string``): linear.
+it stopped is read again so), a named value's rest once (``named_rest``), the quotes of
+the text once as it is fed, and the text after a value where a quote is open once more,
+when its line tells (``llama_quotes``, ``Value._told``): linear.
 
 Sources (checked 2026-12-06): vllm-project/vllm ``vllm/tool_parsers/llama_tool_parser.py``
 (``extract_tool_calls``); meta-llama/llama-models ``models/llama3_3/prompt_format.md``
@@ -94,6 +99,7 @@ from ._core import Mode, TextMode, TextParser
 from ._kit import name_hint
 from .llama_calls import NAME_OPEN, json_calls, policy_call, unclosed
 from .llama_check import _AGAIN, _CLOSED, _IN_STRINGS, _SESC, _SSTR, Check, advance
+from .llama_quotes import IN, closes_after, open_at
 from .llama_reads import NAME_KEY, find_stop, named_rest, quoted_object_end, top_keys
 
 __all__ = ["SEMI", "Value", "lead", "regions"]
@@ -105,8 +111,8 @@ _STRAY = "llama.stray"  # TextParser.state: (a stray string's "{", where the val
 _FLOOR = "llama.floor"  # TextParser.state: no stray string's "{" before this (``at``) is read again
 _DATA = "llama.data"  # TextParser.state: the end (``at``) of a value read again from a stray string's "{" that closed
 _IN_STR = "llama.in_str"  # TextParser.state: the value's bracket is in a string (``_in_string``)
-_LEFT = "llama.left"  # TextParser.state: content pieces (``Sink.last``) when a value was last left (or emitted)
-_LISTED = "llama.listed"  # TextParser.state: content pieces when a call quoted in a string was last made invalid
+_HELD = "llama.held"  # TextParser.state: where a value ended whose text after it the body holds (``Value._told``)
+_LISTED = "llama.listed"  # TextParser.state: content pieces and items when a call in a string was last made invalid
 _SPACE = " \t\r\n"
 
 
@@ -154,7 +160,9 @@ class Value(Mode):
                     _content(m, text)
                 return True
             if pos < n or m.final:
-                self._end(m, "", pos < n or m.finish_reason not in TRUNCATING)
+                if m.state.get(_IN_STR, IN) != IN and not self._told(m):
+                    return False
+                self._end(m, "", m.pos < len(m.buf) or m.finish_reason not in TRUNCATING)
                 return True
             return False
         i, why = advance(chk, m, pos, self.marks, self.markup)
@@ -205,6 +213,34 @@ class Value(Mode):
             self._end(m, tok, False, quoted)
             return True
         self._end(m, "", False, quoted)
+        return True
+
+    @staticmethod
+    def _told(m: TextParser) -> bool:
+        """The value closed where a quote was open before it with text between them
+        (``llama_quotes.MAYBE``: ``Say "run {…} now"``, or a stray quote, ``{"size": "5"
+        screen"}. Check: {…}``), or right after a quote that closed (``NEXT``): what
+        follows it on its line tells whether it is in a string (``closes_after``). False
+        while the text fed does not tell: the text after it is taken into the body as it
+        comes (none held in the buffer: ``_HELD``), and read again from the value's end
+        once told."""
+        held = m.state.get(_HELD)
+        end = m.at(m.pos) if held is None else held
+        closes = closes_after(m, end, m.state[_IN_STR])
+        if closes is None:
+            m.state[_HELD] = end
+            m.body.append(m.buf[m.pos :])
+            m.pos = len(m.buf)
+            return False
+        if closes:
+            m.state[_IN_STR] = IN
+        else:
+            del m.state[_IN_STR]
+        if held is not None:
+            del m.state[_HELD]
+            text = m.opener + m.body.join()
+            m.body.reset(text[len(m.opener) : len(text) - (m.at(m.pos) - held)])
+            _back(m, held, text)
         return True
 
     def _named(self, m: TextParser, chk: Check, text: str) -> bool:
@@ -291,7 +327,7 @@ class Value(Mode):
         m.state.pop(_GAP, None)
         m.invalid(name_hint(chk.obj), chk.obj, f"Tool call at {m.loc} is not run: it begins in a string that "
                   "its own quote closes (a call written as data, or after a stray quote)")
-        m.state[_LISTED] = m.content.last()[0]
+        _listed(m)
         return True
 
     def _unstray(self, m: TextParser, chk: Check) -> None:
@@ -341,9 +377,8 @@ class Value(Mode):
     def _leave(self, m: TextParser) -> bool:
         """Back to the content mode; whether the value's bracket was in a string (``_in_string``)."""
         m.state.pop(_JSON, None)
-        m.state[_LEFT] = m.content.last()[0]
         m.mode = self.back
-        return bool(m.state.pop(_IN_STR, False))
+        return bool(m.state.pop(_IN_STR, 0) == IN)
 
     def _end(self, m: TextParser, end: str, complete: bool, quoted: bool = False) -> None:
         text = m.body.join()
@@ -371,28 +406,35 @@ def _lead(mode: Value, m: TextParser, tok: str) -> None:
     m.state[_GAP] = m.content.gap  # (the content mode marks a gap after this action)
     m.open_body(mode, tok)
     chk = m.state[_JSON] = Check(tok)
-    if _in_string(m, m.region_at - len(tok)):
-        m.state[_IN_STR] = True
+    where = _in_string(m, m.region_at - len(tok))
+    if where:
+        m.state[_IN_STR] = where
     stray = m.state.pop(_STRAY, None)  # (``Value._stray``: this bracket, the stray string's)
     if stray is not None and stray[0] == m.region_at - len(tok):
         chk.stray_end = stray[1]
 
 
-def _in_string(m: TextParser, at: int) -> bool:
+def _in_string(m: TextParser, at: int) -> int:
     """Whether the bracket at *at* (``at`` position) is in a string the model wrote, so that
-    a call object there is data, never run (docs/text-formats.md): before the end of a value
-    read again from a stray string's ``{`` that closed (``_DATA``: ``{"example": "{"call":
-    {"name": …}}"}``); right after a ``"`` of prose (spaces aside, on its line: ``"ex2":
-    "{"name": …}"``; not one that closed a string a value read: ``{"a" {"name": …``); or
-    after a ``,`` right after a call object made invalid so (the next item of the list that
-    holds it: ``"[{"name": …}, {"name": …}]"``). The content emitted before the bracket
-    tells (``Sink.last``): nothing but one content piece stands between."""
+    a call object there is data, never run (docs/text-formats.md): ``IN`` before the end of
+    a value read again from a stray string's ``{`` that closed (``_DATA``: ``{"example":
+    "{"call": {"name": …}}"}``), after a call object made invalid so and nothing but ``;``
+    or ``,`` (the next item of the sequence or list that holds it: ``"[{…},\n{…}]"``), or
+    where ``llama_quotes`` says (a quote open before it on its line: ``IN``, or ``MAYBE``,
+    told after the value, ``Value._told``); 0 otherwise."""
     if at < m.state.get(_DATA, 0):
-        return True
-    count, piece = m.content.last()
-    if count <= m.state.get(_LEFT, 0) or m.content.gap or m.content.pending.join().strip(" \t"):
-        return False  # (first: the whitespace held back is looked at once, after a new piece)
-    return piece.endswith('"') or count == m.state.get(_LISTED, -2) + 1 and piece.strip() == ","
+        return IN
+    listed = m.state.get(_LISTED)
+    if listed is not None and listed[1] == len(m.items) and not m.content.gap:
+        count, piece = m.content.last()
+        if count == listed[0] + 1 and piece.strip() in (",", ";"):
+            return IN
+    return open_at(m, at)
+
+
+def _listed(m: TextParser) -> None:
+    """A call object in a string was made invalid: the content pieces and items so far."""
+    m.state[_LISTED] = (m.content.last()[0], len(m.items))
 
 
 def _quoted_calls(m: TextParser, n: int, text: str) -> None:
@@ -410,7 +452,8 @@ def _quoted_calls(m: TextParser, n: int, text: str) -> None:
                       "as data)")
         else:
             m.add(c)
-    m.state[_LISTED] = m.content.last()[0]
+    m.state.pop(SEMI, None)  # (no call: ";" after it is text)
+    _listed(m)
 
 
 def lead(mode: Value) -> partial[None]:
@@ -424,7 +467,6 @@ def _content(m: TextParser, text: str) -> None:
     if gap is not None:
         m.content.gap = gap
     m.emit_content(text)
-    m.state[_LEFT] = m.content.last()[0]  # (a quote in it closed a string the value read: ``_in_string``)
 
 
 def read(markup: tuple[str, ...], m: TextParser, text: str, end: str, complete: bool, quoted: bool = False) -> None:

@@ -265,7 +265,8 @@ VLLM_PROFILE = replace(
     # one sends the schema to llguidance, which answers "Unknown format"
     formats=frozenset({"email", "date", "time", "date-time", "duration", "ipv4", "ipv6", "hostname", "uuid"}),
     enforced_only=frozenset({"one_of_as_any_of", "ref_alone", "value_alone", "values_first", "union_alone",
-                             "pattern_whole", "int64_bounds", "formats_listed", "closes_objects"}),
+                             "pattern_whole", "int64_bounds", "formats_listed", "closes_objects",
+                             "counts_all_required"}),
     # what sends the schema to llguidance (``has_xgrammar_unsupported_json_features``), which
     # answers "Unimplemented keys" (1.3.0 and 1.9.1). Its other unimplemented keys (``not``,
     # ``if``/``then``/``else``, ``dependentSchemas``, ``dependentRequired``, ``unevaluated*``)

@@ -1,0 +1,166 @@
+"""Bytes pieces without a line end read two ways: one line cut anywhere (httpx
+``iter_bytes()``) or lines without their line end (requests' ``iter_lines()``). Until
+a piece holds a line end, a reading is taken only where the other gives no SSE line
+(WHATWG HTML, "Server-sent events",
+https://html.spec.whatwg.org/multipage/server-sent-events.html#parsing-an-event-stream:
+a line ends at a line end; an event's data is its ``data:`` lines joined with
+``"\\n"``), and the pieces, once read as lines, are each a line: they read as the whole
+body does (a raw line break in a JSON string is no JSON: RFC 8259 section 7), never
+as a joined line that runs a call. Chunks in the shape of
+https://platform.openai.com/docs/api-reference/chat-streaming/streaming."""
+
+from __future__ import annotations
+
+import copy
+import json
+import pickle
+from typing import Any, List, Tuple
+
+import pytest
+from tests.lines_run import lines_run
+
+from toolwire import DecodeError, ToolCall
+from toolwire.stream import Accumulator, accumulate
+
+
+def _chunk(delta: Any, finish: Any = None) -> Any:
+    return {"id": "chatcmpl-1", "object": "chat.completion.chunk", "created": 1, "model": "m",
+            "choices": [{"index": 0, "delta": delta, "finish_reason": finish}]}
+
+
+WRITE = _chunk({"tool_calls": [{"index": 0, "id": "call_1", "type": "function", "function": {
+    "name": "write", "arguments": '{"path": "/tmp/a", "text": "line1\\nline2"}'}}]}, "tool_calls")
+RM = _chunk({"tool_calls": [{"index": 0, "id": "call_x", "type": "function", "function": {
+    "name": "rm_rf", "arguments": "{}"}}]}, "tool_calls")
+HI = _chunk({"content": "hi"}, "stop")
+
+
+def _read(pieces: List[Any]) -> Tuple[Any, str, Any]:
+    acc = Accumulator("openai.chat")
+    for piece in pieces:
+        acc.feed(piece)
+    return acc.close(), acc.text, acc.finish_reason
+
+
+def _raw_newline_body() -> bytes:
+    """An event whose JSON holds a raw line break in a string: written, as the SSE
+    spec's writer must, as two ``data:`` lines (its data: the two joined by ``\\n``)."""
+    data = json.dumps(WRITE).replace("\\\\n", "\n")  # (the arguments' ``\\n`` made a raw LF...)
+    data = data.replace("\\n", "\n")  # (...and the outer string's too)
+    assert data.count("\n") == 1
+    return ("".join(f"data: {line}\n" for line in data.split("\n")) + "\ndata: [DONE]\n\n").encode()
+
+
+def test_a_raw_line_break_in_an_events_json_is_refused_fed_as_lines() -> None:
+    """The second ``data:`` line starts while the first line's JSON is inside a string:
+    fed as lines (``iter_lines()``, bytes), it was joined to the first and the call
+    ran with ``"line1data: line2"``; the whole body, and its lines as text, refuse it."""
+    body = _raw_newline_body()
+    lines = body.split(b"\n")[:-1]
+    with pytest.raises(DecodeError, match=r"is not JSON \(control character"):
+        _read([body])
+    with pytest.raises(DecodeError, match=r"is not JSON \(control character"):
+        _read([line.decode() for line in lines])
+    with pytest.raises(DecodeError, match=r"is not JSON \(control character"):
+        _read(lines)
+    with pytest.raises(DecodeError, match=r"is not JSON \(control character"):
+        accumulate(iter(lines), "openai.chat")
+    with pytest.raises(DecodeError):  # (the stream ends right after the two lines: both readings told apart)
+        _read(lines[:2])
+
+
+def test_a_comment_after_a_blank_line_is_not_joined_to_a_cut_event() -> None:
+    """An event whose data is cut JSON, a blank line (it ends the event), then a
+    comment line that would complete it: two lines, refused as the whole body is."""
+    rest = json.dumps(RM["choices"])
+    body = ('data: {"id": "chatcmpl-1", "object": "chat.completion.chunk", "created": 1, "model": "m", '
+            '"choices"\n\n: ' + rest + '}\n\ndata: [DONE]\n\n').encode()
+    with pytest.raises(DecodeError, match="is not JSON"):
+        _read([body])
+    with pytest.raises(DecodeError, match="is not JSON"):
+        _read(body.split(b"\n")[:-1])
+
+
+@pytest.mark.parametrize("field", [b": ", b": note ", b"event: ", b"id: "])
+def test_a_first_line_that_carries_no_data_cut_before_a_data_inside_it(field: bytes) -> None:
+    """The first line a comment (or an ``event:``/``id:`` line) whose text holds
+    ``data: {chunk}``, cut right before that ``data:``: the line goes on (the chunk is
+    no data: it ran as a call)."""
+    body = field + b"data: " + json.dumps(RM).encode() + b"\n\ndata: " + json.dumps(HI).encode() + b"\n\ndata: [DONE]\n\n"
+    at, end = len(field), body.index(b"\n")
+    expected = ([], "hi", "stop")
+    assert _read([body]) == expected
+    assert _read([body[:at], body[at:end], body[end:]]) == expected
+    assert _read([body[:at], body[at:at + 9], body[at + 9:end], body[end:]]) == expected  # (a data line cut too)
+    assert accumulate(iter([body[:at], body[at:end], body[end:]]), "openai.chat") == []
+
+
+def test_a_first_line_that_reads_two_ways_at_the_end_is_refused() -> None:
+    """Pieces with no line end up to the end of the stream: a comment then ``data:
+    {chunk}`` is a comment cut in two or a comment and a data line: refused, neither
+    ``[]`` nor a call picked; with a blank line after the chunk (an empty piece), lines."""
+    pieces = [b": ", b"data: " + json.dumps(RM).encode()]
+    with pytest.raises(DecodeError, match=r"Stream bytes at \$\[1\] ended without a line end, in pieces that read two"):
+        _read(pieces)
+    with pytest.raises(DecodeError, match="read two ways"):
+        accumulate(iter(pieces), "openai.chat")
+    assert _read(pieces + [b""])[0] == [ToolCall("rm_rf", {}, "call_x")]
+
+
+def test_lines_with_a_comment_inside_an_events_data_lines() -> None:
+    """``iter_lines()``: an event's data over two ``data:`` lines with a comment line
+    between them (the SSE spec ignores it inside the event): one event, as in the
+    whole body (the comment was joined into the first line: refused)."""
+    text = json.dumps(RM)
+    cut = text.index('"choices"')
+    body = f"data: {text[:cut]}\n: keep-alive\ndata: {text[cut:]}\n\ndata: [DONE]\n\n".encode()
+    expected = ([ToolCall("rm_rf", {}, "call_x")], "", "tool_calls")
+    assert _read([body]) == expected
+    assert _read(body.split(b"\n")[:-1]) == expected
+
+
+def test_lines_after_the_first_event_are_read_as_they_come() -> None:
+    """Once the pieces read as lines, each ``data:`` line is read as it comes; only the
+    first event waits for a line that tells the two readings apart (its blank line,
+    then the next ``event:`` line)."""
+    body = "".join(f"event: message\ndata: {json.dumps(_chunk({'content': c}))}\n\n" for c in "abc").encode()
+    lines = body.split(b"\n")[:-1]
+    acc = Accumulator("openai.chat")
+    texts = []
+    for line in lines:
+        acc.feed(line)
+        texts.append(acc.text)
+    assert texts == ["", "", "", "a", "ab", "ab", "ab", "abc", "abc"]
+    assert acc.close() == [] and acc.text == "abc"
+
+
+def test_lines_are_looked_at_once() -> None:
+    """``iter_lines()`` pieces of a long stream: each piece read once (n vs 4n)."""
+    def run(n: int) -> int:
+        body = "".join(f": c\nevent: message\ndata: {json.dumps(_chunk({'content': 'x'}))}\n\n" for _ in range(n))
+        lines = body.encode().split(b"\n")[:-1]
+        return lines_run(lambda: accumulate(iter(lines), "openai.chat"))
+
+    small, big = run(50), run(200)
+    assert big < 5 * small
+
+
+def test_a_checkpoint_written_by_another_version_is_refused() -> None:
+    """A checkpoint whose state another toolwire wrote (an older one's: no format, or
+    another part's slots) is refused with ``DecodeError`` when loaded, never left to
+    raise ``AttributeError`` part-way through the stream."""
+    acc = Accumulator("openai.chat")
+    acc.feed(b'data: {"id": "chatcmpl-1", "choices"')
+    reduced = acc.__reduce_ex__(2)
+    state = dict(reduced[2])
+    state.pop("_format", None)
+    blank = Accumulator.__new__(Accumulator)
+    with pytest.raises(DecodeError, match=r"^Stream checkpoint at \$ was written by another toolwire version"):
+        blank.__setstate__(state)
+    state = dict(reduced[2])
+    state["_format"] = (0,) + tuple(state.get("_format", ()))
+    with pytest.raises(DecodeError, match="another toolwire version"):
+        Accumulator.__new__(Accumulator).__setstate__(state)
+    for again in (pickle.loads(pickle.dumps(acc)), copy.deepcopy(acc)):  # (this version's: read)
+        again.feed(b': [{"index": 0, "delta": {"content": "hi"}, "finish_reason": "stop"}]}\n\n')
+        assert again.close() == [] and again.text == "hi"
