@@ -104,6 +104,9 @@ def test_run_agrees_with_feed_on_corrupted_streams(dialect: str, calls: List[Too
        resent=st.lists(st.tuples(st.integers(0, 30), st.integers(1, 30)), min_size=1, max_size=3))
 @example(calls=[ToolCall("f", {"a": "xyz"}, "call_0"), ToolCall("g", {"b": 1}, "call_1")], one_index=True,
          numbered=False, gateway=True, resent=[(3, 6)])  # (call_0's second delta after call_1's first)
+@example(calls=[ToolCall("_", {"0000": None}, "call_0")], one_index=False, numbered=False, gateway=True,
+         resent=[(0, 9), (1, 8), (18, 4)])  # (the item added again after the final event, the response
+# created again, its done item again: the hot loop ended the open call under the ended one's id, revR #5)
 def test_responses_run_agrees_with_feed_on_resent_events(calls: List[ToolCall], one_index: bool, numbered: bool,
                                                          gateway: bool, resent: List[Tuple[int, int]]) -> None:
     # a stream resumed from before an event it sent (``responses.retrieve(id, stream=True,

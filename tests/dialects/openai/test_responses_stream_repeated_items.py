@@ -411,3 +411,79 @@ def test_an_ended_calls_done_item_again_several_times_leaves_the_open_call(copie
     want = [("g", {"q": 2}, "call_0"), ("f", {"q": 1}, "call_1")]
     assert [(c.name, c.args, c.id) for c in acc.close()] == want
     assert [(c.name, c.args, c.id) for c in accumulate([dict(e) for e in events], "openai.responses")] == want
+
+
+def test_an_ended_item_added_again_after_the_final_event_then_its_response_again_runs_the_call_once() -> None:
+    # a gateway's done item saying ``"arguments": ""``; after the final event, the call's
+    # ``output_item.added`` again (a new call opens there), the response's ``response.created``
+    # again (streamed again from its start: what ended stays ended), its done item again: the
+    # item already ended there, streamed again whole, an ``InvalidToolCall``; the call read
+    # first runs (the hot loop ended the open call as a call of its own under ``call_1``, which
+    # made both invalid: review revR #5)
+    done = {**DONE, "item": {**FC, "arguments": ""}}
+    events = [CREATED, ADDED, *DELTAS[:2], done, COMPLETED, ADDED, CREATED, done]
+    events = [{k: v for k, v in e.items() if k != "sequence_number"} for e in events]
+    out = _both(events)
+    assert out[0] == CALL
+    assert [type(c) for c in out] == [ToolCall, InvalidToolCall]
+
+
+FC2 = {**FC, "id": "fc_2", "call_id": "call_2", "arguments": '{"a":1,"b":2}'}
+SECOND = [{"type": "response.output_item.added", "output_index": 1, "item": {**FC2, "status": "in_progress",
+                                                                              "arguments": ""}},
+          {"type": "response.function_call_arguments.delta", "item_id": "fc_2", "output_index": 1,
+           "delta": FC2["arguments"]},
+          {"type": "response.output_item.done", "output_index": 1, "item": FC2}]
+
+
+@pytest.mark.parametrize("which", [0, 1], ids=["first-delta", "second-delta"])
+@pytest.mark.parametrize("final", [False, True], ids=["no-final", "final"])
+def test_an_ended_call_s_delta_again_later_adds_nothing(which: int, final: bool) -> None:
+    # an at-least-once transport delivers call_1's delta again after call_2 (nothing open at its
+    # ``output_index``): a piece of the arguments its done item holds, it adds nothing (it
+    # opened a nameless call, an ``InvalidToolCall`` of noise at the end)
+    events = [CREATED, ADDED, *DELTAS, DONE, *SECOND, copy.deepcopy(DELTAS[which])]
+    if final:
+        events.append({**COMPLETED, "response": {**COMPLETED["response"], "output": [FC, FC2]}})
+    out = _both(events)
+    assert out == [CALL, ToolCall("multiply", {"a": 1, "b": 2}, "call_2")]
+
+
+def test_an_ended_call_s_delta_again_with_other_text_makes_it_invalid() -> None:
+    late = {**DELTAS[0], "delta": '{"a":9,'}
+    out = _both([CREATED, ADDED, *DELTAS, DONE, *SECOND, late])
+    assert [type(c) for c in out] == [InvalidToolCall, ToolCall]
+    assert out[0].id == "call_1"
+
+
+def test_an_ended_call_s_deltas_again_are_searched_in_linear_work(monkeypatch: pytest.MonkeyPatch) -> None:
+    # n one-character deltas of a call, then all of them again in reverse order (each where
+    # the one before did not end: searched): the characters searched are held to four times
+    # the arguments' and the deltas' length (counted, not timed); past that the call is not run
+    from toolwire.dialects.openai import responses_feed_items
+
+    searched = [0]
+    find = responses_feed_items.find
+
+    def counted(text: str, piece: str) -> int:
+        searched[0] += len(text)
+        return find(text, piece)
+
+    monkeypatch.setattr(responses_feed_items, "find", counted)
+
+    def run(n: int) -> int:
+        text = '{"a":"' + "x" * n + '"}'
+        item = {**FC, "arguments": text}
+        pieces = [{"type": "response.function_call_arguments.delta", "item_id": "fc_1", "output_index": 0,
+                   "delta": ch} for ch in text]
+        added = {**ADDED, "item": {**item, "status": "in_progress", "arguments": ""}}
+        events = [CREATED, added, *pieces, {**DONE, "item": item}, *SECOND, *reversed(copy.deepcopy(pieces))]
+        searched[0] = 0
+        acc = Accumulator(D)
+        for e in events:
+            acc.feed(e)
+        acc.close()
+        return searched[0]
+
+    small, big = run(100), run(400)
+    assert 0 < big <= 5 * small

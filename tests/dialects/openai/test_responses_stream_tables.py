@@ -106,3 +106,72 @@ def test_kept_tables_give_what_tables_built_afresh_give(preview: bool, monkeypat
     monkeypatch.setattr(responses_feed_final, "_tables", afresh)
     monkeypatch.setattr(Feed, "_read_again", again_afresh)
     assert [_read(events, preview) for events in streams] == kept
+
+
+@pytest.mark.parametrize("preview", [False, True], ids=["hot-loop", "feed"])
+def test_a_kept_content_index_gives_what_one_built_afresh_gives(preview: bool,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    # ``_contents`` (the ended calls by content, for final items under fresh ids) is kept between
+    # final events of one response: the calls read are those an index built each time gives
+    streams = [_stream(seed) for seed in range(300, 700)]
+    kept = [_read(events, preview) for events in streams]
+    built = responses_feed_final._contents
+
+    def afresh(feed: Any, first: int, done: Any) -> Any:
+        feed.contents = None
+        return built(feed, first, done)
+
+    monkeypatch.setattr(responses_feed_final, "_contents", afresh)
+    assert [_read(events, preview) for events in streams] == kept
+
+
+def _fc(i: int, fresh: str = "") -> Dict[str, Any]:
+    return {"type": "function_call", "id": f"fc{fresh}_{i}", "call_id": f"call{fresh}_{i}", "name": "f",
+            "arguments": f'{{"a": {i}}}', "status": "completed"}
+
+
+def _done_final(rid: Any, output: List[Dict[str, Any]]) -> Dict[str, Any]:
+    return {"type": "response.completed", "response": {"id": rid, "status": "completed", "output": output}}
+
+
+@pytest.mark.parametrize("alternate", [False, True], ids=["id-less-only", "r0-between"])
+def test_final_events_under_fresh_ids_read_each_call_s_content_once(alternate: bool,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    # n calls, the final event ``r0`` holding none, then n id-less final events (with ``r0`` again
+    # between them, or not), each holding one call under fresh ids (vLLM's, parsed again): each is
+    # ``r0`` again, its item the ended call of its content. Each read the content of every call of
+    # the response again: n² (16x the reads for 4x the calls; counted, not timed)
+    from toolwire.dialects.openai import responses_final_keys
+
+    reads = [0]
+    key = responses_final_keys.call_key
+
+    def counted(c: Any, item: Any) -> Any:
+        reads[0] += 1
+        return key(c, item)
+
+    monkeypatch.setattr(responses_feed_final, "call_key", counted)
+    created = {"type": "response.created", "response": {"id": "r0", "status": "in_progress", "output": []}}
+
+    def run(n: int) -> int:
+        events: List[Dict[str, Any]] = [created]
+        for i in range(n):
+            events += [{"type": "response.output_item.added", "output_index": i,
+                        "item": dict(_fc(i), arguments="", status="in_progress")},
+                       {"type": "response.function_call_arguments.delta", "output_index": i, "item_id": f"fc_{i}",
+                        "delta": f'{{"a": {i}}}'},
+                       {"type": "response.output_item.done", "output_index": i, "item": _fc(i)}]
+        events.append(_done_final("r0", []))
+        for i in range(n):
+            if alternate and i:
+                events.append(_done_final("r0", []))
+            events.append(_done_final(None, [_fc(i, "X")]))
+        reads[0] = 0
+        calls = Accumulator(D)
+        for e in events:
+            calls.feed(e)
+        assert [c.id for c in calls.close()] == [f"call_{i}" for i in range(n)]
+        return reads[0]
+
+    small, big = run(50), run(200)
+    assert big <= 5 * small

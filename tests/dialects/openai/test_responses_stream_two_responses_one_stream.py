@@ -156,3 +156,24 @@ def test_a_final_event_with_its_id_after_an_id_less_merged_one_is_another_respon
     calls = _read(_item(0, f1) + _item(0, f2) + [_final("resp_1", [f1]), _final(None, [f2, f3]),
                                                   _final("resp_3", [f4])])
     assert [(type(x).__name__, x.id) for x in calls] == [("ToolCall", f"call_{n}") for n in range(1, 5)]
+
+
+def test_a_final_item_under_fresh_ids_is_a_call_ended_at_an_index_another_item_ended_at_since() -> None:
+    # every item at ``output_index`` 0 (gateways): call_1 and call_2 ended there, the final event
+    # holds call_1 under fresh ids (vLLM's, parsed again): it is call_1 by its content, never a
+    # second run (only the item ended there last was a candidate: callX_1 ran beside call_1)
+    f1, f2 = _fcs(1, 2)
+    fresh = {**f1, "id": "fc_X1", "call_id": "call_X1"}
+    calls = _read(_item(0, f1) + _item(0, f2) + [_final("resp_1", [fresh, f2])])
+    assert [(type(x).__name__, x.id) for x in calls] == [("ToolCall", "call_1"), ("ToolCall", "call_2")]
+
+
+def test_a_third_merged_final_event_holding_a_carried_call_under_fresh_ids_is_its_own() -> None:
+    # three merged responses: the first final event holds none, the second call_1 and call_2,
+    # the third (id-less) call_3 under fresh ids: that is the next response's final event (its
+    # call by content), not the second one again (which added callX_3 as a call of its own)
+    f1, f2, f3 = _fcs(1, 2, 3)
+    fresh = {**f3, "id": "fc_X3", "call_id": "call_X3"}
+    calls = _read(_item(0, f1) + _item(1, f2) + _item(1, f3)
+                  + [_final("resp_1", []), _final("resp_2", [f1, f2]), _final(None, [fresh])])
+    assert [(type(x).__name__, x.id) for x in calls] == [("ToolCall", f"call_{n}") for n in (1, 2, 3)]

@@ -20,8 +20,8 @@ from ..._types import ToolCall
 from ...stream._call import Call, nonempty_str
 from ...stream._skipped import skipped
 from .._common import describe_error
-from .responses_feed_final import CALL_TYPES, Tables, ended_items, plain, settle
-from .responses_feed_items import Items, over, shown, typed
+from .responses_feed_final import CALL_TYPES, Contents, Tables, ended_items, plain, settle
+from .responses_feed_items import Items, Last, over, shown, typed
 from .responses_final_keys import call_key, item_key
 from .responses_once import ended_again, orphans, theirs
 from .responses_response import WAITS, responses_finish
@@ -45,6 +45,13 @@ class Feed(Items):
     # the first under each): where they begin, up to where it was read, how many ``renames`` then,
     # and the calls read (by ``pos``); a class default, as ``streamed``
     was: Optional[Tuple[int, int, int, Dict[Tuple[bool, str], Call], Set[int]]] = None
+    # the responses whose final event was read, by ``id`` (the final event's, else its
+    # ``response.created``'s): where their calls begin and end in ``core.calls``, and that
+    # final event's output (``earlier``); a class default, as ``streamed``
+    finals: Optional[Dict[str, Tuple[int, int, Any]]] = None
+    # ``settle``'s content index of the calls of the response whose final event came
+    # (``responses_feed_final._contents``); a class default, as ``streamed``
+    contents: Optional[Contents] = None
 
     def feed(self, data: Dict[str, Any]) -> None:
         kind = data.get("type")
@@ -64,6 +71,8 @@ class Feed(Items):
                     delta = self.caught_up(key, delta)
                     if not delta:
                         return
+                if type(delta) is str and self.late(data, key, delta):
+                    return  # (an ended call's delta again, nothing open there: its done item holds its text)
                 core.add_at(key, delta)
         elif kind == "response.output_item.done":
             item = data.get("item")
@@ -183,19 +192,28 @@ class Feed(Items):
         last = self.last
         carried = False  # (a final event with no call streamed since: the orphans left are the next one's)
         kept_orphans: Union[Tuple[int, Dict[int, Call], int], Dict[str, Call], None] = None
-        # (``final_again``, inline: the hot loop reads every final response here)
-        again = (last is not None and len(core.calls) == self.first
-                 and ((rid in self.seen if rid is not None else not self.streamed)
-                      if self.merged and self.seen is not None
-                      else rid == last[1] if rid is not None and last[1] is not None else not self.streamed))
-        if again and self.orphans is not None and (rid is None or last is None or last[1] is None):
-            again = not self._theirs_next(output)
-        # the final event of the response whose final event came last, after calls streamed since
-        # (``_read_again``): set against that response's calls, from where they begin
-        reread = (not again and last is not None and rid is not None and rid == last[1] and last[0] < self.first
-                  and self.settled is not None and self.settled[0] == output)
-        if reread and last is not None:
-            self._read_again(last[0])
+        if last is None:  # (a first final event, or the first since a ``response.created``)
+            again = reread = False
+        else:
+            # (``final_again``, inline: the hot loop reads every final response here)
+            again = (len(core.calls) == self.first
+                     and ((rid in self.seen if rid is not None else not self.streamed)
+                          if self.merged and self.seen is not None
+                          else rid == last[1] if rid is not None and last[1] is not None else not self.streamed))
+            if again and self.orphans is not None and (rid is None or last[1] is None):
+                again = not self._theirs_next(output)
+            # the final event of the response whose final event came last, after calls streamed since
+            # (``_read_again``): set against that response's calls, from where they begin
+            reread = (not again and rid is not None and rid == last[1] and last[0] < self.first
+                      and self.settled is not None and self.settled[0] == output)
+            if reread:
+                self._read_again(last[0])
+        if self.finals is not None and not again and not reread:
+            before = self.earlier(rid)
+            if before is not None:  # an earlier response's final event again (not the last one's)
+                if type(output) is list:
+                    self._earlier_again(output, before[0], before[1])
+                return True
         short = (plain(self, output, self.first)
                  if type(output) is list and not again and not reread and len(core.calls) > self.first
                  else None)  # (a plain final response: what ``settle`` would claim, read short; its types are text)
@@ -255,9 +273,11 @@ class Feed(Items):
         elif not again:
             self.settled = None
         if not again and not reread:
+            if last is not None:
+                self._remember(last)
             # (a carried final: one delivered again is set against the calls of every merged
             # response, from where the first begins: any final event read since then)
-            self.last = (self.first, rid)
+            self.last = (self.first, rid, self.rid, len(core.calls), output)
             if carried != self.merged:
                 self.merged = carried
             settled = self.settled
@@ -283,6 +303,58 @@ class Feed(Items):
             self.ended = {}
         return again
 
+    def earlier(self, rid: Optional[str]) -> Optional[Tuple[int, int, Any]]:
+        """The span and output of the earlier response (``finals``) whose final event the
+        final response with ``id`` *rid* is, again: nothing streamed since, a ``response.id``
+        whose final event was read before and is not the one read last (an at-least-once
+        transport delivering it again after another response's final event)."""
+        finals = self.finals
+        if finals is None or rid is None or len(self.core.calls) != self.first or self.streamed:
+            return None
+        last = self.last
+        if last is not None and last[1] == rid:
+            return None  # (the last one's: ``final_again``)
+        if self.merged and self.seen is not None and rid in self.seen:
+            return None
+        span = finals.get(rid)
+        if span is not None and last is not None and last[1] is None and last[2] == rid:
+            span = (span[0], last[3], span[2])  # (a merged response's id-less final event since: one span)
+        return span
+
+    def _remember(self, last: Last) -> None:
+        """The final event read last (*last*, ``Items.last``), another one read now or a
+        response created: its response's span of calls and output kept by ``id`` (the final
+        event's, else its ``response.created``'s; a merged response's id-less final event
+        after one of that id extends its span), for that final event delivered again later
+        (``earlier``). Kept when it is replaced, not at each final event (the hot loop's)."""
+        own = last[1] if last[1] is not None else last[2]
+        if own is None:
+            return
+        finals = self.finals
+        if finals is None:
+            finals = self.finals = {}
+        span = finals.get(own)
+        if span is None:
+            finals[own] = (last[0], last[3], last[4])
+        else:
+            finals[own] = (span[0], last[3], span[2] if last[1] is None else last[4])
+
+    def _earlier_again(self, output: List[Any], start: int, end: int) -> None:
+        """An earlier response's final event again (its calls from *start* to *end* in
+        ``core.calls``): a call item under the ``call_id`` of one of them is that call
+        (``ended_again``: another tool or other arguments, it does not run), never a second
+        run; one naming none is a call the stream never carried (added, never dropped)."""
+        core = self.core
+        once = self.once
+        for item in output:
+            if type(item) is dict and item.get("type") in _CALL:
+                ident = item.get("call_id")
+                m = once.get(ident) if type(ident) is str else None
+                if m is not None and start <= m.pos < end and ended_again(core, once, start, item, self.ids[2]):
+                    continue
+                self._done(None, item)
+        self.first = len(core.calls)
+
     def _merged_again(self, output: List[Any], group: int) -> None:
         """A final event of the merged responses (their calls from *group* on) delivered
         again after the last of them, any of them: a call item under the ``call_id`` of one
@@ -307,6 +379,18 @@ class Feed(Items):
         *item* under fresh ids (``item_key``; docs/streaming.md: an item whose ids name no
         streamed call is the ended call with the same content), taken from *left*; an index
         by content built once per *left* (a search per item was n²)."""
+        found = self._content_of(left, item)
+        if found:
+            c = found.pop()
+            if c.id is not None:
+                del left[c.id]
+            return c
+        return None
+
+    def _content_of(self, left: Dict[str, Call], item: Dict[str, Any]) -> Optional[List[Call]]:
+        """The calls of *left* (``orphans``) with the content of the call item *item*, the
+        first last (``_by_content`` takes it); the calls no more in *left* dropped from the
+        index on the way (it only shrinks: each once)."""
         key = item_key(self.core, item, False, None)
         if key is None:
             return None
@@ -319,18 +403,16 @@ class Feed(Items):
                     table.setdefault(k, []).append(c)
             index = self.by_key = (left, table)
         found = index[1].get(key)
-        while found:
-            c = found.pop()
-            if c.id is not None and left.get(c.id) is c:
-                del left[c.id]
-                return c
-        return None
+        while found and (found[-1].id is None or left.get(found[-1].id) is not found[-1]):
+            found.pop()
+        return found
 
     def _theirs_next(self, output: Any) -> bool:
         """Whether the final response *output*, without ``response.id`` (or after one
         without), with nothing streamed since, holds a call item under the ``call_id`` of
-        a call the final event before did not hold (``orphans``): the next merged
-        response's final event, not that one again (which did not hold it)."""
+        a call the final event before did not hold (``orphans``), or one under fresh ids
+        with the content of such a call (``_content_of``): the next merged response's
+        final event, not that one again (which did not hold it)."""
         if type(output) is not list:
             return False
         left = self.orphans
@@ -342,6 +424,8 @@ class Feed(Items):
                     return False
                 ident = item.get("call_id")
                 if type(ident) is str and ident in left:
+                    return True
+                if isinstance(left, dict) and self._fresh(item) and self._content_of(left, item):  # (fresh ids: vLLM's)
                     return True
         return False
 

@@ -42,7 +42,7 @@ from .responses_sniff import CLIENT_TYPES, client_name
 if TYPE_CHECKING:
     from .responses_feed import Feed
 
-__all__ = ["CALL_TYPES", "Settled", "Tables", "ended_items", "plain", "settle"]
+__all__ = ["CALL_TYPES", "Contents", "Settled", "Tables", "ended_items", "plain", "settle"]
 
 # an entry of the final output: its place, the item, whether a server runs it, the
 # built-in tool's name (a client item), its id (``call_id``; a server item's ``id``)
@@ -212,24 +212,36 @@ def settle(feed: Feed, output: List[Any], first: int, done: Optional[Dict[int, D
     others = [e for e in entries if e[0] not in by_item]
     keys = {e[0]: item_key(core, e[1], e[2], e[3]) for e in others}
     spaces = {e[0]: given_namespace(e[1]) for e in others}
-    stacks: Optional[Dict[Tuple[Any, ...], List[Call]]] = None
+    index: Optional[Dict[Tuple[Any, ...], List[Tuple[Call, Any]]]] = None
+    done_of = feed.ids[2]  # (every ended call's done item, by ``pos``)
+    cursor: Dict[Tuple[Any, ...], int] = {}  # (per key: the calls before it are claimed, or no more its)
 
     def anywhere(i: int, k: Tuple[Any, ...]) -> None:
-        # (an ended call with that content, the first in stream order: each call is in two stacks,
-        # a claimed one passed over once: linear)
-        nonlocal stacks
-        if stacks is None:
-            stacks = {}
-            for m in reversed(calls[first:]):
-                if m.pos in done and m.pos not in claimed:
-                    key = call_key(m, done[m.pos])
-                    if key is not None:
-                        stacks.setdefault(key, []).append(m)
-                        stacks.setdefault(("ns", key, given_namespace(done[m.pos])), []).append(m)
-        stack = stacks.get(k)
-        while stack:
-            if claim(i, stack.pop()):
-                return
+        # (an ended call with that content, the first unclaimed in stream order: the index is
+        # kept across this response's final events (``_contents``); a call passed over here is
+        # claimed by this settle, or no more one of that content: each once per settle)
+        nonlocal index
+        if index is None:
+            index = _contents(feed, first, done)
+        stack = index.get(k)
+        if not stack:
+            return
+        j = cursor.get(k, 0)
+        while j < len(stack):
+            m, was = stack[j]
+            j += 1
+            ended = done.get(m.pos)
+            if ended is None and m.done and type(m.key) is int:
+                ended = done_of.get(m.pos)  # (its place taken by an item ended there since)
+            if m.pos in claimed or ended is None:
+                continue
+            if m.result is not was:  # (ended since with another result: its content read again)
+                key = call_key(m, ended)
+                if key != (k[1] if k[0] == "ns" else k) or k[0] == "ns" and given_namespace(ended) != k[2]:
+                    continue
+            if claim(i, m):
+                break
+        cursor[k] = j
 
     # 3. the ended call with the same content: at its place, then anywhere; an item giving a
     # namespace first takes a call of it, then one giving none, and an item giving none any
@@ -295,6 +307,7 @@ def settle(feed: Feed, output: List[Any], first: int, done: Optional[Dict[int, D
                               "action or arguments): not guessed which runs")
             elif i in retaken:
                 retake(core, c, item)
+                feed.contents = None  # (its content is the item's now)
             elif i in restated:
                 restate(core, c, done[c.pos], item, server)
             elif not c.done and i not in seen:
@@ -318,7 +331,7 @@ def settle(feed: Feed, output: List[Any], first: int, done: Optional[Dict[int, D
         added = True
     if added and len(at) == len(calls) - first:
         calls[first:] = sorted(calls[first:], key=lambda m: at[m.pos])
-        feed.was = feed.tables = None  # (their tables follow the calls' order)
+        feed.was = feed.tables = feed.contents = None  # (their tables follow the calls' order)
     return output, by_item, {**done, **made} if made else done
 
 
@@ -359,6 +372,44 @@ def _tables(feed: Feed, first: int) -> Tuple[Dict[int, Call], Dict[Tuple[bool, s
                 by_id[k] = m
     feed.tables = (first, len(calls), len(renames), by_key, by_id, read, shared)
     return by_key, by_id
+
+
+#: ``settle``'s content index of a response's ended calls (``_contents``): where its calls
+#: begin, the ended calls it was read against, how many (with every done item read), up to
+#: where the calls were read, and the index
+Contents = Tuple[int, Dict[int, Dict[str, Any]], int, int, Dict[Tuple[Any, ...], List[Tuple[Call, Any]]]]
+
+
+def _contents(feed: Feed, first: int, done: Dict[int, Dict[str, Any]]) -> Dict[Tuple[Any, ...], List[Tuple[Call, Any]]]:
+    """The ended calls of the response read (from *first* on in ``core.calls``; those in
+    *done*, and those another item ended at the same ``output_index`` after: their done
+    item, ``Items.ids``) by content (``call_key``, and with their ``namespace``), in
+    stream order, each with the result its content was read from. Kept
+    (``feed.contents``) while *done* is the same and as long (and no call ended since),
+    brought up to date with the calls added since: each final event again under fresh
+    ids (one per delivery, after one holding none) read the content of every call of the
+    response again (n deliveries of n calls were n² work)."""
+    calls = feed.core.calls
+    kept = feed.contents
+    done_of = feed.ids[2]
+    if (kept is not None and kept[0] == first and kept[1] is done and kept[2] == len(done) + len(done_of)
+            and kept[3] <= len(calls)):
+        upto, index = kept[3], kept[4]
+    else:
+        upto, index = first, {}
+    for m in calls[upto:]:
+        item = done.get(m.pos)
+        if item is None and m.done and type(m.key) is int:
+            # (a call another item ended at the same index after, every item at one index, as
+            # gateways stream them: an ended call too, by content)
+            item = done_of.get(m.pos)
+        if item is not None:
+            key = call_key(m, item)
+            if key is not None:
+                index.setdefault(key, []).append((m, m.result))
+                index.setdefault(("ns", key, given_namespace(item)), []).append((m, m.result))
+    feed.contents = (first, done, len(done) + len(done_of), len(calls), index)
+    return index
 
 
 def _move(moved: List[Call], renames: List[Tuple[Call, Optional[str], Optional[str]]],

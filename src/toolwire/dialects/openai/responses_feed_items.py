@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any, Dict, List, Optional, Set, Tuple, Union
 
 from ..._errors import DecodeError, excerpt
+from ..._types import ToolCall
 from ...stream._call import Call, nonempty_str
 from ...stream._core import Core
 from ...stream._events import ArgsDelta, new_event
@@ -25,7 +26,12 @@ from .responses_response import WAITS
 from .responses_sniff import CLIENT_TYPES, client_name
 from .responses_tools import NAME
 
-__all__ = ["Items", "over", "shown", "typed"]
+__all__ = ["Items", "Last", "find", "over", "shown", "typed"]
+
+#: The final event read last (``Items.last``): where its response's calls begin in
+#: ``core.calls``, its ``response.id``, that of the ``response.created`` before it, where
+#: its calls end, and its output
+Last = Tuple[int, Optional[str], Optional[str], int, Any]
 
 _CALL = CALL_TYPES
 _PLAIN = frozenset({"type", "call_id", "name", "arguments", "input"})
@@ -58,6 +64,12 @@ class Items:
     seen: Optional[Set[str]] = None
     merged: bool = False
     by_key: Optional[Tuple[Dict[str, Call], Dict[Any, List[Call]]]] = None
+    # ``late``'s: for each ended call (by ``pos``) whose argument deltas came again, where the
+    # one before ended in its arguments and the search budget left; a class default until one comes
+    late_at: Optional[Dict[int, Tuple[int, int]]] = None
+    # the ended calls (by ``pos``) whose ``output_item.added`` came again: their deltas that follow
+    # are the item streamed again whole (``responses_stream_again``), not ``late``'s
+    readded: Optional[Set[int]] = None
 
     def __init__(self, core: Core) -> None:
         self.core = core
@@ -74,7 +86,7 @@ class Items:
         # back there); and the response whose final event came last: where its calls begin, its id
         self.first = 0
         self.rid_first = 0
-        self.last: Optional[Tuple[int, Optional[str]]] = None
+        self.last: Optional[Last] = None
         # what the settle of that final event claimed (``settle``: its final event again is read by it)
         self.settled: Optional[Settled] = None
         # the response read (``rid``) and the items it had ended when its final event came (``ended``
@@ -249,8 +261,12 @@ class Items:
         """*item*, a ``function_call`` or ``custom_tool_call``, ends the call *c*."""
         core = self.core
         kind = item.get("type")
+        named = nonempty_str(item.get("name"))
         if c.name is None:
-            c.name = nonempty_str(item.get("name"))
+            c.name = named
+        elif named is not None and named != c.name:  # (its added item named another tool: which runs is not guessed)
+            core.fail(c, f"Tool call {c.pos} of this stream was added as {c.name!r} and ended as {named!r}: "
+                         "not guessed which tool runs")
         ident = nonempty_str(item.get("call_id"))
         if ident is not None and c.id != ident:  # the done item's, as openai-python's stream state keeps it
             if c.id is not None:  # (vLLM's gpt-oss stream gives the added item and the done item each its
@@ -295,7 +311,7 @@ class Items:
                 c.obj = text
         c.ended = True
         self.ids[2][c.pos] = item
-        ran_once(core, self.once, self.first, c)
+        ran_once(core, self.once, self.first, c, self.ids[0])
         iid = item.get("id")
         if type(iid) is str and iid:
             self.ids[1][iid] = c
@@ -317,11 +333,52 @@ class Items:
         own = self.ids[0].get(c.pos)
         return own is not None and own != iid
 
+    def late(self, data: Dict[str, Any], key: Optional[int], delta: str) -> bool:
+        """Whether the argument delta *data* (at *key*, its text *delta*) is one of a call of
+        the response read that ended, sent again with no call open at *key* (a stream
+        resumed from before its end, an at-least-once transport): its ``item_id`` is that
+        call's item's. It adds nothing when it is a piece of the arguments the call ended
+        with (its done item's, authoritative), where the piece before ended, else where it
+        first occurs; other text makes the call an ``InvalidToolCall`` (which text is the
+        reply's is not guessed), as its done item again with other arguments would. Linear:
+        the searches are held to four times the arguments' and the deltas' length, past
+        which the call is made invalid as not searched."""
+        iid = data.get("item_id")
+        m = self.ids[1].get(iid) if type(iid) is str else None
+        core = self.core
+        if (m is None or m.pos < self.first or not m.done or m.server or key is not None and key in core.by_key
+                or self.readded is not None and m.pos in self.readded):
+            return False
+        r = m.result
+        if type(r) is not ToolCall:
+            return True  # (the call does not run: nothing of it to tell)
+        text = r.raw if type(r.raw) is str else ""
+        places = self.late_at
+        if places is None:
+            places = self.late_at = {}
+        at, budget = places.get(m.pos, (0, 4 * len(text)))
+        budget += len(delta)
+        if text.startswith(delta, at):
+            places[m.pos] = (at + len(delta), budget)
+            return True
+        found = find(text, delta) if budget >= len(text) else -2
+        places[m.pos] = (at if found < 0 else found + len(delta), budget - len(text))
+        if found < 0:
+            why = "other text than" if found == -1 else "text not searched for (over four times the length) in"
+            core.unrun(m, f"Tool call {m.pos} of this stream got an argument delta again after its end with {why} "
+                          "its arguments: not guessed which are the reply's")
+        return True
+
     def _once(self, c: Call) -> None:
         ran_once(self.core, self.once, self.first, c)
 
     def close(self) -> None:
         return None
+
+
+def find(text: str, piece: str) -> int:
+    """Where *piece* first occurs in *text*, else ``-1`` (``Items.late``'s one search)."""
+    return text.find(piece)
 
 
 def typed(item: Dict[str, Any], loc: str) -> None:

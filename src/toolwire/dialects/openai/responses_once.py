@@ -30,16 +30,22 @@ from ...stream._core import Core
 __all__ = ["ended_again", "orphans", "ran_once", "theirs"]
 
 
-def ran_once(core: Core, once: Dict[str, Call], first: int, c: Call) -> None:
+def ran_once(core: Core, once: Dict[str, Call], first: int, c: Call,
+             item_ids: Optional[Dict[int, str]] = None) -> None:
     """Before the client call *c* ends: the calls ended under each ``call_id`` (*once*,
     the latest under each; those of the response read are from *first* on in
-    ``core.calls``) take *c*, or *c* is one of them again."""
+    ``core.calls``) take *c*, or *c* is one of them again. A call at another
+    ``output_index`` under another item ``id`` (*item_ids*, by ``pos``) is a parallel
+    call sharing the ``call_id`` (a gateway reusing one id, as DeepSeek's and GLM's parallel
+    calls do; ``decode_all`` keeps both): a call of its own, as a call streamed again comes
+    at its own index."""
     ident = c.id
     if ident is None:
         return
     m = once.get(ident)
-    if m is None or m is c or m.pos < first or m.id != ident or m.server:
-        once[ident] = c  # (another response's, or renamed since: this one's now)
+    if (m is None or m is c or m.pos < first or m.id != ident or m.server
+            or item_ids is not None and _apart(m, c, item_ids)):
+        once[ident] = c  # (another response's, renamed since, or a parallel call: this one's now)
         return
     own = c.error  # (its own fault says nothing against the call before)
     core.fail(c, f"Tool call {c.pos} of this stream is tool call {m.pos} again (call_id {ident!r}, ended before "
@@ -73,6 +79,13 @@ def ended_again(core: Core, once: Dict[str, Call], first: int, item: Dict[str, A
             core.unrun(m, f"Tool call {m.pos} of this stream was ended again (call_id {ident!r}) with another "
                           "item: not guessed which one runs")
     return True
+
+
+def _apart(m: Call, c: Call, item_ids: Dict[int, str]) -> bool:
+    """Whether the calls *m* and *c* were streamed at two ``output_index`` under two item ``id``."""
+    a, b = item_ids.get(m.pos), item_ids.get(c.pos)
+    return (type(m.key) is int and type(c.key) is int and m.key != c.key
+            and a is not None and b is not None and a != b)
 
 
 def _same_arguments(c: Call, r: ToolCall) -> bool:

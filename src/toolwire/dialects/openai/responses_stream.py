@@ -163,8 +163,9 @@ class Handler(Phased):
                                 text = item["arguments"]
                                 if not (type_(text) is str_ and len_(text) == end.size and end.error is None
                                         and end.tree is None and end.name is not None and end.id is not None
-                                        and end.id == item["call_id"]
-                                        and item.get("status") != "incomplete"):
+                                        and end.id == item["call_id"] and end.name == item["name"]
+                                        and item.get("status") != "incomplete"
+                                        and index not in self.ended):  # (an item ended there: ``_done``'s)
                                     end = None
                                 else:  # ``_extra``, inline: every field but these, in order
                                     extra = item.copy()
@@ -219,7 +220,7 @@ class Handler(Phased):
                     end.ended = True
                     done_of[end.pos] = item
                     if end.id in once:  # (a ``call_id`` ended before: another response's, or this call again)
-                        ran_once(core, once, self.first, end)
+                        ran_once(core, once, self.first, end, item_ids)
                     else:
                         once[item["call_id"]] = end  # (its id: checked above)
                     iid = item.get("id")

@@ -58,6 +58,14 @@ class Again(Messages):
         if self.said is None:
             self.said = {}  # (text deltas go by ``said_text``)
 
+    def _readded(self, c: Call) -> None:
+        """The ended call *c*'s item is added again: its deltas that follow are that item
+        streamed again (``stale``, ``_done``), not deltas of it sent again alone (``late``)."""
+        readded = self.readded
+        if readded is None:
+            readded = self.readded = set()
+        readded.add(c.pos)
+
     def _replayed(self, key: int, delta: str) -> str:
         """The new part of a text delta of the message at *key* while the response is
         streamed again: none for a message already ended; for one open, what its deltas
@@ -91,10 +99,14 @@ class Again(Messages):
                 if _same(prior[1], item) or self._added_as(prior[0], prior[1], item):
                     if prior[0] is None:  # a message re-sent whole: its deltas again add nothing (``_replayed``)
                         self._resend(key)
+                    else:
+                        self._readded(prior[0])
                     return  # the start of the item ended there, again: nothing new
                 if self._ended_before(item):  # (another ended there since: every item at one index)
                     if item.get("type") == "message":  # (its text deltas again, without ``item_id`` too,
                         self._resend(key)  # add nothing: ``_replayed``)
+                    else:
+                        self._readded(self.once[item["call_id"]])
                     return
                 seq, top = self.seq, self.top
                 if type(seq) is int and type(top) is int and seq < top:  # (a number again, as a placeholder

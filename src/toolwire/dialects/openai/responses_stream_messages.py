@@ -114,10 +114,17 @@ class Messages(Feed):
         core = self.core
         end = len(core.text_parts)
         plan: Optional[Plan] = None  # (made when a message asks for it)
+        shown: Any = False  # (not asked yet: the messages an earlier final event again read then, ``earlier``)
         for i in range(len(output) - 1, -1, -1):
             item = output[i]
             if type(item) is not dict or item.get("type") != "message":
                 continue
+            if self.finals is not None:
+                if shown is False:
+                    before = self.earlier(resp.get("id"))
+                    shown = _messages(before[2]) if before is not None else None
+                if shown is not None and shown.get(item.get("id")) == item:
+                    continue  # (an earlier response's final event again: its messages read then add nothing)
             ident = item.get("id")
             at = starts.get(ident) if type(ident) is str and ident else None
             if at is None and read is not None and type(ident) is str and ident:
@@ -231,3 +238,10 @@ class Messages(Feed):
             starts[ident] = b
         self.mark = len(parts)
         return b
+
+
+def _messages(output: Any) -> Dict[Any, Dict[str, Any]]:
+    """The messages of a final event's *output* read before, by ``id`` (their text was read then)."""
+    if type(output) is not list:
+        return {}
+    return {item.get("id"): item for item in output if type(item) is dict and item.get("type") == "message"}

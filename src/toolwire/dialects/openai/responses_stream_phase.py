@@ -114,6 +114,8 @@ class Phased(Again):
                 self.said = {}  # (text deltas go by ``said_text``)
             return
         self.rid = rid if type(rid) is str and rid else None
+        if self.last is not None:  # (kept by its id: ``earlier``)
+            self._remember(self.last)
         self.last = None  # (another response: no final event of it read, none comes again)
         self.settled = None
         self.kept = None

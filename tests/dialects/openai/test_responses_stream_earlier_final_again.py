@@ -1,0 +1,102 @@
+"""An earlier response's final event delivered again after another response's final event.
+
+https://platform.openai.com/docs/api-reference/responses-streaming: a response's final
+event (``response.completed``) carries the whole ``Response``, its ``id`` and ``output``;
+an at-least-once transport (or a gateway re-sending what it relayed) may deliver it again
+after the final event of a later response in the same stream. It is that response's final
+event again (its ``response.id`` is one whose final event was read: response ids name one
+response): a call item under the ``call_id`` of one of that response's calls is that call,
+never a second run (another tool or other arguments: it does not run), and its messages
+read then add no text. Before, the call ran twice (review revR #6; with merged responses
+whose first final event had no ``response.id`` but whose ``response.created`` gave it, revR2).
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, Dict, List, Optional, Tuple
+
+import pytest
+
+from toolwire.stream import Accumulator, accumulate
+
+D = "openai.responses"
+
+
+def _fc(n: int, arguments: str = '{"q": 1}', name: str = "f") -> Dict[str, Any]:
+    return {"type": "function_call", "id": f"fc_{n}", "call_id": f"call_{n}", "name": name,
+            "arguments": arguments, "status": "completed"}
+
+
+def _item(item: Dict[str, Any], index: int = 0) -> List[Dict[str, Any]]:
+    return [{"type": "response.output_item.added", "output_index": index,
+             "item": {**item, "arguments": "", "status": "in_progress"}},
+            {"type": "response.function_call_arguments.delta", "item_id": item["id"], "output_index": index,
+             "delta": item["arguments"]},
+            {"type": "response.output_item.done", "output_index": index, "item": item}]
+
+
+def _created(rid: str) -> Dict[str, Any]:
+    return {"type": "response.created", "response": {"id": rid, "status": "in_progress", "output": []}}
+
+
+def _final(rid: Optional[str], output: List[Dict[str, Any]]) -> Dict[str, Any]:
+    return {"type": "response.completed", "response": {"id": rid, "status": "completed", "output": output}}
+
+
+MSG = {"type": "message", "id": "msg_1", "role": "assistant", "status": "completed",
+       "content": [{"type": "output_text", "text": "Checking.", "annotations": []}]}
+
+
+def _read(events: List[Dict[str, Any]]) -> Tuple[List[Tuple[str, Any]], str]:
+    """The calls (kind, id) and text, the same through ``accumulate``, the hot loop and the general reader."""
+    out = [(type(c).__name__, c.id) for c in accumulate(copy.deepcopy(events), D)]
+    texts = set()
+    for acc in (Accumulator(D), Accumulator(D, preview=True)):
+        for e in copy.deepcopy(events):
+            acc.feed(e)
+        assert [(type(c).__name__, c.id) for c in acc.close()] == out
+        texts.add(acc.text)
+    assert len(texts) == 1
+    return out, texts.pop()
+
+
+@pytest.mark.parametrize("between", [[], [_created("resp_2")]])
+def test_an_earlier_response_s_final_event_again_runs_its_call_once(between: List[Dict[str, Any]]) -> None:
+    f0 = _fc(0)
+    head = [_created("resp_1")] + _item(f0) + [_final("resp_1", [MSG, f0])]
+    calls, text = _read(head + between + [_final("resp_2", []), _final("resp_1", [MSG, f0])])
+    assert calls == [("ToolCall", "call_0")]
+    assert text == "Checking."
+
+
+def test_an_earlier_final_event_again_after_a_later_response_s_call() -> None:
+    f0, f7 = _fc(0), _fc(7, '{"q": 7}')
+    calls, _ = _read([_created("resp_1")] + _item(f0) + [_final("resp_1", [f0]), _final("resp_2", [f7]),
+                                                         _final("resp_1", [f0])])
+    assert calls == [("ToolCall", "call_0"), ("ToolCall", "call_7")]
+
+
+def test_an_earlier_final_event_again_with_other_arguments_runs_neither() -> None:
+    f0 = _fc(0)
+    calls, _ = _read([_created("resp_1")] + _item(f0) + [_final("resp_1", [f0]), _final("resp_2", []),
+                                                         _final("resp_1", [_fc(0, '{"q": 2}')])])
+    assert calls == [("InvalidToolCall", "call_0")]
+
+
+def test_an_earlier_final_event_again_keeps_a_call_the_stream_never_carried() -> None:
+    # (an item under a call_id none of that response's calls had: added, never dropped)
+    f0, f5 = _fc(0), _fc(5, '{"q": 5}')
+    calls, _ = _read([_created("resp_1")] + _item(f0) + [_final("resp_1", [f0]), _final("resp_2", []),
+                                                         _final("resp_1", [f0, f5])])
+    assert calls == [("ToolCall", "call_0"), ("ToolCall", "call_5")]
+
+
+def test_merged_finals_then_the_first_again_under_the_id_its_created_event_gave() -> None:
+    # revR2 #1's last variant: finals (none, none, resp_1), the first response named by its
+    # ``response.created``; revR2 #3 (a final event with an id never read is another
+    # response's) is test_responses_stream_two_responses_one_stream's
+    f1, f2 = _fc(1, '{"q": 1}'), _fc(2, '{"q": 2}')
+    calls, _ = _read([_created("resp_1")] + _item(f1) + _item(f2)
+                     + [_final(None, [f1]), _final(None, [f2]), _final("resp_1", [f1])])
+    assert calls == [("ToolCall", "call_1"), ("ToolCall", "call_2")]
