@@ -224,7 +224,10 @@ SLIP_PIECES = {
     "text.minimax": ["<minimax:tool_call>\n", '<invoke name="f">', '<parameter name="a">', "x", "</parameter>",
                      "</invoke>", "</minimax:tool_call>", "<think>", "</think>"],
     "text.deepseek": [f"<{D}tool_calls>", f'<{D}invoke name="f">', f'<{D}parameter name="a" string="true">', "x",
-                      f"</{D}parameter>", f"</{D}invoke>", f"</{D}tool_calls>", "<think>", "</think>"],
+                      f"</{D}parameter>", f"</{D}invoke>", f"</{D}tool_calls>", "<think>", "</think>",
+                      # V3.1 sections: a call begin abandons an open call (hunt 39, engine text r5)
+                      "<｜tool▁calls▁begin｜>", "<｜tool▁call▁begin｜>f<｜tool▁sep｜>", '{"a": "', '"',
+                      "<｜tool▁call▁end｜>", "<｜tool▁calls▁end｜>"],
     "text.gigachat": [f"<{G}tool_calls>", f'<{G}invoke name="f">', f'<{G}parameter name="a" string="true">', "x",
                       f"</{G}parameter>", f"</{G}invoke>", f"</{G}tool_calls>"],
     "text.hunyuan": ["<tool_calls>", "<tool_call>f<tool_sep>", "<arg_key>a</arg_key>", "<arg_value>", "x",

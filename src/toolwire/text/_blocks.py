@@ -6,6 +6,7 @@ Hy3 / HY V4 ``<tool_call>`` elements, Kimi K3 ``call`` blocks, Seed-OSS function
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 from typing import Callable, Optional
 
 from ._core import TextParser
@@ -24,6 +25,7 @@ def cut_block(
     name_at: Callable[[str], str | None],
     *,
     gap_content: bool = True,
+    cut_off: Callable[[str | None], None] | None = None,
 ) -> None:
     """The calls of a block whose closer never came (*text*: the block after its opener).
 
@@ -35,13 +37,17 @@ def cut_block(
       content as between any two calls (*gap_content*; else it stays in that call's raw);
     - after the last whole call, whitespace or the start of the block's closer
       (*ends*) adds nothing: no cut-off call beside calls that all closed; the start
-      of *open_* is a cut-off call without a name; other text is content.
+      of *open_* is a cut-off call without a name; other text is content;
+    - *cut_off* records the cut-off call by its name (default: ``truncated``; a block
+      the model abandoned for the next one says so, ``_kit.abandon``).
 
     One search of each kind over *text*: linear."""
+    if cut_off is None:
+        cut_off = partial(_truncated, m, raw)
     first = text.find(open_)
     last = text.rfind(close)
     if first < 0 or last < first:
-        m.truncated(name_at(text[first:]) if first >= 0 else None, raw)
+        cut_off(name_at(text[first:]) if first >= 0 else None)
         return
     after = last + len(close)
     if not read(text[:after]):
@@ -52,11 +58,15 @@ def cut_block(
     if nxt >= 0:
         if tail and gap_content:
             m.emit_content(gap)
-        m.truncated(name_at(text[nxt:]), raw)
+        cut_off(name_at(text[nxt:]))
     elif tail and open_.startswith(tail):
-        m.truncated(None, raw)
+        cut_off(None)
     elif tail and not any(e.startswith(tail) for e in ends):
         m.emit_content(gap)
+
+
+def _truncated(m: TextParser, raw: str, name: str | None) -> None:
+    m.truncated(name, raw)
 
 
 def ended(m: TextParser, raw: str, cut: bool, name: Optional[str], message: str) -> bool:

@@ -41,6 +41,10 @@ Wire forms (``｜`` is U+FF5C, ``▁`` is U+2581)::
   the R1 ``<｜tool▁calls｜>``), and a call in it may leave out its
   ``<｜tool▁call▁begin｜>``: other text in a section starts such a call, unless it
   holds no ``<｜tool▁sep｜>`` (then it is content, as text between calls).
+- ``<｜tool▁call▁begin｜>`` inside an open call, or a DSML block opener inside an open
+  block, begins the next call / block: the open call was abandoned, an
+  ``InvalidToolCall`` (DSML invokes closed before it are whole); inside a JSON string
+  or DSML value only when the call, read with it as text, is invalid.
 - Markers inside JSON strings or DSML values do not close anything. A call still open
   at the end of the text is an ``InvalidToolCall`` (``truncated``); in a DSML block
   still open there, the invokes closed before the cut are whole (``_blocks``).
@@ -65,7 +69,7 @@ from collections.abc import Sequence
 from .._types import ToolCall
 from ._blocks import cut_block, ended
 from ._core import BodyMode, Mode, TextFormat, TextParser
-from ._kit import ATTR, args_text, body, calls_of, content_between, stay
+from ._kit import ATTR, abandon, abandoned, args_text, body, calls_of, content_between, stay
 from ._modes import held_think_modes
 from ._param_writers import name_text, value_text
 from ._params import dsml_head, read_params
@@ -83,6 +87,7 @@ FC, FC_END = f"<{D}function_calls>", f"</{D}function_calls>"
 TCS, TCS_END = f"<{D}tool_calls>", f"</{D}tool_calls>"
 CALLS, CALLS_END = f"<{D41}calls>", f"</{D41}calls>"  # V4.1: a space after ｜DSML｜
 _VARIANT = {FC: "v3.2", TCS: "v4", CALLS: "v4.1"}
+_CLOSER = {FC: FC_END, TCS: TCS_END, CALLS: CALLS_END}
 PARAM, PARAM_END = f"<{D}parameter", f"</{D}parameter>"
 _ATTR = ATTR  # name="value" attributes, read in one linear pass (_kit)
 
@@ -96,6 +101,16 @@ def _v3(left: str, right: str) -> bool:
 
 
 def _call(m: TextParser, text: str, end: str, complete: bool) -> None:
+    if end == CALL:  # the next call begins: the open one was abandoned (text with no separator: content)
+        if m.opener or SEP in text:
+            left, _, right = text.partition(SEP)
+            abandoned(m, _CALL, right.split("\n")[0].strip() if _v3(left, right) else left.strip(), text, CALL_END,
+                      opener=CALL, opens=(CALL, SECTION, *OPENERS), ends=(SECTION_END, EOS), values=(('"', '"'),))
+        else:
+            if text.strip():
+                m.emit_content(text)
+            m.open_body(_CALL, CALL)
+        return
     if end == SECTION_END:
         m.mode = _CONTENT
     if not m.opener:  # text in a section: a call without <｜tool▁call▁begin｜>, or text before one
@@ -130,11 +145,23 @@ def _call(m: TextParser, text: str, end: str, complete: bool) -> None:
 
 
 def _dsml(m: TextParser, text: str, end: str, complete: bool) -> None:
-    raw = m.opener + text + end
+    again = end in _VARIANT  # the next block begins: this one was left open
+    raw = m.opener + text + ("" if again else end)
     variant = _VARIANT.get(m.opener, "v4")
     d = D41 if variant == "v4.1" else D  # V4.1 writes every tag name after a space
     inv, inv_end, par, par_end = f"<{d}invoke", f"</{d}invoke>", f"<{d}parameter", f"</{d}parameter>"
     pos = text.find(inv)
+    if again:  # the invokes closed before it are whole, an open one was abandoned
+        def whole(closed: str) -> bool:
+            if closed[:pos].strip():
+                m.emit_content(closed[:pos])
+            return _invokes(m, closed, raw, variant, pos, (inv, inv_end, par, par_end))
+
+        cut_block(m, text, raw, inv, inv_end, (FC_END, TCS_END, CALLS_END), whole, _invoke_name,
+                  cut_off=lambda name: abandon(m, name, raw, _CLOSER[m.opener], opens=(FC, TCS, CALLS), ends=(EOS,),
+                                              values=((par, par_end),)))
+        m.open_body(_DSML, end)
+        return
     if not complete:
         # the invokes closed before the cut are whole; the rest is one cut-off call
         # named by its own invoke (never the first one's)
@@ -202,10 +229,13 @@ def _invokes(m: TextParser, text: str, raw: str, variant: str, pos: int, tags: t
     return True
 
 
-_CALL = BodyMode(_call, ends=(CALL_END, SECTION_END), quotes=(('"', '"', True),))
+# <｜tool▁call▁begin｜> and the DSML block openers are special tokens: where one comes in
+# an open call (outside its values, or in one that runs on into the next call), that call
+# was abandoned and the next begins (vLLM's V3.1 parser never lets arguments span the token)
+_CALL = BodyMode(_call, ends=(CALL_END, SECTION_END, CALL), quotes=(('"', '"', True),))
 _DSML = BodyMode(
     _dsml,
-    ends=(FC_END, TCS_END, CALLS_END),
+    ends=(FC_END, TCS_END, CALLS_END, FC, TCS, CALLS),
     quotes=((PARAM, PARAM_END, False), (PARAM.replace(D, D41), PARAM_END.replace(D, D41), False)),
 )
 

@@ -55,7 +55,7 @@ from typing import Any
 from .._errors import excerpt
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextMode, TextParser
-from ._kit import MISSING, body, calls_of, dumps, goto, loads, refusal, stay
+from ._kit import MISSING, abandoned, body, calls_of, dumps, goto, loads, refusal, stay
 from ._pythonic import MAX_WRITE_DEPTH, Refused, TooDeep, step, too_deep
 from ._schema import schema_types
 
@@ -169,9 +169,8 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
         s = text.lstrip()
         called = m.opener == BARE or s.startswith("call:")
         name = s.removeprefix("call:").split("{", 1)[0].strip() if called else ""
-        m.invalid(name or None, m.opener + text,
-                  f"Tool call at {m.loc} is abandoned: {OPEN} begins another call before {CLOSE} closes it")
-        m.open_body(_CALL, OPEN)
+        abandoned(m, _CALL, name, text, CLOSE, opener=OPEN, opens=(OPEN, BARE), ends=(TURN, EOS),
+                  values=((Q, Q),), again=True)
         return
     raw = m.opener + text + end
     s = text.strip()

@@ -20,7 +20,10 @@ Wire form (GLM-4.5/4.6 put newlines between the parts, GLM-4.7 none)::
   value's ``</arg_value>`` other than the next pair (a value that held its own closing
   tag), or a key written twice makes the call an ``InvalidToolCall``, never a call
   with a wrong value (``_params.read_pairs``, shared with Hunyuan Hy3).
-- A block that never closes is an ``InvalidToolCall`` (``truncated=True``).
+- A block that never closes is an ``InvalidToolCall`` (``truncated=True``). A
+  ``<tool_call>`` inside an open call (outside its values, or in one when the call,
+  read with it as text, is invalid) begins the next call: the open one was abandoned,
+  an ``InvalidToolCall``.
 - ``<think>…</think>`` is reasoning whatever it holds: a ``<tool_call>`` inside a
   closed block is reasoning text (``</think>`` splits it off first). In a block that
   never closes (GLM-4.7's generation prompt ends ``<think>``), ``<tool_call>`` ends it,
@@ -44,7 +47,7 @@ from collections.abc import Sequence
 
 from .._types import ToolCall
 from ._core import Action, BodyMode, TextFormat, TextParser
-from ._kit import body, stay
+from ._kit import abandoned, body, stay
 from ._modes import held_think_modes
 from ._param_writers import write_pairs
 from ._params import read_pairs
@@ -60,6 +63,10 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
     raw = m.opener + text + end
     k = text.find(K)
     name = (text if k < 0 else text[:k]).strip()
+    if end == OPEN:
+        abandoned(m, _CALL, name.split("\n")[0].strip(), text, CLOSE, opens=(OPEN,), ends=tuple(_STOPS),
+                  values=((V, V_END),))
+        return
     if not complete:
         m.truncated(name.split("\n")[0].strip() or None, raw)
         return
@@ -75,7 +82,9 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
     m.call(name, args, raw, variant=None if head.rstrip(" \t").endswith("\n") else "4.7")
 
 
-_CALL = BodyMode(_parse, ends=(CLOSE,), quotes=((V, V_END, False),))
+# <tool_call> is a special token of GLM's vocabulary: it ends an open call (abandoned),
+# inside a value too when the call, read with it as text, is invalid (it runs on)
+_CALL = BodyMode(_parse, ends=(CLOSE, OPEN), quotes=((V, V_END, False),))
 # <|observation|> (after calls), <|user|>, <|endoftext|> are GLM's stop tokens: dropped if left in
 _STOPS: dict[str, Action] = {"<|observation|>": stay, "<|user|>": stay, "<|endoftext|>": stay}
 # in an unclosed <think>, <tool_call> ends the reasoning (vLLM's GLM-4.7 parser)

@@ -15,6 +15,9 @@ Wire form (one JSON object per block; several blocks are parallel calls)::
   double encoded); ``parameters`` is accepted in its place; an ``id`` string, if a
   model writes one, is kept.
 - ``</tool_call>`` inside a JSON string of the arguments does not close the block.
+- ``<tool_call>`` inside an open block (outside its JSON strings, or in one that runs
+  on into the next block) begins the next one: the open call was abandoned, an
+  ``InvalidToolCall`` (vLLM's streaming parser starts a new call at each such token).
 - A block that never closes is an ``InvalidToolCall`` (``truncated=True``, ``raw`` =
   the block text). vLLM accepts an unclosed last block; toolwire does not execute it.
 - ``thinking=True`` when the prompt already opened ``<think>`` (Qwen3-Thinking-2507):
@@ -51,7 +54,7 @@ from .._args import parse_arguments, read_block
 from .._errors import ArgumentsError
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextParser
-from ._kit import block_problem, body, calls_of, dumps, empty_list, fast_block, name_hint, stay
+from ._kit import abandoned, block_problem, body, calls_of, dumps, empty_list, fast_block, name_hint, stay
 from ._modes import closed_think_modes
 
 __all__ = ["FORMAT"]
@@ -61,6 +64,9 @@ OPEN, CLOSE = "<tool_call>", "</tool_call>"
 
 
 def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
+    if end == OPEN:
+        abandoned(m, _CALL, name_hint(text), text, CLOSE, opens=(OPEN,), ends=_STOPS, values=_JSON)
+        return
     raw = m.opener + text + end
     if not complete:
         m.truncated(name_hint(text), raw)
@@ -84,10 +90,15 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
     m.json_call(obj, raw, id=cid, repairs=repairs)
 
 
-_CALL = BodyMode(_parse, ends=(CLOSE,), quotes=(('"', '"', True),))
+# <tool_call> is one token of the Qwen vocabulary (vLLM's streaming Hermes parser starts
+# a new call at each one): outside a JSON string, or in one that runs on into the next
+# call, it begins another call, and the open one was abandoned
+_STOPS = ("<|im_end|>", "<|endoftext|>", "<|eot_id|>")
+_JSON = (('"', '"'),)  # its JSON strings: the values an abandoned call may have been in
+_CALL = BodyMode(_parse, ends=(CLOSE, OPEN), quotes=(('"', '"', True),))
 # <|im_end|> / <|endoftext|> (and Llama 3's <|eot_id|>) end the turn; servers strip them, and drop them if left in
 _CONTENT, _REASONING, _START = closed_think_modes(
-    {OPEN: body(_CALL), CLOSE: stay}, content_extra={"<|im_end|>": stay, "<|endoftext|>": stay, "<|eot_id|>": stay}
+    {OPEN: body(_CALL), CLOSE: stay}, content_extra=dict.fromkeys(_STOPS, stay)
 )
 _CALL.next = _CONTENT
 

@@ -34,6 +34,9 @@ Wire forms::
   ``'high'``) ends the prompt with the opener (``<think:SUF>`` on the shipping
   checkpoints), so the output holds only the closer: pass ``thinking=True`` or a
   ``prompt=`` ending ``<think>`` / ``<think:SUF>``. Hy3 and A13B prompts do not open it.
+- ``<tool_calls>`` inside an open Hy3 / HY V4 block begins the next block: calls closed
+  before it are whole, an open one was abandoned (an ``InvalidToolCall``); inside a
+  value only when the block, read with it as text, holds an invalid call.
 - In a block still open at the end of the text, the calls closed before the cut are
   whole and the cut one is an ``InvalidToolCall`` (``truncated``, ``_blocks``).
 - Suffixed tokens: the shipping Hy3 / HY V4 checkpoints spell every structural token
@@ -71,7 +74,7 @@ from .._errors import ArgumentsError
 from ._blocks import cut_block, ended
 from ._core import Action, BodyMode, Mode, TextFormat, TextMode, TextParser
 from ._jsoncalls import cut_json_calls
-from ._kit import MISSING, block_problem, body, content_between, empty_list, fast_block, goto, name_hint, stay
+from ._kit import MISSING, abandon, block_problem, body, content_between, empty_list, fast_block, goto, name_hint, stay
 from ._params import read_pairs
 from .hunyuan_encode import check_suffix, encode
 from .hunyuan_tags import BARE, MAX_SUFFIX, NAME, Tags, tags
@@ -85,6 +88,14 @@ A13B_EOS, OPENSOURCE_EOS = "<|eos|>", tags(":opensource").eos
 
 
 def _xml_of(t: Tags, m: TextParser, text: str, end: str, complete: bool) -> None:
+    if end == t.open:  # the next block begins: calls closed before it are whole, an open one abandoned
+        raw = m.opener + text
+        cut_block(m, text, raw, t.call, t.call_end, (t.close,), lambda closed: _calls(t, m, closed, raw, False),
+                  lambda rest: _cut_name(t, rest), cut_off=lambda name: abandon(m, name, raw, t.close, opener=t.open,
+                                                                    opens=(t.open,), ends=(t.eos, A13B_EOS),
+                                                                    values=((t.pairs[2], t.pairs[3]),)))
+        m.open_body(_machine(t.sfx).calls, t.open)
+        return
     raw = m.opener + text + end
     if not complete:
         cut_block(m, text, raw, t.call, t.call_end, (t.close,), lambda closed: _calls(t, m, closed, raw, True),
@@ -196,7 +207,9 @@ def _machine(sfx: str) -> _Machine:
     """The modes of one spelling. The bare one also watches for the first suffixed
     ``<think:``, ``</think:`` or ``<tool_calls:``, which names the suffix (``_Suffix``)."""
     t = tags(sfx)
-    xml = BodyMode(partial(_xml_of, t), ends=(t.close,), quotes=((t.pairs[2], t.pairs[3], False),))
+    # <tool_calls> (a special token) in an open block begins the next one: an open call in it
+    # was abandoned (in a value too when the block, read with it as text, is invalid)
+    xml = BodyMode(partial(_xml_of, t), ends=(t.close, t.open), quotes=((t.pairs[2], t.pairs[3], False),))
     content, reasoning = TextMode("content"), TextMode("reasoning")
     calls: Mode = _PICK if not sfx else xml
     on_content: dict[str, Action] = {t.think: goto(reasoning), t.think_end: stay, t.open: body(calls),

@@ -41,7 +41,10 @@ Wire form::
   markers are dropped, its text is content. K3 calls carry no id. The ``think`` channel
   (``<|open|>think<|sep|>…<|close|>think<|sep|>``) is reasoning, as ``<think>`` is;
   in thinking mode the generation prefix holds its opener (``thinking=True``, or a
-  ``prompt=`` ending ``<|open|>think<|sep|>``) and only the closer appears.
+  ``prompt=`` ending ``<|open|>think<|sep|>``) and only the closer appears. A
+  ``<|open|>tools<|sep|>`` inside an open channel begins the next one: calls closed
+  before it are whole, an open one was abandoned (an ``InvalidToolCall``); inside a
+  value only when the channel, read with it as text, holds an invalid call.
 - Markers inside JSON strings do not close anything; a call still open at the end of
   the text is an ``InvalidToolCall`` (``truncated=True``). A section that closes with
   no call in it (``<|tool_calls_section_begin|><|tool_calls_section_end|>``) is an
@@ -80,6 +83,8 @@ from ._blocks import cut_block, ended
 from ._core import BodyMode, TextFormat, TextMode, TextParser
 from ._kit import (
     ATTR,
+    abandon,
+    abandoned,
     args_text,
     body,
     calls_of,
@@ -123,10 +128,9 @@ def _name(header: str) -> str:
 def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
     if end == CALL:  # a new call begins: this one was abandoned (the marker is the next call's)
         header = text.partition(ARG)[0].strip()
-        m.invalid(_name(header) or None, m.opener + text,
-                  f"Tool call at {m.loc} is abandoned: {CALL} begins another call before {CALL_END} closes it",
-                  id=header or None)
-        m.open_body(_CALL, CALL)
+        abandoned(m, _CALL, _name(header), text, CALL_END, id=header or None, opens=(CALL, SECTION, SECTION1),
+                  ends=(SECTION_END, SECTION1_END, "<|im_end|>"), values=(('"', '"'),),
+                  again=True)
         return
     raw = m.opener + text + end
     if end in (SECTION_END, SECTION1_END):
@@ -158,6 +162,14 @@ def _attrs(head: str) -> dict[str, str]:
 
 def _k3(m: TextParser, text: str, end: str, complete: bool) -> None:
     """A K3 ``tools`` channel: ``call`` blocks of ``argument`` blocks."""
+    if end == K3_TOOLS:  # the next channel begins: calls closed before it are whole, an open one abandoned
+        raw = m.opener + text
+        cut_block(m, text, raw, K3_CALL, K3_CALL_END, (K3_TOOLS_END,), lambda closed: _k3_calls(m, closed, raw, False),
+                  _k3_name, cut_off=lambda name: abandon(m, name, raw, K3_TOOLS_END, opens=(K3_TOOLS,),
+                                                              ends=(K3_MESSAGE_END, "<|end_of_msg|>", "<|im_end|>"),
+                                                              values=((K3_ARG, K3_ARG_END), (K3_JSON, K3_JSON_END))))
+        m.open_body(_K3, K3_TOOLS)
+        return
     raw = m.opener + text + end
     if not complete:
         cut_block(m, text, raw, K3_CALL, K3_CALL_END, (K3_TOOLS_END,), lambda closed: _k3_calls(m, closed, raw, True),
@@ -244,7 +256,9 @@ def _k3_head(head: str) -> tuple[str, bool | None]:
 # JSON strings, or inside one that runs on into the next call), that call was abandoned and
 # another begins (vLLM's Kimi K2 parser never lets arguments span it)
 _CALL = BodyMode(_parse, ends=(CALL_END, SECTION_END, SECTION1_END, CALL), quotes=(('"', '"', True),))
-_K3 = BodyMode(_k3, ends=(K3_TOOLS_END,), quotes=((K3_ARG, K3_ARG_END, False), (K3_JSON, K3_JSON_END, False)))
+# K3's <|open|>tools<|sep|> (special tokens) in an open channel begins the next one: an open
+# call in it was abandoned (in a value too when the channel, read with it as text, is invalid)
+_K3 = BodyMode(_k3, ends=(K3_TOOLS_END, K3_TOOLS), quotes=((K3_ARG, K3_ARG_END, False), (K3_JSON, K3_JSON_END, False)))
 _SECTION = TextMode("")
 # a section with no call in it yet, per opener: closed (or ended in) so, an InvalidToolCall
 _EMPTY, _EMPTY1 = TextMode(""), TextMode("")

@@ -29,6 +29,9 @@ starts inside the reasoning: pass ``thinking=True``)::
   closer; ``text.dots`` reads such JSON). In a block still open at the end of the
   text, the invokes closed before the cut are whole and the cut one is an
   ``InvalidToolCall`` (``truncated``, ``_blocks``).
+- ``<minimax:tool_call>`` inside an open block begins the next block: invokes closed
+  before it are whole, an open one was abandoned (an ``InvalidToolCall``); inside a
+  value only when the block, read with it as text, holds an invalid call.
 - MiniMax M3 writes its reasoning as ``<mm:think>…</mm:think>``, and its template
   prefills ``<mm:think>`` with ``thinking_mode="enabled"``: pass ``thinking=True`` (or
   ``prompt=``). Either closing marker ends a block either opener began; a call inside
@@ -74,7 +77,7 @@ from .._types import ToolCall
 from ._blocks import cut_block
 from ._core import BodyMode, Mode, Parse, TextFormat, TextParser
 from ._jsoncalls import cut_json_calls
-from ._kit import block_problem, body, calls_of, dumps, empty_list, name_hint, stay
+from ._kit import abandon, block_problem, body, calls_of, dumps, empty_list, name_hint, stay
 from ._modes import held_think_modes
 from ._param_writers import write_params
 from ._params import name_after, read_calls
@@ -91,8 +94,17 @@ M3_TAG, M3_END_TAG = NS + "<", NS + "</"
 
 
 def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
-    raw = m.opener + text + end
     tags = (INV, P, P_END, INV_END)
+    if end == OPEN:  # the next block begins: invokes closed before it are whole, an open one abandoned
+        raw = m.opener + text
+        cut_block(m, text, raw, INV, INV_END, (CLOSE,),
+                  lambda closed: read_calls(m, closed, raw, tags, "m2", strip=False),
+                  lambda t: name_after(t, INV),
+                  cut_off=lambda name: abandon(m, name, raw, CLOSE, opens=(OPEN,), ends=(EOT,),
+                                               values=((P, P_END),)))
+        _CALL.open(m, OPEN)
+        return
+    raw = m.opener + text + end
     if not complete:
         cut_block(m, text, raw, INV, INV_END, (CLOSE,),
                   lambda closed: read_calls(m, closed, raw, tags, "m2", cut=True, strip=False),
@@ -172,11 +184,14 @@ class InvokeBlock(Mode):
     anything else is read by ``invoke``, where a value runs from ``<parameter name=`` to
     ``</parameter>`` and a closer inside it is text. One look at the block's start (the
     opener's action ``open``, or ``step`` when the text ends before that character): the
-    elements' quoted names (``name="…"``) are not scanned."""
+    elements' quoted names (``name="…"``) are not scanned. *again*: the block's opener,
+    which ends an open block too (the model left it for the next one: ``parse`` gets it
+    as the end marker)."""
 
-    def __init__(self, parse: Parse, close: str) -> None:
-        self.invoke = BodyMode(parse, ends=(close,), quotes=((P, P_END, False),))
-        self.json = BodyMode(parse, ends=(close,), quotes=(('"', '"', True),))
+    def __init__(self, parse: Parse, close: str, again: str = "") -> None:
+        ends = (close, again) if again else (close,)
+        self.invoke = BodyMode(parse, ends=ends, quotes=((P, P_END, False),))
+        self.json = BodyMode(parse, ends=ends, quotes=(('"', '"', True),))
 
     def then(self, mode: Mode) -> None:
         """After the block, the machine goes to *mode*."""
@@ -202,7 +217,10 @@ class InvokeBlock(Mode):
 
 
 _WS = " \t\r\n"
-_CALL = InvokeBlock(_parse, CLOSE)
+# <minimax:tool_call> is a special token of M2's vocabulary: where it comes in an open
+# block (outside its values, or in one that runs on into the next block), the open
+# invoke was abandoned and the next block begins
+_CALL = InvokeBlock(_parse, CLOSE, OPEN)
 _M1 = BodyMode(_m1, ends=(M1_END,), quotes=(('"', '"', True),))
 # M3: an element's value runs from its tag to the next closing tag (``NS</``, after the
 # first child's when it has children); a closing tag's name is quoted to its ``>``, so

@@ -34,7 +34,12 @@ Wire form::
   that starts with ``<parameter=`` makes the call an ``InvalidToolCall`` (its text in
   ``raw``), never a call with a wrong value (vLLM cuts the value at the next
   ``<parameter=``). Other markup inside a value (``<tool_call>``, ``<function=…>``,
-  ``</function>``, a ``<parameter=`` inside a line) is the value's text.
+  ``</function>``, a ``<parameter=`` inside a line) is the value's text, except a
+  ``<tool_call>`` where the call, read with it as text, is invalid (below).
+- ``<tool_call>`` (one token of the Qwen vocabulary) inside an open block begins the
+  next block: its functions closed before it are whole (the first ``</tool_call>``
+  left out), an open one was abandoned (an ``InvalidToolCall``); inside a value it does
+  so only when the block, read with it as the value's text, holds an invalid call.
 - Qwen3.5 and later coders may write ``<function=…>…</function>`` without the
   ``<tool_call>`` wrapper: read the same way.
 - ``thinking=True`` (or ``prompt=`` ending ``<think>``) for Qwen3.5 thinking mode (the
@@ -64,8 +69,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .._types import ToolCall
+from ._blocks import cut_block
 from ._core import BodyMode, TextFormat, TextParser
-from ._kit import body, forbid, stay
+from ._kit import abandon, body, forbid, stay
 from ._modes import held_think_modes
 from ._param_writers import value_text, write_functions
 from ._params import CODER_TAGS, name_after, read_calls
@@ -86,7 +92,15 @@ def _key(head: str) -> tuple[str, bool | None]:
 
 
 def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
-    raw = m.opener + text + end
+    raw = m.opener + text + (end if end != OPEN else "")
+    if end == OPEN:  # the next block begins: functions closed before it are whole, an open one abandoned
+        cut_block(m, text, raw, FN, FN_END, (CLOSE,),
+                  lambda closed: read_calls(m, closed, raw, CODER_TAGS, head=_key, name_of=_name, lines=True),
+                  lambda t: name_after(t, FN),
+                  cut_off=lambda name: abandon(m, name, raw, CLOSE, opens=(OPEN, FN), ends=_STOPS,
+                                               values=((P, P_END),)))
+        m.open_body(_CALL, OPEN)
+        return
     if not complete:
         m.truncated(name_after(text, FN), raw)
         return
@@ -102,13 +116,18 @@ def _bare(m: TextParser, text: str, end: str, complete: bool) -> None:
     _parse(m, FN + text + end, "", complete)
 
 
-_CALL = BodyMode(_parse, ends=(CLOSE,), quotes=((P, P_END, False),))
+# <tool_call> is one token of the Qwen vocabulary: it ends an open block (whose closed
+# functions are whole: the first </tool_call> left out, vLLM's "consecutive tool call
+# without closing"; an open function was abandoned), and inside a value it does too when
+# the block, read with it as text, holds an invalid call (``BodyMode``: it runs on)
+_STOPS = ("<|im_end|>", "<|endoftext|>")
+_CALL = BodyMode(_parse, ends=(CLOSE, OPEN), quotes=((P, P_END, False),))
 _BARE = BodyMode(_bare, ends=(FN_END,), quotes=((P, P_END, False),))
 # in an unclosed <think>, <tool_call> then <function= ends the reasoning (vLLM's Qwen3 parser)
 _CONTENT, _REASONING, _START = held_think_modes(  # <|im_end|> / <|endoftext|>: stop tokens left in
     {OPEN: body(_CALL), CLOSE: stay, FN: body(_BARE)},
     {OPEN: "<function"},
-    content_extra={"<|im_end|>": stay, "<|endoftext|>": stay},
+    content_extra=dict.fromkeys(_STOPS, stay),
     lined=True,  # the template: reasoning_content.strip("\n") + "\n</think>\n\n"
 )
 _CALL.next = _CONTENT

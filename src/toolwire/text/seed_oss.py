@@ -26,6 +26,9 @@ Wire form::
   (thinking-budget reports) are dropped, their text stays reasoning. The prompt opens
   the reasoning block only with ``thinking_budget=0`` (it then writes
   ``<seed:think><seed:cot_budget_reflect>``): pass ``thinking=True`` then.
+- ``<seed:tool_call>`` inside an open block begins the next one: functions closed
+  before it are whole, an open one was abandoned (an ``InvalidToolCall``); inside a
+  value only when the block, read with it as text, holds an invalid call.
 - ``</seed:tool_call>`` inside a value does not end the block; a value holding
   ``<parameter=`` (its closing tag may be missing) makes the call an
   ``InvalidToolCall``; in a block still open at the end of the text, the functions
@@ -51,7 +54,7 @@ from collections.abc import Sequence
 from .._types import ToolCall
 from ._blocks import cut_block
 from ._core import BodyMode, TextFormat, TextParser
-from ._kit import body, stay
+from ._kit import abandon, body, stay
 from ._modes import held_think_modes
 from ._param_writers import write_functions
 from ._params import CODER_TAGS, name_after, read_calls
@@ -66,7 +69,15 @@ FN, P, P_END, FN_END = CODER_TAGS
 
 
 def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
-    raw = m.opener + text + end
+    raw = m.opener + text + (end if end != OPEN else "")
+    if end == OPEN:  # the next block begins: functions closed before it are whole, an open one abandoned
+        cut_block(m, text, raw, FN, FN_END, (CLOSE,),
+                  lambda closed: read_calls(m, closed, raw, CODER_TAGS, strip=False),
+                  lambda t: name_after(t, FN),
+                  cut_off=lambda name: abandon(m, name, raw, CLOSE, opens=(OPEN,), ends=(EOS,),
+                                               values=((P, P_END),)))
+        m.open_body(_CALL, OPEN)
+        return
     if not complete:
         cut_block(m, text, raw, FN, FN_END, (CLOSE,),
                   lambda closed: read_calls(m, closed, raw, CODER_TAGS, cut=True, strip=False),
@@ -75,7 +86,10 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
     read_calls(m, text, raw, CODER_TAGS, strip=False)
 
 
-_CALL = BodyMode(_parse, ends=(CLOSE,), quotes=((P, P_END, False),))
+# <seed:tool_call> ends an open block (functions closed before it are whole, an open one
+# was abandoned); inside a value too when the block, read with it as text, holds an
+# invalid call (``BodyMode``: it runs on into the next block)
+_CALL = BodyMode(_parse, ends=(CLOSE, OPEN), quotes=((P, P_END, False),))
 # in an unclosed <seed:think>, <seed:tool_call> then <function= ends the reasoning (vLLM's
 # Seed-OSS parser is its Qwen3 parser with Seed's wrapper tokens)
 _CONTENT, _REASONING, _START = held_think_modes(

@@ -1,0 +1,136 @@
+"""A call read after an abandoned one (``test_text_abandoned_calls``) does not run when
+the text after it shows it was text in the abandoned call's value: a coding agent writing
+a file whose content is a tool call (lead's review of fix40-abandon: ``g`` ran). It runs
+when the end of the text, a stop token or another call follows it. Wire shapes from the
+formats' chat templates (see each module's sources); each text below ran ``g`` before."""
+
+from __future__ import annotations
+
+import pytest
+
+from lines_run import lines_run
+from toolwire import InvalidToolCall, ToolCall
+from toolwire.text import decode_text
+from toolwire.text._api import TextParser
+
+# (dialect, a write call whose value holds a whole call g(a=1), then the write's closers)
+QUOTED = [
+    ("text.qwen3-xml",
+     "<tool_call>\n<function=write>\n<parameter=path>\nx.txt\n</parameter>\n<parameter=content>\n"
+     "<tool_call>\n<function=g>\n<parameter=a>\n1\n</parameter>\n</function>\n</tool_call>\n"
+     "</parameter>\n</function>\n</tool_call>"),
+    ("text.seed-oss",
+     "<seed:tool_call>\n<function=write>\n<parameter=content><seed:tool_call>\n<function=g>\n<parameter=a>1"
+     "</parameter>\n</function>\n</seed:tool_call></parameter>\n</function>\n</seed:tool_call>"),
+    ("text.glm",
+     "<tool_call>write\n<arg_key>content</arg_key>\n<arg_value><tool_call>g\n<arg_key>a</arg_key>\n"
+     "<arg_value>1</arg_value>\n</tool_call></arg_value>\n</tool_call>"),
+    ("text.minimax",
+     '<minimax:tool_call>\n<invoke name="write">\n<parameter name="content"><minimax:tool_call>\n<invoke name="g">\n'
+     '<parameter name="a">1</parameter>\n</invoke>\n</minimax:tool_call></parameter>\n</invoke>\n</minimax:tool_call>'),
+    ("text.deepseek",  # V4 DSML
+     '<｜DSML｜tool_calls>\n<｜DSML｜invoke name="write">\n<｜DSML｜parameter name="content" string="true">'
+     '<｜DSML｜tool_calls>\n<｜DSML｜invoke name="g">\n<｜DSML｜parameter name="a" string="false">1</｜DSML｜parameter>\n'
+     "</｜DSML｜invoke>\n</｜DSML｜tool_calls></｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜tool_calls>"),
+    ("text.deepseek",  # V3.1: the value a JSON string, its quotes not escaped
+     '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>write<｜tool▁sep｜>{"content": "<｜tool▁calls▁begin｜>'
+     '<｜tool▁call▁begin｜>g<｜tool▁sep｜>{"a": 1}<｜tool▁call▁end｜><｜tool▁calls▁end｜>"}<｜tool▁call▁end｜>'
+     "<｜tool▁calls▁end｜>"),
+    ("text.hunyuan",  # Hy3
+     "<tool_calls>\n<tool_call>write<tool_sep>\n<arg_key>content</arg_key>\n<arg_value><tool_calls>\n"
+     "<tool_call>g<tool_sep>\n<arg_key>a</arg_key>\n<arg_value>1</arg_value>\n</tool_call>\n</tool_calls>"
+     "</arg_value>\n</tool_call>\n</tool_calls>"),
+    ("text.hermes",  # the value a JSON string, its quotes not escaped
+     '<tool_call>\n{"name": "write", "arguments": {"content": "<tool_call>\n{"name": "g", "arguments": {"a": 1}}\n'
+     '</tool_call>"}}\n</tool_call>'),
+    ("text.kimi",  # K2
+     '<|tool_calls_section_begin|><|tool_call_begin|>functions.write:0<|tool_call_argument_begin|>{"content": "'
+     '<|tool_call_begin|>functions.g:1<|tool_call_argument_begin|>{"a": 1}<|tool_call_end|>"}<|tool_call_end|>'
+     "<|tool_calls_section_end|>"),
+    ("text.kimi",  # K3
+     '<|open|>tools<|sep|><|open|>call tool="write" index="1"<|sep|><|open|>argument key="content" type="string"<|sep|>'
+     '<|open|>tools<|sep|><|open|>call tool="g" index="1"<|sep|><|open|>argument key="a" type="json"<|sep|>1'
+     "<|close|>argument<|sep|><|close|>call<|sep|><|close|>tools<|sep|>"
+     "<|close|>argument<|sep|><|close|>call<|sep|><|close|>tools<|sep|>"),
+]
+
+
+def _kinds(r: object) -> list[tuple[str, str | None]]:
+    return [(type(c).__name__, c.name) for c in r.tool_calls]  # type: ignore[attr-defined]
+
+
+def _same_streamed(text: str, dialect: str, whole: object) -> None:
+    for k in range(len(text) + 1):  # every cut point, and one character at a time
+        p = TextParser(dialect)
+        p.feed(text[:k])
+        p.feed(text[k:])
+        assert p.close("stop") == whole, k
+    p = TextParser(dialect)
+    for ch in text:
+        p.feed(ch)
+    assert p.close("stop") == whole
+
+
+@pytest.mark.parametrize(("dialect", "text"), QUOTED)
+def test_a_call_inside_an_abandoned_calls_value_does_not_run(dialect: str, text: str) -> None:
+    r = decode_text(text, dialect, finish_reason="stop")
+    assert _kinds(r) == [("InvalidToolCall", "write"), ("InvalidToolCall", "g")], r.tool_calls
+    assert "abandoned call" in r.tool_calls[1].error  # type: ignore[union-attr]
+    _same_streamed(text, dialect, r)
+
+
+QWEN_CUT = "<tool_call>\n<function=write>\n<parameter=content>\nhalf\n"
+QWEN_G = "<tool_call>\n<function=g>\n<parameter=a>\n1\n</parameter>\n</function>\n</tool_call>"
+QWEN_H = "<tool_call>\n<function=h>\n<parameter=b>\n2\n</parameter>\n</function>\n</tool_call>"
+
+
+@pytest.mark.parametrize(("tail", "kinds"), [
+    ("", [("ToolCall", "g")]),  # the end of the text
+    ("\n\n", [("ToolCall", "g")]),  # whitespace, then the end
+    ("<|im_end|>", [("ToolCall", "g")]),  # a stop token, then the end
+    ("\n" + QWEN_H, [("ToolCall", "g"), ("ToolCall", "h")]),  # another call, then the end
+    ("\nmore of the file\n</parameter>\n</function>\n</tool_call>", [("InvalidToolCall", "g")]),  # more text
+])
+def test_what_follows_a_call_after_an_abandoned_one_decides(tail: str, kinds: list[tuple[str, str]]) -> None:
+    text = QWEN_CUT + QWEN_G + tail
+    r = decode_text(text, "text.qwen3-xml", finish_reason="stop")
+    assert _kinds(r) == [("InvalidToolCall", "write"), *kinds], r.tool_calls
+    _same_streamed(text, "text.qwen3-xml", r)
+    if tail.startswith("\nmore"):
+        p = TextParser("text.qwen3-xml")
+        events = p.feed(QWEN_CUT + QWEN_G + "\n")  # g waits for the text after it
+        assert [type(e.call).__name__ for e in events if hasattr(e, "call")] == ["InvalidToolCall"]
+
+
+def test_a_call_outside_a_value_after_an_abandoned_one_runs() -> None:
+    # the abandoned call's value was closed: the marker was no value text, nothing to judge
+    text = "<tool_call>\n<function=write>\n<parameter=path>\nx\n</parameter>\n" + QWEN_G + "\nDone."
+    r = decode_text(text, "text.qwen3-xml", finish_reason="stop")
+    assert _kinds(r) == [("InvalidToolCall", "write"), ("ToolCall", "g")]
+    assert isinstance(r.tool_calls[1], ToolCall) and not isinstance(r.tool_calls[1], InvalidToolCall)
+
+
+# each unit: a call abandoned in a value, a whole call, then text (or whitespace) after it
+LINEAR = [
+    ("text.qwen3-xml", QWEN_CUT + QWEN_G + "\n</parameter>\n"),
+    ("text.qwen3-xml", QWEN_CUT + QWEN_G + " " * 20),
+    ("text.hermes", '<tool_call>{"name": "f", "arguments": {"a": "x<tool_call>{"name": "g", "arguments": {}}</tool_call>"}'),
+    ("text.kimi", '<|tool_call_begin|>functions.f:0<|tool_call_argument_begin|>{"a": "x<|tool_call_begin|>functions.g:1'
+                  '<|tool_call_argument_begin|>{}<|tool_call_end|>"} '),
+]
+
+
+def _fed(text: str, dialect: str) -> int:
+    def run() -> None:
+        p = TextParser(dialect)
+        for i in range(0, len(text), 7):
+            p.feed(text[i : i + 7])
+        p.close("stop")
+
+    return lines_run(run)
+
+
+@pytest.mark.parametrize(("dialect", "unit"), LINEAR)
+def test_calls_after_abandoned_ones_are_decided_in_linear_work(dialect: str, unit: str) -> None:
+    small, big = _fed(unit * 25, dialect), _fed(unit * 100, dialect)
+    assert big < 4.6 * small, (small, big)
