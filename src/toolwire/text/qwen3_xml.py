@@ -109,7 +109,6 @@ _CONTENT, _REASONING, _START = held_think_modes(  # <|im_end|> / <|endoftext|>: 
     {OPEN: body(_CALL), CLOSE: stay, FN: body(_BARE)},
     {OPEN: "<function"},
     content_extra={"<|im_end|>": stay, "<|endoftext|>": stay},
-    lined=True,  # the template: reasoning_content.strip("\n") + "\n</think>\n\n"
 )
 _CALL.next = _CONTENT
 _BARE.next = _CONTENT
