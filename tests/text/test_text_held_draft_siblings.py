@@ -192,3 +192,29 @@ def test_an_answer_mentioning_the_closing_marker_mid_line_is_read_as_the_blocks_
     r = decode_text(text, "text.qwen3-xml", thinking=True, finish_reason=finish)
     assert (r.tool_calls, r.content) == ((), "as usual.)"), r
     assert stream(text, "text.qwen3-xml", list(text), thinking=True, finish_reason=finish) == r
+
+
+@pytest.mark.parametrize("finish", ["stop", "length"])
+def test_a_kimi_call_quoted_between_two_drafts_stays_reasoning(finish: str) -> None:
+    # the block's end is in the later draft d2's string (it ran on into the answer's call): the draft
+    # d0's marker is no longer the end, so q1 between them is reasoning (before, q1 ran)
+    thought = (_kdraft("d0", "line\\n</think>\\nnext") + "Like " + _kcall("q1", 0, "</think>") + " but not yet.\n"
+               + _kdraft("d2", "/tmp/x") + 'The user said "delete it".')
+    text = f"{thought}</think>Sure.\n" + _kcall("r0", 0, "hi")
+    r = decode_text(text, "text.kimi", thinking=True, finish_reason=finish)
+    assert list(r.tool_calls) == [C("r0", {"a": "hi"}, "functions.r0:0")], r
+    assert (r.content, r.reasoning) == ("Sure.", thought), r
+    assert stream(text, "text.kimi", list(text), thinking=True, finish_reason=finish) == r
+
+
+@pytest.mark.parametrize("finish", ["stop", "length"])
+def test_a_qwen_call_quoted_between_two_drafts_stays_reasoning(finish: str) -> None:
+    # f's value runs on into the quoted q (one invalid call holding f's marker), h's over the block's end
+    # into the answer's r: the block ends at h's marker (the last draft's), q is reasoning (before, q ran)
+    thought = ("I could call:\n" + _qcall("f", "a </think> b", True) + "\n...no.\nSomething like:\n"
+               + _qcall("q", "x") + "\nbut not yet.\nI could call:\n" + _qcall("h", "/tmp/x", True) + "\n...no.")
+    text = f"{thought}\n</think>\n\nDone.\n" + _qcall("r", "y")
+    r = decode_text(text, "text.qwen3-xml", thinking=True, finish_reason=finish)
+    assert list(r.tool_calls) == [C("r", {"a": "y"})], r
+    assert (r.content, r.reasoning) == ("Done.", thought), r
+    assert stream(text, "text.qwen3-xml", list(text), thinking=True, finish_reason=finish) == r

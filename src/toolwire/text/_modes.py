@@ -137,14 +137,13 @@ class _Spec:
         string that ran on into the real call holding ``</think>`` in its value). The
         region ended at the end marker (``BodyMode.run_on``, the text after it read again)
         and the last closing marker before it is a draft's (``pend``, as ``ends_in`` keeps
-        one): the block ends there only if no other closing marker comes (``settle``); a
+        one, the last draft's): the block ends there only if no other closing marker comes (``settle``); a
         later one outside the values still ends a block that quotes a call."""
         if m.tent is not None and more is not None and not m.state.get("settled"):
             body = m.body.join() + more
             j, early = self.block(m).last(body, m.tent[2])
             if j >= 0:
-                if self.pend is None:
-                    self.pend = (m.region_at + j, early)
+                self.pend = (m.region_at + j, early)
                 region.run_on(m, body, i)
                 return
         region.drop(m)
@@ -182,18 +181,17 @@ class _Spec:
         by *end*) holds one of the block's closing markers outside its quoted values (one
         that never closes: ``BodyMode`` cuts at once at any other): then the block ended
         there (``_Block.cut``), and the region was reasoning text. One inside a value of
-        an invalid call (and of no whole one) is kept (``pend``, the first): the block
-        ends there only if the text ends with no other closing marker (``settle``), as a
-        draft cut in its value that ran on over the closing marker into the answer's
-        calls (vLLM's reasoning parsers split at the closing marker whenever it is there;
-        a later one ends a block that quotes such a call). In the text read again after
+        an invalid call (and of no whole one) is kept (``pend``; a later draft's replaces
+        it: the calls between are reasoning, as a later marker outside the values makes
+        them): the block ends there only if the text ends with no other closing marker
+        (``settle``), as a draft cut in its value that ran on over the closing marker into
+        the answer's calls (vLLM's reasoning parsers split at the closing marker whenever
+        it is there; a later one ends a block that quotes such a call). In the text read again after
         such an end none came (``settle`` found none): there it ends the block at once
         (each held text is read ahead to the end once: linear)."""
         block = self.block(m)
         i, tok = block.bare(region, body)
         if i < 0:
-            if self.pend is not None:
-                return False
             if block.first(body, 0)[0] < 0:
                 return False
             i, tok = region.in_draft(m, body, end, block.closes)  # (inside a value that closed)
