@@ -186,11 +186,17 @@ class _Spec:
         them): the block ends there only if the text ends with no other closing marker
         (``settle``), as a draft cut in its value that ran on over the closing marker into
         the answer's calls (vLLM's reasoning parsers split at the closing marker whenever
-        it is there; a later one ends a block that quotes such a call). In the text read again after
+        it is there; a later one ends a block that quotes such a call); so is one inside a
+        value that an end marker cut off (*end* met inside it). In the text read again after
         such an end none came (``settle`` found none): there it ends the block at once
         (each held text is read ahead to the end once: linear)."""
         block = self.block(m)
-        i, tok = block.bare(region, body)
+        i, tok, open_ = block.bare(region, body)
+        if open_ and end and not m.state.get("settled"):
+            # in a value cut off by an end marker (the next call's opener: abandoned, or text
+            # read again): a draft that ran on over it, kept as one in a value that closed
+            self.pend = (m.region_at + i, tok)
+            return False
         if i < 0:
             if block.first(body, 0)[0] < 0:
                 return False
@@ -300,9 +306,10 @@ class _Block:
         m.pos = end + len(tok)
         m.mode = self.content
 
-    def bare(self, region: BodyMode, body: str) -> tuple[int, str]:
+    def bare(self, region: BodyMode, body: str) -> tuple[int, str, bool]:
         """The first closing marker in *body* outside *region*'s quoted values, or inside
-        one that never closes (``(-1, "")`` if none): one scan, as ``region`` reads it."""
+        one that never closes (``(-1, "")`` if none), and whether it is in such a value:
+        one scan, as ``region`` reads it."""
         scan = self.scans.get(region)
         if scan is None:
             scan = self.scans[region] = (
@@ -314,17 +321,18 @@ class _Block:
         while True:
             hit = rx.search(body, i)
             if hit is None:
-                return -1, ""
+                return -1, "", False
             tok = hit.group()
             if tok in self.closes:
-                return hit.start(), tok
+                return hit.start(), tok, False
             q = region.quotes[tok]
             i = hit.end()
             opened = i
             while True:  # to the quote's closer, a backslash escaping the character after it
                 hit = inside[q].search(body, i)
                 if hit is None:  # a value that never closes: a closing marker in it ends the
-                    return self.first(body, opened)  # block (as an end marker ends a region)
+                    j, tok = self.first(body, opened)  # block (as an end marker ends a region)
+                    return j, tok, j >= 0
                 i = hit.end()
                 if hit.group() != "\\":
                     break
