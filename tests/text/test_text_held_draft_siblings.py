@@ -218,3 +218,16 @@ def test_a_qwen_call_quoted_between_two_drafts_stays_reasoning(finish: str) -> N
     assert list(r.tool_calls) == [C("r", {"a": "y"})], r
     assert (r.content, r.reasoning) == ("Done.", thought), r
     assert stream(text, "text.qwen3-xml", list(text), thinking=True, finish_reason=finish) == r
+
+
+@pytest.mark.parametrize("finish", ["stop", "length"])
+def test_a_kimi_call_quoted_after_two_drafts_holding_the_marker_stays_reasoning(finish: str) -> None:
+    # d1's string, cut off by q2's <|tool_call_begin|> when read again, holds "</think>": a candidate end
+    # like a draft's marker in a value that closed, so the block's own </think> after q2 still ends it
+    # (before, the block ended in d1's string at once and the quoted q2 ran)
+    thought = (_kdraft("d0", "</think>") + "It's fine.\n" + _kdraft("d1", "</think>") + "It's fine.\nLike "
+               + _kcall("q2", 0, "/tmp/x") + " but not yet.\nIt's fine.")
+    text = f"{thought}\n</think>\n\nDone."
+    r = decode_text(text, "text.kimi", thinking=True, finish_reason=finish)
+    assert (r.tool_calls, r.content, r.reasoning) == ((), "Done.", thought), r
+    assert stream(text, "text.kimi", list(text), thinking=True, finish_reason=finish) == r
