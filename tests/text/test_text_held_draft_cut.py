@@ -210,6 +210,12 @@ LINEAR = [
     # Kimi K2 calls abandoned by the next <|tool_call_begin|> (engine text 3)
     ("text.kimi", '<|tool_calls_section_begin|><|tool_call_begin|>functions.f:0<|tool_call_argument_begin|>{"a": '),
     ("text.kimi", '<|tool_call_begin|>functions.f:0<|tool_call_argument_begin|>{"a": "x'),
+    # a Kimi K2 draft's string holding the marker runs on into a call whose value holds one, then the
+    # block's own closing marker: the region ends at the next call's marker, read again once (hunt 40)
+    ("text.kimi", '<think>d <|tool_calls_section_begin|><|tool_call_begin|>functions.f:0<|tool_call_argument_begin|>'
+                  '{"a": "x </think> y <|tool_calls_section_begin|><|tool_call_begin|>functions.g:0'
+                  '<|tool_call_argument_begin|>{"b": "p </think> q"}<|tool_call_end|><|tool_calls_section_end|>'
+                  " no.</think>Ok."),
 ]
 
 

@@ -54,22 +54,9 @@ def test_a_cut_sibling_before_the_whole_call_is_read_as_before(dialect: str, ope
 
 
 # revE2 r3: the Qwen3.5 / Qwen3-Coder chat template closes the reasoning as
-# ``reasoning.strip("\n") + "\n</think>\n\n"``: a draft's marker in that shape is the
-# block's end, and a later ``</think>`` in the middle of a line of the answer is the
-# answer's text (before: the answer and its call became reasoning, no call at all)
+# ``reasoning.strip("\n") + "\n</think>\n\n"`` (a draft's marker in that shape, then the answer's call)
 QWEN_DRAFT = "Draft: <tool_call>\n<function=f>\n<parameter=a>\nhalf written"
 QWEN_G = "<tool_call>\n<function=g>\n<parameter=b>\ny\n</parameter>\n</function>\n</tool_call>"
-
-
-@pytest.mark.parametrize("finish", ["stop", "length"])
-@pytest.mark.parametrize("mention", ["(I closed my reasoning with </think> as usual.)", "Done.</think>"])
-def test_an_answer_mentioning_the_closing_marker_keeps_its_call(mention: str, finish: str) -> None:
-    text = f"{QWEN_DRAFT}\n</think>\n\nOk.\n{QWEN_G}\n{mention}"
-    r = decode_text(text, "text.qwen3-xml", thinking=True, finish_reason=finish)
-    assert list(r.tool_calls) == [C("g", {"b": "y"})], r
-    assert r.reasoning == QWEN_DRAFT, r
-    assert r.content is not None and r.content.startswith("Ok.") and "</think>" not in r.content, r
-    assert stream(text, "text.qwen3-xml", list(text), thinking=True, finish_reason=finish) == r
 
 
 @pytest.mark.parametrize("finish", ["stop", "length"])
@@ -111,4 +98,136 @@ def test_a_kimi_real_call_holding_the_marker_after_a_cut_draft_runs(finish: str)
     r = decode_text(text, "text.kimi", thinking=True, finish_reason=finish)
     assert list(r.tool_calls) == [C("g", {"b": "y </think> z"}, "functions.g:0")], r
     assert (r.content, r.reasoning) == ("Ok.", f"Draft: {draft}"), r
+    assert stream(text, "text.kimi", list(text), thinking=True, finish_reason=finish) == r
+
+
+# hunt 40 review (revE of fix40-held): a draft's marker before the next call's marker in a Kimi K2 string
+# that ran on is only a candidate end (as a draft's marker in a value that closed): a later closing
+# marker outside the values, the next call read from its own marker, still ends a block that quotes
+# calls (vLLM would split at the first </think>; the families' docstrings: the block goes to its own)
+KS, KB, KA, KE, KSE = ("<|tool_calls_section_begin|>", "<|tool_call_begin|>", "<|tool_call_argument_begin|>",
+                       "<|tool_call_end|>", "<|tool_calls_section_end|>")
+
+
+def _kdraft(name: str, value: str) -> str:
+    return f'I could call {KS}{KB}functions.{name}:0{KA}{{"a": "{value} ...no.\n'
+
+
+def _kcall(name: str, i: int, value: str) -> str:
+    return f'{KS}{KB}functions.{name}:{i}{KA}{{"a": "{value}"}}{KE}{KSE}'
+
+
+@pytest.mark.parametrize("finish", ["stop", "length"])
+def test_a_kimi_call_quoted_after_a_draft_holding_the_marker_stays_reasoning(finish: str) -> None:
+    # revE r1: before, the block ended in f's string and rm ran (the '"' in the prose shifted the quotes)
+    thought = (f'Plan: {KS}{KB}functions.f:0{KA}{{"a": "half </think> then '
+               f'{KS}{KB}functions.rm:0{KA}{{"path": "/"}}{KE}{KSE} no, the "-rf flag is bad.')
+    text = f"{thought}</think>\n\nOk."
+    r = decode_text(text, "text.kimi", thinking=True, finish_reason=finish)
+    assert (r.tool_calls, r.content, r.reasoning) == ((), "Ok.", thought), r
+    assert stream(text, "text.kimi", list(text), thinking=True, finish_reason=finish) == r
+
+
+@pytest.mark.parametrize("finish", ["stop", "length"])
+def test_a_kimi_quoted_call_holding_the_marker_after_a_draft_stays_reasoning(finish: str) -> None:
+    # revE r3 "quoted runs": q1's "a </think> b" looked bare (quotes counted from d0's string): before, q1 ran
+    thought = _kdraft("d0", "a </think> b") + "Like " + _kcall("q1", 0, "a </think> b") + " but not yet."
+    text = f"{thought}\n</think>\n\nSure."
+    r = decode_text(text, "text.kimi", thinking=True, finish_reason=finish)
+    assert (r.tool_calls, r.content, r.reasoning) == ((), "Sure.", thought), r
+    assert stream(text, "text.kimi", list(text), thinking=True, finish_reason=finish) == r
+
+
+@pytest.mark.parametrize("finish", ["stop", "length"])
+@pytest.mark.parametrize("r0", ['say \\"hi\\"', "hi"])
+def test_kimi_real_calls_after_two_drafts_run(r0: str, finish: str) -> None:
+    # revE r3: the block's end is in d1's string (a bare </think> counted from d1's marker); before, the
+    # block ended in d0's string: the reasoning after it became content, d1 an InvalidToolCall, and
+    # with an escaped quote in r0's value r0 was lost inside d1
+    thought = _kdraft("d0", "a </think> b") + _kdraft("d1", "hello")
+    text = f"{thought}</think>\n\nDone.\n" + _kcall("r0", 0, r0) + "\n" + _kcall("r1", 1, "/tmp/x")
+    r = decode_text(text, "text.kimi", thinking=True, finish_reason=finish)
+    want = [C("r0", {"a": r0.replace("\\", "")}, "functions.r0:0"), C("r1", {"a": "/tmp/x"}, "functions.r1:1")]
+    assert list(r.tool_calls) == want, r
+    assert (r.content, r.reasoning) == ("Done.", thought.rstrip("\n")), r
+    assert stream(text, "text.kimi", list(text), thinking=True, finish_reason=finish) == r
+
+
+def _qcall(name: str, value: str, cut: bool = False) -> str:
+    s = f"<tool_call>\n<function={name}>\n<parameter=a>\n{value}"
+    return s if cut else s + "\n</parameter>\n</function>\n</tool_call>"
+
+
+# revE r2 / r4: a draft's marker on a line of its own (``\n</think>\n``) and a later one in the middle of a
+# line read alike whichever of them the model meant as the block's end: a quoted draft's value may hold
+# the line, and the block's own end may be written mid-line. The block goes to the later one (a call
+# between is reasoning): an answer that mentions the tag mid-line after its call loses that call
+# (docs/text-formats.md, not covered), as a quoted call must never run.
+QUOTED_LINED = {
+    "r2 no answer mention": ("I could call:\n" + _qcall("f", "line1\n</think>\nline3", True) + "\n...no.\n"
+                             "Something like:\n" + _qcall("rm", "/") + "\nbut not yet.\nOr:\n"
+                             + _qcall("h", "Use </think> to close.", True) + " no.\n</think>\n\nDone."),
+    "r2 answer mentions the tag": ("I could call:\n" + _qcall("f", "</think>", True) + "\n...no.\nOr:\n"
+                                   + _qcall("rm", "/") + "\nHmm:\n" + _qcall("h", "half", True)
+                                   + " no.\n</think>\n\nOk.\n" + _qcall("g", "y") + "\nBye.</think>"),
+    "r4 end mid-line": ("I could call " + _qcall("f", "</think>\nhmm, no. Or ", True) + _qcall("rm", "/")
+                        + "\nbut no.</think>\n\nDone."),
+}
+
+
+@pytest.mark.parametrize("finish", ["stop", "length"])
+@pytest.mark.parametrize("key", list(QUOTED_LINED))
+def test_a_quoted_qwen_call_between_a_lined_and_a_mid_line_marker_never_runs(key: str, finish: str) -> None:
+    text = QUOTED_LINED[key]
+    r = decode_text(text, "text.qwen3-xml", thinking=True, finish_reason=finish)
+    assert "rm" not in [c.name for c in r.tool_calls], r
+    assert stream(text, "text.qwen3-xml", list(text), thinking=True, finish_reason=finish) == r
+
+
+@pytest.mark.parametrize("finish", ["stop", "length"])
+def test_an_answer_mentioning_the_closing_marker_mid_line_is_read_as_the_blocks_end(finish: str) -> None:
+    # the same shape as "r4 end mid-line": g is reasoning (a lost real call rather than a quoted one run)
+    thought = f"{QWEN_DRAFT}\n</think>\n\nOk.\n{QWEN_G}\n(I closed my reasoning with"
+    text = f"{thought} </think> as usual.)"
+    r = decode_text(text, "text.qwen3-xml", thinking=True, finish_reason=finish)
+    assert (r.tool_calls, r.content) == ((), "as usual.)"), r
+    assert stream(text, "text.qwen3-xml", list(text), thinking=True, finish_reason=finish) == r
+
+
+@pytest.mark.parametrize("finish", ["stop", "length"])
+def test_a_kimi_call_quoted_between_two_drafts_stays_reasoning(finish: str) -> None:
+    # the block's end is in the later draft d2's string (it ran on into the answer's call): the draft
+    # d0's marker is no longer the end, so q1 between them is reasoning (before, q1 ran)
+    thought = (_kdraft("d0", "line\\n</think>\\nnext") + "Like " + _kcall("q1", 0, "</think>") + " but not yet.\n"
+               + _kdraft("d2", "/tmp/x") + 'The user said "delete it".')
+    text = f"{thought}</think>Sure.\n" + _kcall("r0", 0, "hi")
+    r = decode_text(text, "text.kimi", thinking=True, finish_reason=finish)
+    assert list(r.tool_calls) == [C("r0", {"a": "hi"}, "functions.r0:0")], r
+    assert (r.content, r.reasoning) == ("Sure.", thought), r
+    assert stream(text, "text.kimi", list(text), thinking=True, finish_reason=finish) == r
+
+
+@pytest.mark.parametrize("finish", ["stop", "length"])
+def test_a_qwen_call_quoted_between_two_drafts_stays_reasoning(finish: str) -> None:
+    # f's value runs on into the quoted q (one invalid call holding f's marker), h's over the block's end
+    # into the answer's r: the block ends at h's marker (the last draft's), q is reasoning (before, q ran)
+    thought = ("I could call:\n" + _qcall("f", "a </think> b", True) + "\n...no.\nSomething like:\n"
+               + _qcall("q", "x") + "\nbut not yet.\nI could call:\n" + _qcall("h", "/tmp/x", True) + "\n...no.")
+    text = f"{thought}\n</think>\n\nDone.\n" + _qcall("r", "y")
+    r = decode_text(text, "text.qwen3-xml", thinking=True, finish_reason=finish)
+    assert list(r.tool_calls) == [C("r", {"a": "y"})], r
+    assert (r.content, r.reasoning) == ("Done.", thought), r
+    assert stream(text, "text.qwen3-xml", list(text), thinking=True, finish_reason=finish) == r
+
+
+@pytest.mark.parametrize("finish", ["stop", "length"])
+def test_a_kimi_call_quoted_after_two_drafts_holding_the_marker_stays_reasoning(finish: str) -> None:
+    # d1's string, cut off by q2's <|tool_call_begin|> when read again, holds "</think>": a candidate end
+    # like a draft's marker in a value that closed, so the block's own </think> after q2 still ends it
+    # (before, the block ended in d1's string at once and the quoted q2 ran)
+    thought = (_kdraft("d0", "</think>") + "It's fine.\n" + _kdraft("d1", "</think>") + "It's fine.\nLike "
+               + _kcall("q2", 0, "/tmp/x") + " but not yet.\nIt's fine.")
+    text = f"{thought}\n</think>\n\nDone."
+    r = decode_text(text, "text.kimi", thinking=True, finish_reason=finish)
+    assert (r.tool_calls, r.content, r.reasoning) == ((), "Done.", thought), r
     assert stream(text, "text.kimi", list(text), thinking=True, finish_reason=finish) == r

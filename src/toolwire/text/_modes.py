@@ -25,9 +25,7 @@ What an *unclosed* block followed by a call means differs per engine parser:
   call's text, in no whole call's, and the text ends with no other closing marker: a
   draft cut in its value ran on over the closing marker into the answer, and vLLM's
   reasoning parsers split at the closing marker whenever it is there; ``_Spec.ends_in``,
-  ``_Spec.settle``; where the template writes the closing marker on a line of its own,
-  Qwen3.5's ``"\n</think>\n\n"``, a draft's marker in that shape ends the block even
-  when a later one follows in the middle of a line: the answer mentions it) — then it was all reasoning, read
+  ``_Spec.settle``) — then it was all reasoning, read
   again as a closed block's: call markup kept as text, the markers such a block drops
   dropped — or the text ends: then the reading ahead stands, its calls are calls. A
   later opener in that text does not hold again (no closing marker has come since: a
@@ -131,20 +129,26 @@ class _Spec:
 
     def cut_region(self, m: TextParser, region: BodyMode, i: int, tok: str, more: str | None = None) -> None:
         """A closing marker *tok* at ``buf[i]``, outside *region*'s values: the block
-        ended there, and the region was reasoning text. When an end marker came inside a
+        ended there, and the region was reasoning text. Unless an end marker came inside a
         value before it (``m.tent``: the value ran on into the next call, as a draft cut
-        in its value does) and a closing marker came in that value before the end marker,
-        the block ended at that one (*more*, when given: the region's text in ``buf`` before *i*): the
-        quotes counted from there are the next call's, shifted by one (a Kimi K2 draft's
-        string that ran on into the real call holding ``</think>`` in its value)."""
-        at = m.at(i)
-        if m.tent is not None and more is not None:
-            j, early = self.block(m).first(m.body.join() + more, 0)
-            if 0 <= j < m.tent[2]:
-                at, tok = m.region_at + j, early
+        in its value does; *more*, when given: the region's text in ``buf`` before *i*)
+        after a closing marker in the region: then the quotes counted from there are the
+        next call's, shifted by one, and *tok* may be in that call's value (a Kimi K2 draft's
+        string that ran on into the real call holding ``</think>`` in its value). The
+        region ended at the end marker (``BodyMode.run_on``, the text after it read again)
+        and the last closing marker before it is a draft's (``pend``, as ``ends_in`` keeps
+        one, the last draft's): the block ends there only if no other closing marker comes (``settle``); a
+        later one outside the values still ends a block that quotes a call."""
+        if m.tent is not None and more is not None and not m.state.get("settled"):
+            body = m.body.join() + more
+            j, early = self.block(m).last(body, m.tent[2])
+            if j >= 0:
+                self.pend = (m.region_at + j, early)
+                region.run_on(m, body, i)
+                return
         region.drop(m)
         m.tent = None
-        self.block(m).cut(m, at, tok)
+        self.block(m).cut(m, m.at(i), tok)
 
     def never_closes(self, m: TextParser, region: BodyMode, q: int) -> None:
         """The text ended inside *region*'s value *q* (from ``m.qat``): its closer is
@@ -177,20 +181,23 @@ class _Spec:
         by *end*) holds one of the block's closing markers outside its quoted values (one
         that never closes: ``BodyMode`` cuts at once at any other): then the block ended
         there (``_Block.cut``), and the region was reasoning text. One inside a value of
-        an invalid call (and of no whole one) is kept (``pend``, the first): the block
-        ends there only if the text ends with no other closing marker (``settle``), as a
-        draft cut in its value that ran on over the closing marker into the answer's
-        calls (vLLM's reasoning parsers split at the closing marker whenever it is there;
-        a later one ends a block that quotes such a call, unless the template writes the
-        marker on a line of its own, this one is so and the later one is not: ``_Block.cut``
-        with ``lined``). In the text read again after
+        an invalid call (and of no whole one) is kept (``pend``; a later draft's replaces
+        it: the calls between are reasoning, as a later marker outside the values makes
+        them): the block ends there only if the text ends with no other closing marker
+        (``settle``), as a draft cut in its value that ran on over the closing marker into
+        the answer's calls (vLLM's reasoning parsers split at the closing marker whenever
+        it is there; a later one ends a block that quotes such a call); so is one inside a
+        value that an end marker cut off (*end* met inside it). In the text read again after
         such an end none came (``settle`` found none): there it ends the block at once
         (each held text is read ahead to the end once: linear)."""
         block = self.block(m)
-        i, tok = block.bare(region, body)
+        i, tok, open_ = block.bare(region, body)
+        if open_ and end and not m.state.get("settled"):
+            # in a value cut off by an end marker (the next call's opener: abandoned, or text
+            # read again): a draft that ran on over it, kept as one in a value that closed
+            self.pend = (m.region_at + i, tok)
+            return False
         if i < 0:
-            if self.pend is not None:
-                return False
             if block.first(body, 0)[0] < 0:
                 return False
             i, tok = region.in_draft(m, body, end, block.closes)  # (inside a value that closed)
@@ -257,9 +264,8 @@ class _Block:
     answer at once, as the reading ahead of the first one is (vLLM's reasoning parsers
     split the output once)."""
 
-    def __init__(self, closes: Sequence[str], lined: bool = False) -> None:
+    def __init__(self, closes: Sequence[str]) -> None:
         self.closes = frozenset(closes)
-        self.lined = lined  # the template closes the block as ``"\n</think>\n"`` (``cut``)
         self.content: Mode = Mode()
         self.calls: dict[str, Action] = {}
         self.inner = TextMode("reasoning")  # a closed block's reading without its closing markers
@@ -294,23 +300,16 @@ class _Block:
         spec: _Spec = m.state.pop("spec")
         i = spec.undo(m)
         end = i + at - spec.at  # where the closing marker begins in ``buf``
-        if self.lined and spec.pend is not None and spec.pend[0] < at and m.buf[end - 1] != "\n":
-            p = i + spec.pend[0] - spec.at  # a draft's marker (``_Spec.ends_in``) before this one
-            if m.buf[p - 1 : p] == "\n" == m.buf[p + len(spec.pend[1]) : p + len(spec.pend[1]) + 1]:
-                # it is in the template's shape, this one in the middle of a line: the block
-                # ended there, and this one is the answer's text
-                at, tok = spec.pend
-                end = p
-                m.state["settled"] = True
         m.reasoning.gap = False  # the held marker is read again as text: nothing was removed there
         self._plain(m, m.buf, i, end)
         m.reasoning.brk()
         m.pos = end + len(tok)
         m.mode = self.content
 
-    def bare(self, region: BodyMode, body: str) -> tuple[int, str]:
+    def bare(self, region: BodyMode, body: str) -> tuple[int, str, bool]:
         """The first closing marker in *body* outside *region*'s quoted values, or inside
-        one that never closes (``(-1, "")`` if none): one scan, as ``region`` reads it."""
+        one that never closes (``(-1, "")`` if none), and whether it is in such a value:
+        one scan, as ``region`` reads it."""
         scan = self.scans.get(region)
         if scan is None:
             scan = self.scans[region] = (
@@ -322,17 +321,18 @@ class _Block:
         while True:
             hit = rx.search(body, i)
             if hit is None:
-                return -1, ""
+                return -1, "", False
             tok = hit.group()
             if tok in self.closes:
-                return hit.start(), tok
+                return hit.start(), tok, False
             q = region.quotes[tok]
             i = hit.end()
             opened = i
             while True:  # to the quote's closer, a backslash escaping the character after it
                 hit = inside[q].search(body, i)
                 if hit is None:  # a value that never closes: a closing marker in it ends the
-                    return self.first(body, opened)  # block (as an end marker ends a region)
+                    j, tok = self.first(body, opened)  # block (as an end marker ends a region)
+                    return j, tok, j >= 0
                 i = hit.end()
                 if hit.group() != "\\":
                     break
@@ -341,6 +341,15 @@ class _Block:
     def first(self, text: str, i: int) -> tuple[int, str]:
         """The first closing marker in *text* from *i* (``(-1, "")`` if none)."""
         return _first(text, i, self.closes)
+
+    def last(self, text: str, end: int) -> tuple[int, str]:
+        """The last closing marker wholly in ``text[:end]`` (``(-1, "")`` if none)."""
+        best, which = -1, ""
+        for c in self.closes:
+            j = text.rfind(c, 0, end)
+            if j > best:
+                best, which = j, c
+        return best, which
 
     def _plain(self, m: TextParser, text: str, i: int, end: int) -> None:
         """``text[i:end]`` as a closed block's reasoning: call markup (and closing markers
@@ -433,19 +442,16 @@ def held_think_modes(
     content_extra: dict[str, Action] | None = None,
     more: Sequence[tuple[str, str]] = (),
     reasoning_extra: dict[str, Action] | None = None,
-    lined: bool = False,
 ) -> tuple[TextMode, TextMode, Start]:
     """Content and reasoning modes where a closing marker ends the reasoning, and so
     does each marker of *ends* (mapped to the text that must follow it, or ``""``) when
     the block never closes (``_Held``). *more* are further ``(open, close)`` spellings
     of the block (a family whose generations differ): any closing marker ends a block
-    any opener began. *lined*: the family's chat template closes the block on a line of
-    its own (``"\n</think>\n\n"``): a draft's marker in that shape is the block's end
-    even when a later one, in the middle of a line, follows (``_Block.cut``)."""
+    any opener began."""
     content = TextMode("content")
     reasoning = TextMode("reasoning")
     pairs = ((open_, close), *more)
-    block = _Block([c for _, c in pairs], lined)
+    block = _Block([c for _, c in pairs])
     block.content, block.calls = content, calls
     block.inner.set({**{o: stay for o, _ in pairs}, **(reasoning_extra or {})})
     content.set({

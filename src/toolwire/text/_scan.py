@@ -526,6 +526,28 @@ class BodyMode(Mode):
         m.policy = policy
         m.state.pop("again", None)
 
+    def run_on(self, m: TextParser, body: str, i: int) -> None:
+        """A held block's closing marker at ``buf[i]`` after an end marker met inside a
+        value (``m.tent``; *body*: the region's text up to *i*), which a draft's closing
+        marker came before (``_Spec.cut_region``): the region ended at the end marker, as
+        ``_finish`` reads a value that runs on into the next region, and the text after it
+        is read again (there the closing marker may be in the next call's value)."""
+        tent, mark, cut = m.tent  # type: ignore[misc]
+        m.tent = None
+        m.pos = i
+        self.drop(m)
+        self._reread(m, tent, mark, body[cut + len(mark) :])
+        policy = m.policy
+        if m.final and policy.finish_reason is not None:  # closed by the end marker: not cut by the limit
+            m.policy = replace(policy, finish_reason=None)
+        try:
+            self.parse(m, body[:cut], mark, True)
+        except ToolwireError:
+            raise
+        except Exception as exc:  # a family parser must never let a foreign error out
+            m.invalid(None, m.opener + body[:cut] + mark, f"Could not read the call: {type(exc).__name__}: {exc}")
+        m.policy = policy
+
     def drop(self, m: TextParser) -> None:
         """Leave the region: its reading state reset, the machine at ``next``."""
         m.body.reset()

@@ -128,7 +128,6 @@ _CONTENT, _REASONING, _START = held_think_modes(  # <|im_end|> / <|endoftext|>: 
     {OPEN: body(_CALL), CLOSE: stay, FN: body(_BARE)},
     {OPEN: "<function"},
     content_extra=dict.fromkeys(_STOPS, stay),
-    lined=True,  # the template: reasoning_content.strip("\n") + "\n</think>\n\n"
 )
 _CALL.next = _CONTENT
 _BARE.next = _CONTENT
