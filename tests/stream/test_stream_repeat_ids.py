@@ -141,3 +141,29 @@ def test_an_id_less_head_after_a_repeat_with_an_id_is_not_guessed(between: bool)
     runs = [(c.name, c.args, c.id) for c in got if isinstance(c, ToolCall)]
     assert runs == [("g", {"b": 1}, None), ("g", {"b": "x"}, None)]
     assert [c.id for c in got if isinstance(c, InvalidToolCall)][:1] == ["c1"]
+
+
+@pytest.mark.parametrize(("at", "id_alone"), [({"index": 0}, False), ({}, False), ({"index": 0}, True)],
+                         ids=["index-0", "no-index", "index-0-id-after-the-repeat"])
+def test_a_late_id_stays_on_the_repeat_when_a_head_with_text_follows(at: Dict[str, Any], id_alone: bool) -> None:
+    """revS #2: ``g ""``, ``g ""`` with id ``x`` (or ``x`` alone after it), then a head
+    (``"type"``, the name) with ``{"a": 1}`` and no id: text beginning a value follows the
+    repeat, so ``x`` is no late id of ``g()`` (rule 1: the ``InvalidToolCall`` keeps it,
+    the text runs without it). Before, with an index, ``g()`` ran under ``x``."""
+    # (an id alone without an index is a call of its own, not the repeat's: not asked here)
+    head = {**at, "type": "function", "function": {"name": "g", "arguments": ""}}
+    rep = [chunk(head), chunk({**at, "id": "x"})] if id_alone else [chunk({**head, "id": "x"})]
+    chunks = [chunk(head), *rep,
+              chunk({**at, "type": "function", "function": {"name": "g", "arguments": '{"a": 1}'}}),
+              chunk(finish="tool_calls")]
+    assert view(accumulate(chunks)) == [("g", {}, None), ("INVALID", "g", "x"), ("g", {"a": 1}, None)]
+
+
+def test_a_late_id_stays_on_the_repeat_when_another_id_s_text_follows() -> None:
+    """``g ""``, ``g ""`` with id ``x``, then a piece with id ``y`` and ``{"a": 1}`` (no name):
+    the call ``y`` follows the repeat, ``x`` stays on the ``InvalidToolCall`` (``g()`` never
+    runs under an id sent after it when text beginning a value follows)."""
+    head = {"index": 0, "type": "function", "function": {"name": "g", "arguments": ""}}
+    chunks = [chunk(head), chunk({**head, "id": "x"}),
+              chunk({"index": 0, "id": "y", "function": {"arguments": '{"a": 1}'}}), chunk(finish="tool_calls")]
+    assert view(accumulate(chunks)) == [("g", {}, None), ("INVALID", "g", "x"), ("g", {"a": 1}, "y")]

@@ -159,7 +159,9 @@ class Keyed(Calls):
                 # (a custom tool's head carries its input: the held call's, and so is its id)
                 assert type(held) is Call
                 if held.id is not None and held.id != id:
-                    self._unhold(c)  # (a second id: the repeat is invalid, the id a new call's)
+                    # (a second id: the repeat is invalid, the id a new call's; its text, if it begins a
+                    # value, follows the repeat: the id sent after it stays there, ``_late_id`` not)
+                    self._unhold(c, late=not begins_value(text))
                     c = self.new(c.key, scope, id, c.name, False)
                 else:
                     held.id = id
@@ -238,7 +240,7 @@ class Keyed(Calls):
                     # with no text, no id anywhere, that call is not guessed either (as ``_take``)
                     if (empty or cur.id is not None) and id is None and held.id is None:
                         self.fail(cur, _untold(cur))
-                    self._unhold(cur)
+                    self._unhold(cur, late=False)  # (text follows: the id stays on the repeat)
                     return None, False
                 if (empty or cur.id is not None) and id is None:
                     self.fail(cur, _untold(cur))
@@ -332,16 +334,18 @@ class Keyed(Calls):
             self.add(c, text)
         return c
 
-    def _unhold(self, c: Call) -> None:
+    def _unhold(self, c: Call, late: bool = True) -> None:
         """The name came again with no text after *c*'s whole value (``Call.held``) and no
         text beginning a value followed: Kimi K2's name repeated, or a call without
         arguments (``""``)? Not guessed: *c* stands, the repeat is an ``InvalidToolCall``
         at its place (``_hold``; with the id sent after it, if one was: whose it is nothing
-        tells), never dropped."""
+        tells), never dropped. *late*: nothing beginning a value follows, so ``_late_id``
+        applies (not when a head's text does: ``_named_again``)."""
         r = c.held
         assert type(r) is Call
         c.held = r.held = False
-        self._late_id(c, r)
+        if late:
+            self._late_id(c, r)
         after = ("the call before it, which has none either" if no_value(c)
                  else "the whole arguments of the call before it")
         self.fail(r, f"The name {c.name!r} came again, with no arguments, after {after}: the same call's name "
