@@ -245,3 +245,19 @@ def test_a_comment_holding_two_data_lines_cut_before_each() -> None:
     expected = _read([body])
     assert expected == ([], "ok", "stop")
     assert _read([body[:2], body[2:second], body[second:end], body[end:]]) == expected
+
+
+def test_pieces_kept_to_the_end_are_looked_at_once() -> None:
+    """n vs 4n: one ``data:`` line without its line end cut before each JSON ``:``
+    (each piece read as a comment line too), and a comment then ``data:`` pieces,
+    read at ``close()``: each piece looked at a few times, each event's data parsed once."""
+    def run(n: int) -> int:
+        text = json.dumps(_chunk({"content": "x"}, "stop"))
+        body = ("data: " + text[:-1] + "".join(f', "k{i}": {i}' for i in range(n)) + "}").encode()
+        pieces = body.replace(b'": ', b'"\0: ').split(b"\0")
+        comment = [b": c"] + [b"data: " + json.dumps(_chunk({"content": ""})).encode()] * n
+        assert _read(pieces) == ([], "x", "stop") and _read(comment) == ([], "", None)
+        return lines_run(lambda: (_read(pieces), _read(comment)))
+
+    small, big = run(50), run(200)
+    assert big < 5 * small
