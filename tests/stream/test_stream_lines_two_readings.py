@@ -222,6 +222,11 @@ def test_a_whole_stream_after_a_comment_without_its_last_blank_line() -> None:
     assert _read(lines) == expected
     assert _read([line.decode() for line in lines]) == expected
     assert accumulate(iter(lines), "openai.chat") == expected[0]
+    body = b": keep-alive\nid: 0\ndata: " + json.dumps(RM).encode() + b"\n"  # (a comment, then an ``id:`` line)
+    lines = body.split(b"\n")[:-1]
+    assert _read([body]) == expected
+    assert _read(lines) == expected
+    assert _read([line.decode() for line in lines]) == expected
 
 
 def test_a_refused_close_is_refused_again() -> None:

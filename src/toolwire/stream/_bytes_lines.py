@@ -177,15 +177,19 @@ class Lines:
 
     def rest(self) -> Any:
         """The unfinished tail (``None`` without one), read as the stream's last line.
-        Pieces kept that read two ways (one line in pieces, or lines) are read the way
-        that reads (its events' data JSON: the other is refused anyway, ``_reads``);
-        as lines when they ended with a blank line (an empty piece) after whole JSON, or
-        begin with a line that carries no data and an empty piece (no transport cuts a
-        line into one). Otherwise, when both read, they are refused, except lines that
-        begin with a line that carries no data (read as one line: nothing at all), given
-        as lines with ``doubt`` set: the caller refuses them if they read a call, text or
-        a finish reason (then the two readings differ), and reads them if not (a stream
-        ended inside its first event, ``iter_lines()``: as the whole body reads it)."""
+        Pieces kept that read two ways (one line in pieces, or lines) are read as lines
+        when they ended with a blank line (an empty piece) after whole JSON, or begin
+        with a line that carries no data followed by an empty piece (no transport cuts a
+        line into one) or by another such line (``id: 0`` after a comment: a transport
+        cut twice where lines begin, in a stream of one line that carries no data, is
+        not taken). Pieces that begin with a line that carries no data otherwise read as
+        one line as nothing at all: they are given as lines with ``doubt`` set, the
+        caller refusing them if they read a call, text or a finish reason (then the two
+        readings differ; lines that are no JSON are refused anyway), reading them if not
+        (a stream ended inside its first event, ``iter_lines()``: as the whole body
+        reads it). Other pieces are read the way that reads (its events' data JSON: the
+        other is refused anyway, ``_reads``), and refused when both read, or when the
+        lines do not and one line would join a string over a ``data:`` piece."""
         tail = self.tail
         if not tail:
             return None
@@ -197,13 +201,13 @@ class Lines:
         self.kept = 0
         if self.ends != _BYTES and bare >= _HELD and any(not p or _data(p) or _kind(p) == _SKIP or _whole(p)
                                                          for p in tail[1:]):
-            if bare == _GAP and json == _OUT or head and not all(tail[1:]):  # (a line of its own after it)
-                return self._lines_rest(tail, False)
+            if bare == _GAP and json == _OUT or head and any(not p or _kind(p) == _SKIP for p in tail[1:]):
+                return self._lines_rest(tail, False)  # (a line of its own after it; lines after the head's)
+            if head:  # (as one line: nothing; lines refused give no answer either)
+                return self._lines_rest(tail, True)
             if not _reads(tail):  # (the lines are refused: one line, unless it joins a string over a ``data:``)
                 if not kept & _IN_STRING:
                     return _joined(tail)
-            elif head:  # (as one line: nothing)
-                return self._lines_rest(tail, True)
             elif not _reads([_joined(tail)]):
                 return self._lines_rest(tail, False)
             raise DecodeError(
