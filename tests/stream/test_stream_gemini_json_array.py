@@ -86,3 +86,23 @@ def test_a_long_array_in_small_pieces_is_looked_at_once() -> None:
 
     small, big = run(20), run(80)
     assert big < 5 * small
+
+
+def test_an_ndjson_body_whose_first_line_is_an_array_of_chunks() -> None:
+    """NDJSON: a first line that is a JSON array of chunks, then a chunk object on its
+    own line: both lines read, as the body as text reads them (the object after the
+    array was refused as text between an array's chunks)."""
+    def chunk(name: str, finish: Any = None) -> Any:
+        candidate: Any = {"content": {"parts": [{"functionCall": {"name": name, "args": {"x": 1}}}], "role": "model"},
+                          "index": 0}
+        if finish:
+            candidate["finishReason"] = finish
+        return {"candidates": [candidate]}
+
+    body = ("[" + json.dumps(chunk("a")) + "]\n" + json.dumps(chunk("b", "STOP")) + "\n").encode()
+    expected = _read([body.decode()])
+    assert [c.name for c in expected[0]] == ["a", "b"]
+    assert _read([body]) == expected
+    for at in (10, body.index(b"]") + 1, body.index(b"\n") + 1):
+        assert _read([body[:at], body[at:]]) == expected, at
+    assert _read(body.split(b"\n")[:-1]) == expected

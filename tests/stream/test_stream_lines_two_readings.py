@@ -164,3 +164,105 @@ def test_a_checkpoint_written_by_another_version_is_refused() -> None:
     for again in (pickle.loads(pickle.dumps(acc)), copy.deepcopy(acc)):  # (this version's: read)
         again.feed(b': [{"index": 0, "delta": {"content": "hi"}, "finish_reason": "stop"}]}\n\n')
         assert again.close() == [] and again.text == "hi"
+
+
+def _message_start() -> Any:
+    """Anthropic's first event's data (https://docs.anthropic.com/en/docs/build-with-claude/streaming)."""
+    return {"type": "message_start", "message": {
+        "id": "msg_1", "type": "message", "role": "assistant", "model": "claude-3-haiku", "content": [],
+        "stop_reason": None, "stop_sequence": None, "usage": {"input_tokens": 4, "output_tokens": 1}}}
+
+
+@pytest.mark.parametrize("at", ['"id"', '"object"', '"choices"', '"tool_calls"', '"arguments"'])
+def test_one_data_line_without_its_line_end_cut_before_a_json_colon(at: str) -> None:
+    """A stream whose only line is one ``data:`` line with no line end yet, cut by the
+    transport (``iter_bytes()``) right after a JSON key: the next piece starts with
+    ``:`` (a comment line, read as lines, after a ``data:`` line whose JSON is cut: no
+    JSON, refused). It reads one way, as the whole body: the call (it was refused)."""
+    body = b"data: " + json.dumps(WRITE).encode()
+    cut = body.index(at.encode()) + len(at)
+    expected = _read([body])
+    assert expected[0] == [ToolCall("write", {"path": "/tmp/a", "text": "line1\nline2"}, "call_1")]
+    assert _read([body[:cut], body[cut:]]) == expected
+    assert accumulate(iter([body[:cut], body[cut:]]), "openai.chat") == expected[0]
+    inner = body.index(b'{"index"')  # (a piece that is JSON alone, inside the line)
+    end = body.index(b"}", body.index(b'"function"')) + 2
+    assert _read([body[:inner], body[inner:end], body[end:]]) == expected
+
+
+def test_lines_that_end_inside_the_first_event_read_as_the_whole_body() -> None:
+    """``iter_lines()`` (bytes) of a stream whose first line is ``event:`` (Anthropic),
+    dropped before the first event's blank line: read as lines, as the whole body and
+    the lines as text are (an answer saying the stream ended early; it was refused)."""
+    body = b"event: message_start\ndata: " + json.dumps(_message_start()).encode() + b"\n"
+    lines = body.split(b"\n")[:-1]
+
+    def read(pieces: List[Any]) -> Any:
+        acc = Accumulator("anthropic.messages")
+        for piece in pieces:
+            acc.feed(piece)
+        return acc.close()
+
+    whole = read([body])
+    assert len(whole) == 1 and "ended before the reply finished" in str(whole[0].error)
+    assert read(lines) == whole
+    assert read([line.decode() for line in lines]) == whole
+    assert accumulate(iter(lines), "anthropic.messages") == whole
+
+
+def test_a_whole_stream_after_a_comment_without_its_last_blank_line() -> None:
+    """OpenRouter's ``: OPENROUTER PROCESSING`` comment, a blank line, then one chunk
+    with the call and no blank line after it, as ``iter_lines()`` gives it (an empty
+    piece: no transport cuts a line into one): the call (it was refused), as the whole
+    body reads it."""
+    body = b": OPENROUTER PROCESSING\n\ndata: " + json.dumps(RM).encode() + b"\n"
+    lines = body.split(b"\n")[:-1]
+    expected = ([ToolCall("rm_rf", {}, "call_x")], "", "tool_calls")
+    assert _read([body]) == expected
+    assert _read(lines) == expected
+    assert _read([line.decode() for line in lines]) == expected
+    assert accumulate(iter(lines), "openai.chat") == expected[0]
+    body = b": keep-alive\nid: 0\ndata: " + json.dumps(RM).encode() + b"\n"  # (a comment, then an ``id:`` line)
+    lines = body.split(b"\n")[:-1]
+    assert _read([body]) == expected
+    assert _read(lines) == expected
+    assert _read([line.decode() for line in lines]) == expected
+
+
+def test_a_refused_close_is_refused_again() -> None:
+    """``close()`` is idempotent: after the refusal of pieces that read two ways, a
+    second call refuses again (it gave ``[]``, the stream's call lost)."""
+    acc = Accumulator("openai.chat")
+    for piece in (b": ", b"data: " + json.dumps(RM).encode()):
+        acc.feed(piece)
+    for _ in range(2):
+        with pytest.raises(DecodeError, match="read two ways"):
+            acc.close()
+
+
+def test_a_comment_holding_two_data_lines_cut_before_each() -> None:
+    """The first line a comment whose text holds two ``data: {chunk}``, cut before each
+    ``data:``, its line end in a later piece: one comment, nothing to read (its second
+    chunk ran as a call)."""
+    text = ": data: " + json.dumps(HI) + "data: " + json.dumps(RM)
+    body = (text + "\n\ndata: " + json.dumps(_chunk({"content": "ok"}, "stop")) + "\n\ndata: [DONE]\n\n").encode()
+    second, end = body.index(b"data: ", 3), body.index(b"\n")
+    expected = _read([body])
+    assert expected == ([], "ok", "stop")
+    assert _read([body[:2], body[2:second], body[second:end], body[end:]]) == expected
+
+
+def test_pieces_kept_to_the_end_are_looked_at_once() -> None:
+    """n vs 4n: one ``data:`` line without its line end cut before each JSON ``:``
+    (each piece read as a comment line too), and a comment then ``data:`` pieces,
+    read at ``close()``: each piece looked at a few times, each event's data parsed once."""
+    def run(n: int) -> int:
+        text = json.dumps(_chunk({"content": "x"}, "stop"))
+        body = ("data: " + text[:-1] + "".join(f', "k{i}": {i}' for i in range(n)) + "}").encode()
+        pieces = body.replace(b'": ', b'"\0: ').split(b"\0")
+        comment = [b": c"] + [b"data: " + json.dumps(_chunk({"content": ""})).encode()] * n
+        assert _read(pieces) == ([], "x", "stop") and _read(comment) == ([], "", None)
+        return lines_run(lambda: (_read(pieces), _read(comment)))
+
+    small, big = run(50), run(200)
+    assert big < 5 * small

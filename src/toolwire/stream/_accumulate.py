@@ -153,6 +153,7 @@ class Accumulator:
         self._fed = 0  # the chunks fed so far (``feed``): the next one's place
         self._where: Optional[Callable[[], int]] = None  # the place of the chunk read (``_feed_whole``)
         self._deferred: Optional[DecodeError] = None  # a named stream of another dialect: raised at close
+        self._twice: Optional[DecodeError] = None  # bytes that read two ways at close: refused at each close
         if dialect is not None:
             self._start(*resolve(dialect, registry))
 
@@ -373,12 +374,16 @@ class Accumulator:
                 rest = self._lines.rest()
             except DecodeError as exc:  # (it reads two ways)
                 self._closed = True
-                raise at_chunk(exc, f"[{body.lines_at}]") from None
+                self._twice = at_chunk(exc, f"[{body.lines_at}]")
+                raise self._twice from None
             if rest is not None:  # the stream's last line, without its line end
                 self._feed_plain(rest, body.lines_at)
             if body.pending is not None:  # an SSE event whose data lines the stream ended
                 self._feed_plain(None, body.at, body.end())
             self._closed = True
+            if self._lines.doubt and read_something(self._core):
+                self._twice = two_ways(self._lines, body.lines_at)
+                raise self._twice
             if self._core is None:
                 if self._unknown is not None:
                     raise DecodeError(
@@ -394,6 +399,8 @@ class Accumulator:
             if self._named and not self._core.calls and _checked(self._core, out):
                 foreign(self._core, self._first, self._registry)
             return out
+        if self._twice is not None:  # (refused again: its calls are no answer)
+            raise self._twice
         return self.calls
 
     def events(self) -> List[Event]:
@@ -471,6 +478,20 @@ class Accumulator:
         return self._closed
 
 
+def read_something(core: Optional[Core]) -> bool:
+    """Whether the stream so far read a call, text or a finish reason (``Lines.doubt``:
+    lines that read as one line too, as nothing, differ from it)."""
+    return core is not None and bool(core.calls or core.text_parts or core.finish_reason is not None)
+
+
+def two_ways(lines: Lines, at: int) -> DecodeError:
+    """The refusal of bytes that read two ways at the end of the stream (``Lines.doubt``)."""
+    return at_chunk(DecodeError(
+        "Stream bytes at $ ended without a line end, in pieces that read two ways: one line that carries no data "
+        "cut into pieces (iter_bytes()), or lines without their line end (iter_lines()) that read a reply"
+    ), f"[{at}]")
+
+
 def accumulate(
     chunks: Iterable[Any],
     dialect: Union[str, Dialect, None] = None,
@@ -541,6 +562,8 @@ def accumulate(
                     _read(run, plain_chunks(rest, streams(registry).wrappers, 0, None, body), body)
                 if body.pending is not None:
                     _read(run, body.end(), body)
+                if body.lines is not None and body.lines.doubt and read_something(core):
+                    raise two_ways(body.lines, body.lines_at)
             first: Any = _UNNAMED
             if dialect is not None and not core.calls and core.finish_reason is None and not core.text_parts:
                 derived: List[Any] = []

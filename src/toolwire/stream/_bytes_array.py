@@ -4,7 +4,9 @@ written as they come, not as SSE events (the REST reference,
 https://ai.google.dev/api/generate-content#method:-models.streamgeneratecontent: SSE
 with ``alt=sse``; the array without it: kgateway-dev/kgateway#10804; checked
 2026-12-07). Each chunk is given once its object closes, never before (a string or a
-bracket still open: it waits); between chunks only blanks and commas."""
+bracket still open: it waits); between chunks only blanks and commas. What follows
+the array's end is read as lines (an NDJSON body whose first line is an array of
+chunks, as the whole body reads it)."""
 
 from __future__ import annotations
 
@@ -13,7 +15,9 @@ from typing import Any, List, Tuple
 
 from .._errors import DecodeError, excerpt
 
-__all__ = ["array_start", "elements"]
+__all__ = ["array_start", "elements", "ENDED"]
+
+ENDED = (-1, 0)  # the state after the array's end: what follows is lines
 
 _TOKENS = re.compile(rb'["\\\[\]{}]')  # (a character class: each byte looked at once)
 _STR_TOKENS = re.compile(r'["\\\[\]{}]')
@@ -32,12 +36,13 @@ def array_start(piece: Any) -> bool:
     return s[:1] == b"[" and s[1:].lstrip()[:1] in (b"", b"{")
 
 
-def elements(state: Tuple[int, int], tail: List[Any], piece: Any) -> Tuple[Tuple[int, int], Any]:
+def elements(state: Tuple[int, int], tail: List[Any], piece: Any) -> Tuple[Tuple[int, int], Any, int]:
     """The chunks the array's text gives with *piece* (one JSON array's text, or
-    ``None``), and the state after it: ``(depth, string)`` (the array's own bracket
-    counted; *string* 1 in a string, 2 after its ``\\``). *tail* holds the pieces of the
-    chunk begun and not closed; text between chunks other than blanks and commas, or
-    after the array, is refused."""
+    ``None``), the state after it: ``(depth, string)`` (the array's own bracket counted;
+    *string* 1 in a string, 2 after its ``\\``; ``ENDED`` after the array), and where in
+    *piece* the text after the array's end begins (``-1``: it did not end). *tail* holds
+    the pieces of the chunk begun and not closed; text between chunks other than blanks
+    and commas is refused."""
     text = type(piece) is str
     between = _BETWEEN[text]
     depth, string = state
@@ -46,6 +51,7 @@ def elements(state: Tuple[int, int], tail: List[Any], piece: Any) -> Tuple[Tuple
     start = 0 if tail else -1  # where the open chunk begins in *piece*
     free = -1 if tail else 0  # where text between chunks begins in *piece*
     done: List[Any] = []
+    after = -1
     for match in (_STR_TOKENS if text else _TOKENS).finditer(piece):
         at = match.start()
         if at == skip:
@@ -63,7 +69,8 @@ def elements(state: Tuple[int, int], tail: List[Any], piece: Any) -> Tuple[Tuple
             if token not in ((b"[", "[") if depth == 0 else (b"{", "{", b"]", "]")):
                 _refuse(piece, at)
             if token in (b"]", "]"):
-                depth, free = 0, at + 1
+                depth, free, after = -1, -1, at + 1
+                break
             else:
                 start = at if depth else -1
                 free = -1 if depth else at + 1
@@ -87,7 +94,9 @@ def elements(state: Tuple[int, int], tail: List[Any], piece: Any) -> Tuple[Tuple
     if done:
         comma: Any = "," if text else b","
         out = ("[" if text else b"[") + comma.join(done) + ("]" if text else b"]")
-    return (depth, 2 if string and skip == len(piece) else string), out
+    if after >= 0:
+        return ENDED, out, after
+    return (depth, 2 if string and skip == len(piece) else string), out, after
 
 
 def _join(pieces: List[Any]) -> Any:

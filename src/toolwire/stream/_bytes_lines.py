@@ -11,7 +11,7 @@ from typing import Any, List, Optional, Tuple
 
 from .._args import load_json, utf8
 from .._errors import DecodeError, excerpt
-from ._bytes_array import array_start, elements
+from ._bytes_array import ENDED, array_start, elements
 from ._call import reduce_slots
 
 __all__ = ["Lines", "SSE_SKIP"]
@@ -48,7 +48,7 @@ class Lines:
     gives the tail at the end of the stream; when it still reads two ways, it is
     refused."""
 
-    __slots__ = ("tail", "bare", "ends", "json")
+    __slots__ = ("tail", "bare", "ends", "json", "kept")
     __reduce__ = reduce_slots
 
     def __init__(self) -> None:
@@ -56,6 +56,7 @@ class Lines:
         self.bare = 0  # the tail is an SSE line that carries no data, maybe whole: _SKIP, _DATA, _BLANK
         self.ends = 0  # _BYTES: a piece held a line end (no line is fed without its own); _LINES: lines
         self.json = _OUT  # (_HELD, _GAP) the event's data so far as JSON: brackets open, in a string
+        self.kept = 0  # (_HELD, _GAP) _HEAD: the kept pieces begin with a line that carries no data; | _IN_STRING
 
     def take(self, piece: Any) -> Any:
         """The whole lines of the stream so far, or ``None`` (the piece is kept: a
@@ -68,14 +69,12 @@ class Lines:
             cut = max(piece.rfind(b"\n"), piece.rfind(b"\r"))
         tail = self.tail
         if self.ends == _ARRAY:
-            self.json, out = elements(self.json, tail, piece)
-            return out
+            return self._array(self.json, piece)
         if not tail and _whole(piece, False):  # JSON alone (pretty-printed too): no line's start
             return piece
         if not tail and not self.ends and array_start(piece):  # one JSON array of chunks
             self.ends = _ARRAY
-            self.json, out = elements(_OUT, tail, _unmarked(piece))
-            return out
+            return self._array(_OUT, _unmarked(piece))
         if cut < 0:
             ends = self.ends
             if ends == _BYTES:  # the line goes on
@@ -94,12 +93,16 @@ class Lines:
                     self.bare = _GAP
                     return None
                 depth, string = self.json
-                line = _data(piece) and not string  # (inside a string: the string's text)
-                if bare == _GAP and not line and not depth and not string:  # after a blank line: an
-                    line = bool(_kind(piece)) or _whole(piece)  # ``event:`` line, a comment, a chunk
+                head = self.kept & _HEAD  # (after a comment, ``event:``...: its text may hold ``data:``)
+                data = _data(piece)
+                line = data and not string and not head  # (inside a string: the string's text)
+                if bare == _GAP and not line and (head or not depth and not string):  # after a blank line:
+                    line = bool(_kind(piece)) or _whole(piece) or bool(head and data)  # a line, a chunk
                 if not line:  # the same line goes on (an empty piece inside JSON: nothing)
                     tail.append(piece)
                     self.bare = _HELD
+                    if data and string:  # (as lines: a raw line break in a string)
+                        self.kept |= _IN_STRING
                     self.json = _scanned(self.json, piece)
                     return None
                 return self._lines(piece)
@@ -107,6 +110,7 @@ class Lines:
                 if bare == _SKIP and (_data(piece) or _whole(piece)):  # a line of its own, or more of the
                     tail.append(piece)  # line that carries no data (a comment's text): the next piece tells
                     self.bare = _HELD
+                    self.kept = _HEAD
                     self.json = _scanned(_OUT, piece)
                     return None
                 if bare == _DATA and _kind(piece) == _SKIP:
@@ -130,6 +134,7 @@ class Lines:
             return None
         self.ends = _BYTES
         self.bare = 0
+        self.kept = 0
         head = piece[: cut + 1]
         if tail:
             tail.append(head)
@@ -138,6 +143,21 @@ class Lines:
         if cut + 1 < len(piece):
             tail.append(piece[cut + 1 :])
         return head
+
+    def _array(self, state: Tuple[int, int], piece: Any) -> Any:
+        """The chunks of one JSON array that *piece* closes; after its end, lines
+        (``_bytes_array``): the text after it, the rest of the array's line."""
+        self.json, out, after = elements(state, self.tail, piece)
+        if self.json != ENDED:
+            return out
+        self.ends = _BYTES
+        self.json = _OUT
+        more = self.take(piece[after:]) if after < len(piece) else None
+        if more is None:
+            return out
+        if out is None:
+            return more
+        return out + ("\n" if type(out) is str else b"\n") + more
 
     def _lines(self, piece: Any) -> Any:
         """The pieces kept, then *piece*, each a line of its own: the pieces are lines
@@ -151,35 +171,69 @@ class Lines:
         tail.clear()
         self.bare = 0
         self.json = _OUT
+        self.kept = 0
         self.ends = _LINES
         return _joined(parts + [piece, eol])
 
     def rest(self) -> Any:
-        """The unfinished tail (``None`` without one), read as the stream's last line:
-        as lines when they ended with a blank line (an empty piece) after whole JSON,
-        refused when they read two ways (one line in pieces, or lines) and nothing told
-        which."""
+        """The unfinished tail (``None`` without one), read as the stream's last line.
+        Pieces kept that read two ways (one line in pieces, or lines) are read as lines
+        when they ended with a blank line (an empty piece) after whole JSON, or begin
+        with a line that carries no data followed by an empty piece (no transport cuts a
+        line into one) or by another such line (``id: 0`` after a comment: a transport
+        cut twice where lines begin, in a stream of one line that carries no data, is
+        not taken). Pieces that begin with a line that carries no data otherwise read as
+        one line as nothing at all: they are given as lines with ``doubt`` set, the
+        caller refusing them if they read a call, text or a finish reason (then the two
+        readings differ; lines that are no JSON are refused anyway), reading them if not
+        (a stream ended inside its first event, ``iter_lines()``: as the whole body
+        reads it). Other pieces are read the way that reads (its events' data JSON: the
+        other is refused anyway, ``_reads``), and refused when both read, or when the
+        lines do not and one line would join a string over a ``data:`` piece."""
         tail = self.tail
         if not tail:
             return None
-        bare, json = self.bare, self.json
+        bare, json, kept = self.bare, self.json, self.kept
+        head = kept & _HEAD
         self.tail = []
         self.bare = 0
         self.json = _OUT
+        self.kept = 0
         if self.ends != _BYTES and bare >= _HELD and any(not p or _data(p) or _kind(p) == _SKIP or _whole(p)
                                                          for p in tail[1:]):
-            if bare == _GAP and json == _OUT:  # (as a piece after it would be: a line of its own)
-                self.tail = tail
-                return self._lines(tail.pop())
+            if bare == _GAP and json == _OUT or head and any(not p or _kind(p) == _SKIP for p in tail[1:]):
+                return self._lines_rest(tail, False)  # (a line of its own after it; lines after the head's)
+            if head:  # (as one line: nothing; lines refused give no answer either)
+                return self._lines_rest(tail, True)
+            if not _reads(tail):  # (the lines are refused: one line, unless it joins a string over a ``data:``)
+                if not kept & _IN_STRING:
+                    return _joined(tail)
+            elif not _reads([_joined(tail)]):
+                return self._lines_rest(tail, False)
             raise DecodeError(
-                "Stream bytes at $ ended without a line end, in pieces that read two ways: one line cut "
-                f"into pieces (iter_bytes()) or lines without their line end (iter_lines()): {excerpt(tail[0])}"
+                "Stream bytes at $ ended without a line end, in pieces that read two ways: one line cut into "
+                f"pieces (iter_bytes()) or lines without their line end (iter_lines()): {excerpt(tail[0])}"
             )
         return _joined(tail)
+
+    def _lines_rest(self, tail: List[Any], doubt: bool) -> Any:
+        """*tail*, the pieces kept at the end of the stream, read as lines."""
+        self.tail = tail
+        out = self._lines(tail.pop())
+        if doubt:
+            self.ends = _DOUBT
+        return out
+
+    @property
+    def doubt(self) -> bool:
+        """Whether ``rest`` gave lines that read as one line too, as nothing: refused if they read something."""
+        return self.ends == _DOUBT
 
 
 _SKIP, _DATA, _BLANK = 1, 2, 3  # ``Lines.bare``: an ``event:``-like line or comment, ``data:`` alone, blanks
 _BYTES, _LINES, _ARRAY = 1, 2, 3  # ``Lines.ends``: cut anywhere (a line end came); lines; one JSON array
+_DOUBT = 4  # ``Lines.ends``: ``rest`` gave lines that read as one line too (``Lines.doubt``)
+_HEAD, _IN_STRING = 1, 2  # ``Lines.kept``: the first kept piece carries no data; a ``data:`` piece kept in a string
 _HELD = 4  # ``Lines.bare``: a ``data:`` line with data, not JSON alone, maybe whole (a ``data:`` line next says so)
 _GAP = 5  # ``Lines.bare``: such a line, then an empty piece (a blank line, or nothing: the next piece says)
 
@@ -259,6 +313,30 @@ def _unmarked(piece: Any) -> Any:
     if type(s) is str:
         return s[1:] if s[:1] == "\ufeff" else piece
     return s[3:] if s[:3] == b"\xef\xbb\xbf" else piece
+
+
+def _reads(lines: List[Any]) -> bool:
+    """Whether *lines* (without their line ends) read as SSE lines, each event's data
+    (its ``data:`` lines joined with ``"\\n"``) JSON or ``[DONE]``, or as JSON alone
+    (NDJSON): each line looked at once, each event's data parsed once."""
+    data: List[str] = []
+    for line in lines + [""]:  # (the end of the stream ends the event, as in the whole body)
+        s = _decoded(line)
+        if s is None:
+            return False
+        if not s:
+            text = "\n".join(data).strip()
+            data.clear()
+            if text and text != "[DONE]":
+                try:
+                    load_json(text)
+                except ValueError:
+                    return False
+        elif s.startswith("data:"):
+            data.append(s[5:])
+        elif not s.startswith(SSE_SKIP) and not _whole(line, False):
+            return False
+    return True
 
 
 def _joined(pieces: List[Any]) -> Any:
