@@ -292,8 +292,8 @@ def _pass(
         if read.ok and standing is not None:
             standing.append((i, read.end))
         if not read.ok:
-            hiding = None if hidden or read.after[0] < 0 else _hides_value(text, *read.after)
-            if hiding is not None:
+            hiding = None if read.after[0] < 0 else _hides_value(text, *read.after)  # (once the candidates
+            if hiding is not None:  # ended too: the span of the value begun in that string, ``_stands``)
                 hidden = True  # (the answer may have begun inside that string: nothing after it is taken)
                 if standing is None and opened is None or not _stands(hiding, near, opened, standing):
                     break
