@@ -38,7 +38,10 @@ A quote written unescaped inside a string ends it for the decoder (``"He said "u
 2]" here"``): where a value fails right after a string, or a string read after a failed
 value has no delimiter after it, the text to the next quote (its brackets balanced) and
 on to the quote after it is taken as that string's (``_quoted_on``), and a value read
-there that a quote follows is quoted, no candidate: nothing written inside is an answer.
+in a string that ran on so that a quote follows is quoted, no candidate: nothing written
+inside is an answer. That reading holds only where the failed value's brackets close:
+where they are still open when the text ends outside a string (a quoted word of prose
+after ``{"a": 1]``, a cut value), the text is read again without it (``_scan``).
 """
 
 from __future__ import annotations
@@ -200,7 +203,6 @@ def _pass(
     failed_at = 0  # where the failed value whose brackets ``shut`` began with opens
     hidden = False  # a value may have begun inside a string read: no candidate after it, spans still found
     inside = False  # past a string of the failed value that ran on (no delimiter after it), no quote since
-    run = -1  # the quote ``_quoted_on`` ended a string's run at: the string from it is the failed value's
     ran = -1  # where the failed value begins that a string of ran on in (``_quoted_on``)
     quoted = False  # the text ends in a string
     brace = text.find("{")
@@ -239,7 +241,7 @@ def _pass(
                         break
                     inside = on == -2
                     if on >= 0:
-                        pos = run = on
+                        pos = on
                 continue
             if text[i] in "}]":
                 if text[i] == shut[-1]:  # a closer of another kind closes nothing of the failed value
@@ -314,7 +316,7 @@ def _pass(
                         break
                     inside = on == -2
                     if on >= 0:
-                        pos = run = on
+                        pos = on
                         continue
         pos = max(read.end, i + 1)
     if not (shut and ran == failed_at and not quoted and not hidden):
