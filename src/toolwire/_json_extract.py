@@ -38,7 +38,10 @@ A quote written unescaped inside a string ends it for the decoder (``"He said "u
 2]" here"``): where a value fails right after a string, or a string read after a failed
 value has no delimiter after it, the text to the next quote (its brackets balanced) and
 on to the quote after it is taken as that string's (``_quoted_on``), and a value read
-there that a quote follows is quoted, no candidate: nothing written inside is an answer.
+in a string that ran on so that a quote follows is quoted, no candidate: nothing written
+inside is an answer. That reading holds only where the failed value's brackets close:
+where they are still open when the text ends outside a string (a quoted word of prose
+after ``{"a": 1]``, a cut value), the text is read again without it (``_scan``).
 """
 
 from __future__ import annotations
@@ -141,7 +144,8 @@ def open_value(text: str, before: int) -> int:
     """Where the value the scan (``_scan``) finds open before *before* begins: the first
     opener whose decode failed for want of more text (at or near the end of *text*, or
     inside a string the text ends in, or a string a quote written inside it may have
-    ended, ``_quoted_on``), or -1 (``open_json`` without its fences; a
+    ended, ``_quoted_on``: where that string runs on, or the end of the text when the
+    failed value it is in is still open, ``_scan``), or -1 (``open_json`` without its fences; a
     stream's think read waits on that value's end, ``stream._think_read``)."""
     opened: List[int] = []
     _scan(text, before, opened)
@@ -170,7 +174,26 @@ def _scan(
     failure right after a string, or a string of a failed value no delimiter follows, a
     quote written inside it may have ended it (``_quoted_on``): the scan goes on past the
     quote that ends it then, or stops where the text ends first (with *opened*, the
-    failed value is open: more text may change what it holds)."""
+    failed value is open: more text may change what it holds). Where that reading leaves
+    the failed value open at the end of the text (its brackets never close: a quoted word
+    of prose after ``{"a": 1]`` or a cut value, not a string of it), the text is read
+    again with the failed values from there read without it (``_pass``; two reads at
+    most, so still linear): a lost answer only where the value stays open in a string."""
+    mark = len(standing) if standing is not None else 0
+    found, again = _pass(text, until, opened, standing, len(text) + 1)
+    if again >= 0 and opened is None:
+        if standing is not None:
+            del standing[mark:]
+        found = _pass(text, until, opened, standing, again)[0]
+    return found
+
+
+def _pass(
+    text: str, until: int, opened: Optional[List[int]], standing: Optional[List[Tuple[int, int]]], plain: int
+) -> Tuple[List[Candidate], int]:
+    """One read of ``_scan``, a failed value beginning at or after *plain* read without
+    ``_quoted_on``; and where the failed value that reading used ``_quoted_on`` in begins,
+    when the text ends with its brackets open outside a string (else -1)."""
     found: List[Candidate] = []
     pos = 0
     n = len(text)
@@ -179,6 +202,9 @@ def _scan(
     shut: List[str] = []  # closers of failed values' brackets still open: while any is, strings are read as strings
     failed_at = 0  # where the failed value whose brackets ``shut`` began with opens
     hidden = False  # a value may have begun inside a string read: no candidate after it, spans still found
+    inside = False  # past a string of the failed value that ran on (no delimiter after it), no quote since
+    ran = -1  # where the failed value begins that a string of ran on in (``_quoted_on``)
+    quoted = False  # the text ends in a string
     brace = text.find("{")
     bracket = text.find("[")
     while pos < n:
@@ -188,8 +214,10 @@ def _scan(
                 break
             i = m.start()
             if text[i] == '"':
+                inside = False
                 pos = _string_end(text, i)[0]
                 if pos < 0:
+                    quoted = True
                     break  # the text ends in the string
                 hiding = None if hidden else _hides_value(text, i, pos)
                 if hiding is not None:
@@ -203,17 +231,23 @@ def _scan(
                         pos = max(pos, hiding[1].end)
                     continue
                 k = _ws(text, pos)
-                if k < n and text[k] not in ',:}]"':  # no delimiter after it: a quote inside it may have ended it
-                    on = _quoted_on(text, k)
-                    if on == -1:  # (the failed value's read may still change with more text)
+                if k < n and text[k] not in ',:}]"' and failed_at < plain:
+                    on = _quoted_on(text, k)  # no delimiter after it: a quote inside it may have ended it
+                    if on != -2:
+                        ran = failed_at
+                    if on == -1:  # (its read may still change with more text: where the run begins)
                         if opened is not None:
-                            opened.append(failed_at)
+                            opened.append(k)
                         break
-                    pos = max(pos, on)
+                    inside = on == -2
+                    if on >= 0:
+                        pos = on
                 continue
             if text[i] in "}]":
                 if text[i] == shut[-1]:  # a closer of another kind closes nothing of the failed value
                     shut.pop()
+                    if not shut:
+                        inside = False
                 pos = i + 1
                 continue
         else:
@@ -228,7 +262,7 @@ def _scan(
             else:
                 i = brace if bracket < 0 or brace < bracket else bracket
         if opened is not None and i >= until:
-            break
+            return found, -1
         read: Optional[_Read] = None
         if failed >= _QUICK_FAILS:  # (a failed decode's error counts the lines before it: quadratic)
             read = _value_end(text, i)
@@ -239,23 +273,29 @@ def _scan(
                 # escape it refuses, an integer too long to read, ``read_int``, or nested deeper than it
                 # reads: the value read on as ``_value_end`` reads it)
                 read = read or _value_end(text, i)
-            else:  # (a value a quote follows, inside a failed value's brackets, is quoted: ``"see {"k": 3}"``)
-                if not hidden and not (shut and text.startswith('"', _ws(text, end))):
+            else:  # (a value a quote follows, in a string of a failed value that ran on, is quoted:
+                # ``"see "{"k": 3}" ok"``)
+                quote = inside and shut and text.startswith('"', _ws(text, end))
+                if quote:
+                    ran = failed_at
+                if not hidden and not quote:
                     found.append(Candidate(value, i, end, "scan"))
                 elif standing is not None:
                     standing.append((i, end))
+                inside = False
                 pos = end
                 continue
         if read.cut or (opened is not None and not read.ok and read.end >= near):
             if opened is not None:
                 opened.append(i)
+            quoted = True
             break  # the text ends inside the value's string: no value after its quote is outside it
         failed += 1
         if read.ok and standing is not None:
             standing.append((i, read.end))
         if not read.ok:
-            hiding = None if hidden or read.after[0] < 0 else _hides_value(text, *read.after)
-            if hiding is not None:
+            hiding = None if read.after[0] < 0 else _hides_value(text, *read.after)  # (once the candidates
+            if hiding is not None:  # ended too: the span of the value begun in that string, ``_stands``)
                 hidden = True  # (the answer may have begun inside that string: nothing after it is taken)
                 if standing is None and opened is None or not _stands(hiding, near, opened, standing):
                     break
@@ -266,17 +306,24 @@ def _scan(
                 if not shut:
                     failed_at = i
                 shut.extend(read.closers)
-                if read.after[0] >= 0:  # right after a string: a quote inside it may have ended it
-                    on = _quoted_on(text, read.end)
+                if read.after[0] >= 0 and failed_at < plain:  # right after a string: a quote inside it
+                    on = _quoted_on(text, read.end)  # may have ended it
+                    if on != -2:
+                        ran = failed_at
                     if on == -1:  # the text ends inside that string: nothing after is outside it
                         if opened is not None:
                             opened.append(i)
                         break
+                    inside = on == -2
                     if on >= 0:
                         pos = on
                         continue
         pos = max(read.end, i + 1)
-    return found
+    if not (shut and ran == failed_at and not quoted and not hidden):
+        return found, -1
+    if opened is not None and not opened:  # (the reading may change with any quote or bracket to come)
+        opened.append(n)
+    return found, failed_at
 
 
 _REGION = re.compile(r'["{}\[\]]')  # what the scan reads after a failed value: strings and brackets

@@ -223,6 +223,33 @@ def test_values_after_a_failure_right_after_a_string_still_found(text: str, valu
     assert outcome(text, OBJECT) == ("ok", value)
 
 
+# session 40 (revJ 1, 2): the inner-quote reading applied anywhere in a failed value's brackets: an answer a quote
+# followed was no candidate, and a quoted word of prose after {"a": 1] took the text to the next quote as a string
+# (an earlier value won, or nothing). It holds only where it closes the failed value: one left open at the end of the
+# text is read again without it
+@pytest.mark.parametrize(("text", "value"), [
+    ('Your input {"a": 1] is broken; the list [3] too. Fixed: {"a": 1} "a" is now an integer.', {"a": 1}),
+    ('x = {"a": [1, 2} ["x", "y"] Answer: {"ok": true} "quote" at end', {"ok": True}),
+    ('x = {"a": [1, 2}\n{"path": "C:\\\\dir"} "path" is the folder.', {"path": "C:\\dir"}),
+    ('Input {"a": 1] is "bad", try [3] first. Error "x" so the answer is [1, 2] as "final".', [1, 2]),
+    ('Your JSON {"ids": [1, 2} was cut. The "ids" list is [1, 2, 3] per "spec".', [1, 2, 3]),
+    ('See [0]. Your input {"a": 1] is broken. The "ids" field is [1, 2, 3]', [1, 2, 3]),
+    ('see [0] I ran {"cmd": "ls" -l. [true, null] as "final".', [True, None]),
+    ('{"k": "v"] Answer: "x" is "y". [true, null]', [True, None]),
+])
+def test_quoted_prose_after_a_failed_value_left_open_hides_no_answer(text: str, value: Any) -> None:
+    assert extract_json(text)[:2] == (True, value)
+    assert outcome(text, OBJECT if isinstance(value, dict) else {"type": "array"}) == ("ok", value)
+
+
+def test_a_corrected_answer_a_quote_follows_is_the_answer() -> None:
+    schema = {"type": "object", "properties": {"name": {"type": "string"}, "age": {"type": "integer"}},
+              "required": ["name", "age"]}
+    text = ('Your input {"name": "Al", "age": "3"] is broken. The first try {"name": "Al", "age": 0} was wrong '
+            'too. Fixed: {"name": "Al", "age": 3} "age" is now an integer.')
+    assert outcome(text, schema) == ("ok", {"name": "Al", "age": 3})
+
+
 QUOTED_SHAPES = {
     "inner pairs": lambda n: '{"a": "x "y [1]" z"} ' * n,
     "many pairs in one string": lambda n: '{"a": "x ' + '"y [1]" z ' * n + '"} ',
@@ -230,6 +257,9 @@ QUOTED_SHAPES = {
     "failures after strings, an opener open at each quote": lambda n: '["s" b c "d" ' * n + "] ",
     "strings with no delimiter after them in a failed value": lambda n: '{"a": True, ' + '"x" y ' * n + "} ",
     "values a quote follows in a failed value": lambda n: '{"a": True, ' + '[1] "x", ' * n + "} ",
+    # the failed value open at the end: read again without the rule (twice in all)
+    "quoted words of prose after a failed value": lambda n: '{"a": 1] ' + 'so "x" y ' * n,
+    "values a quote follows in a failed value left open": lambda n: '{"a": "x" y ' + '[1] "x" ' * n,
 }
 
 
@@ -275,6 +305,10 @@ def test_reading_on_after_a_quote_inside_a_string_stays_linear(shape: str, monke
     ('<think>The user typed {"a": 1] so "fix it</think>{"html": "<think>x</think>"}', '{"html": "<think>x</think>"}'),
     ('"see [1""}"]{"html": "<think>x</think>"}', None),
     ('I matched ["\\d+ in the log. Answer: {"t": "<think>a</think>"}', None),
+    # revJ 4: after the candidates ended, a later value begun in a string a failure follows is a span too
+    ('<think>[""{"[""["</think>{"html": "<think>x</think>"}', '{"html": "<think>x</think>"}'),
+    ('<think>[""{"</think>{"html": "<b>"} ["\\d+ in log {"html": "<think>x</think>"}',
+     '{"html": "<b>"} ["\\d+ in log {"html": "<think>x</think>"}'),
 ])
 def test_a_tag_in_a_value_begun_inside_the_string_that_ended_the_candidates_stays(text: str, answer: Any) -> None:
     from toolwire._think import split_think

@@ -146,52 +146,79 @@ def _reference(text: str) -> List[Tuple[int, int, str]]:
     read as strings (no opener inside one) and openers outside them tried; a failure right
     after a string with a value from an opener inside it reaching its closing quote ends
     the search, as do such a string read after a failed value and a string the text ends
-    in."""
+    in. Where a string's inner quote (``_inner_quote``) was read in the failed value open
+    when the text ends, outside a string, the text is read again with the failed values
+    from there read without that rule."""
+    found, again = _reference_pass(text, len(text) + 1)
+    return _reference_pass(text, again)[0] if again >= 0 else found
+
+
+def _reference_pass(text: str, plain: int) -> Tuple[List[Tuple[int, int, str]], int]:
     found: List[Tuple[int, int, str]] = []
     pos = depth = 0
+    failed_at = ran = -1
+    inside = False
+
+    def again() -> Tuple[List[Tuple[int, int, str]], int]:
+        return found, failed_at if depth and ran == failed_at else -1
+
     while True:
         if depth:
             i = pos
             while i < len(text) and text[i] not in '"{}[]':
                 i += 1
             if i == len(text):
-                return found
+                return again()
             if text[i] == '"':
+                inside = False
                 pos = _string_after(text, i)
                 if pos < 0 or _hidden(text, i, pos):
-                    return found
+                    return found, -1
                 k = pos
                 while k < len(text) and text[k] in " \t\n\r":
                     k += 1
-                if k < len(text) and text[k] not in ',:}]"':  # no delimiter after it: a quote inside ended it?
-                    on = _inner_quote(text, k)
+                if k < len(text) and text[k] not in ',:}]"' and failed_at < plain:  # no delimiter after it
+                    on = _inner_quote(text, k)  # (a quote inside ended it?)
+                    if on != -2:
+                        ran = failed_at
                     if on == -1:
-                        return found
+                        return again()
+                    inside = on == -2
                     pos = max(pos, on)
                 continue
             if text[i] in "}]":
                 depth, pos = depth - 1, i + 1
+                inside = inside and depth > 0
                 continue
         else:
             at = [k for k in (text.find("{", pos), text.find("[", pos)) if k >= 0]
             if not at:
-                return found
+                return found, -1
             i = min(at)
         how, end = _read_on(text, i)
         if how == "cut":
-            return found
-        if how == "ok" and not (depth and text[end:].lstrip(" \t\n\r").startswith('"')):  # (not quoted)
-            with contextlib.suppress(json.JSONDecodeError):  # (an escape it refuses: no answer)
-                found.append((i, end, json.dumps(json.JSONDecoder(strict=False).raw_decode(text, i)[0])))
+            return found, -1
+        if how == "ok":
+            if inside and text[end:].lstrip(" \t\n\r").startswith('"'):  # (quoted, in a string run on)
+                ran = failed_at
+            else:
+                with contextlib.suppress(json.JSONDecodeError):  # (an escape it refuses: no answer)
+                    found.append((i, end, json.dumps(json.JSONDecoder(strict=False).raw_decode(text, i)[0])))
+            inside = False
         else:
             opened, after = _walk(text, i, end)
             if after and _hidden(text, *after):
-                return found
+                return found, -1
+            if not depth:
+                failed_at = i
             depth += opened
-            if after:
+            if after and failed_at < plain:
                 on = _inner_quote(text, end)
+                if on != -2:
+                    ran = failed_at
                 if on == -1:
-                    return found
+                    return again()
+                inside = on == -2
                 if on >= 0:
                     pos = on
                     continue

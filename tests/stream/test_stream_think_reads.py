@@ -264,6 +264,11 @@ def _read_cycle(first: str, n: int, pieces: List[str], reasoned: bool, check: bo
     ("<think>plan</think>\n", ["\"a\\", "n\" "]),
     ("<think>plan</think>\n", ["\"caf\\u00", "e9\" "]),
     ("</think>\n", ["<", "li", ">", "item", "</", "li", ">\n"]),  # the chat template opened the block
+    # a quoted word no delimiter follows in a failed value whose brackets close by count: the value
+    # watched is where that string may run on, not the failed value (revJ 3)
+    ('The input {"a": 1] has a stray "]" here. <think>r</think> ', ["word "]),
+    ('The input {"a": 1] has: "]" here. <think>r</think> ', ["wo", "rd "]),
+    ('The input {"a": "x" y, "b" z. <think>r</think> ', ["word "]),
 ])
 @pytest.mark.parametrize("reasoned", [False, True])
 def test_reads_of_a_text_ending_in_a_tags_beginning_or_a_backslash_scan_the_new_text(

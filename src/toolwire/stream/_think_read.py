@@ -187,7 +187,9 @@ class _Open:
     """A JSON value (an object, an array, a string) open at the end of a text, read on as
     text comes by counting brackets outside strings (a string's escapes read): ``end``
     is where it may have ended, once it may have (a valid value ends exactly there; an
-    invalid one never decodes, so an end counted early only costs a split)."""
+    invalid one never decodes, so an end counted early only costs a split). One begun at
+    no ``{``, ``[`` or ``"`` (``open_value``: where a string of a failed value runs on, or
+    the end of the text) may end at the next quote or bracket (``depth`` -1)."""
 
     __slots__ = ("depth", "end", "escape", "string")
     __reduce__ = reduce_slots  # (kept by a ``ThinkRead``: checkpointed with it)
@@ -197,6 +199,8 @@ class _Open:
         self.escape = False
         self.string = text.startswith('"', start)
         self.end = -1
+        if not self.string and text[start:start + 1] not in ("{", "["):
+            self.depth = -1
         self.feed(text, start + 1 if self.string else start)
 
     def feed(self, text: str, pos: int) -> bool:
@@ -227,6 +231,9 @@ class _Open:
                 return False
             c = m.group()
             pos = m.end()
+            if self.depth < 0:
+                self.end = pos
+                return True
             if c == '"':
                 self.string = True
             elif c == "{" or c == "[":
