@@ -178,3 +178,24 @@ def test_calls_abandoned_in_reasoning_are_undone_in_linear_work() -> None:
     small = _fed(QWEN_UNIT * 25 + QWEN_END, "text.qwen3-xml")
     big = _fed(QWEN_UNIT * 100 + QWEN_END, "text.qwen3-xml")
     assert big < 4.6 * small, (small, big)
+
+
+# the turn's stop token after the recovered call: Llama 3.1's end of message (Hermes on a
+# Llama 3 vocabulary) and Hy3's <｜hy_eos:opensource｜> (tencent-Hy3.jinja, U+FF5C bars)
+STOPPED = [
+    ("text.hermes",
+     '<tool_call>\n{"name": "write", "arguments": {"content": "<tool_call>\n{"name": "g", "arguments": {"a": 1}}\n'
+     "</tool_call><|eom_id|>"),
+    ("text.hunyuan",
+     "<tool_calls>\n<tool_call>write<tool_sep>\n<arg_key>content</arg_key>\n<arg_value><tool_calls>\n"
+     "<tool_call>g<tool_sep>\n<arg_key>a</arg_key>\n<arg_value>1</arg_value>\n</tool_call>\n</tool_calls>"
+     "<｜hy_eos:opensource｜>"),
+]
+
+
+@pytest.mark.parametrize(("dialect", "text"), STOPPED)
+def test_a_stop_token_after_a_recovered_call_is_the_end_of_the_text(dialect: str, text: str) -> None:
+    r = decode_text(text, dialect, finish_reason="stop")
+    assert _kinds(r) == [("InvalidToolCall", "write"), ("ToolCall", "g")], r.tool_calls
+    assert r.content is None  # the stop token is dropped
+    _same_streamed(text, dialect, r, "stop")

@@ -92,7 +92,7 @@ def _xml_of(t: Tags, m: TextParser, text: str, end: str, complete: bool) -> None
         raw = m.opener + text
         cut_block(m, text, raw, t.call, t.call_end, (t.close,), lambda closed: _calls(t, m, closed, raw, False),
                   lambda rest: _cut_name(t, rest), cut_off=lambda name: abandon(m, name, raw, t.close, opener=t.open,
-                                                                    opens=(t.open,), ends=(t.eos, A13B_EOS),
+                                                                    opens=(t.open,), ends=(t.eos, OPENSOURCE_EOS, A13B_EOS),
                                                                     values=((t.pairs[2], t.pairs[3]),)))
         m.open_body(_machine(t.sfx).calls, t.open)
         return
