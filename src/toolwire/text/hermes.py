@@ -97,7 +97,8 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
 _STOPS = ("<|im_end|>", "<|endoftext|>", "<|eot_id|>", "<|eom_id|>")
 _JSON = (('"', '"'),)  # its JSON strings: the values an abandoned call may have been in
 _CALL = BodyMode(_parse, ends=(CLOSE, OPEN), quotes=(('"', '"', True),))
-# <|im_end|> / <|endoftext|> (and Llama 3's <|eot_id|> / <|eom_id|>) end the turn; servers strip them, and drop them if left in
+# <|im_end|> / <|endoftext|> (and Llama 3's <|eot_id|> / <|eom_id|>) end the turn; servers strip them,
+# and drop them if left in
 _CONTENT, _REASONING, _START = closed_think_modes(
     {OPEN: body(_CALL), CLOSE: stay}, content_extra=dict.fromkeys(_STOPS, stay)
 )
