@@ -83,7 +83,11 @@ ABANDONED = [
 @pytest.mark.parametrize(("dialect", "text", "raw"), ABANDONED)
 @pytest.mark.parametrize("finish", [None, "stop", "length"])
 def test_a_call_open_marker_in_an_open_call_abandons_it(dialect: str, text: str, raw: str, finish: str | None) -> None:
-    check(text, dialect, None, None, [Invalid("f", raw=raw), C("g", {"b": "y"})], finish_reason=finish)
+    # cut in a value (after "half"), g may be text in f's value: the end of the text shows
+    # it is not, unless the token limit cut the text there (revA: a quoted call ran under length)
+    in_value = raw.rstrip("\n").endswith("half")
+    g = Invalid("g") if finish == "length" and in_value else C("g", {"b": "y"})
+    check(text, dialect, None, None, [Invalid("f", raw=raw), g], finish_reason=finish)
 
 
 # the marker in a value of a call that reads whole with it is the value's text

@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING, Any
 
 from ._core import Action, Mode, Start, TextMode
 from ._kit import goto, stay
+from ._recovered import Recovered
 from ._scan import BodyMode, Pieces, _alternation, _first, _Tokens
 from ._sink import Sink
 
@@ -91,7 +92,9 @@ class _Spec:
     The text from the marker is ``buf[off:]`` of the buffer the marker was met in, then
     what was fed since (``m.tape``): nothing is copied while the answer is read ahead."""
 
-    __slots__ = ("at", "buf", "close", "content", "items", "off", "pend", "reasoning", "reread_until")
+    __slots__ = ("at", "buf", "close", "content", "items", "off", "pend", "reasoning", "recovered", "reread_until")
+
+    recovered: tuple[Recovered, int] | None
 
     def __init__(self, m: TextParser, tok: str, close: str) -> None:
         self.off = m.pos - len(tok)  # the marker *tok* just before ``m.pos``
@@ -101,6 +104,10 @@ class _Spec:
         self.content, self.reasoning = m.content, m.reasoning
         self.items = len(m.items)
         self.reread_until = m.reread_until  # text read again while reading ahead is not, once undone
+        # after an abandoned call (``_recovered``): its state and how many regions it held at
+        # the marker (its list is only appended to, never copied: linear however many blocks)
+        rec = m.state.get("recovered")
+        self.recovered = None if rec is None else (rec, len(rec.held))
         self.pend: tuple[int, str] | None = None  # a closing marker in a draft call's value (``ends_in``)
         m.content, m.reasoning = _fork(m.content), _fork(m.reasoning)
         m.withheld = len(m.queue)  # events from here wait for the end or that closing marker
@@ -109,12 +116,13 @@ class _Spec:
     def __getstate__(self) -> tuple[Any, ...]:  # pickles with every protocol (a checkpoint)
         return (
             self.at, self.buf[self.off :], self.close, self.content, self.reasoning, self.items, self.reread_until,
-            self.pend,
+            self.pend, self.recovered,
         )
 
     def __setstate__(self, state: tuple[Any, ...]) -> None:
         (
-            self.at, self.buf, self.close, self.content, self.reasoning, self.items, self.reread_until, self.pend
+            self.at, self.buf, self.close, self.content, self.reasoning, self.items, self.reread_until, self.pend,
+            self.recovered,
         ) = state
         self.off = 0
 
@@ -238,6 +246,12 @@ class _Spec:
         del m.queue[m.withheld :]
         m.withheld = -1
         m.reread_until = self.reread_until
+        # a call abandoned in the text read ahead was reasoning: no call's value to judge calls by
+        m.state.pop("recovered", None)
+        if self.recovered is not None:
+            rec, held = self.recovered
+            del rec.held[held:]
+            m.state["recovered"] = rec
         tape, m.tape = m.tape, None
         if tape:  # text fed since: joined once (a stream's read-ahead ends at the closing marker)
             m.buf, m.pos = self.buf[self.off :] + tape.join(), 0

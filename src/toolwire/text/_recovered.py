@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from .._errors import ToolwireError
+from .._policy import TRUNCATING
 from .._types import ToolCall, new_invalid
 from ._events import CallEvent
 from ._scan import Mode
@@ -119,7 +120,9 @@ def _void(m: TextParser, first: int, queued: int, raw: str, follows: str) -> Non
             m.items[i] = new_invalid(
                 name=item.name, id=item.id, raw=raw, loc=loc,
                 error=f"Tool call at {loc} comes after an abandoned call and may be text in that call's value: "
-                      f"text ({follows!r}...) follows it, not the end of the text, another call or a stop token",
+                      + (f"text ({follows!r}...) follows it, not the end of the text, another call or a stop token"
+                         if follows else f"the text was cut there (finish reason {m.policy.finish_reason!r}), so the "
+                                         "value may go on"),
             )
     for j in range(queued, len(m.queue)):
         ev = m.queue[j]
@@ -146,7 +149,8 @@ class _Follow(Mode):
             if not m.final:
                 m.state["recovered"] = replace(rec, skip=p - m.pos)
                 return False
-            settle(m, True)
+            # the end of the text, unless the token limit (or another cut) ended it there: the value may go on
+            settle(m, m.policy.finish_reason not in TRUNCATING)
             return True
         if any(buf.startswith(t, p) for t in rec.opens):  # the next call decides
             from ._checkpoint import mode_at

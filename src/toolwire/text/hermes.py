@@ -30,7 +30,8 @@ Wire form (one JSON object per block; several blocks are parallel calls)::
   stop tokens engines strip, dropped when kept; so is ``<|eot_id|>``: Hermes 2 Pro and
   Hermes 3 on Llama 3 write ChatML, but their Llama 3 vocabulary keeps it, an
   end-of-generation token to llama.cpp (``src/llama-vocab.cpp``) and a content closer
-  in transformers' Hermes-style response template. The text around one stays.
+  in transformers' Hermes-style response template; and Llama 3.1's ``<|eom_id|>`` (end
+  of message, the end of a tool-calling turn). The text around one stays.
 
 Encoding follows the Qwen chat template: ``<tool_call>\\n{"name": …, "arguments": …}\\n
 </tool_call>`` blocks joined by a newline (JSON with ``", "`` / ``": "`` separators,
@@ -93,10 +94,11 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
 # <tool_call> is one token of the Qwen vocabulary (vLLM's streaming Hermes parser starts
 # a new call at each one): outside a JSON string, or in one that runs on into the next
 # call, it begins another call, and the open one was abandoned
-_STOPS = ("<|im_end|>", "<|endoftext|>", "<|eot_id|>")
+_STOPS = ("<|im_end|>", "<|endoftext|>", "<|eot_id|>", "<|eom_id|>")
 _JSON = (('"', '"'),)  # its JSON strings: the values an abandoned call may have been in
 _CALL = BodyMode(_parse, ends=(CLOSE, OPEN), quotes=(('"', '"', True),))
-# <|im_end|> / <|endoftext|> (and Llama 3's <|eot_id|>) end the turn; servers strip them, and drop them if left in
+# <|im_end|> / <|endoftext|> (and Llama 3's <|eot_id|> / <|eom_id|>) end the turn; servers strip them,
+# and drop them if left in
 _CONTENT, _REASONING, _START = closed_think_modes(
     {OPEN: body(_CALL), CLOSE: stay}, content_extra=dict.fromkeys(_STOPS, stay)
 )

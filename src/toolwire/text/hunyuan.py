@@ -90,9 +90,10 @@ A13B_EOS, OPENSOURCE_EOS = "<|eos|>", tags(":opensource").eos
 def _xml_of(t: Tags, m: TextParser, text: str, end: str, complete: bool) -> None:
     if end == t.open:  # the next block begins: calls closed before it are whole, an open one abandoned
         raw = m.opener + text
+        ends = (t.eos, OPENSOURCE_EOS, A13B_EOS)  # the stop tokens that may end the text after a call
         cut_block(m, text, raw, t.call, t.call_end, (t.close,), lambda closed: _calls(t, m, closed, raw, False),
                   lambda rest: _cut_name(t, rest), cut_off=lambda name: abandon(m, name, raw, t.close, opener=t.open,
-                                                                    opens=(t.open,), ends=(t.eos, A13B_EOS),
+                                                                    opens=(t.open,), ends=ends,
                                                                     values=((t.pairs[2], t.pairs[3]),)))
         m.open_body(_machine(t.sfx).calls, t.open)
         return
