@@ -243,3 +243,34 @@ def test_a_full_pattern_cache_is_left_as_it_is(monkeypatch: Any) -> None:
     assert _pattern.searcher("^new$")("new") and not _pattern.searcher("^new$")("old")
     assert len(_pattern._CACHE) == _pattern._CACHE_MAX and "q0000" in _pattern._CACHE
     assert "^new$" not in _pattern._CACHE
+
+
+def _object_const_beside_branches(n: int) -> Any:
+    """revV (session 40) r1: a ``const`` object of n keys beside an anyOf of n branches each
+    listing a value: the const's canonical text was made again for each branch, n²
+    characters."""
+    node = {"const": {f"k{i}": i for i in range(n)},
+            "anyOf": [{"enum": [{"k": i}]} for i in range(n)] + [{"type": "object"}]}
+    return {"type": "object", "properties": {"p": node}, "required": ["p"]}
+
+
+def _canonical_chars(monkeypatch: Any, make: Callable[[], Any], target: str) -> int:
+    count: List[int] = [0]
+    real = _no_value_bounds.canonical_text
+
+    def counted(value: Any) -> str:
+        text = real(value)
+        count[0] += len(text) + 1
+        return text
+
+    with monkeypatch.context() as m:
+        m.setattr(_no_value_bounds, "canonical_text", counted)
+        render(make(), target, on_error="report")
+    return count[0]
+
+
+@pytest.mark.parametrize("target", ["vllm", "gemini", "openai.chat", "anthropic.messages"])
+def test_a_large_value_beside_many_branches_is_written_once(monkeypatch: Any, target: str) -> None:
+    small = _canonical_chars(monkeypatch, lambda: _object_const_beside_branches(100), target)
+    big = _canonical_chars(monkeypatch, lambda: _object_const_beside_branches(400), target)
+    assert small > 0 and big <= 4.5 * small, (small, big)

@@ -224,3 +224,31 @@ def test_patterns_of_no_value_are_searched_linearly(monkeypatch: Any) -> None:
     # n regexes of no value, n required names none matches: n² searches unbudgeted
     small, big = _searched(monkeypatch, 40), _searched(monkeypatch, 160)
     assert small > 0 and big <= 4.5 * small, (small, big)
+
+
+# an untyped node (Gemini narrows "properties without a type" to an object) whose
+# additionalProperties has no value deeper than its top level: a $ref, an anyOf of
+# branches of none, an allOf of types no value has at once. Its objects have none, yet
+# "str" and 5 are valid: never unsatisfiable (revV, session 40, r4: gemini said so;
+# gen2 seeds 420, 820, 948, 1319, 1659)
+DEEP_NO_VALUE: List[Any] = [
+    {"$ref": "#/$defs/N"},
+    {"anyOf": [{"not": {}}, {"enum": []}]},
+    {"allOf": [{"type": "string"}, {"type": "integer"}]},
+]
+
+
+@pytest.mark.parametrize("target", ["gemini", "gemini.openapi", "vllm", "ollama", "openai.chat"])
+@pytest.mark.parametrize("props", [{}, {"a": {}}])
+@pytest.mark.parametrize("extra", DEEP_NO_VALUE)
+def test_an_untyped_node_with_an_additional_of_deep_no_value_is_not_unsatisfiable(
+        target: str, props: Any, extra: Any) -> None:
+    node = {"properties": props, "patternProperties": {"^x": {}}, "required": ["b"], "additionalProperties": extra}
+    s = {"type": "object", "properties": {"p": node}, "required": ["p"],
+         "$defs": {"N": {"type": "integer", "minimum": 3, "maximum": 2}}}
+    check = jsonschema.Draft202012Validator(s)
+    assert check.is_valid({"p": "str"}) and check.is_valid({"p": 5}) and not check.is_valid({"p": {"b": 1}})
+    rendered = schema.render(s, target, on_error="report")
+    assert "unsatisfiable" not in [e.code for e in rendered.errors], rendered.lints
+    if target == "gemini":  # (narrowed to an object, the wire takes none: every valid value refused)
+        assert ("not-representable", "/properties/p") in [(e.code, e.pointer) for e in rendered.errors]

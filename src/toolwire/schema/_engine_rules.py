@@ -63,6 +63,7 @@ from ._empty_bounds import untaken
 from ._no_value_root import no_value_nodes
 from ._normalize import iter_subschemas
 from ._rewrite_keywords import _hint
+from ._util import resolve_local
 
 __all__ = ["closed_nodes", "engine_moves"]
 
@@ -85,11 +86,13 @@ def engine_moves(wire: Any, profile: Profile) -> List[Tuple[str, str, str, str]]
         return []
     out: List[Tuple[str, str, str, str]] = []
     dead: Optional[Set[int]] = None  # the ids of the nodes of no value, once one is needed
+    joined = _joined(wire) if "counts_all_required" in only else set()
     for ptr, node in iter_subschemas(wire):
         if not isinstance(node, dict):
             continue
         # changed before the walk goes on: a keyword moved takes its subschemas out of it
-        moves = [(key, why) for key, why in ((k, _why_moved(node, k, profile)) for k in list(node)) if why]
+        moves = [(key, why) for key, why in ((k, _why_moved(node, k, profile, id(node) in joined))
+                                             for k in list(node)) if why]
         pattern = node.get("pattern")
         if "pattern_whole" in only and isinstance(pattern, str) and "pattern" not in refused:
             written, why = whole_match(pattern)
@@ -136,14 +139,15 @@ def engine_moves(wire: Any, profile: Profile) -> List[Tuple[str, str, str, str]]
     return out
 
 
-def _why_moved(node: Dict[str, Any], key: str, profile: Profile) -> Optional[str]:
+def _why_moved(node: Dict[str, Any], key: str, profile: Profile, joined: bool = False) -> Optional[str]:
+    """*joined*: *node* is merged with others by llguidance (``_joined``)."""
     only = profile.enforced_only
     if key in profile.refused:
         return f"{profile.id} refuses it (the request fails)"
     if key == "format" and "formats_listed" in only and profile.formats is not None \
             and node[key] not in profile.formats:
         return f"{profile.id} refuses this format (the request fails)"
-    if key in _COUNTS and "counts_all_required" in only and _counted(node, key):
+    if key in _COUNTS and "counts_all_required" in only and _counted(node, key, joined):
         return f"{profile.id}'s llguidance refuses minProperties / maxProperties beside a property that is not " \
             "required (the request fails when the schema goes to llguidance)"
     if key in _BOUNDS and "int64_bounds" in only and type(node[key]) in (int, float):
@@ -157,19 +161,49 @@ def _why_moved(node: Dict[str, Any], key: str, profile: Profile) -> Optional[str
     return None
 
 
-def _counted(node: Dict[str, Any], key: str) -> bool:
+def _counted(node: Dict[str, Any], key: str, joined: bool = False) -> bool:
     """Whether llguidance (1.9.1, checked 2026-12-07) fails this ``minProperties`` /
     ``maxProperties`` of a node that may be an object: "min/maxProperties only supported
     when all keys listed in "properties" are required" (a property of subschema ``false``
-    aside; ``minProperties: 0`` is taken). One lookup per property."""
+    aside; ``minProperties: 0`` is taken), read on the node merged with its ``allOf``
+    conjuncts, ``$ref`` target and ``anyOf`` / ``oneOf`` branches (*joined*: the node is
+    such a part, or has one, and some node of the schema has a property not required:
+    moved, read as failing). One lookup per property."""
     if key == "minProperties" and type(node[key]) is int and node[key] == 0:
         return False
     kind = node.get("type", "object")
     if not (kind == "object" or (isinstance(kind, list) and "object" in kind)):
         return False
+    if joined:
+        return True
     props, req = node.get("properties"), node.get("required")
     needed = {r for r in req if isinstance(r, str)} if isinstance(req, list) else set()
     return isinstance(props, dict) and any(name not in needed and sub is not False for name, sub in props.items())
+
+
+def _joined(wire: Any) -> Set[int]:
+    """The ids of the nodes llguidance (1.9.1, checked 2026-12-07) merges with others before
+    its property-count check (a node with ``allOf``, ``$ref``, ``anyOf`` or ``oneOf``, and
+    those conjuncts, targets and branches, nested), where some node of *wire* has a property
+    not required (none: no merge lists one, ``set()``); one walk, each ``$ref`` resolved once."""
+    parts: Set[int] = set()
+    optional = False
+    for _, node in iter_subschemas(wire):
+        if not isinstance(node, dict):
+            continue
+        props, req = node.get("properties"), node.get("required")
+        needed = {r for r in req if isinstance(r, str)} if isinstance(req, list) else set()
+        if isinstance(props, dict) and any(n not in needed and s is not False for n, s in props.items()):
+            optional = True
+        ref = node.get("$ref")
+        target = resolve_local(wire, ref) if isinstance(ref, str) else None
+        lists = [node[k] for k in ("allOf", "anyOf", "oneOf") if isinstance(node.get(k), list)]
+        if lists or isinstance(target, dict):
+            parts.add(id(node))
+            parts.update(id(b) for b in (b for branch in lists for b in branch) if isinstance(b, dict))
+            if isinstance(target, dict):
+                parts.add(id(target))
+    return parts if optional else set()
 
 
 def _astral(pattern: str) -> bool:

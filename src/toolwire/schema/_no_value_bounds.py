@@ -125,7 +125,7 @@ def allowed(n: Dict[str, Any], memo: _Memo, root: Any = None,
                     len(values) * len(branches) <= _SLACK + 4 * (len(values) + len(branches)):
                 # (each value held to some branch's type, values and bounds: within its own budget,
                 # linear in the values and branches, so the reads above conclude as before)
-                values = {k: v for k, v in values.items() if _some_takes(branches, v, memo)}
+                values = {k: v for k, v in values.items() if _some_takes(branches, k, v, memo)}
         if values is not None and budget >= 0 and (common is not None or conj):
             budget -= len(values) * (1 + len(conj))
             values = {k: v for k, v in values.items() if (common is None or json_type(v) in common)
@@ -174,11 +174,11 @@ def _union_values(branches: List[Any], memo: _Memo, kinds: Optional[Set[str]] = 
     return out or None  # (no branch of a value: said by the walk of ``_no_value_root.py``, as ``_union``)
 
 
-def _some_takes(branches: List[Any], value: Any, memo: _Memo) -> bool:
-    """Whether some of *branches* (of ``anyOf`` / ``oneOf``, read) may take *value*: not
-    ``false``, of the value's type, the value among those it lists and within its own
-    bounds (validation §6.2-3: ``{"type": ["boolean", "string"], "maxLength": 2}`` takes
-    no ``"abc"``)."""
+def _some_takes(branches: List[Any], text: str, value: Any, memo: _Memo) -> bool:
+    """Whether some of *branches* (of ``anyOf`` / ``oneOf``, read) may take *value* (of
+    canonical text *text*, made once, not per branch): not ``false``, of the value's type,
+    the value among those it lists and within its own bounds (validation §6.2-3:
+    ``{"type": ["boolean", "string"], "maxLength": 2}`` takes no ``"abc"``)."""
     for b in branches:
         if not isinstance(b, dict):
             if b is not False:
@@ -187,7 +187,7 @@ def _some_takes(branches: List[Any], value: Any, memo: _Memo) -> bool:
         _, types, listed = memo.get(id(b), (b, None, None))
         if types is not None and json_type(value) not in types:
             continue
-        if listed is not None and canonical_text(value) not in listed:
+        if listed is not None and text not in listed:
             continue
         if not outside(b, value):
             return True

@@ -342,7 +342,7 @@ class Rewriter(RefRewrites, ObjectRewrites, AnyOfRewrites):
                 self.lint("not-representable", ptr, "an array without items cannot be sent in " +
                           ("strict mode" if p.strict else "OpenAPI form"))
         if n.get("type") == "object" or "properties" in n:
-            self._object(n, out, hints, ptr)
+            self._object(n, out, hints, ptr, narrowed)
         elif "type" not in n:
             for key in ("required", "additionalProperties"):
                 if key in n:

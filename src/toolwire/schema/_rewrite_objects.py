@@ -57,7 +57,10 @@ class ObjectRewrites(ShapeRewrites):
             else:
                 out["items"] = self.node(n["items"], f"{ptr}/items", required)
 
-    def _object(self, n: Dict[str, Any], out: Dict[str, Any], hints: List[str], ptr: str) -> None:
+    def _object(self, n: Dict[str, Any], out: Dict[str, Any], hints: List[str], ptr: str,
+                narrowed: bool = False) -> None:
+        """*narrowed*: *n* is typed ``object`` for its ``properties`` alone (its source node
+        has no ``type``: its other values stay, whatever its objects take)."""
         p = self.p
         props = n.get("properties") or {}
         required = list(n.get("required") or [])
@@ -144,8 +147,9 @@ class ObjectRewrites(ShapeRewrites):
                     sent = self._beside_left_out(addl, sent, ptr, marks)
                 out["additionalProperties"] = sent
                 extra = [r for r in required if r not in props] if sent is False and left_out else []
-                if extra and n.get("type") == "object" and untaken(n, extra) is True:
-                    # (no property nor regex takes it: no object, a node of no value, ``no_value``)
+                if extra and n.get("type") == "object" and not narrowed and untaken(n, extra) is True:
+                    # (no property nor regex takes it: no object, a node of no value, ``no_value``; of
+                    # a node narrowed to an object, its other values are valid: strict mode's refusal)
                     self.empty[id(out)] = (ptr, f"required names ({', '.join(map(repr, extra[:3]))}) are taken "
                                            "by no property nor pattern, and additionalProperties takes no value", out)
                 elif extra:  # (no object passes the wire: strict mode's refusal, below)
