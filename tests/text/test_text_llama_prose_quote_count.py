@@ -72,6 +72,6 @@ def test_what_the_count_keeps_does_not_grow_with_the_prose_read() -> None:
         for _ in range(lines):
             p.feed('He said "hi" and "bye" then left.\n')
         q = p.state["llama.quotes"]
-        return len(q.brackets) + len(q.ends) + len(q.stops)
+        return len(q.brackets) + len(q.stops)
 
     assert kept(2000) == kept(500) < 20
