@@ -109,6 +109,14 @@ HOSTILE: List[Tuple[str, Callable[[int], str]]] = [
     ("open-quote-calls", lambda n: "x " + ('"a ' + CALL + ' b" ') * (n // 44)),
     ("open-quote-waits", lambda n: 'x "a ' + CALL + " " * n),
     ("listed-calls", lambda n: 'x {"a": "see ' + (CALL + ";\n") * (n // 39) + '"}'),
+    # revT (session 40): the quotes of a value that closed dropped once; a call right after a
+    # quote waiting while the next value is open; values that never close; JSON lines in a quote
+    ("next-chain", lambda n: 'x "a" ' + (CALL + "; ") * (n // 39)),
+    ("next-open-value", lambda n: 'x "a" ' + CALL + ' {"a": "' + ' \\"' * (n // 3)),
+    ("escaped-in-calls", lambda n: "x " + '{"name": "f", "parameters": {"a": "\\""}}; ' * (n // 44)),
+    ("pretty-after-quote", lambda n: 'x "a ' + ('{\n"name": "f",\n"parameters": {}\n} ') * (n // 35)),
+    ("quoted-json-lines", lambda n: 'x "' + (CALL + "\n") * (n // 38) + '"'),
+    ("think-ends", lambda n: 'x "' + "</think> {} " * (n // 12)),
 ]
 
 
