@@ -156,6 +156,23 @@ def test_under_the_token_limit_a_call_from_an_abandoned_calls_value_does_not_run
     assert isinstance(stopped.tool_calls[1], ToolCall) and not isinstance(stopped.tool_calls[1], InvalidToolCall)
 
 
+# the same, then the next call's opener and its call cut by the token limit: that cut call
+# proves nothing either (revA2), so g stays invalid under "length"
+_NEXT = {
+    "text.qwen3-xml": "\n<tool_call>\n<function=ls>\n<parameter=p>\n",
+    "text.hermes": '\n<tool_call>\n{"name": "ls", "argu',
+}
+
+
+@pytest.mark.parametrize(("dialect", "text"), [(d, t + _NEXT[d]) for d, t in CUT if d in _NEXT])
+def test_under_the_token_limit_a_cut_next_call_lets_no_quoted_call_run(dialect: str, text: str) -> None:
+    r = decode_text(text, dialect, finish_reason="length")
+    assert _kinds(r) == [("InvalidToolCall", "write"), ("InvalidToolCall", "g"), ("InvalidToolCall", "ls")], r.tool_calls
+    _same_streamed(text, dialect, r, "length")
+    stopped = decode_text(text, dialect, finish_reason="stop")
+    assert ("ToolCall", "g") in _kinds(stopped), stopped.tool_calls
+
+
 def _fed(text: str, dialect: str) -> int:
     def run() -> None:
         p = TextParser(dialect, thinking=True)

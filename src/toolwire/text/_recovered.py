@@ -63,9 +63,10 @@ class Recovered:
     def hold(self, m: TextParser, region: BodyMode, body: str, end: str, complete: bool) -> bool:
         """Whether the region just read (*body*, ended by *end*) waits for the text after
         it (``BodyMode._finish``, before reading it); one cut off or ended by another call
-        opener does not (that reading decides the calls held before it: they run)."""
+        opener does not (that reading decides the calls held before it: they run, unless a
+        cut finish reason cut this region off: the text ending there proves nothing)."""
         if not complete or end in self.opens:
-            settle(m, True)
+            settle(m, complete or m.policy.finish_reason not in TRUNCATING)
             return False
         from ._checkpoint import place_of  # (the machine walk imports the modes)
 
