@@ -75,3 +75,13 @@ def test_what_the_count_keeps_does_not_grow_with_the_prose_read() -> None:
         return len(q.brackets) + len(q.stops)
 
     assert kept(2000) == kept(500) < 20
+
+
+# revT2 #2: the text's first bracket was read as right after a quote (none stood before it)
+@pytest.mark.parametrize(("text", "kinds"), [
+    ("[1, 2] are the ids; calling " + RM + ' for "Paris".', [("ToolCall", "rm")]),
+    ('{"k": "v"} Say "run ' + LS + ' now".', [("InvalidToolCall", "ls")]),
+    (RM + ' Say "run ' + LS + ' now".', [("ToolCall", "rm"), ("InvalidToolCall", "ls")]),
+])
+def test_a_bracket_at_the_start_of_the_text_follows_no_quote(text: str, kinds: list[tuple[str, str]]) -> None:
+    assert _kinds(text) == kinds

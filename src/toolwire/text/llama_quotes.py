@@ -198,7 +198,7 @@ def watch(m: TextParser, delta: str) -> None:
             q.stops.append((at, None))
             if q.line:
                 q.line = False
-            if q.quote == at - 1:  # '"{' opens a string whatever the count (a stray quote threw it)
+            if q.quote >= 0 and q.quote == at - 1:  # '"{' opens a string whatever the count (a stray quote threw it)
                 q.odd = True
             if q.odd and (q.blank or q.json):
                 q.brackets.append((at, IN))
