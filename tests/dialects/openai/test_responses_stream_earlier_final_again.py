@@ -100,3 +100,15 @@ def test_merged_finals_then_the_first_again_under_the_id_its_created_event_gave(
     calls, _ = _read([_created("resp_1")] + _item(f1) + _item(f2)
                      + [_final(None, [f1]), _final(None, [f2]), _final("resp_1", [f1])])
     assert calls == [("ToolCall", "call_1"), ("ToolCall", "call_2")]
+
+
+@pytest.mark.parametrize("times", [2, 3])
+def test_an_earlier_response_s_final_event_again_adding_a_call_runs_it_once(times: int) -> None:
+    # resp_1's final event again after resp_2's, holding a call no event streamed (call_3:
+    # added, never dropped), delivered *times* times (at-least-once): call_3 runs once (each
+    # delivery after the first added it again: it was no call of resp_1's span)
+    a, b, c = _fc(1), _fc(2, '{"q": 2}'), _fc(3, '{"q": 3}')
+    events = ([_created("resp_1")] + _item(a) + [_final("resp_1", [a]), _created("resp_2")] + _item(b)
+              + [_final("resp_2", [b])] + [_final("resp_1", [a, c])] * times)
+    calls, _ = _read(events)
+    assert calls == [("ToolCall", "call_1"), ("ToolCall", "call_2"), ("ToolCall", "call_3")]

@@ -456,10 +456,31 @@ def test_an_ended_call_s_delta_again_with_other_text_makes_it_invalid() -> None:
     assert out[0].id == "call_1"
 
 
-def test_an_ended_call_s_deltas_again_are_searched_in_linear_work(monkeypatch: pytest.MonkeyPatch) -> None:
-    # n one-character deltas of a call, then all of them again in reverse order (each where
-    # the one before did not end: searched): the characters searched are held to four times
-    # the arguments' and the deltas' length (counted, not timed); past that the call is not run
+WEATHER = ['{"', "location", '":"', "San", " Francisco", ",", " CA", '","', "unit", '":"', "c", "elsius", '"}']
+
+
+@pytest.mark.parametrize("times", [1, 2, 5])
+def test_an_ended_call_s_last_deltas_again_several_times_add_nothing(times: int) -> None:
+    # the call's last deltas (from its second '":"' on) delivered again after its
+    # ``output_item.done``, *times* times (an at-least-once transport, resumes): each is a
+    # piece its own delta carried, where that delta began; the call runs once (it was made
+    # invalid as "not searched": each piece not at the place the one before ended was
+    # searched for from the start, at the arguments' whole length each)
+    text = "".join(WEATHER)
+    item = {**FC, "name": "get_weather", "arguments": text}
+    pieces = [{"type": "response.function_call_arguments.delta", "item_id": "fc_1", "output_index": 0,
+               "delta": p} for p in WEATHER]
+    added = {**ADDED, "item": {**item, "status": "in_progress", "arguments": ""}}
+    events = [CREATED, added, *pieces, {**DONE, "item": item}]
+    for _ in range(times):
+        events += copy.deepcopy(pieces[9:])
+    out = _both(events)
+    assert out == [ToolCall("get_weather", {"location": "San Francisco, CA", "unit": "celsius"}, "call_1")]
+
+
+def _late_search(monkeypatch: pytest.MonkeyPatch, again: Any) -> Any:
+    """A run (*n* one-character deltas of a call, then *again* of them after its end) counting
+    the characters ``late`` searched."""
     from toolwire.dialects.openai import responses_feed_items
 
     searched = [0]
@@ -477,7 +498,7 @@ def test_an_ended_call_s_deltas_again_are_searched_in_linear_work(monkeypatch: p
         pieces = [{"type": "response.function_call_arguments.delta", "item_id": "fc_1", "output_index": 0,
                    "delta": ch} for ch in text]
         added = {**ADDED, "item": {**item, "status": "in_progress", "arguments": ""}}
-        events = [CREATED, added, *pieces, {**DONE, "item": item}, *SECOND, *reversed(copy.deepcopy(pieces))]
+        events = [CREATED, added, *pieces, {**DONE, "item": item}, *SECOND, *again(copy.deepcopy(pieces))]
         searched[0] = 0
         acc = Accumulator(D)
         for e in events:
@@ -485,5 +506,24 @@ def test_an_ended_call_s_deltas_again_are_searched_in_linear_work(monkeypatch: p
         acc.close()
         return searched[0]
 
+    return run
+
+
+def test_an_ended_call_s_deltas_again_are_searched_in_linear_work(monkeypatch: pytest.MonkeyPatch) -> None:
+    # n one-character deltas of a call, then pieces of two characters no delta carried, in
+    # reverse order (each where the one before did not end: searched): the characters
+    # searched are held to four times the arguments' and the deltas' length (counted, not
+    # timed); past that the call is not run
+    def pairs(pieces: List[Dict[str, Any]]) -> List[Dict[str, Any]]:
+        return [{**a, "delta": a["delta"] + b["delta"]} for a, b in zip(pieces[-2::-1], pieces[::-1])]
+
+    run = _late_search(monkeypatch, pairs)
     small, big = run(100), run(400)
     assert 0 < big <= 5 * small
+
+
+def test_an_ended_call_s_own_deltas_again_are_found_without_a_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    # its own deltas again, in reverse order, three times: each found where it began (a
+    # table of its deltas), none searched for (n-vs-4n: no work but the table's)
+    run = _late_search(monkeypatch, lambda pieces: list(reversed(pieces)) * 3)
+    assert run(100) == run(400) == 0

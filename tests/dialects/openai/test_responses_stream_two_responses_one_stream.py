@@ -177,3 +177,20 @@ def test_a_third_merged_final_event_holding_a_carried_call_under_fresh_ids_is_it
     calls = _read(_item(0, f1) + _item(1, f2) + _item(1, f3)
                   + [_final("resp_1", []), _final("resp_2", [f1, f2]), _final(None, [fresh])])
     assert [(type(x).__name__, x.id) for x in calls] == [("ToolCall", f"call_{n}") for n in (1, 2, 3)]
+
+
+@pytest.mark.parametrize("finals", [(11, 11, 12), (11, 12, 12), (11, 11, 11, 12), (12, 12, 12, 11)],
+                         ids=lambda f: "-".join(map(str, f)))
+def test_merged_final_events_under_fresh_ids_delivered_again_run_each_call_once(finals: Any) -> None:
+    # two responses merged in one stream (every item at ``output_index`` 0, no
+    # ``response.created``), their id-less final events holding the calls under fresh ids
+    # (vLLM's, parsed again), both calls with the same arguments, the final event read last
+    # delivered again (at-least-once): each call runs once (the final event again was read as
+    # the next response's, or its fresh-id item added: a call run twice)
+    f1, f2 = _fc(1, "{}"), _fc(2, "{}")
+
+    def fresh(n: int) -> Dict[str, Any]:
+        return {**f1, "id": f"fc_{n}", "call_id": f"call_{n}"}
+
+    calls = _read(_item(0, f1) + _item(0, f2) + [_final(None, [fresh(n)]) for n in finals])
+    assert [(type(x).__name__, x.id) for x in calls] == [("ToolCall", "call_1"), ("ToolCall", "call_2")]

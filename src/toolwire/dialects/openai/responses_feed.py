@@ -49,6 +49,9 @@ class Feed(Items):
     # ``response.created``'s): where their calls begin and end in ``core.calls``, and that
     # final event's output (``earlier``); a class default, as ``streamed``
     finals: Optional[Dict[str, Tuple[int, int, Any]]] = None
+    # the calls such a final event again added (``_earlier_again``), by its response's ``id``
+    # (by ``pos``): its span's, delivered again; a class default, as ``streamed``
+    added_again: Optional[Dict[Any, Set[int]]] = None
     # ``settle``'s content index of the calls of the response whose final event came
     # (``responses_feed_final._contents``); a class default, as ``streamed``
     contents: Optional[Contents] = None
@@ -212,7 +215,7 @@ class Feed(Items):
             before = self.earlier(rid)
             if before is not None:  # an earlier response's final event again (not the last one's)
                 if type(output) is list:
-                    self._earlier_again(output, before[0], before[1])
+                    self._earlier_again(output, before[0], before[1], rid)
                 return True
         short = (plain(self, output, self.first)
                  if type(output) is list and not again and not reread and len(core.calls) > self.first
@@ -227,7 +230,8 @@ class Feed(Items):
                         typed(item, f"$.response.output[{i}]")
             prior = self.settled
             if again and self.merged and self.group is not None:
-                self._merged_again(output, self.group)
+                if last is None or last[4] != output:  # (the last one again, the same: each item the call it was)
+                    self._merged_again(output, self.group)
             elif last is not None and again:
                 if prior is not None:  # (what ended then, if not read then: in ``kept``)
                     self.settled = settle(self, output, last[0], prior[2], prior,
@@ -339,20 +343,31 @@ class Feed(Items):
         else:
             finals[own] = (span[0], last[3], span[2] if last[1] is None else last[4])
 
-    def _earlier_again(self, output: List[Any], start: int, end: int) -> None:
+    def _earlier_again(self, output: List[Any], start: int, end: int, rid: Any) -> None:
         """An earlier response's final event again (its calls from *start* to *end* in
-        ``core.calls``): a call item under the ``call_id`` of one of them is that call
-        (``ended_again``: another tool or other arguments, it does not run), never a second
-        run; one naming none is a call the stream never carried (added, never dropped)."""
+        ``core.calls``, and those such a final event of it added: ``added_again``): a call
+        item under the ``call_id`` of one of them is that call (``ended_again``: another
+        tool or other arguments, it does not run), never a second run; one naming none is a
+        call the stream never carried (added, never dropped; its response's from then on)."""
         core = self.core
         once = self.once
+        added = self.added_again
+        if added is None:
+            added = self.added_again = {}
+        mine = added.get(rid)
         for item in output:
             if type(item) is dict and item.get("type") in _CALL:
                 ident = item.get("call_id")
                 m = once.get(ident) if type(ident) is str else None
-                if m is not None and start <= m.pos < end and ended_again(core, once, start, item, self.ids[2]):
+                if (m is not None and (start <= m.pos < end or mine is not None and m.pos in mine)
+                        and ended_again(core, once, start, item, self.ids[2])):
                     continue
+                n = len(core.calls)
                 self._done(None, item)
+                if len(core.calls) > n:
+                    if mine is None:
+                        mine = added[rid] = set()
+                    mine.update(range(n, len(core.calls)))
         self.first = len(core.calls)
 
     def _merged_again(self, output: List[Any], group: int) -> None:
@@ -412,9 +427,14 @@ class Feed(Items):
         without), with nothing streamed since, holds a call item under the ``call_id`` of
         a call the final event before did not hold (``orphans``), or one under fresh ids
         with the content of such a call (``_content_of``): the next merged response's
-        final event, not that one again (which did not hold it)."""
+        final event, not that one again (which did not hold it). The final event before
+        delivered again (the same output) is that one again first: its fresh-id items,
+        with the content of a call it did not hold too, are the calls it claimed (read as
+        the next one's, they ran a second time)."""
         if type(output) is not list:
             return False
+        last = self.last
+        repeat: Optional[bool] = None  # (asked once, when a fresh-id item needs it)
         left = self.orphans
         for item in output:
             if type(item) is dict and item.get("type") in _CALL:
@@ -426,7 +446,10 @@ class Feed(Items):
                 if type(ident) is str and ident in left:
                     return True
                 if isinstance(left, dict) and self._fresh(item) and self._content_of(left, item):  # (fresh ids: vLLM's)
-                    return True
+                    if repeat is None:
+                        repeat = last is not None and last[4] == output
+                    if not repeat:
+                        return True
         return False
 
     def _read_again(self, start: int) -> None:

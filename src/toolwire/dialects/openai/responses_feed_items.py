@@ -12,7 +12,7 @@ again (``responses_once``).
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Set, Tuple, Union
+from typing import Any, Dict, List, Optional, Sequence, Set, Tuple, Union
 
 from ..._errors import DecodeError, excerpt
 from ..._types import ToolCall
@@ -65,8 +65,9 @@ class Items:
     merged: bool = False
     by_key: Optional[Tuple[Dict[str, Call], Dict[Any, List[Call]]]] = None
     # ``late``'s: for each ended call (by ``pos``) whose argument deltas came again, where the
-    # one before ended in its arguments and the search budget left; a class default until one comes
-    late_at: Optional[Dict[int, Tuple[int, int]]] = None
+    # one before ended in its arguments, the search budget left, and where each of its own
+    # deltas began (the first of each text); a class default until one comes
+    late_at: Optional[Dict[int, Tuple[int, int, Dict[str, int]]]] = None
     # the ended calls (by ``pos``) whose ``output_item.added`` came again: their deltas that follow
     # are the item streamed again whole (``responses_stream_again``), not ``late``'s
     readded: Optional[Set[int]] = None
@@ -97,6 +98,9 @@ class Items:
         self.refused: Optional[Set[Any]] = None
         # the item each ``output_item.done`` ended, by ``output_index``, and its call (``responses_stream_phase``)
         self.ended: Dict[int, Tuple[Optional[Call], Dict[str, Any]]] = {}
+        # the argument deltas of each call ended, by ``pos`` (``finalize`` lets them go): where
+        # each began in its arguments, for ``late``
+        self.parts_of: Dict[int, List[str]] = {}
         # the ``call_id`` a call's added item gave where its done item gave another (vLLM's
         # gpt-oss), by the call's ``pos``: its added item again (a replay) is that call's
         self.added_ids: Dict[int, str] = {}
@@ -315,6 +319,7 @@ class Items:
         iid = item.get("id")
         if type(iid) is str and iid:
             self.ids[1][iid] = c
+        self.parts_of[c.pos] = c.parts
         core.finalize(c)
 
     def stale(self, data: Dict[str, Any], key: Optional[int]) -> bool:
@@ -341,8 +346,10 @@ class Items:
         with (its done item's, authoritative), where the piece before ended, else where it
         first occurs; other text makes the call an ``InvalidToolCall`` (which text is the
         reply's is not guessed), as its done item again with other arguments would. Linear:
-        the searches are held to four times the arguments' and the deltas' length, past
-        which the call is made invalid as not searched."""
+        a piece one of its own deltas carried is found where that delta began (a table of
+        its deltas, one entry per text, made once); only other text is searched for, those
+        searches held to four times the arguments' and the deltas' length, past which the
+        call is made invalid as not searched."""
         iid = data.get("item_id")
         m = self.ids[1].get(iid) if type(iid) is str else None
         core = self.core
@@ -356,13 +363,19 @@ class Items:
         places = self.late_at
         if places is None:
             places = self.late_at = {}
-        at, budget = places.get(m.pos, (0, 4 * len(text)))
+        kept = places.get(m.pos)
+        if kept is None:
+            kept = (0, 4 * len(text), _began(self.parts_of.get(m.pos, ()), text))
+        at, budget, began = kept
         budget += len(delta)
         if text.startswith(delta, at):
-            places[m.pos] = (at + len(delta), budget)
+            places[m.pos] = (at + len(delta), budget, began)
             return True
-        found = find(text, delta) if budget >= len(text) else -2
-        places[m.pos] = (at if found < 0 else found + len(delta), budget - len(text))
+        found = began.get(delta, -1)
+        if found < 0:
+            found = find(text, delta) if budget >= len(text) else -2
+            budget -= len(text)
+        places[m.pos] = (at if found < 0 else found + len(delta), budget, began)
         if found < 0:
             why = "other text than" if found == -1 else "text not searched for (over four times the length) in"
             core.unrun(m, f"Tool call {m.pos} of this stream got an argument delta again after its end with {why} "
@@ -374,6 +387,19 @@ class Items:
 
     def close(self) -> None:
         return None
+
+
+def _began(parts: Sequence[str], text: str) -> Dict[str, int]:
+    """Where each of a call's argument deltas (*parts*) began in its arguments *text* (the
+    first of each text), when they make that text (its done item's); else none."""
+    began: Dict[str, int] = {}
+    if "".join(parts) != text:
+        return began
+    at = 0
+    for piece in parts:
+        began.setdefault(piece, at)
+        at += len(piece)
+    return began
 
 
 def find(text: str, piece: str) -> int:

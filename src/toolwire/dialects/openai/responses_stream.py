@@ -107,6 +107,7 @@ class Handler(Phased):
         own: Any = None  # the ``item_id`` of the delta that started that run of deltas
         once = self.once  # the calls ended, by ``call_id`` (``ran_once``)
         item_ids, done_items, done_of = self.ids  # (``stale``: by item ``id``; ``ended_again``)
+        parts_of = self.parts_of  # (``late``'s)
         try:
             for data in chunks:
                 if type_(data) is not dict_:
@@ -226,6 +227,7 @@ class Handler(Phased):
                     iid = item.get("id")
                     if type_(iid) is str_ and iid:
                         done_items[iid] = end
+                    parts_of[end.pos] = end.parts
                     core.finalize(end)
                     self.ended[index] = (end, item)  # (``Phased``'s: the item ended there)
                     self.top = data.get("sequence_number")  # (``numbered``)
