@@ -26,6 +26,7 @@ tests and fuzzing), with the argument text split as asked.
 
 from __future__ import annotations
 
+import copy
 import operator
 from functools import partial
 from itertools import chain
@@ -376,12 +377,19 @@ class Accumulator:
                 self._closed = True
                 self._twice = at_chunk(exc, f"[{body.lines_at}]")
                 raise self._twice from None
+            # (lines that may be refused: the state before them, kept to leave no half answer;
+            # nothing was read before them, so it is small)
+            before = copy.deepcopy(self.__getstate__()) if self._lines.doubt else None
             if rest is not None:  # the stream's last line, without its line end
                 self._feed_plain(rest, body.lines_at)
             if body.pending is not None:  # an SSE event whose data lines the stream ended
                 self._feed_plain(None, body.at, body.end())
             self._closed = True
-            if self._lines.doubt and read_something(self._core):
+            if before is not None and read_something(self._core):
+                registry = self._registry
+                self.__setstate__(before)  # (no finish reason, no events: as a refused close leaves them)
+                self._registry = registry
+                self._closed = True
                 self._twice = two_ways(self._lines, body.lines_at)
                 raise self._twice
             if self._core is None:

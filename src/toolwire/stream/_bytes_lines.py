@@ -12,7 +12,7 @@ from typing import Any, List, Optional, Tuple
 from .._args import load_json, utf8
 from .._errors import DecodeError, excerpt
 from ._bytes_array import ENDED, array_start, elements
-from ._call import reduce_slots
+from ._call import reduce_slots, set_slots
 
 __all__ = ["Lines", "SSE_SKIP"]
 
@@ -40,7 +40,10 @@ class Lines:
     nothing). While the event's data so far is JSON cut inside a string or a bracket
     (``json``: each piece scanned once), a ``data:`` piece inside the string, or a piece
     after an empty one, may go on with the line (kept), as may a ``data:`` piece after a
-    line that carries no data (a comment's text). A line end joins what is kept into one
+    line that carries no data (a comment's text), until a second ``data:`` piece of JSON
+    alone (``_WHOLE``: lines, ``iter_lines()`` of chunks without blank lines; a comment
+    holding two, cut before each, reads so too) and only while no piece was given as a
+    whole chunk (``given``: then such a line begins lines). A line end joins what is kept into one
     line; a piece that can only be a line of its own (a ``data:`` line outside a string,
     a line after an empty piece once the JSON is whole) makes each kept piece a line and
     every piece fed from then on one (``_LINES``: as the whole body reads them, a raw
@@ -48,15 +51,17 @@ class Lines:
     gives the tail at the end of the stream; when it still reads two ways, it is
     refused."""
 
-    __slots__ = ("tail", "bare", "ends", "json", "kept")
+    __slots__ = ("tail", "bare", "ends", "json", "kept", "given")
     __reduce__ = reduce_slots
+    __setstate__ = set_slots
 
     def __init__(self) -> None:
         self.tail: List[Any] = []
         self.bare = 0  # the tail is an SSE line that carries no data, maybe whole: _SKIP, _DATA, _BLANK
         self.ends = 0  # _BYTES: a piece held a line end (no line is fed without its own); _LINES: lines
         self.json = _OUT  # (_HELD, _GAP) the event's data so far as JSON: brackets open, in a string
-        self.kept = 0  # (_HELD, _GAP) _HEAD: the kept pieces begin with a line that carries no data; | _IN_STRING
+        self.kept = 0  # (_HELD, _GAP) _HEAD: the kept pieces begin with a line carrying no data; | _IN_STRING, _WHOLE
+        self.given = False  # a piece was given as a whole chunk before any line end (then a head begins lines)
 
     def take(self, piece: Any) -> Any:
         """The whole lines of the stream so far, or ``None`` (the piece is kept: a
@@ -71,6 +76,7 @@ class Lines:
         if self.ends == _ARRAY:
             return self._array(self.json, piece)
         if not tail and _whole(piece, False):  # JSON alone (pretty-printed too): no line's start
+            self.given = True
             return piece
         if not tail and not self.ends and array_start(piece):  # one JSON array of chunks
             self.ends = _ARRAY
@@ -96,6 +102,8 @@ class Lines:
                 head = self.kept & _HEAD  # (after a comment, ``event:``...: its text may hold ``data:``)
                 data = _data(piece)
                 line = data and not string and not head  # (inside a string: the string's text)
+                if head and data and self.kept & _WHOLE and not string and not depth:  # a second whole chunk
+                    line = _whole(piece)  # after the head's text: lines (``id: 0`` then ``data:`` lines)
                 if bare == _GAP and not line and (head or not depth and not string):  # after a blank line:
                     line = bool(_kind(piece)) or _whole(piece) or bool(head and data)  # a line, a chunk
                 if not line:  # the same line goes on (an empty piece inside JSON: nothing)
@@ -108,9 +116,11 @@ class Lines:
                 return self._lines(piece)
             if bare:
                 if bare == _SKIP and (_data(piece) or _whole(piece)):  # a line of its own, or more of the
+                    if self.given:  # (after a whole chunk given: lines, a keep-alive comment between chunks)
+                        return self._lines(piece)
                     tail.append(piece)  # line that carries no data (a comment's text): the next piece tells
                     self.bare = _HELD
-                    self.kept = _HEAD
+                    self.kept = _HEAD | (_WHOLE if _data(piece) and _whole(piece) else 0)
                     self.json = _scanned(_OUT, piece)
                     return None
                 if bare == _DATA and _kind(piece) == _SKIP:
@@ -127,6 +137,7 @@ class Lines:
                 tail.append(piece)
                 return None
             if _whole(piece):
+                self.given = True
                 return piece
             tail.append(piece)
             self.bare = _kind(piece) or (_HELD if _data(piece) else 0)
@@ -188,7 +199,7 @@ class Lines:
         readings differ; lines that are no JSON are refused anyway), reading them if not
         (a stream ended inside its first event, ``iter_lines()``: as the whole body
         reads it). Other pieces are read the way that reads (its events' data JSON: the
-        other is refused anyway, ``_reads``), and refused when both read, or when the
+        other is refused anyway, ``_values``), and refused when both read other answers, or when the
         lines do not and one line would join a string over a ``data:`` piece."""
         tail = self.tail
         if not tail:
@@ -205,11 +216,14 @@ class Lines:
                 return self._lines_rest(tail, False)  # (a line of its own after it; lines after the head's)
             if head:  # (as one line: nothing; lines refused give no answer either)
                 return self._lines_rest(tail, True)
-            if not _reads(tail):  # (the lines are refused: one line, unless it joins a string over a ``data:``)
+            lines, line = _values(tail), _values([_joined(tail)])
+            if lines is None:  # (the lines are refused: one line, unless it joins a string over a ``data:``)
                 if not kept & _IN_STRING:
                     return _joined(tail)
-            elif not _reads([_joined(tail)]):
+            elif line is None:
                 return self._lines_rest(tail, False)
+            elif lines == line:  # (both read the same events: the same answer, read as one line)
+                return _joined(tail)
             raise DecodeError(
                 "Stream bytes at $ ended without a line end, in pieces that read two ways: one line cut into "
                 f"pieces (iter_bytes()) or lines without their line end (iter_lines()): {excerpt(tail[0])}"
@@ -234,6 +248,7 @@ _SKIP, _DATA, _BLANK = 1, 2, 3  # ``Lines.bare``: an ``event:``-like line or com
 _BYTES, _LINES, _ARRAY = 1, 2, 3  # ``Lines.ends``: cut anywhere (a line end came); lines; one JSON array
 _DOUBT = 4  # ``Lines.ends``: ``rest`` gave lines that read as one line too (``Lines.doubt``)
 _HEAD, _IN_STRING = 1, 2  # ``Lines.kept``: the first kept piece carries no data; a ``data:`` piece kept in a string
+_WHOLE = 4  # ``Lines.kept``: the piece after the head's is a ``data:`` line of JSON alone (a second one: lines)
 _HELD = 4  # ``Lines.bare``: a ``data:`` line with data, not JSON alone, maybe whole (a ``data:`` line next says so)
 _GAP = 5  # ``Lines.bare``: such a line, then an empty piece (a blank line, or nothing: the next piece says)
 
@@ -315,28 +330,36 @@ def _unmarked(piece: Any) -> Any:
     return s[3:] if s[:3] == b"\xef\xbb\xbf" else piece
 
 
-def _reads(lines: List[Any]) -> bool:
-    """Whether *lines* (without their line ends) read as SSE lines, each event's data
-    (its ``data:`` lines joined with ``"\\n"``) JSON or ``[DONE]``, or as JSON alone
-    (NDJSON): each line looked at once, each event's data parsed once."""
+def _values(lines: List[Any]) -> Optional[List[Any]]:
+    """What *lines* (without their line ends) read, or ``None`` when they do not read:
+    SSE lines, each event's data (its ``data:`` lines joined with ``"\\n"``) JSON or
+    ``[DONE]``, with its ``event:`` name, or JSON alone (NDJSON): each line looked at
+    once, each event's data parsed once. Two readings that give the same read the same."""
     data: List[str] = []
+    out: List[Any] = []
+    event = ""
     for line in lines + [""]:  # (the end of the stream ends the event, as in the whole body)
         s = _decoded(line)
         if s is None:
-            return False
+            return None
         if not s:
             text = "\n".join(data).strip()
             data.clear()
-            if text and text != "[DONE]":
+            if text:
                 try:
-                    load_json(text)
+                    out.append((event, text if text == "[DONE]" else load_json(text)))
                 except ValueError:
-                    return False
+                    return None
+            event = ""
         elif s.startswith("data:"):
             data.append(s[5:])
-        elif not s.startswith(SSE_SKIP) and not _whole(line, False):
-            return False
-    return True
+        elif s.startswith("event:"):
+            event = s[6:].strip()
+        elif not s.startswith(SSE_SKIP):
+            if not _whole(line, False):
+                return None
+            out.append(("", load_json(s)))
+    return out
 
 
 def _joined(pieces: List[Any]) -> Any:

@@ -39,7 +39,7 @@ from .._types import InvalidToolCall, ToolCall
 
 __all__ = [
     "NO_KEY", "Call", "Result", "Scan", "begins_value", "dump", "join_open", "no_value", "nonempty_str",
-    "reduce_slots", "whole_value",
+    "reduce_slots", "set_slots", "whole_value",
 ]
 
 Result = Union[ToolCall, InvalidToolCall]
@@ -56,6 +56,16 @@ def reduce_slots(self: Any) -> Any:
 
 def _blank(cls: Any) -> Any:
     return cls.__new__(cls)
+
+
+def set_slots(self: Any, state: Any) -> None:
+    """``__setstate__`` of a ``reduce_slots`` object: the slots its class has (a slot
+    another toolwire wrote is left out; its checkpoint is refused by the ``Accumulator``
+    holding it, ``_checkpoint``, never read part-way into an ``AttributeError``)."""
+    have = type(self).__slots__
+    for name, value in state[1].items():
+        if name in have:
+            object.__setattr__(self, name, value)
 
 
 class Call:
@@ -98,8 +108,7 @@ class Call:
     __reduce__ = reduce_slots
 
     def __setstate__(self, state: Tuple[None, Dict[str, Any]]) -> None:
-        for slot, value in state[1].items():
-            setattr(self, slot, value)
+        set_slots(self, state)
         paths = self.open_paths
         if paths:  # keyed by the id of their container: the copy's own
             self.open_paths = {(id(node), key): (node, key, pieces) for node, key, pieces in paths.values()}
@@ -122,6 +131,7 @@ class Scan:
 
     __slots__ = ("read", "depth", "state", "escape")
     __reduce__ = reduce_slots
+    __setstate__ = set_slots
 
     def __init__(self) -> None:
         self.read = 0

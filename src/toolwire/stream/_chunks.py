@@ -10,7 +10,7 @@ from .._args import load_json, utf8
 from .._errors import DecodeError, excerpt
 from ._bytes_lines import SSE_SKIP as _SSE_SKIP
 from ._bytes_lines import Lines
-from ._call import reduce_slots
+from ._call import reduce_slots, set_slots
 
 __all__ = ["Body", "derived_only", "plain_chunks"]
 
@@ -37,6 +37,7 @@ class Body:
 
     __slots__ = ("pending", "begin", "at", "n", "here", "multi", "whole", "lines", "lines_at", "cr", "done")
     __reduce__ = reduce_slots
+    __setstate__ = set_slots
 
     def __init__(self) -> None:
         self.pending: Optional[List[str]] = None

@@ -68,7 +68,7 @@ from typing import List, Optional, Tuple
 from .._json_extract import open_json, open_value
 from .._markdown_code import open_code, open_runs
 from .._think import KeptSpans, opens_json, split_detail, take_closed_blocks
-from ._call import reduce_slots
+from ._call import reduce_slots, set_slots
 from ._think_cut import settle
 
 __all__ = ["ThinkRead", "scan_tail", "split_whole"]
@@ -193,6 +193,7 @@ class _Open:
 
     __slots__ = ("depth", "end", "escape", "string")
     __reduce__ = reduce_slots  # (kept by a ``ThinkRead``: checkpointed with it)
+    __setstate__ = set_slots
 
     def __init__(self, text: str, start: int) -> None:
         self.depth = 0
@@ -289,6 +290,7 @@ class ThinkRead:
     __slots__ = ("base", "closes", "code", "cut", "frozen", "head", "lead", "lone", "out", "reasoned", "size", "tags",
                  "ticks", "waiting", "watch")
     __reduce__ = reduce_slots  # (an ``Accumulator`` checkpointed: pickle, every protocol, and deepcopy)
+    __setstate__ = set_slots
 
     def __init__(self, reasoned: bool) -> None:
         self.reasoned = reasoned
