@@ -265,9 +265,19 @@ def _calls_after_results(n: int) -> Conversation:
     return Conversation(msgs)
 
 
+def _by_id_after_by_name(n: int) -> Conversation:
+    """One turn of n calls of tool f (ids c0..), n results by tool name f, then the n
+    results with the ids in reverse: each takes its call back from the result by tool name
+    that took it, which finds no call of f free and answers none (review revC3 #1)."""
+    calls = [ToolCall("f", {}, f"c{k}") for k in range(n)]
+    results = [ToolResult(None, "f", "r") for _ in range(n)] + [ToolResult(f"c{k}", None, "o") for k in reversed(range(n))]
+    return Conversation([Message("user", [Text("go")]), Message("assistant", calls), Message("tool", results)])
+
+
 def test_results_by_tool_name_in_arrival_order_and_calls_after_results_in_linear_time() -> None:
     assert [p.kind for p in check_conversation(_by_name_after_by_id(3), "ollama")] == ["duplicate-id"] * 3
-    for make in (_by_name_after_by_id, _calls_after_results):
+    assert [p.kind for p in check_conversation(_by_id_after_by_name(3), "ollama")] == ["orphan-result"] * 3
+    for make in (_by_name_after_by_id, _calls_after_results, _by_id_after_by_name):
         assert _ratio_of(make, 100, lambda c: check_conversation(c, "ollama")) < 5
         assert _ratio_of(make, 100, lambda c: fix_conversation(c, "openai.chat")) < 5
 

@@ -48,3 +48,22 @@ def test_the_only_output_of_a_call_is_never_the_orphan(tools: List[Dict[str, Any
     assert ("c6", "o6") in got and ("c3", "o3") in got and ("c4", "o4") in got
     assert ("c6", "o5") not in got
     assert "o4 again" not in [content for _id, content in got]
+
+
+# review revC3 #1: calls f#c1, f#c2 with results x (by name), c2, c1 in any order: the result
+# by name is the one left over, never c1's only output (it was removed and x given to c1)
+ONE = {"role": "tool", "tool_call_id": "c1", "tool_name": "f", "content": "o1"}
+TWO = {"role": "tool", "tool_call_id": "c2", "content": "o2"}
+X = {"role": "tool", "tool_name": "f", "content": "x"}
+
+
+@pytest.mark.parametrize("tools", [[X, TWO, ONE], [TWO, X, ONE], [X, ONE, TWO], [ONE, X, TWO], [TWO, ONE, X]])
+def test_a_result_by_name_is_left_over_before_an_only_id_output_in_any_order(tools: List[Dict[str, Any]]) -> None:
+    calls = [{"id": f"c{n}", "function": {"name": "f", "arguments": {"n": n}}} for n in (1, 2)]
+    body = {"model": "m", "messages": [{"role": "user", "content": "q"},
+                                       {"role": "assistant", "content": "", "tool_calls": calls}, *tools,
+                                       {"role": "user", "content": "n"}]}
+    assert [(p.kind, p.id) for p in check_conversation(body, "ollama")] == [("orphan-result", None)]
+    fixed, changes = fix_conversation(decode_conversation(body, "ollama"), "ollama")
+    assert [(p.kind, p.id) for p in changes] == [("removed", None)]
+    assert sorted(_answers(fixed)) == [("c1", "o1"), ("c2", "o2")]

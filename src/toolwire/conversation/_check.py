@@ -181,7 +181,7 @@ def _scan(conv: Conversation, target: Optional[str], rules: Pairing, reg: Regist
                         f"Message {i}: {an(m.role)} message holds the result for {_who(r.id, r.name)}; results "
                         "belong to user or tool messages",
                     ))
-                got = pairer.result(r)
+                got = pairer.result(r, i, j)
                 if got is None and state.behind is not None and state.stored_call(i, r):
                     continue
                 if got is None:

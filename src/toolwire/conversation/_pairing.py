@@ -42,7 +42,7 @@ from collections import deque
 from typing import Any, Deque, Dict, Iterator, List, Optional, Sequence, Set, Tuple
 
 from .._types import InvalidToolCall, ToolCall, ToolResult
-from ._pairing_plan import BY_TOOL, Plan, Slot, full_plan, plan
+from ._pairing_plan import BY_TOOL, SURPLUS, Plan, Slot, full_plan, plan
 from ._values import Message, starts_turn
 
 __all__ = ["Pairer", "Plan", "Slot", "answers", "full_plan", "idless_pairs", "paired", "plan"]
@@ -170,9 +170,9 @@ class Pairer:
                 self._by_name.setdefault((ident, by), deque()).append(g)
             g.named[by] = g.named.get(by, 0) + 1
 
-    def result(self, r: ToolResult) -> Optional[Slot]:
-        """The call the result *r* answers (taken: it answers no other), ``None`` if
-        it answers none."""
+    def result(self, r: ToolResult, i: int, j: int) -> Optional[Slot]:
+        """The call the result *r* (part *j* of message *i*) answers (taken: it answers
+        no other), ``None`` if it answers none."""
         if r.id is not None:
             names = self._names.get(r.id)
             if names is None:
@@ -185,6 +185,8 @@ class Pairer:
             return self._take(got)
         key: Any = r.name if r.name in self._noid else _NO_KEY
         if key is _NO_KEY and r.name is not None:
+            if self._plan and self._plan.get((i, j)) is SURPLUS:  # a result with an id took its call back
+                return None
             queue = self._by_tool.get(r.name)  # a call left there when its group has none is left for good
             while queue and ((queue[0][0], queue[0][1]) in self._taken
                              or not self._group[(self._turn, queue[0][2].id)].tool.get(r.name, 0)):
@@ -314,4 +316,4 @@ def paired(messages: Sequence[Message]) -> Iterator[Tuple[int, int, Any, Optiona
                 pairer.call(i, j, p)
                 yield i, j, p, None
             elif t is ToolResult:
-                yield i, j, p, pairer.result(p)  # type: ignore[arg-type]
+                yield i, j, p, pairer.result(p, i, j)  # type: ignore[arg-type]

@@ -3,15 +3,15 @@ one pass from the end; ``_pairing`` pairs by it): as many calls as possible are
 answered; of an id reused in several assistant turns the earlier turns' calls are left
 unanswered, within a turn the later calls; per turn the id-less results by tool name get
 the calls with ids the results with ids leave (``_by_tool``, a transport between ids and
-tools). A result with an id that comes after every call of its tool in its turn was
-answered (by the results by tool name and with ids before it: a re-sent answer) is left
-over (``_late``): no call is kept for it, so the earlier results keep the calls in the
-order they came; a second result with an id its calls' results with the id answered is
-left over too, and a result whose own call no result took never is (a stale result by
-tool name before it is the surplus). A turn with a call after one of its results (wrong-role input: a call in a tool
-message) keeps each answer of a call after its first result where the pass from the end
-gave it (``_settle``; the calls before it are settled as any turn's). Linear:
-each result and call is counted once, and ``_augment`` has a budget."""
+tools). A second result with an id its calls' results with the id answered is left
+over (``_late``: a re-sent answer); a result with an id whose call a result by tool name
+took takes it back, and that one moves to a call of its tool still free or, with none,
+answers none (``SURPLUS``): a result with an id is never left over for a result by tool
+name, and the others keep the calls they took in the order they came. A turn with a
+call after one of its results (wrong-role input: a call in a tool message) keeps each
+answer of a call after its first result where the pass from the end gave it
+(``_settle``; the calls before it are settled as any turn's). Linear: each result and
+call is counted once (a call's taken back once), and ``_augment`` has a budget."""
 
 from __future__ import annotations
 
@@ -21,13 +21,14 @@ from typing import Any, Deque, Dict, List, Optional, Sequence, Set, Tuple
 from .._types import InvalidToolCall, ToolCall, ToolResult
 from ._values import Message, starts_turn
 
-__all__ = ["BY_TOOL", "Plan", "Slot", "full_plan", "plan"]
+__all__ = ["BY_TOOL", "SURPLUS", "Plan", "Slot", "full_plan", "plan"]
 
 #: where a call stands: (message index, part index, the call)
 Slot = Tuple[int, int, Any]
 #: ``(message, part)`` of each call with an id that a result will answer -> the name of the
 #: results that answer it (those naming its tool), ``None`` for results naming none,
-#: ``BY_TOOL`` for an id-less result by tool name
+#: ``BY_TOOL`` for an id-less result by tool name;
+#: and of each id-less result by tool name that answers none -> ``SURPLUS``
 Plan = Dict[Tuple[int, int], Any]
 
 
@@ -75,10 +76,12 @@ def full_plan(messages: Sequence[Message]) -> Plan:
     noid: List[Any] = []  # the turn's id-less calls: [tool, taken]
     first = 0  # the first of them a nameless result may take
     by_name: Dict[Any, Deque[List[Any]]] = {}
-    # the turn's calls with ids: per id, its tools and calls; per tool, its calls and the results with
-    # ids (of those) that came while one was free (``_late``)
+    # the turn's calls with ids: per id, its tools, its calls, the results with the id that answered
+    # one, its cells (``_late``: [taken, the result by tool name holding it or None, that deque]) and
+    # those a result by tool name holds; per tool, its cells
     own: Dict[Any, List[Any]] = {}
-    tools: Dict[Any, List[Any]] = {}
+    tools: Dict[Any, Deque[List[Any]]] = {}
+    surplus: Dict[Tuple[int, int], Any] = {}  # the results by tool name a result with an id took the call of
     calls: Dict[Any, int] = {}  # id -> its calls so far
     for i, m in enumerate(messages):
         if starts_turn(messages, i):
@@ -96,14 +99,12 @@ def full_plan(messages: Sequence[Message]) -> Plan:
                 if p.id is not None:
                     names.setdefault(p.id, set()).add(p.name)
                     calls[p.id] = calls.get(p.id, 0) + 1
-                    row = own.setdefault(p.id, [set(), 0, 0, deque()])
+                    row = own.setdefault(p.id, [set(), 0, 0, deque(), deque()])
                     row[0].add(p.name)
                     row[1] += 1
-                    cell = [False]  # taken (``_late``): by a result with its id, or the oldest by tool name
+                    cell = [False, None, row[4]]  # taken: by a result with its id, or the oldest by tool name
                     row[3].append(cell)
-                    tool = tools.setdefault(p.name, [0, 0, deque()])
-                    tool[0] += 1
-                    tool[2].append(cell)
+                    tools.setdefault(p.name, deque()).append(cell)
                 else:  # id-less calls pair with id-less results as ``Pairer`` pairs them
                     noid.append([p.name, False])
                     by_name.setdefault(p.name, deque()).append(noid[-1])
@@ -114,7 +115,7 @@ def full_plan(messages: Sequence[Message]) -> Plan:
                 # call after a result, a result by tool name before a call takes no call after it)
                 got = own.get(p.id)
                 late = (got is not None and got[1] == calls[p.id] and turn not in mixed
-                        and _late(got, p.name, tools, idless.get(turn)))
+                        and _late(got, p.name, tools, idless.get(turn), surplus))
                 kinds.append(_RESENT if late else p.name if p.name in names.get(p.id, ()) else None)
             elif t is ToolResult:
                 if not answered:
@@ -127,13 +128,13 @@ def full_plan(messages: Sequence[Message]) -> Plan:
                 elif p.name is not None:
                     over = idless.setdefault(turn, {})
                     over[p.name] = over.get(p.name, 0) + 1
-                    _take(tools[p.name][2] if p.name in tools else None)  # the oldest call of its tool not taken
+                    _hold(tools.get(p.name), (i, j))  # the oldest call of its tool not taken
                 else:
                     while first < len(noid) and noid[first][1]:
                         first += 1
                     if first < len(noid):
                         noid[first][1] = True
-    out: Plan = {}
+    out: Plan = dict(surplus)
     end = (len(messages), 0)  # past every call: a turn with no call after a result settles all its calls
     waiting: Dict[Tuple[Any, Optional[str]], int] = {}  # (id, name or None) -> results still to answer
     group: Dict[Any, List[Tuple[Tuple[int, int], Any, int]]] = {}  # id -> this turn's calls, last first
@@ -169,48 +170,58 @@ def full_plan(messages: Sequence[Message]) -> Plan:
 BY_TOOL: Any = object()
 #: ``full_plan``'s mark of a result with an id that came after its turn's calls of its tool were all answered
 _RESENT: Any = object()
+#: ``Plan``'s mark of a result by tool name whose call a result with the id took back: it answers none
+SURPLUS: Any = object()
 
 
-def _late(row: List[Any], name: Any, tools: Dict[Any, List[Any]], over: Optional[Dict[Any, int]]) -> bool:
+def _late(row: List[Any], name: Any, tools: Dict[Any, Deque[List[Any]]], over: Optional[Dict[Any, int]],
+          surplus: Dict[Tuple[int, int], Any]) -> bool:
     """Whether a result with an id (naming *name*) of the open turn's calls, and of no
-    earlier call (*row*: their tools, how many, how many results with the id came while
-    one was free, and their cells: taken or not), is a re-sent answer: one that comes
-    after results with the id answered all its calls, or after every call of its tool in
-    the turn was answered (*tools*: per tool, its calls with ids, the results with ids
-    that took one, and its cells; *over*: per tool, the id-less results by its name no
-    id-less call took, so far) and its own calls were taken, by results by tool name
-    (Ollama's by ``tool_name``: the oldest unanswered call of the tool) or with its id.
-    Results answer the calls in the order they come, so the re-sent one is left over and
-    the earlier ones keep the calls (no call is kept back for it, which would hand the
-    results by name to each other's calls). A result whose own call no result took is
-    never the one left over (a stale result by tool name before it is: review revC r6).
-    Counts it otherwise."""
+    earlier call (*row*: their tools, how many, how many results with the id answered
+    one, their cells and those results by tool name hold), is a re-sent answer: one that
+    comes after results with the id answered all its calls. Counts it otherwise, in one
+    of its calls: a free one, else one a result by tool name took (Ollama's by
+    ``tool_name``: the oldest unanswered call of its tool), which moves to the oldest
+    call of its tool still free or, with none, is the surplus (*surplus*; *over*, per
+    tool the id-less results by its name no id-less call took, counts it no more). So
+    a result with an id is never left over for a result by tool name, in any order
+    (review revC3), and the results by tool name keep the calls they took in the order
+    they came (none is handed to another's call: review revC2 r1)."""
     if len(row[0]) != 1 or (name is not None and name not in row[0]):
         return False
     if row[2] >= row[1]:  # its id's calls were all answered by results with the id: re-sent
         return True
-    name = next(iter(row[0]))
-    count = tools[name]
-    if over is not None and over.get(name, 0) + count[1] >= count[0] and _free(row[3]) is None:
-        return True
-    _take(row[3])
     row[2] += 1
-    count[1] += 1
+    cell = _free(row[3])
+    if cell is not None:
+        cell[0] = True
+        return False
+    cell = row[4].popleft()  # (its calls are all taken, fewer by results with its id: one by tool name)
+    holder, cell[1] = cell[1], None
+    tool = next(iter(row[0]))
+    if not _hold(tools.get(tool), holder):
+        surplus[holder] = SURPLUS
+        if over is not None:
+            over[tool] -= 1
     return False
 
 
-def _free(cells: Optional[Deque[List[bool]]]) -> Optional[List[bool]]:
+def _free(cells: Optional[Deque[List[Any]]]) -> Optional[List[Any]]:
     """The first cell of *cells* not taken (the taken ones before it leave: each once)."""
     while cells and cells[0][0]:
         cells.popleft()
     return cells[0] if cells else None
 
 
-def _take(cells: Optional[Deque[List[bool]]]) -> None:
-    """Marks the first cell of *cells* not taken as taken (none left: nothing)."""
+def _hold(cells: Optional[Deque[List[Any]]], holder: Tuple[int, int]) -> bool:
+    """Marks the first cell of *cells* not taken as taken by the result by tool name at
+    *holder*; whether one was left."""
     cell = _free(cells)
-    if cell is not None:
-        cell[0] = True
+    if cell is None:
+        return False
+    cell[0], cell[1] = True, holder
+    cell[2].append(cell)
+    return True
 
 
 def _settle(group: Dict[Any, List[Tuple[Tuple[int, int], Any, int]]], supply: Dict[Any, int],

@@ -152,8 +152,9 @@ def decode(data: Any, d: Dialect) -> List[Message]:
             parts, plain = _content(it.get("content"), where + ".content")
             if plain is not None:  # SDK parts in an item dict, read: the item as JSON holds it
                 it = {**it, "content": plain}
-        elif t is None and len(it) == 1 and type(it.get("id")) is str:
-            # an item reference may leave out its type (the openai SDK's ItemReference: ``type`` optional)
+        elif t is None and type(it.get("id")) is str and len(it) == 1 + ("type" in it):
+            # an item reference may leave out its type or give it as null (the openai SDK's
+            # ItemReference: ``type`` optional, ``None`` in ``ItemReference(id=...).model_dump()``)
             role, parts = "assistant", (Other("item_reference", NAME, it),)
         else:
             foreign(t, where, NAME)
