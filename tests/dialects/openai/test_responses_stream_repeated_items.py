@@ -529,13 +529,12 @@ def test_an_ended_call_s_own_deltas_again_are_found_without_a_search(monkeypatch
     assert run(100) == run(400) == 0
 
 
-def test_the_deltas_of_ended_calls_are_not_kept_to_the_stream_s_end() -> None:
-    """What ``late`` keeps of each ended call is its deltas' lengths, not the deltas (revR2:
-    kept as strings, 2,000 calls of 3,000 characters in 3-character deltas held 138 MB)."""
+
+def test_the_deltas_of_ended_calls_are_let_go_when_their_response_ends() -> None:
+    """``late`` keeps an ended call's deltas for the response still streaming only (revR2:
+    kept to the stream's end, 2,000 calls in 3-character deltas held 138 MB)."""
     import json
     import tracemalloc
-
-    from toolwire.stream import Accumulator
 
     args = json.dumps({"q": "x" * 600})
     acc = Accumulator("openai.responses")
@@ -543,17 +542,20 @@ def test_the_deltas_of_ended_calls_are_not_kept_to_the_stream_s_end() -> None:
     try:
         for i in range(100):
             item = {"type": "function_call", "id": f"fc_{i}", "call_id": f"call_{i}", "name": "f"}
-            acc.feed({"type": "response.output_item.added", "output_index": i,
+            acc.feed({"type": "response.created", "response": {"id": f"resp_{i}", "status": "in_progress"}})
+            acc.feed({"type": "response.output_item.added", "output_index": 0,
                       "item": {**item, "arguments": "", "status": "in_progress"}})
             for j in range(0, len(args), 3):
-                acc.feed({"type": "response.function_call_arguments.delta", "output_index": i,
+                acc.feed({"type": "response.function_call_arguments.delta", "output_index": 0,
                           "item_id": f"fc_{i}", "delta": args[j:j + 3]})
-            acc.feed({"type": "response.output_item.done", "output_index": i,
-                      "item": {**item, "arguments": args, "status": "completed"}})
+            done = {**item, "arguments": args, "status": "completed"}
+            acc.feed({"type": "response.output_item.done", "output_index": 0, "item": done})
+            acc.feed({"type": "response.completed",
+                      "response": {"id": f"resp_{i}", "status": "completed", "output": [done]}})
         held, _ = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
     # the arguments themselves: 100 x 612 characters; each delta kept as a string: 20,400
     # objects of 52 bytes or more (over 1 MB)
     assert held < 100 * len(args) * 8, held
-    assert len(acc.close()) == 100
+    assert [c.id for c in acc.close()] == [f"call_{i}" for i in range(100)]

@@ -12,7 +12,6 @@ again (``responses_once``).
 
 from __future__ import annotations
 
-from array import array
 from typing import Any, Dict, List, Optional, Sequence, Set, Tuple, Union
 
 from ..._errors import DecodeError, excerpt
@@ -99,9 +98,9 @@ class Items:
         self.refused: Optional[Set[Any]] = None
         # the item each ``output_item.done`` ended, by ``output_index``, and its call (``responses_stream_phase``)
         self.ended: Dict[int, Tuple[Optional[Call], Dict[str, Any]]] = {}
-        # the lengths of each ended call's argument deltas, by ``pos`` (``finalize`` lets the
-        # deltas go; their lengths tell where each began in its arguments, for ``late``)
-        self.parts_of: Dict[int, array[int]] = {}
+        # the argument deltas of each call ended in the response still streaming, by ``pos``
+        # (``finalize`` lets them go): where each began in its arguments, for ``late``
+        self.parts_of: Dict[int, List[str]] = {}
         # the ``call_id`` a call's added item gave where its done item gave another (vLLM's
         # gpt-oss), by the call's ``pos``: its added item again (a replay) is that call's
         self.added_ids: Dict[int, str] = {}
@@ -320,7 +319,7 @@ class Items:
         iid = item.get("id")
         if type(iid) is str and iid:
             self.ids[1][iid] = c
-        self.parts_of[c.pos] = lengths(c.parts)
+        self.parts_of[c.pos] = c.parts
         core.finalize(c)
 
     def stale(self, data: Dict[str, Any], key: Optional[int]) -> bool:
@@ -390,22 +389,16 @@ class Items:
         return None
 
 
-def lengths(parts: Sequence[str]) -> array[int]:
-    """The lengths of a call's argument deltas: 4 bytes each, where the deltas themselves
-    kept to the stream's end cost 50 or more (a stream of many calls: 10x the memory)."""
-    return array("I", map(len, parts))
-
-
-def _began(sizes: Sequence[int], text: str) -> Dict[str, int]:
-    """Where each of a call's argument deltas (of *sizes*) began in its arguments *text*
-    (the first of each piece of it), when their lengths make that text's; else none."""
+def _began(parts: Sequence[str], text: str) -> Dict[str, int]:
+    """Where each of a call's argument deltas (*parts*) began in its arguments *text* (the
+    first of each text), when they make that text (its done item's); else none."""
     began: Dict[str, int] = {}
-    if sum(sizes) != len(text):
+    if "".join(parts) != text:
         return began
     at = 0
-    for n in sizes:
-        began.setdefault(text[at:at + n], at)
-        at += n
+    for piece in parts:
+        began.setdefault(piece, at)
+        at += len(piece)
     return began
 
 

@@ -42,7 +42,6 @@ from ...stream._call import NO_KEY, Call
 from ...stream._events import ArgsDelta, new_event
 from ...stream._skipped import skipped
 from .responses_feed import Feed
-from .responses_feed_items import lengths
 from .responses_once import ran_once
 from .responses_response import response_object
 from .responses_sniff import client_name
@@ -228,7 +227,7 @@ class Handler(Phased):
                     iid = item.get("id")
                     if type_(iid) is str_ and iid:
                         done_items[iid] = end
-                    parts_of[end.pos] = lengths(end.parts)
+                    parts_of[end.pos] = end.parts
                     core.finalize(end)
                     self.ended[index] = (end, item)  # (``Phased``'s: the item ended there)
                     self.top = data.get("sequence_number")  # (``numbered``)
