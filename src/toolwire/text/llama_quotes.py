@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import re
 from collections import deque
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Match, Optional
 
 from ._scan import TextMode
 
@@ -156,17 +156,7 @@ def watch(m: TextParser, delta: str) -> None:
     for x in _MARKS.finditer(delta):
         c, k = x.group(), x.start()
         if q.blank or q.line or q.first:  # (what came between: spaces only?)
-            t = _TEXT.search(delta, i, k)
-            if t is not None:
-                q.blank = False
-                if q.line:  # (a line that goes on quoted JSON begins as JSON text does)
-                    q.line = False
-                    if t.group() not in '{["}],-0123456789tfn':
-                        q.odd = q.json = False
-                if q.first:
-                    if t.group() not in q.first:
-                        q.value = -1
-                    q.first = ""
+            _text(q, _TEXT.search(delta, i, k))
         if q.value >= 0 and not q.instr and _NO_JSON.search(delta, i, k) is not None:
             q.value = -1
         i = x.end()
@@ -216,17 +206,7 @@ def watch(m: TextParser, delta: str) -> None:
                 if c == "\\":
                     q.odd = q.json = False
     if q.blank or q.line or q.first:
-        t = _TEXT.search(delta, i)
-        if t is not None:
-            q.blank = False
-            if q.line:
-                q.line = False
-                if t.group() not in '{["}],-0123456789tfn':
-                    q.odd = q.json = False
-            if q.first:
-                if t.group() not in q.first:
-                    q.value = -1
-                q.first = ""
+        _text(q, _TEXT.search(delta, i))
     if q.value >= 0 and not q.instr and _NO_JSON.search(delta, i) is not None:
         q.value = -1
     for r in _RESETS:
@@ -234,6 +214,21 @@ def watch(m: TextParser, delta: str) -> None:
             if joined.endswith(r[:j]):
                 q.tail = max(q.tail, r[:j], key=len)
                 break
+
+
+def _text(q: Quotes, t: Optional[Match[str]]) -> None:
+    """The first text (*t*, none: spaces only) after a quote, a line end or a bracket."""
+    if t is None:
+        return
+    q.blank = False
+    if q.line:  # (a line that goes on quoted JSON begins as JSON text does)
+        q.line = False
+        if t.group() not in '{["}],-0123456789tfn':
+            q.odd = q.json = False
+    if q.first:
+        if t.group() not in q.first:
+            q.value = -1
+        q.first = ""
 
 
 def open_at(m: TextParser, at: int) -> int:
