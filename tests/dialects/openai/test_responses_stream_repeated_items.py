@@ -559,3 +559,28 @@ def test_the_deltas_of_ended_calls_are_let_go_when_their_response_ends() -> None
     # objects of 52 bytes or more (over 1 MB)
     assert held < 100 * len(args) * 8, held
     assert [c.id for c in acc.close()] == [f"call_{i}" for i in range(100)]
+
+
+@pytest.mark.parametrize("times", [3, 6])
+def test_a_call_s_deltas_re_sent_after_its_response_is_replayed_add_nothing(times: int) -> None:
+    """The same response again (``response.created`` with its id after its final event, a
+    reconnect) reads its calls again: their own deltas re-sent late are still found where
+    they began (revR3: the table was let go at the final event, the pieces were searched
+    for and the call made invalid)."""
+    import json
+
+    args = json.dumps({"q": "ab" * 200})
+    pieces = [args[j:j + 2] for j in range(0, len(args), 2)]
+    item = {"type": "function_call", "id": "fc_1", "call_id": "call_1", "name": "f"}
+    done = {**item, "arguments": args, "status": "completed"}
+    created = {"type": "response.created", "response": {"id": "r0", "status": "in_progress", "output": []}}
+    final = {"type": "response.completed", "response": {"id": "r0", "status": "completed", "output": [done]}}
+    delta = {"type": "response.function_call_arguments.delta", "item_id": "fc_1"}
+    events: List[Dict[str, Any]] = [
+        created, {"type": "response.output_item.added", "output_index": 0,
+                  "item": {**item, "arguments": "", "status": "in_progress"}}]
+    events += [{**delta, "output_index": 0, "delta": p} for p in pieces]
+    events += [{"type": "response.output_item.done", "output_index": 0, "item": done}, final, created]
+    events += [{**delta, "delta": p} for p in pieces[-5:]] * times + [final]
+    out = accumulate(events, "openai.responses")
+    assert [(type(c), c.id) for c in out] == [(ToolCall, "call_1")], out

@@ -298,7 +298,6 @@ class Feed(Items):
                 elif rid is not None and self.seen is not None:
                     self.seen.add(rid)
         self.first = len(core.calls)
-        self.parts_of.clear()  # (``late`` reads the calls of the response from ``first`` on)
         if self.streamed:
             self.streamed = False
         if self.top is not None:
@@ -370,7 +369,6 @@ class Feed(Items):
                         mine = added[rid] = set()
                     mine.update(range(n, len(core.calls)))
         self.first = len(core.calls)
-        self.parts_of.clear()  # (``late`` reads the calls of the response from ``first`` on)
 
     def _merged_again(self, output: List[Any], group: int) -> None:
         """A final event of the merged responses (their calls from *group* on) delivered
