@@ -14,7 +14,7 @@ from typing import List, Optional, Set, Tuple
 from ._json_extract import candidates
 from ._markdown_code import code_regions
 
-__all__ = ["KeptSpans", "opens_json", "split_detail", "split_think", "take_closed_blocks"]
+__all__ = ["KeptSpans", "lead_of", "opens_json", "split_detail", "split_think", "take_closed_blocks"]
 
 _TAGS = ("think", "thinking", "reasoning")
 
@@ -168,7 +168,11 @@ def _after(text: str, end: int, alone: bool) -> int:
 def _trimmed(text: str) -> str:
     """*text* left by taking think blocks out, without the blank lines before its first
     line (whose indentation stays) and the whitespace after its last."""
-    text = text.rstrip()
+    return lead_of(text.rstrip())
+
+
+def lead_of(text: str) -> str:
+    """*text* without the blank lines that open it (the first line's indentation stays)."""
     start = 0
     for i, ch in enumerate(text):
         if ch == "\n" or ch == "\r":

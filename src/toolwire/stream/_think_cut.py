@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Optional, Tuple
 
-from .._think import _after, take_closed_blocks
+from .._think import _after, lead_of, take_closed_blocks
 
 __all__ = ["settle", "settled"]
 
@@ -87,18 +87,6 @@ def settled(text: str, start: int) -> int:
             q += 1
         if q < bound and not text[q].isspace() and text[q] not in '<"`~':
             best = q
-
-
-def lead_of(text: str) -> str:
-    """*text* without the blank lines that open it (the first line's indentation stays),
-    as ``_think._trimmed`` leaves the start of a split that goes on after it."""
-    start = 0
-    for i, ch in enumerate(text):
-        if ch == "\n" or ch == "\r":
-            start = i + 1
-        elif not ch.isspace():
-            break
-    return text[start:]
 
 
 def lone_at(text: str, start: int) -> Tuple[int, Optional[str]]:
