@@ -28,7 +28,7 @@ result with an id answers (none: it answers none, the result with the id keeps i
 a result without a tool name answers the first id-less
 call still waiting. ``plan`` counts, per turn, the id-less results by tool name that no
 id-less call of their tool takes, and gives them the calls with ids the results with ids
-leave (``_pairing_plan._by_tool``: as many as can be). A call whose id is used again while an earlier
+leave (``_transport.by_tool``: as many as can be). A call whose id is used again while an earlier
 call with it is unanswered is a duplicate (``check_conversation`` says so). Where an
 id-less result took a call counted for a result with an id, that result answers the
 earliest call with its id (and name) of the id's latest turn that none was counted for.

@@ -2,8 +2,8 @@
 one pass from the end; ``_pairing`` pairs by it): as many calls as possible are
 answered; of an id reused in several assistant turns the earlier turns' calls are left
 unanswered, within a turn the later calls; per turn the id-less results by tool name get
-the calls with ids the results with ids leave (``_by_tool``, a transport between ids and
-tools). A second result with an id its calls' results with the id answered is left
+the calls with ids the results with ids leave (``_transport.by_tool``, a transport between ids
+and tools). A second result with an id its calls' results with the id answered is left
 over (``_late``: a re-sent answer); a result with an id whose call a result by tool name
 took takes it back, and that one moves to a call of its tool still free or, with none,
 answers none (``SURPLUS``): a result with an id is never left over for a result by tool
@@ -11,7 +11,7 @@ name, and the others keep the calls they took in the order they came. A turn wit
 call after one of its results (wrong-role input: a call in a tool message) keeps each
 answer of a call after its first result where the pass from the end gave it
 (``_settle``; the calls before it are settled as any turn's). Linear: each result and
-call is counted once (a call's taken back once), and ``_augment`` has a budget."""
+call is counted once (a call's taken back once), and the transport has a budget."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from collections import deque
 from typing import Any, Deque, Dict, List, Optional, Sequence, Set, Tuple
 
 from .._types import InvalidToolCall, ToolCall, ToolResult
+from ._transport import by_tool
 from ._values import Message, starts_turn
 
 __all__ = ["BY_TOOL", "SURPLUS", "Plan", "Slot", "full_plan", "plan"]
@@ -61,7 +62,7 @@ def full_plan(messages: Sequence[Message]) -> Plan:
     one pass from the end counts the results still to answer per id and name; a call
     takes one of its own name if any waits, else one naming none, else none waits for it.
     Then, per turn, the id-less results by tool name of it (Ollama's) answer as many of its
-    calls with ids that those left as can be (``_by_tool``). Of a turn's calls with an id,
+    calls with ids that those left as can be (``by_tool``). Of a turn's calls with an id,
     as many as it takes are its first ones (a turn's later calls are left unanswered, an
     earlier turn's before a later one's)."""
     kinds: List[Optional[str]] = []  # per result with an id, in order: the name it answers by
@@ -231,7 +232,7 @@ def _settle(group: Dict[Any, List[Tuple[Tuple[int, int], Any, int]]], supply: Di
     before its first result (*first*; a turn with no call after a result: all of them):
     those naming a tool to the first calls of it, those of the id-less results by tool
     name (*supply*: per tool, those no id-less call of it takes: they answer this turn's
-    calls only) to the first calls of their tool left, as many as ``_by_tool`` gives, and
+    calls only) to the first calls of their tool left, as many as ``by_tool`` gives, and
     the nameless ones to the first calls left; per id, the nameless answers no call of the
     turn is left for (an earlier turn's call may take them). Moving an answer to an
     earlier call before *first* keeps every result after its call. A call after *first*
@@ -263,7 +264,7 @@ def _settle(group: Dict[Any, List[Tuple[Tuple[int, int], Any, int]]], supply: Di
                 need[(ident, 0)] = sum(left.values()) - nameless
             if (ident, 1) in cells:
                 need[(ident, 1)] = sum(cells[(ident, 1)].values())
-    flow = _by_tool(need, supply, {key: cells[key] for key in need}) if need else {}
+    flow = by_tool(need, supply, {key: cells[key] for key in need}) if need else {}
     back: Dict[Any, int] = {}
     for ident, calls in group.items():
         named, nameless = rows[ident]
@@ -291,129 +292,3 @@ def _settle(group: Dict[Any, List[Tuple[Tuple[int, int], Any, int]]], supply: Di
         if nameless > len(rest):
             back[ident] = nameless - len(rest)
     return back
-
-
-def _by_tool(need: Dict[Any, int], supply: Dict[Any, int],
-             cells: Dict[Any, Dict[Any, int]]) -> Dict[Any, Dict[Any, int]]:
-    """How many calls of each id and tool (*cells*: id -> tool -> calls no result with the
-    id answers) the id-less results by tool name (*supply*: per tool) answer, each id
-    wanting *need* of them: a transport between ids and tools, solved exactly where the
-    ids and tools that share calls form no cycle (an id or a tool with one partner left
-    takes all it can of that one: no other choice is better), greedily in call order past
-    that, mended by augmenting paths (``_augment``). Linear: each pair leaves once, and
-    the mending has a budget."""
-    flow: Dict[Any, Dict[Any, int]] = {}
-    edges: Dict[Any, Dict[Any, int]] = {}  # node -> partner -> capacity; ids as ("i", id), tools as ("t", tool)
-    for ident, tools in cells.items():
-        for name, k in tools.items():
-            if supply.get(name, 0) > 0:
-                edges.setdefault(("i", ident), {})[("t", name)] = k
-                edges.setdefault(("t", name), {})[("i", ident)] = k
-    left: Dict[Any, int] = {("i", x): k for x, k in need.items()}
-    left.update((("t", n), k) for n, k in supply.items())
-
-    def cut(node: Any) -> None:  # the node has nothing left to give or take: its pairs go
-        for other in edges.pop(node, {}):
-            partners = edges.get(other)
-            if partners is not None:
-                partners.pop(node, None)
-                if len(partners) == 1:
-                    leaves.append(other)
-
-    def push(a: Any, b: Any) -> None:
-        k = min(left[a], left[b], edges[a][b])
-        x, n = (a, b) if a[0] == "i" else (b, a)
-        got = flow.setdefault(x[1], {})
-        got[n[1]] = got.get(n[1], 0) + k
-        left[a] -= k
-        left[b] -= k
-        del edges[a][b], edges[b][a]
-        for end in (a, b):
-            if not left[end] or not edges[end]:
-                cut(end)
-            elif len(edges[end]) == 1:
-                leaves.append(end)
-
-    leaves = [node for node, partners in edges.items() if len(partners) == 1]
-    while leaves:
-        node = leaves.pop()
-        partners = edges.get(node)
-        if partners is not None and len(partners) == 1:
-            push(node, next(iter(partners)))
-    greedy = False
-    for node in list(edges):  # cycles: greedily, then mended by augmenting paths
-        while node in edges and edges[node]:
-            greedy = True
-            push(node, next(iter(edges[node])))
-    if greedy:
-        _augment(flow, need, supply, cells)
-    return flow
-
-
-def _augment(flow: Dict[Any, Dict[Any, int]], need: Dict[Any, int], supply: Dict[Any, int],
-             cells: Dict[Any, Dict[Any, int]]) -> None:
-    """Grow *flow* (id -> tool -> results, a greedy fill of ``_by_tool``'s transport) to
-    the most results the calls can take, by augmenting paths (tool -> id forward where the
-    cell has calls left, id -> tool back where results flow): the greedy fill may stop
-    short in a cycle. The work is bounded by a budget of 16 times the transport's size,
-    so a hostile history stays linear (past it the fill stays as found: best effort)."""
-    by_tool: Dict[Any, List[Any]] = {}
-    for ident, tools in cells.items():
-        for name in tools:
-            if supply.get(name, 0) > 0 and need.get(ident, 0) > 0:
-                by_tool.setdefault(name, []).append(ident)
-    budget = 16 * (sum(map(len, by_tool.values())) + len(by_tool) + len(need)) + 64
-    given: Dict[Any, int] = {}  # tool -> results it gave
-    taken: Dict[Any, int] = {}  # id -> results it took
-    for ident, tools in flow.items():
-        for name, k in tools.items():
-            given[name] = given.get(name, 0) + k
-            taken[ident] = taken.get(ident, 0) + k
-    while budget > 0:
-        back: Dict[Any, Any] = {}  # ("t", tool) / ("i", id) -> the node it was reached from
-        queue = [("t", n) for n in by_tool if supply[n] - given.get(n, 0) > 0]
-        for node in queue:
-            back[node] = None
-        end = None
-        at = 0
-        while at < len(queue) and end is None and budget > 0:
-            node = queue[at]
-            at += 1
-            if node[0] == "t":
-                for ident in by_tool.get(node[1], ()):
-                    budget -= 1
-                    nxt = ("i", ident)
-                    if nxt not in back and cells[ident][node[1]] - flow.get(ident, {}).get(node[1], 0) > 0:
-                        back[nxt] = node
-                        if need[ident] - taken.get(ident, 0) > 0:
-                            end = nxt
-                            break
-                        queue.append(nxt)
-            else:
-                for name, k in flow.get(node[1], {}).items():
-                    budget -= 1
-                    nxt = ("t", name)
-                    if k > 0 and nxt not in back:
-                        back[nxt] = node
-                        queue.append(nxt)
-        if end is None:
-            return
-        path = [end]
-        while back[path[-1]] is not None:
-            path.append(back[path[-1]])
-        path.reverse()  # tool, id, tool, id, ..., id
-        first, last = path[0][1], path[-1][1]
-        k = min(supply[first] - given.get(first, 0), need[last] - taken.get(last, 0))
-        for a, b in zip(path, path[1:]):
-            if a[0] == "t":
-                k = min(k, cells[b[1]][a[1]] - flow.get(b[1], {}).get(a[1], 0))
-            else:
-                k = min(k, flow[a[1]][b[1]])
-        for a, b in zip(path, path[1:]):
-            if a[0] == "t":
-                row = flow.setdefault(b[1], {})
-                row[a[1]] = row.get(a[1], 0) + k
-            else:
-                flow[a[1]][b[1]] -= k
-        given[first] = given.get(first, 0) + k
-        taken[last] = taken.get(last, 0) + k
