@@ -84,6 +84,7 @@ FAILED = {
     "bedrock-malformed-output": (_bedrock("malformed_model_output"), "malformed_model_output"),
     "chat-error": (_chat("error"), "error"),
     "chat-insufficient-resource": (_chat("insufficient_system_resource"), "insufficient_system_resource"),
+    "chat-zhipu-network-error": (_chat("network_error"), "network_error"),  # Z.ai: the model's inference failed
     "responses-failed": (_responses("failed"), "failed"),
     "cohere-error": (_cohere("ERROR"), "ERROR"),
     "mistral-error": ({**_chat("error"), "model": "mistral-large-latest"}, "error"),  # Mistral's FinishReason

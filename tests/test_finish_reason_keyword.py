@@ -69,6 +69,8 @@ BARRED = [
     (CHAT_ITEM, "openai.chat", "content_filter", _chat),
     (CHAT_ITEM, "openai.chat", "error", _chat),
     (CHAT_ITEM, "openai.chat", "insufficient_system_resource", _chat),
+    (CHAT_ITEM, "openai.chat", "sensitive", _chat),  # Zhipu / Z.ai: stopped by its safety review
+    (CHAT_ITEM, "openai.chat", "network_error", _chat),  # Zhipu / Z.ai: the model's inference failed
     (ANTHROPIC_ITEM, "anthropic.messages", "refusal", _anthropic),
     (GEMINI_ITEM, "gemini", "SAFETY", _gemini),
     (GEMINI_ITEM, "gemini", "MALFORMED_FUNCTION_CALL", _gemini),
@@ -84,7 +86,7 @@ IDS = [f"{d}-{w}" for _, d, w, _ in BARRED]
 def _how(word: str) -> str:
     if word == "refusal":
         return "stopped by a refusal"
-    if word in ("content_filter", "SAFETY", "guardrail_intervened", "ERROR_TOXIC"):
+    if word in ("content_filter", "sensitive", "SAFETY", "guardrail_intervened", "ERROR_TOXIC"):
         return "stopped by its content filter"
     return "reported as failed"
 

@@ -154,6 +154,8 @@ def test_chat_a_chunk_delta_and_odd_choices() -> None:
     [("stop", "stop"), ("length", "length"), ("tool_calls", "tool_calls"), ("function_call", "tool_calls"),
      ("content_filter", "content_filter"), ("insufficient_system_resource", "error"),
      ("model_length", "context_window"),  # Mistral: the context window ran out (docs.mistral.ai/api)
+     # Zhipu / Z.ai (docs.bigmodel.cn): stopped by the safety review, inference failed, context full
+     ("sensitive", "content_filter"), ("network_error", "error"), ("model_context_window_exceeded", "context_window"),
      ("error", "error"), ("eos", "stop"), ("end_turn", "stop"), ("something_new", "other")],
 )
 def test_chat_finish_reasons(raw: str, normalized: str) -> None:

@@ -12,9 +12,11 @@ servers that count the reasoning apart: ``chat_usage``); ``reasoning`` is vLLM's
 since Oct 2025 (https://docs.vllm.ai/en/latest/features/reasoning_outputs.html),
 ``reasoning_content`` DeepSeek's (https://api-docs.deepseek.com/guides/reasoning_model),
 ``reasoning_details`` OpenRouter's (read when ``reasoning`` is absent: ``_details_text``);
-Mistral's ``model_length`` / ``error`` (https://docs.mistral.ai/api/) and DeepSeek's
+Mistral's ``model_length`` / ``error`` (https://docs.mistral.ai/api/), DeepSeek's
 ``insufficient_system_resource``
-(https://api-docs.deepseek.com/api/create-chat-completion) finish reasons; IBM watsonx.ai's
+(https://api-docs.deepseek.com/api/create-chat-completion) and Zhipu's (Z.ai GLM)
+``sensitive``, ``network_error`` and ``model_context_window_exceeded``
+(https://docs.bigmodel.cn/api-reference, chat completion ``finish_reason``) finish reasons; IBM watsonx.ai's
 ``time_limit`` and ``cancelled`` (``TextChatResultChoice.finish_reason``) and
 ``not_finished`` (its generation ``stop_reason``), vLLM's ``abort`` and ``repetition``
 (vllm/v1/engine ``FinishReason``: "aborted by client", "repetitive token pattern detected
@@ -187,6 +189,11 @@ CHAT_FINISH: Dict[str, str] = {
     "function_call": "tool_calls",
     "content_filter": "content_filter",
     "insufficient_system_resource": "error",
+    # Zhipu / Z.ai (GLM): the safety review stopped the reply ("developers must stop or
+    # withdraw the content"), the model's inference failed, the context window ran out
+    "sensitive": "content_filter",
+    "network_error": "error",
+    "model_context_window_exceeded": "context_window",
     "model_length": "context_window",  # Mistral: the context window ran out, not the token budget
     "error": "error",
     "eos": "stop",  # Together
