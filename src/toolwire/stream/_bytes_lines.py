@@ -6,12 +6,11 @@ NDJSON's)."""
 
 from __future__ import annotations
 
-import re
 from typing import Any, List, Optional, Tuple
 
 from .._args import load_json, utf8
 from .._errors import DecodeError, excerpt
-from ._bytes_array import ENDED, array_start, elements
+from ._bytes_array import ENDED, array_start, elements, outside
 from ._call import reduce_slots, set_slots
 
 __all__ = ["Lines", "SSE_SKIP"]
@@ -261,8 +260,6 @@ _GAP = 5  # ``Lines.bare``: such a line, then an empty piece (a blank line, or n
 
 
 _OUT = (0, 0)  # ``Lines.json``: no bracket open, not in a string (1: in one, 2: after its ``\\``)
-_TOKENS = re.compile(rb'["\\\[\]{}]')  # (a character class: each byte looked at once)
-_STR_TOKENS = re.compile(r'["\\\[\]{}]')
 
 
 def _scanned(state: Tuple[int, int], piece: Any) -> Tuple[int, int]:
@@ -270,25 +267,13 @@ def _scanned(state: Tuple[int, int], piece: Any) -> Tuple[int, int]:
     none of ``"\\[]{}``; UTF-8 bytes hold them only as themselves): JSON's strings
     (RFC 8259 section 7) and brackets, counted as they open and close."""
     depth, string = state
-    skip = 0 if string == 2 else -1  # (a ``\\`` that ended the piece before: the next character)
-    string = min(string, 1)
-    for match in (_STR_TOKENS if type(piece) is str else _TOKENS).finditer(piece):
-        at = match.start()
-        if at == skip:
-            continue
-        token = piece[at:at + 1]
-        if string:
-            if token in (b"\\", "\\"):
-                skip = at + 1
-            elif token in (b'"', '"'):
-                string = 0
-        elif token in (b'"', '"'):
-            string = 1
-        elif token in (b"{", b"[", "{", "["):
+    end = [string]
+    for _, token in outside(piece, string, end):
+        if token in (b"{", b"[", "{", "["):
             depth += 1
-        elif token not in (b"\\", "\\"):
+        elif token in (b"}", b"]", "}", "]"):
             depth = max(depth - 1, 0)
-    return depth, 2 if string and skip == len(piece) else string
+    return depth, end[0]
 
 
 def _kind(piece: Any) -> int:
