@@ -329,3 +329,59 @@ def test_a_checkpoint_from_a_version_with_another_slot_is_refused(monkeypatch: p
     monkeypatch.undo()
     with pytest.raises(DecodeError, match="another toolwire version"):
         pickle.loads(data)
+
+
+@pytest.mark.parametrize("first", [b": keep-alive", b"event: x", b"id: 0"])
+def test_lines_after_a_line_that_carries_no_data_with_an_event_over_two_data_lines(first: bytes) -> None:
+    """``iter_lines()`` with the blank lines filtered out by the caller: a line that
+    carries no data, a whole ``data:`` chunk (or none), then one event's JSON over two
+    ``data:`` lines: a second ``data:`` piece after the first line tells lines (one line
+    cut twice right before ``data:`` is not taken), as the whole body reads it (it was
+    refused "read two ways")."""
+    text = json.dumps(_GET[1])
+    cut = text.index('"choices"')
+    two = [b"data: " + text[:cut].encode(), b"data: " + text[cut:].encode()]
+    expected = ([ToolCall("get", {"q": 1}, "call_1")], "", None)
+    lines = [first, b"data: " + json.dumps(_GET[0]).encode()] + two
+    assert _read([b"\n".join(lines) + b"\n"]) == expected
+    assert _read([line.decode() for line in lines]) == expected
+    assert _read(lines) == expected
+    assert accumulate(iter(lines), "openai.chat") == expected[0]
+    text = json.dumps(RM)  # (the event alone after the first line)
+    cut = text.index('"choices"')
+    one = [first] + [b"data: " + t.encode() for t in (text[:cut], text[cut:])]
+    expected = ([ToolCall("rm_rf", {}, "call_x")], "", "tool_calls")
+    assert _read([b"\n".join(one) + b"\n"]) == _read(one) == expected
+
+
+@pytest.mark.parametrize(("last", "error"), [(b'{"x": ', "is not JSON"), (b"xyz", "neither JSON nor an SSE data line")])
+def test_a_close_refused_by_the_lines_leaves_no_finish_reason(last: bytes, error: str) -> None:
+    """A comment, ``data: {chunk}`` then a piece that is no line of its own, no line
+    end: read at ``close()`` as lines (as one line: nothing), which are refused (no
+    JSON): the refusal leaves no finish reason and no events (it left ``tool_calls``
+    with no calls), and a second ``close()`` refuses again."""
+    acc = Accumulator("openai.chat")
+    for piece in (b": OPENROUTER PROCESSING", b"data: " + json.dumps(RM).encode(), last):
+        acc.feed(piece)
+    for _ in range(2):
+        with pytest.raises(DecodeError, match=error):
+            acc.close()
+        assert acc.finish_reason is None and acc.calls == [] and acc.events() == []
+    acc = Accumulator("openai.chat")  # (a blank line after the chunk: lines, refused by the last one)
+    for piece in (b": OPENROUTER PROCESSING", b"data: " + json.dumps(RM).encode(), b"", last):
+        acc.feed(piece)
+    with pytest.raises(DecodeError, match=error):
+        acc.close()
+    assert acc.finish_reason is None and acc.calls == [] and acc.events() == []
+
+
+def test_a_refused_close_of_an_event_the_stream_ended_is_refused_again() -> None:
+    """Text lines, the last event's data cut (no JSON): ``close()`` refuses it, and
+    again at each close (a second close gave the call of the event before)."""
+    acc = Accumulator("openai.chat")
+    for piece in ("data: " + json.dumps(RM) + "\n\n", 'data: {"id": "chatcmpl-1"'):
+        acc.feed(piece)
+    for _ in range(2):
+        with pytest.raises(DecodeError, match=r"^Stream data at \$\[1\]\[0\] is not JSON"):
+            acc.close()
+    assert acc.calls == []

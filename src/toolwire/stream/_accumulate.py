@@ -45,6 +45,7 @@ from ._bytes_lines import Lines
 from ._call import Result
 from ._checkpoint import checked, written
 from ._chunks import Body, derived_only, plain_chunks
+from ._close_refused import read_something, refuse_close, two_ways
 from ._core import Core
 from ._encode import encode_stream
 from ._events import ArgsDelta, CallDone, CallStarted, Event
@@ -377,21 +378,19 @@ class Accumulator:
                 self._closed = True
                 self._twice = at_chunk(exc, f"[{body.lines_at}]")
                 raise self._twice from None
-            # (lines that may be refused: the state before them, kept to leave no half answer;
-            # nothing was read before them, so it is small)
-            before = copy.deepcopy(self.__getstate__()) if self._lines.doubt else None
-            if rest is not None:  # the stream's last line, without its line end
-                self._feed_plain(rest, body.lines_at)
-            if body.pending is not None:  # an SSE event whose data lines the stream ended
-                self._feed_plain(None, body.at, body.end())
+            # (pieces kept to the end read as lines, which may be refused: the state before them,
+            # kept to leave no half answer; little was read before them, so it is small)
+            before = copy.deepcopy(self.__getstate__()) if rest is not None and self._lines.as_lines else None
+            try:
+                if rest is not None:  # the stream's last line, without its line end
+                    self._feed_plain(rest, body.lines_at)
+                if body.pending is not None:  # an SSE event whose data lines the stream ended
+                    self._feed_plain(None, body.at, body.end())
+            except DecodeError as exc:  # (refused at each close; lines read two ways leave no finish reason)
+                refuse_close(self, before, exc)
             self._closed = True
-            if before is not None and read_something(self._core):
-                registry = self._registry
-                self.__setstate__(before)  # (no finish reason, no events: as a refused close leaves them)
-                self._registry = registry
-                self._closed = True
-                self._twice = two_ways(self._lines, body.lines_at)
-                raise self._twice
+            if self._lines.doubt and read_something(self._core):
+                refuse_close(self, before, two_ways(self._lines, body.lines_at))
             if self._core is None:
                 if self._unknown is not None:
                     raise DecodeError(
@@ -484,20 +483,6 @@ class Accumulator:
     @property
     def closed(self) -> bool:
         return self._closed
-
-
-def read_something(core: Optional[Core]) -> bool:
-    """Whether the stream so far read a call, text or a finish reason (``Lines.doubt``:
-    lines that read as one line too, as nothing, differ from it)."""
-    return core is not None and bool(core.calls or core.text_parts or core.finish_reason is not None)
-
-
-def two_ways(lines: Lines, at: int) -> DecodeError:
-    """The refusal of bytes that read two ways at the end of the stream (``Lines.doubt``)."""
-    return at_chunk(DecodeError(
-        "Stream bytes at $ ended without a line end, in pieces that read two ways: one line that carries no data "
-        "cut into pieces (iter_bytes()), or lines without their line end (iter_lines()) that read a reply"
-    ), f"[{at}]")
 
 
 def accumulate(

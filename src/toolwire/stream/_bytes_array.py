@@ -11,11 +11,11 @@ chunks, as the whole body reads it)."""
 from __future__ import annotations
 
 import re
-from typing import Any, List, Tuple
+from typing import Any, Iterator, List, Tuple
 
 from .._errors import DecodeError, excerpt
 
-__all__ = ["array_start", "elements", "ENDED"]
+__all__ = ["array_start", "elements", "ENDED", "outside"]
 
 ENDED = (-1, 0)  # the state after the array's end: what follows is lines
 
@@ -46,23 +46,12 @@ def elements(state: Tuple[int, int], tail: List[Any], piece: Any) -> Tuple[Tuple
     text = type(piece) is str
     between = _BETWEEN[text]
     depth, string = state
-    skip = 0 if string == 2 else -1
-    string = min(string, 1)
     start = 0 if tail else -1  # where the open chunk begins in *piece*
     free = -1 if tail else 0  # where text between chunks begins in *piece*
     done: List[Any] = []
     after = -1
-    for match in (_STR_TOKENS if text else _TOKENS).finditer(piece):
-        at = match.start()
-        if at == skip:
-            continue
-        token = piece[at:at + 1]
-        if string:
-            if token in (b"\\", "\\"):
-                skip = at + 1
-            elif token in (b'"', '"'):
-                string = 0
-            continue
+    end = [string]
+    for at, token in outside(piece, string, end):
         if depth <= 1:  # between chunks: a chunk's ``{``, the array's ``]`` (its ``[`` at 0)
             if piece[free:at].strip(between):
                 _refuse(piece, free)
@@ -75,11 +64,9 @@ def elements(state: Tuple[int, int], tail: List[Any], piece: Any) -> Tuple[Tuple
                 start = at if depth else -1
                 free = -1 if depth else at + 1
                 depth += 1
-        elif token in (b'"', '"'):
-            string = 1
         elif token in (b"{", b"[", "{", "["):
             depth += 1
-        elif token not in (b"\\", "\\"):
+        elif token in (b"}", b"]", "}", "]"):
             depth -= 1
             if depth == 1:
                 tail.append(piece[start:at + 1])
@@ -96,7 +83,31 @@ def elements(state: Tuple[int, int], tail: List[Any], piece: Any) -> Tuple[Tuple
         out = ("[" if text else b"[") + comma.join(done) + ("]" if text else b"]")
     if after >= 0:
         return ENDED, out, after
-    return (depth, 2 if string and skip == len(piece) else string), out, after
+    return (depth, end[0]), out, after
+
+
+def outside(piece: Any, string: int, end: List[int]) -> Iterator[Tuple[int, Any]]:
+    """Where each of ``"\\[]{}`` stands in *piece* outside JSON strings (RFC 8259
+    section 7), and which (a ``"`` opens a string), the piece begun in the state
+    *string* (0: out of a string; 1: in one; 2: after its ``\\``); *end* gets the state
+    after it, once it is read to its end. Each character looked at once."""
+    skip = 0 if string == 2 else -1  # (a ``\\`` that ended the piece before: the next character)
+    string = min(string, 1)
+    for match in (_STR_TOKENS if type(piece) is str else _TOKENS).finditer(piece):
+        at = match.start()
+        if at == skip:
+            continue
+        token = piece[at:at + 1]
+        if string:
+            if token in (b"\\", "\\"):
+                skip = at + 1
+            elif token in (b'"', '"'):
+                string = 0
+            continue
+        if token in (b'"', '"'):
+            string = 1
+        yield at, token
+    end[0] = 2 if string and skip == len(piece) else string
 
 
 def _join(pieces: List[Any]) -> Any:

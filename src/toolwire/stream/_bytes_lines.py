@@ -6,12 +6,11 @@ NDJSON's)."""
 
 from __future__ import annotations
 
-import re
 from typing import Any, List, Optional, Tuple
 
 from .._args import load_json, utf8
 from .._errors import DecodeError, excerpt
-from ._bytes_array import ENDED, array_start, elements
+from ._bytes_array import ENDED, array_start, elements, outside
 from ._call import reduce_slots, set_slots
 
 __all__ = ["Lines", "SSE_SKIP"]
@@ -40,10 +39,11 @@ class Lines:
     nothing). While the event's data so far is JSON cut inside a string or a bracket
     (``json``: each piece scanned once), a ``data:`` piece inside the string, or a piece
     after an empty one, may go on with the line (kept), as may a ``data:`` piece after a
-    line that carries no data (a comment's text), until a second ``data:`` piece of JSON
-    alone (``_WHOLE``: lines, ``iter_lines()`` of chunks without blank lines; a comment
-    holding two, cut before each, reads so too) and only while no piece was given as a
-    whole chunk (``given``: then such a line begins lines). A line end joins what is kept into one
+    line that carries no data (a comment's text), until a second ``data:`` piece right
+    after it (``_DATA_ONLY``: lines, ``iter_lines()`` of chunks without blank lines, an
+    event's data over two lines; a comment holding two, cut before each, reads so too)
+    and only while no piece was given as a whole chunk (``given``: then such a line
+    begins lines). A line end joins what is kept into one
     line; a piece that can only be a line of its own (a ``data:`` line outside a string,
     a line after an empty piece once the JSON is whole) makes each kept piece a line and
     every piece fed from then on one (``_LINES``: as the whole body reads them, a raw
@@ -60,7 +60,7 @@ class Lines:
         self.bare = 0  # the tail is an SSE line that carries no data, maybe whole: _SKIP, _DATA, _BLANK
         self.ends = 0  # _BYTES: a piece held a line end (no line is fed without its own); _LINES: lines
         self.json = _OUT  # (_HELD, _GAP) the event's data so far as JSON: brackets open, in a string
-        self.kept = 0  # (_HELD, _GAP) _HEAD: the kept pieces begin with a line carrying no data; | _IN_STRING, _WHOLE
+        self.kept = 0  # (_HELD, _GAP) _HEAD: the kept pieces begin with a no-data line; | _IN_STRING, _DATA_ONLY
         self.given = False  # a piece was given as a whole chunk before any line end (then a head begins lines)
 
     def take(self, piece: Any) -> Any:
@@ -101,9 +101,8 @@ class Lines:
                 depth, string = self.json
                 head = self.kept & _HEAD  # (after a comment, ``event:``...: its text may hold ``data:``)
                 data = _data(piece)
-                line = data and not string and not head  # (inside a string: the string's text)
-                if head and data and self.kept & _WHOLE and not string and not depth:  # a second whole chunk
-                    line = _whole(piece)  # after the head's text: lines (``id: 0`` then ``data:`` lines)
+                line = data and (not string and not head or bool(self.kept & _DATA_ONLY))  # (in a string: its
+                # text; a second ``data:`` piece right after the head's: lines, ``id: 0`` then ``data:`` lines)
                 if bare == _GAP and not line and (head or not depth and not string):  # after a blank line:
                     line = bool(_kind(piece)) or _whole(piece) or bool(head and data)  # a line, a chunk
                 if not line:  # the same line goes on (an empty piece inside JSON: nothing)
@@ -111,6 +110,8 @@ class Lines:
                     self.bare = _HELD
                     if data and string:  # (as lines: a raw line break in a string)
                         self.kept |= _IN_STRING
+                    if not data:
+                        self.kept &= ~_DATA_ONLY
                     self.json = _scanned(self.json, piece)
                     return None
                 return self._lines(piece)
@@ -120,7 +121,7 @@ class Lines:
                         return self._lines(piece)
                     tail.append(piece)  # line that carries no data (a comment's text): the next piece tells
                     self.bare = _HELD
-                    self.kept = _HEAD | (_WHOLE if _data(piece) and _whole(piece) else 0)
+                    self.kept = _HEAD | (_DATA_ONLY if _data(piece) else 0)
                     self.json = _scanned(_OUT, piece)
                     return None
                 if bare == _DATA and _kind(piece) == _SKIP:
@@ -239,6 +240,11 @@ class Lines:
         return out
 
     @property
+    def as_lines(self) -> bool:
+        """Whether ``rest`` gave the pieces kept as lines (``doubt`` too)."""
+        return self.ends == _LINES or self.ends == _DOUBT
+
+    @property
     def doubt(self) -> bool:
         """Whether ``rest`` gave lines that read as one line too, as nothing: refused if they read something."""
         return self.ends == _DOUBT
@@ -248,14 +254,12 @@ _SKIP, _DATA, _BLANK = 1, 2, 3  # ``Lines.bare``: an ``event:``-like line or com
 _BYTES, _LINES, _ARRAY = 1, 2, 3  # ``Lines.ends``: cut anywhere (a line end came); lines; one JSON array
 _DOUBT = 4  # ``Lines.ends``: ``rest`` gave lines that read as one line too (``Lines.doubt``)
 _HEAD, _IN_STRING = 1, 2  # ``Lines.kept``: the first kept piece carries no data; a ``data:`` piece kept in a string
-_WHOLE = 4  # ``Lines.kept``: the piece after the head's is a ``data:`` line of JSON alone (a second one: lines)
+_DATA_ONLY = 4  # ``Lines.kept``: the pieces after the head's are one ``data:`` piece (a second one: lines)
 _HELD = 4  # ``Lines.bare``: a ``data:`` line with data, not JSON alone, maybe whole (a ``data:`` line next says so)
 _GAP = 5  # ``Lines.bare``: such a line, then an empty piece (a blank line, or nothing: the next piece says)
 
 
 _OUT = (0, 0)  # ``Lines.json``: no bracket open, not in a string (1: in one, 2: after its ``\\``)
-_TOKENS = re.compile(rb'["\\\[\]{}]')  # (a character class: each byte looked at once)
-_STR_TOKENS = re.compile(r'["\\\[\]{}]')
 
 
 def _scanned(state: Tuple[int, int], piece: Any) -> Tuple[int, int]:
@@ -263,25 +267,13 @@ def _scanned(state: Tuple[int, int], piece: Any) -> Tuple[int, int]:
     none of ``"\\[]{}``; UTF-8 bytes hold them only as themselves): JSON's strings
     (RFC 8259 section 7) and brackets, counted as they open and close."""
     depth, string = state
-    skip = 0 if string == 2 else -1  # (a ``\\`` that ended the piece before: the next character)
-    string = min(string, 1)
-    for match in (_STR_TOKENS if type(piece) is str else _TOKENS).finditer(piece):
-        at = match.start()
-        if at == skip:
-            continue
-        token = piece[at:at + 1]
-        if string:
-            if token in (b"\\", "\\"):
-                skip = at + 1
-            elif token in (b'"', '"'):
-                string = 0
-        elif token in (b'"', '"'):
-            string = 1
-        elif token in (b"{", b"[", "{", "["):
+    end = [string]
+    for _, token in outside(piece, string, end):
+        if token in (b"{", b"[", "{", "["):
             depth += 1
-        elif token not in (b"\\", "\\"):
+        elif token in (b"}", b"]", "}", "]"):
             depth = max(depth - 1, 0)
-    return depth, 2 if string and skip == len(piece) else string
+    return depth, end[0]
 
 
 def _kind(piece: Any) -> int:

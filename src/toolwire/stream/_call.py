@@ -34,12 +34,13 @@ import json
 import re
 from typing import Any, Dict, Hashable, List, Optional, Tuple, Union
 
+from .._errors import DecodeError
 from .._json_ints import write_json
 from .._types import InvalidToolCall, ToolCall
 
 __all__ = [
     "NO_KEY", "Call", "Result", "Scan", "begins_value", "dump", "join_open", "no_value", "nonempty_str",
-    "reduce_slots", "set_slots", "whole_value",
+    "other_version", "reduce_slots", "set_slots", "whole_value",
 ]
 
 Result = Union[ToolCall, InvalidToolCall]
@@ -59,13 +60,23 @@ def _blank(cls: Any) -> Any:
 
 
 def set_slots(self: Any, state: Any) -> None:
-    """``__setstate__`` of a ``reduce_slots`` object: the slots its class has (a slot
-    another toolwire wrote is left out; its checkpoint is refused by the ``Accumulator``
-    holding it, ``_checkpoint``, never read part-way into an ``AttributeError``)."""
+    """``__setstate__`` of a ``reduce_slots`` object: its slots, every one set (a state
+    with other slots, another toolwire's, is refused: ``other_version``, never read
+    part-way into an ``AttributeError`` or a wrong state)."""
+    slots = state[1] if type(state) is tuple and len(state) == 2 else None
     have = type(self).__slots__
-    for name, value in state[1].items():
-        if name in have:
-            object.__setattr__(self, name, value)
+    if type(slots) is not dict or len(slots) != len(have) or not all(name in slots for name in have):
+        raise other_version()
+    for name in have:
+        object.__setattr__(self, name, slots[name])
+
+
+def other_version() -> DecodeError:
+    """The refusal of a stream checkpoint another toolwire wrote (its state has other fields)."""
+    return DecodeError(
+        "Stream checkpoint at $ was written by another toolwire version (its state has other parts): "
+        "load a checkpoint with the version that wrote it (upgrade between streams, not during one)"
+    )
 
 
 class Call:
@@ -108,7 +119,7 @@ class Call:
     __reduce__ = reduce_slots
 
     def __setstate__(self, state: Tuple[None, Dict[str, Any]]) -> None:
-        set_slots(self, state)
+        set_slots(self, state)  # (its slots checked first)
         paths = self.open_paths
         if paths:  # keyed by the id of their container: the copy's own
             self.open_paths = {(id(node), key): (node, key, pieces) for node, key, pieces in paths.values()}

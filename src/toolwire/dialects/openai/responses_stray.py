@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import Any, Dict, Optional, Sequence, Tuple
 
 from ..._errors import DecodeError
+from ...stream._call import reduce_slots, set_slots
 from .responses_tools import NAME
 
 __all__ = ["Stray", "part_text"]
@@ -46,12 +47,8 @@ class Stray:
         # where each piece first begins in ``text``: the deltas the message carried (*heard*), then those placed
         self.pieces: Dict[str, int] = _begins(heard, item, part, text)
 
-    def __getstate__(self) -> Tuple[Any, ...]:  # pickles with every protocol (a checkpoint)
-        return tuple(getattr(self, name) for name in self.__slots__)
-
-    def __setstate__(self, state: Tuple[Any, ...]) -> None:
-        for name, value in zip(self.__slots__, state):
-            setattr(self, name, value)
+    __reduce__ = reduce_slots  # (a checkpoint: every pickle protocol; a state with other slots refused)
+    __setstate__ = set_slots
 
     def place(self, delta: str, strict: bool = True) -> bool:
         """*delta* is a piece of the text (it adds nothing: ``True``), else a ``DecodeError``

@@ -1,0 +1,87 @@
+"""A stream checkpoint (an ``Accumulator`` pickled or deep-copied part-way) is loaded
+by the toolwire that wrote it (docs/streaming.md, "Checkpoints"): one whose parts hold
+other fields (added, dropped, renamed: a format revision not raised by hand) is refused
+with ``DecodeError`` when loaded, told by the fields themselves, never read into an
+``AttributeError`` or a wrong state part-way through the stream."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+from typing import Any, Callable, Dict
+
+import pytest
+
+from toolwire import DecodeError
+from toolwire.dialects.openai.responses_stray import Stray
+from toolwire.stream import Accumulator, _bytes_lines, _call
+
+ERROR = r"^Stream checkpoint at \$ was written by another toolwire version"
+
+
+def _written_with(monkeypatch: pytest.MonkeyPatch, cls: Any, edit: Callable[[Dict[str, Any]], None],
+                  acc: Accumulator) -> bytes:
+    """*acc* pickled by a toolwire whose *cls* state has the slots *edit* gives (its
+    checkpoint format otherwise the same: the revision was not raised)."""
+    plain = cls.__reduce__
+
+    def other(self: Any) -> Any:
+        blank, args, (none, slots) = plain(self)
+        slots = dict(slots)
+        edit(slots)
+        return blank, args, (none, slots)
+
+    monkeypatch.setattr(cls, "__reduce__", other)
+    data = pickle.dumps(acc)
+    monkeypatch.undo()
+    return data
+
+
+def _open_call() -> Accumulator:
+    acc = Accumulator("openai.chat")
+    acc.feed({"id": "c", "choices": [{"index": 0, "delta": {"tool_calls": [{"index": 0, "id": "call_1", "type":
+              "function", "function": {"name": "get", "arguments": '{"q": '}}]}, "finish_reason": None}]})
+    return acc
+
+
+def test_a_call_written_without_a_slot_is_refused_before_it_is_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A ``Call`` from a toolwire without ``open_paths``: refused (``Call.__setstate__``
+    read the slot first: ``AttributeError`` inside ``pickle.loads``)."""
+    data = _written_with(monkeypatch, _call.Call, lambda s: s.pop("open_paths"), _open_call())
+    with pytest.raises(DecodeError, match=ERROR):
+        pickle.loads(data)
+
+
+@pytest.mark.parametrize("edit", [lambda s: s.pop("json"), lambda s: s.update(json2=s.pop("json")),
+                                  lambda s: s.update(newer=1)], ids=["dropped", "renamed", "added"])
+def test_a_part_with_other_slots_and_the_same_format_is_refused(monkeypatch: pytest.MonkeyPatch,
+                                                               edit: Callable[[Dict[str, Any]], None]) -> None:
+    """``Lines`` written with a slot dropped, renamed or added, the format's revision not
+    raised: refused when loaded (a dropped or renamed slot loaded, and the next piece
+    raised ``AttributeError``)."""
+    acc = Accumulator()
+    acc.feed(b": x")
+    acc.feed(b'data: {"a"')
+    data = _written_with(monkeypatch, _bytes_lines.Lines, edit, acc)
+    with pytest.raises(DecodeError, match=ERROR):
+        pickle.loads(data)
+
+
+def test_an_accumulator_without_a_field_is_refused() -> None:
+    """An ``Accumulator`` state without one of its fields (an older toolwire's), the
+    format otherwise its own: refused, never loaded to raise ``AttributeError`` later."""
+    acc = _open_call()
+    state = acc.__getstate__()
+    del state["_twice"]
+    with pytest.raises(DecodeError, match=ERROR):
+        Accumulator.__new__(Accumulator).__setstate__(state)
+
+
+def test_a_stray_table_with_other_fields_is_refused() -> None:
+    """``openai.responses``'s table of a message's re-sent deltas: a state with other
+    fields (a tuple of its values, another version's) is refused, never set by place."""
+    stray = Stray(0, {"type": "message", "content": [{"type": "output_text", "text": "hi there"}]}, 0, ["hi"])
+    for again in (pickle.loads(pickle.dumps(stray)), copy.deepcopy(stray)):
+        assert [getattr(again, s) for s in Stray.__slots__] == [getattr(stray, s) for s in Stray.__slots__]
+    with pytest.raises(DecodeError, match=ERROR):
+        Stray.__new__(Stray).__setstate__(tuple(getattr(stray, s) for s in Stray.__slots__[:-1]))
