@@ -55,6 +55,7 @@ from dataclasses import dataclass
 from typing import AbstractSet, Any, Callable, List, Optional, Set, Tuple
 
 from ._json_ints import read_int
+from ._json_quotes import _doubt, _hides_value, _quoted_on, _stands
 from ._json_value_end import _Read, _string_end, _value_end, _ws, end_of_value
 
 __all__ = ["Candidate", "candidates", "end_of_value", "extract_json", "open_json", "open_value"]
@@ -213,6 +214,19 @@ def _pass(
     lost = -1  # past the string the candidates ended at (-2: a value begun in it stands): ``_lost``
     brace = text.find("{", pos)
     bracket = text.find("[", pos)
+
+    def run_on(quote: int, at: int) -> int:
+        """``_quoted_on`` for the string at *quote* a failed value's text goes on after at
+        *at* with no delimiter: where it ran on records the failed value (``ran``), the
+        string (``runs``, ``doubt``) and, where it did not, the string a value a quote
+        follows would be quoted in (``inside``)."""
+        nonlocal ran, runs, inside
+        on = _quoted_on(text, at)
+        if on != -2:
+            ran, runs = failed_at, _doubt(text, quote, on, doubt)
+        inside = quote if on == -2 else -1
+        return on
+
     while pos < n:
         if shut:
             m = _REGION.search(text, pos)
@@ -240,14 +254,11 @@ def _pass(
                     continue
                 k = _ws(text, pos)
                 if k < n and text[k] not in ',:}]"' and i not in plain:
-                    on = _quoted_on(text, k)  # no delimiter after it: a quote inside it may have ended it
-                    if on != -2:
-                        ran, runs = failed_at, _doubt(text, i, on, doubt)
+                    on = run_on(i, k)  # no delimiter after it: a quote inside it may have ended it
                     if on == -1:  # (its read may still change with more text: where the run begins)
                         if opened is not None:
                             opened.append(k)
                         break
-                    inside = i if on == -2 else -1
                     if on >= 0:
                         pos = on
                 continue
@@ -315,14 +326,11 @@ def _pass(
                     failed_at = i
                 shut.extend(read.closers)
                 if read.after[0] >= 0 and read.after[0] not in plain:  # right after a string: a quote
-                    on = _quoted_on(text, read.end)  # inside it may have ended it
-                    if on != -2:
-                        ran, runs = failed_at, _doubt(text, read.after[0], on, doubt)
+                    on = run_on(read.after[0], read.end)  # inside it may have ended it
                     if on == -1:  # the text ends inside that string: nothing after is outside it
                         if opened is not None:
                             opened.append(i)
                         break
-                    inside = read.after[0] if on == -2 else -1
                     if on >= 0:
                         pos = on
                         continue
@@ -338,37 +346,6 @@ def _pass(
 
 
 _REGION = re.compile(r'["{}\[\]]')  # what the scan reads after a failed value: strings and brackets
-_OPENER = re.compile(r"[{\[]")
-_QUOTED = re.compile(r'["\\{}\[\]]')
-
-
-def _quoted_on(text: str, at: int) -> int:
-    """Where the text that a string a value failed right after (at *at*, no quote) ran on
-    with ends, when the quote that ended it was written unescaped inside it (``"He said
-    "use [1, 2]" here"``): the next quote, the text to it taken as that string's when its
-    brackets balance there (each closer closing an opener read there, none left open);
-    the string then runs on from that quote to the one after it (the scan reads it as a
-    string, ``_scan``). -1 when the text ends first (more text may end it), -2 when the
-    text up to the next quote is no string's (a closer of the value's own, an opener left
-    open: ``{"a": "x" y} {"b"``, or a quote at *at*). Reads the text to that quote once."""
-    if text.startswith('"', at):
-        return -2
-    opened: List[str] = []
-    pos = at
-    while True:
-        m = _QUOTED.search(text, pos)
-        if m is None:
-            return -1
-        c, pos = m.group(), m.end()
-        if c == "\\":
-            pos += 1
-        elif c in "{[":
-            opened.append("}" if c == "{" else "]")
-        elif c in "}]":
-            if not opened or opened.pop() != c:
-                return -2
-        else:
-            return -2 if opened else m.start()
 
 
 def _lost(text: str, at: int) -> bool:
@@ -378,54 +355,6 @@ def _lost(text: str, at: int) -> bool:
     finds from *at* on, that string's quotes taken as prose): then no earlier value is the
     last one, and the reply has none. One more read of the text from *at*, no deeper."""
     return at == -2 or bool(_pass(text, -1, None, None, frozenset(), at, True)[0])
-
-
-def _doubt(text: str, quote: int, on: int, doubt: Set[int]) -> Tuple[int, int]:
-    """A string that ran on (``_quoted_on``) from *quote* on to the quote at *on* (or
-    -1): its quote joins *doubt* when it stands where no string of a value could (after
-    neither ``{`` ``[`` ``,`` nor ``:``, blanks aside: a quoted word of prose); the scan
-    adds it too when the string it runs on to has no delimiter after it. Where the failed
-    value is open at the text's end, the strings in doubt are read again as plain strings
-    (``_scan``). Returns ``(quote, on)``."""
-    k = quote
-    while k > 0 and text[k - 1] in " \t\n\r":
-        k -= 1
-    if k == 0 or text[k - 1] not in "{[,:":
-        doubt.add(quote)
-    return quote, on
-
-
-def _hides_value(text: str, quote: int, end: int) -> Optional[Tuple[int, _Read]]:
-    """The value read from a ``{`` or ``[`` inside the string from *quote* to *end* (past
-    its closing quote), as if its opening quote were prose (a stray ``["``), that reaches
-    that closing quote (a value that may hold what follows the string): its opener and
-    read, or ``None``. Its openers are read as the scan reads them, each from where the
-    last read ended, so each character of the string is read about once."""
-    close = end - 1
-    m = _OPENER.search(text, quote + 1, close)
-    while m is not None:
-        read = _value_end(text, m.start())
-        if read.cut or read.end > close or (read.end == close and not read.ok):  # (ending at the quote: not)
-            return m.start(), read
-        m = _OPENER.search(text, max(read.end, m.start() + 1), close)
-    return None
-
-
-def _stands(hiding: Tuple[int, _Read], near: int, opened: Optional[List[int]],
-            standing: Optional[List[Tuple[int, int]]]) -> bool:
-    """After the candidates ended at a value begun inside a string (``_hides_value``):
-    whether the scan reads on past it. A value that stands there is the span of one
-    (``_think.KeptSpans``: a think tag in a string of it stays); one the text ends inside
-    is open (``open_value``: more text may make it stand; also one that failed at or past
-    *near*), and nothing after it is read."""
-    at, read = hiding
-    if read.cut or (opened is not None and not read.ok and read.end >= near):
-        if opened is not None:
-            opened.append(at)
-        return False
-    if read.ok and standing is not None:
-        standing.append((at, read.end))
-    return True
 
 
 def extract_json(text: str, accept: Optional[Callable[[Any], bool]] = None) -> Tuple[bool, Any, List[Candidate]]:

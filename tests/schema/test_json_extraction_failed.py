@@ -267,10 +267,10 @@ QUOTED_SHAPES = {
 def test_reading_on_after_a_quote_inside_a_string_stays_linear(shape: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """n and 4n: the text read past failures right after strings (``_quoted_on``'s searches
     and the strings it reads) grows 4 times, not 16."""
-    from toolwire import _json_extract
+    from toolwire import _json_extract, _json_quotes
 
     read = [0]
-    search = _json_extract._QUOTED.search
+    search = _json_quotes._QUOTED.search
     string_end = _json_extract._string_end
 
     class Counting:
@@ -284,7 +284,7 @@ def test_reading_on_after_a_quote_inside_a_string_stays_linear(shape: str, monke
         read[0] += (out[0] if out[0] >= 0 else len(text)) - quote
         return out
 
-    monkeypatch.setattr(_json_extract, "_QUOTED", Counting())
+    monkeypatch.setattr(_json_quotes, "_QUOTED", Counting())
     monkeypatch.setattr(_json_extract, "_string_end", counted_end)
     work = []
     for n in (500, 2_000):
