@@ -337,12 +337,11 @@ def _pass(
         pos = max(read.end, i + 1)
     if lost != -1 and opened is None and not probe and _lost(text, lost):
         return [], frozenset()  # the answer may be past the string the candidates ended at: none before it is the last
-    doubted = {q for q in doubt if q >= failed_at}
-    if not (shut and ran == failed_at and doubted and not hidden):
+    if not (shut and ran == failed_at and not hidden):
         return found, frozenset()
     if opened is not None and not opened:  # (the reading may change with any quote or bracket to come)
         opened.append(n)
-    return found, doubted
+    return found, {q for q in doubt if q >= failed_at}
 
 
 _REGION = re.compile(r'["{}\[\]]')  # what the scan reads after a failed value: strings and brackets
