@@ -39,9 +39,12 @@ A quote written unescaped inside a string ends it for the decoder (``"He said "u
 value has no delimiter after it, the text to the next quote (its brackets balanced) and
 on to the quote after it is taken as that string's (``_quoted_on``), and a value read
 in a string that ran on so that a quote follows is quoted, no candidate: nothing written
-inside is an answer. That reading holds only where the failed value's brackets close:
-where they are still open when the text ends outside a string (a quoted word of prose
-after ``{"a": 1]``, a cut value), the text is read again without it (``_scan``).
+inside is an answer. Where that reading leaves the failed value's brackets open when
+the text ends, the strings that ran on in prose (``_doubt``: a quoted word after
+``{"a": 1]``) are read again as plain strings (``_scan``); a string of the value's own
+keeps the reading (a cut answer gives nothing from it). Where the candidates ended at a
+string a value may have begun in and the answer may be past it (``_lost``), no value
+before it is the last: there is none.
 """
 
 from __future__ import annotations
@@ -49,9 +52,10 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from typing import Any, Callable, List, Optional, Tuple
+from typing import AbstractSet, Any, Callable, List, Optional, Set, Tuple
 
 from ._json_ints import read_int
+from ._json_quotes import _doubt, _hides_value, _quoted_on, _stands
 from ._json_value_end import _Read, _string_end, _value_end, _ws, end_of_value
 
 __all__ = ["Candidate", "candidates", "end_of_value", "extract_json", "open_json", "open_value"]
@@ -175,38 +179,54 @@ def _scan(
     quote written inside it may have ended it (``_quoted_on``): the scan goes on past the
     quote that ends it then, or stops where the text ends first (with *opened*, the
     failed value is open: more text may change what it holds). Where that reading leaves
-    the failed value open at the end of the text (its brackets never close: a quoted word
-    of prose after ``{"a": 1]`` or a cut value, not a string of it), the text is read
-    again with the failed values from there read without it (``_pass``; two reads at
-    most, so still linear): a lost answer only where the value stays open in a string."""
+    the failed value open at the end of the text (its brackets never close), the text is
+    read again with the strings in doubt (``_doubt``: a quoted word of prose) read as plain
+    strings (``_pass``; two reads at most, and ``_lost`` one more of the rest of the text
+    in each, so still linear)."""
     mark = len(standing) if standing is not None else 0
-    found, again = _pass(text, until, opened, standing, len(text) + 1)
-    if again >= 0 and opened is None:
+    found, doubted = _pass(text, until, opened, standing, frozenset())
+    if doubted and opened is None:
         if standing is not None:
             del standing[mark:]
-        found = _pass(text, until, opened, standing, again)[0]
+        found = _pass(text, until, opened, standing, doubted)[0]
     return found
 
 
 def _pass(
-    text: str, until: int, opened: Optional[List[int]], standing: Optional[List[Tuple[int, int]]], plain: int
-) -> Tuple[List[Candidate], int]:
-    """One read of ``_scan``, a failed value beginning at or after *plain* read without
-    ``_quoted_on``; and where the failed value that reading used ``_quoted_on`` in begins,
-    when the text ends with its brackets open outside a string (else -1)."""
+    text: str, until: int, opened: Optional[List[int]], standing: Optional[List[Tuple[int, int]]],
+    plain: AbstractSet[int], start: int = 0, probe: bool = False,
+) -> Tuple[List[Candidate], AbstractSet[int]]:
+    """One read of ``_scan``, the strings whose quotes are in *plain* read without
+    ``_quoted_on``; and, when the text ends with the failed value that reading used
+    ``_quoted_on`` in open, the quotes of its strings that ran on in doubt (``_doubt``)."""
     found: List[Candidate] = []
-    pos = 0
+    pos = start
     n = len(text)
     near = n - _NEAR_END
     failed = 0  # decodes that failed: past ``_QUICK_FAILS``, an opener is read by ``value_end`` first
     shut: List[str] = []  # closers of failed values' brackets still open: while any is, strings are read as strings
     failed_at = 0  # where the failed value whose brackets ``shut`` began with opens
     hidden = False  # a value may have begun inside a string read: no candidate after it, spans still found
-    inside = False  # past a string of the failed value that ran on (no delimiter after it), no quote since
+    inside = -1  # past a string of the failed value (its quote) with no delimiter after it, no quote since
     ran = -1  # where the failed value begins that a string of ran on in (``_quoted_on``)
-    quoted = False  # the text ends in a string
-    brace = text.find("{")
-    bracket = text.find("[")
+    doubt: Set[int] = set()  # quotes of strings that ran on where no value's string could (``_doubt``)
+    runs = (-1, -1)  # the last string that ran on: its quote, and the quote it runs on from
+    lost = -1  # past the string the candidates ended at (-2: a value begun in it stands): ``_lost``
+    brace = text.find("{", pos)
+    bracket = text.find("[", pos)
+
+    def run_on(quote: int, at: int) -> int:
+        """``_quoted_on`` for the string at *quote* a failed value's text goes on after at
+        *at* with no delimiter: where it ran on records the failed value (``ran``), the
+        string (``runs``, ``doubt``) and, where it did not, the string a value a quote
+        follows would be quoted in (``inside``)."""
+        nonlocal ran, runs, inside
+        on = _quoted_on(text, at)
+        if on != -2:
+            ran, runs = failed_at, _doubt(text, quote, on, doubt)
+        inside = quote if on == -2 else -1
+        return on
+
     while pos < n:
         if shut:
             m = _REGION.search(text, pos)
@@ -214,15 +234,17 @@ def _pass(
                 break
             i = m.start()
             if text[i] == '"':
-                inside = False
+                inside = -1
                 pos = _string_end(text, i)[0]
+                if i == runs[1] and pos >= 0 and _ws(text, pos) < n and text[_ws(text, pos)] not in ',:}]':
+                    doubt.add(runs[0])  # (a string that ran on with no delimiter after its end: prose)
                 if pos < 0:
-                    quoted = True
                     break  # the text ends in the string
                 hiding = None if hidden else _hides_value(text, i, pos)
                 if hiding is not None:
                     hidden = True  # a value may have begun inside it, holding what follows: its quotes
-                    if standing is None and opened is None:  # may be prose, each opener is read again
+                    lost = -2 if hiding[1].ok else pos  # may be prose, each opener is read again
+                    if standing is None and opened is None:
                         break
                     shut.clear()
                     if not _stands(hiding, near, opened, standing):
@@ -231,15 +253,12 @@ def _pass(
                         pos = max(pos, hiding[1].end)
                     continue
                 k = _ws(text, pos)
-                if k < n and text[k] not in ',:}]"' and failed_at < plain:
-                    on = _quoted_on(text, k)  # no delimiter after it: a quote inside it may have ended it
-                    if on != -2:
-                        ran = failed_at
+                if k < n and text[k] not in ',:}]"' and i not in plain:
+                    on = run_on(i, k)  # no delimiter after it: a quote inside it may have ended it
                     if on == -1:  # (its read may still change with more text: where the run begins)
                         if opened is not None:
                             opened.append(k)
                         break
-                    inside = on == -2
                     if on >= 0:
                         pos = on
                 continue
@@ -247,7 +266,7 @@ def _pass(
                 if text[i] == shut[-1]:  # a closer of another kind closes nothing of the failed value
                     shut.pop()
                     if not shut:
-                        inside = False
+                        inside = -1
                 pos = i + 1
                 continue
         else:
@@ -262,7 +281,7 @@ def _pass(
             else:
                 i = brace if bracket < 0 or brace < bracket else bracket
         if opened is not None and i >= until:
-            return found, -1
+            return found, frozenset()
         read: Optional[_Read] = None
         if failed >= _QUICK_FAILS:  # (a failed decode's error counts the lines before it: quadratic)
             read = _value_end(text, i)
@@ -275,20 +294,19 @@ def _pass(
                 read = read or _value_end(text, i)
             else:  # (a value a quote follows, in a string of a failed value that ran on, is quoted:
                 # ``"see "{"k": 3}" ok"``)
-                quote = inside and shut and text.startswith('"', _ws(text, end))
+                quote = inside >= 0 and shut and text.startswith('"', _ws(text, end))
                 if quote:
-                    ran = failed_at
+                    ran, runs = failed_at, _doubt(text, inside, -1, doubt)
                 if not hidden and not quote:
                     found.append(Candidate(value, i, end, "scan"))
                 elif standing is not None:
                     standing.append((i, end))
-                inside = False
+                inside = -1
                 pos = end
                 continue
         if read.cut or (opened is not None and not read.ok and read.end >= near):
             if opened is not None:
                 opened.append(i)
-            quoted = True
             break  # the text ends inside the value's string: no value after its quote is outside it
         failed += 1
         if read.ok and standing is not None:
@@ -297,6 +315,7 @@ def _pass(
             hiding = None if read.after[0] < 0 else _hides_value(text, *read.after)  # (once the candidates
             if hiding is not None:  # ended too: the span of the value begun in that string, ``_stands``)
                 hidden = True  # (the answer may have begun inside that string: nothing after it is taken)
+                lost = -2 if hiding[1].ok else read.after[1]
                 if standing is None and opened is None or not _stands(hiding, near, opened, standing):
                     break
                 shut.clear()  # (its quotes may be prose: each opener is read again)
@@ -306,91 +325,35 @@ def _pass(
                 if not shut:
                     failed_at = i
                 shut.extend(read.closers)
-                if read.after[0] >= 0 and failed_at < plain:  # right after a string: a quote inside it
-                    on = _quoted_on(text, read.end)  # may have ended it
-                    if on != -2:
-                        ran = failed_at
+                if read.after[0] >= 0 and read.after[0] not in plain:  # right after a string: a quote
+                    on = run_on(read.after[0], read.end)  # inside it may have ended it
                     if on == -1:  # the text ends inside that string: nothing after is outside it
                         if opened is not None:
                             opened.append(i)
                         break
-                    inside = on == -2
                     if on >= 0:
                         pos = on
                         continue
         pos = max(read.end, i + 1)
-    if not (shut and ran == failed_at and not quoted and not hidden):
-        return found, -1
+    if lost != -1 and opened is None and not probe and _lost(text, lost):
+        return [], frozenset()  # the answer may be past the string the candidates ended at: none before it is the last
+    if not (shut and ran == failed_at and not hidden):
+        return found, frozenset()
     if opened is not None and not opened:  # (the reading may change with any quote or bracket to come)
         opened.append(n)
-    return found, failed_at
+    return found, {q for q in doubt if q >= failed_at}
 
 
 _REGION = re.compile(r'["{}\[\]]')  # what the scan reads after a failed value: strings and brackets
-_OPENER = re.compile(r"[{\[]")
-_QUOTED = re.compile(r'["\\{}\[\]]')
 
 
-def _quoted_on(text: str, at: int) -> int:
-    """Where the text that a string a value failed right after (at *at*, no quote) ran on
-    with ends, when the quote that ended it was written unescaped inside it (``"He said
-    "use [1, 2]" here"``): the next quote, the text to it taken as that string's when its
-    brackets balance there (each closer closing an opener read there, none left open);
-    the string then runs on from that quote to the one after it (the scan reads it as a
-    string, ``_scan``). -1 when the text ends first (more text may end it), -2 when the
-    text up to the next quote is no string's (a closer of the value's own, an opener left
-    open: ``{"a": "x" y} {"b"``, or a quote at *at*). Reads the text to that quote once."""
-    if text.startswith('"', at):
-        return -2
-    opened: List[str] = []
-    pos = at
-    while True:
-        m = _QUOTED.search(text, pos)
-        if m is None:
-            return -1
-        c, pos = m.group(), m.end()
-        if c == "\\":
-            pos += 1
-        elif c in "{[":
-            opened.append("}" if c == "{" else "]")
-        elif c in "}]":
-            if not opened or opened.pop() != c:
-                return -2
-        else:
-            return -2 if opened else m.start()
-
-
-def _hides_value(text: str, quote: int, end: int) -> Optional[Tuple[int, _Read]]:
-    """The value read from a ``{`` or ``[`` inside the string from *quote* to *end* (past
-    its closing quote), as if its opening quote were prose (a stray ``["``), that reaches
-    that closing quote (a value that may hold what follows the string): its opener and
-    read, or ``None``. Its openers are read as the scan reads them, each from where the
-    last read ended, so each character of the string is read about once."""
-    close = end - 1
-    m = _OPENER.search(text, quote + 1, close)
-    while m is not None:
-        read = _value_end(text, m.start())
-        if read.cut or read.end > close or (read.end == close and not read.ok):  # (ending at the quote: not)
-            return m.start(), read
-        m = _OPENER.search(text, max(read.end, m.start() + 1), close)
-    return None
-
-
-def _stands(hiding: Tuple[int, _Read], near: int, opened: Optional[List[int]],
-            standing: Optional[List[Tuple[int, int]]]) -> bool:
-    """After the candidates ended at a value begun inside a string (``_hides_value``):
-    whether the scan reads on past it. A value that stands there is the span of one
-    (``_think.KeptSpans``: a think tag in a string of it stays); one the text ends inside
-    is open (``open_value``: more text may make it stand; also one that failed at or past
-    *near*), and nothing after it is read."""
-    at, read = hiding
-    if read.cut or (opened is not None and not read.ok and read.end >= near):
-        if opened is not None:
-            opened.append(at)
-        return False
-    if read.ok and standing is not None:
-        standing.append((at, read.end))
-    return True
+def _lost(text: str, at: int) -> bool:
+    """After the candidates ended at a string a value may have begun in (``_hides_value``;
+    *at* past its closing quote, or -2 when a value begun in it stands): whether the
+    answer may be there, lost (a value that stands begun in it, or a candidate the scan
+    finds from *at* on, that string's quotes taken as prose): then no earlier value is the
+    last one, and the reply has none. One more read of the text from *at*, no deeper."""
+    return at == -2 or bool(_pass(text, -1, None, None, frozenset(), at, True)[0])
 
 
 def extract_json(text: str, accept: Optional[Callable[[Any], bool]] = None) -> Tuple[bool, Any, List[Candidate]]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import json
-from typing import Any, List, Tuple
+from typing import Any, List, Optional, Set, Tuple
 
 import pytest
 from hypothesis import example, given
@@ -125,18 +125,29 @@ def _walk(text: str, i: int, fail: int) -> Tuple[int, Any]:
     return depth, (last if last and not text[last[1]:fail].strip(" \t\n\r") else None)
 
 
-def _hidden(text: str, quote: int, end: int) -> bool:
-    """Whether a value read from an opener inside that string (its quote taken as prose)
-    reaches the string's closing quote."""
+def _hider(text: str, quote: int, end: int) -> Optional[str]:
+    """How a value read from an opener inside that string (its quote taken as prose) that
+    reaches the string's closing quote reads (``_read_on``), or ``None``: no such value."""
     close, pos = end - 1, quote + 1
     while True:
         at = [k for k in (text.find("{", pos, close), text.find("[", pos, close)) if k >= 0]
         if not at:
-            return False
+            return None
         how, stop = _read_on(text, min(at))
         if how == "cut" or (how == "ok" and stop > close) or (how == "fail" and stop >= close):
-            return True
+            return how
         pos = max(stop, min(at) + 1)
+
+
+def _lost(text: str, hider: str, at: int) -> bool:
+    """After the search ended at a string a value may have begun in (*hider*: how that
+    value reads), past its closing quote at *at*: whether the answer may be lost there
+    (that value stands, or the search from *at* finds a value): no earlier one is last."""
+    return hider == "ok" or bool(_reference_pass(text, set(), at, True)[0])
+
+
+def _in_prose(text: str, quote: int) -> bool:
+    return text[:quote].rstrip(" \t\n\r")[-1:] not in ("{", "[", ",", ":")
 
 
 def _reference(text: str) -> List[Tuple[int, int, str]]:
@@ -149,18 +160,27 @@ def _reference(text: str) -> List[Tuple[int, int, str]]:
     in. Where a string's inner quote (``_inner_quote``) was read in the failed value open
     when the text ends, outside a string, the text is read again with the failed values
     from there read without that rule."""
-    found, again = _reference_pass(text, len(text) + 1)
-    return _reference_pass(text, again)[0] if again >= 0 else found
+    found, doubted = _reference_pass(text, set())
+    return _reference_pass(text, doubted)[0] if doubted else found
 
 
-def _reference_pass(text: str, plain: int) -> Tuple[List[Tuple[int, int, str]], int]:
+def _reference_pass(
+    text: str, plain: Set[int], start: int = 0, probe: bool = False
+) -> Tuple[List[Tuple[int, int, str]], Set[int]]:
     found: List[Tuple[int, int, str]] = []
-    pos = depth = 0
-    failed_at = ran = -1
-    inside = False
+    pos, depth = start, 0
+    failed_at = ran = inside = -1  # (inside: the quote of the string the text past it may be in)
+    doubt: Set[int] = set()
+    runs = (-1, -1)
 
-    def again() -> Tuple[List[Tuple[int, int, str]], int]:
-        return found, failed_at if depth and ran == failed_at else -1
+    def again() -> Tuple[List[Tuple[int, int, str]], Set[int]]:
+        doubted = {q for q in doubt if q >= failed_at}
+        return found, doubted if depth and ran == failed_at else set()
+
+    def ran_on(quote: int, on: int) -> Tuple[int, int]:
+        if _in_prose(text, quote):
+            doubt.add(quote)
+        return quote, on
 
     while True:
         if depth:
@@ -170,55 +190,62 @@ def _reference_pass(text: str, plain: int) -> Tuple[List[Tuple[int, int, str]], 
             if i == len(text):
                 return again()
             if text[i] == '"':
-                inside = False
-                pos = _string_after(text, i)
-                if pos < 0 or _hidden(text, i, pos):
-                    return found, -1
+                inside = -1
+                end = _string_after(text, i)
+                if end < 0:
+                    return again()
+                hider = _hider(text, i, end)
+                if hider is not None:
+                    return ([] if not probe and _lost(text, hider, end) else found), set()
+                pos = end
+                if i == runs[1] and text[end:].lstrip(" \t\n\r")[:1] not in ("", ",", ":", "}", "]"):
+                    doubt.add(runs[0])
                 k = pos
                 while k < len(text) and text[k] in " \t\n\r":
                     k += 1
-                if k < len(text) and text[k] not in ',:}]"' and failed_at < plain:  # no delimiter after it
+                if k < len(text) and text[k] not in ',:}]"' and i not in plain:  # no delimiter after it
                     on = _inner_quote(text, k)  # (a quote inside ended it?)
                     if on != -2:
-                        ran = failed_at
+                        ran, runs = failed_at, ran_on(i, on)
                     if on == -1:
                         return again()
-                    inside = on == -2
+                    inside = i if on == -2 else -1
                     pos = max(pos, on)
                 continue
             if text[i] in "}]":
                 depth, pos = depth - 1, i + 1
-                inside = inside and depth > 0
+                inside = inside if depth > 0 else -1
                 continue
         else:
             at = [k for k in (text.find("{", pos), text.find("[", pos)) if k >= 0]
             if not at:
-                return found, -1
+                return found, set()
             i = min(at)
         how, end = _read_on(text, i)
         if how == "cut":
-            return found, -1
+            return again()
         if how == "ok":
-            if inside and text[end:].lstrip(" \t\n\r").startswith('"'):  # (quoted, in a string run on)
-                ran = failed_at
+            if inside >= 0 and text[end:].lstrip(" \t\n\r").startswith('"'):  # (quoted, in a string run on)
+                ran, runs = failed_at, ran_on(inside, -1)
             else:
                 with contextlib.suppress(json.JSONDecodeError):  # (an escape it refuses: no answer)
                     found.append((i, end, json.dumps(json.JSONDecoder(strict=False).raw_decode(text, i)[0])))
-            inside = False
+            inside = -1
         else:
             opened, after = _walk(text, i, end)
-            if after and _hidden(text, *after):
-                return found, -1
+            hider = _hider(text, *after) if after else None
+            if hider is not None:
+                return ([] if not probe and _lost(text, hider, after[1]) else found), set()
             if not depth:
                 failed_at = i
             depth += opened
-            if after and failed_at < plain:
+            if after and after[0] not in plain:
                 on = _inner_quote(text, end)
                 if on != -2:
-                    ran = failed_at
+                    ran, runs = failed_at, ran_on(after[0], on)
                 if on == -1:
                     return again()
-                inside = on == -2
+                inside = after[0] if on == -2 else -1
                 if on >= 0:
                     pos = on
                     continue

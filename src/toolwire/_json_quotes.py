@@ -1,0 +1,91 @@
+"""Strings read after a failed value (``_json_extract._scan``): where a quote written
+inside a string may have ended it (``_quoted_on``), which of those readings are in doubt
+(``_doubt``), and where a value may have begun inside a string (``_hides_value``). Each
+reads the text it covers once."""
+
+from __future__ import annotations
+
+import re
+from typing import List, Optional, Set, Tuple
+
+from ._json_value_end import _Read, _value_end
+
+_OPENER = re.compile(r"[{\[]")
+_QUOTED = re.compile(r'["\\{}\[\]]')
+
+
+def _quoted_on(text: str, at: int) -> int:
+    """Where the text that a string a value failed right after (at *at*, no quote) ran on
+    with ends, when the quote that ended it was written unescaped inside it (``"He said
+    "use [1, 2]" here"``): the next quote, the text to it taken as that string's when its
+    brackets balance there (each closer closing an opener read there, none left open);
+    the string then runs on from that quote to the one after it (the scan reads it as a
+    string, ``_scan``). -1 when the text ends first (more text may end it), -2 when the
+    text up to the next quote is no string's (a closer of the value's own, an opener left
+    open: ``{"a": "x" y} {"b"``, or a quote at *at*). Reads the text to that quote once."""
+    if text.startswith('"', at):
+        return -2
+    opened: List[str] = []
+    pos = at
+    while True:
+        m = _QUOTED.search(text, pos)
+        if m is None:
+            return -1
+        c, pos = m.group(), m.end()
+        if c == "\\":
+            pos += 1
+        elif c in "{[":
+            opened.append("}" if c == "{" else "]")
+        elif c in "}]":
+            if not opened or opened.pop() != c:
+                return -2
+        else:
+            return -2 if opened else m.start()
+
+
+def _doubt(text: str, quote: int, on: int, doubt: Set[int]) -> Tuple[int, int]:
+    """A string that ran on (``_quoted_on``) from *quote* on to the quote at *on* (or
+    -1): its quote joins *doubt* when it stands where no string of a value could (after
+    neither ``{`` ``[`` ``,`` nor ``:``, blanks aside: a quoted word of prose); the scan
+    adds it too when the string it runs on to has no delimiter after it. Where the failed
+    value is open at the text's end, the strings in doubt are read again as plain strings
+    (``_scan``). Returns ``(quote, on)``."""
+    k = quote
+    while k > 0 and text[k - 1] in " \t\n\r":
+        k -= 1
+    if k == 0 or text[k - 1] not in "{[,:":
+        doubt.add(quote)
+    return quote, on
+
+
+def _hides_value(text: str, quote: int, end: int) -> Optional[Tuple[int, _Read]]:
+    """The value read from a ``{`` or ``[`` inside the string from *quote* to *end* (past
+    its closing quote), as if its opening quote were prose (a stray ``["``), that reaches
+    that closing quote (a value that may hold what follows the string): its opener and
+    read, or ``None``. Its openers are read as the scan reads them, each from where the
+    last read ended, so each character of the string is read about once."""
+    close = end - 1
+    m = _OPENER.search(text, quote + 1, close)
+    while m is not None:
+        read = _value_end(text, m.start())
+        if read.cut or read.end > close or (read.end == close and not read.ok):  # (ending at the quote: not)
+            return m.start(), read
+        m = _OPENER.search(text, max(read.end, m.start() + 1), close)
+    return None
+
+
+def _stands(hiding: Tuple[int, _Read], near: int, opened: Optional[List[int]],
+            standing: Optional[List[Tuple[int, int]]]) -> bool:
+    """After the candidates ended at a value begun inside a string (``_hides_value``):
+    whether the scan reads on past it. A value that stands there is the span of one
+    (``_think.KeptSpans``: a think tag in a string of it stays); one the text ends inside
+    is open (``open_value``: more text may make it stand; also one that failed at or past
+    *near*), and nothing after it is read."""
+    at, read = hiding
+    if read.cut or (opened is not None and not read.ok and read.end >= near):
+        if opened is not None:
+            opened.append(at)
+        return False
+    if read.ok and standing is not None:
+        standing.append((at, read.end))
+    return True
