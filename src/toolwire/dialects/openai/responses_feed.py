@@ -298,6 +298,8 @@ class Feed(Items):
                 elif rid is not None and self.seen is not None:
                     self.seen.add(rid)
         self.first = len(core.calls)
+        if self.rid is None and self.parts_of:  # (no ``response.created``: no replay moves ``first`` back)
+            self.parts_of.clear()
         if self.streamed:
             self.streamed = False
         if self.top is not None:
@@ -369,6 +371,8 @@ class Feed(Items):
                         mine = added[rid] = set()
                     mine.update(range(n, len(core.calls)))
         self.first = len(core.calls)
+        if self.rid is None and self.parts_of:  # (as ``final_calls``)
+            self.parts_of.clear()
 
     def _merged_again(self, output: List[Any], group: int) -> None:
         """A final event of the merged responses (their calls from *group* on) delivered

@@ -99,7 +99,8 @@ class Items:
         # the item each ``output_item.done`` ended, by ``output_index``, and its call (``responses_stream_phase``)
         self.ended: Dict[int, Tuple[Optional[Call], Dict[str, Any]]] = {}
         # the argument deltas of each call ended since the last ``response.created`` of a new
-        # response, by ``pos`` (``finalize`` lets them go): where each began, for ``late``
+        # response (without one: since the last final event), by ``pos`` (``finalize`` lets
+        # them go): where each began, for ``late``
         self.parts_of: Dict[int, List[str]] = {}
         # the ``call_id`` a call's added item gave where its done item gave another (vLLM's
         # gpt-oss), by the call's ``pos``: its added item again (a replay) is that call's
