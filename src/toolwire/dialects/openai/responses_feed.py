@@ -20,6 +20,7 @@ from ..._types import ToolCall
 from ...stream._call import Call, nonempty_str
 from ...stream._skipped import skipped
 from .._common import describe_error
+from .responses_feed_claims import ContentIndex, content_claim
 from .responses_feed_final import CALL_TYPES, Contents, Tables, ended_items, plain, settle
 from .responses_feed_items import Items, Last, over, shown, typed
 from .responses_final_keys import call_key, item_key
@@ -55,6 +56,8 @@ class Feed(Items):
     # ``settle``'s content index of the calls of the response whose final event came
     # (``responses_feed_final._contents``); a class default, as ``streamed``
     contents: Optional[Contents] = None
+    # ``content_claim``'s indexes of the ended calls by content; a class default, as ``streamed``
+    claim_index: Optional[ContentIndex] = None
 
     def feed(self, data: Dict[str, Any]) -> None:
         kind = data.get("type")
@@ -250,14 +253,18 @@ class Feed(Items):
                 made: Dict[int, Call] = {}  # (by place: the call each item made)
                 pend = self.orphans
                 left = pend if type(pend) is dict else None
-                for i, item in enumerate(output):
-                    if type(item) is dict:
-                        if pend is not None and item.get("type") in _CALL:  # (one the stream carried, before)
+                if pend is not None:  # (the claims by ``call_id`` first: a claim by content never takes
+                    for i, item in enumerate(output):  # the call another item names)
+                        if type(item) is dict and item.get("type") in _CALL:
                             if left is None and type(pend) is tuple:  # (built once, when an item needs them)
                                 left = orphans(core, pend)
                             m = theirs(core, left, item) if left else None
-                            if m is None and left and self._fresh(item):
-                                m = self._by_content(left, item)
+                            if m is not None:
+                                made[i] = m
+                for i, item in enumerate(output):
+                    if type(item) is dict and i not in made:
+                        if left and item.get("type") in _CALL and self._fresh(item):  # (one the stream carried)
+                            m = self._by_content(left, item)
                             if m is not None:
                                 made[i] = m
                                 continue
@@ -357,13 +364,19 @@ class Feed(Items):
         if added is None:
             added = self.added_again = {}
         mine = added.get(rid)
+        taken: Set[int] = set()  # (the calls its items are: a claim by ``call_id`` first, each once)
+        rest: List[Dict[str, Any]] = []
         for item in output:
             if type(item) is dict and item.get("type") in _CALL:
                 ident = item.get("call_id")
                 m = once.get(ident) if type(ident) is str else None
                 if (m is not None and (start <= m.pos < end or mine is not None and m.pos in mine)
                         and ended_again(core, once, start, item, self.ids[2])):
-                    continue
+                    taken.add(m.pos)
+                else:
+                    rest.append(item)
+        for item in rest:
+            if not (self._fresh(item) and content_claim(self, start, end, item, taken)):
                 n = len(core.calls)
                 self._done(None, item)
                 if len(core.calls) > n:
@@ -381,9 +394,18 @@ class Feed(Items):
         does not run), never a second run; one naming none is a call the stream never
         carried (added, never dropped)."""
         core = self.core
+        taken: Set[int] = set()  # (the calls its items are: a claim by ``call_id`` first, each once)
+        fresh: List[Dict[str, Any]] = []
         for item in output:
-            if (type(item) is dict and item.get("type") in _CALL
-                    and not ended_again(core, self.once, group, item, self.ids[2])):
+            if type(item) is dict and item.get("type") in _CALL:
+                if ended_again(core, self.once, group, item, self.ids[2]):
+                    taken.add(self.once[item["call_id"]].pos)
+                elif self._fresh(item):
+                    fresh.append(item)
+                else:
+                    self._done(None, item)
+        for item in fresh:
+            if not content_claim(self, group, len(core.calls), item, taken):
                 self._done(None, item)
 
     def _fresh(self, item: Dict[str, Any]) -> bool:

@@ -331,7 +331,7 @@ def settle(feed: Feed, output: List[Any], first: int, done: Optional[Dict[int, D
         added = True
     if added and len(at) == len(calls) - first:
         calls[first:] = sorted(calls[first:], key=lambda m: at[m.pos])
-        feed.was = feed.tables = feed.contents = None  # (their tables follow the calls' order)
+        feed.was = feed.tables = feed.contents = feed.claim_index = None  # (their tables follow the calls' order)
     return output, by_item, {**done, **made} if made else done
 
 
