@@ -17,7 +17,7 @@ from typing import Any, Dict, Optional, Set, Tuple
 
 from ..._errors import DecodeError
 from ...stream._call import Call
-from .responses_feed_claims import resent_under_fresh_ids
+from .responses_feed_again import resent_under_fresh_ids
 from .responses_response import COMMENTARY
 from .responses_stream_messages import Messages
 from .responses_tools import NAME
