@@ -482,16 +482,16 @@ def test_an_ended_call_s_last_deltas_again_several_times_add_nothing(times: int)
 def _late_search(monkeypatch: pytest.MonkeyPatch, again: Any) -> Any:
     """A run (*n* one-character deltas of a call, then *again* of them after its end) counting
     the characters ``late`` searched."""
-    from toolwire.dialects.openai import responses_feed_items
+    from toolwire.dialects.openai import responses_feed_late
 
     searched = [0]
-    find = responses_feed_items.find
+    find = responses_feed_late.find
 
     def counted(text: str, piece: str) -> int:
         searched[0] += len(text)
         return find(text, piece)
 
-    monkeypatch.setattr(responses_feed_items, "find", counted)
+    monkeypatch.setattr(responses_feed_late, "find", counted)
 
     def run(n: int) -> int:
         text = '{"a":"' + "x" * n + '"}'

@@ -18,7 +18,8 @@ from ..._json_equality import same
 from ..._types import ToolCall
 from ...stream._call import Call
 from .responses_feed_final import CALL_TYPES
-from .responses_feed_items import Items, Last
+from .responses_feed_items import Last
+from .responses_feed_late import LateDeltas
 from .responses_final_keys import call_key, item_key
 from .responses_once import ended_again, orphans
 
@@ -27,7 +28,7 @@ __all__ = ["ContentIndex", "FinalsAgain", "content_claim", "resent_under_fresh_i
 _CALL = CALL_TYPES
 
 
-class FinalsAgain(Items):
+class FinalsAgain(LateDeltas):
     """The reading of final events delivered again (``Feed``'s), and its tables."""
 
     # a message streamed since the final event read last (``responses_stream_phase``): a final
