@@ -151,3 +151,37 @@ def test_an_earlier_final_event_again_a_claim_by_call_id_before_one_by_content()
                                         _final("resp_1", [_fresh(a, 1), b])])
     calls, _ = _read(events)
     assert calls == [("ToolCall", "call_1"), ("ToolCall", "call_2")]
+
+
+@pytest.mark.parametrize("merged", [False, True])
+def test_an_earlier_final_event_again_under_fresh_ids_reads_each_call_once(merged: bool,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    # n calls of one content, their response's final event holding them under fresh ids, then
+    # another response's final event, then the first again with n + 1 such items (one more than
+    # there are calls): each call passed over once per final event (n vs 4n, counted)
+    from toolwire.dialects.openai import responses_feed_again
+
+    reads = [0]
+    key = responses_feed_again.call_key
+
+    def counted(c: Any, item: Any) -> Any:
+        reads[0] += 1
+        return key(c, item)
+
+    monkeypatch.setattr(responses_feed_again, "call_key", counted)
+
+    def run(n: int) -> int:
+        fcs = [_fc(i, '{"q": 1}') for i in range(n)]
+        fresh = [_fresh(f, i) for i, f in enumerate(fcs)] + [_fresh(fcs[0], n)]
+        events = [] if merged else [_created("resp_1")]
+        for i, f in enumerate(fcs):
+            events += _item(f, i)
+        first = _final("resp_1", fresh[:n])
+        events += [first, _final("resp_2", []), _final("resp_1", fresh)]
+        reads[0] = 0
+        out = accumulate(events, D)
+        assert len([c for c in out if type(c).__name__ == "ToolCall"]) == n + 1
+        return reads[0]
+
+    small, big = run(50), run(200)
+    assert big <= 5 * small, (small, big)

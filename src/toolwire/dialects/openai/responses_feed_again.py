@@ -98,6 +98,7 @@ class FinalsAgain(LateDeltas):
             added = self.added_again = {}
         mine = added.get(rid)
         taken: Set[int] = set()  # (the calls its items are: a claim by ``call_id`` first, each once)
+        cursor: Dict[Tuple[Any, ...], int] = {}  # (``content_claim``'s)
         rest: List[Dict[str, Any]] = []
         for item in output:
             if type(item) is dict and item.get("type") in _CALL:
@@ -109,7 +110,7 @@ class FinalsAgain(LateDeltas):
                 else:
                     rest.append(item)
         for item in rest:
-            if not (self._fresh(item) and content_claim(self, start, end, item, taken)):
+            if not (self._fresh(item) and content_claim(self, start, end, item, taken, cursor)):
                 n = len(core.calls)
                 self._done(None, item)
                 if len(core.calls) > n:
@@ -128,6 +129,7 @@ class FinalsAgain(LateDeltas):
         carried (added, never dropped)."""
         core = self.core
         taken: Set[int] = set()  # (the calls its items are: a claim by ``call_id`` first, each once)
+        cursor: Dict[Tuple[Any, ...], int] = {}  # (``content_claim``'s)
         fresh: List[Dict[str, Any]] = []
         for item in output:
             if type(item) is dict and item.get("type") in _CALL:
@@ -138,7 +140,7 @@ class FinalsAgain(LateDeltas):
                 else:
                     self._done(None, item)
         for item in fresh:
-            if not content_claim(self, group, len(core.calls), item, taken):
+            if not content_claim(self, group, len(core.calls), item, taken, cursor):
                 self._done(None, item)
 
     def _fresh(self, item: Dict[str, Any]) -> bool:
@@ -251,12 +253,15 @@ class FinalsAgain(LateDeltas):
 ContentIndex = Dict[int, Tuple[int, Dict[Tuple[Any, ...], List[Call]]]]
 
 
-def content_claim(feed: FinalsAgain, start: int, end: int, item: Dict[str, Any], taken: Set[int]) -> bool:
+def content_claim(feed: FinalsAgain, start: int, end: int, item: Dict[str, Any], taken: Set[int],
+                  cursor: Dict[Tuple[Any, ...], int]) -> bool:
     """Whether the call item *item* has the content of an ended call from *start* to *end*
     in ``core.calls`` that no other item of its final event took (*taken*, by ``pos``; the
     call is added there): that call again, never a second run. The index is kept
     (``feed.claim_index``, by *start*) and brought up to date with the calls added since:
-    one per delivery was n² work for a final event delivered n times."""
+    one per delivery was n² work for a final event delivered n times; *cursor* (per final
+    event, by content) is where the next search of a content begins (each call passed
+    over once per final event)."""
     core = feed.core
     key = item_key(core, item, False, None)
     if key is None:
@@ -278,11 +283,16 @@ def content_claim(feed: FinalsAgain, start: int, end: int, item: Dict[str, Any],
     found = table.get(key)
     if not found:
         return False
-    for m in found:  # (those taken by this final event: at most its items)
+    j = cursor.get(key, 0)
+    while j < len(found):
+        m = found[j]
+        j += 1
         if (start <= m.pos < end and m.pos not in taken and type(m.result) is ToolCall
                 and call_key(m, done_of[m.pos]) == key):
             taken.add(m.pos)
+            cursor[key] = j
             return True
+    cursor[key] = j
     return False
 
 
