@@ -112,3 +112,76 @@ def test_an_earlier_response_s_final_event_again_adding_a_call_runs_it_once(time
               + [_final("resp_2", [b])] + [_final("resp_1", [a, c])] * times)
     calls, _ = _read(events)
     assert calls == [("ToolCall", "call_1"), ("ToolCall", "call_2"), ("ToolCall", "call_3")]
+
+
+def _fresh(item: Dict[str, Any], n: int) -> Dict[str, Any]:
+    """*item* under fresh ids (vLLM makes them afresh when it parses the reply again)."""
+    return {**item, "id": f"fx_{n}", "call_id": f"fresh_{n}"}
+
+
+@pytest.mark.parametrize("created", [True, False])
+def test_an_earlier_final_event_again_under_fresh_ids_runs_its_call_once(created: bool) -> None:
+    # finals resp_1, resp_2, resp_1 (the first again), each item under fresh ids: the item
+    # is its response's call with that content, never a call added (fresh_1 ran twice)
+    a, b = _fc(1, '{"q": 1}'), _fc(2, '{"q": 2}')
+    events = (([_created("resp_1")] if created else []) + _item(a) + [_final("resp_1", [_fresh(a, 1)])]
+              + ([_created("resp_2")] if created else []) + _item(b)
+              + [_final("resp_2", [_fresh(b, 2)]), _final("resp_1", [_fresh(a, 1)]), _final("resp_2", [_fresh(b, 2)])])
+    calls, _ = _read(events)
+    assert calls == [("ToolCall", "call_1"), ("ToolCall", "call_2")]
+
+
+@pytest.mark.parametrize("order", [["resp_11", "resp_12", "resp_11"], ["resp_12", "resp_11", "resp_12"],
+                                   ["resp_11", "resp_12", "resp_11", "resp_12", "resp_11"]])
+def test_an_earlier_merged_final_event_again_under_fresh_ids_runs_its_call_once(order: List[str]) -> None:
+    # two responses' events merged in one stream (no response.created), then their final
+    # events, the earlier one again after the next one's: its fresh-id item is the call
+    # with its content (fresh_11 ran beside call_11)
+    a, b = _fc(11, '{"q": 11}'), _fc(12, '{"q": 12}', "g")
+    finals = {"resp_11": _final("resp_11", [_fresh(a, 11)]), "resp_12": _final("resp_12", [_fresh(b, 12)])}
+    calls, _ = _read(_item(a) + _item(b, 1) + [finals[r] for r in order])
+    assert calls == [("ToolCall", "call_11"), ("ToolCall", "call_12")]
+
+
+def test_an_earlier_final_event_again_a_claim_by_call_id_before_one_by_content() -> None:
+    # two calls of one content; the earlier final again names call_2 by its call_id and holds
+    # a fresh-id item after it: call_2 is the id'd item's, the fresh one is call_1 (each once)
+    a, b = _fc(1, '{"q": 1}'), _fc(2, '{"q": 1}')
+    events = (_item(a) + _item(b, 1) + [_final("resp_1", [_fresh(a, 1), b]), _final("resp_2", []),
+                                        _final("resp_1", [_fresh(a, 1), b])])
+    calls, _ = _read(events)
+    assert calls == [("ToolCall", "call_1"), ("ToolCall", "call_2")]
+
+
+@pytest.mark.parametrize("merged", [False, True])
+def test_an_earlier_final_event_again_under_fresh_ids_reads_each_call_once(merged: bool,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    # n calls of one content, their response's final event holding them under fresh ids, then
+    # another response's final event, then the first again with n + 1 such items (one more than
+    # there are calls): each call passed over once per final event (n vs 4n, counted)
+    from toolwire.dialects.openai import responses_feed_again
+
+    reads = [0]
+    key = responses_feed_again.call_key
+
+    def counted(c: Any, item: Any) -> Any:
+        reads[0] += 1
+        return key(c, item)
+
+    monkeypatch.setattr(responses_feed_again, "call_key", counted)
+
+    def run(n: int) -> int:
+        fcs = [_fc(i, '{"q": 1}') for i in range(n)]
+        fresh = [_fresh(f, i) for i, f in enumerate(fcs)] + [_fresh(fcs[0], n)]
+        events = [] if merged else [_created("resp_1")]
+        for i, f in enumerate(fcs):
+            events += _item(f, i)
+        first = _final("resp_1", fresh[:n])
+        events += [first, _final("resp_2", []), _final("resp_1", fresh)]
+        reads[0] = 0
+        out = accumulate(events, D)
+        assert len([c for c in out if type(c).__name__ == "ToolCall"]) == n + 1
+        return reads[0]
+
+    small, big = run(50), run(200)
+    assert big <= 5 * small, (small, big)

@@ -17,10 +17,11 @@ still a new call.
 from __future__ import annotations
 
 import copy
-from typing import Any, Dict, List
+from typing import Any, Callable, Dict, List
 
 import pytest
 
+from memory_peak import peak
 from toolwire import DecodeError, InvalidToolCall, ToolCall
 from toolwire.stream import Accumulator, accumulate
 
@@ -481,16 +482,16 @@ def test_an_ended_call_s_last_deltas_again_several_times_add_nothing(times: int)
 def _late_search(monkeypatch: pytest.MonkeyPatch, again: Any) -> Any:
     """A run (*n* one-character deltas of a call, then *again* of them after its end) counting
     the characters ``late`` searched."""
-    from toolwire.dialects.openai import responses_feed_items
+    from toolwire.dialects.openai import responses_feed_late
 
     searched = [0]
-    find = responses_feed_items.find
+    find = responses_feed_late.find
 
     def counted(text: str, piece: str) -> int:
         searched[0] += len(text)
         return find(text, piece)
 
-    monkeypatch.setattr(responses_feed_items, "find", counted)
+    monkeypatch.setattr(responses_feed_late, "find", counted)
 
     def run(n: int) -> int:
         text = '{"a":"' + "x" * n + '"}'
@@ -584,3 +585,34 @@ def test_a_call_s_deltas_re_sent_after_its_response_is_replayed_add_nothing(time
     events += [{**delta, "delta": p} for p in pieces[-5:]] * times + [final]
     out = accumulate(events, "openai.responses")
     assert [(type(c), c.id) for c in out] == [(ToolCall, "call_1")], out
+
+
+def test_the_deltas_of_ended_calls_are_let_go_without_response_created() -> None:
+    """Responses without ``response.created`` (a gateway that strips it): an ended call's
+    deltas are let go at its response's final event (they were kept to the stream's end,
+    the table cleared only where a new response begins)."""
+    import json
+
+    args = json.dumps({"q": "x" * 600})
+
+    def run(n: int) -> Callable[[], None]:
+        def go() -> None:
+            acc = Accumulator("openai.responses")
+            for i in range(n):
+                item = {"type": "function_call", "id": f"fc_{i}", "call_id": f"call_{i}", "name": "f"}
+                acc.feed({"type": "response.output_item.added", "output_index": 0,
+                          "item": {**item, "arguments": "", "status": "in_progress"}})
+                for j in range(0, len(args), 3):
+                    acc.feed({"type": "response.function_call_arguments.delta", "output_index": 0,
+                              "item_id": f"fc_{i}", "delta": args[j:j + 3]})
+                done = {**item, "arguments": args, "status": "completed"}
+                acc.feed({"type": "response.output_item.done", "output_index": 0, "item": done})
+                acc.feed({"type": "response.completed",
+                          "response": {"id": f"resp_{i}", "status": "completed", "output": [done]}})
+            assert [c.id for c in acc.close()] == [f"call_{i}" for i in range(n)]
+        return go
+
+    small, big = peak(run(25)), peak(run(100))
+    # each call's 204 deltas kept to the end: 4x the calls held 4x the deltas (over 1 MB at 100)
+    assert big < 100 * len(args) * 8, (small, big)
+

@@ -1,4 +1,4 @@
-"""The tables a Responses stream's final event is set against (``responses_feed_final._tables``,
+"""The tables a Responses stream's final event is set against (``responses_feed_tables.call_tables``,
 its calls by ``output_index`` and by ids; ``Feed._read_again``'s, for the final event
 again after calls streamed since) are kept between deliveries and brought up to date
 where a call is added or its id set or changed: the calls read are those a reading that
@@ -18,7 +18,7 @@ from typing import Any, Dict, List, Tuple
 import pytest
 
 from toolwire import ToolCall
-from toolwire.dialects.openai import responses_feed_final
+from toolwire.dialects.openai import responses_feed_final, responses_feed_tables
 from toolwire.dialects.openai.responses_feed import Feed
 from toolwire.stream import Accumulator
 
@@ -91,7 +91,7 @@ def _read(events: List[Dict[str, Any]], preview: bool) -> List[Tuple[Any, ...]]:
 def test_kept_tables_give_what_tables_built_afresh_give(preview: bool, monkeypatch: pytest.MonkeyPatch) -> None:
     streams = [_stream(seed) for seed in range(300)]
     kept = [_read(events, preview) for events in streams]
-    built = responses_feed_final._tables
+    built = responses_feed_final.call_tables
 
     def afresh(feed: Any, first: int) -> Any:
         feed.tables = None
@@ -103,7 +103,7 @@ def test_kept_tables_give_what_tables_built_afresh_give(preview: bool, monkeypat
         feed.was = None
         read_again(feed, start)
 
-    monkeypatch.setattr(responses_feed_final, "_tables", afresh)
+    monkeypatch.setattr(responses_feed_final, "call_tables", afresh)
     monkeypatch.setattr(Feed, "_read_again", again_afresh)
     assert [_read(events, preview) for events in streams] == kept
 
@@ -111,17 +111,17 @@ def test_kept_tables_give_what_tables_built_afresh_give(preview: bool, monkeypat
 @pytest.mark.parametrize("preview", [False, True], ids=["hot-loop", "feed"])
 def test_a_kept_content_index_gives_what_one_built_afresh_gives(preview: bool,
                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    # ``_contents`` (the ended calls by content, for final items under fresh ids) is kept between
+    # ``content_index`` (the ended calls by content, for final items under fresh ids) is kept between
     # final events of one response: the calls read are those an index built each time gives
     streams = [_stream(seed) for seed in range(300, 700)]
     kept = [_read(events, preview) for events in streams]
-    built = responses_feed_final._contents
+    built = responses_feed_final.content_index
 
     def afresh(feed: Any, first: int, done: Any) -> Any:
         feed.contents = None
         return built(feed, first, done)
 
-    monkeypatch.setattr(responses_feed_final, "_contents", afresh)
+    monkeypatch.setattr(responses_feed_final, "content_index", afresh)
     assert [_read(events, preview) for events in streams] == kept
 
 
@@ -151,6 +151,7 @@ def test_final_events_under_fresh_ids_read_each_call_s_content_once(alternate: b
         return key(c, item)
 
     monkeypatch.setattr(responses_feed_final, "call_key", counted)
+    monkeypatch.setattr(responses_feed_tables, "call_key", counted)
     created = {"type": "response.created", "response": {"id": "r0", "status": "in_progress", "output": []}}
 
     def run(n: int) -> int:

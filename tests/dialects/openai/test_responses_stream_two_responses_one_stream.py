@@ -194,3 +194,16 @@ def test_merged_final_events_under_fresh_ids_delivered_again_run_each_call_once(
 
     calls = _read(_item(0, f1) + _item(0, f2) + [_final(None, [fresh(n)]) for n in finals])
     assert [(type(x).__name__, x.id) for x in calls] == [("ToolCall", "call_1"), ("ToolCall", "call_2")]
+
+
+@pytest.mark.parametrize("last_id", [None, "resp_3"])
+def test_a_merged_final_event_s_claim_by_call_id_beats_one_by_content(last_id: Any) -> None:
+    # merged responses, call_5 and call_6 with one content; the next final event (no call
+    # streamed since) holds a fresh-id item with that content before call_5's own item: call_5
+    # is its call_id's, the fresh-id item the other (call_6); each runs once (the fresh-id item
+    # took call_5 by content, call_5's item was then added as a call: call_5 ran twice)
+    f4, f5, f6 = _fc(4, '{"city": "Oslo"}'), _fc(5, '{"city": "Rome"}'), _fc(6, '{"city": "Rome"}')
+    fresh = {**f6, "id": "fc_X6", "call_id": "call_X6"}
+    calls = _read(_item(0, f4) + _item(1, f5) + _item(2, f6) + [_final(None, [f4]), _final(last_id, [fresh, f5])])
+    assert [(type(x).__name__, x.id) for x in calls] == [("ToolCall", "call_4"), ("ToolCall", "call_5"),
+                                                         ("ToolCall", "call_6")]

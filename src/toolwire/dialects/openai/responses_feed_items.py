@@ -6,16 +6,15 @@ Follows https://platform.openai.com/docs/api-reference/responses-streaming (chec
 ``Items`` holds the state of ``responses_feed.Feed`` and reads the items of its
 stream: ``_added`` / ``_done`` open and end function and custom tool calls (built-in and
 provider-executed ones: ``responses_feed_builtin``), ``caught_up`` the deltas of an item
-streamed again from its start, ``stale`` an argument event of a call that ended, sent
-again (``responses_once``).
+streamed again from its start (an argument event of a call that ended, sent again:
+``responses_feed_late``).
 """
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Sequence, Set, Tuple, Union
+from typing import Any, Dict, List, Optional, Set, Tuple, Union
 
 from ..._errors import DecodeError, excerpt
-from ..._types import ToolCall
 from ...stream._call import Call, nonempty_str
 from ...stream._core import Core
 from ...stream._events import ArgsDelta, new_event
@@ -26,7 +25,7 @@ from .responses_response import WAITS
 from .responses_sniff import CLIENT_TYPES, client_name
 from .responses_tools import NAME
 
-__all__ = ["Items", "Last", "find", "over", "shown", "typed"]
+__all__ = ["Items", "Last", "over", "shown", "typed"]
 
 #: The final event read last (``Items.last``): where its response's calls begin in
 #: ``core.calls``, its ``response.id``, that of the ``response.created`` before it, where
@@ -64,10 +63,6 @@ class Items:
     seen: Optional[Set[str]] = None
     merged: bool = False
     by_key: Optional[Tuple[Dict[str, Call], Dict[Any, List[Call]]]] = None
-    # ``late``'s: for each ended call (by ``pos``) whose argument deltas came again, where the
-    # one before ended in its arguments, the search budget left, and where each of its own
-    # deltas began (the first of each text); a class default until one comes
-    late_at: Optional[Dict[int, Tuple[int, int, Dict[str, int]]]] = None
     # the ended calls (by ``pos``) whose ``output_item.added`` came again: their deltas that follow
     # are the item streamed again whole (``responses_stream_again``), not ``late``'s
     readded: Optional[Set[int]] = None
@@ -99,7 +94,8 @@ class Items:
         # the item each ``output_item.done`` ended, by ``output_index``, and its call (``responses_stream_phase``)
         self.ended: Dict[int, Tuple[Optional[Call], Dict[str, Any]]] = {}
         # the argument deltas of each call ended since the last ``response.created`` of a new
-        # response, by ``pos`` (``finalize`` lets them go): where each began, for ``late``
+        # response (without one: since the last final event), by ``pos`` (``finalize`` lets
+        # them go): where each began, for ``late``
         self.parts_of: Dict[int, List[str]] = {}
         # the ``call_id`` a call's added item gave where its done item gave another (vLLM's
         # gpt-oss), by the call's ``pos``: its added item again (a replay) is that call's
@@ -322,89 +318,11 @@ class Items:
         self.parts_of[c.pos] = c.parts
         core.finalize(c)
 
-    def stale(self, data: Dict[str, Any], key: Optional[int]) -> bool:
-        """Whether the argument event *data* (at *key*) is one of a call of the response read
-        that ended, sent again (a stream resumed from a point before its end): its
-        ``item_id`` is that call's item's, and the call open at *key* was added under
-        another item ``id`` (``item_ids``; a server giving every event one ``item_id``
-        tells nothing)."""
-        iid = data.get("item_id")
-        m = self.ids[1].get(iid) if type(iid) is str else None
-        if m is None or m.pos < self.first or not m.done:
-            return False
-        c = self.core.by_key.get(key) if key is not None else None
-        if c is None:  # (a call of its own: streamed again whole, ``Phased._done`` refuses it)
-            return False
-        own = self.ids[0].get(c.pos)
-        return own is not None and own != iid
-
-    def late(self, data: Dict[str, Any], key: Optional[int], delta: str) -> bool:
-        """Whether the argument delta *data* (at *key*, its text *delta*) is one of a call of
-        the response read that ended, sent again with no call open at *key* (a stream
-        resumed from before its end, an at-least-once transport): its ``item_id`` is that
-        call's item's. It adds nothing when it is a piece of the arguments the call ended
-        with (its done item's, authoritative), where the piece before ended, else where it
-        first occurs; other text makes the call an ``InvalidToolCall`` (which text is the
-        reply's is not guessed), as its done item again with other arguments would. Linear:
-        a piece one of its own deltas carried is found where that delta began (a table of
-        its deltas, one entry per text, made once); only other text is searched for, those
-        searches held to four times the arguments' and the deltas' length, past which the
-        call is made invalid as not searched."""
-        iid = data.get("item_id")
-        m = self.ids[1].get(iid) if type(iid) is str else None
-        core = self.core
-        if (m is None or m.pos < self.first or not m.done or m.server or key is not None and key in core.by_key
-                or self.readded is not None and m.pos in self.readded):
-            return False
-        r = m.result
-        if type(r) is not ToolCall:
-            return True  # (the call does not run: nothing of it to tell)
-        text = r.raw if type(r.raw) is str else ""
-        places = self.late_at
-        if places is None:
-            places = self.late_at = {}
-        kept = places.get(m.pos)
-        if kept is None:
-            kept = (0, 4 * len(text), _began(self.parts_of.get(m.pos, ()), text))
-        at, budget, began = kept
-        budget += len(delta)
-        if text.startswith(delta, at):
-            places[m.pos] = (at + len(delta), budget, began)
-            return True
-        found = began.get(delta, -1)
-        if found < 0:
-            found = find(text, delta) if budget >= len(text) else -2
-            budget -= len(text)
-        places[m.pos] = (at if found < 0 else found + len(delta), budget, began)
-        if found < 0:
-            why = "other text than" if found == -1 else "text not searched for (over four times the length) in"
-            core.unrun(m, f"Tool call {m.pos} of this stream got an argument delta again after its end with {why} "
-                          "its arguments: not guessed which are the reply's")
-        return True
-
     def _once(self, c: Call) -> None:
         ran_once(self.core, self.once, self.first, c)
 
     def close(self) -> None:
         return None
-
-
-def _began(parts: Sequence[str], text: str) -> Dict[str, int]:
-    """Where each of a call's argument deltas (*parts*) began in its arguments *text* (the
-    first of each text), when they make that text (its done item's); else none."""
-    began: Dict[str, int] = {}
-    if "".join(parts) != text:
-        return began
-    at = 0
-    for piece in parts:
-        began.setdefault(piece, at)
-        at += len(piece)
-    return began
-
-
-def find(text: str, piece: str) -> int:
-    """Where *piece* first occurs in *text*, else ``-1`` (``Items.late``'s one search)."""
-    return text.find(piece)
 
 
 def typed(item: Dict[str, Any], loc: str) -> None:

@@ -1,0 +1,72 @@
+"""A Responses call's done item sent again under fresh ids runs the call once.
+
+vLLM makes a call's ``id`` and ``call_id`` afresh each time it parses the reply; a done
+item re-sent after a re-parse (an at-least-once transport, a proxy retry) names no
+streamed call. At an ``output_index`` where no call is open, with the content of the call
+that ended there (its tool and arguments), it is that call again (docs/streaming.md: the
+rule for a final item under fresh ids), never a second call: the call ran twice.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, Dict, List
+
+import pytest
+
+from toolwire.stream import Accumulator, accumulate
+
+D = "openai.responses"
+
+
+def _fc(n: int, arguments: str, name: str = "f") -> Dict[str, Any]:
+    return {"type": "function_call", "id": f"fc_{n}", "call_id": f"call_{n}", "name": name,
+            "arguments": arguments, "status": "completed"}
+
+
+def _item(item: Dict[str, Any], index: int) -> List[Dict[str, Any]]:
+    return [{"type": "response.output_item.added", "output_index": index,
+             "item": {**item, "arguments": "", "status": "in_progress"}},
+            {"type": "response.function_call_arguments.delta", "item_id": item["id"], "output_index": index,
+             "delta": item["arguments"]},
+            {"type": "response.output_item.done", "output_index": index, "item": item}]
+
+
+def _done(item: Dict[str, Any], index: int) -> Dict[str, Any]:
+    return {"type": "response.output_item.done", "output_index": index, "item": item}
+
+
+def _final(output: List[Dict[str, Any]]) -> Dict[str, Any]:
+    return {"type": "response.completed", "response": {"id": "resp_1", "status": "completed", "output": output}}
+
+
+def _read(events: List[Dict[str, Any]]) -> List[Any]:
+    """The calls (kind, id), the same through ``accumulate`` and ``Accumulator.feed``."""
+    out = [(type(c).__name__, c.id) for c in accumulate(copy.deepcopy(events), D)]
+    acc = Accumulator(D)
+    for e in copy.deepcopy(events):
+        acc.feed(e)
+    assert [(type(c).__name__, c.id) for c in acc.close()] == out
+    return out
+
+
+A = _fc(1, '{"q": 1}')
+B = _fc(2, '{"q": 2}', "g")
+FRESH_A = {**A, "id": "fx_1", "call_id": "fresh_1"}
+
+
+@pytest.mark.parametrize("final", [[A, B], [FRESH_A, B], None])
+def test_a_done_item_again_under_fresh_ids_runs_its_call_once(final: Any) -> None:
+    events = _item(A, 0) + [_done(FRESH_A, 0)] + _item(B, 1) + ([_final(final)] if final is not None else [])
+    assert _read(events) == [("ToolCall", "call_1"), ("ToolCall", "call_2")]
+
+
+def test_a_done_item_under_fresh_ids_with_other_arguments_is_another_call() -> None:
+    # (other content: not the call that ended there; a call of its own, as before)
+    other = {**FRESH_A, "arguments": '{"q": 9}'}
+    assert _read(_item(A, 0) + [_done(other, 0)]) == [("ToolCall", "call_1"), ("ToolCall", "fresh_1")]
+
+
+def test_a_done_item_under_fresh_ids_at_another_index_is_another_call() -> None:
+    # (nothing ended at that index: a call of its own, as before)
+    assert _read(_item(A, 0) + [_done(FRESH_A, 1)]) == [("ToolCall", "call_1"), ("ToolCall", "fresh_1")]
