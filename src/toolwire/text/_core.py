@@ -215,6 +215,10 @@ class TextParser:
         while spec is not None and spec.settle(self):  # (``_modes``: a held block ended in a draft's value)
             self._run()
             spec = self.state.get("spec")
+        if self.state.get("recovered") is not None:  # calls held after an abandoned one, then a
+            from ._recovered import settle  # section opener (no region to decide them): the text ended
+
+            settle(self, finish_reason not in TRUNCATING)
         at_end = self.mode.at_end
         if at_end is not None:  # the text ended in a mode that says what that means (``Mode.at_end``)
             at_end(self)

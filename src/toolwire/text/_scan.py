@@ -489,7 +489,6 @@ class BodyMode(Mode):
     def _finish(self, m: TextParser, end: str, complete: bool) -> None:
         body = m.body.join()
         unclosed = m.quote >= 0  # the text ended inside a value
-        again = m.region_at < m.reread_until  # (in text read again: its end was cut so before, ``_kit.abandon``)
         self.drop(m)
         if m.tape is not None and m.state["spec"].ends_in(m, self, body, end):  # (``_modes``: held text read ahead)
             m.tent = None
@@ -505,13 +504,10 @@ class BodyMode(Mode):
             if (unclosed and not complete) or (runs_on and not (complete and self._whole(m, body, end))):
                 # the region ended at that marker
                 self._reread(m, tent, mark, body[after:] + end)
-                again = again or found or not complete  # (not only as the region's opener)
                 body, end, complete = body[:cut], mark, True
         rec = m.state.get("recovered")  # after an abandoned call: wait for the text after it (``_recovered``)
         if rec is not None and rec.hold(m, self, body, end, complete):
             return
-        if again:
-            m.state["again"] = True
         policy = m.policy
         if complete and m.final and policy.finish_reason is not None:
             # closed by its end marker, so not cut by the limit: read as during ``feed``
@@ -524,7 +520,6 @@ class BodyMode(Mode):
         except Exception as exc:  # a family parser must never let a foreign error out
             m.invalid(None, m.opener + body + end, f"Could not read the call: {type(exc).__name__}: {exc}")
         m.policy = policy
-        m.state.pop("again", None)
 
     def run_on(self, m: TextParser, body: str, i: int) -> None:
         """A held block's closing marker at ``buf[i]`` after an end marker met inside a
