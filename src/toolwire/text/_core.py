@@ -37,10 +37,11 @@ from .._payload_paths import moved
 from .._scope import check_scope
 from .._types import InvalidToolCall, ToolCall, new_call, new_invalid
 from .._value_checks import check_args_to_write, lone_surrogate_in, utf8_problem
+from ._body import BodyMode
 from ._callname import NAME_RULE, is_name, name_problem
 from ._events import CallEvent, ContentDelta, Event, Item, ReasoningDelta, TextResult
 from ._options import finish_of, prompt_opens_reasoning
-from ._scan import Action, BodyMode, Mode, Parse, Pieces, TextMode
+from ._scan import Action, Mode, Parse, Pieces, TextMode
 from ._sink import Sink
 from ._table import ARG_KEYS
 

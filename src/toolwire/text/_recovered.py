@@ -26,8 +26,8 @@ from ._events import CallEvent
 from ._scan import Mode
 
 if TYPE_CHECKING:
+    from ._body import BodyMode
     from ._core import TextParser
-    from ._scan import BodyMode
 
 __all__ = ["Recovered", "in_value", "recover"]
 
