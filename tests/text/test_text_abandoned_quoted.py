@@ -114,6 +114,7 @@ def test_a_call_outside_a_value_after_an_abandoned_one_runs() -> None:
 LINEAR = [
     ("text.qwen3-xml", QWEN_CUT + QWEN_G + "\n</parameter>\n"),
     ("text.qwen3-xml", QWEN_CUT + QWEN_G + " " * 20),
+    ("text.qwen3-xml", QWEN_CUT + QWEN_G + "\n"),  # a chain: each call waits through the next abandoned one
     ("text.hermes", '<tool_call>{"name": "f", "arguments": {"a": "x<tool_call>{"name": "g", "arguments": {}}</tool_call>"}'),
     ("text.kimi", '<|tool_call_begin|>functions.f:0<|tool_call_argument_begin|>{"a": "x<|tool_call_begin|>functions.g:1'
                   '<|tool_call_argument_begin|>{}<|tool_call_end|>"} '),
@@ -134,3 +135,72 @@ def _fed(text: str, dialect: str) -> int:
 def test_calls_after_abandoned_ones_are_decided_in_linear_work(dialect: str, unit: str) -> None:
     small, big = _fed(unit * 25, dialect), _fed(unit * 100, dialect)
     assert big < 4.6 * small, (small, big)
+
+
+# (dialect, a call opened and abandoned inside its value, a whole call): the quoted call
+# held after the first abandoned call stays held through a second abandoned one (revA3:
+# the second call's abandoning ran it, under a cut or with text after the calls too)
+CHAIN = [
+    ("text.hermes", '<tool_call>\n{"name": "%s", "arguments": {"content": "',
+     '<tool_call>\n{"name": "%s", "arguments": {"a": 1}}\n</tool_call>'),
+    ("text.qwen3-xml", "<tool_call>\n<function=%s>\n<parameter=content>\n",
+     "<tool_call>\n<function=%s>\n<parameter=a>\n1\n</parameter>\n</function>\n</tool_call>"),
+    ("text.minimax", '<minimax:tool_call>\n<invoke name="%s">\n<parameter name="content">',
+     '<minimax:tool_call>\n<invoke name="%s">\n<parameter name="a">1</parameter>\n</invoke>\n</minimax:tool_call>'),
+    ("text.deepseek", '<｜DSML｜tool_calls>\n<｜DSML｜invoke name="%s">\n<｜DSML｜parameter name="content" string="true">',
+     '<｜DSML｜tool_calls>\n<｜DSML｜invoke name="%s">\n<｜DSML｜parameter name="a" string="false">1</｜DSML｜parameter>\n'
+     "</｜DSML｜invoke>\n</｜DSML｜tool_calls>"),
+    ("text.hunyuan", "<tool_calls>\n<tool_call>%s<tool_sep>\n<arg_key>content</arg_key>\n<arg_value>",
+     "<tool_calls>\n<tool_call>%s<tool_sep>\n<arg_key>a</arg_key>\n<arg_value>1</arg_value>\n</tool_call>\n</tool_calls>"),
+    ("text.kimi", '<|tool_calls_section_begin|><|tool_call_begin|>functions.%s:0<|tool_call_argument_begin|>{"content": "',
+     '<|tool_call_begin|>functions.%s:1<|tool_call_argument_begin|>{"a": 1}<|tool_call_end|>'),
+    ("text.gemma", '<|tool_call>call:%s{content:<|"|>', "<|tool_call>call:%s{a:1}<tool_call|>"),
+]
+_I, _T = "InvalidToolCall", "ToolCall"
+
+
+@pytest.mark.parametrize(("dialect", "opened", "whole"), CHAIN)
+@pytest.mark.parametrize(("tail", "finish", "kinds"), [
+    ("", "stop", [(_I, "a"), (_T, "g"), (_I, "b"), (_T, "h")]),  # the end of the text: both ran
+    ("\nmore of the file\n", "stop", [(_I, "a"), (_I, "g"), (_I, "b"), (_I, "h")]),  # text after: neither
+    ("", "length", [(_I, "a"), (_I, "g"), (_I, "b"), (_I, "h")]),  # cut: the values may go on (K2, Gemma too)
+])
+def test_a_quoted_call_waits_through_another_abandoned_call(dialect: str, opened: str, whole: str, tail: str,
+                                                            finish: str, kinds: list[tuple[str, str]]) -> None:
+    text = opened % "a" + whole % "g" + "\n" + opened % "b" + whole % "h" + tail
+    r = decode_text(text, dialect, finish_reason=finish)
+    assert _kinds(r) == kinds, r.tool_calls
+    p = TextParser(dialect)
+    for i in range(0, len(text), 5):
+        p.feed(text[i : i + 5])
+    assert p.close(finish) == r
+
+
+@pytest.mark.parametrize(("dialect", "text"), [
+    ("text.deepseek", '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>f<｜tool▁sep｜>{"a": "<｜tool▁calls▁begin｜>'
+                      '<｜tool▁call▁begin｜>g<｜tool▁sep｜>{"a": 1}<｜tool▁call▁end｜><｜tool▁calls▁end｜><｜tool▁calls▁begin｜>'),
+    ("text.kimi", '<|tool_calls_section_begin|><|tool_call_begin|>functions.f:0<|tool_call_argument_begin|>{"a": "'
+                  '<|tool_call_begin|>functions.g:1<|tool_call_argument_begin|>{"a": 1}<|tool_call_end|>'
+                  "<|tool_calls_section_begin|>"),
+])
+@pytest.mark.parametrize(("finish", "g"), [("stop", _T), ("length", _I)])
+def test_a_held_call_then_a_section_opener_at_the_end_is_decided(dialect: str, text: str, finish: str, g: str) -> None:
+    # the text ended in the section the opener began (no region there to decide it): g was lost
+    r = decode_text(text, dialect, finish_reason=finish)
+    assert _kinds(r) == [(_I, "f"), (g, "g")], r.tool_calls
+    if finish == "stop":
+        _same_streamed(text, dialect, r)
+
+
+# abandoned inside a value's opening tag: no value was open there, so the next call is no
+# value text and runs as read, text after it or not (it was judged as in a value)
+@pytest.mark.parametrize(("dialect", "text"), [
+    ("text.deepseek", '<｜DSML｜tool_calls>\n<｜DSML｜invoke name="f">\n<｜DSML｜parameter name="con' + CHAIN[3][2] % "g"),
+    ("text.minimax", '<minimax:tool_call>\n<invoke name="f">\n<parameter name="con' + CHAIN[2][2] % "g"),
+    ("text.kimi", '<|open|>tools<|sep|><|open|>call tool="f" index="1"<|sep|><|open|>argument key="con'
+                  '<|open|>tools<|sep|><|open|>call tool="g" index="1"<|sep|><|open|>argument key="a" type="json"<|sep|>1'
+                  "<|close|>argument<|sep|><|close|>call<|sep|><|close|>tools<|sep|>"),
+])
+def test_a_call_abandoned_in_a_value_tag_is_not_in_a_value(dialect: str, text: str) -> None:
+    r = decode_text(text + "\nDone.", dialect, finish_reason="stop")
+    assert _kinds(r) == [(_I, "f"), (_T, "g")], r.tool_calls

@@ -1,4 +1,4 @@
-"""A call abandoned in reasoning read ahead as the answer (``_modes._Spec``, a call marker
+"""A call abandoned in reasoning read ahead as the answer (``_spec._Spec``, a call marker
 before ``</think>`` with ``thinking=True``), and a call recovered from an abandoned call's
 value when the token limit cut the text (review of fix40-abandon, revA).
 

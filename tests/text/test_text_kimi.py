@@ -97,8 +97,10 @@ _CB, _CA, _CE = "<|tool_call_begin|>", "<|tool_call_argument_begin|>", "<|tool_c
 @pytest.mark.parametrize("finish", [None, "stop", "length"])
 def test_a_call_begin_inside_an_open_call_abandons_it(first: str, finish: str | None) -> None:
     text = _B + _CB + first + _CB + "functions.g:1" + _CA + '{"b": "y"}' + _CE + _E
-    check(text, "text.kimi", None, None, [Invalid("f", raw=_CB + first, id="functions.f:0"),
-                                          C("g", {"b": "y"}, id="functions.g:1")], finish_reason=finish)
+    g = C("g", {"b": "y"}, id="functions.g:1")
+    if finish == "length" and first.endswith("half"):  # abandoned in a string the cut may have gone on in
+        g = Invalid("g", raw=_CB + "functions.g:1" + _CA + '{"b": "y"}' + _CE, id="functions.g:1")
+    check(text, "text.kimi", None, None, [Invalid("f", raw=_CB + first, id="functions.f:0"), g], finish_reason=finish)
 
 
 def test_a_call_begin_in_a_string_of_a_whole_call_is_its_text() -> None:

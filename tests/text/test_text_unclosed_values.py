@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from textcheck import C, Invalid, check, decode_cpu
 
-from toolwire.text import _scan
+from toolwire.text import _body
 from toolwire.text._api import decode_text
 
 TOOLS = [{"type": "function", "function": {"name": n, "parameters": {"type": "object", "properties": {
@@ -150,7 +150,7 @@ class _Count:
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.n = 0
-        finish, whole, reread = _scan.BodyMode._finish, _scan.BodyMode._whole, _scan.BodyMode._reread
+        finish, whole, reread = _body.BodyMode._finish, _body.BodyMode._whole, _body.BodyMode._reread
 
         def _finish(mode: Any, m: Any, end: str, complete: bool) -> None:
             self.n += len(m.body.join())
@@ -164,9 +164,9 @@ class _Count:
             self.n += len(after)
             reread(m, tent, mark, after)
 
-        monkeypatch.setattr(_scan.BodyMode, "_finish", _finish)
-        monkeypatch.setattr(_scan.BodyMode, "_whole", _whole)
-        monkeypatch.setattr(_scan.BodyMode, "_reread", staticmethod(_reread))
+        monkeypatch.setattr(_body.BodyMode, "_finish", _finish)
+        monkeypatch.setattr(_body.BodyMode, "_whole", _whole)
+        monkeypatch.setattr(_body.BodyMode, "_reread", staticmethod(_reread))
 
     def of(self, text: str, dialect: str) -> int:
         self.n = 0

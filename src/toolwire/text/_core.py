@@ -37,10 +37,11 @@ from .._payload_paths import moved
 from .._scope import check_scope
 from .._types import InvalidToolCall, ToolCall, new_call, new_invalid
 from .._value_checks import check_args_to_write, lone_surrogate_in, utf8_problem
+from ._body import BodyMode
 from ._callname import NAME_RULE, is_name, name_problem
 from ._events import CallEvent, ContentDelta, Event, Item, ReasoningDelta, TextResult
 from ._options import finish_of, prompt_opens_reasoning
-from ._scan import Action, BodyMode, Mode, Parse, Pieces, TextMode
+from ._scan import Action, Mode, Parse, Pieces, TextMode
 from ._sink import Sink
 from ._table import ARG_KEYS
 
@@ -215,6 +216,10 @@ class TextParser:
         while spec is not None and spec.settle(self):  # (``_modes``: a held block ended in a draft's value)
             self._run()
             spec = self.state.get("spec")
+        if self.state.get("recovered") is not None:  # calls held after an abandoned one, then a
+            from ._recovered import settle  # section opener (no region to decide them): the text ended
+
+            settle(self, finish_reason not in TRUNCATING)
         at_end = self.mode.at_end
         if at_end is not None:  # the text ended in a mode that says what that means (``Mode.at_end``)
             at_end(self)

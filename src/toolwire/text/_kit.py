@@ -74,29 +74,26 @@ def _body(mode: Mode, m: TextParser, tok: str) -> None:
 
 def abandoned(m: TextParser, mode: Mode, name: str | None, text: str, closer: str, *, id: str | None = None,
               opener: str = "", opens: tuple[str, ...] = (), ends: tuple[str, ...] = (),
-              values: tuple[tuple[str, str], ...] = (), again: bool = False) -> None:
+              values: tuple[tuple[str, str], ...] = ()) -> None:
     """The open call's region (read in *mode*, its text *text*) ended at its own opener
     (*opener*, if the region opened without it), a marker that begins the next call and
     is no value text there: the open call was abandoned (``abandon``), and the marker
     opens the next region."""
     opener = opener or m.opener
-    abandon(m, name, m.opener + text, closer, id=id, opener=opener, opens=opens, ends=ends, values=values,
-            again=again)
+    abandon(m, name, m.opener + text, closer, id=id, opener=opener, opens=opens, ends=ends, values=values)
     m.open_body(mode, opener)
 
 
 def abandon(m: TextParser, name: str | None, raw: str, closer: str, *, id: str | None = None,
             opener: str = "", opens: tuple[str, ...] = (), ends: tuple[str, ...] = (),
-            values: tuple[tuple[str, str], ...] = (), again: bool = False) -> None:
+            values: tuple[tuple[str, str], ...] = ()) -> None:
     """An ``InvalidToolCall`` for a call the model left open (a call opener, *opener* or
     its region's, came again before *closer*): never a call, nor one holding the next
     call's text. When *raw* ends inside a value (one of *values*' opener / closer pairs,
     ``'"'`` a JSON string), the call read after it runs only when the end of the text,
     another call opener (*opens*: the next call decides) or a marker of *ends* follows it
-    (``_recovered``: else it may be text inside that value). *again*: not when the region
-    held its opener again after the one met in the value (``BodyMode._finish``): a call
-    read there ran before that rule (text.kimi K2, text.gemma) and still does."""
-    follow = values and in_value(raw, values) and not (again and m.state.get("again"))
+    (``_recovered``: else it may be text inside that value)."""
+    follow = values and in_value(raw, values)
     recover(m, opens if follow else (), ends)
     m.invalid(name or None, raw, f"Tool call at {m.loc} is abandoned: {opener or m.opener} begins another call "
               f"before {closer} closes it", id=id)

@@ -5,6 +5,8 @@ a section's closer, a stop token). Another call opener (*opens*) there defers th
 decision to the call it opens; anything else (the abandoned call's own closers, such as
 ``</parameter>`` or ``"}``, or more text) makes the calls read since the abandoned one
 ``InvalidToolCall`` s: a coding agent's file holding a tool call is no call to run.
+A call after them abandoned itself proves nothing: it is held too, and the call its
+opener begins decides them all (``Recovered._chain``).
 
 The decision comes at the end of the text or at the first text after the call other
 than whitespace, which is looked at once (a marker's prefix waits, a bounded tail): linear,
@@ -12,6 +14,7 @@ and a stream decides where a whole text does."""
 
 from __future__ import annotations
 
+import copy
 import re
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
@@ -23,25 +26,34 @@ from ._events import CallEvent
 from ._scan import Mode
 
 if TYPE_CHECKING:
+    from ._body import BodyMode
     from ._core import TextParser
-    from ._scan import BodyMode
 
 __all__ = ["Recovered", "in_value", "recover"]
 
 _SPACE = frozenset(" \t\r\n")
+# what a held region was: a call, or abandoned by another call opener outside or inside a value
+_REGION, _ABANDONED, _QUOTED = 0, 1, 2
 _QUOTE = re.compile(r'\\.|"', re.S)  # an escape (the character after it too) or a quote
 
 
 def in_value(text: str, values: tuple[tuple[str, str], ...]) -> bool:
     """Whether *text* ends inside a value: after an opener of a pair of *values* and no
     closer of it (a pair of one marker: after an odd count of it); ``('"', '"')``: inside
-    a JSON string (one pass over *text*)."""
+    a JSON string (one pass over *text*). An opener that begins a tag (``<parameter=``,
+    ``<｜DSML｜parameter``, K3's ``<|open|>argument``) opens the value at the ``>`` that
+    ends the tag: in the tag, no value is open."""
     for opener, closer in values:
         if opener == '"':
             if sum(1 for q in _QUOTE.finditer(text) if q.group() == '"') % 2:
                 return True
-        elif (text.count(opener) % 2 if opener == closer else text.rfind(opener) > text.rfind(closer)):
-            return True
+        elif opener == closer:
+            if text.count(opener) % 2:
+                return True
+        else:
+            i = text.rfind(opener)
+            if i > text.rfind(closer) and (opener[-1] == ">" or text.find(">", i + len(opener)) >= 0):
+                return True
     return False
 
 
@@ -55,24 +67,51 @@ class Recovered:
 
     opens: tuple[str, ...]
     ends: tuple[str, ...]
-    held: list[tuple[int, str, str, str]] = field(default_factory=list)  # (appended to: one list a chain)
+    held: list[tuple[int, str, str, str, int]] = field(default_factory=list)  # (appended to: one list a chain)
     next: int = -1
     skip: int = 0
     longest: int = field(default=0, compare=False)
 
     def hold(self, m: TextParser, region: BodyMode, body: str, end: str, complete: bool) -> bool:
         """Whether the region just read (*body*, ended by *end*) waits for the text after
-        it (``BodyMode._finish``, before reading it); one cut off or ended by another call
-        opener does not (that reading decides the calls held before it: they run, unless a
-        cut finish reason cut this region off: the text ending there proves nothing)."""
+        it (``BodyMode._finish``, before reading it); one cut off does not (that reading
+        decides the calls held before it: they run, unless a cut finish reason cut this
+        region off: the text ending there proves nothing), nor one ended by another call
+        opener with none held. One so ended after held ones (abandoned itself) proves
+        nothing either: it is held too, and the call its opener begins decides."""
+        if complete and end in self.opens and self.held:
+            return self._chain(m, region, body, end)
         if not complete or end in self.opens:
             settle(m, complete or m.policy.finish_reason not in TRUNCATING)
             return False
         from ._checkpoint import place_of  # (the machine walk imports the modes)
 
-        self.held.append((place_of(m.format, region), m.opener, body, end))
+        self.held.append((place_of(m.format, region), m.opener, body, end, _REGION))
         m.state["recovered"] = replace(self, next=place_of(m.format, m.mode), skip=0)
         m.mode = FOLLOW
+        return True
+
+    def _chain(self, m: TextParser, region: BodyMode, body: str, end: str) -> bool:
+        """Hold a region ended by another call opener after held ones, and open the
+        region that opener begins as its reading would (read once on a copy of the parser:
+        what opens, and whether it was abandoned in a value, so its next call is judged)."""
+        from ._checkpoint import place_of
+
+        probe = copy.copy(m)
+        probe.items, probe.queue, probe.fixes = [], [], []
+        probe.state = {k: v for k, v in m.state.items() if k != "recovered"}
+        probe.content, probe.reasoning = type(m.content)(), type(m.reasoning)()
+        try:
+            region.parse(probe, body, end, True)
+        except Exception:  # read as before this rule: the real reading says what it is
+            probe.mode = m.mode
+        if probe.mode is m.mode:  # (it opened none: read as before this rule)
+            settle(m, True)
+            return False
+        kind = _QUOTED if "recovered" in probe.state else _ABANDONED
+        self.held.append((place_of(m.format, region), m.opener, body, end, kind))
+        m.state["recovered"] = replace(self, next=place_of(m.format, m.mode), skip=0)
+        m.open_body(probe.mode, probe.opener)
         return True
 
 
@@ -92,11 +131,10 @@ def settle(m: TextParser, ok: bool, follows: str = "") -> None:
         return
     from ._checkpoint import mode_at
 
-    if rec.held:
-        m.mode = mode_at(m.format, rec.next)
-    for i, (place, opener, body, end) in enumerate(rec.held):
+    opener, region_at = m.opener, m.region_at
+    for i, (place, first_opener, body, end, _kind) in enumerate(rec.held):
         region: Any = mode_at(m.format, place)
-        m.opener = opener
+        m.opener = first_opener
         first, queued = len(m.items), len(m.queue)
         policy = m.policy
         if m.final and policy.finish_reason is not None:  # closed by its end marker: not cut by the limit
@@ -106,10 +144,16 @@ def settle(m: TextParser, ok: bool, follows: str = "") -> None:
         except ToolwireError:
             raise
         except Exception as exc:  # as ``BodyMode._finish``: no foreign error out
-            m.invalid(None, opener + body + end, f"Could not read the call: {type(exc).__name__}: {exc}")
+            m.invalid(None, first_opener + body + end, f"Could not read the call: {type(exc).__name__}: {exc}")
         m.policy = policy
-        if not ok and i == 0:  # (the calls after it were read as calls before the model's abandoned one was)
-            _void(m, first, queued, opener + body + end, follows)
+        m.state.pop("recovered", None)  # (a held region abandoned again: its opener's region was read)
+        # the first call after an abandoned one whose value the text may still be in: the
+        # calls after it were read as calls before the model's abandoned one was
+        if not ok and (i == 0 or rec.held[i - 1][4] == _QUOTED):
+            _void(m, first, queued, first_opener + body + end, follows)
+    if rec.held:
+        m.mode = mode_at(m.format, rec.next)
+    m.opener, m.region_at = opener, region_at
 
 
 def _void(m: TextParser, first: int, queued: int, raw: str, follows: str) -> None:

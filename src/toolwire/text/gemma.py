@@ -170,7 +170,7 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
         called = m.opener == BARE or s.startswith("call:")
         name = s.removeprefix("call:").split("{", 1)[0].strip() if called else ""
         abandoned(m, _CALL, name, text, CLOSE, opener=OPEN, opens=(OPEN, BARE), ends=(TURN, EOS),
-                  values=((Q, Q),), again=True)
+                  values=((Q, Q),))
         return
     raw = m.opener + text + end
     s = text.strip()

@@ -129,8 +129,7 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
     if end == CALL:  # a new call begins: this one was abandoned (the marker is the next call's)
         header = text.partition(ARG)[0].strip()
         abandoned(m, _CALL, _name(header), text, CALL_END, id=header or None, opens=(CALL, SECTION, SECTION1),
-                  ends=(SECTION_END, SECTION1_END, "<|im_end|>"), values=(('"', '"'),),
-                  again=True)
+                  ends=(SECTION_END, SECTION1_END, "<|im_end|>"), values=(('"', '"'),))
         return
     raw = m.opener + text + end
     if end in (SECTION_END, SECTION1_END):
