@@ -76,7 +76,7 @@ def _one(dialect: str, **options: Any) -> List[Dict[str, Any]]:
 def test_chat_chunks_carry_the_chunk_envelope() -> None:
     assert _one("openai.chat", split=4) == [
         {"id": "chatcmpl-0", "object": "chat.completion.chunk", "created": 1764460800, "model": "gpt-4o",
-         "choices": [{"index": 0, "delta": {"tool_calls": [
+         "choices": [{"index": 0, "delta": {"role": "assistant", "tool_calls": [
              {"type": "function", "function": {"name": "f", "arguments": ""}, "id": "call_1", "index": 0}]},
              "finish_reason": None}]},
         {"id": "chatcmpl-0", "object": "chat.completion.chunk", "created": 1764460800, "model": "gpt-4o",
@@ -92,7 +92,7 @@ def test_chat_chunks_carry_the_chunk_envelope() -> None:
 
 def test_mistral_argument_deltas_carry_an_empty_name() -> None:
     chunks = encode_stream([ToolCall("f", {"a": 1}, "abcDEF123")], "mistral", split=4, with_index=True)
-    assert chunks[1] == {
+    assert chunks[2] == {
         "id": "chatcmpl-0", "object": "chat.completion.chunk", "created": 1764460800, "model": "mistral-large-latest",
         "choices": [{"index": 0, "delta": {"tool_calls": [{"function": {"name": "", "arguments": '{"a"'},
                                                            "index": 0}]}, "finish_reason": None}],

@@ -159,5 +159,5 @@ def test_mistral_streams_keep_writing_function_calls() -> None:
     """Mistral has no custom tools: ``encode`` writes such a call as a function call there."""
     (call,) = toolwire.decode_all(MESSAGE, "openai.chat")
     chunks = encode_stream([call], "mistral")
-    (tc,) = chunks[0]["choices"][0]["delta"]["tool_calls"]
+    (tc,) = chunks[1]["choices"][0]["delta"]["tool_calls"]
     assert tc["function"] == toolwire.encode(call, "mistral")["function"]

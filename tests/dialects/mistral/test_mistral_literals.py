@@ -177,17 +177,23 @@ def test_canonical_results() -> None:
 # --- streams ----------------------------------------------------------------------------------
 
 
+# the first chunk of every recorded Mistral stream (shared/corpus/mistral: magentic's and vercel/ai's
+# recordings): the role alone, before any call
+ROLE = {"id": "chatcmpl-0", "object": "chat.completion.chunk", "created": 1764460800, "model": "mistral-large-latest",
+        "choices": [{"index": 0, "delta": {"role": "assistant", "content": ""}, "finish_reason": None}]}
+
+
 def test_encode_stream_writes_whole_calls_as_mistral_sends_them() -> None:
     calls = [ToolCall("plus", {"a": 1, "b": "é"}, "nqjf8Hqe1"), ToolCall("minus", {"a": 2, "b": 1}, "ATcpCKul3")]
     chunks = encode_stream(calls, D)
-    assert chunks == [{"id": "chatcmpl-0", "object": "chat.completion.chunk", "created": 1764460800,
-                       "model": "mistral-large-latest", "choices": [{"index": 0, "delta": {"tool_calls": [
+    assert chunks == [ROLE, {"id": "chatcmpl-0", "object": "chat.completion.chunk", "created": 1764460800,
+                             "model": "mistral-large-latest", "choices": [{"index": 0, "delta": {"tool_calls": [
         {"id": "nqjf8Hqe1", "function": {"name": "plus", "arguments": '{"a":1,"b":"é"}'}},
         {"id": "ATcpCKul3", "function": {"name": "minus", "arguments": '{"a":2,"b":1}'}},
     ]}, "finish_reason": "tool_calls"}]}]
     assert accumulate(chunks, D) == calls
     now = ToolCall("now", {})  # Mistral needs an id: the one encode makes
-    assert encode_stream([now], D)[0]["choices"][0]["delta"]["tool_calls"] == [
+    assert encode_stream([now], D)[1]["choices"][0]["delta"]["tool_calls"] == [
         {"id": toolwire.encode(now, D)["id"], "function": {"name": "now", "arguments": "{}"}}]
 
 
@@ -201,19 +207,21 @@ def test_encode_stream_in_pieces() -> None:
     # argument deltas carry "name": "" as the API sends them (mistralai's FunctionCall.name
     # is required; mistralai/mistral-vibe tests/backend/data/mistral.py)
     assert encode_stream(calls, D, split=6) == [
+        ROLE,
         delta({"tool_calls": [{"type": "function", "function": {"name": "plus", "arguments": ""}, "id": "nqjf8Hqe1"}]}),
         delta({"tool_calls": [{"function": {"arguments": '{"a":"', "name": ""}}]}),
         delta({"tool_calls": [{"function": {"arguments": 'é"}', "name": ""}}]}),
         delta({}, "tool_calls"),
     ]
     assert encode_stream(calls, D, split=6, with_index=True) == [
+        ROLE,
         delta({"tool_calls": [{"type": "function", "function": {"name": "plus", "arguments": ""}, "id": "nqjf8Hqe1",
                                "index": 0}]}),
         delta({"tool_calls": [{"function": {"arguments": '{"a":"', "name": ""}, "index": 0}]}),
         delta({"tool_calls": [{"function": {"arguments": 'é"}', "name": ""}, "index": 0}]}),
         delta({}, "tool_calls"),
     ]
-    assert encode_stream([], D) == [delta({}, "stop")]  # no call: the plain stop reason
+    assert encode_stream([], D) == [ROLE, delta({}, "stop")]  # no call: the plain stop reason
 
 
 def test_the_reply_envelope() -> None:
@@ -280,7 +288,7 @@ def test_interleaved_stream_deltas_alternate_between_the_calls() -> None:
     parallel calls alternate by index, as a server streaming them at once sends them."""
     calls = [toolwire.ToolCall("f", {"a": "xxxx"}, "abcdefghi"), toolwire.ToolCall("g", {"b": "yyyy"}, "bbcdefghi")]
     chunks = encode_stream(calls, "mistral", with_index=True, split=3, interleave=True)
-    indexes = [c["choices"][0]["delta"]["tool_calls"][0]["index"] for c in chunks[:-1]]
+    indexes = [c["choices"][0]["delta"]["tool_calls"][0]["index"] for c in chunks[1:-1]]
     assert indexes == [0, 1] * 5
     assert accumulate(chunks, "mistral") == calls
 

@@ -175,8 +175,13 @@ def test_chat_stream_encode() -> None:
         return {"id": "chatcmpl-0", "object": "chat.completion.chunk", "created": 1764460800, "model": "gpt-4o",
                 "choices": [{"index": 0, "delta": delta, "finish_reason": finish}]}
 
+    def first(tool_calls: Any, finish: Any = None) -> Dict[str, Any]:  # the role on the first delta, as OpenAI
+        made = chunk(tool_calls, finish)  # sends it (every recorded Chat stream)
+        made["choices"][0]["delta"] = {"role": "assistant", **made["choices"][0]["delta"]}
+        return made
+
     assert encode_stream(calls, C, split=4, interleave=True) == [
-        chunk([{"type": "function", "function": {"name": "f", "arguments": ""}, "id": "call_1", "index": 0}]),
+        first([{"type": "function", "function": {"name": "f", "arguments": ""}, "id": "call_1", "index": 0}]),
         chunk([{"type": "function", "function": {"name": "g", "arguments": ""}, "id": g_id, "index": 1}]),
         chunk([{"function": {"arguments": '{"a"'}, "index": 0}]),
         chunk([{"function": {"arguments": "{}"}, "index": 1}]),
@@ -185,7 +190,7 @@ def test_chat_stream_encode() -> None:
         chunk(None, "tool_calls"),
     ]
     assert encode_stream(calls, C, split=4) == [
-        chunk([{"type": "function", "function": {"name": "f", "arguments": ""}, "id": "call_1", "index": 0}]),
+        first([{"type": "function", "function": {"name": "f", "arguments": ""}, "id": "call_1", "index": 0}]),
         chunk([{"function": {"arguments": '{"a"'}, "index": 0}]),
         chunk([{"function": {"arguments": ':"é"'}, "index": 0}]),
         chunk([{"function": {"arguments": "}"}, "index": 0}]),
@@ -194,11 +199,11 @@ def test_chat_stream_encode() -> None:
         chunk(None, "tool_calls"),
     ]
     assert encode_stream(calls[:1], C, with_index=False, finish_reason="stop") == [
-        chunk([{"type": "function", "function": {"name": "f", "arguments": ""}, "id": "call_1"}]),
+        first([{"type": "function", "function": {"name": "f", "arguments": ""}, "id": "call_1"}]),
         chunk([{"function": {"arguments": '{"a":"é"}'}}]),
         chunk(None, "stop"),
     ]
-    assert encode_stream([], C) == [chunk(None, "stop")]  # no call: the plain stop reason
+    assert encode_stream([], C) == [first(None, "stop")]  # no call: the plain stop reason
 
 
 # --- Responses ------------------------------------------------------------------------------------

@@ -53,7 +53,8 @@ def encode(
     interleave: bool = False,
     split: Any = None,  # the fragments are cut already
 ) -> List[Dict[str, Any]]:
-    """Mistral chunks. Arguments in one piece each (no ``split``): as the API sends
+    """Mistral chunks, after a first one with ``{"role": "assistant", "content": ""}``
+    alone (as the API sends it: every recorded stream). Arguments in one piece each (no ``split``): as the API sends
     them, every call whole (id, name, arguments) in one delta without ``index``, all
     in one chunk that also carries ``finish_reason``. Arguments in pieces: id and name
     first, then argument deltas, keyed by ``index`` with ``with_index=True`` (the newer
@@ -69,13 +70,20 @@ def encode(
             if call.id is not None:
                 item = {"id": call.id, **item}
             items.append(item)
-        return [chat_stream_encode.envelope(
+        return [_role(), chat_stream_encode.envelope(
             MODEL, [{"index": 0, "delta": {"tool_calls": items}, "finish_reason": "tool_calls"}])]
     chunks = chat_stream_encode.encode(calls, fragments, interleave=interleave, with_index=with_index, model=MODEL)
+    del chunks[0]["choices"][0]["delta"]["role"]  # (in a chunk of its own, first)
     for chunk in chunks:
         for item in chunk["choices"][0]["delta"].get("tool_calls", ()):
             item["function"].setdefault("name", "")
-    return chunks
+    return [_role(), *chunks]
+
+
+def _role() -> Dict[str, Any]:
+    """The first chunk, as Mistral sends it: ``{"role": "assistant", "content": ""}`` alone."""
+    return chat_stream_encode.envelope(MODEL, [{"index": 0, "delta": {"role": "assistant", "content": ""},
+                                                "finish_reason": None}])
 
 
 def options(calls: Sequence[ToolCall]) -> Tuple[Dict[str, Any], ...]:

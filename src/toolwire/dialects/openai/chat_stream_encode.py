@@ -2,8 +2,10 @@
 
 Writes what https://platform.openai.com/docs/api-reference/chat-streaming describes
 (checked 2026-11-30) and openai-python's ``ChatCompletionChunk`` requires: the call's
-``id``, ``type`` and ``function.name`` on its first delta, its argument text in
-pieces after, each at the call's ``index``; a last chunk with the ``finish_reason``.
+``"role": "assistant"`` on the first delta (as OpenAI sends it: LangChain JS picks the
+chunk's class by it, and reads no tool calls without it), the call's ``id``, ``type``
+and ``function.name`` on its first delta, its argument text in pieces after, each at the
+call's ``index``; a last chunk with the ``finish_reason``.
 A custom tool's call (``encode`` writes it ``{"type": "custom", "custom": {...}}``)
 streams as openai/openai-openapi#576 reports it: ``{"index", "id", "type": "custom",
 "custom": {"name", "input": ""}}``, then ``{"index", "custom": {"input": piece}}``
@@ -87,6 +89,8 @@ def encode(
     if finish_reason is None:  # a reply without calls stops as a plain answer does
         finish_reason = "tool_calls" if calls else "stop"
     chunks.append(envelope(model, [{"index": 0, "delta": {}, "finish_reason": finish_reason}]))
+    first = chunks[0]["choices"][0]
+    first["delta"] = {"role": "assistant", **first["delta"]}  # (as OpenAI's first delta: clients key on it)
     return chunks
 
 

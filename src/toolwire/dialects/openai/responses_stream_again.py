@@ -84,7 +84,7 @@ class Again(Messages):
             return delta
         new = self.caught_up(key, delta)
         if new is None:  # other text: the message's text starts over from its start
-            pieces = self.said.get(key) if self.said is not None else None
+            pieces = self._held_text(key)
             began = self.began.get(key) if self.began else None
             if pieces is not None:
                 pieces.clear()
@@ -151,7 +151,9 @@ class Again(Messages):
                 if opened is None:
                     opened = self.opened = {}
                 opened[key] = ident
-        if item.get("phase") == COMMENTARY:
+        if key is not None:
+            self._open(key, ident, item.get("phase") == COMMENTARY)
+        elif item.get("phase") == COMMENTARY:
             self._said(key, ident, self.core.commentary())
 
     def _ended_before(self, item: Dict[str, Any]) -> bool:
@@ -188,7 +190,7 @@ class Again(Messages):
             held = self.custom.get(c.pos) if self.custom is not None else None
             seen = "".join(c.parts if held is None else held)  # (a custom tool's input: its pieces)
         elif item.get("type") == "message" and self.began and key in self.began:
-            pieces = self.said.get(key) if self.said is not None else None
+            pieces = self._held_text(key)
             seen = "".join(core.text_parts[self.began[key]:] if pieces is None else pieces)
         else:
             return False
@@ -234,7 +236,7 @@ class Again(Messages):
                     return  # the last final event's message, delivered again whole: nothing new
             else:
                 self.streamed = True
-            self._message(key, item, len(core.text_parts), None, None)
+            self._read_done(key, item)
             ended[key] = (None, item)
             ident = item.get("id")
             if type(ident) is str and ident:

@@ -8,12 +8,16 @@ message's text is in ``Accumulator.text`` (or its commentary pieces): its done i
 text replaces what its deltas said (``_message``), a final response's message no
 ``output_item.done`` ended is read in its output's place (``final_text``, placed by
 ``Plan``), and text deltas of an ended message sent again are checked against its text
-(``_stray``: ``responses_stray.Stray``). The rules: ``responses_stream_phase``.
+(``_stray``: ``responses_stray.Stray``). A message added while another is open (a gateway
+replaying a stored response announces every item first) holds its deltas apart
+(``queued``) until those before it end: the text of each stays its own, in order
+(``_open``, ``_read_done``, ``_advance``). The rules: ``responses_stream_phase``.
 """
 
 from __future__ import annotations
 
-from typing import Any, Dict, Hashable, List, Optional, Tuple
+from collections import deque
+from typing import Any, Deque, Dict, Hashable, List, Optional, Tuple
 
 from ...stream._pieces import Lines, Message
 from .._common import join_text
@@ -50,6 +54,91 @@ class Messages(Feed):
     # the pieces the text deltas of each message ended carried, by ``output_index``, with its
     # done item (``Stray``: where re-sent ones are)
     heard: Optional[Dict[int, Tuple[Dict[str, Any], Tuple[str, ...]]]] = None
+    # the answer's message streaming (``output_index``: its deltas go to the text); those
+    # added while it was open, in order, their deltas held apart (``queued``, by
+    # ``output_index`` and ``id``), and the done items of those that ended (``waiting``)
+    front: Optional[int] = None
+    line: Optional[Deque[Tuple[int, Optional[str]]]] = None
+    queued: Optional[Dict[Hashable, List[str]]] = None
+    waiting: Optional[Dict[int, Dict[str, Any]]] = None
+
+    def _open(self, key: int, ident: Optional[str], commentary: bool) -> None:
+        """The message *ident* added at *key* (as *commentary*: a commentary message at
+        once): the answer's streams (``front``), or, while another of the answer's does (not
+        ended), its deltas are held until those before it end (``_advance``)."""
+        if commentary:  # (its pieces are the commentary's at once: never in the text)
+            self._said(key, ident, self.core.commentary())
+            return
+        front, began = self.front, self.began
+        if front is None or front == key or began is None or front not in began:
+            self.front = key
+            return
+        queued, line = self.queued, self.line
+        if queued is None or line is None:
+            queued, line = self.queued, self.line = {}, deque()
+        pieces: List[str] = []
+        queued[key] = pieces
+        if ident is not None:
+            queued[ident] = pieces
+        line.append((key, ident))
+        if self.said is None:
+            self.said = {}  # (text deltas go by ``said_text``: held ones to ``queued``)
+
+    def _held_text(self, key: Hashable) -> Optional[List[str]]:
+        """Where the text deltas of the message at *key* (``output_index``, else ``item_id``)
+        go when not to the stream's text: its commentary pieces, or the pieces held apart."""
+        said = self.said
+        pieces = said.get(key) if said is not None else None
+        if pieces is None and self.queued is not None:
+            pieces = self.queued.get(key)
+        return pieces
+
+    def _read_done(self, key: int, item: Dict[str, Any]) -> None:
+        """The message *item* ended at *key*: read (``_message``), or, held behind another
+        still open, once those before it end (``_advance``)."""
+        queued = self.queued
+        if queued is not None and key in queued:
+            waiting = self.waiting
+            if waiting is None:
+                waiting = self.waiting = {}
+            waiting[key] = item
+            return
+        self._message(key, item, len(self.core.text_parts), None, None)
+        if key == self.front:
+            self.front = None
+            if self.line:
+                self._advance(False)
+
+    def _advance(self, every: bool) -> None:
+        """The messages held, in order: each one's deltas go to the text where it now
+        begins, an ended one is read; the first one open goes on streaming there (``front``),
+        or, *every*, is read as far as it came (the stream's end, its final event)."""
+        line, queued = self.line, self.queued
+        assert line is not None and queued is not None
+        parts = self.core.text_parts
+        waiting = self.waiting
+        began = self.began
+        if began is None:
+            began = self.began = {}
+        self.front = None
+        while line:
+            key, ident = line.popleft()
+            pieces = queued.pop(key)
+            if ident is not None:
+                queued.pop(ident, None)
+            began[key] = len(parts)
+            parts.extend(pieces)
+            item = waiting.pop(key, None) if waiting is not None else None
+            if item is not None:
+                self._message(key, item, len(parts), None, None)
+            elif not every:
+                self.front = key
+                return
+
+    def close(self) -> None:
+        if self.line:
+            self._advance(True)
+        super().close()
 
     def _held(self, key: int, item: Dict[str, Any]) -> Dict[str, Any]:
         """The message whose text re-sent deltas of the message *item* ended at *key* are
@@ -103,6 +192,8 @@ class Messages(Feed):
     def final_text(self, resp: Any) -> None:
         """The messages of the final response *resp* that no ``output_item.done`` ended:
         read in its ``output``'s place (the text of those read before stays where it is)."""
+        if self.line:  # (the messages held: in their places first)
+            self._advance(True)
         output = resp.get("output") if type(resp) is dict else None
         if type(output) is not list:
             return

@@ -113,6 +113,8 @@ class Phased(Again):
             if self.said is None:
                 self.said = {}  # (text deltas go by ``said_text``)
             return
+        if self.line:  # (another response: the messages held, in their places first)
+            self._advance(True)
         self.rid = rid if type(rid) is str and rid else None
         if self.last is not None:  # (kept by its id: ``earlier``)
             self._remember(self.last)
@@ -220,7 +222,7 @@ class Phased(Again):
                 if not new:
                     return
                 delta = new
-        pieces = self.said.get(key) if self.said is not None else None
+        pieces = self._held_text(key)
         if pieces is None:
             self.core.text(delta)
         elif delta:
