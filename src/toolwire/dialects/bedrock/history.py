@@ -41,6 +41,7 @@ from .._history_write import (
 )
 from .._tool_changes import adopt_changes
 from .mixed_turns import mixed_as_is, note_mixed
+from .refused import refused
 
 if TYPE_CHECKING:
     from ..._dialect import Dialect
@@ -245,5 +246,5 @@ PAIRING = Pairing(
 )
 HISTORY = HistoryCodec(
     decode, encode, detect, frozenset({"system", "messages"}), state=STATE,
-    pairing=PAIRING, thinking=(_read_reasoning, _write_reasoning), as_is=_as_is,
+    pairing=PAIRING, thinking=(_read_reasoning, _write_reasoning), as_is=_as_is, refused=refused,
 )
