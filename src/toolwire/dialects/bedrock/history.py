@@ -40,6 +40,7 @@ from .._history_write import (
     write_turns,
 )
 from .._tool_changes import adopt_changes
+from .document_names import distinct_in_messages
 from .mixed_turns import mixed_as_is, note_mixed
 from .refused import refused
 
@@ -180,6 +181,7 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
             else:
                 no_system(system, w)
     msgs = write_turns(turns, w, NAME, "content", _block, prefill=True)
+    distinct_in_messages(msgs)  # "Messages can't contain duplicate document names"
     note_mixed(turns, w, NAME)  # results beside other content: some models refuse it, noted
     if msgs[0].get("role") == "assistant":  # PAIRING.user_first; as LiteLLM's modify_params does
         user_turn_first(msgs, turns, w, NAME, {"role": "user", "content": [{"text": FIRST_USER}]},

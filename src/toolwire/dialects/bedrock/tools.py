@@ -29,6 +29,7 @@ from .._common import (
 )
 from .._result_media import DOCUMENT_TYPES, ResultMedia, blank_text, extension, rewrite_media
 from ..anthropic.strict_tools import check_strict_tool
+from .document_names import distinct_in_blocks
 
 __all__ = ["IDS", "NAME", "decode_result", "decode_tool", "encode_result", "encode_tool", "tool_entry"]
 
@@ -195,7 +196,7 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
                 "(the tool's answer, or a word saying there was none)",
                 dialect=NAME,
             )
-        tr["content"] = blocks
+        tr["content"] = distinct_in_blocks(blocks)  # "Messages can't contain duplicate document names"
     if result.is_error:
         tr["status"] = "error"
     elif "status" in pd:
