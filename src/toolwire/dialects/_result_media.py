@@ -325,7 +325,7 @@ def rewrite_media(
                     what = "An image" if m.kind == "image" else f"A document ({m.media_type or 'of no known type'})"
                     raise EncodeError(
                         f"{what} {'by URL' if m.data is None else 'as data'} in a tool result cannot be written "
-                        f"for {target}",
+                        f"for {target}" + (f" (its type: {m.media_type!r})" if m.kind == "image" and m.data else ""),
                         dialect=target,
                     )
                 if ctx is not None and ctx.notes is not None and (

@@ -27,6 +27,7 @@ from ..._dialect import HistoryCodec, Pairing
 from ..._errors import DecodeError, an, excerpt
 from ...conversation._values import Field, Media, Message, Other, Part, Reasoning
 from .._common import as_dict
+from .._image_types import image_media_type
 from .._history_read import block_text, call_part, finish_of, kept
 from .._history_write import (
     FIRST_USER,
@@ -159,7 +160,7 @@ def _block(p: Part, w: Writer) -> Any:
 
 
 def _format(m: Media, w: Writer) -> str:
-    mt = image_type(m, w) if m.data is not None else m.media_type
+    mt = image_type(m, w, checked=True) if m.data is not None else image_media_type(m.media_type)
     fmt = mt.partition("/")[2] if type(mt) is str else ""
     if fmt not in _FORMATS:
         raise w.no_media(m, f"its type {mt!r} is not one of png, jpeg, gif, webp")
