@@ -27,7 +27,6 @@ from ..._dialect import HistoryCodec, Pairing
 from ..._errors import DecodeError, an, excerpt
 from ...conversation._values import Field, Media, Message, Other, Part, Reasoning
 from .._common import as_dict
-from .._image_types import image_media_type
 from .._history_read import block_text, call_part, finish_of, kept
 from .._history_write import (
     FIRST_USER,
@@ -40,6 +39,7 @@ from .._history_write import (
     write_part,
     write_turns,
 )
+from .._image_types import image_media_type
 from .._tool_changes import adopt_changes
 from .document_names import distinct_in_messages
 from .mixed_turns import mixed_as_is, note_mixed
