@@ -17,11 +17,10 @@ _ALIASES = {"image/jpg": "image/jpeg"}
 
 
 def image_media_type(mt: Optional[str]) -> Optional[str]:
-    """The image media type *mt* in lower case, ``image/jpg`` as ``image/jpeg``."""
-    if mt is None:
-        return None
-    t = mt.strip().lower()
-    return _ALIASES.get(t, t)
+    """The image media type *mt* in lower case, ``image/jpg`` as ``image/jpeg``; ``None``
+    for none (an empty one too)."""
+    t = mt.strip().lower() if mt is not None else ""
+    return _ALIASES.get(t, t) if t else None
 
 
 def checked_type(mt: Optional[str], data: Optional[str]) -> Optional[str]:

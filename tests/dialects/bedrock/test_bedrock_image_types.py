@@ -62,3 +62,11 @@ def test_a_result_image_of_a_type_bedrock_refuses_names_its_type() -> None:
                                                    r"bedrock.converse \(its type: 'image/tiff'\)$"):
         toolwire.encode_result(ToolResult("t1", "shot", [{"type": "image", "source": {
             "type": "base64", "media_type": "image/tiff", "data": UNKNOWN}}]), D)
+
+
+@pytest.mark.parametrize("mt", ["", None])
+def test_an_image_of_no_label_gets_the_type_its_bytes_show(mt: Any) -> None:
+    from toolwire.conversation import Media, Message, Text
+
+    out = encode_conversation([Message("user", (Text("x"), Media("image", media_type=mt, data=JPG)))], D)
+    assert out["messages"][0]["content"][1] == {"image": {"format": "jpeg", "source": {"bytes": JPG}}}
