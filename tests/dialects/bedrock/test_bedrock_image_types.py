@@ -70,3 +70,14 @@ def test_an_image_of_no_label_gets_the_type_its_bytes_show(mt: Any) -> None:
 
     out = encode_conversation([Message("user", (Text("x"), Media("image", media_type=mt, data=JPG)))], D)
     assert out["messages"][0]["content"][1] == {"image": {"format": "jpeg", "source": {"bytes": JPG}}}
+
+
+def test_a_bedrock_image_whose_bytes_show_another_format_is_not_replayed() -> None:
+    h = [{"role": "user", "content": [{"text": "x"}, {"image": {"format": "png", "source": {"bytes": JPG}}}]}]
+    report: List[Problem] = []
+    out = encode_conversation(decode_conversation(h, D), D, report=report)
+    assert out == {"messages": [
+        {"role": "user", "content": [{"text": "x"}, {"image": {"format": "jpeg", "source": {"bytes": JPG}}}]}]}
+    assert [p.kind for p in report] == ["rewritten", "converted"]
+    ok = [{"role": "user", "content": [{"text": "x"}, {"image": {"format": "jpeg", "source": {"bytes": JPG}}}]}]
+    assert encode_conversation(decode_conversation(ok, D), D) == {"messages": ok}

@@ -39,7 +39,7 @@ from .._history_write import (
     write_part,
     write_turns,
 )
-from .._image_types import image_media_type
+from .._image_types import checked_type, image_media_type
 from .._tool_changes import adopt_changes
 from .document_names import distinct_in_messages
 from .mixed_turns import mixed_as_is, note_mixed
@@ -156,6 +156,9 @@ def _write_image(m: Media, w: Writer) -> Any:
 
 def _block(p: Part, w: Writer) -> Any:
     q = solid(p, w)  # no blank text: "The text field in the ContentBlock object ... is blank"
+    if type(q) is Media and q.dialect == NAME and q.data is not None and (
+            checked_type(q.media_type, q.data) != q.media_type):
+        return _write_image(q, w)  # its own image whose bytes show another format: as they show (``refused``)
     return None if q is None else write_part(q, w, NAME, lambda text: {"text": text}, _write_image)
 
 

@@ -7,12 +7,27 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
+from .._result_media import sniff_image
+
 __all__ = ["refused"]
 
 
 def _blank(b: Any) -> bool:
     t = b.get("text") if type(b) is dict else None
     return type(t) is str and not t.strip()
+
+
+def _mislabelled(img: Any) -> bool:
+    """Whether *img* (an ``image`` member) holds base64 bytes of another format than its own
+    ("The image was specified using the image/png media type, but the image appears to be a
+    image/jpeg image")."""
+    src = img.get("source") if type(img) is dict else None
+    data = src.get("bytes") if type(src) is dict else None
+    fmt = img.get("format") if type(img) is dict else None
+    if type(data) is not str or type(fmt) is not str:
+        return False
+    shown = sniff_image(data)
+    return shown is not None and shown != f"image/{fmt}"
 
 
 def refused(wire: Any) -> Optional[str]:
@@ -31,6 +46,8 @@ def refused(wire: Any) -> Optional[str]:
         tu = b.get("toolUse")
         if type(tu) is dict and tu.get("type") != "server_tool_use" and type(tu.get("input")) is not dict:
             return "it holds a toolUse input that is no JSON object (Converse takes only an object)"
+        if _mislabelled(b.get("image")):
+            return "it holds an image whose bytes show another format than its own, which Converse refuses"
         tr = b.get("toolResult")
         if type(tr) is dict and not tr.get("type"):
             c = tr.get("content")
