@@ -180,7 +180,7 @@ def data_url(url: str) -> Optional[Tuple[Optional[str], str]]:
     if rest.rpartition(";")[2].strip().lower() != "base64":
         return None
     mt = first.strip().lower()
-    return (mt if "/" in mt else None, data)
+    return (mt if mt.partition("/")[2] else None, data)  # (a type/subtype; a parameter alone is no type)
 
 
 def read_media(part: Dict[str, Any]) -> Optional[ResultMedia]:
