@@ -320,14 +320,22 @@ def _merged(messages: List[Message], keep: List[bool], w: Writer) -> None:
 
 def _refused(messages: List[Message], keep: List[bool], w: Writer, why: Callable[[Any], Optional[str]]) -> None:
     """A message written back as it came that the target refuses as it is (*why*:
-    ``HistoryCodec.refused``) is written fresh, noted (``rewritten``)."""
+    ``HistoryCodec.refused``) is written fresh, noted (``rewritten``); so is a later one
+    holding the result for a call of it whose id the target's rule refuses (written
+    fresh, the call's id is mapped: its result gets the same one). One pass."""
+    mapped: Dict[str, int] = {}  # ids of calls written fresh here that the target maps -> their message
     for i, m in enumerate(messages):
         said = why(m.wire[1]) if keep[i] and m.wire is not None else None
+        if not said and keep[i] and mapped:
+            at = next((mapped[r.id] for r in m.results if r.id in mapped), None)
+            if at is not None:
+                said = f"it holds the result for a call of message {at}, written fresh: both get the id made for it"
         if said:
             keep[i] = False
             messages[i] = _fresh(m)
             w.index = i
             w.note("rewritten", f"{m.role.capitalize()} message {i} is written fresh, not as it came: {said}")
+            mapped.update((c.id, i) for c in m.calls if c.id is not None and not w.d.ids.valid(c.id))
 
 
 def _fresh(m: Message) -> Message:

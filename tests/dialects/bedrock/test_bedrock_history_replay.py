@@ -83,3 +83,17 @@ def test_a_valid_history_goes_back_exactly() -> None:
     report: List[Problem] = []
     assert encode_conversation(decode_conversation(h, D), D, report=report) == h
     assert report == []
+
+
+def test_the_result_of_a_call_written_fresh_with_a_mapped_id_gets_the_same_id() -> None:
+    h = _history("")
+    for m in h[1:]:
+        b = m["content"][-1]
+        (b.get("toolUse") or b["toolResult"])["toolUseId"] = "id with space"
+    report: List[Problem] = []
+    out = encode_conversation(decode_conversation(h, D), D, report=report)
+    call_id = out["messages"][1]["content"][1]["toolUse"]["toolUseId"]
+    assert call_id != "id with space"
+    assert out["messages"][2] == {"role": "user", "content": [{"toolResult": {"toolUseId": call_id,
+                                                                             "content": [{"text": "sunny"}]}}]}
+    assert [(p.kind, p.index) for p in report] == [("rewritten", 1), ("rewritten", 2)]
