@@ -9,6 +9,7 @@ the ``Converse`` input shape of its service model.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Dict, List, Tuple, Union
 
 from pydantic import TypeAdapter
@@ -50,6 +51,35 @@ def _adapter(key: str, make: Any) -> Any:
     if key not in _CACHE:
         _CACHE[key] = make()
     return _CACHE[key]
+
+
+def _strict(shape: Any, path: str, value: Any) -> List[str]:
+    """What botocore's ParamValidator lets through and the service model refuses: a
+    string not in its enum, longer than its max, or not matching its pattern (whole); a
+    list longer than its max; a union holding not exactly one member."""
+    out: List[str] = []
+    stack = [(shape, path, value)]
+    while stack:
+        sh, p, v = stack.pop()
+        t, md = sh.type_name, sh.metadata
+        if t == "structure" and isinstance(v, dict) and not getattr(sh, "is_document_type", False):
+            if md.get("union") and len(v) != 1:
+                out.append(f"{p}: a union with {len(v)} members")
+            stack.extend((sh.members[k], f"{p}.{k}", x) for k, x in v.items() if k in sh.members)
+        elif t == "list" and isinstance(v, list):
+            if "max" in md and len(v) > md["max"]:
+                out.append(f"{p}: {len(v)} items > max {md['max']}")
+            stack.extend((sh.member, f"{p}[{i}]", x) for i, x in enumerate(v))
+        elif t == "map" and isinstance(v, dict):
+            stack.extend((sh.value, f"{p}.{k}", x) for k, x in v.items())
+        elif t == "string" and isinstance(v, str):
+            if getattr(sh, "enum", None) and v not in sh.enum:
+                out.append(f"{p}: {v!r} not in {sh.name}'s enum")
+            if "max" in md and len(v) > md["max"]:
+                out.append(f"{p}: {len(v)} characters > max {md['max']}")
+            if "pattern" in md and not re.fullmatch(md["pattern"], v):
+                out.append(f"{p}: {v!r} does not match {sh.name}'s pattern {md['pattern']}")
+    return out
 
 
 def check_fragment(dialect: str, frag: Dict[str, Any]) -> None:
@@ -96,6 +126,8 @@ def check_fragment(dialect: str, frag: Dict[str, Any]) -> None:
 
         report = ParamValidator().validate({"modelId": "m", **frag}, _adapter(dialect, shape))
         assert not report.has_errors(), report.generate_report()
+        bad = _strict(_adapter(dialect, shape), "$", {"modelId": "m", **frag})
+        assert not bad, bad
     elif dialect == "mistral":
         try:  # mistralai 2.x
             from mistralai.client.models import ChatCompletionRequestMessage

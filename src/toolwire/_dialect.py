@@ -286,7 +286,10 @@ class HistoryCodec:
     - ``as_is(messages)``: optional, the notes (``(kind, index, message)``) of a history
       decoded from this dialect and written back whole as it came (``encode_conversation``
       returns a copy of the body then, and writes no message): those ``encode`` would give
-      about the wire itself (Bedrock's ``mixed-turn``).
+      about the wire itself (Bedrock's ``mixed-turn``);
+    - ``refused(wire)``: optional, why the provider refuses the decoded wire message *wire*
+      as it came (Bedrock: a string ``toolUse`` input, blank text), else ``None``: such a
+      message is written fresh, noted (``rewritten``).
     """
 
     decode: Callable[[Any, Dialect], List[Message]]
@@ -304,6 +307,7 @@ class HistoryCodec:
     stored: FrozenSet[str] = frozenset()
     stores_calls: Optional[Callable[[Any], bool]] = None
     texts: Optional[Callable[[Any], Tuple[str, ...]]] = None
+    refused: Optional[Callable[[Any], Optional[str]]] = None
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 import re
 from operator import is_
-from typing import Any, Dict, FrozenSet, List, Optional, Tuple, Union
+from typing import Any, Callable, Dict, FrozenSet, List, Optional, Tuple, Union
 
 from .._access import to_plain_near
 from .._builtin import registry_of
@@ -257,8 +257,10 @@ def encode_conversation(
             conv = decode_conversation(conv, source, registry=registry)
     same = conv.original(d.name)
     assert d.history is not None
+    refused = d.history.refused
     if same is not None and ids is None and names is None and not split_turns(conv.messages, d.name,
-                                                                                d.history.pairing):
+                                                                                d.history.pairing) and (
+            refused is None or not any(m.wire is not None and refused(m.wire[1]) for m in conv.messages)):
         try:
             out: Dict[str, Any] = copy.deepcopy(same)
         except (ToolwireError, MemoryError):
@@ -278,6 +280,8 @@ def encode_conversation(
         if keep[i] and _renamed(m, w.target.names):  # a name the target refuses: written fresh, mapped
             messages[i] = Message(m.role, m.parts)
             keep[i] = False
+    if refused is not None:
+        _refused(messages, keep, w, refused)
     if d.ids.required:
         _idless_fresh(messages, keep, w)
     _merged(messages, keep, w)
@@ -312,6 +316,26 @@ def _merged(messages: List[Message], keep: List[bool], w: Writer) -> None:
         w.note("converted", f"{messages[b].role.capitalize()} message {b} is written in one {w.name} message with "
                             f"message {a}, both fresh: {w.name} refuses them apart "
                             f"(\"{refusal(messages[b], rules)}\")")
+
+
+def _refused(messages: List[Message], keep: List[bool], w: Writer, why: Callable[[Any], Optional[str]]) -> None:
+    """A message written back as it came that the target refuses as it is (*why*:
+    ``HistoryCodec.refused``) is written fresh, noted (``rewritten``); so is a later one
+    holding the result for a call of it whose id the target's rule refuses (written
+    fresh, the call's id is mapped: its result gets the same one). One pass."""
+    mapped: Dict[str, int] = {}  # ids of calls written fresh here that the target maps -> their message
+    for i, m in enumerate(messages):
+        said = why(m.wire[1]) if keep[i] and m.wire is not None else None
+        if not said and keep[i] and mapped:
+            at = next((mapped[r.id] for r in m.results if r.id in mapped), None)
+            if at is not None:
+                said = f"it holds the result for a call of message {at}, written fresh: both get the id made for it"
+        if said:
+            keep[i] = False
+            messages[i] = _fresh(m)
+            w.index = i
+            w.note("rewritten", f"{m.role.capitalize()} message {i} is written fresh, not as it came: {said}")
+            mapped.update((c.id, i) for c in m.calls if c.id is not None and not w.d.ids.valid(c.id))
 
 
 def _fresh(m: Message) -> Message:

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, List, Optional
 from .._errors import EncodeError, an
 from .._types import InvalidToolCall, ToolCall, ToolResult
 from ..conversation._values import EMPTY_RESULT, Field, Media, Message, Other, Part, Reasoning, Text
-from ._result_media import blank_text, gemini_upload, sniff_image
+from ._image_types import checked_type, image_media_type
+from ._result_media import blank_text, gemini_upload
 
 if TYPE_CHECKING:
     from ..conversation._writer import Writer
@@ -238,11 +239,20 @@ def url_type(m: Media, w: Writer) -> None:
                           f"{w.name}: its image URLs carry none")
 
 
-def image_type(m: Media, w: Writer) -> str:
-    """The media type of the base64 image *m*: its own, else the one its bytes show
-    (``sniff_image``, as tool results do); ``EncodeError`` when neither tells, since
-    no target takes an image of no type (and a guessed one would be wrong)."""
-    mt = m.media_type or (sniff_image(m.data) if m.data is not None else None)
+def image_type(m: Media, w: Writer, checked: bool = False) -> str:
+    """The media type of the base64 image *m*: its own (``image_media_type``: in lower
+    case, ``image/jpg`` as ``image/jpeg``), else the one its bytes show (``sniff_image``,
+    as tool results do); *checked* (a target that checks the bytes: Bedrock, Anthropic):
+    the one its bytes show where they show another, noted (``converted``). ``EncodeError``
+    when none tells, since no target takes an image of no type (and a guessed one would
+    be wrong)."""
+    mt = image_media_type(m.media_type)
+    if m.data is not None and (mt is None or checked):
+        shown = checked_type(mt, m.data)
+        if mt is not None and shown != mt:
+            w.note("converted", f"The image in message {w.index} labelled {m.media_type!r} is sent as {shown!r}, "
+                                f"the type its bytes show: {w.name} checks them")
+        mt = shown
     if mt is None:
         raise w.no_media(m, "its media type is not given and its data is no PNG, JPEG, GIF or WebP image")
     return mt

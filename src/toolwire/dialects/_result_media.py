@@ -117,8 +117,9 @@ def gemini_upload(url: Optional[str]) -> bool:
 
 
 def extension(media_type: Optional[str]) -> Optional[str]:
-    """The file extension of a document media type (``DOCUMENT_TYPES``), or ``None``."""
-    return None if media_type is None else _EXTENSIONS.get(media_type)
+    """The file extension of a document media type (``DOCUMENT_TYPES``; any case, its
+    parameters passed over: ``text/plain; charset=utf-8``), or ``None``."""
+    return None if media_type is None else _EXTENSIONS.get(media_type.partition(";")[0].strip().lower())
 
 
 def text_of(data: str) -> Optional[str]:
@@ -168,10 +169,18 @@ def image_data_url(m: ResultMedia) -> Optional[str]:
 
 
 def data_url(url: str) -> Optional[Tuple[Optional[str], str]]:
-    """``(media type, base64 data)`` of a ``data:`` URL in base64, else ``None``."""
+    """``(media type, base64 data)`` of a ``data:`` URL in base64, else ``None``. Read as
+    RFC 2397 writes it, ``data:[<type>/<subtype>][;<parameter>]*;base64,<data>``: the
+    parameters (``charset=utf-8``) are passed over and the type is read in lower case (RFC
+    2045 §5.1: case-insensitive); ``None`` for the type where none is given."""
     head, sep, data = url[5:].partition(",")
-    mt, _, enc = head.partition(";")
-    return (mt or None, data) if sep and enc == "base64" else None
+    if not sep:
+        return None
+    first, _, rest = head.partition(";")
+    if rest.rpartition(";")[2].strip().lower() != "base64":
+        return None
+    mt = first.strip().lower()
+    return (mt if mt.partition("/")[2] else None, data)  # (a type/subtype; a parameter alone is no type)
 
 
 def read_media(part: Dict[str, Any]) -> Optional[ResultMedia]:
@@ -307,7 +316,8 @@ def rewrite_media(
         if part.get("type") in _MEDIA and not own(part):
             m = read_media(part)
             if m is None:
-                upload = any(k in part for k in _UPLOADS)
+                # (a Responses ``file_data`` is a string, a Gemini one a dict: only that one is an upload)
+                upload = any(k in part and (k != "file_data" or type(part[k]) is dict) for k in _UPLOADS)
                 if part.get("type") == "image" or upload:
                     what = "An image" if part.get("type") == "image" else "A file"
                     uri = _fetched_by_none(part)
@@ -325,7 +335,7 @@ def rewrite_media(
                     what = "An image" if m.kind == "image" else f"A document ({m.media_type or 'of no known type'})"
                     raise EncodeError(
                         f"{what} {'by URL' if m.data is None else 'as data'} in a tool result cannot be written "
-                        f"for {target}",
+                        f"for {target}" + (f" (its type: {m.media_type!r})" if m.kind == "image" and m.data else ""),
                         dialect=target,
                     )
                 if ctx is not None and ctx.notes is not None and (

@@ -130,7 +130,7 @@ def decode(data: Any, d: Dialect) -> List[Message]:
 
 def _write_image(m: Media, w: Writer) -> Any:
     if m.data is not None:
-        mt = image_type(m, w)
+        mt = image_type(m, w, checked=True)  # Anthropic checks the bytes against the type
         if mt not in IMAGE_TYPES:
             raise w.no_media(m, f"its type {mt!r} is not one of {', '.join(IMAGE_TYPES)}")
         return {"type": "image", "source": {"type": "base64", "media_type": mt, "data": m.data}}

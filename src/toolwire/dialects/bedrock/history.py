@@ -39,8 +39,11 @@ from .._history_write import (
     write_part,
     write_turns,
 )
+from .._image_types import checked_type, image_media_type
 from .._tool_changes import adopt_changes
+from .document_names import distinct_in_messages
 from .mixed_turns import mixed_as_is, note_mixed
+from .refused import refused
 
 if TYPE_CHECKING:
     from ..._dialect import Dialect
@@ -153,11 +156,14 @@ def _write_image(m: Media, w: Writer) -> Any:
 
 def _block(p: Part, w: Writer) -> Any:
     q = solid(p, w)  # no blank text: "The text field in the ContentBlock object ... is blank"
+    if type(q) is Media and q.dialect == NAME and q.data is not None and (
+            checked_type(q.media_type, q.data) != q.media_type):
+        return _write_image(q, w)  # its own image whose bytes show another format: as they show (``refused``)
     return None if q is None else write_part(q, w, NAME, lambda text: {"text": text}, _write_image)
 
 
 def _format(m: Media, w: Writer) -> str:
-    mt = image_type(m, w) if m.data is not None else m.media_type
+    mt = image_type(m, w, checked=True) if m.data is not None else image_media_type(m.media_type)
     fmt = mt.partition("/")[2] if type(mt) is str else ""
     if fmt not in _FORMATS:
         raise w.no_media(m, f"its type {mt!r} is not one of png, jpeg, gif, webp")
@@ -179,6 +185,7 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
             else:
                 no_system(system, w)
     msgs = write_turns(turns, w, NAME, "content", _block, prefill=True)
+    distinct_in_messages(msgs)  # "Messages can't contain duplicate document names"
     note_mixed(turns, w, NAME)  # results beside other content: some models refuse it, noted
     if msgs[0].get("role") == "assistant":  # PAIRING.user_first; as LiteLLM's modify_params does
         user_turn_first(msgs, turns, w, NAME, {"role": "user", "content": [{"text": FIRST_USER}]},
@@ -245,5 +252,5 @@ PAIRING = Pairing(
 )
 HISTORY = HistoryCodec(
     decode, encode, detect, frozenset({"system", "messages"}), state=STATE,
-    pairing=PAIRING, thinking=(_read_reasoning, _write_reasoning), as_is=_as_is,
+    pairing=PAIRING, thinking=(_read_reasoning, _write_reasoning), as_is=_as_is, refused=refused,
 )

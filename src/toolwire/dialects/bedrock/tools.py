@@ -27,8 +27,10 @@ from .._common import (
     tool_description,
     tool_strict,
 )
+from .._image_types import checked_type, image_media_type
 from .._result_media import DOCUMENT_TYPES, ResultMedia, blank_text, extension, rewrite_media
 from ..anthropic.strict_tools import check_strict_tool
+from .document_names import distinct_in_blocks
 
 __all__ = ["IDS", "NAME", "decode_result", "decode_tool", "encode_result", "encode_tool", "tool_entry"]
 
@@ -179,7 +181,8 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
     image, document or video is base64 *text*. boto3's ``converse()`` takes raw bytes
     there and base64-encodes them itself (text given is encoded twice: a corrupt image,
     no error); decode them for boto3 (docs/dialects/bedrock.md shows how)."""
-    result = rewrite_media(result, NAME, _own_media, _media_block, ctx)  # another provider's images and documents
+    # another provider's images and documents
+    result = rewrite_media(result, NAME, _own_media, lambda m: _media_block(m, ctx), ctx)
     pd = scoped(result, NAME)
     tr: Dict[str, Any] = {"toolUseId": result_id(result, ctx, IDS, NAME)}
     content = result.content
@@ -195,7 +198,7 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
                 "(the tool's answer, or a word saying there was none)",
                 dialect=NAME,
             )
-        tr["content"] = blocks
+        tr["content"] = distinct_in_blocks(blocks)  # "Messages can't contain duplicate document names"
     if result.is_error:
         tr["status"] = "error"
     elif "status" in pd:
@@ -235,8 +238,9 @@ def _document_name(name: Optional[str]) -> str:
     return " ".join(text.split())[:200] or "document"
 
 
-def _media_block(m: ResultMedia) -> Optional[Dict[str, Any]]:
-    """An ``image`` or ``document`` member (bytes, or an S3 location), or ``None``."""
+def _media_block(m: ResultMedia, ctx: EncodeContext) -> Optional[Dict[str, Any]]:
+    """An ``image`` or ``document`` member (bytes, or an S3 location), or ``None``; an
+    image of the type its bytes show where they show another (Bedrock checks them), noted."""
     source: Optional[Dict[str, Any]] = None
     if m.data is not None:
         source = {"bytes": m.data}
@@ -245,7 +249,11 @@ def _media_block(m: ResultMedia) -> Optional[Dict[str, Any]]:
     if source is None:
         return None
     if m.kind == "image":
-        fmt = (m.media_type or "").partition("/")[2]
+        mt = checked_type(m.media_type, m.data)
+        if m.media_type is not None and mt != image_media_type(m.media_type):
+            ctx.note("converted", f"The image labelled {m.media_type!r} in",
+                     f"is sent as {mt!r}, the type its bytes show: {NAME} checks them")
+        fmt = (mt or "").partition("/")[2]
         return {"type": "image", "image": {"format": fmt, "source": source}} if fmt in _IMAGE_FORMATS else None
     doc_format = extension(m.media_type)
     if doc_format not in _DOCUMENT_FORMATS:

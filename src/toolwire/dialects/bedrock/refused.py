@@ -1,0 +1,58 @@
+"""What Converse refuses in a Bedrock message as a client kept it (``HistoryCodec.refused``):
+decoded and written back, such a message is written fresh (the writer drops blank text,
+writes a string ``toolUse`` input as the object it decodes to, refuses an unreadable one
+and fills an empty error result), never replayed as it came."""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from .._result_media import sniff_image
+
+__all__ = ["refused"]
+
+
+def _blank(b: Any) -> bool:
+    t = b.get("text") if type(b) is dict else None
+    return type(t) is str and not t.strip()
+
+
+def _mislabelled(img: Any) -> bool:
+    """Whether *img* (an ``image`` member) holds base64 bytes of another format than its own
+    ("The image was specified using the image/png media type, but the image appears to be a
+    image/jpeg image")."""
+    src = img.get("source") if type(img) is dict else None
+    data = src.get("bytes") if type(src) is dict else None
+    fmt = img.get("format") if type(img) is dict else None
+    if type(data) is not str or type(fmt) is not str:
+        return False
+    shown = sniff_image(data)
+    return shown is not None and shown != f"image/{fmt}"
+
+
+def refused(wire: Any) -> Optional[str]:
+    """Why Converse refuses the decoded message *wire* as it is, else ``None``. One pass
+    over its blocks (and a result's)."""
+    content = wire.get("content") if type(wire) is dict else None
+    if type(content) is not list or wire.get("role") == "system":
+        return None
+    if not content:
+        return 'its content is empty ("The content field in the Message object ... is empty")'
+    for b in content:
+        if type(b) is not dict:
+            continue
+        if "text" in b and _blank(b):
+            return 'it holds a blank text block ("The text field in the ContentBlock object ... is blank")'
+        tu = b.get("toolUse")
+        if type(tu) is dict and tu.get("type") != "server_tool_use" and type(tu.get("input")) is not dict:
+            return "it holds a toolUse input that is no JSON object (Converse takes only an object)"
+        if _mislabelled(b.get("image")):
+            return "it holds an image whose bytes show another format than its own, which Converse refuses"
+        tr = b.get("toolResult")
+        if type(tr) is dict and not tr.get("type"):
+            c = tr.get("content")
+            if c == [] and tr.get("status") == "error":
+                return "it holds an error toolResult without content, which Converse refuses"
+            if type(c) is list and any(_blank(x) for x in c):
+                return 'it holds a toolResult with a blank text block ("The text field ... is blank")'
+    return None
