@@ -37,10 +37,10 @@ a think tag in one of their strings stays), the value begun in that string among
 A quote written unescaped inside a string ends it for the decoder (``"He said "use [1,
 2]" here"``): where a value fails right after a string, or a string read after a failed
 value has no delimiter after it, the text to the next quote (its brackets balanced) and
-on to the quote after it is taken as that string's (``_quoted_on``), and a value read
+on to the quote after it is taken as that string's (``quoted_on``), and a value read
 in a string that ran on so that a quote follows is quoted, no candidate: nothing written
 inside is an answer. Where that reading leaves the failed value's brackets open when
-the text ends, the strings that ran on in prose (``_doubt``: a quoted word after
+the text ends, the strings that ran on in prose (``in_doubt``: a quoted word after
 ``{"a": 1]``) are read again as plain strings (``_scan``); a string of the value's own
 keeps the reading (a cut answer gives nothing from it). Where the candidates ended at a
 string a value may have begun in and the answer may be past it (``_lost``), no value
@@ -55,7 +55,7 @@ from dataclasses import dataclass
 from typing import AbstractSet, Any, Callable, List, Optional, Set, Tuple
 
 from ._json_ints import read_int
-from ._json_quotes import _doubt, _hides_value, _quoted_on, _stands
+from ._json_quotes import hides_value, in_doubt, quoted_on, stands
 from ._json_value_end import _Read, _string_end, _value_end, _ws, end_of_value
 
 __all__ = ["Candidate", "candidates", "end_of_value", "extract_json", "open_json", "open_value"]
@@ -148,7 +148,7 @@ def open_value(text: str, before: int) -> int:
     """Where the value the scan (``_scan``) finds open before *before* begins: the first
     opener whose decode failed for want of more text (at or near the end of *text*, or
     inside a string the text ends in, or a string a quote written inside it may have
-    ended, ``_quoted_on``: where that string runs on, or the end of the text when the
+    ended, ``quoted_on``: where that string runs on, or the end of the text when the
     failed value it is in is still open, ``_scan``), or -1 (``open_json`` without its fences; a
     stream's think read waits on that value's end, ``stream._think_read``)."""
     opened: List[int] = []
@@ -168,7 +168,7 @@ def _scan(
     closing quote: no candidate begins inside one, and a text ending in one ends the
     scan; a ``{`` or ``[`` outside them still begins one. A value that failed right after
     a string from whose ``{`` or ``[`` a value runs to its closing quote, and such a
-    string read after a failed value, end the candidates (``_hides_value``: a stray ``["``
+    string read after a failed value, end the candidates (``hides_value``: a stray ``["``
     in the prose, or a quote the failed value left open, the answer begun inside that
     string, what follows inside the answer); with *opened* or *standing*, the scan reads
     on from each opener (those quotes may be prose), every value it reads then no
@@ -176,11 +176,11 @@ def _scan(
     at the first decode that failed for want of more text, whose opener it adds to *opened*; with
     *standing*, it adds the span of each value it skips whole (``candidates``). After a
     failure right after a string, or a string of a failed value no delimiter follows, a
-    quote written inside it may have ended it (``_quoted_on``): the scan goes on past the
+    quote written inside it may have ended it (``quoted_on``): the scan goes on past the
     quote that ends it then, or stops where the text ends first (with *opened*, the
     failed value is open: more text may change what it holds). Where that reading leaves
     the failed value open at the end of the text (its brackets never close), the text is
-    read again with the strings in doubt (``_doubt``: a quoted word of prose) read as plain
+    read again with the strings in doubt (``in_doubt``: a quoted word of prose) read as plain
     strings (``_pass``; two reads at most, and ``_lost`` one more of the rest of the text
     in each, so still linear)."""
     mark = len(standing) if standing is not None else 0
@@ -197,8 +197,8 @@ def _pass(
     plain: AbstractSet[int], start: int = 0, probe: bool = False,
 ) -> Tuple[List[Candidate], AbstractSet[int]]:
     """One read of ``_scan``, the strings whose quotes are in *plain* read without
-    ``_quoted_on``; and, when the text ends with the failed value that reading used
-    ``_quoted_on`` in open, the quotes of its strings that ran on in doubt (``_doubt``)."""
+    ``quoted_on``; and, when the text ends with the failed value that reading used
+    ``quoted_on`` in open, the quotes of its strings that ran on in doubt (``doubt``)."""
     found: List[Candidate] = []
     pos = start
     n = len(text)
@@ -208,22 +208,22 @@ def _pass(
     failed_at = 0  # where the failed value whose brackets ``shut`` began with opens
     hidden = False  # a value may have begun inside a string read: no candidate after it, spans still found
     inside = -1  # past a string of the failed value (its quote) with no delimiter after it, no quote since
-    ran = -1  # where the failed value begins that a string of ran on in (``_quoted_on``)
-    doubt: Set[int] = set()  # quotes of strings that ran on where no value's string could (``_doubt``)
+    ran = -1  # where the failed value begins that a string of ran on in (``quoted_on``)
+    doubt: Set[int] = set()  # quotes of strings that ran on where no value's string could (``in_doubt``)
     runs = (-1, -1)  # the last string that ran on: its quote, and the quote it runs on from
     lost = -1  # past the string the candidates ended at (-2: a value begun in it stands): ``_lost``
     brace = text.find("{", pos)
     bracket = text.find("[", pos)
 
     def run_on(quote: int, at: int) -> int:
-        """``_quoted_on`` for the string at *quote* a failed value's text goes on after at
+        """``quoted_on`` for the string at *quote* a failed value's text goes on after at
         *at* with no delimiter: where it ran on records the failed value (``ran``), the
         string (``runs``, ``doubt``) and, where it did not, the string a value a quote
         follows would be quoted in (``inside``)."""
         nonlocal ran, runs, inside
-        on = _quoted_on(text, at)
+        on = quoted_on(text, at)
         if on != -2:
-            ran, runs = failed_at, _doubt(text, quote, on, doubt)
+            ran, runs = failed_at, in_doubt(text, quote, on, doubt)
         inside = quote if on == -2 else -1
         return on
 
@@ -240,14 +240,14 @@ def _pass(
                     doubt.add(runs[0])  # (a string that ran on with no delimiter after its end: prose)
                 if pos < 0:
                     break  # the text ends in the string
-                hiding = None if hidden else _hides_value(text, i, pos)
+                hiding = None if hidden else hides_value(text, i, pos)
                 if hiding is not None:
                     hidden = True  # a value may have begun inside it, holding what follows: its quotes
                     lost = -2 if hiding[1].ok else pos  # may be prose, each opener is read again
                     if standing is None and opened is None:
                         break
                     shut.clear()
-                    if not _stands(hiding, near, opened, standing):
+                    if not stands(hiding, near, opened, standing):
                         break
                     if hiding[1].ok:  # (the scan reads on past the value that stands)
                         pos = max(pos, hiding[1].end)
@@ -296,7 +296,7 @@ def _pass(
                 # ``"see "{"k": 3}" ok"``)
                 quote = inside >= 0 and shut and text.startswith('"', _ws(text, end))
                 if quote:
-                    ran, runs = failed_at, _doubt(text, inside, -1, doubt)
+                    ran, runs = failed_at, in_doubt(text, inside, -1, doubt)
                 if not hidden and not quote:
                     found.append(Candidate(value, i, end, "scan"))
                 elif standing is not None:
@@ -312,11 +312,11 @@ def _pass(
         if read.ok and standing is not None:
             standing.append((i, read.end))
         if not read.ok:
-            hiding = None if read.after[0] < 0 else _hides_value(text, *read.after)  # (once the candidates
-            if hiding is not None:  # ended too: the span of the value begun in that string, ``_stands``)
+            hiding = None if read.after[0] < 0 else hides_value(text, *read.after)  # (once the candidates
+            if hiding is not None:  # ended too: the span of the value begun in that string, ``stands``)
                 hidden = True  # (the answer may have begun inside that string: nothing after it is taken)
                 lost = -2 if hiding[1].ok else read.after[1]
-                if standing is None and opened is None or not _stands(hiding, near, opened, standing):
+                if standing is None and opened is None or not stands(hiding, near, opened, standing):
                     break
                 shut.clear()  # (its quotes may be prose: each opener is read again)
                 pos = max(hiding[1].end if hiding[1].ok else read.end, i + 1)
@@ -348,7 +348,7 @@ _REGION = re.compile(r'["{}\[\]]')  # what the scan reads after a failed value: 
 
 
 def _lost(text: str, at: int) -> bool:
-    """After the candidates ended at a string a value may have begun in (``_hides_value``;
+    """After the candidates ended at a string a value may have begun in (``hides_value``;
     *at* past its closing quote, or -2 when a value begun in it stands): whether the
     answer may be there, lost (a value that stands begun in it, or a candidate the scan
     finds from *at* on, that string's quotes taken as prose): then no earlier value is the

@@ -1,6 +1,6 @@
 """Strings read after a failed value (``_json_extract._scan``): where a quote written
-inside a string may have ended it (``_quoted_on``), which of those readings are in doubt
-(``_doubt``), and where a value may have begun inside a string (``_hides_value``). Each
+inside a string may have ended it (``quoted_on``), which of those readings are in doubt
+(``doubt``), and where a value may have begun inside a string (``hides_value``). Each
 reads the text it covers once."""
 
 from __future__ import annotations
@@ -10,11 +10,13 @@ from typing import List, Optional, Set, Tuple
 
 from ._json_value_end import _Read, _value_end
 
+__all__ = ["hides_value", "in_doubt", "quoted_on", "stands"]
+
 _OPENER = re.compile(r"[{\[]")
 _QUOTED = re.compile(r'["\\{}\[\]]')
 
 
-def _quoted_on(text: str, at: int) -> int:
+def quoted_on(text: str, at: int) -> int:
     """Where the text that a string a value failed right after (at *at*, no quote) ran on
     with ends, when the quote that ended it was written unescaped inside it (``"He said
     "use [1, 2]" here"``): the next quote, the text to it taken as that string's when its
@@ -43,8 +45,8 @@ def _quoted_on(text: str, at: int) -> int:
             return -2 if opened else m.start()
 
 
-def _doubt(text: str, quote: int, on: int, doubt: Set[int]) -> Tuple[int, int]:
-    """A string that ran on (``_quoted_on``) from *quote* on to the quote at *on* (or
+def in_doubt(text: str, quote: int, on: int, doubt: Set[int]) -> Tuple[int, int]:
+    """A string that ran on (``quoted_on``) from *quote* on to the quote at *on* (or
     -1): its quote joins *doubt* when it stands where no string of a value could (after
     neither ``{`` ``[`` ``,`` nor ``:``, blanks aside: a quoted word of prose); the scan
     adds it too when the string it runs on to has no delimiter after it. Where the failed
@@ -58,7 +60,7 @@ def _doubt(text: str, quote: int, on: int, doubt: Set[int]) -> Tuple[int, int]:
     return quote, on
 
 
-def _hides_value(text: str, quote: int, end: int) -> Optional[Tuple[int, _Read]]:
+def hides_value(text: str, quote: int, end: int) -> Optional[Tuple[int, _Read]]:
     """The value read from a ``{`` or ``[`` inside the string from *quote* to *end* (past
     its closing quote), as if its opening quote were prose (a stray ``["``), that reaches
     that closing quote (a value that may hold what follows the string): its opener and
@@ -74,9 +76,9 @@ def _hides_value(text: str, quote: int, end: int) -> Optional[Tuple[int, _Read]]
     return None
 
 
-def _stands(hiding: Tuple[int, _Read], near: int, opened: Optional[List[int]],
+def stands(hiding: Tuple[int, _Read], near: int, opened: Optional[List[int]],
             standing: Optional[List[Tuple[int, int]]]) -> bool:
-    """After the candidates ended at a value begun inside a string (``_hides_value``):
+    """After the candidates ended at a value begun inside a string (``hides_value``):
     whether the scan reads on past it. A value that stands there is the span of one
     (``_think.KeptSpans``: a think tag in a string of it stays); one the text ends inside
     is open (``open_value``: more text may make it stand; also one that failed at or past
