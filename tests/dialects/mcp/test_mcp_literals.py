@@ -129,3 +129,11 @@ def test_content_blocks_as_the_specification_lists_them() -> None:
     image = {"type": "image", "data": "iVBORw0KGgo=", "mimeType": "image/png"}
     assert content({"content": [image]}) == ([image], False)
     assert content({"content": [image], "isError": True}) == ([image], True)
+
+
+@pytest.mark.parametrize("text, value", [("1", True), ('{"enabled": 1}', {"enabled": True}), ("false", 0),
+                                          ("[1, 0]", [True, False])])
+def test_text_that_says_one_where_structured_content_says_true_is_kept(text: str, value: Any) -> None:
+    """JSON ``1`` is no serialisation of ``true``: the text block stays, the JSON part follows."""
+    result = toolwire.decode_result({"content": [{"type": "text", "text": text}], "structuredContent": value}, "mcp")
+    assert result.content == [{"type": "text", "text": text}, {"type": "json", "json": value}]

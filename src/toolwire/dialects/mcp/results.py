@@ -25,6 +25,7 @@ from typing import Any, Dict, List, Optional, Tuple
 
 from ..._dialect import EncodeContext
 from ..._errors import DecodeError, EncodeError, an, excerpt
+from ..._json_equality import same
 from ..._json_ints import read_int, write_json
 from ..._payload_paths import result_at
 from ..._types import ToolResult, evolve
@@ -37,8 +38,9 @@ __all__ = ["decode_result", "encode_result", "read_back"]
 
 
 def _text_json(text: Any, value: Any) -> bool:
+    """Whether *text* is JSON that *value* equals (``true`` is not ``1``)."""
     try:
-        return type(text) is str and bool(json.loads(text, parse_int=read_int) == value)
+        return type(text) is str and same(json.loads(text, parse_int=read_int), value)
     except (ValueError, RecursionError):
         return False
 
@@ -241,7 +243,7 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
     pd = scoped(result, NAME)
     if "error" in pd and result.is_error:
         body: Dict[str, Any] = {"error": pd["error"]}
-    elif "body" in pd and _body_in(pd["body"], "$") == (result.content, result.is_error):
+    elif "body" in pd and same(_body_in(pd["body"], "$"), (result.content, result.is_error)):
         body = {"result": pd["body"]}
     else:
         body = {"result": _body_out(result, ctx)}
