@@ -87,8 +87,14 @@ def test_jsonrpc_error_is_an_error_result() -> None:
     assert toolwire.encode_result(result, "mcp") == wire
 
 
-def test_names_allow_dots() -> None:
-    assert toolwire.get_dialect("mcp").names.fullmatch("fs.read_file")  # type: ignore[union-attr]
+@pytest.mark.parametrize("name", ["fs.read_file", "github/create issue", "météo"])
+def test_names_the_specification_only_recommends_are_written_back(name: str) -> None:
+    """MCP tool names: "SHOULD be between 1 and 128 characters", "SHOULD NOT contain
+    spaces" (2025-11-25); the python SDK only warns, and serves such a tool."""
+    tool = {"name": name, "inputSchema": {"type": "object"}}
+    assert toolwire.encode_tool(toolwire.decode_tool(tool, "mcp"), "mcp") == tool
+    request = {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": name, "arguments": {"a": 1}}}
+    assert toolwire.encode(toolwire.decode(request, "mcp"), "mcp") == request
 
 
 def test_an_empty_request_id_round_trips() -> None:

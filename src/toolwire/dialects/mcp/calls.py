@@ -27,7 +27,8 @@ the schema ``schema/2025-11-25/schema.ts`` (``CallToolRequest``, ``Tool``,
   image, audio and resource blocks are kept as they are. A JSON-RPC ``error``
   response is an error result. A ``resultType`` other than ``"complete"`` (absent
   means ``"complete"``) is no CallToolResult (an ``InputRequiredResult``...): refused.
-- Tool names: ``^[A-Za-z0-9_.-]{1,128}$`` (SHOULD-level since 2025-11-25).
+- Tool names: ``^[A-Za-z0-9_.-]{1,128}$`` is a SHOULD (2025-11-25), which the python SDK
+  only warns about: any name read is written back (no ``names`` rule).
 
 Tools and the JSON-RPC envelope are read and written in ``tools``, results in ``results``.
 """
@@ -43,7 +44,7 @@ from ..._types import ToolCall, new_call
 from .._common import as_dict, encode_id, name_of, scoped
 from .pending import sent
 from .results import decode_result, encode_result, read_back
-from .tools import IDS, NAME, NAMES, decode_tool, encode_tool, envelope, rpc_id
+from .tools import IDS, NAME, decode_tool, encode_tool, envelope, rpc_id
 
 __all__ = ["DIALECT"]
 
@@ -198,7 +199,7 @@ DIALECT = Dialect(
     decode_result=decode_result,
     encode_result=encode_result,
     ids=IDS,
-    names=NAMES,
+    names=None,  # (``tools.NAMES`` is a SHOULD: a name read is written back)
     description="Model Context Protocol tools/call, Tool and CallToolResult",
     peek=_peek,
     result_read_back=read_back,
