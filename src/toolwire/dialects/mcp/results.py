@@ -71,6 +71,8 @@ _OTHER = (
     ("inputRequests", _INPUT_REQUIRED),
     ("requestState", _INPUT_REQUIRED),
 )
+_SAMPLING = "sampling/createMessage result (CreateMessageResult)"
+_ROLES = ("assistant", "user")
 # ``resultType`` values of no CallToolResult (2026-07-28; "task": the tasks extension, mcp 2.3.0 ``ResultType``)
 _RESULT_TYPES = {
     "input_required": f"it is {an(_INPUT_REQUIRED)}",
@@ -137,6 +139,9 @@ def _body_in(body: Dict[str, Any], loc: str) -> Tuple[Any, bool]:
         raise _other_type(kind, loc)
     if "content" not in body:  # required (schema.ts ``CallToolResult``)
         raise _not_a_result(body, loc)
+    if type(body.get("model")) is str and body.get("role") in _ROLES:  # (``CreateMessageResult`` requires both)
+        raise DecodeError(f"Result at {loc} is not a CallToolResult (it has 'role' and 'model'): it is "
+                          f"{an(_SAMPLING)}, a client's answer to a server; got {excerpt(body)}", dialect=NAME, loc=loc)
     blocks = body.get("content")
     if blocks is None:
         blocks = []
