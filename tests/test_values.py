@@ -514,3 +514,11 @@ def test_every_value_class_compares_a_subclass_by_value() -> None:
     assert T("t") == Tool("t") and Inv(error="e") == InvalidToolCall(error="e")
     assert R(content="x") != ToolResult(content="y") and ToolResult(content="x") != Tool("x")
     assert hash(R(content="x")) == hash(ToolResult(content="x"))
+
+
+def test_json_equality_tells_true_from_one_at_the_top_too() -> None:
+    """``same`` compared bare values with Python's ``==``: ``same(1, True)`` was True."""
+    from toolwire._json_equality import same
+
+    assert not same(1, True) and not same(True, 1) and not same(0, False) and not same(False, 0.0)
+    assert same(1, 1.0) and same(True, True) and same("a", "a") and not same(None, False)

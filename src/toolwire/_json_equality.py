@@ -91,9 +91,10 @@ def hashable(v: Any) -> Any:
 
 
 def same(a: Any, b: Any) -> bool:
-    """JSON equality of two field values: ``==`` (in C), then, for containers, a walk
-    that tells ``true``/``false`` from ``1``/``0`` where ``==`` took one for the other.
-    Values nested past the recursion limit compare by ``json_identity``."""
+    """JSON equality of two field values: ``==`` (in C), then a look that tells
+    ``true``/``false`` from ``1``/``0`` where ``==`` took one for the other, at the top
+    and, for containers, at every level. Values nested past the recursion limit compare
+    by ``json_identity``."""
     if a is b:
         return True
     try:
@@ -102,7 +103,7 @@ def same(a: Any, b: Any) -> bool:
     except RecursionError:  # deeper than ``==`` goes: the iterative spelling decides
         return json_identity(a) == json_identity(b)
     if type(a) not in CONTAINERS:
-        return True
+        return (type(a) is bool) is (type(b) is bool)
     # ``a == b`` holds: the same keys and lengths all the way down; only a bool may
     # stand where the other has a number
     stack = [(a, b)]

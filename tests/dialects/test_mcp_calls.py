@@ -87,8 +87,6 @@ TAKEN = [
     pytest.param({**REQUEST, "id": "req-7"}, id="str-id"),
     pytest.param({**REQUEST, "id": "12"}, id="numeric-str-id"),
     pytest.param({**REQUEST, "id": ""}, id="empty-str-id"),
-    pytest.param({**REQUEST, "id": None}, id="null-id"),
-    pytest.param({k: v for k, v in REQUEST.items() if k != "id"}, id="missing-id"),
     pytest.param({**REQUEST, "params": {"name": "f", "arguments": {}}}, id="empty-arguments"),
     pytest.param({**REQUEST, "params": {"name": "f"}}, id="no-arguments"),
     pytest.param({**REQUEST, "params": {"name": "f", "_meta": {"progressToken": 1}}}, id="no-arguments-meta"),
@@ -105,7 +103,7 @@ TAKEN = [
 def test_plain_calls_decode_and_encode_back(item: Any) -> None:
     assert _agrees(item)
     call = toolwire.decode(item)
-    assert toolwire.encode(call, "mcp") == item  # "" and null ids included: kept, not made up
+    assert toolwire.encode(call, "mcp") == item  # a "" id included: kept, not made up (no id, null: no call)
 
 
 def test_each_id_form() -> None:
@@ -117,9 +115,9 @@ def test_each_id_form() -> None:
     assert ident(2) == ("2", {"mcp": {"int_id": True}})
     assert ident("2") == ("2", {})
     assert ident("") == (None, {"mcp": {"id": ""}})  # no canonical id; the wire value kept for the re-encode
-    assert ident(None) == (None, {"mcp": {"id": None}})
-    call = toolwire.decode({k: v for k, v in REQUEST.items() if k != "id"})
-    assert call is not None and (call.id, call.provider_data) == (None, {"mcp": {"no_id": True}})
+    for notification in ({**REQUEST, "id": None}, {k: v for k, v in REQUEST.items() if k != "id"}):
+        with pytest.raises(toolwire.DecodeError):  # (test_mcp_errors: a notification, no call)
+            toolwire.decode(notification)
     call = toolwire.decode({"name": "f", "arguments": {}})
     assert call is not None and (call.id, call.provider_data) == (None, {"mcp": {"bare": True}})
 

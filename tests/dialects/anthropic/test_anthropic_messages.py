@@ -121,7 +121,7 @@ text_parts = st.lists(st.builds(lambda t: {"type": "text", "text": t}, solid_tex
 @given(st.from_regex(ID_RE, fullmatch=True), st.just("") | st.text(max_size=30).filter(str.strip) | text_parts,
        st.booleans())
 def test_result_round_trip(ident: str, content: Any, is_error: bool) -> None:
-    result = toolwire.ToolResult(id=ident, content=content, is_error=is_error)
+    result = toolwire.ToolResult(id=ident, content=content, is_error=is_error and content != "")  # (empty: refused)
     wire = toolwire.encode_result(result, D)
     assert wire["tool_use_id"] == ident
     assert toolwire.decode_result(wire, D) == result

@@ -87,13 +87,19 @@ def test_jsonrpc_error_is_an_error_result() -> None:
     assert toolwire.encode_result(result, "mcp") == wire
 
 
-def test_names_allow_dots() -> None:
-    assert toolwire.get_dialect("mcp").names.fullmatch("fs.read_file")  # type: ignore[union-attr]
+@pytest.mark.parametrize("name", ["fs.read_file", "github/create issue", "météo"])
+def test_names_the_specification_only_recommends_are_written_back(name: str) -> None:
+    """MCP tool names: "SHOULD be between 1 and 128 characters", "SHOULD NOT contain
+    spaces" (2025-11-25); the python SDK only warns, and serves such a tool."""
+    tool = {"name": name, "inputSchema": {"type": "object"}}
+    assert toolwire.encode_tool(toolwire.decode_tool(tool, "mcp"), "mcp") == tool
+    request = {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": name, "arguments": {"a": 1}}}
+    assert toolwire.encode(toolwire.decode(request, "mcp"), "mcp") == request
 
 
-@pytest.mark.parametrize("rid", ["", None])
-def test_empty_and_null_request_ids_round_trip(rid: Any) -> None:
-    # the canonical id is None (neither names a call); the wire value comes back as it was
+def test_an_empty_request_id_round_trips() -> None:
+    # the canonical id is None ("" names no call); the wire value comes back as it was
+    rid = ""
     item = {"jsonrpc": "2.0", "id": rid, "method": "tools/call", "params": {"name": "f", "arguments": {"a": 1}}}
     call = toolwire.decode(item)
     assert call.id is None
@@ -101,6 +107,10 @@ def test_empty_and_null_request_ids_round_trip(rid: Any) -> None:
     assert toolwire.decode(item, "mcp", repair=True).provider_data == call.provider_data  # the general path agrees
     renamed = call.replace(id="req-7")
     assert toolwire.encode(renamed, "mcp")["id"] == "req-7"
+
+
+@pytest.mark.parametrize("rid", ["", None])
+def test_responses_with_an_empty_or_null_id_round_trip(rid: Any) -> None:
     result = {"jsonrpc": "2.0", "id": rid, "result": {"content": [{"type": "text", "text": "ok"}], "isError": False}}
     assert toolwire.encode_result(toolwire.decode_result(result, "mcp"), "mcp") == result
 

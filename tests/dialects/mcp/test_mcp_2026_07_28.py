@@ -150,3 +150,15 @@ def test_structured_content_null_with_its_text_block_is_the_json_null() -> None:
     # 2026-07-28: any JSON value, null too, with "the serialized JSON in a TextContent block"
     body = {"content": [{"type": "text", "text": "null"}], "structuredContent": None, "resultType": "complete"}
     assert toolwire.decode_result(body, M).content == [{"type": "json", "json": None}]
+
+
+def test_a_sampling_result_is_named() -> None:
+    """``CreateMessageResultWithTools`` (2025-11-25): a client's answer to
+    ``sampling/createMessage``, whose content may hold ``tool_use`` blocks; no CallToolResult."""
+    res = {"role": "assistant", "model": "m", "stopReason": "toolUse",
+           "content": [{"type": "tool_use", "id": "tu_1", "name": "get_weather", "input": {"city": "Paris"}}]}
+    with pytest.raises(toolwire.DecodeError) as info:
+        toolwire.decode_result({"jsonrpc": "2.0", "id": 3, "result": res}, "mcp")
+    assert info.value.loc == "$.result" and str(info.value).startswith(
+        "Result at $.result is not a CallToolResult (it has 'role' and 'model'): it is a sampling/createMessage "
+        "result (CreateMessageResult), a client's answer to a server; got ")

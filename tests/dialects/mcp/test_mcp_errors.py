@@ -201,9 +201,40 @@ def test_the_result_answering_a_numeric_request_id_has_that_number(rid: int) -> 
     assert toolwire.encode_result(ToolResult(id=str(rid), content="x"), "mcp", ids=ids)["id"] == str(rid)
 
 
-def test_a_notification_style_request_has_no_id_and_gets_none_back() -> None:
-    wire = {"jsonrpc": "2.0", "method": "tools/call", "params": REQUEST["params"]}
-    assert _call_round_trip(wire).id is None
+NOTIFICATION = ('Request at $ has {what}: a tools/call without an id is a notification, which no MCP server runs '
+                '("Requests MUST include a string or integer ID"); it is no call')
+NO_ID = ("The call 'get_weather' cannot be written as an mcp request without an id: a tools/call without one, or with "
+         'a null one, is a notification, which no server runs (MCP: "Requests MUST include a string or integer ID"); '
+         "give the call an id (call.replace(id=...); an IdMap's id_of(call) makes one)")
+
+
+@pytest.mark.parametrize("wire, what", [
+    ({"jsonrpc": "2.0", "method": "tools/call", "params": REQUEST["params"]}, "no 'id'"),
+    ({"jsonrpc": "2.0", "id": None, "method": "tools/call", "params": REQUEST["params"]}, "a null 'id'"),
+])
+def test_a_request_without_an_id_is_a_notification_and_no_call(wire: Dict[str, Any], what: str) -> None:
+    """MCP (2025-11-25, basic/index): "Requests MUST include a string or integer ID. Unlike
+    base JSON-RPC, the ID MUST NOT be null"; the python SDK reads both as notifications,
+    and its server runs neither: never a runnable call."""
+    for decode in (lambda: toolwire.decode(wire, "mcp"), lambda: toolwire.decode(wire)):
+        with pytest.raises(toolwire.DecodeError) as info:
+            decode()
+        assert (str(info.value), info.value.loc) == (NOTIFICATION.format(what=what), "$.id")
+    [kept] = toolwire.decode_all(wire, "mcp", invalid="keep")
+    assert type(kept) is toolwire.InvalidToolCall and (kept.name, kept.id) == ("get_weather", None)
+
+
+@pytest.mark.parametrize("pd", [{"no_id": True}, {"id": None}])
+def test_a_call_is_never_written_as_a_request_without_an_id(pd: Dict[str, Any]) -> None:
+    call = ToolCall("get_weather", ARGS, None, provider_data={"mcp": pd})
+    with pytest.raises(toolwire.EncodeError) as info:
+        toolwire.encode(call, "mcp")
+    assert str(info.value) == NO_ID
+    # given an id, the request carries it
+    assert toolwire.encode(call.replace(id="r1"), "mcp") == REQUEST
+    # a call with no id and no such data gets a stable made-up one, as before
+    made = toolwire.encode(ToolCall("get_weather", ARGS), "mcp")["id"]
+    assert made.startswith("call_") and len(made) == 29 and toolwire.encode(ToolCall("get_weather", ARGS), "mcp")["id"] == made
 
 
 def test_a_request_of_another_jsonrpc_version_keeps_it() -> None:

@@ -129,3 +129,35 @@ def test_content_blocks_as_the_specification_lists_them() -> None:
     image = {"type": "image", "data": "iVBORw0KGgo=", "mimeType": "image/png"}
     assert content({"content": [image]}) == ([image], False)
     assert content({"content": [image], "isError": True}) == ([image], True)
+
+
+@pytest.mark.parametrize("text, value", [("1", True), ('{"enabled": 1}', {"enabled": True}), ("false", 0),
+                                          ("[1, 0]", [True, False])])
+def test_text_that_says_one_where_structured_content_says_true_is_kept(text: str, value: Any) -> None:
+    """JSON ``1`` is no serialisation of ``true``: the text block stays, the JSON part follows."""
+    result = toolwire.decode_result({"content": [{"type": "text", "text": text}], "structuredContent": value}, "mcp")
+    assert result.content == [{"type": "text", "text": text}, {"type": "json", "json": value}]
+
+
+@pytest.mark.parametrize("text, value", [("line one\nline two\n", "line one\nline two\n"), ("3", 3), ("[1, 2]", [1, 2]),
+                                          ('"quoted"', "quoted")])
+def test_a_wrapped_value_beside_its_text_is_sent_once(text: str, value: Any) -> None:
+    """The python SDK and fastmcp write a tool's value that is no object as a text block
+    beside ``"structuredContent": {"result": value}`` (``func_metadata.wrap_output``):
+    the text is the result, the wrapper no second part; written back to MCP as it came."""
+    wire = {"jsonrpc": "2.0", "id": 2, "result": {"content": [{"type": "text", "text": text}], "isError": False,
+                                                   "resultType": "complete", "structuredContent": {"result": value}}}
+    result = toolwire.decode_result(wire, "mcp")
+    assert result.content == [{"type": "text", "text": text}]
+    assert toolwire.encode_result(result, "mcp") == wire
+    assert toolwire.encode_result(result, "openai.chat") == {"role": "tool", "tool_call_id": "2", "content": [
+        {"type": "text", "text": text}]}
+
+
+def test_a_result_member_the_text_does_not_say_is_a_json_part() -> None:
+    wire = {"content": [{"type": "text", "text": "true"}], "structuredContent": {"result": 1}}
+    assert toolwire.decode_result(wire, "mcp").content == [{"type": "text", "text": "true"},
+                                                             {"type": "json", "json": {"result": 1}}]
+    two = {"content": [{"type": "text", "text": "3"}], "structuredContent": {"result": 3, "unit": "C"}}
+    assert toolwire.decode_result(two, "mcp").content == [{"type": "text", "text": "3"},
+                                                            {"type": "json", "json": {"result": 3, "unit": "C"}}]

@@ -162,6 +162,8 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
             ctx.note("dropped", f"{len(content) - len(kept)} blank text part(s) in",
                      f"are left out: {NAME} refuses blank text")
         content = kept
+    if result.is_error and not content:  # "content cannot be empty if `is_error` is true"
+        raise _empty_error(result)
     if not (content == "" and pd.get("no_content")):
         out["content"] = content if isinstance(content, str) else [_block(p, ctx) for p in content]
     if result.is_error:
@@ -177,6 +179,15 @@ def _blank_result(result: ToolResult) -> EncodeError:
         f"{an(NAME, True)} tool result cannot be blank (Anthropic: \"text content blocks must contain non-whitespace "
         f"text\"): the result for {result.id or result.name!r} holds only empty or whitespace text; give it some "
         "text (the tool's answer, or a word saying there was none)",
+        dialect=NAME,
+    )
+
+
+def _empty_error(result: ToolResult) -> EncodeError:
+    return EncodeError(
+        f"{an(NAME, True)} error result cannot be empty (Anthropic: \"content cannot be empty if `is_error` is "
+        f"true\"): the result for {result.id or result.name!r} has no content; give it some text (the error "
+        "message, or a word saying there was none)",
         dialect=NAME,
     )
 

@@ -9,8 +9,10 @@ the schema ``schema/2025-11-25/schema.ts`` (``CallToolRequest``, ``Tool``,
 - Call: the JSON-RPC request ``{"jsonrpc": "2.0", "id", "method": "tools/call",
   "params": {"name", "arguments": {...}}}``, or its bare ``params``. MCP has no
   call id: the JSON-RPC request id is the only one, so it is the canonical id (a
-  numeric id is kept as a number on re-encode); bare params have none. A call
-  without an id is written with a stable synthesized request id. Params beside
+  numeric id is kept as a number on re-encode); bare params have none. A request
+  without an id or with a null one is a notification, no call ("Requests MUST include
+  a string or integer ID"): refused, and never written. A call without an id is
+  written with a stable synthesized request id. Params beside
   ``name`` and ``arguments`` (``_meta``, ``task``; since 2026-07-28 ``requestState``
   and ``inputResponses``, a retry after an ``InputRequiredResult``) are kept.
 - Tool: ``{"name", "title", "description", "inputSchema", "outputSchema",
@@ -20,11 +22,13 @@ the schema ``schema/2025-11-25/schema.ts`` (``CallToolRequest``, ``Tool``,
   or the JSON-RPC response holding it (``{"jsonrpc", "id", "result"}``), whose id
   is the result's id. Text blocks are text parts; ``structuredContent`` is a
   ``{"type": "json"}`` part (in place of the text block that serialises it, when
-  there is one; a ``null`` one without such a block is none: the SDK's unset one);
+  there is one; a ``null`` one without such a block is none: the SDK's unset one; a
+  ``{"result": X}`` beside a text block that is X or its JSON is none: the SDK's wrapper);
   image, audio and resource blocks are kept as they are. A JSON-RPC ``error``
   response is an error result. A ``resultType`` other than ``"complete"`` (absent
   means ``"complete"``) is no CallToolResult (an ``InputRequiredResult``...): refused.
-- Tool names: ``^[A-Za-z0-9_.-]{1,128}$`` (SHOULD-level since 2025-11-25).
+- Tool names: ``^[A-Za-z0-9_.-]{1,128}$`` is a SHOULD (2025-11-25), which the python SDK
+  only warns about: any name read is written back (no ``names`` rule).
 
 Tools and the JSON-RPC envelope are read and written in ``tools``, results in ``results``.
 """
@@ -35,11 +39,12 @@ from typing import Any, Dict, Optional, Tuple
 
 from ..._args import DEFAULT_POLICY, Policy, check_object, misplaced, parse_arguments
 from ..._dialect import CALL, RESULT, TOOL, Dialect, EncodeContext
-from ..._errors import refuse_server
+from ..._errors import DecodeError, EncodeError, refuse_server
 from ..._types import ToolCall, new_call
 from .._common import as_dict, encode_id, name_of, scoped
+from .pending import sent
 from .results import decode_result, encode_result, read_back
-from .tools import IDS, NAME, NAMES, decode_tool, encode_tool, envelope, rpc_id
+from .tools import IDS, NAME, decode_tool, encode_tool, envelope, rpc_id
 
 __all__ = ["DIALECT"]
 
@@ -97,6 +102,8 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     if "method" in item:
         params = as_dict(item.get("params"), loc + ".params", NAME, "a 'params' object")
         ploc = loc + ".params"
+        if item.get("id") is None:
+            raise _notification(item, loc)
         ident = rpc_id(item, loc, pd)
         extra = {k: v for k, v in item.items() if k not in _RPC}
         if extra:
@@ -120,6 +127,16 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     return new_call(name, args, ident, raw, {NAME: pd} if pd else None, repairs)
 
 
+def _notification(item: Dict[str, Any], loc: str) -> DecodeError:
+    """The error for a tools/call without an id or with a null one: a notification, which
+    no server runs (MCP: "Requests MUST include a string or integer ID. Unlike base
+    JSON-RPC, the ID MUST NOT be null"; the python SDK reads both as notifications)."""
+    what = "a null 'id'" if "id" in item else "no 'id'"
+    return DecodeError(f"Request at {loc} has {what}: a tools/call without an id is a notification, which no MCP "
+                       "server runs (\"Requests MUST include a string or integer ID\"); it is no call",
+                       dialect=NAME, loc=f"{loc}.id")
+
+
 # --- speed only: a plain call in one step (``ONE_STEP``: see ``dialects.ONE_STEP``) ---
 
 def decode_plain(item: Dict[str, Any]) -> Optional[ToolCall]:
@@ -140,10 +157,22 @@ def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
     params.update(pd.get("params_extra", ()))
     if pd.get("bare"):
         return params
-    kept = call.id is None and "id" in pd  # the request's own "" or null id
+    if call.id is None and (pd.get("no_id") or ("id" in pd and pd["id"] is None)):
+        raise EncodeError(
+            f"The call {call.name!r} cannot be written as an {NAME} request without an id: a tools/call without one, "
+            "or with a null one, is a notification, which no server runs (MCP: \"Requests MUST include a string or "
+            "integer ID\"); give the call an id (call.replace(id=...); an IdMap's id_of(call) makes one)",
+            dialect=NAME, loc="$.id")
+    if pd.get("no_id"):  # (the call was given an id since: the request carries it)
+        pd = {k: v for k, v in pd.items() if k != "no_id"}
+    kept = call.id is None and "id" in pd  # the request's own "" id
     if kept and type(pd["id"]) is str and ctx.ids is not None:
         ctx.ids.wait(call.name, pd["id"])  # the response answering it carries it (JSON-RPC 2.0 §5)
-    out = envelope(pd, None if kept else encode_id(call, ctx, IDS, pd), ctx)
+    ident = None if kept else encode_id(call, ctx, IDS, pd)
+    rid = pd["id"] if kept else ident
+    if ctx.ids is not None and type(rid) is str:  # (``convert`` always passes one: one reply's calls)
+        sent(ctx.ids, rid, call.name)
+    out = envelope(pd, ident, ctx)
     out["method"] = METHOD
     out["params"] = params
     out.update(pd.get("extra", ()))
@@ -170,7 +199,7 @@ DIALECT = Dialect(
     decode_result=decode_result,
     encode_result=encode_result,
     ids=IDS,
-    names=NAMES,
+    names=None,  # (``tools.NAMES`` is a SHOULD: a name read is written back)
     description="Model Context Protocol tools/call, Tool and CallToolResult",
     peek=_peek,
     result_read_back=read_back,

@@ -25,20 +25,23 @@ from typing import Any, Dict, List, Optional, Tuple
 
 from ..._dialect import EncodeContext
 from ..._errors import DecodeError, EncodeError, an, excerpt
+from ..._json_equality import same
 from ..._json_ints import read_int, write_json
 from ..._payload_paths import result_at
 from ..._types import ToolResult, evolve
 from ..._value_checks import part_member
 from .._common import QUIET, as_dict, error_flag, json_text, result_id, scoped
 from .._result_media import ResultMedia, rewrite_media
+from .pending import answered
 from .tools import IDS, NAME, envelope, rpc_id
 
 __all__ = ["decode_result", "encode_result", "read_back"]
 
 
 def _text_json(text: Any, value: Any) -> bool:
+    """Whether *text* is JSON that *value* equals (``true`` is not ``1``)."""
     try:
-        return type(text) is str and bool(json.loads(text, parse_int=read_int) == value)
+        return type(text) is str and same(json.loads(text, parse_int=read_int), value)
     except (ValueError, RecursionError):
         return False
 
@@ -68,6 +71,8 @@ _OTHER = (
     ("inputRequests", _INPUT_REQUIRED),
     ("requestState", _INPUT_REQUIRED),
 )
+_SAMPLING = "sampling/createMessage result (CreateMessageResult)"
+_ROLES = ("assistant", "user")
 # ``resultType`` values of no CallToolResult (2026-07-28; "task": the tasks extension, mcp 2.3.0 ``ResultType``)
 _RESULT_TYPES = {
     "input_required": f"it is {an(_INPUT_REQUIRED)}",
@@ -106,6 +111,17 @@ def _block(block: Any, loc: str) -> Dict[str, Any]:
     return b
 
 
+def _wrapped(parts: List[Dict[str, Any]], value: Any) -> bool:
+    """Whether *value* is ``{"result": X}`` beside a text block that is X (a string) or its
+    JSON: how the python SDK and fastmcp wrap a tool's value that is no object
+    (``func_metadata.wrap_output``). The text says it all; a JSON part would send it twice."""
+    if type(value) is not dict or len(value) != 1 or "result" not in value:
+        return False
+    x = value["result"]
+    return any(p.get("type") == "text" and ((type(x) is str and p["text"] == x) or _text_json(p["text"], x))
+               for p in parts)
+
+
 def _other_type(kind: Any, loc: str) -> DecodeError:
     """The error for a result whose ``resultType`` is not ``"complete"``."""
     where = loc + ".resultType"
@@ -123,6 +139,9 @@ def _body_in(body: Dict[str, Any], loc: str) -> Tuple[Any, bool]:
         raise _other_type(kind, loc)
     if "content" not in body:  # required (schema.ts ``CallToolResult``)
         raise _not_a_result(body, loc)
+    if type(body.get("model")) is str and body.get("role") in _ROLES:  # (``CreateMessageResult`` requires both)
+        raise DecodeError(f"Result at {loc} is not a CallToolResult (it has 'role' and 'model'): it is "
+                          f"{an(_SAMPLING)}, a client's answer to a server; got {excerpt(body)}", dialect=NAME, loc=loc)
     blocks = body.get("content")
     if blocks is None:
         blocks = []
@@ -138,8 +157,8 @@ def _body_in(body: Dict[str, Any], loc: str) -> Tuple[Any, bool]:
                 parts[i] = {"type": "json", "json": value}
                 break
         else:
-            if value is not None:  # ``null`` and no text block "null": none (the SDK dumps an unset one so)
-                parts.append({"type": "json", "json": value})
+            if value is not None and not _wrapped(parts, value):  # ``null`` and no text block "null": none (the
+                parts.append({"type": "json", "json": value})  # SDK dumps an unset one so)
     content: Any = parts if parts else ""
     return content, error_flag(body.get("isError"), loc + ".isError", NAME)
 
@@ -241,7 +260,7 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
     pd = scoped(result, NAME)
     if "error" in pd and result.is_error:
         body: Dict[str, Any] = {"error": pd["error"]}
-    elif "body" in pd and _body_in(pd["body"], "$") == (result.content, result.is_error):
+    elif "body" in pd and same(_body_in(pd["body"], "$"), (result.content, result.is_error)):
         body = {"result": pd["body"]}
     else:
         body = {"result": _body_out(result, ctx)}
@@ -252,6 +271,8 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
         # the id the ``IdMap`` gave the id-less call it answers (first in, first out per
         # tool, as ``convert`` pairs them): a JSON-RPC response carries its request's id
         ident = ctx.ids.answer(result.name)
+    if ident is not None and ctx.ids is not None:
+        answered(ctx.ids, ident)
     if ident is None and not pd.get("rpc"):  # nothing to pair it with: the bare CallToolResult
         plain: Dict[str, Any] = body.get("result", body)
         return plain

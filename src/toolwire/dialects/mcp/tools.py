@@ -24,6 +24,9 @@ __all__ = ["IDS", "NAME", "NAMES", "decode_tool", "encode_tool", "envelope", "rp
 
 NAME = "mcp"
 IDS = rule(required=True, prefix="call_", length=24)
+# the names MCP recommends (2025-11-25: "Tool names SHOULD be between 1 and 128 characters",
+# "SHOULD NOT contain spaces..."): a SHOULD, which the python SDK only warns about and
+# serves; the dialect writes back any name it reads, so this is no rule of it (``names``)
 NAMES = re.compile(r"[A-Za-z0-9_.-]{1,128}")
 
 
