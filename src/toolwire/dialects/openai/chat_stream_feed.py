@@ -103,6 +103,20 @@ def _empty(tc: Dict[str, Any], fn: Any, ident: Any) -> bool:
             and (fn is None or (type(fn) is dict and FUNCTION_FIELDS.issuperset(fn))))
 
 
+def _call_index(index: Any, loc: str, dialect: str) -> int:
+    """A tool-call ``index`` (at *loc*) that is not an int: a float that is exactly one
+    (Together's SDK types ``ToolChoice.index`` as a float: its objects and their dumps carry
+    ``0.0``) is that int, unambiguous; else as ``wire_index`` reads it (a digit string, or
+    refused: ``1.5``, nan, inf, a bool)."""
+    if type(index) is float and index.is_integer() and -_WHOLE <= index <= _WHOLE:
+        return int(index)
+    return wire_index(index, loc, dialect, "Tool call index")
+
+
+# the largest float index read as an int: every integer up to it is a float exactly
+_WHOLE = 2.0 ** 53
+
+
 def _legacy_piece(delta: Dict[str, Any]) -> Any:
     """*delta*'s legacy ``function_call`` when it carries a name or argument text (its
     all-empty dummy adds nothing: ``Feed._legacy``), else ``None``."""
@@ -328,8 +342,7 @@ class Feed:
     def _call(self, scope: int, tc: Dict[str, Any], pos: int, field: str, j: int) -> None:
         index = tc.get("index")
         if type(index) is not int and index is not None:
-            index = wire_index(index, f"$.choices[{pos}].{field}.tool_calls[{j}].index", self.core.dialect,
-                               "Tool call index")
+            index = _call_index(index, f"$.choices[{pos}].{field}.tool_calls[{j}].index", self.core.dialect)
         fn = tc.get("function")
         name = text = value = piece = None
         custom = False
