@@ -3,8 +3,10 @@ id, then index, then the latest call, the rules of docs/streaming.md rule 1.
 
 - Correlate a fragment with a call by id, then by index (key), then the latest open
   call of its scope; a fragment with another index or name than the call with its id
-  is another call sharing the id (its index decides). A new id, or a different name
-  after argument text, on an occupied index starts a new call; an ``""`` id is no id
+  is another call sharing the id (its index decides). A new id with a name, or a
+  different name after argument text, on an occupied index starts a new call; a new id
+  without a name is the open call's rest, read as no id (``takes_fresh``: GLM-4's fresh
+  id on every piece); an ``""`` id is no id
   and never overwrites one. A different name before argument text is the rest of the
   name when the call there has an id and the delta none (openai-python joins name
   pieces); with no id telling, neither reading runs (``_unsure``).
@@ -40,7 +42,7 @@ id, then index, then the latest call, the rules of docs/streaming.md rule 1.
 
 from __future__ import annotations
 
-from typing import Dict, Hashable, Iterable, List, Optional, Tuple
+from typing import Dict, Hashable, Iterable, List, Optional, Set, Tuple
 
 from ._call import Call, Result, begins_value, no_value, whole_value
 from ._calls import Calls
@@ -69,6 +71,9 @@ class Keyed(Calls):
     # calls ``_unsure`` started, by scope, with their error: judged as they end
     # (under ``_HELD``: the calls held, ``Call.held``, judged at the end: ``_unhold``)
     _repeats: Dict[Hashable, List[Tuple[Call, Optional[str]]]]
+    # the calls whose name was joined from pieces (``_named_again``): a nameless piece with a new
+    # id is no rest of theirs
+    _joined: Set[int]
 
     @staticmethod
     def _again(c: Call, text: Optional[str]) -> bool:
@@ -104,8 +109,10 @@ class Keyed(Calls):
                 return c
             c = None
         key = (scope, index) if index is not None else None
+        fresh = False
         if id is not None:
             c = self._by_id.get(id if scope is None else (scope, id))
+            fresh = c is None
             if c is not None and c.done and c.key == key and self._again(c, text):
                 # the call with this id, ended (its choice finished), at its own index again: the
                 # same call re-sent, as before the finish (two JSON values): never a second run
@@ -130,16 +137,27 @@ class Keyed(Calls):
                     return last
             if cur is not None and not cur.done:
                 if id is not None and cur.id is not None and cur.id != id:
-                    cur = None  # a new id on an occupied index: a new call
+                    if name is not None or not self.takes_fresh(cur):
+                        # a new id on an occupied index, with a name (or at a call whose name was joined
+                        # from pieces: which call the rest is nothing tells), a new call
+                        cur = None
+                    else:
+                        # without a name, never a call of its own (it could only be a nameless invalid one): the
+                        # rest of the call there, read as without an id (GLM-4's server gives every piece a fresh
+                        # id, zai-org/GLM-4#194); the call keeps its own
+                        id = None
                 elif name is not None and cur.name is not None:
                     cur, final = self._named_again(cur, key, scope, id, name, text, opening, custom)
                     if final:
                         assert cur is not None
                         return cur
             c = cur
-        if c is None and key is None and id is None:
+        if c is None and key is None and (id is None or (name is None and fresh)):
+            # (a nameless piece with an id no call has: the rest of the latest call, as at an index)
             cur = self.latest(scope)
-            if cur is not None and not cur.done:
+            if id is not None and cur is not None and self.takes_fresh(cur):
+                id = None  # (read as without an id: the call keeps its own)
+            if cur is not None and not cur.done and id is None:
                 if name is None or cur.name is None:
                     c = cur
                 elif cur.key is None:
@@ -176,6 +194,13 @@ class Keyed(Calls):
             self.add(c, text)
         return c
 
+    def takes_fresh(self, c: Call) -> bool:
+        """Whether a nameless piece with an id no call has, at *c* (open), is *c*'s rest,
+        read as without an id: *c* has an id of its own (without one, the piece's is its
+        first id) and a name not joined from pieces (GLM-4's server gives every piece of a
+        call a fresh id, zai-org/GLM-4#194; a nameless piece is never a call of its own)."""
+        return c.id is not None and c.pos not in self._joined
+
     def _named_again(self, cur: Call, key: Hashable, scope: Hashable, id: Optional[str], name: str,
                      text: Optional[str], opening: bool, custom: bool = False) -> Tuple[Optional[Call], bool]:
         """A named delta for the open call *cur* (at *key*, or, with no index nor id, the
@@ -188,6 +213,7 @@ class Keyed(Calls):
                 return None, False  # a different name after arguments, or with a new id: a new call
             if id is None and cur.id is not None and not opening:
                 cur.name = f"{cur.name}{name}"  # before argument text, no id of its own: the name's rest
+                self._joined.add(cur.pos)
                 return cur, False
             return self._unsure(cur, key, scope, id, name, text), True
         if ((cur.id is None or (opening and id is None and _unargued(cur))) and cur.error is None
