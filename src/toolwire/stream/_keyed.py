@@ -33,8 +33,9 @@ id, then index, then the latest call, the rules of docs/streaming.md rule 1.
   A head (``"type"``, the name) without an id after a call with an id and no text yet
   (or ``{}``), or after a repeat with an id, is read so too (a gateway passing ids for
   some calls only, or the name repeated without its id?); an id after the repeat of a
-  call without arguments nor id, nothing beginning a value after it, stays on that call
-  (``_late_id``).
+  call without arguments nor id, nothing after it, stays on that call (``_late_id``; a call
+  after it, another id or a head, leaves it on the repeat); the held call's own id on
+  text is that call's text (the repeat is an ``InvalidToolCall``).
 - ``"type": "function"`` marks no call's first delta (Kimi K2 through OpenRouter sends
   it on every fragment, with the id): *opening* keeps such a delta from being a name's
   rest, and, without an id, after a call with one, from being its name repeated (above).
@@ -163,9 +164,10 @@ class Keyed(Held):
                 # (a custom tool's head carries its input: the held call's, and so is its id)
                 assert type(held) is Call
                 if held.id is not None and held.id != id:
-                    # (a second id: the repeat is invalid, the id a new call's; its text, if it begins a
-                    # value, follows the repeat: the id sent after it stays there, ``_late_id`` not)
-                    self._unhold(c, late=not begins_value(text))
+                    # (a second id: the repeat is invalid, the id a new call's, which follows the repeat
+                    # with its text on this piece or a later one: the id sent after the repeat stays
+                    # there, ``_late_id`` not)
+                    self._unhold(c, late=False)
                     c = self.new(c.key, scope, id, c.name, False)
                 else:
                     held.id = id
@@ -175,7 +177,11 @@ class Keyed(Held):
             if name is not None and c.name is None:
                 c.name = name
             if text and c.held:
-                return self._resume(c, text)
+                if id is None or id != c.id:
+                    return self._resume(c, text)
+                # the held call's own id on the text: the text is its own, the name repeated with no
+                # text (a head re-sent without its id) is no call (an ``InvalidToolCall``, never run)
+                self._unhold(c)
         if text:
             self.add(c, text)
         return c
@@ -224,14 +230,15 @@ class Keyed(Held):
                 elif id is not None:  # (the repeat with an id of its own: pending as an id after it)
                     assert type(held) is Call
                     if held.id is not None and held.id != id:
-                        self._unhold(cur)
+                        self._unhold(cur, late=False)  # (a new call follows: the id stays on the repeat)
                         return self.new(key, scope, id, name, False), True
                     held.id = id
                 elif opening and type(held) is Call and held.id is not None:
                     # a head (``"type"``) with no id after the repeat with one: a call of its own after
                     # that one, without arguments (a gateway's mixed ids), or its name repeated? The
-                    # repeat is not guessed (``_unhold``), this head is held in its turn
-                    self._unhold(cur)
+                    # repeat is not guessed (``_unhold``; its id stays on it: a call follows), this head is
+                    # held in its turn
+                    self._unhold(cur, late=False)
                     self._hold(cur, None)
                 else:  # (again: the next call's head after a call without arguments? ``_take``)
                     assert type(held) is Call
