@@ -142,7 +142,8 @@ TARGETS: Dict[str, Tuple[List[str], List[str]]] = {
         ],
     ),
     "stream": (  # the dialect-agnostic stream core and the front doors
-        [f"{PKG}/stream/_core.py", f"{PKG}/stream/_replies.py", f"{PKG}/stream/_accumulate.py"],
+        [f"{PKG}/stream/_core.py", f"{PKG}/stream/_replies.py", f"{PKG}/stream/_accumulate.py",
+         f"{PKG}/stream/_accumulator.py", f"{PKG}/stream/_accumulator_reads.py"],
         [*_CORE_TESTS, *_DECODE_TESTS, "tests/stream", "tests/dialects/test_third_party.py",
          "tests/test_failed_replies.py", "tests/schema/test_request_edits.py"],
     ),

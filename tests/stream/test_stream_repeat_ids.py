@@ -167,3 +167,56 @@ def test_a_late_id_stays_on_the_repeat_when_another_id_s_text_follows() -> None:
     chunks = [chunk(head), chunk({**head, "id": "x"}),
               chunk({"index": 0, "id": "y", "function": {"arguments": '{"a": 1}'}}), chunk(finish="tool_calls")]
     assert view(accumulate(chunks)) == [("g", {}, None), ("INVALID", "g", "x"), ("g", {"a": 1}, "y")]
+
+
+# Session 41 (revS2's leftovers): where the id sent after a repeat goes, in every head shape.
+
+@pytest.mark.parametrize("id_alone", [False, True], ids=["id-on-the-repeat", "id-after-the-repeat"])
+@pytest.mark.parametrize("named", [False, True], ids=["id-alone-then-text", "head-then-text"])
+def test_a_late_id_stays_on_the_repeat_when_another_id_s_text_comes_later(id_alone: bool, named: bool) -> None:
+    """``g ""``, ``g ""`` with id ``x`` (or ``x`` alone after it), then the id ``y`` with no text
+    (alone, or OpenAI's head shape: ``y``, ``"type"``, the name and ``""``), its text
+    ``{"a": 1}`` in a later piece: a call follows the repeat, so ``x`` stays on the
+    ``InvalidToolCall`` as when ``y`` carries its text (before: ``g()`` ran under ``x``)."""
+    head = {"index": 0, "type": "function", "function": {"name": "g", "arguments": ""}}
+    rep = [chunk(head), chunk({"index": 0, "id": "x"})] if id_alone else [chunk({**head, "id": "x"})]
+    y = {**head, "id": "y"} if named else {"index": 0, "id": "y", "function": {"arguments": ""}}
+    chunks = [chunk(head), *rep, chunk(y), chunk({"index": 0, "function": {"arguments": '{"a": 1}'}}),
+              chunk(finish="tool_calls")]
+    assert view(accumulate(chunks)) == [("g", {}, None), ("INVALID", "g", "x"), ("g", {"a": 1}, "y")]
+
+
+@pytest.mark.parametrize("at", [{"index": 0}, {}], ids=["index-0", "no-index"])
+@pytest.mark.parametrize("text", ["{}", ""], ids=["empty-object", "no-text"])
+def test_a_head_re_sent_without_its_id_before_the_call_s_own_text(at: Dict[str, Any], text: str) -> None:
+    """A call with its id on every piece (``{}`` in two pieces, or none), its head re-sent
+    with ``"type"`` and the name but no id: the call runs under its id, the re-sent head is
+    a stray ``InvalidToolCall`` (docs/streaming.md rule 1). Before, with text on the call's
+    own id, the call was not run (an ``InvalidToolCall`` and a cut-off one)."""
+    head = {**at, "id": "c0", "type": "function", "function": {"name": "g", "arguments": ""}}
+    again = {**at, "type": "function", "function": {"name": "g", "arguments": ""}}
+    pieces = [chunk({**at, "id": "c0", "type": "function", "function": {"arguments": p}}) for p in text]
+    got = accumulate([chunk(head), chunk(again), *pieces, chunk(finish="tool_calls")])
+    assert view(got) == [("g", {}, "c0"), ("INVALID", "g", None)]
+    assert "came again, with no arguments" in got[1].error
+
+
+@pytest.mark.parametrize("at", [{"index": 0}, {}], ids=["index-0", "no-index"])
+@pytest.mark.parametrize("later", [False, True], ids=["text-on-the-head", "text-in-a-later-piece"])
+def test_the_docs_late_id_example(at: Dict[str, Any], later: bool) -> None:
+    """docs/streaming.md rule 1: ``g ""``, ``g ""`` with id ``x``, then nothing: ``g()`` with
+    ``x`` beside the ``InvalidToolCall``; then a head ``g`` (``"type"``, no id) with
+    ``{"a": 1}`` instead: ``g(a=1)`` runs without ``x``, which the ``InvalidToolCall`` keeps.
+    The head with ``""`` and its text in a later piece (OpenAI's head shape) at an index is
+    held in its turn, and ``g`` (no text, no id) is not guessed (an ``InvalidToolCall``):
+    ``x`` never lands on a call that runs."""
+    head = {**at, "type": "function", "function": {"name": "g", "arguments": ""}}
+    pre = [chunk(head), chunk({**head, "id": "x"})]
+    nothing = accumulate([*pre, chunk(finish="tool_calls")])
+    if at:
+        assert view(nothing) == [("g", {}, "x"), ("INVALID", "g", None)]
+    tail = ([chunk(head), chunk({**at, "function": {"arguments": '{"a": 1}'}})] if later
+            else [chunk({**head, "function": {"name": "g", "arguments": '{"a": 1}'}})])
+    got = view(accumulate([*pre, *tail, chunk(finish="tool_calls")]))
+    first = ("INVALID", "g", None) if later and at else ("g", {}, None)
+    assert got == [first, ("INVALID", "g", "x"), ("g", {"a": 1}, None)]

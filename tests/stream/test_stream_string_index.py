@@ -4,7 +4,7 @@ neither an int nor a digit string is refused with its path, never read as no ind
 
 from __future__ import annotations
 
-from typing import Any, Dict, List
+from typing import Any, Dict, List, Optional
 
 import pytest
 
@@ -49,7 +49,66 @@ def test_digit_string_indexes_key_calls_as_their_ints(dialect: str, a: Any, b: A
         assert [c.raw for c in calls] == ['{"a":[]}', '{"b":"y"}']
 
 
-@pytest.mark.parametrize("index", ["01", "-1", " 1", "1.0", "x", "", "١", 1.0, True, [0], {"i": 0}, "9" * 40])
+@pytest.mark.parametrize("dialect", ["openai.chat", "mistral"])
+@pytest.mark.parametrize(("a", "b"), [(0.0, 1.0), (0, 1.0), (0.0, "1"), (7.0, 12.0)])
+def test_whole_float_indexes_key_calls_as_their_ints(dialect: str, a: Any, b: Any) -> None:
+    # Together's SDK types ``ToolChoice.index`` as a float: its objects, and their dumps, carry ``0.0``
+    expected = [ToolCall("f", {"a": []}, "call_a"), ToolCall("g", {"b": "y"}, "call_b")]
+    for calls in _all(_interleaved(a, b), dialect):
+        assert calls == expected
+        assert [c.raw for c in calls] == ['{"a":[]}', '{"b":"y"}']
+
+
+def test_together_shaped_objects_with_float_indexes_are_read() -> None:
+    # the shape of the together SDK's chunk objects (``ToolChoice.index: float``), as objects and dumped
+    pydantic = pytest.importorskip("pydantic")
+
+    class Function(pydantic.BaseModel):
+        name: Optional[str] = None
+        arguments: str
+
+    class ToolChoice(pydantic.BaseModel):
+        index: float
+        id: Optional[str] = None
+        type: Optional[str] = None
+        function: Function
+
+    class Delta(pydantic.BaseModel):
+        role: Optional[str] = None
+        tool_calls: Optional[List[ToolChoice]] = None
+
+    class Choice(pydantic.BaseModel):
+        index: int
+        delta: Delta
+        finish_reason: Optional[str] = None
+
+    class Chunk(pydantic.BaseModel):
+        id: str
+        object: str
+        created: int
+        model: str
+        choices: List[Choice]
+
+    def chunk(delta: Dict[str, Any], finish: Optional[str] = None) -> Chunk:
+        return Chunk.model_validate({"id": "x", "object": "chat.completion.chunk", "created": 1, "model": "m",
+                                     "choices": [{"index": 0, "delta": delta, "finish_reason": finish}]})
+
+    chunks = [chunk({"role": "assistant", "tool_calls": [
+                  {"index": 0, "id": "call_a", "type": "function", "function": {"name": "f", "arguments": ""}}]}),
+              chunk({"tool_calls": [{"index": 1, "id": "call_b", "type": "function",
+                                     "function": {"name": "g", "arguments": '{"b":'}}]}),
+              chunk({"tool_calls": [{"index": 0, "function": {"arguments": '{"a":1}'}}]}),
+              chunk({"tool_calls": [{"index": 1, "function": {"arguments": "2}"}}]}),
+              chunk({}, "tool_calls")]
+    assert repr(chunks[0].choices[0].delta.tool_calls[0].index) == "0.0"  # type: ignore[index]
+    expected = [ToolCall("f", {"a": 1}, "call_a"), ToolCall("g", {"b": 2}, "call_b")]
+    assert accumulate(chunks) == expected
+    assert accumulate([c.model_dump() for c in chunks]) == expected
+    assert accumulate(iter([c.model_dump(mode="json") for c in chunks]), "openai.chat") == expected
+
+
+@pytest.mark.parametrize("index", ["01", "-1", " 1", "1.0", "x", "", "١", 1.5, -0.5, float("nan"), float("inf"),
+                                   2.0 ** 60, True, [0], {"i": 0}, "9" * 40])
 def test_other_indexes_are_refused_with_their_path(index: Any) -> None:
     chunks = _interleaved(0, index)
     for run in (lambda: accumulate(chunks), lambda: accumulate(iter(chunks), "openai.chat")):

@@ -3,8 +3,10 @@ id, then index, then the latest call, the rules of docs/streaming.md rule 1.
 
 - Correlate a fragment with a call by id, then by index (key), then the latest open
   call of its scope; a fragment with another index or name than the call with its id
-  is another call sharing the id (its index decides). A new id, or a different name
-  after argument text, on an occupied index starts a new call; an ``""`` id is no id
+  is another call sharing the id (its index decides). A new id with a name, or a
+  different name after argument text, on an occupied index starts a new call; a new id
+  without a name is the open call's rest, read as no id (``takes_fresh``: GLM-4's fresh
+  id on every piece); an ``""`` id is no id
   and never overwrites one. A different name before argument text is the rest of the
   name when the call there has an id and the delta none (openai-python joins name
   pieces); with no id telling, neither reading runs (``_unsure``).
@@ -27,12 +29,13 @@ id, then index, then the latest call, the rules of docs/streaming.md rule 1.
   arguments sent as ``""``? nothing tells). An id after the repeat is kept pending on
   the kept call: the new call's, or the invalid repeat's; never a second run of the
   call. After a call with no text yet, text beginning a value with no id telling is
-  not guessed either (``_untold``): the call with text runs, the first is invalid.
+  not guessed either (``untold``): the call with text runs, the first is invalid.
   A head (``"type"``, the name) without an id after a call with an id and no text yet
   (or ``{}``), or after a repeat with an id, is read so too (a gateway passing ids for
   some calls only, or the name repeated without its id?); an id after the repeat of a
-  call without arguments nor id, nothing beginning a value after it, stays on that call
-  (``_late_id``).
+  call without arguments nor id, nothing after it, stays on that call (``_late_id``; a call
+  after it, another id or a head, leaves it on the repeat); the held call's own id on
+  text is that call's text (the repeat is an ``InvalidToolCall``).
 - ``"type": "function"`` marks no call's first delta (Kimi K2 through OpenRouter sends
   it on every fragment, with the id): *opening* keeps such a delta from being a name's
   rest, and, without an id, after a call with one, from being its name repeated (above).
@@ -40,35 +43,24 @@ id, then index, then the latest call, the rules of docs/streaming.md rule 1.
 
 from __future__ import annotations
 
-from typing import Dict, Hashable, Iterable, List, Optional, Tuple
+from typing import Dict, Hashable, Iterable, List, Optional, Set, Tuple
 
 from ._call import Call, Result, begins_value, no_value, whole_value
-from ._calls import Calls
-from ._events import CallStarted
+from ._held import HELD, Held, untold
 from ._results import Results
 
 __all__ = ["Keyed"]
 
 
-class _Held:
-    """The key of the held calls in ``Keyed._repeats`` (no scope): one object, pickled and
-    copied as itself (a reader saved mid-stream finds its held calls again)."""
-
-    __slots__ = ()
-
-    def __reduce__(self) -> str:
-        return "_HELD"
-
-
-_HELD = _Held()
-
-
-class Keyed(Calls):
+class Keyed(Held):
     """The correlation of keyed deltas (Chat-like streams) and of their scopes' ends."""
 
     # calls ``_unsure`` started, by scope, with their error: judged as they end
-    # (under ``_HELD``: the calls held, ``Call.held``, judged at the end: ``_unhold``)
+    # (under ``HELD``: the calls held, ``Call.held``, judged at the end: ``_unhold``)
     _repeats: Dict[Hashable, List[Tuple[Call, Optional[str]]]]
+    # the calls whose name was joined from pieces (``_named_again``): a nameless piece with a new
+    # id is no rest of theirs
+    _joined: Set[int]
 
     @staticmethod
     def _again(c: Call, text: Optional[str]) -> bool:
@@ -104,8 +96,10 @@ class Keyed(Calls):
                 return c
             c = None
         key = (scope, index) if index is not None else None
+        fresh = False
         if id is not None:
             c = self._by_id.get(id if scope is None else (scope, id))
+            fresh = c is None
             if c is not None and c.done and c.key == key and self._again(c, text):
                 # the call with this id, ended (its choice finished), at its own index again: the
                 # same call re-sent, as before the finish (two JSON values): never a second run
@@ -130,16 +124,27 @@ class Keyed(Calls):
                     return last
             if cur is not None and not cur.done:
                 if id is not None and cur.id is not None and cur.id != id:
-                    cur = None  # a new id on an occupied index: a new call
+                    if name is not None or not self.takes_fresh(cur):
+                        # a new id on an occupied index, with a name (or at a call whose name was joined
+                        # from pieces: which call the rest is nothing tells), a new call
+                        cur = None
+                    else:
+                        # without a name, never a call of its own (it could only be a nameless invalid one): the
+                        # rest of the call there, read as without an id (GLM-4's server gives every piece a fresh
+                        # id, zai-org/GLM-4#194); the call keeps its own
+                        id = None
                 elif name is not None and cur.name is not None:
                     cur, final = self._named_again(cur, key, scope, id, name, text, opening, custom)
                     if final:
                         assert cur is not None
                         return cur
             c = cur
-        if c is None and key is None and id is None:
+        if c is None and key is None and (id is None or (name is None and fresh)):
+            # (a nameless piece with an id no call has: the rest of the latest call, as at an index)
             cur = self.latest(scope)
-            if cur is not None and not cur.done:
+            if id is not None and cur is not None and self.takes_fresh(cur):
+                id = None  # (read as without an id: the call keeps its own)
+            if cur is not None and not cur.done and id is None:
                 if name is None or cur.name is None:
                     c = cur
                 elif cur.key is None:
@@ -159,9 +164,10 @@ class Keyed(Calls):
                 # (a custom tool's head carries its input: the held call's, and so is its id)
                 assert type(held) is Call
                 if held.id is not None and held.id != id:
-                    # (a second id: the repeat is invalid, the id a new call's; its text, if it begins a
-                    # value, follows the repeat: the id sent after it stays there, ``_late_id`` not)
-                    self._unhold(c, late=not begins_value(text))
+                    # (a second id: the repeat is invalid, the id a new call's, which follows the repeat
+                    # with its text on this piece or a later one: the id sent after the repeat stays
+                    # there, ``_late_id`` not)
+                    self._unhold(c, late=False)
                     c = self.new(c.key, scope, id, c.name, False)
                 else:
                     held.id = id
@@ -171,10 +177,21 @@ class Keyed(Calls):
             if name is not None and c.name is None:
                 c.name = name
             if text and c.held:
-                return self._resume(c, text)
+                if id is None or id != c.id:
+                    return self._resume(c, text)
+                # the held call's own id on the text: the text is its own, the name repeated with no
+                # text (a head re-sent without its id) is no call (an ``InvalidToolCall``, never run)
+                self._unhold(c)
         if text:
             self.add(c, text)
         return c
+
+    def takes_fresh(self, c: Call) -> bool:
+        """Whether a nameless piece with an id no call has, at *c* (open), is *c*'s rest,
+        read as without an id: *c* has an id of its own (without one, the piece's is its
+        first id) and a name not joined from pieces (GLM-4's server gives every piece of a
+        call a fresh id, zai-org/GLM-4#194; a nameless piece is never a call of its own)."""
+        return c.id is not None and c.pos not in self._joined
 
     def _named_again(self, cur: Call, key: Hashable, scope: Hashable, id: Optional[str], name: str,
                      text: Optional[str], opening: bool, custom: bool = False) -> Tuple[Optional[Call], bool]:
@@ -188,6 +205,7 @@ class Keyed(Calls):
                 return None, False  # a different name after arguments, or with a new id: a new call
             if id is None and cur.id is not None and not opening:
                 cur.name = f"{cur.name}{name}"  # before argument text, no id of its own: the name's rest
+                self._joined.add(cur.pos)
                 return cur, False
             return self._unsure(cur, key, scope, id, name, text), True
         if ((cur.id is None or (opening and id is None and _unargued(cur))) and cur.error is None
@@ -197,7 +215,7 @@ class Keyed(Calls):
             # if the text begins another; with none yet, *cur* is held (``_hold``); after a call with
             # an id and no text yet, a head's ``"type"`` without an id: a call of its own (the mixed ids
             # of a gateway), or its name repeated (Kimi K2's, without the id)? Read as with no id
-            # (a custom tool's input is no JSON value: ``chat_stream_feed._head_again`` reads it; a
+            # (a custom tool's input is no JSON value: ``chat_stream_pieces.head_again`` reads it; a
             # key named, not numbered, is Chat's legacy ``function_call``: one call per choice; a
             # custom head after a function head with no text, no repeat: that call, its id late)
             empty = (no_value(cur) and (self.inputs is None or cur.pos not in self.inputs)
@@ -212,14 +230,15 @@ class Keyed(Calls):
                 elif id is not None:  # (the repeat with an id of its own: pending as an id after it)
                     assert type(held) is Call
                     if held.id is not None and held.id != id:
-                        self._unhold(cur)
+                        self._unhold(cur, late=False)  # (a new call follows: the id stays on the repeat)
                         return self.new(key, scope, id, name, False), True
                     held.id = id
                 elif opening and type(held) is Call and held.id is not None:
                     # a head (``"type"``) with no id after the repeat with one: a call of its own after
                     # that one, without arguments (a gateway's mixed ids), or its name repeated? The
-                    # repeat is not guessed (``_unhold``), this head is held in its turn
-                    self._unhold(cur)
+                    # repeat is not guessed (``_unhold``; its id stays on it: a call follows), this head is
+                    # held in its turn
+                    self._unhold(cur, late=False)
                     self._hold(cur, None)
                 else:  # (again: the next call's head after a call without arguments? ``_take``)
                     assert type(held) is Call
@@ -239,81 +258,13 @@ class Keyed(Calls):
                     # the id sent after the repeat, if any, is no new call's either; after a call
                     # with no text, no id anywhere, that call is not guessed either (as ``_take``)
                     if (empty or cur.id is not None) and id is None and held.id is None:
-                        self.fail(cur, _untold(cur))
+                        self.fail(cur, untold(cur))
                     self._unhold(cur, late=False)  # (text follows: the id stays on the repeat)
                     return None, False
                 if (empty or cur.id is not None) and id is None:
-                    self.fail(cur, _untold(cur))
+                    self.fail(cur, untold(cur))
                 return None, False
         return cur, False
-
-    def _hold(self, cur: Call, id: Optional[str]) -> None:
-        """*cur*'s name came again with no text after its whole value (or none), no id
-        telling: *cur* is held (``Call.held``), and the call that delta may begin is kept
-        at once where it came (never placed where its text or the stream's end comes): the
-        next call's if text beginning a value follows (``_take``), else an
-        ``InvalidToolCall`` (``_unhold``). Kept out of its scope's open calls and of the
-        lookups (its scope's latest call stays *cur*) until then."""
-        scope = cur.scope
-        r = self.new(None, scope, None, cur.name, False)
-        if id is not None:
-            r.id = id
-            if self.emit and (cur.id is not None or not no_value(cur)):  # (else pending: maybe *cur*'s)
-                self.events[-1] = CallStarted(r.pos, id, r.name)
-        r.held = True
-        del self._open[scope][r.pos]
-        self._last[scope] = cur
-        cur.held = r
-        self._repeats.setdefault(_HELD, []).append((cur, None))
-
-    def _take(self, cur: Call, id: Optional[str], text: str) -> Call:
-        """Text beginning a value after *cur*'s repeat (``_hold``): the call kept at the
-        repeat's place is the next call, of that name, with *id* or the id sent after the
-        repeat. After a call with no text and no id anywhere: one call's name repeated, or a
-        call without arguments before it? *cur* is an ``InvalidToolCall`` (``_untold``); the
-        name repeated more than once, no id telling, the repeat is (``_unhold``) and the text
-        begins a call of its own."""
-        r = cur.held
-        assert type(r) is Call
-        again = r.held is not True
-        if r.id is None:
-            r.id = id
-        if r.id is None and (cur.id is not None or no_value(cur)):
-            self.fail(cur, _untold(cur))
-        scope, key = cur.scope, cur.key
-        if again and r.id is None:
-            # the name came again more than once with no text: the call's last fragments, or a
-            # call without arguments, then this one's head? The first repeat is not guessed
-            self._unhold(cur)
-            c = self.new(key, scope, None, cur.name, False)
-            self.add(c, text)
-            return c
-        cur.held = r.held = False
-        r.key = key
-        if key is not None:
-            self.by_key[key] = r
-        self._open.setdefault(scope, {})[r.pos] = r
-        if self._last.get(scope) is cur:
-            self._last[scope] = r
-        if r.id is not None:
-            self._by_id[r.id if scope is None else (scope, r.id)] = r
-        self.add(r, text)
-        return r
-
-    def _resume(self, c: Call, text: str) -> Call:
-        """Argument *text* for the call *c* whose name came again, no id telling, after its
-        whole value (or none), with no text (``Call.held``): white space keeps it held; text
-        beginning an object or array is the next call, of that name (``_take``: a gateway's
-        id-less calls of one tool at one index); other text is *c*'s, and the repeat an
-        ``InvalidToolCall`` (``_unhold``: Kimi K2's name on an empty fragment, or a call
-        without arguments sent as ``""``? Not guessed)."""
-        starts = begins_value(text)
-        if starts:
-            return self._take(c, None, text)
-        if starts is not None:
-            self._unhold(c)
-        self.add(c, text)
-        return c
 
     def _unsure(self, cur: Call, key: Hashable, scope: Hashable, id: Optional[str], name: str,
                 text: Optional[str]) -> Call:
@@ -334,32 +285,6 @@ class Keyed(Calls):
             self.add(c, text)
         return c
 
-    def _unhold(self, c: Call, late: bool = True) -> None:
-        """The name came again with no text after *c*'s whole value (``Call.held``) and no
-        text beginning a value followed: Kimi K2's name repeated, or a call without
-        arguments (``""``)? Not guessed: *c* stands, the repeat is an ``InvalidToolCall``
-        at its place (``_hold``; with the id sent after it, if one was: whose it is nothing
-        tells), never dropped. *late*: nothing beginning a value follows, so ``_late_id``
-        applies (not when a head's text does: ``_named_again``)."""
-        r = c.held
-        assert type(r) is Call
-        c.held = r.held = False
-        if late:
-            self._late_id(c, r)
-        after = ("the call before it, which has none either" if no_value(c)
-                 else "the whole arguments of the call before it")
-        self.fail(r, f"The name {c.name!r} came again, with no arguments, after {after}: the same call's name "
-                     "repeated, or a call without arguments? Not guessed")
-        self.finalize(r)
-
-    def _late_id(self, c: Call, r: Call) -> None:
-        """An id came after the repeat *r* of *c*, a call without arguments nor id, and no
-        text beginning a value after it: *c*'s late id, or a second call's without arguments,
-        the same call: it stays on *c*, the call that runs (*r* is invalid)."""
-        if r.id is not None and c.id is None and c.error is None and not c.done and no_value(c):
-            c.id, r.id = r.id, None
-            self._by_id[c.id if c.scope is None else (c.scope, c.id)] = c
-
     def end_scope(self, scope: Hashable) -> None:
         """The scope (a choice) finished: finalize its open calls (those only: a
         finish reason per chunk costs nothing per earlier call)."""
@@ -377,7 +302,7 @@ class Keyed(Calls):
     def close(self) -> List[Result]:
         """``Results.close``, the calls ``_unsure`` started judged first."""
         if self._repeats:
-            for c, _ in self._repeats.pop(_HELD, ()):
+            for c, _ in self._repeats.pop(HELD, ()):
                 if c.held:  # (judged last: a finish reason on every chunk, LiteLLM's, leaves it open)
                     self._unhold(c)
             for calls in self._repeats.values():
@@ -397,12 +322,3 @@ def _unargued(c: Call) -> bool:
     """Whether *c*'s argument text so far is none, white space or ``{}`` (a call without
     arguments sent so: Gemini's OpenAI-compatible endpoint), read in bounded time."""
     return no_value(c) or (c.size <= 16 and whole_value(c) and "".join(c.parts).split() in (["{}"], ["{", "}"]))
-
-
-def _untold(c: Call) -> str:
-    """The error of a call with no text (or, with an id, ``{}``) whose name came again
-    before text beginning a value, no id telling (``Keyed._named_again``, ``Keyed._take``)."""
-    which = "none yet" if no_value(c) else "only {}"
-    return (f"The name {c.name!r} came again, with arguments, after this call, which has {which}, with no id "
-            "telling: the same call's name repeated, or a call without arguments sent as \"\" before the next? "
-            "Not guessed")

@@ -35,8 +35,9 @@ Follows https://platform.openai.com/docs/api-reference/chat-streaming (checked
 - Legacy ``delta.function_call`` is one call per choice; its all-empty dummy adds
   nothing; in a choice with ``tool_calls`` it is their mirror (llama-cpp-python repeats
   every piece in both: nothing added) or an invalid call (``chat_stream_feed._legacy``).
-- An ``index`` given as a digit string (a gateway quirk) is the int it spells; another
-  index that is not an int is refused (``chat_stream_feed._index``).
+- An ``index`` given as a digit string (a gateway quirk), or a float that is exactly an
+  int (Together's SDK: ``ToolChoice.index: float``), is that int; another index that is
+  not an int is refused (``chat_stream_pieces.call_index``).
 - The id ``"null"`` is no id: mistralai's ``ToolCall`` fills it (and ``index=0``)
   where the wire has none, and its objects arrive here as ``mistral`` and as
   ``openai.chat`` (detected so); a named delta with it starts a new call.
@@ -52,7 +53,8 @@ from typing import Any, Callable, Dict, Iterable
 from ..._errors import ToolwireError
 from ...stream._call import NO_KEY
 from ...stream._events import ArgsDelta, new_event
-from .chat_stream_feed import ITEM, Feed
+from .chat_stream_feed import Feed
+from .chat_stream_pieces import ITEM
 from .chat_tools import FUNCTION_FIELDS
 
 __all__ = ["NAME", "SDK_EVENTS", "Handler", "detect"]

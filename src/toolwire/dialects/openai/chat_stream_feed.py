@@ -13,20 +13,19 @@ other chunk here.
 
 from __future__ import annotations
 
-from typing import Any, Dict, Optional, Set
+from typing import Any, Dict, Set
 
 from ..._errors import DecodeError, excerpt
-from ...stream._call import Call, nonempty_str
+from ...stream._call import nonempty_str
 from ...stream._core import Core
 from ...stream._skipped import skipped
 from ...stream._where import wrong_shape
 from .._common import describe_error, wire_index
-from .chat_response import reasoning_field
 from .chat_sniff import not_a_mirror, refuse_messages
 from .chat_stream_args import not_text, text_of, whole_text
-from .chat_tools import FUNCTION_FIELDS
+from .chat_stream_pieces import call_index, custom_input, empty_piece, head_again, keep, legacy_piece, plain, reasons
 
-__all__ = ["ITEM", "Feed"]
+__all__ = ["Feed"]
 
 
 # the key of a choice's legacy ``function_call`` (one call per choice) among its indexed calls
@@ -35,98 +34,6 @@ LEGACY = "function_call"
 # the content chunks that are reply text (``chat_response.read_chat`` reads the same; thinking
 # chunks are reasoning, which the accumulator does not gather)
 _TEXT_PARTS = ("text", "output_text")
-
-# a delta's own fields; any other is kept as the one-shot decoder keeps it (``chat.decode_call``)
-ITEM = frozenset({"index", "id", "type", "function", "custom"})
-
-
-def _plain(tc: Dict[str, Any], fn: Any) -> bool:
-    """Whether the delta *tc* (its ``function`` *fn*) carries a call's own fields only."""
-    return ((len(tc) <= 2 or ITEM.issuperset(tc))
-            and (type(fn) is not dict or len(fn) <= 1 or FUNCTION_FIELDS.issuperset(fn)))
-
-
-def _keep(c: Call, tc: Dict[str, Any], fn: Any, custom: bool, dialect: str) -> None:
-    """Keep what a delta carries beside its call's fields in *c*'s provider data, as
-    ``decode`` keeps it for the same call whole (under ``extra`` / ``function_extra``:
-    Gemini's ``extra_content.google.thought_signature``, which ``encode`` must write
-    back); a custom tool's call is marked ``custom``. Later deltas add to it."""
-    extra = {k: v for k, v in tc.items() if k not in ITEM}
-    fn_extra = {k: v for k, v in fn.items() if k not in FUNCTION_FIELDS} if type(fn) is dict else None
-    if not (extra or fn_extra or custom):
-        return
-    pd = c.pd
-    if pd is None:
-        pd = c.pd = {}
-    mine = pd.get(dialect)
-    if mine is None:
-        mine = pd[dialect] = {}
-    if extra:
-        mine.setdefault("extra", {}).update(extra)
-    if fn_extra:
-        mine.setdefault("function_extra", {}).update(fn_extra)
-    if custom:
-        mine["custom"] = True
-
-
-def _input(core: Core, c: Call, piece: Any) -> None:
-    """A custom tool call's ``custom.input`` piece (free text: the pieces are joined, as
-    the Responses reader joins ``custom_tool_call_input.delta``s, and the call's arguments
-    are ``{"input": text}``, as ``decode`` reads the call whole: ``chat._decode_custom``);
-    one that is not text makes the call invalid (never skipped)."""
-    if piece is None or type(piece) is str:
-        core.add_input(c, "input", piece)
-    else:
-        core.add_input(c, "input", None)
-        core.fail(c, f"Custom tool input must be text, got {excerpt(piece)}")
-
-
-
-def _head_again(core: Core, c: Call, scope: int, index: Optional[int], ident: Optional[str], name: str,
-                piece: Any) -> Call:
-    """*c*, a custom call whose input came, named again (a second head): the whole input
-    sent again (a gateway's re-emission: invalid, never run twice), or with no id on
-    either, another call at the index; else (a server that names every delta) *c*."""
-    if type(piece) is str and len(piece) == c.size and piece == "".join(core.inputs[c.pos][1]):  # type: ignore[index]
-        core.fail(c, f"The custom tool call {name!r} came again whole after its input: the same call sent "
-                     "twice (a re-emission), which must not run twice")
-        return c
-    if ident is None and c.id is None:
-        return core.new(None if index is None else (scope, index), scope, None, name, False)
-    return c
-
-def _empty(tc: Dict[str, Any], fn: Any, ident: Any) -> bool:
-    """Whether the delta *tc* (its ``function`` *fn*, its ``id`` *ident*) carries nothing
-    of a call: a call's own fields only, no id (none, ``""``, mistralai's ``"null"``), and
-    in ``function`` (if any) nothing but an empty name and empty arguments."""
-    return (ITEM.issuperset(tc) and "custom" not in tc and ident in (None, "", "null")
-            and (fn is None or (type(fn) is dict and FUNCTION_FIELDS.issuperset(fn))))
-
-
-def _legacy_piece(delta: Dict[str, Any]) -> Any:
-    """*delta*'s legacy ``function_call`` when it carries a name or argument text (its
-    all-empty dummy adds nothing: ``Feed._legacy``), else ``None``."""
-    fc = delta.get("function_call")
-    if type(fc) is not dict or not (nonempty_str(fc.get("name")) or text_of(fc.get("arguments"))):
-        return None
-    return fc
-
-
-def _reasons(delta: Dict[str, Any]) -> bool:
-    """Whether *delta* carries reasoning in a channel of its own, as ``read_chat`` reads
-    it whole (``reasoning_content`` / ``reasoning``, text or ``{"content": …}``; a
-    ``thinking`` content chunk; OpenRouter ``reasoning_details``)."""
-    r = reasoning_field(delta)
-    if type(r) is dict:
-        r = r.get("content")
-    if type(r) is str and r:
-        return True
-    content = delta.get("content")
-    if (type(content) is list or type(content) is tuple) and any(
-            type(p) is dict and p.get("type") == "thinking" and p.get("thinking") for p in content):
-        return True
-    details = delta.get("reasoning_details")
-    return type(details) is list and bool(details)
 
 
 class Feed:
@@ -252,7 +159,7 @@ class Feed:
             if not pieces or (type(pieces) is not list and type(pieces) is not tuple):
                 pieces = None
                 if type(delta) is dict and scope not in self.tooled:  # or a piece of a legacy call
-                    pieces = _legacy_piece(delta)
+                    pieces = legacy_piece(delta)
             if pieces is None and scope in self.finished:
                 self._finished(scope)  # nothing goes on with its calls
             if type(delta) is not dict:
@@ -304,7 +211,7 @@ class Feed:
                                 core.text(piece, scope)
                 # (a delta of calls alone, most of a call stream's, holds no reasoning: not looked at)
                 if not core.reasoned and scope == core.first_choice and not (calls and len(delta) == 1) \
-                        and _reasons(delta):
+                        and reasons(delta):
                     core.reasoned = True
                 refusal = delta.get("refusal")  # openai-python ``ChoiceDelta.refusal``
                 if type(refusal) is str and refusal:
@@ -328,8 +235,7 @@ class Feed:
     def _call(self, scope: int, tc: Dict[str, Any], pos: int, field: str, j: int) -> None:
         index = tc.get("index")
         if type(index) is not int and index is not None:
-            index = wire_index(index, f"$.choices[{pos}].{field}.tool_calls[{j}].index", self.core.dialect,
-                               "Tool call index")
+            index = call_index(index, f"$.choices[{pos}].{field}.tool_calls[{j}].index", self.core.dialect)
         fn = tc.get("function")
         name = text = value = piece = None
         custom = False
@@ -341,7 +247,7 @@ class Feed:
             if type(text) is not str and text is not None:  # not text: ``not_text`` judges it
                 value = text
                 text = whole_text(value)
-        elif type(tc.get("custom")) is dict:  # custom tools: free text, in pieces (``_input``)
+        elif type(tc.get("custom")) is dict:  # custom tools: free text, in pieces (``custom_input``)
             name = nonempty_str(tc["custom"].get("name"))
             piece = tc["custom"].get("input")
             custom = True
@@ -354,7 +260,8 @@ class Feed:
             # (``""``, ``"null"``) or its own, no name or, beside its own id, its own (a gateway repeating
             # both on every delta); and a head (a name) at an index where the choice has no open call
             # starts a call beside them (parallel heads in chunks of their own; the index decides, as
-            # without a finish)
+            # without a finish); a nameless piece with an id no call has is that call's rest (GLM-4's
+            # fresh id on every piece: ``Core.delta``)
             if index is not None:
                 c = core.by_key.get((scope, index))
             else:
@@ -365,12 +272,13 @@ class Feed:
             if c is None or c.done:
                 if name is None or index is None:
                     self._finished(scope)
-            elif (own and ident != c.id and (c.id is not None or index is None)) or (
+            elif (own and ident != c.id and (c.id is not None or index is None) and (
+                    name is not None or (scope, ident) in core.ids or not core.takes_fresh(c))) or (
                     name is not None and name != c.name):
                 # (its own name without an id, or the first id at the index of a call without one:
                 # as without the finish, ``Core.delta`` decides; it gives that call the id)
                 self._finished(scope)
-        if name is None and not text and value is None and not custom and _empty(tc, fn, ident):
+        if name is None and not text and value is None and not custom and empty_piece(tc, fn, ident):
             # an empty piece (no id, no name, no argument text) where no call is open: it adds
             # nothing (openai-python's ``ChatCompletionStreamState`` adds nothing either), never
             # a nameless call (one after the call's finish chunk: a phantom InvalidToolCall)
@@ -390,9 +298,9 @@ class Feed:
                 if value is not None:
                     not_text(core, c, value, text)
                 if custom:
-                    _input(core, c, piece)
-                if custom or not _plain(tc, fn):
-                    _keep(c, tc, fn, custom, core.dialect)
+                    custom_input(core, c, piece)
+                if custom or not plain(tc, fn):
+                    keep(c, tc, fn, custom, core.dialect)
                 return
             ident = None
         c = core.delta(scope, index, ident, name, text, name is not None and "type" in tc, custom)
@@ -403,11 +311,11 @@ class Feed:
             core.misplaced(c, fn, "arguments", f"$.choices[{pos}].{field}.tool_calls[{j}].function")
         if custom:
             if name is not None and core.inputs and core.inputs.get(c.pos, (None, None))[1]:
-                c = _head_again(core, c, scope, index, ident, name, piece)
-            _input(core, c, piece)
+                c = head_again(core, c, scope, index, ident, name, piece)
+            custom_input(core, c, piece)
         # (OpenAI's opening delta, told by its keys without a call: nothing beside the call's fields)
         if custom or not (len(tc) == 4 and "id" in tc and "type" in tc and "index" in tc and "function" in tc
                           and type(fn) is dict and len(fn) == 2 and "name" in fn and "arguments" in fn
-                          ) and not _plain(tc, fn):
-            _keep(c, tc, fn, custom, core.dialect)
+                          ) and not plain(tc, fn):
+            keep(c, tc, fn, custom, core.dialect)
 

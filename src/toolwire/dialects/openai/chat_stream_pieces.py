@@ -1,0 +1,128 @@
+"""The pieces of a Chat stream's tool-call delta (``openai.chat``), read for
+``chat_stream_feed.Feed``: its index, whether it carries a call's own fields only
+(else what it carries beside them is kept), a custom tool's input, an empty piece, a
+legacy ``function_call`` piece, reasoning. Follows the openai-python types
+``chat_completion_chunk`` (``ChoiceDeltaToolCall``; checked 2026-11-30).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, Optional
+
+from ..._errors import excerpt
+from ...stream._call import Call, nonempty_str
+from ...stream._core import Core
+from .._common import wire_index
+from .chat_response import reasoning_field
+from .chat_stream_args import text_of
+from .chat_tools import FUNCTION_FIELDS
+
+__all__ = ["ITEM", "call_index", "custom_input", "empty_piece", "head_again", "keep", "legacy_piece", "plain",
+           "reasons"]
+
+
+# a delta's own fields; any other is kept as the one-shot decoder keeps it (``chat.decode_call``)
+ITEM = frozenset({"index", "id", "type", "function", "custom"})
+
+
+def plain(tc: Dict[str, Any], fn: Any) -> bool:
+    """Whether the delta *tc* (its ``function`` *fn*) carries a call's own fields only."""
+    return ((len(tc) <= 2 or ITEM.issuperset(tc))
+            and (type(fn) is not dict or len(fn) <= 1 or FUNCTION_FIELDS.issuperset(fn)))
+
+
+def keep(c: Call, tc: Dict[str, Any], fn: Any, custom: bool, dialect: str) -> None:
+    """Keep what a delta carries beside its call's fields in *c*'s provider data, as
+    ``decode`` keeps it for the same call whole (under ``extra`` / ``function_extra``:
+    Gemini's ``extra_content.google.thought_signature``, which ``encode`` must write
+    back); a custom tool's call is marked ``custom``. Later deltas add to it."""
+    extra = {k: v for k, v in tc.items() if k not in ITEM}
+    fn_extra = {k: v for k, v in fn.items() if k not in FUNCTION_FIELDS} if type(fn) is dict else None
+    if not (extra or fn_extra or custom):
+        return
+    pd = c.pd
+    if pd is None:
+        pd = c.pd = {}
+    mine = pd.get(dialect)
+    if mine is None:
+        mine = pd[dialect] = {}
+    if extra:
+        mine.setdefault("extra", {}).update(extra)
+    if fn_extra:
+        mine.setdefault("function_extra", {}).update(fn_extra)
+    if custom:
+        mine["custom"] = True
+
+
+def custom_input(core: Core, c: Call, piece: Any) -> None:
+    """A custom tool call's ``custom.input`` piece (free text: the pieces are joined, as
+    the Responses reader joins ``custom_tool_call_input.delta``s, and the call's arguments
+    are ``{"input": text}``, as ``decode`` reads the call whole: ``chat._decode_custom``);
+    one that is not text makes the call invalid (never skipped)."""
+    if piece is None or type(piece) is str:
+        core.add_input(c, "input", piece)
+    else:
+        core.add_input(c, "input", None)
+        core.fail(c, f"Custom tool input must be text, got {excerpt(piece)}")
+
+
+
+def head_again(core: Core, c: Call, scope: int, index: Optional[int], ident: Optional[str], name: str,
+                piece: Any) -> Call:
+    """*c*, a custom call whose input came, named again (a second head): the whole input
+    sent again (a gateway's re-emission: invalid, never run twice), or with no id on
+    either, another call at the index; else (a server that names every delta) *c*."""
+    if type(piece) is str and len(piece) == c.size and piece == "".join(core.inputs[c.pos][1]):  # type: ignore[index]
+        core.fail(c, f"The custom tool call {name!r} came again whole after its input: the same call sent "
+                     "twice (a re-emission), which must not run twice")
+        return c
+    if ident is None and c.id is None:
+        return core.new(None if index is None else (scope, index), scope, None, name, False)
+    return c
+
+def empty_piece(tc: Dict[str, Any], fn: Any, ident: Any) -> bool:
+    """Whether the delta *tc* (its ``function`` *fn*, its ``id`` *ident*) carries nothing
+    of a call: a call's own fields only, no id (none, ``""``, mistralai's ``"null"``), and
+    in ``function`` (if any) nothing but an empty name and empty arguments."""
+    return (ITEM.issuperset(tc) and "custom" not in tc and ident in (None, "", "null")
+            and (fn is None or (type(fn) is dict and FUNCTION_FIELDS.issuperset(fn))))
+
+
+def call_index(index: Any, loc: str, dialect: str) -> int:
+    """A tool-call ``index`` (at *loc*) that is not an int: a float that is exactly one
+    (Together's SDK types ``ToolChoice.index`` as a float: its objects and their dumps carry
+    ``0.0``) is that int, unambiguous; else as ``wire_index`` reads it (a digit string, or
+    refused: ``1.5``, nan, inf, a bool)."""
+    if type(index) is float and index.is_integer() and -_WHOLE <= index <= _WHOLE:
+        return int(index)
+    return wire_index(index, loc, dialect, "Tool call index")
+
+
+# the largest float index read as an int: every integer up to it is a float exactly
+_WHOLE = 2.0 ** 53
+
+
+def legacy_piece(delta: Dict[str, Any]) -> Any:
+    """*delta*'s legacy ``function_call`` when it carries a name or argument text (its
+    all-empty dummy adds nothing: ``Feed._legacy``), else ``None``."""
+    fc = delta.get("function_call")
+    if type(fc) is not dict or not (nonempty_str(fc.get("name")) or text_of(fc.get("arguments"))):
+        return None
+    return fc
+
+
+def reasons(delta: Dict[str, Any]) -> bool:
+    """Whether *delta* carries reasoning in a channel of its own, as ``read_chat`` reads
+    it whole (``reasoning_content`` / ``reasoning``, text or ``{"content": …}``; a
+    ``thinking`` content chunk; OpenRouter ``reasoning_details``)."""
+    r = reasoning_field(delta)
+    if type(r) is dict:
+        r = r.get("content")
+    if type(r) is str and r:
+        return True
+    content = delta.get("content")
+    if (type(content) is list or type(content) is tuple) and any(
+            type(p) is dict and p.get("type") == "thinking" and p.get("thinking") for p in content):
+        return True
+    details = delta.get("reasoning_details")
+    return type(details) is list and bool(details)

@@ -1,0 +1,77 @@
+"""Chat continuation pieces that carry an id of their own, and no name (docs/streaming.md,
+rule 1).
+
+GLM-4's own OpenAI-compatible server (zai-org/GLM-4 ``basic_demo/openai_api_server.py``,
+zai-org/GLM-4#194) gives every continuation piece of a streamed call a fresh random id,
+``"name": None``, at the call's index. A piece without a name can never be a call of its
+own (it would only be a nameless ``InvalidToolCall``): it goes on with the call open at its
+index, as openai-python's ``ChatCompletionStreamState`` (by ``index``) and every SDK
+accumulator read it. toolwire ran ``get_current_weather({})`` (its head carried
+``"arguments": ""``) beside six nameless ``InvalidToolCall``s.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional
+
+import pytest
+
+from toolwire import InvalidToolCall, ToolCall
+from toolwire.stream import Accumulator, accumulate
+
+
+def ch(delta: Dict[str, Any], finish: Optional[str] = None) -> Dict[str, Any]:
+    return {"id": "c", "object": "chat.completion.chunk", "created": 1, "model": "glm-4",
+            "choices": [{"index": 0, "delta": delta, "finish_reason": finish}]}
+
+
+_PIECES = ['{"', "location", '":', ' "', "San Francisco", '"}']
+
+
+def _glm(head_args: str, pieces: List[str], at: Dict[str, Any], finish_each: Optional[str] = None) -> List[Any]:
+    chunks = [ch({"role": "assistant", "tool_calls": [{**at, "id": "call_DfU2", "type": "function",
+                                                       "function": {"name": "get_current_weather",
+                                                                    "arguments": head_args}}]}, finish_each)]
+    for i, p in enumerate(pieces):
+        chunks.append(ch({"tool_calls": [{**at, "id": f"call_R{i}", "type": "function",
+                                          "function": {"name": None, "arguments": p}}]}, finish_each))
+    chunks.append(ch({}, "tool_calls"))
+    return chunks
+
+
+def _fed(chunks: List[Any]) -> List[Any]:
+    acc = Accumulator("openai.chat")
+    for c in chunks:
+        acc.feed(c)
+    return acc.close()
+
+
+@pytest.mark.parametrize("finish_each", [None, "tool_calls"], ids=["finish-once", "finish-every-chunk"])
+@pytest.mark.parametrize("at", [{"index": 0}, {}], ids=["index-0", "no-index"])
+@pytest.mark.parametrize("head_args", ["", '{"'], ids=["empty-head", "text-on-the-head"])
+def test_nameless_pieces_with_fresh_ids_go_on_with_the_open_call(head_args: str, at: Dict[str, Any],
+                                                                  finish_each: Optional[str]) -> None:
+    pieces = _PIECES[1:] if head_args else _PIECES
+    chunks = _glm(head_args, pieces, at, finish_each)
+    expected = [ToolCall("get_current_weather", {"location": "San Francisco"}, "call_DfU2")]
+    assert accumulate(chunks) == expected
+    assert accumulate(iter(chunks), "openai.chat") == expected
+    assert _fed(chunks) == expected
+
+
+def test_a_nameless_fresh_id_piece_after_a_whole_call_never_runs_two_values() -> None:
+    """The rest of the open call, as above: a second whole object there makes it invalid
+    (two JSON values), never a second call nor one silently dropped."""
+    chunks = _glm('{"a":1}', ['{"b":2}'], {"index": 0})
+    (got,) = accumulate(chunks)
+    assert type(got) is InvalidToolCall and got.name == "get_current_weather" and got.id == "call_DfU2"
+
+
+def test_a_named_piece_with_a_new_id_on_an_occupied_index_is_still_a_new_call() -> None:
+    """Gateways sending every call on index 0 name each call: a new id with a name is a new call."""
+    chunks = [ch({"tool_calls": [{"index": 0, "id": "a", "type": "function", "function": {"name": "f", "arguments": ""}}]}),
+              ch({"tool_calls": [{"index": 0, "id": "r1", "function": {"arguments": '{"x":1}'}}]}),
+              ch({"tool_calls": [{"index": 0, "id": "b", "type": "function", "function": {"name": "g", "arguments": ""}}]}),
+              ch({"tool_calls": [{"index": 0, "id": "r2", "function": {"arguments": '{"y":2}'}}]}),
+              ch({}, "tool_calls")]
+    assert accumulate(chunks) == [ToolCall("f", {"x": 1}, "a"), ToolCall("g", {"y": 2}, "b")]
