@@ -107,7 +107,7 @@ def test_identical_calls_of_one_turn_still_differ_and_pair_in_order() -> None:
     messages = toolwire.encode_conversation(toolwire.decode_conversation(both), "openai.chat")["messages"]
     first, second = (c["id"] for c in messages[1]["tool_calls"])
     assert first != second
-    assert [(m["tool_call_id"], json.loads(m["content"][0]["text"])) for m in messages[2:]] == [
+    assert [(m["tool_call_id"], json.loads(m["content"])) for m in messages[2:]] == [
         (first, {"temp": "a"}), (second, {"temp": "b"})]
 
 

@@ -239,7 +239,7 @@ def test_mcp_result_to_chat_needs_its_call_id() -> None:
     ids = IdMap(toolwire.get_dialect("openai.chat").ids)
     wire = {"jsonrpc": "2.0", "id": "call_9", "result": {"content": [{"type": "text", "text": "72F"}]}}
     assert convert(wire, to="openai.chat", ids=ids) == {"role": "tool", "tool_call_id": "call_9",
-                                                         "content": [{"type": "text", "text": "72F"}]}
+                                                         "content": "72F"}
 
 
 def test_items_without_calls() -> None:
@@ -643,7 +643,7 @@ _ARRAY = toolwire.ToolResult("call_1", "f", [{"type": "json", "json": [1, 2]}])
     ("openai.responses", {"type": "function_call_output", "call_id": "call_1",
                           "output": [{"type": "input_text", "text": "[1, 2]"}]},
      "its tool output holds no JSON part"),
-    ("openai.chat", {"role": "tool", "tool_call_id": "call_1", "content": [{"type": "text", "text": "[1, 2]"}]},
+    ("openai.chat", {"role": "tool", "tool_call_id": "call_1", "content": "[1, 2]"},
      "its tool messages hold no JSON part"),
     ("cohere.v2", {"role": "tool", "tool_call_id": "call_1", "content": [{"type": "text", "text": "[1, 2]"}]},
      "a document's data is an object"),

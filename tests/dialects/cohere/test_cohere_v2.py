@@ -80,7 +80,7 @@ def test_a_document_whose_data_is_text_is_text_not_a_json_string() -> None:
     assert toolwire.convert(wire, to="openai.chat", source="cohere.v2") == {
         "role": "tool",
         "tool_call_id": "get_weather_1byjy32y4hvq",
-        "content": [{"type": "text", "text": '{"temperature": "20C"}'}],
+        "content": '{"temperature": "20C"}',
     }
     as_object = {"role": "tool", "tool_call_id": "c", "content": [{"type": "document", "document": {"data": {"temperature": "20C"}}}]}
     assert toolwire.decode_result(as_object, "cohere.v2").content == [{"type": "json", "json": {"temperature": "20C"}}]

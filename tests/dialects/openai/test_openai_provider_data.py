@@ -283,8 +283,6 @@ RESULTS = [
          {"type": "text", "text": "22 °C", "cache_control": {"type": "ephemeral", "ttl": "5m"}}, {"type": "text", "text": "b"}]},
      ("call_1", None, [{"type": "text", "text": "22 °C"}, {"type": "text", "text": "b"}], False,
       {C: {"part_extra": [{"cache_control": {"type": "ephemeral", "ttl": "5m"}}, {}]}})),
-    ("chat.plain-parts", C, {"role": "tool", "tool_call_id": "call_1", "content": [{"type": "text", "text": "a"}]},
-     ("call_1", None, [{"type": "text", "text": "a"}], False, {})),
     ("chat.legacy", C, {"role": "function", "name": "get_weather", "content": "22 °C"},
      (None, "get_weather", "22 °C", False, {C: {"legacy": True}})),
     ("chat.legacy-parts", C, {"role": "function", "name": "f", "content": [
@@ -333,8 +331,8 @@ def test_a_result_without_parts_is_empty_text_in_chat() -> None:
 
 def test_json_parts_are_written_as_text_with_non_ascii_kept() -> None:
     result = ToolResult(id="call_1", content=[{"type": "json", "json": {"t": "22 °C"}}, {"type": "text", "text": "é"}])
-    assert toolwire.encode_result(result, C) == {"role": "tool", "tool_call_id": "call_1", "content": [
-        {"type": "text", "text": '{"t": "22 °C"}'}, {"type": "text", "text": "é"}]}
+    assert toolwire.encode_result(result, C) == {"role": "tool", "tool_call_id": "call_1",
+                                                 "content": '{"t": "22 °C"}\né'}
     assert toolwire.encode_result(result, R) == {"type": "function_call_output", "call_id": "call_1", "output": [
         {"type": "input_text", "text": '{"t": "22 °C"}'}, {"type": "input_text", "text": "é"}]}
 
@@ -347,7 +345,7 @@ def test_part_extra_only_on_text_parts() -> None:
         {"type": "text", "text": "1"}, {"type": "text", "text": "", "cache_control": {"type": "ephemeral"}}]}
     short = ToolResult(id="call_1", content=[{"type": "text", "text": "a"}, {"type": "text", "text": "b"}],
                        provider_data={C: {"part_extra": [None]}})
-    assert toolwire.encode_result(short, C)["content"] == [{"type": "text", "text": "a"}, {"type": "text", "text": "b"}]
+    assert toolwire.encode_result(short, C)["content"] == "a\nb"
 
 
 def test_a_chat_result_goes_to_responses_without_chat_fields() -> None:

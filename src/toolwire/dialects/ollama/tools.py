@@ -28,6 +28,7 @@ from .._result_media import ResultMedia, rewrite_media
 from ..mistral.openai_like import chat_tool, rescoped, text_of, tool_content
 from ..openai import chat_tools as chat_parts
 from ..openai.chat_history import read_images
+from ..openai.chat_results import lines
 
 __all__ = ["IDS", "NAME", "decode_result", "decode_tool", "encode_result", "encode_tool"]
 
@@ -91,10 +92,7 @@ def _text(result: ToolResult, ctx: EncodeContext) -> str:
             texts.append(json_text(part.get("json"), ctx, NAME, "a tool message's content is a string"))
         else:
             raise EncodeError(f"An {NAME} tool result holds only text; got {an(repr(kind))} part", dialect=NAME)
-    if len(texts) > 1:
-        ctx.note("converted", f"The {len(texts)} parts of", f"are sent to {NAME} as one text, joined by newlines: "
-                                                                  "a tool message's content is a string")
-    return "\n".join(texts)
+    return lines(texts, NAME, ctx)
 
 
 def _own_media(part: Dict[str, Any]) -> bool:

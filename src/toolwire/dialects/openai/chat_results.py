@@ -11,7 +11,10 @@ Follows https://platform.openai.com/docs/api-reference/chat/create
   ``{"type": "text", "text"}`` parts; what else a text part holds (OpenRouter's
   ``"cache_control": {"type": "ephemeral", "ttl": "5m"}``) is provider data of the
   result (``part_extra``, by position), written back only to ``openai.chat``.
-  ``text_content`` writes a result's content for the Chat-shaped dialects. An
+  ``text_content`` writes a result's content for the Chat-shaped dialects: for Chat
+  a result of text only is one string (``lines``: DeepSeek answers a list of text parts
+  "invalid type: sequence, expected a string", Together's SDK types the content as a
+  string), unless a part holds more than its text (written back as read). An
   ``image_url`` part (a gateway's extension: OpenAI's own API takes text parts only) is
   written in Chat's object form (``{"url"}``), a Mistral URL string too.
 """
@@ -28,7 +31,7 @@ from .._common import QUIET, as_dict, check_native, json_text, required_id, resu
 from .._result_media import of_scheme
 from .chat_tools import IDS, NAME, NAMES
 
-__all__ = ["decode_result", "encode_result", "text_content"]
+__all__ = ["decode_result", "encode_result", "lines", "text_content"]
 
 
 def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
@@ -89,12 +92,14 @@ def text_content(
     keep: FrozenSet[str] = frozenset({"image_url"}),
     holds: str = "only text",
     ctx: EncodeContext = QUIET,
+    one: bool = False,
 ) -> Any:
     """Result content as Chat accepts it: text, or a list of text parts; *part_extra*:
     what the text part at each position held beyond its type and text. Parts of a type
     in *keep* are the dialect's own and written as they are (an ``image_url`` part that
     a gateway took in a tool message is written back; OpenAI's own API takes text); a
-    JSON part goes as its text, noted on *ctx*."""
+    JSON part goes as its text, noted on *ctx*; *one*: text parts alone (none holding
+    more than its type and text) go as one text (``lines``)."""
     content = result.content
     if isinstance(content, str):
         return content
@@ -120,7 +125,18 @@ def text_content(
             raise EncodeError(
                 f"{an(dialect, True)} tool result holds {holds}; got {an(repr(kind))} part", dialect=dialect
             )
+    if one and all(p.get("type") == "text" and len(p) == 2 for p in parts):
+        return lines([p["text"] for p in parts], dialect, ctx)
     return parts
+
+
+def lines(texts: List[str], dialect: str, ctx: EncodeContext) -> str:
+    """The text parts *texts* of a result written as a string for *dialect*: one text,
+    the parts joined by newlines, noted on *ctx* when there are two or more."""
+    if len(texts) > 1:
+        ctx.note("converted", f"The {len(texts)} parts of", f"are sent to {dialect} as one text, joined by newlines: "
+                                                                  "a tool message's content is a string")
+    return "\n".join(texts)
 
 
 def _image_part(part: Dict[str, Any]) -> Dict[str, Any]:
@@ -140,12 +156,12 @@ def _image_part(part: Dict[str, Any]) -> Dict[str, Any]:
 def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
     pd = scoped(result, NAME)
     if pd.get("legacy"):
-        content = text_content(result, NAME, pd.get("part_extra", ()), ctx=ctx)
+        content = text_content(result, NAME, pd.get("part_extra", ()), ctx=ctx, one=True)
         return {"role": "function", "name": result_name(result.name, NAMES, NAME), "content": content}
     ident = pd["id"] if result.id is None and "id" in pd else result_id(result, ctx, IDS, NAME)
     out: Dict[str, Any] = {"role": "tool", "tool_call_id": ident}
     if pd.get("named"):
         out["name"] = result_name(result.name, NAMES, NAME)
-    out["content"] = text_content(result, NAME, pd.get("part_extra", ()), ctx=ctx)
+    out["content"] = text_content(result, NAME, pd.get("part_extra", ()), ctx=ctx, one=True)
     out.update(pd.get("extra", ()))
     return out
