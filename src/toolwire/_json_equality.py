@@ -10,7 +10,26 @@ from typing import Any, Dict, List, Set, Tuple
 
 __all__ = ["CONTAINERS", "hashable", "json_hash", "json_identity", "same"]
 
-_OBJECT, _ARRAY, _TRUE, _FALSE, _CYCLE = object(), object(), object(), object(), object()
+
+class _Mark:
+    """A marker no JSON value equals; pickled as the module's own (``__reduce__``: its
+    name), so a key spelled with it, in a checkpoint restored, is still equal to one
+    spelled now (an ``object()`` came back as a copy: no key matched again)."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __reduce__(self) -> str:
+        return self.name
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+_OBJECT, _ARRAY, _TRUE, _FALSE = _Mark("_OBJECT"), _Mark("_ARRAY"), _Mark("_TRUE"), _Mark("_FALSE")
+_CYCLE = _Mark("_CYCLE")
 CONTAINERS = (dict, list, tuple, MappingProxyType)
 
 

@@ -55,10 +55,36 @@ B = _fc(2, '{"q": 2}', "g")
 FRESH_A = {**A, "id": "fx_1", "call_id": "fresh_1"}
 
 
+def _numbered(events: List[Dict[str, Any]], resent: int, at: int) -> List[Dict[str, Any]]:
+    """*events* numbered in order, the one at *resent* being the event at *at* sent again (its number kept)."""
+    out = [{**e, "sequence_number": n} for n, e in enumerate(events)]
+    out[resent]["sequence_number"] = out[at]["sequence_number"]
+    return out
+
+
 @pytest.mark.parametrize("final", [[A, B], [FRESH_A, B], None])
 def test_a_done_item_again_under_fresh_ids_runs_its_call_once(final: Any) -> None:
-    events = _item(A, 0) + [_done(FRESH_A, 0)] + _item(B, 1) + ([_final(final)] if final is not None else [])
+    # (its sequence_number, that of call_1's done item, below that of call_2's read before:
+    # an event of the past, sent again)
+    events = _numbered(_item(A, 0) + _item(B, 1) + [_done(FRESH_A, 0)] + ([_final(final)] if final is not None
+                                                                          else []), 6, 2)
     assert _read(events) == [("ToolCall", "call_1"), ("ToolCall", "call_2")]
+
+
+@pytest.mark.parametrize("final", [[], None])
+@pytest.mark.parametrize("numbers", ["none", "counting", "placeholder"])
+def test_two_calls_of_one_content_done_only_at_one_index_are_two_calls(final: Any, numbers: str) -> None:
+    # a gateway streaming every item at index 0, done items only: two real calls
+    # get_weather({"city": "Paris"}), each its own ids, nothing saying one is the other sent
+    # again (no number, or counting up, or one number on every event): both run (one was lost)
+    paris = '{"city": "Paris"}'
+    first, second = _fc(1, paris, "get_weather"), _fc(2, paris, "get_weather")
+    for streamed in (False, True):
+        events = ((_item(first, 0) if streamed else [_done(first, 0)]) + [_done(second, 0)]
+                  + ([_final(final)] if final is not None else []))
+        if numbers != "none":
+            events = [{**e, "sequence_number": n if numbers == "counting" else 0} for n, e in enumerate(events)]
+        assert _read(events) == [("ToolCall", "call_1"), ("ToolCall", "call_2")], streamed
 
 
 def test_a_done_item_under_fresh_ids_with_other_arguments_is_another_call() -> None:

@@ -65,8 +65,9 @@ class Feed(FinalsAgain):
         elif kind == "response.output_item.done":
             item = data.get("item")
             if type(item) is dict:
-                self.numbered(data)
+                self.seq = data.get("sequence_number")  # (``numbered``: ``top`` after, ``_done`` reads the one before)
                 self._done(key, item)
+                self.top = self.seq
         elif kind == "response.function_call_arguments.done":
             if self.stale(data, key):
                 return
@@ -134,12 +135,9 @@ class Feed(FinalsAgain):
             skipped(core, data)  # refused, never passed over
 
     def numbered(self, data: Dict[str, Any]) -> None:
-        """The ``sequence_number`` of the item event *data* (``seq``; of an
-        ``output_item.done``: ``top`` too)."""
-        seq = data.get("sequence_number")
-        self.seq = seq
-        if data.get("type") == "response.output_item.done":
-            self.top = seq
+        """The ``sequence_number`` of the ``output_item.added`` event *data* (``seq``; an
+        ``output_item.done``'s is ``top`` once it is read: ``feed``)."""
+        self.seq = data.get("sequence_number")
 
     def final_end(self, body: Dict[str, Any], status: Any, reason: str) -> None:
         """A final response *body* read (its items: ``final_calls``), then the finish: *reason*,

@@ -12,6 +12,7 @@ again under fresh ids likewise (``resent_under_fresh_ids``).
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import Any, Dict, List, Optional, Set, Tuple
 
 from ..._json_equality import same
@@ -46,7 +47,7 @@ class FinalsAgain(LateDeltas):
     # the calls such a final event again added (``_earlier_again``), by its response's ``id``
     # (by ``pos``): its span's, delivered again; a class default, as ``streamed``
     added_again: Optional[Dict[Any, Set[int]]] = None
-    # ``content_claim``'s indexes of the ended calls by content; a class default, as ``streamed``
+    # ``content_claim``'s index of the ended calls by content; a class default, as ``streamed``
     claim_index: Optional[ContentIndex] = None
 
     def earlier(self, rid: Optional[str]) -> Optional[Tuple[int, int, Any]]:
@@ -248,47 +249,50 @@ class FinalsAgain(LateDeltas):
                 core.unrun(m, why)
 
 
-#: ``content_claim``'s index of the ended calls from a place in ``core.calls`` on (by
-#: that place): up to where the calls were read, and the calls by content, in stream order
-ContentIndex = Dict[int, Tuple[int, Dict[Tuple[Any, ...], List[Call]]]]
+#: ``content_claim``'s index of the ended calls by content: up to where the calls were read,
+#: and for each content the places (``pos``) and calls, in stream order
+ContentIndex = Tuple[int, Dict[Tuple[Any, ...], Tuple[List[int], List[Call]]]]
 
 
 def content_claim(feed: FinalsAgain, start: int, end: int, item: Dict[str, Any], taken: Set[int],
                   cursor: Dict[Tuple[Any, ...], int]) -> bool:
     """Whether the call item *item* has the content of an ended call from *start* to *end*
     in ``core.calls`` that no other item of its final event took (*taken*, by ``pos``; the
-    call is added there): that call again, never a second run. The index is kept
-    (``feed.claim_index``, by *start*) and brought up to date with the calls added since:
-    one per delivery was n² work for a final event delivered n times; *cursor* (per final
-    event, by content) is where the next search of a content begins (each call passed
-    over once per final event)."""
+    call is added there): that call again, never a second run. One index for the stream
+    (``feed.claim_index``), brought up to date with the calls added since, its range found
+    by bisection: one per delivery, or one per response's start, was n² work for n final
+    events delivered again; *cursor* (per final event, by content) is where the next search
+    of a content begins (each call passed over once per final event)."""
     core = feed.core
     key = item_key(core, item, False, None)
     if key is None:
         return False
     calls = core.calls
-    indexes = feed.claim_index
-    if indexes is None:
-        indexes = feed.claim_index = {}
-    kept = indexes.get(start)
-    upto, table = (start, {}) if kept is None or kept[0] > len(calls) else kept
+    kept = feed.claim_index
+    upto, table = (0, {}) if kept is None or kept[0] > len(calls) else kept
     done_of = feed.ids[2]
     for m in calls[upto:]:
         ended = done_of.get(m.pos)
         if ended is not None:
             k = call_key(m, ended)
             if k is not None:
-                table.setdefault(k, []).append(m)
-    indexes[start] = (len(calls), table)
+                row = table.get(k)
+                if row is None:
+                    row = table[k] = ([], [])
+                row[0].append(m.pos)
+                row[1].append(m)
+    feed.claim_index = (len(calls), table)
     found = table.get(key)
     if not found:
         return False
-    j = cursor.get(key, 0)
-    while j < len(found):
-        m = found[j]
+    places, held = found
+    j = cursor.get(key, -1)
+    if j < 0:
+        j = bisect_left(places, start)
+    while j < len(held) and places[j] < end:
+        m = held[j]
         j += 1
-        if (start <= m.pos < end and m.pos not in taken and type(m.result) is ToolCall
-                and call_key(m, done_of[m.pos]) == key):
+        if m.pos not in taken and type(m.result) is ToolCall and call_key(m, done_of[m.pos]) == key:
             taken.add(m.pos)
             cursor[key] = j
             return True
@@ -299,9 +303,16 @@ def content_claim(feed: FinalsAgain, start: int, end: int, item: Dict[str, Any],
 def resent_under_fresh_ids(feed: FinalsAgain, key: int, item: Dict[str, Any]) -> bool:
     """Whether the done call item *item*, at *key* where no call is open, is the call that
     ended there in the response read (``Items.ended``) sent again under fresh ids (vLLM's:
-    made afresh when it parses the reply again): its ids name no streamed call and its
-    content is that call's (``item_key``; the rule for a final item under fresh ids). It
-    adds nothing: never a second run of the call."""
+    made afresh when it parses the reply again): its ``sequence_number`` below that of the
+    last ``output_item.done`` read (``top``: an event of the past, its number kept), its ids
+    naming no streamed call and its content that call's (``item_key``; the rule for a final
+    item under fresh ids). It adds nothing: never a second run of the call. Without that
+    number (or with one number on every event) nothing tells it from a second call of that
+    content at one index (a gateway streaming every item at index 0): a call of its own,
+    never a call lost."""
+    seq, top = feed.seq, feed.top
+    if type(seq) is not int or type(top) is not int or seq >= top:
+        return False
     prior = feed.ended.get(key)
     if prior is None:
         return False

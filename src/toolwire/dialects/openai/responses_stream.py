@@ -239,8 +239,13 @@ class Handler(Phased):
                     core.new(index, None, ident, name, True)
                     start = item_read = False
                 elif item_read:
-                    self.numbered(data)
-                    (self._done if kind == "response.output_item.done" else self._added)(index, item)
+                    if kind == "response.output_item.done":  # (``feed``'s: ``top`` after, ``_done`` reads the
+                        self.seq = data.get("sequence_number")  # one before)
+                        self._done(index, item)
+                        self.top = self.seq
+                    else:
+                        self.numbered(data)
+                        self._added(index, item)
                     item_read = False
                 elif final is not None:  # (``feed``'s reading of it, in its order: its items, then the finish)
                     status = final.get("status")
