@@ -118,6 +118,15 @@ LINEAR = [
     ("text.hermes", '<tool_call>{"name": "f", "arguments": {"a": "x<tool_call>{"name": "g", "arguments": {}}</tool_call>"}'),
     ("text.kimi", '<|tool_call_begin|>functions.f:0<|tool_call_argument_begin|>{"a": "x<|tool_call_begin|>functions.g:1'
                   '<|tool_call_argument_begin|>{}<|tool_call_end|>"} '),
+    # chains in the JSON-value formats: each link's probe read every call held before it (revA)
+    ("text.hermes", '<tool_call>{"name": "f", "arguments": {"a": "x<tool_call>{"name": "f", "arguments": {"a": "x'
+                    '<tool_call>{"name": "g", "arguments": {}}</tool_call>'),
+    ("text.deepseek", '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>f<｜tool▁sep｜>{"a": "x<｜tool▁calls▁begin｜>'
+                      '<｜tool▁call▁begin｜>g<｜tool▁sep｜>{"a": 1}<｜tool▁call▁end｜><｜tool▁calls▁end｜>'),
+    ("text.kimi", '<|tool_call_begin|>functions.f:0<|tool_call_argument_begin|>{"a": "x<|tool_call_begin|>functions.f:1'
+                  '<|tool_call_argument_begin|>{"a": "x<|tool_call_begin|>functions.g:2<|tool_call_argument_begin|>{}'
+                  "<|tool_call_end|>"),
+    ("text.gemma", '<|tool_call>call:f{a:<|"|>x<|tool_call>call:g{a:1}<tool_call|>'),
 ]
 
 
