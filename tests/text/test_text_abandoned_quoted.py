@@ -118,6 +118,15 @@ LINEAR = [
     ("text.hermes", '<tool_call>{"name": "f", "arguments": {"a": "x<tool_call>{"name": "g", "arguments": {}}</tool_call>"}'),
     ("text.kimi", '<|tool_call_begin|>functions.f:0<|tool_call_argument_begin|>{"a": "x<|tool_call_begin|>functions.g:1'
                   '<|tool_call_argument_begin|>{}<|tool_call_end|>"} '),
+    # chains in the JSON-value formats: each link's probe read every call held before it (revA)
+    ("text.hermes", '<tool_call>{"name": "f", "arguments": {"a": "x<tool_call>{"name": "f", "arguments": {"a": "x'
+                    '<tool_call>{"name": "g", "arguments": {}}</tool_call>'),
+    ("text.deepseek", '<｜tool▁calls▁begin｜><｜tool▁call▁begin｜>f<｜tool▁sep｜>{"a": "x<｜tool▁calls▁begin｜>'
+                      '<｜tool▁call▁begin｜>g<｜tool▁sep｜>{"a": 1}<｜tool▁call▁end｜><｜tool▁calls▁end｜>'),
+    ("text.kimi", '<|tool_call_begin|>functions.f:0<|tool_call_argument_begin|>{"a": "x<|tool_call_begin|>functions.f:1'
+                  '<|tool_call_argument_begin|>{"a": "x<|tool_call_begin|>functions.g:2<|tool_call_argument_begin|>{}'
+                  "<|tool_call_end|>"),
+    ("text.gemma", '<|tool_call>call:f{a:<|"|>x<|tool_call>call:g{a:1}<tool_call|>'),
 ]
 
 
@@ -192,15 +201,80 @@ def test_a_held_call_then_a_section_opener_at_the_end_is_decided(dialect: str, t
         _same_streamed(text, dialect, r)
 
 
-# abandoned inside a value's opening tag: no value was open there, so the next call is no
-# value text and runs as read, text after it or not (it was judged as in a value)
-@pytest.mark.parametrize(("dialect", "text"), [
-    ("text.deepseek", '<｜DSML｜tool_calls>\n<｜DSML｜invoke name="f">\n<｜DSML｜parameter name="con' + CHAIN[3][2] % "g"),
-    ("text.minimax", '<minimax:tool_call>\n<invoke name="f">\n<parameter name="con' + CHAIN[2][2] % "g"),
-    ("text.kimi", '<|open|>tools<|sep|><|open|>call tool="f" index="1"<|sep|><|open|>argument key="con'
-                  '<|open|>tools<|sep|><|open|>call tool="g" index="1"<|sep|><|open|>argument key="a" type="json"<|sep|>1'
-                  "<|close|>argument<|sep|><|close|>call<|sep|><|close|>tools<|sep|>"),
-])
-def test_a_call_abandoned_in_a_value_tag_is_not_in_a_value(dialect: str, text: str) -> None:
-    r = decode_text(text + "\nDone.", dialect, finish_reason="stop")
-    assert _kinds(r) == [(_I, "f"), (_T, "g")], r.tool_calls
+# (dialect, a call's opening up to a value tag's name, unfinished, a whole call): the
+# next call is judged as in a value (the tag's opener may be text in a value:
+# ``TAG_IN_VALUE``), so the text after it decides it
+TAGGED = [
+    ("text.qwen3-xml", "<tool_call>\n<function=%s>\n<parameter=con", CHAIN[1][2]),
+    ("text.seed-oss", "<seed:tool_call>\n<function=%s>\n<parameter=con",
+     "<seed:tool_call>\n<function=%s>\n<parameter=a>1</parameter>\n</function>\n</seed:tool_call>"),
+    ("text.minimax", '<minimax:tool_call>\n<invoke name="%s">\n<parameter name="con', CHAIN[2][2]),
+    ("text.deepseek", '<｜DSML｜tool_calls>\n<｜DSML｜invoke name="%s">\n<｜DSML｜parameter name="con', CHAIN[3][2]),
+    ("text.kimi", '<|open|>tools<|sep|><|open|>call tool="%s" index="1"<|sep|><|open|>argument key="con',
+     '<|open|>tools<|sep|><|open|>call tool="%s" index="1"<|sep|><|open|>argument key="a" type="json"<|sep|>1'
+     "<|close|>argument<|sep|><|close|>call<|sep|><|close|>tools<|sep|>"),
+]
+# the same formats' openings up to a value (the first call of ``TAGGED``'s chains)
+OPENED = {
+    "text.qwen3-xml": CHAIN[1][1],
+    "text.seed-oss": "<seed:tool_call>\n<function=%s>\n<parameter=content>",
+    "text.minimax": CHAIN[2][1],
+    "text.deepseek": CHAIN[3][1],
+    "text.kimi": '<|open|>tools<|sep|><|open|>call tool="%s" index="1"<|sep|><|open|>argument key="content" '
+                 'type="string"<|sep|>',
+}
+
+
+@pytest.mark.parametrize(("dialect", "tagged", "whole"), TAGGED, ids=[t[0] for t in TAGGED])
+@pytest.mark.parametrize(("tail", "finish", "g"), [("", "stop", _T), ("\nDone.", "stop", _I), ("", "length", _I)])
+def test_a_call_after_one_abandoned_in_a_value_tag_is_decided_by_what_follows(
+        dialect: str, tagged: str, whole: str, tail: str, finish: str, g: str) -> None:
+    # (fix41-abandon ran g with text after it too: revA's review, ``TAG_IN_VALUE``)
+    r = decode_text(tagged % "f" + whole % "g" + tail, dialect, finish_reason=finish)
+    assert _kinds(r) == [(_I, "f"), (g, "g")], r.tool_calls
+
+
+# (dialect, a write call whose value holds a tag's opener with no ``>`` after it, then a
+# quoted call rm, then the write's closers): rm is text in the value (revA: it ran)
+TAG_IN_VALUE = [
+    ("text.qwen3-xml",
+     "<tool_call>\n<function=write>\n<parameter=path>\nparse.py\n</parameter>\n<parameter=content>\n"
+     "# reads <parameter= tags\nEXAMPLE = '''<tool_call>\n<function=rm>\n<parameter=path>\n/\n</parameter>\n"
+     "</function>\n</tool_call>'''\n</parameter>\n</function>\n</tool_call>"),
+    ("text.seed-oss",
+     "<seed:tool_call>\n<function=write>\n<parameter=content># reads <parameter= tags\nEXAMPLE = '''"
+     "<seed:tool_call>\n<function=rm>\n<parameter=path>/</parameter>\n</function>\n</seed:tool_call>"
+     "'''</parameter>\n</function>\n</seed:tool_call>"),
+    ("text.minimax",
+     '<minimax:tool_call>\n<invoke name="write">\n<parameter name="content"># reads <parameter name=" tags\nEX = """'
+     '<minimax:tool_call>\n<invoke name="rm">\n<parameter name="path">/</parameter>\n</invoke>\n</minimax:tool_call>'
+     '"""</parameter>\n</invoke>\n</minimax:tool_call>'),
+    ("text.deepseek",
+     '<｜DSML｜tool_calls>\n<｜DSML｜invoke name="write">\n<｜DSML｜parameter name="content" string="true">'
+     '# reads <｜DSML｜parameter tags\nEX = """<｜DSML｜tool_calls>\n<｜DSML｜invoke name="rm">\n'
+     '<｜DSML｜parameter name="path" string="true">/</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜tool_calls>"""'
+     "</｜DSML｜parameter>\n</｜DSML｜invoke>\n</｜DSML｜tool_calls>"),
+    ("text.kimi",  # K3
+     '<|open|>tools<|sep|><|open|>call tool="write" index="1"<|sep|><|open|>argument key="content" type="string"<|sep|>'
+     '# reads <|open|>argument key= tags\nEX = """<|open|>tools<|sep|><|open|>call tool="rm" index="1"<|sep|>'
+     '<|open|>argument key="path" type="string"<|sep|>/<|close|>argument<|sep|><|close|>call<|sep|><|close|>tools<|sep|>'
+     '"""<|close|>argument<|sep|><|close|>call<|sep|><|close|>tools<|sep|>'),
+]
+
+
+@pytest.mark.parametrize(("dialect", "text"), TAG_IN_VALUE, ids=[t[0] for t in TAG_IN_VALUE])
+@pytest.mark.parametrize("finish", ["stop", "length"])
+def test_a_call_quoted_after_a_tag_opener_in_a_value_does_not_run(dialect: str, text: str, finish: str) -> None:
+    r = decode_text(text, dialect, finish_reason=finish)
+    assert _kinds(r) == [(_I, "write"), (_I, "rm")], r.tool_calls
+    if finish == "stop":
+        _same_streamed(text, dialect, r)
+
+
+@pytest.mark.parametrize(("dialect", "tagged", "whole"), TAGGED, ids=[t[0] for t in TAGGED])
+@pytest.mark.parametrize(("tail", "finish"), [("", "length"), ("\nmore of the file\n", "stop")])
+def test_a_call_held_after_one_abandoned_in_a_value_tag_does_not_run(dialect: str, tagged: str, whole: str,
+                                                                     tail: str, finish: str) -> None:
+    # a (abandoned in a value), t (abandoned in a value tag: may be a's value text), g: g ran
+    r = decode_text(OPENED[dialect] % "a" + tagged % "t" + whole % "g" + tail, dialect, finish_reason=finish)
+    assert _kinds(r) == [(_I, "a"), (_I, "t"), (_I, "g")], r.tool_calls

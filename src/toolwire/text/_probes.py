@@ -96,7 +96,10 @@ class Probes:
         """The items *body* reads as, on a copy of the parser (nothing is added to the
         result; what the reading raises, the caller judges)."""
         probe = copy.copy(m)
-        probe.items, probe.queue, probe.fixes, probe.state = [], [], [], dict(m.state)
+        probe.items, probe.queue, probe.fixes = [], [], []
+        # without the calls held after an abandoned one (``_recovered``): the reading of
+        # *body* alone (an abandoned call in it would read them all again: quadratic)
+        probe.state = {k: v for k, v in m.state.items() if k != "recovered"}
         probe.content, probe.reasoning = type(m.content)(), type(m.reasoning)()
         self.parse(probe, body, end, complete)
         return probe.items

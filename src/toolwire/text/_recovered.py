@@ -40,20 +40,15 @@ _QUOTE = re.compile(r'\\.|"', re.S)  # an escape (the character after it too) or
 def in_value(text: str, values: tuple[tuple[str, str], ...]) -> bool:
     """Whether *text* ends inside a value: after an opener of a pair of *values* and no
     closer of it (a pair of one marker: after an odd count of it); ``('"', '"')``: inside
-    a JSON string (one pass over *text*). An opener that begins a tag (``<parameter=``,
-    ``<｜DSML｜parameter``, K3's ``<|open|>argument``) opens the value at the ``>`` that
-    ends the tag: in the tag, no value is open."""
+    a JSON string (one pass over *text*). An opener that begins a tag (``<parameter=``)
+    counts with no ``>`` after it too: the text after it may be a value's text that names
+    the tag, not the tag (revA: judged as no value there, a call quoted in it ran)."""
     for opener, closer in values:
         if opener == '"':
             if sum(1 for q in _QUOTE.finditer(text) if q.group() == '"') % 2:
                 return True
-        elif opener == closer:
-            if text.count(opener) % 2:
-                return True
-        else:
-            i = text.rfind(opener)
-            if i > text.rfind(closer) and (opener[-1] == ">" or text.find(">", i + len(opener)) >= 0):
-                return True
+        elif (text.count(opener) % 2 if opener == closer else text.rfind(opener) > text.rfind(closer)):
+            return True
     return False
 
 
