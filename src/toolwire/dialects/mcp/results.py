@@ -114,14 +114,12 @@ def _wrapped(parts: List[Dict[str, Any]], value: Any) -> bool:
     """Whether *value* is ``{"result": X}`` beside a text block that is X (a string) or its
     JSON: how the python SDK and fastmcp wrap a tool's value that is no object
     (``func_metadata.wrap_output``). The text says it all; a JSON part would send it twice.
-    A blank X is no such text: Anthropic and Bedrock refuse a blank result, so the JSON part stays."""
+    A blank text is none (Anthropic and Bedrock refuse a blank result): the JSON part stays."""
     if type(value) is not dict or len(value) != 1 or "result" not in value:
         return False
     x = value["result"]
-    if type(x) is str and not x.strip():
-        return False
-    return any(p.get("type") == "text" and ((type(x) is str and p["text"] == x) or _text_json(p["text"], x))
-               for p in parts)
+    return any(p.get("type") == "text" and p["text"].strip() and ((type(x) is str and p["text"] == x)
+                                                                  or _text_json(p["text"], x)) for p in parts)
 
 
 def _other_type(kind: Any, loc: str) -> DecodeError:
