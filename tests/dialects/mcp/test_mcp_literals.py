@@ -140,7 +140,7 @@ def test_text_that_says_one_where_structured_content_says_true_is_kept(text: str
 
 
 @pytest.mark.parametrize("text, value", [("line one\nline two\n", "line one\nline two\n"), ("3", 3), ("[1, 2]", [1, 2]),
-                                          ('"quoted"', "quoted")])
+                                          ('"quoted"', "quoted"), ('"\\n"', "\n")])
 def test_a_wrapped_value_beside_its_text_is_sent_once(text: str, value: Any) -> None:
     """The python SDK and fastmcp write a tool's value that is no object as a text block
     beside ``"structuredContent": {"result": value}`` (``func_metadata.wrap_output``):
