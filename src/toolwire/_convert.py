@@ -40,7 +40,7 @@ from ._names import NameMap
 from ._payload_paths import moved
 from ._registry import Registry
 from ._types import InvalidToolCall, Tool, ToolCall, ToolResult, evolve
-from ._walk import _load, _sniff
+from ._walk import VALUE, _load, _sniff, walk
 
 __all__ = ["convert", "counted_refusal", "encode_message"]
 
@@ -64,6 +64,10 @@ class _Target:
         self.registry = registry
         self.name_of = self.ids.tool_names  # call id -> tool name: in the map, copied with it
         self._wrote: Set[str] = set()  # the call ids written by this ``convert``
+        # a dialect whose ids are required and which has no history (MCP: JSON-RPC requests)
+        # pairs a result with its call by the id alone: the ids of this ``convert``'s calls
+        # that no result in it has answered since (``_unique``); ``None``: any other dialect
+        self._open: Optional[Set[str]] = set() if d.ids.required and d.history is None else None
 
     def _reused(self, c: ToolCall, position: int) -> None:
         """Notes *c* (item *position*) when it reuses the id of a call an earlier ``convert``
@@ -80,11 +84,46 @@ class _Target:
             f"no IdMap.turn() between: both are taken for calls of one turn, so the next result with the id answers "
             f"{first!r} (call IdMap.turn() when a new assistant turn starts)"))
 
-    def call(self, c: ToolCall, position: int, slot: Optional[int] = None) -> Dict[str, Any]:
-        """The wire item of *c*; *slot*: ``IdMap.id_of``'s (``encode_conversation``)."""
+    def _unique(self, c: ToolCall, loc: str = "$") -> None:
+        """``EncodeError`` when a call before *c* in this ``convert`` has its id and no result
+        with the id comes between (``_open``): the two answers could not be told apart."""
+        if self._open is None or c.id is None:
+            return
+        if c.id in self._open:
+            raise EncodeError(
+                f"The call {c.name!r} cannot be written as {an(self.d.name)} request with the id {c.id!r}: a call "
+                f"before it has that id and no result with it comes between, and {self.d.name} pairs a result with "
+                "its call by the id alone (MCP: a request id \"MUST NOT have been previously used by the requestor "
+                "within the same session\"); give each call its own id (call.replace(id=...))",
+                dialect=self.d.name, loc=loc)
+        self._open.add(c.id)
+
+    def _replay(self, data: Any, dd: Optional[Dialect], loc: str) -> None:
+        """``_unique`` for the calls of one message, response or conversation, in order with
+        its results (a result frees its id: a later turn may use it again)."""
+        assert self._open is not None
+        for idd, kind, item, iloc, _ in walk(data, dd, registry=self.registry, loc=loc, top=False):
+            if kind not in (CALL, VALUE, RESULT):
+                continue
+            try:
+                if kind == RESULT:
+                    self._open.discard(decode_result(item, idd, registry=self.registry).id)
+                    continue
+                c = item if kind == VALUE else decode(item, idd, registry=self.registry)
+            except ToolwireError:  # (an item ``decode_all`` refuses first, or reads otherwise)
+                continue
+            if issubclass(type(c), ToolCall):
+                self._unique(c, iloc)
+
+    def call(self, c: ToolCall, position: int, slot: Optional[int] = None, checked: bool = False) -> Dict[str, Any]:
+        """The wire item of *c*; *slot*: ``IdMap.id_of``'s (``encode_conversation``);
+        *checked*: its own id went through ``_unique`` (``_replay``)."""
         if c.id is None and self.d.ids.required:
             new = self.ids.id_of(c, slot)
             c = evolve(c, id=new, provider_data=made_id_data(c, self.d), repairs=(*c.repairs, "id-synthesized"))
+            checked = False
+        if not checked:
+            self._unique(c)
         if c.id is not None:
             if self.report is not None and c.id not in self._wrote:
                 self._reused(c, position)
@@ -106,10 +145,13 @@ class _Target:
             raise EncodeError(f"The result for {who} answers none of the calls written with this IdMap, so it "
                               f"cannot be written: {counted_refusal(self.d.name, pairing.orphan)}",
                               dialect=self.d.name, loc=loc)
+        r = self.resolve(r, loc)
+        if self._open is not None and r.id is not None:
+            self._open.discard(r.id)  # (answered: a later call may take the id)
         if self.report is None:
-            return encode_result(self.resolve(r, loc), self.d, ids=self.ids, registry=self.registry)
+            return encode_result(r, self.d, ids=self.ids, registry=self.registry)
         notes: List[Any] = []
-        out = encode_result(self.resolve(r, loc), self.d, ids=self.ids, registry=self.registry, report=notes)
+        out = encode_result(r, self.d, ids=self.ids, registry=self.registry, report=notes)
         if loc != "$":
             index = int(loc[2:loc.index("]")])  # ``$[i]...``: the item of the list given
             notes = [type(p)(p.kind, index, p.id, p.message) for p in notes]
@@ -187,13 +229,17 @@ class _Target:
         if kind == RESULT:
             return self.result(decode_result(data, dd, registry=self.registry), loc)
         if kind == CALLS:
-            return self.calls(decode_all(data, dd, registry=self.registry))
+            return self.calls(decode_all(data, dd, registry=self.registry), data, dd, loc)
         if top:  # an item or message without calls (text, a refusal): its calls as ``decode_all`` finds them
-            return self.calls(decode_all(data, source, registry=self.registry))
+            return self.calls(decode_all(data, source, registry=self.registry), data, source, loc)
         return []  # a text or reasoning item inside a list
 
-    def calls(self, calls: List[Any]) -> List[Any]:
-        return [self.call(c, i) for i, c in enumerate(calls) if issubclass(type(c), ToolCall)]
+    def calls(self, calls: List[Any], data: Any, dd: Optional[Dialect], loc: str) -> List[Any]:
+        """The calls read from *data* (a message, response or conversation) written."""
+        checked = self._open is not None and len(calls) > 0
+        if checked:
+            self._replay(data, dd, loc)
+        return [self.call(c, i, checked=checked) for i, c in enumerate(calls) if issubclass(type(c), ToolCall)]
 
 
 def _get(name: DialectLike, registry: Optional[Registry]) -> Dialect:

@@ -140,7 +140,7 @@ def test_text_that_says_one_where_structured_content_says_true_is_kept(text: str
 
 
 @pytest.mark.parametrize("text, value", [("line one\nline two\n", "line one\nline two\n"), ("3", 3), ("[1, 2]", [1, 2]),
-                                          ('"quoted"', "quoted")])
+                                          ('"quoted"', "quoted"), ('"\\n"', "\n")])
 def test_a_wrapped_value_beside_its_text_is_sent_once(text: str, value: Any) -> None:
     """The python SDK and fastmcp write a tool's value that is no object as a text block
     beside ``"structuredContent": {"result": value}`` (``func_metadata.wrap_output``):
@@ -150,8 +150,7 @@ def test_a_wrapped_value_beside_its_text_is_sent_once(text: str, value: Any) -> 
     result = toolwire.decode_result(wire, "mcp")
     assert result.content == [{"type": "text", "text": text}]
     assert toolwire.encode_result(result, "mcp") == wire
-    assert toolwire.encode_result(result, "openai.chat") == {"role": "tool", "tool_call_id": "2", "content": [
-        {"type": "text", "text": text}]}
+    assert toolwire.encode_result(result, "openai.chat") == {"role": "tool", "tool_call_id": "2", "content": text}
 
 
 def test_a_result_member_the_text_does_not_say_is_a_json_part() -> None:
@@ -161,3 +160,20 @@ def test_a_result_member_the_text_does_not_say_is_a_json_part() -> None:
     two = {"content": [{"type": "text", "text": "3"}], "structuredContent": {"result": 3, "unit": "C"}}
     assert toolwire.decode_result(two, "mcp").content == [{"type": "text", "text": "3"},
                                                             {"type": "json", "json": {"result": 3, "unit": "C"}}]
+
+
+@pytest.mark.parametrize("text", ["", " ", "\n"])
+def test_a_wrapped_blank_string_keeps_its_json_part(text: str) -> None:
+    """fastmcp 4.2.3, a ``-> str`` tool returning a blank string (revM): the text says
+    nothing Anthropic or Bedrock take (both refuse a blank result), so the wrapper stays
+    the JSON part, as before 0.41, and the result is written."""
+    wire = {"jsonrpc": "2.0", "id": 2, "result": {
+        "_meta": {"fastmcp": {"wrap_result": True}}, "content": [{"text": text, "type": "text"}], "isError": False,
+        "resultType": "complete", "structuredContent": {"result": text}}}
+    result = toolwire.decode_result(wire, "mcp")
+    assert result.content == [{"type": "text", "text": text}, {"type": "json", "json": {"result": text}}]
+    assert toolwire.convert(result, "anthropic.messages") == {"type": "tool_result", "tool_use_id": "2", "content": [
+        {"type": "text", "text": json.dumps({"result": text})}]}
+    assert toolwire.convert(result, "bedrock.converse") == {"toolResult": {"toolUseId": "2", "content": [
+        {"json": {"result": text}}]}}
+    assert toolwire.encode_result(result, "mcp") == wire

@@ -1,13 +1,17 @@
-"""Two ``tools/call`` requests waiting with one JSON-RPC id are refused.
+"""The calls of one ``convert`` to ``mcp`` that would be requests with one JSON-RPC id are refused.
 
 MCP (https://modelcontextprotocol.io/specification/2025-11-25/basic, "Requests"): the
 request id "MUST NOT have been previously used by the requestor within the same
 session". DeepSeek and GLM give the parallel calls of one reply one id; written as two
 requests with that id, their answers (a ``CallToolResult`` names no tool) could not be
-told apart. Once a response with the id is written, a later turn's call may take it.
+told apart. The check is within one ``convert`` (a reply, a list, a conversation, whose
+results free their ids: a later turn may reuse one); nothing is kept across calls, so
+writing a call again, a later turn after ``IdMap.turn()`` or ``restart()`` go as ever.
 """
 
 from __future__ import annotations
+
+import json
 
 import pytest
 
@@ -18,37 +22,86 @@ D = "mcp"
 REPLY = {"role": "assistant", "content": None, "tool_calls": [
     {"id": "call_0", "type": "function", "function": {"name": "get_weather", "arguments": '{"city": "Paris"}'}},
     {"id": "call_0", "type": "function", "function": {"name": "get_weather", "arguments": '{"city": "Oslo"}'}}]}
-MESSAGE = ("The call 'get_weather' cannot be written as an mcp request with the id 'call_0': a request written with "
-           'this IdMap waits with that id (MCP: a request id "MUST NOT have been previously used by the requestor '
-           'within the same session"; the two answers could not be told apart); give each call its own id '
-           "(call.replace(id=...))")
+MESSAGE = ("The call 'get_weather' cannot be written as an mcp request with the id 'call_0': a call before it has "
+           "that id and no result with it comes between, and mcp pairs a result with its call by the id alone (MCP: "
+           'a request id "MUST NOT have been previously used by the requestor within the same session"); give each '
+           "call its own id (call.replace(id=...))")
 
 
 def _ids() -> IdMap:
     return IdMap(toolwire.get_dialect(D).ids, dialect=D)
 
 
+def _reply(city: str) -> dict:
+    return {"role": "assistant", "content": None, "tool_calls": [
+        {"id": "call_0", "type": "function", "function": {"name": "get_weather", "arguments": json.dumps({"city": city})}}]}
+
+
 def test_parallel_calls_sharing_an_id_are_refused() -> None:
     with pytest.raises(toolwire.EncodeError) as info:
         toolwire.convert(REPLY, to=D)
-    assert str(info.value) == MESSAGE
-    ids = _ids()
-    ids.turn()  # (the caller tells the turns: still one request waits with the id)
+    assert str(info.value) == MESSAGE and info.value.loc == "$.tool_calls[1]"
     paris, oslo = toolwire.decode_all(REPLY, "openai.chat")
-    assert toolwire.encode(paris, D, ids=ids)["id"] == "call_0"
     with pytest.raises(toolwire.EncodeError) as info:
-        toolwire.encode(oslo, D, ids=ids)
-    assert str(info.value) == MESSAGE
+        toolwire.convert([paris, oslo], to=D, ids=_ids())
+    assert str(info.value) == MESSAGE and info.value.loc == "$[1]"
 
 
 def test_an_answered_id_may_be_used_again() -> None:
-    ids = _ids()
     paris, oslo = toolwire.decode_all(REPLY, "openai.chat")
-    assert toolwire.encode(paris, D, ids=ids)["id"] == "call_0"
-    assert toolwire.encode_result(ToolResult("call_0", content="3 C"), D, ids=ids) == {
-        "jsonrpc": "2.0", "id": "call_0", "result": {"content": [{"type": "text", "text": "3 C"}]}}
-    assert toolwire.encode(oslo, D, ids=ids) == {"jsonrpc": "2.0", "id": "call_0", "method": "tools/call",
-                                                 "params": {"name": "get_weather", "arguments": {"city": "Oslo"}}}
+    out = toolwire.convert([paris, ToolResult("call_0", content="3 C"), oslo], to=D)
+    assert [x["id"] for x in out] == ["call_0", "call_0", "call_0"] and "method" in out[2]
+    history = {"messages": [_reply("Paris"), {"role": "tool", "tool_call_id": "call_0", "content": "3 C"},
+                            _reply("Oslo")]}
+    assert toolwire.convert(history, to=D) == [
+        {"jsonrpc": "2.0", "id": "call_0", "method": "tools/call",
+         "params": {"name": "get_weather", "arguments": {"city": "Paris"}}},
+        {"jsonrpc": "2.0", "id": "call_0", "method": "tools/call",
+         "params": {"name": "get_weather", "arguments": {"city": "Oslo"}}}]
     # distinct ids, and calls without one (each gets its own), go as before
-    out = toolwire.convert([ToolCall("f", {}, "a"), ToolCall("f", {}, "b"), ToolCall("f", {}), ToolCall("f", {})], to=D)
+    out = toolwire.convert([ToolCall("f", {}, "a"), ToolCall("f", {}, "b"), ToolCall("f", {}), ToolCall("f", {"x": 1})],
+                           to=D)
     assert [r["id"] for r in out][:2] == ["a", "b"] and len({r["id"] for r in out}) == 4
+
+
+def test_nothing_is_kept_across_calls() -> None:
+    """revM: the bridge flow (the server's response decoded, not written), a call written
+    twice, a failed convert, ``restart()``: each id is written (as before 0.41)."""
+    ids = _ids()
+    assert toolwire.convert(_reply("Paris"), to=D, ids=ids)[0]["id"] == "call_0"
+    toolwire.decode_result({"jsonrpc": "2.0", "id": "call_0", "result": {"content": [{"type": "text", "text": "3"}]}},
+                           D)
+    ids.turn()
+    assert toolwire.convert(_reply("Oslo"), to=D, ids=ids)[0]["id"] == "call_0"
+    ids = _ids()
+    call = ToolCall("get", {"a": 1}, "call_1")
+    assert toolwire.encode(call, D, ids=ids)["id"] == "call_1"
+    assert toolwire.encode(call, D, ids=ids)["id"] == "call_1"
+    bad = {"jsonrpc": "2.0", "id": "x", "method": "tools/call", "params": {"name": "get", "arguments": "{oops"}}
+    with pytest.raises(toolwire.ArgumentsError):
+        toolwire.convert([call, bad], to=D, ids=ids)
+    assert toolwire.convert([call], to=D, ids=ids)[0]["id"] == "call_1"
+    ids.restart()
+    assert toolwire.convert(call, to=D, ids=ids)["id"] == "call_1"
+
+
+def test_a_history_reusing_an_id_after_its_result() -> None:
+    """pydantic-ai's cassette (request-pai-sonnet-4-5-gemini-ids-reused-history): Gemini's
+    ids in an Anthropic history, one reused in a later turn, after its result."""
+    def use(name: str, ident: str) -> dict:
+        return {"role": "assistant", "content": [{"type": "tool_use", "id": ident, "name": name, "input": {}}]}
+
+    def result(ident: str) -> dict:
+        return {"role": "user", "content": [{"type": "tool_result", "tool_use_id": ident, "content": "ok"}]}
+
+    body = {"model": "claude-sonnet-4-5", "max_tokens": 1024, "messages": [
+        {"role": "user", "content": [{"type": "text", "text": "refund?"}]},
+        use("load_capability", "0usajhl5"), result("0usajhl5"), use("search_tools", "0usajhl5"), result("0usajhl5"),
+        use("lookup_refund_policy", "8ci92gmp"), result("8ci92gmp")]}
+    assert [(x["id"], x["params"]["name"]) for x in toolwire.convert(body, to=D)] == [
+        ("0usajhl5", "load_capability"), ("0usajhl5", "search_tools"), ("8ci92gmp", "lookup_refund_policy")]
+    body["messages"][2:3] = []  # (no result between: one turn's two calls, as far as anyone can tell)
+    with pytest.raises(toolwire.EncodeError) as info:
+        toolwire.convert(body, to=D)
+    assert str(info.value) == MESSAGE.replace("get_weather", "search_tools").replace("call_0", "0usajhl5")
+    assert info.value.loc == "$.messages[2].content[0]"

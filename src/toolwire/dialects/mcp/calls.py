@@ -42,7 +42,6 @@ from ..._dialect import CALL, RESULT, TOOL, Dialect, EncodeContext
 from ..._errors import DecodeError, EncodeError, refuse_server
 from ..._types import ToolCall, new_call
 from .._common import as_dict, encode_id, name_of, scoped
-from .pending import sent
 from .results import decode_result, encode_result, read_back
 from .tools import IDS, NAME, decode_tool, encode_tool, envelope, rpc_id
 
@@ -169,9 +168,6 @@ def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
     if kept and type(pd["id"]) is str and ctx.ids is not None:
         ctx.ids.wait(call.name, pd["id"])  # the response answering it carries it (JSON-RPC 2.0 §5)
     ident = None if kept else encode_id(call, ctx, IDS, pd)
-    rid = pd["id"] if kept else ident
-    if ctx.ids is not None and type(rid) is str:  # (``convert`` always passes one: one reply's calls)
-        sent(ctx.ids, rid, call.name)
     out = envelope(pd, ident, ctx)
     out["method"] = METHOD
     out["params"] = params

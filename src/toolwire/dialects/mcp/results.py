@@ -32,7 +32,6 @@ from ..._types import ToolResult, evolve
 from ..._value_checks import part_member
 from .._common import QUIET, as_dict, error_flag, json_text, result_id, scoped
 from .._result_media import ResultMedia, rewrite_media
-from .pending import answered
 from .tools import IDS, NAME, envelope, rpc_id
 
 __all__ = ["decode_result", "encode_result", "read_back"]
@@ -114,12 +113,13 @@ def _block(block: Any, loc: str) -> Dict[str, Any]:
 def _wrapped(parts: List[Dict[str, Any]], value: Any) -> bool:
     """Whether *value* is ``{"result": X}`` beside a text block that is X (a string) or its
     JSON: how the python SDK and fastmcp wrap a tool's value that is no object
-    (``func_metadata.wrap_output``). The text says it all; a JSON part would send it twice."""
+    (``func_metadata.wrap_output``). The text says it all; a JSON part would send it twice.
+    A blank text is none (Anthropic and Bedrock refuse a blank result): the JSON part stays."""
     if type(value) is not dict or len(value) != 1 or "result" not in value:
         return False
     x = value["result"]
-    return any(p.get("type") == "text" and ((type(x) is str and p["text"] == x) or _text_json(p["text"], x))
-               for p in parts)
+    return any(p.get("type") == "text" and p["text"].strip() and ((type(x) is str and p["text"] == x)
+                                                                  or _text_json(p["text"], x)) for p in parts)
 
 
 def _other_type(kind: Any, loc: str) -> DecodeError:
@@ -271,8 +271,6 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
         # the id the ``IdMap`` gave the id-less call it answers (first in, first out per
         # tool, as ``convert`` pairs them): a JSON-RPC response carries its request's id
         ident = ctx.ids.answer(result.name)
-    if ident is not None and ctx.ids is not None:
-        answered(ctx.ids, ident)
     if ident is None and not pd.get("rpc"):  # nothing to pair it with: the bare CallToolResult
         plain: Dict[str, Any] = body.get("result", body)
         return plain
