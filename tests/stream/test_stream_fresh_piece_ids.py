@@ -12,6 +12,7 @@ accumulator read it. toolwire ran ``get_current_weather({})`` (its head carried
 
 from __future__ import annotations
 
+import json
 from typing import Any, Dict, List, Optional
 
 import pytest
@@ -59,12 +60,36 @@ def test_nameless_pieces_with_fresh_ids_go_on_with_the_open_call(head_args: str,
     assert _fed(chunks) == expected
 
 
-def test_a_nameless_fresh_id_piece_after_a_whole_call_never_runs_two_values() -> None:
-    """The rest of the open call, as above: a second whole object there makes it invalid
-    (two JSON values), never a second call nor one silently dropped."""
+def test_a_nameless_fresh_id_piece_after_a_whole_call_is_a_call_of_its_own() -> None:
+    """Only before the open call's value is whole: after it, a new id is a new call (its name
+    may come later); never named, it is a nameless ``InvalidToolCall``, the whole call runs."""
     chunks = _glm('{"a":1}', ['{"b":2}'], {"index": 0})
-    (got,) = accumulate(chunks)
-    assert type(got) is InvalidToolCall and got.name == "get_current_weather" and got.id == "call_DfU2"
+    first, second = accumulate(chunks)
+    assert first == ToolCall("get_current_weather", {"a": 1}, "call_DfU2")
+    assert type(second) is InvalidToolCall and second.name is None and second.id == "call_R0"
+
+
+def _split_heads(at: Dict[str, Any], first_args: str, second: List[Dict[str, Any]]) -> List[Any]:
+    tcs = [{**at, "id": "call_A", "type": "function", "function": {"name": "get_weather", "arguments": first_args}}]
+    tcs += [{**at, **t} for t in second]
+    return [ch({"tool_calls": [t]}) for t in tcs] + [ch({}, "tool_calls")]
+
+
+@pytest.mark.parametrize("at", [{"index": 0}, {}], ids=["index-0", "no-index"])
+@pytest.mark.parametrize("first_args", ["{}", '{"city": "Paris"}'], ids=["no-args", "args"])
+def test_an_id_before_its_name_after_a_whole_call_starts_the_next_call(at: Dict[str, Any], first_args: str) -> None:
+    """A call's head in two pieces, the id (no name) first, the name later (vercel/ai#14722,
+    pipecat-ai/pipecat#5023), on a gateway putting every call at index 0 (or none): after a
+    whole value the id starts the next call; its arguments before or after its name."""
+    expected = [ToolCall("get_weather", json.loads(first_args), "call_A"), ToolCall("get_time", {"tz": "UTC"}, "call_B")]
+    args_first = [{"id": "call_B", "type": "function", "function": {"arguments": '{"tz": "UTC"}'}},
+                  {"function": {"name": "get_time"}}]
+    name_later = [{"id": "call_B", "type": "function", "function": {"arguments": ""}},
+                  {"function": {"name": "get_time"}}, {"function": {"arguments": '{"tz": "UTC"}'}}]
+    for second in (args_first, name_later):
+        chunks = _split_heads(at, first_args, second)
+        assert accumulate(chunks) == expected
+        assert _fed(chunks) == expected
 
 
 def test_a_named_piece_with_a_new_id_on_an_occupied_index_is_still_a_new_call() -> None:

@@ -5,8 +5,9 @@ id, then index, then the latest call, the rules of docs/streaming.md rule 1.
   call of its scope; a fragment with another index or name than the call with its id
   is another call sharing the id (its index decides). A new id with a name, or a
   different name after argument text, on an occupied index starts a new call; a new id
-  without a name is the open call's rest, read as no id (``takes_fresh``: GLM-4's fresh
-  id on every piece); an ``""`` id is no id
+  without a name is the open call's rest while its text is not a whole value, read as
+  no id (``takes_fresh``: GLM-4's fresh id on every piece), else the next call's head (its
+  name later: vercel/ai#14722); an ``""`` id is no id
   and never overwrites one. A different name before argument text is the rest of the
   name when the call there has an id and the delta none (openai-python joins name
   pieces); with no id telling, neither reading runs (``_unsure``).
@@ -124,9 +125,10 @@ class Keyed(Held):
                     return last
             if cur is not None and not cur.done:
                 if id is not None and cur.id is not None and cur.id != id:
-                    if name is not None or not self.takes_fresh(cur):
+                    if name is not None or not self.takes_fresh(cur, text):
                         # a new id on an occupied index, with a name (or at a call whose name was joined
-                        # from pieces: which call the rest is nothing tells), a new call
+                        # from pieces: which call the rest is nothing tells; or after a whole value: the
+                        # next call's head, its name later), a new call
                         cur = None
                     else:
                         # without a name, never a call of its own (it could only be a nameless invalid one): the
@@ -142,7 +144,7 @@ class Keyed(Held):
         if c is None and key is None and (id is None or (name is None and fresh)):
             # (a nameless piece with an id no call has: the rest of the latest call, as at an index)
             cur = self.latest(scope)
-            if id is not None and cur is not None and self.takes_fresh(cur):
+            if id is not None and cur is not None and self.takes_fresh(cur, text):
                 id = None  # (read as without an id: the call keeps its own)
             if cur is not None and not cur.done and id is None:
                 if name is None or cur.name is None:
@@ -186,12 +188,19 @@ class Keyed(Held):
             self.add(c, text)
         return c
 
-    def takes_fresh(self, c: Call) -> bool:
-        """Whether a nameless piece with an id no call has, at *c* (open), is *c*'s rest,
-        read as without an id: *c* has an id of its own (without one, the piece's is its
-        first id) and a name not joined from pieces (GLM-4's server gives every piece of a
-        call a fresh id, zai-org/GLM-4#194; a nameless piece is never a call of its own)."""
-        return c.id is not None and c.pos not in self._joined
+    def takes_fresh(self, c: Call, text: Optional[str]) -> bool:
+        """Whether a nameless piece with an id no call has, with argument *text*, at *c*
+        (open), is *c*'s rest, read as without an id: *c* has an id of its own (without one,
+        the piece's is its first id), a name not joined from pieces, and text not yet a whole
+        value (GLM-4's server gives every piece of a call a fresh id, zai-org/GLM-4#194,
+        before the value completes); with no text yet, only a piece with text. Else the
+        piece is a new call's head, its name in a later piece (vercel/ai#14722; a gateway
+        putting every call at index 0). ``whole_value`` reads each fragment once."""
+        if c.id is None or c.pos in self._joined:
+            return False
+        if no_value(c):
+            return begins_value(text) is not None
+        return not whole_value(c)
 
     def _named_again(self, cur: Call, key: Hashable, scope: Hashable, id: Optional[str], name: str,
                      text: Optional[str], opening: bool, custom: bool = False) -> Tuple[Optional[Call], bool]:

@@ -260,8 +260,8 @@ class Feed:
             # (``""``, ``"null"``) or its own, no name or, beside its own id, its own (a gateway repeating
             # both on every delta); and a head (a name) at an index where the choice has no open call
             # starts a call beside them (parallel heads in chunks of their own; the index decides, as
-            # without a finish); a nameless piece with an id no call has is that call's rest (GLM-4's
-            # fresh id on every piece: ``Core.delta``)
+            # without a finish); a nameless piece with an id no call has is that call's rest before its
+            # value is whole (GLM-4's fresh id on every piece: ``Core.takes_fresh``)
             if index is not None:
                 c = core.by_key.get((scope, index))
             else:
@@ -273,7 +273,7 @@ class Feed:
                 if name is None or index is None:
                     self._finished(scope)
             elif (own and ident != c.id and (c.id is not None or index is None) and (
-                    name is not None or (scope, ident) in core.ids or not core.takes_fresh(c))) or (
+                    name is not None or (scope, ident) in core.ids or not core.takes_fresh(c, text))) or (
                     name is not None and name != c.name):
                 # (its own name without an id, or the first id at the index of a call without one:
                 # as without the finish, ``Core.delta`` decides; it gives that call the id)
