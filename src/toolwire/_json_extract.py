@@ -44,7 +44,10 @@ the text ends, the strings that ran on in prose (``in_doubt``: a quoted word aft
 ``{"a": 1]``) are read again as plain strings (``_scan``); a string of the value's own
 keeps the reading (a cut answer gives nothing from it). Where the candidates ended at a
 string a value may have begun in and the answer may be past it (``_lost``), no value
-before it is the last: there is none.
+before it is the last: there is none; so too where a string of a failed value left open
+ran on to the text's end (``{"b": 2, "c"\nFinal: [3, 4]``) or hid a value a blank and a
+quote follow, and the text read past it as prose gives another last value. The spans of
+the values read (``_think.KeptSpans``) are kept either way.
 """
 
 from __future__ import annotations
@@ -181,24 +184,37 @@ def _scan(
     failed value is open: more text may change what it holds). Where that reading leaves
     the failed value open at the end of the text (its brackets never close), the text is
     read again with the strings in doubt (``in_doubt``: a quoted word of prose) read as plain
-    strings (``_pass``; two reads at most, and ``_lost`` one more of the rest of the text
-    in each, so still linear)."""
+    strings (``_pass``). Where the value is still open then and a string of it ran on to
+    the text's end, or its run ended where the text does, or a value was quoted with a
+    blank before the quote after it (*weak*: ``{"b": 2, "c"\nFinal: [3, 4]``, an answer
+    after a value given up), the text is read once more with those strings plain: where
+    that gives another last value, none is known (no earlier value wins). Three reads at
+    most, and ``_lost`` one more of the rest of the text, so still linear; with
+    *standing*, the spans of the values each reading takes, whatever ``_lost`` and the
+    weak runs say (``_think.KeptSpans``)."""
     mark = len(standing) if standing is not None else 0
-    found, doubted = _pass(text, until, opened, standing, frozenset())
-    if doubted and opened is None:
+    found, doubted, weak = _pass(text, until, opened, standing, frozenset())
+    if opened is not None:
+        return found
+    if doubted:
         if standing is not None:
             del standing[mark:]
-        found = _pass(text, until, opened, standing, doubted)[0]
+        found, _, weak = _pass(text, until, opened, standing, doubted)
+    if weak and found and standing is None:  # (a run that may hide the answer: read as prose, ``weak``)
+        plain = _pass(text, until, None, None, doubted | weak, 0, True)[0]
+        if not plain or plain[-1].start != found[-1].start:
+            return []  # the two readings give different last values: none is known
     return found
 
 
 def _pass(
     text: str, until: int, opened: Optional[List[int]], standing: Optional[List[Tuple[int, int]]],
     plain: AbstractSet[int], start: int = 0, probe: bool = False,
-) -> Tuple[List[Candidate], AbstractSet[int]]:
+) -> Tuple[List[Candidate], AbstractSet[int], AbstractSet[int]]:
     """One read of ``_scan``, the strings whose quotes are in *plain* read without
     ``quoted_on``; and, when the text ends with the failed value that reading used
-    ``quoted_on`` in open, the quotes of its strings that ran on in doubt (``doubt``)."""
+    ``quoted_on`` in open, the quotes of its strings that ran on in doubt (``doubt``)
+    and of those whose reading only the text's end or a blank confirms (``weak``)."""
     found: List[Candidate] = []
     pos = start
     n = len(text)
@@ -211,6 +227,7 @@ def _pass(
     ran = -1  # where the failed value begins that a string of ran on in (``quoted_on``)
     doubt: Set[int] = set()  # quotes of strings that ran on where no value's string could (``in_doubt``)
     runs = (-1, -1)  # the last string that ran on: its quote, and the quote it runs on from
+    weak: Set[int] = set()  # quotes of runs only the text's end or a blank confirms (``_scan``)
     lost = -1  # past the string the candidates ended at (-2: a value begun in it stands): ``_lost``
     brace = text.find("{", pos)
     bracket = text.find("[", pos)
@@ -225,6 +242,8 @@ def _pass(
         if on != -2:
             ran, runs = failed_at, in_doubt(text, quote, on, doubt)
         inside = quote if on == -2 else -1
+        if on == -1:
+            weak.add(quote)
         return on
 
     while pos < n:
@@ -238,6 +257,8 @@ def _pass(
                 pos = _string_end(text, i)[0]
                 if i == runs[1] and pos >= 0 and _ws(text, pos) < n and text[_ws(text, pos)] not in ',:}]':
                     doubt.add(runs[0])  # (a string that ran on with no delimiter after its end: prose)
+                elif i == runs[1] and pos >= 0 and _ws(text, pos) >= n:
+                    weak.add(runs[0])  # (...or the text's end: the run may hide the answer, ``_scan``)
                 if pos < 0:
                     break  # the text ends in the string
                 hiding = None if hidden else hides_value(text, i, pos)
@@ -281,7 +302,7 @@ def _pass(
             else:
                 i = brace if bracket < 0 or brace < bracket else bracket
         if opened is not None and i >= until:
-            return found, frozenset()
+            return found, frozenset(), frozenset()
         read: Optional[_Read] = None
         if failed >= _QUICK_FAILS:  # (a failed decode's error counts the lines before it: quadratic)
             read = _value_end(text, i)
@@ -297,6 +318,8 @@ def _pass(
                 quote = inside >= 0 and shut and text.startswith('"', _ws(text, end))
                 if quote:
                     ran, runs = failed_at, in_doubt(text, inside, -1, doubt)
+                    if not text.startswith('"', end):  # (blanks before the quote: prose may follow
+                        weak.add(inside)  # the value, ``_scan``)
                 if not hidden and not quote:
                     found.append(Candidate(value, i, end, "scan"))
                 elif standing is not None:
@@ -335,13 +358,13 @@ def _pass(
                         pos = on
                         continue
         pos = max(read.end, i + 1)
-    if lost != -1 and opened is None and not probe and _lost(text, lost):
-        return [], frozenset()  # the answer may be past the string the candidates ended at: none before it is the last
+    if lost != -1 and opened is None and standing is None and not probe and _lost(text, lost):
+        return [], frozenset(), frozenset()  # the answer may be past the string the candidates ended at
     if not (shut and ran == failed_at and not hidden):
-        return found, frozenset()
+        return found, frozenset(), frozenset()
     if opened is not None and not opened:  # (the reading may change with any quote or bracket to come)
         opened.append(n)
-    return found, {q for q in doubt if q >= failed_at}
+    return found, {q for q in doubt if q >= failed_at}, {q for q in weak if q >= failed_at}
 
 
 _REGION = re.compile(r'["{}\[\]]')  # what the scan reads after a failed value: strings and brackets

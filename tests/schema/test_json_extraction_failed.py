@@ -373,6 +373,8 @@ def test_an_answer_before_a_quoted_brace_nothing_follows_still_wins(text: str) -
     lambda n: '[0] {"a": 1] "{" ' + 'x [1] "y" ' * n,  # the rest read once more past the quoted brace (``_lost``)
     lambda n: '{"a": 1] "w" ' + 'so "x" y [1] ' * n + '"z',  # quoted words read again as plain strings
     lambda n: '{"a": 1] "w" ' + 'so "x" y [1] ' * n + 'Try "{" then {"b": 2}',  # both
+    lambda n: '[0] {"b": 2, "c"\n' + 'so [1] x ' * n,  # a string run on to the end: read once more as prose
+    lambda n: '[0] {"a": 1] "w" ' + 'so "x" y [1] ' * n + '{"b": "c" [2] "d"',  # read again, then once more
 ])
 def test_the_reads_again_stay_linear(make: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """n and 4n: each read of the text (``_pass``, from where it starts) is counted whole;

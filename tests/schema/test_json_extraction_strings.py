@@ -159,23 +159,33 @@ def _reference(text: str) -> List[Tuple[int, int, str]]:
     the search, as do such a string read after a failed value and a string the text ends
     in. Where a string's inner quote (``_inner_quote``) was read in the failed value open
     when the text ends, outside a string, the text is read again with the failed values
-    from there read without that rule."""
-    found, doubted = _reference_pass(text, set())
-    return _reference_pass(text, doubted)[0] if doubted else found
+    from there read without that rule. Where the strings that ran on to the end (or
+    whose run ends where the text does, or a value a blank and a quote follow was quoted
+    in) are left, the text read with them plain must give the same last value, or none."""
+    found, doubted, weak = _reference_pass(text, set())
+    if doubted:
+        found, _, weak = _reference_pass(text, doubted)
+    if weak and found:
+        plain = _reference_pass(text, doubted | weak, 0, True)[0]
+        if not plain or plain[-1][0] != found[-1][0]:
+            return []
+    return found
 
 
 def _reference_pass(
     text: str, plain: Set[int], start: int = 0, probe: bool = False
-) -> Tuple[List[Tuple[int, int, str]], Set[int]]:
+) -> Tuple[List[Tuple[int, int, str]], Set[int], Set[int]]:
     found: List[Tuple[int, int, str]] = []
     pos, depth = start, 0
     failed_at = ran = inside = -1  # (inside: the quote of the string the text past it may be in)
     doubt: Set[int] = set()
+    weak: Set[int] = set()
     runs = (-1, -1)
 
-    def again() -> Tuple[List[Tuple[int, int, str]], Set[int]]:
-        doubted = {q for q in doubt if q >= failed_at}
-        return found, doubted if depth and ran == failed_at else set()
+    def again() -> Tuple[List[Tuple[int, int, str]], Set[int], Set[int]]:
+        if not (depth and ran == failed_at):
+            return found, set(), set()
+        return found, {q for q in doubt if q >= failed_at}, {q for q in weak if q >= failed_at}
 
     def ran_on(quote: int, on: int) -> Tuple[int, int]:
         if _in_prose(text, quote):
@@ -196,10 +206,12 @@ def _reference_pass(
                     return again()
                 hider = _hider(text, i, end)
                 if hider is not None:
-                    return ([] if not probe and _lost(text, hider, end) else found), set()
+                    return ([] if not probe and _lost(text, hider, end) else found), set(), set()
                 pos = end
                 if i == runs[1] and text[end:].lstrip(" \t\n\r")[:1] not in ("", ",", ":", "}", "]"):
                     doubt.add(runs[0])
+                elif i == runs[1] and not text[end:].strip(" \t\n\r"):
+                    weak.add(runs[0])
                 k = pos
                 while k < len(text) and text[k] in " \t\n\r":
                     k += 1
@@ -208,6 +220,7 @@ def _reference_pass(
                     if on != -2:
                         ran, runs = failed_at, ran_on(i, on)
                     if on == -1:
+                        weak.add(i)
                         return again()
                     inside = i if on == -2 else -1
                     pos = max(pos, on)
@@ -219,7 +232,7 @@ def _reference_pass(
         else:
             at = [k for k in (text.find("{", pos), text.find("[", pos)) if k >= 0]
             if not at:
-                return found, set()
+                return found, set(), set()
             i = min(at)
         how, end = _read_on(text, i)
         if how == "cut":
@@ -227,6 +240,8 @@ def _reference_pass(
         if how == "ok":
             if inside >= 0 and text[end:].lstrip(" \t\n\r").startswith('"'):  # (quoted, in a string run on)
                 ran, runs = failed_at, ran_on(inside, -1)
+                if text[end:end + 1] != '"':
+                    weak.add(inside)
             else:
                 with contextlib.suppress(json.JSONDecodeError):  # (an escape it refuses: no answer)
                     found.append((i, end, json.dumps(json.JSONDecoder(strict=False).raw_decode(text, i)[0])))
@@ -235,7 +250,7 @@ def _reference_pass(
             opened, after = _walk(text, i, end)
             hider = _hider(text, *after) if after else None
             if hider is not None:
-                return ([] if not probe and _lost(text, hider, after[1]) else found), set()
+                return ([] if not probe and _lost(text, hider, after[1]) else found), set(), set()
             if not depth:
                 failed_at = i
             depth += opened
@@ -244,6 +259,7 @@ def _reference_pass(
                 if on != -2:
                     ran, runs = failed_at, ran_on(after[0], on)
                 if on == -1:
+                    weak.add(after[0])
                     return again()
                 inside = after[0] if on == -2 else -1
                 if on >= 0:
