@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 import toolwire.response
 from lines_run import lines_run
-from toolwire import stream
+from toolwire import DecodeError, stream
 
 D = "openai.responses"
 CREATED = {"type": "response.created", "response": {"id": "resp_1", "object": "response", "status": "in_progress",
@@ -103,6 +103,47 @@ def test_the_second_message_ended_first_waits_for_the_first() -> None:
     assert _read(events) == ("Hello. Done.", "")
 
 
+def _empty_done(i: int) -> Dict[str, Any]:
+    """A gateway's done item: ``"content": []`` (the text in the deltas only)."""
+    return {"type": "response.output_item.done", "output_index": i, "item": _msg(i, "", None, False)}
+
+
+@pytest.mark.parametrize("final", [True, False], ids=["final", "no-final"])
+@pytest.mark.parametrize("empty", [True, False], ids=["content-empty", "content-text"])
+def test_a_delta_of_a_held_message_sent_again_after_its_end_adds_nothing(empty: bool, final: bool) -> None:
+    """revH: an at-least-once transport (or ``starting_after``) re-sends a delta of the second
+    message after its done item, while the first is still open (before: ``Hello. Done.Done.``)."""
+    events = [CREATED, _added(0), _added(1), _delta(1, "Done."), _empty_done(1) if empty else _done(1, "Done."),
+              _delta(1, "Done."), _delta(0, "Hello. "), _empty_done(0) if empty else _done(0, "Hello. ")]
+    if final:
+        events.append(_completed([_msg(0, "Hello. "), _msg(1, "Done.")]))
+    assert _read(events) == ("Hello. Done.", "")
+
+
+def test_other_text_in_a_delta_of_a_held_message_after_its_end_is_not_guessed() -> None:
+    events = [CREATED, _added(0), _added(1), _delta(1, "Done."), _empty_done(1), _delta(1, "Bye.")]
+    with pytest.raises(DecodeError, match="output_index 1"):
+        _read(events)
+
+
+@pytest.mark.parametrize("cut", [True, False], ids=["first-part-only", "replayed"])
+def test_a_response_streamed_again_with_a_held_message_ended_adds_its_text_once(cut: bool) -> None:
+    """revH: the stream re-sent from its ``response.created`` (same ``id``) while the first
+    message is open and the second, held, has ended (before: ``Note 0Result: 421Result: 421``)."""
+    first = [CREATED, _added(0), _added(1), _delta(1, "Result: 421"), _empty_done(1), _delta(0, "No")]
+    events = first if cut else first + first + [_delta(0, "te 0"), _empty_done(0)]
+    assert _read(events) == ("NoResult: 421" if cut else "Note 0Result: 421", "")
+
+
+def test_a_delta_of_a_message_done_empty_sent_again_adds_nothing() -> None:
+    """One message, its done item ``"content": []``: a re-sent delta is a piece of its deltas'
+    text (before: a ``DecodeError`` until the final event; streamed again from
+    ``response.created``, one too)."""
+    events = [CREATED, _added(0), _delta(0, "Hel"), _delta(0, "lo."), _empty_done(0), _delta(0, "lo.")]
+    assert _read(events) == ("Hello.", "")
+    assert _read(events[:5] + events[:5])[0] == "Hello."
+
+
 def test_an_answer_then_a_commentary_message_keeps_the_answer() -> None:
     """The commentary's phase given on its done item only (hunt 41: the text was ``""``)."""
     out = [_msg(0, "Answer. "), _msg(1, "Note.", "commentary")]
@@ -177,6 +218,27 @@ def test_n_messages_open_at_once_are_read_in_linear_work(form: str) -> None:
         acc = stream.Accumulator(D)
         done = lines_run(lambda: [(acc.feed(e), acc.text) for e in events])
         assert acc.text == "".join(f"m{i}." for i in range(n))
+        return done
+
+    small, big = work(100), work(400)
+    assert big <= 4.4 * small
+
+
+@pytest.mark.parametrize("held", [False, True], ids=["alone", "held"])
+def test_deltas_of_a_message_done_empty_sent_again_are_read_in_linear_work(held: bool) -> None:
+    """Its deltas' text is joined once (not per re-sent delta); each re-sent delta is found
+    by where its piece began."""
+    def work(n: int) -> int:
+        pieces = [f"p{i}." for i in range(n)]
+        events = [CREATED, _added(0)] + ([_added(1)] if held else [])
+        events += [_delta(1 if held else 0, p) for p in pieces] + [_empty_done(1 if held else 0)]
+        events += [_delta(1 if held else 0, p) for p in pieces]
+        if held:
+            events += [_delta(0, "A. "), _empty_done(0)]
+        acc = stream.Accumulator(D)
+        done = lines_run(lambda: [acc.feed(e) for e in events])
+        acc.close()
+        assert acc.text == ("A. " if held else "") + "".join(pieces)
         return done
 
     small, big = work(100), work(400)

@@ -7,7 +7,8 @@ a message's text comes in ``response.output_text.delta`` events (``item_id``,
 that comes after that to the item's snapshot; the done item and the final response hold
 the text once. A stream resumed inside the deltas (``responses.retrieve(id, stream=True,
 starting_after=N)``) re-sends those after N, an at-least-once transport single ones: each
-is a piece of the done item's text, which adds nothing; other text is not guessed
+is a piece of the done item's text (one with no text, a gateway's ``"content": []``: the
+text its deltas carried), which adds nothing; other text is not guessed
 (``responses_stream_phase``: a ``DecodeError``).
 
 ``Stray.place`` reads them in linear work and memory: a delta where the one before ended
@@ -40,7 +41,10 @@ class Stray:
         self.key = key
         self.item = item
         self.part = part
-        self.text = text = part_text(item, part)
+        text = part_text(item, part)
+        if not text and heard and not part_text(item, None):  # (a done item with no text, a gateway's:
+            text = "".join(heard)  # its deltas are its text)
+        self.text = text
         self.at = 0  # where the delta before ended
         self.spent = 0  # what the searches cost
         self.got = 0  # the length of the deltas placed

@@ -71,7 +71,7 @@ class Again(Messages):
         """The new part of a text delta of the message at *key* while the response is
         streamed again: none for a message already ended; for one open, what its deltas
         had not said yet (``caught_up``; other text starts its text over)."""
-        if key not in (self.began or ()):
+        if not self._streaming(key):
             prior = self.ended.get(key)
             if prior is None and self.kept is not None:
                 prior = self.kept[1].get(key)  # (ended by the final event read last: a resume past it)

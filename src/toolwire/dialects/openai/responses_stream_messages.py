@@ -84,6 +84,12 @@ class Messages(Feed):
         if self.said is None:
             self.said = {}  # (text deltas go by ``said_text``: held ones to ``queued``)
 
+    def _streaming(self, key: int) -> bool:
+        """Whether the message at *key* was added and not ended: not one held that ended
+        (its deltas again are an ended message's: ``_stray``)."""
+        began, waiting = self.began, self.waiting
+        return began is not None and key in began and (waiting is None or key not in waiting)
+
     def _held_text(self, key: Hashable) -> Optional[List[str]]:
         """Where the text deltas of the message at *key* (``output_index``, else ``item_id``)
         go when not to the stream's text: its commentary pieces, or the pieces held apart."""
@@ -160,8 +166,9 @@ class Messages(Feed):
         snapshot, its done item and the final response hold the text once. A stream
         resumed inside the message (``starting_after``) re-sends its deltas from there:
         deltas that are a piece of the done item's text (``_held``; its part *part*, else its
-        text parts joined) add nothing; other text is a ``DecodeError`` (which text is the
-        reply's is not guessed; not *strict*: ``False``, it is no piece of it). Linear: ``Stray``."""
+        text parts joined; a done item with no text: its deltas') add nothing; other text
+        is a ``DecodeError`` (which text is the reply's is not guessed; not *strict*:
+        ``False``, it is no piece of it). Linear: ``Stray``."""
         strayed = self.strayed
         if strayed is None:
             strayed = self.strayed = {}
@@ -170,7 +177,10 @@ class Messages(Feed):
         was = strayed.get(at)
         if was is None or was.item is not item:
             heard = self.heard.get(key) if self.heard is not None else None
-            was = strayed[at] = Stray(key, item, part, heard[1] if heard is not None and heard[0] is done else ())
+            pieces = heard[1] if heard is not None and heard[0] is done else ()
+            if not pieces and self.waiting is not None and self.waiting.get(key) is done:
+                pieces = tuple(self._held_text(key) or ())  # (held, ended: its deltas so far)
+            was = strayed[at] = Stray(key, item, part, pieces)
         return was.place(delta, strict)
 
     def _heard(self, key: int, item: Dict[str, Any], pieces: List[str]) -> None:

@@ -201,7 +201,7 @@ class Phased(Again):
             prior = self.ended.get(key)
             if prior is None and self.kept is not None and not self.replaying:
                 prior = self.kept[1].get(key)  # (its response's final event read: a resume past it)
-            if (prior is not None and prior[0] is None and key not in (self.began or ())
+            if (prior is not None and prior[0] is None and not self._streaming(key)
                     and not (self.replaying or self.resent is not None and key in self.resent)):
                 ident = prior[1].get("id")
                 if type(ident) is str and ident and data.get("item_id") == ident:
@@ -213,7 +213,7 @@ class Phased(Again):
             if told is not None:  # (a message ended before: ``told``)
                 iid = data.get("item_id")
                 done = told.get(iid) if type(iid) is str else None
-                if (done is not None and not (key in (self.began or ()) and self.opened is not None
+                if (done is not None and not (self._streaming(key) and self.opened is not None
                                               and self.opened.get(key) == iid)
                         and self._stray(key, done, data.get("content_index"), delta, strict)):
                     return
