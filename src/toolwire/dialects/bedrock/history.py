@@ -195,8 +195,8 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
         head = t.head.get("content") if type(t.head) is dict else None
         at.update((id(b), t.index) for b in (head if type(head) is list else ()))
     msgs = write_turns(turns, w, NAME, "content", block, prefill=True)
+    note_mixed(msgs, at, w, NAME)  # results beside other content: some models refuse it, noted
     distinct_in_messages(msgs, lambda b, old, new: _renamed(w, at.get(id(b)), old, new))
-    note_mixed(turns, w, NAME)  # results beside other content: some models refuse it, noted
     if msgs[0].get("role") == "assistant":  # PAIRING.user_first; as LiteLLM's modify_params does
         user_turn_first(msgs, turns, w, NAME, {"role": "user", "content": [{"text": FIRST_USER}]},
                         "takes no conversation that starts with an assistant message")
