@@ -112,3 +112,24 @@ def test_a_bedrock_result_image_whose_bytes_show_another_format_is_not_replayed(
     assert out["messages"][2] == {"role": "user", "content": [{"toolResult": {"toolUseId": "tooluse_1", "content": [
         {"image": {"format": "jpeg", "source": {"bytes": JPG}}}]}}]}
     assert [(p.kind, p.index) for p in report] == [("rewritten", 2), ("converted", 2)]
+
+
+@pytest.mark.parametrize(("mt", "kinds"), [("image/png", ["rewritten", "converted"]), ("image/jpg", ["rewritten"])])
+def test_an_anthropic_image_labelled_other_than_its_bytes_is_not_replayed(mt: str, kinds: List[str]) -> None:
+    A = "anthropic.messages"
+    img = {"type": "image", "source": {"type": "base64", "media_type": mt, "data": JPG}, "cache_control": {"type": "ephemeral"}}
+    fixed = {**img, "source": {"type": "base64", "media_type": "image/jpeg", "data": JPG}}
+    h = {"messages": [{"role": "user", "content": [{"type": "text", "text": "look"}, img]}]}
+    report: List[Problem] = []
+    out = encode_conversation(decode_conversation(h, A), A, report=report)
+    assert out == {"messages": [{"role": "user", "content": [{"type": "text", "text": "look"}, fixed]}]}
+    assert [p.kind for p in report] == kinds
+    h = {"messages": [{"role": "user", "content": [{"type": "text", "text": "look"}]},
+                      {"role": "assistant", "content": [{"type": "tool_use", "id": "toolu_1", "name": "shot", "input": {}}]},
+                      {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_1", "content": [img]}]}]}
+    report = []
+    out = encode_conversation(decode_conversation(h, A), A, report=report)
+    assert out["messages"][2]["content"][0]["content"] == [fixed]
+    assert [(p.kind, p.index) for p in report] == [("rewritten", 2), ("converted", 2)]
+    ok = {"messages": [{"role": "user", "content": [{"type": "text", "text": "look"}, fixed]}]}
+    assert encode_conversation(decode_conversation(ok, A), A) == ok

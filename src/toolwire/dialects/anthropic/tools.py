@@ -38,7 +38,7 @@ from .strict_tools import check_strict_tool
 
 __all__ = [
     "IDS", "IMAGE_TYPES", "NAME", "NAMES", "OTHER_BLOCKS", "decode_result", "decode_tool", "encode_result",
-    "encode_tool",
+    "encode_tool", "relabelled",
 ]
 
 NAME = "anthropic.messages"
@@ -229,8 +229,25 @@ def _media_block(m: ResultMedia, ctx: EncodeContext) -> Optional[Dict[str, Any]]
     return block
 
 
+def relabelled(block: Any) -> Optional[str]:
+    """The type to send the base64 ``image`` block *block* as where its label is not it:
+    the one its bytes show (``checked_type``; Anthropic checks them and takes only
+    ``IMAGE_TYPES``, exactly), else ``None``."""
+    src = block.get("source") if type(block) is dict and block.get("type") == "image" else None
+    if type(src) is not dict or src.get("type") != "base64" or type(src.get("data")) is not str:
+        return None
+    mt = src.get("media_type")
+    shown = checked_type(mt if type(mt) is str else None, src["data"])
+    return shown if shown != mt and shown in IMAGE_TYPES else None
+
+
 def _block(part: Dict[str, Any], ctx: EncodeContext) -> Dict[str, Any]:
     kind = part.get("type")
+    mt = relabelled(part)
+    if mt is not None:  # its own image labelled other than its bytes show (or ``image/jpg``): as they show
+        ctx.note("converted", f"The image labelled {part['source'].get('media_type')!r} in",
+                 f"is sent as {mt!r}, the type its bytes show: {NAME} checks them")
+        return {**part, "source": {**part["source"], "media_type": mt}}
     if kind == "json":
         return {"type": "text", "text": json_text(part.get("json"), ctx, NAME, "its tool results hold no JSON block")}
     if type(kind) is str and kind in OTHER_BLOCKS and (kind != "document" or _own_media(part)):
