@@ -287,9 +287,10 @@ class HistoryCodec:
       decoded from this dialect and written back whole as it came (``encode_conversation``
       returns a copy of the body then, and writes no message): those ``encode`` would give
       about the wire itself (Bedrock's ``mixed-turn``);
-    - ``refused(wire)``: optional, why the provider refuses the decoded wire message *wire*
-      as it came (Bedrock: a string ``toolUse`` input, blank text), else ``None``: such a
-      message is written fresh, noted (``rewritten``).
+    - ``refused(wire, state)``: optional, why the provider refuses the decoded wire message
+      *wire* as it came (Bedrock: a string ``toolUse`` input, blank text, a document name
+      one before it has), else ``None``: such a message is written fresh, noted
+      (``rewritten``); *state* is a dict the messages of one pass share, in order.
     """
 
     decode: Callable[[Any, Dialect], List[Message]]
@@ -307,7 +308,7 @@ class HistoryCodec:
     stored: FrozenSet[str] = frozenset()
     stores_calls: Optional[Callable[[Any], bool]] = None
     texts: Optional[Callable[[Any], Tuple[str, ...]]] = None
-    refused: Optional[Callable[[Any], Optional[str]]] = None
+    refused: Optional[Callable[[Any, Dict[str, Any]], Optional[str]]] = None
 
 
 @dataclass(frozen=True)

@@ -64,3 +64,19 @@ def test_a_body_written_back_whole_as_it_came_is_noted_too() -> None:
     encode_conversation(Conversation([Message(m.role, m.parts) for m in conv.messages]), "bedrock.converse",
                         report=fresh)
     assert fresh == report
+
+
+def test_turns_merged_around_a_dropped_empty_message_are_noted() -> None:
+    from toolwire.conversation import decode_conversation
+
+    h = {"messages": [{"role": "user", "content": [{"text": "a"}]},
+                      {"role": "assistant", "content": [{"toolUse": {"toolUseId": "t1", "name": "f", "input": {}}}]},
+                      {"role": "user", "content": [{"toolResult": {"toolUseId": "t1", "content": [{"text": "r"}]}}]},
+                      {"role": "assistant", "content": []},
+                      {"role": "user", "content": [{"text": "b"}]}]}
+    report: List[Any] = []
+    out = encode_conversation(decode_conversation(h, "bedrock.converse"), "bedrock.converse", report=report)
+    assert out["messages"][-1] == {"role": "user", "content": [
+        {"toolResult": {"toolUseId": "t1", "content": [{"text": "r"}]}}, {"text": "b"}]}
+    assert [(p.kind, p.index) for p in report] == [("rewritten", 3), ("dropped", 3), ("mixed-turn", 4)]
+    assert report[2].message == _NOTE.format(i=4)

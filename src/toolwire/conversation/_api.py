@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 import re
 from operator import is_
-from typing import Any, Callable, Dict, FrozenSet, List, Optional, Tuple, Union
+from typing import Any, Callable, Dict, FrozenSet, List, Optional, Sequence, Tuple, Union
 
 from .._access import to_plain_near
 from .._builtin import registry_of
@@ -260,7 +260,7 @@ def encode_conversation(
     refused = d.history.refused
     if same is not None and ids is None and names is None and not split_turns(conv.messages, d.name,
                                                                                 d.history.pairing) and (
-            refused is None or not any(m.wire is not None and refused(m.wire[1]) for m in conv.messages)):
+            refused is None or not _any_refused(conv.messages, refused)):
         try:
             out: Dict[str, Any] = copy.deepcopy(same)
         except (ToolwireError, MemoryError):
@@ -318,14 +318,22 @@ def _merged(messages: List[Message], keep: List[bool], w: Writer) -> None:
                             f"(\"{refusal(messages[b], rules)}\")")
 
 
-def _refused(messages: List[Message], keep: List[bool], w: Writer, why: Callable[[Any], Optional[str]]) -> None:
+def _any_refused(messages: Sequence[Message], why: Callable[[Any, Dict[str, Any]], Optional[str]]) -> bool:
+    """Whether the target refuses any of *messages* as it came (``HistoryCodec.refused``)."""
+    state: Dict[str, Any] = {}
+    return any(m.wire is not None and why(m.wire[1], state) for m in messages)
+
+
+def _refused(messages: List[Message], keep: List[bool], w: Writer,
+             why: Callable[[Any, Dict[str, Any]], Optional[str]]) -> None:
     """A message written back as it came that the target refuses as it is (*why*:
     ``HistoryCodec.refused``) is written fresh, noted (``rewritten``); so is a later one
     holding the result for a call of it whose id the target's rule refuses (written
     fresh, the call's id is mapped: its result gets the same one). One pass."""
     mapped: Dict[str, int] = {}  # ids of calls written fresh here that the target maps -> their message
+    state: Dict[str, Any] = {}
     for i, m in enumerate(messages):
-        said = why(m.wire[1]) if keep[i] and m.wire is not None else None
+        said = why(m.wire[1], state) if keep[i] and m.wire is not None else None
         if not said and keep[i] and mapped:
             at = next((mapped[r.id] for r in m.results if r.id in mapped), None)
             if at is not None:

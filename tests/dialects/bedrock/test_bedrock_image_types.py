@@ -81,3 +81,55 @@ def test_a_bedrock_image_whose_bytes_show_another_format_is_not_replayed() -> No
     assert [p.kind for p in report] == ["rewritten", "converted"]
     ok = [{"role": "user", "content": [{"text": "x"}, {"image": {"format": "jpeg", "source": {"bytes": JPG}}}]}]
     assert encode_conversation(decode_conversation(ok, D), D) == {"messages": ok}
+
+
+def _responses_result(mt: str) -> List[Any]:
+    return [{"type": "message", "role": "user", "content": [{"type": "input_text", "text": "look"}]},
+            {"type": "function_call", "call_id": "call_1", "name": "shot", "arguments": "{}"},
+            {"type": "function_call_output", "call_id": "call_1", "output": [
+                {"type": "input_image", "image_url": f"data:{mt};base64,{JPG}"}]}]
+
+
+@pytest.mark.parametrize(("mt", "kinds"), [
+    ("image/png", ["converted"]), ("IMAGE/PNG", ["converted"]), ("image/jpg", []), ("application/PDF", ["converted"]),
+])
+def test_an_anthropic_result_image_gets_the_type_its_bytes_show(mt: str, kinds: List[str]) -> None:
+    report: List[Problem] = []
+    out = encode_conversation(decode_conversation(_responses_result(mt), "openai.responses"), "anthropic.messages",
+                              report=report)
+    assert out["messages"][2]["content"][0]["content"] == [
+        {"type": "image", "source": {"type": "base64", "media_type": "image/jpeg", "data": JPG}}]
+    assert [p.kind for p in report] == kinds
+
+
+def test_a_bedrock_result_image_whose_bytes_show_another_format_is_not_replayed() -> None:
+    h = [{"role": "user", "content": [{"text": "look"}]},
+         {"role": "assistant", "content": [{"toolUse": {"toolUseId": "tooluse_1", "name": "shot", "input": {}}}]},
+         {"role": "user", "content": [{"toolResult": {"toolUseId": "tooluse_1", "content": [
+             {"image": {"format": "png", "source": {"bytes": JPG}}}]}}]}]
+    report: List[Problem] = []
+    out = encode_conversation(decode_conversation(h, D), D, report=report)
+    assert out["messages"][2] == {"role": "user", "content": [{"toolResult": {"toolUseId": "tooluse_1", "content": [
+        {"image": {"format": "jpeg", "source": {"bytes": JPG}}}]}}]}
+    assert [(p.kind, p.index) for p in report] == [("rewritten", 2), ("converted", 2)]
+
+
+@pytest.mark.parametrize(("mt", "kinds"), [("image/png", ["rewritten", "converted"]), ("image/jpg", ["rewritten"])])
+def test_an_anthropic_image_labelled_other_than_its_bytes_is_not_replayed(mt: str, kinds: List[str]) -> None:
+    A = "anthropic.messages"
+    img = {"type": "image", "source": {"type": "base64", "media_type": mt, "data": JPG}, "cache_control": {"type": "ephemeral"}}
+    fixed = {**img, "source": {"type": "base64", "media_type": "image/jpeg", "data": JPG}}
+    h = {"messages": [{"role": "user", "content": [{"type": "text", "text": "look"}, img]}]}
+    report: List[Problem] = []
+    out = encode_conversation(decode_conversation(h, A), A, report=report)
+    assert out == {"messages": [{"role": "user", "content": [{"type": "text", "text": "look"}, fixed]}]}
+    assert [p.kind for p in report] == kinds
+    h = {"messages": [{"role": "user", "content": [{"type": "text", "text": "look"}]},
+                      {"role": "assistant", "content": [{"type": "tool_use", "id": "toolu_1", "name": "shot", "input": {}}]},
+                      {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_1", "content": [img]}]}]}
+    report = []
+    out = encode_conversation(decode_conversation(h, A), A, report=report)
+    assert out["messages"][2]["content"][0]["content"] == [fixed]
+    assert [(p.kind, p.index) for p in report] == [("rewritten", 2), ("converted", 2)]
+    ok = {"messages": [{"role": "user", "content": [{"type": "text", "text": "look"}, fixed]}]}
+    assert encode_conversation(decode_conversation(ok, A), A) == ok

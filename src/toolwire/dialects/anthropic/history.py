@@ -36,7 +36,7 @@ from .._history_write import (
 from .._result_media import web
 from .._tool_changes import adopt_changes
 from .sniff import signed_thinking
-from .tools import IMAGE_TYPES, NAME
+from .tools import IMAGE_TYPES, NAME, relabelled
 
 if TYPE_CHECKING:
     from ..._dialect import Dialect
@@ -142,6 +142,10 @@ def _write_image(m: Media, w: Writer) -> Any:
 
 def _block(p: Part, w: Writer) -> Any:
     q = solid(p, w)  # no whitespace-only text: "text content blocks must contain non-whitespace text"
+    if type(q) is Media and q.dialect == NAME and q.data is not None and relabelled(q.extra) is not None:
+        extra: Dict[str, Any] = q.extra
+        mt = image_type(q, w, checked=True)  # its own image labelled other than its bytes show: as they show, noted
+        return {**extra, "source": {**extra["source"], "media_type": mt}}
     return None if q is None else write_part(q, w, NAME, lambda text: {"type": "text", "text": text}, _write_image)
 
 
@@ -285,7 +289,20 @@ def _unsent_fresh(wire: Any) -> Tuple[str, ...]:
     return tuple(hints(blocks, ("text",)))
 
 
+def _refused(wire: Any, state: Dict[str, Any]) -> Optional[str]:
+    """``HistoryCodec.refused``: an image (in a tool result too) labelled other than its
+    bytes show ("The image was specified using the image/png media type, but the image
+    appears to be a image/jpeg image") or ``image/jpg`` (not in the ``media_type`` enum)."""
+    content = wire.get("content") if type(wire) is dict else None
+    for b in content if type(content) is list else ():
+        inner = b.get("content") if type(b) is dict and b.get("type") == "tool_result" else None
+        if relabelled(b) is not None or type(inner) is list and any(relabelled(x) is not None for x in inner):
+            return "it holds an image labelled other than its bytes show, which Anthropic refuses"
+    return None
+
+
 HISTORY = HistoryCodec(
     decode, encode, detect, frozenset({"system", "messages"}), state=STATE,
     pairing=PAIRING, unsent=_unsent, unsent_fresh=_unsent_fresh, thinking=(_read_thinking, _write_thinking),
+    refused=_refused,
 )

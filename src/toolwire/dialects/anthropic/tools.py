@@ -32,12 +32,13 @@ from .._common import (
     tool_description,
     tool_strict,
 )
+from .._image_types import checked_type, image_media_type
 from .._result_media import ResultMedia, blank_text, rewrite_media, text_of, web
 from .strict_tools import check_strict_tool
 
 __all__ = [
     "IDS", "IMAGE_TYPES", "NAME", "NAMES", "OTHER_BLOCKS", "decode_result", "decode_tool", "encode_result",
-    "encode_tool",
+    "encode_tool", "relabelled",
 ]
 
 NAME = "anthropic.messages"
@@ -145,7 +146,8 @@ def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
 
 
 def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
-    result = rewrite_media(result, NAME, _own_media, _media_block, ctx)  # another provider's images and documents
+    # another provider's images and documents
+    result = rewrite_media(result, NAME, _own_media, lambda m: _media_block(m, ctx), ctx)
     pd = scoped(result, NAME)
     out: Dict[str, Any] = {"type": "tool_result", "tool_use_id": result_id(result, ctx, IDS, NAME)}
     content = result.content
@@ -196,14 +198,19 @@ def _own_media(part: Dict[str, Any]) -> bool:
     return "source" in part
 
 
-def _media_block(m: ResultMedia) -> Optional[Dict[str, Any]]:
+def _media_block(m: ResultMedia, ctx: EncodeContext) -> Optional[Dict[str, Any]]:
     """An ``image`` or ``document`` block (base64 or URL source; a PDF, or plain text as a
-    ``text`` source: Anthropic's document sources), or ``None``."""
+    ``text`` source: Anthropic's document sources), or ``None``; a base64 image of the
+    type its bytes show where they show another (Anthropic checks them), noted."""
     if m.kind == "image":
         if m.data is not None:
-            if m.media_type not in IMAGE_TYPES:
+            mt = checked_type(m.media_type, m.data)
+            if mt not in IMAGE_TYPES:
                 return None
-            return {"type": "image", "source": {"type": "base64", "media_type": m.media_type, "data": m.data}}
+            if m.media_type is not None and mt != image_media_type(m.media_type):
+                ctx.note("converted", f"The image labelled {m.media_type!r} in",
+                         f"is sent as {mt!r}, the type its bytes show: {NAME} checks them")
+            return {"type": "image", "source": {"type": "base64", "media_type": mt, "data": m.data}}
         return {"type": "image", "source": {"type": "url", "url": m.url}} if web(m.url) else None
     src: Optional[Dict[str, Any]] = None
     if m.media_type == "application/pdf":
@@ -222,8 +229,25 @@ def _media_block(m: ResultMedia) -> Optional[Dict[str, Any]]:
     return block
 
 
+def relabelled(block: Any) -> Optional[str]:
+    """The type to send the base64 ``image`` block *block* as where its label is not it:
+    the one its bytes show (``checked_type``; Anthropic checks them and takes only
+    ``IMAGE_TYPES``, exactly), else ``None``."""
+    src = block.get("source") if type(block) is dict and block.get("type") == "image" else None
+    if type(src) is not dict or src.get("type") != "base64" or type(src.get("data")) is not str:
+        return None
+    mt = src.get("media_type")
+    shown = checked_type(mt if type(mt) is str else None, src["data"])
+    return shown if shown != mt and shown in IMAGE_TYPES else None
+
+
 def _block(part: Dict[str, Any], ctx: EncodeContext) -> Dict[str, Any]:
     kind = part.get("type")
+    mt = relabelled(part)
+    if mt is not None:  # its own image labelled other than its bytes show (or ``image/jpg``): as they show
+        ctx.note("converted", f"The image labelled {part['source'].get('media_type')!r} in",
+                 f"is sent as {mt!r}, the type its bytes show: {NAME} checks them")
+        return {**part, "source": {**part["source"], "media_type": mt}}
     if kind == "json":
         return {"type": "text", "text": json_text(part.get("json"), ctx, NAME, "its tool results hold no JSON block")}
     if type(kind) is str and kind in OTHER_BLOCKS and (kind != "document" or _own_media(part)):

@@ -184,14 +184,31 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
                 out["system"] = sp
             else:
                 no_system(system, w)
-    msgs = write_turns(turns, w, NAME, "content", _block, prefill=True)
-    distinct_in_messages(msgs)  # "Messages can't contain duplicate document names"
-    note_mixed(turns, w, NAME)  # results beside other content: some models refuse it, noted
+    at: Dict[int, int] = {}  # id() of each top-level block written -> the message it came from
+
+    def block(p: Part, w: Writer) -> Any:
+        item = _block(p, w)
+        at[id(item)] = w.index
+        return item
+
+    for t in turns:
+        head = t.head.get("content") if type(t.head) is dict else None
+        at.update((id(b), t.index) for b in (head if type(head) is list else ()))
+    msgs = write_turns(turns, w, NAME, "content", block, prefill=True)
+    note_mixed(msgs, at, w, NAME)  # results beside other content: some models refuse it, noted
+    distinct_in_messages(msgs, lambda b, old, new: _renamed(w, at.get(id(b)), old, new))
     if msgs[0].get("role") == "assistant":  # PAIRING.user_first; as LiteLLM's modify_params does
         user_turn_first(msgs, turns, w, NAME, {"role": "user", "content": [{"text": FIRST_USER}]},
                         "takes no conversation that starts with an assistant message")
     out["messages"] = msgs
     return out
+
+
+def _renamed(w: Writer, index: Optional[int], old: str, new: str) -> None:
+    if index is not None:
+        w.index = index
+    w.note("converted", f"The document named {old!r} in message {w.index} is named {new!r}: {NAME} refuses "
+                        "two documents of one name (\"Messages can't contain duplicate document names\")")
 
 
 def _read_reasoning(b: Dict[str, Any]) -> Optional[Tuple[str, str]]:

@@ -10,42 +10,30 @@ take it lose nothing); ``note_mixed`` tells the caller, in ``report`` (``mixed-t
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, List, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Dict, List, Sequence, Tuple
 
-from ..._types import ToolResult
 from ...conversation._values import Media, Message, Other, Text
 
 if TYPE_CHECKING:
     from ...conversation._writer import Writer
-    from .._history_write import Turn
 
 __all__ = ["mixed_as_is", "note_mixed"]
 
 _MARKS = frozenset({"toolResult", "cachePoint"})  # blocks that are no conversation content beside results
 
 
-def note_mixed(turns: List[Turn], w: Writer, name: str) -> None:
-    """Notes each user turn of *turns* that holds tool results and other content (at the
-    message of the first other content)."""
-    for t in turns:
-        if t.role != "user":
+def note_mixed(msgs: List[Dict[str, Any]], at: Dict[int, int], w: Writer, name: str) -> None:
+    """Notes each written user message of *msgs* that holds tool results and other content
+    (turns merged around a dropped one too), at the message of its first other content
+    (*at*: ``id()`` of each block written -> the message it came from)."""
+    for m in msgs:
+        blocks = m.get("content") if m.get("role") == "user" else None
+        if type(blocks) is not list or not any(type(b) is dict and "toolResult" in b for b in blocks):
             continue
-        results = False
-        other = -1
-        head = t.head.get("content") if type(t.head) is dict else None
-        for b in head if type(head) is list else ():
-            if type(b) is dict and "toolResult" in b:
-                results = True
-            elif other < 0 and not (type(b) is dict and b.keys() <= _MARKS):
-                other = t.index
-        for i, p in t.parts:
-            if type(p) is ToolResult:
-                results = True
-            elif other < 0 and _content(p, name):
-                other = i
-        if results and other >= 0:
-            w.index = other
-            w.note("mixed-turn", _said(other, name))
+        other = next((b for b in blocks if not (type(b) is dict and b.keys() <= _MARKS)), None)
+        if other is not None:
+            w.index = at.get(id(other), w.index)
+            w.note("mixed-turn", _said(w.index, name))
 
 
 def mixed_as_is(messages: Sequence[Message], name: str) -> List[Tuple[str, int, str]]:

@@ -1,15 +1,17 @@
 """What Converse refuses in a Bedrock message as a client kept it (``HistoryCodec.refused``):
 decoded and written back, such a message is written fresh (the writer drops blank text,
-writes a string ``toolUse`` input as the object it decodes to, refuses an unreadable one
-and fills an empty error result), never replayed as it came."""
+writes a string ``toolUse`` input as the object it decodes to, refuses an unreadable one,
+writes an image as its bytes show and gives a document a name no document before it has),
+never replayed as it came."""
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, Dict, Optional
 
 from .._result_media import sniff_image
+from .document_names import Names, names_in
 
-__all__ = ["refused"]
+__all__ = ["mislabelled", "refused"]
 
 
 def _blank(b: Any) -> bool:
@@ -17,7 +19,7 @@ def _blank(b: Any) -> bool:
     return type(t) is str and not t.strip()
 
 
-def _mislabelled(img: Any) -> bool:
+def mislabelled(img: Any) -> bool:
     """Whether *img* (an ``image`` member) holds base64 bytes of another format than its own
     ("The image was specified using the image/png media type, but the image appears to be a
     image/jpeg image")."""
@@ -30,12 +32,18 @@ def _mislabelled(img: Any) -> bool:
     return shown is not None and shown != f"image/{fmt}"
 
 
-def refused(wire: Any) -> Optional[str]:
-    """Why Converse refuses the decoded message *wire* as it is, else ``None``. One pass
-    over its blocks (and a result's)."""
+def refused(wire: Any, state: Dict[str, Any]) -> Optional[str]:
+    """Why Converse refuses the decoded message *wire* as it is, else ``None``; *state*
+    is shared by the messages before it in one pass (the document names they hold). One
+    pass over its blocks (and a result's)."""
     content = wire.get("content") if type(wire) is dict else None
     if type(content) is not list or wire.get("role") == "system":
         return None
+    names = state.setdefault("names", Names())  # as the writer gives them (``distinct_in_messages``)
+    twice = None
+    for name in names_in(content):
+        if names.give(name) != name and twice is None:
+            twice = name
     if not content:
         return 'its content is empty ("The content field in the Message object ... is empty")'
     for b in content:
@@ -46,7 +54,7 @@ def refused(wire: Any) -> Optional[str]:
         tu = b.get("toolUse")
         if type(tu) is dict and tu.get("type") != "server_tool_use" and type(tu.get("input")) is not dict:
             return "it holds a toolUse input that is no JSON object (Converse takes only an object)"
-        if _mislabelled(b.get("image")):
+        if mislabelled(b.get("image")):
             return "it holds an image whose bytes show another format than its own, which Converse refuses"
         tr = b.get("toolResult")
         if type(tr) is dict and not tr.get("type"):
@@ -55,4 +63,9 @@ def refused(wire: Any) -> Optional[str]:
                 return "it holds an error toolResult without content, which Converse refuses"
             if type(c) is list and any(_blank(x) for x in c):
                 return 'it holds a toolResult with a blank text block ("The text field ... is blank")'
+            if type(c) is list and any(type(x) is dict and mislabelled(x.get("image")) for x in c):
+                return "it holds a toolResult image whose bytes show another format than its own (refused)"
+    if twice is not None:
+        return (f"it holds a document named {twice!r}, a name a document before it has (\"Messages can't contain "
+                "duplicate document names\")")
     return None

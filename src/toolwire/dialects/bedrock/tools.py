@@ -31,6 +31,7 @@ from .._image_types import checked_type, image_media_type
 from .._result_media import DOCUMENT_TYPES, ResultMedia, blank_text, extension, rewrite_media
 from ..anthropic.strict_tools import check_strict_tool
 from .document_names import distinct_in_blocks
+from .refused import mislabelled
 
 __all__ = ["IDS", "NAME", "decode_result", "decode_tool", "encode_result", "encode_tool", "tool_entry"]
 
@@ -198,7 +199,9 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
                 "(the tool's answer, or a word saying there was none)",
                 dialect=NAME,
             )
-        tr["content"] = distinct_in_blocks(blocks)  # "Messages can't contain duplicate document names"
+        # "Messages can't contain duplicate document names"
+        tr["content"] = distinct_in_blocks(blocks, lambda _, old, new: ctx.note(
+            "converted", f"The document named {old!r} in", f"is named {new!r}: {NAME} refuses two of one name"))
     if result.is_error:
         tr["status"] = "error"
     elif "status" in pd:
@@ -222,8 +225,11 @@ _NAME_OK = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ012345
 
 
 def _own_media(part: Dict[str, Any]) -> bool:
+    """A Bedrock media member, kept as it is; not an image whose bytes show another
+    format than its own (``refused``): that one is written as they show, noted."""
     kind = part.get("type")
-    return type(kind) is str and kind in _MEDIA and type(part.get(kind)) is dict and "source" in part[kind]
+    return (type(kind) is str and kind in _MEDIA and type(part.get(kind)) is dict and "source" in part[kind]
+            and not (kind == "image" and mislabelled(part[kind])))
 
 
 def _document_name(name: Optional[str]) -> str:
