@@ -42,11 +42,12 @@ class Lines:
     line that carries no data (a comment's text), until a second ``data:`` piece right
     after it (``_DATA_ONLY``: lines, ``iter_lines()`` of chunks without blank lines, an
     event's data over two lines; a comment holding two, cut before each, reads so too)
-    and only while no piece was given as a whole chunk (``given``: then such a line
-    begins lines). A line end joins what is kept into one
-    line; a piece that can only be a line of its own (a ``data:`` line outside a string,
-    a line after an empty piece once the JSON is whole) makes each kept piece a line and
-    every piece fed from then on one (``_LINES``: as the whole body reads them, a raw
+    or a second of JSON alone after a first one, whatever came between (``_WHOLE``: an
+    ``event:`` line before each ``data:`` line, Anthropic's), and only while no piece was
+    given as a whole chunk (``given``: then such a line begins lines). A line end joins
+    what is kept into one line; a piece that can only be a line of its own (a ``data:``
+    line outside a string, a line after an empty piece once the JSON is whole) makes each
+    kept piece a line and every piece fed from then on one (``_LINES``: as the whole body reads them, a raw
     line break in a JSON string refused, never joined into a line that reads). ``rest``
     gives the tail at the end of the stream; when it still reads two ways, it is
     refused."""
@@ -103,6 +104,8 @@ class Lines:
                 data = _data(piece)
                 line = data and (not string and not head or bool(self.kept & _DATA_ONLY))  # (in a string: its
                 # text; a second ``data:`` piece right after the head's: lines, ``id: 0`` then ``data:`` lines)
+                if not line and data and self.kept & _WHOLE and not string and not depth:  # a second whole
+                    line = _whole(piece)  # chunk after the head's, whatever came between (``event:`` each)
                 if bare == _GAP and not line and (head or not depth and not string):  # after a blank line:
                     line = bool(_kind(piece)) or _whole(piece) or bool(head and data)  # a line, a chunk
                 if not line:  # the same line goes on (an empty piece inside JSON: nothing)
@@ -121,7 +124,8 @@ class Lines:
                         return self._lines(piece)
                     tail.append(piece)  # line that carries no data (a comment's text): the next piece tells
                     self.bare = _HELD
-                    self.kept = _HEAD | (_DATA_ONLY if _data(piece) else 0)
+                    data = _data(piece)
+                    self.kept = _HEAD | (_DATA_ONLY | (_WHOLE if _whole(piece) else 0) if data else 0)
                     self.json = _scanned(_OUT, piece)
                     return None
                 if bare == _DATA and _kind(piece) == _SKIP:
@@ -255,6 +259,7 @@ _BYTES, _LINES, _ARRAY = 1, 2, 3  # ``Lines.ends``: cut anywhere (a line end cam
 _DOUBT = 4  # ``Lines.ends``: ``rest`` gave lines that read as one line too (``Lines.doubt``)
 _HEAD, _IN_STRING = 1, 2  # ``Lines.kept``: the first kept piece carries no data; a ``data:`` piece kept in a string
 _DATA_ONLY = 4  # ``Lines.kept``: the pieces after the head's are one ``data:`` piece (a second one: lines)
+_WHOLE = 8  # ``Lines.kept``: the piece after the head's is a ``data:`` line of JSON alone (a second one: lines)
 _HELD = 4  # ``Lines.bare``: a ``data:`` line with data, not JSON alone, maybe whole (a ``data:`` line next says so)
 _GAP = 5  # ``Lines.bare``: such a line, then an empty piece (a blank line, or nothing: the next piece says)
 
