@@ -93,8 +93,8 @@ class _Target:
             raise EncodeError(
                 f"The call {c.name!r} cannot be written as {an(self.d.name)} request with the id {c.id!r}: a call "
                 f"before it has that id and no result with it comes between, and {self.d.name} pairs a result with "
-                "its call by the id alone (MCP: a request id \"MUST NOT have been previously used by the requestor "
-                "within the same session\"); give each call its own id (call.replace(id=...))",
+                "its call by the id alone (as MCP, whose request id \"MUST NOT have been previously used by the "
+                "requestor within the same session\"); give each call its own id (call.replace(id=...))",
                 dialect=self.d.name, loc=loc)
         self._open.add(c.id)
 

@@ -23,9 +23,9 @@ REPLY = {"role": "assistant", "content": None, "tool_calls": [
     {"id": "call_0", "type": "function", "function": {"name": "get_weather", "arguments": '{"city": "Paris"}'}},
     {"id": "call_0", "type": "function", "function": {"name": "get_weather", "arguments": '{"city": "Oslo"}'}}]}
 MESSAGE = ("The call 'get_weather' cannot be written as an mcp request with the id 'call_0': a call before it has "
-           "that id and no result with it comes between, and mcp pairs a result with its call by the id alone (MCP: "
-           'a request id "MUST NOT have been previously used by the requestor within the same session"); give each '
-           "call its own id (call.replace(id=...))")
+           "that id and no result with it comes between, and mcp pairs a result with its call by the id alone (as "
+           'MCP, whose request id "MUST NOT have been previously used by the requestor within the same session"); '
+           "give each call its own id (call.replace(id=...))")
 
 
 def _ids() -> IdMap:
