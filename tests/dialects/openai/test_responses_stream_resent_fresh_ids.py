@@ -64,10 +64,32 @@ def _numbered(events: List[Dict[str, Any]], resent: int, at: int) -> List[Dict[s
 
 @pytest.mark.parametrize("final", [[A, B], [FRESH_A, B], None])
 def test_a_done_item_again_under_fresh_ids_runs_its_call_once(final: Any) -> None:
+    # right after call_1's done item, its number kept (that of call_1's done item, the last
+    # one read: an event of the past, sent again)
+    events = _numbered(_item(A, 0) + [_done(FRESH_A, 0)] + _item(B, 1) + ([_final(final)] if final is not None
+                                                                          else []), 3, 2)
+    assert [e.get("sequence_number") for e in events[:5]] == [0, 1, 2, 2, 4]
+    assert _read(events) == [("ToolCall", "call_1"), ("ToolCall", "call_2")]
+
+
+@pytest.mark.parametrize("final", [[A, B], [FRESH_A, B], None])
+def test_a_done_item_again_under_fresh_ids_after_later_items_runs_its_call_once(final: Any) -> None:
     # (its sequence_number, that of call_1's done item, below that of call_2's read before:
     # an event of the past, sent again)
     events = _numbered(_item(A, 0) + _item(B, 1) + [_done(FRESH_A, 0)] + ([_final(final)] if final is not None
                                                                           else []), 6, 2)
+    assert _read(events) == [("ToolCall", "call_1"), ("ToolCall", "call_2")]
+
+
+@pytest.mark.parametrize("final", [[], None])
+def test_another_response_counted_from_its_start_done_only_keeps_its_call(final: Any) -> None:
+    # two responses merged, no response.created, no final event between, each numbering its
+    # events from 0: the second's get_weather(Paris) done-only at index 0, number 0, is below
+    # the number of the first's done item there (2), not that number: no re-send of it
+    paris = '{"city": "Paris"}'
+    first, second = _fc(1, paris, "get_weather"), _fc(2, paris, "get_weather")
+    events = ([{**e, "sequence_number": n} for n, e in enumerate(_item(first, 0))]
+              + [{**_done(second, 0), "sequence_number": 0}] + ([_final(final)] if final is not None else []))
     assert _read(events) == [("ToolCall", "call_1"), ("ToolCall", "call_2")]
 
 

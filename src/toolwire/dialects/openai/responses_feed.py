@@ -65,9 +65,7 @@ class Feed(FinalsAgain):
         elif kind == "response.output_item.done":
             item = data.get("item")
             if type(item) is dict:
-                self.seq = data.get("sequence_number")  # (``numbered``: ``top`` after, ``_done`` reads the one before)
-                self._done(key, item)
-                self.top = self.seq
+                self.done_numbered(data, key, item)
         elif kind == "response.function_call_arguments.done":
             if self.stale(data, key):
                 return
@@ -136,8 +134,23 @@ class Feed(FinalsAgain):
 
     def numbered(self, data: Dict[str, Any]) -> None:
         """The ``sequence_number`` of the ``output_item.added`` event *data* (``seq``; an
-        ``output_item.done``'s is ``top`` once it is read: ``feed``)."""
-        self.seq = data.get("sequence_number")
+        ``output_item.done``'s is ``top`` once it is read: ``done_numbered``)."""
+        n = data.get("sequence_number")
+        if n is not None and not self.varied and (self.seq is not None and n != self.seq
+                                                  or self.top is not None and n != self.top):
+            self.varied = True
+        self.seq = n
+
+    def done_numbered(self, data: Dict[str, Any], key: Optional[int], item: Dict[str, Any]) -> None:
+        """The ``output_item.done`` event *data* (its item *item* at *key*) read: its number is
+        ``seq`` while ``_done`` reads it (``top`` the one before), ``top`` after, and the
+        call's (``done_seq``) when it ended a call there."""
+        self.numbered(data)
+        self._done(key, item)
+        prior = self.ended.get(key) if key is not None else None
+        if prior is not None and prior[1] is item and prior[0] is not None:
+            self.done_seq[prior[0].pos] = self.seq
+        self.top = self.seq
 
     def final_end(self, body: Dict[str, Any], status: Any, reason: str) -> None:
         """A final response *body* read (its items: ``final_calls``), then the finish: *reason*,

@@ -303,21 +303,26 @@ def content_claim(feed: FinalsAgain, start: int, end: int, item: Dict[str, Any],
 def resent_under_fresh_ids(feed: FinalsAgain, key: int, item: Dict[str, Any]) -> bool:
     """Whether the done call item *item*, at *key* where no call is open, is the call that
     ended there in the response read (``Items.ended``) sent again under fresh ids (vLLM's:
-    made afresh when it parses the reply again): its ``sequence_number`` below that of the
-    last ``output_item.done`` read (``top``: an event of the past, its number kept), its ids
-    naming no streamed call and its content that call's (``item_key``; the rule for a final
-    item under fresh ids). It adds nothing: never a second run of the call. Without that
-    number (or with one number on every event) nothing tells it from a second call of that
-    content at one index (a gateway streaming every item at index 0): a call of its own,
-    never a call lost."""
+    made afresh when it parses the reply again): its ``sequence_number`` that of the
+    ``output_item.done`` that ended that call (``done_seq``: the event of the past, its
+    number kept; right after it, or after later items), the stream's numbers real (two of
+    them differed: ``varied``), its ids naming no streamed call and its content that
+    call's (``item_key``; the rule for a final item under fresh ids). It adds nothing:
+    never a second run of the call. Without that number (or with one number on every
+    event) nothing tells it from a second call of that content at one index (a gateway
+    streaming every item at index 0): a call of its own, never a call lost; at another
+    number (below it: another response counted from its start) likewise."""
     seq, top = feed.seq, feed.top
-    if type(seq) is not int or type(top) is not int or seq >= top:
+    if type(seq) is not int or type(top) is not int or seq > top or not feed.varied:
         return False
     prior = feed.ended.get(key)
     if prior is None:
         return False
     m, ended = prior
     if m is None or m.server or not m.done or type(m.result) is not ToolCall:
+        return False
+    own = feed.done_seq.get(m.pos)
+    if type(own) is not int or own != seq:
         return False
     ident, iid = item.get("call_id"), item.get("id")
     if (type(ident) is str and ident in feed.once

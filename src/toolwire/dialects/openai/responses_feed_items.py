@@ -112,6 +112,12 @@ class Items:
         # ``rid``: the hot loop sets ``top``
         self.seq: Any = None
         self.top: Any = None
+        # the ``sequence_number`` of the ``output_item.done`` that ended each call (by ``pos``),
+        # and whether two numbers read differed (``varied``: not one placeholder on every
+        # event): a done item again under fresh ids is that call's only at its number
+        # (``resent_under_fresh_ids``); set here, as ``rid``: the hot loop sets them
+        self.done_seq: Dict[int, Any] = {}
+        self.varied = False
         # each call whose id was set or changed where it ended (``_end``, ``_done``), with
         # the id it had and the one it was given: ``settle``'s tables follow them
         self.renames: List[Tuple[Call, Optional[str], Optional[str]]] = []

@@ -108,6 +108,7 @@ class Handler(Phased):
         once = self.once  # the calls ended, by ``call_id`` (``ran_once``)
         item_ids, done_items, done_of = self.ids  # (``stale``: by item ``id``; ``ended_again``)
         parts_of = self.parts_of  # (``late``'s)
+        done_seq = self.done_seq  # (``resent_under_fresh_ids``')
         try:
             for data in chunks:
                 if type_(data) is not dict_:
@@ -230,19 +231,21 @@ class Handler(Phased):
                     parts_of[end.pos] = end.parts
                     core.finalize(end)
                     self.ended[index] = (end, item)  # (``Phased``'s: the item ended there)
-                    self.top = data.get("sequence_number")  # (``numbered``)
+                    n = self.top = data.get("sequence_number")  # (``done_numbered``, inline)
+                    done_seq[end.pos] = n
+                    if n != self.seq:  # (the added item's: ``start``)
+                        self.varied = True
                     end, item_read = None, False
                 elif start:
                     iid = item.get("id")
                     if type_(iid) is str_ and iid:
                         item_ids[len_(core.calls)] = iid  # (the new call's ``pos``)
                     core.new(index, None, ident, name, True)
+                    self.seq = data.get("sequence_number")  # (``numbered``, inline)
                     start = item_read = False
                 elif item_read:
-                    if kind == "response.output_item.done":  # (``feed``'s: ``top`` after, ``_done`` reads the
-                        self.seq = data.get("sequence_number")  # one before)
-                        self._done(index, item)
-                        self.top = self.seq
+                    if kind == "response.output_item.done":  # (``feed``'s)
+                        self.done_numbered(data, index, item)
                     else:
                         self.numbered(data)
                         self._added(index, item)
