@@ -237,7 +237,7 @@ class _Target:
     def calls(self, calls: List[Any], data: Any, dd: Optional[Dialect], loc: str) -> List[Any]:
         """The calls read from *data* (a message, response or conversation) written."""
         checked = self._open is not None and len(calls) > 0
-        if checked:
+        if checked or self._open:  # (a message of results alone frees their ids too: a list of messages)
             self._replay(data, dd, loc)
         return [self.call(c, i, checked=checked) for i, c in enumerate(calls) if issubclass(type(c), ToolCall)]
 

@@ -105,3 +105,18 @@ def test_a_history_reusing_an_id_after_its_result() -> None:
         toolwire.convert(body, to=D)
     assert str(info.value) == MESSAGE.replace("get_weather", "search_tools").replace("call_0", "0usajhl5")
     assert info.value.loc == "$.messages[2].content[0]"
+
+
+def test_a_list_of_messages_with_the_result_between_two_calls_of_one_id() -> None:
+    """A list of Anthropic messages (not a request body): the user message holding the
+    result frees the id, as in the body (review revM2: the list was refused)."""
+    messages = [
+        {"role": "user", "content": "hi"},
+        {"role": "assistant", "content": [{"type": "tool_use", "id": "toolu_1", "name": "a", "input": {}}]},
+        {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_1", "content": "ok"}]},
+        {"role": "assistant", "content": [{"type": "tool_use", "id": "toolu_1", "name": "b", "input": {}}]},
+    ]
+    out = toolwire.convert(messages, D, source="anthropic.messages")
+    assert [(x["id"], x["params"]["name"]) for x in out if "params" in x] == [("toolu_1", "a"), ("toolu_1", "b")]
+    with pytest.raises(toolwire.EncodeError):  # without the result between, the second is refused
+        toolwire.convert([messages[1], messages[3]], D, source="anthropic.messages")
