@@ -170,3 +170,12 @@ def test_glm_stream_linear() -> None:
     small = _count_calls(_glm_stream(["x"] * 200))
     big = _count_calls(_glm_stream(["x"] * 800))
     assert 3.5 < big / small < 4.5
+
+
+def test_groq_item_with_a_field_added_later_is_still_a_server_call() -> None:
+    later = dict(GROQ_SEARCH, live_view_url="https://example.com/live")
+    (call,) = toolwire.decode_all(_groq_reply({"content": "21C", "executed_tools": [later]}), include_server=True)
+    assert (call.name, call.server) == ("search", True)
+    named = dict(GROQ_SEARCH, name="get_weather")  # names a call: not guessed whose it is
+    with pytest.raises(toolwire.DecodeError):
+        toolwire.decode_all(_groq_reply({"content": "21C", "executed_tools": [named]}))

@@ -42,8 +42,10 @@ __all__ = ["GLM_TYPES", "decode_server", "encode_server", "executed", "glm_call"
 #: the ``tool_calls`` item types of the tools GLM-4-AllTools runs itself
 GLM_TYPES: FrozenSet[str] = frozenset({"web_browser", "code_interpreter", "drawing_tool", "web_search"})
 _GLM_FIELDS = ("input", "outputs")  # what the object of a call (not a tool definition) holds
-# the fields of a Groq ``ExecutedTool`` (groq SDK ``types/chat/chat_completion_message.py``)
-_EXECUTED = frozenset({"index", "type", "arguments", "output", "search_results", "code_results", "browser_results"})
+# keys that name a call the client runs: never on a Groq ``ExecutedTool`` (groq SDK
+# ``types/chat/chat_completion_message.py``: ``index``, ``type``, ``arguments``, ``output``,
+# ``search_results``, ``code_results``, ``browser_results``; a field Groq adds later is kept)
+_CLIENT_KEYS = ("function", "name", "id", "call_id", "custom", "tool_call_id")
 
 
 def glm_call(item: Dict[str, Any]) -> bool:
@@ -59,9 +61,9 @@ def glm_call(item: Dict[str, Any]) -> bool:
 
 def executed(item: Dict[str, Any]) -> bool:
     """Whether the dict *item* is a Groq ``executed_tools`` item: an int ``index``, a text
-    ``type`` and ``arguments`` present, no key beyond ``ExecutedTool``'s."""
+    ``type`` and ``arguments`` present, and no key that names a call (nameless: no client's)."""
     return (type(item.get("index")) is int and type(item.get("type")) is str and "arguments" in item
-            and _EXECUTED.issuperset(item))
+            and not any(k in item for k in _CLIENT_KEYS))
 
 
 def decode_server(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
