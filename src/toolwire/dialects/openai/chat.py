@@ -47,6 +47,7 @@ from .._common import as_dict, check_native, encode_id, name_of, nameless_result
 from . import batch, chat_history, chat_stream, chat_stream_encode
 from .chat_response import CHAT_FINISH, CHAT_RESPONSE, CHAT_UNFINISHED, chat_reply, encode_message
 from .chat_results import decode_result, encode_result
+from .chat_server import decode_server, encode_server, executed, glm_call
 from .chat_sniff import Unmirrored, children, choices, finish, sniff
 from .chat_tools import FUNCTION_FIELDS, IDS, NAME, NAMES, decode_tool, encode_tool
 from .custom_tools import builtin_kind
@@ -73,6 +74,8 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     if fn is None:
         if item.get("type") == "custom":
             return _decode_custom(item, policy, loc)
+        if glm_call(item) or executed(item):  # a tool the provider ran (``chat_server``)
+            return decode_server(item, policy, loc)
         if "name" in item:  # legacy function_call
             if type(loc) is Unmirrored:  # ``chat_sniff.children``: beside tool_calls, repeating none of them
                 raise DecodeError(loc.error, dialect=NAME, loc=str(loc))
@@ -198,9 +201,11 @@ def is_custom(call: ToolCall) -> bool:
 
 
 def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
-    if call.server:
-        refuse_server(call.name, NAME)
     pd = scoped(call, NAME)
+    if call.server:
+        if "item" not in pd and "executed" not in pd:
+            refuse_server(call.name, NAME)
+        return encode_server(call, pd)
     if pd.get("legacy"):
         return {"name": call.name, "arguments": encode_arguments(call.args, call.raw)}
     ident = encode_id(call, ctx, IDS, pd)

@@ -90,7 +90,8 @@ def decode_plain_object(o: Any) -> Optional[ToolCall]:
         return None
 
 
-_NOT_A_MESSAGE = frozenset({"function", "type", "choices", "object"})  # keys ``sniff`` asks before ``role``
+# keys ``sniff`` asks before ``role``, and Groq's ``executed_tools`` (server calls: ``chat_server``)
+_NOT_A_MESSAGE = frozenset({"function", "type", "choices", "object", "executed_tools"})
 
 
 def decode_plain_completion(data: Dict[str, Any]) -> Optional[List[ToolCall]]:

@@ -26,11 +26,12 @@ from functools import partial
 from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple
 
 from ..._args import argument_keys
-from ..._dialect import CALL, CALLS, OTHER, RESULT, TOOL, Choice
+from ..._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Choice
 from ..._errors import DecodeError, an, excerpt
 from .._common import as_dict, as_list
 from .._history_read import foreign
 from .._reply_fields import typeless
+from .chat_server import executed, glm_call
 from .chat_tools import NAME
 
 __all__ = ["Unmirrored", "children", "choices", "finish", "first_choice", "foreign_block", "legacy_call",
@@ -112,6 +113,8 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
     if role is not None:
         if "tool_calls" in data or "function_call" in data:
             return CALLS, "a message with 'tool_calls'"
+        if data.get("executed_tools"):  # the tools Groq ran: server calls
+            return CALLS, "a message with 'executed_tools' (the tools Groq ran)"
         if role == "tool" and "tool_call_id" in data:
             return RESULT, "role 'tool' with 'tool_call_id'"
         if role == "function" and "name" in data:
@@ -146,6 +149,10 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
         # a tool definition whose 'function' is no object: read (its error at the field), not
         # a payload of no dialect
         return TOOL, "a 'function' beside type 'function' and no 'id' (a Chat tool definition)"
+    if glm_call(data):  # (last: no shape above has one)
+        return SERVER, f"type {data['type']!r} with its 'input' or 'outputs' (a tool GLM-4-AllTools runs)"
+    if executed(data):
+        return SERVER, "'index', 'type' and 'arguments' (a Groq executed_tools item: a tool Groq ran)"
     return None
 
 
@@ -233,6 +240,10 @@ def children(data: Dict[str, Any], loc: str, dialect: str = NAME) -> Iterator[Tu
             yield legacy, f"{loc}.function_call"
         elif not mirrors(fc, items):  # ``chat.decode_call`` refuses it: an invalid call in its place
             yield _unmirrored(fc, f"{loc}.function_call")
+    ran = data.get("executed_tools")  # the tools Groq ran (``chat_server``): server calls
+    if ran is not None:
+        for i, item in enumerate(as_list(ran, loc + ".executed_tools", dialect)):
+            yield item, f"{loc}.executed_tools[{i}]"
 
 
 def message_calls(calls: Any, loc: str, dialect: str = NAME) -> Any:

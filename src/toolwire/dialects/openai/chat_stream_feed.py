@@ -21,9 +21,11 @@ from ...stream._core import Core
 from ...stream._skipped import skipped
 from ...stream._where import wrong_shape
 from .._common import describe_error, wire_index
+from .chat_server import executed, glm_call
 from .chat_sniff import not_a_mirror, refuse_messages
 from .chat_stream_args import not_text, text_of, whole_text
 from .chat_stream_pieces import call_index, custom_input, empty_piece, head_again, keep, legacy_piece, plain, reasons
+from .chat_stream_server import Served
 
 __all__ = ["Feed"]
 
@@ -44,6 +46,7 @@ class Feed:
         self.tooled: Set[Any] = set()  # the choices (scopes) whose deltas carried tool_calls
         # the choices whose finish_reason came while their calls may go on (``_finished``)
         self.finished: Set[Any] = set()
+        self.served = Served(core)  # provider-run calls still taking pieces (``chat_stream_server``)
 
     def _finished(self, scope: Any) -> None:
         """The choice *scope* finished, and nothing goes on with its calls: they end
@@ -57,10 +60,14 @@ class Feed:
         (BerriAI/litellm#2195, open-webui/open-webui#16377), and openai-python's
         ``ChatCompletionStreamState`` keeps adding them."""
         self.finished.discard(scope)
+        if self.served.open:
+            self.served.settle(scope)
         self.core.end_scope(scope)
 
     def close(self) -> None:
         """The end of the stream: the calls of the choices that finished end there."""
+        if self.served.open:
+            self.served.settle(every=True)
         for scope in sorted(self.finished):
             self._finished(scope)
 
@@ -185,6 +192,8 @@ class Feed:
                             core.broken(tc, scope)
                 elif type(calls) is dict:  # an object may hold calls: refused, as ``decode_all`` refuses it
                     raise wrong_shape(f"$.choices[{pos}].{field}.tool_calls", "a list", calls, core.dialect)
+                if "executed_tools" in delta:  # the tools Groq ran: server calls
+                    self._executed(scope, delta["executed_tools"], pos, field)
                 content = delta.get("content")
                 if type(content) is str:
                     if not content:
@@ -232,11 +241,27 @@ class Feed:
                 else:  # in a chunk of its own (OpenAI's: an empty delta): they end here
                     self._finished(scope)
 
+    def _executed(self, scope: int, items: Any, pos: int, field: str) -> None:
+        """A delta's Groq ``executed_tools`` (``chat_server.executed``); anything else there is
+        an invalid call in its place, as ``decode_all`` refuses it."""
+        if items is None:
+            return
+        if type(items) is not list and type(items) is not tuple:
+            raise wrong_shape(f"$.choices[{pos}].{field}.executed_tools", "a list", items, self.core.dialect)
+        for item in items:
+            if type(item) is dict and executed(item):
+                self.served.executed(scope, item)
+            else:
+                self.core.broken(item, scope, f"is not a Groq executed_tools item: {excerpt(item)}")
+
     def _call(self, scope: int, tc: Dict[str, Any], pos: int, field: str, j: int) -> None:
+        fn = tc.get("function")
+        if type(fn) is not dict and glm_call(tc):  # a tool GLM-4-AllTools runs: a server call
+            self.served.glm(scope, tc)
+            return
         index = tc.get("index")
         if type(index) is not int and index is not None:
             index = call_index(index, f"$.choices[{pos}].{field}.tool_calls[{j}].index", self.core.dialect)
-        fn = tc.get("function")
         name = text = value = piece = None
         custom = False
         if type(fn) is dict:
