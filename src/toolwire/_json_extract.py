@@ -57,6 +57,7 @@ import re
 from dataclasses import dataclass
 from typing import AbstractSet, Any, Callable, List, Optional, Set, Tuple
 
+from ._json_equality import same
 from ._json_ints import read_int
 from ._json_quotes import hides_value, in_doubt, quoted_on, stands
 from ._json_value_end import _Read, _string_end, _value_end, _ws, end_of_value
@@ -200,11 +201,21 @@ def _scan(
         if standing is not None:
             del standing[mark:]
         found, _, weak = _pass(text, until, opened, standing, doubted)
-    if weak and found and standing is None:  # (a run that may hide the answer: read as prose, ``weak``)
+    if weak and standing is None:  # (a run that may hide the answer: read as prose, ``weak``)
         plain = _pass(text, until, None, None, doubted | weak, 0, True)[0]
-        if not plain or plain[-1].start != found[-1].start:
+        if _given_up(text, min(weak)):
+            return plain  # (a line break after the first string that ran on: the value was given up there)
+        if bool(plain) != bool(found) or plain and not same(plain[-1].value, found[-1].value):
             return []  # the two readings give different last values: none is known
     return found
+
+
+def _given_up(text: str, quote: int) -> bool:
+    """Whether a line break follows the string opening at *quote* (blanks aside): the
+    line its failed value was given up on ends there (a string holds ``\\n``, not a line
+    break), no quote written inside it (``_scan``'s third read)."""
+    end = _string_end(text, quote)[0]
+    return end >= 0 and any(c in "\n\r" for c in text[end:_ws(text, end)])
 
 
 def _pass(
@@ -257,8 +268,8 @@ def _pass(
                 pos = _string_end(text, i)[0]
                 if i == runs[1] and pos >= 0 and _ws(text, pos) < n and text[_ws(text, pos)] not in ',:}]':
                     doubt.add(runs[0])  # (a string that ran on with no delimiter after its end: prose)
-                elif i == runs[1] and pos >= 0 and _ws(text, pos) >= n:
-                    weak.add(runs[0])  # (...or the text's end: the run may hide the answer, ``_scan``)
+                elif i == runs[1]:  # (...or the text's end, or a delimiter: the run may hide the answer,
+                    weak.add(runs[0])  # ``_scan``)
                 if pos < 0:
                     break  # the text ends in the string
                 hiding = None if hidden else hides_value(text, i, pos)
