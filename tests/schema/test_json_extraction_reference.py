@@ -94,8 +94,8 @@ def _reference(text: str) -> List[Tuple[int, int, str]]:
     in. Where a string's inner quote (``_inner_quote``) was read in the failed value open
     when the text ends, outside a string, the text is read again with the failed values
     from there read without that rule. Where the strings that ran on to the end (or
-    whose run ends anywhere but before prose, or a value a blank and a quote follow was
-    quoted in) are left, the text read with them plain is the reading when a line break
+    whose run ends where the text does or before `,` or `:`, or a value a blank and a
+    quote follow was quoted in) are left, the text read with them plain is the reading when a line break
     follows the first of them; else it must give the same last value, or none."""
     found, doubted, weak = _reference_pass(text, set())
     if doubted:
@@ -150,7 +150,7 @@ def _reference_pass(
                 pos = end
                 if i == runs[1] and text[end:].lstrip(" \t\n\r")[:1] not in ("", ",", ":", "}", "]"):
                     doubt.add(runs[0])
-                elif i == runs[1]:
+                elif i == runs[1] and text[end:].lstrip(" \t\n\r")[:1] in ("", ",", ":"):
                     weak.add(runs[0])
                 k = pos
                 while k < len(text) and text[k] in " \t\n\r":

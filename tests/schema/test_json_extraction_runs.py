@@ -127,3 +127,39 @@ def test_the_same_last_value_in_both_readings_is_the_answer(text: str, value: An
 def test_different_last_values_or_none_give_none(text: str) -> None:
     assert extract_json(text)[:2] == (False, None)
     assert outcome(text) == ("invalid", None)
+
+
+@pytest.mark.parametrize("make", [
+    lambda n: '[0] {"b": 2, "c" Final: ' + 'so [1] "x", ' * n,  # runs ending before `,`: read once more
+    lambda n: '{"b": 2, "c" ' + 'a "x": [1] ' * n + '"y',  # ...before `:`, the text ending in a string
+    lambda n: '{"b": 2,\n"c"\n' + 'so [1] "x": ' * n,  # a line break after it: no draft, read once more
+    lambda n: '[0] {"b": 2, "c"  \n  ' + ' "w" [1]' * n,  # the blanks before the line break read once
+])
+def test_the_third_read_stays_linear(make: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """n and 4n: each read of the text (``_pass``, from where it starts) counted whole,
+    and the characters ``given_up`` looks at: a constant number of reads, not one a run."""
+    from toolwire import _json_extract, _json_quotes
+
+    read = [0]
+    inner, ws = _json_extract._pass, _json_quotes._ws
+
+    def counted(text: str, *args: Any) -> Any:
+        read[0] += len(text) - (args[4] if len(args) > 4 else 0)
+        return inner(text, *args)
+
+    def counted_ws(text: str, pos: int) -> int:
+        end = ws(text, pos)
+        read[0] += end - pos
+        return end
+
+    monkeypatch.setattr(_json_extract, "_pass", counted)
+    monkeypatch.setattr(_json_quotes, "_ws", counted_ws)
+    work = []
+    for n in (500, 2_000):
+        read[0] = 0
+        text = make(n)
+        extract_json(text)
+        work.append((read[0], len(text)))
+    (r1, n1), (r4, n4) = work
+    assert r1 <= 4 * n1 and r4 <= 4 * n4, work
+    assert 3 * r1 <= r4 <= 5 * r1, work
