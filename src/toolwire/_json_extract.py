@@ -45,8 +45,10 @@ the text ends, the strings that ran on in prose (``in_doubt``: a quoted word aft
 keeps the reading (a cut answer gives nothing from it). Where the candidates ended at a
 string a value may have begun in and the answer may be past it (``_lost``), no value
 before it is the last: there is none; so too where a string of a failed value left open
-ran on to the text's end (``{"b": 2, "c"\nFinal: [3, 4]``) or hid a value a blank and a
-quote follow, and the text read past it as prose gives another last value. The spans of
+ran on (``{"b": 2, "c" Final: [3, 4]``: to the text's end, or its run ending there or
+before ``,`` or ``:``) or hid a value a blank and a quote follow, and the text read past it as
+prose gives another last value (JSON-equal: the same one is the answer), unless a line
+break follows that string (``given_up``): that text is then the reading. The spans of
 the values read (``_think.KeptSpans``) are kept either way.
 """
 
@@ -57,8 +59,9 @@ import re
 from dataclasses import dataclass
 from typing import AbstractSet, Any, Callable, List, Optional, Set, Tuple
 
+from ._json_equality import same
 from ._json_ints import read_int
-from ._json_quotes import hides_value, in_doubt, quoted_on, stands
+from ._json_quotes import given_up, hides_value, in_doubt, quoted_on, stands
 from ._json_value_end import _Read, _string_end, _value_end, _ws, end_of_value
 
 __all__ = ["Candidate", "candidates", "end_of_value", "extract_json", "open_json", "open_value"]
@@ -184,14 +187,14 @@ def _scan(
     failed value is open: more text may change what it holds). Where that reading leaves
     the failed value open at the end of the text (its brackets never close), the text is
     read again with the strings in doubt (``in_doubt``: a quoted word of prose) read as plain
-    strings (``_pass``). Where the value is still open then and a string of it ran on to
-    the text's end, or its run ended where the text does, or a value was quoted with a
-    blank before the quote after it (*weak*: ``{"b": 2, "c"\nFinal: [3, 4]``, an answer
-    after a value given up), the text is read once more with those strings plain: where
-    that gives another last value, none is known (no earlier value wins). Three reads at
-    most, and ``_lost`` one more of the rest of the text, so still linear; with
-    *standing*, the spans of the values each reading takes, whatever ``_lost`` and the
-    weak runs say (``_think.KeptSpans``)."""
+    strings (``_pass``). Where the value is still open then and a string of it ran on (to
+    the text's end, its run ending there or before ``,`` ``:``), or a value was quoted with
+    a blank before its quote (*weak*: ``{"b": 2, "c" Final: [3, 4]``), the text is read
+    once more with those strings plain: that reading is the one where a line break follows
+    the first of them (``given_up``); else, where it gives another last value (``same``),
+    none is known. Three reads at most, and ``_lost`` one more of the rest of the text, so
+    still linear; with *standing*, the spans of the values each reading takes, whatever
+    ``_lost`` and the weak runs say (``_think.KeptSpans``)."""
     mark = len(standing) if standing is not None else 0
     found, doubted, weak = _pass(text, until, opened, standing, frozenset())
     if opened is not None:
@@ -200,9 +203,11 @@ def _scan(
         if standing is not None:
             del standing[mark:]
         found, _, weak = _pass(text, until, opened, standing, doubted)
-    if weak and found and standing is None:  # (a run that may hide the answer: read as prose, ``weak``)
+    if weak and standing is None:  # (a run that may hide the answer: read as prose, ``weak``)
         plain = _pass(text, until, None, None, doubted | weak, 0, True)[0]
-        if not plain or plain[-1].start != found[-1].start:
+        if given_up(text, min(weak)):
+            return plain  # (a line break after the first string that ran on: the value was given up there)
+        if bool(plain) != bool(found) or plain and not same(plain[-1].value, found[-1].value):
             return []  # the two readings give different last values: none is known
     return found
 
@@ -214,7 +219,7 @@ def _pass(
     """One read of ``_scan``, the strings whose quotes are in *plain* read without
     ``quoted_on``; and, when the text ends with the failed value that reading used
     ``quoted_on`` in open, the quotes of its strings that ran on in doubt (``doubt``)
-    and of those whose reading only the text's end or a blank confirms (``weak``)."""
+    and of those whose reading only the text's end, a blank, ``,`` or ``:`` confirms (``weak``)."""
     found: List[Candidate] = []
     pos = start
     n = len(text)
@@ -227,7 +232,7 @@ def _pass(
     ran = -1  # where the failed value begins that a string of ran on in (``quoted_on``)
     doubt: Set[int] = set()  # quotes of strings that ran on where no value's string could (``in_doubt``)
     runs = (-1, -1)  # the last string that ran on: its quote, and the quote it runs on from
-    weak: Set[int] = set()  # quotes of runs only the text's end or a blank confirms (``_scan``)
+    weak: Set[int] = set()  # quotes of runs the text's end, a blank, `,` or `:` confirms (``_scan``)
     lost = -1  # past the string the candidates ended at (-2: a value begun in it stands): ``_lost``
     brace = text.find("{", pos)
     bracket = text.find("[", pos)
@@ -255,10 +260,11 @@ def _pass(
             if text[i] == '"':
                 inside = -1
                 pos = _string_end(text, i)[0]
-                if i == runs[1] and pos >= 0 and _ws(text, pos) < n and text[_ws(text, pos)] not in ',:}]':
+                after = n if i != runs[1] or pos < 0 else _ws(text, pos)
+                if i == runs[1] and after < n and text[after] not in ',:}]':
                     doubt.add(runs[0])  # (a string that ran on with no delimiter after its end: prose)
-                elif i == runs[1] and pos >= 0 and _ws(text, pos) >= n:
-                    weak.add(runs[0])  # (...or the text's end: the run may hide the answer, ``_scan``)
+                elif i == runs[1] and (after >= n or text[after] in ',:'):  # (...or the text's end, `,` or
+                    weak.add(runs[0])  # `:`, no closer: the run may hide the answer, ``_scan``)
                 if pos < 0:
                     break  # the text ends in the string
                 hiding = None if hidden else hides_value(text, i, pos)

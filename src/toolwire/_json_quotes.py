@@ -1,16 +1,17 @@
 """Strings read after a failed value (``_json_extract._scan``): where a quote written
 inside a string may have ended it (``quoted_on``), which of those readings are in doubt
-(``doubt``), and where a value may have begun inside a string (``hides_value``). Each
-reads the text it covers once."""
+(``doubt``), where a failed value was given up at a string (``given_up``), and where a
+value may have begun inside a string (``hides_value``). Each reads the text it covers
+once."""
 
 from __future__ import annotations
 
 import re
 from typing import List, Optional, Set, Tuple
 
-from ._json_value_end import _Read, _value_end
+from ._json_value_end import _Read, _string_end, _value_end, _ws
 
-__all__ = ["hides_value", "in_doubt", "quoted_on", "stands"]
+__all__ = ["given_up", "hides_value", "in_doubt", "quoted_on", "stands"]
 
 _OPENER = re.compile(r"[{\[]")
 _QUOTED = re.compile(r'["\\{}\[\]]')
@@ -91,3 +92,12 @@ def stands(hiding: Tuple[int, _Read], near: int, opened: Optional[List[int]],
     if read.ok and standing is not None:
         standing.append((at, read.end))
     return True
+
+
+def given_up(text: str, quote: int) -> bool:
+    """Whether a line break follows the string opening at *quote*, blanks aside: the line
+    its failed value was given up on ends there, not a quote written inside that string
+    (a model writes a line break in a JSON string as ``\\n``; RFC 8259 §7 allows no raw
+    control character there). ``_scan`` then takes the text past it as prose."""
+    end = _string_end(text, quote)[0]
+    return end >= 0 and any(c in "\n\r" for c in text[end:_ws(text, end)])
