@@ -114,12 +114,14 @@ def _wrapped(parts: List[Dict[str, Any]], value: Any) -> bool:
     """Whether *value* is ``{"result": X}`` beside a text block that is X (a string) or its
     JSON: how the python SDK and fastmcp wrap a tool's value that is no object
     (``func_metadata.wrap_output``). The text says it all; a JSON part would send it twice.
-    A blank text is none (Anthropic and Bedrock refuse a blank result): the JSON part stays."""
+    A blank text too: the result is that text, which each target writes as any blank result
+    (``""`` for Chat, refused by Anthropic's and Bedrock's ``encode_result``, ``"(no output)"``
+    in their histories), never the wrapper's ``{"result": ""}``."""
     if type(value) is not dict or len(value) != 1 or "result" not in value:
         return False
     x = value["result"]
-    return any(p.get("type") == "text" and p["text"].strip() and ((type(x) is str and p["text"] == x)
-                                                                  or _text_json(p["text"], x)) for p in parts)
+    return any(p.get("type") == "text" and ((type(x) is str and p["text"] == x) or _text_json(p["text"], x))
+               for p in parts)
 
 
 def _other_type(kind: Any, loc: str) -> DecodeError:
