@@ -55,7 +55,8 @@ _INPUT_REQUIRED = ("input-required answer to tools/call (InputRequiredResult): f
 # the results of the other requests (schema.ts, 2025-11-25; 2026-07-28 for InputRequiredResult), by a member each
 # requires
 _OTHER = (
-    ("tools", "tools/list result (ListToolsResult)"),
+    ("tools", "tools/list result (ListToolsResult), whose tools decode_tool reads one by one "
+              "(decode_tool(t, 'mcp') for t in its 'tools')"),
     ("task", "task-augmented tools/call answer (CreateTaskResult)"),
     ("tasks", "tasks/list result (ListTasksResult)"),
     ("resources", "resources/list result (ListResourcesResult)"),
@@ -87,6 +88,22 @@ def _not_a_result(body: Dict[str, Any], loc: str) -> DecodeError:
             else "it is no result of tools/call"
     return DecodeError(f"Result at {loc} is not a CallToolResult (it has no 'content'): {what}; got {excerpt(body)}",
                        dialect=NAME, loc=loc)
+
+
+def _sampling(body: Dict[str, Any]) -> bool:
+    """Whether *body* is a ``CreateMessageResult`` (schema.ts 2025-11-25: ``role``, ``content``,
+    ``model`` required, ``stopReason`` optional; ``content`` one block, or with tools a list
+    that may hold ``tool_use`` blocks) rather than a CallToolResult with members beside
+    (``Result`` allows them): ``role`` and ``model``, no ``isError`` or ``structuredContent``
+    (a CallToolResult's own), and one block, a block of no CallToolResult type, or a
+    ``stopReason``."""
+    if type(body.get("model")) is not str or body.get("role") not in _ROLES:
+        return False
+    if "isError" in body or "structuredContent" in body:
+        return False
+    blocks = body.get("content")
+    return type(blocks) is not list or "stopReason" in body or any(
+        type(b) is dict and b.get("type") not in _CONTENT for b in blocks)
 
 
 def _block(block: Any, loc: str) -> Dict[str, Any]:
@@ -141,7 +158,7 @@ def _body_in(body: Dict[str, Any], loc: str) -> Tuple[Any, bool]:
         raise _other_type(kind, loc)
     if "content" not in body:  # required (schema.ts ``CallToolResult``)
         raise _not_a_result(body, loc)
-    if type(body.get("model")) is str and body.get("role") in _ROLES:  # (``CreateMessageResult`` requires both)
+    if _sampling(body):
         raise DecodeError(f"Result at {loc} is not a CallToolResult (it has 'role' and 'model'): it is "
                           f"{an(_SAMPLING)}, a client's answer to a server; got {excerpt(body)}", dialect=NAME, loc=loc)
     blocks = body.get("content")
