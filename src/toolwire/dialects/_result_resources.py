@@ -5,8 +5,9 @@ An ``EmbeddedResource`` (MCP schema.ts 2025-11-25) with ``TextResourceContents``
 (``{"type": "resource", "resource": {"uri", "mimeType"?, "text"}}``) is text a tool sent
 with its URI: those targets get a text part whose first line is the URI and whose rest is
 the text (as the OpenAI Agents SDK and the ACP bridges write one: its text, labelled with
-its URI), noted ``converted``. A resource of bytes (``blob``) stays a document the target
-cannot hold (``EncodeError``).
+its URI), noted ``converted``; Mistral, which takes a document by http(s) URL
+(``document_url``), keeps writing one of those so. A resource of bytes (``blob``) stays a
+document the target cannot hold (``EncodeError``).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 from typing import Any, Dict, List, Optional
 
 from .._types import ToolResult, evolve
+from ._result_media import web
 
 __all__ = ["text_resources"]
 
@@ -26,16 +28,17 @@ def _text_resource(part: Dict[str, Any]) -> Optional[Dict[str, Any]]:
     return None
 
 
-def text_resources(result: ToolResult, target: str, ctx: Any) -> ToolResult:
+def text_resources(result: ToolResult, target: str, ctx: Any, by_url: bool = False) -> ToolResult:
     """*result* with each embedded text resource as a text part (its URI, a newline, its
-    text), noted on *ctx* (an ``EncodeContext``); *result* itself when it holds none."""
+    text), noted on *ctx* (an ``EncodeContext``); *result* itself when it holds none.
+    *by_url*: one with an http(s) URI is left as it is (the target takes it by URL)."""
     content = result.content
     if isinstance(content, str) or not any(_text_resource(p) is not None for p in content):
         return result
     out: List[Dict[str, Any]] = []
     for part in content:
         res = _text_resource(part)
-        if res is None:
+        if res is None or (by_url and web(res["uri"])):
             out.append(part)
             continue
         out.append({"type": "text", "text": f"{res['uri']}\n{res['text']}"})

@@ -94,16 +94,17 @@ def _sampling(body: Dict[str, Any]) -> bool:
     """Whether *body* is a ``CreateMessageResult`` (schema.ts 2025-11-25: ``role``, ``content``,
     ``model`` required, ``stopReason`` optional; ``content`` one block, or with tools a list
     that may hold ``tool_use`` blocks) rather than a CallToolResult with members beside
-    (``Result`` allows them): ``role`` and ``model``, no ``isError`` or ``structuredContent``
-    (a CallToolResult's own), and one block, a block of no CallToolResult type, or a
-    ``stopReason``."""
+    (``Result`` allows them): ``role`` and ``model``, and one block (no CallToolResult
+    content), or, with no ``isError`` or ``structuredContent`` (a CallToolResult's own), a
+    block of no CallToolResult type or a ``stopReason``."""
     if type(body.get("model")) is not str or body.get("role") not in _ROLES:
         return False
+    blocks = body.get("content")
+    if type(blocks) is not list:
+        return True
     if "isError" in body or "structuredContent" in body:
         return False
-    blocks = body.get("content")
-    return type(blocks) is not list or "stopReason" in body or any(
-        type(b) is dict and b.get("type") not in _CONTENT for b in blocks)
+    return "stopReason" in body or any(type(b) is dict and b.get("type") not in _CONTENT for b in blocks)
 
 
 def _block(block: Any, loc: str) -> Dict[str, Any]:

@@ -180,7 +180,7 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
         ident: Any = pd["id"]
     else:
         ident = result_id(result, ctx, IDS, NAME)
-    result = text_resources(result, NAME, ctx)  # an MCP embedded text resource: text
+    result = text_resources(result, NAME, ctx, by_url=True)  # an MCP embedded text resource: text
     result = rewrite_media(result, NAME, _own_media, _media_chunk, ctx)  # another provider's images and documents
     content: Any = chat_results.text_content(result, NAME, keep=_CHUNKS, holds=_HOLDS, ctx=ctx)
     if content == "" and "content" in pd:
