@@ -33,7 +33,12 @@ def text_resources(result: ToolResult, target: str, ctx: Any, by_url: bool = Fal
     text), noted on *ctx* (an ``EncodeContext``); *result* itself when it holds none.
     *by_url*: one with an http(s) URI is left as it is (the target takes it by URL)."""
     content = result.content
-    if isinstance(content, str) or not any(_text_resource(p) is not None for p in content):
+    if isinstance(content, str):
+        return result
+    for p in content:  # (a plain scan: every result of these targets passes here)
+        if p.get("type") == "resource":
+            break
+    else:
         return result
     out: List[Dict[str, Any]] = []
     for part in content:
