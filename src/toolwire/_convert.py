@@ -40,7 +40,7 @@ from ._names import NameMap
 from ._payload_paths import moved
 from ._registry import Registry
 from ._types import InvalidToolCall, Tool, ToolCall, ToolResult, evolve
-from ._walk import VALUE, _load, _sniff, walk
+from ._walk import STRAY, VALUE, _load, _sniff, walk
 
 __all__ = ["convert", "counted_refusal", "encode_message"]
 
@@ -98,18 +98,29 @@ class _Target:
                 dialect=self.d.name, loc=loc)
         self._open.add(c.id)
 
-    def _replay(self, data: Any, dd: Optional[Dialect], loc: str) -> None:
-        """``_unique`` for the calls of one message, response or conversation, in order with
-        its results (a result frees its id: a later turn may use it again)."""
+    def _replay(self, data: Any, dd: Optional[Dialect], loc: str, calls: List[Any]) -> None:
+        """``_unique`` for *calls*, the calls ``decode_all`` read from one message, response or
+        conversation *data*, in order with its results (a result frees its id: a later turn may
+        use it again). Only the results are decoded here: the call items of the walk are
+        *calls* in order (a container's own items, and a tool definition among them read as
+        a call, a ``stray``, make the two lists differ: then each call item is decoded)."""
         assert self._open is not None
-        for idd, kind, item, iloc, _ in walk(data, dd, registry=self.registry, loc=loc, top=False):
-            if kind not in (CALL, VALUE, RESULT):
-                continue
+        items = [(idd, kind, item, iloc) for idd, kind, item, iloc, _ in
+                 walk(data, dd, registry=self.registry, loc=loc, top=False) if kind in (CALL, VALUE, RESULT, STRAY)]
+        aligned = sum(kind != RESULT for _, kind, _, _ in items) == len(calls) and all(
+            kind != STRAY for _, kind, _, _ in items)  # (several choices: the walk holds more calls)
+        k = 0
+        for idd, kind, item, iloc in items:
             try:
                 if kind == RESULT:
                     self._open.discard(decode_result(item, idd, registry=self.registry).id)
                     continue
-                c = item if kind == VALUE else decode(item, idd, registry=self.registry)
+                if kind == STRAY:
+                    continue
+                if aligned:
+                    c, k = calls[k], k + 1
+                else:
+                    c = item if kind == VALUE else decode(item, idd, registry=self.registry)
             except ToolwireError:  # (an item ``decode_all`` refuses first, or reads otherwise)
                 continue
             if issubclass(type(c), ToolCall):
@@ -238,7 +249,7 @@ class _Target:
         """The calls read from *data* (a message, response or conversation) written."""
         checked = self._open is not None and len(calls) > 0
         if checked or self._open:  # (a message of results alone frees their ids too: a list of messages)
-            self._replay(data, dd, loc)
+            self._replay(data, dd, loc, calls)
         return [self.call(c, i, checked=checked) for i, c in enumerate(calls) if issubclass(type(c), ToolCall)]
 
 

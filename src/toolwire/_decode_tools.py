@@ -73,6 +73,12 @@ def _decode_kind(item: Any, dialect: Any, registry: Optional[Registry], want: st
         data = _wire_form(item, dialect, registry)
         d, kind = _sniff(data, _dialect(dialect, registry), registry, "$")
         if kind != want:
+            if kind == RESULT and want == TOOL:  # a payload shaped as a result that is none: what it is
+                try:
+                    _guard(d, d.decode_result, data)
+                except DecodeError as exc:  # (a tools/list response: "it is a tools/list result...")
+                    raise DecodeError(f"Input at $ is no tool definition: {exc}", dialect=d.name,
+                                      loc=exc.loc) from None
             raise DecodeError(
                 f"Input at $ is {an(d.name)} {_KIND_WORDS.get(kind, kind)}, not {an(_KIND_WORDS[want])}",
                 dialect=d.name,

@@ -48,3 +48,30 @@ def test_encode_conversation_sends_an_empty_error_as_no_output(content: Any) -> 
     assert [(p.kind, p.message) for p in report] == [
         ("inserted", "The result for toolu_1 ('f') in message 1 is empty, which anthropic.messages refuses: it is sent "
                      "as '(no output)'")]
+
+
+@pytest.mark.parametrize("content", ["", [], None])
+def test_an_anthropic_history_with_an_empty_error_is_not_replayed_as_it_came(content: Any) -> None:
+    """An Anthropic history holding ``{"type": "tool_result", "is_error": true, "content": ""}``
+    (or ``[]``, or none) went back to Anthropic as it came, which the API answers 400
+    (session 42): the message is written fresh, the result sent as "(no output)", both noted."""
+    result: Dict[str, Any] = {"type": "tool_result", "tool_use_id": "toolu_1", "is_error": True}
+    if content is not None:
+        result["content"] = content
+    history = [{"role": "user", "content": "What is the weather in Paris?"},
+               {"role": "assistant", "content": [{"type": "tool_use", "id": "toolu_1", "name": "get_weather",
+                                                  "input": {"city": "Paris"}}]},
+               {"role": "user", "content": [result]}]
+    report: Any = []
+    out = toolwire.encode_conversation(history, D, report=report)
+    assert out["messages"][:2] == history[:2]
+    assert out["messages"][2] == {"role": "user", "content": [
+        {"type": "tool_result", "tool_use_id": "toolu_1", "content": "(no output)", "is_error": True}]}
+    assert [(p.kind, p.index) for p in report] == [("rewritten", 2), ("inserted", 2)]
+    assert report[0].message == ("User message 2 is written fresh, not as it came: it holds an error result without "
+                                 "content (toolu_1), which Anthropic refuses (\"content cannot be empty if `is_error` "
+                                 "is true\")")
+    # an error result with content, and an empty one that is no error, go as they came
+    for ok in ({**result, "content": "boom"}, {"type": "tool_result", "tool_use_id": "toolu_1", "content": ""}):
+        fine = [*history[:2], {"role": "user", "content": [ok]}]
+        assert toolwire.encode_conversation(fine, D) == {"messages": fine}

@@ -95,11 +95,13 @@ ERRORS = [
     pytest.param("decode_result", {"jsonrpc": "2.0", "id": 1, "result": {"tools": [
                      {"name": "get_weather", "inputSchema": {"type": "object"}}]}}, "DecodeError",
                  "Result at $.result is not a CallToolResult (it has no 'content'): it is a tools/list result "
-                 "(ListToolsResult); got {'tools': [{'name': 'get_weather', 'inputSchema': {'type': …",
+                 "(ListToolsResult), whose tools decode_tool reads one by one (decode_tool(t, 'mcp') for t in its 'tools'); "
+                 "got {'tools': [{'name': 'get_weather', 'inputSchema': {'type': …",
                  "$.result", id="response-a-tools-list-result"),
     pytest.param("decode_result", {"jsonrpc": "2.0", "id": 1, "result": {"tools": [], "nextCursor": "c2"}},
                  "DecodeError", "Result at $.result is not a CallToolResult (it has no 'content'): it is a tools/list "
-                 "result (ListToolsResult); got {'tools': [], 'nextCursor': 'c2'}", "$.result",
+                 "result (ListToolsResult), whose tools decode_tool reads one by one (decode_tool(t, 'mcp') for t in its "
+                 "'tools'); got {'tools': [], 'nextCursor': 'c2'}", "$.result",
                  id="response-an-empty-tools-list-page"),
     pytest.param("decode_result", {"jsonrpc": "2.0", "id": 1, "result": {"task": {
                      "taskId": "t1", "status": "working", "createdAt": "2025-11-25T10:30:00Z"}}}, "DecodeError",

@@ -163,17 +163,42 @@ def test_a_result_member_the_text_does_not_say_is_a_json_part() -> None:
 
 
 @pytest.mark.parametrize("text", ["", " ", "\n"])
-def test_a_wrapped_blank_string_keeps_its_json_part(text: str) -> None:
-    """fastmcp 4.2.3, a ``-> str`` tool returning a blank string (revM): the text says
-    nothing Anthropic or Bedrock take (both refuse a blank result), so the wrapper stays
-    the JSON part, as before 0.41, and the result is written."""
+def test_a_wrapped_blank_string_is_its_text_alone(text: str) -> None:
+    """fastmcp 4.2.3, a ``-> str`` tool returning a blank string: the wrapper is the SDK's,
+    the result is the blank text, which each target writes as it writes any blank result
+    (session 42: the JSON part ``{"result": ""}`` went to every target, 294 of 4,000)."""
     wire = {"jsonrpc": "2.0", "id": 2, "result": {
         "_meta": {"fastmcp": {"wrap_result": True}}, "content": [{"text": text, "type": "text"}], "isError": False,
         "resultType": "complete", "structuredContent": {"result": text}}}
     result = toolwire.decode_result(wire, "mcp")
-    assert result.content == [{"type": "text", "text": text}, {"type": "json", "json": {"result": text}}]
-    assert toolwire.convert(result, "anthropic.messages") == {"type": "tool_result", "tool_use_id": "2", "content": [
-        {"type": "text", "text": json.dumps({"result": text})}]}
-    assert toolwire.convert(result, "bedrock.converse") == {"toolResult": {"toolUseId": "2", "content": [
-        {"json": {"result": text}}]}}
+    assert result.content == [{"type": "text", "text": text}]
+    assert toolwire.convert(result, "openai.chat") == {"role": "tool", "tool_call_id": "2", "content": text}
+    assert toolwire.convert(result.replace(name="f"), "ollama") == {
+        "role": "tool", "tool_name": "f", "content": text, "tool_call_id": "2"}
+    assert toolwire.convert(result.replace(name="f"), "gemini") == {
+        "functionResponse": {"name": "f", "id": "2", "response": {"output": text}}}
+    with pytest.raises(toolwire.EncodeError, match="cannot be blank"):  # as any blank result (encode_result)
+        toolwire.convert(result, "anthropic.messages")
+    with pytest.raises(toolwire.EncodeError, match="needs content"):
+        toolwire.convert(result, "bedrock.converse")
     assert toolwire.encode_result(result, "mcp") == wire
+
+
+def test_a_wrapped_blank_string_in_a_history_is_no_output_for_anthropic() -> None:
+    from toolwire.conversation import encode_conversation
+
+    history = [
+        {"role": "assistant", "content": None, "tool_calls": [
+            {"id": "call_1", "type": "function", "function": {"name": "f", "arguments": "{}"}}]},
+        {"role": "tool", "tool_call_id": "call_1", "content": ""},
+    ]
+    from toolwire.conversation import decode_conversation
+
+    conv = decode_conversation(history, "openai.chat")
+    wrapped = toolwire.decode_result({"jsonrpc": "2.0", "id": "call_1", "result": {
+        "content": [{"type": "text", "text": ""}], "structuredContent": {"result": ""}}}, "mcp")
+    msgs = list(conv.messages)
+    msgs[1] = type(msgs[1])("tool", [wrapped])
+    report: list = []  # type: ignore[type-arg]
+    out = encode_conversation(msgs, "anthropic.messages", report=report)
+    assert out["messages"][1]["content"] == [{"type": "tool_result", "tool_use_id": "call_1", "content": "(no output)"}]

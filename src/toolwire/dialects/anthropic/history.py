@@ -292,12 +292,18 @@ def _unsent_fresh(wire: Any) -> Tuple[str, ...]:
 def _refused(wire: Any, state: Dict[str, Any]) -> Optional[str]:
     """``HistoryCodec.refused``: an image (in a tool result too) labelled other than its
     bytes show ("The image was specified using the image/png media type, but the image
-    appears to be a image/jpeg image") or ``image/jpg`` (not in the ``media_type`` enum)."""
+    appears to be a image/jpeg image") or ``image/jpg`` (not in the ``media_type`` enum);
+    an error result without content (``""``, ``[]`` or none: "content cannot be empty if
+    `is_error` is true"), which the writer sends as "(no output)", as ``encode_result``
+    refuses it."""
     content = wire.get("content") if type(wire) is dict else None
     for b in content if type(content) is list else ():
         inner = b.get("content") if type(b) is dict and b.get("type") == "tool_result" else None
         if relabelled(b) is not None or type(inner) is list and any(relabelled(x) is not None for x in inner):
             return "it holds an image labelled other than its bytes show, which Anthropic refuses"
+        if type(b) is dict and b.get("type") == "tool_result" and b.get("is_error") is True and inner in (None, "", []):
+            return (f"it holds an error result without content ({b.get('tool_use_id')}), which Anthropic refuses "
+                    "(\"content cannot be empty if `is_error` is true\")")
     return None
 
 

@@ -41,6 +41,7 @@ from ..._payload_paths import result_at
 from ..._policy import UNFINISHED
 from ..._types import Tool, ToolCall, ToolResult, evolve
 from .._common import QUIET, as_dict, check_native, json_text, nameless_result, opt_str, result_id, scoped
+from .._result_resources import text_resources
 from ..mistral.openai_like import chat_tool, decode_fn_call, encode_fn_call, rescoped, text_part, tool_content
 from ..openai import chat as openai_chat
 from ..openai import chat_sniff
@@ -204,6 +205,7 @@ def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
 
 
 def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
+    result = text_resources(result, NAME, ctx)  # an MCP embedded text resource: text
     pd = scoped(result, NAME)
     content: Any = result.content
     kept = pd.get("content", "")

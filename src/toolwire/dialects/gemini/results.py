@@ -18,6 +18,7 @@ from ..._errors import DecodeError, EncodeError, an, excerpt
 from ..._payload_paths import result_at
 from ..._types import ToolResult, evolve
 from .._common import as_dict, opt_str, result_id, result_name, scoped
+from .._image_types import other_type
 from .._result_media import GEMINI_PARTS, ResultMedia, rewrite_media
 from .tools import IDS, NAME, NAMES
 
@@ -98,9 +99,10 @@ def _media(parts: Any) -> List[Dict[str, Any]]:
     return out
 
 
-# the document types a function response part takes, beside images (Gemini docs,
-# "Multimodal function responses")
+# the document and image types a function response part takes (Gemini docs, function
+# calling, "Multimodal function responses")
 _DOCUMENTS = frozenset({"application/pdf", "text/plain"})
+_IMAGES = ("image/png", "image/jpeg", "image/webp")
 
 
 def _own_media(part: Dict[str, Any]) -> bool:
@@ -110,6 +112,8 @@ def _own_media(part: Dict[str, Any]) -> bool:
 def _media_part(m: ResultMedia) -> Optional[Dict[str, Any]]:
     """A ``FunctionResponsePart`` blob (inline data only: a URI is an upload), or ``None``."""
     if m.data is None or m.media_type is None or (m.kind != "image" and m.media_type not in _DOCUMENTS):
+        return None
+    if other_type(m, _IMAGES):  # (an SVG, BMP, TIFF, GIF: refused, never sent as it came)
         return None
     return {"type": "image" if m.kind == "image" else "file", "inlineData": {"mimeType": m.media_type, "data": m.data}}
 

@@ -55,7 +55,8 @@ _INPUT_REQUIRED = ("input-required answer to tools/call (InputRequiredResult): f
 # the results of the other requests (schema.ts, 2025-11-25; 2026-07-28 for InputRequiredResult), by a member each
 # requires
 _OTHER = (
-    ("tools", "tools/list result (ListToolsResult)"),
+    ("tools", "tools/list result (ListToolsResult), whose tools decode_tool reads one by one "
+              "(decode_tool(t, 'mcp') for t in its 'tools')"),
     ("task", "task-augmented tools/call answer (CreateTaskResult)"),
     ("tasks", "tasks/list result (ListTasksResult)"),
     ("resources", "resources/list result (ListResourcesResult)"),
@@ -89,6 +90,23 @@ def _not_a_result(body: Dict[str, Any], loc: str) -> DecodeError:
                        dialect=NAME, loc=loc)
 
 
+def _sampling(body: Dict[str, Any]) -> bool:
+    """Whether *body* is a ``CreateMessageResult`` (schema.ts 2025-11-25: ``role``, ``content``,
+    ``model`` required, ``stopReason`` optional; ``content`` one block, or with tools a list
+    that may hold ``tool_use`` blocks) rather than a CallToolResult with members beside
+    (``Result`` allows them): ``role`` and ``model``, and one block (no CallToolResult
+    content), or, with no ``isError`` or ``structuredContent`` (a CallToolResult's own), a
+    block of no CallToolResult type or a ``stopReason``."""
+    if type(body.get("model")) is not str or body.get("role") not in _ROLES:
+        return False
+    blocks = body.get("content")
+    if type(blocks) is not list:
+        return True
+    if "isError" in body or "structuredContent" in body:
+        return False
+    return "stopReason" in body or any(type(b) is dict and b.get("type") not in _CONTENT for b in blocks)
+
+
 def _block(block: Any, loc: str) -> Dict[str, Any]:
     """A content block (schema.ts ``ContentBlock``) as a canonical part: text as a text
     part, the others as they came; a block of no MCP type, or without the member its
@@ -114,12 +132,14 @@ def _wrapped(parts: List[Dict[str, Any]], value: Any) -> bool:
     """Whether *value* is ``{"result": X}`` beside a text block that is X (a string) or its
     JSON: how the python SDK and fastmcp wrap a tool's value that is no object
     (``func_metadata.wrap_output``). The text says it all; a JSON part would send it twice.
-    A blank text is none (Anthropic and Bedrock refuse a blank result): the JSON part stays."""
+    A blank text too: the result is that text, which each target writes as any blank result
+    (``""`` for Chat, refused by Anthropic's and Bedrock's ``encode_result``, ``"(no output)"``
+    in their histories), never the wrapper's ``{"result": ""}``."""
     if type(value) is not dict or len(value) != 1 or "result" not in value:
         return False
     x = value["result"]
-    return any(p.get("type") == "text" and p["text"].strip() and ((type(x) is str and p["text"] == x)
-                                                                  or _text_json(p["text"], x)) for p in parts)
+    return any(p.get("type") == "text" and ((type(x) is str and p["text"] == x) or _text_json(p["text"], x))
+               for p in parts)
 
 
 def _other_type(kind: Any, loc: str) -> DecodeError:
@@ -139,7 +159,7 @@ def _body_in(body: Dict[str, Any], loc: str) -> Tuple[Any, bool]:
         raise _other_type(kind, loc)
     if "content" not in body:  # required (schema.ts ``CallToolResult``)
         raise _not_a_result(body, loc)
-    if type(body.get("model")) is str and body.get("role") in _ROLES:  # (``CreateMessageResult`` requires both)
+    if _sampling(body):
         raise DecodeError(f"Result at {loc} is not a CallToolResult (it has 'role' and 'model'): it is "
                           f"{an(_SAMPLING)}, a client's answer to a server; got {excerpt(body)}", dialect=NAME, loc=loc)
     blocks = body.get("content")

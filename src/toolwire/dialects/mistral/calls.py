@@ -46,7 +46,9 @@ from ..._ids import rule
 from ..._payload_paths import result_at
 from ..._types import Tool, ToolCall, ToolResult
 from .._common import check_native, name_of, opt_str, result_id, result_name, scoped
+from .._image_types import OPENAI_IMAGE_TYPES, other_type
 from .._result_media import ResultMedia, image_data_url, rewrite_media, web
+from .._result_resources import text_resources
 from ..openai import chat as openai_chat
 from ..openai import chat_results, chat_sniff
 from ..openai import chat_tools as chat_parts
@@ -160,7 +162,7 @@ def _media_chunk(m: ResultMedia) -> Optional[Dict[str, Any]]:
     (an http(s) URL, with its name), or ``None``."""
     if m.kind == "image":
         url = image_data_url(m) if m.data is not None else m.url if web(m.url) else None
-        if url is None:
+        if url is None or other_type(m, OPENAI_IMAGE_TYPES):  # (Mistral vision: PNG, JPEG, WEBP, GIF)
             return None
         iu = {"url": url} if m.detail not in DETAILS else {"url": url, "detail": m.detail}
         return {"type": "image_url", "image_url": iu}
@@ -178,6 +180,7 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
         ident: Any = pd["id"]
     else:
         ident = result_id(result, ctx, IDS, NAME)
+    result = text_resources(result, NAME, ctx, by_url=True)  # an MCP embedded text resource: text
     result = rewrite_media(result, NAME, _own_media, _media_chunk, ctx)  # another provider's images and documents
     content: Any = chat_results.text_content(result, NAME, keep=_CHUNKS, holds=_HOLDS, ctx=ctx)
     if content == "" and "content" in pd:

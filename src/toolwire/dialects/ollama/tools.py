@@ -24,7 +24,9 @@ from ..._ids import IdRule
 from ..._payload_paths import result_at
 from ..._types import Tool, ToolResult, evolve
 from .._common import json_text, name_of, opt_str, result_id, scoped
+from .._image_types import OPENAI_IMAGE_TYPES, other_type
 from .._result_media import ResultMedia, rewrite_media
+from .._result_resources import text_resources
 from ..mistral.openai_like import chat_tool, rescoped, text_of, tool_content
 from ..openai import chat_tools as chat_parts
 from ..openai.chat_history import read_images
@@ -100,12 +102,16 @@ def _own_media(part: Dict[str, Any]) -> bool:
 
 
 def _media_part(m: ResultMedia) -> Optional[Dict[str, Any]]:
-    """An image of ``images`` (base64 data only: Ollama takes no URL), or ``None``."""
-    return {"type": "image", "image": m.data} if m.kind == "image" and m.data is not None else None
+    """An image of ``images`` (base64 data only: Ollama takes no URL; PNG, JPEG, GIF or WebP
+    by its bytes, else its stated type), or ``None``."""
+    if m.kind != "image" or m.data is None or other_type(m, OPENAI_IMAGE_TYPES, label=False):
+        return None
+    return {"type": "image", "image": m.data}
 
 
 def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
-    result = rewrite_media(result, NAME, _own_media, _media_part, ctx)  # another provider's images
+    result = rewrite_media(text_resources(result, NAME, ctx), NAME, _own_media, _media_part, ctx)  # another
+    # provider's images (an MCP text resource: text)
     images = []
     if not isinstance(result.content, str) and any(p.get("type") == "image" and _own_media(p) for p in result.content):
         images = [p["image"] for p in result.content if p.get("type") == "image" and _own_media(p)]

@@ -29,6 +29,7 @@ from ..._payload_paths import result_at
 from ..._types import ToolResult
 from .._common import QUIET, as_dict, check_native, json_text, required_id, result_id, result_name, scoped
 from .._result_media import of_scheme
+from .._result_resources import text_resources
 from .chat_tools import IDS, NAME, NAMES
 
 __all__ = ["decode_result", "encode_result", "lines", "text_content"]
@@ -154,6 +155,7 @@ def _image_part(part: Dict[str, Any]) -> Dict[str, Any]:
 
 
 def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
+    result = text_resources(result, NAME, ctx)  # an MCP embedded text resource: text
     pd = scoped(result, NAME)
     if pd.get("legacy"):
         content = text_content(result, NAME, pd.get("part_extra", ()), ctx=ctx, one=True)

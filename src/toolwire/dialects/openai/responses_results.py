@@ -22,6 +22,7 @@ from ..._payload_paths import result_at
 from ..._types import ToolResult
 from ..._value_checks import part_member
 from .._common import as_dict, check_native, json_text, required_id, result_id, result_name, scoped
+from .._image_types import OPENAI_IMAGE_TYPES, other_type
 from .._result_media import ResultMedia, extension, image_data_url, rewrite_media, web
 from .media import OPENAI_DETAILS
 from .responses_tools import IDS, NAME, NAMES
@@ -79,6 +80,8 @@ def _media_part(m: ResultMedia) -> Optional[Dict[str, Any]]:
     """An ``input_image`` (data URL or URL) or ``input_file`` (``file_data`` as a data URL
     with a ``filename``, or ``file_url``) part, or ``None``."""
     if m.kind == "image":
+        if other_type(m, OPENAI_IMAGE_TYPES):  # (an SVG, BMP, TIFF: refused, never sent as it came)
+            return None
         url = image_data_url(m) if m.data is not None else m.url if web(m.url) else None
         detail = m.detail if m.detail in OPENAI_DETAILS else "auto"  # (required: "auto" when none is known)
         return None if url is None else {"type": "image", "image_url": url, "detail": detail}
