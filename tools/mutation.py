@@ -69,7 +69,7 @@ def _provider(name: str, *tests: str) -> Tuple[List[str], List[str]]:
 # target -> (files to mutate, tests that run)
 TARGETS: Dict[str, Tuple[List[str], List[str]]] = {
     "_ids": (
-        [f"{PKG}/_ids.py"],
+        [f"{PKG}/_ids.py", f"{PKG}/_id_rule.py"],
         [*_CORE_TESTS, "tests/dialects/test_third_party.py"],
     ),
     "_access": (

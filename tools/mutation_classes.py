@@ -39,7 +39,7 @@ _DIALECTS = ["tests/dialects", *_CORE]
 
 MUTATIONS: Dict[str, Mutation] = {
     "id-hash": Mutation(
-        "src/toolwire/_ids.py",
+        "src/toolwire/_id_rule.py",
         'b"toolwire.ids.v1"',
         'b"toolwire.ids.v2"',
         [*_DIALECTS, "tests/stream", "tests/cli"],
@@ -67,7 +67,7 @@ MUTATIONS: Dict[str, Mutation] = {
         "a Gemini call with an id loses its part's thoughtSignature on re-encode",
     ),
     "synthesized-id-ignores-position": Mutation(
-        "src/toolwire/_ids.py",
+        "src/toolwire/_id_rule.py",
         "json.dumps([name, args, *place]",
         "json.dumps([name, args, *[0 for _ in place]]",
         [*_DIALECTS, "tests/stream"],

@@ -4,7 +4,9 @@ A dialect pairs, side by side, the decoder and encoder of each thing a wire API
 carries (calls, tool definitions, tool results) with its shape claims, id rule and
 tool-name rule, and declares what spans providers (its SDK readers, stream reader,
 assistant-message builder) as fields, so that third-party dialects get everything
-built-ins get. ``Registry`` holds dialects; ``_builtin`` the default one.
+built-ins get. ``Registry`` holds dialects; ``_builtin`` the default one. The record of
+its ``history`` field (``HistoryCodec``, ``Pairing``) is in ``_history_codec``, named
+here too (where pickles of dialects written by earlier versions look for it).
 """
 
 from __future__ import annotations
@@ -28,14 +30,13 @@ from typing import (
 )
 
 from ._finish_reasons import FINISH_REASONS, finish_lookup, finish_word, key_of
-from ._ids import IdRule
+from ._history_codec import HistoryCodec, Pairing
+from ._id_rule import IdRule
 from ._target import Target
 
 if TYPE_CHECKING:
     from ._args import Policy
     from ._types import Tool, ToolCall, ToolResult
-    from .conversation._values import Message
-    from .conversation._writer import Writer
 
 __all__ = [
     "CALL",
@@ -150,165 +151,6 @@ class ResponseReader:
     from_object: Optional[Callable[[Any], Dict[str, Any]]] = None
     inline_think: bool = False
     commentary: Optional[Callable[[Dict[str, Any]], str]] = None
-
-
-@dataclass(frozen=True)
-class Pairing:
-    """How a provider wants a history's tool results placed, and how it words its
-    refusal (``check_conversation`` / ``fix_conversation``).
-
-    - ``right_after``: results must come before any other non-assistant content after
-      their call (Chat: the tool messages right after the assistant message);
-    - ``results_first``: results come first in their message (Anthropic, Bedrock);
-    - ``missing`` / ``orphan``: the provider's error text for a call without its
-      result / a result without its call, ``{id}`` standing for the call id (``""``:
-      not known; no wording is quoted);
-    - ``alternating``: turns alternate and the results go in the turn right after
-      their call's (Anthropic, Bedrock, Gemini); the writer merges consecutive messages
-      of one role written fresh, so this binds a history written back as it came, message
-      by message (where the provider refuses such messages apart: ``same_role``,
-      ``split_results``).
-    - ``user_first``: the provider's refusal of a history whose first message (after the
-      system ones) is the assistant's (Bedrock); ``""``: it takes one;
-    - ``call_first``: the same for a first assistant message that holds calls only
-      (Gemini: a function-call turn comes right after a user or function-response turn;
-      Mistral: mistral-common's validators skip message 0, so the tool messages answering
-      its calls answer nothing), ``{id}`` standing for its first call's id;
-    - ``alone``: the provider's refusal of a history that is one assistant message, a
-      prefix included (Mistral: mistral-common ``_validate_message_list_structure``; its
-      writer puts a user message before it, so this binds a history written back whole as
-      it came); ``""``: it takes one.
-    - ``first_listed``: ``user_first`` / ``call_first`` judge the very first message, a
-      system one included (Mistral: its system messages are in the list, and a history
-      that opens with a system message is taken); else the first after the system ones;
-    - ``after_tool``: the provider's refusal of a user or system message right after a
-      tool message (Mistral: a user message there before mistral-common 1.11.1, a system
-      message in every version; its writer puts an assistant turn between them, so this
-      binds a history written back as it came); ``""``: it takes one.
-    - ``after_assistant``: the provider's refusal of a system message right after an
-      assistant message (Mistral; its writer moves the system message up to the leading
-      ones, so this binds a history written back as it came); ``""``: it takes one.
-    - ``last_assistant``: the provider's refusal of a history whose last message is an
-      assistant message of text (Mistral, unless it is a prefix: its writer writes a final
-      assistant message with ``"prefix": true``, so this binds a history written back as it
-      came); ``""``: it takes one.
-    - ``prefix_last``: the provider's refusal of a prefix (``"prefix": true``) on an
-      assistant message that is not the last one (Mistral: its writer drops such a flag
-      of a message written back as it came, so this binds a history written back whole
-      as it came); ``""``: it has no prefix flag.
-    - ``prefix_flag``: the key of the wire flag that makes an assistant message a prefix
-      the reply continues (Mistral: ``"prefix"``), which ``last_assistant`` and
-      ``prefix_last`` read; ``""``: none.
-    - ``counted``: the provider pairs a turn's results with its calls by number
-      (Gemini: "the number of function response parts is equal to the number of
-      function call parts of the function call turn"): a result that answers no call is
-      refused, or read as the answer of a call whose result is missing, so
-      ``encode_conversation`` and ``convert`` (with an ``IdMap`` that wrote calls) raise
-      ``EncodeError`` for it rather than write it (``orphan`` words the refusal).
-    - ``same_role``: the provider's refusal of two consecutive messages of one role, each
-      written back as it came, which the writer would keep apart (Bedrock: "A conversation
-      must alternate between user and assistant roles"); ``""``: it takes them (Anthropic
-      combines them itself). ``check_conversation``: ``split-turn``; ``fix_conversation``
-      and ``encode_conversation`` merge them (``merged``, ``converted``).
-    - ``split_results``: the same, only for two consecutive user messages that both hold
-      tool results (Gemini: a function call turn's responses go together in the one
-      content after it; a user content of text or a file after them is taken).
-    """
-
-    right_after: bool = False
-    results_first: bool = False
-    missing: str = ""
-    orphan: str = ""
-    alternating: bool = False
-    user_first: str = ""
-    after_tool: str = ""
-    after_assistant: str = ""
-    call_first: str = ""
-    first_listed: bool = False
-    last_assistant: str = ""
-    prefix_last: str = ""
-    prefix_flag: str = ""
-    alone: str = ""
-    counted: bool = False
-    same_role: str = ""
-    split_results: str = ""
-
-
-@dataclass(frozen=True)
-class HistoryCodec:
-    """How ``decode_conversation`` / ``encode_conversation`` read and write a
-    dialect's whole histories.
-
-    - ``decode(data, dialect)``: the messages of a request body or of the bare
-      history list (plain data), each ``Message`` with its ``wire`` set (*dialect*
-      is the ``Dialect`` itself: its call and result decoders);
-    - ``encode(messages, writer)``: the request fragment (``{"messages": [...]}``,
-      ``{"system": ..., "messages": ...}``...) holding *messages*, written through
-      the ``Writer`` (ids, names, reasoning and other parts of other providers);
-    - ``detect(data)``: whether a plain body or list is a history of this dialect
-      (asked in registry order when no dialect is named);
-    - ``keys``: the request-body keys the fragment is made of;
-    - ``signed(call)``: optional, whether a call carries this dialect's reasoning on
-      it (Gemini's thought signature), which another target drops and notes; a target
-      whose own ``signed`` is true for the call writes it (Gemini's signature, which
-      ``gemini`` and ``openai.chat``, Gemini's OpenAI-compatible wire, both carry);
-    - ``state``: the types of this dialect's other parts that are provider state, not
-      content (provider-executed calls and their results, cache hints, tool-list
-      changes): another target drops them and notes it (any other part it cannot
-      take raises ``EncodeError``);
-    - ``stored``: the types of this dialect's other parts that stand for items the
-      provider stored (a reference to a stored item, a previous response): a result
-      after one whose id no call of the history has may answer a call stored there
-      (``check_conversation`` calls it no orphan, ``fix_conversation`` keeps it), and
-      another target, which cannot resolve it, refuses such a result (a stored type
-      not in ``state`` is refused there whole; ``check_conversation`` judging for it:
-      ``stored-state``, which ``fix_conversation`` leaves);
-    - ``texts(wire)``: optional, what the last text parts this dialect's decoder read
-      from the wire message *wire* stand for where they are apart from the reply, in
-      order (``("refusal",)``: a refusal content part, or a Chat-shaped decoder's
-      ``refusal`` field; then Cohere v2's ``tool_plan``): a writer that joins the parts of
-      such a message puts a blank line before them and notes it;
-    - ``stores_calls(part)``: optional, whether a part of a ``stored`` type may stand for
-      a call (a reference to a stored reasoning item or message does not: a result after
-      only such parts is judged as without them); every one may when not given;
-    - ``pairing``: where the provider wants tool results placed (a ``Pairing``);
-    - ``unsent(wire)``: optional, what a decoded wire message of this dialect holds
-      beside its parts (Chat's participant ``name``), as phrases ("The participant name
-      'alice'"): a message written fresh or for another dialect goes without it, noted;
-    - ``unsent_fresh(wire)``: optional, what of that a message written fresh to a dialect
-      of this same codec goes without (its parts keep the rest: an Anthropic
-      ``tool_result`` or ``image`` block's ``cache_control``); ``unsent`` when not given;
-    - ``thinking``: optional, ``(read, write)`` of Claude's signed thinking in this
-      dialect's wire block: ``read(block)`` its ``(text, signature)`` when the block is
-      exactly that, signed, else ``None``; ``write(text, signature)`` the block. Reasoning
-      one such dialect read goes to another as written by its ``write`` (the signature
-      is the same on every platform), any other is dropped and noted;
-    - ``as_is(messages)``: optional, the notes (``(kind, index, message)``) of a history
-      decoded from this dialect and written back whole as it came (``encode_conversation``
-      returns a copy of the body then, and writes no message): those ``encode`` would give
-      about the wire itself (Bedrock's ``mixed-turn``);
-    - ``refused(wire, state)``: optional, why the provider refuses the decoded wire message
-      *wire* as it came (Bedrock: a string ``toolUse`` input, blank text, a document name
-      one before it has), else ``None``: such a message is written fresh, noted
-      (``rewritten``); *state* is a dict the messages of one pass share, in order.
-    """
-
-    decode: Callable[[Any, Dialect], List[Message]]
-    encode: Callable[[List[Message], Writer], Dict[str, Any]]
-    detect: Callable[[Any], bool]
-    keys: FrozenSet[str]
-    signed: Optional[Callable[[ToolCall], bool]] = None
-    state: FrozenSet[str] = frozenset()
-    pairing: Pairing = Pairing()
-    unsent: Optional[Callable[[Any], Tuple[str, ...]]] = None
-    unsent_fresh: Optional[Callable[[Any], Tuple[str, ...]]] = None
-    thinking: Optional[Tuple[Callable[[Dict[str, Any]], Optional[Tuple[str, str]]],
-                             Callable[[str, str], Dict[str, Any]]]] = None
-    as_is: Optional[Callable[[Sequence[Message]], List[Tuple[str, int, str]]]] = None
-    stored: FrozenSet[str] = frozenset()
-    stores_calls: Optional[Callable[[Any], bool]] = None
-    texts: Optional[Callable[[Any], Tuple[str, ...]]] = None
-    refused: Optional[Callable[[Any, Dict[str, Any]], Optional[str]]] = None
 
 
 @dataclass(frozen=True)

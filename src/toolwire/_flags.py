@@ -1,6 +1,6 @@
 """The check every public flag goes through (``include_server=``, ``coerce=``,
 ``IdRule.required``...), so that each says alike what it takes; a module of its own,
-below ``_ids`` and ``_dialect``, which ``_policy`` imports."""
+below ``_id_rule`` and ``_dialect``, which ``_policy`` imports."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Integers written as JSON whole whatever the interpreter's digit limit
 (``sys.set_int_max_str_digits``): the writing half of ``_json_ints``, which imports
-nothing of the package (``_ids`` writes a call's content with it; ``_json_ints``
+nothing of the package (``_id_rule`` writes a call's content with it; ``_json_ints``
 reads through ``_policy``, which needs ``_ids``).
 """
 

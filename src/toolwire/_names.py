@@ -23,7 +23,7 @@ import re
 from typing import Any, Dict, Optional, Pattern, Tuple
 
 from ._errors import EncodeError, excerpt
-from ._ids import IdRule, _digest_to, not_a_rule
+from ._id_rule import IdRule, _digest_to, not_a_rule
 
 __all__ = ["NameMap", "map_name"]
 

@@ -39,7 +39,7 @@ from ._handlers import (
     source,
 )
 from ._skipped import foreign_of
-from ._table import HandlerFactory, Hit, StreamTable, streams
+from ._table import HandlerFactory, StreamTable, streams
 from ._where import at_chunk
 
 __all__ = ["Accumulator"]
@@ -121,8 +121,17 @@ class Accumulator(Reads):
             table = self._table = streams(self._registry)
         return table
 
-    def _detect(self, data: Dict[str, Any]) -> Optional[Hit]:
-        return self._streams().detect(data)
+    def _begin(self, data: Dict[str, Any]) -> bool:
+        """Whether the chunk *data* (a dict, the dialect not known yet) has a known
+        streaming shape: if so the stream starts in its dialect, else the first such
+        chunk with data is kept for ``close``'s error."""
+        hit = self._streams().detect(data)
+        if hit is None:
+            if data and self._unknown is None:
+                self._unknown = data
+            return False
+        self._start(*hit)
+        return True
 
     def _start(
         self, name: str, factory: HandlerFactory, cut: FrozenSet[str], failed: FrozenSet[str], called: FrozenSet[str]
@@ -221,14 +230,9 @@ class Accumulator(Reads):
             self._run(it, no_run)
             return
         for data in it:
-            hit = self._detect(data)
-            if hit is None:
-                if data and self._unknown is None:
-                    self._unknown = data
-                continue
-            self._start(*hit)
-            self._run(chain((data,), it), no_run)
-            return
+            if self._begin(data):
+                self._run(chain((data,), it), no_run)
+                return
 
     def _feed_all(self, chunks: Iterable[Any]) -> None:
         """Feed a whole stream (``accumulate``): once the dialect is known, the rest
@@ -255,9 +259,7 @@ class Accumulator(Reads):
             if self._first is None:
                 self._first = first_chunk(chunks, self._streams().wrappers, self._derived)
             if self._core is None and type(chunks[0]) is dict:
-                hit = self._detect(chunks[0])
-                if hit is not None:
-                    self._start(*hit)
+                self._begin(chunks[0])
             if self._core is not None:
                 items = iter(chunks)
                 self._where = where = partial(place, chunks, items)
@@ -286,12 +288,8 @@ class Accumulator(Reads):
         if self._core is None:
             for chunk in it:
                 if type(chunk) is dict:  # detected here: no generator, no chain
-                    hit = self._detect(chunk)
-                    if hit is None:
-                        if chunk and self._unknown is None:
-                            self._unknown = chunk
+                    if not self._begin(chunk):
                         continue
-                    self._start(*hit)
                     self._run((chunk,), no_run)
                     break
                 self._feed_any(chunk, where())

@@ -152,20 +152,20 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
     out: Dict[str, Any] = {"type": "tool_result", "tool_use_id": result_id(result, ctx, IDS, NAME)}
     content = result.content
     if isinstance(content, str) and content and not content.strip():
-        raise _blank_result(result)
+        raise _refused(result, *_BLANK)
     if not isinstance(content, str):
         # "text content blocks must be non-empty" / "... must contain non-whitespace text":
         # a blank text part is left out (a whitespace one beside other parts is taken, and
         # says nothing); a result of blank text only is refused, no placeholder made up
         kept = [p for p in content if not blank_text(p)]
         if not kept and content:
-            raise _blank_result(result)
+            raise _refused(result, *_BLANK)
         if len(kept) < len(content):
             ctx.note("dropped", f"{len(content) - len(kept)} blank text part(s) in",
                      f"are left out: {NAME} refuses blank text")
         content = kept
     if result.is_error and not content:  # "content cannot be empty if `is_error` is true"
-        raise _empty_error(result)
+        raise _refused(result, *_EMPTY_ERROR)
     if not (content == "" and pd.get("no_content")):
         out["content"] = content if isinstance(content, str) else [_block(p, ctx) for p in content]
     if result.is_error:
@@ -176,20 +176,20 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
     return out
 
 
-def _blank_result(result: ToolResult) -> EncodeError:
-    return EncodeError(
-        f"{an(NAME, True)} tool result cannot be blank (Anthropic: \"text content blocks must contain non-whitespace "
-        f"text\"): the result for {result.id or result.name!r} holds only empty or whitespace text; give it some "
-        "text (the tool's answer, or a word saying there was none)",
-        dialect=NAME,
-    )
+# what Anthropic refuses in a result: (what it cannot be, Anthropic's words, what the
+# result holds instead, what to give it)
+_BLANK = ("tool result cannot be blank", "text content blocks must contain non-whitespace text",
+          "holds only empty or whitespace text", "the tool's answer")
+_EMPTY_ERROR = ("error result cannot be empty", "content cannot be empty if `is_error` is true",
+                "has no content", "the error message")
 
 
-def _empty_error(result: ToolResult) -> EncodeError:
+def _refused(result: ToolResult, what: str, words: str, holds: str, give: str) -> EncodeError:
+    """The error for a *result* Anthropic refuses (``_BLANK``, ``_EMPTY_ERROR``), no
+    placeholder made up for it."""
     return EncodeError(
-        f"{an(NAME, True)} error result cannot be empty (Anthropic: \"content cannot be empty if `is_error` is "
-        f"true\"): the result for {result.id or result.name!r} has no content; give it some text (the error "
-        "message, or a word saying there was none)",
+        f"{an(NAME, True)} {what} (Anthropic: \"{words}\"): the result for {result.id or result.name!r} {holds}; "
+        f"give it some text ({give}, or a word saying there was none)",
         dialect=NAME,
     )
 
