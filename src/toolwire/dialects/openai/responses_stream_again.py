@@ -18,6 +18,7 @@ from typing import Any, Dict, Optional, Set, Tuple
 from ..._errors import DecodeError
 from ...stream._call import Call
 from .responses_feed_again import resent_under_fresh_ids
+from .responses_feed_final import CALL_TYPES
 from .responses_response import COMMENTARY
 from .responses_stream_messages import Messages
 from .responses_tools import NAME
@@ -226,9 +227,10 @@ class Again(Messages):
                 # streamed again whole (its start passed over): never a second call
                 core.fail(c, f"Tool call {c.pos} of this stream is the item already ended at output_index {key}, "
                              "streamed again: never a second run of it")
-            elif c is None and was is not None and resent_under_fresh_ids(self, key, item):
-                return  # (the call ended there, its item again under fresh ids: vLLM's)
-        if item.get("type") == "message":
+        kind = item.get("type")
+        if kind in CALL_TYPES and self.varied and resent_under_fresh_ids(self, key, item, c):
+            return  # (a call ended there, its item again under fresh ids: vLLM's)
+        if kind == "message":
             if self._told(key, item):
                 return
             if not self._new(key, item):
