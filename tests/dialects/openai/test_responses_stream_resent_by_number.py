@@ -75,15 +75,28 @@ def _ids(n: int) -> List[Any]:
     return [("ToolCall", f"call_{k}") for k in range(1, n + 1)]
 
 
+EITHER = ("InvalidToolCall", "fresh_2")
+
+
 @pytest.mark.parametrize("third", ["Paris", "Oslo"])
-def test_an_earlier_calls_done_item_again_at_a_shared_index_runs_it_once(third: str) -> None:
+def test_an_earlier_calls_done_item_again_at_a_shared_index_never_runs_twice(third: str) -> None:
     # every item at index 0, numbers counting up; call_2's done item (number 3) sent again
-    # under fresh ids after call_3 ended there: it is call_2 again (it ran twice; with call_3
-    # of call_2's content, call_3 was taken for the re-send instead)
-    a, b, c = _fc(1, '{"city": "Rome"}'), _fc(2), _fc(3, '{"city": "%s"}' % third)
+    # under fresh ids after call_3 ended there (it ran twice): call_2's again, or another
+    # response's call counted from 0 with no boundary (below): not guessed, it does not run
+    a, b, c = _fc(1, '{"city": "Rome"}'), _fc(2), _fc(3, f'{{"city": "{third}"}}')
     events = [_done(a, 0, 0), _added(b, 0, 1), _delta(b, 0, 2), _done(b, 0, 3), _done(c, 0, 4),
               _done(_fresh(b), 0, 3)]
-    assert _read(events) == _ids(3)
+    assert _read(events) == _ids(3) + [EITHER]
+
+
+def test_a_merged_second_responses_call_at_an_earlier_calls_number_is_never_dropped_unseen() -> None:
+    # two responses, no response.created, no final event between, each counted from 0: the
+    # second's get_weather(Paris) done-only at index 0, number 0, that of the first's call_1
+    # there (call_2 ended there since): the same events as call_1's done item again under
+    # fresh ids; not guessed which (it is a call that does not run, never dropped unseen)
+    a, b, c = _fc(1), _fc(2, '{"city": "Rome"}'), _fc(3)
+    events = [_done(a, 0, 0), _added(b, 0, 1), _done(b, 0, 2), _done(c, 0, 0), _text(1)]
+    assert _read(events) == _ids(2) + [("InvalidToolCall", "call_3")]
 
 
 def test_an_earlier_calls_done_item_again_while_another_call_is_open_there_runs_it_once() -> None:
@@ -143,8 +156,8 @@ def test_the_same_rule_reads_events_built_as_sdk_objects() -> None:
             type="response.output_item.done", output_index=0, sequence_number=seq,
             item=types.ResponseFunctionToolCall(**item)).model_dump(exclude_none=True))
 
-    events = [done(_fc(1, '{"city": "Rome"}'), 0), done(b, 1), done(c, 2), done(_fresh(b), 1)]
-    assert _read(events) == _ids(3)
+    events = [done(_fc(1, '{"city": "Rome"}'), 0), done(b, 1), done(c, 2), done(_fresh(c), 2), done(_fresh(b), 1)]
+    assert _read(events) == _ids(3) + [EITHER]
 
 
 @pytest.mark.parametrize("numbered", [True, False])

@@ -135,10 +135,12 @@ class Feed(FinalsAgain):
     def numbered(self, data: Dict[str, Any]) -> None:
         """The ``sequence_number`` of the item event *data* (``seq``; an ``output_item.done``'s
         is ``top`` once it is read: ``done_numbered``); the numbers vary when it is not the
-        one read before (``varied``)."""
+        one read before (``varied``; the item event before had none: the last done item's)."""
         n = data.get("sequence_number")
-        if n is not None and not self.varied and self.seq is not None and n != self.seq:
-            self.varied = True
+        if n is not None and not self.varied:
+            prev = self.seq if self.seq is not None else self.top
+            if prev is not None and n != prev:
+                self.varied = True
         self.seq = n
 
     def done_numbered(self, data: Dict[str, Any], key: Optional[int], item: Dict[str, Any]) -> None:
@@ -148,10 +150,10 @@ class Feed(FinalsAgain):
         self.numbered(data)
         self._done(key, item)
         n = self.seq
-        if type(n) is int:
-            prior = self.ended.get(key) if key is not None else None
+        if type(n) is int and key is not None:
+            prior = self.ended.get(key)
             if prior is not None and prior[1] is item and prior[0] is not None:
-                self.done_at[n] = prior[0]
+                self.done_at[n, key] = prior[0]
         self.top = n
 
     def final_end(self, body: Dict[str, Any], status: Any, reason: str) -> None:
@@ -304,9 +306,8 @@ class Feed(FinalsAgain):
             self.parts_of.clear()
         if self.streamed:
             self.streamed = False
-        # (what follows may be another response, counted from its start: its numbers vary or not)
-        self.top = self.seq = None
-        self.varied = False
+        if self.top is not None:
+            self.top = None  # (what follows may be another response, counted from its start)
         if self.ended:  # (a new dict: the hot loop reads ``self.ended`` at each item event)
             self.kept = (self.rid, self.ended)
             self.ended = {}

@@ -117,7 +117,7 @@ class Items:
         # of the response's count differed (``varied``: not one placeholder on every event;
         # ``response.created`` and ``.in_progress`` read too): a done item again under fresh
         # ids is the call its number names (``resent_under_fresh_ids``); set here, as ``rid``
-        self.done_at: Dict[int, Call] = {}
+        self.done_at: Dict[Tuple[int, int], Call] = {}
         self.varied = False
         # each call whose id was set or changed where it ended (``_end``, ``_done``), with
         # the id it had and the one it was given: ``settle``'s tables follow them

@@ -235,10 +235,9 @@ class Handler(Phased):
                     self.ended[index] = (end, item)  # (``Phased``'s: the item ended there)
                     n = self.top = data.get("sequence_number")  # (``done_numbered``, inline)
                     if type_(n) is int_:
-                        done_at[n] = end
+                        done_at[n, index] = end
                         if n != self.seq:  # (the added item's: ``start``)
-                            if self.seq is not None:
-                                self.varied = True
+                            self.varied = True
                             self.seq = n
                     end, item_read = None, False
                 elif start:

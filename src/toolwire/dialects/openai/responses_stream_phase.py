@@ -121,8 +121,7 @@ class Phased(Again):
         if self.line:  # (another response: the messages held, in their places first)
             self._advance(True)
         self.rid = rid if type(rid) is str and rid else None
-        self._recount(self.rid)
-        self._count(data.get("sequence_number"))
+        self._recount(self.rid, data.get("sequence_number"))
         if self.last is not None:  # (kept by its id: ``earlier``)
             self._remember(self.last)
         self.last = None  # (another response: no final event of it read, none comes again)
@@ -154,23 +153,30 @@ class Phased(Again):
         its number read (``varied``)."""
         resp = data.get("response")
         rid = resp.get("id") if type(resp) is dict else None
+        n = data.get("sequence_number")
         if type(rid) is str and rid and rid != self.rid and (self.lives is None or rid not in self.lives):
-            self._recount(rid)
-        self._count(data.get("sequence_number"))
+            self._recount(rid, n)
+        else:
+            self._count(n)
 
-    def _recount(self, rid: Optional[str]) -> None:
-        """Another response (its ``id`` *rid*) begins, its events counted from 0: the calls
-        ended by number (``done_at``) and whether its numbers vary start afresh (a call of
-        its own under a number one of the response before had is never taken for that
-        one's done item again)."""
+    def _recount(self, rid: Optional[str], n: Any) -> None:
+        """Another response (its ``id`` *rid*) begins with the number *n*: when it is below
+        the last number read (or either is missing), its events are counted from 0 again:
+        the calls ended by number (``done_at``) and whether its numbers vary start afresh (a
+        call of its own under a number one of the response before had is never taken for
+        that one's done item again); numbers counting on (a gateway's, over the whole
+        stream) keep them."""
         if rid is not None:
             lives = self.lives
             if lives is None:
                 lives = self.lives = set()
             lives.add(rid)
-        if self.done_at:
-            self.done_at.clear()  # (in place: the hot loop holds it)
-        self.seq, self.varied = None, False
+        seq = self.seq
+        if type(n) is not int or type(seq) is not int or n < seq:
+            if self.done_at:
+                self.done_at.clear()  # (in place: the hot loop holds it)
+            self.seq, self.varied = None, False
+        self._count(n)
 
     def _count(self, n: Any) -> None:
         """The ``sequence_number`` *n* of an event of the response read: the numbers vary
