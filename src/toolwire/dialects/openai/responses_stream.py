@@ -238,7 +238,6 @@ class Handler(Phased):
                         done_at[n, index] = end
                         if n != self.seq:  # (the added item's: ``start``)
                             self.varied = True
-                            self.seq = n
                     end, item_read = None, False
                 elif start:
                     iid = item.get("id")

@@ -92,6 +92,7 @@ class Phased(Again):
         the stream from its start): what ended stays ended (``replaying``)."""
         resp = data.get("response")
         rid = resp.get("id") if type(resp) is dict else None
+        top = self.top
         self.top = None  # (its events are counted from its start)
         if type(rid) is str and rid and rid == self.rid:
             self._count(data.get("sequence_number"))
@@ -121,7 +122,17 @@ class Phased(Again):
         if self.line:  # (another response: the messages held, in their places first)
             self._advance(True)
         self.rid = rid if type(rid) is str and rid else None
-        self._recount(self.rid, data.get("sequence_number"))
+        n, seq = data.get("sequence_number"), self.seq  # (``_recount``, inline: once per response)
+        if seq is not None and (type(n) is not int or type(seq) is not int or n < seq
+                                or type(top) is int and n < top):
+            if self.done_at:
+                self.done_at.clear()
+            self.varied = False
+            seq = None
+        if n is not None:
+            if seq is not None and n != seq:
+                self.varied = True
+            self.seq = n
         if self.last is not None:  # (kept by its id: ``earlier``)
             self._remember(self.last)
         self.last = None  # (another response: no final event of it read, none comes again)
@@ -161,7 +172,7 @@ class Phased(Again):
 
     def _recount(self, rid: Optional[str], n: Any) -> None:
         """Another response (its ``id`` *rid*) begins with the number *n*: when it is below
-        the last number read (or either is missing), its events are counted from 0 again:
+        the last number read (or either is missing; ``created`` likewise), its events are counted from 0 again:
         the calls ended by number (``done_at``) and whether its numbers vary start afresh (a
         call of its own under a number one of the response before had is never taken for
         that one's done item again); numbers counting on (a gateway's, over the whole
@@ -171,8 +182,8 @@ class Phased(Again):
             if lives is None:
                 lives = self.lives = set()
             lives.add(rid)
-        seq = self.seq
-        if type(n) is not int or type(seq) is not int or n < seq:
+        seq, top = self.seq, self.top  # (the last added item's number, the last done item's)
+        if type(n) is not int or type(seq) is not int or n < seq or type(top) is int and n < top:
             if self.done_at:
                 self.done_at.clear()  # (in place: the hot loop holds it)
             self.seq, self.varied = None, False
