@@ -133,24 +133,28 @@ class Feed(FinalsAgain):
             skipped(core, data)  # refused, never passed over
 
     def numbered(self, data: Dict[str, Any]) -> None:
-        """The ``sequence_number`` of the ``output_item.added`` event *data* (``seq``; an
-        ``output_item.done``'s is ``top`` once it is read: ``done_numbered``)."""
+        """The ``sequence_number`` of the item event *data* (``seq``; an ``output_item.done``'s
+        is ``top`` once it is read: ``done_numbered``); the numbers vary when it is not the
+        one read before (``varied``; the item event before had none: the last done item's)."""
         n = data.get("sequence_number")
-        if n is not None and not self.varied and (self.seq is not None and n != self.seq
-                                                  or self.top is not None and n != self.top):
-            self.varied = True
+        if n is not None and not self.varied:
+            prev = self.seq if self.seq is not None else self.top
+            if prev is not None and n != prev:
+                self.varied = True
         self.seq = n
 
     def done_numbered(self, data: Dict[str, Any], key: Optional[int], item: Dict[str, Any]) -> None:
         """The ``output_item.done`` event *data* (its item *item* at *key*) read: its number is
-        ``seq`` while ``_done`` reads it (``top`` the one before), ``top`` after, and the
-        call's (``done_seq``) when it ended a call there."""
+        ``seq`` while ``_done`` reads it (``top`` the one before), ``top`` after, and names
+        the call (``done_at``) when it ended a call there."""
         self.numbered(data)
         self._done(key, item)
-        prior = self.ended.get(key) if key is not None else None
-        if prior is not None and prior[1] is item and prior[0] is not None:
-            self.done_seq[prior[0].pos] = self.seq
-        self.top = self.seq
+        n = self.seq
+        if type(n) is int and key is not None:
+            prior = self.ended.get(key)
+            if prior is not None and prior[1] is item and prior[0] is not None:
+                self.done_at[n, key] = prior[0]
+        self.top = n
 
     def final_end(self, body: Dict[str, Any], status: Any, reason: str) -> None:
         """A final response *body* read (its items: ``final_calls``), then the finish: *reason*,

@@ -300,33 +300,32 @@ def content_claim(feed: FinalsAgain, start: int, end: int, item: Dict[str, Any],
     return False
 
 
-def resent_under_fresh_ids(feed: FinalsAgain, key: int, item: Dict[str, Any]) -> bool:
-    """Whether the done call item *item*, at *key* where no call is open, is the call that
-    ended there in the response read (``Items.ended``) sent again under fresh ids (vLLM's:
-    made afresh when it parses the reply again): its ``sequence_number`` that of the
-    ``output_item.done`` that ended that call (``done_seq``: the event of the past, its
-    number kept; right after it, or after later items), the stream's numbers real (two of
-    them differed: ``varied``), its ids naming no streamed call and its content that
-    call's (``item_key``; the rule for a final item under fresh ids). It adds nothing:
-    never a second run of the call. Without that number (or with one number on every
-    event) nothing tells it from a second call of that content at one index (a gateway
-    streaming every item at index 0): a call of its own, never a call lost; at another
-    number (below it: another response counted from its start) likewise."""
+def resent_under_fresh_ids(feed: FinalsAgain, key: int, item: Dict[str, Any], c: Optional[Call]) -> Optional[Call]:
+    """The call of the response read whose done item the done call item *item* at *key* is,
+    sent again under fresh ids (vLLM's: made afresh when it parses the reply again), if
+    any: the call whose ``output_item.done`` at *key* had its ``sequence_number``
+    (``done_at``: the event of the past, its number kept; right after it, or after later
+    items, among them other calls ended at *key*: a gateway streams every item at index 0;
+    *c*, the call open there, if any, named by none of its ids), the stream's numbers real
+    (two of the response's count differed: ``varied``), its ids naming no streamed call and
+    its content that call's (``item_key``; the rule for a final item under fresh ids).
+    Without that number (or with one number on every event) nothing tells it from a second
+    call of that content at one index: ``None`` (a call of its own, never a call lost), as
+    at another number. A new response's count (``response.created`` or ``.in_progress`` of
+    another ``id``) starts the numbers afresh (``Phased._recount``)."""
     seq, top = feed.seq, feed.top
     if type(seq) is not int or type(top) is not int or seq > top or not feed.varied:
-        return False
-    prior = feed.ended.get(key)
-    if prior is None:
-        return False
-    m, ended = prior
-    if m is None or m.server or not m.done or type(m.result) is not ToolCall:
-        return False
-    own = feed.done_seq.get(m.pos)
-    if type(own) is not int or own != seq:
-        return False
+        return None
+    m = feed.done_at.get((seq, key))
+    if m is None or m.pos < feed.first or m.server or not m.done or type(m.result) is not ToolCall:
+        return None
+    ended = feed.ids[2].get(m.pos)
+    if ended is None:
+        return None
     ident, iid = item.get("call_id"), item.get("id")
-    if (type(ident) is str and ident in feed.once
-            or type(iid) is str and (iid in feed.ids[1] or feed.ids[0].get(m.pos) == iid)):
-        return False  # (ids a streamed call had: its added item's too)
+    if (type(ident) is str and (ident in feed.once or c is not None and ident == c.id)
+            or type(iid) is str and (iid in feed.ids[1] or feed.ids[0].get(m.pos) == iid
+                                     or c is not None and feed.ids[0].get(c.pos) == iid)):
+        return None  # (ids a streamed call had: its added item's too, the open call's)
     k = item_key(feed.core, item, False, None)
-    return k is not None and k == call_key(m, ended)
+    return m if k is not None and k == call_key(m, ended) else None

@@ -112,11 +112,12 @@ class Items:
         # ``rid``: the hot loop sets ``top``
         self.seq: Any = None
         self.top: Any = None
-        # the ``sequence_number`` of the ``output_item.done`` that ended each call (by ``pos``),
-        # and whether two numbers read differed (``varied``: not one placeholder on every
-        # event): a done item again under fresh ids is that call's only at its number
-        # (``resent_under_fresh_ids``); set here, as ``rid``: the hot loop sets them
-        self.done_seq: Dict[int, Any] = {}
+        # the call each ``output_item.done`` ended, by that event's ``sequence_number`` (the
+        # latest under each; cleared in place, the hot loop holds it), and whether two numbers
+        # of the response's count differed (``varied``: not one placeholder on every event;
+        # ``response.created`` and ``.in_progress`` read too): a done item again under fresh
+        # ids is the call its number names (``resent_under_fresh_ids``); set here, as ``rid``
+        self.done_at: Dict[Tuple[int, int], Call] = {}
         self.varied = False
         # each call whose id was set or changed where it ended (``_end``, ``_done``), with
         # the id it had and the one it was given: ``settle``'s tables follow them

@@ -108,7 +108,7 @@ class Handler(Phased):
         once = self.once  # the calls ended, by ``call_id`` (``ran_once``)
         item_ids, done_items, done_of = self.ids  # (``stale``: by item ``id``; ``ended_again``)
         parts_of = self.parts_of  # (``late``'s)
-        done_seq = self.done_seq  # (``resent_under_fresh_ids``')
+        done_at = self.done_at  # (``resent_under_fresh_ids``')
         try:
             for data in chunks:
                 if type_(data) is not dict_:
@@ -209,6 +209,8 @@ class Handler(Phased):
                     elif kind not in _FED and kind != "error":  # (``error``: ``feed`` records it)
                         if kind == "response.created":  # (several responses in one stream, or one again)
                             self.created(data)
+                        elif kind == "response.in_progress" or kind == "response.queued":
+                            self.progress(data)  # (another response's: counted from 0)
                         elif type_(kind) is not str_ or not kind.startswith("response."):
                             skipped(core, data)  # another dialect's chunk with a call: refused, never passed over
                         continue
@@ -232,9 +234,10 @@ class Handler(Phased):
                     core.finalize(end)
                     self.ended[index] = (end, item)  # (``Phased``'s: the item ended there)
                     n = self.top = data.get("sequence_number")  # (``done_numbered``, inline)
-                    done_seq[end.pos] = n
-                    if n != self.seq:  # (the added item's: ``start``)
-                        self.varied = True
+                    if type_(n) is int_:
+                        done_at[n, index] = end
+                        if n != self.seq:  # (the added item's: ``start``)
+                            self.varied = True
                     end, item_read = None, False
                 elif start:
                     iid = item.get("id")

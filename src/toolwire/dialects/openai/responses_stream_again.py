@@ -18,6 +18,7 @@ from typing import Any, Dict, Optional, Set, Tuple
 from ..._errors import DecodeError
 from ...stream._call import Call
 from .responses_feed_again import resent_under_fresh_ids
+from .responses_feed_final import CALL_TYPES
 from .responses_response import COMMENTARY
 from .responses_stream_messages import Messages
 from .responses_tools import NAME
@@ -226,9 +227,15 @@ class Again(Messages):
                 # streamed again whole (its start passed over): never a second call
                 core.fail(c, f"Tool call {c.pos} of this stream is the item already ended at output_index {key}, "
                              "streamed again: never a second run of it")
-            elif c is None and was is not None and resent_under_fresh_ids(self, key, item):
-                return  # (the call ended there, its item again under fresh ids: vLLM's)
-        if item.get("type") == "message":
+        kind = item.get("type")
+        if kind in CALL_TYPES and self.varied:
+            m = resent_under_fresh_ids(self, key, item, c)
+            if m is not None:
+                if prior is None or prior[0] is m:
+                    return  # (the call ended there last, its item again under fresh ids: vLLM's)
+                self._either(m, key, item)
+                return
+        if kind == "message":
             if self._told(key, item):
                 return
             if not self._new(key, item):
@@ -254,6 +261,19 @@ class Again(Messages):
         if c is None and len(core.calls) > n:
             c = core.calls[-1]
         ended[key] = (c, item)
+
+    def _either(self, m: Call, key: int, item: Dict[str, Any]) -> None:
+        """The done call item *item* under fresh ids at *key* has the number and content of
+        the done item of *m*, which another item ended at *key* since: *m*'s sent again, or
+        the call of another response counted from 0 with neither ``response.created`` nor
+        its final event before it (at that number by chance)? Not guessed: a call of its
+        own that does not run (never a second run of *m*, never a call dropped unseen)."""
+        core = self.core
+        x = core.open(None, None, None)
+        core.fail(x, f"Tool call {x.pos} of this stream is tool call {m.pos}'s done item at output_index {key} "
+                     "again under fresh ids (its sequence_number), or another response's call counted from 0 "
+                     "without response.created: not guessed, it does not run")
+        self._end(x, item)
 
     def _told(self, key: int, item: Dict[str, Any]) -> bool:
         """Whether the done message *item* is one the response read ended before at *key*

@@ -50,7 +50,7 @@ done item and in the final response's ``output``.
 
 from __future__ import annotations
 
-from typing import Any, Dict, Hashable, List, Optional, Tuple
+from typing import Any, Dict, Hashable, List, Optional, Set, Tuple
 
 from .responses_feed import Feed
 from .responses_stream_again import Again
@@ -68,11 +68,15 @@ class Phased(Again):
     # ``said``) when its final event came, for a ``response.created`` of it again (streamed again
     # from its start); another response's final event (never created) leaves them be
     own: Optional[Tuple[Optional[Dict[Any, Any]], Optional[Dict[Hashable, List[str]]]]] = None
+    # the ids of the responses created or in progress in this stream (``progress``)
+    lives: Optional[Set[str]] = None
 
     def feed(self, data: Dict[str, Any]) -> None:
         kind = data.get("type")
         if kind == "response.created":
             self.created(data)
+        elif kind == "response.in_progress" or kind == "response.queued":
+            self.progress(data)
         if self.said is not None and kind == _DELTA:
             delta = data.get("delta")
             if type(delta) is str:
@@ -88,8 +92,10 @@ class Phased(Again):
         the stream from its start): what ended stays ended (``replaying``)."""
         resp = data.get("response")
         rid = resp.get("id") if type(resp) is dict else None
+        top = self.top
         self.top = None  # (its events are counted from its start)
         if type(rid) is str and rid and rid == self.rid:
+            self._count(data.get("sequence_number"))
             self.replaying = True
             self.first = self.rid_first  # (its calls are those read since its first start)
             kept = self.kept
@@ -116,6 +122,17 @@ class Phased(Again):
         if self.line:  # (another response: the messages held, in their places first)
             self._advance(True)
         self.rid = rid if type(rid) is str and rid else None
+        n, seq = data.get("sequence_number"), self.seq  # (``_recount``, inline: once per response)
+        if seq is not None and (type(n) is not int or type(seq) is not int or n < seq
+                                or type(top) is int and n < top):
+            if self.done_at:
+                self.done_at.clear()
+            self.varied = False
+            seq = None
+        if n is not None:
+            if seq is not None and n != seq:
+                self.varied = True
+            self.seq = n
         if self.last is not None:  # (kept by its id: ``earlier``)
             self._remember(self.last)
         self.last = None  # (another response: no final event of it read, none comes again)
@@ -140,6 +157,45 @@ class Phased(Again):
             self.ended.clear()
             self.starts = None
             self.mark = len(self.core.text_parts)
+
+    def progress(self, data: Dict[str, Any]) -> None:
+        """``response.in_progress`` (or ``.queued``) *data*: of a response neither created nor
+        in progress before (another ``id``), its events are counted from 0 (``_recount``);
+        its number read (``varied``)."""
+        resp = data.get("response")
+        rid = resp.get("id") if type(resp) is dict else None
+        n = data.get("sequence_number")
+        if type(rid) is str and rid and rid != self.rid and (self.lives is None or rid not in self.lives):
+            self._recount(rid, n)
+        else:
+            self._count(n)
+
+    def _recount(self, rid: Optional[str], n: Any) -> None:
+        """Another response (its ``id`` *rid*) begins with the number *n*: when it is below
+        the last number read (or either is missing; ``created`` likewise), its events are counted from 0 again:
+        the calls ended by number (``done_at``) and whether its numbers vary start afresh (a
+        call of its own under a number one of the response before had is never taken for
+        that one's done item again); numbers counting on (a gateway's, over the whole
+        stream) keep them."""
+        if rid is not None:
+            lives = self.lives
+            if lives is None:
+                lives = self.lives = set()
+            lives.add(rid)
+        seq, top = self.seq, self.top  # (the last added item's number, the last done item's)
+        if type(n) is not int or type(seq) is not int or n < seq or type(top) is int and n < top:
+            if self.done_at:
+                self.done_at.clear()  # (in place: the hot loop holds it)
+            self.seq, self.varied = None, False
+        self._count(n)
+
+    def _count(self, n: Any) -> None:
+        """The ``sequence_number`` *n* of an event of the response read: the numbers vary
+        when it is not the one read before (``varied``)."""
+        if n is not None:
+            if not self.varied and self.seq is not None and n != self.seq:
+                self.varied = True
+            self.seq = n
 
     def final_calls(self, body: Dict[str, Any], output: Any) -> bool:
         """``Feed.final_calls``; then what follows is another response's (or this final

@@ -1,0 +1,168 @@
+"""A Responses done item re-sent under fresh ids is found by its own ``sequence_number``.
+
+openai-python ``ResponseOutputItemDoneEvent`` carries ``output_index``, ``item`` and
+``sequence_number`` (each event of a response numbered from 0, ``response.created`` first,
+then ``response.in_progress``). A done item sent again (an at-least-once transport; vLLM
+re-parses the reply and gives it fresh ``id`` / ``call_id``) keeps its event's number: it is
+the call whose done event had that number in the response read, wherever that call is
+among those ended at its ``output_index`` (a gateway streams every item at index 0), never
+a second run. A new response (``response.created`` or ``response.in_progress`` of another
+``id``, a final event) counts from 0 again: what it is compared against starts afresh, so a
+call of its own with a number one of the first response's calls had is never dropped.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, Dict, List, Optional
+
+import pytest
+
+from toolwire.stream import Accumulator, accumulate
+
+D = "openai.responses"
+PARIS = '{"city": "Paris"}'
+
+
+def _fc(n: int, arguments: str = PARIS, name: str = "get_weather") -> Dict[str, Any]:
+    return {"type": "function_call", "id": f"fc_{n}", "call_id": f"call_{n}", "name": name,
+            "arguments": arguments, "status": "completed"}
+
+
+def _fresh(item: Dict[str, Any]) -> Dict[str, Any]:
+    n = item["call_id"].split("_")[1]
+    return {**item, "id": f"fx_{n}", "call_id": f"fresh_{n}"}
+
+
+def _added(item: Dict[str, Any], index: int, seq: int) -> Dict[str, Any]:
+    return {"type": "response.output_item.added", "output_index": index,
+            "item": {**item, "arguments": "", "status": "in_progress"}, "sequence_number": seq}
+
+
+def _delta(item: Dict[str, Any], index: int, seq: int) -> Dict[str, Any]:
+    return {"type": "response.function_call_arguments.delta", "item_id": item["id"], "output_index": index,
+            "delta": item["arguments"], "sequence_number": seq}
+
+
+def _done(item: Dict[str, Any], index: int, seq: Optional[int]) -> Dict[str, Any]:
+    event: Dict[str, Any] = {"type": "response.output_item.done", "output_index": index, "item": item}
+    if seq is not None:
+        event["sequence_number"] = seq
+    return event
+
+
+def _life(kind: str, rid: str, seq: int) -> Dict[str, Any]:
+    return {"type": f"response.{kind}", "response": {"id": rid, "status": "in_progress", "output": []},
+            "sequence_number": seq}
+
+
+def _text(seq: int) -> Dict[str, Any]:
+    return {"type": "response.output_text.delta", "item_id": "msg_2", "output_index": 1, "content_index": 0,
+            "delta": "", "sequence_number": seq}
+
+
+def _read(events: List[Dict[str, Any]]) -> List[Any]:
+    """The calls' ids, the same through ``accumulate`` and ``Accumulator.feed``."""
+    out = [(type(c).__name__, c.id) for c in accumulate(copy.deepcopy(events), D)]
+    acc = Accumulator(D)
+    for e in copy.deepcopy(events):
+        acc.feed(e)
+    assert [(type(c).__name__, c.id) for c in acc.close()] == out
+    return out
+
+
+def _ids(n: int) -> List[Any]:
+    return [("ToolCall", f"call_{k}") for k in range(1, n + 1)]
+
+
+EITHER = ("InvalidToolCall", "fresh_2")
+
+
+@pytest.mark.parametrize("third", ["Paris", "Oslo"])
+def test_an_earlier_calls_done_item_again_at_a_shared_index_never_runs_twice(third: str) -> None:
+    # every item at index 0, numbers counting up; call_2's done item (number 3) sent again
+    # under fresh ids after call_3 ended there (it ran twice): call_2's again, or another
+    # response's call counted from 0 with no boundary (below): not guessed, it does not run
+    a, b, c = _fc(1, '{"city": "Rome"}'), _fc(2), _fc(3, f'{{"city": "{third}"}}')
+    events = [_done(a, 0, 0), _added(b, 0, 1), _delta(b, 0, 2), _done(b, 0, 3), _done(c, 0, 4),
+              _done(_fresh(b), 0, 3)]
+    assert _read(events) == _ids(3) + [EITHER]
+
+
+def test_a_merged_second_responses_call_at_an_earlier_calls_number_is_never_dropped_unseen() -> None:
+    # two responses, no response.created, no final event between, each counted from 0: the
+    # second's get_weather(Paris) done-only at index 0, number 0, that of the first's call_1
+    # there (call_2 ended there since): the same events as call_1's done item again under
+    # fresh ids; not guessed which (it is a call that does not run, never dropped unseen)
+    a, b, c = _fc(1), _fc(2, '{"city": "Rome"}'), _fc(3)
+    events = [_done(a, 0, 0), _added(b, 0, 1), _done(b, 0, 2), _done(c, 0, 0), _text(1)]
+    assert _read(events) == _ids(2) + [("InvalidToolCall", "call_3")]
+
+
+def test_an_earlier_calls_done_item_again_while_another_call_is_open_there_runs_it_once() -> None:
+    # (call_3 open at index 0 when call_2's done item comes again: it does not end call_3)
+    a, b, c = _fc(1, '{"city": "Rome"}'), _fc(2), _fc(3, '{"city": "Oslo"}')
+    events = [_done(a, 0, 0), _added(b, 0, 1), _delta(b, 0, 2), _done(b, 0, 3), _added(c, 0, 4),
+              _done(_fresh(b), 0, 3), _delta(c, 0, 5), _done(c, 0, 6)]
+    assert _read(events) == _ids(3)
+
+
+@pytest.mark.parametrize("boundary", ["in_progress", "created", "in_progress_after_created"])
+def test_a_second_responses_call_with_the_first_ones_done_number_is_kept(boundary: str) -> None:
+    # two responses, each counted from 0; the second's get_weather(Paris), done item only,
+    # at index 0 with number 2, the number of the first's call there: a call of its own
+    # (it was dropped as a re-send: a call lost)
+    a, b = _fc(1), _fc(2)
+    first = [_added(a, 0, 0), _delta(a, 0, 1), _done(a, 0, 2)]
+    if boundary == "in_progress":
+        second = [_life("in_progress", "resp_2", 0), _text(1), _done(b, 0, 2)]
+    elif boundary == "created":
+        second = [_life("created", "resp_2", 0), _text(1), _done(b, 0, 2)]
+    else:
+        first = [_life("created", "resp_1", 0), _life("in_progress", "resp_1", 1), _added(a, 0, 2),
+                 _delta(a, 0, 3), _done(a, 0, 4)]
+        second = [_life("in_progress", "resp_2", 1), _text(2), _text(3), _done(b, 0, 4)]
+    assert _read(first + second) == _ids(2)
+
+
+def test_a_done_only_call_again_right_after_runs_once() -> None:
+    # a gateway sending done items only; response.created 0 and .in_progress 1 show the
+    # numbers are real: call_1's done item again under fresh ids, its number (2) kept
+    a, b = _fc(1, '{"q": 1}', "f"), _fc(2, '{"q": 2}', "g")
+    events = [_life("created", "resp_1", 0), _life("in_progress", "resp_1", 1), _done(a, 0, 2),
+              _done(_fresh(a), 0, 2), _done(b, 1, 3)]
+    assert _read(events) == _ids(2)
+
+
+@pytest.mark.parametrize("boundary", ["created", "in_progress"])
+def test_a_second_response_with_one_number_on_every_event_keeps_its_calls(boundary: str) -> None:
+    # the first response's numbers vary; the second (its own response.created /
+    # .in_progress) puts 7 on every event: two real get_weather(Paris) calls, done items
+    # only at index 0, each its own ids; one number on every event proves no re-send there
+    # (the second call was dropped: "the numbers vary" was never reset)
+    a, x, y = _fc(1), _fc(2), _fc(3)
+    events = ([_life("created", "resp_1", 5), _added(a, 0, 6), _delta(a, 0, 7), _done(a, 0, 8)]
+              + [_life(boundary, "resp_2", 7), _done(x, 0, 7), _done(y, 0, 7)])
+    assert _read(events) == _ids(3)
+
+
+def test_the_same_rule_reads_events_built_as_sdk_objects() -> None:
+    # openai-python's own event types, dumped as a client hands them over
+    types = pytest.importorskip("openai.types.responses")
+    b, c = _fc(2), _fc(3, '{"city": "Oslo"}')
+
+    def done(item: Dict[str, Any], seq: int) -> Dict[str, Any]:
+        return dict(types.ResponseOutputItemDoneEvent(
+            type="response.output_item.done", output_index=0, sequence_number=seq,
+            item=types.ResponseFunctionToolCall(**item)).model_dump(exclude_none=True))
+
+    events = [done(_fc(1, '{"city": "Rome"}'), 0), done(b, 1), done(c, 2), done(_fresh(c), 2), done(_fresh(b), 1)]
+    assert _read(events) == _ids(3) + [EITHER]
+
+
+@pytest.mark.parametrize("numbered", [True, False])
+def test_a_resent_call_with_another_number_or_none_is_a_call_of_its_own(numbered: bool) -> None:
+    # (no proof it is that event again: a call of its own, never a call lost)
+    a, b = _fc(1), _fc(2, '{"city": "Rome"}')
+    events = [_done(a, 0, 0), _done(b, 0, 1), _done(_fresh(a), 0, 5 if numbered else None)]
+    assert _read(events) == _ids(2) + [("ToolCall", "fresh_1")]
