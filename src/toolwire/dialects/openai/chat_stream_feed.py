@@ -283,7 +283,7 @@ class Feed:
                     self._finished(scope)
             elif (own and ident != c.id and (c.id is not None or index is None) and (
                     name is not None or (scope, ident) in core.ids or core.fresh_reading(c, text) == NEW)) or (
-                    name is not None and name != c.name):
+                    name is not None and c.name is not None and name != c.name):
                 # (its own name without an id, or the first id at the index of a call without one:
                 # as without the finish, ``Core.delta`` decides; it gives that call the id)
                 self._finished(scope)
