@@ -17,7 +17,7 @@ with the piece still held is GLM's stop (never named, it could only be an invali
 
 from __future__ import annotations
 
-from typing import Dict, Hashable, List, Optional, Tuple
+from typing import Dict, Hashable, List, Optional, Set, Tuple
 
 from ._call import BEGUN, NO_VALUE, WHOLE, Call, begins_value, text_state
 from ._held import Held
@@ -33,7 +33,7 @@ class Fresh(Held):
 
     # by scope: the open call such a piece came at, its id, its key and its text (none until one)
     _fresh: Optional[Dict[Hashable, Tuple[Call, str, Optional[Hashable], List[str]]]] = None
-    _joined: set  # (``Keyed``)
+    _joined: Set[int]  # (``Keyed``)
 
     def takes_fresh(self, c: Call, text: Optional[str]) -> bool:
         """Whether such a piece at *c* (held by a repeated name) is *c*'s rest: its text

@@ -258,8 +258,8 @@ class Feed:
         core = self.core
         held = core._fresh
         if held and scope in held:  # a nameless piece under a fresh id held (``Fresh``): this one tells
-            own = ident if type(ident) is str and ident and ident != "null" else None
-            if core.fresh_piece(scope, None if index is None else (scope, index), own, name, text,
+            given = ident if type(ident) is str and ident and ident != "null" else None
+            if core.fresh_piece(scope, None if index is None else (scope, index), given, name, text,
                                 value is None and not custom) is not None:
                 return  # (the held piece's text)
         if scope in self.finished:
@@ -269,8 +269,9 @@ class Feed:
             # (``""``, ``"null"``) or its own, no name or, beside its own id, its own (a gateway repeating
             # both on every delta); and a head (a name) at an index where the choice has no open call
             # starts a call beside them (parallel heads in chunks of their own; the index decides, as
-            # without a finish); a nameless piece with an id no call has is that call's rest before its
-            # value is whole (GLM-4's fresh id on every piece: ``Core.takes_fresh``)
+            # without a finish); a nameless piece with an id no call has is that call's rest within its
+            # value, or may be (held: GLM-4's fresh id on every piece, ``Core.fresh_reading``); a name for
+            # the nameless call there (its own id or none) names it (a head sent id-first)
             if index is not None:
                 c = core.by_key.get((scope, index))
             else:
