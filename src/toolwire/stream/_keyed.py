@@ -5,9 +5,10 @@ id, then index, then the latest call, the rules of docs/streaming.md rule 1.
   call of its scope; a fragment with another index or name than the call with its id
   is another call sharing the id (its index decides). A new id with a name, or a
   different name after argument text, on an occupied index starts a new call; a new id
-  without a name is the open call's rest while its text is not a whole value, read as
-  no id (``takes_fresh``: GLM-4's fresh id on every piece), else the next call's head (its
-  name later: vercel/ai#14722); an ``""`` id is no id
+  without a name is the open call's rest within its value, read as no id (GLM-4's fresh id
+  on every piece), the next call's head after a whole value with text beginning another
+  (its name later: vercel/ai#14722), else held until the next piece tells
+  (``Fresh.fresh_reading``, ``_fresh.py``); an ``""`` id is no id
   and never overwrites one. A different name before argument text is the rest of the
   name when the call there has an id and the delta none (openai-python joins name
   pieces); with no id telling, neither reading runs (``_unsure``).
