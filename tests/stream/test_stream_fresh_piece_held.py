@@ -151,3 +151,20 @@ def test_held_pieces_stay_linear(monkeypatch: pytest.MonkeyPatch) -> None:
     assert _steps(monkeypatch, 500) >= 1000  # (held and settled: counted)
     small, large = _steps(monkeypatch, 500), _steps(monkeypatch, 2000)
     assert 3.8 <= large / small <= 4.2
+
+
+@pytest.mark.parametrize("chunks", [_glm({"index": 0}, ["", *_STEPS, ""]),
+                                    _second_head({}, {"arguments": ""}, _ARGS_FIRST)], ids=["glm", "second-head"])
+def test_a_checkpoint_with_a_held_piece_reads_on_the_same(chunks: List[Any]) -> None:
+    import copy
+    import pickle
+
+    whole = _fed(chunks)
+    for cut in range(len(chunks)):
+        acc = Accumulator("openai.chat")
+        for c in chunks[:cut]:
+            acc.feed(c)
+        for again in (pickle.loads(pickle.dumps(acc)), copy.deepcopy(acc)):
+            for c in chunks[cut:]:
+                again.feed(c)
+            assert again.close() == whole
