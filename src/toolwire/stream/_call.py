@@ -39,8 +39,9 @@ from .._json_ints import write_json
 from .._types import InvalidToolCall, ToolCall
 
 __all__ = [
-    "NO_KEY", "Call", "Result", "Scan", "begins_value", "dump", "join_open", "no_value", "nonempty_str",
-    "other_version", "reduce_slots", "set_slots", "whole_value",
+    "BEGUN", "NO_KEY", "NO_VALUE", "OTHER_TEXT", "WHOLE", "Call", "Result", "Scan", "begins_value", "dump",
+    "join_open", "no_value", "nonempty_str", "other_version", "reduce_slots", "set_slots", "text_state",
+    "whole_value",
 ]
 
 Result = Union[ToolCall, InvalidToolCall]
@@ -211,6 +212,23 @@ def _advance(s: Scan, text: str) -> None:
                 state = _OTHER
                 break
     s.state, s.depth = state, depth
+
+
+# ``text_state``: no value yet (whitespace only); one begun, not whole; one whole object or
+# array; other text (a scalar such as ``null``, or text kept elsewhere)
+NO_VALUE, BEGUN, WHOLE, OTHER_TEXT = _BEFORE, _VALUE, _CLOSED, _OTHER
+
+
+def text_state(c: Call) -> int:
+    """Where *c*'s argument text so far stands, read as ``whole_value`` reads it (each
+    fragment once): ``NO_VALUE``, ``BEGUN`` (inside a string too), ``WHOLE`` or ``OTHER_TEXT``."""
+    if not c.size:
+        return _BEFORE
+    if not c.parts:  # (text kept elsewhere: a custom tool's input, a whole text)
+        return _OTHER
+    whole_value(c)
+    state = c.scan.state  # type: ignore[union-attr]
+    return _VALUE if state == _STRING else state
 
 
 def no_value(c: Call) -> bool:

@@ -5,9 +5,10 @@ id, then index, then the latest call, the rules of docs/streaming.md rule 1.
   call of its scope; a fragment with another index or name than the call with its id
   is another call sharing the id (its index decides). A new id with a name, or a
   different name after argument text, on an occupied index starts a new call; a new id
-  without a name is the open call's rest while its text is not a whole value, read as
-  no id (``takes_fresh``: GLM-4's fresh id on every piece), else the next call's head (its
-  name later: vercel/ai#14722); an ``""`` id is no id
+  without a name is the open call's rest within its value, read as no id (GLM-4's fresh id
+  on every piece), the next call's head after a whole value with text beginning another
+  (its name later: vercel/ai#14722), else held until the next piece tells
+  (``Fresh.fresh_reading``, ``_fresh.py``); an ``""`` id is no id
   and never overwrites one. A different name before argument text is the rest of the
   name when the call there has an id and the delta none (openai-python joins name
   pieces); with no id telling, neither reading runs (``_unsure``).
@@ -47,13 +48,14 @@ from __future__ import annotations
 from typing import Dict, Hashable, Iterable, List, Optional, Set, Tuple
 
 from ._call import Call, Result, begins_value, no_value, whole_value
-from ._held import HELD, Held, untold
+from ._fresh import CONT, PENDING, Fresh
+from ._held import HELD, untold
 from ._results import Results
 
 __all__ = ["Keyed"]
 
 
-class Keyed(Held):
+class Keyed(Fresh):
     """The correlation of keyed deltas (Chat-like streams) and of their scopes' ends."""
 
     # calls ``_unsure`` started, by scope, with their error: judged as they end
@@ -87,6 +89,10 @@ class Keyed(Held):
         head (its text is ``custom.input``, added by the caller): never a name repeated with
         no text (``_hold``)."""
         c: Optional[Call] = None
+        if self._fresh and scope in self._fresh:  # a nameless piece under a fresh id held: this one tells
+            c = self.fresh_piece(scope, (scope, index) if index is not None else None, id, name, text)
+            if c is not None:
+                return c
         if id is None and name is None and index is not None:  # the common continuation
             c = self.by_key.get((scope, index))
             if c is not None and not c.done:
@@ -125,15 +131,18 @@ class Keyed(Held):
                     return last
             if cur is not None and not cur.done:
                 if id is not None and cur.id is not None and cur.id != id:
-                    if name is not None or not self.takes_fresh(cur, text):
+                    reading = self.fresh_reading(cur, text) if name is None and fresh else None
+                    if reading == PENDING:  # GLM's next step, or the next call's head? The next piece tells
+                        return self.hold_fresh(cur, scope, key, id, text)
+                    if name is not None or not (reading == CONT or reading is None and self.takes_fresh(cur, text)):
                         # a new id on an occupied index, with a name (or at a call whose name was joined
-                        # from pieces: which call the rest is nothing tells; or after a whole value: the
-                        # next call's head, its name later), a new call
+                        # from pieces: which call the rest is nothing tells; or after a whole value, text
+                        # beginning another: the next call's head, its name later), a new call
                         cur = None
                     else:
-                        # without a name, never a call of its own (it could only be a nameless invalid one): the
-                        # rest of the call there, read as without an id (GLM-4's server gives every piece a fresh
-                        # id, zai-org/GLM-4#194); the call keeps its own
+                        # without a name, within the call's value: the rest of the call there, read as
+                        # without an id (GLM-4's server gives every piece a fresh id, zai-org/GLM-4#194);
+                        # the call keeps its own
                         id = None
                 elif name is not None and cur.name is not None:
                     cur, final = self._named_again(cur, key, scope, id, name, text, opening, custom)
@@ -144,8 +153,12 @@ class Keyed(Held):
         if c is None and key is None and (id is None or (name is None and fresh)):
             # (a nameless piece with an id no call has: the rest of the latest call, as at an index)
             cur = self.latest(scope)
-            if id is not None and cur is not None and self.takes_fresh(cur, text):
-                id = None  # (read as without an id: the call keeps its own)
+            if id is not None and cur is not None and not cur.done:
+                reading = self.fresh_reading(cur, text)
+                if reading == PENDING:
+                    return self.hold_fresh(cur, scope, None, id, text)
+                if reading == CONT:
+                    id = None  # (read as without an id: the call keeps its own)
             if cur is not None and not cur.done and id is None:
                 if name is None or cur.name is None:
                     c = cur
@@ -187,20 +200,6 @@ class Keyed(Held):
         if text:
             self.add(c, text)
         return c
-
-    def takes_fresh(self, c: Call, text: Optional[str]) -> bool:
-        """Whether a nameless piece with an id no call has, with argument *text*, at *c*
-        (open), is *c*'s rest, read as without an id: *c* has an id of its own (without one,
-        the piece's is its first id), a name not joined from pieces, and text not yet a whole
-        value (GLM-4's server gives every piece of a call a fresh id, zai-org/GLM-4#194,
-        before the value completes); with no text yet, only a piece with text. Else the
-        piece is a new call's head, its name in a later piece (vercel/ai#14722; a gateway
-        putting every call at index 0). ``whole_value`` reads each fragment once."""
-        if c.id is None or c.pos in self._joined:
-            return False
-        if no_value(c):
-            return begins_value(text) is not None
-        return not whole_value(c)
 
     def _named_again(self, cur: Call, key: Hashable, scope: Hashable, id: Optional[str], name: str,
                      text: Optional[str], opening: bool, custom: bool = False) -> Tuple[Optional[Call], bool]:
@@ -296,7 +295,10 @@ class Keyed(Held):
 
     def end_scope(self, scope: Hashable) -> None:
         """The scope (a choice) finished: finalize its open calls (those only: a
-        finish reason per chunk costs nothing per earlier call)."""
+        finish reason per chunk costs nothing per earlier call); a piece held under a
+        fresh id is its call's rest (``Fresh``)."""
+        if self._fresh and scope in self._fresh:
+            self.settle_fresh(scope, True)
         if self._repeats:
             self._judge_repeats(self._repeats.pop(scope, ()))
         open_calls = self._open.get(scope)
@@ -309,7 +311,9 @@ class Keyed(Held):
                     self.finalize(c)
 
     def close(self) -> List[Result]:
-        """``Results.close``, the calls ``_unsure`` started judged first."""
+        """``Results.close``, the calls ``_unsure`` started judged first (a piece held under
+        a fresh id is its call's rest)."""
+        self.settle_all()
         if self._repeats:
             for c, _ in self._repeats.pop(HELD, ()):
                 if c.held:  # (judged last: a finish reason on every chunk, LiteLLM's, leaves it open)

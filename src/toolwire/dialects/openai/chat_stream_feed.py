@@ -18,6 +18,7 @@ from typing import Any, Dict, Set
 from ..._errors import DecodeError, excerpt
 from ...stream._call import nonempty_str
 from ...stream._core import Core
+from ...stream._fresh import NEW
 from ...stream._skipped import skipped
 from ...stream._where import wrong_shape
 from .._common import describe_error, wire_index
@@ -189,6 +190,8 @@ class Feed:
                         else:
                             if scope in self.finished:
                                 self._finished(scope)
+                            elif core._fresh and scope in core._fresh:
+                                core.settle_fresh(scope, True)
                             core.broken(tc, scope)
                 elif type(calls) is dict:  # an object may hold calls: refused, as ``decode_all`` refuses it
                     raise wrong_shape(f"$.choices[{pos}].{field}.tool_calls", "a list", calls, core.dialect)
@@ -278,6 +281,12 @@ class Feed:
             custom = True
         ident = tc.get("id")
         core = self.core
+        held = core._fresh
+        if held and scope in held:  # a nameless piece under a fresh id held (``Fresh``): this one tells
+            given = ident if type(ident) is str and ident and ident != "null" else None
+            if core.fresh_piece(scope, None if index is None else (scope, index), given, name, text,
+                                value is None and not custom) is not None:
+                return  # (the held piece's text)
         if scope in self.finished:
             # after the choice's finish, only a piece that can be nothing but the rest of a call of
             # the choice goes on with it: that call's index (none, for a call started without one: the
@@ -285,8 +294,9 @@ class Feed:
             # (``""``, ``"null"``) or its own, no name or, beside its own id, its own (a gateway repeating
             # both on every delta); and a head (a name) at an index where the choice has no open call
             # starts a call beside them (parallel heads in chunks of their own; the index decides, as
-            # without a finish); a nameless piece with an id no call has is that call's rest before its
-            # value is whole (GLM-4's fresh id on every piece: ``Core.takes_fresh``)
+            # without a finish); a nameless piece with an id no call has is that call's rest within its
+            # value, or may be (held: GLM-4's fresh id on every piece, ``Core.fresh_reading``); a name for
+            # the nameless call there (its own id or none) names it (a head sent id-first)
             if index is not None:
                 c = core.by_key.get((scope, index))
             else:
@@ -298,8 +308,8 @@ class Feed:
                 if name is None or index is None:
                     self._finished(scope)
             elif (own and ident != c.id and (c.id is not None or index is None) and (
-                    name is not None or (scope, ident) in core.ids or not core.takes_fresh(c, text))) or (
-                    name is not None and name != c.name):
+                    name is not None or (scope, ident) in core.ids or core.fresh_reading(c, text) == NEW)) or (
+                    name is not None and c.name is not None and name != c.name):
                 # (its own name without an id, or the first id at the index of a call without one:
                 # as without the finish, ``Core.delta`` decides; it gives that call the id)
                 self._finished(scope)

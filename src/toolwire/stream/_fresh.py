@@ -1,0 +1,117 @@
+"""Nameless pieces under an id no call has (``Fresh``, for ``Keyed.delta``; docs/streaming.md
+rule 1): the open call's rest, or the next call's head with its name later? Read from the
+open call's text where it tells (a value begun: its rest; a whole value and text beginning
+another: a new call), else from the piece after it (``hold_fresh``).
+
+GLM-4's own server (zai-org/GLM-4 ``basic_demo/openai_api_server.py`` of 2024-06-18,
+zai-org/GLM-4#194) sends a call's head (its id, its name, ``"arguments": ""``), then every
+step of the model's text under a fresh id with ``"name": null``, ``""`` where a step adds
+no text (a character not yet whole, the stop token after the value). Other servers send a
+second call's head id-first with ``""`` or its first text, its name in the next piece
+(vercel/ai#14722, pipecat-ai/pipecat#5023), at index 0 or without index. The piece itself
+cannot tell them apart; the next one can: another fresh id without a name is GLM's next
+step (the held piece was the call's rest), a name without an id or under the held id is
+the new call's (the held piece was its head); the end of the choice, or of the stream,
+with the piece still held is GLM's stop (never named, it could only be an invalid call).
+"""
+
+from __future__ import annotations
+
+from typing import Dict, Hashable, List, Optional, Set, Tuple
+
+from ._call import BEGUN, NO_VALUE, WHOLE, Call, begins_value, text_state
+from ._held import Held
+
+__all__ = ["CONT", "Fresh", "NEW", "PENDING"]
+
+# how a nameless piece with an id no call has reads at the open call (``fresh_reading``)
+CONT, NEW, PENDING = range(3)
+
+
+class Fresh(Held):
+    """Nameless pieces under a fresh id held until the piece after them tells whose they are."""
+
+    # by scope: the open call such a piece came at, its id, its key and its text (none until one)
+    _fresh: Optional[Dict[Hashable, Tuple[Call, str, Optional[Hashable], List[str]]]] = None
+    _joined: Set[int]  # (``Keyed``)
+
+    def takes_fresh(self, c: Call, text: Optional[str]) -> bool:
+        """Whether such a piece at *c* (held by a repeated name) is *c*'s rest: its text
+        not yet a whole value (with no text yet, only a piece with text)."""
+        if c.id is None or c.pos in self._joined:
+            return False
+        state = text_state(c)
+        return begins_value(text) is not None if state == NO_VALUE else state != WHOLE
+
+    def fresh_reading(self, c: Call, text: Optional[str]) -> int:
+        """How a nameless piece with an id no call has, with argument *text*, reads at the
+        open call *c*: ``CONT`` (its rest, read as without an id; the call keeps its own),
+        ``NEW`` (a call of its own) or ``PENDING`` (the next piece tells: ``hold_fresh``).
+        A call without an id takes the piece's (``NEW`` here: ``Keyed.delta`` gives it), one
+        whose name was joined from pieces is no such call's (a call of its own). A value
+        begun is continued; after a whole value, text beginning another is a new call;
+        with no value yet, or after a whole one (or a scalar: ``null``) with no text or
+        white space, or text beginning a value after a scalar, the next piece tells."""
+        if c.id is None or c.pos in self._joined:
+            return NEW
+        if c.held:
+            return CONT if self.takes_fresh(c, text) else NEW
+        state = text_state(c)
+        if state == BEGUN:
+            return CONT
+        if state == NO_VALUE:
+            return PENDING
+        starts = begins_value(text)
+        if state == WHOLE:
+            return NEW if starts is not None else PENDING
+        return CONT if starts is False else PENDING  # (``OTHER_TEXT``: a double-encoded string goes on)
+
+    def hold_fresh(self, c: Call, scope: Hashable, key: Optional[Hashable], id: str, text: Optional[str]) -> Call:
+        """Hold such a piece (``PENDING``) at *c*: no call yet, no event; *c* is marked held
+        so that hot loops leave the next chunk to ``delta`` (``fresh_piece``)."""
+        pending = self._fresh
+        if pending is None:
+            pending = self._fresh = {}
+        pending[scope] = (c, id, key, [text] if text else [])
+        c.held = True
+        return c
+
+    def fresh_piece(self, scope: Hashable, key: Optional[Hashable], id: Optional[str], name: Optional[str],
+                    text: Optional[str], plain: bool = True) -> Optional[Call]:
+        """The next piece of *scope*, where a piece is held (``hold_fresh``): one at its key
+        with no id or the held one, without a name (*plain*: its arguments text or none),
+        is the held piece's text (kept; the call it is held at is returned); with a name, it
+        names the held piece: that was the next call's head, a call of its own now. Any
+        other piece (another fresh id without a name: GLM's next step; a head under its own
+        id, at another index; the end) shows the held text was the call's rest
+        (``settle_fresh``). ``None``: the piece is read as any other."""
+        pending = self._fresh
+        assert pending is not None
+        c, held_id, at, parts = pending[scope]
+        if key == at and (id is None or id == held_id):
+            if name is None and plain:
+                if text:
+                    parts.append(text)
+                return c
+            self.settle_fresh(scope, name is None)
+            return None
+        self.settle_fresh(scope, True)
+        return None
+
+    def settle_fresh(self, scope: Hashable, rest: bool) -> None:
+        """The piece held in *scope* is the call's rest (*rest*: its text added to the call
+        it came at), else a call of its own at its key, with its id and text."""
+        pending = self._fresh
+        assert pending is not None
+        c, id, key, parts = pending.pop(scope)
+        c.held = False
+        if not rest:
+            c = self.new(key, scope, id, None, False)
+        for text in parts:
+            self.add(c, text)
+
+    def settle_all(self) -> None:
+        """The stream ended: every piece still held is its call's rest (GLM's stop step)."""
+        if self._fresh:
+            for scope in list(self._fresh):
+                self.settle_fresh(scope, True)
