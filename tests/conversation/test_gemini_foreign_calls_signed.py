@@ -13,8 +13,19 @@ from __future__ import annotations
 import json
 from typing import Any, Dict, List
 
+from test_conversation_scaling import _ratio_of
+
 import toolwire
-from toolwire import Problem, check_conversation, decode_conversation, encode_conversation, encode_message
+from toolwire import (
+    Problem,
+    ToolCall,
+    ToolResult,
+    check_conversation,
+    decode_conversation,
+    encode_conversation,
+    encode_message,
+)
+from toolwire.conversation import Conversation, Message, Text
 
 SKIP = "skip_thought_signature_validator"
 
@@ -143,3 +154,28 @@ def test_a_model_turn_from_encode_message_gets_it() -> None:
          "thoughtSignature": "skip_thought_signature_validator"}]}
     native = toolwire.decode_all(NATIVE["contents"][1])
     assert encode_message(native, "gemini") == NATIVE["contents"][1]
+
+
+def _steps(n: int) -> Conversation:
+    """n sequential steps of one call each."""
+    msgs = [Message("user", [Text("go")])]
+    for i in range(n):
+        msgs += [Message("assistant", [ToolCall("f", {}, f"c{i}")]),
+                 Message("tool", [ToolResult(f"c{i}", content="r")])]
+    return Conversation(msgs)
+
+
+def _parallel(n: int) -> Conversation:
+    """One step of n parallel calls."""
+    return Conversation([Message("user", [Text("go")]),
+                         Message("assistant", [ToolCall("f", {}, f"c{i}") for i in range(n)]),
+                         Message("tool", [ToolResult(f"c{i}", content="r") for i in range(n)])])
+
+
+def test_signing_the_steps_is_linear_work() -> None:
+    out = encode_conversation(_steps(3), "gemini")["contents"]
+    assert [c["parts"][0].get("thoughtSignature") for c in out if c["role"] == "model"] == [SKIP] * 3
+    parts = encode_conversation(_parallel(3), "gemini")["contents"][1]["parts"]
+    assert [p.get("thoughtSignature") for p in parts] == [SKIP, None, None]
+    assert _ratio_of(_steps, 50, lambda c: encode_conversation(c, "gemini", report=[])) < 5
+    assert _ratio_of(_parallel, 100, lambda c: encode_conversation(c, "gemini", report=[])) < 5
