@@ -36,7 +36,8 @@ def test_a_result_without_name_or_id_goes_to_gemini_with_the_name_of_the_call_it
     assert toolwire.check_conversation(conv, "gemini") == []  # paired by position, as Gemini pairs
     out = toolwire.encode_conversation(conv, "gemini")
     assert out["contents"][1:] == [
-        {"role": "model", "parts": [{"functionCall": {"name": "get_weather", "args": {"city": "Tokyo"}}},
+        {"role": "model", "parts": [{"functionCall": {"name": "get_weather", "args": {"city": "Tokyo"}},
+                                     "thoughtSignature": "skip_thought_signature_validator"},
                                     {"functionCall": {"name": "get_time", "args": {"zone": "JST"}}}]},
         {"role": "user", "parts": [{"functionResponse": {"name": "get_weather", "response": {"output": "22°C"}}},
                                    {"functionResponse": {"name": "get_time", "response": {"output": "noon"}}}]},

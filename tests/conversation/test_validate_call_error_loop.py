@@ -100,8 +100,11 @@ def test_gemini_sees_its_own_mistake() -> None:
     fragment = encode_conversation(conv, "gemini")
     check_fragment("gemini", fragment)  # what the provider's SDK accepts as a request's history
     sent = fragment["contents"]
+    # the reply's call had no signature (a Gemini 3 one keeps its own), and the message the loop
+    # builds is no Gemini content: Gemini 3's dummy signature goes on it
     assert sent[1] == {"role": "model", "parts": [{"functionCall": {"name": "get_weather",
-                                                                    "args": {"city": "Paris", "days": 0}}}]}
+                                                                    "args": {"city": "Paris", "days": 0}},
+                                                   "thoughtSignature": "skip_thought_signature_validator"}]}
     [part] = sent[2]["parts"]
     assert sent[2]["role"] == "user" and part["functionResponse"]["name"] == "get_weather"
     assert ERROR in str(part["functionResponse"]["response"])

@@ -47,7 +47,7 @@ def test_a_legacy_function_call_converts_with_its_result(target: str) -> None:
     report: List[Problem] = []
     frag = encode_conversation(decode_conversation(LEGACY), target, report=report)
     check_fragment(target, frag)
-    assert report == []
+    assert [p.kind for p in report] == (["inserted"] if target == "gemini" else [])  # Gemini 3's dummy signature
     back = decode_conversation(frag, target)
     assert check_conversation(back) == []
     assert [c.name for c in back.calls] == ["get_weather"] and [r.content for r in back.results] == ["sunny"]

@@ -9,7 +9,9 @@ refused, "contents.parts must not be empty", vercel/ai#3775);
 turns alternate ``user`` / ``model``, the function responses answering a model turn
 together in the next user content (``write_turns``), in the order of the calls they
 answer (``CallOrder``: models without call ids pair them by position); a history that
-would start with a function call turn gets a user turn first (``user_turn_first``). Images are
+would start with a function call turn gets a user turn first (``user_turn_first``); the first
+call of a model content whose calls are not Gemini's and carry no signature of Gemini's gets
+the dummy one Gemini 3 takes for them (``step_signature``), noted ``inserted``. Images are
 ``inlineData`` (``mimeType`` + base64 ``data``) or ``fileData`` (``mimeType`` +
 ``fileUri``: an http(s) URL or a ``gs://`` URI, its MIME type given or told by the
 URL's extension). Chat's ``input_audio`` goes as inline audio (``audio_parts``).
@@ -17,13 +19,15 @@ URL's extension). Chat's ``input_audio`` goes as inline audio (``audio_parts``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Dict, List, Optional
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
+from ..._types import InvalidToolCall, ToolCall
 from ...conversation._values import Field, Media, Message, Part
 from .._history_write import FIRST_USER, image_type, plan_turns, system_parts, user_turn_first, write_part, write_turns
 from .._result_media import of_scheme
 from .._result_order import CallOrder
 from .audio_parts import gemini_audio, is_chat_audio
+from .step_signature import SKIP, first_unsigned, stamped
 
 if TYPE_CHECKING:
     from ...conversation._writer import Writer
@@ -82,10 +86,50 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
                                       "is written (an empty one has no parts)")
     order = CallOrder(messages, w, "Gemini pairs a turn's function responses with its calls by position where the "
                                    "calls have no ids")
-    contents = out["contents"] = write_turns(turns, w, NAME, "parts", _part, wire_role=_wire_role,
+    foreign: Dict[int, Tuple[int, Any]] = {}  # id() of a call part not decoded from Gemini -> (message, call)
+
+    def part(p: Part, w: Writer) -> Any:
+        item = _part(p, w)
+        t = type(p)
+        if (t is ToolCall or t is InvalidToolCall) and item is not None:
+            wire = messages[w.index].wire
+            if wire is None or wire[0] != NAME:
+                foreign[id(item)] = (w.index, p)
+        return item
+
+    contents = out["contents"] = write_turns(turns, w, NAME, "parts", part, wire_role=_wire_role,
                                              arrange=order.arrange)
+    if foreign:
+        _sign_steps(contents, foreign, messages, w)
     if contents and contents[0].get("role") == "model" and any(
             type(p) is dict and ("functionCall" in p or "function_call" in p) for p in contents[0].get("parts") or ()):
         user_turn_first(contents, turns, w, NAME, {"role": "user", "parts": [{"text": FIRST_USER}]},  # call_first
                         "takes a function call turn only right after a user turn or a function response turn")
     return out
+
+
+def _sign_steps(contents: List[Dict[str, Any]], foreign: Dict[int, Tuple[int, Any]], messages: List[Message],
+                w: Writer) -> None:
+    """The dummy signature on the first call part of each model content of *contents*
+    whose call parts carry none, where that call is not Gemini's (*foreign*), noted at
+    the call's message (``step_signature``); one pass over the parts."""
+    for k, c in enumerate(contents):
+        parts = c.get("parts")
+        if c.get("role") != "model" or type(parts) is not list:
+            continue
+        at = first_unsigned(parts)
+        got = foreign.get(id(parts[at])) if at is not None else None
+        if got is None or at is None:
+            continue
+        i, call = got
+        new = list(parts)
+        new[at] = stamped(new[at])
+        contents[k] = {**c, "parts": new}
+        wire = messages[i].wire
+        origin = f"came from {wire[0]}" if wire is not None else "was not decoded from a provider's history"
+        who = f"{call.id} ({call.name!r})" if call.id is not None else repr(call.name)
+        w.index = i
+        w.note("inserted", f"The thought signature {SKIP!r} is written on call {who} in message {i}, the first call "
+                           f"of its {NAME} model content: Gemini 3 refuses a step whose first function call has no "
+                           f"signature (\"Function call is missing a thought_signature in functionCall parts\"), and "
+                           f"this call {origin}", call.id)
