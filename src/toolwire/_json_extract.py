@@ -61,7 +61,7 @@ from typing import AbstractSet, Any, Callable, List, Optional, Set, Tuple
 
 from ._json_equality import same
 from ._json_ints import read_int
-from ._json_quotes import given_up, hides_value, in_doubt, quoted_on, stands
+from ._json_quotes import given_up, goes_on, hides_value, in_doubt, quoted_on, stands
 from ._json_value_end import _Read, _string_end, _value_end, _ws, end_of_value
 
 __all__ = ["Candidate", "candidates", "end_of_value", "extract_json", "open_json", "open_value"]
@@ -196,18 +196,24 @@ def _scan(
     still linear; with *standing*, the spans of the values each reading takes, whatever
     ``_lost`` and the weak runs say (``_think.KeptSpans``)."""
     mark = len(standing) if standing is not None else 0
-    found, doubted, weak = _pass(text, until, opened, standing, frozenset())
+    found, doubted, weak, failed_at = _pass(text, until, opened, standing, frozenset())
     if opened is not None:
         return found
     if doubted:
         if standing is not None:
             del standing[mark:]
-        found, _, weak = _pass(text, until, opened, standing, doubted)
+        found, _, weak, failed_at = _pass(text, until, opened, standing, doubted)
     if weak and standing is None:  # (a run that may hide the answer: read as prose, ``weak``)
         plain = _pass(text, until, None, None, doubted | weak, 0, True)[0]
-        if given_up(text, min(weak)):
-            return plain  # (a line break after the first string that ran on: the value was given up there)
-        if bool(plain) != bool(found) or plain and not same(plain[-1].value, found[-1].value):
+        first = min(weak)
+        if given_up(text, first):  # (a line break after the first string that ran on: the value was given up
+            kept = [c for c in plain if c.start > failed_at]  # there, and it supersedes every value before it)
+            if kept and text.startswith((",", ":"), _ws(text, kept[-1].end)):
+                return []  # (a value a `,` or `:` follows: an item or key of a structure, no answer)
+            return kept
+        if bool(plain) != bool(found) or plain and (
+            plain[-1].start != found[-1].start if goes_on(text, first) else not same(plain[-1].value, found[-1].value)
+        ):
             return []  # the two readings give different last values: none is known
     return found
 
@@ -215,7 +221,7 @@ def _scan(
 def _pass(
     text: str, until: int, opened: Optional[List[int]], standing: Optional[List[Tuple[int, int]]],
     plain: AbstractSet[int], start: int = 0, probe: bool = False,
-) -> Tuple[List[Candidate], AbstractSet[int], AbstractSet[int]]:
+) -> Tuple[List[Candidate], AbstractSet[int], AbstractSet[int], int]:
     """One read of ``_scan``, the strings whose quotes are in *plain* read without
     ``quoted_on``; and, when the text ends with the failed value that reading used
     ``quoted_on`` in open, the quotes of its strings that ran on in doubt (``doubt``)
@@ -308,7 +314,7 @@ def _pass(
             else:
                 i = brace if bracket < 0 or brace < bracket else bracket
         if opened is not None and i >= until:
-            return found, frozenset(), frozenset()
+            return found, frozenset(), frozenset(), -1
         read: Optional[_Read] = None
         if failed >= _QUICK_FAILS:  # (a failed decode's error counts the lines before it: quadratic)
             read = _value_end(text, i)
@@ -365,12 +371,12 @@ def _pass(
                         continue
         pos = max(read.end, i + 1)
     if lost != -1 and opened is None and standing is None and not probe and _lost(text, lost):
-        return [], frozenset(), frozenset()  # the answer may be past the string the candidates ended at
+        return [], frozenset(), frozenset(), -1  # the answer may be past the string the candidates ended at
     if not (shut and ran == failed_at and not hidden):
-        return found, frozenset(), frozenset()
+        return found, frozenset(), frozenset(), -1
     if opened is not None and not opened:  # (the reading may change with any quote or bracket to come)
         opened.append(n)
-    return found, {q for q in doubt if q >= failed_at}, {q for q in weak if q >= failed_at}
+    return found, {q for q in doubt if q >= failed_at}, {q for q in weak if q >= failed_at}, failed_at
 
 
 _REGION = re.compile(r'["{}\[\]]')  # what the scan reads after a failed value: strings and brackets
