@@ -46,9 +46,10 @@ keeps the reading (a cut answer gives nothing from it). Where the candidates end
 string a value may have begun in and the answer may be past it (``_lost``), no value
 before it is the last: there is none; so too where a string of a failed value left open
 ran on (``{"b": 2, "c" Final: [3, 4]``: to the text's end, or its run ending there or
-before ``,`` or ``:``) or hid a value a blank and a quote follow, and the text read past it as
-prose gives another last value (JSON-equal: the same one is the answer), unless a line
-break follows that string (``given_up``): that text is then the reading. The spans of
+before ``,`` or ``:``) or hid a value a blank and a quote follow, and the text read past it
+as prose gives another last value (JSON-equal: the same one, unless that string went on
+past its quote, ``goes_on``), unless the value was given up at it (``given_up``): the
+text past the value read as prose is then the reading, no value before it. The spans of
 the values read (``_think.KeptSpans``) are kept either way.
 """
 
@@ -61,7 +62,7 @@ from typing import AbstractSet, Any, Callable, List, Optional, Set, Tuple
 
 from ._json_equality import same
 from ._json_ints import read_int
-from ._json_quotes import given_up, hides_value, in_doubt, quoted_on, stands
+from ._json_quotes import given_up, goes_on, hides_value, in_doubt, quoted_on, stands
 from ._json_value_end import _Read, _string_end, _value_end, _ws, end_of_value
 
 __all__ = ["Candidate", "candidates", "end_of_value", "extract_json", "open_json", "open_value"]
@@ -190,39 +191,42 @@ def _scan(
     strings (``_pass``). Where the value is still open then and a string of it ran on (to
     the text's end, its run ending there or before ``,`` ``:``), or a value was quoted with
     a blank before its quote (*weak*: ``{"b": 2, "c" Final: [3, 4]``), the text is read
-    once more with those strings plain: that reading is the one where a line break follows
-    the first of them (``given_up``); else, where it gives another last value (``same``),
-    none is known. Three reads at most, and ``_lost`` one more of the rest of the text, so
-    still linear; with *standing*, the spans of the values each reading takes, whatever
-    ``_lost`` and the weak runs say (``_think.KeptSpans``)."""
+    once more with those strings plain: past the failed value, the reading where the value
+    was given up at the first of them (``given_up``); else none where it gives another
+    last value (``same``; by start where that string ``goes_on``). Three reads at most, and
+    ``_lost`` one more of the rest, so linear; with *standing*, the spans of the values
+    each reading takes, whatever ``_lost`` and the weak runs say (``_think.KeptSpans``)."""
     mark = len(standing) if standing is not None else 0
-    found, doubted, weak = _pass(text, until, opened, standing, frozenset())
+    found, doubted, weak, failed_at = _pass(text, until, opened, standing, frozenset())
     if opened is not None:
         return found
     if doubted:
         if standing is not None:
             del standing[mark:]
-        found, _, weak = _pass(text, until, opened, standing, doubted)
+        found, _, weak, failed_at = _pass(text, until, opened, standing, doubted)
     if weak and standing is None:  # (a run that may hide the answer: read as prose, ``weak``)
         plain = _pass(text, until, None, None, doubted | weak, 0, True)[0]
-        if given_up(text, min(weak)):
-            return plain  # (a line break after the first string that ran on: the value was given up there)
-        if bool(plain) != bool(found) or plain and not same(plain[-1].value, found[-1].value):
-            return []  # the two readings give different last values: none is known
+        first, kept = min(weak), [c for c in plain if c.start > failed_at]  # (given up: no value before it
+        if given_up(text, first):  # is the answer; one a `,` or `:` follows is a structure's: none is)
+            return [] if kept and text.startswith((",", ":"), _ws(text, kept[-1].end)) else kept
+        if bool(plain) != bool(found) or plain and (  # (different last values: none is known)
+            plain[-1].start != found[-1].start if goes_on(text, first) else not same(plain[-1].value, found[-1].value)
+        ):
+            return []
     return found
 
 
 def _pass(
     text: str, until: int, opened: Optional[List[int]], standing: Optional[List[Tuple[int, int]]],
     plain: AbstractSet[int], start: int = 0, probe: bool = False,
-) -> Tuple[List[Candidate], AbstractSet[int], AbstractSet[int]]:
+) -> Tuple[List[Candidate], AbstractSet[int], AbstractSet[int], int]:
     """One read of ``_scan``, the strings whose quotes are in *plain* read without
     ``quoted_on``; and, when the text ends with the failed value that reading used
-    ``quoted_on`` in open, the quotes of its strings that ran on in doubt (``doubt``)
-    and of those whose reading only the text's end, a blank, ``,`` or ``:`` confirms (``weak``)."""
+    ``quoted_on`` in open, the quotes of its strings that ran on in doubt (``doubt``), of
+    those whose reading only the text's end, a blank, ``,`` or ``:`` confirms (``weak``),
+    and where that value begins (else -1)."""
     found: List[Candidate] = []
-    pos = start
-    n = len(text)
+    pos, n = start, len(text)
     near = n - _NEAR_END
     failed = 0  # decodes that failed: past ``_QUICK_FAILS``, an opener is read by ``value_end`` first
     shut: List[str] = []  # closers of failed values' brackets still open: while any is, strings are read as strings
@@ -234,8 +238,7 @@ def _pass(
     runs = (-1, -1)  # the last string that ran on: its quote, and the quote it runs on from
     weak: Set[int] = set()  # quotes of runs the text's end, a blank, `,` or `:` confirms (``_scan``)
     lost = -1  # past the string the candidates ended at (-2: a value begun in it stands): ``_lost``
-    brace = text.find("{", pos)
-    bracket = text.find("[", pos)
+    brace, bracket = text.find("{", pos), text.find("[", pos)
 
     def run_on(quote: int, at: int) -> int:
         """``quoted_on`` for the string at *quote* a failed value's text goes on after at
@@ -308,7 +311,7 @@ def _pass(
             else:
                 i = brace if bracket < 0 or brace < bracket else bracket
         if opened is not None and i >= until:
-            return found, frozenset(), frozenset()
+            return found, frozenset(), frozenset(), -1
         read: Optional[_Read] = None
         if failed >= _QUICK_FAILS:  # (a failed decode's error counts the lines before it: quadratic)
             read = _value_end(text, i)
@@ -365,12 +368,12 @@ def _pass(
                         continue
         pos = max(read.end, i + 1)
     if lost != -1 and opened is None and standing is None and not probe and _lost(text, lost):
-        return [], frozenset(), frozenset()  # the answer may be past the string the candidates ended at
+        return [], frozenset(), frozenset(), -1  # the answer may be past the string the candidates ended at
     if not (shut and ran == failed_at and not hidden):
-        return found, frozenset(), frozenset()
+        return found, frozenset(), frozenset(), -1
     if opened is not None and not opened:  # (the reading may change with any quote or bracket to come)
         opened.append(n)
-    return found, {q for q in doubt if q >= failed_at}, {q for q in weak if q >= failed_at}
+    return found, {q for q in doubt if q >= failed_at}, {q for q in weak if q >= failed_at}, failed_at
 
 
 _REGION = re.compile(r'["{}\[\]]')  # what the scan reads after a failed value: strings and brackets
@@ -386,11 +389,8 @@ def _lost(text: str, at: int) -> bool:
 
 
 def extract_json(text: str, accept: Optional[Callable[[Any], bool]] = None) -> Tuple[bool, Any, List[Candidate]]:
-    """``(found, value, candidates)``: the last candidate *accept* takes.
-
-    Fenced blocks are preferred over scanned candidates. Without *accept* the last
-    candidate wins. ``found`` is ``False`` when nothing was accepted.
-    """
+    """``(found, value, candidates)``: the last candidate *accept* takes, fenced blocks
+    before scanned candidates (without *accept*, the last); ``found`` ``False``: none."""
     cands = candidates(text)
     fenced = [c for c in cands if c.how in ("whole", "fence")]
     for group in (fenced, [c for c in cands if c.how == "scan"]):

@@ -11,7 +11,7 @@ from typing import List, Optional, Set, Tuple
 
 from ._json_value_end import _Read, _string_end, _value_end, _ws
 
-__all__ = ["given_up", "hides_value", "in_doubt", "quoted_on", "stands"]
+__all__ = ["given_up", "goes_on", "hides_value", "in_doubt", "quoted_on", "stands"]
 
 _OPENER = re.compile(r"[{\[]")
 _QUOTED = re.compile(r'["\\{}\[\]]')
@@ -95,9 +95,32 @@ def stands(hiding: Tuple[int, _Read], near: int, opened: Optional[List[int]],
 
 
 def given_up(text: str, quote: int) -> bool:
-    """Whether a line break follows the string opening at *quote*, blanks aside: the line
-    its failed value was given up on ends there, not a quote written inside that string
-    (a model writes a line break in a JSON string as ``\\n``; RFC 8259 §7 allows no raw
-    control character there). ``_scan`` then takes the text past it as prose."""
+    """Whether the failed value was given up at the string opening at *quote*: a line
+    break follows it, blanks aside, where a model writes a line break in a JSON string as
+    ``\\n`` (RFC 8259 §7 allows no raw control character there); not when the string
+    holds a raw line break itself (that model writes them) or went on past its quote
+    (``goes_on``). ``_scan`` then takes the text past it as prose."""
     end = _string_end(text, quote)[0]
-    return end >= 0 and any(c in "\n\r" for c in text[end:_ws(text, end)])
+    k = end if end < 0 else _ws(text, end)
+    if end < 0 or not any(c in "\n\r" for c in text[end:k]):
+        return False
+    body = text[quote + 1:end - 1]
+    return "\n" not in body and "\r" not in body and not goes_on(text, quote)
+
+
+def goes_on(text: str, quote: int) -> bool:
+    """Whether the string opening at *quote* (closed) went on past the quote that ends
+    it, that quote written inside it: a character right after it, neither a blank nor
+    ``,`` ``:`` ``}`` ``]`` (``"He said "use [1, 2]``: it opens a quoted word); an odd
+    number of escaped quotes in it (``"He said \\"yes"``: that quote the partner of one);
+    or the next quote closing it, ``,`` ``}`` ``]`` or the text's end after it (``"He said
+    \\"yes"`` + line break + ``then [1, 2]"}``). A value read past that quote is then the
+    string's: no answer given after a value given up (``_scan``). Reads the string and
+    the text to that next quote once."""
+    end = _string_end(text, quote)[0]
+    n = len(text)
+    if end < 0 or end < n and (text[end].isalnum() or text[end] in "[{(") or text.count('\\"', quote + 1, end - 1) % 2:
+        return end >= 0
+    on = _string_end(text, end - 1)[0]  # (the string read on from that quote to the next one)
+    after = n if on < 0 else _ws(text, on)
+    return on >= 0 and (after >= n or text[after] in ",}]")

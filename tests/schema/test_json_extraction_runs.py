@@ -50,7 +50,7 @@ def test_no_earlier_draft_wins_over_an_answer_a_string_that_ran_on_may_hide(text
     ('Example: [7]. {"answer": "Paris"', [7]),  # a cut value after it, nothing in its string
 
     ('[7] {"q": "say "{"z": 5}""', [7]),  # the quote right after the value: quoted
-    ('Draft: {"a": 1}\nWait, {"b": 2, "c"\nnothing more', {"a": 1}),  # prose alone after it: the same last value
+    # (`Draft: {"a": 1}\nWait, {"b": 2, "c"\nnothing more`: given up after the draft, invalid: test_json_extraction_given_up)
 ])
 def test_a_value_before_a_cut_value_whose_string_ran_on_stays_the_last(text: str, value: Any) -> None:
     assert extract_json(text)[:2] == (True, value)
@@ -134,14 +134,17 @@ def test_different_last_values_or_none_give_none(text: str) -> None:
     lambda n: '{"b": 2, "c" ' + 'a "x": [1] ' * n + '"y',  # ...before `:`, the text ending in a string
     lambda n: '{"b": 2,\n"c"\n' + 'so [1] "x": ' * n,  # a line break after it: no draft, read once more
     lambda n: '[0] {"b": 2, "c"  \n  ' + ' "w" [1]' * n,  # the blanks before the line break read once
+    lambda n: '{"a": "x \\"y"\n' + 'so [1] ' * n + '"}',  # ``goes_on`` reads to the next quote once
+    lambda n: '{"a": "x' + ' \\"y' * n + '"\n[1]',  # ...and the string's escaped quotes once
 ])
 def test_the_third_read_stays_linear(make: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """n and 4n: each read of the text (``_pass``, from where it starts) counted whole,
-    and the characters ``given_up`` looks at: a constant number of reads, not one a run."""
-    from toolwire import _json_extract, _json_quotes
+    and the characters ``given_up`` and ``goes_on`` look at (blanks, strings): a constant
+    number of reads, not one a run."""
+    from toolwire import _json_extract, _json_quotes, _json_value_end
 
     read = [0]
-    inner, ws = _json_extract._pass, _json_quotes._ws
+    inner, ws, string_end = _json_extract._pass, _json_value_end._ws, _json_value_end._string_end
 
     def counted(text: str, *args: Any) -> Any:
         read[0] += len(text) - (args[4] if len(args) > 4 else 0)
@@ -152,8 +155,14 @@ def test_the_third_read_stays_linear(make: Any, monkeypatch: pytest.MonkeyPatch)
         read[0] += end - pos
         return end
 
-    monkeypatch.setattr(_json_extract, "_pass", counted)
-    monkeypatch.setattr(_json_quotes, "_ws", counted_ws)
+    def counted_end(text: str, quote: int) -> Any:
+        out = string_end(text, quote)
+        read[0] += (out[0] if out[0] >= 0 else len(text)) - quote
+        return out
+
+    monkeypatch.setattr(_json_extract, "_pass", counted)  # (the helpers counted where they are: raising=False reads
+    monkeypatch.setattr(_json_quotes, "_ws", counted_ws, raising=False)  # the code before session 42 too)
+    monkeypatch.setattr(_json_quotes, "_string_end", counted_end, raising=False)
     work = []
     for n in (500, 2_000):
         read[0] = 0

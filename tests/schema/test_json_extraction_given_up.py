@@ -1,0 +1,85 @@
+"""A value given up at a string (a line break right after it, ``_json_quotes.given_up``)
+and a string that went on past its quote (``goes_on``): docs/structured-output.md "JSON
+extraction". A quote written inside a string whose partner was escaped, or that opens a
+quoted word, does not end the value: nothing written after it is an answer. A value given
+up after a draft supersedes it: the draft is no answer, a complete value after is."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from toolwire._json_extract import extract_json
+from toolwire.retry import classify, prepare
+
+X = {"type": "object", "properties": {"x": {"type": "integer"}}, "required": ["x"]}
+
+
+def outcome(text: str, schema: Any) -> Any:
+    state = prepare({"model": "m", "max_tokens": 100, "messages": [{"role": "user", "content": "q"}]}, schema,
+                    "openai.chat", mode="prompt").state
+    reply = {"object": "chat.completion",
+             "choices": [{"index": 0, "message": {"role": "assistant", "content": text}, "finish_reason": "stop"}]}
+    out = classify(reply, state)
+    return out.kind, out.value
+
+
+# session 42 (revJx R1): a line break right after a quote written inside a string (its partner escaped) was read as the
+# value given up there, and a piece of that string was the answer
+@pytest.mark.parametrize("text", [
+    '{"answer": "He said \\"yes"\nthen [1, 2]"}',  # the next quote closes the string, `}` after it
+    '{"note": "print(\\"hi"\n[5] ok"}',
+    '```json\n{"answer": "He said \\"yes"\n[1, 2]"}\n```',
+    'Draft: []\n{"answer": "Output: \\"done"\n\nx = [1, 2]"}',  # (the draft `[]` before fix42-jsonx: none is known)
+    '{"code": "print(\\"hi"\r\n[5]\nen',  # cut: an odd number of escaped quotes in the string
+    '{"a": "line one\nline two"\n[1, 2]',  # the string holds a raw line break: that model writes them
+    '{"ids1": "the list"\n[1, 2], ")", "',  # a `,` after the value: an item of a structure, no answer
+])
+def test_a_line_break_after_a_quote_written_inside_a_string_gives_no_piece_of_it(text: str) -> None:
+    assert extract_json(text)[:2] == (False, None)
+    assert outcome(text, {}) == ("invalid", None)
+
+
+# session 42 (revJx R2): a value given up after a draft superseded it only where no value followed; through a schema
+# that refuses the values in the prose after it, the draft was the answer
+@pytest.mark.parametrize("text", [
+    'First try: {"x": 0} Wait, {"x": 1, "y" \n\nValues [1] and [2] are refs.',
+    '{"x": 6} {"x": 1, "y"\nSee [1].',
+    'Draft: {"x": 0}\nWait, {"x": 1, "note": "ok"\nI will fix it.',
+    'Draft: {"x": 0}\nWait, {"x": 1,\n"y"\n\n',
+])
+def test_a_value_given_up_after_a_draft_leaves_no_draft(text: str) -> None:
+    assert outcome(text, X) == ("invalid", None)
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ('Draft: {"x": 0}\nWait, {"x": 1, "y"\nFinal: {"x": 5}\nAs "requested":', {"x": 5}),
+    ('Draft: {"x": 0}\nWait, {"x": 1, "note": "ok"\nValues [1] and [2] are refs. Fixed: {"x": 2}', {"x": 2}),
+])
+def test_a_complete_value_after_the_value_given_up_is_the_answer(text: str, value: Any) -> None:
+    assert outcome(text, X) == ("ok", value)
+
+
+# session 42 (revJx R3): the two readings compared by value let a draft stand in for a cut answer holding the same value
+# in its string (a quote right before a word opens a quoted word written inside the string)
+@pytest.mark.parametrize("text", [
+    'Example: [1, 2]. {"answer": "He said "use [1, 2]" here"',
+    'Example: [1, 2]. {"answer": "He said "use [1, 2]',
+    'Example: [1, 2]. {"note": "see "[1, 2]" below"',
+    'Example: []\n{"answer": "print(\\"hi"\nsee [] ok',  # an odd number of escaped quotes: the string goes on
+])
+def test_a_value_in_the_string_of_a_cut_answer_is_no_answer_by_value(text: str) -> None:
+    assert extract_json(text)[:2] == (False, None)
+    assert outcome(text, {}) == ("invalid", None)
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ('{"a": "ok"\n[5]', [5]),  # given up: the value after it
+    ('Draft: [1, 2] Wait, {"b": 2, "c" Final: [1, 2]', [1, 2]),  # a blank after the quote: the same value
+    ('Draft: {"a": 1}\nWait, {"k": 1, "note": "say \\"hi\\""\nFinal: [3, 4]', [3, 4]),  # escaped quotes paired
+    ('Wait, {"b": 2, "c"\nFinal: [3, 4]. Done', [3, 4]),
+])
+def test_a_value_given_up_still_gives_the_answer_after_it(text: str, value: Any) -> None:
+    assert extract_json(text)[:2] == (True, value)
+    assert outcome(text, {}) == ("ok", value)
