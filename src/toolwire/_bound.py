@@ -10,6 +10,7 @@ with this instead (it pickles as a ``partial`` does, by reference to the functio
 from __future__ import annotations
 
 from functools import partial
+
 __all__ = ["Bound"]
 
 
