@@ -27,12 +27,14 @@ from .._history_write import (
     image_type,
     no_system,
     plan_turns,
+    renamed_type,
     solid,
     system_parts,
     url_type,
     write_part,
     write_turns,
 )
+from .._image_types import image_media_type
 from .._result_media import web
 from .._tool_changes import adopt_changes
 from .sniff import signed_thinking
@@ -177,6 +179,7 @@ def _block(p: Part, w: Writer, blocks: Dict[int, Dict[str, Any]]) -> Any:
     if type(q) is Media and q.dialect == NAME and q.data is not None and relabelled(q.extra) is not None:
         extra: Dict[str, Any] = q.extra
         mt = image_type(q, w, checked=True)  # its own image labelled other than its bytes show: as they show, noted
+        renamed_type(q, mt, w)  # (or named another way: ``image/jpg``)
         return {**extra, "source": {**extra["source"], "media_type": mt}}
     return None if q is None else write_part(q, w, NAME, lambda text: {"type": "text", "text": text}, _write_image)
 
@@ -340,8 +343,14 @@ def _refused(wire: Any, state: Dict[str, Any]) -> Optional[str]:
     content = wire.get("content") if type(wire) is dict else None
     for b in content if type(content) is list else ():
         inner = b.get("content") if type(b) is dict and b.get("type") == "tool_result" else None
-        if relabelled(b) is not None or type(inner) is list and any(relabelled(x) is not None for x in inner):
-            return "it holds an image labelled other than its bytes show, which Anthropic refuses"
+        for x in (b, *inner) if type(inner) is list else (b,):
+            mt = relabelled(x)
+            if mt is not None:
+                label = x["source"].get("media_type")
+                if type(label) is str and image_media_type(label) == mt:  # its type, named another way
+                    return (f"it holds an image labelled {label!r}, a media type Anthropic does not take "
+                            f"({', '.join(IMAGE_TYPES)})")
+                return "it holds an image labelled other than its bytes show, which Anthropic refuses"
         if type(b) is dict and b.get("type") == "tool_result" and b.get("is_error") is True and inner in (None, "", []):
             return (f"it holds an error result without content ({b.get('tool_use_id')}), which Anthropic refuses "
                     "(\"content cannot be empty if `is_error` is true\")")
