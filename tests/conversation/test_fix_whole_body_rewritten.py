@@ -6,7 +6,8 @@ id"; ``prefix-not-last``: "Assistant message with prefix True must be last messa
 the change is reported (``rewritten``) rather than made silently. And a message it
 rebuilds (a result removed or placed in it) keeps its wire with its role cleared, so that
 what it held beside its parts (a block's ``cache_control``, a participant name) is noted
-``dropped`` where it is written, as for any decoded message written fresh.
+``dropped`` where it is written without it, as for any decoded message written fresh
+(written fresh to Anthropic, a text block goes as it came, its ``cache_control`` with it).
 """
 
 from __future__ import annotations
@@ -58,5 +59,7 @@ def test_a_rebuilt_message_notes_what_it_held_beside_its_parts() -> None:
     report: list[Problem] = []
     out = encode_conversation(fixed, "anthropic", report=report)["messages"]
     assert out[2]["content"] == [{"type": "tool_result", "tool_use_id": "toolu_1", "content": "o"},
-                                 {"type": "text", "text": "go on"}]
-    assert [(p.kind, "cache_control" in p.message) for p in report] == [("dropped", True)]
+                                 {"type": "text", "text": "go on", "cache_control": {"type": "ephemeral"}}]
+    assert report == []  # (written fresh to Anthropic, its text block goes as it came)
+    encode_conversation(fixed, "bedrock.converse", report=report)
+    assert [(p.kind, p.index) for p in report if "cache_control" in p.message] == [("dropped", 2)]

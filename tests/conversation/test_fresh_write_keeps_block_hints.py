@@ -1,8 +1,9 @@
 """A decoded Anthropic message that ``fix_conversation`` rebuilds (an orphan result
 removed from it) is written fresh; written to Anthropic again, its ``tool_result``,
 ``image``, ``document``, ``tool_use`` and ``thinking`` blocks go out with their
-``cache_control`` (their parts keep the block), only a text block loses it (and its
-``citations``): only that is noted ``dropped``. Every block with one was noted, though
+``cache_control`` (their parts keep the block), and so does a text block (with its
+``citations``: the fresh write takes a text part's block as it came); only a blank text
+block, not written, loses them, noted ``dropped``. Every block with one was noted, though
 the request still held it
 (https://docs.claude.com/en/docs/build-with-claude/prompt-caching: ``cache_control`` on
 tool_result, image, document and text blocks). Written to another dialect, every one is
@@ -53,10 +54,10 @@ def test_a_block_written_with_its_cache_control_is_not_noted(kind: str) -> None:
     assert dropped == []
 
 
-def test_a_text_block_loses_its_cache_control_noted() -> None:
-    out, dropped = _write("text", "anthropic.messages")
-    assert "cache_control" not in json.dumps(out["messages"][2])
-    assert dropped == ["The cache_control on 1 content block of message 2 is not sent to anthropic.messages"]
+def test_a_text_block_keeps_its_cache_control() -> None:
+    out, dropped = _write("text", "anthropic.messages")  # (a TextBlockParam takes it: the block goes as it came)
+    assert out["messages"][2]["content"][1] == BLOCKS["text"]
+    assert dropped == []
 
 
 def test_another_dialect_notes_every_block() -> None:

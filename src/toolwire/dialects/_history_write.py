@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "FIRST_USER", "gemini_upload", "image_type", "image_url", "no_detail", "no_system", "no_upload", "plan_turns",
-    "solid",
+    "renamed_type", "solid",
     "system_parts", "Turn", "url_type", "user_turn_first", "write_part", "write_turns",
 ]
 
@@ -256,6 +256,16 @@ def image_type(m: Media, w: Writer, checked: bool = False) -> str:
     if mt is None:
         raise w.no_media(m, "its media type is not given and its data is no PNG, JPEG, GIF or WebP image")
     return mt
+
+
+def renamed_type(m: Media, mt: str, w: Writer) -> None:
+    """Notes (``converted``) the target's own image *m*, written fresh as *mt*, where its
+    label names that type another way (``image/jpg``, upper case), which the target does
+    not take (Anthropic's ``media_type`` and Converse's ``format`` are enums); a label its
+    bytes contradict is noted by ``image_type``."""
+    if m.media_type is not None and m.media_type != mt and image_media_type(m.media_type) == mt:
+        w.note("converted", f"The image in message {w.index} labelled {m.media_type!r} is sent as {mt!r}, the name "
+                            f"{w.name} takes for its type")
 
 
 def image_url(m: Media, w: Writer) -> str:

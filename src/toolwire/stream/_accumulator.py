@@ -37,6 +37,7 @@ from ._handlers import (
     resolve,
     runner,
     source,
+    whole_response,
 )
 from ._skipped import foreign_of
 from ._table import HandlerFactory, StreamTable, streams
@@ -332,7 +333,7 @@ class Accumulator(Reads):
                 if self._unknown is not None:
                     raise DecodeError(
                         f"No chunk of this stream has a known streaming shape; the first was "
-                        f"{excerpt(self._unknown)}"
+                        f"{excerpt(self._unknown)}{whole_response(self._unknown)}"
                     )
                 derived_only(self._derived, None)
                 raise DecodeError("The stream held no chunk with data: nothing shows that a reply came")

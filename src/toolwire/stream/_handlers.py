@@ -34,6 +34,7 @@ __all__ = [
     "source",
     "stream_dialects",
     "stream_handlers",
+    "whole_response",
 ]
 
 Run = Callable[[Iterable[Any], Callable[[Any], None]], None]
@@ -187,10 +188,20 @@ def foreign(core: Core, data: Optional[Dict[str, Any]], registry: Optional[Regis
             return
         raise DecodeError(
             f"Stream chunks are not {name} chunks: none carried text, a call or a finish reason, and the first "
-            f"has the shape of no streaming dialect; got {excerpt(data)}",
+            f"has the shape of no streaming dialect; got {excerpt(data)}{whole_response(data)}",
             dialect=name,
         )
     raise _not_theirs(name, hit, data)
+
+
+def whole_response(data: Any) -> str:
+    """What to add to an error about the chunk *data* when it is a whole boto3
+    ``converse_stream`` response (``{"stream": EventStream, "ResponseMetadata": {...}}``,
+    boto3's "Response Syntax") rather than one of its events, else ``""``."""
+    if type(data) is dict and "stream" in data and "ResponseMetadata" in data:
+        return ('; this is a whole boto3 converse_stream response, not its events: pass resp["stream"], the event '
+                "stream it holds")
+    return ""
 
 
 def refused(core: Core, named: bool, first: Optional[Dict[str, Any]], registry: Optional[Registry],

@@ -12,9 +12,9 @@ each format's name, module and description (a test checks them against the modul
 from __future__ import annotations
 
 import importlib
-from functools import partial
 from typing import Any, Dict, Optional, Tuple
 
+from .._bound import Bound
 from .._dialect import Dialect
 from .._errors import DecodeError, EncodeError, UnknownDialectError, excerpt
 from .._ids import IdRule
@@ -172,7 +172,7 @@ def _refuse_encode(name: str, value: Any, *rest: Any) -> Dict[str, Any]:
 def _make(name: str, module: str, description: str) -> Dialect:
     # partials of module-level functions, not closures: a record derived from this one
     # (``dataclasses.replace``) pickles by value with the standard ``pickle``
-    decode_item, encode_item = partial(_refuse_decode, name), partial(_refuse_encode, name)
+    decode_item, encode_item = Bound(_refuse_decode, name), Bound(_refuse_encode, name)
     return Dialect(
         name=name,
         keys=frozenset(),

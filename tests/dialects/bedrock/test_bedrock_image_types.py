@@ -114,7 +114,7 @@ def test_a_bedrock_result_image_whose_bytes_show_another_format_is_not_replayed(
     assert [(p.kind, p.index) for p in report] == [("rewritten", 2), ("converted", 2)]
 
 
-@pytest.mark.parametrize(("mt", "kinds"), [("image/png", ["rewritten", "converted"]), ("image/jpg", ["rewritten"])])
+@pytest.mark.parametrize(("mt", "kinds"), [("image/png", ["rewritten", "converted"]), ("image/jpg", ["rewritten", "converted"])])
 def test_an_anthropic_image_labelled_other_than_its_bytes_is_not_replayed(mt: str, kinds: List[str]) -> None:
     A = "anthropic.messages"
     img = {"type": "image", "source": {"type": "base64", "media_type": mt, "data": JPG}, "cache_control": {"type": "ephemeral"}}

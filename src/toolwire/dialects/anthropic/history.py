@@ -20,19 +20,21 @@ from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 from ..._access import to_plain_near
 from ..._dialect import HistoryCodec, Pairing
 from ..._errors import DecodeError, EncodeError, an
-from ...conversation._values import Field, Media, Message, Other, Part, Reasoning
+from ...conversation._values import Field, Media, Message, Other, Part, Reasoning, Text
 from .._common import as_dict
 from .._history_read import block_text, call_part, finish_of, foreign, hints, kept, no_key, plain_view, texts
 from .._history_write import (
     image_type,
     no_system,
     plan_turns,
+    renamed_type,
     solid,
     system_parts,
     url_type,
     write_part,
     write_turns,
 )
+from .._image_types import image_media_type
 from .._result_media import web
 from .._tool_changes import adopt_changes
 from .sniff import signed_thinking
@@ -140,11 +142,44 @@ def _write_image(m: Media, w: Writer) -> Any:
     return {"type": "image", "source": {"type": "url", "url": m.url}}
 
 
-def _block(p: Part, w: Writer) -> Any:
+def _text_blocks(messages: List[Message]) -> Dict[int, Dict[str, Any]]:
+    """``id()`` of each text part read from an Anthropic text block holding more than its
+    text (``cache_control``, ``citations``, both valid on a ``TextBlockParam``) -> that
+    block: written fresh, the part goes as that block (``_block``). One pass over the
+    blocks of the decoded messages (each block is one part, a text block without text
+    none: ``_blocks``)."""
+    out: Dict[int, Dict[str, Any]] = {}
+    for m in messages:
+        wire = m.wire
+        if wire is None or wire[0] != NAME or len(wire) < 4 or type(wire[1]) is not dict:
+            continue
+        blocks, parts = wire[1].get("content"), wire[3]
+        j = 0
+        for b in blocks if type(blocks) is list else ():
+            if j >= len(parts):
+                break
+            if type(b) is dict and b.get("type") == "text":
+                if not b.get("text"):
+                    continue  # (read as no part)
+                p = parts[j]
+                if type(p) is not Text or p.text != b["text"]:
+                    break  # (not as read: none of this message's)
+                if len(b) > 2:
+                    out[id(p)] = b
+            j += 1
+    return out
+
+
+def _block(p: Part, w: Writer, blocks: Dict[int, Dict[str, Any]]) -> Any:
     q = solid(p, w)  # no whitespace-only text: "text content blocks must contain non-whitespace text"
+    if type(q) is Text and blocks:
+        b = blocks.get(id(q))
+        if b is not None:  # its own text block, as it came
+            return {**b}
     if type(q) is Media and q.dialect == NAME and q.data is not None and relabelled(q.extra) is not None:
         extra: Dict[str, Any] = q.extra
         mt = image_type(q, w, checked=True)  # its own image labelled other than its bytes show: as they show, noted
+        renamed_type(q, mt, w)  # (or named another way: ``image/jpg``)
         return {**extra, "source": {**extra["source"], "media_type": mt}}
     return None if q is None else write_part(q, w, NAME, lambda text: {"type": "text", "text": text}, _write_image)
 
@@ -163,7 +198,9 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
                 out["system"] = sp
             else:
                 no_system(system, w)
-    out["messages"] = write_turns(turns, w, NAME, "content", _block, _head_blocks, prefill=True)
+    blocks = _text_blocks(messages)
+    out["messages"] = write_turns(turns, w, NAME, "content", lambda p, w: _block(p, w, blocks), _head_blocks,
+                                  prefill=True)
     return out
 
 
@@ -283,10 +320,17 @@ def _unsent(wire: Any) -> Tuple[str, ...]:
 
 def _unsent_fresh(wire: Any) -> Tuple[str, ...]:
     """What of that a message written fresh to Anthropic goes without: a text block's
-    (``Text`` keeps neither); the other blocks' parts keep the block (``tool_use``,
+    that is not written (empty or whitespace only: ``solid``); a written one goes as it
+    came (``_text_blocks``), and the other blocks' parts keep the block (``tool_use``,
     ``tool_result``, ``thinking``, ``image``, ``document``...) and write it back with them."""
     blocks = wire.value if isinstance(wire, Field) else wire.get("content") if type(wire) is dict else None
-    return tuple(hints(blocks, ("text",)))
+    if type(blocks) is not list:
+        return ()
+    return tuple(hints([b for b in blocks if type(b) is dict and not _solid_text(b.get("text"))], ("text",)))
+
+
+def _solid_text(text: Any) -> bool:
+    return type(text) is str and not text.isspace() and text != ""
 
 
 def _refused(wire: Any, state: Dict[str, Any]) -> Optional[str]:
@@ -299,8 +343,14 @@ def _refused(wire: Any, state: Dict[str, Any]) -> Optional[str]:
     content = wire.get("content") if type(wire) is dict else None
     for b in content if type(content) is list else ():
         inner = b.get("content") if type(b) is dict and b.get("type") == "tool_result" else None
-        if relabelled(b) is not None or type(inner) is list and any(relabelled(x) is not None for x in inner):
-            return "it holds an image labelled other than its bytes show, which Anthropic refuses"
+        for x in (b, *inner) if type(inner) is list else (b,):
+            mt = relabelled(x)
+            if mt is not None:
+                label = x["source"].get("media_type")
+                if type(label) is str and image_media_type(label) == mt:  # its type, named another way
+                    return (f"it holds an image labelled {label!r}, a media type Anthropic does not take "
+                            f"({', '.join(IMAGE_TYPES)})")
+                return "it holds an image labelled other than its bytes show, which Anthropic refuses"
         if type(b) is dict and b.get("type") == "tool_result" and b.get("is_error") is True and inner in (None, "", []):
             return (f"it holds an error result without content ({b.get('tool_use_id')}), which Anthropic refuses "
                     "(\"content cannot be empty if `is_error` is true\")")

@@ -33,6 +33,7 @@ from .._history_write import (
     image_type,
     no_system,
     plan_turns,
+    renamed_type,
     solid,
     system_parts,
     user_turn_first,
@@ -156,9 +157,14 @@ def _write_image(m: Media, w: Writer) -> Any:
 
 def _block(p: Part, w: Writer) -> Any:
     q = solid(p, w)  # no blank text: "The text field in the ContentBlock object ... is blank"
-    if type(q) is Media and q.dialect == NAME and q.data is not None and (
-            checked_type(q.media_type, q.data) != q.media_type):
-        return _write_image(q, w)  # its own image whose bytes show another format: as they show (``refused``)
+    if type(q) is Media and q.dialect == NAME and (
+            q.data is not None and checked_type(q.media_type, q.data) != q.media_type
+            or image_media_type(q.media_type) != q.media_type):
+        # its own image whose bytes show another format, or of a format named another way (``jpg``): as they
+        # show, as Converse names it (``refused``)
+        out = _write_image(q, w)
+        renamed_type(q, f"image/{out['image']['format']}", w)
+        return out
     return None if q is None else write_part(q, w, NAME, lambda text: {"text": text}, _write_image)
 
 

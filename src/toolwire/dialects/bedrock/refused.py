@@ -8,10 +8,14 @@ from __future__ import annotations
 
 from typing import Any, Dict, Optional
 
+from .._image_types import image_media_type
 from .._result_media import sniff_image
 from .document_names import Names, names_in
 
-__all__ = ["mislabelled", "refused"]
+__all__ = ["FORMATS", "misnamed", "mislabelled", "refused"]
+
+#: Converse's ``ImageFormat`` (botocore's service model)
+FORMATS = frozenset({"png", "jpeg", "gif", "webp"})
 
 
 def _blank(b: Any) -> bool:
@@ -30,6 +34,17 @@ def mislabelled(img: Any) -> bool:
         return False
     shown = sniff_image(data)
     return shown is not None and shown != f"image/{fmt}"
+
+
+def misnamed(img: Any) -> Optional[str]:
+    """The ``format`` of *img* (an ``image`` member) where it names one Converse takes
+    another way (``jpg``, upper case: its ``ImageFormat`` is png | jpeg | gif | webp, lower
+    case only), which the writer names as Converse does; else ``None``."""
+    fmt = img.get("format") if type(img) is dict else None
+    if type(fmt) is not str or fmt in FORMATS:
+        return None
+    mt = image_media_type(f"image/{fmt}")
+    return fmt if mt is not None and mt.partition("/")[2] in FORMATS else None
 
 
 def refused(wire: Any, state: Dict[str, Any]) -> Optional[str]:
@@ -54,6 +69,9 @@ def refused(wire: Any, state: Dict[str, Any]) -> Optional[str]:
         tu = b.get("toolUse")
         if type(tu) is dict and tu.get("type") != "server_tool_use" and type(tu.get("input")) is not dict:
             return "it holds a toolUse input that is no JSON object (Converse takes only an object)"
+        fmt = misnamed(b.get("image"))
+        if fmt is not None:
+            return f"it holds an image of format {fmt!r}, which Converse does not take (png, jpeg, gif, webp)"
         if mislabelled(b.get("image")):
             return "it holds an image whose bytes show another format than its own, which Converse refuses"
         tr = b.get("toolResult")
@@ -63,6 +81,10 @@ def refused(wire: Any, state: Dict[str, Any]) -> Optional[str]:
                 return "it holds an error toolResult without content, which Converse refuses"
             if type(c) is list and any(_blank(x) for x in c):
                 return 'it holds a toolResult with a blank text block ("The text field ... is blank")'
+            fmt = next((f for x in c if type(x) is dict for f in (misnamed(x.get("image")),) if f), None) if (
+                type(c) is list) else None
+            if fmt is not None:
+                return f"it holds a toolResult image of format {fmt!r}, which Converse does not take"
             if type(c) is list and any(type(x) is dict and mislabelled(x.get("image")) for x in c):
                 return "it holds a toolResult image whose bytes show another format than its own (refused)"
     if twice is not None:

@@ -31,7 +31,7 @@ from .._image_types import checked_type, image_media_type
 from .._result_media import DOCUMENT_TYPES, ResultMedia, blank_text, extension, rewrite_media
 from ..anthropic.strict_tools import check_strict_tool
 from .document_names import distinct_in_blocks
-from .refused import mislabelled
+from .refused import mislabelled, misnamed
 
 __all__ = ["IDS", "NAME", "decode_result", "decode_tool", "encode_result", "encode_tool", "tool_entry"]
 
@@ -226,10 +226,11 @@ _NAME_OK = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ012345
 
 def _own_media(part: Dict[str, Any]) -> bool:
     """A Bedrock media member, kept as it is; not an image whose bytes show another
-    format than its own (``refused``): that one is written as they show, noted."""
+    format than its own, or of a format named another way (``jpg``: ``refused``): that one
+    is written as they show, as Converse names it."""
     kind = part.get("type")
     return (type(kind) is str and kind in _MEDIA and type(part.get(kind)) is dict and "source" in part[kind]
-            and not (kind == "image" and mislabelled(part[kind])))
+            and not (kind == "image" and (mislabelled(part[kind]) or misnamed(part[kind]) is not None)))
 
 
 def _document_name(name: Optional[str]) -> str:

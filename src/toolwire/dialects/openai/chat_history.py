@@ -16,9 +16,9 @@ response to a preceding message with 'tool_calls'", and "An assistant message wi
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import partial
 from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Tuple
 
+from ..._bound import Bound
 from ..._dialect import HistoryCodec, Pairing, Sniff
 from .._history_read import hints, plain_view
 from ..gemini.compat_signature import compat_signed
@@ -96,13 +96,13 @@ def chat_like(
 
     # partials of module-level functions, not closures: a dialect derived from a built-in
     # one (``dataclasses.replace``) pickles by value with the standard ``pickle``
-    detect = partial(_detect, name, evidence)
-    decode = partial(decode_with, (name, plan, images, thinking))
-    encode = partial(_encode, (name, plan, images, bridge, details, bool(pairing.after_assistant),
+    detect = Bound(_detect, name, evidence)
+    decode = Bound(decode_with, (name, plan, images, thinking))
+    encode = Bound(_encode, (name, plan, images, bridge, details, bool(pairing.after_assistant),
                                bool(pairing.call_first and pairing.first_listed), pairing.last_assistant, ordered,
                                pairing.prefix_last, one_text, one_text_roles))
     return HistoryCodec(decode, encode, detect, frozenset({"messages"}), pairing=pairing, unsent=_unsent,
-                        texts=partial(apart_texts, ("refusal", plan) if plan else ("refusal",)))
+                        texts=Bound(apart_texts, ("refusal", plan) if plan else ("refusal",)))
 
 
 def _detect(name: str, evidence: Optional[Sniff], data: Any) -> bool:

@@ -27,9 +27,9 @@ The Responses API's ``Response`` is read in ``responses_response``.
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any, Callable, Dict, List, Optional
 
+from ..._bound import Bound
 from ..._dialect import ResponseFields, ResponseReader
 from ..._errors import DecodeError
 from ..._usage import Usage, counts, make_usage
@@ -243,7 +243,7 @@ def chat_reply(
     """The ``response_envelope`` of a Chat-shaped dialect: a ``chat.completion`` around
     the assistant message *message* builds, from *model* (a partial of module-level
     functions, not a closure: a record holding it pickles)."""
-    return partial(_reply, message, model)
+    return Bound(_reply, message, model)
 
 
 def _reply(

@@ -22,10 +22,10 @@ object without ``type`` (``typeless_block``: every part has one; it may be a cal
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple
 
 from ..._args import argument_keys
+from ..._bound import Bound
 from ..._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Choice
 from ..._errors import DecodeError, an, excerpt
 from .._common import as_dict, as_list
@@ -304,7 +304,7 @@ def named(read: Callable[..., Any], dialect: str) -> Callable[[Dict[str, Any], s
     """*read* (``children``, ``message_children``, ``choices``) for another dialect that
     reads Chat's shapes, its errors naming *dialect* (a partial of a module-level function,
     not a closure: a record holding it pickles)."""
-    return partial(read, dialect=dialect)
+    return Bound(read, dialect=dialect)
 
 
 def order(cs: List[Any]) -> List[int]:

@@ -20,10 +20,10 @@ written by ``responses_input_encode``.
 
 from __future__ import annotations
 
-from functools import partial
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
 from ..._access import to_plain_near
+from ..._bound import Bound
 from ..._dialect import HistoryCodec, Pairing
 from ..._errors import DecodeError, an, excerpt
 from ...conversation._values import Field, Message, Other, Part, Reasoning
@@ -233,5 +233,5 @@ def _unsent(wire: Any) -> Tuple[str, ...]:
 
 HISTORY = HistoryCodec(
     decode, encode, detect, frozenset({"instructions", "input", *CONTINUED}), state=STATE,
-    pairing=PAIRING, unsent=_unsent, stored=STORED, stores_calls=_stores_calls, texts=partial(apart_texts, ()),
+    pairing=PAIRING, unsent=_unsent, stored=STORED, stores_calls=_stores_calls, texts=Bound(apart_texts, ()),
 )

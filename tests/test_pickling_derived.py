@@ -1,0 +1,39 @@
+"""A dialect derived from a built-in one (docs/custom-dialects.md: ``dataclasses.replace(
+toolwire.get_dialect("openai.chat"), name="acme.chat", aliases=())``) equals itself after a
+pickle round trip and decodes and encodes as before: the records bind their functions with
+``Bound``, a ``partial`` equal by function and arguments (a plain one compares by identity,
+so ``history``, ``response_envelope``, ``children`` and the text formats' refusals differed)."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+from dataclasses import fields, replace
+
+import pytest
+
+import toolwire
+from toolwire import ToolCall
+from toolwire.conversation import decode_conversation, encode_conversation
+
+
+@pytest.mark.parametrize("name", toolwire.dialect_names())
+def test_a_derived_dialect_equals_itself_pickled(name: str) -> None:
+    d = replace(toolwire.get_dialect(name), name="acme.derived", aliases=())
+    for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+        back = pickle.loads(pickle.dumps(d, protocol))
+        assert [f.name for f in fields(d) if getattr(d, f.name) != getattr(back, f.name)] == []
+        assert back == d and hash(back.history) == hash(d.history)
+    assert copy.deepcopy(d) == d
+
+
+def test_a_derived_chat_dialect_pickled_decodes_and_encodes_the_same() -> None:
+    d = replace(toolwire.get_dialect("openai.chat"), name="acme.chat", aliases=())
+    back = pickle.loads(pickle.dumps(d))
+    assert back == d
+    item = {"id": "call_1", "type": "function", "function": {"name": "f", "arguments": "{\"a\":1}"}}
+    assert toolwire.decode(item, back) == toolwire.decode(item, d) == ToolCall("f", {"a": 1}, "call_1")
+    assert toolwire.encode(ToolCall("f", {"a": 1}, "call_1"), back) == toolwire.encode(
+        ToolCall("f", {"a": 1}, "call_1"), d) == item
+    body = {"messages": [{"role": "user", "content": "hi"}]}
+    assert encode_conversation(decode_conversation(body, back), back) == body
