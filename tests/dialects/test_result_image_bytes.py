@@ -110,3 +110,20 @@ def test_ollama_takes_bmp() -> None:
     for data, label in ((TIFF, "image/tiff"), (SVG, "image/svg+xml")):
         with pytest.raises(toolwire.EncodeError, match="cannot be written for ollama"):
             toolwire.encode_result(_result(data, label), "ollama")
+
+
+@pytest.mark.parametrize("label", ["IMAGE/PNG", " image/webp"])
+def test_a_gemini_image_labelled_in_capitals_or_with_a_blank_is_an_image(label: str) -> None:
+    """A MIME type is case-insensitive (RFC 2045 §5.1): a Gemini function response part of
+    ``IMAGE/PNG`` was read as a file and went to Responses as an ``input_file`` named
+    "document", whatever its bytes (SVG bytes labelled ``" image/webp"`` were so written)."""
+    wire = {"functionResponse": {"name": "f", "id": "call_1", "response": {"output": "x"},
+                                 "parts": [{"inlineData": {"mimeType": label, "data": SVG}}]}}
+    result = toolwire.decode_result(wire, "gemini")
+    assert [p["type"] for p in result.content if p["type"] != "text"] == ["image"]
+    with pytest.raises(toolwire.EncodeError, match="'image/svg\\+xml' by its bytes"):
+        toolwire.encode_result(result, "openai.responses")
+    png = {**wire, "functionResponse": {**wire["functionResponse"], "parts": [{"inlineData": {"mimeType": label,
+                                                                                              "data": PNG}}]}}
+    out = toolwire.encode_result(toolwire.decode_result(png, "gemini"), "openai.responses")["output"]
+    assert [p["image_url"] for p in out if p["type"] == "input_image"] == ["data:image/png;base64," + PNG]

@@ -95,7 +95,8 @@ def _media(parts: Any) -> List[Dict[str, Any]]:
             body = {**body, "data": base64.b64encode(body["data"]).decode("ascii")}
             part = {key: body}
         mime = body.get("mimeType", body.get("mime_type"))
-        out.append({"type": "image" if type(mime) is str and mime.startswith("image/") else "file", **part})
+        image = type(mime) is str and mime.strip().lower().startswith("image/")  # (RFC 2045 §5.1: in any case)
+        out.append({"type": "image" if image else "file", **part})
     return out
 
 
