@@ -12,6 +12,7 @@ BMP, GIF...; WebP made PNG first; TIFF no longer).
 
 from __future__ import annotations
 
+import base64
 from typing import Any, Dict, List
 
 import pytest
@@ -127,3 +128,13 @@ def test_a_gemini_image_labelled_in_capitals_or_with_a_blank_is_an_image(label: 
                                                                                               "data": PNG}}]}}
     out = toolwire.encode_result(toolwire.decode_result(png, "gemini"), "openai.responses")["output"]
     assert [p["image_url"] for p in out if p["type"] == "input_image"] == ["data:image/png;base64," + PNG]
+
+
+def test_an_svg_after_its_xml_prologue_is_told() -> None:
+    svg = base64.b64encode(b'<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" '
+                           b'"http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">\n<svg xmlns="http://www.w3.org/2000/'
+                           b'svg" width="1" height="1"/>').decode()
+    with pytest.raises(toolwire.EncodeError, match="'image/svg\\+xml' by its bytes"):
+        toolwire.encode_result(_result(svg, "image/png"), "mistral")
+    xml = base64.b64encode(b'<?xml version="1.0"?><a/>').decode()  # XML of no SVG: no type told, its label
+    assert toolwire.encode_result(_result(xml, "image/png"), "ollama")["images"] == [xml]

@@ -55,9 +55,9 @@ _BRANDS = {b"heic": "image/heic", b"heix": "image/heic", b"heim": "image/heic", 
 _HEAD = 1024  # base64 characters read at most (768 bytes): an SVG's "<svg" comes after its prologue
 
 
-def _head(data: str) -> bytes:
-    """The first bytes of base64 *data* (at most ``_HEAD`` characters read), or none."""
-    chunk = data[:_HEAD]
+def _head(data: str, chars: int) -> bytes:
+    """The first bytes of base64 *data* (its first *chars* characters at most), or none."""
+    chunk = data[:chars]
     try:
         return binascii.a2b_base64(chunk[:len(chunk) // 4 * 4])
     except binascii.Error:
@@ -70,7 +70,7 @@ def shown_type(data: str) -> Optional[str]:
     mt = sniff_image(data)
     if mt is not None:
         return mt
-    head = _head(data)
+    head = _head(data, 24)
     if head[:2] == b"BM" and len(head) >= 18 and int.from_bytes(head[14:18], "little") in _BMP_HEADERS:
         return "image/bmp"
     if head[:4] in _TIFF:
@@ -78,7 +78,9 @@ def shown_type(data: str) -> Optional[str]:
     if head[4:8] == b"ftyp" and head[8:12] in _BRANDS:
         return _BRANDS[head[8:12]]
     text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
-    if text[:4] == b"<svg" or (text[:1] == b"<" and text[:2] in (b"<?", b"<!") and b"<svg" in text):
+    if text[:4] == b"<svg":
+        return "image/svg+xml"
+    if text[:2] in (b"<?", b"<!") and b"<svg" in _head(data, _HEAD):  # (a prologue first)
         return "image/svg+xml"
     return None
 
