@@ -33,26 +33,63 @@ def test_a_tools_list_response_given_to_decode_tool_is_named(dialect: object) ->
     assert [t.name for t in tools] == ["get_weather"]
 
 
-def test_a_call_tool_result_with_role_and_model_beside_is_one() -> None:
-    """``content`` a list of CallToolResult blocks, no ``stopReason``: the extra members
-    ride along (``Result`` allows them); before session 42 refused as a sampling result."""
-    body = {"content": [{"type": "text", "text": "72°F"}], "role": "assistant", "model": "gpt-4o"}
-    wire = {"jsonrpc": "2.0", "id": 4, "result": body}
-    result = toolwire.decode_result(wire, "mcp")
-    assert (result.id, result.content, result.is_error) == ("4", [{"type": "text", "text": "72°F"}], False)
-    assert toolwire.encode_result(result, "mcp") == wire
-    with_flag = {"jsonrpc": "2.0", "id": 5, "result": {**body, "isError": True, "stopReason": "endTurn"}}
-    assert toolwire.decode_result(with_flag, "mcp").is_error  # isError: a CallToolResult member only
+def test_a_call_tool_result_with_role_and_model_beside_is_one_by_its_own_members() -> None:
+    """``role`` and ``model`` beside, with what no sampling result carries: an ``isError`` or
+    a ``structuredContent`` (CallToolResult members), or a ``resource`` or ``resource_link``
+    block (``ContentBlock`` types no ``SamplingMessageContentBlock`` has): a CallToolResult,
+    its extra members riding along (``Result`` allows them)."""
+    beside = {"role": "assistant", "model": "gpt-4o"}
+    text = {"type": "text", "text": "72°F"}
+    flagged = {"jsonrpc": "2.0", "id": 5, "result": {"content": [text], **beside, "isError": True,
+                                                     "stopReason": "endTurn"}}
+    assert toolwire.decode_result(flagged, "mcp").is_error  # isError: a CallToolResult member only
+    structured = {"jsonrpc": "2.0", "id": 6, "result": {"content": [text], **beside, "structuredContent": {"t": 72}}}
+    assert toolwire.decode_result(structured, "mcp").content == [text, {"type": "json", "json": {"t": 72}}]
+    link = {"type": "resource_link", "uri": "file:///project/src/main.rs", "name": "main.rs"}
+    linked = {"jsonrpc": "2.0", "id": 7, "result": {"content": [text, link], **beside}}
+    result = toolwire.decode_result(linked, "mcp")
+    assert (result.id, result.content, result.is_error) == ("7", [text, link], False)
+    assert toolwire.encode_result(result, "mcp") == linked  # (its members beside ride along)
+    embedded = {"type": "resource", "resource": {"uri": "file:///a.txt", "text": "hello"}}
+    wire = {"jsonrpc": "2.0", "id": 8, "result": {"content": [embedded], **beside}}
+    assert toolwire.decode_result(wire, "mcp").content == [embedded]
 
 
-@pytest.mark.parametrize("content", [
-    {"type": "text", "text": "The capital of France is Paris."},  # one block (2025-06-18 CreateMessageResult)
-    [{"type": "text", "text": "The capital of France is Paris."}],  # a list, with its stopReason (2025-11-25)
+SAMPLING_EXAMPLE = {"role": "assistant", "content": {"type": "text", "text": "The capital of France is Paris."},
+                    "model": "claude-3-sonnet-20240307", "stopReason": "endTurn"}
+
+
+@pytest.mark.parametrize("res", [
+    SAMPLING_EXAMPLE,  # the specification's example (client/sampling, "Creating Messages"): one block
+    {**SAMPLING_EXAMPLE, "content": [SAMPLING_EXAMPLE["content"]]},  # a list, with its stopReason (2025-11-25)
+    {**SAMPLING_EXAMPLE, "content": [{"type": "tool_use", "id": "tu_1", "name": "f", "input": {}}]},  # a tool_use
 ])
-def test_a_sampling_result_is_still_named(content: object) -> None:
-    # the specification's example (client/sampling, "Creating Messages")
-    res = {"role": "assistant", "content": content, "model": "claude-3-sonnet-20240307", "stopReason": "endTurn"}
+def test_a_sampling_result_is_still_named(res: object) -> None:
     with pytest.raises(toolwire.DecodeError) as info:
         toolwire.decode_result({"jsonrpc": "2.0", "id": 1, "result": res}, "mcp")
     assert info.value.loc == "$.result"
     assert "it is a sampling/createMessage result (CreateMessageResult)" in str(info.value)
+
+
+@pytest.mark.parametrize("dialect", ["mcp", None])
+@pytest.mark.parametrize("content", [
+    [{"type": "text", "text": "The capital of France is Paris."}],
+    [{"type": "text", "text": "Paris"}, {"type": "image", "data": "iVBORw0KGgo=", "mimeType": "image/png"}],
+    [{"type": "audio", "data": "UklGRg==", "mimeType": "audio/wav"}],
+    [],
+])
+def test_role_and_model_beside_blocks_both_take_is_refused_naming_both(dialect: object, content: object) -> None:
+    """2025-11-25: a sampling result's ``content`` may be a list and its ``stopReason`` is
+    optional (python SDK ``CreateMessageResultWithTools``), so ``{role, model, content: [text,
+    image or audio blocks]}`` is a sampling result as well as a CallToolResult with members
+    beside: nothing tells which, and neither is guessed (before session 42 refused as a
+    sampling result; in the session's first merge read as a tool result)."""
+    res = {"role": "assistant", "content": content, "model": "claude-3-sonnet-20240307"}
+    with pytest.raises(toolwire.DecodeError) as info:
+        toolwire.decode_result({"jsonrpc": "2.0", "id": 1, "result": res}, dialect)  # type: ignore[arg-type]
+    said = str(info.value)
+    assert info.value.loc == "$.result"
+    assert said.startswith("Result at $.result has 'role' and 'model' beside blocks both take: it is a "
+                           "sampling/createMessage result (CreateMessageResult), a client's answer to a server, or a "
+                           "CallToolResult with members beside")
+    assert "without its 'role' and 'model'" in said

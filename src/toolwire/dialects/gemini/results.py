@@ -18,7 +18,7 @@ from ..._errors import DecodeError, EncodeError, an, excerpt
 from ..._payload_paths import result_at
 from ..._types import ToolResult, evolve
 from .._common import as_dict, opt_str, result_id, result_name, scoped
-from .._image_types import other_type
+from .._image_types import sent_type
 from .._result_media import GEMINI_PARTS, ResultMedia, rewrite_media
 from .tools import IDS, NAME, NAMES
 
@@ -95,7 +95,8 @@ def _media(parts: Any) -> List[Dict[str, Any]]:
             body = {**body, "data": base64.b64encode(body["data"]).decode("ascii")}
             part = {key: body}
         mime = body.get("mimeType", body.get("mime_type"))
-        out.append({"type": "image" if type(mime) is str and mime.startswith("image/") else "file", **part})
+        image = type(mime) is str and mime.strip().lower().startswith("image/")  # (RFC 2045 §5.1: in any case)
+        out.append({"type": "image" if image else "file", **part})
     return out
 
 
@@ -109,13 +110,16 @@ def _own_media(part: Dict[str, Any]) -> bool:
     return any(type(part.get(k)) is dict for k in GEMINI_PARTS)  # (a Responses ``file_data`` is text)
 
 
-def _media_part(m: ResultMedia) -> Optional[Dict[str, Any]]:
-    """A ``FunctionResponsePart`` blob (inline data only: a URI is an upload), or ``None``."""
-    if m.data is None or m.media_type is None or (m.kind != "image" and m.media_type not in _DOCUMENTS):
+def _media_part(m: ResultMedia, ctx: EncodeContext) -> Optional[Dict[str, Any]]:
+    """A ``FunctionResponsePart`` blob (inline data only: a URI is an upload), or ``None``;
+    an image of the type its bytes show (``sent_type``: an SVG, BMP, TIFF, GIF refused)."""
+    if m.data is None:
         return None
-    if other_type(m, _IMAGES):  # (an SVG, BMP, TIFF, GIF: refused, never sent as it came)
+    if m.kind == "image":
+        return {"type": "image", "inlineData": {"mimeType": sent_type(m, _IMAGES, NAME, ctx), "data": m.data}}
+    if m.media_type not in _DOCUMENTS:
         return None
-    return {"type": "image" if m.kind == "image" else "file", "inlineData": {"mimeType": m.media_type, "data": m.data}}
+    return {"type": "file", "inlineData": {"mimeType": m.media_type, "data": m.data}}
 
 
 def _is_media(part: Dict[str, Any]) -> bool:
@@ -164,7 +168,8 @@ def _text(part: Dict[str, Any], i: int) -> str:
 
 
 def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
-    result = rewrite_media(result, NAME, _own_media, _media_part, ctx)  # another provider's images and documents
+    # another provider's images and documents
+    result = rewrite_media(result, NAME, _own_media, lambda m: _media_part(m, ctx), ctx)
     pd = scoped(result, NAME)
     media: List[Dict[str, Any]] = []
     if not isinstance(result.content, str) and any(_is_media(p) for p in result.content):

@@ -48,6 +48,7 @@ def _text_json(text: Any, value: Any) -> bool:
 # content blocks (https://modelcontextprotocol.io/specification/2025-11-25/server/tools#tool-result):
 # each type and the member that says it is in MCP's own shape
 _CONTENT = {"text": "text", "image": "mimeType", "audio": "mimeType", "resource": "resource", "resource_link": "uri"}
+_TOOL_ONLY = ("resource", "resource_link")  # (no ``SamplingMessageContentBlock`` type)
 _TEXT = ("type", "text", "annotations", "_meta")  # the members of a TextContent
 
 _INPUT_REQUIRED = ("input-required answer to tools/call (InputRequiredResult): fulfil its inputRequests and retry "
@@ -90,21 +91,31 @@ def _not_a_result(body: Dict[str, Any], loc: str) -> DecodeError:
                        dialect=NAME, loc=loc)
 
 
-def _sampling(body: Dict[str, Any]) -> bool:
-    """Whether *body* is a ``CreateMessageResult`` (schema.ts 2025-11-25: ``role``, ``content``,
-    ``model`` required, ``stopReason`` optional; ``content`` one block, or with tools a list
-    that may hold ``tool_use`` blocks) rather than a CallToolResult with members beside
-    (``Result`` allows them): ``role`` and ``model``, and one block (no CallToolResult
-    content), or, with no ``isError`` or ``structuredContent`` (a CallToolResult's own), a
-    block of no CallToolResult type or a ``stopReason``."""
+def _sampling(body: Dict[str, Any], loc: str) -> Optional[DecodeError]:
+    """The error for *body* with ``role`` and ``model`` where it is a ``CreateMessageResult``
+    (schema.ts 2025-11-25: ``role``, ``content``, ``model`` required, ``stopReason`` optional;
+    ``content`` one block, or a list of ``SamplingMessageContentBlock``: text, image, audio,
+    ``tool_use``, ``tool_result``) or may be one; ``None`` for a CallToolResult with members
+    beside (``Result`` allows them), told by what no sampling result carries: an ``isError``
+    or ``structuredContent``, or a ``resource`` or ``resource_link`` block (``ContentBlock``
+    only). Blocks both take, and nothing else, are refused naming both readings."""
     if type(body.get("model")) is not str or body.get("role") not in _ROLES:
-        return False
+        return None
     blocks = body.get("content")
-    if type(blocks) is not list:
-        return True
-    if "isError" in body or "structuredContent" in body:
-        return False
-    return "stopReason" in body or any(type(b) is dict and b.get("type") not in _CONTENT for b in blocks)
+    if type(blocks) is list:
+        if "isError" in body or "structuredContent" in body:
+            return None
+        if "stopReason" not in body and all(type(b) is not dict or b.get("type") in _CONTENT for b in blocks):
+            if any(type(b) is dict and b.get("type") in _TOOL_ONLY for b in blocks):
+                return None
+            return DecodeError(
+                f"Result at {loc} has 'role' and 'model' beside blocks both take: it is {an(_SAMPLING)}, a client's "
+                "answer to a server, or a CallToolResult with members beside, and nothing tells which (a "
+                "CallToolResult's 'isError', 'structuredContent' or resource block; a sampling result's "
+                "'stopReason' or tool_use block); to read it as a CallToolResult, give it without its 'role' and "
+                f"'model'; got {excerpt(body)}", dialect=NAME, loc=loc)
+    return DecodeError(f"Result at {loc} is not a CallToolResult (it has 'role' and 'model'): it is "
+                       f"{an(_SAMPLING)}, a client's answer to a server; got {excerpt(body)}", dialect=NAME, loc=loc)
 
 
 def _block(block: Any, loc: str) -> Dict[str, Any]:
@@ -159,9 +170,9 @@ def _body_in(body: Dict[str, Any], loc: str) -> Tuple[Any, bool]:
         raise _other_type(kind, loc)
     if "content" not in body:  # required (schema.ts ``CallToolResult``)
         raise _not_a_result(body, loc)
-    if _sampling(body):
-        raise DecodeError(f"Result at {loc} is not a CallToolResult (it has 'role' and 'model'): it is "
-                          f"{an(_SAMPLING)}, a client's answer to a server; got {excerpt(body)}", dialect=NAME, loc=loc)
+    sampling = _sampling(body, loc)
+    if sampling is not None:
+        raise sampling
     blocks = body.get("content")
     if blocks is None:
         blocks = []

@@ -46,8 +46,8 @@ from ..._ids import rule
 from ..._payload_paths import result_at
 from ..._types import Tool, ToolCall, ToolResult
 from .._common import check_native, name_of, opt_str, result_id, result_name, scoped
-from .._image_types import OPENAI_IMAGE_TYPES, other_type
-from .._result_media import ResultMedia, image_data_url, rewrite_media, web
+from .._image_types import OPENAI_IMAGE_TYPES, sent_type
+from .._result_media import ResultMedia, rewrite_media, web
 from .._result_resources import text_resources
 from ..openai import chat as openai_chat
 from ..openai import chat_results, chat_sniff
@@ -157,12 +157,16 @@ def _own_media(part: Dict[str, Any]) -> bool:
     return not (isinstance(iu, dict) and "detail" in iu and iu["detail"] not in DETAILS)
 
 
-def _media_chunk(m: ResultMedia) -> Optional[Dict[str, Any]]:
+def _media_chunk(m: ResultMedia, ctx: EncodeContext) -> Optional[Dict[str, Any]]:
     """An ``image_url`` chunk (a data URL or an http(s) URL) or a ``document_url`` chunk
-    (an http(s) URL, with its name), or ``None``."""
+    (an http(s) URL, with its name), or ``None``; an image as data of the type its bytes
+    show (``sent_type``; Mistral vision: PNG, JPEG, WEBP, GIF)."""
     if m.kind == "image":
-        url = image_data_url(m) if m.data is not None else m.url if web(m.url) else None
-        if url is None or other_type(m, OPENAI_IMAGE_TYPES):  # (Mistral vision: PNG, JPEG, WEBP, GIF)
+        if m.data is not None:
+            url: Optional[str] = f"data:{sent_type(m, OPENAI_IMAGE_TYPES, NAME, ctx)};base64,{m.data}"
+        else:
+            url = m.url if web(m.url) else None
+        if url is None:
             return None
         iu = {"url": url} if m.detail not in DETAILS else {"url": url, "detail": m.detail}
         return {"type": "image_url", "image_url": iu}
@@ -181,7 +185,8 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
     else:
         ident = result_id(result, ctx, IDS, NAME)
     result = text_resources(result, NAME, ctx, by_url=True)  # an MCP embedded text resource: text
-    result = rewrite_media(result, NAME, _own_media, _media_chunk, ctx)  # another provider's images and documents
+    # another provider's images and documents
+    result = rewrite_media(result, NAME, _own_media, lambda m: _media_chunk(m, ctx), ctx)
     content: Any = chat_results.text_content(result, NAME, keep=_CHUNKS, holds=_HOLDS, ctx=ctx)
     if content == "" and "content" in pd:
         content = pd["content"]

@@ -24,7 +24,7 @@ from ..._ids import IdRule
 from ..._payload_paths import result_at
 from ..._types import Tool, ToolResult, evolve
 from .._common import json_text, name_of, opt_str, result_id, scoped
-from .._image_types import OPENAI_IMAGE_TYPES, other_type
+from .._image_types import OLLAMA_IMAGE_TYPES, sent_type
 from .._result_media import ResultMedia, rewrite_media
 from .._result_resources import text_resources
 from ..mistral.openai_like import chat_tool, rescoped, text_of, tool_content
@@ -102,10 +102,11 @@ def _own_media(part: Dict[str, Any]) -> bool:
 
 
 def _media_part(m: ResultMedia) -> Optional[Dict[str, Any]]:
-    """An image of ``images`` (base64 data only: Ollama takes no URL; PNG, JPEG, GIF or WebP
-    by its bytes, else its stated type), or ``None``."""
-    if m.kind != "image" or m.data is None or other_type(m, OPENAI_IMAGE_TYPES, label=False):
+    """An image of ``images`` (base64 data only: Ollama takes no URL, nor a type; PNG, JPEG,
+    GIF, WebP or BMP by its bytes, else its stated type: ``sent_type``), or ``None``."""
+    if m.kind != "image" or m.data is None:
         return None
+    sent_type(m, OLLAMA_IMAGE_TYPES, NAME)
     return {"type": "image", "image": m.data}
 
 

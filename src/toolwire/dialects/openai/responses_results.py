@@ -22,8 +22,8 @@ from ..._payload_paths import result_at
 from ..._types import ToolResult
 from ..._value_checks import part_member
 from .._common import as_dict, check_native, json_text, required_id, result_id, result_name, scoped
-from .._image_types import OPENAI_IMAGE_TYPES, other_type
-from .._result_media import ResultMedia, extension, image_data_url, rewrite_media, web
+from .._image_types import OPENAI_IMAGE_TYPES, sent_type
+from .._result_media import ResultMedia, extension, rewrite_media, web
 from .media import OPENAI_DETAILS
 from .responses_tools import IDS, NAME, NAMES
 
@@ -76,13 +76,15 @@ def _own_media(part: Dict[str, Any]) -> bool:
     return (part.get("type") == "image" and type(part.get("image_url")) is str) or "file_id" in part
 
 
-def _media_part(m: ResultMedia) -> Optional[Dict[str, Any]]:
+def _media_part(m: ResultMedia, ctx: EncodeContext) -> Optional[Dict[str, Any]]:
     """An ``input_image`` (data URL or URL) or ``input_file`` (``file_data`` as a data URL
-    with a ``filename``, or ``file_url``) part, or ``None``."""
+    with a ``filename``, or ``file_url``) part, or ``None``; an image as data of the type its
+    bytes show (``sent_type``: an SVG, BMP, TIFF refused whatever its label)."""
     if m.kind == "image":
-        if other_type(m, OPENAI_IMAGE_TYPES):  # (an SVG, BMP, TIFF: refused, never sent as it came)
-            return None
-        url = image_data_url(m) if m.data is not None else m.url if web(m.url) else None
+        if m.data is not None:
+            url: Optional[str] = f"data:{sent_type(m, OPENAI_IMAGE_TYPES, NAME, ctx)};base64,{m.data}"
+        else:
+            url = m.url if web(m.url) else None
         detail = m.detail if m.detail in OPENAI_DETAILS else "auto"  # (required: "auto" when none is known)
         return None if url is None else {"type": "image", "image_url": url, "detail": detail}
     ext = extension(m.media_type)
@@ -101,7 +103,8 @@ _FLAGS = frozenset({"custom", "native_id", "named"})
 
 
 def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
-    result = rewrite_media(result, NAME, _own_media, _media_part, ctx)  # another provider's images and documents
+    # another provider's images and documents
+    result = rewrite_media(result, NAME, _own_media, lambda m: _media_part(m, ctx), ctx)
     pd = scoped(result, NAME)
     content = result.content
     output: Any
