@@ -138,3 +138,35 @@ def test_an_svg_after_its_xml_prologue_is_told() -> None:
         toolwire.encode_result(_result(svg, "image/png"), "mistral")
     xml = base64.b64encode(b'<?xml version="1.0"?><a/>').decode()  # XML of no SVG: no type told, its label
     assert toolwire.encode_result(_result(xml, "image/png"), "ollama")["images"] == [xml]
+
+
+# review revM2 (session 42): an SVG with an XML prologue in base64 wrapped at 76 columns
+# (Python's ``base64.encodebytes``, MIME) was never seen as SVG, so its label won; image data
+# holding a character outside ASCII leaked ``binascii``'s ValueError into the message
+_PROLOGUE_SVG = b'<?xml version="1.0" encoding="UTF-8"?>\n' + b"<!-- " + b"x" * 120 + b" -->\n" + (
+    b'<svg xmlns="http://www.w3.org/2000/svg"><path d="' + b"M0 0 L1 1 " * 200 + b'"/></svg>')
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_an_svg_in_wrapped_base64_is_refused_whatever_its_label(target: str) -> None:
+    data = base64.encodebytes(_PROLOGUE_SVG).decode()
+    assert "\n" in data[:100] and len(data) > 2048
+    with pytest.raises(toolwire.EncodeError, match=r"\(its type: 'image/svg\+xml' by its bytes, labelled 'image/png'\)$"):
+        toolwire.encode_result(_result(data, "image/png"), target)
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_image_data_outside_ascii_is_refused_with_its_type(target: str) -> None:
+    with pytest.raises(toolwire.EncodeError) as info:
+        toolwire.encode_result(_result("\u00ffPNG-ish", "image/svg+xml"), target)
+    assert "ValueError" not in str(info.value) and "ASCII" not in str(info.value)
+    assert str(info.value).endswith("(its type: 'image/svg+xml')")
+
+
+def test_an_image_without_label_or_known_bytes_says_so() -> None:
+    # a TGA header (stb_image reads TGA, but no known type is shown by its first bytes)
+    wire = {"type": "function_call_output", "call_id": "call_1", "output": [
+        {"type": "input_image", "image_url": "data:;base64,AAACAAAAAAAAAAAAAQABABgA/wAA"}]}
+    r = toolwire.decode_result(wire, "openai.responses").replace(name="fetch")
+    with pytest.raises(toolwire.EncodeError, match=r"\(its type: none its bytes show and no label\)$"):
+        toolwire.encode_result(r, "ollama")

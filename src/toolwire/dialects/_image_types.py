@@ -56,11 +56,12 @@ _HEAD = 1024  # base64 characters read at most (768 bytes): an SVG's "<svg" come
 
 
 def _head(data: str, chars: int) -> bytes:
-    """The first bytes of base64 *data* (its first *chars* characters at most), or none."""
-    chunk = data[:chars]
+    """The first bytes of base64 *data* (its first *chars* characters at most, line breaks
+    of MIME's 76-column wrapping aside), or none (not base64, or not ASCII)."""
+    chunk = "".join(data[:chars + chars // 8 + 4].split())[:chars]
     try:
         return binascii.a2b_base64(chunk[:len(chunk) // 4 * 4])
-    except binascii.Error:
+    except ValueError:  # binascii.Error, and text outside ASCII
         return b""
 
 
@@ -97,7 +98,7 @@ def sent_type(m: ResultMedia, types: Collection[str], target: str, ctx: Any = No
     mt = shown if shown is not None else label
     if mt is None or mt not in types:
         said = f"{shown!r} by its bytes, labelled {m.media_type!r}" if shown not in (None, label) else repr(
-            m.media_type)
+            m.media_type) if m.media_type else "none its bytes show and no label"
         raise EncodeError(f"An image as data in a tool result cannot be written for {target} (its type: {said})",
                           dialect=target)
     if ctx is not None and m.media_type is not None and mt != label:
