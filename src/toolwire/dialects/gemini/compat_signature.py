@@ -12,6 +12,9 @@ the compatible endpoint goes to native Gemini with it (``gemini.call_parts.encod
 ``openai.chat`` does not carry it (OpenAI refuses a field it does not know on a call,
 and the target does not say which endpoint it is: ``openai.chat``'s ``signed`` is
 ``compat_signed``, so ``encode_conversation`` notes the drop), nor does any other target.
+A dummy (``step_signature.DUMMIES``, what a writer sets on a call Gemini did not make) is
+no signature of Gemini's: neither ``signed`` nor ``compat_signed``, its drop not noted.
+google-genai's bytes are read as its JSON writes them, URL-safe base64 (``signature_text``).
 """
 
 from __future__ import annotations
@@ -20,16 +23,27 @@ import base64
 from typing import Any, Optional
 
 from ..._types import ToolCall
+from .step_signature import DUMMIES
 
-__all__ = ["chat_signature", "compat_signed", "native_signature", "signed"]
+__all__ = ["chat_signature", "compat_signed", "native_signature", "signature_text", "signed"]
 
 GEMINI = "gemini"
 CHAT = "openai.chat"
 
 
+def signature_text(sig: bytes) -> str:
+    """google-genai's ``Part.thought_signature`` bytes as its JSON and its requests write
+    them: URL-safe base64, padded (pydantic's ``ser_json_bytes="base64"``,
+    ``_common.encode_unserializable_types``). A real signature is read in either alphabet
+    (proto3 JSON bytes: https://protobuf.dev/programming-guides/json/); a dummy is known
+    only so (``b"\\xb2H\\xa9..."`` is ``"skip_thought_signature_validator"``, never
+    ``"skip/thought/..."``)."""
+    return base64.urlsafe_b64encode(sig).decode("ascii")
+
+
 def _text(sig: Any) -> Optional[str]:
     if type(sig) is bytes:  # google-genai's ``Part.thought_signature``
-        return base64.b64encode(sig).decode("ascii")
+        return signature_text(sig)
     return sig if type(sig) is str and sig else None
 
 
@@ -59,12 +73,17 @@ def chat_signature(call: ToolCall) -> Optional[str]:
 
 
 def compat_signed(call: ToolCall) -> bool:
-    """Whether *call* came with Gemini's signature from its OpenAI-compatible endpoint
-    (what ``openai.chat`` writes back: its own ``extra_content``)."""
-    return bool(call.provider_data) and chat_signature(call) is not None
+    """Whether *call* came with Gemini's signature (no dummy) from its OpenAI-compatible
+    endpoint (what ``openai.chat`` writes back: its own ``extra_content``)."""
+    return bool(call.provider_data) and _made(chat_signature(call))
 
 
 def signed(call: ToolCall) -> bool:
-    """Whether *call* carries Gemini's signature on either wire."""
+    """Whether *call* carries Gemini's signature (no dummy) on either wire."""
     pd = call.provider_data
-    return bool(pd) and (native_signature(call) is not None or chat_signature(call) is not None)
+    return bool(pd) and (_made(native_signature(call)) or _made(chat_signature(call)))
+
+
+def _made(sig: Optional[str]) -> bool:
+    """Whether *sig* is a signature Gemini made (a dummy is not)."""
+    return sig is not None and sig not in DUMMIES
