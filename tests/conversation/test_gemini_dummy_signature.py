@@ -6,9 +6,9 @@ signature of Gemini's: its drop is not reported elsewhere, yet it goes back to G
 it came. "The first functionCall part in each step of the current turn must include its
 thought_signature": the first call part of a content takes it whatever later parts carry.
 A call with Gemini's provider data is Gemini's own and never takes it. google-genai holds
-a signature as bytes and writes them URL-safe (``_common.encode_unserializable_types``),
-which is the only spelling of the dummies Gemini knows (pydantic-ai#3881,
-langchain-google#1570): review revG R1, C1-C3."""
+a signature as bytes (its JSON writes them URL-safe, ``_common.encode_unserializable_types``,
+the only spelling of the dummies Gemini knows: pydantic-ai#3881, langchain-google#1570):
+a dummy's bytes are written as the dummy (review revG R1, C1-C3)."""
 
 from __future__ import annotations
 
@@ -114,7 +114,7 @@ def test_a_call_with_geminis_own_data_takes_no_dummy() -> None:
 
 def test_google_genai_objects_keep_the_dummys_spelling() -> None:
     """revG C3: the SDK holds the dummy as the bytes its base64 reading gives; its own JSON
-    writes them back URL-safe, the literal."""
+    writes them back URL-safe, the literal; standard base64 would be ``skip/thought/...``."""
     types = pytest.importorskip("google.genai.types")
     for dummy in (SKIP, OTHER):
         body = _gemini(dummy)
@@ -132,13 +132,16 @@ def test_google_genai_objects_keep_the_dummys_spelling() -> None:
         assert report == []
 
 
-def test_google_genai_signature_bytes_are_written_as_the_sdk_writes_them() -> None:
+def test_google_genai_signature_bytes_are_written_as_the_api_sent_them() -> None:
+    """A real signature's bytes go back in the standard alphabet the API's responses use
+    (the SDK's own JSON spells them URL-safe; proto3 JSON reads both)."""
     types = pytest.importorskip("google.genai.types")
-    part = types.Part(function_call=types.FunctionCall(name="f", args={}, id="c1"), thought_signature=b"\xfb\xff\xfe")
-    sdk = part.model_dump(mode="json", by_alias=True, exclude_none=True)["thoughtSignature"]
-    assert sdk == "-__-"
-    assert toolwire.encode(toolwire.decode(part), "gemini")["thoughtSignature"] == "-__-"
+    sent = {"functionCall": {"name": "f", "args": {}, "id": "c1"}, "thoughtSignature": "+//+"}
+    part = types.Part.model_validate(sent)
+    assert part.thought_signature == b"\xfb\xff\xfe"
+    assert part.model_dump(mode="json", by_alias=True, exclude_none=True)["thoughtSignature"] == "-__-"
+    assert toolwire.encode(toolwire.decode(part), "gemini") == sent
     objs = [types.Content(role="user", parts=[types.Part(text="hi")]), types.Content(role="model", parts=[part])]
     out = encode_conversation(decode_conversation({"contents": objs}), "gemini")
-    assert out["contents"][1]["parts"][0]["thoughtSignature"] == "-__-"
+    assert out["contents"][1]["parts"][0] == sent
     assert [types.Content.model_validate(c) for c in out["contents"]] == objs

@@ -14,7 +14,7 @@ and the target does not say which endpoint it is: ``openai.chat``'s ``signed`` i
 ``compat_signed``, so ``encode_conversation`` notes the drop), nor does any other target.
 A dummy (``step_signature.DUMMIES``, what a writer sets on a call Gemini did not make) is
 no signature of Gemini's: neither ``signed`` nor ``compat_signed``, its drop not noted.
-google-genai's bytes are read as its JSON writes them, URL-safe base64 (``signature_text``).
+google-genai's bytes are base64 text, a dummy's the dummy (``signature_text``).
 """
 
 from __future__ import annotations
@@ -29,16 +29,19 @@ __all__ = ["chat_signature", "compat_signed", "native_signature", "signature_tex
 
 GEMINI = "gemini"
 CHAT = "openai.chat"
+_DUMMY_BYTES = {base64.urlsafe_b64decode(d): d for d in DUMMIES}
 
 
 def signature_text(sig: bytes) -> str:
-    """google-genai's ``Part.thought_signature`` bytes as its JSON and its requests write
-    them: URL-safe base64, padded (pydantic's ``ser_json_bytes="base64"``,
-    ``_common.encode_unserializable_types``). A real signature is read in either alphabet
-    (proto3 JSON bytes: https://protobuf.dev/programming-guides/json/); a dummy is known
-    only so (``b"\\xb2H\\xa9..."`` is ``"skip_thought_signature_validator"``, never
-    ``"skip/thought/..."``)."""
-    return base64.urlsafe_b64encode(sig).decode("ascii")
+    """google-genai's ``Part.thought_signature`` bytes as base64 text: the standard
+    alphabet the API's responses use (proto3 JSON bytes, which a request may spell in
+    either alphabet: https://protobuf.dev/programming-guides/json/), so a reply read from
+    the SDK's objects goes back as read from its JSON; but a dummy's bytes (what the SDK's
+    base64 reading of ``"skip_thought_signature_validator"`` gives) as the dummy, the
+    only spelling Gemini knows (google-genai writes bytes URL-safe, which gives it;
+    standard base64 gives ``"skip/thought/..."``, refused: pydantic-ai#3881)."""
+    dummy = _DUMMY_BYTES.get(sig)
+    return dummy if dummy is not None else base64.b64encode(sig).decode("ascii")
 
 
 def _text(sig: Any) -> Optional[str]:

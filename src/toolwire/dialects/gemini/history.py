@@ -55,7 +55,7 @@ def _b64(value: Any) -> Any:
 
 def _wire_part(p: Dict[str, Any], loc: str) -> Tuple[Dict[str, Any], bool]:
     """*p* as JSON holds it: the SDK's ``bytes`` (google-genai ``thought_signature``,
-    URL-safe as the SDK writes it, ``signature_text``; ``Blob.data``, a function
+    a dummy's as the dummy, ``signature_text``; ``Blob.data``, a function
     response's ``FunctionResponseBlob.data``) as base64 text,
     which google-genai reads back as bytes, and an SDK dump's (``model_dump()``) enums
     (``Language.PYTHON``) and objects as their plain data; *p* itself when it holds none
@@ -68,7 +68,7 @@ def _wire_part(p: Dict[str, Any], loc: str) -> Tuple[Dict[str, Any], bool]:
             continue
         if v is None:
             nones = True
-        elif t is bytes:  # thoughtSignature: URL-safe, as google-genai writes it
+        elif t is bytes:  # thoughtSignature (a dummy's bytes: the dummy)
             new[k] = signature_text(v)
         elif t is not dict:
             w = to_plain_near(v, 1, f"{loc}.{k}")

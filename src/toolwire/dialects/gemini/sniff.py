@@ -72,8 +72,8 @@ def set_fields(part: Dict[str, Any], skip: Any = None) -> Dict[str, Any]:
     """The fields of *part* (but *skip*) as the wire holds them: one set to ``None`` is
     left out (an SDK dump, ``model_dump()``, writes every field, the unset ones ``None``;
     JSON null is an unset field in proto3 JSON), an enum of the dump is its wire word and
-    SDK ``bytes`` are base64 text (``thought_signature`` URL-safe, as google-genai writes
-    it: ``compat_signature.signature_text``)."""
+    SDK ``bytes`` are base64 text (``thought_signature``'s a dummy's as the dummy:
+    ``compat_signature.signature_text``)."""
     return {k: _wire(v, k) for k, v in part.items() if v is not None and k != skip}
 
 
