@@ -12,6 +12,9 @@ the compatible endpoint goes to native Gemini with it (``gemini.call_parts.encod
 ``openai.chat`` does not carry it (OpenAI refuses a field it does not know on a call,
 and the target does not say which endpoint it is: ``openai.chat``'s ``signed`` is
 ``compat_signed``, so ``encode_conversation`` notes the drop), nor does any other target.
+A dummy (``step_signature.DUMMIES``, what a writer sets on a call Gemini did not make) is
+no signature of Gemini's: neither ``signed`` nor ``compat_signed``, its drop not noted.
+google-genai's bytes are base64 text, a dummy's the dummy (``signature_text``).
 """
 
 from __future__ import annotations
@@ -20,16 +23,30 @@ import base64
 from typing import Any, Optional
 
 from ..._types import ToolCall
+from .step_signature import DUMMIES
 
-__all__ = ["chat_signature", "compat_signed", "native_signature", "signed"]
+__all__ = ["chat_signature", "compat_signed", "native_signature", "signature_text", "signed"]
 
 GEMINI = "gemini"
 CHAT = "openai.chat"
+_DUMMY_BYTES = {base64.urlsafe_b64decode(d): d for d in DUMMIES}
+
+
+def signature_text(sig: bytes) -> str:
+    """google-genai's ``Part.thought_signature`` bytes as base64 text: the standard
+    alphabet the API's responses use (proto3 JSON bytes, which a request may spell in
+    either alphabet: https://protobuf.dev/programming-guides/json/), so a reply read from
+    the SDK's objects goes back as read from its JSON; but a dummy's bytes (what the SDK's
+    base64 reading of ``"skip_thought_signature_validator"`` gives) as the dummy, the
+    only spelling Gemini knows (google-genai writes bytes URL-safe, which gives it;
+    standard base64 gives ``"skip/thought/..."``, refused: pydantic-ai#3881)."""
+    dummy = _DUMMY_BYTES.get(sig)
+    return dummy if dummy is not None else base64.b64encode(sig).decode("ascii")
 
 
 def _text(sig: Any) -> Optional[str]:
     if type(sig) is bytes:  # google-genai's ``Part.thought_signature``
-        return base64.b64encode(sig).decode("ascii")
+        return signature_text(sig)
     return sig if type(sig) is str and sig else None
 
 
@@ -59,12 +76,17 @@ def chat_signature(call: ToolCall) -> Optional[str]:
 
 
 def compat_signed(call: ToolCall) -> bool:
-    """Whether *call* came with Gemini's signature from its OpenAI-compatible endpoint
-    (what ``openai.chat`` writes back: its own ``extra_content``)."""
-    return bool(call.provider_data) and chat_signature(call) is not None
+    """Whether *call* came with Gemini's signature (no dummy) from its OpenAI-compatible
+    endpoint (what ``openai.chat`` writes back: its own ``extra_content``)."""
+    return bool(call.provider_data) and _made(chat_signature(call))
 
 
 def signed(call: ToolCall) -> bool:
-    """Whether *call* carries Gemini's signature on either wire."""
+    """Whether *call* carries Gemini's signature (no dummy) on either wire."""
     pd = call.provider_data
-    return bool(pd) and (native_signature(call) is not None or chat_signature(call) is not None)
+    return bool(pd) and (_made(native_signature(call)) or _made(chat_signature(call)))
+
+
+def _made(sig: Optional[str]) -> bool:
+    """Whether *sig* is a signature Gemini made (a dummy is not)."""
+    return sig is not None and sig not in DUMMIES

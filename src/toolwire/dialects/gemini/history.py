@@ -30,7 +30,7 @@ from ..._errors import DecodeError, an, excerpt
 from ...conversation._values import Field, Media, Message, Other, Part, Reasoning
 from .._common import as_dict
 from .._history_read import call_part, finish_of, response_part, text_at, texts
-from .compat_signature import signed
+from .compat_signature import signature_text, signed
 from .fragments import fragment
 from .history_encode import encode
 from .nameless_args import merged
@@ -55,7 +55,8 @@ def _b64(value: Any) -> Any:
 
 def _wire_part(p: Dict[str, Any], loc: str) -> Tuple[Dict[str, Any], bool]:
     """*p* as JSON holds it: the SDK's ``bytes`` (google-genai ``thought_signature``,
-    ``Blob.data``, a function response's ``FunctionResponseBlob.data``) as base64 text,
+    a dummy's as the dummy, ``signature_text``; ``Blob.data``, a function
+    response's ``FunctionResponseBlob.data``) as base64 text,
     which google-genai reads back as bytes, and an SDK dump's (``model_dump()``) enums
     (``Language.PYTHON``) and objects as their plain data; *p* itself when it holds none
     of these. Then whether *p* holds a ``None`` (an SDK dump's unset field)."""
@@ -67,8 +68,8 @@ def _wire_part(p: Dict[str, Any], loc: str) -> Tuple[Dict[str, Any], bool]:
             continue
         if v is None:
             nones = True
-        elif t is bytes:  # thoughtSignature
-            new[k] = _b64(v)
+        elif t is bytes:  # thoughtSignature (a dummy's bytes: the dummy)
+            new[k] = signature_text(v)
         elif t is not dict:
             w = to_plain_near(v, 1, f"{loc}.{k}")
             if w is not v:

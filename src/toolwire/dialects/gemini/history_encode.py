@@ -10,8 +10,9 @@ turns alternate ``user`` / ``model``, the function responses answering a model t
 together in the next user content (``write_turns``), in the order of the calls they
 answer (``CallOrder``: models without call ids pair them by position); a history that
 would start with a function call turn gets a user turn first (``user_turn_first``); the first
-call of a model content whose calls are not Gemini's and carry no signature of Gemini's gets
-the dummy one Gemini 3 takes for them (``step_signature``), noted ``inserted``. Images are
+call of a model content, when it carries no signature and is not Gemini's (neither decoded
+from a Gemini history nor holding Gemini's provider data), gets the dummy one Gemini 3 takes
+for it (``step_signature``), noted ``inserted``. Images are
 ``inlineData`` (``mimeType`` + base64 ``data``) or ``fileData`` (``mimeType`` +
 ``fileUri``: an http(s) URL or a ``gs://`` URI, its MIME type given or told by the
 URL's extension). Chat's ``input_audio`` goes as inline audio (``audio_parts``).
@@ -19,7 +20,7 @@ URL's extension). Chat's ``input_audio`` goes as inline audio (``audio_parts``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple, Union, cast
 
 from ..._types import InvalidToolCall, ToolCall
 from ...conversation._values import Field, Media, Message, Part
@@ -93,7 +94,8 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
         t = type(p)
         if (t is ToolCall or t is InvalidToolCall) and item is not None:
             wire = messages[w.index].wire
-            if wire is None or wire[0] != NAME:
+            own = NAME in cast(Union[ToolCall, InvalidToolCall], p).provider_data  # Gemini's data: its call
+            if not own and (wire is None or wire[0] != NAME):
                 foreign[id(item)] = (w.index, p)
         return item
 
@@ -111,8 +113,8 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
 def _sign_steps(contents: List[Dict[str, Any]], foreign: Dict[int, Tuple[int, Any]], messages: List[Message],
                 w: Writer) -> None:
     """The dummy signature on the first call part of each model content of *contents*
-    whose call parts carry none, where that call is not Gemini's (*foreign*), noted at
-    the call's message (``step_signature``); one pass over the parts."""
+    when it carries none and that call is not Gemini's (*foreign*), noted at the call's
+    message (``step_signature``); one pass over the parts."""
     for k, c in enumerate(contents):
         parts = c.get("parts")
         if c.get("role") != "model" or type(parts) is not list:

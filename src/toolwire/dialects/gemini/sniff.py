@@ -20,6 +20,7 @@ from ..._access import to_data, to_plain
 from ..._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL
 from ..._errors import DecodeError, an
 from .._common import as_dict, as_list
+from .compat_signature import signature_text
 from .tools import DECLARATION_KEYS, GEMINI_ONLY_DECLARATION_KEYS, NAME
 
 __all__ = [
@@ -71,15 +72,18 @@ def set_fields(part: Dict[str, Any], skip: Any = None) -> Dict[str, Any]:
     """The fields of *part* (but *skip*) as the wire holds them: one set to ``None`` is
     left out (an SDK dump, ``model_dump()``, writes every field, the unset ones ``None``;
     JSON null is an unset field in proto3 JSON), an enum of the dump is its wire word and
-    SDK ``bytes`` (``thought_signature``) are base64 text."""
-    return {k: _wire(v) for k, v in part.items() if v is not None and k != skip}
+    SDK ``bytes`` are base64 text (``thought_signature``'s a dummy's as the dummy:
+    ``compat_signature.signature_text``)."""
+    return {k: _wire(v, k) for k, v in part.items() if v is not None and k != skip}
 
 
-def _wire(value: Any) -> Any:
+def _wire(value: Any, key: Any) -> Any:
     t = type(value)
     if t is str:
         return value
     if t is bytes:
+        if key == "thought_signature" or key == "thoughtSignature":
+            return signature_text(value)
         return base64.b64encode(value).decode("ascii")
     return to_plain(value)
 
