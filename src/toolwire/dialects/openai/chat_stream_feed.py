@@ -190,8 +190,6 @@ class Feed:
                         else:
                             if scope in self.finished:
                                 self._finished(scope)
-                            elif core._fresh and scope in core._fresh:
-                                core.settle_fresh(scope, True)
                             core.broken(tc, scope)
                 elif type(calls) is dict:  # an object may hold calls: refused, as ``decode_all`` refuses it
                     raise wrong_shape(f"$.choices[{pos}].{field}.tool_calls", "a list", calls, core.dialect)
@@ -338,7 +336,7 @@ class Feed:
                     keep(c, tc, fn, custom, core.dialect)
                 return
             ident = None
-        c = core.delta(scope, index, ident, name, text, name is not None and "type" in tc, custom)
+        c = core.delta(scope, index, ident, name, text, name is not None and "type" in tc, custom, value is None)
         if value is not None:
             not_text(core, c, value, text)
         elif not text and type(fn) is dict and (text is None or len(fn) > 1 + ("name" in fn)):
