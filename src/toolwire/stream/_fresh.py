@@ -31,8 +31,10 @@ CONT, NEW, PENDING = range(3)
 class Fresh(Held):
     """Nameless pieces under a fresh id held until the piece after them tells whose they are."""
 
-    # by scope: the open call such a piece came at, its id, its key and its text (none until one)
-    _fresh: Optional[Dict[Hashable, Tuple[Call, str, Optional[Hashable], List[str]]]] = None
+    # by scope, then key: the open call such a piece came at, its id and its text (none until one)
+    _fresh: Optional[Dict[Hashable, Dict[Optional[Hashable], Tuple[Call, str, List[str]]]]] = None
+    # the calls that took such a piece as their rest: their name is whole (never joined to: ``Keyed``)
+    _named: Optional[Set[int]] = None
     _joined: Set[int]  # (``Keyed``)
 
     def takes_fresh(self, c: Call, text: Optional[str]) -> bool:
@@ -68,11 +70,14 @@ class Fresh(Held):
 
     def hold_fresh(self, c: Call, scope: Hashable, key: Optional[Hashable], id: str, text: Optional[str]) -> Call:
         """Hold such a piece (``PENDING``) at *c*: no call yet, no event; *c* is marked held
-        so that hot loops leave the next chunk to ``delta`` (``fresh_piece``)."""
+        so that hot loops leave the next chunk at its key to ``delta`` (``fresh_piece``)."""
         pending = self._fresh
         if pending is None:
             pending = self._fresh = {}
-        pending[scope] = (c, id, key, [text] if text else [])
+        held = pending.get(scope)
+        if held is None:
+            held = pending[scope] = {}
+        held[key] = (c, id, [text] if text else [])
         c.held = True
         return c
 
@@ -81,37 +86,68 @@ class Fresh(Held):
         """The next piece of *scope*, where a piece is held (``hold_fresh``): one at its key
         with no id or the held one, without a name (*plain*: its arguments text or none),
         is the held piece's text (kept; the call it is held at is returned); with a name, it
-        names the held piece: that was the next call's head, a call of its own now. Any
-        other piece (another fresh id without a name: GLM's next step; a head under its own
-        id, at another index; the end) shows the held text was the call's rest
-        (``settle_fresh``). ``None``: the piece is read as any other."""
+        names the held piece: that was the next call's head, a call of its own now. A piece
+        at another key says nothing of it (a parallel call's: the hot loop reads it so), but
+        one for the very call it is held at (its index, or none: the latest). Any other piece at
+        its key (another fresh id without a name: GLM's next step; a head under its own id;
+        a custom tool's, or arguments not text: never its text) and the end show the held
+        text was the call's rest (``settle_fresh``). ``None``: the piece is read as any other."""
         pending = self._fresh
         assert pending is not None
-        c, held_id, at, parts = pending[scope]
-        if key == at and (id is None or id == held_id):
+        held = pending[scope]
+        entry = held.get(key)
+        if entry is None:
+            # (the call the piece goes to, held at another key: with an index and without, the latest)
+            to = self.by_key.get(key) if key is not None else self.latest(scope)
+            if to is not None and to.held is True:
+                for at in (to.key, None):
+                    if at in held and held[at][0] is to:
+                        self.settle_fresh(scope, at, True)
+                        break
+            return None
+        c, held_id, parts = entry
+        if id is None or id == held_id:
             if name is None and plain:
                 if text:
                     parts.append(text)
                 return c
-            self.settle_fresh(scope, name is None)
+            self.settle_fresh(scope, key, name is None, name)
             return None
-        self.settle_fresh(scope, True)
+        self.settle_fresh(scope, key, True)
         return None
 
-    def settle_fresh(self, scope: Hashable, rest: bool) -> None:
-        """The piece held in *scope* is the call's rest (*rest*: its text added to the call
-        it came at), else a call of its own at its key, with its id and text."""
+    def settle_fresh(self, scope: Hashable, key: Optional[Hashable], rest: bool, name: Optional[str] = None) -> None:
+        """The piece held in *scope* at *key* is the call's rest (*rest*: its text added to
+        the call it came at, whose name is whole then: ``_named``), else a call of its own at
+        its key, with its id and text, started (``CallStarted``) with the *name* the piece
+        after it gave (set on the call as that piece is read: a nameless call there)."""
         pending = self._fresh
         assert pending is not None
-        c, id, key, parts = pending.pop(scope)
+        held = pending[scope]
+        c, id, parts = held.pop(key)
+        if not held:
+            del pending[scope]
         c.held = False
-        if not rest:
-            c = self.new(key, scope, id, None, False)
+        if rest:
+            named = self._named
+            if named is None:
+                named = self._named = set()
+            named.add(c.pos)
+        else:
+            c = self.new(key, scope, id, name, False)
+            c.name = None
         for text in parts:
             self.add(c, text)
+
+    def settle_scope(self, scope: Hashable) -> None:
+        """Every piece held in *scope* is its call's rest (the choice finished; GLM's stop step)."""
+        pending = self._fresh
+        if pending and scope in pending:
+            for key in list(pending[scope]):
+                self.settle_fresh(scope, key, True)
 
     def settle_all(self) -> None:
         """The stream ended: every piece still held is its call's rest (GLM's stop step)."""
         if self._fresh:
             for scope in list(self._fresh):
-                self.settle_fresh(scope, True)
+                self.settle_scope(scope)

@@ -48,7 +48,7 @@ from __future__ import annotations
 from typing import Dict, Hashable, Iterable, List, Optional, Set, Tuple
 
 from ._call import Call, Result, begins_value, no_value, whole_value
-from ._fresh import CONT, PENDING, Fresh
+from ._fresh import CONT, NEW, PENDING, Fresh
 from ._held import HELD, untold
 from ._results import Results
 
@@ -81,16 +81,19 @@ class Keyed(Fresh):
         text: Optional[str],
         opening: bool = False,
         custom: bool = False,
+        plain: bool = True,
     ) -> Call:
         """One tool-call delta: correlate by id, then index, then the latest call
         (the call it went to is returned). *opening*: the delta carries Chat's
         ``"type": "function"`` (OpenAI's on a call's first delta; Kimi K2's on every one): never
         read as the rest of a name, nor as proof of a new call. *custom*: a custom tool's
         head (its text is ``custom.input``, added by the caller): never a name repeated with
-        no text (``_hold``)."""
+        no text (``_hold``). A custom tool's piece, or one whose arguments are not text
+        (*plain* false), under a fresh id is never held (``Fresh``): read as before the hold."""
         c: Optional[Call] = None
         if self._fresh and scope in self._fresh:  # a nameless piece under a fresh id held: this one tells
-            c = self.fresh_piece(scope, (scope, index) if index is not None else None, id, name, text)
+            c = self.fresh_piece(scope, (scope, index) if index is not None else None, id, name, text,
+                                 plain and not custom)
             if c is not None:
                 return c
         if id is None and name is None and index is not None:  # the common continuation
@@ -131,7 +134,7 @@ class Keyed(Fresh):
                     return last
             if cur is not None and not cur.done:
                 if id is not None and cur.id is not None and cur.id != id:
-                    reading = self.fresh_reading(cur, text) if name is None and fresh else None
+                    reading = self.fresh_reading(cur, text) if name is None and fresh and plain and not custom else None
                     if reading == PENDING:  # GLM's next step, or the next call's head? The next piece tells
                         return self.hold_fresh(cur, scope, key, id, text)
                     if name is not None or not (reading == CONT or reading is None and self.takes_fresh(cur, text)):
@@ -154,7 +157,8 @@ class Keyed(Fresh):
             # (a nameless piece with an id no call has: the rest of the latest call, as at an index)
             cur = self.latest(scope)
             if id is not None and cur is not None and not cur.done:
-                reading = self.fresh_reading(cur, text)
+                reading = (self.fresh_reading(cur, text) if plain and not custom
+                           else CONT if self.takes_fresh(cur, text) else NEW)
                 if reading == PENDING:
                     return self.hold_fresh(cur, scope, None, id, text)
                 if reading == CONT:
@@ -207,10 +211,12 @@ class Keyed(Fresh):
         latest call open): *cur* again, a new call (``None``), or, when the second item is
         true, the call it went to, text added."""
         if name != cur.name:
-            if cur.size or (id is not None and id != cur.id):
+            if cur.size or (id is not None and id != cur.id) or (self._named and cur.pos in self._named):
                 if cur.held:
                     self._unhold(cur)  # the repeat, with no text, before another call: not guessed
-                return None, False  # a different name after arguments, or with a new id: a new call
+                # a different name after arguments (or after a fresh piece taken as its rest: its name is
+                # whole, ``Fresh._named``), or with a new id: a new call
+                return None, False
             if id is None and cur.id is not None and not opening:
                 cur.name = f"{cur.name}{name}"  # before argument text, no id of its own: the name's rest
                 self._joined.add(cur.pos)
@@ -298,7 +304,7 @@ class Keyed(Fresh):
         finish reason per chunk costs nothing per earlier call); a piece held under a
         fresh id is its call's rest (``Fresh``)."""
         if self._fresh and scope in self._fresh:
-            self.settle_fresh(scope, True)
+            self.settle_scope(scope)
         if self._repeats:
             self._judge_repeats(self._repeats.pop(scope, ()))
         open_calls = self._open.get(scope)

@@ -190,8 +190,6 @@ class Feed:
                         else:
                             if scope in self.finished:
                                 self._finished(scope)
-                            elif core._fresh and scope in core._fresh:
-                                core.settle_fresh(scope, True)
                             core.broken(tc, scope)
                 elif type(calls) is dict:  # an object may hold calls: refused, as ``decode_all`` refuses it
                     raise wrong_shape(f"$.choices[{pos}].{field}.tool_calls", "a list", calls, core.dialect)
@@ -338,12 +336,14 @@ class Feed:
                     keep(c, tc, fn, custom, core.dialect)
                 return
             ident = None
-        c = core.delta(scope, index, ident, name, text, name is not None and "type" in tc, custom)
-        if value is not None:
+        if value is not None:  # (arguments not text: never held under a fresh id, ``Fresh``)
+            c = core.delta(scope, index, ident, name, text, name is not None and "type" in tc, custom, False)
             not_text(core, c, value, text)
-        elif not text and type(fn) is dict and (text is None or len(fn) > 1 + ("name" in fn)):
-            # none, or ``""`` beside another key: under another key they are refused
-            core.misplaced(c, fn, "arguments", f"$.choices[{pos}].{field}.tool_calls[{j}].function")
+        else:
+            c = core.delta(scope, index, ident, name, text, name is not None and "type" in tc, custom)
+            if not text and type(fn) is dict and (text is None or len(fn) > 1 + ("name" in fn)):
+                # none, or ``""`` beside another key: under another key they are refused
+                core.misplaced(c, fn, "arguments", f"$.choices[{pos}].{field}.tool_calls[{j}].function")
         if custom:
             if name is not None and core.inputs and core.inputs.get(c.pos, (None, None))[1]:
                 c = head_again(core, c, scope, index, ident, name, piece)
