@@ -11,8 +11,7 @@ from typing import List, Optional, Set, Tuple
 
 from ._json_value_end import _Read, _string_end, _value_end, _ws
 
-__all__ = ["given_up", "goes_on", "goes_on_after", "hides_value", "in_doubt", "partnered", "quoted_on",
-           "stands"]
+__all__ = ["given_up", "goes_on", "goes_on_after", "hides_value", "in_doubt", "quoted_on", "stands"]
 
 _OPENER = re.compile(r"[{\[]")
 _QUOTED = re.compile(r'["\\{}\[\]]')
@@ -112,21 +111,6 @@ def given_up(text: str, quote: int) -> bool:
     return not (raw and text.startswith(("{", "[", '"'), k)) and not goes_on(text, quote)
 
 
-def partnered(text: str, quote: int, on: int, weak: Set[int]) -> int:
-    """Where the scan (``_scan``) goes on after the string at *quote* ran on (``quoted_on``)
-    to the quote at *on*: at that quote, the string run on from it to the next; past it
-    where the string holds an escaped quote with no partner (``_unpaired``: the quote that
-    ended it is that partner, the one at *on* its closing quote) and ``,`` or ``:``
-    follows, the value's next field (``"He said \\"yes"`` + line break + ``then [1, 2]",
-    "n": 1}``); its quote then joins *weak*, as the scan reads a run's end."""
-    if on < 0 or not text.startswith((",", ":"), _ws(text, on + 1)):
-        return on
-    if not _unpaired(text, quote + 1, _string_end(text, quote)[0] - 1):
-        return on
-    weak.add(quote)
-    return on + 1
-
-
 def goes_on_after(text: str, end: int) -> bool:
     """Whether a structure goes on after the value ending at *end*, past the value given
     up (``given_up``): ``,`` or ``:`` then, blanks aside, ``{``, ``[`` or a string a
@@ -146,8 +130,8 @@ def goes_on_after(text: str, end: int) -> bool:
 def goes_on(text: str, quote: int) -> bool:
     """Whether the string opening at *quote* (closed) went on past the quote that ends
     it, that quote written inside it: a character right after it, neither a blank nor
-    ``,`` ``:`` ``}`` ``]`` (``"He said "use [1, 2]``: it opens a quoted word); an odd
-    number of escaped quotes in it (``"He said \\"yes"``: that quote the partner of one);
+    ``,`` ``:`` ``}`` ``]`` (``"He said "use [1, 2]``: it opens a quoted word); an escaped
+    quote in it with no partner (``"He said \\"yes"``: that quote its partner; ``_unpaired``);
     or the next quote closing it, ``,`` ``}`` ``]`` or the text's end after it (``"He said
     \\"yes"`` + line break + ``then [1, 2]"}``). A value read past that quote is then the
     string's: no answer given after a value given up (``_scan``). Reads the string and
