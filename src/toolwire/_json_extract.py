@@ -62,7 +62,7 @@ from typing import AbstractSet, Any, Callable, List, Optional, Set, Tuple
 
 from ._json_equality import same
 from ._json_ints import read_int
-from ._json_quotes import given_up, goes_on, hides_value, in_doubt, quoted_on, stands
+from ._json_quotes import given_up, goes_on, goes_on_after, hides_value, in_doubt, quoted_on, stands
 from ._json_value_end import _Read, _string_end, _value_end, _ws, end_of_value
 
 __all__ = ["Candidate", "candidates", "end_of_value", "extract_json", "open_json", "open_value"]
@@ -207,8 +207,8 @@ def _scan(
     if weak and standing is None:  # (a run that may hide the answer: read as prose, ``weak``)
         plain = _pass(text, until, None, None, doubted | weak, 0, True)[0]
         first, kept = min(weak), [c for c in plain if c.start > failed_at]  # (given up: no value before it
-        if given_up(text, first):  # is the answer; one a `,` or `:` follows is a structure's: none is)
-            return [] if kept and text.startswith((",", ":"), _ws(text, kept[-1].end)) else kept
+        if given_up(text, first):  # is the answer; one a structure goes on after, ``goes_on_after``: none is)
+            return [] if kept and goes_on_after(text, kept[-1].end) else kept
         if bool(plain) != bool(found) or plain and (  # (different last values: none is known)
             plain[-1].start != found[-1].start if goes_on(text, first) else not same(plain[-1].value, found[-1].value)
         ):

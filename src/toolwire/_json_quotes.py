@@ -11,7 +11,7 @@ from typing import List, Optional, Set, Tuple
 
 from ._json_value_end import _Read, _string_end, _value_end, _ws
 
-__all__ = ["given_up", "goes_on", "hides_value", "in_doubt", "quoted_on", "stands"]
+__all__ = ["given_up", "goes_on", "goes_on_after", "hides_value", "in_doubt", "quoted_on", "stands"]
 
 _OPENER = re.compile(r"[{\[]")
 _QUOTED = re.compile(r'["\\{}\[\]]')
@@ -97,30 +97,62 @@ def stands(hiding: Tuple[int, _Read], near: int, opened: Optional[List[int]],
 def given_up(text: str, quote: int) -> bool:
     """Whether the failed value was given up at the string opening at *quote*: a line
     break follows it, blanks aside, where a model writes a line break in a JSON string as
-    ``\\n`` (RFC 8259 §7 allows no raw control character there); not when the string
-    holds a raw line break itself (that model writes them) or went on past its quote
-    (``goes_on``). ``_scan`` then takes the text past it as prose."""
+    ``\\n`` (RFC 8259 §7 allows no raw control character there); not when the string went
+    on past its quote (``goes_on``), nor when it holds a raw line break itself (that model
+    writes them) and a value opens right after the line break (a line of the string's:
+    ``"line one`` + line break + ``line two"`` + line break + ``[1, 2]``; a line of prose
+    first, ``Final: [3, 4]``, is the reply's). ``_scan`` then takes the text past it as
+    prose."""
     end = _string_end(text, quote)[0]
     k = end if end < 0 else _ws(text, end)
     if end < 0 or not any(c in "\n\r" for c in text[end:k]):
         return False
-    body = text[quote + 1:end - 1]
-    return "\n" not in body and "\r" not in body and not goes_on(text, quote)
+    raw = "\n" in text[quote + 1:end - 1] or "\r" in text[quote + 1:end - 1]
+    return not (raw and text.startswith(("{", "[", '"'), k)) and not goes_on(text, quote)
+
+
+def goes_on_after(text: str, end: int) -> bool:
+    """Whether a structure goes on after the value ending at *end*, past the value given
+    up (``given_up``): ``,`` or ``:`` then, blanks aside, ``{``, ``[`` or a string a
+    delimiter follows (``[5], "k": 1``, ``[1, 2], ")", "``): that value is an item of it,
+    no answer. Prose after the ``,`` or ``:`` (``[3, 4], as requested.``, ``[3, 4],
+    "done"``) leaves it the answer. Reads the blanks and that one string."""
+    k = _ws(text, end)
+    if not text.startswith((",", ":"), k):
+        return False
+    k = _ws(text, k + 1)
+    if text.startswith(("{", "["), k):
+        return True
+    close = _string_end(text, k)[0] if text.startswith('"', k) else -1
+    return close >= 0 and text.startswith((",", ":", "}", "]"), _ws(text, close))
 
 
 def goes_on(text: str, quote: int) -> bool:
     """Whether the string opening at *quote* (closed) went on past the quote that ends
     it, that quote written inside it: a character right after it, neither a blank nor
-    ``,`` ``:`` ``}`` ``]`` (``"He said "use [1, 2]``: it opens a quoted word); an odd
-    number of escaped quotes in it (``"He said \\"yes"``: that quote the partner of one);
+    ``,`` ``:`` ``}`` ``]`` (``"He said "use [1, 2]``: it opens a quoted word); an escaped
+    quote in it with no partner (``"He said \\"yes"``: that quote its partner; ``_unpaired``);
     or the next quote closing it, ``,`` ``}`` ``]`` or the text's end after it (``"He said
     \\"yes"`` + line break + ``then [1, 2]"}``). A value read past that quote is then the
     string's: no answer given after a value given up (``_scan``). Reads the string and
     the text to that next quote once."""
     end = _string_end(text, quote)[0]
     n = len(text)
-    if end < 0 or end < n and (text[end].isalnum() or text[end] in "[{(") or text.count('\\"', quote + 1, end - 1) % 2:
+    if end < 0 or end < n and (text[end].isalnum() or text[end] in "[{(") or _unpaired(text, quote + 1, end - 1):
         return end >= 0
     on = _string_end(text, end - 1)[0]  # (the string read on from that quote to the next one)
     after = n if on < 0 else _ws(text, on)
     return on >= 0 and (after >= n or text[after] in ",}]")
+
+
+def _unpaired(text: str, start: int, end: int) -> bool:
+    """Whether an escaped quote in ``text[start:end]`` has no partner: an odd number of
+    them, none right after a digit (``15\\"``, ``5'11\\"``: an inch mark, no partner
+    wanted). Reads the string once."""
+    count, inch = 0, False
+    at = text.find('\\"', start, end)
+    while at >= 0:
+        count += 1
+        inch = inch or text[at - 1].isdigit()
+        at = text.find('\\"', at + 2, end)
+    return count % 2 == 1 and not inch

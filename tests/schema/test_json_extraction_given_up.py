@@ -83,3 +83,47 @@ def test_a_value_in_the_string_of_a_cut_answer_is_no_answer_by_value(text: str) 
 def test_a_value_given_up_still_gives_the_answer_after_it(text: str, value: Any) -> None:
     assert extract_json(text)[:2] == (True, value)
     assert outcome(text, {}) == ("ok", value)
+
+
+# session 42 (revJx2 R1): a `,` or `:` after the value past the one given up gave none, in prose too (1,125 of 4,000)
+@pytest.mark.parametrize("text", [
+    'Wait, {"b": 2, "c"\nFinal: [3, 4], as requested.',
+    'Wait, {"b": 2, "c"\nThe answer is [3, 4]: done.',
+    'Wait, {"b": 2, "c"\n**Final:** [3, 4],',
+    'Wait, {"b": 2, "c"\nUse [3, 4], "done"',
+])
+def test_a_comma_or_colon_then_prose_after_the_value_keeps_it(text: str) -> None:
+    assert extract_json(text)[:2] == (True, [3, 4])
+    assert outcome(text, {"type": "array", "items": {"type": "integer"}}) == ("ok", [3, 4])
+
+
+@pytest.mark.parametrize("text", [
+    '{"a": "ok"\n[5], "k": 1}',  # a key and `:` after the `,`: an item of a structure
+    '{"a": "ok"\n[5]: [6',
+])
+def test_a_structure_going_on_after_the_value_gives_none(text: str) -> None:
+    assert extract_json(text)[:2] == (False, None)
+
+
+# session 42 (revJx2 R2, R3): an inch mark (`15\"`) read as a quote whose partner was escaped, and a string holding a raw
+# line break, kept the value from being given up: none, where the answer after it was the reading before
+@pytest.mark.parametrize(("text", "value"), [
+    ('{"x": 1, "note": "15\\" screen"\nFinal: [3, 4]', [3, 4]),
+    ('{"x": 1, "note": "15\\" screen"\nFinal: [3, 4]\n', [3, 4]),
+    ('[2]. {"k": "15\\" tv" Final: [2]', [2]),  # the same value on the same line: one answer
+    ('{"x": 1, "note": "line1\nline2"\nFinal: [3, 4]', [3, 4]),
+    ('Wait, ["a", "line one\nline two"\n\nSorry.\nAnswer:\n[[2]]\n', [[2]]),
+])
+def test_an_inch_mark_or_a_raw_line_break_in_the_string_given_up_keeps_the_answer(text: str, value: Any) -> None:
+    assert extract_json(text)[:2] == (True, value)
+    assert outcome(text, {}) == ("ok", value)
+
+
+# session 42 (revJx2): the draft stood where the string given up held an inch mark
+@pytest.mark.parametrize("text", [
+    'Draft: {"x": 0}\nWait, {"x": 1, "note": "15\\" wide"\nI will fix it.',
+    'Draft: {"x": 0}\nWait, {"x": 1, "note": "15\\" wide"\nI will fix it.\n',
+])
+def test_a_value_given_up_at_an_inch_mark_leaves_no_draft(text: str) -> None:
+    assert outcome(text, X) == ("invalid", None)
+

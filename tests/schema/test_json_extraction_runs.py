@@ -136,6 +136,8 @@ def test_different_last_values_or_none_give_none(text: str) -> None:
     lambda n: '[0] {"b": 2, "c"  \n  ' + ' "w" [1]' * n,  # the blanks before the line break read once
     lambda n: '{"a": "x \\"y"\n' + 'so [1] ' * n + '"}',  # ``goes_on`` reads to the next quote once
     lambda n: '{"a": "x' + ' \\"y' * n + '"\n[1]',  # ...and the string's escaped quotes once
+    lambda n: '{"a": "x' + ' 1\\"y \\"' * n + '"\nso [1]',  # ...inch marks among them once (session 42, jsonx3)
+    lambda n: '{"a": "ok"\n[1], "' + 'k ' * n + '": 1',  # the string after the `,` once
 ])
 def test_the_third_read_stays_linear(make: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """n and 4n: each read of the text (``_pass``, from where it starts) counted whole,
