@@ -166,3 +166,41 @@ def test_a_resent_call_with_another_number_or_none_is_a_call_of_its_own(numbered
     a, b = _fc(1), _fc(2, '{"city": "Rome"}')
     events = [_done(a, 0, 0), _done(b, 0, 1), _done(_fresh(a), 0, 5 if numbered else None)]
     assert _read(events) == _ids(2) + [("ToolCall", "fresh_1")]
+
+
+@pytest.mark.parametrize("placeholder", [0, -1])
+@pytest.mark.parametrize("order", ["lifecycle_first", "in_progress_between"])
+def test_lifecycle_numbers_with_one_number_on_every_item_event_lose_no_call(placeholder: int, order: str) -> None:
+    # response.created 0 and .in_progress 1 numbered, every item event one placeholder: two
+    # real get_weather(Paris) calls at index 0, each its own ids (call_2 was dropped as
+    # call_1's done item again: the lifecycle numbers were read as the items' count)
+    a, b = _fc(1), _fc(2)
+    if order == "lifecycle_first":
+        events = [_life("created", "r", 0), _life("in_progress", "r", 1), _done(a, 0, placeholder),
+                  _done(b, 0, placeholder)]
+    else:
+        events = [_life("created", "r", 0), _done(a, 0, placeholder), _life("in_progress", "r", 1),
+                  _done(b, 0, placeholder)]
+    assert _read(events) == _ids(2)
+
+
+def test_an_earlier_responses_in_progress_again_late_starts_no_count() -> None:
+    # resp_A then resp_B, each counted from 0; resp_A's response.in_progress delivered again
+    # after resp_B began, then resp_B's call_2 done item again under fresh ids, its number
+    # (3) kept: call_2 again, never a second run (the late event restarted the count)
+    a, b = _fc(1), _fc(2, '{"city": "Rome"}')
+    events = [_life("created", "resp_A", 0), _life("in_progress", "resp_A", 1), _added(a, 0, 2), _done(a, 0, 3),
+              _life("created", "resp_B", 0), _life("in_progress", "resp_B", 1), _added(b, 0, 2), _done(b, 0, 3),
+              _life("in_progress", "resp_A", 1), _done(_fresh(b), 0, 3)]
+    assert _read(events) == _ids(2)
+
+
+@pytest.mark.parametrize("start", [0, 1])
+def test_a_second_response_begun_by_in_progress_only_at_the_same_index_is_read(start: int) -> None:
+    # resp_B gives no response.created and resp_A no final event: its response.in_progress
+    # (another id, its number below those read) starts its count; its call at index 0 is
+    # a call of its own (it was refused: "Another item was added at output_index 0")
+    a, b = _fc(1), _fc(2, '{"city": "Rome"}')
+    events = [_life("created", "resp_A", 0), _life("in_progress", "resp_A", 1), _added(a, 0, 2), _done(a, 0, 3),
+              _life("in_progress", "resp_B", start), _added(b, 0, start + 1), _done(b, 0, start + 2)]
+    assert _read(events) == _ids(2)

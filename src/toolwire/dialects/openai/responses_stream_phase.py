@@ -122,17 +122,7 @@ class Phased(Again):
         if self.line:  # (another response: the messages held, in their places first)
             self._advance(True)
         self.rid = rid if type(rid) is str and rid else None
-        n, seq = data.get("sequence_number"), self.seq  # (``_recount``, inline: once per response)
-        if seq is not None and (type(n) is not int or type(seq) is not int or n < seq
-                                or type(top) is int and n < top):
-            if self.done_at:
-                self.done_at.clear()
-            self.varied = False
-            seq = None
-        if n is not None:
-            if seq is not None and n != seq:
-                self.varied = True
-            self.seq = n
+        self._recount(self.rid, data.get("sequence_number"), top)
         if self.last is not None:  # (kept by its id: ``earlier``)
             self._remember(self.last)
         self.last = None  # (another response: no final event of it read, none comes again)
@@ -160,42 +150,48 @@ class Phased(Again):
 
     def progress(self, data: Dict[str, Any]) -> None:
         """``response.in_progress`` (or ``.queued``) *data*: of a response neither created nor
-        in progress before (another ``id``), its events are counted from 0 (``_recount``);
-        its number read (``varied``)."""
+        in progress before (another ``id``), its events may be counted from 0 (``_recount``);
+        of the response read, its number is a lifecycle number (``_count``); of an earlier
+        one (its ``id`` read: delivered again late), nothing (no count starts again)."""
         resp = data.get("response")
         rid = resp.get("id") if type(resp) is dict else None
-        n = data.get("sequence_number")
-        if type(rid) is str and rid and rid != self.rid and (self.lives is None or rid not in self.lives):
-            self._recount(rid, n)
-        else:
-            self._count(n)
+        if type(rid) is str and rid and rid != self.rid:
+            if self.lives is None or rid not in self.lives:
+                self._recount(rid, data.get("sequence_number"), self.top)
+            return
+        self._count(data.get("sequence_number"))
 
-    def _recount(self, rid: Optional[str], n: Any) -> None:
-        """Another response (its ``id`` *rid*) begins with the number *n*: when it is below
-        the last number read (or either is missing; ``created`` likewise), its events are counted from 0 again:
-        the calls ended by number (``done_at``) and whether its numbers vary start afresh (a
+    def _recount(self, rid: Optional[str], n: Any, top: Any) -> None:
+        """Another response (its ``id`` *rid*, kept in ``lives``) begins with the number *n*:
+        when it is below a number read (the last item event's, *top* the last done item's, the
+        lifecycle's) or either is missing, its events are counted from 0 again: the calls
+        ended by number (``done_at``), the item numbers and whether they vary start afresh (a
         call of its own under a number one of the response before had is never taken for
-        that one's done item again); numbers counting on (a gateway's, over the whole
-        stream) keep them."""
+        that one's done item again; nor is its item added below that one's end another
+        response's, unseen: its ``in_progress`` said so); numbers counting on (a gateway's,
+        over the whole stream) keep them. *n* is its lifecycle number (``life``)."""
         if rid is not None:
             lives = self.lives
             if lives is None:
                 lives = self.lives = set()
             lives.add(rid)
-        seq, top = self.seq, self.top  # (the last added item's number, the last done item's)
-        if type(n) is not int or type(seq) is not int or n < seq or type(top) is int and n < top:
+        seq, life = self.seq, self.life
+        if (type(n) is not int or type(seq) is int and n < seq or type(top) is int and n < top
+                or type(life) is int and n < life):
             if self.done_at:
                 self.done_at.clear()  # (in place: the hot loop holds it)
-            self.seq, self.varied = None, False
-        self._count(n)
+            self.seq = self.top = None
+            self.varied = False
+        self.life = n
 
     def _count(self, n: Any) -> None:
-        """The ``sequence_number`` *n* of an event of the response read: the numbers vary
-        when it is not the one read before (``varied``)."""
-        if n is not None:
-            if not self.varied and self.seq is not None and n != self.seq:
-                self.varied = True
-            self.seq = n
+        """The ``sequence_number`` *n* of a lifecycle event of the response read: the highest
+        is ``life`` (item numbers above it are a count: ``numbered``); it alone is none (a
+        placeholder on every item event, the lifecycle events numbered: ``varied`` stays)."""
+        if type(n) is int:
+            life = self.life
+            if type(life) is not int or n > life:
+                self.life = n
 
     def final_calls(self, body: Dict[str, Any], output: Any) -> bool:
         """``Feed.final_calls``; then what follows is another response's (or this final
