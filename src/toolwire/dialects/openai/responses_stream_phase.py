@@ -178,8 +178,11 @@ class Phased(Again):
         seq, life = self.seq, self.life
         if (type(n) is not int or type(seq) is int and n < seq or type(top) is int and n < top
                 or type(life) is int and n < life):
-            if self.done_at:
-                self.done_at.clear()  # (in place: the hot loop holds it)
+            done_at = self.done_at
+            if done_at:
+                last = top if type(top) is int else max(k[0] for k in done_at)
+                self.before = (dict(done_at), last) if self.varied else None
+                done_at.clear()  # (in place: the hot loop holds it)
             self.seq = self.top = None
             self.varied = False
         self.life = n
