@@ -8,7 +8,10 @@ the call whose done event had that number in the response read, wherever that ca
 among those ended at its ``output_index`` (a gateway streams every item at index 0), never
 a second run. A new response (``response.created`` or ``response.in_progress`` of another
 ``id``, a final event) counts from 0 again: what it is compared against starts afresh, so a
-call of its own with a number one of the first response's calls had is never dropped.
+call of its own with a number one of the first response's calls had is never dropped (an
+earlier response's ``in_progress`` again starts nothing). The numbers are a count only when
+the item events' numbers differ or go on above the lifecycle events': numbered lifecycle
+events and one placeholder on every item event lose no call.
 """
 
 from __future__ import annotations
@@ -204,3 +207,43 @@ def test_a_second_response_begun_by_in_progress_only_at_the_same_index_is_read(s
     events = [_life("created", "resp_A", 0), _life("in_progress", "resp_A", 1), _added(a, 0, 2), _done(a, 0, 3),
               _life("in_progress", "resp_B", start), _added(b, 0, start + 1), _done(b, 0, start + 2)]
     assert _read(events) == _ids(2)
+
+
+def test_an_earlier_responses_done_item_again_after_the_next_began_never_runs_twice() -> None:
+    # resp_A, then resp_B begun by its response.in_progress alone (counted from 0 again);
+    # resp_A's call_2 done item (number 4, index 1) again under fresh ids once resp_B passed
+    # number 4: call_2 again, or resp_B's own call: not guessed, it does not run (it ran twice)
+    a, b, c, d = _fc(1, '{"city": "Rome"}'), _fc(2), _fc(3, '{"city": "Oslo"}'), _fc(4)
+    events = [_life("in_progress", "resp_A", 0), _done(a, 0, 1), _added(b, 1, 2), _delta(b, 1, 3), _done(b, 1, 4),
+              _life("in_progress", "resp_B", 0), _added(c, 0, 1), _delta(c, 0, 2), _done(c, 0, 3), _done(d, 1, 5),
+              _done(_fresh(b), 1, 4)]
+    assert _read(events) == _ids(4) + [EITHER]
+
+
+def test_responses_begun_by_in_progress_keep_the_work_linear(monkeypatch: pytest.MonkeyPatch) -> None:
+    # each response counted from 0 again keeps the one before (its calls by number): n
+    # responses copy n such tables of one call each, 4n four times as many (count, not time)
+    from toolwire.dialects.openai import responses_stream_phase as phase
+
+    copied = [0]
+    recount = phase.Phased._recount
+
+    def counted(self: Any, rid: Any, n: Any, top: Any) -> None:
+        copied[0] += len(self.done_at)
+        recount(self, rid, n, top)
+
+    monkeypatch.setattr(phase.Phased, "_recount", counted)
+
+    def run(n: int) -> int:
+        copied[0] = 0
+        events: List[Dict[str, Any]] = []
+        for r in range(n):
+            x = _fc(r + 1, f'{{"city": "C{r % 3}"}}')
+            events += [_life("in_progress", f"resp_{r}", 0), _added(x, 0, 1), _delta(x, 0, 2), _done(x, 0, 3),
+                       _done(_fresh(x), 0, 3)]
+        out = accumulate(events, D)
+        assert [c.id for c in out] == [f"call_{k}" for k in range(1, n + 1)]
+        return copied[0]
+
+    small, large = run(200), run(800)
+    assert small > 0 and large <= 4 * small + 4
