@@ -247,3 +247,14 @@ def test_responses_begun_by_in_progress_keep_the_work_linear(monkeypatch: pytest
 
     small, large = run(200), run(800)
     assert small > 0 and large <= 4 * small + 4
+
+
+def test_the_responses_created_again_keeps_its_count() -> None:
+    # resp_1's response.created delivered again (the same id: the response read, streamed
+    # again from its start, numbered as first sent), then call_1's done item again under
+    # fresh ids, its number (4) kept: call_1 again, never a second run (the count was reset)
+    a, b = _fc(1), _fc(2, '{"city": "Rome"}')
+    events = [_life("created", "resp_1", 0), _life("in_progress", "resp_1", 1), _added(a, 0, 2), _delta(a, 0, 3),
+              _done(a, 0, 4), _added(b, 1, 5), _life("created", "resp_1", 0), _done(_fresh(a), 0, 4),
+              _delta(b, 1, 6), _done(b, 1, 7)]
+    assert _read(events) == _ids(2)

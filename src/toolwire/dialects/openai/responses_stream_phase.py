@@ -92,9 +92,7 @@ class Phased(Again):
         the stream from its start): what ended stays ended (``replaying``)."""
         resp = data.get("response")
         rid = resp.get("id") if type(resp) is dict else None
-        top = self.top
-        self.top = None  # (its events are counted from its start)
-        if type(rid) is str and rid and rid == self.rid:
+        if type(rid) is str and rid and rid == self.rid:  # (its numbers as first sent: ``top`` kept)
             self._count(data.get("sequence_number"))
             self.replaying = True
             self.first = self.rid_first  # (its calls are those read since its first start)
@@ -121,8 +119,12 @@ class Phased(Again):
             return
         if self.line:  # (another response: the messages held, in their places first)
             self._advance(True)
+        if self.rid is not None:  # (the one before: its ``in_progress`` again starts nothing; kept
+            self._live(self.rid)  # once another begins, no set for a stream of one response)
         self.rid = rid if type(rid) is str and rid else None
-        self._recount(self.rid, data.get("sequence_number"), top)
+        top = self.top
+        self.top = None  # (its events are counted from its start)
+        self._recount(None, data.get("sequence_number"), top)
         if self.last is not None:  # (kept by its id: ``earlier``)
             self._remember(self.last)
         self.last = None  # (another response: no final event of it read, none comes again)
@@ -171,10 +173,7 @@ class Phased(Again):
         response's, unseen: its ``in_progress`` said so); numbers counting on (a gateway's,
         over the whole stream) keep them. *n* is its lifecycle number (``life``)."""
         if rid is not None:
-            lives = self.lives
-            if lives is None:
-                lives = self.lives = set()
-            lives.add(rid)
+            self._live(rid)
         seq, life = self.seq, self.life
         if (type(n) is not int or type(seq) is int and n < seq or type(top) is int and n < top
                 or type(life) is int and n < life):
@@ -186,6 +185,13 @@ class Phased(Again):
             self.seq = self.top = None
             self.varied = False
         self.life = n
+
+    def _live(self, rid: str) -> None:
+        """The response *rid* began in this stream (``lives``)."""
+        lives = self.lives
+        if lives is None:
+            lives = self.lives = set()
+        lives.add(rid)
 
     def _count(self, n: Any) -> None:
         """The ``sequence_number`` *n* of a lifecycle event of the response read: the highest
