@@ -122,9 +122,12 @@ class Phased(Again):
         if self.rid is not None:  # (the one before: its ``in_progress`` again starts nothing; kept
             self._live(self.rid)  # once another begins, no set for a stream of one response)
         self.rid = rid if type(rid) is str and rid else None
-        top = self.top
-        self.top = None  # (its events are counted from its start)
-        self._recount(None, data.get("sequence_number"), top)
+        n, top, seq, life = data.get("sequence_number"), self.top, self.seq, self.life  # (``_recount``,
+        self.top = None  # inline: once per response; its events are counted from its start)
+        if (type(n) is not int or type(seq) is int and n < seq or type(top) is int and n < top
+                or type(life) is int and n < life):
+            self._restart(top)
+        self.life = n
         if self.last is not None:  # (kept by its id: ``earlier``)
             self._remember(self.last)
         self.last = None  # (another response: no final event of it read, none comes again)
@@ -177,14 +180,19 @@ class Phased(Again):
         seq, life = self.seq, self.life
         if (type(n) is not int or type(seq) is int and n < seq or type(top) is int and n < top
                 or type(life) is int and n < life):
-            done_at = self.done_at
-            if done_at:
-                last = top if type(top) is int else max(k[0] for k in done_at)
-                self.before = (dict(done_at), last) if self.varied else None
-                done_at.clear()  # (in place: the hot loop holds it)
-            self.seq = self.top = None
-            self.varied = False
+            self._restart(top)
         self.life = n
+
+    def _restart(self, top: Any) -> None:
+        """The count starts again (``_recount``): the calls by number of the response before,
+        its numbers real, are kept as ``before`` (its last done number *top*, else the highest)."""
+        done_at = self.done_at
+        if done_at:
+            last = top if type(top) is int else max(k[0] for k in done_at)
+            self.before = (dict(done_at), last) if self.varied else None
+            done_at.clear()  # (in place: the hot loop holds it)
+        self.seq = self.top = None
+        self.varied = False
 
     def _live(self, rid: str) -> None:
         """The response *rid* began in this stream (``lives``)."""
