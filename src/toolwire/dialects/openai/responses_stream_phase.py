@@ -119,15 +119,16 @@ class Phased(Again):
             return
         if self.line:  # (another response: the messages held, in their places first)
             self._advance(True)
-        if self.rid is not None:  # (the one before: its ``in_progress`` again starts nothing; kept
-            self._live(self.rid)  # once another begins, no set for a stream of one response)
+        n, top = data.get("sequence_number"), self.top
+        self.top = None  # (its events are counted from its start)
+        if (self.rid is not None or type(n) is not int or self.life is not None or self.seq is not None
+                or top is not None):  # (``_recount``'s, in short: once per response)
+            if self.rid is not None:  # (the one before: its ``in_progress`` again starts nothing; kept
+                self._live(self.rid)  # once another begins, no set for a stream of one response)
+            self._recount(None, n, top)
+        else:  # (the first response, numbered: nothing read to compare)
+            self.life = n
         self.rid = rid if type(rid) is str and rid else None
-        n, top, seq, life = data.get("sequence_number"), self.top, self.seq, self.life  # (``_recount``,
-        self.top = None  # inline: once per response; its events are counted from its start)
-        if (type(n) is not int or type(seq) is int and n < seq or type(top) is int and n < top
-                or type(life) is int and n < life):
-            self._restart(top)
-        self.life = n
         if self.last is not None:  # (kept by its id: ``earlier``)
             self._remember(self.last)
         self.last = None  # (another response: no final event of it read, none comes again)
