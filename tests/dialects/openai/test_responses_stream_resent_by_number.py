@@ -258,3 +258,16 @@ def test_the_responses_created_again_keeps_its_count() -> None:
               _done(a, 0, 4), _added(b, 1, 5), _life("created", "resp_1", 0), _done(_fresh(a), 0, 4),
               _delta(b, 1, 6), _done(b, 1, 7)]
     assert _read(events) == _ids(2)
+
+
+def test_the_response_streamed_again_from_its_start_re_adds_its_items_at_one_index() -> None:
+    # every item at index 0; the response streamed again from its start, numbered as first
+    # sent: its reasoning item added again (number 2) where call_1 ended (number 4) is that
+    # item again, no other response (its count kept must not refuse it)
+    rs = {"type": "reasoning", "id": "rs_1", "summary": []}
+    a, b = _fc(1), _fc(2, '{"city": "Rome"}')
+    first = [_life("created", "resp_1", 0), _life("in_progress", "resp_1", 1),
+             {"type": "response.output_item.added", "output_index": 0, "item": rs, "sequence_number": 2},
+             {"type": "response.output_item.done", "output_index": 0, "item": rs, "sequence_number": 3},
+             _done(a, 0, 4)]
+    assert _read(first + first + [_done(b, 0, 5)]) == _ids(2)

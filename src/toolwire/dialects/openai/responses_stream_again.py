@@ -115,8 +115,9 @@ class Again(Messages):
                         self._readded(self.once[item["call_id"]])
                     return
                 seq, top = self.seq, self.top
-                if type(seq) is int and type(top) is int and seq < top:  # (a number again, as a placeholder
-                    # on every event, is no count started again)
+                if type(seq) is int and type(top) is int and seq < top and not self.replaying:  # (a number
+                    # again, as a placeholder on every event, is no count started again; a response streamed
+                    # again from its start re-adds its items in their order, its numbers as first sent)
                     raise DecodeError(f"Another item was added at output_index {key} at sequence_number {seq}, "
                                       f"before the end of the item there ({top}): another response, with neither "
                                       "response.created nor its final event before it; not read as one",
