@@ -121,12 +121,12 @@ class Phased(Again):
             self._advance(True)
         n, top = data.get("sequence_number"), self.top
         self.top = None  # (its events are counted from its start)
-        if (self.rid is not None or type(n) is not int or self.life is not None or self.seq is not None
-                or top is not None):  # (``_recount``'s, in short: once per response)
+        if self.rid is not None or self.life is not None or self.seq is not None or top is not None:
+            # (something read before: ``_recount``'s check; once per response)
             if self.rid is not None:  # (the one before: its ``in_progress`` again starts nothing; kept
                 self._live(self.rid)  # once another begins, no set for a stream of one response)
             self._recount(None, n, top)
-        else:  # (the first response, numbered: nothing read to compare)
+        else:  # (the first response: nothing read to compare, nothing to start again)
             self.life = n
         self.rid = rid if type(rid) is str and rid else None
         if self.last is not None:  # (kept by its id: ``earlier``)
