@@ -271,3 +271,13 @@ def test_the_response_streamed_again_from_its_start_re_adds_its_items_at_one_ind
              {"type": "response.output_item.done", "output_index": 0, "item": rs, "sequence_number": 3},
              _done(a, 0, 4)]
     assert _read(first + first + [_done(b, 0, 5)]) == _ids(2)
+
+
+def test_an_earlier_responses_created_again_late_starts_nothing() -> None:
+    # as its response.in_progress: resp_A's response.created delivered again after resp_B
+    # began; resp_B's call_2 done item again under fresh ids, its number kept: call_2
+    # again (it began a new response, and the re-send ran twice)
+    a, b = _fc(1), _fc(2, '{"city": "Rome"}')
+    events = [_life("created", "resp_A", 0), _added(a, 0, 1), _done(a, 0, 2), _life("created", "resp_B", 3),
+              _added(b, 1, 4), _done(b, 1, 5), _life("created", "resp_A", 0), _done(_fresh(b), 1, 5)]
+    assert _read(events) == _ids(2)

@@ -92,6 +92,8 @@ class Phased(Again):
         the stream from its start): what ended stays ended (``replaying``)."""
         resp = data.get("response")
         rid = resp.get("id") if type(resp) is dict else None
+        if type(rid) is str and rid and rid != self.rid and self.lives is not None and rid in self.lives:
+            return  # (an earlier response's, delivered again late: ``progress``'s rule)
         if type(rid) is str and rid and rid == self.rid:  # (its numbers as first sent: ``top`` kept)
             self._count(data.get("sequence_number"))
             self.replaying = True
