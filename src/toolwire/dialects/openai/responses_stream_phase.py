@@ -89,7 +89,9 @@ class Phased(Again):
     def created(self, data: Dict[str, Any]) -> None:
         """A response begins (several in one stream): no item of it has ended yet. The
         response read, again (its ``id``: a client that reconnected, a gateway re-sending
-        the stream from its start): what ended stays ended (``replaying``)."""
+        the stream from its start): what ended stays ended (``replaying``), its numbers as first
+        sent. An earlier response's (its ``id`` begun before: ``lives``), delivered again late:
+        nothing (no response begins, no count starts again)."""
         resp = data.get("response")
         rid = resp.get("id") if type(resp) is dict else None
         if type(rid) is str and rid and rid != self.rid and self.lives is not None and rid in self.lives:
