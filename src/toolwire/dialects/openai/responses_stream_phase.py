@@ -94,7 +94,7 @@ class Phased(Again):
         nothing (no response begins, no count starts again)."""
         resp = data.get("response")
         rid = resp.get("id") if type(resp) is dict else None
-        if type(rid) is str and rid and rid != self.rid and self.lives is not None and rid in self.lives:
+        if self.lives is not None and type(rid) is str and rid in self.lives and rid != self.rid:
             return  # (an earlier response's, delivered again late: ``progress``'s rule)
         if type(rid) is str and rid and rid == self.rid:  # (its numbers as first sent: ``top`` kept)
             self._count(data.get("sequence_number"))
