@@ -124,9 +124,9 @@ class Phased(Again):
         if self.line:  # (another response: the messages held, in their places first)
             self._advance(True)
         n, top = data.get("sequence_number"), self.top
-        self.top = None  # (its events are counted from its start)
-        if self.rid is not None or self.life is not None or self.seq is not None or top is not None:
+        if top is not None or self.rid is not None or self.life is not None or self.seq is not None:
             # (something read before: ``_recount``'s check; once per response)
+            self.top = None  # (its events are counted from its start)
             if self.rid is not None:  # (the one before: its ``in_progress`` again starts nothing; kept
                 self._live(self.rid)  # once another begins, no set for a stream of one response)
             self._recount(None, n, top)
