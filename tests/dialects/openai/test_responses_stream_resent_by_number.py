@@ -8,7 +8,10 @@ the call whose done event had that number in the response read, wherever that ca
 among those ended at its ``output_index`` (a gateway streams every item at index 0), never
 a second run. A new response (``response.created`` or ``response.in_progress`` of another
 ``id``, a final event) counts from 0 again: what it is compared against starts afresh, so a
-call of its own with a number one of the first response's calls had is never dropped.
+call of its own with a number one of the first response's calls had is never dropped (an
+earlier response's ``in_progress`` again starts nothing). The numbers are a count only when
+the item events' numbers differ or go on above the lifecycle events': numbered lifecycle
+events and one placeholder on every item event lose no call.
 """
 
 from __future__ import annotations
@@ -166,3 +169,115 @@ def test_a_resent_call_with_another_number_or_none_is_a_call_of_its_own(numbered
     a, b = _fc(1), _fc(2, '{"city": "Rome"}')
     events = [_done(a, 0, 0), _done(b, 0, 1), _done(_fresh(a), 0, 5 if numbered else None)]
     assert _read(events) == _ids(2) + [("ToolCall", "fresh_1")]
+
+
+@pytest.mark.parametrize("placeholder", [0, -1])
+@pytest.mark.parametrize("order", ["lifecycle_first", "in_progress_between"])
+def test_lifecycle_numbers_with_one_number_on_every_item_event_lose_no_call(placeholder: int, order: str) -> None:
+    # response.created 0 and .in_progress 1 numbered, every item event one placeholder: two
+    # real get_weather(Paris) calls at index 0, each its own ids (call_2 was dropped as
+    # call_1's done item again: the lifecycle numbers were read as the items' count)
+    a, b = _fc(1), _fc(2)
+    if order == "lifecycle_first":
+        events = [_life("created", "r", 0), _life("in_progress", "r", 1), _done(a, 0, placeholder),
+                  _done(b, 0, placeholder)]
+    else:
+        events = [_life("created", "r", 0), _done(a, 0, placeholder), _life("in_progress", "r", 1),
+                  _done(b, 0, placeholder)]
+    assert _read(events) == _ids(2)
+
+
+def test_an_earlier_responses_in_progress_again_late_starts_no_count() -> None:
+    # resp_A then resp_B, each counted from 0; resp_A's response.in_progress delivered again
+    # after resp_B began, then resp_B's call_2 done item again under fresh ids, its number
+    # (3) kept: call_2 again, never a second run (the late event restarted the count)
+    a, b = _fc(1), _fc(2, '{"city": "Rome"}')
+    events = [_life("created", "resp_A", 0), _life("in_progress", "resp_A", 1), _added(a, 0, 2), _done(a, 0, 3),
+              _life("created", "resp_B", 0), _life("in_progress", "resp_B", 1), _added(b, 0, 2), _done(b, 0, 3),
+              _life("in_progress", "resp_A", 1), _done(_fresh(b), 0, 3)]
+    assert _read(events) == _ids(2)
+
+
+@pytest.mark.parametrize("start", [0, 1])
+def test_a_second_response_begun_by_in_progress_only_at_the_same_index_is_read(start: int) -> None:
+    # resp_B gives no response.created and resp_A no final event: its response.in_progress
+    # (another id, its number below those read) starts its count; its call at index 0 is
+    # a call of its own (it was refused: "Another item was added at output_index 0")
+    a, b = _fc(1), _fc(2, '{"city": "Rome"}')
+    events = [_life("created", "resp_A", 0), _life("in_progress", "resp_A", 1), _added(a, 0, 2), _done(a, 0, 3),
+              _life("in_progress", "resp_B", start), _added(b, 0, start + 1), _done(b, 0, start + 2)]
+    assert _read(events) == _ids(2)
+
+
+def test_an_earlier_responses_done_item_again_after_the_next_began_never_runs_twice() -> None:
+    # resp_A, then resp_B begun by its response.in_progress alone (counted from 0 again);
+    # resp_A's call_2 done item (number 4, index 1) again under fresh ids once resp_B passed
+    # number 4: call_2 again, or resp_B's own call: not guessed, it does not run (it ran twice)
+    a, b, c, d = _fc(1, '{"city": "Rome"}'), _fc(2), _fc(3, '{"city": "Oslo"}'), _fc(4)
+    events = [_life("in_progress", "resp_A", 0), _done(a, 0, 1), _added(b, 1, 2), _delta(b, 1, 3), _done(b, 1, 4),
+              _life("in_progress", "resp_B", 0), _added(c, 0, 1), _delta(c, 0, 2), _done(c, 0, 3), _done(d, 1, 5),
+              _done(_fresh(b), 1, 4)]
+    assert _read(events) == _ids(4) + [EITHER]
+
+
+def test_responses_begun_by_in_progress_keep_the_work_linear(monkeypatch: pytest.MonkeyPatch) -> None:
+    # each response counted from 0 again keeps the one before (its calls by number): n
+    # responses copy n such tables of one call each, 4n four times as many (count, not time)
+    from toolwire.dialects.openai import responses_stream_phase as phase
+
+    copied = [0]
+    recount = phase.Phased._recount
+
+    def counted(self: Any, rid: Any, n: Any, top: Any) -> None:
+        copied[0] += len(self.done_at)
+        recount(self, rid, n, top)
+
+    monkeypatch.setattr(phase.Phased, "_recount", counted)
+
+    def run(n: int) -> int:
+        copied[0] = 0
+        events: List[Dict[str, Any]] = []
+        for r in range(n):
+            x = _fc(r + 1, f'{{"city": "C{r % 3}"}}')
+            events += [_life("in_progress", f"resp_{r}", 0), _added(x, 0, 1), _delta(x, 0, 2), _done(x, 0, 3),
+                       _done(_fresh(x), 0, 3)]
+        out = accumulate(events, D)
+        assert [c.id for c in out] == [f"call_{k}" for k in range(1, n + 1)]
+        return copied[0]
+
+    small, large = run(200), run(800)
+    assert small > 0 and large <= 4 * small + 4
+
+
+def test_the_responses_created_again_keeps_its_count() -> None:
+    # resp_1's response.created delivered again (the same id: the response read, streamed
+    # again from its start, numbered as first sent), then call_1's done item again under
+    # fresh ids, its number (4) kept: call_1 again, never a second run (the count was reset)
+    a, b = _fc(1), _fc(2, '{"city": "Rome"}')
+    events = [_life("created", "resp_1", 0), _life("in_progress", "resp_1", 1), _added(a, 0, 2), _delta(a, 0, 3),
+              _done(a, 0, 4), _added(b, 1, 5), _life("created", "resp_1", 0), _done(_fresh(a), 0, 4),
+              _delta(b, 1, 6), _done(b, 1, 7)]
+    assert _read(events) == _ids(2)
+
+
+def test_the_response_streamed_again_from_its_start_re_adds_its_items_at_one_index() -> None:
+    # every item at index 0; the response streamed again from its start, numbered as first
+    # sent: its reasoning item added again (number 2) where call_1 ended (number 4) is that
+    # item again, no other response (its count kept must not refuse it)
+    rs = {"type": "reasoning", "id": "rs_1", "summary": []}
+    a, b = _fc(1), _fc(2, '{"city": "Rome"}')
+    first = [_life("created", "resp_1", 0), _life("in_progress", "resp_1", 1),
+             {"type": "response.output_item.added", "output_index": 0, "item": rs, "sequence_number": 2},
+             {"type": "response.output_item.done", "output_index": 0, "item": rs, "sequence_number": 3},
+             _done(a, 0, 4)]
+    assert _read(first + first + [_done(b, 0, 5)]) == _ids(2)
+
+
+def test_an_earlier_responses_created_again_late_starts_nothing() -> None:
+    # as its response.in_progress: resp_A's response.created delivered again after resp_B
+    # began; resp_B's call_2 done item again under fresh ids, its number kept: call_2
+    # again (it began a new response, and the re-send ran twice)
+    a, b = _fc(1), _fc(2, '{"city": "Rome"}')
+    events = [_life("created", "resp_A", 0), _added(a, 0, 1), _done(a, 0, 2), _life("created", "resp_B", 3),
+              _added(b, 1, 4), _done(b, 1, 5), _life("created", "resp_A", 0), _done(_fresh(b), 1, 5)]
+    assert _read(events) == _ids(2)

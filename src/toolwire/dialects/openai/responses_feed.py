@@ -135,11 +135,14 @@ class Feed(FinalsAgain):
     def numbered(self, data: Dict[str, Any]) -> None:
         """The ``sequence_number`` of the item event *data* (``seq``; an ``output_item.done``'s
         is ``top`` once it is read: ``done_numbered``); the numbers vary when it is not the
-        one read before (``varied``; the item event before had none: the last done item's)."""
+        one read before (``varied``; the item event before had none: the last done item's)
+        or it is above the response's lifecycle numbers (``life``: counting on from them)."""
         n = data.get("sequence_number")
         if n is not None and not self.varied:
             prev = self.seq if self.seq is not None else self.top
-            if prev is not None and n != prev:
+            life = self.life
+            if (prev is not None and n != prev
+                    or type(n) is int and type(life) is int and n > life):
                 self.varied = True
         self.seq = n
 

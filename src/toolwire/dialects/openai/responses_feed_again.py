@@ -300,23 +300,27 @@ def content_claim(feed: FinalsAgain, start: int, end: int, item: Dict[str, Any],
     return False
 
 
-def resent_under_fresh_ids(feed: FinalsAgain, key: int, item: Dict[str, Any], c: Optional[Call]) -> Optional[Call]:
+def resent_under_fresh_ids(feed: FinalsAgain, key: int, item: Dict[str, Any], c: Optional[Call],
+                           before: Optional[Tuple[Dict[Tuple[int, int], Call], int]] = None) -> Optional[Call]:
     """The call of the response read whose done item the done call item *item* at *key* is,
     sent again under fresh ids (vLLM's: made afresh when it parses the reply again), if
     any: the call whose ``output_item.done`` at *key* had its ``sequence_number``
     (``done_at``: the event of the past, its number kept; right after it, or after later
     items, among them other calls ended at *key*: a gateway streams every item at index 0;
     *c*, the call open there, if any, named by none of its ids), the stream's numbers real
-    (two of the response's count differed: ``varied``), its ids naming no streamed call and
-    its content that call's (``item_key``; the rule for a final item under fresh ids).
-    Without that number (or with one number on every event) nothing tells it from a second
-    call of that content at one index: ``None`` (a call of its own, never a call lost), as
-    at another number. A new response's count (``response.created`` or ``.in_progress`` of
-    another ``id``) starts the numbers afresh (``Phased._recount``)."""
-    seq, top = feed.seq, feed.top
+    (two of the response's item numbers differed, or one is above its lifecycle numbers:
+    ``varied``), its ids naming no streamed call and its content that call's (``item_key``;
+    the rule for a final item under fresh ids). Without that number (or with one number on
+    every item event) nothing tells it from a second call of that content at one index:
+    ``None`` (a call of its own, never a call lost), as at another number. A new response's
+    count (``response.created`` or ``.in_progress`` of another ``id``) starts the numbers
+    afresh (``Phased._recount``); *before*, the calls by number and the last done number of
+    the response counted before it (its numbers real), is read instead of ``done_at``."""
+    seq = feed.seq
+    done_at, top = (feed.done_at, feed.top) if before is None else before
     if type(seq) is not int or type(top) is not int or seq > top or not feed.varied:
         return None
-    m = feed.done_at.get((seq, key))
+    m = done_at.get((seq, key))
     if m is None or m.pos < feed.first or m.server or not m.done or type(m.result) is not ToolCall:
         return None
     ended = feed.ids[2].get(m.pos)

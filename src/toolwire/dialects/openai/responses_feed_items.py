@@ -113,12 +113,15 @@ class Items:
         self.seq: Any = None
         self.top: Any = None
         # the call each ``output_item.done`` ended, by that event's ``sequence_number`` (the
-        # latest under each; cleared in place, the hot loop holds it), and whether two numbers
-        # of the response's count differed (``varied``: not one placeholder on every event;
-        # ``response.created`` and ``.in_progress`` read too): a done item again under fresh
-        # ids is the call its number names (``resent_under_fresh_ids``); set here, as ``rid``
+        # latest under each; cleared in place, the hot loop holds it), and whether the item
+        # events' numbers are a count (``varied``: two of them differ, or one is above
+        # ``life``, the highest number of the response's ``response.created`` / ``.in_progress``
+        # read: lifecycle events numbered and one placeholder on every item event is no count):
+        # a done item again under fresh ids is the call its number names
+        # (``resent_under_fresh_ids``); set here, as ``rid``
         self.done_at: Dict[Tuple[int, int], Call] = {}
         self.varied = False
+        self.life: Any = None
         # each call whose id was set or changed where it ended (``_end``, ``_done``), with
         # the id it had and the one it was given: ``settle``'s tables follow them
         self.renames: List[Tuple[Call, Optional[str], Optional[str]]] = []

@@ -40,6 +40,10 @@ class Again(Messages):
     # ``told`` of the response whose final event came last (a resume past that event re-sends them)
     kept_told: Optional[Dict[str, Dict[str, Any]]] = None
     opened: Optional[Dict[int, str]] = None
+    # the calls by number (``done_at``) and the last done number of the response before the
+    # count started again, its numbers real (``Phased._recount``): a done item of it again
+    # under fresh ids at a number the response read passed is not guessed (``_either``)
+    before: Optional[Tuple[Dict[Tuple[int, int], Call], int]] = None
 
     def _call_at(self, key: Optional[int]) -> Call:
         """``Feed._call_at``; with no call open at *key*, the call ended there: a late event
@@ -111,8 +115,9 @@ class Again(Messages):
                         self._readded(self.once[item["call_id"]])
                     return
                 seq, top = self.seq, self.top
-                if type(seq) is int and type(top) is int and seq < top:  # (a number again, as a placeholder
-                    # on every event, is no count started again)
+                if type(seq) is int and type(top) is int and seq < top and not self.replaying:  # (a number
+                    # again, as a placeholder on every event, is no count started again; a response streamed
+                    # again from its start re-adds its items in their order, its numbers as first sent)
                     raise DecodeError(f"Another item was added at output_index {key} at sequence_number {seq}, "
                                       f"before the end of the item there ({top}): another response, with neither "
                                       "response.created nor its final event before it; not read as one",
@@ -235,6 +240,12 @@ class Again(Messages):
                     return  # (the call ended there last, its item again under fresh ids: vLLM's)
                 self._either(m, key, item)
                 return
+            before = self.before
+            if before is not None and self._passed():  # (of the response counted before the count
+                m = resent_under_fresh_ids(self, key, item, c, before)  # started again: ``_recount``)
+                if m is not None:
+                    self._either(m, key, item)
+                    return
         if kind == "message":
             if self._told(key, item):
                 return
@@ -262,12 +273,21 @@ class Again(Messages):
             c = core.calls[-1]
         ended[key] = (c, item)
 
+    def _passed(self) -> bool:
+        """Whether the number of the done item read (``seq``) is one the response read passed
+        (not above its last done item's, ``top``, or its lifecycle's, ``life``): no event of
+        it next, an event sent again (an earlier response's, when that one's number names a
+        call of it: ``before``)."""
+        n, top, life = self.seq, self.top, self.life
+        return type(n) is int and (type(top) is int and n <= top or type(life) is int and n <= life)
+
     def _either(self, m: Call, key: int, item: Dict[str, Any]) -> None:
         """The done call item *item* under fresh ids at *key* has the number and content of
-        the done item of *m*, which another item ended at *key* since: *m*'s sent again, or
-        the call of another response counted from 0 with neither ``response.created`` nor
-        its final event before it (at that number by chance)? Not guessed: a call of its
-        own that does not run (never a second run of *m*, never a call dropped unseen)."""
+        the done item of *m*, which another item ended at *key* since (or of the response
+        counted before the count started again: ``before``): *m*'s sent again, or the call of
+        another response counted from 0 with neither ``response.created`` nor its final event
+        before it (at that number by chance)? Not guessed: a call of its own that does not
+        run (never a second run of *m*, never a call dropped unseen)."""
         core = self.core
         x = core.open(None, None, None)
         core.fail(x, f"Tool call {x.pos} of this stream is tool call {m.pos}'s done item at output_index {key} "

@@ -89,12 +89,14 @@ class Phased(Again):
     def created(self, data: Dict[str, Any]) -> None:
         """A response begins (several in one stream): no item of it has ended yet. The
         response read, again (its ``id``: a client that reconnected, a gateway re-sending
-        the stream from its start): what ended stays ended (``replaying``)."""
+        the stream from its start): what ended stays ended (``replaying``), its numbers as first
+        sent. An earlier response's (its ``id`` begun before: ``lives``), delivered again late:
+        nothing (no response begins, no count starts again)."""
         resp = data.get("response")
         rid = resp.get("id") if type(resp) is dict else None
-        top = self.top
-        self.top = None  # (its events are counted from its start)
-        if type(rid) is str and rid and rid == self.rid:
+        if self.lives is not None and type(rid) is str and rid in self.lives and rid != self.rid:
+            return  # (an earlier response's, delivered again late: ``progress``'s rule)
+        if type(rid) is str and rid and rid == self.rid:  # (its numbers as first sent: ``top`` kept)
             self._count(data.get("sequence_number"))
             self.replaying = True
             self.first = self.rid_first  # (its calls are those read since its first start)
@@ -121,18 +123,16 @@ class Phased(Again):
             return
         if self.line:  # (another response: the messages held, in their places first)
             self._advance(True)
+        n, top = data.get("sequence_number"), self.top
+        if top is not None or self.rid is not None or self.life is not None or self.seq is not None:
+            # (something read before: ``_recount``'s check; once per response)
+            self.top = None  # (its events are counted from its start)
+            if self.rid is not None:  # (the one before: its ``in_progress`` again starts nothing; kept
+                self._live(self.rid)  # once another begins, no set for a stream of one response)
+            self._recount(None, n, top)
+        else:  # (the first response: nothing read to compare, nothing to start again)
+            self.life = n
         self.rid = rid if type(rid) is str and rid else None
-        n, seq = data.get("sequence_number"), self.seq  # (``_recount``, inline: once per response)
-        if seq is not None and (type(n) is not int or type(seq) is not int or n < seq
-                                or type(top) is int and n < top):
-            if self.done_at:
-                self.done_at.clear()
-            self.varied = False
-            seq = None
-        if n is not None:
-            if seq is not None and n != seq:
-                self.varied = True
-            self.seq = n
         if self.last is not None:  # (kept by its id: ``earlier``)
             self._remember(self.last)
         self.last = None  # (another response: no final event of it read, none comes again)
@@ -160,42 +160,60 @@ class Phased(Again):
 
     def progress(self, data: Dict[str, Any]) -> None:
         """``response.in_progress`` (or ``.queued``) *data*: of a response neither created nor
-        in progress before (another ``id``), its events are counted from 0 (``_recount``);
-        its number read (``varied``)."""
+        in progress before (another ``id``), its events may be counted from 0 (``_recount``);
+        of the response read, its number is a lifecycle number (``_count``); of an earlier
+        one (its ``id`` read: delivered again late), nothing (no count starts again)."""
         resp = data.get("response")
         rid = resp.get("id") if type(resp) is dict else None
-        n = data.get("sequence_number")
-        if type(rid) is str and rid and rid != self.rid and (self.lives is None or rid not in self.lives):
-            self._recount(rid, n)
-        else:
-            self._count(n)
+        if type(rid) is str and rid and rid != self.rid:
+            if self.lives is None or rid not in self.lives:
+                self._recount(rid, data.get("sequence_number"), self.top)
+            return
+        self._count(data.get("sequence_number"))
 
-    def _recount(self, rid: Optional[str], n: Any) -> None:
-        """Another response (its ``id`` *rid*) begins with the number *n*: when it is below
-        the last number read (or either is missing; ``created`` likewise), its events are counted from 0 again:
-        the calls ended by number (``done_at``) and whether its numbers vary start afresh (a
+    def _recount(self, rid: Optional[str], n: Any, top: Any) -> None:
+        """Another response (its ``id`` *rid*, kept in ``lives``) begins with the number *n*:
+        when it is below a number read (the last item event's, *top* the last done item's, the
+        lifecycle's) or either is missing, its events are counted from 0 again: the calls
+        ended by number (``done_at``), the item numbers and whether they vary start afresh (a
         call of its own under a number one of the response before had is never taken for
-        that one's done item again); numbers counting on (a gateway's, over the whole
-        stream) keep them."""
+        that one's done item again; nor is its item added below that one's end another
+        response's, unseen: its ``in_progress`` said so); numbers counting on (a gateway's,
+        over the whole stream) keep them. *n* is its lifecycle number (``life``)."""
         if rid is not None:
-            lives = self.lives
-            if lives is None:
-                lives = self.lives = set()
-            lives.add(rid)
-        seq, top = self.seq, self.top  # (the last added item's number, the last done item's)
-        if type(n) is not int or type(seq) is not int or n < seq or type(top) is int and n < top:
-            if self.done_at:
-                self.done_at.clear()  # (in place: the hot loop holds it)
-            self.seq, self.varied = None, False
-        self._count(n)
+            self._live(rid)
+        seq, life = self.seq, self.life
+        if (type(n) is not int or type(seq) is int and n < seq or type(top) is int and n < top
+                or type(life) is int and n < life):
+            self._restart(top)
+        self.life = n
+
+    def _restart(self, top: Any) -> None:
+        """The count starts again (``_recount``): the calls by number of the response before,
+        its numbers real, are kept as ``before`` (its last done number *top*, else the highest)."""
+        done_at = self.done_at
+        if done_at:
+            last = top if type(top) is int else max(k[0] for k in done_at)
+            self.before = (dict(done_at), last) if self.varied else None
+            done_at.clear()  # (in place: the hot loop holds it)
+        self.seq = self.top = None
+        self.varied = False
+
+    def _live(self, rid: str) -> None:
+        """The response *rid* began in this stream (``lives``)."""
+        lives = self.lives
+        if lives is None:
+            lives = self.lives = set()
+        lives.add(rid)
 
     def _count(self, n: Any) -> None:
-        """The ``sequence_number`` *n* of an event of the response read: the numbers vary
-        when it is not the one read before (``varied``)."""
-        if n is not None:
-            if not self.varied and self.seq is not None and n != self.seq:
-                self.varied = True
-            self.seq = n
+        """The ``sequence_number`` *n* of a lifecycle event of the response read: the highest
+        is ``life`` (item numbers above it are a count: ``numbered``); it alone is none (a
+        placeholder on every item event, the lifecycle events numbered: ``varied`` stays)."""
+        if type(n) is int:
+            life = self.life
+            if type(life) is not int or n > life:
+                self.life = n
 
     def final_calls(self, body: Dict[str, Any], output: Any) -> bool:
         """``Feed.final_calls``; then what follows is another response's (or this final
