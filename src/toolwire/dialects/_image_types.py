@@ -93,6 +93,9 @@ def sent_type(m: ResultMedia, types: Collection[str], target: str, ctx: Any = No
     ``converted`` on *ctx* (an ``EncodeContext``; none for a target that gets no type);
     ``EncodeError`` for a type not in *types*, never sent as it came."""
     assert m.data is not None
+    if not m.data.isascii():  # no base64: the provider's decoder refuses it
+        raise EncodeError(f"An image as data in a tool result cannot be written for {target} (its data is not "
+                          "base64: a character outside ASCII)", dialect=target)
     label = image_media_type(m.media_type)
     shown = shown_type(m.data)
     mt = shown if shown is not None else label
