@@ -123,6 +123,8 @@ def test_non_text_input_is_refused_both_ways(body: Dict[str, Any]) -> None:
     item = {"id": "call_876", "type": "code_interpreter", "code_interpreter": body}
     with pytest.raises(toolwire.DecodeError):
         toolwire.decode_all(_reply(item), include_server=True)
+    (kept,) = toolwire.decode_all(_reply(item), include_server=True, invalid="keep")
+    assert (type(kept), kept.name, kept.id) == (toolwire.InvalidToolCall, "code_interpreter", "call_876")
     chunks = [_ch({"tool_calls": [dict(item, index=None, function=None)]}), _ch({"content": ""}, "stop")]
     (got,) = stream.accumulate(chunks, include_server=True)
     assert isinstance(got, toolwire.InvalidToolCall)

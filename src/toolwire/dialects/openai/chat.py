@@ -241,6 +241,8 @@ def peek(item: Dict[str, Any]) -> Tuple[Any, Any]:
     fn = item.get("function")
     if fn is None and type(item.get("custom")) is dict:  # a custom tool call
         fn = item["custom"]
+    elif fn is None and glm_call(item):  # a tool GLM-4-AllTools ran: named by its type (``chat_server``)
+        return item["type"], item.get("id") or None
     return (fn.get("name") if type(fn) is dict else item.get("name")), item.get("id") or None
 
 
