@@ -12,6 +12,7 @@ code_interpreter={'input': …})``).
 
 from __future__ import annotations
 
+import sys
 from typing import Any, Dict, List
 
 import pytest
@@ -128,3 +129,30 @@ def test_non_text_input_is_refused_both_ways(body: Dict[str, Any]) -> None:
     chunks = [_ch({"tool_calls": [dict(item, index=None, function=None)]}), _ch({"content": ""}, "stop")]
     (got,) = stream.accumulate(chunks, include_server=True)
     assert isinstance(got, toolwire.InvalidToolCall)
+
+
+def _count_calls(reply: Dict[str, Any]) -> int:
+    n = 0
+
+    def prof(frame: Any, event: str, arg: Any) -> None:
+        nonlocal n
+        if event in ("call", "c_call"):
+            n += 1
+
+    sys.setprofile(prof)
+    try:
+        toolwire.decode_all(reply, include_server=True)
+    finally:
+        sys.setprofile(None)
+    return n
+
+
+def test_merging_glm_items_of_one_id_is_linear() -> None:
+    def reply(n: int) -> Dict[str, Any]:
+        pieces = [{"id": "call_876", "type": "code_interpreter", "code_interpreter": {"input": "x" * 50}}
+                  for _ in range(n)]
+        return _reply(*pieces, GLM_OUT)
+    small, big = _count_calls(reply(300)), _count_calls(reply(1200))
+    assert 3.5 < big / small < 4.5
+    (call,) = toolwire.decode_all(reply(3), include_server=True)
+    assert call.args == {"input": "x" * 150, "outputs": [{"type": "logs", "logs": "1"}]}

@@ -356,8 +356,8 @@ def encoder(
                 content.append({"type": "text", "text": p.text})  # type: ignore[union-attr]
             elif t is ToolCall or t is InvalidToolCall:
                 items.append(w.call(p))
-            elif t is Other and name == CHAT and p.dialect == CHAT and glm_call(p.data):  # type: ignore[union-attr]
-                items.append(p.data)  # type: ignore[union-attr]  # a tool GLM-4-AllTools ran: among the calls
+            elif t is Other and name == CHAT and p.dialect == CHAT and glm_call(p.data):  # type: ignore[union-attr,arg-type]
+                items.append(p.data)  # type: ignore[union-attr,arg-type]  # a tool GLM-4-AllTools ran: among the calls
             elif t is Reasoning:
                 data = w.reasoning(p)  # type: ignore[arg-type]
                 if type(data) is dict and "type" in data:  # a content block (Mistral, Cohere)

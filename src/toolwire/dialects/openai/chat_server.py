@@ -87,40 +87,60 @@ def executed(item: Dict[str, Any]) -> bool:
 def merged(items: List[Any]) -> Optional[Dict[int, Optional[Dict[str, Any]]]]:
     """The GLM items of *items* (a message's ``tool_calls``) that share a type and an id
     (not empty) as one, at the first one's place (the others ``None``: left out), as a
-    stream joins them (``chat_stream_server``); ``None`` when no two do. Linear."""
+    stream joins them (``chat_stream_server``); ``None`` when no two do. Linear: the
+    ``input`` texts are joined once, the ``outputs`` lists extended in place."""
     first: Dict[Tuple[str, str], int] = {}
     out: Optional[Dict[int, Optional[Dict[str, Any]]]] = None
+    texts: Dict[int, List[str]] = {}  # the input pieces of each merged call, joined at the end
     for i, tc in enumerate(items):
         if type(tc) is not dict or tc.get("function") is not None or not glm_call(tc):
             continue
         ident = tc.get("id")
         if type(ident) is not str or not ident:
             continue
-        key = (tc["type"], ident)
-        at = first.setdefault(key, i)
+        kind = tc["type"]
+        at = first.setdefault((kind, ident), i)
         if at == i:
             continue
         if out is None:
             out = {}
         held = out.get(at)
         if held is None:
-            kind = key[0]
-            held = out[at] = {"id": ident, "type": kind, kind: dict(items[at][kind])}
-        _join(held[key[0]], tc[key[0]])
+            body = dict(items[at][kind])
+            if type(body.get("outputs")) is list:
+                body["outputs"] = list(body["outputs"])
+            if type(body.get("input")) is str:
+                texts[at] = [body["input"]]
+            held = out[at] = {"id": ident, "type": kind, kind: body}
+        _join(held[kind], tc[kind], texts, at)
         out[i] = None
+    for at, pieces in texts.items():  # (only where *out* holds the merged call)
+        held = out[at]  # type: ignore[index]
+        held[held["type"]]["input"] = "".join(pieces)  # type: ignore[index]
     return out
 
 
-def _join(body: Dict[str, Any], more: Dict[str, Any]) -> None:
-    """*more* (a GLM item's object) added to *body*, as a stream adds a piece: ``input``
-    texts joined, ``outputs`` lists added, another key the later one's; a value of
-    another type is kept for ``decode_server`` to refuse."""
+def _join(body: Dict[str, Any], more: Dict[str, Any], texts: Dict[int, List[str]], at: int) -> None:
+    """*more* (a GLM item's object) added to *body* (the call at *at*), as a stream adds a
+    piece: ``input`` texts gathered in *texts*, ``outputs`` lists added, another key the
+    later one's; an ``input`` or ``outputs`` of another type is kept (either one) for
+    ``decode_server`` to refuse."""
     for k, v in more.items():
-        want = _WANT.get(k)
-        if want is None or k not in body:
-            body[k] = v
-        elif type(body[k]) is want:  # (one of another type: kept, either one)
-            body[k] = body[k] + v if type(v) is want else v
+        if k != "input" and k != "outputs" or k not in body:
+            body[k] = list(v) if k == "outputs" and type(v) is list else v
+            if k == "input" and type(v) is str:
+                texts[at] = [v]
+        elif k == "input" and type(body[k]) is str:
+            if type(v) is str:
+                texts[at].append(v)
+            else:
+                body[k] = v
+                texts.pop(at, None)
+        elif k == "outputs" and type(body[k]) is list:
+            if type(v) is list:
+                body[k].extend(v)
+            else:
+                body[k] = v
 
 
 def decode_server(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
