@@ -110,13 +110,22 @@ class Core(Keyed):
         server: bool = False,
         provider_data: Optional[Dict[str, Dict[str, Any]]] = None,
         needs_end: bool = True,
+        latest: bool = True,
     ) -> Call:
-        """Start a call at *key*; a call still open there is finalized first."""
+        """Start a call at *key*; a call still open there is finalized first. Not *latest*:
+        ``latest(scope)`` stays the call before it (a call no index-less piece goes on with:
+        a GLM-4-AllTools server call amid a Chat stream's function calls)."""
         if key is not None:
             old = self.by_key.get(key)
             if old is not None:  # ``by_key`` holds open calls only
                 self.finalize(old)
+        before = None if latest else self._last.get(scope)
         c = self.new(key, scope, id, name, needs_end)
+        if not latest:
+            if before is None:
+                del self._last[scope]
+            else:
+                self._last[scope] = before
         if server:
             c.server = True
         c.pd = provider_data

@@ -47,7 +47,7 @@ from .._common import as_dict, check_native, encode_id, name_of, nameless_result
 from . import batch, chat_history, chat_stream, chat_stream_encode
 from .chat_response import CHAT_FINISH, CHAT_RESPONSE, CHAT_UNFINISHED, chat_reply, encode_message
 from .chat_results import decode_result, encode_result
-from .chat_server import decode_server, encode_server, executed, glm_call
+from .chat_server import RAN, decode_ran, decode_server, encode_server, glm_call
 from .chat_sniff import Unmirrored, children, choices, finish, sniff
 from .chat_tools import FUNCTION_FIELDS, IDS, NAME, NAMES, decode_tool, encode_tool
 from .custom_tools import builtin_kind
@@ -74,8 +74,10 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     if fn is None:
         if item.get("type") == "custom":
             return _decode_custom(item, policy, loc)
-        if glm_call(item) or executed(item):  # a tool the provider ran (``chat_server``)
+        if glm_call(item):  # a tool GLM-4-AllTools ran (``chat_server``)
             return decode_server(item, policy, loc)
+        if RAN in item:  # an item of a message's ``executed_tools``: a tool Groq ran (``chat_server``)
+            return decode_ran(item[RAN], policy, loc)
         if "name" in item:  # legacy function_call
             if type(loc) is Unmirrored:  # ``chat_sniff.children``: beside tool_calls, repeating none of them
                 raise DecodeError(loc.error, dialect=NAME, loc=str(loc))
@@ -239,6 +241,8 @@ def peek(item: Dict[str, Any]) -> Tuple[Any, Any]:
     fn = item.get("function")
     if fn is None and type(item.get("custom")) is dict:  # a custom tool call
         fn = item["custom"]
+    elif fn is None and glm_call(item):  # a tool GLM-4-AllTools ran: named by its type (``chat_server``)
+        return item["type"], item.get("id") or None
     return (fn.get("name") if type(fn) is dict else item.get("name")), item.get("id") or None
 
 

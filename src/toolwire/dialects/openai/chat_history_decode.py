@@ -17,7 +17,10 @@ on some servers (``reasoning_content``: DeepSeek; ``reasoning``;
 ``reasoning_details``: OpenRouter; ``thinking``: Ollama,
 https://github.com/ollama/ollama/blob/main/docs/api.md) or in ``thinking`` content
 blocks (Mistral ``ThinkChunk``, Cohere v2). Ollama's ``images`` are base64 text, or
-the SDK's bytes (``read_images``).
+the SDK's bytes (``read_images``). A GLM-4-AllTools server item in ``tool_calls``
+(``chat_server.glm_call``) is an ``Other`` part, as other providers' server items are:
+no call to answer, written back in ``tool_calls`` (``chat_history_encode``), dropped and
+noted to other dialects.
 """
 
 from __future__ import annotations
@@ -31,7 +34,9 @@ from ..._types import new_invalid
 from ...conversation._values import Media, Message, Other, Part, Reasoning
 from .._common import as_dict, name_of
 from .._history_read import block_text, call_part, finish_of, foreign, kept, no_key, response_part, text_at, texts
+from .chat_server import glm_call
 from .chat_sniff import message_calls, mirrors, not_a_mirror
+from .chat_tools import NAME as CHAT
 from .media import media_of
 
 if TYPE_CHECKING:
@@ -138,13 +143,16 @@ def decoder(
                 fin = finish_of(d, m) if role == "assistant" else None
                 if calls is not None:
                     calls = message_calls(calls, where, name)
-                    decoded = []  # one tuple at the end: adding to a tuple per call copied it (quadratic)
+                    decoded: List[Part] = []  # one tuple at the end: adding to a tuple per call copied it (quadratic)
                     wire_calls = None if type(calls) is list else list(calls)  # as JSON holds them (a tuple: a list)
                     for j, tc in enumerate(calls):
                         if type(tc) is not dict:  # an SDK call object, read where it is met
                             tc = as_dict(tc, f"{where}.tool_calls[{j}]", name, "a tool call")
                             wire_calls = kept(wire_calls, calls, j, tc)
                         fn = tc.get("function")
+                        if fn is None and name == CHAT and glm_call(tc):  # a tool GLM-4-AllTools ran: as
+                            decoded.append(Other(tc["type"], name, tc))  # other providers' (``chat_server``)
+                            continue
                         peek = (fn.get("name") if type(fn) is dict else None, tc.get("id"))
                         decoded.append(call_part(d, tc, f"{where}.tool_calls[{j}]", peek, fin))
                     parts += tuple(decoded)

@@ -6,12 +6,13 @@ Follows https://platform.openai.com/docs/api-reference/chat/create (checked
 ``tool`` message (``tool_call_id``) right after it, and "An assistant message with
 'tool_calls' must be followed by tool messages", so consecutive assistant messages are
 written as one where they are written fresh, and always after one that holds calls
-(``_merge_assistants``). A message decoded from the same dialect is written back as it
+(``chat_history_runs``). A message decoded from the same dialect is written back as it
 came (a deprecated ``function_call`` with its ``role: "function"`` answer). Tool-only
 assistant content is the dialect's (``null``, absent, ``""``: its
 ``assistant_message`` field); reasoning goes back to the same dialect only, beside
 the content or as ``thinking`` content blocks (Mistral ``ThinkChunk``, Cohere v2).
-A Responses ``input_file`` is a Chat ``file`` part (``file_parts``).
+A Responses ``input_file`` is a Chat ``file`` part (``file_parts``); a GLM-4-AllTools
+server item (an ``Other`` part, ``chat_server``) goes back among the ``tool_calls``.
 Ollama takes images as a message's ``images`` list of base64
 (https://github.com/ollama/ollama/blob/main/docs/api.md); Mistral no user message
 right after a tool message ("Unexpected role 'user' after role 'tool'": mistral-common
@@ -44,6 +45,9 @@ from .._history_write import FIRST_USER, image_url, no_detail, no_upload
 from .._result_media import web
 from .._result_order import CallOrder
 from ..gemini.audio_parts import chat_audio, is_gemini_audio
+from .chat_history_runs import fields_of, in_call_order, merge_assistants
+from .chat_history_runs import told as told_of
+from .chat_server import glm_call
 from .file_parts import CHAT, RESPONSES, chat_file
 from .media import write_detail
 
@@ -70,7 +74,7 @@ SPLIT = "apart by a blank line (a call or another part stands between them)"
 MIXED = (f"adjacent ones {JOIN_HOW[TOGETHER]}, those a call or another part separates apart by a blank line")
 # A wire field a Chat-shaped decoder reads as a last text part (``chat_history_decode``: ``refusal``, Cohere's
 # ``tool_plan``) is no piece of the reply either: a remark of its own. The decoded wire message, unchanged
-# (``Message.original``), is what says it was one (``_fields``).
+# (``Message.original``), is what says it was one (``chat_history_runs.fields_of``).
 
 
 def encoder(
@@ -155,7 +159,7 @@ def encoder(
         noted: a message's parts apart by *sep* (``APART`` or ``TOGETHER``), but those
         at *split* (indexes into *texts*: another part stands before them since the
         text before), a message's last ones read from wire fields (*fields*: its
-        dialect and those fields, by message: ``_fields``) and the messages of a merged
+        dialect and those fields, by message: ``fields_of``) and the messages of a merged
         run apart by a blank line."""
         fields = fields or {}
         out: List[str] = []
@@ -177,7 +181,7 @@ def encoder(
                     out.append(APART if k in cut else sep)
             out.append(t)
         how = JOIN_HOW[sep] if not apart or sep == APART else SPLIT if apart == inner else MIXED
-        told = _told(fields, first == last)
+        told = told_of(fields, first == last)
         w.index = last
         if first == last:
             how = f"{how}, {told}" if told and inner else told or how
@@ -193,7 +197,7 @@ def encoder(
         builder = w.d.assistant_message
         assert builder is not None
         out: List[Dict[str, Any]] = []
-        merged = _merge_assistants(messages, name)
+        merged = merge_assistants(messages, name)
         lifted: List[Dict[str, Any]] = []  # system messages moved up to the leading ones (*lift*)
         legacy = False  # a legacy ``function_call`` was written as decoded: its ``role: "function"`` answer too
         first = 0  # the message the first written one comes from
@@ -258,7 +262,7 @@ def encoder(
                 um["images"] = imgs
             _place(out, lifted, um, m, i, w)
         if ordered is not None and fresh:
-            _in_call_order(out, fresh, CallOrder(messages, w, ordered))
+            in_call_order(out, fresh, CallOrder(messages, w, ordered))
         if lifted:  # after the leading system messages, in their order (one splice: linear)
             lead = next((k for k, x in enumerate(out) if x.get("role") != "system"), len(out))
             out[lead:lead] = lifted
@@ -352,6 +356,8 @@ def encoder(
                 content.append({"type": "text", "text": p.text})  # type: ignore[union-attr]
             elif t is ToolCall or t is InvalidToolCall:
                 items.append(w.call(p))
+            elif t is Other and name == CHAT and p.dialect == CHAT and glm_call(p.data):  # type: ignore[union-attr,arg-type]
+                items.append(p.data)  # type: ignore[union-attr,arg-type]  # a tool GLM-4-AllTools ran: among the calls
             elif t is Reasoning:
                 data = w.reasoning(p)  # type: ignore[arg-type]
                 if type(data) is dict and "type" in data:  # a content block (Mistral, Cohere)
@@ -379,7 +385,7 @@ def encoder(
             end = w.index
             why = one_text if one_text and "assistant" in one_text_roles else \
                 f"{name} takes the text beside calls as one string ({plan})"
-            fields = {i: _fields(messages[i], w) for i in sorted(set(textw))}  # (one message unless merged)
+            fields = {i: fields_of(messages[i], w) for i in sorted(set(textw))}  # (one message unless merged)
             text = joined(textp, textw, "assistant", w, why, TOGETHER, tuple(split), fields)
             w.index = end
         msg: Dict[str, Any] = builder(items, text)
@@ -392,86 +398,3 @@ def encoder(
         return msg
 
     return encode
-
-
-def _in_call_order(out: List[Dict[str, Any]], fresh: List[Tuple[int, int]], order: CallOrder) -> None:
-    """Each run of consecutive tool messages written fresh (*fresh*: their places in
-    *out* and their messages, in order) put in call order by *order*, in place."""
-    start = 0
-    for k in range(1, len(fresh) + 1):
-        if k == len(fresh) or fresh[k][0] != fresh[k - 1][0] + 1:
-            run = fresh[start:k]
-            for (at, _), item in zip(run, order.arrange([(i, out[at]) for at, i in run])):
-                out[at] = item
-            start = k
-
-
-def _merge_assistants(messages: List[Message], name: str) -> List[Tuple[int, Message, Optional[List[int]]]]:
-    """Consecutive assistant messages become one where they are written fresh, and
-    always after one that holds calls: "An assistant message with 'tool_calls' must be
-    followed by tool messages", not by another assistant message. One pass: the parts
-    of a run are gathered and its message made once, with the message each part came
-    from (``None`` for a message not merged)."""
-    out: List[Tuple[int, Message, Optional[List[int]]]] = []
-    run: List[Any] = []  # the parts of the run of assistant messages being merged, when it has several
-    origin: List[int] = []  # the message of each part of *run*
-    calls = False  # whether the last assistant message (or run) holds calls
-    for i, m in enumerate(messages):
-        if out and m.role == "assistant" and out[-1][1].role == "assistant":
-            prev = out[-1][1]
-            if calls or (m.original(name) is None and (run or prev.original(name) is None)):
-                if not run:
-                    run.extend(prev.parts)
-                    origin.extend([out[-1][0]] * len(prev.parts))
-                run.extend(m.parts)
-                origin.extend([i] * len(m.parts))
-                calls = calls or _has_calls(m)
-                continue
-        if run:
-            out[-1] = (out[-1][0], Message("assistant", run), origin)
-            run, origin = [], []
-        out.append((i, m, None))
-        calls = m.role == "assistant" and _has_calls(m)
-    if run:
-        out[-1] = (out[-1][0], Message("assistant", run), origin)
-    return out
-
-
-def _told(fields: Dict[int, Tuple[str, Tuple[str, ...]]], one: bool) -> str:
-    """What a note says of the texts wire *fields* gave (``joined``; *one*: of one
-    message): ``its cohere.v2 refusal and tool_plan (the last two) apart by a blank
-    line``; for a merged run, by dialect and fields, the messages that had them."""
-    groups: Dict[Tuple[str, Tuple[str, ...]], List[int]] = {}
-    for i, f in sorted(fields.items()):
-        if f[1]:
-            groups.setdefault(f, []).append(i)
-    out = []
-    for (src, fs), at in groups.items():
-        last = "the last" + ("" if len(fs) == 1 else " two" if len(fs) == 2 else f" {len(fs)}")
-        if one:
-            out.append(f"its {src} {' and '.join(fs)} ({last}) apart by a blank line")
-        else:
-            of = f"message {at[0]} ({last} of its" if len(at) == 1 else \
-                f"messages {', '.join(map(str, at))} ({last} of each one's"
-            out.append(f"the {src} {' and '.join(fs)} of {of} parts) apart by a blank line")
-    return "; ".join(out)
-
-
-def _fields(m: Message, w: Writer) -> Tuple[str, Tuple[str, ...]]:
-    """The dialect *m* was decoded from and the wire fields its decoder read as *m*'s
-    last text parts, in order, while *m* holds what was decoded (``Message.original``):
-    (``HistoryCodec.texts``: trailing refusal content parts, then a Chat-shaped
-    decoder's ``refusal`` field and Cohere's ``tool_plan``, read after its content; a
-    refusal part before other text is one more piece of the reply)."""
-    wire = m.wire
-    msg = m.original(wire[0]) if wire is not None else None
-    if type(msg) is not dict:
-        return "", ()
-    h = w.history(wire[0])  # type: ignore[index]  # (also in a registry without that dialect)
-    if h is None or h.texts is None:
-        return "", ()
-    return wire[0], h.texts(msg)  # type: ignore[index]
-
-
-def _has_calls(m: Message) -> bool:
-    return any(type(p) is ToolCall or type(p) is InvalidToolCall for p in m.parts)

@@ -11,9 +11,12 @@
   ``{"id", "type": "code_interpreter", "code_interpreter": {"input": "..."}}``; streams send
   the ``input`` in pieces under one id, without ``index``, then the ``outputs``. Each is a
   server call named by its type, its arguments that object, the item kept (written back
-  as received). An item of such a type without ``input`` or ``outputs`` (a request's tool
-  definition, ``{"type": "code_interpreter", "code_interpreter": {"sandbox": "auto"}}``)
-  and any other type stay refused: they may be the client's calls.
+  as received). Items of one type and one id are one call, as in a stream: the ``input``
+  texts joined, the ``outputs`` lists added, other keys the later one's (``merged``;
+  written back as one item). An ``input`` that is no text or ``outputs`` that are no list
+  are refused, as in a stream. An item of such a type without ``input`` or ``outputs``
+  (a request's tool definition, ``{"type": "code_interpreter", "code_interpreter":
+  {"sandbox": "auto"}}``) and any other type stay refused: they may be the client's calls.
 - Groq's compound systems (https://console.groq.com/docs/compound; the groq SDK's
   ``ChatCompletionMessage.executed_tools: List[ExecutedTool]`` and
   ``ChoiceDelta.executed_tools``, checked 2026-12-06) list the tools Groq ran in
@@ -21,27 +24,42 @@
   "search_results", "code_results", "browser_results"}``. Each is a server call named by
   its ``type``, its arguments the object ``arguments`` holds (other text kept under
   ``"arguments"``), the item kept; it is no ``tool_calls`` item, so it is not written back
-  as one (an ``EncodeError``).
+  as one (an ``EncodeError``). Only an item of a message's ``executed_tools`` is read so
+  (``chat_sniff.children`` gives it under ``RAN``): a flat ``{"index", "type", "arguments"}``
+  in ``tool_calls`` or given alone may be a client's call without its ``function`` (refused,
+  as before Groq's items were read), and Mistral, Cohere v2 and Ollama do not read them.
 
 Only ``decode_all(include_server=True)`` (and the accumulator's) report them; never runnable.
 """
 
 from __future__ import annotations
 
-from typing import Any, Dict, FrozenSet
+from typing import Any, Dict, FrozenSet, List, Optional, Tuple
 
 from ..._args import Policy, check_object
-from ..._errors import EncodeError
+from ..._errors import DecodeError, EncodeError, excerpt
 from ..._types import ToolCall, new_call
 from .._common import opt_str
 from .chat_tools import NAME
 from .responses_tools import server_args
 
-__all__ = ["GLM_TYPES", "decode_server", "encode_server", "executed", "glm_call"]
+__all__ = ["GLM_TYPES", "RAN", "decode_ran", "decode_server", "encode_server", "executed", "glm_call", "merged"]
+
+
+class _Ran:
+    """The key of the one-key dict ``chat_sniff.children`` wraps an ``executed_tools`` item
+    in: no JSON holds it, so only an item read there is a tool Groq ran."""
+
+    def __repr__(self) -> str:
+        return "<executed_tools item>"
+
+
+RAN: Any = _Ran()  # (typed Any: it stands among the str keys of a wire dict)
 
 #: the ``tool_calls`` item types of the tools GLM-4-AllTools runs itself
 GLM_TYPES: FrozenSet[str] = frozenset({"web_browser", "code_interpreter", "drawing_tool", "web_search"})
 _GLM_FIELDS = ("input", "outputs")  # what the object of a call (not a tool definition) holds
+_WANT = {"input": str, "outputs": list}  # their types (a stream's pieces: ``chat_stream_server``)
 # keys that name a call the client runs: never on a Groq ``ExecutedTool`` (groq SDK
 # ``types/chat/chat_completion_message.py``: ``index``, ``type``, ``arguments``, ``output``,
 # ``search_results``, ``code_results``, ``browser_results``; a field Groq adds later is kept)
@@ -66,15 +84,87 @@ def executed(item: Dict[str, Any]) -> bool:
             and not any(k in item for k in _CLIENT_KEYS))
 
 
+def merged(items: List[Any]) -> Optional[Dict[int, Optional[Dict[str, Any]]]]:
+    """The GLM items of *items* (a message's ``tool_calls``) that share a type and an id
+    (not empty) as one, at the first one's place (the others ``None``: left out), as a
+    stream joins them (``chat_stream_server``); ``None`` when no two do. Linear: the
+    ``input`` texts are joined once, the ``outputs`` lists extended in place."""
+    first: Dict[Tuple[str, str], int] = {}
+    out: Optional[Dict[int, Optional[Dict[str, Any]]]] = None
+    texts: Dict[int, List[str]] = {}  # the input pieces of each merged call, joined at the end
+    for i, tc in enumerate(items):
+        if type(tc) is not dict or tc.get("function") is not None or not glm_call(tc):
+            continue
+        ident = tc.get("id")
+        if type(ident) is not str or not ident:
+            continue
+        kind = tc["type"]
+        at = first.setdefault((kind, ident), i)
+        if at == i:
+            continue
+        if out is None:
+            out = {}
+        held = out.get(at)
+        if held is None:
+            body = dict(items[at][kind])
+            if type(body.get("outputs")) is list:
+                body["outputs"] = list(body["outputs"])
+            if type(body.get("input")) is str:
+                texts[at] = [body["input"]]
+            held = out[at] = {"id": ident, "type": kind, kind: body}
+        _join(held[kind], tc[kind], texts, at)
+        out[i] = None
+    for at, pieces in texts.items():  # (only where *out* holds the merged call)
+        held = out[at]  # type: ignore[index]
+        held[held["type"]]["input"] = "".join(pieces)  # type: ignore[index]
+    return out
+
+
+def _join(body: Dict[str, Any], more: Dict[str, Any], texts: Dict[int, List[str]], at: int) -> None:
+    """*more* (a GLM item's object) added to *body* (the call at *at*), as a stream adds a
+    piece: ``input`` texts gathered in *texts*, ``outputs`` lists added, another key the
+    later one's; an ``input`` or ``outputs`` of another type is kept (either one) for
+    ``decode_server`` to refuse."""
+    for k, v in more.items():
+        if k != "input" and k != "outputs" or k not in body:
+            body[k] = list(v) if k == "outputs" and type(v) is list else v
+            if k == "input" and type(v) is str:
+                texts[at] = [v]
+        elif k == "input" and type(body[k]) is str:
+            if type(v) is str:
+                texts[at].append(v)
+            else:
+                body[k] = v
+                texts.pop(at, None)
+        elif k == "outputs" and type(body[k]) is list:
+            if type(v) is list:
+                body[k].extend(v)
+            else:
+                body[k] = v
+
+
 def decode_server(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
-    """The server call of *item* (``glm_call`` or ``executed``)."""
+    """The server call of the GLM item *item* (``glm_call``): an ``input`` that is no text
+    or ``outputs`` that are no list refused, as a stream refuses them."""
     kind: str = item["type"]
-    if glm_call(item):
-        ident = opt_str(item.get("id"), loc + ".id", NAME)
-        args = check_object(item[kind], policy, f"{loc}.{kind}", NAME)
-        return new_call(kind, args, ident or None, None, {NAME: {"item": item}}, server=True)
+    ident = opt_str(item.get("id"), loc + ".id", NAME)
+    body = item[kind]
+    for k, want in _WANT.items():
+        if k in body and type(body[k]) is not want:
+            raise DecodeError(f"The {kind} {k} at {loc}.{kind}.{k} must be {'text' if want is str else 'a list'}, "
+                              f"got {excerpt(body[k])}", dialect=NAME, loc=f"{loc}.{kind}.{k}")
+    args = check_object(body, policy, f"{loc}.{kind}", NAME)
+    return new_call(kind, args, ident or None, None, {NAME: {"item": item}}, server=True)
+
+
+def decode_ran(item: Any, policy: Policy, loc: str) -> ToolCall:
+    """The server call of *item*, an item of a message's ``executed_tools`` (``RAN``); one
+    that is not ``executed`` (it names a call) is refused: not guessed whose it is."""
+    if type(item) is not dict or not executed(item):
+        raise DecodeError(f"Item at {loc} is not a Groq executed_tools item (index, type, arguments; no name or "
+                          f"id): {excerpt(item)}", dialect=NAME, loc=loc)
     args = check_object(server_args(item, policy.max_bytes), policy, loc + ".arguments", NAME)
-    return new_call(kind, args, None, None, {NAME: {"executed": item}}, server=True)
+    return new_call(item["type"], args, None, None, {NAME: {"executed": item}}, server=True)
 
 
 def encode_server(call: ToolCall, pd: Dict[str, Any]) -> Dict[str, Any]:

@@ -31,7 +31,7 @@ from ..._errors import DecodeError, an, excerpt
 from .._common import as_dict, as_list
 from .._history_read import foreign
 from .._reply_fields import typeless
-from .chat_server import executed, glm_call
+from .chat_server import RAN, executed, glm_call, merged
 from .chat_tools import NAME
 
 __all__ = ["Unmirrored", "children", "choices", "finish", "first_choice", "foreign_block", "legacy_call",
@@ -113,12 +113,12 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
     if role is not None:
         if "tool_calls" in data or "function_call" in data:
             return CALLS, "a message with 'tool_calls'"
-        if data.get("executed_tools"):  # the tools Groq ran: server calls
-            return CALLS, "a message with 'executed_tools' (the tools Groq ran)"
         if role == "tool" and "tool_call_id" in data:
             return RESULT, "role 'tool' with 'tool_call_id'"
         if role == "function" and "name" in data:
             return RESULT, "role 'function' (a legacy function result)"
+        if data.get("executed_tools"):  # the tools Groq ran: server calls
+            return CALLS, "a message with 'executed_tools' (the tools Groq ran)"
         if foreign_block(data.get("content")) is not None and (role not in _SHARED_ROLES or not _OWN.isdisjoint(data)):
             # a Chat message by its fields or role (no other dialect reads it): read, the error names
             # the block; a message of role and blocks alone is left to the dialect it looks like
@@ -151,8 +151,9 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
         return TOOL, "a 'function' beside type 'function' and no 'id' (a Chat tool definition)"
     if glm_call(data):  # (last: no shape above has one)
         return SERVER, f"type {data['type']!r} with its 'input' or 'outputs' (a tool GLM-4-AllTools runs)"
-    if executed(data):
-        return SERVER, "'index', 'type' and 'arguments' (a Groq executed_tools item: a tool Groq ran)"
+    if RAN in data:  # an item of a message's ``executed_tools`` (``children``); one naming a call: read, refused
+        return (SERVER if executed(data[RAN]) else CALL), "an item of 'executed_tools' (a tool Groq ran)"
+    # (a bare Groq ``executed_tools`` item is not claimed: its keys are a flat call's too, ``chat_server.RAN``)
     return None
 
 
@@ -225,7 +226,15 @@ def children(data: Dict[str, Any], loc: str, dialect: str = NAME) -> Iterator[Tu
         refuse_typeless(data, loc, dialect)
     calls = data.get("tool_calls")
     items = () if calls is None else message_calls(calls, loc, dialect)
-    if items:
+    glm = merged(items) if items and dialect == NAME else None  # GLM items of one id: one call
+    if glm is not None:
+        for i, tc in enumerate(items):
+            if i in glm:
+                tc = glm[i]
+                if tc is None:
+                    continue
+            yield tc, f"{loc}.tool_calls[{i}]"
+    elif items:
         if loc == "$" and len(items) <= len(_TOP_LOCS):  # a message's own calls: paths made once
             yield from zip(items, _TOP_LOCS)
         else:
@@ -240,10 +249,10 @@ def children(data: Dict[str, Any], loc: str, dialect: str = NAME) -> Iterator[Tu
             yield legacy, f"{loc}.function_call"
         elif not mirrors(fc, items):  # ``chat.decode_call`` refuses it: an invalid call in its place
             yield _unmirrored(fc, f"{loc}.function_call")
-    ran = data.get("executed_tools")  # the tools Groq ran (``chat_server``): server calls
-    if ran is not None:
+    ran = data.get("executed_tools")  # the tools Groq ran (``chat_server``): server calls, Chat's only
+    if ran is not None and dialect == NAME and data.get("role") != "tool":
         for i, item in enumerate(as_list(ran, loc + ".executed_tools", dialect)):
-            yield item, f"{loc}.executed_tools[{i}]"
+            yield {RAN: item}, f"{loc}.executed_tools[{i}]"
 
 
 def message_calls(calls: Any, loc: str, dialect: str = NAME) -> Any:

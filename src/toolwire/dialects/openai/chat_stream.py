@@ -167,7 +167,7 @@ class Handler(Feed):
                                 elif index is None and type_(scope) is int_:
                                     # no index: the call its scope started last, if open
                                     c = all_calls[-1]
-                                    if c.scope != scope or c.done or scope in finished or c.held:
+                                    if c.scope != scope or c.done or scope in finished or c.held or c.server:
                                         raise LookupError  # ``feed`` decides
                                 else:
                                     raise TypeError

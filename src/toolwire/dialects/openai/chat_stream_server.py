@@ -7,6 +7,8 @@ A GLM item's ``input`` comes in pieces under one id, without ``index``
 code_interpreter={'input': ' the'})``), then its ``outputs``: one server call per id and
 type, its ``input`` joined once when its choice ends, its ``outputs`` in order. A Groq
 item is whole; one given again at its ``index`` (its ``output`` added) replaces it.
+Neither is the call an index-less argument piece goes on with (``Core.open(latest=False)``;
+the hot loop of ``chat_stream`` passes such a piece to ``Feed`` when the last call is one).
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ class Served:
             body: Dict[str, Any] = {}
             item: Dict[str, Any] = {"id": ident, "type": kind, kind: body} if ident else {"type": kind, kind: body}
             c = core.open(None, ident, kind, scope=scope, server=True, provider_data={NAME: {"item": item}},
-                          needs_end=False)
+                          needs_end=False, latest=False)
             c.obj = body
             held = self.open[key] = (c, [])
         c, pieces = held
@@ -71,7 +73,7 @@ class Served:
         held = self.open.get(key)
         args = server_args(item, self.core.max_bytes)
         if held is None or held[0].done:
-            c = self.core.open(None, None, item["type"], scope=scope, server=True, needs_end=False)
+            c = self.core.open(None, None, item["type"], scope=scope, server=True, needs_end=False, latest=False)
             held = self.open[key] = (c, [])
         c = held[0]
         c.name = item["type"]
