@@ -1,0 +1,131 @@
+"""Text blocks of Anthropic messages written fresh to Anthropic, with what they hold
+beside their text (``cache_control``, ``citations``: both valid on a ``TextBlockParam``):
+https://docs.claude.com/en/docs/build-with-claude/prompt-caching,
+https://docs.claude.com/en/docs/build-with-claude/citations.
+
+A text part goes as its own block only in the message it was decoded in, once per
+request (re-sent elsewhere it is plain text: "A maximum of 4 blocks with cache_control may
+be provided"); the hints of a block that is not written (its part edited, removed or
+blank) are noted ``dropped``; a one-hour breakpoint that the fresh write puts after a
+shorter one (results go first) is left out, noted ("cache entries with longer TTL must
+appear before shorter TTLs").
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Set, Tuple
+
+from ...conversation._values import Message, Part, Text
+from .._history_read import hints
+from .tools import NAME
+
+if TYPE_CHECKING:
+    from ...conversation._writer import Writer
+    from .._history_write import Turn
+
+__all__ = ["FreshText"]
+
+
+def _own(m: Message) -> Tuple[Dict[int, Dict[str, Any]], List[Dict[str, Any]]]:
+    """``id()`` of each text part *m* was decoded from a text block holding more than its
+    text -> that block, while its decoded parts are as read (each block is one part, a text
+    block without text none: ``history._blocks``); then all such blocks. Nothing for a
+    message not Anthropic's."""
+    wire = m.wire
+    if wire is None or wire[0] != NAME or len(wire) < 4 or type(wire[1]) is not dict:
+        return {}, []
+    blocks, parts = wire[1].get("content"), wire[3]
+    if type(blocks) is not list:
+        return {}, []
+    hinted = [b for b in blocks if type(b) is dict and b.get("type") == "text" and len(b) > 2]
+    out: Dict[int, Dict[str, Any]] = {}
+    j = 0
+    for b in blocks if hinted else ():
+        if type(b) is dict and b.get("type") == "text":
+            if not b.get("text"):
+                continue  # (read as no part: never written)
+            p = parts[j] if j < len(parts) else None
+            if type(p) is not Text or p.text != b["text"]:
+                return {}, hinted  # (not as read: none of this message's)
+            if len(b) > 2:
+                out[id(p)] = b
+        j += 1
+    return out, hinted
+
+
+def _ttl(cc: Any) -> Any:
+    return cc.get("ttl") if type(cc) is dict else None
+
+
+class FreshText:
+    """The text blocks the parts of the messages written fresh take (``take``), planned
+    before any is written; ``note_unsent`` and ``order`` note what goes without its hint."""
+
+    def __init__(self, messages: List[Message], turns: List[Turn]) -> None:
+        used: Set[int] = set()  # id() of each block sent: those of messages written as they came
+        for t in turns:
+            content = t.head.get("content") if type(t.head) is dict else None
+            if type(content) is list:
+                used.update(id(b) for b in content)
+        self.blocks: Dict[Tuple[int, int], Dict[str, Any]] = {}  # (message, id() of a part) -> its block
+        self.unsent: Dict[int, List[Dict[str, Any]]] = {}  # message -> its hinted text blocks not written
+        self.taken: Dict[int, int] = {}  # id() of each block item written with a hint -> its message
+        own: Dict[int, Tuple[Dict[int, Dict[str, Any]], List[Dict[str, Any]]]] = {}  # message -> ``_own``
+        for t in turns:
+            for i, p in t.parts:
+                if i not in own:
+                    own[i] = _own(messages[i])
+                b = own[i][0].get(id(p)) if type(p) is Text and p.text.strip() else None
+                if b is not None and id(b) not in used:  # (each block once: a part twice goes plain the second time)
+                    used.add(id(b))
+                    self.blocks[(i, id(p))] = b
+        for i, (_m, hinted) in own.items():
+            left = [b for b in hinted if id(b) not in used]
+            if left:
+                self.unsent[i] = left
+
+    def take(self, p: Part, i: int) -> Optional[Dict[str, Any]]:
+        """The block text part *p* of message *i* goes as (a copy), else ``None``; the
+        first time only (a part twice in a message: the second goes as text)."""
+        b = self.blocks.pop((i, id(p)), None)
+        if b is None:
+            return None
+        out = {**b}
+        self.taken[id(out)] = i
+        return out
+
+    def note_unsent(self, w: Writer) -> None:
+        """Notes (``dropped``) the hints of the text blocks of messages written fresh
+        that are not written (as ``HistoryCodec.unsent`` words them)."""
+        for i, blocks in sorted(self.unsent.items()):
+            w.index = i
+            for what in hints(blocks):
+                w.note("dropped", f"{what} of message {i} is not sent to {w.name}")
+
+    def order(self, out: Dict[str, Any], w: Writer) -> None:
+        """Leaves out, noted (``dropped``), a one-hour ``cache_control`` of a block taken
+        here that goes after a breakpoint of a shorter ttl (5 minutes, the default) in
+        *out* (its system, then its messages' blocks and their results' blocks). One pass."""
+        short = False
+        system = out.get("system")
+        for b in system if type(system) is list else ():
+            short = short or type(b) is dict and b.get("cache_control") is not None and _ttl(b["cache_control"]) != "1h"
+        for m in out["messages"]:
+            content = m.get("content")
+            for k, b in enumerate(content if type(content) is list else ()):
+                if type(b) is not dict:
+                    continue
+                cc = b.get("cache_control")
+                if cc is not None and short and _ttl(cc) == "1h" and id(b) in self.taken:
+                    i = self.taken[id(b)]
+                    content[k] = {key: v for key, v in b.items() if key != "cache_control"}
+                    w.index = i
+                    w.note("dropped", f"The cache_control (ttl '1h') on a text block of message {i} is not sent to "
+                                      f"{w.name}: written fresh, the block goes after a breakpoint of a shorter ttl, "
+                                      "and longer ttls must come first")
+                    continue
+                short = short or cc is not None and _ttl(cc) != "1h"
+                inner = b.get("content") if b.get("type") == "tool_result" else None
+                for x in inner if type(inner) is list else ():
+                    short = short or type(x) is dict and x.get("cache_control") is not None and (
+                        _ttl(x["cache_control"]) != "1h")
