@@ -94,3 +94,47 @@ def test_a_one_hour_hint_put_after_a_five_minute_result_is_dropped_noted() -> No
     h["messages"][2]["content"][1]["cache_control"] = HOUR
     out = encode_conversation(decode_conversation(h, A), A)
     assert out["messages"][2]["content"][1] == {"type": "text", "text": "context", "cache_control": HOUR}
+
+
+def _image(cc: Any) -> Any:  # PNG bytes labelled JPEG (the message is written fresh)
+    return {"type": "image", "source": {"type": "base64", "media_type": "image/jpeg", "data": PNG}, "cache_control": cc}
+
+
+def test_a_text_blocks_hint_is_left_out_where_re_sent_images_take_the_breakpoints() -> None:
+    h = {"messages": [
+        {"role": "user", "content": [{"type": "text", "text": "t", "cache_control": CC}, _image(CC)]},
+        {"role": "assistant", "content": [{"type": "text", "text": "a", "cache_control": CC}]},
+        {"role": "user", "content": [{"type": "text", "text": "u", "cache_control": CC}]},
+    ]}
+    c = decode_conversation(h, A)
+    c = c.append(Message("assistant", (Text("ok"),))).append(Message("user", c.messages[0].parts))
+    report: List[Problem] = []
+    out = encode_conversation(c, A, report=report)
+    assert _cc(out) == 4  # (the image re-sent keeps its block: a fifth would be refused)
+    assert out["messages"][0]["content"][0] == {"type": "text", "text": "t"}
+    assert ("dropped", 0, "The cache_control on a text block of message 0 is not sent to anthropic.messages: written "
+                          "fresh, the block would be a breakpoint past the 4 Anthropic takes (\"A maximum of 4 blocks "
+                          "with cache_control may be provided\")") in _notes(report)
+
+
+def test_a_five_minute_hint_is_left_out_before_a_one_hour_breakpoint() -> None:
+    h = {"messages": [{"role": "user", "content": [_image(HOUR), {"type": "text", "text": "look", "cache_control": CC}]}]}
+    c = decode_conversation(h, A)
+    c = c.append(Message("assistant", (Text("ok"),))).append(Message("user", c.messages[0].parts))
+    report: List[Problem] = []
+    out = encode_conversation(c, A, report=report)
+    assert out["messages"][0]["content"][1] == {"type": "text", "text": "look"}
+    assert out["messages"][2]["content"][0]["cache_control"] == HOUR
+    assert ("dropped", 0, "The cache_control on a text block of message 0 is not sent to anthropic.messages: written "
+                          "fresh, the block goes before a breakpoint of a longer ttl, and longer ttls must come "
+                          "first") in _notes(report)
+
+
+def test_an_edited_system_text_blocks_hint_is_noted() -> None:
+    h = {"system": [{"type": "text", "text": "s", "cache_control": CC}], "messages": [{"role": "user", "content": "q"}]}
+    c = decode_conversation(h, A)
+    report: List[Problem] = []
+    out = encode_conversation([c.messages[0].replace(parts=(Text("s2"),)), c.messages[1]], A, report=report)
+    assert out["system"] == "s2"
+    assert _notes(report) == [
+        ("dropped", 0, "The cache_control on 1 content block of message 0 is not sent to anthropic.messages")]

@@ -70,6 +70,7 @@ class FreshText:
         self.blocks: Dict[Tuple[int, int], Dict[str, Any]] = {}  # (message, id() of a part) -> its block
         self.unsent: Dict[int, List[Dict[str, Any]]] = {}  # message -> its hinted text blocks not written
         self.taken: Dict[int, int] = {}  # id() of each block item written with a hint -> its message
+        self.dropped = 0  # how many of their cache_control ``order`` left out
         own: Dict[int, Tuple[Dict[int, Dict[str, Any]], List[Dict[str, Any]]]] = {}  # message -> ``_own``
         for t in turns:
             for i, p in t.parts:
@@ -103,29 +104,49 @@ class FreshText:
                 w.note("dropped", f"{what} of message {i} is not sent to {w.name}")
 
     def order(self, out: Dict[str, Any], w: Writer) -> None:
-        """Leaves out, noted (``dropped``), a one-hour ``cache_control`` of a block taken
-        here that goes after a breakpoint of a shorter ttl (5 minutes, the default) in
-        *out* (its system, then its messages' blocks and their results' blocks). One pass."""
-        short = False
+        """Leaves out, noted (``dropped``), the ``cache_control`` of a block taken here
+        that would make *out* (its system, then its messages' blocks and their results')
+        one Anthropic refuses where it would not be without it: a one-hour breakpoint after
+        a shorter one (5 minutes, the default), a shorter one before a one-hour one, a
+        breakpoint past the fourth. Two passes over the breakpoints."""
+        points: List[Tuple[bool, List[Any], int]] = []  # (one hour, its list, its place) of each breakpoint
         system = out.get("system")
-        for b in system if type(system) is list else ():
-            short = short or type(b) is dict and b.get("cache_control") is not None and _ttl(b["cache_control"]) != "1h"
-        for m in out["messages"]:
+        for m in [{"content": system}, *out["messages"]]:
             content = m.get("content")
             for k, b in enumerate(content if type(content) is list else ()):
                 if type(b) is not dict:
                     continue
-                cc = b.get("cache_control")
-                if cc is not None and short and _ttl(cc) == "1h" and id(b) in self.taken:
-                    i = self.taken[id(b)]
-                    content[k] = {key: v for key, v in b.items() if key != "cache_control"}
-                    w.index = i
-                    w.note("dropped", f"The cache_control (ttl '1h') on a text block of message {i} is not sent to "
-                                      f"{w.name}: written fresh, the block goes after a breakpoint of a shorter ttl, "
-                                      "and longer ttls must come first")
-                    continue
-                short = short or cc is not None and _ttl(cc) != "1h"
-                inner = b.get("content") if b.get("type") == "tool_result" else None
-                for x in inner if type(inner) is list else ():
-                    short = short or type(x) is dict and x.get("cache_control") is not None and (
-                        _ttl(x["cache_control"]) != "1h")
+                if b.get("cache_control") is not None:
+                    points.append((_ttl(b["cache_control"]) == "1h", content, k))
+                inner: Any = b.get("content") if b.get("type") == "tool_result" else None
+                for n, x in enumerate(inner if type(inner) is list else ()):
+                    if type(x) is dict and x.get("cache_control") is not None:
+                        points.append((_ttl(x["cache_control"]) == "1h", inner, n))
+        last_hour = max((n for n, (hour, c, k) in enumerate(points) if hour and id(c[k]) not in self.taken),
+                        default=-1)  # the last one-hour breakpoint not taken here
+        kept: List[Tuple[List[Any], int]] = []  # the taken ones kept, in order
+        short = False  # a shorter breakpoint is before
+        for n, (hour, c, k) in enumerate(points):
+            if id(c[k]) not in self.taken:
+                short = short or not hour
+            elif hour and short:
+                self._drop(c, k, w, "goes after a breakpoint of a shorter ttl, and longer ttls must come first")
+            elif not hour and n < last_hour:
+                self._drop(c, k, w, "goes before a breakpoint of a longer ttl, and longer ttls must come first")
+            else:
+                short = short or not hour
+                kept.append((c, k))
+        over = len(points) - self.dropped - 4
+        for c, k in reversed(kept[max(0, len(kept) - over):] if over > 0 else []):
+            self._drop(c, k, w, "would be a breakpoint past the 4 Anthropic takes (\"A maximum of 4 blocks with "
+                                "cache_control may be provided\")")
+
+    def _drop(self, content: List[Any], k: int, w: Writer, why: str) -> None:
+        b = content[k]
+        ttl = _ttl(b["cache_control"])
+        i = self.taken[id(b)]
+        content[k] = {key: v for key, v in b.items() if key != "cache_control"}
+        self.dropped += 1
+        w.index = i
+        w.note("dropped", f"The cache_control{'' if ttl is None else f' (ttl {ttl!r})'} on a text block of message {i} "
+                          f"is not sent to {w.name}: written fresh, the block {why}")
