@@ -70,6 +70,7 @@ class FreshText:
         self.blocks: Dict[Tuple[int, int], Dict[str, Any]] = {}  # (message, id() of a part) -> its block
         self.unsent: Dict[int, List[Dict[str, Any]]] = {}  # message -> its hinted text blocks not written
         self.taken: Dict[int, int] = {}  # id() of each block item written with a hint -> its message
+        self._items: List[Dict[str, Any]] = []  # those items, held: their id()s stay theirs
         self.dropped = 0  # how many of their cache_control ``order`` left out
         own: Dict[int, Tuple[Dict[int, Dict[str, Any]], List[Dict[str, Any]]]] = {}  # message -> ``_own``
         for t in turns:
@@ -93,6 +94,7 @@ class FreshText:
             return None
         out = {**b}
         self.taken[id(out)] = i
+        self._items.append(out)
         return out
 
     def note_unsent(self, w: Writer) -> None:
