@@ -62,27 +62,36 @@ class FreshText:
     before any is written; ``note_unsent`` and ``order`` note what goes without its hint."""
 
     def __init__(self, messages: List[Message], turns: List[Turn]) -> None:
-        used: Set[int] = set()  # id() of each block sent: those of messages written as they came
-        for t in turns:
-            content = t.head.get("content") if type(t.head) is dict else None
-            if type(content) is list:
-                used.update(id(b) for b in content)
         self.blocks: Dict[Tuple[int, int], Dict[str, Any]] = {}  # (message, id() of a part) -> its block
         self.unsent: Dict[int, List[Dict[str, Any]]] = {}  # message -> its hinted text blocks not written
         self.taken: Dict[int, int] = {}  # id() of each block item written with a hint -> its message
         self._items: List[Dict[str, Any]] = []  # those items, held: their id()s stay theirs
         self.dropped = 0  # how many of their cache_control ``order`` left out
         own: Dict[int, Tuple[Dict[int, Dict[str, Any]], List[Dict[str, Any]]]] = {}  # message -> ``_own``
+        for i, m in enumerate(messages):
+            if m.wire is not None and m.wire[0] == NAME:
+                own[i] = ({}, [])  # (read when one of its parts is written fresh)
+        if not own:  # (no Anthropic message: nothing to plan)
+            return
+        used: Set[int] = set()  # id() of each block sent: those of messages written as they came
+        for t in turns:
+            content = t.head.get("content") if type(t.head) is dict else None
+            if type(content) is list:
+                used.update(id(b) for b in content)
+        fresh: Set[int] = set()
         for t in turns:
             for i, p in t.parts:
                 if i not in own:
+                    continue
+                if i not in fresh:
+                    fresh.add(i)
                     own[i] = _own(messages[i])
-                b = own[i][0].get(id(p)) if type(p) is Text and p.text.strip() else None
-                if b is not None and id(b) not in used:  # (each block once: a part twice goes plain the second time)
-                    used.add(id(b))
+                b = own[i][0].get(id(p))
+                if b is not None and id(b) not in used and p.text.strip():  # type: ignore[union-attr]
+                    used.add(id(b))  # (each block once: a part twice goes plain the second time)
                     self.blocks[(i, id(p))] = b
-        for i, (_m, hinted) in own.items():
-            left = [b for b in hinted if id(b) not in used]
+        for i in fresh:
+            left = [b for b in own[i][1] if id(b) not in used]
             if left:
                 self.unsent[i] = left
 
@@ -111,6 +120,8 @@ class FreshText:
         one Anthropic refuses where it would not be without it: a one-hour breakpoint after
         a shorter one (5 minutes, the default), a shorter one before a one-hour one, a
         breakpoint past the fourth. Two passes over the breakpoints."""
+        if not self.taken:
+            return
         points: List[Tuple[bool, List[Any], int]] = []  # (one hour, its list, its place) of each breakpoint
         system = out.get("system")
         for m in [{"content": system}, *out["messages"]]:
