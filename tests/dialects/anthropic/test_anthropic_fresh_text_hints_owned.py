@@ -138,3 +138,32 @@ def test_an_edited_system_text_blocks_hint_is_noted() -> None:
     assert out["system"] == "s2"
     assert _notes(report) == [
         ("dropped", 0, "The cache_control on 1 content block of message 0 is not sent to anthropic.messages")]
+
+
+def test_planning_and_the_breakpoint_pass_stay_linear(monkeypatch: Any) -> None:
+    from toolwire.dialects.anthropic import fresh_text
+
+    calls = [0]
+    real_own, real_ttl = fresh_text._own, fresh_text._ttl
+
+    def own(m: Any) -> Any:
+        calls[0] += 1
+        return real_own(m)
+
+    def ttl(cc: Any) -> Any:
+        calls[0] += 1
+        return real_ttl(cc)
+
+    monkeypatch.setattr(fresh_text, "_own", own)
+    monkeypatch.setattr(fresh_text, "_ttl", ttl)
+
+    def steps(n: int) -> int:
+        h = {"messages": [{"role": "user", "content": [
+            *({"type": "text", "text": f"t{i}", "cache_control": CC} for i in range(n)), _image(None)]}
+            for _ in range(n)]}
+        calls[0] = 0
+        encode_conversation(decode_conversation(h, A), A, report=[])
+        return calls[0]
+
+    small, big = steps(20), steps(40)  # (n messages of n blocks: 4x the blocks)
+    assert 3.5 < big / small < 4.5
