@@ -37,6 +37,7 @@ from .._history_write import (
 from .._image_types import image_media_type
 from .._result_media import web
 from .._tool_changes import adopt_changes
+from .fresh_text import FreshText
 from .sniff import signed_thinking
 from .tools import IMAGE_TYPES, NAME, relabelled
 
@@ -142,40 +143,12 @@ def _write_image(m: Media, w: Writer) -> Any:
     return {"type": "image", "source": {"type": "url", "url": m.url}}
 
 
-def _text_blocks(messages: List[Message]) -> Dict[int, Dict[str, Any]]:
-    """``id()`` of each text part read from an Anthropic text block holding more than its
-    text (``cache_control``, ``citations``, both valid on a ``TextBlockParam``) -> that
-    block: written fresh, the part goes as that block (``_block``). One pass over the
-    blocks of the decoded messages (each block is one part, a text block without text
-    none: ``_blocks``)."""
-    out: Dict[int, Dict[str, Any]] = {}
-    for m in messages:
-        wire = m.wire
-        if wire is None or wire[0] != NAME or len(wire) < 4 or type(wire[1]) is not dict:
-            continue
-        blocks, parts = wire[1].get("content"), wire[3]
-        j = 0
-        for b in blocks if type(blocks) is list else ():
-            if j >= len(parts):
-                break
-            if type(b) is dict and b.get("type") == "text":
-                if not b.get("text"):
-                    continue  # (read as no part)
-                p = parts[j]
-                if type(p) is not Text or p.text != b["text"]:
-                    break  # (not as read: none of this message's)
-                if len(b) > 2:
-                    out[id(p)] = b
-            j += 1
-    return out
-
-
-def _block(p: Part, w: Writer, blocks: Dict[int, Dict[str, Any]]) -> Any:
+def _block(p: Part, w: Writer, fresh: FreshText) -> Any:
     q = solid(p, w)  # no whitespace-only text: "text content blocks must contain non-whitespace text"
-    if type(q) is Text and blocks:
-        b = blocks.get(id(q))
+    if type(q) is Text:
+        b = fresh.take(q, w.index)
         if b is not None:  # its own text block, as it came
-            return {**b}
+            return b
     if type(q) is Media and q.dialect == NAME and q.data is not None and relabelled(q.extra) is not None:
         extra: Dict[str, Any] = q.extra
         mt = image_type(q, w, checked=True)  # its own image labelled other than its bytes show: as they show, noted
@@ -198,9 +171,11 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
                 out["system"] = sp
             else:
                 no_system(system, w)
-    blocks = _text_blocks(messages)
-    out["messages"] = write_turns(turns, w, NAME, "content", lambda p, w: _block(p, w, blocks), _head_blocks,
+    fresh = FreshText(messages, turns)
+    fresh.note_unsent(w)
+    out["messages"] = write_turns(turns, w, NAME, "content", lambda p, w: _block(p, w, fresh), _head_blocks,
                                   prefill=True)
+    fresh.order(out, w)
     return out
 
 
@@ -319,18 +294,12 @@ def _unsent(wire: Any) -> Tuple[str, ...]:
 
 
 def _unsent_fresh(wire: Any) -> Tuple[str, ...]:
-    """What of that a message written fresh to Anthropic goes without: a text block's
-    that is not written (empty or whitespace only: ``solid``); a written one goes as it
-    came (``_text_blocks``), and the other blocks' parts keep the block (``tool_use``,
-    ``tool_result``, ``thinking``, ``image``, ``document``...) and write it back with them."""
-    blocks = wire.value if isinstance(wire, Field) else wire.get("content") if type(wire) is dict else None
-    if type(blocks) is not list:
-        return ()
-    return tuple(hints([b for b in blocks if type(b) is dict and not _solid_text(b.get("text"))], ("text",)))
-
-
-def _solid_text(text: Any) -> bool:
-    return type(text) is str and not text.isspace() and text != ""
+    """What of that a message written fresh to Anthropic goes without: the system's text
+    blocks' (written fresh, its parts go as text: ``_system``); a message's text blocks are
+    noted by the writer, which knows which of them it writes (``FreshText``), and the other
+    blocks' parts keep the block (``tool_use``, ``tool_result``, ``thinking``, ``image``,
+    ``document``...) and write it back with them."""
+    return tuple(hints(wire.value, ("text",))) if isinstance(wire, Field) else ()
 
 
 def _refused(wire: Any, state: Dict[str, Any]) -> Optional[str]:

@@ -39,12 +39,22 @@ def mislabelled(img: Any) -> bool:
 def misnamed(img: Any) -> Optional[str]:
     """The ``format`` of *img* (an ``image`` member) where it names one Converse takes
     another way (``jpg``, upper case: its ``ImageFormat`` is png | jpeg | gif | webp, lower
-    case only), which the writer names as Converse does; else ``None``."""
+    case only), which the writer names as Converse does; else ``None``: also where the
+    writer cannot read its source (``bytes`` neither base64 text nor bytes, no
+    ``s3Location`` URI), which goes as it came."""
     fmt = img.get("format") if type(img) is dict else None
-    if type(fmt) is not str or fmt in FORMATS:
+    if type(fmt) is not str or fmt in FORMATS or not _readable(img.get("source")):
         return None
     mt = image_media_type(f"image/{fmt}")
     return fmt if mt is not None and mt.partition("/")[2] in FORMATS else None
+
+
+def _readable(src: Any) -> bool:
+    """Whether the writer reads the image source *src* (``history._image``, ``tools``)."""
+    if type(src) is not dict:
+        return False
+    s3 = src.get("s3Location")
+    return type(src.get("bytes")) in (str, bytes) or type(s3) is dict and type(s3.get("uri")) is str
 
 
 def refused(wire: Any, state: Dict[str, Any]) -> Optional[str]:
