@@ -72,3 +72,32 @@ def test_mistral_null_id_names_the_held_piece() -> None:
                                              "function": {"name": "get_time", "arguments": TZ}}), END])
     assert calls == TWO
     assert started == [(0, "A", "get_weather"), (1, "B", "get_time")]
+
+
+def _parallel(n: int) -> List[Any]:
+    chunks = [ch({"index": i, "id": f"A{i}", "type": "function", "function": {"name": "f", "arguments": ""}})
+              for i in range(n)]
+    chunks += [ch({"index": i, "id": f"B{i}", "type": "function", "function": {"arguments": ""}}) for i in range(n)]
+    chunks += [ch({"index": i, "function": {"name": "g"}}) for i in reversed(range(n))]
+    return chunks + [ch({"index": i, "function": {"arguments": TZ}}) for i in range(n)] + [END]
+
+
+def test_held_pieces_named_out_of_order_stay_linear(monkeypatch: Any) -> None:
+    from toolwire.stream._fresh import Fresh
+
+    settled = [0]
+    settle = Fresh.settle_fresh
+
+    def counted(self: Fresh, *args: Any, **kw: Any) -> None:
+        settled[0] += 1
+        settle(self, *args, **kw)
+
+    monkeypatch.setattr(Fresh, "settle_fresh", counted)
+    counts = []
+    for n in (50, 200):
+        settled[0] = 0
+        calls, started = _run(_parallel(n))
+        assert [c.id for c in calls] == [f"A{i}" for i in range(n)] + [f"B{i}" for i in range(n)]
+        assert [i for i, _, _ in started] == list(range(2 * n))
+        counts.append(settled[0])
+    assert counts[1] == 4 * counts[0]

@@ -17,6 +17,7 @@ with the piece still held is GLM's stop (never named, it could only be an invali
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from typing import Dict, Hashable, List, Optional, Set, Tuple
 
 from ._call import BEGUN, NO_VALUE, WHOLE, Call, begins_value, text_state
@@ -76,7 +77,7 @@ class Fresh(Held):
             pending = self._fresh = {}
         held = pending.get(scope)
         if held is None:
-            held = pending[scope] = {}
+            held = pending[scope] = OrderedDict()
         held[key] = (c, id, [text] if text else [])
         c.held = True
         return c
@@ -118,10 +119,10 @@ class Fresh(Held):
                 return c
             # (a name, or arguments not text: the held piece began a call; so did one held at another
             # key before it: the calls keep the order of their first piece)
-            for at in list(held):
-                if at == key:
-                    break
+            at = next(iter(held))  # (an ``OrderedDict``: the first at once, however many were settled)
+            while at != key:
                 self.settle_fresh(scope, at, False)
+                at = next(iter(held))
             self.settle_fresh(scope, key, False, name)
             return None
         self.settle_fresh(scope, key, True)
