@@ -17,6 +17,7 @@ with the piece still held is GLM's stop (never named, it could only be an invali
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from typing import Dict, Hashable, List, Optional, Set, Tuple
 
 from ._call import BEGUN, NO_VALUE, WHOLE, Call, begins_value, text_state
@@ -76,7 +77,7 @@ class Fresh(Held):
             pending = self._fresh = {}
         held = pending.get(scope)
         if held is None:
-            held = pending[scope] = {}
+            held = pending[scope] = OrderedDict()
         held[key] = (c, id, [text] if text else [])
         c.held = True
         return c
@@ -96,6 +97,11 @@ class Fresh(Held):
         assert pending is not None
         held = pending[scope]
         entry = held.get(key)
+        if entry is None and key is None and name is not None and len(held) == 1:
+            # a name without an index for the one piece held, at an index, in *scope*: it names it
+            key, entry = next(iter(held.items()))
+            if id is not None and id != entry[1]:
+                key, entry = None, None
         if entry is None:
             # (the call the piece goes to, held at another key: with an index and without, the latest)
             to = self.by_key.get(key) if key is not None else self.latest(scope)
@@ -111,7 +117,13 @@ class Fresh(Held):
                 if text:
                     parts.append(text)
                 return c
-            self.settle_fresh(scope, key, name is None, name)
+            # (a name, or arguments not text: the held piece began a call; so did one held at another
+            # key before it: the calls keep the order of their first piece)
+            at = next(iter(held))  # (an ``OrderedDict``: the first at once, however many were settled)
+            while at != key:
+                self.settle_fresh(scope, at, False)
+                at = next(iter(held))
+            self.settle_fresh(scope, key, False, name)
             return None
         self.settle_fresh(scope, key, True)
         return None

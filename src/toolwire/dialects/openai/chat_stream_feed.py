@@ -282,9 +282,14 @@ class Feed:
         held = core._fresh
         if held and scope in held:  # a nameless piece under a fresh id held (``Fresh``): this one tells
             given = ident if type(ident) is str and ident and ident != "null" else None
-            if core.fresh_piece(scope, None if index is None else (scope, index), given, name, text,
-                                value is None and not custom) is not None:
+            at, count = None if index is None else (scope, index), len(core.calls)
+            if core.fresh_piece(scope, at, given, name, text, value is None and not custom) is not None:
                 return  # (the held piece's text)
+            if ident == "null" and name is not None:
+                # Mistral's ``"null"`` (no id) with the name that made the held piece a call: that call's
+                c = core.by_key.get(at) if at is not None else core.latest(scope)
+                if c is not None and c.pos >= count and c.name is None and not c.done:
+                    ident = None
         if scope in self.finished:
             # after the choice's finish, only a piece that can be nothing but the rest of a call of
             # the choice goes on with it: that call's index (none, for a call started without one: the

@@ -1,0 +1,103 @@
+"""A nameless Chat piece held under a fresh id (docs/streaming.md, rule 1), the pieces after it
+that the review of the hold found read wrongly: arguments not text under the held id, a name
+without an index, held pieces at parallel indexes named out of order, Mistral's ``"null"`` id.
+The streams are the review's (an id-first second head, its name later: vercel/ai#14722)."""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional, Tuple
+
+from toolwire import ToolCall
+from toolwire.stream import Accumulator, CallStarted, accumulate
+
+
+def ch(tc: Dict[str, Any], finish: Optional[str] = None) -> Dict[str, Any]:
+    return {"id": "x", "object": "chat.completion.chunk", "created": 1, "model": "m",
+            "choices": [{"index": 0, "delta": {"tool_calls": [tc]}, "finish_reason": finish}]}
+
+
+END = {"id": "x", "object": "chat.completion.chunk", "created": 1, "model": "m",
+       "choices": [{"index": 0, "delta": {}, "finish_reason": "tool_calls"}]}
+A = {"index": 0, "id": "A", "type": "function", "function": {"name": "get_weather", "arguments": ""}}
+B = {"index": 0, "id": "B", "type": "function", "function": {"arguments": ""}}
+TZ = '{"tz":"UTC"}'
+TWO = [ToolCall("get_weather", {}, "A"), ToolCall("get_time", {"tz": "UTC"}, "B")]
+
+
+def _run(chunks: List[Any]) -> Tuple[List[Any], List[Tuple[int, Optional[str], Optional[str]]]]:
+    acc = Accumulator("openai.chat")
+    events: List[Any] = []
+    for c in chunks:
+        events += acc.feed(c)
+    assert acc.close() == accumulate(chunks)
+    return accumulate(chunks), [(e.index, e.id, e.name) for e in events if type(e) is CallStarted]
+
+
+def test_arguments_not_text_under_the_held_id_are_the_held_calls() -> None:
+    # revC2 R1: the object went to get_weather, get_time ran with {} and no id
+    calls, _ = _run([ch(A), ch(B), ch({"index": 0, "id": "B", "type": "function", "function": {"arguments": {"tz": "UTC"}}}),
+                     ch({"index": 0, "function": {"name": "get_time"}}), END])
+    assert calls == TWO
+
+
+def test_arguments_not_text_without_an_id_after_the_held_piece() -> None:
+    calls, _ = _run([ch(A), ch(B), ch({"index": 0, "function": {"arguments": {"tz": "UTC"}}}),
+                     ch({"index": 0, "function": {"name": "get_time"}}), END])
+    assert calls == TWO
+
+
+def test_a_name_without_index_names_the_piece_held_at_one() -> None:
+    # revC2 R2: read as get_weather's rest, get_time(tz) ran as get_weather's
+    calls, started = _run([ch(A), ch(B), ch({"function": {"name": "get_time"}}),
+                           ch({"index": 0, "function": {"arguments": TZ}}), END])
+    assert calls == TWO
+    assert started == [(0, "A", "get_weather"), (1, "B", "get_time")]
+
+
+def test_held_pieces_at_parallel_indexes_keep_the_order_of_their_first_piece() -> None:
+    # revC2 S1: named @1 then @0, B1 came before B
+    f = {"name": "f", "arguments": ""}
+    chunks = [ch({**A, "function": f}), ch({**A, "index": 1, "id": "A1", "function": f}), ch(B),
+              ch({**B, "index": 1, "id": "B1"}), ch({"index": 1, "function": {"name": "g"}}),
+              ch({"index": 0, "function": {"name": "g"}}), ch({"index": 0, "function": {"arguments": TZ}}),
+              ch({"index": 1, "function": {"arguments": TZ}}), END]
+    calls, started = _run(chunks)
+    assert [(c.name, c.id) for c in calls] == [("f", "A"), ("f", "A1"), ("g", "B"), ("g", "B1")]
+    assert [(i, d) for i, d, _ in started] == [(0, "A"), (1, "A1"), (2, "B"), (3, "B1")]
+
+
+def test_mistral_null_id_names_the_held_piece() -> None:
+    # revC2 S2: CallStarted(1, 'B', 'get_time') for a call that ended nameless, get_time ran without its id
+    calls, started = _run([ch(A), ch(B), ch({"index": 0, "id": "null",
+                                             "function": {"name": "get_time", "arguments": TZ}}), END])
+    assert calls == TWO
+    assert started == [(0, "A", "get_weather"), (1, "B", "get_time")]
+
+
+def _parallel(n: int) -> List[Any]:
+    chunks = [ch({"index": i, "id": f"A{i}", "type": "function", "function": {"name": "f", "arguments": ""}})
+              for i in range(n)]
+    chunks += [ch({"index": i, "id": f"B{i}", "type": "function", "function": {"arguments": ""}}) for i in range(n)]
+    chunks += [ch({"index": i, "function": {"name": "g"}}) for i in reversed(range(n))]
+    return chunks + [ch({"index": i, "function": {"arguments": TZ}}) for i in range(n)] + [END]
+
+
+def test_held_pieces_named_out_of_order_stay_linear(monkeypatch: Any) -> None:
+    from toolwire.stream._fresh import Fresh
+
+    settled = [0]
+    settle = Fresh.settle_fresh
+
+    def counted(self: Fresh, *args: Any, **kw: Any) -> None:
+        settled[0] += 1
+        settle(self, *args, **kw)
+
+    monkeypatch.setattr(Fresh, "settle_fresh", counted)
+    counts = []
+    for n in (50, 200):
+        settled[0] = 0
+        calls, started = _run(_parallel(n))
+        assert [c.id for c in calls] == [f"A{i}" for i in range(n)] + [f"B{i}" for i in range(n)]
+        assert [i for i, _, _ in started] == list(range(2 * n))
+        counts.append(settled[0])
+    assert counts[1] == 4 * counts[0]
