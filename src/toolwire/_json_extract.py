@@ -62,6 +62,7 @@ from typing import AbstractSet, Any, Callable, List, Optional, Set, Tuple
 
 from ._json_equality import same
 from ._json_ints import read_int
+from ._json_link_refs import link_definition
 from ._json_quotes import given_up, goes_on, goes_on_after, hides_value, in_doubt, quoted_on, stands
 from ._json_value_end import _Read, _string_end, _value_end, _ws, end_of_value
 
@@ -208,7 +209,7 @@ def _scan(
         plain = _pass(text, until, None, None, doubted | weak, 0, True)[0]
         first, kept = min(weak), [c for c in plain if c.start > failed_at]  # (given up: no value before it
         if given_up(text, first):  # is the answer; one a structure goes on after, ``goes_on_after``: none is)
-            return [] if kept and goes_on_after(text, kept[-1].end) else kept
+            return [] if kept and goes_on_after(text, kept[-1].start, kept[-1].end) else kept
         if bool(plain) != bool(found) or plain and (  # (different last values: none is known)
             plain[-1].start != found[-1].start if goes_on(text, first) else not same(plain[-1].value, found[-1].value)
         ):
@@ -329,7 +330,7 @@ def _pass(
                     ran, runs = failed_at, in_doubt(text, inside, -1, doubt)
                     if not text.startswith('"', end):  # (blanks before the quote: prose may follow
                         weak.add(inside)  # the value, ``_scan``)
-                if not hidden and not quote:
+                if not (hidden or quote or link_definition(text, i, end)):  # (no link label either)
                     found.append(Candidate(value, i, end, "scan"))
                 elif standing is not None:
                     standing.append((i, end))
@@ -377,7 +378,6 @@ def _pass(
 
 
 _REGION = re.compile(r'["{}\[\]]')  # what the scan reads after a failed value: strings and brackets
-
 
 def _lost(text: str, at: int) -> bool:
     """After the candidates ended at a string a value may have begun in (``hides_value``;

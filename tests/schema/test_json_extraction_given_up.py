@@ -127,3 +127,33 @@ def test_an_inch_mark_or_a_raw_line_break_in_the_string_given_up_keeps_the_answe
 def test_a_value_given_up_at_an_inch_mark_leaves_no_draft(text: str) -> None:
     assert outcome(text, X) == ("invalid", None)
 
+
+
+# session 42 (revJx3 R1): a CommonMark link reference definition (`[1]: https://…` at a line's start, 0-3 spaces) after
+# the answer was read as the answer (498 of 999 shapes); it is no value (CommonMark 0.31 §4.7)
+@pytest.mark.parametrize(("text", "value"), [
+    ('Final: [2, 7].\n\n[1]: https://example.com/a\n[2]: https://example.com/b', [2, 7]),
+    ('Final: [2, 7].\n\n   [1]: <https://example.com/a> "A"', [2, 7]),
+    ('Final: [2, 7]\n[3]:', [2, 7]),
+])
+def test_a_link_reference_definition_is_no_value(text: str, value: Any) -> None:
+    assert extract_json(text)[:2] == (True, value)
+    assert outcome(text, {}) == ("ok", value)
+
+
+# session 42 (revJx3 R1-R4): after a value given up, text that reads as a structure or a string's lines gave a value
+# written inside it (refused before fix42-jsonx3, then wrong)
+@pytest.mark.parametrize("text", [
+    '["a", "b"\nUse [5]:\n\n[1]: https://example.com/a',  # R1
+    '{"a": "ok"\n[5], "k"',  # R2: a string after the `,` at the text's end
+    '{"a": "ok"\n[5], "k',  # R2: cut inside that string
+    '{"answer": "Use \\"v2\\" not \\"yes"\nthen [6]',  # R3: `2\"` closes the open `\"v2`, no inch mark
+    '{"a": "Rated \\"A1\\" by \\"Moody"\nthen [6]',
+    '{"a": "the \\"top 10\\" and \\"best"\nthen [6]',
+    '{"a": "call \\"f1\\", then \\"go"\nthen [6]',
+    '{"a": "He said \\"15\\" and \\"x"\nthen [6]',
+    '{"answer": "a = 1\ns = "\n- [5]',  # R4: the line after the raw line break is no prose line
+    '{"a": "line one\nline two"\n  - item [1, 2]\n  - more',
+])
+def test_a_value_inside_what_follows_a_value_given_up_is_no_answer(text: str) -> None:
+    assert extract_json(text)[:2] == (False, None)
