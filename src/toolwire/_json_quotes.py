@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import List, Optional, Set, Tuple
 
+from ._json_link_refs import link_definition
 from ._json_value_end import _Read, _string_end, _value_end, _ws
 
 __all__ = ["given_up", "goes_on", "goes_on_after", "hides_value", "in_doubt", "quoted_on", "stands"]
@@ -133,8 +134,8 @@ def goes_on_after(text: str, start: int, end: int) -> bool:
     if not text.startswith((",", ":"), k):
         return False
     k = _ws(text, k + 1)
-    if text.startswith(("{", "["), k):
-        return True
+    if text.startswith(("{", "["), k):  # (a link reference definition's label no item: ``_json_link_refs``)
+        return not link_definition(text, k, _value_end(text, k).end)
     if not text.startswith('"', k):
         return False
     close = _string_end(text, k)[0]

@@ -135,16 +135,16 @@ def test_a_value_given_up_at_an_inch_mark_leaves_no_draft(text: str) -> None:
     ('Final: [2, 7].\n\n[1]: https://example.com/a\n[2]: https://example.com/b', [2, 7]),
     ('Final: [2, 7].\n\n   [1]: <https://example.com/a> "A"', [2, 7]),
     ('Final: [2, 7]\n[3]:', [2, 7]),
+    ('["a", "b"\nUse [5]:\n\n[1]: https://example.com/a', [5]),  # after a value given up too
 ])
 def test_a_link_reference_definition_is_no_value(text: str, value: Any) -> None:
     assert extract_json(text)[:2] == (True, value)
     assert outcome(text, {}) == ("ok", value)
 
 
-# session 42 (revJx3 R1-R4): after a value given up, text that reads as a structure or a string's lines gave a value
+# session 42 (revJx3 R2-R4): after a value given up, text that reads as a structure or a string's lines gave a value
 # written inside it (refused before fix42-jsonx3, then wrong)
 @pytest.mark.parametrize("text", [
-    '["a", "b"\nUse [5]:\n\n[1]: https://example.com/a',  # R1
     '{"a": "ok"\n[5], "k"',  # R2: a string after the `,` at the text's end
     '{"a": "ok"\n[5], "k',  # R2: cut inside that string
     '{"answer": "Use \\"v2\\" not \\"yes"\nthen [6]',  # R3: `2\"` closes the open `\"v2`, no inch mark
@@ -157,3 +157,12 @@ def test_a_link_reference_definition_is_no_value(text: str, value: Any) -> None:
 ])
 def test_a_value_inside_what_follows_a_value_given_up_is_no_answer(text: str) -> None:
     assert extract_json(text)[:2] == (False, None)
+
+
+# a line that opens with `[4]:` and goes on as prose is no link reference definition: the value stands
+@pytest.mark.parametrize(("text", "value"), [
+    ('Draft: [0]\n["a", "b"\nSorry.\nAnswer:\n[4]: "ok" is it', [4]),
+    ('Draft: [0]\n{"x": 1,\n  "y"\nThe answer is [1],\n\n[1]: https://example.com/a', [1]),
+])
+def test_a_label_line_that_is_no_link_reference_definition_keeps_its_value(text: str, value: Any) -> None:
+    assert extract_json(text)[:2] == (True, value)
