@@ -100,34 +100,38 @@ def given_up(text: str, quote: int) -> bool:
     break follows it, blanks aside, where a model writes a line break in a JSON string as
     ``\\n`` (RFC 8259 §7 allows no raw control character there); not when the string went
     on past its quote (``goes_on``), nor when it holds a raw line break itself (that model
-    writes them) and the line after the line break reads as no prose (``_prose_line``: a
-    line of the string's, ``"line one`` + line break + ``line two"`` + line break + ``[1,
-    2]`` or ``- item``; a line of prose, ``Final: [3, 4]``, is the reply's). ``_scan`` then
+    writes them) and the line after the line break may be the string's (``_string_line``:
+    ``"line one`` + line break + ``line two"`` + line break + ``[1, 2]`` or ``- item``; a
+    line of prose, ``Final: [3, 4]``, is the reply's). ``_scan`` then
     takes the text past it as prose."""
     end = _string_end(text, quote)[0]
     k = end if end < 0 else _ws(text, end)
     if end < 0 or not any(c in "\n\r" for c in text[end:k]):
         return False
     raw = "\n" in text[quote + 1:end - 1] or "\r" in text[quote + 1:end - 1]
-    return not (raw and not _prose_line(text, k)) and not goes_on(text, quote)
+    return not (raw and _string_line(text, k)) and not goes_on(text, quote)
 
 
-def _prose_line(text: str, at: int) -> bool:
-    """Whether the line from *at* reads as prose: it opens with a letter and no ``"``
-    follows on it (``Final: [3, 4]``; not ``- [5]``, ``[1, 2]``, ``line two"``). Reads
-    that line once."""
+def _string_line(text: str, at: int) -> bool:
+    """Whether the line from *at* may be a line of a string cut before it: it opens a
+    value (``[1, 2]``, ``"b"``) or a list item (``- [5]``, ``* item``), or opens with a
+    letter and a ``"`` follows on it (``line two"``). Prose (``Final: [3, 4]``,
+    ``**Final:**``, ``: done``) and the text's end are the reply's. Reads that line once."""
+    if text.startswith(("{", "[", '"', "- ", "* ", "+ "), at):
+        return True
     if not (at < len(text) and text[at].isalpha()):
         return False
     stop = min(x for x in (text.find("\n", at), text.find("\r", at), len(text)) if x >= 0)
-    return text.find('"', at, stop) < 0
+    return text.find('"', at, stop) >= 0
 
 
 def goes_on_after(text: str, start: int, end: int) -> bool:
     """Whether a structure goes on after the value ending at *end*, past the value given
     up (``given_up``): ``,`` or ``:`` then, blanks aside, ``{``, ``[`` or a string a
     delimiter follows (``[5], "k": 1``, ``[1, 2], ")", "``), or a string the text ends
-    in (``[5], "k``), or one that ends the text after a value (from *start*) that opens
-    its line (``[5], "k"``): that value is an item of it, no answer. Prose after the ``,``
+    in (``[5], "k``), or one with no blank in it that ends the text after a value (from
+    *start*) that opens its line (``[5], "k"``; not ``[9],`` + line break + ``"Hope this
+    helps!"``): that value is an item of it, no answer. Prose after the ``,``
     or ``:`` (``[3, 4], as requested.``, ``Use [3, 4], "done"``) leaves it the answer.
     Reads the blanks, that one string and the blanks before the value."""
     k = _ws(text, end)
@@ -139,9 +143,14 @@ def goes_on_after(text: str, start: int, end: int) -> bool:
     if not text.startswith('"', k):
         return False
     close = _string_end(text, k)[0]
-    if close < 0 or _ws(text, close) >= len(text) and _opens_line(text, start):
-        return True  # (a string cut at the text's end, or one ending it after a value that opens its line)
+    if close < 0 or _ws(text, close) >= len(text) and _opens_line(text, start) and not _blank_in(text, k, close):
+        return True  # (a string cut at the text's end, or a word ending it after a value that opens its line)
     return text.startswith((",", ":", "}", "]"), _ws(text, close))
+
+
+def _blank_in(text: str, start: int, end: int) -> bool:
+    """Whether a blank is in ``text[start:end]`` (a quoted phrase: ``"as requested"``)."""
+    return any(c in text[start:end] for c in " \t\n\r")
 
 
 def _opens_line(text: str, at: int) -> bool:

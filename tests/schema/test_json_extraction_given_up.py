@@ -134,7 +134,6 @@ def test_a_value_given_up_at_an_inch_mark_leaves_no_draft(text: str) -> None:
 @pytest.mark.parametrize(("text", "value"), [
     ('Final: [2, 7].\n\n[1]: https://example.com/a\n[2]: https://example.com/b', [2, 7]),
     ('Final: [2, 7].\n\n   [1]: <https://example.com/a> "A"', [2, 7]),
-    ('Final: [2, 7]\n[3]:', [2, 7]),
     ('["a", "b"\nUse [5]:\n\n[1]: https://example.com/a', [5]),  # after a value given up too
 ])
 def test_a_link_reference_definition_is_no_value(text: str, value: Any) -> None:
@@ -159,10 +158,32 @@ def test_a_value_inside_what_follows_a_value_given_up_is_no_answer(text: str) ->
     assert extract_json(text)[:2] == (False, None)
 
 
-# a line that opens with `[4]:` and goes on as prose is no link reference definition: the value stands
+# session 42 (revJx3 R1 follow-up): a line that opens with `[4]:` and no link after it is no link reference definition: the value stands
 @pytest.mark.parametrize(("text", "value"), [
     ('Draft: [0]\n["a", "b"\nSorry.\nAnswer:\n[4]: "ok" is it', [4]),
     ('Draft: [0]\n{"x": 1,\n  "y"\nThe answer is [1],\n\n[1]: https://example.com/a', [1]),
+    ('Draft: [0]\n["a", "b"\nSorry.\nAnswer:\n["a", "b"]:', ["a", "b"]),
+    ('{"name": "x = [1, 2]", "score" \nSorry.\n[1]: done', [1]),
+    ('Example: {"x": 0}\n{"x": 1, "y"\n[{"city0": "a, b"}]:', [{"city0": "a, b"}]),
 ])
 def test_a_label_line_that_is_no_link_reference_definition_keeps_its_value(text: str, value: Any) -> None:
+    assert extract_json(text)[:2] == (True, value)
+
+
+# session 42 (revJx3 R4 follow-up): a string holding a raw line break cut at the text's end, or before a `:` line, is
+# still the value given up (a draft before it is no answer)
+@pytest.mark.parametrize("text", [
+    '{"x": 1}\n{"x": 1, "note": "a\nb"\n',
+    'Draft: {"x": 5}\nWait, {"x": 1, "note": "line1\nline2"\n\n: done',
+])
+def test_a_raw_line_break_string_at_the_end_is_given_up(text: str) -> None:
+    assert extract_json(text)[:2] == (False, None)
+
+
+# session 42 (revJx3 R2 follow-up): a quoted phrase ending the text after the `,` is prose, no key
+@pytest.mark.parametrize(("text", "value"), [
+    ('["a", "b"\nSorry.\nAnswer:\n[9],\n"Hope this helps!"', [9]),
+    ('{"b": 2, "c"\nSorry.\nAnswer:\n[4, 8], "as requested"', [4, 8]),
+])
+def test_a_quoted_phrase_after_the_comma_keeps_the_value(text: str, value: Any) -> None:
     assert extract_json(text)[:2] == (True, value)
