@@ -114,10 +114,13 @@ def given_up(text: str, quote: int) -> bool:
 
 def _string_line(text: str, at: int) -> bool:
     """Whether the line from *at* may be a line of a string cut before it: it opens a
-    value (``[1, 2]``, ``"b"``) or a list item (``- [5]``, ``* item``), or opens with a
+    value (``[1, 2]``, ``"b"``) or a list item (``- [5]``, ``2. Send``), or opens with a
     letter and a ``"`` follows on it (``line two"``). Prose (``Final: [3, 4]``,
     ``**Final:**``, ``: done``) and the text's end are the reply's. Reads that line once."""
-    if text.startswith(("{", "[", '"', "- ", "* ", "+ "), at):
+    digits = at
+    while digits < len(text) and digits - at < 9 and text[digits].isdigit():
+        digits += 1  # (an ordered list item's number, CommonMark 0.31.2 §5.2: ``2. Send``)
+    if text.startswith(("{", "[", '"', "- ", "* ", "+ "), at) or digits > at and text.startswith((". ", ") "), digits):
         return True
     if not (at < len(text) and text[at].isalpha()):
         return False

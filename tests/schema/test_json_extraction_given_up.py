@@ -187,3 +187,8 @@ def test_a_raw_line_break_string_at_the_end_is_given_up(text: str) -> None:
 ])
 def test_a_quoted_phrase_after_the_comma_keeps_the_value(text: str, value: Any) -> None:
     assert extract_json(text)[:2] == (True, value)
+
+
+# session 42 (revJx3 R4): an ordered list item after a raw line break may be a line of the string cut there
+def test_an_ordered_list_line_after_a_raw_line_break_gives_none() -> None:
+    assert extract_json('{"answer": "a = 1\ns = "\n2. Send [0]')[:2] == (False, None)
