@@ -10,7 +10,9 @@ from typing import Any
 
 import pytest
 
+import toolwire._json_extract as ex
 from toolwire._json_extract import extract_json
+from toolwire._json_link_refs import link_definition
 from toolwire.retry import classify, prepare
 
 X = {"type": "object", "properties": {"x": {"type": "integer"}}, "required": ["x"]}
@@ -192,3 +194,20 @@ def test_a_quoted_phrase_after_the_comma_keeps_the_value(text: str, value: Any) 
 # session 42 (revJx3 R4): an ordered list item after a raw line break may be a line of the string cut there
 def test_an_ordered_list_line_after_a_raw_line_break_gives_none() -> None:
     assert extract_json('{"answer": "a = 1\ns = "\n2. Send [0]')[:2] == (False, None)
+
+
+def test_link_reference_definitions_are_read_once_each(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[int] = []
+
+    def counted(text: str, start: int, end: int) -> bool:
+        stop = text.find("\n", end)
+        seen.append((len(text) if stop < 0 else stop) - start)  # (the characters it may read)
+        return link_definition(text, start, end)
+
+    monkeypatch.setattr(ex, "link_definition", counted)
+    reads = []
+    for n in (200, 800):
+        seen.clear()
+        assert extract_json("Final: [2, 7].\n" + "[1]: https://example.com/a \"A\"\n" * n)[:2] == (True, [2, 7])
+        reads.append(sum(seen))
+    assert 3.5 < reads[1] / reads[0] < 4.5
