@@ -8,6 +8,7 @@ parses); the **last** candidate that passes the caller's check wins. Never "from
 first ``{`` to the last ``}``", which breaks on prose containing braces. ``NaN``,
 ``Infinity`` and ``1e400`` are read as the decoder reads them (floats no JSON text can
 carry); the caller's check refuses them wherever they sit (``schema/_json_numbers.py``).
+A link reference definition's label (``[1]: https://…``) is no candidate (``_json_link_refs``).
 
 A value that does not parse is no answer, and neither is any value inside it (a piece
 of an answer cut off or malformed, ``{"b": {"a": 1},}``): the scan goes on where the
@@ -72,6 +73,7 @@ _DECODER = json.JSONDecoder(strict=False, parse_int=read_int)
 _QUICK_FAILS = 32  # failed decodes before each opener is read by ``value_end`` first
 _LANG = re.compile(r"[ \t]*([A-Za-z0-9_+-]*)")
 _JSON_LANGS = ("", "json", "jsonc", "json5")  # a fenced block read as JSON: these languages
+_REGION = re.compile(r'["{}\[\]]')  # what the scan reads after a failed value: strings and brackets
 
 
 @dataclass(frozen=True)
@@ -376,8 +378,6 @@ def _pass(
         opened.append(n)
     return found, {q for q in doubt if q >= failed_at}, {q for q in weak if q >= failed_at}, failed_at
 
-
-_REGION = re.compile(r'["{}\[\]]')  # what the scan reads after a failed value: strings and brackets
 
 def _lost(text: str, at: int) -> bool:
     """After the candidates ended at a string a value may have begun in (``hides_value``;
