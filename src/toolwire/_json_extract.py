@@ -8,6 +8,7 @@ parses); the **last** candidate that passes the caller's check wins. Never "from
 first ``{`` to the last ``}``", which breaks on prose containing braces. ``NaN``,
 ``Infinity`` and ``1e400`` are read as the decoder reads them (floats no JSON text can
 carry); the caller's check refuses them wherever they sit (``schema/_json_numbers.py``).
+A link reference definition's label (``[1]: https://…``) is no candidate (``_json_link_refs``).
 
 A value that does not parse is no answer, and neither is any value inside it (a piece
 of an answer cut off or malformed, ``{"b": {"a": 1},}``): the scan goes on where the
@@ -62,6 +63,7 @@ from typing import AbstractSet, Any, Callable, List, Optional, Set, Tuple
 
 from ._json_equality import same
 from ._json_ints import read_int
+from ._json_link_refs import link_definition
 from ._json_quotes import given_up, goes_on, goes_on_after, hides_value, in_doubt, quoted_on, stands
 from ._json_value_end import _Read, _string_end, _value_end, _ws, end_of_value
 
@@ -71,6 +73,7 @@ _DECODER = json.JSONDecoder(strict=False, parse_int=read_int)
 _QUICK_FAILS = 32  # failed decodes before each opener is read by ``value_end`` first
 _LANG = re.compile(r"[ \t]*([A-Za-z0-9_+-]*)")
 _JSON_LANGS = ("", "json", "jsonc", "json5")  # a fenced block read as JSON: these languages
+_REGION = re.compile(r'["{}\[\]]')  # what the scan reads after a failed value: strings and brackets
 
 
 @dataclass(frozen=True)
@@ -208,7 +211,7 @@ def _scan(
         plain = _pass(text, until, None, None, doubted | weak, 0, True)[0]
         first, kept = min(weak), [c for c in plain if c.start > failed_at]  # (given up: no value before it
         if given_up(text, first):  # is the answer; one a structure goes on after, ``goes_on_after``: none is)
-            return [] if kept and goes_on_after(text, kept[-1].end) else kept
+            return [] if kept and goes_on_after(text, kept[-1].start, kept[-1].end) else kept
         if bool(plain) != bool(found) or plain and (  # (different last values: none is known)
             plain[-1].start != found[-1].start if goes_on(text, first) else not same(plain[-1].value, found[-1].value)
         ):
@@ -329,7 +332,7 @@ def _pass(
                     ran, runs = failed_at, in_doubt(text, inside, -1, doubt)
                     if not text.startswith('"', end):  # (blanks before the quote: prose may follow
                         weak.add(inside)  # the value, ``_scan``)
-                if not hidden and not quote:
+                if not (hidden or quote or link_definition(text, i, end)):  # (no link label either)
                     found.append(Candidate(value, i, end, "scan"))
                 elif standing is not None:
                     standing.append((i, end))
@@ -374,9 +377,6 @@ def _pass(
     if opened is not None and not opened:  # (the reading may change with any quote or bracket to come)
         opened.append(n)
     return found, {q for q in doubt if q >= failed_at}, {q for q in weak if q >= failed_at}, failed_at
-
-
-_REGION = re.compile(r'["{}\[\]]')  # what the scan reads after a failed value: strings and brackets
 
 
 def _lost(text: str, at: int) -> bool:

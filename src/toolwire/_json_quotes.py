@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import List, Optional, Set, Tuple
 
+from ._json_link_refs import link_definition
 from ._json_value_end import _Read, _string_end, _value_end, _ws
 
 __all__ = ["given_up", "goes_on", "goes_on_after", "hides_value", "in_doubt", "quoted_on", "stands"]
@@ -99,32 +100,68 @@ def given_up(text: str, quote: int) -> bool:
     break follows it, blanks aside, where a model writes a line break in a JSON string as
     ``\\n`` (RFC 8259 §7 allows no raw control character there); not when the string went
     on past its quote (``goes_on``), nor when it holds a raw line break itself (that model
-    writes them) and a value opens right after the line break (a line of the string's:
-    ``"line one`` + line break + ``line two"`` + line break + ``[1, 2]``; a line of prose
-    first, ``Final: [3, 4]``, is the reply's). ``_scan`` then takes the text past it as
-    prose."""
+    writes them) and the line after the line break may be the string's (``_string_line``:
+    ``"line one`` + line break + ``line two"`` + line break + ``[1, 2]`` or ``- item``; a
+    line of prose, ``Final: [3, 4]``, is the reply's). ``_scan`` then
+    takes the text past it as prose."""
     end = _string_end(text, quote)[0]
     k = end if end < 0 else _ws(text, end)
     if end < 0 or not any(c in "\n\r" for c in text[end:k]):
         return False
     raw = "\n" in text[quote + 1:end - 1] or "\r" in text[quote + 1:end - 1]
-    return not (raw and text.startswith(("{", "[", '"'), k)) and not goes_on(text, quote)
+    return not (raw and _string_line(text, k)) and not goes_on(text, quote)
 
 
-def goes_on_after(text: str, end: int) -> bool:
+def _string_line(text: str, at: int) -> bool:
+    """Whether the line from *at* may be a line of a string cut before it: it opens a
+    value (``[1, 2]``, ``"b"``) or a list item (``- [5]``, ``2. Send``), or opens with a
+    letter and a ``"`` follows on it (``line two"``). Prose (``Final: [3, 4]``,
+    ``**Final:**``, ``: done``) and the text's end are the reply's. Reads that line once."""
+    digits = at
+    while digits < len(text) and digits - at < 9 and text[digits].isdigit():
+        digits += 1  # (an ordered list item's number, CommonMark 0.31.2 §5.2: ``2. Send``)
+    if text.startswith(("{", "[", '"', "- ", "* ", "+ "), at) or digits > at and text.startswith((". ", ") "), digits):
+        return True
+    if not (at < len(text) and text[at].isalpha()):
+        return False
+    stop = min(x for x in (text.find("\n", at), text.find("\r", at), len(text)) if x >= 0)
+    return text.find('"', at, stop) >= 0
+
+
+def goes_on_after(text: str, start: int, end: int) -> bool:
     """Whether a structure goes on after the value ending at *end*, past the value given
     up (``given_up``): ``,`` or ``:`` then, blanks aside, ``{``, ``[`` or a string a
-    delimiter follows (``[5], "k": 1``, ``[1, 2], ")", "``): that value is an item of it,
-    no answer. Prose after the ``,`` or ``:`` (``[3, 4], as requested.``, ``[3, 4],
-    "done"``) leaves it the answer. Reads the blanks and that one string."""
+    delimiter follows (``[5], "k": 1``, ``[1, 2], ")", "``), or a string the text ends
+    in (``[5], "k``), or one with no blank in it that ends the text after a value (from
+    *start*) that opens its line (``[5], "k"``; not ``[9],`` + line break + ``"Hope this
+    helps!"``): that value is an item of it, no answer. Prose after the ``,``
+    or ``:`` (``[3, 4], as requested.``, ``Use [3, 4], "done"``) leaves it the answer.
+    Reads the blanks, that one string and the blanks before the value."""
     k = _ws(text, end)
     if not text.startswith((",", ":"), k):
         return False
     k = _ws(text, k + 1)
-    if text.startswith(("{", "["), k):
-        return True
-    close = _string_end(text, k)[0] if text.startswith('"', k) else -1
-    return close >= 0 and text.startswith((",", ":", "}", "]"), _ws(text, close))
+    if text.startswith(("{", "["), k):  # (a link reference definition's label no item: ``_json_link_refs``)
+        return not link_definition(text, k, _value_end(text, k).end)
+    if not text.startswith('"', k):
+        return False
+    close = _string_end(text, k)[0]
+    if close < 0 or _ws(text, close) >= len(text) and _opens_line(text, start) and not _blank_in(text, k, close):
+        return True  # (a string cut at the text's end, or a word ending it after a value that opens its line)
+    return text.startswith((",", ":", "}", "]"), _ws(text, close))
+
+
+def _blank_in(text: str, start: int, end: int) -> bool:
+    """Whether a blank is in ``text[start:end]`` (a quoted phrase: ``"as requested"``)."""
+    return any(c in text[start:end] for c in " \t\n\r")
+
+
+def _opens_line(text: str, at: int) -> bool:
+    """Whether only blanks come before *at* on its line."""
+    k = at
+    while k > 0 and text[k - 1] in " \t":
+        k -= 1
+    return k == 0 or text[k - 1] in "\n\r"
 
 
 def goes_on(text: str, quote: int) -> bool:
@@ -147,12 +184,12 @@ def goes_on(text: str, quote: int) -> bool:
 
 def _unpaired(text: str, start: int, end: int) -> bool:
     """Whether an escaped quote in ``text[start:end]`` has no partner: an odd number of
-    them, none right after a digit (``15\\"``, ``5'11\\"``: an inch mark, no partner
-    wanted). Reads the string once."""
+    them, none right after a digit where no quote is open (an even number before it:
+    ``15\\"``, ``5'11\\"``, an inch mark, no partner wanted). Reads the string once."""
     count, inch = 0, False
     at = text.find('\\"', start, end)
     while at >= 0:
-        count += 1
-        inch = inch or text[at - 1].isdigit()
+        count += 1  # (an odd count before it: it closes a quote, ``\\"v2\\"``, no inch mark)
+        inch = inch or text[at - 1].isdigit() and count % 2 == 1
         at = text.find('\\"', at + 2, end)
     return count % 2 == 1 and not inch

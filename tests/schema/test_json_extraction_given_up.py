@@ -10,7 +10,9 @@ from typing import Any
 
 import pytest
 
+import toolwire._json_extract as ex
 from toolwire._json_extract import extract_json
+from toolwire._json_link_refs import link_definition
 from toolwire.retry import classify, prepare
 
 X = {"type": "object", "properties": {"x": {"type": "integer"}}, "required": ["x"]}
@@ -127,3 +129,85 @@ def test_an_inch_mark_or_a_raw_line_break_in_the_string_given_up_keeps_the_answe
 def test_a_value_given_up_at_an_inch_mark_leaves_no_draft(text: str) -> None:
     assert outcome(text, X) == ("invalid", None)
 
+
+
+# session 42 (revJx3 R1): a CommonMark link reference definition (`[1]: https://…` at a line's start, 0-3 spaces) after
+# the answer was read as the answer (498 of 999 shapes); it is no value (CommonMark 0.31 §4.7)
+@pytest.mark.parametrize(("text", "value"), [
+    ('Final: [2, 7].\n\n[1]: https://example.com/a\n[2]: https://example.com/b', [2, 7]),
+    ('Final: [2, 7].\n\n   [1]: <https://example.com/a> "A"', [2, 7]),
+    ('["a", "b"\nUse [5]:\n\n[1]: https://example.com/a', [5]),  # after a value given up too
+])
+def test_a_link_reference_definition_is_no_value(text: str, value: Any) -> None:
+    assert extract_json(text)[:2] == (True, value)
+    assert outcome(text, {}) == ("ok", value)
+
+
+# session 42 (revJx3 R2-R4): after a value given up, text that reads as a structure or a string's lines gave a value
+# written inside it (refused before fix42-jsonx3, then wrong)
+@pytest.mark.parametrize("text", [
+    '{"a": "ok"\n[5], "k"',  # R2: a string after the `,` at the text's end
+    '{"a": "ok"\n[5], "k',  # R2: cut inside that string
+    '{"answer": "Use \\"v2\\" not \\"yes"\nthen [6]',  # R3: `2\"` closes the open `\"v2`, no inch mark
+    '{"a": "Rated \\"A1\\" by \\"Moody"\nthen [6]',
+    '{"a": "the \\"top 10\\" and \\"best"\nthen [6]',
+    '{"a": "call \\"f1\\", then \\"go"\nthen [6]',
+    '{"a": "He said \\"15\\" and \\"x"\nthen [6]',
+    '{"answer": "a = 1\ns = "\n- [5]',  # R4: the line after the raw line break is no prose line
+    '{"a": "line one\nline two"\n  - item [1, 2]\n  - more',
+])
+def test_a_value_inside_what_follows_a_value_given_up_is_no_answer(text: str) -> None:
+    assert extract_json(text)[:2] == (False, None)
+
+
+# session 42 (revJx3 R1 follow-up): a line that opens with `[4]:` and no link after it is no link reference definition: the value stands
+@pytest.mark.parametrize(("text", "value"), [
+    ('Draft: [0]\n["a", "b"\nSorry.\nAnswer:\n[4]: "ok" is it', [4]),
+    ('Draft: [0]\n{"x": 1,\n  "y"\nThe answer is [1],\n\n[1]: https://example.com/a', [1]),
+    ('Draft: [0]\n["a", "b"\nSorry.\nAnswer:\n["a", "b"]:', ["a", "b"]),
+    ('{"name": "x = [1, 2]", "score" \nSorry.\n[1]: done', [1]),
+    ('Example: {"x": 0}\n{"x": 1, "y"\n[{"city0": "a, b"}]:', [{"city0": "a, b"}]),
+])
+def test_a_label_line_that_is_no_link_reference_definition_keeps_its_value(text: str, value: Any) -> None:
+    assert extract_json(text)[:2] == (True, value)
+
+
+# session 42 (revJx3 R4 follow-up): a string holding a raw line break cut at the text's end, or before a `:` line, is
+# still the value given up (a draft before it is no answer)
+@pytest.mark.parametrize("text", [
+    '{"x": 1}\n{"x": 1, "note": "a\nb"\n',
+    'Draft: {"x": 5}\nWait, {"x": 1, "note": "line1\nline2"\n\n: done',
+])
+def test_a_raw_line_break_string_at_the_end_is_given_up(text: str) -> None:
+    assert extract_json(text)[:2] == (False, None)
+
+
+# session 42 (revJx3 R2 follow-up): a quoted phrase ending the text after the `,` is prose, no key
+@pytest.mark.parametrize(("text", "value"), [
+    ('["a", "b"\nSorry.\nAnswer:\n[9],\n"Hope this helps!"', [9]),
+    ('{"b": 2, "c"\nSorry.\nAnswer:\n[4, 8], "as requested"', [4, 8]),
+])
+def test_a_quoted_phrase_after_the_comma_keeps_the_value(text: str, value: Any) -> None:
+    assert extract_json(text)[:2] == (True, value)
+
+
+# session 42 (revJx3 R4): an ordered list item after a raw line break may be a line of the string cut there
+def test_an_ordered_list_line_after_a_raw_line_break_gives_none() -> None:
+    assert extract_json('{"answer": "a = 1\ns = "\n2. Send [0]')[:2] == (False, None)
+
+
+def test_link_reference_definitions_are_read_once_each(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[int] = []
+
+    def counted(text: str, start: int, end: int) -> bool:
+        stop = text.find("\n", end)
+        seen.append((len(text) if stop < 0 else stop) - start)  # (the characters it may read)
+        return link_definition(text, start, end)
+
+    monkeypatch.setattr(ex, "link_definition", counted)
+    reads = []
+    for n in (200, 800):
+        seen.clear()
+        assert extract_json("Final: [2, 7].\n" + "[1]: https://example.com/a \"A\"\n" * n)[:2] == (True, [2, 7])
+        reads.append(sum(seen))
+    assert 3.5 < reads[1] / reads[0] < 4.5
