@@ -114,18 +114,15 @@ def given_up(text: str, quote: int) -> bool:
 
 def _string_line(text: str, at: int) -> bool:
     """Whether the line from *at* may be a line of a string cut before it: it opens a
-    value (``[1, 2]``, ``"b"``) or a list item (``- [5]``, ``2. Send``), or opens with a
-    letter and a ``"`` follows on it (``line two"``). Prose (``Final: [3, 4]``,
-    ``**Final:**``, ``: done``) and the text's end are the reply's. Reads that line once."""
+    value (``[1, 2]``, ``"b"``) or a list item (``- [5]``, ``2. Send``). Prose (``Final:
+    [3, 4]``, ``**Final:**``, ``: done``, ``Note "spec"``: a line of words with a quote on
+    it is the reply's too, or a draft before the string would stand: review revJx4) and
+    the text's end are the reply's. Reads at most ten characters."""
     digits = at
     while digits < len(text) and digits - at < 9 and text[digits].isdigit():
         digits += 1  # (an ordered list item's number, CommonMark 0.31.2 §5.2: ``2. Send``)
-    if text.startswith(("{", "[", '"', "- ", "* ", "+ "), at) or digits > at and text.startswith((". ", ") "), digits):
-        return True
-    if not (at < len(text) and text[at].isalpha()):
-        return False
-    stop = min(x for x in (text.find("\n", at), text.find("\r", at), len(text)) if x >= 0)
-    return text.find('"', at, stop) >= 0
+    return (text.startswith(("{", "[", '"', "- ", "* ", "+ "), at)
+            or digits > at and text.startswith((". ", ") "), digits))
 
 
 def goes_on_after(text: str, start: int, end: int) -> bool:
