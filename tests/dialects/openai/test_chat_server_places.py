@@ -156,3 +156,16 @@ def test_merging_glm_items_of_one_id_is_linear() -> None:
     assert 3.5 < big / small < 4.5
     (call,) = toolwire.decode_all(reply(3), include_server=True)
     assert call.args == {"input": "x" * 150, "outputs": [{"type": "logs", "logs": "1"}]}
+
+
+@pytest.mark.parametrize("item", ["s", None, [], [1], True, 1.5])
+@pytest.mark.parametrize("dialect", [None, "openai.chat"])
+def test_an_executed_tools_item_not_an_object_is_refused_as_itself(item: Any, dialect: Any) -> None:
+    # review revSv2: the private wrapper of an executed_tools item showed in the message
+    # ("matches no known dialect: {<executed_tools item>: 's'}")
+    reply = {"choices": [{"index": 0, "message": {"role": "assistant", "content": "hi", "executed_tools": [item]},
+                          "finish_reason": "stop"}]}
+    with pytest.raises(toolwire.DecodeError) as info:
+        toolwire.decode_all(reply, dialect, include_server=True)
+    assert "executed_tools item" in str(info.value) and "<" not in str(info.value)
+    assert info.value.loc == "$.choices[0].message.executed_tools[0]"

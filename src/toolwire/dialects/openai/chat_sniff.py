@@ -152,7 +152,9 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
     if glm_call(data):  # (last: no shape above has one)
         return SERVER, f"type {data['type']!r} with its 'input' or 'outputs' (a tool GLM-4-AllTools runs)"
     if RAN in data:  # an item of a message's ``executed_tools`` (``children``); one naming a call: read, refused
-        return (SERVER if executed(data[RAN]) else CALL), "an item of 'executed_tools' (a tool Groq ran)"
+        item = data[RAN]  # (not an object: ``decode_ran`` refuses it as itself, never its wrapper)
+        ran = type(item) is dict and executed(item)
+        return (SERVER if ran else CALL), "an item of 'executed_tools' (a tool Groq ran)"
     # (a bare Groq ``executed_tools`` item is not claimed: its keys are a flat call's too, ``chat_server.RAN``)
     return None
 
