@@ -54,16 +54,29 @@ def test_a_name_without_index_names_the_piece_held_at_one() -> None:
     assert started == [(0, "A", "get_weather"), (1, "B", "get_time")]
 
 
-def test_held_pieces_at_parallel_indexes_keep_the_order_of_their_first_piece() -> None:
-    # revC2 S1: named @1 then @0, B1 came before B
+def test_held_pieces_at_parallel_indexes_named_out_of_order_are_each_named() -> None:
+    # revC2 S1: named @1 then @0 (the calls come in the order they are named: review revC3)
     f = {"name": "f", "arguments": ""}
     chunks = [ch({**A, "function": f}), ch({**A, "index": 1, "id": "A1", "function": f}), ch(B),
               ch({**B, "index": 1, "id": "B1"}), ch({"index": 1, "function": {"name": "g"}}),
               ch({"index": 0, "function": {"name": "g"}}), ch({"index": 0, "function": {"arguments": TZ}}),
               ch({"index": 1, "function": {"arguments": TZ}}), END]
     calls, started = _run(chunks)
-    assert [(c.name, c.id) for c in calls] == [("f", "A"), ("f", "A1"), ("g", "B"), ("g", "B1")]
-    assert [(i, d) for i, d, _ in started] == [(0, "A"), (1, "A1"), (2, "B"), (3, "B1")]
+    assert [(c.name, c.id, c.args) for c in calls] == [("f", "A", {}), ("f", "A1", {}), ("g", "B1", {"tz": "UTC"}),
+                                                       ("g", "B", {"tz": "UTC"})]
+    assert [(i, d) for i, d, _ in started] == [(0, "A"), (1, "A1"), (2, "B1"), (3, "B")]
+
+
+def test_a_rest_held_at_another_index_stays_that_calls_rest() -> None:
+    # review revC3: a GLM-style rest held at index 1 was made a nameless call when a piece held
+    # at index 0 was named, and `lookup` ran without its arguments
+    chunks = [ch({"index": 1, "id": "C", "type": "function", "function": {"name": "lookup", "arguments": ""}}),
+              ch({"index": 1, "id": "R0", "type": "function", "function": {"name": None, "arguments": '{"q":1}'}}),
+              ch({**A, "function": {"name": "get_weather", "arguments": '{"city":"Paris"}'}}), ch(B),
+              ch({"index": 0, "function": {"name": "get_time"}}), ch({"index": 0, "function": {"arguments": TZ}}), END]
+    calls, _ = _run(chunks)
+    assert calls == [ToolCall("lookup", {"q": 1}, "C"), ToolCall("get_weather", {"city": "Paris"}, "A"),
+                     ToolCall("get_time", {"tz": "UTC"}, "B")]
 
 
 def test_mistral_null_id_names_the_held_piece() -> None:
@@ -97,7 +110,7 @@ def test_held_pieces_named_out_of_order_stay_linear(monkeypatch: Any) -> None:
     for n in (50, 200):
         settled[0] = 0
         calls, started = _run(_parallel(n))
-        assert [c.id for c in calls] == [f"A{i}" for i in range(n)] + [f"B{i}" for i in range(n)]
+        assert [c.id for c in calls] == [f"A{i}" for i in range(n)] + [f"B{i}" for i in reversed(range(n))]
         assert [i for i, _, _ in started] == list(range(2 * n))
         counts.append(settled[0])
     assert counts[1] == 4 * counts[0]

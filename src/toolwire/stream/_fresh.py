@@ -117,12 +117,10 @@ class Fresh(Held):
                 if text:
                     parts.append(text)
                 return c
-            # (a name, or arguments not text: the held piece began a call; so did one held at another
-            # key before it: the calls keep the order of their first piece)
-            at = next(iter(held))  # (an ``OrderedDict``: the first at once, however many were settled)
-            while at != key:
-                self.settle_fresh(scope, at, False)
-                at = next(iter(held))
+            # (a name, or arguments not text: the held piece began a call. One held at another key
+            # stays held, its own index's next piece decides it: made a call here, a GLM rest held
+            # there became a nameless call and its call ran without it (review revC3). So calls
+            # named out of order come in the order they are named.)
             self.settle_fresh(scope, key, False, name)
             return None
         self.settle_fresh(scope, key, True)
