@@ -281,3 +281,36 @@ def test_an_earlier_responses_created_again_late_starts_nothing() -> None:
     events = [_life("created", "resp_A", 0), _added(a, 0, 1), _done(a, 0, 2), _life("created", "resp_B", 3),
               _added(b, 1, 4), _done(b, 1, 5), _life("created", "resp_A", 0), _done(_fresh(b), 1, 5)]
     assert _read(events) == _ids(2)
+
+
+def _again(calls: List[Dict[str, Any]]) -> List[Dict[str, Any]]:
+    """A response of id ``resp_X`` with the done-only *calls* at index 0, numbered from 2."""
+    return ([_life("created", "resp_X", 0), _life("in_progress", "resp_X", 1)]
+            + [_done(c, 0, n) for n, c in enumerate(calls, 2)])
+
+
+def test_a_second_response_under_the_same_id_never_loses_its_call_unseen() -> None:
+    # review revR2's reproducer: two responses sharing one response.id (a gateway's fixed id,
+    # or its retry upstream under its own id), no final event between, each call done-only at
+    # index 0 with the same number and arguments: call_2 is call_1 again or a call of its own?
+    # Not guessed: it does not run (never a call dropped unseen)
+    events = _again([_fc(1)]) + _again([_fc(2)])
+    assert _read(events) == [("ToolCall", "call_1"), ("InvalidToolCall", "call_2")]
+
+
+def test_two_done_only_calls_of_a_second_response_under_the_same_id_are_both_seen() -> None:
+    # call_2 as above; call_4 (number 3) is past the last done number read (call_2's, 2): a call
+    events = _again([_fc(1), _fc(3)]) + _again([_fc(2), _fc(4)])
+    assert _read(events) == [("ToolCall", "call_1"), ("ToolCall", "call_3"),
+                             ("InvalidToolCall", "call_2"), ("ToolCall", "call_4")]
+
+
+def test_a_second_response_under_the_same_id_with_other_arguments_runs() -> None:
+    events = _again([_fc(1)]) + _again([_fc(2, '{"city": "Rome"}')])
+    assert _read(events) == _ids(2)
+
+
+def test_the_response_streamed_again_under_its_own_ids_runs_once() -> None:
+    # a real replay: the same items again, with the same ids: nothing new
+    events = _again([_fc(1), _fc(3)])
+    assert _read(events + events) == [("ToolCall", "call_1"), ("ToolCall", "call_3")]

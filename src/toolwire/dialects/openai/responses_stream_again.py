@@ -44,6 +44,10 @@ class Again(Messages):
     # count started again, its numbers real (``Phased._recount``): a done item of it again
     # under fresh ids at a number the response read passed is not guessed (``_either``)
     before: Optional[Tuple[Dict[Tuple[int, int], Call], int]] = None
+    # the number of calls read when the response read began again (``response.created`` of its
+    # ``id``, no item open: ``Phased.created``): a call ended before it, its done item under fresh
+    # ids since, is it again or a second response's under that ``id``? (``_crossed``)
+    again_at: Optional[int] = None
 
     def _call_at(self, key: Optional[int]) -> Call:
         """``Feed._call_at``; with no call open at *key*, the call ended there: a late event
@@ -236,7 +240,7 @@ class Again(Messages):
         if kind in CALL_TYPES and self.varied:
             m = resent_under_fresh_ids(self, key, item, c)
             if m is not None:
-                if prior is None or prior[0] is m:
+                if (prior is None or prior[0] is m) and not self._crossed(m):
                     return  # (the call ended there last, its item again under fresh ids: vLLM's)
                 self._either(m, key, item)
                 return
@@ -272,6 +276,14 @@ class Again(Messages):
         if c is None and len(core.calls) > n:
             c = core.calls[-1]
         ended[key] = (c, item)
+
+    def _crossed(self, m: Call) -> bool:
+        """Whether the call *m* ended before the response read began again (``again_at``) and
+        its item was not added again since: a done item under fresh ids with its number and
+        content is *m* streamed again, or a second response's call under the same ``id`` (a
+        gateway's fixed ``id``, its retry upstream)? Not guessed (``_either``)."""
+        at = self.again_at
+        return at is not None and m.pos < at and (self.readded is None or m.pos not in self.readded)
 
     def _passed(self) -> bool:
         """Whether the number of the done item read (``seq``) is one the response read passed

@@ -99,6 +99,8 @@ class Phased(Again):
         if type(rid) is str and rid and rid == self.rid:  # (its numbers as first sent: ``top`` kept)
             self._count(data.get("sequence_number"))
             self.replaying = True
+            if not self.core.by_key:  # (an item open: the stream cut there, sent again from its start)
+                self.again_at = len(self.core.calls)
             self.first = self.rid_first  # (its calls are those read since its first start)
             kept = self.kept
             if kept is not None and kept[0] == rid and kept[1] is not self.ended:
@@ -121,6 +123,7 @@ class Phased(Again):
             if self.said is None:
                 self.said = {}  # (text deltas go by ``said_text``)
             return
+        self.again_at = None
         if self.line:  # (another response: the messages held, in their places first)
             self._advance(True)
         n, top = data.get("sequence_number"), self.top
@@ -167,6 +170,7 @@ class Phased(Again):
         rid = resp.get("id") if type(resp) is dict else None
         if type(rid) is str and rid and rid != self.rid:
             if self.lives is None or rid not in self.lives:
+                self.again_at = None
                 self._recount(rid, data.get("sequence_number"), self.top)
             return
         self._count(data.get("sequence_number"))
