@@ -314,3 +314,12 @@ def test_the_response_streamed_again_under_its_own_ids_runs_once() -> None:
     # a real replay: the same items again, with the same ids: nothing new
     events = _again([_fc(1), _fc(3)])
     assert _read(events + events) == [("ToolCall", "call_1"), ("ToolCall", "call_3")]
+
+
+def test_a_done_only_stream_with_its_fresh_id_copy_received_twice_runs_once() -> None:
+    # review revR3b: a vLLM stream (a done item, then its copy under fresh ids) received twice:
+    # its own done item seen again after the repeated response.created is the replay's proof,
+    # the copy after it nothing new (was an InvalidToolCall "fresh_1")
+    events = _again([_fc(1)]) + [_done(_fresh(_fc(1)), 0, 2)]
+    assert _read(events) == [("ToolCall", "call_1")]
+    assert _read(events + events) == [("ToolCall", "call_1")]

@@ -232,6 +232,9 @@ class Again(Messages):
                         # (the call rule's: which text is the reply's is not guessed)
                         raise DecodeError(f"The message at output_index {key} was ended again with other text: "
                                           "not guessed which is the reply's", dialect=NAME, loc="$.item")
+                    elif was is not None and self.again_at is not None:
+                        self._readded(was)  # (its own done item again after the response began again: a
+                        # replay, so its copy under fresh ids after it is nothing new, not ``_crossed``)
                     return
                 # streamed again whole (its start passed over): never a second call
                 core.fail(c, f"Tool call {c.pos} of this stream is the item already ended at output_index {key}, "
