@@ -252,12 +252,25 @@ def test_responses_begun_by_in_progress_keep_the_work_linear(monkeypatch: pytest
 def test_the_responses_created_again_keeps_its_count() -> None:
     # resp_1's response.created delivered again (the same id: the response read, streamed
     # again from its start, numbered as first sent), then call_1's done item again under
-    # fresh ids, its number (4) kept: call_1 again, never a second run (the count was reset)
+    # fresh ids, its number (4) kept: never a second run (the count was not reset). With an
+    # item open at that response.created it may also be a retry cut mid-item whose own call
+    # has that number and content (review revR3b: such calls were lost, 745 of 2,000): not
+    # guessed, an InvalidToolCall
     a, b = _fc(1), _fc(2, '{"city": "Rome"}')
     events = [_life("created", "resp_1", 0), _life("in_progress", "resp_1", 1), _added(a, 0, 2), _delta(a, 0, 3),
               _done(a, 0, 4), _added(b, 1, 5), _life("created", "resp_1", 0), _done(_fresh(a), 0, 4),
               _delta(b, 1, 6), _done(b, 1, 7)]
-    assert _read(events) == _ids(2)
+    assert _read(events) == _ids(2) + [("InvalidToolCall", "fresh_1")]
+
+
+def test_a_retry_cut_mid_item_under_the_same_id_never_loses_its_call() -> None:
+    # review revR3b: the first response cut with call_2 open, the retry under the same id
+    # ends call_3, done-only, with call_1's number and content: was lost
+    cut = _fc(2)
+    events = (_again([_fc(1)]) + [_added(cut, 1, 3), _delta(cut, 1, 4)]
+              + [_life("created", "resp_X", 0), _life("in_progress", "resp_X", 1), _done(_fc(3), 0, 2)])
+    out = _read(events)
+    assert ("ToolCall", "call_1") in out and ("InvalidToolCall", "call_3") in out
 
 
 def test_the_response_streamed_again_from_its_start_re_adds_its_items_at_one_index() -> None:

@@ -99,8 +99,7 @@ class Phased(Again):
         if type(rid) is str and rid and rid == self.rid:  # (its numbers as first sent: ``top`` kept)
             self._count(data.get("sequence_number"))
             self.replaying = True
-            if not self.core.by_key:  # (an item open: the stream cut there, sent again from its start)
-                self.again_at = len(self.core.calls)
+            self.again_at = len(self.core.calls)  # (an item open too: a retry cut mid-item, review revR3b)
             self.first = self.rid_first  # (its calls are those read since its first start)
             kept = self.kept
             if kept is not None and kept[0] == rid and kept[1] is not self.ended:
