@@ -12,7 +12,9 @@ code_interpreter={'input': …})``).
 
 from __future__ import annotations
 
+import collections
 import sys
+import types
 from typing import Any, Dict, List
 
 import pytest
@@ -169,3 +171,17 @@ def test_an_executed_tools_item_not_an_object_is_refused_as_itself(item: Any, di
         toolwire.decode_all(reply, dialect, include_server=True)
     assert "executed_tools item" in str(info.value) and "<" not in str(info.value)
     assert info.value.loc == "$.choices[0].message.executed_tools[0]"
+
+
+@pytest.mark.parametrize("server", [False, True])
+@pytest.mark.parametrize("kind", [collections.OrderedDict, types.MappingProxyType])
+def test_an_executed_tools_item_of_another_mapping_type_reads_as_a_dict(kind: Any, server: bool) -> None:
+    # review revL: an OrderedDict or mappingproxy item in a plain-dict payload was refused
+    # ("is not a Groq executed_tools item") where a plain dict gave [] (or its server call)
+    def reply(item: Any) -> Dict[str, Any]:
+        return {"choices": [{"index": 0, "message": {"role": "assistant", "content": "hi", "executed_tools": [item]},
+                             "finish_reason": "stop"}]}
+
+    got = toolwire.decode_all(reply(kind(dict(GROQ))), "openai.chat", include_server=server)
+    assert got == toolwire.decode_all(reply(dict(GROQ)), "openai.chat", include_server=server)
+    assert [(c.name, c.args) for c in got] == ([("search", {"query": "x"})] if server else [])

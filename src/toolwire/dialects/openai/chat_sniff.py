@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple
 
+from ..._access import to_data
 from ..._args import argument_keys
 from ..._bound import Bound
 from ..._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Choice
@@ -254,7 +255,8 @@ def children(data: Dict[str, Any], loc: str, dialect: str = NAME) -> Iterator[Tu
     ran = data.get("executed_tools")  # the tools Groq ran (``chat_server``): server calls, Chat's only
     if ran is not None and dialect == NAME and data.get("role") != "tool":
         for i, item in enumerate(as_list(ran, loc + ".executed_tools", dialect)):
-            yield {RAN: item}, f"{loc}.executed_tools[{i}]"
+            iloc = f"{loc}.executed_tools[{i}]"  # (a mapping as a plain dict, as a ``tool_calls`` item is read)
+            yield {RAN: item if type(item) is dict else to_data(item, iloc)}, iloc
 
 
 def message_calls(calls: Any, loc: str, dialect: str = NAME) -> Any:
