@@ -185,3 +185,14 @@ def test_an_executed_tools_item_of_another_mapping_type_reads_as_a_dict(kind: An
     got = toolwire.decode_all(reply(kind(dict(GROQ))), "openai.chat", include_server=server)
     assert got == toolwire.decode_all(reply(dict(GROQ)), "openai.chat", include_server=server)
     assert [(c.name, c.args) for c in got] == ([("search", {"query": "x"})] if server else [])
+
+
+@pytest.mark.parametrize("item", [{1, 2}, object(), 3, "search"])
+def test_an_executed_tools_item_of_no_mapping_type_is_refused_as_no_groq_item(item: Any) -> None:
+    # review revLead: a set or a plain object was refused as "Cannot read a set value", its
+    # dialect unnamed, since an item of another mapping type is read as a dict
+    reply = {"choices": [{"index": 0, "message": {"role": "assistant", "content": "hi", "executed_tools": [item]},
+                          "finish_reason": "stop"}]}
+    with pytest.raises(toolwire.DecodeError, match="is not a Groq executed_tools item") as info:
+        toolwire.decode_all(reply, "openai.chat", include_server=True)
+    assert info.value.dialect == "openai.chat" and info.value.loc == "$.choices[0].message.executed_tools[0]"

@@ -336,3 +336,27 @@ def test_a_done_only_stream_with_its_fresh_id_copy_received_twice_runs_once() ->
     events = _again([_fc(1)]) + [_done(_fresh(_fc(1)), 0, 2)]
     assert _read(events) == [("ToolCall", "call_1")]
     assert _read(events + events) == [("ToolCall", "call_1")]
+
+
+@pytest.mark.parametrize("copied", [False, True])
+def test_a_third_response_under_the_same_id_after_a_replay_never_loses_its_call(copied: bool) -> None:
+    # review revLead R1: resp_X, resp_X streamed again whole (a replay: call_1's own done item
+    # again), then a third response under that id whose done-only call_3 has call_1's number and
+    # content. The replay's evidence is its own pass's: call_3 was lost (315 of 2,000 against
+    # 56f286c6); now not guessed, it does not run (as without the replay between)
+    first = _again([_fc(1)]) + ([_done(_fresh(_fc(1)), 0, 2)] if copied else [])
+    events = first + _again([_fc(1)]) + _again([_fc(3)])
+    assert _read(events) == [("ToolCall", "call_1"), ("InvalidToolCall", "call_3")]
+
+
+@pytest.mark.parametrize("restart", [False, True])
+def test_a_call_open_at_the_responses_created_again_ends_after_it(restart: bool) -> None:
+    # review revLead R2: resp_1's response.created delivered again while call_1 is open (or
+    # the stream started again from its start with the same ids), then call_1's done item and
+    # vLLM's copy of it under fresh ids at the same number: call_1 ended after the created
+    # again, so its copy is nothing new (it was an InvalidToolCall: 1,632 of 2,000 refused)
+    a = _fc(1)
+    head = [_life("created", "resp_1", 0), _life("in_progress", "resp_1", 1), _added(a, 0, 2)]
+    middle = head if restart else [_life("created", "resp_1", 0)]
+    events = head + middle + [_delta(a, 0, 3), _done(a, 0, 4), _done(_fresh(a), 0, 4)]
+    assert _read(events) == _ids(1)

@@ -256,7 +256,17 @@ def children(data: Dict[str, Any], loc: str, dialect: str = NAME) -> Iterator[Tu
     if ran is not None and dialect == NAME and data.get("role") != "tool":
         for i, item in enumerate(as_list(ran, loc + ".executed_tools", dialect)):
             iloc = f"{loc}.executed_tools[{i}]"  # (a mapping as a plain dict, as a ``tool_calls`` item is read)
-            yield {RAN: item if type(item) is dict else to_data(item, iloc)}, iloc
+            yield {RAN: item if type(item) is dict else _as_data(item, iloc)}, iloc
+
+
+def _as_data(item: Any, loc: str) -> Any:
+    """*item* as plain data where ``to_data`` reads it (a mapping, an SDK object), else as it
+    is: ``decode_ran`` refuses it as no Groq item (review revLead: a ``set`` said "Cannot
+    read a set value", without the dialect)."""
+    try:
+        return to_data(item, loc)
+    except DecodeError:
+        return item
 
 
 def message_calls(calls: Any, loc: str, dialect: str = NAME) -> Any:

@@ -233,6 +233,8 @@ class Handler(Phased):
                     parts_of[end.pos] = end.parts
                     core.finalize(end)
                     self.ended[index] = (end, item)  # (``Phased``'s: the item ended there)
+                    if self.again_at is not None:  # (``Again._done``'s)
+                        self.ended_since(end)
                     n = self.top = data.get("sequence_number")  # (``done_numbered``, inline)
                     if type_(n) is int_:
                         done_at[n, index] = end

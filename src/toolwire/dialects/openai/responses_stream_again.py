@@ -48,6 +48,9 @@ class Again(Messages):
     # ``id``, no item open: ``Phased.created``): a call ended before it, its done item under fresh
     # ids since, is it again or a second response's under that ``id``? (``_crossed``)
     again_at: Optional[int] = None
+    # the calls ended since that ``response.created`` (those open at it among them: they ended
+    # after it, so ``_crossed`` does not hold for them)
+    since: Optional[Set[int]] = None
 
     def _call_at(self, key: Optional[int]) -> Call:
         """``Feed._call_at``; with no call open at *key*, the call ended there: a late event
@@ -279,14 +282,24 @@ class Again(Messages):
         if c is None and len(core.calls) > n:
             c = core.calls[-1]
         ended[key] = (c, item)
+        if c is not None and self.again_at is not None:
+            self.ended_since(c)
+
+    def ended_since(self, c: Call) -> None:
+        """The call *c* ended after the response read began again (``since``)."""
+        since = self.since
+        if since is None:
+            since = self.since = set()
+        since.add(c.pos)
 
     def _crossed(self, m: Call) -> bool:
-        """Whether the call *m* ended before the response read began again (``again_at``) and
-        its item was not added again since: a done item under fresh ids with its number and
-        content is *m* streamed again, or a second response's call under the same ``id`` (a
-        gateway's fixed ``id``, its retry upstream)? Not guessed (``_either``)."""
+        """Whether the call *m* ended before the response read began again (``again_at``; not
+        open then: ``since``) and its item was not added again since: a done item under fresh
+        ids with its number and content is *m* streamed again, or a second response's call under
+        the same ``id`` (a gateway's fixed ``id``, its retry upstream)? Not guessed (``_either``)."""
         at = self.again_at
-        return at is not None and m.pos < at and (self.readded is None or m.pos not in self.readded)
+        return (at is not None and m.pos < at and (self.readded is None or m.pos not in self.readded)
+                and (self.since is None or m.pos not in self.since))
 
     def _passed(self) -> bool:
         """Whether the number of the done item read (``seq``) is one the response read passed

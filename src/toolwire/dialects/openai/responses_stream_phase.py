@@ -100,6 +100,8 @@ class Phased(Again):
             self._count(data.get("sequence_number"))
             self.replaying = True
             self.again_at = len(self.core.calls)  # (an item open too: a retry cut mid-item, review revR3b)
+            self.since = None  # (a call open now ends after it: ``_crossed``)
+            self.readded = None  # (each pass shows its own replay: review revLead)
             self.first = self.rid_first  # (its calls are those read since its first start)
             kept = self.kept
             if kept is not None and kept[0] == rid and kept[1] is not self.ended:
