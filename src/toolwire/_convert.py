@@ -239,8 +239,8 @@ class _Target:
             return self.tool(read_definition(data, dd, loc, lambda: decode_tool(data, dd, registry=self.registry)))
         if kind == RESULT:
             return self.result(decode_result(data, dd, registry=self.registry), loc)
-        if kind == CALLS or top:  # (not a container, at the top: an item or message without calls, as
-            return self.calls(data, dd if kind == CALLS else source, kind, loc)  # ``decode_all`` reads it)
+        if kind == CALLS or top:  # at the top, an item or message without calls (text, a refusal) too: its
+            return self.calls(data, dd if kind == CALLS else source, kind, loc)  # calls as ``decode_all`` finds them
         return []  # a text or reasoning item inside a list
 
     def calls(self, data: Any, dd: Optional[Dialect], kind: str, loc: str) -> List[Any]:
