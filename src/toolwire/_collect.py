@@ -230,11 +230,13 @@ def collect(
     server: bool,
     top: bool,
     finish: Optional[str] = None,
+    trail: Optional[List[Tuple[int, str, Any, Dialect, str]]] = None,
 ) -> None:
     """Append the calls of *data* to *out* (*finish*: the finish reason of the reply
     it belongs to, when *data* is one reply of several). A ``finish_reason`` keyword in
     *pol* that says the reply failed or was stopped bars its calls, as the same finish
-    in the reply would (``barred_keyword``)."""
+    in the reply would (``barred_keyword``). *trail*: each call item and tool result met
+    gets ``(len(out), kind, item, dialect, path)`` there, in order (``convert``)."""
     reg = default_registry() if registry is None else registry
     barred = None if pol.finish_reason is None else barred_keyword(pol, d, registry)
     fasts: Dict[str, Any] = {}  # speed only: the one-step decoder of each dialect met, or None
@@ -246,6 +248,8 @@ def collect(
     defs: List[Tuple[int, Any, Dialect, str]] = []  # tool definitions among the items (their place in *out*)
     skipped = False  # a call left out (the provider's own): the items are calls
     for dd, kind, item, iloc, own in walk(data, d, registry=registry, loc=loc, top=top, unreadable=unreadable):
+        if trail is not None and kind in (CALL, VALUE, RESULT, STRAY):
+            trail.append((len(out), kind, item, dd, iloc))
         if kind == STRAY:  # another dialect's definition among a container's calls
             if not holds_arguments(item, dd, pol, iloc):
                 out.append(definition(item, dd, iloc, keep))

@@ -25,11 +25,12 @@ one list or one message.
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Set, Union
+from typing import Any, Dict, List, Optional, Set, Tuple, Union
 
 from ._access import MAX_OBJECT_DEPTH
 from ._builtin import default_registry
 from ._codec import _VAGUE_STR, decode, decode_all, decode_result, decode_tool
+from ._collect import chosen, claimed_calls, collect
 from ._definitions import read_definition
 from ._dialect import CALL, CALLS, RESULT, SERVER, TOOL, Dialect
 from ._encode import check_arguments, encode, encode_result, encode_tool, invalid_as_call, made_id_data, written
@@ -38,9 +39,10 @@ from ._foreign import foreign
 from ._ids import IdMap
 from ._names import NameMap
 from ._payload_paths import moved
+from ._policy import DEFAULT_POLICY
 from ._registry import Registry
 from ._types import InvalidToolCall, Tool, ToolCall, ToolResult, evolve
-from ._walk import STRAY, VALUE, _load, _sniff, walk
+from ._walk import _load, _sniff, no_content
 
 __all__ = ["convert", "counted_refusal", "encode_message"]
 
@@ -98,33 +100,31 @@ class _Target:
                 dialect=self.d.name, loc=loc)
         self._open.add(c.id)
 
-    def _replay(self, data: Any, dd: Optional[Dialect], loc: str, calls: List[Any]) -> None:
-        """``_unique`` for *calls*, the calls ``decode_all`` read from one message, response or
-        conversation *data*, in order with its results (a result frees its id: a later turn may
-        use it again). Only the results are decoded here: the call items of the walk are
-        *calls* in order (a container's own items, and a tool definition among them read as
-        a call, a ``stray``, make the two lists differ: then each call item is decoded)."""
+    def _replay(self, calls: List[Any], trail: List[Tuple[int, str, Any, Dialect, str]], loc: str) -> None:
+        """``_unique`` for *calls*, the calls read from one message, response or conversation,
+        in order with its tool results (a result frees its id: a later turn may use it
+        again). *trail*: the walk that read *calls* (``_read``), its results at their place
+        among them; each call is checked at the path of the item it was read from."""
         assert self._open is not None
-        items = [(idd, kind, item, iloc) for idd, kind, item, iloc, _ in
-                 walk(data, dd, registry=self.registry, loc=loc, top=False) if kind in (CALL, VALUE, RESULT, STRAY)]
-        aligned = sum(kind != RESULT for _, kind, _, _ in items) == len(calls) and all(
-            kind != STRAY for _, kind, _, _ in items)  # (several choices: the walk holds more calls)
+        at = {pos: iloc for pos, kind, _, _, iloc in trail if kind != RESULT}  # (the last item at a place read it)
         k = 0
-        for idd, kind, item, iloc in items:
-            try:
-                if kind == RESULT:
-                    self._open.discard(decode_result(item, idd, registry=self.registry).id)
-                    continue
-                if kind == STRAY:
-                    continue
-                if aligned:
-                    c, k = calls[k], k + 1
-                else:
-                    c = item if kind == VALUE else decode(item, idd, registry=self.registry)
-            except ToolwireError:  # (an item ``decode_all`` refuses first, or reads otherwise)
+        for pos, kind, item, idd, _ in trail:
+            if kind != RESULT:
                 continue
+            k = self._check(calls, k, pos, at, loc)
+            try:
+                self._open.discard(decode_result(item, idd, registry=self.registry).id)
+            except ToolwireError:  # (a result ``decode_all`` does not read: it frees nothing)
+                continue
+        self._check(calls, k, len(calls), at, loc)
+
+    def _check(self, calls: List[Any], k: int, end: int, at: Dict[int, str], loc: str) -> int:
+        """``_unique`` for ``calls[k:end]``, each at its item's path under *loc*; *end*."""
+        for i in range(k, end):
+            c = calls[i]
             if issubclass(type(c), ToolCall):
-                self._unique(c, iloc)
+                self._unique(c, loc + at[i][1:])
+        return end
 
     def call(self, c: ToolCall, position: int, slot: Optional[int] = None, checked: bool = False) -> Dict[str, Any]:
         """The wire item of *c*; *slot*: ``IdMap.id_of``'s (``encode_conversation``);
@@ -239,18 +239,45 @@ class _Target:
             return self.tool(read_definition(data, dd, loc, lambda: decode_tool(data, dd, registry=self.registry)))
         if kind == RESULT:
             return self.result(decode_result(data, dd, registry=self.registry), loc)
-        if kind == CALLS:
-            return self.calls(decode_all(data, dd, registry=self.registry), data, dd, loc)
-        if top:  # an item or message without calls (text, a refusal): its calls as ``decode_all`` finds them
-            return self.calls(decode_all(data, source, registry=self.registry), data, source, loc)
+        if kind == CALLS or top:  # at the top, an item or message without calls (text, a refusal) too: its
+            return self.calls(data, dd if kind == CALLS else source, kind, loc)  # calls as ``decode_all`` finds them
         return []  # a text or reasoning item inside a list
 
-    def calls(self, calls: List[Any], data: Any, dd: Optional[Dialect], loc: str) -> List[Any]:
+    def calls(self, data: Any, dd: Optional[Dialect], kind: str, loc: str) -> List[Any]:
         """The calls read from *data* (a message, response or conversation) written."""
-        checked = self._open is not None and len(calls) > 0
-        if checked or self._open:  # (a message of results alone frees their ids too: a list of messages)
-            self._replay(data, dd, loc, calls)
-        return [self.call(c, i, checked=checked) for i, c in enumerate(calls) if issubclass(type(c), ToolCall)]
+        if self._open is None:
+            calls = decode_all(data, dd, registry=self.registry)
+            return [self.call(c, i) for i, c in enumerate(calls) if issubclass(type(c), ToolCall)]
+        trail: List[Tuple[int, str, Any, Dialect, str]] = []
+        calls = _read(data, dd, kind, self.registry, trail)
+        self._replay(calls, trail, loc)  # (a message of results alone frees their ids too: a list of messages)
+        return [self.call(c, i, checked=True) for i, c in enumerate(calls) if issubclass(type(c), ToolCall)]
+
+
+def _read(data: Any, d: Optional[Dialect], kind: str, registry: Optional[Registry],
+          trail: List[Tuple[int, str, Any, Dialect, str]]) -> List[Any]:
+    """``decode_all(data, d)`` for *data*, a message, response or conversation of *kind*
+    (or an item without calls, *d* ``None`` when detected), by the walk alone (its speed-only
+    steps record no results): the same calls, and in *trail* every call item and tool result
+    the walk met (``collect``). A response of several replies: the first (``chosen``)."""
+    out: List[Any] = []
+    try:
+        alt = chosen(data, d, 0, "$") if kind == CALLS and d is not None else None
+        if alt is not None:
+            container, aloc, afinish, words = alt
+            if not no_content(container):
+                collect(container, d, registry, DEFAULT_POLICY, aloc, out, False, False, False, afinish, trail)
+            if not out:
+                claimed_calls(container, d, registry, DEFAULT_POLICY, aloc, out, False, afinish or "", words)
+            return out
+        collect(data, d, registry, DEFAULT_POLICY, "$", out, False, False, True, None, trail)
+        if not out:
+            claimed_calls(data, d, registry, DEFAULT_POLICY, "$", out, False)
+        return out
+    except (ToolwireError, MemoryError):
+        raise
+    except Exception as exc:  # (as ``decode_all``: a third party's object raising while read)
+        raise foreign(exc) from None
 
 
 def _get(name: DialectLike, registry: Optional[Registry]) -> Dialect:

@@ -98,6 +98,9 @@ class Pairing:
     split_results: str = ""
 
 
+Pairing.__module__ = "toolwire._dialect"  # pickled under its older home: older builds load it too
+
+
 @dataclass(frozen=True)
 class HistoryCodec:
     """How ``decode_conversation`` / ``encode_conversation`` read and write a
@@ -173,3 +176,6 @@ class HistoryCodec:
     stores_calls: Optional[Callable[[Any], bool]] = None
     texts: Optional[Callable[[Any], Tuple[str, ...]]] = None
     refused: Optional[Callable[[Any, Dict[str, Any]], Optional[str]]] = None
+
+
+HistoryCodec.__module__ = "toolwire._dialect"  # (as ``Pairing``)

@@ -87,6 +87,9 @@ class IdRule:
         return " and ".join(parts) or "any non-empty string"
 
 
+IdRule.__module__ = "toolwire._ids"  # pickled under its older home: older builds load it too
+
+
 def _digest_to(text: str, rule: IdRule) -> str:
     digest = _blake2b(text.encode("utf-8", "surrogatepass"), key=_KEY, digest_size=32)
     number = int.from_bytes(digest.digest(), "big")

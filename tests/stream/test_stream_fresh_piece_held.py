@@ -15,13 +15,10 @@ from typing import Any, Dict, List, Optional
 
 import pytest
 
+from chat_chunks import chunk as ch
+from chat_chunks import fed as _fed
 from toolwire import ToolCall
 from toolwire.stream import Accumulator, ArgsDelta, CallStarted, accumulate
-
-
-def ch(delta: Dict[str, Any], finish: Optional[str] = None) -> Dict[str, Any]:
-    return {"id": "chatcmpl-x", "object": "chat.completion.chunk", "created": 1, "model": "glm-4",
-            "choices": [{"index": 0, "delta": delta, "finish_reason": finish}]}
 
 
 def _glm(at: Dict[str, Any], pieces: List[str], finish_each: Optional[str] = None) -> List[Any]:
@@ -38,13 +35,6 @@ def _glm(at: Dict[str, Any], pieces: List[str], finish_each: Optional[str] = Non
 
 _WEATHER = ToolCall("get_current_weather", {"location": "San Francisco"}, "call_DfU25035HyRrY03K6JBO94Xf")
 _STEPS = ['{"', "location", '":', ' "', "San", " Francisco", '"}']
-
-
-def _fed(chunks: List[Any]) -> List[Any]:
-    acc = Accumulator("openai.chat")
-    for c in chunks:
-        acc.feed(c)
-    return acc.close()
 
 
 @pytest.mark.parametrize("finish_each", [None, "tool_calls"], ids=["finish-once", "finish-every-chunk"])

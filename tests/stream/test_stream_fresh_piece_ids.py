@@ -17,14 +17,10 @@ from typing import Any, Dict, List, Optional
 
 import pytest
 
+from chat_chunks import chunk as ch
+from chat_chunks import fed as _fed
 from toolwire import InvalidToolCall, ToolCall
-from toolwire.stream import Accumulator, accumulate
-
-
-def ch(delta: Dict[str, Any], finish: Optional[str] = None) -> Dict[str, Any]:
-    return {"id": "c", "object": "chat.completion.chunk", "created": 1, "model": "glm-4",
-            "choices": [{"index": 0, "delta": delta, "finish_reason": finish}]}
-
+from toolwire.stream import accumulate
 
 _PIECES = ['{"', "location", '":', ' "', "San Francisco", '"}']
 
@@ -38,13 +34,6 @@ def _glm(head_args: str, pieces: List[str], at: Dict[str, Any], finish_each: Opt
                                           "function": {"name": None, "arguments": p}}]}, finish_each))
     chunks.append(ch({}, "tool_calls"))
     return chunks
-
-
-def _fed(chunks: List[Any]) -> List[Any]:
-    acc = Accumulator("openai.chat")
-    for c in chunks:
-        acc.feed(c)
-    return acc.close()
 
 
 @pytest.mark.parametrize("finish_each", [None, "tool_calls"], ids=["finish-once", "finish-every-chunk"])

@@ -120,3 +120,23 @@ def test_a_list_of_messages_with_the_result_between_two_calls_of_one_id() -> Non
     assert [(x["id"], x["params"]["name"]) for x in out if "params" in x] == [("toolu_1", "a"), ("toolu_1", "b")]
     with pytest.raises(toolwire.EncodeError):  # without the result between, the second is refused
         toolwire.convert([messages[1], messages[3]], D, source="anthropic.messages")
+
+
+def test_a_server_call_value_reserves_no_id() -> None:
+    """A ``ToolCall`` the provider ran (``server=True``) among a Chat message's calls is not
+    written (``decode_all`` leaves it out, as an Anthropic ``server_tool_use`` block): its id
+    takes no request id, so a client call with that id is one request (it was refused:
+    the check paired the walk's items with the calls by count, then item by item)."""
+    web = ToolCall("web_search", {"query": "Paris"}, "call_0", server=True)
+    message = {"role": "assistant", "content": None, "tool_calls": [web, REPLY["tool_calls"][0]]}
+    assert toolwire.convert(message, to=D) == [
+        {"jsonrpc": "2.0", "id": "call_0", "method": "tools/call",
+         "params": {"name": "get_weather", "arguments": {"city": "Paris"}}}]
+    message["tool_calls"].append(REPLY["tool_calls"][1])  # two written with the id: refused at the second
+    with pytest.raises(toolwire.EncodeError) as info:
+        toolwire.convert(message, to=D)
+    assert str(info.value) == MESSAGE and info.value.loc == "$.tool_calls[2]"
+    anthropic = {"role": "assistant", "content": [
+        {"type": "server_tool_use", "id": "srvtoolu_01", "name": "web_search", "input": {"query": "Paris"}},
+        {"type": "tool_use", "id": "srvtoolu_01", "name": "get_weather", "input": {"city": "Paris"}}]}
+    assert [x["id"] for x in toolwire.convert(anthropic, to=D)] == ["srvtoolu_01"]

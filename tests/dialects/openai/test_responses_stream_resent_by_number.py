@@ -16,12 +16,15 @@ events and one placeholder on every item event lose no call.
 
 from __future__ import annotations
 
-import copy
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List
 
 import pytest
 
-from toolwire.stream import Accumulator, accumulate
+from responses_events import added as _added
+from responses_events import delta as _delta
+from responses_events import done as _done
+from responses_events import read_both as _read
+from toolwire.stream import accumulate
 
 D = "openai.responses"
 PARIS = '{"city": "Paris"}'
@@ -37,23 +40,6 @@ def _fresh(item: Dict[str, Any]) -> Dict[str, Any]:
     return {**item, "id": f"fx_{n}", "call_id": f"fresh_{n}"}
 
 
-def _added(item: Dict[str, Any], index: int, seq: int) -> Dict[str, Any]:
-    return {"type": "response.output_item.added", "output_index": index,
-            "item": {**item, "arguments": "", "status": "in_progress"}, "sequence_number": seq}
-
-
-def _delta(item: Dict[str, Any], index: int, seq: int) -> Dict[str, Any]:
-    return {"type": "response.function_call_arguments.delta", "item_id": item["id"], "output_index": index,
-            "delta": item["arguments"], "sequence_number": seq}
-
-
-def _done(item: Dict[str, Any], index: int, seq: Optional[int]) -> Dict[str, Any]:
-    event: Dict[str, Any] = {"type": "response.output_item.done", "output_index": index, "item": item}
-    if seq is not None:
-        event["sequence_number"] = seq
-    return event
-
-
 def _life(kind: str, rid: str, seq: int) -> Dict[str, Any]:
     return {"type": f"response.{kind}", "response": {"id": rid, "status": "in_progress", "output": []},
             "sequence_number": seq}
@@ -62,16 +48,6 @@ def _life(kind: str, rid: str, seq: int) -> Dict[str, Any]:
 def _text(seq: int) -> Dict[str, Any]:
     return {"type": "response.output_text.delta", "item_id": "msg_2", "output_index": 1, "content_index": 0,
             "delta": "", "sequence_number": seq}
-
-
-def _read(events: List[Dict[str, Any]]) -> List[Any]:
-    """The calls' ids, the same through ``accumulate`` and ``Accumulator.feed``."""
-    out = [(type(c).__name__, c.id) for c in accumulate(copy.deepcopy(events), D)]
-    acc = Accumulator(D)
-    for e in copy.deepcopy(events):
-        acc.feed(e)
-    assert [(type(c).__name__, c.id) for c in acc.close()] == out
-    return out
 
 
 def _ids(n: int) -> List[Any]:

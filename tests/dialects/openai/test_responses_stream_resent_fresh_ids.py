@@ -9,12 +9,13 @@ rule for a final item under fresh ids), never a second call: the call ran twice.
 
 from __future__ import annotations
 
-import copy
 from typing import Any, Dict, List
 
 import pytest
 
-from toolwire.stream import Accumulator, accumulate
+from responses_events import done as _done
+from responses_events import item_events as _item
+from responses_events import read_both as _read
 
 D = "openai.responses"
 
@@ -24,30 +25,8 @@ def _fc(n: int, arguments: str, name: str = "f") -> Dict[str, Any]:
             "arguments": arguments, "status": "completed"}
 
 
-def _item(item: Dict[str, Any], index: int) -> List[Dict[str, Any]]:
-    return [{"type": "response.output_item.added", "output_index": index,
-             "item": {**item, "arguments": "", "status": "in_progress"}},
-            {"type": "response.function_call_arguments.delta", "item_id": item["id"], "output_index": index,
-             "delta": item["arguments"]},
-            {"type": "response.output_item.done", "output_index": index, "item": item}]
-
-
-def _done(item: Dict[str, Any], index: int) -> Dict[str, Any]:
-    return {"type": "response.output_item.done", "output_index": index, "item": item}
-
-
 def _final(output: List[Dict[str, Any]]) -> Dict[str, Any]:
     return {"type": "response.completed", "response": {"id": "resp_1", "status": "completed", "output": output}}
-
-
-def _read(events: List[Dict[str, Any]]) -> List[Any]:
-    """The calls (kind, id), the same through ``accumulate`` and ``Accumulator.feed``."""
-    out = [(type(c).__name__, c.id) for c in accumulate(copy.deepcopy(events), D)]
-    acc = Accumulator(D)
-    for e in copy.deepcopy(events):
-        acc.feed(e)
-    assert [(type(c).__name__, c.id) for c in acc.close()] == out
-    return out
 
 
 A = _fc(1, '{"q": 1}')

@@ -15,10 +15,11 @@ another item there is read as before.
 from __future__ import annotations
 
 import copy
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List
 
 import pytest
 
+from responses_events import read_both as _ids
 from toolwire import DecodeError
 from toolwire.stream import Accumulator, accumulate
 
@@ -47,15 +48,6 @@ def _response(rid: str, n: int, created: bool, final: bool) -> List[Dict[str, An
 
 def _numbered(events: List[Dict[str, Any]], start: int = 0) -> List[Dict[str, Any]]:
     return [{**e, "sequence_number": start + i} for i, e in enumerate(events)]
-
-
-def _ids(events: List[Dict[str, Any]]) -> Optional[List[Any]]:
-    out = [(type(c).__name__, c.id) for c in accumulate(copy.deepcopy(events), D)]
-    acc = Accumulator(D)
-    for e in copy.deepcopy(events):
-        acc.feed(e)
-    assert [(type(c).__name__, c.id) for c in acc.close()] == out
-    return out
 
 
 @pytest.mark.parametrize("final", [False, True], ids=["no-final", "second-final"])
