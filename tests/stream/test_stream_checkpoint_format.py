@@ -15,6 +15,7 @@ import pytest
 from toolwire import DecodeError
 from toolwire.dialects.openai.responses_stray import Stray
 from toolwire.stream import Accumulator, _bytes_lines, _call
+from toolwire.stream import _checkpoint as checkpoint_format
 
 ERROR = r"^Stream checkpoint at \$ was written by another toolwire version"
 
@@ -85,3 +86,42 @@ def test_a_stray_table_with_other_fields_is_refused() -> None:
         assert [getattr(again, s) for s in Stray.__slots__] == [getattr(stray, s) for s in Stray.__slots__]
     with pytest.raises(DecodeError, match=ERROR):
         Stray.__new__(Stray).__setstate__(tuple(getattr(stray, s) for s in Stray.__slots__[:-1]))
+
+
+def test_an_older_accumulator_true_to_its_own_fields_is_refused() -> None:
+    """A checkpoint of a toolwire whose ``Accumulator`` had a field less, its format written
+    from its own fields (as that version wrote it): refused (was loaded, the format being
+    checked only against the state it came with)."""
+    acc = _open_call()
+    state = acc.__dict__.copy()
+    del state["_run"], state["_twice"]
+    state["_table"] = state["_where"] = None
+    state = checkpoint_format.written(state)
+    with pytest.raises(DecodeError, match=ERROR):
+        Accumulator.__new__(Accumulator).__setstate__(state)
+
+
+# The fields of each built-in stream handler as made (its state in a checkpoint) at the
+# checkpoint revision below: a field added, dropped or renamed is a checkpoint another
+# version cannot read (a chat checkpoint of 46f06867, before ``served``, loaded and then
+# raised ``AttributeError``): raise ``_REVISION`` in ``stream/_checkpoint.py`` and write
+# the new fields here.
+REVISION = 3
+HANDLER_FIELDS = {
+    "anthropic.messages": ("core",),
+    "bedrock.converse": ("core",),
+    "cohere.v2": ("core",),
+    "gemini": ("cands", "core", "open"),
+    "mistral": ("core", "finished", "served", "tooled"),
+    "ollama": ("core",),
+    "openai.chat": ("core", "finished", "served", "tooled"),
+    "openai.responses": ("added_ids", "behind", "core", "custom", "custom_size", "done_at", "ended", "first", "ids",
+                         "kept", "last", "life", "once", "parts_of", "read_final", "refused", "renames", "replaying",
+                         "rid", "rid_first", "seq", "settled", "top", "varied", "waits"),
+}
+
+
+def test_the_stream_handlers_fields_are_those_of_the_checkpoint_revision() -> None:
+    assert checkpoint_format._REVISION == REVISION
+    made = {name: tuple(sorted(vars(Accumulator(name)._handler))) for name in HANDLER_FIELDS}
+    assert made == HANDLER_FIELDS

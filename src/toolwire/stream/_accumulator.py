@@ -8,7 +8,7 @@ from __future__ import annotations
 import copy
 from functools import partial
 from itertools import chain
-from typing import Any, Callable, Dict, FrozenSet, Iterable, Iterator, List, Optional, Union
+from typing import Any, Callable, Dict, FrozenSet, Iterable, Iterator, List, Optional, Tuple, Union
 
 from .._args import make_policy
 from .._builtin import default_registry, registry_of
@@ -112,7 +112,7 @@ class Accumulator(Reads):
         return written(state)
 
     def __setstate__(self, state: Dict[str, Any]) -> None:
-        self.__dict__.update(checked(state))  # (another toolwire's: refused)
+        self.__dict__.update(checked(state, _fields()))  # (another toolwire's: refused)
         handler = self._handler
         self._run = no_run if self._core is None else runner(handler, self._core, self._preview)
 
@@ -355,3 +355,13 @@ class Accumulator(Reads):
         events = self._core.events
         self._core.events = []
         return events
+
+
+_FIELDS: List[Tuple[str, ...]] = []
+
+
+def _fields() -> Tuple[str, ...]:
+    """The fields of this version's ``Accumulator`` checkpoint, sorted (one made once)."""
+    if not _FIELDS:
+        _FIELDS.append(tuple(sorted(set(Accumulator().__dict__) - {"_run"})))
+    return _FIELDS[0]
