@@ -25,7 +25,8 @@ from .._common import describe_error, wire_index
 from .chat_server import executed, glm_call
 from .chat_sniff import not_a_mirror, refuse_messages
 from .chat_stream_args import not_text, text_of, whole_text
-from .chat_stream_pieces import call_index, custom_input, empty_piece, head_again, keep, legacy_piece, plain, reasons
+from .chat_stream_pieces import (call_index, custom_input, empty_piece, head_again, keep, legacy_piece, name_rest, plain,
+                                 reasons)
 from .chat_stream_server import Served
 
 __all__ = ["Feed"]
@@ -299,7 +300,8 @@ class Feed:
             # starts a call beside them (parallel heads in chunks of their own; the index decides, as
             # without a finish); a nameless piece with an id no call has is that call's rest within its
             # value, or may be (held: GLM-4's fresh id on every piece, ``Core.fresh_reading``); a name for
-            # the nameless call there (its own id or none) names it (a head sent id-first)
+            # the nameless call there (its own id or none) names it (a head sent id-first); another name
+            # before its text, no id of its own, is its name's rest (``name_rest``: LiteLLM's split names)
             if index is not None:
                 c = core.by_key.get((scope, index))
             else:
@@ -312,7 +314,7 @@ class Feed:
                     self._finished(scope)
             elif (own and ident != c.id and (c.id is not None or index is None) and (
                     name is not None or (scope, ident) in core.ids or core.fresh_reading(c, text) == NEW)) or (
-                    name is not None and c.name is not None and name != c.name):
+                    name is not None and c.name is not None and name != c.name and not name_rest(core, c, tc, own)):
                 # (its own name without an id, or the first id at the index of a call without one:
                 # as without the finish, ``Core.delta`` decides; it gives that call the id)
                 self._finished(scope)
