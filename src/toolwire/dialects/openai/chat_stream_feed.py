@@ -24,7 +24,7 @@ from ...stream._where import wrong_shape
 from .._common import describe_error, wire_index
 from .chat_server import executed, glm_call
 from .chat_sniff import not_a_mirror, refuse_messages
-from .chat_stream_args import not_text, text_of, whole_text
+from .chat_stream_args import text_of, whole_text
 from .chat_stream_pieces import (call_index, custom_input, empty_piece, head_again, keep, legacy_piece, name_rest, plain,
                                  reasons)
 from .chat_stream_server import Served
@@ -112,7 +112,7 @@ class Feed:
                     core.misplaced(call, fc, "arguments", f"$.choices[{pos}].{field}.function_call")
             else:
                 whole = whole_text(value)
-                not_text(core, core.delta(scope, LEGACY, None, name, whole), value, whole)
+                core.not_text(core.delta(scope, LEGACY, None, name, whole), value, whole)
             return
         if type(calls) is list:
             for tc in calls:
@@ -271,7 +271,7 @@ class Feed:
             if type(name) is not str or not name:
                 name = None
             text = fn.get("arguments")
-            if type(text) is not str and text is not None:  # not text: ``not_text`` judges it
+            if type(text) is not str and text is not None:  # not text: ``Calls.not_text`` judges it
                 value = text
                 text = whole_text(value)
         elif type(tc.get("custom")) is dict:  # custom tools: free text, in pieces (``custom_input``)
@@ -280,11 +280,12 @@ class Feed:
             custom = True
         ident = tc.get("id")
         core = self.core
+        plain_args = value is None and not custom  # (arguments text or none: ``Keyed.delta``'s *plain*)
         held = core._fresh
         if held and scope in held:  # a nameless piece under a fresh id held (``Fresh``): this one tells
             given = ident if type(ident) is str and ident and ident != "null" else None
             at, count = None if index is None else (scope, index), len(core.calls)
-            if core.fresh_piece(scope, at, given, name, text, value is None and not custom) is not None:
+            if core.fresh_piece(scope, at, given, name, text, plain_args, value) is not None:
                 return  # (the held piece's text)
             if ident == "null" and name is not None:
                 # Mistral's ``"null"`` (no id) with the name that made the held piece a call: that call's
@@ -336,7 +337,7 @@ class Feed:
                     # beside another key: under another key they are refused
                     core.misplaced(c, fn, "arguments", f"$.choices[{pos}].{field}.tool_calls[{j}].function")
                 if value is not None:
-                    not_text(core, c, value, text)
+                    core.not_text(c, value, text)
                 if custom:
                     custom_input(core, c, piece)
                 if custom or not plain(tc, fn):
@@ -345,9 +346,9 @@ class Feed:
             ident = None
         if value is not None:  # (arguments not text: never held under a fresh id, ``Fresh``)
             c = core.delta(scope, index, ident, name, text, name is not None and "type" in tc, custom, False)
-            not_text(core, c, value, text)
+            core.not_text(c, value, text)
         else:
-            c = core.delta(scope, index, ident, name, text, name is not None and "type" in tc, custom)
+            c = core.delta(scope, index, ident, name, text, name is not None and "type" in tc, custom, plain_args)
             if not text and type(fn) is dict and (text is None or len(fn) > 1 + ("name" in fn)):
                 # none, or ``""`` beside another key: under another key they are refused
                 core.misplaced(c, fn, "arguments", f"$.choices[{pos}].{field}.tool_calls[{j}].function")
