@@ -100,12 +100,14 @@ def test_held_pieces_named_out_of_order_stay_linear(monkeypatch: Any) -> None:
     from toolwire.stream._fresh import Fresh
 
     settled = [0]  # the steps: pieces read where a piece is held, calls started, text added
-    for cls, step in ((Fresh, "fresh_piece"), (Calls, "new"), (Calls, "add")):
-        def counted(self: Any, *args: Any, __f: Any = getattr(cls, step), **kw: Any) -> Any:
+    def counting(f: Any) -> Any:
+        def counted(self: Any, *args: Any, **kw: Any) -> Any:
             settled[0] += 1
-            return __f(self, *args, **kw)
+            return f(self, *args, **kw)
+        return counted
 
-        monkeypatch.setattr(cls, step, counted)
+    for cls, step in ((Fresh, "fresh_piece"), (Calls, "new"), (Calls, "add")):
+        monkeypatch.setattr(cls, step, counting(getattr(cls, step)))
     counts = []
     for n in (50, 200):
         settled[0] = 0

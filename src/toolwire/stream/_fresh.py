@@ -24,6 +24,7 @@ from collections import OrderedDict
 from typing import Any, Dict, Hashable, List, Optional, Set
 
 from ._call import BEGUN, NO_VALUE, WHOLE, Call, begins_value, no_value, text_state
+from ._calls import Calls
 from ._held import Held
 
 __all__ = ["CONT", "Fresh", "NEW", "PENDING"]
@@ -37,11 +38,36 @@ class Fresh(Held):
 
     # by scope, then key, in the order they came: the open call such a piece came at, its id, its
     # text (argument strings, or a value that is not text with its JSON text: ``Calls.not_text``)
-    # and the name a later piece gave it while one held before it waited (``None`` until then)
+    # the name a later piece gave it while one held before it waited (``None`` until then), and
+    # whether the call it came at had its name joined (then it is never that call's rest)
     _fresh: Optional[Dict[Hashable, Dict[Optional[Hashable], List[Any]]]] = None
+    # by scope: the keys of the pieces named while one held before them waits, in the order they came
+    _waiting: Optional[Dict[Hashable, Dict[Optional[Hashable], None]]] = None
     # the calls that took such a piece as their rest: their name is whole (never joined to: ``Keyed``)
     _named: Optional[Set[int]] = None
     _joined: Set[int]  # (``Keyed``)
+
+    def new(self, key: Optional[Hashable], scope: Hashable, id: Optional[str], name: Optional[str],
+            needs_end: bool) -> Call:
+        """``Calls.new``: a call that starts where heads held in *scope* wait for a piece held
+        before them (``_wait``) starts after them (their first pieces came before its own)."""
+        waiting = self._waiting
+        if waiting and scope in waiting:
+            keys = waiting.pop(scope)
+            pending = self._fresh
+            for at in keys:
+                if pending and scope in pending and at in pending[scope]:
+                    given = pending[scope][at][3]
+                    self.settle_fresh(scope, at, False, given, given is not None)
+        return Calls.new(self, key, scope, id, name, needs_end)
+
+    def _wait(self, scope: Hashable, key: Optional[Hashable]) -> None:
+        """The piece held in *scope* at *key* is a call's head (named, or at a call whose name
+        was joined): it starts before any call that starts after it (``new``)."""
+        waiting = self._waiting
+        if waiting is None:
+            waiting = self._waiting = {}
+        waiting.setdefault(scope, {})[key] = None
 
     def takes_fresh(self, c: Call, text: Optional[str]) -> bool:
         """Whether such a piece at *c* (held by a repeated name) is *c*'s rest: its text
@@ -56,12 +82,16 @@ class Fresh(Held):
         open call *c*: ``CONT`` (its rest, read as without an id; the call keeps its own),
         ``NEW`` (a call of its own) or ``PENDING`` (the next piece tells: ``hold_fresh``).
         A call without an id takes the piece's (``NEW`` here: ``Keyed.delta`` gives it), one
-        whose name was joined from pieces is no such call's (a call of its own). A value
+        whose name was joined from pieces is no such call's (a call of its own: held while a
+        piece held before it waits, so that it keeps its place, and never read as a rest). A value
         begun is continued; after a whole value, text beginning another is a new call;
         with no value yet, or after a whole one (or a scalar: ``null``) with no text or
         white space, or text beginning a value after a scalar, the next piece tells."""
-        if c.id is None or c.pos in self._joined:
+        if c.id is None:
             return NEW
+        if c.pos in self._joined:  # (held, while a piece before it is: a call of its own, in its place)
+            pending = self._fresh
+            return PENDING if pending and c.scope in pending else NEW
         if c.held:
             return CONT if self.takes_fresh(c, text) else NEW
         state = text_state(c)
@@ -80,24 +110,30 @@ class Fresh(Held):
         pending = self._fresh
         if pending is None:
             pending = self._fresh = {}
-        pending.setdefault(scope, OrderedDict())[key] = [c, id, [text] if text else [], None]
+        own = c.pos in self._joined
+        pending.setdefault(scope, OrderedDict())[key] = [c, id, [text] if text else [], None, own]
+        if own:  # (a call of its own, its name later: it starts before any call after it)
+            self._wait(scope, key)
         c.held = True
         return c
 
     def fresh_piece(self, scope: Hashable, key: Optional[Hashable], id: Optional[str], name: Optional[str],
-                    text: Optional[str], plain: bool = True, value: Any = None) -> Optional[Call]:
+                    text: Optional[str], plain: bool = True, value: Any = None,
+                    opening: bool = False) -> Optional[Call]:
         """The next piece of *scope*, where a piece is held (``hold_fresh``): one at its key
         (or without an index, for the one piece held, at the latest call) with no id or the
         held one, without a name, is the held piece's text (kept; the call it is held at is
         returned): *plain* (its arguments text or none), or, with no id, an object *value*
-        (llama.cpp's whole arguments) where the call it is held at has none yet (judged where
-        it goes: ``Calls.not_text``; any other value can be no call's arguments). With a name, it names the held
+        (llama.cpp's whole arguments) where the call it is held at has none yet, or once the
+        piece is named (judged where it goes: ``Calls.not_text``; any other value can be no
+        call's arguments). With a name, it names the held
         piece: that was the next call's head, a call of its own now, or, while a piece held
         before it waits, once that one is read (its place kept). A piece at another key
         says nothing of it (a parallel call's: the hot loop reads it so), but one for the
         very call it is held at (its index, or none: the latest). Any other piece at its key
         (another fresh id without a name: GLM's next step; a head under its own id; a custom
-        tool's, or arguments not text under the held id: never its text) and the end show
+        tool's, or arguments not text under the held id: never its text; a name again, but
+        its rest with no text yet, no id and no *opening* ``"type"``) and the end show
         the held text was the call's rest (``settle_fresh``), or start the call it was named.
         ``None``: the piece is read as any other."""
         pending = self._fresh
@@ -122,17 +158,21 @@ class Fresh(Held):
                         self.settle_fresh(scope, at, named is None, named, True)
                         break
             return None
-        c, held_id, parts, named = entry
+        c, held_id, parts, named, _ = entry
         if id is None or id == held_id:
-            if name is None and (plain or (id is None and type(value) is dict and no_value(c))):
+            if name is None and (plain or (id is None and type(value) is dict and (named or no_value(c)))):
                 if text or not plain:
                     parts.append(text if plain else (value, text))
+                return c
+            if named is not None and name is not None and plain and id is None and not parts and not opening:
+                entry[3] = named + name  # (the rest of its name, as ``Keyed._named_again`` joins it)
                 return c
             if named is None and name is not None and plain and next(iter(held)) != key:
                 # (named while a piece held before it waits: a call after that one, its place kept. One
                 # held at another key stays held, its own index's next piece decides it: made a call
                 # here, a GLM rest held there became a nameless call, its call ran without it: revC3)
                 entry[3] = name
+                self._wait(scope, key)
                 if text:
                     parts.append(text)
                 return c
@@ -161,15 +201,18 @@ class Fresh(Held):
         held = pending[scope]
         first: Optional[Call] = None
         while True:
-            c, id, parts, _ = held.pop(key)
+            c, id, parts, named, own = held.pop(key)
             c.held = False
+            rest = rest and not own  # (at a call whose name was joined: a call of its own, ``fresh_reading``)
+            if (named is not None or own) and self._waiting and scope in self._waiting:
+                self._waiting[scope].pop(key, None)
             if rest:
                 named = self._named
                 if named is None:
                     named = self._named = set()
                 named.add(c.pos)
             else:
-                c = self.new(key, scope, id, name, False)
+                c = Calls.new(self, key, scope, id, name, False)
                 if not given:
                     c.name = None
             for text in parts:

@@ -92,7 +92,8 @@ class Keyed(Fresh):
         (the feed tells once); any other piece under a fresh id is never held (``Fresh``)."""
         c: Optional[Call] = None
         if self._fresh and scope in self._fresh:  # a nameless piece under a fresh id held: this one tells
-            c = self.fresh_piece(scope, (scope, index) if index is not None else None, id, name, text, plain)
+            c = self.fresh_piece(scope, (scope, index) if index is not None else None, id, name, text, plain, None,
+                                 opening)
             if c is not None:
                 return c
         if id is None and name is None and index is not None:  # the common continuation

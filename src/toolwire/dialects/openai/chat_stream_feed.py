@@ -25,8 +25,17 @@ from .._common import describe_error, wire_index
 from .chat_server import executed, glm_call
 from .chat_sniff import not_a_mirror, refuse_messages
 from .chat_stream_args import text_of, whole_text
-from .chat_stream_pieces import (call_index, custom_input, empty_piece, head_again, keep, legacy_piece, name_rest, plain,
-                                 reasons)
+from .chat_stream_pieces import (
+    call_index,
+    custom_input,
+    empty_piece,
+    head_again,
+    keep,
+    legacy_piece,
+    name_rest,
+    plain,
+    reasons,
+)
 from .chat_stream_server import Served
 
 __all__ = ["Feed"]
@@ -285,7 +294,8 @@ class Feed:
         if held and scope in held:  # a nameless piece under a fresh id held (``Fresh``): this one tells
             given = ident if type(ident) is str and ident and ident != "null" else None
             at, count = None if index is None else (scope, index), len(core.calls)
-            if core.fresh_piece(scope, at, given, name, text, plain_args, value) is not None:
+            if core.fresh_piece(scope, at, given, name, text, plain_args, value,
+                                name is not None and "type" in tc) is not None:
                 return  # (the held piece's text)
             if ident == "null" and name is not None:
                 # Mistral's ``"null"`` (no id) with the name that made the held piece a call: that call's
