@@ -112,3 +112,34 @@ def test_a_name_split_over_chunks_with_a_finish_on_each_is_one_name(index: Optio
     calls, started = _run(chunks)
     assert calls == [ToolCall("get_weather", {"city": "Paris"}, "call_1")]
     assert len(started) == 1
+
+
+def test_a_piece_named_while_one_before_it_waits_starts_before_a_later_head() -> None:
+    # the piece held at index 0 (a GLM stop step: decided only by the end) keeps B waiting; the
+    # head at index 1 came after B's first piece, so B starts first
+    chunks = [ch({**A, "function": {"name": "get_weather", "arguments": '{"city":"Paris"}'}}),
+              ch({"index": 0, "id": "R0", "type": "function", "function": {"name": None, "arguments": ""}}),
+              ch({"index": 2, "id": "C", "type": "function", "function": {"name": "lookup", "arguments": '{"q":1}'}}),
+              ch({**B, "index": 2}), ch({"index": 2, "function": {"name": "get_"}}),
+              ch({"index": 2, "function": {"name": "time"}}), ch({"index": 2, "function": {"arguments": TZ}}),
+              ch({"index": 1, "id": "D", "type": "function", "function": {"name": "search", "arguments": '{"q":2}'}}), END]
+    calls, started = _run(chunks)
+    assert calls == [ToolCall("get_weather", {"city": "Paris"}, "A"), ToolCall("lookup", {"q": 1}, "C"),
+                     ToolCall("get_time", {"tz": "UTC"}, "B"), ToolCall("search", {"q": 2}, "D")]
+    assert started == [(0, "A", "get_weather"), (1, "C", "lookup"), (2, "B", "get_time"), (3, "D", "search")]
+
+
+def test_a_head_at_a_call_whose_name_was_joined_keeps_its_place() -> None:
+    # the name of the call at index 0 came in two pieces: its fresh-id piece is a call of its own
+    # (never its rest), started in the order of its first piece, after the one held at index 1
+    chunks = [ch({"index": 1, "id": "C", "type": "function", "function": {"name": "lookup", "arguments": '{"q":1}'}}),
+              ch({"index": 0, "id": "A", "type": "function", "function": {"name": "get_", "arguments": ""}}),
+              ch({"index": 0, "function": {"name": "weather"}}), ch({"index": 0, "function": {"arguments": "{}"}}),
+              ch({"index": 1, "id": "D", "type": "function", "function": {"arguments": ""}}), ch(B),
+              ch({"index": 0, "function": {"name": "get_time"}}), ch({"index": 1, "function": {"name": "search"}}),
+              ch({"index": 0, "function": {"arguments": TZ}}), ch({"index": 1, "function": {"arguments": '{"q":2}'}}),
+              END]
+    calls, started = _run(chunks)
+    assert calls == [ToolCall("lookup", {"q": 1}, "C"), ToolCall("get_weather", {}, "A"),
+                     ToolCall("search", {"q": 2}, "D"), ToolCall("get_time", {"tz": "UTC"}, "B")]
+    assert [i for i, _, _ in started] == [0, 1, 2, 3]

@@ -158,7 +158,8 @@ class Fresh(Held):
                         self.settle_fresh(scope, at, named is None, named, True)
                         break
             return None
-        c, held_id, parts, named, _ = entry
+        c: Call = entry[0]
+        held_id, parts, named = entry[1], entry[2], entry[3]
         if id is None or id == held_id:
             if name is None and (plain or (id is None and type(value) is dict and (named or no_value(c)))):
                 if text or not plain:
