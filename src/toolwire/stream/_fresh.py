@@ -208,10 +208,10 @@ class Fresh(Held):
             if (named is not None or own) and self._waiting and scope in self._waiting:
                 self._waiting[scope].pop(key, None)
             if rest:
-                named = self._named
-                if named is None:
-                    named = self._named = set()
-                named.add(c.pos)
+                whole = self._named
+                if whole is None:
+                    whole = self._named = set()
+                whole.add(c.pos)
             else:
                 c = Calls.new(self, key, scope, id, name, False)
                 if not given:
