@@ -6,7 +6,7 @@ of earlier fragments); ``Core`` (``_core.py``) builds the correlation on it.
 
 from __future__ import annotations
 
-from typing import Any, Dict, Hashable, Optional
+from typing import Any, Dict, Hashable, List, Optional
 
 from pydantic_core import from_json
 
@@ -123,6 +123,22 @@ class Calls(Replies):
         else:
             self.fail(c, f"An argument delta is not text: {excerpt(text)}")
 
+    def not_text(self, c: Call, value: Any, text: Optional[str]) -> None:
+        """*value*, an argument delta that is not a string, went to *c* (as *text*, its JSON
+        text if an object: ``chat_stream_args.whole_text``): an object is the call's whole
+        arguments only with no text before it but white space (text after it leaves no JSON
+        object); any other value, or an object after text, makes the call invalid
+        (docs/streaming.md rule 8, as ``add_at``): glued in or skipped, the call would run
+        with arguments the model did not write. mistralai ``FunctionCall.arguments`` may be
+        an object; llama.cpp sends the whole arguments as one."""
+        if c.done or c.error is not None:
+            return
+        if type(value) is dict and (c.size == (len(text) if text else 0) or _blank_before(c.parts, text)):
+            if not value and c.obj is None:  # ``{}``: given whole, as ``decode`` judges it (cut off at the token limit)
+                c.obj = {}
+            return
+        self.fail(c, f"An argument delta is not text: {excerpt(value)}")
+
     def broken(self, body: Any, scope: Hashable = None, why: str = "") -> None:
         """A call whose body is not an object (``5`` where a call object belongs), or
         not a call for the reason *why*: an invalid call in its place, never skipped
@@ -134,6 +150,18 @@ class Calls(Replies):
         self._settle(c, self._invalid(c, None, error, f"$.calls[{c.pos}]", False))
 
 
+
+
+def _blank_before(parts: List[str], text: Optional[str]) -> bool:
+    """Whether the pieces before *text* (the last of *parts* when it is there) are white
+    space only: read from the last one back, each piece at most once per call (the first
+    with other text stops it)."""
+    k = len(parts) - (1 if text else 0)
+    while k > 0:
+        k -= 1
+        if parts[k].strip():
+            return False
+    return True
 
 
 def _partial(text: str) -> Optional[Dict[str, Any]]:

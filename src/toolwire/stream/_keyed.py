@@ -88,12 +88,12 @@ class Keyed(Fresh):
         ``"type": "function"`` (OpenAI's on a call's first delta; Kimi K2's on every one): never
         read as the rest of a name, nor as proof of a new call. *custom*: a custom tool's
         head (its text is ``custom.input``, added by the caller): never a name repeated with
-        no text (``_hold``). A custom tool's piece, or one whose arguments are not text
-        (*plain* false), under a fresh id is never held (``Fresh``): read as before the hold."""
+        no text (``_hold``). *plain*: its arguments are text or none, and no custom tool's
+        (the feed tells once); any other piece under a fresh id is never held (``Fresh``)."""
         c: Optional[Call] = None
         if self._fresh and scope in self._fresh:  # a nameless piece under a fresh id held: this one tells
-            c = self.fresh_piece(scope, (scope, index) if index is not None else None, id, name, text,
-                                 plain and not custom)
+            c = self.fresh_piece(scope, (scope, index) if index is not None else None, id, name, text, plain, None,
+                                 opening)
             if c is not None:
                 return c
         if id is None and name is None and index is not None:  # the common continuation
@@ -134,7 +134,7 @@ class Keyed(Fresh):
                     return last
             if cur is not None and not cur.done:
                 if id is not None and cur.id is not None and cur.id != id:
-                    reading = self.fresh_reading(cur, text) if name is None and fresh and plain and not custom else None
+                    reading = self.fresh_reading(cur, text) if name is None and fresh and plain else None
                     if reading == PENDING:  # GLM's next step, or the next call's head? The next piece tells
                         return self.hold_fresh(cur, scope, key, id, text)
                     if name is not None or not (reading == CONT or reading is None and self.takes_fresh(cur, text)):
@@ -157,8 +157,7 @@ class Keyed(Fresh):
             # (a nameless piece with an id no call has: the rest of the latest call, as at an index)
             cur = self.latest(scope)
             if id is not None and cur is not None and not cur.done:
-                reading = (self.fresh_reading(cur, text) if plain and not custom
-                           else CONT if self.takes_fresh(cur, text) else NEW)
+                reading = self.fresh_reading(cur, text) if plain else CONT if self.takes_fresh(cur, text) else NEW
                 if reading == PENDING:
                     return self.hold_fresh(cur, scope, None, id, text)
                 if reading == CONT:

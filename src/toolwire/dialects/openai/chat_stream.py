@@ -19,7 +19,7 @@ Follows https://platform.openai.com/docs/api-reference/chat-streaming (checked
 - Chunks with ``choices: []`` (Azure's content-filter first chunk, the usage chunk)
   carry no calls. ``arguments`` given as an object (llama.cpp) is taken as its JSON text
   when it is the call's whole arguments; another value that is not text, or an object
-  after text, makes the call invalid (``chat_stream_feed._not_text``).
+  after text, makes the call invalid (``Calls.not_text``).
 - A custom tool's call (``"type": "custom"``) streams its free-text ``custom.input`` in
   pieces (openai/openai-openapi#576): joined, the call is ``{"input": text}``; cut off
   when the stream ends before its choice's ``finish_reason`` (``Core.add_input``).

@@ -24,8 +24,18 @@ from ...stream._where import wrong_shape
 from .._common import describe_error, wire_index
 from .chat_server import executed, glm_call
 from .chat_sniff import not_a_mirror, refuse_messages
-from .chat_stream_args import not_text, text_of, whole_text
-from .chat_stream_pieces import call_index, custom_input, empty_piece, head_again, keep, legacy_piece, plain, reasons
+from .chat_stream_args import text_of, whole_text
+from .chat_stream_pieces import (
+    call_index,
+    custom_input,
+    empty_piece,
+    head_again,
+    keep,
+    legacy_piece,
+    name_rest,
+    plain,
+    reasons,
+)
 from .chat_stream_server import Served
 
 __all__ = ["Feed"]
@@ -111,7 +121,7 @@ class Feed:
                     core.misplaced(call, fc, "arguments", f"$.choices[{pos}].{field}.function_call")
             else:
                 whole = whole_text(value)
-                not_text(core, core.delta(scope, LEGACY, None, name, whole), value, whole)
+                core.not_text(core.delta(scope, LEGACY, None, name, whole), value, whole)
             return
         if type(calls) is list:
             for tc in calls:
@@ -270,7 +280,7 @@ class Feed:
             if type(name) is not str or not name:
                 name = None
             text = fn.get("arguments")
-            if type(text) is not str and text is not None:  # not text: ``not_text`` judges it
+            if type(text) is not str and text is not None:  # not text: ``Calls.not_text`` judges it
                 value = text
                 text = whole_text(value)
         elif type(tc.get("custom")) is dict:  # custom tools: free text, in pieces (``custom_input``)
@@ -279,11 +289,13 @@ class Feed:
             custom = True
         ident = tc.get("id")
         core = self.core
+        plain_args = value is None and not custom  # (arguments text or none: ``Keyed.delta``'s *plain*)
         held = core._fresh
         if held and scope in held:  # a nameless piece under a fresh id held (``Fresh``): this one tells
             given = ident if type(ident) is str and ident and ident != "null" else None
             at, count = None if index is None else (scope, index), len(core.calls)
-            if core.fresh_piece(scope, at, given, name, text, value is None and not custom) is not None:
+            if core.fresh_piece(scope, at, given, name, text, plain_args, value,
+                                name is not None and "type" in tc) is not None:
                 return  # (the held piece's text)
             if ident == "null" and name is not None:
                 # Mistral's ``"null"`` (no id) with the name that made the held piece a call: that call's
@@ -299,7 +311,8 @@ class Feed:
             # starts a call beside them (parallel heads in chunks of their own; the index decides, as
             # without a finish); a nameless piece with an id no call has is that call's rest within its
             # value, or may be (held: GLM-4's fresh id on every piece, ``Core.fresh_reading``); a name for
-            # the nameless call there (its own id or none) names it (a head sent id-first)
+            # the nameless call there (its own id or none) names it (a head sent id-first); another name
+            # before its text, no id of its own, is its name's rest (``name_rest``: LiteLLM's split names)
             if index is not None:
                 c = core.by_key.get((scope, index))
             else:
@@ -312,7 +325,7 @@ class Feed:
                     self._finished(scope)
             elif (own and ident != c.id and (c.id is not None or index is None) and (
                     name is not None or (scope, ident) in core.ids or core.fresh_reading(c, text) == NEW)) or (
-                    name is not None and c.name is not None and name != c.name):
+                    name is not None and c.name is not None and name != c.name and not name_rest(core, c, tc, own)):
                 # (its own name without an id, or the first id at the index of a call without one:
                 # as without the finish, ``Core.delta`` decides; it gives that call the id)
                 self._finished(scope)
@@ -334,7 +347,7 @@ class Feed:
                     # beside another key: under another key they are refused
                     core.misplaced(c, fn, "arguments", f"$.choices[{pos}].{field}.tool_calls[{j}].function")
                 if value is not None:
-                    not_text(core, c, value, text)
+                    core.not_text(c, value, text)
                 if custom:
                     custom_input(core, c, piece)
                 if custom or not plain(tc, fn):
@@ -343,9 +356,9 @@ class Feed:
             ident = None
         if value is not None:  # (arguments not text: never held under a fresh id, ``Fresh``)
             c = core.delta(scope, index, ident, name, text, name is not None and "type" in tc, custom, False)
-            not_text(core, c, value, text)
+            core.not_text(c, value, text)
         else:
-            c = core.delta(scope, index, ident, name, text, name is not None and "type" in tc, custom)
+            c = core.delta(scope, index, ident, name, text, name is not None and "type" in tc, custom, plain_args)
             if not text and type(fn) is dict and (text is None or len(fn) > 1 + ("name" in fn)):
                 # none, or ``""`` beside another key: under another key they are refused
                 core.misplaced(c, fn, "arguments", f"$.choices[{pos}].{field}.tool_calls[{j}].function")

@@ -17,8 +17,8 @@ from .chat_response import reasoning_field
 from .chat_stream_args import text_of
 from .chat_tools import FUNCTION_FIELDS
 
-__all__ = ["ITEM", "call_index", "custom_input", "empty_piece", "head_again", "keep", "legacy_piece", "plain",
-           "reasons"]
+__all__ = ["ITEM", "call_index", "custom_input", "empty_piece", "head_again", "keep", "legacy_piece", "name_rest",
+           "plain", "reasons"]
 
 
 # a delta's own fields; any other is kept as the one-shot decoder keeps it (``chat.decode_call``)
@@ -86,6 +86,17 @@ def empty_piece(tc: Dict[str, Any], fn: Any, ident: Any) -> bool:
     in ``function`` (if any) nothing but an empty name and empty arguments."""
     return (ITEM.issuperset(tc) and "custom" not in tc and ident in (None, "", "null")
             and (fn is None or (type(fn) is dict and FUNCTION_FIELDS.issuperset(fn))))
+
+
+def name_rest(core: Core, c: Call, tc: Dict[str, Any], own: Any) -> bool:
+    """Whether the named delta *tc* (no id of its own, or *c*'s: *own* tells whether it has
+    one) after its choice's finish is read at *c*, the open call there, as before the
+    finish: *c* has an id and no argument text, the delta no ``"type"`` (``Keyed._named_again``
+    joins its name to *c*'s, or, under *c*'s own id, tells neither reading). LiteLLM's
+    streaming wrapper sends ``finish_reason`` on every chunk (BerriAI/litellm#2195): a name
+    split over its chunks is one call's (openai-python's ``accumulate_delta`` joins them)."""
+    return ((not own or tc.get("id") == c.id) and c.id is not None and not c.size and "type" not in tc
+            and not (core._named and c.pos in core._named))
 
 
 def call_index(index: Any, loc: str, dialect: str) -> int:

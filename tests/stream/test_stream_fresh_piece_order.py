@@ -1,0 +1,145 @@
+"""A nameless Chat piece held under a fresh id (docs/streaming.md, rule 1): what the second
+review of the hold (revC3) found. Held pieces named out of order come in the order of their
+first pieces; an argument piece without an index, or an object, after the held piece is its
+text as a string piece is; white space before an object; a name split over chunks that all
+carry ``finish_reason`` (LiteLLM's Gemini iterator, BerriAI/litellm#2195) is one name. The
+streams are the review's: an id-first second head, its name later (vercel/ai#14722)."""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional, Tuple
+
+import pytest
+
+from toolwire import InvalidToolCall, ToolCall
+from toolwire.stream import Accumulator, CallStarted, accumulate
+
+
+def ch(tc: Dict[str, Any], finish: Optional[str] = None) -> Dict[str, Any]:
+    return {"id": "x", "object": "chat.completion.chunk", "created": 1, "model": "m",
+            "choices": [{"index": 0, "delta": {"tool_calls": [tc]}, "finish_reason": finish}]}
+
+
+END = {"id": "x", "object": "chat.completion.chunk", "created": 1, "model": "m",
+       "choices": [{"index": 0, "delta": {}, "finish_reason": "tool_calls"}]}
+A = {"index": 0, "id": "A", "type": "function", "function": {"name": "get_weather", "arguments": ""}}
+B = {"index": 0, "id": "B", "type": "function", "function": {"arguments": ""}}
+NAMED = {"index": 0, "function": {"name": "get_time"}}
+TZ = '{"tz":"UTC"}'
+TWO = [ToolCall("get_weather", {}, "A"), ToolCall("get_time", {"tz": "UTC"}, "B")]
+
+
+def _run(chunks: List[Any]) -> Tuple[List[Any], List[Tuple[int, Optional[str], Optional[str]]]]:
+    acc = Accumulator("openai.chat")
+    events: List[Any] = []
+    for c in chunks:
+        events += acc.feed(c)
+    assert acc.close() == accumulate(chunks)
+    return accumulate(chunks), [(e.index, e.id, e.name) for e in events if type(e) is CallStarted]
+
+
+def test_held_pieces_named_out_of_order_come_in_the_order_of_their_first_pieces() -> None:
+    # revC2 order.py: B1 named before B, and B1 came first (663 of 1,000)
+    f = {"name": "f", "arguments": ""}
+    chunks = [ch({**A, "function": f}), ch({**A, "index": 1, "id": "A1", "function": f}), ch(B),
+              ch({**B, "index": 1, "id": "B1"}), ch({"index": 1, "function": {"name": "g"}}),
+              ch({"index": 0, "function": {"name": "g"}}), ch({"index": 0, "function": {"arguments": TZ}}),
+              ch({"index": 1, "function": {"arguments": TZ}}), END]
+    calls, started = _run(chunks)
+    assert [(c.name, c.id, c.args) for c in calls] == [("f", "A", {}), ("f", "A1", {}), ("g", "B", {"tz": "UTC"}),
+                                                       ("g", "B1", {"tz": "UTC"})]
+    assert started == [(0, "A", "f"), (1, "A1", "f"), (2, "B", "g"), (3, "B1", "g")]
+
+
+def test_a_piece_named_while_an_earlier_one_is_held_waits_for_it() -> None:
+    # the earlier piece held at index 1 is a GLM rest (its next step has a fresh id): the call
+    # named at index 0 comes after it, get_time with its arguments
+    chunks = [ch({"index": 1, "id": "C", "type": "function", "function": {"name": "lookup", "arguments": ""}}),
+              ch({"index": 1, "id": "R0", "type": "function", "function": {"name": None, "arguments": ""}}),
+              ch({**A, "function": {"name": "get_weather", "arguments": '{"city":"Paris"}'}}), ch(B), ch(NAMED),
+              ch({"index": 0, "function": {"arguments": TZ}}),
+              ch({"index": 1, "id": "R1", "type": "function", "function": {"name": None, "arguments": '{"q":1}'}}), END]
+    calls, started = _run(chunks)
+    assert calls == [ToolCall("lookup", {"q": 1}, "C"), ToolCall("get_weather", {"city": "Paris"}, "A"),
+                     ToolCall("get_time", {"tz": "UTC"}, "B")]
+    assert started == [(0, "C", "lookup"), (1, "A", "get_weather"), (2, "B", "get_time")]
+
+
+@pytest.mark.parametrize("args", [TZ, {"tz": "UTC"}])
+def test_a_piece_without_index_after_the_held_piece_is_its_text(args: Any) -> None:
+    # revC3 noidx.py: went to get_weather, get_time ran with {} and no id (16 of 128)
+    calls, _ = _run([ch(A), ch(B), ch({"function": {"arguments": args}}), ch(NAMED), END])
+    assert calls == TWO
+
+
+@pytest.mark.parametrize("ident", [None, "null", ""])
+@pytest.mark.parametrize("index", [0, None])
+def test_an_object_after_the_held_piece_never_named_is_the_calls_rest(ident: Optional[str],
+                                                                       index: Optional[int]) -> None:
+    # revC3 obj.py: get_weather({}) and an invalid nameless call; the string form reads so
+    piece: Dict[str, Any] = {"function": {"arguments": {"location": "Paris"}}}
+    if ident is not None:
+        piece["id"] = ident
+    if index is not None:
+        piece["index"] = index
+    calls, _ = _run([ch(A), ch(B), ch(piece), END])
+    assert calls == [ToolCall("get_weather", {"location": "Paris"}, "A")]
+    text = {**piece, "function": {"arguments": '{"location":"Paris"}'}}
+    assert accumulate([ch(A), ch(B), ch(text), END]) == calls
+
+
+def test_white_space_held_before_an_object() -> None:
+    # revC2 nontext3.py: refused (64 of 576)
+    calls, _ = _run([ch(A), ch({**B, "function": {"arguments": " "}}),
+                     ch({"index": 0, "function": {"arguments": {"tz": "UTC"}}}), ch(NAMED), END])
+    assert calls == TWO
+
+
+def test_an_object_after_text_is_still_refused() -> None:
+    calls, _ = _run([ch(A), ch({**B, "function": {"arguments": "{"}}),
+                     ch({"index": 0, "function": {"arguments": {"tz": "UTC"}}}), ch(NAMED), END])
+    assert any(type(c) is InvalidToolCall for c in calls)
+
+
+@pytest.mark.parametrize("index", [0, None])
+def test_a_name_split_over_chunks_with_a_finish_on_each_is_one_name(index: Optional[int]) -> None:
+    # revC2 gen2.py: get_w() and eather(...) ran (about 600 of 1,000 such streams)
+    at = {} if index is None else {"index": index}
+    f = "tool_calls"
+    chunks = [ch({**at, "id": "call_1", "type": "function", "function": {"name": "get_w", "arguments": ""}}, f),
+              ch({**at, "function": {"name": "eather"}}, f), ch({**at, "function": {"arguments": '{"city":'}}, f),
+              ch({**at, "function": {"arguments": '"Paris"}'}}, f), END]
+    calls, started = _run(chunks)
+    assert calls == [ToolCall("get_weather", {"city": "Paris"}, "call_1")]
+    assert len(started) == 1
+
+
+def test_a_piece_named_while_one_before_it_waits_starts_before_a_later_head() -> None:
+    # the piece held at index 0 (a GLM stop step: decided only by the end) keeps B waiting; the
+    # head at index 1 came after B's first piece, so B starts first
+    chunks = [ch({**A, "function": {"name": "get_weather", "arguments": '{"city":"Paris"}'}}),
+              ch({"index": 0, "id": "R0", "type": "function", "function": {"name": None, "arguments": ""}}),
+              ch({"index": 2, "id": "C", "type": "function", "function": {"name": "lookup", "arguments": '{"q":1}'}}),
+              ch({**B, "index": 2}), ch({"index": 2, "function": {"name": "get_"}}),
+              ch({"index": 2, "function": {"name": "time"}}), ch({"index": 2, "function": {"arguments": TZ}}),
+              ch({"index": 1, "id": "D", "type": "function", "function": {"name": "search", "arguments": '{"q":2}'}}), END]
+    calls, started = _run(chunks)
+    assert calls == [ToolCall("get_weather", {"city": "Paris"}, "A"), ToolCall("lookup", {"q": 1}, "C"),
+                     ToolCall("get_time", {"tz": "UTC"}, "B"), ToolCall("search", {"q": 2}, "D")]
+    assert started == [(0, "A", "get_weather"), (1, "C", "lookup"), (2, "B", "get_time"), (3, "D", "search")]
+
+
+def test_a_head_at_a_call_whose_name_was_joined_keeps_its_place() -> None:
+    # the name of the call at index 0 came in two pieces: its fresh-id piece is a call of its own
+    # (never its rest), started in the order of its first piece, after the one held at index 1
+    chunks = [ch({"index": 1, "id": "C", "type": "function", "function": {"name": "lookup", "arguments": '{"q":1}'}}),
+              ch({"index": 0, "id": "A", "type": "function", "function": {"name": "get_", "arguments": ""}}),
+              ch({"index": 0, "function": {"name": "weather"}}), ch({"index": 0, "function": {"arguments": "{}"}}),
+              ch({"index": 1, "id": "D", "type": "function", "function": {"arguments": ""}}), ch(B),
+              ch({"index": 0, "function": {"name": "get_time"}}), ch({"index": 1, "function": {"name": "search"}}),
+              ch({"index": 0, "function": {"arguments": TZ}}), ch({"index": 1, "function": {"arguments": '{"q":2}'}}),
+              END]
+    calls, started = _run(chunks)
+    assert calls == [ToolCall("lookup", {"q": 1}, "C"), ToolCall("get_weather", {}, "A"),
+                     ToolCall("search", {"q": 2}, "D"), ToolCall("get_time", {"tz": "UTC"}, "B")]
+    assert [i for i, _, _ in started] == [0, 1, 2, 3]
