@@ -21,6 +21,7 @@ from ..._access import to_plain_near
 from ..._dialect import HistoryCodec, Pairing
 from ..._errors import DecodeError, EncodeError, an
 from ...conversation._values import Field, Media, Message, Other, Part, Reasoning, Text
+from .._breakpoints import as_came, held_apart
 from .._common import as_dict
 from .._history_read import block_text, call_part, finish_of, foreign, hints, kept, no_key, plain_view, texts
 from .._history_write import (
@@ -37,6 +38,7 @@ from .._history_write import (
 from .._image_types import image_media_type
 from .._result_media import web
 from .._tool_changes import adopt_changes
+from .breakpoints import check
 from .fresh_text import FreshText
 from .sniff import signed_thinking
 from .tools import IMAGE_TYPES, NAME, relabelled
@@ -171,11 +173,15 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
                 out["system"] = sp
             else:
                 no_system(system, w)
+    fixed = as_came(system, turns, NAME)  # the blocks written back as they came
+    written: Dict[int, int] = {}  # id() of each block written fresh -> its message
+    if system and type(out.get("system")) is list:
+        written.update((id(b), system[0][0]) for b in out["system"] if id(b) not in fixed)
     fresh = FreshText(messages, turns)
     fresh.note_unsent(w)
-    out["messages"] = write_turns(turns, w, NAME, "content", lambda p, w: _block(p, w, fresh), _head_blocks,
-                                  prefill=True)
-    fresh.order(out, w)
+    out["messages"] = write_turns(turns, w, NAME, "content", lambda p, w: held_apart(_block(p, w, fresh), fixed),
+                                  _head_blocks, prefill=True, written=written)
+    check(out, fixed, written, w)  # the breakpoints as they go out: at most 4, longer ttls first
     return out
 
 
