@@ -314,10 +314,17 @@ def _refused(wire: Any, state: Dict[str, Any]) -> Optional[str]:
     appears to be a image/jpeg image") or ``image/jpg`` (not in the ``media_type`` enum);
     an error result without content (``""``, ``[]`` or none: "content cannot be empty if
     `is_error` is true"), which the writer sends as "(no output)", as ``encode_result``
-    refuses it."""
+    refuses it; a blank text block, in a tool result too ("text content blocks must be
+    non-empty", "... must contain non-whitespace text"), which the writer leaves out, noted
+    (``solid``)."""
     content = wire.get("content") if type(wire) is dict else None
     for b in content if type(content) is list else ():
+        if _blank(b):
+            return "it holds a blank text block, which Anthropic refuses (\"text content blocks must be non-empty\")"
         inner = b.get("content") if type(b) is dict and b.get("type") == "tool_result" else None
+        if type(inner) is list and any(map(_blank, inner)):
+            return (f"it holds a result with a blank text block ({b.get('tool_use_id')}), which Anthropic refuses "
+                    "(\"text content blocks must be non-empty\")")
         for x in (b, *inner) if type(inner) is list else (b,):
             mt = relabelled(x)
             if mt is not None:
@@ -330,6 +337,12 @@ def _refused(wire: Any, state: Dict[str, Any]) -> Optional[str]:
             return (f"it holds an error result without content ({b.get('tool_use_id')}), which Anthropic refuses "
                     "(\"content cannot be empty if `is_error` is true\")")
     return None
+
+
+def _blank(b: Any) -> bool:
+    """Whether *b* is a text block of empty or whitespace-only text."""
+    t = b.get("text") if type(b) is dict and b.get("type") == "text" else None
+    return type(t) is str and not t.strip()
 
 
 HISTORY = HistoryCodec(
