@@ -32,12 +32,17 @@ def check(out: Dict[str, Any], fixed: Set[int], written: Dict[int, int], w: Writ
         for k, b in enumerate(content if type(content) is list else ()):
             if type(b) is not dict:
                 continue
-            at: Optional[int] = fresh_at(fixed, written, b)
-            if b.get("cache_control") is not None:
-                points.append((_ttl(b["cache_control"]) == "1h", content, k, at))
+            own = b.get("cache_control") is not None
             inner: Any = b.get("content") if b.get("type") == "tool_result" else None
             if type(inner) is not list or not any(type(x) is dict and x.get("cache_control") is not None
                                                   for x in inner):
+                inner = None
+            if not own and inner is None:
+                continue
+            at: Optional[int] = fresh_at(fixed, written, b)
+            if own:
+                points.append((_ttl(b["cache_control"]) == "1h", content, k, at))
+            if inner is None:
                 continue
             if at is not None:  # written fresh: its own list (the one it was decoded with is the caller's)
                 inner = list(inner)
