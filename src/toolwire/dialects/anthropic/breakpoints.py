@@ -30,7 +30,7 @@ def check(out: Dict[str, Any], fixed: Set[int], written: Dict[int, int], w: Writ
     for m in [{"content": system}, *out["messages"]]:
         content = m.get("content")
         for k, b in enumerate(content if type(content) is list else ()):
-            if type(b) is not dict:
+            if type(b) is not dict or "cache_control" not in b and b.get("type") != "tool_result":
                 continue
             own = b.get("cache_control") is not None
             inner: Any = b.get("content") if b.get("type") == "tool_result" else None
