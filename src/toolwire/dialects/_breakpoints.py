@@ -2,9 +2,9 @@
 ``cache_control``) or Bedrock Converse (``cachePoint`` blocks), checked as the request
 goes out: "A maximum of 4 blocks with cache_control may be provided", and "cache
 entries with longer TTL must appear before shorter TTLs"
-(https://docs.claude.com/en/docs/build-with-claude/prompt-caching; Converse: "up to four
-cache checkpoints", https://docs.aws.amazon.com/bedrock/latest/userguide/prompt-caching.html,
-``CachePointBlock.ttl`` ``5m`` | ``1h``).
+(https://docs.claude.com/en/docs/build-with-claude/prompt-caching); Claude on Converse
+the same (https://docs.aws.amazon.com/bedrock/latest/userguide/prompt-caching.html;
+``CachePointBlock.ttl``: ``5m`` | ``1h``, botocore 1.44.18).
 
 A breakpoint in a block written back as it came (a message, or the system field, as
 decoded) stays; one written fresh (a part written anew, re-sent in another message, a
@@ -12,7 +12,7 @@ prefill text trimmed) is left out, noted (``dropped``), where the request would 
 the provider refuses with it: a one-hour one after a shorter one (5 minutes, the
 default), a shorter one before a one-hour one kept, one past the fourth (the last ones).
 Only the system and messages are counted: the tool definitions' breakpoints are the
-caller's (docs/conversations.md, "Prompt-cache breakpoints").
+caller's (docs/dialects/anthropic.md says what the history may then hold).
 """
 
 from __future__ import annotations
@@ -97,4 +97,4 @@ def fresh_at(fixed: Set[int], written: Dict[int, int], b: Any) -> Optional[int]:
     """The message the top-level block *b* was written fresh from, else ``None`` (written
     back as it came: *fixed* holds its ``id()``; *written*: ``id()`` of each block written
     fresh -> its message)."""
-    return None if id(b) in fixed else written.get(id(b), -1)
+    return None if id(b) in fixed else written.get(id(b), -1)  # (-1: none; every block written is one of those)

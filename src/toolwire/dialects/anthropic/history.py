@@ -179,8 +179,9 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
         written.update((id(b), system[0][0]) for b in out["system"] if id(b) not in fixed)
     fresh = FreshText(messages, turns)
     fresh.note_unsent(w)
-    out["messages"] = write_turns(turns, w, NAME, "content", lambda p, w: held_apart(_block(p, w, fresh), fixed),
-                                  _head_blocks, prefill=True, written=written)
+    out["messages"] = write_turns(turns, w, NAME, "content", (lambda p, w: held_apart(_block(p, w, fresh), fixed))
+                                  if fixed else (lambda p, w: _block(p, w, fresh)), _head_blocks, prefill=True,
+                                  written=written)
     check(out, fixed, written, w)  # the breakpoints as they go out: at most 4, longer ttls first
     return out
 
