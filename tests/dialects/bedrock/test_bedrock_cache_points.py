@@ -65,3 +65,27 @@ def test_cache_points_under_the_cap_are_left_as_they_are() -> None:
     report: List[Problem] = []
     out = encode_conversation(c, B, report=report)
     assert _points(out) == 3 and report == []
+
+
+def test_the_check_stays_linear(monkeypatch: Any) -> None:
+    from toolwire.dialects.bedrock import cache_points
+
+    calls = [0]
+    real = cache_points.fresh_at
+
+    def counted(*a: Any) -> Any:
+        calls[0] += 1
+        return real(*a)
+
+    monkeypatch.setattr(cache_points, "fresh_at", counted)
+
+    def steps(n: int) -> int:
+        msgs = [{"role": "user" if i % 2 == 0 else "assistant", "content": [{"text": f"t{i}"}, CP]} for i in range(n)]
+        c = decode_conversation({"messages": msgs}, B)
+        calls[0] = 0
+        encode_conversation([*c.messages, Message("user" if n % 2 == 0 else "assistant", c.messages[0].parts)], B,
+                            report=[])
+        return calls[0]
+
+    small, big = steps(50), steps(200)
+    assert 3.5 < big / small < 4.5
