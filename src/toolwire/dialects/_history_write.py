@@ -288,6 +288,7 @@ def write_turns(
     wire_role: Callable[[str], str] = lambda role: role,
     prefill: bool = False,
     arrange: Optional[Callable[[List[Tuple[int, Any]]], List[Any]]] = None,
+    written: Optional[Dict[int, int]] = None,
 ) -> List[Dict[str, Any]]:
     """The wire messages of *turns*: a decoded message unchanged, else its items under
     *key* (those of the message it continues, ``head_items``, then its parts, each
@@ -297,7 +298,8 @@ def write_turns(
     assistant message (``trim_prefill``). *arrange*: the target pairs results by
     position (``CallOrder.arrange``): the results of a wire message written fresh (of
     turns merged around a dropped one too) go in the order it gives, in the places they
-    were written to."""
+    were written to. *written*: filled with ``id()`` of each item written fresh -> the
+    message it came from (a trimmed prefill text's copy too)."""
     wire: List[Dict[str, Any]] = []
     roles: List[str] = []  # the canonical role of each wire message
     dropped = False  # a turn was left out since the last one written
@@ -330,6 +332,8 @@ def write_turns(
                 if prefill and type(p) is Text and item is not None:
                     texts[id(item)] = i
                 if item is not None:
+                    if written is not None:
+                        written[id(item)] = i
                     if arrange is not None and t.head is None and type(p) is ToolResult:
                         run.append((i, item))
                         slots.append(len(items))
@@ -359,18 +363,20 @@ def write_turns(
     if not wire:
         raise EncodeError(f"{an(dialect, True)} request needs at least one message", dialect=dialect)
     if prefill and roles[-1] == "assistant":
-        trim_prefill(wire, key, texts, w)
+        trim_prefill(wire, key, texts, w, written)
     return wire
 
 
-def trim_prefill(wire: List[Dict[str, Any]], key: str, texts: Dict[int, int], w: Writer) -> None:
+def trim_prefill(wire: List[Dict[str, Any]], key: str, texts: Dict[int, int], w: Writer,
+                 written: Optional[Dict[int, int]] = None) -> None:
     """Leaves out the trailing whitespace of the final (assistant) message's last item
     when it is a text block written fresh (*texts*: ``id()`` -> the message it came
     from), noted (``dropped``): Anthropic answers "messages: final assistant content
     cannot end with trailing whitespace" (tailcallhq/forgecode#1872), Bedrock Converse
     with Claude the same words. Trailing Bedrock ``cachePoint`` blocks (cache markers,
     no content) are passed over: the text before them is the last content. A message
-    written back as it came is left as it is."""
+    written back as it came is left as it is. The trimmed text is a copy, recorded in
+    *written* (``write_turns``) as its message's."""
     items = wire[-1][key]
     k = len(items) - 1 if type(items) is list else -1
     while k >= 0 and type(items[k]) is dict and len(items[k]) == 1 and "cachePoint" in items[k]:
@@ -383,7 +389,10 @@ def trim_prefill(wire: List[Dict[str, Any]], key: str, texts: Dict[int, int], w:
     kept = text.rstrip()
     if kept == text or not kept:  # (blank text is left out before: ``solid``)
         return
-    wire[-1] = {**wire[-1], key: [*items[:k], {**last, "text": kept}, *items[k + 1:]]}
+    trimmed = {**last, "text": kept}
+    wire[-1] = {**wire[-1], key: [*items[:k], trimmed, *items[k + 1:]]}
+    if written is not None:
+        written[id(trimmed)] = at
     w.index = at
     w.note("dropped", f"The trailing whitespace of the final assistant message's text in message {at} is left out: "
                       f"{w.name} refuses it (\"final assistant content cannot end with trailing whitespace\")")

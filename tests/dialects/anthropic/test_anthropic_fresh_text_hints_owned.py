@@ -110,24 +110,41 @@ def test_a_text_blocks_hint_is_left_out_where_re_sent_images_take_the_breakpoint
     c = c.append(Message("assistant", (Text("ok"),))).append(Message("user", c.messages[0].parts))
     report: List[Problem] = []
     out = encode_conversation(c, A, report=report)
-    assert _cc(out) == 4  # (the image re-sent keeps its block: a fifth would be refused)
-    assert out["messages"][0]["content"][0] == {"type": "text", "text": "t"}
-    assert ("dropped", 0, "The cache_control on a text block of message 0 is not sent to anthropic.messages: written "
+    assert _cc(out) == 4  # (the image re-sent is counted too: the last breakpoint written fresh goes without)
+    assert out["messages"][0]["content"][0] == {"type": "text", "text": "t", "cache_control": CC}
+    assert "cache_control" not in out["messages"][4]["content"][1]
+    assert ("dropped", 4, "The cache_control on a image block of message 4 is not sent to anthropic.messages: written "
                           "fresh, the block would be a breakpoint past the 4 Anthropic takes (\"A maximum of 4 blocks "
                           "with cache_control may be provided\")") in _notes(report)
 
 
 def test_a_five_minute_hint_is_left_out_before_a_one_hour_breakpoint() -> None:
+    png = {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": PNG}, "cache_control": HOUR}
+    h = {"messages": [{"role": "user", "content": [{"type": "text", "text": "look", "cache_control": CC}]},
+                      {"role": "assistant", "content": [{"type": "text", "text": "ok"}]},
+                      {"role": "user", "content": [png]}]}
+    c = decode_conversation(h, A)
+    report: List[Problem] = []
+    out = encode_conversation([Message("user", (Text("hi"),)), *c.messages], A, report=report)
+    assert out["messages"][0]["content"][1] == {"type": "text", "text": "look"}
+    assert out["messages"][2]["content"][0] == png  # (written back as it came: it stays)
+    assert ("dropped", 1, "The cache_control on a text block of message 1 is not sent to anthropic.messages: written "
+                          "fresh, the block goes before a breakpoint of a longer ttl, and longer ttls must come "
+                          "first") in _notes(report)
+
+
+def test_a_re_sent_one_hour_image_after_a_five_minute_hint_goes_without() -> None:
     h = {"messages": [{"role": "user", "content": [_image(HOUR), {"type": "text", "text": "look", "cache_control": CC}]}]}
     c = decode_conversation(h, A)
     c = c.append(Message("assistant", (Text("ok"),))).append(Message("user", c.messages[0].parts))
     report: List[Problem] = []
     out = encode_conversation(c, A, report=report)
-    assert out["messages"][0]["content"][1] == {"type": "text", "text": "look"}
-    assert out["messages"][2]["content"][0]["cache_control"] == HOUR
-    assert ("dropped", 0, "The cache_control on a text block of message 0 is not sent to anthropic.messages: written "
-                          "fresh, the block goes before a breakpoint of a longer ttl, and longer ttls must come "
-                          "first") in _notes(report)
+    assert out["messages"][0]["content"][0]["cache_control"] == HOUR
+    assert out["messages"][0]["content"][1] == {"type": "text", "text": "look", "cache_control": CC}
+    assert "cache_control" not in out["messages"][2]["content"][0]
+    assert ("dropped", 2, "The cache_control (ttl '1h') on a image block of message 2 is not sent to "
+                          "anthropic.messages: written fresh, the block goes after a breakpoint of a shorter ttl, and "
+                          "longer ttls must come first") in _notes(report)
 
 
 def test_an_edited_system_text_blocks_hint_is_noted() -> None:
@@ -141,10 +158,10 @@ def test_an_edited_system_text_blocks_hint_is_noted() -> None:
 
 
 def test_planning_and_the_breakpoint_pass_stay_linear(monkeypatch: Any) -> None:
-    from toolwire.dialects.anthropic import fresh_text
+    from toolwire.dialects.anthropic import breakpoints, fresh_text
 
     calls = [0]
-    real_own, real_ttl = fresh_text._own, fresh_text._ttl
+    real_own, real_ttl = fresh_text._own, breakpoints._ttl
 
     def own(m: Any) -> Any:
         calls[0] += 1
@@ -155,7 +172,7 @@ def test_planning_and_the_breakpoint_pass_stay_linear(monkeypatch: Any) -> None:
         return real_ttl(cc)
 
     monkeypatch.setattr(fresh_text, "_own", own)
-    monkeypatch.setattr(fresh_text, "_ttl", ttl)
+    monkeypatch.setattr(breakpoints, "_ttl", ttl)
 
     def steps(n: int) -> int:
         h = {"messages": [{"role": "user", "content": [

@@ -6,9 +6,9 @@ https://docs.claude.com/en/docs/build-with-claude/citations.
 A text part goes as its own block only in the message it was decoded in, once per
 request (re-sent elsewhere it is plain text: "A maximum of 4 blocks with cache_control may
 be provided"); the hints of a block that is not written (its part edited, removed or
-blank) are noted ``dropped``; a one-hour breakpoint that the fresh write puts after a
-shorter one (results go first) is left out, noted ("cache entries with longer TTL must
-appear before shorter TTLs").
+blank) are noted ``dropped``; a breakpoint the request cannot take as written (a
+one-hour one the fresh write puts after a shorter one, results going first; a fifth) is
+left out, noted, by ``breakpoints``.
 """
 
 from __future__ import annotations
@@ -53,20 +53,13 @@ def _own(m: Message) -> Tuple[Dict[int, Dict[str, Any]], List[Dict[str, Any]]]:
     return out, hinted
 
 
-def _ttl(cc: Any) -> Any:
-    return cc.get("ttl") if type(cc) is dict else None
-
-
 class FreshText:
     """The text blocks the parts of the messages written fresh take (``take``), planned
-    before any is written; ``note_unsent`` and ``order`` note what goes without its hint."""
+    before any is written; ``note_unsent`` notes what goes without its hint."""
 
     def __init__(self, messages: List[Message], turns: List[Turn]) -> None:
         self.blocks: Dict[Tuple[int, int], Dict[str, Any]] = {}  # (message, id() of a part) -> its block
         self.unsent: Dict[int, List[Dict[str, Any]]] = {}  # message -> its hinted text blocks not written
-        self.taken: Dict[int, int] = {}  # id() of each block item written with a hint -> its message
-        self._items: List[Dict[str, Any]] = []  # those items, held: their id()s stay theirs
-        self.dropped = 0  # how many of their cache_control ``order`` left out
         own: Dict[int, Tuple[Dict[int, Dict[str, Any]], List[Dict[str, Any]]]] = {}  # message -> ``_own``
         for i, m in enumerate(messages):
             if m.wire is not None and m.wire[0] == NAME:
@@ -101,10 +94,7 @@ class FreshText:
         b = self.blocks.pop((i, id(p)), None)
         if b is None:
             return None
-        out = {**b}
-        self.taken[id(out)] = i
-        self._items.append(out)
-        return out
+        return {**b}
 
     def note_unsent(self, w: Writer) -> None:
         """Notes (``dropped``) the hints of the text blocks of messages written fresh
@@ -113,53 +103,3 @@ class FreshText:
             w.index = i
             for what in hints(blocks):
                 w.note("dropped", f"{what} of message {i} is not sent to {w.name}")
-
-    def order(self, out: Dict[str, Any], w: Writer) -> None:
-        """Leaves out, noted (``dropped``), the ``cache_control`` of a block taken here
-        that would make *out* (its system, then its messages' blocks and their results')
-        one Anthropic refuses where it would not be without it: a one-hour breakpoint after
-        a shorter one (5 minutes, the default), a shorter one before a one-hour one, a
-        breakpoint past the fourth. Two passes over the breakpoints."""
-        if not self.taken:
-            return
-        points: List[Tuple[bool, List[Any], int]] = []  # (one hour, its list, its place) of each breakpoint
-        system = out.get("system")
-        for m in [{"content": system}, *out["messages"]]:
-            content = m.get("content")
-            for k, b in enumerate(content if type(content) is list else ()):
-                if type(b) is not dict:
-                    continue
-                if b.get("cache_control") is not None:
-                    points.append((_ttl(b["cache_control"]) == "1h", content, k))
-                inner: Any = b.get("content") if b.get("type") == "tool_result" else None
-                for n, x in enumerate(inner if type(inner) is list else ()):
-                    if type(x) is dict and x.get("cache_control") is not None:
-                        points.append((_ttl(x["cache_control"]) == "1h", inner, n))
-        last_hour = max((n for n, (hour, c, k) in enumerate(points) if hour and id(c[k]) not in self.taken),
-                        default=-1)  # the last one-hour breakpoint not taken here
-        kept: List[Tuple[List[Any], int]] = []  # the taken ones kept, in order
-        short = False  # a shorter breakpoint is before
-        for n, (hour, c, k) in enumerate(points):
-            if id(c[k]) not in self.taken:
-                short = short or not hour
-            elif hour and short:
-                self._drop(c, k, w, "goes after a breakpoint of a shorter ttl, and longer ttls must come first")
-            elif not hour and n < last_hour:
-                self._drop(c, k, w, "goes before a breakpoint of a longer ttl, and longer ttls must come first")
-            else:
-                short = short or not hour
-                kept.append((c, k))
-        over = len(points) - self.dropped - 4
-        for c, k in reversed(kept[max(0, len(kept) - over):] if over > 0 else []):
-            self._drop(c, k, w, "would be a breakpoint past the 4 Anthropic takes (\"A maximum of 4 blocks with "
-                                "cache_control may be provided\")")
-
-    def _drop(self, content: List[Any], k: int, w: Writer, why: str) -> None:
-        b = content[k]
-        ttl = _ttl(b["cache_control"])
-        i = self.taken[id(b)]
-        content[k] = {key: v for key, v in b.items() if key != "cache_control"}
-        self.dropped += 1
-        w.index = i
-        w.note("dropped", f"The cache_control{'' if ttl is None else f' (ttl {ttl!r})'} on a text block of message {i} "
-                          f"is not sent to {w.name}: written fresh, the block {why}")

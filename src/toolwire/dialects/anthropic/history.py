@@ -21,6 +21,7 @@ from ..._access import to_plain_near
 from ..._dialect import HistoryCodec, Pairing
 from ..._errors import DecodeError, EncodeError, an
 from ...conversation._values import Field, Media, Message, Other, Part, Reasoning, Text
+from .._breakpoints import as_came, held_apart
 from .._common import as_dict
 from .._history_read import block_text, call_part, finish_of, foreign, hints, kept, no_key, plain_view, texts
 from .._history_write import (
@@ -37,6 +38,7 @@ from .._history_write import (
 from .._image_types import image_media_type
 from .._result_media import web
 from .._tool_changes import adopt_changes
+from .breakpoints import check
 from .fresh_text import FreshText
 from .sniff import signed_thinking
 from .tools import IMAGE_TYPES, NAME, relabelled
@@ -171,11 +173,16 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
                 out["system"] = sp
             else:
                 no_system(system, w)
+    fixed = as_came(system, turns, NAME)  # the blocks written back as they came
+    written: Dict[int, int] = {}  # id() of each block written fresh -> its message
+    if system and type(out.get("system")) is list:
+        written.update((id(b), system[0][0]) for b in out["system"] if id(b) not in fixed)
     fresh = FreshText(messages, turns)
     fresh.note_unsent(w)
-    out["messages"] = write_turns(turns, w, NAME, "content", lambda p, w: _block(p, w, fresh), _head_blocks,
-                                  prefill=True)
-    fresh.order(out, w)
+    out["messages"] = write_turns(turns, w, NAME, "content", (lambda p, w: held_apart(_block(p, w, fresh), fixed))
+                                  if fixed else (lambda p, w: _block(p, w, fresh)), _head_blocks, prefill=True,
+                                  written=written)
+    check(out, fixed, written, w)  # the breakpoints as they go out: at most 4, longer ttls first
     return out
 
 
@@ -308,10 +315,17 @@ def _refused(wire: Any, state: Dict[str, Any]) -> Optional[str]:
     appears to be a image/jpeg image") or ``image/jpg`` (not in the ``media_type`` enum);
     an error result without content (``""``, ``[]`` or none: "content cannot be empty if
     `is_error` is true"), which the writer sends as "(no output)", as ``encode_result``
-    refuses it."""
+    refuses it; a blank text block, in a tool result too ("text content blocks must be
+    non-empty", "... must contain non-whitespace text"), which the writer leaves out, noted
+    (``solid``)."""
     content = wire.get("content") if type(wire) is dict else None
     for b in content if type(content) is list else ():
+        if _blank(b):
+            return "it holds a blank text block, which Anthropic refuses (\"text content blocks must be non-empty\")"
         inner = b.get("content") if type(b) is dict and b.get("type") == "tool_result" else None
+        if type(inner) is list and any(map(_blank, inner)):
+            return (f"it holds a result with a blank text block ({b.get('tool_use_id')}), which Anthropic refuses "
+                    "(\"text content blocks must be non-empty\")")
         for x in (b, *inner) if type(inner) is list else (b,):
             mt = relabelled(x)
             if mt is not None:
@@ -324,6 +338,12 @@ def _refused(wire: Any, state: Dict[str, Any]) -> Optional[str]:
             return (f"it holds an error result without content ({b.get('tool_use_id')}), which Anthropic refuses "
                     "(\"content cannot be empty if `is_error` is true\")")
     return None
+
+
+def _blank(b: Any) -> bool:
+    """Whether *b* is a text block of empty or whitespace-only text."""
+    t = b.get("text") if type(b) is dict and b.get("type") == "text" else None
+    return type(t) is str and not t.strip()
 
 
 HISTORY = HistoryCodec(

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple
 from ..._dialect import HistoryCodec, Pairing
 from ..._errors import DecodeError, an, excerpt
 from ...conversation._values import Field, Media, Message, Other, Part, Reasoning
+from .._breakpoints import as_came, held_apart
 from .._common import as_dict
 from .._history_read import block_text, call_part, finish_of, kept
 from .._history_write import (
@@ -42,6 +43,7 @@ from .._history_write import (
 )
 from .._image_types import checked_type, image_media_type
 from .._tool_changes import adopt_changes
+from .cache_points import check
 from .document_names import distinct_in_messages
 from .mixed_turns import mixed_as_is, note_mixed
 from .refused import refused
@@ -190,17 +192,17 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
                 out["system"] = sp
             else:
                 no_system(system, w)
-    at: Dict[int, int] = {}  # id() of each top-level block written -> the message it came from
-
-    def block(p: Part, w: Writer) -> Any:
-        item = _block(p, w)
-        at[id(item)] = w.index
-        return item
-
+    fixed = as_came(system, turns, NAME)  # the blocks written back as they came
+    at: Dict[int, int] = {}  # id() of each top-level block written fresh -> the message it came from
+    if system and type(out.get("system")) is list:
+        at.update((id(b), system[0][0]) for b in out["system"] if id(b) not in fixed)
+    msgs = write_turns(turns, w, NAME, "content", (lambda p, w: held_apart(_block(p, w), fixed)) if fixed else _block,
+                       prefill=True, written=at)
+    out["messages"] = msgs
+    check(out, fixed, at, w)  # the cache checkpoints as they go out: at most 4, longer ttls first
     for t in turns:
         head = t.head.get("content") if type(t.head) is dict else None
         at.update((id(b), t.index) for b in (head if type(head) is list else ()))
-    msgs = write_turns(turns, w, NAME, "content", block, prefill=True)
     note_mixed(msgs, at, w, NAME)  # results beside other content: some models refuse it, noted
     distinct_in_messages(msgs, lambda b, old, new: _renamed(w, at.get(id(b)), old, new))
     if msgs[0].get("role") == "assistant":  # PAIRING.user_first; as LiteLLM's modify_params does
