@@ -63,7 +63,7 @@ from typing import AbstractSet, Any, Callable, List, Optional, Set, Tuple
 
 from ._json_equality import same
 from ._json_ints import read_int
-from ._json_link_refs import link_definition
+from ._json_link_refs import link_definition, uncited
 from ._json_quotes import given_up, goes_on, goes_on_after, hides_value, in_doubt, quoted_on, stands
 from ._json_value_end import _Read, _string_end, _value_end, _ws, end_of_value
 
@@ -389,11 +389,11 @@ def _lost(text: str, at: int) -> bool:
 
 
 def extract_json(text: str, accept: Optional[Callable[[Any], bool]] = None) -> Tuple[bool, Any, List[Candidate]]:
-    """``(found, value, candidates)``: the last candidate *accept* takes, fenced blocks
-    before scanned candidates (without *accept*, the last); ``found`` ``False``: none."""
+    """``(found, value, candidates)``: the last candidate *accept* takes, fenced blocks before
+    scanned ones (without *accept*, the last; no citation, ``uncited``); ``found`` ``False``: none."""
     cands = candidates(text)
     fenced = [c for c in cands if c.how in ("whole", "fence")]
-    for group in (fenced, [c for c in cands if c.how == "scan"]):
+    for group in (fenced, uncited(text, [c for c in cands if c.how == "scan"])):
         for cand in reversed(group):
             if accept is None or accept(cand.value):
                 return True, cand.value, cands
