@@ -177,8 +177,10 @@ def goes_on_after(text: str, start: int, end: int) -> bool:
     if not text.startswith((",", ":"), k):
         return False
     k = _ws(text, k + 1)
-    if text.startswith(("{", "["), k):  # (a link reference definition's label no item: ``_json_link_refs``)
-        return not link_definition(text, k, _value_end(text, k).end)
+    if text.startswith(("{", "["), k):  # (a link reference definition's label no item, ``_json_link_refs``:
+        stop = _LINE_END.search(text, k)  # ``[a]`` no value either)
+        close = text.find("]", k, len(text) if stop is None else stop.start())
+        return not link_definition(text, k, close + 1 if close > k else _value_end(text, k).end)
     if not text.startswith('"', k):
         return False
     close = _string_end(text, k)[0]

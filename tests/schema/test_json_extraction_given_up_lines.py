@@ -5,11 +5,16 @@ after the answer (docs/structured-output.md "JSON extraction", "Given up")."""
 
 from __future__ import annotations
 
-from typing import Any
+import re
+from typing import Any, List
 
 import pytest
 
+import toolwire._json_extract as ex
+import toolwire._json_link_refs as refs
+import toolwire._json_quotes as quotes
 from toolwire._json_extract import extract_json
+from toolwire._json_link_refs import link_definition
 
 
 # session 43 (a): a list item announcing its value after a string holding a raw line break was read as a line of that
@@ -107,3 +112,60 @@ def test_citations_and_link_reference_definitions_after_the_answer_are_no_value(
 ])
 def test_a_label_that_is_no_citation_keeps_its_value(text: str, value: Any) -> None:
     assert extract_json(text)[:2] == (True, value)
+
+
+# session 43: a `[a]:` definition after the answer's `:` read `[a]` as a value and the answer as an item (none)
+def test_a_definition_line_after_the_answers_colon_is_no_structure() -> None:
+    assert extract_json('{"x": 1, "note": "ok"\nUse [[1], [2]]:\n\n[a]: ./doc.md')[:2] == (True, [[1], [2]])
+
+
+# -- linear: each new reading counted on n and 4n ---------------------------------------------
+def _ratio(counts: List[int]) -> float:
+    return counts[1] / counts[0]
+
+
+def test_citations_read_the_definitions_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: List[int] = []
+
+    def counted(text: str, start: int, end: int) -> bool:
+        stop = text.find("\n", end)
+        seen.append((len(text) if stop < 0 else stop) - start)
+        return link_definition(text, start, end)
+
+    monkeypatch.setattr(refs, "link_definition", counted)
+    monkeypatch.setattr(ex, "link_definition", counted)
+    reads = []
+    for n in (200, 800):
+        seen.clear()
+        text = "Use [8], [1] [2]\n" * n + "[1]: https://x.org\n[2]:\nhttps://y.org\n" * n
+        assert extract_json(text)[:2] == (True, [8])
+        reads.append(sum(seen))
+    assert 3.5 < _ratio(reads) < 4.5
+
+
+class _Counted:
+    """A compiled pattern whose ``match`` calls are counted."""
+
+    def __init__(self, pattern: "re.Pattern[str]") -> None:
+        self.pattern, self.calls = pattern, 0
+
+    def match(self, text: str, *at: int) -> Any:
+        self.calls += 1
+        return self.pattern.match(text, *at)
+
+
+def test_code_lines_and_escaped_quotes_are_read_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    assign = _Counted(quotes._ASSIGN)
+    monkeypatch.setattr(quotes, "_ASSIGN", assign)
+    roles: List[int] = []
+    role = quotes._role
+    monkeypatch.setattr(quotes, "_role", lambda *a: roles.append(1) or role(*a))
+    steps = []
+    for n in (300, 1200):
+        assign.calls, roles[:] = 0, []
+        code = '{"code": "' + "word\n" * n + 'a = 1"\nx = [7]'
+        assert extract_json(code)[:2] == (False, None)
+        quoted = '["a", "' + 'the \\"v\\" one ' * n + 'a \\"12\\" pipe\\" leaks"\nthen [6]'
+        assert extract_json(quoted)[:2] == (True, [6])
+        steps.append(assign.calls + len(roles))
+    assert 3.5 < _ratio(steps) < 4.5
