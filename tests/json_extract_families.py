@@ -133,7 +133,7 @@ def _draft_then_answer(r: random.Random) -> Tuple[str, Any]:
 def _cut(r: random.Random) -> Tuple[str, Any]:
     """An answer cut off: never a piece of it."""
     body = r.choice(["See [1]", '15\\" screen', "Steps:\\n- a", 'He said \\"hi\\"', "[1, 2]: done", "ok"])
-    ans = '{"answer": "%s", "ids": [1, 2], "n": %d}' % (body, r.randint(0, 9))
+    ans = '{"answer": "' + body + '", "ids": [1, 2], "n": ' + str(r.randint(0, 9)) + "}"
     return r.choice(["", "Sure.\n"]) + r.choice(LEADS) + ans[:r.randint(1, len(ans) - 1)], NONE
 
 

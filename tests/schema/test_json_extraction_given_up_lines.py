@@ -146,7 +146,7 @@ def test_citations_read_the_definitions_once(monkeypatch: pytest.MonkeyPatch) ->
 class _Counted:
     """A compiled pattern whose ``match`` calls are counted."""
 
-    def __init__(self, pattern: "re.Pattern[str]") -> None:
+    def __init__(self, pattern: re.Pattern[str]) -> None:
         self.pattern, self.calls = pattern, 0
 
     def match(self, text: str, *at: int) -> Any:
