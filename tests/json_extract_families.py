@@ -119,8 +119,9 @@ def _labels(r: random.Random) -> Tuple[str, Any]:
 
 def _draft(r: random.Random) -> Tuple[str, Any]:
     """A value given up after a draft supersedes it: prose with no value after."""
-    return (r.choice(["Draft: [0]\n", 'Example: {"x": 0}\n']) + r.choice(GIVEN_UP) + "\n"
-            + r.choice(["I will fix it.", "Sorry, that broke.", "Let me redo this."])), NONE
+    return (r.choice(["Draft: [0]\n", 'Example: {"x": 0}\n', "First try: [7] Wait, "]) + r.choice(GIVEN_UP + RAW) + "\n"
+            + r.choice(["I will fix it.", "Sorry, that broke.", "Let me redo this.", 'See "spec" for details.',
+                        'Note "spec".', 'I\'ll fix the "answer" field.', 'Use "strict" mode.'])), NONE
 
 
 def _draft_then_answer(r: random.Random) -> Tuple[str, Any]:
