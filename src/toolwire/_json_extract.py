@@ -49,9 +49,9 @@ before it is the last: there is none; so too where a string of a failed value le
 ran on (``{"b": 2, "c" Final: [3, 4]``: to the text's end, or its run ending there or
 before ``,`` or ``:``) or hid a value a blank and a quote follow, and the text read past it
 as prose gives another last value (JSON-equal: the same one, unless that string went on
-past its quote, ``goes_on``), unless the value was given up at it (``given_up``): the
-text past the value read as prose is then the reading, no value before it. The spans of
-the values read (``_think.KeptSpans``) are kept either way.
+past its quote, ``goes_on``). Given up, the one reading (``given_up``): a value that
+failed at a string a line break follows, the next line the reply's, not the string's;
+the text past it read as prose is the reading, no value before it (a draft) the answer.
 """
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ from typing import AbstractSet, Any, Callable, List, Optional, Set, Tuple
 
 from ._json_equality import same
 from ._json_ints import read_int
-from ._json_link_refs import link_definition
+from ._json_link_refs import link_definition, uncited
 from ._json_quotes import given_up, goes_on, goes_on_after, hides_value, in_doubt, quoted_on, stands
 from ._json_value_end import _Read, _string_end, _value_end, _ws, end_of_value
 
@@ -132,9 +132,7 @@ def _fences(text: str) -> List[Tuple[str, int, int]]:
     return out
 
 
-# how far before the end of the text a decode that failed may have failed for want of
-# more text: a literal cut short (``-Infinity``, 9 characters, read whole) or a number
-_NEAR_END = 10
+_NEAR_END = 10  # a decode failed this near the text's end may want more text (``-Infinity``: 9, or a number)
 
 
 def open_json(text: str, before: int) -> bool:
@@ -156,11 +154,10 @@ def open_json(text: str, before: int) -> bool:
 
 def open_value(text: str, before: int) -> int:
     """Where the value the scan (``_scan``) finds open before *before* begins: the first
-    opener whose decode failed for want of more text (at or near the end of *text*, or
-    inside a string the text ends in, or a string a quote written inside it may have
-    ended, ``quoted_on``: where that string runs on, or the end of the text when the
-    failed value it is in is still open, ``_scan``), or -1 (``open_json`` without its fences; a
-    stream's think read waits on that value's end, ``stream._think_read``)."""
+    opener whose decode failed for want of more text (at or near the end of *text*, in a
+    string the text ends in, or one a quote written inside may have ended, ``quoted_on``:
+    where it runs on, or the text's end when its failed value is still open), or -1
+    (``open_json`` without its fences; ``stream._think_read`` waits on that value's end)."""
     opened: List[int] = []
     _scan(text, before, opened)
     return opened[0] if opened else -1
@@ -194,11 +191,11 @@ def _scan(
     strings (``_pass``). Where the value is still open then and a string of it ran on (to
     the text's end, its run ending there or before ``,`` ``:``), or a value was quoted with
     a blank before its quote (*weak*: ``{"b": 2, "c" Final: [3, 4]``), the text is read
-    once more with those strings plain: past the failed value, the reading where the value
-    was given up at the first of them (``given_up``); else none where it gives another
-    last value (``same``; by start where that string ``goes_on``). Three reads at most, and
-    ``_lost`` one more of the rest, so linear; with *standing*, the spans of the values
-    each reading takes, whatever ``_lost`` and the weak runs say (``_think.KeptSpans``)."""
+    once more with those strings plain: past the failed value, the reading where it was given
+    up at the first of them or at the string it failed after, run in doubt (``given_up``);
+    else none where it gives another last value (``same``; by start where that string
+    ``goes_on``). Three reads, ``_lost`` one more, so linear; with *standing*, the spans of
+    the values each reading takes, whatever ``_lost`` and the weak runs say."""
     mark = len(standing) if standing is not None else 0
     found, doubted, weak, failed_at = _pass(text, until, opened, standing, frozenset())
     if opened is not None:
@@ -206,7 +203,9 @@ def _scan(
     if doubted:
         if standing is not None:
             del standing[mark:]
-        found, _, weak, failed_at = _pass(text, until, opened, standing, doubted)
+        at, own = failed_at, _value_end(text, failed_at).after[0]  # (given up at the string it failed
+        found, _, weak, failed_at = _pass(text, until, opened, standing, doubted)  # after, its run in doubt)
+        weak, failed_at = ({own} | set(weak), at) if own in doubted and given_up(text, own) else (weak, failed_at)
     if weak and standing is None:  # (a run that may hide the answer: read as prose, ``weak``)
         plain = _pass(text, until, None, None, doubted | weak, 0, True)[0]
         first, kept = min(weak), [c for c in plain if c.start > failed_at]  # (given up: no value before it
@@ -389,11 +388,11 @@ def _lost(text: str, at: int) -> bool:
 
 
 def extract_json(text: str, accept: Optional[Callable[[Any], bool]] = None) -> Tuple[bool, Any, List[Candidate]]:
-    """``(found, value, candidates)``: the last candidate *accept* takes, fenced blocks
-    before scanned candidates (without *accept*, the last); ``found`` ``False``: none."""
+    """``(found, value, candidates)``: the last candidate *accept* takes, fenced blocks first
+    (without *accept*, the last; no citation, ``uncited``); ``found`` ``False``: none."""
     cands = candidates(text)
     fenced = [c for c in cands if c.how in ("whole", "fence")]
-    for group in (fenced, [c for c in cands if c.how == "scan"]):
+    for group in (fenced, uncited(text, [c for c in cands if c.how == "scan"])):
         for cand in reversed(group):
             if accept is None or accept(cand.value):
                 return True, cand.value, cands

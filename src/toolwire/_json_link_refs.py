@@ -1,41 +1,116 @@
 """Markdown link reference definitions in model text (``[1]: https://…``), which the
-JSON scan (``_json_extract._pass``) takes for no value."""
+JSON scan (``_json_extract._pass``) takes for no value, and the citations they define
+(``[1]`` after the answer on its line), which the answer is not."""
 
 from __future__ import annotations
 
 import re
+from typing import Dict, List, Protocol, Sequence, TypeVar
 
-__all__ = ["link_definition"]
+__all__ = ["link_definition", "uncited"]
 
 _LINE_END = re.compile(r"[\n\r]")
-_CLOSER = {'"': '"', "'": "'", "(": ")"}
 _LINKS = ("<", "/", "#", "./", "../", "www.", "mailto:")  # a destination opening so, or holding ``://``
 
 
 def link_definition(text: str, start: int, end: int) -> bool:
     """Whether the array read from *start* to *end* is the label of a link reference
-    definition (CommonMark 0.31.2 §4.7): it opens a line, indented 0-3 spaces, holds no
-    bracket, brace, quote or line break (``[1]``, ``[a]``), a ``:`` follows its ``]``
-    right away, then on that line a destination that reads as a link (``<…>``, a path,
-    ``#…``, ``www.…``, ``mailto:…`` or one holding ``://``) and at most a title (``"…"``,
-    ``'…'``, ``(…)``). A reference list after the answer (``[1]: https://example.com/a
-    "A"``) is no value; ``[4]: "ok" is it``, ``[1]: done`` and ``["a", "b"]:`` are. Reads
-    the three characters before it, the label and the line after it (once: review revJx4
-    found a search for ``\r`` to the text's end per label, quadratic in a reply of
-    definitions)."""
+    definition (CommonMark 0.31.2 §4.7): it opens a line, indented 0-3 spaces, in a
+    block quote or not (``> [1]: …``, §5.1), holds no bracket, brace, quote or line break
+    (``[1]``, ``[a]``), a ``:`` follows its ``]`` right away, then on that line, or on the
+    next when none is on it (§4.7 allows one line ending), a destination that reads as a
+    link (``<…>``, a path, ``#…``, ``www.…``, ``mailto:…`` or one holding ``://``); what
+    follows it on its line (a title, ``- Smith 2020``) is the reference's. A reference
+    list after the answer (``[1]: https://example.com/a "A"``) is no value; ``[4]: "ok"
+    is it``, ``[1]: done`` and ``["a", "b"]:`` are. Reads the characters before it on
+    its line, the label and the line after it (once: review revJx4 found a search for
+    ``\\r`` to the text's end per label, quadratic in a reply of definitions), and the
+    next line where that one holds nothing."""
     if not text.startswith("[", start) or not text.startswith(":", end):
         return False
-    k = start
-    while k > 0 and start - k < 3 and text[k - 1] == " ":
-        k -= 1
-    if k > 0 and text[k - 1] not in "\n\r" or any(c in text[start + 1:end - 1] for c in '[]{}"\n\r'):
+    if not _line_start(text, start) or any(c in text[start + 1:end - 1] for c in '[]{}"\n\r'):
         return False
     m = _LINE_END.search(text, end)  # the line's end, read once (a character class: no backtracking)
     stop = len(text) if m is None else m.start()
     rest = text[end + 1:stop].strip(" \t")
+    if not rest and m is not None:  # (the destination on the next line, a blank line no line of it)
+        nxt = m.end() + 1 if text.startswith("\r\n", m.start()) else m.end()
+        m = _LINE_END.search(text, nxt)
+        rest = text[nxt:len(text) if m is None else m.start()].lstrip(" \t>")
     first = rest.split(None, 1)[0] if rest else ""
-    if not (first.startswith(_LINKS) or "://" in first):
-        return False
-    dest = rest.find(">") + 1 if rest.startswith("<") else len(first)
-    title = rest[dest:].strip(" \t") if dest > 0 else "x"
-    return not title or title[0] in _CLOSER and len(title) > 1 and title[-1] == _CLOSER[title[0]]
+    return first.startswith(_LINKS) or "://" in first
+
+
+def _line_start(text: str, at: int) -> bool:
+    """Whether only 0-3 spaces come before *at* on its line, after block quote markers
+    (``>``, each with its spaces) if any. Reads them once."""
+    k = at
+    while True:
+        spaces = k
+        while k > 0 and spaces - k < 4 and text[k - 1] == " ":
+            k -= 1
+        if spaces - k > 3:
+            return False
+        if k == 0 or text[k - 1] in "\n\r":
+            return True
+        if text[k - 1] != ">":
+            return False
+        k -= 1
+
+
+class _Found(Protocol):
+    @property
+    def start(self) -> int: ...
+    @property
+    def end(self) -> int: ...
+
+
+_F = TypeVar("_F", bound=_Found)
+
+
+def uncited(text: str, found: Sequence[_F]) -> List[_F]:
+    """The values *found* (in the order found, ``_json_extract.Candidate``) but the
+    citations, no answer: a label (``[1]``: no bracket, brace, quote or line break in
+    it) that a link reference definition after it defines (``link_definition``;
+    CommonMark 0.31.2 §6.3: ``[1]`` is then a shortcut reference link), with another
+    value before it on its line (``Use [8], [1]`` + ``[1]: https://…`` below: ``[8]``
+    is the answer). Reads each line once for the definitions (where a ``]:`` is in the
+    text), and the text between each two values once."""
+    if len(found) < 2 or "]:" not in text:
+        return list(found)
+    out = [found[0]]
+    labels: Dict[str, int] = {}
+    for k in range(1, len(found)):
+        start, end = found[k].start, found[k].end
+        label = text[start + 1:end - 1]
+        if (_LINE_END.search(text, found[k - 1].end, start) is None and text.startswith("[", start)
+                and not any(c in label for c in '[]{}"\n\r')):
+            labels = labels or _definitions(text) or {"": -1}
+            if labels.get(_fold(label), -1) > end:
+                continue
+        out.append(found[k])
+    return out
+
+
+def _definitions(text: str) -> Dict[str, int]:
+    """The labels the text's link reference definitions define (``_fold``), each with
+    where its last definition begins. Reads each line once, and each definition's line."""
+    out: Dict[str, int] = {}
+    pos, n = 0, len(text)
+    while pos < n:
+        m = _LINE_END.search(text, pos)
+        stop = n if m is None else m.start()
+        k = pos
+        while k < stop and text[k] in " >":
+            k += 1
+        if text.startswith("[", k):
+            close = text.find("]", k + 1, stop)
+            if close > 0 and link_definition(text, k, close + 1):
+                out[_fold(text[k + 1:close])] = k
+        pos = n if m is None else m.end()
+    return out
+
+
+def _fold(label: str) -> str:
+    """A label as CommonMark matches it (§4.7: case-folded, blanks collapsed)."""
+    return " ".join(label.split()).casefold()

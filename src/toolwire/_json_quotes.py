@@ -16,6 +16,8 @@ __all__ = ["given_up", "goes_on", "goes_on_after", "hides_value", "in_doubt", "q
 
 _OPENER = re.compile(r"[{\[]")
 _QUOTED = re.compile(r'["\\{}\[\]]')
+_LINE_END = re.compile(r"[\n\r]")
+_ASSIGN = re.compile(r"[ \t]*[A-Za-z_][A-Za-z0-9_.]*[ \t]*=")  # (disjoint classes in turn: no backtracking)
 
 
 def quoted_on(text: str, at: int) -> int:
@@ -98,31 +100,67 @@ def stands(hiding: Tuple[int, _Read], near: int, opened: Optional[List[int]],
 def given_up(text: str, quote: int) -> bool:
     """Whether the failed value was given up at the string opening at *quote*: a line
     break follows it, blanks aside, where a model writes a line break in a JSON string as
-    ``\\n`` (RFC 8259 §7 allows no raw control character there); not when the string went
-    on past its quote (``goes_on``), nor when it holds a raw line break itself (that model
-    writes them) and the line after the line break may be the string's (``_string_line``:
-    ``"line one`` + line break + ``line two"`` + line break + ``[1, 2]`` or ``- item``; a
-    line of prose, ``Final: [3, 4]``, is the reply's). ``_scan`` then
-    takes the text past it as prose."""
+    ``\\n`` (RFC 8259 §7 allows no raw control character there), and the line after it is
+    the reply's, not the string's: not when the string went on past its quote
+    (``goes_on``), nor when it holds a raw line break itself (that model writes them) and
+    the line after the break may be the string's (``_string_line``: ``"line one`` + line
+    break + ``line two"`` + line break + ``[1, 2]``, ``- item`` or, after lines of code,
+    ``x = [7]``; a line of prose, ``Final: [3, 4]`` or ``* Final: [5]``, is the reply's).
+    ``_scan`` then takes the text past it as prose."""
     end = _string_end(text, quote)[0]
     k = end if end < 0 else _ws(text, end)
     if end < 0 or not any(c in "\n\r" for c in text[end:k]):
         return False
     raw = "\n" in text[quote + 1:end - 1] or "\r" in text[quote + 1:end - 1]
-    return not (raw and _string_line(text, k)) and not goes_on(text, quote)
+    return not (raw and _string_line(text, k, quote + 1, end - 1)) and not goes_on(text, quote)
 
 
-def _string_line(text: str, at: int) -> bool:
-    """Whether the line from *at* may be a line of a string cut before it: it opens a
-    value (``[1, 2]``, ``"b"``) or a list item (``- [5]``, ``2. Send``). Prose (``Final:
-    [3, 4]``, ``**Final:**``, ``: done``, ``Note "spec"``: a line of words with a quote on
-    it is the reply's too, or a draft before the string would stand: review revJx4) and
-    the text's end are the reply's. Reads at most ten characters."""
+def _string_line(text: str, at: int, start: int, end: int) -> bool:
+    """Whether the line from *at* may be a line of the string ``text[start:end]`` (its
+    raw line breaks kept), cut before it: it opens a value (``[1, 2]``, ``"b"``); or a list
+    item (``- [5]``, ``2. Send``) unless the item announces its value (``* Final: [5]``,
+    ``- The answer is [4]``: ``_announces``); or it assigns (``x = [7]``) where a line of
+    the string does (``a = 1``: lines of code). Prose (``Final: [3, 4]``, ``**Final:**``,
+    ``: done``, ``Note "spec"``) and the text's end are the reply's. Reads that line and,
+    for an assignment, the string once."""
     digits = at
     while digits < len(text) and digits - at < 9 and text[digits].isdigit():
         digits += 1  # (an ordered list item's number, CommonMark 0.31.2 §5.2: ``2. Send``)
-    return (text.startswith(("{", "[", '"', "- ", "* ", "+ "), at)
-            or digits > at and text.startswith((". ", ") "), digits))
+    if text.startswith(("{", "[", '"'), at):
+        return True
+    if text.startswith(("- ", "* ", "+ "), at) or digits > at and text.startswith((". ", ") "), digits):
+        item = (digits if digits > at else at) + 1
+        return not _announces(text, item)
+    m = _ASSIGN.match(text, at)
+    return m is not None and m.end() < len(text) and text[m.end()] != "=" and _assigns(text, start, end)
+
+
+def _announces(text: str, at: int) -> bool:
+    """Whether the line from *at* (a list item's text) announces a value on it: the text
+    before its first ``{`` or ``[`` ends with ``:`` (``Final:``, ``**Answer:**``) or the
+    word ``is`` or ``are``, blanks and ``*`` aside. Reads the line once."""
+    stop = _LINE_END.search(text, at)
+    line = text[at:len(text) if stop is None else stop.start()]
+    cut = min((i for i in (line.find("{"), line.find("[")) if i >= 0), default=-1)
+    if cut <= 0:
+        return False
+    lead = line[:cut].rstrip(" \t*")
+    return lead.endswith(":") or lead.endswith((" is", " are")) or lead in ("is", "are")
+
+
+def _assigns(text: str, start: int, end: int) -> bool:
+    """Whether a line of ``text[start:end]`` (a string's text) opens with an assignment
+    (``a = 1``): the string holds lines of code. Reads it once."""
+    at = start
+    while at < end:
+        m = _ASSIGN.match(text, at, end)
+        if m is not None and (m.end() >= end or text[m.end()] != "="):
+            return True
+        stop = _LINE_END.search(text, at, end)
+        if stop is None:
+            return False
+        at = stop.end()
+    return False
 
 
 def goes_on_after(text: str, start: int, end: int) -> bool:
@@ -131,19 +169,23 @@ def goes_on_after(text: str, start: int, end: int) -> bool:
     delimiter follows (``[5], "k": 1``, ``[1, 2], ")", "``), or a string the text ends
     in (``[5], "k``), or one with no blank in it that ends the text after a value (from
     *start*) that opens its line (``[5], "k"``; not ``[9],`` + line break + ``"Hope this
-    helps!"``): that value is an item of it, no answer. Prose after the ``,``
+    helps!"``, nor a value the line before announces, ``Answer:`` + line break + ``[8],
+    "done"``: ``_announced``): that value is an item of it, no answer. Prose after the ``,``
     or ``:`` (``[3, 4], as requested.``, ``Use [3, 4], "done"``) leaves it the answer.
     Reads the blanks, that one string and the blanks before the value."""
     k = _ws(text, end)
     if not text.startswith((",", ":"), k):
         return False
     k = _ws(text, k + 1)
-    if text.startswith(("{", "["), k):  # (a link reference definition's label no item: ``_json_link_refs``)
-        return not link_definition(text, k, _value_end(text, k).end)
+    if text.startswith(("{", "["), k):  # (a link reference definition's label no item, ``_json_link_refs``:
+        stop = _LINE_END.search(text, k)  # ``[a]`` no value either)
+        close = text.find("]", k, len(text) if stop is None else stop.start())
+        return not link_definition(text, k, close + 1 if close > k else _value_end(text, k).end)
     if not text.startswith('"', k):
         return False
     close = _string_end(text, k)[0]
-    if close < 0 or _ws(text, close) >= len(text) and _opens_line(text, start) and not _blank_in(text, k, close):
+    if close < 0 or (_ws(text, close) >= len(text) and _opens_line(text, start) and not _blank_in(text, k, close)
+                     and not _announced(text, start)):
         return True  # (a string cut at the text's end, or a word ending it after a value that opens its line)
     return text.startswith((",", ":", "}", "]"), _ws(text, close))
 
@@ -151,6 +193,16 @@ def goes_on_after(text: str, start: int, end: int) -> bool:
 def _blank_in(text: str, start: int, end: int) -> bool:
     """Whether a blank is in ``text[start:end]`` (a quoted phrase: ``"as requested"``)."""
     return any(c in text[start:end] for c in " \t\n\r")
+
+
+def _announced(text: str, at: int) -> bool:
+    """Whether the line before the one *at* opens (blank lines aside) ends with a word
+    and ``:`` (``Answer:``, ``**Final:**``): it announces the value at *at*. Reads the
+    blanks and ``*`` before *at* and the two characters before them."""
+    k = at
+    while k > 0 and text[k - 1] in " \t\n\r*":
+        k -= 1
+    return k > 1 and text[k - 1] == ":" and text[k - 2].isalnum()
 
 
 def _opens_line(text: str, at: int) -> bool:
@@ -181,12 +233,40 @@ def goes_on(text: str, quote: int) -> bool:
 
 def _unpaired(text: str, start: int, end: int) -> bool:
     """Whether an escaped quote in ``text[start:end]`` has no partner: an odd number of
-    them, none right after a digit where no quote is open (an even number before it:
-    ``15\\"``, ``5'11\\"``, an inch mark, no partner wanted). Reads the string once."""
-    count, inch = 0, False
+    them, none of them an inch mark (a ``\\"`` right after a digit, no partner wanted:
+    ``15\\"``, ``5'11\\"``). One is where an even number come before it (no quote is open
+    there), or where the others then pair, each opening quote (after a blank or the
+    string's start, before a character) closed by the next (after a character, before a
+    blank, punctuation or the string's end): ``the \\"12\\" pipe\\" leaks`` (an inch mark
+    in a quoted phrase) pairs, ``Use \\"v2\\" not \\"yes`` does not (its ``2\\"`` closes
+    ``\\"v2``). Reads the string once."""
+    quotes: List[int] = []
     at = text.find('\\"', start, end)
     while at >= 0:
-        count += 1  # (an odd count before it: it closes a quote, ``\\"v2\\"``, no inch mark)
-        inch = inch or text[at - 1].isdigit() and count % 2 == 1
+        if text[at - 1].isdigit() and len(quotes) % 2 == 0:
+            return False  # (an even number before it: an inch mark, no quote open there)
+        quotes.append(at)
         at = text.find('\\"', at + 2, end)
-    return count % 2 == 1 and not inch
+    if len(quotes) % 2 == 0:
+        return False
+    roles = [_role(text, q, start, end) for q in quotes]
+    ok_after = [True] * (len(roles) + 1)  # (each from *k* on in its place once one before it is dropped)
+    for k in range(len(roles) - 1, -1, -1):
+        ok_after[k] = ok_after[k + 1] and roles[k] == (k - 1) % 2
+    ok_before = True  # (each before *k* in its place)
+    for k, q in enumerate(quotes):
+        if ok_before and ok_after[k + 1] and text[q - 1].isdigit():
+            return False  # (an inch mark the others pair around)
+        ok_before = ok_before and roles[k] == k % 2
+    return True
+
+
+def _role(text: str, at: int, start: int, end: int) -> int:
+    """The escaped quote at *at* (its backslash): 0 where it opens a quote (after a blank,
+    ``(`` or the string's start, before a character), 1 where it closes one (after a
+    character, before a blank, punctuation or the string's end), else -1."""
+    before = text[at - 1] if at > start else " "
+    after = text[at + 2] if at + 2 < end else " "
+    if before in " \t\n\r([{":
+        return 0 if after not in " \t\n\r" else -1
+    return 1 if after in " \t\n\r.,;:!?)]}" else -1

@@ -1,0 +1,157 @@
+"""Seeded families of model replies around a value given up (docs/structured-output.md
+"JSON extraction"), each with the answer a careful reader takes, written by hand from
+how the reply was built (never from the extractor's output): the value put in as the
+answer, or ``NONE`` (no answer: the reply is ``invalid`` and a correction turn asks
+again). ``tests/schema/test_json_extraction_families.py`` runs each with a fixed seed;
+reviewers reuse them (``make(name, seed, n)``) to compare two trees.
+
+The one reading of "given up": a value that fails at a string with a line break after
+it was given up there when the next line is the reply's, not that string's; the reply
+then starts again past it: no value before it (a draft) is the answer, a value after it
+is, unless that value is an item of a structure cut at the text's end."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any, Callable, Dict, List, NamedTuple, Tuple
+
+__all__ = ["FAMILIES", "NONE", "Family", "make"]
+
+NONE = object()  # no answer
+
+# values given up at a string: without a raw line break in it, and with one
+GIVEN_UP = ['{"b": 2, "c"', '{"x": 1, "note": "ok"', '["a", "b"', '{"x": 1,\n  "y"']
+RAW = ['{"x": 1, "note": "line1\nline2"', '{"a": "x = 1\ny = 2"', '{"a": "Steps:\n1. go"', '{"answer": "x\ny"']
+LEADS = ["Final: ", "The answer is ", "**Final:** ", "Use "]
+ANNOUNCED = ["Answer:\n", "Final:\n", "Sorry.\nAnswer:\n", "**Final:**\n"]
+WORDS = ['"done"', '"ok"', '"k"', '"checked"', '"as requested"', '"Hope this helps!"']
+INCH_PAIRED = ['the \\"12\\" pipe\\" leaks', 'He said \\"a 15\\" screen\\" ok', 'my \\"27\\" monitor\\" broke',
+               '15\\" screen', "5'11\\\" tall", 'the \\"v2\\" build']
+UNPAIRED = ['Use \\"v2\\" not \\"yes', 'Rated \\"A1\\" by \\"Moody', 'the \\"top 10\\" and \\"best',
+            'He said \\"15\\" and \\"x', 'call \\"f1\\", then \\"go', 'print(\\"hi']
+REFS = ["[1]: https://example.com/a", '[1]: <https://example.com/a> "A"', "[a]: ./doc.md", "   [2]: https://x.org/b 'T'",
+        "[1]:\nhttps://x.org", "> [1]: https://x.org", "> > [2]: www.x.org", "[1]: https://x.org - Smith 2020",
+        "[1]: https://x.org\n[2]: https://y.org"]
+
+
+def _value(r: random.Random) -> Any:
+    return r.choice([[r.randint(0, 9) for _ in range(r.randint(1, 3))], {"x": r.randint(0, 9)}, ["a", "b"],
+                     [[1], [2]], {"x": 3, "note": "ok"}])
+
+
+def _plain(r: random.Random) -> Any:
+    """A value holding no string (a quote in a value read in a string's run ends that run:
+    docs, known gap)."""
+    return r.choice([[r.randint(0, 9) for _ in range(r.randint(1, 3))], [[1], [2]], [True, None]])
+
+
+def _maybe_given_up(r: random.Random) -> str:
+    return r.choice(["", "", r.choice(GIVEN_UP + RAW) + "\n"])
+
+
+def _list_first(r: random.Random) -> Tuple[str, Any]:
+    """(a) a list item announcing its value after a raw-line-break string."""
+    v = _value(r)
+    item = r.choice(["- ", "* ", "+ ", "1. ", "2) "]) + r.choice(["Final: ", "The answer is ", "**Answer:** "])
+    return r.choice(RAW) + "\n" + item + json.dumps(v), v
+
+
+def _string_lines(r: random.Random) -> Tuple[str, Any]:
+    """Lines that may be the string's, cut there: a list item opening a value or with no
+    announcement, a value, a code line after code lines (f)."""
+    v = json.dumps(_plain(r))
+    return r.choice([
+        '{"answer": "a = 1\ns = "\n' + r.choice(["- ", "2. ", "x = ", "result = "]) + v,
+        '{"a": "line one\nline two"\n  - item ' + v + "\n  - more",
+        '{"code": "n = 2\nm = 3"\nk = ' + v,
+        r.choice(RAW) + "\n" + v + r.choice(["", "\n- more"]),
+    ]), NONE
+
+
+def _announced(r: random.Random) -> Tuple[str, Any]:
+    """(b, d) a value the line before announces, a quoted word after its ``,``."""
+    v = _value(r)
+    return _maybe_given_up(r) + r.choice(ANNOUNCED) + json.dumps(v) + r.choice([", ", ",\n"]) + r.choice(WORDS), v
+
+
+def _structure(r: random.Random) -> Tuple[str, Any]:
+    """A structure going on after the value past the one given up, cut or whole."""
+    v = json.dumps(_plain(r))
+    tail = r.choice([', "k": 1}', ', "k', ', "a", "b"]', ': [6'])  # (``[5], [6]``: the last value, as any)
+    lead = r.choice(["", r.choice(ANNOUNCED)]) if tail != ', "k' else ""
+    return r.choice(GIVEN_UP + RAW) + "\n" + lead + v + tail, NONE
+
+
+def _inch(r: random.Random) -> Tuple[str, Any]:
+    """(c) inch marks and paired escaped quotes in the string given up."""
+    v = _value(r)
+    shape = r.choice(['{"x": 1, "note": "%s"', '["a", "%s"', '{"answer": "%s"'])
+    return shape % r.choice(INCH_PAIRED) + "\n" + r.choice(["Final: ", "then "]) + json.dumps(v), v
+
+
+def _unpaired(r: random.Random) -> Tuple[str, Any]:
+    """A quote with no partner in the string: it went on, what follows is its text."""
+    shape = r.choice(['{"x": 1, "note": "%s"', '["a", "%s"', '{"answer": "%s"'])
+    return shape % r.choice(UNPAIRED) + "\n" + r.choice(["Final: ", "then "]) + json.dumps(_plain(r)), NONE
+
+
+def _prose_line(r: random.Random) -> Tuple[str, Any]:
+    """A line of prose after a raw-line-break string: the reply's."""
+    v = _value(r)
+    return (r.choice(["", "Draft: [0]\n"]) + r.choice(RAW + ['{"answer": "a = 1\ns = "']) + "\n"
+            + r.choice(LEADS) + json.dumps(v) + r.choice(["", ".", "\nThanks."])), v
+
+
+def _refs(r: random.Random) -> Tuple[str, Any]:
+    """(g) link reference definitions and citations after the answer."""
+    v = _value(r)
+    cite = r.choice(["", "", ", [1]", " [1][2]"])  # (each defined below: ``uncited``)
+    return (_maybe_given_up(r) + r.choice(LEADS) + json.dumps(v) + cite + r.choice(["", ".", ":"]) + "\n\n"
+            + r.choice(REFS) + ("\n[1]: https://z.org" if cite else "") + ("\n[2]: https://y.org" if "[2]" in cite else "")), v
+
+
+def _labels(r: random.Random) -> Tuple[str, Any]:
+    """A ``[…]:`` line that is no link reference definition: a value."""
+    w = r.choice(["[1, 2]:", "[1]: done", '[4]: "ok" is it', "[1, 2]: see https://x.org", "[3]:\n\nThanks."])
+    return r.choice(["", "Answer:\n", "Result\n"]) + w, json.loads(w[:w.index("]") + 1])
+
+
+def _draft(r: random.Random) -> Tuple[str, Any]:
+    """A value given up after a draft supersedes it: prose with no value after."""
+    return (r.choice(["Draft: [0]\n", 'Example: {"x": 0}\n', "First try: [7] Wait, "]) + r.choice(GIVEN_UP + RAW) + "\n"
+            + r.choice(["I will fix it.", "Sorry, that broke.", "Let me redo this.", 'See "spec" for details.',
+                        'Note "spec".', 'I\'ll fix the "answer" field.', 'Use "strict" mode.'])), NONE
+
+
+def _draft_then_answer(r: random.Random) -> Tuple[str, Any]:
+    """...and a complete value after the one given up is the answer."""
+    v = _value(r)
+    return (r.choice(["Draft: [0]\n", 'Example: {"x": 0}\n']) + r.choice(GIVEN_UP + RAW) + "\n"
+            + r.choice(LEADS) + json.dumps(v)), v
+
+
+def _cut(r: random.Random) -> Tuple[str, Any]:
+    """An answer cut off: never a piece of it."""
+    body = r.choice(["See [1]", '15\\" screen', "Steps:\\n- a", 'He said \\"hi\\"', "[1, 2]: done", "ok"])
+    ans = '{"answer": "' + body + '", "ids": [1, 2], "n": ' + str(r.randint(0, 9)) + "}"
+    return r.choice(["", "Sure.\n"]) + r.choice(LEADS) + ans[:r.randint(1, len(ans) - 1)], NONE
+
+
+class Family(NamedTuple):
+    name: str
+    build: Callable[[random.Random], Tuple[str, Any]]
+
+
+FAMILIES: Dict[str, Family] = {f.name: f for f in [
+    Family("list_first", _list_first), Family("string_lines", _string_lines), Family("announced", _announced),
+    Family("structure", _structure), Family("inch", _inch), Family("unpaired", _unpaired),
+    Family("prose_line", _prose_line), Family("refs", _refs), Family("labels", _labels), Family("draft", _draft),
+    Family("draft_then_answer", _draft_then_answer), Family("cut", _cut),
+]}
+
+
+def make(name: str, seed: int, n: int) -> List[Tuple[str, Any]]:
+    """*n* replies of the family *name*, each with its answer (or ``NONE``)."""
+    r = random.Random(seed)
+    return [FAMILIES[name].build(r) for _ in range(n)]
