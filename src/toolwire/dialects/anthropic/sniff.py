@@ -31,7 +31,10 @@ __all__ = ["NOT_OURS", "SERVER_BLOCKS", "TOP_KEYS", "children", "finish", "gate"
 
 SERVER_BLOCKS = frozenset({"server_tool_use", "mcp_tool_use"})
 _STRONG = frozenset({"tool_use", "tool_result", "thinking", "redacted_thinking", *SERVER_BLOCKS})
-NOT_OURS = frozenset({"tool_calls", "function_call", "tool_call_id", "parts", "refusal", "tool_plan"})
+# keys of other dialects' messages: Chat's calls, result, refusal and the tools Groq ran (``executed_tools``:
+# openai.chat's, https://console.groq.com/docs/compound), Gemini's parts, Cohere's plan
+NOT_OURS = frozenset({"tool_calls", "function_call", "tool_call_id", "parts", "refusal", "tool_plan",
+                      "executed_tools"})
 _VERSIONED = re.compile(r"[a-z][a-z0-9_]*_\d{8}")  # web_search_20250305, tool_search_tool_bm25_20251119
 
 

@@ -34,7 +34,7 @@ Only ``decode_all(include_server=True)`` (and the accumulator's) report them; ne
 
 from __future__ import annotations
 
-from typing import Any, Dict, FrozenSet, List, Optional, Tuple
+from typing import Any, Dict, FrozenSet, List, Optional, Sequence, Tuple
 
 from ..._args import Policy, check_object
 from ..._errors import DecodeError, EncodeError, excerpt
@@ -43,7 +43,8 @@ from .._common import opt_str
 from .chat_tools import NAME
 from .responses_tools import server_args
 
-__all__ = ["GLM_TYPES", "RAN", "decode_ran", "decode_server", "encode_server", "executed", "glm_call", "merged"]
+__all__ = ["GLM_TYPES", "RAN", "decode_ran", "decode_server", "encode_server", "executed", "glm_call", "merged",
+           "ran_types"]
 
 
 class _Ran:
@@ -165,6 +166,19 @@ def decode_ran(item: Any, policy: Policy, loc: str) -> ToolCall:
                           f"id): {excerpt(item)}", dialect=NAME, loc=loc)
     args = check_object(server_args(item, policy.max_bytes), policy, loc + ".arguments", NAME)
     return new_call(item["type"], args, None, None, {NAME: {"executed": item}}, server=True)
+
+
+def ran_types(items: Sequence[Any]) -> str:
+    """The words for a message's ``executed_tools`` *items* in a note of what a history
+    written for another provider goes without (``chat_history._unsent``): the ``type``
+    of the first few (``executed_tools: 'search', 'python'``)."""
+    shown = [repr(t) if type(t := item.get("type") if isinstance(item, dict) else getattr(item, "type", None)) is str
+             else "?" for item in items[:_SHOWN]]
+    more = f" and {len(items) - _SHOWN} more" if len(items) > _SHOWN else ""
+    return f"executed_tools: {', '.join(shown)}{more}"
+
+
+_SHOWN = 5  # the tool types a note names
 
 
 def encode_server(call: ToolCall, pd: Dict[str, Any]) -> Dict[str, Any]:

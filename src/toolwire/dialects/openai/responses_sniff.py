@@ -71,8 +71,9 @@ _CLAIMED_TYPES = frozenset(
     {"function_call", "custom_tool_call", "function_call_output", "custom_tool_call_output"}
 ) | SERVER_TYPES | _OTHER_TYPES | frozenset(CLIENT_TYPES)
 _UNTYPED = frozenset({"object", "output", "input", "call_id"})
-# a Chat message's own fields: such a message is never a Responses message item
-_CHAT_CALLS = frozenset({"tool_calls", "function_call", "refusal"})
+# a Chat message's own fields (Groq's ``executed_tools`` among them: https://console.groq.com/docs/compound):
+# such a message is never a Responses message item
+_CHAT_CALLS = frozenset({"tool_calls", "function_call", "refusal", "executed_tools"})
 
 
 def client_name(item: Dict[str, Any]) -> Optional[str]:
