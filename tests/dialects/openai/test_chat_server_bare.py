@@ -62,3 +62,20 @@ def test_executed_tools_written_back_to_chat_as_they_came() -> None:
     report: list = []
     out = toolwire.encode_conversation(HISTORY, "openai.chat", source="openai.chat", report=report)
     assert out["messages"][1]["executed_tools"] == RAN and report == []
+
+
+TOOL_USE = [{"type": "text", "text": "Let me check."},
+            {"type": "tool_use", "id": "toolu_01A", "name": "get_weather", "input": {"city": "Tokyo"}}]
+
+
+@pytest.mark.parametrize("ran", [[], None])
+def test_an_anthropic_message_with_no_executed_tools_keeps_its_call(ran: Any) -> None:
+    msg = {"role": "assistant", "content": TOOL_USE, "executed_tools": ran}
+    (call,) = toolwire.decode_all(msg)
+    assert (call.name, call.args, call.id) == ("get_weather", {"city": "Tokyo"}, "toolu_01A")
+
+
+def test_anthropic_blocks_beside_groq_items_are_refused() -> None:
+    msg = {"role": "assistant", "content": TOOL_USE, "executed_tools": RAN}  # no provider sends both
+    with pytest.raises(toolwire.DecodeError, match="tool_use"):
+        toolwire.decode_all(msg)

@@ -31,10 +31,7 @@ __all__ = ["NOT_OURS", "SERVER_BLOCKS", "TOP_KEYS", "children", "finish", "gate"
 
 SERVER_BLOCKS = frozenset({"server_tool_use", "mcp_tool_use"})
 _STRONG = frozenset({"tool_use", "tool_result", "thinking", "redacted_thinking", *SERVER_BLOCKS})
-# keys of other dialects' messages: Chat's calls, result, refusal and the tools Groq ran (``executed_tools``:
-# openai.chat's, https://console.groq.com/docs/compound), Gemini's parts, Cohere's plan
-NOT_OURS = frozenset({"tool_calls", "function_call", "tool_call_id", "parts", "refusal", "tool_plan",
-                      "executed_tools"})
+NOT_OURS = frozenset({"tool_calls", "function_call", "tool_call_id", "parts", "refusal", "tool_plan"})
 _VERSIONED = re.compile(r"[a-z][a-z0-9_]*_\d{8}")  # web_search_20250305, tool_search_tool_bm25_20251119
 
 
@@ -192,8 +189,8 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
         return TOOL, "'name' and 'input_schema' (an Anthropic tool definition)"
     role = data.get("role")
     if role is not None:
-        if role not in _ROLES or not NOT_OURS.isdisjoint(data.keys()):
-            return None
+        if role not in _ROLES or not NOT_OURS.isdisjoint(data.keys()) or data.get("executed_tools"):
+            return None  # (the tools Groq ran: a Chat message's, https://console.groq.com/docs/compound)
         content = data.get("content")
         known = "user" if role == "user" else "assistant"  # role may be an equal str subclass
         if _strong(content):

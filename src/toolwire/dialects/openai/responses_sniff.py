@@ -71,9 +71,8 @@ _CLAIMED_TYPES = frozenset(
     {"function_call", "custom_tool_call", "function_call_output", "custom_tool_call_output"}
 ) | SERVER_TYPES | _OTHER_TYPES | frozenset(CLIENT_TYPES)
 _UNTYPED = frozenset({"object", "output", "input", "call_id"})
-# a Chat message's own fields (Groq's ``executed_tools`` among them: https://console.groq.com/docs/compound):
-# such a message is never a Responses message item
-_CHAT_CALLS = frozenset({"tool_calls", "function_call", "refusal", "executed_tools"})
+# a Chat message's own fields: such a message is never a Responses message item
+_CHAT_CALLS = frozenset({"tool_calls", "function_call", "refusal"})
 
 
 def client_name(item: Dict[str, Any]) -> Optional[str]:
@@ -161,6 +160,7 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
         and data.get("role") in _ROLES
         and "content" in data
         and _CHAT_CALLS.isdisjoint(data)
+        and not data.get("executed_tools")  # the tools Groq ran: a Chat message (``chat_server``)
     ):
         if _call_part(data["content"]) is not None:  # read: the error names it ([] would drop the call)
             return CALLS, f"{an(repr(data['role']))} message whose content holds a call"
