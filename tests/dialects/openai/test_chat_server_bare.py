@@ -79,3 +79,14 @@ def test_anthropic_blocks_beside_groq_items_are_refused() -> None:
     msg = {"role": "assistant", "content": TOOL_USE, "executed_tools": RAN}  # no provider sends both
     with pytest.raises(toolwire.DecodeError, match="tool_use"):
         toolwire.decode_all(msg)
+
+
+@pytest.mark.parametrize("data", [{"executed_tools": RAN[0]}, {"executed_tools": RAN}])
+def test_only_toolwire_wraps_an_executed_tools_item(data: Dict[str, Any]) -> None:
+    from toolwire.dialects.openai import chat_server
+
+    assert chat_server.ran(data) is None  # JSON holds no ``Ran``: only ``children`` makes one
+    with pytest.raises(toolwire.DecodeError, match="no known dialect"):
+        toolwire.decode_all(data, include_server=True)
+    wrapped = chat_server.wrap(RAN[0])
+    assert chat_server.ran(wrapped).item is RAN[0]  # type: ignore[union-attr]

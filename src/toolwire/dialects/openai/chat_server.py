@@ -25,7 +25,7 @@
   its ``type``, its arguments the object ``arguments`` holds (other text kept under
   ``"arguments"``), the item kept; it is no ``tool_calls`` item, so it is not written back
   as one (an ``EncodeError``). Only an item of a message's ``executed_tools`` is read so
-  (``chat_sniff.children`` gives it under ``RAN``): a flat ``{"index", "type", "arguments"}``
+  (``chat_sniff.children`` gives it wrapped: ``Ran``): a flat ``{"index", "type", "arguments"}``
   in ``tool_calls`` or given alone may be a client's call without its ``function`` (refused,
   as before Groq's items were read), and Mistral, Cohere v2 and Ollama do not read them.
 
@@ -43,19 +43,38 @@ from .._common import opt_str
 from .chat_tools import NAME
 from .responses_tools import server_args
 
-__all__ = ["GLM_TYPES", "RAN", "decode_ran", "decode_server", "encode_server", "executed", "glm_call", "merged",
-           "ran_types"]
+__all__ = ["GLM_TYPES", "Ran", "decode_ran", "decode_server", "encode_server", "executed", "glm_call", "merged",
+           "ran", "ran_types", "wrap"]
 
 
-class _Ran:
-    """The key of the one-key dict ``chat_sniff.children`` wraps an ``executed_tools`` item
-    in: no JSON holds it, so only an item read there is a tool Groq ran."""
+class Ran:
+    """An item of a message's ``executed_tools`` as ``chat_sniff.children`` hands it on, in
+    the one-key dict ``{"executed_tools": Ran(item)}`` (``wrap``; the walk passes objects
+    as dicts): no JSON value is a ``Ran``, so only an item read there is a tool Groq ran
+    (``ran``), never a flat call of the same keys given in ``tool_calls`` or alone."""
+
+    __slots__ = ("item",)
+
+    def __init__(self, item: Any) -> None:
+        self.item = item
 
     def __repr__(self) -> str:
-        return "<executed_tools item>"
+        return f"Ran({self.item!r})"
 
 
-RAN: Any = _Ran()  # (typed Any: it stands among the str keys of a wire dict)
+_KEY = "executed_tools"  # (the field the item was read from)
+
+
+def wrap(item: Any) -> Dict[str, Any]:
+    """The dict ``chat_sniff.children`` gives for the ``executed_tools`` item *item*."""
+    return {_KEY: Ran(item)}
+
+
+def ran(data: Dict[str, Any]) -> Optional[Ran]:
+    """The ``Ran`` the dict *data* wraps (``wrap``), else ``None``."""
+    w = data.get(_KEY)
+    return w if type(w) is Ran else None
+
 
 #: the ``tool_calls`` item types of the tools GLM-4-AllTools runs itself
 GLM_TYPES: FrozenSet[str] = frozenset({"web_browser", "code_interpreter", "drawing_tool", "web_search"})
@@ -159,7 +178,7 @@ def decode_server(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
 
 
 def decode_ran(item: Any, policy: Policy, loc: str) -> ToolCall:
-    """The server call of *item*, an item of a message's ``executed_tools`` (``RAN``); one
+    """The server call of *item*, an item of a message's ``executed_tools`` (``Ran.item``); one
     that is not ``executed`` (it names a call) is refused: not guessed whose it is."""
     if type(item) is not dict or not executed(item):
         raise DecodeError(f"Item at {loc} is not a Groq executed_tools item (index, type, arguments; no name or "
