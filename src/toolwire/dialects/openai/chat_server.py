@@ -191,8 +191,10 @@ def ran_types(items: Sequence[Any]) -> str:
     """The words for a message's ``executed_tools`` *items* in a note of what a history
     written for another provider goes without (``chat_history._unsent``): the ``type``
     of the first few (``executed_tools: 'search', 'python'``)."""
-    shown = [repr(t) if type(t := item.get("type") if isinstance(item, dict) else getattr(item, "type", None)) is str
-             else "?" for item in items[:_SHOWN]]
+    shown = []
+    for item in items[:_SHOWN]:  # (an SDK ``ExecutedTool`` in a message dict: its attribute)
+        kind = item.get("type") if isinstance(item, dict) else getattr(item, "type", None)
+        shown.append(repr(kind) if type(kind) is str else "?")
     more = f" and {len(items) - _SHOWN} more" if len(items) > _SHOWN else ""
     return f"executed_tools: {', '.join(shown)}{more}"
 
