@@ -213,7 +213,10 @@ class Dialect:
     text in pieces, *split* the function that cut them); ``stream_options(calls)``
     lists the keyword sets beyond the default with which it can write *calls* (each
     another wire form the provider sends, e.g. Vertex ``partialArgs``), for
-    ``strategies.streams``. ``response`` (a ``ResponseReader``) reads a
+    ``strategies.streams``. ``stream_misfed(chunk)`` says, where no streaming dialect
+    claims the first chunk with data, what that chunk is if it is something of this
+    provider's other than a chunk (boto3's whole ``converse_stream`` response: pass its
+    ``stream``), or gives ``None``; the words go into the error. ``response`` (a ``ResponseReader``) reads a
     whole response (``toolwire.response.normalize``); ``finish_reasons`` maps the
     provider's finish reasons to ``stop, length, tool_calls, content_filter,
     refusal, context_window, pause, error, other``; ``unfinished_reasons`` lists the
@@ -307,6 +310,7 @@ class Dialect:
     unfinished_reasons: FrozenSet[str] = frozenset()
     argument_keys: Tuple[str, ...] = ()
     id_placeholders: Optional[FrozenSet[str]] = None
+    stream_misfed: Optional[Callable[[Dict[str, Any]], Optional[str]]] = None
 
     def __reduce__(self) -> Any:
         # built-in dialects (``dialects.BUILTIN``) pickle by name (distributed engines

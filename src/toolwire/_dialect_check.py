@@ -19,7 +19,7 @@ _CALLABLE = ("sniff", "decode_call", "encode_call", "decode_tool", "encode_tool"
 _MAYBE_CALLABLE = ("failure", "gate", "detect", "peek", "choices", "assistant_message", "stream",
                    "stream_detect", "stream_encoder", "message_envelope", "response_envelope",
                    "batch_envelope", "builtin_tool", "tool_entry", "result_read_back", "stream_options",
-                   "scope", "list_items")
+                   "scope", "list_items", "stream_misfed")
 _MAPPINGS = ("sdk_calls", "sdk_responses", "sdk_stream_events", "finish_reasons")
 
 

@@ -59,3 +59,40 @@ def test_another_unknown_chunk_gets_no_such_hint() -> None:
     with pytest.raises(DecodeError) as e:
         accumulate([{"stream": True, "model": "m"}])
     assert "boto3" not in str(e.value)
+
+
+def test_the_hint_is_the_bedrock_dialects() -> None:
+    """The words come from ``dialects/bedrock`` (its ``stream_misfed``), not from the stream
+    front (``stream/`` knows no provider's field names: DESIGN.md invariant 1)."""
+    import inspect
+
+    import toolwire.stream._handlers as handlers
+
+    bedrock = toolwire_dialect("bedrock.converse")
+    assert bedrock.stream_misfed is not None and HINT in bedrock.stream_misfed(_resp())
+    assert bedrock.stream_misfed({"stream": True, "model": "m"}) is None
+    assert "ResponseMetadata" not in inspect.getsource(handlers) and "boto3" not in inspect.getsource(handlers)
+
+
+def test_a_custom_dialect_names_a_misfed_chunk() -> None:
+    import dataclasses
+
+    from toolwire._builtin import default_registry
+
+    said = "this is a whole Acme reply, not its events: pass reply.events"
+    acme = dataclasses.replace(toolwire_dialect("bedrock.converse"), name="acme.stream", aliases=(),
+                               stream_misfed=lambda data: said if "acme_reply" in data else None)
+    reg = default_registry().copy()
+    reg.register(acme)
+    with pytest.raises(DecodeError) as e:
+        accumulate([{"acme_reply": {"events": []}}], registry=reg)
+    assert said in str(e.value)
+    with pytest.raises(DecodeError) as e:
+        accumulate([{"acme_reply": {"events": []}}, {"other": 1}], registry=reg)
+    assert said in str(e.value)
+
+
+def toolwire_dialect(name: str) -> Any:
+    from toolwire._builtin import default_registry
+
+    return default_registry().get(name)

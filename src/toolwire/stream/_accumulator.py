@@ -32,12 +32,12 @@ from ._handlers import (
     first_chunk,
     first_foreign,
     foreign,
+    misfed_hint,
     no_run,
     refused,
     resolve,
     runner,
     source,
-    whole_response,
 )
 from ._skipped import foreign_of
 from ._table import HandlerFactory, StreamTable, streams
@@ -333,7 +333,7 @@ class Accumulator(Reads):
                 if self._unknown is not None:
                     raise DecodeError(
                         f"No chunk of this stream has a known streaming shape; the first was "
-                        f"{excerpt(self._unknown)}{whole_response(self._unknown)}"
+                        f"{excerpt(self._unknown)}{misfed_hint(self._unknown, self._registry)}"
                     )
                 derived_only(self._derived, None)
                 raise DecodeError("The stream held no chunk with data: nothing shows that a reply came")

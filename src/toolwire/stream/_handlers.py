@@ -27,6 +27,7 @@ __all__ = [
     "first_chunk",
     "first_foreign",
     "foreign",
+    "misfed_hint",
     "no_run",
     "refused",
     "resolve",
@@ -34,7 +35,6 @@ __all__ = [
     "source",
     "stream_dialects",
     "stream_handlers",
-    "whole_response",
 ]
 
 Run = Callable[[Iterable[Any], Callable[[Any], None]], None]
@@ -188,19 +188,26 @@ def foreign(core: Core, data: Optional[Dict[str, Any]], registry: Optional[Regis
             return
         raise DecodeError(
             f"Stream chunks are not {name} chunks: none carried text, a call or a finish reason, and the first "
-            f"has the shape of no streaming dialect; got {excerpt(data)}{whole_response(data)}",
+            f"has the shape of no streaming dialect; got {excerpt(data)}{misfed_hint(data, registry)}",
             dialect=name,
         )
     raise _not_theirs(name, hit, data)
 
 
-def whole_response(data: Any) -> str:
-    """What to add to an error about the chunk *data* when it is a whole boto3
-    ``converse_stream`` response (``{"stream": EventStream, "ResponseMetadata": {...}}``,
-    boto3's "Response Syntax") rather than one of its events, else ``""``."""
-    if type(data) is dict and "stream" in data and "ResponseMetadata" in data:
-        return ('; this is a whole boto3 converse_stream response, not its events: pass resp["stream"], the event '
-                "stream it holds")
+def misfed_hint(data: Any, registry: Optional[Registry] = None) -> str:
+    """What to add to an error about the chunk *data*, which no streaming dialect claims,
+    when a dialect of *registry* says what it is instead (``Dialect.stream_misfed``: a
+    whole SDK response rather than one of its events, say), else ``""``. A hint that
+    raises says nothing."""
+    if type(data) is not dict:
+        return ""
+    for misfed in streams(registry).misfed:
+        try:
+            said = misfed(data)
+        except Exception:  # a third party's hint meeting a shape it did not foresee: no hint
+            continue
+        if type(said) is str and said:
+            return "; " + said
     return ""
 
 

@@ -2,8 +2,9 @@
 
 ``stream`` (the handler factory), ``stream_detect`` (claims a chunk),
 ``stream_events`` (the ``"type"`` values of an event-typed stream),
-``sdk_stream_events`` (SDK stream helpers' events around chunks) and
-``stream_encoder``: no dialect is named here. Detection asks event-typed dialects
+``sdk_stream_events`` (SDK stream helpers' events around chunks),
+``stream_encoder`` and ``stream_misfed`` (what a chunk no dialect claims is): no
+dialect is named here. Detection asks event-typed dialects
 first, then the others, each group in registry order; a chunk whose ``"type"`` is a
 known event type is detected with one lookup (the typed tests are asked about
 ``{"type": kind}`` alone, once, when the table is built), unless a dialect ahead
@@ -44,7 +45,7 @@ def accepts(test: Callable[[Dict[str, Any]], bool], data: Dict[str, Any]) -> boo
 class StreamTable:
     """What the stream front doors need of a registry's dialects."""
 
-    __slots__ = ("by_name", "encoders", "handlers", "kinds", "tests", "untyped", "wrappers")
+    __slots__ = ("by_name", "encoders", "handlers", "kinds", "misfed", "tests", "untyped", "wrappers")
 
     def __init__(self, dialects: Tuple[Dialect, ...]) -> None:
         self.handlers: Dict[str, HandlerFactory] = {d.name: d.stream for d in dialects if d.stream is not None}
@@ -52,6 +53,9 @@ class StreamTable:
         self.encoders: Dict[str, Callable[..., List[Dict[str, Any]]]] = {
             d.name: d.stream_encoder for d in dialects if d.stream_encoder is not None
         }
+        # what a chunk no dialect claims is, in each dialect's words (``Dialect.stream_misfed``)
+        self.misfed: Tuple[Callable[[Dict[str, Any]], Optional[str]], ...] = tuple(
+            d.stream_misfed for d in dialects if d.stream_misfed is not None)
         # SDK stream helpers' event classes -> the attribute holding the chunk ("": skip)
         self.wrappers: Dict[str, str] = {}
         for d in dialects:

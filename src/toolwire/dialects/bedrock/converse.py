@@ -256,6 +256,7 @@ DIALECT = Dialect(
     stream=stream.Handler,
     stream_detect=stream.detect,
     stream_encoder=stream.encode,
+    stream_misfed=stream.misfed,
     response=RESPONSE,
     finish_reasons=FINISH,
     response_envelope=reply,

@@ -26,12 +26,23 @@ from ...stream._events import ArgsDelta, new_event
 from ...stream._skipped import skipped
 from .._common import describe_error, wire_index
 
-__all__ = ["NAME", "Handler", "detect", "encode"]
+__all__ = ["NAME", "Handler", "detect", "encode", "misfed"]
 
 NAME = "bedrock.converse"
 _EVENTS = frozenset(
     {"messageStart", "contentBlockStart", "contentBlockDelta", "contentBlockStop", "messageStop"}
 )
+
+
+def misfed(data: Dict[str, Any]) -> Optional[str]:
+    """What a chunk no streaming dialect claims is when it is a whole boto3
+    ``converse_stream`` response (``{"stream": EventStream, "ResponseMetadata": {...}}``,
+    boto3's BedrockRuntime.Client.converse_stream "Response Syntax") rather than one of
+    its events (``Dialect.stream_misfed``), else ``None``."""
+    if "stream" in data and "ResponseMetadata" in data:
+        return ('this is a whole boto3 converse_stream response, not its events: pass resp["stream"], the event '
+                "stream it holds")
+    return None
 
 
 def detect(data: Dict[str, Any]) -> bool:

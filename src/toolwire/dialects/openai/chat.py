@@ -47,7 +47,7 @@ from .._common import as_dict, check_native, encode_id, name_of, nameless_result
 from . import batch, chat_history, chat_stream, chat_stream_encode
 from .chat_response import CHAT_FINISH, CHAT_RESPONSE, CHAT_UNFINISHED, chat_reply, encode_message
 from .chat_results import decode_result, encode_result
-from .chat_server import RAN, decode_ran, decode_server, encode_server, glm_call
+from .chat_server import decode_ran, decode_server, encode_server, glm_call, ran
 from .chat_sniff import Unmirrored, children, choices, finish, sniff
 from .chat_tools import FUNCTION_FIELDS, IDS, NAME, NAMES, decode_tool, encode_tool
 from .custom_tools import builtin_kind
@@ -76,8 +76,9 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
             return _decode_custom(item, policy, loc)
         if glm_call(item):  # a tool GLM-4-AllTools ran (``chat_server``)
             return decode_server(item, policy, loc)
-        if RAN in item:  # an item of a message's ``executed_tools``: a tool Groq ran (``chat_server``)
-            return decode_ran(item[RAN], policy, loc)
+        wrapped = ran(item)
+        if wrapped is not None:  # an item of a message's ``executed_tools``: a tool Groq ran (``chat_server``)
+            return decode_ran(wrapped.item, policy, loc)
         if "name" in item:  # legacy function_call
             if type(loc) is Unmirrored:  # ``chat_sniff.children``: beside tool_calls, repeating none of them
                 raise DecodeError(loc.error, dialect=NAME, loc=str(loc))

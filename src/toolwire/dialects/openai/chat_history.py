@@ -24,7 +24,7 @@ from .._history_read import hints, plain_view
 from ..gemini.compat_signature import compat_signed
 from .chat_history_decode import apart_texts, decode_with, read_images
 from .chat_history_encode import MISTRAL_ALONE, PREFIX_FLAG, encoder
-from .chat_server import GLM_TYPES
+from .chat_server import GLM_TYPES, ran_types
 from .media import OPENAI_DETAILS
 
 if TYPE_CHECKING:
@@ -136,8 +136,10 @@ def _unsent(wire: Any) -> Tuple[str, ...]:
     assistant message: https://docs.mistral.ai/api/#tag/chat, ``AssistantMessage.prefix``),
     Cohere's ``citations`` of an assistant message, the ``cache_control`` of a content
     part (``hints``) and the ``id`` of a document in a tool message
-    (https://docs.cohere.com/reference/chat: ``Document.id``, which citations point at).
-    Their canonical parts carry none of them."""
+    (https://docs.cohere.com/reference/chat: ``Document.id``, which citations point at)
+    and the tools Groq ran (``executed_tools``: https://console.groq.com/docs/compound,
+    provider state as other providers' server items are, read as server calls by
+    ``decode_all``). Their canonical parts carry none of them."""
     if type(wire) is not dict:
         return ()
     out: List[str] = []
@@ -149,6 +151,9 @@ def _unsent(wire: Any) -> Tuple[str, ...]:
     cites = wire.get("citations")
     if type(cites) is list and cites:
         out.append(f"The list of citations ({len(cites)})")
+    ran = wire.get("executed_tools")
+    if role == "assistant" and (type(ran) is list or type(ran) is tuple) and ran:
+        out.append(f"The {len(ran)} tool(s) the provider ran ({ran_types(ran)})")
     content = wire.get("content")
     out.extend(hints(content))  # OpenRouter's cache_control on a part
     if role == "tool" and type(content) is list:

@@ -25,7 +25,7 @@
   its ``type``, its arguments the object ``arguments`` holds (other text kept under
   ``"arguments"``), the item kept; it is no ``tool_calls`` item, so it is not written back
   as one (an ``EncodeError``). Only an item of a message's ``executed_tools`` is read so
-  (``chat_sniff.children`` gives it under ``RAN``): a flat ``{"index", "type", "arguments"}``
+  (``chat_sniff.children`` gives it wrapped: ``Ran``): a flat ``{"index", "type", "arguments"}``
   in ``tool_calls`` or given alone may be a client's call without its ``function`` (refused,
   as before Groq's items were read), and Mistral, Cohere v2 and Ollama do not read them.
 
@@ -34,7 +34,7 @@ Only ``decode_all(include_server=True)`` (and the accumulator's) report them; ne
 
 from __future__ import annotations
 
-from typing import Any, Dict, FrozenSet, List, Optional, Tuple
+from typing import Any, Dict, FrozenSet, List, Optional, Sequence, Tuple
 
 from ..._args import Policy, check_object
 from ..._errors import DecodeError, EncodeError, excerpt
@@ -43,18 +43,38 @@ from .._common import opt_str
 from .chat_tools import NAME
 from .responses_tools import server_args
 
-__all__ = ["GLM_TYPES", "RAN", "decode_ran", "decode_server", "encode_server", "executed", "glm_call", "merged"]
+__all__ = ["GLM_TYPES", "Ran", "decode_ran", "decode_server", "encode_server", "executed", "glm_call", "merged",
+           "ran", "ran_types", "wrap"]
 
 
-class _Ran:
-    """The key of the one-key dict ``chat_sniff.children`` wraps an ``executed_tools`` item
-    in: no JSON holds it, so only an item read there is a tool Groq ran."""
+class Ran:
+    """An item of a message's ``executed_tools`` as ``chat_sniff.children`` hands it on, in
+    the one-key dict ``{"executed_tools": Ran(item)}`` (``wrap``; the walk passes objects
+    as dicts): no JSON value is a ``Ran``, so only an item read there is a tool Groq ran
+    (``ran``), never a flat call of the same keys given in ``tool_calls`` or alone."""
+
+    __slots__ = ("item",)
+
+    def __init__(self, item: Any) -> None:
+        self.item = item
 
     def __repr__(self) -> str:
-        return "<executed_tools item>"
+        return f"Ran({self.item!r})"
 
 
-RAN: Any = _Ran()  # (typed Any: it stands among the str keys of a wire dict)
+_KEY = "executed_tools"  # (the field the item was read from)
+
+
+def wrap(item: Any) -> Dict[str, Any]:
+    """The dict ``chat_sniff.children`` gives for the ``executed_tools`` item *item*."""
+    return {_KEY: Ran(item)}
+
+
+def ran(data: Dict[str, Any]) -> Optional[Ran]:
+    """The ``Ran`` the dict *data* wraps (``wrap``), else ``None``."""
+    w = data.get(_KEY)
+    return w if type(w) is Ran else None
+
 
 #: the ``tool_calls`` item types of the tools GLM-4-AllTools runs itself
 GLM_TYPES: FrozenSet[str] = frozenset({"web_browser", "code_interpreter", "drawing_tool", "web_search"})
@@ -158,13 +178,28 @@ def decode_server(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
 
 
 def decode_ran(item: Any, policy: Policy, loc: str) -> ToolCall:
-    """The server call of *item*, an item of a message's ``executed_tools`` (``RAN``); one
+    """The server call of *item*, an item of a message's ``executed_tools`` (``Ran.item``); one
     that is not ``executed`` (it names a call) is refused: not guessed whose it is."""
     if type(item) is not dict or not executed(item):
         raise DecodeError(f"Item at {loc} is not a Groq executed_tools item (index, type, arguments; no name or "
                           f"id): {excerpt(item)}", dialect=NAME, loc=loc)
     args = check_object(server_args(item, policy.max_bytes), policy, loc + ".arguments", NAME)
     return new_call(item["type"], args, None, None, {NAME: {"executed": item}}, server=True)
+
+
+def ran_types(items: Sequence[Any]) -> str:
+    """The words for a message's ``executed_tools`` *items* in a note of what a history
+    written for another provider goes without (``chat_history._unsent``): the ``type``
+    of the first few (``executed_tools: 'search', 'python'``)."""
+    shown = []
+    for item in items[:_SHOWN]:  # (an SDK ``ExecutedTool`` in a message dict: its attribute)
+        kind = item.get("type") if isinstance(item, dict) else getattr(item, "type", None)
+        shown.append(repr(kind) if type(kind) is str else "?")
+    more = f" and {len(items) - _SHOWN} more" if len(items) > _SHOWN else ""
+    return f"executed_tools: {', '.join(shown)}{more}"
+
+
+_SHOWN = 5  # the tool types a note names
 
 
 def encode_server(call: ToolCall, pd: Dict[str, Any]) -> Dict[str, Any]:

@@ -32,7 +32,7 @@ from ..._errors import DecodeError, an, excerpt
 from .._common import as_dict, as_list
 from .._history_read import foreign
 from .._reply_fields import typeless
-from .chat_server import RAN, executed, glm_call, merged
+from .chat_server import executed, glm_call, merged, ran, wrap
 from .chat_tools import NAME
 
 __all__ = ["Unmirrored", "children", "choices", "finish", "first_choice", "foreign_block", "legacy_call",
@@ -152,11 +152,12 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
         return TOOL, "a 'function' beside type 'function' and no 'id' (a Chat tool definition)"
     if glm_call(data):  # (last: no shape above has one)
         return SERVER, f"type {data['type']!r} with its 'input' or 'outputs' (a tool GLM-4-AllTools runs)"
-    if RAN in data:  # an item of a message's ``executed_tools`` (``children``); one naming a call: read, refused
-        item = data[RAN]  # (not an object: ``decode_ran`` refuses it as itself, never its wrapper)
-        ran = type(item) is dict and executed(item)
-        return (SERVER if ran else CALL), "an item of 'executed_tools' (a tool Groq ran)"
-    # (a bare Groq ``executed_tools`` item is not claimed: its keys are a flat call's too, ``chat_server.RAN``)
+    wrapped = ran(data)
+    if wrapped is not None:  # an item of a message's ``executed_tools`` (``children``); one naming a call: read,
+        item = wrapped.item  # refused (not an object: ``decode_ran`` refuses it as itself, never its wrapper)
+        kind = SERVER if type(item) is dict and executed(item) else CALL
+        return kind, "an item of 'executed_tools' (a tool Groq ran)"
+    # (a bare Groq ``executed_tools`` item is not claimed: its keys are a flat call's too, ``chat_server.Ran``)
     return None
 
 
@@ -256,7 +257,7 @@ def children(data: Dict[str, Any], loc: str, dialect: str = NAME) -> Iterator[Tu
     if ran is not None and dialect == NAME and data.get("role") != "tool":
         for i, item in enumerate(as_list(ran, loc + ".executed_tools", dialect)):
             iloc = f"{loc}.executed_tools[{i}]"  # (a mapping as a plain dict, as a ``tool_calls`` item is read)
-            yield {RAN: item if type(item) is dict else _as_data(item, iloc)}, iloc
+            yield wrap(item if type(item) is dict else _as_data(item, iloc)), iloc
 
 
 def _as_data(item: Any, loc: str) -> Any:

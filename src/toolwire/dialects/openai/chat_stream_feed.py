@@ -35,6 +35,7 @@ from .chat_stream_pieces import (
     name_rest,
     plain,
     reasons,
+    unread,
 )
 from .chat_stream_server import Served
 
@@ -267,9 +268,16 @@ class Feed:
 
     def _call(self, scope: int, tc: Dict[str, Any], pos: int, field: str, j: int) -> None:
         fn = tc.get("function")
-        if type(fn) is not dict and glm_call(tc):  # a tool GLM-4-AllTools runs: a server call
-            self.served.glm(scope, tc)
-            return
+        if type(fn) is not dict and type(tc.get("custom")) is not dict:
+            if glm_call(tc):  # a tool GLM-4-AllTools runs: a server call
+                self.served.glm(scope, tc)
+                return
+            why = unread(tc)  # a body under a key no call is read from: refused, never dropped
+            if why is not None:
+                if scope in self.finished:
+                    self._finished(scope)
+                self.core.broken(tc, scope, why)
+                return
         index = tc.get("index")
         if type(index) is not int and index is not None:
             index = call_index(index, f"$.choices[{pos}].{field}.tool_calls[{j}].index", self.core.dialect)

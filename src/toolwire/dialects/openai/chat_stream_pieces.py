@@ -18,7 +18,7 @@ from .chat_stream_args import text_of
 from .chat_tools import FUNCTION_FIELDS
 
 __all__ = ["ITEM", "call_index", "custom_input", "empty_piece", "head_again", "keep", "legacy_piece", "name_rest",
-           "plain", "reasons"]
+           "plain", "reasons", "unread"]
 
 
 # a delta's own fields; any other is kept as the one-shot decoder keeps it (``chat.decode_call``)
@@ -29,6 +29,24 @@ def plain(tc: Dict[str, Any], fn: Any) -> bool:
     """Whether the delta *tc* (its ``function`` *fn*) carries a call's own fields only."""
     return ((len(tc) <= 2 or ITEM.issuperset(tc))
             and (type(fn) is not dict or len(fn) <= 1 or FUNCTION_FIELDS.issuperset(fn)))
+
+
+def unread(tc: Dict[str, Any]) -> Optional[str]:
+    """Why the delta *tc*, whose ``function`` is no object and which is no custom tool's
+    or GLM-4-AllTools call's, is refused (an invalid call in its place, as ``decode_all``
+    refuses the item whole), or ``None``: a top-level ``arguments`` with something in it
+    (a flat call's shape, ``{"type", "arguments"}``: Groq's ``ExecutedTool`` keys, or a
+    client's call without its ``function``), or an object under the key its ``type``
+    names that is no call read here (GLM's tool definition ``{"type":
+    "code_interpreter", "code_interpreter": {"sandbox": "auto"}}``, no ``input`` or
+    ``outputs``). Dropped, their keys went to the call open before them (``keep``)."""
+    args = tc.get("arguments")
+    if args is not None and args != "":
+        return f"has 'arguments' outside 'function' (a call without its 'function'): {excerpt(tc)}"
+    kind = tc.get("type")
+    if type(kind) is str and kind != "function" and type(tc.get(kind)) is dict:
+        return f"is a {kind!r} item that holds no call (no 'input' or 'outputs': a tool definition?): {excerpt(tc)}"
+    return None
 
 
 def keep(c: Call, tc: Dict[str, Any], fn: Any, custom: bool, dialect: str) -> None:

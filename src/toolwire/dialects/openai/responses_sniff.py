@@ -160,6 +160,7 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
         and data.get("role") in _ROLES
         and "content" in data
         and _CHAT_CALLS.isdisjoint(data)
+        and not data.get("executed_tools")  # the tools Groq ran: a Chat message (``chat_server``)
     ):
         if _call_part(data["content"]) is not None:  # read: the error names it ([] would drop the call)
             return CALLS, f"{an(repr(data['role']))} message whose content holds a call"

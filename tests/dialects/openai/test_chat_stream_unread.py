@@ -1,0 +1,71 @@
+"""Chat stream pieces whose body is not read (review revSv2, session 43): a piece with a
+top-level ``arguments`` beside ``function: null`` (a flat call's shape: Groq's
+``ExecutedTool`` keys, or a client call without its ``function``) and a piece shaped
+like a GLM-4-AllTools tool definition (``{"type": "code_interpreter",
+"code_interpreter": {"sandbox": "auto"}}``: https://maas.aminer.cn/dev/howuse/glm4-toolkit,
+the request's ``tools`` item) are refused as ``decode_all`` refuses them whole: an
+``InvalidToolCall`` in their place, never dropped (before: their keys were kept in the
+provider data of the call open before them, or the piece was passed over).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional
+
+import pytest
+
+import toolwire
+from toolwire import stream
+
+FN = {"index": 0, "id": "call_f0", "type": "function",
+      "function": {"name": "get_weather", "arguments": "{\"city\": \"Paris\"}"}}
+FLAT = {"type": "function", "arguments": "{\"q\": 1}", "function": None}
+GROQ = {"type": "search", "arguments": "{\"query\": \"x\"}", "function": None}
+TOOLDEF = {"type": "code_interpreter", "code_interpreter": {"sandbox": "auto"}, "function": None}
+OTHER = {"id": "call_r1", "type": "retrieval", "retrieval": {"knowledge_id": "k1"}, "function": None}
+
+
+def _ch(delta: Dict[str, Any], finish: Optional[str] = None) -> Dict[str, Any]:
+    return {"id": "c", "object": "chat.completion.chunk", "created": 1, "model": "m",
+            "choices": [{"index": 0, "delta": delta, "finish_reason": finish}]}
+
+
+def _read(piece: Dict[str, Any], server: bool) -> List[Any]:
+    return stream.accumulate([_ch({"tool_calls": [FN]}), _ch({"tool_calls": [piece]}), _ch({}, "tool_calls")],
+                             include_server=server)
+
+
+@pytest.mark.parametrize("body", [FLAT, GROQ, TOOLDEF, OTHER])
+@pytest.mark.parametrize("index", [None, 0, 1])
+@pytest.mark.parametrize("server", [False, True])
+def test_an_unread_piece_is_an_invalid_call(body: Dict[str, Any], index: Optional[int], server: bool) -> None:
+    first, bad = _read(dict(body, index=index), server)
+    assert (first.name, first.args, first.id) == ("get_weather", {"city": "Paris"}, "call_f0")
+    assert first.provider_data is None or "extra" not in first.provider_data.get("openai.chat", {})
+    assert isinstance(bad, toolwire.InvalidToolCall)
+    msg = {"role": "assistant", "content": None, "tool_calls": [{k: v for k, v in FN.items() if k != "index"},
+                                                                 {k: v for k, v in body.items()}]}
+    with pytest.raises(toolwire.DecodeError):  # as the whole reply is read
+        toolwire.decode_all(msg, include_server=server)
+
+
+def test_a_piece_alone_is_an_invalid_call() -> None:
+    (bad,) = stream.accumulate([_ch({"tool_calls": [dict(FLAT, index=None)]}), _ch({}, "tool_calls")])
+    assert isinstance(bad, toolwire.InvalidToolCall)
+
+
+@pytest.mark.parametrize("piece", [
+    {"index": 0, "function": None, "arguments": None},
+    {"index": 0, "function": None, "arguments": ""},
+    {"index": 0, "id": None, "type": "function", "function": None},
+])
+def test_a_piece_that_carries_nothing_adds_nothing(piece: Dict[str, Any]) -> None:
+    (call,) = _read(piece, True)
+    assert (call.name, call.args) == ("get_weather", {"city": "Paris"})
+
+
+def test_a_glm_call_still_reads() -> None:
+    piece = {"index": None, "id": "call_g1", "type": "code_interpreter", "code_interpreter": {"input": "print(1)"},
+             "function": None}
+    first, glm = _read(piece, True)
+    assert (glm.name, glm.args, glm.server) == ("code_interpreter", {"input": "print(1)"}, True)
