@@ -322,6 +322,10 @@ def test_an_image_of_no_stated_type_takes_the_type_its_data_shows(target: str, d
     ``data:application/octet-stream``, Bedrock raised."""
     ollama = {"messages": [{"role": "user", "content": "What is this?", "images": [data]}]}
     for conv in (decode_conversation(ollama, "ollama"), _image_conv(Media("image", data=data))):
+        if (target, media_type) == ("gemini", "image/gif"):  # Gemini takes PNG, JPEG, WebP, HEIC, HEIF (session 43)
+            with pytest.raises(EncodeError, match="its type 'image/gif' is not one of"):
+                encode_conversation(conv, target)
+            continue
         out = encode_conversation(conv, target)
         assert _image_part(target, out) == _written_image(target, data, media_type)
         check_fragment(target, out)
@@ -340,9 +344,12 @@ def test_an_image_of_no_stated_type_that_its_data_does_not_show_raises(target: s
     assert encode_conversation(ollama, "ollama")["messages"][0]["images"] == ["AAAAbm9uZQ=="]
 
 
-def test_a_stated_image_type_wins_over_the_data_and_anthropic_refuses_one_it_does_not_take() -> None:
-    stated = _image_conv(Media("image", media_type="image/png", data=JPEG))
-    assert _image_part("gemini", encode_conversation(stated, "gemini")) == _written_image("gemini", JPEG, "image/png")
+def test_the_data_wins_over_a_stated_image_type_and_anthropic_refuses_one_it_does_not_take() -> None:
+    stated = _image_conv(Media("image", media_type="image/png", data=JPEG))  # (session 43: as a tool result's)
+    report: List[Any] = []
+    out = encode_conversation(stated, "gemini", report=report)
+    assert _image_part("gemini", out) == _written_image("gemini", JPEG, "image/jpeg")
+    assert [p.kind for p in report] == ["converted"]
     # Base64ImageSourceParam media_type: image/jpeg, image/png, image/gif, image/webp only
     with pytest.raises(EncodeError) as info:
         encode_conversation(_image_conv(Media("image", media_type="image/bmp", data="Qk0=")), "anthropic.messages")

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, List, Optional
 from .._errors import EncodeError, an
 from .._types import InvalidToolCall, ToolCall, ToolResult
 from ..conversation._values import EMPTY_RESULT, Field, Media, Message, Other, Part, Reasoning, Text
-from ._image_types import checked_type, image_media_type
+from ._image_types import USER_IMAGE_TYPES, image_media_type, shown_type, untaken
 from ._result_media import blank_text, gemini_upload
 
 if TYPE_CHECKING:
@@ -240,18 +240,22 @@ def url_type(m: Media, w: Writer) -> None:
 
 
 def image_type(m: Media, w: Writer, checked: bool = False) -> str:
-    """The media type of the base64 image *m*: its own (``image_media_type``: in lower
-    case, ``image/jpg`` as ``image/jpeg``), else the one its bytes show (``sniff_image``,
-    as tool results do); *checked* (a target that checks the bytes: Bedrock, Anthropic):
-    the one its bytes show where they show another, noted (``converted``). ``EncodeError``
-    when none tells, since no target takes an image of no type (and a guessed one would
-    be wrong)."""
+    """The media type of the base64 image *m*: the one its bytes show (``shown_type``),
+    as a tool result's, else its own (``image_media_type``: in lower case, ``image/jpg`` as
+    ``image/jpeg``); a label the bytes tell otherwise is noted (``converted``; *checked*: a
+    target that checks them, Bedrock, Anthropic, says so). ``EncodeError`` when none tells,
+    since no target takes an image of no type (and a guessed one would be wrong), and for
+    bytes of a type the target does not take (``USER_IMAGE_TYPES``), never sent mislabelled."""
     mt = image_media_type(m.media_type)
-    if m.data is not None and (mt is None or checked):
-        shown = checked_type(mt, m.data)
+    if m.data is not None:
+        by_bytes = shown_type(m.data)
+        takes = USER_IMAGE_TYPES.get(w.name)
+        if takes is not None and by_bytes is not None and by_bytes not in takes:  # (as a tool result's)
+            raise w.no_media(m, untaken(m.media_type, by_bytes, ", ".join(takes)))
+        shown = by_bytes or mt
         if mt is not None and shown != mt:
             w.note("converted", f"The image in message {w.index} labelled {m.media_type!r} is sent as {shown!r}, "
-                                f"the type its bytes show: {w.name} checks them")
+                                f"the type its bytes show" + (f": {w.name} checks them" if checked else ""))
         mt = shown
     if mt is None:
         raise w.no_media(m, "its media type is not given and its data is no PNG, JPEG, GIF or WebP image")

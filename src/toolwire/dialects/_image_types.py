@@ -1,12 +1,14 @@
 """Image media types as the providers take them. A MIME type is case-insensitive (RFC 2045
 §5.1) and ``image/jpg`` is a common label for JPEG (no registered type: IANA has
-``image/jpeg``): both are read as the registered type. Bedrock and Anthropic check an
-image's bytes against its type and refuse the request on a mismatch ("The image was
-specified using the image/png media type, but the image appears to be a image/jpeg image"):
-for them the type the bytes show (``sniff_image``: PNG, JPEG, GIF, WebP) wins. A tool
-result's image goes to OpenAI Responses, Mistral, Gemini and Ollama so too (``sent_type``),
-its bytes told by more types (``shown_type``: BMP, TIFF, SVG, HEIF, AVIF besides), so that
-one of a type the target does not take is refused whatever its label."""
+``image/jpeg``): both are read as the registered type. An image's bytes win over its label
+for every target that takes typed image data, in a user message as in a tool result: Bedrock
+and Anthropic check them and refuse the request on a mismatch ("The image was specified
+using the image/png media type, but the image appears to be a image/jpeg image"), and take
+PNG, JPEG, GIF and WebP only, so bytes of another known type are refused naming it
+(``checked_type``, ``refusal``); a tool result's image goes to OpenAI Responses, Mistral,
+Gemini and Ollama so too (``sent_type``). The bytes are told by ``shown_type``: PNG, JPEG,
+GIF, WebP (``sniff_image``), BMP, TIFF, SVG (after its prologue), HEIC/HEIF and AVIF (an ISO
+BMFF ``ftyp`` box's brands)."""
 
 from __future__ import annotations
 
@@ -16,7 +18,8 @@ from typing import Any, Collection, Optional
 from .._errors import EncodeError
 from ._result_media import ResultMedia, sniff_image
 
-__all__ = ["OLLAMA_IMAGE_TYPES", "OPENAI_IMAGE_TYPES", "checked_type", "image_media_type", "sent_type", "shown_type"]
+__all__ = ["GEMINI_IMAGE_TYPES", "OLLAMA_IMAGE_TYPES", "OPENAI_IMAGE_TYPES", "PROLOGUE", "USER_IMAGE_TYPES",
+           "checked_type", "image_media_type", "refusal", "sent_type", "shown_type", "untaken"]
 
 #: The image types OpenAI takes ("Image input requirements": PNG, JPEG, WEBP, non-animated
 #: GIF, https://platform.openai.com/docs/guides/images-vision), as Mistral does (vision: "PNG,
@@ -26,6 +29,13 @@ OPENAI_IMAGE_TYPES = ("image/png", "image/jpeg", "image/gif", "image/webp")
 #: stb_image (JPEG, PNG, BMP, GIF, TGA...), a WebP made PNG first; TIFF only its Go engine
 #: did (2025-02 to 2026-07), the current one no longer
 OLLAMA_IMAGE_TYPES = OPENAI_IMAGE_TYPES + ("image/bmp",)
+#: The image types Gemini takes in a user turn ("Image understanding": PNG, JPEG, WEBP, HEIC,
+#: HEIF, https://ai.google.dev/gemini-api/docs/image-understanding; GIF refused since 2.0)
+GEMINI_IMAGE_TYPES = ("image/png", "image/jpeg", "image/webp", "image/heic", "image/heif")
+#: The image types a user message's image may be of, by its bytes, for the targets that list
+#: them (Anthropic's and Bedrock's writers check their own)
+USER_IMAGE_TYPES = {"openai.responses": OPENAI_IMAGE_TYPES, "mistral": OPENAI_IMAGE_TYPES,
+                    "gemini": GEMINI_IMAGE_TYPES}
 
 _ALIASES = {"image/jpg": "image/jpeg"}
 
@@ -39,20 +49,46 @@ def image_media_type(mt: Optional[str]) -> Optional[str]:
 
 def checked_type(mt: Optional[str], data: Optional[str]) -> Optional[str]:
     """The type to send base64 image *data* labelled *mt* as to a provider that checks
-    its bytes: the one they show where they show one, else the label (``image_media_type``)."""
-    shown = sniff_image(data) if data is not None else None
+    its bytes: the one they show where they show one (``shown_type``: one the provider may
+    not take, which its writer refuses, ``refusal``), else the label (``image_media_type``)."""
+    shown = shown_type(data) if data is not None else None
     return shown if shown is not None else image_media_type(mt)
+
+
+def refusal(what: str, target: str, label: Optional[str], shown: Optional[str]) -> str:
+    """The words of an ``EncodeError`` for image *what* (``"An image as data in a tool
+    result"``) of a type *target* does not take: the type its bytes show where they show
+    another than its *label*, else the label."""
+    if shown is not None and shown != image_media_type(label):
+        said = f"{shown!r} by its bytes, labelled {label!r}"
+    else:
+        said = repr(label) if label else "none its bytes show and no label"
+    return f"{what} cannot be written for {target} (its type: {said})"
+
+
+def untaken(label: Optional[str], mt: str, types: str) -> str:
+    """Why an image labelled *label*, of type *mt*, is refused by a target that takes only
+    *types*: its type, and its label where its bytes show another."""
+    said = f" by its bytes, labelled {label!r}," if label and image_media_type(label) != mt else ""
+    return f"its type {mt!r}{said} is not one of {types}"
 
 
 # the first bytes of the other image types a tool may return (beside ``sniff_image``'s):
 # BMP ("BM", then the size of its info header: BITMAPCOREHEADER 12 ... BITMAPV5HEADER 124),
 # TIFF and BigTIFF (TIFF 6.0 "II*\0" / "MM\0*"; "+" for BigTIFF), SVG ("<svg" after an XML
-# declaration, a comment or a doctype), HEIF and AVIF (ISO BMFF: an "ftyp" box, its brand)
+# declaration, comments, processing instructions and a doctype), HEIF and AVIF (ISO BMFF: an
+# "ftyp" box, ISO/IEC 14496-12 §4.3: size, "ftyp", major_brand, minor_version, then
+# compatible_brands to the end of the box)
 _BMP_HEADERS = frozenset({12, 16, 40, 52, 56, 64, 108, 124})
 _TIFF = (b"II*\0", b"MM\0*", b"II+\0", b"MM\0+")
 _BRANDS = {b"heic": "image/heic", b"heix": "image/heic", b"heim": "image/heic", b"heis": "image/heic",
-           b"mif1": "image/heif", b"msf1": "image/heif", b"avif": "image/avif", b"avis": "image/avif"}
-_HEAD = 1024  # base64 characters read at most (768 bytes): an SVG's "<svg" comes after its prologue
+           b"avif": "image/avif", b"avis": "image/avif"}
+_GENERIC = (b"mif1", b"msf1")  # HEIF's image and sequence brands: "image/heif" unless AVIF's is compatible
+_AVIF = (b"avif", b"avis")
+_FTYP = 256  # bytes of an ftyp box read at most (its brands: a few dozen bytes in practice)
+#: bytes of an SVG's prologue read at most before its ``<svg``: an XML declaration, an
+#: editor's comments (Illustrator's), a doctype with an internal subset of entities
+PROLOGUE = 16384
 
 
 def _head(data: str, chars: int) -> bytes:
@@ -63,6 +99,52 @@ def _head(data: str, chars: int) -> bytes:
         return binascii.a2b_base64(chunk[:len(chunk) // 4 * 4])
     except ValueError:  # binascii.Error, and text outside ASCII
         return b""
+
+
+def _bmff(data: str, head: bytes) -> Optional[str]:
+    """The image type an ISO BMFF ``ftyp`` box at the start of *data* names: its major
+    brand where that is AVIF's or HEIC's, else AVIF where a compatible brand is AVIF's
+    (AV1 Image File Format §9: an AVIF "shall" list ``avif``; its major brand may be
+    HEIF's ``mif1``), else HEIF for a major brand ``mif1`` / ``msf1``."""
+    major = head[8:12]
+    if major in _BRANDS:
+        return _BRANDS[major]
+    size = int.from_bytes(head[:4], "big")
+    box = _head(data, (min(size, _FTYP) + 2) // 3 * 4 + 4)[16:size]
+    if any(box[i:i + 4] in _AVIF for i in range(0, len(box) - 3, 4)):
+        return "image/avif"
+    return "image/heif" if major in _GENERIC else None
+
+
+def _prologue(text: bytes) -> bool:
+    """Whether *text* (the first bytes, an XML BOM and white space passed over) is an SVG
+    document: ``<svg`` after what an XML prologue holds (``<?...?>``, ``<!--...-->``, a
+    ``<!DOCTYPE ...>`` with its ``[...]`` subset), within *text*. One forward pass."""
+    i, n = 0, len(text)
+    while i < n:
+        if text.startswith(b"<svg", i):
+            return True
+        if text.startswith(b"<?", i):
+            end, step = text.find(b"?>", i + 2), 2
+        elif text.startswith(b"<!--", i):
+            end, step = text.find(b"-->", i + 4), 3
+        elif text.startswith(b"<!DOCTYPE", i) or text.startswith(b"<!doctype", i):
+            close = text.find(b">", i)
+            bracket = text.find(b"[", i, close if close >= 0 else n)
+            if 0 <= bracket < close:  # an internal subset: it ends at "]", then ">"
+                close = text.find(b"]", bracket)
+                close = text.find(b">", close) if close >= 0 else -1
+            end, step = close, 1
+        elif text.startswith(b"<", i):  # other markup (``<html``): no SVG document
+            return False
+        else:  # white space up to the next markup, else no prologue
+            end, step = text.find(b"<", i), 0
+            if end < 0 or text[i:end].strip(b" \t\r\n"):
+                return False
+        if end < 0:
+            return False
+        i = end + step
+    return False
 
 
 def shown_type(data: str) -> Optional[str]:
@@ -76,13 +158,13 @@ def shown_type(data: str) -> Optional[str]:
         return "image/bmp"
     if head[:4] in _TIFF:
         return "image/tiff"
-    if head[4:8] == b"ftyp" and head[8:12] in _BRANDS:
-        return _BRANDS[head[8:12]]
+    if head[4:8] == b"ftyp":
+        return _bmff(data, head)
     text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
     if text[:4] == b"<svg":
         return "image/svg+xml"
-    if text[:2] in (b"<?", b"<!") and b"<svg" in _head(data, _HEAD):  # (a prologue first)
-        return "image/svg+xml"
+    if text[:2] in (b"<?", b"<!"):  # a prologue first: read it whole (``PROLOGUE`` bytes at most)
+        return "image/svg+xml" if _prologue(_head(data, PROLOGUE // 3 * 4).lstrip(b"\xef\xbb\xbf \t\r\n")) else None
     return None
 
 
@@ -100,10 +182,7 @@ def sent_type(m: ResultMedia, types: Collection[str], target: str, ctx: Any = No
     shown = shown_type(m.data)
     mt = shown if shown is not None else label
     if mt is None or mt not in types:
-        said = f"{shown!r} by its bytes, labelled {m.media_type!r}" if shown not in (None, label) else repr(
-            m.media_type) if m.media_type else "none its bytes show and no label"
-        raise EncodeError(f"An image as data in a tool result cannot be written for {target} (its type: {said})",
-                          dialect=target)
+        raise EncodeError(refusal("An image as data in a tool result", target, m.media_type, shown), dialect=target)
     if ctx is not None and m.media_type is not None and mt != label:
         ctx.note("converted", f"The image labelled {m.media_type!r} in",
                  f"is sent to {target} as {mt!r}, the type its bytes show")

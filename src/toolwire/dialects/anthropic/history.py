@@ -35,7 +35,7 @@ from .._history_write import (
     write_part,
     write_turns,
 )
-from .._image_types import image_media_type
+from .._image_types import image_media_type, untaken
 from .._result_media import web
 from .._tool_changes import adopt_changes
 from .breakpoints import check
@@ -137,7 +137,7 @@ def _write_image(m: Media, w: Writer) -> Any:
     if m.data is not None:
         mt = image_type(m, w, checked=True)  # Anthropic checks the bytes against the type
         if mt not in IMAGE_TYPES:
-            raise w.no_media(m, f"its type {mt!r} is not one of {', '.join(IMAGE_TYPES)}")
+            raise w.no_media(m, untaken(m.media_type, mt, ", ".join(IMAGE_TYPES)))
         return {"type": "image", "source": {"type": "base64", "media_type": mt, "data": m.data}}
     if not web(m.url):  # a URL source is fetched over the web: no S3, Cloud Storage or file URI
         raise w.no_media(m, "a URL image source takes an http(s) URL")
@@ -154,6 +154,8 @@ def _block(p: Part, w: Writer, fresh: FreshText) -> Any:
     if type(q) is Media and q.dialect == NAME and q.data is not None and relabelled(q.extra) is not None:
         extra: Dict[str, Any] = q.extra
         mt = image_type(q, w, checked=True)  # its own image labelled other than its bytes show: as they show, noted
+        if mt not in IMAGE_TYPES:  # (bytes of a type Anthropic does not take: never sent mislabelled)
+            raise w.no_media(q, untaken(q.media_type, mt, ", ".join(IMAGE_TYPES)))
         renamed_type(q, mt, w)  # (or named another way: ``image/jpg``)
         return {**extra, "source": {**extra["source"], "media_type": mt}}
     return None if q is None else write_part(q, w, NAME, lambda text: {"type": "text", "text": text}, _write_image)

@@ -32,7 +32,7 @@ from .._common import (
     tool_description,
     tool_strict,
 )
-from .._image_types import checked_type, image_media_type
+from .._image_types import checked_type, image_media_type, refusal
 from .._result_media import ResultMedia, blank_text, rewrite_media, text_of, web
 from .strict_tools import check_strict_tool
 
@@ -205,8 +205,8 @@ def _media_block(m: ResultMedia, ctx: EncodeContext) -> Optional[Dict[str, Any]]
     if m.kind == "image":
         if m.data is not None:
             mt = checked_type(m.media_type, m.data)
-            if mt not in IMAGE_TYPES:
-                return None
+            if mt not in IMAGE_TYPES:  # (bytes of another type: never sent mislabelled)
+                raise EncodeError(refusal("An image as data in a tool result", NAME, m.media_type, mt), dialect=NAME)
             if m.media_type is not None and mt != image_media_type(m.media_type):
                 ctx.note("converted", f"The image labelled {m.media_type!r} in",
                          f"is sent as {mt!r}, the type its bytes show: {NAME} checks them")
@@ -232,18 +232,22 @@ def _media_block(m: ResultMedia, ctx: EncodeContext) -> Optional[Dict[str, Any]]
 def relabelled(block: Any) -> Optional[str]:
     """The type to send the base64 ``image`` block *block* as where its label is not it:
     the one its bytes show (``checked_type``; Anthropic checks them and takes only
-    ``IMAGE_TYPES``, exactly), else ``None``."""
+    ``IMAGE_TYPES``, exactly: one of another type is refused by the writers), else ``None``."""
     src = block.get("source") if type(block) is dict and block.get("type") == "image" else None
     if type(src) is not dict or src.get("type") != "base64" or type(src.get("data")) is not str:
         return None
     mt = src.get("media_type")
     shown = checked_type(mt if type(mt) is str else None, src["data"])
-    return shown if shown != mt and shown in IMAGE_TYPES else None
+    return shown if shown != mt and shown is not None else None
 
 
 def _block(part: Dict[str, Any], ctx: EncodeContext) -> Dict[str, Any]:
     kind = part.get("type")
     mt = relabelled(part)
+    if mt is not None and mt not in IMAGE_TYPES:  # bytes of a type Anthropic does not take: never sent mislabelled
+        label = part["source"].get("media_type")
+        raise EncodeError(refusal("An image as data in a tool result", NAME, label if type(label) is str else None, mt),
+                          dialect=NAME)
     if mt is not None:  # its own image labelled other than its bytes show (or ``image/jpg``): as they show
         ctx.note("converted", f"The image labelled {part['source'].get('media_type')!r} in",
                  f"is sent as {mt!r}, the type its bytes show: {NAME} checks them")

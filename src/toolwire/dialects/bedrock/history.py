@@ -41,7 +41,7 @@ from .._history_write import (
     write_part,
     write_turns,
 )
-from .._image_types import checked_type, image_media_type
+from .._image_types import checked_type, image_media_type, untaken
 from .._tool_changes import adopt_changes
 from .cache_points import check
 from .document_names import distinct_in_messages
@@ -174,7 +174,8 @@ def _format(m: Media, w: Writer) -> str:
     mt = image_type(m, w, checked=True) if m.data is not None else image_media_type(m.media_type)
     fmt = mt.partition("/")[2] if type(mt) is str else ""
     if fmt not in _FORMATS:
-        raise w.no_media(m, f"its type {mt!r} is not one of png, jpeg, gif, webp")
+        raise w.no_media(m, untaken(m.media_type, mt, "png, jpeg, gif, webp") if type(mt) is str and m.data is not None
+                         else f"its type {mt!r} is not one of png, jpeg, gif, webp")
     return fmt
 
 

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, Optional
 
-from .._image_types import image_media_type
-from .._result_media import sniff_image
+from .._image_types import image_media_type, shown_type
 from .document_names import Names, names_in
 
 __all__ = ["FORMATS", "misnamed", "mislabelled", "refused"]
@@ -32,7 +31,7 @@ def mislabelled(img: Any) -> bool:
     fmt = img.get("format") if type(img) is dict else None
     if type(data) is not str or type(fmt) is not str:
         return False
-    shown = sniff_image(data)
+    shown = shown_type(data)  # (one Converse does not take too: the writer refuses it, never sent mislabelled)
     return shown is not None and shown != f"image/{fmt}"
 
 

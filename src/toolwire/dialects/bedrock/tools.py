@@ -27,7 +27,7 @@ from .._common import (
     tool_description,
     tool_strict,
 )
-from .._image_types import checked_type, image_media_type
+from .._image_types import checked_type, image_media_type, refusal
 from .._result_media import DOCUMENT_TYPES, ResultMedia, blank_text, extension, rewrite_media
 from ..anthropic.strict_tools import check_strict_tool
 from .document_names import distinct_in_blocks
@@ -261,6 +261,8 @@ def _media_block(m: ResultMedia, ctx: EncodeContext) -> Optional[Dict[str, Any]]
             ctx.note("converted", f"The image labelled {m.media_type!r} in",
                      f"is sent as {mt!r}, the type its bytes show: {NAME} checks them")
         fmt = (mt or "").partition("/")[2]
+        if fmt not in _IMAGE_FORMATS and m.data is not None and mt is not None:  # never sent mislabelled
+            raise EncodeError(refusal("An image as data in a tool result", NAME, m.media_type, mt), dialect=NAME)
         return {"type": "image", "image": {"format": fmt, "source": source}} if fmt in _IMAGE_FORMATS else None
     doc_format = extension(m.media_type)
     if doc_format not in _DOCUMENT_FORMATS:

@@ -12,21 +12,25 @@ Gemini's (``DUMMIES``: ``compat_signature.signed`` is false for it, so its drop 
 reported elsewhere), yet it goes back to Gemini as it came.
 
 ``first_unsigned`` finds the part that takes it: the first call part of a content, when
-it carries no signature (what later parts carry does not matter: the first is the one
-checked). The writers put it there with ``stamped`` when that call is not Gemini's own:
-``history_encode`` for a call of a model content neither decoded from Gemini nor holding
-Gemini's provider data, noted; ``response.encode_message`` for a part written as a call
-without Gemini's data is (``plain``). Every model content gets it, not only the current
-turn's: a history sent again turn after turn keeps the same bytes (a cached prefix stays
-valid). A step Gemini made goes as it came: signed, or with no signature at all (Gemini
-2.x without thinking, which took it so).
+it carries no signature. The writers put it there with ``stamped`` when that call's step
+is not Gemini's own: ``history_encode`` for a call of a message neither decoded from
+Gemini nor holding Gemini's provider data (an empty ``{"gemini": {}}`` holds none: the
+call is written as a plain one) nor carrying a signature of Gemini's on any other part
+(``signed``), noted; ``response.encode_message`` (its calls are one step) for a part
+written as a call without Gemini's data (``plain``) when no part carries such a signature.
+Only Gemini makes a signature, so a step with one is Gemini's and goes back as it came,
+whatever part holds it; another message's signature in the same content does not count
+(the merged step's first call is still checked). Every model content gets it, not only
+the current turn's: a history sent again turn after turn keeps the same bytes (a cached
+prefix stays valid). A step Gemini made goes as it came: signed, or with no signature at
+all (Gemini 2.x without thinking, which took it so).
 """
 
 from __future__ import annotations
 
 from typing import Any, Dict, List, Optional
 
-__all__ = ["DUMMIES", "SKIP", "first_unsigned", "plain", "stamped"]
+__all__ = ["DUMMIES", "SKIP", "first_unsigned", "plain", "signed", "stamped"]
 
 SKIP = "skip_thought_signature_validator"
 DUMMIES = frozenset({SKIP, "context_engineering_is_the_way_to_go"})
@@ -42,6 +46,17 @@ def first_unsigned(parts: List[Any]) -> Optional[int]:
                 return None
             return i
     return None
+
+
+def signed(part: Any) -> bool:
+    """Whether *part* (a written part) carries a thought signature of Gemini's: one in
+    either spelling that is not a dummy (``DUMMIES``)."""
+    if type(part) is not dict:
+        return False
+    sig = part.get("thoughtSignature")
+    if sig is None:
+        sig = part.get("thought_signature")
+    return sig is not None and not (type(sig) is str and sig in DUMMIES)
 
 
 def plain(part: Dict[str, Any]) -> bool:
