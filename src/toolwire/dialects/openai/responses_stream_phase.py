@@ -70,6 +70,10 @@ class Phased(Again):
     own: Optional[Tuple[Optional[Dict[Any, Any]], Optional[Dict[Hashable, List[str]]]]] = None
     # the ids of the responses created or in progress in this stream (``progress``)
     lives: Optional[Set[str]] = None
+    # the ``id`` of the response its ``queued`` / ``in_progress`` began, not created yet: its
+    # ``response.created`` is its start, not an earlier response's again (``created``)
+    begun: Optional[str] = None
+    begun_at = 0  # (the number of calls read when it began)
 
     def feed(self, data: Dict[str, Any]) -> None:
         kind = data.get("type")
@@ -94,11 +98,17 @@ class Phased(Again):
         nothing (no response begins, no count starts again)."""
         resp = data.get("response")
         rid = resp.get("id") if type(resp) is dict else None
-        if self.lives is not None and type(rid) is str and rid in self.lives and rid != self.rid:
+        if (self.lives is not None and type(rid) is str and rid in self.lives and rid != self.rid
+                and rid != self.begun):
             return  # (an earlier response's, delivered again late: ``progress``'s rule)
+        if rid == self.begun and len(self.core.calls) > self.begun_at:  # (begun by ``progress``, a call of
+            if self.rid is not None:  # it read: it begins again, as one created then)
+                self._live(self.rid)
+            self.rid, self.rid_first = rid, self.begun_at
         if type(rid) is str and rid and rid == self.rid:  # (its numbers as first sent: ``top`` kept)
             self._count(data.get("sequence_number"))
             self.replaying = True
+            self.begun = None  # (one begun by ``progress`` since is an earlier one now)
             self.again_at = len(self.core.calls)  # (an item open too: a retry cut mid-item, review revR3b)
             self.first = self.rid_first  # (its calls are those read since its first start)
             kept = self.kept
@@ -122,7 +132,7 @@ class Phased(Again):
             if self.said is None:
                 self.said = {}  # (text deltas go by ``said_text``)
             return
-        self.again_at = None
+        self.again_at = self.begun = None
         if self.line:  # (another response: the messages held, in their places first)
             self._advance(True)
         n, top = data.get("sequence_number"), self.top
@@ -163,15 +173,22 @@ class Phased(Again):
     def progress(self, data: Dict[str, Any]) -> None:
         """``response.in_progress`` (or ``.queued``) *data*: of a response neither created nor
         in progress before (another ``id``), its events may be counted from 0 (``_recount``);
-        of the response read, its number is a lifecycle number (``_count``); of an earlier
-        one (its ``id`` read: delivered again late), nothing (no count starts again)."""
+        of the response read (created, or begun by this event: ``begun``), its number is a
+        lifecycle number (``_count``), and once a call of it was read it is the response
+        begun again (a retry upstream under its ``id`` whose ``response.created`` did not
+        come, or came before: ``again_at``, as ``created``); of an earlier one (its ``id``
+        read: delivered again late), nothing (no count starts again)."""
         resp = data.get("response")
         rid = resp.get("id") if type(resp) is dict else None
-        if type(rid) is str and rid and rid != self.rid:
+        if type(rid) is str and rid and rid != self.rid and rid != self.begun:
             if self.lives is None or rid not in self.lives:
                 self.again_at = None
                 self._recount(rid, data.get("sequence_number"), self.top)
+                self.begun, self.begun_at = rid, len(self.core.calls)
             return
+        n = len(self.core.calls)
+        if n > (self.rid_first if rid is None or rid == self.rid else self.begun_at):
+            self.again_at = n  # (a call of it read: it begins again)
         self._count(data.get("sequence_number"))
 
     def _recount(self, rid: Optional[str], n: Any, top: Any) -> None:
