@@ -48,6 +48,9 @@ class Again(Messages):
     # ``id``, no item open: ``Phased.created``): a call ended before it, its done item under fresh
     # ids since, is it again or a second response's under that ``id``? (``_crossed``)
     again_at: Optional[int] = None
+    # the calls open then (by ``pos``): one ended since is no call ended before (a stream cut
+    # mid-item and resumed: its done item's copy under fresh ids that follows is vLLM's)
+    open_at: Optional[Set[int]] = None
 
     def _call_at(self, key: Optional[int]) -> Call:
         """``Feed._call_at``; with no call open at *key*, the call ended there: a late event
@@ -286,7 +289,8 @@ class Again(Messages):
         content is *m* streamed again, or a second response's call under the same ``id`` (a
         gateway's fixed ``id``, its retry upstream)? Not guessed (``_either``)."""
         at = self.again_at
-        return at is not None and m.pos < at and (self.readded is None or m.pos not in self.readded)
+        return (at is not None and m.pos < at and (self.readded is None or m.pos not in self.readded)
+                and (self.open_at is None or m.pos not in self.open_at))
 
     def _passed(self) -> bool:
         """Whether the number of the done item read (``seq``) is one the response read passed

@@ -109,7 +109,7 @@ class Phased(Again):
             self._count(data.get("sequence_number"))
             self.replaying = True
             self.begun = None  # (one begun by ``progress`` since is an earlier one now)
-            self.again_at = len(self.core.calls)  # (an item open too: a retry cut mid-item, review revR3b)
+            self._began_again()  # (an item open too: a retry cut mid-item, review revR3b)
             self.first = self.rid_first  # (its calls are those read since its first start)
             kept = self.kept
             if kept is not None and kept[0] == rid and kept[1] is not self.ended:
@@ -138,7 +138,7 @@ class Phased(Again):
         n, top = data.get("sequence_number"), self.top
         if top is not None or self.rid is not None or self.life is not None or self.seq is not None:
             # (something read before: ``_recount``'s check; once per response)
-            self.top = None  # (its events are counted from its start)
+            self.top = self.peak = None  # (its events are counted from its start)
             if self.rid is not None:  # (the one before: its ``in_progress`` again starts nothing; kept
                 self._live(self.rid)  # once another begins, no set for a stream of one response)
             self._recount(None, n, top)
@@ -186,10 +186,15 @@ class Phased(Again):
                 self._recount(rid, data.get("sequence_number"), self.top)
                 self.begun, self.begun_at = rid, len(self.core.calls)
             return
-        n = len(self.core.calls)
-        if n > (self.rid_first if rid is None or rid == self.rid else self.begun_at):
-            self.again_at = n  # (a call of it read: it begins again)
+        if len(self.core.calls) > (self.rid_first if rid is None or rid == self.rid else self.begun_at):
+            self._began_again()  # (a call of it read: it begins again)
         self._count(data.get("sequence_number"))
+
+    def _began_again(self) -> None:
+        """The response read begins again (``again_at``; the calls open now: ``open_at``)."""
+        core = self.core
+        self.again_at = len(core.calls)
+        self.open_at = {c.pos for c in core.by_key.values()} if core.by_key else None
 
     def _recount(self, rid: Optional[str], n: Any, top: Any) -> None:
         """Another response (its ``id`` *rid*, kept in ``lives``) begins with the number *n*:
@@ -216,7 +221,7 @@ class Phased(Again):
             last = top if type(top) is int else max(k[0] for k in done_at)
             self.before = (dict(done_at), last) if self.varied else None
             done_at.clear()  # (in place: the hot loop holds it)
-        self.seq = self.top = None
+        self.seq = self.top = self.peak = None
         self.varied = False
 
     def _live(self, rid: str) -> None:
