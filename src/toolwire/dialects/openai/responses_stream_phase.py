@@ -70,8 +70,9 @@ class Phased(Again):
     own: Optional[Tuple[Optional[Dict[Any, Any]], Optional[Dict[Hashable, List[str]]]]] = None
     # the ids of the responses created or in progress in this stream (``progress``)
     lives: Optional[Set[str]] = None
-    # the ``id`` of the response its ``queued`` / ``in_progress`` began, not created yet: its
-    # ``response.created`` is its start, not an earlier response's again (``created``)
+    # the ``id`` of the response its ``queued`` / ``in_progress`` began (not created before): its
+    # lifecycle events again once a call of it was read (its ``response.created`` too, else passed
+    # over as an earlier one's) begin it again (``_began_again``: a retry upstream under its ``id``)
     begun: Optional[str] = None
     begun_at = 0  # (the number of calls read when it began)
 
@@ -98,13 +99,10 @@ class Phased(Again):
         nothing (no response begins, no count starts again)."""
         resp = data.get("response")
         rid = resp.get("id") if type(resp) is dict else None
-        if (self.lives is not None and type(rid) is str and rid in self.lives and rid != self.rid
-                and rid != self.begun):
+        if self.lives is not None and type(rid) is str and rid in self.lives and rid != self.rid:
+            if rid == self.begun and len(self.core.calls) > self.begun_at:
+                self._began_again()
             return  # (an earlier response's, delivered again late: ``progress``'s rule)
-        if rid == self.begun and len(self.core.calls) > self.begun_at:  # (begun by ``progress``, a call of
-            if self.rid is not None:  # it read: it begins again, as one created then)
-                self._live(self.rid)
-            self.rid, self.rid_first = rid, self.begun_at
         if type(rid) is str and rid and rid == self.rid:  # (its numbers as first sent: ``top`` kept)
             self._count(data.get("sequence_number"))
             self.replaying = True
@@ -173,11 +171,11 @@ class Phased(Again):
     def progress(self, data: Dict[str, Any]) -> None:
         """``response.in_progress`` (or ``.queued``) *data*: of a response neither created nor
         in progress before (another ``id``), its events may be counted from 0 (``_recount``);
-        of the response read (created, or begun by this event: ``begun``), its number is a
+        of the response read (created, or begun by such an event: ``begun``), its number is a
         lifecycle number (``_count``), and once a call of it was read it is the response
-        begun again (a retry upstream under its ``id`` whose ``response.created`` did not
-        come, or came before: ``again_at``, as ``created``); of an earlier one (its ``id``
-        read: delivered again late), nothing (no count starts again)."""
+        begun again (a background retry's ``queued``, an ``in_progress`` again whose
+        ``response.created`` did not come: ``_began_again``, as ``created``); of an earlier
+        one (its ``id`` read: delivered again late), nothing (no count starts again)."""
         resp = data.get("response")
         rid = resp.get("id") if type(resp) is dict else None
         if type(rid) is str and rid and rid != self.rid and rid != self.begun:
