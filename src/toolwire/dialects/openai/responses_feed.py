@@ -157,6 +157,9 @@ class Feed(FinalsAgain):
             prior = self.ended.get(key)
             if prior is not None and prior[1] is item and prior[0] is not None:
                 self.done_at[n, key] = prior[0]
+        top = self.top
+        if type(n) is int and type(top) is int and n < top and (self.peak is None or top > self.peak):
+            self.peak = top  # (an earlier item's end again: the numbers read stay read)
         self.top = n
 
     def final_end(self, body: Dict[str, Any], status: Any, reason: str) -> None:
@@ -310,7 +313,7 @@ class Feed(FinalsAgain):
         if self.streamed:
             self.streamed = False
         if self.top is not None:
-            self.top = None  # (what follows may be another response, counted from its start)
+            self.top = self.peak = None  # (what follows may be another response, counted from its start)
         if self.ended:  # (a new dict: the hot loop reads ``self.ended`` at each item event)
             self.kept = (self.rid, self.ended)
             self.ended = {}

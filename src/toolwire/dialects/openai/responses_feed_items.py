@@ -66,6 +66,9 @@ class Items:
     # the ended calls (by ``pos``) whose ``output_item.added`` came again: their deltas that follow
     # are the item streamed again whole (``responses_stream_again``), not ``late``'s
     readded: Optional[Set[int]] = None
+    # the highest done item number read before a lower one came (``top`` went back: events sent
+    # again, ``LateDeltas.resent_number``); none while the numbers only went up
+    peak: Any = None
 
     def __init__(self, core: Core) -> None:
         self.core = core

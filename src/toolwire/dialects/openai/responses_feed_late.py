@@ -56,7 +56,7 @@ class LateDeltas(Items):
         m = self.ids[1].get(iid) if type(iid) is str else None
         core = self.core
         if (m is None or m.pos < self.first or not m.done or m.server or key is not None and key in core.by_key
-                or self.readded is not None and m.pos in self.readded):
+                or self.readded is not None and m.pos in self.readded and not self.resent_number(data)):
             return False
         r = m.result
         if type(r) is not ToolCall:
@@ -83,6 +83,17 @@ class LateDeltas(Items):
             core.unrun(m, f"Tool call {m.pos} of this stream got an argument delta again after its end with {why} "
                           "its arguments: not guessed which are the reply's")
         return True
+
+    def resent_number(self, data: Dict[str, Any]) -> bool:
+        """Whether the event *data* is numbered as one the response read passed: its numbers a
+        count (``varied``), its ``sequence_number`` at or below the highest done item's (``top``, ``peak``).
+        A stream resumed after a number (``starting_after``) re-sends the events numbered above
+        it as first sent: a call's item added again, then its deltas so numbered, is that
+        call again, its deltas checked against its arguments (``late``), not a second copy."""
+        n, top, peak = data.get("sequence_number"), self.top, self.peak
+        if type(peak) is int and (type(top) is not int or peak > top):
+            top = peak  # (an earlier item's end came again since: the highest read)
+        return self.varied and type(n) is int and type(top) is int and n <= top
 
 
 def _began(parts: Sequence[str], text: str) -> Dict[str, int]:

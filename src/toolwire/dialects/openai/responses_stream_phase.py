@@ -70,6 +70,11 @@ class Phased(Again):
     own: Optional[Tuple[Optional[Dict[Any, Any]], Optional[Dict[Hashable, List[str]]]]] = None
     # the ids of the responses created or in progress in this stream (``progress``)
     lives: Optional[Set[str]] = None
+    # the ``id`` of the response its ``queued`` / ``in_progress`` began (not created before): its
+    # lifecycle events again once a call of it was read (its ``response.created`` too, else passed
+    # over as an earlier one's) begin it again (``_began_again``: a retry upstream under its ``id``)
+    begun: Optional[str] = None
+    begun_at = 0  # (the number of calls read when it began)
 
     def feed(self, data: Dict[str, Any]) -> None:
         kind = data.get("type")
@@ -95,13 +100,14 @@ class Phased(Again):
         resp = data.get("response")
         rid = resp.get("id") if type(resp) is dict else None
         if self.lives is not None and type(rid) is str and rid in self.lives and rid != self.rid:
+            if rid == self.begun and len(self.core.calls) > self.begun_at:
+                self._began_again()
             return  # (an earlier response's, delivered again late: ``progress``'s rule)
         if type(rid) is str and rid and rid == self.rid:  # (its numbers as first sent: ``top`` kept)
             self._count(data.get("sequence_number"))
             self.replaying = True
-            self.again_at = len(self.core.calls)  # (an item open too: a retry cut mid-item, review revR3b)
-            self.since = None  # (a call open now ends after it: ``_crossed``)
-            self.readded = None  # (each pass shows its own replay: review revLead)
+            self.begun = None  # (one begun by ``progress`` since is an earlier one now)
+            self._began_again()  # (an item open too: a retry cut mid-item, review revR3b)
             self.first = self.rid_first  # (its calls are those read since its first start)
             kept = self.kept
             if kept is not None and kept[0] == rid and kept[1] is not self.ended:
@@ -124,13 +130,13 @@ class Phased(Again):
             if self.said is None:
                 self.said = {}  # (text deltas go by ``said_text``)
             return
-        self.again_at = None
+        self.again_at = self.begun = None
         if self.line:  # (another response: the messages held, in their places first)
             self._advance(True)
         n, top = data.get("sequence_number"), self.top
         if top is not None or self.rid is not None or self.life is not None or self.seq is not None:
             # (something read before: ``_recount``'s check; once per response)
-            self.top = None  # (its events are counted from its start)
+            self.top = self.peak = None  # (its events are counted from its start)
             if self.rid is not None:  # (the one before: its ``in_progress`` again starts nothing; kept
                 self._live(self.rid)  # once another begins, no set for a stream of one response)
             self._recount(None, n, top)
@@ -165,16 +171,28 @@ class Phased(Again):
     def progress(self, data: Dict[str, Any]) -> None:
         """``response.in_progress`` (or ``.queued``) *data*: of a response neither created nor
         in progress before (another ``id``), its events may be counted from 0 (``_recount``);
-        of the response read, its number is a lifecycle number (``_count``); of an earlier
+        of the response read (created, or begun by such an event: ``begun``), its number is a
+        lifecycle number (``_count``), and once a call of it was read it is the response
+        begun again (a background retry's ``queued``, an ``in_progress`` again whose
+        ``response.created`` did not come: ``_began_again``, as ``created``); of an earlier
         one (its ``id`` read: delivered again late), nothing (no count starts again)."""
         resp = data.get("response")
         rid = resp.get("id") if type(resp) is dict else None
-        if type(rid) is str and rid and rid != self.rid:
+        if type(rid) is str and rid and rid != self.rid and rid != self.begun:
             if self.lives is None or rid not in self.lives:
                 self.again_at = None
                 self._recount(rid, data.get("sequence_number"), self.top)
+                self.begun, self.begun_at = rid, len(self.core.calls)
             return
+        if len(self.core.calls) > (self.rid_first if rid is None or rid == self.rid else self.begun_at):
+            self._began_again()  # (a call of it read: it begins again)
         self._count(data.get("sequence_number"))
+
+    def _began_again(self) -> None:
+        """The response read begins again (``again_at``): a call open now ends after it
+        (``since``, from now), and each pass shows its own replay (``readded``: review revLead)."""
+        self.again_at = len(self.core.calls)
+        self.since = self.readded = None
 
     def _recount(self, rid: Optional[str], n: Any, top: Any) -> None:
         """Another response (its ``id`` *rid*, kept in ``lives``) begins with the number *n*:
@@ -201,7 +219,7 @@ class Phased(Again):
             last = top if type(top) is int else max(k[0] for k in done_at)
             self.before = (dict(done_at), last) if self.varied else None
             done_at.clear()  # (in place: the hot loop holds it)
-        self.seq = self.top = None
+        self.seq = self.top = self.peak = None
         self.varied = False
 
     def _live(self, rid: str) -> None:
