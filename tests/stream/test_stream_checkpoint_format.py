@@ -105,8 +105,12 @@ def test_an_older_accumulator_true_to_its_own_fields_is_refused() -> None:
 # checkpoint revision below: a field added, dropped or renamed is a checkpoint another
 # version cannot read (a chat checkpoint of 46f06867, before ``served``, loaded and then
 # raised ``AttributeError``): raise ``_REVISION`` in ``stream/_checkpoint.py`` and write
-# the new fields here.
-REVISION = 3
+# the new fields here. The stream's calls and held pieces live in the handler's ``core``
+# (``Core``, with ``Calls``, ``Fresh``...): its fields (set when made, or when first needed: every
+# field its classes declare) and the shape of a piece held under a fresh id are pinned too (the
+# held entry went from a 3-tuple to a 5-list, ``_waiting`` was added: a checkpoint of 8778d5c2
+# loaded, then failed at the next chunk).
+REVISION = 4
 HANDLER_FIELDS = {
     "anthropic.messages": ("core",),
     "bedrock.converse": ("core",),
@@ -125,3 +129,31 @@ def test_the_stream_handlers_fields_are_those_of_the_checkpoint_revision() -> No
     assert checkpoint_format._REVISION == REVISION
     made = {name: tuple(sorted(vars(Accumulator(name)._handler))) for name in HANDLER_FIELDS}
     assert made == HANDLER_FIELDS
+CORE_FIELDS = (
+    "_blanks", "_by_id", "_fresh", "_joined", "_last", "_named", "_open", "_refusal_read", "_repeats", "_text_read", "_think_read",
+    "_waiting", "by_key", "calling", "calls", "choice_finish", "commentary_parts", "dialect", "emit", "events",
+    "failing", "failure", "finish_reason", "finish_table", "finish_words", "finished", "first_choice", "free_text",
+    "include_server", "inputs", "keyword", "max_bytes", "policy", "preview", "refusal_parts", "refusals", "several",
+    "strict_fast", "text_parts", "texts", "truncating", "uncalled", "unended", "whole_cut",
+)
+
+
+def test_the_core_fields_are_those_of_the_checkpoint_revision() -> None:
+    assert checkpoint_format._REVISION == REVISION
+    core = Accumulator("openai.chat")._handler.core  # type: ignore[attr-defined]
+    declared = {k for cls in type(core).__mro__ for k in getattr(cls, "__annotations__", {})}
+    assert set(vars(core)) <= declared
+    assert tuple(sorted(declared)) == CORE_FIELDS
+
+
+def test_a_held_piece_is_kept_in_the_shape_of_the_checkpoint_revision() -> None:
+    """A nameless piece under a fresh id held (``Fresh``): by scope, then key, the call it came
+    at, its id, its parts, the name given while it waited, whether that call's name was joined."""
+    acc = Accumulator("openai.chat")
+    for tc in ({"index": 0, "id": "call_1", "type": "function", "function": {"name": "get", "arguments": ""}},
+               {"index": 0, "id": "call_2", "type": "function", "function": {"arguments": " "}, "x": 1}):
+        acc.feed({"id": "c", "choices": [{"index": 0, "delta": {"tool_calls": [tc]}, "finish_reason": None}]})
+    core = acc._handler.core  # type: ignore[attr-defined]
+    assert core._fresh == {0: {(0, 0): [core.calls[0], "call_2", [" ", {"openai.chat": {"extra": {"x": 1}}}], None,
+                                       False]}}
+    assert (core._waiting, core._named) == (None, None)

@@ -53,7 +53,8 @@ def test_held_pieces_named_out_of_order_come_in_the_order_of_their_first_pieces(
 
 def test_a_piece_named_while_an_earlier_one_is_held_waits_for_it() -> None:
     # the earlier piece held at index 1 is a GLM rest (its next step has a fresh id): the call
-    # named at index 0 comes after it, get_time with its arguments
+    # named at index 0 comes after it, get_time with its arguments. (A rest goes to C, started
+    # before both: the order is the same whether get_time waits or not; the next test's head does not.)
     chunks = [ch({"index": 1, "id": "C", "type": "function", "function": {"name": "lookup", "arguments": ""}}),
               ch({"index": 1, "id": "R0", "type": "function", "function": {"name": None, "arguments": ""}}),
               ch({**A, "function": {"name": "get_weather", "arguments": '{"city":"Paris"}'}}), ch(B), ch(NAMED),
@@ -63,6 +64,18 @@ def test_a_piece_named_while_an_earlier_one_is_held_waits_for_it() -> None:
     assert calls == [ToolCall("lookup", {"q": 1}, "C"), ToolCall("get_weather", {"city": "Paris"}, "A"),
                      ToolCall("get_time", {"tz": "UTC"}, "B")]
     assert started == [(0, "C", "lookup"), (1, "A", "get_weather"), (2, "B", "get_time")]
+
+
+def test_a_piece_named_while_an_earlier_head_is_held_starts_after_it() -> None:
+    # revChat: D, held at index 1 before B, is named after B: B waits for it (B was started first)
+    chunks = [ch({"index": 1, "id": "C", "type": "function", "function": {"name": "lookup", "arguments": ""}}),
+              ch({**B, "index": 1, "id": "D"}), ch({**A, "function": {"name": "get_weather", "arguments": '{"city":"Paris"}'}}),
+              ch(B), ch(NAMED), ch({"index": 1, "function": {"name": "search_web"}}),
+              ch({"index": 0, "function": {"arguments": TZ}}), ch({"index": 1, "function": {"arguments": '{"q":1}'}}), END]
+    calls, started = _run(chunks)
+    assert calls == [ToolCall("lookup", {}, "C"), ToolCall("get_weather", {"city": "Paris"}, "A"),
+                     ToolCall("search_web", {"q": 1}, "D"), ToolCall("get_time", {"tz": "UTC"}, "B")]
+    assert started == [(0, "C", "lookup"), (1, "A", "get_weather"), (2, "D", "search_web"), (3, "B", "get_time")]
 
 
 @pytest.mark.parametrize("args", [TZ, {"tz": "UTC"}])

@@ -259,6 +259,29 @@ def join_open(c: Call) -> None:
     c.open_paths.clear()
 
 
+def add_kept(c: Call, data: Dict[str, Any]) -> None:
+    """Add *data*, what a dialect keeps of a delta beside its call's fields (by dialect:
+    ``extra`` / ``function_extra`` objects, ``custom``), to *c*'s provider data: later
+    deltas add to it (``chat_stream_pieces.keep``; held with a piece under a fresh id, ``Fresh``)."""
+    pd = c.pd
+    if pd is None:
+        pd = c.pd = {}
+    merge_kept(pd, data)
+
+
+def merge_kept(pd: Dict[str, Any], data: Dict[str, Any]) -> None:
+    """Merge *data* into *pd* as ``add_kept`` does (an object's keys added to the one there)."""
+    for dialect, fields in data.items():
+        mine = pd.get(dialect)
+        if mine is None:
+            mine = pd[dialect] = {}
+        for field, value in fields.items():
+            if type(value) is dict:
+                mine.setdefault(field, {}).update(value)
+            else:
+                mine[field] = value
+
+
 def nonempty_str(value: Any) -> Optional[str]:
     """*value* when it is a non-empty string, else ``None`` (a stream's ``""`` id or
     name is no id or name)."""

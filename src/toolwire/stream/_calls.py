@@ -6,7 +6,7 @@ of earlier fragments); ``Core`` (``_core.py``) builds the correlation on it.
 
 from __future__ import annotations
 
-from typing import Any, Dict, Hashable, List, Optional
+from typing import Any, Dict, Hashable, Optional, Tuple
 
 from pydantic_core import from_json
 
@@ -30,6 +30,9 @@ class Calls(Replies):
     _last: Dict[Hashable, Call]  # the call each scope started last
     # calls by id: the id alone in scope ``None`` (no tuple), else ``(scope, id)``
     _by_id: Dict[Hashable, Call]
+    # by call position, for ``not_text``: how many of its first argument pieces are white space
+    # only, and whether the piece there has other text (``None`` until an object follows text)
+    _blanks: Optional[Dict[int, Tuple[int, bool]]] = None
 
     @property
     def ids(self) -> Dict[Hashable, Call]:
@@ -133,11 +136,32 @@ class Calls(Replies):
         an object; llama.cpp sends the whole arguments as one."""
         if c.done or c.error is not None:
             return
-        if type(value) is dict and (c.size == (len(text) if text else 0) or _blank_before(c.parts, text)):
+        before = len(c.parts) - (1 if text else 0)  # (the pieces before the object's own text)
+        if type(value) is dict and (c.size == (len(text) if text else 0) or self._blank(c, before)):
             if not value and c.obj is None:  # ``{}``: given whole, as ``decode`` judges it (cut off at the token limit)
                 c.obj = {}
             return
         self.fail(c, f"An argument delta is not text: {excerpt(value)}")
+
+    def _blank(self, c: Call, end: int) -> bool:
+        """Whether *c*'s first *end* argument pieces are white space only (``str.strip``, as the
+        arguments policy reads empty arguments): read on from where the last question about
+        *c* stopped (``_blanks``), each piece once over the stream (a ``{}`` adds no text: the
+        white space before a run of them was read again for each, quadratic)."""
+        blanks = self._blanks
+        if blanks is None:
+            blanks = self._blanks = {}
+        read, solid = blanks.get(c.pos, (0, False))
+        if solid:
+            return end <= read
+        parts = c.parts
+        while read < end:
+            if parts[read].strip():
+                blanks[c.pos] = (read, True)
+                return False
+            read += 1
+        blanks[c.pos] = (read, False)
+        return True
 
     def broken(self, body: Any, scope: Hashable = None, why: str = "") -> None:
         """A call whose body is not an object (``5`` where a call object belongs), or
@@ -150,18 +174,6 @@ class Calls(Replies):
         self._settle(c, self._invalid(c, None, error, f"$.calls[{c.pos}]", False))
 
 
-
-
-def _blank_before(parts: List[str], text: Optional[str]) -> bool:
-    """Whether the pieces before *text* (the last of *parts* when it is there) are white
-    space only: read from the last one back, each piece at most once per call (the first
-    with other text stops it)."""
-    k = len(parts) - (1 if text else 0)
-    while k > 0:
-        k -= 1
-        if parts[k].strip():
-            return False
-    return True
 
 
 def _partial(text: str) -> Optional[Dict[str, Any]]:

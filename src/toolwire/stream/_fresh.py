@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import Any, Dict, Hashable, List, Optional, Set
 
-from ._call import BEGUN, NO_VALUE, WHOLE, Call, begins_value, no_value, text_state
+from ._call import BEGUN, NO_VALUE, WHOLE, Call, add_kept, begins_value, merge_kept, no_value, text_state
 from ._calls import Calls
 from ._held import Held
 
@@ -37,7 +37,8 @@ class Fresh(Held):
     """Nameless pieces under a fresh id held until the piece after them tells whose they are."""
 
     # by scope, then key, in the order they came: the open call such a piece came at, its id, its
-    # text (argument strings, or a value that is not text with its JSON text: ``Calls.not_text``)
+    # text (argument strings, or a value that is not text with its JSON text: ``Calls.not_text``;
+    # between them, by dialect, what a dialect kept of a piece beside its fields: ``_call.add_kept``)
     # the name a later piece gave it while one held before it waited (``None`` until then), and
     # whether the call it came at had its name joined (then it is never that call's rest)
     _fresh: Optional[Dict[Hashable, Dict[Optional[Hashable], List[Any]]]] = None
@@ -117,14 +118,27 @@ class Fresh(Held):
         c.held = True
         return c
 
+    def hold_kept(self, scope: Hashable, index: Optional[Hashable], id: str, c: Call,
+                  kept: Optional[Dict[str, Any]]) -> bool:
+        """What a dialect *kept* of the piece with *id* just held at *c* (``hold_fresh``; *index*
+        its index in *scope*, or none): held with its text, read into the call the text goes to
+        (``settle_fresh``); ``False`` when no piece with *id* is held there."""
+        pending = self._fresh
+        entry = pending[scope].get(None if index is None else (scope, index)) if pending and scope in pending else None
+        if entry is None or entry[0] is not c or entry[1] != id:
+            return False
+        if kept:
+            keep_with(entry[2], kept)
+        return True
+
     def fresh_piece(self, scope: Hashable, key: Optional[Hashable], id: Optional[str], name: Optional[str],
                     text: Optional[str], plain: bool = True, value: Any = None,
-                    opening: bool = False) -> Optional[Call]:
+                    opening: bool = False, kept: Optional[Dict[str, Any]] = None) -> Optional[Call]:
         """The next piece of *scope*, where a piece is held (``hold_fresh``): one at its key
         (or without an index, for the one piece held, at the latest call) with no id or the
         held one, without a name, is the held piece's text (kept; the call it is held at is
-        returned): *plain* (its arguments text or none), or, with no id, an object *value*
-        (llama.cpp's whole arguments) where the call it is held at has none yet, or once the
+        returned): *plain* (its arguments text or none), or an object *value* (llama.cpp's
+        whole arguments; as its text is read) where the call it is held at has none yet, or once the
         piece is named (judged where it goes: ``Calls.not_text``; any other value can be no
         call's arguments). With a name, it names the held
         piece: that was the next call's head, a call of its own now, or, while a piece held
@@ -132,10 +146,11 @@ class Fresh(Held):
         says nothing of it (a parallel call's: the hot loop reads it so), but one for the
         very call it is held at (its index, or none: the latest). Any other piece at its key
         (another fresh id without a name: GLM's next step; a head under its own id; a custom
-        tool's, or arguments not text under the held id: never its text; a name again, but
+        tool's, or arguments not text it does not take: never its text; a name again, but
         its rest with no text yet, no id and no *opening* ``"type"``) and the end show
         the held text was the call's rest (``settle_fresh``), or start the call it was named.
-        ``None``: the piece is read as any other."""
+        ``None``: the piece is read as any other. What the dialect *kept* of a piece taken
+        here (its provider data: ``_call.add_kept``) goes with its text to the call it is read into."""
         pending = self._fresh
         assert pending is not None
         held = pending[scope]
@@ -161,12 +176,17 @@ class Fresh(Held):
         c: Call = entry[0]
         held_id, parts, named = entry[1], entry[2], entry[3]
         if id is None or id == held_id:
-            if name is None and (plain or (id is None and type(value) is dict and (named or no_value(c)))):
+            if name is None and (plain or (type(value) is dict and (named or no_value(c)))):
                 if text or not plain:
                     parts.append(text if plain else (value, text))
+                if kept:
+                    keep_with(parts, kept)
                 return c
-            if named is not None and name is not None and plain and id is None and not parts and not opening:
+            if named is not None and name is not None and plain and id is None and not opening and not (
+                    parts and (len(parts) > 1 or type(parts[0]) is not dict)):  # (no text: one kept object at most)
                 entry[3] = named + name  # (the rest of its name, as ``Keyed._named_again`` joins it)
+                if kept:
+                    keep_with(parts, kept)
                 return c
             if named is None and name is not None and plain and next(iter(held)) != key:
                 # (named while a piece held before it waits: a call after that one, its place kept. One
@@ -176,12 +196,16 @@ class Fresh(Held):
                 self._wait(scope, key)
                 if text:
                     parts.append(text)
+                if kept:
+                    keep_with(parts, kept)
                 return c
             # (a name, or arguments not text: the held piece began a call, named by this piece; with
             # pieces named after it, started at once, without an index, where they would take the latest)
             if key is None and named is None and name is not None and plain and len(held) > 1:
                 if text:
                     parts.append(text)
+                if kept:
+                    keep_with(parts, kept)
                 return self.settle_fresh(scope, key, False, name, True)
             self.settle_fresh(scope, key, False, named or name, named is not None)
             return None
@@ -219,6 +243,8 @@ class Fresh(Held):
             for text in parts:
                 if type(text) is str:
                     self.add(c, text)
+                elif type(text) is dict:  # (what the dialect kept of a piece: ``fresh_piece``)
+                    add_kept(c, text)
                 else:
                     if text[1]:
                         self.add(c, text[1])
@@ -249,3 +275,14 @@ class Fresh(Held):
         if self._fresh:
             for scope in list(self._fresh):
                 self.settle_scope(scope)
+
+
+
+def keep_with(parts: List[Any], kept: Dict[str, Any]) -> None:
+    """Hold what a dialect *kept* of a piece with a held piece's *parts* (merged into the
+    one held last when nothing came between: a held piece's parts hold one such object at
+    most without text between them)."""
+    if parts and type(parts[-1]) is dict:
+        merge_kept(parts[-1], kept)
+    else:
+        parts.append(kept)

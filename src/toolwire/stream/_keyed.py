@@ -210,14 +210,17 @@ class Keyed(Fresh):
         latest call open): *cur* again, a new call (``None``), or, when the second item is
         true, the call it went to, text added."""
         if name != cur.name:
-            if cur.size or (id is not None and id != cur.id) or (self._named and cur.pos in self._named):
+            if cur.size or cur.obj is not None or (id is not None and id != cur.id) or (
+                    self._named and cur.pos in self._named):
                 if cur.held:
                     self._unhold(cur)  # the repeat, with no text, before another call: not guessed
-                # a different name after arguments (or after a fresh piece taken as its rest: its name is
-                # whole, ``Fresh._named``), or with a new id: a new call
+                # a different name after arguments (``{}`` given whole too; or after a fresh piece taken as
+                # its rest: its name is whole, ``Fresh._named``), or with a new id: a new call
                 return None, False
-            if id is None and cur.id is not None and not opening:
-                cur.name = f"{cur.name}{name}"  # before argument text, no id of its own: the name's rest
+            if cur.id is not None and not opening:
+                # before argument text, no id of its own or *cur*'s again: the name's rest (openai-python's
+                # ``accumulate_delta`` joins a name's pieces at an index; a server naming every delta by id)
+                cur.name = f"{cur.name}{name}"
                 self._joined.add(cur.pos)
                 return cur, False
             return self._unsure(cur, key, scope, id, name, text), True

@@ -31,6 +31,7 @@ from .chat_stream_pieces import (
     empty_piece,
     head_again,
     keep,
+    kept,
     legacy_piece,
     name_rest,
     plain,
@@ -302,9 +303,10 @@ class Feed:
         if held and scope in held:  # a nameless piece under a fresh id held (``Fresh``): this one tells
             given = ident if type(ident) is str and ident and ident != "null" else None
             at, count = None if index is None else (scope, index), len(core.calls)
+            data = kept(tc, fn, custom, core.dialect) if custom or not plain(tc, fn) else None
             if core.fresh_piece(scope, at, given, name, text, plain_args, value,
-                                name is not None and "type" in tc) is not None:
-                return  # (the held piece's text)
+                                name is not None and "type" in tc, data) is not None:
+                return  # (the held piece's text, and what it carries beside: with it, to the call it goes to)
             if ident == "null" and name is not None:
                 # Mistral's ``"null"`` (no id) with the name that made the held piece a call: that call's
                 c = core.by_key.get(at) if at is not None else core.latest(scope)
@@ -378,5 +380,8 @@ class Feed:
         if custom or not (len(tc) == 4 and "id" in tc and "type" in tc and "index" in tc and "function" in tc
                           and type(fn) is dict and len(fn) == 2 and "name" in fn and "arguments" in fn
                           ) and not plain(tc, fn):
+            if c.held is True and ident is not None and core.hold_kept(scope, index, ident, c,
+                                                                       kept(tc, fn, custom, core.dialect)):
+                return  # (a piece held under a fresh id: what it carries goes with its text, ``Fresh``)
             keep(c, tc, fn, custom, core.dialect)
 

@@ -10,15 +10,15 @@ from __future__ import annotations
 from typing import Any, Dict, Optional
 
 from ..._errors import excerpt
-from ...stream._call import Call, nonempty_str
+from ...stream._call import Call, add_kept, nonempty_str
 from ...stream._core import Core
 from .._common import wire_index
 from .chat_response import reasoning_field
 from .chat_stream_args import text_of
 from .chat_tools import FUNCTION_FIELDS
 
-__all__ = ["ITEM", "call_index", "custom_input", "empty_piece", "head_again", "keep", "legacy_piece", "name_rest",
-           "plain", "reasons", "unread"]
+__all__ = ["ITEM", "call_index", "custom_input", "empty_piece", "head_again", "keep", "kept", "legacy_piece",
+           "name_rest", "plain", "reasons", "unread"]
 
 
 # a delta's own fields; any other is kept as the one-shot decoder keeps it (``chat.decode_call``)
@@ -49,27 +49,30 @@ def unread(tc: Dict[str, Any]) -> Optional[str]:
     return None
 
 
+def kept(tc: Dict[str, Any], fn: Any, custom: bool, dialect: str) -> Optional[Dict[str, Any]]:
+    """What a delta carries beside its call's fields, as provider data (``keep``), or ``None``."""
+    extra = {k: v for k, v in tc.items() if k not in ITEM}
+    fn_extra = {k: v for k, v in fn.items() if k not in FUNCTION_FIELDS} if type(fn) is dict else None
+    if not (extra or fn_extra or custom):
+        return None
+    mine: Dict[str, Any] = {}
+    if extra:
+        mine["extra"] = extra
+    if fn_extra:
+        mine["function_extra"] = fn_extra
+    if custom:
+        mine["custom"] = True
+    return {dialect: mine}
+
+
 def keep(c: Call, tc: Dict[str, Any], fn: Any, custom: bool, dialect: str) -> None:
     """Keep what a delta carries beside its call's fields in *c*'s provider data, as
     ``decode`` keeps it for the same call whole (under ``extra`` / ``function_extra``:
     Gemini's ``extra_content.google.thought_signature``, which ``encode`` must write
     back); a custom tool's call is marked ``custom``. Later deltas add to it."""
-    extra = {k: v for k, v in tc.items() if k not in ITEM}
-    fn_extra = {k: v for k, v in fn.items() if k not in FUNCTION_FIELDS} if type(fn) is dict else None
-    if not (extra or fn_extra or custom):
-        return
-    pd = c.pd
-    if pd is None:
-        pd = c.pd = {}
-    mine = pd.get(dialect)
-    if mine is None:
-        mine = pd[dialect] = {}
-    if extra:
-        mine.setdefault("extra", {}).update(extra)
-    if fn_extra:
-        mine.setdefault("function_extra", {}).update(fn_extra)
-    if custom:
-        mine["custom"] = True
+    data = kept(tc, fn, custom, dialect)
+    if data is not None:
+        add_kept(c, data)
 
 
 def custom_input(core: Core, c: Call, piece: Any) -> None:
@@ -109,11 +112,12 @@ def empty_piece(tc: Dict[str, Any], fn: Any, ident: Any) -> bool:
 def name_rest(core: Core, c: Call, tc: Dict[str, Any], own: Any) -> bool:
     """Whether the named delta *tc* (no id of its own, or *c*'s: *own* tells whether it has
     one) after its choice's finish is read at *c*, the open call there, as before the
-    finish: *c* has an id and no argument text, the delta no ``"type"`` (``Keyed._named_again``
-    joins its name to *c*'s, or, under *c*'s own id, tells neither reading). LiteLLM's
+    finish: *c* has an id and no arguments (no text, no ``{}`` given whole), the delta no
+    ``"type"`` (``Keyed._named_again`` joins its name to *c*'s). LiteLLM's
     streaming wrapper sends ``finish_reason`` on every chunk (BerriAI/litellm#2195): a name
     split over its chunks is one call's (openai-python's ``accumulate_delta`` joins them)."""
-    return ((not own or tc.get("id") == c.id) and c.id is not None and not c.size and "type" not in tc
+    return ((not own or tc.get("id") == c.id) and c.id is not None and not c.size and c.obj is None
+            and "type" not in tc
             and not (core._named and c.pos in core._named))
 
 
