@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import io
 import pickle
-from typing import Any, Set, Tuple
+import typing
+from typing import Any, Optional, Pattern, Set, Tuple
 
 import pytest
 
@@ -55,3 +56,10 @@ def test_the_classes_name_their_older_modules_and_are_found_there() -> None:
     # an older toolwire's pickle names these modules: it loads here (``find_class``)
     assert pickle.Unpickler(io.BytesIO(b"")).find_class("toolwire._ids", "IdRule") is IdRule
     assert pickle.Unpickler(io.BytesIO(b"")).find_class("toolwire._dialect", "HistoryCodec") is HistoryCodec
+
+
+def test_the_public_rules_type_hints_resolve_in_its_older_home() -> None:
+    # review revTidy: ``IdRule.__module__`` names ``toolwire._ids``, where ``typing`` reads its
+    # string annotations: ``get_type_hints`` raised NameError ('Pattern')
+    hints = typing.get_type_hints(toolwire.IdRule)
+    assert hints["pattern"] == Optional[Pattern[str]]

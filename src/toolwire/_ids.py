@@ -9,7 +9,7 @@ refuses collisions: two different source ids that would become the same target i
 from __future__ import annotations
 
 from collections import deque
-from typing import Any, Deque, Dict, Optional, Set, Tuple
+from typing import Any, Deque, Dict, Optional, Pattern, Set, Tuple  # noqa: F401 (``Pattern``: ``IdRule``'s hints, read here)
 
 from ._errors import EncodeError, an, excerpt
 from ._id_rule import IdRule, _digest_to, _seed, _slot_key, map_id, not_a_rule, rule, synthesize_id
