@@ -5,32 +5,17 @@ The streams are the review's (an id-first second head, its name later: vercel/ai
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, List
 
+from chat_chunks import END
+from chat_chunks import read_started as _run
+from chat_chunks import tool_chunk as ch
 from toolwire import ToolCall
-from toolwire.stream import Accumulator, CallStarted, accumulate
 
-
-def ch(tc: Dict[str, Any], finish: Optional[str] = None) -> Dict[str, Any]:
-    return {"id": "x", "object": "chat.completion.chunk", "created": 1, "model": "m",
-            "choices": [{"index": 0, "delta": {"tool_calls": [tc]}, "finish_reason": finish}]}
-
-
-END = {"id": "x", "object": "chat.completion.chunk", "created": 1, "model": "m",
-       "choices": [{"index": 0, "delta": {}, "finish_reason": "tool_calls"}]}
 A = {"index": 0, "id": "A", "type": "function", "function": {"name": "get_weather", "arguments": ""}}
 B = {"index": 0, "id": "B", "type": "function", "function": {"arguments": ""}}
 TZ = '{"tz":"UTC"}'
 TWO = [ToolCall("get_weather", {}, "A"), ToolCall("get_time", {"tz": "UTC"}, "B")]
-
-
-def _run(chunks: List[Any]) -> Tuple[List[Any], List[Tuple[int, Optional[str], Optional[str]]]]:
-    acc = Accumulator("openai.chat")
-    events: List[Any] = []
-    for c in chunks:
-        events += acc.feed(c)
-    assert acc.close() == accumulate(chunks)
-    return accumulate(chunks), [(e.index, e.id, e.name) for e in events if type(e) is CallStarted]
 
 
 def test_arguments_not_text_under_the_held_id_are_the_held_calls() -> None:

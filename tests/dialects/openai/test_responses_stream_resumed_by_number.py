@@ -18,7 +18,7 @@ from typing import Any, Dict, List
 
 import pytest
 
-from toolwire.stream import Accumulator, accumulate
+from responses_events import read_both as _read
 
 D = "openai.responses"
 ARGS = '{"city": "Paris"}'
@@ -51,13 +51,6 @@ def _stream(vllm: bool) -> List[Dict[str, Any]]:
     return numbered + [done]
 
 
-def _read(events: List[Dict[str, Any]]) -> List[Any]:
-    out = [(type(c).__name__, c.id) for c in accumulate(copy.deepcopy(events), D)]
-    acc = Accumulator(D)
-    for e in copy.deepcopy(events):
-        acc.feed(e)
-    assert [(type(c).__name__, c.id) for c in acc.close()] == out
-    return out
 
 
 @pytest.mark.parametrize("vllm", [False, True])

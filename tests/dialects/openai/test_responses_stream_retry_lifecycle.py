@@ -13,12 +13,11 @@ guessed: an ``InvalidToolCall`` (the ``response.created`` rule), never a call dr
 
 from __future__ import annotations
 
-import copy
 from typing import Any, Dict, List
 
 import pytest
 
-from toolwire.stream import Accumulator, accumulate
+from responses_events import read_both as _read
 
 D = "openai.responses"
 
@@ -37,14 +36,6 @@ def _done(item: Dict[str, Any], seq: int) -> Dict[str, Any]:
     return {"type": "response.output_item.done", "output_index": 0, "item": item, "sequence_number": seq}
 
 
-def _read(events: List[Dict[str, Any]]) -> List[Any]:
-    """The calls' kinds and ids, the same through ``accumulate`` and ``Accumulator.feed``."""
-    out = [(type(c).__name__, c.id) for c in accumulate(copy.deepcopy(events), D)]
-    acc = Accumulator(D)
-    for e in copy.deepcopy(events):
-        acc.feed(e)
-    assert [(type(c).__name__, c.id) for c in acc.close()] == out
-    return out
 
 
 QUEUED = [_life("queued", 0), _life("created", 1), _life("in_progress", 2)]
