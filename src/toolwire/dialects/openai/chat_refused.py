@@ -32,16 +32,26 @@ _NONE_IDS = (None, "", "null")  # Mistral: no id (``mistral.calls``)
 
 
 def _calls(wire: Any) -> Any:
-    """The call dicts of the assistant message *wire* (none for another message)."""
-    calls = wire.get("tool_calls") if type(wire) is dict and wire.get("role") == "assistant" else None
-    return [c for c in calls if type(c) is dict] if type(calls) is list else ()
+    """The ``tool_calls`` list of the assistant message *wire* (``()`` for another message)."""
+    calls = wire.get("tool_calls") if wire.get("role") == "assistant" else None
+    return calls if type(calls) is list else ()
 
 
 def chat_refused(wire: Any, state: Dict[str, Any]) -> Optional[str]:
-    """Why OpenAI refuses the Chat message *wire* as it came, else ``None``."""
-    for c in _calls(wire):
+    """Why OpenAI refuses the Chat message *wire* as it came, else ``None``. A few lookups a
+    message (``check_conversation`` and a same-dialect ``encode_conversation`` ask of each)."""
+    if type(wire) is not dict:
+        return None
+    role = wire.get("role")
+    if role == "tool":
+        return None if wire.get("tool_call_id") is not None else (
+            "it is a tool message without a tool_call_id, which OpenAI needs")
+    calls = wire.get("tool_calls") if role == "assistant" else None
+    for c in calls if type(calls) is list else ():
+        if type(c) is not dict:
+            continue
         kind = c.get("type", "function")
-        if kind not in ("function", "custom", None):  # another server's item (GLM-4-AllTools'): its own shape
+        if kind != "function" and kind is not None and kind != "custom":  # another server's item (GLM-4-AllTools')
             continue
         if c.get("id") is None:
             return ("it holds a call whose id is null, which OpenAI refuses (\"Invalid type for "
@@ -50,15 +60,17 @@ def chat_refused(wire: Any, state: Dict[str, Any]) -> Optional[str]:
         if kind != "custom" and type(fn) is dict and type(fn.get("arguments")) is not str:
             got = type(fn["arguments"]).__name__ if "arguments" in fn else "none"
             return f"it holds a call whose arguments are no JSON text ({got}), which OpenAI takes as a string only"
-    if type(wire) is dict and wire.get("role") == "tool" and wire.get("tool_call_id") is None:
-        return "it is a tool message without a tool_call_id, which OpenAI needs"
     return None
 
 
 def mistral_refused(wire: Any, state: Dict[str, Any]) -> Optional[str]:
     """Why Mistral refuses the message *wire* as it came, else ``None``: an id-less call or
     tool message, a call without arguments."""
+    if type(wire) is not dict:
+        return None
     for c in _calls(wire):
+        if type(c) is not dict:
+            continue
         if c.get("id") in _NONE_IDS:
             return (f"it holds a call without an id ({c.get('id')!r}), which Mistral refuses (ids are 9 of a-z, A-Z, "
                     "0-9: \"Tool call id has to be defined in serving mode.\")")
@@ -67,7 +79,7 @@ def mistral_refused(wire: Any, state: Dict[str, Any]) -> Optional[str]:
             got = type(fn["arguments"]).__name__ if "arguments" in fn else "none"
             return (f"it holds a call whose arguments are neither JSON text nor an object ({got}), which Mistral "
                     "refuses (FunctionCall.arguments: Union[Dict[str, Any], str])")
-    if type(wire) is dict and wire.get("role") == "tool" and wire.get("tool_call_id") in _NONE_IDS:
+    if wire.get("role") == "tool" and wire.get("tool_call_id") in _NONE_IDS:
         return (f"it is a tool message without a tool_call_id ({wire.get('tool_call_id')!r}), which Mistral refuses "
                 "(ids are 9 of a-z, A-Z, 0-9)")
     return None
