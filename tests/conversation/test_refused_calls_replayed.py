@@ -170,3 +170,27 @@ def test_a_mistral_call_without_arguments_is_written_fresh(fn: Dict[str, Any]) -
     out = encode_conversation(decode_conversation(h, "mistral"), "mistral", report=report)["messages"]
     assert out[1]["tool_calls"][0]["function"] == {"name": "f", "arguments": "{}"}
     assert _kinds(report) == [("rewritten", 1)]
+
+
+def _many(n: int) -> Dict[str, Any]:
+    """n id-less Mistral pairs (each refused as it came) and n plain ones."""
+    msgs: List[Dict[str, Any]] = [{"role": "user", "content": "go"}]
+    for i in range(n):
+        for cid in ("null", f"abcd{i:05d}"):
+            msgs.append({"role": "assistant", "content": "", "tool_calls": [
+                {"id": cid, "type": "function", "function": {"name": "f", "arguments": {"i": i}}}]})
+            msgs.append({"role": "tool", "tool_call_id": cid, "name": "f", "content": "ok"})
+    return {"messages": msgs}
+
+
+def test_refused_messages_are_found_in_linear_time() -> None:
+    from lines_run import lines_run
+
+    small, big = decode_conversation(_many(30), "mistral"), decode_conversation(_many(120), "mistral")
+    assert len(check_conversation(small, "mistral")) == 60
+
+    def work(c: Any) -> Any:
+        return check_conversation(c, "mistral"), encode_conversation(c, "mistral")
+
+    work(small)  # imports and caches first
+    assert lines_run(lambda: work(big)) / lines_run(lambda: work(small)) < 5
