@@ -3,15 +3,15 @@
 noted (``rewritten``), never replayed as it came.
 
 - OpenAI Chat (https://platform.openai.com/docs/api-reference/chat/create: a call's
-  ``id``, ``type`` and ``function.arguments`` are strings, ``arguments`` "in JSON format";
-  a tool message's ``tool_call_id`` is required): a call whose ``id`` is null or missing
-  ("Invalid type for 'messages[1].tool_calls[0].id': expected a string, but got null
-  instead."), one whose ``arguments`` are no string (an object, null, missing), a tool
-  message without a ``tool_call_id``. A call without a ``type`` (or null) goes as it came:
-  no refusal of it is documented, and the call writer keeps that shape (``chat``). ``""``
-  and ``"null"`` ids are strings; an item of another ``type`` (GLM-4-AllTools' server
-  items, ``chat_server``) is another server's shape, not judged: they go as they came (Gemini's OpenAI-compatible
-  endpoint replies with ``"id": ""`` and takes it back; no refusal of ``""`` is documented).
+  ``id``, ``type`` and ``function.arguments`` are strings, ``arguments`` "in JSON format"):
+  a call whose ``id`` is null or missing ("Invalid type for 'messages[1].tool_calls[0].id':
+  expected a string, but got null instead."), one whose ``arguments`` are no string (an
+  object, null, missing). A call without a ``type`` (or null) goes as it came: no refusal
+  of it is documented, and the call writer keeps that shape (``chat``). ``""`` and
+  ``"null"`` ids are strings: they go as they came (Gemini's OpenAI-compatible endpoint
+  replies with ``"id": ""`` and takes it back; no refusal of ``""`` is documented). An
+  item of another ``type`` (GLM-4-AllTools' server items, ``chat_server``) is not judged.
+  (A tool message without a ``tool_call_id`` is refused when read.)
 - Mistral (mistral-common's validator, serving mode: a call id and a tool message's
   ``tool_call_id`` are 9 of a-z, A-Z, 0-9, "Tool call id has to be defined in serving
   mode."): a call or tool message whose id is none (null, missing, ``""``, ``"null"``:
@@ -42,11 +42,7 @@ def chat_refused(wire: Any, state: Dict[str, Any]) -> Optional[str]:
     message (``check_conversation`` and a same-dialect ``encode_conversation`` ask of each)."""
     if type(wire) is not dict:
         return None
-    role = wire.get("role")
-    if role == "tool":
-        return None if wire.get("tool_call_id") is not None else (
-            "it is a tool message without a tool_call_id, which OpenAI needs")
-    calls = wire.get("tool_calls") if role == "assistant" else None
+    calls = wire.get("tool_calls") if wire.get("role") == "assistant" else None
     for c in calls if type(calls) is list else ():
         if type(c) is not dict:
             continue
