@@ -156,8 +156,10 @@ class HistoryCodec:
       about the wire itself (Bedrock's ``mixed-turn``);
     - ``refused(wire, state)``: optional, why the provider refuses the decoded wire message
       *wire* as it came (Bedrock: a string ``toolUse`` input, blank text, a document name
-      one before it has), else ``None``: such a message is written fresh, noted
-      (``rewritten``); *state* is a dict the messages of one pass share, in order.
+      one before it has; Anthropic: a ``tool_use`` input that is no object; Chat: a null
+      call id), else ``None``: such a message is written fresh, noted (``rewritten``), and
+      ``check_conversation`` flags it (``refused-message``); *state* is a dict the messages
+      of one pass share, in order.
     """
 
     decode: Callable[[Any, Dialect], List[Message]]

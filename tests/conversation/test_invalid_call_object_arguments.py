@@ -158,7 +158,8 @@ def test_fix_removes_an_invalid_call_of_a_message_it_rebuilds() -> None:
             {"type": "tool_result", "tool_use_id": "toolu_0", "content": "stale"}]},
         {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_1", "content": "r"}]}]}
     conv = decode_conversation(body, "anthropic.messages")
-    encode_conversation(conv, "anthropic.messages")  # as it came: written
+    with pytest.raises(EncodeError):  # Anthropic refuses the input as it came ("Input should be a valid
+        encode_conversation(conv, "anthropic.messages")  # dictionary"): written fresh, the invalid call is not
     fixed, changes = fix_conversation(conv, "anthropic.messages")
     assert sorted((p.kind, p.index, p.id) for p in changes) == [
         ("removed", 1, "toolu_0"), ("removed", 1, "toolu_1"), ("removed", 2, "toolu_1")]

@@ -15,7 +15,7 @@ from typing import Any, Dict, List, Optional, Tuple
 
 import pytest
 
-from toolwire import DecodeError, ToolCall
+from toolwire import DecodeError, EncodeError, ToolCall
 from toolwire.conversation import decode_conversation, encode_conversation
 
 ANTHROPIC = {"id": "msg_1", "type": "message", "role": "assistant", "model": "claude-sonnet-4-5",
@@ -84,8 +84,10 @@ def test_an_invalid_call_in_a_reply_alone_is_located_in_the_dict_given() -> None
     assert type(call) is InvalidToolCall
     assert call.loc == "$.content[0].input"
     assert "$[0]" not in call.error and "$.content[0].input" in call.error
-    # still the message as decoded: written back as it came
-    assert encode_conversation(conv, "anthropic.messages") == {"messages": [reply]}
+    # Anthropic refuses the input as it came ("Input should be a valid dictionary"): written
+    # fresh, where the invalid call cannot be written, at the place of the message given
+    with pytest.raises(EncodeError, match="invalid call of 'f'"):
+        encode_conversation(conv, "anthropic.messages")
     # in a list, it keeps the list's path
     listed = decode_conversation([reply], "anthropic.messages").messages[0].parts[0]
     assert listed.loc == "$[0].content[0].input"  # type: ignore[union-attr]

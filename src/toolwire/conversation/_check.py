@@ -41,7 +41,9 @@ the target provider answers with where it is known:
   ``prefix-not-last`` (``Pairing.prefix_last``), which a fresh write mends (``_order``), and
   ``split-turn`` (``Pairing.same_role``, ``split_results``: a message right after one of its
   role, which the writer keeps apart and the provider refuses apart), which
-  ``fix_conversation`` and ``encode_conversation`` merge.
+  ``fix_conversation`` and ``encode_conversation`` merge; ``refused-message`` (a message the
+  target refuses as it came, ``HistoryCodec.refused``), which ``encode_conversation``
+  writes fresh.
 
 The rules and the provider's wordings are the judging dialect's
 ``HistoryCodec.pairing`` (a ``Pairing``), declared in its package; a dialect without a
@@ -50,7 +52,7 @@ history codec, or a history of no known dialect, is judged by pairing alone.
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Set, Tuple, Union
+from typing import AbstractSet, Any, Dict, List, Optional, Set, Tuple, Union
 
 from .._builtin import history_of, registry_of
 from .._dialect import Dialect, Pairing
@@ -60,7 +62,7 @@ from .._ids import IdMap, IdRule
 from .._registry import Registry
 from .._types import InvalidToolCall, ToolCall, ToolResult
 from ._api import decode_conversation
-from ._order import _order, _wording
+from ._order import _order, _wording, refused_messages
 from ._pairing import Pairer, plan
 from ._problems import Problem
 from ._values import (
@@ -331,23 +333,28 @@ def check_conversation(
     conv, target, rules, ids, d = _conv(x, dialect, registry, source)
     found = _scan(conv, target, rules, registry_of(registry), d is None or d.history is not None)[0]
     found += _order(conv, target, rules, ids)
+    fresh = refused_messages(conv, target, None if d is None or d.history is None else d.history.refused)
+    found += [Problem("refused-message", i, None, f"Message {i}: {said}, written back as it came "
+                                                  "(encode_conversation writes it fresh)") for i, said in fresh]
     found += [Problem("unwritable-call", i, c.id, _unwritten(i, c, target, said))
-              for i, _j, c, said in _unwritable(conv, d)]
+              for i, _j, c, said in _unwritable(conv, d, {i for i, _said in fresh})]
     return sorted(found, key=lambda p: p.index)
 
 
-def _unwritable(conv: Conversation, d: Optional[Dialect]) -> List[Tuple[int, int, InvalidToolCall, str]]:
+def _unwritable(conv: Conversation, d: Optional[Dialect],
+                fresh: AbstractSet[int] = frozenset()) -> List[Tuple[int, int, InvalidToolCall, str]]:
     """The invalid calls ``encode_conversation`` refuses to write for *d* (``None``: for
     any target), each with why: one without a name or without argument text, and,
     where *d* carries arguments as an object, any (docs/conversations.md, "Invalid
     calls": ``{}`` would be a call the model never made). A message written back as it
-    came is no concern: its wire goes as it is; nor is any, for a target with no history
-    writer (a text format, ``mcp``, ``canonical``: ``encode_conversation`` refuses it whole)."""
+    came is no concern: its wire goes as it is (unless *d* refuses it as it came, *fresh*:
+    ``refused_messages``); nor is any, for a target with no history writer (a text format,
+    ``mcp``, ``canonical``: ``encode_conversation`` refuses it whole)."""
     out: List[Tuple[int, int, InvalidToolCall, str]] = []
-    if d is not None and (d.history is None or conv.original(d.name) is not None):
+    if d is not None and (d.history is None or conv.original(d.name) is not None and not fresh):
         return out
     for i, m in enumerate(conv.messages):
-        if d is not None and m.original(d.name) is not None:
+        if d is not None and m.original(d.name) is not None and i not in fresh:
             continue
         for j, p in enumerate(m.parts):
             if type(p) is InvalidToolCall:

@@ -9,7 +9,7 @@ and ``encode_conversation`` merge them), each judged by the judging dialect's ``
 from __future__ import annotations
 
 from operator import attrgetter
-from typing import Any, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 from .._dialect import Pairing
 from .._errors import an
@@ -18,7 +18,7 @@ from .._types import ToolResult
 from ._problems import Problem
 from ._values import ROLES, Conversation, Field, Message, Other, Reasoning
 
-__all__ = ["_last", "_order", "_wording", "refusal", "split_turns"]
+__all__ = ["_last", "_order", "_wording", "refusal", "refused_messages", "split_turns"]
 
 
 def _wording(text: str, target: Optional[str], id: Optional[str]) -> str:
@@ -88,6 +88,22 @@ def _order(conv: Conversation, target: Optional[str], rules: Pairing, ids: Optio
                     out.append(Problem("invalid-id", i, c.id, f"Message {i}: the call id {c.id} ({c.name!r}) is "
                                                               f"written back as it came, and {target} takes ids "
                                                               f"{ids.describe()} only"))
+    return out
+
+
+def refused_messages(conv: Conversation, target: Optional[str], refused: Any) -> List[Tuple[int, str]]:
+    """The messages written back as they came (decoded from *target*, unchanged) that
+    *target* refuses as they came (*refused*: its ``HistoryCodec.refused``), each with why:
+    ``encode_conversation`` writes them fresh (``rewritten``). One pass, in order."""
+    if target is None or refused is None:
+        return []
+    state: Dict[str, Any] = {}
+    out: List[Tuple[int, str]] = []
+    for i, m in enumerate(conv.messages):
+        wire = m.original(target)
+        said = None if wire is None else refused(wire, state)
+        if said:
+            out.append((i, said))
     return out
 
 

@@ -31,7 +31,9 @@ class Problem:
     which the target cannot resolve, or a second such part for its own dialect:
     ``fix_conversation`` leaves it), and ``split-turn`` (a message written back as it came
     right after one of its role, which the target refuses apart: Bedrock, any; Gemini, a
-    call turn's function responses over two contents). Changes
+    call turn's function responses over two contents), and ``refused-message`` (a message
+written back as it came that the target refuses as it came: ``encode_conversation``
+writes it fresh). Changes
     made by ``fix_conversation``: ``answered``, ``removed``, ``moved``, ``rewritten`` (an
     assistant message written back as it came left last, made fresh to be written as a
     prefix: Mistral), ``merged`` (a ``split-turn`` message merged into the one before it),
@@ -49,7 +51,8 @@ class Problem:
     first assistant message with calls; Bedrock and Gemini: a user turn before a first
     assistant message (Gemini: with calls); a placeholder for a blank result),
     ``rewritten`` (a message decoded from the target written fresh, not as it came: it
-    holds an id-less call, or its result, whose pair is written fresh; both get one id).
+    holds an id-less call, or its result, whose pair is written fresh; both get one id; or
+    the target refuses it as it came).
     """
 
     __slots__ = ("kind", "index", "id", "message")

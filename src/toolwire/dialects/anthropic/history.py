@@ -319,9 +319,15 @@ def _refused(wire: Any, state: Dict[str, Any]) -> Optional[str]:
     `is_error` is true"), which the writer sends as "(no output)", as ``encode_result``
     refuses it; a blank text block, in a tool result too ("text content blocks must be
     non-empty", "... must contain non-whitespace text"), which the writer leaves out, noted
-    (``solid``)."""
+    (``solid``); a ``tool_use`` whose ``input`` is no object (JSON text, null, missing:
+    "messages.1.content.0.tool_use.input: Input should be a valid dictionary"), which the
+    writer writes as the object it decodes to (an unreadable one is an invalid call,
+    which it refuses)."""
     content = wire.get("content") if type(wire) is dict else None
     for b in content if type(content) is list else ():
+        if type(b) is dict and b.get("type") == "tool_use" and type(b.get("input")) is not dict:
+            return ("it holds a tool_use whose input is no object, which Anthropic refuses (\"tool_use.input: Input "
+                    "should be a valid dictionary\")")
         if _blank(b):
             return "it holds a blank text block, which Anthropic refuses (\"text content blocks must be non-empty\")"
         inner = b.get("content") if type(b) is dict and b.get("type") == "tool_result" else None

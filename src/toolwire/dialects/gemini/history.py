@@ -261,10 +261,26 @@ _COUNT = "the number of function response parts must equal the number of functio
 # file after the responses' content is taken (corpus: pai-gemini-3.6-flash-user-text-after-response)
 _SPLIT = ("Please ensure that the number of function response parts is equal to the number of function call parts "
           "of the function call turn.")
+def _refused(wire: Any, state: Dict[str, Any]) -> Optional[str]:
+    """``HistoryCodec.refused``: a ``functionCall`` whose ``args`` are there and no object
+    (``FunctionCall.args`` is a ``Struct``: JSON text from a gateway, a list), which the
+    writer writes as the object it decodes to (an unreadable one is an invalid call, which
+    it refuses); no ``args`` (or null) is taken."""
+    parts = wire.get("parts") if type(wire) is dict else None
+    for p in parts if type(parts) is list else ():
+        fc = p.get("functionCall", p.get("function_call")) if type(p) is dict else None
+        args = fc.get("args") if type(fc) is dict else None
+        if args is not None and type(args) is not dict:
+            return (f"it holds a functionCall whose args are no object ({type(args).__name__}), which Gemini refuses "
+                    "(FunctionCall.args is a Struct)")
+    return None
+
+
 HISTORY = HistoryCodec(
     decode, encode, detect, frozenset({"systemInstruction", "system_instruction", "contents"}), signed=signed,
     state=frozenset({"executableCode", "codeExecutionResult", "toolCall", "toolResponse",  # server-run tools,
                      "executable_code", "code_execution_result", "tool_call", "tool_response"}),  # also snake_case
     pairing=Pairing(alternating=True, missing=_COUNT, orphan=_COUNT, call_first=_CALL_FIRST, counted=True,
                     split_results=_SPLIT),
+    refused=_refused,
 )

@@ -38,6 +38,7 @@ and reply: ``response`` (Mistral responses are read with Chat's reader).
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any, Dict, Optional, Tuple
 
 from ..._args import Policy
@@ -53,6 +54,7 @@ from ..openai import chat as openai_chat
 from ..openai import chat_results, chat_sniff
 from ..openai import chat_tools as chat_parts
 from ..openai.chat_history import chat_like
+from ..openai.chat_refused import mistral_refused
 from ..openai.chat_response import CHAT_FINISH, CHAT_UNFINISHED
 from ..openai.media import DETAILS
 from . import stream
@@ -199,7 +201,8 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
 
 
 DIALECT = Dialect(
-    history=chat_like(NAME, bridge="OK", thinking=True, details=DETAILS, evidence=detect),
+    history=replace(chat_like(NAME, bridge="OK", thinking=True, details=DETAILS, evidence=detect),
+                    refused=mistral_refused),
     name=NAME,
     argument_keys=("arguments",),
     id_placeholders=frozenset({"no_id", "id", "native_id"}),

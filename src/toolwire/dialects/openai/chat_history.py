@@ -24,6 +24,7 @@ from .._history_read import hints, plain_view
 from ..gemini.compat_signature import compat_signed
 from .chat_history_decode import apart_texts, decode_with, read_images
 from .chat_history_encode import MISTRAL_ALONE, PREFIX_FLAG, encoder
+from .chat_refused import chat_refused
 from .chat_server import GLM_TYPES, ran_types
 from .media import OPENAI_DETAILS
 
@@ -209,4 +210,5 @@ HISTORY = replace(chat_like("openai.chat", details=OPENAI_DETAILS, one_text=CHAT
     missing="An assistant message with 'tool_calls' must be followed by tool messages responding to each "
     "'tool_call_id'",
     orphan="messages with role 'tool' must be a response to a preceding message with 'tool_calls'",
-)), signed=compat_signed, state=GLM_TYPES)  # GLM-4-AllTools' server items: dropped, noted elsewhere
+)), signed=compat_signed, refused=chat_refused,
+    state=GLM_TYPES)  # GLM-4-AllTools' server items: dropped, noted elsewhere

@@ -30,6 +30,7 @@ from ...conversation._values import Field, Message, Other, Part, Reasoning
 from .._common import as_dict
 from .._history_read import block_text, call_part, finish_of, foreign, kept, no_key, plain_view, texts
 from .chat_history_decode import apart_texts
+from .chat_refused import responses_refused
 from .media import media_of
 from .responses_input_encode import CONTINUED, encode
 from .responses_interactions import refuse_interaction
@@ -234,4 +235,5 @@ def _unsent(wire: Any) -> Tuple[str, ...]:
 HISTORY = HistoryCodec(
     decode, encode, detect, frozenset({"instructions", "input", *CONTINUED}), state=STATE,
     pairing=PAIRING, unsent=_unsent, stored=STORED, stores_calls=_stores_calls, texts=Bound(apart_texts, ()),
+    refused=responses_refused,
 )

@@ -1,0 +1,90 @@
+"""What a provider refuses in a Chat-shaped or Responses message as it came
+(``HistoryCodec.refused``): decoded and written back, such a message is written fresh,
+noted (``rewritten``), never replayed as it came.
+
+- OpenAI Chat (https://platform.openai.com/docs/api-reference/chat/create: a call's
+  ``id``, ``type`` and ``function.arguments`` are strings, ``arguments`` "in JSON format"):
+  a call whose ``id`` is null or missing ("Invalid type for 'messages[1].tool_calls[0].id':
+  expected a string, but got null instead."), one whose ``arguments`` are no string (an
+  object, null, missing). A call without a ``type`` (or null) goes as it came: no refusal
+  of it is documented, and the call writer keeps that shape (``chat``). ``""`` and
+  ``"null"`` ids are strings: they go as they came (Gemini's OpenAI-compatible endpoint
+  replies with ``"id": ""`` and takes it back; no refusal of ``""`` is documented). An
+  item of another ``type`` (GLM-4-AllTools' server items, ``chat_server``) is not judged.
+  (A tool message without a ``tool_call_id`` is refused when read.)
+- Mistral (mistral-common's validator, serving mode: a call id and a tool message's
+  ``tool_call_id`` are 9 of a-z, A-Z, 0-9, "Tool call id has to be defined in serving
+  mode."): a call or tool message whose id is none (null, missing, ``""``, ``"null"``:
+  what mistralai's ``ToolCall`` and LlamaIndex write for a call that had none), and one
+  whose ``arguments`` are neither text nor an object (null, missing: mistralai's
+  ``FunctionCall.arguments: Union[Dict[str, Any], str]`` is required).
+- OpenAI Responses (openai-python ``ResponseFunctionToolCallParam``: ``arguments:
+  Required[str]``): a ``function_call`` item whose ``arguments`` are no string.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, Optional
+
+__all__ = ["chat_refused", "mistral_refused", "responses_refused"]
+
+_NONE_IDS = (None, "", "null")  # Mistral: no id (``mistral.calls``)
+
+
+def _calls(wire: Any) -> Any:
+    """The ``tool_calls`` list of the assistant message *wire* (``()`` for another message)."""
+    calls = wire.get("tool_calls") if wire.get("role") == "assistant" else None
+    return calls if type(calls) is list else ()
+
+
+def chat_refused(wire: Any, state: Dict[str, Any]) -> Optional[str]:
+    """Why OpenAI refuses the Chat message *wire* as it came, else ``None``. A few lookups a
+    message (``check_conversation`` and a same-dialect ``encode_conversation`` ask of each)."""
+    if type(wire) is not dict:
+        return None
+    calls = wire.get("tool_calls") if wire.get("role") == "assistant" else None
+    for c in calls if type(calls) is list else ():
+        if type(c) is not dict:
+            continue
+        kind = c.get("type", "function")
+        if kind != "function" and kind is not None and kind != "custom":  # another server's item (GLM-4-AllTools')
+            continue
+        if c.get("id") is None:
+            return ("it holds a call whose id is null, which OpenAI refuses (\"Invalid type for "
+                    "'messages[N].tool_calls[0].id': expected a string, but got null instead.\")")
+        fn = c.get("function")
+        if kind != "custom" and type(fn) is dict and type(fn.get("arguments")) is not str:
+            got = type(fn["arguments"]).__name__ if "arguments" in fn else "none"
+            return f"it holds a call whose arguments are no JSON text ({got}), which OpenAI takes as a string only"
+    return None
+
+
+def mistral_refused(wire: Any, state: Dict[str, Any]) -> Optional[str]:
+    """Why Mistral refuses the message *wire* as it came, else ``None``: an id-less call or
+    tool message, a call without arguments."""
+    if type(wire) is not dict:
+        return None
+    for c in _calls(wire):
+        if type(c) is not dict:
+            continue
+        if c.get("id") in _NONE_IDS:
+            return (f"it holds a call without an id ({c.get('id')!r}), which Mistral refuses (ids are 9 of a-z, A-Z, "
+                    "0-9: \"Tool call id has to be defined in serving mode.\")")
+        fn = c.get("function")
+        if type(fn) is dict and type(fn.get("arguments")) not in (str, dict):
+            got = type(fn["arguments"]).__name__ if "arguments" in fn else "none"
+            return (f"it holds a call whose arguments are neither JSON text nor an object ({got}), which Mistral "
+                    "refuses (FunctionCall.arguments: Union[Dict[str, Any], str])")
+    if wire.get("role") == "tool" and wire.get("tool_call_id") in _NONE_IDS:
+        return (f"it is a tool message without a tool_call_id ({wire.get('tool_call_id')!r}), which Mistral refuses "
+                "(ids are 9 of a-z, A-Z, 0-9)")
+    return None
+
+
+def responses_refused(wire: Any, state: Dict[str, Any]) -> Optional[str]:
+    """Why OpenAI refuses the Responses input item *wire* as it came, else ``None``."""
+    if type(wire) is dict and wire.get("type") == "function_call" and type(wire.get("arguments")) is not str:
+        got = type(wire["arguments"]).__name__ if "arguments" in wire else "none"
+        return (f"it is a function_call whose arguments are no JSON text ({got}), which OpenAI takes as a string "
+                "only")
+    return None
