@@ -38,6 +38,7 @@ from .._history_write import (
 from .._image_types import image_media_type, untaken
 from .._result_media import web
 from .._tool_changes import adopt_changes
+from .blank_text import blank_refused, blank_unsent
 from .breakpoints import check
 from .fresh_text import FreshText
 from .sniff import signed_thinking
@@ -307,8 +308,12 @@ def _unsent_fresh(wire: Any) -> Tuple[str, ...]:
     blocks' (written fresh, its parts go as text: ``_system``); a message's text blocks are
     noted by the writer, which knows which of them it writes (``FreshText``), and the other
     blocks' parts keep the block (``tool_use``, ``tool_result``, ``thinking``, ``image``,
-    ``document``...) and write it back with them."""
-    return tuple(hints(wire.value, ("text",))) if isinstance(wire, Field) else ()
+    ``document``...) and write it back with them. Its empty text blocks are read as no part,
+    and the blank ones of its results are left out (``solid``): those and their
+    ``cache_control`` go too (``blank_unsent``)."""
+    if isinstance(wire, Field):
+        return tuple(hints(wire.value, ("text",)))
+    return tuple(blank_unsent(wire.get("content"))) if type(wire) is dict else ()
 
 
 def _refused(wire: Any, state: Dict[str, Any]) -> Optional[str]:
@@ -317,17 +322,14 @@ def _refused(wire: Any, state: Dict[str, Any]) -> Optional[str]:
     appears to be a image/jpeg image") or ``image/jpg`` (not in the ``media_type`` enum);
     an error result without content (``""``, ``[]`` or none: "content cannot be empty if
     `is_error` is true"), which the writer sends as "(no output)", as ``encode_result``
-    refuses it; a blank text block, in a tool result too ("text content blocks must be
-    non-empty", "... must contain non-whitespace text"), which the writer leaves out, noted
-    (``solid``)."""
+    refuses it; blank text Anthropic refuses (``blank_refused``), which the writer leaves
+    out, noted (``solid``)."""
+    said = blank_refused(wire)
+    if said is not None:
+        return said
     content = wire.get("content") if type(wire) is dict else None
     for b in content if type(content) is list else ():
-        if _blank(b):
-            return "it holds a blank text block, which Anthropic refuses (\"text content blocks must be non-empty\")"
         inner = b.get("content") if type(b) is dict and b.get("type") == "tool_result" else None
-        if type(inner) is list and any(map(_blank, inner)):
-            return (f"it holds a result with a blank text block ({b.get('tool_use_id')}), which Anthropic refuses "
-                    "(\"text content blocks must be non-empty\")")
         for x in (b, *inner) if type(inner) is list else (b,):
             mt = relabelled(x)
             if mt is not None:
@@ -340,12 +342,6 @@ def _refused(wire: Any, state: Dict[str, Any]) -> Optional[str]:
             return (f"it holds an error result without content ({b.get('tool_use_id')}), which Anthropic refuses "
                     "(\"content cannot be empty if `is_error` is true\")")
     return None
-
-
-def _blank(b: Any) -> bool:
-    """Whether *b* is a text block of empty or whitespace-only text."""
-    t = b.get("text") if type(b) is dict and b.get("type") == "text" else None
-    return type(t) is str and not t.strip()
 
 
 HISTORY = HistoryCodec(
