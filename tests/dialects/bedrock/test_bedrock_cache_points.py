@@ -106,11 +106,11 @@ def test_a_message_left_empty_by_a_dropped_cache_point_is_left_out() -> None:
     # Converse refuses a message without content: the turn goes as a fresh write leaves one
     h, out, notes = _cp_only([])
     assert out["messages"] == h["messages"]
-    assert notes == [("dropped", 3), ("dropped", 3)]
+    assert notes == [("dropped", 4), ("dropped", 4)]
 
 
 def test_the_turns_around_a_message_left_empty_merge() -> None:
     h, out, notes = _cp_only([Message("user", (Text("go"),))])
     assert out["messages"] == [*h["messages"][:2], {"role": "user", "content": [{"text": "c"}, CP, {"text": "go"}]}]
     assert h["messages"][2]["content"] == [{"text": "c"}, CP]  # (the caller's list is not touched)
-    assert notes == [("dropped", 3), ("dropped", 3)]
+    assert notes == [("dropped", 4), ("dropped", 4)]

@@ -15,7 +15,7 @@ from .._breakpoints import Point, cap, fresh_at, note
 if TYPE_CHECKING:
     from ...conversation._writer import Writer
 
-__all__ = ["check"]
+__all__ = ["check", "hinted"]
 
 
 def _ttl(cc: Any) -> Any:
@@ -44,14 +44,14 @@ def _with(b: Dict[str, Any], inner: List[Any]) -> Dict[str, Any]:
     return {**b, "content": inner}
 
 
-def _hinted(b: Any, depth: int) -> bool:
+def hinted(b: Any, depth: int = 0) -> bool:
     """Whether the block *b* holds a breakpoint, on it or in the blocks it holds."""
     if type(b) is not dict:
         return False
     if b.get("cache_control") is not None:
         return True
     inner = _inner(b) if depth < _DEPTH else None
-    return inner is not None and any(_hinted(x, depth + 1) for x in inner)
+    return inner is not None and any(hinted(x, depth + 1) for x in inner)
 
 
 def _points(content: List[Any], k: int, at: Optional[int], points: List[Point], depth: int) -> None:
@@ -62,7 +62,7 @@ def _points(content: List[Any], k: int, at: Optional[int], points: List[Point], 
     if b.get("cache_control") is not None:
         points.append((_ttl(b["cache_control"]) == "1h", content, k, at))
     inner = _inner(b) if depth < _DEPTH else None
-    if inner is None or not any(_hinted(x, depth + 1) for x in inner):
+    if inner is None or not any(hinted(x, depth + 1) for x in inner):
         return
     if at is not None:
         inner = list(inner)

@@ -39,7 +39,7 @@ from .._image_types import image_media_type, untaken
 from .._result_media import web
 from .._tool_changes import adopt_changes
 from .blank_text import blank_refused, blank_unsent
-from .breakpoints import check
+from .breakpoints import check, hinted
 from .fresh_text import FreshText
 from .sniff import signed_thinking
 from .tools import IMAGE_TYPES, NAME, relabelled
@@ -182,10 +182,19 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
         written.update((id(b), system[0][0]) for b in out["system"] if id(b) not in fixed)
     fresh = FreshText(messages, turns)
     fresh.note_unsent(w)
-    out["messages"] = write_turns(turns, w, NAME, "content", (lambda p, w: held_apart(_block(p, w, fresh), fixed))
-                                  if fixed else (lambda p, w: _block(p, w, fresh)), _head_blocks, prefill=True,
-                                  written=written)
-    check(out, fixed, written, w)  # the breakpoints as they go out: at most 4, longer ttls first
+    hint = [any(map(hinted, out["system"])) if written else False]  # a block written fresh holds a breakpoint
+
+    def write(p: Part, w: Writer) -> Any:
+        item = _block(p, w, fresh)
+        if fixed:
+            item = held_apart(item, fixed)
+        if not hint[0] and hinted(item):
+            hint[0] = True
+        return item
+
+    out["messages"] = write_turns(turns, w, NAME, "content", write, _head_blocks, prefill=True, written=written)
+    if hint[0]:  # the breakpoints as they go out: at most 4, longer ttls first (those as they came stay)
+        check(out, fixed, written, w)
     return out
 
 
