@@ -15,7 +15,7 @@ from .._breakpoints import Point, cap, fresh_at, note
 if TYPE_CHECKING:
     from ...conversation._writer import Writer
 
-__all__ = ["check", "hinted"]
+__all__ = ["HOLDERS", "check", "hinted"]
 
 
 def _ttl(cc: Any) -> Any:
@@ -86,7 +86,7 @@ def check(out: Dict[str, Any], fixed: Set[int], written: Dict[int, int], w: Writ
     for m in [{"content": system}, *out["messages"]]:
         content = m.get("content")
         for k, b in enumerate(content if type(content) is list else ()):
-            if type(b) is dict and ("cache_control" in b or b.get("type") in _HOLDERS):
+            if type(b) is dict and ("cache_control" in b or b.get("type") in HOLDERS):
                 _points(content, k, fresh_at(fixed, written, b), points, 0)
     cap(points, lambda c, k, at, why: _drop(c, k, at, why, w),
         "Anthropic takes (\"A maximum of 4 blocks with cache_control may be provided\")")
@@ -101,5 +101,5 @@ def _drop(content: List[Any], k: int, at: int, why: str, w: Writer) -> None:
     note(w, at, f"The cache_control{'' if ttl is None else f' (ttl {ttl!r})'} on {what}", why)
 
 
-_HOLDERS = frozenset({"tool_result", "search_result", "document"})
+HOLDERS = frozenset({"tool_result", "search_result", "document"})  # the blocks that hold blocks
 _NAMED = frozenset({"text", "image", "document", "tool_use", "tool_result", "search_result"})

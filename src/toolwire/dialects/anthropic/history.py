@@ -39,7 +39,7 @@ from .._image_types import image_media_type, untaken
 from .._result_media import web
 from .._tool_changes import adopt_changes
 from .blank_text import blank_refused, blank_unsent
-from .breakpoints import check, hinted
+from .breakpoints import HOLDERS, check, hinted
 from .fresh_text import FreshText
 from .sniff import signed_thinking
 from .tools import IMAGE_TYPES, NAME, relabelled
@@ -188,7 +188,8 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
         item = _block(p, w, fresh)
         if fixed:
             item = held_apart(item, fixed)
-        if not hint[0] and hinted(item):
+        if not hint[0] and type(item) is dict and (item.get("cache_control") is not None or item.get("type") in HOLDERS
+                                                   and hinted(item)):
             hint[0] = True
         return item
 
