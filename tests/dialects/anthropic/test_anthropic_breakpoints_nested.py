@@ -70,3 +70,29 @@ def test_nested_breakpoints_under_the_cap_stay() -> None:
     report: List[Problem] = []
     out = encode_conversation([*c.messages, Message("user", (c.messages[0].parts[-1], Text("x")))], A, report=report)
     assert _cc(out) == 2 and report == []
+
+
+def test_the_nested_walk_stays_linear(monkeypatch: Any) -> None:
+    from toolwire.dialects.anthropic import breakpoints
+
+    calls = [0]
+    real = breakpoints._inner
+
+    def counted(b: Any) -> Any:
+        calls[0] += 1
+        return real(b)
+
+    monkeypatch.setattr(breakpoints, "_inner", counted)
+    sr = {"type": "search_result", "source": "https://e.com", "title": "E",
+          "content": [{"type": "text", "text": "found", "cache_control": CC}]}
+
+    def steps(n: int) -> int:
+        msgs = [{"role": "user" if i % 2 == 0 else "assistant",
+                 "content": [sr, {"type": "text", "text": "q"}] if i % 2 == 0 else "a"} for i in range(n)]
+        c = decode_conversation({"messages": msgs}, A)
+        calls[0] = 0
+        encode_conversation([Message(m.role, m.parts) for m in c.messages], A, report=[])
+        return calls[0]
+
+    small, big = steps(50), steps(200)
+    assert 3.5 < big / small < 4.5
