@@ -103,3 +103,12 @@ def test_an_empty_result_blocks_cache_control_is_noted() -> None:
 def test_a_fresh_message_keeps_its_text() -> None:
     out = encode_conversation([Message("user", (Text("Hi"), Text(" ")))], A, report=[])
     assert out == {"messages": [{"role": "user", "content": [{"type": "text", "text": "Hi"}]}]}
+
+
+def test_a_whitespace_block_with_cache_control_is_written_fresh() -> None:
+    # "cache_control cannot be set for empty text blocks" (anthropics/claude-code#50082): not tried on whitespace
+    h = {"messages": [{"role": "user", "content": [{"type": "text", "text": "q"},
+                                                   {"type": "text", "text": " \n", "cache_control": CC}]}]}
+    out, notes = _round(h)
+    assert out == {"messages": [{"role": "user", "content": [{"type": "text", "text": "q"}]}]}
+    assert notes[0][0] == "rewritten" and "with cache_control" in notes[0][2]

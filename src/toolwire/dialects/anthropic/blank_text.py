@@ -3,8 +3,10 @@ API applies (LibreChat-AI/agents#124, tried on the API): an empty text block (``
 anywhere ("text content blocks must be non-empty"); a whitespace-only one where its content
 list holds no other, non-blank, text ("text content blocks must contain non-whitespace
 text"): ``[text ' ']`` and ``[text ' ', tool_use]`` are refused, ``[text ' ', text 'real']``
-is taken. A tool result's blocks go by the same rule on its own list (not tried on the API);
-blank string content as a single text block. An assistant message ending in a whitespace
+is taken; one with ``cache_control`` is not sent as it is (for an empty one: "cache_control
+cannot be set for empty text blocks"; a whitespace one not tried). A tool result's blocks go
+by the same rule on its own list (not tried on the API); blank string content as a single
+text block. An assistant message ending in a whitespace
 block is refused too, where it is the final one ("final assistant content cannot end with
 trailing whitespace", tailcallhq/forgecode#1872): ``HistoryCodec.refused`` cannot tell
 which one is final, so each is.
@@ -26,9 +28,10 @@ def _text(b: Any) -> Optional[str]:
 
 
 def _kind(content: List[Any]) -> Optional[str]:
-    """``"empty"`` where *content* holds an empty text block, ``"space"`` where it holds a
-    whitespace-only one and no text block of other text, else ``None``."""
-    space = solid = False
+    """``"empty"`` where *content* holds an empty text block, ``"cached"`` where it holds a
+    whitespace-only one with ``cache_control``, ``"space"`` where it holds one and no text
+    block of other text, else ``None``."""
+    space = solid = cached = False
     for b in content:
         t = _text(b)
         if t is None:
@@ -39,12 +42,17 @@ def _kind(content: List[Any]) -> Optional[str]:
             solid = True
         else:
             space = True
-    return "space" if space and not solid else None
+            cached = cached or b.get("cache_control") is not None
+    return "cached" if cached else "space" if space and not solid else None
 
 
 def _said(kind: str, where: str) -> str:
-    return (f"it holds {where}an empty text block, {_EMPTY}" if kind == "empty" else
-            f"it holds {where}a whitespace-only text block beside no other text, {_SPACE}")
+    if kind == "empty":
+        return f"it holds {where}an empty text block, {_EMPTY}"
+    if kind == "cached":  # (the API's words for an empty one; a whitespace one not tried: not sent so)
+        return (f"it holds {where}a whitespace-only text block with cache_control, which Anthropic may refuse "
+                "(\"cache_control cannot be set for empty text blocks\")")
+    return f"it holds {where}a whitespace-only text block beside no other text, {_SPACE}"
 
 
 def blank_refused(wire: Any) -> Optional[str]:
