@@ -1,4 +1,5 @@
-"""A decoded Anthropic message holding a blank text block is not replayed as it came:
+"""A decoded Anthropic message holding a blank text block it refuses is not replayed as it came
+(which blank text it refuses: test_anthropic_blank_text_rule):
 Anthropic answers "messages: text content blocks must be non-empty" (and "... must contain
 non-whitespace text"); it is written fresh (``rewritten``), its blank text left out as a
 fresh write leaves it out (``dropped``), as Bedrock's blank blocks are."""
@@ -24,10 +25,11 @@ def test_an_empty_text_block_is_not_replayed() -> None:
     out = encode_conversation(decode_conversation(h, A).append(Message("user", (Text("more"),))), A, report=report)
     assert out["messages"][0] == {"role": "user", "content": [{"type": "text", "text": "q"}]}
     assert _notes(report) == [
-        ("rewritten", 0, f"User message 0 is written fresh, not as it came: it holds a blank text block, {WHY}")]
+        ("rewritten", 0, f"User message 0 is written fresh, not as it came: it holds an empty text block, {WHY}"),
+        ("dropped", 0, f"An empty text block of message 0 is not sent to {A}")]
     report = []
     out = encode_conversation(decode_conversation(h, A), A, report=report)  # a round trip too
-    assert out["messages"][0]["content"] == [{"type": "text", "text": "q"}] and len(report) == 1
+    assert out["messages"][0]["content"] == [{"type": "text", "text": "q"}] and len(report) == 2
 
 
 def test_a_whitespace_text_block_is_left_out_noted() -> None:
@@ -51,7 +53,7 @@ def test_a_results_blank_text_block_is_not_replayed() -> None:
     out = encode_conversation(decode_conversation(h, A), A, report=report)
     assert out["messages"][2]["content"][0]["content"] == [{"type": "text", "text": "r"}]
     assert _notes(report)[0] == ("rewritten", 2, "User message 2 is written fresh, not as it came: it holds a result "
-                                                 f"with a blank text block (toolu_1), {WHY}")
+                                                 f"(toolu_1) with an empty text block, {WHY}")
 
 
 def test_text_blocks_with_text_are_replayed() -> None:

@@ -55,8 +55,9 @@ def test_a_rewritten_message_keeps_its_text_blocks_hints() -> None:
         {"type": "text", "text": "tail", "citations": [CITE]},  # (1h after 5m breakpoints: left out, noted)
     ]
     assert [(p.kind, p.index, p.message) for p in report] == [
-        ("rewritten", 2, "User message 2 is written fresh, not as it came: it holds a blank text block, which "
+        ("rewritten", 2, "User message 2 is written fresh, not as it came: it holds an empty text block, which "
                          "Anthropic refuses (\"text content blocks must be non-empty\")"),
+        ("dropped", 2, "An empty text block of message 2 is not sent to anthropic.messages"),
         ("dropped", 2, "The cache_control on 2 content blocks of message 2 is not sent to anthropic.messages"),
         ("dropped", 2, "A whitespace-only text in message 2 is left out: anthropic.messages refuses blank text"),
         ("converted", 2, "The image in message 2 labelled 'image/jpeg' is sent as 'image/png', the type its bytes "

@@ -113,7 +113,7 @@ def test_a_text_blocks_hint_is_left_out_where_re_sent_images_take_the_breakpoint
     assert _cc(out) == 4  # (the image re-sent is counted too: the last breakpoint written fresh goes without)
     assert out["messages"][0]["content"][0] == {"type": "text", "text": "t", "cache_control": CC}
     assert "cache_control" not in out["messages"][4]["content"][1]
-    assert ("dropped", 4, "The cache_control on a image block of message 4 is not sent to anthropic.messages: written "
+    assert ("dropped", 4, "The cache_control on an image block of message 4 is not sent to anthropic.messages: written "
                           "fresh, the block would be a breakpoint past the 4 Anthropic takes (\"A maximum of 4 blocks "
                           "with cache_control may be provided\")") in _notes(report)
 
@@ -142,7 +142,7 @@ def test_a_re_sent_one_hour_image_after_a_five_minute_hint_goes_without() -> Non
     assert out["messages"][0]["content"][0]["cache_control"] == HOUR
     assert out["messages"][0]["content"][1] == {"type": "text", "text": "look", "cache_control": CC}
     assert "cache_control" not in out["messages"][2]["content"][0]
-    assert ("dropped", 2, "The cache_control (ttl '1h') on a image block of message 2 is not sent to "
+    assert ("dropped", 2, "The cache_control (ttl '1h') on an image block of message 2 is not sent to "
                           "anthropic.messages: written fresh, the block goes after a breakpoint of a shorter ttl, and "
                           "longer ttls must come first") in _notes(report)
 

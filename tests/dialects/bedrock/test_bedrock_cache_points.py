@@ -89,3 +89,28 @@ def test_the_check_stays_linear(monkeypatch: Any) -> None:
 
     small, big = steps(50), steps(200)
     assert 3.5 < big / small < 4.5
+
+
+def _cp_only(tail: List[Message]) -> Any:
+    h = {"system": [{"text": "s"}, CP], "messages": [{"role": "user", "content": [{"text": "a"}, CP]},
+                                                      {"role": "assistant", "content": [{"text": "b"}, CP]},
+                                                      {"role": "user", "content": [{"text": "c"}, CP]}]}
+    c = decode_conversation(h, B)
+    point = [p for p in c.messages[2].parts if not isinstance(p, Text)]
+    report: List[Problem] = []
+    out = encode_conversation([*c.messages, Message("assistant", tuple(point)), *tail], B, report=report)
+    return h, out, [(k, i) for k, i, _ in _notes(report)]
+
+
+def test_a_message_left_empty_by_a_dropped_cache_point_is_left_out() -> None:
+    # Converse refuses a message without content: the turn goes as a fresh write leaves one
+    h, out, notes = _cp_only([])
+    assert out["messages"] == h["messages"]
+    assert notes == [("dropped", 4), ("dropped", 4)]
+
+
+def test_the_turns_around_a_message_left_empty_merge() -> None:
+    h, out, notes = _cp_only([Message("user", (Text("go"),))])
+    assert out["messages"] == [*h["messages"][:2], {"role": "user", "content": [{"text": "c"}, CP, {"text": "go"}]}]
+    assert h["messages"][2]["content"] == [{"text": "c"}, CP]  # (the caller's list is not touched)
+    assert notes == [("dropped", 4), ("dropped", 4)]

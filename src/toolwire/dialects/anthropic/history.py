@@ -38,7 +38,8 @@ from .._history_write import (
 from .._image_types import image_media_type, untaken
 from .._result_media import web
 from .._tool_changes import adopt_changes
-from .breakpoints import check
+from .blank_text import blank_refused, blank_unsent
+from .breakpoints import HOLDERS, check, hinted
 from .fresh_text import FreshText
 from .sniff import signed_thinking
 from .tools import IMAGE_TYPES, NAME, relabelled
@@ -181,10 +182,20 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
         written.update((id(b), system[0][0]) for b in out["system"] if id(b) not in fixed)
     fresh = FreshText(messages, turns)
     fresh.note_unsent(w)
-    out["messages"] = write_turns(turns, w, NAME, "content", (lambda p, w: held_apart(_block(p, w, fresh), fixed))
-                                  if fixed else (lambda p, w: _block(p, w, fresh)), _head_blocks, prefill=True,
-                                  written=written)
-    check(out, fixed, written, w)  # the breakpoints as they go out: at most 4, longer ttls first
+    hint = [any(map(hinted, out["system"])) if written else False]  # a block written fresh holds a breakpoint
+
+    def write(p: Part, w: Writer) -> Any:
+        item = _block(p, w, fresh)
+        if fixed:
+            item = held_apart(item, fixed)
+        if not hint[0] and type(item) is dict and (item.get("cache_control") is not None or item.get("type") in HOLDERS
+                                                   and hinted(item)):
+            hint[0] = True
+        return item
+
+    out["messages"] = write_turns(turns, w, NAME, "content", write, _head_blocks, prefill=True, written=written)
+    if hint[0]:  # the breakpoints as they go out: at most 4, longer ttls first (those as they came stay)
+        check(out, fixed, written, w)
     return out
 
 
@@ -307,8 +318,12 @@ def _unsent_fresh(wire: Any) -> Tuple[str, ...]:
     blocks' (written fresh, its parts go as text: ``_system``); a message's text blocks are
     noted by the writer, which knows which of them it writes (``FreshText``), and the other
     blocks' parts keep the block (``tool_use``, ``tool_result``, ``thinking``, ``image``,
-    ``document``...) and write it back with them."""
-    return tuple(hints(wire.value, ("text",))) if isinstance(wire, Field) else ()
+    ``document``...) and write it back with them. Its empty text blocks are read as no part,
+    and the blank ones of its results are left out (``solid``): those and their
+    ``cache_control`` go too (``blank_unsent``)."""
+    if isinstance(wire, Field):
+        return tuple(hints(wire.value, ("text",)))
+    return tuple(blank_unsent(wire.get("content"))) if type(wire) is dict else ()
 
 
 def _refused(wire: Any, state: Dict[str, Any]) -> Optional[str]:
@@ -317,23 +332,20 @@ def _refused(wire: Any, state: Dict[str, Any]) -> Optional[str]:
     appears to be a image/jpeg image") or ``image/jpg`` (not in the ``media_type`` enum);
     an error result without content (``""``, ``[]`` or none: "content cannot be empty if
     `is_error` is true"), which the writer sends as "(no output)", as ``encode_result``
-    refuses it; a blank text block, in a tool result too ("text content blocks must be
-    non-empty", "... must contain non-whitespace text"), which the writer leaves out, noted
-    (``solid``); a ``tool_use`` whose ``input`` is no object (JSON text, null, missing:
-    "messages.1.content.0.tool_use.input: Input should be a valid dictionary"), which the
-    writer writes as the object it decodes to (an unreadable one is an invalid call,
-    which it refuses)."""
+    refuses it; blank text Anthropic refuses (``blank_refused``), which the writer leaves
+    out, noted (``solid``); a ``tool_use`` whose ``input`` is no object (JSON text, null,
+    missing: "messages.1.content.0.tool_use.input: Input should be a valid dictionary"),
+    which the writer writes as the object it decodes to (an unreadable one is an invalid
+    call, which it refuses)."""
+    said = blank_refused(wire)
+    if said is not None:
+        return said
     content = wire.get("content") if type(wire) is dict else None
     for b in content if type(content) is list else ():
         if type(b) is dict and b.get("type") == "tool_use" and type(b.get("input")) is not dict:
             return ("it holds a tool_use whose input is no object, which Anthropic refuses (\"tool_use.input: Input "
                     "should be a valid dictionary\")")
-        if _blank(b):
-            return "it holds a blank text block, which Anthropic refuses (\"text content blocks must be non-empty\")"
         inner = b.get("content") if type(b) is dict and b.get("type") == "tool_result" else None
-        if type(inner) is list and any(map(_blank, inner)):
-            return (f"it holds a result with a blank text block ({b.get('tool_use_id')}), which Anthropic refuses "
-                    "(\"text content blocks must be non-empty\")")
         for x in (b, *inner) if type(inner) is list else (b,):
             mt = relabelled(x)
             if mt is not None:
@@ -346,12 +358,6 @@ def _refused(wire: Any, state: Dict[str, Any]) -> Optional[str]:
             return (f"it holds an error result without content ({b.get('tool_use_id')}), which Anthropic refuses "
                     "(\"content cannot be empty if `is_error` is true\")")
     return None
-
-
-def _blank(b: Any) -> bool:
-    """Whether *b* is a text block of empty or whitespace-only text."""
-    t = b.get("text") if type(b) is dict and b.get("type") == "text" else None
-    return type(t) is str and not t.strip()
 
 
 HISTORY = HistoryCodec(
