@@ -83,9 +83,8 @@ def test_the_first_call_of_a_merged_step_takes_it_whatever_later_calls_carry() -
         {"functionCall": {"name": "f", "args": {}, "id": "a"}, "thoughtSignature": SKIP},
         {"functionCall": {"name": "g", "args": {}, "id": "b"}, "thoughtSignature": "SIG"}]}
     assert [(p.kind, p.index, p.id) for p in report] == [("inserted", 1, "a")]
-    calls = [c for m in chat + gem for c in m.calls]  # encode_message's calls are one step: a signed one, Gemini's
-    assert "thoughtSignature" not in encode_message(calls, "gemini")["parts"][0]  # (session 43: one rule for both)
-    assert encode_message(calls[:1], "gemini")["parts"][0]["thoughtSignature"] == SKIP
+    calls = [c for m in chat + gem for c in m.calls]  # one step: its first call checked (session 43: both writers)
+    assert encode_message(calls, "gemini")["parts"][0]["thoughtSignature"] == SKIP
     # a Gemini call first (unsigned, as Gemini 2.x sends it) keeps its step as it came
     unsigned = list(decode_conversation({"contents": [{"role": "model", "parts": [
         {"functionCall": {"name": "g", "args": {}}}, {"functionCall": {"name": "h", "args": {}}}]}]}).messages)

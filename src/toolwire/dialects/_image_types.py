@@ -7,7 +7,8 @@ using the image/png media type, but the image appears to be a image/jpeg image")
 PNG, JPEG, GIF and WebP only, so bytes of another known type are refused naming it
 (``checked_type``, ``refusal``); a tool result's image goes to OpenAI Responses, Mistral,
 Gemini and Ollama so too (``sent_type``). The bytes are told by ``shown_type``: PNG, JPEG,
-GIF, WebP (``sniff_image``), BMP, TIFF, SVG (after its prologue), HEIC/HEIF and AVIF (an ISO
+GIF, WebP (``sniff_image``), BMP, TIFF, SVG (after its prologue: ``svg_prologue``), HEIC/HEIF
+and AVIF (an ISO
 BMFF ``ftyp`` box's brands)."""
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Any, Collection, Optional
 
 from .._errors import EncodeError
 from ._result_media import ResultMedia, sniff_image
+from ._svg_prologue import svg_prologue
 
 __all__ = ["GEMINI_IMAGE_TYPES", "OLLAMA_IMAGE_TYPES", "OPENAI_IMAGE_TYPES", "PROLOGUE", "USER_IMAGE_TYPES",
            "checked_type", "image_media_type", "refusal", "sent_type", "shown_type", "untaken"]
@@ -116,37 +118,6 @@ def _bmff(data: str, head: bytes) -> Optional[str]:
     return "image/heif" if major in _GENERIC else None
 
 
-def _prologue(text: bytes) -> bool:
-    """Whether *text* (the first bytes, an XML BOM and white space passed over) is an SVG
-    document: ``<svg`` after what an XML prologue holds (``<?...?>``, ``<!--...-->``, a
-    ``<!DOCTYPE ...>`` with its ``[...]`` subset), within *text*. One forward pass."""
-    i, n = 0, len(text)
-    while i < n:
-        if text.startswith(b"<svg", i):
-            return True
-        if text.startswith(b"<?", i):
-            end, step = text.find(b"?>", i + 2), 2
-        elif text.startswith(b"<!--", i):
-            end, step = text.find(b"-->", i + 4), 3
-        elif text.startswith(b"<!DOCTYPE", i) or text.startswith(b"<!doctype", i):
-            close = text.find(b">", i)
-            bracket = text.find(b"[", i, close if close >= 0 else n)
-            if 0 <= bracket < close:  # an internal subset: it ends at "]", then ">"
-                close = text.find(b"]", bracket)
-                close = text.find(b">", close) if close >= 0 else -1
-            end, step = close, 1
-        elif text.startswith(b"<", i):  # other markup (``<html``): no SVG document
-            return False
-        else:  # white space up to the next markup, else no prologue
-            end, step = text.find(b"<", i), 0
-            if end < 0 or text[i:end].strip(b" \t\r\n"):
-                return False
-        if end < 0:
-            return False
-        i = end + step
-    return False
-
-
 def shown_type(data: str) -> Optional[str]:
     """The image type base64 *data* shows by its first bytes: ``sniff_image``'s (PNG, JPEG,
     GIF, WebP), else BMP, TIFF, SVG, HEIC/HEIF or AVIF; ``None`` where they show none."""
@@ -164,7 +135,7 @@ def shown_type(data: str) -> Optional[str]:
     if text[:4] == b"<svg":
         return "image/svg+xml"
     if text[:2] in (b"<?", b"<!"):  # a prologue first: read it whole (``PROLOGUE`` bytes at most)
-        return "image/svg+xml" if _prologue(_head(data, PROLOGUE // 3 * 4).lstrip(b"\xef\xbb\xbf \t\r\n")) else None
+        return "image/svg+xml" if svg_prologue(_head(data, PROLOGUE // 3 * 4).lstrip(b"\xef\xbb\xbf \t\r\n")) else None
     return None
 
 

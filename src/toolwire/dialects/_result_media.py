@@ -149,7 +149,10 @@ _MAGIC = (("iVBORw0KGgo", "image/png"), ("/9j/", "image/jpeg"), ("R0lGOD", "imag
 
 def sniff_image(data: str) -> Optional[str]:
     """The media type base64 image *data* shows by its first bytes (PNG, JPEG, GIF,
-    WebP), or ``None``."""
+    WebP), or ``None``. White space in the base64 text is no part of the bytes (RFC 2045
+    §6.8), before the first character as after a line (as ``_image_types.shown_type``
+    reads it): its first characters are read with white space passed over."""
+    data = "".join(data[:64].split())
     for head, mt in _MAGIC:
         if data.startswith(head):
             return mt

@@ -10,10 +10,10 @@ turns alternate ``user`` / ``model``, the function responses answering a model t
 together in the next user content (``write_turns``), in the order of the calls they
 answer (``CallOrder``: models without call ids pair them by position); a history that
 would start with a function call turn gets a user turn first (``user_turn_first``); the first
-call of a model content, when it carries no signature and is not Gemini's (neither decoded
-from a Gemini history nor holding Gemini's provider data, nor of a message with a signature
-of Gemini's on another part), gets the dummy one Gemini 3 takes for it (``step_signature``),
-noted ``inserted``. Images are
+call of a model content, when it carries no signature of its own (whatever later parts
+carry) and is not Gemini's (neither decoded from a Gemini history nor holding Gemini's
+provider data), or carries an empty one, gets the dummy one Gemini 3 takes for it
+(``step_signature``), noted ``inserted``. Images are
 ``inlineData`` (``mimeType`` + base64 ``data``) or ``fileData`` (``mimeType`` +
 ``fileUri``: an http(s) URL or a ``gs://`` URI, its MIME type given or told by the
 URL's extension). Chat's ``input_audio`` goes as inline audio (``audio_parts``).
@@ -21,7 +21,7 @@ URL's extension). Chat's ``input_audio`` goes as inline audio (``audio_parts``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Dict, List, Optional, Set, Tuple, Union, cast
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple, Union, cast
 
 from ..._types import InvalidToolCall, ToolCall
 from ...conversation._values import Field, Media, Message, Part
@@ -29,7 +29,7 @@ from .._history_write import FIRST_USER, image_type, plan_turns, system_parts, u
 from .._result_media import of_scheme
 from .._result_order import CallOrder
 from .audio_parts import gemini_audio, is_chat_audio
-from .step_signature import SKIP, first_unsigned, signed, stamped
+from .step_signature import SKIP, empty, first_unsigned, stamped
 
 if TYPE_CHECKING:
     from ...conversation._writer import Writer
@@ -89,24 +89,21 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
     order = CallOrder(messages, w, "Gemini pairs a turn's function responses with its calls by position where the "
                                    "calls have no ids")
     foreign: Dict[int, Tuple[int, Any]] = {}  # id() of a call part not decoded from Gemini -> (message, call)
-    own_steps: Set[int] = set()  # messages with a part signed by Gemini: its steps
 
     def part(p: Part, w: Writer) -> Any:
         item = _part(p, w)
-        if signed(item):
-            own_steps.add(w.index)
         t = type(p)
         if (t is ToolCall or t is InvalidToolCall) and item is not None:
             wire = messages[w.index].wire
             own = bool(cast(Union[ToolCall, InvalidToolCall], p).provider_data.get(NAME))  # Gemini's data: its
-            if not own and (wire is None or wire[0] != NAME):
+            if (not own and (wire is None or wire[0] != NAME)) or (type(item) is dict and empty(item)):
                 foreign[id(item)] = (w.index, p)
         return item
 
     contents = out["contents"] = write_turns(turns, w, NAME, "parts", part, wire_role=_wire_role,
                                              arrange=order.arrange)
     if foreign:
-        _sign_steps(contents, foreign, own_steps, messages, w)
+        _sign_steps(contents, foreign, messages, w)
     if contents and contents[0].get("role") == "model" and any(
             type(p) is dict and ("functionCall" in p or "function_call" in p) for p in contents[0].get("parts") or ()):
         user_turn_first(contents, turns, w, NAME, {"role": "user", "parts": [{"text": FIRST_USER}]},  # call_first
@@ -114,18 +111,18 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
     return out
 
 
-def _sign_steps(contents: List[Dict[str, Any]], foreign: Dict[int, Tuple[int, Any]], own_steps: Set[int],
-                messages: List[Message], w: Writer) -> None:
+def _sign_steps(contents: List[Dict[str, Any]], foreign: Dict[int, Tuple[int, Any]], messages: List[Message],
+                w: Writer) -> None:
     """The dummy signature on the first call part of each model content of *contents*
-    when it carries none and that call is not Gemini's (*foreign*, of no message in
-    *own_steps*), noted at the call's message (``step_signature``); one pass over the parts."""
+    when it carries none of its own and that call is not Gemini's or its signature is
+    empty (*foreign*), noted at the call's message (``step_signature``); one pass over the parts."""
     for k, c in enumerate(contents):
         parts = c.get("parts")
         if c.get("role") != "model" or type(parts) is not list:
             continue
         at = first_unsigned(parts)
         got = foreign.get(id(parts[at])) if at is not None else None
-        if got is None or at is None or got[0] in own_steps:
+        if got is None or at is None:
             continue
         i, call = got
         new = list(parts)

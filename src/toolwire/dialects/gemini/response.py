@@ -23,7 +23,7 @@ from .._common import any_block, as_int, first_set, join_text
 from .._reply_fields import object_at, objects_at
 from .candidates import first
 from .finish_numbers import reason_word
-from .step_signature import first_unsigned, plain, signed, stamped
+from .step_signature import empty, first_unsigned, plain, stamped
 from .tools import NAME
 
 __all__ = ["BLOCKED", "FINISH", "RESPONSE", "encode_message", "reply"]
@@ -146,17 +146,18 @@ FINISH: Dict[str, str] = {
 
 def encode_message(items: Items, content: Optional[str]) -> Dict[str, Any]:
     """The ``model`` turn of a request history: a text part (when there is text), then
-    the call parts, the first with the dummy thought signature when it has none, is
+    the call parts, the first with the dummy thought signature when it has none of its
+    own (whatever later parts carry: Gemini 3 checks the first call of a step) and is
     written as a call without Gemini's provider data (``step_signature.plain``: nothing
-    tells Gemini's unsigned 2.x calls decoded from plain parts from others') and no part
-    carries a signature of Gemini's (``signed``: the calls are one step, Gemini's). With
+    tells Gemini's unsigned 2.x calls decoded from plain parts from others), or carries an
+    empty one (``step_signature.empty``). With
     neither, an ``EncodeError``: Gemini answers ``contents.parts must not be empty``
     (400 INVALID_ARGUMENT; vercel/ai#3775, livekit/agents#1397)."""
     if not items and not content:
         raise EncodeError(f"A {NAME} model turn needs a part: with no calls and no text it would be written "
                           "with 'parts': [], which Gemini refuses (contents.parts must not be empty)", dialect=NAME)
     at = first_unsigned(items)
-    if at is not None and plain(items[at]) and not any(signed(p) for p in items):
+    if at is not None and (plain(items[at]) or empty(items[at])):
         items = [*items[:at], stamped(items[at]), *items[at + 1:]]
     return _turn(items, content)
 
