@@ -275,6 +275,11 @@ class Feed:
                 return
             why = unread(tc)  # a body under a key no call is read from: refused, never dropped
             if why is not None:
+                at = tc.get("index")  # at an open call's index: a piece of it, unread (it must not run)
+                c = self.core.by_key.get((scope, at)) if type(at) is int else None
+                if c is not None and not c.done:
+                    self.core.fail(c, f"The tool call at $.calls[{c.pos}] got a piece that {why}")
+                    return
                 if scope in self.finished:
                     self._finished(scope)
                 self.core.broken(tc, scope, why)

@@ -39,7 +39,10 @@ def unread(tc: Dict[str, Any]) -> Optional[str]:
     client's call without its ``function``), or an object under the key its ``type``
     names that is no call read here (GLM's tool definition ``{"type":
     "code_interpreter", "code_interpreter": {"sandbox": "auto"}}``, no ``input`` or
-    ``outputs``). Dropped, their keys went to the call open before them (``keep``)."""
+    ``outputs``). Dropped, their keys went to the call open before them (``keep``). Only
+    ``null`` and ``""`` carry nothing: ``{}`` would be whole arguments, ``[]``, ``0`` and
+    ``false`` are no text, and white space may be a piece of a string in the arguments.
+    At the index of a call still open it makes that call invalid (``Feed._call``)."""
     args = tc.get("arguments")
     if args is not None and args != "":
         return f"has 'arguments' outside 'function' (a call without its 'function'): {excerpt(tc)}"
