@@ -36,9 +36,11 @@ def _read(piece: Dict[str, Any], server: bool) -> List[Any]:
 
 
 @pytest.mark.parametrize("body", [FLAT, GROQ, TOOLDEF, OTHER])
-@pytest.mark.parametrize("index", [None, 1])
+@pytest.mark.parametrize("index", [None, 0, 1])
 @pytest.mark.parametrize("server", [False, True])
 def test_an_unread_piece_is_an_invalid_call(body: Dict[str, Any], index: Optional[int], server: bool) -> None:
+    if index == 0 and "arguments" in body:
+        return  # (a piece of call 0's arguments: the next test)
     first, bad = _read(dict(body, index=index), server)
     assert (first.name, first.args, first.id) == ("get_weather", {"city": "Paris"}, "call_f0")
     assert first.provider_data is None or "extra" not in first.provider_data.get("openai.chat", {})
@@ -52,10 +54,10 @@ def test_an_unread_piece_is_an_invalid_call(body: Dict[str, Any], index: Optiona
 HEAD = {"index": 0, "id": "c1", "type": "function", "function": {"name": "f", "arguments": ""}}
 
 
-@pytest.mark.parametrize("body", [FLAT, GROQ, TOOLDEF, OTHER, {"arguments": "{\"a\":1}"}])
+@pytest.mark.parametrize("body", [FLAT, GROQ, {"arguments": "{\"a\":1}"}])
 @pytest.mark.parametrize("head", [HEAD, FN])
 @pytest.mark.parametrize("finish", [False, True])
-def test_an_unread_piece_at_a_calls_index_makes_that_call_invalid(body: Dict[str, Any], head: Dict[str, Any],
+def test_loose_arguments_at_a_calls_index_make_that_call_invalid(body: Dict[str, Any], head: Dict[str, Any],
                                                                   finish: bool) -> None:
     """Review revServer: ``{"index": 0, "arguments": "{\"a\":1}"}`` after the head of call 0
     gave ``f({})``, runnable, beside an invalid call: a piece of call 0 it cannot read."""
@@ -68,7 +70,7 @@ def test_an_unread_piece_at_a_calls_index_makes_that_call_invalid(body: Dict[str
     (bad,) = stream.accumulate(chunks, include_server=True)
     assert isinstance(bad, toolwire.InvalidToolCall)
     assert (bad.name, bad.id) == (head["function"]["name"], head["id"])
-    assert "got a piece that" in bad.error and ("outside 'function'" in bad.error or "holds no call" in bad.error)
+    assert "got a piece that has 'arguments' outside 'function'" in bad.error
 
 
 @pytest.mark.parametrize("value", [{}, [], 0, False, " ", {"a": 1}])

@@ -18,7 +18,7 @@ from .chat_stream_args import text_of
 from .chat_tools import FUNCTION_FIELDS
 
 __all__ = ["ITEM", "call_index", "custom_input", "empty_piece", "head_again", "keep", "kept", "legacy_piece",
-           "name_rest", "plain", "reasons", "unread"]
+           "name_rest", "loose_args", "plain", "reasons", "unread"]
 
 
 # a delta's own fields; any other is kept as the one-shot decoder keeps it (``chat.decode_call``)
@@ -29,6 +29,13 @@ def plain(tc: Dict[str, Any], fn: Any) -> bool:
     """Whether the delta *tc* (its ``function`` *fn*) carries a call's own fields only."""
     return ((len(tc) <= 2 or ITEM.issuperset(tc))
             and (type(fn) is not dict or len(fn) <= 1 or FUNCTION_FIELDS.issuperset(fn)))
+
+
+def loose_args(tc: Dict[str, Any]) -> bool:
+    """Whether the delta *tc* carries ``arguments`` outside ``function`` with something in it
+    (anything but ``null`` and ``""``)."""
+    args = tc.get("arguments")
+    return args is not None and args != ""
 
 
 def unread(tc: Dict[str, Any]) -> Optional[str]:
@@ -42,9 +49,9 @@ def unread(tc: Dict[str, Any]) -> Optional[str]:
     ``outputs``). Dropped, their keys went to the call open before them (``keep``). Only
     ``null`` and ``""`` carry nothing: ``{}`` would be whole arguments, ``[]``, ``0`` and
     ``false`` are no text, and white space may be a piece of a string in the arguments.
-    At the index of a call still open it makes that call invalid (``Feed._call``)."""
-    args = tc.get("arguments")
-    if args is not None and args != "":
+    One with such ``arguments`` at the index of a call still open makes that call invalid
+    (``Feed._call``: a piece of its arguments not read); a typed object there stands apart."""
+    if loose_args(tc):
         return f"has 'arguments' outside 'function' (a call without its 'function'): {excerpt(tc)}"
     kind = tc.get("type")
     if type(kind) is str and kind != "function" and type(tc.get(kind)) is dict:
