@@ -190,7 +190,8 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
         return TOOL, "'name' and 'input_schema' (an Anthropic tool definition)"
     role = data.get("role")
     if role is not None:
-        if role not in _ROLES or not NOT_OURS.isdisjoint(data.keys()) or groq_ran(data.get("executed_tools")):
+        if role not in _ROLES or not NOT_OURS.isdisjoint(data.keys()) or (
+                "executed_tools" in data and groq_ran(data["executed_tools"])):
             return None  # (the tools Groq ran: a Chat message's, https://console.groq.com/docs/compound)
         content = data.get("content")
         known = "user" if role == "user" else "assistant"  # role may be an equal str subclass
