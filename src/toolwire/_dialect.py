@@ -12,7 +12,7 @@ here too (where pickles of dialects written by earlier versions look for it).
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field, fields
 from typing import (
     TYPE_CHECKING,
     Any,
@@ -321,7 +321,26 @@ class Dialect:
         builtins = getattr(sys.modules.get(package + ".dialects"), "BUILTIN", ())
         if any(self is b for b in builtins):
             return (sys.modules[package + "._builtin"].get_dialect, (self.name,))
-        return (_rebuild_dialect, (type(self), {f: getattr(self, f) for f in self.__dataclass_fields__}))
+        return (_rebuild_dialect, (type(self), _set_fields(self)))
+
+
+def _set_fields(d: Dialect) -> Dict[str, Any]:
+    """The fields of *d* that are not at their default: one a later version adds stays out
+    of the pickle of a dialect that leaves it unset, so that pickle loads in an older build
+    too (whose ``Dialect`` takes no such keyword: a fleet of workers of mixed versions)."""
+    out: Dict[str, Any] = {}
+    for f in fields(d):
+        v = getattr(d, f.name)
+        if f.default is not MISSING:
+            default = f.default
+        elif f.default_factory is not MISSING:
+            default = f.default_factory()
+        else:
+            out[f.name] = v
+            continue
+        if v is not default and (type(v) is not type(default) or v != default):
+            out[f.name] = v
+    return out
 
 
 def _rebuild_dialect(cls: type, fields: Dict[str, Any]) -> Dialect:

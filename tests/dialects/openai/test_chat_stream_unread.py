@@ -39,6 +39,8 @@ def _read(piece: Dict[str, Any], server: bool) -> List[Any]:
 @pytest.mark.parametrize("index", [None, 0, 1])
 @pytest.mark.parametrize("server", [False, True])
 def test_an_unread_piece_is_an_invalid_call(body: Dict[str, Any], index: Optional[int], server: bool) -> None:
+    if index == 0 and "arguments" in body:
+        return  # (a piece of call 0's arguments: the next test)
     first, bad = _read(dict(body, index=index), server)
     assert (first.name, first.args, first.id) == ("get_weather", {"city": "Paris"}, "call_f0")
     assert first.provider_data is None or "extra" not in first.provider_data.get("openai.chat", {})
@@ -47,6 +49,38 @@ def test_an_unread_piece_is_an_invalid_call(body: Dict[str, Any], index: Optiona
                                                                  {k: v for k, v in body.items()}]}
     with pytest.raises(toolwire.DecodeError):  # as the whole reply is read
         toolwire.decode_all(msg, include_server=server)
+
+
+HEAD = {"index": 0, "id": "c1", "type": "function", "function": {"name": "f", "arguments": ""}}
+
+
+@pytest.mark.parametrize("body", [FLAT, GROQ, {"arguments": "{\"a\":1}"}])
+@pytest.mark.parametrize("head", [HEAD, FN])
+@pytest.mark.parametrize("finish", [False, True])
+def test_loose_arguments_at_a_calls_index_make_that_call_invalid(body: Dict[str, Any], head: Dict[str, Any],
+                                                                  finish: bool) -> None:
+    """Review revServer: ``{"index": 0, "arguments": "{\"a\":1}"}`` after the head of call 0
+    gave ``f({})``, runnable, beside an invalid call: a piece of call 0 it cannot read."""
+    chunks = [_ch({"tool_calls": [head]}), _ch({"tool_calls": [dict(body, index=0)]}), _ch({}, "tool_calls")]
+    if finish:  # the finish ended call 0: a piece after it is a call of its own, as a readable one is
+        chunks[1:] = [_ch({}, "tool_calls"), chunks[1]]
+        first, bad = stream.accumulate(chunks, include_server=True)
+        assert isinstance(first, toolwire.ToolCall) and isinstance(bad, toolwire.InvalidToolCall)
+        return
+    (bad,) = stream.accumulate(chunks, include_server=True)
+    assert isinstance(bad, toolwire.InvalidToolCall)
+    assert (bad.name, bad.id) == (head["function"]["name"], head["id"])
+    assert "got a piece that has 'arguments' outside 'function'" in bad.error
+
+
+@pytest.mark.parametrize("value", [{}, [], 0, False, " ", {"a": 1}])
+def test_a_top_level_arguments_other_than_null_or_empty_text_is_something(value: Any) -> None:
+    """Only ``null`` and ``""`` carry nothing: ``{}`` would be whole arguments, ``[]``, ``0``
+    and ``False`` are no text (as ``function.arguments`` they make the call invalid), and
+    white space may be a piece of a string inside the arguments."""
+    (bad,) = stream.accumulate([_ch({"tool_calls": [HEAD]}), _ch({"tool_calls": [{"index": 0, "arguments": value}]}),
+                                _ch({}, "tool_calls")])
+    assert isinstance(bad, toolwire.InvalidToolCall) and bad.name == "f"
 
 
 def test_a_piece_alone_is_an_invalid_call() -> None:

@@ -25,6 +25,7 @@ from ..._policy import UNFINISHED
 from .._common import as_dict, as_list
 from .._history_read import foreign
 from .._reply_fields import typeless
+from ..openai.chat_server import groq_ran
 from .tools import NAME, OTHER_BLOCKS
 
 __all__ = ["NOT_OURS", "SERVER_BLOCKS", "TOP_KEYS", "children", "finish", "gate", "signed_thinking", "sniff"]
@@ -189,7 +190,8 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
         return TOOL, "'name' and 'input_schema' (an Anthropic tool definition)"
     role = data.get("role")
     if role is not None:
-        if role not in _ROLES or not NOT_OURS.isdisjoint(data.keys()) or data.get("executed_tools"):
+        if role not in _ROLES or not NOT_OURS.isdisjoint(data.keys()) or (
+                "executed_tools" in data and groq_ran(data["executed_tools"])):
             return None  # (the tools Groq ran: a Chat message's, https://console.groq.com/docs/compound)
         content = data.get("content")
         known = "user" if role == "user" else "assistant"  # role may be an equal str subclass

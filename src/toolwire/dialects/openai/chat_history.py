@@ -152,9 +152,9 @@ def _unsent(wire: Any) -> Tuple[str, ...]:
     cites = wire.get("citations")
     if type(cites) is list and cites:
         out.append(f"The list of citations ({len(cites)})")
-    ran = wire.get("executed_tools")
-    if role == "assistant" and (type(ran) is list or type(ran) is tuple) and ran:
-        out.append(f"The {len(ran)} tool(s) the provider ran ({ran_types(ran)})")
+    ran = wire.get("executed_tools")  # on any message but a tool one, as ``chat_sniff.children`` reads it
+    if role != "tool" and (type(ran) is list or type(ran) is tuple) and ran:
+        out.append(f"The list of the {len(ran)} tool{'' if len(ran) == 1 else 's'} the provider ran ({ran_types(ran)})")
     content = wire.get("content")
     out.extend(hints(content))  # OpenRouter's cache_control on a part
     if role == "tool" and type(content) is list:

@@ -43,8 +43,8 @@ from .._common import opt_str
 from .chat_tools import NAME
 from .responses_tools import server_args
 
-__all__ = ["GLM_TYPES", "Ran", "decode_ran", "decode_server", "encode_server", "executed", "glm_call", "merged",
-           "ran", "ran_types", "wrap"]
+__all__ = ["GLM_TYPES", "Ran", "decode_ran", "decode_server", "encode_server", "executed", "glm_call", "groq_ran",
+           "merged", "ran", "ran_types", "wrap"]
 
 
 class Ran:
@@ -102,6 +102,15 @@ def executed(item: Dict[str, Any]) -> bool:
     ``type`` and ``arguments`` present, and no key that names a call (nameless: no client's)."""
     return (type(item.get("index")) is int and type(item.get("type")) is str and "arguments" in item
             and not any(k in item for k in _CLIENT_KEYS))
+
+
+def groq_ran(value: Any) -> bool:
+    """Whether *value*, a message's ``executed_tools``, lists a tool Groq ran: a list (or a
+    tuple) holding an ``executed`` item. Only then is the message Chat's (Anthropic's and
+    Responses' sniffers decline it); ``True``, a text, an object or an app's own record
+    (``[{"tool_name", "input", "output"}]``) under that key leave it to the dialect it
+    looks like (review revServer: such Anthropic messages were refused)."""
+    return (type(value) is list or type(value) is tuple) and any(type(i) is dict and executed(i) for i in value)
 
 
 def merged(items: List[Any]) -> Optional[Dict[int, Optional[Dict[str, Any]]]]:

@@ -33,6 +33,7 @@ from .chat_stream_pieces import (
     keep,
     kept,
     legacy_piece,
+    loose_args,
     name_rest,
     plain,
     reasons,
@@ -275,6 +276,11 @@ class Feed:
                 return
             why = unread(tc)  # a body under a key no call is read from: refused, never dropped
             if why is not None:
+                at = tc.get("index")  # at an open call's index: a piece of its arguments, unread (it must not run)
+                c = self.core.by_key.get((scope, at)) if type(at) is int and loose_args(tc) else None
+                if c is not None and not c.done:
+                    self.core.fail(c, f"The tool call at $.calls[{c.pos}] got a piece that {why}")
+                    return
                 if scope in self.finished:
                     self._finished(scope)
                 self.core.broken(tc, scope, why)

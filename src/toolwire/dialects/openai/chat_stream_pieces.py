@@ -18,7 +18,7 @@ from .chat_stream_args import text_of
 from .chat_tools import FUNCTION_FIELDS
 
 __all__ = ["ITEM", "call_index", "custom_input", "empty_piece", "head_again", "keep", "kept", "legacy_piece",
-           "name_rest", "plain", "reasons", "unread"]
+           "name_rest", "loose_args", "plain", "reasons", "unread"]
 
 
 # a delta's own fields; any other is kept as the one-shot decoder keeps it (``chat.decode_call``)
@@ -31,6 +31,13 @@ def plain(tc: Dict[str, Any], fn: Any) -> bool:
             and (type(fn) is not dict or len(fn) <= 1 or FUNCTION_FIELDS.issuperset(fn)))
 
 
+def loose_args(tc: Dict[str, Any]) -> bool:
+    """Whether the delta *tc* carries ``arguments`` outside ``function`` with something in it
+    (anything but ``null`` and ``""``)."""
+    args = tc.get("arguments")
+    return args is not None and args != ""
+
+
 def unread(tc: Dict[str, Any]) -> Optional[str]:
     """Why the delta *tc*, whose ``function`` is no object and which is no custom tool's
     or GLM-4-AllTools call's, is refused (an invalid call in its place, as ``decode_all``
@@ -39,9 +46,12 @@ def unread(tc: Dict[str, Any]) -> Optional[str]:
     client's call without its ``function``), or an object under the key its ``type``
     names that is no call read here (GLM's tool definition ``{"type":
     "code_interpreter", "code_interpreter": {"sandbox": "auto"}}``, no ``input`` or
-    ``outputs``). Dropped, their keys went to the call open before them (``keep``)."""
-    args = tc.get("arguments")
-    if args is not None and args != "":
+    ``outputs``). Dropped, their keys went to the call open before them (``keep``). Only
+    ``null`` and ``""`` carry nothing: ``{}`` would be whole arguments, ``[]``, ``0`` and
+    ``false`` are no text, and white space may be a piece of a string in the arguments.
+    One with such ``arguments`` at the index of a call still open makes that call invalid
+    (``Feed._call``: a piece of its arguments not read); a typed object there stands apart."""
+    if loose_args(tc):
         return f"has 'arguments' outside 'function' (a call without its 'function'): {excerpt(tc)}"
     kind = tc.get("type")
     if type(kind) is str and kind != "function" and type(tc.get(kind)) is dict:

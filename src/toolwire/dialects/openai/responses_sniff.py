@@ -19,6 +19,7 @@ from typing import Any, Dict, Iterator, Optional, Tuple
 from ..._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL
 from ..._errors import DecodeError, an
 from .._common import as_list, describe_error
+from .chat_server import groq_ran
 from .chat_sniff import foreign_block, refuse_foreign, refuse_typeless, typeless_block
 from .responses_interactions import interaction, refuse_interaction
 from .responses_tools import CONTAINERS, NAME, hosted  # (hosted shell: where ``client_tool`` reads it too)
@@ -160,7 +161,7 @@ def sniff(data: Any) -> Optional[Tuple[str, str]]:
         and data.get("role") in _ROLES
         and "content" in data
         and _CHAT_CALLS.isdisjoint(data)
-        and not data.get("executed_tools")  # the tools Groq ran: a Chat message (``chat_server``)
+        and not groq_ran(data.get("executed_tools"))  # the tools Groq ran: a Chat message (``chat_server``)
     ):
         if _call_part(data["content"]) is not None:  # read: the error names it ([] would drop the call)
             return CALLS, f"{an(repr(data['role']))} message whose content holds a call"
