@@ -74,3 +74,23 @@ def test_a_queued_response_streamed_once_reads_its_calls(lead: List[Dict[str, An
     fresh = {**_fc(1), "id": "fx_1", "call_id": "fresh_1"}
     events = lead + [_done(_fc(1), n), _done(fresh, n), _done(_fc(2), n + 1)]
     assert _read(events) == [("ToolCall", "call_1"), ("ToolCall", "call_2")]
+
+
+def _in(kind: str, seq: int, rid: str) -> Dict[str, Any]:
+    return {"type": f"response.{kind}", "response": {"id": rid, "status": "in_progress", "output": []},
+            "sequence_number": seq}
+
+
+@pytest.mark.parametrize("completed", [False, True])
+def test_an_earlier_responses_in_progress_late_does_not_begin_the_next_one_again(completed: bool) -> None:
+    # review revResp R1: resp_X created and ended call_1; resp_Y begun by in_progress alone ended
+    # call_2; resp_X's in_progress delivered again late, then vLLM's copy of call_2 under fresh
+    # ids at its number: the late event began resp_Y again, so the copy was an InvalidToolCall
+    one = {**_fc(1), "id": "fc_1"}
+    two = {**_fc(2, '{"city": "Rome"}'), "id": "fc_2"}
+    ended = [{"type": "response.completed", "sequence_number": 3,
+              "response": {"id": "X", "status": "completed", "output": [one]}}] if completed else []
+    events = ([_in("created", 0, "X"), _in("in_progress", 1, "X"), _done(one, 2)] + ended
+              + [_in("in_progress", 0, "Y"), _done(two, 1), _in("in_progress", 1, "X"),
+                 _done({**two, "id": "fx_2", "call_id": "fresh_2"}, 1)])
+    assert _read(events) == [("ToolCall", "call_1"), ("ToolCall", "call_2")]

@@ -184,6 +184,8 @@ class Phased(Again):
                 self._recount(rid, data.get("sequence_number"), self.top)
                 self.begun, self.begun_at = rid, len(self.core.calls)
             return
+        if rid == self.rid and self.begun is not None and rid != self.begun:
+            return  # (the response created before the one ``begun``: an earlier one's, late; review revResp)
         if len(self.core.calls) > (self.rid_first if rid is None or rid == self.rid else self.begun_at):
             self._began_again()  # (a call of it read: it begins again)
         self._count(data.get("sequence_number"))
