@@ -33,8 +33,6 @@ def _b64(raw: bytes) -> str:
     b'<!DOCTYPE svg [\n<!ATTLIST svg note CDATA "a]>b">\n<?pi ]> ?>\n]>\n<svg/>',
     b'<!DOCTYPE svg SYSTEM "a>[b.dtd">\n<svg/>',
     b"<!DOCTYPE svg PUBLIC '-//W3C//DTD SVG 1.1//EN' 'a]>.dtd'>\n<svg/>",
-    b'<?xml-stylesheet href="a?>b"?>\n<svg/>',
-    b'<?xml version="1.0"?>\r\n<?xml-stylesheet type = \'text/css\' href="a?>b.css"?>\r\n<svg/>',
     b'<!DOCTYPE svg [ <!ENTITY a "b"> ] >\n<svg/>',
     b"<?note don't ?>\n<svg/>",  # a quote not after "=": text
 ])
@@ -48,6 +46,24 @@ def test_literals_and_comments_are_read_whole(raw: bytes) -> None:
 ])
 def test_what_is_no_svg_stays_none(raw: bytes) -> None:
     assert shown_type(_b64(raw)) is None
+
+
+@pytest.mark.parametrize("raw", [
+    b'<?t x="?>\n<svg width="1" xmlns="http://www.w3.org/2000/svg"/>',
+    b'<?xml version="1.0"?>\n<?note a="?>\n<svg width="1"/>',
+    b'<!DOCTYPE svg [<?p x="?>]><svg a="1"/>',
+    b"<?t x='?>\n<!-- it's -->\n<svg/>",
+])
+def test_a_processing_instruction_ends_at_its_first_end(raw: bytes) -> None:
+    # review revGem2: a quote after "=" in a processing instruction was read as a literal (XML
+    # 1.0 knows none there, section 2.6), so the scan ran past the real "?>" and missed the SVG
+    # (318 of 5,000 well-formed SVGs, then sent under their label)
+    assert shown_type(_b64(raw)) == "image/svg+xml"
+
+
+def test_a_processing_instruction_with_its_end_in_quotes_is_malformed() -> None:
+    # expat: not well-formed (the instruction ends at the first "?>", what follows is text)
+    assert shown_type(_b64(b'<?xml-stylesheet href="a?>b"?>\n<svg/>')) is None
 
 
 @pytest.mark.parametrize("raw", [b'<!DOCTYPE svg SYSTEM "a.dtd>\n<svg/>', b'<?xml-stylesheet href="a?>\n<svg/>'])

@@ -5,10 +5,10 @@ doctype (``<!DOCTYPE ...>``). A quoted literal is read whole, so a ``>`` or ``[`
 nothing: the doctype's ``SystemLiteral`` / ``PubidLiteral``, and in its internal subset
 (``[...]``) an entity's value, an attribute's default, a notation's id; a comment and a
 processing instruction in the subset are read whole too, so a ``]`` in them does not end
-the subset. In a processing instruction XML 1.0 knows no literal, but the XML declaration's
-and ``xml-stylesheet``'s pseudo-attributes are quoted: a quote right after ``=`` opens a
-literal (``href="a?>b"``), any other quote (``don't``) is text, as is a quote no other
-closes before the end of the bytes read (a malformed literal read as before). One forward
+the subset. A processing instruction (the XML declaration too) ends at its first ``?>``:
+XML 1.0 knows no literal in it (§2.6; review revGem2: a quote after ``=`` read as one
+ran past the real end, ``<?t x="?>``, and missed the ``<svg`` after it). A quote no other
+closes before the end of the bytes read is text (a malformed literal read as before). One forward
 pass: each byte read once (a literal or a comment skipped by ``find`` from where the scan
 stands, ``_Scan``)."""
 
@@ -18,8 +18,7 @@ from typing import Dict
 
 __all__ = ["svg_prologue"]
 
-_LT, _EQ = 0x3C, 0x3D  # "<", "="
-_SPACE = b" \t\r\n"
+_LT = 0x3C  # "<"
 
 
 def svg_prologue(text: bytes) -> bool:
@@ -80,20 +79,10 @@ class _Scan:
         return end + 3 if end >= 0 else -1
 
     def pi_end(self, i: int) -> int:
-        """The index after the processing instruction at *i* (``<?``): its first ``?>``
-        outside a pseudo-attribute's quoted value (a quote right after ``=``, white space
-        between); -1 where it does not end."""
-        j = i + 2
-        while True:
-            end, q = self.at(b"?>", j), self.quote(j)
-            if end < q:
-                return end + 2 if end < self.n else -1
-            if q >= self.n:
-                return -1
-            k = q  # back over the white space before the quote (read once: the quotes are apart)
-            while k > i + 2 and self.text[k - 1] in _SPACE:
-                k -= 1
-            j = self.literal_end(q) if k > i + 2 and self.text[k - 1] == _EQ else q + 1
+        """The index after the processing instruction at *i* (``<?``): its first ``?>``;
+        -1 where it does not end."""
+        end = self.at(b"?>", i + 2)
+        return end + 2 if end < self.n else -1
 
     def decl_end(self, i: int) -> int:
         """The index after the markup at *i* (``<``) in a doctype's internal subset: a
