@@ -59,6 +59,7 @@ def _left_empty(msgs: List[Dict[str, Any]], gone: Dict[int, int], w: Writer) -> 
     the messages around it, now of one role, merge (turns alternate)."""
     kept: List[Dict[str, Any]] = []
     merge = False
+    made = None  # the message merged last, a copy of ours (extended in place: linear in the turns)
     for m in msgs:
         content = m.get("content")
         if type(content) is list and not content and id(content) in gone:
@@ -68,7 +69,9 @@ def _left_empty(msgs: List[Dict[str, Any]], gone: Dict[int, int], w: Writer) -> 
             continue
         if merge and kept and kept[-1].get("role") == m.get("role") and type(content) is list:
             prev = kept[-1]
-            kept[-1] = {**prev, "content": [*prev["content"], *content]}
+            if prev is not made:
+                prev = made = kept[-1] = {**prev, "content": list(prev["content"])}
+            prev["content"].extend(content)
         else:
             kept.append(m)
         merge = False
