@@ -11,21 +11,26 @@ __all__ = ["link_definition", "uncited"]
 
 _LINE_END = re.compile(r"[\n\r]")
 _LINKS = ("<", "/", "#", "./", "../", "www.", "mailto:")  # a destination opening so, or holding ``://``
+_SEPARATORS = ("- ", "– ", "— ", "| ", "-\t")  # before a reference list line's words (no CommonMark title)
 
 
 def link_definition(text: str, start: int, end: int) -> bool:
     """Whether the array read from *start* to *end* is the label of a link reference
     definition (CommonMark 0.31.2 §4.7): it opens a line, indented 0-3 spaces, in a
     block quote or not (``> [1]: …``, §5.1), holds no bracket, brace, quote or line break
-    (``[1]``, ``[a]``), a ``:`` follows its ``]`` right away, then on that line, or on the
-    next when none is on it (§4.7 allows one line ending), a destination that reads as a
-    link (``<…>``, a path, ``#…``, ``www.…``, ``mailto:…`` or one holding ``://``); what
-    follows it on its line (a title, ``- Smith 2020``) is the reference's. A reference
-    list after the answer (``[1]: https://example.com/a "A"``) is no value; ``[4]: "ok"
-    is it``, ``[1]: done`` and ``["a", "b"]:`` are. Reads the characters before it on
-    its line, the label and the line after it (once: review revJx4 found a search for
-    ``\\r`` to the text's end per label, quadratic in a reply of definitions), and the
-    next line where that one holds nothing."""
+    (``[1]``, ``[4, 3]``), a ``:`` follows its ``]`` right away, then on that line, or on
+    the next when none is on it (§4.7 allows one line ending), a destination that reads as
+    a link (``<…>``, a path, ``#…``, ``www.…``, ``mailto:…`` or one holding ``://``), and
+    after it on its line nothing, a title (``"A"``, ``'A'``, ``(A)``) or the start of one
+    left open (§4.7 lets a title run over lines; read as one). Words after the destination
+    (``[7]: www.x.org is the mirror``), or after its title, make no definition (§4.7; the
+    line is a paragraph): a value. One more line that is no definition but no value either:
+    a reference list's line, a separator (``-``, ``–``, ``—``, ``|``) before its words
+    (``[1]: https://x.org - Smith 2020``: the answer is above it). ``[4]: "ok" is it``,
+    ``[1]: done`` and ``["a", "b"]:`` are values. Reads the characters before it on its
+    line, the label and the line after it (once: review revJx4 found a search for ``\\r``
+    to the text's end per label, quadratic in a reply of definitions), and the next line
+    where that one holds nothing."""
     if not text.startswith("[", start) or not text.startswith(":", end):
         return False
     if not _line_start(text, start) or any(c in text[start + 1:end - 1] for c in '[]{}"\n\r'):
@@ -36,9 +41,33 @@ def link_definition(text: str, start: int, end: int) -> bool:
     if not rest and m is not None:  # (the destination on the next line, a blank line no line of it)
         nxt = m.end() + 1 if text.startswith("\r\n", m.start()) else m.end()
         m = _LINE_END.search(text, nxt)
-        rest = text[nxt:len(text) if m is None else m.start()].lstrip(" \t>")
-    first = rest.split(None, 1)[0] if rest else ""
-    return first.startswith(_LINKS) or "://" in first
+        rest = text[nxt:len(text) if m is None else m.start()].lstrip(" \t>").rstrip(" \t")
+    parts = rest.split(None, 1)
+    first = parts[0] if parts else ""
+    if not (first.startswith(_LINKS) or "://" in first):
+        return False
+    return len(parts) < 2 or _title_or_reference(parts[1])
+
+
+def _title_or_reference(after: str) -> bool:
+    """Whether *after* (what follows a definition's destination on its line, stripped)
+    is a title to the line's end (§4.7: ``"A"``, ``'A'``, ``(A)``, a backslash escaping
+    the character after it) or one left open (it may run on to the next lines), or words
+    after a separator (a reference list's line, ``- Smith 2020``). Reads it once."""
+    if after.startswith(_SEPARATORS):
+        return True
+    close = {'"': '"', "'": "'", "(": ")"}.get(after[:1])
+    if close is None:
+        return False
+    k = 1
+    while k < len(after):
+        if after[k] == "\\":
+            k += 2
+            continue
+        if after[k] == close:
+            return not after[k + 1:].strip(" \t")
+        k += 1
+    return True
 
 
 def _line_start(text: str, at: int) -> bool:
