@@ -101,10 +101,14 @@ def uncited(text: str, found: Sequence[_F]) -> List[_F]:
     """The values *found* (in the order found, ``_json_extract.Candidate``) but the
     citations, no answer: a label (``[1]``: no bracket, brace, quote or line break in
     it) that a link reference definition after it defines (``link_definition``;
-    CommonMark 0.31.2 §6.3: ``[1]`` is then a shortcut reference link), with another
-    value before it on its line (``Use [8], [1]`` + ``[1]: https://…`` below: ``[8]``
-    is the answer). Reads each line once for the definitions (where a ``]:`` is in the
-    text), and the text between each two values once."""
+    CommonMark 0.31.2 §6.3: ``[1]`` is then a shortcut reference link), right after
+    another value on its line, blanks, ``,`` and ``(`` between (``Use [8], [1]``,
+    ``[8] [1][2]``, ``[8] ([1])`` + ``[1]: https://…`` below: ``[8]`` is the answer).
+    With words between (``Not [6] - it is [1]``, ``First try: [7]. Final: [1]``) the
+    label may be the answer or cite one: no value up to it is the answer (none is
+    handed over in its place; review revJsonx: 1,979 of 1,979 gave the draft). Reads
+    each line once for the definitions (where a ``]:`` is in the text), and the text
+    between each two values once."""
     if len(found) < 2 or "]:" not in text:
         return list(found)
     out = [found[0]]
@@ -112,10 +116,13 @@ def uncited(text: str, found: Sequence[_F]) -> List[_F]:
     for k in range(1, len(found)):
         start, end = found[k].start, found[k].end
         label = text[start + 1:end - 1]
-        if (_LINE_END.search(text, found[k - 1].end, start) is None and text.startswith("[", start)
+        between = text[found[k - 1].end:start]
+        if (_LINE_END.search(between) is None and text.startswith("[", start)
                 and not any(c in label for c in '[]{}"\n\r')):
             labels = labels or _definitions(text) or {"": -1}
             if labels.get(_fold(label), -1) > end:
+                if between.strip(" \t,("):  # (words between: the answer is not known up to it)
+                    out.clear()
                 continue
         out.append(found[k])
     return out
