@@ -209,8 +209,12 @@ def _scan(
     if weak and standing is None:  # (a run that may hide the answer: read as prose, ``weak``)
         plain = _pass(text, until, None, None, doubted | weak, 0, True)[0]
         first, kept = min(weak), [c for c in plain if c.start > failed_at]  # (given up: no value before it
-        if given_up(text, first):  # is the answer; one a structure goes on after, ``goes_on_after``: none is)
-            return [] if kept and goes_on_after(text, kept[-1].start, kept[-1].end) else kept
+        if given_up(text, first):  # is the answer; one a structure goes on after, ``goes_on_after``, or two
+            told = uncited(text, kept)  # (two different values, not citations: ``Ответ: [3] [1]``, a note's
+            if kept and goes_on_after(text, kept[-1].start, kept[-1].end) or any(  # ``[2]`` after it: none is)
+                    not same(c.value, told[-1].value) for c in told):
+                return []
+            return kept
         if bool(plain) != bool(found) or plain and (  # (different last values: none is known)
             plain[-1].start != found[-1].start if goes_on(text, first) else not same(plain[-1].value, found[-1].value)
         ):

@@ -11,6 +11,7 @@ __all__ = ["link_definition", "uncited"]
 
 _LINE_END = re.compile(r"[\n\r]")
 _LINKS = ("<", "/", "#", "./", "../", "www.", "mailto:")  # a destination opening so, or holding ``://``
+_CITING = ("", "per", "see", "cf.", "via")  # what may stand between a value and its citation
 _SEPARATORS = ("- ", "– ", "— ", "| ", "-\t")  # before a reference list line's words (no CommonMark title)
 
 
@@ -102,8 +103,9 @@ def uncited(text: str, found: Sequence[_F]) -> List[_F]:
     citations, no answer: a label (``[1]``: no bracket, brace, quote or line break in
     it) that a link reference definition after it defines (``link_definition``;
     CommonMark 0.31.2 §6.3: ``[1]`` is then a shortcut reference link), right after
-    another value on its line, blanks, ``,`` and ``(`` between (``Use [8], [1]``,
-    ``[8] [1][2]``, ``[8] ([1])`` + ``[1]: https://…`` below: ``[8]`` is the answer).
+    another value on its line, blanks, ``,``, ``(`` and at most ``per``, ``see``, ``cf.``
+    or ``via`` between (``Use [8], [1]``, ``[8] [1][2]``, ``[8] ([1])``, ``[8], per [1]``
+    + ``[1]: https://…`` below: ``[8]`` is the answer).
     With words between (``Not [6] - it is [1]``, ``First try: [7]. Final: [1]``) the
     label may be the answer or cite one: no value up to it is the answer (none is
     handed over in its place; review revJsonx: 1,979 of 1,979 gave the draft). Reads
@@ -121,8 +123,8 @@ def uncited(text: str, found: Sequence[_F]) -> List[_F]:
                 and not any(c in label for c in '[]{}"\n\r')):
             labels = labels or _definitions(text) or {"": -1}
             if labels.get(_fold(label), -1) > end:
-                if between.strip(" \t,("):  # (words between: the answer is not known up to it)
-                    out.clear()
+                if between.strip(" \t,(").casefold() not in _CITING:  # (words between: the answer is not
+                    out.clear()  # known up to it)
                 continue
         out.append(found[k])
     return out

@@ -98,3 +98,15 @@ def test_two_values_past_a_value_given_up_give_none(text: str) -> None:
 ])
 def test_an_answer_before_a_fragment_the_sentence_quotes_stands(text: str, value: Any) -> None:
     assert extract_json(text)[:2] == (True, value)
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ('- Result: [89, 5, 48], per [1]\n\n[1]:\n  https://ex1.org', [89, 5, 48]),
+    ('Final: [3, 4], see [1].\n\n[1]: https://x.org', [3, 4]),
+])
+def test_a_citation_after_per_or_see_is_no_answer(text: str, value: Any) -> None:
+    assert extract_json(text)[:2] == (True, value)
+
+
+def test_the_same_value_twice_past_a_value_given_up_is_the_answer() -> None:
+    assert extract_json('{"x": 1, "note": "ok"\nAnswer:\n[1] [1]')[:2] == (True, [1])
