@@ -62,17 +62,17 @@ from dataclasses import dataclass
 from typing import AbstractSet, Any, Callable, List, Optional, Set, Tuple
 
 from ._json_equality import same
+from ._json_fences import _JSON_LANGS, _fences
 from ._json_ints import read_int
 from ._json_link_refs import link_definition, uncited
 from ._json_quotes import given_up, goes_on, goes_on_after, hides_value, in_doubt, quoted_on, stands
+from ._json_sentence import answer_announced, quoted_in_sentence
 from ._json_value_end import _Read, _string_end, _value_end, _ws, end_of_value
 
 __all__ = ["Candidate", "candidates", "end_of_value", "extract_json", "open_json", "open_value"]
 
 _DECODER = json.JSONDecoder(strict=False, parse_int=read_int)
 _QUICK_FAILS = 32  # failed decodes before each opener is read by ``value_end`` first
-_LANG = re.compile(r"[ \t]*([A-Za-z0-9_+-]*)")
-_JSON_LANGS = ("", "json", "jsonc", "json5")  # a fenced block read as JSON: these languages
 _REGION = re.compile(r'["{}\[\]]')  # what the scan reads after a failed value: strings and brackets
 
 
@@ -108,27 +108,6 @@ def candidates(text: str, standing: Optional[List[Tuple[int, int]]] = None) -> L
         except (ValueError, RecursionError):
             continue
     out.extend(_scan(text, standing=standing))
-    return out
-
-
-def _fences(text: str) -> List[Tuple[str, int, int]]:
-    """Markdown code fences: (language, body start, body end). A fence is a line opening
-    with three backticks (its language the letters after them); its body runs to the next
-    three backticks or the end. One pass: every search starts where the last one ended."""
-    out: List[Tuple[str, int, int]] = []
-    pos = text.find("```")
-    while pos >= 0:
-        nl = text.find("\n", pos + 3)
-        if nl < 0:  # no line ends after this fence: none after it does either
-            break
-        m = _LANG.match(text, pos + 3, nl)
-        lang = m.group(1).lower() if m else ""
-        close = text.find("```", nl + 1)
-        end = len(text) if close < 0 else close
-        out.append((lang, nl + 1, end))
-        if close < 0:
-            break
-        pos = text.find("```", close + 3)
     return out
 
 
@@ -200,21 +179,24 @@ def _scan(
     found, doubted, weak, failed_at = _pass(text, until, opened, standing, frozenset())
     if opened is not None:
         return found
+    known = (-1, False)  # (a quote ``given_up`` read, and what it gave: read once)
     if doubted:
         if standing is not None:
             del standing[mark:]
         at, own = failed_at, _value_end(text, failed_at).after[0]  # (given up at the string it failed
         found, _, weak, failed_at = _pass(text, until, opened, standing, doubted)  # after, its run in doubt)
-        weak, failed_at = ({own} | set(weak), at) if own in doubted and given_up(text, own) else (weak, failed_at)
+        known = (own, given_up(text, own)) if own in doubted else known
+        weak, failed_at = ({own} | set(weak), at) if known[1] else (weak, failed_at)
     if weak and standing is None:  # (a run that may hide the answer: read as prose, ``weak``)
         plain = _pass(text, until, None, None, doubted | weak, 0, True)[0]
-        first, kept = min(weak), [c for c in plain if c.start > failed_at]  # (given up: no value before it
-        if given_up(text, first):  # is the answer; one a structure goes on after, ``goes_on_after``, or two
-            told = uncited(text, kept)  # (two different values, not citations: ``Ответ: [3] [1]``, a note's
-            if kept and goes_on_after(text, kept[-1].start, kept[-1].end) or any(  # ``[2]`` after it: none is)
-                    not same(c.value, told[-1].value) for c in told):
-                return []
-            return kept
+        first, kept = min(weak), [c for c in plain if c.start > failed_at]  # (given up: no value before it is
+        if known[1] if first == known[0] else given_up(text, first):  # the answer, but one a sentence quoting
+            if not kept and quoted_in_sentence(text, failed_at, first):  # it comes after, ``answer_announced``;
+                before = [c for c in plain if c.start < failed_at]  # one a structure goes on after or two
+                return before if before and answer_announced(text, before[-1].start) else []  # different
+            told = uncited(text, kept)  # values, not citations, ``Ответ: [3] [1]``: none is)
+            return [] if kept and goes_on_after(text, kept[-1].start, kept[-1].end) or any(
+                not same(c.value, told[-1].value) for c in told) else kept
         if bool(plain) != bool(found) or plain and (  # (different last values: none is known)
             plain[-1].start != found[-1].start if goes_on(text, first) else not same(plain[-1].value, found[-1].value)
         ):

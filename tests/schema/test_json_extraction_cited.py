@@ -110,3 +110,12 @@ def test_a_citation_after_per_or_see_is_no_answer(text: str, value: Any) -> None
 
 def test_the_same_value_twice_past_a_value_given_up_is_the_answer() -> None:
     assert extract_json('{"x": 1, "note": "ok"\nAnswer:\n[1] [1]')[:2] == (True, [1])
+
+
+# ...but after another value, such a line may be a reference list's: the answer is not known (none)
+@pytest.mark.parametrize("text", [
+    'Final: [2, 7].\n\n[1]: https://x.org is the official site',
+    'Answer: [3]\n[1]:\n# Explanation\nThese are the ids.',
+])
+def test_a_line_that_is_no_definition_after_another_value_gives_none(text: str) -> None:
+    assert extract_json(text)[:2] == (False, None)
