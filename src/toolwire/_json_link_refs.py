@@ -33,8 +33,8 @@ def link_line(text: str, start: int, end: int) -> int:
     no definition but a reference list's, a separator (``-``, ``–``, ``—``, ``|``) before
     its words (``[1]: https://x.org - Smith 2020``: the answer is above it). 2 where words
     follow the destination (``[7]: www.x.org is the mirror``), or its title: no definition
-    (§4.7; the line is a paragraph, as markdown-it-py reads it), a value, but maybe a
-    reference list's line after the answer (``uncited``). Else 0: ``[4]: "ok" is it``,
+    (§4.7; the line is a paragraph, as markdown-it-py reads it), a value, but after
+    another value a reference list's line (``uncited``). Else 0: ``[4]: "ok" is it``,
     ``[1]: done`` and ``["a", "b"]:`` are values. Reads the characters before it on its
     line, the label and the line after it (once: review revJx4 found a search for ``\\r``
     to the text's end per label, quadratic in a reply of definitions), and the next line
@@ -110,14 +110,14 @@ def uncited(text: str, found: Sequence[_F]) -> List[_F]:
     citations, no answer: a label (``[1]``: no bracket, brace, quote or line break in
     it) that a link reference definition after it defines (``link_definition``;
     CommonMark 0.31.2 §6.3: ``[1]`` is then a shortcut reference link), right after
-    another value on its line, blanks, ``,``, ``;``, ``(`` and at most ``per``, ``see``, ``cf.``
+    another value on its line, blanks, ``,`` ``;`` ``.`` ``:`` ``(`` and at most ``per``, ``see``, ``cf.``
     or ``via`` between (``Use [8], [1]``, ``[8] [1][2]``, ``[8] ([1])``, ``[8], per [1]``
     + ``[1]: https://…`` below: ``[8]`` is the answer).
     With words between (``Not [6] - it is [1]``, ``First try: [7]. Final: [1]``) the
     label may be the answer or cite one: no value up to it is the answer (none is
-    handed over in its place; review revJsonx: 1,979 of 1,979 gave the draft); so too
-    with a value after another whose line reads as a reference list's, no definition
-    (``link_line``: 2; ``Final: [2, 7]`` + ``[1]: https://x.org is the docs``). Reads
+    handed over in its place; review revJsonx: 1,979 of 1,979 gave the draft). A value
+    after another whose line reads as a reference list's, no definition (``link_line``:
+    2; ``Final: [2, 7]`` + ``[1]: https://x.org is the docs``), is no answer either. Reads
     each line once for the definitions (where a ``]:`` is in the text), and the text
     between each two values once."""
     if len(found) < 2 or "]:" not in text:
@@ -128,14 +128,13 @@ def uncited(text: str, found: Sequence[_F]) -> List[_F]:
         start, end = found[k].start, found[k].end
         label = text[start + 1:end - 1]
         between = text[found[k - 1].end:start]
-        if link_line(text, start, end) == 2:  # (a reference list's line or a value: the answer is not known
-            out.clear()  # up to it)
+        if link_line(text, start, end) == 2:  # (a reference list's line after the answer, read as before)
             continue
         if (_LINE_END.search(between) is None and text.startswith("[", start)
                 and not any(c in label for c in '[]{}"\n\r')):
             labels = labels or _definitions(text) or {"": -1}
             if labels.get(_fold(label), -1) > end:
-                if between.strip(" \t,;(").casefold() not in _CITING:  # (words between: the answer is not
+                if between.strip(" \t,;.:(").casefold() not in _CITING:  # (words between: the answer is not
                     out.clear()  # known up to it)
                 continue
         out.append(found[k])

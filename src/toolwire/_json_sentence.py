@@ -31,9 +31,9 @@ def quoted_in_sentence(text: str, at: int, quote: int) -> bool:
 
 def answer_announced(text: str, at: int) -> bool:
     """Whether the value at *at* is announced as the answer: the words before it on its
-    line, or on the line before when it opens its line (blank lines aside), end with ``:``
-    and name it (``Answer:``, ``**Final:**``, ``Result:``; ``Draft:`` and ``First try:``
-    do not). Reads those words once."""
+    line, or on the line before when it opens its line (blank lines aside), end with a
+    word naming it and ``:`` (``Answer:``, ``**Final:**``, ``Final answer:``, ``Result:``;
+    ``Draft:``, ``First try:`` and ``"final".Example:`` do not). Reads those words once."""
     k = at
     while k > 0 and text[k - 1] not in "\n\r":
         k -= 1
@@ -46,4 +46,5 @@ def answer_announced(text: str, at: int) -> bool:
         while i > 0 and text[i - 1] not in "\n\r":
             i -= 1
         lead = text[i:j].strip(" \t*")
-    return lead.endswith(":") and any(w in lead.casefold() for w in _ANSWER_WORDS)
+    words = lead[:-1].rstrip(" *_").split() if lead.endswith(":") else []
+    return bool(words) and words[-1].strip("*_").casefold() in _ANSWER_WORDS

@@ -112,10 +112,21 @@ def test_the_same_value_twice_past_a_value_given_up_is_the_answer() -> None:
     assert extract_json('{"x": 1, "note": "ok"\nAnswer:\n[1] [1]')[:2] == (True, [1])
 
 
-# ...but after another value, such a line may be a reference list's: the answer is not known (none)
-@pytest.mark.parametrize("text", [
-    'Final: [2, 7].\n\n[1]: https://x.org is the official site',
-    'Answer: [3]\n[1]:\n# Explanation\nThese are the ids.',
+# ...but after another value, such a line is a reference list's, as before: the value above it is the answer
+@pytest.mark.parametrize(("text", "value"), [
+    ('Final: [2, 7].\n\n[1]: https://x.org is the official site', [2, 7]),
+    ('Final: [2]\n\n[1]: https://x.org Title', [2]),
+    ('["a", "b"\nUse [0]. [1]\n\n[1]: https://x.org "Title"', [0]),
 ])
-def test_a_line_that_is_no_definition_after_another_value_gives_none(text: str) -> None:
+def test_a_line_that_is_no_definition_after_another_value_is_no_answer(text: str, value: Any) -> None:
+    assert extract_json(text)[:2] == (True, value)
+
+
+# (an answer word in a quoted word, or a draft's lead, announces nothing)
+@pytest.mark.parametrize("text", [
+    'Sure "final".Example: []. Wait, {"k": 1, "note": "ok"\n\nthe answer follows "notes"',
+    'Draft: [0]\n\nYour input ["a", "b"\nhas a raw newline in "name".',
+    'First try: [7]. Your input ["a", "b"\nis invalid.',
+])
+def test_a_draft_before_a_fragment_a_sentence_quotes_is_no_answer(text: str) -> None:
     assert extract_json(text)[:2] == (False, None)
