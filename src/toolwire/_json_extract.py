@@ -51,7 +51,9 @@ before ``,`` or ``:``) or hid a value a blank and a quote follow, and the text r
 as prose gives another last value (JSON-equal: the same one, unless that string went on
 past its quote, ``goes_on``). Given up, the one reading (``given_up``): a value that
 failed at a string a line break follows, the next line the reply's, not the string's;
-the text past it read as prose is the reading, no value before it (a draft) the answer.
+the text past it read as prose is the reading, no value before it (a draft) the answer,
+but the answer announced before a value a sentence quotes (``_json_sentence``); two
+different values past it, no citations (``uncited``), give none.
 """
 
 from __future__ import annotations
@@ -171,7 +173,9 @@ def _scan(
     the text's end, its run ending there or before ``,`` ``:``), or a value was quoted with
     a blank before its quote (*weak*: ``{"b": 2, "c" Final: [3, 4]``), the text is read
     once more with those strings plain: past the failed value, the reading where it was given
-    up at the first of them or at the string it failed after, run in doubt (``given_up``);
+    up at the first of them or at the string it failed after, run in doubt (``given_up``;
+    the answer before a value a sentence quotes, ``quoted_in_sentence``; none for two
+    different values past it);
     else none where it gives another last value (``same``; by start where that string
     ``goes_on``). Three reads, ``_lost`` one more, so linear; with *standing*, the spans of
     the values each reading takes, whatever ``_lost`` and the weak runs say."""
