@@ -5,10 +5,11 @@ Literals from the reviewer's reproducers."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, List
 
 import pytest
 
+from toolwire import _json_link_refs as refs
 from toolwire._json_extract import extract_json
 
 
@@ -130,3 +131,22 @@ def test_a_line_that_is_no_definition_after_another_value_is_no_answer(text: str
 ])
 def test_a_draft_before_a_fragment_a_sentence_quotes_is_no_answer(text: str) -> None:
     assert extract_json(text)[:2] == (False, None)
+
+
+def test_lines_that_are_no_definition_are_read_once_each(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: List[int] = []
+    line = refs.link_line
+
+    def counted(text: str, start: int, end: int) -> int:
+        stop = text.find("\n", end)
+        seen.append((len(text) if stop < 0 else stop) - start)  # (the characters it may read)
+        return line(text, start, end)
+
+    monkeypatch.setattr(refs, "link_line", counted)
+    reads = []
+    for n in (200, 800):
+        seen.clear()
+        text = "Final: [2]\n" + "[1]: https://x.org is the docs\n" * n + "Not [6] - it is [1].\n[1]: https://x.org\n" * n
+        assert extract_json(text)[:2] == (False, None)
+        reads.append(sum(seen))
+    assert 3.5 < reads[1] / reads[0] < 4.5
