@@ -124,18 +124,23 @@ def uncited(text: str, found: Sequence[_F]) -> List[_F]:
         return list(found)
     out = [found[0]]
     labels: Dict[str, int] = {}
+    defined: Dict[str, int] = {}  # (each label's definition, looked up and folded once: review revJsonx)
     for k in range(1, len(found)):
         start, end = found[k].start, found[k].end
-        label = text[start + 1:end - 1]
-        between = text[found[k - 1].end:start]
         if link_line(text, start, end) == 2:  # (a reference list's line after the answer, read as before)
             continue
-        if (_LINE_END.search(between) is None and text.startswith("[", start)
-                and not any(c in label for c in '[]{}"\n\r')):
-            labels = labels or _definitions(text) or {"": -1}
-            if labels.get(_fold(label), -1) > end:
-                if between.strip(" \t,;.:(").casefold() not in _CITING:  # (words between: the answer is not
-                    out.clear()  # known up to it)
+        if text.startswith("[", start) and _LINE_END.search(text, found[k - 1].end, start) is None:
+            label = text[start + 1:end - 1]
+            at = defined.get(label)
+            if at is None:
+                at = -1
+                if not any(c in label for c in '[]{}"\n\r'):
+                    labels = labels or _definitions(text) or {"": -1}
+                    at = labels.get(_fold(label), -1)
+                defined[label] = at
+            if at > end:
+                if text[found[k - 1].end:start].strip(" \t,;.:(").casefold() not in _CITING:  # (words between:
+                    out.clear()  # the answer is not known up to it)
                 continue
         out.append(found[k])
     return out
