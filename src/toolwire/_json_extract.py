@@ -192,16 +192,19 @@ def _scan(
         known = (own, given_up(text, own)) if own in doubted else known
         weak, failed_at = ({own} | set(weak), at) if known[1] else (weak, failed_at)
     if weak and standing is None:  # (a run that may hide the answer: read as prose, ``weak``)
-        first = min(weak)  # (given up: no value before it is the answer, but one a sentence quoting it comes
-        if known[1] if first == known[0] else given_up(text, first):  # after, ``answer_announced``; one a
+        first = min(weak)
+        if known[1] if first == known[0] else given_up(text, first):
+            # given up: the text past it read as prose, from where the value failed (the readings agree before
+            # it); no value before it is the answer, but one announced before a value a sentence quotes; none
+            # where a structure goes on after the last or two different values past it are no citations
             kept = _pass(text, until, None, None, doubted | weak, failed_at, True)[0]
             kept = [c for c in kept if c.start > failed_at]
-            if not kept and quoted_in_sentence(text, failed_at, first):  # structure goes on after or two
-                before = [c for c in found if c.start < failed_at]  # different values, not citations,
-                return before if before and answer_announced(text, before[-1].start) else []  # ``Ответ: [3]
-            told = uncited(text, kept)  # [1]``: none is; the text read from where the value failed, the
-            return [] if kept and goes_on_after(text, kept[-1].start, kept[-1].end) or any(  # readings the
-                not same(c.value, told[-1].value) for c in told) else kept  # same before it)
+            if not kept and quoted_in_sentence(text, failed_at, first):
+                before = [c for c in found if c.start < failed_at]
+                return before if before and answer_announced(text, before[-1].start) else []
+            told = uncited(text, kept)  # (``Ответ: [3] [1]``, a note's ``[2]`` after the answer)
+            return [] if kept and goes_on_after(text, kept[-1].start, kept[-1].end) or any(
+                not same(c.value, told[-1].value) for c in told) else kept
         plain = _pass(text, until, None, None, doubted | weak, 0, True)[0]
         if bool(plain) != bool(found) or plain and (  # (different last values: none is known)
             plain[-1].start != found[-1].start if goes_on(text, first) else not same(plain[-1].value, found[-1].value)
