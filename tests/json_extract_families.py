@@ -138,6 +138,26 @@ def _cut(r: random.Random) -> Tuple[str, Any]:
     return r.choice(["", "Sure.\n"]) + r.choice(LEADS) + ans[:r.randint(1, len(ans) - 1)], NONE
 
 
+def _assign_announce(r: random.Random) -> Tuple[str, Any]:
+    """``Answer =`` after a string of code lines: the reply's, as ``Answer:`` (review revJsonx)."""
+    v = _value(r)
+    code = r.choice(['{"code": "x = 1\ny = 2"', '{"work": "2x = 6\nx = 3"', '{"py": "import os\npath = os.getcwd()"'])
+    name = r.choice(["Answer", "answer", "Result", "Final", "FINAL"])
+    return code + "\n" + name + r.choice([" = ", "="]) + json.dumps(v) + r.choice(["", "\nDone."]), v
+
+
+def _label_words(r: random.Random) -> Tuple[str, Any]:
+    """A ``[…]:`` line with words after its link: no CommonMark definition, a value; after
+    another value, a reference list's line (review revJsonx)."""
+    v = [r.randint(0, 9) for _ in range(r.randint(1, 2))]
+    line = json.dumps(v) + r.choice([": https://x.org explains this", ":\n# Explanation\nThese are the ids.",
+                                     ": www.x.org is the mirror", ":\n/api/v1 returns them"])
+    if r.random() < 0.5:
+        return r.choice(["Answer:\n", "The ids\n", ""]) + line, v
+    w = _value(r)
+    return r.choice(["Final: ", "Use "]) + json.dumps(w) + ".\n\n" + line, w
+
+
 class Family(NamedTuple):
     name: str
     build: Callable[[random.Random], Tuple[str, Any]]
@@ -148,6 +168,7 @@ FAMILIES: Dict[str, Family] = {f.name: f for f in [
     Family("structure", _structure), Family("inch", _inch), Family("unpaired", _unpaired),
     Family("prose_line", _prose_line), Family("refs", _refs), Family("labels", _labels), Family("draft", _draft),
     Family("draft_then_answer", _draft_then_answer), Family("cut", _cut),
+    Family("assign_announce", _assign_announce), Family("label_words", _label_words),
 ]}
 
 

@@ -51,7 +51,9 @@ before ``,`` or ``:``) or hid a value a blank and a quote follow, and the text r
 as prose gives another last value (JSON-equal: the same one, unless that string went on
 past its quote, ``goes_on``). Given up, the one reading (``given_up``): a value that
 failed at a string a line break follows, the next line the reply's, not the string's;
-the text past it read as prose is the reading, no value before it (a draft) the answer.
+the text past it read as prose is the reading, no value before it (a draft) the answer,
+but the answer announced before a value a sentence quotes (``_json_sentence``); two
+different values past it, no citations (``uncited``), give none.
 """
 
 from __future__ import annotations
@@ -62,17 +64,17 @@ from dataclasses import dataclass
 from typing import AbstractSet, Any, Callable, List, Optional, Set, Tuple
 
 from ._json_equality import same
+from ._json_fences import _JSON_LANGS, _fences
 from ._json_ints import read_int
 from ._json_link_refs import link_definition, uncited
 from ._json_quotes import given_up, goes_on, goes_on_after, hides_value, in_doubt, quoted_on, stands
+from ._json_sentence import answer_announced, quoted_in_sentence
 from ._json_value_end import _Read, _string_end, _value_end, _ws, end_of_value
 
 __all__ = ["Candidate", "candidates", "end_of_value", "extract_json", "open_json", "open_value"]
 
 _DECODER = json.JSONDecoder(strict=False, parse_int=read_int)
 _QUICK_FAILS = 32  # failed decodes before each opener is read by ``value_end`` first
-_LANG = re.compile(r"[ \t]*([A-Za-z0-9_+-]*)")
-_JSON_LANGS = ("", "json", "jsonc", "json5")  # a fenced block read as JSON: these languages
 _REGION = re.compile(r'["{}\[\]]')  # what the scan reads after a failed value: strings and brackets
 
 
@@ -108,27 +110,6 @@ def candidates(text: str, standing: Optional[List[Tuple[int, int]]] = None) -> L
         except (ValueError, RecursionError):
             continue
     out.extend(_scan(text, standing=standing))
-    return out
-
-
-def _fences(text: str) -> List[Tuple[str, int, int]]:
-    """Markdown code fences: (language, body start, body end). A fence is a line opening
-    with three backticks (its language the letters after them); its body runs to the next
-    three backticks or the end. One pass: every search starts where the last one ended."""
-    out: List[Tuple[str, int, int]] = []
-    pos = text.find("```")
-    while pos >= 0:
-        nl = text.find("\n", pos + 3)
-        if nl < 0:  # no line ends after this fence: none after it does either
-            break
-        m = _LANG.match(text, pos + 3, nl)
-        lang = m.group(1).lower() if m else ""
-        close = text.find("```", nl + 1)
-        end = len(text) if close < 0 else close
-        out.append((lang, nl + 1, end))
-        if close < 0:
-            break
-        pos = text.find("```", close + 3)
     return out
 
 
@@ -192,7 +173,9 @@ def _scan(
     the text's end, its run ending there or before ``,`` ``:``), or a value was quoted with
     a blank before its quote (*weak*: ``{"b": 2, "c" Final: [3, 4]``), the text is read
     once more with those strings plain: past the failed value, the reading where it was given
-    up at the first of them or at the string it failed after, run in doubt (``given_up``);
+    up at the first of them or at the string it failed after, run in doubt (``given_up``;
+    the answer before a value a sentence quotes, ``quoted_in_sentence``; none for two
+    different values past it);
     else none where it gives another last value (``same``; by start where that string
     ``goes_on``). Three reads, ``_lost`` one more, so linear; with *standing*, the spans of
     the values each reading takes, whatever ``_lost`` and the weak runs say."""
@@ -200,17 +183,29 @@ def _scan(
     found, doubted, weak, failed_at = _pass(text, until, opened, standing, frozenset())
     if opened is not None:
         return found
+    known = (-1, False)  # (a quote ``given_up`` read, and what it gave: read once)
     if doubted:
         if standing is not None:
             del standing[mark:]
         at, own = failed_at, _value_end(text, failed_at).after[0]  # (given up at the string it failed
         found, _, weak, failed_at = _pass(text, until, opened, standing, doubted)  # after, its run in doubt)
-        weak, failed_at = ({own} | set(weak), at) if own in doubted and given_up(text, own) else (weak, failed_at)
+        known = (own, given_up(text, own)) if own in doubted else known
+        weak, failed_at = ({own} | set(weak), at) if known[1] else (weak, failed_at)
     if weak and standing is None:  # (a run that may hide the answer: read as prose, ``weak``)
+        first = min(weak)
+        if known[1] if first == known[0] else given_up(text, first):
+            # given up: the text past it read as prose, from where the value failed (the readings agree before
+            # it); no value before it is the answer, but one announced before a value a sentence quotes; none
+            # where a structure goes on after the last or two different values past it are no citations
+            kept = _pass(text, until, None, None, doubted | weak, failed_at, True)[0]
+            kept = [c for c in kept if c.start > failed_at]
+            if not kept and quoted_in_sentence(text, failed_at, first):
+                before = [c for c in found if c.start < failed_at]
+                return before if before and answer_announced(text, before[-1].start) else []
+            told = uncited(text, kept)  # (``Ответ: [3] [1]``, a note's ``[2]`` after the answer)
+            return [] if kept and goes_on_after(text, kept[-1].start, kept[-1].end) or any(
+                not same(c.value, told[-1].value) for c in told) else kept
         plain = _pass(text, until, None, None, doubted | weak, 0, True)[0]
-        first, kept = min(weak), [c for c in plain if c.start > failed_at]  # (given up: no value before it
-        if given_up(text, first):  # is the answer; one a structure goes on after, ``goes_on_after``: none is)
-            return [] if kept and goes_on_after(text, kept[-1].start, kept[-1].end) else kept
         if bool(plain) != bool(found) or plain and (  # (different last values: none is known)
             plain[-1].start != found[-1].start if goes_on(text, first) else not same(plain[-1].value, found[-1].value)
         ):

@@ -7,38 +7,75 @@ from __future__ import annotations
 import re
 from typing import Dict, List, Protocol, Sequence, TypeVar
 
-__all__ = ["link_definition", "uncited"]
+__all__ = ["link_definition", "link_line", "uncited"]
 
 _LINE_END = re.compile(r"[\n\r]")
 _LINKS = ("<", "/", "#", "./", "../", "www.", "mailto:")  # a destination opening so, or holding ``://``
+_CITING = ("", "per", "see", "cf.", "via")  # what may stand between a value and its citation
+_SEPARATORS = ("- ", "– ", "— ", "| ", "-\t")  # before a reference list line's words (no CommonMark title)
 
 
 def link_definition(text: str, start: int, end: int) -> bool:
     """Whether the array read from *start* to *end* is the label of a link reference
+    definition (``link_line``: 1)."""
+    return link_line(text, start, end) == 1
+
+
+def link_line(text: str, start: int, end: int) -> int:
+    """1 where the array read from *start* to *end* is the label of a link reference
     definition (CommonMark 0.31.2 §4.7): it opens a line, indented 0-3 spaces, in a
     block quote or not (``> [1]: …``, §5.1), holds no bracket, brace, quote or line break
-    (``[1]``, ``[a]``), a ``:`` follows its ``]`` right away, then on that line, or on the
-    next when none is on it (§4.7 allows one line ending), a destination that reads as a
-    link (``<…>``, a path, ``#…``, ``www.…``, ``mailto:…`` or one holding ``://``); what
-    follows it on its line (a title, ``- Smith 2020``) is the reference's. A reference
-    list after the answer (``[1]: https://example.com/a "A"``) is no value; ``[4]: "ok"
-    is it``, ``[1]: done`` and ``["a", "b"]:`` are. Reads the characters before it on
-    its line, the label and the line after it (once: review revJx4 found a search for
-    ``\\r`` to the text's end per label, quadratic in a reply of definitions), and the
-    next line where that one holds nothing."""
+    (``[1]``, ``[4, 3]``), a ``:`` follows its ``]`` right away, then on that line, or on
+    the next when none is on it (§4.7 allows one line ending), a destination that reads as
+    a link (``<…>``, a path, ``#…``, ``www.…``, ``mailto:…`` or one holding ``://``), and
+    after it on its line nothing, a title (``"A"``, ``'A'``, ``(A)``) or the start of one
+    left open (§4.7 lets a title run over lines; read as one); and one more line that is
+    no definition but a reference list's, a separator (``-``, ``–``, ``—``, ``|``) before
+    its words (``[1]: https://x.org - Smith 2020``: the answer is above it). 2 where words
+    follow the destination (``[7]: www.x.org is the mirror``), or its title: no definition
+    (§4.7; the line is a paragraph, as markdown-it-py reads it), a value, but after
+    another value a reference list's line (``uncited``). Else 0: ``[4]: "ok" is it``,
+    ``[1]: done`` and ``["a", "b"]:`` are values. Reads the characters before it on its
+    line, the label and the line after it (once: review revJx4 found a search for ``\\r``
+    to the text's end per label, quadratic in a reply of definitions), and the next line
+    where that one holds nothing."""
     if not text.startswith("[", start) or not text.startswith(":", end):
-        return False
+        return 0
     if not _line_start(text, start) or any(c in text[start + 1:end - 1] for c in '[]{}"\n\r'):
-        return False
+        return 0
     m = _LINE_END.search(text, end)  # the line's end, read once (a character class: no backtracking)
     stop = len(text) if m is None else m.start()
     rest = text[end + 1:stop].strip(" \t")
     if not rest and m is not None:  # (the destination on the next line, a blank line no line of it)
         nxt = m.end() + 1 if text.startswith("\r\n", m.start()) else m.end()
         m = _LINE_END.search(text, nxt)
-        rest = text[nxt:len(text) if m is None else m.start()].lstrip(" \t>")
-    first = rest.split(None, 1)[0] if rest else ""
-    return first.startswith(_LINKS) or "://" in first
+        rest = text[nxt:len(text) if m is None else m.start()].lstrip(" \t>").rstrip(" \t")
+    parts = rest.split(None, 1)
+    first = parts[0] if parts else ""
+    if not (first.startswith(_LINKS) or "://" in first):
+        return 0
+    return 1 if len(parts) < 2 or _title_or_reference(parts[1]) else 2
+
+
+def _title_or_reference(after: str) -> bool:
+    """Whether *after* (what follows a definition's destination on its line, stripped)
+    is a title to the line's end (§4.7: ``"A"``, ``'A'``, ``(A)``, a backslash escaping
+    the character after it) or one left open (it may run on to the next lines), or words
+    after a separator (a reference list's line, ``- Smith 2020``). Reads it once."""
+    if after.startswith(_SEPARATORS):
+        return True
+    close = {'"': '"', "'": "'", "(": ")"}.get(after[:1])
+    if close is None:
+        return False
+    k = 1
+    while k < len(after):
+        if after[k] == "\\":
+            k += 2
+            continue
+        if after[k] == close:
+            return not after[k + 1:].strip(" \t")
+        k += 1
+    return True
 
 
 def _line_start(text: str, at: int) -> bool:
@@ -72,21 +109,38 @@ def uncited(text: str, found: Sequence[_F]) -> List[_F]:
     """The values *found* (in the order found, ``_json_extract.Candidate``) but the
     citations, no answer: a label (``[1]``: no bracket, brace, quote or line break in
     it) that a link reference definition after it defines (``link_definition``;
-    CommonMark 0.31.2 §6.3: ``[1]`` is then a shortcut reference link), with another
-    value before it on its line (``Use [8], [1]`` + ``[1]: https://…`` below: ``[8]``
-    is the answer). Reads each line once for the definitions (where a ``]:`` is in the
-    text), and the text between each two values once."""
+    CommonMark 0.31.2 §6.3: ``[1]`` is then a shortcut reference link), right after
+    another value on its line, blanks, ``,`` ``;`` ``.`` ``:`` ``(`` and at most ``per``, ``see``, ``cf.``
+    or ``via`` between (``Use [8], [1]``, ``[8] [1][2]``, ``[8] ([1])``, ``[8], per [1]``
+    + ``[1]: https://…`` below: ``[8]`` is the answer).
+    With words between (``Not [6] - it is [1]``, ``First try: [7]. Final: [1]``) the
+    label may be the answer or cite one: no value up to it is the answer (none is
+    handed over in its place; review revJsonx: 1,979 of 1,979 gave the draft). A value
+    after another whose line reads as a reference list's, no definition (``link_line``:
+    2; ``Final: [2, 7]`` + ``[1]: https://x.org is the docs``), is no answer either. Reads
+    each line once for the definitions (where a ``]:`` is in the text), and the text
+    between each two values once."""
     if len(found) < 2 or "]:" not in text:
         return list(found)
     out = [found[0]]
     labels: Dict[str, int] = {}
+    defined: Dict[str, int] = {}  # (each label's definition, looked up and folded once: review revJsonx)
     for k in range(1, len(found)):
         start, end = found[k].start, found[k].end
-        label = text[start + 1:end - 1]
-        if (_LINE_END.search(text, found[k - 1].end, start) is None and text.startswith("[", start)
-                and not any(c in label for c in '[]{}"\n\r')):
-            labels = labels or _definitions(text) or {"": -1}
-            if labels.get(_fold(label), -1) > end:
+        if link_line(text, start, end) == 2:  # (a reference list's line after the answer, read as before)
+            continue
+        if text.startswith("[", start) and _LINE_END.search(text, found[k - 1].end, start) is None:
+            label = text[start + 1:end - 1]
+            at = defined.get(label)
+            if at is None:
+                at = -1
+                if not any(c in label for c in '[]{}"\n\r'):
+                    labels = labels or _definitions(text) or {"": -1}
+                    at = labels.get(_fold(label), -1)
+                defined[label] = at
+            if at > end:
+                if text[found[k - 1].end:start].strip(" \t,;.:(").casefold() not in _CITING:  # (words between:
+                    out.clear()  # the answer is not known up to it)
                 continue
         out.append(found[k])
     return out

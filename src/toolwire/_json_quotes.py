@@ -17,6 +17,7 @@ __all__ = ["given_up", "goes_on", "goes_on_after", "hides_value", "in_doubt", "q
 _OPENER = re.compile(r"[{\[]")
 _QUOTED = re.compile(r'["\\{}\[\]]')
 _LINE_END = re.compile(r"[\n\r]")
+_ANNOUNCING = ("answer", "result", "final")  # an assignment to one announces the reply's value
 _ASSIGN = re.compile(r"[ \t]*[A-Za-z_][A-Za-z0-9_.]*[ \t]*=")  # (disjoint classes in turn: no backtracking)
 
 
@@ -105,7 +106,9 @@ def given_up(text: str, quote: int) -> bool:
     (``goes_on``), nor when it holds a raw line break itself (that model writes them) and
     the line after the break may be the string's (``_string_line``: ``"line one`` + line
     break + ``line two"`` + line break + ``[1, 2]``, ``- item`` or, after lines of code,
-    ``x = [7]``; a line of prose, ``Final: [3, 4]`` or ``* Final: [5]``, is the reply's).
+    ``x = [7]``; a line of prose, ``Final: [3, 4]`` or ``* Final: [5]``, is the reply's,
+    and so is an assignment to ``Answer``, ``Result`` or ``Final``, any case, unless the
+    string ends in ``=``: ``{"code": "x = 1\\ny = 2"`` + line break + ``Answer = [5, 8]``).
     ``_scan`` then takes the text past it as prose."""
     end = _string_end(text, quote)[0]
     k = end if end < 0 else _ws(text, end)
@@ -121,7 +124,8 @@ def _string_line(text: str, at: int, start: int, end: int) -> bool:
     item (``- [5]``, ``2. Send``) unless the item announces its value (``* Final: [5]``,
     ``- The answer is [4]``: ``_announces``); or it assigns (``x = [7]``) where a line of
     the string does (``a = 1``: lines of code). Prose (``Final: [3, 4]``, ``**Final:**``,
-    ``: done``, ``Note "spec"``) and the text's end are the reply's. Reads that line and,
+    ``: done``, ``Note "spec"``), an assignment to ``Answer``, ``Result`` or ``Final``
+    (any case) after a string not ending in ``=`` and the text's end are the reply's. Reads that line and,
     for an assignment, the string once."""
     digits = at
     while digits < len(text) and digits - at < 9 and text[digits].isdigit():
@@ -132,7 +136,11 @@ def _string_line(text: str, at: int, start: int, end: int) -> bool:
         item = (digits if digits > at else at) + 1
         return not _announces(text, item)
     m = _ASSIGN.match(text, at)
-    return m is not None and m.end() < len(text) and text[m.end()] != "=" and _assigns(text, start, end)
+    if m is None or m.end() >= len(text) or text[m.end()] == "=":
+        return False
+    if text[at:m.end() - 1].strip(" \t").casefold() in _ANNOUNCING and not text[start:end].rstrip(" \t").endswith("="):
+        return False  # (``Answer = [5, 8]``: announced, as by ``Answer:``; not after a string cut at ``s = ``)
+    return _assigns(text, start, end)
 
 
 def _announces(text: str, at: int) -> bool:
