@@ -10,6 +10,7 @@ message Chat's; the notes written for another target agree in number, and a ``us
 
 from __future__ import annotations
 
+import collections
 from typing import Any, List
 
 import pytest
@@ -71,3 +72,17 @@ def test_groq_items_on_another_role_are_noted_as_they_are_read(role: str) -> Non
     assert call.server
     (note,) = _notes([msg, {"role": "assistant", "content": "ok"}] if role == "system" else [msg])
     assert note.index == 0
+
+
+@pytest.mark.parametrize("wrap", ["ordered", "list_subclass"])
+def test_groq_items_of_other_containers_are_still_chats(wrap: str) -> None:
+    # review revServer2: an OrderedDict item or a list subclass (as the Chat reader reads them)
+    # no longer made Anthropic's sniffer decline: the message was Anthropic's, its calls dropped
+    class Items(list):  # type: ignore[type-arg]
+        pass
+
+    item = {"index": 0, "type": "search", "arguments": '{"query": "x"}', "output": "o"}
+    ran: Any = [collections.OrderedDict(item)] if wrap == "ordered" else Items([item])
+    message = {"role": "assistant", "content": "It is sunny.", "executed_tools": ran}
+    got = toolwire.decode_all(message, include_server=True)
+    assert [(c.name, c.args, c.server) for c in got] == [("search", {"query": "x"}, True)]

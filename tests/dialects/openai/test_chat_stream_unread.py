@@ -103,3 +103,13 @@ def test_a_glm_call_still_reads() -> None:
              "function": None}
     first, glm = _read(piece, True)
     assert (glm.name, glm.args, glm.server) == ("code_interpreter", {"input": "print(1)"}, True)
+
+
+@pytest.mark.parametrize("ident", ["call_x", "call_f0_other"])
+def test_loose_arguments_under_another_id_at_a_calls_index_are_a_call_of_their_own(ident: str) -> None:
+    # review revServer2: a piece naming another id at the open call's index failed that call and
+    # disappeared itself; a fresh id there is another call (as with a ``function`` object)
+    piece = {"index": 0, "id": ident, "type": "function", "arguments": "{\"b\": 2}"}
+    first, bad = _read(piece, True)
+    assert (first.name, first.args, first.id) == ("get_weather", {"city": "Paris"}, "call_f0")
+    assert isinstance(bad, toolwire.InvalidToolCall)

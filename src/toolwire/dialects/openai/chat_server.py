@@ -36,6 +36,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, FrozenSet, List, Optional, Sequence, Tuple
 
+from ..._access import to_data
 from ..._args import Policy, check_object
 from ..._errors import DecodeError, EncodeError, excerpt
 from ..._types import ToolCall, new_call
@@ -109,8 +110,22 @@ def groq_ran(value: Any) -> bool:
     tuple) holding an ``executed`` item. Only then is the message Chat's (Anthropic's and
     Responses' sniffers decline it); ``True``, a text, an object or an app's own record
     (``[{"tool_name", "input", "output"}]``) under that key leave it to the dialect it
-    looks like (review revServer: such Anthropic messages were refused)."""
-    return (type(value) is list or type(value) is tuple) and any(type(i) is dict and executed(i) for i in value)
+    looks like (review revServer: such Anthropic messages were refused). Read as the Chat
+    reader reads it (``chat_sniff.children``): a list subclass too, an item of another mapping
+    type or an SDK object as its data (review revServer2: those went to Anthropic, their
+    calls dropped)."""
+    return isinstance(value, (list, tuple)) and any(executed(i) for i in map(_item, value))
+
+
+def _item(item: Any) -> Dict[str, Any]:
+    """*item* as the plain dict the Chat reader reads it as (``{}`` where it reads none)."""
+    if type(item) is dict:
+        return item
+    try:
+        data = to_data(item)
+    except DecodeError:
+        return {}
+    return data if type(data) is dict else {}
 
 
 def merged(items: List[Any]) -> Optional[Dict[int, Optional[Dict[str, Any]]]]:

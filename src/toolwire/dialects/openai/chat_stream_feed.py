@@ -278,7 +278,8 @@ class Feed:
             if why is not None:
                 at = tc.get("index")  # at an open call's index: a piece of its arguments, unread (it must not run)
                 c = self.core.by_key.get((scope, at)) if type(at) is int and loose_args(tc) else None
-                if c is not None and not c.done:
+                ident = tc.get("id")  # (another id there is another call's: review revServer2)
+                if c is not None and not c.done and (ident is None or ident == "" or ident == c.id):
                     self.core.fail(c, f"The tool call at $.calls[{c.pos}] got a piece that {why}")
                     return
                 if scope in self.finished:
