@@ -109,7 +109,8 @@ def uncited(text: str, found: Sequence[_F]) -> List[_F]:
     """The values *found* (in the order found, ``_json_extract.Candidate``) but the
     citations, no answer: a label (``[1]``: no bracket, brace, quote or line break in
     it) that a link reference definition after it defines (``link_definition``;
-    CommonMark 0.31.2 §6.3: ``[1]`` is then a shortcut reference link), right after
+    CommonMark 0.31.2 §6.3: ``[1]`` is then a shortcut reference link), or a reference
+    list's line (``link_line``: 2, ``[1]: /docs/a Smith 2020``), right after
     another value on its line, blanks, ``,`` ``;`` ``.`` ``:`` ``(`` and at most ``per``, ``see``, ``cf.``
     or ``via`` between (``Use [8], [1]``, ``[8] [1][2]``, ``[8] ([1])``, ``[8], per [1]``
     + ``[1]: https://…`` below: ``[8]`` is the answer).
