@@ -51,9 +51,10 @@ before ``,`` or ``:``) or hid a value a blank and a quote follow, and the text r
 as prose gives another last value (JSON-equal: the same one, unless that string went on
 past its quote, ``goes_on``). Given up, the one reading (``given_up``): a value that
 failed at a string a line break follows, the next line the reply's, not the string's;
-the text past it read as prose is the reading, no value before it (a draft) the answer,
-but the answer announced before a value a sentence quotes (``_json_sentence``); two
-different values past it, no citations (``uncited``), give none.
+the text past it read as prose is the reading, no value before it (a draft, or an answer
+a broken correction supersedes: ``Final: [6]`` + ``I meant {"a": "x`` + line break +
+``y"`` + line break + ``and that is final.``) the answer; two different values past it,
+no citations (``uncited``), give none.
 """
 
 from __future__ import annotations
@@ -68,7 +69,6 @@ from ._json_fences import _JSON_LANGS, _fences
 from ._json_ints import read_int
 from ._json_link_refs import link_definition, uncited
 from ._json_quotes import given_up, goes_on, goes_on_after, hides_value, in_doubt, quoted_on, stands
-from ._json_sentence import answer_announced, quoted_in_sentence
 from ._json_value_end import _Read, _string_end, _value_end, _ws, end_of_value
 
 __all__ = ["Candidate", "candidates", "end_of_value", "extract_json", "open_json", "open_value"]
@@ -174,7 +174,7 @@ def _scan(
     a blank before its quote (*weak*: ``{"b": 2, "c" Final: [3, 4]``), the text is read
     once more with those strings plain: past the failed value, the reading where it was given
     up at the first of them or at the string it failed after, run in doubt (``given_up``;
-    the answer before a value a sentence quotes, ``quoted_in_sentence``; none for two
+    none for two
     different values past it);
     else none where it gives another last value (``same``; by start where that string
     ``goes_on``). Three reads, ``_lost`` one more, so linear; with *standing*, the spans of
@@ -195,13 +195,11 @@ def _scan(
         first = min(weak)
         if known[1] if first == known[0] else given_up(text, first):
             # given up: the text past it read as prose, from where the value failed (the readings agree before
-            # it); no value before it is the answer, but one announced before a value a sentence quotes; none
-            # where a structure goes on after the last or two different values past it are no citations
+            # it); no value before it is the answer (review revJsonx2: one announced before a value a sentence
+            # quotes was a superseded answer, 202 of 555); none where a structure goes on after the last or two
+            # different values past it are no citations
             kept = _pass(text, until, None, None, doubted | weak, failed_at, True)[0]
             kept = [c for c in kept if c.start > failed_at]
-            if not kept and quoted_in_sentence(text, failed_at, first):
-                before = [c for c in found if c.start < failed_at]
-                return before if before and answer_announced(text, before[-1].start) else []
             told = uncited(text, kept)  # (``Ответ: [3] [1]``, a note's ``[2]`` after the answer)
             return [] if kept and goes_on_after(text, kept[-1].start, kept[-1].end) or any(
                 not same(c.value, told[-1].value) for c in told) else kept

@@ -11,7 +11,7 @@ __all__ = ["link_definition", "link_line", "uncited"]
 
 _LINE_END = re.compile(r"[\n\r]")
 _LINKS = ("<", "/", "#", "./", "../", "www.", "mailto:")  # a destination opening so, or holding ``://``
-_CITING = ("", "per", "see", "cf.", "via")  # what may stand between a value and its citation
+_CITING = ("", "per", "see", "cf", "via")  # what may stand between a value and its citation (``cf.``, ``.`` stripped)
 _SEPARATORS = ("- ", "– ", "— ", "| ", "-\t")  # before a reference list line's words (no CommonMark title)
 
 
@@ -109,7 +109,8 @@ def uncited(text: str, found: Sequence[_F]) -> List[_F]:
     """The values *found* (in the order found, ``_json_extract.Candidate``) but the
     citations, no answer: a label (``[1]``: no bracket, brace, quote or line break in
     it) that a link reference definition after it defines (``link_definition``;
-    CommonMark 0.31.2 §6.3: ``[1]`` is then a shortcut reference link), right after
+    CommonMark 0.31.2 §6.3: ``[1]`` is then a shortcut reference link), or a reference
+    list's line (``link_line``: 2, ``[1]: /docs/a Smith 2020``), right after
     another value on its line, blanks, ``,`` ``;`` ``.`` ``:`` ``(`` and at most ``per``, ``see``, ``cf.``
     or ``via`` between (``Use [8], [1]``, ``[8] [1][2]``, ``[8] ([1])``, ``[8], per [1]``
     + ``[1]: https://…`` below: ``[8]`` is the answer).
@@ -148,7 +149,9 @@ def uncited(text: str, found: Sequence[_F]) -> List[_F]:
 
 def _definitions(text: str) -> Dict[str, int]:
     """The labels the text's link reference definitions define (``_fold``), each with
-    where its last definition begins. Reads each line once, and each definition's line."""
+    where its last definition begins, and those of the lines that read as a reference
+    list's after a value (``link_line``: 2, ``[1]: /docs/a Smith 2020``; review revJsonx2:
+    231 of 526 citations so defined became the answer). Reads each line once, and each definition's line."""
     out: Dict[str, int] = {}
     pos, n = 0, len(text)
     while pos < n:
@@ -159,7 +162,7 @@ def _definitions(text: str) -> Dict[str, int]:
             k += 1
         if text.startswith("[", k):
             close = text.find("]", k + 1, stop)
-            if close > 0 and link_definition(text, k, close + 1):
+            if close > 0 and link_line(text, k, close + 1):  # (a reference list's line, 2, after a value too)
                 out[_fold(text[k + 1:close])] = k
         pos = n if m is None else m.end()
     return out

@@ -107,8 +107,9 @@ def given_up(text: str, quote: int) -> bool:
     the line after the break may be the string's (``_string_line``: ``"line one`` + line
     break + ``line two"`` + line break + ``[1, 2]``, ``- item`` or, after lines of code,
     ``x = [7]``; a line of prose, ``Final: [3, 4]`` or ``* Final: [5]``, is the reply's,
-    and so is an assignment to ``Answer``, ``Result`` or ``Final``, any case, unless the
-    string ends in ``=``: ``{"code": "x = 1\\ny = 2"`` + line break + ``Answer = [5, 8]``).
+    and so is an assignment to ``Answer``, ``Result`` or ``Final``, any case, of a value
+    right after its ``=`` (not ``result = sorted([3, 6])``), unless the string ends in
+    ``=``: ``{"code": "x = 1\\ny = 2"`` + line break + ``Answer = [5, 8]``).
     ``_scan`` then takes the text past it as prose."""
     end = _string_end(text, quote)[0]
     k = end if end < 0 else _ws(text, end)
@@ -125,7 +126,8 @@ def _string_line(text: str, at: int, start: int, end: int) -> bool:
     ``- The answer is [4]``: ``_announces``); or it assigns (``x = [7]``) where a line of
     the string does (``a = 1``: lines of code). Prose (``Final: [3, 4]``, ``**Final:**``,
     ``: done``, ``Note "spec"``), an assignment to ``Answer``, ``Result`` or ``Final``
-    (any case) after a string not ending in ``=`` and the text's end are the reply's. Reads that line and,
+    (any case) of a value right after its ``=`` (blanks between) after a string not ending
+    in ``=`` and the text's end are the reply's. Reads that line and,
     for an assignment, the string once."""
     digits = at
     while digits < len(text) and digits - at < 9 and text[digits].isdigit():
@@ -138,7 +140,11 @@ def _string_line(text: str, at: int, start: int, end: int) -> bool:
     m = _ASSIGN.match(text, at)
     if m is None or m.end() >= len(text) or text[m.end()] == "=":
         return False
-    if text[at:m.end() - 1].strip(" \t").casefold() in _ANNOUNCING and not text[start:end].rstrip(" \t").endswith("="):
+    value = m.end()
+    while value < len(text) and text[value] in " \t":
+        value += 1  # (the value right after the ``=``: ``result = sorted([3, 6])`` is code, review revJsonx2)
+    if text[at:m.end() - 1].strip(" \t").casefold() in _ANNOUNCING and text.startswith(("{", "["), value) \
+            and not text[start:end].rstrip(" \t").endswith("="):
         return False  # (``Answer = [5, 8]``: announced, as by ``Answer:``; not after a string cut at ``s = ``)
     return _assigns(text, start, end)
 

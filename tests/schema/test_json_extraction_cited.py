@@ -91,14 +91,16 @@ def test_two_values_past_a_value_given_up_give_none(text: str) -> None:
     assert extract_json(text)[:2] == (False, None)
 
 
-# 5. an answer before a broken fragment quoted in a sentence that goes on past it (1,039 of 1,538 gave none)
-@pytest.mark.parametrize(("text", "value"), [
-    ('Answer: [7]\n\nYour input ["a", "b"\nhas a raw newline in "name".', [7]),
-    ('Answer: [7]\n\nYour input {"name": "Bob"\nwould fail because of the "newline".', [7]),
-    ('Answer: [7]\n\nYour input {"name": "Bob"\nis invalid.', [7]),
+# 5. an answer before a broken fragment quoted in a sentence that goes on past it: none, the documented reading.
+# Review revJsonx2 took out the rule that kept the answer here: a broken correction reads the same (`I meant
+# {"a": "x` + line break + `and that is final.`), and the rule handed over the superseded answer (202 of 555)
+@pytest.mark.parametrize("text", [
+    'Answer: [7]\n\nYour input ["a", "b"\nhas a raw newline in "name".',
+    'Answer: [7]\n\nYour input {"name": "Bob"\nwould fail because of the "newline".',
+    'Answer: [7]\n\nYour input {"name": "Bob"\nis invalid.',
 ])
-def test_an_answer_before_a_fragment_the_sentence_quotes_stands(text: str, value: Any) -> None:
-    assert extract_json(text)[:2] == (True, value)
+def test_an_answer_before_a_fragment_the_sentence_quotes_gives_none(text: str) -> None:
+    assert extract_json(text)[:2] == (False, None)
 
 
 @pytest.mark.parametrize(("text", "value"), [
