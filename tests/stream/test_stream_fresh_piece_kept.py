@@ -181,3 +181,16 @@ def test_an_object_after_a_held_piece_never_named_is_the_calls(args: Dict[str, A
     assert _run(chunks) == [("get_weather", args, "A", {})]
     text = {**piece, "function": {"arguments": json.dumps(args)}}
     assert _run(chunks[:2] + [ch(text, finish), END]) == [("get_weather", args, "A", {})]
+
+
+@pytest.mark.parametrize("pieces", [['{"city":"Paris"}'], ['{"city":', '"Paris"}']])
+def test_an_index_less_piece_keeps_its_extra(pieces: List[str]) -> None:
+    # revChat2 C3 (kroute.py): ``{"function": ..., "extra_content": ...}``, two keys and no ``index``,
+    # was read as a call's own fields only (two keys) and its signature dropped; with an index it was kept
+    head = {"id": "A", "type": "function", "function": {"name": "get_weather", "arguments": ""}}
+    chunks = [ch(head), ch({"function": {"arguments": pieces[0]}, **SIG})]
+    chunks += [ch({"function": {"arguments": p}}) for p in pieces[1:]]
+    assert _run(chunks + [END]) == [("get_weather", {"city": "Paris"}, "A", KEPT)]
+    held = [ch(head), ch({"id": "R", "type": "function", "function": {"name": None, "arguments": ""}}),
+            ch({"function": {"arguments": pieces[0]}, **SIG})] + chunks[2:]
+    assert _run(held + [END]) == [("get_weather", {"city": "Paris"}, "A", KEPT)]

@@ -150,7 +150,7 @@ class Handler(Feed):
                             # (``arguments`` alone in ``function``: no name; nothing to keep beside the call)
                             elif (not tc.get("id")
                                     and (len_(fn) == 1 or (not fn.get("name") and FUNCTION_FIELDS.issuperset(fn)))
-                                    and (size <= 2 or ITEM.issuperset(tc))):
+                                    and ITEM.issuperset(tc)):  # (``plain``: an extra beside is kept)
                                 index = tc.get("index")
                             else:
                                 raise LookupError

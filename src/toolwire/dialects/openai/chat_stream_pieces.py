@@ -26,8 +26,9 @@ ITEM = frozenset({"index", "id", "type", "function", "custom"})
 
 
 def plain(tc: Dict[str, Any], fn: Any) -> bool:
-    """Whether the delta *tc* (its ``function`` *fn*) carries a call's own fields only."""
-    return ((len(tc) <= 2 or ITEM.issuperset(tc))
+    """Whether the delta *tc* (its ``function`` *fn*) carries a call's own fields only (two keys
+    may be ``function`` and ``extra_content``, no ``index``: Gemini's signature, kept)."""
+    return (ITEM.issuperset(tc)
             and (type(fn) is not dict or len(fn) <= 1 or FUNCTION_FIELDS.issuperset(fn)))
 
 
