@@ -194,3 +194,18 @@ def test_an_index_less_piece_keeps_its_extra(pieces: List[str]) -> None:
     held = [ch(head), ch({"id": "R", "type": "function", "function": {"name": None, "arguments": ""}}),
             ch({"function": {"arguments": pieces[0]}, **SIG})] + chunks[2:]
     assert _run(held + [END]) == [("get_weather", {"city": "Paris"}, "A", KEPT)]
+
+
+@pytest.mark.parametrize("finish", [None, "tool_calls"])
+def test_a_name_rest_under_its_own_id_while_a_held_piece_waits_is_not_guessed(finish: Optional[str]) -> None:
+    # revChat2 C1 (wait.py): joined, B's call started before D's, held at index 1 before it
+    chunks = [ch({"index": 1, "id": "C", "type": "function", "function": {"name": "lookup", "arguments": ""}}, finish),
+              ch({"index": 1, "id": "D", "type": "function", "function": {"arguments": ""}}, finish),
+              ch({"index": 0, "id": "A", "type": "function", "function": {"name": "get_weather", "arguments": '{"c":1}'}},
+                 finish),
+              ch({"index": 0, "id": "B", "type": "function", "function": {"arguments": ""}}, finish),
+              ch({"index": 0, "function": {"name": "get_w"}}, finish), ch({"index": 0, "id": "B", "function": {"name": "eather"}}, finish),
+              ch({"index": 1, "function": {"name": "search"}}, finish), ch({"index": 0, "function": {"arguments": '{"tz":1}'}}, finish),
+              ch({"index": 1, "function": {"arguments": '{"q":1}'}}, finish), END]
+    assert _shown(chunks) == [("lookup", {}, "C"), ("get_weather", {"c": 1}, "A"), ("invalid", "get_w", None, "B"),
+                              ("invalid", "eather", '{"tz":1}', "B"), ("search", {"q": 1}, "D")]
