@@ -2,8 +2,8 @@
 the held pieces' order (revChat) found. What a piece carries beside its call's fields (Gemini's
 ``extra_content.google.thought_signature``, which ``encode`` must write back) goes to the call
 the piece is read into, held or not; ``{}`` objects after white space are read in linear time; a
-name split under the call's own id is one name (openai-python's ``accumulate_delta`` joins a
-name's pieces at an index), and ``{}`` given whole is arguments: a name after it is a new call."""
+name split under the call's own id is not guessed (its rest, or another call reusing the id:
+revChat2), one with no id is joined; ``{}`` given whole is arguments: a name after it is a new call."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from typing import Any, Dict, List, Optional
 
 import pytest
 
+from toolwire import ToolCall
 from toolwire.stream import Accumulator, accumulate
 
 SIG = {"extra_content": {"google": {"thought_signature": "SIG"}}}
@@ -60,10 +61,15 @@ def test_a_held_head_keeps_its_extra_for_the_call_it_starts() -> None:
 
 
 def test_a_held_rest_keeps_its_extra_for_its_call() -> None:
-    # a GLM step (its next one under a fresh id again): the call's rest, its extra the call's
+    # a GLM step (its next one under a fresh id again): the call's rest, its extra the call's. (The
+    # held piece's own extra went to f before fix43-chat2 too, the call open where it was held: the
+    # piece continuing it, with no id, pins it; its extra was dropped, revChat2)
     chunks = [ch(A), ch({"index": 0, "id": "R", "type": "function", "function": {"name": None, "arguments": ""}, **SIG}),
               ch({"index": 0, "id": "R2", "type": "function", "function": {"name": None, "arguments": "{}"}}), END]
     assert _run(chunks) == [("f", {}, "A", KEPT)]
+    chunks = [ch(A), ch({"index": 0, "id": "R", "type": "function", "function": {"name": None, "arguments": ""}, "x": 1}),
+              ch({"index": 0, "function": {"arguments": "{}"}, **SIG}), END]
+    assert _run(chunks) == [("f", {}, "A", {"openai.chat": {"extra": {"x": 1, **SIG}}})]
 
 
 def test_the_extras_of_a_held_piece_and_its_naming_pieces_add_up() -> None:
@@ -104,13 +110,50 @@ def test_objects_after_white_space_read_each_piece_once() -> None:
     assert large <= 5 * small
 
 
+def _shown(chunks: List[Any]) -> List[Any]:
+    calls = accumulate(chunks)
+    return [(c.name, c.args, c.id) if isinstance(c, ToolCall) else ("invalid", c.name, c.raw, c.id) for c in calls]
+
+
 @pytest.mark.parametrize("finish", [None, "tool_calls"])
-def test_a_name_split_under_the_calls_own_id_is_one_name(finish: Optional[str]) -> None:
-    # revChat: two InvalidToolCalls (every chunk with a finish, LiteLLM's; and without one)
+def test_a_name_split_under_the_calls_own_id_is_not_guessed(finish: Optional[str]) -> None:
+    # two InvalidToolCalls, not joined: a name under the call's own id after its name is its rest
+    # (openai-python's ``accumulate_delta`` joins it at an index) or another call reusing the id
+    # (DeepSeek, GLM: every call at index 0), which with Kimi's heads re-sent ran one call twice
+    # (revChat2): nothing tells them apart, so neither is guessed (the id-less rest is joined)
     chunks = [ch({"index": 0, "id": "A", "function": {"name": "get_w"}}, finish),
               ch({"index": 0, "id": "A", "function": {"name": "eather"}}, finish),
               ch({"index": 0, "id": "A", "function": {"arguments": '{"city":"Paris"}'}}, finish), END]
-    assert _run(chunks) == [("get_weather", {"city": "Paris"}, "A", {})]
+    assert _shown(chunks) == [("invalid", "get_w", None, "A"), ("invalid", "eather", '{"city":"Paris"}', "A")]
+
+
+@pytest.mark.parametrize("finish", [None, "tool_calls"])
+def test_a_name_rest_without_an_id_is_joined(finish: Optional[str]) -> None:
+    # LiteLLM's split name (BerriAI/litellm#2195: a finish on every chunk), the rest with no id
+    chunks = [ch({"index": 0, "id": "A", "function": {"name": "get_w"}}, finish),
+              ch({"index": 0, "function": {"name": "eather"}}, finish),
+              ch({"index": 0, "function": {"arguments": '{"city":"Paris"}'}}, finish), END]
+    assert _shown(chunks) == [("get_weather", {"city": "Paris"}, "A")]
+
+
+@pytest.mark.parametrize("finish", [None, "tool_calls"])
+def test_a_call_reusing_the_open_calls_id_is_not_joined_to_it(finish: Optional[str]) -> None:
+    # revChat2 R2: a call reusing the id at index 0 (DeepSeek, GLM) made ``get_timeget_weather``
+    chunks = [ch({"index": 0, "id": "A", "type": "function", "function": {"name": "get_time", "arguments": ""}}, finish),
+              ch({"index": 0, "id": "A", "function": {"name": "get_weather", "arguments": '{"c":1}'}}, finish), END]
+    assert _shown(chunks) == [("invalid", "get_time", None, "A"), ("invalid", "get_weather", '{"c":1}', "A")]
+
+
+@pytest.mark.parametrize("finish", [None, "tool_calls"])
+def test_kimis_heads_resent_with_a_name_split_under_its_id_never_run_twice(finish: Optional[str]) -> None:
+    # revChat2 R1 (dbl.py): every piece with the call's id (Kimi K2), its head re-sent, a finish on
+    # every chunk (LiteLLM), the name's rest under the id: get_weather({}) ran twice
+    chunks = [ch({"index": 0, "id": "A", "type": "function", "function": {"name": "get_w"}}, finish),
+              ch({"index": 0, "id": "A", "function": {"name": "eather", "arguments": ""}}, finish),
+              ch({"index": 0, "id": "A", "type": "function", "function": {"name": "get_w"}}, finish),
+              ch({"index": 0, "id": "A", "function": {"name": "eather", "arguments": "{}"}}, finish), END]
+    shown = _shown(chunks)
+    assert [s for s in shown if s[0] != "invalid"] == [] and len(shown) == 4
 
 
 @pytest.mark.parametrize("finish", [None, "tool_calls"])
@@ -138,3 +181,31 @@ def test_an_object_after_a_held_piece_never_named_is_the_calls(args: Dict[str, A
     assert _run(chunks) == [("get_weather", args, "A", {})]
     text = {**piece, "function": {"arguments": json.dumps(args)}}
     assert _run(chunks[:2] + [ch(text, finish), END]) == [("get_weather", args, "A", {})]
+
+
+@pytest.mark.parametrize("pieces", [['{"city":"Paris"}'], ['{"city":', '"Paris"}']])
+def test_an_index_less_piece_keeps_its_extra(pieces: List[str]) -> None:
+    # revChat2 C3 (kroute.py): ``{"function": ..., "extra_content": ...}``, two keys and no ``index``,
+    # was read as a call's own fields only (two keys) and its signature dropped; with an index it was kept
+    head = {"id": "A", "type": "function", "function": {"name": "get_weather", "arguments": ""}}
+    chunks = [ch(head), ch({"function": {"arguments": pieces[0]}, **SIG})]
+    chunks += [ch({"function": {"arguments": p}}) for p in pieces[1:]]
+    assert _run(chunks + [END]) == [("get_weather", {"city": "Paris"}, "A", KEPT)]
+    held = [ch(head), ch({"id": "R", "type": "function", "function": {"name": None, "arguments": ""}}),
+            ch({"function": {"arguments": pieces[0]}, **SIG})] + chunks[2:]
+    assert _run(held + [END]) == [("get_weather", {"city": "Paris"}, "A", KEPT)]
+
+
+@pytest.mark.parametrize("finish", [None, "tool_calls"])
+def test_a_name_rest_under_its_own_id_while_a_held_piece_waits_is_not_guessed(finish: Optional[str]) -> None:
+    # revChat2 C1 (wait.py): joined, B's call started before D's, held at index 1 before it
+    chunks = [ch({"index": 1, "id": "C", "type": "function", "function": {"name": "lookup", "arguments": ""}}, finish),
+              ch({"index": 1, "id": "D", "type": "function", "function": {"arguments": ""}}, finish),
+              ch({"index": 0, "id": "A", "type": "function", "function": {"name": "get_weather", "arguments": '{"c":1}'}},
+                 finish),
+              ch({"index": 0, "id": "B", "type": "function", "function": {"arguments": ""}}, finish),
+              ch({"index": 0, "function": {"name": "get_w"}}, finish), ch({"index": 0, "id": "B", "function": {"name": "eather"}}, finish),
+              ch({"index": 1, "function": {"name": "search"}}, finish), ch({"index": 0, "function": {"arguments": '{"tz":1}'}}, finish),
+              ch({"index": 1, "function": {"arguments": '{"q":1}'}}, finish), END]
+    assert _shown(chunks) == [("lookup", {}, "C"), ("get_weather", {"c": 1}, "A"), ("invalid", "get_w", None, "B"),
+                              ("invalid", "eather", '{"tz":1}', "B"), ("search", {"q": 1}, "D")]

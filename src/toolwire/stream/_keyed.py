@@ -217,9 +217,10 @@ class Keyed(Fresh):
                 # a different name after arguments (``{}`` given whole too; or after a fresh piece taken as
                 # its rest: its name is whole, ``Fresh._named``), or with a new id: a new call
                 return None, False
-            if cur.id is not None and not opening:
-                # before argument text, no id of its own or *cur*'s again: the name's rest (openai-python's
-                # ``accumulate_delta`` joins a name's pieces at an index; a server naming every delta by id)
+            if id is None and cur.id is not None and not opening:
+                # before argument text, no id of its own: the name's rest (openai-python's ``accumulate_delta``
+                # joins a name's pieces at an index). Under *cur*'s own id again it may be another call
+                # reusing the id (DeepSeek, GLM at index 0): not guessed (``_unsure``), as with no id on either
                 cur.name = f"{cur.name}{name}"
                 self._joined.add(cur.pos)
                 return cur, False

@@ -150,7 +150,8 @@ class Handler(Feed):
                             # (``arguments`` alone in ``function``: no name; nothing to keep beside the call)
                             elif (not tc.get("id")
                                     and (len_(fn) == 1 or (not fn.get("name") and FUNCTION_FIELDS.issuperset(fn)))
-                                    and (size <= 2 or ITEM.issuperset(tc))):
+                                    and (size == 1 or ITEM.issuperset(tc))):  # (one key: ``function``; an extra
+                                # beside it, no ``index``, is kept: ``plain``)
                                 index = tc.get("index")
                             else:
                                 raise LookupError

@@ -26,8 +26,9 @@ ITEM = frozenset({"index", "id", "type", "function", "custom"})
 
 
 def plain(tc: Dict[str, Any], fn: Any) -> bool:
-    """Whether the delta *tc* (its ``function`` *fn*) carries a call's own fields only."""
-    return ((len(tc) <= 2 or ITEM.issuperset(tc))
+    """Whether the delta *tc* (its ``function`` *fn*) carries a call's own fields only (two keys
+    may be ``function`` and ``extra_content``, no ``index``: Gemini's signature, kept)."""
+    return (ITEM.issuperset(tc)
             and (type(fn) is not dict or len(fn) <= 1 or FUNCTION_FIELDS.issuperset(fn)))
 
 
@@ -123,7 +124,8 @@ def name_rest(core: Core, c: Call, tc: Dict[str, Any], own: Any) -> bool:
     """Whether the named delta *tc* (no id of its own, or *c*'s: *own* tells whether it has
     one) after its choice's finish is read at *c*, the open call there, as before the
     finish: *c* has an id and no arguments (no text, no ``{}`` given whole), the delta no
-    ``"type"`` (``Keyed._named_again`` joins its name to *c*'s). LiteLLM's
+    ``"type"`` (``Keyed._named_again`` joins its name to *c*'s, or, under *c*'s own id, tells
+    neither reading: its rest, or another call reusing the id). LiteLLM's
     streaming wrapper sends ``finish_reason`` on every chunk (BerriAI/litellm#2195): a name
     split over its chunks is one call's (openai-python's ``accumulate_delta`` joins them)."""
     return ((not own or tc.get("id") == c.id) and c.id is not None and not c.size and c.obj is None
