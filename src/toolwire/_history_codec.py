@@ -159,7 +159,11 @@ class HistoryCodec:
       one before it has; Anthropic: a ``tool_use`` input that is no object; Chat: a null
       call id), else ``None``: such a message is written fresh, noted (``rewritten``), and
       ``check_conversation`` flags it (``refused-message``); *state* is a dict the messages
-      of one pass share, in order.
+      of one pass share, in order;
+    - ``prefill(wire)``: optional, whether the provider refuses the decoded wire message
+      *wire* as the final (assistant) one for the trailing whitespace of its text
+      (Anthropic, Bedrock): a history ending in one is not written back whole as it came,
+      the writer leaves that whitespace out, noted (``dropped``: ``trim_prefill``).
     """
 
     decode: Callable[[Any, Dialect], List[Message]]
@@ -178,6 +182,7 @@ class HistoryCodec:
     stores_calls: Optional[Callable[[Any], bool]] = None
     texts: Optional[Callable[[Any], Tuple[str, ...]]] = None
     refused: Optional[Callable[[Any, Dict[str, Any]], Optional[str]]] = None
+    prefill: Optional[Callable[[Any], bool]] = None
 
 
 HistoryCodec.__module__ = "toolwire._dialect"  # (as ``Pairing``)

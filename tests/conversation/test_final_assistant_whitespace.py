@@ -112,3 +112,45 @@ def test_a_bedrock_prefill_before_a_cache_point_loses_it_too() -> None:
     assert out["messages"][-1] == {"role": "assistant", "content": [{"text": "Say:"},
                                                                     {"cachePoint": {"type": "default"}}]}
     assert [(p.kind, p.index) for p in report] == [("dropped", 1)]
+
+
+_REPLAYED = [
+    # revAnth2: a blank block, then text ending in a space; a single block; string content
+    ([{"type": "text", "text": "\n"}, {"type": "text", "text": "Sure "}],
+     [{"type": "text", "text": "\n"}, {"type": "text", "text": "Sure"}]),
+    ([{"type": "text", "text": "Sure "}], [{"type": "text", "text": "Sure"}]),
+    ([{"type": "text", "text": "Sure ", "cache_control": {"type": "ephemeral"}}],
+     [{"type": "text", "text": "Sure", "cache_control": {"type": "ephemeral"}}]),
+    ("Sure ", "Sure"),
+]
+
+
+@pytest.mark.parametrize("content,sent", _REPLAYED)
+def test_an_anthropic_prefill_replayed_as_it_came_loses_it_too(content: Any, sent: Any) -> None:
+    body = {"messages": [{"role": "user", "content": "q"}, {"role": "assistant", "content": content}]}
+    before = json.dumps(body)
+    report: List[Problem] = []
+    out = encode_conversation(decode_conversation(body, "anthropic.messages"), "anthropic.messages", report=report)
+    assert out["messages"] == [{"role": "user", "content": "q"}, {"role": "assistant", "content": sent}]
+    assert report == [Problem("dropped", 1, None, _said("anthropic.messages", 1))]
+    assert json.dumps(body) == before  # the caller's history is left as it is
+
+
+def test_a_bedrock_prefill_replayed_as_it_came_loses_it_too() -> None:
+    body = {"messages": [{"role": "user", "content": [{"text": "q"}]},
+                         {"role": "assistant", "content": [{"text": "Say: "}, {"cachePoint": {"type": "default"}}]}]}
+    before = json.dumps(body)
+    report: List[Problem] = []
+    out = encode_conversation(decode_conversation(body, "bedrock.converse"), "bedrock.converse", report=report)
+    assert out["messages"][-1] == {"role": "assistant", "content": [{"text": "Say:"},
+                                                                    {"cachePoint": {"type": "default"}}]}
+    assert report == [Problem("dropped", 1, None, _said("bedrock.converse", 1))]
+    assert json.dumps(body) == before
+
+
+def test_a_replayed_assistant_message_before_the_last_keeps_its_whitespace() -> None:
+    body = {"messages": [{"role": "user", "content": "q"}, {"role": "assistant", "content": "Sure "},
+                         {"role": "user", "content": "go on"}]}
+    report: List[Problem] = []
+    out = encode_conversation(decode_conversation(body, "anthropic.messages"), "anthropic.messages", report=report)
+    assert out == body and report == []

@@ -116,8 +116,7 @@ def _alone(conv: Conversation) -> Conversation:
 
 
 def _decode_list(data: Any, named: Optional[Dialect], reg: Registry) -> Conversation:
-    """The ``Conversation`` in the loaded body or list *data*, of the dialect *named*
-    (else detected)."""
+    """The ``Conversation`` in the loaded body or list *data*, of the dialect *named* (else detected)."""
     d = _detect(data, reg) if named is None else named
     h = d.history
     if h is None:
@@ -260,7 +259,7 @@ def encode_conversation(
     refused = d.history.refused
     if same is not None and ids is None and names is None and not split_turns(conv.messages, d.name,
                                                                                 d.history.pairing) and (
-            refused is None or not _any_refused(conv.messages, refused)):
+            refused is None or not _any_refused(conv.messages, refused, d.history.prefill)):
         try:
             out: Dict[str, Any] = copy.deepcopy(same)
         except (ToolwireError, MemoryError):
@@ -318,10 +317,12 @@ def _merged(messages: List[Message], keep: List[bool], w: Writer) -> None:
                             f"(\"{refusal(messages[b], rules)}\")")
 
 
-def _any_refused(messages: Sequence[Message], why: Callable[[Any, Dict[str, Any]], Optional[str]]) -> bool:
-    """Whether the target refuses any of *messages* as it came (``HistoryCodec.refused``)."""
+def _any_refused(messages: Sequence[Message], why: Callable[[Any, Dict[str, Any]], Optional[str]],
+                 prefill: Optional[Callable[[Any], bool]] = None) -> bool:
+    """Whether the target refuses any of *messages* as it came (``HistoryCodec.refused``; the last: ``prefill``)."""
     state: Dict[str, Any] = {}
-    return any(m.wire is not None and why(m.wire[1], state) for m in messages)
+    return bool(prefill and messages and (last := messages[-1].wire) and prefill(last[1])) or any(
+        m.wire is not None and why(m.wire[1], state) for m in messages)
 
 
 def _refused(messages: List[Message], keep: List[bool], w: Writer,

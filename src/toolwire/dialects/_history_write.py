@@ -16,6 +16,7 @@ from .._errors import EncodeError, an
 from .._types import InvalidToolCall, ToolCall, ToolResult
 from ..conversation._values import EMPTY_RESULT, Field, Media, Message, Other, Part, Reasoning, Text
 from ._image_types import USER_IMAGE_TYPES, image_media_type, shown_type, untaken
+from ._prefill import trim_prefill
 from ._result_media import blank_text, gemini_upload
 
 if TYPE_CHECKING:
@@ -322,6 +323,7 @@ def write_turns(
             pending_at.clear()
 
     texts: Dict[int, int] = {}  # id() of each text item written fresh -> the message it came from
+    tail = 0  # the message the last turn written (not left out) started at: its items as they came are of it
     for t in turns:
         run: List[Tuple[int, Any]] = []  # (message, item) of each result written fresh (*arrange*)
         slots: List[int] = []  # where each of them is in *items*
@@ -362,41 +364,11 @@ def write_turns(
             pending.extend(run)
             pending_at.extend(slots)
         dropped = False
+        tail = t.index
     if wire:
         settle()
     if not wire:
         raise EncodeError(f"{an(dialect, True)} request needs at least one message", dialect=dialect)
     if prefill and roles[-1] == "assistant":
-        trim_prefill(wire, key, texts, w, written)
+        trim_prefill(wire, key, texts, w, written, tail)
     return wire
-
-
-def trim_prefill(wire: List[Dict[str, Any]], key: str, texts: Dict[int, int], w: Writer,
-                 written: Optional[Dict[int, int]] = None) -> None:
-    """Leaves out the trailing whitespace of the final (assistant) message's last item
-    when it is a text block written fresh (*texts*: ``id()`` -> the message it came
-    from), noted (``dropped``): Anthropic answers "messages: final assistant content
-    cannot end with trailing whitespace" (tailcallhq/forgecode#1872), Bedrock Converse
-    with Claude the same words. Trailing Bedrock ``cachePoint`` blocks (cache markers,
-    no content) are passed over: the text before them is the last content. A message
-    written back as it came is left as it is. The trimmed text is a copy, recorded in
-    *written* (``write_turns``) as its message's."""
-    items = wire[-1][key]
-    k = len(items) - 1 if type(items) is list else -1
-    while k >= 0 and type(items[k]) is dict and len(items[k]) == 1 and "cachePoint" in items[k]:
-        k -= 1
-    last: Any = items[k] if k >= 0 else None
-    at = texts.get(id(last)) if type(last) is dict else None
-    if at is None or type(last.get("text")) is not str:
-        return
-    text: str = last["text"]
-    kept = text.rstrip()
-    if kept == text or not kept:  # (blank text is left out before: ``solid``)
-        return
-    trimmed = {**last, "text": kept}
-    wire[-1] = {**wire[-1], key: [*items[:k], trimmed, *items[k + 1:]]}
-    if written is not None:
-        written[id(trimmed)] = at
-    w.index = at
-    w.note("dropped", f"The trailing whitespace of the final assistant message's text in message {at} is left out: "
-                      f"{w.name} refuses it (\"final assistant content cannot end with trailing whitespace\")")

@@ -14,6 +14,7 @@ https://platform.claude.com/docs/en/build-with-claude/extended-thinking); images
 
 from __future__ import annotations
 
+from functools import partial
 from operator import is_
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
@@ -36,6 +37,7 @@ from .._history_write import (
     write_turns,
 )
 from .._image_types import image_media_type, untaken
+from .._prefill import ends_in_space
 from .._result_media import web
 from .._tool_changes import adopt_changes
 from .blank_text import blank_refused, blank_unsent
@@ -363,5 +365,5 @@ def _refused(wire: Any, state: Dict[str, Any]) -> Optional[str]:
 HISTORY = HistoryCodec(
     decode, encode, detect, frozenset({"system", "messages"}), state=STATE,
     pairing=PAIRING, unsent=_unsent, unsent_fresh=_unsent_fresh, thinking=(_read_thinking, _write_thinking),
-    refused=_refused,
+    refused=_refused, prefill=partial(ends_in_space, key="content"),
 )

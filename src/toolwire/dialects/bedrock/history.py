@@ -21,6 +21,7 @@ Anthropic as a ``thinking`` block: botocore's ``ReasoningTextBlock`` {text, sign
 from __future__ import annotations
 
 import base64
+from functools import partial
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple
 
 from ..._dialect import HistoryCodec, Pairing
@@ -42,6 +43,7 @@ from .._history_write import (
     write_turns,
 )
 from .._image_types import checked_type, image_media_type, untaken
+from .._prefill import ends_in_space
 from .._tool_changes import adopt_changes
 from .cache_points import check
 from .document_names import distinct_in_messages
@@ -279,4 +281,5 @@ PAIRING = Pairing(
 HISTORY = HistoryCodec(
     decode, encode, detect, frozenset({"system", "messages"}), state=STATE,
     pairing=PAIRING, thinking=(_read_reasoning, _write_reasoning), as_is=_as_is, refused=refused,
+    prefill=partial(ends_in_space, key="content"),
 )

@@ -1,0 +1,83 @@
+"""The final assistant message of a history written for a target that refuses trailing
+whitespace there (a prefill): Anthropic answers "messages: final assistant content cannot
+end with trailing whitespace" (tailcallhq/forgecode#1872), Bedrock Converse with Claude
+the same words."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Dict, List, Optional
+
+if TYPE_CHECKING:
+    from ..conversation._writer import Writer
+
+__all__ = ["ends_in_space", "trim_prefill"]
+
+
+def _last(items: List[Any]) -> int:
+    """Where the last content of *items* is: trailing Bedrock ``cachePoint`` blocks (cache
+    markers, no content) passed over; ``-1`` where there is none."""
+    k = len(items) - 1
+    while k >= 0 and type(items[k]) is dict and len(items[k]) == 1 and "cachePoint" in items[k]:
+        k -= 1
+    return k
+
+
+def _text(item: Any) -> Optional[str]:
+    """The text of a text block (Anthropic ``type: text``, Bedrock ``{"text": ...}``), else ``None``."""
+    t = item.get("text") if type(item) is dict and item.get("type", "text") == "text" else None
+    return t if type(t) is str else None
+
+
+def ends_in_space(wire: Any, key: str) -> bool:
+    """Whether the wire message *wire*, an assistant one, ends in text (its items under
+    *key*) that ends in whitespace and is not blank (blank text is the blank-text rule's:
+    ``blank_text``)."""
+    items = wire.get(key) if type(wire) is dict and wire.get("role") == "assistant" else None
+    if type(items) is list:
+        k = _last(items)
+        items = _text(items[k]) if k >= 0 else None
+    return type(items) is str and items != items.rstrip() != ""
+
+
+def trim_prefill(wire: List[Dict[str, Any]], key: str, texts: Dict[int, int], w: Writer,
+                 written: Optional[Dict[int, int]] = None, tail: Optional[int] = None) -> None:
+    """Leaves out the trailing whitespace of the final (assistant) message's last item
+    when it is text, noted (``dropped``): Anthropic answers "messages: final assistant
+    content cannot end with trailing whitespace" (tailcallhq/forgecode#1872), Bedrock
+    Converse with Claude the same words. Trailing Bedrock ``cachePoint`` blocks (cache
+    markers, no content) are passed over: the text before them is the last content. The
+    item is a text block written fresh (*texts*: ``id()`` -> the message it came from),
+    or, where *written* and *tail* are given, one written back as it came (not in
+    *written*: of message *tail*), string content too; the caller's message is never
+    changed. The trimmed text is a copy, recorded in *written* (``write_turns``) as its
+    message's."""
+    items = wire[-1][key]
+    if type(items) is str:  # content as it came, a string (Anthropic)
+        kept = items.rstrip()
+        if tail is None or kept == items or not kept:
+            return
+        wire[-1] = {**wire[-1], key: kept}
+        _trimmed(w, tail)
+        return
+    k = _last(items) if type(items) is list else -1
+    last: Any = items[k] if k >= 0 else None
+    at = texts.get(id(last))
+    if at is None and written is not None and id(last) not in written:
+        at = tail  # as it came: of message *tail*
+    text = _text(last)
+    if text is None or at is None:
+        return
+    kept = text.rstrip()
+    if kept == text or not kept:  # (blank text is left out before: ``solid``)
+        return
+    trimmed = {**last, "text": kept}
+    wire[-1] = {**wire[-1], key: [*items[:k], trimmed, *items[k + 1:]]}
+    if written is not None:
+        written[id(trimmed)] = at
+    _trimmed(w, at)
+
+
+def _trimmed(w: Writer, at: int) -> None:
+    w.index = at
+    w.note("dropped", f"The trailing whitespace of the final assistant message's text in message {at} is left out: "
+                      f"{w.name} refuses it (\"final assistant content cannot end with trailing whitespace\")")
