@@ -159,7 +159,9 @@ class HistoryCodec:
       one before it has; Anthropic: a ``tool_use`` input that is no object; Chat: a null
       call id), else ``None``: such a message is written fresh, noted (``rewritten``), and
       ``check_conversation`` flags it (``refused-message``); *state* is a dict the messages
-      of one pass share, in order.
+      of one pass share, in order;
+    - ``refused_roles``: the roles of the messages ``refused`` reads (``None``: every one);
+      a message of another role is never asked (Chat: ``assistant``, where calls are).
     """
 
     decode: Callable[[Any, Dialect], List[Message]]
@@ -178,6 +180,7 @@ class HistoryCodec:
     stores_calls: Optional[Callable[[Any], bool]] = None
     texts: Optional[Callable[[Any], Tuple[str, ...]]] = None
     refused: Optional[Callable[[Any, Dict[str, Any]], Optional[str]]] = None
+    refused_roles: Optional[FrozenSet[str]] = None
 
 
 HistoryCodec.__module__ = "toolwire._dialect"  # (as ``Pairing``)

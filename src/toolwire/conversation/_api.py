@@ -257,10 +257,10 @@ def encode_conversation(
             conv = decode_conversation(conv, source, registry=registry)
     same = conv.original(d.name)
     assert d.history is not None
-    refused = d.history.refused
+    refused, roles = d.history.refused, d.history.refused_roles
     if same is not None and ids is None and names is None and not split_turns(conv.messages, d.name,
                                                                                 d.history.pairing) and (
-            refused is None or not _any_refused(conv.messages, refused)):
+            refused is None or not _any_refused(conv.messages, refused, roles)):
         try:
             out: Dict[str, Any] = copy.deepcopy(same)
         except (ToolwireError, MemoryError):
@@ -281,7 +281,7 @@ def encode_conversation(
             messages[i] = Message(m.role, m.parts)
             keep[i] = False
     if refused is not None:
-        _refused(messages, keep, w, refused)
+        _refused(messages, keep, w, refused, roles)
     if d.ids.required:
         _idless_fresh(messages, keep, w)
     _merged(messages, keep, w)
@@ -318,14 +318,15 @@ def _merged(messages: List[Message], keep: List[bool], w: Writer) -> None:
                             f"(\"{refusal(messages[b], rules)}\")")
 
 
-def _any_refused(messages: Sequence[Message], why: Callable[[Any, Dict[str, Any]], Optional[str]]) -> bool:
-    """Whether the target refuses any of *messages* as it came (``HistoryCodec.refused``)."""
+def _any_refused(messages: Sequence[Message], why: Callable[[Any, Dict[str, Any]], Optional[str]],
+                 roles: Optional[FrozenSet[str]]) -> bool:
+    """Whether the target refuses any of *messages* of *roles* as it came (``HistoryCodec``)."""
     state: Dict[str, Any] = {}
-    return any(m.wire is not None and why(m.wire[1], state) for m in messages)
+    return any(m.wire is not None and (roles is None or m.role in roles) and why(m.wire[1], state) for m in messages)
 
 
 def _refused(messages: List[Message], keep: List[bool], w: Writer,
-             why: Callable[[Any, Dict[str, Any]], Optional[str]]) -> None:
+             why: Callable[[Any, Dict[str, Any]], Optional[str]], roles: Optional[FrozenSet[str]]) -> None:
     """A message written back as it came that the target refuses as it is (*why*:
     ``HistoryCodec.refused``) is written fresh, noted (``rewritten``); so is a later one
     holding the result for a call of it whose id the target's rule refuses (written
@@ -333,7 +334,7 @@ def _refused(messages: List[Message], keep: List[bool], w: Writer,
     mapped: Dict[str, int] = {}  # ids of calls written fresh here that the target maps -> their message
     state: Dict[str, Any] = {}
     for i, m in enumerate(messages):
-        said = why(m.wire[1], state) if keep[i] and m.wire is not None else None
+        said = why(m.wire[1], state) if keep[i] and m.wire is not None and (roles is None or m.role in roles) else None
         if not said and keep[i] and mapped:
             at = next((mapped[r.id] for r in m.results if r.id in mapped), None)
             if at is not None:

@@ -260,7 +260,7 @@ def fix_conversation(
                                                        d is None or d.history is not None)
     msgs = conv.messages
     changes: List[Problem] = []
-    fresh = refused_messages(conv, target, None if d is None or d.history is None else d.history.refused)
+    fresh = refused_messages(conv, target, None if d is None else d.history)
     gone = _gone(conv, d, target, pairs, [k[0] for k in orphans] + [k[0] for k in misplaced]
                  + [i for i, _said in fresh], changes)  # (a message the target refuses as it came: written fresh)
     if gone:  # the invalid calls *dialect* (or no target) cannot write, and the results answering them
