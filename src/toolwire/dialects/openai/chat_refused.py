@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, Optional
 
-__all__ = ["chat_refused", "mistral_refused", "responses_refused"]
+__all__ = ["chat_refused", "mistral_refused", "responses_refused", "typed"]
 
 _NONE_IDS = (None, "", "null")  # Mistral: no id (``mistral.calls``)
 
@@ -88,3 +88,13 @@ def responses_refused(wire: Any, state: Dict[str, Any]) -> Optional[str]:
         return (f"it is a function_call whose arguments are no JSON text ({got}), which OpenAI takes as a string "
                 "only")
     return None
+
+
+def typed(item: Dict[str, Any]) -> Dict[str, Any]:
+    """The call *item* written fresh to Chat, with ``"type": "function"`` after its ``id``
+    where it has none or null (openai-python ``ChatCompletionMessageFunctionToolCallParam``:
+    ``type: Required[Literal["function"]]``); a call written back as it came keeps its shape."""
+    if "function" not in item or item.get("type") is not None:
+        return item
+    head = {"id": item["id"]} if "id" in item else {}
+    return {**head, "type": "function", **{k: v for k, v in item.items() if k != "id" and k != "type"}}
