@@ -244,9 +244,9 @@ def encode_conversation(
     keep them across turns). What does not go to *dialect* (another provider's
     reasoning, provider-executed items) is dropped and noted in *report* (a list
     you pass, receiving ``Problem`` values); content with no documented equivalent
-    raises ``EncodeError``. Same-dialect decode then encode gives the input back.
-    *source* names the dialect of *conv* when it is not yet decoded.
-    """
+    raises ``EncodeError``. Same-dialect decode then encode gives the input back, but
+    a message the target refuses as it came (``refused-message``) goes fresh (``rewritten``).
+    *source* names the dialect of *conv* when it is not yet decoded."""
     check_arguments(ids, names, registry, report)
     reg = registry_of(registry)
     d = _with_history(dialect if isinstance(dialect, Dialect) else reg.get(dialect))

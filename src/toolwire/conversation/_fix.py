@@ -244,7 +244,8 @@ def fix_conversation(
     prefix (``rewritten``); a body written back whole as it came that starts with an
     assistant message or has a prefix not last (``assistant-first``, ``prefix-not-last``)
     is written message by message, which mends it (``rewritten``, at that message); an
-    invalid call the target cannot write (``unwritable-call``) is removed with the
+    invalid call the target cannot write (``unwritable-call``; one in a message the target
+    refuses as it came, ``refused-message``, too: it is written fresh) is removed with the
     results answering it (``removed``); a message of one role written back as it came that
     the target refuses apart from the one before it (``split-turn``) is merged into it,
     fresh (``merged``). A
