@@ -164,6 +164,8 @@ class HistoryCodec:
       *wire* as the final (assistant) one for the trailing whitespace of its text
       (Anthropic, Bedrock): a history ending in one is not written back whole as it came,
       the writer leaves that whitespace out, noted (``dropped``: ``trim_prefill``).
+    - ``refused_roles``: the roles of the messages ``refused`` reads (``None``: every one);
+      a message of another role is never asked (Chat: ``assistant``, where calls are).
     """
 
     decode: Callable[[Any, Dialect], List[Message]]
@@ -183,6 +185,7 @@ class HistoryCodec:
     texts: Optional[Callable[[Any], Tuple[str, ...]]] = None
     refused: Optional[Callable[[Any, Dict[str, Any]], Optional[str]]] = None
     prefill: Optional[Callable[[Any], bool]] = None
+    refused_roles: Optional[FrozenSet[str]] = None
 
 
 HistoryCodec.__module__ = "toolwire._dialect"  # (as ``Pairing``)

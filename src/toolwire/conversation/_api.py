@@ -243,9 +243,9 @@ def encode_conversation(
     keep them across turns). What does not go to *dialect* (another provider's
     reasoning, provider-executed items) is dropped and noted in *report* (a list
     you pass, receiving ``Problem`` values); content with no documented equivalent
-    raises ``EncodeError``. Same-dialect decode then encode gives the input back.
-    *source* names the dialect of *conv* when it is not yet decoded.
-    """
+    raises ``EncodeError``. Same-dialect decode then encode gives the input back, but
+    a message the target refuses as it came (``refused-message``) goes fresh (``rewritten``).
+    *source* names the dialect of *conv* when it is not yet decoded."""
     check_arguments(ids, names, registry, report)
     reg = registry_of(registry)
     d = _with_history(dialect if isinstance(dialect, Dialect) else reg.get(dialect))
@@ -256,10 +256,10 @@ def encode_conversation(
             conv = decode_conversation(conv, source, registry=registry)
     same = conv.original(d.name)
     assert d.history is not None
-    refused = d.history.refused
+    refused, roles = d.history.refused, d.history.refused_roles
     if same is not None and ids is None and names is None and not split_turns(conv.messages, d.name,
                                                                                 d.history.pairing) and (
-            refused is None or not _any_refused(conv.messages, refused, d.history.prefill)):
+            refused is None or not _any_refused(conv.messages, refused, roles, d.history.prefill)):
         try:
             out: Dict[str, Any] = copy.deepcopy(same)
         except (ToolwireError, MemoryError):
@@ -280,7 +280,7 @@ def encode_conversation(
             messages[i] = Message(m.role, m.parts)
             keep[i] = False
     if refused is not None:
-        _refused(messages, keep, w, refused)
+        _refused(messages, keep, w, refused, roles)
     if d.ids.required:
         _idless_fresh(messages, keep, w)
     _merged(messages, keep, w)
@@ -318,15 +318,15 @@ def _merged(messages: List[Message], keep: List[bool], w: Writer) -> None:
 
 
 def _any_refused(messages: Sequence[Message], why: Callable[[Any, Dict[str, Any]], Optional[str]],
-                 prefill: Optional[Callable[[Any], bool]] = None) -> bool:
-    """Whether the target refuses any of *messages* as it came (``HistoryCodec.refused``; the last: ``prefill``)."""
+                 roles: Optional[FrozenSet[str]], prefill: Optional[Callable[[Any], bool]] = None) -> bool:
+    """Whether the target refuses any of *messages* of *roles* as it came (``HistoryCodec``; the last: ``prefill``)."""
     state: Dict[str, Any] = {}
     return bool(prefill and messages and (last := messages[-1].wire) and prefill(last[1])) or any(
-        m.wire is not None and why(m.wire[1], state) for m in messages)
+        m.wire is not None and (roles is None or m.role in roles) and why(m.wire[1], state) for m in messages)
 
 
 def _refused(messages: List[Message], keep: List[bool], w: Writer,
-             why: Callable[[Any, Dict[str, Any]], Optional[str]]) -> None:
+             why: Callable[[Any, Dict[str, Any]], Optional[str]], roles: Optional[FrozenSet[str]]) -> None:
     """A message written back as it came that the target refuses as it is (*why*:
     ``HistoryCodec.refused``) is written fresh, noted (``rewritten``); so is a later one
     holding the result for a call of it whose id the target's rule refuses (written
@@ -334,7 +334,7 @@ def _refused(messages: List[Message], keep: List[bool], w: Writer,
     mapped: Dict[str, int] = {}  # ids of calls written fresh here that the target maps -> their message
     state: Dict[str, Any] = {}
     for i, m in enumerate(messages):
-        said = why(m.wire[1], state) if keep[i] and m.wire is not None else None
+        said = why(m.wire[1], state) if keep[i] and m.wire is not None and (roles is None or m.role in roles) else None
         if not said and keep[i] and mapped:
             at = next((mapped[r.id] for r in m.results if r.id in mapped), None)
             if at is not None:

@@ -333,7 +333,7 @@ def check_conversation(
     conv, target, rules, ids, d = _conv(x, dialect, registry, source)
     found = _scan(conv, target, rules, registry_of(registry), d is None or d.history is not None)[0]
     found += _order(conv, target, rules, ids)
-    fresh = refused_messages(conv, target, None if d is None or d.history is None else d.history.refused)
+    fresh = refused_messages(conv, target, None if d is None else d.history)
     found += [Problem("refused-message", i, None, f"Message {i}: {said}, written back as it came "
                                                   "(encode_conversation writes it fresh)") for i, said in fresh]
     found += [Problem("unwritable-call", i, c.id, _unwritten(i, c, target, said))

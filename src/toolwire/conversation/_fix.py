@@ -244,7 +244,8 @@ def fix_conversation(
     prefix (``rewritten``); a body written back whole as it came that starts with an
     assistant message or has a prefix not last (``assistant-first``, ``prefix-not-last``)
     is written message by message, which mends it (``rewritten``, at that message); an
-    invalid call the target cannot write (``unwritable-call``) is removed with the
+    invalid call the target cannot write (``unwritable-call``; one in a message the target
+    refuses as it came, ``refused-message``, too: it is written fresh) is removed with the
     results answering it (``removed``); a message of one role written back as it came that
     the target refuses apart from the one before it (``split-turn``) is merged into it,
     fresh (``merged``). A
@@ -260,7 +261,7 @@ def fix_conversation(
                                                        d is None or d.history is not None)
     msgs = conv.messages
     changes: List[Problem] = []
-    fresh = refused_messages(conv, target, None if d is None or d.history is None else d.history.refused)
+    fresh = refused_messages(conv, target, None if d is None else d.history)
     gone = _gone(conv, d, target, pairs, [k[0] for k in orphans] + [k[0] for k in misplaced]
                  + [i for i, _said in fresh], changes)  # (a message the target refuses as it came: written fresh)
     if gone:  # the invalid calls *dialect* (or no target) cannot write, and the results answering them

@@ -91,16 +91,23 @@ def _order(conv: Conversation, target: Optional[str], rules: Pairing, ids: Optio
     return out
 
 
-def refused_messages(conv: Conversation, target: Optional[str], refused: Any) -> List[Tuple[int, str]]:
+def refused_messages(conv: Conversation, target: Optional[str], codec: Any) -> List[Tuple[int, str]]:
     """The messages written back as they came (decoded from *target*, unchanged) that
-    *target* refuses as they came (*refused*: its ``HistoryCodec.refused``), each with why:
-    ``encode_conversation`` writes them fresh (``rewritten``). One pass, in order."""
-    if target is None or refused is None:
+    *target* refuses as they came (*codec*: its ``HistoryCodec``, whose ``refused`` is
+    asked of the messages of its ``refused_roles``), each with why: ``encode_conversation``
+    writes them fresh (``rewritten``). One pass, in order; a history decoded from *target*
+    and unchanged reads each message's wire without comparing its parts again."""
+    if target is None or codec is None or codec.refused is None:
         return []
+    refused, roles = codec.refused, codec.refused_roles
+    whole = conv.original(target) is not None
     state: Dict[str, Any] = {}
     out: List[Tuple[int, str]] = []
     for i, m in enumerate(conv.messages):
-        wire = m.original(target)
+        if roles is not None and m.role not in roles:
+            continue
+        w = m.wire
+        wire = w[1] if whole and w is not None and w[0] == target else m.original(target)
         said = None if wire is None else refused(wire, state)
         if said:
             out.append((i, said))

@@ -32,8 +32,8 @@ class Problem:
     ``fix_conversation`` leaves it), and ``split-turn`` (a message written back as it came
     right after one of its role, which the target refuses apart: Bedrock, any; Gemini, a
     call turn's function responses over two contents), and ``refused-message`` (a message
-written back as it came that the target refuses as it came: ``encode_conversation``
-writes it fresh). Changes
+    written back as it came that the target refuses as it came: ``encode_conversation``
+    writes it fresh). Changes
     made by ``fix_conversation``: ``answered``, ``removed``, ``moved``, ``rewritten`` (an
     assistant message written back as it came left last, made fresh to be written as a
     prefix: Mistral), ``merged`` (a ``split-turn`` message merged into the one before it),

@@ -261,6 +261,8 @@ _COUNT = "the number of function response parts must equal the number of functio
 # file after the responses' content is taken (corpus: pai-gemini-3.6-flash-user-text-after-response)
 _SPLIT = ("Please ensure that the number of function response parts is equal to the number of function call parts "
           "of the function call turn.")
+
+
 def _refused(wire: Any, state: Dict[str, Any]) -> Optional[str]:
     """``HistoryCodec.refused``: a ``functionCall`` whose ``args`` are there and no object
     (``FunctionCall.args`` is a ``Struct``: JSON text from a gateway, a list), which the

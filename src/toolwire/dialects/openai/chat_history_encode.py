@@ -47,6 +47,7 @@ from .._result_order import CallOrder
 from ..gemini.audio_parts import chat_audio, is_gemini_audio
 from .chat_history_runs import fields_of, in_call_order, merge_assistants
 from .chat_history_runs import told as told_of
+from .chat_refused import typed
 from .chat_server import glm_call
 from .file_parts import CHAT, RESPONSES, chat_file
 from .media import write_detail
@@ -202,8 +203,7 @@ def encoder(
         legacy = False  # a legacy ``function_call`` was written as decoded: its ``role: "function"`` answer too
         first = 0  # the message the first written one comes from
         fresh: List[Tuple[int, int]] = []  # (its place in *out*, its message) of each result written fresh
-        tail: Tuple[Optional[Dict[str, Any]], List[int]] = (None, [])  # the last assistant message written fresh, its
-        # messages
+        tail: Tuple[Optional[Dict[str, Any]], List[int]] = (None, [])  # last assistant one written fresh, its messages
         prefixed: Dict[int, List[int]] = {}  # id() of a message written back as it came with ``"prefix": true`` -> its
         # indexes, in order (one dict a caller's list holds twice is written twice)
         for i, m, origin in merged:
@@ -355,7 +355,7 @@ def encoder(
                 textw.append(w.index)
                 content.append({"type": "text", "text": p.text})  # type: ignore[union-attr]
             elif t is ToolCall or t is InvalidToolCall:
-                items.append(w.call(p))
+                items.append(typed(w.call(p)) if name == CHAT else w.call(p))  # (fresh: ``typed``)
             elif t is Other and name == CHAT and p.dialect == CHAT and glm_call(p.data):  # type: ignore[union-attr,arg-type]
                 items.append(p.data)  # type: ignore[union-attr,arg-type]  # a tool GLM-4-AllTools ran: among the calls
             elif t is Reasoning:

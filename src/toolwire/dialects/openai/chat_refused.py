@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, Optional
 
-__all__ = ["chat_refused", "mistral_refused", "responses_refused"]
+__all__ = ["chat_refused", "mistral_refused", "responses_refused", "typed"]
 
 _NONE_IDS = (None, "", "null")  # Mistral: no id (``mistral.calls``)
 
@@ -46,13 +46,15 @@ def chat_refused(wire: Any, state: Dict[str, Any]) -> Optional[str]:
     for c in calls if type(calls) is list else ():
         if type(c) is not dict:
             continue
+        fn = c.get("function")  # (the common call first: a string id and argument text, whatever its type)
+        if type(fn) is dict and type(fn.get("arguments")) is str and type(c.get("id")) is str:
+            continue
         kind = c.get("type", "function")
         if kind != "function" and kind is not None and kind != "custom":  # another server's item (GLM-4-AllTools')
             continue
         if c.get("id") is None:
             return ("it holds a call whose id is null, which OpenAI refuses (\"Invalid type for "
                     "'messages[N].tool_calls[0].id': expected a string, but got null instead.\")")
-        fn = c.get("function")
         if kind != "custom" and type(fn) is dict and type(fn.get("arguments")) is not str:
             got = type(fn["arguments"]).__name__ if "arguments" in fn else "none"
             return f"it holds a call whose arguments are no JSON text ({got}), which OpenAI takes as a string only"
@@ -88,3 +90,13 @@ def responses_refused(wire: Any, state: Dict[str, Any]) -> Optional[str]:
         return (f"it is a function_call whose arguments are no JSON text ({got}), which OpenAI takes as a string "
                 "only")
     return None
+
+
+def typed(item: Dict[str, Any]) -> Dict[str, Any]:
+    """The call *item* written fresh to Chat, with ``"type": "function"`` after its ``id``
+    where it has none or null (openai-python ``ChatCompletionMessageFunctionToolCallParam``:
+    ``type: Required[Literal["function"]]``); a call written back as it came keeps its shape."""
+    if "function" not in item or item.get("type") is not None:
+        return item
+    head = {"id": item["id"]} if "id" in item else {}
+    return {**head, "type": "function", **{k: v for k, v in item.items() if k != "id" and k != "type"}}

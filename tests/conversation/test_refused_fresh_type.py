@@ -1,0 +1,81 @@
+"""A Chat call written fresh carries ``"type": "function"``; one replayed as it came keeps its shape.
+
+openai-python's ``ChatCompletionMessageFunctionToolCallParam`` has ``type:
+Required[Literal["function"]]`` ("The type of the tool. Currently, only `function` is
+supported."). LlamaIndex's ``to_openai_message_dicts`` writes an id-less call as
+``{"id": null, "function": {...}}`` (reviewed shape: ``"type"`` missing or null); OpenAI
+refuses its null id, so the message is written fresh (``rewritten``), and fresh it used
+to keep the missing / null ``type`` of the wire it came from.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Dict, List
+
+import pytest
+
+import toolwire
+from toolwire.conversation import Message, Problem, check_conversation, decode_conversation, encode_conversation
+from toolwire.conversation._order import refused_messages
+from toolwire.dialects.openai.chat_refused import chat_refused
+
+ARGS = "{\"city\": \"Paris\"}"
+_MISSING = object()
+
+
+def _chat(call: Dict[str, Any]) -> List[Dict[str, Any]]:
+    return [{"role": "user", "content": "weather in Paris?"},
+            {"role": "assistant", "content": None, "tool_calls": [call]},
+            {"role": "tool", "tool_call_id": "", "content": "sunny"}]
+
+
+def _call(cid: Any, kind: Any) -> Dict[str, Any]:
+    out: Dict[str, Any] = {"id": cid}
+    if kind is not _MISSING:
+        out["type"] = kind
+    out["function"] = {"name": "get_weather", "arguments": ARGS}
+    return out
+
+
+@pytest.mark.parametrize("kind", [_MISSING, None])
+def test_a_refused_call_written_fresh_gets_type_function(kind: Any) -> None:
+    conv = decode_conversation(_chat(_call(None, kind)), "openai.chat")
+    report: List[Problem] = []
+    call = encode_conversation(conv, "openai.chat", report=report)["messages"][1]["tool_calls"][0]
+    assert call["type"] == "function"
+    assert list(call) == ["id", "type", "function"] and type(call["id"]) is str
+    assert [p.kind for p in report] == ["rewritten", "rewritten"]
+
+
+@pytest.mark.parametrize("kind", [_MISSING, None])
+def test_an_edited_message_written_fresh_gets_type_function(kind: Any) -> None:
+    conv = decode_conversation(_chat(_call("call_1", kind)), "openai.chat")
+    edited = conv.replace(messages=(*conv.messages[:1], Message("assistant", conv.messages[1].parts),
+                                    *conv.messages[2:]))
+    call = encode_conversation(edited, "openai.chat")["messages"][1]["tool_calls"][0]
+    assert call["type"] == "function"
+
+
+@pytest.mark.parametrize("kind", [_MISSING, None])
+def test_a_typeless_call_taken_as_it_came_is_replayed_as_it_came(kind: Any) -> None:
+    h = _chat(_call("call_1", kind))
+    h[2]["tool_call_id"] = "call_1"
+    conv = decode_conversation(h, "openai.chat")
+    assert encode_conversation(conv, "openai.chat") == {"messages": h}
+    assert check_conversation(conv, "openai.chat") == []
+
+
+def test_the_refused_pass_asks_only_the_roles_its_rule_reads() -> None:
+    h = _chat(_call(None, "function"))
+    conv = decode_conversation(h, "openai.chat")
+    d = toolwire.get_dialect("openai.chat")
+    assert d.history is not None and d.history.refused_roles == frozenset({"assistant"})
+    seen: List[Any] = []
+
+    def spy(wire: Any, state: Dict[str, Any]) -> Any:
+        seen.append(wire.get("role"))
+        return chat_refused(wire, state)
+
+    assert [i for i, _ in refused_messages(conv, "openai.chat", replace(d.history, refused=spy))] == [1]
+    assert seen == ["assistant"]
