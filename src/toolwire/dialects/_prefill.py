@@ -28,7 +28,7 @@ def _text(item: Any) -> Optional[str]:
     return t if type(t) is str else None
 
 
-def ends_in_space(wire: Any, key: str) -> bool:
+def ends_in_space(wire: Any, key: str = "content") -> bool:
     """Whether the wire message *wire*, an assistant one, ends in text (its items under
     *key*) that ends in whitespace and is not blank (blank text is the blank-text rule's:
     ``blank_text``)."""

@@ -14,7 +14,6 @@ https://platform.claude.com/docs/en/build-with-claude/extended-thinking); images
 
 from __future__ import annotations
 
-from functools import partial
 from operator import is_
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
@@ -365,5 +364,5 @@ def _refused(wire: Any, state: Dict[str, Any]) -> Optional[str]:
 HISTORY = HistoryCodec(
     decode, encode, detect, frozenset({"system", "messages"}), state=STATE,
     pairing=PAIRING, unsent=_unsent, unsent_fresh=_unsent_fresh, thinking=(_read_thinking, _write_thinking),
-    refused=_refused, prefill=partial(ends_in_space, key="content"),
+    refused=_refused, prefill=ends_in_space,
 )

@@ -21,7 +21,6 @@ Anthropic as a ``thinking`` block: botocore's ``ReasoningTextBlock`` {text, sign
 from __future__ import annotations
 
 import base64
-from functools import partial
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple
 
 from ..._dialect import HistoryCodec, Pairing
@@ -281,5 +280,5 @@ PAIRING = Pairing(
 HISTORY = HistoryCodec(
     decode, encode, detect, frozenset({"system", "messages"}), state=STATE,
     pairing=PAIRING, thinking=(_read_reasoning, _write_reasoning), as_is=_as_is, refused=refused,
-    prefill=partial(ends_in_space, key="content"),
+    prefill=ends_in_space,
 )
