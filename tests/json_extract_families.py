@@ -158,6 +158,59 @@ def _label_words(r: random.Random) -> Tuple[str, Any]:
     return r.choice(["Final: ", "Use "]) + json.dumps(w) + ".\n\n" + line, w
 
 
+def _answer_line(r: random.Random) -> Tuple[str, Any]:
+    """A ``[…]:`` line with words after its link read as the answer line: ``Answer:`` before
+    it, its link on the next line, or a label of two numbers; its label written before as a
+    value or not: no reference list's line, it defines no citation (review revJsonx3)."""
+    b = [r.randint(0, 9) for _ in range(r.randint(1, 2))]
+    a = [r.randint(10, 19)]
+    words = r.choice([": https://x.org explains this", ": www.x.org is the mirror", ": /docs/a Smith 2020"])
+    shape = r.choice(["announced", "next_line", "two_numbers"])
+    if shape == "next_line":
+        words = r.choice([":\n/api/v1 returns them", ":\n# Explanation\nThese are the ids."])
+    elif shape == "two_numbers":
+        b = [r.randint(0, 9), r.randint(0, 9)]
+    pre = r.choice(["Candidates: %s, %s", "Tried %s %s", "Options: %s; %s", "Between %s and %s", "%s or %s?"])
+    lead = r.choice(["Answer:\n", "**Final:**\n", "Final answer:\n\n"]) if shape == "announced" else ""
+    before = f"[{r.randint(20, 29)}]" if lead and r.random() < 0.3 else json.dumps(b)  # (the label not written before)
+    return pre % (json.dumps(a), before) + "\n\n" + lead + json.dumps(b) + words, b
+
+
+def _cited_list(r: random.Random) -> Tuple[str, Any]:
+    """A reference list below the answer, words after each link (authors, a sentence):
+    the label right after the answer cites (session 43, review revJsonx2)."""
+    v = _value(r)
+    lab = r.choice(["1", "2", "a", "src"])
+    words = r.choice([" Smith 2020", " is the official site", ' "Docs" 2020', " Jones", ", Doe et al."])
+    return (r.choice(LEADS[:3] + ["Answer: "]) + json.dumps(v) + r.choice([" ", ", ", "; ", " see ", " cf. "])
+            + f"[{lab}]" + r.choice(["", "."]) + "\n\n" + r.choice(["", "Sources:\n", "References\n", "> "])
+            + f"[{lab}]: " + r.choice(["https://x.org/a", "/docs/a", "www.x.org", "#sec"]) + words), v
+
+
+def _assign_wrapped(r: random.Random) -> Tuple[str, Any]:
+    """``Answer =`` after a string of code lines, its value in a wrapper the value rules
+    take elsewhere (backticks, bold, quotes, the next line, words): announced (review
+    revJsonx3); a call after the ``=`` is code, no answer (review revJsonx2)."""
+    v = _plain(r)
+    s = json.dumps(v, separators=r.choice([(", ", ": "), (",", ":")]))
+    code = r.choice(['{"code": "x = 1\ny = 2"', '["x = 1\ny = 2"', '{"py": "import os\npath = os.getcwd()"'])
+    name = r.choice(["Answer", "answer", "Result", "result", "Final", "FINAL"]) + r.choice([" =", "="])
+    if r.random() < 0.3:
+        call = r.choice(["sorted(", "f(", "len(", "np.array(", "compute ("])
+        return code + "\n" + name + " " + call + s + ")" + r.choice(["", "\nreturn x"]), NONE
+    body = r.choice([" `%s`", "\n%s", "\n\n%s", " **%s**", "\u00a0%s", " '%s'", " -> %s", " the list %s", " %s"])
+    return code + "\n" + name + body % s, v
+
+
+
+def _correction(r: random.Random) -> Tuple[str, Any]:
+    """An announced answer, then a value a sentence quotes or a correction, given up, the
+    sentence going on: the answer may be superseded, none (session 43, review revJsonx2:
+    a rule that kept it handed over the superseded answer in 202 of 555)."""
+    return (r.choice(["Final: ", "Answer: ", "**Final:** "]) + json.dumps(_value(r)) + "\n"
+            + r.choice(["I meant ", "Actually, the answer is ", "Your input ", "Better: "]) + r.choice(GIVEN_UP[:3] + RAW[:2])
+            + "\n" + r.choice(["and that is final.", "but the output was cut.", "is invalid.", "has a raw newline."])), NONE
+
 class Family(NamedTuple):
     name: str
     build: Callable[[random.Random], Tuple[str, Any]]
@@ -169,6 +222,8 @@ FAMILIES: Dict[str, Family] = {f.name: f for f in [
     Family("prose_line", _prose_line), Family("refs", _refs), Family("labels", _labels), Family("draft", _draft),
     Family("draft_then_answer", _draft_then_answer), Family("cut", _cut),
     Family("assign_announce", _assign_announce), Family("label_words", _label_words),
+    Family("answer_line", _answer_line), Family("cited_list", _cited_list), Family("assign_wrapped", _assign_wrapped),
+    Family("correction", _correction),
 ]}
 
 

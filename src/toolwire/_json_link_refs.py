@@ -7,12 +7,13 @@ from __future__ import annotations
 import re
 from typing import Dict, List, Protocol, Sequence, TypeVar
 
-__all__ = ["link_definition", "link_line", "uncited"]
+__all__ = ["announced", "link_definition", "link_line", "uncited"]
 
 _LINE_END = re.compile(r"[\n\r]")
 _LINKS = ("<", "/", "#", "./", "../", "www.", "mailto:")  # a destination opening so, or holding ``://``
 _CITING = ("", "per", "see", "cf", "via")  # what may stand between a value and its citation (``cf.``, ``.`` stripped)
 _SEPARATORS = ("- ", "– ", "— ", "| ", "-\t")  # before a reference list line's words (no CommonMark title)
+_ANNOUNCING = ("answer", "result", "final")  # a word that announces the reply's value (``Answer:``, ``Answer =``)
 
 
 def link_definition(text: str, start: int, end: int) -> bool:
@@ -110,7 +111,8 @@ def uncited(text: str, found: Sequence[_F]) -> List[_F]:
     citations, no answer: a label (``[1]``: no bracket, brace, quote or line break in
     it) that a link reference definition after it defines (``link_definition``;
     CommonMark 0.31.2 §6.3: ``[1]`` is then a shortcut reference link), or a reference
-    list's line (``link_line``: 2, ``[1]: /docs/a Smith 2020``), right after
+    list's line read as a list's (``link_line``: 2, ``[1]: /docs/a Smith 2020``;
+    ``_listed``), right after
     another value on its line, blanks, ``,`` ``;`` ``.`` ``:`` ``(`` and at most ``per``, ``see``, ``cf.``
     or ``via`` between (``Use [8], [1]``, ``[8] [1][2]``, ``[8] ([1])``, ``[8], per [1]``
     + ``[1]: https://…`` below: ``[8]`` is the answer).
@@ -118,7 +120,9 @@ def uncited(text: str, found: Sequence[_F]) -> List[_F]:
     label may be the answer or cite one: no value up to it is the answer (none is
     handed over in its place; review revJsonx: 1,979 of 1,979 gave the draft). A value
     after another whose line reads as a reference list's, no definition (``link_line``:
-    2; ``Final: [2, 7]`` + ``[1]: https://x.org is the docs``), is no answer either. Reads
+    2; ``Final: [2, 7]`` + ``[1]: https://x.org is the docs``), is no answer either, but
+    where the line before announces it (``announced``: ``Answer:`` + line break + ``[5]:
+    www.x.org is the mirror`` is the answer, and defines nothing: ``_listed``). Reads
     each line once for the definitions (where a ``]:`` is in the text), and the text
     between each two values once."""
     if len(found) < 2 or "]:" not in text:
@@ -128,8 +132,8 @@ def uncited(text: str, found: Sequence[_F]) -> List[_F]:
     defined: Dict[str, int] = {}  # (each label's definition, looked up and folded once: review revJsonx)
     for k in range(1, len(found)):
         start, end = found[k].start, found[k].end
-        if link_line(text, start, end) == 2:  # (a reference list's line after the answer, read as before)
-            continue
+        if link_line(text, start, end) == 2 and not announced(text, start):  # (a reference list's line after
+            continue  # the answer, read as before; the line ``Answer:`` announces is the answer)
         if text.startswith("[", start) and _LINE_END.search(text, found[k - 1].end, start) is None:
             label = text[start + 1:end - 1]
             at = defined.get(label)
@@ -150,8 +154,9 @@ def uncited(text: str, found: Sequence[_F]) -> List[_F]:
 def _definitions(text: str) -> Dict[str, int]:
     """The labels the text's link reference definitions define (``_fold``), each with
     where its last definition begins, and those of the lines that read as a reference
-    list's after a value (``link_line``: 2, ``[1]: /docs/a Smith 2020``; review revJsonx2:
-    231 of 526 citations so defined became the answer). Reads each line once, and each definition's line."""
+    list's (``link_line``: 2, ``[1]: /docs/a Smith 2020``; review revJsonx2: 231 of 526
+    citations so defined became the answer) but not as the answer (``_listed``). Reads each
+    line once, and each definition's line."""
     out: Dict[str, int] = {}
     pos, n = 0, len(text)
     while pos < n:
@@ -162,10 +167,46 @@ def _definitions(text: str) -> Dict[str, int]:
             k += 1
         if text.startswith("[", k):
             close = text.find("]", k + 1, stop)
-            if close > 0 and link_line(text, k, close + 1):  # (a reference list's line, 2, after a value too)
+            kind = link_line(text, k, close + 1) if close > 0 else 0
+            if kind == 1 or kind == 2 and _listed(text, k, close + 1, stop):
                 out[_fold(text[k + 1:close])] = k
         pos = n if m is None else m.end()
     return out
+
+
+def _listed(text: str, start: int, end: int, stop: int) -> bool:
+    """Whether the reference list's line (``link_line``: 2) whose label is read from *start*
+    to *end*, its line ending at *stop*, reads as a line of a list, not as the answer: its
+    link on its own line (``[2]:`` + line break + ``/api/v1 returns them`` is a label and a
+    line of prose), its label one word (``[1]``, ``[src]``: ``[3, 4]`` numbers no entry),
+    and no line that announces the answer before it (``announced``). A line can be the
+    answer or a definition, never both (review revJsonx3: read as a definition, a line that
+    was the answer made the label's earlier mention a citation, 1,987 of 3,000 replies then
+    gave the value before it). Reads the label, its line and the words before it once."""
+    label = text[start + 1:end - 1]
+    return bool(text[end + 1:stop].strip(" \t")) and not any(c in label for c in " \t,;") \
+        and not announced(text, start)
+
+
+def announced(text: str, at: int) -> bool:
+    """Whether the line before the one *at* opens (blank lines and block quote markers
+    aside) announces the answer: it ends with ``:`` after a word naming it (``Answer:``,
+    ``**Final answer:**``, ``Result:``; ``Sources:`` does not), as ``Answer =`` announces
+    (``_json_quotes``). Reads back from *at* to that line's last word once."""
+    j = at
+    while j > 0 and text[j - 1] in " \t\r\n>":
+        j -= 1
+    while j > 0 and text[j - 1] in "*_ \t":
+        j -= 1
+    if j == 0 or text[j - 1] != ":" or not any(c in "\n\r" for c in text[j:at]):
+        return False
+    j -= 1
+    while j > 0 and text[j - 1] in "*_ \t":
+        j -= 1
+    i = j
+    while i > 0 and text[i - 1].isalpha():
+        i -= 1
+    return text[i:j].casefold() in _ANNOUNCING
 
 
 def _fold(label: str) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import List, Optional, Set, Tuple
 
-from ._json_link_refs import link_definition
+from ._json_link_refs import _ANNOUNCING, link_definition
 from ._json_value_end import _Read, _string_end, _value_end, _ws
 
 __all__ = ["given_up", "goes_on", "goes_on_after", "hides_value", "in_doubt", "quoted_on", "stands"]
@@ -17,8 +17,8 @@ __all__ = ["given_up", "goes_on", "goes_on_after", "hides_value", "in_doubt", "q
 _OPENER = re.compile(r"[{\[]")
 _QUOTED = re.compile(r'["\\{}\[\]]')
 _LINE_END = re.compile(r"[\n\r]")
-_ANNOUNCING = ("answer", "result", "final")  # an assignment to one announces the reply's value
 _ASSIGN = re.compile(r"[ \t]*[A-Za-z_][A-Za-z0-9_.]*[ \t]*=")  # (disjoint classes in turn: no backtracking)
+_CALL = re.compile(r"[ \t]*[A-Za-z_][A-Za-z0-9_.]*[ \t]*\(")  # a call after an ``=``: code (the same classes)
 
 
 def quoted_on(text: str, at: int) -> int:
@@ -107,9 +107,9 @@ def given_up(text: str, quote: int) -> bool:
     the line after the break may be the string's (``_string_line``: ``"line one`` + line
     break + ``line two"`` + line break + ``[1, 2]``, ``- item`` or, after lines of code,
     ``x = [7]``; a line of prose, ``Final: [3, 4]`` or ``* Final: [5]``, is the reply's,
-    and so is an assignment to ``Answer``, ``Result`` or ``Final``, any case, of a value
-    right after its ``=`` (not ``result = sorted([3, 6])``), unless the string ends in
-    ``=``: ``{"code": "x = 1\\ny = 2"`` + line break + ``Answer = [5, 8]``).
+    and so is an assignment to ``Answer``, ``Result`` or ``Final``, any case, but of a
+    call (``result = sorted([3, 6])``), unless the string ends in ``=``: ``{"code": "x =
+    1\\ny = 2"`` + line break + ``Answer = [5, 8]`` or ``Answer = `[5, 8]```).
     ``_scan`` then takes the text past it as prose."""
     end = _string_end(text, quote)[0]
     k = end if end < 0 else _ws(text, end)
@@ -126,9 +126,11 @@ def _string_line(text: str, at: int, start: int, end: int) -> bool:
     ``- The answer is [4]``: ``_announces``); or it assigns (``x = [7]``) where a line of
     the string does (``a = 1``: lines of code). Prose (``Final: [3, 4]``, ``**Final:**``,
     ``: done``, ``Note "spec"``), an assignment to ``Answer``, ``Result`` or ``Final``
-    (any case) of a value right after its ``=`` (blanks between) after a string not ending
-    in ``=`` and the text's end are the reply's. Reads that line and,
-    for an assignment, the string once."""
+    (any case) after a string not ending in ``=``, its value in any wrapper (``Answer =
+    `[5, 8]```, ``**[7]**``, ``'[1]'``, on the next line) but a call (``result =
+    sorted([3, 6])``: a name, then ``(``, is code; review revJsonx3: requiring ``{`` or
+    ``[`` right after the ``=`` lost 362 of 1,183 wrapped answers), and the text's end
+    are the reply's. Reads that line and, for an assignment, the string once."""
     digits = at
     while digits < len(text) and digits - at < 9 and text[digits].isdigit():
         digits += 1  # (an ordered list item's number, CommonMark 0.31.2 §5.2: ``2. Send``)
@@ -140,10 +142,7 @@ def _string_line(text: str, at: int, start: int, end: int) -> bool:
     m = _ASSIGN.match(text, at)
     if m is None or m.end() >= len(text) or text[m.end()] == "=":
         return False
-    value = m.end()
-    while value < len(text) and text[value] in " \t":
-        value += 1  # (the value right after the ``=``: ``result = sorted([3, 6])`` is code, review revJsonx2)
-    if text[at:m.end() - 1].strip(" \t").casefold() in _ANNOUNCING and text.startswith(("{", "["), value) \
+    if text[at:m.end() - 1].strip(" \t").casefold() in _ANNOUNCING and not _CALL.match(text, m.end()) \
             and not text[start:end].rstrip(" \t").endswith("="):
         return False  # (``Answer = [5, 8]``: announced, as by ``Answer:``; not after a string cut at ``s = ``)
     return _assigns(text, start, end)
