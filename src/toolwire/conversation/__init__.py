@@ -8,8 +8,9 @@ against their tools (``validate_call``); a dialect's ``history`` field is a
 from __future__ import annotations
 
 from .._dialect import HistoryCodec, Pairing
-from ._api import decode_conversation, encode_conversation
 from ._check import check_conversation
+from ._decode import decode_conversation
+from ._encode import encode_conversation
 from ._fix import fix_conversation
 from ._problems import Problem
 from ._validate_call import validate_call

@@ -61,7 +61,7 @@ from .._errors import DecodeError, EncodeError, an
 from .._ids import IdMap, IdRule
 from .._registry import Registry
 from .._types import InvalidToolCall, ToolCall, ToolResult
-from ._api import decode_conversation
+from ._decode import decode_conversation
 from ._order import _order, _wording, refused_messages
 from ._pairing import Pairer, plan
 from ._problems import Problem
