@@ -2,12 +2,13 @@
 dialect (``decode_conversation`` / ``encode_conversation``), call/result pairing
 checked and fixed (``check_conversation`` / ``fix_conversation``), calls checked
 against their tools (``validate_call``); a dialect's ``history`` field is a
-``HistoryCodec`` with its ``Pairing`` rules. See ``docs/conversations.md``.
+``HistoryCodec`` with its ``Pairing`` and ``Refusals`` rules. See ``docs/conversations.md``.
 """
 
 from __future__ import annotations
 
 from .._dialect import HistoryCodec, Pairing
+from .._history_codec import Refusals
 from ._check import check_conversation
 from ._decode import decode_conversation
 from ._encode import encode_conversation
@@ -25,6 +26,7 @@ __all__ = [
     "Pairing",
     "Problem",
     "Reasoning",
+    "Refusals",
     "Text",
     "check_conversation",
     "decode_conversation",

@@ -42,7 +42,7 @@ the target provider answers with where it is known:
   ``split-turn`` (``Pairing.same_role``, ``split_results``: a message right after one of its
   role, which the writer keeps apart and the provider refuses apart), which
   ``fix_conversation`` and ``encode_conversation`` merge; ``refused-message`` (a message the
-  target refuses as it came, ``HistoryCodec.refused``), which ``encode_conversation``
+  target refuses as it came, ``Refusals.message``), which ``encode_conversation``
   writes fresh.
 
 The rules and the provider's wordings are the judging dialect's

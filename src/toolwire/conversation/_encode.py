@@ -92,10 +92,10 @@ def encode_conversation(
             conv = decode_conversation(conv, source, registry=registry)
     same = conv.original(d.name)
     assert d.history is not None
-    refused, roles = d.history.refused, d.history.refused_roles
+    rules = d.history.refusals
     if same is not None and ids is None and names is None and not split_turns(conv.messages, d.name,
                                                                                 d.history.pairing) and (
-            refused is None or not any_refused(conv.messages, refused, roles, d.history.prefill)):
+            not any_refused(conv.messages, rules)):
         try:
             out: Dict[str, Any] = copy.deepcopy(same)
         except (ToolwireError, MemoryError):
@@ -115,8 +115,8 @@ def encode_conversation(
         if keep[i] and renamed(m, w.target.names):  # a name the target refuses: written fresh, mapped
             messages[i] = Message(m.role, m.parts)
             keep[i] = False
-    if refused is not None:
-        refused_fresh(messages, keep, w, refused, roles)
+    if rules.message is not None:
+        refused_fresh(messages, keep, w, rules.message, rules.roles)
     if d.ids.required:
         idless_fresh(messages, keep, w)
     _merged(messages, keep, w)

@@ -1,12 +1,13 @@
 """Which messages of a history decoded from the target ``encode_conversation`` writes
 fresh rather than as they came: those the target refuses as they came
-(``HistoryCodec.refused``), those whose calls' names it maps, and id-less calls and
+(``HistoryCodec.refusals``), those whose calls' names it maps, and id-less calls and
 results paired with one written fresh."""
 
 from __future__ import annotations
 
 from typing import Any, Callable, Dict, FrozenSet, List, Optional, Sequence
 
+from .._history_codec import Refusals
 from .._names import NameMap
 from .._types import InvalidToolCall, ToolCall, ToolResult
 from ._pairing import idless_pairs
@@ -14,24 +15,31 @@ from ._values import Message
 from ._writer import Writer
 
 
-def any_refused(messages: Sequence[Message], why: Callable[[Any, Dict[str, Any]], Optional[str]],
-                 roles: Optional[FrozenSet[str]], prefill: Optional[Callable[[Any], bool]] = None) -> bool:
-    """Whether the target refuses any of *messages* of *roles* as it came (``HistoryCodec``; the last: ``prefill``)."""
+def any_refused(messages: Sequence[Message], rules: Refusals) -> bool:
+    """Whether the target refuses any of *messages* as it came (*rules*: its ``HistoryCodec.refusals``)."""
+    why, roles, prefill = rules.message, rules.roles, rules.prefill
+    if prefill is not None and messages and (last := messages[-1].wire) and prefill(last[1]):
+        return True
+    if why is None:
+        return False
     state: Dict[str, Any] = {}
-    return bool(prefill and messages and (last := messages[-1].wire) and prefill(last[1])) or any(
-        m.wire is not None and (roles is None or m.role in roles) and why(m.wire[1], state) for m in messages)
+    end = len(messages) - 1
+    return any(m.wire is not None and (roles is None or m.role in roles) and why(m.wire[1], state, i == end)
+               for i, m in enumerate(messages))
 
 
 def refused_fresh(messages: List[Message], keep: List[bool], w: Writer,
-             why: Callable[[Any, Dict[str, Any]], Optional[str]], roles: Optional[FrozenSet[str]]) -> None:
+                  why: Callable[[Any, Dict[str, Any], bool], Optional[str]], roles: Optional[FrozenSet[str]]) -> None:
     """A message written back as it came that the target refuses as it is (*why*:
-    ``HistoryCodec.refused``) is written fresh, noted (``rewritten``); so is a later one
+    ``Refusals.message``) is written fresh, noted (``rewritten``); so is a later one
     holding the result for a call of it whose id the target's rule refuses (written
     fresh, the call's id is mapped: its result gets the same one). One pass."""
     mapped: Dict[str, int] = {}  # ids of calls written fresh here that the target maps -> their message
     state: Dict[str, Any] = {}
+    end = len(messages) - 1
     for i, m in enumerate(messages):
-        said = why(m.wire[1], state) if keep[i] and m.wire is not None and (roles is None or m.role in roles) else None
+        said = why(m.wire[1], state, i == end) if keep[i] and m.wire is not None and (
+            roles is None or m.role in roles) else None
         if not said and keep[i] and mapped:
             at = next((mapped[r.id] for r in m.results if r.id in mapped), None)
             if at is not None:

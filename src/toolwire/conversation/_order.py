@@ -93,22 +93,23 @@ def _order(conv: Conversation, target: Optional[str], rules: Pairing, ids: Optio
 
 def refused_messages(conv: Conversation, target: Optional[str], codec: Any) -> List[Tuple[int, str]]:
     """The messages written back as they came (decoded from *target*, unchanged) that
-    *target* refuses as they came (*codec*: its ``HistoryCodec``, whose ``refused`` is
-    asked of the messages of its ``refused_roles``), each with why: ``encode_conversation``
+    *target* refuses as they came (*codec*: its ``HistoryCodec``, whose ``refusals.message``
+    is asked of the messages of its ``refusals.roles``), each with why: ``encode_conversation``
     writes them fresh (``rewritten``). One pass, in order; a history decoded from *target*
     and unchanged reads each message's wire without comparing its parts again."""
-    if target is None or codec is None or codec.refused is None:
+    if target is None or codec is None or codec.refusals.message is None:
         return []
-    refused, roles = codec.refused, codec.refused_roles
+    refused, roles = codec.refusals.message, codec.refusals.roles
     whole = conv.original(target) is not None
     state: Dict[str, Any] = {}
     out: List[Tuple[int, str]] = []
+    last = len(conv.messages) - 1
     for i, m in enumerate(conv.messages):
         if roles is not None and m.role not in roles:
             continue
         w = m.wire
         wire = w[1] if whole and w is not None and w[0] == target else m.original(target)
-        said = None if wire is None else refused(wire, state)
+        said = None if wire is None else refused(wire, state, i == last)
         if said:
             out.append((i, said))
     return out
