@@ -19,6 +19,7 @@ from ._problems import Problem
 from ._values import ROLES, Conversation, Field, Message, Other, Reasoning
 
 __all__ = ["_last", "_order", "_wording", "refusal", "refused_messages", "split_turns"]
+_EVERY_ROLE = frozenset(ROLES)  # ``Refusals.roles`` None: every role a ``Message`` may have
 
 
 def _wording(text: str, target: Optional[str], id: Optional[str]) -> str:
@@ -101,11 +102,13 @@ def refused_messages(conv: Conversation, target: Optional[str], codec: Any) -> L
         return []
     refused, roles = codec.refusals.message, codec.refusals.roles
     whole = conv.original(target) is not None
+    if roles is None:
+        roles = _EVERY_ROLE
     state: Dict[str, Any] = {}
     out: List[Tuple[int, str]] = []
     last = len(conv.messages) - 1
     for i, m in enumerate(conv.messages):
-        if roles is not None and m.role not in roles:
+        if m.role not in roles:
             continue
         w = m.wire
         wire = w[1] if whole and w is not None and w[0] == target else m.original(target)
