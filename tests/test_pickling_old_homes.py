@@ -7,10 +7,12 @@ loads in this version only (docs/custom-dialects.md)."""
 
 from __future__ import annotations
 
+import copy
+import copyreg
 import io
 import pickle
 import typing
-from typing import Any, Optional, Pattern, Set, Tuple
+from typing import Any, Dict, Optional, Pattern, Set, Tuple
 
 import pytest
 
@@ -18,6 +20,7 @@ import toolwire
 from toolwire import IdMap, ToolCall
 from toolwire._dialect import HistoryCodec, Pairing
 from toolwire._ids import IdRule
+from toolwire.conversation import Refusals
 
 
 class _Names(pickle.Unpickler):
@@ -63,3 +66,33 @@ def test_the_public_rules_type_hints_resolve_in_its_older_home() -> None:
     # string annotations: ``get_type_hints`` raised NameError ('Pattern')
     hints = typing.get_type_hints(toolwire.IdRule)
     assert hints["pattern"] == Optional[Pattern[str]]
+
+
+class _OlderCodec:
+    """Pickles as an older build's ``HistoryCodec`` did: its ``__dict__``, the refusal rules
+    its own fields (``refused``, ``refused_roles``, ``prefill``), or none (before them)."""
+
+    def __init__(self, state: Dict[str, Any]) -> None:
+        self.state = state
+
+    def __reduce__(self) -> Any:
+        return (copyreg._reconstructor, (HistoryCodec, object, None), self.state)  # (protocols 0, 1)
+
+
+@pytest.mark.parametrize("name", ["openai.chat", "anthropic.messages", "bedrock.converse", "gemini"])
+@pytest.mark.parametrize("protocol", range(pickle.HIGHEST_PROTOCOL + 1))
+def test_a_codec_pickles_its_refusals_as_older_builds_did_and_loads_theirs(name: str, protocol: int) -> None:
+    h = toolwire.get_dialect(name).history
+    assert h is not None and h.refusals.message is not None
+    data = pickle.dumps(h, protocol)
+    seen = _looked_up(h, protocol)
+    assert ("toolwire._dialect", "HistoryCodec") in seen and not {n for _, n in seen} & {"Refusals"}
+    assert b"refusals" not in data and b"refused_roles" in data  # (an older build reads these three)
+    assert pickle.loads(data) == h and copy.deepcopy(h) == h
+    older = {k: v for k, v in vars(h).items() if k != "refusals"}
+    r = h.refusals
+    back = pickle.loads(pickle.dumps(_OlderCodec({**older, "refused": r.message, "refused_roles": r.roles,
+                                                  "prefill": r.prefill}), protocol))
+    assert type(back) is HistoryCodec and back == h
+    before = pickle.loads(pickle.dumps(_OlderCodec(older), protocol))  # (a build before the rules)
+    assert back.pairing == before.pairing and before.refusals == Refusals()

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from .conversation._values import Message
     from .conversation._writer import Writer
 
-__all__ = ["HistoryCodec", "Pairing"]
+__all__ = ["HistoryCodec", "Pairing", "Refusals"]
 
 
 @dataclass(frozen=True)
@@ -102,6 +102,32 @@ Pairing.__module__ = "toolwire._dialect"  # pickled under its older home: older 
 
 
 @dataclass(frozen=True)
+class Refusals:
+    """What a provider refuses in a history written back as it came (a ``HistoryCodec``'s
+    ``refusals``), which ``encode_conversation`` writes otherwise, noted, and
+    ``check_conversation`` flags (docs/custom-dialects.md).
+
+    - ``message(wire, state, final)``: why the provider refuses the decoded wire message
+      *wire* as it came (Bedrock: a string ``toolUse`` input, blank text, a document name
+      one before it has; Anthropic: a ``tool_use`` input that is no object; Chat: a null
+      call id), else ``None``: such a message is written fresh, noted (``rewritten``), and
+      ``check_conversation`` flags it (``refused-message``); *state* is a dict the messages
+      of one pass share, in order; *final*: whether it is the last message of the history
+      (a provider may refuse there only what it takes elsewhere);
+    - ``roles``: the roles of the messages ``message`` is asked of (``None``: every one); a
+      message of another role is never asked (Chat: ``assistant``, where calls are);
+    - ``prefill(wire)``: whether the provider refuses the decoded wire message *wire* as
+      the final (assistant) one for the trailing whitespace of its text (Anthropic,
+      Bedrock): a history ending in one is not written back whole as it came, the writer
+      leaves that whitespace out, noted (``dropped``: ``trim_prefill``).
+    """
+
+    message: Optional[Callable[[Any, Dict[str, Any], bool], Optional[str]]] = None
+    roles: Optional[FrozenSet[str]] = None
+    prefill: Optional[Callable[[Any], bool]] = None
+
+
+@dataclass(frozen=True)
 class HistoryCodec:
     """How ``decode_conversation`` / ``encode_conversation`` read and write a
     dialect's whole histories.
@@ -154,18 +180,8 @@ class HistoryCodec:
       decoded from this dialect and written back whole as it came (``encode_conversation``
       returns a copy of the body then, and writes no message): those ``encode`` would give
       about the wire itself (Bedrock's ``mixed-turn``);
-    - ``refused(wire, state)``: optional, why the provider refuses the decoded wire message
-      *wire* as it came (Bedrock: a string ``toolUse`` input, blank text, a document name
-      one before it has; Anthropic: a ``tool_use`` input that is no object; Chat: a null
-      call id), else ``None``: such a message is written fresh, noted (``rewritten``), and
-      ``check_conversation`` flags it (``refused-message``); *state* is a dict the messages
-      of one pass share, in order;
-    - ``prefill(wire)``: optional, whether the provider refuses the decoded wire message
-      *wire* as the final (assistant) one for the trailing whitespace of its text
-      (Anthropic, Bedrock): a history ending in one is not written back whole as it came,
-      the writer leaves that whitespace out, noted (``dropped``: ``trim_prefill``).
-    - ``refused_roles``: the roles of the messages ``refused`` reads (``None``: every one);
-      a message of another role is never asked (Chat: ``assistant``, where calls are).
+    - ``refusals``: what the provider refuses in a history written back as it came (a
+      ``Refusals``: a message as it came, its trailing whitespace as the final one).
     """
 
     decode: Callable[[Any, Dialect], List[Message]]
@@ -183,9 +199,26 @@ class HistoryCodec:
     stored: FrozenSet[str] = frozenset()
     stores_calls: Optional[Callable[[Any], bool]] = None
     texts: Optional[Callable[[Any], Tuple[str, ...]]] = None
-    refused: Optional[Callable[[Any, Dict[str, Any]], Optional[str]]] = None
-    prefill: Optional[Callable[[Any], bool]] = None
-    refused_roles: Optional[FrozenSet[str]] = None
+    refusals: Refusals = Refusals()
+
+    def __getstate__(self) -> Dict[str, Any]:
+        # pickled as before ``Refusals``: its three fields as the codec's own, each under
+        # its older name (an older build loads it and has no ``Refusals``; ``__setstate__``)
+        state = {k: v for k, v in self.__dict__.items() if k != "refusals"}
+        r = self.refusals
+        state.update(refused=r.message, prefill=r.prefill, refused_roles=r.roles)
+        return state
+
+    def __setstate__(self, state: Dict[str, Any]) -> None:
+        # a pickle of this build, or of an older one (its three fields the codec's own, or absent)
+        state = dict(state)
+        r = state.pop("refusals", None)
+        message, prefill, roles = (state.pop(k, None) for k in ("refused", "prefill", "refused_roles"))
+        if r is None:
+            r = Refusals(message, roles, prefill) if message or prefill or roles is not None else Refusals()
+        for k, v in state.items():
+            object.__setattr__(self, k, v)
+        object.__setattr__(self, "refusals", r)
 
 
 HistoryCodec.__module__ = "toolwire._dialect"  # (as ``Pairing``)

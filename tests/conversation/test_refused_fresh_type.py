@@ -16,7 +16,14 @@ from typing import Any, Dict, List
 import pytest
 
 import toolwire
-from toolwire.conversation import Message, Problem, check_conversation, decode_conversation, encode_conversation
+from toolwire.conversation import (
+    Message,
+    Problem,
+    Refusals,
+    check_conversation,
+    decode_conversation,
+    encode_conversation,
+)
 from toolwire.conversation._order import refused_messages
 from toolwire.dialects.openai.chat_refused import chat_refused
 
@@ -70,12 +77,39 @@ def test_the_refused_pass_asks_only_the_roles_its_rule_reads() -> None:
     h = _chat(_call(None, "function"))
     conv = decode_conversation(h, "openai.chat")
     d = toolwire.get_dialect("openai.chat")
-    assert d.history is not None and d.history.refused_roles == frozenset({"assistant"})
+    assert d.history is not None and d.history.refusals.roles == frozenset({"assistant"})
     seen: List[Any] = []
 
-    def spy(wire: Any, state: Dict[str, Any]) -> Any:
-        seen.append(wire.get("role"))
-        return chat_refused(wire, state)
+    def spy(wire: Any, state: Dict[str, Any], final: bool) -> Any:
+        seen.append((wire.get("role"), final))
+        return chat_refused(wire, state, final)
 
-    assert [i for i, _ in refused_messages(conv, "openai.chat", replace(d.history, refused=spy))] == [1]
-    assert seen == ["assistant"]
+    spied = replace(d.history, refusals=replace(d.history.refusals, message=spy))
+    assert [i for i, _ in refused_messages(conv, "openai.chat", spied)] == [1]
+    assert seen == [("assistant", False)]
+
+
+def test_the_refused_rule_is_told_which_message_is_the_final_one() -> None:
+    # ``Refusals.message(wire, state, final)``: a provider may refuse in the final message only
+    # what it takes elsewhere (Anthropic: "final assistant content cannot end with trailing whitespace")
+    h = [{"role": "user", "content": "hi"}, {"role": "assistant", "content": "a"},
+         {"role": "user", "content": "again"}, {"role": "assistant", "content": "b "}]
+    seen: List[Any] = []
+
+    def spy(wire: Any, state: Dict[str, Any], final: bool) -> Any:
+        seen.append((wire["content"], final))
+        return "final" if final else None
+
+    d = toolwire.get_dialect("openai.chat")
+    assert d.history is not None
+    spied = replace(d, history=replace(d.history, refusals=Refusals(spy, None)))
+    registry = toolwire.default_registry().copy()
+    registry.register(spied, replace=True)
+    conv = decode_conversation({"messages": h}, "openai.chat", registry=registry)
+    assert [i for i, _ in refused_messages(conv, "openai.chat", spied.history)] == [3]
+    assert seen == [("hi", False), ("a", False), ("again", False), ("b ", True)]
+    seen.clear()
+    report: List[Any] = []
+    assert encode_conversation(conv, "openai.chat", report=report, registry=registry) == {"messages": h}
+    assert seen == [("hi", False), ("a", False), ("again", False), ("b ", True)] * 2  # (is any? then which)
+    assert [(p.kind, p.index) for p in report] == [("rewritten", 3)]

@@ -1,6 +1,6 @@
 """A nameless Chat piece held under a fresh id (docs/streaming.md, rule 1): what the second
-review of the hold (revC3) found. Held pieces named out of order come in the order of their
-first pieces; an argument piece without an index, or an object, after the held piece is its
+review of the hold (revC3) found (held pieces named out of order come in the order of their
+first pieces: ``test_stream_fresh_piece_review``). An argument piece without an index, or an object, after the held piece is its
 text as a string piece is; white space before an object; a name split over chunks that all
 carry ``finish_reason`` (LiteLLM's Gemini iterator, BerriAI/litellm#2195) is one name. The
 streams are the review's: an id-first second head, its name later (vercel/ai#14722)."""
@@ -22,19 +22,6 @@ B = {"index": 0, "id": "B", "type": "function", "function": {"arguments": ""}}
 NAMED = {"index": 0, "function": {"name": "get_time"}}
 TZ = '{"tz":"UTC"}'
 TWO = [ToolCall("get_weather", {}, "A"), ToolCall("get_time", {"tz": "UTC"}, "B")]
-
-
-def test_held_pieces_named_out_of_order_come_in_the_order_of_their_first_pieces() -> None:
-    # revC2 order.py: B1 named before B, and B1 came first (663 of 1,000)
-    f = {"name": "f", "arguments": ""}
-    chunks = [ch({**A, "function": f}), ch({**A, "index": 1, "id": "A1", "function": f}), ch(B),
-              ch({**B, "index": 1, "id": "B1"}), ch({"index": 1, "function": {"name": "g"}}),
-              ch({"index": 0, "function": {"name": "g"}}), ch({"index": 0, "function": {"arguments": TZ}}),
-              ch({"index": 1, "function": {"arguments": TZ}}), END]
-    calls, started = _run(chunks)
-    assert [(c.name, c.id, c.args) for c in calls] == [("f", "A", {}), ("f", "A1", {}), ("g", "B", {"tz": "UTC"}),
-                                                       ("g", "B1", {"tz": "UTC"})]
-    assert started == [(0, "A", "f"), (1, "A1", "f"), (2, "B", "g"), (3, "B1", "g")]
 
 
 def test_a_piece_named_while_an_earlier_one_is_held_waits_for_it() -> None:

@@ -40,7 +40,8 @@ def test_a_name_without_index_names_the_piece_held_at_one() -> None:
 
 
 def test_held_pieces_at_parallel_indexes_named_out_of_order_are_each_named() -> None:
-    # revC2 S1: named @1 then @0 (the calls come in the order of their first pieces: review revC3)
+    # revC2 S1: named @1 then @0 (the calls come in the order of their first pieces: review revC3;
+    # revC2 order.py: B1 named before B, and B1 came first, 663 of 1,000)
     f = {"name": "f", "arguments": ""}
     chunks = [ch({**A, "function": f}), ch({**A, "index": 1, "id": "A1", "function": f}), ch(B),
               ch({**B, "index": 1, "id": "B1"}), ch({"index": 1, "function": {"name": "g"}}),
@@ -49,7 +50,7 @@ def test_held_pieces_at_parallel_indexes_named_out_of_order_are_each_named() -> 
     calls, started = _run(chunks)
     assert [(c.name, c.id, c.args) for c in calls] == [("f", "A", {}), ("f", "A1", {}), ("g", "B", {"tz": "UTC"}),
                                                        ("g", "B1", {"tz": "UTC"})]
-    assert [(i, d) for i, d, _ in started] == [(0, "A"), (1, "A1"), (2, "B"), (3, "B1")]
+    assert started == [(0, "A", "f"), (1, "A1", "f"), (2, "B", "g"), (3, "B1", "g")]
 
 
 def test_a_rest_held_at_another_index_stays_that_calls_rest() -> None:

@@ -42,7 +42,7 @@ the target provider answers with where it is known:
   ``split-turn`` (``Pairing.same_role``, ``split_results``: a message right after one of its
   role, which the writer keeps apart and the provider refuses apart), which
   ``fix_conversation`` and ``encode_conversation`` merge; ``refused-message`` (a message the
-  target refuses as it came, ``HistoryCodec.refused``), which ``encode_conversation``
+  target refuses as it came, ``Refusals.message``), which ``encode_conversation``
   writes fresh.
 
 The rules and the provider's wordings are the judging dialect's
@@ -61,7 +61,7 @@ from .._errors import DecodeError, EncodeError, an
 from .._ids import IdMap, IdRule
 from .._registry import Registry
 from .._types import InvalidToolCall, ToolCall, ToolResult
-from ._api import decode_conversation
+from ._decode import decode_conversation
 from ._order import _order, _wording, refused_messages
 from ._pairing import Pairer, plan
 from ._problems import Problem

@@ -72,7 +72,7 @@ def _fresh(m: Message, parts: Optional[List[Any]] = None) -> Message:
     """*m* written fresh (with *parts* instead of its own, if given): its wire kept, its
     role there cleared (``Message.original`` is ``None``), so that what the wire held
     beside its parts (a participant name, a block's ``cache_control``) is noted dropped
-    when it is written, as for any decoded message written fresh (``_api._unsent``)."""
+    when it is written, as for any decoded message written fresh (``_encode._unsent``)."""
     w = m.wire
     return Message(m.role, m.parts if parts is None else parts, wire=None if w is None else (*w[:2], None, *w[3:]))
 

@@ -19,6 +19,7 @@ from ._problems import Problem
 from ._values import ROLES, Conversation, Field, Message, Other, Reasoning
 
 __all__ = ["_last", "_order", "_wording", "refusal", "refused_messages", "split_turns"]
+_EVERY_ROLE = frozenset(ROLES)  # ``Refusals.roles`` None: every role a ``Message`` may have
 
 
 def _wording(text: str, target: Optional[str], id: Optional[str]) -> str:
@@ -93,22 +94,25 @@ def _order(conv: Conversation, target: Optional[str], rules: Pairing, ids: Optio
 
 def refused_messages(conv: Conversation, target: Optional[str], codec: Any) -> List[Tuple[int, str]]:
     """The messages written back as they came (decoded from *target*, unchanged) that
-    *target* refuses as they came (*codec*: its ``HistoryCodec``, whose ``refused`` is
-    asked of the messages of its ``refused_roles``), each with why: ``encode_conversation``
+    *target* refuses as they came (*codec*: its ``HistoryCodec``, whose ``refusals.message``
+    is asked of the messages of its ``refusals.roles``), each with why: ``encode_conversation``
     writes them fresh (``rewritten``). One pass, in order; a history decoded from *target*
     and unchanged reads each message's wire without comparing its parts again."""
-    if target is None or codec is None or codec.refused is None:
+    if target is None or codec is None or codec.refusals.message is None:
         return []
-    refused, roles = codec.refused, codec.refused_roles
+    refused, roles = codec.refusals.message, codec.refusals.roles
     whole = conv.original(target) is not None
+    if roles is None:
+        roles = _EVERY_ROLE
     state: Dict[str, Any] = {}
     out: List[Tuple[int, str]] = []
+    last = len(conv.messages) - 1
     for i, m in enumerate(conv.messages):
-        if roles is not None and m.role not in roles:
+        if m.role not in roles:
             continue
         w = m.wire
         wire = w[1] if whole and w is not None and w[0] == target else m.original(target)
-        said = None if wire is None else refused(wire, state)
+        said = None if wire is None else refused(wire, state, i == last)
         if said:
             out.append((i, said))
     return out

@@ -8,8 +8,8 @@ cannot be set for empty text blocks"; a whitespace one not tried). A tool result
 by the same rule on its own list (not tried on the API); blank string content as a single
 text block. An assistant message ending in a whitespace
 block is refused too, where it is the final one ("final assistant content cannot end with
-trailing whitespace", tailcallhq/forgecode#1872): ``HistoryCodec.refused`` cannot tell
-which one is final, so each is.
+trailing whitespace", tailcallhq/forgecode#1872): ``Refusals.message`` is told which
+one is final (*final*), but this rule does not read it yet: each is.
 """
 
 from __future__ import annotations

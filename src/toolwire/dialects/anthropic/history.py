@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 from ..._access import to_plain_near
 from ..._dialect import HistoryCodec, Pairing
 from ..._errors import DecodeError, EncodeError, an
+from ..._history_codec import Refusals
 from ...conversation._values import Field, Media, Message, Other, Part, Reasoning, Text
 from .._breakpoints import as_came, held_apart
 from .._common import as_dict
@@ -327,8 +328,8 @@ def _unsent_fresh(wire: Any) -> Tuple[str, ...]:
     return tuple(blank_unsent(wire.get("content"))) if type(wire) is dict else ()
 
 
-def _refused(wire: Any, state: Dict[str, Any]) -> Optional[str]:
-    """``HistoryCodec.refused``: an image (in a tool result too) labelled other than its
+def _refused(wire: Any, state: Dict[str, Any], final: bool) -> Optional[str]:
+    """``Refusals.message``: an image (in a tool result too) labelled other than its
     bytes show ("The image was specified using the image/png media type, but the image
     appears to be a image/jpeg image") or ``image/jpg`` (not in the ``media_type`` enum);
     an error result without content (``""``, ``[]`` or none: "content cannot be empty if
@@ -364,5 +365,5 @@ def _refused(wire: Any, state: Dict[str, Any]) -> Optional[str]:
 HISTORY = HistoryCodec(
     decode, encode, detect, frozenset({"system", "messages"}), state=STATE,
     pairing=PAIRING, unsent=_unsent, unsent_fresh=_unsent_fresh, thinking=(_read_thinking, _write_thinking),
-    refused=_refused, prefill=ends_in_space,
+    refusals=Refusals(_refused, prefill=ends_in_space),
 )

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple
 
 from ..._dialect import HistoryCodec, Pairing
 from ..._errors import DecodeError, an, excerpt
+from ..._history_codec import Refusals
 from ...conversation._values import Field, Media, Message, Other, Part, Reasoning
 from .._breakpoints import as_came, held_apart
 from .._common import as_dict
@@ -279,6 +280,6 @@ PAIRING = Pairing(
 )
 HISTORY = HistoryCodec(
     decode, encode, detect, frozenset({"system", "messages"}), state=STATE,
-    pairing=PAIRING, thinking=(_read_reasoning, _write_reasoning), as_is=_as_is, refused=refused,
-    prefill=ends_in_space,
+    pairing=PAIRING, thinking=(_read_reasoning, _write_reasoning), as_is=_as_is,
+    refusals=Refusals(refused, prefill=ends_in_space),
 )

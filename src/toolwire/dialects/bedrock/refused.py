@@ -1,4 +1,4 @@
-"""What Converse refuses in a Bedrock message as a client kept it (``HistoryCodec.refused``):
+"""What Converse refuses in a Bedrock message as a client kept it (``Refusals.message``):
 decoded and written back, such a message is written fresh (the writer drops blank text,
 writes a string ``toolUse`` input as the object it decodes to, refuses an unreadable one,
 writes an image as its bytes show and gives a document a name no document before it has),
@@ -56,7 +56,7 @@ def _readable(src: Any) -> bool:
     return type(src.get("bytes")) in (str, bytes) or type(s3) is dict and type(s3.get("uri")) is str
 
 
-def refused(wire: Any, state: Dict[str, Any]) -> Optional[str]:
+def refused(wire: Any, state: Dict[str, Any], final: bool) -> Optional[str]:
     """Why Converse refuses the decoded message *wire* as it is, else ``None``; *state*
     is shared by the messages before it in one pass (the document names they hold). One
     pass over its blocks (and a result's)."""

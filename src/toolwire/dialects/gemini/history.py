@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 from ..._access import to_plain_near
 from ..._dialect import HistoryCodec, Pairing
 from ..._errors import DecodeError, an, excerpt
+from ..._history_codec import Refusals
 from ...conversation._values import Field, Media, Message, Other, Part, Reasoning
 from .._common import as_dict
 from .._history_read import call_part, finish_of, response_part, text_at, texts
@@ -263,8 +264,8 @@ _SPLIT = ("Please ensure that the number of function response parts is equal to 
           "of the function call turn.")
 
 
-def _refused(wire: Any, state: Dict[str, Any]) -> Optional[str]:
-    """``HistoryCodec.refused``: a ``functionCall`` whose ``args`` are there and no object
+def _refused(wire: Any, state: Dict[str, Any], final: bool) -> Optional[str]:
+    """``Refusals.message``: a ``functionCall`` whose ``args`` are there and no object
     (``FunctionCall.args`` is a ``Struct``: JSON text from a gateway, a list), which the
     writer writes as the object it decodes to (an unreadable one is an invalid call, which
     it refuses); no ``args`` (or null) is taken."""
@@ -284,5 +285,5 @@ HISTORY = HistoryCodec(
                      "executable_code", "code_execution_result", "tool_call", "tool_response"}),  # also snake_case
     pairing=Pairing(alternating=True, missing=_COUNT, orphan=_COUNT, call_first=_CALL_FIRST, counted=True,
                     split_results=_SPLIT),
-    refused=_refused,
+    refusals=Refusals(_refused),
 )

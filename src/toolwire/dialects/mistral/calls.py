@@ -43,6 +43,7 @@ from typing import Any, Dict, Optional, Tuple
 
 from ..._args import Policy
 from ..._dialect import CALL, CALLS, Dialect, EncodeContext
+from ..._history_codec import Refusals
 from ..._ids import rule
 from ..._payload_paths import result_at
 from ..._types import Tool, ToolCall, ToolResult
@@ -202,7 +203,7 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
 
 DIALECT = Dialect(
     history=replace(chat_like(NAME, bridge="OK", thinking=True, details=DETAILS, evidence=detect),
-                    refused=mistral_refused, refused_roles=frozenset({"assistant", "tool"})),
+                    refusals=Refusals(mistral_refused, frozenset({"assistant", "tool"}))),
     name=NAME,
     argument_keys=("arguments",),
     id_placeholders=frozenset({"no_id", "id", "native_id"}),

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Tuple
 
 from ..._bound import Bound
 from ..._dialect import HistoryCodec, Pairing, Sniff
+from ..._history_codec import Refusals
 from .._history_read import hints, plain_view
 from ..gemini.compat_signature import compat_signed
 from .chat_history_decode import apart_texts, decode_with, read_images
@@ -210,5 +211,5 @@ HISTORY = replace(chat_like("openai.chat", details=OPENAI_DETAILS, one_text=CHAT
     missing="An assistant message with 'tool_calls' must be followed by tool messages responding to each "
     "'tool_call_id'",
     orphan="messages with role 'tool' must be a response to a preceding message with 'tool_calls'",
-)), signed=compat_signed, refused=chat_refused, refused_roles=frozenset({"assistant"}),
+)), signed=compat_signed, refusals=Refusals(chat_refused, frozenset({"assistant"})),
     state=GLM_TYPES)  # GLM-4-AllTools' server items: dropped, noted elsewhere

@@ -30,7 +30,8 @@ that is an assistant message without ``prefix`` (mistral-common
 ``_validate_last_message``: "Expected last role User or Tool (or Assistant with prefix)
 for serving"): a final assistant message of text written fresh gets ``"prefix": true``,
 the prefix the reply continues (``AssistantMessage.prefix``,
-https://docs.mistral.ai/guides/prefix/), noted (*last*).
+https://docs.mistral.ai/guides/prefix/), noted (*last*). An assistant message written fresh
+is ``chat_history_assistant``'s; text parts joined into one, ``chat_history_join``'s.
 """
 
 from __future__ import annotations
@@ -38,44 +39,27 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Tuple
 
 from ..._errors import EncodeError, an
-from ..._types import InvalidToolCall, ToolCall, ToolResult
+from ..._types import ToolResult
 from ...conversation._values import Media, Message, Other, Part, Reasoning, Text
 from .._common import scoped
 from .._history_write import FIRST_USER, image_url, no_detail, no_upload
 from .._result_media import web
 from .._result_order import CallOrder
 from ..gemini.audio_parts import chat_audio, is_gemini_audio
-from .chat_history_runs import fields_of, in_call_order, merge_assistants
-from .chat_history_runs import told as told_of
-from .chat_refused import typed
-from .chat_server import glm_call
+from .chat_history_assistant import assistant
+from .chat_history_join import APART, joined
+from .chat_history_runs import in_call_order, merge_assistants
 from .file_parts import CHAT, RESPONSES, chat_file
 from .media import write_detail
 
 if TYPE_CHECKING:
     from ...conversation._writer import Writer
 
-__all__ = ["APART", "JOIN_HOW", "PREFIX_FLAG", "TOGETHER", "encoder"]
+__all__ = ["PREFIX_FLAG", "encoder"]
 
 # mistral-common 1.13.1 ``_validate_message_list_structure``: one message is a user or system message
 MISTRAL_ALONE = "Conversation must start with a user message or system message"
 PREFIX_FLAG = "The prefix flag (the reply continues this assistant message)"  # what a note calls Mistral's ``prefix``
-# What a forced join puts between a message's text parts. An assistant message's parts are
-# pieces of one reply (an Anthropic text block split around a citation, Responses
-# ``output_text`` parts; openai-python ``Response.output_text``, anthropic
-# ``get_final_text`` and google-genai ``GenerateContentResponse.text`` concatenate them):
-# nothing. A user or system message's parts are separate inputs: a blank line, as
-# mistral-common's ``InstructRequestNormalizer`` joins text chunks (``_DEFAULT_JOIN_STR``).
-# Texts a call (or any other part) separates are not one reply in pieces: a blank line
-# (``SPLIT``), as before the pieces were told apart.
-TOGETHER, APART = "", "\n\n"
-JOIN_HOW = {TOGETHER: "joined as they are (nothing between them: one reply in pieces)",
-            APART: "apart by a blank line (separate inputs)"}
-SPLIT = "apart by a blank line (a call or another part stands between them)"
-MIXED = (f"adjacent ones {JOIN_HOW[TOGETHER]}, those a call or another part separates apart by a blank line")
-# A wire field a Chat-shaped decoder reads as a last text part (``chat_history_decode``: ``refusal``, Cohere's
-# ``tool_plan``) is no piece of the reply either: a remark of its own. The decoded wire message, unchanged
-# (``Message.original``), is what says it was one (``chat_history_runs.fields_of``).
 
 
 def encoder(
@@ -151,48 +135,9 @@ def encoder(
             if len(items) < 2:
                 return items[0]["text"] if items else ""  # (Ollama's images alone: ``""``)
             if one_text and role in one_text_roles:
-                return joined([x["text"] for x in items], [w.index] * len(items), m.role, w, one_text, APART)
+                return joined(name, [x["text"] for x in items], [w.index] * len(items), m.role, w, one_text, APART)
         return items
 
-    def joined(texts: List[str], where: List[int], role: str, w: Writer, why: str, sep: str,
-               split: Tuple[int, ...] = (), fields: Optional[Dict[int, Tuple[str, Tuple[str, ...]]]] = None) -> str:
-        """The text parts *texts* (two or more, of the messages *where*) as one text,
-        noted: a message's parts apart by *sep* (``APART`` or ``TOGETHER``), but those
-        at *split* (indexes into *texts*: another part stands before them since the
-        text before), a message's last ones read from wire fields (*fields*: its
-        dialect and those fields, by message: ``fields_of``) and the messages of a merged
-        run apart by a blank line."""
-        fields = fields or {}
-        out: List[str] = []
-        inner = apart = 0  # joins within a message but before a field's text, and how many of them are at *split*
-        cut = set(split)
-        n, first, last = len(texts), where[0], where[-1]
-        rest = [0] * n  # the texts of its message from each on
-        for k in range(n - 1, -1, -1):
-            rest[k] = 1 + (rest[k + 1] if k + 1 < n and where[k + 1] == where[k] else 0)
-        for k, t in enumerate(texts):
-            if k:
-                if where[k] != where[k - 1]:
-                    out.append("\n\n")
-                elif rest[k] <= len(fields.get(where[k], ("", ()))[1]):
-                    out.append(APART)
-                else:
-                    inner += 1
-                    apart += k in cut
-                    out.append(APART if k in cut else sep)
-            out.append(t)
-        how = JOIN_HOW[sep] if not apart or sep == APART else SPLIT if apart == inner else MIXED
-        told = told_of(fields, first == last)
-        w.index = last
-        if first == last:
-            how = f"{how}, {told}" if told and inner else told or how
-            w.note("converted", f"The {n} text parts of {role} message {first} are sent to {name} as one text, "
-                                f"{how}: {why}")
-        else:
-            how = f"each message's parts {how}, {told}" if told and inner else told or f"each message's parts {how}"
-            w.note("converted", f"The {n} text parts of {role} messages {first} to {last}, written as one, are "
-                                f"sent to {name} as one text, {how}, the messages apart by a blank line: {why}")
-        return "".join(out)
 
     def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
         builder = w.d.assistant_message
@@ -220,7 +165,8 @@ def encoder(
                 continue
             if m.role == "assistant":
                 legacy = False
-                msg = _assistant(m, w, builder, origin, messages)
+                msg = assistant(m, w, builder, origin, messages, name=name, plan=plan, one_text=one_text,
+                                one_text_roles=one_text_roles)
                 w.index = i
                 if msg is None:
                     w.note("dropped", f"Assistant message {i} holds nothing {name} can take and is left out")
@@ -329,72 +275,5 @@ def encoder(
             w.note("inserted", f"An assistant message {bridge!r} is written before {m.role} message {i}: "
                                f"{name} takes no {m.role} message right after a tool message")
 
-    def _assistant(m: Message, w: Writer, builder: Any, origin: Optional[List[int]],
-                   messages: List[Message]) -> Optional[Dict[str, Any]]:
-        """The wire message of assistant message *m*; *origin*: for a merged run, the
-        message of *messages* each part came from (notes and errors name it)."""
-        textp: List[str] = []
-        textw: List[int] = []  # the message of each of *textp*
-        content: List[Any] = []  # in order: texts and blocks (other parts, reasoning blocks)
-        split: List[int] = []  # the texts of *textp* another part separates from the text before
-        gap = False  # a part other than text since the last text
-        blocks = False
-        items: List[Dict[str, Any]] = []
-        side: Dict[str, Any] = {}
-        w.run = w.index if origin is not None else None  # one wire message: its calls are placed in it
-        for k, p in enumerate(m.parts):
-            if origin is not None:
-                w.index = origin[k]
-            t = type(p)
-            gap = gap or t is not Text
-            if t is Text:
-                if gap and textp:
-                    split.append(len(textp))
-                gap = False
-                textp.append(p.text)  # type: ignore[union-attr]
-                textw.append(w.index)
-                content.append({"type": "text", "text": p.text})  # type: ignore[union-attr]
-            elif t is ToolCall or t is InvalidToolCall:
-                items.append(typed(w.call(p)) if name == CHAT else w.call(p))  # (fresh: ``typed``)
-            elif t is Other and name == CHAT and p.dialect == CHAT and glm_call(p.data):  # type: ignore[union-attr,arg-type]
-                items.append(p.data)  # type: ignore[union-attr,arg-type]  # a tool GLM-4-AllTools ran: among the calls
-            elif t is Reasoning:
-                data = w.reasoning(p)  # type: ignore[arg-type]
-                if type(data) is dict and "type" in data:  # a content block (Mistral, Cohere)
-                    content.append(data)
-                    blocks = True
-                elif data is not None:  # fields beside the content
-                    side.update(data)
-            elif t is Media:
-                raise w.no_media(p, "an assistant message holds no images")  # type: ignore[arg-type]
-            else:
-                data = w.other(p)  # type: ignore[arg-type]
-                if data is not None:
-                    content.append(data)
-                    blocks = True
-        w.run = None
-        if not content and not items:
-            return {} if side else None  # ``{}``: only reasoning (a Chat assistant message needs content or calls)
-        in_plan = plan is not None and bool(items)  # its text is the plan (the builder's), one string
-        as_parts = not in_plan and (blocks or (len(textp) > 1 and not (one_text and "assistant" in one_text_roles)))
-        if len(textp) < 2:
-            text = textp[0] if textp else None
-        elif as_parts:
-            text = "".join(textp)  # (the content is the parts: below)
-        else:
-            end = w.index
-            why = one_text if one_text and "assistant" in one_text_roles else \
-                f"{name} takes the text beside calls as one string ({plan})"
-            fields = {i: fields_of(messages[i], w) for i in sorted(set(textw))}  # (one message unless merged)
-            text = joined(textp, textw, "assistant", w, why, TOGETHER, tuple(split), fields)
-            w.index = end
-        msg: Dict[str, Any] = builder(items, text)
-        if blocks and in_plan:  # the text once: in the plan
-            content = [c for c in content if not (type(c) is dict and c.get("type") == "text" and len(c) == 2)]
-        if (as_parts or blocks) and content:
-            msg["content"] = content
-        if side:
-            msg = {"role": "assistant", **side, **{k: v for k, v in msg.items() if k != "role"}}
-        return msg
 
     return encode

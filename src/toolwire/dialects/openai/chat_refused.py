@@ -1,5 +1,5 @@
 """What a provider refuses in a Chat-shaped or Responses message as it came
-(``HistoryCodec.refused``): decoded and written back, such a message is written fresh,
+(``Refusals.message``): decoded and written back, such a message is written fresh,
 noted (``rewritten``), never replayed as it came.
 
 - OpenAI Chat (https://platform.openai.com/docs/api-reference/chat/create: a call's
@@ -37,7 +37,7 @@ def _calls(wire: Any) -> Any:
     return calls if type(calls) is list else ()
 
 
-def chat_refused(wire: Any, state: Dict[str, Any]) -> Optional[str]:
+def chat_refused(wire: Any, state: Dict[str, Any], final: bool) -> Optional[str]:
     """Why OpenAI refuses the Chat message *wire* as it came, else ``None``. A few lookups a
     message (``check_conversation`` and a same-dialect ``encode_conversation`` ask of each)."""
     if type(wire) is not dict:
@@ -61,7 +61,7 @@ def chat_refused(wire: Any, state: Dict[str, Any]) -> Optional[str]:
     return None
 
 
-def mistral_refused(wire: Any, state: Dict[str, Any]) -> Optional[str]:
+def mistral_refused(wire: Any, state: Dict[str, Any], final: bool) -> Optional[str]:
     """Why Mistral refuses the message *wire* as it came, else ``None``: an id-less call or
     tool message, a call without arguments."""
     if type(wire) is not dict:
@@ -83,7 +83,7 @@ def mistral_refused(wire: Any, state: Dict[str, Any]) -> Optional[str]:
     return None
 
 
-def responses_refused(wire: Any, state: Dict[str, Any]) -> Optional[str]:
+def responses_refused(wire: Any, state: Dict[str, Any], final: bool) -> Optional[str]:
     """Why OpenAI refuses the Responses input item *wire* as it came, else ``None``."""
     if type(wire) is dict and wire.get("type") == "function_call" and type(wire.get("arguments")) is not str:
         got = type(wire["arguments"]).__name__ if "arguments" in wire else "none"

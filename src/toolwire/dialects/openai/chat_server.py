@@ -44,8 +44,8 @@ from .._common import opt_str
 from .chat_tools import NAME
 from .responses_tools import server_args
 
-__all__ = ["GLM_TYPES", "Ran", "decode_ran", "decode_server", "encode_server", "executed", "glm_call", "groq_ran",
-           "merged", "ran", "ran_types", "wrap"]
+__all__ = ["GLM_TYPES", "Ran", "as_data", "decode_ran", "decode_server", "encode_server", "executed", "glm_call",
+           "groq_ran", "merged", "ran", "ran_types", "wrap"]
 
 
 class Ran:
@@ -114,18 +114,20 @@ def groq_ran(value: Any) -> bool:
     reader reads it (``chat_sniff.children``): a list subclass too, an item of another mapping
     type or an SDK object as its data (review revServer2: those went to Anthropic, their
     calls dropped)."""
-    return isinstance(value, (list, tuple)) and any(executed(i) for i in map(_item, value))
+    return isinstance(value, (list, tuple)) and any(type(i) is dict and executed(i) for i in map(as_data, value))
 
 
-def _item(item: Any) -> Dict[str, Any]:
-    """*item* as the plain dict the Chat reader reads it as (``{}`` where it reads none)."""
+def as_data(item: Any, loc: str = "$") -> Any:
+    """The ``executed_tools`` item *item* as the Chat reader reads it: plain data where
+    ``to_data`` reads it (a mapping, an SDK object), else as it is (``chat_sniff.children``
+    wraps it: ``decode_ran`` refuses it as no Groq item; review revLead: a ``set`` said
+    "Cannot read a set value", without the dialect)."""
     if type(item) is dict:
         return item
     try:
-        data = to_data(item)
+        return to_data(item, loc)
     except DecodeError:
-        return {}
-    return data if type(data) is dict else {}
+        return item
 
 
 def merged(items: List[Any]) -> Optional[Dict[int, Optional[Dict[str, Any]]]]:

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple
 
-from ..._access import to_data
 from ..._args import argument_keys
 from ..._bound import Bound
 from ..._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Choice
@@ -32,7 +31,7 @@ from ..._errors import DecodeError, an, excerpt
 from .._common import as_dict, as_list
 from .._history_read import foreign
 from .._reply_fields import typeless
-from .chat_server import executed, glm_call, merged, ran, wrap
+from .chat_server import as_data, executed, glm_call, merged, ran, wrap
 from .chat_tools import NAME
 
 __all__ = ["Unmirrored", "children", "choices", "finish", "first_choice", "foreign_block", "legacy_call",
@@ -257,17 +256,7 @@ def children(data: Dict[str, Any], loc: str, dialect: str = NAME) -> Iterator[Tu
     if ran is not None and dialect == NAME and data.get("role") != "tool":
         for i, item in enumerate(as_list(ran, loc + ".executed_tools", dialect)):
             iloc = f"{loc}.executed_tools[{i}]"  # (a mapping as a plain dict, as a ``tool_calls`` item is read)
-            yield wrap(item if type(item) is dict else _as_data(item, iloc)), iloc
-
-
-def _as_data(item: Any, loc: str) -> Any:
-    """*item* as plain data where ``to_data`` reads it (a mapping, an SDK object), else as it
-    is: ``decode_ran`` refuses it as no Groq item (review revLead: a ``set`` said "Cannot
-    read a set value", without the dialect)."""
-    try:
-        return to_data(item, loc)
-    except DecodeError:
-        return item
+            yield wrap(as_data(item, iloc)), iloc
 
 
 def message_calls(calls: Any, loc: str, dialect: str = NAME) -> Any:

@@ -26,6 +26,7 @@ from ..._access import to_plain_near
 from ..._bound import Bound
 from ..._dialect import HistoryCodec, Pairing
 from ..._errors import DecodeError, an, excerpt
+from ..._history_codec import Refusals
 from ...conversation._values import Field, Message, Other, Part, Reasoning
 from .._common import as_dict
 from .._history_read import block_text, call_part, finish_of, foreign, kept, no_key, plain_view, texts
@@ -235,5 +236,5 @@ def _unsent(wire: Any) -> Tuple[str, ...]:
 HISTORY = HistoryCodec(
     decode, encode, detect, frozenset({"instructions", "input", *CONTINUED}), state=STATE,
     pairing=PAIRING, unsent=_unsent, stored=STORED, stores_calls=_stores_calls, texts=Bound(apart_texts, ()),
-    refused=responses_refused, refused_roles=frozenset({"assistant"}),  # (a function_call item's)
+    refusals=Refusals(responses_refused, frozenset({"assistant"})),  # (a function_call item's)
 )

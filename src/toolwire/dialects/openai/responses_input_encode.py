@@ -15,7 +15,7 @@ An assistant message's texts are assistant messages of their own, in order (open
 message does not take; ``ResponseOutputMessageParam`` needs a response item's ``id`` and
 ``status``): never joined by characters nobody wrote. ``instructions`` is one string
 (``ResponseCreateParams.instructions``): a system message's text parts, separate inputs,
-are apart by a blank line there (``chat_history_encode.APART``), noted, as system
+are apart by a blank line there (``chat_history_join.APART``), noted, as system
 messages are.
 """
 
@@ -30,7 +30,7 @@ from .._common import scoped
 from .._history_write import image_url, no_upload
 from .._result_media import web
 from .chat import is_custom
-from .chat_history_encode import APART, JOIN_HOW
+from .chat_history_join import APART, JOIN_HOW
 from .file_parts import CHAT, responses_file
 from .media import OPENAI_DETAILS, write_detail
 
