@@ -29,11 +29,13 @@ from .chat_stream_pieces import (
     call_index,
     custom_input,
     empty_piece,
+    given_id,
     head_again,
     keep,
     kept,
     legacy_piece,
     loose_args,
+    loose_owner,
     name_rest,
     plain,
     reasons,
@@ -276,10 +278,10 @@ class Feed:
                 return
             why = unread(tc)  # a body under a key no call is read from: refused, never dropped
             if why is not None:
-                at = tc.get("index")  # at an open call's index: a piece of its arguments, unread (it must not run)
-                c = self.core.by_key.get((scope, at)) if type(at) is int and loose_args(tc) else None
-                ident = tc.get("id")  # (another id there is another call's: review revServer2)
-                if c is not None and not c.done and (ident is None or ident == "" or ident == c.id):
+                # a piece of an open call's arguments, unread (it must not run): ``loose_owner``
+                c = loose_owner(self.core, scope, tc, scope in self.finished,
+                                f"$.choices[{pos}].{field}.tool_calls[{j}].index") if loose_args(tc) else None
+                if c is not None:
                     self.core.fail(c, f"The tool call at $.calls[{c.pos}] got a piece that {why}")
                     return
                 if scope in self.finished:
@@ -308,7 +310,7 @@ class Feed:
         plain_args = value is None and not custom  # (arguments text or none: ``Keyed.delta``'s *plain*)
         held = core._fresh
         if held and scope in held:  # a nameless piece under a fresh id held (``Fresh``): this one tells
-            given = ident if type(ident) is str and ident and ident != "null" else None
+            given = given_id(ident)
             at, count = None if index is None else (scope, index), len(core.calls)
             data = kept(tc, fn, custom, core.dialect) if custom or not plain(tc, fn) else None
             if core.fresh_piece(scope, at, given, name, text, plain_args, value,
@@ -336,7 +338,7 @@ class Feed:
                 c = core.latest(scope)
                 if c is not None and c.key is not None:  # an indexed call: a piece without one is no part of it
                     c = None
-            own = type(ident) is str and ident and ident != "null"
+            own = given_id(ident) is not None
             if c is None or c.done:
                 if name is None or index is None:
                     self._finished(scope)
@@ -353,10 +355,8 @@ class Feed:
             c = core.by_key.get((scope, index)) if index is not None else core.latest(scope)
             if c is None or c.done:
                 return
-        if type(ident) is not str or not ident:
-            ident = None
-        elif ident == "null":  # mistralai's ``ToolCall`` placeholder: the wire had no id
-            if name is not None:  # ... nor, maybe, an index (it fills 0): a named delta starts a call
+        if given_id(ident) is None:  # (mistralai's ``ToolCall`` placeholder ``"null"``: the wire had no id
+            if ident == "null" and name is not None:  # ... nor, maybe, an index (it fills 0): a named one starts a call
                 c = core.new(None if index is None else (scope, index), scope, None, name, False)
                 if text:
                     core.add(c, text)

@@ -9,16 +9,17 @@ from __future__ import annotations
 
 from typing import Any, Dict, Optional
 
-from ..._errors import excerpt
+from ..._errors import DecodeError, excerpt
 from ...stream._call import Call, add_kept, nonempty_str
 from ...stream._core import Core
+from ...stream._fresh import NEW
 from .._common import wire_index
 from .chat_response import reasoning_field
-from .chat_stream_args import text_of
+from .chat_stream_args import text_of, whole_text
 from .chat_tools import FUNCTION_FIELDS
 
-__all__ = ["ITEM", "call_index", "custom_input", "empty_piece", "head_again", "keep", "kept", "legacy_piece",
-           "name_rest", "loose_args", "plain", "reasons", "unread"]
+__all__ = ["ITEM", "call_index", "custom_input", "empty_piece", "given_id", "head_again", "keep", "kept",
+           "legacy_piece", "loose_args", "loose_owner", "name_rest", "plain", "reasons", "unread"]
 
 
 # a delta's own fields; any other is kept as the one-shot decoder keeps it (``chat.decode_call``)
@@ -37,6 +38,48 @@ def loose_args(tc: Dict[str, Any]) -> bool:
     (anything but ``null`` and ``""``)."""
     args = tc.get("arguments")
     return args is not None and args != ""
+
+
+def given_id(ident: Any) -> Optional[str]:
+    """A delta's ``id`` as the reader reads it: ``None`` for none, ``""``, one that is no
+    text and mistralai's ``"null"`` (its ``ToolCall`` placeholder: the wire had no id)."""
+    return ident if type(ident) is str and ident and ident != "null" else None
+
+
+def loose_owner(core: Core, scope: int, tc: Dict[str, Any], finished: bool, loc: str) -> Optional[Call]:
+    """The open call whose rest the delta *tc*, a top-level ``arguments`` (``loose_args``),
+    may be, read as a nameless ``function`` piece with its index and id is read
+    (``Keyed.delta``; *finished*: after its choice's finish, ``Feed._call``), or ``None``
+    where that reading makes it no call's rest. No index (or one not read, *loc*): the call
+    its id names, else the latest; a digit string is its int (``call_index``). No id (as
+    ``given_id`` reads it), the call's own, or any for a call without one (it takes the
+    first it sees) is its rest; another only where the call's text tells it is a call of its
+    own (``Fresh.fresh_reading``: after a whole value, text beginning another). Where unsure
+    (an id another call has, a piece held) the call is read as getting it: never run
+    with a piece of its arguments missing (review revLead)."""
+    at, ident = tc.get("index"), given_id(tc.get("id"))
+    if at is not None and type(at) is not int:
+        try:
+            at = call_index(at, loc, core.dialect)
+        except DecodeError:
+            at = None
+    if at is not None:
+        c = core.by_key.get((scope, at))
+    else:
+        c = core.latest(scope)
+        if finished and c is not None and c.key is not None:  # (the choice's calls end: ``Feed._call``)
+            return None
+        known = core.ids.get((scope, ident)) if ident is not None else None
+        if known is not None and not finished:
+            c = known
+    if c is None or c.done or ident is None or ident == c.id or c.id is None:
+        return None if c is None or c.done else c
+    if (scope, ident) in core.ids or (core._fresh and scope in core._fresh):
+        return c
+    value = tc["arguments"]
+    if type(value) is str:
+        return None if core.fresh_reading(c, value) == NEW else c
+    return c if core.takes_fresh(c, whole_text(value)) else None
 
 
 def unread(tc: Dict[str, Any]) -> Optional[str]:
