@@ -12,12 +12,12 @@ id, then index, then the latest call, the rules of docs/streaming.md rule 1.
   and never overwrites one. A different name before argument text is the rest of the
   name when the call there has an id and the delta none (openai-python joins name
   pieces); with no id telling, neither reading runs (``_unsure``).
-- A delta with the id of a call that ended (its scope finished), at that call's index,
-  or with its name and no id (the call had one), and the same argument text: the call
-  re-sent (a whole call and its finish in one chunk, sent twice): that call is an
-  ``InvalidToolCall``, as the same re-send before the finish makes it; never a second
-  call. Other text is another call (a second completion fed to the same reader, with
-  Kimi K2's per-message ids).
+- A delta with the id of a call that ended (its scope finished), at that call's index
+  (its name, its name's start or none), or with its name and no id (the call had one), and the same argument
+  text: the call re-sent (a whole call and its finish in one chunk, sent twice): that call
+  is an ``InvalidToolCall``, as the same re-send before the finish makes it; never a second
+  call. Other text, or another name under the id, is another call (a second completion fed
+  to the same reader, with Kimi K2's per-message ids; DeepSeek's, GLM's reused ids).
 - The same name again there, no id telling (none on the delta nor on the call: a
   gateway's id-less parallel calls of one tool at one index; Kimi K2's name on every
   fragment), starts a new call only after a whole object or array (``whole_value``:
@@ -66,11 +66,15 @@ class Keyed(Fresh):
     _joined: Set[int]
 
     @staticmethod
-    def _again(c: Call, text: Optional[str]) -> bool:
-        """Whether a delta with argument *text* sends the ended call *c* again whole: the
-        same text it ran with (a second completion's call reusing its id has other text)."""
+    def _again(c: Call, name: Optional[str], text: Optional[str]) -> bool:
+        """Whether a delta with *name* (or none) and argument *text* sends the ended call *c*
+        again whole: its name, or its start (the head of a name sent in pieces), or none (or *c*
+        had none), and the text it ran with (a second completion's call reusing its id has other
+        text; a call reusing it under another name, DeepSeek's or GLM's, is another call, as
+        before the finish)."""
         r = c.result
-        return bool(text) and r is not None and (r.raw == text or "".join(c.parts) == text)
+        return (bool(text) and r is not None and (name is None or c.name is None or c.name.startswith(name))
+                and (r.raw == text or "".join(c.parts) == text))
 
     def delta(
         self,
@@ -110,7 +114,7 @@ class Keyed(Fresh):
         if id is not None:
             c = self._by_id.get(id if scope is None else (scope, id))
             fresh = c is None
-            if c is not None and c.done and c.key == key and self._again(c, text):
+            if c is not None and c.done and c.key == key and self._again(c, name, text):
                 # the call with this id, ended (its choice finished), at its own index again: the
                 # same call re-sent, as before the finish (two JSON values): never a second run
                 self.unrun(c, f"Tool call {c.pos} of this stream (id {id!r}) came again after it ended: the same "
@@ -126,7 +130,7 @@ class Keyed(Fresh):
             if cur is None and id is None and name is not None:
                 last = self._last.get(scope)
                 if (last is not None and last.done and last.key == key and last.id is not None
-                        and last.name == name and self._again(last, text)):
+                        and last.name == name and self._again(last, name, text)):
                     # the ended call's name again at its index, no id: the call re-sent after its end
                     # (as before it: one call, the elizaOS case), never a second run
                     self.unrun(last, f"Tool call {last.pos} of this stream ({last.name!r}) came again at its index "

@@ -28,9 +28,9 @@ ITEM = frozenset({"index", "id", "type", "function", "custom"})
 
 def plain(tc: Dict[str, Any], fn: Any) -> bool:
     """Whether the delta *tc* (its ``function`` *fn*) carries a call's own fields only (two keys
-    may be ``function`` and ``extra_content``, no ``index``: Gemini's signature, kept)."""
-    return (ITEM.issuperset(tc)
-            and (type(fn) is not dict or len(fn) <= 1 or FUNCTION_FIELDS.issuperset(fn)))
+    may be ``function`` and ``extra_content``, no ``index``: Gemini's signature, kept; one key in
+    ``function`` may be another than ``arguments``: ``{"thought_signature": …}``, kept)."""
+    return ITEM.issuperset(tc) and (type(fn) is not dict or FUNCTION_FIELDS.issuperset(fn))
 
 
 def loose_args(tc: Dict[str, Any]) -> bool:
@@ -168,12 +168,20 @@ def name_rest(core: Core, c: Call, tc: Dict[str, Any], own: Any) -> bool:
     one) after its choice's finish is read at *c*, the open call there, as before the
     finish: *c* has an id and no arguments (no text, no ``{}`` given whole), the delta no
     ``"type"`` (``Keyed._named_again`` joins its name to *c*'s, or, under *c*'s own id, tells
-    neither reading: its rest, or another call reusing the id). LiteLLM's
+    neither reading: its rest, or another call reusing the id), or, under *c*'s own id, the
+    start of *c*'s name (its head re-sent, ``"type"`` and all: Kimi K2 through OpenRouter
+    repeats it; read as before the finish, never a second run of the call). LiteLLM's
     streaming wrapper sends ``finish_reason`` on every chunk (BerriAI/litellm#2195): a name
     split over its chunks is one call's (openai-python's ``accumulate_delta`` joins them)."""
     return ((not own or tc.get("id") == c.id) and c.id is not None and not c.size and c.obj is None
-            and "type" not in tc
+            and ("type" not in tc or (own and _starts(c.name, tc.get("function"))))
             and not (core._named and c.pos in core._named))
+
+
+def _starts(name: Optional[str], fn: Any) -> bool:
+    """Whether the name in *fn* (a delta's ``function``) begins *name*."""
+    piece = fn.get("name") if type(fn) is dict else None
+    return type(piece) is str and bool(piece) and name is not None and name.startswith(piece)
 
 
 def call_index(index: Any, loc: str, dialect: str) -> int:
