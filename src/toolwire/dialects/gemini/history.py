@@ -30,6 +30,7 @@ from ..._errors import DecodeError, an, excerpt
 from ...conversation._values import Field, Media, Message, Other, Part, Reasoning
 from .._common import as_dict
 from .._history_read import call_part, finish_of, response_part, text_at, texts
+from .._own_image import untaken_in
 from .compat_signature import signature_text, signed
 from .fragments import fragment
 from .history_encode import encode
@@ -267,8 +268,12 @@ def _refused(wire: Any, state: Dict[str, Any]) -> Optional[str]:
     """``HistoryCodec.refused``: a ``functionCall`` whose ``args`` are there and no object
     (``FunctionCall.args`` is a ``Struct``: JSON text from a gateway, a list), which the
     writer writes as the object it decodes to (an unreadable one is an invalid call, which
-    it refuses); no ``args`` (or null) is taken."""
+    it refuses); no ``args`` (or null) is taken; an image whose bytes show a type Gemini does
+    not take (``_own_image.untaken_in``: a GIF)."""
     parts = wire.get("parts") if type(wire) is dict else None
+    said = untaken_in(parts, NAME)
+    if said is not None:
+        return said
     for p in parts if type(parts) is list else ():
         fc = p.get("functionCall", p.get("function_call")) if type(p) is dict else None
         args = fc.get("args") if type(fc) is dict else None

@@ -235,5 +235,5 @@ def _unsent(wire: Any) -> Tuple[str, ...]:
 HISTORY = HistoryCodec(
     decode, encode, detect, frozenset({"instructions", "input", *CONTINUED}), state=STATE,
     pairing=PAIRING, unsent=_unsent, stored=STORED, stores_calls=_stores_calls, texts=Bound(apart_texts, ()),
-    refused=responses_refused, refused_roles=frozenset({"assistant"}),  # (a function_call item's)
+    refused=responses_refused, refused_roles=frozenset({"assistant", "user"}),  # (a function_call item's, images)
 )
