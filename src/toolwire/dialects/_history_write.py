@@ -248,9 +248,12 @@ def image_type(m: Media, w: Writer, checked: bool = False) -> str:
     ``image/jpeg``); a label the bytes tell otherwise is noted (``converted``; *checked*: a
     target that checks them, Bedrock, Anthropic, says so). ``EncodeError`` when none tells,
     since no target takes an image of no type (and a guessed one would be wrong), and for
-    bytes of a type the target does not take (``USER_IMAGE_TYPES``), never sent mislabelled."""
+    bytes of a type the target does not take (``USER_IMAGE_TYPES``), never sent mislabelled,
+    and for data holding a character outside ASCII (no base64)."""
     mt = image_media_type(m.media_type)
     if m.data is not None:
+        if not m.data.isascii():  # no base64: every provider's decoder refuses it (as a tool result's, ``sent_type``)
+            raise w.no_media(m, "its data is not base64: a character outside ASCII")
         by_bytes = shown_type(m.data)
         takes = USER_IMAGE_TYPES.get(w.name)
         if takes is not None and by_bytes is not None and by_bytes not in takes:  # (as a tool result's)

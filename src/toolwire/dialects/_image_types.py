@@ -7,16 +7,16 @@ using the image/png media type, but the image appears to be a image/jpeg image")
 PNG, JPEG, GIF and WebP only, so bytes of another known type are refused naming it
 (``checked_type``, ``refusal``); a tool result's image goes to OpenAI Responses, Mistral,
 Gemini and Ollama so too (``sent_type``). The bytes are told by ``shown_type``: PNG, JPEG,
-GIF, WebP (``sniff_image``), BMP, TIFF, SVG (after its prologue: ``svg_prologue``), HEIC/HEIF
-and AVIF (an ISO
-BMFF ``ftyp`` box's brands)."""
+GIF, WebP (``sniff_image``), BMP, TIFF, SVG (after its prologue: ``svg_prologue``; in UTF-8
+or UTF-16), HEIC/HEIF and AVIF (an ISO BMFF ``ftyp`` box's brands), from the first bytes
+of the base64 text as the providers' decoders read it (``_base64_head``)."""
 
 from __future__ import annotations
 
-import binascii
 from typing import Any, Collection, Optional
 
 from .._errors import EncodeError
+from ._base64_head import base64_bytes
 from ._result_media import ResultMedia, sniff_image
 from ._svg_prologue import svg_prologue
 
@@ -93,16 +93,6 @@ _FTYP = 256  # bytes of an ftyp box read at most (its brands: a few dozen bytes 
 PROLOGUE = 16384
 
 
-def _head(data: str, chars: int) -> bytes:
-    """The first bytes of base64 *data* (its first *chars* characters at most, line breaks
-    of MIME's 76-column wrapping aside), or none (not base64, or not ASCII)."""
-    chunk = "".join(data[:chars + chars // 8 + 4].split())[:chars]
-    try:
-        return binascii.a2b_base64(chunk[:len(chunk) // 4 * 4])
-    except ValueError:  # binascii.Error, and text outside ASCII
-        return b""
-
-
 def _bmff(data: str, head: bytes) -> Optional[str]:
     """The image type an ISO BMFF ``ftyp`` box at the start of *data* names: its major
     brand where that is AVIF's or HEIC's, else AVIF where a compatible brand is AVIF's
@@ -112,7 +102,7 @@ def _bmff(data: str, head: bytes) -> Optional[str]:
     if major in _BRANDS:
         return _BRANDS[major]
     size = int.from_bytes(head[:4], "big")
-    box = _head(data, (min(size, _FTYP) + 2) // 3 * 4 + 4)[16:size]
+    box = base64_bytes(data, (min(size, _FTYP) + 2) // 3 * 4 + 4)[16:size]
     if any(box[i:i + 4] in _AVIF for i in range(0, len(box) - 3, 4)):
         return "image/avif"
     return "image/heif" if major in _GENERIC else None
@@ -124,18 +114,35 @@ def shown_type(data: str) -> Optional[str]:
     mt = sniff_image(data)
     if mt is not None:
         return mt
-    head = _head(data, 24)
+    head = base64_bytes(data, 24)
     if head[:2] == b"BM" and len(head) >= 18 and int.from_bytes(head[14:18], "little") in _BMP_HEADERS:
         return "image/bmp"
     if head[:4] in _TIFF:
         return "image/tiff"
     if head[4:8] == b"ftyp":
         return _bmff(data, head)
+    codec = _utf16(head)
+    if codec is not None:  # read as UTF-8 (``PROLOGUE`` bytes at most, an odd last byte aside)
+        raw = base64_bytes(data, PROLOGUE // 3 * 4)
+        head = raw[:len(raw) // 2 * 2].decode(codec, "replace").encode("utf-8")
     text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
     if text[:4] == b"<svg":
         return "image/svg+xml"
     if text[:2] in (b"<?", b"<!"):  # a prologue first: read it whole (``PROLOGUE`` bytes at most)
-        return "image/svg+xml" if svg_prologue(_head(data, PROLOGUE // 3 * 4).lstrip(b"\xef\xbb\xbf \t\r\n")) else None
+        if codec is None:
+            text = base64_bytes(data, PROLOGUE // 3 * 4).lstrip(b"\xef\xbb\xbf \t\r\n")
+        return "image/svg+xml" if svg_prologue(text) else None
+    return None
+
+
+def _utf16(head: bytes) -> Optional[str]:
+    """The codec of text in UTF-16 whose first bytes are *head*, as XML 1.0 tells it
+    (Appendix F: a byte order mark ``FF FE`` / ``FE FF``, else ``3C 00 3F 00`` /
+    ``00 3C 00 3F``, an XML declaration's ``<?``), else ``None``."""
+    if head[:2] == b"\xff\xfe" or head[:4] == b"<\0?\0":
+        return "utf-16-le"
+    if head[:2] == b"\xfe\xff" or head[:4] == b"\0<\0?":
+        return "utf-16-be"
     return None
 
 
