@@ -106,3 +106,27 @@ def test_the_head_read_is_linear() -> None:
     finally:
         _base64_head._scanned = real  # type: ignore[assignment]
     assert 3.5 <= totals[1] / totals[0] <= 4.5
+
+
+@pytest.mark.parametrize("target", ["anthropic.messages", "bedrock.converse"])
+def test_data_outside_ascii_is_refused_in_tool_results_and_replays(target: str) -> None:
+    """Anthropic's and Bedrock's own blocks and tool results, replayed or converted: refused,
+    never sent (before: read past U+0085 as the image after it, refused or sent by a guess)."""
+    import toolwire
+
+    data = "\u0085" + PNG
+    wire = {"jsonrpc": "2.0", "id": "c", "result": {"content": [{"type": "image", "data": data, "mimeType": "image/png"}]}}
+    with pytest.raises(EncodeError, match="not base64"):
+        toolwire.encode_result(toolwire.decode_result(wire, "mcp").replace(name="f", id="toolu_1"), target)
+    if target == "anthropic.messages":
+        block = {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": data}}
+        body = {"messages": [{"role": "user", "content": [{"type": "text", "text": "see"}, block]}]}
+        tr = {"type": "tool_result", "tool_use_id": "toolu_1", "content": [block]}
+    else:
+        block = {"image": {"format": "png", "source": {"bytes": data}}}
+        body = {"messages": [{"role": "user", "content": [{"text": "see"}, block]}]}
+        tr = {"toolResult": {"toolUseId": "c", "content": [block]}}
+    with pytest.raises(EncodeError, match="not base64"):
+        encode_conversation(toolwire.decode_conversation(body, target), target, report=[])
+    with pytest.raises(EncodeError, match="not base64"):
+        toolwire.encode_result(toolwire.decode_result(tr, target).replace(name="f"), target)

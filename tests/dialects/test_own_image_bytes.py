@@ -106,3 +106,11 @@ def test_replayed_own_images_the_provider_takes_go_as_they_came(dialect: str, da
     key = {"gemini": "contents", "openai.responses": "input", "mistral": "messages"}[dialect]
     assert out[key] == body[key]
     assert report == []
+
+
+@pytest.mark.parametrize("dialect", ["gemini", "openai.responses", "mistral"])
+def test_an_own_image_of_data_outside_ascii_is_not_replayed(dialect: str) -> None:
+    """U+00A0 before the base64: every strict decoder refuses it (RFC 4648 §3.3)."""
+    conv = toolwire.decode_conversation(_BODIES[dialect]("\u00a0" + PNG, "image/png"), dialect)
+    with pytest.raises(ToolwireError, match="not base64"):
+        encode_conversation(conv, dialect, report=[])

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, List, Optional
 from .._errors import EncodeError, an
 from .._types import InvalidToolCall, ToolCall, ToolResult
 from ..conversation._values import EMPTY_RESULT, Field, Media, Message, Other, Part, Reasoning, Text
-from ._image_types import USER_IMAGE_TYPES, image_media_type, shown_type, untaken
+from ._image_types import NOT_BASE64, USER_IMAGE_TYPES, image_media_type, no_base64, shown_type, untaken
 from ._own_image import relabelled
 from ._prefill import trim_prefill
 from ._result_media import blank_text, gemini_upload
@@ -252,8 +252,8 @@ def image_type(m: Media, w: Writer, checked: bool = False) -> str:
     and for data holding a character outside ASCII (no base64)."""
     mt = image_media_type(m.media_type)
     if m.data is not None:
-        if not m.data.isascii():  # no base64: every provider's decoder refuses it (as a tool result's, ``sent_type``)
-            raise w.no_media(m, "its data is not base64: a character outside ASCII")
+        if no_base64(m.data):  # every provider's decoder refuses it (as a tool result's, ``sent_type``)
+            raise w.no_media(m, NOT_BASE64)
         by_bytes = shown_type(m.data)
         takes = USER_IMAGE_TYPES.get(w.name)
         if takes is not None and by_bytes is not None and by_bytes not in takes:  # (as a tool result's)
@@ -272,8 +272,11 @@ def own_image(m: Media, w: Writer) -> Any:
     """The target's own part *m* written fresh: its wire part as received (``m.extra``),
     but an image of base64 data whose bytes show a type goes by the rule a converted one
     follows (``image_type``: refused where the target does not take it, in the type its
-    bytes show where its label differs, noted), in its own shape (``relabelled``)."""
+    bytes show where its label differs, noted), in its own shape (``relabelled``); data
+    no decoder reads (``no_base64``) refused."""
     x = m.extra
+    if m.kind == "image" and no_base64(m.data):
+        raise w.no_media(m, NOT_BASE64)
     if m.kind != "image" or m.data is None or relabelled(x, "", "") is None or shown_type(m.data) is None:
         return x  # (data whose bytes show no type, a part of no shape known there: as it came)
     mt = image_type(m, w)

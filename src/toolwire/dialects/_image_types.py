@@ -20,8 +20,9 @@ from ._base64_head import base64_bytes
 from ._result_media import ResultMedia, sniff_image
 from ._svg_prologue import svg_prologue
 
-__all__ = ["GEMINI_IMAGE_TYPES", "OLLAMA_IMAGE_TYPES", "OPENAI_IMAGE_TYPES", "PROLOGUE", "USER_IMAGE_TYPES",
-           "checked_type", "image_media_type", "refusal", "sent_type", "shown_type", "untaken"]
+__all__ = ["GEMINI_IMAGE_TYPES", "NOT_BASE64", "OLLAMA_IMAGE_TYPES", "OPENAI_IMAGE_TYPES", "PROLOGUE",
+           "USER_IMAGE_TYPES", "checked_type", "image_media_type", "no_base64", "refusal", "sent_type", "shown_type",
+           "untaken"]
 
 #: The image types OpenAI takes ("Image input requirements": PNG, JPEG, WEBP, non-animated
 #: GIF, https://platform.openai.com/docs/guides/images-vision), as Mistral does (vision: "PNG,
@@ -40,6 +41,14 @@ USER_IMAGE_TYPES = {"openai.responses": OPENAI_IMAGE_TYPES, "mistral": OPENAI_IM
                     "gemini": GEMINI_IMAGE_TYPES}
 
 _ALIASES = {"image/jpg": "image/jpeg"}
+#: why image data holding a character outside ASCII is refused: no provider's decoder reads it (``_base64_head``)
+NOT_BASE64 = "its data is not base64: a character outside ASCII"
+
+
+def no_base64(data: Any) -> bool:
+    """Whether *data* is text holding a character outside ASCII: no base64 for any
+    provider's decoder (``_base64_head``), so an image of it is refused, never sent."""
+    return type(data) is str and not data.isascii()
 
 
 def image_media_type(mt: Optional[str]) -> Optional[str]:
@@ -153,9 +162,9 @@ def sent_type(m: ResultMedia, types: Collection[str], target: str, ctx: Any = No
     ``converted`` on *ctx* (an ``EncodeContext``; none for a target that gets no type);
     ``EncodeError`` for a type not in *types*, never sent as it came."""
     assert m.data is not None
-    if not m.data.isascii():  # no base64: the provider's decoder refuses it
-        raise EncodeError(f"An image as data in a tool result cannot be written for {target} (its data is not "
-                          "base64: a character outside ASCII)", dialect=target)
+    if no_base64(m.data):  # the provider's decoder refuses it
+        raise EncodeError(f"An image as data in a tool result cannot be written for {target} ({NOT_BASE64})",
+                          dialect=target)
     label = image_media_type(m.media_type)
     shown = shown_type(m.data)
     mt = shown if shown is not None else label

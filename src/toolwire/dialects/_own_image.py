@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, Optional
 
-from ._image_types import USER_IMAGE_TYPES, shown_type
+from ._image_types import USER_IMAGE_TYPES, no_base64, shown_type
 from ._result_media import data_url, of_scheme
 
 __all__ = ["relabelled", "untaken_in"]
@@ -58,10 +58,13 @@ def _data_of(part: Any) -> Optional[str]:
 def untaken_in(parts: Any, target: str) -> Optional[str]:
     """Why *target* refuses an image among *parts* (a message's list of content parts, as
     they came): the type its bytes show where *target* does not take it
-    (``USER_IMAGE_TYPES``), else ``None``. One ``shown_type`` per image of data."""
+    (``USER_IMAGE_TYPES``), or data no decoder reads (``no_base64``), else ``None``. One
+    ``shown_type`` per image of data."""
     takes = USER_IMAGE_TYPES[target]
     for p in parts if type(parts) is list else ():
         data = _data_of(p)
+        if no_base64(data):
+            return f"it holds an image whose data is no base64 (a character outside ASCII), which {target} refuses"
         shown = shown_type(data) if data is not None else None
         if shown is not None and shown not in takes:
             return f"it holds an image whose bytes show {shown!r}, which {target} does not take ({', '.join(takes)})"

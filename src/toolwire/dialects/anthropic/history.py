@@ -35,7 +35,7 @@ from .._history_write import (
     write_part,
     write_turns,
 )
-from .._image_types import image_media_type, untaken
+from .._image_types import image_media_type, no_base64, untaken
 from .._prefill import ends_in_space
 from .._result_media import web
 from .._tool_changes import adopt_changes
@@ -348,6 +348,9 @@ def _refused(wire: Any, state: Dict[str, Any]) -> Optional[str]:
                     "should be a valid dictionary\")")
         inner = b.get("content") if type(b) is dict and b.get("type") == "tool_result" else None
         for x in (b, *inner) if type(inner) is list else (b,):
+            src = x.get("source") if type(x) is dict and x.get("type") == "image" else None
+            if type(src) is dict and no_base64(src.get("data")):
+                return "it holds an image whose data is no base64 (a character outside ASCII), which Anthropic refuses"
             mt = relabelled(x)
             if mt is not None:
                 label = x["source"].get("media_type")
