@@ -17,40 +17,53 @@ from typing import List
 
 __all__ = ["base64_bytes", "base64_text"]
 
-_WS = " \t\n\r\x0b\x0c"  # ASCII white space (``bytes.split``'s): never a character outside ASCII
-_RUN = re.compile("[ \t\n\r\x0b\x0c]*")  # (one class: no backtracking)
-_DROP = str.maketrans("", "", _WS)
-_BASE64 = re.compile("[A-Za-z0-9+/]*={0,2}")  # (disjoint: no backtracking)
+_RUN = re.compile("[ \t\n\r\x0b\x0c]*")  # ASCII white space (``bytes.split``'s; one class: no backtracking)
+_ALPHABET = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 
 
 def _scanned(n: int) -> None:
     """Told the characters each step passes (a hook for the linear-time test)."""
 
 
-def base64_text(data: str, chars: int) -> str:
-    """The first *chars* characters of base64 *data* (fewer where it has fewer), ASCII
-    white space passed over; ``""`` where a character outside ASCII is among them."""
-    out: List[str] = []
-    got, n, i = 0, len(data), 0
+def _read(data: str, chars: int, start: int) -> bytes:
+    """The first *chars* characters of base64 *data* from *start* (fewer where it has
+    fewer), ASCII white space passed over, as ASCII bytes; ``b""`` where a character
+    outside ASCII is among those looked at."""
+    head = data[start:start + chars]
+    if head.isascii() and head.split() == [head] and (len(head) == chars or start + chars >= len(data)):
+        _scanned(len(head))
+        return head.encode("ascii")  # (the common case: no white space in it)
+    out: List[bytes] = []
+    got, n, i = 0, len(data), start
     while got < chars and i < n:
         j = _RUN.match(data, i).end()  # type: ignore[union-attr]
         need = chars - got
         end = min(n, j + need + need // 8 + 4)  # (MIME's line breaks: one in 76 characters)
         _scanned(end - i)
-        piece = data[j:end].translate(_DROP)
-        out.append(piece)
-        got += len(piece)
+        piece = data[j:end]
+        if not piece.isascii():
+            return b""
+        raw = b"".join(piece.encode("ascii").split())  # (``bytes.split``: ASCII white space only)
+        out.append(raw)
+        got += len(raw)
         i = end
-    text = "".join(out)[:chars]
-    return text if text.isascii() else ""
+    return b"".join(out)[:chars]
 
 
-def base64_bytes(data: str, chars: int) -> bytes:
-    """The bytes of the first *chars* characters of base64 *data* (``base64_text``, its
-    whole quads), or none where they are no base64."""
-    text = base64_text(data, chars)
+def base64_text(data: str, chars: int, start: int = 0) -> str:
+    """The first *chars* characters of base64 *data* from *start*, ASCII white space
+    passed over; ``""`` where a character outside ASCII is among them."""
+    return _read(data, chars, start).decode("ascii")
+
+
+def base64_bytes(data: str, chars: int, start: int = 0) -> bytes:
+    """The bytes of the first *chars* characters of base64 *data* from *start*
+    (``base64_text``, its whole quads), or none where they are no base64: a character
+    outside the alphabet, padding before the end."""
+    text = _read(data, chars, start)
     chunk = text[:len(text) // 4 * 4]
-    if not _BASE64.fullmatch(chunk):
+    rest = chunk.translate(None, _ALPHABET)
+    if rest and (rest not in (b"=", b"==") or not chunk.endswith(rest)):
         return b""
     try:
         return binascii.a2b_base64(chunk)

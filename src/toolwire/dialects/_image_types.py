@@ -102,7 +102,7 @@ _FTYP = 256  # bytes of an ftyp box read at most (its brands: a few dozen bytes 
 PROLOGUE = 16384
 
 
-def _bmff(data: str, head: bytes) -> Optional[str]:
+def _bmff(data: str, head: bytes, start: int) -> Optional[str]:
     """The image type an ISO BMFF ``ftyp`` box at the start of *data* names: its major
     brand where that is AVIF's or HEIC's, else AVIF where a compatible brand is AVIF's
     (AV1 Image File Format §9: an AVIF "shall" list ``avif``; its major brand may be
@@ -111,35 +111,36 @@ def _bmff(data: str, head: bytes) -> Optional[str]:
     if major in _BRANDS:
         return _BRANDS[major]
     size = int.from_bytes(head[:4], "big")
-    box = base64_bytes(data, (min(size, _FTYP) + 2) // 3 * 4 + 4)[16:size]
+    box = base64_bytes(data, (min(size, _FTYP) + 2) // 3 * 4 + 4, start)[16:size]
     if any(box[i:i + 4] in _AVIF for i in range(0, len(box) - 3, 4)):
         return "image/avif"
     return "image/heif" if major in _GENERIC else None
 
 
-def shown_type(data: str) -> Optional[str]:
+def shown_type(data: str, start: int = 0) -> Optional[str]:
     """The image type base64 *data* shows by its first bytes: ``sniff_image``'s (PNG, JPEG,
-    GIF, WebP), else BMP, TIFF, SVG, HEIC/HEIF or AVIF; ``None`` where they show none."""
-    mt = sniff_image(data)
+    GIF, WebP), else BMP, TIFF, SVG, HEIC/HEIF or AVIF; ``None`` where they show none.
+    *start*: where the base64 text starts in *data* (a ``data:`` URL's, read without a copy)."""
+    mt = sniff_image(data, start)
     if mt is not None:
         return mt
-    head = base64_bytes(data, 24)
+    head = base64_bytes(data, 24, start)
     if head[:2] == b"BM" and len(head) >= 18 and int.from_bytes(head[14:18], "little") in _BMP_HEADERS:
         return "image/bmp"
     if head[:4] in _TIFF:
         return "image/tiff"
     if head[4:8] == b"ftyp":
-        return _bmff(data, head)
+        return _bmff(data, head, start)
     codec = _utf16(head)
     if codec is not None:  # read as UTF-8 (``PROLOGUE`` bytes at most, an odd last byte aside)
-        raw = base64_bytes(data, PROLOGUE // 3 * 4)
+        raw = base64_bytes(data, PROLOGUE // 3 * 4, start)
         head = raw[:len(raw) // 2 * 2].decode(codec, "replace").encode("utf-8")
     text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
     if text[:4] == b"<svg":
         return "image/svg+xml"
     if text[:2] in (b"<?", b"<!"):  # a prologue first: read it whole (``PROLOGUE`` bytes at most)
         if codec is None:
-            text = base64_bytes(data, PROLOGUE // 3 * 4).lstrip(b"\xef\xbb\xbf \t\r\n")
+            text = base64_bytes(data, PROLOGUE // 3 * 4, start).lstrip(b"\xef\xbb\xbf \t\r\n")
         return "image/svg+xml" if svg_prologue(text) else None
     return None
 

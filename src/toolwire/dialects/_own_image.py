@@ -10,7 +10,7 @@ say they check it, as Anthropic and Converse do), so it goes as it came."""
 
 from __future__ import annotations
 
-from typing import Any, Dict, Optional
+from typing import Any, Dict, Optional, Tuple
 
 from ._image_types import USER_IMAGE_TYPES, no_base64, shown_type
 from ._result_media import data_url, of_scheme
@@ -39,20 +39,23 @@ def relabelled(x: Any, mt: str, data: str) -> Optional[Dict[str, Any]]:
     return None
 
 
-def _data_of(part: Any) -> Optional[str]:
-    """The base64 data of an own image *part* (a Gemini blob, an OpenAI-style ``image_url``
-    data URL), else ``None``."""
+def _data_of(part: Any) -> Optional[Tuple[str, int]]:
+    """The text holding the base64 data of an own image *part* (a Gemini blob's, an
+    OpenAI-style ``image_url`` data URL) and where the data starts in it (a URL is not
+    copied), else ``None``."""
     if type(part) is not dict:
         return None
     for key in _BLOBS:
         blob = part.get(key)
         if type(blob) is dict:
             mt, data = blob.get("mimeType", blob.get("mime_type")), blob.get("data")
-            return data if type(mt) is str and mt.startswith("image/") and type(data) is str else None
+            return (data, 0) if type(mt) is str and mt.startswith("image/") and type(data) is str else None
     iu = part.get("image_url")
     url = iu.get("url") if type(iu) is dict else iu
-    got = data_url(url) if type(url) is str and of_scheme(url, "data:") else None
-    return None if got is None else got[1]
+    if type(url) is not str or not of_scheme(url, "data:"):
+        return None
+    comma = url.find(",")
+    return None if comma < 0 or data_url(url[:comma + 1]) is None else (url, comma + 1)
 
 
 def untaken_in(parts: Any, target: str) -> Optional[str]:
@@ -62,10 +65,12 @@ def untaken_in(parts: Any, target: str) -> Optional[str]:
     ``shown_type`` per image of data."""
     takes = USER_IMAGE_TYPES[target]
     for p in parts if type(parts) is list else ():
-        data = _data_of(p)
-        if no_base64(data):
+        at = _data_of(p)
+        if at is None:
+            continue
+        if no_base64(at[0]):
             return f"it holds an image whose data is no base64 (a character outside ASCII), which {target} refuses"
-        shown = shown_type(data) if data is not None else None
+        shown = shown_type(*at)
         if shown is not None and shown not in takes:
             return f"it holds an image whose bytes show {shown!r}, which {target} does not take ({', '.join(takes)})"
     return None

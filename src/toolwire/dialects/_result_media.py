@@ -148,12 +148,13 @@ def _type_of(name: Optional[str]) -> Optional[str]:
 _MAGIC = (("iVBORw0KGgo", "image/png"), ("/9j/", "image/jpeg"), ("R0lGOD", "image/gif"))
 
 
-def sniff_image(data: str) -> Optional[str]:
+def sniff_image(data: str, start: int = 0) -> Optional[str]:
     """The media type base64 image *data* shows by its first bytes (PNG, JPEG, GIF,
     WebP), or ``None``. ASCII white space in the base64 text is no part of the bytes (RFC
     2045 §6.8), before the first character as after a line (as ``_image_types.shown_type``
-    reads it, ``_base64_head``); one outside ASCII is no base64."""
-    data = base64_text(data, 16)  # (ASCII white space passed over: ``_base64_head``)
+    reads it, ``_base64_head``); one outside ASCII is no base64. *start*: where the base64
+    text starts in *data* (a ``data:`` URL's, read without a copy)."""
+    data = base64_text(data, 16, start)  # (from *start*, ASCII white space passed over: ``_base64_head``)
     for head, mt in _MAGIC:
         if data.startswith(head):
             return mt
