@@ -114,3 +114,18 @@ def test_an_own_image_of_data_outside_ascii_is_not_replayed(dialect: str) -> Non
     conv = toolwire.decode_conversation(_BODIES[dialect]("\u00a0" + PNG, "image/png"), dialect)
     with pytest.raises(ToolwireError, match="not base64"):
         encode_conversation(conv, dialect, report=[])
+
+
+@pytest.mark.parametrize("replay", [True, False])
+def test_an_own_anthropic_or_bedrock_image_labelled_with_a_type_they_do_not_take_is_refused(replay: bool) -> None:
+    """Anthropic's ``media_type`` and Converse's ``format`` are enums (jpeg, png, gif, webp):
+    an SVG labelled ``image/svg+xml`` (``svg+xml``) is refused by them, so by the writers too."""
+    anth = {"messages": [{"role": "user", "content": [{"type": "text", "text": "see"}, {
+        "type": "image", "source": {"type": "base64", "media_type": "image/svg+xml", "data": SVG}}]}]}
+    bed = {"messages": [{"role": "user", "content": [{"text": "see"}, {
+        "image": {"format": "svg+xml", "source": {"bytes": SVG}}}]}]}
+    for body, dialect in ((anth, "anthropic.messages"), (bed, "bedrock.converse")):
+        conv = toolwire.decode_conversation(body, dialect)
+        msgs: Any = conv if replay else [Message(m.role, list(m.parts)) for m in conv.messages]
+        with pytest.raises(ToolwireError, match=r"image/svg\+xml"):
+            encode_conversation(msgs, dialect, report=[])

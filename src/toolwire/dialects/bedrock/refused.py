@@ -80,10 +80,11 @@ def refused(wire: Any, state: Dict[str, Any]) -> Optional[str]:
         tu = b.get("toolUse")
         if type(tu) is dict and tu.get("type") != "server_tool_use" and type(tu.get("input")) is not dict:
             return "it holds a toolUse input that is no JSON object (Converse takes only an object)"
-        fmt = misnamed(b.get("image"))
-        if fmt is not None:
+        img = b.get("image")
+        fmt = img.get("format") if type(img) is dict else None
+        if type(img) is dict and type(fmt) is str and fmt not in FORMATS and _readable(img.get("source")):  # jpg, svg
             return f"it holds an image of format {fmt!r}, which Converse does not take (png, jpeg, gif, webp)"
-        if mislabelled(b.get("image")):
+        if mislabelled(img):
             return "it holds an image whose bytes show another format than its own, which Converse refuses"
         tr = b.get("toolResult")
         if type(tr) is dict and not tr.get("type"):
