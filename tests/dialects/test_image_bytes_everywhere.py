@@ -19,7 +19,7 @@ import pytest
 
 import toolwire
 from toolwire import EncodeError, ToolwireError, encode_conversation
-from toolwire.dialects import _image_types
+from toolwire.dialects import _base64_head, _image_types
 from toolwire.dialects._image_types import shown_type
 
 # a 1x1 PNG, a 1x1 8-bit grey baseline TIFF, an SVG, a JFIF JPEG head
@@ -132,7 +132,7 @@ def test_an_svg_after_a_long_prologue(size: int) -> None:
 def test_the_prologue_scan_is_bounded() -> None:
     """A comment that never ends: the bytes read stay within the bound, whatever the length."""
     calls: List[int] = []
-    real = _image_types.binascii.a2b_base64
+    real = _base64_head.binascii.a2b_base64
 
     def counted(s: Any) -> bytes:
         calls.append(len(s))
@@ -141,11 +141,11 @@ def test_the_prologue_scan_is_bounded() -> None:
     for n in (10_000, 40_000):
         calls.clear()
         data = _b64(b"<?xml version='1.0'?><!-- " + b"x" * n)
-        _image_types.binascii.a2b_base64 = counted  # type: ignore[assignment]
+        _base64_head.binascii.a2b_base64 = counted  # type: ignore[assignment]
         try:
             assert shown_type(data) is None
         finally:
-            _image_types.binascii.a2b_base64 = real  # type: ignore[assignment]
+            _base64_head.binascii.a2b_base64 = real  # type: ignore[assignment]
         assert sum(calls) <= _image_types.PROLOGUE * 4 // 3 + 64
 
 

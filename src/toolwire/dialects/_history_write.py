@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, List, Optional
 from .._errors import EncodeError, an
 from .._types import InvalidToolCall, ToolCall, ToolResult
 from ..conversation._values import EMPTY_RESULT, Field, Media, Message, Other, Part, Reasoning, Text
-from ._image_types import USER_IMAGE_TYPES, image_media_type, shown_type, untaken
+from ._image_types import NOT_BASE64, USER_IMAGE_TYPES, image_media_type, no_base64, shown_type, untaken
+from ._own_image import relabelled
 from ._prefill import trim_prefill
 from ._result_media import blank_text, gemini_upload
 
@@ -23,7 +24,8 @@ if TYPE_CHECKING:
     from ..conversation._writer import Writer
 
 __all__ = [
-    "FIRST_USER", "gemini_upload", "image_type", "image_url", "no_detail", "no_system", "no_upload", "plan_turns",
+    "FIRST_USER", "gemini_upload", "image_type", "image_url", "no_detail", "no_system", "no_upload", "own_image",
+    "plan_turns",
     "renamed_type", "solid",
     "system_parts", "Turn", "url_type", "user_turn_first", "write_part", "write_turns",
 ]
@@ -163,8 +165,8 @@ def write_part(
         return w.reasoning(p)  # type: ignore[arg-type]
     if t is Media:
         m: Media = p  # type: ignore[assignment]
-        if m.dialect == dialect and m.extra is not None:  # its wire part, as received
-            return m.extra
+        if m.dialect == dialect and m.extra is not None:  # its wire part, as received (an image by its bytes)
+            return own_image(m, w)
         if m.kind != "image":
             raise w.no_media(m, "only images are converted")
         no_upload(m, w)
@@ -246,9 +248,12 @@ def image_type(m: Media, w: Writer, checked: bool = False) -> str:
     ``image/jpeg``); a label the bytes tell otherwise is noted (``converted``; *checked*: a
     target that checks them, Bedrock, Anthropic, says so). ``EncodeError`` when none tells,
     since no target takes an image of no type (and a guessed one would be wrong), and for
-    bytes of a type the target does not take (``USER_IMAGE_TYPES``), never sent mislabelled."""
+    bytes of a type the target does not take (``USER_IMAGE_TYPES``), never sent mislabelled,
+    and for data holding a character outside ASCII (no base64)."""
     mt = image_media_type(m.media_type)
     if m.data is not None:
+        if no_base64(m.data):  # every provider's decoder refuses it (as a tool result's, ``sent_type``)
+            raise w.no_media(m, NOT_BASE64)
         by_bytes = shown_type(m.data)
         takes = USER_IMAGE_TYPES.get(w.name)
         if takes is not None and by_bytes is not None and by_bytes not in takes:  # (as a tool result's)
@@ -261,6 +266,21 @@ def image_type(m: Media, w: Writer, checked: bool = False) -> str:
     if mt is None:
         raise w.no_media(m, "its media type is not given and its data is no PNG, JPEG, GIF or WebP image")
     return mt
+
+
+def own_image(m: Media, w: Writer) -> Any:
+    """The target's own part *m* written fresh: its wire part as received (``m.extra``),
+    but an image of base64 data whose bytes show a type goes by the rule a converted one
+    follows (``image_type``: refused where the target does not take it, in the type its
+    bytes show where its label differs, noted), in its own shape (``relabelled``); data
+    no decoder reads (``no_base64``) refused."""
+    x = m.extra
+    if m.kind == "image" and no_base64(m.data):
+        raise w.no_media(m, NOT_BASE64)
+    if m.kind != "image" or m.data is None or relabelled(x, "", "") is None or shown_type(m.data) is None:
+        return x  # (data whose bytes show no type, a part of no shape known there: as it came)
+    mt = image_type(m, w)
+    return x if mt == image_media_type(m.media_type) else relabelled(x, mt, m.data)
 
 
 def renamed_type(m: Media, mt: str, w: Writer) -> None:

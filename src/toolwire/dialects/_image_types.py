@@ -7,21 +7,22 @@ using the image/png media type, but the image appears to be a image/jpeg image")
 PNG, JPEG, GIF and WebP only, so bytes of another known type are refused naming it
 (``checked_type``, ``refusal``); a tool result's image goes to OpenAI Responses, Mistral,
 Gemini and Ollama so too (``sent_type``). The bytes are told by ``shown_type``: PNG, JPEG,
-GIF, WebP (``sniff_image``), BMP, TIFF, SVG (after its prologue: ``svg_prologue``), HEIC/HEIF
-and AVIF (an ISO
-BMFF ``ftyp`` box's brands)."""
+GIF, WebP (``sniff_image``), BMP, TIFF, SVG (after its prologue: ``svg_prologue``; in UTF-8
+or UTF-16), HEIC/HEIF and AVIF (an ISO BMFF ``ftyp`` box's brands), from the first bytes
+of the base64 text as the providers' decoders read it (``_base64_head``)."""
 
 from __future__ import annotations
 
-import binascii
 from typing import Any, Collection, Optional
 
 from .._errors import EncodeError
+from ._base64_head import base64_bytes
 from ._result_media import ResultMedia, sniff_image
 from ._svg_prologue import svg_prologue
 
-__all__ = ["GEMINI_IMAGE_TYPES", "OLLAMA_IMAGE_TYPES", "OPENAI_IMAGE_TYPES", "PROLOGUE", "USER_IMAGE_TYPES",
-           "checked_type", "image_media_type", "refusal", "sent_type", "shown_type", "untaken"]
+__all__ = ["GEMINI_IMAGE_TYPES", "NOT_BASE64", "OLLAMA_IMAGE_TYPES", "OPENAI_IMAGE_TYPES", "PROLOGUE",
+           "USER_IMAGE_TYPES", "checked_type", "image_media_type", "no_base64", "refusal", "sent_type", "shown_type",
+           "untaken"]
 
 #: The image types OpenAI takes ("Image input requirements": PNG, JPEG, WEBP, non-animated
 #: GIF, https://platform.openai.com/docs/guides/images-vision), as Mistral does (vision: "PNG,
@@ -40,6 +41,14 @@ USER_IMAGE_TYPES = {"openai.responses": OPENAI_IMAGE_TYPES, "mistral": OPENAI_IM
                     "gemini": GEMINI_IMAGE_TYPES}
 
 _ALIASES = {"image/jpg": "image/jpeg"}
+#: why image data holding a character outside ASCII is refused: no provider's decoder reads it (``_base64_head``)
+NOT_BASE64 = "its data is not base64: a character outside ASCII"
+
+
+def no_base64(data: Any) -> bool:
+    """Whether *data* is text holding a character outside ASCII: no base64 for any
+    provider's decoder (``_base64_head``), so an image of it is refused, never sent."""
+    return type(data) is str and not data.isascii()
 
 
 def image_media_type(mt: Optional[str]) -> Optional[str]:
@@ -93,17 +102,7 @@ _FTYP = 256  # bytes of an ftyp box read at most (its brands: a few dozen bytes 
 PROLOGUE = 16384
 
 
-def _head(data: str, chars: int) -> bytes:
-    """The first bytes of base64 *data* (its first *chars* characters at most, line breaks
-    of MIME's 76-column wrapping aside), or none (not base64, or not ASCII)."""
-    chunk = "".join(data[:chars + chars // 8 + 4].split())[:chars]
-    try:
-        return binascii.a2b_base64(chunk[:len(chunk) // 4 * 4])
-    except ValueError:  # binascii.Error, and text outside ASCII
-        return b""
-
-
-def _bmff(data: str, head: bytes) -> Optional[str]:
+def _bmff(data: str, head: bytes, start: int) -> Optional[str]:
     """The image type an ISO BMFF ``ftyp`` box at the start of *data* names: its major
     brand where that is AVIF's or HEIC's, else AVIF where a compatible brand is AVIF's
     (AV1 Image File Format §9: an AVIF "shall" list ``avif``; its major brand may be
@@ -112,30 +111,48 @@ def _bmff(data: str, head: bytes) -> Optional[str]:
     if major in _BRANDS:
         return _BRANDS[major]
     size = int.from_bytes(head[:4], "big")
-    box = _head(data, (min(size, _FTYP) + 2) // 3 * 4 + 4)[16:size]
+    box = base64_bytes(data, (min(size, _FTYP) + 2) // 3 * 4 + 4, start)[16:size]
     if any(box[i:i + 4] in _AVIF for i in range(0, len(box) - 3, 4)):
         return "image/avif"
     return "image/heif" if major in _GENERIC else None
 
 
-def shown_type(data: str) -> Optional[str]:
+def shown_type(data: str, start: int = 0) -> Optional[str]:
     """The image type base64 *data* shows by its first bytes: ``sniff_image``'s (PNG, JPEG,
-    GIF, WebP), else BMP, TIFF, SVG, HEIC/HEIF or AVIF; ``None`` where they show none."""
-    mt = sniff_image(data)
+    GIF, WebP), else BMP, TIFF, SVG, HEIC/HEIF or AVIF; ``None`` where they show none.
+    *start*: where the base64 text starts in *data* (a ``data:`` URL's, read without a copy)."""
+    mt = sniff_image(data, start)
     if mt is not None:
         return mt
-    head = _head(data, 24)
+    head = base64_bytes(data, 24, start)
     if head[:2] == b"BM" and len(head) >= 18 and int.from_bytes(head[14:18], "little") in _BMP_HEADERS:
         return "image/bmp"
     if head[:4] in _TIFF:
         return "image/tiff"
     if head[4:8] == b"ftyp":
-        return _bmff(data, head)
+        return _bmff(data, head, start)
+    codec = _utf16(head)
+    if codec is not None:  # read as UTF-8 (``PROLOGUE`` bytes at most, an odd last byte aside)
+        raw = base64_bytes(data, PROLOGUE // 3 * 4, start)
+        head = raw[:len(raw) // 2 * 2].decode(codec, "replace").encode("utf-8")
     text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
     if text[:4] == b"<svg":
         return "image/svg+xml"
     if text[:2] in (b"<?", b"<!"):  # a prologue first: read it whole (``PROLOGUE`` bytes at most)
-        return "image/svg+xml" if svg_prologue(_head(data, PROLOGUE // 3 * 4).lstrip(b"\xef\xbb\xbf \t\r\n")) else None
+        if codec is None:
+            text = base64_bytes(data, PROLOGUE // 3 * 4, start).lstrip(b"\xef\xbb\xbf \t\r\n")
+        return "image/svg+xml" if svg_prologue(text) else None
+    return None
+
+
+def _utf16(head: bytes) -> Optional[str]:
+    """The codec of text in UTF-16 whose first bytes are *head*, as XML 1.0 tells it
+    (Appendix F: a byte order mark ``FF FE`` / ``FE FF``, else ``3C 00 3F 00`` /
+    ``00 3C 00 3F``, an XML declaration's ``<?``), else ``None``."""
+    if head[:2] == b"\xff\xfe" or head[:4] == b"<\0?\0":
+        return "utf-16-le"
+    if head[:2] == b"\xfe\xff" or head[:4] == b"\0<\0?":
+        return "utf-16-be"
     return None
 
 
@@ -146,9 +163,9 @@ def sent_type(m: ResultMedia, types: Collection[str], target: str, ctx: Any = No
     ``converted`` on *ctx* (an ``EncodeContext``; none for a target that gets no type);
     ``EncodeError`` for a type not in *types*, never sent as it came."""
     assert m.data is not None
-    if not m.data.isascii():  # no base64: the provider's decoder refuses it
-        raise EncodeError(f"An image as data in a tool result cannot be written for {target} (its data is not "
-                          "base64: a character outside ASCII)", dialect=target)
+    if no_base64(m.data):  # the provider's decoder refuses it
+        raise EncodeError(f"An image as data in a tool result cannot be written for {target} ({NOT_BASE64})",
+                          dialect=target)
     label = image_media_type(m.media_type)
     shown = shown_type(m.data)
     mt = shown if shown is not None else label

@@ -27,6 +27,7 @@ from typing import Any, Callable, Dict, List, NamedTuple, Optional, Tuple
 
 from .._errors import EncodeError, excerpt
 from .._types import ToolResult, evolve
+from ._base64_head import base64_text
 
 __all__ = [
     "DOCUMENT_TYPES",
@@ -147,12 +148,13 @@ def _type_of(name: Optional[str]) -> Optional[str]:
 _MAGIC = (("iVBORw0KGgo", "image/png"), ("/9j/", "image/jpeg"), ("R0lGOD", "image/gif"))
 
 
-def sniff_image(data: str) -> Optional[str]:
+def sniff_image(data: str, start: int = 0) -> Optional[str]:
     """The media type base64 image *data* shows by its first bytes (PNG, JPEG, GIF,
-    WebP), or ``None``. White space in the base64 text is no part of the bytes (RFC 2045
-    §6.8), before the first character as after a line (as ``_image_types.shown_type``
-    reads it): its first characters are read with white space passed over."""
-    data = "".join(data[:64].split())
+    WebP), or ``None``. ASCII white space in the base64 text is no part of the bytes (RFC
+    2045 §6.8), before the first character as after a line (as ``_image_types.shown_type``
+    reads it, ``_base64_head``); one outside ASCII is no base64. *start*: where the base64
+    text starts in *data* (a ``data:`` URL's, read without a copy)."""
+    data = base64_text(data, 16, start)  # (from *start*, ASCII white space passed over: ``_base64_head``)
     for head, mt in _MAGIC:
         if data.startswith(head):
             return mt

@@ -36,7 +36,7 @@ from .._history_write import (
     write_part,
     write_turns,
 )
-from .._image_types import image_media_type, untaken
+from .._image_types import image_media_type, no_base64, untaken
 from .._prefill import ends_in_space
 from .._result_media import web
 from .._tool_changes import adopt_changes
@@ -154,9 +154,11 @@ def _block(p: Part, w: Writer, fresh: FreshText) -> Any:
         b = fresh.take(q, w.index)
         if b is not None:  # its own text block, as it came
             return b
-    if type(q) is Media and q.dialect == NAME and q.data is not None and relabelled(q.extra) is not None:
+    if type(q) is Media and q.dialect == NAME and q.data is not None and (
+            relabelled(q.extra) is not None or image_media_type(q.media_type) not in IMAGE_TYPES):
         extra: Dict[str, Any] = q.extra
-        mt = image_type(q, w, checked=True)  # its own image labelled other than its bytes show: as they show, noted
+        mt = image_type(q, w, checked=True)  # its own image labelled other than its bytes show (or of a type
+        # Anthropic does not take: its media_type is an enum): as they show, noted
         if mt not in IMAGE_TYPES:  # (bytes of a type Anthropic does not take: never sent mislabelled)
             raise w.no_media(q, untaken(q.media_type, mt, ", ".join(IMAGE_TYPES)))
         renamed_type(q, mt, w)  # (or named another way: ``image/jpg``)
@@ -349,7 +351,13 @@ def _refused(wire: Any, state: Dict[str, Any], final: bool) -> Optional[str]:
                     "should be a valid dictionary\")")
         inner = b.get("content") if type(b) is dict and b.get("type") == "tool_result" else None
         for x in (b, *inner) if type(inner) is list else (b,):
+            src = x.get("source") if type(x) is dict and x.get("type") == "image" else None
+            if type(src) is dict and no_base64(src.get("data")):
+                return "it holds an image whose data is no base64 (a character outside ASCII), which Anthropic refuses"
             mt = relabelled(x)
+            label = src.get("media_type") if type(src) is dict and src.get("type") == "base64" else None
+            if mt is None and type(label) is str and image_media_type(label) not in IMAGE_TYPES:
+                return f"it holds an image labelled {label!r}, a media type Anthropic does not take"
             if mt is not None:
                 label = x["source"].get("media_type")
                 if type(label) is str and image_media_type(label) == mt:  # its type, named another way

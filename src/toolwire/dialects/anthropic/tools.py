@@ -32,7 +32,7 @@ from .._common import (
     tool_description,
     tool_strict,
 )
-from .._image_types import checked_type, image_media_type, refusal
+from .._image_types import NOT_BASE64, checked_type, image_media_type, no_base64, refusal
 from .._result_media import ResultMedia, blank_text, rewrite_media, text_of, web
 from .strict_tools import check_strict_tool
 
@@ -204,6 +204,9 @@ def _media_block(m: ResultMedia, ctx: EncodeContext) -> Optional[Dict[str, Any]]
     type its bytes show where they show another (Anthropic checks them), noted."""
     if m.kind == "image":
         if m.data is not None:
+            if no_base64(m.data):  # (Anthropic's decoder refuses it)
+                raise EncodeError(f"An image as data in a tool result cannot be written for {NAME} ({NOT_BASE64})",
+                                  dialect=NAME)
             mt = checked_type(m.media_type, m.data)
             if mt not in IMAGE_TYPES:  # (bytes of another type: never sent mislabelled)
                 raise EncodeError(refusal("An image as data in a tool result", NAME, m.media_type, mt), dialect=NAME)
@@ -243,6 +246,10 @@ def relabelled(block: Any) -> Optional[str]:
 
 def _block(part: Dict[str, Any], ctx: EncodeContext) -> Dict[str, Any]:
     kind = part.get("type")
+    src = part.get("source")
+    if kind == "image" and type(src) is dict and no_base64(src.get("data")):
+        raise EncodeError(f"An image as data in a tool result cannot be written for {NAME} ({NOT_BASE64})",
+                          dialect=NAME)
     mt = relabelled(part)
     if mt is not None and mt not in IMAGE_TYPES:  # bytes of a type Anthropic does not take: never sent mislabelled
         label = part["source"].get("media_type")

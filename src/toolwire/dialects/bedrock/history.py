@@ -161,11 +161,12 @@ def _write_image(m: Media, w: Writer) -> Any:
 
 def _block(p: Part, w: Writer) -> Any:
     q = solid(p, w)  # no blank text: "The text field in the ContentBlock object ... is blank"
-    if type(q) is Media and q.dialect == NAME and (
+    if type(q) is Media and q.dialect == NAME and q.kind == "image" and (
             q.data is not None and checked_type(q.media_type, q.data) != q.media_type
-            or image_media_type(q.media_type) != q.media_type):
-        # its own image whose bytes show another format, or of a format named another way (``jpg``): as they
-        # show, as Converse names it (``refused``)
+            or image_media_type(q.media_type) != q.media_type
+            or (q.media_type or "").partition("/")[2] not in _FORMATS):
+        # its own image whose bytes show another format, or of a format named another way (``jpg``) or not
+        # taken (``svg+xml``: an enum): as they show, as Converse names it, or refused (``refused``)
         out = _write_image(q, w)
         renamed_type(q, f"image/{out['image']['format']}", w)
         return out

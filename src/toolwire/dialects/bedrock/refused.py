@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, Optional
 
-from .._image_types import image_media_type, shown_type
+from .._image_types import image_media_type, no_base64, shown_type
 from .document_names import Names, names_in
 
 __all__ = ["FORMATS", "misnamed", "mislabelled", "refused"]
@@ -25,12 +25,14 @@ def _blank(b: Any) -> bool:
 def mislabelled(img: Any) -> bool:
     """Whether *img* (an ``image`` member) holds base64 bytes of another format than its own
     ("The image was specified using the image/png media type, but the image appears to be a
-    image/jpeg image")."""
+    image/jpeg image"), or data that is no base64 (``no_base64``)."""
     src = img.get("source") if type(img) is dict else None
     data = src.get("bytes") if type(src) is dict else None
     fmt = img.get("format") if type(img) is dict else None
     if type(data) is not str or type(fmt) is not str:
         return False
+    if no_base64(data):  # no base64 at all: written fresh, the writer refuses it
+        return True
     shown = shown_type(data)  # (one Converse does not take too: the writer refuses it, never sent mislabelled)
     return shown is not None and shown != f"image/{fmt}"
 
@@ -78,10 +80,11 @@ def refused(wire: Any, state: Dict[str, Any], final: bool) -> Optional[str]:
         tu = b.get("toolUse")
         if type(tu) is dict and tu.get("type") != "server_tool_use" and type(tu.get("input")) is not dict:
             return "it holds a toolUse input that is no JSON object (Converse takes only an object)"
-        fmt = misnamed(b.get("image"))
-        if fmt is not None:
+        img = b.get("image")
+        fmt = img.get("format") if type(img) is dict else None
+        if type(img) is dict and type(fmt) is str and fmt not in FORMATS and _readable(img.get("source")):  # jpg, svg
             return f"it holds an image of format {fmt!r}, which Converse does not take (png, jpeg, gif, webp)"
-        if mislabelled(b.get("image")):
+        if mislabelled(img):
             return "it holds an image whose bytes show another format than its own, which Converse refuses"
         tr = b.get("toolResult")
         if type(tr) is dict and not tr.get("type"):

@@ -27,7 +27,7 @@ from .._common import (
     tool_description,
     tool_strict,
 )
-from .._image_types import checked_type, image_media_type, refusal
+from .._image_types import NOT_BASE64, checked_type, image_media_type, no_base64, refusal
 from .._result_media import DOCUMENT_TYPES, ResultMedia, blank_text, extension, rewrite_media
 from ..anthropic.strict_tools import check_strict_tool
 from .document_names import distinct_in_blocks
@@ -256,6 +256,9 @@ def _media_block(m: ResultMedia, ctx: EncodeContext) -> Optional[Dict[str, Any]]
     if source is None:
         return None
     if m.kind == "image":
+        if no_base64(m.data):  # (Converse's decoder refuses it)
+            raise EncodeError(f"An image as data in a tool result cannot be written for {NAME} ({NOT_BASE64})",
+                              dialect=NAME)
         mt = checked_type(m.media_type, m.data)
         if m.media_type is not None and mt != image_media_type(m.media_type):
             ctx.note("converted", f"The image labelled {m.media_type!r} in",

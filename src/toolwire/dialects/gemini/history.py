@@ -31,11 +31,13 @@ from ..._history_codec import Refusals
 from ...conversation._values import Field, Media, Message, Other, Part, Reasoning
 from .._common import as_dict
 from .._history_read import call_part, finish_of, response_part, text_at, texts
+from .._own_image import untaken_in
 from .compat_signature import signature_text, signed
 from .fragments import fragment
 from .history_encode import encode
 from .nameless_args import merged
 from .sniff import OBJECT_MEMBERS, SERVER_KEYS, data_key
+from .step_signature import empty, first_unsigned
 
 if TYPE_CHECKING:
     from ..._dialect import Dialect
@@ -268,8 +270,18 @@ def _refused(wire: Any, state: Dict[str, Any], final: bool) -> Optional[str]:
     """``Refusals.message``: a ``functionCall`` whose ``args`` are there and no object
     (``FunctionCall.args`` is a ``Struct``: JSON text from a gateway, a list), which the
     writer writes as the object it decodes to (an unreadable one is an invalid call, which
-    it refuses); no ``args`` (or null) is taken."""
+    it refuses); no ``args`` (or null) is taken; an image whose bytes show a type Gemini does
+    not take (``_own_image.untaken_in``: a GIF); a first call whose thought signature is
+    empty (no signature: https://ai.google.dev/gemini-api/docs/thought-signatures), which
+    the writer gives the dummy as it does a fresh one's."""
     parts = wire.get("parts") if type(wire) is dict else None
+    said = untaken_in(parts, NAME)
+    if said is not None:
+        return said
+    at = first_unsigned(parts) if type(parts) is list else None
+    if type(parts) is list and at is not None and empty(parts[at]):  # (``step_signature``: the dummy, noted)
+        return ("its first function call carries an empty thought signature, which Gemini 3 refuses as missing "
+                "(\"Function call is missing a thought_signature in functionCall parts\")")
     for p in parts if type(parts) is list else ():
         fc = p.get("functionCall", p.get("function_call")) if type(p) is dict else None
         args = fc.get("args") if type(fc) is dict else None

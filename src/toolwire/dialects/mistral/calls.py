@@ -203,7 +203,7 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
 
 DIALECT = Dialect(
     history=replace(chat_like(NAME, bridge="OK", thinking=True, details=DETAILS, evidence=detect),
-                    refusals=Refusals(mistral_refused, frozenset({"assistant", "tool"}))),
+                    refusals=Refusals(mistral_refused, frozenset({"assistant", "tool", "user"}))),
     name=NAME,
     argument_keys=("arguments",),
     id_placeholders=frozenset({"no_id", "id", "native_id"}),

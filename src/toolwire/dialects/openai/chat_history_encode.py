@@ -42,7 +42,7 @@ from ..._errors import EncodeError, an
 from ..._types import ToolResult
 from ...conversation._values import Media, Message, Other, Part, Reasoning, Text
 from .._common import scoped
-from .._history_write import FIRST_USER, image_url, no_detail, no_upload
+from .._history_write import FIRST_USER, image_url, no_detail, no_upload, own_image
 from .._result_media import web
 from .._result_order import CallOrder
 from ..gemini.audio_parts import chat_audio, is_gemini_audio
@@ -100,7 +100,7 @@ def encoder(
         if t is Media:
             m: Media = p  # type: ignore[assignment]
             if m.dialect == name and m.extra is not None:
-                return m.extra
+                return own_image(m, w)
             if m.kind != "image":
                 raise w.no_media(m, "only images are converted")
             no_upload(m, w)

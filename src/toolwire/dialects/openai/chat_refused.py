@@ -20,11 +20,15 @@ noted (``rewritten``), never replayed as it came.
   ``FunctionCall.arguments: Union[Dict[str, Any], str]`` is required).
 - OpenAI Responses (openai-python ``ResponseFunctionToolCallParam``: ``arguments:
   Required[str]``): a ``function_call`` item whose ``arguments`` are no string.
+- Responses and Mistral: a user message holding an image whose bytes show a type they do
+  not take ("PNG, JPEG, WEBP, non-animated GIF": an SVG, a HEIC; ``_own_image.untaken_in``).
 """
 
 from __future__ import annotations
 
 from typing import Any, Dict, Optional
+
+from .._own_image import untaken_in
 
 __all__ = ["chat_refused", "mistral_refused", "responses_refused", "typed"]
 
@@ -63,7 +67,7 @@ def chat_refused(wire: Any, state: Dict[str, Any], final: bool) -> Optional[str]
 
 def mistral_refused(wire: Any, state: Dict[str, Any], final: bool) -> Optional[str]:
     """Why Mistral refuses the message *wire* as it came, else ``None``: an id-less call or
-    tool message, a call without arguments."""
+    tool message, a call without arguments, an image of a type it does not take."""
     if type(wire) is not dict:
         return None
     for c in _calls(wire):
@@ -77,6 +81,8 @@ def mistral_refused(wire: Any, state: Dict[str, Any], final: bool) -> Optional[s
             got = type(fn["arguments"]).__name__ if "arguments" in fn else "none"
             return (f"it holds a call whose arguments are neither JSON text nor an object ({got}), which Mistral "
                     "refuses (FunctionCall.arguments: Union[Dict[str, Any], str])")
+    if wire.get("role") == "user":  # an image of a type Mistral does not take
+        return untaken_in(wire.get("content"), "mistral")
     if wire.get("role") == "tool" and wire.get("tool_call_id") in _NONE_IDS:
         return (f"it is a tool message without a tool_call_id ({wire.get('tool_call_id')!r}), which Mistral refuses "
                 "(ids are 9 of a-z, A-Z, 0-9)")
@@ -85,6 +91,8 @@ def mistral_refused(wire: Any, state: Dict[str, Any], final: bool) -> Optional[s
 
 def responses_refused(wire: Any, state: Dict[str, Any], final: bool) -> Optional[str]:
     """Why OpenAI refuses the Responses input item *wire* as it came, else ``None``."""
+    if type(wire) is dict and wire.get("role") == "user":  # an image of a type OpenAI does not take
+        return untaken_in(wire.get("content"), "openai.responses")
     if type(wire) is dict and wire.get("type") == "function_call" and type(wire.get("arguments")) is not str:
         got = type(wire["arguments"]).__name__ if "arguments" in wire else "none"
         return (f"it is a function_call whose arguments are no JSON text ({got}), which OpenAI takes as a string "

@@ -27,7 +27,7 @@ from ..._errors import EncodeError
 from ..._types import InvalidToolCall, ToolCall, ToolResult
 from ...conversation._values import Field, Media, Message, Other, Part, Reasoning, Text, continued_twice, stored_id
 from .._common import scoped
-from .._history_write import image_url, no_upload
+from .._history_write import image_url, no_upload, own_image
 from .._result_media import web
 from .chat import is_custom
 from .chat_history_join import APART, JOIN_HOW
@@ -48,8 +48,8 @@ def _user_part(p: Part, w: Writer) -> Any:
         return {"type": "input_text", "text": p.text}  # type: ignore[union-attr]
     if t is Media:
         m: Media = p  # type: ignore[assignment]
-        if m.dialect == NAME and m.extra is not None:  # its wire part, as received
-            return m.extra
+        if m.dialect == NAME and m.extra is not None:  # its wire part, as received (an image by its bytes)
+            return own_image(m, w)
         if m.kind != "image":
             raise w.no_media(m, "only images are converted")
         no_upload(m, w)
