@@ -110,7 +110,7 @@ def _history(r: random.Random, dialect: str) -> Dict[str, Any]:
     return {"messages": msgs}
 
 
-def _edited(r: random.Random, conv: Any, dialect: str) -> Any:
+def _edited(r: random.Random, conv: Any, dialect: str, make: Any) -> Any:
     k = r.randrange(len(conv.messages))
     m = conv.messages[k]
     pick = r.random()
@@ -118,18 +118,48 @@ def _edited(r: random.Random, conv: Any, dialect: str) -> Any:
         return conv
     if pick < .6:
         return conv.replace(messages=conv.messages[:k] + (Message(m.role, m.parts),) + conv.messages[k + 1:])
-    other = decode_conversation(_history(r, dialect), dialect)
+    other = decode_conversation(make(r, dialect), dialect)
     j = r.randrange(len(other.messages))
     moved = other.messages[j].replace(parts=m.parts, role=m.role)
     return conv.replace(messages=conv.messages[:k] + (moved,) + conv.messages[k + 1:])
 
 
-@pytest.mark.parametrize("dialect", _DIALECTS)
+def _turns(r: random.Random, dialect: str) -> Dict[str, Any]:
+    """Histories of the other four dialects, each call's arguments as an object or as text
+    (Anthropic, Gemini and Bedrock refuse text; Responses refuses an object)."""
+    out: List[Any] = []
+    for t in range(r.randint(1, 3)):
+        args: Any = {"a": t} if r.random() < .6 else json.dumps({"a": t})
+        cid = f"call_{t}"
+        if dialect == "anthropic.messages":
+            out += [{"role": "user", "content": [{"type": "text", "text": "go"}]} if not out else None,
+                    {"role": "assistant", "content": [{"type": "tool_use", "id": cid, "name": "f", "input": args}]},
+                    {"role": "user", "content": [{"type": "tool_result", "tool_use_id": cid, "content": "ok"}]}]
+        elif dialect == "bedrock.converse":
+            out += [{"role": "user", "content": [{"text": "go"}]} if not out else None,
+                    {"role": "assistant", "content": [{"toolUse": {"toolUseId": cid, "name": "f", "input": args}}]},
+                    {"role": "user", "content": [{"toolResult": {"toolUseId": cid, "content": [{"text": "ok"}]}}]}]
+        elif dialect == "gemini":
+            out += [{"role": "user", "parts": [{"text": "go"}]} if not out else None,
+                    {"role": "model", "parts": [{"functionCall": {"name": "f", "args": args}}]},
+                    {"role": "user", "parts": [{"functionResponse": {"name": "f", "response": {"r": "ok"}}}]}]
+        else:
+            out += [{"role": "user", "content": "go"} if not out else None,
+                    {"type": "function_call", "call_id": cid, "name": "f",
+                     "arguments": args if type(args) is str or r.random() < .5 else {"a": t}},
+                    {"type": "function_call_output", "call_id": cid, "output": "ok"}]
+    key = {"gemini": "contents", "openai.responses": "input"}.get(dialect, "messages")
+    return {key: [m for m in out if m is not None]}
+
+
+@pytest.mark.parametrize("dialect", _DIALECTS + ("anthropic.messages", "bedrock.converse", "gemini",
+                                                 "openai.responses"))
 def test_every_rewritten_message_is_a_refused_message(dialect: str) -> None:
     r = random.Random(44)
     seen = 0
+    make = _history if dialect in _DIALECTS else _turns
     for _n in range(150):
-        conv = _edited(r, decode_conversation(_history(r, dialect), dialect), dialect)
+        conv = _edited(r, decode_conversation(make(r, dialect), dialect), dialect, make)
         report: List[Problem] = []
         try:
             encode_conversation(conv, dialect, report=report)
