@@ -47,9 +47,10 @@ def test_an_idless_pair_the_provider_refuses_gets_a_made_id(dialect: str, cid: A
     assert out[2]["tool_call_id"] == made
     assert out[1]["tool_calls"][0]["function"] == {"name": "get_weather", "arguments": ARGS}
     assert [k for k, _ in _kinds(report)] == ["rewritten", "rewritten"]
-    # Mistral refuses the tool message's id-less tool_call_id too; Chat takes "" (written fresh with its call)
-    flagged = [1] if dialect == "openai.chat" else [1, 2]
-    assert [(p.kind, p.index) for p in check_conversation(conv, dialect)] == [("refused-message", i) for i in flagged]
+    # Mistral refuses the tool message's id-less tool_call_id too; Chat takes "" but it is written fresh with
+    # its call (noted ``rewritten``): check flags each message encode writes fresh
+    assert [(p.kind, p.index) for p in check_conversation(conv, dialect)] == [("refused-message", 1),
+                                                                               ("refused-message", 2)]
 
 
 def test_an_empty_chat_id_pair_still_goes_back_as_it_came() -> None:
@@ -194,3 +195,19 @@ def test_refused_messages_are_found_in_linear_time() -> None:
 
     work(small)  # imports and caches first
     assert lines_run(lambda: work(big)) / lines_run(lambda: work(small)) < 5
+
+
+@pytest.mark.parametrize("args", [None, {"city": "Paris"}])
+def test_a_legacy_chat_function_call_without_argument_text_is_written_fresh(args: Any) -> None:
+    # openai-python ChatCompletionAssistantMessageParam.FunctionCall: arguments: Required[str]
+    h = [{"role": "user", "content": "weather in Paris?"},
+         {"role": "assistant", "content": None, "function_call": {"name": "get_weather", "arguments": args}},
+         {"role": "function", "name": "get_weather", "content": "sunny"}]
+    conv = decode_conversation(h, "openai.chat")
+    report: List[Problem] = []
+    out = encode_conversation(conv, "openai.chat", report=report)["messages"]
+    calls = out[1].get("tool_calls") or [out[1].get("function_call")]
+    assert all(type((c.get("function") or c)["arguments"]) is str for c in calls)
+    rewritten = [i for kind, i in _kinds(report) if kind == "rewritten"]
+    assert 1 in rewritten
+    assert [p.index for p in check_conversation(conv, "openai.chat") if p.kind == "refused-message"] == rewritten

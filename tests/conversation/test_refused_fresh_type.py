@@ -24,7 +24,7 @@ from toolwire.conversation import (
     decode_conversation,
     encode_conversation,
 )
-from toolwire.conversation._order import refused_messages
+from toolwire.conversation._fresh import refused_messages
 from toolwire.dialects.openai.chat_refused import chat_refused
 
 ARGS = "{\"city\": \"Paris\"}"
@@ -85,7 +85,8 @@ def test_the_refused_pass_asks_only_the_roles_its_rule_reads() -> None:
         return chat_refused(wire, state, final)
 
     spied = replace(d.history, refusals=replace(d.history.refusals, message=spy))
-    assert [i for i, _ in refused_messages(conv, "openai.chat", spied)] == [1]
+    # (the tool message answering the id-less call goes fresh with it: flagged too)
+    assert [i for i, _ in refused_messages(conv, replace(d, history=spied))[1]] == [1, 2]
     assert seen == [("assistant", False)]
 
 
@@ -106,10 +107,35 @@ def test_the_refused_rule_is_told_which_message_is_the_final_one() -> None:
     registry = toolwire.default_registry().copy()
     registry.register(spied, replace=True)
     conv = decode_conversation({"messages": h}, "openai.chat", registry=registry)
-    assert [i for i, _ in refused_messages(conv, "openai.chat", spied.history)] == [3]
-    assert seen == [("hi", False), ("a", False), ("again", False), ("b ", True)]
+    assert [i for i, _ in refused_messages(conv, spied)[1]] == [3]
+    assert seen == [("hi", False), ("a", False), ("again", False), ("b ", True)] * 2  # (is any? then which)
     seen.clear()
     report: List[Any] = []
     assert encode_conversation(conv, "openai.chat", report=report, registry=registry) == {"messages": h}
     assert seen == [("hi", False), ("a", False), ("again", False), ("b ", True)] * 2  # (is any? then which)
     assert [(p.kind, p.index) for p in report] == [("rewritten", 3)]
+
+
+@pytest.mark.parametrize("kind", [None, _MISSING])
+@pytest.mark.parametrize(("cid", "args"), [("call_1", {"city": "Paris"}), ("call_1", None), ("call_1", _MISSING),
+                                           (None, ARGS)])
+def test_convert_types_a_chat_call_it_writes_otherwise_than_it_came(kind: Any, cid: Any, args: Any) -> None:
+    # OpenAI refuses the call as it came (arguments no string, or a null id): convert, as
+    # encode_conversation, writes it fresh, with "type": "function" (openai-python: Required)
+    call = _call(cid, kind)
+    if args is _MISSING:
+        del call["function"]["arguments"]
+    else:
+        call["function"]["arguments"] = args
+    body = {"messages": [{"role": "user", "content": "hi"}, {"role": "assistant", "content": None,
+                                                            "tool_calls": [call]}]}
+    out = toolwire.convert(body, "openai.chat", source="openai.chat")[0]
+    assert out["type"] == "function" and type(out["id"]) is str and type(out["function"]["arguments"]) is str
+    fresh = encode_conversation(decode_conversation(body, "openai.chat"), "openai.chat")["messages"][1]
+    assert fresh["tool_calls"][0]["type"] == "function"
+
+
+@pytest.mark.parametrize("kind", [None, _MISSING])
+def test_convert_keeps_the_shape_of_a_chat_call_it_writes_as_it_came(kind: Any) -> None:
+    call = _call("call_1", kind)
+    assert toolwire.convert([call], "openai.chat", source="openai.chat") == [call]

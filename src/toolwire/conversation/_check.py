@@ -62,7 +62,8 @@ from .._ids import IdMap, IdRule
 from .._registry import Registry
 from .._types import InvalidToolCall, ToolCall, ToolResult
 from ._decode import decode_conversation
-from ._order import _order, _wording, refused_messages
+from ._fresh import refused_messages, written_whole
+from ._order import _order, _wording
 from ._pairing import Pairer, plan
 from ._problems import Problem
 from ._values import (
@@ -333,25 +334,26 @@ def check_conversation(
     conv, target, rules, ids, d = _conv(x, dialect, registry, source)
     found = _scan(conv, target, rules, registry_of(registry), d is None or d.history is not None)[0]
     found += _order(conv, target, rules, ids)
-    fresh = refused_messages(conv, target, None if d is None else d.history)
+    whole, fresh = refused_messages(conv, d)
     found += [Problem("refused-message", i, None, f"Message {i}: {said}, written back as it came "
                                                   "(encode_conversation writes it fresh)") for i, said in fresh]
     found += [Problem("unwritable-call", i, c.id, _unwritten(i, c, target, said))
-              for i, _j, c, said in _unwritable(conv, d, {i for i, _said in fresh})]
+              for i, _j, c, said in _unwritable(conv, d, {i for i, _said in fresh}, whole)]
     return sorted(found, key=lambda p: p.index)
 
 
-def _unwritable(conv: Conversation, d: Optional[Dialect],
-                fresh: AbstractSet[int] = frozenset()) -> List[Tuple[int, int, InvalidToolCall, str]]:
+def _unwritable(conv: Conversation, d: Optional[Dialect], fresh: AbstractSet[int] = frozenset(),
+                whole: Optional[bool] = None) -> List[Tuple[int, int, InvalidToolCall, str]]:
     """The invalid calls ``encode_conversation`` refuses to write for *d* (``None``: for
     any target), each with why: one without a name or without argument text, and,
     where *d* carries arguments as an object, any (docs/conversations.md, "Invalid
     calls": ``{}`` would be a call the model never made). A message written back as it
     came is no concern: its wire goes as it is (unless *d* refuses it as it came, *fresh*:
-    ``refused_messages``); nor is any, for a target with no history writer (a text format,
+    ``refused_messages``), nor a history written back whole (*whole*, ``written_whole``;
+    ``None``: asked here); nor is any, for a target with no history writer (a text format,
     ``mcp``, ``canonical``: ``encode_conversation`` refuses it whole)."""
     out: List[Tuple[int, int, InvalidToolCall, str]] = []
-    if d is not None and (d.history is None or conv.original(d.name) is not None and not fresh):
+    if d is not None and (d.history is None or (written_whole(conv, d) is not None if whole is None else whole)):
         return out
     for i, m in enumerate(conv.messages):
         if d is not None and m.original(d.name) is not None and i not in fresh:

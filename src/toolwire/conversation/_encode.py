@@ -19,7 +19,7 @@ from .._names import NameMap
 from .._registry import Registry
 from .._types import ToolResult
 from ._decode import DialectLike, decode_conversation
-from ._fresh import any_refused, fresh, idless_fresh, refused_fresh, renamed
+from ._fresh import fresh, plan_fresh, written_whole
 from ._order import refusal, split_turns
 from ._problems import Problem
 from ._values import Conversation, Message, wrong_role
@@ -90,12 +90,9 @@ def encode_conversation(
             conv = Conversation(conv)
         else:
             conv = decode_conversation(conv, source, registry=registry)
-    same = conv.original(d.name)
     assert d.history is not None
-    rules = d.history.refusals
-    if same is not None and ids is None and names is None and not split_turns(conv.messages, d.name,
-                                                                                d.history.pairing) and (
-            not any_refused(conv.messages, rules)):
+    same = written_whole(conv, d, ids, names)
+    if same is not None:
         try:
             out: Dict[str, Any] = copy.deepcopy(same)
         except (ToolwireError, MemoryError):
@@ -103,22 +100,17 @@ def encode_conversation(
         except Exception as exc:  # a value of the caller's that cannot be copied
             raise EncodeError(f"The history cannot be copied to write it back: {type(exc).__name__}: {exc}",
                               dialect=d.name) from None
-        as_is = d.history.as_is if d.history is not None else None
+        as_is = d.history.as_is
         if report is not None and as_is is not None:  # what the wire itself is noted for (Bedrock's mixed-turn)
-            report.extend(Problem(kind, i, None, said) for kind, i, said in as_is(conv.messages))
+            report.extend(Problem(kind, i, None, said) for kind, i, said in as_is(conv.wire[1]))
         return out
     _check_roles(conv, d.name)
     w = Writer(d, ids, names, registry, report, conv.messages)
     messages = list(conv.messages)
     keep = [m.original(d.name) is not None for m in messages]  # written back as decoded: its call ids as they are
-    for i, m in enumerate(messages):
-        if keep[i] and renamed(m, w.target.names):  # a name the target refuses: written fresh, mapped
-            messages[i] = Message(m.role, m.parts)
-            keep[i] = False
-    if rules.message is not None:
-        refused_fresh(messages, keep, w, rules.message, rules.roles)
-    if d.ids.required:
-        idless_fresh(messages, keep, w)
+    for i, m, said in plan_fresh(messages, keep, d, w.target.names):  # (the ones check_conversation flags)
+        w.index = i
+        w.note("rewritten", f"{m.role.capitalize()} message {i} is written fresh, not as it came: {said}")
     _merged(messages, keep, w)
     for i, m in enumerate(messages):
         kept = keep[i]

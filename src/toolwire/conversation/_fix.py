@@ -16,7 +16,8 @@ from .._errors import DecodeError, an, excerpt
 from .._registry import Registry
 from .._types import InvalidToolCall, ToolResult
 from ._check import Pairs, _conv, _refused, _scan, _unwritable, _unwritten, _who
-from ._order import _last, _order, _wording, refusal, refused_messages, split_turns
+from ._fresh import refused_messages
+from ._order import _last, _order, _wording, refusal, split_turns
 from ._pairing import paired
 from ._problems import Problem
 from ._values import Conversation, Message, starts_turn
@@ -261,7 +262,7 @@ def fix_conversation(
                                                        d is None or d.history is not None)
     msgs = conv.messages
     changes: List[Problem] = []
-    fresh = refused_messages(conv, target, None if d is None else d.history)
+    _whole, fresh = refused_messages(conv, d)
     gone = _gone(conv, d, target, pairs, [k[0] for k in orphans] + [k[0] for k in misplaced]
                  + [i for i, _said in fresh], changes)  # (a message the target refuses as it came: written fresh)
     if gone:  # the invalid calls *dialect* (or no target) cannot write, and the results answering them

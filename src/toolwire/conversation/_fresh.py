@@ -1,18 +1,22 @@
 """Which messages of a history decoded from the target ``encode_conversation`` writes
-fresh rather than as they came: those the target refuses as they came
-(``HistoryCodec.refusals``), those whose calls' names it maps, and id-less calls and
-results paired with one written fresh."""
+fresh rather than as they came, and ``check_conversation`` flags (``refused-message``):
+one helper for both. A history still equal to the one decoded goes back whole as its
+stored request (``written_whole``), judged by the wires that request holds; else each
+message is judged by its own wire (``Message.original``): those the target refuses as
+they came (``HistoryCodec.refusals``), those whose calls' names it maps, and id-less calls
+and results paired with one written fresh (``plan_fresh``)."""
 
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, FrozenSet, List, Optional, Sequence
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
+from .._dialect import Dialect
 from .._history_codec import Refusals
 from .._names import NameMap
 from .._types import InvalidToolCall, ToolCall, ToolResult
+from ._order import split_turns
 from ._pairing import idless_pairs
-from ._values import Message
-from ._writer import Writer
+from ._values import Conversation, Message
 
 
 def any_refused(messages: Sequence[Message], rules: Refusals) -> bool:
@@ -28,12 +32,67 @@ def any_refused(messages: Sequence[Message], rules: Refusals) -> bool:
                for i, m in enumerate(messages))
 
 
-def refused_fresh(messages: List[Message], keep: List[bool], w: Writer,
-                  why: Callable[[Any, Dict[str, Any], bool], Optional[str]], roles: Optional[FrozenSet[str]]) -> None:
+def written_whole(conv: Conversation, d: Dialect, ids: Any = None, names: Any = None) -> Optional[Dict[str, Any]]:
+    """The request fragment *conv* was decoded from, when ``encode_conversation`` writes it
+    back whole as it came: *conv* is *d*'s and still equal to what was decoded, no id or
+    name map is passed, and *d* takes that request as it is, judged by the messages it was
+    built from (a message swapped for an equal one, with no wire or another's, changes
+    nothing that goes out): none kept apart that it refuses apart (``split_turns``), none it
+    refuses as it came (``any_refused``). ``None`` otherwise."""
+    same = conv.original(d.name)
+    h = d.history
+    if same is None or ids is not None or names is not None or h is None:
+        return None
+    stored = conv.wire[1]
+    if split_turns(stored, d.name, h.pairing) or any_refused(stored, h.refusals):
+        return None
+    return same
+
+
+def refused_messages(conv: Conversation, d: Optional[Dialect]) -> Tuple[bool, List[Tuple[int, str]]]:
+    """Whether ``encode_conversation`` writes *conv* back whole to *d* (with no id or
+    name map: ``written_whole``), and the messages it writes fresh, noted ``rewritten``,
+    each with why (``plan_fresh``): what ``check_conversation`` flags ``refused-message``."""
+    if d is None or d.history is None:
+        return False, []
+    if written_whole(conv, d) is not None:
+        return True, []
+    messages = list(conv.messages)
+    keep = [m.original(d.name) is not None for m in messages]
+    if not any(keep):
+        return False, []
+    return False, [(i, said) for i, _m, said in plan_fresh(messages, keep, d, NameMap(d.names, dialect=d.name))]
+
+
+def plan_fresh(messages: List[Message], keep: List[bool], d: Dialect,
+               names: NameMap) -> List[Tuple[int, Message, str]]:
+    """Of *messages* (*keep*: each written back as it came), those to write fresh, in
+    place (``fresh``): one whose calls' names *names* maps (``renamed``), silently; one *d*
+    refuses as it came (``refused_fresh``) and an id-less one paired with one written fresh
+    (``idless_fresh``), each given with the message as it was and why (``rewritten``)."""
+    for i, m in enumerate(messages):
+        if keep[i] and renamed(m, names):  # a name the target refuses: written fresh, mapped
+            messages[i] = Message(m.role, m.parts)
+            keep[i] = False
+    out: List[Tuple[int, Message, str]] = []
+    assert d.history is not None
+    rules = d.history.refusals
+    if rules.message is not None:
+        refused_fresh(messages, keep, d, rules, out)
+    if d.ids.required:
+        idless_fresh(messages, keep, d, out)
+    return out
+
+
+def refused_fresh(messages: List[Message], keep: List[bool], d: Dialect, rules: Refusals,
+                  out: List[Tuple[int, Message, str]]) -> None:
     """A message written back as it came that the target refuses as it is (*why*:
     ``Refusals.message``) is written fresh, noted (``rewritten``); so is a later one
     holding the result for a call of it whose id the target's rule refuses (written
-    fresh, the call's id is mapped: its result gets the same one). One pass."""
+    fresh, the call's id is mapped: its result gets the same one). One pass; each goes
+    to *out* (index, the message as it was, why)."""
+    why, roles = rules.message, rules.roles
+    assert why is not None
     mapped: Dict[str, int] = {}  # ids of calls written fresh here that the target maps -> their message
     state: Dict[str, Any] = {}
     end = len(messages) - 1
@@ -47,9 +106,8 @@ def refused_fresh(messages: List[Message], keep: List[bool], w: Writer,
         if said:
             keep[i] = False
             messages[i] = fresh(m)
-            w.index = i
-            w.note("rewritten", f"{m.role.capitalize()} message {i} is written fresh, not as it came: {said}")
-            mapped.update((c.id, i) for c in m.calls if c.id is not None and not w.d.ids.valid(c.id))
+            out.append((i, m, said))
+            mapped.update((c.id, i) for c in m.calls if c.id is not None and not d.ids.valid(c.id))
 
 
 def fresh(m: Message) -> Message:
@@ -59,7 +117,7 @@ def fresh(m: Message) -> Message:
     return Message(m.role, m.parts, wire=None if wire is None else (*wire[:2], None, *wire[3:]))
 
 
-def idless_fresh(messages: List[Message], keep: List[bool], w: Writer) -> None:
+def idless_fresh(messages: List[Message], keep: List[bool], d: Dialect, out: List[Tuple[int, Message, str]]) -> None:
     """Where a target that needs ids gets an id-less call and a result answering it
     (``_pairing``), one written back as it came (its wire's id: ``""``, ``"null"``, none)
     and the other fresh (``ToolResult(None, ...)`` built for a recorded reply, as the
@@ -83,11 +141,9 @@ def idless_fresh(messages: List[Message], keep: List[bool], w: Writer) -> None:
                 keep[k] = False
                 m = messages[k]
                 messages[k] = fresh(m)
-                w.index = k
-                w.note("rewritten", f"{m.role.capitalize()} message {k} is written fresh, not as it came: it holds "
-                                    f"{'a call' if m.calls else 'a result'} without an id paired with "
-                                    f"{'a result' if m.calls else 'a call'} written fresh in message {i}, and "
-                                    f"{w.name} needs one: both get the id made for the call")
+                out.append((k, m, f"it holds {'a call' if m.calls else 'a result'} without an id paired with "
+                                  f"{'a result' if m.calls else 'a call'} written fresh in message {i}, and "
+                                  f"{d.name} needs one: both get the id made for the call"))
                 todo.append(k)
 
 

@@ -9,7 +9,7 @@ and ``encode_conversation`` merge them), each judged by the judging dialect's ``
 from __future__ import annotations
 
 from operator import attrgetter
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, List, Optional, Tuple
 
 from .._dialect import Pairing
 from .._errors import an
@@ -18,8 +18,7 @@ from .._types import ToolResult
 from ._problems import Problem
 from ._values import ROLES, Conversation, Field, Message, Other, Reasoning
 
-__all__ = ["_last", "_order", "_wording", "refusal", "refused_messages", "split_turns"]
-_EVERY_ROLE = frozenset(ROLES)  # ``Refusals.roles`` None: every role a ``Message`` may have
+__all__ = ["_last", "_order", "_wording", "refusal", "split_turns"]
 
 
 def _wording(text: str, target: Optional[str], id: Optional[str]) -> str:
@@ -89,32 +88,6 @@ def _order(conv: Conversation, target: Optional[str], rules: Pairing, ids: Optio
                     out.append(Problem("invalid-id", i, c.id, f"Message {i}: the call id {c.id} ({c.name!r}) is "
                                                               f"written back as it came, and {target} takes ids "
                                                               f"{ids.describe()} only"))
-    return out
-
-
-def refused_messages(conv: Conversation, target: Optional[str], codec: Any) -> List[Tuple[int, str]]:
-    """The messages written back as they came (decoded from *target*, unchanged) that
-    *target* refuses as they came (*codec*: its ``HistoryCodec``, whose ``refusals.message``
-    is asked of the messages of its ``refusals.roles``), each with why: ``encode_conversation``
-    writes them fresh (``rewritten``). One pass, in order; a history decoded from *target*
-    and unchanged reads each message's wire without comparing its parts again."""
-    if target is None or codec is None or codec.refusals.message is None:
-        return []
-    refused, roles = codec.refusals.message, codec.refusals.roles
-    whole = conv.original(target) is not None
-    if roles is None:
-        roles = _EVERY_ROLE
-    state: Dict[str, Any] = {}
-    out: List[Tuple[int, str]] = []
-    last = len(conv.messages) - 1
-    for i, m in enumerate(conv.messages):
-        if m.role not in roles:
-            continue
-        w = m.wire
-        wire = w[1] if whole and w is not None and w[0] == target else m.original(target)
-        said = None if wire is None else refused(wire, state, i == last)
-        if said:
-            out.append((i, said))
     return out
 
 

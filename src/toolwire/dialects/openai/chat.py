@@ -231,11 +231,31 @@ def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
     out: Dict[str, Any] = {}
     if not pd.get("no_id"):
         out["id"] = pd["id"] if call.id is None and "id" in pd else "" if ident is None else ident  # as received
-    if not pd.get("no_type"):
-        out["type"] = pd.get("type", "function")
+    kind = pd.get("type", "function")
+    if (pd.get("no_type") or kind is None) and _refused_shape(call, pd):
+        kind = "function"  # (written otherwise than it came: typed, as ``encode_conversation`` writes it fresh)
+    elif pd.get("no_type"):
+        kind = _NO_TYPE
+    if kind is not _NO_TYPE:
+        out["type"] = kind
     out["function"] = fn
     out.update(pd.get("extra", ()))
     return out
+
+
+_NO_TYPE = object()  # (a call that came without a ``type``, written so)
+
+
+def _refused_shape(call: ToolCall, pd: Dict[str, Any]) -> bool:
+    """Whether the decoded call came in a shape OpenAI refuses, so that it is written otherwise
+    than it came (``chat_refused``: its ``arguments`` no string, an object (no ``raw`` text),
+    null or missing; its ``id`` null, or missing where an id is made for it; a call without
+    an id written so keeps its shape): then without a ``type`` or with null it
+    gets ``"type": "function"``, as ``encode_conversation`` writes such a call fresh
+    (openai-python ``ChatCompletionMessageFunctionToolCallParam``: ``type:
+    Required[Literal["function"]]``); one written as it came keeps its shape."""
+    return (call.raw is None or bool(pd.get("no_arguments")) or ("arguments" in pd and pd["arguments"] is None)
+            or (call.id is None and "id" not in pd and not pd.get("no_id")) or "id-synthesized" in call.repairs)
 
 
 def peek(item: Dict[str, Any]) -> Tuple[Any, Any]:

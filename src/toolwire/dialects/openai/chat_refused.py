@@ -6,7 +6,8 @@ noted (``rewritten``), never replayed as it came.
   ``id``, ``type`` and ``function.arguments`` are strings, ``arguments`` "in JSON format"):
   a call whose ``id`` is null or missing ("Invalid type for 'messages[1].tool_calls[0].id':
   expected a string, but got null instead."), one whose ``arguments`` are no string (an
-  object, null, missing). A call without a ``type`` (or null) goes as it came: no refusal
+  object, null, missing), as a legacy ``function_call``'s (openai-python ``FunctionCall.arguments:
+  Required[str]``). A call without a ``type`` (or null) goes as it came: no refusal
   of it is documented, and the call writer keeps that shape (``chat``). ``""`` and
   ``"null"`` ids are strings: they go as they came (Gemini's OpenAI-compatible endpoint
   replies with ``"id": ""`` and takes it back; no refusal of ``""`` is documented). An
@@ -62,6 +63,11 @@ def chat_refused(wire: Any, state: Dict[str, Any], final: bool) -> Optional[str]
         if kind != "custom" and type(fn) is dict and type(fn.get("arguments")) is not str:
             got = type(fn["arguments"]).__name__ if "arguments" in fn else "none"
             return f"it holds a call whose arguments are no JSON text ({got}), which OpenAI takes as a string only"
+    legacy = wire.get("function_call") if wire.get("role") == "assistant" else None
+    if type(legacy) is dict and type(legacy.get("arguments")) is not str:  # (``FunctionCall.arguments: Required[str]``)
+        got = type(legacy["arguments"]).__name__ if "arguments" in legacy else "none"
+        return (f"it holds a legacy function_call whose arguments are no JSON text ({got}), which OpenAI takes as a "
+                "string only")
     return None
 
 
