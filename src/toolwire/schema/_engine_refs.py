@@ -1,0 +1,152 @@
+"""What vLLM's engines refuse in a schema sent as it is, read across nodes (``_engine_rules.py``
+holds the rules read on one node), applied to the wire copy before it is sent:
+
+- ``"ref_cycle_alone"``: llguidance (1.9.1, checked 2026-12-07) resolves each ``$ref`` from
+  the root as it meets it, and refuses one beside keywords other than annotations whose
+  target it is resolving around it: "circular references with sibling keys are not
+  supported: json-schema:///#" (vLLM answers 400). ``{"$ref": "#", "required": ["a"]}``
+  under a property fails; the same ``$ref`` entering a recursive definition from outside
+  it, beside ``description`` alone, or in a ``$defs`` entry no ``$ref`` reaches compiles.
+  xgrammar (0.1.29, 0.2.9) reads a ``$ref`` alone (``ParseRef``), so the siblings are
+  moved into ``description``: xgrammar's grammar is the same, and llguidance takes it;
+- ``"no_false_properties"``: xgrammar (0.2.9, checked 2026-12-07) refuses a property of
+  subschema ``false`` ("Schema 'false' cannot accept any value"). The key can only be
+  absent, which an object it closes (``additionalProperties: false``, or none: strict
+  mode) says without the property: left out, exact; beside ``additionalProperties`` of
+  another value or ``patternProperties`` the key would be taken: moved into
+  ``description``. A required one leaves its object no value: not representable
+  (``false_required``; llguidance: "required property 'a' is unsatisfiable").
+
+Linear: each node visited once (a ``$ref`` target once, wherever it is met).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Dict, List, Set, Tuple
+
+from .._schema_keywords import DICT_KEYWORDS, LIST_KEYWORDS, SINGLE_KEYWORDS
+from .._target import Profile
+from ._normalize import iter_subschemas
+from ._rewrite_keywords import _hint
+from ._util import escape_token, resolve_local
+
+__all__ = ["cyclic_ref_moves", "false_property_moves", "false_required"]
+
+#: what llguidance 1.9.1 takes beside a cyclic ``$ref`` (checked one by one, 2026-12-07);
+#: ``deprecated``, ``contentSchema``, ``$vocabulary`` and any other key fail it
+_LLG_META = frozenset({"$comment", "title", "description", "default", "examples", "readOnly", "writeOnly", "$id",
+                       "$anchor", "$defs", "definitions", "$schema", "contentMediaType", "contentEncoding"})
+#: the keywords xgrammar reads before ``properties`` (its ``SchemaParser``): such a node's
+#: properties are never read (``closed_nodes`` skips them alike)
+_DECIDERS = ("$ref", "const", "enum", "anyOf", "oneOf")
+_Move = Tuple[str, str, str, str]
+
+
+def cyclic_ref_moves(wire: Any, profile: Profile) -> List[_Move]:
+    """``(pointer, keyword, "moved", why)`` for each sibling of a ``$ref`` llguidance
+    would refuse (``"ref_cycle_alone"``), moved into the node's ``description`` in place.
+    One walk from the root as llguidance reads it: into a ``$ref`` target the first time
+    it is met, the nodes around the current one held (a ``$ref`` to one of them closes a
+    cycle)."""
+    if "ref_cycle_alone" not in profile.enforced_only or not isinstance(wire, dict):
+        return []
+    out: List[_Move] = []
+    seen: Set[int] = set()
+    around: Set[int] = set()  # the nodes on the path to the current one
+    stack: List[Tuple[Any, str, bool]] = [(wire, "", True)]
+    while stack:
+        node, ptr, entering = stack.pop()
+        if not entering:
+            around.discard(id(node))
+            continue
+        if not isinstance(node, dict) or id(node) in seen:
+            continue
+        seen.add(id(node))
+        around.add(id(node))
+        stack.append((node, ptr, False))
+        ref = node.get("$ref")
+        target = resolve_local(wire, ref) if isinstance(ref, str) and ref.startswith("#") else None
+        children: List[Tuple[Any, str, bool]] = []
+        if isinstance(target, dict) and id(target) in around:
+            moved = [k for k in node if k != "$ref" and k not in _LLG_META]
+            if moved:
+                _move(node, moved, ptr, profile.id, out)
+        elif isinstance(target, dict):
+            children.append((target, str(ref)[1:], True))  # (its own place: where a change in it is said)
+        for key in SINGLE_KEYWORDS:
+            if key in node:
+                children.append((node[key], f"{ptr}/{key}", True))
+        for key in DICT_KEYWORDS:
+            if key != "$defs" and isinstance(node.get(key), dict):  # ($defs: read through $ref alone)
+                children.extend((v, f"{ptr}/{key}/{escape_token(k)}", True) for k, v in node[key].items())
+        for key in LIST_KEYWORDS:
+            if isinstance(node.get(key), list):
+                children.extend((v, f"{ptr}/{key}/{i}", True) for i, v in enumerate(node[key]))
+        stack.extend(reversed(children))  # (read in order: the target first, then the keywords)
+    return out
+
+
+def _move(node: Dict[str, Any], keys: List[str], ptr: str, target: str, out: List[_Move]) -> None:
+    hints = []
+    for key in keys:
+        hints.append(f"{key}: {_shown(node.pop(key))}")
+        out.append((ptr, key, "moved", f"{target}'s llguidance refuses keywords beside a $ref closing a cycle "
+                    "(the request fails; xgrammar reads the $ref alone): into description, checked locally only"))
+    _hint(node, hints)
+
+
+def _shown(value: Any) -> str:
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except ValueError:  # an integer of over 4,300 digits: Python does not write it
+        return "(an integer too long to write)"
+
+
+def false_property_moves(wire: Any, profile: Profile) -> List[_Move]:
+    """``(pointer, keyword, action, why)`` for each property of subschema ``false`` not
+    required (``"no_false_properties"``), left out of *wire* in place: ``rewritten`` where
+    the object is closed, else ``moved`` into its ``description``."""
+    if "no_false_properties" not in profile.enforced_only:
+        return []
+    out: List[_Move] = []
+    closes = "closes_objects" in profile.enforced_only
+    for ptr, node in iter_subschemas(wire):
+        props = node.get("properties") if isinstance(node, dict) else None
+        if not isinstance(props, dict) or any(k in node for k in _DECIDERS):
+            continue
+        req = node.get("required")
+        needed = {r for r in req if isinstance(r, str)} if isinstance(req, list) else set()
+        gone = [name for name, sub in props.items() if sub is False and name not in needed]
+        if not gone:
+            continue
+        addl = node.get("additionalProperties", not closes)
+        closed = addl is False and "patternProperties" not in node
+        hints = []
+        for name in gone:
+            del props[name]
+            sptr = f"{ptr}/properties/{escape_token(name)}"
+            if closed:
+                out.append((sptr, "properties", "rewritten", f"of no value: left out ({profile.id}'s xgrammar refuses "
+                            "a false subschema; the closed object refuses the key all the same)"))
+            else:
+                hints.append(f"{_shown(name)}: false")
+                out.append((sptr, "properties", "moved", f"of no value: left out ({profile.id}'s xgrammar refuses a "
+                            "false subschema), into description, checked locally only (the key can only be absent)"))
+        if hints:
+            _hint(node, ["properties: {" + ", ".join(hints) + "}"])
+    return out
+
+
+def false_required(node: Dict[str, Any], ptr: str, profile: Profile) -> List[Tuple[str, str]]:
+    """``(pointer, why)`` for each required property of *node* of subschema ``false``
+    (``"no_false_properties"``): no object of *node* has a value, and neither engine
+    compiles it."""
+    props, req = node.get("properties"), node.get("required")
+    if "no_false_properties" not in profile.enforced_only or not isinstance(props, dict) or \
+            not isinstance(req, list) or any(k in node for k in _DECIDERS):
+        return []
+    return [(f"{ptr}/properties/{escape_token(name)}", f"a required property of subschema false: no object is valid "
+             f"here, and {profile.id}'s engines refuse it (xgrammar: a false subschema; llguidance: the required "
+             "property is unsatisfiable)")
+            for name in dict.fromkeys(r for r in req if isinstance(r, str)) if props.get(name, True) is False]
