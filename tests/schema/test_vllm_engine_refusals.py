@@ -80,7 +80,10 @@ def test_vllm_leaves_out_a_false_property_of_an_object_it_closes() -> None:
     # without the property the key is refused all the same
     schema = {"type": "object", "properties": {"a": False, "b": {"type": "integer"}}}
     rendered = render(schema, "vllm", on_error="report")
-    assert rendered.wire_schema == {"type": "object", "properties": {"b": {"type": "integer"}}}
+    # (closed on the wire: llguidance, which a schema may still go to, would leave it open)
+    assert rendered.wire_schema == {"type": "object", "properties": {"b": {"type": "integer"}},
+                                    "additionalProperties": False}
+    assert ("", "additionalProperties", "narrowed") in [(c.pointer, c.keyword, c.action) for c in rendered.report]
     assert ("/properties/a", "properties", "rewritten") in [(c.pointer, c.keyword, c.action) for c in rendered.report]
     assert rendered.lossless
     closed = {"type": "object", "properties": {"a": False, "b": {"type": "integer"}}, "additionalProperties": False}
@@ -100,13 +103,17 @@ def test_vllm_moves_a_false_property_of_an_open_object() -> None:
     assert rendered.validate({"a": 1}) != [] and rendered.validate({"c": 1}) == []
 
 
-def test_vllm_refuses_a_required_false_property() -> None:
-    # no object has a value there (llguidance: "required property 'a' is unsatisfiable";
-    # xgrammar: "Schema 'false' cannot accept any value")
-    schema = {"type": "object", "properties": {"x": {"type": "object", "properties": {"a": False},
-                                                     "required": ["a"]}}}
+def test_vllm_leaves_an_object_with_a_required_false_property_as_it_is() -> None:
+    # no object has a value there: xgrammar refuses it whatever is done ("Schema 'false' cannot
+    # accept any value"), and vLLM's auto backend hands the schema to llguidance, which leaves
+    # the optional x out; where nothing can (the root), llguidance refuses it ("required
+    # property 'a' is unsatisfiable") and the no-value rules say unsatisfiable
+    inner = {"type": "object", "properties": {"a": False, "b": False}, "required": ["a"]}
+    schema = {"type": "object", "properties": {"x": inner}}
     rendered = render(schema, "vllm", on_error="report")
-    assert [(e.code, e.pointer) for e in rendered.errors] == [("not-representable", "/properties/x/properties/a")]
+    assert rendered.wire_schema == schema and not rendered.errors
+    root = render(inner, "vllm", on_error="report")
+    assert [(e.code, e.pointer) for e in root.errors] == [("unsatisfiable", "/properties/a")]
 
 
 @pytest.mark.parametrize("schema", [RECURSIVE_REQUIRED, THROUGH_DEFS, *NEIGHBOURS,

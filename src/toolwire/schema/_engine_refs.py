@@ -12,10 +12,15 @@ holds the rules read on one node), applied to the wire copy before it is sent:
 - ``"no_false_properties"``: xgrammar (0.2.9, checked 2026-12-07) refuses a property of
   subschema ``false`` ("Schema 'false' cannot accept any value"). The key can only be
   absent, which an object it closes (``additionalProperties: false``, or none: strict
-  mode) says without the property: left out, exact; beside ``additionalProperties`` of
+  mode, then written, as llguidance would leave the object open) says without the
+  property: left out, exact; beside ``additionalProperties`` of
   another value or ``patternProperties`` the key would be taken: moved into
-  ``description``. A required one leaves its object no value: not representable
-  (``false_required``; llguidance: "required property 'a' is unsatisfiable").
+  ``description``. An object with a required one has no value: it is left as it is
+  (xgrammar refuses it whatever is done, and vLLM hands the schema to llguidance, which
+  leaves such an object out where a parent can; where none can, it refuses the schema,
+  "required property 'a' is unsatisfiable", which the no-value rules report
+  ``unsatisfiable``); so is one whose ``minProperties`` xgrammar could not meet once it
+  closes the object (the schema goes to llguidance, which leaves the object open).
 
 Linear: each node visited once (a ``$ref`` target once, wherever it is met).
 """
@@ -31,7 +36,7 @@ from ._normalize import iter_subschemas
 from ._rewrite_keywords import _hint
 from ._util import escape_token, resolve_local
 
-__all__ = ["cyclic_ref_moves", "false_property_moves", "false_required"]
+__all__ = ["cyclic_ref_moves", "false_property_moves"]
 
 #: what llguidance 1.9.1 takes beside a cyclic ``$ref`` (checked one by one, 2026-12-07);
 #: ``deprecated``, ``contentSchema``, ``$vocabulary`` and any other key fail it
@@ -104,9 +109,10 @@ def _shown(value: Any) -> str:
 
 
 def false_property_moves(wire: Any, profile: Profile) -> List[_Move]:
-    """``(pointer, keyword, action, why)`` for each property of subschema ``false`` not
-    required (``"no_false_properties"``), left out of *wire* in place: ``rewritten`` where
-    the object is closed, else ``moved`` into its ``description``."""
+    """``(pointer, keyword, action, why)`` for each property of subschema ``false`` of an
+    object none of whose ``false`` properties is required (``"no_false_properties"``), left
+    out of *wire* in place: ``rewritten`` where the object is closed, else ``moved`` into
+    its ``description``."""
     if "no_false_properties" not in profile.enforced_only:
         return []
     out: List[_Move] = []
@@ -117,11 +123,21 @@ def false_property_moves(wire: Any, profile: Profile) -> List[_Move]:
             continue
         req = node.get("required")
         needed = {r for r in req if isinstance(r, str)} if isinstance(req, list) else set()
-        gone = [name for name, sub in props.items() if sub is False and name not in needed]
-        if not gone:
-            continue
-        addl = node.get("additionalProperties", not closes)
-        closed = addl is False and "patternProperties" not in node
+        gone = [name for name, sub in props.items() if sub is False]
+        if not gone or any(name in needed for name in gone):
+            continue  # (a required one: the object has no value, and xgrammar refuses it whatever is done;
+            # llguidance, which vLLM then hands the schema, leaves such an object out where it can)
+        least = node.get("minProperties")
+        if closes and "additionalProperties" not in node and type(least) is int and least > len(props) - len(gone):
+            continue  # (xgrammar refuses the object it closes for its count: the schema goes to llguidance,
+            # which leaves it open and takes the false property; closed, it would have no value there too)
+        closed = node.get("additionalProperties", not closes) is False and "patternProperties" not in node
+        if closed and "additionalProperties" not in node:
+            # (written: llguidance, which a schema may still go to, leaves an object without it open,
+            # and would take the key left out; xgrammar's grammar is the same)
+            node["additionalProperties"] = False
+            out.append((ptr, "additionalProperties", "narrowed", f"{profile.id} closes the object (strict mode): "
+                        "keys not in properties are refused"))
         hints = []
         for name in gone:
             del props[name]
@@ -137,16 +153,3 @@ def false_property_moves(wire: Any, profile: Profile) -> List[_Move]:
             _hint(node, ["properties: {" + ", ".join(hints) + "}"])
     return out
 
-
-def false_required(node: Dict[str, Any], ptr: str, profile: Profile) -> List[Tuple[str, str]]:
-    """``(pointer, why)`` for each required property of *node* of subschema ``false``
-    (``"no_false_properties"``): no object of *node* has a value, and neither engine
-    compiles it."""
-    props, req = node.get("properties"), node.get("required")
-    if "no_false_properties" not in profile.enforced_only or not isinstance(props, dict) or \
-            not isinstance(req, list) or any(k in node for k in _DECIDERS):
-        return []
-    return [(f"{ptr}/properties/{escape_token(name)}", f"a required property of subschema false: no object is valid "
-             f"here, and {profile.id}'s engines refuse it (xgrammar: a false subschema; llguidance: the required "
-             "property is unsatisfiable)")
-            for name in dict.fromkeys(r for r in req if isinstance(r, str)) if props.get(name, True) is False]

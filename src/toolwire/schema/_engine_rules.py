@@ -60,7 +60,7 @@ from typing import Any, Dict, List, Optional, Set, Tuple
 
 from .._target import Profile
 from ._empty_bounds import untaken
-from ._engine_refs import cyclic_ref_moves, false_property_moves, false_required
+from ._engine_refs import cyclic_ref_moves, false_property_moves
 from ._no_value_root import no_value_nodes
 from ._normalize import iter_subschemas
 from ._rewrite_keywords import _hint
@@ -270,7 +270,6 @@ def closed_nodes(wire: Any, profile: Profile) -> Tuple[List[Tuple[str, str, str]
     for ptr, node in iter_subschemas(wire):
         if not isinstance(node, dict) or any(k in node for k in _DECIDERS):
             continue
-        refused.extend(false_required(node, ptr, profile))
         kind = node.get("type")
         objects = kind == "object" or (isinstance(kind, list) and "object" in kind) or \
             (kind is None and "properties" in node)

@@ -1,0 +1,74 @@
+"""The walks session 44 added over a caller's schema visit each node once: counted, not
+timed (n against 4n).
+
+- ``_engine_refs.cyclic_ref_moves`` follows each ``$ref`` as llguidance resolves it: a
+  definition met again is not walked again (n definitions each naming the next twice
+  would be 2^n walks);
+- ``_rewrite_objects._barred`` reads the schema's nodes of no value once per rendering,
+  however many objects leave a ``patternProperties`` out beside a required name.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict
+
+from toolwire import schema as S
+
+
+def _chain(n: int) -> Dict[str, Any]:
+    """n definitions, each naming the next twice and the first (closing a cycle, beside
+    ``minProperties``: moved) once."""
+    defs: Dict[str, Any] = {}
+    for i in range(n):
+        nxt = f"#/$defs/D{(i + 1) % n}"
+        defs[f"D{i}"] = {"type": "object", "properties": {"next": {"$ref": nxt}, "again": {"$ref": nxt, "title": "t"},
+                                                           "up": {"$ref": "#/$defs/D0", "minProperties": 1}}}
+    return {"$defs": defs, "$ref": "#/$defs/D0"}
+
+
+def test_the_cyclic_ref_walk_visits_each_node_once(monkeypatch: Any) -> None:
+    from toolwire.schema import _engine_refs
+
+    def visits(n: int) -> int:
+        count = [0]
+        real = _engine_refs.resolve_local
+
+        def counted(root: Any, ref: str) -> Any:
+            count[0] += 1
+            return real(root, ref)
+        with monkeypatch.context() as m:
+            m.setattr(_engine_refs, "resolve_local", counted)
+            r = S.render(_chain(n), "vllm", on_error="report")
+        moved = [c for c in r.report if c.action == "moved" and c.keyword == "minProperties"]
+        assert len(moved) == n, (len(moved), n)  # every "up" closes a cycle through D0
+        return count[0]
+
+    small, big = visits(50), visits(200)
+    assert small >= 3 * 50 and big <= 4.2 * small, (small, big)
+
+
+def _objects(n: int) -> Dict[str, Any]:
+    """n objects, each a patternProperties (left out by Gemini) beside a required name."""
+    sub = {"type": "object", "properties": {"ab": {"type": "string"}}, "patternProperties": {"^z": {"enum": []}},
+           "required": ["ab"]}
+    props = {f"o{i}": dict(sub) for i in range(n)}
+    return {"type": "object", "properties": props, "required": list(props)}
+
+
+def test_the_pattern_properties_of_no_value_are_read_once(monkeypatch: Any) -> None:
+    from toolwire.schema import _rewrite_objects
+
+    def walks(n: int) -> int:
+        count = [0]
+        real = _rewrite_objects.no_value_nodes
+
+        def counted(root: Any) -> Any:
+            count[0] += 1
+            return real(root)
+        with monkeypatch.context() as m:
+            m.setattr(_rewrite_objects, "no_value_nodes", counted)
+            r = S.render(_objects(n), "gemini", on_error="report")
+        assert not r.errors  # (no regex takes the required name: every object has values)
+        return count[0]
+
+    assert walks(50) == walks(200) == 1
