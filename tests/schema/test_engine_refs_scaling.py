@@ -72,3 +72,41 @@ def test_the_pattern_properties_of_no_value_are_read_once(monkeypatch: Any) -> N
         return count[0]
 
     assert walks(50) == walks(200) == 1
+
+
+def _no_cycle(n: int) -> Dict[str, Any]:
+    """n properties, every fourth a ``$ref`` to one definition (no cycle), no ``false``
+    subschema: neither vLLM rule of ``_engine_refs`` has anything to do."""
+    props: Dict[str, Any] = {}
+    for i in range(n):
+        props[f"p{i}"] = {"$ref": "#/$defs/Item"} if i % 4 == 3 else {"type": "string", "maxLength": 40}
+    return {"type": "object", "properties": props, "required": list(props)[::2], "additionalProperties": False,
+            "$defs": {"Item": {"type": "object", "properties": {"id": {"type": "integer"}}, "required": ["id"]}}}
+
+
+def test_the_vllm_rules_make_no_walk_of_a_schema_with_nothing_for_them(monkeypatch: Any) -> None:
+    """The recursion pass (no recursive ``$ref``: no cycle to close) and the rewriter's
+    count of nodes (no ``false`` subschema) already know: no walk of their own."""
+    from toolwire.schema import _engine_refs
+
+    count = {"resolve": 0, "walk": 0}
+    real_resolve, real_walk = _engine_refs.resolve_local, _engine_refs.iter_subschemas
+
+    def resolve(root: Any, ref: str) -> Any:
+        count["resolve"] += 1
+        return real_resolve(root, ref)
+
+    def walk(node: Any, ptr: str = "") -> Any:
+        count["walk"] += 1
+        return real_walk(node, ptr)
+    monkeypatch.setattr(_engine_refs, "resolve_local", resolve)
+    monkeypatch.setattr(_engine_refs, "iter_subschemas", walk)
+    r = S.render(_no_cycle(200), "vllm", on_error="report")
+    assert not r.errors and not [c for c in r.report if c.action == "moved"]
+    assert count == {"resolve": 0, "walk": 0}, count
+    # (a schema with both still gets both rules: a cycle's sibling moved, a false property left out)
+    cyclic = {"type": "object", "properties": {"next": {"$ref": "#", "required": ["a"]}, "gone": False,
+                                               "a": {"type": "string"}}}
+    r = S.render(cyclic, "vllm", on_error="report")
+    assert {(c.keyword, c.action) for c in r.report} >= {("required", "moved"), ("properties", "rewritten")}, r.report
+    assert r.wire_schema["properties"].keys() == {"next", "a"}, r.wire_schema

@@ -78,13 +78,16 @@ _LLG_LONE = 9.9e17  # a lone lower bound from this up (upper bound from its nega
 _DECIDERS = ("$ref", "const", "enum", "anyOf", "oneOf")
 
 
-def engine_moves(wire: Any, profile: Profile) -> List[Tuple[str, str, str, str]]:
+def engine_moves(wire: Any, profile: Profile, cycles: bool = True,
+                 falses: bool = True) -> List[Tuple[str, str, str, str]]:
     """``(pointer, keyword, action, why)`` for each change made to *wire* (a copy of the
     normal form, changed in place) for *profile*'s engine: ``moved`` into the node's
-    ``description`` or a pattern ``rewritten``."""
+    ``description`` or a pattern ``rewritten``. *cycles* / *falses* false: an earlier pass
+    knows *wire* has no recursive ``$ref`` (no cycle to close) / no ``false`` subschema,
+    and that rule of ``_engine_refs.py`` makes no walk."""
     only, refused = profile.enforced_only, profile.refused
     # (first: a keyword moved from beside a cyclic $ref is read by no rule below)
-    out = cyclic_ref_moves(wire, profile) + false_property_moves(wire, profile)
+    out = (cyclic_ref_moves(wire, profile) if cycles else []) + (false_property_moves(wire, profile) if falses else [])
     if not refused and not only & {"pattern_whole", "int64_bounds", "formats_listed", "counts_all_required"}:
         return out
     dead: Optional[Set[int]] = None  # the ids of the nodes of no value, once one is needed

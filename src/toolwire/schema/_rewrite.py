@@ -61,9 +61,9 @@ class Rewriter(RefRewrites, ObjectRewrites, AnyOfRewrites):
         self.inlined = 0  # nodes written inside an inlined ``$ref``
         self.too_large = False
         self.budget = MAX_INLINED
-        size, names = 0, 0
-        for _, sub in iter_subschemas(root) if isinstance(root, dict) else ():
-            size += 1
+        size, names, self.falses = 0, 0, 0  # (self.falses: the false properties, for ``engine_moves``)
+        for at, sub in iter_subschemas(root) if isinstance(root, dict) else ():
+            size, self.falses = size + 1, self.falses + (sub is False and at.rpartition("/")[0].endswith("/properties"))
             if isinstance(sub, dict) and ("required" in sub or "dependentRequired" in sub or "enum" in sub):
                 names += names_in(sub)
         size = size or 1
@@ -104,7 +104,7 @@ class Rewriter(RefRewrites, ObjectRewrites, AnyOfRewrites):
             copied = copy_json(root)
             for ptr, why in moved_patterns(copied, self.p):
                 self.change(ptr, "pattern", "moved", why)
-            for ptr, keyword, action, why in engine_moves(copied, self.p):
+            for ptr, keyword, action, why in engine_moves(copied, self.p, bool(self.recursive), self.falses > 0):
                 self.change(ptr, keyword, action, why)
             narrowed, refused, skipped = closed_nodes(copied, self.p)
             for ptr, keyword, why in narrowed:
