@@ -46,7 +46,8 @@ def none_of_type(n: Dict[str, Any], kind: str, closed: bool = True) -> bool:
         req = n.get("required")
         names = len({r for r in req if isinstance(r, str)}) if isinstance(req, list) else 0
         low = max(_count(n, "minProperties") or 0, names)
-        return _above(low, _count(n, "maxProperties")) or _too_few(n) or (closed and _shut_out(n, req))
+        return _above(low, _count(n, "maxProperties")) or ("minProperties" in n and _too_few(n)) \
+            or (closed and _shut_out(n, req))
     if kind not in ("integer", "number"):
         return False
     lo, lo_open = _lower(n)
