@@ -116,7 +116,47 @@ def test_vllm_leaves_an_object_with_a_required_false_property_as_it_is() -> None
     assert [(e.code, e.pointer) for e in root.errors] == [("unsatisfiable", "/properties/a")]
 
 
-@pytest.mark.parametrize("schema", [RECURSIVE_REQUIRED, THROUGH_DEFS, *NEIGHBOURS,
+# xgrammar 0.2.9 (checked 2026-12-07) refuses a branch of subschema false as it does a
+# property ("Schema 'false' cannot accept any value"); llguidance 1.9.1 compiles it
+FALSE_BRANCH = {"type": "object", "properties": {"a": {"anyOf": [{"type": "string"}, False]},
+                                                 "b": {"oneOf": [False, {"type": "integer"}, False]}}, "required": ["a"]}
+
+
+def test_vllm_leaves_out_a_false_branch() -> None:
+    # a branch of no value adds no value to anyOf / oneOf (core §10.2.1.2-3): left out, exact
+    rendered = render(FALSE_BRANCH, "vllm", on_error="report")
+    assert rendered.wire_schema["properties"] == {"a": {"anyOf": [{"type": "string"}]},
+                                                  "b": {"oneOf": [{"type": "integer"}]}}
+    changes = [(c.pointer, c.keyword, c.action) for c in rendered.report]
+    assert [c for c in changes if c[2] == "rewritten"] == [
+        ("/properties/a/anyOf/1", "anyOf", "rewritten"), ("/properties/b/oneOf/0", "oneOf", "rewritten"),
+        ("/properties/b/oneOf/2", "oneOf", "rewritten")]
+    assert not rendered.errors
+    assert render(FALSE_BRANCH["properties"]["a"], "vllm", on_error="report").lossless
+    assert rendered.validate({"a": "x", "b": 1}) == [] and rendered.validate({"a": 1}) != []
+    # every branch false: no value, sent as it is (the no-value rules: unsatisfiable where nothing leaves it out)
+    alone = render({"anyOf": [False, False]}, "vllm", on_error="report")
+    assert alone.wire_schema == {"anyOf": [False, False]}
+    assert {e.code for e in alone.errors} == {"unsatisfiable"}
+
+
+# a $ref naming a place the rules would leave out or move (llguidance: "Pointer
+# '/properties/u/anyOf/1' does not exist"; xgrammar: "Cannot find array index '1'")
+REF_INTO_BRANCHES = {"type": "object", "properties": {"u": {"anyOf": [False, {"type": "string"}]},
+                                                      "v": {"$ref": "#/properties/u/anyOf/1"}}}
+REF_TO_FALSE = {"type": "object", "properties": {"a": False, "b": {"$ref": "#/properties/a"}, "c": {"type": "string"}}}
+
+
+@pytest.mark.parametrize("schema", [REF_INTO_BRANCHES, REF_TO_FALSE])
+def test_vllm_keeps_a_false_place_a_ref_names(schema: Dict[str, Any]) -> None:
+    # left out, the $ref would name nothing, or another branch: sent as it is (xgrammar refuses
+    # it, as before; llguidance takes the first, and refuses the second as the original)
+    rendered = render(schema, "vllm", on_error="report")
+    assert rendered.wire_schema["properties"] == schema["properties"]
+    assert not [c for c in rendered.report if c.keyword in ("anyOf", "properties")]
+
+
+@pytest.mark.parametrize("schema", [RECURSIVE_REQUIRED, THROUGH_DEFS, *NEIGHBOURS, FALSE_BRANCH,
                                     {"type": "object", "properties": {"a": False, "b": {"type": "integer"}}},
                                     {"type": "object", "properties": {"a": False}, "additionalProperties": True}])
 def test_the_engines_compile_what_vllm_is_sent(schema: Dict[str, Any]) -> None:

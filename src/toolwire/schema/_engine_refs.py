@@ -9,8 +9,10 @@ holds the rules read on one node), applied to the wire copy before it is sent:
   it, beside ``description`` alone, or in a ``$defs`` entry no ``$ref`` reaches compiles.
   xgrammar (0.1.29, 0.2.9) reads a ``$ref`` alone (``ParseRef``), so the siblings are
   moved into ``description``: xgrammar's grammar is the same, and llguidance takes it;
-- ``"no_false_properties"``: xgrammar (0.2.9, checked 2026-12-07) refuses a property of
-  subschema ``false`` ("Schema 'false' cannot accept any value"). The key can only be
+- ``"no_false_properties"``: xgrammar (0.2.9, checked 2026-12-07) refuses a subschema
+  ``false`` ("Schema 'false' cannot accept any value"). A branch of an ``anyOf`` / ``oneOf``
+  adds no value (core §10.2.1.2-3): left out where another branch is (all ``false``: no
+  value, left as it is, which the no-value rules read). Of a property, the key can only be
   absent, which an object it closes (``additionalProperties: false``, or none: strict
   mode, then written, as llguidance would leave the object open) says without the
   property: left out, exact; beside ``additionalProperties`` of
@@ -22,7 +24,8 @@ holds the rules read on one node), applied to the wire copy before it is sent:
   ``unsatisfiable``); so is one whose ``minProperties`` xgrammar could not meet once it
   closes the object (the schema goes to llguidance, which leaves the object open).
 
-Linear: each node visited once (a ``$ref`` target once, wherever it is met).
+Linear: each node visited once (a ``$ref`` target once, wherever it is met). The caller
+skips a rule whose walk would find nothing, where an earlier pass knows it (``engine_moves``).
 """
 
 from __future__ import annotations
@@ -34,9 +37,12 @@ from .._schema_keywords import DICT_KEYWORDS, LIST_KEYWORDS, SINGLE_KEYWORDS
 from .._target import Profile
 from ._normalize import iter_subschemas
 from ._rewrite_keywords import _hint
-from ._util import escape_token, resolve_local
+from ._util import array_index, decode_pointer, escape_token, resolve_local
 
-__all__ = ["cyclic_ref_moves", "false_property_moves"]
+__all__ = ["FALSE_AT", "cyclic_ref_moves", "false_moves"]
+
+#: the pointers whose ``false`` entries ``false_moves`` reads end ``<one of these>/<name or index>``
+FALSE_AT = ("/properties", "/anyOf", "/oneOf")
 
 #: what llguidance 1.9.1 takes beside a cyclic ``$ref`` (checked one by one, 2026-12-07);
 #: ``deprecated``, ``contentSchema``, ``$vocabulary`` and any other key fail it
@@ -108,25 +114,45 @@ def _shown(value: Any) -> str:
         return "(an integer too long to write)"
 
 
-def false_property_moves(wire: Any, profile: Profile) -> List[_Move]:
-    """``(pointer, keyword, action, why)`` for each property of subschema ``false`` of an
-    object none of whose ``false`` properties is required (``"no_false_properties"``), left
-    out of *wire* in place: ``rewritten`` where the object is closed, else ``moved`` into
-    its ``description``."""
+def false_moves(wire: Any, profile: Profile) -> List[_Move]:
+    """``(pointer, keyword, action, why)`` for each ``false`` branch of an ``anyOf`` /
+    ``oneOf`` with another branch, left out of *wire* in place, ``rewritten`` (exact), and
+    for each property of subschema ``false`` of an object none of whose ``false``
+    properties is required (``"no_false_properties"``), left out: ``rewritten`` where the
+    object is closed, else ``moved`` into its ``description``."""
     if "no_false_properties" not in profile.enforced_only:
         return []
     out: List[_Move] = []
     closes = "closes_objects" in profile.enforced_only
-    for ptr, node in iter_subschemas(wire):
-        props = node.get("properties") if isinstance(node, dict) else None
+    found: List[Tuple[str, Dict[str, Any]]] = []
+    refs: List[str] = []
+    for ptr, node in iter_subschemas(wire):  # (changed after the walk: a place a $ref names is kept)
+        if isinstance(node, dict):
+            found.append((ptr, node))
+            if isinstance(node.get("$ref"), str):
+                refs.append(node["$ref"])
+    named = _named(wire, refs)
+    for ptr, node in found:
+        for key in ("anyOf", "oneOf"):
+            branches = node.get(key)
+            if isinstance(branches, list) and any(b is False for b in branches) \
+                    and any(b is not False for b in branches) and id(branches) not in named:
+                # (all false: no value, left as it is; a $ref into the list: its indices kept)
+                out.extend((f"{ptr}/{key}/{i}", key, "rewritten", f"of no value: left out ({profile.id}'s xgrammar "
+                            "refuses a false subschema; a branch of no value adds none)")
+                           for i, b in enumerate(branches) if b is False)
+                branches[:] = [b for b in branches if b is not False]
+        props = node.get("properties")
         if not isinstance(props, dict) or any(k in node for k in _DECIDERS):
             continue
         req = node.get("required")
         needed = {r for r in req if isinstance(r, str)} if isinstance(req, list) else set()
         gone = [name for name, sub in props.items() if sub is False]
-        if not gone or any(name in needed for name in gone):
-            continue  # (a required one: the object has no value, and xgrammar refuses it whatever is done;
-            # llguidance, which vLLM then hands the schema, leaves such an object out where it can)
+        if not gone or any(name in needed or (id(props), name) in named for name in gone):
+            # (one a $ref names: left, else the $ref would name nothing; a required one: the object has
+            # no value, and xgrammar refuses it whatever is done; llguidance, which vLLM then hands
+            # the schema, leaves such an object out where it can)
+            continue
         least = node.get("minProperties")
         if closes and "additionalProperties" not in node and type(least) is int and least > len(props) - len(gone):
             continue  # (xgrammar refuses the object it closes for its count: the schema goes to llguidance,
@@ -153,3 +179,22 @@ def false_property_moves(wire: Any, profile: Profile) -> List[_Move]:
             _hint(node, ["properties: {" + ", ".join(hints) + "}"])
     return out
 
+
+def _named(wire: Any, refs: List[str]) -> Set[Any]:
+    """The places the local *refs* name a node through, in *wire*: ``(id(dict), key)`` for
+    each step into a dict, ``id(list)`` for each into a list (one left shorter would move
+    the item named). One step per token of each reference."""
+    out: Set[Any] = set()
+    for ref in refs:
+        node = wire if ref.startswith("#/") else None  # ("#": the root, through no place)
+        for token in decode_pointer(ref[1:]) if node is not None else ():
+            if isinstance(node, dict):
+                out.add((id(node), token))
+                node = node.get(token)
+            elif isinstance(node, list):
+                out.add(id(node))
+                i = array_index(token, len(node))
+                node = node[i] if i is not None and i < len(node) else None
+            else:
+                break
+    return out

@@ -60,14 +60,14 @@ from typing import Any, Dict, List, Optional, Set, Tuple
 
 from .._target import Profile
 from ._empty_bounds import untaken
-from ._engine_refs import cyclic_ref_moves, false_property_moves
+from ._engine_refs import FALSE_AT, cyclic_ref_moves, false_moves
 from ._no_value_root import no_value_nodes
 from ._normalize import iter_subschemas
 from ._rewrite_keywords import _hint
 from ._util import resolve_local
 from ._whole_match import whole_match
 
-__all__ = ["closed_nodes", "engine_moves"]
+__all__ = ["FALSE_AT", "closed_nodes", "engine_moves"]
 
 _BOUNDS = ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum")
 _COUNTS = ("minProperties", "maxProperties")
@@ -83,11 +83,12 @@ def engine_moves(wire: Any, profile: Profile, cycles: bool = True,
     """``(pointer, keyword, action, why)`` for each change made to *wire* (a copy of the
     normal form, changed in place) for *profile*'s engine: ``moved`` into the node's
     ``description`` or a pattern ``rewritten``. *cycles* / *falses* false: an earlier pass
-    knows *wire* has no recursive ``$ref`` (no cycle to close) / no ``false`` subschema,
+    knows *wire* has no recursive ``$ref`` (no cycle to close) / no ``false`` subschema
+    under ``FALSE_AT``,
     and that rule of ``_engine_refs.py`` makes no walk."""
     only, refused = profile.enforced_only, profile.refused
     # (first: a keyword moved from beside a cyclic $ref is read by no rule below)
-    out = (cyclic_ref_moves(wire, profile) if cycles else []) + (false_property_moves(wire, profile) if falses else [])
+    out = (cyclic_ref_moves(wire, profile) if cycles else []) + (false_moves(wire, profile) if falses else [])
     if not refused and not only & {"pattern_whole", "int64_bounds", "formats_listed", "counts_all_required"}:
         return out
     dead: Optional[Set[int]] = None  # the ids of the nodes of no value, once one is needed
