@@ -110,3 +110,38 @@ def test_the_vllm_rules_make_no_walk_of_a_schema_with_nothing_for_them(monkeypat
     r = S.render(cyclic, "vllm", on_error="report")
     assert {(c.keyword, c.action) for c in r.report} >= {("required", "moved"), ("properties", "rewritten")}, r.report
     assert r.wire_schema["properties"].keys() == {"next", "a"}, r.wire_schema
+
+
+def _falses(n: int) -> Dict[str, Any]:
+    """n objects, each with a false property and a false anyOf branch, and a $ref into one."""
+    sub = {"type": "object", "properties": {"gone": False, "u": {"anyOf": [False, {"type": "string"}]}}}
+    props: Dict[str, Any] = {f"o{i}": {**sub, "properties": dict(sub["properties"])} for i in range(n)}
+    props.update({f"r{i}": {"$ref": f"#/properties/o{i}/properties/u"} for i in range(n)})
+    return {"type": "object", "properties": props}
+
+
+def test_the_false_walk_reads_each_node_and_each_ref_step_once(monkeypatch: Any) -> None:
+    from toolwire.schema import _engine_refs
+
+    def steps(n: int) -> int:
+        count = [0]
+        real_walk, real_decode = _engine_refs.iter_subschemas, _engine_refs.decode_pointer
+
+        def walk(node: Any, ptr: str = "") -> Any:
+            for item in real_walk(node, ptr):
+                count[0] += 1
+                yield item
+
+        def decode(fragment: str) -> Any:
+            tokens = real_decode(fragment)
+            count[0] += len(tokens)
+            return tokens
+        with monkeypatch.context() as m:
+            m.setattr(_engine_refs, "iter_subschemas", walk)
+            m.setattr(_engine_refs, "decode_pointer", decode)
+            r = S.render(_falses(n), "vllm", on_error="report")
+        assert len([c for c in r.report if c.keyword == "anyOf" and c.action == "rewritten"]) == n
+        return count[0]
+
+    small, big = steps(50), steps(200)
+    assert small >= 8 * 50 and 3.8 * small <= big <= 4.2 * small, (small, big)
