@@ -3,7 +3,8 @@ validation, https://json-schema.org/draft/2020-12, checked 2026-12-06): strings 
 ``minLength`` > ``maxLength`` (§6.3.1-2), numbers by ``minimum`` / ``exclusiveMinimum``
 above ``maximum`` / ``exclusiveMaximum`` (§6.2.2-5; integers: no integer between),
 arrays by ``minItems`` > ``maxItems`` (§6.4.1-2), objects by ``minProperties`` (or the
-count of ``required`` names) > ``maxProperties`` (§6.5.1-3), or a required name a
+count of ``required`` names) > ``maxProperties`` (§6.5.1-3), by ``minProperties`` above the
+keys a closed object allows (``_too_few``), or a required name a
 ``patternProperties`` regex of subschema ``false`` matches, or one ``additionalProperties:
 false`` refuses, no ``patternProperties`` regex matching it (core §10.3.2.2-3). Bounds compared exactly
 (``Fraction``); a keyword that is no number is left to validation.
@@ -45,7 +46,8 @@ def none_of_type(n: Dict[str, Any], kind: str, closed: bool = True) -> bool:
         req = n.get("required")
         names = len({r for r in req if isinstance(r, str)}) if isinstance(req, list) else 0
         low = max(_count(n, "minProperties") or 0, names)
-        return _above(low, _count(n, "maxProperties")) or (closed and _shut_out(n, req))
+        return _above(low, _count(n, "maxProperties")) or ("minProperties" in n and _too_few(n)) \
+            or (closed and _shut_out(n, req))
     if kind not in ("integer", "number"):
         return False
     lo, lo_open = _lower(n)
@@ -93,6 +95,22 @@ def _shut_out(n: Dict[str, Any], req: Any) -> bool:
     # ``additionalProperties`` itself, and name that node)
     addl = n.get("additionalProperties")
     return untaken(n, req, closed=addl is False or (n.get("type") != "object" and _takes_none(addl))) is True
+
+
+def _too_few(n: Dict[str, Any]) -> bool:
+    """``minProperties`` above the count of keys a closed object allows (validation §6.5.2):
+    ``additionalProperties`` of no value (``_takes_none``: core §10.3.2.3), no
+    ``patternProperties`` regex of a subschema other than ``false`` (which might take more
+    keys), a ``properties`` entry of no value counting none. One look per property."""
+    least = _count(n, "minProperties")
+    if not least or not _takes_none(n.get("additionalProperties", True)):
+        return False
+    patterns = n.get("patternProperties")
+    if patterns is not None and not (isinstance(patterns, dict) and all(s is False for s in patterns.values())):
+        return False
+    props = n.get("properties")
+    allowed = sum(not _takes_none(sub) for sub in props.values()) if isinstance(props, dict) else 0
+    return least > allowed
 
 
 def _takes_none(sub: Any) -> bool:

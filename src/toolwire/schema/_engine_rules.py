@@ -60,31 +60,37 @@ from typing import Any, Dict, List, Optional, Set, Tuple
 
 from .._target import Profile
 from ._empty_bounds import untaken
+from ._engine_refs import FALSE_AT, cyclic_ref_moves, false_moves
 from ._no_value_root import no_value_nodes
 from ._normalize import iter_subschemas
 from ._rewrite_keywords import _hint
 from ._util import resolve_local
+from ._whole_match import whole_match
 
-__all__ = ["closed_nodes", "engine_moves"]
+__all__ = ["FALSE_AT", "closed_nodes", "engine_moves"]
 
 _BOUNDS = ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum")
 _COUNTS = ("minProperties", "maxProperties")
 _INT64 = 2**63 - 1  # a bound at either end or past it: refused (llguidance refuses min=2**63-1 itself)
-_ANY = "[\\s\\S]*"
 _LLG_ANY = 9.2e18  # a bound of this magnitude fails llguidance (an integer literal from 2**63 - 512 on)
 _LLG_LONE = 9.9e17  # a lone lower bound from this up (upper bound from its negation down) fails it (1e18 - 64 on)
 #: the schema keywords that decide a node before its own object keywords (xgrammar's SchemaParser)
 _DECIDERS = ("$ref", "const", "enum", "anyOf", "oneOf")
 
 
-def engine_moves(wire: Any, profile: Profile) -> List[Tuple[str, str, str, str]]:
+def engine_moves(wire: Any, profile: Profile, cycles: bool = True,
+                 falses: bool = True) -> List[Tuple[str, str, str, str]]:
     """``(pointer, keyword, action, why)`` for each change made to *wire* (a copy of the
     normal form, changed in place) for *profile*'s engine: ``moved`` into the node's
-    ``description`` or a pattern ``rewritten``."""
+    ``description`` or a pattern ``rewritten``. *cycles* / *falses* false: an earlier pass
+    knows *wire* has no recursive ``$ref`` (no cycle to close) / no ``false`` subschema
+    under ``FALSE_AT``,
+    and that rule of ``_engine_refs.py`` makes no walk."""
     only, refused = profile.enforced_only, profile.refused
+    # (first: a keyword moved from beside a cyclic $ref is read by no rule below)
+    out = (cyclic_ref_moves(wire, profile) if cycles else []) + (false_moves(wire, profile) if falses else [])
     if not refused and not only & {"pattern_whole", "int64_bounds", "formats_listed", "counts_all_required"}:
-        return []
-    out: List[Tuple[str, str, str, str]] = []
+        return out
     dead: Optional[Set[int]] = None  # the ids of the nodes of no value, once one is needed
     joined = _joined(wire) if "counts_all_required" in only else set()
     for ptr, node in iter_subschemas(wire):
@@ -336,88 +342,3 @@ def _llama_object(ptr: str, node: Dict[str, Any], target: str, narrowed: List[Tu
     else:
         unenforced.append((ptr, "required", f"{target} does not enforce required names that are not properties "
                            "(llama.cpp's converter): checked locally only"))
-
-
-_LOOK = ("(?=", "(?!", "(?<=", "(?<!")
-_HEX = frozenset("0123456789abcdefABCDEF")
-
-
-def whole_match(pattern: str) -> Tuple[str, Optional[str]]:
-    """*pattern* (ECMA-262, a search) as a whole-string match of the same language, or
-    why that is not made here (one pass): each top-level alternative keeps a leading
-    ``^`` / trailing ``$`` of its own and gets ``[\\s\\S]*`` where it has none."""
-    alts: List[Tuple[int, int]] = []  # the top-level alternatives, as [start, end)
-    i, start, depth, in_class = 0, 0, 0, False
-    n = len(pattern)
-    while i < n:
-        c = pattern[i]
-        if c == "\\":
-            e = pattern[i + 1 : i + 2]
-            if e == "":
-                return pattern, "a trailing \\"
-            if e in "bB123456789ck0":  # a word boundary, a back-reference, \cX, \0, [\b]
-                return pattern, f"\\{e}"
-            if e == "u" and _surrogate(pattern[i + 2 : i + 6]):
-                return pattern, f"an escaped surrogate \\u{pattern[i + 2 : i + 6]}"
-            if e == "u" and pattern.startswith("{", i + 2):
-                j = i + 3  # (the digits are read again as characters: twice at most)
-                while j < n and pattern[j] in _HEX:
-                    j += 1
-                if i + 3 < j < n and pattern[j] == "}" and 0xD800 <= int(pattern[i + 3 : j], 16) <= 0xDFFF:
-                    return pattern, f"an escaped surrogate \\u{{{pattern[i + 3 : j]}}}"
-            i += 2
-            continue
-        if in_class:
-            in_class = c != "]"
-        elif c == "[":
-            if pattern.startswith(("]", "^]"), i + 1):
-                return pattern, "an empty class"
-            in_class = True
-        elif c == "(":
-            if pattern.startswith(_LOOK, i):
-                return pattern, "look-around"
-            if pattern.startswith("?", i + 1) and not pattern.startswith("?:", i + 1) and not (
-                    pattern.startswith("?<", i + 1)):
-                return pattern, "a (? group other than (?: or a named one"
-            depth += 1
-        elif c == ")":
-            depth -= 1
-        elif c == "|" and depth == 0:
-            alts.append((start, i))
-            start = i + 1
-        elif c in "^$":
-            first = c == "^" and i == start and depth == 0
-            last = c == "$" and depth == 0 and (i + 1 == n or pattern[i + 1] == "|")
-            if not (first or last):
-                return pattern, f"a {c} inside the pattern"
-        i += 1
-    alts.append((start, n))
-    if not any(pattern[a:b].startswith("^") or pattern[a:b].endswith("$") for a, b in alts):
-        alts = [(0, n)]  # no anchor: the alternation searched as one (an escaped $ is no anchor either)
-    parts: List[Tuple[str, bool]] = []
-    for a, b in alts:
-        body = pattern[a:b]
-        head = body.startswith("^")
-        tail = body.endswith("$") and not _escaped(body, len(body) - 1) and len(body) > int(head)
-        inner = body[int(head) : len(body) - int(tail)]
-        parts.append((("" if head else _ANY) + f"(?:{inner})" + ("" if tail else _ANY), head and tail))
-    if len(parts) == 1:
-        return (pattern if parts[0][1] else f"^{parts[0][0]}$"), None
-    return "^(?:" + "|".join(p for p, _ in parts) + ")$", None
-
-
-def _surrogate(digits: str) -> bool:
-    """Whether *digits* (after ``\\u``) name a surrogate, U+D800-DFFF: llguidance (1.3.0
-    and 1.9.1, checked 2026-12-06) refuses it ("hexadecimal literal is not a Unicode scalar
-    value"); xgrammar (0.1.29 and 0.2.9) refuses it in a class and reads it otherwise
-    elsewhere (``^\\uD83D\\uDE00$`` refuses U+1F600, the one string it matches)."""
-    return len(digits) == 4 and digits[:1] in "dD" and digits[1:2] in "89abcdefABCDEF" \
-        and all(c in "0123456789abcdefABCDEF" for c in digits[2:])
-
-
-def _escaped(text: str, i: int) -> bool:
-    """Whether the character at *i* follows an odd run of backslashes."""
-    j = i
-    while j > 0 and text[j - 1] == "\\":
-        j -= 1
-    return (i - j) % 2 == 1

@@ -23,7 +23,7 @@ from .._target import Profile
 from ._disjoint import disjoint
 from ._empty_bounds import none_of_type
 from ._enforced import moved_patterns, unenforced
-from ._engine_rules import closed_nodes, engine_moves
+from ._engine_rules import FALSE_AT, closed_nodes, engine_moves
 from ._hoist import hoist_targets
 from ._no_value_bounds import contradiction
 from ._no_value_root import no_value_causes
@@ -61,9 +61,9 @@ class Rewriter(RefRewrites, ObjectRewrites, AnyOfRewrites):
         self.inlined = 0  # nodes written inside an inlined ``$ref``
         self.too_large = False
         self.budget = MAX_INLINED
-        size, names = 0, 0
-        for _, sub in iter_subschemas(root) if isinstance(root, dict) else ():
-            size += 1
+        size, names, self.falses = 0, 0, 0  # (self.falses: the false ``engine_moves`` reads)
+        for at, sub in iter_subschemas(root) if isinstance(root, dict) else ():
+            size, self.falses = size + 1, self.falses + (sub is False and at.rpartition("/")[0].endswith(FALSE_AT))
             if isinstance(sub, dict) and ("required" in sub or "dependentRequired" in sub or "enum" in sub):
                 names += names_in(sub)
         size = size or 1
@@ -104,7 +104,7 @@ class Rewriter(RefRewrites, ObjectRewrites, AnyOfRewrites):
             copied = copy_json(root)
             for ptr, why in moved_patterns(copied, self.p):
                 self.change(ptr, "pattern", "moved", why)
-            for ptr, keyword, action, why in engine_moves(copied, self.p):
+            for ptr, keyword, action, why in engine_moves(copied, self.p, bool(self.recursive), self.falses > 0):
                 self.change(ptr, keyword, action, why)
             narrowed, refused, skipped = closed_nodes(copied, self.p)
             for ptr, keyword, why in narrowed:

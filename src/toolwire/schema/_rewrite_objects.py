@@ -90,6 +90,9 @@ class ObjectRewrites(ShapeRewrites):
             out["required"] = list(props) + [r for r in required if r not in props]
         elif required:
             out["required"] = required
+        if needed and "patternProperties" in n and "patternProperties" not in p.supported and not p.permissive \
+                and n.get("type") == "object" and not narrowed and id(out) not in self.empty:
+            self._barred(n, out, ptr, needed)
         addl = n.get("additionalProperties")
         if p.strict:
             if isinstance(addl, dict):
@@ -170,6 +173,26 @@ class ObjectRewrites(ShapeRewrites):
                     "additionalProperties with a schema is not supported by this provider",
                     "warning",
                 )
+
+    def _barred(self, n: Dict[str, Any], out: Dict[str, Any], ptr: str, needed: Set[str]) -> None:
+        """*out* of no value (``no_value``) where a ``patternProperties`` regex whose
+        subschema has none matches a required name (core §10.3.2.2: that key's value must
+        pass it): left out of the wire, the regex would not say so (a ``false`` one:
+        ``contradiction`` reads it already). One walk of the schema per rendering, once a
+        regex beside a required name is left out; each regex compiled once (``untaken``)."""
+        patterns = n["patternProperties"]
+        if not isinstance(patterns, dict):
+            return
+        if self._no_values is None:
+            self._no_values = no_value_nodes(self.root)  # (one walk of the schema per rendering)
+        dead = self._no_values
+        if not any(isinstance(sub, dict) and id(sub) in dead for sub in patterns.values()):
+            return
+        view = {k: False if sub is False or (isinstance(sub, dict) and id(sub) in dead) else sub
+                for k, sub in patterns.items()}
+        if untaken({**n, "patternProperties": view}, needed, closed=False) is True:
+            self.empty[id(out)] = (ptr, "a required name is matched by a patternProperties regex whose subschema "
+                                   "accepts no value", out)
 
     def _beside_left_out(self, addl: Dict[str, Any], sent: Any, ptr: str, marks: Tuple[int, int]) -> Any:
         """*sent*, the rendering of *addl* (a schema) beside a ``patternProperties`` the

@@ -238,6 +238,8 @@ RESPONSES = Target(
 #: take (``uniqueItems``, ``contains``, ``multipleOf``, a format outside its list...) to
 #: llguidance, which refuses the keys it does not implement ("Grammar error:
 #: Unimplemented keys", "Unknown format") with HTTP 400: those are moved, never sent.
+#: llguidance refuses keywords beside a ``$ref`` closing a cycle, xgrammar a property of
+#: subschema ``false`` (``schema/_engine_refs.py``): the siblings are moved, the property left out.
 #: Engine bug, not worked around: xgrammar before 0.2.9 (0.1.29 to 0.2.0) writes a lone
 #: lower bound as ``[2-9] | [1-9] [0-9]*``, so ``minimum: 2`` admits 1 (fixed in 0.2.9).
 VLLM_PROFILE = replace(
@@ -266,7 +268,7 @@ VLLM_PROFILE = replace(
     formats=frozenset({"email", "date", "time", "date-time", "duration", "ipv4", "ipv6", "hostname", "uuid"}),
     enforced_only=frozenset({"one_of_as_any_of", "ref_alone", "value_alone", "values_first", "union_alone",
                              "pattern_whole", "int64_bounds", "formats_listed", "closes_objects",
-                             "counts_all_required"}),
+                             "counts_all_required", "ref_cycle_alone", "no_false_properties"}),
     # what sends the schema to llguidance (``has_xgrammar_unsupported_json_features``), which
     # answers "Unimplemented keys" (1.3.0 and 1.9.1). Its other unimplemented keys (``not``,
     # ``if``/``then``/``else``, ``dependentSchemas``, ``dependentRequired``, ``unevaluated*``)
