@@ -18,6 +18,9 @@ from ._order import split_turns
 from ._pairing import idless_pairs
 from ._values import Conversation, Message
 
+__all__ = ["any_refused", "fresh", "idless_fresh", "plan_fresh", "refused_fresh", "refused_messages", "renamed",
+           "written_whole"]
+
 
 def any_refused(messages: Sequence[Message], rules: Refusals) -> bool:
     """Whether the target refuses any of *messages* as it came (*rules*: its ``HistoryCodec.refusals``)."""
