@@ -194,7 +194,8 @@ def announced(text: str, at: int) -> bool:
     """Whether the line before the one *at* opens (blank lines and block quote markers
     aside) announces the answer: it is, markup aside (``#``, ``>``, ``*``, ``_``, blanks),
     just ``Answer``, ``Result``, ``Final``, ``Final answer`` or ``Final result`` (any
-    case) then ``:`` (``**Final answer:**``, ``## Result:``, ``> Answer:``), as ``Answer
+    case, ``The`` or ``My`` before) then ``:`` (``**Final answer:**``, ``## Result:``,
+    ``> Answer:``, ``The result:``), as ``Answer
     =`` announces (``_json_quotes``). A heading that ends in one of them (``Sources for
     the answer:``, ``Where I found the answer:``) names a reference list, no answer
     (review revJsonx4: 407 of 408 such lists gave the citation). Reads back from *at* to
@@ -213,8 +214,8 @@ def announced(text: str, at: int) -> bool:
         i -= 1
     if i > 0 and text[i - 1] not in "\n\r":
         return False
-    words = "".join(c for c in text[i:j - 1] if c not in "#>*_").split()
-    return " ".join(words).casefold() in _HEADS
+    words = "".join(c for c in text[i:j - 1] if c not in "#>*_").casefold().split()
+    return " ".join(words[1:] if words[:1] in (["the"], ["my"]) else words) in _HEADS
 
 
 def _fold(label: str) -> str:

@@ -156,9 +156,9 @@ def _code(text: str, at: int) -> bool:
     before ``(`` or an operator after blanks (``sorted`` + line break + ``([3, 6])``, ``x +
     [1]``); a keyword (``await``, ``new``, ``yield``, ``not``, ``lambda``); an operator
     first (``-[1]``, ``+[1]``, ``(1, [2])``; ``->`` is an arrow). Words (``the list
-    [2,5]``), backticks, ``**``, quotes are the value's wrappers (review revJsonx4: a
-    call the only code, 862 of 908 code shapes handed back a value). Reads blanks, one
-    name and the blanks after it once."""
+    [2,5]``), backticks, ``**``, quotes and parentheses (``([1, 9])``) are the value's
+    wrappers (review revJsonx4: a call the only code, 862 of 908 code shapes handed back
+    a value). Reads blanks, one name and the blanks after it once."""
     n = len(text)
     k = at
     while k < n and text[k] in " \t\n\r\u00a0":
@@ -166,7 +166,12 @@ def _code(text: str, at: int) -> bool:
     if k >= n:
         return False
     c = text[k]
-    if c in "+(" or c == "-" and not text.startswith("->", k):
+    if c == "(":  # (``([1, 9])``: a value in parentheses, announced; ``(1, [2])`` a tuple)
+        k += 1
+        while k < n and text[k] in " \t\n\r":
+            k += 1
+        return not text.startswith(("[", "{"), k)
+    if c == "+" or c == "-" and not text.startswith("->", k):
         return True
     if not (c.isalpha() or c in "_$"):
         return False

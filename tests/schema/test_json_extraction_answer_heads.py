@@ -96,17 +96,18 @@ def test_the_heading_before_each_list_line_is_read_once(monkeypatch: pytest.Monk
     announced = refs.announced
 
     def counted(text: str, at: int) -> bool:
-        seen.append(at)
+        line = text.rfind("\n", 0, len(text[:at].rstrip("\n >")))  # (the line before, blank lines aside)
+        seen.append(at - line)  # (the characters it may read back)
         return announced(text, at)
 
     monkeypatch.setattr(refs, "announced", counted)
-    calls = []
+    reads = []
     for n in (200, 800):
         seen.clear()
-        text = "Use [8], [1]\n\n" + ("**Sources for the " + "final " * 20 + "answer:**\n[1]: /d Smith\n") * n
+        text = "Use [8], [1]\n\n" + ("**Sources for the " + "final " * 20 + "answer:" + "*_" * 30 + "\n>\n> [1]: /d Smith\n") * n
         assert extract_json(text)[:2] == (True, [8])
-        calls.append(len(seen))
-    assert 3.5 < calls[1] / calls[0] < 4.5
+        reads.append(sum(seen))
+    assert 3.5 < reads[1] / reads[0] < 4.5
 
 
 def test_the_code_after_the_answers_assignment_is_looked_at_a_few_times(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -125,3 +126,13 @@ def test_the_code_after_the_answers_assignment_is_looked_at_a_few_times(monkeypa
         extract_json(text)
         steps.append(len(calls))
     assert steps[0] == steps[1] <= 4
+
+
+# the reviewer's neighbours kept: `The result:` announces, a value in parentheses is wrapped, no tuple
+@pytest.mark.parametrize(("text", "value"), [
+    ('Use [6] [1]\n\nThe result:\n[1]: www.x.org is the mirror', [1]),
+    ('{"code": "x = 1\nprint("\nresult = ([1, 9])', [1, 9]),
+    ('{"code": "x = 1\ny = 2"\nAnswer = ( [5, 8] )', [5, 8]),
+])
+def test_the_reviewers_neighbours_keep_their_reading(text: str, value: Any) -> None:
+    assert extract_json(text)[:2] == (True, value)
