@@ -159,9 +159,10 @@ def _label_words(r: random.Random) -> Tuple[str, Any]:
 
 
 def _answer_line(r: random.Random) -> Tuple[str, Any]:
-    """A ``[…]:`` line with words after its link read as the answer line: ``Answer:`` before
-    it, its link on the next line, or a label of two numbers; its label written before as a
-    value or not: no reference list's line, it defines no citation (review revJsonx3)."""
+    """A ``[…]:`` line with words after its link read as the answer line where ``Answer:``
+    stands before it: no reference list's line, it defines no citation (review revJsonx3);
+    unannounced, its link on the next line or a label of two numbers, it is a list's line
+    after the values above it (review revJsonx4)."""
     b = [r.randint(0, 9) for _ in range(r.randint(1, 2))]
     a = [r.randint(10, 19)]
     words = r.choice([": https://x.org explains this", ": www.x.org is the mirror", ": /docs/a Smith 2020"])
@@ -173,7 +174,12 @@ def _answer_line(r: random.Random) -> Tuple[str, Any]:
     pre = r.choice(["Candidates: %s, %s", "Tried %s %s", "Options: %s; %s", "Between %s and %s", "%s or %s?"])
     lead = r.choice(["Answer:\n", "**Final:**\n", "Final answer:\n\n"]) if shape == "announced" else ""
     before = f"[{r.randint(20, 29)}]" if lead and r.random() < 0.3 else json.dumps(b)  # (the label not written before)
-    return pre % (json.dumps(a), before) + "\n\n" + lead + json.dumps(b) + words, b
+    text = pre % (json.dumps(a), before) + "\n\n" + lead + json.dumps(b) + words
+    if lead:
+        return text, b
+    # unannounced, the line reads as a reference list's (review revJsonx4; a known gap, docs): ``[b]`` on the
+    # first line cites, so ``a`` is the answer where only blanks, ``,`` or ``;`` stand between, else none
+    return text, (a if pre.startswith(("Candidates", "Tried", "Options")) else NONE)
 
 
 def _cited_list(r: random.Random) -> Tuple[str, Any]:
@@ -211,6 +217,64 @@ def _correction(r: random.Random) -> Tuple[str, Any]:
             + r.choice(["I meant ", "Actually, the answer is ", "Your input ", "Better: "]) + r.choice(GIVEN_UP[:3] + RAW[:2])
             + "\n" + r.choice(["and that is final.", "but the output was cut.", "is invalid.", "has a raw newline."])), NONE
 
+
+HEADINGS = ["Sources for the answer:\n", "References for the result:\n", "**References used for the final answer:**\n",
+            "## Sources for the answer:\n", "Where I found the answer:\n", "Sources for this answer:\n\n",
+            "Links supporting the final result:\n"]
+LIST_LINKS = ["https://x.org/a", "/docs/a", "www.x.org", "https://arxiv.org/abs/1706.03762"]
+LIST_WORDS = [" Smith 2020", " is the official site", " Jones et al., Nature 2019", ' Doe, "Title", 2021']
+
+
+def _cite_lead(r: random.Random, label: str) -> Tuple[str, Any]:
+    v = _value(r)
+    return (r.choice(["Final: ", "Answer: ", "The answer is ", "Use ", ""]) + json.dumps(v)
+            + r.choice([" ", ", ", " see ", " per ", "; "]) + f"[{label}]" + r.choice(["", "."]) + "\n\n"), v
+
+
+def _list_heading(r: random.Random) -> Tuple[str, Any]:
+    """A reference list under a heading that ends in answer/result/final (``Sources for
+    the answer:``): no announcement, its label cites (review revJsonx4: 407 of 408 gave
+    the citation)."""
+    lab = r.choice(["1", "2", "a", "src"])
+    lead, v = _cite_lead(r, lab)
+    link = r.choice(["\n", " "]) if r.random() < 0.3 else " "
+    return (lead + r.choice(HEADINGS) + r.choice(["", "> "]) + f"[{lab}]:{link}" + r.choice(LIST_LINKS)
+            + r.choice(LIST_WORDS) + r.choice(["", "\n[9]: https://y.org Jones 2021"])), v
+
+
+def _list_next_line(r: random.Random) -> Tuple[str, Any]:
+    """A reference list's line with its link on the next line, under no heading or a plain
+    one: its label cites (review revJsonx4: 885 of 887 gave the citation)."""
+    lab = r.choice(["1", "2", "a", "src"])
+    lead, v = _cite_lead(r, lab)
+    return (lead + r.choice(["", "Sources:\n", "## References\n", "**Sources:**\n", "References:\n"])
+            + f"[{lab}]:\n" + r.choice(LIST_LINKS) + r.choice(LIST_WORDS)), v
+
+
+def _list_comma(r: random.Random) -> Tuple[str, Any]:
+    """A reference list's line whose label holds a comma (``[1, 2]:``): unannounced, its
+    label cites (review revJsonx4); announced (``Answer:``), the line is the answer."""
+    lab = r.choice(["1, 2", "1,2", "3, 4", "2, 7"])
+    lead, v = _cite_lead(r, lab)
+    if r.random() < 0.25:
+        return lead + r.choice(["Answer:\n", "**Final answer:**\n", "> Final:\n> "]) + f"[{lab}]: https://x.org Smith", \
+            [int(x) for x in lab.split(",")]
+    return (lead + r.choice(["", "Sources:\n", "## References\n"]) + f"[{lab}]:" + r.choice([" ", "\n"])
+            + r.choice(LIST_LINKS) + r.choice(LIST_WORDS)), v
+
+
+def _assign_code(r: random.Random) -> Tuple[str, Any]:
+    """``Answer =`` after a string of code lines, code after it (a subscript, a keyword, an
+    operator, a name then ``(``): no answer (review revJsonx4: 862 of 908 gave a value)."""
+    s = json.dumps(_plain(r))
+    code = r.choice(['{"code": "x = 1\ny = 2"', '["a = 1\nb = 2"', '{"py": "import os\npath = os.getcwd()"'])
+    name = r.choice(["Answer", "answer", "Result", "result", "Final", "final"]) + r.choice([" = ", "= ", " =\n"])
+    e = r.choice(["x%s", "items[0]%s", "await f(%s)", "await client.get(%s)", "new Foo(%s)", "vec!%s", "-%s",
+                  "(1, %s)", "sorted\n(%s)", "naïve(%s)", "f<T>(%s)", "$(%s)", "x + %s", "yield %s", "not %s",
+                  "np.r_%s", "obj.m (%s)", "lambda: %s", "data.items%s"])
+    return code + "\n" + name + e % s + r.choice(["", "\nprint(result)", "\nreturn x"]), NONE
+
+
 class Family(NamedTuple):
     name: str
     build: Callable[[random.Random], Tuple[str, Any]]
@@ -223,7 +287,8 @@ FAMILIES: Dict[str, Family] = {f.name: f for f in [
     Family("draft_then_answer", _draft_then_answer), Family("cut", _cut),
     Family("assign_announce", _assign_announce), Family("label_words", _label_words),
     Family("answer_line", _answer_line), Family("cited_list", _cited_list), Family("assign_wrapped", _assign_wrapped),
-    Family("correction", _correction),
+    Family("correction", _correction), Family("list_heading", _list_heading),
+    Family("list_next_line", _list_next_line), Family("list_comma", _list_comma), Family("assign_code", _assign_code),
 ]}
 
 

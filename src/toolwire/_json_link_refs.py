@@ -13,7 +13,6 @@ _LINE_END = re.compile(r"[\n\r]")
 _LINKS = ("<", "/", "#", "./", "../", "www.", "mailto:")  # a destination opening so, or holding ``://``
 _CITING = ("", "per", "see", "cf", "via")  # what may stand between a value and its citation (``cf.``, ``.`` stripped)
 _SEPARATORS = ("- ", "– ", "— ", "| ", "-\t")  # before a reference list line's words (no CommonMark title)
-_ANNOUNCING = ("answer", "result", "final")  # a word that announces the reply's value (``Answer:``, ``Answer =``)
 
 
 def link_definition(text: str, start: int, end: int) -> bool:
@@ -176,37 +175,47 @@ def _definitions(text: str) -> Dict[str, int]:
 
 def _listed(text: str, start: int, end: int, stop: int) -> bool:
     """Whether the reference list's line (``link_line``: 2) whose label is read from *start*
-    to *end*, its line ending at *stop*, reads as a line of a list, not as the answer: its
-    link on its own line (``[2]:`` + line break + ``/api/v1 returns them`` is a label and a
-    line of prose), its label one word (``[1]``, ``[src]``: ``[3, 4]`` numbers no entry),
-    and no line that announces the answer before it (``announced``). A line can be the
-    answer or a definition, never both (review revJsonx3: read as a definition, a line that
-    was the answer made the label's earlier mention a citation, 1,987 of 3,000 replies then
-    gave the value before it). Reads the label, its line and the words before it once."""
-    label = text[start + 1:end - 1]
-    return bool(text[end + 1:stop].strip(" \t")) and not any(c in label for c in " \t,;") \
-        and not announced(text, start)
+    to *end* reads as a line of a list, not as the answer: unless the line before it
+    announces the answer (``announced``; review revJsonx3: read as a definition, the
+    answer line made the label's earlier mention a citation, 1,987 of 3,000 replies then
+    gave the value before it). Its link on the next line (``[1]:`` + line break +
+    ``https://x.org/a Smith 2020``) or a label with a comma (``[1, 2]``) is a list's line
+    too (review revJsonx4: read as the answer, 885 of 887 and the comma family gave the
+    citation; ``[2]:`` + line break + ``/api/v1 returns them`` after another value reads
+    the same, a known gap). *stop* (the line's end) is unused. Reads the line before once."""
+    return not announced(text, start)
+
+
+_HEADS = ("answer", "result", "final", "final answer", "final result")  # a line of just these (and ``:``) announces
+_MARKUP = "#>*_ \t"  # what may stand around them on that line (a heading, a block quote, emphasis)
 
 
 def announced(text: str, at: int) -> bool:
     """Whether the line before the one *at* opens (blank lines and block quote markers
-    aside) announces the answer: it ends with ``:`` after a word naming it (``Answer:``,
-    ``**Final answer:**``, ``Result:``; ``Sources:`` does not), as ``Answer =`` announces
-    (``_json_quotes``). Reads back from *at* to that line's last word once."""
+    aside) announces the answer: it is, markup aside (``#``, ``>``, ``*``, ``_``, blanks),
+    just ``Answer``, ``Result``, ``Final``, ``Final answer`` or ``Final result`` (any
+    case, ``The`` or ``My`` before) then ``:`` (``**Final answer:**``, ``## Result:``,
+    ``> Answer:``, ``The result:``), as ``Answer
+    =`` announces (``_json_quotes``). A heading that ends in one of them (``Sources for
+    the answer:``, ``Where I found the answer:``) names a reference list, no answer
+    (review revJsonx4: 407 of 408 such lists gave the citation). Reads back from *at* to
+    that line's start once."""
     j = at
     while j > 0 and text[j - 1] in " \t\r\n>":
         j -= 1
-    while j > 0 and text[j - 1] in "*_ \t":
-        j -= 1
-    if j == 0 or text[j - 1] != ":" or not any(c in "\n\r" for c in text[j:at]):
+    if j == 0 or not any(c in "\n\r" for c in text[j:at]):
         return False
-    j -= 1
-    while j > 0 and text[j - 1] in "*_ \t":
+    while j > 0 and text[j - 1] in _MARKUP:
         j -= 1
-    i = j
-    while i > 0 and text[i - 1].isalpha():
+    if j == 0 or text[j - 1] != ":":
+        return False
+    i = j - 1
+    while i > 0 and text[i - 1] not in "\n\r" and j - i <= 40:  # (a longer line is no such line)
         i -= 1
-    return text[i:j].casefold() in _ANNOUNCING
+    if i > 0 and text[i - 1] not in "\n\r":
+        return False
+    words = "".join(c for c in text[i:j - 1] if c not in "#>*_").casefold().split()
+    return " ".join(words[1:] if words[:1] in (["the"], ["my"]) else words) in _HEADS
 
 
 def _fold(label: str) -> str:

