@@ -10,7 +10,7 @@ readers' side is ``_history_read``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, List, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, List, Optional, Set, Tuple
 
 from .._errors import EncodeError, an
 from .._types import InvalidToolCall, ToolCall, ToolResult
@@ -294,6 +294,8 @@ def write_turns(
     prefill: bool = False,
     arrange: Optional[Callable[[List[Tuple[int, Any]]], List[Any]]] = None,
     written: Optional[Dict[int, int]] = None,
+    fixed: Optional[Set[int]] = None,
+    check: Optional[Callable[[List[Dict[str, Any]]], None]] = None,
 ) -> List[Dict[str, Any]]:
     """The wire messages of *turns*: a decoded message unchanged, else its items under
     *key* (those of the message it continues, ``head_items``, then its parts, each
@@ -304,7 +306,11 @@ def write_turns(
     position (``CallOrder.arrange``): the results of a wire message written fresh (of
     turns merged around a dropped one too) go in the order it gives, in the places they
     were written to. *written*: filled with ``id()`` of each item written fresh -> the
-    message it came from (a trimmed prefill text's copy too)."""
+    message it came from (a trimmed prefill text's copy too; *fixed*: ``id()`` of each
+    block written back as it came, which a trimmed one of those joins). *check*: run on
+    the messages before the trim (Bedrock's cache points: it may leave out blocks and
+    messages, never replace a block), so that the trim judges the final message as it
+    goes out."""
     wire: List[Dict[str, Any]] = []
     roles: List[str] = []  # the canonical role of each wire message
     dropped = False  # a turn was left out since the last one written
@@ -323,15 +329,21 @@ def write_turns(
             pending_at.clear()
 
     texts: Dict[int, int] = {}  # id() of each text item written fresh -> the message it came from
-    tail = 0  # the message the last turn written (not left out) started at: its items as they came are of it
+    came: Dict[int, int] = {}  # id() of each item (and string content's message) as it came -> its message (*prefill*)
     for t in turns:
         run: List[Tuple[int, Any]] = []  # (message, item) of each result written fresh (*arrange*)
         slots: List[int] = []  # where each of them is in *items*
         if t.head is not None and not t.parts:
             msg: Dict[str, Any] = t.head
+            if prefill:
+                came[id(msg)] = t.index
+                head = msg.get(key)
+                came.update(dict.fromkeys(map(id, head if type(head) is list else ()), t.index))
         else:
             first: List[Any] = []  # the results of a user turn continuing a decoded message go first
             items = head_items(t.head.get(key)) if t.head is not None else []
+            if prefill:
+                came.update(dict.fromkeys(map(id, items), t.index))
             for i, p in t.parts:
                 w.index = i
                 item = write(p, w)
@@ -354,7 +366,10 @@ def write_turns(
         if dropped and roles and roles[-1] == t.role and t.role != "system":  # the turns around it merge
             prev = wire[-1]
             before = head_items(prev.get(key))
-            wire[-1] = {**prev, key: before + head_items(msg.get(key))}
+            more = head_items(msg.get(key))
+            if prefill and type(msg.get(key)) is str:  # (its text as a block: as it came)
+                came.update(dict.fromkeys(map(id, more), t.index))
+            wire[-1] = {**prev, key: before + more}
             pending.extend(run)
             pending_at.extend(len(before) + at for at in slots)
         else:
@@ -364,11 +379,12 @@ def write_turns(
             pending.extend(run)
             pending_at.extend(slots)
         dropped = False
-        tail = t.index
     if wire:
         settle()
     if not wire:
         raise EncodeError(f"{an(dialect, True)} request needs at least one message", dialect=dialect)
-    if prefill and roles[-1] == "assistant":
-        trim_prefill(wire, key, texts, w, written, tail)
+    if check is not None:
+        check(wire)
+    if prefill and wire[-1].get("role") == wire_role("assistant"):
+        trim_prefill(wire, key, texts, came, w, written, fixed)
     return wire

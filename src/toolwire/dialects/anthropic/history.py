@@ -195,7 +195,8 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
             hint[0] = True
         return item
 
-    out["messages"] = write_turns(turns, w, NAME, "content", write, _head_blocks, prefill=True, written=written)
+    out["messages"] = write_turns(turns, w, NAME, "content", write, _head_blocks, prefill=True, written=written,
+                                  fixed=fixed)
     if hint[0]:  # the breakpoints as they go out: at most 4, longer ttls first (those as they came stay)
         check(out, fixed, written, w)
     return out
@@ -339,7 +340,7 @@ def _refused(wire: Any, state: Dict[str, Any], final: bool) -> Optional[str]:
     missing: "messages.1.content.0.tool_use.input: Input should be a valid dictionary"),
     which the writer writes as the object it decodes to (an unreadable one is an invalid
     call, which it refuses)."""
-    said = blank_refused(wire)
+    said = blank_refused(wire, final)
     if said is not None:
         return said
     content = wire.get("content") if type(wire) is dict else None

@@ -199,10 +199,13 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
     at: Dict[int, int] = {}  # id() of each top-level block written fresh -> the message it came from
     if system and type(out.get("system")) is list:
         at.update((id(b), system[0][0]) for b in out["system"] if id(b) not in fixed)
+
+    def checked(msgs: List[Dict[str, Any]]) -> None:  # before the prefill trim: it may leave out the last message
+        out["messages"] = msgs
+        check(out, fixed, at, w)  # the cache checkpoints as they go out: at most 4, longer ttls first
+
     msgs = write_turns(turns, w, NAME, "content", (lambda p, w: held_apart(_block(p, w), fixed)) if fixed else _block,
-                       prefill=True, written=at)
-    out["messages"] = msgs
-    check(out, fixed, at, w)  # the cache checkpoints as they go out: at most 4, longer ttls first
+                       prefill=True, written=at, fixed=fixed, check=checked)
     for t in turns:
         head = t.head.get("content") if type(t.head) is dict else None
         at.update((id(b), t.index) for b in (head if type(head) is list else ()))
