@@ -22,7 +22,7 @@ from __future__ import annotations
 from bisect import bisect
 from typing import Any, Dict, FrozenSet, List, Optional, Sequence, Tuple
 
-from .._builtin import default_registry, history_of
+from .._builtin import default_registry, derived_from, history_of
 from .._convert import _Target, counted_refusal
 from .._dialect import Dialect, EncodeContext
 from .._encode import _encoded, invalid_as_call, made_id_data, result_notes, written
@@ -78,6 +78,8 @@ class Writer:
     ) -> None:
         self.d = d
         self.name = d.name
+        # the name the target's own parts carry: a dialect derived from a built-in's, that one's (``derived_from``)
+        self.own = derived_from(d) or d.name
         self.registry = registry if registry is not None else default_registry()
         if ids is not None:
             ids.check_rule(d.ids, d.name)

@@ -74,7 +74,7 @@ def plan_turns(messages: List[Message], w: Writer, system_roles: Tuple[str, ...]
             if orig is not None and not isinstance(orig, Field) and orig.get("role") in system_roles:
                 turns.append(Turn("system", orig, [], i))
                 continue
-            if inline and any(type(p) is Other and p.dialect == w.name and p.type in inline for p in m.parts):
+            if inline and any(type(p) is Other and p.dialect == w.own and p.type in inline for p in m.parts):
                 turns.append(Turn("system", None, [(i, p) for p in m.parts], i))
                 continue
             if turns:
@@ -225,7 +225,7 @@ def no_upload(m: Media, w: Writer) -> None:
     """Refuses the image *m* when it is a Gemini Files API upload and the target is not
     Gemini, as a tool result's upload is refused (``_result_media``): the other provider
     would fetch it as a public URL and fail."""
-    if m.url is not None and w.name != "gemini" and gemini_upload(m.url):
+    if m.url is not None and w.own != "gemini" and gemini_upload(m.url):
         raise w.no_media(m, "it is a Gemini Files API upload, which only Gemini reads (under the API key that "
                             "uploaded it)")
 
@@ -250,7 +250,7 @@ def image_type(m: Media, w: Writer, checked: bool = False) -> str:
     mt = image_media_type(m.media_type)
     if m.data is not None:
         by_bytes = shown_type(m.data)
-        takes = USER_IMAGE_TYPES.get(w.name)
+        takes = USER_IMAGE_TYPES.get(w.own)
         if takes is not None and by_bytes is not None and by_bytes not in takes:  # (as a tool result's)
             raise w.no_media(m, untaken(m.media_type, by_bytes, ", ".join(takes)))
         shown = by_bytes or mt

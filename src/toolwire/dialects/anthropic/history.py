@@ -169,7 +169,7 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
     system, turns = plan_turns(messages, w, system_roles=("system",), inline=INLINE)
     out: Dict[str, Any] = {}
     if system:
-        first = system[0][1].original(NAME)
+        first = system[0][1].original(w.name)  # (a derived dialect's own: ``as_derived``)
         if len(system) == 1 and isinstance(first, Field):
             out["system"] = first.value
         else:
@@ -178,11 +178,11 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
                 out["system"] = sp
             else:
                 no_system(system, w)
-    fixed = as_came(system, turns, NAME)  # the blocks written back as they came
+    fixed = as_came(system, turns, w.name)  # the blocks written back as they came
     written: Dict[int, int] = {}  # id() of each block written fresh -> its message
     if system and type(out.get("system")) is list:
         written.update((id(b), system[0][0]) for b in out["system"] if id(b) not in fixed)
-    fresh = FreshText(messages, turns)
+    fresh = FreshText(messages, turns, w.name)
     fresh.note_unsent(w)
     hint = [any(map(hinted, out["system"])) if written else False]  # a block written fresh holds a breakpoint
 
@@ -210,7 +210,7 @@ def _system(system: List[Any], w: Writer) -> Any:
     sp: List[Any] = []
     listed = False
     for i, m in system:
-        orig = m.original(NAME)
+        orig = m.original(w.name)
         if isinstance(orig, Field) and type(orig.value) is list:
             sp.extend(orig.value)
             listed = True
