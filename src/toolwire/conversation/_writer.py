@@ -78,8 +78,7 @@ class Writer:
     ) -> None:
         self.d = d
         self.name = d.name
-        # the name the target's own parts carry: a dialect derived from a built-in's, that one's (``derived_from``)
-        self.own = derived_from(d) or d.name
+        self.own = derived_from(d) or d.name  # the name its own parts carry (derived from a built-in: that one's)
         self.registry = registry if registry is not None else default_registry()
         if ids is not None:
             ids.check_rule(d.ids, d.name)

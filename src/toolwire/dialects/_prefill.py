@@ -5,7 +5,7 @@ the same words."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Dict, List, Optional, Set
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Set, Tuple
 
 if TYPE_CHECKING:
     from ..conversation._writer import Writer
@@ -13,10 +13,10 @@ if TYPE_CHECKING:
 __all__ = ["ends_in_space", "trim_prefill"]
 
 
-def _last(items: List[Any]) -> int:
-    """Where the last content of *items* is: trailing Bedrock ``cachePoint`` blocks (cache
-    markers, no content) passed over; ``-1`` where there is none."""
-    k = len(items) - 1
+def _last(items: List[Any], end: Optional[int] = None) -> int:
+    """Where the last content of *items* (of those before *end*) is: trailing Bedrock
+    ``cachePoint`` blocks (cache markers, no content) passed over; ``-1`` where there is none."""
+    k = (len(items) if end is None else end) - 1
     while k >= 0 and type(items[k]) is dict and len(items[k]) == 1 and "cachePoint" in items[k]:
         k -= 1
     return k
@@ -62,34 +62,42 @@ def trim_prefill(wire: List[Dict[str, Any]], key: str, texts: Dict[int, int], ca
         wire[-1] = {**wire[-1], key: kept}
         _trimmed(w, at)
         return
-    while type(items) is list:  # once per whitespace-only block left out, then once
-        k = _last(items)
-        last: Any = items[k] if k >= 0 else None
-        text = _text(last)
-        at = texts.get(id(last))
-        fresh = at is not None
-        if at is None:
-            at = came.get(id(last))
-        if text is None or at is None:
-            return
-        kept = text.rstrip()
-        if kept == text or (not kept and k == 0):  # (blank text alone is the blank-text rule's: refused before)
-            return
-        if not kept:
-            items = [*items[:k], *items[k + 1:]]
-            wire[-1] = {**wire[-1], key: items}
+    if type(items) is not list:
+        return
+    k = _last(items)
+    gone: List[Tuple[int, int]] = []  # (place, message) of each whitespace-only block ending the message
+    while k > 0:  # (blank text alone is the blank-text rule's: refused before)
+        text, at = _text(items[k]), texts.get(id(items[k]), came.get(id(items[k])))
+        if text is None or text.strip() or at is None:
+            break
+        gone.append((k, at))
+        k = _last(items, k)
+    if gone:
+        left = {place for place, _at in gone}
+        items = [b for n, b in enumerate(items) if n not in left]  # (the places before *k* stay)
+        wire[-1] = {**wire[-1], key: items}
+        for _place, at in reversed(gone):
             w.index = at
             w.note("dropped", f"The whitespace-only text block ending the final assistant message {at} is left out: "
                               f"{w.name} refuses it (\"final assistant content cannot end with trailing whitespace\")")
-            continue
-        trimmed = {**last, "text": kept}
-        wire[-1] = {**wire[-1], key: [*items[:k], trimmed, *items[k + 1:]]}
-        if written is not None:
-            written[id(trimmed)] = at
-        if fixed is not None and not fresh:
-            fixed.add(id(trimmed))
-        _trimmed(w, at)
+    last: Any = items[k] if k >= 0 else None
+    text = _text(last)
+    at = texts.get(id(last))
+    fresh = at is not None
+    if at is None:
+        at = came.get(id(last))
+    if text is None or at is None:
         return
+    kept = text.rstrip()
+    if kept == text or not kept:
+        return
+    trimmed = {**last, "text": kept}
+    wire[-1] = {**wire[-1], key: [*items[:k], trimmed, *items[k + 1:]]}
+    if written is not None:
+        written[id(trimmed)] = at
+    if fixed is not None and not fresh:
+        fixed.add(id(trimmed))
+    _trimmed(w, at)
 
 
 def _trimmed(w: Writer, at: int) -> None:

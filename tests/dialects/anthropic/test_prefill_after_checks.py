@@ -116,3 +116,32 @@ def test_string_content_merged_after_a_dropped_turn_is_trimmed() -> None:
     assert out["messages"][-1] == {"role": "assistant", "content": [{"type": "text", "text": "a"},
                                                                     {"type": "text", "text": "b"}]}
     assert any(k == "dropped" and i == 3 and m.startswith(TRIM.format(3)) for k, i, m in notes)
+
+
+def test_leaving_out_the_whitespace_blocks_stays_linear(monkeypatch: Any) -> None:
+    """An earlier assistant message of many whitespace blocks (taken as it came) left final:
+    one pass over them, not one copy of the list per block (hostile input stays linear)."""
+    from toolwire.dialects import _prefill
+
+    calls = [0]
+    real = _prefill._text
+
+    def text(item: Any) -> Any:
+        calls[0] += 1
+        return real(item)
+
+    monkeypatch.setattr(_prefill, "_text", text)
+
+    def run(n: int) -> int:
+        calls[0] = 0
+        h = {"messages": [{"role": "user", "content": "q"},
+                          {"role": "assistant", "content": [{"type": "text", "text": "a "}]
+                           + [{"type": "text", "text": " "}] * n},
+                          {"role": "user", "content": " "}]}
+        out, notes = _round(h, A)
+        assert out["messages"][-1] == {"role": "assistant", "content": [{"type": "text", "text": "a"}]}
+        assert len(notes) == n + 4  # (the user turn: rewritten, its text dropped, it left out; the trim)
+        return calls[0]
+
+    small, big = run(500), run(2000)
+    assert 3.5 < big / small < 4.5
