@@ -342,7 +342,7 @@ def write_turns(
         else:
             first: List[Any] = []  # the results of a user turn continuing a decoded message go first
             items = head_items(t.head.get(key)) if t.head is not None else []
-            if prefill:
+            if prefill and items:
                 came.update(dict.fromkeys(map(id, items), t.index))
             for i, p in t.parts:
                 w.index = i
