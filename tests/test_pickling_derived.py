@@ -53,3 +53,23 @@ def test_a_derived_dialect_pickles_only_the_fields_it_sets(name: str) -> None:
     if d.stream_misfed is None:
         assert b"stream_misfed" not in pickle.dumps(d)
     assert pickle.loads(pickle.dumps(d)) == d
+
+
+@pytest.mark.parametrize("name", ["anthropic.messages", "bedrock.converse"])
+def test_a_derived_anthropic_or_bedrock_dialect_pickled_loads_equal_and_trims_the_same(name: str) -> None:
+    """Their codecs' prefill rule is a plain function (a ``partial`` made the copy differ,
+    fbab628c); the copy, pickled by every protocol, equals it, holds the same rule, and
+    writes a prefill as the parent does ("final assistant content cannot end with trailing
+    whitespace")."""
+    d = replace(toolwire.get_dialect(name), name="acme.derived", aliases=())
+    last = {"role": "assistant", "content": "done "} if name == "anthropic.messages" else {
+        "role": "assistant", "content": [{"text": "done "}]}
+    first = {"role": "user", "content": "q"} if name == "anthropic.messages" else {"role": "user", "content": [{"text": "q"}]}
+    body = {"messages": [first, last]}
+    for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+        back = pickle.loads(pickle.dumps(d, protocol))
+        assert back == d and back.history.refusals == d.history.refusals
+        assert back.history.refusals.prefill is toolwire.get_dialect(name).history.refusals.prefill is not None
+        out = encode_conversation(decode_conversation(body, back), back)
+        assert out == encode_conversation(decode_conversation(body, name), name)
+        assert out["messages"][-1]["content"] in ("done", [{"text": "done"}])

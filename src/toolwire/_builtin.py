@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import threading
-from typing import Any, List, Optional, Type
+from typing import Any, Dict, List, Optional, Tuple, Type
 
 from ._dialect import Dialect
 from ._errors import DecodeError, ToolwireError, an, excerpt
@@ -65,6 +65,37 @@ def get_dialect(name: str) -> Dialect:
 def dialect_names() -> List[str]:
     """Names of the default registry's dialects, in detection order."""
     return default_registry().names()
+
+
+def derived_from(d: Any) -> Optional[str]:
+    """The name of the built-in dialect *d* is derived from (``dataclasses.replace`` with
+    another name: it shares that one's history codec, and what its codec decodes names that
+    one), else ``None`` (*d* is a built-in, or has a codec of its own)."""
+    global _codecs
+    h = d.history
+    if h is None:
+        return None
+    if _codecs is None:
+        default_registry()  # (the dialect modules loaded)
+        from .dialects import BUILTIN
+
+        _codecs = ({id(b.history): b.name for b in reversed(BUILTIN) if b.history is not None},  # (module constants)
+                   {b.history: b.name for b in reversed(BUILTIN) if b.history is not None})
+    name = _codecs[0].get(id(h))
+    if name is None:  # a copy (a pickled derived dialect's) is equal
+        try:
+            name = _codecs[1].get(h)
+        except TypeError:  # (a codec of one's own holding an unhashable value)
+            return None
+    return None if name is None or name == d.name else name
+
+
+# the built-ins whose history writers read a message written back as it came under the target's name
+# (``encode_conversation`` names a derived one's messages its own: ``as_derived``); the others read them
+# under their own constant, which a derived one's messages keep
+TARGET_NAMED = frozenset({"anthropic.messages", "bedrock.converse"})
+# id() of each built-in history codec -> the first built-in holding it; each codec -> that one
+_codecs: Optional[Tuple[Dict[int, str], Dict[Any, str]]] = None
 
 
 def history_of(name: Any, registry: Registry) -> Any:

@@ -62,6 +62,7 @@ from .._ids import IdMap, IdRule
 from .._registry import Registry
 from .._types import InvalidToolCall, ToolCall, ToolResult
 from ._decode import decode_conversation
+from ._encode import as_derived
 from ._fresh import refused_messages, written_whole
 from ._order import _order, _wording
 from ._pairing import Pairer, plan
@@ -110,7 +111,7 @@ def _conv(
         d = reg.get(conv.dialect)
     else:  # a history built by hand, or of a dialect this registry does not hold
         return conv, conv.dialect, _NONE, None, None
-    return conv, d.name, _NONE if d.history is None else d.history.pairing, d.ids, d
+    return as_derived(conv, d), d.name, _NONE if d.history is None else d.history.pairing, d.ids, d
 
 
 def _who(id: Optional[str], name: Optional[str]) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 from typing import Any, Dict, List, Optional
 
-from .._builtin import registry_of
+from .._builtin import TARGET_NAMED, derived_from, registry_of
 from .._dialect import Dialect
 from .._encode import check_arguments
 from .._errors import EncodeError, ToolwireError, an
@@ -90,6 +90,7 @@ def encode_conversation(
             conv = Conversation(conv)
         else:
             conv = decode_conversation(conv, source, registry=registry)
+    conv = as_derived(conv, d)
     assert d.history is not None
     same = written_whole(conv, d, ids, names)
     if same is not None:
@@ -125,6 +126,24 @@ def encode_conversation(
                     w.target.ids.keep(c.id)
     assert d.history is not None
     return d.history.encode(messages, w)
+
+
+def as_derived(conv: Conversation, d: Dialect) -> Conversation:
+    """*conv* for the dialect *d* derived from a built-in (``dataclasses.replace`` with
+    another name, docs/custom-dialects.md): the messages (and the history) decoded by that
+    built-in's codec, which names the built-in, named *d*'s, so that *d* writes back as it
+    came what the built-in would, its notes the same (a derived ``anthropic.messages`` wrote
+    every message fresh and noted its breakpoints unsent). Its parts keep the built-in's
+    name (``Writer._own``). Only for the built-ins whose writers read the messages under the
+    target's name (``TARGET_NAMED``); the others' compare their own name, so theirs stay."""
+    base = derived_from(d)
+    if base not in TARGET_NAMED:
+        return conv
+    msgs = tuple(m.replace(wire=(d.name, *m.wire[1:])) if m.wire is not None and m.wire[0] == base else m
+                 for m in conv.messages)
+    whole = conv.wire is not None and conv.original(conv.dialect or "") is not None
+    dialect = d.name if conv.dialect == base else conv.dialect
+    return Conversation(msgs, dialect=dialect, wire=conv.wire[0] if whole else None)
 
 
 def _merged(messages: List[Message], keep: List[bool], w: Writer) -> None:

@@ -7,8 +7,9 @@ the same (https://docs.aws.amazon.com/bedrock/latest/userguide/prompt-caching.ht
 ``CachePointBlock.ttl``: ``5m`` | ``1h``, botocore 1.44.18).
 
 A breakpoint in a block written back as it came (a message, or the system field, as
-decoded) stays; one written fresh (a part written anew, re-sent in another message, a
-prefill text trimmed) is left out, noted (``dropped``), where the request would be one
+decoded; a final text trimmed of its trailing whitespace too) stays; one written fresh (a
+part written anew, re-sent in another message) is left out, noted (``dropped``), where the
+request would be one
 the provider refuses with it: a one-hour one after a shorter one (5 minutes, the
 default), a shorter one before a one-hour one kept, one past the fourth (the last ones).
 Only the system and messages are counted: the tool definitions' breakpoints are the

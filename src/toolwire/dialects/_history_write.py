@@ -10,7 +10,7 @@ readers' side is ``_history_read``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, List, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, List, Optional, Set, Tuple
 
 from .._errors import EncodeError, an
 from .._types import InvalidToolCall, ToolCall, ToolResult
@@ -76,7 +76,7 @@ def plan_turns(messages: List[Message], w: Writer, system_roles: Tuple[str, ...]
             if orig is not None and not isinstance(orig, Field) and orig.get("role") in system_roles:
                 turns.append(Turn("system", orig, [], i))
                 continue
-            if inline and any(type(p) is Other and p.dialect == w.name and p.type in inline for p in m.parts):
+            if inline and any(type(p) is Other and p.dialect == w.own and p.type in inline for p in m.parts):
                 turns.append(Turn("system", None, [(i, p) for p in m.parts], i))
                 continue
             if turns:
@@ -227,7 +227,7 @@ def no_upload(m: Media, w: Writer) -> None:
     """Refuses the image *m* when it is a Gemini Files API upload and the target is not
     Gemini, as a tool result's upload is refused (``_result_media``): the other provider
     would fetch it as a public URL and fail."""
-    if m.url is not None and w.name != "gemini" and gemini_upload(m.url):
+    if m.url is not None and w.own != "gemini" and gemini_upload(m.url):
         raise w.no_media(m, "it is a Gemini Files API upload, which only Gemini reads (under the API key that "
                             "uploaded it)")
 
@@ -255,7 +255,7 @@ def image_type(m: Media, w: Writer, checked: bool = False) -> str:
         if no_base64(m.data):  # every provider's decoder refuses it (as a tool result's, ``sent_type``)
             raise w.no_media(m, NOT_BASE64)
         by_bytes = shown_type(m.data)
-        takes = USER_IMAGE_TYPES.get(w.name)
+        takes = USER_IMAGE_TYPES.get(w.own)
         if takes is not None and by_bytes is not None and by_bytes not in takes:  # (as a tool result's)
             raise w.no_media(m, untaken(m.media_type, by_bytes, ", ".join(takes)))
         shown = by_bytes or mt
@@ -314,6 +314,8 @@ def write_turns(
     prefill: bool = False,
     arrange: Optional[Callable[[List[Tuple[int, Any]]], List[Any]]] = None,
     written: Optional[Dict[int, int]] = None,
+    fixed: Optional[Set[int]] = None,
+    check: Optional[Callable[[List[Dict[str, Any]]], None]] = None,
 ) -> List[Dict[str, Any]]:
     """The wire messages of *turns*: a decoded message unchanged, else its items under
     *key* (those of the message it continues, ``head_items``, then its parts, each
@@ -324,7 +326,11 @@ def write_turns(
     position (``CallOrder.arrange``): the results of a wire message written fresh (of
     turns merged around a dropped one too) go in the order it gives, in the places they
     were written to. *written*: filled with ``id()`` of each item written fresh -> the
-    message it came from (a trimmed prefill text's copy too)."""
+    message it came from (a trimmed prefill text's copy too; *fixed*: ``id()`` of each
+    block written back as it came, which a trimmed one of those joins). *check*: run on
+    the messages before the trim (Bedrock's cache points: it may leave out blocks and
+    messages, never replace a block), so that the trim judges the final message as it
+    goes out."""
     wire: List[Dict[str, Any]] = []
     roles: List[str] = []  # the canonical role of each wire message
     dropped = False  # a turn was left out since the last one written
@@ -343,15 +349,21 @@ def write_turns(
             pending_at.clear()
 
     texts: Dict[int, int] = {}  # id() of each text item written fresh -> the message it came from
-    tail = 0  # the message the last turn written (not left out) started at: its items as they came are of it
+    came: Dict[int, int] = {}  # id() of each item (and string content's message) as it came -> its message (*prefill*)
     for t in turns:
         run: List[Tuple[int, Any]] = []  # (message, item) of each result written fresh (*arrange*)
         slots: List[int] = []  # where each of them is in *items*
         if t.head is not None and not t.parts:
             msg: Dict[str, Any] = t.head
+            if prefill:
+                came[id(msg)] = t.index
+                head = msg.get(key)
+                came.update(dict.fromkeys(map(id, head if type(head) is list else ()), t.index))
         else:
             first: List[Any] = []  # the results of a user turn continuing a decoded message go first
             items = head_items(t.head.get(key)) if t.head is not None else []
+            if prefill and items:
+                came.update(dict.fromkeys(map(id, items), t.index))
             for i, p in t.parts:
                 w.index = i
                 item = write(p, w)
@@ -374,7 +386,10 @@ def write_turns(
         if dropped and roles and roles[-1] == t.role and t.role != "system":  # the turns around it merge
             prev = wire[-1]
             before = head_items(prev.get(key))
-            wire[-1] = {**prev, key: before + head_items(msg.get(key))}
+            more = head_items(msg.get(key))
+            if prefill and type(msg.get(key)) is str:  # (its text as a block: as it came)
+                came.update(dict.fromkeys(map(id, more), t.index))
+            wire[-1] = {**prev, key: before + more}
             pending.extend(run)
             pending_at.extend(len(before) + at for at in slots)
         else:
@@ -384,11 +399,12 @@ def write_turns(
             pending.extend(run)
             pending_at.extend(slots)
         dropped = False
-        tail = t.index
     if wire:
         settle()
     if not wire:
         raise EncodeError(f"{an(dialect, True)} request needs at least one message", dialect=dialect)
-    if prefill and roles[-1] == "assistant":
-        trim_prefill(wire, key, texts, w, written, tail)
+    if check is not None:
+        check(wire)
+    if prefill and wire[-1].get("role") == wire_role("assistant"):
+        trim_prefill(wire, key, texts, came, w, written, fixed)
     return wire

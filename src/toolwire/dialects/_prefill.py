@@ -5,7 +5,7 @@ the same words."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Dict, List, Optional
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Set, Tuple
 
 if TYPE_CHECKING:
     from ..conversation._writer import Writer
@@ -13,10 +13,10 @@ if TYPE_CHECKING:
 __all__ = ["ends_in_space", "trim_prefill"]
 
 
-def _last(items: List[Any]) -> int:
-    """Where the last content of *items* is: trailing Bedrock ``cachePoint`` blocks (cache
-    markers, no content) passed over; ``-1`` where there is none."""
-    k = len(items) - 1
+def _last(items: List[Any], end: Optional[int] = None) -> int:
+    """Where the last content of *items* (of those before *end*) is: trailing Bedrock
+    ``cachePoint`` blocks (cache markers, no content) passed over; ``-1`` where there is none."""
+    k = (len(items) if end is None else end) - 1
     while k >= 0 and type(items[k]) is dict and len(items[k]) == 1 and "cachePoint" in items[k]:
         k -= 1
     return k
@@ -39,41 +39,64 @@ def ends_in_space(wire: Any, key: str = "content") -> bool:
     return type(items) is str and items != items.rstrip() != ""
 
 
-def trim_prefill(wire: List[Dict[str, Any]], key: str, texts: Dict[int, int], w: Writer,
-                 written: Optional[Dict[int, int]] = None, tail: Optional[int] = None) -> None:
+def trim_prefill(wire: List[Dict[str, Any]], key: str, texts: Dict[int, int], came: Dict[int, int], w: Writer,
+                 written: Optional[Dict[int, int]] = None, fixed: Optional[Set[int]] = None) -> None:
     """Leaves out the trailing whitespace of the final (assistant) message's last item
     when it is text, noted (``dropped``): Anthropic answers "messages: final assistant
     content cannot end with trailing whitespace" (tailcallhq/forgecode#1872), Bedrock
     Converse with Claude the same words. Trailing Bedrock ``cachePoint`` blocks (cache
-    markers, no content) are passed over: the text before them is the last content. The
-    item is a text block written fresh (*texts*: ``id()`` -> the message it came from),
-    or, where *written* and *tail* are given, one written back as it came (not in
-    *written*: of message *tail*), string content too; the caller's message is never
-    changed. The trimmed text is a copy, recorded in *written* (``write_turns``) as its
-    message's."""
+    markers, no content) are passed over: the text before them is the last content; a
+    whitespace-only text block there (one Anthropic takes in an earlier message, beside
+    other text) is left out, noted, and the one before it judged. The item is a text
+    block written fresh (*texts*: ``id()`` -> the message it came from) or one written
+    back as it came (*came*: ``id()`` of each such item, and of each message of string
+    content, -> its message); the caller's message is never changed. The trimmed text is
+    a copy, recorded in *written* as its message's, and, where it came with the history,
+    in *fixed* (its breakpoint is one that came: ``_breakpoints``)."""
     items = wire[-1][key]
     if type(items) is str:  # content as it came, a string (Anthropic)
         kept = items.rstrip()
-        if tail is None or kept == items or not kept:
+        at = came.get(id(wire[-1]))
+        if at is None or kept == items or not kept:
             return
         wire[-1] = {**wire[-1], key: kept}
-        _trimmed(w, tail)
+        _trimmed(w, at)
         return
-    k = _last(items) if type(items) is list else -1
+    if type(items) is not list:
+        return
+    k = _last(items)
+    gone: List[Tuple[int, int]] = []  # (place, message) of each whitespace-only block ending the message
+    while k > 0:  # (blank text alone is the blank-text rule's: refused before)
+        text, at = _text(items[k]), texts.get(id(items[k]), came.get(id(items[k])))
+        if text is None or text.strip() or at is None:
+            break
+        gone.append((k, at))
+        k = _last(items, k)
+    if gone:
+        left = {place for place, _at in gone}
+        items = [b for n, b in enumerate(items) if n not in left]  # (the places before *k* stay)
+        wire[-1] = {**wire[-1], key: items}
+        for _place, at in reversed(gone):
+            w.index = at
+            w.note("dropped", f"The whitespace-only text block ending the final assistant message {at} is left out: "
+                              f"{w.name} refuses it (\"final assistant content cannot end with trailing whitespace\")")
     last: Any = items[k] if k >= 0 else None
-    at = texts.get(id(last))
-    if at is None and written is not None and id(last) not in written:
-        at = tail  # as it came: of message *tail*
     text = _text(last)
+    at = texts.get(id(last))
+    fresh = at is not None
+    if at is None:
+        at = came.get(id(last))
     if text is None or at is None:
         return
     kept = text.rstrip()
-    if kept == text or not kept:  # (blank text is left out before: ``solid``)
+    if kept == text or not kept:
         return
     trimmed = {**last, "text": kept}
     wire[-1] = {**wire[-1], key: [*items[:k], trimmed, *items[k + 1:]]}
     if written is not None:
         written[id(trimmed)] = at
+    if fixed is not None and not fresh:
+        fixed.add(id(trimmed))
     _trimmed(w, at)
 
 

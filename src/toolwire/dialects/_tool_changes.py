@@ -69,7 +69,7 @@ def adopt_changes(messages: List[Message], w: Writer) -> List[Message]:
     """*messages* with the other provider's tool changes in their system messages
     written as the target's (``w.name``, Anthropic or Bedrock), where they map exactly;
     the list itself when there is none."""
-    source, convert = (BEDROCK, _as_anthropic) if w.name == ANTHROPIC else (ANTHROPIC, _as_bedrock)
+    source, convert = (BEDROCK, _as_anthropic) if w.own == ANTHROPIC else (ANTHROPIC, _as_bedrock)
     out: Optional[List[Message]] = None
     for i, m in enumerate(messages):
         if m.role != "system":

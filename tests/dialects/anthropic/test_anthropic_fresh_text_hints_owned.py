@@ -163,9 +163,9 @@ def test_planning_and_the_breakpoint_pass_stay_linear(monkeypatch: Any) -> None:
     calls = [0]
     real_own, real_ttl = fresh_text._own, breakpoints._ttl
 
-    def own(m: Any) -> Any:
+    def own(m: Any, *rest: Any) -> Any:
         calls[0] += 1
-        return real_own(m)
+        return real_own(m, *rest)
 
     def ttl(cc: Any) -> Any:
         calls[0] += 1

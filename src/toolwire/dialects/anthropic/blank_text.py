@@ -8,8 +8,8 @@ cannot be set for empty text blocks"; a whitespace one not tried). A tool result
 by the same rule on its own list (not tried on the API); blank string content as a single
 text block. An assistant message ending in a whitespace
 block is refused too, where it is the final one ("final assistant content cannot end with
-trailing whitespace", tailcallhq/forgecode#1872): ``Refusals.message`` is told which
-one is final (*final*), but this rule does not read it yet: each is.
+trailing whitespace", tailcallhq/forgecode#1872): only there (``Refusals.message``'s
+*final*); an earlier one, ``[text 'a', text ' ']``, is taken as it came.
 """
 
 from __future__ import annotations
@@ -55,8 +55,10 @@ def _said(kind: str, where: str) -> str:
     return f"it holds {where}a whitespace-only text block beside no other text, {_SPACE}"
 
 
-def blank_refused(wire: Any) -> Optional[str]:
-    """Why Anthropic refuses the message *wire* for its blank text, else ``None``. One pass."""
+def blank_refused(wire: Any, final: bool = True) -> Optional[str]:
+    """Why Anthropic refuses the message *wire* for its blank text, else ``None``; *final*:
+    whether it is the history's last message (the only one refused for ending in a
+    whitespace-only block). One pass."""
     if type(wire) is not dict:
         return None
     content = wire.get("content")
@@ -69,7 +71,7 @@ def blank_refused(wire: Any) -> Optional[str]:
     kind = _kind(content)
     if kind is not None:
         return _said(kind, "")
-    if wire.get("role") == "assistant" and content:
+    if final and wire.get("role") == "assistant" and content:
         last = _text(content[-1])
         if last is not None and not last.strip():
             return ("it ends in a whitespace-only text block, which Anthropic refuses in the final assistant message "

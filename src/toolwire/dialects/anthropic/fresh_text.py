@@ -26,13 +26,13 @@ if TYPE_CHECKING:
 __all__ = ["FreshText"]
 
 
-def _own(m: Message) -> Tuple[Dict[int, Dict[str, Any]], List[Dict[str, Any]]]:
+def _own(m: Message, name: str) -> Tuple[Dict[int, Dict[str, Any]], List[Dict[str, Any]]]:
     """``id()`` of each text part *m* was decoded from a text block holding more than its
     text -> that block, while its decoded parts are as read (each block is one part, a text
     block without text none: ``history._blocks``); then all such blocks. Nothing for a
-    message not Anthropic's."""
+    message not Anthropic's (*name*: the target, a derived one too)."""
     wire = m.wire
-    if wire is None or wire[0] != NAME or len(wire) < 4 or type(wire[1]) is not dict:
+    if wire is None or wire[0] != name or len(wire) < 4 or type(wire[1]) is not dict:
         return {}, []
     blocks, parts = wire[1].get("content"), wire[3]
     if type(blocks) is not list:
@@ -57,12 +57,12 @@ class FreshText:
     """The text blocks the parts of the messages written fresh take (``take``), planned
     before any is written; ``note_unsent`` notes what goes without its hint."""
 
-    def __init__(self, messages: List[Message], turns: List[Turn]) -> None:
+    def __init__(self, messages: List[Message], turns: List[Turn], name: str = NAME) -> None:
         self.blocks: Dict[Tuple[int, int], Dict[str, Any]] = {}  # (message, id() of a part) -> its block
         self.unsent: Dict[int, List[Dict[str, Any]]] = {}  # message -> its hinted text blocks not written
         own: Dict[int, Tuple[Dict[int, Dict[str, Any]], List[Dict[str, Any]]]] = {}  # message -> ``_own``
         for i, m in enumerate(messages):
-            if m.wire is not None and m.wire[0] == NAME:
+            if m.wire is not None and m.wire[0] == name:
                 own[i] = ({}, [])  # (read when one of its parts is written fresh)
         if not own:  # (no Anthropic message: nothing to plan)
             return
@@ -78,7 +78,7 @@ class FreshText:
                     continue
                 if i not in fresh:
                     fresh.add(i)
-                    own[i] = _own(messages[i])
+                    own[i] = _own(messages[i], name)
                 b = own[i][0].get(id(p))
                 if b is not None and id(b) not in used and p.text.strip():  # type: ignore[union-attr]
                     used.add(id(b))  # (each block once: a part twice goes plain the second time)

@@ -187,7 +187,7 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
     system, turns = plan_turns(messages, w, system_roles=("system",), inline=INLINE)
     out: Dict[str, Any] = {}
     if system:
-        first = system[0][1].original(NAME)
+        first = system[0][1].original(w.name)  # (a derived dialect's own: ``as_derived``)
         if len(system) == 1 and isinstance(first, Field):
             out["system"] = first.value
         else:  # no blank text, as in a message (``_block``)
@@ -196,18 +196,21 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
                 out["system"] = sp
             else:
                 no_system(system, w)
-    fixed = as_came(system, turns, NAME)  # the blocks written back as they came
+    fixed = as_came(system, turns, w.name)  # the blocks written back as they came
     at: Dict[int, int] = {}  # id() of each top-level block written fresh -> the message it came from
     if system and type(out.get("system")) is list:
         at.update((id(b), system[0][0]) for b in out["system"] if id(b) not in fixed)
+
+    def checked(msgs: List[Dict[str, Any]]) -> None:  # before the prefill trim: it may leave out the last message
+        out["messages"] = msgs
+        check(out, fixed, at, w)  # the cache checkpoints as they go out: at most 4, longer ttls first
+
     msgs = write_turns(turns, w, NAME, "content", (lambda p, w: held_apart(_block(p, w), fixed)) if fixed else _block,
-                       prefill=True, written=at)
-    out["messages"] = msgs
-    check(out, fixed, at, w)  # the cache checkpoints as they go out: at most 4, longer ttls first
+                       prefill=True, written=at, fixed=fixed, check=checked)
     for t in turns:
         head = t.head.get("content") if type(t.head) is dict else None
         at.update((id(b), t.index) for b in (head if type(head) is list else ()))
-    note_mixed(msgs, at, w, NAME)  # results beside other content: some models refuse it, noted
+    note_mixed(msgs, at, w, w.name)  # results beside other content: some models refuse it, noted
     distinct_in_messages(msgs, lambda b, old, new: _renamed(w, at.get(id(b)), old, new))
     if msgs[0].get("role") == "assistant":  # PAIRING.user_first; as LiteLLM's modify_params does
         user_turn_first(msgs, turns, w, NAME, {"role": "user", "content": [{"text": FIRST_USER}]},

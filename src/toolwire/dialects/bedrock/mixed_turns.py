@@ -41,6 +41,8 @@ def mixed_as_is(messages: Sequence[Message], name: str) -> List[Tuple[str, int, 
     (``HistoryCodec.as_is``): each user message whose wire holds a tool result and other
     content, at that message."""
     out: List[Tuple[str, int, str]] = []
+    if messages and messages[0].wire is not None:  # (a derived dialect's, named its own: ``as_derived``)
+        name = messages[0].wire[0]
     for i, m in enumerate(messages):
         wire = m.original(name) if m.role == "user" else None
         blocks = wire.get("content") if type(wire) is dict else None
