@@ -84,3 +84,17 @@ def test_a_call_resent_whole_with_its_names_start_never_runs_twice() -> None:
     again = {"index": 0, "id": "A", "type": "function", "function": {"name": "get_w", "arguments": '{"a":1}'}}
     chunks = [ch(t, "tool_calls") for t in (HEAD, REST, text, again)] + [END]
     assert _shown(chunks) == [("invalid", "get_weather", "A")]
+
+
+@pytest.mark.parametrize("spelled", ["functions.get_weather", "GET_WEATHER", "get_weather ", "Functions.Get_Weather"])
+@pytest.mark.parametrize("finish", [True, False])
+def test_a_call_resent_under_another_spelling_of_its_name_never_runs_twice(spelled: str, finish: bool) -> None:
+    # review revChat4 R1: the same whole call re-sent under its id with its name spelled otherwise
+    # (a ``functions.`` prefix, another case, a blank) ran twice once names were compared (215 of 598
+    # generated re-sends); no gateway is known to rename, none to reuse an id for such a name: unsure,
+    # so one InvalidToolCall, as before fix44-chat4 (``f`` then ``g`` above stay two calls)
+    first = {"index": 0, "id": "A", "type": "function",
+             "function": {"name": "get_weather", "arguments": '{"city":"Paris"}'}}
+    again = {"index": 0, "id": "A", "type": "function", "function": {"name": spelled, "arguments": '{"city":"Paris"}'}}
+    chunks = [ch(first, "tool_calls"), ch(again, "tool_calls")] if finish else [ch(first), END, ch(again)]
+    assert _shown(chunks + [END]) == [("invalid", "get_weather", "A")]

@@ -31,8 +31,10 @@ def any_refused(messages: Sequence[Message], rules: Refusals) -> bool:
         return False
     state: Dict[str, Any] = {}
     end = len(messages) - 1
-    return any(m.wire is not None and (roles is None or m.role in roles) and why(m.wire[1], state, i == end)
-               for i, m in enumerate(messages))
+    for i, m in enumerate(messages):  # (a loop, not ``any`` of a generator: a call less a message)
+        if m.wire is not None and (roles is None or m.role in roles) and why(m.wire[1], state, i == end):
+            return True
+    return False
 
 
 def written_whole(conv: Conversation, d: Dialect, ids: Any = None, names: Any = None) -> Optional[Dict[str, Any]]:

@@ -71,9 +71,11 @@ class Keyed(Fresh):
         again whole: its name, or its start (the head of a name sent in pieces), or none (or *c*
         had none), and the text it ran with (a second completion's call reusing its id has other
         text; a call reusing it under another name, DeepSeek's or GLM's, is another call, as
-        before the finish)."""
+        before the finish; another spelling of its name, ``_bare``, is none: review revChat4,
+        a rename re-sent ran twice)."""
         r = c.result
-        return (bool(text) and r is not None and (name is None or c.name is None or c.name.startswith(name))
+        return (bool(text) and r is not None
+                and (name is None or c.name is None or _bare(c.name).startswith(_bare(name)))
                 and (r.raw == text or "".join(c.parts) == text))
 
     def delta(
@@ -348,3 +350,12 @@ def _unargued(c: Call) -> bool:
     """Whether *c*'s argument text so far is none, white space or ``{}`` (a call without
     arguments sent so: Gemini's OpenAI-compatible endpoint), read in bounded time."""
     return no_value(c) or (c.size <= 16 and whole_value(c) and "".join(c.parts).split() in (["{}"], ["{", "}"]))
+
+
+def _bare(name: str) -> str:
+    """*name* as a re-sent call's is compared with the ended call's: blanks, case and a
+    ``functions.`` prefix (the namespace Kimi K2's ids and OpenAI's harmony format write)
+    aside. No gateway is known to rename a re-sent call, none to reuse an id for a name so
+    spelled: taken for the same call (one ``InvalidToolCall``), never a second run."""
+    bare = name.strip().casefold()
+    return bare[10:] if bare.startswith("functions.") else bare

@@ -45,9 +45,9 @@ def _calls(wire: Any) -> Any:
 def chat_refused(wire: Any, state: Dict[str, Any], final: bool) -> Optional[str]:
     """Why OpenAI refuses the Chat message *wire* as it came, else ``None``. A few lookups a
     message (``check_conversation`` and a same-dialect ``encode_conversation`` ask of each)."""
-    if type(wire) is not dict:
+    if type(wire) is not dict or wire.get("role") != "assistant":
         return None
-    calls = wire.get("tool_calls") if wire.get("role") == "assistant" else None
+    calls = wire.get("tool_calls")
     for c in calls if type(calls) is list else ():
         if type(c) is not dict:
             continue
@@ -63,7 +63,7 @@ def chat_refused(wire: Any, state: Dict[str, Any], final: bool) -> Optional[str]
         if kind != "custom" and type(fn) is dict and type(fn.get("arguments")) is not str:
             got = type(fn["arguments"]).__name__ if "arguments" in fn else "none"
             return f"it holds a call whose arguments are no JSON text ({got}), which OpenAI takes as a string only"
-    legacy = wire.get("function_call") if wire.get("role") == "assistant" else None
+    legacy = wire.get("function_call")
     if type(legacy) is dict and type(legacy.get("arguments")) is not str:  # (``FunctionCall.arguments: Required[str]``)
         got = type(legacy["arguments"]).__name__ if "arguments" in legacy else "none"
         return (f"it holds a legacy function_call whose arguments are no JSON text ({got}), which OpenAI takes as a "
