@@ -26,13 +26,14 @@ __all__ = ["ERROR_TEXT", "fix_conversation"]
 
 
 def _gone(conv: Conversation, d: Optional[Dialect], target: Optional[str], pairs: Pairs,
-          rebuilt: List[int], changes: List[Problem]) -> Set[Tuple[int, int]]:
+          rebuilt: List[int], changes: List[Problem], whole: Optional[bool] = None) -> Set[Tuple[int, int]]:
     """The parts ``fix_conversation`` removes as unwritable (``_unwritable``): the invalid
     calls *d* cannot write, each with the results answering it (*pairs*), each change
     added to *changes*. A message written back as it came that fix rebuilds (*rebuilt*:
     its orphan or misplaced results go; or a removed call's result) is then written
     fresh, so its invalid calls are judged as fresh ones: removed in the same pass, so
-    that the fixed history is clean and can be written. Each message is looked at once."""
+    that the fixed history is clean and can be written. Each message is looked at once
+    (*whole*: whether the history is written back whole, ``refused_messages``; ``None``: asked)."""
     msgs = conv.messages
     gone: Set[Tuple[int, int]] = set()
     answers: Dict[Tuple[int, int], List[Tuple[int, int]]] = defaultdict(list)  # call -> its results
@@ -51,7 +52,7 @@ def _gone(conv: Conversation, d: Optional[Dialect], target: Optional[str], pairs
             changes.append(Problem("removed", spot[0], r.id, f"Message {spot[0]}: the result for "  # type: ignore[union-attr]
                                    f"{_who(r.id, r.name)}, which answers a removed invalid call, is removed"))  # type: ignore[union-attr]
 
-    for i, j, c, said in _unwritable(conv, d):
+    for i, j, c, said in _unwritable(conv, d, frozenset(), whole):
         seen.add(i)
         remove(i, j, c, said)
     if d is None or d.history is None:
@@ -262,9 +263,9 @@ def fix_conversation(
                                                        d is None or d.history is not None)
     msgs = conv.messages
     changes: List[Problem] = []
-    _whole, fresh = refused_messages(conv, d)
+    whole, fresh = refused_messages(conv, d)
     gone = _gone(conv, d, target, pairs, [k[0] for k in orphans] + [k[0] for k in misplaced]
-                 + [i for i, _said in fresh], changes)  # (a message the target refuses as it came: written fresh)
+                 + [i for i, _said in fresh], changes, whole)  # (a message the target refuses as it came: written fresh)
     if gone:  # the invalid calls *dialect* (or no target) cannot write, and the results answering them
         left = [k for k in left if (k[0], k[1]) not in gone]
         for spot in [spot for spot, call in pairs.items() if call in gone]:
