@@ -263,9 +263,9 @@ def fix_conversation(
                                                        d is None or d.history is not None)
     msgs = conv.messages
     changes: List[Problem] = []
-    whole, fresh = refused_messages(conv, d)
+    as_is, fresh = refused_messages(conv, d)  # (a message the target refuses as it came: written fresh)
     gone = _gone(conv, d, target, pairs, [k[0] for k in orphans] + [k[0] for k in misplaced]
-                 + [i for i, _said in fresh], changes, whole)  # (a message the target refuses as it came: written fresh)
+                 + [i for i, _said in fresh], changes, as_is)
     if gone:  # the invalid calls *dialect* (or no target) cannot write, and the results answering them
         left = [k for k in left if (k[0], k[1]) not in gone]
         for spot in [spot for spot, call in pairs.items() if call in gone]:
