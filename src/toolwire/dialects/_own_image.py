@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, Optional, Tuple
 
-from ._image_types import USER_IMAGE_TYPES, no_base64, shown_type
+from ._image_types import USER_IMAGE_TYPES, shown_type
 from ._result_media import data_url, of_scheme
 
 __all__ = ["relabelled", "untaken_in"]
@@ -68,7 +68,7 @@ def untaken_in(parts: Any, target: str) -> Optional[str]:
         at = _data_of(p)
         if at is None:
             continue
-        if no_base64(at[0]):
+        if not at[0].isascii() and not at[0][at[1]:].isascii():  # (its data, not a URL's parameters)
             return f"it holds an image whose data is no base64 (a character outside ASCII), which {target} refuses"
         shown = shown_type(*at)
         if shown is not None and shown not in takes:
