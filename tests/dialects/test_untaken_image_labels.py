@@ -95,3 +95,50 @@ PARAMS = "data:image/png;name=café.png;base64," + PNG
 def test_a_data_url_parameter_outside_ascii_is_no_part_of_its_base64(dialect: str, body: Dict[str, Any]) -> None:
     kinds, did, _ = _outcome(body, dialect)
     assert kinds == [] and did == "same"
+
+
+def _gemini(mime: str, data: str) -> Dict[str, Any]:
+    return {"contents": [{"role": "user", "parts": [{"text": "hi"}, {"inlineData": {"mimeType": mime, "data": data}}]}]}
+
+
+@pytest.mark.parametrize("data", [JPG, "AAAA"])
+def test_a_gemini_image_labelled_image_jpg_is_written_image_jpeg(data: str) -> None:
+    """Gemini answers "Unsupported MIME type: image/jpg" (no registered type; IANA has
+    ``image/jpeg``): replayed, the message is refused by check and written fresh, as
+    ``image/jpeg``, noted; written fresh, so too."""
+    body = _gemini("image/jpg", data)
+    conv = toolwire.decode_conversation(body, "gemini")
+    assert [p.kind for p in toolwire.check_conversation(conv, "gemini")] == ["refused-message"]
+    fresh = [toolwire.conversation.Message(m.role, list(m.parts)) for m in conv.messages]
+    for msgs in (conv, fresh):
+        report: List[Any] = []
+        out = toolwire.encode_conversation(msgs, "gemini", report=report)
+        assert out["contents"][0]["parts"][1] == {"inlineData": {"mimeType": "image/jpeg", "data": data}}
+        assert "converted" in {r.kind for r in report}
+
+
+def test_a_fresh_own_image_reads_its_bytes_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    from toolwire.dialects import _history_write
+    calls: List[str] = []
+    real = _history_write.shown_type
+
+    def counted(data: str, start: int = 0) -> Optional[str]:
+        calls.append(data)
+        return real(data, start)
+
+    monkeypatch.setattr(_history_write, "shown_type", counted)
+    conv = toolwire.decode_conversation(_gemini("image/jpeg", PNG), "gemini")
+    fresh = [toolwire.conversation.Message(m.role, list(m.parts)) for m in conv.messages]
+    out = toolwire.encode_conversation(fresh, "gemini", report=[])
+    assert out["contents"][0]["parts"][1]["inlineData"]["mimeType"] == "image/png"
+    assert len(calls) == 1
+
+
+def test_a_leading_white_space_run_is_read_once_for_an_svg(monkeypatch: pytest.MonkeyPatch) -> None:
+    from toolwire.dialects import _base64_head
+    from toolwire.dialects._image_types import shown_type
+    steps: List[int] = []
+    monkeypatch.setattr(_base64_head, "_scanned", steps.append)
+    svg = base64.b64encode(b'<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"/>').decode()
+    assert shown_type(" " * 4000 + svg) == "image/svg+xml"
+    assert 4000 <= sum(steps) < 5000  # (the run passed over once, not by each of three reads)
