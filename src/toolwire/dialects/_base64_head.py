@@ -16,11 +16,12 @@ import binascii
 import re
 from typing import List, Optional
 
-__all__ = ["base64_bytes", "base64_text"]
+__all__ = ["base64_bytes", "base64_text", "past_space"]
 
 # ASCII white space as ``str.split`` reads it (\x1c-\x1f too, which Python's lenient decoder passes
 # over, as it always was read here); one class: no backtracking
 _RUN = re.compile("[ \t\n\r\x0b\x0c\x1c-\x1f]*")
+_SPACE = frozenset(" \t\n\r\x0b\x0c\x1c\x1d\x1e\x1f")  # (what ``_RUN`` passes over, one character)
 _SEPARATORS = b"\x1c\x1d\x1e\x1f"  # (what ``bytes.split`` does not split at)
 _ALPHABET = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 
@@ -55,6 +56,16 @@ def _read(data: str, chars: int, start: int) -> bytes:
         got += len(raw)
         i = end
     return b"".join(out)[:chars]
+
+
+def past_space(data: str, start: int = 0) -> int:
+    """Where the ASCII white space run at *start* in *data* ends: each read of the head
+    from there passes over no run already passed (one regex step, no backtracking)."""
+    if data[start:start + 1] not in _SPACE:  # (the common case: no run)
+        return start
+    end: int = _RUN.match(data, start).end()  # type: ignore[union-attr]
+    _scanned(end - start)
+    return end
 
 
 def base64_text(data: str, chars: int, start: int = 0) -> str:

@@ -16,7 +16,7 @@ from .._errors import EncodeError, an
 from .._types import InvalidToolCall, ToolCall, ToolResult
 from ..conversation._values import EMPTY_RESULT, Field, Media, Message, Other, Part, Reasoning, Text
 from ._image_types import NOT_BASE64, USER_IMAGE_TYPES, image_media_type, no_base64, shown_type, untaken
-from ._own_image import relabelled
+from ._own_image import misnamed, relabelled
 from ._prefill import trim_prefill
 from ._result_media import blank_text, gemini_upload
 
@@ -242,19 +242,18 @@ def url_type(m: Media, w: Writer) -> None:
                           f"{w.name}: its image URLs carry none")
 
 
-def image_type(m: Media, w: Writer, checked: bool = False) -> str:
+def image_type(m: Media, w: Writer, checked: bool = False, shown: Optional[str] = None) -> str:
     """The media type of the base64 image *m*: the one its bytes show (``shown_type``),
     as a tool result's, else its own (``image_media_type``: in lower case, ``image/jpg`` as
     ``image/jpeg``); a label the bytes tell otherwise is noted (``converted``; *checked*: a
-    target that checks them, Bedrock, Anthropic, says so). ``EncodeError`` when none tells,
-    since no target takes an image of no type (and a guessed one would be wrong), and for
-    bytes of a type the target does not take (``USER_IMAGE_TYPES``), never sent mislabelled,
-    and for data holding a character outside ASCII (no base64)."""
+    target that checks them says so). ``EncodeError`` when none tells (no target takes an
+    image of no type), for bytes of a type the target does not take (``USER_IMAGE_TYPES``)
+    and for data outside ASCII (no base64). *shown*: its bytes' type where read already."""
     mt = image_media_type(m.media_type)
     if m.data is not None:
         if no_base64(m.data):  # every provider's decoder refuses it (as a tool result's, ``sent_type``)
             raise w.no_media(m, NOT_BASE64)
-        by_bytes = shown_type(m.data)
+        by_bytes = shown or shown_type(m.data)
         takes = USER_IMAGE_TYPES.get(w.own)
         if takes is not None and by_bytes is not None and by_bytes not in takes:  # (as a tool result's)
             raise w.no_media(m, untaken(m.media_type, by_bytes, ", ".join(takes)))
@@ -269,25 +268,26 @@ def image_type(m: Media, w: Writer, checked: bool = False) -> str:
 
 
 def own_image(m: Media, w: Writer) -> Any:
-    """The target's own part *m* written fresh: its wire part as received (``m.extra``),
-    but an image of base64 data whose bytes show a type goes by the rule a converted one
-    follows (``image_type``: refused where the target does not take it, in the type its
-    bytes show where its label differs, noted), in its own shape (``relabelled``); data
-    no decoder reads (``no_base64``) refused."""
+    """The target's own part *m* written fresh: its wire part (``m.extra``), but a base64
+    image goes by a converted one's rule (``image_type``: of its bytes' type, refused where
+    not taken, noted), in its own shape (``relabelled``); no base64 refused."""
     x = m.extra
     if m.kind == "image" and no_base64(m.data):
         raise w.no_media(m, NOT_BASE64)
-    if m.kind != "image" or m.data is None or relabelled(x, "", "") is None or shown_type(m.data) is None:
-        return x  # (data whose bytes show no type, a part of no shape known there: as it came)
-    mt = image_type(m, w)
-    return x if mt == image_media_type(m.media_type) else relabelled(x, mt, m.data)
+    if m.kind != "image" or m.data is None or relabelled(x, "", "") is None:
+        return x  # (a part of no shape known there: as it came)
+    shown = shown_type(m.data)  # (read once; bytes of no type: by the label)
+    mt = image_type(m, w, shown=shown) if shown is not None else image_media_type(m.media_type)
+    if mt is None or mt == m.media_type or (mt == image_media_type(m.media_type) and not misnamed(x)):
+        return x
+    renamed_type(m, mt, w)  # (Gemini's ``image/jpg``: "Unsupported MIME type")
+    return relabelled(x, mt, m.data)
 
 
 def renamed_type(m: Media, mt: str, w: Writer) -> None:
     """Notes (``converted``) the target's own image *m*, written fresh as *mt*, where its
-    label names that type another way (``image/jpg``, upper case), which the target does
-    not take (Anthropic's ``media_type`` and Converse's ``format`` are enums); a label its
-    bytes contradict is noted by ``image_type``."""
+    label names that type another way (``image/jpg``, upper case: Anthropic's and Converse's
+    enums, Gemini's "Unsupported MIME type"); a label its bytes contradict: ``image_type``."""
     if m.media_type is not None and m.media_type != mt and image_media_type(m.media_type) == mt:
         w.note("converted", f"The image in message {w.index} labelled {m.media_type!r} is sent as {mt!r}, the name "
                             f"{w.name} takes for its type")

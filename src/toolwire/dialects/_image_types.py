@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any, Collection, Optional
 
 from .._errors import EncodeError
-from ._base64_head import base64_bytes
+from ._base64_head import base64_bytes, past_space
 from ._result_media import ResultMedia, sniff_image
 from ._svg_prologue import svg_prologue
 
@@ -120,7 +120,9 @@ def _bmff(data: str, head: bytes, start: int) -> Optional[str]:
 def shown_type(data: str, start: int = 0) -> Optional[str]:
     """The image type base64 *data* shows by its first bytes: ``sniff_image``'s (PNG, JPEG,
     GIF, WebP), else BMP, TIFF, SVG, HEIC/HEIF or AVIF; ``None`` where they show none.
-    *start*: where the base64 text starts in *data* (a ``data:`` URL's, read without a copy)."""
+    *start*: where the base64 text starts in *data* (a ``data:`` URL's, read without a copy);
+    a leading white space run is passed over once, not by each read."""
+    start = past_space(data, start)
     mt = sniff_image(data, start)
     if mt is not None:
         return mt

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from typing import Any, Dict, Optional, Tuple
 
-from ._image_types import USER_IMAGE_TYPES, no_base64, shown_type
+from ._image_types import USER_IMAGE_TYPES, shown_type
 from ._result_media import data_url, of_scheme
 
-__all__ = ["relabelled", "untaken_in"]
+__all__ = ["misnamed", "relabelled", "untaken_in"]
 
 _BLOBS = ("inlineData", "inline_data")  # a Gemini Part's blob, either spelling
 
@@ -37,6 +37,15 @@ def relabelled(x: Any, mt: str, data: str) -> Optional[Dict[str, Any]]:
     if type(iu) is dict and type(iu.get("url")) is str:  # a Chat / Mistral image_url
         return {**x, "image_url": {**iu, "url": url}}
     return None
+
+
+def misnamed(x: Any) -> bool:
+    """Whether *x* is a Gemini blob labelled ``image/jpg`` (in any case): Gemini answers
+    "Unsupported MIME type: image/jpg" (no registered type: IANA has ``image/jpeg``), so it
+    is written as ``image/jpeg``, noted, never replayed as it came."""
+    blob = next((x[k] for k in _BLOBS if type(x.get(k)) is dict), None) if type(x) is dict else None
+    mt = blob.get("mimeType", blob.get("mime_type")) if blob is not None else None
+    return type(mt) is str and mt.strip().lower() == "image/jpg"
 
 
 def _data_of(part: Any) -> Optional[Tuple[str, int]]:
@@ -65,10 +74,12 @@ def untaken_in(parts: Any, target: str) -> Optional[str]:
     ``shown_type`` per image of data."""
     takes = USER_IMAGE_TYPES[target]
     for p in parts if type(parts) is list else ():
+        if target == "gemini" and misnamed(p):
+            return "it holds an image labelled 'image/jpg', which Gemini refuses (\"Unsupported MIME type: image/jpg\")"
         at = _data_of(p)
         if at is None:
             continue
-        if no_base64(at[0]):
+        if not at[0].isascii() and not at[0][at[1]:].isascii():  # (its data, not a URL's parameters)
             return f"it holds an image whose data is no base64 (a character outside ASCII), which {target} refuses"
         shown = shown_type(*at)
         if shown is not None and shown not in takes:

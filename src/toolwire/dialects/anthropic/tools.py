@@ -13,7 +13,7 @@ and https://docs.anthropic.com/en/api/messages (``tools``, ``tool_result`` block
 from __future__ import annotations
 
 import re
-from typing import Any, Dict, Optional
+from typing import Any, Dict, Optional, Tuple
 
 from ..._dialect import EncodeContext
 from ..._errors import DecodeError, EncodeError, an, excerpt
@@ -38,7 +38,7 @@ from .strict_tools import check_strict_tool
 
 __all__ = [
     "IDS", "IMAGE_TYPES", "NAME", "NAMES", "OTHER_BLOCKS", "decode_result", "decode_tool", "encode_result",
-    "encode_tool", "relabelled",
+    "encode_tool", "relabelled", "sent_as",
 ]
 
 NAME = "anthropic.messages"
@@ -232,16 +232,23 @@ def _media_block(m: ResultMedia, ctx: EncodeContext) -> Optional[Dict[str, Any]]
     return block
 
 
-def relabelled(block: Any) -> Optional[str]:
-    """The type to send the base64 ``image`` block *block* as where its label is not it:
-    the one its bytes show (``checked_type``; Anthropic checks them and takes only
-    ``IMAGE_TYPES``, exactly: one of another type is refused by the writers), else ``None``."""
+def sent_as(block: Any) -> Optional[Tuple[Any, Optional[str]]]:
+    """The label of the base64 ``image`` block *block* as it came and the type to send it
+    as: the one its bytes show (``checked_type``; Anthropic checks them), else its label's;
+    ``None`` for another block. One ``shown_type``."""
     src = block.get("source") if type(block) is dict and block.get("type") == "image" else None
     if type(src) is not dict or src.get("type") != "base64" or type(src.get("data")) is not str:
         return None
     mt = src.get("media_type")
-    shown = checked_type(mt if type(mt) is str else None, src["data"])
-    return shown if shown != mt and shown is not None else None
+    return mt, checked_type(mt if type(mt) is str else None, src["data"])
+
+
+def relabelled(block: Any) -> Optional[str]:
+    """The type to send the base64 ``image`` block *block* as where its label is not it
+    (``sent_as``; Anthropic takes only ``IMAGE_TYPES``, exactly: one of another type is
+    refused by the writers), else ``None``."""
+    got = sent_as(block)
+    return got[1] if got is not None and got[1] != got[0] and got[1] is not None else None
 
 
 def _block(part: Dict[str, Any], ctx: EncodeContext) -> Dict[str, Any]:
@@ -250,15 +257,18 @@ def _block(part: Dict[str, Any], ctx: EncodeContext) -> Dict[str, Any]:
     if kind == "image" and type(src) is dict and no_base64(src.get("data")):
         raise EncodeError(f"An image as data in a tool result cannot be written for {NAME} ({NOT_BASE64})",
                           dialect=NAME)
-    mt = relabelled(part)
-    if mt is not None and mt not in IMAGE_TYPES:  # bytes of a type Anthropic does not take: never sent mislabelled
-        label = part["source"].get("media_type")
-        raise EncodeError(refusal("An image as data in a tool result", NAME, label if type(label) is str else None, mt),
-                          dialect=NAME)
-    if mt is not None:  # its own image labelled other than its bytes show (or ``image/jpg``): as they show
-        ctx.note("converted", f"The image labelled {part['source'].get('media_type')!r} in",
-                 f"is sent as {mt!r}, the type its bytes show: {NAME} checks them")
-        return {**part, "source": {**part["source"], "media_type": mt}}
+    got = sent_as(part)
+    if got is not None:
+        label, mt = got
+        # of a type Anthropic does not take, by its bytes or its label (its media_type is an enum): never sent
+        # as it came, as a top-level image is not (``history._block``; ``history._refused`` says so)
+        if mt not in IMAGE_TYPES and (mt is not None or type(label) is str):
+            raise EncodeError(refusal("An image as data in a tool result", NAME, label if type(label) is str else None,
+                                      mt), dialect=NAME)
+        if mt is not None and mt != label:  # its own image labelled other than its bytes show (or ``image/jpg``)
+            ctx.note("converted", f"The image labelled {label!r} in",
+                     f"is sent as {mt!r}, the type its bytes show: {NAME} checks them")
+            return {**part, "source": {**part["source"], "media_type": mt}}
     if kind == "json":
         return {"type": "text", "text": json_text(part.get("json"), ctx, NAME, "its tool results hold no JSON block")}
     if type(kind) is str and kind in OTHER_BLOCKS and (kind != "document" or _own_media(part)):

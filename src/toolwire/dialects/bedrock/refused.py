@@ -11,7 +11,7 @@ from typing import Any, Dict, Optional
 from .._image_types import image_media_type, no_base64, shown_type
 from .document_names import Names, names_in
 
-__all__ = ["FORMATS", "misnamed", "mislabelled", "refused"]
+__all__ = ["FORMATS", "misnamed", "mislabelled", "refused", "untaken_format"]
 
 #: Converse's ``ImageFormat`` (botocore's service model)
 FORMATS = frozenset({"png", "jpeg", "gif", "webp"})
@@ -50,6 +50,15 @@ def misnamed(img: Any) -> Optional[str]:
     return fmt if mt is not None and mt.partition("/")[2] in FORMATS else None
 
 
+def untaken_format(img: Any) -> Optional[str]:
+    """The ``format`` of *img* (an ``image`` member) where it is not one of Converse's
+    ``ImageFormat`` (png | jpeg | gif | webp: ``jpg``, ``svg+xml``) and the writer reads
+    its source, else ``None``: the writer names it as Converse does (``misnamed``) or
+    refuses it, never sends it as it came."""
+    fmt = img.get("format") if type(img) is dict else None
+    return fmt if type(fmt) is str and fmt not in FORMATS and _readable(img.get("source")) else None
+
+
 def _readable(src: Any) -> bool:
     """Whether the writer reads the image source *src* (``history._image``, ``tools``)."""
     if type(src) is not dict:
@@ -81,8 +90,8 @@ def refused(wire: Any, state: Dict[str, Any], final: bool) -> Optional[str]:
         if type(tu) is dict and tu.get("type") != "server_tool_use" and type(tu.get("input")) is not dict:
             return "it holds a toolUse input that is no JSON object (Converse takes only an object)"
         img = b.get("image")
-        fmt = img.get("format") if type(img) is dict else None
-        if type(img) is dict and type(fmt) is str and fmt not in FORMATS and _readable(img.get("source")):  # jpg, svg
+        fmt = untaken_format(img)
+        if fmt is not None:  # jpg, svg
             return f"it holds an image of format {fmt!r}, which Converse does not take (png, jpeg, gif, webp)"
         if mislabelled(img):
             return "it holds an image whose bytes show another format than its own, which Converse refuses"
@@ -93,9 +102,9 @@ def refused(wire: Any, state: Dict[str, Any], final: bool) -> Optional[str]:
                 return "it holds an error toolResult without content, which Converse refuses"
             if type(c) is list and any(_blank(x) for x in c):
                 return 'it holds a toolResult with a blank text block ("The text field ... is blank")'
-            fmt = next((f for x in c if type(x) is dict for f in (misnamed(x.get("image")),) if f), None) if (
+            fmt = next((f for x in c if type(x) is dict for f in (untaken_format(x.get("image")),) if f), None) if (
                 type(c) is list) else None
-            if fmt is not None:
+            if fmt is not None:  # (named another way, ``jpg``: the writer names it as Converse does; else refused)
                 return f"it holds a toolResult image of format {fmt!r}, which Converse does not take"
             if type(c) is list and any(type(x) is dict and mislabelled(x.get("image")) for x in c):
                 return "it holds a toolResult image whose bytes show another format than its own (refused)"

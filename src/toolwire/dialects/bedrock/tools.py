@@ -31,7 +31,7 @@ from .._image_types import NOT_BASE64, checked_type, image_media_type, no_base64
 from .._result_media import DOCUMENT_TYPES, ResultMedia, blank_text, extension, rewrite_media
 from ..anthropic.strict_tools import check_strict_tool
 from .document_names import distinct_in_blocks
-from .refused import mislabelled, misnamed
+from .refused import mislabelled, untaken_format
 
 __all__ = ["IDS", "NAME", "decode_result", "decode_tool", "encode_result", "encode_tool", "tool_entry"]
 
@@ -226,11 +226,11 @@ _NAME_OK = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ012345
 
 def _own_media(part: Dict[str, Any]) -> bool:
     """A Bedrock media member, kept as it is; not an image whose bytes show another
-    format than its own, or of a format named another way (``jpg``: ``refused``): that one
-    is written as they show, as Converse names it."""
+    format than its own, or of a format Converse does not take (``jpg``, ``svg+xml``:
+    ``refused``): that one is written as they show, as Converse names it, or refused."""
     kind = part.get("type")
     return (type(kind) is str and kind in _MEDIA and type(part.get(kind)) is dict and "source" in part[kind]
-            and not (kind == "image" and (mislabelled(part[kind]) or misnamed(part[kind]) is not None)))
+            and not (kind == "image" and (mislabelled(part[kind]) or untaken_format(part[kind]) is not None)))
 
 
 def _document_name(name: Optional[str]) -> str:
@@ -264,7 +264,7 @@ def _media_block(m: ResultMedia, ctx: EncodeContext) -> Optional[Dict[str, Any]]
             ctx.note("converted", f"The image labelled {m.media_type!r} in",
                      f"is sent as {mt!r}, the type its bytes show: {NAME} checks them")
         fmt = (mt or "").partition("/")[2]
-        if fmt not in _IMAGE_FORMATS and m.data is not None and mt is not None:  # never sent mislabelled
+        if fmt not in _IMAGE_FORMATS and mt is not None:  # never sent mislabelled, nor of a type not taken
             raise EncodeError(refusal("An image as data in a tool result", NAME, m.media_type, mt), dialect=NAME)
         return {"type": "image", "image": {"format": fmt, "source": source}} if fmt in _IMAGE_FORMATS else None
     doc_format = extension(m.media_type)
