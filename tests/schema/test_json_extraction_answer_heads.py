@@ -12,7 +12,6 @@ from typing import Any, List
 
 import pytest
 
-import toolwire._json_link_refs as refs
 import toolwire._json_quotes as quotes
 from toolwire._json_extract import extract_json
 
@@ -91,26 +90,7 @@ def test_a_wrapped_value_after_the_answers_assignment_stays_announced(line: str,
 
 
 # -- linear: the line before each list line, and the text after each `=`, read a bounded number of times --
-def test_the_heading_before_each_list_line_is_read_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    seen: List[int] = []
-    announced = refs.announced
-
-    def counted(text: str, at: int) -> bool:
-        line = text.rfind("\n", 0, len(text[:at].rstrip("\n >")))  # (the line before, blank lines aside)
-        seen.append(at - line)  # (the characters it may read back)
-        return announced(text, at)
-
-    monkeypatch.setattr(refs, "announced", counted)
-    reads = []
-    for n in (200, 800):
-        seen.clear()
-        text = "Use [8], [1]\n\n" + ("**Sources for the " + "final " * 20 + "answer:" + "*_" * 30 + "\n>\n> [1]: /d Smith\n") * n
-        assert extract_json(text)[:2] == (True, [8])
-        reads.append(sum(seen))
-    assert 3.5 < reads[1] / reads[0] < 4.5
-
-
-def test_the_code_after_the_answers_assignment_is_looked_at_a_few_times(monkeypatch: pytest.MonkeyPatch) -> None:
+# -- linear: the text after each `=` read a bounded number of times (the line before a list line: answer_lines) --
     calls: List[int] = []
     code = quotes._code
 

@@ -81,7 +81,13 @@ def test_an_assignment_of_a_call_is_still_code(text: str) -> None:
 
 
 # -- linear: each new reading counted on n and 4n ---------------------------------------------
-def test_the_line_before_a_reference_list_line_is_read_once(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("unit, value", [
+    ("Answer:\n\n[1]: www.x.org is the mirror\n" + "Sources:\n[2]: /d Smith\n", [1]),
+    # (revJsonx4: a heading ending in "answer" with markup, block quote markers before the list line)
+    ("**Sources for the " + "final " * 20 + "answer:" + "*_" * 30 + "\n>\n> [1]: /d Smith\n", [8]),
+])
+def test_the_line_before_a_reference_list_line_is_read_once(monkeypatch: pytest.MonkeyPatch, unit: str,
+                                                             value: Any) -> None:
     seen: List[int] = []
     announced = refs.announced
 
@@ -94,7 +100,7 @@ def test_the_line_before_a_reference_list_line_is_read_once(monkeypatch: pytest.
     reads = []
     for n in (200, 800):
         seen.clear()
-        text = "Use [8], [1]\n\n" + ("Answer:\n\n[1]: www.x.org is the mirror\n" + "Sources:\n[2]: /d Smith\n") * n
-        assert extract_json(text)[:2] == (True, [1])
+        text = "Use [8], [1]\n\n" + unit * n
+        assert extract_json(text)[:2] == (True, value)
         reads.append(sum(seen))
     assert 3.5 < reads[1] / reads[0] < 4.5
