@@ -90,7 +90,7 @@ def test_a_wrapped_value_after_the_answers_assignment_stays_announced(line: str,
 
 
 # -- linear: the line before each list line, and the text after each `=`, read a bounded number of times --
-# -- linear: the text after each `=` read a bounded number of times (the line before a list line: answer_lines) --
+# -- linear: the text after each `=` read a bounded number of times (see also answer_lines) --
     calls: List[int] = []
     code = quotes._code
 
