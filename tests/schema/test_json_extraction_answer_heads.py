@@ -89,8 +89,8 @@ def test_a_wrapped_value_after_the_answers_assignment_stays_announced(line: str,
     assert extract_json('{"code": "x = 1\ny = 2"\n' + line)[:2] == (True, value)
 
 
-# -- linear: the line before each list line, and the text after each `=`, read a bounded number of times --
 # -- linear: the text after each `=` read a bounded number of times (see also answer_lines) --
+def test_the_code_after_the_answers_assignment_is_looked_at_a_few_times(monkeypatch: pytest.MonkeyPatch) -> None:
     calls: List[int] = []
     code = quotes._code
 
