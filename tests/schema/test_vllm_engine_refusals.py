@@ -167,3 +167,26 @@ def test_the_engines_compile_what_vllm_is_sent(schema: Dict[str, Any]) -> None:
     wire = json.dumps(render(schema, "vllm", on_error="report").wire_schema)
     assert not llguidance.LLMatcher.validate_grammar(llguidance.LLMatcher.grammar_from_json_schema(wire))
     xgrammar.Grammar.from_json_schema(wire, strict_mode=True)
+
+
+# a cyclic $ref's sibling another $ref names a place in (review revSchema): moved into
+# description, the other $ref named nothing ("#/properties/n/properties/z": llguidance and
+# xgrammar both refuse a pointer to nowhere; sent as it is, xgrammar compiles it)
+_CYCLIC_NAMED = {"$ref": "#", "properties": {"z": {"type": "integer"}}, "required": ["z"],
+                 "items": {"type": "string"}, "anyOf": [{"type": "object"}]}
+
+
+@pytest.mark.parametrize("place", ["properties/z", "items", "anyOf/0"])
+def test_vllm_keeps_a_cyclic_refs_sibling_a_ref_names(place: str) -> None:
+    schema = {"type": "object", "properties": {"n": dict(_CYCLIC_NAMED), "m": {"$ref": f"#/properties/n/{place}"}}}
+    rendered = render(schema, "vllm", on_error="report")
+    assert rendered.wire_schema["properties"]["n"] == _CYCLIC_NAMED, rendered.wire_schema
+    assert not [c for c in rendered.report if c.action == "moved"], rendered.report
+
+
+def test_vllm_still_moves_a_cyclic_refs_siblings_a_ref_names_nothing_in() -> None:
+    # (a $ref to the node itself, or past it to its sibling: no place in it named)
+    schema = {"type": "object", "properties": {"n": {"$ref": "#", "required": ["z"]}, "m": {"$ref": "#/properties/n"},
+                                               "k": {"$ref": "#/properties/m"}}}
+    rendered = render(schema, "vllm", on_error="report")
+    assert rendered.wire_schema["properties"]["n"] == {"$ref": "#", "description": '{required: ["z"]}'}, rendered.wire_schema

@@ -4,7 +4,7 @@ validation, https://json-schema.org/draft/2020-12, checked 2026-12-06): strings 
 above ``maximum`` / ``exclusiveMaximum`` (§6.2.2-5; integers: no integer between),
 arrays by ``minItems`` > ``maxItems`` (§6.4.1-2), objects by ``minProperties`` (or the
 count of ``required`` names) > ``maxProperties`` (§6.5.1-3), by ``minProperties`` above the
-keys a closed object allows (``_too_few``), or a required name a
+keys a closed object allows (``_too_few``, three levels down), or a required name a
 ``patternProperties`` regex of subschema ``false`` matches, or one ``additionalProperties:
 false`` refuses, no ``patternProperties`` regex matching it (core §10.3.2.2-3). Bounds compared exactly
 (``Fraction``); a keyword that is no number is left to validation.
@@ -22,6 +22,11 @@ from ._pattern import searcher
 __all__ = ["barring", "matches_one", "none_of_type", "outside", "untaken"]
 
 
+#: how many levels of subschemas ``_too_few`` reads below a node (each level costs one more
+#: look at each node from the nodes above it; deeper no-value nesting is left to validation)
+_DEEP = 3
+
+
 def _count(n: Dict[str, Any], key: str) -> Optional[int]:
     v = n.get(key)
     return v if isinstance(v, int) and not isinstance(v, bool) else None
@@ -34,10 +39,12 @@ def _bound(n: Dict[str, Any], key: str) -> Optional[Fraction]:
     return Fraction(v)
 
 
-def none_of_type(n: Dict[str, Any], kind: str, closed: bool = True) -> bool:
+def none_of_type(n: Dict[str, Any], kind: str, closed: bool = True, deep: int = _DEEP) -> bool:
     """Whether *n*'s bounds leave values of *kind* none; *closed*: objects also by a
     required name that ``additionalProperties: false`` or a ``false`` pattern refuses
-    (``_shut_out``)."""
+    (``_shut_out``); by ``minProperties`` above the keys its subschemas allow (``_too_few``,
+    reading them *deep* levels down, not at 0: each node judged from a bounded number of
+    nodes above it, never one frame per level of the schema)."""
     if kind == "string":
         return _above(_count(n, "minLength"), _count(n, "maxLength"))
     if kind == "array":
@@ -46,8 +53,8 @@ def none_of_type(n: Dict[str, Any], kind: str, closed: bool = True) -> bool:
         req = n.get("required")
         names = len({r for r in req if isinstance(r, str)}) if isinstance(req, list) else 0
         low = max(_count(n, "minProperties") or 0, names)
-        return _above(low, _count(n, "maxProperties")) or ("minProperties" in n and _too_few(n)) \
-            or (closed and _shut_out(n, req))
+        return _above(low, _count(n, "maxProperties")) or (closed and _shut_out(n, req)) \
+            or (deep > 0 and "minProperties" in n and _too_few(n, deep - 1))
     if kind not in ("integer", "number"):
         return False
     lo, lo_open = _lower(n)
@@ -94,30 +101,33 @@ def _shut_out(n: Dict[str, Any], req: Any) -> bool:
     # have none, its other values stay; of ``type`` object alone the no-value rules reach it through
     # ``additionalProperties`` itself, and name that node)
     addl = n.get("additionalProperties")
-    return untaken(n, req, closed=addl is False or (n.get("type") != "object" and _takes_none(addl))) is True
+    return untaken(n, req, closed=addl is False or (n.get("type") != "object" and _takes_none(addl, _DEEP - 1))) is True
 
 
-def _too_few(n: Dict[str, Any]) -> bool:
+def _too_few(n: Dict[str, Any], deep: int = 0) -> bool:
     """``minProperties`` above the count of keys a closed object allows (validation §6.5.2):
     ``additionalProperties`` of no value (``_takes_none``: core §10.3.2.3), no
     ``patternProperties`` regex of a subschema other than ``false`` (which might take more
-    keys), a ``properties`` entry of no value counting none. One look per property."""
+    keys), a ``properties`` entry of no value counting none. One look per property, each read
+    *deep* levels further (``_takes_none``)."""
     least = _count(n, "minProperties")
-    if not least or not _takes_none(n.get("additionalProperties", True)):
+    if not least or not _takes_none(n.get("additionalProperties", True), deep):
         return False
     patterns = n.get("patternProperties")
     if patterns is not None and not (isinstance(patterns, dict) and all(s is False for s in patterns.values())):
         return False
     props = n.get("properties")
-    allowed = sum(not _takes_none(sub) for sub in props.values()) if isinstance(props, dict) else 0
+    allowed = sum(not _takes_none(sub, deep) for sub in props.values()) if isinstance(props, dict) else 0
     return least > allowed
 
 
-def _takes_none(sub: Any) -> bool:
+def _takes_none(sub: Any, deep: int = 0) -> bool:
     """Whether *sub* (``additionalProperties``) accepts no value by itself, read shallowly:
     ``false``, an empty ``enum``, ``not: {}``, or a ``type`` all of whose types its own
     bounds leave none (``{"type": "string", "minLength": 3, "maxLength": 1}``); the same as
-    ``false`` there (core §10.3.2.3). One look, never down its own subschemas."""
+    ``false`` there (core §10.3.2.3). One look, down its own subschemas *deep* levels only
+    (``_too_few``: a chain of ``additionalProperties`` objects is not read once per level
+    below each, nor one frame per level)."""
     if sub is False:
         return True
     if not isinstance(sub, dict):
@@ -128,7 +138,7 @@ def _takes_none(sub: Any) -> bool:
     kinds = [kind] if isinstance(kind, str) else kind if isinstance(kind, list) else None
     if sub.get("nullable") is True or not kinds or not all(isinstance(k, str) for k in kinds):
         return False
-    return all(none_of_type(sub, k, False) for k in kinds)
+    return all(none_of_type(sub, k, False, deep) for k in kinds)
 
 
 #: the characters ``untaken`` may search beyond four per character of the names and patterns

@@ -31,7 +31,7 @@ skips a rule whose walk would find nothing, where an earlier pass knows it (``en
 from __future__ import annotations
 
 import json
-from typing import Any, Dict, List, Set, Tuple
+from typing import Any, Dict, List, Optional, Set, Tuple
 
 from .._schema_keywords import DICT_KEYWORDS, LIST_KEYWORDS, SINGLE_KEYWORDS
 from .._target import Profile
@@ -59,12 +59,14 @@ def cyclic_ref_moves(wire: Any, profile: Profile) -> List[_Move]:
     would refuse (``"ref_cycle_alone"``), moved into the node's ``description`` in place.
     One walk from the root as llguidance reads it: into a ``$ref`` target the first time
     it is met, the nodes around the current one held (a ``$ref`` to one of them closes a
-    cycle)."""
+    cycle). A sibling a ``$ref`` names a place in (or passes through) is not moved: the
+    node is left as it is (``_named``, as ``false_moves`` keeps a place)."""
     if "ref_cycle_alone" not in profile.enforced_only or not isinstance(wire, dict):
         return []
     out: List[_Move] = []
     seen: Set[int] = set()
     around: Set[int] = set()  # the nodes on the path to the current one
+    named: Optional[Set[Any]] = None  # (the places a $ref names: read once, at the first sibling to move)
     stack: List[Tuple[Any, str, bool]] = [(wire, "", True)]
     while stack:
         node, ptr, entering = stack.pop()
@@ -81,7 +83,12 @@ def cyclic_ref_moves(wire: Any, profile: Profile) -> List[_Move]:
         children: List[Tuple[Any, str, bool]] = []
         if isinstance(target, dict) and id(target) in around:
             moved = [k for k in node if k != "$ref" and k not in _LLG_META]
-            if moved:
+            if moved and named is None:
+                named = _named(wire, [n["$ref"] for _, n in iter_subschemas(wire)
+                                      if isinstance(n, dict) and isinstance(n.get("$ref"), str)])
+            if moved and not any((id(node), k) in (named or ()) for k in moved):
+                # (one a $ref names or passes through: kept, as it was, else the $ref would
+                # name nothing; llguidance refuses the node as before, xgrammar compiles it)
                 _move(node, moved, ptr, profile.id, out)
         elif isinstance(target, dict):
             children.append((target, str(ref)[1:], True))  # (its own place: where a change in it is said)
