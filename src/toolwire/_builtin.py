@@ -90,10 +90,13 @@ def derived_from(d: Any) -> Optional[str]:
     return None if name is None or name == d.name else name
 
 
-# the built-ins whose history writers read a message written back as it came under the target's name
-# (``encode_conversation`` names a derived one's messages its own: ``as_derived``); the others read them
-# under their own constant, which a derived one's messages keep
-TARGET_NAMED = frozenset({"anthropic.messages", "bedrock.converse"})
+def own_name(d: Any) -> str:
+    """The name *d*'s own decoded parts and messages carry, under which every history writer
+    and ``check_conversation`` read a message written back as it came: the built-in's for a
+    dialect derived from one (``derived_from``), else *d*'s own."""
+    return derived_from(d) or d.name
+
+
 # id() of each built-in history codec -> the first built-in holding it; each codec -> that one
 _codecs: Optional[Tuple[Dict[int, str], Dict[Any, str]]] = None
 

@@ -176,8 +176,9 @@ class HistoryCodec:
       exactly that, signed, else ``None``; ``write(text, signature)`` the block. Reasoning
       one such dialect read goes to another as written by its ``write`` (the signature
       is the same on every platform), any other is dropped and noted;
-    - ``as_is(messages)``: optional, the notes (``(kind, index, message)``) of a history
-      decoded from this dialect and written back whole as it came (``encode_conversation``
+    - ``as_is(messages, name)``: optional, the notes (``(kind, index, message)``) of a
+      history decoded from this dialect and written back whole as it came to the dialect
+      *name* (this one, or one derived from it: the notes name it; ``encode_conversation``
       returns a copy of the body then, and writes no message): those ``encode`` would give
       about the wire itself (Bedrock's ``mixed-turn``);
     - ``refusals``: what the provider refuses in a history written back as it came (a
@@ -195,7 +196,7 @@ class HistoryCodec:
     unsent_fresh: Optional[Callable[[Any], Tuple[str, ...]]] = None
     thinking: Optional[Tuple[Callable[[Dict[str, Any]], Optional[Tuple[str, str]]],
                              Callable[[str, str], Dict[str, Any]]]] = None
-    as_is: Optional[Callable[[Sequence[Message]], List[Tuple[str, int, str]]]] = None
+    as_is: Optional[Callable[[Sequence[Message], str], List[Tuple[str, int, str]]]] = None
     stored: FrozenSet[str] = frozenset()
     stores_calls: Optional[Callable[[Any], bool]] = None
     texts: Optional[Callable[[Any], Tuple[str, ...]]] = None

@@ -54,7 +54,7 @@ from __future__ import annotations
 
 from typing import AbstractSet, Any, Dict, List, Optional, Set, Tuple, Union
 
-from .._builtin import history_of, registry_of
+from .._builtin import history_of, own_name, registry_of
 from .._dialect import Dialect, Pairing
 from .._encode import encode
 from .._errors import DecodeError, EncodeError, an
@@ -62,9 +62,8 @@ from .._ids import IdMap, IdRule
 from .._registry import Registry
 from .._types import InvalidToolCall, ToolCall, ToolResult
 from ._decode import decode_conversation
-from ._encode import as_derived
 from ._fresh import refused_messages, written_whole
-from ._order import _order, _wording
+from ._order import _order, _wording, whole_original
 from ._pairing import Pairer, plan
 from ._problems import Problem
 from ._values import (
@@ -111,7 +110,7 @@ def _conv(
         d = reg.get(conv.dialect)
     else:  # a history built by hand, or of a dialect this registry does not hold
         return conv, conv.dialect, _NONE, None, None
-    return as_derived(conv, d), d.name, _NONE if d.history is None else d.history.pairing, d.ids, d
+    return conv, d.name, _NONE if d.history is None else d.history.pairing, d.ids, d
 
 
 def _who(id: Optional[str], name: Optional[str]) -> str:
@@ -126,7 +125,8 @@ Pairs = Dict[Tuple[int, int], Tuple[int, int]]  # (message, part) of a result ->
 Scan = Tuple[List[Problem], Pairs, List[Tuple[int, int, Any]], List[Tuple[int, int]], Set[Tuple[int, int]]]
 
 
-def _scan(conv: Conversation, target: Optional[str], rules: Pairing, reg: Registry, writes: bool = True) -> Scan:
+def _scan(conv: Conversation, target: Optional[str], rules: Pairing, reg: Registry, writes: bool = True,
+          own: Optional[str] = None) -> Scan:
     """``(problems, pairs, calls left unanswered, orphan results, misplaced results)`` in
     one pass. A result after a part standing for stored items (``HistoryCodec.stored``: a
     Responses ``item_reference``, ``previous_response_id``) whose id no call before it
@@ -139,9 +139,10 @@ def _scan(conv: Conversation, target: Optional[str], rules: Pairing, reg: Regist
     that cannot resolve that state (another dialect with a history writer, *writes*),
     such a result, and a part continuing that state that the target does not drop
     (``HistoryCodec.state``), are ``stored-state``: written, ``encode_conversation``
-    refuses them; fixed, nothing mends them."""
+    refuses them; fixed, nothing mends them. *own*: the name read (``_order``)."""
     problems: List[Problem] = []
-    state = _Stored(target if writes else None, reg, problems)
+    own = own or target
+    state = _Stored(target if writes else None, reg, problems, own)
     orphans: List[Tuple[int, int]] = []
     misplaced: Set[Tuple[int, int]] = set()
     pairs: Pairs = {}
@@ -153,7 +154,7 @@ def _scan(conv: Conversation, target: Optional[str], rules: Pairing, reg: Regist
     # provider of an alternating dialect merges consecutive same-role turns itself (Anthropic:
     # "consecutive user or assistant turns in your request will be combined into a single
     # turn"): there, only a user message between them stays between them
-    as_is = target is not None and conv.original(target) is not None and (rules.right_after or rules.alternating)
+    as_is = whole_original(conv, target, own) is not None and (rules.right_after or rules.alternating)
     turns = _Turns(msgs, as_is, as_is and not rules.alternating)
     for i, m in enumerate(msgs):
         seen_other = False
@@ -197,7 +198,7 @@ def _scan(conv: Conversation, target: Optional[str], rules: Pairing, reg: Regist
                     ))
                     continue
                 pairs[(i, j)] = (got[0], got[1])
-                why = turns.misplaced(msgs, got[0], i, target, rules, seen_other)
+                why = turns.misplaced(msgs, got[0], i, target, rules, seen_other, own)
                 if why:
                     misplaced.add((i, j))
                     problems.append(Problem(
@@ -222,10 +223,10 @@ class _Stored:
     """The parts standing for stored items (``stored``) met so far in ``_scan``, judged
     for *target* (``None``: no writer judges them), their problems put in *problems*."""
 
-    __slots__ = ("target", "reg", "problems", "behind", "called", "continued")
+    __slots__ = ("target", "own", "reg", "problems", "behind", "called", "continued")
 
-    def __init__(self, target: Optional[str], reg: Registry, problems: List[Problem]) -> None:
-        self.target, self.reg, self.problems = target, reg, problems
+    def __init__(self, target: Optional[str], reg: Registry, problems: List[Problem], own: Optional[str]) -> None:
+        self.target, self.own, self.reg, self.problems = target, own, reg, problems
         self.behind: Optional[Tuple[int, Other]] = None  # the latest one that may stand for a call, and its message
         self.called: Set[Any] = set()  # the ids of the calls met so far (``_scan`` adds them)
         self.continued: Optional[Tuple[int, str, Any]] = None  # the target's first field continuing the state
@@ -255,8 +256,8 @@ class _Stored:
         another dialect, whose history codec the target does not share (a dialect derived
         with ``dataclasses.replace``, docs/custom-dialects.md, shares it: its parts are
         decoded with the name of the dialect it came from)."""
-        t = self.target
-        if t is None or o.dialect == t:
+        t = self.own
+        if self.target is None or t is None or o.dialect == t:
             return False
         h = self.reg.get(t).history if t in self.reg else None
         return h is None or h is not history_of(o.dialect, self.reg)
@@ -300,7 +301,8 @@ class _Turns:
                 self.next_content[k] = k if rest else self.next_content[k + 1]
 
     def misplaced(
-        self, msgs: Tuple[Message, ...], c: int, r: int, target: Optional[str], rules: Pairing, seen_other: bool
+        self, msgs: Tuple[Message, ...], c: int, r: int, target: Optional[str], rules: Pairing, seen_other: bool,
+        own: Optional[str] = None,
     ) -> str:
         if r == c:
             return "is in the same message as its call"
@@ -314,7 +316,7 @@ class _Turns:
             return f"comes after {an(msgs[content].role)} message; {target} needs {need}"
         if turn < r:
             return "comes after a later assistant turn"
-        if rules.results_first and seen_other and target is not None and msgs[r].original(target) is not None:
+        if rules.results_first and seen_other and own is not None and msgs[r].original(own) is not None:
             # (written fresh, the writer puts the results first: only a message written back as it came keeps them
             # after its other content)
             return f"comes after other content in its message; {target} needs tool results first"
@@ -333,8 +335,9 @@ def check_conversation(
     rules of *dialect* (default: the dialect it came from); an empty list when the
     history is valid."""
     conv, target, rules, ids, d = _conv(x, dialect, registry, source)
-    found = _scan(conv, target, rules, registry_of(registry), d is None or d.history is not None)[0]
-    found += _order(conv, target, rules, ids)
+    own = target if d is None else own_name(d)  # the name its messages decoded carry
+    found = _scan(conv, target, rules, registry_of(registry), d is None or d.history is not None, own)[0]
+    found += _order(conv, target, rules, ids, own)
     whole, fresh = refused_messages(conv, d)
     found += [Problem("refused-message", i, None, f"Message {i}: {said}, written back as it came "
                                                   "(encode_conversation writes it fresh)") for i, said in fresh]
@@ -356,8 +359,9 @@ def _unwritable(conv: Conversation, d: Optional[Dialect], fresh: AbstractSet[int
     out: List[Tuple[int, int, InvalidToolCall, str]] = []
     if d is not None and (d.history is None or (written_whole(conv, d) is not None if whole is None else whole)):
         return out
+    own = own_name(d) if d is not None else None
     for i, m in enumerate(conv.messages):
-        if d is not None and m.original(d.name) is not None and i not in fresh:
+        if own is not None and m.original(own) is not None and i not in fresh:
             continue
         for j, p in enumerate(m.parts):
             if type(p) is InvalidToolCall:

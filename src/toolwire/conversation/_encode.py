@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 from typing import Any, Dict, List, Optional
 
-from .._builtin import TARGET_NAMED, derived_from, registry_of
+from .._builtin import own_name, registry_of
 from .._dialect import Dialect
 from .._encode import check_arguments
 from .._errors import EncodeError, ToolwireError, an
@@ -90,9 +90,9 @@ def encode_conversation(
             conv = Conversation(conv)
         else:
             conv = decode_conversation(conv, source, registry=registry)
-    conv = as_derived(conv, d)
     assert d.history is not None
-    same = written_whole(conv, d, ids, names)
+    own = own_name(d)  # the name its messages decoded carry (a derived dialect's: its parent's)
+    same = written_whole(conv, d, ids, names, own)
     if same is not None:
         try:
             out: Dict[str, Any] = copy.deepcopy(same)
@@ -103,12 +103,12 @@ def encode_conversation(
                               dialect=d.name) from None
         as_is = d.history.as_is
         if report is not None and as_is is not None:  # what the wire itself is noted for (Bedrock's mixed-turn)
-            report.extend(Problem(kind, i, None, said) for kind, i, said in as_is(conv.wire[1]))
+            report.extend(Problem(kind, i, None, said) for kind, i, said in as_is(conv.wire[1], d.name))
         return out
     _check_roles(conv, d.name)
     w = Writer(d, ids, names, registry, report, conv.messages)
     messages = list(conv.messages)
-    keep = [m.original(d.name) is not None for m in messages]  # written back as decoded: its call ids as they are
+    keep = [m.original(own) is not None for m in messages]  # written back as decoded: its call ids as they are
     for i, m, said in plan_fresh(messages, keep, d, w.target.names):  # (the ones check_conversation flags)
         w.index = i
         w.note("rewritten", f"{m.role.capitalize()} message {i} is written fresh, not as it came: {said}")
@@ -128,24 +128,6 @@ def encode_conversation(
     return d.history.encode(messages, w)
 
 
-def as_derived(conv: Conversation, d: Dialect) -> Conversation:
-    """*conv* for the dialect *d* derived from a built-in (``dataclasses.replace`` with
-    another name, docs/custom-dialects.md): the messages (and the history) decoded by that
-    built-in's codec, which names the built-in, named *d*'s, so that *d* writes back as it
-    came what the built-in would, its notes the same (a derived ``anthropic.messages`` wrote
-    every message fresh and noted its breakpoints unsent). Its parts keep the built-in's
-    name (``Writer._own``). Only for the built-ins whose writers read the messages under the
-    target's name (``TARGET_NAMED``); the others' compare their own name, so theirs stay."""
-    base = derived_from(d)
-    if base not in TARGET_NAMED:
-        return conv
-    msgs = tuple(m.replace(wire=(d.name, *m.wire[1:])) if m.wire is not None and m.wire[0] == base else m
-                 for m in conv.messages)
-    whole = conv.wire is not None and conv.original(conv.dialect or "") is not None
-    dialect = d.name if conv.dialect == base else conv.dialect
-    return Conversation(msgs, dialect=dialect, wire=conv.wire[0] if whole else None)
-
-
 def _merged(messages: List[Message], keep: List[bool], w: Writer) -> None:
     """Where the target refuses consecutive messages of one role apart, each written back
     as it came (``split_turns``: Bedrock, any; Gemini, a call turn's function responses),
@@ -153,7 +135,7 @@ def _merged(messages: List[Message], keep: List[bool], w: Writer) -> None:
     noted), which the writer merges into one wire message, noted (``converted``)."""
     assert w.d.history is not None
     rules = w.d.history.pairing
-    for a, b in split_turns(tuple(messages), w.name, rules):  # (all found before any is made fresh)
+    for a, b in split_turns(tuple(messages), w.own, rules):  # (all found before any is made fresh)
         for k in (a, b):
             if keep[k]:
                 keep[k] = False

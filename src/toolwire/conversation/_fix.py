@@ -10,14 +10,14 @@ from bisect import bisect
 from collections import defaultdict
 from typing import Any, Dict, List, Optional, Set, Tuple, Union
 
-from .._builtin import registry_of
+from .._builtin import own_name, registry_of
 from .._dialect import Dialect, Pairing
 from .._errors import DecodeError, an, excerpt
 from .._registry import Registry
 from .._types import InvalidToolCall, ToolResult
 from ._check import Pairs, _conv, _refused, _scan, _unwritable, _unwritten, _who
 from ._fresh import refused_messages
-from ._order import _last, _order, _wording, refusal, split_turns
+from ._order import _last, _order, _wording, refusal, split_turns, whole_original
 from ._pairing import paired
 from ._problems import Problem
 from ._values import Conversation, Message, starts_turn
@@ -259,8 +259,9 @@ def fix_conversation(
     if type(error) is not str or not error:  # 5 made a ToolResult no constructor would
         raise DecodeError(f"error= must be a non-empty string, got {an(type(error).__name__)} {excerpt(error)}")
     conv, target, rules, _ids, d = _conv(x, dialect, registry, source)
+    own = target if d is None else own_name(d)  # the name its messages decoded carry
     _problems, pairs, left, orphans, misplaced = _scan(conv, target, rules, registry_of(registry),
-                                                       d is None or d.history is not None)
+                                                       d is None or d.history is not None, own)
     msgs = conv.messages
     changes: List[Problem] = []
     as_is, fresh = refused_messages(conv, d)  # (a message the target refuses as it came: written fresh)
@@ -318,31 +319,32 @@ def fix_conversation(
     out, src, _where, _want, done = best[1]
     changes += done
     if target is not None and rules.last_assistant and out:
-        for p in _last(tuple(out), target, rules):  # the last message now: written fresh, a prefix
+        for p in _last(tuple(out), target, rules, own):  # the last message now: written fresh, a prefix
             m, i = out[p.index], src[p.index]
             out[p.index] = _fresh(m)
             changes.append(Problem("rewritten", i, None, f"Message {i}: the assistant message is now the last one "
                                    "and is written fresh, as a prefix" + _wording(rules.last_assistant, target, None)))
     whole = rules.user_first or rules.call_first or rules.alone or rules.prefix_last
-    if target is not None and whole and conv.original(target) is not None:  # a body written back whole as it came
-        for p in _order(conv, target, rules, None):  # the fixed history is written message by message
+    if whole and whole_original(conv, target, own) is not None:  # a body written back whole as it came
+        for p in _order(conv, target, rules, None, own):  # the fixed history is written message by message
             if p.kind in _WHOLE:
                 changes.append(Problem("rewritten", p.index, None, f"Message {p.index}: the history is no longer "
                                        "written back whole as it came but message by message, so that "
                                        f"{_WHOLE[p.kind]} (check_conversation: {p.kind})"))
     if target is not None:
-        out = _merged(out, src, target, rules, changes)
+        out = _merged(out, src, target, rules, changes, own)
     changes.sort(key=lambda p: p.index)
     return Conversation(out, dialect=conv.dialect), changes
 
 
-def _merged(out: List[Message], src: List[int], target: str, rules: Pairing, changes: List[Problem]) -> List[Message]:
+def _merged(out: List[Message], src: List[int], target: str, rules: Pairing, changes: List[Problem],
+            own: Optional[str] = None) -> List[Message]:
     """*out* with each message of one role that *target* refuses apart from the one
     before it (``split_turns``: Bedrock, any; Gemini, a call turn's function responses)
     merged into that one, written fresh (its wire kept, its role cleared: ``_fresh``), each
     reported (``merged``, at its index in the input, *src*). A tool message merged with
     a user one makes a user message. One pass."""
-    pairs = split_turns(tuple(out), target, rules)
+    pairs = split_turns(tuple(out), own or target, rules)
     if not pairs:
         return out
     into = dict((b, a) for a, b in pairs)

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
+from .._builtin import own_name
 from .._dialect import Dialect
 from .._history_codec import Refusals
 from .._names import NameMap
 from .._types import InvalidToolCall, ToolCall, ToolResult
-from ._order import split_turns
+from ._order import split_turns, whole_original
 from ._pairing import idless_pairs
 from ._values import Conversation, Message
 
@@ -37,19 +38,21 @@ def any_refused(messages: Sequence[Message], rules: Refusals) -> bool:
     return False
 
 
-def written_whole(conv: Conversation, d: Dialect, ids: Any = None, names: Any = None) -> Optional[Dict[str, Any]]:
+def written_whole(conv: Conversation, d: Dialect, ids: Any = None, names: Any = None,
+                  own: Optional[str] = None) -> Optional[Dict[str, Any]]:
     """The request fragment *conv* was decoded from, when ``encode_conversation`` writes it
     back whole as it came: *conv* is *d*'s and still equal to what was decoded, no id or
     name map is passed, and *d* takes that request as it is, judged by the messages it was
     built from (a message swapped for an equal one, with no wire or another's, changes
     nothing that goes out): none kept apart that it refuses apart (``split_turns``), none it
-    refuses as it came (``any_refused``). ``None`` otherwise."""
-    same = conv.original(d.name)
+    refuses as it came (``any_refused``). ``None`` otherwise. *own*: ``own_name(d)``."""
+    own = own or own_name(d)
+    same: Optional[Dict[str, Any]] = whole_original(conv, d.name, own)
     h = d.history
     if same is None or ids is not None or names is not None or h is None:
         return None
     stored = conv.wire[1]
-    if split_turns(stored, d.name, h.pairing) or any_refused(stored, h.refusals):
+    if split_turns(stored, own, h.pairing) or any_refused(stored, h.refusals):
         return None
     return same
 
@@ -60,10 +63,11 @@ def refused_messages(conv: Conversation, d: Optional[Dialect]) -> Tuple[bool, Li
     each with why (``plan_fresh``): what ``check_conversation`` flags ``refused-message``."""
     if d is None or d.history is None:
         return False, []
-    if written_whole(conv, d) is not None:
+    own = own_name(d)
+    if written_whole(conv, d, own=own) is not None:
         return True, []
     messages = list(conv.messages)
-    keep = [m.original(d.name) is not None for m in messages]
+    keep = [m.original(own) is not None for m in messages]
     if not any(keep):
         return False, []
     return False, [(i, said) for i, _m, said in plan_fresh(messages, keep, d, NameMap(d.names, dialect=d.name))]

@@ -18,14 +18,23 @@ from .._types import ToolResult
 from ._problems import Problem
 from ._values import ROLES, Conversation, Field, Message, Other, Reasoning
 
-__all__ = ["_last", "_order", "_wording", "refusal", "split_turns"]
+__all__ = ["_last", "_order", "_wording", "refusal", "split_turns", "whole_original"]
+
+
+def whole_original(conv: Conversation, target: Optional[str], own: Optional[str]) -> Any:
+    """The request fragment *conv* was decoded from, unchanged, when it was decoded by the
+    dialect *target* or by the one whose codec *target* shares (*own*, ``own_name``: the
+    built-in a derived dialect came from); else ``None``."""
+    same = conv.original(target) if target is not None else None
+    return same if same is not None or own is None or own == target else conv.original(own)
 
 
 def _wording(text: str, target: Optional[str], id: Optional[str]) -> str:
     return f"; {target} answers: {text.replace('{id}', id or '')}" if text else ""
 
 
-def _order(conv: Conversation, target: Optional[str], rules: Pairing, ids: Optional[IdRule]) -> List[Problem]:
+def _order(conv: Conversation, target: Optional[str], rules: Pairing, ids: Optional[IdRule],
+           own: Optional[str] = None) -> List[Problem]:
     """What the judging provider refuses beside pairing, where the history or a message is
     written back as it came (decoded from it, unchanged): a history whose first message
     is the assistant's (``Pairing.user_first``, ``call_first`` where it holds calls,
@@ -39,12 +48,14 @@ def _order(conv: Conversation, target: Optional[str], rules: Pairing, ids: Optio
     written message by message, the flag is dropped). A message is judged by the one
     written before it: a system message written fresh after an assistant or tool message
     moves up (``Pairing.after_assistant``), a message written fresh is written as its
-    role, as tool messages or not at all (``_written``)."""
+    role, as tool messages or not at all (``_written``). A message written back as it came
+    is read under *own* (``own_name``: a derived dialect's parent's; default *target*)."""
     out: List[Problem] = []
     msgs = conv.messages
     if target is None:
         return out
-    if (rules.user_first or rules.call_first or rules.alone) and conv.original(target) is not None:
+    own = own or target
+    if (rules.user_first or rules.call_first or rules.alone) and whole_original(conv, target, own) is not None:
         if rules.first_listed:
             first: Optional[int] = 0 if msgs else None
         else:
@@ -56,22 +67,22 @@ def _order(conv: Conversation, target: Optional[str], rules: Pairing, ids: Optio
                             calls[0].id if calls else None)
             out.append(Problem("assistant-first", first, None,
                                f"Message {first}: the history starts with an assistant message{said}"))
-    if rules.prefix_last and conv.original(target) is not None:
+    if rules.prefix_last and whole_original(conv, target, own) is not None:
         said = _wording(rules.prefix_last, target, None)
         out.extend(Problem("prefix-not-last", i, None, f"Message {i}: an assistant message with 'prefix': true is not "
                                                        f"the last message{said}")
-                   for i, m in enumerate(msgs[:-1]) if m.role == "assistant" and _prefix(m.original(target), rules))
+                   for i, m in enumerate(msgs[:-1]) if m.role == "assistant" and _prefix(m.original(own), rules))
     if rules.last_assistant and msgs:
-        out.extend(_last(msgs, target, rules))
-    for a, b in split_turns(msgs, target, rules):
+        out.extend(_last(msgs, target, rules, own))
+    for a, b in split_turns(msgs, own, rules):
         out.append(Problem("split-turn", b, None, f"Message {b}: {_apart(msgs, a, b, rules)}, each written back as "
                                                   f"it came" + _wording(refusal(msgs[b], rules), target, None)))
     prev: Optional[str] = None  # the role of the message written before this one
     neighbours = bool(rules.after_tool or rules.after_assistant)  # (only these rules read *prev*)
     for i, m in enumerate(msgs):
-        if m.original(target) is None:
+        if m.original(own) is None:
             if neighbours and not (rules.after_assistant and m.role == "system" and prev in ("assistant", "tool")):
-                prev = _written(m, target) or prev  # (else moved up)
+                prev = _written(m, own) or prev  # (else moved up)
             continue
         before, prev = prev, m.role
         if rules.after_tool and m.role in ("user", "system") and before == "tool":
@@ -104,15 +115,17 @@ def _written(m: Message, target: str) -> Optional[str]:
     return "tool" if kept and all(type(p) is ToolResult for p in kept) else m.role
 
 
-def _last(msgs: Tuple[Message, ...], target: str, rules: Pairing) -> List[Problem]:
+def _last(msgs: Tuple[Message, ...], target: str, rules: Pairing, own: Optional[str] = None) -> List[Problem]:
     """A last message that is an assistant message of text written back as it came without
     ``"prefix": true`` (``Pairing.last_assistant``; written fresh, it is written as a
-    prefix); system messages after it written fresh move up (``Pairing.after_assistant``)."""
+    prefix); system messages after it written fresh move up (``Pairing.after_assistant``).
+    Read under *own* (``_order``)."""
+    own = own or target
     last = len(msgs) - 1
-    while rules.after_assistant and last > 0 and msgs[last].role == "system" and msgs[last].original(target) is None:
+    while rules.after_assistant and last > 0 and msgs[last].role == "system" and msgs[last].original(own) is None:
         last -= 1
     m = msgs[last]
-    wire = m.original(target)
+    wire = m.original(own)
     if m.role != "assistant" or m.calls or wire is None or _prefix(wire, rules):
         return []
     said = _wording(rules.last_assistant, target, None)

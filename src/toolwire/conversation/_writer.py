@@ -166,13 +166,13 @@ class Writer:
         self._sync()
         pd = c.provider_data
         # a signature the target writes too (Gemini's, on either wire it serves) is not dropped
-        if pd and not self._signed(self.name, c):
+        if pd and not self._signed(self.own, c):
             self._dropped(c)
         return self.target.call(c, self._place(), self._slot_of(c))
 
     def _dropped(self, c: ToolCall) -> None:
         for other in c.provider_data:
-            if other != self.name and self._signed(other, c):
+            if other != self.own and self._signed(other, c):
                 self.note("reasoning-dropped", f"The {other} reasoning signature on call {c.name!r} in message "
                                                f"{self.index} is not sent to {self.name}", c.id)
 
@@ -194,7 +194,7 @@ class Writer:
                 f"Message {self.index} holds an invalid call of {c.name!r} that cannot be written: {said}",
                 dialect=self.name, loc=loc,
             ) from None
-        if c.provider_data and not self._signed(self.name, stand_in):  # a signature dropped, as a valid call's
+        if c.provider_data and not self._signed(self.own, stand_in):  # a signature dropped, as a valid call's
             self._dropped(stand_in)
         return out
 
@@ -346,7 +346,7 @@ class Writer:
         return out
 
     def reasoning(self, part: Reasoning) -> Any:
-        if part.dialect == self.name:
+        if part.dialect == self.own:
             return part.data
         # Claude's signature: "Values generated on one platform will be compatible with another"
         # (https://platform.claude.com/docs/en/build-with-claude/extended-thinking, Thinking encryption)
@@ -367,7 +367,7 @@ class Writer:
         """Whether the target reads *dialect*'s parts as its own: it is that dialect, or
         shares its history codec (one derived with ``dataclasses.replace``,
         docs/custom-dialects.md: its parts are decoded with the name of the one it came from)."""
-        if dialect == self.name:
+        if dialect == self.own:
             return True
         h = self.d.history
         return h is not None and self.history(dialect) is h

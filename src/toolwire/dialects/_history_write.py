@@ -36,12 +36,12 @@ __all__ = [
 FIRST_USER = "Please continue."
 
 
-def user_turn_first(msgs: List[Dict[str, Any]], turns: List[Turn], w: Writer, dialect: str,
-                    message: Dict[str, Any], why: str) -> None:
+def user_turn_first(msgs: List[Dict[str, Any]], turns: List[Turn], w: Writer, message: Dict[str, Any],
+                    why: str) -> None:
     """Put the user turn *message* (of ``FIRST_USER``) before the written messages
     *msgs*, noted (``inserted``) at the first assistant turn; *why*: the provider's rule."""
     w.index = next(t.index for t in turns if t.role == "assistant")
-    w.note("inserted", f"A user message {FIRST_USER!r} is written before assistant message {w.index}: {dialect} "
+    w.note("inserted", f"A user message {FIRST_USER!r} is written before assistant message {w.index}: {w.name} "
                        f"{why}")
     msgs.insert(0, message)
 
@@ -71,7 +71,7 @@ def plan_turns(messages: List[Message], w: Writer, system_roles: Tuple[str, ...]
     turns: List[Turn] = []
     for i, m in enumerate(messages):
         w.index = i
-        orig = m.original(w.name)
+        orig = m.original(w.own)
         if m.role == "system":
             if orig is not None and not isinstance(orig, Field) and orig.get("role") in system_roles:
                 turns.append(Turn("system", orig, [], i))
@@ -306,7 +306,6 @@ def image_url(m: Media, w: Writer) -> str:
 def write_turns(
     turns: List[Turn],
     w: Writer,
-    dialect: str,
     key: str,
     write: Callable[[Part, Writer], Any],
     head_items: Callable[[Any], List[Any]] = lambda v: list(v or []),
@@ -379,7 +378,7 @@ def write_turns(
             items = first + items  # (*first* only before a decoded message's items: *run* is empty then)
             if not items:
                 w.index = t.index
-                w.note("dropped", f"{an(t.role, True)} turn with nothing {dialect} can take is left out")
+                w.note("dropped", f"{an(t.role, True)} turn with nothing {w.name} can take is left out")
                 dropped = True
                 continue
             msg = {**t.head, key: items} if t.head is not None else {"role": wire_role(t.role), key: items}
@@ -402,7 +401,7 @@ def write_turns(
     if wire:
         settle()
     if not wire:
-        raise EncodeError(f"{an(dialect, True)} request needs at least one message", dialect=dialect)
+        raise EncodeError(f"{an(w.name, True)} request needs at least one message", dialect=w.name)
     if check is not None:
         check(wire)
     if prefill and wire[-1].get("role") == wire_role("assistant"):

@@ -171,7 +171,7 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
     system, turns = plan_turns(messages, w, system_roles=("system",), inline=INLINE)
     out: Dict[str, Any] = {}
     if system:
-        first = system[0][1].original(w.name)  # (a derived dialect's own: ``as_derived``)
+        first = system[0][1].original(w.own)
         if len(system) == 1 and isinstance(first, Field):
             out["system"] = first.value
         else:
@@ -180,11 +180,11 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
                 out["system"] = sp
             else:
                 no_system(system, w)
-    fixed = as_came(system, turns, w.name)  # the blocks written back as they came
+    fixed = as_came(system, turns, w.own)  # the blocks written back as they came
     written: Dict[int, int] = {}  # id() of each block written fresh -> its message
     if system and type(out.get("system")) is list:
         written.update((id(b), system[0][0]) for b in out["system"] if id(b) not in fixed)
-    fresh = FreshText(messages, turns, w.name)
+    fresh = FreshText(messages, turns, w.own)
     fresh.note_unsent(w)
     hint = [any(map(hinted, out["system"])) if written else False]  # a block written fresh holds a breakpoint
 
@@ -197,7 +197,7 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
             hint[0] = True
         return item
 
-    out["messages"] = write_turns(turns, w, NAME, "content", write, _head_blocks, prefill=True, written=written,
+    out["messages"] = write_turns(turns, w, "content", write, _head_blocks, prefill=True, written=written,
                                   fixed=fixed)
     if hint[0]:  # the breakpoints as they go out: at most 4, longer ttls first (those as they came stay)
         check(out, fixed, written, w)
@@ -212,7 +212,7 @@ def _system(system: List[Any], w: Writer) -> Any:
     sp: List[Any] = []
     listed = False
     for i, m in system:
-        orig = m.original(w.name)
+        orig = m.original(w.own)
         if isinstance(orig, Field) and type(orig.value) is list:
             sp.extend(orig.value)
             listed = True

@@ -187,7 +187,7 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
     system, turns = plan_turns(messages, w, system_roles=("system",), inline=INLINE)
     out: Dict[str, Any] = {}
     if system:
-        first = system[0][1].original(w.name)  # (a derived dialect's own: ``as_derived``)
+        first = system[0][1].original(w.own)
         if len(system) == 1 and isinstance(first, Field):
             out["system"] = first.value
         else:  # no blank text, as in a message (``_block``)
@@ -196,7 +196,7 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
                 out["system"] = sp
             else:
                 no_system(system, w)
-    fixed = as_came(system, turns, w.name)  # the blocks written back as they came
+    fixed = as_came(system, turns, w.own)  # the blocks written back as they came
     at: Dict[int, int] = {}  # id() of each top-level block written fresh -> the message it came from
     if system and type(out.get("system")) is list:
         at.update((id(b), system[0][0]) for b in out["system"] if id(b) not in fixed)
@@ -205,7 +205,7 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
         out["messages"] = msgs
         check(out, fixed, at, w)  # the cache checkpoints as they go out: at most 4, longer ttls first
 
-    msgs = write_turns(turns, w, NAME, "content", (lambda p, w: held_apart(_block(p, w), fixed)) if fixed else _block,
+    msgs = write_turns(turns, w, "content", (lambda p, w: held_apart(_block(p, w), fixed)) if fixed else _block,
                        prefill=True, written=at, fixed=fixed, check=checked)
     for t in turns:
         head = t.head.get("content") if type(t.head) is dict else None
@@ -213,7 +213,7 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
     note_mixed(msgs, at, w, w.name)  # results beside other content: some models refuse it, noted
     distinct_in_messages(msgs, lambda b, old, new: _renamed(w, at.get(id(b)), old, new))
     if msgs[0].get("role") == "assistant":  # PAIRING.user_first; as LiteLLM's modify_params does
-        user_turn_first(msgs, turns, w, NAME, {"role": "user", "content": [{"text": FIRST_USER}]},
+        user_turn_first(msgs, turns, w, {"role": "user", "content": [{"text": FIRST_USER}]},
                         "takes no conversation that starts with an assistant message")
     out["messages"] = msgs
     return out
@@ -245,9 +245,9 @@ _OURS = frozenset({"toolUse", "toolResult", "reasoningContent", "cachePoint", "g
                    "toolRemoval"})
 
 
-def _as_is(messages: Sequence[Message]) -> List[Tuple[str, int, str]]:
+def _as_is(messages: Sequence[Message], name: str) -> List[Tuple[str, int, str]]:
     """``HistoryCodec.as_is``: a user turn holding tool results and other content (``mixed-turn``)."""
-    return mixed_as_is(messages, NAME)
+    return mixed_as_is(messages, NAME, name)
 
 
 def detect(data: Any) -> bool:

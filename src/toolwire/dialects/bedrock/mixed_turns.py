@@ -36,15 +36,13 @@ def note_mixed(msgs: List[Dict[str, Any]], at: Dict[int, int], w: Writer, name: 
             w.note("mixed-turn", _said(w.index, name))
 
 
-def mixed_as_is(messages: Sequence[Message], name: str) -> List[Tuple[str, int, str]]:
-    """The ``mixed-turn`` notes of a history decoded from *name* and written back whole
-    (``HistoryCodec.as_is``): each user message whose wire holds a tool result and other
-    content, at that message."""
+def mixed_as_is(messages: Sequence[Message], own: str, name: str) -> List[Tuple[str, int, str]]:
+    """The ``mixed-turn`` notes of a history decoded from *own* and written back whole to
+    *name* (``HistoryCodec.as_is``): each user message whose wire holds a tool result and
+    other content, at that message."""
     out: List[Tuple[str, int, str]] = []
-    if messages and messages[0].wire is not None:  # (a derived dialect's, named its own: ``as_derived``)
-        name = messages[0].wire[0]
     for i, m in enumerate(messages):
-        wire = m.original(name) if m.role == "user" else None
+        wire = m.original(own) if m.role == "user" else None
         blocks = wire.get("content") if type(wire) is dict else None
         if type(blocks) is list and any(type(b) is dict and "toolResult" in b for b in blocks) and any(
                 not (type(b) is dict and b.keys() <= _MARKS) for b in blocks):

@@ -84,7 +84,7 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
                 w.unnote("moved", frozenset(i for i, _m in system), "System message")  # moved nowhere
                 for i, _m in system:
                     w.index = i
-                    w.note("dropped", f"System message {w.index} holds nothing {NAME} can take: no systemInstruction "
+                    w.note("dropped", f"System message {w.index} holds nothing {w.name} can take: no systemInstruction "
                                       "is written (an empty one has no parts)")
     order = CallOrder(messages, w, "Gemini pairs a turn's function responses with its calls by position where the "
                                    "calls have no ids")
@@ -100,13 +100,13 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
                 foreign[id(item)] = (w.index, p)
         return item
 
-    contents = out["contents"] = write_turns(turns, w, NAME, "parts", part, wire_role=_wire_role,
+    contents = out["contents"] = write_turns(turns, w, "parts", part, wire_role=_wire_role,
                                              arrange=order.arrange)
     if foreign:
         _sign_steps(contents, foreign, messages, w)
     if contents and contents[0].get("role") == "model" and any(
             type(p) is dict and ("functionCall" in p or "function_call" in p) for p in contents[0].get("parts") or ()):
-        user_turn_first(contents, turns, w, NAME, {"role": "user", "parts": [{"text": FIRST_USER}]},  # call_first
+        user_turn_first(contents, turns, w, {"role": "user", "parts": [{"text": FIRST_USER}]},  # call_first
                         "takes a function call turn only right after a user turn or a function response turn")
     return out
 
@@ -133,6 +133,6 @@ def _sign_steps(contents: List[Dict[str, Any]], foreign: Dict[int, Tuple[int, An
         who = f"{call.id} ({call.name!r})" if call.id is not None else repr(call.name)
         w.index = i
         w.note("inserted", f"The thought signature {SKIP!r} is written on call {who} in message {i}, the first call "
-                           f"of its {NAME} model content: Gemini 3 refuses a step whose first function call has no "
+                           f"of its {w.name} model content: Gemini 3 refuses a step whose first function call has no "
                            f"signature (\"Function call is missing a thought_signature in functionCall parts\"), and "
                            f"this call {origin}", call.id)

@@ -78,7 +78,7 @@ def assistant(m: Message, w: Writer, builder: Any, origin: Optional[List[int]], 
     else:
         end = w.index
         why = one_text if one_text and "assistant" in one_text_roles else \
-            f"{name} takes the text beside calls as one string ({plan})"
+            f"{w.name} takes the text beside calls as one string ({plan})"
         fields = {i: fields_of(messages[i], w) for i in sorted(set(textw))}  # (one message unless merged)
         text = joined(name, textp, textw, "assistant", w, why, TOGETHER, tuple(split), fields)
         w.index = end

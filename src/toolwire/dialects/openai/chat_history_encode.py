@@ -118,7 +118,7 @@ def encoder(
             return {"type": "image_url", "image_url": iu}
         if t is Reasoning:
             if p.dialect == name:  # type: ignore[union-attr]  # its fields ride on assistant messages only
-                raise EncodeError(f"Message {w.index} is {an(role)} message holding reasoning", dialect=name,
+                raise EncodeError(f"Message {w.index} is {an(role)} message holding reasoning", dialect=w.name,
                                   loc=w.where(p))
             return w.reasoning(p)  # type: ignore[arg-type]
         if t is Other and name == CHAT and p.dialect == RESPONSES and p.type == "input_file":  # type: ignore[union-attr]
@@ -169,9 +169,9 @@ def encoder(
                                 one_text_roles=one_text_roles)
                 w.index = i
                 if msg is None:
-                    w.note("dropped", f"Assistant message {i} holds nothing {name} can take and is left out")
+                    w.note("dropped", f"Assistant message {i} holds nothing {w.name} can take and is left out")
                 elif not msg:  # its own reasoning alone: no text, no call
-                    w.note("dropped", f"Assistant message {i} holds only reasoning and is left out: {name} takes "
+                    w.note("dropped", f"Assistant message {i} holds only reasoning and is left out: {w.name} takes "
                                       "reasoning beside an assistant's text or calls")
                 else:
                     out.append(msg)
@@ -193,14 +193,14 @@ def encoder(
                 if not m.parts and m.role in ("system", "user"):  # empty as it came: written empty
                     _place(out, lifted, {"role": m.role, "content": ""}, m, i, w)
                 elif not any(type(p) is ToolResult for p in m.parts):  # all of it dropped (noted): left out
-                    w.note("dropped", f"{m.role.capitalize()} message {i} holds nothing {name} can take and is "
+                    w.note("dropped", f"{m.role.capitalize()} message {i} holds nothing {w.name} can take and is "
                                       "left out")
                 continue
             imgs = [x[1] for x in rest if type(x) is tuple]
             rest = [x for x in rest if type(x) is not tuple]
             if m.role == "system" and not all(type(x) is dict and x.get("type") == "text" for x in rest):
                 j = next((j for j, p in enumerate(m.parts) if type(p) is not Text), None)
-                raise EncodeError(f"System message {i} holds more than text", dialect=name,
+                raise EncodeError(f"System message {i} holds more than text", dialect=w.name,
                                   loc=f"$.messages[{i}]" if j is None else f"$.messages[{i}].parts[{j}]")
             role = "system" if m.role == "system" else "user"
             um: Dict[str, Any] = {"role": role, "content": content_of(rest, m, role, w)}
@@ -213,12 +213,12 @@ def encoder(
             lead = next((k for k, x in enumerate(out) if x.get("role") != "system"), len(out))
             out[lead:lead] = lifted
         if not out:
-            raise EncodeError(f"{an(name, True)} request needs at least one message", dialect=name)
+            raise EncodeError(f"{an(w.name, True)} request needs at least one message", dialect=w.name)
         if opens and out[0].get("role") == "assistant" and (out[0].get("tool_calls") or len(out) == 1):
             w.index = first
             why = ("whose first message is an assistant message with tool calls" if out[0].get("tool_calls") else
                    f"that is one assistant message (\"{MISTRAL_ALONE}\")")
-            w.note("inserted", f"A user message {FIRST_USER!r} is written before assistant message {first}: {name} "
+            w.note("inserted", f"A user message {FIRST_USER!r} is written before assistant message {first}: {w.name} "
                                f"takes no history {why}")
             out.insert(0, {"role": "user", "content": FIRST_USER})
         if prefixed:
@@ -229,7 +229,7 @@ def encoder(
             w.index = run[-1]
             said = (f"Assistant message {run[0]}, the last one, is" if len(run) == 1 else
                     f"Assistant messages {run[0]} to {run[-1]}, the last ones, are written as one and")
-            w.note("converted", f"{said} written with 'prefix': true (the reply continues it): {name} takes a final "
+            w.note("converted", f"{said} written with 'prefix': true (the reply continues it): {w.name} takes a final "
                                 f"assistant message only as a prefix (\"{last}\")")
             w.unnote("dropped", frozenset(run), PREFIX_FLAG)  # a flag of its own is kept, not dropped
         return {"messages": out}
@@ -249,7 +249,7 @@ def encoder(
             if k != end:
                 out[k] = {f: v for f, v in x.items() if f != "prefix"}
                 w.index = i
-                w.note("dropped", f"{PREFIX_FLAG} of message {i} is not sent to {name}: message {i} is not the last "
+                w.note("dropped", f"{PREFIX_FLAG} of message {i} is not sent to {w.name}: message {i} is not the last "
                                   f"one (\"{prefix_last}\")")
 
     def _place(
@@ -261,7 +261,7 @@ def encoder(
         prev = out[-1].get("role") if out else None
         if lift and m.role == "system" and prev in ("assistant", "tool"):
             lifted.append(msg)
-            w.note("moved", f"System message {i} is moved up to the leading system messages: {name} takes no "
+            w.note("moved", f"System message {i} is moved up to the leading system messages: {w.name} takes no "
                             f"system message right after {an(str(prev))} message")
             return
         _bridge(out, m, i, w)
@@ -273,7 +273,7 @@ def encoder(
         if bridge is not None and out and out[-1].get("role") == "tool":
             out.append({"role": "assistant", "content": bridge})
             w.note("inserted", f"An assistant message {bridge!r} is written before {m.role} message {i}: "
-                               f"{name} takes no {m.role} message right after a tool message")
+                               f"{w.name} takes no {m.role} message right after a tool message")
 
 
     return encode

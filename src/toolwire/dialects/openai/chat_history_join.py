@@ -63,10 +63,10 @@ def joined(name: str, texts: List[str], where: List[int], role: str, w: Writer, 
     w.index = last
     if first == last:
         how = f"{how}, {told}" if told and inner else told or how
-        w.note("converted", f"The {n} text parts of {role} message {first} are sent to {name} as one text, "
+        w.note("converted", f"The {n} text parts of {role} message {first} are sent to {w.name} as one text, "
                             f"{how}: {why}")
     else:
         how = f"each message's parts {how}, {told}" if told and inner else told or f"each message's parts {how}"
         w.note("converted", f"The {n} text parts of {role} messages {first} to {last}, written as one, are "
-                            f"sent to {name} as one text, {how}, the messages apart by a blank line: {why}")
+                            f"sent to {w.name} as one text, {how}, the messages apart by a blank line: {why}")
     return "".join(out)

@@ -59,7 +59,7 @@ def _user_part(p: Part, w: Writer) -> Any:
         return {"type": "input_image", "image_url": image_url(m, w), "detail": detail}
     if t is Reasoning:
         if p.dialect == NAME:  # type: ignore[union-attr]  # its fields ride on assistant messages only
-            raise EncodeError(f"Message {w.index} is a user message holding reasoning", dialect=NAME, loc=w.where(p))
+            raise EncodeError(f"Message {w.index} is a user message holding reasoning", dialect=w.name, loc=w.where(p))
         return w.reasoning(p)  # type: ignore[arg-type]
     if t is Other and p.dialect == CHAT and p.type == "file":  # type: ignore[union-attr]
         return responses_file(p, w)  # type: ignore[arg-type]
@@ -102,7 +102,7 @@ def _carry(out: Dict[str, Any], key: str, value: Any, part: Any, w: Writer, cont
     ident = stored_id(value)
     was = continued.get(key)
     if was is not None and was[0] != ident:
-        raise EncodeError(continued_twice(NAME, w.index, (key, ident), was[1], (key, was[0])), dialect=NAME,
+        raise EncodeError(continued_twice(w.name, w.index, (key, ident), was[1], (key, was[0])), dialect=w.name,
                           loc=w.where(part))
     continued[key] = (ident, w.index)
     out[key] = value
@@ -157,9 +157,9 @@ def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:
                 if type(p) is Text:
                     own.append(p.text)
                 elif type(p) is not Other or w.other(p) is not None:
-                    raise EncodeError(f"System message {i} holds more than text", dialect=NAME, loc=w.where(p))
+                    raise EncodeError(f"System message {i} holds more than text", dialect=w.name, loc=w.where(p))
             if len(own) > 1:
-                w.note("converted", f"The {len(own)} text parts of system message {i} are sent to {NAME} as one "
+                w.note("converted", f"The {len(own)} text parts of system message {i} are sent to {w.name} as one "
                                     f"text, {JOIN_HOW[APART]}: instructions is one string")
             instructions.extend(own)
             continue
@@ -246,11 +246,11 @@ class _Replay:
 
     def _bare(self, it: Dict[str, Any], w: Writer) -> Dict[str, Any]:
         w.note("dropped", f"The item id {it['id']!r} of call {it.get('call_id')!r} in message {w.index} is not sent: "
-                          f"{NAME} refuses it without the reasoning item that came before it, which is not in the "
+                          f"{w.name} refuses it without the reasoning item that came before it, which is not in the "
                           "history", it.get("call_id") if type(it.get("call_id")) is str else None)
         return {k: v for k, v in it.items() if k != "id"}
 
 
 def _left_out(w: Writer, m: Message, i: int) -> None:
     """Note a message that gives no item (empty, or all of it dropped): nothing goes silently."""
-    w.note("dropped", f"{m.role.capitalize()} message {i} holds nothing {NAME} can take and is left out")
+    w.note("dropped", f"{m.role.capitalize()} message {i} holds nothing {w.name} can take and is left out")
