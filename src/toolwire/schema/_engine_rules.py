@@ -96,12 +96,13 @@ def engine_moves(wire: Any, profile: Profile, cycles: bool = True,
         return out
     dead: Optional[Set[int]] = None  # the ids of the nodes of no value, once one is needed
     joined = _joined(wire) if "counts_all_required" in only else set()
+    anchors = _RESOLVED & refused  # (the anchors the profile's engine refuses: left out, exact)
     for ptr, node in iter_subschemas(wire):
         if not isinstance(node, dict):
             continue
         if "uri_refs" in only and isinstance(node.get("$ref"), str):
             node["$ref"] = uri_pointer(node["$ref"])  # (the same node named: a spelling, no change reported)
-        for key in _RESOLVED.intersection(node).intersection(refused):
+        for key in anchors.intersection(node) if anchors else ():
             del node[key]
             out.append((ptr, key, "rewritten", f"names nothing on the wire: the $dynamicRef / $recursiveRef naming it "
                         f"is a $ref already (one resource); left out, exact ({profile.id}'s llguidance refuses it)"))
