@@ -1,7 +1,7 @@
 """The walks session 44 added over a caller's schema visit each node once: counted, not
 timed (n against 4n).
 
-- ``_engine_refs.cyclic_ref_moves`` follows each ``$ref`` as llguidance resolves it: a
+- ``_engine_refs.cyclic_ref_moves`` (``_engine_cycles``' replay since session 45) follows each ``$ref`` as llguidance resolves it: a
   definition met again is not walked again (n definitions each naming the next twice
   would be 2^n walks);
 - ``_rewrite_objects._barred`` reads the schema's nodes of no value once per rendering,
@@ -27,17 +27,17 @@ def _chain(n: int) -> Dict[str, Any]:
 
 
 def test_the_cyclic_ref_walk_visits_each_node_once(monkeypatch: Any) -> None:
-    from toolwire.schema import _engine_refs
+    from toolwire.schema import _engine_cycles
 
     def visits(n: int) -> int:
         count = [0]
-        real = _engine_refs.resolve_local
+        real = _engine_cycles._Replay._node
 
-        def counted(root: Any, ref: str) -> Any:
+        def counted(self: Any, node: Any, ptr: str) -> Any:
             count[0] += 1
-            return real(root, ref)
-        with monkeypatch.context() as m:
-            m.setattr(_engine_refs, "resolve_local", counted)
+            return real(self, node, ptr)
+        with monkeypatch.context() as m:  # (session 45: the replay of llguidance's order walks the schema)
+            m.setattr(_engine_cycles._Replay, "_node", counted)
             r = S.render(_chain(n), "vllm", on_error="report")
         moved = [c for c in r.report if c.action == "moved" and c.keyword == "minProperties"]
         assert len(moved) == n, (len(moved), n)  # every "up" closes a cycle through D0

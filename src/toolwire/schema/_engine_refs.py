@@ -8,7 +8,10 @@ holds the rules read on one node), applied to the wire copy before it is sent:
   under a property fails; the same ``$ref`` entering a recursive definition from outside
   it, beside ``description`` alone, or in a ``$defs`` entry no ``$ref`` reaches compiles.
   xgrammar (0.1.29, 0.2.9) reads a ``$ref`` alone (``ParseRef``), so the siblings are
-  moved into ``description``: xgrammar's grammar is the same, and llguidance takes it;
+  moved into ``description``: xgrammar's grammar is the same, and llguidance takes it.
+  Which ``$ref`` it refuses depends on its order of compilation (keys in order, the root
+  compiled again through ``#``, a ``$ref`` to a ``$ref`` resolved in turn), replayed by
+  ``_engine_cycles.py``; where the replay gives up (its bound), the walk below applies;
 - ``"no_false_properties"``: xgrammar (0.2.9, checked 2026-12-07) refuses a subschema
   ``false`` ("Schema 'false' cannot accept any value"). A branch of an ``anyOf`` / ``oneOf``
   adds no value (core §10.2.1.2-3): left out where another branch is (all ``false``: no
@@ -35,6 +38,7 @@ from typing import Any, Dict, List, Optional, Set, Tuple
 
 from .._schema_keywords import DICT_KEYWORDS, LIST_KEYWORDS, SINGLE_KEYWORDS
 from .._target import Profile
+from ._engine_cycles import LLG_META, llguidance_refusals
 from ._normalize import iter_subschemas
 from ._rewrite_keywords import _hint
 from ._util import array_index, decode_pointer, escape_token, resolve_local
@@ -46,8 +50,7 @@ FALSE_AT = ("/properties", "/anyOf", "/oneOf")
 
 #: what llguidance 1.9.1 takes beside a cyclic ``$ref`` (checked one by one, 2026-12-07);
 #: ``deprecated``, ``contentSchema``, ``$vocabulary`` and any other key fail it
-_LLG_META = frozenset({"$comment", "title", "description", "default", "examples", "readOnly", "writeOnly", "$id",
-                       "$anchor", "$defs", "definitions", "$schema", "contentMediaType", "contentEncoding"})
+_LLG_META = LLG_META
 #: the keywords xgrammar reads before ``properties`` (its ``SchemaParser``): such a node's
 #: properties are never read (``closed_nodes`` skips them alike)
 _DECIDERS = ("$ref", "const", "enum", "anyOf", "oneOf")
@@ -63,6 +66,28 @@ def cyclic_ref_moves(wire: Any, profile: Profile) -> List[_Move]:
     node is left as it is (``_named``, as ``false_moves`` keeps a place)."""
     if "ref_cycle_alone" not in profile.enforced_only or not isinstance(wire, dict):
         return []
+    out: List[_Move] = []
+    names: List[Optional[Set[Any]]] = [None]  # (the places a $ref names: read once, at the first sibling to move)
+
+    def move(node: Dict[str, Any], ptr: str) -> bool:
+        moved = [k for k in node if k != "$ref" and k not in _LLG_META]
+        if moved and names[0] is None:
+            names[0] = _named(wire, [n["$ref"] for _, n in iter_subschemas(wire)
+                                     if isinstance(n, dict) and isinstance(n.get("$ref"), str)])
+        if not moved or any((id(node), k) in (names[0] or ()) for k in moved):
+            return False
+        _move(node, moved, ptr, profile.id, out)
+        return True
+
+    if llguidance_refusals(wire, move) is not None:
+        return out
+    return out + _around_moves(wire, profile)  # (the replay gave up: the nodes around the current one)
+
+
+def _around_moves(wire: Dict[str, Any], profile: Profile) -> List[_Move]:
+    """The moves of a walk from the root into each ``$ref`` target the first time it is
+    met, the nodes around the current one held (a ``$ref`` to one of them closes a cycle):
+    the rule where the replay gives up."""
     out: List[_Move] = []
     seen: Set[int] = set()
     around: Set[int] = set()  # the nodes on the path to the current one

@@ -64,7 +64,7 @@ from ._engine_refs import FALSE_AT, cyclic_ref_moves, false_moves
 from ._no_value_root import no_value_nodes
 from ._normalize import iter_subschemas
 from ._rewrite_keywords import _hint
-from ._util import resolve_local
+from ._util import resolve_local, uri_pointer
 from ._whole_match import whole_match
 
 __all__ = ["FALSE_AT", "closed_nodes", "engine_moves"]
@@ -74,6 +74,8 @@ _COUNTS = ("minProperties", "maxProperties")
 _INT64 = 2**63 - 1  # a bound at either end or past it: refused (llguidance refuses min=2**63-1 itself)
 _LLG_ANY = 9.2e18  # a bound of this magnitude fails llguidance (an integer literal from 2**63 - 512 on)
 _LLG_LONE = 9.9e17  # a lone lower bound from this up (upper bound from its negation down) fails it (1e18 - 64 on)
+#: the anchors ``normalize`` resolved every ``$dynamicRef`` / ``$recursiveRef`` to (``_refs.link``)
+_RESOLVED = frozenset({"$dynamicAnchor", "$recursiveAnchor"})
 #: the schema keywords that decide a node before its own object keywords (xgrammar's SchemaParser)
 _DECIDERS = ("$ref", "const", "enum", "anyOf", "oneOf")
 
@@ -89,13 +91,21 @@ def engine_moves(wire: Any, profile: Profile, cycles: bool = True,
     only, refused = profile.enforced_only, profile.refused
     # (first: a keyword moved from beside a cyclic $ref is read by no rule below)
     out = (cyclic_ref_moves(wire, profile) if cycles else []) + (false_moves(wire, profile) if falses else [])
-    if not refused and not only & {"pattern_whole", "int64_bounds", "formats_listed", "counts_all_required"}:
+    if not refused and not only & {"pattern_whole", "int64_bounds", "formats_listed", "counts_all_required",
+                                   "uri_refs"}:
         return out
     dead: Optional[Set[int]] = None  # the ids of the nodes of no value, once one is needed
     joined = _joined(wire) if "counts_all_required" in only else set()
+    anchors = _RESOLVED & refused  # (the anchors the profile's engine refuses: left out, exact)
     for ptr, node in iter_subschemas(wire):
         if not isinstance(node, dict):
             continue
+        if "uri_refs" in only and isinstance(node.get("$ref"), str):
+            node["$ref"] = uri_pointer(node["$ref"])  # (the same node named: a spelling, no change reported)
+        for key in anchors.intersection(node) if anchors else ():
+            del node[key]
+            out.append((ptr, key, "rewritten", f"names nothing on the wire: the $dynamicRef / $recursiveRef naming it "
+                        f"is a $ref already (one resource); left out, exact ({profile.id}'s llguidance refuses it)"))
         # changed before the walk goes on: a keyword moved takes its subschemas out of it
         moves = [(key, why) for key, why in ((k, _why_moved(node, k, profile, id(node) in joined))
                                              for k in list(node)) if why]

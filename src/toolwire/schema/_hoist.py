@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any, Dict, List, Tuple
 
 from ._normalize import iter_subschemas
-from ._util import copy_json, decode_pointer, escape_token
+from ._util import copy_json, decode_pointer, encode_pointer
 
 __all__ = ["hoist_targets"]
 
@@ -50,8 +50,8 @@ def hoist_targets(root: Any) -> Tuple[Any, List[Tuple[str, str, str]]]:
             name = _fresh(ref, defs, counters)
             names[id(target)] = name
             defs[name] = target
-            container[key] = {"$ref": "#/$defs/" + escape_token(name)}
-        moved[ref] = "#/$defs/" + escape_token(name)
+            container[key] = {"$ref": "#" + encode_pointer(["$defs", name])}
+        moved[ref] = "#" + encode_pointer(["$defs", name])  # (a "%" of the name as %25: decoded, it names it)
     for _, node in iter_subschemas(root):
         if isinstance(node, dict) and node.get("$ref") in moved:
             node["$ref"] = moved[node["$ref"]]

@@ -10,8 +10,9 @@ strings) is undone by ``_mapback.py`` before validation against the original.
 The rules live in mixins, one module each: ``_rewrite_shapes.py`` (type arrays, OpenAPI
 nullability, free-form objects), ``_rewrite_objects.py`` (arrays and objects),
 ``_rewrite_keywords.py`` (each keyword by the profile), ``_rewrite_refs.py`` (``$ref``),
-``_rewrite_conjunctions.py`` (conjunctions of objects in strict mode) and
-``_rewrite_any_of.py`` (the keywords beside an ``anyOf`` where the profile takes none).
+``_rewrite_conjunctions.py`` (conjunctions of objects in strict mode),
+``_rewrite_any_of.py`` (the keywords beside an ``anyOf`` where the profile takes none) and
+``_rewrite_as_is.py`` (a profile that sends the schema as it is: vLLM, Ollama; the root wrapper).
 """
 
 from __future__ import annotations
@@ -22,27 +23,26 @@ from typing import Any, Dict, List, Optional, Set, Tuple
 from .._target import Profile
 from ._disjoint import disjoint
 from ._empty_bounds import none_of_type
-from ._enforced import moved_patterns, unenforced
-from ._engine_rules import FALSE_AT, closed_nodes, engine_moves
+from ._engine_rules import FALSE_AT
 from ._hoist import hoist_targets
 from ._no_value_bounds import contradiction
-from ._no_value_root import no_value_causes
 from ._normalize import iter_subschemas, merge_all_of
 from ._recursion import recursive_refs
 from ._report import Change, Lint
 from ._rewrite_any_of import AnyOfRewrites
+from ._rewrite_as_is import AsIsRewrites
 from ._rewrite_conjunctions import _apart, names_in
 from ._rewrite_keywords import _hint, _lone
 from ._rewrite_objects import ObjectRewrites
 from ._rewrite_refs import INLINED_PER_NODE, MAX_INLINED, RefRewrites
 from ._rewrite_shapes import ANNOTATIONS, Options, accepts_all, holds_shape, is_open_object
 from ._string_branches import ambiguous_unions, takes_array
-from ._util import copy_json, escape_token, json_type
+from ._util import escape_token, json_type
 
 __all__ = ["ANNOTATIONS", "MAX_INLINED", "Rewriter"]
 
 
-class Rewriter(RefRewrites, ObjectRewrites, AnyOfRewrites):
+class Rewriter(RefRewrites, ObjectRewrites, AnyOfRewrites, AsIsRewrites):
     """One rewrite of *root* (normal form) for *profile*; read ``report`` and ``lints``."""
 
     def __init__(self, root: Any, profile: Profile, options: Options) -> None:
@@ -95,32 +95,7 @@ class Rewriter(RefRewrites, ObjectRewrites, AnyOfRewrites):
     def run(self) -> Any:
         root = self.root
         if self.p.permissive:
-            forced, others = no_value_causes(root)
-            for ptr, sub in iter_subschemas(root):
-                if isinstance(sub, dict):
-                    self._lint_common(sub, ptr, id(sub) in forced)
-            for ptr, why in others:  # (the schema accepts no value: never sent as if fine)
-                self.lint("unsatisfiable", ptr, why)
-            copied = copy_json(root)
-            for ptr, why in moved_patterns(copied, self.p):
-                self.change(ptr, "pattern", "moved", why)
-            for ptr, keyword, action, why in engine_moves(copied, self.p, bool(self.recursive), self.falses > 0):
-                self.change(ptr, keyword, action, why)
-            narrowed, refused, skipped = closed_nodes(copied, self.p)
-            for ptr, keyword, why in narrowed:
-                self.change(ptr, keyword, "narrowed", why)
-            for ptr, why in refused:
-                self.lint("not-representable", ptr, why)
-            for ptr, keyword, why in skipped:
-                self.change(ptr, keyword, "unenforced", why)
-            for ptr, keyword, why in unenforced(copied, self.p):  # what is sent, at the same pointers
-                self.change(ptr, keyword, "unenforced", why)
-            if self.p.object_root and isinstance(copied, dict) and "type" not in copied and "properties" in copied \
-                    and not any(k in copied for k in ("anyOf", "oneOf", "allOf", "$ref")) \
-                    and not none_of_type(copied, "object"):  # (no object: its other values, wrapped)
-                copied = {"type": "object", **copied}
-                self.change("", "type", "narrowed", "properties without a type read as an object")
-            return self._object_root(copied)
+            return self._object_root(self.as_is(root))
         try:
             wire = self.node(root, "", required=False)
             if isinstance(root, dict) and "$defs" in root and not self.p.inline_refs:
@@ -143,38 +118,6 @@ class Rewriter(RefRewrites, ObjectRewrites, AnyOfRewrites):
                 self.lint("not-representable", ptr, "a map sent as [{key, value}] pairs beside a branch that takes "
                           "an array: an array answer could be either; use strict=False or prompt mode")
         return self._object_root(wire)
-
-    def _object_root(self, wire: Any) -> Any:
-        """*wire* wrapped as ``{"result": ...}`` where the profile needs an object root
-        and it is none."""
-        if self.p.object_root and not (isinstance(wire, dict) and wire.get("type") == "object" and "anyOf" not in wire):
-            self.wrapped = True
-            self.change("", "type", "rewritten", 'non-object root wrapped as {"result": ...}')
-            inner = wire
-            defs_block = inner.pop("$defs", None) if isinstance(inner, dict) else None
-            wire = {
-                "type": "object",
-                "properties": {"result": inner},
-                "required": ["result"],
-                "additionalProperties": False,
-            }
-            if defs_block is not None:
-                wire["$defs"] = defs_block
-            for _, sub in iter_subschemas(wire):
-                if isinstance(sub, dict) and isinstance(sub.get("$ref"), str):
-                    ref = sub["$ref"]
-                    if not ref.startswith("#/$defs/"):
-                        sub["$ref"] = "#/properties/result" + ref[1:]
-        return wire
-
-    def _lint_common(self, node: Dict[str, Any], ptr: str, forced: bool = True) -> None:
-        """Lints of *node* as it is; an empty ``enum`` is an error where *forced* (a
-        value of the schema needs one here), else a warning (a parent may leave it out)."""
-        if "enum" in node and not node["enum"]:
-            self.lint("unsatisfiable", ptr, "an empty enum accepts no value", "error" if forced else "warning")
-        types = node.get("type")
-        if isinstance(types, list) and "null" in types and "enum" in node and None not in node["enum"]:
-            self.lint("enum-excludes-null", ptr, "type allows null but enum does not, so null is rejected", "warning")
 
     # ------------------------------------------------------------------------------
     def node(self, n: Any, ptr: str, required: bool) -> Any:

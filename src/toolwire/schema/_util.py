@@ -10,7 +10,7 @@ import json
 import math
 import sys
 from typing import Any, Dict, List, Optional, Set, Tuple
-from urllib.parse import unquote
+from urllib.parse import quote, unquote
 
 from .._errors import DecodeError, excerpt
 from .._value_checks import too_many_nodes
@@ -32,6 +32,7 @@ __all__ = [
     "path_of",
     "pointer_of",
     "unique_by_json",
+    "uri_pointer",
 ]
 
 JSONValue = Any
@@ -175,6 +176,21 @@ def resolve_local(root: Any, ref: str) -> Any:
 def encode_pointer(tokens: List[str]) -> str:
     """The URI-fragment form of *tokens* (``%`` percent-encoded, ``~``/``/`` escaped)."""
     return "".join("/" + escape_token(t).replace("%", "%25") for t in tokens)
+
+
+#: what a URI fragment holds unescaped besides letters, digits and ``-._~`` (RFC 3986 §3.5:
+#: ``pchar / "/" / "?"``, a ``pchar`` being unreserved, sub-delims, ``:`` or ``@``)
+_FRAGMENT_SAFE = "!$&'()*+,;=:@/?"
+
+
+def uri_pointer(ref: str) -> str:
+    """A local ``$ref`` (``#/...``) spelled as a URI fragment (RFC 6901 §6): every
+    character outside RFC 3986's fragment set percent-encoded as UTF-8 (``#/$defs/a b``
+    -> ``#/$defs/a%20b``), ``~0`` / ``~1`` kept; it names the same node. Another
+    reference is returned as it is."""
+    if not ref.startswith("#/"):
+        return ref
+    return "#" + "".join("/" + quote(escape_token(t), safe=_FRAGMENT_SAFE) for t in decode_pointer(ref[1:]))
 
 
 def pointer_of(at: At) -> str:

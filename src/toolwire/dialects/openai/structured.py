@@ -268,13 +268,16 @@ VLLM_PROFILE = replace(
     formats=frozenset({"email", "date", "time", "date-time", "duration", "ipv4", "ipv6", "hostname", "uuid"}),
     enforced_only=frozenset({"one_of_as_any_of", "ref_alone", "value_alone", "values_first", "union_alone",
                              "pattern_whole", "int64_bounds", "formats_listed", "closes_objects",
-                             "counts_all_required", "ref_cycle_alone", "no_false_properties"}),
+                             "counts_all_required", "ref_cycle_alone", "no_false_properties", "uri_refs"}),
     # what sends the schema to llguidance (``has_xgrammar_unsupported_json_features``), which
     # answers "Unimplemented keys" (1.3.0 and 1.9.1). Its other unimplemented keys (``not``,
     # ``if``/``then``/``else``, ``dependentSchemas``, ``dependentRequired``, ``unevaluated*``)
     # are sent (unenforced): xgrammar skips them, and they fail only a schema that goes to
     # llguidance for another reason (``multipleOf``, a string's lengths beside its pattern)
-    refused=frozenset({"uniqueItems", "contains", "minContains", "maxContains", "propertyNames"}),
+    # llguidance 1.9.1 refuses the dynamic keywords too ("Unimplemented keys: [\"$dynamicAnchor\"]"): the
+    # refs are resolved by ``normalize``, their anchors left out, a ``$recursiveRef`` of another draft moved
+    refused=frozenset({"uniqueItems", "contains", "minContains", "maxContains", "propertyNames",
+                       "$dynamicAnchor", "$recursiveAnchor", "$dynamicRef", "$recursiveRef"}),
 )
 VLLM = Target(
     id="vllm",

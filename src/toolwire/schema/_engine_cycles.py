@@ -1,0 +1,222 @@
+"""llguidance's reading of ``$ref`` replayed on vLLM's wire, to move the siblings of the
+``$ref`` values it would refuse ("circular references with sibling keys are not supported")
+and those alone (``_engine_refs.cyclic_ref_moves`` applies the moves).
+
+llguidance 1.9.1 (``parser/src/json/schema.rs``, read and checked 2026-12-07) compiles a
+node's keys in their order: the keywords between in-place applicators (``const``,
+``enum``, ``allOf``, ``anyOf``, ``oneOf``, ``$ref``) are compiled together when the next
+applicator (or the end) is met, and intersected with what came before. A ``$ref`` is
+*defined* the first time its URI is met (its target compiled then, once); alone (nothing
+compiled before it in the node, nothing after it) it stays a reference, otherwise its
+definition is needed at once, and one still being compiled (its URI on the stack of
+definitions) fails the request. The root is compiled first without being a definition,
+so a ``$ref`` to ``#`` compiles it a second time (re-entry through the root); a node
+reached through a pointer (``#/properties/a``) is compiled at its place too. So whether a
+``$ref`` fails depends on the order of the walk, which this replays: URIs defined, being
+defined, each subtree walked where llguidance walks it.
+
+Bounded: the replay counts the nodes it compiles (a node under several referenced places
+is compiled once per place, as llguidance does) and gives up past ``4 * nodes + 64``
+steps, or past three passes (a move can make a reference alone that a parent then
+intersects): the caller then falls back on its own walk. A ``$ref`` alone in an
+``anyOf`` / ``allOf`` branch intersected with its parent's keywords is not moved (it has
+no siblings to move): it is counted in ``unresolved``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Dict, Generator, List, Optional, Set, Tuple
+
+from ._util import resolve_local
+
+__all__ = ["LLG_META", "llguidance_refusals"]
+
+#: what llguidance 1.9.1 takes beside a cyclic ``$ref`` (checked one by one, 2026-12-07);
+#: ``deprecated``, ``contentSchema``, ``$vocabulary`` and any other key fail it
+LLG_META = frozenset({"$comment", "title", "description", "default", "examples", "readOnly", "writeOnly", "$id",
+                      "$anchor", "$defs", "definitions", "$schema", "contentMediaType", "contentEncoding"})
+_APPLICATORS = ("const", "enum", "allOf", "anyOf", "oneOf", "$ref")
+_ARRAY = ("prefixItems", "items", "additionalItems")
+_OBJECT = ("properties", "patternProperties", "additionalProperties")
+_TYPES = ("null", "boolean", "number", "string", "array", "object")
+_ANY, _OTHER = "any", "other"  # a node's result so far; a ``$ref`` alone: ("ref", uri)
+_Step = Tuple[str, Any, str]
+_Walk = Generator[_Step, None, Any]
+
+
+def llguidance_refusals(wire: Any, move: Callable[[Dict[str, Any], str], bool]) -> Optional[int]:
+    """Replay llguidance's compilation of *wire*; for each node whose ``$ref`` it would
+    refuse, ``move(node, pointer)`` (which takes out the siblings, in place, and says
+    whether it did). Passes until one moves nothing; the count of alone ``$ref`` values
+    intersected while being defined (not moved: ``unresolved``), or ``None`` when the replay
+    gave up (the bound above: the caller's own rule applies)."""
+    size = _size(wire)
+    for _ in range(3):
+        run = _Replay(wire, move, 4 * size + 64)
+        if not run.go():
+            return None
+        if not run.moved:
+            return run.unresolved
+    return None
+
+
+class _Replay:
+    def __init__(self, wire: Any, move: Callable[[Dict[str, Any], str], bool], budget: int) -> None:
+        self.wire, self.move, self.budget = wire, move, budget
+        self.seen: Set[str] = set()
+        self.done: Set[str] = set()
+        self.results: Dict[str, Any] = {}  # what each defined URI compiled to
+        self.moved = self.unresolved = 0
+
+    def go(self) -> bool:
+        """One pass; False past the budget."""
+        stack: List[Tuple[_Walk, Optional[str]]] = [(self._node(self.wire, ""), None)]
+        sent: Any = None  # (what the last walk compiled to, sent to the one that asked)
+        while stack:
+            walk, defining = stack[-1]
+            try:
+                kind, what, ptr = walk.send(sent)
+            except StopIteration as stop:
+                stack.pop()
+                sent = stop.value
+                if defining is not None:
+                    self.done.add(defining)
+                    self.results[defining], sent = sent, None
+                continue
+            sent = None
+            self.budget -= 1
+            if self.budget < 0:
+                return False
+            if kind == "walk":
+                stack.append((self._node(what, ptr), None))
+            elif what not in self.seen:  # "define": the target compiled now, once
+                self.seen.add(what)
+                target = resolve_local(self.wire, what) if what.startswith("#") else None
+                stack.append((self._node(target, what[1:]), what))
+        return True
+
+    def _node(self, n: Any, ptr: str) -> _Walk:
+        """The steps of compiling *n*; its result: ``("ref", uri)`` for a ``$ref`` alone."""
+        if not isinstance(n, dict):
+            return _OTHER
+        result: Any = _ANY
+        current: List[str] = []
+        for key in list(n):
+            if key not in n:
+                continue
+            if key in _APPLICATORS:
+                if current:
+                    yield from self._current(n, current, ptr)
+                    current = []
+                    result = yield from self._meet(result, _OTHER, n, ptr)
+                    if result is None:
+                        return ("ref", n["$ref"], False)
+                if key == "$ref" and isinstance(n["$ref"], str):
+                    result = yield from self._meet(result, ("ref", n["$ref"], True), n, ptr)
+                elif key in ("allOf", "anyOf", "oneOf") and isinstance(n[key], list):
+                    parts: List[Any] = []
+                    for i, b in enumerate(n[key]):
+                        parts.append((yield ("walk", b, f"{ptr}/{key}/{i}")))
+                    if key == "allOf":
+                        for part in parts:
+                            result = yield from self._meet(result, part, n, ptr)
+                            if result is None:
+                                return ("ref", n["$ref"], False)
+                    else:
+                        whole = parts[0] if len(parts) == 1 else ("union", parts) if parts else _OTHER
+                        result = yield from self._meet(result, whole, n, ptr)
+                else:
+                    result = yield from self._meet(result, _OTHER, n, ptr)
+                if result is None:
+                    return ("ref", n["$ref"], False)
+            elif key not in LLG_META:
+                current.append(key)
+        if current:
+            yield from self._current(n, current, ptr)
+            result = yield from self._meet(result, _OTHER, n, ptr)
+        if result is None:
+            return ("ref", n["$ref"], False)
+        return ("ref", result[1], False) if isinstance(result, tuple) and result[0] == "ref" else result
+
+    def _current(self, n: Dict[str, Any], keys: List[str], ptr: str) -> _Walk:
+        """The subschemas of *keys* compiled together, by type (array, then object)."""
+        types = n.get("type")
+        order = [types] if isinstance(types, str) else types if isinstance(types, list) else list(_TYPES)
+        kinds = [k for t in order if isinstance(t, str) for k in (("array",) if t == "array" else
+                                                                   ("object",) if t == "object" else ())]
+        for kind in dict.fromkeys(kinds):
+            for key in _ARRAY if kind == "array" else _OBJECT:
+                if key not in keys:
+                    continue
+                value = n[key]
+                if key in ("properties", "patternProperties") and isinstance(value, dict):
+                    for name, sub in value.items():
+                        yield ("walk", sub, f"{ptr}/{key}/{_escape(name)}")
+                elif key == "prefixItems" and isinstance(value, list):
+                    for i, sub in enumerate(value):
+                        yield ("walk", sub, f"{ptr}/{key}/{i}")
+                else:
+                    yield ("walk", value, f"{ptr}/{key}")
+        return None
+
+    def _check(self, uri: str) -> Generator[_Step, None, bool]:
+        """Whether llguidance has the definition of *uri* at hand (and of each reference it
+        compiled to, which an intersection resolves in turn)."""
+        todo, met = [uri], set()
+        while todo:
+            u = todo.pop()
+            if u in met:
+                continue
+            met.add(u)
+            yield ("define", u, "")
+            if u not in self.done:
+                return False
+            got = self.results.get(u)
+            if isinstance(got, tuple) and got[0] == "ref":
+                todo.append(got[1])
+            elif isinstance(got, tuple) and got[0] == "union":
+                todo.extend(p[1] for p in got[1] if isinstance(p, tuple) and p[0] == "ref")
+        return True
+
+    def _meet(self, result: Any, other: Any, n: Dict[str, Any], ptr: str) -> _Walk:
+        """*result* intersected with *other*; ``None`` when *n*'s own ``$ref`` was refused
+        and its siblings moved (the node is a ``$ref`` alone from then on)."""
+        if result == _ANY:
+            if isinstance(other, tuple) and other[0] == "ref":
+                yield ("define", other[1], "")
+            return other
+        if other == _ANY:
+            return result
+        for side in (result, other):
+            refs = [side] if side[0] == "ref" else [p for p in side[1] if isinstance(p, tuple) and p[0] == "ref"] \
+                if isinstance(side, tuple) else []
+            for ref in refs:
+                if not (yield from self._check(ref[1])):
+                    if ref[2] and self.move(n, ptr):  # (the node's own $ref: its siblings moved)
+                        self.moved += 1
+                        return None
+                    self.unresolved += 1
+        return _OTHER
+
+
+def _alone(n: Any) -> Any:
+    """``("ref", uri)`` for a node llguidance compiles to a reference: a ``$ref`` beside annotations only."""
+    if isinstance(n, dict) and isinstance(n.get("$ref"), str) and all(k == "$ref" or k in LLG_META for k in n):
+        return ("ref", n["$ref"], False)
+    return _OTHER
+
+
+def _escape(name: str) -> str:
+    return name.replace("~", "~0").replace("/", "~1")
+
+
+def _size(wire: Any) -> int:
+    count, stack = 0, [wire]
+    while stack:
+        n = stack.pop()
+        count += 1
+        if isinstance(n, dict):
+            stack.extend(v for v in n.values() if isinstance(v, (dict, list)))
+        elif isinstance(n, list):
+            stack.extend(v for v in n if isinstance(v, (dict, list)))
+    return count
