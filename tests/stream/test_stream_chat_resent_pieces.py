@@ -90,3 +90,21 @@ def test_a_prefix_of_the_ended_calls_name_is_another_call(finish: bool) -> None:
     again = {"index": 0, "id": "call_0", "type": "function", "function": {"name": "search", "arguments": '{"q":"x"}'}}
     chunks = [ch(first, "tool_calls"), ch(again, "tool_calls")] if finish else [ch(first), END, ch(again)]
     assert _shown(chunks + [END]) == [("search_web", {"q": "x"}, "call_0"), ("search", {"q": "x"}, "call_0")]
+
+
+def test_other_arguments_under_the_id_and_name_after_a_finish_are_never_lost() -> None:
+    # revChat4 #3: the same id and name with other arguments, each whole with a finish (a second
+    # completion reusing DeepSeek's ``call_0``, or the call re-sent changed?): one InvalidToolCall whose
+    # arguments were both values run together; now each value is its own InvalidToolCall (nothing
+    # guessed, nothing merged), as the same without a finish between (two values: one InvalidToolCall)
+    f = {"index": 0, "id": "call_0", "type": "function", "function": {"name": "get_weather", "arguments": '{"city":"Paris"}'}}
+    g = {"index": 0, "id": "call_0", "type": "function", "function": {"name": "get_weather", "arguments": '{"city":"Rome"}'}}
+    acc = Accumulator("openai.chat")
+    for c in (ch(f, "tool_calls"), ch(g, "tool_calls"), END):
+        acc.feed(c)
+    calls = acc.close()
+    assert [(type(c).__name__, c.name, c.id, c.raw) for c in calls] == [
+        ("InvalidToolCall", "get_weather", "call_0", '{"city":"Paris"}'),
+        ("InvalidToolCall", "get_weather", "call_0", '{"city":"Rome"}')]
+    # (the same text again stays one InvalidToolCall: the call re-sent)
+    assert _shown([ch(f, "tool_calls"), ch(f, "tool_calls"), END]) == [("invalid", "get_weather", "call_0")]

@@ -37,6 +37,8 @@ from .chat_stream_pieces import (
     loose_args,
     loose_owner,
     name_rest,
+    other_again,
+    other_value,
     plain,
     reasons,
     unread,
@@ -305,7 +307,7 @@ class Feed:
             name = nonempty_str(tc["custom"].get("name"))
             piece = tc["custom"].get("input")
             custom = True
-        ident = tc.get("id")
+        ident, again = tc.get("id"), None
         core = self.core
         plain_args = value is None and not custom  # (arguments text or none: ``Keyed.delta``'s *plain*)
         held = core._fresh
@@ -339,7 +341,10 @@ class Feed:
                 if c is not None and c.key is not None:  # an indexed call: a piece without one is no part of it
                     c = None
             own = given_id(ident) is not None
-            if c is None or c.done:
+            if c is not None and not c.done and other_value(c, ident, name, text):
+                again = c  # (it ends: the piece is a call of its own, ``other_again``)
+                self._finished(scope)
+            elif c is None or c.done:
                 if name is None or index is None:
                     self._finished(scope)
             elif (own and ident != c.id and (c.id is not None or index is None) and (
@@ -349,9 +354,8 @@ class Feed:
                 # as without the finish, ``Core.delta`` decides; it gives that call the id)
                 self._finished(scope)
         if name is None and not text and value is None and not custom and empty_piece(tc, fn, ident):
-            # an empty piece (no id, no name, no argument text) where no call is open: it adds
-            # nothing (openai-python's ``ChatCompletionStreamState`` adds nothing either), never
-            # a nameless call (one after the call's finish chunk: a phantom InvalidToolCall)
+            # an empty piece (no id, no name, no argument text) where no call is open: it adds nothing
+            # (openai-python's ``ChatCompletionStreamState`` neither), never a nameless call (a phantom)
             c = core.by_key.get((scope, index)) if index is not None else core.latest(scope)
             if c is None or c.done:
                 return
@@ -379,6 +383,8 @@ class Feed:
             if not text and type(fn) is dict and (text is None or len(fn) > 1 + ("name" in fn)):
                 # none, or ``""`` beside another key: under another key they are refused
                 core.misplaced(c, fn, "arguments", f"$.choices[{pos}].{field}.tool_calls[{j}].function")
+        if again is not None and c is not again:
+            other_again(core, again, c)
         if custom:
             if name is not None and core.inputs and core.inputs.get(c.pos, (None, None))[1]:
                 c = head_again(core, c, scope, index, ident, name, piece)

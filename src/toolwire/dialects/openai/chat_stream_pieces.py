@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Dict, Optional
 
 from ..._errors import DecodeError, excerpt
-from ...stream._call import Call, add_kept, nonempty_str
+from ...stream._call import Call, add_kept, begins_value, nonempty_str, whole_value
 from ...stream._core import Core
 from ...stream._fresh import NEW
 from .._common import wire_index
@@ -19,7 +19,8 @@ from .chat_stream_args import text_of, whole_text
 from .chat_tools import FUNCTION_FIELDS
 
 __all__ = ["ITEM", "call_index", "custom_input", "empty_piece", "given_id", "head_again", "keep", "kept",
-           "legacy_piece", "loose_args", "loose_owner", "name_rest", "plain", "reasons", "unread"]
+           "legacy_piece", "loose_args", "loose_owner", "name_rest", "other_again", "other_value", "plain", "reasons",
+           "unread"]
 
 
 # a delta's own fields; any other is kept as the one-shot decoder keeps it (``chat.decode_call``)
@@ -176,6 +177,27 @@ def name_rest(core: Core, c: Call, tc: Dict[str, Any], own: Any) -> bool:
     return ((not own or tc.get("id") == c.id) and c.id is not None and not c.size and c.obj is None
             and ("type" not in tc or (own and _starts(c.name, tc.get("function"))))
             and not (core._named and c.pos in core._named))
+
+
+def other_value(c: Call, ident: Any, name: Optional[str], text: Optional[str]) -> bool:
+    """Whether a piece after its choice's finish with *c*'s own id and name brings another whole
+    value than *c*'s (its text begins one, *c*'s value is whole): a second completion reusing the
+    id (DeepSeek's ``call_0``), or the call re-sent changed? Not guessed (``other_again``), never
+    run together into one call's arguments (the same text again is the call re-sent: one
+    ``InvalidToolCall``, ``Keyed``)."""
+    return (ident is not None and ident == c.id and name is not None and name == c.name and c.size > 0
+            and c.error is None and c.full is None and c.obj is None and c.tree is None
+            and bool(begins_value(text)) and whole_value(c) and "".join(c.parts).strip() != str(text).strip())
+
+
+def other_again(core: Core, c: Call, n: Call) -> None:
+    """*c* (ended) and *n*, the call ``other_value`` told under its id and name: both invalid,
+    each with its own arguments (nothing merged, nothing lost)."""
+    error = (f"Tool calls {c.pos} and {n.pos} of this stream share the id {c.id!r} and the name {c.name!r} after "
+             "a finish, with other arguments: a second completion reusing the id, or the call re-sent changed? "
+             "Not guessed")
+    core.unrun(c, error)
+    core.fail(n, error)
 
 
 def _starts(name: Optional[str], fn: Any) -> bool:
