@@ -52,7 +52,8 @@ def loose_owner(core: Core, scope: int, tc: Dict[str, Any], finished: bool, loc:
     may be, read as a nameless ``function`` piece with its index and id is read
     (``Keyed.delta``; *finished*: after its choice's finish, ``Feed._call``), or ``None``
     where that reading makes it no call's rest. No index (or one not read, *loc*): the call
-    its id names, else the latest; a digit string is its int (``call_index``). No id (as
+    its id names, else the latest; a digit string is its int (``call_index``); an index no call
+    has, the call its id names (an index-less stream's: review revServer3). No id (as
     ``given_id`` reads it), the call's own, or any for a call without one (it takes the
     first it sees) is its rest; another only where the call's text tells it is a call of its
     own (``Fresh.fresh_reading``: after a whole value, text beginning another). Where unsure
@@ -66,6 +67,8 @@ def loose_owner(core: Core, scope: int, tc: Dict[str, Any], finished: bool, loc:
             at = None
     if at is not None:
         c = core.by_key.get((scope, at))
+        if c is None and ident is not None:  # (no call at the index, one under its id: an index-less stream's)
+            c = core.ids.get((scope, ident))
     else:
         c = core.latest(scope)
         if finished and c is not None and c.key is not None:  # (the choice's calls end: ``Feed._call``)
