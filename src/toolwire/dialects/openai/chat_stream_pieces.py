@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Dict, Optional
 
 from ..._errors import DecodeError, excerpt
-from ...stream._call import Call, add_kept, begins_value, nonempty_str, whole_value
+from ...stream._call import Call, add_kept, begins_value, nonempty_str, whole_text_value, whole_value
 from ...stream._core import Core
 from ...stream._fresh import NEW
 from .._common import wire_index
@@ -53,7 +53,8 @@ def loose_owner(core: Core, scope: int, tc: Dict[str, Any], finished: bool, loc:
     (``Keyed.delta``; *finished*: after its choice's finish, ``Feed._call``), or ``None``
     where that reading makes it no call's rest. No index (or one not read, *loc*): the call
     its id names, else the latest; a digit string is its int (``call_index``); an index no call
-    has, the call its id names (an index-less stream's: review revServer3). No id (as
+    has, the call its id names when that call came without one (an index-less stream's: review
+    revServer3). No id (as
     ``given_id`` reads it), the call's own, or any for a call without one (it takes the
     first it sees) is its rest; another only where the call's text tells it is a call of its
     own (``Fresh.fresh_reading``: after a whole value, text beginning another). Where unsure
@@ -67,8 +68,10 @@ def loose_owner(core: Core, scope: int, tc: Dict[str, Any], finished: bool, loc:
             at = None
     if at is not None:
         c = core.by_key.get((scope, at))
-        if c is None and ident is not None:  # (no call at the index, one under its id: an index-less stream's)
+        if c is None and ident is not None:  # (no call at the index: the call its id names, if it has none)
             c = core.ids.get((scope, ident))
+            if c is not None and c.key is not None:  # (at another index: as a ``function`` piece, not its rest)
+                c = None
     else:
         c = core.latest(scope)
         if finished and c is not None and c.key is not None:  # (the choice's calls end: ``Feed._call``)
@@ -184,13 +187,16 @@ def name_rest(core: Core, c: Call, tc: Dict[str, Any], own: Any) -> bool:
 
 def other_value(c: Call, ident: Any, name: Optional[str], text: Optional[str]) -> bool:
     """Whether a piece after its choice's finish with *c*'s own id and name brings another whole
-    value than *c*'s (its text begins one, *c*'s value is whole): a second completion reusing the
+    value than *c*'s (its text one whole value, *c*'s too; a value in pieces, Kimi K2's id and name
+    on every fragment, is read as before: its pieces may be the call's re-sent; after ``{}``, the real
+    object, the ``leading-empty-object`` repair): a second completion reusing the
     id (DeepSeek's ``call_0``), or the call re-sent changed? Not guessed (``other_again``), never
     run together into one call's arguments (the same text again is the call re-sent: one
     ``InvalidToolCall``, ``Keyed``)."""
     return (ident is not None and ident == c.id and name is not None and name == c.name and c.size > 0
             and c.error is None and c.full is None and c.obj is None and c.tree is None
-            and bool(begins_value(text)) and whole_value(c) and "".join(c.parts).strip() != str(text).strip())
+            and bool(begins_value(text)) and whole_value(c) and whole_text_value(str(text))
+            and "".join(c.parts).strip() not in ("{}", str(text).strip()))
 
 
 def other_again(core: Core, c: Call, n: Call) -> None:
