@@ -13,10 +13,11 @@ id, then index, then the latest call, the rules of docs/streaming.md rule 1.
   name when the call there has an id and the delta none (openai-python joins name
   pieces); with no id telling, neither reading runs (``_unsure``).
 - A delta with the id of a call that ended (its scope finished), at that call's index
-  (its name, its name's start or none), or with its name and no id (the call had one), and the same argument
-  text: the call re-sent (a whole call and its finish in one chunk, sent twice): that call
+  (its name, the piece its name began with, or none), or with its name and no id (the call had one), and the
+  same argument text: the call re-sent (a whole call and its finish in one chunk, sent twice): that call
   is an ``InvalidToolCall``, as the same re-send before the finish makes it; never a second
-  call. Other text, or another name under the id, is another call (a second completion fed
+  call. Re-sent piece by piece (a call started under the id of an earlier call at its index),
+  both are ``InvalidToolCall``s when it ends with that call's name and text (``_twins``). Other text, or another name under the id, is another call (a second completion fed
   to the same reader, with Kimi K2's per-message ids; DeepSeek's, GLM's reused ids).
 - The same name again there, no id telling (none on the delta nor on the call: a
   gateway's id-less parallel calls of one tool at one index; Kimi K2's name on every
