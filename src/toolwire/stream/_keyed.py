@@ -17,8 +17,9 @@ id, then index, then the latest call, the rules of docs/streaming.md rule 1.
   same argument text: the call re-sent (a whole call and its finish in one chunk, sent twice): that call
   is an ``InvalidToolCall``, as the same re-send before the finish makes it; never a second
   call. Re-sent piece by piece (a call started under the id of an earlier call at its index),
-  both are ``InvalidToolCall``s when it ends with that call's name and text (``_twins``). Other text, or another name under the id, is another call (a second completion fed
-  to the same reader, with Kimi K2's per-message ids; DeepSeek's, GLM's reused ids).
+  both are ``InvalidToolCall``s when it ends with that call's name and text (``_twins``).
+  Other text, or another name under the id, is another call (a second completion fed to the
+  same reader, with Kimi K2's per-message ids; DeepSeek's, GLM's reused ids).
 - The same name again there, no id telling (none on the delta nor on the call: a
   gateway's id-less parallel calls of one tool at one index; Kimi K2's name on every
   fragment), starts a new call only after a whole object or array (``whole_value``:
