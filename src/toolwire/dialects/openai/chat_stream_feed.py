@@ -307,7 +307,7 @@ class Feed:
             name = nonempty_str(tc["custom"].get("name"))
             piece = tc["custom"].get("input")
             custom = True
-        ident, again = tc.get("id"), None
+        ident = tc.get("id")
         core = self.core
         plain_args = value is None and not custom  # (arguments text or none: ``Keyed.delta``'s *plain*)
         held = core._fresh
@@ -341,9 +341,9 @@ class Feed:
                 if c is not None and c.key is not None:  # an indexed call: a piece without one is no part of it
                     c = None
             own = given_id(ident) is not None
-            if c is not None and not c.done and other_value(c, ident, name, text):
-                again = c  # (it ends: the piece is a call of its own, ``other_again``)
-                self._finished(scope)
+            if c is not None and not c.done and value is None and other_value(c, ident, name, text):
+                self._finished(scope)  # (its call ends: the piece is a call of its own, ``other_again``)
+                return other_again(core, c, scope, index, tc, fn, text)
             elif c is None or c.done:
                 if name is None or index is None:
                     self._finished(scope)
@@ -383,8 +383,6 @@ class Feed:
             if not text and type(fn) is dict and (text is None or len(fn) > 1 + ("name" in fn)):
                 # none, or ``""`` beside another key: under another key they are refused
                 core.misplaced(c, fn, "arguments", f"$.choices[{pos}].{field}.tool_calls[{j}].function")
-        if again is not None and c is not again:
-            other_again(core, again, c)
         if custom:
             if name is not None and core.inputs and core.inputs.get(c.pos, (None, None))[1]:
                 c = head_again(core, c, scope, index, ident, name, piece)

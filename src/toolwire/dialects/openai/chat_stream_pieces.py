@@ -199,14 +199,17 @@ def other_value(c: Call, ident: Any, name: Optional[str], text: Optional[str]) -
             and "".join(c.parts).strip() not in ("{}", str(text).strip()))
 
 
-def other_again(core: Core, c: Call, n: Call) -> None:
-    """*c* (ended) and *n*, the call ``other_value`` told under its id and name: both invalid,
-    each with its own arguments (nothing merged, nothing lost)."""
+def other_again(core: Core, c: Call, scope: int, index: Any, tc: Dict[str, Any], fn: Any, text: Optional[str]) -> None:
+    """The piece *tc* (``function`` *fn*) that ``other_value`` told, after *c* ended: a call of its
+    own, and both invalid, each with its own arguments (nothing merged, nothing lost)."""
+    n = core.delta(scope, index, c.id, c.name, text, "type" in tc, False, True)
     error = (f"Tool calls {c.pos} and {n.pos} of this stream share the id {c.id!r} and the name {c.name!r} after "
              "a finish, with other arguments: a second completion reusing the id, or the call re-sent changed? "
              "Not guessed")
     core.unrun(c, error)
     core.fail(n, error)
+    if not plain(tc, fn):
+        keep(n, tc, fn, False, core.dialect)
 
 
 def _starts(name: Optional[str], fn: Any) -> bool:
