@@ -110,7 +110,7 @@ def test_an_older_accumulator_true_to_its_own_fields_is_refused() -> None:
 # field its classes declare) and the shape of a piece held under a fresh id are pinned too (the
 # held entry went from a 3-tuple to a 5-list, ``_waiting`` was added: a checkpoint of 8778d5c2
 # loaded, then failed at the next chunk).
-REVISION = 4
+REVISION = 5
 HANDLER_FIELDS = {
     "anthropic.messages": ("core",),
     "bedrock.converse": ("core",),
@@ -131,7 +131,7 @@ def test_the_stream_handlers_fields_are_those_of_the_checkpoint_revision() -> No
     assert made == HANDLER_FIELDS
 CORE_FIELDS = (
     "_blanks", "_by_id", "_fresh", "_joined", "_last", "_named", "_open", "_refusal_read", "_repeats", "_text_read", "_think_read",
-    "_waiting", "by_key", "calling", "calls", "choice_finish", "commentary_parts", "dialect", "emit", "events",
+    "_twins", "_waiting", "by_key", "calling", "calls", "choice_finish", "commentary_parts", "dialect", "emit", "events",
     "failing", "failure", "finish_reason", "finish_table", "finish_words", "finished", "first_choice", "free_text",
     "include_server", "inputs", "keyword", "max_bytes", "policy", "preview", "refusal_parts", "refusals", "several",
     "strict_fast", "text_parts", "texts", "truncating", "uncalled", "unended", "whole_cut",
@@ -144,6 +144,19 @@ def test_the_core_fields_are_those_of_the_checkpoint_revision() -> None:
     declared = {k for cls in type(core).__mro__ for k in getattr(cls, "__annotations__", {})}
     assert set(vars(core)) <= declared
     assert tuple(sorted(declared)) == CORE_FIELDS
+
+
+def test_a_checkpoint_of_the_revision_before_the_joined_names_pieces_is_refused() -> None:
+    """Revision 5 keeps the piece a joined name began with (``Keyed._joined``, a set of positions in
+    revision 4) and the calls started under an earlier call's id (``_twins``): a revision-4
+    checkpoint, its fields written as that version wrote them, is refused when loaded, never read
+    into an ``AttributeError`` at the next re-sent head."""
+    acc = _open_call()
+    state = acc.__getstate__()
+    assert state["_format"][0] == 5
+    state["_format"] = (4,) + state["_format"][1:]
+    with pytest.raises(DecodeError, match=ERROR):
+        Accumulator.__new__(Accumulator).__setstate__(state)
 
 
 def test_a_held_piece_is_kept_in_the_shape_of_the_checkpoint_revision() -> None:

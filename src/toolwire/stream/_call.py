@@ -41,7 +41,7 @@ from .._types import InvalidToolCall, ToolCall
 __all__ = [
     "BEGUN", "NO_KEY", "NO_VALUE", "OTHER_TEXT", "WHOLE", "Call", "Result", "Scan", "begins_value", "dump",
     "join_open", "no_value", "nonempty_str", "other_version", "reduce_slots", "set_slots", "text_state",
-    "whole_value",
+    "whole_text_value", "whole_value",
 ]
 
 Result = Union[ToolCall, InvalidToolCall]
@@ -166,6 +166,14 @@ def whole_value(c: Call) -> bool:
         for i in range(s.read, end):
             _advance(s, parts[i])
     s.read = end
+    return s.state == _CLOSED
+
+
+def whole_text_value(text: str) -> bool:
+    """Whether *text* alone is one whole JSON object or array, read as ``whole_value`` reads a
+    call's text."""
+    s = Scan()
+    _advance(s, text)
     return s.state == _CLOSED
 
 

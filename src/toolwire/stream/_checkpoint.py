@@ -17,7 +17,7 @@ __all__ = ["checked", "written"]
 
 # Raised by hand when the meaning of a checkpoint's state changes (a change of the
 # fields is told apart by the fields themselves: their names are checked).
-_REVISION = 4
+_REVISION = 5
 _FORMAT: Tuple[Any, ...] = (_REVISION,)
 
 

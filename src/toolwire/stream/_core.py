@@ -85,7 +85,7 @@ class Core(Keyed):
         self._open = {}
         self._by_id = {}
         self._repeats = {}
-        self._joined = set()
+        self._joined = {}
         self.first_choice = None
         self.several = False
         self.choice_finish = {}

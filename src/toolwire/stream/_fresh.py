@@ -46,7 +46,7 @@ class Fresh(Held):
     _waiting: Optional[Dict[Hashable, Dict[Optional[Hashable], None]]] = None
     # the calls that took such a piece as their rest: their name is whole (never joined to: ``Keyed``)
     _named: Optional[Set[int]] = None
-    _joined: Set[int]  # (``Keyed``)
+    _joined: Dict[int, str]  # (``Keyed``)
 
     def new(self, key: Optional[Hashable], scope: Hashable, id: Optional[str], name: Optional[str],
             needs_end: bool) -> Call:

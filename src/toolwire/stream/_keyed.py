@@ -13,11 +13,13 @@ id, then index, then the latest call, the rules of docs/streaming.md rule 1.
   name when the call there has an id and the delta none (openai-python joins name
   pieces); with no id telling, neither reading runs (``_unsure``).
 - A delta with the id of a call that ended (its scope finished), at that call's index
-  (its name, its name's start or none), or with its name and no id (the call had one), and the same argument
-  text: the call re-sent (a whole call and its finish in one chunk, sent twice): that call
+  (its name, the piece its name began with, or none), or with its name and no id (the call had one), and the
+  same argument text: the call re-sent (a whole call and its finish in one chunk, sent twice): that call
   is an ``InvalidToolCall``, as the same re-send before the finish makes it; never a second
-  call. Other text, or another name under the id, is another call (a second completion fed
-  to the same reader, with Kimi K2's per-message ids; DeepSeek's, GLM's reused ids).
+  call. Re-sent piece by piece (a call started under the id of an earlier call at its index),
+  both are ``InvalidToolCall``s when it ends with that call's name and text (``_twins``).
+  Other text, or another name under the id, is another call (a second completion fed to the
+  same reader, with Kimi K2's per-message ids; DeepSeek's, GLM's reused ids).
 - The same name again there, no id telling (none on the delta nor on the call: a
   gateway's id-less parallel calls of one tool at one index; Kimi K2's name on every
   fragment), starts a new call only after a whole object or array (``whole_value``:
@@ -45,12 +47,13 @@ id, then index, then the latest call, the rules of docs/streaming.md rule 1.
 
 from __future__ import annotations
 
-from typing import Dict, Hashable, Iterable, List, Optional, Set, Tuple
+from typing import Dict, Hashable, Iterable, List, Optional, Tuple
 
 from ._call import Call, Result, begins_value, no_value, whole_value
 from ._fresh import CONT, NEW, PENDING, Fresh
 from ._held import HELD, untold
 from ._results import Results
+from ._twins import judge_twin, same_name
 
 __all__ = ["Keyed"]
 
@@ -61,21 +64,22 @@ class Keyed(Fresh):
     # calls ``_unsure`` started, by scope, with their error: judged as they end
     # (under ``HELD``: the calls held, ``Call.held``, judged at the end: ``_unhold``)
     _repeats: Dict[Hashable, List[Tuple[Call, Optional[str]]]]
-    # the calls whose name was joined from pieces (``_named_again``): a nameless piece with a new
-    # id is no rest of theirs
-    _joined: Set[int]
+    # the calls whose name was joined from pieces (``_named_again``), with the piece it began with:
+    # a nameless piece with a new id is no rest of theirs; that piece again is their head re-sent
+    _joined: Dict[int, str]
+    # calls started under the id of an earlier call at their index, with that call: judged as they
+    # end (``_twins.judge_twin``: the same name and text, that call re-sent piece by piece)
+    _twins: Optional[Dict[int, Call]] = None
 
-    @staticmethod
-    def _again(c: Call, name: Optional[str], text: Optional[str]) -> bool:
+    def _again(self, c: Call, name: Optional[str], text: Optional[str]) -> bool:
         """Whether a delta with *name* (or none) and argument *text* sends the ended call *c*
-        again whole: its name, or its start (the head of a name sent in pieces), or none (or *c*
-        had none), and the text it ran with (a second completion's call reusing its id has other
-        text; a call reusing it under another name, DeepSeek's or GLM's, is another call, as
-        before the finish; another spelling of its name, ``_bare``, is none: review revChat4,
-        a rename re-sent ran twice)."""
+        again whole: its name, or the piece its name began with (the head of a name sent in
+        pieces; another prefix of it is another tool's), or none (or *c* had none), and the text
+        it ran with (a second completion's call reusing its id has other text; a call reusing it
+        under another name, DeepSeek's or GLM's, is another call, as before the finish; another
+        spelling of its name, ``bare``, is none: review revChat4, a rename re-sent ran twice)."""
         r = c.result
-        return (bool(text) and r is not None
-                and (name is None or c.name is None or _bare(c.name).startswith(_bare(name)))
+        return (bool(text) and r is not None and same_name(self, c, name)
                 and (r.raw == text or "".join(c.parts) == text))
 
     def delta(
@@ -113,8 +117,9 @@ class Keyed(Fresh):
             c = None
         key = (scope, index) if index is not None else None
         fresh = False
+        prev = None
         if id is not None:
-            c = self._by_id.get(id if scope is None else (scope, id))
+            c = prev = self._by_id.get(id if scope is None else (scope, id))
             fresh = c is None
             if c is not None and c.done and c.key == key and self._again(c, name, text):
                 # the call with this id, ended (its choice finished), at its own index again: the
@@ -180,6 +185,11 @@ class Keyed(Fresh):
                         return c
         if c is None:
             c = self.new(key, scope, id, name, False)
+            if prev is not None and prev.key == key and id is not None and key is not None:
+                # (under the id of an earlier call at its index: that call re-sent piece by piece?)
+                if self._twins is None:
+                    self._twins = {}
+                self._twins[c.pos] = prev
         else:
             held = c.held
             if held and id is not None and id != c.id and not (custom and c.id is None):
@@ -227,8 +237,8 @@ class Keyed(Fresh):
                 # before argument text, no id of its own: the name's rest (openai-python's ``accumulate_delta``
                 # joins a name's pieces at an index). Under *cur*'s own id again it may be another call
                 # reusing the id (DeepSeek, GLM at index 0): not guessed (``_unsure``), as with no id on either
+                self._joined.setdefault(cur.pos, cur.name or "")
                 cur.name = f"{cur.name}{name}"
-                self._joined.add(cur.pos)
                 return cur, False
             return self._unsure(cur, key, scope, id, name, text), True
         if ((cur.id is None or (opening and id is None and _unargued(cur))) and cur.error is None
@@ -318,10 +328,13 @@ class Keyed(Fresh):
             self._judge_repeats(self._repeats.pop(scope, ()))
         open_calls = self._open.get(scope)
         if open_calls:
+            twins = self._twins
             for c in list(open_calls.values()):
                 if not c.done:
                     if c.held:  # (the repeat is judged at the end: ``close``)
                         self._late_id(c, c.held)  # type: ignore[arg-type]
+                    if twins and c.pos in twins:
+                        judge_twin(self, c)
                     c.ended = True
                     self.finalize(c)
 
@@ -329,6 +342,10 @@ class Keyed(Fresh):
         """``Results.close``, the calls ``_unsure`` started judged first (a piece held under
         a fresh id is its call's rest)."""
         self.settle_all()
+        if self._twins:
+            for pos in list(self._twins):
+                if not self.calls[pos].done:
+                    judge_twin(self, self.calls[pos])
         if self._repeats:
             for c, _ in self._repeats.pop(HELD, ()):
                 if c.held:  # (judged last: a finish reason on every chunk, LiteLLM's, leaves it open)
@@ -351,11 +368,3 @@ def _unargued(c: Call) -> bool:
     arguments sent so: Gemini's OpenAI-compatible endpoint), read in bounded time."""
     return no_value(c) or (c.size <= 16 and whole_value(c) and "".join(c.parts).split() in (["{}"], ["{", "}"]))
 
-
-def _bare(name: str) -> str:
-    """*name* as a re-sent call's is compared with the ended call's: blanks, case and a
-    ``functions.`` prefix (the namespace Kimi K2's ids and OpenAI's harmony format write)
-    aside. No gateway is known to rename a re-sent call, none to reuse an id for a name so
-    spelled: taken for the same call (one ``InvalidToolCall``), never a second run."""
-    bare = name.strip().casefold()
-    return bare[10:] if bare.startswith("functions.") else bare

@@ -79,3 +79,22 @@ def test_loose_arguments_under_a_fresh_id_after_a_whole_value_are_a_call_of_thei
     first, bad = stream.accumulate(chunks, include_server=True)
     assert (type(first), first.name, first.args) == (toolwire.ToolCall, "f", {"city": "Paris"})
     assert isinstance(bad, toolwire.InvalidToolCall)
+
+
+
+@pytest.mark.parametrize("index", [0, "0", 3, None])
+@pytest.mark.parametrize("finish_first", [False, True])
+def test_loose_arguments_with_an_index_and_the_calls_own_id_in_an_index_less_stream(index: Any,
+                                                                                    finish_first: bool) -> None:
+    # review revServer3 (31 of 6,000 in its generator, cons.py seed 176): the calls come without an
+    # index, the loose piece with one and the call's own id; no call at that index, the piece was an
+    # invalid call of its own while the call its id names ran with a piece of its arguments missing
+    # (without an index the id named it already: ``None`` here, the neighbour)
+    head = {"id": "call_0", "type": "function", "function": {"name": "f", "arguments": "{\"city\": \"Rome\"}"}}
+    loose = {"id": "call_0", "arguments": ", \"z\": 3}"}
+    if index is not None:
+        loose["index"] = index
+    chunks = [_ch({"tool_calls": [head]}, "tool_calls" if finish_first else None), _ch({"tool_calls": [loose]}),
+              _ch({}, "tool_calls")]
+    got = stream.accumulate(chunks, include_server=True)
+    assert not [c for c in got if isinstance(c, toolwire.ToolCall)], got

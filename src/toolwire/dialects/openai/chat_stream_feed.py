@@ -37,6 +37,8 @@ from .chat_stream_pieces import (
     loose_args,
     loose_owner,
     name_rest,
+    other_again,
+    other_value,
     plain,
     reasons,
     unread,
@@ -339,7 +341,10 @@ class Feed:
                 if c is not None and c.key is not None:  # an indexed call: a piece without one is no part of it
                     c = None
             own = given_id(ident) is not None
-            if c is None or c.done:
+            if c is not None and not c.done and value is None and other_value(c, ident, name, text):
+                self._finished(scope)  # (its call ends: the piece is a call of its own, ``other_again``)
+                return other_again(core, c, scope, index, tc, fn, text)
+            elif c is None or c.done:
                 if name is None or index is None:
                     self._finished(scope)
             elif (own and ident != c.id and (c.id is not None or index is None) and (
@@ -349,9 +354,8 @@ class Feed:
                 # as without the finish, ``Core.delta`` decides; it gives that call the id)
                 self._finished(scope)
         if name is None and not text and value is None and not custom and empty_piece(tc, fn, ident):
-            # an empty piece (no id, no name, no argument text) where no call is open: it adds
-            # nothing (openai-python's ``ChatCompletionStreamState`` adds nothing either), never
-            # a nameless call (one after the call's finish chunk: a phantom InvalidToolCall)
+            # an empty piece (no id, no name, no argument text) where no call is open: it adds nothing
+            # (openai-python's ``ChatCompletionStreamState`` neither), never a nameless call (a phantom)
             c = core.by_key.get((scope, index)) if index is not None else core.latest(scope)
             if c is None or c.done:
                 return

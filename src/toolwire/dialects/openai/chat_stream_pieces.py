@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Dict, Optional
 
 from ..._errors import DecodeError, excerpt
-from ...stream._call import Call, add_kept, nonempty_str
+from ...stream._call import Call, add_kept, begins_value, nonempty_str, whole_text_value, whole_value
 from ...stream._core import Core
 from ...stream._fresh import NEW
 from .._common import wire_index
@@ -19,7 +19,8 @@ from .chat_stream_args import text_of, whole_text
 from .chat_tools import FUNCTION_FIELDS
 
 __all__ = ["ITEM", "call_index", "custom_input", "empty_piece", "given_id", "head_again", "keep", "kept",
-           "legacy_piece", "loose_args", "loose_owner", "name_rest", "plain", "reasons", "unread"]
+           "legacy_piece", "loose_args", "loose_owner", "name_rest", "other_again", "other_value", "plain", "reasons",
+           "unread"]
 
 
 # a delta's own fields; any other is kept as the one-shot decoder keeps it (``chat.decode_call``)
@@ -51,7 +52,9 @@ def loose_owner(core: Core, scope: int, tc: Dict[str, Any], finished: bool, loc:
     may be, read as a nameless ``function`` piece with its index and id is read
     (``Keyed.delta``; *finished*: after its choice's finish, ``Feed._call``), or ``None``
     where that reading makes it no call's rest. No index (or one not read, *loc*): the call
-    its id names, else the latest; a digit string is its int (``call_index``). No id (as
+    its id names, else the latest; a digit string is its int (``call_index``); an index no call
+    has, the call its id names when that call came without one (an index-less stream's: review
+    revServer3). No id (as
     ``given_id`` reads it), the call's own, or any for a call without one (it takes the
     first it sees) is its rest; another only where the call's text tells it is a call of its
     own (``Fresh.fresh_reading``: after a whole value, text beginning another). Where unsure
@@ -65,6 +68,10 @@ def loose_owner(core: Core, scope: int, tc: Dict[str, Any], finished: bool, loc:
             at = None
     if at is not None:
         c = core.by_key.get((scope, at))
+        if c is None and ident is not None:  # (no call at the index: the call its id names, if it has none)
+            c = core.ids.get((scope, ident))
+            if c is not None and c.key is not None:  # (at another index: as a ``function`` piece, not its rest)
+                c = None
     else:
         c = core.latest(scope)
         if finished and c is not None and c.key is not None:  # (the choice's calls end: ``Feed._call``)
@@ -176,6 +183,33 @@ def name_rest(core: Core, c: Call, tc: Dict[str, Any], own: Any) -> bool:
     return ((not own or tc.get("id") == c.id) and c.id is not None and not c.size and c.obj is None
             and ("type" not in tc or (own and _starts(c.name, tc.get("function"))))
             and not (core._named and c.pos in core._named))
+
+
+def other_value(c: Call, ident: Any, name: Optional[str], text: Optional[str]) -> bool:
+    """Whether a piece after its choice's finish with *c*'s own id and name brings another whole
+    value than *c*'s (its text one whole value, *c*'s too; a value in pieces, Kimi K2's id and name
+    on every fragment, is read as before: its pieces may be the call's re-sent; after ``{}``, the real
+    object, the ``leading-empty-object`` repair): a second completion reusing the
+    id (DeepSeek's ``call_0``), or the call re-sent changed? Not guessed (``other_again``), never
+    run together into one call's arguments (the same text again is the call re-sent: one
+    ``InvalidToolCall``, ``Keyed``)."""
+    return (ident is not None and ident == c.id and name is not None and name == c.name and c.size > 0
+            and c.error is None and c.full is None and c.obj is None and c.tree is None
+            and bool(begins_value(text)) and whole_value(c) and whole_text_value(str(text))
+            and "".join(c.parts).strip() not in ("{}", str(text).strip()))
+
+
+def other_again(core: Core, c: Call, scope: int, index: Any, tc: Dict[str, Any], fn: Any, text: Optional[str]) -> None:
+    """The piece *tc* (``function`` *fn*) that ``other_value`` told, after *c* ended: a call of its
+    own, and both invalid, each with its own arguments (nothing merged, nothing lost)."""
+    n = core.delta(scope, index, c.id, c.name, text, "type" in tc, False, True)
+    error = (f"Tool calls {c.pos} and {n.pos} of this stream share the id {c.id!r} and the name {c.name!r} after "
+             "a finish, with other arguments: a second completion reusing the id, or the call re-sent changed? "
+             "Not guessed")
+    core.unrun(c, error)
+    core.fail(n, error)
+    if not plain(tc, fn):
+        keep(n, tc, fn, False, core.dialect)
 
 
 def _starts(name: Optional[str], fn: Any) -> bool:
