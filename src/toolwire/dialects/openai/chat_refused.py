@@ -7,11 +7,13 @@ noted (``rewritten``), never replayed as it came.
   a call whose ``id`` is null or missing ("Invalid type for 'messages[1].tool_calls[0].id':
   expected a string, but got null instead."), one whose ``arguments`` are no string (an
   object, null, missing), as a legacy ``function_call``'s (openai-python ``FunctionCall.arguments:
-  Required[str]``). A call without a ``type`` (or null) goes as it came: no refusal
-  of it is documented, and the call writer keeps that shape (``chat``). ``""`` and
+  Required[str]``). A call without a ``type`` (or null, or another word: ``"Function"``) goes as
+  it came when nothing else is refused in it (no refusal of it is documented: the call writer
+  keeps that shape, ``chat``); written fresh it is typed ``"function"`` (``typed``). ``""`` and
   ``"null"`` ids are strings: they go as they came (Gemini's OpenAI-compatible endpoint
   replies with ``"id": ""`` and takes it back; no refusal of ``""`` is documented). An
-  item of another ``type`` (GLM-4-AllTools' server items, ``chat_server``) is not judged.
+  item of another ``type`` without a ``function`` object (GLM-4-AllTools' server items,
+  ``chat_server``) is not judged.
   (A tool message without a ``tool_call_id`` is refused when read.)
 - Mistral (mistral-common's validator, serving mode: a call id and a tool message's
   ``tool_call_id`` are 9 of a-z, A-Z, 0-9, "Tool call id has to be defined in serving
@@ -55,8 +57,8 @@ def chat_refused(wire: Any, state: Dict[str, Any], final: bool) -> Optional[str]
         if type(fn) is dict and type(fn.get("arguments")) is str and type(c.get("id")) is str:
             continue
         kind = c.get("type", "function")
-        if kind != "function" and kind is not None and kind != "custom":  # another server's item (GLM-4-AllTools')
-            continue
+        if kind != "function" and kind is not None and kind != "custom" and type(fn) is not dict:
+            continue  # another server's item (GLM-4-AllTools': its object under the key of its type)
         if c.get("id") is None:
             return ("it holds a call whose id is null, which OpenAI refuses (\"Invalid type for "
                     "'messages[N].tool_calls[0].id': expected a string, but got null instead.\")")
@@ -108,9 +110,10 @@ def responses_refused(wire: Any, state: Dict[str, Any], final: bool) -> Optional
 
 def typed(item: Dict[str, Any]) -> Dict[str, Any]:
     """The call *item* written fresh to Chat, with ``"type": "function"`` after its ``id``
-    where it has none or null (openai-python ``ChatCompletionMessageFunctionToolCallParam``:
-    ``type: Required[Literal["function"]]``); a call written back as it came keeps its shape."""
-    if "function" not in item or item.get("type") is not None:
+    where it has none, null or another word (``"Function"``; openai-python
+    ``ChatCompletionMessageFunctionToolCallParam``: ``type: Required[Literal["function"]]``);
+    a call written back as it came keeps its shape."""
+    if "function" not in item or item.get("type") == "function":
         return item
     head = {"id": item["id"]} if "id" in item else {}
     return {**head, "type": "function", **{k: v for k, v in item.items() if k != "id" and k != "type"}}
