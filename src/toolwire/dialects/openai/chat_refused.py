@@ -46,9 +46,32 @@ def _calls(wire: Any) -> Any:
 
 def chat_refused(wire: Any, state: Dict[str, Any], final: bool) -> Optional[str]:
     """Why OpenAI refuses the Chat message *wire* as it came, else ``None``. A few lookups a
-    message (``check_conversation`` and a same-dialect ``encode_conversation`` ask of each)."""
-    if type(wire) is not dict or wire.get("role") != "assistant":
+    message (``check_conversation`` and a same-dialect ``encode_conversation`` ask of each).
+    A ``role: "function"`` message answers a legacy ``function_call`` (openai-python
+    ``ChatCompletionFunctionMessageParam``): after an assistant message written back as it came
+    without one (*state*: the last one asked), it goes as the tool message answering the call
+    (the writer's rule, ``chat_history_encode``), so it is not written as it came."""
+    if type(wire) is not dict:
         return None
+    role = wire.get("role")
+    if role == "function":
+        if state.get(_LEGACY):
+            return None
+        return ("it is a role function message, which answers a legacy function_call written as it came, and none "
+                "is before it: it is written as the tool message answering its call (\"An assistant message with "
+                "'tool_calls' must be followed by tool messages responding to each 'tool_call_id'\")")
+    if role != "assistant":
+        return None
+    why = _assistant(wire)
+    state[_LEGACY] = why is None and wire.get("function_call") is not None
+    return why
+
+
+_LEGACY = "openai.chat legacy"  # (``chat_refused``'s key in the pass's *state*)
+
+
+def _assistant(wire: Dict[str, Any]) -> Optional[str]:
+    """Why OpenAI refuses the assistant message *wire* as it came, else ``None``."""
     calls = wire.get("tool_calls")
     for c in calls if type(calls) is list else ():
         if type(c) is not dict:
