@@ -51,27 +51,8 @@ def chat_refused(wire: Any, state: Dict[str, Any], final: bool) -> Optional[str]
     ``ChatCompletionFunctionMessageParam``): after an assistant message written back as it came
     without one (*state*: the last one asked), it goes as the tool message answering the call
     (the writer's rule, ``chat_history_encode``), so it is not written as it came."""
-    if type(wire) is not dict:
-        return None
-    role = wire.get("role")
-    if role == "function":
-        if state.get(_LEGACY):
-            return None
-        return ("it is a role function message, which answers a legacy function_call written as it came, and none "
-                "is before it: it is written as the tool message answering its call (\"An assistant message with "
-                "'tool_calls' must be followed by tool messages responding to each 'tool_call_id'\")")
-    if role != "assistant":
-        return None
-    why = _assistant(wire)
-    state[_LEGACY] = why is None and wire.get("function_call") is not None
-    return why
-
-
-_LEGACY = "openai.chat legacy"  # (``chat_refused``'s key in the pass's *state*)
-
-
-def _assistant(wire: Dict[str, Any]) -> Optional[str]:
-    """Why OpenAI refuses the assistant message *wire* as it came, else ``None``."""
+    if (role := wire.get("role") if type(wire) is dict else None) != "assistant":  # (two lines a tool message)
+        return _UNLEGACY if role == "function" and state.get(_LEGACY) is None else None
     calls = wire.get("tool_calls")
     for c in calls if type(calls) is list else ():
         if type(c) is not dict:
@@ -83,17 +64,30 @@ def _assistant(wire: Dict[str, Any]) -> Optional[str]:
         if kind != "function" and kind is not None and kind != "custom" and type(fn) is not dict:
             continue  # another server's item (GLM-4-AllTools': its object under the key of its type)
         if c.get("id") is None:
-            return ("it holds a call whose id is null, which OpenAI refuses (\"Invalid type for "
-                    "'messages[N].tool_calls[0].id': expected a string, but got null instead.\")")
+            return _fresh(state, "it holds a call whose id is null, which OpenAI refuses (\"Invalid type for "
+                                 "'messages[N].tool_calls[0].id': expected a string, but got null instead.\")")
         if kind != "custom" and type(fn) is dict and type(fn.get("arguments")) is not str:
             got = type(fn["arguments"]).__name__ if "arguments" in fn else "none"
-            return f"it holds a call whose arguments are no JSON text ({got}), which OpenAI takes as a string only"
-    legacy = wire.get("function_call")
+            return _fresh(state, f"it holds a call whose arguments are no JSON text ({got}), which OpenAI takes as "
+                                 "a string only")
+    legacy = state[_LEGACY] = wire.get("function_call")  # (its ``role: "function"`` answer goes as it came)
     if type(legacy) is dict and type(legacy.get("arguments")) is not str:  # (``FunctionCall.arguments: Required[str]``)
         got = type(legacy["arguments"]).__name__ if "arguments" in legacy else "none"
-        return (f"it holds a legacy function_call whose arguments are no JSON text ({got}), which OpenAI takes as a "
-                "string only")
+        return _fresh(state, f"it holds a legacy function_call whose arguments are no JSON text ({got}), which "
+                             "OpenAI takes as a string only")
     return None
+
+
+_LEGACY = "openai.chat legacy"  # (``chat_refused``'s key in the pass's *state*: the last assistant's function_call)
+_UNLEGACY = ("it is a role function message, which answers a legacy function_call written as it came, and none is "
+             "before it: it is written as the tool message answering its call (\"An assistant message with "
+             "'tool_calls' must be followed by tool messages responding to each 'tool_call_id'\")")
+
+
+def _fresh(state: Dict[str, Any], said: str) -> str:
+    """*said*, the assistant message refused: written fresh, it writes no legacy ``function_call``."""
+    state[_LEGACY] = None
+    return said
 
 
 def mistral_refused(wire: Any, state: Dict[str, Any], final: bool) -> Optional[str]:
