@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from .._dialect import Dialect
-from .._history_codec import Refusals
+from .._history_codec import LAST_ASSISTANT, Refusals
 from .._names import NameMap
 from .._types import InvalidToolCall, ToolCall, ToolResult
 from ._order import split_turns
@@ -104,6 +104,8 @@ def refused_fresh(messages: List[Message], keep: List[bool], d: Dialect, rules: 
     for i, m in enumerate(messages):
         said = why(m.wire[1], state, i == end) if keep[i] and m.wire is not None and (
             roles is None or m.role in roles) else None
+        if m.role == "assistant" and not keep[i]:  # (not asked: written fresh; ``Refusals``)
+            state[LAST_ASSISTANT] = m
         if not said and keep[i] and mapped:
             at = next((mapped[r.id] for r in m.results if r.id in mapped), None)
             if at is not None:
@@ -135,7 +137,7 @@ def idless_fresh(messages: List[Message], keep: List[bool], d: Dialect, out: Lis
         return  # (the common case: no pairing pass)
     linked: Dict[int, List[int]] = {}
     for ci, ri in idless_pairs(messages):
-        if ci != ri:
+        if ci != ri and not _no_id_needed(messages[ci], d.name):
             linked.setdefault(ci, []).append(ri)
             linked.setdefault(ri, []).append(ci)
     todo = [i for i in linked if not keep[i]]
@@ -150,6 +152,15 @@ def idless_fresh(messages: List[Message], keep: List[bool], d: Dialect, out: Lis
                                   f"{'a result' if m.calls else 'a call'} written fresh in message {i}, and "
                                   f"{d.name} needs one: both get the id made for the call"))
                 todo.append(k)
+
+
+def _no_id_needed(m: Message, name: str) -> bool:
+    """Whether the call of *m* is one its writer writes without an id either way (a Chat legacy
+    ``function_call`` alone in its message, ``chat_history_assistant``): its answer after it
+    (``role: "function"``) needs none, as it came or fresh."""
+    calls = m.calls
+    own = calls[0].provider_data.get(name) if len(calls) == 1 and type(calls[0]) is ToolCall else None
+    return type(own) is dict and bool(own.get("legacy"))
 
 
 def _idless(p: Any) -> bool:

@@ -31,6 +31,9 @@ from __future__ import annotations
 
 from typing import Any, Dict, Optional
 
+from ..._history_codec import LAST_ASSISTANT
+from ..._types import ToolCall
+from ...conversation._values import Message
 from .._own_image import untaken_in
 
 __all__ = ["chat_refused", "mistral_refused", "responses_refused", "typed"]
@@ -52,7 +55,7 @@ def chat_refused(wire: Any, state: Dict[str, Any], final: bool) -> Optional[str]
     without one (*state*: the last one asked), it goes as the tool message answering the call
     (the writer's rule, ``chat_history_encode``), so it is not written as it came."""
     if (role := wire.get("role") if type(wire) is dict else None) != "assistant":  # (two lines a tool message)
-        return _UNLEGACY if role == "function" and state.get(_LEGACY) is None else None
+        return _UNLEGACY if role == "function" and not _legacy_before(state.get(LAST_ASSISTANT)) else None
     calls = wire.get("tool_calls")
     for c in calls if type(calls) is list else ():
         if type(c) is not dict:
@@ -70,24 +73,36 @@ def chat_refused(wire: Any, state: Dict[str, Any], final: bool) -> Optional[str]
             got = type(fn["arguments"]).__name__ if "arguments" in fn else "none"
             return _fresh(state, f"it holds a call whose arguments are no JSON text ({got}), which OpenAI takes as "
                                  "a string only")
-    legacy = state[_LEGACY] = wire.get("function_call")  # (its ``role: "function"`` answer goes as it came)
+    legacy = state[LAST_ASSISTANT] = wire.get("function_call")  # (its ``role: "function"`` answer goes as it came)
     if type(legacy) is dict and type(legacy.get("arguments")) is not str:  # (``FunctionCall.arguments: Required[str]``)
         got = type(legacy["arguments"]).__name__ if "arguments" in legacy else "none"
-        return _fresh(state, f"it holds a legacy function_call whose arguments are no JSON text ({got}), which "
-                             "OpenAI takes as a string only")
+        return (f"it holds a legacy function_call whose arguments are no JSON text ({got}), which OpenAI takes as a "
+                "string only")  # (written fresh, it is one still: its answer goes as it came)
     return None
 
 
-_LEGACY = "openai.chat legacy"  # (``chat_refused``'s key in the pass's *state*: the last assistant's function_call)
 _UNLEGACY = ("it is a role function message, which answers a legacy function_call written as it came, and none is "
              "before it: it is written as the tool message answering its call (\"An assistant message with "
              "'tool_calls' must be followed by tool messages responding to each 'tool_call_id'\")")
 
 
 def _fresh(state: Dict[str, Any], said: str) -> str:
-    """*said*, the assistant message refused: written fresh, it writes no legacy ``function_call``."""
-    state[_LEGACY] = None
+    """*said*, the assistant message refused for its ``tool_calls``: written fresh, it writes no
+    legacy ``function_call`` (one beside ``tool_calls`` is no call of its own)."""
+    state[LAST_ASSISTANT] = None
     return said
+
+
+def _legacy_before(last: Any) -> bool:
+    """Whether the last assistant message before a ``role: "function"`` one goes with a legacy
+    ``function_call``: *last*, ``state[LAST_ASSISTANT]``, its ``function_call`` as it came (this rule's),
+    or the assistant ``Message`` written fresh (``Refusals``), which writes one when its one call
+    is a legacy call (``chat_history_assistant``)."""
+    if type(last) is not Message:
+        return last is not None
+    calls = last.calls
+    own = calls[0].provider_data.get("openai.chat") if len(calls) == 1 and type(calls[0]) is ToolCall else None
+    return type(own) is dict and bool(own.get("legacy"))
 
 
 def mistral_refused(wire: Any, state: Dict[str, Any], final: bool) -> Optional[str]:
