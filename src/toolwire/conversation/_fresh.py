@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from .._dialect import Dialect
-from .._history_codec import LAST_ASSISTANT, Refusals
+from .._history_codec import APART, LAST_ASSISTANT, Refusals
 from .._names import NameMap
 from .._types import InvalidToolCall, ToolCall, ToolResult
 from ._order import split_turns
@@ -99,7 +99,7 @@ def refused_fresh(messages: List[Message], keep: List[bool], d: Dialect, rules: 
     why, roles = rules.message, rules.roles
     assert why is not None
     mapped: Dict[str, int] = {}  # ids of calls written fresh here that the target maps -> their message
-    state: Dict[str, Any] = {}
+    state: Dict[str, Any] = {APART: True}
     end = len(messages) - 1
     for i, m in enumerate(messages):
         said = why(m.wire[1], state, i == end) if keep[i] and m.wire is not None and (

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, Optional
 
-from ..._history_codec import LAST_ASSISTANT
+from ..._history_codec import APART, LAST_ASSISTANT
 from ..._types import ToolCall
 from ...conversation._values import Message
 from .._own_image import untaken_in
@@ -51,11 +51,13 @@ def chat_refused(wire: Any, state: Dict[str, Any], final: bool) -> Optional[str]
     """Why OpenAI refuses the Chat message *wire* as it came, else ``None``. A few lookups a
     message (``check_conversation`` and a same-dialect ``encode_conversation`` ask of each).
     A ``role: "function"`` message answers a legacy ``function_call`` (openai-python
-    ``ChatCompletionFunctionMessageParam``): after an assistant message written back as it came
-    without one (*state*: the last one asked), it goes as the tool message answering the call
-    (the writer's rule, ``chat_history_encode``), so it is not written as it came."""
+    ``ChatCompletionFunctionMessageParam``): in a history written message by message (*state*
+    ``APART``), after an assistant message that goes without one (*state*: the last one), it
+    goes as the tool message answering the call (the writer's rule, ``chat_history_encode``), so
+    it is not written as it came. (A history written back whole goes as it came.)"""
     if (role := wire.get("role") if type(wire) is dict else None) != "assistant":  # (two lines a tool message)
-        return _UNLEGACY if role == "function" and not _legacy_before(state.get(LAST_ASSISTANT)) else None
+        apart = role == "function" and APART in state  # (written whole, a history goes as it came)
+        return _UNLEGACY if apart and not _legacy_before(state.get(LAST_ASSISTANT)) else None
     calls = wire.get("tool_calls")
     for c in calls if type(calls) is list else ():
         if type(c) is not dict:
