@@ -33,7 +33,16 @@ from ._codec import _VAGUE_STR, decode, decode_all, decode_result, decode_tool
 from ._collect import chosen, claimed_calls, collect
 from ._definitions import read_definition
 from ._dialect import CALL, CALLS, RESULT, SERVER, TOOL, Dialect
-from ._encode import check_arguments, encode, encode_result, encode_tool, invalid_as_call, made_id_data, written
+from ._encode import (
+    check_arguments,
+    encode,
+    encode_noted,
+    encode_result,
+    encode_tool,
+    invalid_as_call,
+    made_id_data,
+    written,
+)
 from ._errors import DecodeError, EncodeError, ToolwireError, an, excerpt
 from ._foreign import foreign
 from ._ids import IdMap
@@ -143,29 +152,18 @@ class _Target:
         name = self.names.map(c.name)
         if name != c.name:
             c = evolve(c, name=name)
-        out = encode(c, self.d, ids=self.ids, position=position, registry=self.registry)
-        if self.report is not None and type(out) is dict and "type" in out:
-            self._retyped(c, out["type"], position)
+        if self.report is None:
+            return encode(c, self.d, ids=self.ids, position=position, registry=self.registry)
+        notes: List[Tuple[str, str, str]] = []
+        self.ids.check_rule(self.d.ids, self.d.name)  # (as ``encode``)
+        out = encode_noted(c, self.d, self.ids, position, self.registry, notes)
+        if notes:
+            from .conversation._problems import Problem  # (the conversation package imports this module)
+
+            self.report.extend(Problem(kind, position, c.id, f"The call {c.id} ({c.name!r}) came with {before} and "
+                                                             f"is written with \"function\": {after}")
+                               for kind, before, after in notes)
         return out
-
-    def _retyped(self, c: ToolCall, kind: Any, position: int) -> None:
-        """Notes (``converted``) a call of the target's own dialect written with another
-        ``type`` than it came with (a Chat call OpenAI refuses as it came, its ``"Function"``
-        or null written ``"function"``: openai-python ``type: Required[Literal["function"]]``)."""
-        own = c.provider_data.get(self.d.name)
-        if type(own) is not dict or not ("type" in own or own.get("no_type")):
-            return
-        came = own.get("type")
-        if came == kind:
-            return
-        from .conversation._problems import Problem  # (the conversation package imports this module)
-
-        said = "no type" if own.get("no_type") else f"the type {came!r}"
-        assert self.report is not None
-        self.report.append(Problem(
-            "converted", position, c.id,
-            f"The call {c.id} ({c.name!r}) came with {said} and is written with the type {kind!r}: it is "
-            f"written otherwise than it came, and {self.d.name} takes that type only"))
 
     def result(self, r: ToolResult, loc: str = "$") -> Dict[str, Any]:
         """*r* written; what it loses on the way noted in the caller's ``report``, at the

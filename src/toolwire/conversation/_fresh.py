@@ -137,7 +137,7 @@ def idless_fresh(messages: List[Message], keep: List[bool], d: Dialect, out: Lis
         return  # (the common case: no pairing pass)
     linked: Dict[int, List[int]] = {}
     for ci, ri in idless_pairs(messages):
-        if ci != ri and not (_legacy(messages[ci].calls, d.name) and _legacy(messages[ri].results, d.name)):
+        if ci != ri:
             linked.setdefault(ci, []).append(ri)
             linked.setdefault(ri, []).append(ci)
     todo = [i for i in linked if not keep[i]]
@@ -152,19 +152,6 @@ def idless_fresh(messages: List[Message], keep: List[bool], d: Dialect, out: Lis
                                   f"{'a result' if m.calls else 'a call'} written fresh in message {i}, and "
                                   f"{d.name} needs one: both get the id made for the call"))
                 todo.append(k)
-
-
-def _legacy(parts: Sequence[Any], name: str) -> bool:
-    """Whether *parts* (a message's calls or results) are one call, or results, its writer writes
-    without an id either way: a Chat legacy ``function_call`` alone in its message and the
-    ``role: "function"`` message answering it (``chat_history_assistant``), as they came or fresh."""
-    if not parts or (len(parts) > 1 and type(parts[0]) is not ToolResult):
-        return False
-    for p in parts:
-        own = p.provider_data.get(name) if type(p) is ToolCall or type(p) is ToolResult else None
-        if type(own) is not dict or not own.get("legacy"):
-            return False
-    return True
 
 
 def _idless(p: Any) -> bool:

@@ -233,6 +233,8 @@ def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
         out["id"] = pd["id"] if call.id is None and "id" in pd else "" if ident is None else ident  # as received
     kind = pd.get("type", "function")
     if (pd.get("no_type") or kind != "function") and _refused_shape(call, pd):
+        ctx.note("converted", "no type" if pd.get("no_type") else f"the type {kind!r}",
+                 f"{NAME} takes \"function\" only (openai-python: type: Required[Literal[\"function\"]])")
         kind = "function"  # (written otherwise than it came: typed, as ``encode_conversation`` writes it fresh)
     elif pd.get("no_type"):
         kind = _NO_TYPE
