@@ -31,7 +31,8 @@ from __future__ import annotations
 
 from typing import Any, Dict, Optional
 
-from ..._history_codec import APART, LAST_ASSISTANT
+from ..._history_codec import APART
+from ..._history_codec import LAST_ASSISTANT as LAST
 from ..._types import ToolCall
 from ...conversation._values import Message
 from .._own_image import untaken_in
@@ -56,8 +57,7 @@ def chat_refused(wire: Any, state: Dict[str, Any], final: bool) -> Optional[str]
     goes as the tool message answering the call (the writer's rule, ``chat_history_encode``), so
     it is not written as it came. (A history written back whole goes as it came.)"""
     if (role := wire.get("role") if type(wire) is dict else None) != "assistant":  # (two lines a tool message)
-        apart = role == "function" and APART in state  # (written whole, a history goes as it came)
-        return _UNLEGACY if apart and not _legacy_before(state.get(LAST_ASSISTANT)) else None
+        return _UNLEGACY if role == "function" and APART in state and not _after_legacy(state.get(LAST)) else None
     calls = wire.get("tool_calls")
     for c in calls if type(calls) is list else ():
         if type(c) is not dict:
@@ -75,7 +75,7 @@ def chat_refused(wire: Any, state: Dict[str, Any], final: bool) -> Optional[str]
             got = type(fn["arguments"]).__name__ if "arguments" in fn else "none"
             return _fresh(state, f"it holds a call whose arguments are no JSON text ({got}), which OpenAI takes as "
                                  "a string only")
-    legacy = state[LAST_ASSISTANT] = wire.get("function_call")  # (its ``role: "function"`` answer goes as it came)
+    legacy = state[LAST] = wire.get("function_call")  # (its ``role: "function"`` answer goes as it came)
     if type(legacy) is dict and type(legacy.get("arguments")) is not str:  # (``FunctionCall.arguments: Required[str]``)
         got = type(legacy["arguments"]).__name__ if "arguments" in legacy else "none"
         return (f"it holds a legacy function_call whose arguments are no JSON text ({got}), which OpenAI takes as a "
@@ -91,13 +91,13 @@ _UNLEGACY = ("it is a role function message, which answers a legacy function_cal
 def _fresh(state: Dict[str, Any], said: str) -> str:
     """*said*, the assistant message refused for its ``tool_calls``: written fresh, it writes no
     legacy ``function_call`` (one beside ``tool_calls`` is no call of its own)."""
-    state[LAST_ASSISTANT] = None
+    state[LAST] = None
     return said
 
 
-def _legacy_before(last: Any) -> bool:
+def _after_legacy(last: Any) -> bool:
     """Whether the last assistant message before a ``role: "function"`` one goes with a legacy
-    ``function_call``: *last*, ``state[LAST_ASSISTANT]``, its ``function_call`` as it came (this rule's),
+    ``function_call``: *last*, ``state[LAST]``, its ``function_call`` as it came (this rule's),
     or the assistant ``Message`` written fresh (``Refusals``), which writes one when its one call
     is a legacy call (``chat_history_assistant``)."""
     if type(last) is not Message:
