@@ -33,7 +33,16 @@ from ._codec import _VAGUE_STR, decode, decode_all, decode_result, decode_tool
 from ._collect import chosen, claimed_calls, collect
 from ._definitions import read_definition
 from ._dialect import CALL, CALLS, RESULT, SERVER, TOOL, Dialect
-from ._encode import check_arguments, encode, encode_result, encode_tool, invalid_as_call, made_id_data, written
+from ._encode import (
+    check_arguments,
+    encode,
+    encode_noted,
+    encode_result,
+    encode_tool,
+    invalid_as_call,
+    made_id_data,
+    written,
+)
 from ._errors import DecodeError, EncodeError, ToolwireError, an, excerpt
 from ._foreign import foreign
 from ._ids import IdMap
@@ -143,7 +152,18 @@ class _Target:
         name = self.names.map(c.name)
         if name != c.name:
             c = evolve(c, name=name)
-        return encode(c, self.d, ids=self.ids, position=position, registry=self.registry)
+        if self.report is None:
+            return encode(c, self.d, ids=self.ids, position=position, registry=self.registry)
+        notes: List[Tuple[str, str, str]] = []
+        self.ids.check_rule(self.d.ids, self.d.name)  # (as ``encode``)
+        out = encode_noted(c, self.d, self.ids, position, self.registry, notes)
+        if notes:
+            from .conversation._problems import Problem  # (the conversation package imports this module)
+
+            self.report.extend(Problem(kind, position, c.id, f"The call {c.id} ({c.name!r}) came with {before} and "
+                                                             f"is written with \"function\": {after}")
+                               for kind, before, after in notes)
+        return out
 
     def result(self, r: ToolResult, loc: str = "$") -> Dict[str, Any]:
         """*r* written; what it loses on the way noted in the caller's ``report``, at the

@@ -23,8 +23,8 @@ from ._types import InvalidToolCall, Tool, ToolCall, ToolResult, new_call
 from ._value_checks import check_args_to_write, utf8_problem
 
 __all__ = [
-    "check_arguments", "encode", "encode_result", "encode_tool", "invalid_as_call", "made_id_data", "result_notes",
-    "written",
+    "check_arguments", "encode", "encode_noted", "encode_result", "encode_tool", "invalid_as_call", "made_id_data",
+    "result_notes", "written",
 ]
 
 
@@ -162,6 +162,13 @@ def encode(
     d = _target(dialect, registry)
     if ids is not None:
         ids.check_rule(d.ids, d.name)
+    return encode_noted(call, d, ids, position, registry)
+
+
+def encode_noted(call: Any, d: Dialect, ids: Optional[IdMap], position: int, registry: Optional[Registry],
+                 notes: Optional[List[Tuple[str, str, str]]] = None) -> Dict[str, Any]:
+    """``encode`` of *call* for *d*, its arguments checked; what the dialect writes otherwise
+    than the call came goes to *notes* (``EncodeContext.note``: a Chat call's type, ``convert``)."""
     bad = call if type(call) is not ToolCall and issubclass(type(call), InvalidToolCall) else None
     if bad is not None:
         c = invalid_as_call(bad, d, ids)
@@ -172,13 +179,13 @@ def encode(
     pd = c.provider_data
     if pd and (len(pd) > 1 or d.name not in pd):  # another dialect's data: its namespace, if any
         check_scope("call", c.name, pd, d, registry)
-    if ids is None and position == 0 and type(position) is int:
+    if ids is None and position == 0 and type(position) is int and notes is None:
         ctx = _NO_CONTEXT
     else:
         if type(position) is not int or position < 0:  # written as Ollama's index, and a made id's seed
             raise EncodeError(f"position= must be an int of 0 or more, got {an(type(position).__name__)} "
                               f"{excerpt(position)}")
-        ctx = EncodeContext(ids=ids, position=position)
+        ctx = EncodeContext(ids=ids, position=position, notes=notes)
     try:
         out: Dict[str, Any] = d.encode_call(c, ctx)
     except (ToolwireError, MemoryError):

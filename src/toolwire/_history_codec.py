@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from .conversation._values import Message
     from .conversation._writer import Writer
 
-__all__ = ["HistoryCodec", "Pairing", "Refusals"]
+__all__ = ["APART", "LAST_ASSISTANT", "HistoryCodec", "Pairing", "Refusals"]
 
 
 @dataclass(frozen=True)
@@ -101,6 +101,10 @@ class Pairing:
 Pairing.__module__ = "toolwire._dialect"  # pickled under its older home: older builds load it too
 
 
+LAST_ASSISTANT = "last assistant"  # (``Refusals.message``'s *state*: an assistant message written fresh)
+APART = "message by message"  # (``Refusals.message``'s *state*: true in the pass of a history written so)
+
+
 @dataclass(frozen=True)
 class Refusals:
     """What a provider refuses in a history written back as it came (a ``HistoryCodec``'s
@@ -112,7 +116,10 @@ class Refusals:
       one before it has; Anthropic: a ``tool_use`` input that is no object; Chat: a null
       call id), else ``None``: such a message is written fresh, noted (``rewritten``), and
       ``check_conversation`` flags it (``refused-message``); *state* is a dict the messages
-      of one pass share, in order; *final*: whether it is the last message of the history
+      of one pass share, in order (the pass of a history written message by message, not
+      whole, holds ``APART`` true, and under ``LAST_ASSISTANT`` an assistant message it does
+      not ask, one written fresh: Chat's rule reads what the last assistant message writes);
+      *final*: whether it is the last message of the history
       (a provider may refuse there only what it takes elsewhere);
     - ``roles``: the roles of the messages ``message`` is asked of (``None``: every one); a
       message of another role is never asked (Chat: ``assistant``, where calls are);

@@ -12,7 +12,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from .._builtin import own_name
 from .._dialect import Dialect
-from .._history_codec import Refusals
+from .._history_codec import APART, LAST_ASSISTANT, Refusals
 from .._names import NameMap
 from .._types import InvalidToolCall, ToolCall, ToolResult
 from ._order import split_turns, whole_original
@@ -103,11 +103,13 @@ def refused_fresh(messages: List[Message], keep: List[bool], d: Dialect, rules: 
     why, roles = rules.message, rules.roles
     assert why is not None
     mapped: Dict[str, int] = {}  # ids of calls written fresh here that the target maps -> their message
-    state: Dict[str, Any] = {}
+    state: Dict[str, Any] = {APART: True}
     end = len(messages) - 1
     for i, m in enumerate(messages):
         said = why(m.wire[1], state, i == end) if keep[i] and m.wire is not None and (
             roles is None or m.role in roles) else None
+        if m.role == "assistant" and not keep[i]:  # (not asked: written fresh; ``Refusals``)
+            state[LAST_ASSISTANT] = m
         if not said and keep[i] and mapped:
             at = next((mapped[r.id] for r in m.results if r.id in mapped), None)
             if at is not None:

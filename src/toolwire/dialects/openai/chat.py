@@ -232,7 +232,9 @@ def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
     if not pd.get("no_id"):
         out["id"] = pd["id"] if call.id is None and "id" in pd else "" if ident is None else ident  # as received
     kind = pd.get("type", "function")
-    if (pd.get("no_type") or kind is None) and _refused_shape(call, pd):
+    if (pd.get("no_type") or kind != "function") and _refused_shape(call, pd):
+        ctx.note("converted", "no type" if pd.get("no_type") else f"the type {kind!r}",
+                 f"{NAME} takes \"function\" only (openai-python: type: Required[Literal[\"function\"]])")
         kind = "function"  # (written otherwise than it came: typed, as ``encode_conversation`` writes it fresh)
     elif pd.get("no_type"):
         kind = _NO_TYPE
@@ -250,8 +252,8 @@ def _refused_shape(call: ToolCall, pd: Dict[str, Any]) -> bool:
     """Whether the decoded call came in a shape OpenAI refuses, so that it is written otherwise
     than it came (``chat_refused``: its ``arguments`` no string, an object (no ``raw`` text),
     null or missing; its ``id`` null, or missing where an id is made for it; a call without
-    an id written so keeps its shape): then without a ``type`` or with null it
-    gets ``"type": "function"``, as ``encode_conversation`` writes such a call fresh
+    an id written so keeps its shape): then without a ``type``, with null or another word
+    (``"Function"``) it gets ``"type": "function"``, as ``encode_conversation`` writes such a call fresh
     (openai-python ``ChatCompletionMessageFunctionToolCallParam``: ``type:
     Required[Literal["function"]]``); one written as it came keeps its shape."""
     return (call.raw is None or bool(pd.get("no_arguments")) or ("arguments" in pd and pd["arguments"] is None)

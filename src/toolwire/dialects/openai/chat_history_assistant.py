@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
+from ..._args import encode_arguments
 from ..._types import InvalidToolCall, ToolCall
 from ...conversation._values import Media, Message, Other, Reasoning, Text
 from .chat_history_join import TOGETHER, joined
@@ -19,6 +20,15 @@ if TYPE_CHECKING:
     from ...conversation._writer import Writer
 
 __all__ = ["assistant"]
+
+
+def _legacy(c: ToolCall) -> bool:
+    """Whether *c* is a Chat legacy ``function_call`` (its message's only call): written fresh,
+    it stays one, its arguments JSON text (openai-python ``FunctionCall.arguments: Required[str]``;
+    a request declaring ``functions=`` is not shown to take ``tool_calls``), so its ``role:
+    "function"`` answer goes as it came; no id is made for it."""
+    own = c.provider_data.get(CHAT)
+    return type(own) is dict and bool(own.get("legacy"))
 
 
 def assistant(m: Message, w: Writer, builder: Any, origin: Optional[List[int]], messages: List[Message], *,
@@ -36,6 +46,7 @@ def assistant(m: Message, w: Writer, builder: Any, origin: Optional[List[int]], 
     items: List[Dict[str, Any]] = []
     side: Dict[str, Any] = {}
     w.run = w.index if origin is not None else None  # one wire message: its calls are placed in it
+    alone = name == CHAT and origin is None and len(m.calls) == 1  # (one call: a legacy one stays one)
     for k, p in enumerate(m.parts):
         if origin is not None:
             w.index = origin[k]
@@ -48,6 +59,9 @@ def assistant(m: Message, w: Writer, builder: Any, origin: Optional[List[int]], 
             textp.append(p.text)  # type: ignore[union-attr]
             textw.append(w.index)
             content.append({"type": "text", "text": p.text})  # type: ignore[union-attr]
+        elif t is ToolCall and alone and _legacy(p):  # type: ignore[arg-type]
+            c: ToolCall = p  # type: ignore[assignment]
+            side["function_call"] = {"name": w.target.names.map(c.name), "arguments": encode_arguments(c.args, c.raw)}
         elif t is ToolCall or t is InvalidToolCall:
             items.append(typed(w.call(p)) if name == CHAT else w.call(p))  # (fresh: ``typed``)
         elif t is Other and name == CHAT and p.dialect == CHAT and glm_call(p.data):  # type: ignore[union-attr,arg-type]
@@ -67,6 +81,8 @@ def assistant(m: Message, w: Writer, builder: Any, origin: Optional[List[int]], 
                 content.append(data)
                 blocks = True
     w.run = None
+    if "function_call" in side and not content:  # (the legacy call alone: ``content`` null, as the model's reply)
+        return {"role": "assistant", "content": None, **side}
     if not content and not items:
         return {} if side else None  # ``{}``: only reasoning (a Chat assistant message needs content or calls)
     in_plan = plan is not None and bool(items)  # its text is the plan (the builder's), one string

@@ -176,6 +176,7 @@ def encoder(
                 else:
                     out.append(msg)
                     tail = (msg, sorted(set(origin)) if origin else [i])
+                    legacy = "function_call" in msg  # (a legacy call written fresh as one: its answer too)
                 continue
             rest: List[Any] = []
             for p in m.parts:

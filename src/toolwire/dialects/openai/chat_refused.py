@@ -7,11 +7,13 @@ noted (``rewritten``), never replayed as it came.
   a call whose ``id`` is null or missing ("Invalid type for 'messages[1].tool_calls[0].id':
   expected a string, but got null instead."), one whose ``arguments`` are no string (an
   object, null, missing), as a legacy ``function_call``'s (openai-python ``FunctionCall.arguments:
-  Required[str]``). A call without a ``type`` (or null) goes as it came: no refusal
-  of it is documented, and the call writer keeps that shape (``chat``). ``""`` and
+  Required[str]``). A call without a ``type`` (or null, or another word: ``"Function"``) goes as
+  it came when nothing else is refused in it (no refusal of it is documented: the call writer
+  keeps that shape, ``chat``); written fresh it is typed ``"function"`` (``typed``). ``""`` and
   ``"null"`` ids are strings: they go as they came (Gemini's OpenAI-compatible endpoint
   replies with ``"id": ""`` and takes it back; no refusal of ``""`` is documented). An
-  item of another ``type`` (GLM-4-AllTools' server items, ``chat_server``) is not judged.
+  item of another ``type`` without a ``function`` object (GLM-4-AllTools' server items,
+  ``chat_server``) is not judged.
   (A tool message without a ``tool_call_id`` is refused when read.)
 - Mistral (mistral-common's validator, serving mode: a call id and a tool message's
   ``tool_call_id`` are 9 of a-z, A-Z, 0-9, "Tool call id has to be defined in serving
@@ -29,6 +31,10 @@ from __future__ import annotations
 
 from typing import Any, Dict, Optional
 
+from ..._history_codec import APART
+from ..._history_codec import LAST_ASSISTANT as LAST
+from ..._types import ToolCall
+from ...conversation._values import Message
 from .._own_image import untaken_in
 
 __all__ = ["chat_refused", "mistral_refused", "responses_refused", "typed"]
@@ -44,9 +50,14 @@ def _calls(wire: Any) -> Any:
 
 def chat_refused(wire: Any, state: Dict[str, Any], final: bool) -> Optional[str]:
     """Why OpenAI refuses the Chat message *wire* as it came, else ``None``. A few lookups a
-    message (``check_conversation`` and a same-dialect ``encode_conversation`` ask of each)."""
-    if type(wire) is not dict or wire.get("role") != "assistant":
-        return None
+    message (``check_conversation`` and a same-dialect ``encode_conversation`` ask of each).
+    A ``role: "function"`` message answers a legacy ``function_call`` (openai-python
+    ``ChatCompletionFunctionMessageParam``): in a history written message by message (*state*
+    ``APART``), after an assistant message that goes without one (*state*: the last one), it
+    goes as the tool message answering the call (the writer's rule, ``chat_history_encode``), so
+    it is not written as it came. (A history written back whole goes as it came.)"""
+    if (role := wire.get("role") if type(wire) is dict else None) != "assistant":  # (two lines a tool message)
+        return _UNLEGACY if role == "function" and APART in state and not _after_legacy(state.get(LAST)) else None
     calls = wire.get("tool_calls")
     for c in calls if type(calls) is list else ():
         if type(c) is not dict:
@@ -55,20 +66,45 @@ def chat_refused(wire: Any, state: Dict[str, Any], final: bool) -> Optional[str]
         if type(fn) is dict and type(fn.get("arguments")) is str and type(c.get("id")) is str:
             continue
         kind = c.get("type", "function")
-        if kind != "function" and kind is not None and kind != "custom":  # another server's item (GLM-4-AllTools')
-            continue
+        if kind != "function" and kind is not None and kind != "custom" and type(fn) is not dict:
+            continue  # another server's item (GLM-4-AllTools': its object under the key of its type)
         if c.get("id") is None:
-            return ("it holds a call whose id is null, which OpenAI refuses (\"Invalid type for "
-                    "'messages[N].tool_calls[0].id': expected a string, but got null instead.\")")
+            return _fresh(state, "it holds a call whose id is null, which OpenAI refuses (\"Invalid type for "
+                                 "'messages[N].tool_calls[0].id': expected a string, but got null instead.\")")
         if kind != "custom" and type(fn) is dict and type(fn.get("arguments")) is not str:
             got = type(fn["arguments"]).__name__ if "arguments" in fn else "none"
-            return f"it holds a call whose arguments are no JSON text ({got}), which OpenAI takes as a string only"
-    legacy = wire.get("function_call")
+            return _fresh(state, f"it holds a call whose arguments are no JSON text ({got}), which OpenAI takes as "
+                                 "a string only")
+    legacy = state[LAST] = wire.get("function_call")  # (its ``role: "function"`` answer goes as it came)
     if type(legacy) is dict and type(legacy.get("arguments")) is not str:  # (``FunctionCall.arguments: Required[str]``)
         got = type(legacy["arguments"]).__name__ if "arguments" in legacy else "none"
         return (f"it holds a legacy function_call whose arguments are no JSON text ({got}), which OpenAI takes as a "
-                "string only")
+                "string only")  # (written fresh, it is one still: its answer goes as it came)
     return None
+
+
+_UNLEGACY = ("it is a role function message, which answers a legacy function_call written as it came, and none is "
+             "before it: it is written as the tool message answering its call (\"An assistant message with "
+             "'tool_calls' must be followed by tool messages responding to each 'tool_call_id'\")")
+
+
+def _fresh(state: Dict[str, Any], said: str) -> str:
+    """*said*, the assistant message refused for its ``tool_calls``: written fresh, it writes no
+    legacy ``function_call`` (one beside ``tool_calls`` is no call of its own)."""
+    state[LAST] = None
+    return said
+
+
+def _after_legacy(last: Any) -> bool:
+    """Whether the last assistant message before a ``role: "function"`` one goes with a legacy
+    ``function_call``: *last*, ``state[LAST]``, its ``function_call`` as it came (this rule's),
+    or the assistant ``Message`` written fresh (``Refusals``), which writes one when its one call
+    is a legacy call (``chat_history_assistant``)."""
+    if type(last) is not Message:
+        return last is not None
+    calls = last.calls
+    own = calls[0].provider_data.get("openai.chat") if len(calls) == 1 and type(calls[0]) is ToolCall else None
+    return type(own) is dict and bool(own.get("legacy"))
 
 
 def mistral_refused(wire: Any, state: Dict[str, Any], final: bool) -> Optional[str]:
@@ -108,9 +144,10 @@ def responses_refused(wire: Any, state: Dict[str, Any], final: bool) -> Optional
 
 def typed(item: Dict[str, Any]) -> Dict[str, Any]:
     """The call *item* written fresh to Chat, with ``"type": "function"`` after its ``id``
-    where it has none or null (openai-python ``ChatCompletionMessageFunctionToolCallParam``:
-    ``type: Required[Literal["function"]]``); a call written back as it came keeps its shape."""
-    if "function" not in item or item.get("type") is not None:
+    where it has none, null or another word (``"Function"``; openai-python
+    ``ChatCompletionMessageFunctionToolCallParam``: ``type: Required[Literal["function"]]``);
+    a call written back as it came keeps its shape."""
+    if "function" not in item or item.get("type") == "function":
         return item
     head = {"id": item["id"]} if "id" in item else {}
     return {**head, "type": "function", **{k: v for k, v in item.items() if k != "id" and k != "type"}}
