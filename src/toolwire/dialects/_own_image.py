@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, Optional, Tuple
 
-from ._image_types import USER_IMAGE_TYPES, shown_type
+from ._image_types import USER_IMAGE_TYPES, is_image_type, shown_type
 from ._result_media import data_url, of_scheme
 
 __all__ = ["misnamed", "relabelled", "untaken_in"]
@@ -39,13 +39,22 @@ def relabelled(x: Any, mt: str, data: str) -> Optional[Dict[str, Any]]:
     return None
 
 
-def misnamed(x: Any) -> bool:
-    """Whether *x* is a Gemini blob labelled ``image/jpg`` (in any case): Gemini answers
-    "Unsupported MIME type: image/jpg" (no registered type: IANA has ``image/jpeg``), so it
-    is written as ``image/jpeg``, noted, never replayed as it came."""
+def _blob(x: Any) -> Optional[Tuple[str, str]]:
+    """The type and base64 data of *x* where it is a Gemini blob the decoder reads as an
+    image (``gemini.history._media``: its type in any case, ``is_image_type``), else ``None``."""
     blob = next((x[k] for k in _BLOBS if type(x.get(k)) is dict), None) if type(x) is dict else None
-    mt = blob.get("mimeType", blob.get("mime_type")) if blob is not None else None
-    return type(mt) is str and mt.strip().lower() == "image/jpg"
+    if blob is None:
+        return None
+    mt, data = blob.get("mimeType", blob.get("mime_type")), blob.get("data")
+    return (mt, data) if is_image_type(mt) and type(data) is str else None
+
+
+def misnamed(x: Any) -> bool:
+    """Whether *x* is a Gemini image blob (``_blob``) labelled ``image/jpg`` (in any case):
+    Gemini answers "Unsupported MIME type: image/jpg" (no registered type: IANA has
+    ``image/jpeg``), so it is written as ``image/jpeg``, noted, never replayed as it came."""
+    got = _blob(x)
+    return got is not None and got[0].strip().lower() == "image/jpg"
 
 
 def _data_of(part: Any) -> Optional[Tuple[str, int]]:
@@ -54,11 +63,9 @@ def _data_of(part: Any) -> Optional[Tuple[str, int]]:
     copied), else ``None``."""
     if type(part) is not dict:
         return None
-    for key in _BLOBS:
-        blob = part.get(key)
-        if type(blob) is dict:
-            mt, data = blob.get("mimeType", blob.get("mime_type")), blob.get("data")
-            return (data, 0) if type(mt) is str and mt.startswith("image/") and type(data) is str else None
+    if any(type(part.get(key)) is dict for key in _BLOBS):
+        got = _blob(part)
+        return None if got is None else (got[1], 0)
     iu = part.get("image_url")
     url = iu.get("url") if type(iu) is dict else iu
     if type(url) is not str or not of_scheme(url, "data:"):
