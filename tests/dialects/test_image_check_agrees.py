@@ -96,7 +96,10 @@ def test_bedrock_raw_bytes_of_another_type_than_their_format_are_flagged(fmt: st
     body = shape({"format": fmt, "source": {"bytes": raw}})
     kinds, replay, fresh = _outcomes(body, "bedrock")
     assert kinds == ["refused-message"]
-    assert replay != body and replay["messages"][-1] == fresh["messages"][-1]
+    if fmt == "gif":  # SVG bytes: Converse takes none
+        assert replay == fresh == "refused"
+    else:
+        assert replay != body and replay["messages"][-1] == fresh["messages"][-1]
 
 
 @pytest.mark.parametrize("shape", [_bed_tr, _bed_top])
