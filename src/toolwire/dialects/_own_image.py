@@ -77,9 +77,9 @@ def _data_of(part: Any) -> Optional[Tuple[str, int]]:
 def untaken_in(parts: Any, target: str) -> Optional[str]:
     """Why *target* refuses an image among *parts* (a message's list of content parts, as
     they came): the type its bytes show where *target* does not take it
-    (``USER_IMAGE_TYPES``), or data no decoder reads (``no_base64``), else ``None``. One
-    ``shown_type`` per image of data."""
-    takes = USER_IMAGE_TYPES[target]
+    (``USER_IMAGE_TYPES``; a target not listed there, Chat, is not asked of types), or data
+    no decoder reads (``no_base64``), else ``None``. One ``shown_type`` per image of data."""
+    takes = USER_IMAGE_TYPES.get(target)
     for p in parts if type(parts) is list else ():
         if target == "gemini" and misnamed(p):
             return "it holds an image labelled 'image/jpg', which Gemini refuses (\"Unsupported MIME type: image/jpg\")"
@@ -88,7 +88,7 @@ def untaken_in(parts: Any, target: str) -> Optional[str]:
             continue
         if not at[0].isascii() and not at[0][at[1]:].isascii():  # (its data, not a URL's parameters)
             return f"it holds an image whose data is no base64 (a character outside ASCII), which {target} refuses"
-        shown = shown_type(*at)
-        if shown is not None and shown not in takes:
+        shown = shown_type(*at) if takes is not None else None
+        if shown is not None and takes is not None and shown not in takes:
             return f"it holds an image whose bytes show {shown!r}, which {target} does not take ({', '.join(takes)})"
     return None

@@ -23,6 +23,8 @@ noted (``rewritten``), never replayed as it came.
   Required[str]``): a ``function_call`` item whose ``arguments`` are no string.
 - Responses and Mistral: a user message holding an image whose bytes show a type they do
   not take ("PNG, JPEG, WEBP, non-animated GIF": an SVG, a HEIC; ``_own_image.untaken_in``).
+- Chat, Responses and Mistral: a user message holding an image whose data is no base64 (a
+  character outside ASCII: no decoder reads it, the writer refuses it).
 """
 
 from __future__ import annotations
@@ -43,8 +45,13 @@ def _calls(wire: Any) -> Any:
 
 
 def chat_refused(wire: Any, state: Dict[str, Any], final: bool) -> Optional[str]:
-    """Why OpenAI refuses the Chat message *wire* as it came, else ``None``. A few lookups a
-    message (``check_conversation`` and a same-dialect ``encode_conversation`` ask of each)."""
+    """Why OpenAI refuses the Chat message *wire* as it came, else ``None``: a user message
+    holding an image whose data is no base64 (``_own_image.untaken_in``: a character outside
+    ASCII, which the writer refuses; the types Chat takes are its server's, not asked here).
+    A few lookups a message (``check_conversation`` and a same-dialect
+    ``encode_conversation`` ask of each)."""
+    if type(wire) is dict and wire.get("role") == "user":
+        return untaken_in(wire.get("content"), "openai.chat")
     if type(wire) is not dict or wire.get("role") != "assistant":
         return None
     calls = wire.get("tool_calls")
