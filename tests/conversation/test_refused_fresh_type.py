@@ -77,7 +77,8 @@ def test_the_refused_pass_asks_only_the_roles_its_rule_reads() -> None:
     h = _chat(_call(None, "function"))
     conv = decode_conversation(h, "openai.chat")
     d = toolwire.get_dialect("openai.chat")
-    assert d.history is not None and d.history.refusals.roles == frozenset({"assistant"})
+    # (user: an image whose data is no base64, session 45; never the tool message)
+    assert d.history is not None and d.history.refusals.roles == frozenset({"assistant", "user"})
     seen: List[Any] = []
 
     def spy(wire: Any, state: Dict[str, Any], final: bool) -> Any:
@@ -87,7 +88,7 @@ def test_the_refused_pass_asks_only_the_roles_its_rule_reads() -> None:
     spied = replace(d.history, refusals=replace(d.history.refusals, message=spy))
     # (the tool message answering the id-less call goes fresh with it: flagged too)
     assert [i for i, _ in refused_messages(conv, replace(d, history=spied))[1]] == [1, 2]
-    assert seen == [("assistant", False)]
+    assert seen == [("user", False), ("assistant", False)]
 
 
 def test_the_refused_rule_is_told_which_message_is_the_final_one() -> None:

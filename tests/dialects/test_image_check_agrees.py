@@ -147,3 +147,18 @@ def test_a_chat_data_url_parameter_outside_ascii_is_no_part_of_its_data() -> Non
     body = {"messages": [{"role": "user", "content": [{"type": "text", "text": "hi"}, {
         "type": "image_url", "image_url": {"url": "data:image/png;name=café.png;base64," + PNG}}]}]}
     assert _agrees(body, "openai.chat")
+
+
+@pytest.mark.parametrize("n", [50, 200])
+def test_a_chat_check_reads_no_image_bytes_and_each_url_once(n: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Chat's rule asks only whether the data is ASCII (one pass a URL): no ``shown_type``."""
+    from toolwire.dialects import _own_image
+    seen: List[str] = []
+    monkeypatch.setattr(_own_image, "shown_type", lambda *a: seen.append("shown"))
+    real = _own_image._data_of
+    monkeypatch.setattr(_own_image, "_data_of", lambda p: (seen.append("url"), real(p))[1])
+    image = {"type": "image_url", "image_url": {"url": "data:image/png;base64," + PNG}}
+    body = {"messages": [{"role": "user", "content": [{"type": "text", "text": "hi"}] + [image] * n}]}
+    conv = toolwire.decode_conversation(body, "openai.chat")
+    assert toolwire.check_conversation(conv, "openai.chat") == []
+    assert seen == ["url"] * (n + 1)  # (each part once, the text too; linear in n)
