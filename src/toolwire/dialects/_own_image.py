@@ -42,9 +42,11 @@ def relabelled(x: Any, mt: str, data: str) -> Optional[Dict[str, Any]]:
 def _blob(x: Any) -> Optional[Tuple[str, str]]:
     """The type and base64 data of *x* where it is a Gemini blob the decoder reads as an
     image (``gemini.history._media``: its type in any case, ``is_image_type``), else ``None``."""
-    blob = next((x[k] for k in _BLOBS if type(x.get(k)) is dict), None) if type(x) is dict else None
-    if blob is None:
-        return None
+    blob = x.get("inlineData") if type(x) is dict else None  # (``_BLOBS``, in order)
+    if type(blob) is not dict:
+        blob = x.get("inline_data") if type(x) is dict else None
+        if type(blob) is not dict:
+            return None
     mt, data = blob.get("mimeType", blob.get("mime_type")), blob.get("data")
     return (mt, data) if is_image_type(mt) and type(data) is str else None
 
@@ -63,7 +65,7 @@ def _data_of(part: Any) -> Optional[Tuple[str, int]]:
     copied), else ``None``."""
     if type(part) is not dict:
         return None
-    if any(type(part.get(key)) is dict for key in _BLOBS):
+    if type(part.get("inlineData")) is dict or type(part.get("inline_data")) is dict:  # (``_BLOBS``)
         got = _blob(part)
         return None if got is None else (got[1], 0)
     iu = part.get("image_url")

@@ -51,7 +51,8 @@ def chat_refused(wire: Any, state: Dict[str, Any], final: bool) -> Optional[str]
     A few lookups a message (``check_conversation`` and a same-dialect
     ``encode_conversation`` ask of each)."""
     if type(wire) is dict and wire.get("role") == "user":
-        return untaken_in(wire.get("content"), "openai.chat")
+        content = wire.get("content")  # (text, the common case: no image)
+        return untaken_in(content, "openai.chat") if type(content) is list else None
     if type(wire) is not dict or wire.get("role") != "assistant":
         return None
     calls = wire.get("tool_calls")
