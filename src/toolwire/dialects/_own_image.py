@@ -48,7 +48,7 @@ def _blob(x: Any) -> Optional[Tuple[str, str]]:
         if type(blob) is not dict:
             return None
     mt, data = blob.get("mimeType", blob.get("mime_type")), blob.get("data")
-    return (mt, data) if is_image_type(mt) and type(data) is str else None
+    return (mt, data) if type(mt) is str and is_image_type(mt) and type(data) is str else None
 
 
 def misnamed(x: Any) -> bool:

@@ -50,10 +50,11 @@ def chat_refused(wire: Any, state: Dict[str, Any], final: bool) -> Optional[str]
     ASCII, which the writer refuses; the types Chat takes are its server's, not asked here).
     A few lookups a message (``check_conversation`` and a same-dialect
     ``encode_conversation`` ask of each)."""
-    if type(wire) is dict and wire.get("role") == "user":
+    role = wire.get("role") if type(wire) is dict else None
+    if role == "user":
         content = wire.get("content")  # (text, the common case: no image)
         return untaken_in(content, "openai.chat") if type(content) is list else None
-    if type(wire) is not dict or wire.get("role") != "assistant":
+    if role != "assistant":
         return None
     calls = wire.get("tool_calls")
     for c in calls if type(calls) is list else ():
