@@ -77,8 +77,9 @@ def test_the_refused_pass_asks_only_the_roles_its_rule_reads() -> None:
     h = _chat(_call(None, "function"))
     conv = decode_conversation(h, "openai.chat")
     d = toolwire.get_dialect("openai.chat")
-    # (assistant: its calls; tool: a ``role: "function"`` message answers a legacy call only)
-    assert d.history is not None and d.history.refusals.roles == frozenset({"assistant", "tool"})
+    # (assistant: its calls; tool: a ``role: "function"`` message answers a legacy call only;
+    # user: an image whose data is no base64)
+    assert d.history is not None and d.history.refusals.roles == frozenset({"assistant", "tool", "user"})
     seen: List[Any] = []
 
     def spy(wire: Any, state: Dict[str, Any], final: bool) -> Any:
@@ -88,7 +89,7 @@ def test_the_refused_pass_asks_only_the_roles_its_rule_reads() -> None:
     spied = replace(d.history, refusals=replace(d.history.refusals, message=spy))
     # (the tool message answering the id-less call goes fresh with it: flagged too)
     assert [i for i, _ in refused_messages(conv, replace(d, history=spied))[1]] == [1, 2]
-    assert seen == [("assistant", False), ("tool", True)]
+    assert seen == [("user", False), ("assistant", False), ("tool", True)]
 
 
 def test_the_refused_rule_is_told_which_message_is_the_final_one() -> None:

@@ -21,8 +21,8 @@ from ._result_media import ResultMedia, sniff_image
 from ._svg_prologue import svg_prologue
 
 __all__ = ["GEMINI_IMAGE_TYPES", "NOT_BASE64", "OLLAMA_IMAGE_TYPES", "OPENAI_IMAGE_TYPES", "PROLOGUE",
-           "USER_IMAGE_TYPES", "checked_type", "image_media_type", "no_base64", "refusal", "sent_type", "shown_type",
-           "untaken"]
+           "USER_IMAGE_TYPES", "checked_type", "image_media_type", "is_image_type", "no_base64", "refusal", "sent_type",
+           "shown_type", "untaken"]
 
 #: The image types OpenAI takes ("Image input requirements": PNG, JPEG, WEBP, non-animated
 #: GIF, https://platform.openai.com/docs/guides/images-vision), as Mistral does (vision: "PNG,
@@ -56,6 +56,13 @@ def image_media_type(mt: Optional[str]) -> Optional[str]:
     for none (an empty one too)."""
     t = mt.strip().lower() if mt is not None else ""
     return _ALIASES.get(t, t) if t else None
+
+
+def is_image_type(mt: Any) -> bool:
+    """Whether *mt* is a MIME type of the ``image`` top-level type, in any case and with
+    white space around it (RFC 2045 §5.1: "matching of media type and subtype is ALWAYS
+    case-insensitive"): ``IMAGE/JPG`` and `` image/png`` are images."""
+    return type(mt) is str and mt.strip()[:6].lower() == "image/"
 
 
 def checked_type(mt: Optional[str], data: Optional[str]) -> Optional[str]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, Optional, Tuple
 
-from ._image_types import USER_IMAGE_TYPES, shown_type
+from ._image_types import USER_IMAGE_TYPES, is_image_type, shown_type
 from ._result_media import data_url, of_scheme
 
 __all__ = ["misnamed", "relabelled", "untaken_in"]
@@ -39,13 +39,24 @@ def relabelled(x: Any, mt: str, data: str) -> Optional[Dict[str, Any]]:
     return None
 
 
+def _blob(x: Any) -> Optional[Tuple[str, str]]:
+    """The type and base64 data of *x* where it is a Gemini blob the decoder reads as an
+    image (``gemini.history._media``: its type in any case, ``is_image_type``), else ``None``."""
+    blob = x.get("inlineData") if type(x) is dict else None  # (``_BLOBS``, in order)
+    if type(blob) is not dict:
+        blob = x.get("inline_data") if type(x) is dict else None
+        if type(blob) is not dict:
+            return None
+    mt, data = blob.get("mimeType", blob.get("mime_type")), blob.get("data")
+    return (mt, data) if type(mt) is str and is_image_type(mt) and type(data) is str else None
+
+
 def misnamed(x: Any) -> bool:
-    """Whether *x* is a Gemini blob labelled ``image/jpg`` (in any case): Gemini answers
-    "Unsupported MIME type: image/jpg" (no registered type: IANA has ``image/jpeg``), so it
-    is written as ``image/jpeg``, noted, never replayed as it came."""
-    blob = next((x[k] for k in _BLOBS if type(x.get(k)) is dict), None) if type(x) is dict else None
-    mt = blob.get("mimeType", blob.get("mime_type")) if blob is not None else None
-    return type(mt) is str and mt.strip().lower() == "image/jpg"
+    """Whether *x* is a Gemini image blob (``_blob``) labelled ``image/jpg`` (in any case):
+    Gemini answers "Unsupported MIME type: image/jpg" (no registered type: IANA has
+    ``image/jpeg``), so it is written as ``image/jpeg``, noted, never replayed as it came."""
+    got = _blob(x)
+    return got is not None and got[0].strip().lower() == "image/jpg"
 
 
 def _data_of(part: Any) -> Optional[Tuple[str, int]]:
@@ -54,11 +65,9 @@ def _data_of(part: Any) -> Optional[Tuple[str, int]]:
     copied), else ``None``."""
     if type(part) is not dict:
         return None
-    for key in _BLOBS:
-        blob = part.get(key)
-        if type(blob) is dict:
-            mt, data = blob.get("mimeType", blob.get("mime_type")), blob.get("data")
-            return (data, 0) if type(mt) is str and mt.startswith("image/") and type(data) is str else None
+    if type(part.get("inlineData")) is dict or type(part.get("inline_data")) is dict:  # (``_BLOBS``)
+        got = _blob(part)
+        return None if got is None else (got[1], 0)
     iu = part.get("image_url")
     url = iu.get("url") if type(iu) is dict else iu
     if type(url) is not str or not of_scheme(url, "data:"):
@@ -70,9 +79,9 @@ def _data_of(part: Any) -> Optional[Tuple[str, int]]:
 def untaken_in(parts: Any, target: str) -> Optional[str]:
     """Why *target* refuses an image among *parts* (a message's list of content parts, as
     they came): the type its bytes show where *target* does not take it
-    (``USER_IMAGE_TYPES``), or data no decoder reads (``no_base64``), else ``None``. One
-    ``shown_type`` per image of data."""
-    takes = USER_IMAGE_TYPES[target]
+    (``USER_IMAGE_TYPES``; a target not listed there, Chat, is not asked of types), or data
+    no decoder reads (``no_base64``), else ``None``. One ``shown_type`` per image of data."""
+    takes = USER_IMAGE_TYPES.get(target)
     for p in parts if type(parts) is list else ():
         if target == "gemini" and misnamed(p):
             return "it holds an image labelled 'image/jpg', which Gemini refuses (\"Unsupported MIME type: image/jpg\")"
@@ -81,7 +90,7 @@ def untaken_in(parts: Any, target: str) -> Optional[str]:
             continue
         if not at[0].isascii() and not at[0][at[1]:].isascii():  # (its data, not a URL's parameters)
             return f"it holds an image whose data is no base64 (a character outside ASCII), which {target} refuses"
-        shown = shown_type(*at)
-        if shown is not None and shown not in takes:
+        shown = shown_type(*at) if takes is not None else None
+        if shown is not None and takes is not None and shown not in takes:
             return f"it holds an image whose bytes show {shown!r}, which {target} does not take ({', '.join(takes)})"
     return None

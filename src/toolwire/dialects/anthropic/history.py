@@ -94,9 +94,10 @@ def _blocks(content: Any, loc: str, d: Dialect, finish: Optional[str] = None) ->
             src = b["source"]
             if src["type"] == "url" and type(src.get("url")) is str:
                 out.append(Media("image", url=src["url"], dialect=NAME, extra=b))
-            elif src["type"] == "base64" and type(src.get("data")) is str and type(src.get("media_type")) in (str,
-                                                                                                       type(None)):
-                out.append(Media("image", media_type=src.get("media_type"), data=src["data"], dialect=NAME, extra=b))
+            elif src["type"] == "base64" and type(src.get("data")) is str:  # (a label no string: none, ``_own``)
+                mt = src.get("media_type")
+                out.append(Media("image", media_type=mt if type(mt) is str else None, data=src["data"], dialect=NAME,
+                                 extra=b))
             else:
                 out.append(Other("image", NAME, b))
         else:
@@ -148,20 +149,38 @@ def _write_image(m: Media, w: Writer) -> Any:
     return {"type": "image", "source": {"type": "url", "url": m.url}}
 
 
+def _own(q: Media) -> Any:
+    """The label of *q* where it is this dialect's own base64 image written otherwise than
+    it came (labelled other than its bytes show, or of a label Anthropic does not take, its
+    ``media_type`` an enum; a label that is no string only where its bytes show their type,
+    as a tool result's: ``tools._block``), else ``False``."""
+    if q.dialect != NAME or q.data is None:
+        return False
+    src = q.extra.get("source") if type(q.extra) is dict else None
+    label = src.get("media_type") if type(src) is dict else None
+    if relabelled(q.extra) is not None or (label is None or type(label) is str) and (
+            image_media_type(q.media_type) not in IMAGE_TYPES):
+        return label
+    return False
+
+
 def _block(p: Part, w: Writer, fresh: FreshText) -> Any:
     q = solid(p, w)  # no whitespace-only text: "text content blocks must contain non-whitespace text"
     if type(q) is Text:
         b = fresh.take(q, w.index)
         if b is not None:  # its own text block, as it came
             return b
-    if type(q) is Media and q.dialect == NAME and q.data is not None and (
-            relabelled(q.extra) is not None or image_media_type(q.media_type) not in IMAGE_TYPES):
+    label = _own(q) if type(q) is Media else False
+    if type(q) is Media and label is not False:
         extra: Dict[str, Any] = q.extra
         mt = image_type(q, w, checked=True)  # its own image labelled other than its bytes show (or of a type
         # Anthropic does not take: its media_type is an enum): as they show, noted
         if mt not in IMAGE_TYPES:  # (bytes of a type Anthropic does not take: never sent mislabelled)
             raise w.no_media(q, untaken(q.media_type, mt, ", ".join(IMAGE_TYPES)))
         renamed_type(q, mt, w)  # (or named another way: ``image/jpg``)
+        if label is not None and type(label) is not str:
+            w.note("converted", f"The image in message {w.index} labelled {label!r} (no media type) is sent as "
+                                f"{mt!r}, the type its bytes show: {w.name} checks them")
         return {**extra, "source": {**extra["source"], "media_type": mt}}
     return None if q is None else write_part(q, w, NAME, lambda text: {"type": "text", "text": text}, _write_image)
 
@@ -356,7 +375,9 @@ def _refused(wire: Any, state: Dict[str, Any], final: bool) -> Optional[str]:
             if type(src) is dict and no_base64(src.get("data")):
                 return "it holds an image whose data is no base64 (a character outside ASCII), which Anthropic refuses"
             mt = relabelled(x)
-            label = src.get("media_type") if type(src) is dict and src.get("type") == "base64" else None
+            # (a source without data: the writer reads no image, sent as it came)
+            label = src.get("media_type") if type(src) is dict and src.get("type") == "base64" and type(
+                src.get("data")) is str else None
             if mt is None and type(label) is str and image_media_type(label) not in IMAGE_TYPES:
                 return f"it holds an image labelled {label!r}, a media type Anthropic does not take"
             if mt is not None:

@@ -6,9 +6,10 @@ never replayed as it came."""
 
 from __future__ import annotations
 
+import base64
 from typing import Any, Dict, Optional
 
-from .._image_types import image_media_type, no_base64, shown_type
+from .._image_types import PROLOGUE, image_media_type, no_base64, shown_type
 from .document_names import Names, names_in
 
 __all__ = ["FORMATS", "misnamed", "mislabelled", "refused", "untaken_format"]
@@ -23,12 +24,15 @@ def _blank(b: Any) -> bool:
 
 
 def mislabelled(img: Any) -> bool:
-    """Whether *img* (an ``image`` member) holds base64 bytes of another format than its own
+    """Whether *img* (an ``image`` member) holds bytes of another format than its own
     ("The image was specified using the image/png media type, but the image appears to be a
-    image/jpeg image"), or data that is no base64 (``no_base64``)."""
+    image/jpeg image"): base64 text, or boto3's raw ``bytes`` (their first ``PROLOGUE``
+    read, as the decoder reads them: base64); or data that is no base64 (``no_base64``)."""
     src = img.get("source") if type(img) is dict else None
     data = src.get("bytes") if type(src) is dict else None
     fmt = img.get("format") if type(img) is dict else None
+    if type(data) is bytes:  # (enough of them for ``shown_type``'s longest read: an SVG's prologue)
+        data = base64.b64encode(data[:PROLOGUE]).decode("ascii")
     if type(data) is not str or type(fmt) is not str:
         return False
     if no_base64(data):  # no base64 at all: written fresh, the writer refuses it
@@ -102,8 +106,8 @@ def refused(wire: Any, state: Dict[str, Any], final: bool) -> Optional[str]:
                 return "it holds an error toolResult without content, which Converse refuses"
             if type(c) is list and any(_blank(x) for x in c):
                 return 'it holds a toolResult with a blank text block ("The text field ... is blank")'
-            fmt = next((f for x in c if type(x) is dict for f in (untaken_format(x.get("image")),) if f), None) if (
-                type(c) is list) else None
+            fmt = next((f for x in c if type(x) is dict for f in (untaken_format(x.get("image")),) if f is not None),
+                       None) if type(c) is list else None  # (``""`` too: no ImageFormat)
             if fmt is not None:  # (named another way, ``jpg``: the writer names it as Converse does; else refused)
                 return f"it holds a toolResult image of format {fmt!r}, which Converse does not take"
             if type(c) is list and any(type(x) is dict and mislabelled(x.get("image")) for x in c):

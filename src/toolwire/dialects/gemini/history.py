@@ -31,6 +31,7 @@ from ..._history_codec import Refusals
 from ...conversation._values import Field, Media, Message, Other, Part, Reasoning
 from .._common import as_dict
 from .._history_read import call_part, finish_of, response_part, text_at, texts
+from .._image_types import is_image_type
 from .._own_image import untaken_in
 from .compat_signature import signature_text, signed
 from .fragments import fragment
@@ -166,7 +167,7 @@ def _media(p: Dict[str, Any], key: str) -> Part:
     if type(v) is not dict:
         return Other(kind, NAME, p)
     mt = v.get("mimeType", v.get("mime_type"))
-    if type(mt) is not str or not mt.startswith("image/"):
+    if not is_image_type(mt):  # (in any case: RFC 2045 §5.1; ``IMAGE/JPG`` is written as image/jpeg)
         return Other(kind, NAME, p)
     src = v.get("data") if inline else v.get("fileUri", v.get("file_uri"))
     if type(src) is not str:

@@ -18,7 +18,7 @@ from ..._errors import DecodeError, EncodeError, an, excerpt
 from ..._payload_paths import result_at
 from ..._types import ToolResult, evolve
 from .._common import as_dict, opt_str, result_id, result_name, scoped
-from .._image_types import sent_type
+from .._image_types import is_image_type, sent_type
 from .._result_media import GEMINI_PARTS, ResultMedia, rewrite_media
 from .tools import IDS, NAME, NAMES
 
@@ -95,7 +95,7 @@ def _media(parts: Any) -> List[Dict[str, Any]]:
             body = {**body, "data": base64.b64encode(body["data"]).decode("ascii")}
             part = {key: body}
         mime = body.get("mimeType", body.get("mime_type"))
-        image = type(mime) is str and mime.strip().lower().startswith("image/")  # (RFC 2045 §5.1: in any case)
+        image = is_image_type(mime)  # (RFC 2045 §5.1: in any case)
         out.append({"type": "image" if image else "file", **part})
     return out
 

@@ -25,6 +25,8 @@ noted (``rewritten``), never replayed as it came.
   Required[str]``): a ``function_call`` item whose ``arguments`` are no string.
 - Responses and Mistral: a user message holding an image whose bytes show a type they do
   not take ("PNG, JPEG, WEBP, non-animated GIF": an SVG, a HEIC; ``_own_image.untaken_in``).
+- Chat, Responses and Mistral: a user message holding an image whose data is no base64 (a
+  character outside ASCII: no decoder reads it, the writer refuses it).
 """
 
 from __future__ import annotations
@@ -51,12 +53,19 @@ def _calls(wire: Any) -> Any:
 def chat_refused(wire: Any, state: Dict[str, Any], final: bool) -> Optional[str]:
     """Why OpenAI refuses the Chat message *wire* as it came, else ``None``. A few lookups a
     message (``check_conversation`` and a same-dialect ``encode_conversation`` ask of each).
-    A ``role: "function"`` message answers a legacy ``function_call`` (openai-python
-    ``ChatCompletionFunctionMessageParam``): in a history written message by message (*state*
-    ``APART``), after an assistant message that goes without one (*state*: the last one), it
-    goes as the tool message answering the call (the writer's rule, ``chat_history_encode``), so
-    it is not written as it came. (A history written back whole goes as it came.)"""
-    if (role := wire.get("role") if type(wire) is dict else None) != "assistant":  # (two lines a tool message)
+    A user message holding an image whose data is no base64 (``_own_image.untaken_in``: a
+    character outside ASCII, which the writer refuses; the types Chat takes are its server's,
+    not asked here). A ``role: "function"`` message answers a legacy ``function_call``
+    (openai-python ``ChatCompletionFunctionMessageParam``): in a history written message by
+    message (*state* ``APART``), after an assistant message that goes without one (*state*: the
+    last one), it goes as the tool message answering the call (the writer's rule,
+    ``chat_history_encode``), so it is not written as it came. (A history written back whole
+    goes as it came.)"""
+    role = wire.get("role") if type(wire) is dict else None
+    if role == "user":
+        content = wire.get("content")  # (text, the common case: no image)
+        return untaken_in(content, "openai.chat") if type(content) is list else None
+    if role != "assistant":  # (two lines a tool message)
         return _UNLEGACY if role == "function" and APART in state and not _after_legacy(state.get(LAST)) else None
     calls = wire.get("tool_calls")
     for c in calls if type(calls) is list else ():
