@@ -100,9 +100,12 @@ def test_other_arguments_under_the_id_and_name_after_a_finish_are_never_lost() -
     f = {"index": 0, "id": "call_0", "type": "function", "function": {"name": "get_weather", "arguments": '{"city":"Paris"}'}}
     g = {"index": 0, "id": "call_0", "type": "function", "function": {"name": "get_weather", "arguments": '{"city":"Rome"}'}}
     acc = Accumulator("openai.chat")
-    for c in (ch(f, "tool_calls"), ch(g, "tool_calls"), END):
-        acc.feed(c)
+    done = [e.call for c in (ch(f, "tool_calls"), ch(g, "tool_calls"), END) for e in acc.feed(c)
+            if type(e).__name__ == "CallDone"]
     calls = acc.close()
+    # (review revChat5 R1: the first came as a runnable CallDone that close() took back; a caller
+    # running tools on CallDone ran Paris: every CallDone is what close() says)
+    assert done == calls
     assert [(type(c).__name__, c.name, c.id, c.raw) for c in calls] == [
         ("InvalidToolCall", "get_weather", "call_0", '{"city":"Paris"}'),
         ("InvalidToolCall", "get_weather", "call_0", '{"city":"Rome"}')]

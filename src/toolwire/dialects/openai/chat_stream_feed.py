@@ -342,8 +342,8 @@ class Feed:
                     c = None
             own = given_id(ident) is not None
             if c is not None and not c.done and value is None and other_value(c, ident, name, text):
-                self._finished(scope)  # (its call ends: the piece is a call of its own, ``other_again``)
-                return other_again(core, c, scope, index, tc, fn, text)
+                # (its call ends, failed first: the piece is a call of its own, ``other_again``)
+                return other_again(core, c, scope, index, tc, fn, text, self._finished)
             elif c is None or c.done:
                 if name is None or index is None:
                     self._finished(scope)

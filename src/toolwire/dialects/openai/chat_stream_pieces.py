@@ -7,7 +7,7 @@ legacy ``function_call`` piece, reasoning. Follows the openai-python types
 
 from __future__ import annotations
 
-from typing import Any, Dict, Optional
+from typing import Any, Callable, Dict, Optional
 
 from ..._errors import DecodeError, excerpt
 from ...stream._call import Call, add_kept, begins_value, nonempty_str, whole_text_value, whole_value
@@ -199,14 +199,18 @@ def other_value(c: Call, ident: Any, name: Optional[str], text: Optional[str]) -
             and "".join(c.parts).strip() not in ("{}", str(text).strip()))
 
 
-def other_again(core: Core, c: Call, scope: int, index: Any, tc: Dict[str, Any], fn: Any, text: Optional[str]) -> None:
-    """The piece *tc* (``function`` *fn*) that ``other_value`` told, after *c* ended: a call of its
-    own, and both invalid, each with its own arguments (nothing merged, nothing lost)."""
+def other_again(core: Core, c: Call, scope: int, index: Any, tc: Dict[str, Any], fn: Any, text: Optional[str],
+                finish: Callable[[int], None]) -> None:
+    """The piece *tc* (``function`` *fn*) that ``other_value`` told: *c* ends (*finish* its
+    choice), then the piece is a call of its own, and both are invalid, each with its own
+    arguments (nothing merged, nothing lost). *c* fails before it ends, so its ``CallDone`` says
+    so (never a runnable call that ``close`` takes back: review revChat5)."""
+    error = (f"Tool calls {c.pos} and {len(core.calls)} of this stream share the id {c.id!r} and the name "
+             f"{c.name!r} after a finish, with other arguments: a second completion reusing the id, or the "
+             "call re-sent changed? Not guessed")  # (the new call's position: the next one)
+    core.fail(c, error)
+    finish(scope)
     n = core.delta(scope, index, c.id, c.name, text, "type" in tc, False, True)
-    error = (f"Tool calls {c.pos} and {n.pos} of this stream share the id {c.id!r} and the name {c.name!r} after "
-             "a finish, with other arguments: a second completion reusing the id, or the call re-sent changed? "
-             "Not guessed")
-    core.unrun(c, error)
     core.fail(n, error)
     if not plain(tc, fn):
         keep(n, tc, fn, False, core.dialect)
