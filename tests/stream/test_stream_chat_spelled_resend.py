@@ -126,3 +126,21 @@ def test_spelled_names_are_compared_in_linear_time(monkeypatch: pytest.MonkeyPat
     # characters: 1,000 re-sends 0.75 s, 4,000 2.84 s); the characters read stay linear in the input
     small, large = _bared(monkeypatch, 2_000, 50), _bared(monkeypatch, 8_000, 200)
     assert large <= 5 * max(small, 1)
+
+
+@pytest.mark.parametrize("reading", ["finish on every chunk", "END between", "no finish between"])
+def test_a_split_name_call_resent_under_its_names_tail_never_runs_twice(reading: str) -> None:
+    # revLead44/chat5 R5: ``get_w`` + ``eather`` then ``{"a":1}``, re-sent whole as Kimi K2 pieces carry it,
+    # id and name on the piece, under the name's tail (``eather``, the same text): eather({"a":1}) ran
+    # beside get_weather({"a":1}); the call re-sent, or another tool reusing the id? Not guessed
+    head = {"index": 0, "id": "A", "type": "function", "function": {"name": "get_w"}}
+    rest = {"index": 0, "function": {"name": "eather"}}
+    args = {"index": 0, "function": {"arguments": '{"a":1}'}}
+    tail = {"index": 0, "id": "A", "type": "function", "function": {"name": "eather", "arguments": '{"a":1}'}}
+    fin = "tool_calls" if reading == "finish on every chunk" else None
+    chunks = [ch(t, fin) for t in (head, rest, args)] + ([END] if reading == "END between" else []) + [ch(tail, fin), END]
+    assert _shown(chunks) == [("get_weather", {"a": 1}, "A"), ("invalid", "eather", "A")]
+    # (a name that is no tail of it, under the id with the same text, stays a call of its own: GLM, DeepSeek)
+    other = dict(tail, function={"name": "get_time", "arguments": '{"a":1}'})
+    chunks = [ch(t, fin) for t in (head, rest, args)] + ([END] if reading == "END between" else []) + [ch(other, fin), END]
+    assert _shown(chunks) == [("get_weather", {"a": 1}, "A"), ("get_time", {"a": 1}, "A")]

@@ -35,12 +35,15 @@ def same_name(core: Any, c: Call, name: Optional[str]) -> bool:
 
 
 def _spelled(core: Any, c: Call, name: Optional[str]) -> bool:
-    """Whether *name* is *c*'s name (or its first piece) spelled otherwise (``bare``): read once
-    per call that started under *c*'s id (each call is that of one such call at most)."""
+    """Whether *name* is *c*'s name (or its first piece) spelled otherwise (``bare``), or the tail of
+    a name *c* joined from pieces (Kimi K2's pieces carry the name: its last piece re-sent whole):
+    read once per call that started under *c*'s id (each call is that of one such call at most)."""
     if name is None or c.name is None:
         return False
-    name = bare(name)
     first = core._joined.get(c.pos)
+    if first is not None and 0 < len(name) <= len(c.name) - len(first) and c.name.endswith(name):
+        return True  # (within the pieces after the first: a suffix reaching into it is no piece of them)
+    name = bare(name)
     return name == bare(c.name) or (first is not None and name == bare(first))
 
 
@@ -56,8 +59,9 @@ def judge_twin(core: Any, n: Call) -> None:
     same name and argument text, that call re-sent piece by piece; both ``InvalidToolCall``s (the
     earlier one's ``ToolCall`` taken back, as ``Keyed.delta`` does for a call re-sent in one piece).
     Under its name spelled otherwise (another case, a blank, a ``functions.`` prefix: review
-    revLead44) no gateway is known to rename a re-sent call, and another call reusing the id may be
-    so named: *n* is an ``InvalidToolCall``, the earlier call stands as its ``CallDone`` said."""
+    revLead44; the tail of a joined name) no gateway is known to rename a re-sent call, and
+    another call reusing the id may be so named: *n* is an ``InvalidToolCall``, the earlier call
+    stands as its ``CallDone`` said."""
     c = core._twins.pop(n.pos, None)
     if c is None or n.error is not None or n.obj is not None or n.tree is not None:
         return
@@ -67,8 +71,8 @@ def judge_twin(core: Any, n: Call) -> None:
     if not same_name(core, c, n.name):
         if _spelled(core, c, n.name):
             core.fail(n, f"Tool call {n.pos} of this stream (id {n.id!r}) sends the arguments of tool call {c.pos} "
-                         f"under its id with its name {c.name!r} spelled otherwise: that call re-sent, or another "
-                         "reusing its id? Not guessed; never run twice")
+                         f"under its id with its name {c.name!r} spelled otherwise or in part: that call re-sent, or "
+                         "another reusing its id? Not guessed; never run twice")
         return
     error = (f"Tool call {n.pos} of this stream (id {n.id!r}) sends tool call {c.pos} again piece by piece: the "
              "same call sent twice? Never run twice")
