@@ -91,10 +91,10 @@ def test_a_call_resent_whole_with_its_names_start_never_runs_twice() -> None:
 def test_a_call_resent_under_another_spelling_of_its_name_never_runs_twice(spelled: str, finish: bool) -> None:
     # review revChat4 R1: the same whole call re-sent under its id with its name spelled otherwise
     # (a ``functions.`` prefix, another case, a blank) ran twice once names were compared (215 of 598
-    # generated re-sends); no gateway is known to rename, none to reuse an id for such a name: unsure,
-    # so one InvalidToolCall, as before fix44-chat4 (``f`` then ``g`` above stay two calls)
+    # generated re-sends); no gateway is known to rename, and another call reusing the id may be so
+    # named (review revLead44: merged, it vanished): the call runs once, the re-send is an InvalidToolCall
     first = {"index": 0, "id": "A", "type": "function",
              "function": {"name": "get_weather", "arguments": '{"city":"Paris"}'}}
     again = {"index": 0, "id": "A", "type": "function", "function": {"name": spelled, "arguments": '{"city":"Paris"}'}}
     chunks = [ch(first, "tool_calls"), ch(again, "tool_calls")] if finish else [ch(first), END, ch(again)]
-    assert _shown(chunks + [END]) == [("invalid", "get_weather", "A")]
+    assert _shown(chunks + [END]) == [("get_weather", {"city": "Paris"}, "A", {}), ("invalid", spelled, "A")]

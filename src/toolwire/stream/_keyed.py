@@ -19,7 +19,9 @@ id, then index, then the latest call, the rules of docs/streaming.md rule 1.
   call. Re-sent piece by piece (a call started under the id of an earlier call at its index),
   both are ``InvalidToolCall``s when it ends with that call's name and text (``_twins``).
   Other text, or another name under the id, is another call (a second completion fed to the
-  same reader, with Kimi K2's per-message ids; DeepSeek's, GLM's reused ids).
+  same reader, with Kimi K2's per-message ids; DeepSeek's, GLM's reused ids); the same text
+  under its name spelled otherwise (case, blanks, ``functions.``) a call of its own that
+  ``_twins`` refuses, the earlier standing as its ``CallDone`` said.
 - The same name again there, no id telling (none on the delta nor on the call: a
   gateway's id-less parallel calls of one tool at one index; Kimi K2's name on every
   fragment), starts a new call only after a whole object or array (``whole_value``:
@@ -76,8 +78,8 @@ class Keyed(Fresh):
         again whole: its name, or the piece its name began with (the head of a name sent in
         pieces; another prefix of it is another tool's), or none (or *c* had none), and the text
         it ran with (a second completion's call reusing its id has other text; a call reusing it
-        under another name, DeepSeek's or GLM's, is another call, as before the finish; another
-        spelling of its name, ``bare``, is none: review revChat4, a rename re-sent ran twice)."""
+        under another name, DeepSeek's or GLM's, is another call, as before the finish; under its
+        name spelled otherwise, a call of its own that ``judge_twin`` refuses: review revLead44)."""
         r = c.result
         return (bool(text) and r is not None and same_name(self, c, name)
                 and (r.raw == text or "".join(c.parts) == text))
@@ -329,12 +331,14 @@ class Keyed(Fresh):
         open_calls = self._open.get(scope)
         if open_calls:
             twins = self._twins
+            if twins:  # (judged before any ends: a call one takes back gets no ``ToolCall`` event first)
+                for c in list(open_calls.values()):
+                    if c.pos in twins:
+                        judge_twin(self, c)
             for c in list(open_calls.values()):
                 if not c.done:
                     if c.held:  # (the repeat is judged at the end: ``close``)
                         self._late_id(c, c.held)  # type: ignore[arg-type]
-                    if twins and c.pos in twins:
-                        judge_twin(self, c)
                     c.ended = True
                     self.finalize(c)
 

@@ -4,7 +4,8 @@ the piece that call's name was built from, ``Keyed._joined``: openai-python's
 ``accumulate_delta`` joins a name's pieces) and the same argument text, is that call re-sent
 (a gateway re-sending every piece): neither runs, as the same call re-sent in one piece is
 refused (docs/streaming.md rule 1). Other text under the id is another call (a second
-completion reusing it: DeepSeek's ``call_0``)."""
+completion reusing it: DeepSeek's ``call_0``); the same text under the name spelled otherwise
+(``bare``) is not guessed: that call alone is an ``InvalidToolCall``."""
 
 from __future__ import annotations
 
@@ -16,25 +17,34 @@ __all__ = ["bare", "judge_twin", "same_name"]
 
 
 def bare(name: str) -> str:
-    """*name* as a re-sent call's is compared with the ended call's: blanks, case and a
-    ``functions.`` prefix (the namespace Kimi K2's ids and OpenAI's harmony format write)
-    aside. No gateway is known to rename a re-sent call, none to reuse an id for a name so
-    spelled: taken for the same call (one ``InvalidToolCall``), never a second run."""
+    """*name* with blanks, case and a ``functions.`` prefix aside (Kimi K2's ids,
+    ``functions.get_weather:0``, and OpenAI's harmony format write that namespace)."""
     name = name.strip().casefold()
     return name[10:] if name.startswith("functions.") else name
 
 
 def same_name(core: Any, c: Call, name: Optional[str]) -> bool:
-    """Whether *name* (or none) is *c*'s, spelled otherwise (``bare``) or its name's first piece
-    (the head of a name sent in pieces): a proper prefix of its name that it was not built from is
-    another tool's (``search`` after ``search_web``)."""
-    if name is None or c.name is None:
-        return True
-    name = bare(name)
-    if name == bare(c.name):
+    """Whether *name* (or none) is *c*'s or its name's first piece (the head of a name sent in
+    pieces): a proper prefix of its name that it was not built from is another tool's (``search``
+    after ``search_web``), and so, as far as running goes, is its name spelled otherwise
+    (``judge_twin``). Compared as sent: the lengths first, no pass over *c*'s name per delta."""
+    if name is None or c.name is None or name == c.name:
         return True
     first = core._joined.get(c.pos)
-    return first is not None and name == bare(first)
+    return first is not None and name == first
+
+
+def _spelled(core: Any, c: Call, name: Optional[str]) -> bool:
+    """Whether *name* is *c*'s name (or its first piece) spelled otherwise (``bare``), or the tail of
+    a name *c* joined from pieces (Kimi K2's pieces carry the name: its last piece re-sent whole):
+    read once per call that started under *c*'s id (each call is that of one such call at most)."""
+    if name is None or c.name is None:
+        return False
+    first = core._joined.get(c.pos)
+    if first is not None and 0 < len(name) <= len(c.name) - len(first) and c.name.endswith(name):
+        return True  # (within the pieces after the first: a suffix reaching into it is no piece of them)
+    name = bare(name)
+    return name == bare(c.name) or (first is not None and name == bare(first))
 
 
 def _text(c: Call) -> Optional[str]:
@@ -47,12 +57,22 @@ def _text(c: Call) -> Optional[str]:
 def judge_twin(core: Any, n: Call) -> None:
     """*n*, about to end, against the earlier call whose id it started under at its index: the
     same name and argument text, that call re-sent piece by piece; both ``InvalidToolCall``s (the
-    earlier one's ``ToolCall`` taken back, as ``Keyed.delta`` does for a call re-sent in one piece)."""
+    earlier one's ``ToolCall`` taken back, as ``Keyed.delta`` does for a call re-sent in one piece).
+    Under its name spelled otherwise (another case, a blank, a ``functions.`` prefix: review
+    revLead44; the tail of a joined name) no gateway is known to rename a re-sent call, and
+    another call reusing the id may be so named: *n* is an ``InvalidToolCall``, the earlier call
+    stands as its ``CallDone`` said."""
     c = core._twins.pop(n.pos, None)
     if c is None or n.error is not None or n.obj is not None or n.tree is not None:
         return
     text = _text(c)
-    if not text or text != _text(n) or not same_name(core, c, n.name):
+    if not text or text != _text(n):
+        return
+    if not same_name(core, c, n.name):
+        if _spelled(core, c, n.name):
+            core.fail(n, f"Tool call {n.pos} of this stream (id {n.id!r}) sends the arguments of tool call {c.pos} "
+                         f"under its id with its name {c.name!r} spelled otherwise or in part: that call re-sent, or "
+                         "another reusing its id? Not guessed; never run twice")
         return
     error = (f"Tool call {n.pos} of this stream (id {n.id!r}) sends tool call {c.pos} again piece by piece: the "
              "same call sent twice? Never run twice")
