@@ -158,3 +158,12 @@ def test_the_names_are_read_in_linear_steps() -> None:
 
     small, big = steps(40), steps(160)
     assert 3.5 * small <= big <= 4.3 * small, (small, big)
+
+
+def test_the_walk_where_the_replay_gives_up_reads_the_same_names(monkeypatch: Any) -> None:
+    from toolwire.schema import _engine_refs
+
+    monkeypatch.setattr(_engine_refs, "llguidance_refusals", lambda wire, move: None)  # (past its bound)
+    assert _moved(IN_OWN_SIBLINGS) == [("/properties/n", "required"), ("/properties/n", "properties")]
+    assert _moved(IN_UNREACHED_DEFS) == [("/properties/n", "required"), ("/properties/n", "properties")]
+    assert _moved(FROM_REACHED_DEFS) == []
