@@ -4,7 +4,8 @@ validation, https://json-schema.org/draft/2020-12, checked 2026-12-06): strings 
 above ``maximum`` / ``exclusiveMaximum`` (§6.2.2-5; integers: no integer between),
 arrays by ``minItems`` > ``maxItems`` (§6.4.1-2), objects by ``minProperties`` (or the
 count of ``required`` names) > ``maxProperties`` (§6.5.1-3), by ``minProperties`` above the
-keys a closed object allows (``_too_few``, three levels down), or a required name a
+keys a closed object allows (``_too_few``, read bottom-up: each subschema's verdict
+once, however deep), or a required name a
 ``patternProperties`` regex of subschema ``false`` matches, or one ``additionalProperties:
 false`` refuses, no ``patternProperties`` regex matching it (core §10.3.2.2-3). Bounds compared exactly
 (``Fraction``); a keyword that is no number is left to validation.
@@ -19,12 +20,11 @@ from typing import Any, Callable, Dict, FrozenSet, Iterable, List, Optional, Tup
 from .._errors import SchemaError
 from ._pattern import searcher
 
-__all__ = ["barring", "matches_one", "none_of_type", "outside", "untaken"]
+__all__ = ["NoneMemo", "barring", "matches_one", "none_of_type", "outside", "untaken"]
 
-
-#: how many levels of subschemas ``_too_few`` reads below a node (each level costs one more
-#: look at each node from the nodes above it; deeper no-value nesting is left to validation)
-_DEEP = 3
+#: each subschema read as ``additionalProperties`` / a property (``_takes_none``): whether
+#: it accepts no value, the node held too (its id stays its own while the memo lives)
+NoneMemo = Dict[int, Tuple[Any, bool]]
 
 
 def _count(n: Dict[str, Any], key: str) -> Optional[int]:
@@ -39,12 +39,12 @@ def _bound(n: Dict[str, Any], key: str) -> Optional[Fraction]:
     return Fraction(v)
 
 
-def none_of_type(n: Dict[str, Any], kind: str, closed: bool = True, deep: int = _DEEP) -> bool:
+def none_of_type(n: Dict[str, Any], kind: str, closed: bool = True, memo: Optional[NoneMemo] = None) -> bool:
     """Whether *n*'s bounds leave values of *kind* none; *closed*: objects also by a
     required name that ``additionalProperties: false`` or a ``false`` pattern refuses
-    (``_shut_out``); by ``minProperties`` above the keys its subschemas allow (``_too_few``,
-    reading them *deep* levels down, not at 0: each node judged from a bounded number of
-    nodes above it, never one frame per level of the schema)."""
+    (``_shut_out``); by ``minProperties`` above the keys its subschemas allow (``_too_few``:
+    each subschema below judged once per *memo*, bottom-up, never one frame per level;
+    a caller reading many nodes of one schema shares one)."""
     if kind == "string":
         return _above(_count(n, "minLength"), _count(n, "maxLength"))
     if kind == "array":
@@ -53,8 +53,9 @@ def none_of_type(n: Dict[str, Any], kind: str, closed: bool = True, deep: int = 
         req = n.get("required")
         names = len({r for r in req if isinstance(r, str)}) if isinstance(req, list) else 0
         low = max(_count(n, "minProperties") or 0, names)
-        return _above(low, _count(n, "maxProperties")) or (closed and _shut_out(n, req)) \
-            or (deep > 0 and "minProperties" in n and _too_few(n, deep - 1))
+        memo = {} if memo is None else memo
+        return _above(low, _count(n, "maxProperties")) or (closed and _shut_out(n, req, memo)) \
+            or ("minProperties" in n and _too_few(n, memo))
     if kind not in ("integer", "number"):
         return False
     lo, lo_open = _lower(n)
@@ -91,7 +92,7 @@ def _beyond(size: int, low: Optional[int], high: Optional[int]) -> bool:
     return (low is not None and size < low) or (high is not None and size > high)
 
 
-def _shut_out(n: Dict[str, Any], req: Any) -> bool:
+def _shut_out(n: Dict[str, Any], req: Any, memo: NoneMemo) -> bool:
     """A name ``required`` that a ``patternProperties`` regex of subschema ``false``
     matches (core §10.3.2.2: it must pass ``false``), or, beside ``additionalProperties:
     false``, one no ``properties`` entry nor ``patternProperties`` regex takes (§10.3.2.3)."""
@@ -101,44 +102,72 @@ def _shut_out(n: Dict[str, Any], req: Any) -> bool:
     # have none, its other values stay; of ``type`` object alone the no-value rules reach it through
     # ``additionalProperties`` itself, and name that node)
     addl = n.get("additionalProperties")
-    return untaken(n, req, closed=addl is False or (n.get("type") != "object" and _takes_none(addl, _DEEP - 1))) is True
+    return untaken(n, req, closed=addl is False or (n.get("type") != "object" and _takes_none(addl, memo))) is True
 
 
-def _too_few(n: Dict[str, Any], deep: int = 0) -> bool:
+def _too_few(n: Dict[str, Any], memo: NoneMemo) -> bool:
     """``minProperties`` above the count of keys a closed object allows (validation §6.5.2):
     ``additionalProperties`` of no value (``_takes_none``: core §10.3.2.3), no
     ``patternProperties`` regex of a subschema other than ``false`` (which might take more
-    keys), a ``properties`` entry of no value counting none. One look per property, each read
-    *deep* levels further (``_takes_none``)."""
+    keys), a ``properties`` entry of no value counting none. One look per property."""
     least = _count(n, "minProperties")
-    if not least or not _takes_none(n.get("additionalProperties", True), deep):
+    if not least or not _takes_none(n.get("additionalProperties", True), memo):
         return False
     patterns = n.get("patternProperties")
     if patterns is not None and not (isinstance(patterns, dict) and all(s is False for s in patterns.values())):
         return False
     props = n.get("properties")
-    allowed = sum(not _takes_none(sub, deep) for sub in props.values()) if isinstance(props, dict) else 0
+    allowed = sum(not _takes_none(sub, memo) for sub in props.values()) if isinstance(props, dict) else 0
     return least > allowed
 
 
-def _takes_none(sub: Any, deep: int = 0) -> bool:
-    """Whether *sub* (``additionalProperties``) accepts no value by itself, read shallowly:
+def _takes_none(sub: Any, memo: NoneMemo) -> bool:
+    """Whether *sub* (``additionalProperties``, a property) accepts no value by itself:
     ``false``, an empty ``enum``, ``not: {}``, or a ``type`` all of whose types its own
-    bounds leave none (``{"type": "string", "minLength": 3, "maxLength": 1}``); the same as
-    ``false`` there (core §10.3.2.3). One look, down its own subschemas *deep* levels only
-    (``_too_few``: a chain of ``additionalProperties`` objects is not read once per level
-    below each, nor one frame per level)."""
-    if sub is False:
-        return True
+    bounds leave none (``{"type": "string", "minLength": 3, "maxLength": 1}``, an object
+    by ``_too_few`` in turn); the same as ``false`` there (core §10.3.2.3). Read bottom-up
+    once: the subschemas ``_too_few`` reads below each node first, each node's verdict kept
+    in *memo* (no frame per level, no node read twice: a chain of ``additionalProperties``
+    objects is linear however deep)."""
     if not isinstance(sub, dict):
-        return False
-    if sub.get("enum") == [] or sub.get("not") in ({}, True):
-        return True
+        return sub is False
+    stack: List[Tuple[Dict[str, Any], bool]] = [(sub, False)]
+    while stack:
+        n, ready = stack.pop()
+        if not ready:
+            if id(n) in memo:
+                continue
+            memo[id(n)] = (n, False)  # (being read: a node below itself reads as of a value)
+            stack.append((n, True))
+            stack.extend((c, False) for c in _below(n) if isinstance(c, dict))
+            continue
+        memo[id(n)] = (n, _none_by_itself(n, memo))
+    return memo[id(sub)][1]
+
+
+def _below(n: Dict[str, Any]) -> List[Any]:
+    """The subschemas ``_too_few`` reads under *n* (an object with ``minProperties``)."""
+    kinds = _kinds(n)
+    if not kinds or "object" not in kinds or not _count(n, "minProperties"):
+        return []
+    props = n.get("properties")
+    return [n.get("additionalProperties", True), *(props.values() if isinstance(props, dict) else ())]
+
+
+def _kinds(sub: Dict[str, Any]) -> Optional[List[Any]]:
     kind = sub.get("type")
     kinds = [kind] if isinstance(kind, str) else kind if isinstance(kind, list) else None
     if sub.get("nullable") is True or not kinds or not all(isinstance(k, str) for k in kinds):
-        return False
-    return all(none_of_type(sub, k, False, deep) for k in kinds)
+        return None
+    return kinds
+
+
+def _none_by_itself(sub: Dict[str, Any], memo: NoneMemo) -> bool:
+    """``_takes_none`` of *sub*, the subschemas below it read already."""
+    if sub.get("enum") == [] or sub.get("not") in ({}, True):
+        return True
+    kinds = _kinds(sub)
+    return bool(kinds) and all(none_of_type(sub, k, False, memo) for k in kinds or ())
 
 
 #: the characters ``untaken`` may search beyond four per character of the names and patterns

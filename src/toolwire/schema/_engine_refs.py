@@ -11,7 +11,9 @@ holds the rules read on one node), applied to the wire copy before it is sent:
   moved into ``description``: xgrammar's grammar is the same, and llguidance takes it.
   Which ``$ref`` it refuses depends on its order of compilation (keys in order, the root
   compiled again through ``#``, a ``$ref`` to a ``$ref`` resolved in turn), replayed by
-  ``_engine_cycles.py``; where the replay gives up (its bound), the walk below applies;
+  ``_engine_cycles.py``; where the replay gives up (its bound), the walk below applies.
+  A sibling another ``$ref`` names a place in stays (moved, that ``$ref`` would name
+  nothing): a ``$ref`` the engines compile, outside the siblings moved (``_engine_named.py``);
 - ``"no_false_properties"``: xgrammar (0.2.9, checked 2026-12-07) refuses a subschema
   ``false`` ("Schema 'false' cannot accept any value"). A branch of an ``anyOf`` / ``oneOf``
   adds no value (core §10.2.1.2-3): left out where another branch is (all ``false``: no
@@ -39,6 +41,7 @@ from typing import Any, Dict, List, Optional, Set, Tuple
 from .._schema_keywords import DICT_KEYWORDS, LIST_KEYWORDS, SINGLE_KEYWORDS
 from .._target import Profile
 from ._engine_cycles import LLG_META, llguidance_refusals
+from ._engine_named import RefNames
 from ._normalize import iter_subschemas
 from ._rewrite_keywords import _hint
 from ._util import array_index, decode_pointer, escape_token, resolve_local
@@ -60,38 +63,37 @@ _Move = Tuple[str, str, str, str]
 def cyclic_ref_moves(wire: Any, profile: Profile) -> List[_Move]:
     """``(pointer, keyword, "moved", why)`` for each sibling of a ``$ref`` llguidance
     would refuse (``"ref_cycle_alone"``), moved into the node's ``description`` in place.
-    One walk from the root as llguidance reads it: into a ``$ref`` target the first time
-    it is met, the nodes around the current one held (a ``$ref`` to one of them closes a
-    cycle). A sibling a ``$ref`` names a place in (or passes through) is not moved: the
-    node is left as it is (``_named``, as ``false_moves`` keeps a place)."""
+    Which ones: ``_engine_cycles``' replay of llguidance's order (where it gives up, a walk
+    from the root into each ``$ref`` target the first time it is met, the nodes around the
+    current one held). A sibling a reached ``$ref`` outside it names a place in (or passes
+    through) is not moved: the node is left as it is (``_engine_named.RefNames``)."""
     if "ref_cycle_alone" not in profile.enforced_only or not isinstance(wire, dict):
         return []
     out: List[_Move] = []
-    names: List[Optional[Set[Any]]] = [None]  # (the places a $ref names: read once, at the first sibling to move)
+    names: List[Optional[RefNames]] = [None]  # (the places a $ref names: read once, at the first sibling to move)
 
     def move(node: Dict[str, Any], ptr: str) -> bool:
         moved = [k for k in node if k != "$ref" and k not in _LLG_META]
         if moved and names[0] is None:
-            names[0] = _named(wire, [n["$ref"] for _, n in iter_subschemas(wire)
-                                     if isinstance(n, dict) and isinstance(n.get("$ref"), str)])
-        if not moved or any((id(node), k) in (names[0] or ()) for k in moved):
+            names[0] = RefNames(wire)
+        if not moved or names[0] is None or names[0].keeps(node, moved):
             return False
+        names[0].moving(node, moved)
         _move(node, moved, ptr, profile.id, out)
         return True
 
     if llguidance_refusals(wire, move) is not None:
         return out
-    return out + _around_moves(wire, profile)  # (the replay gave up: the nodes around the current one)
+    return out + _around_moves(wire, profile, names[0])  # (the replay gave up: the nodes around the current one)
 
 
-def _around_moves(wire: Dict[str, Any], profile: Profile) -> List[_Move]:
+def _around_moves(wire: Dict[str, Any], profile: Profile, named: Optional[RefNames]) -> List[_Move]:
     """The moves of a walk from the root into each ``$ref`` target the first time it is
     met, the nodes around the current one held (a ``$ref`` to one of them closes a cycle):
     the rule where the replay gives up."""
     out: List[_Move] = []
     seen: Set[int] = set()
     around: Set[int] = set()  # the nodes on the path to the current one
-    named: Optional[Set[Any]] = None  # (the places a $ref names: read once, at the first sibling to move)
     stack: List[Tuple[Any, str, bool]] = [(wire, "", True)]
     while stack:
         node, ptr, entering = stack.pop()
@@ -109,11 +111,11 @@ def _around_moves(wire: Dict[str, Any], profile: Profile) -> List[_Move]:
         if isinstance(target, dict) and id(target) in around:
             moved = [k for k in node if k != "$ref" and k not in _LLG_META]
             if moved and named is None:
-                named = _named(wire, [n["$ref"] for _, n in iter_subschemas(wire)
-                                      if isinstance(n, dict) and isinstance(n.get("$ref"), str)])
-            if moved and not any((id(node), k) in (named or ()) for k in moved):
+                named = RefNames(wire)  # (the replay's, where it read one: its moves counted)
+            if moved and named is not None and not named.keeps(node, moved):
                 # (one a $ref names or passes through: kept, as it was, else the $ref would
                 # name nothing; llguidance refuses the node as before, xgrammar compiles it)
+                named.moving(node, moved)
                 _move(node, moved, ptr, profile.id, out)
         elif isinstance(target, dict):
             children.append((target, str(ref)[1:], True))  # (its own place: where a change in it is said)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Optional, Set, Tuple
 
-from ._empty_bounds import none_of_type, outside
+from ._empty_bounds import NoneMemo, none_of_type, outside
 from ._rewrite_shapes import accepts_all
 from ._util import canonical_text, json_type, resolve_local
 
@@ -33,14 +33,16 @@ _SLACK = 64  # the work on listed values each read may do beyond four per value 
 
 
 def contradiction(n: Dict[str, Any], closed: bool = True, memo: Optional[_Memo] = None,
-                  root: Any = None) -> Optional[str]:
+                  root: Any = None, nones: Optional[NoneMemo] = None) -> Optional[str]:
     """Why *n*'s own keywords leave it no value, else None. *closed*: a required name
     that ``additionalProperties: false`` refuses counts too (the walk of
     ``_no_value_root.py`` reaches it through ``additionalProperties`` itself). *memo*:
     the types and listed values each node allows, shared by one walk (``allowed``);
-    *root*: the schema its local ``$ref`` values name nodes of."""
+    *root*: the schema its local ``$ref`` values name nodes of; *nones*: the subschemas'
+    verdicts of no value (``none_of_type``), shared alike."""
+    nones = {} if nones is None else nones
     kinds = _types(n.get("type")) if n.get("nullable") is not True else None  # (OpenAPI: null as well)
-    if kinds is not None and kinds and all(none_of_type(n, k, closed) for k in kinds):
+    if kinds is not None and kinds and all(none_of_type(n, k, closed, nones) for k in kinds):
         return "the bounds of the node contradict each other: no value is accepted"
     if kinds or ("type" not in n and n.get("nullable") is not True):
         why = _values_outside(n, kinds or None)  # (no type: each value held to the bounds of its own)
@@ -48,7 +50,7 @@ def contradiction(n: Dict[str, Any], closed: bool = True, memo: Optional[_Memo] 
             return why
     if isinstance(n.get("allOf"), list) or (isinstance(n.get("$ref"), str) and root is not None) or \
             any(isinstance(n.get(k), list) for k in _UNIONS):
-        common, values = allowed(n, {} if memo is None else memo, root, closed)
+        common, values = allowed(n, {} if memo is None else memo, root, closed, nones)
         if common is not None and not common:
             if "allOf" in n or "$ref" in n:
                 return "allOf of types no value has at once: no value is accepted"
@@ -63,8 +65,8 @@ def contradiction(n: Dict[str, Any], closed: bool = True, memo: Optional[_Memo] 
     return None
 
 
-def allowed(n: Dict[str, Any], memo: _Memo, root: Any = None,
-            closed: bool = True) -> Tuple[Optional[Set[str]], _Values]:
+def allowed(n: Dict[str, Any], memo: _Memo, root: Any = None, closed: bool = True,
+            nones: Optional[NoneMemo] = None) -> Tuple[Optional[Set[str]], _Values]:
     """The types a value of *n* may have and the values it may be when they are listed:
     those its ``type`` names that its bounds leave a value, of its ``const`` / ``enum``
     values within them, shared by its ``allOf`` conjuncts and local ``$ref`` targets in
@@ -96,7 +98,7 @@ def allowed(n: Dict[str, Any], memo: _Memo, root: Any = None,
             stack.extend((c, False) for c in conj)
             stack.extend((b, False) for branches in unions for b in branches)
             continue
-        common, values = _own(node, closed)
+        common, values = _own(node, closed, nones)
         budget += 4 * len(values) if values is not None else 0
         for c in conj:
             _, more, listed = memo.get(id(c), (c, None, None))
@@ -194,7 +196,7 @@ def _some_takes(branches: List[Any], text: str, value: Any, memo: _Memo) -> bool
     return False
 
 
-def _own(node: Dict[str, Any], closed: bool) -> Tuple[Optional[Set[str]], _Values]:
+def _own(node: Dict[str, Any], closed: bool, nones: Optional[NoneMemo]) -> Tuple[Optional[Set[str]], _Values]:
     """The types *node*'s own ``type``, bounds and ``const`` / ``enum`` leave a value
     (``None``: any; no ``type``: each type its bounds leave a value, object keywords
     that refuse every object leaving every type but object), and the values it lists
@@ -206,9 +208,9 @@ def _own(node: Dict[str, Any], closed: bool) -> Tuple[Optional[Set[str]], _Value
     if kinds is None and "type" not in node:
         # (closed whatever *closed* says: the walk of ``_no_value_root.py`` reads no
         # ``additionalProperties`` of a node of no ``type``)
-        kinds = [k for k in _TYPES if not none_of_type(node, k, True)]
+        kinds = [k for k in _TYPES if not none_of_type(node, k, True, nones)]
         kinds = None if len(kinds) == len(_TYPES) else kinds
-    common = {k for k in _widen(kinds) if not none_of_type(node, k, closed)} if kinds else None
+    common = {k for k in _widen(kinds) if not none_of_type(node, k, closed, nones)} if kinds else None
     if not isinstance(listed, list):
         return common, None
     kept = [v for v in listed if (common is None or json_type(v) in common) and not outside(node, v)]

@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Any, Dict, FrozenSet, List, Optional, Set, Tuple
 
 from .._schema_keywords import DICT_KEYWORDS, LIST_KEYWORDS, SINGLE_KEYWORDS
-from ._empty_bounds import _SLACK, barring, matches_one, untaken
+from ._empty_bounds import _SLACK, NoneMemo, barring, matches_one, untaken
 from ._no_value_bounds import contradiction
 from ._rewrite_shapes import accepts_all
 from ._util import At, json_equal, pointer_of, resolve_local
@@ -80,6 +80,7 @@ def _settle(root: Any) -> Tuple[Set[int], Dict[int, List[Dict[str, Any]]], Dict[
     stack: List[Tuple[Any, Optional[_Place], At]] = [(root, None, None)]
     refs: List[Dict[str, Any]] = []
     memo: Dict[int, Any] = {}  # the types and listed values each node allows (``allowed``)
+    nones: NoneMemo = {}  # each subschema's verdict of no value (``none_of_type``)
     while stack:
         n, place, at = stack.pop()
         if n is False and place is not None:  # (one node per place: ``False`` is one object)
@@ -93,7 +94,7 @@ def _settle(root: Any) -> Tuple[Set[int], Dict[int, List[Dict[str, Any]]], Dict[
             continue
         seen.add(id(n))
         ats[id(n)] = at
-        reason = _why_none(n, memo, root)
+        reason = _why_none(n, memo, root, nones)
         if reason is not None:
             seeds[id(n)] = (n, reason)
         if isinstance(n.get("$ref"), str):
@@ -144,7 +145,7 @@ def _settle(root: Any) -> Tuple[Set[int], Dict[int, List[Dict[str, Any]]], Dict[
     return dead, why, seeds, ats
 
 
-def _why_none(n: Dict[str, Any], memo: Dict[int, Any], root: Any) -> Optional[str]:
+def _why_none(n: Dict[str, Any], memo: Dict[int, Any], root: Any, nones: NoneMemo) -> Optional[str]:
     """Why *n* accepts no value as written, else None: an empty ``enum``, ``not`` of a
     schema accepting every value, a ``const`` none of the ``enum`` values equals
     (validation §6.1.1-3), keywords contradicting each other, an ``enum`` or ``const``
@@ -156,7 +157,7 @@ def _why_none(n: Dict[str, Any], memo: Dict[int, Any], root: Any) -> Optional[st
         return "not of a schema accepting every value: no value is accepted"
     if isinstance(values, list) and "const" in n and not any(json_equal(v, n["const"]) for v in values):
         return "the const is not one of the enum values: no value is accepted"
-    return contradiction(n, closed=False, memo=memo, root=root)  # (_no_value_bounds.py)
+    return contradiction(n, closed=False, memo=memo, root=root, nones=nones)  # (_no_value_bounds.py)
 
 
 def _leaves_none(parent: Dict[str, Any], key: str, name: Any, left: Dict[int, int],

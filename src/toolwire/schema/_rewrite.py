@@ -22,7 +22,7 @@ from typing import Any, Dict, List, Optional, Set, Tuple
 
 from .._target import Profile
 from ._disjoint import disjoint
-from ._empty_bounds import none_of_type
+from ._empty_bounds import NoneMemo, none_of_type
 from ._engine_rules import FALSE_AT
 from ._hoist import hoist_targets
 from ._no_value_bounds import contradiction
@@ -90,6 +90,7 @@ class Rewriter(RefRewrites, ObjectRewrites, AnyOfRewrites, AsIsRewrites):
         self.assumed: Set[int] = set()  # copies typed ``object`` by ``_distributed`` alone
         self.narrowed: Set[int] = set()  # wire nodes typed ``object`` for ``properties`` alone
         self.allowed: Dict[int, Any] = {}  # the types and listed values each node allows (``allowed``)
+        self.nones: NoneMemo = {}  # each subschema's verdict of no value (``none_of_type``)
 
     # ------------------------------------------------------------------------------
     def run(self) -> Any:
@@ -140,7 +141,7 @@ class Rewriter(RefRewrites, ObjectRewrites, AnyOfRewrites, AsIsRewrites):
         if "not" in n and accepts_all(n["not"]):
             return self.no_value(ptr, "not of a schema accepting every value: no value is accepted")
         # (a copy typed ``object`` by ``_distributed`` alone: its type is no keyword of the original)
-        clash = contradiction(n, memo=self.allowed, root=self.root) if id(n) not in self.assumed else None
+        clash = None if id(n) in self.assumed else contradiction(n, memo=self.allowed, root=self.root, nones=self.nones)
         if clash is not None:
             return self.no_value(ptr, clash)
         self._lint_common(n, ptr)
@@ -209,7 +210,7 @@ class Rewriter(RefRewrites, ObjectRewrites, AnyOfRewrites, AsIsRewrites):
                 self.change(ptr, "maximum", "rewritten", "integer range as enum")
         if p.typed_enum_branches and "type" not in n:
             self._typed_values(n, ptr)
-        if "type" not in n and "properties" in n and none_of_type(n, "object"):
+        if "type" not in n and "properties" in n and none_of_type(n, "object", memo=self.nones):
             del n["properties"]  # (every object refused as well without them: exact, never read as an object)
             self.change(ptr, "properties", "rewritten", "no object is accepted (the object keywords contradict): "
                         "left out, the node's other values stay")

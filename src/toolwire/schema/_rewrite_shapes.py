@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Dict, List, Optional, Set, Tuple
 
 from .._target import Profile
-from ._empty_bounds import none_of_type, outside
+from ._empty_bounds import NoneMemo, none_of_type, outside
 from ._report import Change, Lint
 from ._util import json_equal, json_type
 from ._validate import _Checker, stack_room
@@ -178,6 +178,7 @@ class ShapeRewrites:
     bare_nulls: Dict[int, Tuple[str, Any]]
     empty: Dict[int, Tuple[str, str, Any]]  # the nodes written with no value: pointer, why, the node
     narrowed: Set[int]  # the wire nodes typed ``object`` for their ``properties`` alone
+    nones: NoneMemo  # each subschema's verdict of no value (``none_of_type``), one per rendering
     _nulls: Optional[_Checker] = None  # ``accepts_null``'s checker, one per rendering
     _as_strings: Optional[Set[int]] = None  # the wire nodes of free-form objects sent as strings
     spread: int
@@ -226,7 +227,7 @@ class ShapeRewrites:
             for k in _BY_TYPE.get(t, ()):
                 if k in n:
                     branch[k] = n[k]
-            if none_of_type(branch, t):
+            if none_of_type(branch, t, memo=self.nones):
                 bounded = True  # (its bounds leave this type none: the branch has no value)
                 continue
             if values is not None:
