@@ -22,7 +22,7 @@ from __future__ import annotations
 from bisect import bisect
 from typing import Any, Dict, FrozenSet, List, Optional, Sequence, Tuple
 
-from .._builtin import default_registry, derived_from, history_of
+from .._builtin import default_registry, history_of, own_name
 from .._convert import _Target, counted_refusal
 from .._dialect import Dialect, EncodeContext
 from .._encode import _encoded, invalid_as_call, made_id_data, result_notes, written
@@ -78,7 +78,7 @@ class Writer:
     ) -> None:
         self.d = d
         self.name = d.name
-        self.own = derived_from(d) or d.name  # the name its own parts carry (derived from a built-in: that one's)
+        self.own = own_name(d)  # the name its own parts carry (HistoryCodec.decodes_as)
         self.registry = registry if registry is not None else default_registry()
         if ids is not None:
             ids.check_rule(d.ids, d.name)
