@@ -137,3 +137,26 @@ def test_an_older_pickles_codec_is_hashed_once_not_per_call(monkeypatch: Any) ->
         hashed[0] = 0
         assert all(own_name(older) == "bedrock.converse" for _ in range(n))
         assert hashed[0] <= 1
+
+
+# https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ReasoningContentBlock.html (redactedContent)
+FRESH = {"messages": [{"role": "user", "content": [{"text": "q"}]},
+                      {"role": "assistant", "content": [{"reasoningContent": {"redactedContent": "RU5D"}},
+                                                        {"text": "a"}, {"cachePoint": {"type": "default"}},
+                                                        {"text": " "}]},  # (blank: written fresh)
+                      {"role": "user", "content": [{"text": "n"}]}]}
+
+
+@pytest.mark.parametrize("how", ["derived", "pickled", "own codec", "older pickle"])
+def test_redacted_reasoning_and_a_cache_point_written_fresh_stay_as_the_parents(how: str) -> None:
+    # revAnth4 (older): Writer.reasoning compared the part's dialect with the target's
+    # name, Writer._own the codecs by identity: a derived dialect dropped redactedContent,
+    # a pickled one the cachePoint too, of a message written fresh (both since fix45-derived)
+    parent = toolwire.get_dialect("bedrock.converse")
+    d = replace(parent, name="acme.x", aliases=())
+    d = {"derived": d, "pickled": pickle.loads(pickle.dumps(d)), "own codec": _own_codec(parent.name),
+         "older pickle": _as_older_build(pickle.loads(pickle.dumps(d)))}[how]
+    out, notes = _appended(FRESH, d)
+    assert out["messages"][1]["content"] == [{"reasoningContent": {"redactedContent": "RU5D"}}, {"text": "a"},
+                                             {"cachePoint": {"type": "default"}}]
+    assert (out, notes) == _appended(FRESH, parent)
