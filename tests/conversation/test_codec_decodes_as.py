@@ -160,3 +160,19 @@ def test_redacted_reasoning_and_a_cache_point_written_fresh_stay_as_the_parents(
     assert out["messages"][1]["content"] == [{"reasoningContent": {"redactedContent": "RU5D"}}, {"text": "a"},
                                              {"cachePoint": {"type": "default"}}]
     assert (out, notes) == _appended(FRESH, parent)
+
+
+@pytest.mark.parametrize("name", ["bedrock.converse", "openai.responses"])
+def test_a_history_decoded_by_a_derived_dialect_is_written_back_whole_to_its_parent(name: str) -> None:
+    # der.py (revAnth4's generator): decoded by acme.x and written to its parent or to another
+    # dialect derived from it, a body went fresh (its empty "system" / "instructions" left out)
+    body = {"system": [], "messages": [{"role": "user", "content": [{"text": "What is the largest city?"}]}]}
+    if name == "openai.responses":
+        body = {"instructions": "", "input": [{"role": "user", "content": "What is the largest city?"}]}
+    parent = toolwire.get_dialect(name)
+    derived = replace(parent, name="acme.x", aliases=())
+    for source in (parent, derived, _own_codec(name)):
+        conv = decode_conversation(copy.deepcopy(body), source)
+        for target in (parent, derived, replace(parent, name="acme.y", aliases=())):
+            report: List[Problem] = []
+            assert encode_conversation(conv, target, report=report) == body and report == [], (source.name, target.name)
