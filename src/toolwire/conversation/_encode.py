@@ -47,14 +47,16 @@ def _check_roles(conv: Conversation, dialect: str) -> None:
             raise EncodeError(f"Message {i} is {an(m.role)} message holding a tool call", dialect=dialect)
 
 
-def _unsent(m: Message, i: int, w: Writer) -> None:
+def _unsent(m: Message, i: int, w: Writer, reg: Registry) -> None:
     """Notes (``dropped``) what the wire message *m* was decoded from holds beside its
     parts (its dialect's ``HistoryCodec.unsent``): written fresh, it goes without it;
     written fresh by its own codec, without what its parts do not keep (``unsent_fresh``).
     Its dialect's codec is the built-in's of that name where the registry has none (a
     derived dialect's parts name its parent: ``Writer.history``)."""
     source = m.wire[0] if m.wire is not None else None
-    h = w.history(source) if type(source) is str else None
+    if type(source) is not str:
+        return
+    h = reg.get(source).history if source in reg else w.history(source)
     unsent = None if h is None else h.unsent_fresh or h.unsent if source == w.own else h.unsent
     if unsent is None:
         return
@@ -117,7 +119,7 @@ def encode_conversation(
     for i, m in enumerate(messages):
         kept = keep[i]
         if not kept and m.wire is not None:
-            _unsent(m, i, w)
+            _unsent(m, i, w, reg)
         for c in m.calls:
             if c.id is not None:
                 # a result written fresh after its call was written as decoded still finds its name and id
