@@ -199,8 +199,7 @@ class Writer:
         return out
 
     def history(self, dialect: str) -> Any:
-        """The history codec of *dialect* (``_builtin.history_of``: of the built-in of that
-        name where the registry has none; a derived dialect's parts name the built-in)."""
+        """The history codec of *dialect* (``_builtin.history_of``: the built-in's where the registry has none)."""
         return history_of(dialect, self.registry)
 
     def _state(self, dialect: str) -> FrozenSet[str]:
@@ -364,13 +363,9 @@ class Writer:
         return None
 
     def _own(self, dialect: str) -> bool:
-        """Whether the target reads *dialect*'s parts as its own: it is that dialect, or
-        shares its history codec (one derived with ``dataclasses.replace``,
-        docs/custom-dialects.md: its parts are decoded with the name of the one it came from)."""
-        if dialect == self.own:
-            return True
+        """Whether the target reads *dialect*'s parts as its own: named ``own`` (``decodes_as``) or of its codec."""
         h = self.d.history
-        return h is not None and self.history(dialect) is h
+        return dialect == self.own or (h is not None and self.history(dialect) is h)
 
     def other(self, part: Other) -> Any:
         if self._own(part.dialect):
