@@ -67,38 +67,45 @@ def dialect_names() -> List[str]:
     return default_registry().names()
 
 
-def derived_from(d: Any) -> Optional[str]:
-    """The name of the built-in dialect *d* is derived from (``dataclasses.replace`` with
-    another name: it shares that one's history codec, and what its codec decodes names that
-    one), else ``None`` (*d* is a built-in, or has a codec of its own)."""
-    global _codecs
+def own_name(d: Dialect) -> str:
+    """The name *d*'s own decoded parts and messages carry, under which every history writer
+    and ``check_conversation`` read a message written back as it came: what its codec
+    declares (``HistoryCodec.decodes_as``: a built-in's name, kept by a dialect derived from
+    it and by a codec made from its with ``dataclasses.replace``), else, for a codec equal
+    to a built-in's (pickled by a build before that field), that built-in's, else *d*'s own."""
     h = d.history
     if h is None:
-        return None
+        return d.name
+    name: str = h.decodes_as
+    if name:
+        return name
+    seen = _seen.get(id(h))
+    if seen is None or seen[0] is not h:
+        seen = (h, _equal_builtin(h))
+        if len(_seen) >= 64:  # (codecs loaded anew, one per task: forgotten by the 64)
+            _seen.clear()
+        _seen[id(h)] = seen  # (the codec held: its id is not reused while it is here)
+    return seen[1] or d.name
+
+
+def _equal_builtin(h: Any) -> Optional[str]:
+    """The name of the first built-in whose history codec equals *h*, else ``None``."""
+    global _codecs
     if _codecs is None:
         default_registry()  # (the dialect modules loaded)
         from .dialects import BUILTIN
 
-        _codecs = ({id(b.history): b.name for b in reversed(BUILTIN) if b.history is not None},  # (module constants)
-                   {b.history: b.name for b in reversed(BUILTIN) if b.history is not None})
-    name = _codecs[0].get(id(h))
-    if name is None:  # a copy (a pickled derived dialect's) is equal
-        try:
-            name = _codecs[1].get(h)
-        except TypeError:  # (a codec of one's own holding an unhashable value)
-            return None
-    return None if name is None or name == d.name else name
+        _codecs = {b.history: b.name for b in reversed(BUILTIN) if b.history is not None}
+    try:
+        return _codecs.get(h)
+    except TypeError:  # (a codec of one's own holding an unhashable value)
+        return None
 
 
-def own_name(d: Any) -> str:
-    """The name *d*'s own decoded parts and messages carry, under which every history writer
-    and ``check_conversation`` read a message written back as it came: the built-in's for a
-    dialect derived from one (``derived_from``), else *d*'s own."""
-    return derived_from(d) or d.name
-
-
-# id() of each built-in history codec -> the first built-in holding it; each codec -> that one
-_codecs: Optional[Tuple[Dict[int, str], Dict[Any, str]]] = None
+# each built-in history codec -> the first built-in holding it (found on first use)
+_codecs: Optional[Dict[Any, str]] = None
+# id() of a codec without ``decodes_as`` -> (that codec, the built-in it equals or None)
+_seen: Dict[int, Tuple[Any, Optional[str]]] = {}
 
 
 def history_of(name: Any, registry: Registry) -> Any:

@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, List, Optional, Sequence, Tuple
 
 if TYPE_CHECKING:
@@ -189,7 +189,13 @@ class HistoryCodec:
       returns a copy of the body then, and writes no message): those ``encode`` would give
       about the wire itself (Bedrock's ``mixed-turn``);
     - ``refusals``: what the provider refuses in a history written back as it came (a
-      ``Refusals``: a message as it came, its trailing whitespace as the final one).
+      ``Refusals``: a message as it came, its trailing whitespace as the final one);
+    - ``decodes_as``: the dialect name ``decode`` gives the parts and messages it reads,
+      under which every writer and check reads them as this codec's own (each built-in's
+      sets its own name, so a dialect derived from one, or with a codec made from its
+      with ``dataclasses.replace``, reads them as the built-in does); ``""``: the name of
+      the dialect it decodes for. Not compared: a codec pickled before it equals its
+      built-in still (``_builtin.own_name``).
     """
 
     decode: Callable[[Any, Dialect], List[Message]]
@@ -208,6 +214,7 @@ class HistoryCodec:
     stores_calls: Optional[Callable[[Any], bool]] = None
     texts: Optional[Callable[[Any], Tuple[str, ...]]] = None
     refusals: Refusals = Refusals()
+    decodes_as: str = field(default="", compare=False)
 
     def __getstate__(self) -> Dict[str, Any]:
         # pickled as before ``Refusals``: its three fields as the codec's own, each under

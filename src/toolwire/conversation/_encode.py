@@ -50,11 +50,14 @@ def _check_roles(conv: Conversation, dialect: str) -> None:
 def _unsent(m: Message, i: int, w: Writer, reg: Registry) -> None:
     """Notes (``dropped``) what the wire message *m* was decoded from holds beside its
     parts (its dialect's ``HistoryCodec.unsent``): written fresh, it goes without it;
-    written fresh by its own codec, without what its parts do not keep (``unsent_fresh``)."""
+    written fresh by its own codec, without what its parts do not keep (``unsent_fresh``).
+    Its dialect's codec is the built-in's of that name where the registry has none (a
+    derived dialect's parts name its parent: ``Writer.history``)."""
     source = m.wire[0] if m.wire is not None else None
-    d = reg.get(source) if type(source) is str and source in reg else None
-    h = d.history if d is not None else None
-    unsent = None if h is None else h.unsent_fresh or h.unsent if h is w.d.history else h.unsent
+    if type(source) is not str:
+        return
+    h = reg.get(source).history if source in reg else w.history(source)
+    unsent = None if h is None else h.unsent_fresh or h.unsent if source == w.own else h.unsent
     if unsent is None:
         return
     w.index = i

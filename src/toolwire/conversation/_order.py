@@ -23,10 +23,18 @@ __all__ = ["_last", "_order", "_wording", "refusal", "split_turns", "whole_origi
 
 def whole_original(conv: Conversation, target: Optional[str], own: Optional[str]) -> Any:
     """The request fragment *conv* was decoded from, unchanged, when it was decoded by the
-    dialect *target* or by the one whose codec *target* shares (*own*, ``own_name``: the
-    built-in a derived dialect came from); else ``None``."""
+    dialect *target*, by the one whose codec *target* shares (*own*, ``own_name``: the
+    built-in a derived dialect came from), or by another that reads its parts as *own*
+    (one derived from that built-in: its messages name it); else ``None``."""
     same = conv.original(target) if target is not None else None
-    return same if same is not None or own is None or own == target else conv.original(own)
+    if same is not None or own is None:
+        return same
+    if own != target:
+        same = conv.original(own)
+    if same is None and conv.dialect is not None and conv.dialect not in (target, own) and conv.messages and all(
+            m.wire is not None and m.wire[0] == own for m in conv.messages):
+        same = conv.original(conv.dialect)
+    return same
 
 
 def _wording(text: str, target: Optional[str], id: Optional[str]) -> str:

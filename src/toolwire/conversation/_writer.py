@@ -22,7 +22,7 @@ from __future__ import annotations
 from bisect import bisect
 from typing import Any, Dict, FrozenSet, List, Optional, Sequence, Tuple
 
-from .._builtin import default_registry, derived_from, history_of
+from .._builtin import default_registry, history_of, own_name
 from .._convert import _Target, counted_refusal
 from .._dialect import Dialect, EncodeContext
 from .._encode import _encoded, invalid_as_call, made_id_data, result_notes, written
@@ -78,7 +78,7 @@ class Writer:
     ) -> None:
         self.d = d
         self.name = d.name
-        self.own = derived_from(d) or d.name  # the name its own parts carry (derived from a built-in: that one's)
+        self.own = own_name(d)  # the name its own parts carry (HistoryCodec.decodes_as)
         self.registry = registry if registry is not None else default_registry()
         if ids is not None:
             ids.check_rule(d.ids, d.name)
@@ -199,8 +199,7 @@ class Writer:
         return out
 
     def history(self, dialect: str) -> Any:
-        """The history codec of *dialect* (``_builtin.history_of``: of the built-in of that
-        name where the registry has none; a derived dialect's parts name the built-in)."""
+        """The history codec of *dialect* (``_builtin.history_of``: the built-in's where the registry has none)."""
         return history_of(dialect, self.registry)
 
     def _state(self, dialect: str) -> FrozenSet[str]:
@@ -364,13 +363,9 @@ class Writer:
         return None
 
     def _own(self, dialect: str) -> bool:
-        """Whether the target reads *dialect*'s parts as its own: it is that dialect, or
-        shares its history codec (one derived with ``dataclasses.replace``,
-        docs/custom-dialects.md: its parts are decoded with the name of the one it came from)."""
-        if dialect == self.own:
-            return True
+        """Whether the target reads *dialect*'s parts as its own: named ``own`` (``decodes_as``) or of its codec."""
         h = self.d.history
-        return h is not None and self.history(dialect) is h
+        return dialect == self.own or (h is not None and self.history(dialect) is h)
 
     def other(self, part: Other) -> Any:
         if self._own(part.dialect):

@@ -395,5 +395,5 @@ def _refused(wire: Any, state: Dict[str, Any], final: bool) -> Optional[str]:
 HISTORY = HistoryCodec(
     decode, encode, detect, frozenset({"system", "messages"}), state=STATE,
     pairing=PAIRING, unsent=_unsent, unsent_fresh=_unsent_fresh, thinking=(_read_thinking, _write_thinking),
-    refusals=Refusals(_refused, prefill=ends_in_space),
+    refusals=Refusals(_refused, prefill=ends_in_space), decodes_as=NAME,
 )

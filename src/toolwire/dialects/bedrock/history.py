@@ -285,5 +285,5 @@ PAIRING = Pairing(
 HISTORY = HistoryCodec(
     decode, encode, detect, frozenset({"system", "messages"}), state=STATE,
     pairing=PAIRING, thinking=(_read_reasoning, _write_reasoning), as_is=_as_is,
-    refusals=Refusals(refused, prefill=ends_in_space),
+    refusals=Refusals(refused, prefill=ends_in_space), decodes_as=NAME,
 )

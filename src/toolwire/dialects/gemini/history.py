@@ -298,5 +298,5 @@ HISTORY = HistoryCodec(
                      "executable_code", "code_execution_result", "tool_call", "tool_response"}),  # also snake_case
     pairing=Pairing(alternating=True, missing=_COUNT, orphan=_COUNT, call_first=_CALL_FIRST, counted=True,
                     split_results=_SPLIT),
-    refusals=Refusals(_refused),
+    refusals=Refusals(_refused), decodes_as=NAME,
 )

@@ -105,7 +105,7 @@ def chat_like(
                                bool(pairing.call_first and pairing.first_listed), pairing.last_assistant, ordered,
                                pairing.prefix_last, one_text, one_text_roles))
     return HistoryCodec(decode, encode, detect, frozenset({"messages"}), pairing=pairing, unsent=_unsent,
-                        texts=Bound(apart_texts, ("refusal", plan) if plan else ("refusal",)))
+                        texts=Bound(apart_texts, ("refusal", plan) if plan else ("refusal",)), decodes_as=name)
 
 
 def _detect(name: str, evidence: Optional[Sniff], data: Any) -> bool:

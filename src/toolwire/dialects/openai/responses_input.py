@@ -237,4 +237,5 @@ HISTORY = HistoryCodec(
     decode, encode, detect, frozenset({"instructions", "input", *CONTINUED}), state=STATE,
     pairing=PAIRING, unsent=_unsent, stored=STORED, stores_calls=_stores_calls, texts=Bound(apart_texts, ()),
     refusals=Refusals(responses_refused, frozenset({"assistant", "user"})),  # (a function_call item's, images)
+    decodes_as=NAME,
 )
