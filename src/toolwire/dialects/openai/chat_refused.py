@@ -70,7 +70,7 @@ def chat_refused(wire: Any, state: Dict[str, Any], final: bool) -> Optional[str]
     if role == "user":
         content = wire.get("content")  # (text, the common case: no image)
         return untaken_in(content, "openai.chat") if type(content) is list else None
-    if role != "assistant":  # (two lines a tool message)
+    if role != "assistant":  # (a tool message: asked in a history written message by message only)
         return _UNLEGACY if role == "function" and APART in state and not _after_legacy(state.get(LAST)) else None
     calls = wire.get("tool_calls")
     for c in calls if type(calls) is list else ():
