@@ -123,6 +123,9 @@ class Refusals:
       (a provider may refuse there only what it takes elsewhere);
     - ``roles``: the roles of the messages ``message`` is asked of (``None``: every one); a
       message of another role is never asked (Chat: ``assistant``, where calls are);
+    - ``apart_roles``: roles asked besides ``roles`` only in the pass of a history written
+      message by message (Chat: ``tool``, its ``role: "function"`` answer read against the
+      assistant message before it; a history written back whole never asks them);
     - ``prefill(wire)``: whether the provider refuses the decoded wire message *wire* as
       the final (assistant) one for the trailing whitespace of its text (Anthropic,
       Bedrock): a history ending in one is not written back whole as it came, the writer
@@ -132,6 +135,7 @@ class Refusals:
     message: Optional[Callable[[Any, Dict[str, Any], bool], Optional[str]]] = None
     roles: Optional[FrozenSet[str]] = None
     prefill: Optional[Callable[[Any], bool]] = None
+    apart_roles: FrozenSet[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -221,7 +225,10 @@ class HistoryCodec:
         # its older name (an older build loads it and has no ``Refusals``; ``__setstate__``)
         state = {k: v for k, v in self.__dict__.items() if k != "refusals"}
         r = self.refusals
-        state.update(refused=r.message, prefill=r.prefill, refused_roles=r.roles)
+        roles = r.roles if r.roles is None or not r.apart_roles else r.roles | r.apart_roles
+        state.update(refused=r.message, prefill=r.prefill, refused_roles=roles)  # (an older build: every pass)
+        if r.apart_roles:
+            state["refused_apart"] = r.apart_roles
         return state
 
     def __setstate__(self, state: Dict[str, Any]) -> None:
@@ -229,7 +236,10 @@ class HistoryCodec:
         state = dict(state)
         r = state.pop("refusals", None)
         message, prefill, roles = (state.pop(k, None) for k in ("refused", "prefill", "refused_roles"))
-        if r is None:
+        apart = state.pop("refused_apart", frozenset())
+        if r is None and apart and roles is not None:
+            r = Refusals(message, roles - apart, prefill, apart)
+        elif r is None:
             r = Refusals(message, roles, prefill) if message or prefill or roles is not None else Refusals()
         for k, v in state.items():
             object.__setattr__(self, k, v)

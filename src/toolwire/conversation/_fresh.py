@@ -101,6 +101,8 @@ def refused_fresh(messages: List[Message], keep: List[bool], d: Dialect, rules: 
     fresh, the call's id is mapped: its result gets the same one). One pass; each goes
     to *out* (index, the message as it was, why)."""
     why, roles = rules.message, rules.roles
+    if roles is not None and rules.apart_roles:
+        roles = roles | rules.apart_roles  # (asked in this pass only)
     assert why is not None
     mapped: Dict[str, int] = {}  # ids of calls written fresh here that the target maps -> their message
     state: Dict[str, Any] = {APART: True}

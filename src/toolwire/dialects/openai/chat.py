@@ -45,6 +45,7 @@ from ..._errors import ArgumentsError, DecodeError, refuse_server
 from ..._types import ToolCall, new_call
 from .._common import as_dict, check_native, encode_id, name_of, nameless_result, opt_str, scoped
 from . import batch, chat_history, chat_stream, chat_stream_encode
+from .chat_refused import CALL_TYPES
 from .chat_response import CHAT_FINISH, CHAT_RESPONSE, CHAT_UNFINISHED, chat_reply, encode_message
 from .chat_results import decode_result, encode_result
 from .chat_server import decode_ran, decode_server, encode_server, glm_call, ran
@@ -232,7 +233,7 @@ def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
     if not pd.get("no_id"):
         out["id"] = pd["id"] if call.id is None and "id" in pd else "" if ident is None else ident  # as received
     kind = pd.get("type", "function")
-    if (pd.get("no_type") or kind != "function") and _refused_shape(call, pd):
+    if (pd.get("no_type") or kind not in CALL_TYPES) and _refused_shape(call, pd):
         ctx.note("converted", "no type" if pd.get("no_type") else f"the type {kind!r}",
                  f"{NAME} takes \"function\" only (openai-python: type: Required[Literal[\"function\"]])")
         kind = "function"  # (written otherwise than it came: typed, as ``encode_conversation`` writes it fresh)
@@ -253,7 +254,8 @@ def _refused_shape(call: ToolCall, pd: Dict[str, Any]) -> bool:
     than it came (``chat_refused``: its ``arguments`` no string, an object (no ``raw`` text),
     null or missing; its ``id`` null, or missing where an id is made for it; a call without
     an id written so keeps its shape): then without a ``type``, with null or another word
-    (``"Function"``) it gets ``"type": "function"``, as ``encode_conversation`` writes such a call fresh
+    (``"Function"``; not Kimi's ``"builtin_function"``: ``CALL_TYPES``) it gets
+    ``"type": "function"``, as ``encode_conversation`` writes such a call fresh
     (openai-python ``ChatCompletionMessageFunctionToolCallParam``: ``type:
     Required[Literal["function"]]``); one written as it came keeps its shape."""
     return (call.raw is None or bool(pd.get("no_arguments")) or ("arguments" in pd and pd["arguments"] is None)

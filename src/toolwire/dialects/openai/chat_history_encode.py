@@ -62,6 +62,19 @@ MISTRAL_ALONE = "Conversation must start with a user message or system message"
 PREFIX_FLAG = "The prefix flag (the reply continues this assistant message)"  # what a note calls Mistral's ``prefix``
 
 
+def _answering(r: ToolResult, name: str, legacy: bool) -> ToolResult:
+    """The id-less result *r* written fresh in the shape that answers the call before it: after
+    a legacy ``function_call`` (written as it came or fresh, ``chat_history_assistant``: it has
+    no id) the ``role: "function"`` message (openai-python ``ChatCompletionFunctionMessageParam``:
+    ``name``, ``content``), the agent loop's ``ToolResult(call.id, ...)`` too; after a call
+    written with an id (``tool_calls``) a tool message, a legacy answer too."""
+    own = {k: v for k, v in scoped(r, name).items() if k in ("part_extra", "extra")}
+    if legacy:
+        own["legacy"] = True
+    return r.replace(provider_data={**{k: v for k, v in r.provider_data.items() if k != name},
+                                    **({name: own} if own else {})})
+
+
 def encoder(
     name: str, *, images: bool, bridge: Optional[str], details: Tuple[str, ...], lift: bool = False,
     plan: Optional[str] = None, opens: bool = False, last: str = "", ordered: Optional[str] = None,
@@ -181,9 +194,8 @@ def encoder(
             rest: List[Any] = []
             for p in m.parts:
                 if type(p) is ToolResult:
-                    if not legacy and p.id is None and scoped(p, name).get("legacy"):
-                        # its call was written fresh, as a tool call with an id: a tool message answers it
-                        p = p.replace(provider_data={k: v for k, v in p.provider_data.items() if k != name})
+                    if p.id is None and legacy != bool(scoped(p, name).get("legacy")):
+                        p = _answering(p, name, legacy)
                     fresh.append((len(out), i))
                     out.append(w.result(p))
                 else:

@@ -9,7 +9,8 @@ noted (``rewritten``), never replayed as it came.
   object, null, missing), as a legacy ``function_call``'s (openai-python ``FunctionCall.arguments:
   Required[str]``). A call without a ``type`` (or null, or another word: ``"Function"``) goes as
   it came when nothing else is refused in it (no refusal of it is documented: the call writer
-  keeps that shape, ``chat``); written fresh it is typed ``"function"`` (``typed``). ``""`` and
+  keeps that shape, ``chat``); written fresh it is typed ``"function"`` (``typed``), but
+  for Kimi's ``"builtin_function"`` (``CALL_TYPES``), kept. ``""`` and
   ``"null"`` ids are strings: they go as they came (Gemini's OpenAI-compatible endpoint
   replies with ``"id": ""`` and takes it back; no refusal of ``""`` is documented). An
   item of another ``type`` without a ``function`` object (GLM-4-AllTools' server items,
@@ -39,8 +40,12 @@ from ..._types import ToolCall
 from ...conversation._values import Message
 from .._own_image import untaken_in
 
-__all__ = ["chat_refused", "mistral_refused", "responses_refused", "typed"]
+__all__ = ["CALL_TYPES", "chat_refused", "mistral_refused", "responses_refused", "typed"]
 
+# The type words of a call Chat-compatible servers take back as they sent them: OpenAI's, and
+# Moonshot's ``"builtin_function"`` (its ``$web_search`` guide: the reply's assistant message,
+# ``"type": "builtin_function"``, is appended to the messages unchanged).
+CALL_TYPES = frozenset({"function", "builtin_function"})
 _NONE_IDS = (None, "", "null")  # Mistral: no id (``mistral.calls``)
 
 
@@ -65,7 +70,7 @@ def chat_refused(wire: Any, state: Dict[str, Any], final: bool) -> Optional[str]
     if role == "user":
         content = wire.get("content")  # (text, the common case: no image)
         return untaken_in(content, "openai.chat") if type(content) is list else None
-    if role != "assistant":  # (two lines a tool message)
+    if role != "assistant":  # (a tool message: asked in a history written message by message only)
         return _UNLEGACY if role == "function" and APART in state and not _after_legacy(state.get(LAST)) else None
     calls = wire.get("tool_calls")
     for c in calls if type(calls) is list else ():
@@ -155,8 +160,9 @@ def typed(item: Dict[str, Any]) -> Dict[str, Any]:
     """The call *item* written fresh to Chat, with ``"type": "function"`` after its ``id``
     where it has none, null or another word (``"Function"``; openai-python
     ``ChatCompletionMessageFunctionToolCallParam``: ``type: Required[Literal["function"]]``);
-    a call written back as it came keeps its shape."""
-    if "function" not in item or item.get("type") == "function":
+    a call written back as it came keeps its shape, and so does one of a word in
+    ``CALL_TYPES`` (Kimi's ``"builtin_function"``)."""
+    if "function" not in item or item.get("type") in CALL_TYPES:
         return item
     head = {"id": item["id"]} if "id" in item else {}
     return {**head, "type": "function", **{k: v for k, v in item.items() if k != "id" and k != "type"}}

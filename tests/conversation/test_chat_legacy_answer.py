@@ -1,0 +1,79 @@
+"""A legacy Chat ``function_call`` written fresh is answered by a ``role: "function"`` message.
+
+openai-python ``ChatCompletionAssistantMessageParam.function_call`` ("Deprecated and replaced by
+`tool_calls`") carries no id; its answer is ``ChatCompletionFunctionMessageParam``
+(``{"role": "function", "name", "content"}``). The agent loop of docs/conversations.md answers a
+call with ``ToolResult(call.id, call.name, ...)``: for a legacy call that id is ``None``, so its
+result goes as the function message answering the call, never as a tool message without the
+``tool_call_id`` it needs (review revReplay4 R1: 108 of 108 legacy shapes refused).
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, Dict, List, Tuple
+
+import toolwire
+from toolwire import ToolResult
+from toolwire.conversation import (
+    Conversation,
+    Message,
+    Problem,
+    Text,
+    check_conversation,
+    decode_conversation,
+    encode_conversation,
+    fix_conversation,
+)
+
+RESPONSE = {"id": "x", "object": "chat.completion", "created": 1, "model": "gpt-3.5-turbo-0613", "choices": [{
+    "index": 0, "finish_reason": "function_call", "message": {
+        "role": "assistant", "content": None,
+        "function_call": {"name": "get_weather", "arguments": "{\"city\":\"Paris\"}"}}}]}
+CALL = {"role": "assistant", "content": None,
+        "function_call": {"name": "get_weather", "arguments": "{\"city\":\"Paris\"}"}}
+
+
+def _written(conv: Conversation, fresh: Tuple[int, ...] = ()) -> List[Dict[str, Any]]:
+    """*conv* written to Chat; *fresh*: the messages written fresh, noted, that check flags."""
+    report: List[Problem] = []
+    out = encode_conversation(conv, "openai.chat", report=report)["messages"]
+    assert [(p.kind, p.index) for p in report] == [("rewritten", i) for i in fresh]
+    assert [(p.kind, p.index) for p in check_conversation(conv, "openai.chat")] == [("refused-message", i)
+                                                                                     for i in fresh]
+    return out
+
+
+def test_the_agent_loop_answers_a_decoded_legacy_call_with_a_function_message() -> None:
+    c = toolwire.decode(copy.deepcopy(RESPONSE), "openai.chat")
+    assert c.id is None
+    conv = Conversation((Message("user", (Text("weather?"),)), Message("assistant", (c,)),
+                         Message("tool", (ToolResult(c.id, c.name, "22C"),))))
+    assert _written(conv) == [{"role": "user", "content": "weather?"}, CALL,
+                              {"role": "function", "name": "get_weather", "content": "22C"}]
+
+
+def test_a_result_appended_to_a_decoded_legacy_history_is_a_function_message() -> None:
+    conv = decode_conversation({"messages": [{"role": "user", "content": "weather?"}, copy.deepcopy(CALL)]},
+                               "openai.chat")
+    c = conv.messages[1].calls[0]
+    out = _written(conv.append(Message("tool", (ToolResult(None, c.name, "22C"),))), (1,))
+    assert out[1:] == [CALL, {"role": "function", "name": "get_weather", "content": "22C"}]
+
+
+def test_a_fixed_unanswered_legacy_call_is_answered_by_a_function_message() -> None:
+    conv = decode_conversation({"messages": [{"role": "user", "content": "weather?"}, copy.deepcopy(CALL)]},
+                               "openai.chat")
+    fixed = fix_conversation(conv, "openai.chat")[0]
+    out = encode_conversation(fixed, "openai.chat")["messages"]
+    assert out[1] == CALL and out[2]["role"] == "function" and out[2]["name"] == "get_weather"
+    assert "tool_call_id" not in out[2]
+
+
+def test_a_tool_calls_call_is_still_answered_by_a_tool_message() -> None:
+    call = {"role": "assistant", "content": None, "tool_calls": [{"id": "call_1", "type": "function", "function": {
+        "name": "get_weather", "arguments": "{\"city\":\"Paris\"}"}}]}
+    conv = decode_conversation({"messages": [{"role": "user", "content": "weather?"}, call]}, "openai.chat")
+    c = conv.messages[1].calls[0]
+    out = _written(conv.append(Message("tool", (ToolResult(c.id, c.name, "22C"),))))
+    assert out[2] == {"role": "tool", "tool_call_id": "call_1", "content": "22C"}
