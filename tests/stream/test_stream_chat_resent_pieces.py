@@ -111,3 +111,18 @@ def test_other_arguments_under_the_id_and_name_after_a_finish_are_never_lost() -
         ("InvalidToolCall", "get_weather", "call_0", '{"city":"Rome"}')]
     # (the same text again stays one InvalidToolCall: the call re-sent)
     assert _shown([ch(f, "tool_calls"), ch(f, "tool_calls"), END]) == [("invalid", "get_weather", "call_0")]
+
+
+def test_a_call_of_no_json_keeps_its_own_error_when_another_value_follows() -> None:
+    # review revChat6: the first call's text is no JSON; a whole other value under its id and name after
+    # the finish: the first keeps its parse error (not the "share the id" one), the second is refused
+    h = {"index": 0, "id": "A", "type": "function", "function": {"name": "f", "arguments": "{"}}
+    rest = {"index": 0, "function": {"arguments": '{"a":1}}'}}
+    again = {"index": 0, "id": "A", "function": {"name": "f", "arguments": '{"z":9}'}}
+    acc = Accumulator("openai.chat")
+    done = [e.call for c in (ch(h), ch(rest, "tool_calls"), ch(again), END) for e in acc.feed(c)
+            if type(e).__name__ == "CallDone"]
+    calls = acc.close()
+    assert done == calls and [type(c).__name__ for c in calls] == ["InvalidToolCall", "InvalidToolCall"]
+    assert "share the id" not in calls[0].error and "JSON" in calls[0].error
+    assert "share the id" in calls[1].error
