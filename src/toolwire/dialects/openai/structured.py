@@ -268,7 +268,8 @@ VLLM_PROFILE = replace(
     formats=frozenset({"email", "date", "time", "date-time", "duration", "ipv4", "ipv6", "hostname", "uuid"}),
     enforced_only=frozenset({"one_of_as_any_of", "ref_alone", "value_alone", "values_first", "union_alone",
                              "pattern_whole", "int64_bounds", "formats_listed", "closes_objects",
-                             "counts_all_required", "ref_cycle_alone", "no_false_properties", "uri_refs"}),
+                             "counts_all_required", "ref_cycle_alone", "no_false_properties", "uri_refs",
+                             "null_branch", "disjoint_one_of"}),
     # what sends the schema to llguidance (``has_xgrammar_unsupported_json_features``), which
     # answers "Unimplemented keys" (1.3.0 and 1.9.1). Its other unimplemented keys (``not``,
     # ``if``/``then``/``else``, ``dependentSchemas``, ``dependentRequired``, ``unevaluated*``)
