@@ -205,3 +205,39 @@ def test_the_engines_read_the_new_form_as_the_old(schema: Any, before: Any, valu
             m = llguidance.LLMatcher(tok, llguidance.LLMatcher.grammar_from_json_schema(t), log_level=0)
             ll.append(m.consume_tokens(list(value.encode())) and m.is_accepting())
         assert xg[0] == xg[1] and ll[0] == ll[1], (value, xg, ll)
+
+
+def _many(n: int) -> Dict[str, Any]:
+    """n nullable objects, n disjoint oneOfs, n $refs to them."""
+    props: Dict[str, Any] = {}
+    for i in range(n):
+        props[f"p{i}"] = {"type": ["object", "null"], "properties": {"a": {"type": "integer"}}}
+        props[f"u{i}"] = dict(ONE_OF_SCALARS)
+        props[f"r{i}"] = {"$ref": f"#/properties/p{i}"}
+    return {"type": "object", "properties": props}
+
+
+def test_the_forms_walk_is_linear(monkeypatch: Any) -> None:
+    # counted, not timed (n against 4n): each node tested once, each oneOf once, each $ref read once
+    from toolwire.schema import _engine_forms
+
+    def steps(n: int) -> int:
+        count = [0]
+        real_splits, real_disjoint = _engine_forms._splits, _engine_forms.disjoint
+
+        def splits(*a: Any) -> Any:
+            count[0] += 1
+            return real_splits(*a)
+
+        def disjoint(*a: Any) -> Any:
+            count[0] += 1
+            return real_disjoint(*a)
+        with monkeypatch.context() as m:
+            m.setattr(_engine_forms, "_splits", splits)
+            m.setattr(_engine_forms, "disjoint", disjoint)
+            r = S.render(_many(n), "vllm", on_error="report")
+        assert sum(c.action == "rewritten" and c.keyword in ("type", "oneOf") for c in r.report) == 2 * n
+        return count[0]
+
+    small, big = steps(50), steps(200)
+    assert small >= 50 and big <= 4.2 * small, (small, big)

@@ -65,7 +65,8 @@ def neutral_forms(wire: Any, profile: Profile) -> List[Tuple[str, str, str]]:
             renamed.append((ptr, node))
         else:
             kept.update(id(b) for b in one)
-    split = [(p, n) for p, n in nodes if nulls and id(n) not in kept and _splits(n, named.get(id(n), set()))]
+    split = [(p, n) for p, n in nodes if nulls and type(n.get("type")) is list and id(n) not in kept
+             and _splits(n, named.get(id(n), set()))]
     out: List[Tuple[str, str, str]] = []
     for ptr, node in renamed:
         items = list(node.items())
