@@ -60,7 +60,8 @@ class Profile:
     ``oneOf`` enforced only where its branches are disjoint; ``"one_string_rule"``: a
     string's ``pattern``, else its ``format``, else its lengths; ``"value_alone"``: nothing
     beside ``const``/``enum``; ``"values_first"``: ``const``/``enum`` read before a union,
-    ``anyOf`` before ``oneOf``). ``typed_enum_branches``: a type-less ``enum`` or
+    ``anyOf`` before ``oneOf``; ``"null_branch"``, ``"disjoint_one_of"``: written in
+    forms every backend reads, ``schema/_engine_forms.py``). ``typed_enum_branches``: a type-less ``enum`` or
     ``const`` gets the type of its values, and a ``type`` array beside an ``enum`` is
     split into typed branches. ``typeless_enum``: an ``enum`` without a ``type`` is
     taken, so one of values of several types is sent as it is (not a type array, a

@@ -84,7 +84,8 @@ def test_a_type_beside_values_of_another_type_is_unenforced(target: str) -> None
     r = S.render(_x({"type": "integer", "enum": [1, "a"]}), target)
     assert _unenforced(r) == {("/properties/x", "type")}
     r = S.render(_x({"type": ["integer", "null"], "enum": [1, None]}), target)
-    assert r.lossless and not _beyond_closing(r)
+    # (vLLM: the null written as a branch of its own, exact: test_vllm_backend_neutral.py)
+    assert r.lossless and not [c for c in _beyond_closing(r) if c.action != "rewritten"]
     r = S.render(_x({"type": "number", "const": 2}), target)
     assert r.lossless and not _beyond_closing(r)
 

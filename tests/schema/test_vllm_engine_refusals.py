@@ -125,12 +125,13 @@ FALSE_BRANCH = {"type": "object", "properties": {"a": {"anyOf": [{"type": "strin
 def test_vllm_leaves_out_a_false_branch() -> None:
     # a branch of no value adds no value to anyOf / oneOf (core §10.2.1.2-3): left out, exact
     rendered = render(FALSE_BRANCH, "vllm", on_error="report")
+    # (the oneOf of one branch left is disjoint: sent as anyOf, test_vllm_backend_neutral.py)
     assert rendered.wire_schema["properties"] == {"a": {"anyOf": [{"type": "string"}]},
-                                                  "b": {"oneOf": [{"type": "integer"}]}}
+                                                  "b": {"anyOf": [{"type": "integer"}]}}
     changes = [(c.pointer, c.keyword, c.action) for c in rendered.report]
     assert [c for c in changes if c[2] == "rewritten"] == [
         ("/properties/a/anyOf/1", "anyOf", "rewritten"), ("/properties/b/oneOf/0", "oneOf", "rewritten"),
-        ("/properties/b/oneOf/2", "oneOf", "rewritten")]
+        ("/properties/b/oneOf/2", "oneOf", "rewritten"), ("/properties/b", "oneOf", "rewritten")]
     assert not rendered.errors
     assert render(FALSE_BRANCH["properties"]["a"], "vllm", on_error="report").lossless
     assert rendered.validate({"a": "x", "b": 1}) == [] and rendered.validate({"a": 1}) != []

@@ -143,8 +143,11 @@ def engine_moves(wire: Any, profile: Profile, cycles: bool = True,
         hints = []
         for key, why in moves:
             value = node.pop(key)
-            if key == "additionalProperties" and widened:
-                node[key] = True  # (moved with patternProperties: a schema widened to true, kept open)
+            if key == "additionalProperties" and widened and ("properties" in node or "required" in node):
+                # (moved with patternProperties: a schema widened to true, kept open; without properties
+                # or required strict mode leaves the object open anyway, and lm-format-enforcer fails on
+                # a boolean there: left out)
+                node[key] = True
             try:
                 shown = json.dumps(value, ensure_ascii=False)
             except ValueError:  # an integer of over 4,300 digits: Python does not write it

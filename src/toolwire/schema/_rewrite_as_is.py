@@ -1,6 +1,7 @@
 """The rewrite of a profile that sends the schema as it is (``permissive``: vLLM, Ollama,
 prompt mode): the normal form copied, what the target's engine refuses or reads otherwise
-moved or rewritten on the copy (``_engine_rules.py``, ``_engine_refs.py``, ``_enforced.py``),
+moved or rewritten on the copy (``_engine_rules.py``, ``_engine_refs.py``, ``_enforced.py``,
+``_engine_forms.py``),
 and the root wrapper a profile needing an object root is given (both paths).
 
 Part of the rewrite in ``_rewrite.py``.
@@ -12,6 +13,7 @@ from typing import Any, Dict, Set
 
 from ._empty_bounds import none_of_type
 from ._enforced import moved_patterns, unenforced
+from ._engine_forms import neutral_forms
 from ._engine_rules import closed_nodes, engine_moves
 from ._no_value_root import no_value_causes
 from ._normalize import iter_subschemas
@@ -50,6 +52,8 @@ class AsIsRewrites(ShapeRewrites):
             self.change(ptr, keyword, "unenforced", why)
         for ptr, keyword, why in unenforced(copied, self.p):  # what is sent, at the same pointers
             self.change(ptr, keyword, "unenforced", why)
+        for ptr, keyword, why in neutral_forms(copied, self.p):  # (last: the reports above read the caller's form)
+            self.change(ptr, keyword, "rewritten", why)
         if self.p.object_root and isinstance(copied, dict) and "type" not in copied and "properties" in copied \
                 and not any(k in copied for k in ("anyOf", "oneOf", "allOf", "$ref")) \
                 and not none_of_type(copied, "object"):  # (no object: its other values, wrapped)

@@ -240,6 +240,9 @@ RESPONSES = Target(
 #: Unimplemented keys", "Unknown format") with HTTP 400: those are moved, never sent.
 #: llguidance refuses keywords beside a ``$ref`` closing a cycle, xgrammar a property of
 #: subschema ``false`` (``schema/_engine_refs.py``): the siblings are moved, the property left out.
+#: vLLM's other backends (lm-format-enforcer 0.11.3 drops every keyword beside a type list,
+#: reads oneOf branches as objects): a type list with null and a disjoint oneOf are written
+#: as anyOf (``schema/_engine_forms.py``), exact in every engine.
 #: Engine bug, not worked around: xgrammar before 0.2.9 (0.1.29 to 0.2.0) writes a lone
 #: lower bound as ``[2-9] | [1-9] [0-9]*``, so ``minimum: 2`` admits 1 (fixed in 0.2.9).
 VLLM_PROFILE = replace(
@@ -268,7 +271,8 @@ VLLM_PROFILE = replace(
     formats=frozenset({"email", "date", "time", "date-time", "duration", "ipv4", "ipv6", "hostname", "uuid"}),
     enforced_only=frozenset({"one_of_as_any_of", "ref_alone", "value_alone", "values_first", "union_alone",
                              "pattern_whole", "int64_bounds", "formats_listed", "closes_objects",
-                             "counts_all_required", "ref_cycle_alone", "no_false_properties", "uri_refs"}),
+                             "counts_all_required", "ref_cycle_alone", "no_false_properties", "uri_refs",
+                             "null_branch", "disjoint_one_of"}),
     # what sends the schema to llguidance (``has_xgrammar_unsupported_json_features``), which
     # answers "Unimplemented keys" (1.3.0 and 1.9.1). Its other unimplemented keys (``not``,
     # ``if``/``then``/``else``, ``dependentSchemas``, ``dependentRequired``, ``unevaluated*``)
