@@ -111,6 +111,8 @@ class _Replay:
                     result = yield from self._meet(result, _OTHER, n, ptr)
                     if result is None:
                         return ("ref", n["$ref"], False)
+                    if key not in n:  # (moved by a visit of this node nested in those subschemas)
+                        continue
                 if key == "$ref" and isinstance(n["$ref"], str):
                     result = yield from self._meet(result, ("ref", n["$ref"], True), n, ptr)
                 elif key in ("allOf", "anyOf", "oneOf") and isinstance(n[key], list):
@@ -146,11 +148,11 @@ class _Replay:
                                                                    ("object",) if t == "object" else ())]
         for kind in dict.fromkeys(kinds):
             for key in _ARRAY if kind == "array" else _OBJECT:
-                if key not in keys:
+                if key not in keys or key not in n:  # (moved by a visit of this node nested in one before)
                     continue
                 value = n[key]
                 if key in ("properties", "patternProperties") and isinstance(value, dict):
-                    for name, sub in value.items():
+                    for name, sub in list(value.items()):
                         yield ("walk", sub, f"{ptr}/{key}/{_escape(name)}")
                 elif key == "prefixItems" and isinstance(value, list):
                     for i, sub in enumerate(value):

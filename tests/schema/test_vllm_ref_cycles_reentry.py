@@ -1,0 +1,101 @@
+"""A cyclic ``$ref`` met again while its own node is compiled, on vLLM's wire (session 45,
+review revSchema4).
+
+llguidance 1.9.1 (checked 2026-12-07) compiles a node's keys in order; a ``$ref`` to ``#``
+after the node's subschema keywords re-enters the root while they are compiled, reaching the
+same node again, whose siblings that visit moves (``AFTER_TWO``, ``AFTER_ADDITIONAL``: a
+``KeyError`` escaped ``render(..., on_error="report")``, 5 of the review's 6,000 schemas).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any, Dict, List, Tuple
+
+import pytest
+
+from toolwire import ToolwireError
+from toolwire.schema import render
+
+# the review's reproducers (R1): KeyError 'properties' / 'additionalProperties' before
+AFTER_TWO = {"properties": {"r": {"items": {"$ref": "#"}, "properties": {}, "$ref": "#"}}}
+AFTER_ADDITIONAL = {"type": "object", "properties": {"child": {
+    "properties": {"kids": {"type": "array", "items": {"$ref": "#"}}}, "additionalProperties": {"$ref": "#"},
+    "$ref": "#"}}}
+
+
+def _moved(schema: Dict[str, Any]) -> List[Tuple[str, str]]:
+    return [(c.pointer, c.keyword) for c in render(schema, "vllm", on_error="report").report if c.action == "moved"]
+
+
+def test_siblings_moved_by_a_reentry_are_not_read_again() -> None:
+    assert _moved(AFTER_TWO) == [("/properties/r", "items"), ("/properties/r", "properties")]
+    assert render(AFTER_TWO, "vllm").wire_schema["properties"]["r"] == {
+        "$ref": "#", "description": '{items: {"$ref": "#"}, properties: {}}'}
+    assert _moved(AFTER_ADDITIONAL) == [("/properties/child", "properties"),
+                                        ("/properties/child", "additionalProperties")]
+    assert set(render(AFTER_ADDITIONAL, "vllm").wire_schema["properties"]["child"]) == {"$ref", "description"}
+
+
+def _schema(r: random.Random) -> Dict[str, Any]:
+    """Cyclic ``$defs`` and ``#`` references, siblings before and after the ``$ref`` (the
+    review's ``gencyc.py``, subschema keywords before ``$ref`` more often)."""
+    names = [f"D{i}" for i in range(r.randint(1, 3))]
+
+    def ref() -> str:
+        return "#" if r.random() < .4 else "#/$defs/" + r.choice(names)
+
+    def sub(depth: int) -> Any:
+        c = r.random()
+        if depth > 2 or c < .2:
+            return r.choice([{"type": "integer"}, {"enum": [1, 2]}, {"$ref": ref()}])
+        if c < .7:
+            n: Dict[str, Any] = {}
+            for key in r.sample(["type", "properties", "items", "additionalProperties", "anyOf", "allOf",
+                                 "required", "$ref", "$ref"], r.randint(2, 5)):
+                if key == "type":
+                    n[key] = r.choice(["object", "array", ["object", "array"]])
+                elif key == "properties":
+                    n[key] = {"q": sub(depth + 1)} if r.random() < .7 else {}
+                elif key in ("items", "additionalProperties"):
+                    n[key] = sub(depth + 1)
+                elif key in ("anyOf", "allOf"):
+                    n[key] = [sub(depth + 1)] + ([{"type": "null"}] if r.random() < .5 else [])
+                elif key == "required":
+                    n[key] = ["q"]
+                else:
+                    n[key] = ref()
+            return n
+        if c < .85:
+            return {"type": "array", "items": sub(depth + 1)}
+        return {"type": "object", "properties": {"z": sub(depth + 1)}}
+
+    defs = {nm: {"type": "object", "properties": {f"p{i}": sub(0) for i in range(r.randint(1, 2))}} for nm in names}
+    return {"type": "object", "properties": {"r0": sub(0), "r1": {"$ref": "#/$defs/D0"}}, "$defs": defs}
+
+
+def test_no_other_error_escapes_a_report() -> None:
+    for seed in range(400):
+        schema = _schema(random.Random(seed))
+        try:
+            render(schema, "vllm", on_error="report")
+        except ToolwireError:
+            pass
+        except Exception as error:  # pragma: no cover (the failure shown)
+            pytest.fail(f"seed {seed}: {error!r} from {json.dumps(schema)}")
+
+
+def _llg_error(schema: Dict[str, Any]) -> Any:
+    llguidance = pytest.importorskip("llguidance")
+    try:
+        grammar = llguidance.LLMatcher.grammar_from_json_schema(json.dumps(schema))
+        return llguidance.LLMatcher.validate_grammar(grammar) or None
+    except Exception as error:  # (the compile error)
+        return str(error)
+
+
+@pytest.mark.parametrize("schema", [AFTER_TWO, AFTER_ADDITIONAL])
+def test_llguidance_compiles_the_vllm_wire(schema: Dict[str, Any]) -> None:
+    assert "circular references with sibling keys" in str(_llg_error(schema))  # (as written)
+    assert _llg_error(render(schema, "vllm").wire_schema) is None
