@@ -24,6 +24,15 @@ AFTER_ADDITIONAL = {"type": "object", "properties": {"child": {
     "properties": {"kids": {"type": "array", "items": {"$ref": "#"}}}, "additionalProperties": {"$ref": "#"},
     "$ref": "#"}}}
 
+# the review's R2: p2's own $ref is taken ("#" done), the $ref alone in its anyOf is D0, still being
+# compiled, which the intersection needs: llguidance "circular references with sibling keys are not
+# supported: json-schema:///#/$defs/D0" as sent before; anyOf moved, it compiles (as sent in session 44)
+IN_A_SIBLING = {"$defs": {"D0": {"properties": {"p2": {"$ref": "#", "anyOf": [{"$ref": "#/$defs/D0"}]}}}},
+                "properties": {"r1": {"$ref": "#/$defs/D0"}}}
+# the same, the $ref after the anyOf, and a $ref to no cycle with it
+SIBLING_FIRST = {"$defs": {"D0": {"properties": {"p2": {"anyOf": [{"$ref": "#/$defs/D0"}], "$ref": "#/$defs/L"}}},
+                           "L": {"type": "object"}}, "$ref": "#/$defs/D0"}
+
 
 def _moved(schema: Dict[str, Any]) -> List[Tuple[str, str]]:
     return [(c.pointer, c.keyword) for c in render(schema, "vllm", on_error="report").report if c.action == "moved"]
@@ -36,6 +45,13 @@ def test_siblings_moved_by_a_reentry_are_not_read_again() -> None:
     assert _moved(AFTER_ADDITIONAL) == [("/properties/child", "properties"),
                                         ("/properties/child", "additionalProperties")]
     assert set(render(AFTER_ADDITIONAL, "vllm").wire_schema["properties"]["child"]) == {"$ref", "description"}
+
+
+def test_a_sibling_holding_a_ref_being_compiled_is_moved() -> None:
+    assert _moved(IN_A_SIBLING) == [("/$defs/D0/properties/p2", "anyOf")]
+    assert render(IN_A_SIBLING, "vllm").wire_schema["$defs"]["D0"]["properties"]["p2"] == {
+        "$ref": "#", "description": '{anyOf: [{"$ref": "#/$defs/D0"}]}'}
+    assert _moved(SIBLING_FIRST) == [("/$defs/D0/properties/p2", "anyOf")]
 
 
 def _schema(r: random.Random) -> Dict[str, Any]:
@@ -95,7 +111,7 @@ def _llg_error(schema: Dict[str, Any]) -> Any:
         return str(error)
 
 
-@pytest.mark.parametrize("schema", [AFTER_TWO, AFTER_ADDITIONAL])
+@pytest.mark.parametrize("schema", [AFTER_TWO, AFTER_ADDITIONAL, IN_A_SIBLING, SIBLING_FIRST])
 def test_llguidance_compiles_the_vllm_wire(schema: Dict[str, Any]) -> None:
     assert "circular references with sibling keys" in str(_llg_error(schema))  # (as written)
     assert _llg_error(render(schema, "vllm").wire_schema) is None

@@ -19,8 +19,12 @@ Bounded: the replay counts the nodes it compiles (a node under several reference
 is compiled once per place, as llguidance does) and gives up past ``4 * nodes + 64``
 steps, or past three passes (a move can make a reference alone that a parent then
 intersects): the caller then falls back on its own walk. A ``$ref`` alone in an
-``anyOf`` / ``allOf`` branch intersected with its parent's keywords is not moved (it has
-no siblings to move): it is counted in ``unresolved``.
+``anyOf`` / ``allOf`` branch intersected with its parent's keywords has no siblings to
+move: where the parent has a ``$ref`` of its own, the parent's siblings are moved (the
+branch with them: ``{"$ref": "#", "anyOf": [{"$ref": "#/$defs/D0"}]}`` inside ``D0``),
+else it is counted in ``unresolved``. A node met again while its own subschemas are
+compiled (a ``$ref`` to ``#`` after them) may have its siblings moved by that visit: the
+outer one reads only the keys still there.
 """
 
 from __future__ import annotations
@@ -194,7 +198,8 @@ class _Replay:
                 if isinstance(side, tuple) else []
             for ref in refs:
                 if not (yield from self._check(ref[1])):
-                    if ref[2] and self.move(n, ptr):  # (the node's own $ref: its siblings moved)
+                    # (the node's own $ref, or one in a sibling beside it: its siblings moved)
+                    if isinstance(n.get("$ref"), str) and self.move(n, ptr):
                         self.moved += 1
                         return None
                     self.unresolved += 1
