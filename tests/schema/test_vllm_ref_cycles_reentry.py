@@ -33,6 +33,17 @@ IN_A_SIBLING = {"$defs": {"D0": {"properties": {"p2": {"$ref": "#", "anyOf": [{"
 SIBLING_FIRST = {"$defs": {"D0": {"properties": {"p2": {"anyOf": [{"$ref": "#/$defs/D0"}], "$ref": "#/$defs/L"}}},
                            "L": {"type": "object"}}, "$ref": "#/$defs/D0"}
 
+# llguidance intersects the properties two objects share: r1's $ref to D0, still being compiled, is
+# needed ("circular references with sibling keys are not supported: json-schema:///#/$defs/D0");
+# a property of one side only (UNSHARED) is not intersected: compiled as it is
+SHARED = {"properties": {"r1": {"$ref": "#/$defs/D0"}}, "$defs": {"D0": {"properties": {"p": {
+    "$ref": "#", "allOf": [{"properties": {"r1": {"type": "object"}}}]}}}}}
+UNSHARED = {"properties": {"r1": {"$ref": "#/$defs/D0"}}, "$defs": {"D0": {"properties": {"p": {
+    "$ref": "#", "allOf": [{"properties": {"zz": {"type": "string"}}}]}}}}}
+# the same through a union: "#" beside a branch "#" (each branch intersected)
+IN_A_UNION = {"properties": {"r1": {"$ref": "#/$defs/D0"}}, "$defs": {"D0": {"properties": {"p1": {
+    "$ref": "#", "allOf": [{"anyOf": [{"$ref": "#"}, {"type": "null"}]}]}}}}}
+
 
 def _moved(schema: Dict[str, Any]) -> List[Tuple[str, str]]:
     return [(c.pointer, c.keyword) for c in render(schema, "vllm", on_error="report").report if c.action == "moved"]
@@ -52,6 +63,13 @@ def test_a_sibling_holding_a_ref_being_compiled_is_moved() -> None:
     assert render(IN_A_SIBLING, "vllm").wire_schema["$defs"]["D0"]["properties"]["p2"] == {
         "$ref": "#", "description": '{anyOf: [{"$ref": "#/$defs/D0"}]}'}
     assert _moved(SIBLING_FIRST) == [("/$defs/D0/properties/p2", "anyOf")]
+
+
+
+def test_the_properties_two_objects_share_are_intersected() -> None:
+    assert _moved(SHARED) == [("/$defs/D0/properties/p", "allOf")]
+    assert _moved(UNSHARED) == []
+    assert _moved(IN_A_UNION) == [("/$defs/D0/properties/p1", "allOf")]
 
 
 def _schema(r: random.Random) -> Dict[str, Any]:
@@ -111,7 +129,40 @@ def _llg_error(schema: Dict[str, Any]) -> Any:
         return str(error)
 
 
-@pytest.mark.parametrize("schema", [AFTER_TWO, AFTER_ADDITIONAL, IN_A_SIBLING, SIBLING_FIRST])
+@pytest.mark.parametrize("schema", [AFTER_TWO, AFTER_ADDITIONAL, IN_A_SIBLING, SIBLING_FIRST, SHARED, IN_A_UNION])
 def test_llguidance_compiles_the_vllm_wire(schema: Dict[str, Any]) -> None:
     assert "circular references with sibling keys" in str(_llg_error(schema))  # (as written)
     assert _llg_error(render(schema, "vllm").wire_schema) is None
+
+
+def test_llguidance_compiles_unshared_properties_as_they_are() -> None:
+    assert _llg_error(UNSHARED) is None
+
+
+def _shared(n: int) -> Dict[str, Any]:
+    """n properties the root and an allOf branch beside "#" share (each intersected once)."""
+    return {"properties": {f"r{i}": {"$ref": "#/$defs/D0"} for i in range(n)}, "$defs": {"D0": {"properties": {
+        "p": {"$ref": "#", "allOf": [{"properties": {f"r{i}": {"type": "object"} for i in range(n)}}]}}}}}
+
+
+def test_the_shared_properties_are_intersected_in_linear_steps() -> None:
+    from toolwire.schema import _engine_cycles as cycles
+
+    def steps(n: int) -> int:
+        count = [0]
+        original = cycles._Replay._meet
+
+        def counted(self: Any, *args: Any) -> Any:
+            count[0] += 1
+            return original(self, *args)
+
+        cycles._Replay._meet = counted  # type: ignore[method-assign]
+        try:
+            wire = json.loads(json.dumps(_shared(n)))
+            assert cycles.llguidance_refusals(wire, lambda node, ptr: False) is not None  # (within its bound)
+        finally:
+            cycles._Replay._meet = original  # type: ignore[method-assign]
+        return count[0]
+
+    small, big = steps(50), steps(200)
+    assert 3.5 * small <= big <= 4.5 * small, (small, big)
