@@ -142,3 +142,17 @@ def test_engines_compile_the_vllm_wire(schema: Dict[str, Any]) -> None:
     grammar = llguidance.LLMatcher.grammar_from_json_schema(json.dumps(wire))
     assert not llguidance.LLMatcher.validate_grammar(grammar)
     xgrammar.Grammar.from_json_schema(json.dumps(wire), strict_mode=True)
+
+
+def test_a_lone_surrogate_name_is_refused_with_its_path() -> None:
+    # review revSchema4 R3: UnicodeEncodeError escaped; no URI spells it (RFC 3986 percent-encodes
+    # UTF-8) and neither engine reads it in JSON text (llguidance 1.9.1: "unexpected end of hex
+    # escape"; xgrammar 0.2.9: "Failed to parse JSON")
+    from toolwire import SchemaError
+
+    schema = {"$defs": {"\ud800": {"type": "integer"}}, "type": "object",
+              "properties": {"x": {"$ref": "#/$defs/\ud800"}}}
+    for on_error in ("raise", "report"):
+        with pytest.raises(SchemaError) as caught:
+            render(schema, "vllm", on_error=on_error)  # type: ignore[arg-type]
+        assert caught.value.loc == "$.properties.x" and "lone surrogate" in str(caught.value)

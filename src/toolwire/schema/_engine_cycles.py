@@ -19,8 +19,15 @@ Bounded: the replay counts the nodes it compiles (a node under several reference
 is compiled once per place, as llguidance does) and gives up past ``4 * nodes + 64``
 steps, or past three passes (a move can make a reference alone that a parent then
 intersects): the caller then falls back on its own walk. A ``$ref`` alone in an
-``anyOf`` / ``allOf`` branch intersected with its parent's keywords is not moved (it has
-no siblings to move): it is counted in ``unresolved``.
+``anyOf`` / ``allOf`` branch intersected with its parent's keywords has no siblings to
+move: where the parent has a ``$ref`` of its own, the parent's siblings are moved (the
+branch with them: ``{"$ref": "#", "anyOf": [{"$ref": "#/$defs/D0"}]}`` inside ``D0``),
+else it is counted in ``unresolved``. Two objects intersected have the properties they
+share intersected in turn (a union: each branch), so a ``$ref`` in one being compiled is
+needed too (``{"$ref": "#", "allOf": [{"properties": {"r1": ...}}]}`` where the root's
+``r1`` is ``{"$ref": "#/$defs/D0"}`` inside ``D0``; each pair of properties once). A node
+met again while its own subschemas are compiled (a ``$ref`` to ``#`` after them) may have
+its siblings moved by that visit: the outer one reads only the keys still there.
 """
 
 from __future__ import annotations
@@ -67,6 +74,7 @@ class _Replay:
         self.done: Set[str] = set()
         self.results: Dict[str, Any] = {}  # what each defined URI compiled to
         self.moved = self.unresolved = 0
+        self.met: Dict[Tuple[int, int], Any] = {}  # the pairs of properties intersected (once each; held)
 
     def go(self) -> bool:
         """One pass; False past the budget."""
@@ -89,7 +97,7 @@ class _Replay:
                 return False
             if kind == "walk":
                 stack.append((self._node(what, ptr), None))
-            elif what not in self.seen:  # "define": the target compiled now, once
+            elif kind == "define" and what not in self.seen:  # the target compiled now, once
                 self.seen.add(what)
                 target = resolve_local(self.wire, what) if what.startswith("#") else None
                 stack.append((self._node(target, what[1:]), what))
@@ -106,11 +114,13 @@ class _Replay:
                 continue
             if key in _APPLICATORS:
                 if current:
-                    yield from self._current(n, current, ptr)
+                    got = yield from self._current(n, current, ptr)
                     current = []
-                    result = yield from self._meet(result, _OTHER, n, ptr)
+                    result = yield from self._meet(result, got, n, ptr)
                     if result is None:
                         return ("ref", n["$ref"], False)
+                    if key not in n:  # (moved by a visit of this node nested in those subschemas)
+                        continue
                 if key == "$ref" and isinstance(n["$ref"], str):
                     result = yield from self._meet(result, ("ref", n["$ref"], True), n, ptr)
                 elif key in ("allOf", "anyOf", "oneOf") and isinstance(n[key], list):
@@ -132,32 +142,36 @@ class _Replay:
             elif key not in LLG_META:
                 current.append(key)
         if current:
-            yield from self._current(n, current, ptr)
-            result = yield from self._meet(result, _OTHER, n, ptr)
+            got = yield from self._current(n, current, ptr)
+            result = yield from self._meet(result, got, n, ptr)
         if result is None:
             return ("ref", n["$ref"], False)
         return ("ref", result[1], False) if isinstance(result, tuple) and result[0] == "ref" else result
 
     def _current(self, n: Dict[str, Any], keys: List[str], ptr: str) -> _Walk:
-        """The subschemas of *keys* compiled together, by type (array, then object)."""
+        """The subschemas of *keys* compiled together, by type (array, then object); what
+        they compile to: ``("object", {name: result})`` with ``properties``."""
         types = n.get("type")
         order = [types] if isinstance(types, str) else types if isinstance(types, list) else list(_TYPES)
+        props: Dict[str, Any] = {}
         kinds = [k for t in order if isinstance(t, str) for k in (("array",) if t == "array" else
                                                                    ("object",) if t == "object" else ())]
         for kind in dict.fromkeys(kinds):
             for key in _ARRAY if kind == "array" else _OBJECT:
-                if key not in keys:
+                if key not in keys or key not in n:  # (moved by a visit of this node nested in one before)
                     continue
                 value = n[key]
                 if key in ("properties", "patternProperties") and isinstance(value, dict):
-                    for name, sub in value.items():
-                        yield ("walk", sub, f"{ptr}/{key}/{_escape(name)}")
+                    for name, sub in list(value.items()):
+                        got = yield ("walk", sub, f"{ptr}/{key}/{_escape(name)}")
+                        if key == "properties":
+                            props[name] = got
                 elif key == "prefixItems" and isinstance(value, list):
                     for i, sub in enumerate(value):
                         yield ("walk", sub, f"{ptr}/{key}/{i}")
                 else:
                     yield ("walk", value, f"{ptr}/{key}")
-        return None
+        return ("object", props) if props else _OTHER
 
     def _check(self, uri: str) -> Generator[_Step, None, bool]:
         """Whether llguidance has the definition of *uri* at hand (and of each reference it
@@ -189,14 +203,39 @@ class _Replay:
             return result
         for side in (result, other):
             refs = [side] if side[0] == "ref" else [p for p in side[1] if isinstance(p, tuple) and p[0] == "ref"] \
-                if isinstance(side, tuple) else []
+                if isinstance(side, tuple) and side[0] in ("ref", "union") else []
             for ref in refs:
                 if not (yield from self._check(ref[1])):
-                    if ref[2] and self.move(n, ptr):  # (the node's own $ref: its siblings moved)
+                    # (the node's own $ref, or one in a sibling beside it: its siblings moved)
+                    if isinstance(n.get("$ref"), str) and self.move(n, ptr):
                         self.moved += 1
                         return None
                     self.unresolved += 1
-        return _OTHER
+        # (two objects: the properties they share intersected in turn, a $ref in them needed too;
+        # a union: each branch)
+        merged: Dict[str, Any] = {}
+        for mine in [self._props(p) for p in (result[1] if result[0] == "union" else [result])]:
+            for theirs in [self._props(p) for p in (other[1] if other[0] == "union" else [other])]:
+                for name in mine.keys() & theirs.keys() if mine and theirs else ():
+                    pair = (id(mine[name]), id(theirs[name]))
+                    if pair in self.met:
+                        continue
+                    self.met[pair] = (mine[name], theirs[name])
+                    yield ("step", None, "")
+                    if (yield from self._meet(mine[name], theirs[name], n, ptr)) is None:
+                        return None
+                merged.update(theirs)
+            merged.update(mine)
+        return ("object", merged) if merged else _OTHER
+
+    def _props(self, side: Any) -> Dict[str, Any]:
+        """The properties *side* compiled to (a ``$ref`` done: its target's)."""
+        for _ in range(len(self.results) + 1):  # (a $ref to a $ref, in turn)
+            if isinstance(side, tuple) and side[0] == "ref" and side[1] in self.done:
+                side = self.results.get(side[1])
+            else:
+                break
+        return side[1] if isinstance(side, tuple) and side[0] == "object" else {}
 
 
 def _alone(n: Any) -> Any:

@@ -58,13 +58,14 @@ from __future__ import annotations
 import json
 from typing import Any, Dict, List, Optional, Set, Tuple
 
+from .._errors import SchemaError, excerpt
 from .._target import Profile
 from ._empty_bounds import untaken
 from ._engine_refs import FALSE_AT, cyclic_ref_moves, false_moves
 from ._no_value_root import no_value_nodes
 from ._normalize import iter_subschemas
 from ._rewrite_keywords import _hint
-from ._util import resolve_local, uri_pointer
+from ._util import path_of, resolve_local, uri_pointer
 from ._whole_match import whole_match
 
 __all__ = ["FALSE_AT", "closed_nodes", "engine_moves"]
@@ -101,7 +102,7 @@ def engine_moves(wire: Any, profile: Profile, cycles: bool = True,
         if not isinstance(node, dict):
             continue
         if "uri_refs" in only and isinstance(node.get("$ref"), str):
-            node["$ref"] = uri_pointer(node["$ref"])  # (the same node named: a spelling, no change reported)
+            node["$ref"] = _spelled(node["$ref"], ptr, profile.id)  # (the same node named: no change reported)
         for key in anchors.intersection(node) if anchors else ():
             del node[key]
             out.append((ptr, key, "rewritten", f"names nothing on the wire: the $dynamicRef / $recursiveRef naming it "
@@ -156,6 +157,18 @@ def engine_moves(wire: Any, profile: Profile, cycles: bool = True,
             out.append((ptr, key, "moved", f"{why}: into description, checked locally only"))
         _hint(node, hints)
     return out
+
+
+def _spelled(ref: str, ptr: str, dialect: str) -> str:
+    """*ref* spelled as a URI fragment (``uri_pointer``); a ``SchemaError`` where it holds a
+    lone surrogate, which no URI spells (RFC 3986 §2.5 percent-encodes UTF-8) and neither
+    engine reads in JSON text (llguidance 1.9.1: "unexpected end of hex escape")."""
+    try:
+        return uri_pointer(ref)
+    except UnicodeEncodeError:
+        where = path_of(ptr)
+        raise SchemaError(f"'$ref' {excerpt(ref)} at {where} holds a lone surrogate, which no URI can spell "
+                          f"({dialect}'s engines cannot read it)", dialect=dialect, loc=where) from None
 
 
 def _why_moved(node: Dict[str, Any], key: str, profile: Profile, joined: bool = False) -> Optional[str]:
