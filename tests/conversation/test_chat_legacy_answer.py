@@ -77,3 +77,16 @@ def test_a_tool_calls_call_is_still_answered_by_a_tool_message() -> None:
     c = conv.messages[1].calls[0]
     out = _written(conv.append(Message("tool", (ToolResult(c.id, c.name, "22C"),))))
     assert out[2] == {"role": "tool", "tool_call_id": "call_1", "content": "22C"}
+
+
+def test_a_result_after_a_mirror_message_answers_its_tool_calls_call() -> None:
+    # review revReplay5 R1: llama-cpp-python's assistant message holds ``tool_calls`` and repeats a call
+    # in ``function_call``; an id-less result after it answers the ``tool_calls`` call (a tool message
+    # with its id), never a ``role: "function"`` message that leaves ``c1`` unanswered
+    conv = decode_conversation({"messages": [
+        {"role": "user", "content": "hi"},
+        {"role": "assistant", "content": None,
+         "tool_calls": [{"id": "c1", "type": "function", "function": {"name": "f", "arguments": "{\"a\": 1}"}}],
+         "function_call": {"name": "f", "arguments": "{\"a\": 1}"}}]}, "openai.chat")
+    out = encode_conversation(conv.append(Message("tool", (ToolResult(None, "f", "42"),))), "openai.chat")
+    assert out["messages"][-1] == {"role": "tool", "tool_call_id": "c1", "content": "42"}

@@ -171,7 +171,8 @@ def encoder(
             orig = m.original(name)
             if orig is not None and (legacy or orig.get("role") != "function"):
                 if m.role == "assistant":
-                    legacy = orig.get("function_call") is not None
+                    # (llama-cpp-python's mirror of a ``tool_calls`` call in ``function_call`` is no legacy call)
+                    legacy = orig.get("function_call") is not None and not orig.get("tool_calls")
                     if prefix_last and orig.get("prefix") is True:
                         prefixed.setdefault(id(orig), []).append(i)
                 out.append(orig)
@@ -189,7 +190,8 @@ def encoder(
                 else:
                     out.append(msg)
                     tail = (msg, sorted(set(origin)) if origin else [i])
-                    legacy = "function_call" in msg  # (a legacy call written fresh as one: its answer too)
+                    # (a legacy call written fresh as one: its answer too)
+                    legacy = "function_call" in msg and not msg.get("tool_calls")
                 continue
             rest: List[Any] = []
             for p in m.parts:
