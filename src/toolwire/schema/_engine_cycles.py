@@ -213,10 +213,15 @@ class _Replay:
                     self.unresolved += 1
         # (two objects: the properties they share intersected in turn, a $ref in them needed too;
         # a union: each branch)
-        merged: Dict[str, Any] = {}
-        for mine in [self._props(p) for p in (result[1] if result[0] == "union" else [result])]:
-            for theirs in [self._props(p) for p in (other[1] if other[0] == "union" else [other])]:
-                for name in mine.keys() & theirs.keys() if mine and theirs else ():
+        # (each side's properties read once; every pair of branches with properties one step, so two wide
+        # unions stop at the budget: review revSchema6, 4,002,000 reads for two unions of 2,000 branches)
+        mines = [self._props(p) for p in (result[1] if result[0] == "union" else [result])]
+        theirs_all = [self._props(p) for p in (other[1] if other[0] == "union" else [other])]
+        theirs_some = [t for t in theirs_all if t]
+        for mine in mines if theirs_some else ():
+            for theirs in theirs_some if mine else ():
+                yield ("step", None, "")
+                for name in mine.keys() & theirs.keys():
                     pair = (id(mine[name]), id(theirs[name]))
                     if pair in self.met:
                         continue
@@ -224,8 +229,10 @@ class _Replay:
                     yield ("step", None, "")
                     if (yield from self._meet(mine[name], theirs[name], n, ptr)) is None:
                         return None
-                merged.update(theirs)
-            merged.update(mine)
+        merged: Dict[str, Any] = {}
+        if mines:  # (the last branch's properties over the other side's, theirs over the earlier ones')
+            for props in (*mines[:-1], *theirs_all, mines[-1]):
+                merged.update(props)
         return ("object", merged) if merged else _OTHER
 
     def _props(self, side: Any) -> Dict[str, Any]:
