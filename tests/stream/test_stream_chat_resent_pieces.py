@@ -8,20 +8,14 @@ name was built from that piece. Chunk shapes: openai-python ``ChatCompletionChun
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional
+from typing import Any, List, Optional
 
 import pytest
 
+from chat_chunks import END
+from chat_chunks import tool_chunk as ch
 from toolwire import ToolCall
 from toolwire.stream import Accumulator, accumulate
-
-END = {"id": "x", "object": "chat.completion.chunk", "created": 1, "model": "m",
-       "choices": [{"index": 0, "delta": {}, "finish_reason": "tool_calls"}]}
-
-
-def ch(tc: Dict[str, Any], finish: Optional[str] = None) -> Dict[str, Any]:
-    return {"id": "x", "object": "chat.completion.chunk", "created": 1, "model": "m",
-            "choices": [{"index": 0, "delta": {"tool_calls": [tc]}, "finish_reason": finish}]}
 
 
 def _shown(chunks: List[Any]) -> List[Any]:
