@@ -166,6 +166,10 @@ def test_vllm_writes_no_true_where_absent_means_the_same() -> None:
     kept = _x({"type": "object", "properties": {"k": {"type": "string"}}, "patternProperties": {"^a\\b": {}},
                "additionalProperties": {"type": "string"}})
     assert _wire_x(kept)["additionalProperties"] is True  # (absent, strict mode would close it)
+    for count in ("minProperties", "maxProperties"):  # (review revLfe: xgrammar closes an object with a count)
+        counted = _x({"type": "object", "patternProperties": {"(?<=a)b": {"type": "string"}},
+                      "additionalProperties": {"type": "integer"}, count: 1})
+        assert _wire_x(counted)["additionalProperties"] is True
 
 
 # (schema, the wire sent before (None: its normal form), values)

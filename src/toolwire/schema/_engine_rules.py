@@ -70,6 +70,10 @@ from ._whole_match import whole_match
 
 __all__ = ["FALSE_AT", "closed_nodes", "engine_moves"]
 
+# the keys beside which strict mode closes an object that says nothing of other keys (xgrammar 0.2.9:
+# properties, required, and a minProperties / maxProperties count)
+_CLOSES = ("properties", "required", "minProperties", "maxProperties")
+
 _BOUNDS = ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum")
 _COUNTS = ("minProperties", "maxProperties")
 _INT64 = 2**63 - 1  # a bound at either end or past it: refused (llguidance refuses min=2**63-1 itself)
@@ -144,10 +148,10 @@ def engine_moves(wire: Any, profile: Profile, cycles: bool = True,
         hints = []
         for key, why in moves:
             value = node.pop(key)
-            if key == "additionalProperties" and widened and ("properties" in node or "required" in node):
-                # (moved with patternProperties: a schema widened to true, kept open; without properties
-                # or required strict mode leaves the object open anyway, and lm-format-enforcer fails on
-                # a boolean there: left out)
+            if key == "additionalProperties" and widened and any(k in node for k in _CLOSES):
+                # (moved with patternProperties: a schema widened to true, kept open; without properties,
+                # required or a count strict mode leaves the object open anyway, and lm-format-enforcer
+                # fails on a boolean there: left out; xgrammar closes an object with a count: review revLfe)
                 node[key] = True
             try:
                 shown = json.dumps(value, ensure_ascii=False)
