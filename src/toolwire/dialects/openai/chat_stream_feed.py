@@ -316,7 +316,7 @@ class Feed:
             at, count = None if index is None else (scope, index), len(core.calls)
             data = kept(tc, fn, custom, core.dialect) if custom or not plain(tc, fn) else None
             if core.fresh_piece(scope, at, given, name, text, plain_args, value,
-                                name is not None and "type" in tc, data) is not None:
+                                name is not None and tc.get("type") is not None, data) is not None:
                 return  # (the held piece's text, and what it carries beside: with it, to the call it goes to)
             if ident == "null" and name is not None:
                 # Mistral's ``"null"`` (no id) with the name that made the held piece a call: that call's
@@ -375,11 +375,12 @@ class Feed:
                     keep(c, tc, fn, custom, core.dialect)
                 return
             ident = None
+        typed = name is not None and tc.get("type") is not None  # (``null``: the SDK chunk's ``model_dump()``)
         if value is not None:  # (arguments not text: never held under a fresh id, ``Fresh``)
-            c = core.delta(scope, index, ident, name, text, name is not None and "type" in tc, custom, False)
+            c = core.delta(scope, index, ident, name, text, typed, custom, False)
             core.not_text(c, value, text)
         else:
-            c = core.delta(scope, index, ident, name, text, name is not None and "type" in tc, custom, plain_args)
+            c = core.delta(scope, index, ident, name, text, typed, custom, plain_args)
             if not text and type(fn) is dict and (text is None or len(fn) > 1 + ("name" in fn)):
                 # none, or ``""`` beside another key: under another key they are refused
                 core.misplaced(c, fn, "arguments", f"$.choices[{pos}].{field}.tool_calls[{j}].function")

@@ -176,14 +176,15 @@ def name_rest(core: Core, c: Call, tc: Dict[str, Any], own: Any) -> bool:
     """Whether the named delta *tc* (no id of its own, or *c*'s: *own* tells whether it has
     one) after its choice's finish is read at *c*, the open call there, as before the
     finish: *c* has an id and no arguments (no text, no ``{}`` given whole), the delta no
-    ``"type"`` (``Keyed._named_again`` joins its name to *c*'s, or, under *c*'s own id, tells
+    ``"type"`` (``null`` is none: the SDK chunk's ``model_dump()``) (``Keyed._named_again`` joins
+    its name to *c*'s, or, under *c*'s own id, tells
     neither reading: its rest, or another call reusing the id), or, under *c*'s own id, the
     start of *c*'s name (its head re-sent, ``"type"`` and all: Kimi K2 through OpenRouter
     repeats it; read as before the finish, never a second run of the call). LiteLLM's
     streaming wrapper sends ``finish_reason`` on every chunk (BerriAI/litellm#2195): a name
     split over its chunks is one call's (openai-python's ``accumulate_delta`` joins them)."""
     return ((not own or tc.get("id") == c.id) and c.id is not None and not c.size and c.obj is None
-            and ("type" not in tc or (own and _starts(c.name, tc.get("function"))))
+            and (tc.get("type") is None or (own and _starts(c.name, tc.get("function"))))
             and not (core._named and c.pos in core._named))
 
 
@@ -217,7 +218,7 @@ def other_again(core: Core, c: Call, scope: int, index: Any, tc: Dict[str, Any],
     else:
         core.fail(c, error)
     finish(scope)
-    n = core.delta(scope, index, c.id, c.name, text, "type" in tc, False, True)
+    n = core.delta(scope, index, c.id, c.name, text, tc.get("type") is not None, False, True)
     core.fail(n, error)
     if not plain(tc, fn):
         keep(n, tc, fn, False, core.dialect)
