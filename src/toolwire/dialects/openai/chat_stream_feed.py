@@ -20,6 +20,7 @@ from ...stream._call import nonempty_str
 from ...stream._core import Core
 from ...stream._fresh import NEW
 from ...stream._skipped import skipped
+from ...stream._twins import input_again
 from ...stream._where import wrong_shape
 from .._common import describe_error, wire_index
 from .chat_server import executed, glm_call
@@ -379,7 +380,8 @@ class Feed:
             c = core.delta(scope, index, ident, name, text, name is not None and "type" in tc, custom, False)
             core.not_text(c, value, text)
         else:
-            c = core.delta(scope, index, ident, name, text, name is not None and "type" in tc, custom, plain_args)
+            c = (input_again(core, scope, index, ident, name, piece) if custom else None) or core.delta(
+                scope, index, ident, name, text, name is not None and "type" in tc, custom, plain_args)
             if not text and type(fn) is dict and (text is None or len(fn) > 1 + ("name" in fn)):
                 # none, or ``""`` beside another key: under another key they are refused
                 core.misplaced(c, fn, "arguments", f"$.choices[{pos}].{field}.tool_calls[{j}].function")
