@@ -5,6 +5,7 @@ re-sent is refused (docs/streaming.md rule 1): never run twice. Wire shape: open
 
 from __future__ import annotations
 
+import sys
 from typing import Any, Dict, List, Optional
 
 import pytest
@@ -83,3 +84,43 @@ def test_a_function_call_with_the_same_text_under_the_id_is_not_the_custom_call(
                                                                                  "arguments": '{"input":"ls"}'}})
     calls = fed([head("ls"), END, f, END])
     assert [type(c) for c in calls] == [ToolCall, ToolCall]
+
+
+def _calls_made(chunks: List[Any]) -> int:
+    """Python and builtin calls made feeding *chunks* and closing (counted, not timed)."""
+    count = [0]
+
+    def profile(frame: Any, event: str, arg: Any) -> None:
+        if event in ("call", "c_call"):
+            count[0] += 1
+
+    acc = Accumulator("openai.chat")
+    sys.setprofile(profile)
+    try:
+        for c in chunks:
+            acc.feed(c)
+        acc.close()
+    finally:
+        sys.setprofile(None)
+    return count[0]
+
+
+def _many_calls_re_sent(n: int) -> List[Any]:
+    """n custom calls, each sent in two pieces and re-sent so after the END chunk."""
+    out: List[Any] = []
+    for i in range(n):
+        h = tool_chunk({"index": 0, "id": f"call_{i}", "type": "custom", "custom": {"name": "run", "input": "l"}})
+        out += [h, rest("s"), END, h, rest("s"), END]
+    return out
+
+
+def _one_call_re_sent(n: int) -> List[Any]:
+    """One custom call whose input comes in n pieces, re-sent so after the END chunk."""
+    once = [head("")] + [rest("x") for _ in range(n)]
+    return once + [END] + once + [END]
+
+
+@pytest.mark.parametrize("make", [_many_calls_re_sent, _one_call_re_sent])
+def test_re_sent_custom_calls_are_judged_in_linear_work(make: Any) -> None:
+    small, big = _calls_made(make(100)), _calls_made(make(400))
+    assert 3.5 <= big / small <= 4.5, (small, big)
