@@ -5,15 +5,18 @@ the piece that call's name was built from, ``Keyed._joined``: openai-python's
 (a gateway re-sending every piece): neither runs, as the same call re-sent in one piece is
 refused (docs/streaming.md rule 1). Other text under the id is another call (a second
 completion reusing it: DeepSeek's ``call_0``); the same text under the name spelled otherwise
-(``bare``) is not guessed: that call alone is an ``InvalidToolCall``."""
+(``bare``) is not guessed: that call alone is an ``InvalidToolCall``. A custom tool's call (its
+free-text input, ``Core.add_input``) is judged by its input, never the same as a function call's
+text; sent again whole after it ended, it is refused as ``Keyed.delta`` refuses a function call
+(``input_again``)."""
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, Hashable, Optional, Tuple
 
 from ._call import Call
 
-__all__ = ["bare", "judge_twin", "same_name"]
+__all__ = ["bare", "input_again", "judge_twin", "same_name"]
 
 
 def bare(name: str) -> str:
@@ -47,7 +50,25 @@ def _spelled(core: Any, c: Call, name: Optional[str]) -> bool:
     return name == bare(c.name) or (first is not None and name == bare(first))
 
 
-def _text(c: Call) -> Optional[str]:
+def _input(core: Any, c: Call) -> Optional[Tuple[str, str]]:
+    """*c*'s custom tool input as ``(field, text)``, ``None`` when it has none (or ``""``)."""
+    if c.done:
+        obj = c.obj  # (``Results._input`` made it ``{field: text}``)
+        if type(obj) is not dict or len(obj) != 1:
+            return None
+        field, text = next(iter(obj.items()))
+    else:
+        held = core.inputs.get(c.pos) if core.inputs else None
+        if held is None:
+            return None
+        field, text = held[0], "".join(held[1])
+    return (field, text) if type(text) is str and text else None
+
+
+def _text(core: Any, c: Call) -> Any:
+    free = core.free_text
+    if free is not None and c.pos in free:  # (a custom tool's call: its input)
+        return _input(core, c)
     if c.done:
         r = c.result
         return None if r is None else r.raw
@@ -65,8 +86,8 @@ def judge_twin(core: Any, n: Call) -> None:
     c = core._twins.pop(n.pos, None)
     if c is None or n.error is not None or n.obj is not None or n.tree is not None:
         return
-    text = _text(c)
-    if not text or text != _text(n):
+    text = _text(core, c)
+    if not text or text != _text(core, n):
         return
     if not same_name(core, c, n.name):
         if _spelled(core, c, n.name):
@@ -81,3 +102,33 @@ def judge_twin(core: Any, n: Call) -> None:
         core.unrun(c, error)
     else:
         core.fail(c, error)
+
+
+def input_again(core: Any, scope: Hashable, index: Optional[Hashable], id: Optional[str], name: Optional[str],
+                piece: Any) -> Optional[Call]:
+    """The ended custom call that a custom head with *id* (or none, and *name*: the call had an id)
+    at *index* and the input *piece* sends again whole, made an ``InvalidToolCall`` (``Core.unrun``),
+    as ``Keyed.delta`` refuses a function call re-sent after its end (``Keyed._again``: at its
+    index, its name, the piece its name began with, or none, and the text it ran with); else
+    ``None``. Re-sent piece by piece, ``judge_twin`` compares the inputs."""
+    if type(piece) is not str or not piece:
+        return None
+    key = None if index is None else (scope, index)
+    c: Optional[Call]
+    if id is not None:
+        c = core.ids.get(id if scope is None else (scope, id))
+    elif key is not None and name is not None:
+        c = core._last.get(scope)
+        if c is not None and (c.id is None or c.name != name):
+            c = None
+    else:
+        return None
+    if c is None or not c.done or c.key != key or not same_name(core, c, name):
+        return None
+    got = _input(core, c)
+    if got is None or got[1] != piece:
+        return None
+    said = f"(id {id!r})" if id is not None else f"({c.name!r}) at its index"
+    core.unrun(c, f"Tool call {c.pos} of this stream {said} came again after it ended: the same call sent twice? "
+                  "Never run twice")
+    return c

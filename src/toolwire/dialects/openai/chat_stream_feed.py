@@ -20,6 +20,7 @@ from ...stream._call import nonempty_str
 from ...stream._core import Core
 from ...stream._fresh import NEW
 from ...stream._skipped import skipped
+from ...stream._twins import input_again
 from ...stream._where import wrong_shape
 from .._common import describe_error, wire_index
 from .chat_server import executed, glm_call
@@ -307,16 +308,15 @@ class Feed:
             name = nonempty_str(tc["custom"].get("name"))
             piece = tc["custom"].get("input")
             custom = True
-        ident = tc.get("id")
-        core = self.core
+        ident, core = tc.get("id"), self.core
+        typed = name is not None and tc.get("type") is not None  # (``null``: the SDK chunk's ``model_dump()``)
         plain_args = value is None and not custom  # (arguments text or none: ``Keyed.delta``'s *plain*)
         held = core._fresh
         if held and scope in held:  # a nameless piece under a fresh id held (``Fresh``): this one tells
             given = given_id(ident)
             at, count = None if index is None else (scope, index), len(core.calls)
             data = kept(tc, fn, custom, core.dialect) if custom or not plain(tc, fn) else None
-            if core.fresh_piece(scope, at, given, name, text, plain_args, value,
-                                name is not None and tc.get("type") is not None, data) is not None:
+            if core.fresh_piece(scope, at, given, name, text, plain_args, value, typed, data) is not None:
                 return  # (the held piece's text, and what it carries beside: with it, to the call it goes to)
             if ident == "null" and name is not None:
                 # Mistral's ``"null"`` (no id) with the name that made the held piece a call: that call's
@@ -375,12 +375,12 @@ class Feed:
                     keep(c, tc, fn, custom, core.dialect)
                 return
             ident = None
-        typed = name is not None and tc.get("type") is not None  # (``null``: the SDK chunk's ``model_dump()``)
         if value is not None:  # (arguments not text: never held under a fresh id, ``Fresh``)
             c = core.delta(scope, index, ident, name, text, typed, custom, False)
             core.not_text(c, value, text)
         else:
-            c = core.delta(scope, index, ident, name, text, typed, custom, plain_args)
+            c = (input_again(core, scope, index, ident, name, piece) if custom else None) or core.delta(
+                scope, index, ident, name, text, typed, custom, plain_args)
             if not text and type(fn) is dict and (text is None or len(fn) > 1 + ("name" in fn)):
                 # none, or ``""`` beside another key: under another key they are refused
                 core.misplaced(c, fn, "arguments", f"$.choices[{pos}].{field}.tool_calls[{j}].function")

@@ -176,16 +176,17 @@ def name_rest(core: Core, c: Call, tc: Dict[str, Any], own: Any) -> bool:
     """Whether the named delta *tc* (no id of its own, or *c*'s: *own* tells whether it has
     one) after its choice's finish is read at *c*, the open call there, as before the
     finish: *c* has an id and no arguments (no text, no ``{}`` given whole), the delta no
-    ``"type"`` (``null`` is none: the SDK chunk's ``model_dump()``) (``Keyed._named_again`` joins
-    its name to *c*'s, or, under *c*'s own id, tells
-    neither reading: its rest, or another call reusing the id), or, under *c*'s own id, the
-    start of *c*'s name (its head re-sent, ``"type"`` and all: Kimi K2 through OpenRouter
-    repeats it; read as before the finish, never a second run of the call). LiteLLM's
-    streaming wrapper sends ``finish_reason`` on every chunk (BerriAI/litellm#2195): a name
-    split over its chunks is one call's (openai-python's ``accumulate_delta`` joins them)."""
+    ``"type"`` (``null`` is none: the SDK chunk's ``model_dump()``; ``Keyed._named_again``
+    joins its name to *c*'s, or, under *c*'s own id, tells neither reading: its rest, or
+    another call reusing the id), or *c*'s own id, ``"type"`` and all (Kimi K2 through
+    OpenRouter sends them on every piece, a piece of the name too: its head re-sent, the rest
+    of its name, or another call reusing the id after one without arguments? Read as before
+    the finish: neither runs, ``Keyed._unsure``; fix46-chat7 C3: ``get_w({})`` ran beside
+    ``eather``). LiteLLM's streaming wrapper sends ``finish_reason`` on every chunk
+    (BerriAI/litellm#2195): a name split over its chunks is one call's (openai-python's
+    ``accumulate_delta`` joins them)."""
     return ((not own or tc.get("id") == c.id) and c.id is not None and not c.size and c.obj is None
-            and (tc.get("type") is None or (own and _starts(c.name, tc.get("function"))))
-            and not (core._named and c.pos in core._named))
+            and (tc.get("type") is None or own) and not (core._named and c.pos in core._named))
 
 
 def other_value(c: Call, ident: Any, name: Optional[str], text: Optional[str]) -> bool:
@@ -222,12 +223,6 @@ def other_again(core: Core, c: Call, scope: int, index: Any, tc: Dict[str, Any],
     core.fail(n, error)
     if not plain(tc, fn):
         keep(n, tc, fn, False, core.dialect)
-
-
-def _starts(name: Optional[str], fn: Any) -> bool:
-    """Whether the name in *fn* (a delta's ``function``) begins *name*."""
-    piece = fn.get("name") if type(fn) is dict else None
-    return type(piece) is str and bool(piece) and name is not None and name.startswith(piece)
 
 
 def call_index(index: Any, loc: str, dialect: str) -> int:
