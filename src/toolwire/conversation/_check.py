@@ -198,7 +198,9 @@ def _scan(conv: Conversation, target: Optional[str], rules: Pairing, reg: Regist
                     ))
                     continue
                 pairs[(i, j)] = (got[0], got[1])
-                why = turns.misplaced(msgs, got[0], i, target, rules, seen_other, own)
+                why = turns.misplaced(msgs, got[0], i, target, rules, seen_other, own,
+                                      bool(rules.unplaced) and turns.unplaced(msgs, got[0], i, got[2], r, own,
+                                                                              rules.unplaced))
                 if why:
                     misplaced.add((i, j))
                     problems.append(Problem(
