@@ -155,7 +155,7 @@ def _scan(conv: Conversation, target: Optional[str], rules: Pairing, reg: Regist
     # "consecutive user or assistant turns in your request will be combined into a single
     # turn"): there, only a user message between them stays between them
     as_is = whole_original(conv, target, own) is not None and (rules.right_after or rules.alternating)
-    turns = Turns(msgs, as_is, as_is and not rules.alternating)
+    turns = Turns(msgs, as_is, as_is and not rules.alternating, rules.unplaced)
     for i, m in enumerate(msgs):
         seen_other = False
         if starts_turn(msgs, i):
@@ -198,9 +198,8 @@ def _scan(conv: Conversation, target: Optional[str], rules: Pairing, reg: Regist
                     ))
                     continue
                 pairs[(i, j)] = (got[0], got[1])
-                why = turns.misplaced(msgs, got[0], i, target, rules, seen_other, own,
-                                      bool(rules.unplaced) and turns.unplaced(msgs, got[0], i, got[2], r, own,
-                                                                              rules.unplaced))
+                loose = r.id is None and bool(turns.flag) and turns.unplaced(msgs, got[0], i, got[2], r, own)
+                why = turns.misplaced(msgs, got[0], i, target, rules, seen_other, own, loose)
                 if why:
                     misplaced.add((i, j))
                     problems.append(Problem(

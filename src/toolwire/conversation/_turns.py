@@ -18,12 +18,13 @@ class Turns:
     """For each message, where the next assistant turn and the next non-result user or
     tool content begin (one backward pass, so that each check is O(1)). *as_is*: each
     message is written as it came; *assistants*: and an assistant message is content too
-    (no one merges it into the calls' message)."""
+    (no one merges it into the calls' message); *flag*: ``Pairing.unplaced`` (``unplaced``)."""
 
-    def __init__(self, msgs: Tuple[Message, ...], as_is: bool = False, assistants: bool = False) -> None:
+    def __init__(self, msgs: Tuple[Message, ...], as_is: bool = False, assistants: bool = False,
+                 flag: str = "") -> None:
         n = len(msgs)
         self.as_is = as_is
-        self.next_assistant = [n] * (n + 1)  # first assistant message from k on
+        self.flag = flag  # ``Pairing.unplaced``
         self.alone: Dict[int, bool] = {}  # message -> whether it holds one call (asked of few: found once)
         self.next_turn = [n] * (n + 1)  # first assistant message after a non-assistant one, from k on
         self.next_content = [n] * (n + 1)  # first message with more than results (as_is: any role), from k on
@@ -38,7 +39,6 @@ class Turns:
                 self.next_turn[k] = next_assistant
                 rest = any(type(p) is not ToolResult for p in m.parts)
                 self.next_content[k] = k if rest else self.next_content[k + 1]
-            self.next_assistant[k] = next_assistant
 
     def misplaced(
         self, msgs: Tuple[Message, ...], c: int, r: int, target: Optional[str], rules: Pairing, seen_other: bool,
@@ -64,10 +64,10 @@ class Turns:
             return f"comes after other content in its message; {target} needs tool results first"
         return ""
 
-    def unplaced(self, msgs: Tuple[Message, ...], c: int, r: int, call: Any, result: ToolResult, own: Optional[str],
-                 flag: str) -> bool:
+    def unplaced(self, msgs: Tuple[Message, ...], c: int, r: int, call: Any, result: ToolResult,
+                 own: Optional[str]) -> bool:
         """Whether the provider does not place the result *result* of message *r*, answering
-        *call* of message *c* (``Pairing.unplaced``, *flag*): *call*, id-less and flagged, is
+        *call* of message *c* (``Pairing.unplaced`` names the flag): *call*, id-less and flagged, is
         its assistant message's only call, no assistant message stands right before it or
         between them, and the result is id-less with no wire id of its own (an id-less tool
         message as it came, ``"tool_call_id": ""``, is placed). So the writer writes the two
@@ -76,9 +76,11 @@ class Turns:
         O(1) but for a message's calls, counted once."""
         if own is None or result.id is not None or type(call) is not ToolCall or call.id is not None:
             return False
-        if not _own(call, own).get(flag) or "id" in _own(result, own) or msgs[c].role != "assistant":
+        if not _own(call, own).get(self.flag) or "id" in _own(result, own) or msgs[c].role != "assistant":
             return False
-        if (c > 0 and msgs[c - 1].role == "assistant") or self.next_assistant[c + 1] < r:
+        # (the first assistant message after the call's: the next turn's, unless right after it)
+        after = c + 1 if c + 1 < len(msgs) and msgs[c + 1].role == "assistant" else self.next_turn[c + 1]
+        if (c > 0 and msgs[c - 1].role == "assistant") or after < r:
             return False
         alone = self.alone.get(c)
         if alone is None:
