@@ -21,7 +21,9 @@ noted (``rewritten``), never replayed as it came.
   mode."): a call or tool message whose id is none (null, missing, ``""``, ``"null"``:
   what mistralai's ``ToolCall`` and LlamaIndex write for a call that had none), and one
   whose ``arguments`` are neither text nor an object (null, missing: mistralai's
-  ``FunctionCall.arguments: Union[Dict[str, Any], str]`` is required).
+  ``FunctionCall.arguments: Union[Dict[str, Any], str]`` is required); OpenAI's legacy
+  ``role: "function"`` answer (mistral-common's messages are system, user, assistant and
+  tool ones), written fresh as the tool message answering its call.
 - OpenAI Responses (openai-python ``ResponseFunctionToolCallParam``: ``arguments:
   Required[str]``): a ``function_call`` item whose ``arguments`` are no string.
 - Responses and Mistral: a user message holding an image whose bytes show a type they do
@@ -123,8 +125,9 @@ def _after_legacy(last: Any) -> bool:
 def legacy_call(c: ToolCall) -> bool:
     """Whether the call *c* is written as a legacy ``function_call``: flagged ``legacy`` and
     without an id (openai-python ``FunctionCall``: ``name`` and ``arguments``, no id). Written
-    fresh (its message's only call) it stays one, its arguments JSON text (a request declaring
-    ``functions=`` is not shown to take ``tool_calls``), so its ``role: "function"`` answer goes
+    fresh (its message's only call) it stays one, its arguments JSON text (beside ``functions=``
+    OpenAI refuses tool messages: "messages with role 'tool' cannot be used when 'functions' are
+    present", https://community.openai.com/t/1337151), so its ``role: "function"`` answer goes
     as it came; no id is made for it. The flag stands for the id it came without
     (``Dialect.id_placeholders``): one with an id is answered by it, a ``tool_calls`` call with
     its id, which a tool message answers."""
