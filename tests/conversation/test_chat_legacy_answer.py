@@ -90,3 +90,17 @@ def test_a_result_after_a_mirror_message_answers_its_tool_calls_call() -> None:
          "function_call": {"name": "f", "arguments": "{\"a\": 1}"}}]}, "openai.chat")
     out = encode_conversation(conv.append(Message("tool", (ToolResult(None, "f", "42"),))), "openai.chat")
     assert out["messages"][-1] == {"role": "tool", "tool_call_id": "c1", "content": "42"}
+
+
+def test_the_note_of_a_legacy_call_written_fresh_with_its_result_makes_no_id() -> None:
+    # a legacy call written fresh stays a function_call and its answer a function message: no id
+    # is made for either, which the note said ("both get the id made for the call")
+    conv = decode_conversation({"messages": [{"role": "user", "content": "weather?"}, copy.deepcopy(CALL)]},
+                               "openai.chat")
+    conv = conv.append(Message("tool", (ToolResult(None, "get_weather", "22C"),)))
+    report: List[Problem] = []
+    out = encode_conversation(conv, "openai.chat", report=report)["messages"]
+    assert out[1:] == [CALL, {"role": "function", "name": "get_weather", "content": "22C"}]
+    said = [p.message for p in report] + [p.message for p in check_conversation(conv, "openai.chat")]
+    assert len(said) == 2 and not any("both get the id made" in s for s in said)
+    assert all("where openai.chat writes an id" in s for s in said)

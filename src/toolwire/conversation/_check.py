@@ -66,9 +66,9 @@ from ._fresh import refused_messages, written_whole
 from ._order import _order, _wording, whole_original
 from ._pairing import Pairer, plan
 from ._problems import Problem
+from ._turns import Turns
 from ._values import (
     Conversation,
-    Message,
     Other,
     continued_twice,
     starts_turn,
@@ -155,7 +155,7 @@ def _scan(conv: Conversation, target: Optional[str], rules: Pairing, reg: Regist
     # "consecutive user or assistant turns in your request will be combined into a single
     # turn"): there, only a user message between them stays between them
     as_is = whole_original(conv, target, own) is not None and (rules.right_after or rules.alternating)
-    turns = _Turns(msgs, as_is, as_is and not rules.alternating)
+    turns = Turns(msgs, as_is, as_is and not rules.alternating, rules.unplaced)
     for i, m in enumerate(msgs):
         seen_other = False
         if starts_turn(msgs, i):
@@ -198,7 +198,8 @@ def _scan(conv: Conversation, target: Optional[str], rules: Pairing, reg: Regist
                     ))
                     continue
                 pairs[(i, j)] = (got[0], got[1])
-                why = turns.misplaced(msgs, got[0], i, target, rules, seen_other, own)
+                loose = r.id is None and bool(turns.flag) and turns.unplaced(msgs, got[0], i, got[2], r, own)
+                why = turns.misplaced(msgs, got[0], i, target, rules, seen_other, own, loose)
                 if why:
                     misplaced.add((i, j))
                     problems.append(Problem(
@@ -275,52 +276,6 @@ class _Stored:
             self.problems.append(Problem("stored-state", i, r.id, unresolved(_who(r.id, r.name), i, q, k,
                                                                              self.target)))
         return True
-
-
-class _Turns:
-    """For each message, where the next assistant turn and the next non-result user or
-    tool content begin (one backward pass, so that each check is O(1)). *as_is*: each
-    message is written as it came; *assistants*: and an assistant message is content too
-    (no one merges it into the calls' message)."""
-
-    def __init__(self, msgs: Tuple[Message, ...], as_is: bool = False, assistants: bool = False) -> None:
-        n = len(msgs)
-        self.as_is = as_is
-        self.next_turn = [n] * (n + 1)  # first assistant message after a non-assistant one, from k on
-        self.next_content = [n] * (n + 1)  # first message with more than results (as_is: any role), from k on
-        next_assistant = n
-        for k in range(n - 1, -1, -1):
-            m = msgs[k]
-            if m.role == "assistant":
-                next_assistant = k
-                self.next_turn[k] = self.next_turn[k + 1]
-                self.next_content[k] = k if assistants else self.next_content[k + 1]
-            else:
-                self.next_turn[k] = next_assistant
-                rest = any(type(p) is not ToolResult for p in m.parts)
-                self.next_content[k] = k if rest else self.next_content[k + 1]
-
-    def misplaced(
-        self, msgs: Tuple[Message, ...], c: int, r: int, target: Optional[str], rules: Pairing, seen_other: bool,
-        own: Optional[str] = None,
-    ) -> str:
-        if r == c:
-            return "is in the same message as its call"
-        # (a call outside an assistant message: an assistant message right after it begins a later turn)
-        turn = c + 1 if msgs[c].role != "assistant" and c + 1 < len(msgs) and msgs[c + 1].role == "assistant" \
-            else self.next_turn[c + 1]
-        content = self.next_content[c + 1] if rules.right_after or self.as_is else len(msgs)
-        if content < r and content < turn:
-            need = "the tool messages right after the call" if rules.right_after else (
-                "the results in the turn right after the call's")
-            return f"comes after {an(msgs[content].role)} message; {target} needs {need}"
-        if turn < r:
-            return "comes after a later assistant turn"
-        if rules.results_first and seen_other and own is not None and msgs[r].original(own) is not None:
-            # (written fresh, the writer puts the results first: only a message written back as it came keeps them
-            # after its other content)
-            return f"comes after other content in its message; {target} needs tool results first"
-        return ""
 
 
 def check_conversation(

@@ -136,7 +136,9 @@ def idless_fresh(messages: List[Message], keep: List[bool], d: Dialect, out: Lis
     and the other fresh (``ToolResult(None, ...)`` built for a recorded reply, as the
     agent loop of docs/conversations.md builds it), the one written as it came is written
     fresh too (its wire role cleared: what it held beside its parts is noted), noted
-    (``rewritten``): the call and its result then carry the one id made for the call.
+    (``rewritten``): the call and its result then carry the one id made for the call (where
+    the target writes one: Chat's legacy ``function_call`` and its ``role: "function"`` answer
+    carry none).
     Both written as they came (a body a client sent, ``tool_call_id: ""`` echoing
     ``"id": ""``) they stay as they came. Linear: one pairing pass, each message once."""
     if all(keep) or not any(k and any(_idless(p) for p in m.parts) for k, m in zip(keep, messages)):
@@ -155,8 +157,9 @@ def idless_fresh(messages: List[Message], keep: List[bool], d: Dialect, out: Lis
                 m = messages[k]
                 messages[k] = fresh(m)
                 out.append((k, m, f"it holds {'a call' if m.calls else 'a result'} without an id paired with "
-                                  f"{'a result' if m.calls else 'a call'} written fresh in message {i}, and "
-                                  f"{d.name} needs one: both get the id made for the call"))
+                                  f"{'a result' if m.calls else 'a call'} written fresh in message {i}: written "
+                                  f"fresh too, the two go as one pair (where {d.name} writes an id, both get the "
+                                  "one made for the call)"))
                 todo.append(k)
 
 

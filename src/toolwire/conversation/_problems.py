@@ -51,7 +51,8 @@ class Problem:
     first assistant message with calls; Bedrock and Gemini: a user turn before a first
     assistant message (Gemini: with calls); a placeholder for a blank result),
     ``rewritten`` (a message decoded from the target written fresh, not as it came: it
-    holds an id-less call, or its result, whose pair is written fresh; both get one id; or
+    holds an id-less call, or its result, whose pair is written fresh; both get one id where
+    the target writes one; or
     the target refuses it as it came).
     """
 

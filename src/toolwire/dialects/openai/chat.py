@@ -210,7 +210,7 @@ def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
         if "item" not in pd and "executed" not in pd:
             refuse_server(call.name, NAME)
         return encode_server(call, pd)
-    if pd.get("legacy"):
+    if pd.get("legacy") and call.id is None:  # (with an id: a tool_calls call, answered by it)
         return {"name": call.name, "arguments": encode_arguments(call.args, call.raw)}
     ident = encode_id(call, ctx, IDS, pd)
     cut = cut_custom_input(call)

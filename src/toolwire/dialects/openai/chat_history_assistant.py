@@ -12,7 +12,7 @@ from ..._types import InvalidToolCall, ToolCall
 from ...conversation._values import Media, Message, Other, Reasoning, Text
 from .chat_history_join import TOGETHER, joined
 from .chat_history_runs import fields_of
-from .chat_refused import typed
+from .chat_refused import legacy_call, typed
 from .chat_server import glm_call
 from .file_parts import CHAT
 
@@ -20,15 +20,6 @@ if TYPE_CHECKING:
     from ...conversation._writer import Writer
 
 __all__ = ["assistant"]
-
-
-def _legacy(c: ToolCall) -> bool:
-    """Whether *c* is a Chat legacy ``function_call`` (its message's only call): written fresh,
-    it stays one, its arguments JSON text (openai-python ``FunctionCall.arguments: Required[str]``;
-    a request declaring ``functions=`` is not shown to take ``tool_calls``), so its ``role:
-    "function"`` answer goes as it came; no id is made for it."""
-    own = c.provider_data.get(CHAT)
-    return type(own) is dict and bool(own.get("legacy"))
 
 
 def assistant(m: Message, w: Writer, builder: Any, origin: Optional[List[int]], messages: List[Message], *,
@@ -59,7 +50,7 @@ def assistant(m: Message, w: Writer, builder: Any, origin: Optional[List[int]], 
             textp.append(p.text)  # type: ignore[union-attr]
             textw.append(w.index)
             content.append({"type": "text", "text": p.text})  # type: ignore[union-attr]
-        elif t is ToolCall and alone and _legacy(p):  # type: ignore[arg-type]
+        elif t is ToolCall and alone and legacy_call(p):  # type: ignore[arg-type]  # (its arguments JSON text)
             c: ToolCall = p  # type: ignore[assignment]
             side["function_call"] = {"name": w.target.names.map(c.name), "arguments": encode_arguments(c.args, c.raw)}
         elif t is ToolCall or t is InvalidToolCall:

@@ -21,7 +21,9 @@ noted (``rewritten``), never replayed as it came.
   mode."): a call or tool message whose id is none (null, missing, ``""``, ``"null"``:
   what mistralai's ``ToolCall`` and LlamaIndex write for a call that had none), and one
   whose ``arguments`` are neither text nor an object (null, missing: mistralai's
-  ``FunctionCall.arguments: Union[Dict[str, Any], str]`` is required).
+  ``FunctionCall.arguments: Union[Dict[str, Any], str]`` is required); OpenAI's legacy
+  ``role: "function"`` answer (mistral-common's messages are system, user, assistant and
+  tool ones), written fresh as the tool message answering its call.
 - OpenAI Responses (openai-python ``ResponseFunctionToolCallParam``: ``arguments:
   Required[str]``): a ``function_call`` item whose ``arguments`` are no string.
 - Responses and Mistral: a user message holding an image whose bytes show a type they do
@@ -117,15 +119,31 @@ def _after_legacy(last: Any) -> bool:
     if type(last) is not Message:
         return last is not None
     calls = last.calls
-    own = calls[0].provider_data.get("openai.chat") if len(calls) == 1 and type(calls[0]) is ToolCall else None
-    return type(own) is dict and bool(own.get("legacy"))
+    return len(calls) == 1 and type(calls[0]) is ToolCall and legacy_call(calls[0])
+
+
+def legacy_call(c: ToolCall) -> bool:
+    """Whether the call *c* is written as a legacy ``function_call``: flagged ``legacy`` and
+    without an id (openai-python ``FunctionCall``: ``name`` and ``arguments``, no id). Written
+    fresh (its message's only call) it stays one, its arguments JSON text (beside ``functions=``
+    OpenAI refuses tool messages: "messages with role 'tool' cannot be used when 'functions' are
+    present", https://community.openai.com/t/1337151), so its ``role: "function"`` answer goes
+    as it came; no id is made for it. The flag stands for the id it came without
+    (``Dialect.id_placeholders``): one with an id is answered by it, a ``tool_calls`` call with
+    its id, which a tool message answers."""
+    own = c.provider_data.get("openai.chat")
+    return c.id is None and type(own) is dict and bool(own.get("legacy"))
 
 
 def mistral_refused(wire: Any, state: Dict[str, Any], final: bool) -> Optional[str]:
     """Why Mistral refuses the message *wire* as it came, else ``None``: an id-less call or
-    tool message, a call without arguments, an image of a type it does not take."""
+    tool message, a call without arguments, an image of a type it does not take, OpenAI's
+    legacy ``role: "function"`` answer (mistral-common's messages are system, user, assistant
+    and tool ones: written fresh, it is the tool message answering its call)."""
     if type(wire) is not dict:
         return None
+    if wire.get("role") == "function":
+        return _NO_FUNCTION
     for c in _calls(wire):
         if type(c) is not dict:
             continue
@@ -143,6 +161,11 @@ def mistral_refused(wire: Any, state: Dict[str, Any], final: bool) -> Optional[s
         return (f"it is a tool message without a tool_call_id ({wire.get('tool_call_id')!r}), which Mistral refuses "
                 "(ids are 9 of a-z, A-Z, 0-9)")
     return None
+
+
+_NO_FUNCTION = ("it is a role function message (OpenAI's legacy answer), which Mistral refuses: its messages are "
+                "system, user, assistant and tool ones (mistral-common); it is written as the tool message answering "
+                "its call")
 
 
 def responses_refused(wire: Any, state: Dict[str, Any], final: bool) -> Optional[str]:

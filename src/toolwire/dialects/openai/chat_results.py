@@ -157,7 +157,7 @@ def _image_part(part: Dict[str, Any]) -> Dict[str, Any]:
 def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
     result = text_resources(result, NAME, ctx)  # an MCP embedded text resource: text
     pd = scoped(result, NAME)
-    if pd.get("legacy"):
+    if pd.get("legacy") and result.id is None:  # (with an id: the tool message answering it)
         content = text_content(result, NAME, pd.get("part_extra", ()), ctx=ctx, one=True)
         return {"role": "function", "name": result_name(result.name, NAMES, NAME), "content": content}
     ident = pd["id"] if result.id is None and "id" in pd else result_id(result, ctx, IDS, NAME)
