@@ -120,3 +120,20 @@ def test_a_call_of_no_json_keeps_its_own_error_when_another_value_follows() -> N
     assert done == calls and [type(c).__name__ for c in calls] == ["InvalidToolCall", "InvalidToolCall"]
     assert "share the id" not in calls[0].error and "JSON" in calls[0].error
     assert "share the id" in calls[1].error
+
+
+@pytest.mark.parametrize("text", ['"a":1,}', "'a':1}", '"a":True}', '"a":"x\ny"}', '"a":"\ud800"}'])
+def test_a_call_the_policy_repairs_still_fails_when_another_value_follows(text: str) -> None:
+    # review revLead45 R1: the first call's text is no strict JSON but the arguments policy reads it
+    # (repairs on, the default), or holds a raw lone surrogate; another value under its id and name
+    # after the finish: neither runs (one repaired ToolCall ran, 612 of 780; the surrogate refused the
+    # whole stream with DecodeError, 595 of 764)
+    h = {"index": 0, "id": "A", "type": "function", "function": {"name": "f", "arguments": "{"}}
+    rest = {"index": 0, "function": {"arguments": text}}
+    again = {"index": 0, "id": "A", "function": {"name": "f", "arguments": '{"z":9}'}}
+    acc = Accumulator("openai.chat")
+    done = [e.call for c in (ch(h), ch(rest, "tool_calls"), ch(again), END) for e in acc.feed(c)
+            if type(e).__name__ == "CallDone"]
+    calls = acc.close()
+    assert done == calls and [type(c).__name__ for c in calls] == ["InvalidToolCall", "InvalidToolCall"]
+    assert "share the id" in calls[1].error

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Dict, Optional
 
-from pydantic_core import from_json
-
-from ..._errors import DecodeError, excerpt
+from ..._args import parse_arguments
+from ..._errors import ArgumentsError, DecodeError, excerpt
 from ...stream._call import Call, add_kept, begins_value, nonempty_str, whole_text_value, whole_value
 from ...stream._core import Core
 from ...stream._fresh import NEW
@@ -212,9 +211,10 @@ def other_again(core: Core, c: Call, scope: int, index: Any, tc: Dict[str, Any],
     error = (f"Tool calls {c.pos} and {len(core.calls)} of this stream share the id {c.id!r} and the name "
              f"{c.name!r} after a finish, with other arguments: a second completion reusing the id, or the "
              "call re-sent changed? Not guessed")  # (the new call's position: the next one)
-    try:  # (a text of no JSON keeps its own error: review revChat6; this path is rare, each call once)
-        from_json("".join(c.parts), allow_inf_nan=False)
-    except ValueError:
+    try:  # (a text the arguments policy refuses keeps its own error: reviews revChat6, revLead45; this
+        # path is rare, each call once; a text the policy repairs would run: it fails)
+        parse_arguments("".join(c.parts), core.policy, f"$.calls[{c.pos}].arguments", core.dialect)
+    except ArgumentsError:
         pass
     else:
         core.fail(c, error)
