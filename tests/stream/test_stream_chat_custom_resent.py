@@ -35,19 +35,28 @@ TWO = ONE * 2
 
 
 @pytest.mark.parametrize("chunks, want", [
-    ([head("ls"), END, head("ls"), END], ONE),  # the reproducer: ran run(input='ls') twice
-    ([head("ls", "tool_calls"), END, head("ls", "tool_calls"), END], ONE),  # each whole after its own finish
-    ([head("ls"), END, head("ls", "tool_calls")], ONE),
-    ([head("ls", "tool_calls"), END, head("ls"), END], ONE),
+    # (whole: the call again, or a second completion's input beginning so? Neither runs, each its own
+    # InvalidToolCall: review revChat7, where the second went on and its rest ran alone)
+    ([head("ls"), END, head("ls"), END], TWO),  # the reproducer: ran run(input='ls') twice
+    ([head("ls", "tool_calls"), END, head("ls", "tool_calls"), END], TWO),  # each whole after its own finish
+    ([head("ls"), END, head("ls", "tool_calls")], TWO),
+    ([head("ls", "tool_calls"), END, head("ls"), END], TWO),
     ([head("l"), rest("s"), END, head("l"), rest("s"), END], TWO),  # re-sent piece by piece
     ([head("l", "tool_calls"), rest("s", "tool_calls"), END, head("l", "tool_calls"), rest("s", "tool_calls"), END],
      TWO),
     ([head(""), rest("ls"), END, head(""), rest("ls"), END], TWO),  # OpenAI's head with "input": "" first
     ([head("ls"), END, tool_chunk({"index": 0, "type": "custom", "custom": {"name": "run", "input": "ls"}}), END],
-     ONE),  # its name again at its index, no id (as elizaOS/eliza#16973 re-sends a function call)
+     [*ONE, ("InvalidToolCall", "run", None)]),  # its name again at its index, no id (as elizaOS/eliza#16973 re-sends a function call)
 ])
 def test_a_custom_call_sent_again_after_it_ended_never_runs_twice(chunks: List[Any], want: List[Any]) -> None:
     assert kinds(chunks) == want
+
+
+def test_a_second_input_beginning_with_the_first_never_runs_its_rest_alone() -> None:
+    # review revChat7 R1: a second completion reusing the id and name, the id, type and name on every
+    # piece, its first piece the first call's whole input: its rest ran alone (run(input=' -la'))
+    calls = fed([head("ls"), END, head("ls"), head(" -la"), END])
+    assert [type(c).__name__ for c in calls] == ["InvalidToolCall", "InvalidToolCall"]
 
 
 def test_a_function_call_sent_so_is_refused_the_same_way() -> None:

@@ -105,11 +105,13 @@ def judge_twin(core: Any, n: Call) -> None:
 
 
 def input_again(core: Any, scope: Hashable, index: Optional[Hashable], id: Optional[str], name: Optional[str],
-                piece: Any) -> Optional[Call]:
-    """The ended custom call that a custom head with *id* (or none, and *name*: the call had an id)
-    at *index* and the input *piece* sends again whole, made an ``InvalidToolCall`` (``Core.unrun``),
-    as ``Keyed.delta`` refuses a function call re-sent after its end (``Keyed._again``: at its
-    index, its name, the piece its name began with, or none, and the text it ran with); else
+                piece: Any) -> Optional[str]:
+    """Whether a custom head with *id* (or none, and *name*: the call had an id) at *index* and
+    the input *piece* sends an ended custom call again whole: that call made an
+    ``InvalidToolCall`` (``Core.unrun``), as ``Keyed.delta`` refuses a function call re-sent after
+    its end (``Keyed._again``: at its index, its name, the piece its name began with, or none, and
+    the text it ran with), and the error the call the piece starts fails with (the piece may as
+    well begin a second completion's input that goes on: never run, review revChat7); else
     ``None``. Re-sent piece by piece, ``judge_twin`` compares the inputs."""
     if type(piece) is not str or not piece:
         return None
@@ -129,6 +131,7 @@ def input_again(core: Any, scope: Hashable, index: Optional[Hashable], id: Optio
     if got is None or got[1] != piece:
         return None
     said = f"(id {id!r})" if id is not None else f"({c.name!r}) at its index"
-    core.unrun(c, f"Tool call {c.pos} of this stream {said} came again after it ended: the same call sent twice? "
-                  "Never run twice")
-    return c
+    error = (f"Tool call {c.pos} of this stream {said} came again after it ended: the same call sent twice? "
+             "Never run twice")
+    core.unrun(c, error)
+    return error

@@ -379,15 +379,16 @@ class Feed:
             c = core.delta(scope, index, ident, name, text, typed, custom, False)
             core.not_text(c, value, text)
         else:
-            c = (input_again(core, scope, index, ident, name, piece) if custom else None) or core.delta(
-                scope, index, ident, name, text, typed, custom, plain_args)
+            again = input_again(core, scope, index, ident, name, piece) if custom else None
+            c = core.delta(scope, index, ident, name, text, typed, custom, plain_args)
             if not text and type(fn) is dict and (text is None or len(fn) > 1 + ("name" in fn)):
-                # none, or ``""`` beside another key: under another key they are refused
-                core.misplaced(c, fn, "arguments", f"$.choices[{pos}].{field}.tool_calls[{j}].function")
+                core.misplaced(c, fn, "arguments", f"$.choices[{pos}].{field}.tool_calls[{j}].function")  # (as above)
         if custom:
             if name is not None and core.inputs and core.inputs.get(c.pos, (None, None))[1]:
                 c = head_again(core, c, scope, index, ident, name, piece)
             custom_input(core, c, piece)
+            if again:  # (its call again, or a second completion's beginning so: neither runs, revChat7)
+                core.fail(c, again)
         # (OpenAI's opening delta, told by its keys without a call: nothing beside the call's fields)
         if custom or not (len(tc) == 4 and "id" in tc and "type" in tc and "index" in tc and "function" in tc
                           and type(fn) is dict and len(fn) == 2 and "name" in fn and "arguments" in fn
