@@ -294,7 +294,7 @@ class Message(_Plain):
         """The wire message this was decoded from, when it was decoded from *dialect*
         and still holds what was decoded; else ``None``."""
         w = self.wire
-        if w is None or w[0] != dialect or w[2] != self.role or w[3] != self.parts:
+        if w is None or w[0] != dialect or w[2] != self.role or (w[3] is not self.parts and w[3] != self.parts):
             return None
         return w[1]
 
@@ -307,11 +307,11 @@ class Message(_Plain):
     def calls(self) -> Tuple[Union[ToolCall, InvalidToolCall], ...]:
         """The message's calls in order, an ``InvalidToolCall`` among them where a call
         could not be read (it needs an answer too: an error result)."""
-        return tuple(p for p in self.parts if type(p) is ToolCall or type(p) is InvalidToolCall)
+        return tuple([p for p in self.parts if type(p) is ToolCall or type(p) is InvalidToolCall])
 
     @property
     def results(self) -> Tuple[ToolResult, ...]:
-        return tuple(p for p in self.parts if type(p) is ToolResult)
+        return tuple([p for p in self.parts if type(p) is ToolResult])
 
 
 class Conversation(_Plain):
