@@ -46,8 +46,7 @@ ROLES = ("system", "user", "assistant", "tool")
 _RESULT_ROLES = frozenset({"user", "tool"})
 
 
-#: what ``encode_conversation`` writes for an empty (or, where the target refuses blank
-#: text, whitespace-only) tool result to a target that refuses one
+#: what ``encode_conversation`` writes for a tool result empty (or blank) to a target refusing one
 EMPTY_RESULT = "(no output)"
 
 def wrong_role(role: str, part: Any) -> bool:
@@ -397,6 +396,5 @@ class Field:
 def starts_turn(messages: Sequence[Message], i: int) -> bool:
     """Whether message *i* starts an assistant turn (an assistant message after another
     role): id-less calls pair with the results before the next one (Gemini pairs a turn's
-    calls with the responses of the turn after it). ``check_conversation`` and the
-    writer count turns alike."""
+    calls with the responses of the turn after it). The writer and the check count alike."""
     return messages[i].role == "assistant" and i > 0 and messages[i - 1].role != "assistant"
