@@ -71,13 +71,11 @@ from ._values import (
     Conversation,
     Other,
     continued_twice,
-    starts_turn,
     stored,
     stored_calls,
     stored_id,
     unresolvable,
     unresolved,
-    wrong_role,
 )
 
 __all__ = ["check_conversation"]
@@ -156,15 +154,18 @@ def _scan(conv: Conversation, target: Optional[str], rules: Pairing, reg: Regist
     # turn"): there, only a user message between them stays between them
     as_is = whole_original(conv, target, own) is not None and (rules.right_after or rules.alternating)
     turns = Turns(msgs, as_is, as_is and not rules.alternating, rules.unplaced)
+    before = "assistant"  # the role of the message before (none before the first: no turn starts there)
     for i, m in enumerate(msgs):
         seen_other = False
-        if starts_turn(msgs, i):
+        role = m.role
+        if role == "assistant" and before != "assistant":  # (``starts_turn``, read in the loop)
             pairer.turn()  # id-less calls pair by position within the next turn only (Gemini)
+        before = role
         for j, p in enumerate(m.parts):
             t = type(p)
             if t is ToolCall or t is InvalidToolCall:
                 c: Any = p
-                if wrong_role(m.role, c):
+                if role != "assistant":  # (``wrong_role``, read in the loop)
                     problems.append(Problem(
                         "wrong-role", i, c.id,
                         f"Message {i}: {an(m.role)} message holds the call {_who(c.id, c.name)}; calls belong to "
@@ -180,7 +181,7 @@ def _scan(conv: Conversation, target: Optional[str], rules: Pairing, reg: Regist
                     ))
             elif t is ToolResult:
                 r: ToolResult = p  # type: ignore[assignment]
-                if wrong_role(m.role, r):
+                if role != "user" and role != "tool":  # (``wrong_role``)
                     problems.append(Problem(
                         "wrong-role", i, r.id,
                         f"Message {i}: {an(m.role)} message holds the result for {_who(r.id, r.name)}; results "

@@ -26,19 +26,23 @@ class Turns:
         self.as_is = as_is
         self.flag = flag  # ``Pairing.unplaced``
         self.alone: Dict[int, bool] = {}  # message -> whether it holds one call (asked of few: found once)
-        self.next_turn = [n] * (n + 1)  # first assistant message after a non-assistant one, from k on
-        self.next_content = [n] * (n + 1)  # first message with more than results (as_is: any role), from k on
-        next_assistant = n
-        for k in range(n - 1, -1, -1):
+        turn = [n] * (n + 1)  # first assistant message after a non-assistant one, from k on
+        content = [n] * (n + 1)  # first message with more than results (as_is: any role), from k on
+        next_assistant = after_turn = after_content = n  # (the values at k + 1)
+        for k in range(n - 1, -1, -1):  # (locals, no generator a message: check_conversation's cost)
             m = msgs[k]
             if m.role == "assistant":
                 next_assistant = k
-                self.next_turn[k] = self.next_turn[k + 1]
-                self.next_content[k] = k if assistants else self.next_content[k + 1]
+                if assistants:
+                    after_content = k
             else:
-                self.next_turn[k] = next_assistant
-                rest = any(type(p) is not ToolResult for p in m.parts)
-                self.next_content[k] = k if rest else self.next_content[k + 1]
+                after_turn = next_assistant
+                for p in m.parts:
+                    if type(p) is not ToolResult:
+                        after_content = k
+                        break
+            turn[k], content[k] = after_turn, after_content
+        self.next_turn, self.next_content = turn, content
 
     def misplaced(
         self, msgs: Tuple[Message, ...], c: int, r: int, target: Optional[str], rules: Pairing, seen_other: bool,

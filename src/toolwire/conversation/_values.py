@@ -46,8 +46,7 @@ ROLES = ("system", "user", "assistant", "tool")
 _RESULT_ROLES = frozenset({"user", "tool"})
 
 
-#: what ``encode_conversation`` writes for an empty (or, where the target refuses blank
-#: text, whitespace-only) tool result to a target that refuses one
+#: what ``encode_conversation`` writes for a tool result empty (or blank) to a target refusing one
 EMPTY_RESULT = "(no output)"
 
 def wrong_role(role: str, part: Any) -> bool:
@@ -294,7 +293,7 @@ class Message(_Plain):
         """The wire message this was decoded from, when it was decoded from *dialect*
         and still holds what was decoded; else ``None``."""
         w = self.wire
-        if w is None or w[0] != dialect or w[2] != self.role or w[3] != self.parts:
+        if w is None or w[0] != dialect or w[2] != self.role or (w[3] is not self.parts and w[3] != self.parts):
             return None
         return w[1]
 
@@ -307,11 +306,11 @@ class Message(_Plain):
     def calls(self) -> Tuple[Union[ToolCall, InvalidToolCall], ...]:
         """The message's calls in order, an ``InvalidToolCall`` among them where a call
         could not be read (it needs an answer too: an error result)."""
-        return tuple(p for p in self.parts if type(p) is ToolCall or type(p) is InvalidToolCall)
+        return tuple([p for p in self.parts if type(p) is ToolCall or type(p) is InvalidToolCall])
 
     @property
     def results(self) -> Tuple[ToolResult, ...]:
-        return tuple(p for p in self.parts if type(p) is ToolResult)
+        return tuple([p for p in self.parts if type(p) is ToolResult])
 
 
 class Conversation(_Plain):
@@ -397,6 +396,5 @@ class Field:
 def starts_turn(messages: Sequence[Message], i: int) -> bool:
     """Whether message *i* starts an assistant turn (an assistant message after another
     role): id-less calls pair with the results before the next one (Gemini pairs a turn's
-    calls with the responses of the turn after it). ``check_conversation`` and the
-    writer count turns alike."""
+    calls with the responses of the turn after it). The writer and the check count alike."""
     return messages[i].role == "assistant" and i > 0 and messages[i - 1].role != "assistant"
