@@ -196,3 +196,51 @@ def test_two_wide_unions_are_intersected_in_linear_reads() -> None:
 
     small, big = reads(200), reads(800)
     assert big <= 4.5 * small, (small, big)
+
+
+def _wide_reentry(k: int) -> Dict[str, Any]:
+    """Review revLead45 S2: a root ``$ref`` re-entered through ``#`` beside a property holding two
+    unions of k disjoint objects (llguidance 1.9.1 refuses the root's ``properties`` beside its
+    ``$ref``: "circular references with sibling keys are not supported")."""
+    w = {"anyOf": [{"type": "object", "properties": {f"a{j}": {"type": "string"}}} for j in range(k)],
+         "allOf": [{"anyOf": [{"type": "object", "properties": {f"b{j}": {"type": "string"}}} for j in range(k)]}]}
+    return {"$defs": {"D": {"type": "object", "properties": {"r": {"allOf": [{"$ref": "#/$defs/D"}], "$ref": "#"}}}},
+            "$ref": "#/$defs/D", "properties": {"w": w}}
+
+
+@pytest.mark.parametrize("k", [2, 25, 60, 500])
+def test_two_wide_disjoint_unions_leave_the_replay_within_its_budget(k: int) -> None:
+    # (every pair of branches was a step: from k = 25 the replay gave up, and the fallback left the
+    # root's properties beside its $ref)
+    wire = render(_wide_reentry(k), "vllm", on_error="report").wire_schema
+    assert sorted(wire) == ["$defs", "$ref", "description"] and wire["description"].startswith("{properties: ")
+
+
+def test_llguidance_compiles_the_wide_reentry() -> None:
+    assert "circular references with sibling keys" in str(_llg_error(_wide_reentry(25)))  # (as written)
+    assert _llg_error(render(_wide_reentry(25), "vllm").wire_schema) is None
+
+
+def test_two_wide_disjoint_unions_take_linear_steps() -> None:
+    from toolwire.schema import _engine_cycles as cycles
+
+    def steps(k: int) -> int:
+        runs: List[Any] = []
+        original = cycles._Replay.go
+
+        def counted(self: Any) -> bool:
+            start = self.budget
+            done = original(self)
+            runs.append(start - self.budget)
+            return done
+
+        cycles._Replay.go = counted  # type: ignore[method-assign]
+        try:
+            wire = json.loads(json.dumps(_unions(k)))
+            assert cycles.llguidance_refusals(wire, lambda node, ptr: False) is not None  # (within its bound)
+        finally:
+            cycles._Replay.go = original  # type: ignore[method-assign]
+        return sum(runs)
+
+    small, big = steps(500), steps(2000)
+    assert 3.5 * small <= big <= 4.5 * small, (small, big)
