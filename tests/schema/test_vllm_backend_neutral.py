@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 from typing import Any, Dict, List, Literal, Union
 
+import jsonschema
 import pytest
 from pydantic import BaseModel, Field
 
@@ -165,11 +166,34 @@ def test_vllm_writes_no_true_where_absent_means_the_same() -> None:
     assert "additionalProperties" not in x and x["type"] == "object"
     kept = _x({"type": "object", "properties": {"k": {"type": "string"}}, "patternProperties": {"^a\\b": {}},
                "additionalProperties": {"type": "string"}})
-    assert _wire_x(kept)["additionalProperties"] is True  # (absent, strict mode would close it)
+    assert _wire_x(kept)["additionalProperties"] == ANY_VALUE  # (absent, strict mode would close it)
     for count in ("minProperties", "maxProperties"):  # (review revLfe: xgrammar closes an object with a count)
-        counted = _x({"type": "object", "patternProperties": {"(?<=a)b": {"type": "string"}},
-                      "additionalProperties": {"type": "integer"}, count: 1})
-        assert _wire_x(counted)["additionalProperties"] is True
+        for kind in ("object", ["object", "null"]):
+            counted = _x({"type": kind, "patternProperties": {"(?<=a)b": {"type": "string"}},
+                          "additionalProperties": {"type": "integer"}, count: 1})
+            assert _wire_x(counted)["additionalProperties"] == ANY_VALUE
+
+
+# review revLead45 S1: xgrammar 0.2.9 (strict) reads a node of no type with a count and
+# additionalProperties: true as an object (refusing null, 5, "s", [1], which the node without
+# the key takes); lm-format-enforcer 0.11.3 fails on a boolean there ("'bool' object has no
+# attribute 'anyOf'"), not on a schema of every type
+ANY_VALUE = {"type": ["string", "number", "boolean", "object", "array", "null"]}
+
+
+@pytest.mark.parametrize("count", ["minProperties", "maxProperties"])
+def test_vllm_keeps_no_additional_properties_beside_a_count_of_a_node_of_no_type(count: str) -> None:
+    node = {"patternProperties": {"(?<=a)b": {"type": "string"}}, "additionalProperties": {"type": "integer"},
+            count: 1}
+    assert all(jsonschema.Draft202012Validator(node).is_valid(v) for v in (None, 5, "s", [1]))
+    wire = S.render(node, "vllm", on_error="report").wire_schema
+    assert "additionalProperties" not in wire and "type" not in wire and wire[count] == 1
+
+
+def test_vllm_widens_to_a_schema_of_every_type_not_true() -> None:
+    node = {"type": "object", "patternProperties": {"(?<=a)b": {"type": "string"}},
+            "additionalProperties": {"type": "integer"}, "required": ["x"]}
+    assert S.render(node, "vllm", on_error="report").wire_schema["additionalProperties"] == ANY_VALUE
 
 
 # (schema, the wire sent before (None: its normal form), values)

@@ -20,8 +20,11 @@ request (HTTP 400). The profile's ``enforced_only`` flags read here:
   a back-reference, an empty class), and with it an ``additionalProperties`` other than
   ``true`` (left, it would hold the keys the regexes took: ``{"additionalProperties":
   false, "required": ["ab"]}`` fails llguidance, "Unsatisfiable schema", and takes only
-  ``{}`` in xgrammar); one of a schema gives way to ``true`` (a widening: strict mode
-  leaves the object open under ``true``, closes it only without the keyword);
+  ``{}`` in xgrammar); one of a schema gives way to a schema of every type (a widening:
+  strict mode leaves the object open under it, closes one with ``properties``, ``required``
+  or, typed ``object``, a count only without the keyword; written only there: xgrammar
+  reads a node of no type with a count and the keyword as an object, and lm-format-enforcer
+  0.11.3 fails on ``true`` and ``{}`` there);
   ``maxLength`` beside a pattern of a character past U+FFFF is moved
   (llguidance);
 - ``"int64_bounds"``: a numeric bound of an integer node outside int64 fails to compile
@@ -71,8 +74,11 @@ from ._whole_match import whole_match
 __all__ = ["FALSE_AT", "closed_nodes", "engine_moves"]
 
 # the keys beside which strict mode closes an object that says nothing of other keys (xgrammar 0.2.9:
-# properties, required, and a minProperties / maxProperties count)
-_CLOSES = ("properties", "required", "minProperties", "maxProperties")
+# properties, required, and a minProperties / maxProperties count of a node typed object)
+_CLOSES = ("properties", "required")
+# the widening written for a moved additionalProperties schema: every value, as a schema (lm-format-enforcer
+# 0.11.3 fails on ``true`` and ``{}`` there: "'bool' object has no attribute 'anyOf'"; review revLead45)
+_ANY_TYPE = ("string", "number", "boolean", "object", "array", "null")
 
 _BOUNDS = ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum")
 _COUNTS = ("minProperties", "maxProperties")
@@ -140,7 +146,7 @@ def engine_moves(wire: Any, profile: Profile, cycles: bool = True,
                     # (one of no value is ``false``: moved as it, never widened)
                     widened = node["additionalProperties"] is not False and id(node["additionalProperties"]) not in dead
                     moves.append(("additionalProperties", "moved with patternProperties, which took keys it "
-                                  "would refuse" + ("; true written in its place (a widening)" if widened else "")))
+                                  "would refuse"))
         if "pattern_whole" in only and isinstance(node.get("pattern"), str) and "maxLength" in node \
                 and all(k not in ("maxLength", "pattern") for k, _ in moves) and _astral(node["pattern"]):
             moves.append(("maxLength", f"{profile.id}'s llguidance cannot bound the length of a pattern of characters "
@@ -148,11 +154,16 @@ def engine_moves(wire: Any, profile: Profile, cycles: bool = True,
         hints = []
         for key, why in moves:
             value = node.pop(key)
-            if key == "additionalProperties" and widened and any(k in node for k in _CLOSES):
-                # (moved with patternProperties: a schema widened to true, kept open; without properties,
-                # required or a count strict mode leaves the object open anyway, and lm-format-enforcer
-                # fails on a boolean there: left out; xgrammar closes an object with a count: review revLfe)
-                node[key] = True
+            if key == "additionalProperties" and widened and (any(k in node for k in _CLOSES) or (
+                    _typed(node, "object") and any(k in node for k in _COUNTS))):
+                # (moved with patternProperties: a schema widened to every value, kept open; without
+                # properties, required or a count of a node typed object strict mode leaves the object
+                # open anyway: left out. xgrammar closes an object with a count (review revLfe), and
+                # reads a node of no type with a count and this key as an object (review revLead45))
+                node[key] = {"type": list(_ANY_TYPE)}
+                why += "; every value written in its place (a widening)"
+            elif key == "additionalProperties" and widened:
+                why += "; the object left open (a widening)"
             try:
                 shown = json.dumps(value, ensure_ascii=False)
             except ValueError:  # an integer of over 4,300 digits: Python does not write it
