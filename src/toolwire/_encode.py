@@ -265,7 +265,7 @@ def encode_result(
     if report is None:
         return _encoded(d, d.encode_result, r, _NO_CONTEXT if ids is None else EncodeContext(ids=ids))
     notes: List[Tuple[str, str, str]] = []
-    out = _encoded(d, d.encode_result, r, EncodeContext(ids=ids, notes=notes))
+    out = _encoded(d, d.encode_result, r, EncodeContext(ids=ids, notes=notes, target=d.name))
     result_notes(d, r, out, notes, data=True)
     if notes:
         from .conversation._problems import Problem  # (the conversation package imports this module)
