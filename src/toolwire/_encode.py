@@ -192,12 +192,18 @@ def encode(
     if bad is not None:
         written(out, bad, d)
     if report is not None and ctx.notes:
-        from .conversation._problems import Problem  # (the conversation package imports this module)
-
-        who = f"{c.id} ({c.name!r})" if c.id else repr(c.name)
-        report.extend(Problem(kind, position, c.id, f"The call {who} came with {before} and is written {after}")
-                      for kind, before, after in ctx.notes)
+        _report_call(report, c, position, ctx.notes)
     return out
+
+
+def _report_call(report: List[Any], c: ToolCall, position: int, notes: List[Tuple[str, str, str]]) -> None:
+    """*notes* of the call *c* (item *position*) as ``Problem`` values in *report*; apart
+    from ``encode``, whose locals a generator here would make cells on every call."""
+    from .conversation._problems import Problem  # (the conversation package imports this module)
+
+    who = f"{c.id} ({c.name!r})" if c.id else repr(c.name)
+    report.extend(Problem(kind, position, c.id, f"The call {who} came with {before} and is written {after}")
+                  for kind, before, after in notes)
 
 
 def encode_tool(
