@@ -36,7 +36,6 @@ from ._dialect import CALL, CALLS, RESULT, SERVER, TOOL, Dialect
 from ._encode import (
     check_arguments,
     encode,
-    encode_noted,
     encode_result,
     encode_tool,
     invalid_as_call,
@@ -152,18 +151,7 @@ class _Target:
         name = self.names.map(c.name)
         if name != c.name:
             c = evolve(c, name=name)
-        if self.report is None:
-            return encode(c, self.d, ids=self.ids, position=position, registry=self.registry)
-        notes: List[Tuple[str, str, str]] = []
-        self.ids.check_rule(self.d.ids, self.d.name)  # (as ``encode``)
-        out = encode_noted(c, self.d, self.ids, position, self.registry, notes)
-        if notes:
-            from .conversation._problems import Problem  # (the conversation package imports this module)
-
-            self.report.extend(Problem(kind, position, c.id, f"The call {c.id} ({c.name!r}) came with {before} and "
-                                                             f"is written with \"function\": {after}")
-                               for kind, before, after in notes)
-        return out
+        return encode(c, self.d, ids=self.ids, position=position, registry=self.registry, report=self.report)
 
     def result(self, r: ToolResult, loc: str = "$") -> Dict[str, Any]:
         """*r* written; what it loses on the way noted in the caller's ``report``, at the

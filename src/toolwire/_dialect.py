@@ -75,19 +75,28 @@ Choice = Tuple[Any, str, Optional[str], Optional[str]]
 
 @dataclass
 class EncodeContext:
-    """State of one encode: the id map of the conversation, the call's position, and
-    where a result encoder notes what it writes in another form than it was given
-    (``note``; ``None`` when nobody asked: ``encode_result(report=...)``,
-    ``encode_conversation(report=...)``)."""
+    """State of one encode: the id map of the conversation, the call's position, where
+    an encoder notes what it writes in another form than it was given (``note``;
+    ``None`` when nobody asked: ``encode(report=...)``, ``encode_result(report=...)``,
+    ``encode_conversation(report=...)``), and the name of the dialect written to, which
+    its notes say (``named``: a dialect derived from a built-in with
+    ``dataclasses.replace(..., name=...)`` shares the built-in's encoders)."""
 
     ids: Any = None  # an IdMap for this dialect's rule, or None
     position: int = 0
     notes: Optional[List[Tuple[str, str, str]]] = None  # (kind, before, after): see ``note``
+    target: str = ""  # the name of the dialect written to, where notes are taken ("": the encoder's own)
+
+    def named(self, own: str) -> str:
+        """The name a note says for the dialect written to: ``target``, else *own* (the
+        encoder's dialect)."""
+        return self.target or own
 
     def note(self, kind: str, before: str, after: str) -> None:
         """Notes a lossy step in writing a result, said as ``"{before} the result for
         {who} {after}"`` (``encode_result`` names the result, ``encode_conversation``
-        its message too): *kind* ``"converted"`` (a part written in another form) or
+        its message too), or a call, said as ``"The call {who} came with {before} and is
+        written {after}"``: *kind* ``"converted"`` (a part written in another form) or
         ``"dropped"`` (something not written at all)."""
         if self.notes is not None:
             self.notes.append((kind, before, after))

@@ -23,7 +23,7 @@ from ._types import InvalidToolCall, Tool, ToolCall, ToolResult, new_call
 from ._value_checks import check_args_to_write, utf8_problem
 
 __all__ = [
-    "check_arguments", "encode", "encode_noted", "encode_result", "encode_tool", "invalid_as_call", "made_id_data",
+    "check_arguments", "encode", "encode_result", "encode_tool", "invalid_as_call", "made_id_data",
     "result_notes", "written",
 ]
 
@@ -150,25 +150,22 @@ def encode(
     ids: Optional[IdMap] = None,
     position: int = 0,
     registry: Optional[Registry] = None,
+    report: Optional[List[Any]] = None,
 ) -> Dict[str, Any]:
     """The *dialect* wire item for *call* (a ``ToolCall`` or anything ``decode`` takes).
 
     Ids the target rejects are mapped (see ``IdMap``); pass one ``ids`` map per
     conversation to keep calls and results paired and collisions detected. *position*
-    (an int of 0 or more) is the call's index among its siblings.
+    (an int of 0 or more) is the call's index among its siblings. What the target
+    writes otherwise than the call came (a Chat call's ``type`` OpenAI refuses, written
+    ``"function"``) is noted in *report* (a list you pass, receiving ``Problem`` values
+    at index *position*), as ``convert`` notes it.
     """
-    if ids is not None or registry is not None:
-        check_arguments(ids, None, registry)
+    if ids is not None or registry is not None or report is not None:
+        check_arguments(ids, None, registry, report)
     d = _target(dialect, registry)
     if ids is not None:
         ids.check_rule(d.ids, d.name)
-    return encode_noted(call, d, ids, position, registry)
-
-
-def encode_noted(call: Any, d: Dialect, ids: Optional[IdMap], position: int, registry: Optional[Registry],
-                 notes: Optional[List[Tuple[str, str, str]]] = None) -> Dict[str, Any]:
-    """``encode`` of *call* for *d*, its arguments checked; what the dialect writes otherwise
-    than the call came goes to *notes* (``EncodeContext.note``: a Chat call's type, ``convert``)."""
     bad = call if type(call) is not ToolCall and issubclass(type(call), InvalidToolCall) else None
     if bad is not None:
         c = invalid_as_call(bad, d, ids)
@@ -179,13 +176,13 @@ def encode_noted(call: Any, d: Dialect, ids: Optional[IdMap], position: int, reg
     pd = c.provider_data
     if pd and (len(pd) > 1 or d.name not in pd):  # another dialect's data: its namespace, if any
         check_scope("call", c.name, pd, d, registry)
-    if ids is None and position == 0 and type(position) is int and notes is None:
+    if ids is None and position == 0 and type(position) is int and report is None:
         ctx = _NO_CONTEXT
     else:
         if type(position) is not int or position < 0:  # written as Ollama's index, and a made id's seed
             raise EncodeError(f"position= must be an int of 0 or more, got {an(type(position).__name__)} "
                               f"{excerpt(position)}")
-        ctx = EncodeContext(ids=ids, position=position, notes=notes)
+        ctx = EncodeContext(ids, position) if report is None else EncodeContext(ids, position, [], d.name)
     try:
         out: Dict[str, Any] = d.encode_call(c, ctx)
     except (ToolwireError, MemoryError):
@@ -194,7 +191,19 @@ def encode_noted(call: Any, d: Dialect, ids: Optional[IdMap], position: int, reg
         raise _encode_error(d, c, exc) from None
     if bad is not None:
         written(out, bad, d)
+    if report is not None and ctx.notes:
+        _report_call(report, c, position, ctx.notes)
     return out
+
+
+def _report_call(report: List[Any], c: ToolCall, position: int, notes: List[Tuple[str, str, str]]) -> None:
+    """*notes* of the call *c* (item *position*) as ``Problem`` values in *report*; apart
+    from ``encode``, whose locals a generator here would make cells on every call."""
+    from .conversation._problems import Problem  # (the conversation package imports this module)
+
+    who = f"{c.id} ({c.name!r})" if c.id else repr(c.name)
+    report.extend(Problem(kind, position, c.id, f"The call {who} came with {before} and is written {after}")
+                  for kind, before, after in notes)
 
 
 def encode_tool(
@@ -262,7 +271,7 @@ def encode_result(
     if report is None:
         return _encoded(d, d.encode_result, r, _NO_CONTEXT if ids is None else EncodeContext(ids=ids))
     notes: List[Tuple[str, str, str]] = []
-    out = _encoded(d, d.encode_result, r, EncodeContext(ids=ids, notes=notes))
+    out = _encoded(d, d.encode_result, r, EncodeContext(ids=ids, notes=notes, target=d.name))
     result_notes(d, r, out, notes, data=True)
     if notes:
         from .conversation._problems import Problem  # (the conversation package imports this module)

@@ -92,3 +92,18 @@ def test_a_legacy_pair_written_as_it_came_stays_unflagged() -> None:
     report: List[Problem] = []
     assert encode_conversation(edited, "openai.chat", report=report)["messages"][:4] == h["messages"]
     assert report == [] and check_conversation(edited, "openai.chat") == []
+
+
+def test_encode_notes_the_word_it_writes_function_as_convert_does() -> None:
+    # session 46: ``encode(report=...)`` takes the notes ``convert`` took through a second frame
+    call = toolwire.decode(_call("Function", {"location": "Paris"}), "openai.chat")
+    report: List[Problem] = []
+    out = toolwire.encode(call, "openai.chat", position=2, report=report)
+    assert out["type"] == "function"
+    assert [(p.kind, p.index, p.id) for p in report] == [("converted", 2, "call_abc123")]
+    assert report[0].message == (
+        "The call call_abc123 ('get_weather') came with the type 'Function' and is written with \"function\": "
+        "openai.chat takes \"function\" only (openai-python: type: Required[Literal[\"function\"]])")
+    assert toolwire.encode(call, "openai.chat") == out  # (no report: the same wire)
+    with pytest.raises(toolwire.EncodeError, match="report= must be a list"):
+        toolwire.encode(call, "openai.chat", report=())  # type: ignore[arg-type]

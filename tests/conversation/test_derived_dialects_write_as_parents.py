@@ -119,11 +119,12 @@ def _bodies() -> List[Any]:
 
 
 def _same(x: Any, name: str) -> Any:
-    """*x* (``_encoded``'s) with *name* as ``@`` too: a result encoder
+    """*x* (``_encoded``'s) with *name* as ``@`` in an error: a result encoder
     (``Dialect.encode_result``, which a derived dialect shares with its parent) names the
-    parent in its notes and errors, a known gap (the writers' own notes are pinned above)."""
+    parent in its errors, a known gap; its notes name the dialect written to
+    (``EncodeContext.target``, session 46)."""
     if type(x[1]) is list:
-        return x[0], [(k, i, _n(m, name)) for k, i, m in x[1]]
+        return x
     return x[0], _n(x[1], name)
 
 

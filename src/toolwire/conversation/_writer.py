@@ -328,7 +328,7 @@ class Writer:
         resolved = t.resolve(r, lookup=lookup)  # the id once: the retry below answers the same call
         notes: List[Tuple[str, str, str]] = []
         try:
-            out = _encoded(t.d, t.d.encode_result, resolved, EncodeContext(ids=t.ids, notes=notes))
+            out = _encoded(t.d, t.d.encode_result, resolved, EncodeContext(ids=t.ids, notes=notes, target=t.d.name))
         except EncodeError:
             if not _empty(r.content):
                 raise
@@ -336,7 +336,7 @@ class Writer:
             # non-empty"): the history still goes, with a word in its place, noted
             notes.clear()
             out = _encoded(t.d, t.d.encode_result, resolved.replace(content=EMPTY_RESULT),
-                           EncodeContext(ids=t.ids, notes=notes))
+                           EncodeContext(ids=t.ids, notes=notes, target=t.d.name))
             self.note("inserted", f"The result for {who} in message {self.index} is empty, which {self.name} "
                                   f"refuses: it is sent as {EMPTY_RESULT!r}", r.id)
         result_notes(self.d, r, out, notes)

@@ -214,7 +214,7 @@ def json_text(value: Any, ctx: EncodeContext, dialect: str, why: str) -> str:
     place, noted on *ctx* (``converted``: it reads back as text); *why*: the target's rule."""
     if ctx.notes is not None:
         ctx.note("converted", f"A JSON {_JSON_KINDS.get(type(value), 'value')} in",
-                 f"is sent to {dialect} as text: {why}")
+                 f"is sent to {ctx.named(dialect)} as text: {why}")
     return write_json(value, ensure_ascii=False)
 
 

@@ -182,5 +182,5 @@ def sent_type(m: ResultMedia, types: Collection[str], target: str, ctx: Any = No
         raise EncodeError(refusal("An image as data in a tool result", target, m.media_type, shown), dialect=target)
     if ctx is not None and m.media_type is not None and mt != label:
         ctx.note("converted", f"The image labelled {m.media_type!r} in",
-                 f"is sent to {target} as {mt!r}, the type its bytes show")
+                 f"is sent to {ctx.named(target)} as {mt!r}, the type its bytes show")
     return mt

@@ -364,9 +364,9 @@ def _noted(m: ResultMedia, new: Dict[str, Any], target: str, ctx: Any) -> None:
         name = back.name if back is not None else None
         what = f"The name {m.name!r} of {a} in"
         if name is None:
-            ctx.note("dropped", what, f"is not sent to {target}: its part there has no name")
+            ctx.note("dropped", what, f"is not sent to {ctx.named(target)}: its part there has no name")
         elif name != m.name:
-            ctx.note("converted", what, f"is sent to {target} as {name!r}")
+            ctx.note("converted", what, f"is sent to {ctx.named(target)} as {name!r}")
     if m.data is None and m.media_type is not None and (back is None or back.media_type is None):
         ctx.note("dropped", f"The MIME type {m.media_type!r} of {a} URL in",
-                 f"is not sent to {target}: its part there has no media type")
+                 f"is not sent to {ctx.named(target)}: its part there has no media type")

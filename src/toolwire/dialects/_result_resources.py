@@ -50,5 +50,5 @@ def text_resources(result: ToolResult, target: str, ctx: Any, by_url: bool = Fal
         mime = res.get("mimeType")
         said = f" ({mime})" if type(mime) is str and mime else ""
         ctx.note("converted", f"The embedded resource {res['uri']!r}{said} in",
-                 f"is sent to {target} as a text part, its URI the first line")
+                 f"is sent to {ctx.named(target)} as a text part, its URI the first line")
     return evolve(result, content=out)

@@ -162,7 +162,7 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
             raise _refused(result, *_BLANK)
         if len(kept) < len(content):
             ctx.note("dropped", f"{len(content) - len(kept)} blank text part(s) in",
-                     f"are left out: {NAME} refuses blank text")
+                     f"are left out: {ctx.named(NAME)} refuses blank text")
         content = kept
     if result.is_error and not content:  # "content cannot be empty if `is_error` is true"
         raise _refused(result, *_EMPTY_ERROR)
@@ -212,7 +212,7 @@ def _media_block(m: ResultMedia, ctx: EncodeContext) -> Optional[Dict[str, Any]]
                 raise EncodeError(refusal("An image as data in a tool result", NAME, m.media_type, mt), dialect=NAME)
             if m.media_type is not None and mt != image_media_type(m.media_type):
                 ctx.note("converted", f"The image labelled {m.media_type!r} in",
-                         f"is sent as {mt!r}, the type its bytes show: {NAME} checks them")
+                         f"is sent as {mt!r}, the type its bytes show: {ctx.named(NAME)} checks them")
             return {"type": "image", "source": {"type": "base64", "media_type": mt, "data": m.data}}
         return {"type": "image", "source": {"type": "url", "url": m.url}} if web(m.url) else None
     src: Optional[Dict[str, Any]] = None
@@ -267,7 +267,7 @@ def _block(part: Dict[str, Any], ctx: EncodeContext) -> Dict[str, Any]:
                                       mt), dialect=NAME)
         if mt is not None and mt != label:  # its own image labelled other than its bytes show (or ``image/jpg``)
             ctx.note("converted", f"The image labelled {label!r} in",
-                     f"is sent as {mt!r}, the type its bytes show: {NAME} checks them")
+                     f"is sent as {mt!r}, the type its bytes show: {ctx.named(NAME)} checks them")
             return {**part, "source": {**part["source"], "media_type": mt}}
     if kind == "json":
         return {"type": "text", "text": json_text(part.get("json"), ctx, NAME, "its tool results hold no JSON block")}

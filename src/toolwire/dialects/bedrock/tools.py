@@ -201,7 +201,8 @@ def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
             )
         # "Messages can't contain duplicate document names"
         tr["content"] = distinct_in_blocks(blocks, lambda _, old, new: ctx.note(
-            "converted", f"The document named {old!r} in", f"is named {new!r}: {NAME} refuses two of one name"))
+            "converted", f"The document named {old!r} in",
+            f"is named {new!r}: {ctx.named(NAME)} refuses two of one name"))
     if result.is_error:
         tr["status"] = "error"
     elif "status" in pd:
@@ -262,7 +263,7 @@ def _media_block(m: ResultMedia, ctx: EncodeContext) -> Optional[Dict[str, Any]]
         mt = checked_type(m.media_type, m.data)
         if m.media_type is not None and mt != image_media_type(m.media_type):
             ctx.note("converted", f"The image labelled {m.media_type!r} in",
-                     f"is sent as {mt!r}, the type its bytes show: {NAME} checks them")
+                     f"is sent as {mt!r}, the type its bytes show: {ctx.named(NAME)} checks them")
         fmt = (mt or "").partition("/")[2]
         if fmt not in _IMAGE_FORMATS and mt is not None:  # never sent mislabelled, nor of a type not taken
             raise EncodeError(refusal("An image as data in a tool result", NAME, m.media_type, mt), dialect=NAME)
@@ -281,7 +282,7 @@ def _blocks(parts: List[Dict[str, Any]], ctx: EncodeContext) -> List[Dict[str, A
             if not blank_text(part):  # an empty or blank text block is refused by Converse, and holds nothing
                 out.append({"text": part.get("text")})
             else:
-                ctx.note("dropped", "A blank text part in", f"is left out: {NAME} refuses blank text")
+                ctx.note("dropped", "A blank text part in", f"is left out: {ctx.named(NAME)} refuses blank text")
         elif kind == "json":
             value = part.get("json")
             # Converse: "... toolResult.content.0.json is invalid. Provide a json object for the field"

@@ -142,8 +142,9 @@ def _response(result: ToolResult, pd: Dict[str, Any], ctx: EncodeContext) -> Any
     elif all(p.get("type") == "text" for p in content):
         value = "\n".join(_text(p, i) for i, p in enumerate(content))  # the parts kept apart, as Ollama does
         if len(content) > 1:
-            ctx.note("converted", f"The {len(content)} text parts of", f"are sent to {NAME} as one text, joined by "
-                                                                        "newlines: a function response holds one value")
+            ctx.note("converted", f"The {len(content)} text parts of",
+                     f"are sent to {ctx.named(NAME)} as one text, joined by newlines: a function response holds one "
+                     "value")
     else:  # text and JSON parts: one array, each part's value in order (reads back as one JSON part)
         value = []
         for p in content:
@@ -151,9 +152,9 @@ def _response(result: ToolResult, pd: Dict[str, Any], ctx: EncodeContext) -> Any
             if kind not in ("text", "json"):
                 raise EncodeError(f"{an(NAME, True)} function response cannot hold {an(repr(kind))} part", dialect=NAME)
             value.append(p.get(kind))
-        ctx.note("converted", f"The {len(content)} text and JSON parts of", f"are sent to {NAME} as one JSON array "
-                                                                            "(read back as one JSON part): a function "
-                                                                            "response holds one value")
+        ctx.note("converted", f"The {len(content)} text and JSON parts of",
+                 f"are sent to {ctx.named(NAME)} as one JSON array (read back as one JSON part): a function response "
+                 "holds one value")
     return {key: value}
 
 

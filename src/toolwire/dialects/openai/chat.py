@@ -235,7 +235,8 @@ def encode_call(call: ToolCall, ctx: EncodeContext) -> Dict[str, Any]:
     kind = pd.get("type", "function")
     if (pd.get("no_type") or kind not in CALL_TYPES) and _refused_shape(call, pd):
         ctx.note("converted", "no type" if pd.get("no_type") else f"the type {kind!r}",
-                 f"{NAME} takes \"function\" only (openai-python: type: Required[Literal[\"function\"]])")
+                 f"with \"function\": {ctx.named(NAME)} takes \"function\" only (openai-python: type: "
+                 "Required[Literal[\"function\"]])")
         kind = "function"  # (written otherwise than it came: typed, as ``encode_conversation`` writes it fresh)
     elif pd.get("no_type"):
         kind = _NO_TYPE

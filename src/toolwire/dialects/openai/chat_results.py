@@ -135,8 +135,9 @@ def lines(texts: List[str], dialect: str, ctx: EncodeContext) -> str:
     """The text parts *texts* of a result written as a string for *dialect*: one text,
     the parts joined by newlines, noted on *ctx* when there are two or more."""
     if len(texts) > 1:
-        ctx.note("converted", f"The {len(texts)} parts of", f"are sent to {dialect} as one text, joined by newlines: "
-                                                                  "a tool message's content is a string")
+        ctx.note("converted", f"The {len(texts)} parts of",
+                 f"are sent to {ctx.named(dialect)} as one text, joined by newlines: a tool message's content is a "
+                 "string")
     return "\n".join(texts)
 
 
