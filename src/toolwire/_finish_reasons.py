@@ -11,8 +11,8 @@ from typing import Any, Mapping, Optional
 
 from ._errors import excerpt
 
-__all__ = ["CORE_CUT", "FINISH_REASONS", "NOT_DONE", "UNFINISHED", "core_word", "finish_lookup", "finish_name",
-           "finish_word", "key_of"]
+__all__ = ["COMPATIBLE_STOPS", "CORE_CUT", "FINISH_REASONS", "NOT_DONE", "UNFINISHED", "core_word", "finish_lookup",
+           "finish_name", "finish_word", "key_of"]
 
 #: The normalised finish reasons (what ``Dialect.finish_reasons`` maps a provider's to).
 FINISH_REASONS = (
@@ -26,6 +26,15 @@ FINISH_REASONS = (
     "error",
     "other",
 )
+
+#: The words by which OpenAI-compatible servers say the model ended its reply itself, where
+#: OpenAI says ``stop``: Together's ``eos``; Hugging Face TGI's ``eos_token`` (its end token;
+#: before its PR #2344, and IBM watsonx.ai's) and ``stop_sequence`` (a request's ``stop``
+#: string ended it: TGI router/src/lib.rs ``FinishReason::format(true)`` turns only the end
+#: token into ``stop``); ``end_turn``. One list for both readers: Chat's ``finish_reasons``
+#: normalise them to ``stop`` (``CHAT_FINISH``), the text formats close a call at a stripped
+#: stop token under them (``text._scan.FINISHED``).
+COMPATIBLE_STOPS = ("eos", "eos_token", "stop_sequence", "end_turn")
 
 #: toolwire's own word for a reply whose provider says it has not finished (a Responses
 #: ``status`` ``in_progress``, an Anthropic ``Message`` snapshot with ``stop_reason: null``):

@@ -156,8 +156,13 @@ def test_tool_definitions_converted_cohere_needs_parameters() -> None:
     assert toolwire.encode_tool(toolwire.Tool("f", parameters=schema), "cohere.v2")["function"]["parameters"] == schema
 
 
-def test_tool_definitions_converted_chat_parameters_stay_optional() -> None:
-    assert toolwire.encode_tool(toolwire.Tool("f"), "openai.chat") == {"type": "function", "function": {"name": "f"}}
+def test_tool_definitions_converted_chat_writes_the_empty_parameter_list() -> None:
+    # "Omitting `parameters` defines a function with an empty parameter list" (OpenAI); Hugging
+    # Face TGI and llama.cpp require the key (tests/dialects/openai/test_tool_without_parameters.py)
+    assert toolwire.encode_tool(toolwire.Tool("f"), "openai.chat") == {"type": "function", "function": {
+        "name": "f", "parameters": EMPTY}}
+    # Ollama's stay optional
+    assert toolwire.encode_tool(toolwire.Tool("f"), "ollama") == {"type": "function", "function": {"name": "f"}}
 
 
 def _converse_report(tool: Dict[str, Any]) -> str:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import pytest
 from textcheck import C, Invalid, check
 
-from toolwire import InvalidToolCall, decode_text
+from toolwire import InvalidToolCall, decode_all, decode_text
 from toolwire.response import normalize, normalize_finish
 from toolwire.stream import TextParser
 
@@ -80,3 +80,47 @@ def test_a_whole_reply_finish_leaves_the_call_runnable() -> None:
     for reason in ("stop", "tool_calls", "end_turn", "STOP", None):
         [call] = decode_text(HERMES, "text.hermes", finish_reason=reason).tool_calls
         assert call == WEATHER
+
+
+# Hugging Face TGI's Messages API sends ``stop_sequence`` when a request's ``stop`` string
+# ended the reply: router/src/lib.rs ``FinishReason::format(true)`` turns only
+# ``EndOfSequenceToken`` into ``stop``, ``StopSequence`` stays ``stop_sequence``
+# (huggingface/text-generation-inference @ db931fcf). Before, Chat read it as ``other``.
+TGI_STOP_SEQUENCE = {
+    "object": "chat.completion", "id": "", "created": 1741372335, "model": "meta-llama/Llama-3.1-8B-Instruct",
+    "system_fingerprint": "3.3.7-native",
+    "choices": [{"index": 0, "message": {"role": "assistant", "content": "Thought: check the weather.\nAction:"},
+                 "logprobs": None, "finish_reason": "stop_sequence"}],
+    "usage": {"prompt_tokens": 50, "completion_tokens": 12, "total_tokens": 62}}
+
+
+@pytest.mark.parametrize("dialect", ["openai.chat", "mistral"])
+def test_tgi_stop_sequence_normalises_to_stop_in_a_chat_reply(dialect: str) -> None:
+    assert normalize_finish("stop_sequence", dialect) == "stop"
+    assert normalize_finish("STOP_SEQUENCE", dialect) == "stop"
+    r = normalize(TGI_STOP_SEQUENCE)
+    assert (r.finish_reason, r.raw_finish_reason, r.truncated) == ("stop", "stop_sequence", False)
+
+
+@pytest.mark.parametrize("reason", ["stop", "eos_token", "stop_sequence"])
+def test_tgi_stop_sequence_beside_calls_reads_as_stop_does(reason: str) -> None:
+    # TGI v2.0.1's reply to a tools request (its integration test snapshot), the finish reason
+    # varied and the id a string, as TGI sends it since v2.0.4
+    reply = {"object": "text_completion", "id": "", "created": 1712782670, "model": "TinyLlama/TinyLlama-1.1B-Chat-v1.0",
+             "system_fingerprint": "2.0.1-native",
+             "choices": [{"index": 0, "finish_reason": reason, "logprobs": None, "message": {
+                 "role": "assistant", "content": None, "tool_calls": [
+                     {"id": "0", "type": "function", "function": {
+                         "description": None, "name": "get_current_weather",
+                         "arguments": {"format": "celsius", "location": "Brooklyn"}}}]}}],
+             "usage": {"prompt_tokens": 524, "completion_tokens": 37, "total_tokens": 561}}
+    r = normalize(reply)
+    assert (r.finish_reason, r.raw_finish_reason, r.truncated) == ("tool_calls", reason, False)
+    [call] = decode_all(reply, "openai.chat")
+    assert (call.name, call.args) == ("get_current_weather", {"format": "celsius", "location": "Brooklyn"})
+
+
+def test_anthropic_stop_sequence_keeps_its_meaning() -> None:
+    assert normalize_finish("stop_sequence", "anthropic.messages") == "stop"
+    assert normalize_finish("stop_sequence", "bedrock.converse") == "stop"
+    assert normalize_finish("STOP_SEQUENCE", "cohere.v2") == "stop"

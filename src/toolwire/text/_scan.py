@@ -16,6 +16,8 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Callable
 
+from .._finish_reasons import COMPATIBLE_STOPS
+
 if TYPE_CHECKING:
     from ._core import TextParser
 
@@ -23,11 +25,9 @@ __all__ = ["FINISHED", "Action", "Mode", "Parse", "Pieces", "TextMode"]
 
 # finish reasons that say the model ended its turn itself (it emitted a stop token, which
 # engines strip from the text): OpenAI-compatible servers' "stop" / "tool_calls", and
-# the spellings of other APIs (Together "eos"; IBM watsonx.ai and Hugging Face TGI
-# "eos_token"). "length" and the like are ``TRUNCATING``.
-FINISHED = frozenset(
-    {"stop", "tool_calls", "function_call", "end_turn", "tool_use", "stop_sequence", "eos", "eos_token", "STOP"}
-)
+# the spellings of other APIs and servers (``COMPATIBLE_STOPS``: Together "eos", Hugging
+# Face TGI "eos_token" and "stop_sequence"...). "length" and the like are ``TRUNCATING``.
+FINISHED = frozenset({"stop", "tool_calls", "function_call", "tool_use", "STOP", *COMPATIBLE_STOPS})
 
 class Pieces:
     """Text received in pieces (down to one character per ``feed``), held compactly:

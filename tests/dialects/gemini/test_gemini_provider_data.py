@@ -107,11 +107,12 @@ def test_nulls_are_absent_fields_and_text_args_are_written_as_an_object() -> Non
     assert (call.id, call.args, pd(call)) == (None, {}, {})
     assert toolwire.encode(call, D) == {"functionCall": {"name": "f", "args": {}}}
     # a declaration's null schema key is written back (a tool definition's round trip is
-    # exact); to another dialect it is no schema
+    # exact); to another dialect it is no schema (Chat's empty parameter list)
     tool = toolwire.decode_tool({"name": "f", "parametersJsonSchema": None}, D)
     assert (tool.parameters, pd(tool)) == (None, {D: {"null_params": ["parametersJsonSchema"]}})
     assert toolwire.encode_tool(tool, D) == {"name": "f", "parametersJsonSchema": None}
-    assert toolwire.encode_tool(tool, "openai.chat") == {"type": "function", "function": {"name": "f"}}
+    assert toolwire.encode_tool(tool, "openai.chat") == {"type": "function", "function": {
+        "name": "f", "parameters": {"type": "object", "properties": {}}}}
 
 
 def test_args_given_beside_no_args_mark_are_written() -> None:

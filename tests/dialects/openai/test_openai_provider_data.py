@@ -230,7 +230,7 @@ TOOLS = [
                                "parameters": STRICT_OBJ, "strict": True},
      ("get_weather", "Météo", STRICT_OBJ, True, {})),
     ("responses.function-nulls", R, {"type": "function", "name": "now", "parameters": None, "strict": None},
-     ("now", None, None, None, {R: {"null_strict": True}})),
+     ("now", None, None, None, {R: {"null_strict": True, "null_parameters": True}})),
     ("responses.function-extra", R, {"type": "function", "name": "f", "parameters": {}, "strict": False, "defer_loading": True},
      ("f", None, {}, False, {R: {"defer_loading": True}})),
     ("responses.custom", R, {"type": "custom", "name": "sql", "description": "Requête", "format": {"type": "text"}},
@@ -242,6 +242,11 @@ TOOLS = [
 def test_tool_round_trip(dialect: str, wire: Dict[str, Any], fields: Any) -> None:
     tool = toolwire.decode_tool(wire, dialect)
     assert (tool.name, tool.description, tool.parameters, tool.strict, dict(tool.provider_data)) == fields
+    fn = wire.get("function")
+    if dialect == C and type(fn) is dict and "parameters" not in fn:
+        # "Omitting `parameters` defines a function with an empty parameter list" (OpenAI): the
+        # same tool, written with the empty object schema (Hugging Face TGI requires the key)
+        wire = {**wire, "function": {**fn, "parameters": {"type": "object", "properties": {}}}}
     assert toolwire.encode_tool(tool, dialect) == wire
 
 
@@ -260,11 +265,13 @@ def test_fresh_tools_in_each_shape() -> None:
         "name": "get_weather", "description": "Météo", "parameters": {"type": "object"}, "strict": False}}
     assert toolwire.encode_tool(tool, R) == {
         "type": "function", "name": "get_weather", "description": "Météo", "parameters": {"type": "object"}, "strict": False}
-    # the Responses API requires both keys: null parameters when none; strict false when unset (an
+    # the Responses API requires both keys: the empty object schema when none; strict false when unset (an
     # omitted or null strict is "strict when compatible" there, and non-strict everywhere else)
-    assert toolwire.encode_tool(Tool(name="now"), R) == {"type": "function", "name": "now", "parameters": None,
+    empty = {"type": "object", "properties": {}}
+    assert toolwire.encode_tool(Tool(name="now"), R) == {"type": "function", "name": "now", "parameters": empty,
                                                           "strict": False}
-    assert toolwire.encode_tool(Tool(name="now"), C) == {"type": "function", "function": {"name": "now"}}
+    assert toolwire.encode_tool(Tool(name="now"), C) == {"type": "function", "function": {"name": "now",
+                                                                                          "parameters": empty}}
 
 
 def test_a_custom_tool_crosses_between_the_openai_dialects_as_a_custom_tool() -> None:

@@ -89,8 +89,10 @@ def test_convert_of_a_strict_anthropic_tool_is_refused_not_rewritten(target: str
 
 
 def test_a_strict_tool_without_parameters_is_written() -> None:
+    # with the empty object schema, closed as strict mode needs (test_tool_without_parameters.py)
+    closed = {"type": "object", "properties": {}, "additionalProperties": False}
     assert toolwire.encode_tool(Tool("now", strict=True), "openai.chat") == {
-        "type": "function", "function": {"name": "now", "strict": True}}
+        "type": "function", "function": {"name": "now", "parameters": closed, "strict": True}}
     assert toolwire.encode_tool(Tool("now", strict=True), "openai.responses") == {
-        "type": "function", "name": "now", "parameters": None, "strict": True}
+        "type": "function", "name": "now", "parameters": closed, "strict": True}
 

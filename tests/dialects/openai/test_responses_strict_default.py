@@ -44,7 +44,8 @@ def test_convert_from_chat_writes_strict_false() -> None:
 
 
 def test_a_tool_built_in_code_without_strict_is_written_strict_false() -> None:
-    assert encode_tool(Tool("now"), R) == {"type": "function", "name": "now", "parameters": None, "strict": False}
+    assert encode_tool(Tool("now"), R) == {"type": "function", "name": "now",
+                                           "parameters": {"type": "object", "properties": {}}, "strict": False}
 
 
 def test_a_strict_flag_that_was_set_goes_as_it_is() -> None:

@@ -50,7 +50,7 @@ def encode_tool(tool: Tool) -> Dict[str, Any]:
     plain = rescoped(tool, NAME, chat_parts.NAME)
     if not scoped(tool, NAME).get("own_strict"):  # no ``strict`` in Ollama's tools
         plain = evolve(plain, strict=None)
-    return chat_parts.encode_tool(plain, NAME)
+    return chat_parts.encode_tool(plain, NAME, schema_required=False)  # ``Tool.Function.parameters`` optional
 
 
 def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:

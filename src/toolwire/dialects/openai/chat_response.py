@@ -32,6 +32,7 @@ from typing import Any, Callable, Dict, List, Optional
 from ..._bound import Bound
 from ..._dialect import ResponseFields, ResponseReader
 from ..._errors import DecodeError
+from ..._finish_reasons import COMPATIBLE_STOPS
 from ..._usage import Usage, counts, make_usage
 from .._common import as_int, first_set, join_text
 from .._reply_fields import object_at, objects_at
@@ -196,9 +197,7 @@ CHAT_FINISH: Dict[str, str] = {
     "model_context_window_exceeded": "context_window",
     "model_length": "context_window",  # Mistral: the context window ran out, not the token budget
     "error": "error",
-    "eos": "stop",  # Together
-    "eos_token": "stop",  # Hugging Face TGI before its PR #2344, IBM watsonx.ai
-    "end_turn": "stop",
+    **dict.fromkeys(COMPATIBLE_STOPS, "stop"),  # Together's, Hugging Face TGI's, IBM watsonx.ai's
     # vLLM: the engine stopped a degenerate generation (``repetition_detection``): what
     # it holds is no answer, and no call of it runs (as ``error``)
     "repetition": "error",

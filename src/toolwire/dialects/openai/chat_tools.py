@@ -8,10 +8,13 @@ Follows https://platform.openai.com/docs/api-reference/chat/create (``tools``).
   (mistralai's, cohere's and ollama's ``Tool`` default it) or other than ``"function"``
   (ollama's is any text or null), and a ``description``, ``parameters`` or ``strict``
   sent as null, are provider data of the dialect read: written back to it, not
-  elsewhere. A tool with ``strict: true`` is written only when its schema meets the
-  rules of OpenAI's strict mode that a schema written for another provider most often
-  breaks; else ``EncodeError`` (``strict_mode``). Chat-shaped dialects (``mistral``,
-  ``cohere.v2``, ``ollama``) read and write their tools here.
+  elsewhere. A tool without parameters (not read with them null) is written with the
+  empty object schema, which OpenAI reads as ``parameters`` left out and Hugging Face
+  TGI and llama.cpp require (``empty_parameters``). A tool with ``strict: true`` is
+  written only when its schema meets the rules of OpenAI's strict mode that a schema
+  written for another provider most often breaks; else ``EncodeError``
+  (``strict_mode``). Chat-shaped dialects (``mistral``, ``cohere.v2``, ``ollama``) read
+  and write their tools here.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from ..._payload_paths import tool_at
 from ..._types import Tool
 from .._common import as_dict, name_of, object_root, scoped, tool_description, tool_strict
 from .custom_tools import custom_format, input_schema
-from .strict_mode import check_strict
+from .strict_mode import check_strict, empty_parameters
 
 __all__ = ["FUNCTION_FIELDS", "IDS", "NAME", "NAMES", "decode_tool", "encode_tool"]
 
@@ -91,11 +94,13 @@ def decode_tool(item: Dict[str, Any], loc: str, dialect: str = NAME) -> Tool:
 _NULL = {"description": "null_description", "parameters": "null_parameters", "strict": "null_strict"}
 
 
-def encode_tool(tool: Tool, dialect: str = NAME, schema_required: bool = False) -> Dict[str, Any]:
+def encode_tool(tool: Tool, dialect: str = NAME, schema_required: bool = True) -> Dict[str, Any]:
     """A Chat tool definition; *dialect*: the Chat-shaped dialect it is written for
     (its provider data moved under ``openai.chat``); a Responses custom tool becomes
     a Chat custom tool for ``openai.chat`` only. *schema_required*: a tool without
-    parameters gets an empty object schema (Mistral and Cohere require ``parameters``)."""
+    parameters (unless read with ``parameters`` null) gets an empty object schema
+    (``empty_parameters``: OpenAI reads it as none; Hugging Face TGI, llama.cpp, Mistral
+    and Cohere require ``parameters``); Ollama's optional ``parameters`` stay out."""
     pd = scoped(tool, NAME)
     if "custom" in pd or (dialect == NAME and scoped(tool, RESPONSES).get("custom")):
         custom: Dict[str, Any] = {"name": tool.name}
@@ -114,8 +119,8 @@ def encode_tool(tool: Tool, dialect: str = NAME, schema_required: bool = False) 
     if tool.parameters is not None or pd.get("null_parameters"):
         object_root(tool.name, tool.parameters, dialect, "parameters")
         fn["parameters"] = tool.parameters
-    elif schema_required:
-        fn["parameters"] = {"type": "object", "properties": {}}
+    elif schema_required:  # (Mistral's and Cohere's strict tools as before: the open one)
+        fn["parameters"] = empty_parameters(dialect == NAME and tool.strict is True)
     if tool.strict is not None or pd.get("null_strict"):
         fn["strict"] = tool.strict
     fn.update(pd.get("function_extra", ()))

@@ -7,8 +7,10 @@ checked 2026-12-03).
 - Tool: flat ``{"type": "function", "name", "description", "parameters", "strict"}``
   (openai-python ``FunctionToolParam``: ``parameters`` and ``strict`` required and
   nullable; read here without them, or with a null ``description`` or ``strict``, a tool
-  is written back so; for a tool read elsewhere, or built in code, null ``parameters``
-  when it has none and ``"strict": false`` when its ``strict`` is unset: Responses reads
+  is written back so; for a tool read elsewhere, or built in code, the empty object
+  schema when it has no ``parameters`` (``empty_parameters``: an OpenAI-compatible
+  ``/responses`` refused ``"parameters": null``, rikkahub/rikkahub issue #1453) and
+  ``"strict": false`` when its ``strict`` is unset: Responses reads
   an omitted ``strict`` as strict when the schema allows ("If omitted, Responses
   attempts to use strict validation when the schema is compatible", ``strict``'s
   docstring), which no other dialect does) and ``{"type": "custom", "name",
@@ -32,7 +34,7 @@ from ..._payload_paths import tool_at
 from ..._types import Tool
 from .._common import as_dict, name_of, object_root, scoped, tool_description, tool_strict
 from .custom_tools import custom_format, input_schema
-from .strict_mode import check_strict
+from .strict_mode import check_strict, empty_parameters
 
 __all__ = [
     "CONTAINERS", "IDS", "NAME", "NAMES", "client_tool", "decode_tool", "encode_tool", "hosted", "present",
@@ -153,6 +155,8 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
         for key in ("parameters", "strict"):
             if key not in item:
                 extra[_ABSENT[key]] = True
+        if "parameters" in item and params is None:  # (a tool read elsewhere without any gets the empty schema)
+            extra["null_parameters"] = True
     return tool_at(
         NAME,
         {"$.parameters": loc + ".parameters", "$.description": loc + ".description"},
@@ -168,7 +172,7 @@ def decode_tool(item: Dict[str, Any], loc: str) -> Tool:
 # as null, and ``parameters`` / ``strict`` left out (the API requires both, nullable, and
 # takes a tool without them; a namespace's ``ToolFunction`` makes them optional)
 _ABSENT = {"parameters": "no_parameters", "strict": "no_strict"}
-_FLAGS = frozenset({"null_description", "null_strict", *_ABSENT.values()})
+_FLAGS = frozenset({"null_description", "null_parameters", "null_strict", *_ABSENT.values()})
 
 
 def encode_tool(tool: Tool) -> Dict[str, Any]:
@@ -194,10 +198,13 @@ def encode_tool(tool: Tool) -> Dict[str, Any]:
     out = {"type": "function", "name": tool.name}
     if tool.description is not None or pd.get("null_description"):
         out["description"] = tool.description
-    # the API requires both keys (left out where they were); null parameters: none
-    if tool.parameters is not None or not pd.get("no_parameters"):
+    # the API requires both keys (left out, or null, where they were); no parameters: the
+    # empty object schema (``empty_parameters``; a compatible server refused null)
+    if tool.parameters is not None or pd.get("null_parameters"):
         object_root(tool.name, tool.parameters, NAME, "parameters")
         out["parameters"] = tool.parameters
+    elif not pd.get("no_parameters"):
+        out["parameters"] = empty_parameters(tool.strict is True)
     if tool.strict is not None or pd.get("null_strict"):
         out["strict"] = tool.strict
     elif not pd.get("no_strict"):  # unset elsewhere is non-strict; Responses would make it strict

@@ -17,7 +17,18 @@ from typing import Any, Dict, List, Optional, Tuple
 from ..._errors import EncodeError
 from ..._path_steps import Place, place_path
 
-__all__ = ["check_strict", "strict_problem", "subschemas"]
+__all__ = ["check_strict", "empty_parameters", "strict_problem", "subschemas"]
+
+
+def empty_parameters(strict: bool) -> Dict[str, Any]:
+    """The schema of a function without parameters (a new dict each time): OpenAI reads
+    it as ``parameters`` left out ("Omitting `parameters` defines a function with an
+    empty parameter list", https://platform.openai.com/docs/api-reference/chat/create),
+    and compatible servers that require the key (Hugging Face TGI, llama.cpp) take it;
+    for a *strict* tool closed, as strict mode needs of every object."""
+    if strict:
+        return {"type": "object", "properties": {}, "additionalProperties": False}
+    return {"type": "object", "properties": {}}
 
 
 # keywords whose values are subschemas (one, a list, or a map of them), walked for objects
