@@ -51,6 +51,7 @@ from ._policy import (
     stopped,
     too_long,
 )
+from ._repeats import check_repeats, repeat_error, unrepeated
 from ._value_checks import LONG_INT, LONG_INT_WORDS, lone_surrogate_in
 
 
@@ -178,6 +179,8 @@ def parse_arguments(value: Any, policy: Policy, loc: str, dialect: Optional[str]
         if type(parsed) is dict:
             if policy.max_depth < 200:
                 _check_depth(parsed, policy, value, loc, dialect)
+            if not unrepeated(value, parsed):  # a key given twice: one value would be lost
+                check_repeats(value, parsed, loc, dialect)
             return parsed, value, _NO_REPAIRS
         return _not_object(parsed, value, policy, loc, dialect)
     if value is None:
@@ -208,7 +211,7 @@ def read_block(
     if len(text) > policy.max_bytes:
         raise over_max_bytes(f"Tool call block at {loc} is", text, policy, loc, dialect, " (max_bytes)")
     try:
-        return load_json(text), _NO_REPAIRS
+        value = load_json(text)
     except TooLong:
         pass  # never read: the policy says why in its words
     except (ValueError, TypeError) as exc:
@@ -222,6 +225,12 @@ def read_block(
             if bad is not None:
                 raise _surrogate(bad, loc, dialect, text) from None
             return done[0], done[2]
+    else:
+        if not unrepeated(text, value):  # a key given twice in the block: one value would be lost
+            err = repeat_error(text, loc, dialect, subject=f"Tool call block at {loc} repeats")
+            if err is not None:
+                raise err
+        return value, _NO_REPAIRS
     args, _, repairs = parse_arguments(text or None, policy, loc, dialect)
     return args, repairs
 

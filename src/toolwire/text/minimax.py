@@ -73,6 +73,7 @@ from typing import Any
 
 from .._args import read_block
 from .._errors import ArgumentsError
+from .._repeats import repeats_by_item, twice
 from .._types import ToolCall
 from ._blocks import cut_block
 from ._core import BodyMode, Mode, Parse, TextFormat, TextParser
@@ -150,7 +151,10 @@ def _m1(m: TextParser, text: str, end: str, complete: bool) -> None:
         obj: Any = None
         repairs = _NONE
         try:
-            obj, pos = _STRICT.raw_decode(text, pos)
+            obj, at = _STRICT.raw_decode(text, pos)
+            again, pos = repeats_by_item(text[pos:at], obj), at
+            if again:  # a key given twice: the call is invalid
+                repairs = (twice(m.loc, again[None]),)
         except ValueError as exc:
             if str(exc).startswith("Invalid control character"):
                 try:
@@ -173,7 +177,10 @@ def _m1(m: TextParser, text: str, end: str, complete: bool) -> None:
     if not found:
         m.invalid(None, raw, f"Tool call block at {m.loc} is empty")
     for obj, repairs in found:
-        m.json_call(obj, raw, repairs=repairs, variant="m1")
+        if repairs and repairs[0].startswith("Tool call at"):  # (``twice``'s error, not a repair)
+            m.invalid(obj["name"], raw, repairs[0])
+        else:
+            m.json_call(obj, raw, repairs=repairs, variant="m1")
 
 
 class InvokeBlock(Mode):
