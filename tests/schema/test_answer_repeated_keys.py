@@ -57,3 +57,9 @@ def test_an_answer_tool_call_giving_a_key_twice_is_invalid() -> None:
     out = retry.classify(reply, p.state)
     assert out.kind == "invalid", out
     assert [(e.path, e.keyword) for e in out.errors] == [("$.a", "json")]
+
+
+def test_an_escaped_colon_is_no_repeat() -> None:
+    p = retry.prepare(ASK, S, "openai.chat", mode="prompt")
+    out = retry.classify(_chat('Here: {"a": 1, "m": {"k\\u003a": 1, "k": 2}}'), p.state)
+    assert (out.kind, out.value) == ("ok", {"a": 1, "m": {"k:": 1, "k": 2}})

@@ -76,3 +76,20 @@ def test_a_repeated_name_in_a_call_block() -> None:
     [bad] = decode_text('<tool_call>{"name": "f", "name": "g", "arguments": {"x": 1}}</tool_call>', "text.hermes",
                         finish_reason="stop").tool_calls
     assert isinstance(bad, InvalidToolCall) and "repeats the key 'name'" in bad.error, bad
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_an_escaped_colon_is_no_repeat(case: str) -> None:
+    # "k\u003a" is "k:", not "k": the colon count differs from the keys' (the stdlib then tells)
+    text = CASES[case].replace(A, '{"k\\u003a": 1, "k": 2}')
+    if text == CASES[case]:
+        return  # (the object notations: no JSON escapes)
+    [good] = decode_text(text, case.split("#")[0], finish_reason="stop").tool_calls
+    assert isinstance(good, ToolCall), good
+
+
+def test_a_cut_off_region_takes_a_closed_call_with_an_escaped_colon() -> None:
+    text = '<tool_call>[{"name": "f", "arguments": {"k\\u003a": 1, "k": 2}}, {"name": "g", "argu'
+    first, cut = decode_text(text, "text.granite").tool_calls
+    assert isinstance(first, ToolCall) and first.args == {"k:": 1, "k": 2}
+    assert isinstance(cut, InvalidToolCall) and cut.truncated
