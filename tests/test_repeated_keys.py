@@ -166,3 +166,24 @@ def _distinct(event: Any) -> Any:
     if event == '"x":2}':
         return '"y":2}'
     return '{"x":1,"y":2}' if event == '{"x":1,"x":2}' else event
+
+
+def test_a_server_call_giving_a_key_twice_keeps_its_text_whole() -> None:
+    # an mcp_call the provider ran (Responses API reference: ``arguments``, "A JSON string
+    # of the arguments passed to the tool"): kept as text, as other text that is no object
+    item = {"type": "mcp_call", "id": "mcp_1", "name": "roll", "server_label": "dice",
+            "arguments": '{"d": 6, "d": 20}', "output": "4"}
+    [call] = toolwire.decode_all({"output": [item]}, "openai.responses", include_server=True)
+    assert call.args == {"arguments": '{"d": 6, "d": 20}'}
+
+
+def test_a_free_form_string_giving_a_key_twice_stays_the_string() -> None:
+    from toolwire import schema
+
+    s = {"type": "object", "properties": {"meta": {"type": "object", "additionalProperties": True}},
+         "required": ["meta"]}
+    r = schema.render(s, "openai.chat", free_form="string")
+    sent = {"meta": '{"a": 1, "a": 2}'}
+    assert r.decode(sent) == sent  # as one holding NaN: the issue is the string's type
+    assert [(e.path, e.keyword) for e in r.validate(sent)] == [("$.meta", "type")]
+    assert r.decode({"meta": '{"a": 1, "b": "x:y"}'}) == {"meta": {"a": 1, "b": "x:y"}}

@@ -7,6 +7,7 @@ a JSON object (dict)                   as is       nothing
 ``None``, ``""``, whitespace, ``"null"``  ``{}``   ``empty-arguments``
 ``"{}"``                               ``{}``      nothing
 JSON text of an object                 parsed      nothing (fast path)
+a key given twice in one object        refused     — (``ArgumentsError`` at the key: ``_repeats``)
 in a Markdown code fence               unfenced    ``code-fence``
 ``{}`` then the real object            the object  ``leading-empty-object``
 JSON text of JSON text of an object    unwrapped   ``double-encoded`` (one level)

@@ -37,6 +37,7 @@ CASES = {
     "text.nemotron": f'<TOOLCALL>[{{"name": "f", "arguments": {A}}}]</TOOLCALL>',
     "text.qwen3-xml#2": f'<tool_call>\n<function=f>\n<parameter=o>\n{A}\n</parameter>\n</function>\n</tool_call>',
     "text.seed-oss": f'<seed:tool_call>\n<function=f>\n<parameter=o>{A}</parameter>\n</function>\n</seed:tool_call>',
+    "text.minimax#m1": f'<tool_calls>\n{{"name": "f", "arguments": {A}}}\n</tool_calls>',
     "text.minimax#m3": f'<minimax:tool_call>\n<invoke name="f">\n<parameter name="o">{A}</parameter>\n</invoke>\n</minimax:tool_call>',
     "text.gemma": '<|tool_call>call:f{o:{x:1,x:2}}<tool_call|>',
     "text.gemma#2": '<|tool_call>call:f{x:1,x:2}<tool_call|>',

@@ -73,7 +73,7 @@ from typing import Any
 
 from .._args import read_block
 from .._errors import ArgumentsError
-from .._repeats import repeats_by_item, twice
+from .._repeats import first_repeat, twice
 from .._types import ToolCall
 from ._blocks import cut_block
 from ._core import BodyMode, Mode, Parse, TextFormat, TextParser
@@ -142,19 +142,17 @@ def _m1(m: TextParser, text: str, end: str, complete: bool) -> None:
         cut_json_calls(m, text, raw, "m1")
         return
     pos, n = 0, len(text)
-    found: list[tuple[Any, tuple[str, ...]]] = []
+    found: list[tuple[Any, tuple[str, ...], str]] = []  # (object, repairs, the key it gives twice)
     while True:
         while pos < n and text[pos].isspace():
             pos += 1
         if pos >= n:
             break
         obj: Any = None
-        repairs = _NONE
+        repairs, again = _NONE, ""
         try:
             obj, at = _STRICT.raw_decode(text, pos)
-            again, pos = repeats_by_item(text[pos:at], obj), at
-            if again:  # a key given twice: the call is invalid
-                repairs = (twice(m.loc, again[None]),)
+            again, pos = first_repeat(text[pos:at], obj) or "", at  # a key given twice: the call is invalid
         except ValueError as exc:
             if str(exc).startswith("Invalid control character"):
                 try:
@@ -173,12 +171,12 @@ def _m1(m: TextParser, text: str, end: str, complete: bool) -> None:
                 error = f"Tool call block at {m.loc} holds a line that is not a JSON call object"
                 m.invalid(name_hint(text), raw, error)
             return
-        found.append((obj, repairs))
+        found.append((obj, repairs, again))
     if not found:
         m.invalid(None, raw, f"Tool call block at {m.loc} is empty")
-    for obj, repairs in found:
-        if repairs and repairs[0].startswith("Tool call at"):  # (``twice``'s error, not a repair)
-            m.invalid(obj["name"], raw, repairs[0])
+    for obj, repairs, again in found:
+        if again:
+            m.invalid(obj["name"], raw, twice(m.loc, again))
         else:
             m.json_call(obj, raw, repairs=repairs, variant="m1")
 
