@@ -3,19 +3,20 @@ its last value (DESIGN.md: nothing silently repaired). RFC 8259 §4 leaves repea
 names to the parser; pydantic-core's ``from_json`` and the stdlib's ``json.loads`` keep
 the last value, so the value the model wrote first would be lost without a word.
 
-The check after a strict parse costs next to nothing: every key/value pair of the text
-has exactly one ``:`` outside strings, and a ``:`` is nowhere else but inside strings.
-So ``text.count(":")`` minus the colons inside the parsed strings is the number of
-pairs in the text plus the colons in the strings a repeat dropped; it equals the number
-of keys in the parsed value exactly when no pair was dropped. A colon escaped in the
-text (``\\u003a``) is a colon of a parsed string that the text does not count: such
-text is read again by the stdlib with an ``object_pairs_hook``.
+The check after a strict parse: every key/value pair of the text has exactly one ``:``
+outside strings, and a ``:`` is nowhere else but inside strings. So the text's colons
+are its pairs plus the colons of its strings, and the parsed value written again has
+its keys plus the colons of its strings: the two counts agree exactly when no pair was
+dropped. An object of plain values without colons in its strings needs only
+``len(parsed)``; a colon escaped in the text (``\\u003a``) is a colon of a parsed
+string that the text does not count: such text is read again by the stdlib with an
+``object_pairs_hook``.
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from ._errors import ArgumentsError, excerpt
 from ._path_steps import Place, key_step, place_path
@@ -27,7 +28,9 @@ def unrepeated(text: str, parsed: Any) -> bool:
     """``True`` when no object in the JSON *text*, read strictly as *parsed*, gives a key
     twice; ``False`` when one does, or when escaped colons leave it open
     (``repeat_error`` then tells). One ``str.count`` for an object of plain values
-    without colons in its strings; else one walk of *parsed* (iterative, linear)."""
+    without colons in its strings; else *parsed* written again by pydantic-core (Rust,
+    about the parse's cost), whose colons are its keys and the colons of its strings:
+    as many as the text's exactly when no pair was dropped (linear)."""
     colons = text.count(":")
     t = type(parsed)
     if t is dict:
@@ -35,26 +38,25 @@ def unrepeated(text: str, parsed: Any) -> bool:
             return True
     elif t is not list or colons == 0:  # no object in it, or no pair
         return True
-    if "u003a" in text or "u003A" in text:  # an escaped colon: counted in a string, not in the text
+    try:
+        written = _to_json(parsed).count(b":")  # (UTF-8: no other byte is a colon)
+    except (ValueError, TypeError):  # (a lone surrogate: the stdlib's reading; never on the fast path)
         return False
-    keys = inner = 0
-    stack = [parsed]
-    while stack:
-        v = stack.pop()
-        if type(v) is dict:
-            keys += len(v)
-            for k in v:
-                if ":" in k:
-                    inner += k.count(":")
-            v = v.values()
-        for x in v:
-            t = type(x)
-            if t is str:
-                if ":" in x:
-                    inner += x.count(":")
-            elif t is dict or t is list:
-                stack.append(x)
-    return colons - inner == keys
+    # an escaped colon (``\\u003a``) is a colon of a parsed string, not of the text: the
+    # stdlib tells (``repeat_error``); without one, fewer colons written means a pair dropped
+    return written == colons and "u003" not in text
+
+
+def _load_to_json(*args: Any, **kw: Any) -> Any:
+    """pydantic-core's ``to_json``, imported on first use (``import toolwire`` stays light)."""
+    global _to_json
+    from pydantic_core import to_json
+
+    _to_json = to_json
+    return to_json(*args, **kw)
+
+
+_to_json: Callable[..., Any] = _load_to_json
 
 
 class _Pairs(List[Tuple[str, Any]]):
