@@ -52,7 +52,7 @@ from ._policy import (
     stopped,
     too_long,
 )
-from ._repeats import check_repeats, repeat_error, unrepeated
+from ._repeats import repeat_error, unrepeated
 from ._value_checks import LONG_INT, LONG_INT_WORDS, lone_surrogate_in
 
 
@@ -180,8 +180,11 @@ def parse_arguments(value: Any, policy: Policy, loc: str, dialect: Optional[str]
         if type(parsed) is dict:
             if policy.max_depth < 200:
                 _check_depth(parsed, policy, value, loc, dialect)
-            if not unrepeated(value, parsed):  # a key given twice: one value would be lost
-                check_repeats(value, parsed, loc, dialect)
+            # a key given twice (one value would be lost)? (inline: one colon per plain pair)
+            if value.count(":") != len(parsed) and not unrepeated(value, parsed):
+                err = repeat_error(value, loc, dialect)
+                if err is not None:
+                    raise err
             return parsed, value, _NO_REPAIRS
         return _not_object(parsed, value, policy, loc, dialect)
     if value is None:
