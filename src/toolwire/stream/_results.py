@@ -249,9 +249,7 @@ class Results:
                     parsed = from_json(text, allow_inf_nan=False, cache_strings="keys")
                 except (ValueError, TypeError):
                     parsed = None
-            whole = text or ""  # (a key given twice: ``_parsed`` says; inline, one colon per plain pair)
-            if type(parsed) is dict and len(whole) <= self.max_bytes and (
-                    whole.count(":") == len(parsed) or unrepeated(whole, parsed)):
+            if type(parsed) is dict and len(text or "") <= self.max_bytes and unrepeated(text or "", parsed):
                 result = new_call(c.name, parsed, c.id, text, c.pd, (), c.server)
             else:
                 result = self._parsed(c, text)
