@@ -21,7 +21,7 @@ def test_a_repeated_key_read_by_the_stdlib_tier_is_refused() -> None:
     with pytest.raises(ArgumentsError) as err:
         toolwire.decode(chat(text))
     assert str(err.value).startswith("Arguments at $.function.arguments repeat the key 'path'")
-    assert (err.value.loc, err.value.raw) == ("$.function.arguments", text)
+    assert (err.value.loc, err.value.raw) == ("$.function.arguments.path", text)  # the key's place
 
 
 def test_a_repeated_key_in_a_nested_object_is_refused_on_the_repair_path() -> None:

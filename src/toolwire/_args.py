@@ -7,6 +7,7 @@ a JSON object (dict)                   as is       nothing
 ``None``, ``""``, whitespace, ``"null"``  ``{}``   ``empty-arguments``
 ``"{}"``                               ``{}``      nothing
 JSON text of an object                 parsed      nothing (fast path)
+a key given twice in one object        refused     — (``ArgumentsError`` at the key: ``_repeats``)
 in a Markdown code fence               unfenced    ``code-fence``
 ``{}`` then the real object            the object  ``leading-empty-object``
 JSON text of JSON text of an object    unwrapped   ``double-encoded`` (one level)
@@ -51,6 +52,7 @@ from ._policy import (
     stopped,
     too_long,
 )
+from ._repeats import repeat_error, unrepeated
 from ._value_checks import LONG_INT, LONG_INT_WORDS, lone_surrogate_in
 
 
@@ -178,6 +180,11 @@ def parse_arguments(value: Any, policy: Policy, loc: str, dialect: Optional[str]
         if type(parsed) is dict:
             if policy.max_depth < 200:
                 _check_depth(parsed, policy, value, loc, dialect)
+            # a key given twice (one value would be lost)? (inline: one colon per plain pair)
+            if value.count(":") != len(parsed) and not unrepeated(value, parsed):
+                err = repeat_error(value, loc, dialect)
+                if err is not None:
+                    raise err
             return parsed, value, _NO_REPAIRS
         return _not_object(parsed, value, policy, loc, dialect)
     if value is None:
@@ -208,7 +215,7 @@ def read_block(
     if len(text) > policy.max_bytes:
         raise over_max_bytes(f"Tool call block at {loc} is", text, policy, loc, dialect, " (max_bytes)")
     try:
-        return load_json(text), _NO_REPAIRS
+        value = load_json(text)
     except TooLong:
         pass  # never read: the policy says why in its words
     except (ValueError, TypeError) as exc:
@@ -222,6 +229,12 @@ def read_block(
             if bad is not None:
                 raise _surrogate(bad, loc, dialect, text) from None
             return done[0], done[2]
+    else:
+        if not unrepeated(text, value):  # a key given twice in the block: one value would be lost
+            err = repeat_error(text, loc, dialect, subject=f"Tool call block at {loc} repeats")
+            if err is not None:
+                raise err
+        return value, _NO_REPAIRS
     args, _, repairs = parse_arguments(text or None, policy, loc, dialect)
     return args, repairs
 

@@ -70,6 +70,7 @@ from ._json_ints import read_int
 from ._json_link_refs import link_definition, uncited
 from ._json_quotes import given_up, goes_on, goes_on_after, hides_value, in_doubt, quoted_on, stands
 from ._json_value_end import _Read, _string_end, _value_end, _ws, end_of_value
+from ._repeats import first_repeat
 
 __all__ = ["Candidate", "candidates", "end_of_value", "extract_json", "open_json", "open_value"]
 
@@ -382,11 +383,12 @@ def _lost(text: str, at: int) -> bool:
 
 def extract_json(text: str, accept: Optional[Callable[[Any], bool]] = None) -> Tuple[bool, Any, List[Candidate]]:
     """``(found, value, candidates)``: the last candidate *accept* takes, fenced blocks first
-    (without *accept*, the last; no citation, ``uncited``); ``found`` ``False``: none."""
+    (without *accept*, the last; no citation, ``uncited``), never one that gives a key
+    twice in one object; ``found`` ``False``: none."""
     cands = candidates(text)
     fenced = [c for c in cands if c.how in ("whole", "fence")]
     for group in (fenced, uncited(text, [c for c in cands if c.how == "scan"])):
         for cand in reversed(group):
-            if accept is None or accept(cand.value):
-                return True, cand.value, cands
+            if (accept is None or accept(cand.value)) and first_repeat(text[cand.start:cand.end], cand.value) is None:
+                return True, cand.value, cands  # (a key given twice: no answer, one of its values lost)
     return False, None, cands

@@ -205,6 +205,9 @@ def _not_object(parsed: Any, text: str, policy: Policy, loc: str, dialect: Optio
             except ValueError:
                 unwrapped = None
             if type(unwrapped) is dict:
+                from ._repeats import check_repeats  # lazy: the double-encoded text alone pays
+
+                check_repeats(inner, unwrapped, loc, dialect, raw=text)
                 if policy.max_depth < 200:
                     _check_depth(unwrapped, policy, text, loc, dialect)
                 return unwrapped, text, ("double-encoded",)

@@ -37,6 +37,7 @@ from ._policy import (
     stopped,
     too_long,
 )
+from ._repeats import check_repeats, repeat_error
 from ._value_checks import lone_surrogate_in
 
 __all__ = ["lone_surrogate", "slow"]
@@ -66,7 +67,7 @@ def slow(text: str, strict_error: str, policy: Policy, loc: str, dialect: Option
         pass
     else:
         if repeated:
-            raise ArgumentsError(
+            raise repeat_error(text, loc, dialect) or ArgumentsError(
                 f"Arguments at {loc} repeat the key {excerpt(repeated[0])} in one object: {excerpt(text)}",
                 dialect=dialect,
                 loc=loc,
@@ -96,6 +97,8 @@ def slow(text: str, strict_error: str, policy: Policy, loc: str, dialect: Option
             if repeated:
                 continue  # the later tiers refuse it with its place
             notes += more
+        else:
+            check_repeats(candidate, parsed, loc, dialect, raw=text)  # a fenced ``{"a": 1, "a": 2}``
         if policy.finish_reason in TRUNCATING:  # not strict JSON as received: it may be cut off
             return _truncated(text, body, notes, policy, loc, dialect, cut=False)
         if type(parsed) in _TAKES[lists]:

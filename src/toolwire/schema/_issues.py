@@ -13,7 +13,8 @@ from typing import Any, Iterator, List, Sequence, Set, Tuple
 
 from ._util import path_of
 
-__all__ = ["LONG", "KEPT", "MORE", "At", "ValidationIssue", "beyond", "fail", "located", "more", "short", "too_deep"]
+__all__ = ["LONG", "KEPT", "MORE", "At", "ValidationIssue", "beyond", "fail", "located", "more", "repeat_issue",
+           "short", "too_deep"]
 
 #: the issues a check lists, each with its whole pointer and path; one ``more`` issue
 #: after them says there are others (a pointer per issue cost the depth each: 2,000 NaNs
@@ -199,3 +200,20 @@ def _key(key: Any) -> str:
     if key is None or key is True or key is False or isinstance(key, (int, float)):
         return str(_scalar(key, 0))
     raise TypeError(f"keys must be str, int, float, bool or None, not {type(key).__name__}")
+
+
+def repeat_issue(text: str, value: Any) -> List[ValidationIssue]:
+    """The issue of an answer whose JSON *text* (read as *value*) gives a key twice in one
+    object (RFC 8259 §4: parsers keep one value, so one the model wrote would be lost,
+    DESIGN.md: nothing silently repaired): at the key, keyword ``json``; else ``[]``."""
+    from .._path_steps import key_step
+    from .._repeats import repeat_steps
+
+    found = repeat_steps(text, value)
+    if found is None:
+        return []
+    steps, key = found
+    ptr = "".join("/" + str(s).replace("~", "~0").replace("/", "~1") for s in (*steps, key))
+    where = "$" + "".join(f"[{s}]" if type(s) is int else key_step(s) for s in (*steps, key))
+    return [ValidationIssue(ptr, "json", f"the key {json.dumps(key, ensure_ascii=False)} is given twice in one "
+                            "object (one of its values would be lost)", where=where)]

@@ -25,6 +25,7 @@ from __future__ import annotations
 from typing import Any, Dict, Optional, Tuple
 
 from .._args import load_json
+from .._repeats import first_repeat
 from ._json_numbers import holds_non_finite
 from ._normalize import merge_all_of, resolve_ref
 from ._rewrite_shapes import Options, is_open_object
@@ -114,8 +115,10 @@ class _MapBack:
                 decoded = load_json(value)
             except ValueError:
                 return value
-            # a number past a float's range (``1e400``) is read as infinity: no JSON value either
-            return decoded if isinstance(decoded, dict) and not holds_non_finite(decoded) else value
+            # a number past a float's range (``1e400``) is read as infinity: no JSON value either;
+            # a key given twice would lose a value (``_repeats``): the string stays, as those do
+            return (decoded if isinstance(decoded, dict) and not holds_non_finite(decoded)
+                    and first_repeat(value, decoded) is None else value)
         if isinstance(value, list):
             return self.items(value, node, depth + 1)
         if isinstance(value, dict):

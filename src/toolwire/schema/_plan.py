@@ -20,6 +20,7 @@ from .._json_extract import extract_json
 from .._target import Ask, Target, cleared, merged
 from ..response import Response, normalize
 from ._capabilities import Capabilities, choose_mode
+from ._issues import repeat_issue
 from ._prompt import prompt
 from ._render import Rendered, render
 from ._requests import (
@@ -285,8 +286,9 @@ def classify(reply: Any, state: State) -> Outcome:
         found, value, cands = extract_json(text, accept)
         if found:
             return Outcome("ok", rendered.decode(value), text=text, source="content", response=resp)
-        if cands:
-            problems = rendered.validate(cands[-1].value)
+        if cands:  # (the last one given a key twice: that, else what its schema says)
+            last = cands[-1]
+            problems = repeat_issue(text[last.start:last.end], last.value) or rendered.validate(last.value)
         else:
             problems = [ValidationIssue("", "json", "the reply holds no JSON value")]
         return Outcome("invalid", errors=tuple(problems), text=text, source="content", response=resp)
@@ -298,14 +300,16 @@ def classify(reply: Any, state: State) -> Outcome:
 
 
 def _unread_issue(raw: Optional[str]) -> ValidationIssue:
-    """What is wrong with an answer tool call's input that is no object: its text no JSON
-    (``json``), or a JSON value of another type (``type``; an input that is no text, a
+    """What is wrong with an answer tool call's input that is no object: its text no JSON,
+    or an object giving a key twice (``json``), or a JSON value of another type (``type``; an input that is no text, a
     list, has no ``raw``)."""
     if raw is not None:
         try:
-            json.loads(raw)
+            value = json.loads(raw)
         except (ValueError, RecursionError):
             return ValidationIssue("", "json", "the answer is not valid JSON")
+        for issue in repeat_issue(raw, value):  # an object giving a key twice (``_args``: refused)
+            return issue
     return ValidationIssue("", "type", "the answer must be a JSON object")
 
 

@@ -16,6 +16,7 @@ from .._dialect import key_of
 from .._errors import ArgumentsError
 from .._finish_reasons import core_word
 from .._policy import UNFINISHED, Parsed, empty, failed_no_call, no_call, unfinished_no_call, unfinished_policy
+from .._repeats import unrepeated
 from .._stopped import BARRED, stop_words
 from .._types import InvalidToolCall, ToolCall, new_call, new_invalid
 from .._value_checks import utf8_text
@@ -248,7 +249,7 @@ class Results:
                     parsed = from_json(text, allow_inf_nan=False, cache_strings="keys")
                 except (ValueError, TypeError):
                     parsed = None
-            if type(parsed) is dict and len(text or "") <= self.max_bytes:
+            if type(parsed) is dict and len(text or "") <= self.max_bytes and unrepeated(text or "", parsed):
                 result = new_call(c.name, parsed, c.id, text, c.pd, (), c.server)
             else:
                 result = self._parsed(c, text)

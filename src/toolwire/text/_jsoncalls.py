@@ -15,6 +15,7 @@ from typing import Any
 
 from .._args import read_block
 from .._errors import ArgumentsError
+from .._repeats import first_repeat
 from ._core import TextParser
 from ._kit import MISSING, block_problem, empty_list, fast_block, loose_name, name_hint
 
@@ -107,6 +108,8 @@ def cut_json(text: str, notes: list[str] | None = None) -> tuple[list[Any], str]
             if notes is not None and not notes:
                 notes.append("control-characters")
         except RecursionError:
+            return done, text[i:]
+        if first_repeat(text[i:j], value) is not None:  # a key given twice: not taken whole (the cut call's)
             return done, text[i:]
         k = j
         while k < n and text[k].isspace():

@@ -11,6 +11,7 @@ from .._args import load_json, same_json
 from .._errors import EncodeError, excerpt
 from .._json_ints import write_json
 from .._path_steps import key_step
+from .._repeats import unrepeated
 from .._types import ToolCall
 from ._core import Action, Mode, TextParser
 from ._recovered import in_value, recover
@@ -118,9 +119,10 @@ def fast_block(m: TextParser, text: str) -> tuple[Any, tuple[str, ...]]:
     if len(s) > m.policy.max_bytes:
         return MISSING, _NONE
     try:
-        return load_json(s), _NONE
+        value = load_json(s)
     except (ValueError, TypeError):
         return MISSING, _NONE
+    return (value, _NONE) if unrepeated(s, value) else (MISSING, _NONE)  # a key given twice: ``read_block`` says
 
 
 def empty_list(m: TextParser, value: Any, raw: str) -> bool:

@@ -33,6 +33,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from .._errors import excerpt
+from .._repeats import first_repeat
 from ._blocks import ended
 from ._core import TextParser
 from ._kit import MISSING, loads
@@ -215,6 +216,9 @@ def read_params(
             args[key] = None if value == "null" else value
         else:
             args[key] = typed(m, value, schema)
+        again = _again(key, value, args[key])
+        if again:
+            return args, again, len(text)
         pos = end + len(close)
 
 
@@ -264,7 +268,19 @@ def read_pairs(
         if key in args:
             return args, f"has argument {key!r} twice", n
         args[key] = typed(m, value, m.param_schema(tool, key))
+        again = _again(key, value, args[key])
+        if again:
+            return args, again, n
         pos = ve + len(v_close)
+
+
+def _again(key: str, text: str, value: Any) -> str:
+    """The error of parameter *key* whose JSON *text* (read as *value*) gives a key twice
+    in one object (one of its values would be lost), else ``""``."""
+    if type(value) is not dict and type(value) is not list:
+        return ""
+    k = first_repeat(text, value)
+    return "" if k is None else f"has parameter {key!r} whose value repeats the key {excerpt(k)} in one object"
 
 
 def typed(m: TextParser, value: str, schema: Any) -> Any:

@@ -150,6 +150,8 @@ def _object(
                 raise _Bad(f"has a key {excerpt(key)} in JSON quotes (the template quotes with {q})")
         if not s.startswith(":", i):
             raise _Bad("has a key without ':'")
+        if key in out:  # one of its values would be lost
+            raise _Bad(f"repeats the key {excerpt(key)} in one object")
         i = _skip(s, i + 1)
         v, j = _value(s, i, depth, q)
         if bare is not None:

@@ -42,6 +42,7 @@ from collections.abc import Sequence
 
 from .._args import read_block
 from .._errors import ArgumentsError
+from .._repeats import first_repeat
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextParser
 from ._jsoncalls import cut_json_calls
@@ -86,6 +87,8 @@ def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:
         _add(m, calls, raw)
         return
     value, repairs = loads(code), _NONE
+    if value is not MISSING and first_repeat(code, value) is not None:  # a key given twice: ``read_block`` says
+        value = MISSING
     if value is MISSING and json_shaped(code):  # read as the other families' arrays (raw control characters...)
         try:
             value, repairs = read_block(code, m.policy, m.loc, m.dialect, lists=True)

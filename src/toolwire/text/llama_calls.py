@@ -11,6 +11,7 @@ import re
 
 from .._args import parse_arguments, read_block
 from .._errors import ArgumentsError
+from .._repeats import repeats_by_item, twice
 from ._brackets import scan
 from ._core import TextParser
 from ._jsoncalls import cut_json
@@ -48,20 +49,25 @@ def json_calls(
             pos += 1
         if pos >= n:
             break
+        start = pos
         try:
             value, pos = dec.raw_decode(text, pos)
         except (ValueError, RecursionError):
             return False
-        objs = value if arrays and type(value) is list and value else [value]
-        for obj in objs:
+        listed = arrays and type(value) is list and value
+        again = repeats_by_item(text[start:pos], value)  # a key given twice: the call is invalid
+        for i, obj in enumerate(value if listed else [value]):
             if type(obj) is not dict or type(obj.get("name")) is not str:
                 return False
             if "parameters" not in obj and "arguments" not in obj and (strict or not obj.keys() <= _BARE):
                 return False  # data with a "name" key ({"name": "John", "age": 30}) is no call
-            found.append(obj)
+            found.append((obj, again.get(i if listed else None)))
     if not found:
         return False
-    for obj in found:
+    for obj, key in found:
+        if key is not None:
+            m.invalid(obj["name"], raw, twice(m.loc, key))
+            continue
         args = obj.get("parameters", obj.get("arguments"))
         m.call(obj["name"], args, raw, variant=variant)
     return True

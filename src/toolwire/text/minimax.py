@@ -73,6 +73,7 @@ from typing import Any
 
 from .._args import read_block
 from .._errors import ArgumentsError
+from .._repeats import first_repeat, twice
 from .._types import ToolCall
 from ._blocks import cut_block
 from ._core import BodyMode, Mode, Parse, TextFormat, TextParser
@@ -141,16 +142,17 @@ def _m1(m: TextParser, text: str, end: str, complete: bool) -> None:
         cut_json_calls(m, text, raw, "m1")
         return
     pos, n = 0, len(text)
-    found: list[tuple[Any, tuple[str, ...]]] = []
+    found: list[tuple[Any, tuple[str, ...], str]] = []  # (object, repairs, the key it gives twice)
     while True:
         while pos < n and text[pos].isspace():
             pos += 1
         if pos >= n:
             break
         obj: Any = None
-        repairs = _NONE
+        repairs, again = _NONE, ""
         try:
-            obj, pos = _STRICT.raw_decode(text, pos)
+            obj, at = _STRICT.raw_decode(text, pos)
+            again, pos = first_repeat(text[pos:at], obj) or "", at  # a key given twice: the call is invalid
         except ValueError as exc:
             if str(exc).startswith("Invalid control character"):
                 try:
@@ -169,11 +171,14 @@ def _m1(m: TextParser, text: str, end: str, complete: bool) -> None:
                 error = f"Tool call block at {m.loc} holds a line that is not a JSON call object"
                 m.invalid(name_hint(text), raw, error)
             return
-        found.append((obj, repairs))
+        found.append((obj, repairs, again))
     if not found:
         m.invalid(None, raw, f"Tool call block at {m.loc} is empty")
-    for obj, repairs in found:
-        m.json_call(obj, raw, repairs=repairs, variant="m1")
+    for obj, repairs, again in found:
+        if again:
+            m.invalid(obj["name"], raw, twice(m.loc, again))
+        else:
+            m.json_call(obj, raw, repairs=repairs, variant="m1")
 
 
 class InvokeBlock(Mode):

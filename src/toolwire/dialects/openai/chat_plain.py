@@ -17,6 +17,7 @@ from pydantic_core import from_json
 
 from ..._args import DEFAULT_POLICY, EMPTY, TRUNCATING
 from ..._policy import CUT_OFF, FAILED
+from ..._repeats import unrepeated
 from ..._stopped import STOPPED
 from ..._types import ToolCall, new_call
 from .chat_response import CHAT_FINISH
@@ -183,4 +184,8 @@ def decode_plain_fields(ident: Any, name: Any, text: Any) -> Optional[ToolCall]:
         args = from_json(text, allow_inf_nan=False, cache_strings="keys")
     except (ValueError, TypeError):
         return None
-    return new_call(name, args, ident, text) if type(args) is dict else None
+    # a key given twice: the general path refuses it (``_args.parse_arguments``; inline:
+    # one colon per pair of a plain object, ``_repeats.unrepeated``)
+    if type(args) is not dict or text.count(":") != len(args) and not unrepeated(text, args):
+        return None
+    return new_call(name, args, ident, text)

@@ -31,6 +31,7 @@ from ..._args import load_json
 from ..._errors import DecodeError, an
 from ..._ids import rule
 from ..._payload_paths import tool_at
+from ..._repeats import first_repeat
 from ..._types import Tool
 from .._common import as_dict, name_of, object_root, scoped, tool_description, tool_strict
 from .custom_tools import custom_format, input_schema
@@ -218,7 +219,7 @@ def encode_tool(tool: Tool) -> Dict[str, Any]:
 def server_args(item: Dict[str, Any], max_bytes: int) -> Dict[str, Any]:
     """The arguments of a provider-executed item (``mcp_call``, ``web_search_call``...):
     its ``arguments`` (an object, or text holding one; other text, including JSON that
-    is not an object or is past the parser's limits or *max_bytes*, is kept under ``"arguments"``:
+    is not an object, gives a key twice or is past the parser's limits or *max_bytes*, is kept under ``"arguments"``:
     an ``mcp_approval_request``'s text, not run yet, is read by the arguments policy instead),
     else its ``action`` / ``query`` / ``queries`` / ``code`` (a ``null`` member of the
     ``action`` object dropped: ``present``). Values given as data are not checked here (the
@@ -229,7 +230,8 @@ def server_args(item: Dict[str, Any], max_bytes: int) -> Dict[str, Any]:
             parsed = load_json(raw) if len(raw) <= max_bytes else None
         except ValueError:
             parsed = None
-        return parsed if type(parsed) is dict else {"arguments": raw}
+        # (a key given twice in it: the text kept whole, never one of its values dropped)
+        return parsed if type(parsed) is dict and first_repeat(raw, parsed) is None else {"arguments": raw}
     if type(raw) is dict:
         return raw
     return {k: present(item[k]) if k == "action" else item[k] for k in ("action", "query", "queries", "code")

@@ -1,0 +1,65 @@
+"""A structured answer whose JSON gives a key twice in one object (RFC 8259 §4: "The
+names within an object SHOULD be unique"; parsers keep the last value) is ``invalid``,
+with an issue at the key, never ``ok`` with the value the parser kept: the model's other
+value would be lost without a word (DESIGN.md), as argument text with one is refused.
+An answer after it that gives no key twice is still found."""
+
+from __future__ import annotations
+
+from typing import Any, Dict
+
+import pytest
+
+from toolwire import retry
+
+S = {"type": "object", "properties": {"a": {"type": "integer"}, "m": {"type": "object"}}, "required": ["a"]}
+ASK = {"model": "gpt-4o", "messages": [{"role": "user", "content": "hi"}]}
+SAID = "is given twice in one object (one of its values would be lost)"
+
+
+def _chat(content: str) -> Dict[str, Any]:
+    return {"id": "chatcmpl-1", "object": "chat.completion", "model": "gpt-4o",
+            "choices": [{"index": 0, "finish_reason": "stop", "message": {"role": "assistant", "content": content}}]}
+
+
+@pytest.mark.parametrize(("text", "path", "key"), [
+    ('{"a": 1, "a": 2}', "$.a", '"a"'),
+    ('Here: ```json\n{"a": 1, "m": {"u": "http://x", "u": "y"}}\n```', "$.m.u", '"u"'),
+    ('The answer is {"a": 1, "a": 2}.', "$.a", '"a"'),
+])
+def test_an_answer_giving_a_key_twice_is_invalid(text: str, path: str, key: str) -> None:
+    p = retry.prepare(ASK, S, "openai.chat", mode="prompt")
+    out = retry.classify(_chat(text), p.state)
+    assert out.kind == "invalid", out
+    assert [(e.path, e.keyword, e.message) for e in out.errors] == [(path, "json", f"the key {key} {SAID}")]
+    assert retry.plan(p.request, out, p.state).action == "retry"
+
+
+def test_a_later_answer_without_repeats_is_found() -> None:
+    p = retry.prepare(ASK, S, "openai.chat", mode="prompt")
+    out = retry.classify(_chat('First {"a": 1, "a": 2}, then {"a": 3}'), p.state)
+    assert (out.kind, out.value) == ("ok", {"a": 3})
+
+
+def test_distinct_keys_with_colons_are_ok() -> None:
+    p = retry.prepare(ASK, S, "openai.chat", mode="prompt")
+    out = retry.classify(_chat('{"a": 1, "m": {"t": "12:30", "u": "http://x"}}'), p.state)
+    assert (out.kind, out.value) == ("ok", {"a": 1, "m": {"t": "12:30", "u": "http://x"}})
+
+
+def test_an_answer_tool_call_giving_a_key_twice_is_invalid() -> None:
+    p = retry.prepare({"model": "claude-sonnet-4-5", "max_tokens": 100, "messages": [{"role": "user", "content": "hi"}]},
+                      {"type": "object", "properties": {"a": {"type": "integer"}}, "required": ["a"]}, "anthropic.tool")
+    name = "response"  # the answer tool (anthropic.tool)
+    reply = {"id": "msg_1", "type": "message", "role": "assistant", "model": "claude-sonnet-4-5",
+             "stop_reason": "tool_use", "content": [
+                 {"type": "tool_use", "id": "toolu_1", "name": name, "input": '{"a": 1, "a": 2}'}]}
+    out = retry.classify(reply, p.state)
+    assert out.kind == "invalid", out
+    assert [(e.path, e.keyword) for e in out.errors] == [("$.a", "json")]
+
+
+def test_an_escaped_colon_is_no_repeat() -> None:
+    p = retry.prepare(ASK, S, "openai.chat", mode="prompt")
+    out = retry.classify(_chat('Here: {"a": 1, "m": {"k\\u003a": 1, "k": 2}}'), p.state)
+    assert (out.kind, out.value) == ("ok", {"a": 1, "m": {"k:": 1, "k": 2}})
