@@ -254,3 +254,33 @@ def test_the_caller_keyword_cuts_the_last_call_only() -> None:
     _no_arg_first(out)
     out = toolwire.decode_all(list(reversed(calls)), "openai.chat", finish_reason="length", invalid="keep")
     _no_arg_last(out)
+
+
+def test_a_stream_of_two_choices_judges_each_choice_s_last_call() -> None:
+    # Chat ``n=2`` (huntOTel gen258 shape): the first choice's no-arg call, then its call, then
+    # the second choice's; every finish ``length``: the first choice's first call is whole
+    def chunk(ci: int, delta: Dict[str, Any], finish: Any = None) -> Dict[str, Any]:
+        return {"id": "chatcmpl-1", "object": "chat.completion.chunk", "created": 1, "model": "gpt-4o",
+                "choices": [{"index": ci, "delta": delta, "finish_reason": finish}]}
+    events = [chunk(0, {"role": "assistant"}), chunk(1, {"role": "assistant"})]
+    for ci in (0, 1):
+        for i, n in enumerate(FIRST):
+            events.append(chunk(ci, {"tool_calls": [{"index": i, "id": f"call_{ci}{n}", "type": "function",
+                                                     "function": {"name": n, "arguments": ""}}]}))
+            if n != "get_time":
+                events.append(chunk(ci, {"tool_calls": [{"index": i, "function": {"arguments": '{"city": "Paris"}'}}]}))
+    events += [chunk(0, {}, "length"), chunk(1, {}, "length")]
+    _no_arg_first(accumulate(events, "openai.chat"))
+
+
+def test_a_responses_item_that_says_incomplete_is_cut_off_wherever_it_stands() -> None:
+    reply = _resp_whole(FIRST)
+    reply["output"][0]["status"] = "incomplete"
+    out = toolwire.decode_all(reply, "openai.responses", invalid="keep")
+    assert _names(out) == [("InvalidToolCall", "get_time", True), ("ToolCall", "get_weather", PARIS)]
+
+
+def test_text_between_calls_does_not_end_the_reply() -> None:
+    msg = _ant_whole(FIRST)
+    msg["content"].insert(1, {"type": "text", "text": "and the weather:"})
+    _no_arg_first(toolwire.decode_all(msg, "anthropic.messages", invalid="keep"), True)
