@@ -284,3 +284,36 @@ def test_text_between_calls_does_not_end_the_reply() -> None:
     msg = _ant_whole(FIRST)
     msg["content"].insert(1, {"type": "text", "text": "and the weather:"})
     _no_arg_first(toolwire.decode_all(msg, "anthropic.messages", invalid="keep"), True)
+
+
+def _two_choice_stream(n: int) -> List[Dict[str, Any]]:
+    def chunk(ci: int, delta: Dict[str, Any], finish: Any = None) -> Dict[str, Any]:
+        return {"id": "c", "object": "chat.completion.chunk", "created": 1, "model": "m",
+                "choices": [{"index": ci, "delta": delta, "finish_reason": finish}]}
+    events = []
+    for ci in (0, 1):
+        events += [chunk(ci, {"tool_calls": [{"index": i, "id": f"call_{ci}_{i}", "type": "function",
+                                              "function": {"name": "get_time", "arguments": ""}}]}) for i in range(n)]
+    return events + [chunk(0, {}, "length"), chunk(1, {}, "length")]
+
+
+def test_judging_the_last_call_is_linear_in_the_calls(monkeypatch: pytest.MonkeyPatch) -> None:
+    # each call of each choice is looked at a bounded number of times: n vs 4n calls, ratio ~4
+    from toolwire.stream import _cut_judge
+
+    seen = [0]
+    plain = range
+
+    def counting(*args: int) -> Any:
+        for i in plain(*args):
+            seen[0] += 1
+            yield i
+
+    monkeypatch.setattr(_cut_judge, "range", counting, raising=False)
+    counts = []
+    for n in (50, 200):
+        seen[0] = 0
+        out = accumulate(_two_choice_stream(n), "openai.chat")
+        assert [type(c).__name__ for c in out] == ["ToolCall"] * (n - 1) + ["InvalidToolCall"]
+        counts.append(seen[0])
+    assert 0 < counts[0] and counts[1] <= 4.5 * counts[0]
