@@ -6,7 +6,7 @@ back each call judged under a truncating finish reason (``TRUNCATING``) until th
 item shows where it stands: a call of the same reply after it makes it whole (judged as
 under a normal finish), the end of the reply or of the input leaves it the last one
 (judged under the finish reason). A stream's ``close`` applies the same rule to its
-calls (``stream/_results.py``).
+calls (``stream/_cut_judge.py``, with ``whole_policy`` from here).
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ def cuts(pol: Policy) -> bool:
 
 def whole_policy(pol: Policy) -> Policy:
     """*pol* for a call another call follows: judged as under a normal finish."""
-    return replace(pol, finish_reason=None)
+    return replace(pol, finish_reason=None) if cuts(pol) else pol
 
 
 def reply_of(loc: str) -> str:

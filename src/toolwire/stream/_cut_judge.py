@@ -8,10 +8,9 @@ are judged here too."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Dict, List, Optional, Set, Tuple
 
-from .._args import TRUNCATING, Policy, object_arguments, parse_arguments
+from .._args import Policy, object_arguments, parse_arguments
 from .._policy import Parsed, empty
 from .._types import InvalidToolCall, ToolCall, new_call, new_invalid
 from ._call import Call, Result
@@ -87,12 +86,6 @@ class CutJudge:
         if own is not None and c.pos in own:
             return not own[c.pos]
         return c is last
-
-    @staticmethod
-    def whole_policy(policy: Policy) -> Policy:
-        """*policy* for a call another call follows: judged as under a normal finish."""
-        fr = policy.finish_reason
-        return replace(policy, finish_reason=None) if fr is not None and fr in TRUNCATING else policy
 
     def judged_cut(self, c: Call) -> Tuple[bool, Optional[str]]:
         """Whether *c*'s result was judged as cut off by the finish reason (a truncated

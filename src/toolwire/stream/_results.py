@@ -12,6 +12,7 @@ from typing import Any, Dict, FrozenSet, Hashable, List, Mapping, Optional, Tupl
 from pydantic_core import from_json
 
 from .._args import TRUNCATING, Policy, misplaced, parse_arguments
+from .._cut_last import whole_policy
 from .._dialect import key_of
 from .._errors import ArgumentsError
 from .._finish_reasons import core_word
@@ -339,7 +340,7 @@ class Results(CutJudge):
         if policy.finish_reason is not None and policy.finish_reason in TRUNCATING and (
                 whole or not self.may_be_cut(c, self.last_so_far(c))):
             # another call follows it (known here, or at ``close``): it was whole
-            policy = self.whole_policy(policy)
+            policy = whole_policy(policy)
         loc = _LOCS[c.pos] if c.pos < 16 else f"$.calls[{c.pos}].arguments"
         try:
             if text is None and c.tree is None and not c.server and policy.finish_reason in TRUNCATING:
