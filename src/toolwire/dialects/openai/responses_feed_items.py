@@ -288,8 +288,8 @@ class Items:
             c.id = ident
         c.pd = _extra(item)
         status = item.get("status")
-        if status == "completed" or status == "incomplete":  # whole, or cut off, whatever its place (§2a)
-            core.mark_whole(c, status == "completed")
+        if status == "incomplete":  # cut off, whatever its place (§2a; one that says completed: ``final_end``)
+            core.mark_whole(c, False)
         if status == "incomplete" and core.finish_reason is None:
             # the item says it was cut off (the reply's own ``response.incomplete`` comes
             # later): its arguments are judged as under a token-limit finish

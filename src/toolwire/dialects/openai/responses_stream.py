@@ -231,8 +231,6 @@ class Handler(Phased):
                     if type_(iid) is str_ and iid:
                         done_items[iid] = end
                     parts_of[end.pos] = end.parts
-                    if item.get("status") == "completed":  # whole, whatever the reply's status (§2a)
-                        core.mark_whole(end, True)
                     core.finalize(end)
                     self.ended[index] = (end, item)  # (``Phased``'s: the item ended there)
                     if self.again_at is not None:  # (``Again._done``'s)
