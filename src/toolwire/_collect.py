@@ -8,9 +8,10 @@ from typing import Any, Dict, List, Optional, Tuple, Union
 
 from ._args import DEFAULT_POLICY, Policy
 from ._builtin import default_registry
+from ._cut_last import HeldCall, cuts
 from ._definitions import definition, definitions, holds_arguments
 from ._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Choice, Dialect
-from ._errors import ArgumentsError, DecodeError, ToolwireError, an, excerpt
+from ._errors import DecodeError, ToolwireError, an, excerpt
 from ._finish import (
     barred_call,
     barred_keyword,
@@ -22,11 +23,11 @@ from ._finish import (
     keyword_finish,
     stop_words,
 )
+from ._kept_invalid import failed_item, kept_invalid
 from ._policy import UNFINISHED, failed_no_call, no_call, not_done, unfinished_no_call
 from ._registry import Registry, decode_one
 from ._stopped import BARRED
 from ._types import InvalidToolCall, ToolCall, new_invalid
-from ._value_checks import lone_surrogate_in
 from ._walk import STRAY, VALUE, walk
 
 __all__ = ["chosen", "collect", "elsewhere", "keyword_claims", "nested", "one_step_calls", "other_dialect"]
@@ -241,12 +242,13 @@ def collect(
     barred = None if pol.finish_reason is None else barred_keyword(pol, d, registry)
     fasts: Dict[str, Any] = {}  # speed only: the one-step decoder of each dialect met, or None
     start = len(out)
-    unreadable = (lambda exc: out.append(_invalid(None, None, exc))) if keep else None
+    unreadable = (lambda exc: out.append(kept_invalid(None, None, exc))) if keep else None
     # the last dialect and finish reason judged: the policy its calls get, whether it failed
     judged: Tuple[Any, Any, Policy, Optional[str]] = (None, None, pol, None)
     nests: List[Tuple[Any, Dialect, str]] = []  # detected items without calls that hold something
     defs: List[Tuple[int, Any, Dialect, str]] = []  # tool definitions among the items (their place in *out*)
     skipped = False  # a call left out (the provider's own): the items are calls
+    held: Optional[HeldCall] = None  # a call under a truncating finish, until the next shows it whole
     for dd, kind, item, iloc, own in walk(data, d, registry=registry, loc=loc, top=top, unreadable=unreadable):
         if trail is not None and kind in (CALL, VALUE, RESULT, STRAY):
             trail.append((len(out), kind, item, dd, iloc))
@@ -261,6 +263,8 @@ def collect(
             elif nested(item):  # detected: checked when no call is found (``[]`` would hide it)
                 nests.append((item, dd, iloc))
         elif kind == CALL or (kind == SERVER and server):
+            if held is not None:  # a call after the one held back: it was whole if of the same reply
+                held.follow(iloc)
             sub = pol
             fin = own or finish
             if fin is not None:
@@ -269,10 +273,15 @@ def collect(
                     judged = (dd, fin, pol if cut is None else replace(pol, finish_reason=cut), barred_reason(dd, fin))
                 sub = judged[2]
                 if kind == CALL and judged[3] is not None:
-                    out.append(_failed(item, dd, sub, iloc, barred_call(dd, iloc, fin), keep))
+                    out.append(failed_item(item, dd, sub, iloc, barred_call(dd, iloc, fin), keep))
                     continue
             if barred is not None and kind == CALL:  # the caller says how the reply ended
-                out.append(_failed(item, dd, sub, iloc, keyword_call(barred[0], iloc, barred[1]), keep))
+                out.append(failed_item(item, dd, sub, iloc, keyword_call(barred[0], iloc, barred[1]), keep))
+                continue
+            if sub.finish_reason is not None and cuts(sub):  # only the reply's last call may be cut
+                if held is None:
+                    held = HeldCall(out, None if not keep else kept_invalid)
+                held.hold(dd, item, sub, iloc, kind == SERVER)
                 continue
             if kind == CALL and sub is DEFAULT_POLICY:
                 fast = fasts[dd.name] if dd.name in fasts else fasts.setdefault(dd.name, reg.one_step(dd))
@@ -288,7 +297,7 @@ def collect(
             except DecodeError as exc:  # this item only (a container that cannot be read raises in ``walk``)
                 if not keep:
                     raise
-                out.append(_invalid(item, dd, exc))
+                out.append(kept_invalid(item, dd, exc))
         elif kind == VALUE:  # toolwire's own call, given among the items: as it is
             if isinstance(item, ToolCall):
                 if server or not item.server:
@@ -303,6 +312,10 @@ def collect(
             defs.append((len(out), item, dd, iloc))
         elif kind == SERVER:  # left out (``server`` is false): the items are calls
             skipped = True
+            if held is not None:
+                held.follow(iloc)
+    if held is not None:
+        held.flush()
     if defs:
         definitions(defs, out, len(out) > start or skipped, keep)
     if len(out) == start:
@@ -358,41 +371,3 @@ def other_dialect(data: Any, d: Dialect, reg: Registry, loc: str) -> None:
             loc=loc,
         )
 
-
-def _failed(item: Any, d: Dialect, pol: Policy, loc: str, error: str, keep: bool) -> InvalidToolCall:
-    """The ``InvalidToolCall`` in place of the call *item* of *d* in a reply reported as
-    failed or as stopped by a content filter or a refusal (*error* says so), with its
-    name, id and argument text as far as they read; raised as a ``DecodeError`` unless
-    *keep*."""
-    loc = str(loc)  # plain text in what is returned (a dialect's ``children`` may type a path: ``Unmirrored``)
-    if not keep:
-        raise DecodeError(error, dialect=d.name, loc=loc)
-    try:
-        call = decode_one(d, item, pol, loc, False)
-    except DecodeError as exc:
-        bad = _invalid(item, d, exc)
-        return new_invalid(bad.name, bad.id, bad.raw, error, loc)
-    return new_invalid(call.name, call.id, call.raw, error, loc, False, call.provider_data)
-
-
-def _invalid(data: Any, d: Optional[Dialect], exc: DecodeError) -> InvalidToolCall:
-    """The ``InvalidToolCall`` kept in place of the call item *data* that *exc* refused:
-    its name and id as far as *d*'s ``peek`` reads them (none for an item of no
-    dialect), the error and its path."""
-    name = ident = None
-    try:
-        peek = None if d is None else d.peek
-        if peek is not None:
-            name, ident = peek(data)
-    except Exception:
-        pass
-    args = exc if isinstance(exc, ArgumentsError) else None
-    return new_invalid(  # (a name or id UTF-8 cannot carry is none: *exc* may say so)
-        name=name if type(name) is str and name and not lone_surrogate_in(name) else None,
-        id=ident if type(ident) is str and ident and not lone_surrogate_in(ident) else None,
-        raw=None if args is None else args.raw,
-        error=exc.message,
-        loc=exc.loc,
-        truncated=False if args is None else args.truncated,
-        provider_data=None if args is None else args.provider_data,
-    )

@@ -54,7 +54,8 @@ class Policy:
     - ``finish_reason``: the reply's finish reason when known, in any dialect's words.
       A token limit or a full context window (``length``, ``max_tokens``,
       ``MAX_TOKENS``, ``model_context_window_exceeded``...) marks as truncated the calls
-      whose arguments needed more than a strict parse or are empty; a failed reply
+      whose arguments needed more than a strict parse or are empty (of a reply's calls,
+      ``decode_all`` and streams judge its last so: the model wrote the others whole); a failed reply
       (``error``, ``MALFORMED_FUNCTION_CALL``...) or one stopped by a content filter or a
       refusal bars every call (README "Arguments policy").
     """

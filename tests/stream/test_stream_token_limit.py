@@ -208,10 +208,10 @@ def test_bedrock_repaired_text_under_max_tokens(text: str) -> None:
         assert calls == [ToolCall("f", {"a": 1}, "tooluse_1")] and calls[0].repairs
 
 
-def _responses(text: str, last: Dict[str, Any]) -> List[Dict[str, Any]]:
+def _responses(text: str, last: Dict[str, Any], status: Any = "completed") -> List[Dict[str, Any]]:
     # https://platform.openai.com/docs/api-reference/responses-streaming
     item = {"type": "function_call", "id": "fc_1", "call_id": "call_1", "name": "f", "arguments": ""}
-    done = {**item, "arguments": text, "status": "completed"}
+    done = {**item, "arguments": text, **({} if status is None else {"status": status})}
     return [{"type": "response.output_item.added", "output_index": 0, "item": {**item, "status": "in_progress"}},
             {"type": "response.function_call_arguments.delta", "output_index": 0, "item_id": "fc_1", "delta": text},
             {"type": "response.function_call_arguments.done", "output_index": 0, "item_id": "fc_1",
@@ -221,14 +221,20 @@ def _responses(text: str, last: Dict[str, Any]) -> List[Dict[str, Any]]:
 
 @pytest.mark.parametrize("text", _NOT_STRICT)
 def test_responses_repaired_text_under_max_output_tokens(text: str) -> None:
+    # an item without its own status, the last of an incomplete reply: cut off
     body = {"id": "resp_1", "object": "response", "status": "incomplete",
             "incomplete_details": {"reason": "max_output_tokens"},
-            "output": [{"type": "function_call", "id": "fc_1", "call_id": "call_1", "name": "f", "arguments": text,
-                        "status": "completed"}]}
+            "output": [{"type": "function_call", "id": "fc_1", "call_id": "call_1", "name": "f", "arguments": text}]}
     whole = toolwire.decode_all(body, "openai.responses", invalid="keep")
     assert _cut_off(whole), whole
-    for calls in _runs(_responses(text, {"type": "response.incomplete", "response": body}), "openai.responses"):
+    for calls in _runs(_responses(text, {"type": "response.incomplete", "response": body}, None), "openai.responses"):
         assert _cut_off(calls), calls
+    # an item that says "completed" is whole whatever the response's status (session 46): repaired
+    body["output"][0]["status"] = "completed"
+    assert toolwire.decode_all(body, "openai.responses") == [ToolCall("f", {"a": 1}, "call_1")]
+    for calls in _runs(_responses(text, {"type": "response.incomplete", "response": body}), "openai.responses"):
+        assert calls == [ToolCall("f", {"a": 1}, "call_1")] and calls[0].repairs
+    body["output"][0].pop("status")
     completed = {**body, "status": "completed", "incomplete_details": None}
     for calls in _runs(_responses(text, {"type": "response.completed", "response": completed}), "openai.responses"):
         assert calls == [ToolCall("f", {"a": 1}, "call_1")] and calls[0].repairs

@@ -7,20 +7,22 @@ stream's finish reason judging it), and the list ``close`` returns.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Dict, FrozenSet, Hashable, List, Mapping, Optional, Set, Tuple, cast
+from typing import Any, Dict, FrozenSet, Hashable, List, Mapping, Optional, Tuple, cast
 
 from pydantic_core import from_json
 
-from .._args import TRUNCATING, Policy, misplaced, object_arguments, parse_arguments
+from .._args import TRUNCATING, Policy, misplaced, parse_arguments
+from .._cut_last import whole_policy
 from .._dialect import key_of
 from .._errors import ArgumentsError
 from .._finish_reasons import core_word
-from .._policy import UNFINISHED, Parsed, empty, failed_no_call, no_call, unfinished_no_call, unfinished_policy
+from .._policy import UNFINISHED, failed_no_call, no_call, unfinished_no_call, unfinished_policy
 from .._repeats import unrepeated
 from .._stopped import BARRED, stop_words
 from .._types import InvalidToolCall, ToolCall, new_call, new_invalid
 from .._value_checks import utf8_text
 from ._call import Call, Result, join_open
+from ._cut_judge import CutJudge
 from ._events import CallDone, Event
 
 __all__ = ["Results"]
@@ -31,7 +33,7 @@ _NO_PARTS = cast(List[str], ())
 _LOCS = tuple(f"$.calls[{i}].arguments" for i in range(16))
 
 
-class Results:
+class Results(CutJudge):
     """The state of one stream, and how its calls end (``Core`` builds on it)."""
 
     dialect: str
@@ -42,9 +44,6 @@ class Results:
     # the strict JSON path of ``parse_arguments`` may run inline: pydantic-core's own
     # depth limit (200) is the policy's, and no finish reason changes a strict parse
     strict_fast: bool
-    # arguments given whole as an object may be cut off under a truncating finish reason, as
-    # the dialect's ``decode_all`` judges them (its handler sets it: Anthropic, Bedrock, Gemini)
-    whole_cut: bool = False
     truncating: FrozenSet[str]  # finish reasons that cut calls short (the dialect's too)
     failing: FrozenSet[str]  # finish reasons of a failed reply: none of its calls runs
     calling: FrozenSet[str]  # finish reasons that say the model called a tool
@@ -63,8 +62,6 @@ class Results:
     choice_finish: Dict[int, str]
     # the provider's own words on a failed finish, by alternative (Gemini ``finishMessage``)
     finish_words: Dict[Optional[int], str]
-    # positions of calls whose arguments are free text (``mark_free_text``); none until one is
-    free_text: Optional[Set[int]] = None
     # calls whose arguments are a custom tool's free-text input streamed in pieces (``Core.add_input``),
     # by position: the field the input is given under and its pieces (joined once, at ``finalize``)
     inputs: Optional[Dict[int, Tuple[str, List[str]]]] = None
@@ -114,16 +111,24 @@ class Results:
             failed = read[2] in BARRED
             how = stop_words(read[0], word) if failed else None
             called = called or not failed
+        # only the reply's last call may have been cut (``CutJudge``): the others are whole
+        cuts = cut or (self.policy.finish_reason is not None and self.policy.finish_reason in TRUNCATING)
+        last = self.last_call(only) if cuts else None
         for c in self.calls:
             if only is not None and c.scope != only:
                 continue
+            whole = cuts and not self.may_be_cut(c, last)
             if not c.done:
                 if not c.ended and not c.size and c.full is None and c.obj is None and c.tree is None:
                     c.needs_end = True  # the stream ended before any of its arguments: cut off, never {}
-                self.finalize(c)
+                self.finalize(c, whole)
+            elif whole:  # judged under the finish reason before the next call came: again, whole
+                again, text = self.judged_cut(c)
+                if again:
+                    c.result = self._parsed(c, text, True)
             elif cut and type(c.result) is ToolCall and self._judged_again(c, c.result):
                 c.result = self._parsed(c, c.result.raw)
-            if cut and type(c.result) is ToolCall and self._free_text(c, c.result):
+            if cut and not whole and type(c.result) is ToolCall and self._free_text(c, c.result):
                 c.result = self._cut_free_text(c, c.result, cast(str, finish))
             if failed and not c.server and c.result is not None and (
                     type(c.result) is ToolCall or self.failure is None or c.error is None):
@@ -204,21 +209,9 @@ class Results:
             return replace(self.policy, finish_reason="length")
         return self.policy
 
-    def _judged_again(self, c: Call, r: ToolCall) -> bool:
-        """Whether *c*, finalized as *r* before a truncating finish reason arrived, is
-        judged again under it, as ``decode_all`` judges the same reply: arguments that
-        took more than a strict parse (empty, fenced, repaired: any ``repairs`` but a
-        ``truncated`` already recorded); arguments given whole as an object (``raw`` is
-        ``None``: no text), when empty or under ``whole_cut``. A server call keeps its
-        input (the client does not run it), as in ``decode_all``."""
-        if c.server:
-            return not c.needs_end and "empty-arguments" in r.repairs
-        if r.repairs and "truncated" not in r.repairs:
-            return True
-        return r.raw is None and c.obj is not None and (self.whole_cut or not c.obj)
-
-    def finalize(self, c: Call) -> None:
-        """Make *c*'s result (``c.ended`` says whether its end event came)."""
+    def finalize(self, c: Call, whole: bool = False) -> None:
+        """Make *c*'s result (``c.ended`` says whether its end event came; *whole*: another
+        call follows it, so a truncating finish reason did not cut it)."""
         name, ident = c.name, c.id
         if (name is not None and not name.isascii()) or (ident is not None and not ident.isascii()):
             self._sendable(c)
@@ -252,7 +245,7 @@ class Results:
             if type(parsed) is dict and len(text or "") <= self.max_bytes and unrepeated(text or "", parsed):
                 result = new_call(c.name, parsed, c.id, text, c.pd, (), c.server)
             else:
-                result = self._parsed(c, text)
+                result = self._parsed(c, text, whole)
             if cut_open and type(result) is ToolCall and "truncated" not in result.repairs:  # allow_truncated
                 result = new_call(result.name, result.args, result.id, result.raw, c.pd,
                                   (*result.repairs, "truncated"), c.server)
@@ -336,14 +329,19 @@ class Results:
         if self.emit:
             self.events.append(CallDone(c.pos, result))
 
-    def _parsed(self, c: Call, text: Optional[str]) -> Result:
-        """*c*'s result through the arguments policy (any tier, any finish reason)."""
+    def _parsed(self, c: Call, text: Optional[str], whole: bool = False) -> Result:
+        """*c*'s result through the arguments policy (any tier, any finish reason; *whole*:
+        as under a normal finish, another call following it)."""
         value: Any = text
         if text is None:
             value = c.tree if c.tree is not None else c.obj
         # several replies: a call is judged by its own reply's finish reason, not another's
         fr = self.choice_finish.get(c.scope) if self.several and type(c.scope) is int else self.finish_reason
         policy = self.policy if fr is None else self._policy(fr)
+        if policy.finish_reason is not None and policy.finish_reason in TRUNCATING and (
+                whole or not self.may_be_cut(c, self.last_so_far(c))):
+            # another call follows it (known here, or at ``close``): it was whole
+            policy = whole_policy(policy)
         loc = _LOCS[c.pos] if c.pos < 16 else f"$.calls[{c.pos}].arguments"
         try:
             if text is None and c.tree is None and not c.server and policy.finish_reason in TRUNCATING:
@@ -353,47 +351,3 @@ class Results:
         except ArgumentsError as exc:
             return self._invalid(c, exc.raw if exc.raw is not None else text, exc.message, exc.loc, exc.truncated)
         return new_call(c.name or "", args, c.id, raw, c.pd, repairs, c.server)
-
-    def mark_free_text(self, c: Call) -> None:
-        """*c*'s arguments are free text (an OpenAI custom tool's input) that nothing shows
-        the end of: a truncating finish reason cuts it off (``close``)."""
-        if self.free_text is None:
-            self.free_text = set()
-        self.free_text.add(c.pos)
-
-    def _free_text(self, c: Call, r: ToolCall) -> bool:
-        """Whether *r* is free text (``mark_free_text``) not yet judged cut off."""
-        return self.free_text is not None and c.pos in self.free_text and "truncated" not in r.repairs
-
-    def _cut_free_text(self, c: Call, r: ToolCall, finish: str) -> Result:
-        """Free-text arguments under a truncating finish, as ``decode_all`` judges them:
-        nothing shows where the text stopped, so it is cut off (``allow_truncated``:
-        accepted, the repair recorded)."""
-        if self.policy.allow_truncated:
-            return new_call(r.name, r.args, r.id, r.raw, c.pd, (*r.repairs, "truncated"), c.server)
-        values = list(r.args.values())
-        text = values[0] if len(values) == 1 and type(values[0]) is str else r.raw
-        return self._invalid(c, text, f"Custom tool input may be cut off: the reply stopped before its end "
-                             f"({finish}); pass allow_truncated=True to accept it", f"$.calls[{c.pos}].arguments", True)
-
-    def _whole(self, value: Any, policy: Policy, loc: str) -> Parsed:
-        """Arguments given whole (an object, or none) under a truncating finish reason, as
-        ``decode_all`` judges them: empty ones are cut off (the call stopped before its
-        arguments: ``empty``); under ``whole_cut`` any object may be cut off (nothing in
-        it shows where it stopped). ``allow_truncated`` accepts them, recorded."""
-        if value is None or (type(value) is dict and not value):
-            return empty(None, policy, loc, self.dialect)
-        if self.whole_cut:
-            return object_arguments(value, policy, loc, self.dialect)
-        return parse_arguments(value, policy, loc, self.dialect)
-
-    def _invalid(self, c: Call, raw: Optional[str], error: str, loc: str, truncated: bool) -> InvalidToolCall:
-        return new_invalid(
-            name=c.name,
-            id=c.id,
-            raw=raw,
-            error=error,
-            loc=loc,
-            truncated=truncated,
-            provider_data=c.pd or {},
-        )

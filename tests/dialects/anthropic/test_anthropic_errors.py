@@ -221,16 +221,19 @@ def test_cut_off_arguments_keep_their_text_as_it_came_or_as_unescaped_json() -> 
 
 
 def test_cut_off_calls_are_kept_as_invalid_calls_on_request() -> None:
-    calls = toolwire.decode_all(reply([use(), server()], "max_tokens"), D, invalid="keep", include_server=True)
-    assert [type(c).__name__ for c in calls] == ["InvalidToolCall", "ToolCall"]
-    invalid = calls[0]
+    calls = toolwire.decode_all(reply([server(), use()], "max_tokens"), D, invalid="keep", include_server=True)
+    assert [type(c).__name__ for c in calls] == ["ToolCall", "InvalidToolCall"]
+    invalid = calls[1]
     assert (invalid.name, invalid.id, invalid.raw, invalid.loc) == (  # type: ignore[union-attr]
-        "get_weather", "toolu_01A", '{"city": "Zürich"}', "$.content[0].input",
+        "get_weather", "toolu_01A", '{"city": "Zürich"}', "$.content[1].input",
     )
     # a server call is the provider's: never cut off for the client
-    assert (calls[1].name, calls[1].args, calls[1].id, calls[1].repairs) == (  # type: ignore[union-attr]
+    assert (calls[0].name, calls[0].args, calls[0].id, calls[0].repairs) == (  # type: ignore[union-attr]
         "web_search", {"query": "q"}, "srvtoolu_01", (),
     )
+    # a client call another call follows was whole: only the reply's last call may be cut off
+    first = toolwire.decode_all(reply([use(), server()], "max_tokens"), D, invalid="keep", include_server=True)[0]
+    assert type(first) is ToolCall and first.args == {"city": "Zürich"}
 
 
 def test_cut_off_calls_pass_when_allowed_and_say_so() -> None:
@@ -238,7 +241,7 @@ def test_cut_off_calls_pass_when_allowed_and_say_so() -> None:
         reply([use(), use(id="toolu_01B", input='{"city": "Zürich"}')], "max_tokens"), D, allow_truncated=True
     )
     assert [(c.name, c.args, c.id, c.raw, c.repairs) for c in calls] == [
-        ("get_weather", {"city": "Zürich"}, "toolu_01A", None, ("truncated",)),
+        ("get_weather", {"city": "Zürich"}, "toolu_01A", None, ()),  # another call follows: whole
         ("get_weather", {"city": "Zürich"}, "toolu_01B", '{"city": "Zürich"}', ("truncated",)),
     ]
 

@@ -252,12 +252,14 @@ def test_max_tokens_marks_the_message_calls_as_cut_off() -> None:
         toolwire.decode_all(msg)
     assert info.value.truncated and "token limit (max_tokens)" in str(info.value)
     kept = toolwire.decode_all(msg, invalid="keep")
-    assert [(type(c).__name__, c.name, c.id, c.truncated) for c in kept] == [
-        ("InvalidToolCall", "get_weather", "toolu_01A", True),
-        ("InvalidToolCall", "get_weather", "toolu_01B", True),
+    # only the last call may be cut off: the model went on past the first (session 46)
+    assert [(type(c).__name__, c.name, c.id) for c in kept] == [
+        ("ToolCall", "get_weather", "toolu_01A"),
+        ("InvalidToolCall", "get_weather", "toolu_01B"),
     ]
+    assert kept[1].truncated  # type: ignore[union-attr]
     accepted = toolwire.decode_all(msg, allow_truncated=True)
-    assert [c.repairs for c in accepted] == [("truncated",), ("truncated",)]
+    assert [c.repairs for c in accepted] == [(), ("truncated",)]
     assert canon(toolwire.decode_all(message([block()], stop_reason="end_turn"))) == canon([toolwire.decode(block())])
 
 

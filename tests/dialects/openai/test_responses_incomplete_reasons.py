@@ -38,22 +38,24 @@ def _events(reason: str, item: Dict[str, Any]) -> List[Dict[str, Any]]:
             end.model_dump(mode="json")]
 
 
-def _item(arguments: str) -> Dict[str, Any]:
+def _item(arguments: str, status: str = "completed") -> Dict[str, Any]:
     return {"type": "function_call", "id": "fc_1", "call_id": "call_1", "name": "f", "arguments": arguments,
-            "status": "completed"}
+            "status": status}
 
 
 @pytest.mark.parametrize("reason", REASONS)
-@pytest.mark.parametrize("arguments", ["", '{"a": 1'])
-def test_a_cut_off_call_in_an_incomplete_reply_never_runs(reason: str, arguments: str) -> None:
-    [whole] = toolwire.decode_all(_response(reason, _item(arguments)), R, invalid="keep")
+@pytest.mark.parametrize(("arguments", "status"), [("", "incomplete"), ('{"a": 1', "incomplete"),
+                                                   ('{"a": 1', "completed")])
+def test_a_cut_off_call_in_an_incomplete_reply_never_runs(reason: str, arguments: str, status: str) -> None:
+    [whole] = toolwire.decode_all(_response(reason, _item(arguments, status)), R, invalid="keep")
     acc = Accumulator()
-    for event in _events(reason, _item(arguments)):
+    for event in _events(reason, _item(arguments, status)):
         acc.feed(event)
     [streamed] = acc.close()
     for call in (whole, streamed):
         assert type(call) is InvalidToolCall and call.truncated and (call.name, call.id) == ("f", "call_1")
-    assert streamed.error == whole.error.replace("$.output[0]", "$.calls[0]")
+    if status == "completed":  # (an item that says incomplete: the stream names that word, the reply its reason)
+        assert streamed.error == whole.error.replace("$.output[0]", "$.calls[0]")
 
 
 @pytest.mark.parametrize("reason", REASONS)
@@ -62,5 +64,16 @@ def test_whole_arguments_in_an_incomplete_reply_are_taken(reason: str) -> None:
     assert toolwire.decode_all(_response(reason, _item('{"a": 1}')), R) == expected
     acc = Accumulator()
     for event in _events(reason, _item('{"a": 1}')):
+        acc.feed(event)
+    assert acc.close() == expected
+
+
+@pytest.mark.parametrize("reason", REASONS)
+def test_empty_arguments_of_an_item_that_says_completed_are_whole(reason: str) -> None:
+    # the item's own status says it is whole, whatever the response's (a tool without parameters)
+    expected = [ToolCall("f", {}, "call_1", raw="", repairs=("empty-arguments",))]
+    assert toolwire.decode_all(_response(reason, _item("")), R) == expected
+    acc = Accumulator()
+    for event in _events(reason, _item("")):
         acc.feed(event)
     assert acc.close() == expected

@@ -16,6 +16,7 @@ from typing import Any, Dict, Optional, Tuple
 from ..._args import DEFAULT_POLICY, Policy, check_object, encode_arguments, misplaced, parse_arguments
 from ..._dialect import EncodeContext
 from ..._errors import ArgumentsError, DecodeError, excerpt, refuse_server
+from ..._policy import TRUNCATING
 from ..._types import ToolCall, new_call
 from .._common import check_native, encode_id, name_of, opt_str, scoped
 from .chat import check_custom_cut, check_custom_input, cut_custom_input, is_custom
@@ -59,9 +60,13 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     extra = {k: v for k, v in item.items() if k not in _PLAIN}
     # the item itself says it was cut off, or is still being written (``in_progress``: the
     # item of ``response.output_item.added``, a snapshot of a running response; §2e)
-    cut = item.get("status") in _UNFINISHED
+    status = item.get("status")
+    cut = status in _UNFINISHED
     if cut and policy.finish_reason is None:
         policy = replace(policy, finish_reason="incomplete")
+    elif status == "completed" and policy.finish_reason is not None and policy.finish_reason in TRUNCATING:
+        # the item says it is whole (§2a), whatever the response's status: its arguments were not cut
+        policy = replace(policy, finish_reason=None)
     if kind == "custom_tool_call":
         text = item.get("input")
         if type(text) is not str:

@@ -287,7 +287,10 @@ class Items:
             self.renames.append((c, c.id, ident))
             c.id = ident
         c.pd = _extra(item)
-        if item.get("status") == "incomplete" and core.finish_reason is None:
+        status = item.get("status")
+        if status == "incomplete":  # cut off, whatever its place (§2a; one that says completed: ``final_end``)
+            core.mark_whole(c, False)
+        if status == "incomplete" and core.finish_reason is None:
             # the item says it was cut off (the reply's own ``response.incomplete`` comes
             # later): its arguments are judged as under a token-limit finish
             core.finish("incomplete")

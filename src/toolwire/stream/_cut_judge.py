@@ -1,0 +1,160 @@
+"""How a stream's calls are judged under a finish reason that may have cut them off
+(``Results.close``): only the last call of the reply (in the order the stream gave its
+calls) and any call still open may be cut, as ``decode_all`` judges a whole reply
+(``_cut_last``); a call whose own item says it is whole (a Responses item
+``"status": "completed"``: ``mark_whole``) is whole wherever it stands, one whose
+item says it was cut off stays so. Free text and arguments given whole as an object
+are judged here too."""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional, Set, Tuple
+
+from .._args import Policy, object_arguments, parse_arguments
+from .._policy import Parsed, empty
+from .._types import InvalidToolCall, ToolCall, new_call, new_invalid
+from ._call import Call, Result
+
+__all__ = ["CutJudge"]
+
+
+class CutJudge:
+    """The judging of calls under a truncating finish reason (``Results`` builds on it)."""
+
+    dialect: str
+    policy: Policy
+    calls: List[Call]
+    several: bool  # several alternative replies (Chat ``n`` > 1, Gemini candidates)
+    # arguments given whole as an object may be cut off under a truncating finish reason, as
+    # the dialect's ``decode_all`` judges them (its handler sets it: Anthropic, Bedrock, Gemini)
+    whole_cut: bool = False
+    # positions of calls whose arguments are free text (``mark_free_text``); none until one is
+    free_text: Optional[Set[int]] = None
+    # what a call's own item says of it, by position (``mark_whole``): whole (``True``) or
+    # cut off (``False``) whatever its place; none until one says
+    own_status: Optional[Dict[int, bool]] = None
+    # the last call of each alternative among the first calls seen (``last_so_far``)
+    scope_last: Optional[Tuple[int, Dict[Any, Call]]] = None
+
+    def mark_whole(self, c: Call, whole: bool) -> None:
+        """*c*'s own item says it is whole (*whole*) or was cut off: its place in the
+        reply does not decide (a Responses item's ``status``, §2a)."""
+        if self.own_status is None:
+            self.own_status = {}
+        self.own_status[c.pos] = whole
+
+    def last_call(self, only: Any) -> Optional[Call]:
+        """The last call of the reply (of the alternative *only*, when not ``None``) in its
+        wire order: the highest block, item or call index (``Call.key``: Anthropic, Bedrock
+        and Cohere ``index``, Responses ``output_index``, Chat ``tool_calls[].index``), else
+        the order the stream gave its calls (Gemini parts, Ollama calls): the one call a
+        truncating finish may have cut (a model writes its calls one after another)."""
+        last: Optional[Call] = None
+        top: Any = None
+        ordered = True
+        for c in self.calls:
+            if only is not None and c.scope != only:
+                continue
+            key = c.key
+            wire = key if type(key) is int else key[1] if type(key) is tuple and len(key) == 2 else None
+            if type(wire) is not int:
+                ordered = False
+            elif ordered and (top is None or wire >= top):
+                top = wire
+                last = c
+            if not ordered:
+                last = c
+        return last
+
+    def last_so_far(self, c: Call) -> Call:
+        """The last call given so far of *c*'s reply (its alternative, when the stream holds
+        several): whether *c* may be cut, as it is finalized (``close`` judges again). Kept
+        per alternative as the calls grow (``scope_last``): each call is looked at once."""
+        if not self.several:
+            return self.calls[-1]
+        seen, table = self.scope_last if self.scope_last is not None else (0, {})
+        calls = self.calls
+        for i in range(seen, len(calls)):
+            table[calls[i].scope] = calls[i]
+        self.scope_last = (len(calls), table)
+        return table.get(c.scope, c)
+
+    def may_be_cut(self, c: Call, last: Optional[Call]) -> bool:
+        """Whether *c* may have been cut off by a truncating finish reason: its own item
+        says so (``mark_whole``), else it is the reply's *last* call."""
+        own = self.own_status
+        if own is not None and c.pos in own:
+            return not own[c.pos]
+        return c is last
+
+    def judged_cut(self, c: Call) -> Tuple[bool, Optional[str]]:
+        """Whether *c*'s result was judged as cut off by the finish reason (a truncated
+        ``InvalidToolCall`` of no error of its own, or a call recorded ``truncated``) and
+        can be judged again, and the text to judge (``None``: the object given whole,
+        which ``_parsed`` reads)."""
+        r = c.result
+        if c.error is not None or r is None:
+            return False, None
+        if not (r.truncated if isinstance(r, InvalidToolCall) else "truncated" in r.repairs):
+            return False, None
+        if c.obj is not None:
+            return True, None
+        return r.raw is not None, r.raw
+
+    def _judged_again(self, c: Call, r: ToolCall) -> bool:
+        """Whether *c*, finalized as *r* before a truncating finish reason arrived, is
+        judged again under it, as ``decode_all`` judges the same reply: arguments that
+        took more than a strict parse (empty, fenced, repaired: any ``repairs`` but a
+        ``truncated`` already recorded); arguments given whole as an object (``raw`` is
+        ``None``: no text), when empty or under ``whole_cut``. A server call keeps its
+        input (the client does not run it), as in ``decode_all``."""
+        if c.server:
+            return not c.needs_end and "empty-arguments" in r.repairs
+        if r.repairs and "truncated" not in r.repairs:
+            return True
+        return r.raw is None and c.obj is not None and (self.whole_cut or not c.obj)
+
+    def mark_free_text(self, c: Call) -> None:
+        """*c*'s arguments are free text (an OpenAI custom tool's input) that nothing shows
+        the end of: a truncating finish reason cuts it off (``close``)."""
+        if self.free_text is None:
+            self.free_text = set()
+        self.free_text.add(c.pos)
+
+    def _free_text(self, c: Call, r: ToolCall) -> bool:
+        """Whether *r* is free text (``mark_free_text``) not yet judged cut off."""
+        return self.free_text is not None and c.pos in self.free_text and "truncated" not in r.repairs
+
+    def _cut_free_text(self, c: Call, r: ToolCall, finish: str) -> Result:
+        """Free-text arguments under a truncating finish, as ``decode_all`` judges them:
+        nothing shows where the text stopped, so it is cut off (``allow_truncated``:
+        accepted, the repair recorded)."""
+        if self.policy.allow_truncated:
+            return new_call(r.name, r.args, r.id, r.raw, c.pd, (*r.repairs, "truncated"), c.server)
+        values = list(r.args.values())
+        text = values[0] if len(values) == 1 and type(values[0]) is str else r.raw
+        return self._invalid(c, text, f"Custom tool input may be cut off: the reply stopped before its end "
+                             f"({finish}); pass allow_truncated=True to accept it", f"$.calls[{c.pos}].arguments", True)
+
+    def _whole(self, value: Any, policy: Policy, loc: str) -> Parsed:
+        """Arguments given whole (an object, or none) under a truncating finish reason, as
+        ``decode_all`` judges them: empty ones are cut off (the call stopped before its
+        arguments: ``empty``); under ``whole_cut`` any object may be cut off (nothing in
+        it shows where it stopped). ``allow_truncated`` accepts them, recorded."""
+        if value is None or (type(value) is dict and not value):
+            return empty(None, policy, loc, self.dialect)
+        if self.whole_cut:
+            return object_arguments(value, policy, loc, self.dialect)
+        return parse_arguments(value, policy, loc, self.dialect)
+
+
+    def _invalid(self, c: Call, raw: Optional[str], error: str, loc: str, truncated: bool) -> InvalidToolCall:
+        return new_invalid(
+            name=c.name,
+            id=c.id,
+            raw=raw,
+            error=error,
+            loc=loc,
+            truncated=truncated,
+            provider_data=c.pd or {},
+        )
