@@ -1,8 +1,9 @@
-"""What the providers' history readers share (``*/history.py``): ``call_part`` decodes a
-call block into a ``ToolCall`` (or an ``InvalidToolCall`` when its arguments are broken,
-cut off by the finish reason its message carries (``finish_of``), or in a reply the
-provider reports as failed, as ``decode_all(..., invalid="keep")`` reads them: a history
-is read whole, and a bad call is a finding, not a reason to lose the rest); ``texts``,
+"""What the providers' history readers share (``*/history.py``): ``CallParts`` decodes a
+message's call blocks (``call_part``) into ``ToolCall``s (or an ``InvalidToolCall`` when
+its arguments are broken, cut off by the finish reason its message carries (``finish_of``:
+only its last call may be), or in a reply the provider reports as failed, as
+``decode_all(..., invalid="keep")`` reads them: a history is read whole, and a bad call
+is a finding, not a reason to lose the rest); ``texts``,
 ``text_at`` and ``block_text`` give the parts of text (the last two refuse a value that
 is no text at its path); ``foreign``, ``no_key`` and ``response_part``
 refuse what is not a message of the reader's dialect. The writers' side is
@@ -16,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Container, Dict, List, Mapping, Optional,
 
 from .._access import to_data
 from .._args import DEFAULT_POLICY
+from .._cut_last import whole_policy
 from .._errors import ArgumentsError, DecodeError, an
 from .._policy import cut_reason
 from .._stopped import barred_call, barred_reason
@@ -26,7 +28,7 @@ if TYPE_CHECKING:
     from .._dialect import Dialect
 
 __all__ = [
-    "FOREIGN", "block_text", "call_part", "finish_of", "foreign", "hints", "kept", "no_key", "plain_view",
+    "FOREIGN", "CallParts", "block_text", "call_part", "finish_of", "foreign", "hints", "kept", "no_key", "plain_view",
     "response_part", "text_at", "texts",
 ]
 
@@ -42,10 +44,13 @@ def finish_of(d: Dialect, m: Any) -> Optional[str]:
     return fin if type(fin) is str else None
 
 
-def call_part(d: Dialect, item: Any, loc: str, peek: Tuple[Any, Any], finish: Optional[str] = None) -> Part:
+def call_part(
+    d: Dialect, item: Any, loc: str, peek: Tuple[Any, Any], finish: Optional[str] = None, whole: bool = False
+) -> Part:
     """The call block *item* of a message whose finish reason is *finish*, read as
     ``decode_all(..., invalid="keep")`` reads it: a call of a reply cut off at its
-    token limit is checked as such, one of a reply the provider reports as failed (or
+    token limit is checked as such unless *whole* (another call of the reply follows it:
+    ``_cut_last.whole_policy``), one of a reply the provider reports as failed (or
     stopped by a content filter or a refusal) is invalid, and broken arguments give an
     ``InvalidToolCall`` with their text, path and ``truncated`` flag."""
     pol = DEFAULT_POLICY
@@ -63,10 +68,53 @@ def call_part(d: Dialect, item: Any, loc: str, peek: Tuple[Any, Any], finish: Op
         cut = cut_reason(d, finish)
         if cut is not None:
             pol = replace(pol, finish_reason=cut)
+            pol = whole_policy(pol) if whole else pol
     try:
         return d.decode_call(item, pol, loc)
     except ArgumentsError as exc:
         return new_invalid(name, ident, exc.raw, exc.message, exc.loc, exc.truncated, exc.provider_data)
+
+
+class CallParts:
+    """The parts (*out*) of one message whose finish reason is *finish*, its calls read
+    by ``call_part`` as ``decode_all`` reads the calls of a reply (``_cut_last``): a
+    model writes its calls one after another, so under a finish that may have cut the
+    reply off each call is held back until the next call (``call``, or ``follow`` for a
+    tool the provider runs) shows it whole; the last one (``close``) is judged under
+    *finish*. Its place in *out* is kept, so the parts stay in the message's order."""
+
+    __slots__ = ("d", "finish", "out", "held")
+
+    def __init__(self, d: Dialect, finish: Optional[str], out: List[Part]) -> None:
+        self.d = d
+        self.finish = finish
+        self.out = out
+        self.held: Optional[Tuple[int, Any, str, Tuple[Any, Any]]] = None
+
+    def call(self, item: Any, loc: str, peek: Tuple[Any, Any]) -> None:
+        """The call block *item* at *loc* (*peek*: its name and id as far as they read)."""
+        if self.held is not None:
+            self.follow()
+        if self.finish is None:
+            self.out.append(call_part(self.d, item, loc, peek))
+        else:
+            self.held = (len(self.out), item, loc, peek)
+            self.out.append(None)  # type: ignore[arg-type]  # (filled by ``follow`` or ``close``)
+
+    def follow(self) -> None:
+        """A call comes next: the call held back was whole."""
+        held = self.held
+        if held is not None:
+            self.held = None
+            self.out[held[0]] = call_part(self.d, held[1], held[2], held[3], self.finish, True)
+
+    def close(self) -> Tuple[Part, ...]:
+        """The message ends: the call held back was its last; its parts."""
+        held = self.held
+        if held is not None:
+            self.held = None
+            self.out[held[0]] = call_part(self.d, held[1], held[2], held[3], self.finish)
+        return tuple(self.out)
 
 
 # block and item types that belong to one dialect's wire only: met in another's

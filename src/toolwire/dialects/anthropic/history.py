@@ -24,7 +24,7 @@ from ..._history_codec import Refusals
 from ...conversation._values import Field, Media, Message, Other, Part, Reasoning, Text
 from .._breakpoints import as_came, held_apart
 from .._common import as_dict
-from .._history_read import block_text, call_part, finish_of, foreign, hints, kept, no_key, plain_view, texts
+from .._history_read import CallParts, block_text, finish_of, foreign, hints, kept, no_key, plain_view, texts
 from .._history_write import (
     image_type,
     no_system,
@@ -65,6 +65,7 @@ def _blocks(content: Any, loc: str, d: Dialect, finish: Optional[str] = None) ->
     if type(content) is not list:
         raise DecodeError(f"Message content at {loc} must be text or a list of blocks", dialect=NAME, loc=loc)
     out: List[Part] = []
+    calls = CallParts(d, finish, out)  # only the last call of a reply cut off may be cut
     plain: Optional[List[Any]] = None
     for i, b in enumerate(content):
         where = f"{loc}[{i}]"
@@ -79,7 +80,7 @@ def _blocks(content: Any, loc: str, d: Dialect, finish: Optional[str] = None) ->
         if t == "text":
             out.extend(block_text(b, where, NAME))
         elif t == "tool_use":
-            out.append(call_part(d, b, where, (b.get("name"), b.get("id")), finish))
+            calls.call(b, where, (b.get("name"), b.get("id")))
         elif t == "tool_result":
             r = d.decode_result(b, where)
             out.append(r)
@@ -100,10 +101,10 @@ def _blocks(content: Any, loc: str, d: Dialect, finish: Optional[str] = None) ->
                                  extra=b))
             else:
                 out.append(Other("image", NAME, b))
-        else:
-            foreign(t, where, NAME)
+        else:  # (a tool Anthropic runs, ``_SERVER``: a call after the one held back, as ``decode_all`` reads it)
+            calls.follow() if t in _SERVER else foreign(t, where, NAME)
             out.append(Other(t, NAME, b))
-    return tuple(out), plain
+    return calls.close(), plain
 
 
 def decode(data: Any, d: Dialect) -> List[Message]:

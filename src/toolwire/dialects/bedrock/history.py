@@ -29,7 +29,7 @@ from ..._history_codec import Refusals
 from ...conversation._values import Field, Media, Message, Other, Part, Reasoning
 from .._breakpoints import as_came, held_apart
 from .._common import as_dict
-from .._history_read import block_text, call_part, finish_of, kept
+from .._history_read import CallParts, block_text, finish_of, kept
 from .._history_write import (
     FIRST_USER,
     image_type,
@@ -66,6 +66,7 @@ def _blocks(content: Any, loc: str, d: Dialect, finish: Optional[str] = None) ->
     if type(content) is not list:
         raise DecodeError(f"Content at {loc} must be a list of blocks", dialect=NAME, loc=loc)
     out: List[Part] = []
+    calls = CallParts(d, finish, out)  # only the last call of a reply cut off may be cut
     plain: Optional[List[Any]] = None
     for i, b in enumerate(content):
         where = f"{loc}[{i}]"
@@ -84,10 +85,11 @@ def _blocks(content: Any, loc: str, d: Dialect, finish: Optional[str] = None) ->
         elif key == "toolUse":
             tu = b.get("toolUse")
             if type(tu) is dict and tu.get("type") == "server_tool_use":
+                calls.follow()  # (a call after the one held back, as ``decode_all`` reads it)
                 out.append(Other("server_tool_use", NAME, b))
             else:
                 peek = (tu.get("name"), tu.get("toolUseId")) if type(tu) is dict else (None, None)
-                out.append(call_part(d, b, where, peek, finish))
+                calls.call(b, where, peek)
         elif key == "toolResult":
             tr = b.get("toolResult")
             if type(tr) is dict and type(tr.get("type")) is str and tr["type"]:  # Nova's server-run tool's
@@ -104,7 +106,7 @@ def _blocks(content: Any, loc: str, d: Dialect, finish: Optional[str] = None) ->
             out.append(Media("image", url=url, media_type=mt, data=raw, dialect=NAME, extra=b))
         else:
             out.append(Other(key or "unknown", NAME, b))
-    return tuple(out), plain
+    return calls.close(), plain
 
 
 def _image(img: Any) -> Any:

@@ -30,7 +30,7 @@ from ..._errors import DecodeError, an, excerpt
 from ..._history_codec import Refusals
 from ...conversation._values import Field, Media, Message, Other, Part, Reasoning
 from .._common import as_dict
-from .._history_read import call_part, finish_of, response_part, text_at, texts
+from .._history_read import CallParts, finish_of, response_part, text_at, texts
 from .._image_types import is_image_type
 from .._own_image import untaken_in
 from .compat_signature import signature_text, signed
@@ -105,6 +105,7 @@ def _parts(
     if type(parts) is not list:
         raise DecodeError(f"Parts at {loc} must be a list", dialect=NAME, loc=loc)
     out: List[Part] = []
+    calls = CallParts(d, finish, out)  # only the last call of a reply cut off may be cut
     read: List[Tuple[Dict[str, Any], str]] = []
     odd = False  # a call part that ``merged`` may join to another (speed only: the others read alike)
     for i, p in enumerate(parts):
@@ -146,7 +147,7 @@ def _parts(
         elif key in ("functionCall", "function_call"):
             fc = p[key]
             peek = (fc.get("name"), fc.get("id")) if type(fc) is dict else (None, None)
-            out.append(call_part(d, p, where, peek, finish))
+            calls.call(p, where, peek)
         elif key in ("functionResponse", "function_response"):
             out.append(d.decode_result(p, where))
         elif key in ("inlineData", "inline_data", "fileData", "file_data"):
@@ -156,8 +157,10 @@ def _parts(
         elif key is None and p.get("thought") is True:
             out.append(Reasoning("", NAME, p))
         else:
+            if key in SERVER_KEYS and p[key] is not None:  # a tool Gemini runs: a call after the one held back
+                calls.follow()
             out.append(Other(key or "unknown", NAME, p))
-    return tuple(out)
+    return calls.close()
 
 
 def _media(p: Dict[str, Any], key: str) -> Part:

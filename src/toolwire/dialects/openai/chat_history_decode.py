@@ -33,7 +33,18 @@ from ..._errors import DecodeError, an, excerpt
 from ..._types import new_invalid
 from ...conversation._values import Media, Message, Other, Part, Reasoning
 from .._common import as_dict, name_of
-from .._history_read import block_text, call_part, finish_of, foreign, kept, no_key, response_part, text_at, texts
+from .._history_read import (
+    CallParts,
+    block_text,
+    call_part,
+    finish_of,
+    foreign,
+    kept,
+    no_key,
+    response_part,
+    text_at,
+    texts,
+)
 from .chat_server import glm_call
 from .chat_sniff import message_calls, mirrors, not_a_mirror
 from .chat_tools import NAME as CHAT
@@ -144,6 +155,7 @@ def decoder(
                 if calls is not None:
                     calls = message_calls(calls, where, name)
                     decoded: List[Part] = []  # one tuple at the end: adding to a tuple per call copied it (quadratic)
+                    held = CallParts(d, fin, decoded)  # only the last call of a reply cut off may be cut
                     wire_calls = None if type(calls) is list else list(calls)  # as JSON holds them (a tuple: a list)
                     for j, tc in enumerate(calls):
                         if type(tc) is not dict:  # an SDK call object, read where it is met
@@ -151,11 +163,12 @@ def decoder(
                             wire_calls = kept(wire_calls, calls, j, tc)
                         fn = tc.get("function")
                         if fn is None and name == CHAT and glm_call(tc):  # a tool GLM-4-AllTools ran: as
+                            held.follow()  # (a call after the one held back, as ``decode_all`` reads it)
                             decoded.append(Other(tc["type"], name, tc))  # other providers' (``chat_server``)
                             continue
                         peek = (fn.get("name") if type(fn) is dict else None, tc.get("id"))
-                        decoded.append(call_part(d, tc, f"{where}.tool_calls[{j}]", peek, fin))
-                    parts += tuple(decoded)
+                        held.call(tc, f"{where}.tool_calls[{j}]", peek)
+                    parts += held.close()
                     if wire_calls is not None:
                         m = {**m, "tool_calls": wire_calls}
                 if legacy is not None:  # deprecated, no id: answered by role "function"
