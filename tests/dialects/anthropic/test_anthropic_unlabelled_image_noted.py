@@ -27,7 +27,7 @@ def _body(label: Any, data: str) -> Dict[str, Any]:
         {"type": "text", "text": "What is in this image?"}]}]}
 
 
-@pytest.mark.parametrize("label", [None, ""])
+@pytest.mark.parametrize("label", [None, "", " ", "\t", "\xa0"])  # (blank: review revEnc C1)
 def test_a_null_media_type_written_as_the_bytes_show_is_noted(label: Any) -> None:
     report: List[Problem] = []
     out = encode_conversation(_body(label, PNG), "anthropic.messages", report=report)
@@ -37,7 +37,7 @@ def test_a_null_media_type_written_as_the_bytes_show_is_noted(label: Any) -> Non
                                  "the type its bytes show: anthropic.messages checks them")
 
 
-@pytest.mark.parametrize("label", [None, "", 7, "image/jpeg", "image/png"])
+@pytest.mark.parametrize("label", [None, "", " ", 7, "image/jpeg", "image/png"])
 @pytest.mark.parametrize("data", [PNG, NOT_AN_IMAGE])
 def test_check_flags_the_replay_exactly_when_encode_rewrites_it(label: Any, data: str) -> None:
     body = _body(label, data)

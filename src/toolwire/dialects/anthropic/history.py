@@ -179,8 +179,8 @@ def _block(p: Part, w: Writer, fresh: FreshText) -> Any:
         if mt not in IMAGE_TYPES:  # (bytes of a type Anthropic does not take: never sent mislabelled)
             raise w.no_media(q, untaken(q.media_type, mt, ", ".join(IMAGE_TYPES)))
         renamed_type(q, mt, w)  # (or named another way: ``image/jpg``)
-        if not q.media_type:  # (none, ``""``, no string: ``7``; a label of another type: ``image_type``)
-            w.note("converted", f"The image in message {w.index} labelled {label!r} (no media type) is sent as "
+        if type(q.media_type) is not str or image_media_type(q.media_type) is None:  # (none, blank, ``7``)
+            w.note("converted", f"The image in message {w.index} labelled {q.media_type!r} (no media type) is sent as "
                                 f"{mt!r}, the type its bytes show: {w.name} checks them")
         return {**extra, "source": {**extra["source"], "media_type": mt}}
     return None if q is None else write_part(q, w, NAME, lambda text: {"type": "text", "text": text}, _write_image)
