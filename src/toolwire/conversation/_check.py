@@ -198,7 +198,7 @@ def _scan(conv: Conversation, target: Optional[str], rules: Pairing, reg: Regist
                     ))
                     continue
                 pairs[(i, j)] = (got[0], got[1])
-                loose = r.id is None and bool(turns.flag) and turns.unplaced(msgs, got[0], i, got[2], r, own)
+                loose = bool(turns.flag) and turns.unplaced(msgs, got[0], i, got[2], r, own)
                 why = turns.misplaced(msgs, got[0], i, target, rules, seen_other, own, loose)
                 if why:
                     misplaced.add((i, j))

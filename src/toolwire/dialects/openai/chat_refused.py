@@ -34,15 +34,17 @@ noted (``rewritten``), never replayed as it came.
 
 from __future__ import annotations
 
-from typing import Any, Dict, Optional
+from typing import AbstractSet, Any, Callable, Dict, FrozenSet, Optional, Sequence, Tuple
 
 from ..._history_codec import APART
 from ..._history_codec import LAST_ASSISTANT as LAST
-from ..._types import ToolCall
+from ..._types import ToolCall, ToolResult
+from ...conversation._pairing import paired
 from ...conversation._values import Message
 from .._own_image import untaken_in
 
-__all__ = ["CALL_TYPES", "chat_refused", "mistral_refused", "responses_refused", "typed"]
+__all__ = ["CALL_TYPES", "answered_by_id", "chat_refused", "flagged", "legacy_call", "mistral_refused",
+           "responses_refused", "typed"]
 
 # The type words of a call Chat-compatible servers take back as they sent them: OpenAI's, and
 # Moonshot's ``"builtin_function"`` (its ``$web_search`` guide: the reply's assistant message,
@@ -115,24 +117,43 @@ def _after_legacy(last: Any) -> bool:
     """Whether the last assistant message before a ``role: "function"`` one goes with a legacy
     ``function_call``: *last*, ``state[LAST]``, its ``function_call`` as it came (this rule's),
     or the assistant ``Message`` written fresh (``Refusals``), which writes one when its one call
-    is a legacy call (``chat_history_assistant``)."""
+    is flagged legacy (``chat_history_assistant``: one with an id too, unless a result carrying
+    its id answers it; the ``role: "function"`` message after it, id-less, answers it)."""
     if type(last) is not Message:
         return last is not None
     calls = last.calls
-    return len(calls) == 1 and type(calls[0]) is ToolCall and legacy_call(calls[0])
+    return len(calls) == 1 and type(calls[0]) is ToolCall and flagged(calls[0])
 
 
-def legacy_call(c: ToolCall) -> bool:
-    """Whether the call *c* is written as a legacy ``function_call``: flagged ``legacy`` and
-    without an id (openai-python ``FunctionCall``: ``name`` and ``arguments``, no id). Written
-    fresh (its message's only call) it stays one, its arguments JSON text (beside ``functions=``
-    OpenAI refuses tool messages: "messages with role 'tool' cannot be used when 'functions' are
-    present", https://community.openai.com/t/1337151), so its ``role: "function"`` answer goes
-    as it came; no id is made for it. The flag stands for the id it came without
-    (``Dialect.id_placeholders``): one with an id is answered by it, a ``tool_calls`` call with
-    its id, which a tool message answers."""
+def flagged(c: Any) -> bool:
+    """Whether the call or result *c* is flagged ``legacy``: it came as a legacy
+    ``function_call`` (openai-python ``FunctionCall``: ``name`` and ``arguments``, no id) or
+    its ``role: "function"`` answer."""
     own = c.provider_data.get("openai.chat")
-    return c.id is None and type(own) is dict and bool(own.get("legacy"))
+    return type(own) is dict and bool(own.get("legacy"))
+
+
+def legacy_call(c: ToolCall, at: Tuple[int, int], by_id: Callable[[], AbstractSet[Tuple[int, int]]]) -> bool:
+    """Whether the call *c* (message and part *at*), its assistant message's only call, is
+    written as a legacy ``function_call``: flagged ``legacy``, and without an id or answered by
+    no result carrying its id but a legacy one (*by_id*: the calls one does answer,
+    ``answered_by_id``, asked of a flagged call with an id only). Written
+    fresh it stays one, its arguments JSON text (beside ``functions=`` OpenAI refuses tool
+    messages: "messages with role 'tool' cannot be used when 'functions' are present",
+    https://community.openai.com/t/1337151), so its ``role: "function"`` answer goes as it came;
+    no id is made for it, and one it has (set by a caller, or a framework that numbers calls)
+    goes unwritten, as its answer names none (an id-less one, or one flagged ``legacy``: it
+    came as a ``role: "function"`` message). One a result carrying its id answers (not flagged)
+    is a ``tool_calls`` call with its id, which that tool message answers."""
+    return flagged(c) and (c.id is None or at not in by_id())
+
+
+def answered_by_id(messages: Sequence[Message]) -> FrozenSet[Tuple[int, int]]:
+    """``(message, part)`` of each call a result carrying its id answers (not flagged
+    ``legacy``: one that came as a ``role: "function"`` message goes as one), paired as
+    ``check_conversation`` pairs them (``_pairing.paired``, one pass)."""
+    return frozenset((got[0], got[1]) for _i, _j, p, got in paired(messages)
+                     if got is not None and type(p) is ToolResult and p.id is not None and not flagged(p))
 
 
 def mistral_refused(wire: Any, state: Dict[str, Any], final: bool) -> Optional[str]:
