@@ -133,8 +133,9 @@ class Refusals:
     - ``roles``: the roles of the messages ``message`` is asked of (``None``: every one); a
       message of another role is never asked (Chat: ``assistant``, where calls are);
     - ``apart_roles``: roles asked besides ``roles`` only in the pass of a history written
-      message by message (Chat: ``tool``, its ``role: "function"`` answer read against the
-      assistant message before it; a history written back whole never asks them);
+      message by message (a history written back whole never asks them; Chat asks its
+      ``tool`` messages in both: its ``role: "function"`` answer is read against the
+      assistant message before it);
     - ``prefill(wire)``: whether the provider refuses the decoded wire message *wire* as
       the final (assistant) one for the trailing whitespace of its text (Anthropic,
       Bedrock): a history ending in one is not written back whole as it came, the writer

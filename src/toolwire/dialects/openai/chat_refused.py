@@ -68,15 +68,28 @@ def chat_refused(wire: Any, state: Dict[str, Any], final: bool) -> Optional[str]
     (openai-python ``ChatCompletionFunctionMessageParam``): in a history written message by
     message (*state* ``APART``), after an assistant message that goes without one (*state*: the
     last one), it goes as the tool message answering the call (the writer's rule,
-    ``chat_history_encode``), so it is not written as it came. (A history written back whole
-    goes as it came.)"""
+    ``chat_history_encode``), so it is not written as it came; in a history written back whole,
+    while a call of the last assistant message's ``tool_calls`` waits for its tool message
+    (OpenAI: "An assistant message with 'tool_calls' must be followed by tool messages
+    responding to each 'tool_call_id'"), so it is not written whole."""
     role = wire.get("role") if type(wire) is dict else None
     if role == "user":
         content = wire.get("content")  # (text, the common case: no image)
         return untaken_in(content, "openai.chat") if type(content) is list else None
-    if role != "assistant":  # (a tool message: asked in a history written message by message only)
-        return _UNLEGACY if role == "function" and APART in state and not _after_legacy(state.get(LAST)) else None
+    if role == "tool":  # (written whole: it answers a call the last assistant message waits on)
+        waiting = state.get(_WAITING)
+        if waiting:
+            waiting.discard(wire.get("tool_call_id"))
+        return None
+    if role != "assistant":
+        if role != "function":
+            return None
+        if APART in state:
+            return None if _after_legacy(state.get(LAST)) else _UNLEGACY
+        return _UNANSWERED if state.get(_WAITING) else None
     calls = wire.get("tool_calls")
+    if APART not in state:  # (written whole: the ids its tool messages answer)
+        state[_WAITING] = {c.get("id") for c in calls if type(c) is dict} if type(calls) is list and calls else None
     for c in calls if type(calls) is list else ():
         if type(c) is not dict:
             continue
@@ -104,6 +117,13 @@ def chat_refused(wire: Any, state: Dict[str, Any], final: bool) -> Optional[str]
 _UNLEGACY = ("it is a role function message, which answers a legacy function_call written as it came, and none is "
              "before it: it is written as the tool message answering its call (\"An assistant message with "
              "'tool_calls' must be followed by tool messages responding to each 'tool_call_id'\")")
+
+
+_WAITING = "tool_calls waiting"  # (*state*, written whole: the ids of the last assistant message's calls unanswered)
+_UNANSWERED = ("it is a role function message, which answers a legacy function_call only, and a call of the "
+               "assistant message before it waits for its tool message (\"An assistant message with 'tool_calls' "
+               "must be followed by tool messages responding to each 'tool_call_id'\"): it is written as the tool "
+               "message answering its call")
 
 
 def _fresh(state: Dict[str, Any], said: str) -> str:
