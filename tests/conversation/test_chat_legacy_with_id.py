@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any, Dict, List
 
 import toolwire
+from lines_run import lines_run
 from toolwire import ToolCall, ToolResult
 from toolwire.conversation import (
     Conversation,
@@ -142,3 +143,20 @@ def test_a_legacy_answer_carrying_the_id_keeps_the_legacy_shape() -> None:
     assert check_conversation(conv, "openai.chat") == []
     assert encode_conversation(conv, "openai.chat")["messages"][1:] == [legacy[0], {"role": "user", "content": "hm"},
                                                                          legacy[1]]
+
+
+def _numbered(n: int) -> Conversation:
+    """*n* legacy calls with ids, each answered by an id-less result (the agent loop's)."""
+    msgs: List[Message] = [USER]
+    for i in range(n):
+        c = ToolCall(name="f", args={}, id=f"call_{i}", provider_data=LEGACY)
+        msgs += [Message("assistant", (c,)), Message("tool", (ToolResult(None, "f", "ok"),))]
+    return Conversation(tuple(msgs))
+
+
+def test_writing_legacy_calls_with_ids_is_linear() -> None:
+    # the calls a result carrying their id answers are found once, in one pass
+    encode_conversation(_numbered(2), "openai.chat")  # imports and caches first
+    small = lines_run(lambda: encode_conversation(_numbered(100), "openai.chat"))
+    big = lines_run(lambda: encode_conversation(_numbered(400), "openai.chat"))
+    assert big / small < 5

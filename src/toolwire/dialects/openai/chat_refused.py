@@ -73,23 +73,20 @@ def chat_refused(wire: Any, state: Dict[str, Any], final: bool) -> Optional[str]
     (OpenAI: "An assistant message with 'tool_calls' must be followed by tool messages
     responding to each 'tool_call_id'"), so it is not written whole."""
     role = wire.get("role") if type(wire) is dict else None
+    if role == "tool":  # (one answer fewer waits: counted, the common case kept short)
+        state[_WAITING] = state.get(_WAITING, 0) - 1
+        return None
     if role == "user":
         content = wire.get("content")  # (text, the common case: no image)
         return untaken_in(content, "openai.chat") if type(content) is list else None
-    if role == "tool":  # (written whole: it answers a call the last assistant message waits on)
-        waiting = state.get(_WAITING)
-        if waiting:
-            waiting.discard(wire.get("tool_call_id"))
-        return None
     if role != "assistant":
         if role != "function":
             return None
         if APART in state:
             return None if _after_legacy(state.get(LAST)) else _UNLEGACY
-        return _UNANSWERED if state.get(_WAITING) else None
+        return _UNANSWERED if state.get(_WAITING, 0) > 0 else None
     calls = wire.get("tool_calls")
-    if APART not in state:  # (written whole: the ids its tool messages answer)
-        state[_WAITING] = {c.get("id") for c in calls if type(c) is dict} if type(calls) is list and calls else None
+    state[_WAITING] = len(calls) if type(calls) is list else 0  # (the tool messages it waits for)
     for c in calls if type(calls) is list else ():
         if type(c) is not dict:
             continue
@@ -119,7 +116,7 @@ _UNLEGACY = ("it is a role function message, which answers a legacy function_cal
              "'tool_calls' must be followed by tool messages responding to each 'tool_call_id'\")")
 
 
-_WAITING = "tool_calls waiting"  # (*state*, written whole: the ids of the last assistant message's calls unanswered)
+_WAITING = "tool_calls waiting"  # (*state*: how many calls of the last assistant message wait for a tool message)
 _UNANSWERED = ("it is a role function message, which answers a legacy function_call only, and a call of the "
                "assistant message before it waits for its tool message (\"An assistant message with 'tool_calls' "
                "must be followed by tool messages responding to each 'tool_call_id'\"): it is written as the tool "
