@@ -77,13 +77,14 @@ class Pairing:
     - ``split_results``: the same, only for two consecutive user messages that both hold
       tool results (Gemini: a function call turn's responses go together in the one
       content after it; a user content of text or a file after them is taken).
-    - ``unplaced``: the key of the provider data (under the dialect's name) flagging an
-      id-less call the provider answers by a message it does not place (Chat: ``legacy``, a
+    - ``unplaced``: the key of the provider data (under the dialect's name) flagging a call
+      the provider answers by a message it does not place (Chat: ``legacy``, a
       ``function_call`` answered by a ``role: "function"`` message, which names no call:
-      OpenAI pairs tool messages only). ``right_after`` does not bind the id-less answer of
-      such a call, alone in its assistant message, while no assistant message comes between
-      them (the writer writes that answer as such a message); a later assistant turn between
-      them still does. ``""``: none.
+      OpenAI pairs tool messages only). ``right_after`` does not bind the answer of such a
+      call, alone in its assistant message, that is id-less or flagged too, while no
+      assistant message comes between them (the writer writes the two so, a call with an id
+      too); a later assistant turn between them still does. ``fix_conversation`` answers such
+      a call left unanswered with an id-less error result. ``""``: none.
     """
 
     right_after: bool = False
@@ -132,8 +133,9 @@ class Refusals:
     - ``roles``: the roles of the messages ``message`` is asked of (``None``: every one); a
       message of another role is never asked (Chat: ``assistant``, where calls are);
     - ``apart_roles``: roles asked besides ``roles`` only in the pass of a history written
-      message by message (Chat: ``tool``, its ``role: "function"`` answer read against the
-      assistant message before it; a history written back whole never asks them);
+      message by message (a history written back whole never asks them; Chat asks its
+      ``tool`` messages in both: its ``role: "function"`` answer is read against the
+      assistant message before it);
     - ``prefill(wire)``: whether the provider refuses the decoded wire message *wire* as
       the final (assistant) one for the trailing whitespace of its text (Anthropic,
       Bedrock): a history ending in one is not written back whole as it came, the writer

@@ -79,8 +79,8 @@ def test_the_refused_pass_asks_only_the_roles_its_rule_reads() -> None:
     d = toolwire.get_dialect("openai.chat")
     # (assistant: its calls; tool: a ``role: "function"`` message answers a legacy call only;
     # user: an image whose data is no base64)
-    assert d.history is not None and d.history.refusals.roles == frozenset({"assistant", "user"})
-    assert d.history.refusals.apart_roles == frozenset({"tool"})  # (asked message by message only)
+    assert d.history is not None and d.history.refusals.roles == frozenset({"assistant", "user", "tool"})
+    assert d.history.refusals.apart_roles == frozenset()
     seen: List[Any] = []
 
     def spy(wire: Any, state: Dict[str, Any], final: bool) -> Any:
@@ -93,9 +93,10 @@ def test_the_refused_pass_asks_only_the_roles_its_rule_reads() -> None:
     assert seen == [("user", False), ("assistant", False), ("tool", True)]
 
 
-def test_a_history_written_back_whole_asks_no_tool_message() -> None:
-    # review revReplay4 R3: the whole pass asked Chat's rule of each tool message, which it
-    # never refuses there (a ``role: "function"`` one is judged message by message only)
+def test_a_history_written_back_whole_asks_its_tool_messages_once() -> None:
+    # review revReplay4 R3: the whole pass asked Chat's rule of each tool message, which it then
+    # never refused there; it does now (review revReplay6 R3: a ``role: "function"`` message while
+    # a ``tool_calls`` call waits for its tool message), once each, and takes this body whole
     h = [*_chat(_call("call_1", "function"))[:2], {"role": "tool", "tool_call_id": "call_1", "content": "sunny"}]
     conv = decode_conversation({"messages": h}, "openai.chat")  # (a request body: written back whole)
     d = toolwire.get_dialect("openai.chat")
@@ -108,7 +109,7 @@ def test_a_history_written_back_whole_asks_no_tool_message() -> None:
 
     spied = replace(d, history=replace(d.history, refusals=replace(d.history.refusals, message=spy)))
     assert refused_messages(conv, spied) == (True, [])
-    assert seen == ["user", "assistant"]
+    assert seen == ["user", "assistant", "tool"]
 
 
 def test_the_refused_rule_is_told_which_message_is_the_final_one() -> None:

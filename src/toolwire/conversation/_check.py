@@ -199,7 +199,9 @@ def _scan(conv: Conversation, target: Optional[str], rules: Pairing, reg: Regist
                     ))
                     continue
                 pairs[(i, j)] = (got[0], got[1])
-                loose = r.id is None and bool(turns.flag) and turns.unplaced(msgs, got[0], i, got[2], r, own)
+                # (a result with an id is unplaced only if flagged: provider data asked of those only)
+                loose = bool(turns.flag) and (r.id is None or bool(r.provider_data)) and turns.unplaced(
+                    msgs, got[0], i, got[2], r, own)
                 why = turns.misplaced(msgs, got[0], i, target, rules, seen_other, own, loose)
                 if why:
                     misplaced.add((i, j))

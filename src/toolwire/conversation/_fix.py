@@ -20,6 +20,7 @@ from ._fresh import refused_messages
 from ._order import _last, _order, _wording, refusal, split_turns, whole_original
 from ._pairing import paired
 from ._problems import Problem
+from ._turns import flagged
 from ._values import Conversation, Message, starts_turn
 
 __all__ = ["ERROR_TEXT", "fix_conversation"]
@@ -101,7 +102,7 @@ def _turn_ends(msgs: Tuple[Message, ...]) -> List[int]:
 def _rebuilt(
     msgs: Tuple[Message, ...], pairs: Pairs, misplaced: Set[Tuple[int, int]], moving: Set[Tuple[int, int]],
     left: List[Tuple[int, int, Any]], drop: Set[Tuple[int, int]], ends: List[int], error: str, track: bool,
-    late: Optional[List[int]] = None,
+    late: Optional[List[int]] = None, unplaced: str = "", own: Optional[str] = None,
 ) -> Tuple[List[Message], List[int], List[List[Tuple[int, int]]], Pairs, List[Problem]]:
     """``fix_conversation``'s messages with the misplaced results *moving* moved (the others
     stay where they are), the parts of *drop* left out and *left* answered with *error*:
@@ -109,7 +110,9 @@ def _rebuilt(
     should answer (an error result by its key (-1, k)), changes)``; where each part stood
     only if *track* (``_handed`` reads it; with nothing misplaced, it is empty). With
     *late* (per message, the last message of its turn), the error result of a call outside
-    an assistant message goes after its turn's last message, past the turn's results."""
+    an assistant message goes after its turn's last message, past the turn's results.
+    *unplaced*, *own*: ``Pairing.unplaced`` and the name the target's parts carry (an error
+    result answering a call it flags is id-less)."""
     want: Pairs = dict(pairs)
     done: List[Problem] = []
     if len(moving) < len(misplaced):  # those that stay are kept where they are
@@ -164,7 +167,10 @@ def _rebuilt(
             done.append(Problem("moved", ri, r.id, f"Message {ri}: the result for {who} is moved right after "  # type: ignore[union-attr]
                                                       f"its call (message {ci})"))
     for i, _j, c in left:
-        answer = (ToolResult(c.id, c.name, error, True), (-1, len(want)))  # its checks: a lone surrogate
+        # (a call the provider answers by an unplaced message, ``Pairing.unplaced``: an id-less one,
+        # which it does not place, as the writer writes it; Chat: a legacy call with an id stays one)
+        rid = None if unplaced and flagged(c, own, unplaced) else c.id
+        answer = (ToolResult(rid, c.name, error, True), (-1, len(want)))  # its checks: a lone surrogate
         if late is not None and msgs[i].role != "assistant":
             after[late[i]].append(answer)
         else:
@@ -297,7 +303,8 @@ def fix_conversation(
     # it: ahead of a kept result by tool name and position, it may take that result's call)
     wrong = any(msgs[k[0]].role != "assistant" for k in left)
     for tries in range(4):
-        built = _rebuilt(msgs, pairs, misplaced, moving, left, drop, ends, error, bool(misplaced) or wrong)
+        built = _rebuilt(msgs, pairs, misplaced, moving, left, drop, ends, error, bool(misplaced) or wrong,
+                         unplaced=rules.unplaced, own=own)
         bad = _handed(msgs, built[0], built[2], built[3]) if misplaced or wrong else set()
         if best is None or len(bad) < best[0]:  # (a pass that mends none of them keeps the moves)
             best = (len(bad), built, moving)
@@ -312,7 +319,8 @@ def fix_conversation(
         if moving == was:
             moving = set()
     if best[0] and wrong:  # such error results after their turn's results instead, if that hands fewer
-        built = _rebuilt(msgs, pairs, misplaced, best[2], left, drop, ends, error, True, _turn_ends(msgs))
+        built = _rebuilt(msgs, pairs, misplaced, best[2], left, drop, ends, error, True, _turn_ends(msgs),
+                         rules.unplaced, own)
         bad = _handed(msgs, built[0], built[2], built[3])
         if len(bad) < best[0]:
             best = (len(bad), built, best[2])

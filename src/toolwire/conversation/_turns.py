@@ -11,7 +11,7 @@ from .._errors import an
 from .._types import ToolCall, ToolResult
 from ._values import Message
 
-__all__ = ["Turns"]
+__all__ = ["Turns", "flagged"]
 
 
 class Turns:
@@ -71,14 +71,17 @@ class Turns:
     def unplaced(self, msgs: Tuple[Message, ...], c: int, r: int, call: Any, result: ToolResult,
                  own: Optional[str]) -> bool:
         """Whether the provider does not place the result *result* of message *r*, answering
-        *call* of message *c* (``Pairing.unplaced`` names the flag): *call*, id-less and flagged, is
-        its assistant message's only call, no assistant message stands right before it or
-        between them, and the result is id-less with no wire id of its own (an id-less tool
-        message as it came, ``"tool_call_id": ""``, is placed). So the writer writes the two
-        as a legacy ``function_call`` and its ``role: "function"`` answer
-        (``chat_history_encode``); a merged run of assistant messages goes with ``tool_calls``.
-        O(1) but for a message's calls, counted once."""
-        if own is None or result.id is not None or type(call) is not ToolCall or call.id is not None:
+        *call* of message *c* (``Pairing.unplaced`` names the flag): *call*, flagged, is its
+        assistant message's only call, no assistant message stands right before it or between
+        them, and the result is id-less with no wire id of its own (an id-less tool message as
+        it came, ``"tool_call_id": ""``, is placed) or flagged too (it came as the unplaced
+        message: one given an id is written as one still). So the writer writes the two as a legacy
+        ``function_call`` and its ``role: "function"`` answer (``chat_history_encode``; a call
+        with an id too: its answer, id-less, carries none); a merged run of assistant messages
+        goes with ``tool_calls``. O(1) but for a message's calls, counted once."""
+        if own is None or type(call) is not ToolCall:
+            return False
+        if result.id is not None and not _own(result, own).get(self.flag):
             return False
         if not _own(call, own).get(self.flag) or "id" in _own(result, own) or msgs[c].role != "assistant":
             return False
@@ -90,6 +93,12 @@ class Turns:
         if alone is None:
             alone = self.alone[c] = len(msgs[c].calls) == 1
         return alone
+
+
+def flagged(call: Any, own: Optional[str], flag: str) -> bool:
+    """Whether the call *call* carries the flag *flag* (``Pairing.unplaced``) in its provider
+    data under the dialect *own*."""
+    return own is not None and type(call) is ToolCall and bool(_own(call, own).get(flag))
 
 
 def _own(x: Any, own: str) -> Any:

@@ -209,6 +209,8 @@ CHAT_BODY: Dict[str, Any] = {"model": "gpt-4o", "messages": [
         {"id": "call_1", "type": "function", "function": {"name": "get_weather", "arguments": '{"city": "Zürich"}'}},
         {"id": "call_2", "type": "function", "function": {"name": "f", "arguments": "{broken"}}]},
     {"role": "tool", "tool_call_id": "call_1", "content": "22 °C"},
+    # (a role function message while call_2 waits for its tool message is refused whole: answered first)
+    {"role": "tool", "tool_call_id": "call_2", "content": "y"},
     {"role": "function", "name": "f", "content": "x"},
     {"role": "assistant", "content": "Fini", "reasoning": "", "reasoning_details": [{"type": "reasoning.text", "text": "r"}]},
     {"role": "user", "content": "ok", "reasoning_content": "not a user's", "tool_calls": [
@@ -233,6 +235,7 @@ def test_chat_history_decodes_to_these_parts_and_back_exactly() -> None:
                                        loc="$.messages[2].tool_calls[1].function.arguments", raw="{broken",
                                        truncated=True))),
         ("tool", (ToolResult("call_1", None, "22 °C"),)),
+        ("tool", (ToolResult("call_2", None, "y"),)),
         ("tool", (ToolResult(None, "f", "x", provider_data={C: {"legacy": True}}),)),
         ("assistant", (Reasoning("", C, {"reasoning_details": [{"type": "reasoning.text", "text": "r"}]}), Text("Fini"))),
         # a call on a user message stays where it stands (check_conversation: wrong-role), not dropped

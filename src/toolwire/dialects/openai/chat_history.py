@@ -212,6 +212,5 @@ HISTORY = replace(chat_like("openai.chat", details=OPENAI_DETAILS, one_text=CHAT
     "'tool_call_id'",
     orphan="messages with role 'tool' must be a response to a preceding message with 'tool_calls'",
     unplaced="legacy",  # (a function_call's role function answer: OpenAI pairs tool messages only)
-)), signed=compat_signed, refusals=Refusals(chat_refused, frozenset({"assistant", "user"}),
-                                                        apart_roles=frozenset({"tool"})),
+)), signed=compat_signed, refusals=Refusals(chat_refused, frozenset({"assistant", "user", "tool"})),
     state=GLM_TYPES)  # GLM-4-AllTools' server items: dropped, noted elsewhere

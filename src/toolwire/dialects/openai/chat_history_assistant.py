@@ -5,7 +5,7 @@ dialect's *plan* field where it has one (Cohere v2's ``tool_plan``)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
+from typing import TYPE_CHECKING, AbstractSet, Any, Callable, Dict, List, Optional, Tuple
 
 from ..._args import encode_arguments
 from ..._types import InvalidToolCall, ToolCall
@@ -23,11 +23,13 @@ __all__ = ["assistant"]
 
 
 def assistant(m: Message, w: Writer, builder: Any, origin: Optional[List[int]], messages: List[Message], *,
-              name: str, plan: Optional[str], one_text: str,
-              one_text_roles: Tuple[str, ...]) -> Optional[Dict[str, Any]]:
+              name: str, plan: Optional[str], one_text: str, one_text_roles: Tuple[str, ...],
+              by_id: Callable[[], AbstractSet[Tuple[int, int]]] = frozenset) -> Optional[Dict[str, Any]]:
     """The wire message of assistant message *m*; *origin*: for a merged run, the
     message of *messages* each part came from (notes and errors name it); *name*, *plan*,
-    *one_text* and *one_text_roles*: the ``encoder``'s."""
+    *one_text* and *one_text_roles*: the ``encoder``'s; *by_id*: ``(message, part)`` of the
+    calls a result carrying their id answers (``answered_by_id``, asked of a legacy call
+    with an id only)."""
     textp: List[str] = []
     textw: List[int] = []  # the message of each of *textp*
     content: List[Any] = []  # in order: texts and blocks (other parts, reasoning blocks)
@@ -50,7 +52,7 @@ def assistant(m: Message, w: Writer, builder: Any, origin: Optional[List[int]], 
             textp.append(p.text)  # type: ignore[union-attr]
             textw.append(w.index)
             content.append({"type": "text", "text": p.text})  # type: ignore[union-attr]
-        elif t is ToolCall and alone and legacy_call(p):  # type: ignore[arg-type]  # (its arguments JSON text)
+        elif t is ToolCall and alone and legacy_call(p, (w.index, k), by_id):  # type: ignore[arg-type]
             c: ToolCall = p  # type: ignore[assignment]
             side["function_call"] = {"name": w.target.names.map(c.name), "arguments": encode_arguments(c.args, c.raw)}
         elif t is ToolCall or t is InvalidToolCall:

@@ -36,7 +36,7 @@ is ``chat_history_assistant``'s; text parts joined into one, ``chat_history_join
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Tuple
+from typing import TYPE_CHECKING, AbstractSet, Any, Callable, Dict, List, Optional, Tuple
 
 from ..._errors import EncodeError, an
 from ..._types import ToolResult
@@ -49,6 +49,8 @@ from ..gemini.audio_parts import chat_audio, is_gemini_audio
 from .chat_history_assistant import assistant
 from .chat_history_join import APART, joined
 from .chat_history_runs import in_call_order, merge_assistants
+from .chat_refused import answered_by_id
+from .chat_results import ANSWER
 from .file_parts import CHAT, RESPONSES, chat_file
 from .media import write_detail
 
@@ -66,11 +68,13 @@ def _answering(r: ToolResult, name: str, legacy: bool) -> ToolResult:
     """The id-less result *r* written fresh in the shape that answers the call before it: after
     a legacy ``function_call`` (written as it came or fresh, ``chat_history_assistant``: it has
     no id) the ``role: "function"`` message (openai-python ``ChatCompletionFunctionMessageParam``:
-    ``name``, ``content``), the agent loop's ``ToolResult(call.id, ...)`` too; after a call
+    ``name``, ``content``), the agent loop's ``ToolResult(call.id, ...)`` too, whatever id the
+    writer pairs it by (``ANSWER``: a call flagged legacy with an id goes as a ``function_call``
+    when no result but a legacy one carries its id), a legacy answer with an id too; after a call
     written with an id (``tool_calls``) a tool message, a legacy answer too."""
     own = {k: v for k, v in scoped(r, name).items() if k in ("part_extra", "extra")}
     if legacy:
-        own["legacy"] = True
+        own["legacy"] = ANSWER
     return r.replace(provider_data={**{k: v for k, v in r.provider_data.items() if k != name},
                                     **({name: own} if own else {})})
 
@@ -159,6 +163,13 @@ def encoder(
         merged = merge_assistants(messages, name)
         lifted: List[Dict[str, Any]] = []  # system messages moved up to the leading ones (*lift*)
         legacy = False  # a legacy ``function_call`` was written as decoded: its ``role: "function"`` answer too
+        found: List[AbstractSet[Tuple[int, int]]] = []  # ``answered_by_id``, found once when first asked
+
+        def by_id() -> AbstractSet[Tuple[int, int]]:
+            if not found:
+                found.append(answered_by_id(messages))
+            return found[0]
+
         first = 0  # the message the first written one comes from
         fresh: List[Tuple[int, int]] = []  # (its place in *out*, its message) of each result written fresh
         tail: Tuple[Optional[Dict[str, Any]], List[int]] = (None, [])  # last assistant one written fresh, its messages
@@ -180,7 +191,7 @@ def encoder(
             if m.role == "assistant":
                 legacy = False
                 msg = assistant(m, w, builder, origin, messages, name=name, plan=plan, one_text=one_text,
-                                one_text_roles=one_text_roles)
+                                one_text_roles=one_text_roles, by_id=by_id)
                 w.index = i
                 if msg is None:
                     w.note("dropped", f"Assistant message {i} holds nothing {w.name} can take and is left out")
@@ -196,7 +207,8 @@ def encoder(
             rest: List[Any] = []
             for p in m.parts:
                 if type(p) is ToolResult:
-                    if p.id is None and legacy != bool(scoped(p, name).get("legacy")):
+                    flag = scoped(p, name).get("legacy")
+                    if (p.id is None and (legacy or flag)) or (legacy and flag):
                         p = _answering(p, name, legacy)
                     fresh.append((len(out), i))
                     out.append(w.result(p))

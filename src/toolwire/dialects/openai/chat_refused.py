@@ -34,15 +34,17 @@ noted (``rewritten``), never replayed as it came.
 
 from __future__ import annotations
 
-from typing import Any, Dict, Optional
+from typing import AbstractSet, Any, Callable, Dict, FrozenSet, Optional, Sequence, Tuple
 
 from ..._history_codec import APART
 from ..._history_codec import LAST_ASSISTANT as LAST
-from ..._types import ToolCall
+from ..._types import ToolCall, ToolResult
+from ...conversation._pairing import paired
 from ...conversation._values import Message
 from .._own_image import untaken_in
 
-__all__ = ["CALL_TYPES", "chat_refused", "mistral_refused", "responses_refused", "typed"]
+__all__ = ["CALL_TYPES", "answered_by_id", "chat_refused", "flagged", "legacy_call", "mistral_refused",
+           "responses_refused", "typed"]
 
 # The type words of a call Chat-compatible servers take back as they sent them: OpenAI's, and
 # Moonshot's ``"builtin_function"`` (its ``$web_search`` guide: the reply's assistant message,
@@ -66,15 +68,25 @@ def chat_refused(wire: Any, state: Dict[str, Any], final: bool) -> Optional[str]
     (openai-python ``ChatCompletionFunctionMessageParam``): in a history written message by
     message (*state* ``APART``), after an assistant message that goes without one (*state*: the
     last one), it goes as the tool message answering the call (the writer's rule,
-    ``chat_history_encode``), so it is not written as it came. (A history written back whole
-    goes as it came.)"""
+    ``chat_history_encode``), so it is not written as it came; in a history written back whole,
+    while a call of the last assistant message's ``tool_calls`` waits for its tool message
+    (OpenAI: "An assistant message with 'tool_calls' must be followed by tool messages
+    responding to each 'tool_call_id'"), so it is not written whole."""
     role = wire.get("role") if type(wire) is dict else None
+    if role == "tool":  # (one answer fewer waits: counted, the common case kept short)
+        state[_WAITING] = state.get(_WAITING, 0) - 1
+        return None
     if role == "user":
         content = wire.get("content")  # (text, the common case: no image)
         return untaken_in(content, "openai.chat") if type(content) is list else None
-    if role != "assistant":  # (a tool message: asked in a history written message by message only)
-        return _UNLEGACY if role == "function" and APART in state and not _after_legacy(state.get(LAST)) else None
+    if role != "assistant":
+        if role != "function":
+            return None
+        if APART in state:
+            return None if _after_legacy(state.get(LAST)) else _UNLEGACY
+        return _UNANSWERED if state.get(_WAITING, 0) > 0 else None
     calls = wire.get("tool_calls")
+    state[_WAITING] = len(calls) if type(calls) is list else 0  # (the tool messages it waits for)
     for c in calls if type(calls) is list else ():
         if type(c) is not dict:
             continue
@@ -104,6 +116,13 @@ _UNLEGACY = ("it is a role function message, which answers a legacy function_cal
              "'tool_calls' must be followed by tool messages responding to each 'tool_call_id'\")")
 
 
+_WAITING = "tool_calls waiting"  # (*state*: how many calls of the last assistant message wait for a tool message)
+_UNANSWERED = ("it is a role function message, which answers a legacy function_call only, and a call of the "
+               "assistant message before it waits for its tool message (\"An assistant message with 'tool_calls' "
+               "must be followed by tool messages responding to each 'tool_call_id'\"): it is written as the tool "
+               "message answering its call")
+
+
 def _fresh(state: Dict[str, Any], said: str) -> str:
     """*said*, the assistant message refused for its ``tool_calls``: written fresh, it writes no
     legacy ``function_call`` (one beside ``tool_calls`` is no call of its own)."""
@@ -115,24 +134,43 @@ def _after_legacy(last: Any) -> bool:
     """Whether the last assistant message before a ``role: "function"`` one goes with a legacy
     ``function_call``: *last*, ``state[LAST]``, its ``function_call`` as it came (this rule's),
     or the assistant ``Message`` written fresh (``Refusals``), which writes one when its one call
-    is a legacy call (``chat_history_assistant``)."""
+    is flagged legacy (``chat_history_assistant``: one with an id too, unless a result carrying
+    its id answers it; the ``role: "function"`` message after it, id-less, answers it)."""
     if type(last) is not Message:
         return last is not None
     calls = last.calls
-    return len(calls) == 1 and type(calls[0]) is ToolCall and legacy_call(calls[0])
+    return len(calls) == 1 and type(calls[0]) is ToolCall and flagged(calls[0])
 
 
-def legacy_call(c: ToolCall) -> bool:
-    """Whether the call *c* is written as a legacy ``function_call``: flagged ``legacy`` and
-    without an id (openai-python ``FunctionCall``: ``name`` and ``arguments``, no id). Written
-    fresh (its message's only call) it stays one, its arguments JSON text (beside ``functions=``
-    OpenAI refuses tool messages: "messages with role 'tool' cannot be used when 'functions' are
-    present", https://community.openai.com/t/1337151), so its ``role: "function"`` answer goes
-    as it came; no id is made for it. The flag stands for the id it came without
-    (``Dialect.id_placeholders``): one with an id is answered by it, a ``tool_calls`` call with
-    its id, which a tool message answers."""
+def flagged(c: Any) -> bool:
+    """Whether the call or result *c* is flagged ``legacy``: it came as a legacy
+    ``function_call`` (openai-python ``FunctionCall``: ``name`` and ``arguments``, no id) or
+    its ``role: "function"`` answer."""
     own = c.provider_data.get("openai.chat")
-    return c.id is None and type(own) is dict and bool(own.get("legacy"))
+    return type(own) is dict and bool(own.get("legacy"))
+
+
+def legacy_call(c: ToolCall, at: Tuple[int, int], by_id: Callable[[], AbstractSet[Tuple[int, int]]]) -> bool:
+    """Whether the call *c* (message and part *at*), its assistant message's only call, is
+    written as a legacy ``function_call``: flagged ``legacy``, and without an id or answered by
+    no result carrying its id but a legacy one (*by_id*: the calls one does answer,
+    ``answered_by_id``, asked of a flagged call with an id only). Written
+    fresh it stays one, its arguments JSON text (beside ``functions=`` OpenAI refuses tool
+    messages: "messages with role 'tool' cannot be used when 'functions' are present",
+    https://community.openai.com/t/1337151), so its ``role: "function"`` answer goes as it came;
+    no id is made for it, and one it has (set by a caller, or a framework that numbers calls)
+    goes unwritten, as its answer names none (an id-less one, or one flagged ``legacy``: it
+    came as a ``role: "function"`` message). One a result carrying its id answers (not flagged)
+    is a ``tool_calls`` call with its id, which that tool message answers."""
+    return flagged(c) and (c.id is None or at not in by_id())
+
+
+def answered_by_id(messages: Sequence[Message]) -> FrozenSet[Tuple[int, int]]:
+    """``(message, part)`` of each call a result carrying its id answers (not flagged
+    ``legacy``: one that came as a ``role: "function"`` message goes as one), paired as
+    ``check_conversation`` pairs them (``_pairing.paired``, one pass)."""
+    return frozenset((got[0], got[1]) for _i, _j, p, got in paired(messages)
+                     if got is not None and type(p) is ToolResult and p.id is not None and not flagged(p))
 
 
 def mistral_refused(wire: Any, state: Dict[str, Any], final: bool) -> Optional[str]:

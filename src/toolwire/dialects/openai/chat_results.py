@@ -32,7 +32,7 @@ from .._result_media import of_scheme
 from .._result_resources import text_resources
 from .chat_tools import IDS, NAME, NAMES
 
-__all__ = ["decode_result", "encode_result", "lines", "text_content"]
+__all__ = ["ANSWER", "decode_result", "encode_result", "lines", "text_content"]
 
 
 def decode_result(item: Dict[str, Any], loc: str) -> ToolResult:
@@ -155,10 +155,16 @@ def _image_part(part: Dict[str, Any]) -> Dict[str, Any]:
                       dialect=NAME)
 
 
+# The ``legacy`` flag of an id-less result a history writer answers a legacy ``function_call`` it wrote
+# with (``chat_history_encode``): a ``role: "function"`` message, whatever id the writer pairs it by
+ANSWER = "answer"
+
+
 def encode_result(result: ToolResult, ctx: EncodeContext) -> Dict[str, Any]:
     result = text_resources(result, NAME, ctx)  # an MCP embedded text resource: text
     pd = scoped(result, NAME)
-    if pd.get("legacy") and result.id is None:  # (with an id: the tool message answering it)
+    legacy = pd.get("legacy")  # (with an id: the tool message answering it, unless the writer's ``ANSWER``)
+    if legacy and (result.id is None or legacy == ANSWER):
         content = text_content(result, NAME, pd.get("part_extra", ()), ctx=ctx, one=True)
         return {"role": "function", "name": result_name(result.name, NAMES, NAME), "content": content}
     ident = pd["id"] if result.id is None and "id" in pd else result_id(result, ctx, IDS, NAME)

@@ -1,0 +1,51 @@
+"""A Chat body written back whole whose ``role: "function"`` message answers a ``tool_calls`` call.
+
+OpenAI pairs tool messages only: "An assistant message with 'tool_calls' must be followed by tool
+messages responding to each 'tool_call_id'" (the function message, ``ChatCompletionFunctionMessageParam``,
+answers a legacy ``function_call``). Written message by message such a function message went as the
+tool message answering its call, noted ``rewritten``; in a body written back whole it went as it came
+while ``check_conversation`` said ``[]`` (review revReplay6 R3). It is flagged ``refused-message`` and
+written as the tool message answering its call in both.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, Dict, List
+
+from toolwire.conversation import check_conversation, decode_conversation, encode_conversation
+
+USER = {"role": "user", "content": "hi"}
+TC = {"role": "assistant", "content": None,
+      "tool_calls": [{"id": "call_1", "type": "function", "function": {"name": "g", "arguments": "{}"}}]}
+FG = {"role": "function", "name": "g", "content": "ok0"}
+FC = {"role": "assistant", "content": None, "function_call": {"name": "f", "arguments": "{}"}}
+
+
+def _checked(ms: List[Dict[str, Any]], at: List[int]) -> List[Dict[str, Any]]:
+    conv = decode_conversation({"messages": copy.deepcopy(ms)}, "openai.chat")
+    assert [(p.kind, p.index) for p in check_conversation(conv, "openai.chat")] == [("refused-message", i) for i in at]
+    report: List[Any] = []
+    out: List[Dict[str, Any]] = encode_conversation(conv, "openai.chat", report=report)["messages"]
+    assert [(p.kind, p.index) for p in report] == [("rewritten", i) for i in at]
+    return out
+
+
+def test_a_function_message_right_after_tool_calls_is_refused_whole() -> None:
+    out = _checked([USER, TC, FG], [2])
+    assert out == [USER, TC, {"role": "tool", "tool_call_id": "call_1", "content": "ok0"}]
+
+
+def test_a_function_message_before_the_last_tool_message_is_refused_whole() -> None:
+    two = copy.deepcopy(TC)
+    two["tool_calls"].append({"id": "call_2", "type": "function", "function": {"name": "h", "arguments": "{}"}})
+    out = _checked([USER, two, {"role": "tool", "tool_call_id": "call_2", "content": "ok2"}, FG], [3])
+    assert out[3] == {"role": "tool", "tool_call_id": "call_1", "content": "ok0"}
+
+
+def test_a_legacy_answer_after_a_function_call_goes_whole_as_it_came() -> None:
+    ms = [USER, TC, {"role": "tool", "tool_call_id": "call_1", "content": "ok0"}, FC,
+          {"role": "function", "name": "f", "content": "ok1"}]
+    conv = decode_conversation({"messages": copy.deepcopy(ms)}, "openai.chat")
+    assert check_conversation(conv, "openai.chat") == []
+    assert encode_conversation(conv, "openai.chat")["messages"] == ms
