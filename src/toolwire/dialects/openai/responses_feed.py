@@ -318,7 +318,9 @@ class Feed(FinalsAgain):
         if self.streamed:
             self.streamed = False
         if self.top is not None:
-            self.top = self.peak = None  # (what follows may be another response, counted from its start)
+            self.top = None  # (what follows may be another response, counted from its start)
+            if self.peak is not None:  # (at its class default: not set, as ``Phased.created``)
+                self.peak = None
         if self.ended:  # (a new dict: the hot loop reads ``self.ended`` at each item event)
             self.kept = (self.rid, self.ended)
             self.ended = {}

@@ -130,13 +130,20 @@ class Phased(Again):
             if self.said is None:
                 self.said = {}  # (text deltas go by ``said_text``)
             return
-        self.again_at = self.begun = None
+        # (attributes at their class default are not set: a handler with over 30 attributes
+        # keeps them in a dict, and every attribute read of the hot loop is slower)
+        if self.again_at is not None:
+            self.again_at = None
+        if self.begun is not None:
+            self.begun = None
         if self.line:  # (another response: the messages held, in their places first)
             self._advance(True)
         n, top = data.get("sequence_number"), self.top
         if top is not None or self.rid is not None or self.life is not None or self.seq is not None:
             # (something read before: ``_recount``'s check; once per response)
-            self.top = self.peak = None  # (its events are counted from its start)
+            self.top = None  # (its events are counted from its start)
+            if self.peak is not None:
+                self.peak = None
             if self.rid is not None:  # (the one before: its ``in_progress`` again starts nothing; kept
                 self._live(self.rid)  # once another begins, no set for a stream of one response)
             self._recount(None, n, top)
@@ -148,7 +155,8 @@ class Phased(Again):
         self.last = None  # (another response: no final event of it read, none comes again)
         self.settled = None
         self.kept = None
-        self.read = self.own = None
+        if self.read is not None or self.own is not None:
+            self.read = self.own = None
         if self.said:
             self.said = {}  # (what was at an index or id is over; text deltas still go by ``said_text``)
         self.replaying = False
@@ -165,8 +173,10 @@ class Phased(Again):
             self.orphans = None  # (another response's final event: its own calls)
         if self.ended or self.core.text_parts:  # (the first response: nothing to reset)
             self.ended.clear()
-            self.starts = None
-            self.mark = len(self.core.text_parts)
+            if self.starts is not None:
+                self.starts = None
+            if self.mark != len(self.core.text_parts):
+                self.mark = len(self.core.text_parts)
 
     def progress(self, data: Dict[str, Any]) -> None:
         """``response.in_progress`` (or ``.queued``) *data*: of a response neither created nor
@@ -256,7 +266,8 @@ class Phased(Again):
         read_again = again or last is not None and self.last is last
         starts = self.starts
         if not read_again:
-            self.read = starts
+            if self.read is not starts:
+                self.read = starts
         elif starts is not None:
             read = self.read
             if read is None:
@@ -277,8 +288,10 @@ class Phased(Again):
                     self.own = (self.read, heard)
         if said:
             self.said = {}  # (a later response's message at the same index or id is its own)
-        self.starts = None
-        self.mark = len(self.core.text_parts)
+        if starts is not None:
+            self.starts = None
+        if self.mark != len(self.core.text_parts):
+            self.mark = len(self.core.text_parts)
         if self.resent is not None:
             self.resent = None  # (``ended`` starts afresh)
         if self.told is not None:
