@@ -268,3 +268,26 @@ def test_the_forms_walk_is_linear(monkeypatch: Any) -> None:
 
     small, big = steps(50), steps(200)
     assert small >= 50 and big <= 4.2 * small, (small, big)
+
+
+# review revSchema7 R1: xgrammar 0.2.9 (strict) closes an object by its unevaluatedProperties where
+# additionalProperties is absent ("minProperties is greater than the number of properties, but
+# additional properties aren't allowed: 1 > 0"): the widening is written beside one not true / {}
+@pytest.mark.parametrize("extra", [{"minProperties": 1, "unevaluatedProperties": False},
+                                   {"maxProperties": 2, "unevaluatedProperties": {"type": "string"}},
+                                   {"unevaluatedProperties": False}])
+def test_vllm_widens_beside_an_unevaluated_properties_that_would_close_the_object(extra: Any) -> None:
+    node = {"patternProperties": {"(?<=a)b": {}}, "additionalProperties": {"type": "integer"}, **extra}
+    schema = {"type": "object", "allOf": [node]}
+    assert jsonschema.Draft202012Validator(schema).is_valid({"b": 1})
+    wire = S.render(schema, "vllm", on_error="report").wire_schema
+    assert wire["allOf"][0]["additionalProperties"] == ANY_VALUE
+    typed = S.render({"type": "object", **node}, "vllm", on_error="report").wire_schema
+    assert typed["additionalProperties"] == ANY_VALUE
+
+
+@pytest.mark.parametrize("open_", [True, {}])
+def test_vllm_leaves_out_the_widening_beside_an_open_unevaluated_properties(open_: Any) -> None:
+    node = {"patternProperties": {"(?<=a)b": {}}, "additionalProperties": {"type": "integer"}, "minProperties": 1,
+            "unevaluatedProperties": open_}
+    assert "additionalProperties" not in S.render(node, "vllm", on_error="report").wire_schema

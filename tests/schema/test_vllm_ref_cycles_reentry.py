@@ -286,3 +286,50 @@ SELF_IN_ITEMS = {"type": "object", "properties": {"p1": {"$ref": "#/$defs/D0"}},
 def test_llguidance_compiles_a_definition_intersecting_itself() -> None:
     assert "circular references with sibling keys" in str(_llg_error(SELF_IN_ITEMS))  # (as written)
     assert _llg_error(render(SELF_IN_ITEMS, "vllm").wire_schema) is None
+
+
+def _twice(n: int, m: int) -> Dict[str, Any]:
+    """Review revSchema7 R2: m properties, each an allOf of the same $ref twice to an object of n
+    strings, beside a root $ref re-entered through "#" (each name of A met with itself, m times)."""
+    a = {"type": "object", "properties": {f"k{i}": {"type": "string"} for i in range(n)}}
+    c = {"type": "object", "properties": {f"n{j}": {"allOf": [{"$ref": "#/$defs/A"}, {"$ref": "#/$defs/A"}]}
+                                          for j in range(m)}}
+    return {"$defs": {"A": a, "C": c, "D": {"type": "object", "properties": {"q": {"$ref": "#"}}}},
+            "$ref": "#/$defs/D", "properties": {"c": {"$ref": "#/$defs/C"}}}
+
+
+def test_the_same_pair_met_again_leaves_the_replay_within_its_budget() -> None:
+    # (a pair met before was a sixteenth of a step: 94 x 300 of them spent the budget, and the fallback
+    # left the root's properties beside its $ref, which llguidance 1.9.1 refuses)
+    wire = render(_twice(300, 94), "vllm", on_error="report").wire_schema
+    assert sorted(wire) == ["$defs", "$ref", "description"] and wire["description"].startswith("{properties: ")
+
+
+def test_llguidance_compiles_the_same_pair_met_again() -> None:
+    assert "circular references with sibling keys" in str(_llg_error(_twice(300, 94)))  # (as written)
+    assert _llg_error(render(_twice(300, 94), "vllm").wire_schema) is None
+
+
+def test_the_same_pair_met_again_takes_linear_steps() -> None:
+    from toolwire.schema import _engine_cycles as cycles
+
+    def steps(n: int) -> int:
+        runs: List[Any] = []
+        original = cycles._Replay.go
+
+        def counted(self: Any) -> bool:
+            start = self.budget
+            done = original(self)
+            runs.append(start - self.budget)
+            return done
+
+        cycles._Replay.go = counted  # type: ignore[method-assign]
+        try:
+            wire = json.loads(json.dumps(_twice(n, n)))
+            assert cycles.llguidance_refusals(wire, lambda node, ptr: False) is not None  # (within its bound)
+        finally:
+            cycles._Replay.go = original  # type: ignore[method-assign]
+        return sum(runs)
+
+    small, big = steps(100), steps(400)
+    assert 3.5 * small <= big <= 4.5 * small, (small, big)

@@ -155,11 +155,14 @@ def engine_moves(wire: Any, profile: Profile, cycles: bool = True,
         for key, why in moves:
             value = node.pop(key)
             if key == "additionalProperties" and widened and (any(k in node for k in _CLOSES) or (
-                    _typed(node, "object") and any(k in node for k in _COUNTS))):
+                    _typed(node, "object") and any(k in node for k in _COUNTS))
+                    or node.get("unevaluatedProperties", True) not in (True, {})):
                 # (moved with patternProperties: a schema widened to every value, kept open; without
-                # properties, required or a count of a node typed object strict mode leaves the object
-                # open anyway: left out. xgrammar closes an object with a count (review revLfe), and
-                # reads a node of no type with a count and this key as an object (review revLead45))
+                # properties, required, a count of a node typed object or an unevaluatedProperties
+                # other than true strict mode leaves the object open anyway: left out. xgrammar closes
+                # an object with a count (review revLfe), and by its unevaluatedProperties where this
+                # key is absent (review revSchema7), and reads a node of no type with a count and this
+                # key as an object (review revLead45))
                 node[key] = {"type": list(_ANY_TYPE)}
                 why += "; every value written in its place (a widening)"
             elif key == "additionalProperties" and widened:

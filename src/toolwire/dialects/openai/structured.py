@@ -276,7 +276,8 @@ VLLM_PROFILE = replace(
     # what sends the schema to llguidance (``has_xgrammar_unsupported_json_features``), which
     # answers "Unimplemented keys" (1.3.0 and 1.9.1). Its other unimplemented keys (``not``,
     # ``if``/``then``/``else``, ``dependentSchemas``, ``dependentRequired``, ``unevaluated*``)
-    # are sent (unenforced): xgrammar skips them, and they fail only a schema that goes to
+    # are sent: xgrammar skips them (but ``unevaluatedProperties``, which 0.2.9 reads where
+    # ``additionalProperties`` is absent), and they fail only a schema that goes to
     # llguidance for another reason (``multipleOf``, a string's lengths beside its pattern)
     # llguidance 1.9.1 refuses the dynamic keywords too ("Unimplemented keys: [\"$dynamicAnchor\"]"): the
     # refs are resolved by ``normalize``, their anchors left out, a ``$recursiveRef`` of another draft moved
