@@ -288,15 +288,14 @@ class Items:
             c.id = ident
         c.pd = _extra(item)
         status = item.get("status")
-        if status == "incomplete":  # cut off, whatever its place (§2a; one that says completed: ``final_end``)
+        if status == "incomplete":  # cut off, whatever its place (§2a; one saying completed: by its place)
             core.mark_whole(c, False)
         if status == "incomplete" and core.finish_reason is None:
             # the item says it was cut off (the reply's own ``response.incomplete`` comes
             # later): its arguments are judged as under a token-limit finish
             core.finish("incomplete")
         if kind == "custom_tool_call":
-            if item.get("status") != "completed":  # (an item that says it completed: the reply stopped after it)
-                core.mark_free_text(c)
+            core.mark_free_text(c)  # (whatever its status: vllm-project/vllm#57998)
             text = item.get("input")
             if type(text) is str and text and not self.custom_size.get(c.pos) and len(text) <= core.max_bytes:
                 shown(core, c, text)  # no delta carried it: the missing ``ArgsDelta``, as ``set_full`` emits
