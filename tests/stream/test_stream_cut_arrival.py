@@ -100,3 +100,27 @@ def test_responses_output_index_1_before_0() -> None:
                     "delta": a}]
     events.append({"type": "response.incomplete", "response": body})
     _a_cut_b_runs(accumulate(events, "openai.responses"))
+
+
+def test_responses_custom_input_that_arrived_last_is_cut() -> None:
+    # a custom tool added at output_index 0, a function call at 1 written whole, then the custom
+    # tool's input (its deltas, or only its done item): it arrived last
+    fc = {"id": "fc_b", "type": "function_call", "call_id": "call_b", "name": "b", "arguments": '{"y": 1}'}
+    ct = {"id": "ctc_a", "type": "custom_tool_call", "call_id": "call_a", "name": "a", "input": "rm -rf /tmp/bui"}
+    body = {"id": "resp", "object": "response", "status": "incomplete",
+            "incomplete_details": {"reason": "max_output_tokens"}, "model": "m", "output": [ct, fc]}
+    for deltas in (True, False):
+        events: List[Dict[str, Any]] = [
+            {"type": "response.output_item.added", "output_index": 0, "item": {**ct, "input": "",
+                                                                                "status": "in_progress"}},
+            {"type": "response.output_item.added", "output_index": 1, "item": {**fc, "arguments": "",
+                                                                                "status": "in_progress"}},
+            {"type": "response.function_call_arguments.delta", "item_id": "fc_b", "output_index": 1,
+             "delta": '{"y": 1}'},
+            {"type": "response.output_item.done", "output_index": 1, "item": {**fc, "status": "completed"}}]
+        if deltas:
+            events.append({"type": "response.custom_tool_call_input.delta", "item_id": "ctc_a", "output_index": 0,
+                           "delta": "rm -rf /tmp/bui"})
+        events += [{"type": "response.output_item.done", "output_index": 0, "item": {**ct, "status": "completed"}},
+                   {"type": "response.incomplete", "response": body}]
+        _a_cut_b_runs(accumulate(events, "openai.responses"))

@@ -102,6 +102,8 @@ class Feed(FinalsAgain):
                     return
             if type(delta) is str:
                 c = self._call_at(key)
+                if delta:  # (what arrived last: ``CutJudge.last_call``)
+                    c.seen = core.tick = core.tick + 1
                 size = self.custom_size.get(c.pos, 0) + len(delta)
                 self.custom_size[c.pos] = size
                 if size > core.max_bytes:

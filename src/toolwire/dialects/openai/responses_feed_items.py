@@ -297,6 +297,8 @@ class Items:
         if kind == "custom_tool_call":
             core.mark_free_text(c)  # (whatever its status: vllm-project/vllm#57998)
             text = item.get("input")
+            if type(text) is str and text and not self.custom_size.get(c.pos):  # (it arrives whole here)
+                c.seen = core.tick = core.tick + 1
             if type(text) is str and text and not self.custom_size.get(c.pos) and len(text) <= core.max_bytes:
                 shown(core, c, text)  # no delta carried it: the missing ``ArgsDelta``, as ``set_full`` emits
             if text is None or text == "" and self.custom and self.custom.get(c.pos):  # the deltas carried it
@@ -324,6 +326,7 @@ class Items:
             elif type(text) is dict:
                 c.parts = []
                 c.obj = text
+                c.seen = core.tick = core.tick + 1
         c.ended = True
         self.ids[2][c.pos] = item
         ran_once(core, self.once, self.first, c, self.ids[0])
