@@ -80,6 +80,7 @@ class Core(Keyed):
         self.texts = {}
         self.finish_reason = None
         self.calls = []
+        self.tick = 0  # (set here, with the other attributes: the instance's layout stays shared)
         self.by_key = {}
         self._last = {}
         self._open = {}
