@@ -24,7 +24,7 @@ class CutJudge:
     dialect: str
     policy: Policy
     calls: List[Call]
-    several: bool = False  # several alternative replies (Chat ``n`` > 1, Gemini candidates; ``Replies`` sets it)
+    several: bool  # several alternative replies (Chat ``n`` > 1, Gemini candidates)
     tick: int  # the last arrival stamped on a call (``Calls.tick``, ``Call.seen``)
     # arguments given whole as an object may be cut off under a truncating finish reason, as
     # the dialect's ``decode_all`` judges them (its handler sets it: Anthropic, Bedrock, Gemini)

@@ -48,7 +48,7 @@ class Results(CutJudge):
     failing: FrozenSet[str]  # finish reasons of a failed reply: none of its calls runs
     calling: FrozenSet[str]  # finish reasons that say the model called a tool
     finish_table: Mapping[str, str]  # the dialect's finish_reasons (a word in another case: ``key_of``)
-    uncalled: Optional[InvalidToolCall]  # what ``close`` says of such a stream without calls
+    uncalled: Optional[InvalidToolCall] = None  # what ``close`` says of such a stream without calls
     failure: Optional[str]  # the error the provider reported in the stream (``Core.error``)
     events: List[Event]
     finish_reason: Optional[str]
