@@ -43,7 +43,9 @@ def _cut(calls: List[Any]) -> bool:
 def _stream(items: List[Dict[str, Any]], done: bool) -> List[Dict[str, Any]]:
     ev: List[Dict[str, Any]] = [{"type": "response.created", "response": {**_resp([]), "status": "in_progress"}}]
     for i, it in enumerate(items):
-        ev.append({"type": "response.output_item.added", "output_index": i, "item": {**it, "status": "in_progress"}})
+        empty = {"input": ""} if "input" in it else {"arguments": ""}  # (an added item carries no text yet)
+        ev.append({"type": "response.output_item.added", "output_index": i, "item": {**it, **empty,
+                                                                                     "status": "in_progress"}})
         if done:
             ev.append({"type": "response.output_item.done", "output_index": i, "item": it})
     ev.append({"type": "response.incomplete", "response": _resp(items)})
