@@ -4,8 +4,8 @@ A model emits its calls one after another: a call another call follows was whole
 the budget ran out. A no-argument call (what providers send for a tool without
 parameters: Anthropic ``partial_json: ""``, Bedrock ``"input": ""``, Cohere
 ``"arguments": ""``, Ollama and Gemini ``{}``) followed by another call runs with
-``{}``; the same call LAST stays cut off (``truncated``). A Responses item saying
-``"status": "completed"`` is whole whatever the response's status. Literals from the
+``{}``; the same call LAST stays cut off (``truncated``), even when its Responses item
+says ``"status": "completed"`` (vLLM says so of every item). Literals from the
 hunt reproducer (huntOTel r2) and the providers' documented shapes.
 """
 
@@ -224,8 +224,8 @@ def test_a_responses_item_completed_is_whole_in_an_incomplete_response() -> None
     r = normalize(_resp_whole(FIRST))
     assert [(c.name, c.args) for c in r.tool_calls] == [("get_time", {}), ("get_weather", PARIS)]
     assert r.invalid_tool_calls == ()
-    r = normalize(_resp_whole(LAST))  # its item says completed: whole even last
-    assert [(c.name, c.args) for c in r.tool_calls] == [("get_weather", PARIS), ("get_time", {})]
+    # last, it may be cut off whatever its item says (vLLM says completed of every item: vllm-project/vllm#57998)
+    _no_arg_last(toolwire.decode_all(_resp_whole(LAST), "openai.responses", invalid="keep"))
 
 
 def test_a_responses_item_incomplete_stays_cut_off() -> None:

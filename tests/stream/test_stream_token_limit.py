@@ -229,11 +229,12 @@ def test_responses_repaired_text_under_max_output_tokens(text: str) -> None:
     assert _cut_off(whole), whole
     for calls in _runs(_responses(text, {"type": "response.incomplete", "response": body}, None), "openai.responses"):
         assert _cut_off(calls), calls
-    # an item that says "completed" is whole whatever the response's status (session 46): repaired
+    # an item that says "completed" is cut off too when last: vLLM marks every item so, the one
+    # cut by max_output_tokens too (vllm-project/vllm#57998)
     body["output"][0]["status"] = "completed"
-    assert toolwire.decode_all(body, "openai.responses") == [ToolCall("f", {"a": 1}, "call_1")]
+    assert _cut_off(toolwire.decode_all(body, "openai.responses", invalid="keep"))
     for calls in _runs(_responses(text, {"type": "response.incomplete", "response": body}), "openai.responses"):
-        assert calls == [ToolCall("f", {"a": 1}, "call_1")] and calls[0].repairs
+        assert _cut_off(calls), calls
     body["output"][0].pop("status")
     completed = {**body, "status": "completed", "incomplete_details": None}
     for calls in _runs(_responses(text, {"type": "response.completed", "response": completed}), "openai.responses"):

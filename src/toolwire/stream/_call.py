@@ -6,6 +6,8 @@ and must do exactly what the ``Core`` methods would:
 
 - add a fragment: when ``c.size + len(piece) <= max_bytes`` (never so for a call
   with an error: its size is over the limit), add ``len(piece)`` to ``c.size``,
+  stamp ``c.seen = core.tick = core.tick + 1`` (at least when the run looks its call
+  up, its first non-empty piece: what arrived last is told by it),
   append *piece* to ``c.parts`` and, when ``emit`` is on, an ``ArgsDelta(c.pos,
   c.id, piece)`` to ``events`` (never with ``preview``: such accumulators do not
   use ``run``); a run of fragments with nothing else between them may look their
@@ -85,7 +87,7 @@ class Call:
 
     __slots__ = (
         "pos", "key", "scope", "id", "name", "parts", "full", "obj", "tree", "open_paths",
-        "server", "pd", "needs_end", "ended", "done", "error", "cut", "size", "result", "scan", "held",
+        "server", "pd", "needs_end", "ended", "done", "error", "cut", "size", "result", "scan", "held", "seen",
     )
     pos: int
     key: Optional[Hashable]
@@ -116,6 +118,9 @@ class Call:
     # that kept call itself until then, the held call once the name came again more than
     # once (a hot loop leaves both to ``delta``)
     held: Union[bool, Call]
+    # when its last fragment (or its start, or a whole value) arrived: ``Calls.tick`` then, so
+    # the call with the highest is the one that arrived last (``CutJudge.last_call``)
+    seen: int
 
     __reduce__ = reduce_slots
 

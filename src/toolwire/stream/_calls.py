@@ -33,6 +33,7 @@ class Calls(Replies):
     # by call position, for ``not_text``: how many of its first argument pieces are white space
     # only, and whether the piece there has other text (``None`` until an object follows text)
     _blanks: Optional[Dict[int, Tuple[int, bool]]] = None
+    tick: int = 0  # counts the arrivals stamped on calls (``Call.seen``)
 
     @property
     def ids(self) -> Dict[Hashable, Call]:
@@ -55,6 +56,7 @@ class Calls(Replies):
         c.server = c.ended = c.done = c.cut = c.held = False
         c.needs_end = needs_end
         c.size = 0
+        c.seen = self.tick = self.tick + 1
         calls.append(c)
         self._last[scope] = c
         scoped = self._open.get(scope)
@@ -79,6 +81,7 @@ class Calls(Replies):
             return
         size = c.size + len(text)
         c.size = size
+        c.seen = self.tick = self.tick + 1
         if size > self.max_bytes:
             c.error = f"Arguments are over the limit of {self.max_bytes} characters"
             c.parts = []
@@ -110,6 +113,7 @@ class Calls(Replies):
             held[1].clear()
             return
         c.size = size
+        c.seen = self.tick = self.tick + 1
         held[1].append(text)
         if self.emit:
             self.events.append(new_event(ArgsDelta, (c.pos, c.id, text, None, None)))

@@ -1,10 +1,10 @@
 """How a stream's calls are judged under a finish reason that may have cut them off
-(``Results.close``): only the last call of the reply (in the order the stream gave its
-calls) and any call still open may be cut, as ``decode_all`` judges a whole reply
-(``_cut_last``); a call whose own item says it is whole (a Responses item
-``"status": "completed"``: ``mark_whole``) is whole wherever it stands, one whose
-item says it was cut off stays so. Free text and arguments given whole as an object
-are judged here too."""
+(``Results.close``): only the last call of the reply (the one whose text arrived last)
+and any call still open may be cut, as ``decode_all`` judges a whole reply
+(``_cut_last``); a call whose own item says it was cut off (a Responses item
+``"status": "incomplete"``: ``mark_whole``) is cut off wherever it stands; an item's
+``"completed"`` proves nothing (vLLM says it of every item: vllm-project/vllm#57998).
+Free text and arguments given whole as an object are judged here too."""
 
 from __future__ import annotations
 
@@ -25,6 +25,7 @@ class CutJudge:
     policy: Policy
     calls: List[Call]
     several: bool  # several alternative replies (Chat ``n`` > 1, Gemini candidates)
+    tick: int  # the last arrival stamped on a call (``Calls.tick``, ``Call.seen``)
     # arguments given whole as an object may be cut off under a truncating finish reason, as
     # the dialect's ``decode_all`` judges them (its handler sets it: Anthropic, Bedrock, Gemini)
     whole_cut: bool = False
@@ -44,34 +45,25 @@ class CutJudge:
         self.own_status[c.pos] = whole
 
     def last_call(self, only: Any) -> Optional[Call]:
-        """The last call of the reply (of the alternative *only*, when not ``None``) in its
-        wire order: the highest block, item or call index (``Call.key``: Anthropic, Bedrock
-        and Cohere ``index``, Responses ``output_index``, Chat ``tool_calls[].index``), else
-        the order the stream gave its calls (Gemini parts, Ollama calls): the one call a
-        truncating finish may have cut (a model writes its calls one after another)."""
+        """The last call of the reply (of the alternative *only*, when not ``None``): the one
+        whose last fragment, start or whole value ARRIVED last (``Call.seen``), not the one
+        of the highest index label (a stream may send index 1 before index 0, or interleave
+        two calls' fragments: revCut R2): the one call a truncating finish may have cut (a
+        model writes its calls one after another)."""
         last: Optional[Call] = None
-        top: Any = None
-        ordered = True
         for c in self.calls:
-            if only is not None and c.scope != only:
-                continue
-            key = c.key
-            wire = key if type(key) is int else key[1] if type(key) is tuple and len(key) == 2 else None
-            if type(wire) is not int:
-                ordered = False
-            elif ordered and (top is None or wire >= top):
-                top = wire
-                last = c
-            if not ordered:
+            if (only is None or c.scope == only) and (last is None or c.seen > last.seen):
                 last = c
         return last
 
-    def last_so_far(self, c: Call) -> Call:
+    def last_so_far(self, c: Call) -> Optional[Call]:
         """The last call given so far of *c*'s reply (its alternative, when the stream holds
-        several): whether *c* may be cut, as it is finalized (``close`` judges again). Kept
-        per alternative as the calls grow (``scope_last``): each call is looked at once."""
+        several): whether *c* may be cut, as it is finalized (``close`` judges again). One
+        reply: *c* when nothing arrived after it (``Call.seen`` is the last ``tick``), else
+        none. Several: kept per alternative as the calls grow (``scope_last``, the call
+        started last): each call is looked at once."""
         if not self.several:
-            return self.calls[-1]
+            return c if c.seen == self.tick else None
         seen, table = self.scope_last if self.scope_last is not None else (0, {})
         calls = self.calls
         for i in range(seen, len(calls)):

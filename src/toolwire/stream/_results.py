@@ -48,7 +48,7 @@ class Results(CutJudge):
     failing: FrozenSet[str]  # finish reasons of a failed reply: none of its calls runs
     calling: FrozenSet[str]  # finish reasons that say the model called a tool
     finish_table: Mapping[str, str]  # the dialect's finish_reasons (a word in another case: ``key_of``)
-    uncalled: Optional[InvalidToolCall]  # what ``close`` says of such a stream without calls
+    uncalled: Optional[InvalidToolCall] = None  # what ``close`` says of such a stream without calls
     failure: Optional[str]  # the error the provider reported in the stream (``Core.error``)
     events: List[Event]
     finish_reason: Optional[str]
@@ -121,13 +121,13 @@ class Results(CutJudge):
             if not c.done:
                 if not c.ended and not c.size and c.full is None and c.obj is None and c.tree is None:
                     c.needs_end = True  # the stream ended before any of its arguments: cut off, never {}
-                self.finalize(c, whole)
+                self.finalize(c, whole if cuts else None)
             elif whole:  # judged under the finish reason before the next call came: again, whole
                 again, text = self.judged_cut(c)
                 if again:
                     c.result = self._parsed(c, text, True)
             elif cut and type(c.result) is ToolCall and self._judged_again(c, c.result):
-                c.result = self._parsed(c, c.result.raw)
+                c.result = self._parsed(c, c.result.raw, False)
             if cut and not whole and type(c.result) is ToolCall and self._free_text(c, c.result):
                 c.result = self._cut_free_text(c, c.result, cast(str, finish))
             if failed and not c.server and c.result is not None and (
@@ -209,9 +209,10 @@ class Results(CutJudge):
             return replace(self.policy, finish_reason="length")
         return self.policy
 
-    def finalize(self, c: Call, whole: bool = False) -> None:
+    def finalize(self, c: Call, whole: Optional[bool] = None) -> None:
         """Make *c*'s result (``c.ended`` says whether its end event came; *whole*: another
-        call follows it, so a truncating finish reason did not cut it)."""
+        call follows it, so a truncating finish reason did not cut it; ``False``: it may
+        have been cut, as ``close`` judged; ``None``: judged from what came so far)."""
         name, ident = c.name, c.id
         if (name is not None and not name.isascii()) or (ident is not None and not ident.isascii()):
             self._sendable(c)
@@ -329,9 +330,10 @@ class Results(CutJudge):
         if self.emit:
             self.events.append(CallDone(c.pos, result))
 
-    def _parsed(self, c: Call, text: Optional[str], whole: bool = False) -> Result:
+    def _parsed(self, c: Call, text: Optional[str], whole: Optional[bool] = None) -> Result:
         """*c*'s result through the arguments policy (any tier, any finish reason; *whole*:
-        as under a normal finish, another call following it)."""
+        as under a normal finish, another call following it; ``False``: as ``close`` judged
+        it, the last call; ``None``: judged from what came so far, ``last_so_far``)."""
         value: Any = text
         if text is None:
             value = c.tree if c.tree is not None else c.obj
@@ -339,7 +341,7 @@ class Results(CutJudge):
         fr = self.choice_finish.get(c.scope) if self.several and type(c.scope) is int else self.finish_reason
         policy = self.policy if fr is None else self._policy(fr)
         if policy.finish_reason is not None and policy.finish_reason in TRUNCATING and (
-                whole or not self.may_be_cut(c, self.last_so_far(c))):
+                whole if whole is not None else not self.may_be_cut(c, self.last_so_far(c))):
             # another call follows it (known here, or at ``close``): it was whole
             policy = whole_policy(policy)
         loc = _LOCS[c.pos] if c.pos < 16 else f"$.calls[{c.pos}].arguments"

@@ -45,7 +45,7 @@ def _item(arguments: str, status: str = "completed") -> Dict[str, Any]:
 
 @pytest.mark.parametrize("reason", REASONS)
 @pytest.mark.parametrize(("arguments", "status"), [("", "incomplete"), ('{"a": 1', "incomplete"),
-                                                   ('{"a": 1', "completed")])
+                                                   ("", "completed"), ('{"a": 1', "completed")])
 def test_a_cut_off_call_in_an_incomplete_reply_never_runs(reason: str, arguments: str, status: str) -> None:
     [whole] = toolwire.decode_all(_response(reason, _item(arguments, status)), R, invalid="keep")
     acc = Accumulator()
@@ -64,16 +64,5 @@ def test_whole_arguments_in_an_incomplete_reply_are_taken(reason: str) -> None:
     assert toolwire.decode_all(_response(reason, _item('{"a": 1}')), R) == expected
     acc = Accumulator()
     for event in _events(reason, _item('{"a": 1}')):
-        acc.feed(event)
-    assert acc.close() == expected
-
-
-@pytest.mark.parametrize("reason", REASONS)
-def test_empty_arguments_of_an_item_that_says_completed_are_whole(reason: str) -> None:
-    # the item's own status says it is whole, whatever the response's (a tool without parameters)
-    expected = [ToolCall("f", {}, "call_1", raw="", repairs=("empty-arguments",))]
-    assert toolwire.decode_all(_response(reason, _item("")), R) == expected
-    acc = Accumulator()
-    for event in _events(reason, _item("")):
         acc.feed(event)
     assert acc.close() == expected

@@ -106,6 +106,7 @@ class Handler:
                                     if cur.key is not index:
                                         raise LookupError
                                     last, parts = index, cur.parts
+                                    cur.seen = core.tick = core.tick + 1  # (what arrived last: ``CutJudge.last_call``)
                                 size = cur.size + len_(piece)
                                 if size <= limit:
                                     cur.size = size

@@ -118,6 +118,7 @@ class Handler:
                                     if cur.key is not index:
                                         raise LookupError
                                     last, parts = index, cur.parts
+                                    cur.seen = core.tick = core.tick + 1  # (what arrived last: ``CutJudge.last_call``)
                                 size = cur.size + len_(piece)
                                 if size <= limit:
                                     cur.size = size
@@ -188,6 +189,7 @@ class Handler:
                     if c is None:
                         c = core.open(key, None, None)
                     c.obj = piece
+                    c.seen = core.tick = core.tick + 1  # (what arrived last: ``CutJudge.last_call``)
                 elif piece is not None:  # text; else the call is invalid
                     if piece != "":  # an empty piece adds nothing, never a nameless call (after its block's stop)
                         core.add_at(key, piece)

@@ -271,6 +271,7 @@ class Handler:
             if args is not None and args != {}:
                 if not cur.needs_end and cur.obj is None and partial is None:  # the name-only call's (§4g)
                     cur.obj = args
+                    cur.seen = core.tick = core.tick + 1  # (what arrived last: ``CutJudge.last_call``)
                     kept.pop("no_args", None)
                 else:  # beside arguments streamed in partialArgs: never read, never dropped
                     core.fail(cur, f"A functionCall part without a name carries arguments {excerpt(args)} while "

@@ -164,12 +164,17 @@ class Handler(Feed):
                                     c = open_calls[(scope, index)]  # none open: ``feed`` starts one
                                     if c.held:  # its next piece may start another: ``feed``
                                         raise LookupError
+                                    if not piece:  # (no fragment: the call is not stamped, nor kept)
+                                        continue
+                                    c.seen = core.tick = core.tick + 1  # (what arrived last: ``last_call``)
                                     at, at_scope, at_index = c, scope, index
                                 elif index is None and type_(scope) is int_:
                                     # no index: the call its scope started last, if open
                                     c = all_calls[-1]
                                     if c.scope != scope or c.done or scope in finished or c.held or c.server:
                                         raise LookupError  # ``feed`` decides
+                                    if piece:
+                                        c.seen = core.tick = core.tick + 1
                                 else:
                                     raise TypeError
                                 if not piece:

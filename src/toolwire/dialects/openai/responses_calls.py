@@ -16,7 +16,6 @@ from typing import Any, Dict, Optional, Tuple
 from ..._args import DEFAULT_POLICY, Policy, check_object, encode_arguments, misplaced, parse_arguments
 from ..._dialect import EncodeContext
 from ..._errors import ArgumentsError, DecodeError, excerpt, refuse_server
-from ..._policy import TRUNCATING
 from ..._types import ToolCall, new_call
 from .._common import check_native, encode_id, name_of, opt_str, scoped
 from .chat import check_custom_cut, check_custom_input, cut_custom_input, is_custom
@@ -64,9 +63,9 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
     cut = status in _UNFINISHED
     if cut and policy.finish_reason is None:
         policy = replace(policy, finish_reason="incomplete")
-    elif status == "completed" and policy.finish_reason is not None and policy.finish_reason in TRUNCATING:
-        # the item says it is whole (§2a), whatever the response's status: its arguments were not cut
-        policy = replace(policy, finish_reason=None)
+    # (an item saying ``completed`` proves nothing under a token-limit finish: vLLM marks every
+    # item so, the one cut off too, vllm-project/vllm#57998; a call another follows is whole
+    # by its place: ``_cut_last``)
     if kind == "custom_tool_call":
         text = item.get("input")
         if type(text) is not str:
@@ -80,8 +79,8 @@ def decode_call(item: Dict[str, Any], policy: Policy, loc: str) -> ToolCall:
                     f"Custom tool input at {loc}.input may be cut off: its item is {item['status']}; "
                     "pass allow_truncated=True to accept it",
                     dialect=NAME, loc=loc + ".input", raw=text, truncated=True)
-            # the reply's own finish, unless the item says it completed (the reply stopped after it)
-            repairs = () if item.get("status") == "completed" else check_custom_cut(text, policy, loc + ".input", NAME)
+            # the reply's own finish, whatever the item's status says (vllm-project/vllm#57998)
+            repairs = check_custom_cut(text, policy, loc + ".input", NAME)
         except ArgumentsError as exc:  # kept on the InvalidToolCall: written back as the custom call it was
             _keep(exc, extra, ident)
             raise

@@ -102,6 +102,8 @@ class Feed(FinalsAgain):
                     return
             if type(delta) is str:
                 c = self._call_at(key)
+                if delta:  # (what arrived last: ``CutJudge.last_call``)
+                    c.seen = core.tick = core.tick + 1
                 size = self.custom_size.get(c.pos, 0) + len(delta)
                 self.custom_size[c.pos] = size
                 if size > core.max_bytes:
@@ -168,11 +170,6 @@ class Feed(FinalsAgain):
         only in its ``output``), as ``read_responses`` reads the whole reply. ``feed``'s and
         the hot loop's last step."""
         self.final_calls(body, body.get("output"))
-        if status != "completed":  # a call whose done item says completed is whole, whatever its place (§2a)
-            core = self.core
-            for pos, item in self.ids[2].items():
-                if item.get("status") == "completed" and pos < len(core.calls):
-                    core.mark_whole(core.calls[pos], True)
         self.core.finish(WAITS if self.waits and status == "completed" else reason)
 
     def final_again(self, body: Dict[str, Any]) -> bool:

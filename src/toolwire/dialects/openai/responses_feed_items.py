@@ -288,16 +288,17 @@ class Items:
             c.id = ident
         c.pd = _extra(item)
         status = item.get("status")
-        if status == "incomplete":  # cut off, whatever its place (§2a; one that says completed: ``final_end``)
+        if status == "incomplete":  # cut off, whatever its place (§2a; one saying completed: by its place)
             core.mark_whole(c, False)
         if status == "incomplete" and core.finish_reason is None:
             # the item says it was cut off (the reply's own ``response.incomplete`` comes
             # later): its arguments are judged as under a token-limit finish
             core.finish("incomplete")
         if kind == "custom_tool_call":
-            if item.get("status") != "completed":  # (an item that says it completed: the reply stopped after it)
-                core.mark_free_text(c)
+            core.mark_free_text(c)  # (whatever its status: vllm-project/vllm#57998)
             text = item.get("input")
+            if type(text) is str and text and not self.custom_size.get(c.pos):  # (it arrives whole here)
+                c.seen = core.tick = core.tick + 1
             if type(text) is str and text and not self.custom_size.get(c.pos) and len(text) <= core.max_bytes:
                 shown(core, c, text)  # no delta carried it: the missing ``ArgsDelta``, as ``set_full`` emits
             if text is None or text == "" and self.custom and self.custom.get(c.pos):  # the deltas carried it
@@ -325,6 +326,7 @@ class Items:
             elif type(text) is dict:
                 c.parts = []
                 c.obj = text
+                c.seen = core.tick = core.tick + 1
         c.ended = True
         self.ids[2][c.pos] = item
         ran_once(core, self.once, self.first, c, self.ids[0])

@@ -134,6 +134,7 @@ class Handler(Phased):
                                 # (a delta without ``item_id``, as a gateway strips it: each one is looked up
                                 # as this one, not sent to ``feed`` by a missing key; nothing more per delta)
                                 last, parts = index if own is not None else NO_KEY, c.parts
+                                c.seen = core.tick = core.tick + 1  # (what arrived last: ``CutJudge.last_call``)
                             # (after a delta of the open call: nothing ended since, so a delta of the same
                             # ``item_id`` is no ended call's either; another, or none, goes to ``feed``, whose
                             # ``stale`` tells an ended call's delta sent again: one compare, no table read)

@@ -1,0 +1,126 @@
+"""Under a token-limit finish the call that may be cut is the one whose text ARRIVED last,
+not the one of the highest index label (review revCut R2): a stream may send index 1
+before index 0 (gateways, permuted parallel calls) or interleave two calls' fragments.
+Literals from the review reproducer and the providers' documented chunk shapes
+(https://platform.openai.com/docs/api-reference/chat-streaming,
+https://docs.anthropic.com/en/docs/build-with-claude/streaming,
+https://docs.cohere.com/reference/chat-stream,
+https://platform.openai.com/docs/api-reference/responses-streaming).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional
+
+from toolwire import InvalidToolCall, ToolCall
+from toolwire.stream import Accumulator, accumulate
+
+F = '```json\n{"x": 1}'
+
+
+def _ch(tc: Optional[List[Dict[str, Any]]], fin: Optional[str] = None) -> Dict[str, Any]:
+    return {"id": "c1", "object": "chat.completion.chunk", "model": "m",
+            "choices": [{"index": 0, "delta": {"tool_calls": tc} if tc else {}, "finish_reason": fin}]}
+
+
+def _tc(i: int, n: str, a: str) -> List[Dict[str, Any]]:
+    return [{"index": i, "id": "id_" + n, "type": "function", "function": {"name": n, "arguments": a}}]
+
+
+def _by_name(calls: List[Any]) -> Dict[str, Any]:
+    return {c.name: c for c in calls}
+
+
+def _a_cut_b_runs(calls: List[Any]) -> None:
+    got = _by_name(calls)
+    assert type(got["a"]) is InvalidToolCall and got["a"].truncated, calls
+    assert got["b"] == ToolCall("b", {"y": 1}, got["b"].id), calls
+
+
+def test_chat_index_1_then_index_0_cut_last() -> None:
+    _a_cut_b_runs(accumulate([_ch(_tc(1, "b", '{"y": 1}')), _ch(_tc(0, "a", F)), _ch(None, "length")], "openai.chat"))
+
+
+def test_chat_interleaved_fragments_the_last_to_arrive_is_cut() -> None:
+    events = [_ch(_tc(0, "a", "")), _ch(_tc(1, "b", "")), _ch([{"index": 1, "function": {"arguments": '{"y": 1}'}}]),
+              _ch([{"index": 0, "function": {"arguments": F}}]), _ch(None, "length")]
+    _a_cut_b_runs(accumulate(events, "openai.chat"))
+    acc = Accumulator()  # the general path (one chunk at a time), as the hot loop
+    for e in events:
+        acc.feed(e)
+    _a_cut_b_runs(acc.close())
+
+
+def test_chat_interleaved_with_an_empty_piece_after_the_cut_one() -> None:
+    # an empty continuation is no fragment: the call before it stays the last to arrive
+    events = [_ch(_tc(0, "a", "")), _ch(_tc(1, "b", '{"y": 1}')), _ch([{"index": 0, "function": {"arguments": F}}]),
+              _ch([{"index": 1, "function": {"arguments": ""}}]), _ch(None, "length")]
+    _a_cut_b_runs(accumulate(events, "openai.chat"))
+
+
+def test_anthropic_block_1_before_block_0() -> None:
+    def blk(i: int, n: str, text: str) -> List[Dict[str, Any]]:
+        return [{"type": "content_block_start", "index": i, "content_block": {
+                    "type": "tool_use", "id": "toolu_" + n, "name": n, "input": {}}},
+                {"type": "content_block_delta", "index": i, "delta": {"type": "input_json_delta", "partial_json": text}},
+                {"type": "content_block_stop", "index": i}]
+    events = [{"type": "message_start", "message": {"id": "msg_1", "type": "message", "role": "assistant",
+                                                    "model": "m", "content": [], "stop_reason": None,
+                                                    "stop_sequence": None, "usage": {"input_tokens": 1,
+                                                                                     "output_tokens": 1}}},
+              *blk(1, "b", '{"y": 1}'), *blk(0, "a", ""),
+              {"type": "message_delta", "delta": {"stop_reason": "max_tokens", "stop_sequence": None},
+               "usage": {"output_tokens": 5}}, {"type": "message_stop"}]
+    _a_cut_b_runs(accumulate(events, "anthropic.messages"))
+
+
+def test_cohere_index_1_before_index_0() -> None:
+    def call(i: int, n: str, text: str) -> List[Dict[str, Any]]:
+        return [{"type": "tool-call-start", "index": i, "delta": {"message": {"tool_calls": {
+                    "id": "t_" + n, "type": "function", "function": {"name": n, "arguments": ""}}}}},
+                {"type": "tool-call-delta", "index": i, "delta": {"message": {"tool_calls": {
+                    "function": {"arguments": text}}}}},
+                {"type": "tool-call-end", "index": i}]
+    events = [*call(1, "b", '{"y": 1}'), *call(0, "a", F),
+              {"type": "message-end", "delta": {"finish_reason": "MAX_TOKENS"}}]
+    _a_cut_b_runs(accumulate(events, "cohere.v2"))
+
+
+def test_responses_output_index_1_before_0() -> None:
+    def item(n: str, a: str) -> Dict[str, Any]:
+        return {"id": "fc_" + n, "type": "function_call", "call_id": "call_" + n, "name": n, "arguments": a}
+    body = {"id": "resp", "object": "response", "status": "incomplete",
+            "incomplete_details": {"reason": "max_output_tokens"}, "model": "m",
+            "output": [item("a", F), item("b", '{"y": 1}')]}
+    events: List[Dict[str, Any]] = []
+    for i, n, a in ((1, "b", '{"y": 1}'), (0, "a", F)):
+        events += [{"type": "response.output_item.added", "output_index": i,
+                    "item": {**item(n, ""), "status": "in_progress"}},
+                   {"type": "response.function_call_arguments.delta", "item_id": "fc_" + n, "output_index": i,
+                    "delta": a}]
+    events.append({"type": "response.incomplete", "response": body})
+    _a_cut_b_runs(accumulate(events, "openai.responses"))
+
+
+def test_responses_custom_input_that_arrived_last_is_cut() -> None:
+    # a custom tool added at output_index 0, a function call at 1 written whole, then the custom
+    # tool's input (its deltas, or only its done item): it arrived last
+    fc = {"id": "fc_b", "type": "function_call", "call_id": "call_b", "name": "b", "arguments": '{"y": 1}'}
+    ct = {"id": "ctc_a", "type": "custom_tool_call", "call_id": "call_a", "name": "a", "input": "rm -rf /tmp/bui"}
+    body = {"id": "resp", "object": "response", "status": "incomplete",
+            "incomplete_details": {"reason": "max_output_tokens"}, "model": "m", "output": [ct, fc]}
+    for deltas in (True, False):
+        events: List[Dict[str, Any]] = [
+            {"type": "response.output_item.added", "output_index": 0, "item": {**ct, "input": "",
+                                                                                "status": "in_progress"}},
+            {"type": "response.output_item.added", "output_index": 1, "item": {**fc, "arguments": "",
+                                                                                "status": "in_progress"}},
+            {"type": "response.function_call_arguments.delta", "item_id": "fc_b", "output_index": 1,
+             "delta": '{"y": 1}'},
+            {"type": "response.output_item.done", "output_index": 1, "item": {**fc, "status": "completed"}}]
+        if deltas:
+            events.append({"type": "response.custom_tool_call_input.delta", "item_id": "ctc_a", "output_index": 0,
+                           "delta": "rm -rf /tmp/bui"})
+        events += [{"type": "response.output_item.done", "output_index": 0, "item": {**ct, "status": "completed"}},
+                   {"type": "response.incomplete", "response": body}]
+        _a_cut_b_runs(accumulate(events, "openai.responses"))
