@@ -17,6 +17,7 @@ from .._errors import EncodeError, excerpt
 from .._flags import check_flag
 from .._json_equality import same
 from .._json_extract import answer_of, candidates, extract_json
+from .._repeats import first_repeat
 from .._target import Ask, Target, cleared, merged
 from ..response import Response, normalize
 from ._capabilities import Capabilities, choose_mode
@@ -285,11 +286,11 @@ def classify(reply: Any, state: State) -> Outcome:
     if text.strip():
         cands = candidates(text)
         cand = answer_of(text, cands, accept)  # (one giving a key twice: invalid, no value before it stands in)
-        last = cand or (cands[-1] if cands else None)  # else what is wrong with the last value
-        problems = ([ValidationIssue("", "json", "the reply holds no JSON value")] if last is None else repeat_issue(
-            text[last.start:last.end], last.value) or ([] if last is cand else rendered.validate(last.value)))
-        if cand is not None and not problems:
+        if cand is not None and first_repeat(text[cand.start:cand.end], cand.value) is None:
             return Outcome("ok", rendered.decode(cand.value), text=text, source="content", response=resp)
+        last = cand or (cands[-1] if cands else None)  # what is wrong with it, else with the last value
+        problems = ([ValidationIssue("", "json", "the reply holds no JSON value")] if last is None else
+                    repeat_issue(text[last.start:last.end], last.value) or rendered.validate(last.value))
         return Outcome("invalid", errors=tuple(problems), text=text, source="content", response=resp)
     if resp.reasoning.strip() and resp.finish_reason in ("stop", None):
         found, value, _ = extract_json(resp.reasoning, accept)
