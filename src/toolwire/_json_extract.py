@@ -72,7 +72,7 @@ from ._json_quotes import given_up, goes_on, goes_on_after, hides_value, in_doub
 from ._json_value_end import _Read, _string_end, _value_end, _ws, end_of_value
 from ._repeats import first_repeat
 
-__all__ = ["Candidate", "candidates", "end_of_value", "extract_json", "open_json", "open_value"]
+__all__ = ["Candidate", "answer_of", "candidates", "end_of_value", "extract_json", "open_json", "open_value"]
 
 _DECODER = json.JSONDecoder(strict=False, parse_int=read_int)
 _QUICK_FAILS = 32  # failed decodes before each opener is read by ``value_end`` first
@@ -382,13 +382,19 @@ def _lost(text: str, at: int) -> bool:
 
 
 def extract_json(text: str, accept: Optional[Callable[[Any], bool]] = None) -> Tuple[bool, Any, List[Candidate]]:
-    """``(found, value, candidates)``: the last candidate *accept* takes, fenced blocks first
-    (without *accept*, the last; no citation, ``uncited``), never one that gives a key
-    twice in one object; ``found`` ``False``: none."""
+    """``(found, value, candidates)``: ``answer_of``'s value; ``found`` ``False``: none, or
+    it gives a key twice in one object (no earlier value stands in: a value would be lost)."""
     cands = candidates(text)
-    fenced = [c for c in cands if c.how in ("whole", "fence")]
-    for group in (fenced, uncited(text, [c for c in cands if c.how == "scan"])):
+    c = answer_of(text, cands, accept)
+    ok = c is not None and first_repeat(text[c.start:c.end], c.value) is None
+    return (True, c.value, cands) if ok and c is not None else (False, None, cands)
+
+
+def answer_of(text: str, cands: List[Candidate], accept: Optional[Callable[[Any], bool]]) -> Optional[Candidate]:
+    """The last of *cands* (``candidates(text)``) *accept* takes, fenced blocks first (without
+    *accept*, the last; no citation, ``uncited``), else ``None``."""
+    for group in ([c for c in cands if c.how != "scan"], uncited(text, [c for c in cands if c.how == "scan"])):
         for cand in reversed(group):
-            if (accept is None or accept(cand.value)) and first_repeat(text[cand.start:cand.end], cand.value) is None:
-                return True, cand.value, cands  # (a key given twice: no answer, one of its values lost)
-    return False, None, cands
+            if accept is None or accept(cand.value):
+                return cand
+    return None

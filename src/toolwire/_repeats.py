@@ -21,7 +21,8 @@ from typing import Any, Callable, Dict, List, Optional, Tuple
 from ._errors import ArgumentsError, excerpt
 from ._path_steps import Place, key_step, place_path
 
-__all__ = ["check_repeats", "first_repeat", "repeat_error", "repeat_steps", "repeats_by_item", "twice", "unrepeated"]
+__all__ = ["check_repeats", "first_repeat", "repeat_error", "repeat_steps", "repeats_by_item", "twice", "twice_words",
+           "unrepeated"]
 
 
 def unrepeated(text: str, parsed: Any) -> bool:
@@ -154,7 +155,12 @@ def repeat_steps(text: str, value: Any) -> Optional[Tuple[List[Any], str]]:
 
 def twice(loc: str, key: str) -> str:
     """The error of a call at *loc* whose JSON gives *key* twice in one object."""
-    return f"Tool call at {loc} repeats the key {excerpt(key)} in one object (one of its values would be lost)"
+    return f"Tool call at {loc} {twice_words(key)}"
+
+
+def twice_words(key: str) -> str:
+    """What ``twice`` says of a call giving *key* twice in one object (a dict literal too)."""
+    return f"repeats the key {excerpt(key)} in one object (one of its values would be lost)"
 
 
 def repeat_error(text: str, loc: str, dialect: Optional[str], raw: Optional[str] = None,

@@ -63,3 +63,25 @@ def test_an_escaped_colon_is_no_repeat() -> None:
     p = retry.prepare(ASK, S, "openai.chat", mode="prompt")
     out = retry.classify(_chat('Here: {"a": 1, "m": {"k\\u003a": 1, "k": 2}}'), p.state)
     assert (out.kind, out.value) == ("ok", {"a": 1, "m": {"k:": 1, "k": 2}})
+
+
+@pytest.mark.parametrize("text", [
+    'I think {"q":1}\n```json\n{"city": "Paris", "city": "Rome"}\n```',
+    'Example: {"city": "Oslo"}. My answer: {"city": "Paris", "city": "Rome"}',
+    '{}{"city": "Paris", "city": "Rome"}',
+    'Example:\n```json\n{"city": "Oslo"}\n```\nAnswer:\n```json\n{"city": "Paris", "city": "Rome"}\n```',
+])
+def test_no_earlier_value_stands_in_for_an_answer_giving_a_key_twice(text: str) -> None:
+    # the answer is the last value the schema takes; one that gives a key twice is
+    # invalid, never replaced by a value before it the model did not give as its answer
+    p = retry.prepare(ASK, {"type": "object"}, "openai.chat", mode="prompt")
+    out = retry.classify(_chat(text), p.state)
+    assert out.kind == "invalid", out
+    assert [(e.path, e.keyword, e.message) for e in out.errors] == [("$.city", "json", f'the key "city" {SAID}')]
+
+
+def test_the_issue_is_the_repeat_not_a_later_value_the_schema_refuses() -> None:
+    p = retry.prepare(ASK, {"type": "object"}, "openai.chat", mode="prompt")
+    out = retry.classify(_chat('Sure: {"a":1,"a":2} and [1]'), p.state)
+    assert out.kind == "invalid", out
+    assert [(e.path, e.keyword, e.message) for e in out.errors] == [("$.a", "json", f'the key "a" {SAID}')]

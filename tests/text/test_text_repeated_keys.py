@@ -94,3 +94,50 @@ def test_a_cut_off_region_takes_a_closed_call_with_an_escaped_colon() -> None:
     first, cut = decode_text(text, "text.granite").tool_calls
     assert isinstance(first, ToolCall) and first.args == {"k:": 1, "k": 2}
     assert isinstance(cut, InvalidToolCall) and cut.truncated
+
+
+# review revDupkeys D2: a parameter's JSON value (MiniCPM, MiniMax M3's own tags) and a dict
+# literal in Python-style call arguments (Llama 3.2 pythonic and 3.1 builtin, LFM2, OLMo)
+MORE = {
+    "text.minicpm": f'<function name="f"><param name="o">{A}</param></function>',
+    "text.minimax#m3": (f']<]minimax[>[<tool_call>\n]<]minimax[>[<invoke name="f">]<]minimax[>[<o>{A}'
+                        ']<]minimax[>[</o>]<]minimax[>[</invoke>\n]<]minimax[>[</tool_call>'),
+    "text.llama#pythonic": f'[f(o={A})]',
+    "text.llama#pythonic-quoted": "[f(o={'x': 1, 'x': 2})]",
+    "text.llama#builtin": f'<|python_tag|>f.call(o={A})<|eom_id|>',
+    "text.lfm2": f'<|tool_call_start|>[f(o={A})]<|tool_call_end|>',
+    "text.olmo": f'<function_calls>f(o={A})</function_calls>',
+    "text.olmo#nested": f'<function_calls>f(o=[{{"y": {A}}}])</function_calls>',
+}
+
+
+@pytest.mark.parametrize("case", sorted(MORE))
+def test_a_repeated_key_in_a_parameter_or_dict_literal_makes_the_call_invalid(case: str) -> None:
+    [bad] = decode_text(MORE[case], case.split("#")[0], finish_reason="stop").tool_calls
+    assert isinstance(bad, InvalidToolCall), bad
+    assert "'x'" in bad.error and "repeat" in bad.error, bad.error
+
+
+@pytest.mark.parametrize("case", sorted(MORE))
+def test_distinct_keys_in_a_parameter_or_dict_literal_make_a_call(case: str) -> None:
+    text = MORE[case].replace(A, '{"x": 1, "y": 2}').replace("'x': 2", "'y': 2")
+    [good] = decode_text(text, case.split("#")[0], finish_reason="stop").tool_calls
+    assert isinstance(good, ToolCall), good
+    assert "{'x': 1, 'y': 2}" in str(good.args), good.args
+
+
+@pytest.mark.parametrize("case", sorted(MORE))
+def test_an_escaped_colon_in_a_parameter_or_dict_literal_is_no_repeat(case: str) -> None:
+    text = MORE[case].replace(A, '{"k\\u003a": 1, "k": 2}')
+    if text == MORE[case]:
+        return
+    [good] = decode_text(text, case.split("#")[0], finish_reason="stop").tool_calls
+    assert isinstance(good, ToolCall), good
+
+
+@pytest.mark.parametrize("case", ["text.minicpm", "text.minimax#m3"])
+def test_a_repeated_key_in_a_parameter_typed_by_its_schema(case: str) -> None:
+    tools = [{"type": "function", "function": {"name": "f", "parameters": {
+        "type": "object", "properties": {"o": {"type": "object"}}}}}]
+    [bad] = decode_text(MORE[case], case.split("#")[0], tools=tools, finish_reason="stop").tool_calls
+    assert isinstance(bad, InvalidToolCall) and "repeats the key 'x'" in bad.error, bad

@@ -16,7 +16,8 @@ from typing import Any, Dict, Optional, Tuple, Union
 from .._errors import EncodeError, excerpt
 from .._flags import check_flag
 from .._json_equality import same
-from .._json_extract import extract_json
+from .._json_extract import answer_of, candidates, extract_json
+from .._repeats import first_repeat
 from .._target import Ask, Target, cleared, merged
 from ..response import Response, normalize
 from ._capabilities import Capabilities, choose_mode
@@ -283,14 +284,13 @@ def classify(reply: Any, state: State) -> Outcome:
         return Outcome("ok", rendered.decode(resp.parsed), text=resp.text, source="parsed", response=resp)
     text = resp.text
     if text.strip():
-        found, value, cands = extract_json(text, accept)
-        if found:
-            return Outcome("ok", rendered.decode(value), text=text, source="content", response=resp)
-        if cands:  # (the last one given a key twice: that, else what its schema says)
-            last = cands[-1]
-            problems = repeat_issue(text[last.start:last.end], last.value) or rendered.validate(last.value)
-        else:
-            problems = [ValidationIssue("", "json", "the reply holds no JSON value")]
+        cands = candidates(text)
+        cand = answer_of(text, cands, accept)  # (one giving a key twice: invalid, no value before it stands in)
+        if cand is not None and first_repeat(text[cand.start:cand.end], cand.value) is None:
+            return Outcome("ok", rendered.decode(cand.value), text=text, source="content", response=resp)
+        last = cand or (cands[-1] if cands else None)  # what is wrong with it, else with the last value
+        problems = ([ValidationIssue("", "json", "the reply holds no JSON value")] if last is None else
+                    repeat_issue(text[last.start:last.end], last.value) or rendered.validate(last.value))
         return Outcome("invalid", errors=tuple(problems), text=text, source="content", response=resp)
     if resp.reasoning.strip() and resp.finish_reason in ("stop", None):
         found, value, _ = extract_json(resp.reasoning, accept)

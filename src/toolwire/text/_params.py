@@ -46,6 +46,7 @@ __all__ = [
     "bad_name",
     "dsml_head",
     "name_after",
+    "param_repeat",
     "read_calls",
     "read_pairs",
     "read_params",
@@ -216,7 +217,7 @@ def read_params(
             args[key] = None if value == "null" else value
         else:
             args[key] = typed(m, value, schema)
-        again = _again(key, value, args[key])
+        again = param_repeat(key, value, args[key])
         if again:
             return args, again, len(text)
         pos = end + len(close)
@@ -268,13 +269,13 @@ def read_pairs(
         if key in args:
             return args, f"has argument {key!r} twice", n
         args[key] = typed(m, value, m.param_schema(tool, key))
-        again = _again(key, value, args[key])
+        again = param_repeat(key, value, args[key])
         if again:
             return args, again, n
         pos = ve + len(v_close)
 
 
-def _again(key: str, text: str, value: Any) -> str:
+def param_repeat(key: str, text: str, value: Any) -> str:
     """The error of parameter *key* whose JSON *text* (read as *value*) gives a key twice
     in one object (one of its values would be lost), else ``""``."""
     if type(value) is not dict and type(value) is not list:

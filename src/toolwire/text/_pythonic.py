@@ -32,6 +32,7 @@ from typing import Any, NoReturn, Optional
 from .._errors import EncodeError, excerpt
 from .._json_ints import int_text, read_int
 from .._json_write import _MAX_DIGITS, _SAFE
+from .._repeats import twice_words
 from .._types import ToolCall
 from .._value_checks import LONG_INT, LONG_INT_WORDS
 from ._brackets import scan
@@ -86,8 +87,8 @@ def _lit(node: ast.AST) -> Any:
         out: dict[str, Any] = {}
         for kn, vn in zip(node.keys, node.values):
             key = _lit(kn) if kn is not None else None
-            if type(key) is not str:
-                raise _NotLiteral("has a dict key that is not a string")
+            if type(key) is not str or key in out:  # a key given twice: one value lost (``_repeats``)
+                raise _NotLiteral(twice_words(key) if type(key) is str else "has a dict key that is not a string")
             out[key] = _lit(vn)
         return out
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):

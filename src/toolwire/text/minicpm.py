@@ -55,7 +55,7 @@ from ._core import BodyMode, TextFormat, TextParser
 from ._kit import body, calls_of, dumps, forbid, stay
 from ._modes import closed_think_modes
 from ._param_writers import name_text
-from ._params import attr_name, bad_name, typed
+from ._params import attr_name, bad_name, param_repeat, typed
 from ._schema import schema_types
 
 __all__ = ["FORMAT"]
@@ -86,11 +86,12 @@ def _params(m: TextParser, tool: str, text: str, pos: int) -> tuple[dict[str, An
         if bad_name(m, tool, key):
             return args, f"has a parameter name {excerpt(key)} that is a slip of the markup"
         schema = m.param_schema(tool, key)
+        value: Any
         if text.startswith(CDATA, gt + 1):
             end = text.find(CDATA_END, gt + 1 + len(CDATA))
             if end < 0 or not text.startswith(P_END, end + len(CDATA_END)):
                 return args, f"has parameter {key!r} whose CDATA is not followed by {P_END}"
-            value: Any = text[gt + 1 + len(CDATA) : end]
+            src = value = text[gt + 1 + len(CDATA) : end]
             if schema is not None and "string" not in schema_types(schema):
                 value = typed(m, value, schema)
             pos = end + len(CDATA_END) + len(P_END)
@@ -98,7 +99,7 @@ def _params(m: TextParser, tool: str, text: str, pos: int) -> tuple[dict[str, An
             end = text.find(P_END, gt + 1)
             if end < 0:
                 return args, f"has parameter {key!r} without {P_END}"
-            value = text[gt + 1 : end]
+            value = src = text[gt + 1 : end]
             if "<param" in value:
                 return args, f"has parameter {key!r} not closed before the next parameter"
             value = typed(m, value, schema)
@@ -106,6 +107,9 @@ def _params(m: TextParser, tool: str, text: str, pos: int) -> tuple[dict[str, An
         if key in args:
             return args, f"has parameter {key!r} twice"
         args[key] = value
+        again = param_repeat(key, src, value)  # JSON giving a key twice: a value lost (``_params``)
+        if again:
+            return args, again
 
 
 def _parse(m: TextParser, text: str, end: str, complete: bool) -> None:

@@ -36,6 +36,7 @@ from typing import Any, Union
 
 from .._errors import EncodeError
 from .._path_steps import key_step
+from .._repeats import first_repeat, twice_words
 from .._types import ToolCall
 from .._value_checks import plainly_json
 from ._blocks import ended
@@ -112,7 +113,17 @@ def m3_name(text: str) -> str | None:
 
 def _leaf(m: TextParser, value: str, schema: Any) -> Any:
     """A leaf without ``tools=``: JSON of a number, boolean, null, object or array."""
-    return typed(m, value, schema)
+    return _once(value, typed(m, value, schema))
+
+
+def _once(text: str, value: Any) -> Any:
+    """*value* (a leaf's *text* read), unless its JSON gives a key twice in one object (one
+    of its values would be lost, ``_repeats``): then ``_Bad``."""
+    if type(value) is dict or type(value) is list:
+        key = first_repeat(text, value)
+        if key is not None:
+            raise _Bad(twice_words(key))
+    return value
 
 
 def _sub(schema: Any, key: str) -> Any:
@@ -134,7 +145,7 @@ def _typed(node: Node, opts: Any, memo: dict[int, Any]) -> Any:
     """*node* with ``tools=``: typed by the ordered options of its schema, as vLLM does
     (*memo*: the options of each schema met in this call, worked out once)."""
     if isinstance(node, str):
-        return leaf_value(node, opts)
+        return _once(node, leaf_value(node, opts))
     kids, inner = node
     for kind, schema in opts or ():
         if kind == "array":
