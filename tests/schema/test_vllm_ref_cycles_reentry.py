@@ -222,27 +222,7 @@ def test_llguidance_compiles_the_wide_reentry() -> None:
 
 
 def test_two_wide_disjoint_unions_take_linear_steps() -> None:
-    from toolwire.schema import _engine_cycles as cycles
-
-    def steps(k: int) -> int:
-        runs: List[Any] = []
-        original = cycles._Replay.go
-
-        def counted(self: Any) -> bool:
-            start = self.budget
-            done = original(self)
-            runs.append(start - self.budget)
-            return done
-
-        cycles._Replay.go = counted  # type: ignore[method-assign]
-        try:
-            wire = json.loads(json.dumps(_unions(k)))
-            assert cycles.llguidance_refusals(wire, lambda node, ptr: False) is not None  # (within its bound)
-        finally:
-            cycles._Replay.go = original  # type: ignore[method-assign]
-        return sum(runs)
-
-    small, big = steps(500), steps(2000)
+    small, big = _replay_steps(_unions(500)), _replay_steps(_unions(2000))
     assert 3.5 * small <= big <= 4.5 * small, (small, big)
 
 
@@ -311,25 +291,27 @@ def test_llguidance_compiles_the_same_pair_met_again() -> None:
 
 
 def test_the_same_pair_met_again_takes_linear_steps() -> None:
+    small, big = _replay_steps(_twice(100, 100)), _replay_steps(_twice(400, 400))
+    assert 3.5 * small <= big <= 4.5 * small, (small, big)
+
+
+def _replay_steps(schema: Any) -> int:
+    """The steps the cycle replay takes on *schema* (counted, not timed), within its bound."""
     from toolwire.schema import _engine_cycles as cycles
 
-    def steps(n: int) -> int:
-        runs: List[Any] = []
-        original = cycles._Replay.go
+    runs: List[Any] = []
+    original = cycles._Replay.go
 
-        def counted(self: Any) -> bool:
-            start = self.budget
-            done = original(self)
-            runs.append(start - self.budget)
-            return done
+    def counted(self: Any) -> bool:
+        start = self.budget
+        done = original(self)
+        runs.append(start - self.budget)
+        return done
 
-        cycles._Replay.go = counted  # type: ignore[method-assign]
-        try:
-            wire = json.loads(json.dumps(_twice(n, n)))
-            assert cycles.llguidance_refusals(wire, lambda node, ptr: False) is not None  # (within its bound)
-        finally:
-            cycles._Replay.go = original  # type: ignore[method-assign]
-        return sum(runs)
-
-    small, big = steps(100), steps(400)
-    assert 3.5 * small <= big <= 4.5 * small, (small, big)
+    cycles._Replay.go = counted  # type: ignore[method-assign]
+    try:
+        wire = json.loads(json.dumps(schema))
+        assert cycles.llguidance_refusals(wire, lambda node, ptr: False) is not None  # (within its bound)
+    finally:
+        cycles._Replay.go = original  # type: ignore[method-assign]
+    return sum(runs)
