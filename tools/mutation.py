@@ -194,7 +194,7 @@ TARGETS: Dict[str, Tuple[List[str], List[str]]] = {
         [*_CORE_TESTS, "tests/conversation", "tests/dialects/test_third_party.py"],
     ),
     "repair": (  # opt-in argument repair and JSON found in model text
-        [f"{PKG}/_repair.py", f"{PKG}/_json_extract.py"],
+        [f"{PKG}/_repair.py", f"{PKG}/_lenient.py", f"{PKG}/_json_extract.py"],
         [
             *_CORE_TESTS,
             "tests/test_args.py",

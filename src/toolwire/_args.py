@@ -18,7 +18,7 @@ other malformed JSON, several values   refused     — (``ArgumentsError``)
 a list, number, bool, non-object text  refused     — (``ArgumentsError``)
 =====================================  ==========  ==========================
 
-The documented slips (``_repair._scan``): single-quoted strings, trailing commas,
+The documented slips (``_lenient.scan``): single-quoted strings, trailing commas,
 ``//`` / ``/* */`` comments, Python ``True``/``False``/``None``, unquoted keys;
 json-repair's object is taken only when it is the one the text says. Truncated text
 (it ends inside a string, in either quote, an array or an object) is refused unless
