@@ -236,7 +236,7 @@ TARGETS: Dict[str, Tuple[List[str], List[str]]] = {
     ),
     "values": (  # the canonical values: constructors, checks, equality, copies, pickling
         [f"{PKG}/_types.py", f"{PKG}/_value.py", f"{PKG}/_json_equality.py", f"{PKG}/_deep_values.py",
-         f"{PKG}/_value_checks.py"],
+         f"{PKG}/_value_checks.py", f"{PKG}/_json_values.py"],
         [*_CORE_TESTS, "tests/test_values.py", "tests/test_package.py", "tests/test_args.py",
          "tests/test_mockvalser.py", "tests/test_invalid_calls_encoded.py"],
     ),

@@ -21,6 +21,7 @@ from typing import Any, Dict, List, Optional, Tuple
 
 from ._errors import ArgumentsError, excerpt
 from ._json_ints import read_int
+from ._json_values import lone_surrogate_in
 from ._lenient import scan
 from ._policy import (
     _NO_REPAIRS,
@@ -38,7 +39,6 @@ from ._policy import (
     too_long,
 )
 from ._repeats import check_repeats, repeat_error
-from ._value_checks import lone_surrogate_in
 
 __all__ = ["lone_surrogate", "slow"]
 

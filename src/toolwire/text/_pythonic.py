@@ -31,10 +31,10 @@ from typing import Any, NoReturn, Optional
 
 from .._errors import EncodeError, excerpt
 from .._json_ints import int_text, read_int
+from .._json_values import LONG_INT, LONG_INT_WORDS
 from .._json_write import _MAX_DIGITS, _SAFE
 from .._repeats import twice_words
 from .._types import ToolCall
-from .._value_checks import LONG_INT, LONG_INT_WORDS
 from ._brackets import scan
 
 __all__ = ["MAX_WRITE_DEPTH", "Read", "Refused", "TooDeep", "cut_calls", "encode_calls", "encode_value", "first_name",
