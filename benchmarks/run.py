@@ -43,8 +43,8 @@ import bench_stream as bs  # noqa: E402
 import json_repair  # noqa: E402
 
 import toolwire  # noqa: E402
+from toolwire._json_values import check_json_object, plainly_json  # noqa: E402
 from toolwire._types import new_call  # noqa: E402
-from toolwire._value_checks import check_json_object, plainly_json  # noqa: E402
 
 Fn = Callable[[], Any]
 Row = Dict[str, Any]

@@ -302,7 +302,7 @@ def test_a_lowered_limit_writes_python_literals(digit_limit: None, dialect: str)
                                 **({"variant": "pythonic"} if dialect == "text.llama" else {}))
     assert text == ("<|tool_call_start|>[f(a={\"n\": " + MID + "}, b=[-" + MID + "])]<|tool_call_end|>"
                     if dialect == "text.lfm2" else "[f(a={'n': " + MID + "}, b=[-" + MID + "])]")
-    from toolwire.text._pythonic import encode_value
+    from toolwire.text._pythonic_write import encode_value
 
     assert encode_value(-(10**4300 - 1), dialect) == "-" + "9" * 4300
     with pytest.raises(toolwire.EncodeError, match="An integer of 14285 bits is too long to write"):

@@ -70,10 +70,10 @@ def test_import_has_no_side_effects_and_pulls_no_sdk() -> None:
 def test_import_defers_dialects_text_formats_and_schemas() -> None:
     code = (
         "import sys, toolwire; "
-        "early = sorted(m for m in sys.modules if m.startswith(('toolwire.dialects', 'toolwire.text._api', 'toolwire._repair'))); "
+        "early = sorted(m for m in sys.modules if m.startswith(('toolwire.dialects', 'toolwire.text._api', 'toolwire._repair', 'toolwire._lenient'))); "
         "built = 'pydantic' in sys.modules; "
         "toolwire.decode({'id': 'c', 'type': 'function', 'function': {'name': 'f', 'arguments': '{}'}}); "
-        "decoded = sorted(m for m in sys.modules if m.startswith(('toolwire.dialects.text_', 'toolwire.text._api', 'toolwire._repair'))); "
+        "decoded = sorted(m for m in sys.modules if m.startswith(('toolwire.dialects.text_', 'toolwire.text._api', 'toolwire._repair', 'toolwire._lenient'))); "
         "toolwire.decode_text; "  # a lazy attribute resolves on first use
         "print(early, built, decoded, 'toolwire.text._api' in sys.modules)"
     )

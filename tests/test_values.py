@@ -138,7 +138,7 @@ def test_the_value_check_spells_the_path_of_the_fault() -> None:
     """The walk keeps places as (parent, key) links and spells the ``$.path`` only for
     the error (a path string per element was quadratic in the depth: see the
     ``ToolCall(args nested n deep)`` row of ``benchmarks/bench_scaling.py``)."""
-    from toolwire._value_checks import check_json_value
+    from toolwire._json_values import check_json_value
 
     value: Any = {"bad": {1, 2}}
     for key in ("c", "b", "a"):

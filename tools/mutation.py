@@ -194,7 +194,7 @@ TARGETS: Dict[str, Tuple[List[str], List[str]]] = {
         [*_CORE_TESTS, "tests/conversation", "tests/dialects/test_third_party.py"],
     ),
     "repair": (  # opt-in argument repair and JSON found in model text
-        [f"{PKG}/_repair.py", f"{PKG}/_json_extract.py"],
+        [f"{PKG}/_repair.py", f"{PKG}/_lenient.py", f"{PKG}/_json_extract.py"],
         [
             *_CORE_TESTS,
             "tests/test_args.py",
@@ -236,7 +236,7 @@ TARGETS: Dict[str, Tuple[List[str], List[str]]] = {
     ),
     "values": (  # the canonical values: constructors, checks, equality, copies, pickling
         [f"{PKG}/_types.py", f"{PKG}/_value.py", f"{PKG}/_json_equality.py", f"{PKG}/_deep_values.py",
-         f"{PKG}/_value_checks.py"],
+         f"{PKG}/_value_checks.py", f"{PKG}/_json_values.py"],
         [*_CORE_TESTS, "tests/test_values.py", "tests/test_package.py", "tests/test_args.py",
          "tests/test_mockvalser.py", "tests/test_invalid_calls_encoded.py"],
     ),

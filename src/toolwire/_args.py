@@ -18,7 +18,7 @@ other malformed JSON, several values   refused     — (``ArgumentsError``)
 a list, number, bool, non-object text  refused     — (``ArgumentsError``)
 =====================================  ==========  ==========================
 
-The documented slips (``_repair._scan``): single-quoted strings, trailing commas,
+The documented slips (``_lenient.scan``): single-quoted strings, trailing commas,
 ``//`` / ``/* */`` comments, Python ``True``/``False``/``None``, unquoted keys;
 json-repair's object is taken only when it is the one the text says. Truncated text
 (it ends inside a string, in either quote, an array or an object) is refused unless
@@ -34,6 +34,7 @@ from typing import Any, Callable, Dict, List, Optional, Set, Tuple
 
 from ._errors import ArgumentsError, DecodeError, an, excerpt
 from ._json_ints import read_int, write_json
+from ._json_values import LONG_INT, LONG_INT_WORDS, lone_surrogate_in
 from ._misplaced import argument_keys, misplaced
 from ._policy import (
     _NO_REPAIRS,
@@ -53,7 +54,6 @@ from ._policy import (
     too_long,
 )
 from ._repeats import repeat_error, unrepeated
-from ._value_checks import LONG_INT, LONG_INT_WORDS, lone_surrogate_in
 
 
 # pydantic-core's JSON parser and writer, imported on first use (it is most of what

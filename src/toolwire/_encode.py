@@ -16,11 +16,12 @@ from ._codec import decode, decode_result, decode_tool
 from ._dialect import Dialect, EncodeContext
 from ._errors import EncodeError, ToolwireError, an, excerpt
 from ._ids import IdMap
+from ._json_values import check_args_to_write
 from ._names import NameMap
 from ._registry import Registry
 from ._scope import check_scope
 from ._types import InvalidToolCall, Tool, ToolCall, ToolResult, new_call
-from ._value_checks import check_args_to_write, utf8_problem
+from ._value_checks import utf8_problem
 
 __all__ = [
     "check_arguments", "encode", "encode_result", "encode_tool", "invalid_as_call", "made_id_data",

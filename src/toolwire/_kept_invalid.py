@@ -9,9 +9,9 @@ from typing import Any, Optional
 from ._args import Policy
 from ._dialect import Dialect
 from ._errors import ArgumentsError, DecodeError
+from ._json_values import lone_surrogate_in
 from ._registry import decode_one
 from ._types import InvalidToolCall, new_invalid
-from ._value_checks import lone_surrogate_in
 
 __all__ = ["failed_item", "kept_invalid"]
 

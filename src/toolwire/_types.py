@@ -23,16 +23,15 @@ from __future__ import annotations
 from typing import Any, ClassVar, Dict, List, Optional, Tuple, Union
 
 from ._json_equality import json_hash, same
+from ._json_values import MAX_SCHEMA_NODES, check_json_object, fail
 from ._schema_like import check_schema_like
 from ._value import _new, _rebuild, _set, _Value, evolve
 from ._value_checks import (
-    MAX_SCHEMA_NODES,
     NO_PD,
     Content,
     ProviderData,
     _bool,
     _content,
-    _fail,
     _name,
     _opt_id,
     _opt_str,
@@ -40,7 +39,6 @@ from ._value_checks import (
     _provider_data,
     _repairs,
     _str,
-    check_json_object,
 )
 
 __all__ = [
@@ -211,7 +209,7 @@ class InvalidToolCall(_Value):
         _set(self, "provider_data", _provider_data(provider_data, "InvalidToolCall"))
         if parsed is not None:
             if raw is None:
-                raise _fail("InvalidToolCall parsed", "$.parsed", "needs the argument text raw it was read from")
+                raise fail("InvalidToolCall parsed", "$.parsed", "needs the argument text raw it was read from")
             parsed = check_json_object(parsed, "$.parsed", "InvalidToolCall parsed")
         _set(self, "parsed", parsed)
 

@@ -124,3 +124,39 @@ def test_responses_custom_input_that_arrived_last_is_cut() -> None:
         events += [{"type": "response.output_item.done", "output_index": 0, "item": {**ct, "status": "completed"}},
                    {"type": "response.incomplete", "response": body}]
         _a_cut_b_runs(accumulate(events, "openai.responses"))
+
+
+def test_bedrock_input_object_that_arrived_last_is_cut() -> None:
+    # a toolUse delta may carry the input as a whole object (a gateway's or an SDK object's
+    # dump; decode_all judges a whole object under max_tokens as cut): block 0's object arrives
+    # after block 1's text, so block 0 is the call the limit may have cut
+    # (https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ContentBlockDeltaEvent.html)
+    def start(i: int, n: str) -> Dict[str, Any]:
+        return {"contentBlockStart": {"contentBlockIndex": i, "start": {"toolUse": {"toolUseId": "tooluse_" + n,
+                                                                                     "name": n}}}}
+
+    def delta(i: int, piece: Any) -> Dict[str, Any]:
+        return {"contentBlockDelta": {"contentBlockIndex": i, "delta": {"toolUse": {"input": piece}}}}
+
+    events = [{"messageStart": {"role": "assistant"}}, start(0, "a"), start(1, "b"), delta(1, '{"y": 1}'),
+              {"contentBlockStop": {"contentBlockIndex": 1}}, delta(0, {"x": 1}),
+              {"contentBlockStop": {"contentBlockIndex": 0}}, {"messageStop": {"stopReason": "max_tokens"}}]
+    _a_cut_b_runs(accumulate(events, "bedrock.converse"))
+    done = events[:-1] + [{"messageStop": {"stopReason": "end_turn"}}]
+    assert accumulate(done, "bedrock.converse") == [ToolCall("a", {"x": 1}, "tooluse_a"),
+                                                    ToolCall("b", {"y": 1}, "tooluse_b")]
+
+
+def test_gemini_name_only_call_whose_args_came_last_is_cut() -> None:
+    # a name-only functionCall part then a part without a name carrying its args (§4g): the
+    # call given whole before it is not the last, so it runs under MAX_TOKENS
+    # (https://ai.google.dev/api/generate-content#FinishReason)
+    def chunk(part: Dict[str, Any], finish: Optional[str] = None) -> Dict[str, Any]:
+        cand: Dict[str, Any] = {"content": {"role": "model", "parts": [part] if part else []}, "index": 0}
+        if finish:
+            cand["finishReason"] = finish
+        return {"candidates": [cand]}
+
+    events = [chunk({"functionCall": {"name": "b", "args": {"y": 1}}}), chunk({"functionCall": {"name": "a"}}),
+              chunk({"functionCall": {"args": {"x": 1}}}), chunk({}, "MAX_TOKENS")]
+    _a_cut_b_runs(accumulate(events, "gemini"))

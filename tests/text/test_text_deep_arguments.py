@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from toolwire import EncodeError, ToolCall, decode_text, encode_text
-from toolwire.text._pythonic import MAX_WRITE_DEPTH
+from toolwire.text._pythonic_write import MAX_WRITE_DEPTH
 
 
 def _chain(n: int, key: str = "a") -> Any:

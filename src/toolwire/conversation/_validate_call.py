@@ -34,11 +34,11 @@ from .._dialect import Dialect
 from .._errors import DecodeError, excerpt
 from .._flags import check_flag
 from .._json_ints import write_json
+from .._json_values import LONG_INT, plainly_json
 from .._path_steps import key_step
 from .._payload_paths import moved, rerooted_text
 from .._scope import scope_of
 from .._types import InvalidToolCall, Tool, ToolCall, check_json_object, evolve, new_invalid
-from .._value_checks import LONG_INT, plainly_json
 
 if TYPE_CHECKING:
     from ..schema._validate import ValidationIssue

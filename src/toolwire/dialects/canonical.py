@@ -32,9 +32,10 @@ from .._args import DEFAULT_POLICY, Policy, check_object, misplaced, parse_argum
 from .._dialect import CALL, RESULT, SERVER, TOOL, Dialect, EncodeContext
 from .._errors import DecodeError, excerpt
 from .._ids import IdRule
+from .._json_values import check_json_value
 from .._payload_paths import result_at, tool_at
 from .._types import Tool, ToolCall, ToolResult, new_call
-from .._value_checks import NO_PD, ProviderData, check_json_value
+from .._value_checks import NO_PD, ProviderData
 from ._common import error_flag, name_of, opt_str, scoped
 
 __all__ = ["DIALECT"]

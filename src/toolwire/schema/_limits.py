@@ -9,9 +9,9 @@ from dataclasses import fields, replace
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
 
 from .._errors import EncodeError, SchemaError, excerpt
+from .._json_values import MAX_SCHEMA_NODES, too_many_nodes
 from .._schema_keywords import DICT_KEYWORDS, LIST_KEYWORDS, SINGLE_KEYWORDS
 from .._target import Limits, Target
-from .._value_checks import MAX_SCHEMA_NODES, too_many_nodes
 from ._report import Lint
 from ._targets import get_target
 from ._util import At, long_int, max_digits, path_of, pointer_of

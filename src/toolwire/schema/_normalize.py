@@ -35,8 +35,8 @@ from typing import Any, Callable, Dict, Iterator, List, Optional, Set, Tuple
 
 from .._errors import DecodeError, SchemaError, excerpt
 from .._json_equality import same
+from .._json_values import MAX_SCHEMA_NODES
 from .._schema_keywords import COUNT_KEYWORDS, DICT_KEYWORDS, LIST_KEYWORDS, NUMBER_KEYWORDS, SINGLE_KEYWORDS
-from .._value_checks import MAX_SCHEMA_NODES
 from ._pattern import check_regex
 from ._refs import link, resolve_ref, translate_refs
 from ._util import At, copy_json, escape_token, json_equal, json_key, path_of, pointer_of

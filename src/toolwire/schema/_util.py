@@ -13,7 +13,7 @@ from typing import Any, Dict, List, Optional, Set, Tuple
 from urllib.parse import quote, unquote
 
 from .._errors import DecodeError, excerpt
-from .._value_checks import too_many_nodes
+from .._json_values import too_many_nodes
 
 __all__ = [
     "At",

@@ -20,10 +20,10 @@ from .._encode import _ENCODE_ERRORS, _check_name, _encode_error
 from .._errors import DecodeError, EncodeError, ToolwireError, UnknownDialectError, excerpt
 from .._flags import check_flag
 from .._ids import IdMap
+from .._json_values import check_args_to_write
 from .._registry import Registry
 from .._scope import check_scope
 from .._types import ToolCall, new_call
-from .._value_checks import check_args_to_write
 from ..dialects._common import encode_id, scoped
 from ._table import streams
 

@@ -33,10 +33,11 @@ from .._args import TRUNCATING, Policy, argument_keys, make_policy, parse_argume
 from .._errors import ArgumentsError, DecodeError, EncodeError, ToolwireError, excerpt, refuse_server
 from .._finish import barring_word, keyword_call
 from .._finish_reasons import core_word
+from .._json_values import check_args_to_write, lone_surrogate_in
 from .._payload_paths import moved
 from .._scope import check_scope
 from .._types import InvalidToolCall, ToolCall, new_call, new_invalid
-from .._value_checks import check_args_to_write, lone_surrogate_in, utf8_problem
+from .._value_checks import utf8_problem
 from ._body import BodyMode
 from ._callname import NAME_RULE, is_name, name_problem
 from ._events import CallEvent, ContentDelta, Event, Item, ReasoningDelta, TextResult

@@ -56,7 +56,7 @@ from .._errors import excerpt
 from .._types import ToolCall
 from ._core import BodyMode, TextFormat, TextMode, TextParser
 from ._kit import MISSING, abandoned, body, calls_of, dumps, goto, loads, refusal, stay
-from ._pythonic import MAX_WRITE_DEPTH, Refused, TooDeep, step, too_deep
+from ._pythonic_write import MAX_WRITE_DEPTH, Refused, TooDeep, step, too_deep
 from ._schema import schema_types
 
 __all__ = ["FORMAT"]

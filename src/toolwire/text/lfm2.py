@@ -60,7 +60,8 @@ from ._kit import (
     stay,
 )
 from ._modes import closed_think_modes
-from ._pythonic import Read, cut_calls, encode_calls, first_name, read_calls
+from ._pythonic import Read, cut_calls, first_name, read_calls
+from ._pythonic_write import encode_calls
 
 __all__ = ["FORMAT"]
 

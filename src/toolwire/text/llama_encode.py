@@ -23,7 +23,7 @@ from .._errors import EncodeError, excerpt
 from .._types import ToolCall
 from ._events import TextResult
 from ._kit import args_text, calls_of, dumps, forbid
-from ._pythonic import encode_calls, encode_value, not_py_name, py_name, step
+from ._pythonic_write import encode_calls, encode_value, not_py_name, py_name, step
 
 __all__ = ["encode"]
 

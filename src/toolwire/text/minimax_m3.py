@@ -35,10 +35,10 @@ from collections.abc import Sequence
 from typing import Any, Union
 
 from .._errors import EncodeError
+from .._json_values import plainly_json
 from .._path_steps import key_step
 from .._repeats import first_repeat, twice_words
 from .._types import ToolCall
-from .._value_checks import plainly_json
 from ._blocks import ended
 from ._core import TextParser
 from ._kit import calls_of, dumps, forbid, forbid_key, forbid_space

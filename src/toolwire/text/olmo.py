@@ -48,7 +48,8 @@ from ._brackets import scan
 from ._core import BodyMode, TextFormat, TextParser
 from ._kit import body, calls_of, no_calls, stay
 from ._modes import closed_think_modes
-from ._pythonic import encode_value, first_name, not_py_name, py_name, read_calls, step
+from ._pythonic import first_name, read_calls
+from ._pythonic_write import encode_value, not_py_name, py_name, step
 
 __all__ = ["FORMAT"]
 

@@ -21,9 +21,9 @@ from typing import Any, Dict, List, Optional, Tuple
 from ..._errors import DecodeError, an, excerpt
 from ..._ids import IdRule
 from ..._json_equality import same
+from ..._json_values import MAX_SCHEMA_NODES, check_json_object
 from ..._payload_paths import tool_at
 from ..._types import Tool
-from ..._value_checks import MAX_SCHEMA_NODES, check_json_object
 from .._common import as_dict, name_of, object_root, scoped, tool_description
 from .dump_enums import enum_words
 from .openapi import json_schema
