@@ -1,4 +1,5 @@
-"""Python call syntax read as a tool-call format: ``[f(a=1, b='x'), g()]`` (Llama 3.2+/4 pythonic; written by ``_pythonic_write``).
+"""Python call syntax read as a tool-call format: ``[f(a=1, b='x'), g()]`` (Llama 3.2+/4
+pythonic; written by ``_pythonic_write``).
 
 Read with ``ast.parse`` (no evaluation): only literals are accepted as values —
 strings, numbers, ``True``/``False``/``None`` (and JSON's ``true``/``false``/``null``),

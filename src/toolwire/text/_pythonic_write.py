@@ -17,8 +17,8 @@ from .._json_ints import int_text
 from .._json_values import LONG_INT
 from .._types import ToolCall
 
-__all__ = ["MAX_WRITE_DEPTH", "Refused", "TooDeep", "encode_calls", "encode_value", "not_py_name", "py_name", "step",
-           "too_deep"]
+__all__ = ["MAX_WRITE_DEPTH", "Refused", "TooDeep", "call_text", "encode_calls", "encode_value", "not_py_name",
+           "py_name", "step", "too_deep"]
 
 
 #: Nesting the value writers without a JSON library (Python literals, Gemma's syntax)
@@ -86,17 +86,23 @@ def encode_calls(calls: Sequence[ToolCall], dialect: str, mapping_json: bool = F
     a name Python would not read back is an ``EncodeError``. *mapping_json*: an argument
     that is a mapping is written as JSON (``o={"k": true}``, LFM2.5's ``| tojson``),
     which the decoder reads as the same literal."""
-    parts = []
-    for i, c in enumerate(calls):
-        if not all(py_name(p) for p in c.name.split(".")):
-            not_py_name(c.name, "Tool name", dialect, f"$[{i}].name", dotted=True)
-        kws = []
-        for k, v in c.args.items():
-            if not py_name(k):
-                not_py_name(str(k), "Argument name", dialect, f"$[{i}].args{step(k)}")
-            kws.append(f"{k}={encode_value(v, dialect, '$.args' + step(k), js=mapping_json and type(v) is dict)}")
-        parts.append(f"{c.name}({', '.join(kws)})")
-    return "[" + ", ".join(parts) + "]"
+    return "[" + ", ".join(call_text(c, i, dialect, dotted=True, js="mappings" if mapping_json else "")
+                           for i, c in enumerate(calls)) + "]"
+
+
+def call_text(c: ToolCall, i: int, dialect: str, *, dotted: bool = False, js: str = "") -> str:
+    """Call *i* as Python call syntax, ``f(a=1, b='x')``; *dotted*: identifiers joined by
+    ``.`` name it too; *js*: values written as JSON (``"all"``) or only mappings
+    (``"mappings"``), which Python reads as the same literal (``encode_value``)."""
+    if not all(py_name(p) for p in c.name.split(".")) if dotted else not py_name(c.name):
+        not_py_name(c.name, "Tool name", dialect, f"$[{i}].name", dotted=dotted)
+    kws = []
+    for k, v in c.args.items():
+        if not py_name(k):
+            not_py_name(str(k), "Argument name", dialect, f"$[{i}].args{step(k)}")
+        as_js = js == "all" or (js == "mappings" and type(v) is dict)
+        kws.append(f"{k}={encode_value(v, dialect, '$.args' + step(k), js=as_js)}")
+    return f"{c.name}({', '.join(kws)})"
 
 
 def encode_value(value: Any, dialect: str, loc: str = "$", js: bool = False) -> str:

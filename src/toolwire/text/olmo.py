@@ -49,7 +49,7 @@ from ._core import BodyMode, TextFormat, TextParser
 from ._kit import body, calls_of, no_calls, stay
 from ._modes import closed_think_modes
 from ._pythonic import first_name, read_calls
-from ._pythonic_write import encode_value, not_py_name, py_name, step
+from ._pythonic_write import call_text
 
 __all__ = ["FORMAT"]
 
@@ -101,17 +101,7 @@ _CALL.next = _CONTENT
 
 
 def _encode(calls: Sequence[ToolCall], variant: str | None) -> str:
-    lines = []
-    for i, c in enumerate(calls_of(calls, NAME)):
-        if not py_name(c.name):
-            not_py_name(c.name, "Tool name", NAME, f"$[{i}].name")
-        kws = []
-        for k, v in c.args.items():
-            if not py_name(k):
-                not_py_name(str(k), "Argument name", NAME, f"$[{i}].args{step(k)}")
-            kws.append(f"{k}={encode_value(v, NAME, '$.args' + step(k), js=True)}")
-        lines.append(f"{c.name}({', '.join(kws)})")
-    return OPEN + "\n".join(lines) + CLOSE
+    return OPEN + "\n".join(call_text(c, i, NAME, js="all") for i, c in enumerate(calls_of(calls, NAME))) + CLOSE
 
 
 FORMAT = TextFormat(
