@@ -49,7 +49,7 @@ id, then index, then the latest call, the rules of docs/streaming.md rule 1.
 
 from __future__ import annotations
 
-from typing import Dict, Hashable, Iterable, List, Optional, Tuple
+from typing import Dict, Hashable, Iterable, List, Optional, Set, Tuple
 
 from ._call import Call, Result, begins_value, no_value, whole_value
 from ._fresh import CONT, NEW, PENDING, Fresh
@@ -72,6 +72,13 @@ class Keyed(Fresh):
     # calls started under the id of an earlier call at their index, with that call: judged as they
     # end (``_twins.judge_twin``: the same name and text, that call re-sent piece by piece)
     _twins: Optional[Dict[int, Call]] = None
+    # the id-less call that ended last at each index (its scope finished, ``end_scope``): an id-less
+    # head there after it starts its twin (``_twins``: the same name and text, that call again or a
+    # new call the same, not told apart: neither runs)
+    _ended_at: Optional[Dict[Hashable, Call]] = None
+    # the custom calls (positions) that got an input piece without their name: a server naming
+    # every piece does not, so their head again is no piece of theirs (``chat_stream_pieces.head_again``)
+    _nameless: Optional[Set[int]] = None
 
     def _again(self, c: Call, name: Optional[str], text: Optional[str]) -> bool:
         """Whether a delta with *name* (or none) and argument *text* sends the ended call *c*
@@ -187,8 +194,11 @@ class Keyed(Fresh):
                         return c
         if c is None:
             c = self.new(key, scope, id, name, False)
-            if prev is not None and prev.key == key and id is not None and key is not None:
-                # (under the id of an earlier call at its index: that call re-sent piece by piece?)
+            if key is not None and id is None and name is not None and self._ended_at:
+                prev = self._ended_at.get(key)  # (no id: the id-less call that ended at its index, if any)
+            if prev is not None and prev.key == key and key is not None:
+                # (under the id of an earlier call at its index, or with no id at an id-less call's
+                # index after it ended: that call re-sent piece by piece?)
                 if self._twins is None:
                     self._twins = {}
                 self._twins[c.pos] = prev
@@ -341,6 +351,10 @@ class Keyed(Fresh):
                         self._late_id(c, c.held)  # type: ignore[arg-type]
                     c.ended = True
                     self.finalize(c)
+                    if c.id is None and c.key is not None:
+                        if self._ended_at is None:
+                            self._ended_at = {}
+                        self._ended_at[c.key] = c
 
     def close(self) -> List[Result]:
         """``Results.close``, the calls ``_unsure`` started judged first (a piece held under

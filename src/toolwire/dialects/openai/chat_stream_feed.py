@@ -29,9 +29,9 @@ from .chat_stream_args import text_of, whole_text
 from .chat_stream_pieces import (
     call_index,
     custom_input,
+    custom_piece,
     empty_piece,
     given_id,
-    head_again,
     keep,
     kept,
     legacy_piece,
@@ -384,9 +384,7 @@ class Feed:
             if not text and type(fn) is dict and (text is None or len(fn) > 1 + ("name" in fn)):
                 core.misplaced(c, fn, "arguments", f"$.choices[{pos}].{field}.tool_calls[{j}].function")  # (as above)
         if custom:
-            if name is not None and core.inputs and core.inputs.get(c.pos, (None, None))[1]:
-                c = head_again(core, c, scope, index, ident, name, piece)
-            custom_input(core, c, piece)
+            c = custom_piece(core, c, scope, index, ident, name, piece)
             if again:  # (its call again, or a second completion's beginning so: neither runs, revChat7)
                 core.fail(c, again)
         # (OpenAI's opening delta, told by its keys without a call: nothing beside the call's fields)
