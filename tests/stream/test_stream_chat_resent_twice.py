@@ -101,6 +101,10 @@ def test_an_id_less_call_re_sent_names_both_calls() -> None:
     # a finish on every chunk (LiteLLM's, Kimi's through a gateway): read as without it, id-less
     # parallel calls of one tool at one index
     ([fn("{}", finish="tool_calls"), fn("{}", finish="tool_calls"), END], 2),
+    # so too where a call between ends the first (every call at index 0, as Gemini's endpoint sends
+    # them; revChat5's par generator): not ended by the stream, never the first sent again
+    ([fn('{"a":1}', "", finish="tool_calls"), fn("{}", "g1", "now", finish="tool_calls"),
+      fn('{"a":1}', "", finish="tool_calls"), END], 3),
     # n=2 (the first choice's calls are the reply's): the other choice's call at index 0
     ([E, {"choices": [{"index": 1, "delta": E["choices"][0]["delta"], "finish_reason": None}]},
       chunk({}, "tool_calls"), {"choices": [{"index": 1, "delta": {}, "finish_reason": "tool_calls"}]}], 1),

@@ -330,10 +330,12 @@ class Keyed(Fresh):
             self.add(c, text)
         return c
 
-    def end_scope(self, scope: Hashable) -> None:
+    def end_scope(self, scope: Hashable, told: bool = True) -> None:
         """The scope (a choice) finished: finalize its open calls (those only: a
         finish reason per chunk costs nothing per earlier call); a piece held under a
-        fresh id is its call's rest (``Fresh``)."""
+        fresh id is its call's rest (``Fresh``). *told*: by the stream (its finish, not a
+        piece after a finish on every chunk that cannot continue them): the id-less calls
+        ended are kept by index (``_ended_at``)."""
         if self._fresh and scope in self._fresh:
             self.settle_scope(scope)
         if self._repeats:
@@ -351,7 +353,7 @@ class Keyed(Fresh):
                         self._late_id(c, c.held)  # type: ignore[arg-type]
                     c.ended = True
                     self.finalize(c)
-                    if c.id is None and c.key is not None:
+                    if told and c.id is None and c.key is not None:
                         if self._ended_at is None:
                             self._ended_at = {}
                         self._ended_at[c.key] = c
