@@ -44,8 +44,34 @@ def test_a_custom_call_re_sent_piece_by_piece_before_its_finish_never_runs() -> 
     assert "0" in calls[0].error and "1" in calls[0].error  # (the reason names both)
 
 
+WHOLE = tool_chunk({"index": 0, "id": "call_1", "type": "custom", "custom": {"name": "run", "input": "ls"}})
+OPENAI_HEAD = tool_chunk({"index": 0, "id": "call_1", "type": "custom", "custom": {"name": "run", "input": ""}})
+NO_ID_HEAD = tool_chunk({"index": 0, "type": "custom", "custom": {"name": "run", "input": ""}})
+L, S = tool_chunk({"index": 0, "custom": {"input": "l"}}), P2
+
+
+@pytest.mark.parametrize("chunks", [
+    [WHOLE, OPENAI_HEAD, L, S, END],  # whole, then re-sent as OpenAI streams it: 'lsls' ran
+    [WHOLE, OPENAI_HEAD, L, S, END, END],
+    [OPENAI_HEAD, L, S, END, NO_ID_HEAD, L, S, END],  # re-sent without its id after the finish: ran twice
+])
+def test_a_custom_call_re_sent_in_other_pieces_never_runs(chunks: List[Any]) -> None:
+    calls = fed(chunks)
+    assert calls == accumulate(chunks)
+    assert calls and not any(type(c) is ToolCall for c in calls), calls
+
+
+def test_a_function_call_re_sent_without_its_id_after_its_finish_never_runs_twice() -> None:
+    head, rest = fn("", "c1"), fn('{"a":1}', name=None)
+    calls = fed([head, rest, END, fn(""), rest, END])
+    assert [type(c) for c in calls] == [InvalidToolCall, InvalidToolCall]
+
+
 @pytest.mark.parametrize("chunks, want", [
     ([P1, P2, END], [("ToolCall", "run", "call_1")]),  # (the call once)
+    ([OPENAI_HEAD, L, S, END], [("ToolCall", "run", "call_1")]),
+    ([WHOLE, END, OPENAI_HEAD, L, S, tool_chunk({"index": 0, "custom": {"input": "X"}}), END],  # other input
+     [("ToolCall", "run", "call_1"), ("ToolCall", "run", "call_1")]),
     # a server naming every piece (Kimi K2's id, type and name on each): its pieces, one call
     ([P1, tool_chunk({"index": 0, "id": "call_1", "type": "custom", "custom": {"name": "run", "input": "s"}}), END],
      [("ToolCall", "run", "call_1")]),
@@ -113,6 +139,14 @@ def test_other_calls_after_a_finish_still_run(chunks: List[Any], n: int) -> None
     calls = fed(chunks)
     assert calls == accumulate(chunks)
     assert len(calls) == n and all(type(c) is ToolCall for c in calls), calls
+
+
+def test_a_piece_with_nothing_of_a_call_under_its_id_leaves_it_run() -> None:
+    # only the id, index and type after the finish, no name, no text (revChat3's joins.py): the
+    # nameless piece is no call, the call stands
+    empty = tool_chunk({"index": 0, "id": "c1", "type": "function", "function": {"arguments": ""}})
+    calls = fed([fn("", "c1"), END, empty, END])
+    assert calls[0] == ToolCall(name="f", args={}, id="c1", repairs=("empty-arguments",))
 
 
 def _calls_made(chunks: List[Any]) -> int:

@@ -49,7 +49,7 @@ id, then index, then the latest call, the rules of docs/streaming.md rule 1.
 
 from __future__ import annotations
 
-from typing import Dict, Hashable, Iterable, List, Optional, Set, Tuple
+from typing import Dict, Hashable, Iterable, List, Optional, Tuple
 
 from ._call import Call, Result, begins_value, no_value, whole_value
 from ._fresh import CONT, NEW, PENDING, Fresh
@@ -72,13 +72,14 @@ class Keyed(Fresh):
     # calls started under the id of an earlier call at their index, with that call: judged as they
     # end (``_twins.judge_twin``: the same name and text, that call re-sent piece by piece)
     _twins: Optional[Dict[int, Call]] = None
-    # the id-less call that ended last at each index (its scope finished, ``end_scope``): an id-less
-    # head there after it starts its twin (``_twins``: the same name and text, that call again or a
-    # new call the same, not told apart: neither runs)
+    # the call that ended last at each index (its scope's finish, ``end_scope``): a head without an id
+    # there after it starts its twin (``_twins``: the same name and text, that call again or a new
+    # call the same, no id telling: neither runs)
     _ended_at: Optional[Dict[Hashable, Call]] = None
-    # the custom calls (positions) that got an input piece without their name: a server naming
-    # every piece does not, so their head again is no piece of theirs (``chat_stream_pieces.head_again``)
-    _nameless: Optional[Set[int]] = None
+    # how a custom call's input came, by position: 1, a piece without its name (a server naming every
+    # piece sends none); 2, its head again after its input, read as such a server's: the two together
+    # are neither (``chat_stream_pieces.custom_piece``)
+    _input_pieces: Optional[Dict[int, int]] = None
 
     def _again(self, c: Call, name: Optional[str], text: Optional[str]) -> bool:
         """Whether a delta with *name* (or none) and argument *text* sends the ended call *c*
@@ -195,7 +196,7 @@ class Keyed(Fresh):
         if c is None:
             c = self.new(key, scope, id, name, False)
             if key is not None and id is None and name is not None and self._ended_at:
-                prev = self._ended_at.get(key)  # (no id: the id-less call that ended at its index, if any)
+                prev = self._ended_at.get(key)  # (no id: the call that ended at its index, if any)
             if prev is not None and prev.key == key and key is not None:
                 # (under the id of an earlier call at its index, or with no id at an id-less call's
                 # index after it ended: that call re-sent piece by piece?)
@@ -334,8 +335,8 @@ class Keyed(Fresh):
         """The scope (a choice) finished: finalize its open calls (those only: a
         finish reason per chunk costs nothing per earlier call); a piece held under a
         fresh id is its call's rest (``Fresh``). *told*: by the stream (its finish, not a
-        piece after a finish on every chunk that cannot continue them): the id-less calls
-        ended are kept by index (``_ended_at``)."""
+        piece after a finish on every chunk that cannot continue them): the calls ended are
+        kept by index (``_ended_at``)."""
         if self._fresh and scope in self._fresh:
             self.settle_scope(scope)
         if self._repeats:
@@ -353,7 +354,7 @@ class Keyed(Fresh):
                         self._late_id(c, c.held)  # type: ignore[arg-type]
                     c.ended = True
                     self.finalize(c)
-                    if told and c.id is None and c.key is not None:
+                    if told and c.key is not None:
                         if self._ended_at is None:
                             self._ended_at = {}
                         self._ended_at[c.key] = c

@@ -87,20 +87,22 @@ def judge_twin(core: Any, n: Call) -> None:
     Under its name spelled otherwise (another case, a blank, a ``functions.`` prefix: review
     revLead44; the tail of a joined name) no gateway is known to rename a re-sent call, and
     another call reusing the id may be so named: *n* is an ``InvalidToolCall``, the earlier call
-    stands as its ``CallDone`` said. With no id on either (an id-less call at the index of one that
+    stands as its ``CallDone`` said. With no id on *n* (a head without one at the index of a call that
     ended, ``Keyed._ended_at``), the same name and text are that call re-sent or a new call the same:
-    not told apart, neither runs. No text on both (``""``) is the same text, as ``{}`` is."""
+    not told apart, neither runs. No text on both (``""``) is the same text, as ``{}`` is, under
+    the name (a piece with neither carries nothing of a call)."""
     c = core._twins.pop(n.pos, None)
     if c is None or n.error is not None or n.obj is not None or n.tree is not None:
         return
     text = _text(core, c)
-    if text is None or text != _text(core, n):  # (no arguments on both, ``""``: the same, as ``{}`` is)
-        return
-    if n.id is None:  # (no id on either: the same call, or a new one the same? ``Keyed._ended_at``)
+    if text is None or text != _text(core, n) or (not text and n.name is None):
+        return  # (no arguments on both, ``""``: the same, as ``{}`` is, when the name came again with it)
+    if n.id is None:  # (no id on it: the same call, or a new one the same? ``Keyed._ended_at``)
         if n.name is not None and n.name == c.name:
-            error = (f"Tool calls {c.pos} and {n.pos} of this stream, without ids, have the name {c.name!r} and the "
-                     "same arguments at one index, the second after the first ended: the call sent again, or a new "
-                     "call the same? Not guessed; neither runs")
+            first = "" if c.id is None else f" (id {c.id!r})"
+            error = (f"Tool calls {c.pos} and {n.pos} of this stream have the name {c.name!r} and the same arguments "
+                     f"at one index, the second without an id after the first{first} ended: the call sent again, or a "
+                     "new call the same? Not guessed; neither runs")
             core.fail(n, error)
             if c.done:
                 core.unrun(c, error)
