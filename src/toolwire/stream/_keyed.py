@@ -21,7 +21,9 @@ id, then index, then the latest call, the rules of docs/streaming.md rule 1.
   Other text, or another name under the id, is another call (a second completion fed to the
   same reader, with Kimi K2's per-message ids; DeepSeek's, GLM's reused ids); the same text
   under its name spelled otherwise (case, blanks, ``functions.``) a call of its own that
-  ``_twins`` refuses, the earlier standing as its ``CallDone`` said.
+  ``_twins`` refuses, the earlier standing as its ``CallDone`` said. A head without an id at
+  the index of a call that ended there, with its name and text (``""`` too): that call again
+  or a new call the same, no id telling: neither runs (``_ended_at``, ``_twins``).
 - The same name again there, no id telling (none on the delta nor on the call: a
   gateway's id-less parallel calls of one tool at one index; Kimi K2's name on every
   fragment), starts a new call only after a whole object or array (``whole_value``:
