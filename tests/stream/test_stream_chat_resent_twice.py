@@ -86,6 +86,14 @@ def test_custom_calls_that_are_no_re_send_stay_calls(chunks: List[Any], want: Li
     assert kinds(chunks) == want
 
 
+def test_a_custom_name_sent_late_is_no_head_again() -> None:
+    # (a piece under its id first, its name on the next, GLM-style: then pieces without it)
+    first = tool_chunk({"index": 0, "id": "X", "type": "custom", "custom": {"input": "l"}})
+    named = tool_chunk({"index": 0, "type": "custom", "custom": {"name": "run", "input": "s"}})
+    calls = fed([first, named, tool_chunk({"index": 0, "custom": {"input": " -la"}}), END])
+    assert calls == [ToolCall(name="run", args={"input": "ls -la"}, id="X")]
+
+
 def test_the_custom_input_named_on_every_piece_is_joined() -> None:
     h2 = tool_chunk({"index": 0, "id": "call_1", "type": "custom", "custom": {"name": "run", "input": "s"}})
     assert fed([P1, h2, END]) == [ToolCall(name="run", args={"input": "ls"}, id="call_1")]
