@@ -21,7 +21,9 @@ id, then index, then the latest call, the rules of docs/streaming.md rule 1.
   Other text, or another name under the id, is another call (a second completion fed to the
   same reader, with Kimi K2's per-message ids; DeepSeek's, GLM's reused ids); the same text
   under its name spelled otherwise (case, blanks, ``functions.``) a call of its own that
-  ``_twins`` refuses, the earlier standing as its ``CallDone`` said.
+  ``_twins`` refuses, the earlier standing as its ``CallDone`` said. A head without an id at
+  the index of a call that ended there, with its name and text (``""`` too): that call again
+  or a new call the same, no id telling: neither runs (``_ended_at``, ``_twins``).
 - The same name again there, no id telling (none on the delta nor on the call: a
   gateway's id-less parallel calls of one tool at one index; Kimi K2's name on every
   fragment), starts a new call only after a whole object or array (``whole_value``:
@@ -72,6 +74,14 @@ class Keyed(Fresh):
     # calls started under the id of an earlier call at their index, with that call: judged as they
     # end (``_twins.judge_twin``: the same name and text, that call re-sent piece by piece)
     _twins: Optional[Dict[int, Call]] = None
+    # the call that ended last at each index (its scope's finish, ``end_scope``): a head without an id
+    # there after it starts its twin (``_twins``: the same name and text, that call again or a new
+    # call the same, no id telling: neither runs)
+    _ended_at: Optional[Dict[Hashable, Call]] = None
+    # how a custom call's pieces came, by position (bits): 4, its name; 1, then a piece without it (a
+    # server naming every piece sends none); 2, its head again after its input, read as such a
+    # server's: 1 and 2 together are neither (``chat_stream_pieces.custom_piece``)
+    _input_pieces: Optional[Dict[int, int]] = None
 
     def _again(self, c: Call, name: Optional[str], text: Optional[str]) -> bool:
         """Whether a delta with *name* (or none) and argument *text* sends the ended call *c*
@@ -187,8 +197,11 @@ class Keyed(Fresh):
                         return c
         if c is None:
             c = self.new(key, scope, id, name, False)
-            if prev is not None and prev.key == key and id is not None and key is not None:
-                # (under the id of an earlier call at its index: that call re-sent piece by piece?)
+            if key is not None and id is None and name is not None and self._ended_at:
+                prev = self._ended_at.get(key)  # (no id: the call that ended at its index, if any)
+            if prev is not None and prev.key == key and key is not None:
+                # (under the id of an earlier call at its index, or with no id at an id-less call's
+                # index after it ended: that call re-sent piece by piece?)
                 if self._twins is None:
                     self._twins = {}
                 self._twins[c.pos] = prev
@@ -320,10 +333,12 @@ class Keyed(Fresh):
             self.add(c, text)
         return c
 
-    def end_scope(self, scope: Hashable) -> None:
+    def end_scope(self, scope: Hashable, told: bool = True) -> None:
         """The scope (a choice) finished: finalize its open calls (those only: a
         finish reason per chunk costs nothing per earlier call); a piece held under a
-        fresh id is its call's rest (``Fresh``)."""
+        fresh id is its call's rest (``Fresh``). *told*: by the stream (its finish, not a
+        piece after a finish on every chunk that cannot continue them): the calls ended are
+        kept by index (``_ended_at``)."""
         if self._fresh and scope in self._fresh:
             self.settle_scope(scope)
         if self._repeats:
@@ -341,6 +356,10 @@ class Keyed(Fresh):
                         self._late_id(c, c.held)  # type: ignore[arg-type]
                     c.ended = True
                     self.finalize(c)
+                    if told and c.key is not None:
+                        if self._ended_at is None:
+                            self._ended_at = {}
+                        self._ended_at[c.key] = c
 
     def close(self) -> List[Result]:
         """``Results.close``, the calls ``_unsure`` started judged first (a piece held under

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Hashable, Optional, Tuple
 
+from .._types import ToolCall
 from ._call import Call
 
 __all__ = ["bare", "input_again", "judge_twin", "same_name"]
@@ -51,7 +52,8 @@ def _spelled(core: Any, c: Call, name: Optional[str]) -> bool:
 
 
 def _input(core: Any, c: Call) -> Optional[Tuple[str, str]]:
-    """*c*'s custom tool input as ``(field, text)``, ``None`` when it has none (or ``""``)."""
+    """*c*'s custom tool input as ``(field, text)`` (``""`` when no piece had text), ``None`` when it
+    has none."""
     if c.done:
         obj = c.obj  # (``Results._input`` made it ``{field: text}``)
         if type(obj) is not dict or len(obj) != 1:
@@ -62,7 +64,7 @@ def _input(core: Any, c: Call) -> Optional[Tuple[str, str]]:
         if held is None:
             return None
         field, text = held[0], "".join(held[1])
-    return (field, text) if type(text) is str and text else None
+    return (field, text) if type(text) is str else None
 
 
 def _text(core: Any, c: Call) -> Any:
@@ -71,7 +73,10 @@ def _text(core: Any, c: Call) -> Any:
         return _input(core, c)
     if c.done:
         r = c.result
-        return None if r is None else r.raw
+        if r is None:
+            return None
+        # (no argument text, its ``{}`` given no text: ``""``, as on a call still open)
+        return "" if r.raw is None and c.obj is None and type(r) is ToolCall else r.raw
     return c.full if c.full is not None else "".join(c.parts)
 
 
@@ -82,12 +87,27 @@ def judge_twin(core: Any, n: Call) -> None:
     Under its name spelled otherwise (another case, a blank, a ``functions.`` prefix: review
     revLead44; the tail of a joined name) no gateway is known to rename a re-sent call, and
     another call reusing the id may be so named: *n* is an ``InvalidToolCall``, the earlier call
-    stands as its ``CallDone`` said."""
+    stands as its ``CallDone`` said. With no id on *n* (a head without one at the index of a call that
+    ended, ``Keyed._ended_at``), the same name and text are that call re-sent or a new call the same:
+    not told apart, neither runs. No text on both (``""``) is the same text, as ``{}`` is, under
+    the name (a piece with neither carries nothing of a call)."""
     c = core._twins.pop(n.pos, None)
     if c is None or n.error is not None or n.obj is not None or n.tree is not None:
         return
     text = _text(core, c)
-    if not text or text != _text(core, n):
+    if text is None or text != _text(core, n) or (not text and n.name is None):
+        return  # (no arguments on both, ``""``: the same, as ``{}`` is, when the name came again with it)
+    if n.id is None:  # (no id on it: the same call, or a new one the same? ``Keyed._ended_at``)
+        if n.name is not None and n.name == c.name:
+            first = "" if c.id is None else f" (id {c.id!r})"
+            error = (f"Tool calls {c.pos} and {n.pos} of this stream have the name {c.name!r} and the same arguments "
+                     f"at one index, the second without an id after the first{first} ended: the call sent again, or a "
+                     "new call the same? Not guessed; neither runs")
+            core.fail(n, error)
+            if c.done:
+                core.unrun(c, error)
+            else:
+                core.fail(c, error)
         return
     if not same_name(core, c, n.name):
         if _spelled(core, c, n.name):

@@ -29,9 +29,9 @@ from .chat_stream_args import text_of, whole_text
 from .chat_stream_pieces import (
     call_index,
     custom_input,
+    custom_piece,
     empty_piece,
     given_id,
-    head_again,
     keep,
     kept,
     legacy_piece,
@@ -67,7 +67,7 @@ class Feed:
         self.finished: Set[Any] = set()
         self.served = Served(core)  # provider-run calls still taking pieces (``chat_stream_server``)
 
-    def _finished(self, scope: Any) -> None:
+    def _finished(self, scope: Any, told: bool = True) -> None:
         """The choice *scope* finished, and nothing goes on with its calls: they end
         (``Core.end_scope``). A finish in a chunk without tool-call pieces (OpenAI's: an
         empty delta) ends them at once; one beside pieces, whole calls or not, only
@@ -77,11 +77,13 @@ class Feed:
         chunk), ``[DONE]``, or the stream ends: LiteLLM's Gemini iterator puts
         ``finish_reason`` on every chunk, the argument pieces after it included
         (BerriAI/litellm#2195, open-webui/open-webui#16377), and openai-python's
-        ``ChatCompletionStreamState`` keeps adding them."""
+        ``ChatCompletionStreamState`` keeps adding them. Not *told*: a piece that cannot
+        continue them ends them (a finish on every chunk, read as without it: no id-less call
+        ended there is one a later head may send again, ``Keyed._ended_at``)."""
         self.finished.discard(scope)
         if self.served.open:
             self.served.settle(scope)
-        self.core.end_scope(scope)
+        self.core.end_scope(scope, told)
 
     def close(self) -> None:
         """The end of the stream: the calls of the choices that finished end there."""
@@ -122,7 +124,7 @@ class Feed:
                 # choice's open legacy call when it has no name or the call's own; else it ends
                 c = core.by_key.get((scope, LEGACY))
                 if c is None or c.done or (name is not None and name != c.name):
-                    self._finished(scope)
+                    self._finished(scope, False)
             if value is None or type(value) is str:
                 call = core.delta(scope, LEGACY, None, name, text)
                 if not value:  # none (or ``""``): under another key they are refused
@@ -207,7 +209,7 @@ class Feed:
                             self._call(scope, tc, pos, field, j)
                         else:
                             if scope in self.finished:
-                                self._finished(scope)
+                                self._finished(scope, False)
                             core.broken(tc, scope)
                 elif type(calls) is dict:  # an object may hold calls: refused, as ``decode_all`` refuses it
                     raise wrong_shape(f"$.choices[{pos}].{field}.tool_calls", "a list", calls, core.dialect)
@@ -288,7 +290,7 @@ class Feed:
                     self.core.fail(c, f"The tool call at $.calls[{c.pos}] got a piece that {why}")
                     return
                 if scope in self.finished:
-                    self._finished(scope)
+                    self._finished(scope, False)
                 self.core.broken(tc, scope, why)
                 return
         index = tc.get("index")
@@ -346,13 +348,13 @@ class Feed:
                 return other_again(core, c, scope, index, tc, fn, text, self._finished)
             elif c is None or c.done:
                 if name is None or index is None:
-                    self._finished(scope)
+                    self._finished(scope, False)
             elif (own and ident != c.id and (c.id is not None or index is None) and (
                     name is not None or (scope, ident) in core.ids or core.fresh_reading(c, text) == NEW)) or (
                     name is not None and c.name is not None and name != c.name and not name_rest(core, c, tc, own)):
                 # (its own name without an id, or the first id at the index of a call without one:
                 # as without the finish, ``Core.delta`` decides; it gives that call the id)
-                self._finished(scope)
+                self._finished(scope, False)
         if name is None and not text and value is None and not custom and empty_piece(tc, fn, ident):
             # an empty piece (no id, no name, no argument text) where no call is open: it adds nothing
             # (openai-python's ``ChatCompletionStreamState`` neither), never a nameless call (a phantom)
@@ -384,9 +386,7 @@ class Feed:
             if not text and type(fn) is dict and (text is None or len(fn) > 1 + ("name" in fn)):
                 core.misplaced(c, fn, "arguments", f"$.choices[{pos}].{field}.tool_calls[{j}].function")  # (as above)
         if custom:
-            if name is not None and core.inputs and core.inputs.get(c.pos, (None, None))[1]:
-                c = head_again(core, c, scope, index, ident, name, piece)
-            custom_input(core, c, piece)
+            c = custom_piece(core, c, scope, index, ident, name, piece)
             if again:  # (its call again, or a second completion's beginning so: neither runs, revChat7)
                 core.fail(c, again)
         # (OpenAI's opening delta, told by its keys without a call: nothing beside the call's fields)

@@ -19,9 +19,9 @@ from .chat_response import reasoning_field
 from .chat_stream_args import text_of, whole_text
 from .chat_tools import FUNCTION_FIELDS
 
-__all__ = ["ITEM", "call_index", "custom_input", "empty_piece", "given_id", "head_again", "keep", "kept",
-           "legacy_piece", "loose_args", "loose_owner", "name_rest", "other_again", "other_value", "plain", "reasons",
-           "unread"]
+__all__ = ["ITEM", "call_index", "custom_input", "custom_piece", "empty_piece", "given_id", "head_again", "keep",
+           "kept", "legacy_piece", "loose_args", "loose_owner", "name_rest", "other_again", "other_value", "plain",
+           "reasons", "unread"]
 
 
 # a delta's own fields; any other is kept as the one-shot decoder keeps it (``chat.decode_call``)
@@ -149,18 +149,61 @@ def custom_input(core: Core, c: Call, piece: Any) -> None:
         core.fail(c, f"Custom tool input must be text, got {excerpt(piece)}")
 
 
+def custom_piece(core: Core, c: Call, scope: int, index: Optional[int], ident: Optional[str], name: Optional[str],
+                 piece: Any) -> Call:
+    """A custom call's piece (``custom.input`` *piece*, *name* if it has one) at *c*, the call it
+    went to (``Keyed.delta``), read by what came before at *c* (``Keyed._input_pieces``: 4, its
+    name; 1, then a piece without it, which a server naming every piece never sends; 2, its head
+    again after its input, read as such a server's): a head after its input came, ``head_again``;
+    a nameless piece after its head came again (the input went on there), the call sent again
+    from its head, or another call? Neither runs. The input is added to the call it goes to,
+    returned."""
+    seen = core._input_pieces
+    if seen is None:
+        seen = core._input_pieces = {}
+    flags = seen.get(c.pos, 0)
+    if name is None:
+        if flags & 4:  # (after its name: the name sent late, a head sent id-first, is no head again)
+            if flags & 2:
+                core.fail(c, f"The custom tool call {c.name!r} (id {c.id!r}) got its head again after its input, "
+                             "then a piece without its name: the call sent again from its head, or another call? "
+                             "Not guessed; neither runs")
+            seen[c.pos] = flags | 1
+    else:
+        if core.inputs and core.inputs.get(c.pos, (None, None))[1]:
+            n = head_again(core, c, scope, index, ident, name, piece, flags & 5 == 5)
+            if n is not c:
+                c, flags = n, 0
+            elif flags & 4 and c.error is None:
+                flags |= 2
+        seen[c.pos] = flags | 4
+    custom_input(core, c, piece)
+    return c
+
 
 def head_again(core: Core, c: Call, scope: int, index: Optional[int], ident: Optional[str], name: str,
-                piece: Any) -> Call:
+                piece: Any, nameless: bool = False) -> Call:
     """*c*, a custom call whose input came, named again (a second head): the whole input
     sent again (a gateway's re-emission: invalid, never run twice), or with no id on
-    either, another call at the index; else (a server that names every delta) *c*."""
+    either, another call at the index; after a piece of *c*'s input without its name, that
+    name come before it (*nameless*: no server naming every piece), under *c*'s id or none,
+    *c* sent again from its head, or another call? Free text shows no end (no second JSON value
+    tells, as for a function call re-sent so): neither runs, the head starting a call of its
+    own (*c*'s input never doubled); else (a server that names every delta) *c*."""
     if type(piece) is str and len(piece) == c.size and piece == "".join(core.inputs[c.pos][1]):  # type: ignore[index]
         core.fail(c, f"The custom tool call {name!r} came again whole after its input: the same call sent "
                      "twice (a re-emission), which must not run twice")
         return c
     if ident is None and c.id is None:
         return core.new(None if index is None else (scope, index), scope, None, name, False)
+    if nameless and (ident is None or ident == c.id):
+        n = core.new(None if index is None else (scope, index), scope, ident, name, False)
+        error = (f"Tool calls {c.pos} and {n.pos} of this stream: the custom tool call {c.name!r} (id {c.id!r}) "
+                 "named again after pieces of its input without its name: the call sent again from its head, "
+                 "or another call? Not guessed; neither runs")
+        core.fail(c, error)
+        core.fail(n, error)
+        return n
     return c
 
 def empty_piece(tc: Dict[str, Any], fn: Any, ident: Any) -> bool:
