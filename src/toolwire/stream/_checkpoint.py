@@ -17,7 +17,8 @@ __all__ = ["checked", "written"]
 
 # Raised by hand when the meaning of a checkpoint's state changes (a change of the
 # fields is told apart by the fields themselves: their names are checked).
-_REVISION = 6  # 6: ``own_status``, ``scope_last``, ``Call.seen``, ``tick`` (only the last call of a reply may be cut)
+_REVISION = 7  # 6: ``own_status``, ``scope_last``, ``Call.seen``, ``tick`` (only the last call of a reply may be cut);
+# 7: ``arrived`` for ``scope_last``, ``tick`` past the last call when an item that is no call started
 _FORMAT: Tuple[Any, ...] = (_REVISION,)
 
 
