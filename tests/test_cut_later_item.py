@@ -221,3 +221,22 @@ def test_a_gemini_call_after_text_stays_cut_off() -> None:
     m = _gem([{"text": "Let me check."}, CALL_PART])
     for out in _both(m, "gemini", _gem_events(m)):
         assert _kinds(out) == ["InvalidToolCall"] and out[0].truncated, out
+
+
+def _cand(idx: int, parts: List[Dict[str, Any]], fin: Any = None) -> Dict[str, Any]:
+    c: Dict[str, Any] = {"content": {"role": "model", "parts": parts}, "index": idx}
+    if fin:
+        c["finishReason"] = fin
+    return {"candidates": [c], "responseId": "r1"}
+
+
+def test_gemini_candidates_each_go_on_alone() -> None:
+    # two candidates: the first's text after its call makes the call whole, whether the second
+    # candidate came before or after it; the second's text does not
+    end = [_cand(0, [{"text": ""}], "MAX_TOKENS"), _cand(1, [{"text": ""}], "MAX_TOKENS")]
+    went_on = [_cand(0, [CALL_PART]), _cand(0, [{"text": "Then"}]), _cand(1, [{"text": "x"}])]
+    before = [_cand(1, [{"text": "x"}]), _cand(0, [CALL_PART]), _cand(0, [{"text": "Then"}])]
+    other = [_cand(0, [CALL_PART]), _cand(1, [{"text": "x"}])]
+    assert _kinds(accumulate(went_on + end, "gemini")) == ["ToolCall"]
+    assert _kinds(accumulate(before + end, "gemini")) == ["ToolCall"]
+    assert _kinds(accumulate(other + end, "gemini")) == ["InvalidToolCall"]
