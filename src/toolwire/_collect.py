@@ -8,7 +8,7 @@ from typing import Any, Dict, List, Optional, Tuple, Union
 
 from ._args import DEFAULT_POLICY, Policy
 from ._builtin import default_registry
-from ._cut_last import HeldCall, cuts
+from ._cut_last import HeldCall, cuts, goes_on
 from ._definitions import definition, definitions, holds_arguments
 from ._dialect import CALL, CALLS, OTHER, RESULT, SERVER, TOOL, Choice, Dialect
 from ._errors import DecodeError, ToolwireError, an, excerpt
@@ -257,6 +257,8 @@ def collect(
                 out.append(definition(item, dd, iloc, keep))
                 continue
             kind = CALL  # that dialect's call, its arguments found (a Responses-style item in ``tool_calls``)
+        if held is not None and kind in (OTHER, RESULT) and goes_on(dd, item):
+            held.went_on(iloc)  # the model went on past the call held back (text, reasoning...)
         if kind == OTHER:  # an item without calls must not hide another dialect's calls
             if d is not None:
                 other_dialect(item, dd, reg, iloc)

@@ -4,9 +4,11 @@ A model writes its calls one after another: when the budget ran out, every call 
 another call of the same reply follows was whole. ``decode_all`` (``_collect``) holds
 back each call judged under a truncating finish reason (``TRUNCATING``) until the next
 item shows where it stands: a call of the same reply after it makes it whole (judged as
-under a normal finish), the end of the reply or of the input leaves it the last one
-(judged under the finish reason). A stream's ``close`` applies the same rule to its
-calls (``stream/_cut_judge.py``, with ``whole_policy`` from here).
+under a normal finish), and so does any other item of the reply after it where a reply
+holds its items in the order the model wrote them (``goes_on``: a message or reasoning
+item, a text or thinking block, a text part), the end of the reply or of the input leaves
+it the last one (judged under the finish reason). A stream's ``close`` applies the same
+rule to its calls (``stream/_cut_judge.py``, with ``whole_policy`` from here).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from ._policy import TRUNCATING
 from ._registry import decode_one
 from ._types import InvalidToolCall, ToolCall
 
-__all__ = ["HeldCall", "cuts", "reply_of", "whole_policy"]
+__all__ = ["HeldCall", "cuts", "goes_on", "reply_of", "whole_policy"]
 
 Out = List[Union[ToolCall, InvalidToolCall]]
 Invalid = Callable[[Any, Dialect, DecodeError], InvalidToolCall]
@@ -36,6 +38,30 @@ def cuts(pol: Policy) -> bool:
 def whole_policy(pol: Policy) -> Policy:
     """*pol* for a call another call follows: judged as under a normal finish."""
     return replace(pol, finish_reason=None) if cuts(pol) else pol
+
+
+# the dialects whose reply holds text and reasoning among its calls, in the order the model
+# wrote them (Anthropic content blocks, Bedrock content blocks, Gemini parts, Responses output
+# items); Chat, Cohere, Mistral and Ollama give text in a field of its own, beside the calls
+ORDERED = frozenset({"anthropic.messages", "bedrock.converse", "gemini", "openai.responses"})
+# what a Gemini part of no content holds: the final chunk of a stream may carry an empty text
+# part (with its signature) whatever the model wrote (reference/wire-formats.md, Gemini)
+_BLANK_PART = frozenset({"text", "thought", "thoughtSignature", "thought_signature"})
+
+
+def goes_on(d: Dialect, item: Any) -> bool:
+    """Whether *item*, an item of a reply of *d* that is no call (text, reasoning, a
+    result the provider wrote), shows that the model went on past the calls before it:
+    *d* holds its items in the order written (``ORDERED``), and *item* is no Gemini part
+    of empty text alone (``blank_part``). An empty Anthropic text block or Responses
+    message counts: the block started, so the call's before it was closed."""
+    return d.name in ORDERED and not (d.name == "gemini" and blank_part(item))
+
+
+def blank_part(part: Any) -> bool:
+    """Whether the Gemini *part* holds no content: empty text (or none), a signature or
+    thought flag beside it at most."""
+    return type(part) is dict and not part.get("text") and part.keys() <= _BLANK_PART
 
 
 def reply_of(loc: str) -> str:
@@ -68,6 +94,13 @@ class HeldCall:
         held = self.held
         if held is not None:
             self._judge(held[6] == reply_of(loc))
+
+    def went_on(self, loc: str) -> None:
+        """An item that is no call at *loc* comes next (``goes_on``): the held call is
+        whole when it is of the same reply."""
+        held = self.held
+        if held is not None and held[6] == reply_of(loc):
+            self._judge(True)
 
     def flush(self) -> None:
         """The input ended: the held call was the last of its reply."""

@@ -160,3 +160,45 @@ def test_gemini_name_only_call_whose_args_came_last_is_cut() -> None:
     events = [chunk({"functionCall": {"name": "b", "args": {"y": 1}}}), chunk({"functionCall": {"name": "a"}}),
               chunk({"functionCall": {"args": {"x": 1}}}), chunk({}, "MAX_TOKENS")]
     _a_cut_b_runs(accumulate(events, "gemini"))
+def _cch(ci: int, tc: Optional[List[Dict[str, Any]]] = None, fin: Optional[str] = None,
+         content: Optional[str] = None) -> Dict[str, Any]:
+    delta: Dict[str, Any] = {}
+    if tc:
+        delta["tool_calls"] = tc
+    if content is not None:
+        delta["content"] = content
+    return {"id": "c1", "object": "chat.completion.chunk", "model": "m",
+            "choices": [{"index": ci, "delta": delta, "finish_reason": fin}]}
+
+
+def test_two_choices_the_call_that_arrived_last_is_cut_not_the_one_started_last() -> None:
+    # revCut23 C1 (min_n2.py): choice 0's call a starts, b (no arguments) starts, a's text
+    # goes on: a arrived last; a second choice beside it. b is whole, as with one choice
+    ev = [_cch(0, [{"index": 0, "id": "call_a", "type": "function", "function": {"name": "a", "arguments": "```json"}}]),
+          _cch(1, content="Hi"),
+          _cch(0, [{"index": 1, "id": "call_b", "type": "function", "function": {"name": "get_time",
+                                                                                  "arguments": ""}}]),
+          _cch(0, [{"index": 0, "function": {"arguments": '\n{"x": 1}'}}]),
+          _cch(0, fin="length"), _cch(1, fin="length")]
+    for one in (False, True):
+        events = [e for e in ev if not one or e["choices"][0]["index"] == 0]
+        acc = Accumulator()
+        for e in events:
+            acc.feed(e)
+        for out in (accumulate(events, "openai.chat"), acc.close()):
+            got = _by_name(out)
+            assert type(got["a"]) is InvalidToolCall and got["a"].truncated, out
+            assert got["get_time"] == ToolCall("get_time", {}, "call_b", repairs=("empty-arguments",)), out
+
+
+def test_a_piece_without_index_between_two_of_another_call_stamps_that_call() -> None:
+    # revCut23 C2 (probe_noidx.py): the piece with no index goes to b (started last); a's next
+    # piece arrived after it: a is the last call, cut off, in the hot loop as in ``feed``
+    ev = [_ch(_tc(0, "a", "")), _ch(_tc(1, "b", "")), _ch([{"index": 0, "function": {"arguments": "```json"}}]),
+          _ch([{"function": {"arguments": '{"y": 1}'}}]), _ch([{"index": 0, "function": {"arguments": '\n{"x": 1}'}}]),
+          _ch(None, "length")]
+    acc = Accumulator()
+    for e in ev:
+        acc.feed(e)
+    for out in (accumulate(ev, "openai.chat"), acc.close()):
+        _a_cut_b_runs(out)

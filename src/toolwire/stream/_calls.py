@@ -57,6 +57,8 @@ class Calls(Replies):
         c.needs_end = needs_end
         c.size = 0
         c.seen = self.tick = self.tick + 1
+        if self.several:  # (what arrived last in each alternative: ``CutJudge.arrived``)
+            self.arrived[scope] = c  # type: ignore[index]
         calls.append(c)
         self._last[scope] = c
         scoped = self._open.get(scope)
@@ -82,6 +84,8 @@ class Calls(Replies):
         size = c.size + len(text)
         c.size = size
         c.seen = self.tick = self.tick + 1
+        if self.several:
+            self.arrived[c.scope] = c  # type: ignore[index]
         if size > self.max_bytes:
             c.error = f"Arguments are over the limit of {self.max_bytes} characters"
             c.parts = []
@@ -114,6 +118,8 @@ class Calls(Replies):
             return
         c.size = size
         c.seen = self.tick = self.tick + 1
+        if self.several:
+            self.arrived[c.scope] = c  # type: ignore[index]
         held[1].append(text)
         if self.emit:
             self.events.append(new_event(ArgsDelta, (c.pos, c.id, text, None, None)))

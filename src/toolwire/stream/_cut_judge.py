@@ -8,7 +8,7 @@ Free text and arguments given whole as an object are judged here too."""
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Set, Tuple
+from typing import Any, Dict, List, Optional, Set, Tuple, cast
 
 from .._args import Policy, object_arguments, parse_arguments
 from .._policy import Parsed, empty
@@ -34,8 +34,10 @@ class CutJudge:
     # what a call's own item says of it, by position (``mark_whole``): whole (``True``) or
     # cut off (``False``) whatever its place; none until one says
     own_status: Optional[Dict[int, bool]] = None
-    # the last call of each alternative among the first calls seen (``last_so_far``)
-    scope_last: Optional[Tuple[int, Dict[Any, Call]]] = None
+    # several alternatives: what arrived last in each (``last_so_far``, ``last_call``): its call,
+    # or ``None`` when an item that is no call started after it (``went_on``); kept from the
+    # moment a second alternative comes (``arrivals``), by every stamp of ``Call.seen``
+    arrived: Optional[Dict[Any, Optional[Call]]] = None
 
     def mark_whole(self, c: Call, whole: bool) -> None:
         """*c*'s own item says it is whole (*whole*) or was cut off: its place in the
@@ -44,32 +46,70 @@ class CutJudge:
             self.own_status = {}
         self.own_status[c.pos] = whole
 
+    def went_on(self, scope: Any) -> None:
+        """An item that is no call (a message, a reasoning item, a text or thinking block,
+        a text part: ``_cut_last.goes_on``) started in the reply *scope* (its alternative):
+        the model went on past every call that arrived before it, so none of them was cut
+        off (a later fragment of one makes it the last again). A stamp like ``Call.seen``'s:
+        O(1)."""
+        if self.calls:
+            self.tick += 1
+            if self.several:
+                cast(Dict[Any, Optional[Call]], self.arrived)[scope] = None
+
+    def went_on_at(self, key: Any) -> None:
+        """``went_on`` for an item that is no call started at the index *key* of a reply
+        whose items are numbered in the order written (an Anthropic or Bedrock block, a
+        Responses output item), when past the call started last: one at an index before
+        it (an item sent again, a reply read again) proves nothing. One reply (no scope)."""
+        calls = self.calls
+        if calls:
+            k = calls[-1].key
+            if type(key) is int and type(k) is int and key > k:
+                self.went_on(None)
+
+    def arrivals(self) -> None:
+        """A second alternative came (``several``): what arrived last in the first, kept
+        from here on (``arrived``); one pass over the calls so far, all of that one
+        alternative (an item started after its last call: ``went_on``, the tick past it)."""
+        arrived: Dict[Any, Optional[Call]] = {}
+        calls = self.calls
+        last: Optional[Call] = None
+        for i in range(len(calls)):
+            c = calls[i]
+            top = arrived.get(c.scope)
+            if top is None or c.seen > top.seen:
+                arrived[c.scope] = c
+            if last is None or c.seen > last.seen:
+                last = c
+        if last is not None and last.seen != self.tick:
+            arrived[last.scope] = None
+        self.arrived = arrived
+
     def last_call(self, only: Any) -> Optional[Call]:
         """The last call of the reply (of the alternative *only*, when not ``None``): the one
         whose last fragment, start or whole value ARRIVED last (``Call.seen``), not the one
         of the highest index label (a stream may send index 1 before index 0, or interleave
         two calls' fragments: revCut R2): the one call a truncating finish may have cut (a
-        model writes its calls one after another)."""
+        model writes its calls one after another); none when an item that is no call
+        started after it (``went_on``: the model went on)."""
+        if only is not None and self.arrived is not None:
+            return self.arrived.get(only)
         last: Optional[Call] = None
         for c in self.calls:
             if (only is None or c.scope == only) and (last is None or c.seen > last.seen):
                 last = c
-        return last
+        return last if last is None or only is not None or last.seen == self.tick else None
 
     def last_so_far(self, c: Call) -> Optional[Call]:
         """The last call given so far of *c*'s reply (its alternative, when the stream holds
-        several): whether *c* may be cut, as it is finalized (``close`` judges again). One
-        reply: *c* when nothing arrived after it (``Call.seen`` is the last ``tick``), else
-        none. Several: kept per alternative as the calls grow (``scope_last``, the call
-        started last): each call is looked at once."""
+        several): whether *c* may be cut, as it is finalized (``close`` judges again). *c*
+        when nothing arrived after it in its reply (one reply: ``Call.seen`` is the last
+        ``tick``; several: what arrived last in its alternative, ``arrived``), else none: O(1)."""
         if not self.several:
             return c if c.seen == self.tick else None
-        seen, table = self.scope_last if self.scope_last is not None else (0, {})
-        calls = self.calls
-        for i in range(seen, len(calls)):
-            table[calls[i].scope] = calls[i]
-        self.scope_last = (len(calls), table)
-        return table.get(c.scope, c)
+        arrived = self.arrived
+        return c if arrived is None or arrived.get(c.scope, c) is c else None
 
     def may_be_cut(self, c: Call, last: Optional[Call]) -> bool:
         """Whether *c* may have been cut off by a truncating finish reason: its own item
@@ -82,16 +122,16 @@ class CutJudge:
     def judged_cut(self, c: Call) -> Tuple[bool, Optional[str]]:
         """Whether *c*'s result was judged as cut off by the finish reason (a truncated
         ``InvalidToolCall`` of no error of its own, or a call recorded ``truncated``) and
-        can be judged again, and the text to judge (``None``: the object given whole,
-        which ``_parsed`` reads)."""
+        can be judged again, and the text to judge (``None``: the object given whole, or
+        no text at all, which ``_parsed`` reads: empty arguments judged cut off are judged
+        again too, revCut23 C1). A call that never had its end event is not (``finalize``)."""
         r = c.result
-        if c.error is not None or r is None:
+        if c.error is not None or r is None or c.needs_end and not c.ended:  # (never whole: ``finalize``)
             return False, None
         if not (r.truncated if isinstance(r, InvalidToolCall) else "truncated" in r.repairs):
             return False, None
-        if c.obj is not None:
-            return True, None
-        return r.raw is not None, r.raw
+        # its text, or none at all (``None``: empty arguments, or an object given whole)
+        return True, None if c.obj is not None else r.raw
 
     def _judged_again(self, c: Call, r: ToolCall) -> bool:
         """Whether *c*, finalized as *r* before a truncating finish reason arrived, is

@@ -153,7 +153,9 @@ class Replies(Results):
         if first is None:
             self.first_choice = index
         elif index != first:
-            self.several = True
+            if not self.several:
+                self.several = True
+                self.arrivals()  # (what arrived last in each alternative, kept from here: ``CutJudge``)
             if index < first:
                 self.first_choice = index
                 self.texts[first] = self.text_parts

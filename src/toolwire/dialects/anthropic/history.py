@@ -77,6 +77,8 @@ def _blocks(content: Any, loc: str, d: Dialect, finish: Optional[str] = None) ->
             b = to_plain_near(b, 1, where)
             t = b.get("type")
             plain = kept(plain, content, i, b)
+        if t != "tool_use":  # any block after a call: the model went on past it (``_cut_last.goes_on``)
+            calls.follow()
         if t == "text":
             out.extend(block_text(b, where, NAME))
         elif t == "tool_use":

@@ -219,8 +219,10 @@ class Handler:
                         extra["type"] = btype
                     pd = {NAME: extra}
                 self._open(key, block, pd)
-            elif btype == "text" and type(block.get("text")) is str:
-                core.text(block["text"])
+            else:
+                core.went_on_at(key)  # a text or thinking block: the model went on past the calls before it
+                if btype == "text" and type(block.get("text")) is str:
+                    core.text(block["text"])
         elif kind == "content_block_stop":
             if key is not None:
                 core.end(core.by_key.get(key))

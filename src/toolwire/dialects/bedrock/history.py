@@ -80,6 +80,8 @@ def _blocks(content: Any, loc: str, d: Dialect, finish: Optional[str] = None) ->
         if type(key) is not str and key is not None:  # no JSON object has it
             raise DecodeError(f"Content block at {where} has a key that is not a string: {excerpt(key)}",
                               dialect=NAME, loc=where)
+        if key != "toolUse":  # any block after a call: the model went on past it (``_cut_last.goes_on``)
+            calls.follow()
         if key == "text":
             out.extend(block_text(b, where, NAME))
         elif key == "toolUse":

@@ -197,8 +197,10 @@ class Handler:
                     c = core.find(key)
                     if c is not None:
                         core.misplaced(c, use, "input", "$.contentBlockDelta.delta.toolUse")
-            elif type(delta.get("text")) is str:
-                core.text(delta["text"])
+            else:  # a text or reasoning block (no start event: its deltas): the model went on past the calls
+                core.went_on_at(_index(body, "contentBlockDelta"))
+                if type(delta.get("text")) is str:
+                    core.text(delta["text"])
             return
         body = data.get("contentBlockStart")
         if type(body) is dict:
@@ -213,6 +215,8 @@ class Handler:
                     return  # the block started again: one call
                 if not use.get("input"):  # none: under another key they are refused
                     core.misplaced(c, use, "input", "$.contentBlockStart.start.toolUse")
+            elif type(start) is dict:  # another block started: the model went on past the calls
+                core.went_on_at(_index(body, "contentBlockStart"))
             return
         body = data.get("contentBlockStop")
         if type(body) is dict:

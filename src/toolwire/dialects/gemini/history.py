@@ -25,6 +25,7 @@ from operator import is_
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
 from ..._access import to_plain_near
+from ..._cut_last import blank_part
 from ..._dialect import HistoryCodec, Pairing
 from ..._errors import DecodeError, an, excerpt
 from ..._history_codec import Refusals
@@ -129,6 +130,8 @@ def _parts(
         if type(key) is not str and (key is not None or None in p):  # no JSON object has it
             raise DecodeError(f"Part at {where} has a key that is not a string: {excerpt(key)}", dialect=NAME,
                               loc=where)
+        if key not in ("functionCall", "function_call") and not blank_part(p):
+            calls.follow()  # any part after a call but empty text: the model went on past it (``goes_on``)
         if key == "text":
             text = p["text"]
             if type(text) is not str:  # ``Part.text`` is a string: anything else is refused there

@@ -53,6 +53,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, Optional
 
+from ..._cut_last import blank_part
 from ..._errors import excerpt
 from ...stream._call import Call, nonempty_str
 from ...stream._core import Core
@@ -160,6 +161,8 @@ class Handler:
         if fc is not None:  # (``None`` is how SDK dumps write an absent field)
             self.core.broken(fc, scope)
             return
+        if not blank_part(part):  # the model went on past the calls before it (an empty text part: the
+            self.core.went_on(scope)  # last chunk may carry one whatever the model did, ``goes_on``)
         text = part.get("text")
         if type(text) is str and not part.get("thought"):
             self.core.text(text, scope)
@@ -272,6 +275,8 @@ class Handler:
                 if not cur.needs_end and cur.obj is None and partial is None:  # the name-only call's (§4g)
                     cur.obj = args
                     cur.seen = core.tick = core.tick + 1  # (what arrived last: ``CutJudge.last_call``)
+                    if core.several:
+                        core.arrived[scope] = cur  # type: ignore[index]
                     kept.pop("no_args", None)
                 else:  # beside arguments streamed in partialArgs: never read, never dropped
                     core.fail(cur, f"A functionCall part without a name carries arguments {excerpt(args)} while "

@@ -167,6 +167,8 @@ class Handler(Feed):
                                     if not piece:  # (no fragment: the call is not stamped, nor kept)
                                         continue
                                     c.seen = core.tick = core.tick + 1  # (what arrived last: ``last_call``)
+                                    if core.several:  # (and in its alternative: ``CutJudge.arrived``)
+                                        core.arrived[scope] = c  # type: ignore[index]
                                     at, at_scope, at_index = c, scope, index
                                 elif index is None and type_(scope) is int_:
                                     # no index: the call its scope started last, if open
@@ -175,6 +177,9 @@ class Handler(Feed):
                                         raise LookupError  # ``feed`` decides
                                     if piece:
                                         c.seen = core.tick = core.tick + 1
+                                        if core.several:
+                                            core.arrived[scope] = c  # type: ignore[index]
+                                        at_index = NO_KEY  # (the next piece of the call before: stamped)
                                 else:
                                     raise TypeError
                                 if not piece:

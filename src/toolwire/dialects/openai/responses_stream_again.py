@@ -106,6 +106,7 @@ class Again(Messages):
         return new
 
     def _added(self, key: Optional[int], item: Dict[str, Any]) -> None:
+        self.core.went_on_at(key)  # an item after the call started last: whole (a call: stamped anew)
         if key is not None and self.ended:
             prior = self.ended.get(key)
             if prior is not None and key not in self.core.by_key:
