@@ -15,20 +15,21 @@ reached through a pointer (``#/properties/a``) is compiled at its place too. So 
 ``$ref`` fails depends on the order of the walk, which this replays: URIs defined, being
 defined, each subtree walked where llguidance walks it.
 
-Bounded: the replay counts the nodes it compiles (a node under several referenced places
-is compiled once per place, as llguidance does) and gives up past ``4 * nodes + 64``
-steps, past ``64 * nodes + 64`` property names read or merged where two objects meet
-(each charged before it is read: the whole work is linear in the schema), or past three passes (a move can make a reference alone that a parent then
-intersects): the caller then falls back on its own walk. A ``$ref`` alone in an
-``anyOf`` / ``allOf`` branch intersected with its parent's keywords has no siblings to
-move: where the parent has a ``$ref`` of its own, the parent's siblings are moved (the
-branch with them: ``{"$ref": "#", "anyOf": [{"$ref": "#/$defs/D0"}]}`` inside ``D0``),
-else it is counted in ``unresolved``. Two objects intersected have the properties they
-share intersected in turn (a union: each branch), so a ``$ref`` in one being compiled is
-needed too (``{"$ref": "#", "allOf": [{"properties": {"r1": ...}}]}`` where the root's
-``r1`` is ``{"$ref": "#/$defs/D0"}`` inside ``D0``; each pair of properties once). A node
-met again while its own subschemas are compiled (a ``$ref`` to ``#`` after them) may have
-its siblings moved by that visit: the outer one reads only the keys still there.
+Bounded: the replay counts the nodes it compiles (a node under several referenced places is
+compiled once per place, as llguidance does) and gives up past ``4 * nodes + 64`` steps,
+past ``64 * nodes + 64`` property names read or merged where two objects meet (each charged
+before it is read: the whole work is linear in the schema), or past three passes (a move can
+make a reference alone that a parent then intersects): the caller then falls back on its own
+walk. A ``$ref`` alone in an ``anyOf`` / ``allOf`` branch intersected with its parent's
+keywords has no siblings to move: where the parent has a ``$ref`` of its own, the parent's
+siblings are moved (the branch with them: ``{"$ref": "#", "anyOf": [{"$ref":
+"#/$defs/D0"}]}`` inside ``D0``), else it is counted in ``unresolved``. Two objects
+intersected have the properties they share intersected in turn (a union: each branch), so a
+``$ref`` in one being compiled is needed too (``{"$ref": "#", "allOf": [{"properties":
+{"r1": ...}}]}`` where the root's ``r1`` is ``{"$ref": "#/$defs/D0"}`` inside ``D0``; each
+pair of properties once). A node met again while its own subschemas are compiled (a ``$ref``
+to ``#`` after them) may have its siblings moved by that visit: the outer one reads only the
+keys still there.
 """
 
 from __future__ import annotations
@@ -77,6 +78,7 @@ class _Replay:
         self.moved = self.unresolved = 0
         self.met: Dict[Tuple[int, int], Any] = {}  # the pairs of properties intersected (once each; held)
         self.sides: Dict[Any, Any] = {}  # the pairs of sides whose shared properties were all met (held)
+        self.merged: Dict[Tuple[int, ...], Any] = {}  # the dictionaries merged, by the ones merged (held)
 
     def go(self) -> bool:
         """One pass; False past the budget (of steps or of reads)."""
@@ -251,15 +253,20 @@ class _Replay:
         if holding:
             self.sides[sides] = (mines, theirs_all)
         # (the last branch's properties over the other side's, theirs over the earlier ones'; one
-        # dictionary alone, such as a $ref met with itself, is the result as it is: not copied)
-        layers = list({id(p): p for p in (*mines[:-1], *theirs_all, *mines[-1:]) if p}.values())
-        if mines and len(layers) == 1:
+        # dictionary alone, such as a $ref met with itself, is the result as it is, and the same
+        # dictionaries merged again the dictionary merged before: not copied, never changed)
+        layers = [p for p in (*mines[:-1], *theirs_all, *mines[-1:]) if p] if mines else []
+        if len({id(p) for p in layers}) == 1:
             return ("object", layers[0])
+        key = tuple(map(id, layers))
+        if key in self.merged:
+            return self.merged[key][1]
         merged: Dict[str, Any] = {}
-        for props in (*mines[:-1], *theirs_all, *mines[-1:]) if mines else ():
+        for props in layers:
             yield from self._pay(len(props))
             merged.update(props)
-        return ("object", merged) if merged else _OTHER
+        self.merged[key] = (layers, ("object", merged) if merged else _OTHER)
+        return self.merged[key][1]
 
     def _pay(self, work: int) -> Generator[_Step, None, None]:
         """*work* names charged to the budget of reads; past it, the pass gives up at once."""
