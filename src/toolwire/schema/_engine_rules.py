@@ -18,11 +18,12 @@ request (HTTP 400). The profile's ``enforced_only`` flags read here:
   so is a ``patternProperties`` one of whose regexes is such (llguidance compiles each
   regex and fails the request: checked with 1.9.1; xgrammar 0.2.9 fails look-behind, ``\\b``,
   a back-reference, an empty class), and with it an ``additionalProperties`` other than
-  ``true`` (left, it would hold the keys the regexes took: ``{"additionalProperties":
-  false, "required": ["ab"]}`` fails llguidance, "Unsatisfiable schema", and takes only
-  ``{}`` in xgrammar); one of a schema gives way to a schema of every type (a widening:
-  strict mode leaves the object open under it, closes one with ``properties``, ``required``
-  or, typed ``object``, a count only without the keyword; written only there: xgrammar
+  ``true`` and an ``unevaluatedProperties`` other than ``true`` / ``{}`` (left, each would
+  hold the keys the regexes took: ``{"additionalProperties": false, "required": ["ab"]}``
+  fails llguidance, "Unsatisfiable schema", and takes only ``{}`` in xgrammar); one of a
+  schema gives way to a schema of every type (a widening: strict mode leaves the object open
+  under it, closes one with ``properties``, ``required`` or, typed ``object``, a count only
+  without the keyword; written only there: xgrammar
   reads a node of no type with a count and the keyword as an object, and lm-format-enforcer
   0.11.3 fails on ``true`` and ``{}`` there);
   ``maxLength`` beside a pattern of a character past U+FFFF is moved
@@ -65,6 +66,7 @@ from .._errors import SchemaError, excerpt
 from .._target import Profile
 from ._empty_bounds import untaken
 from ._engine_refs import FALSE_AT, cyclic_ref_moves, false_moves
+from ._engine_unevaluated import EVERY_TYPE, unevaluated_typed
 from ._no_value_root import no_value_nodes
 from ._normalize import iter_subschemas
 from ._rewrite_keywords import _hint
@@ -78,7 +80,7 @@ __all__ = ["FALSE_AT", "closed_nodes", "engine_moves"]
 _CLOSES = ("properties", "required")
 # the widening written for a moved additionalProperties schema: every value, as a schema (lm-format-enforcer
 # 0.11.3 fails on ``true`` and ``{}`` there: "'bool' object has no attribute 'anyOf'"; review revLead45)
-_ANY_TYPE = ("string", "number", "boolean", "object", "array", "null")
+_ANY_TYPE = EVERY_TYPE
 
 _BOUNDS = ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum")
 _COUNTS = ("minProperties", "maxProperties")
@@ -147,6 +149,13 @@ def engine_moves(wire: Any, profile: Profile, cycles: bool = True,
                     widened = node["additionalProperties"] is not False and id(node["additionalProperties"]) not in dead
                     moves.append(("additionalProperties", "moved with patternProperties, which took keys it "
                                   "would refuse"))
+                if node.get("unevaluatedProperties", True) not in (True, {}) \
+                        and all(k != "unevaluatedProperties" for k, _ in moves):
+                    # (kept, it would hold the keys the regexes took, as additionalProperties would; xgrammar
+                    # 0.2.9 refused {"ab": 1} for {"type": "object", "unevaluatedProperties": false} left of
+                    # {"patternProperties": {"(?<=a)b": {}}, ...}: review revVllm7 C1)
+                    moves.append(("unevaluatedProperties", "moved with patternProperties, which took keys it "
+                                  "would refuse"))
         if "pattern_whole" in only and isinstance(node.get("pattern"), str) and "maxLength" in node \
                 and all(k not in ("maxLength", "pattern") for k, _ in moves) and _astral(node["pattern"]):
             moves.append(("maxLength", f"{profile.id}'s llguidance cannot bound the length of a pattern of characters "
@@ -155,14 +164,13 @@ def engine_moves(wire: Any, profile: Profile, cycles: bool = True,
         for key, why in moves:
             value = node.pop(key)
             if key == "additionalProperties" and widened and (any(k in node for k in _CLOSES) or (
-                    _typed(node, "object") and any(k in node for k in _COUNTS))
-                    or node.get("unevaluatedProperties", True) not in (True, {})):
+                    _typed(node, "object") and any(k in node for k in _COUNTS))):
                 # (moved with patternProperties: a schema widened to every value, kept open; without
-                # properties, required, a count of a node typed object or an unevaluatedProperties
-                # other than true strict mode leaves the object open anyway: left out. xgrammar closes
-                # an object with a count (review revLfe), and by its unevaluatedProperties where this
-                # key is absent (review revSchema7), and reads a node of no type with a count and this
-                # key as an object (review revLead45))
+                # properties, required or a count of a node typed object strict mode leaves the object
+                # open anyway: left out. xgrammar closes an object with a count (review revLfe), and reads
+                # a node of no type with a count and this key as an object (review revLead45); an
+                # unevaluatedProperties, which closed it too (review revSchema7), is moved with them, so
+                # a node of no type is left one (review revVllm7 R2: xgrammar refused null, 5, "s", [1]))
                 node[key] = {"type": list(_ANY_TYPE)}
                 why += "; every value written in its place (a widening)"
             elif key == "additionalProperties" and widened:
@@ -174,6 +182,8 @@ def engine_moves(wire: Any, profile: Profile, cycles: bool = True,
             hints.append(f"{key}: {shown}")
             out.append((ptr, key, "moved", f"{why}: into description, checked locally only"))
         _hint(node, hints)
+        if "closes_objects" in only:
+            out.extend(unevaluated_typed(node, ptr, profile.id))
     return out
 
 
