@@ -1,13 +1,13 @@
 """``unevaluatedProperties`` on vLLM's wire as xgrammar 0.2.9 (``strict_mode=True``, as vLLM's
 ``backend_xgrammar.py``) reads it, checked 2026-12-07 (session 47, review revVllm7 C1):
 
-- a node of no ``type`` with an ``unevaluatedProperties`` other than ``true`` / ``{}`` is
-  read as an object: ``{"unevaluatedProperties": false}`` refuses ``null``, ``5``, ``"s"``,
-  ``[1]`` (lm-format-enforcer 0.11.3 fails it: "Unsupported type None"). Every type is
+- a node of no ``type`` with an ``unevaluatedProperties`` (``true`` too) is read as an
+  object: ``{"unevaluatedProperties": false}`` refuses ``null``, ``5``, ``"s"``, ``[1]``
+  (lm-format-enforcer 0.11.3 fails it: "Unsupported type None"). Every type is
   written beside it, which JSON Schema reads as no type at all (exact; both engines then
   take the values of the other types);
-- a node that may be an array, with the keyword, takes only ``[]``: xgrammar closes its
-  items by it, where ``items`` is absent (``{"type": ["array", "object"],
+- a node that may be an array, with the keyword (``true`` too), takes only ``[]``: xgrammar
+  closes its items by it, where ``items`` is absent (``{"type": ["array", "object"],
   "unevaluatedProperties": false}`` refuses ``[1]``). ``"items": {}`` is written beside it
   (exact: every item is valid against ``{}``), where ``prefixItems`` is absent too (past
   them strict mode closes the array anyway).
@@ -30,7 +30,7 @@ _DECIDERS = ("$ref", "const", "enum", "anyOf", "oneOf")
 def unevaluated_typed(node: Dict[str, Any], ptr: str, dialect: str) -> List[Tuple[str, str, str, str]]:
     """The ``type`` and ``items`` written beside *node*'s ``unevaluatedProperties`` (in
     place), as ``(pointer, keyword, "rewritten", why)``."""
-    if node.get("unevaluatedProperties", True) in (True, {}) or any(k in node for k in _DECIDERS):
+    if "unevaluatedProperties" not in node or any(k in node for k in _DECIDERS):
         return []
     out = []
     if "type" not in node:
