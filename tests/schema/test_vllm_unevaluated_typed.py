@@ -4,8 +4,9 @@
 - R2: beside a ``patternProperties`` the engines cannot take, a schema ``additionalProperties``
   was widened to every value beside the ``unevaluatedProperties``, on a node of no type too,
   which xgrammar reads as an object: it refused ``null``, ``5``, ``"s"``, ``[1]`` (valid);
-- C1: the ``unevaluatedProperties`` left there held the keys the regexes took (``{"ab": 1}``
-  refused); one on a node of no type is read as an object, and on an array closes its items.
+- C1: the ``unevaluatedProperties`` left there without an ``additionalProperties`` held the
+  keys the regexes took (``{"ab": 1}`` refused); one on a node of no type is read as an
+  object, and on an array closes its items.
 
 Values checked with ``jsonschema`` (Draft 2020-12) on the caller's schema; xgrammar's tests skip
 without it.
@@ -55,16 +56,18 @@ def test_xgrammar_takes_every_valid_value_of_the_vllm_wire(schema: Dict[str, Any
     assert _xgrammar_refuses(schema) == []
 
 
-def test_the_unevaluated_properties_moves_with_the_regexes() -> None:
+def test_every_value_is_written_as_additional_properties_beside_it() -> None:
+    # (it stays: xgrammar closes an object by it where additionalProperties is absent, review revSchema7)
     for schema in (R2, C1_TYPED, C1_CLOSED):
         wire = render(schema, "vllm", on_error="report").wire_schema
-        assert "unevaluatedProperties" not in wire and "unevaluatedProperties: false" in wire["description"]
-    assert "additionalProperties" not in render(R2, "vllm", on_error="report").wire_schema  # (no type: left open)
+        assert wire["unevaluatedProperties"] is False and wire["additionalProperties"] == {"type": [
+            "string", "number", "boolean", "object", "array", "null"]}
+        assert wire["description"].startswith('{patternProperties: {"(?<=a)b": {}}')
 
 
 def test_every_type_is_written_beside_it_on_a_node_of_no_type() -> None:
     r = render(C1_UNTYPED, "vllm", on_error="report")
-    parts = r.wire_schema["anyOf"]  # (null as a branch of its own: lm-format-enforcer reads a type list bare)
+    parts = r.wire_schema["anyOf"]  # (null a branch of its own: lm-format-enforcer reads a type list bare)
     assert parts[0] == {"unevaluatedProperties": False, "type": ["string", "number", "boolean", "object", "array"],
                         "items": {}} and parts[1] == {"type": "null"}
     assert [(c.keyword, c.action) for c in r.report if c.keyword in ("type", "items")][:2] == [

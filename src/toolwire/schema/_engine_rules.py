@@ -18,12 +18,11 @@ request (HTTP 400). The profile's ``enforced_only`` flags read here:
   so is a ``patternProperties`` one of whose regexes is such (llguidance compiles each
   regex and fails the request: checked with 1.9.1; xgrammar 0.2.9 fails look-behind, ``\\b``,
   a back-reference, an empty class), and with it an ``additionalProperties`` other than
-  ``true`` and an ``unevaluatedProperties`` other than ``true`` / ``{}`` (left, each would
-  hold the keys the regexes took: ``{"additionalProperties": false, "required": ["ab"]}``
-  fails llguidance, "Unsatisfiable schema", and takes only ``{}`` in xgrammar); one of a
-  schema gives way to a schema of every type (a widening: strict mode leaves the object open
-  under it, closes one with ``properties``, ``required`` or, typed ``object``, a count only
-  without the keyword; written only there: xgrammar
+  ``true`` (left, it would hold the keys the regexes took: ``{"additionalProperties":
+  false, "required": ["ab"]}`` fails llguidance, "Unsatisfiable schema", and takes only
+  ``{}`` in xgrammar); one of a schema gives way to a schema of every type (a widening:
+  strict mode leaves the object open under it, closes one with ``properties``, ``required``
+  or, typed ``object``, a count only without the keyword; written only there: xgrammar
   reads a node of no type with a count and the keyword as an object, and lm-format-enforcer
   0.11.3 fails on ``true`` and ``{}`` there);
   ``maxLength`` beside a pattern of a character past U+FFFF is moved
@@ -149,28 +148,29 @@ def engine_moves(wire: Any, profile: Profile, cycles: bool = True,
                     widened = node["additionalProperties"] is not False and id(node["additionalProperties"]) not in dead
                     moves.append(("additionalProperties", "moved with patternProperties, which took keys it "
                                   "would refuse"))
-                if node.get("unevaluatedProperties", True) not in (True, {}) \
-                        and all(k != "unevaluatedProperties" for k, _ in moves):
-                    # (kept, it would hold the keys the regexes took, as additionalProperties would; xgrammar
-                    # 0.2.9 refused {"ab": 1} for {"type": "object", "unevaluatedProperties": false} left of
-                    # {"patternProperties": {"(?<=a)b": {}}, ...}: review revVllm7 C1)
-                    moves.append(("unevaluatedProperties", "moved with patternProperties, which took keys it "
-                                  "would refuse"))
         if "pattern_whole" in only and isinstance(node.get("pattern"), str) and "maxLength" in node \
                 and all(k not in ("maxLength", "pattern") for k, _ in moves) and _astral(node["pattern"]):
             moves.append(("maxLength", f"{profile.id}'s llguidance cannot bound the length of a pattern of characters "
                           "past U+FFFF (the request fails)"))
+        # (an unevaluatedProperties left beside no additionalProperties would hold the keys the regexes took:
+        # xgrammar 0.2.9 refused {"ab": 1}, review revVllm7 C1; every value written there, a widening)
+        beside = not widened and any(k == "patternProperties" for k, _ in moves) and node.get(
+            "unevaluatedProperties", True) not in (True, {}) and all(k != "unevaluatedProperties" for k, _ in moves) \
+            and ("additionalProperties" not in node or any(k == "additionalProperties" for k, _ in moves))
         hints = []
         for key, why in moves:
             value = node.pop(key)
+            if key == "patternProperties" and beside:
+                why += "; every value written as additionalProperties beside unevaluatedProperties (a widening)"
             if key == "additionalProperties" and widened and (any(k in node for k in _CLOSES) or (
-                    _typed(node, "object") and any(k in node for k in _COUNTS))):
+                    _typed(node, "object") and any(k in node for k in _COUNTS))
+                    or node.get("unevaluatedProperties", True) not in (True, {})):
                 # (moved with patternProperties: a schema widened to every value, kept open; without
-                # properties, required or a count of a node typed object strict mode leaves the object
-                # open anyway: left out. xgrammar closes an object with a count (review revLfe), and reads
-                # a node of no type with a count and this key as an object (review revLead45); an
-                # unevaluatedProperties, which closed it too (review revSchema7), is moved with them, so
-                # a node of no type is left one (review revVllm7 R2: xgrammar refused null, 5, "s", [1]))
+                # properties, required, a count of a node typed object or an unevaluatedProperties
+                # other than true strict mode leaves the object open anyway: left out. xgrammar closes
+                # an object with a count (review revLfe), and by its unevaluatedProperties where this
+                # key is absent (review revSchema7), and reads a node of no type with a count and this
+                # key as an object (review revLead45))
                 node[key] = {"type": list(_ANY_TYPE)}
                 why += "; every value written in its place (a widening)"
             elif key == "additionalProperties" and widened:
@@ -181,6 +181,8 @@ def engine_moves(wire: Any, profile: Profile, cycles: bool = True,
                 shown = "(an integer too long to write)"
             hints.append(f"{key}: {shown}")
             out.append((ptr, key, "moved", f"{why}: into description, checked locally only"))
+        if beside:
+            node["additionalProperties"] = {"type": list(_ANY_TYPE)}
         _hint(node, hints)
         if "closes_objects" in only:
             out.extend(unevaluated_typed(node, ptr, profile.id))

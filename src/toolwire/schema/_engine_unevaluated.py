@@ -12,7 +12,11 @@
   (exact: every item is valid against ``{}``), where ``prefixItems`` is absent too (past
   them strict mode closes the array anyway).
 
-llguidance 1.9.1 refuses the keyword ("Unimplemented keys"), as it did before. Each node once.
+Not on a node xgrammar reads by a ``$ref``, ``const``, ``enum``, ``anyOf`` or ``oneOf``
+alone, nor on an ``allOf`` branch: xgrammar reads an ``allOf`` without the node's own
+``type`` (``{"type": "object", "allOf": [{"type": ["string", "object"]}]}`` takes ``"s"``),
+so a branch read as an object stays one. llguidance 1.9.1 refuses the keyword
+("Unimplemented keys"), as it did before. Each node once.
 """
 
 from __future__ import annotations
@@ -30,7 +34,9 @@ _DECIDERS = ("$ref", "const", "enum", "anyOf", "oneOf")
 def unevaluated_typed(node: Dict[str, Any], ptr: str, dialect: str) -> List[Tuple[str, str, str, str]]:
     """The ``type`` and ``items`` written beside *node*'s ``unevaluatedProperties`` (in
     place), as ``(pointer, keyword, "rewritten", why)``."""
-    if "unevaluatedProperties" not in node or any(k in node for k in _DECIDERS):
+    at = ptr.rsplit("/", 2)
+    if "unevaluatedProperties" not in node or any(k in node for k in _DECIDERS) \
+            or (len(at) == 3 and at[1] == "allOf" and at[2].isdigit()):
         return []
     out = []
     if "type" not in node:
