@@ -65,6 +65,7 @@ from .._errors import SchemaError, excerpt
 from .._target import Profile
 from ._empty_bounds import untaken
 from ._engine_refs import FALSE_AT, cyclic_ref_moves, false_moves
+from ._engine_unevaluated import EVERY_TYPE, unevaluated_typed
 from ._no_value_root import no_value_nodes
 from ._normalize import iter_subschemas
 from ._rewrite_keywords import _hint
@@ -78,7 +79,7 @@ __all__ = ["FALSE_AT", "closed_nodes", "engine_moves"]
 _CLOSES = ("properties", "required")
 # the widening written for a moved additionalProperties schema: every value, as a schema (lm-format-enforcer
 # 0.11.3 fails on ``true`` and ``{}`` there: "'bool' object has no attribute 'anyOf'"; review revLead45)
-_ANY_TYPE = ("string", "number", "boolean", "object", "array", "null")
+_ANY_TYPE = EVERY_TYPE
 
 _BOUNDS = ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum")
 _COUNTS = ("minProperties", "maxProperties")
@@ -151,9 +152,16 @@ def engine_moves(wire: Any, profile: Profile, cycles: bool = True,
                 and all(k not in ("maxLength", "pattern") for k, _ in moves) and _astral(node["pattern"]):
             moves.append(("maxLength", f"{profile.id}'s llguidance cannot bound the length of a pattern of characters "
                           "past U+FFFF (the request fails)"))
+        # (an unevaluatedProperties left beside no additionalProperties would hold the keys the regexes took:
+        # xgrammar 0.2.9 refused {"ab": 1}, review revVllm7 C1; every value written there, a widening)
+        beside = not widened and any(k == "patternProperties" for k, _ in moves) and node.get(
+            "unevaluatedProperties", True) not in (True, {}) and all(k != "unevaluatedProperties" for k, _ in moves) \
+            and ("additionalProperties" not in node or any(k == "additionalProperties" for k, _ in moves))
         hints = []
         for key, why in moves:
             value = node.pop(key)
+            if key == "patternProperties" and beside:
+                why += "; every value written as additionalProperties beside unevaluatedProperties (a widening)"
             if key == "additionalProperties" and widened and (any(k in node for k in _CLOSES) or (
                     _typed(node, "object") and any(k in node for k in _COUNTS))
                     or node.get("unevaluatedProperties", True) not in (True, {})):
@@ -173,7 +181,11 @@ def engine_moves(wire: Any, profile: Profile, cycles: bool = True,
                 shown = "(an integer too long to write)"
             hints.append(f"{key}: {shown}")
             out.append((ptr, key, "moved", f"{why}: into description, checked locally only"))
+        if beside:
+            node["additionalProperties"] = {"type": list(_ANY_TYPE)}
         _hint(node, hints)
+        if "closes_objects" in only:
+            out.extend(unevaluated_typed(node, ptr, profile.id))
     return out
 
 
