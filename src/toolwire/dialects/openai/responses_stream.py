@@ -89,7 +89,11 @@ class Handler(Phased):
         core = self.core
         open_calls = core.by_key
         limit = core.max_bytes
-        events = core.events if core.emit else None
+        # the events' ``append`` (``None``: no events asked for), ``new_event`` and ``ArgsDelta``
+        # as locals: the delta branch stays short enough for its jump to need no
+        # ``EXTENDED_ARG`` (CPython 3.11 then leaves ``kind == ...`` unspecialized, every chunk)
+        emit = core.events.append if core.emit else None
+        event, args_delta, miss = new_event, ArgsDelta, LookupError
         feed = Feed.feed  # the general reader (``Phased.feed`` adds only what is done above: text deltas)
         # builtins read once: a local is cheaper than a global, once per chunk
         dict_, str_, int_, type_, len_ = dict, str, int, type, len
@@ -130,7 +134,7 @@ class Handler(Phased):
                                 own = data.get("item_id")
                                 if (c.key is not index or self.behind is not None  # (``behind``: ``feed``'s)
                                         or own in done_items):  # (an ended call's again?)
-                                    raise LookupError
+                                    raise miss
                                 # (a delta without ``item_id``, as a gateway strips it: each one is looked up
                                 # as this one, not sent to ``feed`` by a missing key; nothing more per delta)
                                 last, parts = index if own is not None else NO_KEY, c.parts
@@ -139,13 +143,13 @@ class Handler(Phased):
                             # ``item_id`` is no ended call's either; another, or none, goes to ``feed``, whose
                             # ``stale`` tells an ended call's delta sent again: one compare, no table read)
                             elif data["item_id"] != own:
-                                raise LookupError
+                                raise miss
                             size = c.size + len_(piece)
                             if size <= limit:
                                 c.size = size
                                 parts.append(piece)
-                                if events is not None:
-                                    events.append(new_event(ArgsDelta, (c.pos, c.id, piece, None, None)))
+                                if emit is not None:
+                                    emit(event(args_delta, (c.pos, c.id, piece, None, None)))
                                 continue
                     elif kind == "response.function_call_arguments.done":
                         text = data["arguments"]
@@ -170,11 +174,6 @@ class Handler(Phased):
                                         and item.get("status") != "incomplete"
                                         and index not in self.ended):  # (an item ended there: ``_done``'s)
                                     end = None
-                                else:  # ``_extra``, inline: every field but these, in order
-                                    extra = item.copy()
-                                    del extra["type"], extra["call_id"], extra["name"], extra["arguments"]
-                                    if "input" in extra:
-                                        del extra["input"]
                             else:
                                 end = None
                     elif kind == "response.output_item.added":
@@ -220,6 +219,10 @@ class Handler(Phased):
                     start = item_read = False
                 last = NO_KEY  # (what follows may end, fail or replace the call of the deltas before)
                 if end is not None:  # outside the ``try``: not a read
+                    extra = item.copy()  # ``_extra``, inline: every field but these, in order
+                    del extra["type"], extra["call_id"], extra["name"], extra["arguments"]
+                    if "input" in extra:
+                        del extra["input"]
                     end.full = text
                     end.pd = {NAME: extra} if extra else None
                     end.ended = True
