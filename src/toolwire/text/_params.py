@@ -37,6 +37,7 @@ from .._repeats import first_repeat
 from ._blocks import ended
 from ._core import TextParser
 from ._kit import MISSING, loads
+from ._pylit import RepeatedKey
 from ._schema import schema_types, type_value
 
 __all__ = [
@@ -50,6 +51,7 @@ __all__ = [
     "read_calls",
     "read_pairs",
     "read_params",
+    "repeat_words",
     "strip_nl",
     "wrap_nl",
 ]
@@ -198,29 +200,35 @@ def read_params(
             return args, f"has parameter {key!r} twice", len(text)
         if strip:
             value = strip_nl(value)
-        schema = m.param_schema(tool, key)
-        types = schema_types(schema) if schema_first and schema is not None else frozenset()
-        if types:  # the schema decides; a JSON string is read as JSON first (its text, no quotes)
-            v = loads(value) if kind is False and value.lstrip()[:1] == '"' else MISSING
-            if kind is True and "string" in types:  # flagged text the schema allows: kept
-                args[key] = value
-            elif type(v) is str:
-                args[key] = v if "string" in types else typed(m, v, schema)
-            else:
-                args[key] = typed(m, value, schema)
-        elif kind is True:
-            args[key] = value
-        elif kind is False:
-            v = loads(value)
-            args[key] = v if v is not MISSING else typed(m, value, schema)
-        elif text_untyped and not schema_types(schema):
-            args[key] = None if value == "null" else value
-        else:
-            args[key] = typed(m, value, schema)
+        try:
+            args[key] = _param_value(m, m.param_schema(tool, key), value, kind, schema_first, text_untyped)
+        except RepeatedKey as exc:
+            return args, repeat_words(key, exc.key), len(text)
         again = param_repeat(key, value, args[key])
         if again:
             return args, again, len(text)
         pos = end + len(close)
+
+
+def _param_value(m: TextParser, schema: Any, value: str, kind: bool | None, schema_first: bool,
+                 text_untyped: bool) -> Any:
+    """The value of a parameter written *value*, read as ``read_params`` says."""
+    types = schema_types(schema) if schema_first and schema is not None else frozenset()
+    if types:  # the schema decides; a JSON string is read as JSON first (its text, no quotes)
+        v = loads(value) if kind is False and value.lstrip()[:1] == '"' else MISSING
+        if kind is True and "string" in types:  # flagged text the schema allows: kept
+            return value
+        if type(v) is str:
+            return v if "string" in types else typed(m, v, schema)
+        return typed(m, value, schema)
+    if kind is True:
+        return value
+    if kind is False:
+        v = loads(value)
+        return v if v is not MISSING else typed(m, value, schema)
+    if text_untyped and not schema_types(schema):
+        return None if value == "null" else value
+    return typed(m, value, schema)
 
 
 def read_pairs(
@@ -268,7 +276,10 @@ def read_pairs(
             return args, f"has argument {key!r} not closed before the next argument", n
         if key in args:
             return args, f"has argument {key!r} twice", n
-        args[key] = typed(m, value, m.param_schema(tool, key))
+        try:
+            args[key] = typed(m, value, m.param_schema(tool, key))
+        except RepeatedKey as exc:
+            return args, repeat_words(key, exc.key), n
         again = param_repeat(key, value, args[key])
         if again:
             return args, again, n
@@ -281,12 +292,18 @@ def param_repeat(key: str, text: str, value: Any) -> str:
     if type(value) is not dict and type(value) is not list:
         return ""
     k = first_repeat(text, value)
-    return "" if k is None else f"has parameter {key!r} whose value repeats the key {excerpt(k)} in one object"
+    return "" if k is None else repeat_words(key, k)
+
+
+def repeat_words(key: str, repeated: str) -> str:
+    """The error of parameter *key* whose value gives the key *repeated* twice in one object."""
+    return f"has parameter {key!r} whose value repeats the key {excerpt(repeated)} in one object"
 
 
 def typed(m: TextParser, value: str, schema: Any) -> Any:
     """``type_value`` under the parser's policy: a lenient reading (a repair) goes to
-    ``m.fixes``, recorded on the call being read."""
+    ``m.fixes``, recorded on the call being read; ``RepeatedKey`` for a Python literal
+    giving a key twice in one dict."""
     return type_value(value, schema, m.fixes if m.policy.repair else None, m.policy.max_depth)
 
 

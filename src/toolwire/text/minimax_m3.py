@@ -47,6 +47,7 @@ from ._core import TextParser
 from ._kit import calls_of, dumps, forbid, forbid_key, forbid_space
 from ._m3_values import leaf_value, options
 from ._params import attr_name, typed
+from ._pylit import RepeatedKey
 from ._schema import schema_types
 
 __all__ = ["M3_CLOSE", "M3_INV", "M3_INV_END", "M3_OPEN", "encode_m3", "m3_name", "parse_m3"]
@@ -121,7 +122,10 @@ def m3_name(text: str) -> str | None:
 
 def _leaf(m: TextParser, value: str, schema: Any) -> Any:
     """A leaf without ``tools=``: JSON of a number, boolean, null, object or array."""
-    return _once(value, typed(m, value, schema))
+    try:
+        return _once(value, typed(m, value, schema))
+    except RepeatedKey as exc:  # (a Python literal: only a schema admits one)
+        raise _Value(twice_words(exc.key)) from None
 
 
 def _once(text: str, value: Any) -> Any:
