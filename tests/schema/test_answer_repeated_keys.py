@@ -141,3 +141,30 @@ def test_readings_are_bounded_and_linear() -> None:
         seen.clear()
         assert not some_reading('{"a": 1, "a": 2, "z": [' + ", ".join(["0"] * n) + "]}", count)
         assert len(seen) == 2 and MAX_READINGS >= 2
+
+
+def test_passing_over_values_that_give_a_key_twice_stays_linear(monkeypatch: pytest.MonkeyPatch) -> None:
+    # count-based: the characters read for repeats and readings, n and 4n values passed over
+    from toolwire import _json_answer
+
+    read = [0]
+    first, some = _json_answer.first_repeat, _json_answer.some_reading
+
+    def counted(f: Any) -> Any:
+        def run(text: str, *a: Any) -> Any:
+            read[0] += len(text)
+            return f(text, *a)
+        return run
+
+    monkeypatch.setattr(_json_answer, "first_repeat", counted(first))
+    monkeypatch.setattr(_json_answer, "some_reading", counted(some))
+    p = retry.prepare(ASK, S, "openai.chat", mode="prompt")
+
+    def chars(n: int) -> int:
+        read[0] = 0
+        out = retry.classify(_chat('{"a": 1} ' + " ".join(['{"q": 1, "q": [2]}', '{"z": 3}'] * n)), p.state)
+        assert (out.kind, out.value) == ("ok", {"a": 1}), out
+        return read[0]
+
+    c1, c4 = chars(300), chars(1200)
+    assert 3.9 < c4 / c1 < 4.1, (c1, c4)

@@ -81,3 +81,93 @@ def test_m3_blocks_of_repeats_stay_linear(monkeypatch: pytest.MonkeyPatch) -> No
 
     (o1, r1), (o4, r4) = steps(500), steps(2000)
     assert 3.9 < o4 / o1 < 4.1 and 3.9 < r4 / r1 < 4.1, (o1, o4, r1, r4)
+
+
+# the same in the families whose parameters ``_params`` reads (each block as its template
+# writes it, three calls: g, then f repeating, then g); ``{P}`` is f's parameters
+PARAMS = {
+    "text.minimax": ('<minimax:tool_call>\n<invoke name="g">\n<parameter name="o">1</parameter>\n</invoke>\n'
+                     '<invoke name="f">\n{P}</invoke>\n<invoke name="g">\n<parameter name="o">1</parameter>\n'
+                     '</invoke>\n</minimax:tool_call>', '<parameter name="{K}">{V}</parameter>\n'),
+    "text.qwen3-xml": ("<tool_call>\n<function=g>\n<parameter=o>\n1\n</parameter>\n</function>\n<function=f>\n{P}"
+                       "</function>\n<function=g>\n<parameter=o>\n1\n</parameter>\n</function>\n</tool_call>",
+                       "<parameter={K}>\n{V}\n</parameter>\n"),
+    "text.seed-oss": ("<seed:tool_call>\n<function=g>\n<parameter=o>1</parameter>\n</function>\n<function=f>\n{P}"
+                      "</function>\n<function=g>\n<parameter=o>1</parameter>\n</function>\n</seed:tool_call>",
+                      "<parameter={K}>{V}</parameter>\n"),
+    "text.deepseek": ('<｜DSML｜tool_calls>\n<｜DSML｜invoke name="g">\n<｜DSML｜parameter name="o" string="false">1'
+                      '</｜DSML｜parameter>\n</｜DSML｜invoke>\n<｜DSML｜invoke name="f">\n{P}</｜DSML｜invoke>\n'
+                      '<｜DSML｜invoke name="g">\n<｜DSML｜parameter name="o" string="false">1</｜DSML｜parameter>\n'
+                      "</｜DSML｜invoke>\n</｜DSML｜tool_calls>",
+                      '<｜DSML｜parameter name="{K}" string="false">{V}</｜DSML｜parameter>\n'),
+    "text.gigachat": ('<｜GCML｜tool_calls>\n<｜GCML｜invoke name="g">\n<｜GCML｜parameter name="o" string="false">1'
+                      '</｜GCML｜parameter>\n</｜GCML｜invoke>\n<｜GCML｜invoke name="f">\n{P}</｜GCML｜invoke>\n'
+                      '<｜GCML｜invoke name="g">\n<｜GCML｜parameter name="o" string="false">1</｜GCML｜parameter>\n'
+                      "</｜GCML｜invoke>\n</｜GCML｜tool_calls>",
+                      '<｜GCML｜parameter name="{K}" string="false">{V}</｜GCML｜parameter>\n'),
+    "text.kimi": ('<|open|>tools<|sep|><|open|>call tool="g" index="1"<|sep|><|open|>argument key="o" type="number"'
+                  '<|sep|>1<|close|>argument<|sep|><|close|>call<|sep|><|open|>call tool="f" index="2"<|sep|>{P}'
+                  '<|close|>call<|sep|><|open|>call tool="g" index="3"<|sep|><|open|>argument key="o" '
+                  'type="number"<|sep|>1<|close|>argument<|sep|><|close|>call<|sep|><|close|>tools<|sep|>',
+                  '<|open|>argument key="{K}" type="object"<|sep|>{V}<|close|>argument<|sep|>'),
+    "text.hunyuan": ("<tool_calls><tool_call>g<tool_sep><arg_key>o</arg_key><arg_value>1</arg_value></tool_call>"
+                     "<tool_call>f<tool_sep>{P}</tool_call><tool_call>g<tool_sep><arg_key>o</arg_key>"
+                     "<arg_value>1</arg_value></tool_call></tool_calls>",
+                     "<arg_key>{K}</arg_key><arg_value>{V}</arg_value>"),
+}
+BAD = {"repeat": ([("p", '{"x": 1, "x": 2}')], "repeats the key 'x'"),
+       "twice": ([("p", "1"), ("p", "2")], "'p' twice"),
+       "literal": ([("p", "{'x': 1, 'x': 2}")], "repeats the key 'x'"),
+       "repeat-then-more": ([("p", '{"x": 1, "x": 2}'), ("q", "3")], "repeats the key 'x'")}
+TOOLS_P = [{"type": "function", "function": {"name": n, "parameters": {"type": "object", "properties": {
+    "p": {"type": "object"}, "q": {"type": "integer"}, "o": {"type": "integer"}}}}} for n in ("f", "g")]
+
+
+@pytest.mark.parametrize("bad", sorted(BAD))
+@pytest.mark.parametrize("fmt", sorted(PARAMS))
+def test_params_a_call_repeating_a_key_or_parameter_leaves_the_others(fmt: str, bad: str) -> None:
+    block, param = PARAMS[fmt]
+    pairs, said = BAD[bad]
+    f_params = "".join(param.replace("{K}", k).replace("{V}", v) for k, v in pairs)
+    calls = decode_text(block.replace("{P}", f_params), fmt, tools=TOOLS_P, finish_reason="stop").tool_calls
+    assert [type(c).__name__ for c in calls] == ["ToolCall", "InvalidToolCall", "ToolCall"], calls
+    g1, f, g2 = calls
+    assert isinstance(f, InvalidToolCall) and f.name == "f" and said in f.error and "[1]" in f.error, f
+    assert f_params in f.raw and "name=\"g\"" not in f.raw and "<function=g>" not in f.raw, f.raw
+    assert isinstance(g1, ToolCall) and isinstance(g2, ToolCall) and g1.args == g2.args == {"o": 1}
+
+
+@pytest.mark.parametrize("fmt", sorted(PARAMS))
+def test_params_markup_broken_after_a_repeat_still_ends_the_block(fmt: str) -> None:
+    block, param = PARAMS[fmt]
+    f_params = param.replace("{K}", "p").replace("{V}", '{"x": 1, "x": 2}') + "stray words\n"
+    text = block.replace("{P}", f_params)
+    calls = decode_text(text, fmt, tools=TOOLS_P, finish_reason="stop").tool_calls
+    assert [type(c).__name__ for c in calls] == ["ToolCall", "InvalidToolCall"], calls
+    assert "outside" in calls[1].error and calls[1].raw == text, calls[1]
+
+
+def test_params_blocks_of_repeats_stay_linear(monkeypatch: pytest.MonkeyPatch) -> None:
+    # count-based: parameters typed, and the characters kept as raw, for n and 4n calls
+    from toolwire.text import _params
+
+    typed = [0]
+    real = _params._param_value
+
+    def counting(*a: object) -> object:
+        typed[0] += 1
+        return real(*a)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(_params, "_param_value", counting)
+    bad = '<invoke name="f">\n<parameter name="p">{"x": 1, "x": 2}</parameter>\n<parameter name="q">1</parameter>\n</invoke>\n'
+    twice = '<invoke name="f">\n<parameter name="q">1</parameter>\n<parameter name="q">2</parameter>\n</invoke>\n'
+
+    def steps(n: int) -> tuple[int, int]:
+        typed[0] = 0
+        text = "<minimax:tool_call>\n" + "".join(twice if i % 2 else bad for i in range(n)) + "</minimax:tool_call>"
+        calls = decode_text(text, "text.minimax", finish_reason="stop").tool_calls
+        assert len(calls) == n and all(isinstance(c, InvalidToolCall) for c in calls)
+        return typed[0], sum(len(c.raw) for c in calls if isinstance(c, InvalidToolCall))
+
+    (t1, r1), (t4, r4) = steps(500), steps(2000)
+    assert 3.9 < t4 / t1 < 4.1 and 3.9 < r4 / r1 < 4.1, (t1, t4, r1, r4)

@@ -55,9 +55,10 @@ from ._core import BodyMode, TextFormat, TextParser
 from ._kit import body, calls_of, dumps, forbid, stay
 from ._modes import closed_think_modes
 from ._param_writers import name_text
-from ._params import attr_name, bad_name, param_repeat, repeat_words, typed
+from ._params import attr_name, bad_name, typed
 from ._pylit import RepeatedKey
 from ._schema import schema_types
+from ._wrong import param_repeat, repeat_words
 
 __all__ = ["FORMAT"]
 
