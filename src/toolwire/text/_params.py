@@ -147,7 +147,8 @@ def read_params(
     text_untyped: bool = False,
 ) -> tuple[dict[str, Any], str | None, int]:
     """Read ``open_ NAME head_end value close`` elements from *pos* up to the *stop* tag
-    (``</invoke>``...): the arguments, an error (for ``InvalidToolCall.error``) or
+    (``</invoke>``...): the arguments, an error (for ``InvalidToolCall.error``; a ``Wrong``
+    one, read to *stop*, when the markup is whole: ``_wrong``) or
     ``None``, and where reading ended (after *stop*; ``-1`` when the text ended first
     with nothing but whitespace left: the caller decides whether a missing *stop* is
     an error). *head* reads the text between ``open_`` and *head_end*: the name, and
@@ -243,9 +244,9 @@ def read_pairs(
     or ``None``, and where reading ended (after *stop*). *tags* are (key open, key
     close, value open, value close). Values are kept as written (typed by the schema);
     only whitespace may stand between a key and its value, or between pairs; a value
-    holding the value opening tag ran on into the next pair; a key written twice, or
-    one holding the pairs' own tags (``<arg_key>que<arg_value>ry</arg_key>``), is an
-    error. Linear, as ``read_params``."""
+    holding the value opening tag ran on into the next pair; a key written twice (a
+    ``Wrong`` error, as in ``read_params``), or one holding the pairs' own tags
+    (``<arg_key>que<arg_value>ry</arg_key>``), is an error. Linear, as ``read_params``."""
     k_open, k_close, v_open, v_close = tags
     args: dict[str, Any] = {}
     n = len(text)
