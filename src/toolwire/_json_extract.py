@@ -73,7 +73,7 @@ from ._json_quotes import given_up, goes_on, goes_on_after, hides_value, in_doub
 from ._json_value_end import _Read, _string_end, _value_end, _ws, end_of_value
 from ._repeats import first_repeat
 
-__all__ = ["Candidate", "candidates", "end_of_value", "extract_json", "open_json", "open_value"]
+__all__ = ["Candidate", "answer_of", "candidates", "end_of_value", "extract_json", "open_json", "open_value"]
 
 _DECODER = json.JSONDecoder(strict=False, parse_int=read_int)
 _QUICK_FAILS = 32  # failed decodes before each opener is read by ``value_end`` first

@@ -15,9 +15,8 @@ from typing import Any, Dict, Optional, Tuple, Union
 
 from .._errors import EncodeError, excerpt
 from .._flags import check_flag
-from .._json_answer import answer_of
 from .._json_equality import same
-from .._json_extract import candidates, extract_json
+from .._json_extract import answer_of, candidates, extract_json
 from .._repeats import first_repeat
 from .._target import Ask, Target, cleared, merged
 from ..response import Response, normalize
