@@ -4,7 +4,7 @@ The rules (``reference/structured-output.md`` §G.2 item 9, checked 2026-11-30):
 the provider's parsed output when there is one (the caller does that), else the
 contents of fenced code blocks, else every ``{``/``[`` position decoded with
 ``json.JSONDecoder.raw_decode`` (``strict=False``, so a literal newline inside a string
-parses); the **last** candidate that passes the caller's check wins. Never "from the
+parses); the **last** candidate that passes the caller's check wins (``_json_answer``). Never "from the
 first ``{`` to the last ``}``", which breaks on prose containing braces. ``NaN``,
 ``Infinity`` and ``1e400`` are read as the decoder reads them (floats no JSON text can
 carry); the caller's check refuses them wherever they sit (``schema/_json_numbers.py``).
@@ -64,6 +64,7 @@ import re
 from dataclasses import dataclass
 from typing import AbstractSet, Any, Callable, List, Optional, Set, Tuple
 
+from ._json_answer import answer_of
 from ._json_equality import same
 from ._json_fences import _JSON_LANGS, _fences
 from ._json_ints import read_int
@@ -382,19 +383,10 @@ def _lost(text: str, at: int) -> bool:
 
 
 def extract_json(text: str, accept: Optional[Callable[[Any], bool]] = None) -> Tuple[bool, Any, List[Candidate]]:
-    """``(found, value, candidates)``: ``answer_of``'s value; ``found`` ``False``: none, or
-    it gives a key twice in one object (no earlier value stands in: a value would be lost)."""
+    """``(found, value, candidates)``: ``answer_of``'s value (``_json_answer``); ``found``
+    ``False``: none, or it gives a key twice in one object (no earlier value stands in)."""
     cands = candidates(text)
     c = answer_of(text, cands, accept)
     ok = c is not None and first_repeat(text[c.start:c.end], c.value) is None
     return (True, c.value, cands) if ok and c is not None else (False, None, cands)
 
-
-def answer_of(text: str, cands: List[Candidate], accept: Optional[Callable[[Any], bool]]) -> Optional[Candidate]:
-    """The last of *cands* (``candidates(text)``) *accept* takes, fenced blocks first (without
-    *accept*, the last; no citation, ``uncited``), else ``None``."""
-    for group in ([c for c in cands if c.how != "scan"], uncited(text, [c for c in cands if c.how == "scan"])):
-        for cand in reversed(group):
-            if accept is None or accept(cand.value):
-                return cand
-    return None

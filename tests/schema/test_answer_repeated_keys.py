@@ -85,3 +85,86 @@ def test_the_issue_is_the_repeat_not_a_later_value_the_schema_refuses() -> None:
     out = retry.classify(_chat('Sure: {"a":1,"a":2} and [1]'), p.state)
     assert out.kind == "invalid", out
     assert [(e.path, e.keyword, e.message) for e in out.errors] == [("$.a", "json", f'the key "a" {SAID}')]
+
+
+# review revDup2Perf C1: a candidate giving a key twice was judged by its last value alone;
+# when that value failed the schema the candidate was passed over and an example before it
+# taken, though its first value fits. A later candidate giving a key twice is passed over
+# for an earlier one only when no reading of it fits: else it is the answer, invalid with
+# the repeat's issue.
+@pytest.mark.parametrize("text", [
+    'Example {"a":1}. Answer {"a":2,"a":"x"}',
+    'Example {"a":1}. Answer {"a":"x","a":2}',
+    '```json\n{"a": 1}\n```\n```json\n{"a": 2, "a": "x"}\n```',
+    'Draft {"a": 1}\nFinal:\n```json\n{"b": "q", "a": 2, "a": [1]}\n```',
+    '{"a": 5}{"a": null, "a": "x", "a": 6}',
+    'Example {"a": 1}. Answer {"a": "x", "m": {"k": 1}, "a": 2, "m": 3}',
+])
+def test_a_later_candidate_giving_a_key_twice_is_not_passed_over(text: str) -> None:
+    p = retry.prepare(ASK, S, "openai.chat", mode="prompt")
+    out = retry.classify(_chat(text), p.state)
+    assert out.kind == "invalid", out
+    assert [(e.path, e.keyword, e.message) for e in out.errors] == [("$.a", "json", f'the key "a" {SAID}')]
+
+
+def test_a_fenced_answer_still_comes_before_a_repeat_in_prose() -> None:
+    # fenced blocks come first whatever a value in the prose holds: the repeat is no answer
+    p = retry.prepare(ASK, S, "openai.chat", mode="prompt")
+    out = retry.classify(_chat('```json\n{"a": 1}\n```\nnot {"a": 2, "a": "x"}'), p.state)
+    assert (out.kind, out.value) == ("ok", {"a": 1}), out
+
+
+@pytest.mark.parametrize("text", [
+    'Example {"a": 1}. Answer {"a": "x", "a": [1]}',  # as 'Answer {"a": "x"}': no reading fits
+    '```json\n{"a": 1}\n```\nNote: {"q": 1, "q": 2} is refused',  # no "a" in any reading
+])
+def test_a_candidate_no_reading_of_which_fits_is_passed_over(text: str) -> None:
+    p = retry.prepare(ASK, S, "openai.chat", mode="prompt")
+    out = retry.classify(_chat(text), p.state)
+    assert (out.kind, out.value) == ("ok", {"a": 1}), out
+
+
+def test_readings_are_bounded_and_linear() -> None:
+    from toolwire._json_answer import MAX_READINGS, some_reading
+
+    seen: list[object] = []
+
+    def count(v: object) -> bool:
+        seen.append(v)
+        return False
+
+    # 2**7 readings: past the cap, taken as the answer unread (refused, never passed over)
+    assert some_reading("{" + ", ".join(f'"k{i}": 1, "k{i}": 2' for i in range(7)) + "}", count) and not seen
+    assert not some_reading('{"a": 1, "a": 2, "b": [{"c": 1, "c": 2}, {"c": 3}]}', count)
+    assert len(seen) == 4 and {"a": 1, "b": [{"c": 2}, {"c": 3}]} in seen
+    for n in (1_000, 4_000):  # one reading per key choice, whatever the size around it
+        seen.clear()
+        assert not some_reading('{"a": 1, "a": 2, "z": [' + ", ".join(["0"] * n) + "]}", count)
+        assert len(seen) == 2 and MAX_READINGS >= 2
+
+
+def test_passing_over_values_that_give_a_key_twice_stays_linear(monkeypatch: pytest.MonkeyPatch) -> None:
+    # count-based: the characters read for repeats and readings, n and 4n values passed over
+    from toolwire import _json_answer
+
+    read = [0]
+    first, some = _json_answer.first_repeat, _json_answer.some_reading
+
+    def counted(f: Any) -> Any:
+        def run(text: str, *a: Any) -> Any:
+            read[0] += len(text)
+            return f(text, *a)
+        return run
+
+    monkeypatch.setattr(_json_answer, "first_repeat", counted(first))
+    monkeypatch.setattr(_json_answer, "some_reading", counted(some))
+    p = retry.prepare(ASK, S, "openai.chat", mode="prompt")
+
+    def chars(n: int) -> int:
+        read[0] = 0
+        out = retry.classify(_chat('{"a": 1} ' + " ".join(['{"q": 1, "q": [2]}', '{"z": 3}'] * n)), p.state)
+        assert (out.kind, out.value) == ("ok", {"a": 1}), out
+        return read[0]
+
+    c1, c4 = chars(300), chars(1200)
+    assert 3.9 < c4 / c1 < 4.1, (c1, c4)

@@ -100,7 +100,6 @@ def test_cut_off_block_is_truncated() -> None:
     f"{NS}</user_id>",  # vLLM: a malformed block fails
     f'{NS}<invoke name="f">{NS}<a>1{NS}</b>{NS}</invoke>',  # closing tag of another element
     f'{NS}<invoke name="f">{NS}<a>1{NS}</a>I need the city above.{NS}<b>2{NS}</b>{NS}</invoke>',  # vLLM drops b
-    f'{NS}<invoke name="f">{NS}<a>1{NS}</a>{NS}<a>2{NS}</a>{NS}</invoke>',  # a parameter twice
     f'{NS}<invoke name="f">{NS}<a>1{NS}</a>',  # invoke not closed in a closed block
     f'{NS}<invoke name="f">{NS}<>1{NS}</>{NS}</invoke>',
 ])

@@ -144,4 +144,4 @@ def test_repeated_parameters_are_an_invalid_call_not_the_last_value() -> None:
     text = '<minimax:tool_call><invoke name="f">' + '<parameter name="a">x</parameter>' * 3 + "</invoke></minimax:tool_call>"
     r = decode_text(text, "text.minimax")
     assert len(r.tool_calls) == 1 and isinstance(r.tool_calls[0], InvalidToolCall)
-    assert r.tool_calls[0].raw == text
+    assert r.tool_calls[0].raw == text[len("<minimax:tool_call>"):-len("</minimax:tool_call>")]  # its own invoke

@@ -59,7 +59,8 @@ def test_qwen3_stray_closing_tag_is_invalid() -> None:
 
 def test_qwen3_parameter_written_twice_is_invalid() -> None:
     text = _q("<parameter=a>\n1\n</parameter>\n<parameter=a>\n2\n</parameter>\n")
-    check(text, Q, None, None, [Invalid("run", raw=text)])
+    # the markup is whole: the call alone is invalid, its raw its own element (``_wrong``)
+    check(text, Q, None, None, [Invalid("run", raw=text[len("<tool_call>\n"):-len("\n</tool_call>")])])
 
 
 def test_qwen3_text_between_functions_is_content() -> None:
@@ -112,7 +113,8 @@ def test_dsml_parameter_without_a_name_is_invalid() -> None:
 
 def test_dsml_parameter_written_twice_is_invalid() -> None:
     text = _dsml(_dp('name="a" string="false"', "1"), _dp('name="a" string="false"', "2"))
-    check(text, DS, None, None, [Invalid("run", raw=text)])
+    own = text[text.index(f"<{DSML}invoke"):text.index(f"</{DSML}invoke>") + len(f"</{DSML}invoke>")]
+    check(text, DS, None, None, [Invalid("run", raw=own)])  # (the markup is whole: ``_wrong``)
 
 
 def test_dsml_text_between_invokes_is_content() -> None:
@@ -136,7 +138,8 @@ def test_k3_argument_without_a_key_is_invalid() -> None:
 def test_k3_argument_written_twice_is_invalid() -> None:
     arg = '<|open|>argument key="a" type="integer"<|sep|>{}<|close|>argument<|sep|>'
     text = _k3(arg.format(1), arg.format(2))
-    check(text, K, None, None, [Invalid("run", raw=text)])
+    own = text[text.index("<|open|>call"):text.index("<|close|>call<|sep|>") + len("<|close|>call<|sep|>")]
+    check(text, K, None, None, [Invalid("run", raw=own)])  # (the markup is whole: ``_wrong``)
 
 
 def test_k3_value_holding_its_own_closing_marker_is_invalid() -> None:

@@ -25,7 +25,10 @@ A call's arguments are written one element per parameter, the value as text::
 - A value that holds the parameter's own opening tag is not read: its closing tag
   may be missing, and taking the text up to the next closing tag would swallow the
   next parameter into it (the call becomes an ``InvalidToolCall``). For the same
-  reason a parameter written twice, or text between the parameters, is an error.
+  reason text between the parameters is an error.
+- A parameter written twice, or a value giving a key twice in one object, in markup
+  that is whole: that call alone is an ``InvalidToolCall`` (``_wrong``); a malformed
+  element ends the block.
 """
 
 from __future__ import annotations
@@ -33,11 +36,12 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from .._errors import excerpt
-from .._repeats import first_repeat
 from ._blocks import ended
 from ._core import TextParser
 from ._kit import MISSING, loads
+from ._pylit import RepeatedKey
 from ._schema import schema_types, type_value
+from ._wrong import Wrong, param_repeat, repeat_words
 
 __all__ = [
     "CODER_TAGS",
@@ -46,7 +50,6 @@ __all__ = [
     "bad_name",
     "dsml_head",
     "name_after",
-    "param_repeat",
     "read_calls",
     "read_pairs",
     "read_params",
@@ -144,7 +147,8 @@ def read_params(
     text_untyped: bool = False,
 ) -> tuple[dict[str, Any], str | None, int]:
     """Read ``open_ NAME head_end value close`` elements from *pos* up to the *stop* tag
-    (``</invoke>``...): the arguments, an error (for ``InvalidToolCall.error``) or
+    (``</invoke>``...): the arguments, an error (for ``InvalidToolCall.error``; a ``Wrong``
+    one, read to *stop*, when the markup is whole: ``_wrong``) or
     ``None``, and where reading ended (after *stop*; ``-1`` when the text ended first
     with nothing but whitespace left: the caller decides whether a missing *stop* is
     an error). *head* reads the text between ``open_`` and *head_end*: the name, and
@@ -167,6 +171,7 @@ def read_params(
     args: dict[str, Any] = {}
     nested = "\n" + open_ if lines else open_
     i = j = -2  # a position found ahead is kept (-1: none left): each search runs once
+    wrong = ""  # a value the call cannot hold: its markup is still read to the end (``Wrong``)
     while True:
         if j == -2 or 0 <= j < pos:
             j = text.find(stop, pos)
@@ -177,9 +182,9 @@ def read_params(
         if text[pos : nxt if nxt >= 0 else len(text)].strip():
             return args, "has text outside its parameters", len(text)
         if nxt < 0:
-            return args, None, -1
+            return args, wrong or None, len(text) if wrong else -1
         if nxt == j:
-            return args, None, j + len(stop)
+            return args, Wrong(wrong) if wrong else None, j + len(stop)
         gt = text.find(head_end, i + len(open_))
         if gt < 0:
             return args, f"has a parameter tag without {head_end!r}", len(text)
@@ -194,33 +199,41 @@ def read_params(
         value = text[gt + len(head_end) : end]
         if value.startswith(open_) or nested in value:
             return args, f"has parameter {key!r} not closed before the next parameter", len(text)
+        pos = end + len(close)
+        if wrong:
+            continue
         if key in args:
-            return args, f"has parameter {key!r} twice", len(text)
+            wrong = f"has parameter {key!r} twice"
+            continue
         if strip:
             value = strip_nl(value)
-        schema = m.param_schema(tool, key)
-        types = schema_types(schema) if schema_first and schema is not None else frozenset()
-        if types:  # the schema decides; a JSON string is read as JSON first (its text, no quotes)
-            v = loads(value) if kind is False and value.lstrip()[:1] == '"' else MISSING
-            if kind is True and "string" in types:  # flagged text the schema allows: kept
-                args[key] = value
-            elif type(v) is str:
-                args[key] = v if "string" in types else typed(m, v, schema)
-            else:
-                args[key] = typed(m, value, schema)
-        elif kind is True:
-            args[key] = value
-        elif kind is False:
-            v = loads(value)
-            args[key] = v if v is not MISSING else typed(m, value, schema)
-        elif text_untyped and not schema_types(schema):
-            args[key] = None if value == "null" else value
-        else:
-            args[key] = typed(m, value, schema)
-        again = param_repeat(key, value, args[key])
-        if again:
-            return args, again, len(text)
-        pos = end + len(close)
+        try:
+            args[key] = _param_value(m, m.param_schema(tool, key), value, kind, schema_first, text_untyped)
+        except RepeatedKey as exc:
+            wrong = repeat_words(key, exc.key)
+            continue
+        wrong = param_repeat(key, value, args[key])
+
+
+def _param_value(m: TextParser, schema: Any, value: str, kind: bool | None, schema_first: bool,
+                 text_untyped: bool) -> Any:
+    """The value of a parameter written *value*, read as ``read_params`` says."""
+    types = schema_types(schema) if schema_first and schema is not None else frozenset()
+    if types:  # the schema decides; a JSON string is read as JSON first (its text, no quotes)
+        v = loads(value) if kind is False and value.lstrip()[:1] == '"' else MISSING
+        if kind is True and "string" in types:  # flagged text the schema allows: kept
+            return value
+        if type(v) is str:
+            return v if "string" in types else typed(m, v, schema)
+        return typed(m, value, schema)
+    if kind is True:
+        return value
+    if kind is False:
+        v = loads(value)
+        return v if v is not MISSING else typed(m, value, schema)
+    if text_untyped and not schema_types(schema):
+        return None if value == "null" else value
+    return typed(m, value, schema)
 
 
 def read_pairs(
@@ -231,13 +244,14 @@ def read_pairs(
     or ``None``, and where reading ended (after *stop*). *tags* are (key open, key
     close, value open, value close). Values are kept as written (typed by the schema);
     only whitespace may stand between a key and its value, or between pairs; a value
-    holding the value opening tag ran on into the next pair; a key written twice, or
-    one holding the pairs' own tags (``<arg_key>que<arg_value>ry</arg_key>``), is an
-    error. Linear, as ``read_params``."""
+    holding the value opening tag ran on into the next pair; a key written twice (a
+    ``Wrong`` error, as in ``read_params``), or one holding the pairs' own tags
+    (``<arg_key>que<arg_value>ry</arg_key>``), is an error. Linear, as ``read_params``."""
     k_open, k_close, v_open, v_close = tags
     args: dict[str, Any] = {}
     n = len(text)
     k = e = -2  # a position found ahead is kept (-1: none left): each search runs once
+    wrong = ""  # as in ``read_params``
     while True:
         if e == -2 or 0 <= e < pos:
             e = n if stop is None else text.find(stop, pos)
@@ -248,9 +262,9 @@ def read_pairs(
         if text[pos : nxt if nxt >= 0 else n].strip():
             return args, "has text outside its arguments", n
         if nxt < 0:
-            return args, f"is not closed by {stop}", n
+            return args, wrong or f"is not closed by {stop}", n
         if nxt == e:
-            return args, None, e + (0 if stop is None else len(stop))
+            return args, Wrong(wrong) if wrong else None, e + (0 if stop is None else len(stop))
         ke = text.find(k_close, k)
         vs = ke + len(k_close) if ke >= 0 else n
         while vs < n and text[vs].isspace():
@@ -266,27 +280,24 @@ def read_pairs(
         value = text[vs + len(v_open) : ve]
         if v_open in value:
             return args, f"has argument {key!r} not closed before the next argument", n
-        if key in args:
-            return args, f"has argument {key!r} twice", n
-        args[key] = typed(m, value, m.param_schema(tool, key))
-        again = param_repeat(key, value, args[key])
-        if again:
-            return args, again, n
         pos = ve + len(v_close)
-
-
-def param_repeat(key: str, text: str, value: Any) -> str:
-    """The error of parameter *key* whose JSON *text* (read as *value*) gives a key twice
-    in one object (one of its values would be lost), else ``""``."""
-    if type(value) is not dict and type(value) is not list:
-        return ""
-    k = first_repeat(text, value)
-    return "" if k is None else f"has parameter {key!r} whose value repeats the key {excerpt(k)} in one object"
+        if wrong:
+            continue
+        if key in args:
+            wrong = f"has argument {key!r} twice"
+            continue
+        try:
+            args[key] = typed(m, value, m.param_schema(tool, key))
+        except RepeatedKey as exc:
+            wrong = repeat_words(key, exc.key)
+            continue
+        wrong = param_repeat(key, value, args[key])
 
 
 def typed(m: TextParser, value: str, schema: Any) -> Any:
     """``type_value`` under the parser's policy: a lenient reading (a repair) goes to
-    ``m.fixes``, recorded on the call being read."""
+    ``m.fixes``, recorded on the call being read; ``RepeatedKey`` for a Python literal
+    giving a key twice in one dict."""
     return type_value(value, schema, m.fixes if m.policy.repair else None, m.policy.max_depth)
 
 
@@ -345,9 +356,12 @@ def read_calls(
                 error = f"is not closed by {close}"
             else:
                 repairs, after = (unclosed,), len(text)
-        if error is not None:
+        if type(error) is Wrong:  # whole markup: this call alone is invalid, its raw its own element
+            m.invalid(name, text[pos:after], f"Tool call at {m.loc} {error}")
+        elif error is not None:
             return ended(m, raw, cut, name, f"Tool call at {m.loc} {error}")
-        m.call(name, args, raw, repairs=repairs, variant=variant)
+        else:
+            m.call(name, args, raw, repairs=repairs, variant=variant)
         pos = _between(m, text, after, open_)
     return True
 

@@ -9,7 +9,9 @@ input is slow to compile), so this reader takes only what a JSON value can be â€
 (and the JSON spellings), lists and dicts with string keys, trailing commas â€” in one
 pass with an explicit stack (``max_depth`` bounds it). Anything else is ``MISSING``, an
 integer of more than 4300 digits too (``read_int``: as the JSON readers, whatever the
-interpreter's digit limit).
+interpreter's digit limit). A dict giving a key twice is named in *repeats* (Python
+keeps the last value; the one written first would be lost without a word, ``_repeats``):
+the caller refuses such a literal where it would take it (``RepeatedKey``).
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from typing import Any
 
 from .._json_ints import read_int
 
-__all__ = ["MISSING", "python_literal"]
+__all__ = ["MISSING", "RepeatedKey", "python_literal"]
 
 MISSING: Any = object()
 _WORDS = {"True": True, "False": False, "None": None, "true": True, "false": False, "null": None}
@@ -35,6 +37,15 @@ _WS = " \t\r\n"
 
 class _Fail(Exception):
     pass
+
+
+class RepeatedKey(Exception):
+    """A literal that would be taken gives *key* twice in one dict (the first one met, in
+    text order)."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
 
 
 def _ws(s: str, i: int) -> int:
@@ -97,11 +108,12 @@ def _scalar(s: str, i: int) -> tuple[Any, int]:
     raise _Fail
 
 
-def python_literal(text: str, max_depth: int = 64) -> Any:
+def python_literal(text: str, max_depth: int = 64, repeats: list[str] | None = None) -> Any:
     """The JSON value a Python literal *text* spells (containers with string keys), or
-    ``MISSING``; linear in *text*, nesting at most *max_depth* deep."""
+    ``MISSING``; linear in *text*, nesting at most *max_depth* deep. A key a dict gives
+    twice is added to *repeats* (the first one of each dict, in text order)."""
     try:
-        return _read(text, max_depth)
+        return _read(text, max_depth, [] if repeats is None else repeats)
     except _Fail:
         return MISSING
 
@@ -117,7 +129,7 @@ def _key(s: str, i: int, stack: list[Any]) -> int:
     return _ws(s, i + 1)
 
 
-def _read(s: str, max_depth: int) -> Any:
+def _read(s: str, max_depth: int, repeats: list[str]) -> Any:
     n = len(s)
     stack: list[Any] = []  # [container, closer, key]
     i = _ws(s, 0)
@@ -146,6 +158,8 @@ def _read(s: str, max_depth: int) -> Any:
                 return value
             top = stack[-1]
             if top[1] == "}":
+                if top[2] in top[0]:
+                    repeats.append(top[2])
                 top[0][top[2]] = value
             else:
                 top[0].append(value)

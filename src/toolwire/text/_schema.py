@@ -36,7 +36,7 @@ from .._args import load_json
 from .._errors import DecodeError, excerpt
 from .._types import Tool
 from ._pylit import MISSING as PY_MISSING
-from ._pylit import python_literal
+from ._pylit import RepeatedKey, python_literal
 
 __all__ = ["schema_types", "tool_index", "type_value"]
 
@@ -257,7 +257,9 @@ def type_value(text: str, schema: Any, repairs: list[str] | None = None, max_dep
     With *repairs* (a list, when the policy allows repairs) a schema type also admits
     a Python literal object / array (``{'k': 'v'}``) and a boolean in any case
     (``TRUE``), the repair named in *repairs*, as vLLM's Qwen3-Coder and GLM parsers
-    read them (their ``ast.literal_eval``; here the bounded ``_pylit`` reader)."""
+    read them (their ``ast.literal_eval``; here the bounded ``_pylit`` reader); such a
+    literal taken that gives a key twice in one dict raises ``_pylit.RepeatedKey`` (the
+    caller refuses the call, naming the key: a value would be lost)."""
     types = schema_types(schema)
     if not types:
         v = _json(text)
@@ -280,8 +282,11 @@ def type_value(text: str, schema: Any, repairs: list[str] | None = None, max_dep
         repairs.append("boolean-spelling")
         return _BOOL[stripped.lower()]
     if stripped[:1] in ("{", "[") and ("object" in types or "array" in types):
-        v = python_literal(stripped, max_depth)
+        again: list[str] = []
+        v = python_literal(stripped, max_depth, again)
         if v is not PY_MISSING and _fits(v, types) is not _MISSING:
+            if again:  # a value would be lost: refused (``_repeats``)
+                raise RepeatedKey(again[0])
             repairs.append("python-literal")
             return v
     return text

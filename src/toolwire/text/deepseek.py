@@ -73,6 +73,7 @@ from ._kit import ATTR, abandon, abandoned, args_text, body, calls_of, content_b
 from ._modes import held_think_modes
 from ._param_writers import name_text, value_text
 from ._params import dsml_head, read_params
+from ._wrong import Wrong
 
 __all__ = ["FORMAT"]
 
@@ -216,9 +217,12 @@ def _invokes(m: TextParser, text: str, raw: str, variant: str, pos: int, tags: t
                 )
                 if error is None and after < 0:
                     error = "is not closed"
-                if error is not None:
+                if type(error) is Wrong:  # whole markup: this invoke alone is invalid (``_wrong``)
+                    m.invalid(name, text[pos:after], f"DSML invoke at {m.loc} {error}")
+                elif error is not None:
                     return bad(name, error)
-                m.call(name, args, raw, variant=variant)
+                else:
+                    m.call(name, args, raw, variant=variant)
             else:  # no parameters: a JSON object body (SGLang's "direct JSON" form)
                 stop = text.find(inv_end, gt)
                 if stop < 0:

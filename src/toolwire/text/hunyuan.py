@@ -76,6 +76,7 @@ from ._core import Action, BodyMode, Mode, TextFormat, TextMode, TextParser
 from ._jsoncalls import cut_json_calls
 from ._kit import MISSING, abandon, block_problem, body, content_between, empty_list, fast_block, goto, name_hint, stay
 from ._params import read_pairs
+from ._wrong import Wrong
 from .hunyuan_encode import check_suffix, encode
 from .hunyuan_tags import BARE, MAX_SUFFIX, NAME, Tags, tags
 
@@ -132,9 +133,12 @@ def _calls(t: Tags, m: TextParser, text: str, raw: str, cut: bool) -> bool:
         name = text[pos + len(t.call) : name_end].strip()
         start = name_end + len(t.sep) if after_name == t.sep else name_end
         args, error, after = read_pairs(m, name, text, start, t.call_end, t.pairs)
-        if error is not None:
+        if type(error) is Wrong:  # whole markup: this call alone is invalid (``_wrong``)
+            m.invalid(name, text[pos:after], f"Tool call at {m.loc} {error}")
+        elif error is not None:
             return bad(name, error)
-        m.call(name, args, raw, variant="hy3" if after_name == t.sep else "hy4", extra=extra)
+        else:
+            m.call(name, args, raw, variant="hy3" if after_name == t.sep else "hy4", extra=extra)
         pos = content_between(m, text, after, t.call)
     return True
 

@@ -99,6 +99,7 @@ from ._kit import (
 )
 from ._modes import held_think_modes, set_section
 from ._params import read_params
+from ._wrong import Wrong
 
 __all__ = ["FORMAT"]
 
@@ -213,9 +214,11 @@ def _k3_calls(m: TextParser, text: str, raw: str, cut: bool) -> bool:
             )
         if error is None and after < 0:
             error = "is not closed"
-        if error is not None:
+        if type(error) is Wrong:  # whole markup: this call alone is invalid (``_wrong``)
+            m.invalid(name, text[pos:after], f"Kimi K3 call at {m.loc} {error}")
+        elif error is not None:
             return bad(name, error)
-        if text.startswith(K3_JSON, start):
+        elif text.startswith(K3_JSON, start):
             m.call(name, body_text, raw, variant="k3", extra={_K3_ARGS: "json"})
         else:
             m.call(name, args, raw, variant="k3")

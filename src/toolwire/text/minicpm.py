@@ -55,8 +55,10 @@ from ._core import BodyMode, TextFormat, TextParser
 from ._kit import body, calls_of, dumps, forbid, stay
 from ._modes import closed_think_modes
 from ._param_writers import name_text
-from ._params import attr_name, bad_name, param_repeat, typed
+from ._params import attr_name, bad_name, typed
+from ._pylit import RepeatedKey
 from ._schema import schema_types
+from ._wrong import param_repeat, repeat_words
 
 __all__ = ["FORMAT"]
 
@@ -87,23 +89,26 @@ def _params(m: TextParser, tool: str, text: str, pos: int) -> tuple[dict[str, An
             return args, f"has a parameter name {excerpt(key)} that is a slip of the markup"
         schema = m.param_schema(tool, key)
         value: Any
-        if text.startswith(CDATA, gt + 1):
-            end = text.find(CDATA_END, gt + 1 + len(CDATA))
-            if end < 0 or not text.startswith(P_END, end + len(CDATA_END)):
-                return args, f"has parameter {key!r} whose CDATA is not followed by {P_END}"
-            src = value = text[gt + 1 + len(CDATA) : end]
-            if schema is not None and "string" not in schema_types(schema):
+        try:  # (a Python literal giving a key twice: ``RepeatedKey``)
+            if text.startswith(CDATA, gt + 1):
+                end = text.find(CDATA_END, gt + 1 + len(CDATA))
+                if end < 0 or not text.startswith(P_END, end + len(CDATA_END)):
+                    return args, f"has parameter {key!r} whose CDATA is not followed by {P_END}"
+                src = value = text[gt + 1 + len(CDATA) : end]
+                if schema is not None and "string" not in schema_types(schema):
+                    value = typed(m, value, schema)
+                pos = end + len(CDATA_END) + len(P_END)
+            else:
+                end = text.find(P_END, gt + 1)
+                if end < 0:
+                    return args, f"has parameter {key!r} without {P_END}"
+                value = src = text[gt + 1 : end]
+                if "<param" in value:
+                    return args, f"has parameter {key!r} not closed before the next parameter"
                 value = typed(m, value, schema)
-            pos = end + len(CDATA_END) + len(P_END)
-        else:
-            end = text.find(P_END, gt + 1)
-            if end < 0:
-                return args, f"has parameter {key!r} without {P_END}"
-            value = src = text[gt + 1 : end]
-            if "<param" in value:
-                return args, f"has parameter {key!r} not closed before the next parameter"
-            value = typed(m, value, schema)
-            pos = end + len(P_END)
+                pos = end + len(P_END)
+        except RepeatedKey as exc:
+            return args, repeat_words(key, exc.key)
         if key in args:
             return args, f"has parameter {key!r} twice"
         args[key] = value

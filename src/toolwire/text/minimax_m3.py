@@ -23,6 +23,9 @@ Wire form (``NS`` stands for ``]<]minimax[>[``)::
 - A closing tag that does not match, a tag without ``>``, text between parameters or
   invokes (vLLM drops it, and the rest of the invoke), nesting deeper than the policy's
   ``max_depth`` (at most 200): the call is an ``InvalidToolCall`` and the block ends there.
+- A parameter written twice, or a leaf's JSON giving a key twice in one object (one
+  value would be lost, ``_repeats``), in well-formed markup: that call alone is an
+  ``InvalidToolCall`` (its raw its own invoke); the block's other calls stand.
 
 Sources (checked 2026-12-04): vllm-project/vllm ``rust/src/tool-parser/src/minimax_m3.rs``
 (grammar and its tests), ``rust/src/tool-parser/src/parameters.rs`` (typing, ``_m3_values``),
@@ -44,6 +47,7 @@ from ._core import TextParser
 from ._kit import calls_of, dumps, forbid, forbid_key, forbid_space
 from ._m3_values import leaf_value, options
 from ._params import attr_name, typed
+from ._pylit import RepeatedKey
 from ._schema import schema_types
 
 __all__ = ["M3_CLOSE", "M3_INV", "M3_INV_END", "M3_OPEN", "encode_m3", "m3_name", "parse_m3"]
@@ -57,7 +61,12 @@ Node = Union[str, tuple[list[tuple[str, Any]], str]]
 
 
 class _Bad(Exception):
-    """Malformed markup (the message completes "Tool call at $… ")."""
+    """Malformed markup (the message completes "Tool call at $… "): the block ends there."""
+
+
+class _Value(Exception):
+    """A value the call cannot hold in well-formed markup (a key given twice): that call
+    alone is invalid, the block's other calls stand."""
 
 
 def _element(text: str, pos: int, name: str, depth: int, limit: int) -> tuple[Node, int]:
@@ -113,16 +122,19 @@ def m3_name(text: str) -> str | None:
 
 def _leaf(m: TextParser, value: str, schema: Any) -> Any:
     """A leaf without ``tools=``: JSON of a number, boolean, null, object or array."""
-    return _once(value, typed(m, value, schema))
+    try:
+        return _once(value, typed(m, value, schema))
+    except RepeatedKey as exc:  # (a Python literal: only a schema admits one)
+        raise _Value(twice_words(exc.key)) from None
 
 
 def _once(text: str, value: Any) -> Any:
     """*value* (a leaf's *text* read), unless its JSON gives a key twice in one object (one
-    of its values would be lost, ``_repeats``): then ``_Bad``."""
+    of its values would be lost, ``_repeats``): then ``_Value``."""
     if type(value) is dict or type(value) is list:
         key = first_repeat(text, value)
         if key is not None:
-            raise _Bad(twice_words(key))
+            raise _Value(twice_words(key))
     return value
 
 
@@ -242,9 +254,10 @@ def parse_m3(m: TextParser, text: str, raw: str, cut: bool = False) -> bool:
         if not head.startswith("name="):
             return bad(None, "has an invoke tag without name=\"…\">")
         name = attr_name(head[5:])
-        pos = gt + 1
+        start, pos = i, gt + 1
         args: dict[str, Any] = {}
         memo: dict[int, Any] = {}
+        wrong = ""  # a value the call cannot hold: the rest of its markup is still read
         try:
             while True:
                 j = text.find(NS, pos)
@@ -259,15 +272,24 @@ def parse_m3(m: TextParser, text: str, raw: str, cut: bool = False) -> bool:
                 if not text.startswith("<", lt) or text.startswith("</", lt):
                     raise _Bad(f"has {excerpt_at(text, j)} where a parameter should start")
                 (key, node), pos = _open(text, lt, 1, limit)
+                if wrong:
+                    continue
                 if key in args:
-                    raise _Bad(f"has parameter {key!r} twice")
+                    wrong = f"has parameter {key!r} twice"
+                    continue
                 schema = m.param_schema(name, key)
-                args[key] = _typed(node, _options(schema, memo), memo) if m.offered else _value(m, node, schema)
+                try:
+                    args[key] = _typed(node, _options(schema, memo), memo) if m.offered else _value(m, node, schema)
+                except _Value as exc:
+                    wrong = str(exc)
         except _Bad as exc:
             return bad(name, str(exc))
         except RecursionError:  # pragma: no cover - the depth limit comes first
             return bad(name, "nests its arguments too deep")
-        m.call(name, args, raw, variant="m3")
+        if wrong:  # the markup is whole: this call alone is invalid, its raw its own invoke
+            m.invalid(name, text[start:pos], f"Tool call at {m.loc} {wrong}")
+        else:
+            m.call(name, args, raw, variant="m3")
 
 
 def _write(key: str, v: Any, out: list[str], dialect: str, ints: bool = True) -> None:
