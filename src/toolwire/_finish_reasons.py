@@ -11,8 +11,8 @@ from typing import Any, Mapping, Optional
 
 from ._errors import excerpt
 
-__all__ = ["COMPATIBLE_STOPS", "CORE_CUT", "FINISH_REASONS", "NOT_DONE", "UNFINISHED", "core_word", "finish_lookup",
-           "finish_name", "finish_word", "key_of"]
+__all__ = ["COMPATIBLE_STOPS", "CORE_CUT", "ERROR_TYPES", "FINISH_REASONS", "NOT_DONE", "UNFINISHED", "core_word",
+           "finish_lookup", "finish_name", "finish_word", "key_of"]
 
 #: The normalised finish reasons (what ``Dialect.finish_reasons`` maps a provider's to).
 FINISH_REASONS = (
@@ -35,6 +35,16 @@ FINISH_REASONS = (
 #: normalise them to ``stop`` (``CHAT_FINISH``), the text formats close a call at a stripped
 #: stop token under them (``text._scan.FINISHED``).
 COMPATIBLE_STOPS = ("eos", "eos_token", "stop_sequence", "end_turn")
+
+#: Anthropic's error types (https://docs.anthropic.com/en/api/errors), every dialect's words
+#: for a failed reply (normalised to ``error``): an OpenAI-compatible gateway relaying an
+#: Anthropic stream that failed mid-reply (``event: error``) ends its Chat stream with the
+#: error's ``type`` as ``finish_reason`` (Portkey's gateway: ``overloaded_error``), so none
+#: of that reply's calls runs, as natively. Every built-in dialect's ``finish_reasons`` holds them
+#: but Responses' (its finish is the reply's ``status``, read by ``responses_finish``).
+ERROR_TYPES: Mapping[str, str] = dict.fromkeys(
+    ("invalid_request_error", "authentication_error", "permission_error", "not_found_error", "request_too_large",
+     "rate_limit_error", "api_error", "overloaded_error"), "error")
 
 #: toolwire's own word for a reply whose provider says it has not finished (a Responses
 #: ``status`` ``in_progress``, an Anthropic ``Message`` snapshot with ``stop_reason: null``):

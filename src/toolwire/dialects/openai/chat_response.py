@@ -32,7 +32,7 @@ from typing import Any, Callable, Dict, List, Optional
 from ..._bound import Bound
 from ..._dialect import ResponseFields, ResponseReader
 from ..._errors import DecodeError
-from ..._finish_reasons import COMPATIBLE_STOPS
+from ..._finish_reasons import COMPATIBLE_STOPS, ERROR_TYPES
 from ..._usage import Usage, counts, make_usage
 from .._common import as_int, first_set, join_text
 from .._reply_fields import object_at, objects_at
@@ -201,6 +201,7 @@ CHAT_FINISH: Dict[str, str] = {
     # vLLM: the engine stopped a degenerate generation (``repetition_detection``): what
     # it holds is no answer, and no call of it runs (as ``error``)
     "repetition": "error",
+    **ERROR_TYPES,  # Anthropic's error types, relayed as a finish word: failed (``_finish_reasons``)
 }
 
 #: Chat ``finish_reason`` words that say the reply has not finished (``Dialect.unfinished_reasons``;
