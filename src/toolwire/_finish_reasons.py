@@ -11,8 +11,8 @@ from typing import Any, Mapping, Optional
 
 from ._errors import excerpt
 
-__all__ = ["COMPATIBLE_STOPS", "CORE_CUT", "ERROR_TYPES", "FINISH_REASONS", "NOT_DONE", "UNFINISHED", "core_word",
-           "finish_lookup", "finish_name", "finish_word", "key_of"]
+__all__ = ["COMPATIBLE_BARS", "COMPATIBLE_STOPS", "CORE_CUT", "ERROR_TYPES", "FINISH_REASONS", "NOT_DONE", "UNFINISHED",
+           "core_word", "finish_lookup", "finish_name", "finish_word", "key_of"]
 
 #: The normalised finish reasons (what ``Dialect.finish_reasons`` maps a provider's to).
 FINISH_REASONS = (
@@ -45,6 +45,33 @@ COMPATIBLE_STOPS = ("eos", "eos_token", "stop_sequence", "end_turn")
 ERROR_TYPES: Mapping[str, str] = dict.fromkeys(
     ("invalid_request_error", "authentication_error", "permission_error", "not_found_error", "request_too_large",
      "rate_limit_error", "api_error", "overloaded_error"), "error")
+
+#: The words by which other providers say a reply failed (``error``) or that a content
+#: filter or a refusal stopped it (``content_filter``, ``refusal``), as their own dialects
+#: read them: an OpenAI-compatible gateway relays the provider's raw finish word in a Chat
+#: reply (Portkey's with ``x-portkey-strict-open-ai-compliance: false``), so Chat's
+#: ``finish_reasons`` (Mistral's too: ``CHAT_FINISH``) holds them all and none of such a
+#: reply's calls runs, as natively. Every built-in dialect's words that normalise to
+#: ``error``, ``content_filter`` or ``refusal`` (``tests/test_finish_relayed_words.py``
+#: holds it to the dialect records): Anthropic's ``refusal``; Bedrock's
+#: ``guardrail_intervened``, ``content_filtered``, ``malformed_model_output``,
+#: ``malformed_tool_use``; Gemini's ``FinishReason`` and ``BlockedReason`` words; Cohere's
+#: ``ERROR_TOXIC`` (its ``ERROR`` is Chat's ``error`` in another case); Responses' ``failed``;
+#: Ollama's ``load``, ``unload``; Anthropic's error types (``ERROR_TYPES``).
+COMPATIBLE_BARS: Mapping[str, str] = {
+    "refusal": "refusal",
+    **dict.fromkeys(("guardrail_intervened", "content_filtered"), "content_filter"),
+    **dict.fromkeys(("malformed_model_output", "malformed_tool_use"), "error"),
+    **dict.fromkeys(("SAFETY", "RECITATION", "BLOCKLIST", "PROHIBITED_CONTENT", "SPII", "IMAGE_SAFETY",
+                     "IMAGE_PROHIBITED_CONTENT", "IMAGE_RECITATION", "MODEL_ARMOR", "JAILBREAK", "ESCALATION",
+                     "PUP_LIMITED_DISABLED"), "content_filter"),
+    **dict.fromkeys(("MALFORMED_FUNCTION_CALL", "UNEXPECTED_TOOL_CALL", "TOO_MANY_TOOL_CALLS",
+                     "MISSING_THOUGHT_SIGNATURE", "MALFORMED_RESPONSE"), "error"),
+    "ERROR_TOXIC": "content_filter",
+    "failed": "error",
+    **dict.fromkeys(("load", "unload"), "error"),
+    **ERROR_TYPES,
+}
 
 #: toolwire's own word for a reply whose provider says it has not finished (a Responses
 #: ``status`` ``in_progress``, an Anthropic ``Message`` snapshot with ``stop_reason: null``):
