@@ -107,3 +107,33 @@ def test_a_whole_reply_under_an_unknown_word_does_not_run_its_last_call_s_empty_
     assert toolwire.decode_all(_reply(UNKNOWN, '{"path": "/tmp/a"}'))[0].args == {"path": "/tmp/a"}
     # and under a word the table knows, empty arguments still run with ``{}`` (a tool without parameters)
     assert toolwire.decode_all(_reply("tool_calls", ""))[0].args == {}
+
+
+def test_another_dialect_s_word_is_no_unknown_word() -> None:
+    # Portkey's gateway, non-strict, relaying an Anthropic stream of a tool without
+    # parameters (``partial_json: ""``): Chat's table lacks ``tool_use``, Anthropic's has it
+    chunks = [_ch({"content": "", "role": "assistant"}),
+              _ch({"tool_calls": [{"index": 0, "id": "toolu_0131c0f2ea10baebdce130", "type": "function",
+                                   "function": {"name": "lookup", "arguments": ""}}]}),
+              _ch({"tool_calls": [{"index": 0, "function": {"arguments": ""}}]}),
+              _ch({}, "tool_use")]
+    out = S.accumulate(chunks, "openai.chat")
+    assert out == [ToolCall(name="lookup", args={}, id="toolu_0131c0f2ea10baebdce130", repairs=("empty-arguments",))]
+
+
+def test_a_call_whose_own_end_came_is_whole_under_an_unknown_word() -> None:
+    # an Anthropic stream's tool without parameters (``content_block_stop`` ends it), as in
+    # https://docs.anthropic.com/en/docs/build-with-claude/streaming, its stop reason unknown
+    events = [
+        {"type": "message_start", "message": {"id": "msg_1", "type": "message", "role": "assistant", "model": "m",
+                                              "content": [], "stop_reason": None, "usage": {"input_tokens": 1,
+                                                                                            "output_tokens": 1}}},
+        {"type": "content_block_start", "index": 0,
+         "content_block": {"type": "tool_use", "id": "toolu_01", "name": "get_time", "input": {}}},
+        {"type": "content_block_delta", "index": 0, "delta": {"type": "input_json_delta", "partial_json": ""}},
+        {"type": "content_block_stop", "index": 0},
+        {"type": "message_delta", "delta": {"stop_reason": UNKNOWN, "stop_sequence": None},
+         "usage": {"output_tokens": 5}},
+        {"type": "message_stop"}]
+    out = S.accumulate(events, "anthropic.messages")
+    assert len(out) == 1 and isinstance(out[0], ToolCall) and out[0].args == {}

@@ -22,9 +22,10 @@ from ._finish import (
     keyword_call,
     keyword_finish,
     stop_words,
+    unknown_finish,
 )
 from ._kept_invalid import failed_item, kept_invalid
-from ._policy import UNFINISHED, failed_no_call, no_call, not_done, unfinished_no_call, unknown_finish, unknown_policy
+from ._policy import UNFINISHED, failed_no_call, no_call, not_done, unfinished_no_call, unknown_policy
 from ._registry import Registry, decode_one
 from ._stopped import BARRED
 from ._types import InvalidToolCall, ToolCall, new_invalid
@@ -82,7 +83,7 @@ def _one_step(d: Dialect, fast: Any, data: Any, out: List[Any], depth: int, nest
     try:
         finish = d.finish(data)
         if (depth > 4 or cut_reason(d, finish) is not None or barred_reason(d, finish) is not None
-                or finish is not None and unknown_finish(d, finish)):
+                or finish is not None and unknown_finish(d, finish, None)):
             return False
         start = len(out)
         for child, _ in d.children(data, "$"):
@@ -273,7 +274,7 @@ def collect(
                     cut = cut_reason(dd, fin) if pol.finish_reason is None else None
                     if cut is not None:
                         rule = replace(pol, finish_reason=cut)
-                    elif pol.finish_reason is None and unknown_finish(dd, fin):  # no proof the reply finished
+                    elif pol.finish_reason is None and unknown_finish(dd, fin, registry):  # no proof it finished
                         rule = unknown_policy(pol, fin)
                     else:
                         rule = pol

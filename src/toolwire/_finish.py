@@ -34,7 +34,7 @@ from ._stopped import BARRED, STOPPED, barred_call, barred_reason, keyword_call,
 
 __all__ = ["STOPPED", "Words", "barred_call", "barred_keyword", "barred_reason", "barring_word", "called_reason",
            "calling", "cut_reason", "failed_reason", "failing", "keyword_call", "keyword_finish", "keyword_read",
-           "own_finish", "stop_words", "truncating"]
+           "known_word", "own_finish", "stop_words", "truncating", "unknown_finish"]
 
 
 class Words(frozenset):  # type: ignore[type-arg]
@@ -105,6 +105,33 @@ def _unfinished_words(dialects: Tuple[Dialect, ...]) -> FrozenSet[str]:
     case (a word is read in any case, as ``finish_lookup`` reads it)."""
     words = {w for d in dialects for w in d.unfinished_reasons}
     return frozenset(words | {w.upper() for w in words} | {w.lower() for w in words})
+
+
+def _known_words(dialects: Tuple[Dialect, ...]) -> FrozenSet[str]:
+    """Every word of the dialects' ``finish_reasons``, as they spell it and in upper and
+    lower case (a word is read in any case, as ``finish_lookup`` reads it)."""
+    words = {w for d in dialects for w in d.finish_reasons}
+    return frozenset(words | {w.upper() for w in words} | {w.lower() for w in words})
+
+
+def known_word(word: str, registry: Optional[Registry]) -> bool:
+    """Whether the plain word *word* is a finish reason some registered dialect's
+    ``finish_reasons`` or the core (``core_word``) knows, in any case."""
+    known = derived(_known_words, registry)
+    return word in known or word.upper() in known or word.lower() in known or core_word(word) is not None
+
+
+def unknown_finish(d: Dialect, finish: Any, registry: Optional[Registry]) -> bool:
+    """Whether *finish*, a reply's finish reason as *d* reads it, is a word that neither
+    *d*'s ``finish_reasons`` (a table it has) nor any registered dialect's nor the core
+    knows (``known_word``): no proof the reply finished (``_policy.Unknown``). Another
+    dialect's word (Anthropic's ``tool_use`` relayed in a Chat reply) is known."""
+    if type(finish) is not str:
+        finish = finish_word(finish)
+        if finish is None:
+            return False
+    table = d.finish_reasons
+    return bool(table) and finish_lookup(table, finish) is None and not known_word(finish, registry)
 
 
 def own_finish(pol: Policy, dialect: Union[str, Dialect, None], registry: Optional[Registry]) -> Policy:

@@ -19,8 +19,7 @@ if TYPE_CHECKING:
 
 __all__ = ["DEFAULT_POLICY", "EMPTY", "NOT_DONE", "TRUNCATING", "UNFINISHED", "Parsed", "Policy",
            "TooLong", "check_flag", "cut_reason", "failed_reason", "finish_norm", "finish_text", "make_policy",
-           "no_call", "not_done", "same_json", "too_long", "unfinished_no_call", "unfinished_policy", "unknown_finish",
-           "unknown_policy"]
+           "no_call", "not_done", "same_json", "too_long", "unfinished_no_call", "unfinished_policy", "unknown_policy"]
 
 Parsed = Tuple[Dict[str, Any], Optional[str], Tuple[str, ...]]
 
@@ -145,24 +144,13 @@ def unfinished_policy(pol: Policy, word: str) -> Policy:
 
 
 class Unknown(str):
-    """A reply's finish word that neither its dialect's ``finish_reasons`` nor the core's
-    (``CORE_CUT``) knows, as the arguments policy gets it (``unknown_policy``): equal to
+    """A reply's finish word that no dialect's ``finish_reasons`` nor the core's
+    (``CORE_CUT``) knows (``_finish.known_word``), as the arguments policy gets it
+    (``unknown_policy``): equal to
     the word, and in no ``TRUNCATING``. No proof that the reply finished (Portkey's
     gateway relays an Anthropic stream's error ``type`` as a Chat ``finish_reason``), so
-    the last call's empty arguments are cut off (``empty``), never run as ``{}``; the
+    the last call's empty argument text is cut off (``empty``), never run as ``{}``; the
     rest is judged as under a normal finish."""
-
-
-def unknown_finish(d: Dialect, finish: Any) -> bool:
-    """Whether *finish*, a reply's finish reason as *d* reads it, is a word *d*'s
-    ``finish_reasons`` (a table it has) does not know in any case, nor the core
-    (``core_word``)."""
-    if type(finish) is not str:
-        finish = finish_word(finish)
-        if finish is None:
-            return False
-    table = d.finish_reasons
-    return bool(table) and finish_lookup(table, finish) is None and core_word(finish) is None
 
 
 def unknown_policy(pol: Policy, word: str) -> Policy:
@@ -212,10 +200,11 @@ def _from_json(text: str, **kw: Any) -> Any:
 def empty(raw: Optional[str], policy: Policy, loc: str, dialect: Optional[str]) -> Parsed:
     """An empty-equivalent (``None``, ``""``, whitespace, ``"null"``): ``{}``, recorded;
     under a token-limit finish reason the call was cut off before its arguments, so
-    it is truncated (refused, or with ``allow_truncated`` recorded as such); so it is
-    under a finish word no table knows (``Unknown``: no proof the reply finished)."""
+    it is truncated (refused, or with ``allow_truncated`` recorded as such); so is empty
+    argument text under a finish word no table knows (``Unknown``: no proof the reply
+    finished; missing arguments, an object's ``None``, stay ``{}`` there)."""
     fr = policy.finish_reason
-    if fr is None or (fr not in TRUNCATING and type(fr) is not Unknown):
+    if fr is None or (fr not in TRUNCATING and (type(fr) is not Unknown or type(raw) is not str)):
         return {}, raw, EMPTY
     if not policy.allow_truncated:
         raise ArgumentsError(

@@ -110,7 +110,7 @@ def test_an_older_accumulator_true_to_its_own_fields_is_refused() -> None:
 # field its classes declare) and the shape of a piece held under a fresh id are pinned too (the
 # held entry went from a 3-tuple to a 5-list, ``_waiting`` was added: a checkpoint of 8778d5c2
 # loaded, then failed at the next chunk).
-REVISION = 6
+REVISION = 7
 HANDLER_FIELDS = {
     "anthropic.messages": ("core",),
     "bedrock.converse": ("core",),
@@ -134,7 +134,7 @@ CORE_FIELDS = (
     "_twins", "_waiting", "by_key", "calling", "calls", "choice_finish", "commentary_parts", "dialect", "emit", "events",
     "failing", "failure", "finish_reason", "finish_table", "finish_words", "finished", "first_choice", "free_text",
     "include_server", "inputs", "keyword", "max_bytes", "own_status", "policy", "preview", "refusal_parts", "refusals",
-    "scope_last", "several", "strict_fast", "text_parts", "texts", "tick", "truncating", "uncalled", "unended", "whole_cut",
+    "registry", "scope_end", "scope_last", "several", "strict_fast", "text_parts", "texts", "tick", "truncating", "uncalled", "unended", "whole_cut",
 )
 
 
@@ -153,7 +153,7 @@ def test_a_checkpoint_of_the_revision_before_the_joined_names_pieces_is_refused(
     into an ``AttributeError`` at the next re-sent head."""
     acc = _open_call()
     state = acc.__getstate__()
-    assert state["_format"][0] == REVISION  # (6 since: ``own_status``, ``scope_last``)
+    assert state["_format"][0] == REVISION  # (6 since: ``own_status``, ``scope_last``; 7: ``scope_end``)
     state["_format"] = (4,) + state["_format"][1:]
     with pytest.raises(DecodeError, match=ERROR):
         Accumulator.__new__(Accumulator).__setstate__(state)

@@ -16,8 +16,18 @@ from .._cut_last import cuts as cuts_calls
 from .._cut_last import whole_policy
 from .._dialect import key_of
 from .._errors import ArgumentsError
+from .._finish import known_word
 from .._finish_reasons import core_word
-from .._policy import UNFINISHED, failed_no_call, no_call, unfinished_no_call, unfinished_policy, unknown_policy
+from .._policy import (
+    UNFINISHED,
+    Unknown,
+    failed_no_call,
+    no_call,
+    unfinished_no_call,
+    unfinished_policy,
+    unknown_policy,
+)
+from .._registry import Registry
 from .._repeats import unrepeated
 from .._stopped import BARRED, stop_words
 from .._types import InvalidToolCall, ToolCall, new_call, new_invalid
@@ -76,6 +86,11 @@ class Results(CutJudge):
     # the stream's last event came without a finish reason (Ollama's ``"done": true`` before
     # ``done_reason`` existed): it ended all the same
     finished: bool = False
+    # the calls being finalized were ended by their reply's finish (Chat's), not by an end event of
+    # their own (``KeyedCalls.end_scope``): under a word no table knows they may be cut off
+    scope_end: bool = False
+    # the registry the stream was read with, when not the default one (``unknown``), set by the front doors
+    registry: Optional[Registry] = None
 
     def close(self) -> List[Result]:
         """Finalize the calls still open; return ``results_list()`` (in the same pass).
@@ -131,8 +146,6 @@ class Results(CutJudge):
                     c.result = self._parsed(c, text, True)
             elif cut and type(c.result) is ToolCall and self._judged_again(c, c.result):
                 c.result = self._parsed(c, c.result.raw, False)
-            elif unknown and type(c.result) is ToolCall and not c.server and "empty-arguments" in c.result.repairs:
-                c.result = self._parsed(c, c.result.raw, False)  # finalized before the word came: the last
             if cut and not whole and type(c.result) is ToolCall and self._free_text(c, c.result):
                 c.result = self._cut_free_text(c, c.result, cast(str, finish))
             if failed and not c.server and c.result is not None and (
@@ -203,10 +216,11 @@ class Results(CutJudge):
         return cast(Optional[str], key)
 
     def unknown(self, key: Optional[str]) -> bool:
-        """Whether *key* (a finish word as ``key`` spells it) is one neither the dialect's
-        ``finish_reasons`` (a table it has) nor the core knows: ``_policy.Unknown``."""
+        """Whether *key* (a finish word as ``key`` spells it) is one that neither the
+        dialect's ``finish_reasons`` (a table it has) nor any registered dialect's nor the
+        core knows (``_finish.known_word``): ``_policy.Unknown``."""
         return (type(key) is str and key not in self.finish_table and key not in self.truncating
-                and bool(self.finish_table))
+                and bool(self.finish_table) and not known_word(key, self.registry))
 
     def _policy(self, fr: str) -> Policy:
         key = fr if fr in self.finish_table else self.key(fr)  # (its hit inline: asked per call)
@@ -358,6 +372,11 @@ class Results(CutJudge):
             # another call follows it (known here, or at ``close``): it was whole
             policy = whole_policy(policy)
         loc = _LOCS[c.pos] if c.pos < 16 else f"$.calls[{c.pos}].arguments"
+        if type(policy.finish_reason) is Unknown:  # a word no table knows: a call whose own end came is whole
+            if c.ended and not self.scope_end:
+                policy = whole_policy(policy)
+            elif value is None:
+                value = ""  # no argument text arrived (Chat has no end event of a call): as empty text
         try:
             if text is None and c.tree is None and not c.server and policy.finish_reason in TRUNCATING:
                 args, raw, repairs = self._whole(value, policy, loc)
