@@ -7,12 +7,12 @@ spells it (``key_of``). ``_finish.py`` derives each dialect's word sets from the
 from __future__ import annotations
 
 from enum import Enum
-from typing import Any, Mapping, Optional
+from typing import Any, FrozenSet, Mapping, Optional
 
 from ._errors import excerpt
 
 __all__ = ["COMPATIBLE_BARS", "COMPATIBLE_STOPS", "CORE_CUT", "ERROR_TYPES", "FINISH_REASONS", "NOT_DONE", "UNFINISHED",
-           "core_word", "finish_lookup", "finish_name", "finish_word", "key_of"]
+           "core_word", "finish_lookup", "finish_name", "finish_word", "is_known", "key_of"]
 
 #: The normalised finish reasons (what ``Dialect.finish_reasons`` maps a provider's to).
 FINISH_REASONS = (
@@ -59,17 +59,14 @@ ERROR_TYPES: Mapping[str, str] = dict.fromkeys(
 #: ``ERROR_TOXIC`` (its ``ERROR`` is Chat's ``error`` in another case); Responses' ``failed``;
 #: Ollama's ``load``, ``unload``; Anthropic's error types (``ERROR_TYPES``).
 COMPATIBLE_BARS: Mapping[str, str] = {
-    "refusal": "refusal",
-    **dict.fromkeys(("guardrail_intervened", "content_filtered"), "content_filter"),
-    **dict.fromkeys(("malformed_model_output", "malformed_tool_use"), "error"),
-    **dict.fromkeys(("SAFETY", "RECITATION", "BLOCKLIST", "PROHIBITED_CONTENT", "SPII", "IMAGE_SAFETY",
-                     "IMAGE_PROHIBITED_CONTENT", "IMAGE_RECITATION", "MODEL_ARMOR", "JAILBREAK", "ESCALATION",
-                     "PUP_LIMITED_DISABLED"), "content_filter"),
-    **dict.fromkeys(("MALFORMED_FUNCTION_CALL", "UNEXPECTED_TOOL_CALL", "TOO_MANY_TOOL_CALLS",
-                     "MISSING_THOUGHT_SIGNATURE", "MALFORMED_RESPONSE"), "error"),
-    "ERROR_TOXIC": "content_filter",
-    "failed": "error",
-    **dict.fromkeys(("load", "unload"), "error"),
+    **dict.fromkeys(("refusal",), "refusal"),
+    **dict.fromkeys(("guardrail_intervened", "content_filtered", "SAFETY", "RECITATION", "BLOCKLIST",
+                     "PROHIBITED_CONTENT", "SPII", "IMAGE_SAFETY", "IMAGE_PROHIBITED_CONTENT", "IMAGE_RECITATION",
+                     "MODEL_ARMOR", "JAILBREAK", "ESCALATION", "PUP_LIMITED_DISABLED", "ERROR_TOXIC"),
+                    "content_filter"),
+    **dict.fromkeys(("malformed_model_output", "malformed_tool_use", "MALFORMED_FUNCTION_CALL", "UNEXPECTED_TOOL_CALL",
+                     "TOO_MANY_TOOL_CALLS", "MISSING_THOUGHT_SIGNATURE", "MALFORMED_RESPONSE", "failed", "load",
+                     "unload"), "error"),
     **ERROR_TYPES,
 }
 
@@ -111,6 +108,12 @@ def core_word(raw: str) -> Optional[str]:
     none of its (``"Timeout"`` is Cohere's ``TIMEOUT``, ``"LENGTH"`` Chat's ``length``)."""
     word = key_of(CORE_CUT, raw)
     return word if word in CORE_CUT else None
+
+
+def is_known(word: str, known: FrozenSet[str]) -> bool:
+    """Whether the plain word *word* is one of *known* (every registered dialect's finish
+    words, in any case: ``_finish.known_words``) or the core's (``core_word``)."""
+    return word in known or word.upper() in known or word.lower() in known or core_word(word) is not None
 
 
 def finish_word(raw: Any) -> Optional[str]:

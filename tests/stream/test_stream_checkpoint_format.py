@@ -134,7 +134,7 @@ CORE_FIELDS = (
     "_twins", "_waiting", "by_key", "calling", "calls", "choice_finish", "commentary_parts", "dialect", "emit", "events",
     "failing", "failure", "finish_reason", "finish_table", "finish_words", "finished", "first_choice", "free_text",
     "include_server", "inputs", "keyword", "max_bytes", "own_status", "policy", "preview", "refusal_parts", "refusals",
-    "registry", "scope_end", "scope_last", "several", "strict_fast", "text_parts", "texts", "tick", "truncating", "uncalled", "unended", "whole_cut",
+    "scope_end", "scope_last", "several", "strict_fast", "text_parts", "texts", "tick", "truncating", "uncalled", "unended", "whole_cut",
 )
 
 

@@ -103,8 +103,6 @@ def accumulate(
         if hit is not None:
             name, factory, cut, failed, called = hit
             core = Core(name, rules, include_server, False, False, cut, failed, called)
-            if registry is not None:
-                core.registry = registry
             if rules.finish_reason is not None:  # the caller's word on how the reply ended
                 core.keyword = keyword_read(rules, asked.finish_reason, name, registry)
             handler = factory(core)

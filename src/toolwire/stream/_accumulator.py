@@ -138,8 +138,6 @@ class Accumulator(Reads):
         self, name: str, factory: HandlerFactory, cut: FrozenSet[str], failed: FrozenSet[str], called: FrozenSet[str]
     ) -> None:
         self._core = Core(name, self._policy, self._include_server, self._preview, self._emit, cut, failed, called)
-        if self._registry is not None:
-            self._core.registry = self._registry
         if self._policy.finish_reason is not None:  # the caller's word on how the reply ended
             self._core.keyword = keyword_read(self._policy, self._asked, name, self._registry)
         self._handler = factory(self._core)

@@ -18,7 +18,7 @@ __all__ = ["checked", "written"]
 # Raised by hand when the meaning of a checkpoint's state changes (a change of the
 # fields is told apart by the fields themselves: their names are checked).
 # 6: ``own_status``, ``scope_last``, ``Call.seen``, ``tick`` (only the last call of a reply may be cut);
-# 7: ``registry``, ``scope_end`` (a finish word no table knows: ``Results.unknown``)
+# 7: ``scope_end``, ``Words.known`` (a finish word no table knows: ``Results.unknown``)
 _REVISION = 7
 _FORMAT: Tuple[Any, ...] = (_REVISION,)
 

@@ -16,8 +16,7 @@ from .._cut_last import cuts as cuts_calls
 from .._cut_last import whole_policy
 from .._dialect import key_of
 from .._errors import ArgumentsError
-from .._finish import known_word
-from .._finish_reasons import core_word
+from .._finish_reasons import core_word, is_known
 from .._policy import (
     UNFINISHED,
     Unknown,
@@ -27,7 +26,6 @@ from .._policy import (
     unfinished_policy,
     unknown_policy,
 )
-from .._registry import Registry
 from .._repeats import unrepeated
 from .._stopped import BARRED, stop_words
 from .._types import InvalidToolCall, ToolCall, new_call, new_invalid
@@ -40,6 +38,8 @@ __all__ = ["Results"]
 
 # the parts of a finalized call: none, and none can be added (a tuple: no list to allocate)
 _NO_PARTS = cast(List[str], ())
+
+_NO_WORDS: FrozenSet[str] = frozenset()
 
 _LOCS = tuple(f"$.calls[{i}].arguments" for i in range(16))
 
@@ -89,8 +89,6 @@ class Results(CutJudge):
     # the calls being finalized were ended by their reply's finish (Chat's), not by an end event of
     # their own (``KeyedCalls.end_scope``): under a word no table knows they may be cut off
     scope_end: bool = False
-    # the registry the stream was read with, when not the default one (``unknown``), set by the front doors
-    registry: Optional[Registry] = None
 
     def close(self) -> List[Result]:
         """Finalize the calls still open; return ``results_list()`` (in the same pass).
@@ -217,10 +215,10 @@ class Results(CutJudge):
 
     def unknown(self, key: Optional[str]) -> bool:
         """Whether *key* (a finish word as ``key`` spells it) is one that neither the
-        dialect's ``finish_reasons`` (a table it has) nor any registered dialect's nor the
-        core knows (``_finish.known_word``): ``_policy.Unknown``."""
+        dialect's ``finish_reasons`` (a table it has) nor any registered dialect's (the
+        stream's registry: ``Words.known``) nor the core knows: ``_policy.Unknown``."""
         return (type(key) is str and key not in self.finish_table and key not in self.truncating
-                and bool(self.finish_table) and not known_word(key, self.registry))
+                and bool(self.finish_table) and not is_known(key, getattr(self.truncating, "known", _NO_WORDS)))
 
     def _policy(self, fr: str) -> Policy:
         key = fr if fr in self.finish_table else self.key(fr)  # (its hit inline: asked per call)
