@@ -115,7 +115,8 @@ class Results(CutJudge):
         cut = key in self.truncating and self.policy.finish_reason is None
         failed = key in self.failing or self.failure is not None
         # a word no table knows: no proof the reply finished (its last call's empty arguments are cut off)
-        unknown = not failed and self.unknown(key) and self.policy.finish_reason is None
+        unknown = (not failed and key not in self.finish_table and self.unknown(key)
+                   and self.policy.finish_reason is None)
         word = self.failure if self.failure is not None else finish
         # a content filter or a refusal stopped the reply: its calls do not run, and none lost
         how = stop_words(self.finish_table, key) if failed and self.failure is None else None
