@@ -22,9 +22,10 @@ from ._finish import (
     keyword_call,
     keyword_finish,
     stop_words,
+    unknown_finish,
 )
 from ._kept_invalid import failed_item, kept_invalid
-from ._policy import UNFINISHED, failed_no_call, no_call, not_done, unfinished_no_call
+from ._policy import UNFINISHED, failed_no_call, no_call, not_done, unfinished_no_call, unknown_policy
 from ._registry import Registry, decode_one
 from ._stopped import BARRED
 from ._types import InvalidToolCall, ToolCall, new_invalid
@@ -81,7 +82,8 @@ def one_step_calls(d: Dialect, data: Any, reg: Registry, out: List[Any]) -> bool
 def _one_step(d: Dialect, fast: Any, data: Any, out: List[Any], depth: int, nests: List[Any]) -> bool:
     try:
         finish = d.finish(data)
-        if depth > 4 or cut_reason(d, finish) is not None or barred_reason(d, finish) is not None:
+        if (depth > 4 or cut_reason(d, finish) is not None or barred_reason(d, finish) is not None
+                or finish is not None and unknown_finish(d, finish, None)):
             return False
         start = len(out)
         for child, _ in d.children(data, "$"):
@@ -272,7 +274,13 @@ def collect(
             if fin is not None:
                 if dd is not judged[0] or fin != judged[1]:  # judged once per reply, not per call
                     cut = cut_reason(dd, fin) if pol.finish_reason is None else None
-                    judged = (dd, fin, pol if cut is None else replace(pol, finish_reason=cut), barred_reason(dd, fin))
+                    if cut is not None:
+                        rule = replace(pol, finish_reason=cut)
+                    elif pol.finish_reason is None and unknown_finish(dd, fin, registry):  # no proof it finished
+                        rule = unknown_policy(pol, fin)
+                    else:
+                        rule = pol
+                    judged = (dd, fin, rule, barred_reason(dd, fin))
                 sub = judged[2]
                 if kind == CALL and judged[3] is not None:
                     out.append(failed_item(item, dd, sub, iloc, barred_call(dd, iloc, fin), keep))

@@ -19,7 +19,7 @@ from typing import Any, Callable, List, Optional, Tuple, Union
 from ._args import Policy
 from ._dialect import Dialect
 from ._errors import DecodeError
-from ._policy import TRUNCATING
+from ._policy import TRUNCATING, Unknown
 from ._registry import decode_one
 from ._types import InvalidToolCall, ToolCall
 
@@ -30,9 +30,10 @@ Invalid = Callable[[Any, Dialect, DecodeError], InvalidToolCall]
 
 
 def cuts(pol: Policy) -> bool:
-    """Whether *pol* judges its calls under a finish reason that may have cut them off."""
+    """Whether *pol* judges its calls under a finish reason that may have cut them off (a
+    word no table knows too: ``Unknown``)."""
     fr = pol.finish_reason
-    return fr is not None and fr in TRUNCATING
+    return fr is not None and (fr in TRUNCATING or type(fr) is Unknown)
 
 
 def whole_policy(pol: Policy) -> Policy:

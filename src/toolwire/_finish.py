@@ -17,7 +17,7 @@ from typing import Any, Dict, FrozenSet, Iterable, Mapping, Optional, Tuple, Uni
 from ._builtin import default_registry
 from ._derived import derived
 from ._dialect import Dialect, finish_lookup, finish_word
-from ._finish_reasons import NOT_DONE, core_word
+from ._finish_reasons import NOT_DONE, core_word, is_known
 from ._policy import (
     CUT_OFF,
     TRUNCATING,
@@ -34,7 +34,7 @@ from ._stopped import BARRED, STOPPED, barred_call, barred_reason, keyword_call,
 
 __all__ = ["STOPPED", "Words", "barred_call", "barred_keyword", "barred_reason", "barring_word", "called_reason",
            "calling", "cut_reason", "failed_reason", "failing", "keyword_call", "keyword_finish", "keyword_read",
-           "own_finish", "stop_words", "truncating"]
+           "known_word", "known_words", "own_finish", "stop_words", "truncating", "unknown_finish"]
 
 
 class Words(frozenset):  # type: ignore[type-arg]
@@ -43,41 +43,45 @@ class Words(frozenset):  # type: ignore[type-arg]
     (*table*). A word in another case is first turned into the table's spelling,
     once per reply (``_dialect.key_of``): membership itself stays a plain set lookup.
     ``unfinished`` holds those of them that say the reply has not finished
-    (``Dialect.unfinished_reasons``, in ``truncating``)."""
+    (``Dialect.unfinished_reasons``, in ``truncating``); ``known`` every registered
+    dialect's words in any case (``_known_words``: a word none knows is ``_policy.Unknown``)."""
 
-    __slots__ = ("table", "unfinished")
+    __slots__ = ("known", "table", "unfinished")
     table: Mapping[str, str]
     unfinished: FrozenSet[str]
+    known: FrozenSet[str]
 
     def __new__(cls, words: Iterable[str], table: Mapping[str, str],
-                unfinished: FrozenSet[str] = frozenset()) -> Words:
+                unfinished: FrozenSet[str] = frozenset(), known: FrozenSet[str] = frozenset()) -> Words:
         self = super().__new__(cls, words)
         self.table = table
         self.unfinished = unfinished
+        self.known = known
         return self
 
     def __reduce__(self) -> Any:
-        return (Words, (list(self), dict(self.table), self.unfinished))
+        return (Words, (list(self), dict(self.table), self.unfinished, self.known))
 
 
 def _words(d: Dialect, norms: FrozenSet[str], core: FrozenSet[str] = frozenset(),
-           unfinished: FrozenSet[str] = frozenset()) -> Words:
+           unfinished: FrozenSet[str] = frozenset(), known: FrozenSet[str] = frozenset()) -> Words:
     return Words(core | {raw for raw, norm in d.finish_reasons.items() if norm in norms}, d.finish_reasons,
-                 unfinished)
+                 unfinished, known)
 
 
 _CALLED = frozenset({"tool_calls"})
 
 
-def truncating(d: Dialect) -> FrozenSet[str]:
+def truncating(d: Dialect, known: FrozenSet[str] = frozenset()) -> FrozenSet[str]:
     """The finish reasons that cut *d*'s replies short: the core's, those its
     ``finish_reasons`` normalises to ``length`` or ``context_window``, and its
     ``unfinished_reasons`` (a reply not finished: ``Words.unfinished``), with every
     built-in's (``NOT_DONE``) that its table does not read otherwise, as ``not_done``
-    reads a whole reply (a word in another case: ``_results.Results.key``)."""
+    reads a whole reply (a word in another case: ``_results.Results.key``). *known*: the
+    registry's words (``known_words``), carried for the streams (``Words.known``)."""
     unfinished = frozenset(d.unfinished_reasons) | {
         w for w in NOT_DONE if finish_lookup(d.finish_reasons, w) in (None, "other")}
-    return _words(d, CUT_OFF, TRUNCATING | unfinished, unfinished)
+    return _words(d, CUT_OFF, TRUNCATING | unfinished, unfinished, known)
 
 
 def failing(d: Dialect) -> FrozenSet[str]:
@@ -105,6 +109,37 @@ def _unfinished_words(dialects: Tuple[Dialect, ...]) -> FrozenSet[str]:
     case (a word is read in any case, as ``finish_lookup`` reads it)."""
     words = {w for d in dialects for w in d.unfinished_reasons}
     return frozenset(words | {w.upper() for w in words} | {w.lower() for w in words})
+
+
+def _known_words(dialects: Tuple[Dialect, ...]) -> FrozenSet[str]:
+    """Every word of the dialects' ``finish_reasons``, as they spell it and in upper and
+    lower case (a word is read in any case, as ``finish_lookup`` reads it)."""
+    words = {w for d in dialects for w in d.finish_reasons}
+    return frozenset(words | {w.upper() for w in words} | {w.lower() for w in words})
+
+
+def known_words(registry: Optional[Registry]) -> FrozenSet[str]:
+    """Every word of *registry*'s dialects' ``finish_reasons``, in any case (built once per registry)."""
+    return derived(_known_words, registry)
+
+
+def known_word(word: str, registry: Optional[Registry]) -> bool:
+    """Whether the plain word *word* is a finish reason some registered dialect's
+    ``finish_reasons`` or the core (``core_word``) knows, in any case."""
+    return is_known(word, derived(_known_words, registry))
+
+
+def unknown_finish(d: Dialect, finish: Any, registry: Optional[Registry]) -> bool:
+    """Whether *finish*, a reply's finish reason as *d* reads it, is a word that neither
+    *d*'s ``finish_reasons`` (a table it has) nor any registered dialect's nor the core
+    knows (``known_word``): no proof the reply finished (``_policy.Unknown``). Another
+    dialect's word (Anthropic's ``tool_use`` relayed in a Chat reply) is known."""
+    if type(finish) is not str:
+        finish = finish_word(finish)
+        if finish is None:
+            return False
+    table = d.finish_reasons
+    return bool(table) and finish_lookup(table, finish) is None and not known_word(finish, registry)
 
 
 def own_finish(pol: Policy, dialect: Union[str, Dialect, None], registry: Optional[Registry]) -> Policy:

@@ -7,12 +7,12 @@ spells it (``key_of``). ``_finish.py`` derives each dialect's word sets from the
 from __future__ import annotations
 
 from enum import Enum
-from typing import Any, Mapping, Optional
+from typing import Any, FrozenSet, Mapping, Optional
 
 from ._errors import excerpt
 
-__all__ = ["COMPATIBLE_STOPS", "CORE_CUT", "FINISH_REASONS", "NOT_DONE", "UNFINISHED", "core_word", "finish_lookup",
-           "finish_name", "finish_word", "key_of"]
+__all__ = ["COMPATIBLE_BARS", "COMPATIBLE_STOPS", "CORE_CUT", "ERROR_TYPES", "FINISH_REASONS", "NOT_DONE", "UNFINISHED",
+           "core_word", "finish_lookup", "finish_name", "finish_word", "is_known", "key_of"]
 
 #: The normalised finish reasons (what ``Dialect.finish_reasons`` maps a provider's to).
 FINISH_REASONS = (
@@ -35,6 +35,40 @@ FINISH_REASONS = (
 #: normalise them to ``stop`` (``CHAT_FINISH``), the text formats close a call at a stripped
 #: stop token under them (``text._scan.FINISHED``).
 COMPATIBLE_STOPS = ("eos", "eos_token", "stop_sequence", "end_turn")
+
+#: Anthropic's error types (https://docs.anthropic.com/en/api/errors), every dialect's words
+#: for a failed reply (normalised to ``error``): an OpenAI-compatible gateway relaying an
+#: Anthropic stream that failed mid-reply (``event: error``) ends its Chat stream with the
+#: error's ``type`` as ``finish_reason`` (Portkey's gateway: ``overloaded_error``), so none
+#: of that reply's calls runs, as natively. Every built-in dialect's ``finish_reasons`` holds them
+#: but Responses' (its finish is the reply's ``status``, read by ``responses_finish``).
+ERROR_TYPES: Mapping[str, str] = dict.fromkeys(
+    ("invalid_request_error", "authentication_error", "permission_error", "not_found_error", "request_too_large",
+     "rate_limit_error", "api_error", "overloaded_error"), "error")
+
+#: The words by which other providers say a reply failed (``error``) or that a content
+#: filter or a refusal stopped it (``content_filter``, ``refusal``), as their own dialects
+#: read them: an OpenAI-compatible gateway relays the provider's raw finish word in a Chat
+#: reply (Portkey's with ``x-portkey-strict-open-ai-compliance: false``), so Chat's
+#: ``finish_reasons`` (Mistral's too: ``CHAT_FINISH``) holds them all and none of such a
+#: reply's calls runs, as natively. Every built-in dialect's words that normalise to
+#: ``error``, ``content_filter`` or ``refusal`` (``tests/test_finish_relayed_words.py``
+#: holds it to the dialect records): Anthropic's ``refusal``; Bedrock's
+#: ``guardrail_intervened``, ``content_filtered``, ``malformed_model_output``,
+#: ``malformed_tool_use``; Gemini's ``FinishReason`` and ``BlockedReason`` words; Cohere's
+#: ``ERROR_TOXIC`` (its ``ERROR`` is Chat's ``error`` in another case); Responses' ``failed``;
+#: Ollama's ``load``, ``unload``; Anthropic's error types (``ERROR_TYPES``).
+COMPATIBLE_BARS: Mapping[str, str] = {
+    **dict.fromkeys(("refusal",), "refusal"),
+    **dict.fromkeys(("guardrail_intervened", "content_filtered", "SAFETY", "RECITATION", "BLOCKLIST",
+                     "PROHIBITED_CONTENT", "SPII", "IMAGE_SAFETY", "IMAGE_PROHIBITED_CONTENT", "IMAGE_RECITATION",
+                     "MODEL_ARMOR", "JAILBREAK", "ESCALATION", "PUP_LIMITED_DISABLED", "ERROR_TOXIC"),
+                    "content_filter"),
+    **dict.fromkeys(("malformed_model_output", "malformed_tool_use", "MALFORMED_FUNCTION_CALL", "UNEXPECTED_TOOL_CALL",
+                     "TOO_MANY_TOOL_CALLS", "MISSING_THOUGHT_SIGNATURE", "MALFORMED_RESPONSE", "failed", "load",
+                     "unload"), "error"),
+    **ERROR_TYPES,
+}
 
 #: toolwire's own word for a reply whose provider says it has not finished (a Responses
 #: ``status`` ``in_progress``, an Anthropic ``Message`` snapshot with ``stop_reason: null``):
@@ -74,6 +108,12 @@ def core_word(raw: str) -> Optional[str]:
     none of its (``"Timeout"`` is Cohere's ``TIMEOUT``, ``"LENGTH"`` Chat's ``length``)."""
     word = key_of(CORE_CUT, raw)
     return word if word in CORE_CUT else None
+
+
+def is_known(word: str, known: FrozenSet[str]) -> bool:
+    """Whether the plain word *word* is one of *known* (every registered dialect's finish
+    words, in any case: ``_finish.known_words``) or the core's (``core_word``)."""
+    return word in known or word.upper() in known or word.lower() in known or core_word(word) is not None
 
 
 def finish_word(raw: Any) -> Optional[str]:

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 __all__ = ["DEFAULT_POLICY", "EMPTY", "NOT_DONE", "TRUNCATING", "UNFINISHED", "Parsed", "Policy",
            "TooLong", "check_flag", "cut_reason", "failed_reason", "finish_norm", "finish_text", "make_policy",
-           "no_call", "not_done", "same_json", "too_long", "unfinished_no_call", "unfinished_policy"]
+           "no_call", "not_done", "same_json", "too_long", "unfinished_no_call", "unfinished_policy", "unknown_policy"]
 
 Parsed = Tuple[Dict[str, Any], Optional[str], Tuple[str, ...]]
 
@@ -143,9 +143,29 @@ def unfinished_policy(pol: Policy, word: str) -> Policy:
     return out
 
 
+class Unknown(str):
+    """A reply's finish word that no dialect's ``finish_reasons`` nor the core's
+    (``CORE_CUT``) knows (``_finish.known_word``), as the arguments policy gets it
+    (``unknown_policy``): equal to
+    the word, and in no ``TRUNCATING``. No proof that the reply finished (Portkey's
+    gateway relays an Anthropic stream's error ``type`` as a Chat ``finish_reason``), so
+    the last call's empty argument text is cut off (``empty``), never run as ``{}``; the
+    rest is judged as under a normal finish."""
+
+
+def unknown_policy(pol: Policy, word: str) -> Policy:
+    """*pol* with its ``finish_reason`` *word* read as ``Unknown`` (set past ``Policy``'s
+    check, which would make it a plain word)."""
+    out = replace(pol, finish_reason=word)
+    object.__setattr__(out, "finish_reason", Unknown(word))
+    return out
+
+
 def stopped(finish_reason: str) -> str:
-    """Why a reply with this (truncating) finish reason stopped, for error messages
-    (``UNFINISHED`` read from a caller's word: that word)."""
+    """Why a reply with this (truncating or ``Unknown``) finish reason stopped, for error
+    messages (``UNFINISHED`` read from a caller's word: that word)."""
+    if type(finish_reason) is Unknown:
+        return f"the reply's finish reason ({finish_reason}) is none toolwire knows"
     if finish_reason in _WINDOW:
         return f"the reply stopped where its context window ran out ({finish_reason})"
     if finish_reason == "incomplete":  # Responses: the reply or the item says so, not why
@@ -180,13 +200,17 @@ def _from_json(text: str, **kw: Any) -> Any:
 def empty(raw: Optional[str], policy: Policy, loc: str, dialect: Optional[str]) -> Parsed:
     """An empty-equivalent (``None``, ``""``, whitespace, ``"null"``): ``{}``, recorded;
     under a token-limit finish reason the call was cut off before its arguments, so
-    it is truncated (refused, or with ``allow_truncated`` recorded as such)."""
-    if policy.finish_reason is None or policy.finish_reason not in TRUNCATING:
+    it is truncated (refused, or with ``allow_truncated`` recorded as such); so is empty
+    argument text under a finish word no table knows (``Unknown``: no proof the reply
+    finished; missing arguments, an object's ``None``, stay ``{}`` there)."""
+    fr = policy.finish_reason
+    if fr is None or (fr not in TRUNCATING and (type(fr) is not Unknown or type(raw) is not str)):
         return {}, raw, EMPTY
     if not policy.allow_truncated:
         raise ArgumentsError(
-            f"Arguments at {loc} are empty and {stopped(policy.finish_reason)}: "
-            "the call was cut off; pass allow_truncated=True to accept it",
+            f"Arguments at {loc} are empty and {stopped(fr)}: "
+            f"the call {'may have been' if type(fr) is Unknown else 'was'} cut off; "
+            "pass allow_truncated=True to accept it",
             dialect=dialect,
             loc=loc,
             raw=raw,

@@ -134,8 +134,8 @@ CORE_FIELDS = (
     "_refusal_read", "_repeats", "_text_read", "_think_read", "_twins", "_waiting", "arrived", "by_key", "calling",
     "calls", "choice_finish", "commentary_parts", "dialect", "emit", "events", "failing", "failure", "finish_reason",
     "finish_table", "finish_words", "finished", "first_choice", "free_text", "include_server", "inputs", "keyword",
-    "max_bytes", "own_status", "policy", "preview", "refusal_parts", "refusals", "several", "strict_fast",
-    "text_parts", "texts", "tick", "truncating", "uncalled", "unended", "whole_cut",
+    "max_bytes", "own_status", "policy", "preview", "refusal_parts", "refusals", "scope_end", "several",
+    "strict_fast", "text_parts", "texts", "tick", "truncating", "uncalled", "unended", "whole_cut",
 )
 
 
@@ -154,7 +154,7 @@ def test_a_checkpoint_of_the_revision_before_the_joined_names_pieces_is_refused(
     into an ``AttributeError`` at the next re-sent head."""
     acc = _open_call()
     state = acc.__getstate__()
-    assert state["_format"][0] == REVISION  # (7 since: ``_ended_at``, ``_input_pieces``, ``arrived``)
+    assert state["_format"][0] == REVISION  # (7 since: ``_ended_at``, ``_input_pieces``, ``arrived``, ``scope_end``)
     state["_format"] = (4,) + state["_format"][1:]
     with pytest.raises(DecodeError, match=ERROR):
         Accumulator.__new__(Accumulator).__setstate__(state)

@@ -92,7 +92,7 @@ def resolve(dialect: Union[str, Dialect], registry: Optional[Registry]) -> Hit:
             f"Dialect {name!r} has no stream handler; streaming dialects: {', '.join(stream_dialects(registry))}",
             dialect=name,
         )
-    return hit_of(d)
+    return hit_of(d, streams(registry).known)
 
 
 def runner(handler: Any, core: Core, preview: bool) -> Run:

@@ -350,6 +350,7 @@ class Keyed(Fresh):
                 for c in list(open_calls.values()):
                     if c.pos in twins:
                         judge_twin(self, c)
+            self.scope_end = True  # ended by the finish, not by an end event of their own (``_parsed``)
             for c in list(open_calls.values()):
                 if not c.done:
                     if c.held:  # (the repeat is judged at the end: ``close``)
@@ -360,6 +361,7 @@ class Keyed(Fresh):
                         if self._ended_at is None:
                             self._ended_at = {}
                         self._ended_at[c.key] = c
+            self.scope_end = False
 
     def close(self) -> List[Result]:
         """``Results.close``, the calls ``_unsure`` started judged first (a piece held under

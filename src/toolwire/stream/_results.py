@@ -12,11 +12,20 @@ from typing import Any, Dict, FrozenSet, Hashable, List, Mapping, Optional, Tupl
 from pydantic_core import from_json
 
 from .._args import TRUNCATING, Policy, misplaced, parse_arguments
+from .._cut_last import cuts as cuts_calls
 from .._cut_last import whole_policy
 from .._dialect import key_of
 from .._errors import ArgumentsError
-from .._finish_reasons import core_word
-from .._policy import UNFINISHED, failed_no_call, no_call, unfinished_no_call, unfinished_policy
+from .._finish_reasons import core_word, is_known
+from .._policy import (
+    UNFINISHED,
+    Unknown,
+    failed_no_call,
+    no_call,
+    unfinished_no_call,
+    unfinished_policy,
+    unknown_policy,
+)
 from .._repeats import unrepeated
 from .._stopped import BARRED, stop_words
 from .._types import InvalidToolCall, ToolCall, new_call, new_invalid
@@ -29,6 +38,8 @@ __all__ = ["Results"]
 
 # the parts of a finalized call: none, and none can be added (a tuple: no list to allocate)
 _NO_PARTS = cast(List[str], ())
+
+_NO_WORDS: FrozenSet[str] = frozenset()
 
 _LOCS = tuple(f"$.calls[{i}].arguments" for i in range(16))
 
@@ -75,6 +86,9 @@ class Results(CutJudge):
     # the stream's last event came without a finish reason (Ollama's ``"done": true`` before
     # ``done_reason`` existed): it ended all the same
     finished: bool = False
+    # the calls being finalized were ended by their reply's finish (Chat's), not by an end event of
+    # their own (``KeyedCalls.end_scope``): under a word no table knows they may be cut off
+    scope_end: bool = False
 
     def close(self) -> List[Result]:
         """Finalize the calls still open; return ``results_list()`` (in the same pass).
@@ -100,6 +114,9 @@ class Results(CutJudge):
         key = finish if finish is None or finish in self.finish_table else self.key(finish)  # (its hit inline)
         cut = key in self.truncating and self.policy.finish_reason is None
         failed = key in self.failing or self.failure is not None
+        # a word no table knows: no proof the reply finished (its last call's empty arguments are cut off)
+        unknown = (not failed and key not in self.finish_table and self.unknown(key)
+                   and self.policy.finish_reason is None)
         word = self.failure if self.failure is not None else finish
         # a content filter or a refusal stopped the reply: its calls do not run, and none lost
         how = stop_words(self.finish_table, key) if failed and self.failure is None else None
@@ -112,7 +129,7 @@ class Results(CutJudge):
             how = stop_words(read[0], word) if failed else None
             called = called or not failed
         # only the reply's last call may have been cut (``CutJudge``): the others are whole
-        cuts = cut or (self.policy.finish_reason is not None and self.policy.finish_reason in TRUNCATING)
+        cuts = cut or unknown or (self.policy.finish_reason is not None and self.policy.finish_reason in TRUNCATING)
         last = self.last_call(only) if cuts else None
         for c in self.calls:
             if only is not None and c.scope != only:
@@ -197,6 +214,13 @@ class Results(CutJudge):
             return core_word(key) or key
         return cast(Optional[str], key)
 
+    def unknown(self, key: Optional[str]) -> bool:
+        """Whether *key* (a finish word as ``key`` spells it) is one that neither the
+        dialect's ``finish_reasons`` (a table it has) nor any registered dialect's (the
+        stream's registry: ``Words.known``) nor the core knows: ``_policy.Unknown``."""
+        return (type(key) is str and key not in self.finish_table and key not in self.truncating
+                and bool(self.finish_table) and not is_known(key, getattr(self.truncating, "known", _NO_WORDS)))
+
     def _policy(self, fr: str) -> Policy:
         key = fr if fr in self.finish_table else self.key(fr)  # (its hit inline: asked per call)
         if key in self.truncating and self.policy.finish_reason is None:
@@ -207,6 +231,8 @@ class Results(CutJudge):
             if key in getattr(self.truncating, "unfinished", ()):  # its own word, said in the errors
                 return unfinished_policy(self.policy, fr)
             return replace(self.policy, finish_reason="length")
+        if self.policy.finish_reason is None and self.failure is None and self.unknown(key):
+            return unknown_policy(self.policy, fr)
         return self.policy
 
     def finalize(self, c: Call, whole: Optional[bool] = None) -> None:
@@ -340,11 +366,16 @@ class Results(CutJudge):
         # several replies: a call is judged by its own reply's finish reason, not another's
         fr = self.choice_finish.get(c.scope) if self.several and type(c.scope) is int else self.finish_reason
         policy = self.policy if fr is None else self._policy(fr)
-        if policy.finish_reason is not None and policy.finish_reason in TRUNCATING and (
+        if policy.finish_reason is not None and cuts_calls(policy) and (
                 whole if whole is not None else not self.may_be_cut(c, self.last_so_far(c))):
             # another call follows it (known here, or at ``close``): it was whole
             policy = whole_policy(policy)
         loc = _LOCS[c.pos] if c.pos < 16 else f"$.calls[{c.pos}].arguments"
+        if type(policy.finish_reason) is Unknown:  # a word no table knows: a call whose own end came is whole
+            if c.ended and not self.scope_end:
+                policy = whole_policy(policy)
+            elif value is None:
+                value = ""  # no argument text arrived (Chat has no end event of a call): as empty text
         try:
             if text is None and c.tree is None and not c.server and policy.finish_reason in TRUNCATING:
                 args, raw, repairs = self._whole(value, policy, loc)

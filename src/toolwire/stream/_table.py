@@ -23,7 +23,7 @@ from typing import Any, Callable, Dict, FrozenSet, List, Optional, Tuple
 from .._derived import derived
 from .._dialect import Dialect
 from .._errors import DecodeError, ToolwireError
-from .._finish import calling, failing, truncating
+from .._finish import _known_words, calling, failing, truncating
 from .._registry import Registry
 
 __all__ = ["StreamTable", "accepts", "hit_of", "streams"]
@@ -45,11 +45,14 @@ def accepts(test: Callable[[Dict[str, Any]], bool], data: Dict[str, Any]) -> boo
 class StreamTable:
     """What the stream front doors need of a registry's dialects."""
 
-    __slots__ = ("by_name", "encoders", "handlers", "kinds", "misfed", "tests", "untyped", "wrappers")
+    __slots__ = ("by_name", "encoders", "handlers", "kinds", "known", "misfed", "tests", "untyped", "wrappers")
 
     def __init__(self, dialects: Tuple[Dialect, ...]) -> None:
+        # every dialect's finish words, in any case: a stream's word none knows is ``_policy.Unknown``
+        self.known: FrozenSet[str] = _known_words(dialects)
+        known = self.known
         self.handlers: Dict[str, HandlerFactory] = {d.name: d.stream for d in dialects if d.stream is not None}
-        self.by_name: Dict[str, Hit] = {d.name: hit_of(d) for d in dialects if d.stream is not None}
+        self.by_name: Dict[str, Hit] = {d.name: hit_of(d, known) for d in dialects if d.stream is not None}
         self.encoders: Dict[str, Callable[..., List[Dict[str, Any]]]] = {
             d.name: d.stream_encoder for d in dialects if d.stream_encoder is not None
         }
@@ -64,8 +67,9 @@ class StreamTable:
                     self.wrappers.setdefault(cls, attr)
         claims = [d for d in dialects if d.stream is not None and d.stream_detect is not None]
         typed_dialects = [d for d in claims if d.stream_events]
-        typed: List[Test] = [(d.stream_detect, hit_of(d)) for d in typed_dialects]  # type: ignore[misc]
-        untyped: List[Test] = [(d.stream_detect, hit_of(d)) for d in claims if not d.stream_events]  # type: ignore[misc]
+        typed: List[Test] = [(d.stream_detect, hit_of(d, known)) for d in typed_dialects]  # type: ignore[misc]
+        untyped: List[Test] = [(d.stream_detect, hit_of(d, known))  # type: ignore[misc]
+                               for d in claims if not d.stream_events]
         self.tests: Tuple[Test, ...] = (*typed, *untyped)
         self.untyped: Tuple[Test, ...] = tuple(untyped)  # a chunk without a string type skips the typed ones
         # the dialect the typed tests give a chunk of each known type, asked once; a type
@@ -121,10 +125,10 @@ class _Start:
                               dialect=self.name) from None
 
 
-def hit_of(d: Dialect) -> Hit:
-    """What starts a stream of the streaming dialect *d*."""
+def hit_of(d: Dialect, known: FrozenSet[str]) -> Hit:
+    """What starts a stream of the streaming dialect *d* (*known*: its registry's finish words)."""
     assert d.stream is not None
-    return d.name, _Start(d), truncating(d), failing(d), calling(d)
+    return d.name, _Start(d), truncating(d, known), failing(d), calling(d)
 
 
 def streams(registry: Optional[Registry] = None) -> StreamTable:

@@ -18,6 +18,7 @@ from typing import Any, Dict, List, Optional
 
 from ..._dialect import ResponseFields, ResponseReader
 from ..._errors import EncodeError
+from ..._finish_reasons import ERROR_TYPES
 from ..._usage import counts, make_usage, plus
 from .._common import any_block, as_int, join_text
 from .._reply_fields import member_at, object_at, objects_at
@@ -74,6 +75,7 @@ FINISH: Dict[str, str] = {
     "malformed_model_output": "error",
     "malformed_tool_use": "error",
     "model_context_window_exceeded": "context_window",
+    **ERROR_TYPES,  # Anthropic's error types, relayed as a finish word: failed (``_finish_reasons``)
 }
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any, Dict, List, Optional
 
 from ..._dialect import ResponseFields, ResponseReader
+from ..._finish_reasons import ERROR_TYPES
 from ..._usage import counts, make_usage, plus
 from .._common import as_int, join_text
 from .._reply_fields import member_at, objects_at
@@ -80,6 +81,7 @@ FINISH: Dict[str, str] = {
     "ERROR_LIMIT": "context_window",
     "USER_CANCEL": "other",
     "TIMEOUT": "other",
+    **ERROR_TYPES,  # Anthropic's error types, relayed as a finish word: failed (``_finish_reasons``)
 }
 
 

@@ -18,6 +18,7 @@ from typing import Any, Dict, List, Optional
 
 from ..._dialect import ResponseFields, ResponseReader, finish_word
 from ..._errors import EncodeError
+from ..._finish_reasons import ERROR_TYPES
 from ..._usage import counts, make_usage, plus
 from .._common import any_block, as_int, first_set, join_text
 from .._reply_fields import object_at, objects_at
@@ -141,6 +142,7 @@ FINISH: Dict[str, str] = {
     "FINISH_REASON_UNSPECIFIED": "other",
     "IMAGE_OTHER": "other",
     "NO_IMAGE": "other",  # "expected to generate an image, but didn't"
+    **ERROR_TYPES,  # Anthropic's error types, relayed as a finish word: failed (``_finish_reasons``)
 }
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, Dict, List, Optional
 
 from ..._dialect import ResponseFields, ResponseReader
+from ..._finish_reasons import ERROR_TYPES
 from ..._usage import make_usage, plus
 from .._common import as_int
 from .._reply_fields import member_at
@@ -69,7 +70,7 @@ RESPONSE = ResponseReader(
 #: ``length``; ``load`` / ``unload`` answer a request without messages (the model only loaded,
 #: or unloaded with ``keep_alive: 0``): no prompt ran, so the reply holds no answer and no call
 #: of it runs (``error``, as vLLM's ``repetition``)
-FINISH: Dict[str, str] = {"stop": "stop", "length": "length", "load": "error", "unload": "error"}
+FINISH: Dict[str, str] = {"stop": "stop", "length": "length", "load": "error", "unload": "error", **ERROR_TYPES}
 
 
 def encode_message(items: Items, content: Optional[str]) -> Dict[str, Any]:

@@ -32,7 +32,7 @@ from typing import Any, Callable, Dict, List, Optional
 from ..._bound import Bound
 from ..._dialect import ResponseFields, ResponseReader
 from ..._errors import DecodeError
-from ..._finish_reasons import COMPATIBLE_STOPS
+from ..._finish_reasons import COMPATIBLE_BARS, COMPATIBLE_STOPS
 from ..._usage import Usage, counts, make_usage
 from .._common import as_int, first_set, join_text
 from .._reply_fields import object_at, objects_at
@@ -201,6 +201,9 @@ CHAT_FINISH: Dict[str, str] = {
     # vLLM: the engine stopped a degenerate generation (``repetition_detection``): what
     # it holds is no answer, and no call of it runs (as ``error``)
     "repetition": "error",
+    # every other dialect's words for a failed reply or one a content filter or a refusal
+    # stopped, relayed by gateways (Anthropic's error types among them): as natively
+    **COMPATIBLE_BARS,
 }
 
 #: Chat ``finish_reason`` words that say the reply has not finished (``Dialect.unfinished_reasons``;
