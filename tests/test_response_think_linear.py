@@ -12,7 +12,7 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from toolwire._markdown_code import code_regions
+from toolwire._markdown_code import code_regions, fenced_blocks
 from toolwire._think import _TAGS, KeptSpans, _first_close, split_think, take_closed_blocks
 
 
@@ -75,7 +75,31 @@ def test_reading_the_text_is_linear(make: Callable[[int], str]) -> None:
         _first_close(text, kept)
         split_think(text, "")
         ratios.append(_Counted.read / len(text))
-    assert max(ratios) < 40, ratios  # each function reads the text a few times (startswith per tag name)
+    # each function reads the text a few times (startswith per tag name; 40 before tilde fences
+    # were read as JSON fences: ``fenced_blocks`` looks for ``~~~`` once more, in a text with neither)
+    assert max(ratios) < 42, ratios
+    assert ratios[1] < ratios[0] * 1.5 + 0.5, ratios  # 4n pieces: about 4x the reads, never 16x
+
+
+FENCE_HOSTILE: List[Callable[[int], str]] = [
+    lambda n: "x ``` y ~~~ " * (n // 12),  # runs inside lines: no fence, each line read once
+    lambda n: "``` `\n" * (n // 6),  # a backtick after the run: no fence
+    lambda n: "~~~~\n```\n~~~\n" + "``` x\n~~~\n" * (n // 10),  # lines of the other character in a fence
+    lambda n: "```json\n" + '{"a": "```"}\n' * (n // 13),  # a fence never closed, runs in its strings
+    lambda n: ("  " * 40 + "```\n") * (n // 84),  # deep indentation, fence after fence
+]
+
+
+@pytest.mark.parametrize("make", FENCE_HOSTILE, ids=range(len(FENCE_HOSTILE)))
+def test_reading_the_fences_is_linear(make: Callable[[int], str]) -> None:
+    """``fenced_blocks`` (the fences ``_json_extract`` reads as JSON) searches each line once."""
+    ratios = []
+    for n in (4_000, 16_000):
+        text = _Counted(make(n))
+        _Counted.read = 0
+        fenced_blocks(text)
+        ratios.append(_Counted.read / len(text))
+    assert max(ratios) < 8, ratios
     assert ratios[1] < ratios[0] * 1.5 + 0.5, ratios  # 4n pieces: about 4x the reads, never 16x
 
 
