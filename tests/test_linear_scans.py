@@ -12,8 +12,7 @@ from typing import List, Tuple
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from toolwire._json_extract import _fences
-from toolwire._markdown_code import code_regions
+from toolwire._markdown_code import code_regions, fenced_blocks
 from toolwire._think import take_closed_blocks
 from toolwire.text.deepseek import _ATTR
 from toolwire.text.llama_calls import CALLISH
@@ -22,9 +21,9 @@ OLD_THINK = re.compile(r"<(think|thinking|reasoning)>(.*?)</\1>\s*", re.S)
 
 
 def fences_by_lines(text: str) -> List[Tuple[str, int, int]]:
-    """CommonMark's fenced blocks (0.31.2 §4.5), line by line: the reference for ``_fences``
-    (the pattern it replaced, ``` ```…(.*?)``` ``` ``, closed a fence at three backticks
-    anywhere, inside a JSON string too: hunt huntGriptape f2)."""
+    """CommonMark's fenced blocks (0.31.2 §4.5), line by line: the reference for
+    ``fenced_blocks`` (the pattern ``_json_extract`` once read fences by closed one at
+    three backticks anywhere, inside a JSON string too: hunt huntGriptape f2)."""
     out: List[Tuple[str, int, int]] = []
     fence, at, lang, body = "", 0, "", 0
     for line in re.split(r"(?<=\n)", text):  # (a line ends at "\n", as ``_markdown_code`` reads lines)
@@ -40,6 +39,8 @@ def fences_by_lines(text: str) -> List[Tuple[str, int, int]]:
     if fence:
         out.append((lang, body, len(text)))
     return out
+
+
 OLD_CALLISH = re.compile(r"\s*\[?\s*[A-Za-z_][\w.]*\s*\(")
 
 pieces = st.lists(
@@ -77,7 +78,7 @@ fence_pieces = st.lists(st.sampled_from(["```", "`", "~~~", "~", "````", "\n", "
 @example("``` py stuff\nbody")
 @example("~~~~ x\n```\n~~~\n  ~~~~~ \nafter")
 def test_fences_are_read_line_by_line(text: str) -> None:
-    blocks = _fences(text)
+    blocks = fenced_blocks(text)
     assert blocks == fences_by_lines(text)
     # each block is code where ``_think`` reads code (``code_regions``: the same fence lines)
     regions = code_regions(text)

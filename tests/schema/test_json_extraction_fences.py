@@ -82,6 +82,22 @@ def test_fenced_blocks_follow_commonmark(text: str, blocks: List[Tuple[str, str]
     assert [(lang, text[a:b]) for lang, a, b in fenced_blocks(text)] == blocks
 
 
+@pytest.mark.parametrize("text", [
+    # the closing run right after the value (CommonMark runs the fence on to the end of the text)
+    'Draft:\n```json\n{"title": "draft", "body": "x"}\n```\nFinal:\n```json\n{"title": "final", "body": "y"}```',
+    '```json\n{"title": "final", "body": "y"}```\nFor example {"title": "t", "body": "b"}.',
+    # ...or opening the next line with text after it (CommonMark: no closing line)
+    '```json\n{"title": "final", "body": "y"}\n``` e.g. {"title": "t", "body": "b"}',
+])
+def test_a_json_fence_closed_right_after_its_value_ends_there(text: str) -> None:
+    """``_json_fences``: JSON holds no backtick outside its strings, so a run of the
+    fence's backticks right after the value closes the value's fence, as the old reading
+    (three backticks anywhere) had it; CommonMark alone would take the draft or the example."""
+    out = _classify(text)
+    assert (out.kind, out.value) == ("ok", {"title": "final", "body": "y"})
+    assert [c.how for c in candidates(text) if c.value == out.value][0] == "fence"
+
+
 def test_a_fence_line_holding_a_closing_tag_is_no_json_fence() -> None:
     """``</think>`` after the backticks is the fence's info string: its language, not JSON."""
     text = '```</think>\n{"title": "final", "body": "y"}'
@@ -96,10 +112,13 @@ def test_a_fence_whose_closing_line_may_still_grow_is_open() -> None:
     assert not open_json('```json\n{"a": 1}\n```\n', 9)
 
 
-def test_a_fence_line_ending_in_the_closing_tag_keeps_the_block_open() -> None:
-    """D: ```` ```</think> ```` opens a fence whose info string is the tag (§4.5), so the
-    tag is code and the block never closes (a fence opened in a think block ends at a later
-    line that opens or ends with its closing tag): the text is empty, and the answer is
-    the reasoning's last value (its one fence is no JSON fence), not the draft before it."""
-    out = _classify('<think>try ```json\n{"title": "thought", "body": "x"}\n```</think>\n{"title": "final", "body": "y"}')
-    assert (out.kind, out.value, out.source) == ("ok", {"title": "final", "body": "y"}, "reasoning")
+@pytest.mark.parametrize("lead", ["<think>", ""])  # a block the text opens, or the chat template did
+def test_a_fence_line_ending_in_the_closing_tag_ends_the_block(lead: str) -> None:
+    """D: ```` ```</think> ```` opens a fence inside the think block (§4.5 reads the tag as
+    its info string), and a fence opened in a think block ends at a line that ends with
+    the block's closing tag: its own line too. The block ends there, and the answer is the
+    text after it, not the draft in the reasoning (the old reading kept the block open:
+    no text, and the draft taken from the reasoning)."""
+    out = _classify(lead + 'try ```json\n{"title": "thought", "body": "x"}\n```</think>\n{"title": "final", "body": "y"}')
+    assert (out.kind, out.value, out.source) == ("ok", {"title": "final", "body": "y"}, "content")
+    assert out.response.reasoning == 'try ```json\n{"title": "thought", "body": "x"}\n```'
