@@ -92,6 +92,7 @@ FENCE_HOSTILE: List[Callable[[int], str]] = [
     lambda n: '```json\n{"a": "```"}``` x\n' * (n // 24),
     lambda n: "~~~json\n[1, 2]\n~~~ e.g.\n" * (n // 22),
     lambda n: '```json\n["```\n' * (n // 13),  # a string from each fence to the next
+    lambda n: ("Use ``` or ``` " + "x" * 40 + " ```\n") * (n // 60),  # lines of prose ending in a run
 ]
 
 

@@ -4,9 +4,10 @@ CommonMark reads them (0.31.2 §4.5): the one fence reader of the package. Two
 leniencies, for fences in a language read as JSON, where models write fences
 CommonMark does not read (the old reading, three backticks anywhere, read them):
 
-- a line of prose that ends with the fence's run and a JSON language or none
-  (``Final: ```json``) opens one (``_opened_at_end``): three backticks inside a line
-  (``wrap code in ``` fences``) or inside a JSON string open nothing;
+- a line of prose that ends with the fence's run and a JSON language (``Final: ```json``),
+  or with the run alone where it is the line's only run of three (``Use ```x``` `` ends in
+  a code span), opens one (``_opened_at_end``): three backticks inside a line (``wrap
+  code in ``` fences``) or inside a JSON string open nothing;
 - the value its body opens with, when the next thing after it (blanks and line breaks
   aside) is a run of the fence's character at least as long, ends the block there
   (```` {"a": 1}``` ```` on the value's line, or ```` ``` e.g. {…} ```` on the next),
@@ -50,7 +51,9 @@ def _opened_at_end(text: str, line: int, end: int) -> Tuple[str, int, str]:
     run = word
     while run > line and text[run - 1] == c:
         run -= 1
-    return (c, word - run, lang) if word - run >= 3 else ("", 0, "")
+    if word - run < 3 or (not lang and text.find(c * 3, line, run) >= 0):
+        return "", 0, ""
+    return c, word - run, lang
 
 
 def _closed_by_value(text: str, lang: str, body: int, char: str, size: int) -> int:

@@ -98,6 +98,21 @@ def test_a_json_fence_closed_right_after_its_value_ends_there(text: str) -> None
     assert [c.how for c in candidates(text) if c.value == out.value][0] == "fence"
 
 
+@pytest.mark.parametrize("text, value", [
+    # a line of prose ending in the fence and a JSON language, or in a fence alone, opens one
+    ('Draft: ```json\n{"title": "draft", "body": "x"}\n```\nFinal: ```json\n{"title": "final", "body": "y"}\n```',
+     {"title": "final", "body": "y"}),
+    ('Here: ```\n{"title": "final", "body": "y"}\n```\nthen {"title": "t", "body": "b"}', {"title": "final", "body": "y"}),
+    # ...not where the line's run ends a code span (``Use ```x``` ``): the next lines are prose
+    ('Use ```x```\n{"title": "draft", "body": "x"}\n```json\n{"title": "final", "body": "y"}\n```',
+     {"title": "final", "body": "y"}),
+])
+def test_a_json_fence_opened_at_the_end_of_a_line_of_prose(text: str, value: Dict[str, str]) -> None:
+    """``_json_fences``: models open a fence after prose on its line (``Final: ```json``),
+    which CommonMark reads as a code span's backticks; the old reading took it as a fence."""
+    assert (_classify(text).kind, _classify(text).value) == ("ok", value)
+
+
 def test_a_fence_line_holding_a_closing_tag_is_no_json_fence() -> None:
     """``</think>`` after the backticks is the fence's info string: its language, not JSON."""
     text = '```</think>\n{"title": "final", "body": "y"}'
