@@ -26,7 +26,13 @@ calls have ids or not: https://github.com/ollama/ollama/blob/main/docs/api.md, "
 request (with tools)"), else the oldest unanswered call of its tool with an id that no
 result with an id answers (none: it answers none, the result with the id keeps its call);
 a result without a tool name answers the first id-less
-call still waiting. ``plan`` counts, per turn, the id-less results by tool name that no
+call still waiting; in a message read as Ollama's, with none waiting, the earliest call
+of the open turn with an id that no result with an id carries and no result by tool
+name was counted for (``Pairer(messages=)``): Ollama's server renders tool messages in
+order and pairs nothing by id (both ``tool_name`` and ``tool_call_id`` are optional in
+``api.Message``; its chat templates), so such results answer the calls before them by
+position, as id-less calls are paired; more results than such calls: the later ones
+answer none (orphans), fewer: the later calls have none. ``plan`` counts, per turn, the id-less results by tool name that no
 id-less call of their tool takes, and gives them the calls with ids the results with ids
 leave (``_transport.by_tool``: as many as can be). A call whose id is used again while an earlier
 call with it is unanswered is a duplicate (``check_conversation`` says so). Where an
@@ -79,10 +85,21 @@ class Pairer:
     ``left`` is what no result answered."""
 
     __slots__ = ("_plan", "_group", "_by_name", "_nameless", "_by_tool", "_open", "_idle", "_idle_named", "_since",
-                 "_names", "_taken", "_calls", "_noid", "_noid_order", "_named", "_turn")
+                 "_names", "_taken", "_calls", "_noid", "_noid_order", "_named", "_turn", "_msgs", "_carried",
+                 "_place")
 
-    def __init__(self, planned: Optional[Plan] = None) -> None:
+    def __init__(self, planned: Optional[Plan] = None, messages: Optional[Sequence[Message]] = None) -> None:
         self._plan = planned or {}
+        # *messages*, when one read as Ollama's holds a result with neither id nor name: such results
+        # answer the open turn's calls by place (``_place``: its calls with ids no result with an id
+        # carries and ``plan`` counted none for, in order); ``_carried``: the ids results carry
+        self._msgs: Optional[Sequence[Message]] = None
+        self._carried: Set[Any] = set()
+        self._place: Deque[Slot] = deque()
+        if messages is not None and any(_by_place(m) and any(r.id is None and r.name is None for r in m.results)
+                                        for m in messages):
+            self._msgs = messages
+            self._carried = {p.id for m in messages for p in m.parts if type(p) is ToolResult and p.id is not None}
         self._group: Dict[Tuple[int, Any], _Group] = {}  # (turn, id) -> its calls results with the id will answer
         # (id, name) and id -> the groups with answers left for results naming that tool / naming none, in order
         self._by_name: Dict[Tuple[Any, Any], Deque[_Group]] = {}
@@ -119,6 +136,8 @@ class Pairer:
             self._by_tool.clear()
         if self._named:
             self._named.clear()
+        if self._place:
+            self._place.clear()
 
     def call(self, i: int, j: int, c: Any) -> Optional[Slot]:
         """Records the call *c* (part *j* of message *i*); the earliest unanswered call
@@ -134,6 +153,8 @@ class Pairer:
         planned = (i, j) in self._plan
         if not planned:
             self._named.setdefault(c.name, deque()).append(at)
+            if self._msgs is not None and c.id not in self._carried:
+                self._place.append(at)
         queue = self._open.get(c.id)  # (a fresh id, the common case, has neither queue)
         first = self._live(queue) if queue else None
         waiting = self._idle.get(c.id)
@@ -205,6 +226,8 @@ class Pairer:
                 order.popleft()
             if order:
                 key = order[0][2].name
+            elif self._msgs is not None and _by_place(self._msgs[i]):  # Ollama's: by place (``_place``)
+                return self._take(self._live(self._place))
         if key is _NO_KEY:
             return None
         waiting = self._noid[key]
@@ -264,6 +287,12 @@ class Pairer:
         return [x for x in self._calls if (x[0], x[1]) not in self._taken]
 
 
+def _by_place(m: Message) -> bool:
+    """Whether *m* was read as Ollama's, whose server pairs tool messages by place."""
+    w = m.wire
+    return w is not None and w[0] == "ollama"
+
+
 #: what ``answers`` gives for a result whose id no call before it has but a later one has
 LATER = object()
 
@@ -306,7 +335,7 @@ def paired(messages: Sequence[Message]) -> Iterator[Tuple[int, int, Any, Optiona
     """``(message, part, the part, what it answers)`` for each call and result of *messages*
     in order, paired as ``check_conversation`` pairs them (``Pairer``, one pass): a result's
     ``(message, part, call)`` or ``None``; a call's ``None``."""
-    pairer = Pairer(plan(messages))
+    pairer = Pairer(plan(messages), messages)
     for i, m in enumerate(messages):
         if starts_turn(messages, i):
             pairer.turn()
