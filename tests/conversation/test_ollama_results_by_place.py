@@ -83,3 +83,51 @@ def test_a_later_turn_takes_no_result_of_an_earlier_one() -> None:
     h["messages"] += [{"role": "assistant", "content": "", "tool_calls": [dict(G, id="call_zz99yy88")]},
                       {"role": "tool", "content": "result g"}, {"role": "tool", "content": "extra"}]
     assert [(p.kind, p.index) for p in toolwire.check_conversation(h, "ollama")] == [("orphan-result", 5)]
+
+
+def test_only_the_last_assistant_message_s_calls_are_answered_by_place() -> None:
+    """Two assistant messages in a row: the results after them answer the calls of the
+    last one; its calls answered by id, the one left answers none (not the earlier
+    message's call)."""
+    h = _history([F], [])
+    h["messages"] += [{"role": "assistant", "content": "", "tool_calls": [
+        {"id": "call_zz99yy88", "function": {"index": 0, "name": "g", "arguments": {}}}]},
+        {"role": "tool", "tool_call_id": "call_zz99yy88", "content": "g"}, {"role": "tool", "content": "extra"}]
+    assert [(p.kind, p.index) for p in toolwire.check_conversation(h, "ollama")] == [
+        ("missing-result", 1), ("orphan-result", 4)]
+
+
+def test_a_reused_id_answered_later_by_id_leaves_the_earlier_call_to_a_result_by_place() -> None:
+    h = _history([F, dict(G, id="call_00000000")], ["first", "second"])
+    h["messages"] += [{"role": "assistant", "content": "", "tool_calls": [
+        {"id": "call_00000000", "function": {"index": 0, "name": "g", "arguments": {}}}]},
+        {"role": "tool", "tool_call_id": "call_00000000", "content": "third"}]
+    assert toolwire.check_conversation(h, "ollama") == []
+
+
+def test_pairing_by_place_stays_linear() -> None:
+    """n vs 4n turns of calls with ids and bare tool messages: the pairing steps grow 4 times."""
+    from toolwire.conversation import _pairing
+
+    def steps(n: int) -> int:
+        h = _history([F, G], ["a", "b"])
+        for k in range(n):
+            h["messages"] += [{"role": "user", "content": "more"}, {"role": "assistant", "content": "", "tool_calls": [
+                dict(F, id=f"call_{k:08d}"), dict(G, id=f"call_x{k:07d}")]},
+                {"role": "tool", "content": "a"}, {"role": "tool", "content": "b"}]
+        count = [0]
+        real = _pairing.Pairer._live
+
+        def counted(self: Any, queue: Any) -> Any:
+            count[0] += 1 + len(queue or ())
+            return real(self, queue)
+
+        _pairing.Pairer._live = counted  # type: ignore[method-assign]
+        try:
+            assert toolwire.check_conversation(h, "ollama") == []
+        finally:
+            _pairing.Pairer._live = real  # type: ignore[method-assign]
+        return count[0]
+
+    small, large = steps(50), steps(200)
+    assert 3.5 < large / small < 4.5

@@ -27,7 +27,7 @@ request (with tools)"), else the oldest unanswered call of its tool with an id t
 result with an id answers (none: it answers none, the result with the id keeps its call);
 a result without a tool name answers the first id-less
 call still waiting; in a message read as Ollama's, with none waiting, the earliest call
-of the open turn with an id that no result with an id carries and no result by tool
+of the open turn's last message with calls with an id that no result with an id carries and no result by tool
 name was counted for (``Pairer(messages=)``): Ollama's server renders tool messages in
 order and pairs nothing by id (both ``tool_name`` and ``tool_call_id`` are optional in
 ``api.Message``; its chat templates), so such results answer the calls before them by
@@ -91,8 +91,9 @@ class Pairer:
     def __init__(self, planned: Optional[Plan] = None, messages: Optional[Sequence[Message]] = None) -> None:
         self._plan = planned or {}
         # *messages*, when one read as Ollama's holds a result with neither id nor name: such results
-        # answer the open turn's calls by place (``_place``: its calls with ids no result with an id
-        # carries and ``plan`` counted none for, in order); ``_carried``: the ids results carry
+        # answer the open turn's calls by place (``_place``: its last message's calls with ids no result
+        # with an id will answer and ``plan`` counted none for, in order); ``_carried``: the ids results
+        # carry (with no plan, ``_plain``, a result with an id answers the one call with it)
         self._msgs: Optional[Sequence[Message]] = None
         self._carried: Set[Any] = set()
         self._place: Deque[Slot] = deque()
@@ -100,6 +101,7 @@ class Pairer:
                                         for m in messages):
             self._msgs = messages
             self._carried = {p.id for m in messages for p in m.parts if type(p) is ToolResult and p.id is not None}
+            # (with a plan, the calls it counts none for are those no result with an id answers)
         self._group: Dict[Tuple[int, Any], _Group] = {}  # (turn, id) -> its calls results with the id will answer
         # (id, name) and id -> the groups with answers left for results naming that tool / naming none, in order
         self._by_name: Dict[Tuple[Any, Any], Deque[_Group]] = {}
@@ -145,6 +147,8 @@ class Pairer:
         result will answer is a duplicate of the first later turn's call only."""
         at: Slot = (i, j, c)
         self._calls.append(at)
+        if self._place and self._place[-1][0] != i:  # by place: the last message with calls only
+            self._place.clear()
         if c.id is None:
             self._noid.setdefault(c.name, deque()).append(at)
             self._noid_order.append(at)
@@ -153,7 +157,7 @@ class Pairer:
         planned = (i, j) in self._plan
         if not planned:
             self._named.setdefault(c.name, deque()).append(at)
-            if self._msgs is not None and c.id not in self._carried:
+            if self._msgs is not None and (self._plan or c.id not in self._carried):  # (planned: by plan)
                 self._place.append(at)
         queue = self._open.get(c.id)  # (a fresh id, the common case, has neither queue)
         first = self._live(queue) if queue else None
