@@ -34,7 +34,7 @@ noted (``rewritten``), never replayed as it came.
 
 from __future__ import annotations
 
-from typing import AbstractSet, Any, Callable, Dict, FrozenSet, Optional, Sequence, Tuple
+from typing import AbstractSet, Any, Callable, Dict, FrozenSet, Optional, Sequence, Set, Tuple
 
 from ..._history_codec import APART
 from ..._history_codec import LAST_ASSISTANT as LAST
@@ -73,8 +73,12 @@ def chat_refused(wire: Any, state: Dict[str, Any], final: bool) -> Optional[str]
     (OpenAI: "An assistant message with 'tool_calls' must be followed by tool messages
     responding to each 'tool_call_id'"), so it is not written whole."""
     role = wire.get("role") if type(wire) is dict else None
-    if role == "tool":  # (one answer fewer waits: counted, the common case kept short)
-        state[_WAITING] = state.get(_WAITING, 0) - 1
+    if role == "tool":  # (the call it answers waits no more: by id, the common case kept short)
+        waiting = state.get(_WAITING)
+        if waiting:
+            ident = wire.get("tool_call_id")
+            if type(ident) is str:
+                waiting.discard(ident)
         return None
     if role == "user":
         content = wire.get("content")  # (text, the common case: no image)
@@ -84,9 +88,9 @@ def chat_refused(wire: Any, state: Dict[str, Any], final: bool) -> Optional[str]
             return None
         if APART in state:
             return None if _after_legacy(state.get(LAST)) else _UNLEGACY
-        return _UNANSWERED if state.get(_WAITING, 0) > 0 else None
+        return _UNANSWERED if state.get(_WAITING) else None
     calls = wire.get("tool_calls")
-    state[_WAITING] = len(calls) if type(calls) is list else 0  # (the tool messages it waits for)
+    state[_WAITING] = _waiting(calls)
     for c in calls if type(calls) is list else ():
         if type(c) is not dict:
             continue
@@ -116,11 +120,21 @@ _UNLEGACY = ("it is a role function message, which answers a legacy function_cal
              "'tool_calls' must be followed by tool messages responding to each 'tool_call_id'\")")
 
 
-_WAITING = "tool_calls waiting"  # (*state*: how many calls of the last assistant message wait for a tool message)
+_WAITING = "tool_calls waiting"  # (*state*: the ids of the last assistant message's calls no tool message answered)
 _UNANSWERED = ("it is a role function message, which answers a legacy function_call only, and a call of the "
                "assistant message before it waits for its tool message (\"An assistant message with 'tool_calls' "
                "must be followed by tool messages responding to each 'tool_call_id'\"): it is written as the tool "
                "message answering its call")
+
+
+def _waiting(calls: Any) -> Set[Any]:
+    """The ids of the ``tool_calls`` *calls* that wait for a tool message: a tool message
+    answers the call of its ``tool_call_id`` only (a second one for a call, one of an id no
+    call has or one of an earlier turn's call leaves the others waiting: review revVllm7
+    C2). A call whose id is no string waits under a key no tool message carries."""
+    if type(calls) is not list:
+        return set()
+    return {c.get("id") if type(c) is dict and type(c.get("id")) is str else object() for c in calls}
 
 
 def _fresh(state: Dict[str, Any], said: str) -> str:
