@@ -27,13 +27,13 @@ request (with tools)"), else the oldest unanswered call of its tool with an id t
 result with an id answers (none: it answers none, the result with the id keeps its call);
 a result without a tool name answers the first id-less
 call still waiting; in a message read as Ollama's, with none waiting, the earliest call
-of the open turn's last message with calls with an id that no result with an id carries and no result by tool
-name was counted for (``Pairer(messages=)``): Ollama's server renders tool messages in
-order and pairs nothing by id (both ``tool_name`` and ``tool_call_id`` are optional in
-``api.Message``; its chat templates), so such results answer the calls before them by
-position, as id-less calls are paired; more results than such calls: the later ones
-answer none (orphans), fewer: the later calls have none. ``plan`` counts, per turn, the id-less results by tool name that no
-id-less call of their tool takes, and gives them the calls with ids the results with ids
+with an id of the open turn's last message with calls that no result with an id and no
+result by tool name answers (``Pairer(messages=)``): Ollama's server renders tool
+messages in order and pairs nothing by id (both ``tool_name`` and ``tool_call_id`` are
+optional in ``api.Message``; its chat templates), so such results answer the calls
+before them by position, as id-less calls are paired; more results than such calls: the
+later ones answer none (orphans), fewer: the later calls have none. ``plan`` counts, per
+turn, the id-less results by tool name that no id-less call of their tool takes, and gives them the calls with ids the results with ids
 leave (``_transport.by_tool``: as many as can be). A call whose id is used again while an earlier
 call with it is unanswered is a duplicate (``check_conversation`` says so). Where an
 id-less result took a call counted for a result with an id, that result answers the

@@ -104,9 +104,9 @@ def chat_like(
     encode = Bound(_encode, (name, plan, images, bridge, details, bool(pairing.after_assistant),
                                bool(pairing.call_first and pairing.first_listed), pairing.last_assistant, ordered,
                                pairing.prefix_last, one_text, one_text_roles))
-    read = _READ | ({plan} if plan else set()) | ({"images", "tool_name"} if images else set())
+    read = frozenset(_READ | ({plan} if plan else set()) | ({"images", "tool_name"} if images else set()))
     return HistoryCodec(decode, encode, detect, frozenset({"messages"}), pairing=pairing,
-                        unsent=Bound(_unsent, frozenset(read), False), unsent_fresh=Bound(_unsent, frozenset(read), True),
+                        unsent=Bound(_unsent, read, False), unsent_fresh=Bound(_unsent, read, True),
                         texts=Bound(apart_texts, ("refusal", plan) if plan else ("refusal",)), decodes_as=name)
 
 
