@@ -34,8 +34,9 @@ optional in ``api.Message``; its chat templates), so such results answer the cal
 before them by position, as id-less calls are paired; more results than such calls: the
 later ones answer none (orphans), fewer: the later calls have none. ``plan`` counts, per
 turn, the id-less results by tool name that no id-less call of their tool takes, and
-gives them the calls with ids the results with ids leave (``_transport.by_tool``: as many as can be). A call whose id is used again while an earlier
-call with it is unanswered is a duplicate (``check_conversation`` says so). Where an
+gives them the calls with ids the results with ids leave (``_transport.by_tool``: as
+many as can be). A call whose id is used again while an earlier call with it is
+unanswered is a duplicate (``check_conversation`` says so). Where an
 id-less result took a call counted for a result with an id, that result answers the
 earliest call with its id (and name) of the id's latest turn that none was counted for.
 Linear: ``plan`` counts results per id and name, and each call is queued and dropped
