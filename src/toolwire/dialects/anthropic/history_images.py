@@ -42,7 +42,9 @@ def _own(q: Media) -> Any:
     if q.dialect != NAME or q.data is None:
         return _NOT_OWN
     src = q.extra.get("source") if type(q.extra) is dict else None
-    label = src.get("media_type") if type(src) is dict else None
+    if type(src) is not dict:  # (no wire block: written by ``write_image``)
+        return _NOT_OWN
+    label = src.get("media_type")
     if relabelled(q.extra) is not None or (label is None or type(label) is str) and (
             image_media_type(q.media_type) not in IMAGE_TYPES or q.media_type != label):
         return label
