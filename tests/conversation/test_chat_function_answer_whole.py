@@ -89,3 +89,44 @@ def test_a_tool_message_answering_the_previous_turn_leaves_the_calls_waiting() -
     _whole([USER, first, {"role": "tool", "tool_call_id": "call_0", "content": "ok"}, _two(),
             {"role": "tool", "tool_call_id": "call_1", "content": "ok0"},
             {"role": "tool", "tool_call_id": "call_0", "content": "prev"}, FH], 6)
+
+
+def test_tool_messages_after_a_flagged_function_message_are_counted_too() -> None:
+    three = _two()
+    three["tool_calls"].append({"id": "call_3", "type": "function", "function": {"name": "k", "arguments": "{}"}})
+    ms = [USER, three, {"role": "tool", "tool_call_id": "call_1", "content": "ok0"}, FH,
+          {"role": "tool", "tool_call_id": "call_1", "content": "again"}, {"role": "function", "name": "k", "content": "ok3"}]
+    conv = decode_conversation({"messages": copy.deepcopy(ms)}, "openai.chat")
+    flagged = [(p.kind, p.index) for p in check_conversation(conv, "openai.chat") if p.kind == "refused-message"]
+    assert flagged == [("refused-message", 3), ("refused-message", 5)]
+    out = encode_conversation(conv, "openai.chat")["messages"]
+    assert out[5] == {"role": "tool", "tool_call_id": "call_3", "content": "ok3"}
+
+
+def test_counting_stays_linear() -> None:
+    """n vs 4n calls, tool messages and role function messages in one body: the count reads
+    each call and tool message once (the judge is asked of each message once)."""
+    from toolwire.dialects.openai import chat_refused as cr
+
+    def steps(n: int) -> int:
+        calls = [{"id": f"call_{k}", "type": "function", "function": {"name": "g", "arguments": "{}"}} for k in range(n)]
+        ms: List[Dict[str, Any]] = [USER, {"role": "assistant", "content": None, "tool_calls": calls}]
+        for _k in range(n):
+            ms += [{"role": "tool", "tool_call_id": "call_zz", "content": "x"}, {"role": "function", "name": "g", "content": "y"}]
+        count = [0]
+        real = cr._answer
+
+        def counted(*a: Any) -> None:
+            count[0] += 1
+            real(*a)
+
+        cr._answer = counted  # type: ignore[assignment]
+        try:
+            state: Dict[str, Any] = {}
+            for m in ms:
+                cr.chat_refused(m, state, False)
+        finally:
+            cr._answer = real  # type: ignore[assignment]
+        return count[0]
+
+    assert 3.5 < steps(400) / steps(100) < 4.5

@@ -116,17 +116,19 @@ def test_pairing_by_place_stays_linear() -> None:
                 dict(F, id=f"call_{k:08d}"), dict(G, id=f"call_x{k:07d}")]},
                 {"role": "tool", "content": "a"}, {"role": "tool", "content": "b"}]
         count = [0]
-        real = _pairing.Pairer._live
+        real = _pairing.Pairer._placed
 
-        def counted(self: Any, queue: Any) -> Any:
-            count[0] += 1 + len(queue or ())
-            return real(self, queue)
+        def counted(self: Any) -> Any:  # the calls each search passes over, and the search
+            before = self._place
+            got = real(self)
+            count[0] += 1 + self._place - before
+            return got
 
-        _pairing.Pairer._live = counted  # type: ignore[method-assign]
+        _pairing.Pairer._placed = counted  # type: ignore[method-assign]
         try:
             assert toolwire.check_conversation(h, "ollama") == []
         finally:
-            _pairing.Pairer._live = real  # type: ignore[method-assign]
+            _pairing.Pairer._placed = real  # type: ignore[method-assign]
         return count[0]
 
     small, large = steps(50), steps(200)

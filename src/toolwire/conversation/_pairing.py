@@ -87,22 +87,19 @@ class Pairer:
 
     __slots__ = ("_plan", "_group", "_by_name", "_nameless", "_by_tool", "_open", "_idle", "_idle_named", "_since",
                  "_names", "_taken", "_calls", "_noid", "_noid_order", "_named", "_turn", "_msgs", "_carried",
-                 "_place")
+                 "_place", "_last")
 
     def __init__(self, planned: Optional[Plan] = None, messages: Optional[Sequence[Message]] = None) -> None:
         self._plan = planned or {}
-        # *messages*, when one read as Ollama's holds a result with neither id nor name: such results
-        # answer the open turn's calls by place (``_place``: its last message's calls with ids no result
-        # with an id will answer and ``plan`` counted none for, in order); ``_carried``: the ids results
-        # carry (with no plan, ``_plain``, a result with an id answers the one call with it)
-        self._msgs: Optional[Sequence[Message]] = None
-        self._carried: Set[Any] = set()
-        self._place: Deque[Slot] = deque()
-        if messages is not None and any(_by_place(m) and any(r.id is None and r.name is None for r in m.results)
-                                        for m in messages):
-            self._msgs = messages
-            self._carried = {p.id for m in messages for p in m.parts if type(p) is ToolResult and p.id is not None}
-            # (with a plan, the calls it counts none for are those no result with an id answers)
+        # *messages*: a result with neither id nor name in one read as Ollama's answers by place the
+        # open turn's last message's calls (``_calls`` from ``_place`` on: the first call of the last
+        # message with calls, ``_last``, or the turn's start) that no result with an id will answer
+        # (``_carried``: the ids results carry, found when first asked; with a plan, the calls it
+        # counts none for) and no result by tool name takes
+        self._msgs = messages
+        self._carried: Optional[Set[Any]] = None
+        self._place = 0
+        self._last = -1
         self._group: Dict[Tuple[int, Any], _Group] = {}  # (turn, id) -> its calls results with the id will answer
         # (id, name) and id -> the groups with answers left for results naming that tool / naming none, in order
         self._by_name: Dict[Tuple[Any, Any], Deque[_Group]] = {}
@@ -139,17 +136,16 @@ class Pairer:
             self._by_tool.clear()
         if self._named:
             self._named.clear()
-        if self._place:
-            self._place.clear()
+        self._place = len(self._calls)
 
     def call(self, i: int, j: int, c: Any) -> Optional[Slot]:
         """Records the call *c* (part *j* of message *i*); the earliest unanswered call
         that already has its id when it is a duplicate. A call of an earlier turn that no
         result will answer is a duplicate of the first later turn's call only."""
         at: Slot = (i, j, c)
+        if i != self._last:  # by place: the last message with calls only
+            self._last, self._place = i, len(self._calls)
         self._calls.append(at)
-        if self._place and self._place[-1][0] != i:  # by place: the last message with calls only
-            self._place.clear()
         if c.id is None:
             self._noid.setdefault(c.name, deque()).append(at)
             self._noid_order.append(at)
@@ -158,8 +154,6 @@ class Pairer:
         planned = (i, j) in self._plan
         if not planned:
             self._named.setdefault(c.name, deque()).append(at)
-            if self._msgs is not None and (self._plan or c.id not in self._carried):  # (planned: by plan)
-                self._place.append(at)
         queue = self._open.get(c.id)  # (a fresh id, the common case, has neither queue)
         first = self._live(queue) if queue else None
         waiting = self._idle.get(c.id)
@@ -231,8 +225,8 @@ class Pairer:
                 order.popleft()
             if order:
                 key = order[0][2].name
-            elif self._msgs is not None and _by_place(self._msgs[i]):  # Ollama's: by place (``_place``)
-                return self._take(self._live(self._place))
+            elif self._msgs is not None and _by_place(self._msgs[i]):  # Ollama's: by place
+                return self._take(self._placed())
         if key is _NO_KEY:
             return None
         waiting = self._noid[key]
@@ -240,6 +234,25 @@ class Pairer:
         if not waiting:  # only queues that hold calls stay: the first one is found at once
             del self._noid[key]
         return self._take(got)
+
+    def _placed(self) -> Optional[Slot]:
+        """The first call from ``_place`` on with an id, not taken, that no result with an id
+        will answer (each passed once: linear)."""
+        carried = self._carried
+        if carried is None:
+            carried = self._carried = set() if self._plan or self._msgs is None else {
+                p.id for m in self._msgs for p in m.parts if type(p) is ToolResult and p.id is not None}
+        calls, k, n = self._calls, self._place, len(self._calls)
+        while k < n:
+            x = calls[k]
+            k += 1
+            c = x[2]
+            if c.id is not None and (x[0], x[1]) not in self._taken and (x[0], x[1]) not in self._plan \
+                    and c.id not in carried:
+                self._place = k
+                return x
+        self._place = k
+        return None
 
     def _counted(self, ident: Any, name: Optional[str]) -> Optional[Slot]:
         """The call a result with the id *ident* (naming *name*) answers of those counted

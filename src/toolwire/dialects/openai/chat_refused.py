@@ -34,7 +34,7 @@ noted (``rewritten``), never replayed as it came.
 
 from __future__ import annotations
 
-from typing import AbstractSet, Any, Callable, Dict, FrozenSet, Optional, Sequence, Set, Tuple
+from typing import AbstractSet, Any, Callable, Dict, FrozenSet, List, Optional, Sequence, Tuple
 
 from ..._history_codec import APART
 from ..._history_codec import LAST_ASSISTANT as LAST
@@ -73,12 +73,14 @@ def chat_refused(wire: Any, state: Dict[str, Any], final: bool) -> Optional[str]
     (OpenAI: "An assistant message with 'tool_calls' must be followed by tool messages
     responding to each 'tool_call_id'"), so it is not written whole."""
     role = wire.get("role") if type(wire) is dict else None
-    if role == "tool":  # (the call it answers waits no more: by id, the common case kept short)
-        waiting = state.get(_WAITING)
-        if waiting:
-            ident = wire.get("tool_call_id")
-            if type(ident) is str:
-                waiting.discard(ident)
+    if role == "tool":  # (kept for a role function message to come: the common case kept short)
+        count = state.get(_COUNT)
+        if count is not None:  # counted since a role function message: the call it answers waits no more
+            _answer(count, wire)
+        else:
+            tools = state.get(_TOOLS)
+            if tools is not None:
+                tools.append(wire)
         return None
     if role == "user":
         content = wire.get("content")  # (text, the common case: no image)
@@ -88,9 +90,10 @@ def chat_refused(wire: Any, state: Dict[str, Any], final: bool) -> Optional[str]
             return None
         if APART in state:
             return None if _after_legacy(state.get(LAST)) else _UNLEGACY
-        return _UNANSWERED if state.get(_WAITING) else None
+        return _UNANSWERED if _waiting(state) else None
     calls = wire.get("tool_calls")
-    state[_WAITING] = _waiting(calls)
+    state[_WAITING], state[_TOOLS], state[_COUNT] = (calls, [], None) if type(calls) is list and calls else \
+        (None, None, None)
     for c in calls if type(calls) is list else ():
         if type(c) is not dict:
             continue
@@ -120,21 +123,46 @@ _UNLEGACY = ("it is a role function message, which answers a legacy function_cal
              "'tool_calls' must be followed by tool messages responding to each 'tool_call_id'\")")
 
 
-_WAITING = "tool_calls waiting"  # (*state*: the ids of the last assistant message's calls no tool message answered)
+_WAITING = "tool_calls waiting"  # (*state*: the last assistant message's ``tool_calls``, and the tool messages since)
+_TOOLS = "tool messages since"  # (until counted, ``_waiting``:)
+_COUNT = "tool_calls count"  # ([the calls waiting, id -> its calls waiting])
 _UNANSWERED = ("it is a role function message, which answers a legacy function_call only, and a call of the "
                "assistant message before it waits for its tool message (\"An assistant message with 'tool_calls' "
                "must be followed by tool messages responding to each 'tool_call_id'\"): it is written as the tool "
                "message answering its call")
 
 
-def _waiting(calls: Any) -> Set[Any]:
-    """The ids of the ``tool_calls`` *calls* that wait for a tool message: a tool message
-    answers the call of its ``tool_call_id`` only (a second one for a call, one of an id no
-    call has or one of an earlier turn's call leaves the others waiting: review revVllm7
-    C2). A call whose id is no string waits under a key no tool message carries."""
-    if type(calls) is not list:
-        return set()
-    return {c.get("id") if type(c) is dict and type(c.get("id")) is str else object() for c in calls}
+def _waiting(state: Dict[str, Any]) -> bool:
+    """Whether a call of the last assistant message's ``tool_calls`` waits for a tool message:
+    a tool message answers a call of its ``tool_call_id`` only, one each (a second one for a
+    call, one of an id no call has or of an earlier turn's call leaves the others waiting:
+    review revVllm7 C2); a call whose id is no string waits for good. Counted at the first role
+    function message after them (the calls and the tool messages so far once), then as each
+    tool message comes (``_answer``): linear."""
+    calls = state.get(_WAITING)
+    if not calls:
+        return False
+    count = state.get(_COUNT)
+    if count is None:
+        ids: Dict[str, int] = {}
+        for c in calls:
+            ident = c.get("id") if type(c) is dict else None
+            if type(ident) is str:
+                ids[ident] = ids.get(ident, 0) + 1
+        count = state[_COUNT] = [len(calls), ids]
+        for t in state.get(_TOOLS) or ():
+            _answer(count, t)
+        state[_TOOLS] = None
+    return bool(count[0])
+
+
+def _answer(count: List[Any], wire: Dict[str, Any]) -> None:
+    """The tool message *wire* answers a waiting call of its id (*count*: the calls waiting,
+    and how many of each id)."""
+    ident = wire.get("tool_call_id")
+    if type(ident) is str and count[1].get(ident, 0) > 0:
+        count[1][ident] -= 1
+        count[0] -= 1
 
 
 def _fresh(state: Dict[str, Any], said: str) -> str:
