@@ -114,19 +114,19 @@ def test_counting_stays_linear() -> None:
         for _k in range(n):
             ms += [{"role": "tool", "tool_call_id": "call_zz", "content": "x"}, {"role": "function", "name": "g", "content": "y"}]
         count = [0]
-        real = cr._answer
+        real = cr._Count.answer
 
         def counted(*a: Any) -> None:
             count[0] += 1
             real(*a)
 
-        cr._answer = counted  # type: ignore[assignment]
+        cr._Count.answer = counted  # type: ignore[method-assign]
         try:
             state: Dict[str, Any] = {}
             for m in ms:
                 cr.chat_refused(m, state, False)
         finally:
-            cr._answer = real  # type: ignore[assignment]
+            cr._Count.answer = real  # type: ignore[method-assign]
         return count[0]
 
     assert 3.5 < steps(400) / steps(100) < 4.5

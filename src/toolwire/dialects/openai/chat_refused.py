@@ -74,13 +74,11 @@ def chat_refused(wire: Any, state: Dict[str, Any], final: bool) -> Optional[str]
     responding to each 'tool_call_id'"), so it is not written whole."""
     role = wire.get("role") if type(wire) is dict else None
     if role == "tool":  # (kept for a role function message to come: the common case kept short)
-        count = state.get(_COUNT)
-        if count is not None:  # counted since a role function message: the call it answers waits no more
-            _answer(count, wire)
-        else:
-            tools = state.get(_TOOLS)
-            if tools is not None:
-                tools.append(wire)
+        tools = state.get(_TOOLS)
+        if type(tools) is list:
+            tools.append(wire)
+        elif tools is not None:  # counted since a role function message: the call it answers waits no more
+            tools.answer(wire)
         return None
     if role == "user":
         content = wire.get("content")  # (text, the common case: no image)
@@ -92,8 +90,10 @@ def chat_refused(wire: Any, state: Dict[str, Any], final: bool) -> Optional[str]
             return None if _after_legacy(state.get(LAST)) else _UNLEGACY
         return _UNANSWERED if _waiting(state) else None
     calls = wire.get("tool_calls")
-    state[_WAITING], state[_TOOLS], state[_COUNT] = (calls, [], None) if type(calls) is list and calls else \
-        (None, None, None)
+    if type(calls) is list and calls:
+        state[_WAITING], state[_TOOLS] = calls, []
+    else:
+        state[_WAITING] = state[_TOOLS] = None
     for c in calls if type(calls) is list else ():
         if type(c) is not dict:
             continue
@@ -124,8 +124,7 @@ _UNLEGACY = ("it is a role function message, which answers a legacy function_cal
 
 
 _WAITING = "tool_calls waiting"  # (*state*: the last assistant message's ``tool_calls``, and the tool messages since)
-_TOOLS = "tool messages since"  # (until counted, ``_waiting``:)
-_COUNT = "tool_calls count"  # ([the calls waiting, id -> its calls waiting])
+_TOOLS = "tool messages since"  # (a list of them until counted, ``_waiting``: a ``_Count``)
 _UNANSWERED = ("it is a role function message, which answers a legacy function_call only, and a call of the "
                "assistant message before it waits for its tool message (\"An assistant message with 'tool_calls' "
                "must be followed by tool messages responding to each 'tool_call_id'\"): it is written as the tool "
@@ -139,30 +138,36 @@ def _waiting(state: Dict[str, Any]) -> bool:
     review revVllm7 C2); a call whose id is no string waits for good. Counted at the first role
     function message after them (the calls and the tool messages so far once), then as each
     tool message comes (``_answer``): linear."""
-    calls = state.get(_WAITING)
+    calls, tools = state.get(_WAITING), state.get(_TOOLS)
     if not calls:
         return False
-    count = state.get(_COUNT)
-    if count is None:
-        ids: Dict[str, int] = {}
+    if type(tools) is list:
+        count = state[_TOOLS] = _Count(calls)
+        for t in tools:
+            count.answer(t)
+        tools = count
+    return tools is not None and tools.left > 0
+
+
+class _Count:
+    """The calls of a ``tool_calls`` list still waiting: ``left``, and per id how many."""
+
+    __slots__ = ("left", "ids")
+
+    def __init__(self, calls: List[Any]) -> None:
+        self.left = len(calls)
+        self.ids: Dict[str, int] = {}
         for c in calls:
             ident = c.get("id") if type(c) is dict else None
             if type(ident) is str:
-                ids[ident] = ids.get(ident, 0) + 1
-        count = state[_COUNT] = [len(calls), ids]
-        for t in state.get(_TOOLS) or ():
-            _answer(count, t)
-        state[_TOOLS] = None
-    return bool(count[0])
+                self.ids[ident] = self.ids.get(ident, 0) + 1
 
-
-def _answer(count: List[Any], wire: Dict[str, Any]) -> None:
-    """The tool message *wire* answers a waiting call of its id (*count*: the calls waiting,
-    and how many of each id)."""
-    ident = wire.get("tool_call_id")
-    if type(ident) is str and count[1].get(ident, 0) > 0:
-        count[1][ident] -= 1
-        count[0] -= 1
+    def answer(self, wire: Dict[str, Any]) -> None:
+        """The tool message *wire* answers a waiting call of its id."""
+        ident = wire.get("tool_call_id")
+        if type(ident) is str and self.ids.get(ident, 0) > 0:
+            self.ids[ident] -= 1
+            self.left -= 1
 
 
 def _fresh(state: Dict[str, Any], said: str) -> str:
