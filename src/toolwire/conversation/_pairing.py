@@ -143,8 +143,6 @@ class Pairer:
         that already has its id when it is a duplicate. A call of an earlier turn that no
         result will answer is a duplicate of the first later turn's call only."""
         at: Slot = (i, j, c)
-        if i != self._last:  # by place: the last message with calls only
-            self._last, self._place = i, len(self._calls)
         self._calls.append(at)
         if c.id is None:
             self._noid.setdefault(c.name, deque()).append(at)
@@ -236,13 +234,20 @@ class Pairer:
         return self._take(got)
 
     def _placed(self) -> Optional[Slot]:
-        """The first call from ``_place`` on with an id, not taken, that no result with an id
-        will answer (each passed once: linear)."""
+        """The first call from ``_place`` on (the turn's start, or the first call of the last
+        message with calls, ``_last``) with an id, not taken, that no result with an id will
+        answer (each passed once: linear)."""
         carried = self._carried
         if carried is None:
             carried = self._carried = set() if self._plan or self._msgs is None else {
                 p.id for m in self._msgs for p in m.parts if type(p) is ToolResult and p.id is not None}
         calls, k, n = self._calls, self._place, len(self._calls)
+        if n and calls[-1][0] != self._last:  # a later message with calls: from its first call on (each
+            self._last = last = calls[-1][0]  # message's calls walked back once)
+            start = n - 1
+            while start and calls[start - 1][0] == last:
+                start -= 1
+            k = max(k, start)
         while k < n:
             x = calls[k]
             k += 1
