@@ -49,3 +49,84 @@ def test_a_legacy_answer_after_a_function_call_goes_whole_as_it_came() -> None:
     conv = decode_conversation({"messages": copy.deepcopy(ms)}, "openai.chat")
     assert check_conversation(conv, "openai.chat") == []
     assert encode_conversation(conv, "openai.chat")["messages"] == ms
+
+
+def _two() -> Dict[str, Any]:
+    two = copy.deepcopy(TC)
+    two["tool_calls"].append({"id": "call_2", "type": "function", "function": {"name": "h", "arguments": "{}"}})
+    return two
+
+
+FH = {"role": "function", "name": "h", "content": "ok2"}
+
+
+def _whole(ms: List[Dict[str, Any]], at: int) -> List[Dict[str, Any]]:
+    """The function message at *at* is flagged and rewritten whole, whatever else is said."""
+    conv = decode_conversation({"messages": copy.deepcopy(ms)}, "openai.chat")
+    assert ("refused-message", at) in [(p.kind, p.index) for p in check_conversation(conv, "openai.chat")]
+    report: List[Any] = []
+    out: List[Dict[str, Any]] = encode_conversation(conv, "openai.chat", report=report)["messages"]
+    assert ("rewritten", at) in [(p.kind, p.index) for p in report]
+    assert out[at] == {"role": "tool", "tool_call_id": "call_2", "content": "ok2"}
+    return out
+
+
+def test_a_second_tool_message_for_one_call_leaves_the_other_waiting() -> None:
+    """A duplicate tool message does not answer the other call (review revVllm7 C2): the
+    waiting calls are counted by id, not by tool messages."""
+    _whole([USER, _two(), {"role": "tool", "tool_call_id": "call_1", "content": "ok0"},
+            {"role": "tool", "tool_call_id": "call_1", "content": "again"}, FH], 4)
+
+
+def test_a_tool_message_of_an_unknown_id_leaves_the_calls_waiting() -> None:
+    _whole([USER, _two(), {"role": "tool", "tool_call_id": "call_1", "content": "ok0"},
+            {"role": "tool", "tool_call_id": "call_zz", "content": "unk"}, FH], 4)
+
+
+def test_a_tool_message_answering_the_previous_turn_leaves_the_calls_waiting() -> None:
+    first = {"role": "assistant", "content": None,
+             "tool_calls": [{"id": "call_0", "type": "function", "function": {"name": "e", "arguments": "{}"}}]}
+    _whole([USER, first, {"role": "tool", "tool_call_id": "call_0", "content": "ok"}, _two(),
+            {"role": "tool", "tool_call_id": "call_1", "content": "ok0"},
+            {"role": "tool", "tool_call_id": "call_0", "content": "prev"}, FH], 6)
+
+
+def test_tool_messages_after_a_flagged_function_message_are_counted_too() -> None:
+    three = _two()
+    three["tool_calls"].append({"id": "call_3", "type": "function", "function": {"name": "k", "arguments": "{}"}})
+    ms = [USER, three, {"role": "tool", "tool_call_id": "call_1", "content": "ok0"}, FH,
+          {"role": "tool", "tool_call_id": "call_1", "content": "again"}, {"role": "function", "name": "k", "content": "ok3"}]
+    conv = decode_conversation({"messages": copy.deepcopy(ms)}, "openai.chat")
+    flagged = [(p.kind, p.index) for p in check_conversation(conv, "openai.chat") if p.kind == "refused-message"]
+    assert flagged == [("refused-message", 3), ("refused-message", 5)]
+    out = encode_conversation(conv, "openai.chat")["messages"]
+    assert out[5] == {"role": "tool", "tool_call_id": "call_3", "content": "ok3"}
+
+
+def test_counting_stays_linear() -> None:
+    """n vs 4n calls, tool messages and role function messages in one body: the count reads
+    each call and tool message once (the judge is asked of each message once)."""
+    from toolwire.dialects.openai import chat_refused as cr
+
+    def steps(n: int) -> int:
+        calls = [{"id": f"call_{k}", "type": "function", "function": {"name": "g", "arguments": "{}"}} for k in range(n)]
+        ms: List[Dict[str, Any]] = [USER, {"role": "assistant", "content": None, "tool_calls": calls}]
+        for _k in range(n):
+            ms += [{"role": "tool", "tool_call_id": "call_zz", "content": "x"}, {"role": "function", "name": "g", "content": "y"}]
+        count = [0]
+        real = cr._Count.answer
+
+        def counted(*a: Any) -> None:
+            count[0] += 1
+            real(*a)
+
+        cr._Count.answer = counted  # type: ignore[method-assign]
+        try:
+            state: Dict[str, Any] = {}
+            for m in ms:
+                cr.chat_refused(m, state, False)
+        finally:
+            cr._Count.answer = real  # type: ignore[method-assign]
+        return count[0]
+
+    assert 3.5 < steps(400) / steps(100) < 4.5

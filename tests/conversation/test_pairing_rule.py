@@ -44,14 +44,18 @@ def test_a_result_without_name_or_id_goes_to_gemini_with_the_name_of_the_call_it
     ]
 
 
-def test_a_result_without_name_or_id_that_answers_no_call_is_refused_at_its_place() -> None:
-    """The call has an id and the result neither an id nor a tool name: nothing says
+@pytest.mark.parametrize("source", ["mistral", "cohere.v2", None])
+def test_a_result_without_name_or_id_that_answers_no_call_is_refused_at_its_place(source: Any) -> None:
+    """The call has an id and the result neither an id nor a tool name, in a history of a
+    dialect that pairs by id (Mistral, Cohere; ``None``: built by hand): nothing says
     which call it answers (``check_conversation``: ``orphan-result``); writing it names
-    the message and part, not ``$``."""
+    the message and part, not ``$``. (Read as Ollama's, whose server pairs by place, it
+    answers the call before it: test_ollama_results_by_place.)"""
     history = _ollama([dict(CALL_F, id="call_k3x9a0ze")], ["22°C"])
-    assert [p.kind for p in toolwire.check_conversation(history, "gemini", source="ollama")] == [
-        "missing-result", "orphan-result"]
-    conv = toolwire.decode_conversation(history, "ollama")
+    conv = toolwire.decode_conversation(history, source or "ollama")
+    if source is None:
+        conv = Conversation([Message(m.role, m.parts) for m in conv.messages])
+    assert [p.kind for p in toolwire.check_conversation(conv, "gemini")] == ["missing-result", "orphan-result"]
     for target, need in [
         ("gemini", "A gemini function response needs the tool name"),
         ("openai.chat", "An openai.chat tool result needs the id of its call"),

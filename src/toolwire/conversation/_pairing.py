@@ -26,10 +26,17 @@ calls have ids or not: https://github.com/ollama/ollama/blob/main/docs/api.md, "
 request (with tools)"), else the oldest unanswered call of its tool with an id that no
 result with an id answers (none: it answers none, the result with the id keeps its call);
 a result without a tool name answers the first id-less
-call still waiting. ``plan`` counts, per turn, the id-less results by tool name that no
-id-less call of their tool takes, and gives them the calls with ids the results with ids
-leave (``_transport.by_tool``: as many as can be). A call whose id is used again while an earlier
-call with it is unanswered is a duplicate (``check_conversation`` says so). Where an
+call still waiting; in a message read as Ollama's, with none waiting, the earliest call
+with an id of the open turn's last message with calls that no result with an id and no
+result by tool name answers (``Pairer(messages=)``): Ollama's server renders tool
+messages in order and pairs nothing by id (both ``tool_name`` and ``tool_call_id`` are
+optional in ``api.Message``; its chat templates), so such results answer the calls
+before them by position, as id-less calls are paired; more results than such calls: the
+later ones answer none (orphans), fewer: the later calls have none. ``plan`` counts, per
+turn, the id-less results by tool name that no id-less call of their tool takes, and
+gives them the calls with ids the results with ids leave (``_transport.by_tool``: as
+many as can be). A call whose id is used again while an earlier call with it is
+unanswered is a duplicate (``check_conversation`` says so). Where an
 id-less result took a call counted for a result with an id, that result answers the
 earliest call with its id (and name) of the id's latest turn that none was counted for.
 Linear: ``plan`` counts results per id and name, and each call is queued and dropped
@@ -79,10 +86,20 @@ class Pairer:
     ``left`` is what no result answered."""
 
     __slots__ = ("_plan", "_group", "_by_name", "_nameless", "_by_tool", "_open", "_idle", "_idle_named", "_since",
-                 "_names", "_taken", "_calls", "_noid", "_noid_order", "_named", "_turn")
+                 "_names", "_taken", "_calls", "_noid", "_noid_order", "_named", "_turn", "_msgs", "_carried",
+                 "_place", "_last")
 
-    def __init__(self, planned: Optional[Plan] = None) -> None:
+    def __init__(self, planned: Optional[Plan] = None, messages: Optional[Sequence[Message]] = None) -> None:
         self._plan = planned or {}
+        # *messages*: a result with neither id nor name in one read as Ollama's answers by place the
+        # open turn's last message's calls (``_calls`` from ``_place`` on: the first call of the last
+        # message with calls, ``_last``, or the turn's start) that no result with an id will answer
+        # (``_carried``: the ids results carry, found when first asked; with a plan, the calls it
+        # counts none for) and no result by tool name takes
+        self._msgs = messages
+        self._carried: Optional[Set[Any]] = None
+        self._place = 0
+        self._last = -1
         self._group: Dict[Tuple[int, Any], _Group] = {}  # (turn, id) -> its calls results with the id will answer
         # (id, name) and id -> the groups with answers left for results naming that tool / naming none, in order
         self._by_name: Dict[Tuple[Any, Any], Deque[_Group]] = {}
@@ -119,6 +136,7 @@ class Pairer:
             self._by_tool.clear()
         if self._named:
             self._named.clear()
+        self._place = len(self._calls)
 
     def call(self, i: int, j: int, c: Any) -> Optional[Slot]:
         """Records the call *c* (part *j* of message *i*); the earliest unanswered call
@@ -205,6 +223,8 @@ class Pairer:
                 order.popleft()
             if order:
                 key = order[0][2].name
+            elif self._msgs is not None and _by_place(self._msgs[i]):  # Ollama's: by place
+                return self._take(self._placed())
         if key is _NO_KEY:
             return None
         waiting = self._noid[key]
@@ -212,6 +232,32 @@ class Pairer:
         if not waiting:  # only queues that hold calls stay: the first one is found at once
             del self._noid[key]
         return self._take(got)
+
+    def _placed(self) -> Optional[Slot]:
+        """The first call from ``_place`` on (the turn's start, or the first call of the last
+        message with calls, ``_last``) with an id, not taken, that no result with an id will
+        answer (each passed once: linear)."""
+        carried = self._carried
+        if carried is None:
+            carried = self._carried = set() if self._plan or self._msgs is None else {
+                p.id for m in self._msgs for p in m.parts if type(p) is ToolResult and p.id is not None}
+        calls, k, n = self._calls, self._place, len(self._calls)
+        if n and calls[-1][0] != self._last:  # a later message with calls: from its first call on (each
+            self._last = last = calls[-1][0]  # message's calls walked back once)
+            start = n - 1
+            while start and calls[start - 1][0] == last:
+                start -= 1
+            k = max(k, start)
+        while k < n:
+            x = calls[k]
+            k += 1
+            c = x[2]
+            if c.id is not None and (x[0], x[1]) not in self._taken and (x[0], x[1]) not in self._plan \
+                    and c.id not in carried:
+                self._place = k
+                return x
+        self._place = k
+        return None
 
     def _counted(self, ident: Any, name: Optional[str]) -> Optional[Slot]:
         """The call a result with the id *ident* (naming *name*) answers of those counted
@@ -264,6 +310,12 @@ class Pairer:
         return [x for x in self._calls if (x[0], x[1]) not in self._taken]
 
 
+def _by_place(m: Message) -> bool:
+    """Whether *m* was read as Ollama's, whose server pairs tool messages by place."""
+    w = m.wire
+    return w is not None and w[0] == "ollama"
+
+
 #: what ``answers`` gives for a result whose id no call before it has but a later one has
 LATER = object()
 
@@ -306,7 +358,7 @@ def paired(messages: Sequence[Message]) -> Iterator[Tuple[int, int, Any, Optiona
     """``(message, part, the part, what it answers)`` for each call and result of *messages*
     in order, paired as ``check_conversation`` pairs them (``Pairer``, one pass): a result's
     ``(message, part, call)`` or ``None``; a call's ``None``."""
-    pairer = Pairer(plan(messages))
+    pairer = Pairer(plan(messages), messages)
     for i, m in enumerate(messages):
         if starts_turn(messages, i):
             pairer.turn()

@@ -15,7 +15,7 @@ from typing import Any, Dict, List
 import pytest
 
 from toolwire import EncodeError
-from toolwire.conversation import Problem, check_conversation, encode_conversation
+from toolwire.conversation import Problem, check_conversation, decode_conversation, encode_conversation
 
 PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
 NOT_AN_IMAGE = "AAAAAAAAAAAAAAAA"  # (bytes that show no type: the block goes as it came)
@@ -50,3 +50,28 @@ def test_check_flags_the_replay_exactly_when_encode_rewrites_it(label: Any, data
         return
     assert (flagged == ["refused-message"]) == (out != body)
     assert ("converted" in [p.kind for p in report]) == (out != body)
+
+
+@pytest.mark.parametrize("label", [7, 0, [], True, False, {"x": 1}])
+def test_a_label_that_is_no_string_is_named_as_it_came(label: Any) -> None:
+    """The note named ``None`` (decoding reads no label from a non-string) where the wire
+    said ``7`` (review revLead46 R1); ``false`` went out as it came, Anthropic refusing it,
+    while the message was noted ``rewritten``."""
+    report: List[Problem] = []
+    out = encode_conversation(_body(label, PNG), "anthropic.messages", report=report)
+    assert out["messages"][0]["content"][0]["source"] == {"type": "base64", "media_type": "image/png", "data": PNG}
+    assert [(p.kind, p.index) for p in report] == [("rewritten", 0), ("converted", 0)]
+    assert report[1].message == (f"The image in message 0 labelled {label!r} (no media type) is sent as 'image/png', "
+                                 "the type its bytes show: anthropic.messages checks them")
+
+
+def test_a_label_the_caller_edited_is_noted_where_the_bytes_overrule_it() -> None:
+    conv = decode_conversation(_body("image/png", PNG), "anthropic.messages")
+    m = conv.messages[0]
+    edited = conv.replace(messages=(m.replace(parts=(m.parts[0].replace(media_type="image/jpeg"), m.parts[1])),))
+    report: List[Problem] = []
+    out = encode_conversation(edited, "anthropic.messages", report=report)
+    assert out["messages"][0]["content"][0]["source"]["media_type"] == "image/png"
+    assert [(p.kind, p.message) for p in report if p.kind == "converted"] == [
+        ("converted", "The image in message 0 labelled 'image/jpeg' is sent as 'image/png', the type its bytes show: "
+                      "anthropic.messages checks them")]

@@ -26,23 +26,20 @@ from .._breakpoints import as_came, held_apart
 from .._common import as_dict
 from .._history_read import CallParts, block_text, finish_of, foreign, hints, kept, no_key, plain_view, texts
 from .._history_write import (
-    image_type,
     no_system,
     plan_turns,
-    renamed_type,
     solid,
     system_parts,
-    url_type,
     write_part,
     write_turns,
 )
-from .._image_types import image_media_type, no_base64, untaken
+from .._image_types import image_media_type, no_base64
 from .._prefill import ends_in_space
-from .._result_media import web
 from .._tool_changes import adopt_changes
 from .blank_text import blank_refused, blank_unsent
 from .breakpoints import HOLDERS, check, hinted
 from .fresh_text import FreshText
+from .history_images import own_image, write_image
 from .sniff import signed_thinking
 from .tools import IMAGE_TYPES, NAME, relabelled
 
@@ -140,52 +137,17 @@ def decode(data: Any, d: Dialect) -> List[Message]:
     return out
 
 
-def _write_image(m: Media, w: Writer) -> Any:
-    if m.data is not None:
-        mt = image_type(m, w, checked=True)  # Anthropic checks the bytes against the type
-        if mt not in IMAGE_TYPES:
-            raise w.no_media(m, untaken(m.media_type, mt, ", ".join(IMAGE_TYPES)))
-        return {"type": "image", "source": {"type": "base64", "media_type": mt, "data": m.data}}
-    if not web(m.url):  # a URL source is fetched over the web: no S3, Cloud Storage or file URI
-        raise w.no_media(m, "a URL image source takes an http(s) URL")
-    url_type(m, w)
-    return {"type": "image", "source": {"type": "url", "url": m.url}}
-
-
-def _own(q: Media) -> Any:
-    """The label of *q* where it is this dialect's own base64 image written otherwise than
-    it came (labelled other than its bytes show, or of a label Anthropic does not take, its
-    ``media_type`` an enum; a label that is no string only where its bytes show their type,
-    as a tool result's: ``tools._block``), else ``False``."""
-    if q.dialect != NAME or q.data is None:
-        return False
-    src = q.extra.get("source") if type(q.extra) is dict else None
-    label = src.get("media_type") if type(src) is dict else None
-    if relabelled(q.extra) is not None or (label is None or type(label) is str) and (
-            image_media_type(q.media_type) not in IMAGE_TYPES):
-        return label
-    return False
-
-
 def _block(p: Part, w: Writer, fresh: FreshText) -> Any:
     q = solid(p, w)  # no whitespace-only text: "text content blocks must contain non-whitespace text"
     if type(q) is Text:
         b = fresh.take(q, w.index)
         if b is not None:  # its own text block, as it came
             return b
-    label = _own(q) if type(q) is Media else False
-    if type(q) is Media and label is not False:
-        extra: Dict[str, Any] = q.extra
-        mt = image_type(q, w, checked=True)  # its own image labelled other than its bytes show (or of a type
-        # Anthropic does not take: its media_type is an enum): as they show, noted
-        if mt not in IMAGE_TYPES:  # (bytes of a type Anthropic does not take: never sent mislabelled)
-            raise w.no_media(q, untaken(q.media_type, mt, ", ".join(IMAGE_TYPES)))
-        renamed_type(q, mt, w)  # (or named another way: ``image/jpg``)
-        if type(q.media_type) is not str or image_media_type(q.media_type) is None:  # (none, blank, ``7``)
-            w.note("converted", f"The image in message {w.index} labelled {q.media_type!r} (no media type) is sent as "
-                                f"{mt!r}, the type its bytes show: {w.name} checks them")
-        return {**extra, "source": {**extra["source"], "media_type": mt}}
-    return None if q is None else write_part(q, w, NAME, lambda text: {"type": "text", "text": text}, _write_image)
+    if type(q) is Media:
+        own = own_image(q, w)  # its own image written otherwise than it came, else ``None``
+        if own is not None:
+            return own
+    return None if q is None else write_part(q, w, NAME, lambda text: {"type": "text", "text": text}, write_image)
 
 
 def encode(messages: List[Message], w: Writer) -> Dict[str, Any]:

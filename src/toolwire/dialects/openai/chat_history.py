@@ -16,7 +16,7 @@ response to a preceding message with 'tool_calls'", and "An assistant message wi
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, List, Optional, Tuple
 
 from ..._bound import Bound
 from ..._dialect import HistoryCodec, Pairing, Sniff
@@ -104,7 +104,9 @@ def chat_like(
     encode = Bound(_encode, (name, plan, images, bridge, details, bool(pairing.after_assistant),
                                bool(pairing.call_first and pairing.first_listed), pairing.last_assistant, ordered,
                                pairing.prefix_last, one_text, one_text_roles))
-    return HistoryCodec(decode, encode, detect, frozenset({"messages"}), pairing=pairing, unsent=_unsent,
+    read = frozenset(_READ | ({plan} if plan else set()) | ({"images", "tool_name"} if images else set()))
+    return HistoryCodec(decode, encode, detect, frozenset({"messages"}), pairing=pairing,
+                        unsent=Bound(_unsent, read, False), unsent_fresh=Bound(_unsent, read, True),
                         texts=Bound(apart_texts, ("refusal", plan) if plan else ("refusal",)), decodes_as=name)
 
 
@@ -131,7 +133,14 @@ def _encode(key: Tuple[Any, ...], messages: List[Message], w: Writer) -> Dict[st
 _SPEAKERS = frozenset({"system", "developer", "user", "assistant"})  # ``role: "function"``'s name is its tool's
 
 
-def _unsent(wire: Any) -> Tuple[str, ...]:
+# the message keys a Chat-shaped history reader reads (``chat_history_decode``, ``chat_results``), or notes
+# below; a codec's ``tool_plan`` (Cohere) and Ollama's ``images`` and ``tool_name`` are added to its own
+_READ = frozenset({"role", "content", "name", "tool_calls", "function_call", "tool_call_id", "refusal",
+                   "reasoning_content", "reasoning", "reasoning_details", "thinking", "prefix", "citations",
+                   "executed_tools"})
+
+
+def _unsent(read: FrozenSet[str], own: bool, wire: Any) -> Tuple[str, ...]:
     """What the Chat-shaped message *wire* holds beside its parts, as phrases for the
     notes: a participant ``name`` (Chat: "An optional name for the participant"; a
     Mistral message's too), Mistral's ``prefix`` flag (the answer continues this
@@ -141,7 +150,12 @@ def _unsent(wire: Any) -> Tuple[str, ...]:
     (https://docs.cohere.com/reference/chat: ``Document.id``, which citations point at)
     and the tools Groq ran (``executed_tools``: https://console.groq.com/docs/compound,
     provider state as other providers' server items are, read as server calls by
-    ``decode_all``). Their canonical parts carry none of them."""
+    ``decode_all``). Their canonical parts carry none of them. So, once per message, are
+    the keys holding something that no reader of the dialect reads (*read*): Portkey's
+    non-strict ``content_blocks`` holding Claude's thinking (its gateway's
+    ``src/providers/anthropic/chatComplete.ts`` reads them back; not read here), any other;
+    but a tool message's, which its result keeps for its own dialect (*own*: written fresh
+    to it)."""
     if type(wire) is not dict:
         return ()
     out: List[str] = []
@@ -163,7 +177,18 @@ def _unsent(wire: Any) -> Tuple[str, ...]:
             doc = p.get("document") if type(p) is dict and p.get("type") == "document" else None
             if type(doc) is dict and type(doc.get("id")) is str:
                 out.append(f"The document id {doc['id']!r}")
+    if not read.issuperset(wire) and not (own and role == "tool"):  # (the common case: every key read)
+        keys = [k for k, v in wire.items() if k not in read and not _empty(v)]
+        if keys:
+            named = ", ".join(repr(k) for k in keys)
+            out.append(f"The key {named} (no part holds it)" if len(keys) == 1 else
+                       f"Each of the keys {named} (no part holds them)")
     return tuple(out)
+
+
+def _empty(v: Any) -> bool:
+    """Whether *v* holds nothing (openai-python's dumped message: ``"audio": null``, ``"annotations": []``)."""
+    return v is None or (type(v) is str or type(v) is list or type(v) is dict or type(v) is tuple) and not v
 
 
 def _chat_shaped(data: Any) -> bool:

@@ -34,7 +34,7 @@ noted (``rewritten``), never replayed as it came.
 
 from __future__ import annotations
 
-from typing import AbstractSet, Any, Callable, Dict, FrozenSet, Optional, Sequence, Tuple
+from typing import AbstractSet, Any, Callable, Dict, FrozenSet, List, Optional, Sequence, Tuple
 
 from ..._history_codec import APART
 from ..._history_codec import LAST_ASSISTANT as LAST
@@ -73,8 +73,12 @@ def chat_refused(wire: Any, state: Dict[str, Any], final: bool) -> Optional[str]
     (OpenAI: "An assistant message with 'tool_calls' must be followed by tool messages
     responding to each 'tool_call_id'"), so it is not written whole."""
     role = wire.get("role") if type(wire) is dict else None
-    if role == "tool":  # (one answer fewer waits: counted, the common case kept short)
-        state[_WAITING] = state.get(_WAITING, 0) - 1
+    if role == "tool":  # (kept for a role function message to come: the common case kept short)
+        tools = state.get(_TOOLS)
+        if type(tools) is list:
+            tools.append(wire)
+        elif tools is not None:  # counted since a role function message: the call it answers waits no more
+            tools.answer(wire)
         return None
     if role == "user":
         content = wire.get("content")  # (text, the common case: no image)
@@ -84,9 +88,12 @@ def chat_refused(wire: Any, state: Dict[str, Any], final: bool) -> Optional[str]
             return None
         if APART in state:
             return None if _after_legacy(state.get(LAST)) else _UNLEGACY
-        return _UNANSWERED if state.get(_WAITING, 0) > 0 else None
+        return _UNANSWERED if _waiting(state) else None
     calls = wire.get("tool_calls")
-    state[_WAITING] = len(calls) if type(calls) is list else 0  # (the tool messages it waits for)
+    if type(calls) is list and calls:
+        state[_WAITING], state[_TOOLS] = calls, []
+    else:
+        state[_WAITING] = state[_TOOLS] = None
     for c in calls if type(calls) is list else ():
         if type(c) is not dict:
             continue
@@ -116,11 +123,51 @@ _UNLEGACY = ("it is a role function message, which answers a legacy function_cal
              "'tool_calls' must be followed by tool messages responding to each 'tool_call_id'\")")
 
 
-_WAITING = "tool_calls waiting"  # (*state*: how many calls of the last assistant message wait for a tool message)
+_WAITING = "tool_calls waiting"  # (*state*: the last assistant message's ``tool_calls``, and the tool messages since)
+_TOOLS = "tool messages since"  # (a list of them until counted, ``_waiting``: a ``_Count``)
 _UNANSWERED = ("it is a role function message, which answers a legacy function_call only, and a call of the "
                "assistant message before it waits for its tool message (\"An assistant message with 'tool_calls' "
                "must be followed by tool messages responding to each 'tool_call_id'\"): it is written as the tool "
                "message answering its call")
+
+
+def _waiting(state: Dict[str, Any]) -> bool:
+    """Whether a call of the last assistant message's ``tool_calls`` waits for a tool message:
+    a tool message answers a call of its ``tool_call_id`` only, one each (a second one for a
+    call, one of an id no call has or of an earlier turn's call leaves the others waiting:
+    review revVllm7 C2); a call whose id is no string waits for good. Counted at the first role
+    function message after them (the calls and the tool messages so far once), then as each
+    tool message comes (``_answer``): linear."""
+    calls, tools = state.get(_WAITING), state.get(_TOOLS)
+    if not calls:
+        return False
+    if type(tools) is list:
+        count = state[_TOOLS] = _Count(calls)
+        for t in tools:
+            count.answer(t)
+        tools = count
+    return tools is not None and tools.left > 0
+
+
+class _Count:
+    """The calls of a ``tool_calls`` list still waiting: ``left``, and per id how many."""
+
+    __slots__ = ("left", "ids")
+
+    def __init__(self, calls: List[Any]) -> None:
+        self.left = len(calls)
+        self.ids: Dict[str, int] = {}
+        for c in calls:
+            ident = c.get("id") if type(c) is dict else None
+            if type(ident) is str:
+                self.ids[ident] = self.ids.get(ident, 0) + 1
+
+    def answer(self, wire: Dict[str, Any]) -> None:
+        """The tool message *wire* answers a waiting call of its id."""
+        ident = wire.get("tool_call_id")
+        if type(ident) is str and self.ids.get(ident, 0) > 0:
+            self.ids[ident] -= 1
+            self.left -= 1
 
 
 def _fresh(state: Dict[str, Any], said: str) -> str:
