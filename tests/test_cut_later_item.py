@@ -217,6 +217,20 @@ def test_a_gemini_empty_text_part_after_a_call_proves_nothing(later: Dict[str, A
         assert _kinds(out) == ["InvalidToolCall"] and out[0].truncated, out
 
 
+@pytest.mark.parametrize("mode", ["python", "json"])
+def test_a_gemini_empty_part_dumped_from_the_sdk_proves_nothing(mode: str) -> None:
+    # an SDK Part's model_dump() gives every field, the unset ones None: Gemini 3's last
+    # chunk, an empty text with its signature, so dumped, is still no later item (review
+    # revChat8 C2: the cut call ran)
+    from google.genai import types
+
+    later = types.Part(text="", thought_signature=b"A").model_dump(mode=mode)
+    assert later["function_call"] is None and later["text"] == ""
+    m = _gem([CALL_PART, later])
+    for out in _both(m, "gemini", _gem_events(m)):
+        assert _kinds(out) == ["InvalidToolCall"] and out[0].truncated, out
+
+
 def test_a_gemini_call_after_text_stays_cut_off() -> None:
     m = _gem([{"text": "Let me check."}, CALL_PART])
     for out in _both(m, "gemini", _gem_events(m)):

@@ -61,8 +61,12 @@ def goes_on(d: Dialect, item: Any) -> bool:
 
 def blank_part(part: Any) -> bool:
     """Whether the Gemini *part* holds no content: empty text (or none), a signature or
-    thought flag beside it at most."""
-    return type(part) is dict and not part.get("text") and part.keys() <= _BLANK_PART
+    thought flag beside it at most; a key of ``None`` is none (an SDK ``Part``'s
+    ``model_dump()`` gives every field, the unset ones ``None``)."""
+    if type(part) is not dict or part.get("text"):
+        return False
+    keys = part.keys()
+    return keys <= _BLANK_PART or all(part[k] is None for k in keys - _BLANK_PART)
 
 
 def reply_of(loc: str) -> str:
