@@ -1,46 +1,23 @@
 """Scans of model output rewritten without backtracking (issue #16, item 2) give what
 the patterns they replace gave. The old patterns stay here as the reference, on short
-inputs where their backtracking is harmless (the fence pattern, which was wrong, gave way
-to a line-by-line reading of CommonMark's rule); ``benchmarks/bench_scaling.py`` shows the
+inputs where their backtracking is harmless; ``benchmarks/bench_scaling.py`` shows the
 new scans at n and 4n (they were quadratic: seconds at the sizes it uses)."""
 
 from __future__ import annotations
 
 import re
-from typing import List, Tuple
+from typing import List
 
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from toolwire._markdown_code import code_regions, fenced_blocks
+from toolwire._json_extract import _fences
 from toolwire._think import take_closed_blocks
 from toolwire.text.deepseek import _ATTR
 from toolwire.text.llama_calls import CALLISH
 
 OLD_THINK = re.compile(r"<(think|thinking|reasoning)>(.*?)</\1>\s*", re.S)
-
-
-def fences_by_lines(text: str) -> List[Tuple[str, int, int]]:
-    """CommonMark's fenced blocks (0.31.2 §4.5), line by line: the reference for
-    ``fenced_blocks`` (the pattern ``_json_extract`` once read fences by closed one at
-    three backticks anywhere, inside a JSON string too: hunt huntGriptape f2)."""
-    out: List[Tuple[str, int, int]] = []
-    fence, at, lang, body = "", 0, "", 0
-    for line in re.split(r"(?<=\n)", text):  # (a line ends at "\n", as ``_markdown_code`` reads lines)
-        head = line.lstrip(" \t").rstrip("\n")
-        run = len(head) - len(head.lstrip(head[:1])) if head[:1] in ("`", "~") else 0
-        if fence and head[:1] == fence[0] and run >= len(fence) and not head[run:].strip():
-            out.append((lang, body, at))
-            fence = ""
-        elif not fence and run >= 3 and not (head[0] == "`" and "`" in head[run:]):
-            fence, words = head[:run], head[run:].split()
-            lang, body = words[0].lower() if words else "", min(at + len(line), len(text))
-        at += len(line)
-    if fence:
-        out.append((lang, body, len(text)))
-    return out
-
-
+OLD_FENCE = re.compile(r"```[ \t]*([A-Za-z0-9_+-]*)[^\n]*\n(.*?)(?:```|\Z)", re.S)
 OLD_CALLISH = re.compile(r"\s*\[?\s*[A-Za-z_][\w.]*\s*\(")
 
 pieces = st.lists(
@@ -69,20 +46,12 @@ def test_think_blocks_match_the_old_pattern(text: str) -> None:
     assert "".join(got.split()) == "".join(expected.split())
 
 
-fence_pieces = st.lists(st.sampled_from(["```", "`", "~~~", "~", "````", "\n", " ", "   ", "\t", "json", "x",
-                                          "{\"a\": \"```\"}", "\r"]), max_size=16).map("".join)
-
-
-@given(fence_pieces)
+@given(pieces)
 @example("x ```json\n{\"a\":1}\n``` y ```\n[2]\n```")
 @example("``` py stuff\nbody")
-@example("~~~~ x\n```\n~~~\n  ~~~~~ \nafter")
-def test_fences_are_read_line_by_line(text: str) -> None:
-    blocks = fenced_blocks(text)
-    assert blocks == fences_by_lines(text)
-    # each block is code where ``_think`` reads code (``code_regions``: the same fence lines)
-    regions = code_regions(text)
-    assert all(any(a <= start and end <= b for a, b in regions) for _, start, end in blocks if start < end)
+def test_fences_match_the_old_pattern(text: str) -> None:
+    expected = [(m.group(1).lower(), m.start(2), m.end(2)) for m in OLD_FENCE.finditer(text)]
+    assert _fences(text) == expected
 
 
 @given(pieces)

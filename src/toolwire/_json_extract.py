@@ -122,13 +122,13 @@ def open_json(text: str, before: int) -> bool:
     """Whether a JSON value that more text could still complete begins before *before*
     (a stream's text read as it grows, ``stream._think_read``): a decode of the scan
     (``_scan``) from there that failed at or near the end of *text*, or inside a string
-    the text ends in; or a fenced block (``_fences``) never closed, or closed by the last
-    line (more text may make it none), whose body begins there, in a language read as
-    JSON (``candidates``), with ``{``, ``[`` or ``"`` before *before* (blanks aside: a body
-    opening with anything else never decodes as a value that holds text, a think tag's
-    ``<``). Candidates beginning before it that can hold text are settled whatever follows."""
+    the text ends in; or a fenced block (``_fences``) never closed whose body begins there,
+    in a language read as JSON (``candidates``) and with ``{``, ``[`` or ``"`` before
+    *before* (blanks aside: a body opening with anything else never decodes as a value
+    that holds text, a think tag's ``<``). Candidates beginning before it that can hold
+    text are settled whatever text follows."""
     fences = _fences(text)
-    if fences and text.find("\n", fences[-1][2]) < 0 and fences[-1][1] <= before and fences[-1][0] in _JSON_LANGS:
+    if fences and fences[-1][2] == len(text) and fences[-1][1] <= before and fences[-1][0] in _JSON_LANGS:
         body = text[fences[-1][1]:before].lstrip()
         if body[:1] in ("{", "[", '"'):
             return True

@@ -28,9 +28,9 @@ Backslash escapes are not read; indented code blocks are not code here.
 
 from __future__ import annotations
 
-from typing import Callable, Dict, List, Optional, Tuple
+from typing import Dict, List, Optional, Tuple
 
-__all__ = ["code_regions", "fenced_blocks", "open_code", "open_runs"]
+__all__ = ["code_regions", "open_code", "open_runs"]
 
 _FENCES = "`~"
 
@@ -115,12 +115,12 @@ def _scan(text: str, tags: Tuple[str, ...], line: int, prompt: str, out: List[Tu
         i = line
         while i < end and text[i] in " \t":
             i += 1
-        c, size, bare = _fence_line(text, i, end)
-        opened = not fence and size > 0
-        if opened:  # a fence opens (its own line may end with the open block's closing tag: below)
-            para = _end(text, para, line, out)
-            fence, fence_len, fence_at, held = c, size, line, block
-        if fence and not opened and c == fence and size >= fence_len and bare:  # the fence closes
+        j = i
+        c = text[i] if i < end else ""
+        if c and c in _FENCES:
+            while j < end and text[j] == c:
+                j += 1
+        if fence and c == fence and j - i >= fence_len and not text[j:end].strip():  # the fence closes
             out.append((fence_at, end))
             fence = held = ""
             pending = -1
@@ -138,6 +138,9 @@ def _scan(text: str, tags: Tuple[str, ...], line: int, prompt: str, out: List[Tu
             pass
         elif i == end or text[i:end].isspace():  # a blank line ends the paragraph
             para = _end(text, para, line, out)
+        elif j - i >= 3 and (c == "~" or text.find("`", j, end) < 0):  # a fence opens
+            para = _end(text, para, line, out)
+            fence, fence_len, fence_at, held = c, j - i, line, block
         else:
             opens = _tag_at(text, i, tags) if tags else ""
             if opens:  # a think tag opens the line: a paragraph begins
@@ -174,94 +177,6 @@ def _scan(text: str, tags: Tuple[str, ...], line: int, prompt: str, out: List[Tu
     else:
         _end(text, para, n, out)
     return -1
-
-
-def fenced_blocks(text: str, closes: Optional[Callable[[str, str, int, str, int], int]] = None,
-                  opens: Optional[Callable[[str, int, int], Tuple[str, int, str]]] = None
-                  ) -> List[Tuple[str, int, int]]:
-    """The fenced code blocks of *text*, read as ``code_regions`` reads them without think
-    tags (``_fence_line``): ``(language, body start, body end)``, the language the info
-    string's first word, lowercased (§4.5: "typically used to specify the language"), the
-    body from the line after the opening fence to the closing fence's line, or to the end
-    of the text for one never closed. *closes* ``(text, language, body start, character,
-    run length)``: where a block ends before any closing line (its body's end, that run
-    following it, blanks aside: the reading goes on after the run, *opens* asked of the
-    rest of its line), or -1
-    (``_json_fences``: a JSON value the fence's run follows). *opens* ``(text, line start,
-    line end)``: for a line that opens no fence, outside one, the ``(character, run
-    length, language)`` of a fence it opens all the same, or ``("", 0, "")``
-    (``_json_fences``: a JSON fence's run ending a line of prose). Only lines that hold
-    three backticks or tildes are read (after their indentation), each once; each search
-    goes on from where the last of its kind ended (tildes are looked for only up to the
-    next backticks they may precede)."""
-    out: List[Tuple[str, int, int]] = []
-    n = len(text)
-    ticks = text.find("```")
-    tildes, clear = -1, 0  # the next ``~~~`` (-1: none starts before *clear*)
-    fence, fence_len, lang, body = "", 0, "", 0
-    while True:
-        if fence != "`" and tildes < 0 and clear < n:  # (in a backtick fence only backticks close it)
-            upto = n if fence or ticks < 0 else ticks
-            tildes = text.find("~~~", clear, min(upto + 2, n))
-            clear = upto
-        at = ticks if fence == "`" else tildes if fence or ticks < 0 else ticks if tildes < 0 else min(ticks, tildes)
-        if at < 0:
-            break
-        line = text.rfind("\n", 0, at) + 1
-        nl = text.find("\n", at)
-        end = n if nl < 0 else nl
-        c, size, bare = _fence_line(text, at, end) if not text[line:at].strip(" \t") else ("", 0, False)
-        if fence and c == fence and size >= fence_len and bare:
-            out.append((lang, body, line))
-            fence = ""
-        elif not fence and (size or opens):
-            if size:  # the run opens its line: a fence
-                info = text[at + size:end].split(None, 1)
-                lang = info[0].lower() if info else ""
-            elif opens:
-                c, size, lang = opens(text, line, end)
-            while size:  # a fence opens
-                fence, fence_len, body = c, size, min(end + 1, n)
-                stop = closes(text, lang, body, c, size) if closes else -1
-                if stop < 0:
-                    break
-                out.append((lang, body, stop))  # closed early: read on after the run that closed it
-                fence = ""
-                run = text.find(c * size, stop) + size
-                while run < n and text[run] == c:
-                    run += 1
-                nl = text.find("\n", run)
-                end = n if nl < 0 else nl
-                c, size, lang = opens(text, run, end) if opens else ("", 0, "")
-        if nl < 0:
-            break
-        if 0 <= ticks <= end:  # (a search that found none stays so: never read again)
-            ticks = text.find("```", end + 1)
-        if tildes >= 0 and tildes <= end:
-            tildes, clear = -1, end + 1
-        elif tildes < 0:
-            clear = max(clear, end + 1)
-    if fence:
-        out.append((lang, body, n))
-    return out
-
-
-def _fence_line(text: str, i: int, end: int) -> Tuple[str, int, bool]:
-    """What the line ending at *end* is as a fence line, *i* past its indentation (the
-    one place that says it): ``(character, run length, closes)``, the length ``0`` when it
-    opens no fence (fewer than three backticks or tildes, or a backtick after a run of
-    backticks), *closes* when nothing but blanks follows the run (a fence of this
-    character no longer than the run ends there). Any indentation: a fence in a list
-    item stands indented as deep as the item's text."""
-    c = text[i] if i < end else ""
-    if not c or c not in _FENCES:
-        return "", 0, False
-    j = i
-    while j < end and text[j] == c:
-        j += 1
-    if j - i < 3 or (c == "`" and text.find("`", j, end) >= 0):
-        return "", 0, False
-    return c, j - i, not text[j:end].strip()
 
 
 def _closes_line(text: str, tag: str, i: int, end: int) -> bool:
