@@ -16,7 +16,7 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-import toolwire._value_checks as checks
+import toolwire._json_values as checks
 from toolwire import EncodeError, ToolCall
 
 

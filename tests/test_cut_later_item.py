@@ -254,3 +254,46 @@ def test_gemini_candidates_each_go_on_alone() -> None:
     assert _kinds(accumulate(went_on + end, "gemini")) == ["ToolCall"]
     assert _kinds(accumulate(before + end, "gemini")) == ["ToolCall"]
     assert _kinds(accumulate(other + end, "gemini")) == ["InvalidToolCall"]
+
+
+def _anthropic_message(blocks: List[Any], stop: str) -> List[Dict[str, Any]]:
+    events: List[Dict[str, Any]] = [{"type": "message_start", "message": {
+        "id": "msg_1", "type": "message", "role": "assistant", "content": [], "model": "m", "stop_reason": None,
+        "usage": {"input_tokens": 1, "output_tokens": 1}}}]
+    for i, b in enumerate(blocks):
+        if b is None:  # a tool_use block whose input never came
+            events += [{"type": "content_block_start", "index": i, "content_block": {
+                "type": "tool_use", "id": "toolu_f", "name": "f", "input": {}}}]
+        else:
+            events += [{"type": "content_block_start", "index": i, "content_block": {"type": "text", "text": ""}},
+                       {"type": "content_block_delta", "index": i, "delta": {"type": "text_delta", "text": b}}]
+        events.append({"type": "content_block_stop", "index": i})
+    return events + [{"type": "message_delta", "delta": {"stop_reason": stop}, "usage": {"output_tokens": 5}},
+                     {"type": "message_stop"}]
+
+
+def test_a_later_reply_in_the_same_stream_proves_nothing_anthropic() -> None:
+    # two messages in one stream, the second's blocks numbered from 0 again: its block 2 is
+    # no later item of the first's tool_use at 1 (review revChat8 C1: the cut call ran)
+    events = _anthropic_message(["a", None], "max_tokens") + _anthropic_message(["b", "c", "d"], "max_tokens")
+    out = accumulate(events, "anthropic.messages")
+    assert _kinds(out) == ["InvalidToolCall"] and out[0].truncated, out
+
+
+def test_a_later_reply_in_the_same_stream_proves_nothing_responses() -> None:
+    def response(rid: str, items: List[Dict[str, Any]]) -> List[Dict[str, Any]]:
+        events: List[Dict[str, Any]] = [{"type": "response.created", "response": {
+            "id": rid, "object": "response", "status": "in_progress", "output": []}}]
+        for i, item in enumerate(items):
+            events.append({"type": "response.output_item.added", "output_index": i, "item": item})
+            if item["type"] == "function_call":
+                events.append({"type": "response.output_item.done", "output_index": i, "item": item})
+        return events + [{"type": "response.incomplete", "response": {
+            "id": rid, "object": "response", "status": "incomplete",
+            "incomplete_details": {"reason": "max_output_tokens"}, "output": []}}]
+
+    msg = {"type": "message", "id": "msg_2", "role": "assistant", "status": "in_progress", "content": []}
+    events = (response("resp_1", [EMPTY_FN])
+              + response("resp_2", [msg, {**msg, "id": "msg_3"}]))
+    out = accumulate(events, "openai.responses")
+    assert _kinds(out) == ["InvalidToolCall"] and out[0].truncated, out

@@ -137,3 +137,16 @@ def test_a_call_whose_own_end_came_is_whole_under_an_unknown_word() -> None:
         {"type": "message_stop"}]
     out = S.accumulate(events, "anthropic.messages")
     assert len(out) == 1 and isinstance(out[0], ToolCall) and out[0].args == {}
+
+
+@pytest.mark.parametrize("earlier", [UNKNOWN, "normal", "null"])
+@pytest.mark.parametrize("last", ["tool_calls", "stop"])
+def test_an_unknown_word_on_an_earlier_chunk_gives_way_to_the_last_word(earlier: str, last: str) -> None:
+    # a finish on every chunk, an unknown word before the known last one: the call is judged
+    # under the reply's last word, which the stream's finish_reason says (review revFinish8 R2)
+    acc = S.Accumulator("openai.chat")
+    acc.feed(_ch({"tool_calls": [{"index": 0, "id": "c1", "type": "function",
+                                  "function": {"name": "now", "arguments": ""}}]}, earlier))
+    acc.feed(_ch({}, last))
+    assert acc.finish_reason == last
+    assert acc.close() == [ToolCall(name="now", args={}, id="c1", repairs=("empty-arguments",))]

@@ -14,7 +14,7 @@ from typing import Any, Callable, Dict, List
 import pytest
 
 import toolwire._json_equality as equality
-import toolwire._value_checks as checks
+import toolwire._json_values as checks
 from toolwire import DecodeError, ToolCall, ToolResult
 
 

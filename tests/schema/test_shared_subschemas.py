@@ -16,7 +16,7 @@ from typing import Any, Callable, Dict, List, Tuple
 import pytest
 
 import toolwire
-from toolwire import DecodeError, SchemaError, Tool, ToolCall, ToolwireError, _types, _value_checks
+from toolwire import DecodeError, SchemaError, Tool, ToolCall, ToolwireError, _json_values, _types
 from toolwire.dialects.gemini import tools as gemini_tools
 from toolwire.retry import prepare
 from toolwire.schema import _limits, _normalize, check_limits, normalize, prompt, render, to_pydantic, validate
@@ -69,7 +69,7 @@ def _steps(fn: Callable[[], Any], cap: int = 3_000_000) -> Tuple[int, Any]:
 @pytest.fixture
 def small_limit(monkeypatch: Any) -> None:
     """``MAX_SCHEMA_NODES`` at 5,000 wherever it is read (the entry points stay quick)."""
-    for module in (_value_checks, _types, _normalize, _limits, gemini_tools):
+    for module in (_json_values, _types, _normalize, _limits, gemini_tools):
         monkeypatch.setattr(module, "MAX_SCHEMA_NODES", LIMIT, raising=False)
 
 
@@ -175,6 +175,6 @@ def test_the_refusal_names_where_the_count_passed_the_limit(small_limit: None) -
 
 def test_the_default_limit_is_far_above_any_real_schema() -> None:
     # the recorded payloads' largest schema holds 39 values, the tests' ~160,000
-    assert _value_checks.MAX_SCHEMA_NODES == 1_000_000
+    assert _json_values.MAX_SCHEMA_NODES == 1_000_000
     wide = {"type": "object", "properties": {f"p{i}": {"type": "integer"} for i in range(100_000)}}
     assert len(normalize(wide)["properties"]) == 100_000

@@ -38,6 +38,11 @@ class CutJudge:
     # or ``None`` when an item that is no call started after it (``went_on``); kept from the
     # moment a second alternative comes (``arrivals``), by every stamp of ``Call.seen``
     arrived: Optional[Dict[Any, Optional[Call]]] = None
+    # the number of calls read before the reply now read began (a stream holding several
+    # replies one after another: a second Anthropic ``message_start``, another Responses
+    # response): an item of a later reply, numbered from 0 again, proves nothing of an
+    # earlier reply's call (review revChat8 C1)
+    reply_from: int = 0
 
     def mark_whole(self, c: Call, whole: bool) -> None:
         """*c*'s own item says it is whole (*whole*) or was cut off: its place in the
@@ -61,12 +66,18 @@ class CutJudge:
         """``went_on`` for an item that is no call started at the index *key* of a reply
         whose items are numbered in the order written (an Anthropic or Bedrock block, a
         Responses output item), when past the call started last: one at an index before
-        it (an item sent again, a reply read again) proves nothing. One reply (no scope)."""
+        it (an item sent again, a reply read again) or one of a later reply (``new_reply``)
+        proves nothing. One reply (no scope)."""
         calls = self.calls
-        if calls:
+        if len(calls) > self.reply_from:  # (a call of the reply now read)
             k = calls[-1].key
             if type(key) is int and type(k) is int and key > k:
                 self.went_on(None)
+
+    def new_reply(self) -> None:
+        """Another reply begins in the stream (``reply_from``); a first one sets nothing."""
+        if self.calls:
+            self.reply_from = len(self.calls)
 
     def arrivals(self) -> None:
         """A second alternative came (``several``): what arrived last in the first, kept

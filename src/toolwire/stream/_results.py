@@ -7,7 +7,7 @@ stream's finish reason judging it), and the list ``close`` returns.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Dict, FrozenSet, Hashable, List, Mapping, Optional, Tuple, cast
+from typing import Any, Dict, FrozenSet, Hashable, List, Mapping, Optional, Set, Tuple, cast
 
 from pydantic_core import from_json
 
@@ -89,6 +89,10 @@ class Results(CutJudge):
     # the calls being finalized were ended by their reply's finish (Chat's), not by an end event of
     # their own (``KeyedCalls.end_scope``): under a word no table knows they may be cut off
     scope_end: bool = False
+    # positions of the calls judged under a word no table knows (``_parsed``): a later word
+    # of the reply that is known (a finish on every chunk, the last one ``tool_calls``) judges
+    # them again at ``close`` (review revFinish8 R2); none until one is
+    unknown_cut: Optional[Set[int]] = None
 
     def close(self) -> List[Result]:
         """Finalize the calls still open; return ``results_list()`` (in the same pass).
@@ -145,6 +149,12 @@ class Results(CutJudge):
                     c.result = self._parsed(c, text, True)
             elif cut and type(c.result) is ToolCall and self._judged_again(c, c.result):
                 c.result = self._parsed(c, c.result.raw, False)
+            elif (not cuts and not failed and self.unknown_cut is not None and c.pos in self.unknown_cut
+                  and self.finish_reason is not None):
+                # judged under a word no table knows, which a known word of the reply replaced since
+                again, text = self.judged_cut(c)
+                if again:
+                    c.result = self._parsed(c, text, True)
             if cut and not whole and type(c.result) is ToolCall and self._free_text(c, c.result):
                 c.result = self._cut_free_text(c, c.result, cast(str, finish))
             if failed and not c.server and c.result is not None and (
@@ -374,8 +384,12 @@ class Results(CutJudge):
         if type(policy.finish_reason) is Unknown:  # a word no table knows: a call whose own end came is whole
             if c.ended and not self.scope_end:
                 policy = whole_policy(policy)
-            elif value is None:
-                value = ""  # no argument text arrived (Chat has no end event of a call): as empty text
+            else:
+                if value is None:
+                    value = ""  # no argument text arrived (Chat has no end event of a call): as empty text
+                if self.unknown_cut is None:
+                    self.unknown_cut = set()
+                self.unknown_cut.add(c.pos)  # (``close`` judges it again if a word known came after)
         try:
             if text is None and c.tree is None and not c.server and policy.finish_reason in TRUNCATING:
                 args, raw, repairs = self._whole(value, policy, loc)

@@ -132,6 +132,7 @@ class Handler:
                     elif kind == "message_stop" or kind == "ping":
                         continue
                     elif kind == "message_start":  # as ``feed``
+                        core.new_reply()
                         msg = data["message"]
                         if type_(msg) is dict_:
                             reason = msg.get("stop_reason")
@@ -231,6 +232,7 @@ class Handler:
             if type(delta) is dict:
                 core.finish(delta.get("stop_reason"))
         elif kind == "message_start":
+            core.new_reply()  # (a second message in one stream: its blocks count from 0)
             msg = data.get("message")
             if type(msg) is dict:
                 core.finish(msg.get("stop_reason"))

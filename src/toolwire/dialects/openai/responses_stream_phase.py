@@ -142,6 +142,7 @@ class Phased(Again):
         if top is not None or self.rid is not None or self.life is not None or self.seq is not None:
             # (something read before: ``_recount``'s check; once per response)
             self.top = None  # (its events are counted from its start)
+            self.core.new_reply()  # (its items count from 0: none proves an earlier one's call whole)
             if self.peak is not None:
                 self.peak = None
             if self.rid is not None:  # (the one before: its ``in_progress`` again starts nothing; kept
