@@ -133,3 +133,25 @@ def test_pairing_by_place_stays_linear() -> None:
 
     small, large = steps(50), steps(200)
     assert 3.5 < large / small < 4.5
+
+
+def _c(ident: str, name: str) -> Dict[str, Any]:
+    return {"id": ident, "function": {"name": name, "arguments": {}}}
+
+
+def test_by_place_only_where_nothing_else_may_claim_the_calls() -> None:
+    # two assistant messages with calls in one turn, the first's call unanswered, a result by
+    # tool name after the bare ones: which call each bare result answers is not told, so none
+    # is paired by place (review revConv8 R1: "EXTRA" went to call_g3 and "G-OUT" to call_g1)
+    h = {"model": "m", "messages": [
+        {"role": "user", "content": "q"},
+        {"role": "assistant", "content": "", "tool_calls": [_c("call_g1", "g")]},
+        {"role": "assistant", "content": "", "tool_calls": [_c("call_h2", "h"), _c("call_g3", "g")]},
+        {"role": "tool", "content": "H-OUT"}, {"role": "tool", "content": "EXTRA"},
+        {"role": "tool", "content": "G-OUT", "tool_name": "g"}]}
+    kinds = [(p.kind, p.index) for p in toolwire.check_conversation(h, "ollama")]
+    assert ("orphan-result", 3) in kinds and ("orphan-result", 4) in kinds, kinds
+    # one assistant message, a result by tool name among the bare ones: not by place either
+    h2 = _history([F, G], ["result f"])
+    h2["messages"].append({"role": "tool", "content": "result g", "tool_name": "g"})
+    assert ("orphan-result", 2) in [(p.kind, p.index) for p in toolwire.check_conversation(h2, "ollama")]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from textcheck import C, Invalid, check, decode_cpu
 
+from toolwire import InvalidToolCall
 from toolwire._errors import EncodeError
 from toolwire.text._api import decode_text, encode_text
 
@@ -141,3 +142,22 @@ def test_m3_blocks_scale_linearly(unit: str) -> None:
         return f'{NS}<tool_call>{NS}<invoke name="f">{body}{NS}</invoke>{NS}</tool_call>'
 
     assert decode_cpu(text(8_000), D) < 8 * decode_cpu(text(2_000), D) + 0.05  # 4x the text: about 4x the time
+
+
+_M3_TOOLS = [{"type": "function", "function": {"name": "f", "parameters": {"type": "object", "properties": {
+    "a": {"type": "array", "items": {"type": "integer"}}, "p": {"type": "object"}}}}},
+    {"type": "function", "function": {"name": "g", "parameters": {"type": "object", "properties": {
+        "q": {"type": "integer"}}}}}]
+
+
+@pytest.mark.parametrize("first", [f'{NS}<p>{{"x": 1, "x": 2}}{NS}</p>', f"{NS}<p>{{}}{NS}</p>{NS}<p>{{}}{NS}</p>"],
+                         ids=["repeated-key", "parameter-twice"])
+def test_broken_markup_after_a_wrong_value_still_ends_the_block(first: str) -> None:
+    # text beside a list's items is broken markup: the block ends there (g never runs),
+    # whether or not a value before it in the same invoke was already wrong (review
+    # revDupkeys3 R1: after a repeat the rest of the invoke went unread and g ran)
+    text = (f"{NS}<tool_call>\n{NS}<invoke name=\"f\">{first}"
+            f"{NS}<a>{NS}<item>1{NS}</item>stray words{NS}<item>2{NS}</item>{NS}</a>{NS}</invoke>\n"
+            f"{NS}<invoke name=\"g\">{NS}<q>5{NS}</q>{NS}</invoke>\n{NS}</tool_call>")
+    calls = decode_text(text, "text.minimax", tools=_M3_TOOLS, finish_reason="stop").tool_calls
+    assert [type(c) for c in calls] == [InvalidToolCall], calls

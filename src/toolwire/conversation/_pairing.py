@@ -247,6 +247,11 @@ class Pairer:
             start = n - 1
             while start and calls[start - 1][0] == last:
                 start -= 1
+            # by place only where nothing else may claim these calls: no call of an earlier
+            # message of the turn waits, and no result after the message answers by tool name
+            # alone (it may be meant for one: review revConv8 R1); else none
+            if any((x[0], x[1]) not in self._taken for x in calls[k:start]) or not _none_by_name(self._msgs, last):
+                start = n
             k = max(k, start)
         while k < n:
             x = calls[k]
@@ -308,6 +313,21 @@ class Pairer:
     def left(self) -> List[Slot]:
         """The calls no result answered, in history order."""
         return [x for x in self._calls if (x[0], x[1]) not in self._taken]
+
+
+def _none_by_name(messages: Optional[Sequence[Message]], last: int) -> bool:
+    """Whether no result of the messages right after message *last* (up to the first one
+    holding anything else) answers by tool name alone (it may be meant for one of its
+    calls: the oldest call of its tool may be in an earlier message); read once per message."""
+    if messages is None:
+        return False
+    for m in messages[last + 1:]:
+        results = [p for p in m.parts if type(p) is ToolResult]
+        if not results or len(results) < len(m.parts):
+            return True
+        if any(r.id is None and r.name is not None for r in results):
+            return False
+    return True
 
 
 def _by_place(m: Message) -> bool:

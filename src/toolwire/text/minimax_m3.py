@@ -272,16 +272,19 @@ def parse_m3(m: TextParser, text: str, raw: str, cut: bool = False) -> bool:
                 if not text.startswith("<", lt) or text.startswith("</", lt):
                     raise _Bad(f"has {excerpt_at(text, j)} where a parameter should start")
                 (key, node), pos = _open(text, lt, 1, limit)
+                schema = m.param_schema(name, key)
+                try:  # (typed after a wrong value too: markup broken in it ends the block, ``_Bad``)
+                    v = _typed(node, _options(schema, memo), memo) if m.offered else _value(m, node, schema)
+                except _Value as exc:
+                    if not wrong:
+                        wrong = f"has parameter {key!r} twice" if key in args else str(exc)
+                    continue
                 if wrong:
                     continue
                 if key in args:
                     wrong = f"has parameter {key!r} twice"
                     continue
-                schema = m.param_schema(name, key)
-                try:
-                    args[key] = _typed(node, _options(schema, memo), memo) if m.offered else _value(m, node, schema)
-                except _Value as exc:
-                    wrong = str(exc)
+                args[key] = v
         except _Bad as exc:
             return bad(name, str(exc))
         except RecursionError:  # pragma: no cover - the depth limit comes first
