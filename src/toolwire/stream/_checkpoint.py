@@ -19,8 +19,9 @@ __all__ = ["checked", "written"]
 # fields is told apart by the fields themselves: their names are checked).
 # 6: ``own_status``, ``scope_last``, ``Call.seen``, ``tick`` (only the last call of a reply may be cut);
 # 7: ``_ended_at``, ``_input_pieces`` (a Chat call re-sent: neither runs), ``arrived`` for ``scope_last``,
-# ``tick`` past the last call when an item that is no call started (a later item makes a call whole)
-_REVISION = 7
+# ``tick`` past the last call when an item that is no call started (a later item makes a call whole);
+# 8: the Responses handler's ``custom_size``, ``added_ids``, ``renames`` are ``None`` until first needed
+_REVISION = 8
 _FORMAT: Tuple[Any, ...] = (_REVISION,)
 
 
