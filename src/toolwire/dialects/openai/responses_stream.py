@@ -230,7 +230,8 @@ class Handler(Phased):
                     end.full = text
                     end.pd = {NAME: extra} if extra else None
                     end.ended = True
-                    done_of[end.pos] = item
+                    pos = end.pos
+                    done_of[pos] = item
                     if end.id in once:  # (a ``call_id`` ended before: another response's, or this call again)
                         ran_once(core, once, self.first, end, item_ids)
                     else:
@@ -238,7 +239,7 @@ class Handler(Phased):
                     iid = item.get("id")
                     if type_(iid) is str_ and iid:
                         done_items[iid] = end
-                    parts_of[end.pos] = end.parts
+                    parts_of[pos] = end.parts
                     core.finalize(end)
                     self.ended[index] = (end, item)  # (``Phased``'s: the item ended there)
                     if self.again_at is not None:  # (``Again._done``'s)
