@@ -110,7 +110,7 @@ def test_an_older_accumulator_true_to_its_own_fields_is_refused() -> None:
 # field its classes declare) and the shape of a piece held under a fresh id are pinned too (the
 # held entry went from a 3-tuple to a 5-list, ``_waiting`` was added: a checkpoint of 8778d5c2
 # loaded, then failed at the next chunk).
-REVISION = 7
+REVISION = 8
 HANDLER_FIELDS = {
     "anthropic.messages": ("core",),
     "bedrock.converse": ("core",),
@@ -154,7 +154,7 @@ def test_a_checkpoint_of_the_revision_before_the_joined_names_pieces_is_refused(
     into an ``AttributeError`` at the next re-sent head."""
     acc = _open_call()
     state = acc.__getstate__()
-    assert state["_format"][0] == REVISION  # (7 since: ``_ended_at``, ``_input_pieces``, ``arrived``, ``scope_end``)
+    assert state["_format"][0] == REVISION  # (8 since: Responses tables ``None`` until first needed)
     state["_format"] = (4,) + state["_format"][1:]
     with pytest.raises(DecodeError, match=ERROR):
         Accumulator.__new__(Accumulator).__setstate__(state)
@@ -166,6 +166,21 @@ def test_a_checkpoint_of_the_revision_before_the_ended_calls_is_refused() -> Non
     (a call re-sent after loading it would run twice), and is refused."""
     state = _open_call().__getstate__()
     state["_format"] = (6,) + state["_format"][1:]
+    with pytest.raises(DecodeError, match=ERROR):
+        Accumulator.__new__(Accumulator).__setstate__(state)
+
+
+def test_a_responses_checkpoint_of_the_revision_before_the_lazy_tables_is_refused() -> None:
+    """Revision 8: a Responses handler's ``custom_size``, ``added_ids`` and ``renames`` are
+    ``None`` until a stream first needs them (revision 7: always a dict or a list, which its
+    code reads without a test): a revision-7 checkpoint is refused, never read part-way."""
+    acc = Accumulator("openai.responses")
+    acc.feed({"type": "response.output_item.added", "output_index": 0, "sequence_number": 0,
+              "item": {"type": "function_call", "id": "fc_1", "call_id": "call_1", "name": "get", "arguments": ""}})
+    handler = acc._handler  # type: ignore[attr-defined]
+    assert (handler.custom_size, handler.added_ids, handler.renames) == (None, None, None)
+    state = acc.__getstate__()
+    state["_format"] = (7,) + state["_format"][1:]
     with pytest.raises(DecodeError, match=ERROR):
         Accumulator.__new__(Accumulator).__setstate__(state)
 

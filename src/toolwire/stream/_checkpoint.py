@@ -20,8 +20,9 @@ __all__ = ["checked", "written"]
 # 6: ``own_status``, ``scope_last``, ``Call.seen``, ``tick`` (only the last call of a reply may be cut);
 # 7: ``_ended_at``, ``_input_pieces`` (a Chat call re-sent: neither runs), ``arrived`` for ``scope_last``,
 # ``tick`` past the last call when an item that is no call started (a later item makes a call whole),
-# ``scope_end``, ``Words.known`` (a finish word no table knows: ``Results.unknown``)
-_REVISION = 7
+# ``scope_end``, ``Words.known`` (a finish word no table knows: ``Results.unknown``);
+# 8: the Responses handler's ``custom_size``, ``added_ids``, ``renames`` are ``None`` until first needed
+_REVISION = 8
 _FORMAT: Tuple[Any, ...] = (_REVISION,)
 
 

@@ -366,7 +366,8 @@ class Keyed(Fresh):
     def close(self) -> List[Result]:
         """``Results.close``, the calls ``_unsure`` started judged first (a piece held under
         a fresh id is its call's rest)."""
-        self.settle_all()
+        if self._fresh:  # (``settle_all``'s own test: no call when nothing is held)
+            self.settle_all()
         if self._twins:
             for pos in list(self._twins):
                 if not self.calls[pos].done:

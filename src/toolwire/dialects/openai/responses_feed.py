@@ -104,8 +104,11 @@ class Feed(FinalsAgain):
                 c = self._call_at(key)
                 if delta:  # (what arrived last: ``CutJudge.last_call``)
                     c.seen = core.tick = core.tick + 1
-                size = self.custom_size.get(c.pos, 0) + len(delta)
-                self.custom_size[c.pos] = size
+                sizes = self.custom_size
+                if sizes is None:
+                    sizes = self.custom_size = {}
+                size = sizes.get(c.pos, 0) + len(delta)
+                sizes[c.pos] = size
                 if size > core.max_bytes:
                     core.fail(c, over(core))
                     if self.custom is not None:

@@ -223,7 +223,7 @@ class FinalsAgain(LateDeltas):
         another tool, neither runs (which one is the reply's is not guessed)."""
         core = self.core
         kept = self.was  # (read up to where it was read last: n resumes were n² work)
-        renames = self.renames
+        renames = self.renames or ()
         if (kept is not None and kept[0] == start and kept[1] <= self.first
                 and not any(m.pos in kept[4] for m, _, _ in renames[kept[2]:])):  # (no call read renamed)
             upto, was, read = kept[1], kept[3], kept[4]

@@ -72,9 +72,11 @@ class Items:
 
     def __init__(self, core: Core) -> None:
         self.core = core
-        # custom tool input by call position: its pieces, and their length (``max_bytes`` holds)
+        # custom tool input by call position: its pieces, and their length (``max_bytes`` holds;
+        # ``None`` until a piece came, as the tables below that only some streams fill: a stream
+        # of plain calls builds none of them)
         self.custom: Optional[Dict[Any, List[str]]] = None
-        self.custom_size: Dict[Any, int] = {}
+        self.custom_size: Optional[Dict[Any, int]] = None
         self.waits = False  # an ``mcp_approval_request`` came: the reply waits on the client (``WAITS``)
         # the final response must be read here (``Handler.run``): an approval request came,
         # or a call was opened without ``output_index`` (its final item may end it)
@@ -102,7 +104,7 @@ class Items:
         self.parts_of: Dict[int, List[str]] = {}
         # the ``call_id`` a call's added item gave where its done item gave another (vLLM's
         # gpt-oss), by the call's ``pos``: its added item again (a replay) is that call's
-        self.added_ids: Dict[int, str] = {}
+        self.added_ids: Optional[Dict[int, str]] = None
         # the ``id`` of the response read (its ``response.created``), and whether it is streamed
         # again from its start (``responses_stream_phase``); set here, not later: an attribute
         # first set mid-stream slows every attribute read of the hot loop
@@ -127,7 +129,7 @@ class Items:
         self.life: Any = None
         # each call whose id was set or changed where it ended (``_end``, ``_done``), with
         # the id it had and the one it was given: ``settle``'s tables follow them
-        self.renames: List[Tuple[Call, Optional[str], Optional[str]]] = []
+        self.renames: Optional[List[Tuple[Call, Optional[str], Optional[str]]]] = None
         # the items streamed again from their start while open, by ``output_index``: their
         # call (``None``: a message), the text they had, and how much of it the deltas re-sent
         # have repeated
@@ -249,7 +251,7 @@ class Items:
                 ident = nonempty_str(item.get("call_id"))
                 c = core.by_key.get(key) if key is not None else self._keyless(ident)
                 if c is not None and c.id is None and ident is not None:
-                    self.renames.append((c, None, ident))  # (``client_done`` gives it that id)
+                    self.renamed(c, None, ident)  # (``client_done`` gives it that id)
                 client_done(core, c, item, name, self._once)
                 return
         if is_server(item, kind):
@@ -283,8 +285,10 @@ class Items:
         ident = nonempty_str(item.get("call_id"))
         if ident is not None and c.id != ident:  # the done item's, as openai-python's stream state keeps it
             if c.id is not None:  # (vLLM's gpt-oss stream gives the added item and the done item each its
-                self.added_ids[c.pos] = c.id  # own ``call_id``)
-            self.renames.append((c, c.id, ident))
+                if self.added_ids is None:  # own ``call_id``)
+                    self.added_ids = {}
+                self.added_ids[c.pos] = c.id
+            self.renamed(c, c.id, ident)
             c.id = ident
         c.pd = _extra(item)
         status = item.get("status")
@@ -297,9 +301,10 @@ class Items:
         if kind == "custom_tool_call":
             core.mark_free_text(c)  # (whatever its status: vllm-project/vllm#57998)
             text = item.get("input")
-            if type(text) is str and text and not self.custom_size.get(c.pos):  # (it arrives whole here)
+            sizes = self.custom_size
+            if type(text) is str and text and not (sizes and sizes.get(c.pos)):  # (it arrives whole here)
                 c.seen = core.tick = core.tick + 1
-            if type(text) is str and text and not self.custom_size.get(c.pos) and len(text) <= core.max_bytes:
+            if type(text) is str and text and not (sizes and sizes.get(c.pos)) and len(text) <= core.max_bytes:
                 shown(core, c, text)  # no delta carried it: the missing ``ArgsDelta``, as ``set_full`` emits
             if text is None or text == "" and self.custom and self.custom.get(c.pos):  # the deltas carried it
                 # (an empty done text after deltas, as some gateways send, says nothing of them)
@@ -335,6 +340,12 @@ class Items:
             self.ids[1][iid] = c
         self.parts_of[c.pos] = c.parts
         core.finalize(c)
+
+    def renamed(self, c: Call, old: Optional[str], new: str) -> None:
+        """*c*'s id was set or changed where it ended (from *old* to *new*): ``renames``."""
+        if self.renames is None:
+            self.renames = []
+        self.renames.append((c, old, new))
 
     def _once(self, c: Call) -> None:
         ran_once(self.core, self.once, self.first, c)

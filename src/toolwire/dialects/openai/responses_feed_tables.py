@@ -9,7 +9,7 @@ since, so a final event delivered n times costs what changed, not n times every 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Dict, List, Optional, Set, Tuple
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Set, Tuple
 
 from ...stream._call import Call
 from .responses_final_keys import call_key, given_namespace
@@ -36,7 +36,7 @@ def call_tables(feed: Feed, first: int) -> Tuple[Dict[int, Call], Dict[Tuple[boo
     end, costs what changed (not all calls per delivery: n deliveries of n calls were n²
     work)."""
     calls = feed.core.calls
-    renames = feed.renames
+    renames = feed.renames or ()
     kept = feed.tables
     if kept is not None and kept[0] == first and kept[1] <= len(calls):
         upto, by_key, by_id, read, shared = kept[1], kept[3], kept[4], kept[5], kept[6]
@@ -98,7 +98,7 @@ def content_index(feed: Feed, first: int,
     return index
 
 
-def _move(moved: List[Call], renames: List[Tuple[Call, Optional[str], Optional[str]]],
+def _move(moved: List[Call], renames: Sequence[Tuple[Call, Optional[str], Optional[str]]],
           by_id: Dict[Tuple[bool, str], Call], shared: Set[Tuple[bool, str]]) -> bool:
     """The calls *moved* (read in the tables, *renames* since) under the ids they have now
     in *by_id*; ``False`` when another call had one of their ids (the tables are built

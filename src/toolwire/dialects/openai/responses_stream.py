@@ -39,6 +39,7 @@ from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence
 from ..._errors import ToolwireError
 from ..._types import ToolCall
 from ...stream._call import NO_KEY, Call
+from ...stream._calls import Calls
 from ...stream._events import ArgsDelta, new_event
 from ...stream._skipped import skipped
 from .responses_feed import Feed
@@ -113,6 +114,9 @@ class Handler(Phased):
         item_ids, done_items, done_of = self.ids  # (``stale``: by item ``id``; ``ended_again``)
         parts_of = self.parts_of  # (``late``'s)
         done_at = self.done_at  # (``resent_under_fresh_ids``')
+        # ``Calls.new`` itself: ``Fresh.new`` only adds what pieces held under a fresh id need, which
+        # only ``Keyed.delta`` holds (Chat-like streams; no Responses reader calls it)
+        new_call = Calls.new
         try:
             for data in chunks:
                 if type_(data) is not dict_:
@@ -226,7 +230,8 @@ class Handler(Phased):
                     end.full = text
                     end.pd = {NAME: extra} if extra else None
                     end.ended = True
-                    done_of[end.pos] = item
+                    pos = end.pos
+                    done_of[pos] = item
                     if end.id in once:  # (a ``call_id`` ended before: another response's, or this call again)
                         ran_once(core, once, self.first, end, item_ids)
                     else:
@@ -234,7 +239,7 @@ class Handler(Phased):
                     iid = item.get("id")
                     if type_(iid) is str_ and iid:
                         done_items[iid] = end
-                    parts_of[end.pos] = end.parts
+                    parts_of[pos] = end.parts
                     core.finalize(end)
                     self.ended[index] = (end, item)  # (``Phased``'s: the item ended there)
                     if self.again_at is not None:  # (``Again._done``'s)
@@ -249,7 +254,7 @@ class Handler(Phased):
                     iid = item.get("id")
                     if type_(iid) is str_ and iid:
                         item_ids[len_(core.calls)] = iid  # (the new call's ``pos``)
-                    core.new(index, None, ident, name, True)
+                    new_call(core, index, None, ident, name, True)
                     self.seq = data.get("sequence_number")  # (``numbered``, inline)
                     start = item_read = False
                 elif item_read:

@@ -187,7 +187,7 @@ class Again(Messages):
         if c is None or done.get("type") != item.get("type"):
             return False
         ident = item.get("call_id")
-        return type(ident) is str and ident != "" and self.added_ids.get(c.pos) == ident
+        return type(ident) is str and ident != "" and self.added_ids is not None and self.added_ids.get(c.pos) == ident
 
     def _again(self, key: int, item: Dict[str, Any]) -> bool:
         """Whether *item* is the item still open at *key*, added again (streamed again

@@ -144,7 +144,7 @@ class Messages(Feed):
     def close(self) -> None:
         if self.line:
             self._advance(True)
-        super().close()
+        # (no ``super().close()``: ``Items.close``, the only one after this, does nothing)
 
     def _held(self, key: int, item: Dict[str, Any]) -> Dict[str, Any]:
         """The message whose text re-sent deltas of the message *item* ended at *key* are

@@ -165,7 +165,8 @@ class Phased(Again):
         if self.resent is not None:
             self.resent = None
         self.first = self.rid_first = len(self.core.calls)  # (its final response is set against its calls)
-        self.parts_of.clear()  # (``late`` reads a response's calls: a replay of it moves ``first`` back)
+        if self.parts_of:  # (``late`` reads a response's calls: a replay of it moves ``first`` back)
+            self.parts_of.clear()
         if self.heard is not None:
             self.heard = self.strayed = None
         if self.told is not None or self.opened is not None or self.kept_told is not None:
