@@ -134,8 +134,9 @@ CORE_FIELDS = (
     "_refusal_read", "_repeats", "_text_read", "_think_read", "_twins", "_waiting", "arrived", "by_key", "calling",
     "calls", "choice_finish", "commentary_parts", "dialect", "emit", "events", "failing", "failure", "finish_reason",
     "finish_table", "finish_words", "finished", "first_choice", "free_text", "include_server", "inputs", "keyword",
-    "max_bytes", "own_status", "policy", "preview", "refusal_parts", "refusals", "scope_end", "several",
-    "strict_fast", "text_parts", "texts", "tick", "truncating", "uncalled", "unended", "whole_cut",
+    "max_bytes", "own_status", "policy", "preview", "refusal_parts", "refusals", "reply_from", "scope_end",
+    "several", "strict_fast", "text_parts", "texts", "tick", "truncating", "uncalled", "unended", "unknown_cut",
+    "whole_cut",
 )
 
 
