@@ -153,32 +153,52 @@ def custom_piece(core: Core, c: Call, scope: int, index: Optional[int], ident: O
                  piece: Any) -> Call:
     """A custom call's piece (``custom.input`` *piece*, *name* if it has one) at *c*, the call it
     went to (``Keyed.delta``), read by what came before at *c* (``Keyed._input_pieces``: 4, its
-    name; 1, then a piece without it, which a server naming every piece never sends; 2, its head
-    again after its input, read as such a server's): a head after its input came, ``head_again``;
-    a nameless piece after its head came again (the input went on there), the call sent again
-    from its head, or another call? Neither runs. The input is added to the call it goes to,
-    returned."""
+    name; 1, then a piece with input without it, which a server naming every piece never sends;
+    2, its head again after its input, read as such a server's; 8, its head again with no input
+    after 1): a head after its input came, ``head_again``; a nameless piece after its head came
+    again (the input went on there), the call sent again from its head, or another call? Neither
+    runs. A piece with no input (none or ``""``) tells nothing: a head again so only tells with
+    the input after it (Qwen3-max ends with an empty nameless piece; a function call's head
+    again with ``""`` adds nothing). The input is added to the call it goes to, returned."""
     seen = core._input_pieces
     if seen is None:
         seen = core._input_pieces = {}
     flags = seen.get(c.pos, 0)
     if name is None:
-        if flags & 4:  # (after its name: the name sent late, a head sent id-first, is no head again)
-            if flags & 2:
+        if flags & 4 and piece:  # (after its name: the name sent late, a head sent id-first, is no head again)
+            if flags & 8:  # (its head again with nothing, then input: sent again from its head)
+                c = _resent(core, c, scope, index, c.id, c.name)
+                flags = 4
+            elif flags & 2:
                 core.fail(c, f"The custom tool call {c.name!r} (id {c.id!r}) got its head again after its input, "
                              "then a piece without its name: the call sent again from its head, or another call? "
                              "Not guessed; neither runs")
             seen[c.pos] = flags | 1
     else:
         if core.inputs and core.inputs.get(c.pos, (None, None))[1]:
-            n = head_again(core, c, scope, index, ident, name, piece, flags & 5 == 5)
+            empty = not piece and flags & 5 == 5
+            n = head_again(core, c, scope, index, ident, name, piece, flags & 5 == 5 and not empty)
             if n is not c:
                 c, flags = n, 0
+            elif empty:
+                flags |= 8
             elif flags & 4 and c.error is None:
                 flags |= 2
         seen[c.pos] = flags | 4
     custom_input(core, c, piece)
     return c
+
+
+def _resent(core: Core, c: Call, scope: int, index: Optional[int], ident: Optional[str], name: Optional[str]) -> Call:
+    """*c* named again after pieces of its input without its name: a call of its own at its index
+    (*c*'s input never doubled), both failed, returned."""
+    n = core.new(None if index is None else (scope, index), scope, ident, name, False)
+    error = (f"Tool calls {c.pos} and {n.pos} of this stream: the custom tool call {c.name!r} (id {c.id!r}) "
+             "named again after pieces of its input without its name: the call sent again from its head, "
+             "or another call? Not guessed; neither runs")
+    core.fail(c, error)
+    core.fail(n, error)
+    return n
 
 
 def head_again(core: Core, c: Call, scope: int, index: Optional[int], ident: Optional[str], name: str,
@@ -197,13 +217,7 @@ def head_again(core: Core, c: Call, scope: int, index: Optional[int], ident: Opt
     if ident is None and c.id is None:
         return core.new(None if index is None else (scope, index), scope, None, name, False)
     if nameless and (ident is None or ident == c.id):
-        n = core.new(None if index is None else (scope, index), scope, ident, name, False)
-        error = (f"Tool calls {c.pos} and {n.pos} of this stream: the custom tool call {c.name!r} (id {c.id!r}) "
-                 "named again after pieces of its input without its name: the call sent again from its head, "
-                 "or another call? Not guessed; neither runs")
-        core.fail(c, error)
-        core.fail(n, error)
-        return n
+        return _resent(core, c, scope, index, ident, name)
     return c
 
 def empty_piece(tc: Dict[str, Any], fn: Any, ident: Any) -> bool:
