@@ -93,3 +93,32 @@ def test_an_id_less_call_re_sent_after_a_finish_of_its_own_still_never_runs_twic
     first = chunk({"tool_calls": [roll()]})
     out = calls([first, chunk({}, "tool_calls"), chunk({"content": "x"}), first, END])
     assert sum(type(c) is ToolCall for c in out) <= 1
+
+
+# claims of chat8 not holding (review revChat8): Mistral's ``"null"`` id (mistralai's placeholder: no
+# id) and calls without an index (Gemini's OpenAI-compatible endpoint: ``"id": ""``, no index)
+def head(ident: Any, index: Any = 0) -> Dict[str, Any]:
+    item: Dict[str, Any] = {"type": "function", "function": {"name": "f", "arguments": "{}"}}
+    if index is not None:
+        item["index"] = index
+    if ident != "absent":
+        item["id"] = ident
+    return tool_chunk(item)
+
+
+@pytest.mark.parametrize("again", [head("null"), head("", None), head("absent", None), head(None, None)],
+                         ids=["null-id", "no-index-empty-id", "no-index-no-id", "no-index-null"])
+def test_a_call_without_an_id_re_sent_after_its_finish_never_runs_twice(again: Dict[str, Any]) -> None:
+    """toolwire ran ``f({})`` twice."""
+    out = calls([again, END, again, END])
+    assert out and not any(type(c) is ToolCall for c in out), out
+
+
+@pytest.mark.parametrize("index", [0, None])
+def test_calls_without_an_id_in_one_completion_still_run(index: Any) -> None:
+    """Gemini-style calls of one completion, no id, before the finish, or other arguments after it."""
+    other = tool_chunk({**head("", index)["choices"][0]["delta"]["tool_calls"][0],
+                        "function": {"name": "f", "arguments": '{"a":1}'}})
+    assert len(calls([head("", index), head("", index), END])) == 2
+    out = calls([head("", index), END, other, END])
+    assert [type(c) for c in out] == [ToolCall, ToolCall]

@@ -20,7 +20,7 @@ from ...stream._call import nonempty_str
 from ...stream._core import Core
 from ...stream._fresh import NEW
 from ...stream._skipped import skipped
-from ...stream._twins import input_again
+from ...stream._twins import ended_twin, input_again
 from ...stream._where import wrong_shape
 from .._common import describe_error, wire_index
 from .chat_server import executed, glm_call
@@ -353,8 +353,7 @@ class Feed:
             elif (own and ident != c.id and (c.id is not None or index is None) and (
                     name is not None or (scope, ident) in core.ids or core.fresh_reading(c, text) == NEW)) or (
                     name is not None and c.name is not None and name != c.name and not name_rest(core, c, tc, own)):
-                # (its own name without an id, or the first id at the index of a call without one:
-                # as without the finish, ``Core.delta`` decides; it gives that call the id)
+                # (its own name without an id, or the first id at a call without one: ``Core.delta`` decides)
                 self._finished(scope, False)
         if name is None and not text and value is None and not custom and empty_piece(tc, fn, ident):
             # an empty piece (no id, no name, no argument text) where no call is open: it adds nothing
@@ -365,6 +364,7 @@ class Feed:
         if given_id(ident) is None:  # (mistralai's ``ToolCall`` placeholder ``"null"``: the wire had no id
             if ident == "null" and name is not None:  # ... nor, maybe, an index (it fills 0): a named one starts a call
                 c = core.new(None if index is None else (scope, index), scope, None, name, False)
+                ended_twin(core, c, scope)  # (a head of a call that ended there: the call again?)
                 if text:
                     core.add(c, text)
                 elif type(fn) is dict and (text is None or len(fn) > 1 + ("name" in fn)):  # none, or ``""``
