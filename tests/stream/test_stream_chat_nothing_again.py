@@ -65,6 +65,16 @@ def test_a_custom_call_re_sent_from_an_empty_head_still_never_runs() -> None:
     assert out and all(type(c) is not ToolCall for c in out)
 
 
+def test_a_custom_head_again_with_nothing_after_another_call_took_its_index_never_runs() -> None:
+    """Calls ``A``, then ``B`` at index 0, then ``A``'s head again with ``""`` and its input again
+    (revChat7's ``r.jsonl`` 368): ``A`` sent again, whose input never joins ``B``'s."""
+    a = {"index": 0, "id": "call_A", "type": "custom", "custom": {"name": "search_web", "input": ""}}
+    b = {"index": 0, "id": "call_B", "type": "custom", "custom": {"name": "run", "input": ""}}
+    out = calls([tool_chunk(a), L, S, tool_chunk(b), L, tool_chunk(a), L, S, END])
+    assert not any(type(c) is ToolCall and c.args["input"] not in ("ls", "l") for c in out), out
+    assert not any(type(c) is ToolCall and c.id == "call_A" for c in out), out
+
+
 # R1: a finish on every chunk (LiteLLM's Gemini iterator), a chunk without tool-call pieces between
 # two id-less calls of one completion
 def roll(ident: Any = "") -> Dict[str, Any]:

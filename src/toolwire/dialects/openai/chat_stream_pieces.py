@@ -176,7 +176,9 @@ def custom_piece(core: Core, c: Call, scope: int, index: Optional[int], ident: O
             seen[c.pos] = flags | 1
     else:
         if core.inputs and core.inputs.get(c.pos, (None, None))[1]:
-            empty = not piece and flags & 5 == 5
+            # (with nothing, where *c* is the call its index goes on with: what follows tells)
+            empty = not piece and flags & 5 == 5 and c is (core.latest(scope) if index is None else
+                                                          core.by_key.get((scope, index)))
             n = head_again(core, c, scope, index, ident, name, piece, flags & 5 == 5 and not empty)
             if n is not c:
                 c, flags = n, 0
