@@ -57,7 +57,7 @@ from ._call import Call, Result, begins_value, no_value, whole_value
 from ._fresh import CONT, NEW, PENDING, Fresh
 from ._held import HELD, untold
 from ._results import Results
-from ._twins import judge_twin, same_name
+from ._twins import ended_twin, judge_twin, same_name
 
 __all__ = ["Keyed"]
 
@@ -197,11 +197,10 @@ class Keyed(Fresh):
                         return c
         if c is None:
             c = self.new(key, scope, id, name, False)
-            if key is not None and id is None and name is not None and self._ended_at:
-                prev = self._ended_at.get(key)  # (no id: the call that ended at its index, if any)
-            if prev is not None and prev.key == key and key is not None:
-                # (under the id of an earlier call at its index, or with no id at an id-less call's
-                # index after it ended: that call re-sent piece by piece?)
+            if id is None and name is not None and self._ended_at:
+                ended_twin(self, c, scope)
+            elif prev is not None and prev.key == key and key is not None:
+                # (under the id of an earlier call at its index: that call re-sent piece by piece?)
                 if self._twins is None:
                     self._twins = {}
                 self._twins[c.pos] = prev
@@ -357,10 +356,10 @@ class Keyed(Fresh):
                         self._late_id(c, c.held)  # type: ignore[arg-type]
                     c.ended = True
                     self.finalize(c)
-                    if told and c.key is not None:
+                    if told:
                         if self._ended_at is None:
                             self._ended_at = {}
-                        self._ended_at[c.key] = c
+                        self._ended_at[(scope, None) if c.key is None else c.key] = c
             self.scope_end = False
 
     def close(self) -> List[Result]:

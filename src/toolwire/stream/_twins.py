@@ -17,7 +17,7 @@ from typing import Any, Hashable, Optional, Tuple
 from .._types import ToolCall
 from ._call import Call
 
-__all__ = ["bare", "input_again", "judge_twin", "same_name"]
+__all__ = ["bare", "ended_twin", "input_again", "judge_twin", "same_name"]
 
 
 def bare(name: str) -> str:
@@ -155,3 +155,15 @@ def input_again(core: Any, scope: Hashable, index: Optional[Hashable], id: Optio
              "Never run twice")
     core.unrun(c, error)
     return error
+
+
+def ended_twin(core: Any, c: Call, scope: Hashable) -> None:
+    """*c*, started by a head without an id: the call that ended at its index (none: its choice's
+    last without one) at its choice's finish (``Keyed._ended_at``), if any, is judged with it
+    (``Keyed._twins``: the same name and text, that call again or a new call the same: neither runs)."""
+    ended = core._ended_at
+    prev = ended.get((scope, None) if c.key is None else c.key) if ended else None
+    if prev is not None:
+        if core._twins is None:
+            core._twins = {}
+        core._twins[c.pos] = prev

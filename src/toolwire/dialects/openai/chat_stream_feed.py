@@ -20,7 +20,7 @@ from ...stream._call import nonempty_str
 from ...stream._core import Core
 from ...stream._fresh import NEW
 from ...stream._skipped import skipped
-from ...stream._twins import input_again
+from ...stream._twins import ended_twin, input_again
 from ...stream._where import wrong_shape
 from .._common import describe_error, wire_index
 from .chat_server import executed, glm_call
@@ -28,6 +28,7 @@ from .chat_sniff import not_a_mirror, refuse_messages
 from .chat_stream_args import text_of, whole_text
 from .chat_stream_pieces import (
     call_index,
+    carries,
     custom_input,
     custom_piece,
     empty_piece,
@@ -77,9 +78,9 @@ class Feed:
         chunk), ``[DONE]``, or the stream ends: LiteLLM's Gemini iterator puts
         ``finish_reason`` on every chunk, the argument pieces after it included
         (BerriAI/litellm#2195, open-webui/open-webui#16377), and openai-python's
-        ``ChatCompletionStreamState`` keeps adding them. Not *told*: a piece that cannot
-        continue them ends them (a finish on every chunk, read as without it: no id-less call
-        ended there is one a later head may send again, ``Keyed._ended_at``)."""
+        ``ChatCompletionStreamState`` keeps adding them. Not *told*: a piece that cannot continue
+        them, or a finish beside a piece-less delta that carries something (``carries``), ends them
+        (a finish on every chunk, read as none: no later id-less head sends them again, ``_ended_at``)."""
         self.finished.discard(scope)
         if self.served.open:
             self.served.settle(scope)
@@ -189,7 +190,7 @@ class Feed:
                 if type(delta) is dict and scope not in self.tooled:  # or a piece of a legacy call
                     pieces = legacy_piece(delta)
             if pieces is None and scope in self.finished:
-                self._finished(scope)  # nothing goes on with its calls
+                self._finished(scope, not ch.get("finish_reason") or not carries(delta))  # (on every chunk?)
             if type(delta) is not dict:
                 if type(delta) is not list and type(delta) is not tuple:
                     delta, field = ch.get("message"), "message"
@@ -352,8 +353,7 @@ class Feed:
             elif (own and ident != c.id and (c.id is not None or index is None) and (
                     name is not None or (scope, ident) in core.ids or core.fresh_reading(c, text) == NEW)) or (
                     name is not None and c.name is not None and name != c.name and not name_rest(core, c, tc, own)):
-                # (its own name without an id, or the first id at the index of a call without one:
-                # as without the finish, ``Core.delta`` decides; it gives that call the id)
+                # (its own name without an id, or the first id at a call without one: ``Core.delta`` decides)
                 self._finished(scope, False)
         if name is None and not text and value is None and not custom and empty_piece(tc, fn, ident):
             # an empty piece (no id, no name, no argument text) where no call is open: it adds nothing
@@ -364,6 +364,7 @@ class Feed:
         if given_id(ident) is None:  # (mistralai's ``ToolCall`` placeholder ``"null"``: the wire had no id
             if ident == "null" and name is not None:  # ... nor, maybe, an index (it fills 0): a named one starts a call
                 c = core.new(None if index is None else (scope, index), scope, None, name, False)
+                ended_twin(core, c, scope)  # (a head of a call that ended there: the call again?)
                 if text:
                     core.add(c, text)
                 elif type(fn) is dict and (text is None or len(fn) > 1 + ("name" in fn)):  # none, or ``""``
@@ -397,4 +398,3 @@ class Feed:
                                                                        kept(tc, fn, custom, core.dialect)):
                 return  # (a piece held under a fresh id: what it carries goes with its text, ``Fresh``)
             keep(c, tc, fn, custom, core.dialect)
-

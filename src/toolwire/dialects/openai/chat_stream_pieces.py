@@ -19,9 +19,9 @@ from .chat_response import reasoning_field
 from .chat_stream_args import text_of, whole_text
 from .chat_tools import FUNCTION_FIELDS
 
-__all__ = ["ITEM", "call_index", "custom_input", "custom_piece", "empty_piece", "given_id", "head_again", "keep",
-           "kept", "legacy_piece", "loose_args", "loose_owner", "name_rest", "other_again", "other_value", "plain",
-           "reasons", "unread"]
+__all__ = ["ITEM", "call_index", "carries", "custom_input", "custom_piece", "empty_piece", "given_id", "head_again",
+           "keep", "kept", "legacy_piece", "loose_args", "loose_owner", "name_rest", "other_again", "other_value",
+           "plain", "reasons", "unread"]
 
 
 # a delta's own fields; any other is kept as the one-shot decoder keeps it (``chat.decode_call``)
@@ -153,32 +153,54 @@ def custom_piece(core: Core, c: Call, scope: int, index: Optional[int], ident: O
                  piece: Any) -> Call:
     """A custom call's piece (``custom.input`` *piece*, *name* if it has one) at *c*, the call it
     went to (``Keyed.delta``), read by what came before at *c* (``Keyed._input_pieces``: 4, its
-    name; 1, then a piece without it, which a server naming every piece never sends; 2, its head
-    again after its input, read as such a server's): a head after its input came, ``head_again``;
-    a nameless piece after its head came again (the input went on there), the call sent again
-    from its head, or another call? Neither runs. The input is added to the call it goes to,
-    returned."""
+    name; 1, then a piece with input without it, which a server naming every piece never sends;
+    2, its head again after its input, read as such a server's; 8, its head again with no input
+    after 1): a head after its input came, ``head_again``; a nameless piece after its head came
+    again (the input went on there), the call sent again from its head, or another call? Neither
+    runs. A piece with no input (none or ``""``) tells nothing: a head again so only tells with
+    the input after it (Qwen3-max ends with an empty nameless piece; a function call's head
+    again with ``""`` adds nothing). The input is added to the call it goes to, returned."""
     seen = core._input_pieces
     if seen is None:
         seen = core._input_pieces = {}
     flags = seen.get(c.pos, 0)
     if name is None:
-        if flags & 4:  # (after its name: the name sent late, a head sent id-first, is no head again)
-            if flags & 2:
+        if flags & 4 and piece:  # (after its name: the name sent late, a head sent id-first, is no head again)
+            if flags & 8:  # (its head again with nothing, then input: sent again from its head)
+                c = _resent(core, c, scope, index, c.id, c.name)
+                flags = 4
+            elif flags & 2:
                 core.fail(c, f"The custom tool call {c.name!r} (id {c.id!r}) got its head again after its input, "
                              "then a piece without its name: the call sent again from its head, or another call? "
                              "Not guessed; neither runs")
             seen[c.pos] = flags | 1
     else:
         if core.inputs and core.inputs.get(c.pos, (None, None))[1]:
-            n = head_again(core, c, scope, index, ident, name, piece, flags & 5 == 5)
+            # (with nothing, where *c* is the call its index goes on with: what follows tells)
+            empty = not piece and flags & 5 == 5 and c is (core.latest(scope) if index is None else
+                                                          core.by_key.get((scope, index)))
+            n = head_again(core, c, scope, index, ident, name, piece, flags & 5 == 5 and not empty)
             if n is not c:
                 c, flags = n, 0
+            elif empty:
+                flags |= 8
             elif flags & 4 and c.error is None:
                 flags |= 2
         seen[c.pos] = flags | 4
     custom_input(core, c, piece)
     return c
+
+
+def _resent(core: Core, c: Call, scope: int, index: Optional[int], ident: Optional[str], name: Optional[str]) -> Call:
+    """*c* named again after pieces of its input without its name: a call of its own at its index
+    (*c*'s input never doubled), both failed, returned."""
+    n = core.new(None if index is None else (scope, index), scope, ident, name, False)
+    error = (f"Tool calls {c.pos} and {n.pos} of this stream: the custom tool call {c.name!r} (id {c.id!r}) "
+             "named again after pieces of its input without its name: the call sent again from its head, "
+             "or another call? Not guessed; neither runs")
+    core.fail(c, error)
+    core.fail(n, error)
+    return n
 
 
 def head_again(core: Core, c: Call, scope: int, index: Optional[int], ident: Optional[str], name: str,
@@ -197,14 +219,17 @@ def head_again(core: Core, c: Call, scope: int, index: Optional[int], ident: Opt
     if ident is None and c.id is None:
         return core.new(None if index is None else (scope, index), scope, None, name, False)
     if nameless and (ident is None or ident == c.id):
-        n = core.new(None if index is None else (scope, index), scope, ident, name, False)
-        error = (f"Tool calls {c.pos} and {n.pos} of this stream: the custom tool call {c.name!r} (id {c.id!r}) "
-                 "named again after pieces of its input without its name: the call sent again from its head, "
-                 "or another call? Not guessed; neither runs")
-        core.fail(c, error)
-        core.fail(n, error)
-        return n
+        return _resent(core, c, scope, index, ident, name)
     return c
+
+def carries(delta: Any) -> bool:
+    """Whether a delta without tool-call pieces carries anything (a field not ``null``). A finish
+    beside such a delta after one beside pieces is a finish on every chunk (LiteLLM's, text or a
+    role beside it), read as none: the calls it ends are not kept as ended by the stream
+    (``Keyed._ended_at``: an id-less head after them is a call of its own); beside nothing
+    (OpenAI's last chunk, an empty delta) it is the stream's."""
+    return type(delta) is dict and any(v is not None for v in delta.values())
+
 
 def empty_piece(tc: Dict[str, Any], fn: Any, ident: Any) -> bool:
     """Whether the delta *tc* (its ``function`` *fn*, its ``id`` *ident*) carries nothing
