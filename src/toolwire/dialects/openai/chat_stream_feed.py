@@ -28,7 +28,6 @@ from .chat_sniff import not_a_mirror, refuse_messages
 from .chat_stream_args import text_of, whole_text
 from .chat_stream_pieces import (
     call_index,
-    carries,
     custom_input,
     custom_piece,
     empty_piece,
@@ -78,9 +77,10 @@ class Feed:
         chunk), ``[DONE]``, or the stream ends: LiteLLM's Gemini iterator puts
         ``finish_reason`` on every chunk, the argument pieces after it included
         (BerriAI/litellm#2195, open-webui/open-webui#16377), and openai-python's
-        ``ChatCompletionStreamState`` keeps adding them. Not *told*: a piece that cannot continue
-        them, or a finish beside a piece-less delta that carries something (``carries``), ends them
-        (a finish on every chunk, read as none: no later id-less head sends them again, ``_ended_at``)."""
+        ``ChatCompletionStreamState`` keeps adding them. Not *told*: a piece that cannot
+        continue them ends them (a finish on every chunk, read as without it: no id-less call
+        ended there is one a later head may send again, ``Keyed._ended_at``); a finish beside a
+        delta of no pieces ends them as the stream's (a role or text there: review revChat9 R1)."""
         self.finished.discard(scope)
         if self.served.open:
             self.served.settle(scope)
@@ -190,7 +190,7 @@ class Feed:
                 if type(delta) is dict and scope not in self.tooled:  # or a piece of a legacy call
                     pieces = legacy_piece(delta)
             if pieces is None and scope in self.finished:
-                self._finished(scope, not ch.get("finish_reason") or not carries(delta))  # (on every chunk?)
+                self._finished(scope)  # nothing goes on with its calls
             if type(delta) is not dict:
                 if type(delta) is not list and type(delta) is not tuple:
                     delta, field = ch.get("message"), "message"

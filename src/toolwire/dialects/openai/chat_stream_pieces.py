@@ -19,7 +19,7 @@ from .chat_response import reasoning_field
 from .chat_stream_args import text_of, whole_text
 from .chat_tools import FUNCTION_FIELDS
 
-__all__ = ["ITEM", "call_index", "carries", "custom_input", "custom_piece", "empty_piece", "given_id", "head_again",
+__all__ = ["ITEM", "call_index", "custom_input", "custom_piece", "empty_piece", "given_id", "head_again",
            "keep", "kept", "legacy_piece", "loose_args", "loose_owner", "name_rest", "other_again", "other_value",
            "plain", "reasons", "unread"]
 
@@ -221,15 +221,6 @@ def head_again(core: Core, c: Call, scope: int, index: Optional[int], ident: Opt
     if nameless and (ident is None or ident == c.id):
         return _resent(core, c, scope, index, ident, name)
     return c
-
-def carries(delta: Any) -> bool:
-    """Whether a delta without tool-call pieces carries anything (a field not ``null``). A finish
-    beside such a delta after one beside pieces is a finish on every chunk (LiteLLM's, text or a
-    role beside it), read as none: the calls it ends are not kept as ended by the stream
-    (``Keyed._ended_at``: an id-less head after them is a call of its own); beside nothing
-    (OpenAI's last chunk, an empty delta) it is the stream's."""
-    return type(delta) is dict and any(v is not None for v in delta.values())
-
 
 def empty_piece(tc: Dict[str, Any], fn: Any, ident: Any) -> bool:
     """Whether the delta *tc* (its ``function`` *fn*, its ``id`` *ident*) carries nothing
