@@ -109,11 +109,20 @@ def _nodes(wire: Any) -> List[Dict[str, Any]]:
     return out
 
 
-@pytest.mark.parametrize("schema", [REG1_REF, REG1_ANY, REG1_ONE], ids=["allOf-ref", "anyOf", "oneOf"])
-def test_a_branch_read_without_its_parents_type_is_not_typed(schema: Dict[str, Any]) -> None:
-    r = render(schema, "vllm", on_error="report")
+def test_an_all_of_branch_through_a_ref_is_not_typed() -> None:
+    r = render(REG1_REF, "vllm", on_error="report")
     assert all("type" not in n for n in _nodes(r.wire_schema) if "unevaluatedProperties" in n)
     assert not any(c.keyword == "type" and c.action == "rewritten" for c in r.report)
+
+
+@pytest.mark.parametrize("schema", [REG1_ANY, REG1_ONE], ids=["anyOf", "oneOf"])
+def test_a_branch_of_a_typed_parent_takes_the_parents_types(schema: Dict[str, Any]) -> None:
+    # (exact: the parent keeps its type; xgrammar reads the branch without it)
+    wire = render(schema, "vllm", on_error="report").wire_schema
+    assert [n["type"] for n in _nodes(wire) if "unevaluatedProperties" in n] == [["object"]]
+    arrays = {"type": ["array", "object"], "anyOf": [N]}
+    branch = render(arrays, "vllm", on_error="report").wire_schema["anyOf"][0]
+    assert branch["type"] == ["object", "array"] and branch["items"] == {}
 
 
 def test_no_items_are_written_under_an_ancestors_unevaluated_items() -> None:
@@ -136,7 +145,8 @@ def test_array_is_left_out_where_its_keywords_contradict(schema: Dict[str, Any])
     assert all("array" not in n.get("type", ()) for n in _nodes(wire) if "unevaluatedProperties" in n)
 
 
-@pytest.mark.parametrize("schema", [REG1_REF, REG1_ANY, REG1_ITEMS, REG2_CLOSED, REG2_PREFIX, REG2_UNTYPED])
+@pytest.mark.parametrize("schema", [REG1_REF, REG1_ANY, REG1_ONE, REG1_ITEMS, REG2_CLOSED, REG2_PREFIX, REG2_UNTYPED,
+                                    {"type": ["array", "object"], "anyOf": [N]}])
 def test_xgrammar_takes_no_invalid_value_of_the_vllm_wire(schema: Dict[str, Any]) -> None:
     xgrammar = pytest.importorskip("xgrammar")
     from xgrammar.testing import _is_grammar_accept_string

@@ -12,8 +12,9 @@
 - a node that may be an array, with the keyword (``true`` too), takes only ``[]``: xgrammar
   closes its items by it, where ``items`` is absent (``{"type": ["array", "object"],
   "unevaluatedProperties": false}`` refuses ``[1]``). ``"items": {}`` is written beside it
-  (exact: every item is valid against ``{}``), where ``prefixItems`` is absent too (past
-  them strict mode closes the array anyway), and no ``unevaluatedItems`` of the node or of a
+  (exact: every item is valid against ``{}``; past ``prefixItems`` too, which strict mode
+  closes, and an LMFE read open: ``{"prefixItems": [{}], "minItems": 2}`` was refused by
+  xgrammar), where no ``unevaluatedItems`` of the node or of a
   node it is applied in place of (``items`` marks every item evaluated: ``{"$ref": N,
   "unevaluatedItems": false}`` would take ``[1]``).
 
@@ -44,39 +45,54 @@ _VALUES = ("properties", "patternProperties", "additionalProperties", "items", "
            "unevaluatedProperties", "unevaluatedItems")
 
 
-def unevaluated_scope(wire: Any) -> Tuple[Set[int], Set[int]]:
-    """The ids of the nodes of *wire* xgrammar reads by their own ``type`` wherever they are
-    used (from the root, through values, ``$ref`` and the ``anyOf`` / ``oneOf`` of an untyped
-    node), and of those applied in place of a node with an ``unevaluatedItems``. One walk: a
-    node is visited at most once in each of its four states."""
-    free: Set[int] = set()
-    bound: Set[int] = set()  # (used somewhere read without a parent's type)
+def unevaluated_scope(wire: Any) -> Tuple[Dict[int, Tuple[str, ...]], Set[int]]:
+    """The nodes of *wire* xgrammar reads by their own ``type``, by id, each with the types its
+    place allows (every type from the root and a value, the types of the ``anyOf`` / ``oneOf``
+    parent it is a branch of, which xgrammar reads without them; through a ``$ref``, the same
+    at every use), and the ids of those applied in place of a node with an ``unevaluatedItems``.
+    One walk: a node is visited at most once in each state it is reached in."""
+    places: Dict[int, Set[Optional[Tuple[str, ...]]]] = {}
     under: Set[int] = set()
-    seen: Set[Tuple[int, bool, bool]] = set()
-    stack: List[Tuple[Any, bool, bool]] = [(wire, True, False)]
+    seen: Set[Tuple[int, Optional[Tuple[str, ...]], bool]] = set()
+    stack: List[Tuple[Any, Optional[Tuple[str, ...]], bool]] = [(wire, EVERY_TYPE, False)]
     while stack:
-        node, own, closed = stack.pop()
-        if not isinstance(node, dict) or (id(node), own, closed) in seen:
+        node, kinds, closed = stack.pop()
+        if not isinstance(node, dict) or (id(node), kinds, closed) in seen:
             continue
-        seen.add((id(node), own, closed))
-        (free if own else bound).add(id(node))
+        seen.add((id(node), kinds, closed))
+        places.setdefault(id(node), set()).add(kinds)
         if closed:
             under.add(id(node))
-        # in place: the branches of an untyped node read alone; unevaluatedItems reaches them
-        branch, inner = own and "type" not in node, closed or "unevaluatedItems" in node
+        # in place: the branches read without the node's type (its types written on them, exact), and
+        # an unevaluatedItems reaches them
+        branch, inner = _meet(kinds, node.get("type", EVERY_TYPE)), closed or node.get("unevaluatedItems", True) not in (True, {})
         for key in SINGLE_KEYWORDS + DICT_KEYWORDS + LIST_KEYWORDS:
             sub = node.get(key)
             subs = list(sub.values()) if key in DICT_KEYWORDS and isinstance(sub, dict) else \
                 sub if key in LIST_KEYWORDS and isinstance(sub, list) else [sub] if key in SINGLE_KEYWORDS else []
             if key == "$defs":
                 continue
-            state = (True, False) if key in _VALUES else (branch, inner) if key in ("anyOf", "oneOf") \
-                else (False, inner if key != "not" else False)
+            state = (EVERY_TYPE, False) if key in _VALUES else (branch, inner) if key in ("anyOf", "oneOf") \
+                else (None, inner if key != "not" else False)
             stack.extend((s, *state) for s in subs)
         ref = node.get("$ref")
         if isinstance(ref, str):
             stack.append((resolve_local(wire, ref), branch, inner))
-    return free - bound, under
+    return {k: next(iter(v)) for k, v in places.items() if len(v) == 1 and None not in v}, under  # type: ignore
+
+
+def _meet(kinds: Optional[Tuple[str, ...]], kind: Any) -> Optional[Tuple[str, ...]]:
+    """The types of *kinds* that a ``type`` of *kind* allows (``integer`` a ``number``), in
+    ``EVERY_TYPE``'s order; None when *kinds* is, *kind* is not a type or none is left."""
+    names = [kind] if isinstance(kind, str) else kind if isinstance(kind, (list, tuple)) else None
+    if kinds is None or names is None or not all(isinstance(k, str) for k in names):
+        return None
+    ints = "integer" in kinds or "number" in kinds
+    out = tuple(k for k in EVERY_TYPE if k in kinds and k in names)
+    out += ("integer",) if ints and "integer" in names and "number" not in out and "integer" not in out else ()
+    if "integer" in kinds and "number" in out and "number" not in kinds:
+        out = tuple(k if k != "number" else "integer" for k in out)
+    return out or None
 
 
 class UnevaluatedTyper:
@@ -85,7 +101,7 @@ class UnevaluatedTyper:
 
     def __init__(self, wire: Any, dialect: str) -> None:
         self.wire, self.dialect = wire, dialect
-        self.scope: Optional[Tuple[Set[int], Set[int]]] = None
+        self.scope: Optional[Tuple[Dict[int, Tuple[str, ...]], Set[int]]] = None
 
     def __call__(self, node: Dict[str, Any], ptr: str) -> List[Tuple[str, str, str, str]]:
         """The ``type`` and ``items`` written beside *node*'s ``unevaluatedProperties`` (in
@@ -95,19 +111,21 @@ class UnevaluatedTyper:
         if self.scope is None:
             self.scope = unevaluated_scope(self.wire)
         free, under = self.scope
-        if id(node) not in free:
+        kinds = free.get(id(node))
+        if kinds is None:
             return []
         out = []
-        items = "type" in node or not _array_refused(node, id(node) in under)
+        items = "type" in node or "array" not in kinds or not _array_refused(node, id(node) in under)
         if "type" not in node:
-            node["type"] = [t for t in EVERY_TYPE if t != "array" or items]
-            why = "every type" if items else "every type but array (its array keywords contradict for xgrammar)"
+            node["type"] = [t for t in kinds if t != "array" or items]
+            why = "every type" if kinds == EVERY_TYPE else f"the types of its place {list(kinds)}"
+            why += "" if items else " but array (its array keywords contradict for xgrammar)"
             out.append((ptr, "type", "rewritten" if items else "narrowed", f"{why} written beside "
                         f"unevaluatedProperties{', exact' if items else ''} ({self.dialect}'s xgrammar reads a node "
                         "of no type with it as an object, refusing the other types)"))
         kind = node["type"]
         if (kind == "array" or (isinstance(kind, list) and "array" in kind)) and id(node) not in under \
-                and not any(k in node for k in ("items", "prefixItems", "unevaluatedItems")):
+                and not any(k in node for k in ("items", "unevaluatedItems")):
             node["items"] = {}
             out.append((ptr, "items", "rewritten", f"every item taken beside unevaluatedProperties, exact "
                         f"({self.dialect}'s xgrammar closes an array's items by it, taking only [])"))
@@ -130,6 +148,5 @@ def _array_refused(node: Dict[str, Any], under: bool) -> bool:
     if (low is not None and high is not None and low > high) or (high is not None and high < count):
         return True
     items, rest = node.get("items"), node.get("unevaluatedItems")
-    closed = items is False or ("items" not in node and (rest is False or (
-        "unevaluatedItems" not in node and (under or isinstance(prefix, list)))))
+    closed = items is False or ("items" not in node and (rest is False or ("unevaluatedItems" not in node and under)))
     return closed and low is not None and low > count
