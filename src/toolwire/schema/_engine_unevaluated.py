@@ -74,6 +74,9 @@ def unevaluated_scope(wire: Any) -> Tuple[Dict[int, Tuple[str, ...]], Set[int]]:
                 continue
             state = (EVERY_TYPE, False) if key in _VALUES else (branch, inner) if key in ("anyOf", "oneOf") \
                 else (None, inner if key != "not" else False)
+            if key == "allOf":  # (a $ref branch: its target typed as the parent, an inline one left as main)
+                stack.extend((s, branch if isinstance(s, dict) and "$ref" in s else None, inner) for s in subs)
+                continue
             stack.extend((s, *state) for s in subs)
         ref = node.get("$ref")
         if isinstance(ref, str):
