@@ -19,11 +19,13 @@
   "unevaluatedItems": false}`` would take ``[1]``).
 
 Only on a node xgrammar reads by its own ``type`` (``unevaluated_scope``): not on a node it reads
-by a ``$ref``, ``const``, ``enum``, ``anyOf`` or ``oneOf`` alone, nor on an ``allOf`` branch
-(inline or through a ``$ref``), nor on an ``anyOf`` / ``oneOf`` branch of a typed parent:
-xgrammar reads those without the parent's ``type`` (``{"type": "object", "allOf": [{"type":
-["string", "object"]}]}`` takes ``"s"``), so a branch read as an object stays one; a ``$defs``
-entry only where every use is such a node. llguidance 1.9.1 refuses the keyword
+by a ``$ref``, ``const``, ``enum``, ``anyOf`` or ``oneOf`` alone, nor on an inline ``allOf``
+branch: xgrammar reads it without the parent's ``type`` (``{"type": "object", "allOf": [{"type":
+["string", "object"]}]}`` takes ``"s"``), so a branch read as an object stays one. An ``anyOf`` /
+``oneOf`` branch of a typed parent and the target of an ``allOf`` branch's ``$ref``, read without
+the parent's type too, take the parent's types (exact: the parent keeps them; every type took
+``5``, ``"s"``, ``null``, ``[1]`` beside ``{"type": "object"}``, review revSchema9); a ``$defs``
+entry only where every use allows the same types. llguidance 1.9.1 refuses the keyword
 ("Unimplemented keys"), as it did before. Each node once.
 """
 
@@ -64,8 +66,9 @@ def unevaluated_scope(wire: Any) -> Tuple[Dict[int, Tuple[str, ...]], Set[int]]:
         if closed:
             under.add(id(node))
         # in place: the branches read without the node's type (its types written on them, exact), and
-        # an unevaluatedItems reaches them
-        branch, inner = _meet(kinds, node.get("type", EVERY_TYPE)), closed or node.get("unevaluatedItems", True) not in (True, {})
+        # an unevaluatedItems (other than true / {}) reaches them
+        branch = _meet(kinds, node.get("type", EVERY_TYPE))
+        inner = closed or node.get("unevaluatedItems", True) not in (True, {})
         for key in SINGLE_KEYWORDS + DICT_KEYWORDS + LIST_KEYWORDS:
             sub = node.get(key)
             subs = list(sub.values()) if key in DICT_KEYWORDS and isinstance(sub, dict) else \
@@ -74,7 +77,7 @@ def unevaluated_scope(wire: Any) -> Tuple[Dict[int, Tuple[str, ...]], Set[int]]:
                 continue
             state = (EVERY_TYPE, False) if key in _VALUES else (branch, inner) if key in ("anyOf", "oneOf") \
                 else (None, inner if key != "not" else False)
-            if key == "allOf":  # (a $ref branch: its target typed as the parent, an inline one left as main)
+            if key == "allOf":  # (a $ref branch: its target typed as the parent; an inline one not)
                 stack.extend((s, branch if isinstance(s, dict) and "$ref" in s else None, inner) for s in subs)
                 continue
             stack.extend((s, *state) for s in subs)
