@@ -78,3 +78,79 @@ def test_a_node_the_engine_reads_by_its_ref_is_left_as_it_is() -> None:
     wire = render(DECIDED, "vllm", on_error="report").wire_schema
     assert {k: wire[k] for k in ("$ref", "unevaluatedProperties")} == {"$ref": "#/$defs/A", "unevaluatedProperties": False}
     assert "type" not in wire and "items" not in wire
+
+
+# review revSchema9 Reg1: xgrammar reads an allOf branch (inline or by $ref) and an anyOf / oneOf
+# branch of a typed parent without the parent's type: every type written there took 5, "s", null,
+# [1] (valid only {} and {"a": 1}); "items": {} under an ancestor's unevaluatedItems marks the
+# items evaluated ([1] taken, invalid)
+N = {"unevaluatedProperties": False, "properties": {"a": {"type": "integer"}}}
+REG1_REF = {"$defs": {"N": N}, "type": "object", "allOf": [{"$ref": "#/$defs/N"}]}
+REG1_ANY = {"type": "object", "anyOf": [N]}
+REG1_ONE = {"type": "object", "oneOf": [N]}
+REG1_ITEMS = {"$defs": {"N": {"type": ["array", "null"], "unevaluatedProperties": {"type": "integer"}}},
+              "$ref": "#/$defs/N", "unevaluatedItems": False}
+# Reg2: array keywords xgrammar finds contradictory, exposed by the type (compiled before)
+REG2_CLOSED = {"type": "object", "anyOf": [{"items": False, "minItems": 1, "unevaluatedProperties": False}]}
+REG2_PREFIX = {"type": "object", "properties": {"a": {"type": "integer"}},
+               "anyOf": [{"prefixItems": [{"type": "string"}], "maxItems": 0, "unevaluatedProperties": True}]}
+REG2_UNTYPED = {"items": False, "minItems": 1, "unevaluatedProperties": False}
+
+
+def _nodes(wire: Any) -> List[Dict[str, Any]]:
+    out, stack = [], [wire]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, dict):
+            out.append(n)
+            stack.extend(n.values())
+        elif isinstance(n, list):
+            stack.extend(n)
+    return out
+
+
+def test_the_target_of_an_all_of_branchs_ref_takes_the_parents_types() -> None:
+    wire = render(REG1_REF, "vllm", on_error="report").wire_schema
+    assert [n["type"] for n in _nodes(wire) if "unevaluatedProperties" in n] == [["object"]]
+
+
+@pytest.mark.parametrize("schema", [REG1_ANY, REG1_ONE], ids=["anyOf", "oneOf"])
+def test_a_branch_of_a_typed_parent_takes_the_parents_types(schema: Dict[str, Any]) -> None:
+    # (exact: the parent keeps its type; xgrammar reads the branch without it)
+    wire = render(schema, "vllm", on_error="report").wire_schema
+    assert [n["type"] for n in _nodes(wire) if "unevaluatedProperties" in n] == [["object"]]
+    arrays = {"type": ["array", "object"], "anyOf": [N]}
+    branch = render(arrays, "vllm", on_error="report").wire_schema["anyOf"][0]
+    assert branch["type"] == ["object", "array"] and branch["items"] == {}
+
+
+def test_no_items_are_written_under_an_ancestors_unevaluated_items() -> None:
+    r = render(REG1_ITEMS, "vllm", on_error="report")
+    assert all("items" not in n for n in _nodes(r.wire_schema) if "unevaluatedProperties" in n)
+    assert not jsonschema.Draft202012Validator(REG1_ITEMS).is_valid([1])
+
+
+def test_a_shared_def_is_typed_only_where_every_use_reads_its_own_type() -> None:
+    free = render({"$defs": {"N": N}, "properties": {"x": {"$ref": "#/$defs/N"}}}, "vllm", on_error="report")
+    assert "type" in free.wire_schema["$defs"]["N"] or "anyOf" in free.wire_schema["$defs"]["N"]
+    both = {"$defs": {"N": N}, "type": "object", "properties": {"x": {"$ref": "#/$defs/N"}},
+            "allOf": [{"$ref": "#/$defs/N"}]}
+    assert "type" not in render(both, "vllm", on_error="report").wire_schema["$defs"]["N"]
+
+
+@pytest.mark.parametrize("schema", [REG2_CLOSED, REG2_PREFIX, REG2_UNTYPED], ids=["closed", "prefix", "untyped"])
+def test_array_is_left_out_where_its_keywords_contradict(schema: Dict[str, Any]) -> None:
+    wire = render(schema, "vllm", on_error="report").wire_schema
+    assert all("array" not in n.get("type", ()) for n in _nodes(wire) if "unevaluatedProperties" in n)
+
+
+@pytest.mark.parametrize("schema", [REG1_REF, REG1_ANY, REG1_ONE, REG1_ITEMS, REG2_CLOSED, REG2_PREFIX, REG2_UNTYPED,
+                                    {"type": ["array", "object"], "anyOf": [N]}])
+def test_xgrammar_takes_no_invalid_value_of_the_vllm_wire(schema: Dict[str, Any]) -> None:
+    xgrammar = pytest.importorskip("xgrammar")
+    from xgrammar.testing import _is_grammar_accept_string
+
+    wire = render(schema, "vllm", on_error="report").wire_schema
+    grammar = xgrammar.Grammar.from_json_schema(json.dumps(wire), strict_mode=True)
+    invalid = [v for v in VALUES if not jsonschema.Draft202012Validator(schema).is_valid(json.loads(v))]
+    assert [v for v in invalid if _is_grammar_accept_string(grammar, v)] == []

@@ -96,6 +96,9 @@ class _Replay:
                     self.results[defining], sent = sent, None
                 continue
             sent = None
+            if kind == "meet":  # (a _meet asked of a _meet: no step of its own, as the call it stands for)
+                stack.append((self._meet(what[0], what[1], what[2], ptr), None))
+                continue
             self.budget -= 1
             if self.budget < 0 or self.reads < 0:
                 return False
@@ -248,7 +251,8 @@ class _Replay:
                         continue
                     self.met[pair] = (sub, their)
                     yield ("step", None, "")
-                    if (yield from self._meet(sub, their, n, ptr)) is None:
+                    # (met by the driver, on its stack: a chain of properties 1,000 deep is no recursion)
+                    if (yield ("meet", (sub, their, n), ptr)) is None:
                         return None
         if holding:
             self.sides[sides] = (mines, theirs_all)

@@ -65,7 +65,7 @@ from .._errors import SchemaError, excerpt
 from .._target import Profile
 from ._empty_bounds import untaken
 from ._engine_refs import FALSE_AT, cyclic_ref_moves, false_moves
-from ._engine_unevaluated import EVERY_TYPE, unevaluated_typed
+from ._engine_unevaluated import EVERY_TYPE, UnevaluatedTyper
 from ._no_value_root import no_value_nodes
 from ._normalize import iter_subschemas
 from ._rewrite_keywords import _hint
@@ -109,6 +109,7 @@ def engine_moves(wire: Any, profile: Profile, cycles: bool = True,
     dead: Optional[Set[int]] = None  # the ids of the nodes of no value, once one is needed
     joined = _joined(wire) if "counts_all_required" in only else set()
     anchors = _RESOLVED & refused  # (the anchors the profile's engine refuses: left out, exact)
+    typer = UnevaluatedTyper(wire, profile.id) if "closes_objects" in only else None
     for ptr, node in iter_subschemas(wire):
         if not isinstance(node, dict):
             continue
@@ -184,8 +185,7 @@ def engine_moves(wire: Any, profile: Profile, cycles: bool = True,
         if beside:
             node["additionalProperties"] = {"type": list(_ANY_TYPE)}
         _hint(node, hints)
-        if "closes_objects" in only:
-            out.extend(unevaluated_typed(node, ptr, profile.id))
+        out.extend(typer(node, ptr) if typer is not None else ())
     return out
 
 

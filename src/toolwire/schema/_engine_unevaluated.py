@@ -1,52 +1,158 @@
 """``unevaluatedProperties`` on vLLM's wire as xgrammar 0.2.9 (``strict_mode=True``, as vLLM's
-``backend_xgrammar.py``) reads it, checked 2026-12-07 (session 47, review revVllm7 C1):
+``backend_xgrammar.py``) reads it, checked 2026-12-07 (session 47, reviews revVllm7 C1, revSchema9):
 
 - a node of no ``type`` with an ``unevaluatedProperties`` (``true`` too) is read as an
   object: ``{"unevaluatedProperties": false}`` refuses ``null``, ``5``, ``"s"``, ``[1]``
   (lm-format-enforcer 0.11.3 fails it: "Unsupported type None"). Every type is
   written beside it, which JSON Schema reads as no type at all (exact; both engines then
-  take the values of the other types);
+  take the values of the other types) — ``array`` left out where the node's array keywords
+  contradict for xgrammar ("maxItems is less than the number of prefixItems", "minItems is
+  greater than the number of prefixItems, but additional items are not allowed", "prefixItems
+  contains false", "minItems is greater than maxItems": the request would fail);
 - a node that may be an array, with the keyword (``true`` too), takes only ``[]``: xgrammar
   closes its items by it, where ``items`` is absent (``{"type": ["array", "object"],
   "unevaluatedProperties": false}`` refuses ``[1]``). ``"items": {}`` is written beside it
-  (exact: every item is valid against ``{}``), where ``prefixItems`` is absent too (past
-  them strict mode closes the array anyway).
+  (exact: every item is valid against ``{}``; past ``prefixItems`` too, which strict mode
+  closes, and an LMFE read open: ``{"prefixItems": [{}], "minItems": 2}`` was refused by
+  xgrammar), where no ``unevaluatedItems`` of the node or of a
+  node it is applied in place of (``items`` marks every item evaluated: ``{"$ref": N,
+  "unevaluatedItems": false}`` would take ``[1]``).
 
-Not on a node xgrammar reads by a ``$ref``, ``const``, ``enum``, ``anyOf`` or ``oneOf``
-alone, nor on an ``allOf`` branch: xgrammar reads an ``allOf`` without the node's own
-``type`` (``{"type": "object", "allOf": [{"type": ["string", "object"]}]}`` takes ``"s"``),
-so a branch read as an object stays one. llguidance 1.9.1 refuses the keyword
+Only on a node xgrammar reads by its own ``type`` (``unevaluated_scope``): not on a node it reads
+by a ``$ref``, ``const``, ``enum``, ``anyOf`` or ``oneOf`` alone, nor on an inline ``allOf``
+branch: xgrammar reads it without the parent's ``type`` (``{"type": "object", "allOf": [{"type":
+["string", "object"]}]}`` takes ``"s"``), so a branch read as an object stays one. An ``anyOf`` /
+``oneOf`` branch of a typed parent and the target of an ``allOf`` branch's ``$ref``, read without
+the parent's type too, take the parent's types (exact: the parent keeps them; every type took
+``5``, ``"s"``, ``null``, ``[1]`` beside ``{"type": "object"}``, review revSchema9); a ``$defs``
+entry only where every use allows the same types. llguidance 1.9.1 refuses the keyword
 ("Unimplemented keys"), as it did before. Each node once.
 """
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Tuple
+from typing import Any, Dict, List, Optional, Set, Tuple
 
-__all__ = ["EVERY_TYPE", "unevaluated_typed"]
+from .._schema_keywords import DICT_KEYWORDS, LIST_KEYWORDS, SINGLE_KEYWORDS
+from ._util import resolve_local
+
+__all__ = ["EVERY_TYPE", "UnevaluatedTyper", "unevaluated_scope"]
 
 #: every JSON type, as a ``type`` list (``integer`` is a ``number``)
 EVERY_TYPE = ("string", "number", "boolean", "object", "array", "null")
 #: the keywords xgrammar reads before a node's own object keywords (its ``SchemaParser``)
 _DECIDERS = ("$ref", "const", "enum", "anyOf", "oneOf")
+#: the subschemas xgrammar reads by their own type (of a value inside the instance)
+_VALUES = ("properties", "patternProperties", "additionalProperties", "items", "prefixItems",
+           "unevaluatedProperties", "unevaluatedItems")
 
 
-def unevaluated_typed(node: Dict[str, Any], ptr: str, dialect: str) -> List[Tuple[str, str, str, str]]:
-    """The ``type`` and ``items`` written beside *node*'s ``unevaluatedProperties`` (in
-    place), as ``(pointer, keyword, "rewritten", why)``."""
-    at = ptr.rsplit("/", 2)
-    if "unevaluatedProperties" not in node or any(k in node for k in _DECIDERS) \
-            or (len(at) == 3 and at[1] == "allOf" and at[2].isdigit()):
-        return []
-    out = []
-    if "type" not in node:
-        node["type"] = list(EVERY_TYPE)
-        out.append((ptr, "type", "rewritten", f"every type written beside unevaluatedProperties, exact ({dialect}'s "
-                    "xgrammar reads a node of no type with it as an object, refusing the other types)"))
-    kind = node["type"]
-    if (kind == "array" or (isinstance(kind, list) and "array" in kind)) \
-            and not any(k in node for k in ("items", "prefixItems", "unevaluatedItems")):
-        node["items"] = {}
-        out.append((ptr, "items", "rewritten", f"every item taken beside unevaluatedProperties, exact ({dialect}'s "
-                    "xgrammar closes an array's items by it, taking only [])"))
-    return out
+def unevaluated_scope(wire: Any) -> Tuple[Dict[int, Tuple[str, ...]], Set[int]]:
+    """The nodes of *wire* xgrammar reads by their own ``type``, by id, each with the types its
+    place allows (every type from the root and a value, the types of the ``anyOf`` / ``oneOf``
+    parent it is a branch of, which xgrammar reads without them; through a ``$ref``, the same
+    at every use), and the ids of those applied in place of a node with an ``unevaluatedItems``.
+    One walk: a node is visited at most once in each state it is reached in."""
+    places: Dict[int, Set[Optional[Tuple[str, ...]]]] = {}
+    under: Set[int] = set()
+    seen: Set[Tuple[int, Optional[Tuple[str, ...]], bool]] = set()
+    stack: List[Tuple[Any, Optional[Tuple[str, ...]], bool]] = [(wire, EVERY_TYPE, False)]
+    while stack:
+        node, kinds, closed = stack.pop()
+        if not isinstance(node, dict) or (id(node), kinds, closed) in seen:
+            continue
+        seen.add((id(node), kinds, closed))
+        places.setdefault(id(node), set()).add(kinds)
+        if closed:
+            under.add(id(node))
+        # in place: the branches read without the node's type (its types written on them, exact), and
+        # an unevaluatedItems (other than true / {}) reaches them
+        branch = _meet(kinds, node.get("type", EVERY_TYPE))
+        inner = closed or node.get("unevaluatedItems", True) not in (True, {})
+        for key in SINGLE_KEYWORDS + DICT_KEYWORDS + LIST_KEYWORDS:
+            sub = node.get(key)
+            subs = list(sub.values()) if key in DICT_KEYWORDS and isinstance(sub, dict) else \
+                sub if key in LIST_KEYWORDS and isinstance(sub, list) else [sub] if key in SINGLE_KEYWORDS else []
+            if key == "$defs":
+                continue
+            state = (EVERY_TYPE, False) if key in _VALUES else (branch, inner) if key in ("anyOf", "oneOf") \
+                else (None, inner if key != "not" else False)
+            if key == "allOf":  # (a $ref branch: its target typed as the parent; an inline one not)
+                stack.extend((s, branch if isinstance(s, dict) and "$ref" in s else None, inner) for s in subs)
+                continue
+            stack.extend((s, *state) for s in subs)
+        ref = node.get("$ref")
+        if isinstance(ref, str):
+            stack.append((resolve_local(wire, ref), branch, inner))
+    return {k: next(iter(v)) for k, v in places.items() if len(v) == 1 and None not in v}, under  # type: ignore
+
+
+def _meet(kinds: Optional[Tuple[str, ...]], kind: Any) -> Optional[Tuple[str, ...]]:
+    """The types of *kinds* that a ``type`` of *kind* allows (``integer`` a ``number``), in
+    ``EVERY_TYPE``'s order; None when *kinds* is, *kind* is not a type or none is left."""
+    names = [kind] if isinstance(kind, str) else kind if isinstance(kind, (list, tuple)) else None
+    if kinds is None or names is None or not all(isinstance(k, str) for k in names):
+        return None
+    ints = "integer" in kinds or "number" in kinds
+    out = tuple(k for k in EVERY_TYPE if k in kinds and k in names)
+    out += ("integer",) if ints and "integer" in names and "number" not in out and "integer" not in out else ()
+    if "integer" in kinds and "number" in out and "number" not in kinds:
+        out = tuple(k if k != "number" else "integer" for k in out)
+    return out or None
+
+
+class UnevaluatedTyper:
+    """Writes ``type`` and ``items`` beside the ``unevaluatedProperties`` of the nodes of one
+    wire (its scope read once, at the first such node)."""
+
+    def __init__(self, wire: Any, dialect: str) -> None:
+        self.wire, self.dialect = wire, dialect
+        self.scope: Optional[Tuple[Dict[int, Tuple[str, ...]], Set[int]]] = None
+
+    def __call__(self, node: Dict[str, Any], ptr: str) -> List[Tuple[str, str, str, str]]:
+        """The ``type`` and ``items`` written beside *node*'s ``unevaluatedProperties`` (in
+        place), as ``(pointer, keyword, "rewritten", why)``."""
+        if "unevaluatedProperties" not in node or any(k in node for k in _DECIDERS):
+            return []
+        if self.scope is None:
+            self.scope = unevaluated_scope(self.wire)
+        free, under = self.scope
+        kinds = free.get(id(node))
+        if kinds is None:
+            return []
+        out = []
+        items = "type" in node or "array" not in kinds or not _array_refused(node, id(node) in under)
+        if "type" not in node:
+            node["type"] = [t for t in kinds if t != "array" or items]
+            why = "every type" if kinds == EVERY_TYPE else f"the types of its place {list(kinds)}"
+            why += "" if items else " but array (its array keywords contradict for xgrammar)"
+            out.append((ptr, "type", "rewritten" if items else "narrowed", f"{why} written beside "
+                        f"unevaluatedProperties{', exact' if items else ''} ({self.dialect}'s xgrammar reads a node "
+                        "of no type with it as an object, refusing the other types)"))
+        kind = node["type"]
+        if (kind == "array" or (isinstance(kind, list) and "array" in kind)) and id(node) not in under \
+                and not any(k in node for k in ("items", "unevaluatedItems")):
+            node["items"] = {}
+            out.append((ptr, "items", "rewritten", f"every item taken beside unevaluatedProperties, exact "
+                        f"({self.dialect}'s xgrammar closes an array's items by it, taking only [])"))
+        return out
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _array_refused(node: Dict[str, Any], under: bool) -> bool:
+    """Whether xgrammar 0.2.9 refuses *node*'s array keywords once it reads it as an array
+    (*under*: no ``items`` written, the items stay closed by the ``unevaluatedProperties``)."""
+    prefix = node.get("prefixItems")
+    count = len(prefix) if isinstance(prefix, list) else 0
+    low, high = node.get("minItems"), node.get("maxItems")
+    low, high = low if _number(low) else None, high if _number(high) else None
+    if isinstance(prefix, list) and any(p is False for p in prefix):
+        return True
+    if (low is not None and high is not None and low > high) or (high is not None and high < count):
+        return True
+    items, rest = node.get("items"), node.get("unevaluatedItems")
+    closed = items is False or ("items" not in node and (rest is False or ("unevaluatedItems" not in node and under)))
+    return closed and low is not None and low > count
