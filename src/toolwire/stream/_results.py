@@ -89,9 +89,8 @@ class Results(CutJudge):
     # the calls being finalized were ended by their reply's finish (Chat's), not by an end event of
     # their own (``KeyedCalls.end_scope``): under a word no table knows they may be cut off
     scope_end: bool = False
-    # positions of the calls judged under a word no table knows (``_parsed``): a later word
-    # of the reply that is known (a finish on every chunk, the last one ``tool_calls``) judges
-    # them again at ``close`` (review revFinish8 R2); none until one is
+    # positions of the calls judged under a word no table knows (``_parsed``), judged again at
+    # ``close`` when a later word of the reply is known (review revFinish8 R2); none until one is
     unknown_cut: Optional[Set[int]] = None
 
     def close(self) -> List[Result]:
@@ -387,8 +386,7 @@ class Results(CutJudge):
             if c.ended and not self.scope_end:
                 policy = whole_policy(policy)
             else:
-                if value is None:
-                    value = ""  # no argument text arrived (Chat has no end event of a call): as empty text
+                value = "" if value is None else value  # (none arrived: Chat has no end event of a call)
                 if self.unknown_cut is None:
                     self.unknown_cut = set()
                 self.unknown_cut.add(c.pos)  # (``close`` judges it again if a word known came after)
