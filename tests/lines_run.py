@@ -33,3 +33,20 @@ def lines_run(fn: Callable[[], Any]) -> int:
     finally:
         sys.settrace(None)
     return count
+
+
+def calls_made(fn: Callable[[], Any]) -> int:
+    """Python and builtin calls made while *fn* runs (counted, not timed)."""
+    count = 0
+
+    def profile(frame: FrameType, event: str, arg: Any) -> None:
+        nonlocal count
+        if event in ("call", "c_call"):
+            count += 1
+
+    sys.setprofile(profile)
+    try:
+        fn()
+    finally:
+        sys.setprofile(None)
+    return count

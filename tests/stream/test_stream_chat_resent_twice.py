@@ -5,12 +5,12 @@ custom tool's ``custom.input`` in pieces, openai/openai-openapi#576)."""
 
 from __future__ import annotations
 
-import sys
 from typing import Any, Dict, List, Optional
 
 import pytest
 
 from chat_chunks import END, chunk, fed, tool_chunk
+from lines_run import calls_made
 from toolwire import InvalidToolCall, ToolCall
 from toolwire.stream import accumulate
 
@@ -157,21 +157,6 @@ def test_a_piece_with_nothing_of_a_call_under_its_id_leaves_it_run() -> None:
     assert calls[0] == ToolCall(name="f", args={}, id="c1", repairs=("empty-arguments",))
 
 
-def _calls_made(chunks: List[Any]) -> int:
-    count = [0]
-
-    def profile(frame: Any, event: str, arg: Any) -> None:
-        if event in ("call", "c_call"):
-            count[0] += 1
-
-    sys.setprofile(profile)
-    try:
-        fed(chunks)
-    finally:
-        sys.setprofile(None)
-    return count[0]
-
-
 def _resent(n: int) -> List[Any]:
     """n id-less calls at n indexes, sent and re-sent after the finish."""
     once = [fn("{}", index=i) for i in range(n)]
@@ -186,5 +171,5 @@ def _custom_heads(n: int) -> List[Any]:
 
 @pytest.mark.parametrize("make", [_resent, _custom_heads])
 def test_re_sent_calls_are_judged_in_linear_work(make: Any) -> None:
-    small, big = _calls_made(make(100)), _calls_made(make(400))
+    small, big = calls_made(lambda: fed(make(100))), calls_made(lambda: fed(make(400)))
     assert 3.5 <= big / small <= 4.5, (small, big)
