@@ -134,6 +134,7 @@ class Results(CutJudge):
         # only the reply's last call may have been cut (``CutJudge``): the others are whole
         cuts = cut or unknown or (self.policy.finish_reason is not None and self.policy.finish_reason in TRUNCATING)
         last = self.last_call(only) if cuts else None
+        rejudge = self.unknown_cut if not cuts and not failed and finish is not None else None  # (a known word came)
         for c in self.calls:
             if only is not None and c.scope != only:
                 continue
@@ -148,8 +149,7 @@ class Results(CutJudge):
                     c.result = self._parsed(c, text, True)
             elif cut and type(c.result) is ToolCall and self._judged_again(c, c.result):
                 c.result = self._parsed(c, c.result.raw, False)
-            elif (not cuts and not failed and self.unknown_cut is not None and c.pos in self.unknown_cut
-                  and self.finish_reason is not None):
+            elif rejudge is not None and c.pos in rejudge:
                 # judged under a word no table knows, which a known word of the reply replaced since
                 again, text = self.judged_cut(c)
                 if again:
