@@ -349,7 +349,11 @@ class Keyed(Fresh):
                 for c in list(open_calls.values()):
                     if c.pos in twins:
                         judge_twin(self, c)
-            self.scope_end = True  # ended by the finish, not by an end event of their own (``_parsed``)
+            # ended by the finish, not by an end event of their own: what ``_parsed`` reads under a word
+            # no table knows (set only where one may be: a new attribute costs every later read)
+            mark = self.several or self.finish_reason not in self.finish_table
+            if mark:
+                self.scope_end = True
             for c in list(open_calls.values()):
                 if not c.done:
                     if c.held:  # (the repeat is judged at the end: ``close``)
@@ -360,7 +364,8 @@ class Keyed(Fresh):
                         if self._ended_at is None:
                             self._ended_at = {}
                         self._ended_at[(scope, None) if c.key is None else c.key] = c
-            self.scope_end = False
+            if mark:
+                self.scope_end = False
 
     def close(self) -> List[Result]:
         """``Results.close``, the calls ``_unsure`` started judged first (a piece held under
