@@ -13,13 +13,13 @@ code_interpreter={'input': …})``).
 from __future__ import annotations
 
 import collections
-import sys
 import types
 from typing import Any, Dict, List
 
 import pytest
 
 import toolwire
+from lines_run import calls_made
 from toolwire import stream
 from toolwire.conversation import Conversation, Message, Text
 
@@ -133,28 +133,13 @@ def test_non_text_input_is_refused_both_ways(body: Dict[str, Any]) -> None:
     assert isinstance(got, toolwire.InvalidToolCall)
 
 
-def _count_calls(reply: Dict[str, Any]) -> int:
-    n = 0
-
-    def prof(frame: Any, event: str, arg: Any) -> None:
-        nonlocal n
-        if event in ("call", "c_call"):
-            n += 1
-
-    sys.setprofile(prof)
-    try:
-        toolwire.decode_all(reply, include_server=True)
-    finally:
-        sys.setprofile(None)
-    return n
-
-
 def test_merging_glm_items_of_one_id_is_linear() -> None:
     def reply(n: int) -> Dict[str, Any]:
         pieces = [{"id": "call_876", "type": "code_interpreter", "code_interpreter": {"input": "x" * 50}}
                   for _ in range(n)]
         return _reply(*pieces, GLM_OUT)
-    small, big = _count_calls(reply(300)), _count_calls(reply(1200))
+    small, big = (calls_made(lambda: toolwire.decode_all(reply(300), include_server=True)),
+                  calls_made(lambda: toolwire.decode_all(reply(1200), include_server=True)))
     assert 3.5 < big / small < 4.5
     (call,) = toolwire.decode_all(reply(3), include_server=True)
     assert call.args == {"input": "x" * 150, "outputs": [{"type": "logs", "logs": "1"}]}
