@@ -146,16 +146,16 @@ def test_a_split_type_branch_excluding_a_lone_null_branch_is_left_out_on_gemini_
 def test_many_properties_of_no_value_are_said_once_per_object(monkeypatch: Any) -> None:
     # n optional properties of no value in an open object, each required by an untyped node:
     # a note (and a pass over required) per property built n descriptions of up to n notes
-    from toolwire.schema import _rewrite_any_of
+    from toolwire.schema import _rewrite_no_values
 
     built = [0]
-    hint = _rewrite_any_of._hint
+    hint = _rewrite_no_values._hint
 
     def counted(out: Any, hints: Any) -> None:
         hint(out, hints)
         built[0] += len(out.get("description", ""))
 
-    monkeypatch.setattr(_rewrite_any_of, "_hint", counted)
+    monkeypatch.setattr(_rewrite_no_values, "_hint", counted)
 
     def cost(n: int) -> int:
         names = [f"p{i}" for i in range(n)]

@@ -190,10 +190,10 @@ def _dead_chain(n: int) -> Dict[str, Any]:
 def test_nodes_of_no_value_are_settled_in_linear_work(monkeypatch: Any) -> None:
     """Hostile input (a caller's schema): each wire node placed and settled once, not once
     per def or per branch left out; counted in the pass's walks of the wire, not timed."""
-    from toolwire.schema import _rewrite_any_of
+    from toolwire.schema import _rewrite_no_values
 
     seen = [0]
-    real_walk, real_decode = _rewrite_any_of.iter_subschemas, _rewrite_any_of.decode_pointer
+    real_walk, real_decode = _rewrite_no_values.iter_subschemas, _rewrite_no_values.decode_pointer
 
     def walk(node: Any, ptr: str = "") -> Any:
         for item in real_walk(node, ptr):
@@ -204,8 +204,8 @@ def test_nodes_of_no_value_are_settled_in_linear_work(monkeypatch: Any) -> None:
         seen[0] += 1
         return real_decode(fragment)
 
-    monkeypatch.setattr(_rewrite_any_of, "iter_subschemas", walk)
-    monkeypatch.setattr(_rewrite_any_of, "decode_pointer", decode)
+    monkeypatch.setattr(_rewrite_no_values, "iter_subschemas", walk)
+    monkeypatch.setattr(_rewrite_no_values, "decode_pointer", decode)
     counts = []
     for n in (50, 200):
         seen[0] = 0

@@ -33,6 +33,7 @@ from ._rewrite_any_of import AnyOfRewrites
 from ._rewrite_as_is import AsIsRewrites
 from ._rewrite_conjunctions import _apart, names_in
 from ._rewrite_keywords import _hint, _lone
+from ._rewrite_no_values import NoValueRewrites
 from ._rewrite_objects import ObjectRewrites
 from ._rewrite_refs import INLINED_PER_NODE, MAX_INLINED, RefRewrites
 from ._rewrite_shapes import ANNOTATIONS, Options, accepts_all, holds_shape, is_open_object
@@ -42,7 +43,7 @@ from ._util import escape_token, json_type
 __all__ = ["ANNOTATIONS", "MAX_INLINED", "Rewriter"]
 
 
-class Rewriter(RefRewrites, ObjectRewrites, AnyOfRewrites, AsIsRewrites):
+class Rewriter(RefRewrites, ObjectRewrites, AnyOfRewrites, NoValueRewrites, AsIsRewrites):
     """One rewrite of *root* (normal form) for *profile*; read ``report`` and ``lints``."""
 
     def __init__(self, root: Any, profile: Profile, options: Options) -> None:
