@@ -24,12 +24,12 @@ is a call. Here, likewise:
     prose, as it stands (a bracket in it opens nothing), and the reader goes on at the
     character that broke it (a ``{`` there opens a value of its own), or, where it broke
     right after a string ending in ``{`` (``{"city": "x, then {"name": …``: a call
-    object's own quote may have closed it), at that bracket (``Value._stray``): a call
+    object's own quote may have closed it), at that bracket (``llama_in_string.stray``): a call
     object there is an invalid call of its text (in that string as much as after a
     stray quote, ``{"ex": "{"name": …}"}``: it never runs, nor is lost), unless the text
     after it goes on as that string and its value (``quoted_object_end``: ``… now"}``),
     and then, or for any other value there that closes or breaks, the text is read as
-    before, from the character that broke the first value (``Value._unstray``; one still
+    before, from the character that broke the first value (``llama_in_string.unstray``; one still
     open when the text ends is as any, below: it may be a real call the token limit
     cut); nothing is held past it; but a value with a ``"name"`` key before the break (read loosely: before
     where it was first read so, or call-shaped: ``Value._named``), object or list, is an
@@ -61,7 +61,7 @@ is a call. Here, likewise:
   (``"C:\\"``) or markup the value quotes; neither runs, neither is content. So is a
   value read on loosely that breaks right after a string holding ``{`` or ``[`` (a call
   object's own quote may have closed it: ``[True, "]] {"name": …}``).
-- A call object whose bracket is in a string the model wrote (``_in_string``: before the
+- A call object whose bracket is in a string the model wrote (``llama_in_string.in_string``: before the
   end of a value read again from a stray string's ``{`` that closed, nested in it; after
   a call object made invalid so and nothing but ``;`` or ``,``, the next item of a quoted
   list; where a ``"`` is open before it on its line, ``llama_quotes``, and right after it,
@@ -94,26 +94,19 @@ from __future__ import annotations
 from functools import partial
 
 from .._args import TRUNCATING
-from .._types import ToolCall
 from ._core import Mode, TextMode, TextParser
 from ._kit import name_hint
 from .llama_calls import NAME_OPEN, json_calls, policy_call, unclosed
 from .llama_check import _AGAIN, _CLOSED, _IN_STRINGS, _SESC, _SSTR, Check, advance
-from .llama_quotes import IN, closes_after, open_at
-from .llama_reads import NAME_KEY, find_stop, named_rest, quoted_object_end, top_keys
+from .llama_in_string import _GAP, _STRAY, SEMI, back, content, in_string, quoted_calls, stray, stray_closed, unstray
+from .llama_quotes import IN, closes_after
+from .llama_reads import NAME_KEY, find_stop, named_rest, top_keys
 
 __all__ = ["SEMI", "Value", "lead", "regions"]
 
-SEMI = "llama.semi"  # TextParser.state: a JSON call after prose ended here: ";" is markup
-_GAP = "llama.gap"  # TextParser.state: the content's gap before the bracket (no marker if it is content)
 _JSON = "llama.json"  # TextParser.state: where the JSON check of the value stands (``advance``)
-_STRAY = "llama.stray"  # TextParser.state: (a stray string's "{", where the value before it broke), ``at``
-_FLOOR = "llama.floor"  # TextParser.state: no stray string's "{" before this (``at``) is read again
-_DATA = "llama.data"  # TextParser.state: the end (``at``) of a value read again from a stray string's "{" that closed
-_IN_STR = "llama.in_str"  # TextParser.state: the value's bracket is in a string (``_in_string``)
+_IN_STR = "llama.in_str"  # TextParser.state: the value's bracket is in a string (``llama_in_string.in_string``)
 _HELD = "llama.held"  # TextParser.state: where a value ended whose text after it the body holds (``Value._told``)
-_LISTED = "llama.listed"  # TextParser.state: content pieces and items when a call in a string was last made invalid
-_SPACE = " \t\r\n"
 
 
 class Value(Mode):
@@ -150,14 +143,14 @@ class Value(Mode):
             return True
         if chk.state == _CLOSED:  # the brackets closed with the last character that had come
             if chk.stray_end >= 0:  # (read again from a stray string's "{")
-                return self._stray_closed(m, chk)
+                return stray_closed(self, m, chk)
             if not chk.strict:  # no JSON: a call-shaped value is an invalid call, else content
                 text = m.opener + m.body.join()
                 if top_keys(text)[1]:
                     self._broken(m)
                 else:
-                    self._leave(m)
-                    _content(m, text)
+                    self.leave(m)
+                    content(m, text)
                 return True
             if pos < n or m.final:
                 if m.state.get(_IN_STR, IN) != IN and not self._told(m):
@@ -171,7 +164,7 @@ class Value(Mode):
         if why == "closed":
             return self.step(m)  # (the text after it decides a length finish: as ``BodyMode``)
         if chk.stray_end >= 0 and (why != "more" or m.final) and not (why == "more" and chk.strict and chk.soft < 0):
-            self._unstray(m, chk)  # (a value read again from a stray string's "{" that is no call: as before)
+            unstray(self, m, chk)  # (a value read again from a stray string's "{" that is no call: as before)
             return True
         if chk.state in (_SSTR, _SESC) and m.final and (chk.soft < 0 or chk.watch == 3 or chk.stray or not chk.quoted):
             self._apostrophe(m, chk)  # (no call marker in the string: else as a marker's string, below)
@@ -199,11 +192,11 @@ class Value(Mode):
             if chk.after_str and chk.bracket and (chk.soft >= 0 or not chk.strict):
                 chk.broke = True  # then it is an invalid call: the object neither runs nor is lost
                 return True
-            if chk.after_str and chk.bracket and not chk.after_sq and self._stray(m, text):
+            if chk.after_str and chk.bracket and not chk.after_sq and stray(self, m, text):
                 return True  # JSON up to a string ending in "{": read again from that bracket
             # no JSON: prose from the bracket on; the reader goes on at buf[i]
-            self._leave(m)
-            _content(m, text)
+            self.leave(m)
+            content(m, text)
             return True
         # (a "name" key then makes it a cut-off call, ``read``; read on loosely, a top-level one)
         quoted = chk.soft >= 0 or not chk.strict and top_keys(m.opener + m.body.join())[0]
@@ -240,7 +233,7 @@ class Value(Mode):
             del m.state[_HELD]
             text = m.opener + m.body.join()
             m.body.reset(text[len(m.opener) : len(text) - (m.at(m.pos) - held)])
-            _back(m, held, text)
+            back(m, held, text)
         return True
 
     def _named(self, m: TextParser, chk: Check, text: str) -> bool:
@@ -267,83 +260,13 @@ class Value(Mode):
             chk.rest_str = "'"  # (in the string still, its quote an apostrophe: ``'it's fine'``)
             return
         m.body.reset()
-        _back(m, chk.quote_at, text)
+        back(m, chk.quote_at, text)
         if named:
             m.body.append(text[len(m.opener) : cut])
             chk.broke = True
             return
-        self._leave(m)
-        _content(m, text[:cut])
-
-    def _stray(self, m: TextParser, text: str) -> bool:
-        """*text*, a value JSON so far, broke right after a string whose text ends in ``{``
-        (whitespace aside): its quote was a stray one in prose and the quote that closed
-        it a key's, of an object that began at that bracket (``{"city": "x, then {"name":
-        …``). The text before the bracket is content and from it the text is read again as
-        prose (once: the next value read there begins at the bracket). False otherwise."""
-        k = len(text) - 1
-        while text[k] in _SPACE:  # (the text ends in the string's closing quote and spaces)
-            k -= 1
-        k -= 1
-        while k > 0 and text[k] in _SPACE:
-            k -= 1
-        at = m.region_at - len(m.opener) + k
-        if text[k] != "{" or at < m.state.get(_FLOOR, 0):  # (an empty string: its opening quote)
-            return False
-        m.state[_STRAY] = (at, m.at(m.pos))
-        m.body.reset()
-        _back(m, at, text)
-        self._leave(m)
-        _content(m, text[:k])
-        return True
-
-    def _stray_closed(self, m: TextParser, chk: Check) -> bool:
-        """The value read again from a stray string's ``{`` (``_stray``) closed: a call
-        object (strict JSON, call-shaped: ``top_keys``) is an invalid call of exactly its
-        text: it is in that string as much as after a stray quote (``{"example": "{"name":
-        …}"}``), so it never runs, nor is lost; unless the text after it goes on as that
-        string and the value it is in (``quoted_object_end``: ``… now"}``, ``", "ok"``):
-        then, as any other value there, the text is read as before (``_unstray``). The
-        text after it is taken into the body while it is looked at (none held in the
-        buffer) and read again from the object's end; False while what tells has not come."""
-        if not chk.obj:  # (just closed)
-            chk.obj = m.opener + m.body.join()
-            m.state[_DATA] = m.region_at - len(m.opener) + len(chk.obj)  # (a call object there: made invalid)
-            if not (chk.strict and top_keys(chk.obj)[1]):
-                self._unstray(m, chk)
-                return True
-        data, j = quoted_object_end(chk, m.buf, m.pos, m.final)
-        m.body.append(m.buf[m.pos : j])
-        m.pos = j
-        if data is None:
-            return False
-        if data:
-            self._unstray(m, chk)
-            return True
-        text = m.opener + m.body.join()
-        m.body.reset()
-        _back(m, m.region_at - len(m.opener) + len(chk.obj), text)
-        self._leave(m)
-        m.state.pop(_GAP, None)
-        m.invalid(name_hint(chk.obj), chk.obj, f"Tool call at {m.loc} is not run: it begins in a string that "
-                  "its own quote closes (a call written as data, or after a stray quote)")
-        _listed(m)
-        return True
-
-    def _unstray(self, m: TextParser, chk: Check) -> None:
-        """A value read again from a stray string's ``{`` that is no call object: the text
-        is read as before that reading, content up to where the value before it broke
-        (``chk.stray_end``) and prose from there; no string's ``{`` before where this
-        reading stopped is read again so (``_FLOOR``: each character read a bounded number
-        of times)."""
-        text = m.opener + m.body.join()
-        here = m.at(m.pos)
-        end = min(chk.stray_end, here)
-        m.state[_FLOOR] = here
-        m.body.reset()
-        _back(m, end, text)
-        self._leave(m)
-        _content(m, text[: end - (m.region_at - len(m.opener))])
+        self.leave(m)
+        content(m, text[:cut])
 
     def _broken(self, m: TextParser) -> None:
         """A value with a ``"name"`` key (or a marker in a string) broke JSON: from its
@@ -351,7 +274,7 @@ class Value(Mode):
         call (as at the start), never prose in which markup it quotes would run."""
         text = m.opener + m.body.join()
         m.body.reset()
-        self._leave(m)
+        self.leave(m)
         m.state.pop(_GAP, None)
         m.invalid(name_hint(text), text, f"Tool call at {m.loc} is not JSON (RFC 8259): a value with a "
                   '"name" key breaks it')
@@ -369,13 +292,13 @@ class Value(Mode):
             return False
         m.state[_AGAIN] = m.at(m.pos)
         m.body.reset()
-        _back(m, soft, text)
-        self._leave(m)
-        _content(m, text[:cut])
+        back(m, soft, text)
+        self.leave(m)
+        content(m, text[:cut])
         return True
 
-    def _leave(self, m: TextParser) -> bool:
-        """Back to the content mode; whether the value's bracket was in a string (``_in_string``)."""
+    def leave(self, m: TextParser) -> bool:
+        """Back to the content mode; whether the value's bracket was in a string (``llama_in_string.in_string``)."""
         m.state.pop(_JSON, None)
         m.mode = self.back
         return bool(m.state.pop(_IN_STR, 0) == IN)
@@ -384,89 +307,27 @@ class Value(Mode):
         text = m.body.join()
         m.body.reset()
         n = len(m.items)
-        in_string = self._leave(m)
+        in_str = self.leave(m)
         read(self.markup, m, text, end, complete, quoted)
-        if in_string:
-            _quoted_calls(m, n, m.opener + text)
-
-
-def _back(m: TextParser, at: int, text: str) -> None:
-    """Read on from the ``at`` position *at*, before ``m.pos``; *text* is what was read up
-    to ``m.pos``. In the buffer when it still holds it (the whole text at once: no copy of
-    the rest), else with the text from *at* put back before the unread tail (a stream's)."""
-    i = at - (m.fed - len(m.buf))
-    if i >= 0:
-        m.pos = i
-        return
-    m.buf = text[len(text) - (m.at(m.pos) - at) :] + m.buf[m.pos :]
-    m.pos = 0
+        if in_str:
+            quoted_calls(m, n, m.opener + text)
 
 
 def _lead(mode: Value, m: TextParser, tok: str) -> None:
     m.state[_GAP] = m.content.gap  # (the content mode marks a gap after this action)
     m.open_body(mode, tok)
     chk = m.state[_JSON] = Check(tok)
-    where = _in_string(m, m.region_at - len(tok))
+    where = in_string(m, m.region_at - len(tok))
     if where:
         m.state[_IN_STR] = where
-    stray = m.state.pop(_STRAY, None)  # (``Value._stray``: this bracket, the stray string's)
-    if stray is not None and stray[0] == m.region_at - len(tok):
-        chk.stray_end = stray[1]
-
-
-def _in_string(m: TextParser, at: int) -> int:
-    """Whether the bracket at *at* (``at`` position) is in a string the model wrote, so that
-    a call object there is data, never run (docs/text-formats.md): ``IN`` before the end of
-    a value read again from a stray string's ``{`` that closed (``_DATA``: ``{"example":
-    "{"call": {"name": …}}"}``), after a call object made invalid so and nothing but ``;``
-    or ``,`` (the next item of the sequence or list that holds it: ``"[{…},\n{…}]"``), or
-    where ``llama_quotes`` says (a quote open before it on its line: ``IN``, or ``MAYBE``,
-    told after the value, ``Value._told``); 0 otherwise."""
-    if at < m.state.get(_DATA, 0):
-        return IN
-    listed = m.state.get(_LISTED)
-    if listed is not None and listed[1] == len(m.items) and not m.content.gap:
-        count, piece = m.content.last()
-        if count == listed[0] + 1 and piece.strip() in (",", ";"):
-            return IN
-    return open_at(m, at)
-
-
-def _listed(m: TextParser) -> None:
-    """A call object in a string was made invalid: the content pieces and items so far."""
-    m.state[_LISTED] = (m.content.last()[0], len(m.items))
-
-
-def _quoted_calls(m: TextParser, n: int, text: str) -> None:
-    """The calls read from a value whose bracket is in a string (``_in_string``), items *n*
-    on: each an invalid call of the value's *text*, in its place (its event too, not handed
-    out yet)."""
-    items = m.items[n:]
-    if not any(isinstance(c, ToolCall) for c in items):
-        return
-    del m.items[n:]
-    del m.queue[len(m.queue) - len(items) :]
-    for c in items:
-        if isinstance(c, ToolCall):
-            m.invalid(c.name, text, f"Tool call at {m.loc} is not run: it is quoted in a string (a call written "
-                      "as data)")
-        else:
-            m.add(c)
-    m.state.pop(SEMI, None)  # (no call: ";" after it is text)
-    _listed(m)
+    left = m.state.pop(_STRAY, None)  # (``llama_in_string.stray``: this bracket, the stray string's)
+    if left is not None and left[0] == m.region_at - len(tok):
+        chk.stray_end = left[1]
 
 
 def lead(mode: Value) -> partial[None]:
     """Action: a bracket in prose that may open a JSON value."""
     return partial(_lead, mode)
-
-
-def _content(m: TextParser, text: str) -> None:
-    """The bracket, or the value, as content: no marker stood there, so no gap either."""
-    gap = m.state.pop(_GAP, None)
-    if gap is not None:
-        m.content.gap = gap
-    m.emit_content(text)
 
 
 def read(markup: tuple[str, ...], m: TextParser, text: str, end: str, complete: bool, quoted: bool = False) -> None:
@@ -493,7 +354,7 @@ def read(markup: tuple[str, ...], m: TextParser, text: str, end: str, complete: 
         m.state.pop(_GAP, None)
         m.truncated(name_hint(text), text + end)
         return
-    _content(m, text)
+    content(m, text)
     if end:  # a stop token, dropped as in prose
         m.brk("content")
 

@@ -1,5 +1,5 @@
 """Which ``"`` of a ``text.llama`` output is open where a JSON value may begin
-(``JSON_AFTER_PROSE``, ``llama_prose._in_string``): a call object whose bracket is in a
+(``JSON_AFTER_PROSE``, ``llama_in_string.in_string``): a call object whose bracket is in a
 string the model wrote is data, never run.
 
 RFC 8259 §7: a string runs from a ``"`` to the next one. Model text does not escape the
