@@ -297,3 +297,25 @@ def test_a_later_reply_in_the_same_stream_proves_nothing_responses() -> None:
               + response("resp_2", [msg, {**msg, "id": "msg_3"}]))
     out = accumulate(events, "openai.responses")
     assert _kinds(out) == ["InvalidToolCall"] and out[0].truncated, out
+
+
+def test_a_later_reply_in_the_same_stream_proves_nothing_bedrock() -> None:
+    # ConverseStream events (docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ConverseStream.html):
+    # two messages in one stream, the second's blocks numbered from 0 again: its block 2 is
+    # no later item of the first's toolUse at 1 (review revLead47 C1: the cut call ran as {})
+    def message(blocks: List[Any]) -> List[Dict[str, Any]]:
+        events: List[Dict[str, Any]] = [{"messageStart": {"role": "assistant"}}]
+        for i, b in enumerate(blocks):
+            if b is None:  # a toolUse block whose input never came
+                events += [{"contentBlockStart": {"contentBlockIndex": i, "start": {"toolUse": {
+                    "toolUseId": "tooluse_1", "name": "get_time"}}}},
+                    {"contentBlockDelta": {"contentBlockIndex": i, "delta": {"toolUse": {"input": ""}}}}]
+            else:
+                events.append({"contentBlockDelta": {"contentBlockIndex": i, "delta": {"text": b}}})
+            events.append({"contentBlockStop": {"contentBlockIndex": i}})
+        return events + [{"messageStop": {"stopReason": "max_tokens"}}]
+
+    out = accumulate(message(["a", None]) + message(["b", "c", "d"]), "bedrock.converse")
+    assert _kinds(out) == ["InvalidToolCall"] and out[0].truncated, out
+    went_on = accumulate(message(["a", None, "b"]), "bedrock.converse")  # a later block of the same reply
+    assert _kinds(went_on) == ["ToolCall"], went_on

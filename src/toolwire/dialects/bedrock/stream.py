@@ -146,7 +146,10 @@ class Handler:
                         if type_(body) is dict_:
                             core.finish(body.get("stopReason"))
                         continue
-                    elif "messageStart" in data or "metadata" in data:  # ``feed`` reads neither
+                    elif "messageStart" in data:  # as ``feed``
+                        core.new_reply()  # (a second message in one stream: its blocks count from 0)
+                        continue
+                    elif "metadata" in data:  # ``feed`` reads none
                         continue
                     else:
                         c = None
@@ -227,6 +230,8 @@ class Handler:
         body = data.get("messageStop")
         if type(body) is dict:
             core.finish(body.get("stopReason"))
+        elif "messageStart" in data:
+            core.new_reply()  # (a second message in one stream: its blocks count from 0)
         elif body is None:  # another dialect's chunk with a call: refused, never passed over
             skipped(core, data)
 
