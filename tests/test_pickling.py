@@ -797,7 +797,8 @@ BY_VALUE = range(pickle.HIGHEST_PROTOCOL + 1)
 def _custom_text_format() -> Any:
     """A text format of one's own from the documented parts: module-level functions and
     ``closed_think_modes``."""
-    from toolwire.text._core import BodyMode, TextFormat
+    from toolwire.text._core import BodyMode
+    from toolwire.text._format import TextFormat
     from toolwire.text._kit import body, stay
     from toolwire.text._modes import closed_think_modes
     from toolwire.text.hermes import _parse

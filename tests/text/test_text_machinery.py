@@ -143,7 +143,8 @@ def test_a_quote_closer_that_starts_an_end_marker_is_checked_against_the_tail_on
     """Inside a quoted value, a closer that may still grow into an end marker (``</``
     and ``</call>``) waits only when the text ends within that marker's length: no slice
     of the rest of the text per closer (hunt 30: it was quadratic)."""
-    from toolwire.text._core import BodyMode, TextFormat
+    from toolwire.text._core import BodyMode
+    from toolwire.text._format import TextFormat
     from toolwire.text._kit import body
     from toolwire.text._modes import closed_think_modes
 

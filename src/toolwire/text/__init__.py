@@ -1,8 +1,8 @@
 """Tool calls written in the output text of open-weight models (``text.*`` dialects).
 
-``_core`` holds the parser machinery every format shares (``TextFormat``,
-``TextParser``; its result and events in ``_events``, its options checked in
-``_options``), ``_scan``/``_kit``/``_pythonic``/``_schema`` its helpers,
+``_core`` holds the parser machinery every format shares (``TextParser``; a
+format is a ``TextFormat``, ``_format``; its result and events in ``_events``, its
+options checked in ``_options``), ``_scan``/``_kit``/``_pythonic``/``_schema`` its helpers,
 ``_api`` the public ``decode_text`` / ``encode_text``, ``_table`` the registry entries;
 then one module per model family. Nothing here is imported by ``import toolwire``:
 the family modules load on first use.

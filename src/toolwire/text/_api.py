@@ -59,8 +59,9 @@ from typing import Any
 
 from .._errors import DecodeError, UnknownDialectError, excerpt
 from .._types import ToolCall
-from ._core import TextFormat, TextParser
+from ._core import TextParser
 from ._events import CallEvent, ContentDelta, Event, ReasoningDelta, TextResult
+from ._format import TextFormat
 from ._table import format_named, formats
 
 __all__ = [

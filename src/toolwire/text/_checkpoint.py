@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from ._scan import Mode
 
 if TYPE_CHECKING:
-    from ._core import TextFormat
+    from ._format import TextFormat
 
 __all__ = ["mode_at", "place_of"]
 

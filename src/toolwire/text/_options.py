@@ -16,7 +16,7 @@ from .._errors import DecodeError, excerpt
 from .._policy import finish_text
 
 if TYPE_CHECKING:
-    from ._core import TextFormat
+    from ._format import TextFormat
 
 __all__ = ["SUFFIX_MAX", "finish_of", "prompt_opens_reasoning"]
 

@@ -38,7 +38,8 @@ from functools import partial
 from typing import Any
 
 from .._types import ToolCall
-from ._core import BodyMode, TextFormat, TextParser
+from ._core import BodyMode, TextParser
+from ._format import TextFormat
 from ._jsoncalls import json_block
 from ._kit import body, calls_of, dumps, loads, stay
 from ._modes import held_think_modes

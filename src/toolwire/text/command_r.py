@@ -87,7 +87,8 @@ from typing import Any
 
 from .._errors import excerpt
 from .._types import ToolCall
-from ._core import BodyMode, TextFormat, TextParser
+from ._core import BodyMode, TextParser
+from ._format import TextFormat
 from ._jsoncalls import cut_json_calls, json_calls
 from ._kit import body, calls_of, dumps, loose_name, stay
 from ._modes import held_think_modes

@@ -68,7 +68,8 @@ from collections.abc import Sequence
 
 from .._types import ToolCall
 from ._blocks import cut_block, ended
-from ._core import BodyMode, Mode, TextFormat, TextParser
+from ._core import BodyMode, Mode, TextParser
+from ._format import TextFormat
 from ._kit import ATTR, abandon, abandoned, args_text, body, calls_of, content_between, stay
 from ._modes import held_think_modes
 from ._param_writers import name_text, value_text

@@ -51,7 +51,8 @@ from collections.abc import Sequence
 
 from .._types import ToolCall
 from ._blocks import cut_block
-from ._core import TextFormat, TextParser
+from ._core import TextParser
+from ._format import TextFormat
 from ._jsoncalls import json_calls
 from ._kit import calls_of, dumps, name_hint, stay
 from ._modes import closed_think_modes

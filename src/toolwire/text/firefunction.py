@@ -35,7 +35,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .._types import ToolCall
-from ._core import BodyMode, TextFormat, TextMode, TextParser
+from ._core import BodyMode, TextMode, TextParser
+from ._format import TextFormat
 from ._jsoncalls import cut_json_calls, json_calls
 from ._kit import calls_of, dumps, stay
 

@@ -60,7 +60,8 @@ from .._errors import EncodeError
 from .._policy import TRUNCATING
 from .._types import ToolCall
 from ._callname import MAX_NAME
-from ._core import BodyMode, Mode, TextFormat, TextMode, TextParser
+from ._core import BodyMode, Mode, TextMode, TextParser
+from ._format import TextFormat
 from ._kit import calls_of, dumps, forbid, goto, stay
 
 __all__ = ["FORMAT"]

@@ -54,7 +54,8 @@ from typing import Any
 
 from .._errors import excerpt
 from .._types import ToolCall
-from ._core import BodyMode, TextFormat, TextMode, TextParser
+from ._core import BodyMode, TextMode, TextParser
+from ._format import TextFormat
 from ._kit import MISSING, abandoned, body, calls_of, dumps, goto, loads, refusal, stay
 from ._pythonic_write import MAX_WRITE_DEPTH, Refused, TooDeep, step, too_deep
 from ._schema import schema_types

@@ -47,7 +47,8 @@ from .._args import parse_arguments, read_block
 from .._errors import ArgumentsError
 from .._types import ToolCall
 from ._blocks import cut_block
-from ._core import BodyMode, TextFormat, TextMode, TextParser
+from ._core import BodyMode, TextMode, TextParser
+from ._format import TextFormat
 from ._kit import args_text, block_problem, body, calls_of, dumps, empty_list, fast_block, name_hint, stay
 from ._param_writers import name_text, value_text
 from ._params import dsml_head, name_after, read_calls, wrap_nl

@@ -41,7 +41,8 @@ from collections.abc import Sequence
 from .._args import parse_arguments, read_block
 from .._errors import ArgumentsError
 from .._types import ToolCall
-from ._core import BodyMode, Mode, TextFormat, TextParser
+from ._core import BodyMode, Mode, TextParser
+from ._format import TextFormat
 from ._jsoncalls import cut_json_calls
 from ._kit import block_problem, body, calls_of, dumps, empty_list, fast_block, name_hint, stay
 from ._modes import closed_think_modes

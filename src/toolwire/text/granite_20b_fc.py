@@ -38,7 +38,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .._types import ToolCall
-from ._core import BodyMode, TextFormat, TextMode, TextParser
+from ._core import BodyMode, TextMode, TextParser
+from ._format import TextFormat
 from ._jsoncalls import object_region
 from ._kit import body, calls_of, dumps, fast_block, stay
 

@@ -65,7 +65,8 @@ from functools import partial
 from .._errors import excerpt
 from .._types import ToolCall
 from ._brackets import scan
-from ._core import BodyMode, Mode, TextFormat, TextMode, TextParser
+from ._core import BodyMode, Mode, TextMode, TextParser
+from ._format import TextFormat
 from ._kit import MISSING, args_text, body, calls_of, goto, loads
 from .harmony_header import (
     CALL,

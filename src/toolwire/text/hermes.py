@@ -54,7 +54,8 @@ from collections.abc import Sequence
 from .._args import parse_arguments, read_block
 from .._errors import ArgumentsError
 from .._types import ToolCall
-from ._core import BodyMode, TextFormat, TextParser
+from ._core import BodyMode, TextParser
+from ._format import TextFormat
 from ._kit import abandoned, block_problem, body, calls_of, dumps, empty_list, fast_block, name_hint, stay
 from ._modes import closed_think_modes
 

@@ -72,7 +72,8 @@ from typing import NamedTuple
 from .._args import read_block
 from .._errors import ArgumentsError
 from ._blocks import cut_block, ended
-from ._core import Action, BodyMode, Mode, TextFormat, TextMode, TextParser
+from ._core import Action, BodyMode, Mode, TextMode, TextParser
+from ._format import TextFormat
 from ._jsoncalls import cut_json_calls
 from ._kit import MISSING, abandon, block_problem, body, content_between, empty_list, fast_block, goto, name_hint, stay
 from ._params import read_pairs

@@ -53,7 +53,8 @@ from functools import partial
 from .._args import parse_arguments, read_block
 from .._errors import ArgumentsError
 from .._types import ToolCall
-from ._core import Action, BodyMode, TextFormat, TextMode, TextParser
+from ._core import Action, BodyMode, TextMode, TextParser
+from ._format import TextFormat
 from ._kit import block_problem, body, calls_of, dumps, fast_block, forbid, goto, name_hint, stay
 from ._modes import closed_think_modes, start_in
 

@@ -22,7 +22,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .._types import ToolCall
-from ._core import BodyMode, TextFormat, TextMode
+from ._core import BodyMode, TextMode
+from ._format import TextFormat
 from ._jsoncalls import json_block
 from ._kit import body, calls_of, dumps, stay
 

@@ -80,7 +80,8 @@ from typing import Any
 
 from .._types import ToolCall
 from ._blocks import cut_block, ended
-from ._core import BodyMode, TextFormat, TextMode, TextParser
+from ._core import BodyMode, TextMode, TextParser
+from ._format import TextFormat
 from ._kit import (
     ATTR,
     abandon,

@@ -44,7 +44,8 @@ from .._args import read_block
 from .._errors import ArgumentsError
 from .._repeats import first_repeat
 from .._types import ToolCall
-from ._core import BodyMode, TextFormat, TextParser
+from ._core import BodyMode, TextParser
+from ._format import TextFormat
 from ._jsoncalls import cut_json_calls
 from ._kit import (
     MISSING,

@@ -85,7 +85,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from .._types import ToolCall
-from ._core import BodyMode, TextFormat, TextMode, TextParser
+from ._core import BodyMode, TextMode, TextParser
+from ._format import TextFormat
 from ._jsoncalls import cut_json
 from ._kit import body, empty_list, json_shaped, loads, loose_name, name_hint, stay
 from ._scan import FINISHED

@@ -65,7 +65,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .._types import ToolCall
-from ._core import BodyMode, TextFormat, TextParser
+from ._core import BodyMode, TextParser
+from ._format import TextFormat
 from ._jsoncalls import json_calls
 from ._kit import body, calls_of, dumps, name_hint, stay
 from ._modes import closed_think_modes

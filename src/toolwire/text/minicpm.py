@@ -51,7 +51,8 @@ from typing import Any
 
 from .._errors import excerpt
 from .._types import ToolCall
-from ._core import BodyMode, TextFormat, TextParser
+from ._core import BodyMode, TextParser
+from ._format import TextFormat
 from ._kit import body, calls_of, dumps, forbid, stay
 from ._modes import closed_think_modes
 from ._param_writers import name_text

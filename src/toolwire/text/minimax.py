@@ -76,7 +76,8 @@ from .._errors import ArgumentsError
 from .._repeats import first_repeat, twice
 from .._types import ToolCall
 from ._blocks import cut_block
-from ._core import BodyMode, Mode, Parse, TextFormat, TextParser
+from ._core import BodyMode, Mode, Parse, TextParser
+from ._format import TextFormat
 from ._jsoncalls import cut_json_calls
 from ._kit import abandon, block_problem, body, calls_of, dumps, empty_list, name_hint, stay
 from ._modes import held_think_modes

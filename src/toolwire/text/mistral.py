@@ -75,7 +75,8 @@ from typing import Any
 
 from .._errors import EncodeError, excerpt
 from .._types import ToolCall
-from ._core import BodyMode, TextFormat, TextParser
+from ._core import BodyMode, TextParser
+from ._format import TextFormat
 from ._jsoncalls import cut_json, json_calls
 from ._kit import MISSING, args_text, body, calls_of, dumps, loads, loose_name, stay
 from ._modes import closed_think_modes

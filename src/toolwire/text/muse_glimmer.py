@@ -59,7 +59,8 @@ from collections.abc import Sequence
 from .._errors import EncodeError, excerpt
 from .._types import ToolCall
 from ._blocks import cut_block
-from ._core import Action, BodyMode, TextFormat, TextMode, TextParser
+from ._core import Action, BodyMode, TextMode, TextParser
+from ._format import TextFormat
 from ._kit import calls_of, content_between, dumps, forbid, goto, stay
 from ._param_writers import name_text
 from ._params import name_after, read_calls

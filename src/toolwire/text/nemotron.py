@@ -33,7 +33,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .._types import ToolCall
-from ._core import BodyMode, TextFormat
+from ._core import BodyMode
+from ._format import TextFormat
 from ._jsoncalls import json_block
 from ._kit import body, calls_of, dumps, stay
 from ._modes import closed_think_modes

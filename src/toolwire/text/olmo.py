@@ -45,7 +45,8 @@ from collections.abc import Sequence
 
 from .._types import ToolCall
 from ._brackets import scan
-from ._core import BodyMode, TextFormat, TextParser
+from ._core import BodyMode, TextParser
+from ._format import TextFormat
 from ._kit import body, calls_of, no_calls, stay
 from ._modes import closed_think_modes
 from ._pythonic import first_name, read_calls

@@ -70,7 +70,8 @@ from collections.abc import Sequence
 
 from .._types import ToolCall
 from ._blocks import cut_block
-from ._core import BodyMode, TextFormat, TextParser
+from ._core import BodyMode, TextParser
+from ._format import TextFormat
 from ._kit import abandon, body, forbid, stay
 from ._modes import held_think_modes
 from ._param_writers import value_text, write_functions

@@ -50,7 +50,8 @@ from collections.abc import Sequence
 from functools import partial
 
 from .._types import ToolCall
-from ._core import Action, BodyMode, TextFormat, TextMode, TextParser
+from ._core import Action, BodyMode, TextMode, TextParser
+from ._format import TextFormat
 from ._kit import body, calls_of, dumps, empty_closed, empty_cut, forbid, goto, stay
 from ._modes import closed_think_modes
 

@@ -58,7 +58,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .._types import ToolCall
-from ._core import Action, BodyMode, TextFormat, TextParser
+from ._core import Action, BodyMode, TextParser
+from ._format import TextFormat
 from ._kit import body, calls_of, forbid, stay
 from ._modes import held_think_modes
 from ._param_writers import value_text, write_params

@@ -48,7 +48,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .._types import ToolCall
-from ._core import BodyMode, TextFormat, TextMode, TextParser
+from ._core import BodyMode, TextMode, TextParser
+from ._format import TextFormat
 from ._kit import body, calls_of, goto, stay
 from ._modes import held_think_modes, set_section
 from ._param_writers import value_text, write_functions, write_params

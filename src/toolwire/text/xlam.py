@@ -45,7 +45,8 @@ from typing import Any
 from .._args import read_block
 from .._errors import ArgumentsError
 from .._types import ToolCall
-from ._core import BodyMode, Mode, TextFormat, TextMode, TextParser
+from ._core import BodyMode, Mode, TextMode, TextParser
+from ._format import TextFormat
 from ._jsoncalls import cut_json, cut_json_calls
 from ._kit import MISSING, block_problem, body, calls_of, dumps, empty_list, goto, loose_name, name_hint, stay
 
