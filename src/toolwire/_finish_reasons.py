@@ -12,7 +12,8 @@ from typing import Any, FrozenSet, Mapping, Optional
 from ._errors import excerpt
 
 __all__ = ["CHAT_BARS", "COMPATIBLE_BARS", "COMPATIBLE_CALLED", "COMPATIBLE_STOPS", "CORE_CUT", "ERROR_TYPES",
-           "FINISH_REASONS", "NOT_DONE", "RELAYED_BARS", "UNFINISHED", "core_word", "finish_lookup", "finish_name", "finish_word", "is_known", "key_of"]
+           "FINISH_REASONS", "NOT_DONE", "RELAYED_BARS", "UNFINISHED", "core_word", "finish_lookup", "finish_name",
+           "finish_word", "is_known", "key_of"]
 
 #: The normalised finish reasons (what ``Dialect.finish_reasons`` maps a provider's to).
 FINISH_REASONS = (
