@@ -20,7 +20,7 @@ from .._registry import Registry
 from ._accumulator_reads import NO_DATA, UNNAMED, Reads, checked_out, counted, ends, place
 from ._bytes_lines import Lines
 from ._call import Result
-from ._checkpoint import checked, written
+from ._checkpoint import _REVISION, checked, restore, written
 from ._chunks import Body, derived_only, plain_chunks
 from ._close_refused import read_something, refuse_close, two_ways
 from ._core import Core
@@ -110,6 +110,11 @@ class Accumulator(Reads):
         if state["_registry"] is default_registry():
             state["_registry"] = None
         return written(state)
+
+    def __reduce__(self) -> Any:
+        """A checkpoint: ``restore`` given the revision first, then the state
+        (``_checkpoint``: another revision is refused before any part is built)."""
+        return (restore, (_REVISION,), self.__getstate__())
 
     def __setstate__(self, state: Dict[str, Any]) -> None:
         self.__dict__.update(checked(state, _fields()))  # (another toolwire's: refused)
