@@ -17,6 +17,7 @@ from toolwire import DecodeError
 from toolwire.dialects.openai.responses_stray import Stray
 from toolwire.stream import Accumulator, _bytes_lines, _call
 from toolwire.stream import _checkpoint as checkpoint_format
+from toolwire.stream._accumulator import restore
 
 ERROR = r"^Stream checkpoint at \$ was written by another toolwire version"
 
@@ -205,19 +206,19 @@ def test_a_held_piece_is_kept_in_the_shape_of_the_checkpoint_revision() -> None:
 # pair the state holds a ``Words`` of a changed class (one argument more: its constructor
 # raises ``TypeError`` if it is called). Protocols 0 and 4.
 FUTURE = {
-    "0": b"ctoolwire.stream._checkpoint\nrestore\np0\n(I10\ntp1\nRp2\n(dp3\nV_format\np4\n(I10\nV_core\np5\n"
-         b"V_handler\np6\ntp7\nsg5\nNsg6\nNsb.",
-    "0-changed": b"ctoolwire.stream._checkpoint\nrestore\np0\n(I10\ntp1\nRp2\n(dp3\nV_format\np4\n(I10\nV_core\n"
-                 b"p5\nV_handler\np6\ntp7\nsg5\nctoolwire._finish\nWords\np8\n((lp9\nVtool_calls\np10\na(dp11\n"
-                 b"g10\ng10\nsc__builtin__\nfrozenset\np12\n((lp13\ntp14\nRp15\ng12\n((lp16\ntp17\nRp18\n"
-                 b"Vnew-arg\np19\ntp20\nRp21\nsg6\nNsb.",
-    "4": b"\x80\x04\x95]\x00\x00\x00\x00\x00\x00\x00\x8c\x1btoolwire.stream._checkpoint\x94\x8c\x07restore\x94"
-         b"\x93\x94K\n\x85\x94R\x94}\x94(\x8c\x07_format\x94K\n\x8c\x05_core\x94\x8c\x08_handler\x94\x87\x94h"
-         b"\x07Nh\x08Nub.",
-    "4-changed": b"\x80\x04\x95\xa5\x00\x00\x00\x00\x00\x00\x00\x8c\x1btoolwire.stream._checkpoint\x94\x8c"
-                 b"\x07restore\x94\x93\x94K\n\x85\x94R\x94}\x94(\x8c\x07_format\x94K\n\x8c\x05_core\x94\x8c"
-                 b"\x08_handler\x94\x87\x94h\x07\x8c\x10toolwire._finish\x94\x8c\x05Words\x94\x93\x94(]\x94\x8c"
-                 b"\ntool_calls\x94a}\x94h\x0eh\x0es(\x91\x94(\x91\x94\x8c\x07new-arg\x94t\x94R\x94h\x08Nub.",
+    "0": b"ctoolwire.stream._accumulator\nrestore\np0\n(I10\ntp1\nRp2\n(dp3\nV_format\np4\n(I10\nV_core\np5"
+         b"\nV_handler\np6\ntp7\nsg5\nNsg6\nNsb.",
+    "0-changed": b"ctoolwire.stream._accumulator\nrestore\np0\n(I10\ntp1\nRp2\n(dp3\nV_format\np4\n(I10\nV_core\np5"
+                 b"\nV_handler\np6\ntp7\nsg5\nctoolwire._finish\nWords\np8\n((lp9\nVtool_calls\np10\na(dp11\ng10\ng"
+                 b"10\nsc__builtin__\nfrozenset\np12\n((lp13\ntp14\nRp15\ng12\n((lp16\ntp17\nRp18\nVnew-arg\np19\nt"
+                 b"p20\nRp21\nsg6\nNsb.",
+    "4": b"\x80\x04\x95^\x00\x00\x00\x00\x00\x00\x00\x8c\x1ctoolwire.stream._accumulator\x94\x8c\x07restore"
+         b"\x94\x93\x94K\n\x85\x94R\x94}\x94(\x8c\x07_format\x94K\n\x8c\x05_core\x94\x8c\x08_handler\x94"
+         b"\x87\x94h\x07Nh\x08Nub.",
+    "4-changed": b"\x80\x04\x95\xa6\x00\x00\x00\x00\x00\x00\x00\x8c\x1ctoolwire.stream._accumulator\x94\x8c\x07rest"
+                 b"ore\x94\x93\x94K\n\x85\x94R\x94}\x94(\x8c\x07_format\x94K\n\x8c\x05_core\x94\x8c\x08_handler\x94"
+                 b"\x87\x94h\x07\x8c\x10toolwire._finish\x94\x8c\x05Words\x94\x93\x94(]\x94\x8c\ntool_calls\x94a}"
+                 b"\x94h\x0eh\x0es(\x91\x94(\x91\x94\x8c\x07new-arg\x94t\x94R\x94h\x08Nub.",
 }
 
 
@@ -244,8 +245,8 @@ def test_a_checkpoint_gives_its_revision_before_any_part(protocol: int) -> None:
         elif op.name in ("SHORT_BINUNICODE", "BINUNICODE", "UNICODE"):
             names.append(arg)
         assert op.name not in ("NEWOBJ", "NEWOBJ_EX", "BUILD", "INST", "OBJ", "DICT", "EMPTY_DICT"), op.name
-    assert names in ([("toolwire.stream._checkpoint", "restore")], ["toolwire.stream._checkpoint", "restore"])
-    assert checkpoint_format.restore(REVISION).__class__ is Accumulator
+    assert names in ([("toolwire.stream._accumulator", "restore")], ["toolwire.stream._accumulator", "restore"])
+    assert restore(REVISION).__class__ is Accumulator
     again = pickle.loads(data)
     assert again.close() == _open_call().close()
 

@@ -20,7 +20,7 @@ from .._registry import Registry
 from ._accumulator_reads import NO_DATA, UNNAMED, Reads, checked_out, counted, ends, place
 from ._bytes_lines import Lines
 from ._call import Result
-from ._checkpoint import _REVISION, checked, restore, written
+from ._checkpoint import _REVISION, checked, read_first, written
 from ._chunks import Body, derived_only, plain_chunks
 from ._close_refused import read_something, refuse_close, two_ways
 from ._core import Core
@@ -43,7 +43,7 @@ from ._skipped import foreign_of
 from ._table import HandlerFactory, StreamTable, streams
 from ._where import at_chunk
 
-__all__ = ["Accumulator"]
+__all__ = ["Accumulator", "restore"]
 
 
 class Accumulator(Reads):
@@ -370,3 +370,12 @@ def _fields() -> Tuple[str, ...]:
     if not _FIELDS:
         _FIELDS.append(tuple(sorted(set(Accumulator().__dict__) - {"_run"})))
     return _FIELDS[0]
+
+
+def restore(revision: Any, *_: Any) -> Accumulator:
+    """The blank ``Accumulator`` a checkpoint of *revision* is loaded into (its state set next
+    by ``__setstate__``), or ``DecodeError`` naming both revisions when it is another's: the
+    first thing unpickling a checkpoint calls, before any part of its state is built
+    (``_checkpoint``). Keep its place and name; later arguments are a later version's."""
+    read_first(revision)
+    return Accumulator.__new__(Accumulator)

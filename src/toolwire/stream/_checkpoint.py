@@ -7,8 +7,8 @@ version's), each part's slots by the part (``_call.set_slots``); the revision sa
 meaning changed, or a dialect's stream handler took other fields (raised by hand, held to
 the handlers' fields by ``tests/stream/test_stream_checkpoint_format.py``).
 
-The revision comes first: a checkpoint is ``restore(revision)`` (the ``Accumulator``'s
-``__reduce__``), then its state. Unpickling calls ``restore`` before it builds any part of the
+The revision comes first: a checkpoint is ``_accumulator.restore(revision)`` (the
+``Accumulator``'s ``__reduce__``), then its state. Unpickling calls ``restore`` before it builds any part of the
 state, so a checkpoint of another revision is refused naming both revisions before one of its
 parts, whose class may have changed (a ``Words`` of revision 8 built by 7e685cbf raised
 ``TypeError``), is built. ``restore`` keeps its place and takes any arguments after the
@@ -20,7 +20,7 @@ from typing import Any, Dict, Tuple
 
 from ._call import other_version
 
-__all__ = ["checked", "restore", "written"]
+__all__ = ["checked", "read_first", "written"]
 
 # Raised by hand when the meaning of a checkpoint's state changes (a change of the
 # fields is told apart by the fields themselves: their names are checked).
@@ -38,14 +38,11 @@ def _format() -> Tuple[Any, ...]:
     return _FORMAT
 
 
-def restore(revision: Any, *_: Any) -> Any:
-    """The blank ``Accumulator`` a checkpoint of *revision* is loaded into (its state set next
-    by ``__setstate__``), or ``DecodeError`` naming both revisions when it is another's."""
+def read_first(revision: Any) -> None:
+    """``DecodeError`` naming both revisions when *revision*, the first thing a checkpoint
+    gives (``_accumulator.restore``), is not this version's."""
     if type(revision) is not int or revision != _REVISION:
         raise other_version(revision, _REVISION)
-    from ._accumulator import Accumulator  # (that module imports this one)
-
-    return Accumulator.__new__(Accumulator)
 
 
 def written(state: Dict[str, Any]) -> Dict[str, Any]:
