@@ -11,8 +11,9 @@ from typing import Any, FrozenSet, Mapping, Optional
 
 from ._errors import excerpt
 
-__all__ = ["COMPATIBLE_BARS", "COMPATIBLE_STOPS", "CORE_CUT", "ERROR_TYPES", "FINISH_REASONS", "NOT_DONE", "UNFINISHED",
-           "core_word", "finish_lookup", "finish_name", "finish_word", "is_known", "key_of"]
+__all__ = ["CHAT_BARS", "COMPATIBLE_BARS", "COMPATIBLE_CALLED", "COMPATIBLE_STOPS", "CORE_CUT", "ERROR_TYPES",
+           "FINISH_REASONS", "NOT_DONE", "RELAYED_BARS", "UNFINISHED", "core_word", "finish_lookup", "finish_name",
+           "finish_word", "is_known", "key_of"]
 
 #: The normalised finish reasons (what ``Dialect.finish_reasons`` maps a provider's to).
 FINISH_REASONS = (
@@ -51,7 +52,8 @@ ERROR_TYPES: Mapping[str, str] = dict.fromkeys(
 #: read them: an OpenAI-compatible gateway relays the provider's raw finish word in a Chat
 #: reply (Portkey's with ``x-portkey-strict-open-ai-compliance: false``), so Chat's
 #: ``finish_reasons`` (Mistral's too: ``CHAT_FINISH``) holds them all and none of such a
-#: reply's calls runs, as natively. Every built-in dialect's words that normalise to
+#: reply's calls runs, as natively (Anthropic's holds them too: ``RELAYED_BARS``). Every
+#: built-in dialect's words that normalise to
 #: ``error``, ``content_filter`` or ``refusal`` (``tests/test_finish_relayed_words.py``
 #: holds it to the dialect records): Anthropic's ``refusal``; Bedrock's
 #: ``guardrail_intervened``, ``content_filtered``, ``malformed_model_output``,
@@ -69,6 +71,36 @@ COMPATIBLE_BARS: Mapping[str, str] = {
                      "unload"), "error"),
     **ERROR_TYPES,
 }
+
+#: Chat's own words (OpenAI's and OpenAI-compatible servers') for a reply a content filter
+#: stopped or that failed: OpenAI's ``content_filter``; Zhipu / Z.ai (GLM) ``sensitive`` (the
+#: safety review stopped the reply: "developers must stop or withdraw the content") and
+#: ``network_error`` (the model's inference failed); DeepSeek's ``insufficient_system_resource``;
+#: vLLM's ``repetition`` (the engine stopped a degenerate generation, ``repetition_detection``:
+#: what it holds is no answer); ``error``. Part of Chat's ``finish_reasons`` (``CHAT_FINISH``).
+CHAT_BARS: Mapping[str, str] = {
+    **dict.fromkeys(("content_filter", "sensitive"), "content_filter"),
+    **dict.fromkeys(("insufficient_system_resource", "network_error", "error", "repetition"), "error"),
+}
+
+#: Every word a Chat reply says a failed, filtered or refused reply with (``CHAT_BARS``,
+#: ``COMPATIBLE_BARS``), relayed into an Anthropic ``stop_reason``: an OpenAI-to-Anthropic
+#: converter returns the upstream's Chat ``finish_reason`` it does not map as it came (new-api's
+#: ``OpenAIFinishReasonToClaudeStopReason``, relay/reasonmap/reasonmap.go: it maps ``stop``,
+#: ``stop_sequence``, ``length``, ``max_tokens``, ``content_filter``, ``tool_calls``; its older
+#: ``stopReasonOpenAI2Claude`` not ``content_filter``), so Anthropic's ``finish_reasons`` holds
+#: them: none of such a reply's calls runs, as under Chat. Gemini's and Bedrock Converse's do
+#: not: the converters found write ``STOP``, ``FINISH_REASON_UNSPECIFIED`` or ``end_turn`` for
+#: a word they do not map (new-api ``ResponseOpenAI2Gemini``, copilot-api, Portkey, LiteLLM).
+RELAYED_BARS: Mapping[str, str] = {**CHAT_BARS, **COMPATIBLE_BARS}
+
+#: The words by which other providers say the model called a tool, relayed as a Chat
+#: ``finish_reason``: Anthropic's and Bedrock's ``tool_use`` (Portkey's Vertex AI Anthropic
+#: stream writes the raw ``stop_reason``, ``finish_reason: parsedChunk.delta?.stop_reason``,
+#: in strict mode too), Cohere's ``TOOL_CALL`` (Portkey's non-strict mode). Chat's
+#: ``finish_reasons`` read them as ``tool_calls``: a reply under one without a call says its
+#: calls are lost, as natively, never ``[]`` read as a plain answer.
+COMPATIBLE_CALLED: Mapping[str, str] = dict.fromkeys(("tool_use", "TOOL_CALL"), "tool_calls")
 
 #: toolwire's own word for a reply whose provider says it has not finished (a Responses
 #: ``status`` ``in_progress``, an Anthropic ``Message`` snapshot with ``stop_reason: null``):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import pickle
+import pickletools
 from typing import Any, Callable, Dict
 
 import pytest
@@ -16,6 +17,7 @@ from toolwire import DecodeError
 from toolwire.dialects.openai.responses_stray import Stray
 from toolwire.stream import Accumulator, _bytes_lines, _call
 from toolwire.stream import _checkpoint as checkpoint_format
+from toolwire.stream._accumulator import restore
 
 ERROR = r"^Stream checkpoint at \$ was written by another toolwire version"
 
@@ -110,7 +112,7 @@ def test_an_older_accumulator_true_to_its_own_fields_is_refused() -> None:
 # field its classes declare) and the shape of a piece held under a fresh id are pinned too (the
 # held entry went from a 3-tuple to a 5-list, ``_waiting`` was added: a checkpoint of 8778d5c2
 # loaded, then failed at the next chunk).
-REVISION = 8
+REVISION = 9
 HANDLER_FIELDS = {
     "anthropic.messages": ("core",),
     "bedrock.converse": ("core",),
@@ -155,7 +157,7 @@ def test_a_checkpoint_of_the_revision_before_the_joined_names_pieces_is_refused(
     into an ``AttributeError`` at the next re-sent head."""
     acc = _open_call()
     state = acc.__getstate__()
-    assert state["_format"][0] == REVISION  # (8 since: Responses tables ``None`` until first needed)
+    assert state["_format"][0] == REVISION  # (9 since: the revision read before any part is built)
     state["_format"] = (4,) + state["_format"][1:]
     with pytest.raises(DecodeError, match=ERROR):
         Accumulator.__new__(Accumulator).__setstate__(state)
@@ -197,3 +199,62 @@ def test_a_held_piece_is_kept_in_the_shape_of_the_checkpoint_revision() -> None:
     assert core._fresh == {0: {(0, 0): [core.calls[0], "call_2", [" ", {"openai.chat": {"extra": {"x": 1}}}], None,
                                        False]}}
     assert (core._waiting, core._named) == (None, None)
+
+
+# A checkpoint of a future toolwire (revision 10), as ``/tmp/h48/finish9/future_pickle.py``
+# writes it: ``restore`` given the revision first, then the state; in the second of each
+# pair the state holds a ``Words`` of a changed class (one argument more: its constructor
+# raises ``TypeError`` if it is called). Protocols 0 and 4.
+FUTURE = {
+    "0": b"ctoolwire.stream._accumulator\nrestore\np0\n(I10\ntp1\nRp2\n(dp3\nV_format\np4\n(I10\nV_core\np5"
+         b"\nV_handler\np6\ntp7\nsg5\nNsg6\nNsb.",
+    "0-changed": b"ctoolwire.stream._accumulator\nrestore\np0\n(I10\ntp1\nRp2\n(dp3\nV_format\np4\n(I10\nV_core\np5"
+                 b"\nV_handler\np6\ntp7\nsg5\nctoolwire._finish\nWords\np8\n((lp9\nVtool_calls\np10\na(dp11\ng10\ng"
+                 b"10\nsc__builtin__\nfrozenset\np12\n((lp13\ntp14\nRp15\ng12\n((lp16\ntp17\nRp18\nVnew-arg\np19\nt"
+                 b"p20\nRp21\nsg6\nNsb.",
+    "4": b"\x80\x04\x95^\x00\x00\x00\x00\x00\x00\x00\x8c\x1ctoolwire.stream._accumulator\x94\x8c\x07restore"
+         b"\x94\x93\x94K\n\x85\x94R\x94}\x94(\x8c\x07_format\x94K\n\x8c\x05_core\x94\x8c\x08_handler\x94"
+         b"\x87\x94h\x07Nh\x08Nub.",
+    "4-changed": b"\x80\x04\x95\xa6\x00\x00\x00\x00\x00\x00\x00\x8c\x1ctoolwire.stream._accumulator\x94\x8c\x07rest"
+                 b"ore\x94\x93\x94K\n\x85\x94R\x94}\x94(\x8c\x07_format\x94K\n\x8c\x05_core\x94\x8c\x08_handler\x94"
+                 b"\x87\x94h\x07\x8c\x10toolwire._finish\x94\x8c\x05Words\x94\x93\x94(]\x94\x8c\ntool_calls\x94a}"
+                 b"\x94h\x0eh\x0es(\x91\x94(\x91\x94\x8c\x07new-arg\x94t\x94R\x94h\x08Nub.",
+}
+
+
+@pytest.mark.parametrize("name", FUTURE)
+def test_a_future_revision_is_refused_before_any_part_is_built(name: str) -> None:
+    """A checkpoint of a later revision is refused with ``DecodeError`` naming both revisions,
+    before any of its parts is built: a part whose class changed (a checkpoint of this version
+    loaded by 7e685cbf raised ``TypeError`` in ``Words.__new__``) is never reached."""
+    with pytest.raises(DecodeError, match=ERROR + r".*revision 10.*reads revision " + str(REVISION)):
+        pickle.loads(FUTURE[name])
+
+
+@pytest.mark.parametrize("protocol", range(pickle.HIGHEST_PROTOCOL + 1))
+def test_a_checkpoint_gives_its_revision_before_any_part(protocol: int) -> None:
+    """The format: the first thing a checkpoint builds is ``restore(REVISION)``; the state
+    (every part) comes after it, so a later version's parts are never built by this one."""
+    data = pickle.dumps(_open_call(), protocol=protocol)
+    names = []
+    for op, arg, _ in pickletools.genops(data):
+        if op.name == "REDUCE":
+            break
+        if op.name == "GLOBAL":
+            names.append(tuple(arg.split(" ")))
+        elif op.name in ("SHORT_BINUNICODE", "BINUNICODE", "UNICODE"):
+            names.append(arg)
+        assert op.name not in ("NEWOBJ", "NEWOBJ_EX", "BUILD", "INST", "OBJ", "DICT", "EMPTY_DICT"), op.name
+    assert names in ([("toolwire.stream._accumulator", "restore")], ["toolwire.stream._accumulator", "restore"])
+    assert restore(REVISION).__class__ is Accumulator
+    again = pickle.loads(data)
+    assert again.close() == _open_call().close()
+
+
+def test_a_past_revision_is_refused_naming_it() -> None:
+    """A checkpoint of the format before (revision 8: ``Accumulator`` rebuilt by ``copyreg``,
+    its state read by ``__setstate__``) is refused naming its revision."""
+    state = _open_call().__getstate__()
+    state["_format"] = (8,) + state["_format"][1:]
+    with pytest.raises(DecodeError, match=ERROR + r".*revision 8.*reads revision " + str(REVISION)):
+        Accumulator.__new__(Accumulator).__setstate__(state)

@@ -20,7 +20,7 @@ from .._registry import Registry
 from ._accumulator_reads import NO_DATA, UNNAMED, Reads, checked_out, counted, ends, place
 from ._bytes_lines import Lines
 from ._call import Result
-from ._checkpoint import checked, written
+from ._checkpoint import _REVISION, checked, read_first, written
 from ._chunks import Body, derived_only, plain_chunks
 from ._close_refused import read_something, refuse_close, two_ways
 from ._core import Core
@@ -43,7 +43,7 @@ from ._skipped import foreign_of
 from ._table import HandlerFactory, StreamTable, streams
 from ._where import at_chunk
 
-__all__ = ["Accumulator"]
+__all__ = ["Accumulator", "restore"]
 
 
 class Accumulator(Reads):
@@ -110,6 +110,11 @@ class Accumulator(Reads):
         if state["_registry"] is default_registry():
             state["_registry"] = None
         return written(state)
+
+    def __reduce__(self) -> Any:
+        """A checkpoint: ``restore`` given the revision first, then the state
+        (``_checkpoint``: another revision is refused before any part is built)."""
+        return (restore, (_REVISION,), self.__getstate__())
 
     def __setstate__(self, state: Dict[str, Any]) -> None:
         self.__dict__.update(checked(state, _fields()))  # (another toolwire's: refused)
@@ -365,3 +370,12 @@ def _fields() -> Tuple[str, ...]:
     if not _FIELDS:
         _FIELDS.append(tuple(sorted(set(Accumulator().__dict__) - {"_run"})))
     return _FIELDS[0]
+
+
+def restore(revision: Any, *_: Any) -> Accumulator:
+    """The blank ``Accumulator`` a checkpoint of *revision* is loaded into (its state set next
+    by ``__setstate__``), or ``DecodeError`` naming both revisions when it is another's: the
+    first thing unpickling a checkpoint calls, before any part of its state is built
+    (``_checkpoint``). Keep its place and name; later arguments are a later version's."""
+    read_first(revision)
+    return Accumulator.__new__(Accumulator)

@@ -36,7 +36,7 @@ import json
 import re
 from typing import Any, Dict, Hashable, List, Optional, Tuple, Union
 
-from .._errors import DecodeError
+from .._errors import DecodeError, excerpt
 from .._json_ints import write_json
 from .._types import InvalidToolCall, ToolCall
 
@@ -74,10 +74,13 @@ def set_slots(self: Any, state: Any) -> None:
         object.__setattr__(self, name, slots[name])
 
 
-def other_version() -> DecodeError:
-    """The refusal of a stream checkpoint another toolwire wrote (its state has other fields)."""
+def other_version(revision: Any = None, reads: int = 0) -> DecodeError:
+    """The refusal of a stream checkpoint another toolwire wrote: its state has other fields,
+    or its *revision* (given: an excerpt of it) is not the one this version *reads* (``_checkpoint``)."""
+    why = "its state has other parts" if revision is None else (
+        f"checkpoint revision {excerpt(revision)}, this toolwire reads revision {reads}")
     return DecodeError(
-        "Stream checkpoint at $ was written by another toolwire version (its state has other parts): "
+        f"Stream checkpoint at $ was written by another toolwire version ({why}): "
         "load a checkpoint with the version that wrote it (upgrade between streams, not during one)"
     )
 

@@ -13,7 +13,7 @@ from typing import Any, Dict, List, Optional
 
 from ..._dialect import ResponseFields, ResponseReader
 from ..._errors import EncodeError
-from ..._finish_reasons import ERROR_TYPES
+from ..._finish_reasons import RELAYED_BARS
 from ..._usage import counts, make_usage, plus
 from .._common import any_block, as_int, join_text
 from .._reply_fields import objects_at, text_at
@@ -72,7 +72,9 @@ FINISH: Dict[str, str] = {
     "compaction": "pause",
     "refusal": "refusal",
     "model_context_window_exceeded": "context_window",
-    **ERROR_TYPES,  # Anthropic's error types, relayed as a finish word: failed (``_finish_reasons``)
+    # Anthropic's error types (failed), and the Chat words for a failed, filtered or refused
+    # reply an OpenAI-to-Anthropic converter passes through (``_finish_reasons.RELAYED_BARS``)
+    **RELAYED_BARS,
 }
 
 

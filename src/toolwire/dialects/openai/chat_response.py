@@ -32,7 +32,7 @@ from typing import Any, Callable, Dict, List, Optional
 from ..._bound import Bound
 from ..._dialect import ResponseFields, ResponseReader
 from ..._errors import DecodeError
-from ..._finish_reasons import COMPATIBLE_BARS, COMPATIBLE_STOPS
+from ..._finish_reasons import CHAT_BARS, COMPATIBLE_BARS, COMPATIBLE_CALLED, COMPATIBLE_STOPS
 from ..._usage import Usage, counts, make_usage
 from .._common import as_int, first_set, join_text
 from .._reply_fields import object_at, objects_at
@@ -188,19 +188,14 @@ CHAT_FINISH: Dict[str, str] = {
     "token_limit": "length",  # IBM watsonx.ai (its text generation ``stop_reason``)
     "tool_calls": "tool_calls",
     "function_call": "tool_calls",
-    "content_filter": "content_filter",
-    "insufficient_system_resource": "error",
-    # Zhipu / Z.ai (GLM): the safety review stopped the reply ("developers must stop or
-    # withdraw the content"), the model's inference failed, the context window ran out
-    "sensitive": "content_filter",
-    "network_error": "error",
+    # Anthropic's, Bedrock's ``tool_use``, Cohere's ``TOOL_CALL``, relayed by gateways
+    **COMPATIBLE_CALLED,
+    # OpenAI's, GLM's, DeepSeek's, vLLM's words for a filtered or failed reply: none of its calls runs
+    **CHAT_BARS,
+    # Zhipu / Z.ai (GLM): the context window ran out
     "model_context_window_exceeded": "context_window",
     "model_length": "context_window",  # Mistral: the context window ran out, not the token budget
-    "error": "error",
     **dict.fromkeys(COMPATIBLE_STOPS, "stop"),  # Together's, Hugging Face TGI's, IBM watsonx.ai's
-    # vLLM: the engine stopped a degenerate generation (``repetition_detection``): what
-    # it holds is no answer, and no call of it runs (as ``error``)
-    "repetition": "error",
     # every other dialect's words for a failed reply or one a content filter or a refusal
     # stopped, relayed by gateways (Anthropic's error types among them): as natively
     **COMPATIBLE_BARS,
