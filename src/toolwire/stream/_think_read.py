@@ -15,7 +15,7 @@ where a tag may have begun), which tells which rule gives the split without runn
   text after it could still end (else, the text's last line being no fence line that text
   may undo, it holds while the new text brings no backtick run of a length that may close
   code still open, ``_markdown_code.open_runs``, or for a fence or a last line opening
-  with backticks no backtick nor tilde: ``frozen``, ``_ticks``): with a backtick or
+  with backticks no backtick nor tilde: ``frozen``, ``ticks``): with a backtick or
   tilde before the tag, no fence still
   open whose end would change what it holds (a template block's tag inside it), no
   backtick run its paragraph leaves unclosed while that paragraph may go on
@@ -30,10 +30,10 @@ where a tag may have begun), which tells which rule gives the split without runn
   ``{``, ``[`` or ``"`` (a whole-text JSON value) nor, without reasoning apart, does the
   text without its closed blocks while it holds a closing tag.
   Without backtick or tilde before the tag, the JSON values open whose end would change
-  the split are kept instead (``_watch``: the whole text as one value, the value begun
+  the split are kept instead (``watch``: the whole text as one value, the value begun
   before the tag that failed for want of more text, and, without reasoning apart, the
   same of the text without its closed blocks) and read on with each new text by
-  counting brackets and strings (``_Open``): the base holds until one of them may end
+  counting brackets and strings (``Open``): the base holds until one of them may end
   (a JSON value before the tag can only end with a ``}``, ``]`` or ``"`` of its own
   depth; one that fails to decode fails at the same place whatever follows). The text
   has a character that is no blank after its last think tag and that tag's length (the
@@ -62,45 +62,44 @@ the characters scanned and split.
 
 from __future__ import annotations
 
-import re
 from typing import List, Optional, Tuple
 
-from .._json_extract import open_json, open_value
-from .._markdown_code import open_code, open_runs
 from .._think import KeptSpans, opens_json, split_detail, take_closed_blocks
 from ._call import reduce_slots, set_slots
 from ._think_cut import settle
+from ._think_open import (
+    TAG_CLOSES,
+    TAG_MARKS,
+    TAG_OPENS,
+    TAG_REACH,
+    Open,
+    code_settled,
+    fence_only,
+    json_settled,
+    last_tag,
+    run_of,
+    ticks,
+    watch,
+)
 
 __all__ = ["ThinkRead", "scan_tail", "split_whole"]
-
-_TAGS = ("think", "thinking", "reasoning")
-_OPENS = tuple(f"<{t}>" for t in _TAGS)
-_CLOSES = tuple(f"</{t}>" for t in _TAGS)
-_REACH = max(len(t) for t in _CLOSES)  # 12: the longest tag
-_ALL = _OPENS + _CLOSES
-
 
 def _tag_across(text: str, cut: int) -> bool:
     """Whether a think tag of *text* ends past *cut*: one that ``text[cut:]`` holds or
     completes (it may begin up to a tag's length before *cut*: a text that ended in
     ``<`` or ``</thi``)."""
-    pos = text.find("<", max(0, cut - _REACH + 1))
+    pos = text.find("<", max(0, cut - TAG_REACH + 1))
     while pos >= 0:
-        if any(pos + len(t) > cut and text.startswith(t, pos) for t in _ALL):
+        if any(pos + len(t) > cut and text.startswith(t, pos) for t in TAG_MARKS):
             return True
         pos = text.find("<", pos + 1)
     return False
 
 
-def _last_tag(text: str) -> int:
-    """Where the text's last think tag begins (-1: none)."""
-    return max(text.rfind(t) for t in _ALL)
-
-
 def scan_tail(text: str, start: int) -> str:
     """``text[start:]`` with the characters before it where a tag may have begun (every
     scan of a read goes through here)."""
-    return text[max(0, start - _REACH + 1):]
+    return text[max(0, start - TAG_REACH + 1):]
 
 
 def split_whole(text: str, reasoned: bool) -> Tuple[str, bool, bool, bool, bool]:
@@ -111,177 +110,6 @@ def split_whole(text: str, reasoned: bool) -> Tuple[str, bool, bool, bool, bool]
     tag (``_think.split_detail``)."""
     out, _, stripped, json_lead, closing, lone = split_detail(text, "-" if reasoned else "")
     return out, stripped, json_lead, closing, lone
-
-
-def _code_settled(text: str, last: int) -> bool:
-    """Whether no markdown code (``_markdown_code.open_code``) that text after *text*
-    could still end begins before *last* (where the text's last think tag begins)."""
-    head = text[:last]
-    if "`" in head or "~" in head:
-        # the text's last line may still become a fence line, a blank one, or hold the run
-        # that closes a code span: read up to it; when the tag is on it (then no blank line nor
-        # fence line but one opening with backticks, which a backtick after them would undo),
-        # read it too, unless it opens so or ends in a backtick run that may still grow
-        line = text.rfind("\n") + 1
-        if last >= line:
-            if text[line:].lstrip(" \t").startswith("```") or text.endswith("`"):
-                return False
-            at = open_code(text, _TAGS)
-        else:
-            at = open_code(text[:line - 1], _TAGS)  # (its lines but the last, which is text)
-        if 0 <= at < last:
-            return False
-    return True
-
-
-def _json_settled(text: str, last: int) -> bool:
-    """Whether no JSON value (``_json_extract.open_json``) that text after *text* could
-    still end begins before *last*."""
-    head = text[:last]
-    return not (("{" in head or "[" in head or "`" in head) and open_json(text, last))
-
-
-def _ticks(text: str) -> Optional[List[int]]:
-    """The lengths of the backtick runs whose coming may change the code in *text*
-    (``_markdown_code.open_runs``), or ``None`` for any backtick or tilde: a last line
-    opening with backticks (a fence line one more backtick undoes, which may join the
-    paragraph before it), a text ending in a backtick run (one more makes it another
-    run), a fence still open a fence line may end so as to change what it holds."""
-    if text.endswith("`") or text[text.rfind("\n") + 1:].lstrip(" \t").startswith("```"):
-        return None
-    return open_runs(text, _TAGS)
-
-
-def _run_of(text: str, start: int, ticks: Tuple[int, ...]) -> bool:
-    """Whether a backtick run of a length of *ticks* ends past *start* (read whole: it
-    may have begun before *start*)."""
-    pos = text.find("`", start)
-    if pos < 0:
-        return False
-    while pos > 0 and text[pos - 1] == "`":
-        pos -= 1
-    n = len(text)
-    while pos >= 0:
-        end = pos + 1
-        while end < n and text[end] == "`":
-            end += 1
-        if end - pos in ticks:
-            return True
-        pos = text.find("`", end)
-    return False
-
-
-def _fence_only(line: str) -> bool:
-    """Whether *line* (the text's last) is backticks and tildes and blanks only: a fence
-    line that closes a fence may stop being one when text without either follows."""
-    kept = line.strip()  # (as ``_markdown_code`` reads a line: ``str.strip``'s blanks, U+00A0 too)
-    return bool(kept) and not kept.replace("`", "").replace("~", "").strip()
-
-
-# what can end a JSON value: outside a string, a quote or a bracket; inside one, its quote or an escape
-_OUTSIDE = re.compile(r'["\[\]{}]')
-_INSIDE = re.compile(r'["\\]')
-
-
-class _Open:
-    """A JSON value (an object, an array, a string) open at the end of a text, read on as
-    text comes by counting brackets outside strings (a string's escapes read): ``end``
-    is where it may have ended, once it may have (a valid value ends exactly there; an
-    invalid one never decodes, so an end counted early only costs a split). One begun at
-    no ``{``, ``[`` or ``"`` (``open_value``: where a string of a failed value runs on, or
-    the end of the text) may end at the next quote or bracket (``depth`` -1)."""
-
-    __slots__ = ("depth", "end", "escape", "string")
-    __reduce__ = reduce_slots  # (kept by a ``ThinkRead``: checkpointed with it)
-    __setstate__ = set_slots
-
-    def __init__(self, text: str, start: int) -> None:
-        self.depth = 0
-        self.escape = False
-        self.string = text.startswith('"', start)
-        self.end = -1
-        if not self.string and text[start:start + 1] not in ("{", "["):
-            self.depth = -1
-        self.feed(text, start + 1 if self.string else start)
-
-    def feed(self, text: str, pos: int) -> bool:
-        """Read ``text[pos:]`` on; whether the value may have ended in it."""
-        n = len(text)
-        if self.escape and pos < n:
-            self.escape = False
-            pos += 1
-        while pos < n:
-            if self.string:
-                m = _INSIDE.search(text, pos)
-                if m is None:
-                    return False
-                pos = m.end()
-                if m.group() == "\\":
-                    if pos >= n:
-                        self.escape = True
-                        return False
-                    pos += 1
-                    continue
-                self.string = False
-                if self.depth == 0:
-                    self.end = pos
-                    return True
-                continue
-            m = _OUTSIDE.search(text, pos)
-            if m is None:
-                return False
-            c = m.group()
-            pos = m.end()
-            if self.depth < 0:
-                self.end = pos
-                return True
-            if c == '"':
-                self.string = True
-            elif c == "{" or c == "[":
-                self.depth += 1
-            else:
-                self.depth -= 1
-                if self.depth <= 0:
-                    self.end = pos
-                    return True
-        return False
-
-
-def _lead(text: str) -> int:
-    """Where *text*'s first character that is no blank stands (-1: none)."""
-    for i, c in enumerate(text):
-        if not c.isspace():
-            return i
-    return -1
-
-
-def _watch(text: str, head: str, reasoned: bool, closing: bool) -> Optional[List[_Open]]:
-    """The JSON values open in *text* whose end would change its split (``_split``): the
-    whole text as one value (it opens with ``{``, ``[`` or ``"``); a value begun before the
-    last think tag (*head* is the text before it); without reasoning apart and with a
-    closing tag left, the same of the text without its closed blocks, whose spans the
-    lone-tag rule reads. ``None`` when one of them ended with only blanks after it (the
-    whole text a value, which more text could undo): no base."""
-    watch: List[_Open] = []
-    texts = [text]
-    if closing and not reasoned:
-        texts.append(take_closed_blocks(text, [], KeptSpans(text)))
-    for k, t in enumerate(texts):
-        start = _lead(t)
-        if start >= 0 and t[start] in '{["':
-            v = _Open(t, start)
-            if v.end < 0:
-                watch.append(v)
-            elif t[v.end:].isspace() or v.end == len(t):
-                return None
-        if "{" in head or "[" in head:
-            at = open_value(t, _last_tag(t) if k else len(head))
-            if at >= 0:
-                v = _Open(t, at)
-                if v.end >= 0:
-                    return None
-                watch.append(v)
-    return watch
 
 
 class ThinkRead:
@@ -300,7 +128,7 @@ class ThinkRead:
         self.out = ""  # the split at the last read
         self.base: Optional[bool] = None  # with a base split: whether it took anything out
         self.waiting: List[str] = []  # blanks after the split's end, held back
-        self.watch: List[_Open] = []  # with a base split: the JSON values whose end would change it
+        self.watch: List[Open] = []  # with a base split: the JSON values whose end would change it
         self.frozen = False  # with a base split: code before the last tag still open (``_thaws``)
         self.ticks: Optional[Tuple[int, ...]] = None  # ...the backtick runs that may close it (None: any, and tildes)
         self.cut = 0  # where the text is settled (``_think_cut``): a split reads the text after it only
@@ -316,8 +144,8 @@ class ThinkRead:
         seen = scan_tail(text, start)
         new = seen[start - (len(text) - len(seen)):] if start else seen
         if "<" in seen:
-            self.tags = self.tags or any(t in seen for t in _OPENS) or any(t in seen for t in _CLOSES)
-            self.closes = self.closes or any(t in seen for t in _CLOSES)
+            self.tags = self.tags or any(t in seen for t in TAG_OPENS) or any(t in seen for t in TAG_CLOSES)
+            self.closes = self.closes or any(t in seen for t in TAG_CLOSES)
         if not self.code and ("`" in new or "~" in new):
             self.code, self.cut, self.lead, self.lone = True, 0, "", False
         if self.head < 0:
@@ -339,13 +167,13 @@ class ThinkRead:
 
     def _opens(self, text: str) -> bool:
         """Whether *text* opens (blanks aside) with a think tag."""
-        return self.head >= 0 and text.startswith(_OPENS, self.head)
+        return self.head >= 0 and text.startswith(TAG_OPENS, self.head)
 
     def _thaws(self, text: str, start: int, new: str) -> bool:
         """Whether ``text[start:]`` may change code still open before the last tag (``frozen``)."""
         if self.ticks is None:
             return "`" in new or "~" in new
-        return bool(self.ticks) and _run_of(text, start, self.ticks)
+        return bool(self.ticks) and run_of(text, start, self.ticks)
 
     def _ended(self, text: str, start: int) -> bool:
         """Whether a JSON value the base split waits on may end in ``text[start:]``."""
@@ -364,7 +192,7 @@ class ThinkRead:
             kept = new.rstrip()
             if kept:
                 if not any(self.waiting):  # (blanks between: no tag across)
-                    tail = self.out[1 - _REACH:]
+                    tail = self.out[1 - TAG_REACH:]
                     if _tag_across(tail + kept, len(tail)):
                         return False
                 self.out = self.out + "".join(self.waiting) + kept
@@ -387,13 +215,13 @@ class ThinkRead:
         self.out = out
         self.base = None
         self.waiting = []
-        last = max(0, _last_tag(text))
+        last = max(0, last_tag(text))
         head = text[:last]
         code = "`" in head or "~" in head
         self.frozen = False
         if (
-            text[last + _REACH:].isspace()
-            or len(text) <= last + _REACH
+            text[last + TAG_REACH:].isspace()
+            or len(text) <= last + TAG_REACH
             or (code and (opens_json(text) or (json_lead and not reasoned)))
             or (stripped and not out and split_whole(text + "\nx", reasoned)[0])
         ):
@@ -402,25 +230,25 @@ class ThinkRead:
             spans = [(text, last)]
             if closing and not reasoned:  # the lone-tag rule reads the spans of the text without its blocks
                 rest = take_closed_blocks(text, [], KeptSpans(text))
-                spans.append((rest, max(0, _last_tag(rest))))
-            ticks: Optional[List[int]] = []
+                spans.append((rest, max(0, last_tag(rest))))
+            runs: Optional[List[int]] = []
             for t, at in spans:
-                if not _json_settled(t, at):
+                if not json_settled(t, at):
                     return
-                if not _code_settled(t, at):  # code still open before the tag: the base holds while
-                    if _fence_only(t[t.rfind("\n") + 1:]):  # no backtick run that may close it comes
-                        self.frozen = False  # (``_ticks``), unless the last line is a fence line text may undo
+                if not code_settled(t, at):  # code still open before the tag: the base holds while
+                    if fence_only(t[t.rfind("\n") + 1:]):  # no backtick run that may close it comes
+                        self.frozen = False  # (``ticks``), unless the last line is a fence line text may undo
                         return
                     self.frozen = True
-                    more = _ticks(t)
-                    ticks = None if more is None or ticks is None else ticks + more
-            self.ticks = None if ticks is None else tuple(sorted(set(ticks)))
+                    more = ticks(t)
+                    runs = None if more is None or runs is None else runs + more
+            self.ticks = None if runs is None else tuple(sorted(set(runs)))
         self.watch = []
         if not code and ("{" in head or "[" in head or opens_json(text) or (closing and not reasoned)):
-            watch = _watch(text, head, reasoned, closing)
-            if watch is None:
+            found = watch(text, head, reasoned, closing)
+            if found is None:
                 return
-            self.watch = watch
+            self.watch = found
         self.base = stripped
         if stripped:
             kept = text.rstrip()
