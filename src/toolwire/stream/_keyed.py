@@ -78,10 +78,6 @@ class Keyed(Fresh):
     # there after it starts its twin (``_twins``: the same name and text, that call again or a new
     # call the same, no id telling: neither runs)
     _ended_at: Optional[Dict[Hashable, Call]] = None
-    # how a custom call's pieces came, by position (bits): 4, its name; 1, then a piece without it (a
-    # server naming every piece sends none); 2, its head again after its input, read as such a
-    # server's: 1 and 2 together are neither (``chat_stream_pieces.custom_piece``)
-    _input_pieces: Optional[Dict[int, int]] = None
 
     def _again(self, c: Call, name: Optional[str], text: Optional[str]) -> bool:
         """Whether a delta with *name* (or none) and argument *text* sends the ended call *c*
