@@ -195,8 +195,9 @@ class Keyed(Fresh):
             c = self.new(key, scope, id, name, False)
             if id is None and name is not None and self._ended_at:
                 ended_twin(self, c, scope)
-            elif prev is not None and prev.key == key and key is not None:
-                # (under the id of an earlier call at its index: that call re-sent piece by piece?)
+            elif prev is not None and prev.key == key and (key is not None or prev.done):
+                # (under the id of an earlier call at its index, or of one without an index that ended:
+                # that call re-sent piece by piece?)
                 if self._twins is None:
                     self._twins = {}
                 self._twins[c.pos] = prev
