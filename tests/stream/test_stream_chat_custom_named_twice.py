@@ -72,8 +72,15 @@ def _named(n: int) -> List[Any]:
     return once + once + [END]
 
 
-def test_judged_in_linear_work() -> None:
-    small, big = calls_made(lambda: accumulate(_named(100))), calls_made(lambda: accumulate(_named(400)))
+def _named_after_its_finish(n: int) -> List[Any]:
+    """The same, re-sent without the id after the finish chunk (``_twins.twin_rest``)."""
+    once = [k(str(i % 10)) for i in range(n)]
+    return once + [END] + [k(str(i % 10), ident=None) for i in range(n)] + [END]
+
+
+@pytest.mark.parametrize("make", [_named, _named_after_its_finish])
+def test_judged_in_linear_work(make: Any) -> None:
+    small, big = calls_made(lambda: accumulate(make(100))), calls_made(lambda: accumulate(make(400)))
     assert 3.5 <= big / small <= 4.5, (small, big)
 
 
