@@ -165,7 +165,7 @@ def test_a_checkpoint_of_the_revision_before_the_joined_names_pieces_is_refused(
 
 def test_a_checkpoint_of_the_revision_before_the_ended_calls_is_refused() -> None:
     """Revision 7 keeps the calls that ended by index (``Keyed._ended_at``) and the custom
-    calls' input pieces (``Keyed._input_pieces``): a revision-6 checkpoint knows neither
+    calls' input pieces (``CutJudge._input_pieces``): a revision-6 checkpoint knows neither
     (a call re-sent after loading it would run twice), and is refused."""
     state = _open_call().__getstate__()
     state["_format"] = (6,) + state["_format"][1:]

@@ -31,6 +31,11 @@ class CutJudge:
     whole_cut: bool = False
     # positions of calls whose arguments are free text (``mark_free_text``); none until one is
     free_text: Optional[Set[int]] = None
+    # how a custom call's pieces came, by position (bits): 4, its name; 1, then a piece without it (a
+    # server naming every piece sends none); 2, its head again after its input, read as such a
+    # server's: 1 and 2 together are neither (``chat_stream_pieces.custom_piece``); with 2 alone, an
+    # input that is its first half twice is not guessed either (``_twins.said_twice``)
+    _input_pieces: Optional[Dict[int, int]] = None
     # what a call's own item says of it, by position (``mark_whole``): whole (``True``) or
     # cut off (``False``) whatever its place; none until one says
     own_status: Optional[Dict[int, bool]] = None

@@ -78,10 +78,6 @@ class Keyed(Fresh):
     # there after it starts its twin (``_twins``: the same name and text, that call again or a new
     # call the same, no id telling: neither runs)
     _ended_at: Optional[Dict[Hashable, Call]] = None
-    # how a custom call's pieces came, by position (bits): 4, its name; 1, then a piece without it (a
-    # server naming every piece sends none); 2, its head again after its input, read as such a
-    # server's: 1 and 2 together are neither (``chat_stream_pieces.custom_piece``)
-    _input_pieces: Optional[Dict[int, int]] = None
 
     def _again(self, c: Call, name: Optional[str], text: Optional[str]) -> bool:
         """Whether a delta with *name* (or none) and argument *text* sends the ended call *c*
@@ -199,8 +195,9 @@ class Keyed(Fresh):
             c = self.new(key, scope, id, name, False)
             if id is None and name is not None and self._ended_at:
                 ended_twin(self, c, scope)
-            elif prev is not None and prev.key == key and key is not None:
-                # (under the id of an earlier call at its index: that call re-sent piece by piece?)
+            elif prev is not None and prev.key == key and (key is not None or prev.done):
+                # (under the id of an earlier call at its index, or of one without an index that ended:
+                # that call re-sent piece by piece?)
                 if self._twins is None:
                     self._twins = {}
                 self._twins[c.pos] = prev

@@ -33,6 +33,7 @@ from .._value_checks import utf8_text
 from ._call import Call, Result, join_open
 from ._cut_judge import CutJudge
 from ._events import CallDone, Event
+from ._twins import said_twice
 
 __all__ = ["Results"]
 
@@ -300,11 +301,10 @@ class Results(CutJudge):
         self._settle(c, result)
 
     def _input(self, c: Call) -> bool:
-        """*c*'s custom tool input (``Core.add_input``) joined into its arguments, ``{field:
-        text}``, as ``decode_all`` reads the call whole; whether it was cut off: the stream
-        ended before the call's reply finished (no end, no finish reason), and free text
-        shows nothing of where it stopped (an invalid, truncated call unless
-        ``allow_truncated``). Argument text beside the input is an invalid call."""
+        """*c*'s custom tool input (``Core.add_input``) joined into its arguments, ``{field: text}``, as
+        ``decode_all`` reads the call whole; whether it was cut off: the stream ended before the call's
+        reply finished (no end, no finish reason), free text showing nothing of where it stopped (invalid,
+        truncated, unless ``allow_truncated``). Argument text beside it, or its input twice: invalid."""
         field, pieces = cast(Dict[int, Tuple[str, List[str]]], self.inputs).pop(c.pos)
         if c.error is not None:
             return False
@@ -313,6 +313,8 @@ class Results(CutJudge):
                          "not guessed which to run")
             return False
         text = pieces[0] if len(pieces) == 1 else "".join(pieces)
+        if self._input_pieces and said_twice(self, c, pieces, text):  # (named on every piece: re-sent?)
+            return False
         if not c.ended and not self.policy.allow_truncated:
             c.full = text  # (the invalid call's ``raw``)
             self.fail(c, "Custom tool input may be cut off: the stream ended before its reply finished (no finish "
@@ -330,17 +332,15 @@ class Results(CutJudge):
             utf8_text(c.id, f"$.calls[{c.pos}].id", "Id", self.dialect)
 
     def fail(self, c: Call, error: str, cut: bool = False) -> None:
-        """Mark the call invalid (it is still finalized at its end); *cut*: because it
-        was cut off (its ``InvalidToolCall`` is ``truncated``)."""
+        """Mark the call invalid (still finalized at its end); *cut*: it was cut off (``truncated``)."""
         if c.error is None:
             c.error = error
             c.cut = cut
             c.size = max(c.size, self.max_bytes + 1)
 
     def unrun(self, c: Call, error: str, cut: bool = False) -> None:
-        """*c*, already finalized, must not run after all (its end came again, saying
-        otherwise): its result is an ``InvalidToolCall`` (as ``close`` makes the calls of
-        a failed reply, whatever their ``CallDone`` said); *cut*: it was cut off."""
+        """*c*, already finalized, must not run after all (its end came again, saying otherwise): its result is
+        an ``InvalidToolCall`` (as ``close`` makes a failed reply's, whatever its ``CallDone`` said); *cut*: cut off."""
         r = c.result
         if type(r) is ToolCall:
             c.error = error

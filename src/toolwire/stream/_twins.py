@@ -12,12 +12,12 @@ text; sent again whole after it ended, it is refused as ``Keyed.delta`` refuses 
 
 from __future__ import annotations
 
-from typing import Any, Hashable, Optional, Tuple
+from typing import Any, Hashable, List, Optional, Tuple
 
 from .._types import ToolCall
 from ._call import Call
 
-__all__ = ["bare", "ended_twin", "input_again", "judge_twin", "same_name"]
+__all__ = ["bare", "ended_twin", "input_again", "judge_twin", "said_twice", "same_name", "twin_rest"]
 
 
 def bare(name: str) -> str:
@@ -96,6 +96,9 @@ def judge_twin(core: Any, n: Call) -> None:
         return
     text = _text(core, c)
     if text is None or text != _text(core, n) or (not text and n.name is None):
+        if core._input_pieces and core._input_pieces.get(n.pos, 0) & 16:  # (read as its pieces: ``twin_rest``)
+            core.fail(n, f"Tool call {n.pos} of this stream took named pieces without an id as the custom tool call "
+                         f"{c.pos} re-sent, which they did not end as: its pieces, or calls of their own? Not guessed")
         return  # (no arguments on both, ``""``: the same, as ``{}`` is, when the name came again with it)
     if n.id is None:  # (no id on it: the same call, or a new one the same? ``Keyed._ended_at``)
         if n.name is not None and n.name == c.name:
@@ -167,3 +170,44 @@ def ended_twin(core: Any, c: Call, scope: Hashable) -> None:
         if core._twins is None:
             core._twins = {}
         core._twins[c.pos] = prev
+
+
+def said_twice(core: Any, c: Call, pieces: List[str], text: str) -> bool:
+    """Whether *c*, a custom call whose every piece came named (its head again after its input,
+    no piece without its name: ``CutJudge._input_pieces``' 2 alone; Kimi K2 names every piece), ends
+    with the input *text* (its *pieces* joined) that is its first half twice, a piece beginning the
+    second half: the call re-sent piece by piece (such a server's pieces show no head again), or an
+    input that repeats itself? Not guessed: *c* fails (its ``raw`` the text), never run doubled."""
+    if core._input_pieces.get(c.pos, 0) & 3 != 2 or len(text) % 2:
+        return False
+    half, at = len(text) // 2, 0
+    for p in pieces:
+        if at >= half:
+            break
+        at += len(p)
+    if at != half or text[:half] != text[half:]:
+        return False
+    c.full = text
+    core.fail(c, f"The custom tool call {c.name!r} (id {c.id!r}), named on every piece, got its input twice: "
+                 "the call sent again piece by piece, or an input that repeats itself? Not guessed; never run")
+    return True
+
+
+def twin_rest(core: Any, c: Call, name: str, piece: str, going_on: int) -> bool:
+    """Whether the named input *piece*, no id on it nor on *c* (a custom call that a head without an id
+    started at the index of the call that ended there, ``ended_twin``), is *c*'s rest: the ended call's
+    input goes on with it, as with every piece so far (*going_on*: the earlier ones did; Kimi K2 names
+    every piece, so re-sent after the finish), ``judge_twin`` telling at *c*'s end (the same input:
+    that call re-sent, neither runs). Else the piece is another call at the index (``head_again``),
+    and *c*, read as the re-send's beginning, fails. Each piece is compared once (linear)."""
+    e = core._twins.get(c.pos)
+    got = _input(core, e) if e is not None and e.done and name == c.name == e.name else None
+    if got is not None:
+        text = got[1]
+        if text.startswith(piece, c.size) and (going_on or text.startswith("".join(core.inputs[c.pos][1]))):
+            return True
+    if going_on:
+        core.fail(c, f"Tool call {c.pos} of this stream, read as the custom tool call {e.pos if e else '?'} re-sent "
+                     "piece by piece (each named, no id), went on otherwise: its pieces, or calls of their own? "
+                     "Not guessed")
+    return False

@@ -14,6 +14,7 @@ from ..._errors import ArgumentsError, DecodeError, excerpt
 from ...stream._call import Call, add_kept, begins_value, nonempty_str, whole_text_value, whole_value
 from ...stream._core import Core
 from ...stream._fresh import NEW
+from ...stream._twins import twin_rest
 from .._common import wire_index
 from .chat_response import reasoning_field
 from .chat_stream_args import text_of, whole_text
@@ -152,7 +153,7 @@ def custom_input(core: Core, c: Call, piece: Any) -> None:
 def custom_piece(core: Core, c: Call, scope: int, index: Optional[int], ident: Optional[str], name: Optional[str],
                  piece: Any) -> Call:
     """A custom call's piece (``custom.input`` *piece*, *name* if it has one) at *c*, the call it
-    went to (``Keyed.delta``), read by what came before at *c* (``Keyed._input_pieces``: 4, its
+    went to (``Keyed.delta``), read by what came before at *c* (``CutJudge._input_pieces``: 4, its
     name; 1, then a piece with input without it, which a server naming every piece never sends;
     2, its head again after its input, read as such a server's; 8, its head again with no input
     after 1): a head after its input came, ``head_again``; a nameless piece after its head came
@@ -176,16 +177,20 @@ def custom_piece(core: Core, c: Call, scope: int, index: Optional[int], ident: O
             seen[c.pos] = flags | 1
     else:
         if core.inputs and core.inputs.get(c.pos, (None, None))[1]:
-            # (with nothing, where *c* is the call its index goes on with: what follows tells)
-            empty = not piece and flags & 5 == 5 and c is (core.latest(scope) if index is None else
-                                                          core.by_key.get((scope, index)))
-            n = head_again(core, c, scope, index, ident, name, piece, flags & 5 == 5 and not empty)
-            if n is not c:
-                c, flags = n, 0
-            elif empty:
-                flags |= 8
-            elif flags & 4 and c.error is None:
-                flags |= 2
+            if (ident is None and c.id is None and piece and type(piece) is str and core._twins
+                    and c.pos in core._twins and twin_rest(core, c, name, piece, flags & 16)):
+                flags |= 16  # (an ended call's input going on, named, no id: ``judge_twin`` tells at its end)
+            else:
+                # (with nothing, where *c* is the call its index goes on with: what follows tells)
+                empty = not piece and flags & 5 == 5 and c is (core.latest(scope) if index is None else
+                                                              core.by_key.get((scope, index)))
+                n = head_again(core, c, scope, index, ident, name, piece, flags & 5 == 5 and not empty)
+                if n is not c:
+                    c, flags = n, 0
+                elif empty:
+                    flags |= 8
+                elif flags & 4 and c.error is None:
+                    flags |= 2
         seen[c.pos] = flags | 4
     custom_input(core, c, piece)
     return c
