@@ -1,8 +1,8 @@
-"""The Responses hot loop's per-delta ``item_id`` check (``responses_stream.Handler.run``) is
-held to the general path (``preview=True`` never uses ``run``): while no call has ended under an
-item ``id`` the deltas of a run are not read for it (none can be an ended call's sent again,
-``LateDeltas.stale``), after one they are; either way every call, event and error is the
-general path's. Streams as https://platform.openai.com/docs/api-reference/responses-streaming
+"""The Responses hot loop's per-delta ``item_id`` check (``responses_stream.Handler.run``: a
+delta of the run's call under another ``item_id`` goes to ``feed``, whose ``LateDeltas.stale``
+tells an ended call's delta sent again) is held to the general path (``preview=True`` never
+uses ``run``): every call, event and error is the general path's (without the check a
+re-sent delta joins the open call's arguments: both tests fail). Streams as https://platform.openai.com/docs/api-reference/responses-streaming
 shows them (``response.function_call_arguments.delta``: ``item_id``, ``output_index``,
 ``delta``), each delta's ``item_id`` then drawn: the call's own, another call's, another, none
 (a gateway stripping it, a server changing it from event to event)."""

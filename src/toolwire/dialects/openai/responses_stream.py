@@ -50,10 +50,6 @@ from .responses_stream_phase import Phased
 
 __all__ = ["EVENTS", "NAME", "Handler", "detect", "encode"]
 
-# the ``item_id`` a run of deltas takes while no call has ended under an item ``id`` (``Handler.run``):
-# none of its deltas can be an ended call's sent again (``stale``), so their ``item_id`` is not read
-_ANY = object()
-
 
 NAME = "openai.responses"
 # the event types ``feed`` reads (``run`` skips the others)
@@ -98,7 +94,7 @@ class Handler(Phased):
         # as locals: the delta branch stays short enough for its jump to need no
         # ``EXTENDED_ARG`` (CPython 3.11 then leaves ``kind == ...`` unspecialized, every chunk)
         emit = core.events.append if core.emit else None
-        event, args_delta, miss, any_ = new_event, ArgsDelta, LookupError, _ANY
+        event, args_delta, miss = new_event, ArgsDelta, LookupError
         feed = Feed.feed  # the general reader (``Phased.feed`` adds only what is done above: text deltas)
         # builtins read once: a local is cheaper than a global, once per chunk
         dict_, str_, int_, type_, len_ = dict, str, int, type, len
@@ -143,8 +139,6 @@ class Handler(Phased):
                                 if (c.key is not index or self.behind is not None  # (``behind``: ``feed``'s)
                                         or own in done_items):  # (an ended call's again?)
                                     raise miss
-                                if not done_items:  # (no call ended under an item ``id``: no delta is an
-                                    own = any_  # ended call's, whatever its ``item_id``: none is read)
                                 # (a delta without ``item_id``, as a gateway strips it: each one is looked up
                                 # as this one, not sent to ``feed`` by a missing key; nothing more per delta)
                                 last, parts = index if own is not None else NO_KEY, c.parts
@@ -152,7 +146,7 @@ class Handler(Phased):
                             # (after a delta of the open call: nothing ended since, so a delta of the same
                             # ``item_id`` is no ended call's either; another, or none, goes to ``feed``, whose
                             # ``stale`` tells an ended call's delta sent again: one compare, no table read)
-                            elif own is not any_ and data["item_id"] != own:
+                            elif data["item_id"] != own:
                                 raise miss
                             size = c.size + len_(piece)
                             if size <= limit:
