@@ -47,20 +47,27 @@ _PUNCT = frozenset(":.,;!)")  # after a language read as JSON mid-line (not afte
 
 def _fences(text: str) -> List[Tuple[str, int, int]]:
     """Markdown code fences: (language, body start, body end), read as the module's
-    docstring says; a backtick fence never closed runs to the end, a tilde fence's body
-    is its value. One pass: every search starts where the last one ended, a line's start
-    is looked for back to the last run at most, and a value is read only from past the
-    end of the last one read."""
+    docstring says; a fence never closed runs to the end. One pass: every search starts
+    where the last one ended, a line's start is looked for back to the last run at most,
+    and a value is read only from past the end of the last one read."""
     out: List[Tuple[str, int, int]] = []
     n = len(text)
     read_to = 0  # where the last value read ended: none is read again from before it
-    clean = [-1, -1]  # where the last search for a run a quoted fence closes at began, and the run found (-1: none)
+    tildes = "~~~" in text  # (most texts hold none: the search is for backticks alone then)
     pos = 0
     while True:
-        found = _RUN.search(text, pos)  # (one search for both kinds: a text holds tildes seldom)
-        if found is None:
-            break
-        at, run = found.span()
+        if tildes:
+            found = _RUN.search(text, pos)  # (one search for both kinds)
+            if found is None:
+                break
+            at, run = found.span()
+        else:
+            at = text.find("```", pos)
+            if at < 0:
+                break
+            run = at + 3
+            while run < n and text[run] == "`":
+                run += 1
         ch = text[at]
         pos = run
         nl = text.find("\n", run)
@@ -82,19 +89,19 @@ def _fences(text: str) -> List[Tuple[str, int, int]]:
         lang = m.group(1).lower() if m else ""
         body = nl + 1
         close = text.find("```", body)
-        if close >= 0 and not _clean(text, close) and _quoted(text, at):  # its lines begin with ``>``: it closes
-            if clean[0] < body:  # at a run there (or glued to a value), searched for once from each place
-                clean[0], clean[1] = body, close
-                while clean[1] >= 0 and not _clean(text, clean[1]):
-                    clean[1] = text.find("```", clean[1] + 3)
-            close = close if clean[1] < 0 else clean[1]
-        elif close >= 0 and lang in _JSON_LANGS and body >= read_to and not _clean(text, close):
-            i = _ws(text, body)
-            if text[i:i + 1] in ("{", "[", '"'):
-                read = _value_end(text, i)
-                read_to = read.end
-                if read.ok and read.end > close:  # the run is inside the value: a string's
-                    close = text.find("```", read.end)
+        if close >= 0 and not _clean(text, close):  # mid-line, not glued to a value:
+            if _quoted(text, at):  # its lines begin with ``>``: it closes at a run opening one (or glued to a
+                clean = close  # value); the next quoted fence's opener is one, so no search passes another's
+                while clean >= 0 and not _clean(text, clean):
+                    clean = text.find("```", clean + 3)
+                close = close if clean < 0 else clean  # (none: the first run)
+            elif lang in _JSON_LANGS and body >= read_to:
+                i = _ws(text, body)
+                if text[i:i + 1] in ("{", "[", '"'):
+                    read = _value_end(text, i)
+                    read_to = read.end
+                    if read.ok and read.end > close:  # the run is inside the value: a string's
+                        close = text.find("```", read.end)
         out.append((lang, body, n if close < 0 else close))
         if close < 0:
             break
@@ -102,7 +109,7 @@ def _fences(text: str) -> List[Tuple[str, int, int]]:
         while pos < n and text[pos] == "`":
             pos += 1
         m = _LANG.match(text, pos)
-        if m and m.group(1).lower() in _JSON_LANGS[1:] and text[_blanks(text, m.end()):].startswith("\n"):
+        if m and m.group(1).lower() in _JSON_LANGS[1:] and text.startswith("\n", _blanks(text, m.end())):
             pos = close  # ``` json after a fence: it opens one too (a ``` line parting prose before it)
     return out
 
