@@ -33,11 +33,14 @@ import json
 import re
 from typing import List, Optional, Tuple
 
+from ._json_ints import read_int
 from ._json_value_end import _value_end, _ws
 
 __all__ = ["_JSON_LANGS", "_fences", "unquoted"]
 
 _LANG = re.compile(r"[ \t]*([A-Za-z0-9_+-]*)")
+_DECODER = json.JSONDecoder(strict=False, parse_int=read_int)
+_QUICK_FAILS = 32  # values that failed to decode before ``_value_end`` reads each first
 _RUN = re.compile(r"`{3,}|~{3,}")  # a fence's run (one character repeated: nothing to backtrack into)
 _JSON_LANGS = ("", "json", "jsonc", "json5")  # a fenced block read as JSON: these languages
 _MARKERS = frozenset(" \t>-*+.)0123456789")  # what may stand before a fence at a line's start
@@ -53,6 +56,7 @@ def _fences(text: str) -> List[Tuple[str, int, int]]:
     out: List[Tuple[str, int, int]] = []
     n = len(text)
     read_to = 0  # where the last value read ended: none is read again from before it
+    failed = 0  # values that failed to decode (``_value_stop``)
     tildes = "~~~" in text  # (most texts hold none: the search is for backticks alone then)
     pos = 0
     while True:
@@ -98,10 +102,10 @@ def _fences(text: str) -> List[Tuple[str, int, int]]:
             elif lang in _JSON_LANGS and body >= read_to:
                 i = _ws(text, body)
                 if text[i:i + 1] in ("{", "[", '"'):
-                    read = _value_end(text, i)
-                    read_to = read.end
-                    if read.ok and read.end > close:  # the run is inside the value: a string's
-                        close = text.find("```", read.end)
+                    ok, read_to = _value_stop(text, i, failed)
+                    failed += not ok
+                    if ok and read_to > close:  # the run is inside the value: a string's
+                        close = text.find("```", read_to)
         out.append((lang, body, n if close < 0 else close))
         if close < 0:
             break
@@ -112,6 +116,19 @@ def _fences(text: str) -> List[Tuple[str, int, int]]:
         if m and m.group(1).lower() in _JSON_LANGS[1:] and text.startswith("\n", _blanks(text, m.end())):
             pos = close  # ``` json after a fence: it opens one too (a ``` line parting prose before it)
     return out
+
+
+def _value_stop(text: str, i: int, failed: int) -> Tuple[bool, int]:
+    """Whether the JSON value at *i* stands, and where it ends or fails: the decoder's
+    read (C), or ``_value_end``'s where it fails (its error counts the lines before it:
+    after ``_QUICK_FAILS`` failures, ``_value_end`` alone reads each, linear)."""
+    if failed < _QUICK_FAILS:
+        try:
+            return True, _DECODER.raw_decode(text, i)[1]
+        except (ValueError, RecursionError):
+            pass
+    read = _value_end(text, i)
+    return read.ok, read.end
 
 
 def _blanks(text: str, pos: int) -> int:
@@ -143,7 +160,7 @@ def _tilde(text: str, at: int, run: int, nl: int) -> Optional[Tuple[str, int, in
     if piece.startswith(">"):
         piece = unquoted(piece).strip()
     try:
-        json.loads(piece, strict=False)
+        _DECODER.decode(piece)
     except (ValueError, RecursionError):
         return None
     return lang, body, end
