@@ -19,7 +19,7 @@ in a JSON string (hunt huntGriptape f2: an earlier draft taken for the answer, 1
   ``json5``) after that run opens the next fence there (a ``` line parting prose from
   the answer). In a fence read as JSON whose body opens with ``{``, ``[`` or ``"`` and
   whose closing run stands mid-line, not glued after ``}`` or ``]``, the value is read
-  first (``_value_end``): the fence closes at the first run after it (``"Run ```pip```
+  first (``_value_stop``): the fence closes at the first run after it (``"Run ```pip```
   first"`` is the string's). In a block quote it closes at a run opening its line (after
   its ``>``) or glued after ``}`` or ``]``; its body is read without the ``>`` (``unquoted``).
 - A tilde run (``~~~json``) at a line's start opens a fence in a language read as JSON
@@ -87,13 +87,13 @@ def _fences(text: str) -> List[Tuple[str, int, int]]:
                 while pos < n and text[pos] == "~":
                     pos += 1
             continue
-        if not _opens(text, at, run, nl):
+        if at and text[at - 1] != "\n" and not _opens(text, at, run, nl):  # (a line's first: it opens)
             continue
         m = _LANG.match(text, run, nl)
         lang = m.group(1).lower() if m else ""
         body = nl + 1
         close = text.find("```", body)
-        if close >= 0 and not _clean(text, close):  # mid-line, not glued to a value:
+        if close > 0 and text[close - 1] not in "\n}]" and not _clean(text, close):  # mid-line, not glued:
             if _quoted(text, at):  # its lines begin with ``>``: it closes at a run opening one (or glued to a
                 clean = close  # value); the next quoted fence's opener is one, so no search passes another's
                 while clean >= 0 and not _clean(text, clean):
