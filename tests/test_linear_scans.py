@@ -46,12 +46,30 @@ def test_think_blocks_match_the_old_pattern(text: str) -> None:
     assert "".join(got.split()) == "".join(expected.split())
 
 
-@given(pieces)
-@example("x ```json\n{\"a\":1}\n``` y ```\n[2]\n```")
+def _line_start_runs(text: str) -> bool:
+    """Whether every run of backticks is three long and opens its line, no tilde run and
+    no ``json`` after one closing a fence: where ``_fences`` reads as the old pattern
+    (it reads a run mid-line, a value holding one, quotes and tildes apart: hunt
+    huntGriptape f2, tests/schema/test_json_extraction_fences.py)."""
+    at = text.find("`")
+    while at >= 0:
+        if not text.startswith("```", at) or text.startswith("````", at) or at > 0 and text[at - 1] != "\n":
+            return False
+        at = text.find("`", at + 3)
+    return "~~~" not in text and "```json" not in text and "``` json" not in text
+
+
+@given(pieces.map(lambda t: t.replace("```", "\n```")))
+@example("x\n```json\n{\"a\":1}\n```\ny\n```\n[2]\n```")
 @example("``` py stuff\nbody")
 def test_fences_match_the_old_pattern(text: str) -> None:
     expected = [(m.group(1).lower(), m.start(2), m.end(2)) for m in OLD_FENCE.finditer(text)]
-    assert _fences(text) == expected
+    got = _fences(text)
+    if _line_start_runs(text):
+        assert got == expected
+    # bodies in order, disjoint, inside the text
+    assert all(0 <= a <= b <= len(text) for _, a, b in got)
+    assert all(got[k][2] <= got[k + 1][1] for k in range(len(got) - 1))
 
 
 @given(pieces)

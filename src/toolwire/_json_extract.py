@@ -66,7 +66,7 @@ from typing import AbstractSet, Any, Callable, List, Optional, Set, Tuple
 
 from ._json_answer import answer_of
 from ._json_equality import same
-from ._json_fences import _JSON_LANGS, _fences
+from ._json_fences import _JSON_LANGS, _fences, unquoted
 from ._json_ints import read_int
 from ._json_link_refs import link_definition, uncited
 from ._json_quotes import given_up, goes_on, goes_on_after, hides_value, in_doubt, quoted_on, stands
@@ -110,7 +110,12 @@ def candidates(text: str, standing: Optional[List[Tuple[int, int]]] = None) -> L
         try:
             out.append(Candidate(json.loads(body, strict=False, parse_int=read_int), start, end, "fence"))
         except (ValueError, RecursionError):
-            continue
+            if body.startswith(">"):  # a fence in a block quote: its lines' ``>`` are no JSON (``unquoted``)
+                try:
+                    value = json.loads(unquoted(body), strict=False, parse_int=read_int)
+                except (ValueError, RecursionError):
+                    continue
+                out.append(Candidate(value, start, end, "fence"))
     out.extend(_scan(text, standing=standing))
     return out
 

@@ -6,6 +6,8 @@ answer's own text (``_think``).
 - A fence is a line that opens, after any indentation, with three or more backticks
   (and no backtick after them on that line) or tildes; the block runs to a line of
   the same character, at least as many, and nothing else, or to the end of the text.
+  A line ending with the closing tag of a think block a line opened is no fence line
+  (``` ```</think> ```: a draft's closing run glued to the tag, hunt huntGriptape f2).
 - A code span is a run of backticks closed by the next run of exactly as many in the
   same paragraph (a blank line or a fence ends one); a run that nothing closes is
   literal backticks. A line that begins or ends with a think tag bounds a paragraph
@@ -138,7 +140,10 @@ def _scan(text: str, tags: Tuple[str, ...], line: int, prompt: str, out: List[Tu
             pass
         elif i == end or text[i:end].isspace():  # a blank line ends the paragraph
             para = _end(text, para, line, out)
-        elif j - i >= 3 and (c == "~" or text.find("`", j, end) < 0):  # a fence opens
+        elif j - i >= 3 and (c == "~" or text.find("`", j, end) < 0) and not (
+                block and block != prompt and _tag_before(text, end, (block,), True)):  # a fence opens (not a
+            # run ending a block a line opened: a draft's closing run glued to its closing tag, hunt huntGriptape
+            # f2 variant D; a template's block keeps the reading below, the tag code)
             para = _end(text, para, line, out)
             fence, fence_len, fence_at, held = c, j - i, line, block
         else:
