@@ -79,3 +79,33 @@ def test_a_dialect_whose_codec_names_its_own_messages_pairs_by_place() -> None:
     reg.register(replace(parent, name="acme.ollama", aliases=(), history=codec))
     msgs = [_u(), _a(_c("call_f1", "f"), _c("call_g2", "g")), _t("a"), _t("b")]
     assert _kinds(msgs, "acme.ollama", registry=reg) == _kinds(msgs) == []
+
+
+def test_the_turn_read_for_pairing_by_place_stays_linear() -> None:
+    """n vs 4n turns, each with a user message among its bare results and a result with an
+    id of an earlier turn: the messages read to find each turn's ids and user messages grow
+    4 times (each turn read once)."""
+    from toolwire.conversation import _pairing_place
+
+    def steps(n: int) -> int:
+        msgs = [_u()]
+        for k in range(n):
+            msgs += [_a(_c(f"call_f{k}", "f"), _c(f"call_g{k}", "g")), _t("a"), _u("wait"), _t("b"),
+                     _t("c", f"call_f{k - 1}" if k else None), _u("more")]
+        count = [0]
+        real = _pairing_place._turn_after
+
+        def counted(messages: Any, last: int) -> Any:
+            got = real(messages, last)
+            count[0] += got[0] - last
+            return got
+
+        _pairing_place._turn_after = counted
+        try:
+            toolwire.check_conversation({"model": "m", "messages": msgs}, "ollama")
+        finally:
+            _pairing_place._turn_after = real
+        return count[0]
+
+    small, large = steps(50), steps(200)
+    assert small > 0 and 3.5 < large / small < 4.5
