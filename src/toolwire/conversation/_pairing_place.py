@@ -13,10 +13,10 @@ after the message answers by tool name alone: review revConv8 R1), else none.
 
 from __future__ import annotations
 
+import sys
 from bisect import bisect
 from typing import Any, Dict, List, Optional, Sequence, Set, Tuple
 
-from .._builtin import default_registry, history_of
 from .._registry import Registry
 from .._types import ToolResult
 from ._pairing_plan import BY_TOOL, Plan, Slot
@@ -53,7 +53,9 @@ class ByPlace:
             return False
         got = self.known.get(w[0])
         if got is None:
-            h = history_of(w[0], self.registry or default_registry())
+            # (the built-ins looked up, not imported: ``dialects`` reaches this module, no import cycle)
+            builtin = sys.modules[__name__.rsplit(".", 2)[0] + "._builtin"]
+            h = builtin.history_of(w[0], builtin.registry_of(self.registry))
             got = self.known[w[0]] = h is not None and h.pairing.by_place
         return got
 
