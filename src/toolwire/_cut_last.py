@@ -41,32 +41,19 @@ def whole_policy(pol: Policy) -> Policy:
     return replace(pol, finish_reason=None) if cuts(pol) else pol
 
 
-# the dialects whose reply holds text and reasoning among its calls, in the order the model
-# wrote them (Anthropic content blocks, Bedrock content blocks, Gemini parts, Responses output
-# items); Chat, Cohere, Mistral and Ollama give text in a field of its own, beside the calls
-ORDERED = frozenset({"anthropic.messages", "bedrock.converse", "gemini", "openai.responses"})
-# what a Gemini part of no content holds: the final chunk of a stream may carry an empty text
-# part (with its signature) whatever the model wrote (reference/wire-formats.md, Gemini)
-_BLANK_PART = frozenset({"text", "thought", "thoughtSignature", "thought_signature"})
-
-
 def goes_on(d: Dialect, item: Any) -> bool:
     """Whether *item*, an item of a reply of *d* that is no call (text, reasoning, a
     result the provider wrote), shows that the model went on past the calls before it:
-    *d* holds its items in the order written (``ORDERED``), and *item* is no Gemini part
-    of empty text alone (``blank_part``). An empty Anthropic text block or Responses
-    message counts: the block started, so the call's before it was closed."""
-    return d.name in ORDERED and not (d.name == "gemini" and blank_part(item))
-
-
-def blank_part(part: Any) -> bool:
-    """Whether the Gemini *part* holds no content: empty text (or none), a signature or
-    thought flag beside it at most; a key of ``None`` is none (an SDK ``Part``'s
-    ``model_dump()`` gives every field, the unset ones ``None``)."""
-    if type(part) is not dict or part.get("text"):
+    *d* holds its items in the order written (``Dialect.items_in_order``: Anthropic and
+    Bedrock content blocks, Gemini parts, Responses output items; not Chat, Cohere,
+    Mistral, Ollama, whose text is a field beside the calls), and *item* is no item that
+    shows nothing (``Dialect.blank_item``: a Gemini part of empty text alone). An empty
+    Anthropic text block or Responses message counts: the block started, so the call's
+    before it was closed."""
+    if not d.items_in_order:
         return False
-    keys = part.keys()
-    return keys <= _BLANK_PART or all(part[k] is None for k in keys - _BLANK_PART)
+    blank = d.blank_item
+    return blank is None or not blank(item)
 
 
 def reply_of(loc: str) -> str:

@@ -271,7 +271,12 @@ class Dialect:
     received (Chat's ``no_id``, an ``id`` of ``""``, ``legacy``: a ``function_call`` has
     none): an id made for an id-less call (``convert``, ``encode_conversation``) drops
     them and keeps the rest (Gemini's signature in a Chat call's ``extra_content``);
-    ``None``, the whole entry is dropped.
+    ``None``, the whole entry is dropped. ``items_in_order``: a reply holds its text and
+    reasoning among its calls in the order the model wrote them (Anthropic and Bedrock
+    content blocks, Gemini parts, Responses output items), so such an item after a call
+    shows the call was whole under a token-limit finish (``_cut_last.goes_on``);
+    ``blank_item(item)``: optional, whether such an item shows nothing all the same (a
+    Gemini part of empty text alone, which a stream's final chunk may carry).
     """
 
     name: str
@@ -320,6 +325,8 @@ class Dialect:
     argument_keys: Tuple[str, ...] = ()
     id_placeholders: Optional[FrozenSet[str]] = None
     stream_misfed: Optional[Callable[[Dict[str, Any]], Optional[str]]] = None
+    items_in_order: bool = False
+    blank_item: Optional[Callable[[Any], bool]] = None
 
     def __reduce__(self) -> Any:
         # built-in dialects (``dialects.BUILTIN``) pickle by name (distributed engines

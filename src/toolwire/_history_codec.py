@@ -85,6 +85,10 @@ class Pairing:
       assistant message comes between them (the writer writes the two so, a call with an id
       too); a later assistant turn between them still does. ``fix_conversation`` answers such
       a call left unanswered with an id-less error result. ``""``: none.
+    - ``by_place``: the provider pairs a tool message with neither id nor tool name with
+      the calls before it by place (Ollama: its server renders tool messages in order and
+      pairs nothing by id), so such a result answers, in its turn, the first call of the
+      last message with calls that nothing else answers (``conversation/_pairing``).
     """
 
     right_after: bool = False
@@ -105,6 +109,7 @@ class Pairing:
     same_role: str = ""
     split_results: str = ""
     unplaced: str = ""
+    by_place: bool = False
 
 
 Pairing.__module__ = "toolwire._dialect"  # pickled under its older home: older builds load it too

@@ -107,7 +107,7 @@ def test_a_reused_id_answered_later_by_id_leaves_the_earlier_call_to_a_result_by
 
 def test_pairing_by_place_stays_linear() -> None:
     """n vs 4n turns of calls with ids and bare tool messages: the pairing steps grow 4 times."""
-    from toolwire.conversation import _pairing
+    from toolwire.conversation import _pairing_place
 
     def steps(n: int) -> int:
         h = _history([F, G], ["a", "b"])
@@ -116,19 +116,19 @@ def test_pairing_by_place_stays_linear() -> None:
                 dict(F, id=f"call_{k:08d}"), dict(G, id=f"call_x{k:07d}")]},
                 {"role": "tool", "content": "a"}, {"role": "tool", "content": "b"}]
         count = [0]
-        real = _pairing.Pairer._placed
+        real = _pairing_place.ByPlace.find
 
-        def counted(self: Any) -> Any:  # the calls each search passes over, and the search
-            before = self._place
-            got = real(self)
-            count[0] += 1 + self._place - before
+        def counted(self: Any, *a: Any) -> Any:  # the calls each search passes over, and the search
+            before = self.place
+            got = real(self, *a)
+            count[0] += 1 + self.place - before
             return got
 
-        _pairing.Pairer._placed = counted  # type: ignore[method-assign]
+        _pairing_place.ByPlace.find = counted  # type: ignore[method-assign]
         try:
             assert toolwire.check_conversation(h, "ollama") == []
         finally:
-            _pairing.Pairer._placed = real  # type: ignore[method-assign]
+            _pairing_place.ByPlace.find = real  # type: ignore[method-assign]
         return count[0]
 
     small, large = steps(50), steps(200)

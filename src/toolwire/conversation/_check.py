@@ -144,7 +144,7 @@ def _scan(conv: Conversation, target: Optional[str], rules: Pairing, reg: Regist
     orphans: List[Tuple[int, int]] = []
     misplaced: Set[Tuple[int, int]] = set()
     pairs: Pairs = {}
-    pairer = Pairer(plan(conv.messages), conv.messages)  # the pairing rule, shared with the writer (``_pairing``)
+    pairer = Pairer(plan(conv.messages), conv.messages, reg)  # the pairing rule, shared with the writer (``_pairing``)
     msgs = conv.messages
     # written back as it came, each message stays one wire message: any other message between
     # the calls and their results stays between them (written fresh, Chat merges assistant

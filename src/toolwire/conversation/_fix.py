@@ -214,10 +214,11 @@ def _rebuilt(
     return out, src, where, want, done
 
 
-def _handed(msgs: Tuple[Message, ...], out: List[Message], where: List[List[Tuple[int, int]]], want: Pairs) -> Set[Any]:
+def _handed(msgs: Tuple[Message, ...], out: List[Message], where: List[List[Tuple[int, int]]], want: Pairs,
+            registry: Optional[Registry] = None) -> Set[Any]:
     """Where the results of *out* that answer another call than *want* says stood (an
     error result: its key), or none (``_pairing.Pairer``, paired again: linear)."""
-    got: Pairs = {where[i][j]: where[at[0]][at[1]] for i, j, _p, at in paired(out) if at is not None}
+    got: Pairs = {where[i][j]: where[at[0]][at[1]] for i, j, _p, at in paired(out, registry) if at is not None}
     bad: Set[Any] = set()
     for k, c in want.items():
         g = got.get(k)
@@ -305,7 +306,7 @@ def fix_conversation(
     for tries in range(4):
         built = _rebuilt(msgs, pairs, misplaced, moving, left, drop, ends, error, bool(misplaced) or wrong,
                          unplaced=rules.unplaced, own=own)
-        bad = _handed(msgs, built[0], built[2], built[3]) if misplaced or wrong else set()
+        bad = _handed(msgs, built[0], built[2], built[3], registry) if misplaced or wrong else set()
         if best is None or len(bad) < best[0]:  # (a pass that mends none of them keeps the moves)
             best = (len(bad), built, moving)
         if not bad or not moving:
@@ -321,7 +322,7 @@ def fix_conversation(
     if best[0] and wrong:  # such error results after their turn's results instead, if that hands fewer
         built = _rebuilt(msgs, pairs, misplaced, best[2], left, drop, ends, error, True, _turn_ends(msgs),
                          rules.unplaced, own)
-        bad = _handed(msgs, built[0], built[2], built[3])
+        bad = _handed(msgs, built[0], built[2], built[3], registry)
         if len(bad) < best[0]:
             best = (len(bad), built, best[2])
     out, src, _where, _want, done = best[1]

@@ -28,11 +28,14 @@ result with an id answers (none: it answers none, the result with the id keeps i
 a result without a tool name answers the first id-less
 call still waiting; in a message read as Ollama's, with none waiting, the earliest call
 with an id of the open turn's last message with calls that no result with an id and no
-result by tool name answers (``Pairer(messages=)``): Ollama's server renders tool
+result by tool name answers (``Pairer(messages=)``, ``_pairing_place``: where its
+history codec's ``Pairing.by_place`` says so): Ollama's server renders tool
 messages in order and pairs nothing by id (both ``tool_name`` and ``tool_call_id`` are
 optional in ``api.Message``; its chat templates), so such results answer the calls
-before them by position, as id-less calls are paired; more results than such calls: the
-later ones answer none (orphans), fewer: the later calls have none. ``plan`` counts, per
+before them by position, as id-less calls are paired, within their turn (a result with
+the id in a later turn keeps no call from them; a user message ends the turn); more
+results than such calls: the later ones answer none (orphans), fewer: the later calls
+have none. ``plan`` counts, per
 turn, the id-less results by tool name that no id-less call of their tool takes, and
 gives them the calls with ids the results with ids leave (``_transport.by_tool``: as
 many as can be). A call whose id is used again while an earlier call with it is
@@ -48,7 +51,9 @@ from __future__ import annotations
 from collections import deque
 from typing import Any, Deque, Dict, Iterator, List, Optional, Sequence, Set, Tuple
 
+from .._registry import Registry
 from .._types import InvalidToolCall, ToolCall, ToolResult
+from ._pairing_place import ByPlace
 from ._pairing_plan import BY_TOOL, SURPLUS, Plan, Slot, full_plan, plan
 from ._values import Message, starts_turn
 
@@ -86,20 +91,16 @@ class Pairer:
     ``left`` is what no result answered."""
 
     __slots__ = ("_plan", "_group", "_by_name", "_nameless", "_by_tool", "_open", "_idle", "_idle_named", "_since",
-                 "_names", "_taken", "_calls", "_noid", "_noid_order", "_named", "_turn", "_msgs", "_carried",
-                 "_place", "_last")
+                 "_names", "_taken", "_calls", "_noid", "_noid_order", "_named", "_turn", "_msgs", "_places")
 
-    def __init__(self, planned: Optional[Plan] = None, messages: Optional[Sequence[Message]] = None) -> None:
+    def __init__(self, planned: Optional[Plan] = None, messages: Optional[Sequence[Message]] = None,
+                 registry: Optional[Registry] = None) -> None:
         self._plan = planned or {}
-        # *messages*: a result with neither id nor name in one read as Ollama's answers by place the
-        # open turn's last message's calls (``_calls`` from ``_place`` on: the first call of the last
-        # message with calls, ``_last``, or the turn's start) that no result with an id will answer
-        # (``_carried``: the ids results carry, found when first asked; with a plan, the calls it
-        # counts none for) and no result by tool name takes
+        # *messages*: a result with neither id nor name in one read as a dialect's whose codec pairs
+        # by place (Ollama's) answers by place the open turn's last message's calls (``_pairing_place``;
+        # *registry* holds the codecs, the default one those of built-ins and dialects derived from them)
         self._msgs = messages
-        self._carried: Optional[Set[Any]] = None
-        self._place = 0
-        self._last = -1
+        self._places = None if messages is None else ByPlace(messages, registry)
         self._group: Dict[Tuple[int, Any], _Group] = {}  # (turn, id) -> its calls results with the id will answer
         # (id, name) and id -> the groups with answers left for results naming that tool / naming none, in order
         self._by_name: Dict[Tuple[Any, Any], Deque[_Group]] = {}
@@ -136,7 +137,8 @@ class Pairer:
             self._by_tool.clear()
         if self._named:
             self._named.clear()
-        self._place = len(self._calls)
+        if self._places is not None:
+            self._places.place = len(self._calls)
 
     def call(self, i: int, j: int, c: Any) -> Optional[Slot]:
         """Records the call *c* (part *j* of message *i*); the earliest unanswered call
@@ -223,8 +225,11 @@ class Pairer:
                 order.popleft()
             if order:
                 key = order[0][2].name
-            elif self._msgs is not None and _by_place(self._msgs[i]):  # Ollama's: by place
-                return self._take(self._placed())
+            elif self._places is not None and self._places.applies(self._msgs[i]):  # type: ignore[index]
+                got = self._places.find(self._calls, self._taken, self._plan, i)  # by place (Ollama's)
+                if got is not None and (got[0], got[1]) in self._plan:  # counted for a result of a later turn
+                    self._uncount(got)
+                return self._take(got)
         if key is _NO_KEY:
             return None
         waiting = self._noid[key]
@@ -233,36 +238,17 @@ class Pairer:
             del self._noid[key]
         return self._take(got)
 
-    def _placed(self) -> Optional[Slot]:
-        """The first call from ``_place`` on (the turn's start, or the first call of the last
-        message with calls, ``_last``) with an id, not taken, that no result with an id will
-        answer (each passed once: linear)."""
-        carried = self._carried
-        if carried is None:
-            carried = self._carried = set() if self._plan or self._msgs is None else {
-                p.id for m in self._msgs for p in m.parts if type(p) is ToolResult and p.id is not None}
-        calls, k, n = self._calls, self._place, len(self._calls)
-        if n and calls[-1][0] != self._last:  # a later message with calls: from its first call on (each
-            self._last = last = calls[-1][0]  # message's calls walked back once)
-            start = n - 1
-            while start and calls[start - 1][0] == last:
-                start -= 1
-            # by place only where nothing else may claim these calls: no call of an earlier
-            # message of the turn waits, and no result after the message answers by tool name
-            # alone (it may be meant for one: review revConv8 R1); else none
-            if any((x[0], x[1]) not in self._taken for x in calls[k:start]) or not _none_by_name(self._msgs, last):
-                start = n
-            k = max(k, start)
-        while k < n:
-            x = calls[k]
-            k += 1
-            c = x[2]
-            if c.id is not None and (x[0], x[1]) not in self._taken and (x[0], x[1]) not in self._plan \
-                    and c.id not in carried:
-                self._place = k
-                return x
-        self._place = k
-        return None
+    def _uncount(self, at: Slot) -> None:
+        """The planned call *at*, taken by place, leaves its group's count: the result with
+        its id that ``plan`` counted it for (in a later turn) answers none."""
+        c = at[2]
+        g = self._group[(self._turn, c.id)]
+        by = self._plan[(at[0], at[1])]
+        if by is None:
+            g.nameless -= 1
+        else:
+            g.named[by] -= 1
+        g.free[c.name] -= 1
 
     def _counted(self, ident: Any, name: Optional[str]) -> Optional[Slot]:
         """The call a result with the id *ident* (naming *name*) answers of those counted
@@ -315,32 +301,12 @@ class Pairer:
         return [x for x in self._calls if (x[0], x[1]) not in self._taken]
 
 
-def _none_by_name(messages: Optional[Sequence[Message]], last: int) -> bool:
-    """Whether no result of the messages right after message *last* (up to the first one
-    holding anything else) answers by tool name alone (it may be meant for one of its
-    calls: the oldest call of its tool may be in an earlier message); read once per message."""
-    if messages is None:
-        return False
-    for m in messages[last + 1:]:
-        results = [p for p in m.parts if type(p) is ToolResult]
-        if not results or len(results) < len(m.parts):
-            return True
-        if any(r.id is None and r.name is not None for r in results):
-            return False
-    return True
-
-
-def _by_place(m: Message) -> bool:
-    """Whether *m* was read as Ollama's, whose server pairs tool messages by place."""
-    w = m.wire
-    return w is not None and w[0] == "ollama"
-
-
 #: what ``answers`` gives for a result whose id no call before it has but a later one has
 LATER = object()
 
 
-def answers(messages: Sequence[Message]) -> Dict[Tuple[int, int], Tuple[int, int, Optional[Any]]]:
+def answers(messages: Sequence[Message],
+            registry: Optional[Registry] = None) -> Dict[Tuple[int, int], Tuple[int, int, Optional[Any]]]:
     """``(message, k)`` of the *k*-th result of a message (counted from 0) ->
     ``(message, part, call)``: where it stands and the call it answers (``None``: none),
     paired as ``check_conversation`` pairs them; every result but one with an id no call
@@ -353,7 +319,7 @@ def answers(messages: Sequence[Message]) -> Dict[Tuple[int, int], Tuple[int, int
     ids: Set[Any] = {p.id for m in messages for p in m.calls}  # the ids of the history's calls
     called: Set[Any] = set()  # the ids of the calls before the result
     at, k = -1, 0  # the message read, and its results counted
-    for i, j, p, got in paired(messages):
+    for i, j, p, got in paired(messages, registry):
         if type(p) is not ToolResult:
             called.add(p.id)
             continue
@@ -368,17 +334,19 @@ def answers(messages: Sequence[Message]) -> Dict[Tuple[int, int], Tuple[int, int
     return out
 
 
-def idless_pairs(messages: Sequence[Message]) -> List[Tuple[int, int]]:
+def idless_pairs(messages: Sequence[Message], registry: Optional[Registry] = None) -> List[Tuple[int, int]]:
     """``(message of the call, message of the result)`` of each id-less call and the
     result answering it, paired as ``check_conversation`` pairs them (one pass)."""
-    return [(got[0], i) for i, _j, _p, got in paired(messages) if got is not None and got[2].id is None]
+    return [(got[0], i) for i, _j, _p, got in paired(messages, registry)
+            if got is not None and got[2].id is None]
 
 
-def paired(messages: Sequence[Message]) -> Iterator[Tuple[int, int, Any, Optional[Tuple[int, int, Any]]]]:
+def paired(messages: Sequence[Message],
+           registry: Optional[Registry] = None) -> Iterator[Tuple[int, int, Any, Optional[Tuple[int, int, Any]]]]:
     """``(message, part, the part, what it answers)`` for each call and result of *messages*
     in order, paired as ``check_conversation`` pairs them (``Pairer``, one pass): a result's
     ``(message, part, call)`` or ``None``; a call's ``None``."""
-    pairer = Pairer(plan(messages), messages)
+    pairer = Pairer(plan(messages), messages, registry)
     for i, m in enumerate(messages):
         if starts_turn(messages, i):
             pairer.turn()

@@ -227,7 +227,7 @@ class Writer:
         *k*-th result -> where it stands and the call it answers), found once for the
         write (a writer that orders results by their calls reads it too: ``CallOrder``)."""
         if self._named is None:
-            self._named = answers(self._messages)
+            self._named = answers(self._messages, self.registry)
         return self._named
 
     def result(self, r: ToolResult) -> Dict[str, Any]:

@@ -75,3 +75,24 @@ def test_a_label_the_caller_edited_is_noted_where_the_bytes_overrule_it() -> Non
     assert [(p.kind, p.message) for p in report if p.kind == "converted"] == [
         ("converted", "The image in message 0 labelled 'image/jpeg' is sent as 'image/png', the type its bytes show: "
                       "anthropic.messages checks them")]
+
+
+
+@pytest.mark.parametrize("blank", ["", " "])
+def test_a_label_blanked_by_the_caller_and_sent_as_it_came_is_not_noted(blank: str) -> None:
+    """The caller sets the label of an ``image/png`` block to ``""``: it goes out as it came,
+    ``image/png`` (its bytes show it), and nothing is noted; the note said "labelled
+    'image/png' (no media type) is sent as 'image/png'" (review revConv8 F4a: 48 of 1,020
+    cells)."""
+    from toolwire.conversation import Media
+
+    block = {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": PNG}}
+    body = {"messages": [{"role": "user", "content": [{"type": "text", "text": "see"}, block]},
+                         {"role": "assistant", "content": "ok"}]}
+    conv = decode_conversation(copy.deepcopy(body), "anthropic.messages")
+    first = conv.messages[0]
+    first = first.replace(parts=tuple(p.replace(media_type=blank) if type(p) is Media else p for p in first.parts))
+    report: List[Problem] = []
+    out = encode_conversation(conv.replace(messages=(first,) + conv.messages[1:]), "anthropic.messages", report=report)
+    assert out["messages"][0]["content"][1] == block
+    assert [p.message for p in report if "no media type" in p.message] == []

@@ -63,7 +63,10 @@ def own_image(q: Media, w: Writer) -> Optional[Dict[str, Any]]:
     if mt not in IMAGE_TYPES:  # (bytes of a type Anthropic does not take: never sent mislabelled)
         raise w.no_media(q, untaken(q.media_type, mt, ", ".join(IMAGE_TYPES)))
     renamed_type(q, mt, w)  # (or named another way: ``image/jpg``)
-    if type(q.media_type) is not str or image_media_type(q.media_type) is None:  # (none, blank, ``7``: as it came)
-        w.note("converted", f"The image in message {w.index} labelled {label!r} (no media type) is sent as "
+    # (none, blank, ``7``: as it came; a label the caller blanked on a block that goes out as it came, none)
+    if (type(q.media_type) is not str or image_media_type(q.media_type) is None) and mt != label:
+        # ("no media type" only where the wire's label is none: one the caller blanked may be one)
+        none = "" if type(label) is str and image_media_type(label) is not None else " (no media type)"
+        w.note("converted", f"The image in message {w.index} labelled {label!r}{none} is sent as "
                             f"{mt!r}, the type its bytes show: {w.name} checks them")
     return {**extra, "source": {**extra["source"], "media_type": mt}}

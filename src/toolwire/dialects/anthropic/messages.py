@@ -158,4 +158,5 @@ DIALECT = Dialect(
     sdk_calls={_SDK_BLOCK: read_object},
     structured=(structured.MESSAGES, structured.MESSAGES_BETA, structured.TOOL),
     result_read_back=nameless_result,
+    items_in_order=True,
 )

@@ -264,4 +264,5 @@ DIALECT = Dialect(
     peek=peek,
     structured=(structured.CONVERSE,),
     result_read_back=nameless_result,
+    items_in_order=True,
 )

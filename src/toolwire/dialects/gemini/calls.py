@@ -52,6 +52,7 @@ from __future__ import annotations
 
 from ..._dialect import Dialect
 from . import history, stream, stream_encode, structured
+from .blank import blank_part
 from .call_parts import ONE_STEP, decode_call, encode_call, peek, read_function_call, read_function_response
 from .candidates import choices, failure, finish
 from .nameless_args import children, merged
@@ -100,4 +101,6 @@ DIALECT = Dialect(
     peek=peek,
     detect=detect,
     structured=(structured.JSON_SCHEMA, structured.OPENAPI),
+    items_in_order=True,
+    blank_item=blank_part,
 )

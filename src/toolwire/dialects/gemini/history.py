@@ -25,7 +25,6 @@ from operator import is_
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
 from ..._access import to_plain_near
-from ..._cut_last import blank_part
 from ..._dialect import HistoryCodec, Pairing
 from ..._errors import DecodeError, an, excerpt
 from ..._history_codec import Refusals
@@ -34,6 +33,7 @@ from .._common import as_dict
 from .._history_read import CallParts, finish_of, response_part, text_at, texts
 from .._image_types import is_image_type
 from .._own_image import untaken_in
+from .blank import blank_part
 from .compat_signature import signature_text, signed
 from .fragments import fragment
 from .history_encode import encode

@@ -53,13 +53,13 @@ from __future__ import annotations
 
 from typing import Any, Dict, Optional
 
-from ..._cut_last import blank_part
 from ..._errors import excerpt
 from ...stream._call import Call, nonempty_str
 from ...stream._core import Core
 from ...stream._skipped import skipped
 from ...stream._where import wrong_shape
 from .._common import describe_error, wire_index
+from .blank import blank_part
 from .candidates import numbers
 from .finish_numbers import reason_word
 from .partial_args import apply, field

@@ -40,7 +40,7 @@ from typing import Any, Dict, Optional, Tuple
 from pydantic_core import from_json
 
 from ..._args import DEFAULT_POLICY, Policy, check_object, function_arguments, misplaced
-from ..._dialect import CALL, CALLS, RESULT, Dialect, EncodeContext
+from ..._dialect import CALL, CALLS, RESULT, Dialect, EncodeContext, Pairing
 from ..._errors import refuse_server
 from ..._types import ToolCall, new_call
 from .._common import as_dict, encode_id, name_of, opt_str, scoped
@@ -220,7 +220,7 @@ def _peek(item: Dict[str, Any]) -> Tuple[Any, Any]:
 
 
 DIALECT = Dialect(
-    history=chat_like(NAME, images=True, evidence=detect,
+    history=chat_like(NAME, images=True, evidence=detect, pairing=Pairing(right_after=True, by_place=True),
                       ordered="Ollama pairs tool messages with calls by tool_name only",
                       one_text=f"{NAME} takes a message's content as one string"),
     name=NAME,

@@ -98,6 +98,7 @@ DIALECT = Dialect(
     sdk_responses={"openai:Response": read_response, SDK_PARSED_RESPONSE: read_response},
     sdk_calls={SDK_PARSED_ITEM: read_call_item},
     structured=(STRUCTURED,),
+    items_in_order=True,
     result_read_back=nameless_result,
     scope=scope,
 )

@@ -1,0 +1,125 @@
+"""Results paired by place (``Pairing.by_place``: Ollama's server renders tool messages in
+order and pairs nothing by id; both ``tool_name`` and ``tool_call_id`` are optional in
+``api.Message``: https://github.com/ollama/ollama/blob/main/docs/api.md, "Chat request
+(with tools)"). A result with neither id nor tool name in a message of such a dialect,
+with no id-less call waiting, answers the first call with an id, from the first call of
+the open turn's last message with calls on, that is not taken and that no result with its
+id in the same turn answers (a result with the id in a later turn, misplaced, does not
+keep it: review revConv8 R2), and only while no user message stands between that message
+and the result (a user message ends the turn: R3); by place only where nothing else may
+claim these calls (no call of an earlier message of the turn waits, and no result right
+after the message answers by tool name alone: review revConv8 R1), else none.
+"""
+
+from __future__ import annotations
+
+import sys
+from bisect import bisect
+from typing import Any, Dict, List, Optional, Sequence, Set, Tuple
+
+from .._registry import Registry
+from .._types import ToolResult
+from ._pairing_plan import BY_TOOL, Plan, Slot
+from ._values import Message, starts_turn
+
+__all__ = ["ByPlace"]
+
+
+class ByPlace:
+    """The state of pairing by place in one pass (``Pairer``): ``place`` is where the
+    search goes on (the open turn's start, or the first call of its last message with
+    calls, ``last``); ``ids`` the ids of the results with an id of that message's turn,
+    ``users`` its user messages and ``to`` where it ends (each turn read once), ``ends``
+    the first of those user messages after ``last`` (``None``: none)."""
+
+    __slots__ = ("msgs", "registry", "place", "last", "ids", "users", "to", "ends", "known")
+
+    def __init__(self, messages: Sequence[Message], registry: Optional[Registry] = None) -> None:
+        self.msgs = messages
+        self.registry = registry
+        self.place = 0
+        self.last = -1
+        self.ids: Set[Any] = set()
+        self.users: List[int] = []
+        self.to = -1
+        self.ends: Optional[int] = None
+        self.known: Dict[Any, bool] = {}  # the name a message was read as -> whether its codec pairs by place
+
+    def applies(self, m: Message) -> bool:
+        """Whether *m* was read as a dialect's whose codec pairs by place
+        (``Pairing.by_place``), looked up once per name."""
+        w = m.wire
+        if w is None:
+            return False
+        got = self.known.get(w[0])
+        if got is None:
+            # (the built-ins looked up, not imported: ``dialects`` reaches this module, no import cycle)
+            builtin = sys.modules[__name__.rsplit(".", 2)[0] + "._builtin"]
+            h = builtin.history_of(w[0], builtin.registry_of(self.registry))
+            got = self.known[w[0]] = h is not None and h.pairing.by_place
+        return got
+
+    def find(self, calls: List[Slot], taken: Set[Tuple[int, int]], plan: Plan, i: int) -> Optional[Slot]:
+        """The call the result of message *i* answers by place, or ``None`` (each call and
+        message passed once: linear). With a *plan*, a call it counted for a result with its
+        id in a later turn may be given (the caller takes it from that count)."""
+        k, n = self.place, len(calls)
+        if n and calls[-1][0] != self.last:  # a later message with calls: from its first call on (each
+            self.last = last = calls[-1][0]  # message's calls walked back once)
+            start = n - 1
+            while start and calls[start - 1][0] == last:
+                start -= 1
+            if any((x[0], x[1]) not in taken for x in calls[k:start]) or not _none_by_name(self.msgs, last):
+                start = n
+            k = max(k, start)
+            if last >= self.to:  # (a message of the turn read: its ids and user messages known)
+                self.to, self.ids, self.users = _turn_after(self.msgs, last)
+            at = bisect(self.users, last)
+            self.ends = self.users[at] if at < len(self.users) else None
+        if self.ends is not None and i > self.ends:  # a user message ended the turn (R3)
+            self.place = k
+            return None
+        ids = self.ids
+        while k < n:
+            x = calls[k]
+            k += 1
+            c = x[2]
+            if c.id is None or (x[0], x[1]) in taken or c.id in ids and (not plan or (x[0], x[1]) in plan):
+                continue
+            if plan.get((x[0], x[1]), None) is BY_TOOL:  # (a result by tool name of the turn takes it)
+                continue
+            self.place = k
+            return x
+        self.place = k
+        return None
+
+
+def _turn_after(messages: Sequence[Message], last: int) -> Tuple[int, Set[Any], List[int]]:
+    """Where the turn of message *last* ends (the next assistant turn's first message, or
+    the end), the ids of the results with an id after *last* in it, and its user messages
+    after *last* that hold anything but results."""
+    ids: Set[Any] = set()
+    users: List[int] = []
+    i = last + 1
+    while i < len(messages) and not starts_turn(messages, i):
+        m = messages[i]
+        if m.role == "user" and any(type(p) is not ToolResult for p in m.parts):
+            users.append(i)
+        for p in m.parts:
+            if type(p) is ToolResult and p.id is not None:
+                ids.add(p.id)
+        i += 1
+    return i, ids, users
+
+
+def _none_by_name(messages: Sequence[Message], last: int) -> bool:
+    """Whether no result of the messages right after message *last* (up to the first one
+    holding anything else) answers by tool name alone (it may be meant for one of its
+    calls: the oldest call of its tool may be in an earlier message); read once per message."""
+    for m in messages[last + 1:]:
+        results = [p for p in m.parts if type(p) is ToolResult]
+        if not results or len(results) < len(m.parts):
+            return True
+        if any(r.id is None and r.name is not None for r in results):
+            return False
+    return True
