@@ -258,3 +258,27 @@ def test_a_past_revision_is_refused_naming_it() -> None:
     state["_format"] = (8,) + state["_format"][1:]
     with pytest.raises(DecodeError, match=ERROR + r".*revision 8.*reads revision " + str(REVISION)):
         Accumulator.__new__(Accumulator).__setstate__(state)
+
+
+class _Logged(Accumulator):
+    """A subclass that adds methods only (review revFinish9: ``restore`` built a plain
+    ``Accumulator``, so its overrides were dropped on every pickle and copy)."""
+
+    def feed(self, chunk: Any) -> Any:
+        self.fed = True  # (an attribute of its own, set after the checkpoint only)
+        return super().feed(chunk)
+
+
+@pytest.mark.parametrize("way", [*range(pickle.HIGHEST_PROTOCOL + 1), "copy", "deepcopy"])
+def test_a_subclass_of_accumulator_stays_itself_through_a_checkpoint(way: Any) -> None:
+    acc = _Logged("openai.chat")
+    if way == "copy":
+        back = copy.copy(acc)
+    elif way == "deepcopy":
+        back = copy.deepcopy(acc)
+    else:
+        back = pickle.loads(pickle.dumps(acc, way))
+    assert type(back) is _Logged
+    back.feed({"id": "c", "object": "chat.completion.chunk", "created": 1, "model": "m", "choices": [
+        {"index": 0, "delta": {"role": "assistant", "content": "hi"}, "finish_reason": "stop"}]})
+    assert back.fed is True

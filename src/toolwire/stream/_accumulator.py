@@ -114,7 +114,8 @@ class Accumulator(Reads):
     def __reduce__(self) -> Any:
         """A checkpoint: ``restore`` given the revision first, then the state
         (``_checkpoint``: another revision is refused before any part is built)."""
-        return (restore, (_REVISION,), self.__getstate__())
+        kind = type(self)  # (a subclass of methods only stays itself: review revFinish9)
+        return (restore, (_REVISION,) if kind is Accumulator else (_REVISION, kind), self.__getstate__())
 
     def __setstate__(self, state: Dict[str, Any]) -> None:
         self.__dict__.update(checked(state, _fields()))  # (another toolwire's: refused)
@@ -372,10 +373,13 @@ def _fields() -> Tuple[str, ...]:
     return _FIELDS[0]
 
 
-def restore(revision: Any, *_: Any) -> Accumulator:
+def restore(revision: Any, *rest: Any) -> Accumulator:
     """The blank ``Accumulator`` a checkpoint of *revision* is loaded into (its state set next
     by ``__setstate__``), or ``DecodeError`` naming both revisions when it is another's: the
     first thing unpickling a checkpoint calls, before any part of its state is built
-    (``_checkpoint``). Keep its place and name; later arguments are a later version's."""
+    (``_checkpoint``). A subclass's checkpoint names its class next (one of methods only:
+    its own fields are refused by ``__setstate__``). Keep its place and name; any other
+    argument is a later version's."""
     read_first(revision)
-    return Accumulator.__new__(Accumulator)
+    kind = rest[0] if rest and isinstance(rest[0], type) and issubclass(rest[0], Accumulator) else Accumulator
+    return kind.__new__(kind)
