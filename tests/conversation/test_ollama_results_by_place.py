@@ -155,3 +155,32 @@ def test_by_place_only_where_nothing_else_may_claim_the_calls() -> None:
     h2 = _history([F, G], ["result f"])
     h2["messages"].append({"role": "tool", "content": "result g", "tool_name": "g"})
     assert ("orphan-result", 2) in [(p.kind, p.index) for p in toolwire.check_conversation(h2, "ollama")]
+
+
+def test_the_guard_reads_the_messages_after_each_message_once() -> None:
+    """n vs 4n turns of one call and one bare tool message: the messages read (an element of
+    a slice counted as read) grow 4 times (review revLead47 R1: the rest of the history was
+    copied once per message with calls, 4,000,000 elements at n = 2,000)."""
+    from toolwire.conversation._pairing import paired
+
+    class Counted(List[Any]):
+        read = 0
+
+        def __getitem__(self, k: Any) -> Any:
+            got = super().__getitem__(k)
+            Counted.read += len(got) if isinstance(k, slice) else 1
+            return got
+
+    def reads(n: int) -> int:
+        msgs: List[Dict[str, Any]] = [{"role": "user", "content": "q"}]
+        for k in range(n):
+            msgs += [{"role": "assistant", "content": "", "tool_calls": [_c(f"call_{k:08d}", "f")]},
+                     {"role": "tool", "content": "r"}]
+        conv = toolwire.decode_conversation({"model": "m", "messages": msgs}, "ollama")
+        Counted.read = 0
+        got = [a for _i, _j, p, a in paired(Counted(conv.messages)) if type(p) is toolwire.ToolResult]
+        assert len(got) == n and all(a is not None for a in got)
+        return Counted.read
+
+    small, large = reads(100), reads(400)
+    assert 3.5 < large / small < 4.5, (small, large)

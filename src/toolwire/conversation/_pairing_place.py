@@ -115,8 +115,10 @@ def _turn_after(messages: Sequence[Message], last: int) -> Tuple[int, Set[Any], 
 def _none_by_name(messages: Sequence[Message], last: int) -> bool:
     """Whether no result of the messages right after message *last* (up to the first one
     holding anything else) answers by tool name alone (it may be meant for one of its
-    calls: the oldest call of its tool may be in an earlier message); read once per message."""
-    for m in messages[last + 1:]:
+    calls: the oldest call of its tool may be in an earlier message); each message read once
+    (up to the first that holds anything else: review revLead47 R1)."""
+    for i in range(last + 1, len(messages)):  # (no slice: a copy of the rest per message is quadratic, R1)
+        m = messages[i]
         results = [p for p in m.parts if type(p) is ToolResult]
         if not results or len(results) < len(m.parts):
             return True
