@@ -151,7 +151,78 @@ def test_by_place_only_where_nothing_else_may_claim_the_calls() -> None:
         {"role": "tool", "content": "G-OUT", "tool_name": "g"}]}
     kinds = [(p.kind, p.index) for p in toolwire.check_conversation(h, "ollama")]
     assert ("orphan-result", 3) in kinds and ("orphan-result", 4) in kinds, kinds
-    # one assistant message, a result by tool name among the bare ones: not by place either
-    h2 = _history([F, G], ["result f"])
-    h2["messages"].append({"role": "tool", "content": "result g", "tool_name": "g"})
-    assert ("orphan-result", 2) in [(p.kind, p.index) for p in toolwire.check_conversation(h2, "ollama")]
+
+
+def test_a_result_by_tool_name_after_one_message_leaves_the_bare_ones_by_place() -> None:
+    """One assistant message, a bare tool message and one by ``tool_name``: no call of an
+    earlier message may be the named result's, so the bare one answers the call the named one
+    leaves (review revLead47 R2: it was an orphan, ``fix_conversation`` removed "result f")."""
+    h = {"model": "qwen3", "messages": [
+        {"role": "user", "content": "hi"},
+        {"role": "assistant", "content": "", "tool_calls": [
+            {"id": "call_ab12cd34", "function": {"name": "f", "arguments": {"x": 1}}},
+            {"id": "call_ef56gh78", "function": {"name": "g", "arguments": {}}}]},
+        {"role": "tool", "content": "result f"}, {"role": "tool", "content": "result g", "tool_name": "g"}]}
+    assert toolwire.check_conversation(h, "ollama") == []
+    assert toolwire.fix_conversation(h, "ollama")[1] == []
+    chat = toolwire.encode_conversation(h, "openai.chat", source="ollama")["messages"]
+    assert [(m["tool_call_id"], m["content"]) for m in chat[2:]] == [
+        ("call_ab12cd34", "result f"), ("call_ef56gh78", "result g")]
+
+
+def test_a_result_by_tool_name_whose_tool_has_no_call_waiting_earlier_in_the_turn() -> None:
+    # two assistant messages in one turn, the first's call answered by id: the result by tool
+    # name can only be the last message's, so the bare one answers by place (review revLead47 R2)
+    h = {"model": "m", "messages": [
+        {"role": "user", "content": "q"},
+        {"role": "assistant", "content": "", "tool_calls": [_c("call_f1", "f")]},
+        {"role": "assistant", "content": "", "tool_calls": [_c("call_g2", "g"), _c("call_h3", "h")]},
+        {"role": "tool", "content": "F-OUT", "tool_call_id": "call_f1"}, {"role": "tool", "content": "G-OUT"},
+        {"role": "tool", "content": "H-OUT", "tool_name": "h"}]}
+    # (call_f1's result after the second assistant message is misplaced for Ollama, not unpaired)
+    assert [p.kind for p in toolwire.check_conversation(h, "ollama")] == ["misplaced-result"]
+    chat = toolwire.encode_conversation(h, "openai.chat", source="ollama")["messages"]
+    assert [(m["tool_call_id"], m["content"]) for m in chat[2:]] == [  # (the two assistant messages as one)
+        ("call_f1", "F-OUT"), ("call_g2", "G-OUT"), ("call_h3", "H-OUT")]
+
+
+def test_a_result_by_tool_name_whose_tool_has_a_call_in_an_earlier_message_stays_guarded() -> None:
+    # the result by tool name comes first and takes the earlier message's call of its tool:
+    # which call each bare one answers is not told (the named one may be the last message's)
+    h = {"model": "m", "messages": [
+        {"role": "user", "content": "q"},
+        {"role": "assistant", "content": "", "tool_calls": [_c("call_g1", "g")]},
+        {"role": "assistant", "content": "", "tool_calls": [_c("call_h2", "h"), _c("call_g3", "g")]},
+        {"role": "tool", "content": "G-OUT", "tool_name": "g"},
+        {"role": "tool", "content": "H-OUT"}, {"role": "tool", "content": "EXTRA"}]}
+    kinds = [(p.kind, p.index) for p in toolwire.check_conversation(h, "ollama")]
+    assert ("orphan-result", 4) in kinds and ("orphan-result", 5) in kinds, kinds
+
+
+def test_the_guard_reads_the_messages_after_each_message_once() -> None:
+    """n vs 4n turns of one call and one bare tool message: the messages read (an element of
+    a slice counted as read) grow 4 times (review revLead47 R1: the rest of the history was
+    copied once per message with calls, 4,000,000 elements at n = 2,000)."""
+    from toolwire.conversation._pairing import paired
+
+    class Counted(List[Any]):
+        read = 0
+
+        def __getitem__(self, k: Any) -> Any:
+            got = super().__getitem__(k)
+            Counted.read += len(got) if isinstance(k, slice) else 1
+            return got
+
+    def reads(n: int) -> int:
+        msgs: List[Dict[str, Any]] = [{"role": "user", "content": "q"}]
+        for k in range(n):
+            msgs += [{"role": "assistant", "content": "", "tool_calls": [_c(f"call_{k:08d}", "f")]},
+                     {"role": "tool", "content": "r"}]
+        conv = toolwire.decode_conversation({"model": "m", "messages": msgs}, "ollama")
+        Counted.read = 0
+        got = [a for _i, _j, p, a in paired(Counted(conv.messages)) if type(p) is toolwire.ToolResult]
+        assert len(got) == n and all(a is not None for a in got)
+        return Counted.read
+
+    small, large = reads(100), reads(400)
+    assert 3.5 < large / small < 4.5, (small, large)

@@ -8,7 +8,8 @@ id in the same turn answers (a result with the id in a later turn, misplaced, do
 keep it: review revConv8 R2), and only while no user message stands between that message
 and the result (a user message ends the turn: R3); by place only where nothing else may
 claim these calls (no call of an earlier message of the turn waits, and no result right
-after the message answers by tool name alone: review revConv8 R1), else none.
+after the message answers by tool name alone a tool with a call in an earlier message of the
+turn that no result with an id claims: review revConv8 R1, revLead47 R2), else none.
 """
 
 from __future__ import annotations
@@ -69,13 +70,15 @@ class ByPlace:
             start = n - 1
             while start and calls[start - 1][0] == last:
                 start -= 1
-            if any((x[0], x[1]) not in taken for x in calls[k:start]) or not _none_by_name(self.msgs, last):
-                start = n
-            k = max(k, start)
             if last >= self.to:  # (a message of the turn read: its ids and user messages known)
                 self.to, self.ids, self.users = _turn_after(self.msgs, last)
             at = bisect(self.users, last)
             self.ends = self.users[at] if at < len(self.users) else None
+            earlier = calls[k:start]  # (the calls of the turn's earlier messages)
+            if any((x[0], x[1]) not in taken for x in earlier) or _by_name_may_claim(
+                    self.msgs, last, earlier, calls[max(k, start):], plan, self.ids):
+                start = n
+            k = max(k, start)
         if self.ends is not None and i > self.ends:  # a user message ended the turn (R3)
             self.place = k
             return None
@@ -112,14 +115,27 @@ def _turn_after(messages: Sequence[Message], last: int) -> Tuple[int, Set[Any], 
     return i, ids, users
 
 
-def _none_by_name(messages: Sequence[Message], last: int) -> bool:
-    """Whether no result of the messages right after message *last* (up to the first one
-    holding anything else) answers by tool name alone (it may be meant for one of its
-    calls: the oldest call of its tool may be in an earlier message); read once per message."""
-    for m in messages[last + 1:]:
+def _by_name_may_claim(messages: Sequence[Message], last: int, earlier: List[Slot], own: List[Slot], plan: Plan,
+                       ids: Set[Any]) -> bool:
+    """Whether a result of the messages right after message *last* (up to the first one
+    holding anything else) answers by tool name alone a tool with a call that it may be
+    meant for and that the search by place would not pass over: one in *earlier* (the calls
+    of the turn's earlier messages) that no result with an id was counted for (review
+    revConv8 R1), or one of *own* (*last*'s calls) that ``plan`` counted for a result with its
+    id in a later turn (not in *ids*, those of the turn). Only then are the messages read,
+    each once (no slice of the rest: review revLead47 R1). Otherwise a result by tool name
+    answers one of *own* that ``plan`` counted for it, passed over by place (review
+    revLead47 R2)."""
+    if not earlier and not any((x[0], x[1]) in plan and x[2].id not in ids for x in own):
+        return False
+    names: Set[Any] = set()
+    for i in range(last + 1, len(messages)):
+        m = messages[i]
         results = [p for p in m.parts if type(p) is ToolResult]
         if not results or len(results) < len(m.parts):
-            return True
-        if any(r.id is None and r.name is not None for r in results):
-            return False
-    return True
+            break
+        names.update(r.name for r in results if r.id is None and r.name is not None)
+    return bool(names) and (
+        any(x[2].name in names and plan.get((x[0], x[1]), BY_TOOL) is BY_TOOL for x in earlier)
+        or any(x[2].name in names and plan.get((x[0], x[1]), BY_TOOL) is not BY_TOOL and x[2].id not in ids
+               for x in own))
