@@ -27,7 +27,7 @@ from ..._errors import EncodeError
 from ..._path_steps import Place, place_path
 from ..openai.strict_mode import subschemas
 
-__all__ = ["check_strict_tool", "strict_tool_problem"]
+__all__ = ["check_strict_tool", "resolve_local", "strict_tool_problem"]
 
 _ONE = ("items", "not", "if", "then", "else", "additionalProperties", "contains", "propertyNames",
         "unevaluatedItems", "unevaluatedProperties")
@@ -77,7 +77,7 @@ def strict_tool_problem(schema: Any, loc: str) -> Optional[Tuple[str, str]]:
     return _recursion(schema, loc) if refs else None
 
 
-def _resolve(root: Dict[str, Any], ref: str) -> Tuple[Any, Place]:
+def resolve_local(root: Dict[str, Any], ref: str) -> Tuple[Any, Place]:
     """The node a local ``$ref`` names (``#`` or a JSON Pointer) and its place; ``None``
     when it names none."""
     node: Any = root
@@ -119,7 +119,7 @@ def _recursion(root: Dict[str, Any], loc: str) -> Optional[Tuple[str, str]]:
             ref = node.get("$ref")
             if type(ref) is str:
                 if ref not in targets:
-                    targets[ref] = _resolve(root, ref)
+                    targets[ref] = resolve_local(root, ref)
                 target, where = targets[ref]
                 if type(target) is dict:
                     if state.get(id(target)) == 1:
