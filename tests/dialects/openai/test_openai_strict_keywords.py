@@ -100,16 +100,16 @@ def _chain(n: int) -> Dict[str, Any]:
 
 
 def test_the_reference_walk_stays_linear(monkeypatch: pytest.MonkeyPatch) -> None:
-    from toolwire.dialects.anthropic import strict_tools
+    from toolwire.dialects.openai import strict_keywords
 
     calls = [0]
-    real = strict_tools.resolve_local
+    real = strict_keywords.resolve_local
 
     def counted(root: Dict[str, Any], ref: str) -> Any:
         calls[0] += 1
         return real(root, ref)
 
-    monkeypatch.setattr(strict_tools, "resolve_local", counted)
+    monkeypatch.setattr(strict_keywords, "resolve_local", counted)
     counts = []
     for n in (200, 800):
         calls[0] = 0

@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Any, Callable, Dict, List, Optional, Set, Tuple
 
 from ..._path_steps import Place
+from .._local_refs import resolve_local
 from .structured import PROFILE
 
 __all__ = ["keyword_rules", "ref_loop"]
@@ -82,8 +83,6 @@ def ref_loop(root: Dict[str, Any], refs: List[Tuple[Dict[str, Any], Place]]) -> 
     ``$ref`` leads nowhere, or back to itself through schemas that are references alone
     (no value is ever reached: render refuses it), and what strict mode needs there.
     Linear: each schema's chain is followed once (``done``)."""
-    from ..anthropic.strict_tools import resolve_local
-
     done: Set[int] = set()
     for node, at in refs:
         chain: Set[int] = set()
