@@ -223,7 +223,7 @@ def _unchecked_patterns(root: Any) -> List[Lint]:
         for pat, where in ([(pattern, ".pattern")] if isinstance(pattern, str) else []) + [
                 (key, ".patternProperties") for key in node.get("patternProperties") or ()]:
             try:
-                searcher(pat, path_of(ptr) + where)
+                searcher(pat, lambda ptr=ptr, where=where: path_of(ptr) + where)  # spelled for an error only
             except SchemaError as exc:
                 out.append(Lint("unchecked-pattern", ptr, f"{exc.message}: no answer can be checked against it "
                                 "(validate and decode raise SchemaError)", "warning"))
