@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from typing import Any, Dict, List, Optional, Tuple, Union
+from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
 from .._errors import DecodeError, EncodeError, SchemaError, excerpt
 from .._flags import check_flag
@@ -223,11 +223,17 @@ def _unchecked_patterns(root: Any) -> List[Lint]:
         for pat, where in ([(pattern, ".pattern")] if isinstance(pattern, str) else []) + [
                 (key, ".patternProperties") for key in node.get("patternProperties") or ()]:
             try:
-                searcher(pat, lambda ptr=ptr, where=where: path_of(ptr) + where)  # spelled for an error only
+                searcher(pat, _spelled(ptr, where))
             except SchemaError as exc:
                 out.append(Lint("unchecked-pattern", ptr, f"{exc.message}: no answer can be checked against it "
                                 "(validate and decode raise SchemaError)", "warning"))
     return out
+
+
+def _spelled(ptr: str, where: str) -> Callable[[], str]:
+    """The ``$.path`` of *ptr* and *where*, spelled when an error asks for it (one per node
+    would take O(depth) steps each)."""
+    return lambda: path_of(ptr) + where
 
 
 def _accepts_anything(root: Any) -> bool:
