@@ -9,15 +9,16 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
-from typing import Any, Dict, List, Optional, Tuple, Union
+from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
-from .._errors import DecodeError, EncodeError, excerpt
+from .._errors import DecodeError, EncodeError, SchemaError, excerpt
 from .._flags import check_flag
 from .._target import PERMISSIVE, Ask, Limits, Target
 from ._issues import located, too_deep
 from ._limits import resolve_limits, wire_limits
 from ._mapback import map_back
-from ._normalize import normalize
+from ._normalize import iter_subschemas, normalize
+from ._pattern import searcher
 from ._report import LOSSY_ACTIONS, Change, Lint
 from ._rewrite import Rewriter
 from ._rewrite_shapes import ANNOTATIONS, Options
@@ -171,7 +172,7 @@ def render(
         # schema"; false promises nothing (Anthropic's tool ``strict`` the same)
         report.append(Change("", "strict", "unenforced", "strict: false: the provider does not guarantee the schema; "
                              "checked locally only"))
-    lints = list(rw.lints)
+    lints = list(rw.lints) + _unchecked_patterns(root)
     options.nulls = any(c.keyword == "required" and c.action == "rewritten" for c in report)
     if isinstance(wire, dict):
         lints += wire_limits(wire, spec, limits)
@@ -206,6 +207,33 @@ def render(
         listed = ", ".join(f"{c.keyword} at {_path(c.pointer)} ({c.action})" for c in lossy[:5])
         raise EncodeError(f"Schema would be sent lossily to {key}: {listed}", dialect=key)
     return out
+
+
+def _unchecked_patterns(root: Any) -> List[Lint]:
+    """An error for each ``pattern`` (or ``patternProperties`` key) of the original that the
+    local check cannot run (look-around, a back-reference, past the engine's size limit):
+    ``validate`` and ``decode`` would raise ``SchemaError`` on the first answer, after the
+    request was spent (docs/structured-output.md), so it is said before, as
+    ``retry.prepare`` does. Each pattern compiled once (the engine's cache)."""
+    out: List[Lint] = []
+    for ptr, node in iter_subschemas(root):
+        if not isinstance(node, dict):
+            continue
+        pattern = node.get("pattern")
+        for pat, where in ([(pattern, ".pattern")] if isinstance(pattern, str) else []) + [
+                (key, ".patternProperties") for key in node.get("patternProperties") or ()]:
+            try:
+                searcher(pat, _spelled(ptr, where))
+            except SchemaError as exc:
+                out.append(Lint("unchecked-pattern", ptr, f"{exc.message}: no answer can be checked against it "
+                                "(validate and decode raise SchemaError)", "warning"))
+    return out
+
+
+def _spelled(ptr: str, where: str) -> Callable[[], str]:
+    """The ``$.path`` of *ptr* and *where*, spelled when an error asks for it (one per node
+    would take O(depth) steps each)."""
+    return lambda: path_of(ptr) + where
 
 
 def _accepts_anything(root: Any) -> bool:

@@ -11,10 +11,11 @@ import json
 import re
 from typing import Any, Dict, List
 
+from .._target import Profile
 from ._rewrite_shapes import ANNOTATIONS, ShapeRewrites
 from ._util import json_type, long_int
 
-__all__ = ["KeywordRewrites"]
+__all__ = ["KeywordRewrites", "bad_values", "drops_quietly", "looks_around", "takes"]
 
 _DROP_QUIETLY = ANNOTATIONS - {"title", "description", "default"}
 _HARD = frozenset(
@@ -91,21 +92,14 @@ class KeywordRewrites(ShapeRewrites):
             out["nullable"] = True
             self.change(ptr, "type", "rewritten", "nullable")
             return
-        if key.startswith("x-") or (key in _DROP_QUIETLY and key not in p.supported):
+        if drops_quietly(p, key):
             self.change(ptr, key, "dropped", "annotation")
             return
-        ok = key in p.supported
-        if ok and key == "format" and p.formats is not None and (type(value) is not str or value not in p.formats):
-            ok = False
-        if ok and key == "pattern" and p.no_lookaround and _LOOKAROUND.search(str(value)):
-            ok = False
+        ok = takes(p, key, value)
+        if not ok and key == "pattern" and key in p.supported and looks_around(p, value):
             self.lint("unsupported-pattern", ptr, "look-around is not supported by this provider", "warning")
-        if ok and key == "minItems" and p.min_items_max is not None and value > p.min_items_max:
-            ok = False
         if ok and key in ("enum", "const"):
-            # a const is a one-value enum: a value the target's enum cannot hold (Anthropic:
-            # "no complex types") is refused as a const too
-            bad = [v for v in (value if key == "enum" else [value]) if json_type(v) not in p.enum_types]
+            bad = bad_values(p, key, value)
             if bad:
                 hint = " (OpenAPI enums are strings; the 'gemini' target takes JSON Schema)" if p.openapi else ""
                 shown = ", ".join(_shown(v) for v in bad[:3])
@@ -131,6 +125,38 @@ class KeywordRewrites(ShapeRewrites):
             found = long_int(value)
             bits = f" of {found[1]} bits" if found else ""
             self.lint("not-representable", ptr, f"{key} holds an integer{bits} too long to write in the description")
+
+
+def takes(p: Profile, key: str, value: Any) -> bool:
+    """Whether *p* sends keyword *key* (of *value*) as it is: the rule table of the rewrite,
+    read as well by the check of OpenAI's strict tools (``dialects/openai/strict_mode.py``)."""
+    if key in ("description", "title"):
+        return True
+    if key not in p.supported:
+        return False
+    if key == "format" and p.formats is not None and (type(value) is not str or value not in p.formats):
+        return False
+    if key == "pattern" and looks_around(p, value):
+        return False
+    return not (key == "minItems" and p.min_items_max is not None and type(value) in (int, float)
+                and value > p.min_items_max)
+
+
+def drops_quietly(p: Profile, key: str) -> bool:
+    """Whether *p* leaves out annotation *key* without a word (``x-`` extensions, ``examples``...)."""
+    return key.startswith("x-") or (key in _DROP_QUIETLY and key not in p.supported)
+
+
+def looks_around(p: Profile, pattern: Any) -> bool:
+    """Whether *pattern* uses look-around that *p* refuses (OpenAI's regex subset lacks it)."""
+    return p.no_lookaround and _LOOKAROUND.search(str(pattern)) is not None
+
+
+def bad_values(p: Profile, key: str, value: Any) -> List[Any]:
+    """The values of an ``enum`` (or a ``const``, a one-value enum) of types *p*'s enums
+    cannot hold (Anthropic: "no complex types")."""
+    values = value if key == "enum" and type(value) is list else [value]
+    return [v for v in values if json_type(v) not in p.enum_types]
 
 
 def _lone(value: Any) -> str:

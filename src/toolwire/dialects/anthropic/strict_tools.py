@@ -25,6 +25,7 @@ from typing import Any, Dict, List, Optional, Set, Tuple
 
 from ..._errors import EncodeError
 from ..._path_steps import Place, place_path
+from .._local_refs import resolve_local
 from ..openai.strict_mode import subschemas
 
 __all__ = ["check_strict_tool", "strict_tool_problem"]
@@ -77,34 +78,6 @@ def strict_tool_problem(schema: Any, loc: str) -> Optional[Tuple[str, str]]:
     return _recursion(schema, loc) if refs else None
 
 
-def _resolve(root: Dict[str, Any], ref: str) -> Tuple[Any, Place]:
-    """The node a local ``$ref`` names (``#`` or a JSON Pointer) and its place; ``None``
-    when it names none."""
-    node: Any = root
-    place: Place = None
-    if ref == "#":
-        return node, place
-    if not ref.startswith("#/"):
-        return None, None
-    for raw in ref[2:].split("/"):
-        token = raw.replace("~1", "/").replace("~0", "~")
-        if type(node) is dict and token in node:
-            node, place = node[token], (place, token)
-        elif type(node) is list and (index := _index(token, len(node))) is not None:
-            node, place = node[index], (place, index)
-        else:
-            return None, None
-    return node, place
-
-
-def _index(token: str, length: int) -> Optional[int]:
-    """The array index *token* spells (RFC 6901 §4: ``0`` or ``[1-9][0-9]*`` in ASCII, so
-    not ``"²"``, ``"00"`` or a 5,000-digit token, which ``int`` refuses or reads)."""
-    from ...schema._util import array_index  # the schema package loads with a schema, not with the dialects
-
-    return array_index(token, length)
-
-
 def _recursion(root: Dict[str, Any], loc: str) -> Optional[Tuple[str, str]]:
     """The first ``$ref`` that leads back to a node it sits in (a back edge of one
     iterative depth-first walk over subschemas and references: linear)."""
@@ -119,7 +92,7 @@ def _recursion(root: Dict[str, Any], loc: str) -> Optional[Tuple[str, str]]:
             ref = node.get("$ref")
             if type(ref) is str:
                 if ref not in targets:
-                    targets[ref] = _resolve(root, ref)
+                    targets[ref] = resolve_local(root, ref)
                 target, where = targets[ref]
                 if type(target) is dict:
                     if state.get(id(target)) == 1:
