@@ -1,7 +1,7 @@
 """Ollama's results by place (conversation/_pairing.py) stay in their turn: a result with an
 id in a LATER turn does not hide its call from an earlier turn's bare results (review
-revConv8 R2), a bare result after a user message answers no call before it (R3: a user
-message ends the turn), and pairing by place is a field of the history codec's ``Pairing``
+revConv8 R2), a bare result after a user message still answers the call waiting (flagged
+misplaced: review revDepth took back R3), and pairing by place is a field of the history codec's ``Pairing``
 (``by_place``, set by the Ollama dialect's package), so a dialect whose codec names its own
 messages keeps it (issue #14). Ollama's server renders tool messages in order and pairs
 nothing by id (``tool_name`` and ``tool_call_id`` both optional in ``api.Message``:
@@ -58,10 +58,15 @@ def test_the_same_with_ids_reused_so_a_plan_is_made() -> None:
     assert ("orphan-result", 3) not in kinds and ("missing-result", 1) not in kinds, kinds
 
 
-def test_a_bare_result_after_a_user_message_answers_no_call_before_it() -> None:
-    # review revConv8 R3: it was paired across the user message, flagged misplaced
+def test_a_bare_result_after_a_user_message_answers_the_call_still_waiting_flagged() -> None:
+    # review revDepth: Ollama's templates render a tool message after the only call still
+    # waiting wherever it stands (command-r.gotmpl: each tool message's content as it comes,
+    # no .ToolCallID), so it answers it, flagged misplaced: orphaning it made fix_conversation
+    # delete the real output "rf" and answer f with an error text (896 of 3,000 generated)
     kinds = _kinds([_u(), _a(_c("call_f1", "f")), _u("wait"), _t("rf")])
-    assert kinds == [("missing-result", 1), ("orphan-result", 3)], kinds
+    assert kinds == [("misplaced-result", 3)], kinds
+    same_without_id = _kinds([_u(), _a({"function": {"name": "f", "arguments": {}}}), _u("wait"), _t("rf")])
+    assert same_without_id == kinds, same_without_id
 
 
 def test_pairing_by_place_is_a_field_of_the_pairing_record() -> None:

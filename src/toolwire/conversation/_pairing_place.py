@@ -5,8 +5,9 @@ order and pairs nothing by id; both ``tool_name`` and ``tool_call_id`` are optio
 with no id-less call waiting, answers the first call with an id, from the first call of
 the open turn's last message with calls on, that is not taken and that no result with its
 id in the same turn answers (a result with the id in a later turn, misplaced, does not
-keep it: review revConv8 R2), and only while no user message stands between that message
-and the result (a user message ends the turn: R3); by place only where nothing else may
+keep it: review revConv8 R2), a user message between them too (Ollama's templates render a
+tool message after the only call still waiting wherever it stands: flagged
+``misplaced-result``, review revDepth); by place only where nothing else may
 claim these calls (no call of an earlier message of the turn waits, and no result right
 after the message answers by tool name alone a tool with a call in an earlier message of the
 turn that no result with an id claims: review revConv8 R1, revLead47 R2), else none.
@@ -15,7 +16,6 @@ turn that no result with an id claims: review revConv8 R1, revLead47 R2), else n
 from __future__ import annotations
 
 import sys
-from bisect import bisect
 from typing import Any, Dict, List, Optional, Sequence, Set, Tuple
 
 from .._registry import Registry
@@ -29,11 +29,10 @@ __all__ = ["ByPlace"]
 class ByPlace:
     """The state of pairing by place in one pass (``Pairer``): ``place`` is where the
     search goes on (the open turn's start, or the first call of its last message with
-    calls, ``last``); ``ids`` the ids of the results with an id of that message's turn,
-    ``users`` its user messages and ``to`` where it ends (each turn read once), ``ends``
-    the first of those user messages after ``last`` (``None``: none)."""
+    calls, ``last``); ``ids`` the ids of the results with an id of that message's turn and
+    ``to`` where it ends (each turn read once)."""
 
-    __slots__ = ("msgs", "registry", "place", "last", "ids", "users", "to", "ends", "known")
+    __slots__ = ("msgs", "registry", "place", "last", "ids", "to", "known")
 
     def __init__(self, messages: Sequence[Message], registry: Optional[Registry] = None) -> None:
         self.msgs = messages
@@ -41,9 +40,7 @@ class ByPlace:
         self.place = 0
         self.last = -1
         self.ids: Set[Any] = set()
-        self.users: List[int] = []
         self.to = -1
-        self.ends: Optional[int] = None
         self.known: Dict[Any, bool] = {}  # the name a message was read as -> whether its codec pairs by place
 
     def applies(self, m: Message) -> bool:
@@ -70,18 +67,13 @@ class ByPlace:
             start = n - 1
             while start and calls[start - 1][0] == last:
                 start -= 1
-            if last >= self.to:  # (a message of the turn read: its ids and user messages known)
-                self.to, self.ids, self.users = _turn_after(self.msgs, last)
-            at = bisect(self.users, last)
-            self.ends = self.users[at] if at < len(self.users) else None
+            if last >= self.to:  # (a message of the turn read: its ids known)
+                self.to, self.ids = _turn_after(self.msgs, last)
             earlier = calls[k:start]  # (the calls of the turn's earlier messages)
             if any((x[0], x[1]) not in taken for x in earlier) or _by_name_may_claim(
                     self.msgs, last, earlier, calls[max(k, start):], plan, self.ids):
                 start = n
             k = max(k, start)
-        if self.ends is not None and i > self.ends:  # a user message ended the turn (R3)
-            self.place = k
-            return None
         ids = self.ids
         while k < n:
             x = calls[k]
@@ -97,22 +89,17 @@ class ByPlace:
         return None
 
 
-def _turn_after(messages: Sequence[Message], last: int) -> Tuple[int, Set[Any], List[int]]:
+def _turn_after(messages: Sequence[Message], last: int) -> Tuple[int, Set[Any]]:
     """Where the turn of message *last* ends (the next assistant turn's first message, or
-    the end), the ids of the results with an id after *last* in it, and its user messages
-    after *last* that hold anything but results."""
+    the end) and the ids of the results with an id after *last* in it."""
     ids: Set[Any] = set()
-    users: List[int] = []
     i = last + 1
     while i < len(messages) and not starts_turn(messages, i):
-        m = messages[i]
-        if m.role == "user" and any(type(p) is not ToolResult for p in m.parts):
-            users.append(i)
-        for p in m.parts:
+        for p in messages[i].parts:
             if type(p) is ToolResult and p.id is not None:
                 ids.add(p.id)
         i += 1
-    return i, ids, users
+    return i, ids
 
 
 def _by_name_may_claim(messages: Sequence[Message], last: int, earlier: List[Slot], own: List[Slot], plan: Plan,
