@@ -53,8 +53,10 @@ def _order(conv: Conversation, target: Optional[str], rules: Pairing, ids: Optio
     message (``Pairing.after_assistant``; written fresh, it moves up), a last message
     that is an assistant message of text (``Pairing.last_assistant``; written fresh, it is
     a prefix) and a prefix on a message that is not the last one (``Pairing.prefix_last``;
-    written message by message, the flag is dropped). A message is judged by the one
-    written before it: a system message written fresh after an assistant or tool message
+    written message by message, the flag is dropped). All but the call id bind a history
+    written back whole (a history extended or edited is written message by message, and
+    the writer mends them around messages written as they came too). A message is judged
+    by the one written before it: a system message written fresh after an assistant or tool message
     moves up (``Pairing.after_assistant``), a message written fresh is written as its
     role, as tool messages or not at all (``_written``). A message written back as it came
     is read under *own* (``own_name``: a derived dialect's parent's; default *target*)."""
@@ -63,7 +65,8 @@ def _order(conv: Conversation, target: Optional[str], rules: Pairing, ids: Optio
     if target is None:
         return out
     own = own or target
-    if (rules.user_first or rules.call_first or rules.alone) and whole_original(conv, target, own) is not None:
+    whole = whole_original(conv, target, own) is not None  # (else written message by message: the writer mends)
+    if (rules.user_first or rules.call_first or rules.alone) and whole:
         if rules.first_listed:
             first: Optional[int] = 0 if msgs else None
         else:
@@ -75,29 +78,29 @@ def _order(conv: Conversation, target: Optional[str], rules: Pairing, ids: Optio
                             calls[0].id if calls else None)
             out.append(Problem("assistant-first", first, None,
                                f"Message {first}: the history starts with an assistant message{said}"))
-    if rules.prefix_last and whole_original(conv, target, own) is not None:
+    if rules.prefix_last and whole:
         said = _wording(rules.prefix_last, target, None)
         out.extend(Problem("prefix-not-last", i, None, f"Message {i}: an assistant message with 'prefix': true is not "
                                                        f"the last message{said}")
                    for i, m in enumerate(msgs[:-1]) if m.role == "assistant" and _prefix(m.original(own), rules))
-    if rules.last_assistant and msgs:
+    if rules.last_assistant and msgs and whole:
         out.extend(_last(msgs, target, rules, own))
     for a, b in split_turns(msgs, own, rules):
         out.append(Problem("split-turn", b, None, f"Message {b}: {_apart(msgs, a, b, rules)}, each written back as "
                                                   f"it came" + _wording(refusal(msgs[b], rules), target, None)))
     prev: Optional[str] = None  # the role of the message written before this one
-    neighbours = bool(rules.after_tool or rules.after_assistant)  # (only these rules read *prev*)
+    neighbours = whole and bool(rules.after_tool or rules.after_assistant)  # (only these rules read *prev*)
     for i, m in enumerate(msgs):
         if m.original(own) is None:
             if neighbours and not (rules.after_assistant and m.role == "system" and prev in ("assistant", "tool")):
                 prev = _written(m, own) or prev  # (else moved up)
             continue
         before, prev = prev, m.role
-        if rules.after_tool and m.role in ("user", "system") and before == "tool":
+        if neighbours and rules.after_tool and m.role in ("user", "system") and before == "tool":
             said = _wording(rules.after_tool.replace("{role}", m.role), target, None)
             out.append(Problem("unexpected-role", i, None,
                                f"Message {i}: {an(m.role)} message comes right after a tool message{said}"))
-        if rules.after_assistant and m.role == "system" and before == "assistant":
+        if neighbours and rules.after_assistant and m.role == "system" and before == "assistant":
             said = _wording(rules.after_assistant, target, None)
             out.append(Problem("unexpected-role", i, None,
                                f"Message {i}: a system message comes right after an assistant message{said}"))

@@ -172,7 +172,8 @@ def encoder(
 
         first = 0  # the message the first written one comes from
         fresh: List[Tuple[int, int]] = []  # (its place in *out*, its message) of each result written fresh
-        tail: Tuple[Optional[Dict[str, Any]], List[int]] = (None, [])  # last assistant one written fresh, its messages
+        tail: Tuple[Optional[Dict[str, Any]], List[int], bool] = (None, [], False)  # last assistant one written, its
+        # messages, whether it was written back as it came
         prefixed: Dict[int, List[int]] = {}  # id() of a message written back as it came with ``"prefix": true`` -> its
         # indexes, in order (one dict a caller's list holds twice is written twice)
         for i, m, origin in merged:
@@ -186,6 +187,10 @@ def encoder(
                     legacy = orig.get("function_call") is not None and not orig.get("tool_calls")
                     if prefix_last and orig.get("prefix") is True:
                         prefixed.setdefault(id(orig), []).append(i)
+                    tail = (orig, [i], True)
+                elif m.role in ("user", "system"):  # the order rules bind it too (*lift*, *bridge*)
+                    _place(out, lifted, orig, m, i, w)
+                    continue
                 out.append(orig)
                 continue
             if m.role == "assistant":
@@ -200,7 +205,7 @@ def encoder(
                                       "reasoning beside an assistant's text or calls")
                 else:
                     out.append(msg)
-                    tail = (msg, sorted(set(origin)) if origin else [i])
+                    tail = (msg, sorted(set(origin)) if origin else [i], False)
                     # (a legacy call written fresh as one: its answer too)
                     legacy = "function_call" in msg and not msg.get("tool_calls")
                 continue
@@ -250,8 +255,12 @@ def encoder(
             out.insert(0, {"role": "user", "content": FIRST_USER})
         if prefixed:
             _stale(out, prefixed, w)
-        if last and out[-1] is tail[0] and not out[-1].get("tool_calls"):
-            out[-1]["prefix"] = True
+        if last and out[-1] is tail[0] and not out[-1].get("tool_calls") and not (
+                tail[2] and out[-1].get("prefix") is True):
+            if tail[2]:  # written back as it came (a history extended, a reply appended): a copy gets the flag
+                out[-1] = {**out[-1], "prefix": True}
+            else:
+                out[-1]["prefix"] = True
             run = tail[1]
             w.index = run[-1]
             said = (f"Assistant message {run[0]}, the last one, is" if len(run) == 1 else
