@@ -65,10 +65,17 @@ def test_a_history_written_back_whole_stays_as_it_came() -> None:
     """The caller's own request, unchanged, goes back as it came (flagged, left alone)."""
     wire = {"model": "mistral-large-latest", "messages": [
         {"role": "user", "content": "hi"}, {"role": "assistant", "content": "hello"}]}
-    assert encode_conversation(wire, M) == {"messages": wire["messages"]}
-    assert [p.kind for p in check_conversation(wire)] == ["assistant-last"]
+    report: List[Problem] = []
+    assert encode_conversation(wire, M, report=report) == {"messages": wire["messages"]}
+    assert check_conversation(wire) == [Problem("assistant-last", 1, None, "Message 1: the history ends with an "
+                                                "assistant message; mistral answers: " + LAST)]
+    assert report == [Problem("assistant-last", 1, None, check_conversation(wire)[0].message + " (the request is "
+                              "written back whole as it came, as it is)")]  # said, as check_conversation says it
     conv = decode_conversation({"model": "mistral-large-latest", "messages": BODY})
-    assert encode_conversation(conv, M) == {"messages": BODY}
+    report = []
+    assert encode_conversation(conv, M, report=report) == {"messages": BODY}
+    assert [(p.kind, p.index) for p in report] == [(p.kind, p.index) for p in check_conversation(conv)] == [
+        ("unexpected-role", 3)]
 
 
 def test_a_user_message_as_it_came_after_a_tool_message_gets_the_bridge() -> None:

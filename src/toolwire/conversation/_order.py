@@ -18,7 +18,7 @@ from .._types import ToolResult
 from ._problems import Problem
 from ._values import ROLES, Conversation, Field, Message, Other, Reasoning
 
-__all__ = ["_last", "_order", "_wording", "refusal", "split_turns", "whole_original"]
+__all__ = ["_last", "_order", "_wording", "order_as_is", "refusal", "split_turns", "whole_original"]
 
 
 def whole_original(conv: Conversation, target: Optional[str], own: Optional[str]) -> Any:
@@ -42,7 +42,7 @@ def _wording(text: str, target: Optional[str], id: Optional[str]) -> str:
 
 
 def _order(conv: Conversation, target: Optional[str], rules: Pairing, ids: Optional[IdRule],
-           own: Optional[str] = None) -> List[Problem]:
+           own: Optional[str] = None, whole: Optional[bool] = None) -> List[Problem]:
     """What the judging provider refuses beside pairing, where the history or a message is
     written back as it came (decoded from it, unchanged): a history whose first message
     is the assistant's (``Pairing.user_first``, ``call_first`` where it holds calls,
@@ -59,13 +59,15 @@ def _order(conv: Conversation, target: Optional[str], rules: Pairing, ids: Optio
     by the one written before it: a system message written fresh after an assistant or tool message
     moves up (``Pairing.after_assistant``), a message written fresh is written as its
     role, as tool messages or not at all (``_written``). A message written back as it came
-    is read under *own* (``own_name``: a derived dialect's parent's; default *target*)."""
+    is read under *own* (``own_name``: a derived dialect's parent's; default *target*);
+    *whole*: whether it is written back whole (default: *conv* is unchanged, ``whole_original``)."""
     out: List[Problem] = []
     msgs = conv.messages
     if target is None:
         return out
     own = own or target
-    whole = whole_original(conv, target, own) is not None  # (else written message by message: the writer mends)
+    if whole is None:  # (else written message by message: the writer mends)
+        whole = whole_original(conv, target, own) is not None
     if (rules.user_first or rules.call_first or rules.alone) and whole:
         if rules.first_listed:
             first: Optional[int] = 0 if msgs else None
@@ -111,6 +113,18 @@ def _order(conv: Conversation, target: Optional[str], rules: Pairing, ids: Optio
                                                               f"written back as it came, and {target} takes ids "
                                                               f"{ids.describe()} only"))
     return out
+
+
+_AS_IS = frozenset({"assistant-first", "prefix-not-last", "assistant-last", "unexpected-role"})
+
+
+def order_as_is(rules: Pairing, own: str, messages: Tuple[Message, ...], name: str) -> List[Tuple[str, int, str]]:
+    """``HistoryCodec.as_is`` of a dialect with order rules (Mistral): what ``_order``
+    flags in a history decoded from *own* and written back whole to *name*, the caller's
+    request as it came (``encode_conversation`` writes no message then), noted under the
+    kind ``check_conversation`` gives it."""
+    return [(p.kind, p.index, f"{p.message} (the request is written back whole as it came, as it is)")
+            for p in _order(Conversation(messages), name, rules, None, own, whole=True) if p.kind in _AS_IS]
 
 
 def _written(m: Message, target: str) -> Optional[str]:

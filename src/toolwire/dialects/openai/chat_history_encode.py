@@ -28,9 +28,11 @@ them are refused), nor a lone assistant message (mistral-common
 system message"): a user message goes before it (*opens*), noted; and no last message
 that is an assistant message without ``prefix`` (mistral-common
 ``_validate_last_message``: "Expected last role User or Tool (or Assistant with prefix)
-for serving"): a final assistant message of text written fresh gets ``"prefix": true``,
+for serving"): a final assistant message of text gets ``"prefix": true``,
 the prefix the reply continues (``AssistantMessage.prefix``,
-https://docs.mistral.ai/guides/prefix/), noted (*last*). An assistant message written fresh
+https://docs.mistral.ai/guides/prefix/), noted (*last*). These bind messages written back
+as they came too (a copy gets the flag): only a history written back whole, which this
+writer never sees, is the caller's order (``order_as_is`` notes it). An assistant message written fresh
 is ``chat_history_assistant``'s; text parts joined into one, ``chat_history_join``'s.
 """
 
@@ -86,13 +88,13 @@ def encoder(
 ) -> Callable[[List[Message], Writer], Dict[str, Any]]:
     """The ``encode`` of the Chat-shaped dialect *name*'s history codec (``chat_like``
     says what *images*, *bridge*, *details* and *plan* are); *lift*: a system message
-    written fresh right after an assistant or tool message moves up to the leading
+    (fresh or as it came) right after an assistant or tool message moves up to the leading
     system messages, noted (Mistral: ``Pairing.after_assistant``); *opens*: a user
     message (``FIRST_USER``) goes before a first written message that is an assistant
     message with calls or the only one, noted (Mistral: ``Pairing.call_first``,
     ``Pairing.alone``); *last*: the dialect's
-    refusal of a final assistant message, which a final assistant message of text written
-    fresh escapes as a prefix (``"prefix": true``), noted (Mistral:
+    refusal of a final assistant message, which a final assistant message of text (fresh,
+    or a copy of one as it came) escapes as a prefix (``"prefix": true``), noted (Mistral:
     ``Pairing.last_assistant``); *prefix_last*: the dialect's refusal of a prefix on a
     message that is not the last one: a message written back as it came with
     ``"prefix": true`` that is not the last one written goes without it, noted (Mistral:
