@@ -66,8 +66,9 @@ def _order(conv: Conversation, target: Optional[str], rules: Pairing, ids: Optio
     if target is None:
         return out
     own = own or target
-    if whole is None:  # (else written message by message: the writer mends)
-        whole = whole_original(conv, target, own) is not None
+    if whole is None:  # (else written message by message: the writer mends; asked only where a rule reads it)
+        whole = bool(rules.user_first or rules.call_first or rules.alone or rules.prefix_last or rules.last_assistant
+                     or rules.after_tool or rules.after_assistant) and whole_original(conv, target, own) is not None
     if (rules.user_first or rules.call_first or rules.alone) and whole:
         if rules.first_listed:
             first: Optional[int] = 0 if msgs else None
