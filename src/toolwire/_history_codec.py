@@ -47,15 +47,15 @@ class Pairing:
       that opens with a system message is taken); else the first after the system ones;
     - ``after_tool``: the provider's refusal of a user or system message right after a
       tool message (Mistral: a user message there before mistral-common 1.11.1, a system
-      message in every version; its writer puts an assistant turn between them, so this
-      binds a history written back as it came); ``""``: it takes one.
+      message in every version; its writer puts an assistant turn between them, messages
+      as they came too, so this binds a history written back whole as it came); ``""``: it takes one.
     - ``after_assistant``: the provider's refusal of a system message right after an
       assistant message (Mistral; its writer moves the system message up to the leading
-      ones, so this binds a history written back as it came); ``""``: it takes one.
+      ones, one as it came too, so this binds a history written back whole as it came); ``""``: it takes one.
     - ``last_assistant``: the provider's refusal of a history whose last message is an
       assistant message of text (Mistral, unless it is a prefix: its writer writes a final
-      assistant message with ``"prefix": true``, so this binds a history written back as it
-      came); ``""``: it takes one.
+      assistant message with ``"prefix": true``, one as it came too, so this binds a history
+      written back whole as it came); ``""``: it takes one.
     - ``prefix_last``: the provider's refusal of a prefix (``"prefix": true``) on an
       assistant message that is not the last one (Mistral: its writer drops such a flag
       of a message written back as it came, so this binds a history written back whole

@@ -105,8 +105,14 @@ def test_check_flags_a_mistral_history_written_back_that_ends_with_the_assistant
     assert check_conversation(wire) == [Problem(
         "assistant-last", 1, None, f"Message 1: the history ends with an assistant message; mistral answers: {REFUSAL}")]
     assert encode_conversation(wire, "mistral") == {"messages": wire["messages"]}  # as it came: the caller's call
-    # a system message written fresh after it moves up: the assistant message is still the last one
+    # a system message written fresh after it moves up: the assistant message is still the last one, and
+    # written message by message (the history extended) it is a prefix (a copy of it: the caller's stays)
     conv = decode_conversation(wire).append(*[Message("system", [Text(m["content"])]) for m in tail])
-    assert [p.kind for p in check_conversation(conv, "mistral")] == ["assistant-last"]
+    if tail:
+        assert check_conversation(conv, "mistral") == []
+        out = encode_conversation(conv, "mistral")["messages"]
+        assert out[-1] == {"role": "assistant", "content": "hello", "prefix": True} and "prefix" not in wire[
+            "messages"][1]
+        mistral_validate(out)
     # Chat takes it
     assert check_conversation(wire["messages"], "openai.chat", source="openai.chat") == []

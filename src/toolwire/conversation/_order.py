@@ -18,7 +18,7 @@ from .._types import ToolResult
 from ._problems import Problem
 from ._values import ROLES, Conversation, Field, Message, Other, Reasoning
 
-__all__ = ["_last", "_order", "_wording", "refusal", "split_turns", "whole_original"]
+__all__ = ["_last", "_order", "_wording", "order_as_is", "refusal", "split_turns", "whole_original"]
 
 
 def whole_original(conv: Conversation, target: Optional[str], own: Optional[str]) -> Any:
@@ -42,7 +42,7 @@ def _wording(text: str, target: Optional[str], id: Optional[str]) -> str:
 
 
 def _order(conv: Conversation, target: Optional[str], rules: Pairing, ids: Optional[IdRule],
-           own: Optional[str] = None) -> List[Problem]:
+           own: Optional[str] = None, whole: Optional[bool] = None) -> List[Problem]:
     """What the judging provider refuses beside pairing, where the history or a message is
     written back as it came (decoded from it, unchanged): a history whose first message
     is the assistant's (``Pairing.user_first``, ``call_first`` where it holds calls,
@@ -53,17 +53,23 @@ def _order(conv: Conversation, target: Optional[str], rules: Pairing, ids: Optio
     message (``Pairing.after_assistant``; written fresh, it moves up), a last message
     that is an assistant message of text (``Pairing.last_assistant``; written fresh, it is
     a prefix) and a prefix on a message that is not the last one (``Pairing.prefix_last``;
-    written message by message, the flag is dropped). A message is judged by the one
-    written before it: a system message written fresh after an assistant or tool message
+    written message by message, the flag is dropped). All but the call id bind a history
+    written back whole (a history extended or edited is written message by message, and
+    the writer mends them around messages written as they came too). A message is judged
+    by the one written before it: a system message written fresh after an assistant or tool message
     moves up (``Pairing.after_assistant``), a message written fresh is written as its
     role, as tool messages or not at all (``_written``). A message written back as it came
-    is read under *own* (``own_name``: a derived dialect's parent's; default *target*)."""
+    is read under *own* (``own_name``: a derived dialect's parent's; default *target*);
+    *whole*: whether it is written back whole (default: *conv* is unchanged, ``whole_original``)."""
     out: List[Problem] = []
     msgs = conv.messages
     if target is None:
         return out
     own = own or target
-    if (rules.user_first or rules.call_first or rules.alone) and whole_original(conv, target, own) is not None:
+    if whole is None:  # (else written message by message: the writer mends; asked only where a rule reads it)
+        whole = bool(rules.user_first or rules.call_first or rules.alone or rules.prefix_last or rules.last_assistant
+                     or rules.after_tool or rules.after_assistant) and whole_original(conv, target, own) is not None
+    if (rules.user_first or rules.call_first or rules.alone) and whole:
         if rules.first_listed:
             first: Optional[int] = 0 if msgs else None
         else:
@@ -75,29 +81,29 @@ def _order(conv: Conversation, target: Optional[str], rules: Pairing, ids: Optio
                             calls[0].id if calls else None)
             out.append(Problem("assistant-first", first, None,
                                f"Message {first}: the history starts with an assistant message{said}"))
-    if rules.prefix_last and whole_original(conv, target, own) is not None:
+    if rules.prefix_last and whole:
         said = _wording(rules.prefix_last, target, None)
         out.extend(Problem("prefix-not-last", i, None, f"Message {i}: an assistant message with 'prefix': true is not "
                                                        f"the last message{said}")
                    for i, m in enumerate(msgs[:-1]) if m.role == "assistant" and _prefix(m.original(own), rules))
-    if rules.last_assistant and msgs:
+    if rules.last_assistant and msgs and whole:
         out.extend(_last(msgs, target, rules, own))
     for a, b in split_turns(msgs, own, rules):
         out.append(Problem("split-turn", b, None, f"Message {b}: {_apart(msgs, a, b, rules)}, each written back as "
                                                   f"it came" + _wording(refusal(msgs[b], rules), target, None)))
     prev: Optional[str] = None  # the role of the message written before this one
-    neighbours = bool(rules.after_tool or rules.after_assistant)  # (only these rules read *prev*)
+    neighbours = whole and bool(rules.after_tool or rules.after_assistant)  # (only these rules read *prev*)
     for i, m in enumerate(msgs):
         if m.original(own) is None:
             if neighbours and not (rules.after_assistant and m.role == "system" and prev in ("assistant", "tool")):
                 prev = _written(m, own) or prev  # (else moved up)
             continue
         before, prev = prev, m.role
-        if rules.after_tool and m.role in ("user", "system") and before == "tool":
+        if neighbours and rules.after_tool and m.role in ("user", "system") and before == "tool":
             said = _wording(rules.after_tool.replace("{role}", m.role), target, None)
             out.append(Problem("unexpected-role", i, None,
                                f"Message {i}: {an(m.role)} message comes right after a tool message{said}"))
-        if rules.after_assistant and m.role == "system" and before == "assistant":
+        if neighbours and rules.after_assistant and m.role == "system" and before == "assistant":
             said = _wording(rules.after_assistant, target, None)
             out.append(Problem("unexpected-role", i, None,
                                f"Message {i}: a system message comes right after an assistant message{said}"))
@@ -108,6 +114,18 @@ def _order(conv: Conversation, target: Optional[str], rules: Pairing, ids: Optio
                                                               f"written back as it came, and {target} takes ids "
                                                               f"{ids.describe()} only"))
     return out
+
+
+_AS_IS = frozenset({"assistant-first", "prefix-not-last", "assistant-last", "unexpected-role"})
+
+
+def order_as_is(rules: Pairing, own: str, messages: Tuple[Message, ...], name: str) -> List[Tuple[str, int, str]]:
+    """``HistoryCodec.as_is`` of a dialect with order rules (Mistral): what ``_order``
+    flags in a history decoded from *own* and written back whole to *name*, the caller's
+    request as it came (``encode_conversation`` writes no message then), noted under the
+    kind ``check_conversation`` gives it."""
+    return [(p.kind, p.index, f"{p.message} (the request is written back whole as it came, as it is)")
+            for p in _order(Conversation(messages), name, rules, None, own, whole=True) if p.kind in _AS_IS]
 
 
 def _written(m: Message, target: str) -> Optional[str]:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, List, Optional
 from ..._bound import Bound
 from ..._dialect import HistoryCodec, Pairing, Sniff
 from ..._history_codec import Refusals
+from ...conversation._order import order_as_is
 from .._history_read import hints, plain_view
 from ..gemini.compat_signature import compat_signed
 from .chat_history_decode import apart_texts, decode_with, read_images
@@ -106,6 +107,7 @@ def chat_like(
                                pairing.prefix_last, one_text, one_text_roles))
     read = frozenset(_READ | ({plan} if plan else set()) | ({"images", "tool_name"} if images else set()))
     return HistoryCodec(decode, encode, detect, frozenset({"messages"}), pairing=pairing,
+                        as_is=Bound(order_as_is, pairing, name) if bridge is not None else None,
                         unsent=Bound(_unsent, read, False), unsent_fresh=Bound(_unsent, read, True),
                         texts=Bound(apart_texts, ("refusal", plan) if plan else ("refusal",)), decodes_as=name)
 

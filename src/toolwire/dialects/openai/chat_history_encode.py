@@ -28,9 +28,11 @@ them are refused), nor a lone assistant message (mistral-common
 system message"): a user message goes before it (*opens*), noted; and no last message
 that is an assistant message without ``prefix`` (mistral-common
 ``_validate_last_message``: "Expected last role User or Tool (or Assistant with prefix)
-for serving"): a final assistant message of text written fresh gets ``"prefix": true``,
+for serving"): a final assistant message of text gets ``"prefix": true``,
 the prefix the reply continues (``AssistantMessage.prefix``,
-https://docs.mistral.ai/guides/prefix/), noted (*last*). An assistant message written fresh
+https://docs.mistral.ai/guides/prefix/), noted (*last*). These bind messages written back
+as they came too (a copy gets the flag): only a history written back whole, which this
+writer never sees, is the caller's order (``order_as_is`` notes it). An assistant message written fresh
 is ``chat_history_assistant``'s; text parts joined into one, ``chat_history_join``'s.
 """
 
@@ -86,13 +88,13 @@ def encoder(
 ) -> Callable[[List[Message], Writer], Dict[str, Any]]:
     """The ``encode`` of the Chat-shaped dialect *name*'s history codec (``chat_like``
     says what *images*, *bridge*, *details* and *plan* are); *lift*: a system message
-    written fresh right after an assistant or tool message moves up to the leading
+    (fresh or as it came) right after an assistant or tool message moves up to the leading
     system messages, noted (Mistral: ``Pairing.after_assistant``); *opens*: a user
     message (``FIRST_USER``) goes before a first written message that is an assistant
     message with calls or the only one, noted (Mistral: ``Pairing.call_first``,
     ``Pairing.alone``); *last*: the dialect's
-    refusal of a final assistant message, which a final assistant message of text written
-    fresh escapes as a prefix (``"prefix": true``), noted (Mistral:
+    refusal of a final assistant message, which a final assistant message of text (fresh,
+    or a copy of one as it came) escapes as a prefix (``"prefix": true``), noted (Mistral:
     ``Pairing.last_assistant``); *prefix_last*: the dialect's refusal of a prefix on a
     message that is not the last one: a message written back as it came with
     ``"prefix": true`` that is not the last one written goes without it, noted (Mistral:
@@ -172,7 +174,8 @@ def encoder(
 
         first = 0  # the message the first written one comes from
         fresh: List[Tuple[int, int]] = []  # (its place in *out*, its message) of each result written fresh
-        tail: Tuple[Optional[Dict[str, Any]], List[int]] = (None, [])  # last assistant one written fresh, its messages
+        tail: Tuple[Optional[Dict[str, Any]], List[int], bool] = (None, [], False)  # last assistant one written, its
+        # messages, whether it was written back as it came
         prefixed: Dict[int, List[int]] = {}  # id() of a message written back as it came with ``"prefix": true`` -> its
         # indexes, in order (one dict a caller's list holds twice is written twice)
         for i, m, origin in merged:
@@ -186,6 +189,10 @@ def encoder(
                     legacy = orig.get("function_call") is not None and not orig.get("tool_calls")
                     if prefix_last and orig.get("prefix") is True:
                         prefixed.setdefault(id(orig), []).append(i)
+                    tail = (orig, [i], True)
+                elif m.role in ("user", "system"):  # the order rules bind it too (*lift*, *bridge*)
+                    _place(out, lifted, orig, m, i, w)
+                    continue
                 out.append(orig)
                 continue
             if m.role == "assistant":
@@ -200,7 +207,7 @@ def encoder(
                                       "reasoning beside an assistant's text or calls")
                 else:
                     out.append(msg)
-                    tail = (msg, sorted(set(origin)) if origin else [i])
+                    tail = (msg, sorted(set(origin)) if origin else [i], False)
                     # (a legacy call written fresh as one: its answer too)
                     legacy = "function_call" in msg and not msg.get("tool_calls")
                 continue
@@ -250,8 +257,12 @@ def encoder(
             out.insert(0, {"role": "user", "content": FIRST_USER})
         if prefixed:
             _stale(out, prefixed, w)
-        if last and out[-1] is tail[0] and not out[-1].get("tool_calls"):
-            out[-1]["prefix"] = True
+        if last and out[-1] is tail[0] and not out[-1].get("tool_calls") and not (
+                tail[2] and out[-1].get("prefix") is True):
+            if tail[2]:  # written back as it came (a history extended, a reply appended): a copy gets the flag
+                out[-1] = {**out[-1], "prefix": True}
+            else:
+                out[-1]["prefix"] = True
             run = tail[1]
             w.index = run[-1]
             said = (f"Assistant message {run[0]}, the last one, is" if len(run) == 1 else
