@@ -40,6 +40,8 @@ __all__ = ["EVERY_TYPE", "UnevaluatedTyper", "unevaluated_scope"]
 
 #: every JSON type, as a ``type`` list (``integer`` is a ``number``)
 EVERY_TYPE = ("string", "number", "boolean", "object", "array", "null")
+#: the types that take an integer
+_NUMBERS = ("number", "integer")
 #: the keywords xgrammar reads before a node's own object keywords (its ``SchemaParser``)
 _DECIDERS = ("$ref", "const", "enum", "anyOf", "oneOf")
 #: the subschemas xgrammar reads by their own type (of a value inside the instance)
@@ -93,11 +95,9 @@ def _meet(kinds: Optional[Tuple[str, ...]], kind: Any) -> Optional[Tuple[str, ..
     names = [kind] if isinstance(kind, str) else kind if isinstance(kind, (list, tuple)) else None
     if kinds is None or names is None or not all(isinstance(k, str) for k in names):
         return None
-    ints = "integer" in kinds or "number" in kinds
     out = tuple(k for k in EVERY_TYPE if k in kinds and k in names)
-    out += ("integer",) if ints and "integer" in names and "number" not in out and "integer" not in out else ()
-    if "integer" in kinds and "number" in out and "number" not in kinds:
-        out = tuple(k if k != "number" else "integer" for k in out)
+    if "number" not in out and any(k in kinds for k in _NUMBERS) and any(k in names for k in _NUMBERS):
+        out += ("integer",)  # (a number on one side, an integer on the other, or both: integers)
     return out or None
 
 
