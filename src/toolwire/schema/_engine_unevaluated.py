@@ -19,14 +19,16 @@
   "unevaluatedItems": false}`` would take ``[1]``).
 
 Only on a node xgrammar reads by its own ``type`` (``unevaluated_scope``): not on a node it reads
-by a ``$ref``, ``const``, ``enum``, ``anyOf`` or ``oneOf`` alone, nor on an inline ``allOf``
-branch: xgrammar reads it without the parent's ``type`` (``{"type": "object", "allOf": [{"type":
-["string", "object"]}]}`` takes ``"s"``), so a branch read as an object stays one. An ``anyOf`` /
-``oneOf`` branch of a typed parent and the target of an ``allOf`` branch's ``$ref``, read without
-the parent's type too, take the parent's types (exact: the parent keeps them; every type took
-``5``, ``"s"``, ``null``, ``[1]`` beside ``{"type": "object"}``, review revSchema9); a ``$defs``
-entry only where every use allows the same types. llguidance 1.9.1 refuses the keyword
-("Unimplemented keys"), as it did before. Each node once.
+by a ``$ref``, ``const``, ``enum``, ``anyOf`` or ``oneOf`` alone. An ``allOf`` / ``anyOf`` /
+``oneOf`` branch (inline, or the target of its ``$ref``) is read without the parent's ``type``
+(``{"type": "object", "allOf": [{"type": ["string", "object"]}]}`` takes ``"s"``: an ``allOf`` of
+one branch is that branch alone), so it takes the types its parent's place allows and its
+parent's ``type`` names (exact: the parent keeps them; every type took ``5``, ``"s"``, ``null``,
+``[1]`` beside ``{"type": "object"}``, review revSchema9), and passes them on to its own branches
+(an inline ``allOf`` branch's ``anyOf`` branches were left untyped, refusing ``5`` and ``[]``,
+review revSchema10 R2); ``integer`` stays where a ``number`` meets it (R1: lost, the node left
+untyped refused ``5``). A ``$defs`` entry only where every use allows the same types.
+llguidance 1.9.1 refuses the keyword ("Unimplemented keys"), as it did before. Each node once.
 """
 
 from __future__ import annotations
@@ -44,6 +46,8 @@ EVERY_TYPE = ("string", "number", "boolean", "object", "array", "null")
 _NUMBERS = ("number", "integer")
 #: the keywords xgrammar reads before a node's own object keywords (its ``SchemaParser``)
 _DECIDERS = ("$ref", "const", "enum", "anyOf", "oneOf")
+#: the branches xgrammar reads without their parent's type (``allOf`` of one branch: the branch alone)
+_IN_PLACE = ("allOf", "anyOf", "oneOf")
 #: the subschemas xgrammar reads by their own type (of a value inside the instance)
 _VALUES = ("properties", "patternProperties", "additionalProperties", "items", "prefixItems",
            "unevaluatedProperties", "unevaluatedItems")
@@ -51,7 +55,7 @@ _VALUES = ("properties", "patternProperties", "additionalProperties", "items", "
 
 def unevaluated_scope(wire: Any) -> Tuple[Dict[int, Tuple[str, ...]], Set[int]]:
     """The nodes of *wire* xgrammar reads by their own ``type``, by id, each with the types its
-    place allows (every type from the root and a value, the types of the ``anyOf`` / ``oneOf``
+    place allows (every type from the root and a value, the types of the ``allOf`` / ``anyOf`` / ``oneOf``
     parent it is a branch of, which xgrammar reads without them; through a ``$ref``, the same
     at every use), and the ids of those applied in place of a node with an ``unevaluatedItems``.
     One walk: a node is visited at most once in each state it is reached in."""
@@ -77,11 +81,8 @@ def unevaluated_scope(wire: Any) -> Tuple[Dict[int, Tuple[str, ...]], Set[int]]:
                 sub if key in LIST_KEYWORDS and isinstance(sub, list) else [sub] if key in SINGLE_KEYWORDS else []
             if key == "$defs":
                 continue
-            state = (EVERY_TYPE, False) if key in _VALUES else (branch, inner) if key in ("anyOf", "oneOf") \
+            state = (EVERY_TYPE, False) if key in _VALUES else (branch, inner) if key in _IN_PLACE \
                 else (None, inner if key != "not" else False)
-            if key == "allOf":  # (a $ref branch: its target typed as the parent; an inline one not)
-                stack.extend((s, branch if isinstance(s, dict) and "$ref" in s else None, inner) for s in subs)
-                continue
             stack.extend((s, *state) for s in subs)
         ref = node.get("$ref")
         if isinstance(ref, str):
