@@ -122,6 +122,23 @@ class UnevaluatedTyper:
         if kinds is None:
             return []
         out = []
+        prefix, high = node.get("prefixItems"), node.get("maxItems")
+        if "type" not in node and "array" in kinds and isinstance(prefix, list) and isinstance(high, int) \
+                and not isinstance(high, bool) and 0 <= high < len(prefix) and False not in prefix[:high] \
+                and not (_number(node.get("minItems")) and node["minItems"] > high):
+            # (no array holds an item past maxItems: those prefixItems cut, exact, where xgrammar refuses them)
+            if high:
+                node["prefixItems"] = prefix[:high]
+            else:
+                del node["prefixItems"]
+            out.append((ptr, "prefixItems", "rewritten", f"cut to maxItems {high}, exact ({self.dialect}'s xgrammar "
+                        "refuses more, and the node may be an array beside unevaluatedProperties)"))
+        prefix = node.get("prefixItems")
+        if "type" not in node and "array" in kinds and isinstance(prefix, list) and True in prefix \
+                and all(p is not False for p in prefix):
+            node["prefixItems"] = [{} if p is True else p for p in prefix]
+            out.append((ptr, "prefixItems", "rewritten", f"each true written {{}}, exact ({self.dialect}'s xgrammar "
+                        "refuses true there: \"prefixItems must be an array of objects\")"))
         items = "type" in node or "array" not in kinds or not _array_refused(node, id(node) in under)
         if "type" not in node:
             node["type"] = [t for t in kinds if t != "array" or items]
