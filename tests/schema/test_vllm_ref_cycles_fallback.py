@@ -27,6 +27,11 @@ ROOT_LOOP_WIRE = {"$defs": {"A": A, "C": C, "D": D}, "$ref": "#/$defs/D",
 # a $ref to "#" under a property, beside a keyword: refused in the root's second compile (moved before too)
 UNDER = {"type": "object", "properties": {"x": {"$ref": "#", "required": ["x"]}}}
 UNDER_WIRE = {"type": "object", "properties": {"x": {"$ref": "#", "description": '{required: ["x"]}'}}}
+# (gF#28) a $ref to "#" beside a keyword met while the root's alias target is compiled: moved
+ALIAS_LOOP = {"$defs": {"A": {"type": "object", "properties": {"c": {"$ref": "#/$defs/B"}}},
+                        "B": {"type": "object", "properties": {"n": {"$ref": "#/$defs/C"}}},
+                        "C": {"type": "object", "properties": {"q": {"$ref": "#", "type": "object"}}}},
+              "$ref": "#/$defs/A"}
 # the root's $ref to a definition that never loops back: nothing to move
 NO_LOOP = {"$defs": {"A": A}, "$ref": "#/$defs/A", "properties": {"c": {"type": "string"}}}
 
@@ -47,7 +52,13 @@ def test_the_fallback_leaves_a_ref_that_closes_no_cycle(monkeypatch: pytest.Monk
     assert "properties" in _forced(NO_LOOP, monkeypatch)
 
 
-@pytest.mark.parametrize("schema", [ROOT_LOOP, UNDER, NO_LOOP], ids=["root-loop", "under", "no-loop"])
+def test_the_fallback_moves_a_ref_to_the_root_met_inside_a_definition(monkeypatch: pytest.MonkeyPatch) -> None:
+    wire = _forced(ALIAS_LOOP, monkeypatch)
+    assert wire["$defs"]["C"]["properties"]["q"] == {"$ref": "#", "description": '{type: "object"}'}
+
+
+@pytest.mark.parametrize("schema", [ROOT_LOOP, UNDER, NO_LOOP, ALIAS_LOOP], ids=["root-loop", "under", "no-loop",
+                                                                                "alias-loop"])
 def test_llguidance_compiles_the_fallbacks_wire(schema: Dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
     llguidance = pytest.importorskip("llguidance")
     grammar = llguidance.LLMatcher.grammar_from_json_schema(json.dumps(_forced(schema, monkeypatch)))

@@ -90,14 +90,14 @@ def cyclic_ref_moves(wire: Any, profile: Profile) -> List[_Move]:
 def _around_moves(wire: Dict[str, Any], profile: Profile, named: Optional[RefNames]) -> List[_Move]:
     """The moves of a walk from the root into each ``$ref`` target the first time it is
     met, the nodes around the current one held (a ``$ref`` to one of them closes a cycle):
-    the rule where the replay gives up. The root is compiled first without being a
-    definition: a ``$ref`` to it walks it again, held this time (its ``$ref`` to a target
+    the rule where the replay gives up. The root is compiled first, and again at the first
+    ``$ref`` to it, as a definition: walked again from there, held (its ``$ref`` to a target
     around it closes the cycle through the root: review revSchema10 F, its siblings were
     left and llguidance refused 8 wires); each node is walked at most twice, outside and
     inside that second walk."""
     out: List[_Move] = []
     seen: Set[Tuple[int, bool]] = set()
-    around: Dict[int, int] = {}  # the nodes on the path to the current one (the root's first walk not)
+    around: Dict[int, int] = {}  # the nodes on the path to the current one (a count: the root twice)
     stack: List[Tuple[Any, str, bool, bool]] = [(wire, "", False, True)]  # (node, pointer, inside, entering)
     while stack:
         node, ptr, inside, entering = stack.pop()
@@ -107,9 +107,8 @@ def _around_moves(wire: Dict[str, Any], profile: Profile, named: Optional[RefNam
         if not isinstance(node, dict) or (id(node), inside) in seen:
             continue
         seen.add((id(node), inside))
-        if node is not wire or inside:
-            around[id(node)] = around.get(id(node), 0) + 1
-            stack.append((node, ptr, inside, False))
+        around[id(node)] = around.get(id(node), 0) + 1
+        stack.append((node, ptr, inside, False))
         ref = node.get("$ref")
         target = resolve_local(wire, ref) if isinstance(ref, str) and ref.startswith("#") else None
         children: List[Tuple[Any, str, bool, bool]] = []
@@ -122,8 +121,10 @@ def _around_moves(wire: Dict[str, Any], profile: Profile, named: Optional[RefNam
                 # name nothing; llguidance refuses the node as before, xgrammar compiles it)
                 named.moving(node, moved)
                 _move(node, moved, ptr, profile.id, out)
+            if target is wire and not inside:  # (the root compiled again, as a definition: walked again)
+                children.append((wire, "", True, True))
         elif isinstance(target, dict):  # (its own place: where a change in it is said)
-            children.append((target, str(ref)[1:], inside or target is wire, True))
+            children.append((target, str(ref)[1:], inside, True))
         for key in SINGLE_KEYWORDS:
             if key in node:
                 children.append((node[key], f"{ptr}/{key}", inside, True))
