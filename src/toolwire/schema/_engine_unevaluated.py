@@ -27,7 +27,8 @@ parent's ``type`` names (exact: the parent keeps them; every type took ``5``, ``
 ``[1]`` beside ``{"type": "object"}``, review revSchema9), and passes them on to its own branches
 (an inline ``allOf`` branch's ``anyOf`` branches were left untyped, refusing ``5`` and ``[]``,
 review revSchema10 R2); ``integer`` stays where a ``number`` meets it (R1: lost, the node left
-untyped refused ``5``). A ``$defs`` entry only where every use allows the same types.
+untyped refused ``5``). A ``$defs`` entry only where every use allows the same types (an
+``allOf`` branch holding its ``$ref`` alone is written as its copy where the others differ: R4).
 llguidance 1.9.1 refuses the keyword ("Unimplemented keys"), as it did before. Each node once.
 """
 
