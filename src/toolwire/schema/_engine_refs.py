@@ -90,25 +90,29 @@ def cyclic_ref_moves(wire: Any, profile: Profile) -> List[_Move]:
 def _around_moves(wire: Dict[str, Any], profile: Profile, named: Optional[RefNames]) -> List[_Move]:
     """The moves of a walk from the root into each ``$ref`` target the first time it is
     met, the nodes around the current one held (a ``$ref`` to one of them closes a cycle):
-    the rule where the replay gives up."""
+    the rule where the replay gives up. The root is compiled first, and again at the first
+    ``$ref`` to it, as a definition: walked again from there, held (its ``$ref`` to a target
+    around it closes the cycle through the root: review revSchema10 F, its siblings were
+    left and llguidance refused 8 wires); each node is walked at most twice, outside and
+    inside that second walk."""
     out: List[_Move] = []
-    seen: Set[int] = set()
-    around: Set[int] = set()  # the nodes on the path to the current one
-    stack: List[Tuple[Any, str, bool]] = [(wire, "", True)]
+    seen: Set[Tuple[int, bool]] = set()
+    around: Dict[int, int] = {}  # the nodes on the path to the current one (a count: the root twice)
+    stack: List[Tuple[Any, str, bool, bool]] = [(wire, "", False, True)]  # (node, pointer, inside, entering)
     while stack:
-        node, ptr, entering = stack.pop()
+        node, ptr, inside, entering = stack.pop()
         if not entering:
-            around.discard(id(node))
+            around[id(node)] -= 1
             continue
-        if not isinstance(node, dict) or id(node) in seen:
+        if not isinstance(node, dict) or (id(node), inside) in seen:
             continue
-        seen.add(id(node))
-        around.add(id(node))
-        stack.append((node, ptr, False))
+        seen.add((id(node), inside))
+        around[id(node)] = around.get(id(node), 0) + 1
+        stack.append((node, ptr, inside, False))
         ref = node.get("$ref")
         target = resolve_local(wire, ref) if isinstance(ref, str) and ref.startswith("#") else None
-        children: List[Tuple[Any, str, bool]] = []
-        if isinstance(target, dict) and id(target) in around:
+        children: List[Tuple[Any, str, bool, bool]] = []
+        if isinstance(target, dict) and around.get(id(target)):
             moved = [k for k in node if k != "$ref" and k not in _LLG_META]
             if moved and named is None:
                 named = RefNames(wire)  # (the replay's, where it read one: its moves counted)
@@ -117,17 +121,19 @@ def _around_moves(wire: Dict[str, Any], profile: Profile, named: Optional[RefNam
                 # name nothing; llguidance refuses the node as before, xgrammar compiles it)
                 named.moving(node, moved)
                 _move(node, moved, ptr, profile.id, out)
-        elif isinstance(target, dict):
-            children.append((target, str(ref)[1:], True))  # (its own place: where a change in it is said)
+            if target is wire and not inside:  # (the root compiled again, as a definition: walked again)
+                children.append((wire, "", True, True))
+        elif isinstance(target, dict):  # (its own place: where a change in it is said)
+            children.append((target, str(ref)[1:], inside, True))
         for key in SINGLE_KEYWORDS:
             if key in node:
-                children.append((node[key], f"{ptr}/{key}", True))
+                children.append((node[key], f"{ptr}/{key}", inside, True))
         for key in DICT_KEYWORDS:
             if key != "$defs" and isinstance(node.get(key), dict):  # ($defs: read through $ref alone)
-                children.extend((v, f"{ptr}/{key}/{escape_token(k)}", True) for k, v in node[key].items())
+                children.extend((v, f"{ptr}/{key}/{escape_token(k)}", inside, True) for k, v in node[key].items())
         for key in LIST_KEYWORDS:
             if isinstance(node.get(key), list):
-                children.extend((v, f"{ptr}/{key}/{i}", True) for i, v in enumerate(node[key]))
+                children.extend((v, f"{ptr}/{key}/{i}", inside, True) for i, v in enumerate(node[key]))
         stack.extend(reversed(children))  # (read in order: the target first, then the keywords)
     return out
 

@@ -110,7 +110,7 @@ def engine_moves(wire: Any, profile: Profile, cycles: bool = True,
     joined = _joined(wire) if "counts_all_required" in only else set()
     anchors = _RESOLVED & refused  # (the anchors the profile's engine refuses: left out, exact)
     typer = UnevaluatedTyper(wire, profile.id) if "closes_objects" in only else None
-    for ptr, node in iter_subschemas(wire):
+    for ptr, node in typer.nodes() if typer is not None else iter_subschemas(wire):  # (copies walked too)
         if not isinstance(node, dict):
             continue
         if "uri_refs" in only and isinstance(node.get("$ref"), str):
