@@ -72,9 +72,9 @@ def test_reading_whether_a_marker_is_quoted_stays_linear(monkeypatch: pytest.Mon
     seen = [0]
     real = _body.quoted_mark
 
-    def counted(body: str, cut: int, mark: str, ends: object) -> bool:
+    def counted(body: str, cut: int, mark: str, ends: object, opener: str = "") -> bool:
         seen[0] += len(body)
-        return real(body, cut, mark, ends)  # type: ignore[arg-type]
+        return real(body, cut, mark, ends, opener)  # type: ignore[arg-type]
 
     monkeypatch.setattr(_body, "quoted_mark", counted)
     counts = []
@@ -83,3 +83,16 @@ def test_reading_whether_a_marker_is_quoted_stays_linear(monkeypatch: pytest.Mon
         decode_text(block * k, dialect, finish_reason="length")
         counts.append(seen[0])
     assert counts[0] > 0 and 3 <= counts[1] / counts[0] <= 5, counts
+
+
+# the text ends inside the string quoting the call opener, nothing after it but text (no
+# quote): the string's text, one cut call, the calls closed before it whole (hunt
+# huntLlamacpp count_f2: 684 of its 3,852 Mistral prefixes lost f0)
+@pytest.mark.parametrize("dialect, text", [
+    ("text.mistral", '[TOOL_CALLS][{"name": "f0", "arguments": {"q": "a"}}, {"name": "f1", "arguments": '
+                     '{"q": "see [TOOL_CALLS] her'),
+    ("text.llama", '<|python_tag|>[{"name": "f0", "parameters": {"q": "a"}}, {"name": "f1", "parameters": '
+                   '{"q": "see <|python_tag|> her'),
+])
+def test_the_text_ending_in_the_string_that_quotes_the_opener(dialect: str, text: str) -> None:
+    check(text, dialect, None, None, [C("f0", {"q": "a"}), Invalid("f1", truncated=True)], finish_reason="length")
