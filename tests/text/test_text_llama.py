@@ -128,3 +128,30 @@ def test_an_empty_python_tag_region_is_an_invalid_call() -> None:
     whole = decode_text('<|python_tag|><|python_tag|>{"name": "f", "parameters": {}}', "text.llama",
                         finish_reason="stop").tool_calls
     assert whole == (ToolCall(name="f", args={}),)  # a repeated tag: the next one holds the call
+
+
+# MeetKai Functionary v3.1 (a Llama 3.1 model, read with text.llama) writes its ``python``
+# tool's call raw after the tag (meetkai-functionary-medium-v3.1.jinja:
+# ``'<|python_tag|>' + tool_call['function']['arguments']`` when the name is "python"), and
+# llama.cpp's Functionary v3.1 parser names that call "python". It was named
+# ``code_interpreter`` (Llama 3.1's built-in) even when ``python`` was the tool offered:
+# an InvalidToolCall "not one of the tools offered".
+def test_functionary_v31_raw_code_is_the_python_tool_when_offered() -> None:
+    from toolwire import Tool
+    py = Tool(name="python", description="run code", parameters={"type": "object",
+                                                                  "properties": {"code": {"type": "string"}}})
+    weather = Tool(name="get_weather", description="w", parameters={"type": "object",
+                                                                     "properties": {"city": {"type": "string"}}})
+    ci = Tool(name="code_interpreter", description="ci", parameters={"type": "object",
+                                                                     "properties": {"code": {"type": "string"}}})
+    text = '<|python_tag|>print("hi")'
+    r = decode_text(text, D, tools=[py, weather], finish_reason="stop")
+    assert r.tool_calls == (ToolCall(name="python", args={"code": 'print("hi")'}),)
+    # Llama 3.1's own built-in stays code_interpreter: without tools, or when it is offered
+    for tools in (None, [ci, weather], [ci, py]):
+        r = decode_text(text, D, tools=tools, finish_reason="stop")
+        assert r.tool_calls == (ToolCall(name="code_interpreter", args={"code": 'print("hi")'}),)
+    # written back in the form it was read in
+    from toolwire import encode_text
+    [call] = decode_text(text, D, tools=[py], finish_reason="stop").tool_calls
+    assert encode_text([call], D, variant="code") == text + "<|eom_id|>"

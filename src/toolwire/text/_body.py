@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from .._args import TRUNCATING, load_json
 from .._errors import ToolwireError
 from ._probes import Probes
+from ._quoted_mark import quoted_mark
 from ._scan import FINISHED, Mode, Parse, _alternation, _hold, _prefixes, _Tokens
 
 if TYPE_CHECKING:
@@ -311,8 +312,9 @@ class BodyMode(Mode, Probes):
             # opener: ``text.hunyuan``'s takes the whitespace after it)
             found = bool(m.opener) and body.find(m.opener, after) >= 0
             runs_on = found or (bool(m.opener) and m.opener.startswith(mark))
-            if (unclosed and not complete) or (runs_on and not (complete and self._whole(m, body, end))):
-                # the region ended at that marker
+            if ((unclosed and not complete) or (runs_on and not (complete and self._whole(m, body, end)))) and (
+                not quoted_mark(body, cut, mark, self.ends, m.opener)  # a string's text (``_quoted_mark``)
+            ):  # the region ended at that marker
                 self._reread(m, tent, mark, body[after:] + end)
                 body, end, complete = body[:cut], mark, True
         rec = m.state.get("recovered")  # after an abandoned call: wait for the text after it (``_recovered``)

@@ -121,7 +121,7 @@ def _header(m: TextParser, text: str, end: str, complete: bool) -> None:
             m.truncated(_name(tos), full + end)
         elif tos:
             m.invalid(_name(tos), full + end, f"Tool call at {m.loc} has no <|message|>")
-        elif _header_words(full) < 0:  # text that is not a header
+        elif _header_words(full, cut=not end) < 0:  # text that is not a header (a word cut at the end may be)
             m.emit_content(full)
             m.brk("content")
         return

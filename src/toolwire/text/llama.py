@@ -28,7 +28,9 @@ Wire forms::
   (which Python rejects) makes it an ``InvalidToolCall``.
 - After ``<|python_tag|>``: JSON calls, Python calls (``x.call(...)`` becomes tool
   ``x``), or else code for the built-in code interpreter (tool ``code_interpreter``,
-  ``{"code": …}``). A list of JSON calls that strict JSON does not read (a raw line
+  ``{"code": …}``; tool ``python`` when that is offered and ``code_interpreter`` is not,
+  as MeetKai Functionary v3.1 writes its ``python`` tool's code: ``_code_tool``).
+  A list of JSON calls that strict JSON does not read (a raw line
   break in a string) goes through the policy as the object does (``policy_call``); an
   empty list ``[]`` is an ``InvalidToolCall``, no code (vLLM's ``llama3_json`` and
   llama.cpp read no call and no code there). The tag's region ends at ``<|eom_id|>``,
@@ -302,7 +304,15 @@ def _tag(m: TextParser, text: str, end: str, complete: bool) -> None:
         else:  # closed: Llama 3.3's template writes a value raw between '"' (a '"' in it)
             m.invalid(code[: code.find(".")], raw, f"Tool call at {m.loc} is not Python call syntax")
         return
-    m.call("code_interpreter", {"code": code}, raw, variant="code")
+    m.call(_code_tool(m.offered), {"code": code}, raw, variant="code")
+
+
+def _code_tool(offered: frozenset[str] | None) -> str:
+    """The tool raw code after the tag calls: Llama 3.1's built-in ``code_interpreter``,
+    or ``python`` when that is offered and ``code_interpreter`` is not (MeetKai
+    Functionary v3.1's template writes ``'<|python_tag|>' + arguments`` for its
+    ``python`` tool; llama.cpp's Functionary v3.1 parser names the call ``python``)."""
+    return "python" if offered and "python" in offered and "code_interpreter" not in offered else "code_interpreter"
 
 
 def _function(m: TextParser, text: str, end: str, complete: bool) -> None:

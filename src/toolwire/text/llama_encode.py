@@ -4,7 +4,7 @@ Encoding: variant ``json`` (default; the Llama 3.1 chat template's
 ``{"name": …, "parameters": …}``), ``python_tag`` (the same after ``<|python_tag|>``,
 ended by ``<|eom_id|>`` as the template writes it), ``builtin`` (the template's
 built-in tool call, ``<|python_tag|>NAME.call(k="v")<|eom_id|>``), ``code`` (a
-``code_interpreter`` call's code raw after ``<|python_tag|>``), ``function``
+``code_interpreter`` (or Functionary v3.1's ``python``) call's code raw after ``<|python_tag|>``), ``function``
 (``<function=NAME>{…}</function>``) or ``pythonic`` (``[f(a=1), g(b='x')]``). Calls
 are decoded with their variant, so they are written back as they came. The template
 writes one call per message ("This model only supports single tool-calls at once!"):
@@ -64,13 +64,14 @@ def encode(calls: Sequence[ToolCall], variant: str | None, read: Callable[[str],
     if variant == "code":  # code for the code interpreter, raw after the tag
         c = _one(cs, variant)
         code = c.args.get("code")
-        if c.name != "code_interpreter" or list(c.args) != ["code"] or type(code) is not str:
-            raise EncodeError(f"{NAME} variant 'code' writes a code_interpreter call with one 'code' string",
-                              dialect=NAME)
+        # Functionary v3.1's template writes its python tool's code the same way
+        if c.name not in ("code_interpreter", "python") or list(c.args) != ["code"] or type(code) is not str:
+            raise EncodeError(f"{NAME} variant 'code' writes a code_interpreter (or python) call with one "
+                              "'code' string", dialect=NAME)
         forbid(code, (TAG, EOM, EOT), "Code", NAME, "$.args.code")
         text = TAG + code + EOM
         back = read(text).tool_calls
-        if len(back) != 1 or back[0] != c:
+        if len(back) != 1 or back[0] != ToolCall(name="code_interpreter", args=c.args, id=c.id):
             raise EncodeError(f"Code {excerpt(code)} does not read back as code in {NAME}", dialect=NAME)
         return text
     if variant == "function":  # <function=NAME>{…}</function>
