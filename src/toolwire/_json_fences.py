@@ -10,10 +10,12 @@ in a JSON string (hunt huntGriptape f2: an earlier draft taken for the answer, 1
 
 - A run of three or more backticks opens a fence when a line break follows it and it
   stands at its line's start (blanks, list markers and ``>`` quote markers before it: any
-  info string then), or after prose with nothing or a language after it on its line
-  (``Final: ```json``, ``Final: ```json:``), glued to a word only with a language after
-  it (``the JSON```json``), never to ``"``, ``}`` or ``]`` (not ``wrap code in ```
-  fences.``, nor the closing run of ````x````). The language is the leading
+  info string then), or after prose with nothing or a language alone after it on its line
+  (``Final: ```json``, ``the JSON```json``, ``the JSON```), or a language read as JSON or
+  an attribute block whatever follows (``Final: ```json title=x``, ``Final: ``` {.json}``:
+  review revFences2), unless another run on its line makes it a code span (````json x````,
+  the closing run of ````x````); never glued to ``"``, ``}`` or ``]``, nor before a word of
+  prose (``wrap code in ``` fences.``). The language is the leading
   ``[A-Za-z0-9_+-]`` run of its info string, lowercased.
 - It closes at the next run of three or more backticks, anywhere; ``json`` (``jsonc``,
   ``json5``) after that run opens the next fence there (a ``` line parting prose from
@@ -45,7 +47,6 @@ _RUN = re.compile(r"`{3,}|~{3,}")  # a fence's run (one character repeated: noth
 _JSON_LANGS = ("", "json", "jsonc", "json5")  # a fenced block read as JSON: these languages
 _MARKERS = frozenset(" \t>-*+.)0123456789")  # what may stand before a fence at a line's start
 _GLUED = frozenset('"}]')  # a run glued after these opens no fence mid-line
-_PUNCT = frozenset(":.,;!)")  # after a language read as JSON mid-line (not after a word of prose: ``in ``` fences.``)
 
 
 def _fences(text: str) -> List[Tuple[str, int, int]]:
@@ -186,10 +187,12 @@ def _quoted(text: str, at: int) -> bool:
 
 def _opens(text: str, pos: int, run: int, nl: int) -> bool:
     """Whether the backtick run ``text[pos:run]`` opens a fence (its line ending at *nl*):
-    at the line's start (blanks and markers before it), or after prose with nothing or a
-    language (``[A-Za-z0-9_+-]``) after it, and glued to a word only with a language after
-    it. Reads back to the first character that is no marker, and on to the first that is
-    neither a blank nor a language's: never past another run."""
+    at the line's start (blanks and markers before it), or after prose with nothing after
+    it on its line (glued to a word: unless a run stands before it on its line, a code
+    span's closing one), a language alone, or a language read as JSON or an attribute
+    block (``{.json}``) whatever follows, unless a run closes it on its line (a code span).
+    Reads back to the first character that is no marker or to the last run, and on to the
+    line's end or the next run: never past another run."""
     if _at_line_start(text, pos):
         return True
     before = text[pos - 1]
@@ -201,10 +204,15 @@ def _opens(text: str, pos: int, run: int, nl: int) -> bool:
     word = j
     while j < nl and (text[j].isalnum() or text[j] in "_+-"):
         j += 1
-    if j == word and (before.isalnum() or before == "_"):  # ``Use ```x```: the span's closing run
-        return False
-    if j < nl and text[j] in _PUNCT and text[word:j].lower() in _JSON_LANGS:  # ``Final: ```json:``
-        j += 1
+    if j == word:
+        if text.startswith("{", j):  # an attribute block (``Final: ``` {.json}``), unless a run closes it there
+            return text.find("```", j, nl) < 0
+        if before.isalnum() or before == "_":  # ``Use ```x```: the span's closing run when a run stands before
+            prev = text.rfind("```", 0, pos)  # it on its line (back to the last run only), else it opens
+            if prev >= 0 and text.find("\n", prev, pos) < 0:  # (``the JSON```: review revFences2)
+                return False
+    elif text[word:j].lower() in _JSON_LANGS:  # ``Final: ```json title=x``: whatever follows on its line,
+        return text.find("```", j, nl) < 0  # unless a run closes it there (a code span: ``Use ```json x```)
     while j < nl and text[j] in " \t\r":
         j += 1
     return j == nl

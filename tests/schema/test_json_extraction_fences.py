@@ -103,6 +103,28 @@ def test_a_draft_read_whole_does_not_win_over_the_final(text: str) -> None:
     assert answer(text) == {"title": "final", "body": "y"}
 
 
+@pytest.mark.parametrize("opener", [
+    # review revFences2: after prose, a run followed by a JSON language and more on its line
+    "Final: ```json title=x", "Final: ```json (corrected)", "Final: ```json :", "Final: ```json // final",
+    "Final: ```json filename=out.json", "Final: ```json:answer.json", "Final: ```json {.json}",
+    "Final: ``` {.json}", "Final: ```JSON title=x",
+    # glued to a word, nothing after it, no run before it on its line
+    "Here is the corrected JSON```", "Final```", "JSON如下```", "答案```",
+])
+def test_a_fence_opened_mid_line_with_more_than_a_language(opener: str) -> None:
+    text = f"```json\n{D}\n```\n{opener}\n{F}\n```"
+    assert answer(text) == {"title": "final", "body": "y"}
+
+
+@pytest.mark.parametrize("line", [
+    "Use ```json x``` here, then", "Use ```{.json}``` and", "Sure. Use ```x```", "Use ```json```",
+])
+def test_a_code_span_on_one_line_opens_no_fence(line: str) -> None:
+    # a run of three backticks closed later (or earlier) on its own line is a code span
+    text = f"{line}\n{D}\n```json\n{F}\n```"
+    assert answer(text) == {"title": "final", "body": "y"}
+
+
 def test_the_language_is_the_leading_word() -> None:
     text = "```json title=x\n[1]\n```\n```Python3 x\n[2]\n```\n- ```json.\n[3]\n```"
     assert [lang for lang, _, _ in _fences(text)] == ["json", "python3", "json"]
