@@ -55,7 +55,14 @@ REASONING = {
     "text.apertus": ("<|inner_prefix|>", "<|inner_suffix|>"),
     "text.firefunction": ("", ""),
     "text.functionary": ("", ""),
+    "text.longcat": ("<longcat_think>", "</longcat_think>"),
+    "text.olmo": ("<think>", "</think>"),
+    "text.minicpm": ("<think>", "</think>"),
+    "text.dots": ("<think>", "</think>"),
+    "text.muse-glimmer": (" to=self<|message|>", "<|eom|><|start|>assistant"),
 }
+# a format not listed above (a reasoning block of its own markup not written here) is
+# benchmarked without one: a format added later never stops the run (``text.longcat`` did)
 WORDS = "the quick brown fox jumps over the lazy dog while Zürich 東京 weather is checked "
 
 
@@ -70,12 +77,12 @@ def output(dialect: str, size: int) -> str:
         calls_text = encode_text(calls, dialect, variant="pythonic" if dialect == "text.llama" else None)
         if len(calls_text) >= size * 0.7:
             break
-    open_, close = REASONING[dialect]
+    open_, close = REASONING.get(dialect, ("", ""))
     room = max(0, size - len(calls_text))
     thought = (WORDS * (room // len(WORDS) + 1))[: room // 2]
     if dialect in ("text.llama",):
         return calls_text
-    if dialect in ("text.harmony", "text.xlam"):  # xLAM: the array is the whole answer
+    if dialect in ("text.harmony", "text.xlam", "text.muse-glimmer"):  # xLAM: the array is the whole answer
         return f"{open_}{thought}{close}{calls_text}"
     return f"{open_}{thought}{close}Let me check that.\n{calls_text}"
 
