@@ -72,9 +72,9 @@ def test_reading_whether_a_marker_is_quoted_stays_linear(monkeypatch: pytest.Mon
     seen = [0]
     real = _body.quoted_mark
 
-    def counted(body: str, cut: int, mark: str, ends: object, opener: str = "") -> bool:
+    def counted(body: str, cut: int, mark: str, ends: object) -> bool:
         seen[0] += len(body)
-        return real(body, cut, mark, ends, opener)  # type: ignore[arg-type]
+        return real(body, cut, mark, ends)  # type: ignore[arg-type]
 
     monkeypatch.setattr(_body, "quoted_mark", counted)
     counts = []
@@ -85,14 +85,22 @@ def test_reading_whether_a_marker_is_quoted_stays_linear(monkeypatch: pytest.Mon
     assert counts[0] > 0 and 3 <= counts[1] / counts[0] <= 5, counts
 
 
-# the text ends inside the string quoting the call opener, nothing after it but text (no
-# quote): the string's text, one cut call, the calls closed before it whole (hunt
-# huntLlamacpp count_f2: 684 of its 3,852 Mistral prefixes lost f0)
-@pytest.mark.parametrize("dialect, text", [
-    ("text.mistral", '[TOOL_CALLS][{"name": "f0", "arguments": {"q": "a"}}, {"name": "f1", "arguments": '
-                     '{"q": "see [TOOL_CALLS] her'),
-    ("text.llama", '<|python_tag|>[{"name": "f0", "parameters": {"q": "a"}}, {"name": "f1", "parameters": '
-                   '{"q": "see <|python_tag|> her'),
+# review revText12: a model that forgot to close its call's string and began the next call;
+# the next call holds no '"' (empty arguments, code, answer text after Functionary's >>>all):
+# it stays a call (or the answer), never the open string's text (2,388 of 3,000 were swallowed)
+@pytest.mark.parametrize("dialect, text, name", [
+    ("text.kimi", "<|tool_calls_section_begin|><|tool_call_begin|>functions.f:0<|tool_call_argument_begin|>"
+                  '{"q": "abc<|tool_call_begin|>functions.g:1<|tool_call_argument_begin|>{}<|tool_call_end|>'
+                  "<|tool_calls_section_end|>", "g"),
+    ("text.functionary", '>>>f\n{"q": "abc>>>g\n{}', "g"),
+    ("text.llama", '<|python_tag|>{"name":"f","parameters":{"q":"abc<|python_tag|>print(1)<|eom_id|>',
+     "code_interpreter"),
 ])
-def test_the_text_ending_in_the_string_that_quotes_the_opener(dialect: str, text: str) -> None:
-    check(text, dialect, None, None, [C("f0", {"q": "a"}), Invalid("f1", truncated=True)], finish_reason="length")
+def test_a_next_call_after_a_string_left_open_is_not_swallowed(dialect: str, text: str, name: str) -> None:
+    for finish in ("stop", None):
+        calls = decode_text(text, dialect, finish_reason=finish).tool_calls
+        assert [type(c).__name__ for c in calls][-1] == "ToolCall" and calls[-1].name == name, (finish, calls)
+
+
+def test_answer_text_after_a_string_left_open_stays_the_answer() -> None:
+    assert decode_text('>>>f\n{"q": "abc>>>all\nhello', "text.functionary", finish_reason="stop").content == "hello"

@@ -313,7 +313,7 @@ class BodyMode(Mode, Probes):
             found = bool(m.opener) and body.find(m.opener, after) >= 0
             runs_on = found or (bool(m.opener) and m.opener.startswith(mark))
             if ((unclosed and not complete) or (runs_on and not (complete and self._whole(m, body, end)))) and (
-                not quoted_mark(body, cut, mark, self.ends, m.opener)  # a string's text (``_quoted_mark``)
+                not quoted_mark(body, cut, mark, self.ends)  # a closed string's text, the JSON reading on: ends nothing
             ):  # the region ended at that marker
                 self._reread(m, tent, mark, body[after:] + end)
                 body, end, complete = body[:cut], mark, True

@@ -53,22 +53,20 @@ def _cut(text: str, exc: json.JSONDecodeError) -> bool:
         rest == "-" or any(w.startswith(rest) for w in _WORDS))
 
 
-def quoted_mark(body: str, cut: int, mark: str, ends: Collection[str], opener: str = "") -> bool:
+def quoted_mark(body: str, cut: int, mark: str, ends: Collection[str]) -> bool:
     """Whether the *mark* at ``body[cut]`` (met inside a quoted value) is the text of a JSON
     string that closes after it, in a region whose JSON (from its first ``{`` / ``[``)
     reads strictly up to the end of *body* (``_prefix``; *ends*: the region's end
     markers). Then the string ran on into no next region (a string that does closes at
-    that region's first ``"``, and what follows is no JSON). So is a call *opener* in a
-    string still open at the end with no ``"`` after it. Linear in *body*."""
+    that region's first ``"``, and what follows is no JSON). Linear in *body*."""
     starts = [i for i in (body.find("{"), body.find("[")) if i >= 0]
     if not starts or min(starts) > cut:
         return False
     i = cut + len(mark)
     while True:  # the string's closing quote: the first '"' after the marker that no backslash escapes
         i = body.find('"', i)
-        if i < 0:  # still open at the end: the marker may have ended the region, unless it is the
-            # call opener with no quote after it (no next call's JSON: ``"see [TOOL_CALLS] her``)
-            return bool(opener) and opener.startswith(mark) and _prefix(body[min(starts) :], ends)
+        if i < 0:
+            return False  # still open at the end: the marker may have ended the region
         k = i
         while k > cut and body[k - 1] == "\\":
             k -= 1
