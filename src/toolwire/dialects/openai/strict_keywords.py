@@ -5,15 +5,16 @@ twice. Followed (checked 2026-12-08): the guide's "Supported schemas"
 (https://platform.openai.com/docs/guides/structured-outputs: no ``allOf``, ``not``,
 ``if``/``then``/``else``, ``dependent*``, string lengths, ``patternProperties``; nine
 formats; no look-around in a ``pattern``); the 400s reported for what the guide leaves
-unsaid ("'oneOf' is not permitted", livekit/agents#5302; "In context=('properties',
-'name'), 'default' is not permitted", dotnet/extensions#6196, livekit/agents#1987;
-reference/structured-output.md §B.2 marks ``default`` refused); openai-java's client
+unsaid ("'oneOf' is not permitted", livekit/agents#5302); openai-java's client
 check (``JsonSchemaValidator.kt``): one of ``type``, ``anyOf``, ``$ref`` in each schema,
 and beside ``anyOf`` or ``$ref`` only ``title`` and ``description``.
 
 Let through as they come: ``$schema`` at the root and ``definitions`` (openai-node's
-``zodFunction`` writes both), and the annotations render leaves out without a word
-(``examples``, ``x-...``: no refusal of them is known).
+``zodFunction`` writes both), the annotations render leaves out without a word
+(``examples``, ``x-...``: no refusal of them is known), and ``default``, which render moves
+out but api.openai.com took in a strict tool in openai-agents-python#4390 (2026-08-13) and
+openai-python's ``pydantic_function_tool`` and openai-agents' ``function_tool`` send
+(review revStrict: Azure refuses it, as Chat did in 2025, dotnet/extensions#6196).
 """
 
 from __future__ import annotations
@@ -51,7 +52,7 @@ def _make_rules() -> Callable[[Dict[str, Any], bool], Optional[str]]:
                                                                 "items")) | {"title", "description"}
 
     def let_through(key: str, root: bool) -> bool:
-        return key in _CONTAINERS or (root and key == "$schema") or drops_quietly(PROFILE, key)
+        return key in _CONTAINERS or (root and key == "$schema") or key == "default" or drops_quietly(PROFILE, key)
 
     def problem(node: Dict[str, Any], root: bool) -> Optional[str]:
         for key, value in node.items():
