@@ -5,6 +5,7 @@ strict-tool checks of the OpenAI and Anthropic dialects (``openai/strict_keyword
 from __future__ import annotations
 
 from typing import Any, Dict, Optional, Tuple
+from urllib.parse import unquote
 
 from .._path_steps import Place
 
@@ -12,15 +13,16 @@ __all__ = ["resolve_local"]
 
 
 def resolve_local(root: Dict[str, Any], ref: str) -> Tuple[Any, Place]:
-    """The node a local ``$ref`` names (``#`` or a JSON Pointer) and its place; ``None``
-    when it names none."""
+    """The node a local ``$ref`` names (``#`` or a JSON Pointer, percent-decoded first as a
+    URI fragment, RFC 6901 §6, as ``schema.render`` reads it: ``#/$defs/a%20b``) and its
+    place; ``None`` when it names none."""
     node: Any = root
     place: Place = None
     if ref == "#":
         return node, place
     if not ref.startswith("#/"):
         return None, None
-    for raw in ref[2:].split("/"):
+    for raw in unquote(ref[2:]).split("/"):
         token = raw.replace("~1", "/").replace("~0", "~")
         if type(node) is dict and token in node:
             node, place = node[token], (place, token)

@@ -124,3 +124,12 @@ def test_a_default_goes_out_as_it_came(target: str) -> None:
     params = _params({"q": {"type": "string"}, "limit": {"type": "integer", "default": 10}})
     wire = toolwire.encode_tool(Tool("t", "d", params, strict=True), target)
     assert "default" in str(wire)
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_a_percent_encoded_ref_names_its_def(target: str) -> None:
+    # review revStrict: "#/$defs/a%20b" names the def "a b" (RFC 6901 §6, a URI fragment is
+    # percent-decoded), as schema.render reads it; the check refused it as a $ref to nothing
+    params = _params({"n": {"$ref": "#/$defs/a%20b"}}, **{"$defs": {"a b": {"type": "string"}}})
+    wire = toolwire.encode_tool(Tool("t", "d", params, strict=True), target)
+    assert "a%20b" in str(wire)
